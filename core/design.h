@@ -1,0 +1,35 @@
+#pragma once
+
+// A design: everything a user decides — the model, the workload, the cluster, the parallel layout and
+// optionally an explicit rank → GPU placement. It is a plain value; core::evaluate(design) computes every
+// figure from it.
+
+#include "cluster.h"
+#include "jsonreader.h"
+#include "layout.h"
+#include "model.h"
+#include "workload.h"
+
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct Design
+{
+    std::string name;
+    std::string description;
+    ModelArchitecture model;
+    Workload workload;
+    Cluster cluster;
+    ParallelLayout layout;
+    // Explicit placement: GPU id of every rank. Empty: the default, topology-aware placement.
+    std::vector<int> placement;
+    // Fields a newer Meshwright (or a person) wrote that this version does not know, by JSON pointer;
+    // written back on save (DESIGN.md: unknown keys are kept through a load/save round trip).
+    Json unknown = Json::object();
+
+    bool operator==(const Design&) const = default;
+};
+
+} // namespace core

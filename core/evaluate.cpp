@@ -1,0 +1,48 @@
+#include "evaluate.h"
+
+#include "placement.h"
+#include "validate.h"
+
+namespace core {
+
+Evaluation evaluate(const Design& design, const Catalog& catalog)
+{
+    Evaluation result;
+    result.gpusInCluster = design.cluster.gpuCount();
+    result.gpusInService = design.cluster.inServiceGpuCount();
+    result.parameters = countParameters(design.model);
+
+    const bool meshPossible = validateDesign(design, catalog, result.diagnostics);
+    result.worldSize = meshPossible ? design.layout.worldSize() : 0;
+    result.microBatches = microBatchesPerStep(design);
+    if (meshPossible) {
+        result.hasMesh = true;
+        result.mesh = buildMesh(design.layout);
+        const RankPlacement placement = placeRanks(design.cluster, design.layout, design.placement,
+                                                   result.mesh.worldSize, result.diagnostics);
+        result.explicitPlacement = placement.explicitPlacement;
+        result.ranks.resize(static_cast<std::size_t>(result.mesh.worldSize));
+        bool complete = true;
+        for (int rank = 0; rank < result.mesh.worldSize; ++rank) {
+            RankInfo& info = result.ranks[static_cast<std::size_t>(rank)];
+            const GpuLocation at = placement.locationOfRank[static_cast<std::size_t>(rank)];
+            info.rank = rank;
+            info.coords = result.mesh.coords[static_cast<std::size_t>(rank)];
+            if (at.valid()) {
+                const Node& node = design.cluster.nodes[static_cast<std::size_t>(at.nodeIndex)];
+                info.gpuId = node.gpus[static_cast<std::size_t>(at.slot)].id;
+                info.nodeId = node.id;
+                info.nodeIndex = at.nodeIndex;
+                info.slot = at.slot;
+            } else {
+                complete = false;
+            }
+        }
+        if (complete)
+            validatePlacement(design, catalog, result.mesh, placement, result.diagnostics);
+    }
+    sortDiagnostics(result.diagnostics);
+    return result;
+}
+
+} // namespace core

@@ -1,0 +1,48 @@
+#pragma once
+
+// core::evaluate is a pure function of the design (DESIGN.md, data flow): same design, same result, on
+// any thread. Every view and the command line read their figures from the Evaluation.
+
+#include "catalog.h"
+#include "design.h"
+#include "diagnostic.h"
+#include "mesh.h"
+#include "model.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace core {
+
+struct RankInfo
+{
+    int rank = 0;
+    int gpuId = -1; // -1: no GPU left for this rank
+    int nodeId = -1;
+    int nodeIndex = -1;
+    int slot = -1;
+    Coords coords {};
+    int coord(Dim dim) const { return coords[static_cast<std::size_t>(dim)]; }
+};
+
+struct Evaluation
+{
+    std::int64_t worldSize = 0;
+    int gpusInCluster = 0;
+    int gpusInService = 0;
+    std::int64_t microBatches = 0; // per pipeline and optimizer step (training)
+    ParameterCounts parameters;
+    std::vector<Diagnostic> diagnostics; // sorted: errors, warnings, infos
+    // The mesh, ranks and groups exist when the degrees are valid, even if other checks failed, so that
+    // a user sees the groups of a layout that does not fit yet.
+    bool hasMesh = false;
+    LayoutMesh mesh;
+    std::vector<RankInfo> ranks;
+    bool explicitPlacement = false;
+
+    bool valid() const { return !hasErrors(diagnostics); }
+};
+
+Evaluation evaluate(const Design& design, const Catalog& catalog = Catalog::builtin());
+
+} // namespace core

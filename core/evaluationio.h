@@ -1,0 +1,18 @@
+#pragma once
+
+// The evaluation as JSON: the stable contract of `meshwright-cli evaluate --json` (documented in the
+// README). Keys are only ever added, never renamed or removed.
+
+#include "evaluate.h"
+#include "jsonreader.h"
+
+namespace core {
+
+inline constexpr std::string_view kEvaluationFormat = "meshwright.evaluation";
+inline constexpr int kEvaluationVersion = 1;
+
+Json diagnosticToJson(const Diagnostic& diagnostic);
+Json parametersToJson(const ParameterCounts& counts);
+Json evaluationToJson(const Design& design, const Evaluation& evaluation);
+
+} // namespace core
