@@ -90,7 +90,7 @@ Cluster makeUniformCluster(int nodes, int gpusPerNode, const std::string& gpuTyp
         node.intraLink = intraLink;
         node.gpus.reserve(static_cast<std::size_t>(std::max(gpusPerNode, 0)));
         for (int g = 0; g < gpusPerNode; ++g)
-            node.gpus.push_back(Gpu {gpuId++, gpuType, true});
+            node.gpus.push_back(Gpu{gpuId++, gpuType, true});
         cluster.nodes.push_back(std::move(node));
     }
     return cluster;

@@ -68,7 +68,7 @@ void readModelSection(ObjectReader& root, ReadContext& context, const Catalog& c
         readModel(*value, pointer, context, design.model, false);
         design.model.preset = preset->get<std::string>();
     } else {
-        design.model = ModelArchitecture {};
+        design.model = ModelArchitecture{};
         readModel(*value, pointer, context, design.model, true);
         design.model.preset.clear();
     }

@@ -31,8 +31,8 @@ std::string Diagnostic::message() const
 
 Diagnostic makeDiagnostic(const DiagnosticKind& kind, std::string path, std::vector<std::string> args)
 {
-    return Diagnostic {kind.severity, std::string(kind.code), std::string(kind.messageTemplate),
-                       std::move(args), std::move(path)};
+    return Diagnostic{kind.severity, std::string(kind.code), std::string(kind.messageTemplate),
+                      std::move(args), std::move(path)};
 }
 
 bool hasErrors(const std::vector<Diagnostic>& diagnostics)

@@ -22,9 +22,9 @@ enum class Severity { Error, Warning, Info };
 
 template<> struct EnumNames<Severity>
 {
-    static constexpr std::array table {std::pair {Severity::Error, std::string_view {"error"}},
-                                       std::pair {Severity::Warning, std::string_view {"warning"}},
-                                       std::pair {Severity::Info, std::string_view {"info"}}};
+    static constexpr std::array table{std::pair{Severity::Error, std::string_view{"error"}},
+                                      std::pair{Severity::Warning, std::string_view{"warning"}},
+                                      std::pair{Severity::Info, std::string_view{"info"}}};
 };
 
 // The fixed part of a diagnostic: its code, how bad it is, and its message template.

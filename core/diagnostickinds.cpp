@@ -5,7 +5,7 @@
 namespace core::diag {
 
 namespace {
-constexpr std::array kKinds {
+constexpr std::array kKinds{
     kIoFile,
     kIoParse,
     kIoType,

@@ -10,229 +10,229 @@
 namespace core::diag {
 
 // ---- Reading a document ------------------------------------------------------------------------
-inline constexpr DiagnosticKind kIoFile {"io-file", Severity::Error,
-                                         MW_TR_NOOP("Diagnostics", "Cannot read %1: %2")};
-inline constexpr DiagnosticKind kIoParse {
+inline constexpr DiagnosticKind kIoFile{"io-file", Severity::Error,
+                                        MW_TR_NOOP("Diagnostics", "Cannot read %1: %2")};
+inline constexpr DiagnosticKind kIoParse{
     "io-parse", Severity::Error, MW_TR_NOOP("Diagnostics", "Malformed JSON at line %1, column %2: %3")};
-inline constexpr DiagnosticKind kIoType {"io-type", Severity::Error,
-                                         MW_TR_NOOP("Diagnostics", "%1 must be %2, not %3.")};
-inline constexpr DiagnosticKind kIoMissing {"io-missing", Severity::Error,
-                                            MW_TR_NOOP("Diagnostics", "Required field %1 is missing.")};
-inline constexpr DiagnosticKind kIoValue {
+inline constexpr DiagnosticKind kIoType{"io-type", Severity::Error,
+                                        MW_TR_NOOP("Diagnostics", "%1 must be %2, not %3.")};
+inline constexpr DiagnosticKind kIoMissing{"io-missing", Severity::Error,
+                                           MW_TR_NOOP("Diagnostics", "Required field %1 is missing.")};
+inline constexpr DiagnosticKind kIoValue{
     "io-value", Severity::Error, MW_TR_NOOP("Diagnostics", "%1 is not a valid value for %2 (expected %3).")};
-inline constexpr DiagnosticKind kIoFormat {
+inline constexpr DiagnosticKind kIoFormat{
     "io-format", Severity::Error,
     MW_TR_NOOP("Diagnostics",
                "This is not a Meshwright design: \"format\" is %1, expected \"meshwright.design\".")};
-inline constexpr DiagnosticKind kIoVersionNewer {
+inline constexpr DiagnosticKind kIoVersionNewer{
     "io-version-newer", Severity::Error,
     MW_TR_NOOP(
         "Diagnostics",
         "The design was written by a newer Meshwright (format version %1); this version reads up to %2.")};
-inline constexpr DiagnosticKind kIoVersionInvalid {
+inline constexpr DiagnosticKind kIoVersionInvalid{
     "io-version-invalid", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Format version %1 is not valid; versions start at 1.")};
-inline constexpr DiagnosticKind kIoUnknownKey {
+inline constexpr DiagnosticKind kIoUnknownKey{
     "io-unknown-key", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "Unknown field %1: Meshwright does not use it, but keeps it when saving.")};
-inline constexpr DiagnosticKind kIoTooLarge {
+inline constexpr DiagnosticKind kIoTooLarge{
     "io-too-large", Severity::Error, MW_TR_NOOP("Diagnostics", "%1 is %2; Meshwright handles at most %3.")};
-inline constexpr DiagnosticKind kIoDuplicateId {
+inline constexpr DiagnosticKind kIoDuplicateId{
     "io-duplicate-id", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 id %2 is used twice; ids must be unique.")};
 
 // ---- Values and references -----------------------------------------------------------------------
-inline constexpr DiagnosticKind kValueRange {
+inline constexpr DiagnosticKind kValueRange{
     "value-range", Severity::Error, MW_TR_NOOP("Diagnostics", "%1 must be between %2 and %3; it is %4.")};
-inline constexpr DiagnosticKind kModelPresetUnknown {
+inline constexpr DiagnosticKind kModelPresetUnknown{
     "model-preset-unknown", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Unknown model preset \"%1\". Known presets: %2.")};
-inline constexpr DiagnosticKind kGpuUnknown {
+inline constexpr DiagnosticKind kGpuUnknown{
     "hardware-gpu-unknown", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Unknown GPU type \"%1\". Known GPUs: %2.")};
-inline constexpr DiagnosticKind kLinkUnknown {
+inline constexpr DiagnosticKind kLinkUnknown{
     "hardware-link-unknown", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Unknown link \"%1\". Known links: %2.")};
-inline constexpr DiagnosticKind kLinkWrongClass {
+inline constexpr DiagnosticKind kLinkWrongClass{
     "hardware-link-class", Severity::Error,
     MW_TR_NOOP("Diagnostics", "\"%1\" is a %2 link and cannot serve as %3.")};
 
 // ---- Model ---------------------------------------------------------------------------------------
-inline constexpr DiagnosticKind kModelKvHeads {
+inline constexpr DiagnosticKind kModelKvHeads{
     "model-kv-heads", Severity::Error,
     MW_TR_NOOP(
         "Diagnostics",
         "%1 attention heads cannot be shared by %2 key/value heads: heads must be a multiple of KV heads.")};
-inline constexpr DiagnosticKind kModelTopK {
+inline constexpr DiagnosticKind kModelTopK{
     "model-top-k", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Top-k (%1) cannot exceed the number of experts (%2).")};
-inline constexpr DiagnosticKind kModelNoMlp {
+inline constexpr DiagnosticKind kModelNoMlp{
     "model-ffn-missing", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The model has %1 dense layers but no FFN size.")};
-inline constexpr DiagnosticKind kModelTooLarge {
+inline constexpr DiagnosticKind kModelTooLarge{
     "model-too-large", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The model has %1 parameters; Meshwright handles up to %2.")};
-inline constexpr DiagnosticKind kModelUnmodelled {
+inline constexpr DiagnosticKind kModelUnmodelled{
     "model-feature-unmodelled", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "Not modelled yet: %1. Figures leave it out.")};
 
 // ---- Cluster -------------------------------------------------------------------------------------
-inline constexpr DiagnosticKind kClusterEmpty {
+inline constexpr DiagnosticKind kClusterEmpty{
     "cluster-empty", Severity::Error, MW_TR_NOOP("Diagnostics", "The cluster has no GPUs in service.")};
-inline constexpr DiagnosticKind kNodesNonUniform {
+inline constexpr DiagnosticKind kNodesNonUniform{
     "cluster-nodes-nonuniform", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "Nodes hold different numbers of GPUs (%1): torchrun and Megatron start the same number of "
                "processes on every node.")};
-inline constexpr DiagnosticKind kMixedGpus {
+inline constexpr DiagnosticKind kMixedGpus{
     "cluster-mixed-gpus", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "The cluster mixes GPU types (%1): the slowest GPU sets the pace and each GPU's own memory is "
                "its limit.")};
-inline constexpr DiagnosticKind kGpusOutOfService {
+inline constexpr DiagnosticKind kGpusOutOfService{
     "cluster-out-of-service", Severity::Info,
     MW_TR_NOOP("Diagnostics", "%1 GPUs are out of service and not used.")};
 
 // ---- World size and placement --------------------------------------------------------------------
-inline constexpr DiagnosticKind kWorldExceedsGpus {
+inline constexpr DiagnosticKind kWorldExceedsGpus{
     "world-size-exceeds-gpus", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The layout needs %1 GPUs (%2) but the cluster has %3 in service.")};
-inline constexpr DiagnosticKind kWorldIdleGpus {
+inline constexpr DiagnosticKind kWorldIdleGpus{
     "world-size-idle-gpus", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "The layout uses %1 of the cluster's %2 GPUs (%3); %4 stay idle.")};
-inline constexpr DiagnosticKind kWorldTooLarge {
+inline constexpr DiagnosticKind kWorldTooLarge{
     "world-size-too-large", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The layout needs %1 GPUs; Meshwright handles up to %2.")};
-inline constexpr DiagnosticKind kPlacementStale {
+inline constexpr DiagnosticKind kPlacementStale{
     "placement-stale", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "The explicit placement lists %1 ranks but the layout has %2; the default placement is used "
                "instead.")};
-inline constexpr DiagnosticKind kPlacementUnknownGpu {
+inline constexpr DiagnosticKind kPlacementUnknownGpu{
     "placement-unknown-gpu", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Rank %1 is placed on GPU %2, which the cluster does not have.")};
-inline constexpr DiagnosticKind kPlacementDuplicate {
+inline constexpr DiagnosticKind kPlacementDuplicate{
     "placement-duplicate", Severity::Error,
     MW_TR_NOOP("Diagnostics", "GPU %1 holds both rank %2 and rank %3.")};
-inline constexpr DiagnosticKind kPlacementOutOfService {
+inline constexpr DiagnosticKind kPlacementOutOfService{
     "placement-out-of-service", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Rank %1 is placed on GPU %2, which is out of service.")};
 
 // ---- Tensor parallelism --------------------------------------------------------------------------
-inline constexpr DiagnosticKind kTpHeads {
+inline constexpr DiagnosticKind kTpHeads{
     "tp-heads", Severity::Error, MW_TR_NOOP("Diagnostics", "TP=%1 does not divide the %2 attention heads.")};
-inline constexpr DiagnosticKind kTpKvHeads {
+inline constexpr DiagnosticKind kTpKvHeads{
     "tp-kv-heads", Severity::Error,
     MW_TR_NOOP("Diagnostics", "TP=%1 does not divide the %2 key/value heads.")};
-inline constexpr DiagnosticKind kTpKvReplicated {
+inline constexpr DiagnosticKind kTpKvReplicated{
     "tp-kv-heads-replicated", Severity::Info,
     MW_TR_NOOP(
         "Diagnostics",
         "TP=%1 exceeds the %2 key/value heads: each KV head is replicated on %3 ranks (as vLLM does).")};
-inline constexpr DiagnosticKind kTpHidden {
+inline constexpr DiagnosticKind kTpHidden{
     "tp-hidden", Severity::Error, MW_TR_NOOP("Diagnostics", "TP=%1 does not divide the hidden size %2.")};
-inline constexpr DiagnosticKind kTpFfn {"tp-ffn", Severity::Error,
-                                        MW_TR_NOOP("Diagnostics", "TP=%1 does not divide the FFN size %2.")};
-inline constexpr DiagnosticKind kTpExpertFfn {
+inline constexpr DiagnosticKind kTpFfn{"tp-ffn", Severity::Error,
+                                       MW_TR_NOOP("Diagnostics", "TP=%1 does not divide the FFN size %2.")};
+inline constexpr DiagnosticKind kTpExpertFfn{
     "tp-expert-ffn", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Expert TP=%1 does not divide the expert FFN size %2.")};
-inline constexpr DiagnosticKind kTpVocabPadded {
+inline constexpr DiagnosticKind kTpVocabPadded{
     "tp-vocab-padded", Severity::Info,
     MW_TR_NOOP("Diagnostics",
                "The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to "
                "a multiple of 128·TP).")};
-inline constexpr DiagnosticKind kTpSpansNodes {
+inline constexpr DiagnosticKind kTpSpansNodes{
     "tp-spans-nodes", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "%1 of %2 TP groups span several nodes, so every layer's TP collectives cross the fabric (for "
                "example ranks %3). Keep TP inside a node: TP first in the order, and TP dividing the GPUs "
                "per node.")};
-inline constexpr DiagnosticKind kTpOverPcie {
+inline constexpr DiagnosticKind kTpOverPcie{
     "tp-over-pcie", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "TP=%1 on GPUs joined only by PCIe: every layer's all-reduce runs over PCIe. Keep TP at 1 or "
                "2 without NVLink.")};
-inline constexpr DiagnosticKind kSpWithoutTp {
+inline constexpr DiagnosticKind kSpWithoutTp{
     "sp-without-tp", Severity::Info,
     MW_TR_NOOP("Diagnostics",
                "Sequence parallelism works inside the TP group; with TP=1 it changes nothing.")};
 
 // ---- Pipeline ------------------------------------------------------------------------------------
-inline constexpr DiagnosticKind kPpLayers {
+inline constexpr DiagnosticKind kPpLayers{
     "pp-layers", Severity::Error,
     MW_TR_NOOP("Diagnostics",
                "%1 layers do not split evenly into PP=%2 × %3 virtual stages; give the layers per stage "
                "explicitly or change PP.")};
-inline constexpr DiagnosticKind kPpTooManyStages {
+inline constexpr DiagnosticKind kPpTooManyStages{
     "pp-too-many-stages", Severity::Error,
     MW_TR_NOOP("Diagnostics", "PP=%1 × %2 virtual stages make %3 stages, more than the %4 layers.")};
-inline constexpr DiagnosticKind kPpStageCount {
+inline constexpr DiagnosticKind kPpStageCount{
     "pp-stage-count", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The layers per stage list %1 stages; PP=%2 × %3 virtual stages need %4.")};
-inline constexpr DiagnosticKind kPpStageSum {
+inline constexpr DiagnosticKind kPpStageSum{
     "pp-stage-sum", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The layers per stage add up to %1; the model has %2 layers.")};
-inline constexpr DiagnosticKind kPpEmptyStage {
+inline constexpr DiagnosticKind kPpEmptyStage{
     "pp-empty-stage", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Stage %1 has %2 layers; every stage needs at least one.")};
-inline constexpr DiagnosticKind kScheduleVirtualStages {
+inline constexpr DiagnosticKind kScheduleVirtualStages{
     "schedule-virtual-stages", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The %1 schedule needs %2 virtual stages per rank; the layout has %3.")};
-inline constexpr DiagnosticKind kScheduleInterleavedMicroBatches {
+inline constexpr DiagnosticKind kScheduleInterleavedMicroBatches{
     "schedule-interleaved-micro-batches", Severity::Error,
     MW_TR_NOOP(
         "Diagnostics",
         "The interleaved schedule needs the %1 micro-batches to be a multiple of PP=%2 (Megatron-LM).")};
-inline constexpr DiagnosticKind kScheduleFewMicroBatches {
+inline constexpr DiagnosticKind kScheduleFewMicroBatches{
     "schedule-few-micro-batches", Severity::Warning,
     MW_TR_NOOP(
         "Diagnostics",
         "%1 micro-batches for %2 pipeline stages: the pipeline never fills (PyTorch's 1F1B refuses this).")};
-inline constexpr DiagnosticKind kScheduleDualPipeMicroBatches {
+inline constexpr DiagnosticKind kScheduleDualPipeMicroBatches{
     "schedule-dualpipev-micro-batches", Severity::Error,
     MW_TR_NOOP("Diagnostics", "DualPipeV needs at least 2 × PP = %1 micro-batches; the layout has %2.")};
-inline constexpr DiagnosticKind kScheduleWithoutPp {
+inline constexpr DiagnosticKind kScheduleWithoutPp{
     "schedule-without-pp", Severity::Info,
     MW_TR_NOOP("Diagnostics", "With PP=1 there is no pipeline; the %1 schedule has no effect.")};
 
 // ---- Experts -------------------------------------------------------------------------------------
-inline constexpr DiagnosticKind kEpDenseModel {
+inline constexpr DiagnosticKind kEpDenseModel{
     "ep-dense-model", Severity::Error,
     MW_TR_NOOP("Diagnostics", "EP=%1 needs a mixture-of-experts model; %2 is dense.")};
-inline constexpr DiagnosticKind kEpExperts {
+inline constexpr DiagnosticKind kEpExperts{
     "ep-experts", Severity::Error, MW_TR_NOOP("Diagnostics", "EP=%1 does not divide the %2 experts.")};
-inline constexpr DiagnosticKind kEpMegatronFold {
+inline constexpr DiagnosticKind kEpMegatronFold{
     "ep-megatron-fold", Severity::Error,
     MW_TR_NOOP("Diagnostics",
                "In Megatron's convention expert TP × EP × PP (%1 × %2 × %3) must divide the %4 ranks.")};
 
 // ---- Batch and sequence --------------------------------------------------------------------------
-inline constexpr DiagnosticKind kBatchDivisible {
+inline constexpr DiagnosticKind kBatchDivisible{
     "batch-divisible", Severity::Error,
     MW_TR_NOOP(
         "Diagnostics",
         "The global batch of %1 does not divide into micro-batches of %2 on %3 data-parallel replicas.")};
-inline constexpr DiagnosticKind kSeqCp {
+inline constexpr DiagnosticKind kSeqCp{
     "seq-cp", Severity::Error,
     MW_TR_NOOP(
         "Diagnostics",
         "Sequence length %1 must be a multiple of 2 × CP = %2 (load-balanced causal context parallelism).")};
-inline constexpr DiagnosticKind kSeqSp {
+inline constexpr DiagnosticKind kSeqSp{
     "seq-sp", Severity::Error,
     MW_TR_NOOP("Diagnostics", "With sequence parallelism each CP rank's %1 tokens must divide by TP=%2.")};
-inline constexpr DiagnosticKind kSeqContext {
+inline constexpr DiagnosticKind kSeqContext{
     "seq-exceeds-context", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "%1 tokens exceed the model's context window of %2.")};
 
 // ---- Data-parallel sharding ----------------------------------------------------------------------
-inline constexpr DiagnosticKind kZeroNoEffect {
+inline constexpr DiagnosticKind kZeroNoEffect{
     "zero-no-effect", Severity::Info,
     MW_TR_NOOP("Diagnostics",
                "ZeRO stage %1 shards across data-parallel ranks; with DP=1 it saves nothing.")};
-inline constexpr DiagnosticKind kZeroServing {
+inline constexpr DiagnosticKind kZeroServing{
     "zero-serving", Severity::Info,
     MW_TR_NOOP("Diagnostics", "Serving keeps no gradients or optimizer states; the ZeRO stage is ignored.")};
-inline constexpr DiagnosticKind kShardGroup {
+inline constexpr DiagnosticKind kShardGroup{
     "zero-shard-group", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The HSDP shard group of %1 must divide DP=%2.")};
 

@@ -21,7 +21,7 @@ struct RankInfo
     int nodeId = -1;
     int nodeIndex = -1;
     int slot = -1;
-    Coords coords {};
+    Coords coords{};
     int coord(Dim dim) const { return coords[static_cast<std::size_t>(dim)]; }
 };
 

@@ -14,9 +14,9 @@ enum class LinkClass { NvLink, Pcie, Fabric };
 
 template<> struct EnumNames<LinkClass>
 {
-    static constexpr std::array table {std::pair {LinkClass::NvLink, std::string_view {"nvlink"}},
-                                       std::pair {LinkClass::Pcie, std::string_view {"pcie"}},
-                                       std::pair {LinkClass::Fabric, std::string_view {"fabric"}}};
+    static constexpr std::array table{std::pair{LinkClass::NvLink, std::string_view{"nvlink"}},
+                                      std::pair{LinkClass::Pcie, std::string_view{"pcie"}},
+                                      std::pair{LinkClass::Fabric, std::string_view{"fabric"}}};
 };
 
 struct GpuSpec

@@ -148,7 +148,7 @@ bool ObjectReader::read(std::string_view key, int& out)
 bool ObjectReader::read(std::string_view key, std::int64_t& out)
 {
     // Limit to 2^53 so that every accepted integer is exact as a double as well.
-    constexpr std::int64_t limit = std::int64_t {1} << 53;
+    constexpr std::int64_t limit = std::int64_t{1} << 53;
     return readInteger(key, out, -limit, limit);
 }
 

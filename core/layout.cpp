@@ -6,7 +6,7 @@ namespace core {
 
 std::int64_t ParallelLayout::worldSize() const
 {
-    std::int64_t world = std::int64_t {dp()} * tp() * pp() * cp();
+    std::int64_t world = std::int64_t{dp()} * tp() * pp() * cp();
     if (expertMode == ExpertMode::Separate)
         world *= ep();
     return world;
@@ -14,7 +14,7 @@ std::int64_t ParallelLayout::worldSize() const
 
 std::int64_t ParallelLayout::batchReplicas() const
 {
-    return expertMode == ExpertMode::Separate ? std::int64_t {dp()} * ep() : std::int64_t {dp()};
+    return expertMode == ExpertMode::Separate ? std::int64_t{dp()} * ep() : std::int64_t{dp()};
 }
 
 std::string orderToString(const std::vector<Dim>& order)

@@ -15,14 +15,14 @@ namespace core {
 
 enum class Dim { Tp, Cp, Ep, Dp, Pp };
 inline constexpr int kDimCount = 5;
-inline constexpr std::array<Dim, kDimCount> kAllDims {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
+inline constexpr std::array<Dim, kDimCount> kAllDims{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
 
 template<> struct EnumNames<Dim>
 {
-    static constexpr std::array table {
-        std::pair {Dim::Tp, std::string_view {"tp"}}, std::pair {Dim::Cp, std::string_view {"cp"}},
-        std::pair {Dim::Ep, std::string_view {"ep"}}, std::pair {Dim::Dp, std::string_view {"dp"}},
-        std::pair {Dim::Pp, std::string_view {"pp"}}};
+    static constexpr std::array table{
+        std::pair{Dim::Tp, std::string_view{"tp"}}, std::pair{Dim::Cp, std::string_view{"cp"}},
+        std::pair{Dim::Ep, std::string_view{"ep"}}, std::pair{Dim::Dp, std::string_view{"dp"}},
+        std::pair{Dim::Pp, std::string_view{"pp"}}};
 };
 
 // How expert parallelism relates to the other dimensions.
@@ -40,32 +40,32 @@ enum class Recompute { None, Selective, Full };
 
 template<> struct EnumNames<ExpertMode>
 {
-    static constexpr std::array table {std::pair {ExpertMode::Separate, std::string_view {"separate"}},
-                                       std::pair {ExpertMode::Megatron, std::string_view {"megatron"}}};
+    static constexpr std::array table{std::pair{ExpertMode::Separate, std::string_view{"separate"}},
+                                      std::pair{ExpertMode::Megatron, std::string_view{"megatron"}}};
 };
 template<> struct EnumNames<Schedule>
 {
-    static constexpr std::array table {std::pair {Schedule::GPipe, std::string_view {"gpipe"}},
-                                       std::pair {Schedule::OneFOneB, std::string_view {"1f1b"}},
-                                       std::pair {Schedule::Interleaved, std::string_view {"interleaved"}},
-                                       std::pair {Schedule::ZbH1, std::string_view {"zb-h1"}},
-                                       std::pair {Schedule::ZbV, std::string_view {"zb-v"}},
-                                       std::pair {Schedule::DualPipeV, std::string_view {"dualpipev"}}};
+    static constexpr std::array table{std::pair{Schedule::GPipe, std::string_view{"gpipe"}},
+                                      std::pair{Schedule::OneFOneB, std::string_view{"1f1b"}},
+                                      std::pair{Schedule::Interleaved, std::string_view{"interleaved"}},
+                                      std::pair{Schedule::ZbH1, std::string_view{"zb-h1"}},
+                                      std::pair{Schedule::ZbV, std::string_view{"zb-v"}},
+                                      std::pair{Schedule::DualPipeV, std::string_view{"dualpipev"}}};
 };
 template<> struct EnumNames<Recompute>
 {
-    static constexpr std::array table {std::pair {Recompute::None, std::string_view {"none"}},
-                                       std::pair {Recompute::Selective, std::string_view {"selective"}},
-                                       std::pair {Recompute::Full, std::string_view {"full"}}};
+    static constexpr std::array table{std::pair{Recompute::None, std::string_view{"none"}},
+                                      std::pair{Recompute::Selective, std::string_view{"selective"}},
+                                      std::pair{Recompute::Full, std::string_view{"full"}}};
 };
 
 // Megatron-Core's default order, fastest-varying first (parallel_state.py, order="tp-cp-ep-dp-pp").
-inline constexpr std::array<Dim, kDimCount> kDefaultOrder {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
+inline constexpr std::array<Dim, kDimCount> kDefaultOrder{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
 
 struct ParallelLayout
 {
-    std::array<int, kDimCount> degrees {1, 1, 1, 1, 1}; // indexed by Dim
-    std::vector<Dim> order {kDefaultOrder.begin(), kDefaultOrder.end()}; // fastest-varying first
+    std::array<int, kDimCount> degrees{1, 1, 1, 1, 1}; // indexed by Dim
+    std::vector<Dim> order{kDefaultOrder.begin(), kDefaultOrder.end()}; // fastest-varying first
     ExpertMode expertMode = ExpertMode::Separate;
     int expertTp = 0; // Megatron mode: TP degree inside the experts; 0 = same as tp
 

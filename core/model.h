@@ -23,29 +23,29 @@ enum class PositionEmbedding { Rope, Learned };
 
 template<> struct EnumNames<MlpKind>
 {
-    static constexpr std::array table {std::pair {MlpKind::Gated, std::string_view {"gated"}},
-                                       std::pair {MlpKind::Plain, std::string_view {"plain"}}};
+    static constexpr std::array table{std::pair{MlpKind::Gated, std::string_view{"gated"}},
+                                      std::pair{MlpKind::Plain, std::string_view{"plain"}}};
 };
 template<> struct EnumNames<NormKind>
 {
-    static constexpr std::array table {std::pair {NormKind::RmsNorm, std::string_view {"rmsnorm"}},
-                                       std::pair {NormKind::LayerNorm, std::string_view {"layernorm"}}};
+    static constexpr std::array table{std::pair{NormKind::RmsNorm, std::string_view{"rmsnorm"}},
+                                      std::pair{NormKind::LayerNorm, std::string_view{"layernorm"}}};
 };
 template<> struct EnumNames<BiasKind>
 {
-    static constexpr std::array table {std::pair {BiasKind::None, std::string_view {"none"}},
-                                       std::pair {BiasKind::Qkv, std::string_view {"qkv"}},
-                                       std::pair {BiasKind::All, std::string_view {"all"}}};
+    static constexpr std::array table{std::pair{BiasKind::None, std::string_view{"none"}},
+                                      std::pair{BiasKind::Qkv, std::string_view{"qkv"}},
+                                      std::pair{BiasKind::All, std::string_view{"all"}}};
 };
 template<> struct EnumNames<AttentionKind>
 {
-    static constexpr std::array table {std::pair {AttentionKind::Standard, std::string_view {"standard"}},
-                                       std::pair {AttentionKind::Mla, std::string_view {"mla"}}};
+    static constexpr std::array table{std::pair{AttentionKind::Standard, std::string_view{"standard"}},
+                                      std::pair{AttentionKind::Mla, std::string_view{"mla"}}};
 };
 template<> struct EnumNames<PositionEmbedding>
 {
-    static constexpr std::array table {std::pair {PositionEmbedding::Rope, std::string_view {"rope"}},
-                                       std::pair {PositionEmbedding::Learned, std::string_view {"learned"}}};
+    static constexpr std::array table{std::pair{PositionEmbedding::Rope, std::string_view{"rope"}},
+                                      std::pair{PositionEmbedding::Learned, std::string_view{"learned"}}};
 };
 
 // Multi-head latent attention (DeepSeek-V2 §2.1, HF DeepseekV3Config names).

@@ -103,12 +103,11 @@ RankPlacement placeRanks(const Cluster& cluster, const ParallelLayout& layout,
     where.reserve(static_cast<std::size_t>(cluster.gpuCount()));
     for (std::size_t n = 0; n < cluster.nodes.size(); ++n)
         for (std::size_t s = 0; s < cluster.nodes[n].gpus.size(); ++s)
-            where.emplace(cluster.nodes[n].gpus[s].id,
-                          GpuLocation {static_cast<int>(n), static_cast<int>(s)});
+            where.emplace(cluster.nodes[n].gpus[s].id, GpuLocation{static_cast<int>(n), static_cast<int>(s)});
     result.locationOfRank.reserve(result.gpuOfRank.size());
     for (int id : result.gpuOfRank) {
         const auto it = where.find(id);
-        result.locationOfRank.push_back(it == where.end() ? GpuLocation {} : it->second);
+        result.locationOfRank.push_back(it == where.end() ? GpuLocation{} : it->second);
     }
     return result;
 }

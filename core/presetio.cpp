@@ -83,14 +83,14 @@ Json modelToJson(const ModelArchitecture& model)
     out["positions"] = enumName(model.positions);
     out["maxContext"] = model.maxContext;
     out["attention"] = enumName(model.attention);
-    if (model.attention == AttentionKind::Mla || model.mla != MlaConfig {}) {
+    if (model.attention == AttentionKind::Mla || model.mla != MlaConfig{}) {
         out["mla"] = {{"qLoraRank", model.mla.qLoraRank},
                       {"kvLoraRank", model.mla.kvLoraRank},
                       {"qkNopeHeadDim", model.mla.qkNopeHeadDim},
                       {"qkRopeHeadDim", model.mla.qkRopeHeadDim},
                       {"vHeadDim", model.mla.vHeadDim}};
     }
-    if (model.moe != MoeConfig {}) {
+    if (model.moe != MoeConfig{}) {
         out["moe"] = {{"experts", model.moe.experts},
                       {"topK", model.moe.topK},
                       {"expertFfn", model.moe.expertFfn},

@@ -193,8 +193,7 @@ bool validateDegrees(const Design& design, Diagnostics& out)
             makeDiagnostic(diag::kWorldIdleGpus, "/layout",
                            {str(world), str(inService), worldSizeFormula(layout), str(inService - world)}));
     if (layout.expertMode == ExpertMode::Megatron) {
-        const std::int64_t expertBlock
-            = std::int64_t {layout.effectiveExpertTp()} * layout.ep() * layout.pp();
+        const std::int64_t expertBlock = std::int64_t{layout.effectiveExpertTp()} * layout.ep() * layout.pp();
         if (world % expertBlock != 0) {
             out.push_back(makeDiagnostic(
                 diag::kEpMegatronFold, "/layout/ep",
@@ -241,7 +240,7 @@ void validateTensorParallel(const Design& design, Diagnostics& out)
     }
     if (tp > 1 && m.vocab % tp != 0) {
         // Megatron-LM pads the vocabulary to a multiple of make_vocab_size_divisible_by (128) × TP.
-        const std::int64_t multiple = std::int64_t {128} * tp;
+        const std::int64_t multiple = std::int64_t{128} * tp;
         const std::int64_t padded = (m.vocab + multiple - 1) / multiple * multiple;
         out.push_back(
             makeDiagnostic(diag::kTpVocabPadded, "/model/vocab", {str(m.vocab), str(padded), str(tp)}));
@@ -256,7 +255,7 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
     const int v = layout.virtualStages;
     if (!inRange(out, "/layout/virtualStages", "Virtual stages", v, 1, limits::kMaxVirtualStages))
         return;
-    const std::int64_t stages = std::int64_t {pp} * v;
+    const std::int64_t stages = std::int64_t{pp} * v;
     if (layout.layersPerStage.empty()) {
         if (stages > m.layers)
             out.push_back(makeDiagnostic(diag::kPpTooManyStages, "/layout/pp",
@@ -398,7 +397,7 @@ std::string worldSizeFormula(const ParallelLayout& layout)
 
 std::int64_t microBatchesPerStep(const Design& design)
 {
-    const std::int64_t perStep = std::int64_t {design.layout.microBatch} * design.layout.batchReplicas();
+    const std::int64_t perStep = std::int64_t{design.layout.microBatch} * design.layout.batchReplicas();
     if (perStep <= 0 || design.workload.globalBatch <= 0 || design.workload.globalBatch % perStep != 0)
         return 0;
     return design.workload.globalBatch / perStep;

@@ -25,32 +25,31 @@ enum class KvDtype { Bf16, Fp8 };
 
 template<> struct EnumNames<Mode>
 {
-    static constexpr std::array table {std::pair {Mode::Training, std::string_view {"training"}},
-                                       std::pair {Mode::Serving, std::string_view {"serving"}}};
+    static constexpr std::array table{std::pair{Mode::Training, std::string_view{"training"}},
+                                      std::pair{Mode::Serving, std::string_view{"serving"}}};
 };
 template<> struct EnumNames<Precision>
 {
-    static constexpr std::array table {
-        std::pair {Precision::Bf16Mixed, std::string_view {"bf16-mixed"}},
-        std::pair {Precision::MegatronBf16, std::string_view {"megatron-bf16"}},
-        std::pair {Precision::Fp32, std::string_view {"fp32"}},
-        std::pair {Precision::Fp8, std::string_view {"fp8"}}};
+    static constexpr std::array table{std::pair{Precision::Bf16Mixed, std::string_view{"bf16-mixed"}},
+                                      std::pair{Precision::MegatronBf16, std::string_view{"megatron-bf16"}},
+                                      std::pair{Precision::Fp32, std::string_view{"fp32"}},
+                                      std::pair{Precision::Fp8, std::string_view{"fp8"}}};
 };
 template<> struct EnumNames<Optimizer>
 {
-    static constexpr std::array table {std::pair {Optimizer::Adam, std::string_view {"adam"}},
-                                       std::pair {Optimizer::AdamW, std::string_view {"adamw"}},
-                                       std::pair {Optimizer::SgdMomentum, std::string_view {"sgd-momentum"}}};
+    static constexpr std::array table{std::pair{Optimizer::Adam, std::string_view{"adam"}},
+                                      std::pair{Optimizer::AdamW, std::string_view{"adamw"}},
+                                      std::pair{Optimizer::SgdMomentum, std::string_view{"sgd-momentum"}}};
 };
 template<> struct EnumNames<Offload>
 {
-    static constexpr std::array table {std::pair {Offload::None, std::string_view {"none"}},
-                                       std::pair {Offload::Cpu, std::string_view {"cpu"}}};
+    static constexpr std::array table{std::pair{Offload::None, std::string_view{"none"}},
+                                      std::pair{Offload::Cpu, std::string_view{"cpu"}}};
 };
 template<> struct EnumNames<KvDtype>
 {
-    static constexpr std::array table {std::pair {KvDtype::Bf16, std::string_view {"bf16"}},
-                                       std::pair {KvDtype::Fp8, std::string_view {"fp8"}}};
+    static constexpr std::array table{std::pair{KvDtype::Bf16, std::string_view{"bf16"}},
+                                      std::pair{KvDtype::Fp8, std::string_view{"fp8"}}};
 };
 
 struct ServingWorkload
