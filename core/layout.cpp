@@ -42,21 +42,19 @@ std::optional<std::vector<Dim>> parseOrder(std::string_view text)
         order.push_back(*dim);
         start = end + 1;
     }
-    // A dimension left out goes where the default order puts it: right after the nearest dimension that
-    // precedes it there, so "tp-dp-pp" becomes "tp-cp-ep-dp-pp".
+    // A dimension left out goes after the last of the dimensions that precede it in the default order,
+    // so "tp-dp-pp" becomes "tp-cp-ep-dp-pp" and "dp-tp" becomes "dp-tp-cp-ep-pp".
     for (std::size_t i = 0; i < kDefaultOrder.size(); ++i) {
         const Dim missing = kDefaultOrder[i];
         if (std::find(order.begin(), order.end(), missing) != order.end())
             continue;
-        auto insertAt = order.begin();
-        for (std::size_t j = i; j-- > 0;) {
+        std::size_t insertAt = 0;
+        for (std::size_t j = 0; j < i; ++j) {
             const auto found = std::find(order.begin(), order.end(), kDefaultOrder[j]);
-            if (found != order.end()) {
-                insertAt = found + 1;
-                break;
-            }
+            if (found != order.end())
+                insertAt = std::max(insertAt, static_cast<std::size_t>(found - order.begin()) + 1);
         }
-        order.insert(insertAt, missing);
+        order.insert(order.begin() + static_cast<std::ptrdiff_t>(insertAt), missing);
     }
     return order;
 }

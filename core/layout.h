@@ -99,7 +99,8 @@ struct ParallelLayout
 };
 
 // "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
-// leaves out takes its place from the default order. Returns nullopt for unknown or repeated names.
+// leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated
+// names.
 std::string orderToString(const std::vector<Dim>& order);
 std::optional<std::vector<Dim>> parseOrder(std::string_view text);
 

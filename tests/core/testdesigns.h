@@ -1,0 +1,62 @@
+#pragma once
+
+// Helpers shared by the core test suites: example designs and JSON merge patches on them.
+
+#include "designio.h"
+
+#include <QTest>
+
+namespace testing {
+
+inline core::Json exampleJson(std::string_view id)
+{
+    const core::ExampleDesign* example = core::Catalog::builtin().example(id);
+    if (!example)
+        qFatal("no example %s", std::string(id).c_str());
+    return core::Json::parse(example->text);
+}
+
+inline core::Design example(std::string_view id)
+{
+    const auto design = core::exampleDesign(id);
+    if (!design)
+        qFatal("example %s does not load", std::string(id).c_str());
+    return *design;
+}
+
+// The example with an RFC 7386 merge patch applied (null removes a key).
+inline core::LoadResult patched(std::string_view id, const char* patchJson)
+{
+    core::Json document = exampleJson(id);
+    document.merge_patch(core::Json::parse(patchJson));
+    return core::designFromJson(document);
+}
+
+inline bool hasCode(const std::vector<core::Diagnostic>& diagnostics, const std::string& code)
+{
+    for (const core::Diagnostic& d : diagnostics)
+        if (d.code == code)
+            return true;
+    return false;
+}
+
+inline QString describe(const std::vector<core::Diagnostic>& diagnostics)
+{
+    QStringList lines;
+    for (const core::Diagnostic& d : diagnostics)
+        lines << QString::fromStdString(d.code + " " + d.path + ": " + d.message());
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace testing
+
+// QCOMPARE cannot take nlohmann::json (QTest's overload set trips over it); this compares and prints both.
+#define COMPARE_JSON(actual, expected)                                                                       \
+    do {                                                                                                     \
+        const core::Json a_ = (actual);                                                                      \
+        const core::Json e_ = (expected);                                                                    \
+        QVERIFY2(                                                                                            \
+            a_ == e_,                                                                                        \
+            qPrintable(QStringLiteral("actual %1, expected %2")                                              \
+                           .arg(QString::fromStdString(a_.dump()), QString::fromStdString(e_.dump()))));     \
+    } while (false)
