@@ -1,0 +1,40 @@
+#pragma once
+
+// A small command-line reader: "--flag value" and "--flag=value", positional arguments, and usage errors
+// that name the flag. Used by every verb of meshwright-cli.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+// A mistake on the command line; the message names the flag and what it expected. Exit code 2.
+class UsageError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Arguments
+{
+public:
+    explicit Arguments(std::vector<std::string> args);
+
+    bool atEnd() const { return m_index >= m_args.size(); }
+    // The next argument; a "--flag=value" comes back as "--flag" with the value kept for value().
+    std::string next();
+    // The value of the flag just read by next().
+    std::string value(const std::string& flag);
+    std::int64_t integer(const std::string& flag, std::int64_t min, std::int64_t max);
+    double number(const std::string& flag);
+
+private:
+    std::vector<std::string> m_args;
+    std::size_t m_index = 0;
+    std::optional<std::string> m_inlineValue;
+};
+
+} // namespace cli

@@ -1,0 +1,178 @@
+#include "cli.h"
+
+#include "arguments.h"
+#include "catalog.h"
+#include "designflags.h"
+#include "designio.h"
+#include "evaluate.h"
+#include "evaluationio.h"
+#include "presetio.h"
+#include "textreport.h"
+#include "units.h"
+
+#ifndef MESHWRIGHT_VERSION
+#define MESHWRIGHT_VERSION "dev"
+#endif
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+void usage(std::ostream& out)
+{
+    out << "Usage: meshwright-cli VERB [ARGUMENTS]\n\n"
+           "Verbs:\n"
+           "  evaluate [DESIGN.json] [FLAGS] [--json] [--all-ranks]\n"
+           "      Every figure of a design: parameters, world size, ranks and groups, diagnostics.\n"
+           "  presets [--json]\n"
+           "      The model, GPU and link presets and the example designs.\n"
+           "  help | --help, version | --version\n\n"
+        << designFlagsHelp()
+        << "\nExit codes: 0 valid, 1 the design has errors, 2 unreadable input or a usage error.\n";
+}
+
+// Load problems as JSON (with --json) or text, then exit code 2.
+int reportUnreadable(const std::vector<Diagnostic>& diagnostics, bool json, std::ostream& out,
+                     std::ostream& err)
+{
+    if (json) {
+        Json report = {{"format", kEvaluationFormat}, {"version", kEvaluationVersion}, {"valid", false}};
+        Json list = Json::array();
+        for (const Diagnostic& d : diagnostics)
+            list.push_back(diagnosticToJson(d));
+        report["diagnostics"] = std::move(list);
+        out << report.dump(2) << "\n";
+    } else {
+        err << "meshwright-cli: the design cannot be read:\n";
+        writeDiagnostics(err, diagnostics);
+    }
+    return kExitUsage;
+}
+
+int evaluateVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    DesignFlags flags;
+    bool json = false;
+    ReportOptions options;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "--json")
+            json = true;
+        else if (arg == "--all-ranks")
+            options.allRanks = true;
+        else if (flags.consume(arg, args))
+            continue;
+        else if (!arg.starts_with("--") && !flags.file)
+            flags.file = arg;
+        else
+            throw UsageError("evaluate: unknown argument '" + arg + "'");
+    }
+    const BuiltDesign built = buildDesign(flags);
+    if (!built.design)
+        return reportUnreadable(built.diagnostics, json, out, err);
+    const Design& design = *built.design;
+    Evaluation evaluation = evaluate(design);
+    // Warnings from reading the file (unknown keys) belong to the evaluation too.
+    evaluation.diagnostics.insert(evaluation.diagnostics.begin(), built.diagnostics.begin(),
+                                  built.diagnostics.end());
+    sortDiagnostics(evaluation.diagnostics);
+    if (json)
+        out << evaluationToJson(design, evaluation).dump(2) << "\n";
+    else
+        writeTextReport(out, design, evaluation, options);
+    return evaluation.valid() ? kExitOk : kExitDesignErrors;
+}
+
+int presetsVerb(Arguments& args, std::ostream& out)
+{
+    bool json = false;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg != "--json")
+            throw UsageError("presets: unknown argument '" + arg + "'");
+        json = true;
+    }
+    const Catalog& catalog = Catalog::builtin();
+    if (json) {
+        Json models = Json::array(), gpus = Json::array(), links = Json::array(), examples = Json::array();
+        for (const ModelArchitecture& m : catalog.models()) {
+            Json entry = modelToJson(m);
+            entry["parameters"] = parametersToJson(countParameters(m));
+            models.push_back(std::move(entry));
+        }
+        for (const GpuSpec& g : catalog.gpus())
+            gpus.push_back(gpuToJson(g));
+        for (const LinkSpec& l : catalog.links())
+            links.push_back(linkToJson(l));
+        for (const ExampleDesign& e : catalog.examples())
+            examples.push_back({{"id", e.id}, {"name", e.title}});
+        out << Json{{"models", models}, {"gpus", gpus}, {"links", links}, {"examples", examples}}.dump(2)
+            << "\n";
+        return kExitOk;
+    }
+    auto pad = [](std::string text, std::size_t width) {
+        // Pad by characters, not bytes, so that names with "×" or "µ" line up.
+        std::size_t chars = 0;
+        for (unsigned char c : text)
+            chars += (c & 0xC0) != 0x80;
+        if (chars < width)
+            text.append(width - chars, ' ');
+        return text;
+    };
+    out << "Models\n";
+    for (const ModelArchitecture& m : catalog.models()) {
+        const ParameterCounts counts = countParameters(m);
+        out << "  " << pad(m.preset, 18) << pad(m.name, 20) << formatCount(counts.all.total())
+            << " parameters";
+        if (m.moe.isMoe())
+            out << ", " << formatCount(counts.active.total()) << " active";
+        out << "\n";
+    }
+    out << "\nGPUs\n";
+    for (const GpuSpec& g : catalog.gpus())
+        out << "  " << pad(g.id, 18) << pad(g.name, 20) << formatBytes(g.memoryBytes) << ", "
+            << formatNumber(g.bf16Flops / 1e12) << " TFLOP/s BF16, " << formatBytes(g.hbmBandwidth)
+            << "/s HBM\n";
+    out << "\nLinks (bandwidth per GPU and direction)\n";
+    for (const LinkSpec& l : catalog.links())
+        out << "  " << pad(l.id, 18) << pad(std::string(enumName(l.linkClass)), 8) << pad(l.name, 36)
+            << formatBytes(l.bandwidth) << "/s, " << formatSeconds(l.latency) << "\n";
+    out << "\nExamples (--example ID)\n";
+    for (const ExampleDesign& e : catalog.examples())
+        out << "  " << pad(e.id, 28) << e.title << "\n";
+    return kExitOk;
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    if (argv.empty()) {
+        usage(err);
+        return kExitUsage;
+    }
+    const std::string verb = argv.front();
+    Arguments args(std::vector<std::string>(argv.begin() + 1, argv.end()));
+    try {
+        if (verb == "evaluate")
+            return evaluateVerb(args, out, err);
+        if (verb == "presets")
+            return presetsVerb(args, out);
+        if (verb == "help" || verb == "--help" || verb == "-h") {
+            usage(out);
+            return kExitOk;
+        }
+        if (verb == "version" || verb == "--version") {
+            out << "meshwright-cli " << MESHWRIGHT_VERSION << "\n";
+            return kExitOk;
+        }
+        throw UsageError("unknown verb '" + verb + "'");
+    } catch (const UsageError& error) {
+        err << "meshwright-cli: " << error.what() << "\n(meshwright-cli help lists verbs and flags)\n";
+        return kExitUsage;
+    }
+}
+
+} // namespace cli

@@ -1,0 +1,336 @@
+#include "designflags.h"
+
+#include "catalog.h"
+#include "designio.h"
+#include "diagnostickinds.h"
+#include "presetio.h"
+#include "sizelimits.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+template<class E> E enumValue(Arguments& args, const std::string& flag)
+{
+    const std::string text = args.value(flag);
+    if (const auto value = enumFromName<E>(text))
+        return *value;
+    throw UsageError(flag + " must be one of " + enumNameList<E>(", ") + ", not '" + text + "'");
+}
+
+int degree(Arguments& args, const std::string& flag)
+{
+    return static_cast<int>(args.integer(flag, 1, limits::kMaxDegree));
+}
+
+std::optional<std::string> readFile(const std::string& path, std::vector<Diagnostic>& diagnostics)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        diagnostics.push_back(
+            makeDiagnostic(diag::kIoFile, "", {path, "no such file, or it cannot be opened"}));
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) {
+        diagnostics.push_back(makeDiagnostic(diag::kIoFile, "", {path, "read error"}));
+        return std::nullopt;
+    }
+    return text.str();
+}
+
+// A design with nothing chosen yet: the default model on one node of eight of the default GPU, every
+// degree 1 (DP fills the cluster unless --dp says otherwise).
+Design blankDesign()
+{
+    Design design;
+    const Catalog& catalog = Catalog::builtin();
+    if (const auto example = exampleDesign(kDefaultExample))
+        design.model = example->model;
+    const GpuSpec& gpu = *catalog.gpu("h100-sxm-80gb");
+    design.name = "Command-line design";
+    design.cluster = makeUniformCluster(1, 8, gpu.id, gpu.defaultIntraLink, "ib-ndr-400");
+    return design;
+}
+
+// --model: a preset id, or a JSON file holding a model the way a design's "model" field does.
+bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic>& diagnostics)
+{
+    const Catalog& catalog = Catalog::builtin();
+    if (const ModelArchitecture* preset = catalog.model(value)) {
+        design.model = *preset;
+        return true;
+    }
+    if (!value.ends_with(".json"))
+        throw UsageError("--model: unknown preset '" + value + "' (presets: " + catalog.modelIds()
+                         + "; or give a .json file)");
+    const auto text = readFile(value, diagnostics);
+    if (!text)
+        return false;
+    // Reuse the design reader: wrap the model into a minimal document.
+    Json document = Json::parse(*text, nullptr, false);
+    if (document.is_discarded()) {
+        diagnostics.push_back(makeDiagnostic(diag::kIoFile, "", {value, "not valid JSON"}));
+        return false;
+    }
+    Json wrapper = designToJson(design);
+    wrapper["model"] = document.contains("model") ? document["model"] : document;
+    LoadResult loaded = designFromJson(wrapper);
+    if (!loaded.ok()) {
+        for (Diagnostic& d : loaded.diagnostics) {
+            d.path = value + "#" + d.path;
+            diagnostics.push_back(std::move(d));
+        }
+        return false;
+    }
+    design.model = loaded.design->model;
+    return true;
+}
+
+} // namespace
+
+bool DesignFlags::consume(const std::string& flag, Arguments& args)
+{
+    for (Dim dim : kAllDims) {
+        if (flag == "--" + std::string(enumName(dim))) {
+            degrees[static_cast<std::size_t>(dim)] = degree(args, flag);
+            return true;
+        }
+    }
+    if (flag == "--example")
+        example = args.value(flag);
+    else if (flag == "--model")
+        model = args.value(flag);
+    else if (flag == "--layers")
+        layers = args.integer(flag, 1, limits::kMaxLayers);
+    else if (flag == "--hidden")
+        hidden = args.integer(flag, 1, limits::kMaxHidden);
+    else if (flag == "--ffn")
+        ffn = args.integer(flag, 0, limits::kMaxFfn);
+    else if (flag == "--heads")
+        heads = args.integer(flag, 1, limits::kMaxHeads);
+    else if (flag == "--kv-heads")
+        kvHeads = args.integer(flag, 1, limits::kMaxHeads);
+    else if (flag == "--vocab")
+        vocab = args.integer(flag, 1, limits::kMaxVocab);
+    else if (flag == "--gpu")
+        gpu = args.value(flag);
+    else if (flag == "--intra-link")
+        intraLink = args.value(flag);
+    else if (flag == "--fabric")
+        fabric = args.value(flag);
+    else if (flag == "--nodes")
+        nodes = static_cast<int>(args.integer(flag, 1, limits::kMaxNodes));
+    else if (flag == "--gpus-per-node")
+        gpusPerNode = static_cast<int>(args.integer(flag, 1, limits::kMaxGpusPerNode));
+    else if (flag == "--order") {
+        const std::string text = args.value(flag);
+        order = parseOrder(text);
+        if (!order)
+            throw UsageError(
+                "--order needs dimension names joined by '-', each once (e.g. tp-cp-ep-dp-pp), not '" + text
+                + "'");
+    } else if (flag == "--expert-mode")
+        expertMode = enumValue<ExpertMode>(args, flag);
+    else if (flag == "--expert-tp")
+        expertTp = degree(args, flag);
+    else if (flag == "--zero")
+        zeroStage = static_cast<int>(args.integer(flag, 0, 3));
+    else if (flag == "--sp")
+        sequenceParallel = true;
+    else if (flag == "--no-sp")
+        sequenceParallel = false;
+    else if (flag == "--micro-batch")
+        microBatch = static_cast<int>(args.integer(flag, 1, limits::kMaxMicroBatch));
+    else if (flag == "--global-batch")
+        globalBatch = args.integer(flag, 1, limits::kMaxBatch);
+    else if (flag == "--seq-len")
+        sequenceLength = args.integer(flag, 1, limits::kMaxSequence);
+    else if (flag == "--schedule")
+        schedule = enumValue<Schedule>(args, flag);
+    else if (flag == "--virtual-stages")
+        virtualStages = static_cast<int>(args.integer(flag, 1, limits::kMaxVirtualStages));
+    else if (flag == "--recompute")
+        recompute = enumValue<Recompute>(args, flag);
+    else if (flag == "--mode")
+        mode = enumValue<Mode>(args, flag);
+    else if (flag == "--precision")
+        precision = enumValue<Precision>(args, flag);
+    else if (flag == "--optimizer")
+        optimizer = enumValue<Optimizer>(args, flag);
+    else if (flag == "--offload")
+        offload = enumValue<Offload>(args, flag);
+    else if (flag == "--concurrency")
+        concurrency = static_cast<int>(args.integer(flag, 1, limits::kMaxConcurrency));
+    else if (flag == "--context")
+        context = args.integer(flag, 1, limits::kMaxSequence);
+    else if (flag == "--kv-dtype")
+        kvDtype = enumValue<KvDtype>(args, flag);
+    else
+        return false;
+    return true;
+}
+
+std::string designFlagsHelp()
+{
+    return "Design (a file, an example, or flags alone; flags override the file):\n"
+           "  DESIGN.json                 a design document\n"
+           "  --example ID                a built-in example (see `presets`)\n"
+           "Model:\n"
+           "  --model PRESET|FILE.json    --layers N --hidden N --ffn N --heads N --kv-heads N --vocab N\n"
+           "Cluster:\n"
+           "  --gpu PRESET --nodes N --gpus-per-node G --intra-link LINK --fabric LINK\n"
+           "Layout:\n"
+           "  --dp N --tp N --pp N --cp N --ep N   (without a file, DP fills the cluster unless given)\n"
+           "  --order tp-cp-ep-dp-pp      dimensions, fastest-varying first (partial orders allowed)\n"
+           "  --expert-mode "
+        + enumNameList<ExpertMode>()
+        + "   --expert-tp N\n"
+          "  --zero 0..3  --sp | --no-sp  --micro-batch N  --global-batch N  --seq-len N\n"
+          "  --schedule "
+        + enumNameList<Schedule>()
+        + "  --virtual-stages N\n"
+          "  --recompute "
+        + enumNameList<Recompute>()
+        + "\n"
+          "Workload:\n"
+          "  --mode "
+        + enumNameList<Mode>() + "  --precision " + enumNameList<Precision>()
+        + "\n"
+          "  --optimizer "
+        + enumNameList<Optimizer>() + "  --offload " + enumNameList<Offload>()
+        + "\n"
+          "  --concurrency N  --context TOKENS  --kv-dtype "
+        + enumNameList<KvDtype>() + "\n";
+}
+
+BuiltDesign buildDesign(const DesignFlags& flags)
+{
+    BuiltDesign built;
+    const Catalog& catalog = Catalog::builtin();
+    Design design;
+    const bool fromDocument = flags.file || flags.example;
+    if (flags.file && flags.example)
+        throw UsageError("give a design file or --example, not both");
+    if (flags.file) {
+        const auto text = readFile(*flags.file, built.diagnostics);
+        if (!text)
+            return built;
+        LoadResult loaded = loadDesign(*text);
+        built.diagnostics = std::move(loaded.diagnostics);
+        if (!loaded.ok())
+            return built;
+        design = std::move(*loaded.design);
+    } else if (flags.example) {
+        const auto example = exampleDesign(*flags.example);
+        if (!example)
+            throw UsageError("--example: unknown example '" + *flags.example + "'");
+        design = *example;
+    } else {
+        design = blankDesign();
+    }
+
+    if (flags.model && !applyModel(*flags.model, design, built.diagnostics))
+        return built;
+    ModelArchitecture& m = design.model;
+    if (flags.layers)
+        m.layers = static_cast<int>(*flags.layers);
+    if (flags.hidden)
+        m.hidden = *flags.hidden;
+    if (flags.ffn)
+        m.ffn = *flags.ffn;
+    if (flags.heads)
+        m.heads = static_cast<int>(*flags.heads);
+    if (flags.kvHeads)
+        m.kvHeads = static_cast<int>(*flags.kvHeads);
+    if (flags.vocab)
+        m.vocab = *flags.vocab;
+    if (flags.hidden || flags.heads)
+        if (m.heads > 0 && m.attention == AttentionKind::Standard && !flags.model)
+            m.headDim = m.hidden / m.heads;
+
+    if (flags.gpu && !catalog.gpu(*flags.gpu))
+        throw UsageError("--gpu: unknown GPU '" + *flags.gpu + "' (presets: " + catalog.gpuIds() + ")");
+    for (const auto* link : {&flags.intraLink, &flags.fabric})
+        if (*link && !catalog.link(**link))
+            throw UsageError("unknown link '" + **link + "' (presets: " + catalog.linkIds() + ")");
+    if (flags.nodes || flags.gpusPerNode || flags.gpu || flags.intraLink) {
+        // Rebuild the cluster as uniform, keeping what the flags do not say from the current first node.
+        const Node* first = design.cluster.nodes.empty() ? nullptr : &design.cluster.nodes.front();
+        const int nodes = flags.nodes.value_or(static_cast<int>(design.cluster.nodes.size()));
+        const int perNode = flags.gpusPerNode.value_or(first ? static_cast<int>(first->gpus.size()) : 8);
+        const std::string gpu
+            = flags.gpu.value_or(first && !first->gpus.empty() ? first->gpus.front().type : "h100-sxm-80gb");
+        std::string link = first ? first->intraLink : "nvlink4";
+        if (flags.gpu)
+            link = catalog.gpu(gpu)->defaultIntraLink;
+        if (flags.intraLink)
+            link = *flags.intraLink;
+        design.cluster = makeUniformCluster(nodes, perNode, gpu, link, design.cluster.fabric);
+        design.placement.clear(); // GPU ids were renumbered
+    }
+    if (flags.fabric)
+        design.cluster.fabric = *flags.fabric;
+
+    ParallelLayout& layout = design.layout;
+    for (Dim dim : kAllDims)
+        if (const auto& d = flags.degrees[static_cast<std::size_t>(dim)])
+            layout.setDegree(dim, *d);
+    if (flags.order)
+        layout.order = *flags.order;
+    if (flags.expertMode)
+        layout.expertMode = *flags.expertMode;
+    if (flags.expertTp)
+        layout.expertTp = *flags.expertTp;
+    if (flags.zeroStage)
+        layout.zeroStage = *flags.zeroStage;
+    if (flags.sequenceParallel)
+        layout.sequenceParallel = *flags.sequenceParallel;
+    if (flags.microBatch)
+        layout.microBatch = *flags.microBatch;
+    if (flags.schedule)
+        layout.schedule = *flags.schedule;
+    if (flags.virtualStages)
+        layout.virtualStages = *flags.virtualStages;
+    if (flags.recompute)
+        layout.recompute = *flags.recompute;
+    if (!fromDocument && !flags.degrees[static_cast<std::size_t>(Dim::Dp)]) {
+        // Without a file, DP takes the GPUs the other dimensions leave ("DP=4 für den Rest", seed).
+        layout.setDegree(Dim::Dp, 1);
+        const std::int64_t others = layout.worldSize();
+        const int gpus = design.cluster.inServiceGpuCount();
+        if (others > 0 && gpus % others == 0 && gpus / others >= 1)
+            layout.setDegree(Dim::Dp, static_cast<int>(gpus / others));
+    }
+
+    Workload& w = design.workload;
+    if (flags.globalBatch)
+        w.globalBatch = *flags.globalBatch;
+    if (flags.sequenceLength)
+        w.sequenceLength = *flags.sequenceLength;
+    if (flags.mode)
+        w.mode = *flags.mode;
+    if (flags.precision)
+        w.precision = *flags.precision;
+    if (flags.optimizer)
+        w.optimizer = *flags.optimizer;
+    if (flags.offload)
+        w.offload = *flags.offload;
+    if (flags.concurrency)
+        w.serving.concurrency = *flags.concurrency;
+    if (flags.context)
+        w.serving.contextLength = *flags.context;
+    if (flags.kvDtype)
+        w.serving.kvDtype = *flags.kvDtype;
+
+    built.design = std::move(design);
+    return built;
+}
+
+} // namespace cli

@@ -1,0 +1,59 @@
+#pragma once
+
+// The flags that build a design without a file, or override fields of one (meshwright-cli evaluate and
+// every later verb that takes a design).
+
+#include "arguments.h"
+#include "design.h"
+#include "diagnostic.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+struct DesignFlags
+{
+    std::optional<std::string> file; // positional DESIGN.json
+    std::optional<std::string> example; // --example ID
+    std::optional<std::string> model; // preset id or a JSON file holding a model
+    std::optional<std::int64_t> layers, hidden, ffn, heads, kvHeads, vocab;
+    std::optional<std::string> gpu, intraLink, fabric;
+    std::optional<int> nodes, gpusPerNode;
+    std::array<std::optional<int>, core::kDimCount> degrees;
+    std::optional<std::vector<core::Dim>> order;
+    std::optional<core::ExpertMode> expertMode;
+    std::optional<int> expertTp;
+    std::optional<int> zeroStage;
+    std::optional<bool> sequenceParallel;
+    std::optional<int> microBatch, virtualStages;
+    std::optional<std::int64_t> globalBatch, sequenceLength;
+    std::optional<core::Schedule> schedule;
+    std::optional<core::Recompute> recompute;
+    std::optional<core::Mode> mode;
+    std::optional<core::Precision> precision;
+    std::optional<core::Optimizer> optimizer;
+    std::optional<core::Offload> offload;
+    std::optional<int> concurrency;
+    std::optional<std::int64_t> context;
+    std::optional<core::KvDtype> kvDtype;
+
+    // Reads `flag` (and its value) if it is a design flag; false if it is not one.
+    bool consume(const std::string& flag, Arguments& args);
+};
+
+// The flags' help text, for usage().
+std::string designFlagsHelp();
+
+struct BuiltDesign
+{
+    std::optional<core::Design> design;
+    std::vector<core::Diagnostic> diagnostics; // load problems (exit code 2 when design is empty)
+};
+
+// The file, the example or a blank design, with the flags applied on top.
+BuiltDesign buildDesign(const DesignFlags& flags);
+
+} // namespace cli

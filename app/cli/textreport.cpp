@@ -1,0 +1,150 @@
+#include "textreport.h"
+
+#include "catalog.h"
+#include "units.h"
+#include "validate.h"
+
+#include <iomanip>
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+std::string groupText(const std::vector<int>& group)
+{
+    // Consecutive ranks read best as a range: [0-7]; others as a list: [0, 8, 16, 24].
+    bool consecutive = group.size() > 2;
+    for (std::size_t i = 1; i < group.size() && consecutive; ++i)
+        consecutive = group[i] == group[i - 1] + 1;
+    if (consecutive)
+        return "[" + std::to_string(group.front()) + "-" + std::to_string(group.back()) + "]";
+    std::string text = "[";
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        if (i > 0)
+            text += ", ";
+        if (i == 6 && group.size() > 8) {
+            text += "…, " + std::to_string(group.back());
+            break;
+        }
+        text += std::to_string(group[i]);
+    }
+    return text + "]";
+}
+
+std::string clusterText(const Cluster& cluster)
+{
+    const Catalog& catalog = Catalog::builtin();
+    if (cluster.nodes.empty())
+        return "no nodes";
+    const Node& first = cluster.nodes.front();
+    auto gpuName = [&](const std::string& id) {
+        const GpuSpec* gpu = catalog.gpu(id);
+        return gpu ? gpu->name : id;
+    };
+    auto linkName = [&](const std::string& id) {
+        const LinkSpec* link = catalog.link(id);
+        return link ? link->name : id;
+    };
+    std::string text;
+    if (cluster.isUniform() && !first.gpus.empty())
+        text = std::to_string(cluster.nodes.size()) + " node" + (cluster.nodes.size() == 1 ? "" : "s") + " × "
+            + std::to_string(first.gpus.size()) + " " + gpuName(first.gpus.front().type) + " ("
+            + linkName(first.intraLink) + ")";
+    else
+        text = std::to_string(cluster.nodes.size()) + " nodes, " + std::to_string(cluster.gpuCount())
+            + " GPUs of mixed shape";
+    if (cluster.nodes.size() > 1)
+        text += ", " + linkName(cluster.fabric);
+    return text;
+}
+
+} // namespace
+
+void writeDiagnostics(std::ostream& out, const std::vector<Diagnostic>& diagnostics)
+{
+    for (const Diagnostic& d : diagnostics) {
+        out << "  " << std::left << std::setw(8) << enumName(d.severity) << d.code;
+        if (!d.path.empty())
+            out << "  " << d.path;
+        out << "\n      " << d.message() << "\n";
+    }
+}
+
+void writeTextReport(std::ostream& out, const Design& design, const Evaluation& e,
+                     const ReportOptions& options)
+{
+    const ModelArchitecture& m = design.model;
+    const ParallelLayout& layout = design.layout;
+    const Workload& w = design.workload;
+    const ParameterBreakdown& p = e.parameters.all;
+
+    out << "Meshwright — " << (design.name.empty() ? "untitled design" : design.name) << "\n\n";
+    out << "Model     " << m.name << ": " << formatCount(p.total()) << " parameters";
+    if (m.moe.isMoe())
+        out << ", " << formatCount(e.parameters.active.total()) << " active per token";
+    out << "\n          embedding " << formatCount(p.embedding) << " · attention " << formatCount(p.attention)
+        << " · MLP " << formatCount(p.mlp);
+    if (m.moe.isMoe())
+        out << " · experts " << formatCount(p.experts) << " · router " << formatCount(p.router);
+    out << " · norms " << formatCount(p.norms) << " · output head " << formatCount(p.outputHead) << "\n";
+    out << "Cluster   " << clusterText(design.cluster) << "\n";
+    out << "Layout    world size " << layout.worldSize() << " = " << worldSizeFormula(layout) << ", order "
+        << orderToString(layout.order) << "\n";
+    out << "          ZeRO-" << layout.zeroStage << (layout.sequenceParallel ? ", sequence parallel" : "")
+        << ", schedule " << enumName(layout.schedule)
+        << (layout.virtualStages > 1 ? " × " + std::to_string(layout.virtualStages) + " virtual stages" : "")
+        << ", recompute " << enumName(layout.recompute) << ", micro-batch " << layout.microBatch << "\n";
+    if (w.mode == Mode::Training)
+        out << "Workload  training, sequence " << w.sequenceLength << ", global batch " << w.globalBatch
+            << " (" << e.microBatches << " micro-batches per pipeline), " << enumName(w.precision) << ", "
+            << enumName(w.optimizer) << "\n";
+    else
+        out << "Workload  serving, " << w.serving.concurrency << " sequences of " << w.serving.contextLength
+            << " tokens per replica, KV cache " << enumName(w.serving.kvDtype) << "\n";
+
+    if (e.hasMesh) {
+        out << "\nGroups\n";
+        for (Dim dim : kAllDims) {
+            const RankGroups& groups = e.mesh.groupsOf(dim);
+            if (groups.empty() || groups.front().size() < 2)
+                continue;
+            out << "  " << std::left << std::setw(4) << enumName(dim) << std::right << std::setw(5)
+                << groups.size() << " groups of " << groups.front().size() << ": "
+                << groupText(groups.front());
+            if (groups.size() > 1)
+                out << ", " << groupText(groups[1]);
+            if (groups.size() > 2)
+                out << ", …";
+            out << "\n";
+        }
+
+        const std::size_t shown
+            = options.allRanks ? e.ranks.size() : std::min<std::size_t>(e.ranks.size(), 64);
+        out << "\nRanks"
+            << (shown < e.ranks.size() ? " (first " + std::to_string(shown) + " of "
+                        + std::to_string(e.ranks.size()) + "; --all-ranks for every one)"
+                                       : "")
+            << "\n  rank  node  gpu    dp  tp  pp  cp  ep\n";
+        for (std::size_t i = 0; i < shown; ++i) {
+            const RankInfo& r = e.ranks[i];
+            out << "  " << std::setw(4) << r.rank << "  " << std::setw(4) << r.nodeId << "  " << std::setw(4)
+                << r.gpuId;
+            for (Dim dim : {Dim::Dp, Dim::Tp, Dim::Pp, Dim::Cp, Dim::Ep})
+                out << "  " << std::setw(2) << r.coord(dim);
+            out << "\n";
+        }
+    }
+
+    out << "\nDiagnostics";
+    if (e.diagnostics.empty())
+        out << ": none\n";
+    else {
+        out << "\n";
+        writeDiagnostics(out, e.diagnostics);
+    }
+    out << "\n" << (e.valid() ? "The design is valid." : "The design has errors.") << "\n";
+}
+
+} // namespace cli

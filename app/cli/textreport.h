@@ -1,0 +1,20 @@
+#pragma once
+
+// The readable report of `meshwright-cli evaluate` (without --json).
+
+#include "evaluate.h"
+
+#include <ostream>
+
+namespace cli {
+
+struct ReportOptions
+{
+    bool allRanks = false; // list every rank even in large designs
+};
+
+void writeTextReport(std::ostream& out, const core::Design& design, const core::Evaluation& evaluation,
+                     const ReportOptions& options = {});
+void writeDiagnostics(std::ostream& out, const std::vector<core::Diagnostic>& diagnostics);
+
+} // namespace cli
