@@ -1,0 +1,72 @@
+#pragma once
+
+// Undo commands. Each holds plain values (field ids, old and new values, never pointers into the design
+// or to views) and calls the document's mutation API. One user gesture is one command: repeated edits
+// of the same field in quick succession (holding a spin-box arrow) merge into one.
+
+#include "cluster.h"
+#include "designfield.h"
+#include "model.h"
+
+#include <QElapsedTimer>
+#include <QUndoCommand>
+
+namespace app {
+
+class Document;
+
+// Merge ids come from this one enum, never from a type hash (STYLE.md).
+enum class CommandId { SetField = 1 };
+
+class SetFieldCommand : public QUndoCommand
+{
+public:
+    SetFieldCommand(Document* document, core::Field field, core::FieldValue oldValue,
+                    core::FieldValue newValue, const QString& text);
+    void undo() override;
+    void redo() override;
+    int id() const override { return static_cast<int>(CommandId::SetField); }
+    bool mergeWith(const QUndoCommand* other) override;
+
+    core::Field field() const { return m_field; }
+    // Edits of the same field closer together than this merge into one undo step.
+    static constexpr qint64 kMergeWindowMs = 1500;
+
+private:
+    Document* m_document;
+    core::Field m_field;
+    core::FieldValue m_old;
+    core::FieldValue m_new;
+    QElapsedTimer m_lastEdit;
+};
+
+class SetModelCommand : public QUndoCommand
+{
+public:
+    SetModelCommand(Document* document, core::ModelArchitecture oldModel, core::ModelArchitecture newModel,
+                    const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    Document* m_document;
+    core::ModelArchitecture m_old;
+    core::ModelArchitecture m_new;
+};
+
+// Replaces the cluster (and the placement, whose GPU ids belong to it) in one step.
+class SetClusterCommand : public QUndoCommand
+{
+public:
+    SetClusterCommand(Document* document, core::Cluster oldCluster, std::vector<int> oldPlacement,
+                      core::Cluster newCluster, std::vector<int> newPlacement, const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    Document* m_document;
+    core::Cluster m_oldCluster, m_newCluster;
+    std::vector<int> m_oldPlacement, m_newPlacement;
+};
+
+} // namespace app

@@ -1,0 +1,150 @@
+#include "document.h"
+
+#include "catalog.h"
+#include "commands.h"
+#include "designio.h"
+#include "evaluate.h"
+#include "fieldtext.h"
+#include "qtconvert.h"
+#include "savefile.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace app {
+
+using widgets::qs;
+using widgets::ss;
+
+namespace {
+QString valueText(const core::FieldValue& value)
+{
+    return std::visit(
+        [](const auto& v) -> QString {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::string>)
+                return qs(v);
+            else if constexpr (std::is_same_v<T, bool>)
+                return v ? Document::tr("on") : Document::tr("off");
+            else
+                return QString::number(v);
+        },
+        value);
+}
+} // namespace
+
+Document::Document(core::Design design, QObject* parent)
+    : QObject(parent)
+    , m_design(std::move(design))
+{
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    reevaluate();
+}
+
+void Document::setFilePath(const QString& path)
+{
+    if (path == m_filePath)
+        return;
+    m_filePath = path;
+    emit filePathChanged(path);
+}
+
+QString Document::displayName() const
+{
+    if (!m_filePath.isEmpty())
+        return QFileInfo(m_filePath).fileName();
+    return m_design.name.empty() ? tr("Untitled") : qs(m_design.name);
+}
+
+void Document::reevaluate()
+{
+    auto design = std::make_shared<const core::Design>(m_design);
+    auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
+    m_snapshot = {std::move(design), std::move(evaluation)};
+    emit changed();
+}
+
+void Document::editField(core::Field field, const core::FieldValue& value)
+{
+    const core::FieldValue old = core::getField(m_design, field);
+    if (old == value)
+        return;
+    // Only values the core accepts become commands, so undo always restores something valid.
+    core::Design probe = m_design;
+    if (!core::setField(probe, field, value))
+        return;
+    m_undoStack.push(new SetFieldCommand(
+        this, field, old, value, tr("Set %1 to %2").arg(widgets::fieldLabel(field), valueText(value))));
+}
+
+void Document::editModelPreset(const QString& presetId)
+{
+    const core::ModelArchitecture* preset = core::Catalog::builtin().model(ss(presetId));
+    if (!preset || *preset == m_design.model)
+        return;
+    m_undoStack.push(
+        new SetModelCommand(this, m_design.model, *preset, tr("Choose model %1").arg(qs(preset->name))));
+}
+
+void Document::editClusterShape(int nodes, int gpusPerNode, const QString& gpuType, const QString& intraLink)
+{
+    core::Cluster cluster
+        = core::makeUniformCluster(nodes, gpusPerNode, ss(gpuType), ss(intraLink), m_design.cluster.fabric);
+    if (cluster == m_design.cluster)
+        return;
+    // GPU ids are renumbered, so an explicit placement no longer applies.
+    m_undoStack.push(new SetClusterCommand(this, m_design.cluster, m_design.placement, std::move(cluster), {},
+                                           tr("Cluster of %1 × %2 GPUs").arg(nodes).arg(gpusPerNode)));
+}
+
+void Document::applyField(core::Field field, const core::FieldValue& value)
+{
+    core::setField(m_design, field, value);
+    reevaluate();
+}
+
+void Document::applyModel(const core::ModelArchitecture& model)
+{
+    m_design.model = model;
+    reevaluate();
+}
+
+void Document::applyCluster(const core::Cluster& cluster, const std::vector<int>& placement)
+{
+    m_design.cluster = cluster;
+    m_design.placement = placement;
+    reevaluate();
+}
+
+bool Document::save(const QString& path, QString* error)
+{
+    const std::string text = core::saveDesign(m_design);
+    if (!saveFileAtomically(path, QByteArray::fromStdString(text), error))
+        return false;
+    setFilePath(path);
+    m_undoStack.setClean();
+    return true;
+}
+
+Document::ReadResult Document::read(const QString& path)
+{
+    ReadResult result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.fileError = tr("Cannot open %1: %2").arg(path, file.errorString());
+        return result;
+    }
+    const QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        result.fileError = tr("Cannot read %1: %2").arg(path, file.errorString());
+        return result;
+    }
+    core::LoadResult loaded
+        = core::loadDesign(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    result.diagnostics = std::move(loaded.diagnostics);
+    result.design = std::move(loaded.design);
+    return result;
+}
+
+} // namespace app

@@ -1,0 +1,75 @@
+#pragma once
+
+// One open design: the design itself, its undo stack, its file and whether it was changed since the last
+// save (STYLE.md: the modified flag is the undo stack's clean state). Every change goes through an undo
+// command, which calls the narrow mutation API below; after each change the document evaluates the
+// design once and every view redraws from that snapshot.
+
+#include "design.h"
+#include "designfield.h"
+#include "designsnapshot.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+#include <optional>
+#include <vector>
+
+namespace app {
+
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Document(core::Design design, QObject* parent = nullptr);
+
+    const core::Design& design() const { return m_design; }
+    const widgets::DesignSnapshot& snapshot() const { return m_snapshot; }
+    QUndoStack* undoStack() { return &m_undoStack; }
+    QString filePath() const { return m_filePath; }
+    void setFilePath(const QString& path);
+    bool isModified() const { return !m_undoStack.isClean(); }
+    QString displayName() const;
+    // Problems found when the file was read (unknown fields, kept on save).
+    const std::vector<core::Diagnostic>& loadWarnings() const { return m_loadWarnings; }
+    void setLoadWarnings(std::vector<core::Diagnostic> warnings) { m_loadWarnings = std::move(warnings); }
+
+    // Edits: each pushes one undoable command, or nothing if it would change nothing.
+    void editField(core::Field field, const core::FieldValue& value);
+    void editModelPreset(const QString& presetId);
+    void editClusterShape(int nodes, int gpusPerNode, const QString& gpuType, const QString& intraLink);
+
+    // The mutation API the commands call. Each change re-evaluates and emits changed().
+    void applyField(core::Field field, const core::FieldValue& value);
+    void applyModel(const core::ModelArchitecture& model);
+    void applyCluster(const core::Cluster& cluster, const std::vector<int>& placement);
+
+    // Saving writes atomically (QSaveFile); on failure `error` says why, with the path.
+    bool save(const QString& path, QString* error);
+
+    struct ReadResult
+    {
+        std::optional<core::Design> design;
+        std::vector<core::Diagnostic> diagnostics; // errors when design is empty, else warnings
+        QString fileError; // the file could not be read at all
+    };
+    // Reads and parses a file without touching any open document.
+    static ReadResult read(const QString& path);
+
+signals:
+    void changed();
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString& path);
+
+private:
+    void reevaluate();
+
+    core::Design m_design;
+    widgets::DesignSnapshot m_snapshot;
+    QUndoStack m_undoStack;
+    QString m_filePath;
+    std::vector<core::Diagnostic> m_loadWarnings;
+};
+
+} // namespace app

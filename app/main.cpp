@@ -1,0 +1,69 @@
+// meshwright: the desktop application. `meshwright [DESIGN.json]` opens a design (or the default one);
+// `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits.
+
+#include "language.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+#include <cstdio>
+
+int main(int argc, char* argv[])
+{
+    QApplication application(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Meshwright"));
+    QApplication::setOrganizationName(QStringLiteral("Meshwright"));
+    QApplication::setApplicationVersion(QStringLiteral(MESHWRIGHT_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Design, check and teach how large language models are split across GPUs."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the main window to a PNG file and exit."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption language(QStringLiteral("language"),
+                                      QStringLiteral("User interface language for this run: en or de."),
+                                      QStringLiteral("LANG"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    parser.addOptions({screenshot, language, size});
+    parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
+                                 QStringLiteral("[DESIGN.json]"));
+    parser.process(application);
+
+    app::Language languages;
+    languages.applyStored(parser.value(language));
+    app::MainWindow window(&languages);
+
+    const QStringList positional = parser.positionalArguments();
+    const bool screenshotMode = parser.isSet(screenshot);
+    window.setInteractive(!screenshotMode);
+    if (!positional.isEmpty() && !window.openFile(positional.front()) && screenshotMode) {
+        std::fprintf(stderr, "meshwright: %s\n", qPrintable(window.lastError()));
+        return 2;
+    }
+
+    if (screenshotMode) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        const int width = wh.size() == 2 ? wh[0].toInt() : 1600;
+        const int height = wh.size() == 2 ? wh[1].toInt() : 1000;
+        window.resize(width > 0 ? width : 1600, height > 0 ? height : 1000);
+        window.show();
+        int exitCode = 0;
+        // Let the window lay itself out and paint once before grabbing it.
+        QTimer::singleShot(200, &window, [&] {
+            if (!window.saveScreenshot(parser.value(screenshot))) {
+                std::fprintf(stderr, "meshwright: %s\n", qPrintable(window.lastError()));
+                exitCode = 2;
+            }
+            QApplication::exit(exitCode);
+        });
+        return QApplication::exec() == 0 ? exitCode : 2;
+    }
+    window.show();
+    return QApplication::exec();
+}

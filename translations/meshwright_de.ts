@@ -1,0 +1,1048 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>Diagnostics</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Malformed JSON at line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be %2, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required field %1 is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid value for %2 (expected %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a Meshwright design: &quot;format&quot; is %1, expected &quot;meshwright.design&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The design was written by a newer Meshwright (format version %1); this version reads up to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format version %1 is not valid; versions start at 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown field %1: Meshwright does not use it, but keeps it when saving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2; Meshwright handles at most %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 id %2 is used twice; ids must be unique.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3; it is %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown model preset &quot;%1&quot;. Known presets: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown GPU type &quot;%1&quot;. Known GPUs: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown link &quot;%1&quot;. Known links: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a %2 link and cannot serve as %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot be shared by %2 key/value heads: heads must be a multiple of KV heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-k (%1) cannot exceed the number of experts (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model has %1 dense layers but no FFN size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model has %1 parameters; Meshwright handles up to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not modelled yet: %1. Figures leave it out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has no GPUs in service.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes hold different numbers of GPUs (%1): torchrun and Megatron start the same number of processes on every node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster mixes GPU types (%1): the slowest GPU sets the pace and each GPU&apos;s own memory is its limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs are out of service and not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout needs %1 GPUs (%2) but the cluster has %3 in service.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout uses %1 of the cluster&apos;s %2 GPUs (%3); %4 stay idle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout needs %1 GPUs; Meshwright handles up to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The explicit placement lists %1 ranks but the layout has %2; the default placement is used instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 is placed on GPU %2, which the cluster does not have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 holds both rank %2 and rank %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 is placed on GPU %2, which is out of service.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 does not divide the %2 attention heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 does not divide the %2 key/value heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 exceeds the %2 key/value heads: each KV head is replicated on %3 ranks (as vLLM does).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 does not divide the hidden size %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 does not divide the FFN size %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert TP=%1 does not divide the expert FFN size %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to a multiple of 128·TP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 TP groups span several nodes, so every layer&apos;s TP collectives cross the fabric (for example ranks %3). Keep TP inside a node: TP first in the order, and TP dividing the GPUs per node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 on GPUs joined only by PCIe: every layer&apos;s all-reduce runs over PCIe. Keep TP at 1 or 2 without NVLink.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallelism works inside the TP group; with TP=1 it changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly into PP=%2 × %3 virtual stages; give the layers per stage explicitly or change PP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP=%1 × %2 virtual stages make %3 stages, more than the %4 layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layers per stage list %1 stages; PP=%2 × %3 virtual stages need %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layers per stage add up to %1; the model has %2 layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 has %2 layers; every stage needs at least one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 schedule needs %2 virtual stages per rank; the layout has %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interleaved schedule needs the %1 micro-batches to be a multiple of PP=%2 (Megatron-LM).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 micro-batches for %2 pipeline stages: the pipeline never fills (PyTorch&apos;s 1F1B refuses this).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipeV needs at least 2 × PP = %1 micro-batches; the layout has %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With PP=1 there is no pipeline; the %1 schedule has no effect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP=%1 needs a mixture-of-experts model; %2 is dense.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP=%1 does not divide the %2 experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In Megatron&apos;s convention expert TP × EP × PP (%1 × %2 × %3) must divide the %4 ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch of %1 does not divide into micro-batches of %2 on %3 data-parallel replicas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length %1 must be a multiple of 2 × CP = %2 (load-balanced causal context parallelism).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With sequence parallelism each CP rank&apos;s %1 tokens must divide by TP=%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens exceed the model&apos;s context window of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1 shards across data-parallel ranks; with DP=1 it saves nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving keeps no gradients or optimizer states; the ZeRO stage is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HSDP shard group of %1 must divide DP=%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FieldText</name>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mesh order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP convention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HSDP shard group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reshard after forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: splits every layer&apos;s weight matrices across this many GPUs. Keep it inside a node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: splits the layers into this many stages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallelism: replicas that each process their own micro-batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context parallelism: splits each sequence across this many GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallelism: spreads the experts of each MoE layer across this many GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which dimension varies fastest across ranks (Megatron&apos;s order string). TP first keeps TP groups on neighbouring GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether EP multiplies the world size (the seed&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallelism inside the experts (Megatron&apos;s convention); 0 means the same as TP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO shards model states across the data-parallel ranks: 1 the optimizer, 2 also gradients, 3 also parameters (FSDP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hybrid sharding (HSDP): shard inside groups of this many DP ranks and replicate across them; 0 shards across all of DP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP2: free the gathered parameters after forward and gather them again in backward. Off behaves like ZeRO-2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: splits the activations of norms and dropout along the sequence inside the TP group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch on each pipeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, across all data-parallel replicas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (interleaved schedule).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SaveFile</name>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::Document</name>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster of %1 × %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::MainWindow</name>
+    <message>
+        <source>About Meshwright</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Meshwright %1&lt;/h3&gt;&lt;p&gt;Design, check and teach how large language models are split across GPUs: data, tensor, pipeline, context and expert parallelism, on real hardware.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Example</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Meshwright</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valid layout: %1 ranks on %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1[*] — Meshwright</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them first?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright designs (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a design Meshwright can read. Nothing was changed.
+
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright designs (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the screenshot to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::DesignSummary</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 ranks&lt;/b&gt; = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 × %2 GPUs&lt;/b&gt; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 inside nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 between nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training&lt;/b&gt;: global batch %1 × %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 per pipeline and step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the batch does not divide into micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Serving&lt;/b&gt;: %1 sequences of %2 tokens per replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::DiagnosticsModel</name>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::DiagnosticsPanel</name>
+    <message>
+        <source>No problems: the layout is consistent with the model and the cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>widgets::LayoutInspector</name>
+    <message>
+        <source>GPipe (all forward, then all backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B (one forward, one backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B (virtual stages)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble, split backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-V (zero bubble, V-shaped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None (keep all activations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective (recompute attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full (keep only layer inputs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer to CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Own dimension: world × EP (seed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carved out of DP × CP (Megatron)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 — replicate everything (DDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 — shard optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 — shard gradients too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 — shard parameters too (FSDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch and pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inside a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom architecture.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed from the preset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not modelled yet: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The nodes differ; changing the shape here rebuilds every node alike.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>World size %1 = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::RankMapPanel</name>
+    <message>
+        <source>Colour GPUs by group:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel groups: split each layer&apos;s matrices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel groups: the stages one micro-batch passes through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel groups: replicas that synchronise gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context parallel groups: split the sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel groups: share the experts of each MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No ranks: the layout&apos;s degrees are not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 on node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::RankMapView</name>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1, slot %2 — GPU %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle: the layout has no rank for this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 group: ranks %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,142 @@
+#include "designsummary.h"
+
+#include "catalog.h"
+#include "qtconvert.h"
+#include "units.h"
+#include "validate.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+
+namespace widgets {
+
+namespace {
+QString count(double value)
+{
+    return qs(core::formatCount(value));
+}
+
+QLabel* makeValueLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setTextFormat(Qt::RichText);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+} // namespace
+
+DesignSummary::DesignSummary(QWidget* parent)
+    : QFrame(parent)
+{
+    setFrameShape(QFrame::StyledPanel);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(10, 8, 10, 8);
+    grid->setHorizontalSpacing(24);
+    m_model = makeValueLabel(this);
+    m_layout = makeValueLabel(this);
+    m_cluster = makeValueLabel(this);
+    m_workload = makeValueLabel(this);
+    grid->addWidget(m_model, 0, 0);
+    grid->addWidget(m_layout, 0, 1);
+    grid->addWidget(m_cluster, 1, 0);
+    grid->addWidget(m_workload, 1, 1);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+}
+
+void DesignSummary::setSnapshot(const DesignSnapshot& snapshot)
+{
+    m_snapshot = snapshot;
+    refresh();
+}
+
+QString DesignSummary::modelText() const
+{
+    return m_model->text();
+}
+
+QString DesignSummary::layoutText() const
+{
+    return m_layout->text();
+}
+
+void DesignSummary::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+    QFrame::changeEvent(event);
+}
+
+void DesignSummary::refresh()
+{
+    if (m_snapshot.isNull())
+        return;
+    const core::Design& d = *m_snapshot.design;
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    const core::ParameterBreakdown& all = e.parameters.all;
+    const core::Catalog& catalog = core::Catalog::builtin();
+
+    QString model = tr("<b>%1</b>: %2 parameters").arg(qs(d.model.name).toHtmlEscaped(), count(all.total()));
+    if (d.model.moe.isMoe())
+        model += tr(", %1 active per token").arg(count(e.parameters.active.total()));
+    QStringList parts{tr("embedding %1").arg(count(all.embedding)),
+                      tr("attention %1").arg(count(all.attention)), tr("MLP %1").arg(count(all.mlp))};
+    if (d.model.moe.isMoe())
+        parts << tr("experts %1").arg(count(all.experts));
+    parts << tr("output head %1").arg(all.outputHead > 0 ? count(all.outputHead) : tr("tied"));
+    m_model->setText(model + QStringLiteral("<br><small>") + parts.join(QStringLiteral(" · "))
+                     + QStringLiteral("</small>"));
+
+    const core::ParallelLayout& l = d.layout;
+    QString layout = tr("<b>%1 ranks</b> = %2").arg(l.worldSize()).arg(qs(core::worldSizeFormula(l)));
+    QStringList details{tr("order %1").arg(qs(core::orderToString(l.order)))};
+    details << (l.zeroStage == 0 ? tr("no ZeRO") : tr("ZeRO-%1").arg(l.zeroStage));
+    if (l.sequenceParallel)
+        details << tr("sequence parallel");
+    if (l.pp() > 1)
+        details << tr("%1 schedule").arg(qs(core::enumName(l.schedule)));
+    m_layout->setText(layout + QStringLiteral("<br><small>") + details.join(QStringLiteral(" · "))
+                      + QStringLiteral("</small>"));
+
+    const core::Cluster& c = d.cluster;
+    QString cluster;
+    if (!c.nodes.empty() && c.isUniform() && !c.nodes.front().gpus.empty()) {
+        const core::GpuSpec* gpu = catalog.gpu(c.nodes.front().gpus.front().type);
+        cluster = tr("<b>%1 × %2 GPUs</b> %3")
+                      .arg(c.nodes.size())
+                      .arg(c.nodes.front().gpus.size())
+                      .arg(gpu ? qs(gpu->name) : QString());
+    } else {
+        cluster = tr("<b>%1 GPUs</b> in %2 nodes").arg(c.gpuCount()).arg(c.nodes.size());
+    }
+    const core::LinkSpec* intra = c.nodes.empty() ? nullptr : catalog.link(c.nodes.front().intraLink);
+    const core::LinkSpec* fabric = catalog.link(c.fabric);
+    QStringList links;
+    if (intra)
+        links << tr("%1 inside nodes").arg(qs(intra->name));
+    if (fabric && c.nodes.size() > 1)
+        links << tr("%1 between nodes").arg(qs(fabric->name));
+    m_cluster->setText(cluster + QStringLiteral("<br><small>") + links.join(QStringLiteral(" · "))
+                       + QStringLiteral("</small>"));
+
+    const core::Workload& w = d.workload;
+    if (w.mode == core::Mode::Training) {
+        m_workload->setText(
+            tr("<b>Training</b>: global batch %1 × %2 tokens").arg(w.globalBatch).arg(w.sequenceLength)
+            + QStringLiteral("<br><small>")
+            + (e.microBatches > 0
+                   ? tr("%1 micro-batches of %2 per pipeline and step").arg(e.microBatches).arg(l.microBatch)
+                   : tr("the batch does not divide into micro-batches"))
+            + QStringLiteral("</small>"));
+    } else {
+        m_workload->setText(tr("<b>Serving</b>: %1 sequences of %2 tokens per replica")
+                                .arg(w.serving.concurrency)
+                                .arg(w.serving.contextLength)
+                            + QStringLiteral("<br><small>") + tr("%1 replicas").arg(l.batchReplicas())
+                            + QStringLiteral("</small>"));
+    }
+}
+
+} // namespace widgets

@@ -1,0 +1,39 @@
+#pragma once
+
+// The key figures of the design at a glance: model size, world size and how it factors, the cluster,
+// and the batch as the pipeline sees it.
+
+#include "designsnapshot.h"
+
+#include <QFrame>
+
+class QLabel;
+
+namespace widgets {
+
+class DesignSummary : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit DesignSummary(QWidget* parent = nullptr);
+
+    void setSnapshot(const DesignSnapshot& snapshot);
+    // The texts shown, for tests.
+    QString modelText() const;
+    QString layoutText() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+
+    DesignSnapshot m_snapshot;
+    QLabel* m_model = nullptr;
+    QLabel* m_layout = nullptr;
+    QLabel* m_cluster = nullptr;
+    QLabel* m_workload = nullptr;
+};
+
+} // namespace widgets
