@@ -1,0 +1,181 @@
+// The main window, offscreen: it opens on the default design, an edit in the inspector is one undo step
+// that every view follows, a broken file leaves the design untouched, and German shows when chosen.
+
+#include "designio.h"
+#include "designsummary.h"
+#include "diagnosticsmodel.h"
+#include "diagnosticspanel.h"
+#include "guitestmain.h"
+#include "language.h"
+#include "layoutinspector.h"
+#include "mainwindow.h"
+#include "rankmappanel.h"
+#include "rankmapview.h"
+
+#include <QComboBox>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace app;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void opensOnTheDefaultDesign();
+    void editingTpInTheInspectorIsOneUndoStep();
+    void choosingAModelPresetUpdatesEveryView();
+    void clusterShapeFromTheInspector();
+    void diagnosticsFollowTheDesign();
+    void failedOpenLeavesTheDesignUntouched();
+    void saveAndOpenRoundTrip();
+    void screenshotIsWritten();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::init()
+{
+    m_language = std::make_unique<Language>();
+    m_language->applyStored(QStringLiteral("en"));
+    m_window = std::make_unique<MainWindow>(m_language.get());
+    m_window->setInteractive(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+void TestMainWindow::opensOnTheDefaultDesign()
+{
+    const core::Design& design = m_window->document()->design();
+    QCOMPARE(QString::fromStdString(design.model.preset), QStringLiteral("llama-3.1-70b"));
+    QCOMPARE(design.layout.tp(), 8);
+    QCOMPARE(m_window->document()->snapshot().evaluation->worldSize, std::int64_t{32});
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("Meshwright")));
+    QVERIFY(!m_window->isWindowModified());
+    QVERIFY(m_window->summary()->modelText().contains(QStringLiteral("70.6 B")));
+    QCOMPARE(m_window->rankMap()->view()->rankAt(1, 3), 11);
+    QCOMPARE(m_window->diagnostics()->model()->rowCount(), 0);
+}
+
+void TestMainWindow::editingTpInTheInspectorIsOneUndoStep()
+{
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    QVERIFY(tp);
+    QCOMPARE(tp->value(), 8);
+    const std::string before = core::saveDesign(m_window->document()->design());
+    tp->setValue(4); // what an arrow click or a typed value ends in
+    QCOMPARE(m_window->document()->design().layout.tp(), 4);
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    QVERIFY(m_window->isWindowModified());
+    // Every view follows: 16 ranks now, and the rank map shows them.
+    QCOMPARE(m_window->document()->snapshot().evaluation->worldSize, std::int64_t{16});
+    QVERIFY(m_window->summary()->layoutText().contains(QStringLiteral("16 ranks")));
+    QCOMPARE(m_window->rankMap()->view()->rankAt(0, 4), 4);
+    QCOMPARE(m_window->rankMap()->view()->rankAt(2, 0), -1); // 16 ranks fill two nodes; the rest is idle
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(core::saveDesign(m_window->document()->design()), before);
+    QCOMPARE(tp->value(), 8);
+    QVERIFY(!m_window->isWindowModified());
+}
+
+void TestMainWindow::choosingAModelPresetUpdatesEveryView()
+{
+    QComboBox* preset = m_window->inspector()->modelPresetBox();
+    const int index = preset->findData(QStringLiteral("mixtral-8x7b"));
+    QVERIFY(index >= 0);
+    preset->setCurrentIndex(index);
+    emit preset->activated(index);
+    QCOMPARE(QString::fromStdString(m_window->document()->design().model.preset),
+             QStringLiteral("mixtral-8x7b"));
+    QVERIFY(m_window->summary()->modelText().contains(QStringLiteral("12.9 B active")));
+    // The MoE fields appear for a MoE model.
+    QVERIFY(m_window->inspector()->editorFor(core::Field::ModelExperts)->isVisibleTo(m_window->inspector()));
+}
+
+void TestMainWindow::clusterShapeFromTheInspector()
+{
+    m_window->inspector()->nodesBox()->setValue(2);
+    const core::Design& design = m_window->document()->design();
+    QCOMPARE(design.cluster.nodes.size(), std::size_t{2});
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    // 32 ranks no longer fit 16 GPUs: an error, and the GPU count field is marked.
+    QVERIFY(!m_window->document()->snapshot().evaluation->valid());
+    QVERIFY(m_window->diagnostics()->summaryText().contains(QStringLiteral("1 error")));
+}
+
+void TestMainWindow::diagnosticsFollowTheDesign()
+{
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(3);
+    widgets::DiagnosticsModel* model = m_window->diagnostics()->model();
+    QVERIFY(model->rowCount() > 0);
+    bool found = false;
+    for (int row = 0; row < model->rowCount(); ++row)
+        found |= model->index(row, widgets::DiagnosticsModel::CodeColumn).data().toString()
+            == QLatin1String("tp-heads");
+    QVERIFY(found);
+    QVERIFY(!tp->styleSheet().isEmpty()); // the field with the error is marked
+    QVERIFY(tp->toolTip().contains(QStringLiteral("does not divide the 64 attention heads")));
+    tp->setValue(8);
+    QVERIFY(tp->styleSheet().isEmpty());
+}
+
+void TestMainWindow::failedOpenLeavesTheDesignUntouched()
+{
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(4);
+    const std::string before = core::saveDesign(m_window->document()->design());
+    const QString path = m_dir.filePath(QStringLiteral("truncated.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "meshwright.design", "version": 1, "model": )");
+    file.close();
+    QVERIFY(!m_window->openFile(path));
+    QVERIFY(m_window->lastError().contains(QStringLiteral("Malformed JSON")));
+    QCOMPARE(core::saveDesign(m_window->document()->design()), before);
+    QCOMPARE(m_window->document()->undoStack()->count(), 1); // the unsaved edit is still there
+    QVERIFY(!m_window->openFile(m_dir.filePath(QStringLiteral("does-not-exist.json"))));
+    QCOMPARE(core::saveDesign(m_window->document()->design()), before);
+}
+
+void TestMainWindow::saveAndOpenRoundTrip()
+{
+    auto* pp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Pp));
+    pp->setValue(4);
+    const QString path = m_dir.filePath(QStringLiteral("saved.json"));
+    QVERIFY(m_window->saveTo(path));
+    QVERIFY(!m_window->isWindowModified());
+    const std::string saved = core::saveDesign(m_window->document()->design());
+    m_window->setDesign(*core::exampleDesign("teaching-4gpu"));
+    QVERIFY(m_window->openFile(path));
+    QCOMPARE(core::saveDesign(m_window->document()->design()), saved);
+    QCOMPARE(m_window->document()->filePath(), QFileInfo(path).absoluteFilePath());
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("saved.json")));
+}
+
+void TestMainWindow::screenshotIsWritten()
+{
+    const QString path = m_dir.filePath(QStringLiteral("shot.png"));
+    QVERIFY(m_window->saveScreenshot(path));
+    QImage image(path);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() > 400 && image.height() > 300);
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
