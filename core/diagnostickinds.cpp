@@ -68,6 +68,18 @@ constexpr std::array kKinds{
     kZeroNoEffect,
     kZeroServing,
     kShardGroup,
+    kScheduleDuration,
+    kScheduleDurationNegative,
+    kScheduleStageScaleCount,
+    kScheduleStageScaleValue,
+    kScheduleGroupSize,
+    kScheduleGroupRemainder,
+    kScheduleTooLarge,
+    kScheduleOpOutOfRange,
+    kScheduleOpMisplaced,
+    kScheduleOpRepeated,
+    kScheduleOpMissing,
+    kScheduleDeadlock,
 };
 } // namespace
 

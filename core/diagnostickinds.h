@@ -236,6 +236,62 @@ inline constexpr DiagnosticKind kShardGroup{
     "zero-shard-group", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The HSDP shard group of %1 must divide DP=%2.")};
 
+// ---- Pipeline schedules ----------------------------------------------------------------------------
+// Raised by checkSchedule() / simulateOrder() (pipelineschedule.h, pipelinetimeline.h). The schedule
+// module also reuses the pipeline codes above where the rule is the same (schedule-virtual-stages,
+// schedule-interleaved-micro-batches, schedule-dualpipev-micro-batches, schedule-few-micro-batches) and
+// value-range for counts, so that one rule always carries one code.
+inline constexpr DiagnosticKind kScheduleDuration{
+    "schedule-duration", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 must be a finite time greater than zero; it is %2.")};
+inline constexpr DiagnosticKind kScheduleDurationNegative{
+    "schedule-duration-negative", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 must be a finite time of zero or more; it is %2.")};
+inline constexpr DiagnosticKind kScheduleStageScaleCount{
+    "schedule-stage-scale-count", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The stage time factors list %1 stages; PP=%2 × %3 virtual stages need %4 (or none for even "
+               "stages).")};
+inline constexpr DiagnosticKind kScheduleStageScaleValue{
+    "schedule-stage-scale-value", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The time factor of stage %1 is %2; it must be a finite number greater than zero.")};
+inline constexpr DiagnosticKind kScheduleGroupSize{
+    "schedule-group-size", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The micro-batch group size N=%1 must lie between PP=%2 and the %3 micro-batches (Megatron-LM "
+               "microbatch_group_size_per_vp_stage).")};
+inline constexpr DiagnosticKind kScheduleGroupRemainder{
+    "schedule-group-remainder", Severity::Error,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "The last micro-batch group holds %1 micro-batches (%2 mod N=%3); it must hold none or at least "
+        "PP=%4, otherwise the pipeline stalls on dependencies (Megatron-LM).")};
+inline constexpr DiagnosticKind kScheduleTooLarge{
+    "schedule-too-large", Severity::Error,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "PP=%1 × %2 virtual stages × %3 micro-batches make %4 pipeline operations; Meshwright simulates "
+        "at most %5.")};
+inline constexpr DiagnosticKind kScheduleOpOutOfRange{
+    "schedule-op-out-of-range", Severity::Error,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "Rank %1 lists %2, which names a stage or micro-batch the pipeline does not have (%3 stages, %4 "
+        "micro-batches).")};
+inline constexpr DiagnosticKind kScheduleOpMisplaced{
+    "schedule-op-misplaced", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "Rank %1 lists %2, but stage %3 lives on rank %4.")};
+inline constexpr DiagnosticKind kScheduleOpRepeated{
+    "schedule-op-repeated", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "Rank %1 runs %2, which has already run.")};
+inline constexpr DiagnosticKind kScheduleOpMissing{"schedule-op-missing", Severity::Error,
+                                                   MW_TR_NOOP("Diagnostics", "The schedule never runs %1.")};
+inline constexpr DiagnosticKind kScheduleDeadlock{
+    "schedule-deadlock", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The schedule cannot finish: rank %1 waits at %2 for %3, which cannot run before it.")};
+
 std::span<const DiagnosticKind> allKinds();
 const DiagnosticKind* findKind(std::string_view code);
 
