@@ -42,9 +42,13 @@ QString placementWith(int world, int index, int gpu)
     return QStringLiteral(R"("placement": [%1])").arg(ids.join(QLatin1String(", ")));
 }
 
-// Codes whose trigger is not a design document but a file system or a command line; they are tested in
-// tst_cli and tst_document.
-const std::set<std::string> kTestedElsewhere{"io-file"};
+// Codes whose trigger is not a design document: a file system or a command line (tst_cli, tst_commands),
+// or an abstract pipeline schedule (tst_schedule).
+const std::set<std::string> kTestedElsewhere{
+    "io-file",
+    "schedule-duration", "schedule-duration-negative", "schedule-stage-scale-count", "schedule-stage-scale-value",
+    "schedule-group-size", "schedule-group-remainder", "schedule-too-large", "schedule-op-out-of-range",
+    "schedule-op-misplaced", "schedule-op-repeated", "schedule-op-missing", "schedule-deadlock"};
 
 } // namespace
 
