@@ -6,6 +6,7 @@
 #include "evaluate.h"
 #include "testdesigns.h"
 
+#include <QFile>
 #include <QTest>
 #include <set>
 
@@ -62,6 +63,7 @@ private slots:
     void codeTriggered_data();
     void codeTriggered();
     void everyCodeHasARow();
+    void everyCodeIsDocumented();
     void diagnosticsAreSortedAndLocated();
 
 private:
@@ -213,6 +215,18 @@ void TestValidate::everyCodeHasARow()
         const std::string code(kind.code);
         QVERIFY2(m_covered.count(code) || kTestedElsewhere.count(code),
                  qPrintable("no test row for " + QString::fromStdString(code)));
+    }
+}
+
+// The README's table of diagnostic codes is the users' reference; it must name every code there is.
+void TestValidate::everyCodeIsDocumented()
+{
+    QFile readme(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/README.md"));
+    QVERIFY(readme.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(readme.readAll());
+    for (const DiagnosticKind& kind : diag::allKinds()) {
+        const QString code = QStringLiteral("`%1`").arg(QString::fromUtf8(kind.code.data(), qsizetype(kind.code.size())));
+        QVERIFY2(text.contains(code), qPrintable(code + " is not in the README"));
     }
 }
 
