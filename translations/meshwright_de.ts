@@ -5,806 +5,808 @@
     <name>Diagnostics</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>Malformed JSON at line %1, column %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerhaftes JSON in Zeile %1, Spalte %2: %3</translation>
     </message>
     <message>
         <source>%1 must be %2, not %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 muss %2 sein, nicht %3.</translation>
     </message>
     <message>
         <source>Required field %1 is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Pflichtfeld %1 fehlt.</translation>
     </message>
     <message>
         <source>%1 is not a valid value for %2 (expected %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein gültiger Wert für %2 (erwartet: %3).</translation>
     </message>
     <message>
         <source>This is not a Meshwright design: &quot;format&quot; is %1, expected &quot;meshwright.design&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dies ist kein Meshwright-Design: „format“ ist %1, erwartet wird „meshwright.design“.</translation>
     </message>
     <message>
         <source>The design was written by a newer Meshwright (format version %1); this version reads up to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Design stammt aus einer neueren Meshwright-Version (Formatversion %1); diese Version liest Formatversionen bis %2.</translation>
     </message>
     <message>
         <source>Format version %1 is not valid; versions start at 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Formatversion %1 ist ungültig; Versionen beginnen bei 1.</translation>
     </message>
     <message>
         <source>Unknown field %1: Meshwright does not use it, but keeps it when saving.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekanntes Feld %1: Meshwright verwendet es nicht, behält es beim Speichern aber bei.</translation>
     </message>
     <message>
         <source>%1 is %2; Meshwright handles at most %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist %2; Meshwright verarbeitet höchstens %3.</translation>
     </message>
     <message>
         <source>%1 id %2 is used twice; ids must be unique.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-ID %2 wird doppelt verwendet; IDs müssen eindeutig sein.</translation>
     </message>
     <message>
         <source>%1 must be between %2 and %3; it is %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 muss zwischen %2 und %3 liegen; der Wert ist %4.</translation>
     </message>
     <message>
         <source>Unknown model preset &quot;%1&quot;. Known presets: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Model-Vorlage „%1“. Bekannte Vorlagen: %2.</translation>
     </message>
     <message>
         <source>Unknown GPU type &quot;%1&quot;. Known GPUs: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannter GPU-Typ „%1“. Bekannte GPUs: %2.</translation>
     </message>
     <message>
         <source>Unknown link &quot;%1&quot;. Known links: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Verbindung „%1“. Bekannte Verbindungen: %2.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a %2 link and cannot serve as %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist eine Verbindung der Klasse %2 und kann nicht als %3 dienen.</translation>
     </message>
     <message>
         <source>%1 attention heads cannot be shared by %2 key/value heads: heads must be a multiple of KV heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Attention-Heads lassen sich nicht gleichmäßig auf %2 Key/Value-Heads verteilen: Die Zahl der Heads muss ein Vielfaches der KV-Heads sein.</translation>
     </message>
     <message>
         <source>Top-k (%1) cannot exceed the number of experts (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k (%1) darf die Zahl der Experts (%2) nicht übersteigen.</translation>
     </message>
     <message>
         <source>The model has %1 dense layers but no FFN size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Model hat %1 dichte Layer, aber keine FFN-Größe.</translation>
     </message>
     <message>
         <source>The model has %1 parameters; Meshwright handles up to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Model hat %1 Parameter; Meshwright verarbeitet bis zu %2.</translation>
     </message>
     <message>
         <source>Not modelled yet: %1. Figures leave it out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht modelliert: %1. Die berechneten Werte berücksichtigen das nicht.</translation>
     </message>
     <message>
         <source>The cluster has no GPUs in service.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Cluster hat keine GPUs in Betrieb.</translation>
     </message>
     <message>
         <source>Nodes hold different numbers of GPUs (%1): torchrun and Megatron start the same number of processes on every node.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nodes haben unterschiedlich viele GPUs (%1): torchrun und Megatron starten auf jedem Node gleich viele Prozesse.</translation>
     </message>
     <message>
         <source>The cluster mixes GPU types (%1): the slowest GPU sets the pace and each GPU&apos;s own memory is its limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Cluster mischt GPU-Typen (%1): Die langsamste GPU bestimmt das Tempo, und jede GPU ist durch ihren eigenen Speicher begrenzt.</translation>
     </message>
     <message>
         <source>%1 GPUs are out of service and not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs sind außer Betrieb und werden nicht genutzt.</translation>
     </message>
     <message>
         <source>The layout needs %1 GPUs (%2) but the cluster has %3 in service.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Layout braucht %1 GPUs (%2), aber der Cluster hat nur %3 in Betrieb.</translation>
     </message>
     <message>
         <source>The layout uses %1 of the cluster&apos;s %2 GPUs (%3); %4 stay idle.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Layout nutzt %1 der %2 GPUs des Clusters (%3); %4 bleiben ungenutzt.</translation>
     </message>
     <message>
         <source>The layout needs %1 GPUs; Meshwright handles up to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Layout braucht %1 GPUs; Meshwright verarbeitet bis zu %2.</translation>
     </message>
     <message>
         <source>The explicit placement lists %1 ranks but the layout has %2; the default placement is used instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die explizite Platzierung nennt %1 Ranks, das Layout hat aber %2; stattdessen gilt die Standardplatzierung.</translation>
     </message>
     <message>
         <source>Rank %1 is placed on GPU %2, which the cluster does not have.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 ist auf GPU %2 platziert, die es im Cluster nicht gibt.</translation>
     </message>
     <message>
         <source>GPU %1 holds both rank %2 and rank %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf GPU %1 liegen sowohl Rank %2 als auch Rank %3.</translation>
     </message>
     <message>
         <source>Rank %1 is placed on GPU %2, which is out of service.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 ist auf GPU %2 platziert, die außer Betrieb ist.</translation>
     </message>
     <message>
         <source>TP=%1 does not divide the %2 attention heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP=%1 teilt die %2 Attention-Heads nicht.</translation>
     </message>
     <message>
         <source>TP=%1 does not divide the %2 key/value heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP=%1 teilt die %2 Key/Value-Heads nicht.</translation>
     </message>
     <message>
         <source>TP=%1 exceeds the %2 key/value heads: each KV head is replicated on %3 ranks (as vLLM does).</source>
-        <translation type="unfinished"></translation>
+        <translation>TP=%1 übersteigt die %2 Key/Value-Heads: Jeder KV-Head wird auf %3 Ranks repliziert (wie in vLLM).</translation>
     </message>
     <message>
         <source>TP=%1 does not divide the hidden size %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP=%1 teilt die Hidden-Dimension %2 nicht.</translation>
     </message>
     <message>
         <source>TP=%1 does not divide the FFN size %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP=%1 teilt die FFN-Größe %2 nicht.</translation>
     </message>
     <message>
         <source>Expert TP=%1 does not divide the expert FFN size %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Expert-TP=%1 teilt die Expert-FFN-Größe %2 nicht.</translation>
     </message>
     <message>
         <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to a multiple of 128·TP).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Vokabular von %1 wird auf %2 aufgefüllt, damit es sich in TP=%3 Shards teilen lässt (Megatron füllt auf ein Vielfaches von 128·TP auf).</translation>
     </message>
     <message>
         <source>%1 of %2 TP groups span several nodes, so every layer&apos;s TP collectives cross the fabric (for example ranks %3). Keep TP inside a node: TP first in the order, and TP dividing the GPUs per node.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 TP-Gruppen erstrecken sich über mehrere Nodes, sodass die TP-Collectives jedes Layers über das Fabric laufen (zum Beispiel Ranks %3). Halten Sie TP innerhalb eines Nodes: TP an erster Stelle der Reihenfolge und TP als Teiler der GPUs pro Node.</translation>
     </message>
     <message>
         <source>TP=%1 on GPUs joined only by PCIe: every layer&apos;s all-reduce runs over PCIe. Keep TP at 1 or 2 without NVLink.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP=%1 auf GPUs, die nur über PCIe verbunden sind: Das All-Reduce jedes Layers läuft über PCIe. Halten Sie TP ohne NVLink bei 1 oder 2.</translation>
     </message>
     <message>
         <source>Sequence parallelism works inside the TP group; with TP=1 it changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequence Parallelism arbeitet innerhalb der TP-Gruppe; bei TP=1 bewirkt sie nichts.</translation>
     </message>
     <message>
         <source>%1 layers do not split evenly into PP=%2 × %3 virtual stages; give the layers per stage explicitly or change PP.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Layer lassen sich nicht gleichmäßig auf PP=%2 × %3 virtuelle Stages verteilen; geben Sie die Layer pro Stage explizit an oder ändern Sie PP.</translation>
     </message>
     <message>
         <source>PP=%1 × %2 virtual stages make %3 stages, more than the %4 layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>PP=%1 × %2 virtuelle Stages ergeben %3 Stages, mehr als die %4 Layer.</translation>
     </message>
     <message>
         <source>The layers per stage list %1 stages; PP=%2 × %3 virtual stages need %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Layer pro Stage nennen %1 Stages; PP=%2 × %3 virtuelle Stages erfordern %4.</translation>
     </message>
     <message>
         <source>The layers per stage add up to %1; the model has %2 layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Layer pro Stage ergeben zusammen %1; das Model hat %2 Layer.</translation>
     </message>
     <message>
         <source>Stage %1 has %2 layers; every stage needs at least one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Stage %1 hat %2 Layer; jede Stage braucht mindestens einen.</translation>
     </message>
     <message>
         <source>The %1 schedule needs %2 virtual stages per rank; the layout has %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schedule %1 braucht %2 virtuelle Stages pro Rank; das Layout hat %3.</translation>
     </message>
     <message>
         <source>The interleaved schedule needs the %1 micro-batches to be a multiple of PP=%2 (Megatron-LM).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Interleaved-Schedule verlangt, dass die %1 Micro-Batches ein Vielfaches von PP=%2 sind (Megatron-LM).</translation>
     </message>
     <message>
         <source>%1 micro-batches for %2 pipeline stages: the pipeline never fills (PyTorch&apos;s 1F1B refuses this).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Micro-Batches für %2 Pipeline-Stages: Die Pipeline füllt sich nie (1F1B in PyTorch lehnt das ab).</translation>
     </message>
     <message>
         <source>DualPipeV needs at least 2 × PP = %1 micro-batches; the layout has %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>DualPipeV braucht mindestens 2 × PP = %1 Micro-Batches; das Layout hat %2.</translation>
     </message>
     <message>
         <source>With PP=1 there is no pipeline; the %1 schedule has no effect.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei PP=1 gibt es keine Pipeline; der Schedule %1 hat keine Wirkung.</translation>
     </message>
     <message>
         <source>EP=%1 needs a mixture-of-experts model; %2 is dense.</source>
-        <translation type="unfinished"></translation>
+        <translation>EP=%1 erfordert ein Mixture-of-Experts-Model; %2 ist dicht.</translation>
     </message>
     <message>
         <source>EP=%1 does not divide the %2 experts.</source>
-        <translation type="unfinished"></translation>
+        <translation>EP=%1 teilt die %2 Experts nicht.</translation>
     </message>
     <message>
         <source>In Megatron&apos;s convention expert TP × EP × PP (%1 × %2 × %3) must divide the %4 ranks.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach der Megatron-Konvention muss Expert-TP × EP × PP (%1 × %2 × %3) die %4 Ranks teilen.</translation>
     </message>
     <message>
         <source>The global batch of %1 does not divide into micro-batches of %2 on %3 data-parallel replicas.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der globale Batch von %1 lässt sich nicht in Micro-Batches von %2 auf %3 Data-Parallel-Replicas aufteilen.</translation>
     </message>
     <message>
         <source>Sequence length %1 must be a multiple of 2 × CP = %2 (load-balanced causal context parallelism).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sequenzlänge %1 muss ein Vielfaches von 2 × CP = %2 sein (kausale Context Parallelism mit Lastausgleich).</translation>
     </message>
     <message>
         <source>With sequence parallelism each CP rank&apos;s %1 tokens must divide by TP=%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Sequence Parallelism müssen die %1 Tokens jedes CP-Ranks durch TP=%2 teilbar sein.</translation>
     </message>
     <message>
         <source>%1 tokens exceed the model&apos;s context window of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Tokens überschreiten das Kontextfenster des Models von %2.</translation>
     </message>
     <message>
         <source>ZeRO stage %1 shards across data-parallel ranks; with DP=1 it saves nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-Stufe %1 shardet über die Data-Parallel-Ranks; bei DP=1 spart sie nichts.</translation>
     </message>
     <message>
         <source>Serving keeps no gradients or optimizer states; the ZeRO stage is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beim Serving gibt es keine Gradients und keinen Optimizer State; die ZeRO-Stufe wird ignoriert.</translation>
     </message>
     <message>
         <source>The HSDP shard group of %1 must divide DP=%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die HSDP-Shard-Gruppe von %1 muss DP=%2 teilen.</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis</translation>
     </message>
 </context>
 <context>
     <name>FieldText</name>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Layer</translation>
     </message>
     <message>
         <source>Hidden size</source>
-        <translation type="unfinished"></translation>
+        <translation>Hidden-Dimension</translation>
     </message>
     <message>
         <source>FFN size</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN-Größe</translation>
     </message>
     <message>
         <source>Attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Attention-Heads</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Heads</translation>
     </message>
     <message>
         <source>Head dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>Head-Dimension</translation>
     </message>
     <message>
         <source>Vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>Vokabular</translation>
     </message>
     <message>
         <source>Experts</source>
-        <translation type="unfinished"></translation>
+        <translation>Experts</translation>
     </message>
     <message>
         <source>Experts per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Experts pro Token</translation>
     </message>
     <message>
         <source>Expert FFN size</source>
-        <translation type="unfinished"></translation>
+        <translation>Expert-FFN-Größe</translation>
     </message>
     <message>
         <source>Between nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>Zwischen Nodes</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished"></translation>
+        <translation>PP</translation>
     </message>
     <message>
         <source>DP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP</translation>
     </message>
     <message>
         <source>CP</source>
-        <translation type="unfinished"></translation>
+        <translation>CP</translation>
     </message>
     <message>
         <source>EP</source>
-        <translation type="unfinished"></translation>
+        <translation>EP</translation>
     </message>
     <message>
         <source>Mesh order</source>
-        <translation type="unfinished"></translation>
+        <translation>Mesh-Reihenfolge</translation>
     </message>
     <message>
         <source>EP convention</source>
-        <translation type="unfinished"></translation>
+        <translation>EP-Konvention</translation>
     </message>
     <message>
         <source>Expert TP</source>
-        <translation type="unfinished"></translation>
+        <translation>Expert-TP</translation>
     </message>
     <message>
         <source>Sequence parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequence Parallelism</translation>
     </message>
     <message>
         <source>ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-Stufe</translation>
     </message>
     <message>
         <source>HSDP shard group</source>
-        <translation type="unfinished"></translation>
+        <translation>HSDP-Shard-Gruppe</translation>
     </message>
     <message>
         <source>Reshard after forward</source>
-        <translation type="unfinished"></translation>
+        <translation>Resharding nach Forward</translation>
     </message>
     <message>
         <source>Workload</source>
-        <translation type="unfinished"></translation>
+        <translation>Workload</translation>
     </message>
     <message>
         <source>Sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzlänge</translation>
     </message>
     <message>
         <source>Global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Globaler Batch</translation>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Micro-Batch</translation>
     </message>
     <message>
         <source>Pipeline schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>Pipeline-Schedule</translation>
     </message>
     <message>
         <source>Virtual stages</source>
-        <translation type="unfinished"></translation>
+        <translation>Virtuelle Stages</translation>
     </message>
     <message>
         <source>Recomputation</source>
-        <translation type="unfinished"></translation>
+        <translation>Recomputation</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precision</translation>
     </message>
     <message>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimizer</translation>
     </message>
     <message>
         <source>Offload</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslagern</translation>
     </message>
     <message>
         <source>FlashAttention</source>
-        <translation type="unfinished"></translation>
+        <translation>FlashAttention</translation>
     </message>
     <message>
         <source>Concurrent sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>Gleichzeitige Sequenzen</translation>
     </message>
     <message>
         <source>Context length</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextlänge</translation>
     </message>
     <message>
         <source>KV cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Cache-Typ</translation>
     </message>
     <message>
         <source>Tensor parallelism: splits every layer&apos;s weight matrices across this many GPUs. Keep it inside a node.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Parallelism: teilt die Weight-Matrizen jedes Layers auf so viele GPUs auf. Halten Sie sie innerhalb eines Nodes.</translation>
     </message>
     <message>
         <source>Pipeline parallelism: splits the layers into this many stages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pipeline Parallelism: teilt die Layer in so viele Stages auf.</translation>
     </message>
     <message>
         <source>Data parallelism: replicas that each process their own micro-batches.</source>
-        <translation type="unfinished"></translation>
+        <translation>Data Parallelism: Replicas, die jeweils ihre eigenen Micro-Batches verarbeiten.</translation>
     </message>
     <message>
         <source>Context parallelism: splits each sequence across this many GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Context Parallelism: teilt jede Sequenz auf so viele GPUs auf.</translation>
     </message>
     <message>
         <source>Expert parallelism: spreads the experts of each MoE layer across this many GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Expert Parallelism: verteilt die Experts jedes MoE-Layers auf so viele GPUs.</translation>
     </message>
     <message>
         <source>Which dimension varies fastest across ranks (Megatron&apos;s order string). TP first keeps TP groups on neighbouring GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Welche Dimension sich über die Ranks am schnellsten ändert (Order-String von Megatron). TP an erster Stelle hält die TP-Gruppen auf benachbarten GPUs.</translation>
     </message>
     <message>
         <source>Whether EP multiplies the world size (the seed&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ob EP die World Size vervielfacht (Regel des Quellartikels) oder die Ranks von DP × CP für die MoE-Layer neu gruppiert (Megatron-Core).</translation>
     </message>
     <message>
         <source>Tensor parallelism inside the experts (Megatron&apos;s convention); 0 means the same as TP.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Parallelism innerhalb der Experts (Megatron-Konvention); 0 bedeutet: wie TP.</translation>
     </message>
     <message>
         <source>ZeRO shards model states across the data-parallel ranks: 1 the optimizer, 2 also gradients, 3 also parameters (FSDP).</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO shardet den Model State über die Data-Parallel-Ranks: 1 den Optimizer State, 2 zusätzlich die Gradients, 3 zusätzlich die Parameter (FSDP).</translation>
     </message>
     <message>
         <source>Hybrid sharding (HSDP): shard inside groups of this many DP ranks and replicate across them; 0 shards across all of DP.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hybrid Sharding (HSDP): shardet innerhalb von Gruppen aus so vielen DP-Ranks und repliziert über die Gruppen hinweg; 0 shardet über die gesamte DP-Dimension.</translation>
     </message>
     <message>
         <source>FSDP2: free the gathered parameters after forward and gather them again in backward. Off behaves like ZeRO-2.</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP2: gibt die per All-Gather zusammengeführten Parameter nach dem Forward-Pass frei und führt sie im Backward-Pass erneut zusammen. Ausgeschaltet verhält es sich wie ZeRO-2.</translation>
     </message>
     <message>
         <source>Megatron sequence parallelism: splits the activations of norms and dropout along the sequence inside the TP group.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequence Parallelism von Megatron: teilt die Activations der Norm- und Dropout-Bereiche entlang der Sequenz innerhalb der TP-Gruppe auf.</translation>
     </message>
     <message>
         <source>Sequences per micro-batch on each pipeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzen pro Micro-Batch in jeder Pipeline.</translation>
     </message>
     <message>
         <source>Sequences per optimizer step, across all data-parallel replicas.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzen pro Optimizer-Schritt über alle Data-Parallel-Replicas hinweg.</translation>
     </message>
     <message>
         <source>Model chunks per pipeline rank (interleaved schedule).</source>
-        <translation type="unfinished"></translation>
+        <translation>Model-Chunks pro Pipeline-Rank (Interleaved-Schedule).</translation>
     </message>
 </context>
 <context>
     <name>SaveFile</name>
     <message>
         <source>Cannot save %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
 </context>
 <context>
     <name>app::Document</name>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbenannt</translation>
     </message>
     <message>
         <source>Set %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf %2 setzen</translation>
     </message>
     <message>
         <source>Choose model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Model %1 wählen</translation>
     </message>
     <message>
         <source>Cluster of %1 × %2 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster mit %1 × %2 GPUs</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
     <name>app::MainWindow</name>
     <message>
         <source>About Meshwright</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Meshwright</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Meshwright %1&lt;/h3&gt;&lt;p&gt;Design, check and teach how large language models are split across GPUs: data, tensor, pipeline, context and expert parallelism, on real hardware.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Meshwright %1&lt;/h3&gt;&lt;p&gt;Entwerfen, prüfen und vermitteln Sie, wie LLMs auf GPUs aufgeteilt werden: Data, Tensor, Pipeline, Context und Expert Parallelism, auf realer Hardware.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>Open &amp;Example</source>
-        <translation type="unfinished"></translation>
+        <translation>Beis&amp;piel öffnen</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sprache</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;New</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neu</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Speichern</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemsprache</translation>
     </message>
     <message>
         <source>&amp;About Meshwright</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber Meshwright</translation>
     </message>
     <message>
         <source>Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>Layout</translation>
     </message>
     <message>
         <source>Diagnostics</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagnose</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
         <source>Valid layout: %1 ranks on %2 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>Gültiges Layout: %1 Ranks auf %2 GPUs</translation>
     </message>
     <message>
         <source>%1[*] — Meshwright</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — Meshwright</translation>
     </message>
     <message>
         <source>No recent designs</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine zuletzt geöffneten Designs</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste leeren</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
         <source>%1 has unsaved changes. Save them first?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat ungespeicherte Änderungen. Möchten Sie sie zuerst speichern?</translation>
     </message>
     <message>
         <source>New design</source>
-        <translation type="unfinished"></translation>
+        <translation>Neues Design</translation>
     </message>
     <message>
         <source>Open design</source>
-        <translation type="unfinished"></translation>
+        <translation>Design öffnen</translation>
     </message>
     <message>
         <source>Meshwright designs (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Meshwright-Designs (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Cannot open design</source>
-        <translation type="unfinished"></translation>
+        <translation>Design kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>%1 is not a design Meshwright can read. Nothing was changed.
 
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Design, das Meshwright lesen kann. Es wurde nichts geändert.
+
+%2</translation>
     </message>
     <message>
         <source>Cannot save design</source>
-        <translation type="unfinished"></translation>
+        <translation>Design kann nicht gespeichert werden</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert</translation>
     </message>
     <message>
         <source>Save design</source>
-        <translation type="unfinished"></translation>
+        <translation>Design speichern</translation>
     </message>
     <message>
         <source>Meshwright designs (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Meshwright-Designs (*.json)</translation>
     </message>
     <message>
         <source>Cannot write the screenshot to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Screenshot kann nicht nach %1 geschrieben werden</translation>
     </message>
 </context>
 <context>
     <name>widgets::DesignSummary</name>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 Parameter</translation>
     </message>
     <message>
         <source>, %1 active per token</source>
-        <translation type="unfinished"></translation>
+        <translation>, davon %1 aktiv pro Token</translation>
     </message>
     <message>
         <source>embedding %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Embedding %1</translation>
     </message>
     <message>
         <source>attention %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Attention %1</translation>
     </message>
     <message>
         <source>MLP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>MLP %1</translation>
     </message>
     <message>
         <source>experts %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Experts %1</translation>
     </message>
     <message>
         <source>output head %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Output-Head %1</translation>
     </message>
     <message>
         <source>tied</source>
-        <translation type="unfinished"></translation>
+        <translation>ans Embedding gekoppelt</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 ranks&lt;/b&gt; = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 Ranks&lt;/b&gt; = %2</translation>
     </message>
     <message>
         <source>order %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Reihenfolge %1</translation>
     </message>
     <message>
         <source>no ZeRO</source>
-        <translation type="unfinished"></translation>
+        <translation>ohne ZeRO</translation>
     </message>
     <message>
         <source>ZeRO-%1</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-%1</translation>
     </message>
     <message>
         <source>sequence parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequence Parallelism</translation>
     </message>
     <message>
         <source>%1 schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>Schedule %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 × %2 GPUs&lt;/b&gt; %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 × %2 GPUs&lt;/b&gt; %3</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 Nodes</translation>
     </message>
     <message>
         <source>%1 inside nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 innerhalb der Nodes</translation>
     </message>
     <message>
         <source>%1 between nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 zwischen den Nodes</translation>
     </message>
     <message>
         <source>&lt;b&gt;Training&lt;/b&gt;: global batch %1 × %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Training&lt;/b&gt;: globaler Batch %1 × %2 Tokens</translation>
     </message>
     <message>
         <source>%1 micro-batches of %2 per pipeline and step</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Micro-Batches zu je %2 pro Pipeline und Schritt</translation>
     </message>
     <message>
         <source>the batch does not divide into micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>der Batch lässt sich nicht in Micro-Batches aufteilen</translation>
     </message>
     <message>
         <source>&lt;b&gt;Serving&lt;/b&gt;: %1 sequences of %2 tokens per replica</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Serving&lt;/b&gt;: %1 Sequenzen zu je %2 Tokens pro Replica</translation>
     </message>
     <message>
         <source>%1 replicas</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Replicas</translation>
     </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>Schweregrad</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>Code</translation>
     </message>
 </context>
 <context>
     <name>widgets::DiagnosticsPanel</name>
     <message>
         <source>No problems: the layout is consistent with the model and the cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Probleme: Das Layout passt zum Model und zum Cluster.</translation>
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n note(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Hinweis</numerusform>
+            <numerusform>%n Hinweise</numerusform>
         </translation>
     </message>
 </context>
@@ -812,237 +814,237 @@
     <name>widgets::LayoutInspector</name>
     <message>
         <source>GPipe (all forward, then all backward)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPipe (erst alle Forward-, dann alle Backward-Passes)</translation>
     </message>
     <message>
         <source>1F1B (one forward, one backward)</source>
-        <translation type="unfinished"></translation>
+        <translation>1F1B (abwechselnd ein Forward, ein Backward)</translation>
     </message>
     <message>
         <source>Interleaved 1F1B (virtual stages)</source>
-        <translation type="unfinished"></translation>
+        <translation>Interleaved 1F1B (virtuelle Stages)</translation>
     </message>
     <message>
         <source>ZB-H1 (zero bubble, split backward)</source>
-        <translation type="unfinished"></translation>
+        <translation>ZB-H1 (Zero Bubble, geteilter Backward-Pass)</translation>
     </message>
     <message>
         <source>ZB-V (zero bubble, V-shaped)</source>
-        <translation type="unfinished"></translation>
+        <translation>ZB-V (Zero Bubble, V-förmig)</translation>
     </message>
     <message>
         <source>DualPipeV</source>
-        <translation type="unfinished"></translation>
+        <translation>DualPipeV</translation>
     </message>
     <message>
         <source>None (keep all activations)</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine (alle Activations behalten)</translation>
     </message>
     <message>
         <source>Selective (recompute attention)</source>
-        <translation type="unfinished"></translation>
+        <translation>Selektiv (Attention neu berechnen)</translation>
     </message>
     <message>
         <source>Full (keep only layer inputs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vollständig (nur Layer-Eingaben behalten)</translation>
     </message>
     <message>
         <source>Training</source>
-        <translation type="unfinished"></translation>
+        <translation>Training</translation>
     </message>
     <message>
         <source>Serving</source>
-        <translation type="unfinished"></translation>
+        <translation>Serving</translation>
     </message>
     <message>
         <source>BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 Mixed, ZeRO-Rechnung (2 + 2 + 12 Byte)</translation>
     </message>
     <message>
         <source>Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron BF16, FP32-Gradients (2 + 4 + 12 Byte)</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>FP8 weights</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8-Weights</translation>
     </message>
     <message>
         <source>Adam</source>
-        <translation type="unfinished"></translation>
+        <translation>Adam</translation>
     </message>
     <message>
         <source>AdamW</source>
-        <translation type="unfinished"></translation>
+        <translation>AdamW</translation>
     </message>
     <message>
         <source>SGD with momentum</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD mit Momentum</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts</translation>
     </message>
     <message>
         <source>Optimizer to CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimizer in CPU-Speicher</translation>
     </message>
     <message>
         <source>BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16</translation>
     </message>
     <message>
         <source>FP8</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8</translation>
     </message>
     <message>
         <source>Own dimension: world × EP (seed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigene Dimension: World × EP (Quellartikel)</translation>
     </message>
     <message>
         <source>Carved out of DP × CP (Megatron)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus DP × CP gebildet (Megatron)</translation>
     </message>
     <message>
         <source>0 — replicate everything (DDP)</source>
-        <translation type="unfinished"></translation>
+        <translation>0 — alles replizieren (DDP)</translation>
     </message>
     <message>
         <source>1 — shard optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>1 — Optimizer State sharden</translation>
     </message>
     <message>
         <source>2 — shard gradients too</source>
-        <translation type="unfinished"></translation>
+        <translation>2 — auch Gradients sharden</translation>
     </message>
     <message>
         <source>3 — shard parameters too (FSDP)</source>
-        <translation type="unfinished"></translation>
+        <translation>3 — auch Parameter sharden (FSDP)</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Model</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster</translation>
     </message>
     <message>
         <source>Parallel layout</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallel-Layout</translation>
     </message>
     <message>
         <source>Batch and pipeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch und Pipeline</translation>
     </message>
     <message>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorlage</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>Nodes</translation>
     </message>
     <message>
         <source>GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs pro Node</translation>
     </message>
     <message>
         <source>Inside a node</source>
-        <translation type="unfinished"></translation>
+        <translation>Innerhalb eines Nodes</translation>
     </message>
     <message>
         <source>Custom architecture.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigene Architektur.</translation>
     </message>
     <message>
         <source>Changed from the preset.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gegenüber der Vorlage geändert.</translation>
     </message>
     <message>
         <source>Not modelled yet: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht modelliert: %1</translation>
     </message>
     <message>
         <source>The nodes differ; changing the shape here rebuilds every node alike.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nodes unterscheiden sich; eine Änderung der Form hier baut alle Nodes einheitlich neu auf.</translation>
     </message>
     <message>
         <source>World size %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>World Size %1 = %2</translation>
     </message>
 </context>
 <context>
     <name>widgets::RankMapPanel</name>
     <message>
         <source>Colour GPUs by group:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs nach Gruppe einfärben:</translation>
     </message>
     <message>
         <source>Tensor parallel groups: split each layer&apos;s matrices</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor-Parallel-Gruppen: teilen die Matrizen jedes Layers</translation>
     </message>
     <message>
         <source>Pipeline parallel groups: the stages one micro-batch passes through</source>
-        <translation type="unfinished"></translation>
+        <translation>Pipeline-Parallel-Gruppen: die Stages, die ein Micro-Batch durchläuft</translation>
     </message>
     <message>
         <source>Data parallel groups: replicas that synchronise gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Data-Parallel-Gruppen: Replicas, die Gradients synchronisieren</translation>
     </message>
     <message>
         <source>Context parallel groups: split the sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>Context-Parallel-Gruppen: teilen die Sequenz</translation>
     </message>
     <message>
         <source>Expert parallel groups: share the experts of each MoE layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Expert-Parallel-Gruppen: teilen sich die Experts jedes MoE-Layers</translation>
     </message>
     <message>
         <source>No ranks: the layout&apos;s degrees are not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Ranks: Die Grade des Layouts sind ungültig.</translation>
     </message>
     <message>
         <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its group</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ranks · %2 %3-Gruppen zu je %4 · Zeigen Sie auf eine GPU, um ihre Gruppe zu sehen</translation>
     </message>
     <message>
         <source>Rank %1 on node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 auf Node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</translation>
     </message>
 </context>
 <context>
     <name>widgets::RankMapView</name>
     <message>
         <source>node %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Node %1</translation>
     </message>
     <message>
         <source>Node %1, slot %2 — GPU %3 (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>Node %1, Slot %2 — GPU %3 (%4)</translation>
     </message>
     <message>
         <source>Out of service</source>
-        <translation type="unfinished"></translation>
+        <translation>Außer Betrieb</translation>
     </message>
     <message>
         <source>Idle: the layout has no rank for this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungenutzt: Das Layout hat keinen Rank für diese GPU</translation>
     </message>
     <message>
         <source>Rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
     <message>
         <source>%1 group: ranks %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Gruppe: Ranks %2</translation>
     </message>
 </context>
 </TS>
