@@ -263,6 +263,54 @@
         <source>Note</source>
         <translation>Hinweis</translation>
     </message>
+    <message>
+        <source>%1 must be a finite time greater than zero; it is %2.</source>
+        <translation>%1 muss eine endliche Zeit größer als null sein; der Wert ist %2.</translation>
+    </message>
+    <message>
+        <source>%1 must be a finite time of zero or more; it is %2.</source>
+        <translation>%1 muss eine endliche Zeit von null oder mehr sein; der Wert ist %2.</translation>
+    </message>
+    <message>
+        <source>The stage time factors list %1 stages; PP=%2 × %3 virtual stages need %4 (or none for even stages).</source>
+        <translation>Die Zeitfaktoren der Stages nennen %1 Stages; PP=%2 × %3 virtuelle Stages erfordern %4 (oder keine für gleich lange Stages).</translation>
+    </message>
+    <message>
+        <source>The time factor of stage %1 is %2; it must be a finite number greater than zero.</source>
+        <translation>Der Zeitfaktor von Stage %1 ist %2; er muss eine endliche Zahl größer als null sein.</translation>
+    </message>
+    <message>
+        <source>The micro-batch group size N=%1 must lie between PP=%2 and the %3 micro-batches (Megatron-LM microbatch_group_size_per_vp_stage).</source>
+        <translation>Die Micro-Batch-Gruppengröße N=%1 muss zwischen PP=%2 und den %3 Micro-Batches liegen (Megatron-LM microbatch_group_size_per_vp_stage).</translation>
+    </message>
+    <message>
+        <source>The last micro-batch group holds %1 micro-batches (%2 mod N=%3); it must hold none or at least PP=%4, otherwise the pipeline stalls on dependencies (Megatron-LM).</source>
+        <translation>Die letzte Micro-Batch-Gruppe enthält %1 Micro-Batches (%2 mod N=%3); sie muss leer sein oder mindestens PP=%4 enthalten, sonst blockiert die Pipeline an Abhängigkeiten (Megatron-LM).</translation>
+    </message>
+    <message>
+        <source>PP=%1 × %2 virtual stages × %3 micro-batches make %4 pipeline operations; Meshwright simulates at most %5.</source>
+        <translation>PP=%1 × %2 virtuelle Stages × %3 Micro-Batches ergeben %4 Pipeline-Operationen; Meshwright simuliert höchstens %5.</translation>
+    </message>
+    <message>
+        <source>Rank %1 lists %2, which names a stage or micro-batch the pipeline does not have (%3 stages, %4 micro-batches).</source>
+        <translation>Rank %1 nennt %2, eine Stage oder ein Micro-Batch, die es in der Pipeline nicht gibt (%3 Stages, %4 Micro-Batches).</translation>
+    </message>
+    <message>
+        <source>Rank %1 lists %2, but stage %3 lives on rank %4.</source>
+        <translation>Rank %1 nennt %2, aber Stage %3 liegt auf Rank %4.</translation>
+    </message>
+    <message>
+        <source>Rank %1 runs %2, which has already run.</source>
+        <translation>Rank %1 führt %2 aus, das bereits gelaufen ist.</translation>
+    </message>
+    <message>
+        <source>The schedule never runs %1.</source>
+        <translation>Der Schedule führt %1 nie aus.</translation>
+    </message>
+    <message>
+        <source>The schedule cannot finish: rank %1 waits at %2 for %3, which cannot run before it.</source>
+        <translation>Der Schedule kann nicht enden: Rank %1 wartet bei %2 auf %3, das nicht vorher laufen kann.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

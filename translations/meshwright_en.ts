@@ -263,6 +263,54 @@
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 must be a finite time greater than zero; it is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a finite time of zero or more; it is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stage time factors list %1 stages; PP=%2 × %3 virtual stages need %4 (or none for even stages).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time factor of stage %1 is %2; it must be a finite number greater than zero.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The micro-batch group size N=%1 must lie between PP=%2 and the %3 micro-batches (Megatron-LM microbatch_group_size_per_vp_stage).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last micro-batch group holds %1 micro-batches (%2 mod N=%3); it must hold none or at least PP=%4, otherwise the pipeline stalls on dependencies (Megatron-LM).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP=%1 × %2 virtual stages × %3 micro-batches make %4 pipeline operations; Meshwright simulates at most %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 lists %2, which names a stage or micro-batch the pipeline does not have (%3 stages, %4 micro-batches).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 lists %2, but stage %3 lives on rank %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 runs %2, which has already run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The schedule never runs %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The schedule cannot finish: rank %1 waits at %2 for %3, which cannot run before it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -35,6 +35,7 @@ private slots:
     void diagnosticsFollowTheDesign();
     void failedOpenLeavesTheDesignUntouched();
     void saveAndOpenRoundTrip();
+    void germanShowsWhenChosen();
     void screenshotIsWritten();
 
 private:
@@ -166,6 +167,22 @@ void TestMainWindow::saveAndOpenRoundTrip()
     QCOMPARE(core::saveDesign(m_window->document()->design()), saved);
     QCOMPARE(m_window->document()->filePath(), QFileInfo(path).absoluteFilePath());
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("saved.json")));
+}
+
+void TestMainWindow::germanShowsWhenChosen()
+{
+    m_language->choose(QStringLiteral("de"));
+    QCOMPARE(m_language->effective(), QStringLiteral("de"));
+    // Qt posts the LanguageChange to every widget; the window retranslates when it arrives.
+    QTRY_COMPARE(m_window->menuBar()->actions().at(0)->text(), QStringLiteral("&Datei"));
+    QVERIFY(m_window->diagnostics()->summaryText().contains(QStringLiteral("Keine Probleme")));
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(3);
+    QVERIFY2(tp->toolTip().contains(QStringLiteral("Aufmerksamkeitsköpfe"))
+                 || tp->toolTip().contains(QStringLiteral("Attention-Heads")),
+             qPrintable(tp->toolTip()));
+    m_language->choose(QStringLiteral("en"));
+    QTRY_COMPARE(m_window->menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
 }
 
 void TestMainWindow::screenshotIsWritten()
