@@ -326,10 +326,17 @@ RankOps dualPipeVRank(const ScheduleSpec& spec, int rank)
 std::string opLabel(const PipelineOp& op, bool withStage)
 {
     if (op.kind == PipelineOpKind::ForwardBackward) {
-        if (!withStage)
-            return "F" + std::to_string(op.microBatch) + "&B" + std::to_string(op.backwardMicroBatch);
-        return "F" + std::to_string(op.microBatch) + "@s" + std::to_string(op.stage) + "&B"
-            + std::to_string(op.backwardMicroBatch) + "@s" + std::to_string(op.backwardStage);
+        // Built with += rather than a chain of operator+: GCC 12 at -O2 reports a false -Wrestrict on
+        // "literal" + std::to_string(…) (GCC bug 105329).
+        std::string label = "F";
+        label += std::to_string(op.microBatch);
+        if (withStage)
+            label += "@s" + std::to_string(op.stage);
+        label += "&B";
+        label += std::to_string(op.backwardMicroBatch);
+        if (withStage)
+            label += "@s" + std::to_string(op.backwardStage);
+        return label;
     }
     std::string label = std::string(enumName(op.kind)) + std::to_string(op.microBatch);
     if (withStage)

@@ -18,9 +18,13 @@ std::string groupText(const std::vector<int>& group)
     bool consecutive = group.size() > 2;
     for (std::size_t i = 1; i < group.size() && consecutive; ++i)
         consecutive = group[i] == group[i - 1] + 1;
-    if (consecutive)
-        return "[" + std::to_string(group.front()) + "-" + std::to_string(group.back()) + "]";
-    std::string text = "[";
+    std::string text = "["; // appended piece by piece: see GCC bug 105329 (false -Wrestrict at -O2)
+    if (consecutive) {
+        text += std::to_string(group.front());
+        text += '-';
+        text += std::to_string(group.back());
+        return text + "]";
+    }
     for (std::size_t i = 0; i < group.size(); ++i) {
         if (i > 0)
             text += ", ";
