@@ -68,6 +68,21 @@ constexpr std::array kKinds{
     kZeroNoEffect,
     kZeroServing,
     kShardGroup,
+    // ---- Collectives
+    kCollectiveRanks,
+    kCollectiveSingleRank,
+    kCollectiveRanksTooMany,
+    kCollectiveTraceRanks,
+    kCollectiveTraceTooLarge,
+    kCollectiveBytes,
+    kCollectiveChunks,
+    kCollectiveChunksUneven,
+    kCollectiveChunksExceedBytes,
+    kCollectiveAlgorithm,
+    kCollectiveRanksPerNode,
+    kCollectiveHierarchicalNodes,
+    kCollectivePeers,
+    kCollectiveLink,
 };
 } // namespace
 
