@@ -1,10 +1,12 @@
-// Collectives step by step and their costs, against
-// reference/schedules-and-collectives.md (§3, §4.1–4.2, §6 test cases 11–17) and the definitions of the
-// seed's "Wie Ranks kommunizieren". Each row names its source.
+// Collectives step by step, their costs and per-GPU communication volumes, against
+// reference/schedules-and-collectives.md (§3–§6, test cases 11–20) and the definitions of the seed's
+// "Wie Ranks kommunizieren". Each row names its source.
 
 #include "collective.h"
 #include "collectivecost.h"
 #include "collectiveio.h"
+#include "commvolume.h"
+#include "ddpbuckets.h"
 #include "diagnostickinds.h"
 
 #include <QTest>
@@ -132,6 +134,10 @@ private slots:
     void largeInputsStayBounded();
     void json();
     void readSpec();
+    void communicationVolume_data();
+    void communicationVolume();
+    void ddpBuckets();
+    void ddpOverlapTimeline();
 };
 
 void TestCollectives::stableNames()
@@ -1115,6 +1121,87 @@ void TestCollectives::readSpec()
     QVERIFY2(hasCode(bad.diagnostics, "io-missing"), codes(bad.diagnostics)); // no op
     QVERIFY2(hasCode(bad.diagnostics, "io-value"), codes(bad.diagnostics)); // butterfly
     QVERIFY2(hasCode(bad.diagnostics, "io-type"), codes(bad.diagnostics)); // "eight"
+}
+
+void TestCollectives::communicationVolume_data()
+{
+    QTest::addColumn<double>("actual");
+    QTest::addColumn<double>("expected");
+    const ActivationShape shape{2048, 1, 4096, 2};
+    // Reference test case 19: Ψ = 1e9, BF16, N = 8.
+    QTest::newRow("case 19 DDP") << dataParallelSendBytes(1e9, 2, 8, 0) << 3.5e9;
+    QTest::newRow("case 19 ZeRO-1") << dataParallelSendBytes(1e9, 2, 8, 1) << 3.5e9;
+    QTest::newRow("case 19 ZeRO-2") << dataParallelSendBytes(1e9, 2, 8, 2) << 3.5e9;
+    QTest::newRow("case 19 ZeRO-3 / FSDP") << dataParallelSendBytes(1e9, 2, 8, 3) << 5.25e9;
+    QTest::newRow("§4.3 FSDP without reshard after forward")
+        << dataParallelSendBytes(1e9, 2, 8, 3, false) << 3.5e9;
+    // Reference test case 20: s = 2048, b = 1, h = 4096, BF16, t = 8.
+    QTest::newRow("case 20 TP message")
+        << tpLayerCommunication(shape, 8, TpCommunication::AllReduce).messageBytes << 16777216.0;
+    QTest::newRow("case 20 per-GPU send per AR")
+        << collectiveSendBytes(CollectiveOp::AllReduce, 8, 16777216.0) << 29360128.0;
+    QTest::newRow("case 20 per layer, 4 AR")
+        << tpLayerCommunication(shape, 8, TpCommunication::AllReduce).sendBytes << 117440512.0;
+    QTest::newRow("case 20 SP ideal, 4 AG + 4 RS")
+        << tpLayerCommunication(shape, 8, TpCommunication::SequenceParallel).sendBytes << 117440512.0;
+    QTest::newRow("case 20 SP Megatron, 6 AG + 4 RS")
+        << tpLayerCommunication(shape, 8, TpCommunication::SequenceParallelMegatron).sendBytes << 146800640.0;
+    QTest::newRow("case 20 PP boundary") << pipelineBoundaryBytes(shape, 1, false, 1) << 16777216.0;
+    QTest::newRow("case 20 PP boundary, TP=8 + SP") << pipelineBoundaryBytes(shape, 8, true, 1) << 2097152.0;
+    QTest::newRow("case 20 PP boundary, TP=8 + SP, CP=2")
+        << pipelineBoundaryBytes(shape, 8, true, 2) << 1048576.0;
+    QTest::newRow("§4.3 PP boundary, TP=8 without SP")
+        << pipelineBoundaryBytes(shape, 8, false, 1) << 16777216.0;
+    const ExpertAllToAll ep = expertAllToAll(4096, 2, 4096, 2, 8);
+    QTest::newRow("case 20 EP dispatch payload") << ep.payloadBytes << 67108864.0;
+    QTest::newRow("case 20 EP leaving the GPU") << ep.leavingBytes << 58720256.0;
+    QTest::newRow("§4.3 EP all-to-alls per MoE layer") << double(ep.allToAllsPerLayer) << 4.0;
+    // §4.3 PP crossings: p − 1, v·p − 1 interleaved, 2p − 1 V-shaped with the middle one local.
+    QTest::newRow("§4.3 PP sends p=4") << double(pipelineBoundarySends(4, 1, false)) << 3.0;
+    QTest::newRow("§4.3 PP sends p=4 v=2") << double(pipelineBoundarySends(4, 2, false)) << 7.0;
+    QTest::newRow("§4.3 PP sends p=4 V-shape") << double(pipelineBoundarySends(4, 2, true)) << 6.0;
+    // §4.3 CP ring [derived]: Llama 3.1 70B's 8 KV heads × 128, s = 8192, b = 1, BF16, CP = 4:
+    // block = 2·2048·1·1024·2 = 8,388,608 B; forward 3 blocks, backward 3 KV + 3 dKV.
+    const ContextParallelRing cp = contextParallelRing(8192, 1, 8, 128, 2, 4);
+    QTest::newRow("§4.3 CP KV block") << cp.kvBlockBytes << 8388608.0;
+    QTest::newRow("§4.3 CP forward") << cp.forwardSendBytes << 3 * 8388608.0;
+    QTest::newRow("§4.3 CP backward") << cp.backwardSendBytes << 6 * 8388608.0;
+    QTest::newRow("degree 0 gives 0") << dataParallelSendBytes(1e9, 2, 0, 0) << 0.0;
+}
+
+void TestCollectives::communicationVolume()
+{
+    QFETCH(double, actual);
+    QFETCH(double, expected);
+    QCOMPARE(actual, expected);
+}
+
+// Reference test case 18 (§5.1, reducer.cpp compute_bucket_assignment_by_size).
+void TestCollectives::ddpBuckets()
+{
+    QCOMPARE(kDdpBucketCapBytes, 26214400.0);
+    QCOMPARE(kDdpFirstBucketBytes, 1048576.0);
+    const double mib = 1024.0 * 1024.0;
+    const std::vector<double> sizes{0.5 * mib, 0.75 * mib, 10 * mib, 20 * mib, 5 * mib};
+    const std::vector<DdpBucket> buckets = assignDdpBuckets(sizes);
+    QCOMPARE(buckets.size(), std::size_t{3});
+    QCOMPARE(buckets[0], (DdpBucket{{0, 1}, 1.25 * mib}));
+    QCOMPARE(buckets[1], (DdpBucket{{2, 3}, 30 * mib}));
+    QCOMPARE(buckets[2], (DdpBucket{{4}, 5 * mib}));
+    // The first iteration (bucket_size_limits = [sys.maxsize]): one bucket; no tensors: none.
+    QCOMPARE(assignDdpBuckets(sizes, {}).size(), std::size_t{1});
+    QVERIFY(assignDdpBuckets({}).empty());
+}
+
+// §5.1 simulation rule [derived]: AR_k starts at max(ready_k, end(AR_{k−1})); exposed = end(AR_last) − end
+// of backward.
+void TestCollectives::ddpOverlapTimeline()
+{
+    const DdpOverlap overlap = ddpOverlap({1, 2, 6}, {3, 1, 2}, 7);
+    QCOMPARE(overlap.startSeconds, (std::vector<double>{1, 4, 6}));
+    QCOMPARE(overlap.endSeconds, (std::vector<double>{4, 5, 8}));
+    QCOMPARE(overlap.exposedSeconds, 1.0);
+    QCOMPARE(ddpOverlap({1}, {1}, 5).exposedSeconds, 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestCollectives)
