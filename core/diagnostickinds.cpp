@@ -80,6 +80,21 @@ constexpr std::array kKinds{
     kScheduleOpRepeated,
     kScheduleOpMissing,
     kScheduleDeadlock,
+    // ---- Collectives
+    kCollectiveRanks,
+    kCollectiveSingleRank,
+    kCollectiveRanksTooMany,
+    kCollectiveTraceRanks,
+    kCollectiveTraceTooLarge,
+    kCollectiveBytes,
+    kCollectiveChunks,
+    kCollectiveChunksUneven,
+    kCollectiveChunksExceedBytes,
+    kCollectiveAlgorithm,
+    kCollectiveRanksPerNode,
+    kCollectiveHierarchicalNodes,
+    kCollectivePeers,
+    kCollectiveLink,
 };
 } // namespace
 

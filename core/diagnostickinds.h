@@ -291,6 +291,60 @@ inline constexpr DiagnosticKind kScheduleDeadlock{
     "schedule-deadlock", Severity::Error,
     MW_TR_NOOP("Diagnostics",
                "The schedule cannot finish: rank %1 waits at %2 for %3, which cannot run before it.")};
+// ---- Collectives --------------------------------------------------------------------------------
+// Paths point into a collective request ({"op", "algorithm", "ranks", "bytes", "chunks", …}), as the
+// command line and the collective view pass it (collective.h, collectivecost.h).
+inline constexpr DiagnosticKind kCollectiveRanks{
+    "collective-ranks", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "A collective needs at least one rank; it has %1.")};
+inline constexpr DiagnosticKind kCollectiveSingleRank{
+    "collective-single-rank", Severity::Info,
+    MW_TR_NOOP("Diagnostics", "With a single rank, %1 moves no data and takes no time.")};
+inline constexpr DiagnosticKind kCollectiveRanksTooMany{
+    "collective-ranks-too-many", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 ranks are more than Meshwright handles (%2).")};
+inline constexpr DiagnosticKind kCollectiveTraceRanks{
+    "collective-trace-ranks", Severity::Error,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "Step-by-step traces show at most %2 ranks; this collective has %1. Its cost needs no trace.")};
+inline constexpr DiagnosticKind kCollectiveTraceTooLarge{
+    "collective-trace-too-large", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The trace of %1 steps on %2 ranks × %3 chunks would need about %4; traces are kept under %5. "
+               "Use fewer ranks or chunks.")};
+inline constexpr DiagnosticKind kCollectiveBytes{
+    "collective-bytes", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "The buffer must hold between 1 byte and %2; it is %1.")};
+inline constexpr DiagnosticKind kCollectiveChunks{
+    "collective-chunks", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "The buffer needs at least one chunk (0 picks one per rank); it has %1.")};
+inline constexpr DiagnosticKind kCollectiveChunksUneven{
+    "collective-chunks-uneven", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The %1 algorithm gives every rank an equal share: %2 chunks must be a multiple of the %3 "
+               "ranks.")};
+inline constexpr DiagnosticKind kCollectiveChunksExceedBytes{
+    "collective-chunks-exceed-bytes", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 chunks cannot cut a buffer of %2: every chunk needs at least one byte.")};
+inline constexpr DiagnosticKind kCollectiveAlgorithm{
+    "collective-algorithm", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "The %1 algorithm does not implement %2; choose %3.")};
+inline constexpr DiagnosticKind kCollectiveRanksPerNode{
+    "collective-ranks-per-node", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "Ranks per node must be 0 (all in one node) or more; it is %1.")};
+inline constexpr DiagnosticKind kCollectiveHierarchicalNodes{
+    "collective-hierarchical-nodes", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The hierarchical algorithm needs whole nodes: %1 ranks are not a multiple of %2 ranks per "
+               "node.")};
+inline constexpr DiagnosticKind kCollectivePeers{
+    "collective-peers", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "A send needs two different ranks from 0 to %1; it has %2 → %3.")};
+inline constexpr DiagnosticKind kCollectiveLink{
+    "collective-link", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The %1 link needs a bandwidth above zero and a latency of zero or more; it has %2 and %3.")};
 
 std::span<const DiagnosticKind> allKinds();
 const DiagnosticKind* findKind(std::string_view code);

@@ -311,6 +311,62 @@
         <source>The schedule cannot finish: rank %1 waits at %2 for %3, which cannot run before it.</source>
         <translation>Der Schedule kann nicht enden: Rank %1 wartet bei %2 auf %3, das nicht vorher laufen kann.</translation>
     </message>
+    <message>
+        <source>A collective needs at least one rank; it has %1.</source>
+        <translation>Ein Collective braucht mindestens einen Rank; es hat %1.</translation>
+    </message>
+    <message>
+        <source>With a single rank, %1 moves no data and takes no time.</source>
+        <translation>Mit einem einzigen Rank bewegt %1 keine Daten und braucht keine Zeit.</translation>
+    </message>
+    <message>
+        <source>%1 ranks are more than Meshwright handles (%2).</source>
+        <translation>%1 Ranks sind mehr, als Meshwright verarbeitet (%2).</translation>
+    </message>
+    <message>
+        <source>Step-by-step traces show at most %2 ranks; this collective has %1. Its cost needs no trace.</source>
+        <translation>Schrittweise Abläufe zeigen höchstens %2 Ranks; dieses Collective hat %1. Seine Kosten brauchen keinen Ablauf.</translation>
+    </message>
+    <message>
+        <source>The trace of %1 steps on %2 ranks × %3 chunks would need about %4; traces are kept under %5. Use fewer ranks or chunks.</source>
+        <translation>Der Ablauf von %1 Schritten auf %2 Ranks × %3 Chunks bräuchte etwa %4; Abläufe bleiben unter %5. Verwenden Sie weniger Ranks oder Chunks.</translation>
+    </message>
+    <message>
+        <source>The buffer must hold between 1 byte and %2; it is %1.</source>
+        <translation>Der Buffer muss zwischen 1 Byte und %2 groß sein; er ist %1 groß.</translation>
+    </message>
+    <message>
+        <source>The buffer needs at least one chunk (0 picks one per rank); it has %1.</source>
+        <translation>Der Buffer braucht mindestens einen Chunk (0 wählt einen pro Rank); er hat %1.</translation>
+    </message>
+    <message>
+        <source>The %1 algorithm gives every rank an equal share: %2 chunks must be a multiple of the %3 ranks.</source>
+        <translation>Der Algorithmus %1 gibt jedem Rank einen gleichen Anteil: %2 Chunks müssen ein Vielfaches der %3 Ranks sein.</translation>
+    </message>
+    <message>
+        <source>%1 chunks cannot cut a buffer of %2: every chunk needs at least one byte.</source>
+        <translation>%1 Chunks können einen Buffer von %2 nicht aufteilen: Jeder Chunk braucht mindestens ein Byte.</translation>
+    </message>
+    <message>
+        <source>The %1 algorithm does not implement %2; choose %3.</source>
+        <translation>Der Algorithmus %1 implementiert %2 nicht; wählen Sie %3.</translation>
+    </message>
+    <message>
+        <source>Ranks per node must be 0 (all in one node) or more; it is %1.</source>
+        <translation>Ranks pro Node müssen 0 (alle in einem Node) oder mehr sein; der Wert ist %1.</translation>
+    </message>
+    <message>
+        <source>The hierarchical algorithm needs whole nodes: %1 ranks are not a multiple of %2 ranks per node.</source>
+        <translation>Der hierarchische Algorithmus braucht ganze Nodes: %1 Ranks sind kein Vielfaches von %2 Ranks pro Node.</translation>
+    </message>
+    <message>
+        <source>A send needs two different ranks from 0 to %1; it has %2 → %3.</source>
+        <translation>Ein Send braucht zwei verschiedene Ranks von 0 bis %1; er hat %2 → %3.</translation>
+    </message>
+    <message>
+        <source>The %1 link needs a bandwidth above zero and a latency of zero or more; it has %2 and %3.</source>
+        <translation>Die Verbindung %1 braucht eine Bandbreite über null und eine Latenz von null oder mehr; sie hat %2 und %3.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -311,6 +311,62 @@
         <source>The schedule cannot finish: rank %1 waits at %2 for %3, which cannot run before it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A collective needs at least one rank; it has %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a single rank, %1 moves no data and takes no time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks are more than Meshwright handles (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step-by-step traces show at most %2 ranks; this collective has %1. Its cost needs no trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace of %1 steps on %2 ranks × %3 chunks would need about %4; traces are kept under %5. Use fewer ranks or chunks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The buffer must hold between 1 byte and %2; it is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The buffer needs at least one chunk (0 picks one per rank); it has %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 algorithm gives every rank an equal share: %2 chunks must be a multiple of the %3 ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 chunks cannot cut a buffer of %2: every chunk needs at least one byte.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 algorithm does not implement %2; choose %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks per node must be 0 (all in one node) or more; it is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hierarchical algorithm needs whole nodes: %1 ranks are not a multiple of %2 ranks per node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A send needs two different ranks from 0 to %1; it has %2 → %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 link needs a bandwidth above zero and a latency of zero or more; it has %2 and %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
