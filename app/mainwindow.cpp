@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QUndoGroup>
 #include <QVBoxLayout>
 
@@ -41,9 +42,13 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     auto* centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(6, 6, 6, 0);
     m_summary = new widgets::DesignSummary(central);
-    m_rankMap = new widgets::RankMapPanel(central);
     centralLayout->addWidget(m_summary);
-    centralLayout->addWidget(m_rankMap, 1);
+    // One tab per view of the design; each view draws from the same snapshot (refreshViews).
+    m_views = new QTabWidget(central);
+    m_views->setDocumentMode(true);
+    m_rankMap = new widgets::RankMapPanel(m_views);
+    m_views->addTab(m_rankMap, QString());
+    centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
     m_inspector = new widgets::LayoutInspector;
@@ -189,6 +194,7 @@ void MainWindow::retranslate()
     m_aboutAction->setText(tr("&About Meshwright"));
     createUndoActions();
     m_inspectorDock->setWindowTitle(tr("Layout"));
+    m_views->setTabText(m_views->indexOf(m_rankMap), tr("Ranks"));
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();

@@ -11,6 +11,7 @@
 class QActionGroup;
 class QDockWidget;
 class QMenu;
+class QTabWidget;
 class QUndoGroup;
 
 namespace widgets {
@@ -37,6 +38,7 @@ public:
     widgets::RankMapPanel* rankMap() const { return m_rankMap; }
     widgets::DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
     widgets::DesignSummary* summary() const { return m_summary; }
+    QTabWidget* views() const { return m_views; }
 
     // Replaces the document with a new one holding `design` (no questions asked).
     void setDesign(core::Design design, const QString& filePath = {});
@@ -80,6 +82,7 @@ private:
     widgets::RankMapPanel* m_rankMap = nullptr;
     widgets::DiagnosticsPanel* m_diagnostics = nullptr;
     widgets::DesignSummary* m_summary = nullptr;
+    QTabWidget* m_views = nullptr;
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_diagnosticsDock = nullptr;
     bool m_interactive = true;

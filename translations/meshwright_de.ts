@@ -771,6 +771,10 @@
         <source>Cannot write the screenshot to %1</source>
         <translation>Der Screenshot kann nicht nach %1 geschrieben werden</translation>
     </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DesignSummary</name>

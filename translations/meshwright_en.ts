@@ -769,6 +769,10 @@
         <source>Cannot write the screenshot to %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DesignSummary</name>
