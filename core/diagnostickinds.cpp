@@ -95,6 +95,10 @@ constexpr std::array kKinds{
     kCollectiveHierarchicalNodes,
     kCollectivePeers,
     kCollectiveLink,
+    kMemoryOverModelStates,
+    kMemoryOverActivations,
+    kMemoryOverWeights,
+    kMemoryOverKvCache,
 };
 } // namespace
 

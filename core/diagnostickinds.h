@@ -346,6 +346,32 @@ inline constexpr DiagnosticKind kCollectiveLink{
     MW_TR_NOOP("Diagnostics",
                "The %1 link needs a bandwidth above zero and a latency of zero or more; it has %2 and %3.")};
 
+// ---- Memory ---------------------------------------------------------------------------------------
+inline constexpr DiagnosticKind kMemoryOverModelStates{
+    "memory-over-model-states", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model "
+               "states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model "
+               "further (more TP or PP), or offload the optimizer.")};
+inline constexpr DiagnosticKind kMemoryOverActivations{
+    "memory-over-activations", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. "
+               "Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence "
+               "parallelism with TP, or add CP.")};
+inline constexpr DiagnosticKind kMemoryOverWeights{
+    "memory-over-weights", Severity::Warning,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights "
+        "(%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.")};
+inline constexpr DiagnosticKind kMemoryOverKvCache{
+    "memory-over-kv-cache", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV "
+               "cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the "
+               "cache in FP8, or raise TP.")};
+
 std::span<const DiagnosticKind> allKinds();
 const DiagnosticKind* findKind(std::string_view code);
 

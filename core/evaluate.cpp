@@ -12,7 +12,8 @@ Evaluation evaluate(const Design& design, const Catalog& catalog)
     result.gpusInService = design.cluster.inServiceGpuCount();
     result.parameters = countParameters(design.model);
 
-    const bool meshPossible = validateDesign(design, catalog, result.diagnostics);
+    const DesignChecks checks = validateDesign(design, catalog, result.diagnostics);
+    const bool meshPossible = checks.meshPossible;
     result.worldSize = meshPossible ? design.layout.worldSize() : 0;
     result.microBatches = microBatchesPerStep(design);
     if (meshPossible) {
@@ -40,6 +41,11 @@ Evaluation evaluate(const Design& design, const Catalog& catalog)
         }
         if (complete)
             validatePlacement(design, catalog, result.mesh, placement, result.diagnostics);
+        if (complete && checks.modelValid) {
+            result.memory = computeMemory(design, result.ranks, catalog);
+            result.diagnostics.insert(result.diagnostics.end(), result.memory->diagnostics.begin(),
+                                      result.memory->diagnostics.end());
+        }
     }
     sortDiagnostics(result.diagnostics);
     return result;

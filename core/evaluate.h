@@ -6,24 +6,16 @@
 #include "catalog.h"
 #include "design.h"
 #include "diagnostic.h"
+#include "memory.h"
 #include "mesh.h"
 #include "model.h"
+#include "rankinfo.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace core {
-
-struct RankInfo
-{
-    int rank = 0;
-    int gpuId = -1; // -1: no GPU left for this rank
-    int nodeId = -1;
-    int nodeIndex = -1;
-    int slot = -1;
-    Coords coords{};
-    int coord(Dim dim) const { return coords[static_cast<std::size_t>(dim)]; }
-};
 
 struct Evaluation
 {
@@ -39,6 +31,8 @@ struct Evaluation
     LayoutMesh mesh;
     std::vector<RankInfo> ranks;
     bool explicitPlacement = false;
+    // Peak memory of every rank; present when the model is valid and every rank has a GPU.
+    std::optional<MemoryReport> memory;
 
     bool valid() const { return !hasErrors(diagnostics); }
 };

@@ -90,6 +90,8 @@ Json evaluationToJson(const Design& design, const Evaluation& e)
         }
     }
     out["groups"] = std::move(groups);
+    if (e.memory)
+        out["memory"] = memoryToJson(*e.memory);
     return out;
 }
 

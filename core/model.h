@@ -91,6 +91,9 @@ struct ModelArchitecture
     NormKind norm = NormKind::RmsNorm;
     BiasKind bias = BiasKind::None;
     bool qkNorm = false; // per-head RMSNorm on queries and keys (Qwen3)
+    // Dropout after attention and MLP (GPT-2/3, Megatron's default 0.1); modern LLMs train without it, which
+    // also removes the dropout masks from the saved activations.
+    bool dropout = false;
     PositionEmbedding positions = PositionEmbedding::Rope;
     std::int64_t maxContext = 0; // 0 = unknown
     AttentionKind attention = AttentionKind::Standard;

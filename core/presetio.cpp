@@ -37,6 +37,7 @@ void readModel(const Json& value, const std::string& pointer, ReadContext& conte
     in.readEnum("norm", model.norm);
     in.readEnum("bias", model.bias);
     in.read("qkNorm", model.qkNorm);
+    in.read("dropout", model.dropout);
     in.readEnum("positions", model.positions);
     in.read("maxContext", model.maxContext);
     in.readEnum("attention", model.attention);
@@ -80,6 +81,7 @@ Json modelToJson(const ModelArchitecture& model)
     out["norm"] = enumName(model.norm);
     out["bias"] = enumName(model.bias);
     out["qkNorm"] = model.qkNorm;
+    out["dropout"] = model.dropout;
     out["positions"] = enumName(model.positions);
     out["maxContext"] = model.maxContext;
     out["attention"] = enumName(model.attention);

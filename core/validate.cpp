@@ -403,7 +403,8 @@ std::int64_t microBatchesPerStep(const Design& design)
     return design.workload.globalBatch / perStep;
 }
 
-bool validateDesign(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics)
+DesignChecks validateDesign(const Design& design, const Catalog& catalog,
+                            std::vector<Diagnostic>& diagnostics)
 {
     const bool modelOk = validateModel(design.model, diagnostics);
     validateCluster(design.cluster, catalog, diagnostics);
@@ -415,7 +416,7 @@ bool validateDesign(const Design& design, const Catalog& catalog, std::vector<Di
         validateExperts(design, diagnostics);
         validateWorkload(design, microBatches, diagnostics);
     }
-    return degreesOk;
+    return {degreesOk, modelOk};
 }
 
 void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,

@@ -13,9 +13,15 @@
 
 namespace core {
 
+struct DesignChecks
+{
+    bool meshPossible = false; // the degrees are valid: the mesh can be built
+    bool modelValid = false; // the architecture is complete and within limits: figures can be computed
+};
+
 // Checks that need no mesh: value ranges, references to presets, divisibility, batch and sequence.
-// Returns true when the layout's degrees allow the mesh to be built.
-bool validateDesign(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics);
+DesignChecks validateDesign(const Design& design, const Catalog& catalog,
+                            std::vector<Diagnostic>& diagnostics);
 
 // Checks on the ranks as placed: TP groups that leave a node, TP over PCIe.
 void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,

@@ -367,6 +367,22 @@
         <source>The %1 link needs a bandwidth above zero and a latency of zero or more; it has %2 and %3.</source>
         <translation>Die Verbindung %1 braucht eine Bandbreite über null und eine Latenz von null oder mehr; sie hat %2 und %3.</translation>
     </message>
+    <message>
+        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
+        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der Model State (%7) ist der größte Teil: Sharden Sie ihn (höhere ZeRO-Stufe, mehr DP), teilen Sie das Model weiter auf (mehr TP oder PP) oder lagern Sie den Optimizer aus.</translation>
+    </message>
+    <message>
+        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
+        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Activations (%7) sind der größte Teil: Berechnen Sie sie neu (Recomputation), verkleinern Sie den Micro-Batch, nutzen Sie Sequence Parallelism mit TP oder fügen Sie CP hinzu.</translation>
+    </message>
+    <message>
+        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights (%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.</source>
+        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Weights (%7) sind der größte Teil: Sharden Sie die Replica mit mehr TP innerhalb eines Nodes oder mit PP über Nodes hinweg.</translation>
+    </message>
+    <message>
+        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
+        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der KV-Cache (%7) ist der größte Teil: Bedienen Sie weniger Sequenzen gleichzeitig (höchstens %8 passen), speichern Sie den Cache in FP8 oder erhöhen Sie TP.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -5,6 +5,7 @@
 #include "validate.h"
 
 #include <iomanip>
+#include <sstream>
 
 namespace cli {
 
@@ -65,6 +66,46 @@ std::string clusterText(const Cluster& cluster)
 }
 
 } // namespace
+
+void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
+{
+    const bool training = memory.mode == Mode::Training;
+    const std::vector<MemoryCategory> columns = training
+        ? std::vector<MemoryCategory>{MemoryCategory::Parameters, MemoryCategory::Gradients,
+                                      MemoryCategory::Optimizer,  MemoryCategory::Activations,
+                                      MemoryCategory::Temporary,  MemoryCategory::Communication,
+                                      MemoryCategory::Reserve}
+        : std::vector<MemoryCategory>{MemoryCategory::Parameters, MemoryCategory::KvCache,
+                                      MemoryCategory::Workspace, MemoryCategory::Communication,
+                                      MemoryCategory::Reserve};
+    const char* headings[] = {"params", "grads", "optim", "activ", "kv", "work", "temp", "comm", "reserve"};
+    out << "\nMemory per GPU (GB = 1e9 bytes), one row per pipeline stage"
+        << (training ? "" : "; weights, KV cache, workspace") << "\n  stage  ranks  in-flight";
+    for (MemoryCategory c : columns)
+        out << std::setw(9) << headings[static_cast<int>(c)];
+    out << "      total / capacity\n";
+    auto gb = [](double bytes) {
+        std::ostringstream text;
+        text << std::fixed << std::setprecision(1) << bytes / kGB;
+        return text.str();
+    };
+    for (const RankRole& role : memory.roles) {
+        out << "  " << std::setw(5) << role.ppRank << "  " << std::setw(5) << role.ranks.size() << "  "
+            << std::setw(9) << formatNumber(role.inFlight);
+        for (MemoryCategory c : columns)
+            out << std::setw(9) << gb(role.figure(c).bytes);
+        out << "  " << std::setw(7) << gb(role.totalBytes) << " / " << gb(role.capacityBytes)
+            << (role.fits() ? "" : "  does not fit") << "\n";
+        if (role.offloadedBytes > 0)
+            out << "         + " << gb(role.offloadedBytes)
+                << " GB of optimizer states offloaded to CPU memory\n";
+    }
+    out << "  peak: rank " << memory.peakRank << ", " << formatBytes(memory.peakBytes)
+        << (memory.fits ? " — every rank fits" : " — does not fit") << "\n";
+    if (memory.maxConcurrentSequences)
+        out << "  KV cache per sequence " << formatBytes(memory.kvBytesPerSequence) << "; at most "
+            << *memory.maxConcurrentSequences << " concurrent sequences fit per replica\n";
+}
 
 void writeDiagnostics(std::ostream& out, const std::vector<Diagnostic>& diagnostics)
 {
@@ -140,6 +181,9 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
             out << "\n";
         }
     }
+
+    if (e.memory)
+        writeMemoryTable(out, *e.memory);
 
     out << "\nDiagnostics";
     if (e.diagnostics.empty())

@@ -16,5 +16,7 @@ struct ReportOptions
 void writeTextReport(std::ostream& out, const core::Design& design, const core::Evaluation& evaluation,
                      const ReportOptions& options = {});
 void writeDiagnostics(std::ostream& out, const std::vector<core::Diagnostic>& diagnostics);
+// The per-stage memory table.
+void writeMemoryTable(std::ostream& out, const core::MemoryReport& memory);
 
 } // namespace cli

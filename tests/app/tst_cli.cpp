@@ -93,7 +93,16 @@ void TestCli::seedCommandFromTheIssue()
     QVERIFY(out["groups"]["dp"][0] == Json::parse("[0, 32, 64, 96]"));
     QVERIFY(out["groups"]["pp"][0] == Json::parse("[0, 128, 256, 384]"));
     QVERIFY(out["parameters"]["total"].get<double>() > 70.5e9);
-    QVERIFY(out["diagnostics"].is_array() && out["diagnostics"].empty());
+    // Built from flags alone, the layout has no ZeRO, no sequence parallelism and no recomputation: valid,
+    // but its activations do not fit (a warning, not an error).
+    QVERIFY(out["diagnostics"].is_array() && out["diagnostics"].size() == 1);
+    QVERIFY(hasCode(out, "memory-over-activations"));
+    QVERIFY(out["memory"]["fits"] == false);
+    const Json fits = runJson({"evaluate", "--model", "llama-3.1-70b", "--gpu", "h100-sxm-80gb", "--nodes", "64",
+                               "--gpus-per-node", "8", "--tp", "8", "--pp", "4", "--cp", "4", "--dp", "4", "--seq-len",
+                               "32768", "--zero", "1", "--sp", "--recompute", "selective", "--json"});
+    QVERIFY(fits["memory"]["fits"] == true);
+    QVERIFY(fits["diagnostics"].empty());
     // A diagnostic carries severity, code, message and path.
     const Json broken = runJson({"evaluate", "--example", "default", "--tp", "3", "--json"}, 1);
     QVERIFY(hasCode(broken, "tp-heads"));
