@@ -30,7 +30,10 @@ int main(int argc, char* argv[])
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({screenshot, language, size});
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("Open on this view (its index or its title)."),
+                                 QStringLiteral("TAB"));
+    parser.addOptions({screenshot, language, size, tab});
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
     parser.process(application);
@@ -46,6 +49,9 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "meshwright: %s\n", qPrintable(window.lastError()));
         return 2;
     }
+
+    if (parser.isSet(tab))
+        window.showView(parser.value(tab));
 
     if (screenshotMode) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -7,6 +7,7 @@
 #include "diagnostictext.h"
 #include "language.h"
 #include "layoutinspector.h"
+#include "memorypanel.h"
 #include "qtconvert.h"
 #include "rankmappanel.h"
 #include "recentfiles.h"
@@ -47,7 +48,11 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_views = new QTabWidget(central);
     m_views->setDocumentMode(true);
     m_rankMap = new widgets::RankMapPanel(m_views);
+    m_rankMap->setObjectName(QStringLiteral("ranks"));
     m_views->addTab(m_rankMap, QString());
+    m_memory = new widgets::MemoryPanel(m_views);
+    m_memory->setObjectName(QStringLiteral("memory"));
+    m_views->addTab(m_memory, QString());
     centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
@@ -81,6 +86,9 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
             [this](int nodes, int perNode, const QString& gpu, const QString& link) {
                 m_document->editClusterShape(nodes, perNode, gpu, link);
             });
+    connect(
+        m_memory, &widgets::MemoryPanel::fieldEdited, this,
+        [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
     connect(m_diagnostics, &widgets::DiagnosticsPanel::fieldRequested, this, [this](const QString& pointer) {
         m_inspectorDock->show();
         m_inspector->focusField(pointer);
@@ -195,6 +203,7 @@ void MainWindow::retranslate()
     createUndoActions();
     m_inspectorDock->setWindowTitle(tr("Layout"));
     m_views->setTabText(m_views->indexOf(m_rankMap), tr("Ranks"));
+    m_views->setTabText(m_views->indexOf(m_memory), tr("Memory"));
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();
@@ -247,6 +256,7 @@ void MainWindow::refreshViews()
     m_summary->setSnapshot(snapshot);
     m_inspector->setSnapshot(snapshot);
     m_rankMap->setSnapshot(snapshot);
+    m_memory->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());
@@ -406,6 +416,25 @@ bool MainWindow::saveAsDialog()
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
     return saveTo(path);
+}
+
+bool MainWindow::showView(const QString& view)
+{
+    bool isIndex = false;
+    const int index = view.toInt(&isIndex);
+    if (isIndex && index >= 0 && index < m_views->count()) {
+        m_views->setCurrentIndex(index);
+        return true;
+    }
+    for (int i = 0; i < m_views->count(); ++i) {
+        const QString name = m_views->widget(i)->objectName();
+        if (m_views->tabText(i).compare(view, Qt::CaseInsensitive) == 0
+            || name.compare(view, Qt::CaseInsensitive) == 0) {
+            m_views->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
 }
 
 bool MainWindow::saveScreenshot(const QString& path)

@@ -18,6 +18,7 @@ namespace widgets {
 class DesignSummary;
 class DiagnosticsPanel;
 class LayoutInspector;
+class MemoryPanel;
 class RankMapPanel;
 } // namespace widgets
 
@@ -39,6 +40,7 @@ public:
     widgets::DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
     widgets::DesignSummary* summary() const { return m_summary; }
     QTabWidget* views() const { return m_views; }
+    widgets::MemoryPanel* memory() const { return m_memory; }
 
     // Replaces the document with a new one holding `design` (no questions asked).
     void setDesign(core::Design design, const QString& filePath = {});
@@ -50,6 +52,8 @@ public:
     void setInteractive(bool interactive) { m_interactive = interactive; }
     QString lastError() const { return m_lastError; }
 
+    // Shows a view tab, by index or by (untranslated or translated) title, case-insensitively.
+    bool showView(const QString& view);
     // Renders the window to a PNG (used by --screenshot).
     bool saveScreenshot(const QString& path);
 
@@ -83,6 +87,7 @@ private:
     widgets::DiagnosticsPanel* m_diagnostics = nullptr;
     widgets::DesignSummary* m_summary = nullptr;
     QTabWidget* m_views = nullptr;
+    widgets::MemoryPanel* m_memory = nullptr;
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_diagnosticsDock = nullptr;
     bool m_interactive = true;

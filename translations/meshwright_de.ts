@@ -596,6 +596,45 @@
     </message>
 </context>
 <context>
+    <name>Memory</name>
+    <message>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradients</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimizer States</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activations</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Workspace</translation>
+    </message>
+    <message>
+        <source>Temporary buffers</source>
+        <translation>Temporäre Buffer</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>Kommunikations-Buffer</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>Allocator-Reserve</translation>
+    </message>
+</context>
+<context>
     <name>SaveFile</name>
     <message>
         <source>Cannot save %1: %2</source>
@@ -791,6 +830,10 @@
         <source>Ranks</source>
         <translation>Ranks</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DesignSummary</name>
@@ -932,6 +975,21 @@
             <numerusform>%n Hinweis</numerusform>
             <numerusform>%n Hinweise</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ExplanationDialog</name>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Quelle: %1</translation>
     </message>
 </context>
 <context>
@@ -1106,6 +1164,123 @@
     </message>
 </context>
 <context>
+    <name>widgets::MemoryBars</name>
+    <message>
+        <source>GB per GPU</source>
+        <translation>GB pro GPU</translation>
+    </message>
+    <message>
+        <source>Over capacity</source>
+        <translation>Über der Kapazität</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>Stage %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>Node %1</translation>
+    </message>
+    <message>
+        <source>rank, grouped by node</source>
+        <translation>Rank, nach Node gruppiert</translation>
+    </message>
+    <message>
+        <source>GPUs by node</source>
+        <translation>GPUs nach Node</translation>
+    </message>
+    <message>
+        <source>one bar per pipeline stage (× ranks)</source>
+        <translation>ein Balken pro Pipeline-Stage (× Ranks)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pipeline stage %1&lt;/b&gt; — %2 ranks alike (first: rank %3)</source>
+        <translation>&lt;b&gt;Pipeline-Stage %1&lt;/b&gt; — %2 gleiche Ranks (erster: Rank %3)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1&lt;/b&gt; — pipeline stage %2</source>
+        <translation>&lt;b&gt;Rank %1&lt;/b&gt; — Pipeline-Stage %2</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Capacity %1: %2</source>
+        <translation>Kapazität %1: %2</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#d62728&apos;&gt;does not fit&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#d62728&apos;&gt;passt nicht&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 of optimizer states offloaded to CPU memory</source>
+        <translation>%1 Optimizer States in den CPU-Speicher ausgelagert</translation>
+    </message>
+    <message>
+        <source>Click a segment to see where it comes from.</source>
+        <translation>Klicken Sie auf ein Segment, um zu sehen, woher es kommt.</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::MemoryPanel</name>
+    <message>
+        <source>Every GPU</source>
+        <translation>Jede GPU</translation>
+    </message>
+    <message>
+        <source>One bar per GPU, grouped by node; off: one bar per pipeline stage, standing for all ranks alike</source>
+        <translation>Ein Balken pro GPU, nach Node gruppiert; aus: ein Balken pro Pipeline-Stage für alle gleichen Ranks</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>Gleichzeitige Sequenzen</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation>KV-Cache-Typ</translation>
+    </message>
+    <message>
+        <source>No memory figures: fix the errors in the design first.</source>
+        <translation>Keine Speicherwerte: Beheben Sie zuerst die Fehler im Design.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Peak: rank %1 needs %2 of %3&lt;/b&gt; (pipeline stage %4).</source>
+        <translation>&lt;b&gt;Spitze: Rank %1 braucht %2 von %3&lt;/b&gt; (Pipeline-Stage %4).</translation>
+    </message>
+    <message>
+        <source>Every GPU fits, with the reserve kept free.</source>
+        <translation>Jede GPU passt, die Reserve bleibt frei.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n rank(s) do not fit.&lt;/b&gt;&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n Rank passt nicht.&lt;/b&gt;&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n Ranks passen nicht.&lt;/b&gt;&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;b&gt;%2&lt;/b&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;b&gt;%3 sequences&lt;/b&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;KV-Cache pro Sequenz mit %1 Tokens: &lt;b&gt;%2&lt;/b&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;b&gt;%3 Sequenzen&lt;/b&gt; passen pro Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 Replicas bedienen %6 Sequenzen gleichzeitig.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2</source>
+        <translation>%1 von Rank %2</translation>
+    </message>
+</context>
+<context>
     <name>widgets::RankMapPanel</name>
     <message>
         <source>Colour GPUs by group:</source>
@@ -1169,6 +1344,45 @@
     <message>
         <source>%1 group: ranks %2</source>
         <translation>%1-Gruppe: Ranks %2</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ZeroView</name>
+    <message>
+        <source>Copied on every GPU</source>
+        <translation>Auf jeder GPU kopiert</translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s share of the sharded part</source>
+        <translation>Anteil dieser GPU am geshardeten Teil</translation>
+    </message>
+    <message>
+        <source>GB of model states per GPU</source>
+        <translation>GB Model State pro GPU</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model states per GPU&lt;/b&gt; for %1 parameters (this rank&apos;s share of the model), sharded over N = %2 GPUs at %3 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the gradients, ZeRO-3 (FSDP) also the weights.</source>
+        <translation>&lt;b&gt;Model State pro GPU&lt;/b&gt; für %1 Parameter (der Anteil dieses Ranks am Model), geshardet über N = %2 GPUs bei %3 Byte pro Parameter. ZeRO-1 shardet die Optimizer States, ZeRO-2 zusätzlich die Gradients, ZeRO-3 (FSDP) zusätzlich die Weights.</translation>
+    </message>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>GPU memory %1</source>
+        <translation>GPU-Speicher %1</translation>
     </message>
 </context>
 </TS>

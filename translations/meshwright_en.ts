@@ -596,6 +596,45 @@
     </message>
 </context>
 <context>
+    <name>Memory</name>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temporary buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SaveFile</name>
     <message>
         <source>Cannot save %1: %2</source>
@@ -789,6 +828,10 @@
         <source>Ranks</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DesignSummary</name>
@@ -930,6 +973,21 @@
             <numerusform>%n note</numerusform>
             <numerusform>%n notes</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ExplanationDialog</name>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1104,6 +1162,123 @@
     </message>
 </context>
 <context>
+    <name>widgets::MemoryBars</name>
+    <message>
+        <source>GB per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank, grouped by node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs by node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one bar per pipeline stage (× ranks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pipeline stage %1&lt;/b&gt; — %2 ranks alike (first: rank %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1&lt;/b&gt; — pipeline stage %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#d62728&apos;&gt;does not fit&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of optimizer states offloaded to CPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a segment to see where it comes from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::MemoryPanel</name>
+    <message>
+        <source>Every GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One bar per GPU, grouped by node; off: one bar per pipeline stage, standing for all ranks alike</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory figures: fix the errors in the design first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Peak: rank %1 needs %2 of %3&lt;/b&gt; (pipeline stage %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every GPU fits, with the reserve kept free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n rank(s) do not fit.&lt;/b&gt;&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n rank does not fit.&lt;/b&gt;&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n ranks do not fit.&lt;/b&gt;&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;b&gt;%2&lt;/b&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;b&gt;%3 sequences&lt;/b&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>widgets::RankMapPanel</name>
     <message>
         <source>Colour GPUs by group:</source>
@@ -1166,6 +1341,45 @@
     </message>
     <message>
         <source>%1 group: ranks %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ZeroView</name>
+    <message>
+        <source>Copied on every GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s share of the sharded part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB of model states per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model states per GPU&lt;/b&gt; for %1 parameters (this rank&apos;s share of the model), sharded over N = %2 GPUs at %3 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the gradients, ZeRO-3 (FSDP) also the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

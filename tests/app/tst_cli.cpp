@@ -98,9 +98,31 @@ void TestCli::seedCommandFromTheIssue()
     QVERIFY(out["diagnostics"].is_array() && out["diagnostics"].size() == 1);
     QVERIFY(hasCode(out, "memory-over-activations"));
     QVERIFY(out["memory"]["fits"] == false);
-    const Json fits = runJson({"evaluate", "--model", "llama-3.1-70b", "--gpu", "h100-sxm-80gb", "--nodes", "64",
-                               "--gpus-per-node", "8", "--tp", "8", "--pp", "4", "--cp", "4", "--dp", "4", "--seq-len",
-                               "32768", "--zero", "1", "--sp", "--recompute", "selective", "--json"});
+    const Json fits = runJson({"evaluate",
+                               "--model",
+                               "llama-3.1-70b",
+                               "--gpu",
+                               "h100-sxm-80gb",
+                               "--nodes",
+                               "64",
+                               "--gpus-per-node",
+                               "8",
+                               "--tp",
+                               "8",
+                               "--pp",
+                               "4",
+                               "--cp",
+                               "4",
+                               "--dp",
+                               "4",
+                               "--seq-len",
+                               "32768",
+                               "--zero",
+                               "1",
+                               "--sp",
+                               "--recompute",
+                               "selective",
+                               "--json"});
     QVERIFY(fits["memory"]["fits"] == true);
     QVERIFY(fits["diagnostics"].empty());
     // A diagnostic carries severity, code, message and path.

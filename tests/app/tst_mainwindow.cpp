@@ -9,6 +9,8 @@
 #include "language.h"
 #include "layoutinspector.h"
 #include "mainwindow.h"
+#include "memorybars.h"
+#include "memorypanel.h"
 #include "rankmappanel.h"
 #include "rankmapview.h"
 
@@ -37,6 +39,7 @@ private slots:
     void saveAndOpenRoundTrip();
     void germanShowsWhenChosen();
     void screenshotIsWritten();
+    void editingTpChangesTheMemoryBars();
 
 private:
     QTemporaryDir m_dir;
@@ -192,6 +195,26 @@ void TestMainWindow::screenshotIsWritten()
     QImage image(path);
     QVERIFY(!image.isNull());
     QVERIFY(image.width() > 400 && image.height() > 300);
+}
+
+// Issue 3: "a GUI test shows that editing TP changes the bar heights".
+void TestMainWindow::editingTpChangesTheMemoryBars()
+{
+    QVERIFY(m_window->showView(QStringLiteral("memory")));
+    widgets::MemoryBars* bars = m_window->memory()->bars();
+    QCOMPARE(bars->bars().size(), std::size_t{32});
+    const double before = bars->bars().front().total;
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    auto* dp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Dp));
+    tp->setValue(4); // half the TP: each GPU holds twice the weights
+    dp->setValue(4); // … and the world size stays 32
+    QCOMPARE(bars->bars().size(), std::size_t{32});
+    const double after = bars->bars().front().total;
+    QVERIFY2(after > before * 1.3, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(after)));
+    QVERIFY(m_window->memory()->statusText().contains(QStringLiteral("do not fit")));
+    m_window->document()->undoStack()->undo();
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(bars->bars().front().total, before);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestMainWindow)

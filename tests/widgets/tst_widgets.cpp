@@ -3,9 +3,15 @@
 
 #include "designio.h"
 #include "diagnosticsmodel.h"
+#include "explanationdialog.h"
 #include "guitestmain.h"
+#include "memorybars.h"
+#include "memorypanel.h"
 #include "rankmapgeometry.h"
 #include "rankmapview.h"
+#include "zeroview.h"
+
+Q_DECLARE_METATYPE(core::MemoryCategory)
 
 #include <QAbstractItemModelTester>
 #include <QMouseEvent>
@@ -33,6 +39,9 @@ private slots:
     void geometryBalancesRows();
     void hoverHighlightsAGroup();
     void diagnosticsModelPassesTheTester();
+    void memoryBarsStackEveryCategory();
+    void clickingASegmentExplainsIt();
+    void zeroViewShowsTheSeedsFourBars();
 };
 
 void TestWidgets::geometryPlacesEveryGpu()
@@ -112,6 +121,65 @@ void TestWidgets::diagnosticsModelPassesTheTester()
     QCOMPARE(model.index(0, 0).data(DiagnosticsModel::PathRole).toString(), QStringLiteral("/layout/tp"));
     model.setDiagnostics({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestWidgets::memoryBarsStackEveryCategory()
+{
+    MemoryBars bars;
+    bars.resize(900, 500);
+    const DesignSnapshot snapshot = snapshotOf("seed-70b-32k-512gpu");
+    bars.setSnapshot(snapshot);
+    // 512 GPUs: one bar per pipeline stage, each standing for 128 ranks.
+    QCOMPARE(bars.effectiveGrouping(), MemoryBars::Grouping::PerRole);
+    QCOMPARE(bars.bars().size(), std::size_t{4});
+    QCOMPARE(bars.bars()[0].count, 128);
+    QCOMPARE(bars.bars()[0].total, snapshot.evaluation->memory->roleOf(0).totalBytes);
+    bars.setGrouping(MemoryBars::Grouping::PerGpu);
+    QCOMPARE(bars.bars().size(), std::size_t{512});
+}
+
+void TestWidgets::clickingASegmentExplainsIt()
+{
+    MemoryBars bars;
+    bars.resize(900, 500);
+    bars.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bars));
+    const DesignSnapshot snapshot = snapshotOf("default");
+    bars.setSnapshot(snapshot);
+    QSignalSpy requested(&bars, &MemoryBars::explanationRequested);
+    // The middle of rank 0's optimizer segment, in plot pixels.
+    const core::RankRole& role = snapshot.evaluation->memory->roleOf(0);
+    const double y = (role.figure(core::MemoryCategory::Parameters).bytes
+                      + role.figure(core::MemoryCategory::Gradients).bytes
+                      + role.figure(core::MemoryCategory::Optimizer).bytes / 2)
+        / 1e9;
+    const QPointF at = bars.pointOf(0, y * 1e9);
+    QCOMPARE(bars.hit(at).second, core::MemoryCategory::Optimizer);
+    QWidget* plot = bars.plotWidget();
+    QMouseEvent press(QEvent::MouseButtonPress, at, plot->mapToGlobal(at.toPoint()), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &press);
+    QCOMPARE(requested.count(), 1);
+    QCOMPARE(requested.at(0).at(0).toInt(), 0);
+    QCOMPARE(requested.at(0).at(1).value<core::MemoryCategory>(), core::MemoryCategory::Optimizer);
+
+    MemoryPanel panel;
+    panel.setSnapshot(snapshot);
+    panel.explain(0, core::MemoryCategory::Activations);
+    QVERIFY(panel.explanationDialog()->formulaText().contains(QStringLiteral("in-flight")));
+    panel.explanationDialog()->close();
+}
+
+// The seed's ZeRO figure: DDP, ZeRO-1, ZeRO-2, ZeRO-3, each the part every GPU copies plus its share.
+void TestWidgets::zeroViewShowsTheSeedsFourBars()
+{
+    ZeroView view;
+    view.setSnapshot(snapshotOf("fsdp-1node-8gpu"));
+    const core::ZeroComparison& z = view.comparison();
+    QCOMPARE(z.shardRanks, 8);
+    QCOMPARE(z.stages[0].sharded, 0.0);
+    QCOMPARE(z.stages[3].replicated, 0.0);
+    QVERIFY(z.stages[3].total() * 8 - z.stages[0].total() < 1);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestWidgets)

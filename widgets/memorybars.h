@@ -1,0 +1,76 @@
+#pragma once
+
+// One stacked bar per GPU (grouped by node) or per rank role (one per pipeline stage and GPU type), a
+// colour per memory category, each GPU's capacity as a line, and a red outline where a bar goes over.
+// Hovering tells every category's bytes; clicking a segment asks for its explanation.
+
+#include "designsnapshot.h"
+#include "memory.h"
+
+#include <QWidget>
+#include <vector>
+
+class QCustomPlot;
+class QCPBars;
+class QCPGraph;
+class QMouseEvent;
+
+namespace widgets {
+
+class MemoryBars : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // Automatic: every GPU up to kMaxBarsPerGpu of them, one bar per role beyond.
+    enum class Grouping { Automatic, PerGpu, PerRole };
+    static constexpr int kMaxBarsPerGpu = 128;
+
+    explicit MemoryBars(QWidget* parent = nullptr);
+
+    void setSnapshot(const DesignSnapshot& snapshot);
+    void setGrouping(Grouping grouping);
+    Grouping grouping() const { return m_grouping; }
+    // The grouping that is drawn: PerGpu or PerRole.
+    Grouping effectiveGrouping() const;
+
+    struct Bar
+    {
+        int rank = 0; // the rank this bar shows (the first of its role when grouped)
+        int role = 0;
+        int count = 1; // ranks the bar stands for
+        double x = 0;
+        double capacity = 0;
+        double total = 0;
+        QString label;
+    };
+    const std::vector<Bar>& bars() const { return m_bars; }
+    QCustomPlot* plot() const { return m_plot; }
+    QWidget* plotWidget() const; // the widget that takes the mouse (for tests and tooltips)
+    // Where a bar reaches a height, in the plot widget's pixels.
+    QPointF pointOf(int bar, double bytes) const;
+    // The bar and category under a point of the plot widget; bar −1 if none.
+    std::pair<int, core::MemoryCategory> hit(QPointF position) const;
+
+signals:
+    void explanationRequested(int rank, core::MemoryCategory category);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void onMouseMove(QMouseEvent* event);
+    void onMousePress(QMouseEvent* event);
+    QString toolTipFor(int bar) const;
+
+    DesignSnapshot m_snapshot;
+    Grouping m_grouping = Grouping::Automatic;
+    QCustomPlot* m_plot = nullptr;
+    std::vector<QCPBars*> m_series; // one per category, stacked
+    QCPBars* m_overflow = nullptr;
+    QCPGraph* m_capacity = nullptr;
+    std::vector<Bar> m_bars;
+};
+
+} // namespace widgets
