@@ -91,6 +91,9 @@ private slots:
     void doesNotFitNamesTheCause();
     void everyFigureExplainsItself();
     void absurdModelsGiveMessages();
+    void hsdpShardsInsideItsGroup();
+    void moeActivationsScaleWithTopKAndCapacity();
+    void kvHeadsReplicateBeyondTp();
 };
 
 // Seed: "Auf 64 GPUs geshardet braucht das 70B-Model mit ZeRO-1 etwa 293 GB pro GPU, mit ZeRO-2 etwa
@@ -498,6 +501,51 @@ void TestMemory::absurdModelsGiveMessages()
         QVERIFY(!e.valid());
         QVERIFY(!e.memory); // no figures from an impossible model, and no overflow
     }
+}
+
+// HSDP (PyTorch fully_shard with a 2-D mesh): shard inside groups of shardGroup DP ranks, replicate across.
+void TestMemory::hsdpShardsInsideItsGroup()
+{
+    Design d = testing::example("fsdp-1node-8gpu");
+    const double full = bytesOf(evaluate(d), 0, MemoryCategory::Parameters);
+    d.layout.shardGroup = 4;
+    const double hybrid = bytesOf(evaluate(d), 0, MemoryCategory::Parameters);
+    QCOMPARE(hybrid, 2 * full); // sharded over 4 instead of 8
+    QCOMPARE(denseShardGroup(d.layout), 4);
+}
+
+void TestMemory::moeActivationsScaleWithTopKAndCapacity()
+{
+    const ModelArchitecture& mixtral = *Catalog::builtin().model("mixtral-8x7b");
+    ActivationConfig c;
+    c.tokens = c.attendedTokens = 4096;
+    const double dropless = layerActivationBytes(mixtral, true, c).mlp;
+    c.capacityFactor = 1.25;
+    const double capped = layerActivationBytes(mixtral, true, c).mlp;
+    ModelArchitecture top1 = mixtral;
+    top1.moe.topK = 1;
+    c.capacityFactor = 0;
+    const double single = layerActivationBytes(top1, true, c).mlp;
+    // Each routed copy of a token keeps 2h + 2h + 6f bytes (gated expert, f = 14,336): top-2 keeps two,
+    // a capacity factor of 1.25 makes room for a quarter more.
+    const double perCopy = 4096.0 * (4 * 4096 + 6 * 14336);
+    QCOMPARE(dropless - single, perCopy);
+    QCOMPARE(capped - dropless, 0.5 * perCopy);
+}
+
+// vLLM replicates KV heads when TP exceeds them; each rank then keeps one head's cache.
+void TestMemory::kvHeadsReplicateBeyondTp()
+{
+    Design d = testing::example("serving-70b-tp4x2");
+    d.cluster = makeUniformCluster(2, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    d.layout.setDegree(Dim::Tp, 8);
+    d.layout.setDegree(Dim::Dp, 2);
+    const double tp8 = evaluate(d).memory->kvBytesPerSequence;
+    d.layout.setDegree(Dim::Tp, 16);
+    d.layout.setDegree(Dim::Dp, 1);
+    const Evaluation e = evaluate(d);
+    QVERIFY(testing::hasCode(e.diagnostics, "tp-kv-heads-replicated"));
+    QCOMPARE(e.memory->kvBytesPerSequence, tp8); // 8 KV heads over 16 ranks: still one head each
 }
 
 QTEST_APPLESS_MAIN(TestMemory)
