@@ -33,6 +33,32 @@ Json runJson(std::vector<std::string> args, int expectedExit = 0)
     return Json::parse(r.out, nullptr, false);
 }
 
+// The seed's 512-GPU layout from flags (issue 2, "Done when"), followed by `extra`.
+std::vector<std::string> seedFlags(std::vector<std::string> extra)
+{
+    std::vector<std::string> args{"evaluate",
+                                  "--model",
+                                  "llama-3.1-70b",
+                                  "--gpu",
+                                  "h100-sxm-80gb",
+                                  "--nodes",
+                                  "64",
+                                  "--gpus-per-node",
+                                  "8",
+                                  "--tp",
+                                  "8",
+                                  "--pp",
+                                  "4",
+                                  "--cp",
+                                  "4",
+                                  "--dp",
+                                  "4",
+                                  "--seq-len",
+                                  "32768"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
 bool hasCode(const Json& report, const std::string& code)
 {
     for (const Json& d : report["diagnostics"])
@@ -64,26 +90,7 @@ private:
 // Issue 2, "Done when": the seed's 512-GPU layout built from flags alone.
 void TestCli::seedCommandFromTheIssue()
 {
-    const Json out = runJson({"evaluate",
-                              "--model",
-                              "llama-3.1-70b",
-                              "--gpu",
-                              "h100-sxm-80gb",
-                              "--nodes",
-                              "64",
-                              "--gpus-per-node",
-                              "8",
-                              "--tp",
-                              "8",
-                              "--pp",
-                              "4",
-                              "--cp",
-                              "4",
-                              "--dp",
-                              "4",
-                              "--seq-len",
-                              "32768",
-                              "--json"});
+    const Json out = runJson(seedFlags({"--json"}));
     QVERIFY(!out.is_discarded());
     QVERIFY(out["worldSize"] == 512);
     QVERIFY(out["valid"] == true);
@@ -98,31 +105,7 @@ void TestCli::seedCommandFromTheIssue()
     QVERIFY(out["diagnostics"].is_array() && out["diagnostics"].size() == 1);
     QVERIFY(hasCode(out, "memory-over-activations"));
     QVERIFY(out["memory"]["fits"] == false);
-    const Json fits = runJson({"evaluate",
-                               "--model",
-                               "llama-3.1-70b",
-                               "--gpu",
-                               "h100-sxm-80gb",
-                               "--nodes",
-                               "64",
-                               "--gpus-per-node",
-                               "8",
-                               "--tp",
-                               "8",
-                               "--pp",
-                               "4",
-                               "--cp",
-                               "4",
-                               "--dp",
-                               "4",
-                               "--seq-len",
-                               "32768",
-                               "--zero",
-                               "1",
-                               "--sp",
-                               "--recompute",
-                               "selective",
-                               "--json"});
+    const Json fits = runJson(seedFlags({"--zero", "1", "--sp", "--recompute", "selective", "--json"}));
     QVERIFY(fits["memory"]["fits"] == true);
     QVERIFY(fits["diagnostics"].empty());
     // A diagnostic carries severity, code, message and path.
