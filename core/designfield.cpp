@@ -2,6 +2,8 @@
 
 #include <array>
 #include <limits>
+#include <optional>
+#include <vector>
 
 namespace core {
 
@@ -53,6 +55,7 @@ constexpr std::array kFields{
     FieldInfo{Field::Schedule, "/layout/schedule"},
     FieldInfo{Field::VirtualStages, "/layout/virtualStages"},
     FieldInfo{Field::Recompute, "/layout/recompute"},
+    FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
 };
 
 // Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
@@ -84,6 +87,38 @@ bool setBool(bool& target, const FieldValue& value)
         return false;
     target = *v;
     return true;
+}
+
+std::string joinIntegers(const std::vector<int>& values)
+{
+    std::string text;
+    for (int v : values) {
+        if (!text.empty())
+            text += ", ";
+        text += std::to_string(v);
+    }
+    return text;
+}
+
+// "1, 2, 2, 3" or "1 2 2 3" → {1, 2, 2, 3}; "" → {}. Whole non-negative numbers only.
+std::optional<std::vector<int>> parseIntegers(const std::string& text)
+{
+    std::vector<int> values;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == ',' || text[i] == ' ') {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+            ++end;
+        if (end == i || end - i > 9)
+            return std::nullopt;
+        values.push_back(std::stoi(text.substr(i, end - i)));
+        i = end;
+    }
+    return values;
 }
 
 template<class E> FieldValue name(E value)
@@ -173,6 +208,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.virtualStages);
     case Field::Recompute:
         return visit(d.layout.recompute);
+    case Field::LayersPerStage:
+        return visit(d.layout.layersPerStage);
     }
     return visit(d.name);
 }
@@ -191,6 +228,8 @@ FieldValue getField(const Design& design, Field field)
             return storage;
         else if constexpr (std::is_same_v<T, std::vector<Dim>>)
             return orderToString(storage);
+        else if constexpr (std::is_same_v<T, std::vector<int>>)
+            return joinIntegers(storage);
         else if constexpr (std::is_enum_v<T>)
             return name(storage);
         else
@@ -226,6 +265,20 @@ bool setField(Design& design, Field field, const FieldValue& value)
             if (!order)
                 return false;
             storage = *order;
+            return true;
+        } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+            const auto* text = std::get_if<std::string>(&value);
+            const auto list = text ? parseIntegers(*text) : std::nullopt;
+            if (!list)
+                return false;
+            storage = *list;
+            return true;
+        } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+            const auto* text = std::get_if<std::string>(&value);
+            const auto list = text ? parseIntegers(*text) : std::nullopt;
+            if (!list)
+                return false;
+            storage = *list;
             return true;
         } else if constexpr (std::is_enum_v<T>) {
             return setEnum(storage, value);

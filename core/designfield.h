@@ -60,7 +60,9 @@ enum class Field {
     Schedule,
     VirtualStages,
     Recompute,
+    LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
 };
+inline constexpr Field kLastField = Field::LayersPerStage;
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;
 

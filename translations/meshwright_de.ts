@@ -594,6 +594,14 @@
         <source>Model chunks per pipeline rank (interleaved schedule).</source>
         <translation>Model-Chunks pro Pipeline-Rank (Interleaved-Schedule).</translation>
     </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation>Layer pro Stage</translation>
+    </message>
+    <message>
+        <source>Layers of each pipeline stage in order, e.g. &quot;19, 20, 20, 21&quot; (PP × virtual stages numbers adding up to the layers). Empty: an even split.</source>
+        <translation>Layer jeder Pipeline-Stage der Reihe nach, z. B. „19, 20, 20, 21“ (PP × virtuelle Stages Zahlen, die zusammen die Layer ergeben). Leer: gleichmäßige Aufteilung.</translation>
+    </message>
 </context>
 <context>
     <name>Memory</name>

@@ -594,6 +594,14 @@
         <source>Model chunks per pipeline rank (interleaved schedule).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers of each pipeline stage in order, e.g. &quot;19, 20, 20, 21&quot; (PP × virtual stages numbers adding up to the layers). Empty: an even split.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Memory</name>

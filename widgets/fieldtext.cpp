@@ -67,6 +67,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Pipeline schedule");
     case Field::VirtualStages:
         return QCoreApplication::translate("FieldText", "Virtual stages");
+    case Field::LayersPerStage:
+        return QCoreApplication::translate("FieldText", "Layers per stage");
     case Field::Recompute:
         return QCoreApplication::translate("FieldText", "Recomputation");
     case Field::Precision:
@@ -140,6 +142,11 @@ QString fieldToolTip(Field field)
     case Field::GlobalBatch:
         return QCoreApplication::translate(
             "FieldText", "Sequences per optimizer step, across all data-parallel replicas.");
+    case Field::LayersPerStage:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Layers of each pipeline stage in order, e.g. \"19, 20, 20, 21\" (PP × virtual stages numbers "
+            "adding up to the layers). Empty: an even split.");
     case Field::VirtualStages:
         return QCoreApplication::translate("FieldText",
                                            "Model chunks per pipeline rank (interleaved schedule).");

@@ -94,6 +94,17 @@ QComboBox* LayoutInspector::addChoice(QFormLayout* form, Field field, Choices ch
     return box;
 }
 
+void LayoutInspector::addText(QFormLayout* form, Field field)
+{
+    auto* edit = new QLineEdit(this);
+    edit->setClearButtonEnabled(true);
+    auto* label = new QLabel(this);
+    form->addRow(label, edit);
+    m_bindings.push_back({field, edit, label, form});
+    connect(edit, &QLineEdit::editingFinished, this,
+            [this, field, edit] { emit fieldEdited(field, core::FieldValue{ss(edit->text().trimmed())}); });
+}
+
 void LayoutInspector::addCheck(QFormLayout* form, Field field)
 {
     auto* check = new QCheckBox(this);
@@ -200,6 +211,7 @@ void LayoutInspector::build()
     addInteger(batch, Field::MicroBatch, 1, core::limits::kMaxMicroBatch);
     addChoice(batch, Field::Schedule, Choices::Schedule);
     addInteger(batch, Field::VirtualStages, 1, core::limits::kMaxVirtualStages);
+    addText(batch, Field::LayersPerStage);
 
     // Training
     QFormLayout* training = addGroup(m_trainingGroup);
@@ -345,6 +357,9 @@ void LayoutInspector::showValues()
             if (const auto* i = std::get_if<std::int64_t>(&value))
                 spin->setValue(
                     static_cast<int>(std::clamp<std::int64_t>(*i, spin->minimum(), spin->maximum())));
+        } else if (auto* edit = qobject_cast<QLineEdit*>(b.editor)) {
+            if (const auto* text = std::get_if<std::string>(&value))
+                edit->setText(qs(*text));
         } else if (auto* check = qobject_cast<QCheckBox*>(b.editor)) {
             if (const auto* on = std::get_if<bool>(&value))
                 check->setChecked(*on);
@@ -417,6 +432,7 @@ void LayoutInspector::showValues()
     setRowVisible(Field::ReshardAfterForward, design.layout.zeroStage == 3);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);
+    setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);
     const bool training = design.workload.mode == core::Mode::Training;
     m_trainingGroup->setVisible(training);
     m_servingGroup->setVisible(!training);

@@ -70,6 +70,7 @@ private:
     QSpinBox* addInteger(QFormLayout* form, core::Field field, int min, int max);
     QComboBox* addChoice(QFormLayout* form, core::Field field, Choices choices);
     void addCheck(QFormLayout* form, core::Field field);
+    void addText(QFormLayout* form, core::Field field);
     void fillChoices(QComboBox* box, Choices choices);
     void showValues();
     void markDiagnostics();

@@ -56,6 +56,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("gpipe")};
     case Field::Recompute:
         return FieldValue{std::string("full")};
+    case Field::LayersPerStage:
+        return FieldValue{std::string("30, 50")};
     default:
         return current;
     }
@@ -85,7 +87,7 @@ private:
 void TestCommands::fieldUndoRoundTrip_data()
 {
     QTest::addColumn<Field>("field");
-    for (int f = 0; f <= int(Field::Recompute); ++f)
+    for (int f = 0; f <= int(core::kLastField); ++f)
         QTest::newRow(core::fieldPointer(Field(f)).data()) << Field(f);
 }
 

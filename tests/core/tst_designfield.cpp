@@ -20,7 +20,6 @@ private slots:
 };
 
 namespace {
-constexpr Field kLastField = Field::Recompute;
 std::vector<Field> allFields()
 {
     std::vector<Field> fields;
@@ -46,6 +45,11 @@ void TestDesignField::everyFieldRoundTrips()
     QCOMPARE(design.layout.schedule, Schedule::Interleaved);
     QVERIFY(setField(design, Field::Order, FieldValue{std::string("tp-dp-pp")}));
     QCOMPARE(QString::fromStdString(orderToString(design.layout.order)), QStringLiteral("tp-cp-ep-dp-pp"));
+    QVERIFY(setField(design, Field::LayersPerStage, FieldValue{std::string("1, 2,2 3")}));
+    QCOMPARE(design.layout.layersPerStage, (std::vector<int>{1, 2, 2, 3}));
+    QCOMPARE(std::get<std::string>(getField(design, Field::LayersPerStage)), std::string("1, 2, 2, 3"));
+    QVERIFY(setField(design, Field::LayersPerStage, FieldValue{std::string("")}));
+    QVERIFY(design.layout.layersPerStage.empty());
     QVERIFY(setField(design, Field::MoeCapacityFactor, FieldValue{std::int64_t{2}}));
     QCOMPARE(design.workload.moeCapacityFactor, 2.0);
 }
@@ -74,6 +78,8 @@ void TestDesignField::wrongKindsAreRejected()
     QVERIFY(!setField(design, Field::Order, FieldValue{std::string("tp-tp")}));
     QVERIFY(!setField(design, Field::SequenceParallel, FieldValue{std::int64_t{1}}));
     QVERIFY(!setField(design, Field::Tp, FieldValue{std::int64_t{1} << 40})); // does not fit an int
+    QVERIFY(!setField(design, Field::LayersPerStage, FieldValue{std::string("1, two")}));
+    QVERIFY(!setField(design, Field::LayersPerStage, FieldValue{std::string("-1")}));
     QVERIFY(design == before);
 }
 
