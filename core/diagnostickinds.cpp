@@ -99,6 +99,8 @@ constexpr std::array kKinds{
     kMemoryOverActivations,
     kMemoryOverWeights,
     kMemoryOverKvCache,
+    kNcclTestsRow,
+    kNcclTestsEmpty,
 };
 } // namespace
 

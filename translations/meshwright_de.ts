@@ -383,6 +383,14 @@
         <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
         <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der KV-Cache (%7) ist der größte Teil: Bedienen Sie weniger Sequenzen gleichzeitig (höchstens %8 passen), speichern Sie den Cache in FP8 oder erhöhen Sie TP.</translation>
     </message>
+    <message>
+        <source>Line %1 is not a row of an nccl-tests table and was skipped: %2</source>
+        <translation>Zeile %1 ist keine Zeile einer nccl-tests-Tabelle und wurde übersprungen: %2</translation>
+    </message>
+    <message>
+        <source>No nccl-tests rows found: expected lines of size, count, type, redop, root, time, algbw, busbw.</source>
+        <translation>Keine nccl-tests-Zeilen gefunden: erwartet werden Zeilen mit size, count, type, redop, root, time, algbw, busbw.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -383,6 +383,14 @@
         <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Line %1 is not a row of an nccl-tests table and was skipped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No nccl-tests rows found: expected lines of size, count, type, redop, root, time, algbw, busbw.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
