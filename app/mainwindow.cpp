@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "catalog.h"
+#include "collectivepanel.h"
 #include "designio.h"
 #include "designsummary.h"
 #include "diagnosticspanel.h"
@@ -47,7 +48,11 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_views = new QTabWidget(central);
     m_views->setDocumentMode(true);
     m_rankMap = new widgets::RankMapPanel(m_views);
+    m_rankMap->setObjectName(QStringLiteral("ranks"));
     m_views->addTab(m_rankMap, QString());
+    m_collectives = new widgets::CollectivePanel(m_views);
+    m_collectives->setObjectName(QStringLiteral("collectives"));
+    m_views->addTab(m_collectives, QString());
     centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
@@ -195,6 +200,7 @@ void MainWindow::retranslate()
     createUndoActions();
     m_inspectorDock->setWindowTitle(tr("Layout"));
     m_views->setTabText(m_views->indexOf(m_rankMap), tr("Ranks"));
+    m_views->setTabText(m_views->indexOf(m_collectives), tr("Collectives"));
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();
@@ -247,6 +253,7 @@ void MainWindow::refreshViews()
     m_summary->setSnapshot(snapshot);
     m_inspector->setSnapshot(snapshot);
     m_rankMap->setSnapshot(snapshot);
+    m_collectives->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());
@@ -406,6 +413,18 @@ bool MainWindow::saveAsDialog()
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
     return saveTo(path);
+}
+
+bool MainWindow::showTab(const QString& name)
+{
+    for (int i = 0; i < m_views->count(); ++i) {
+        if (m_views->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0
+            || m_views->tabText(i).compare(name, Qt::CaseInsensitive) == 0) {
+            m_views->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
 }
 
 bool MainWindow::saveScreenshot(const QString& path)
