@@ -1,5 +1,6 @@
 // meshwright: the desktop application. `meshwright [DESIGN.json]` opens a design (or the default one);
-// `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits.
+// `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits; `--tab NAME`
+// opens on a view's tab (e.g. --tab collectives).
 
 #include "language.h"
 #include "mainwindow.h"
@@ -30,9 +31,10 @@ int main(int argc, char* argv[])
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Open on this view (its index or its title)."),
-                                 QStringLiteral("TAB"));
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QStringLiteral("Open on this view's tab: ranks or collectives (or a tab's title)."),
+        QStringLiteral("NAME"));
     parser.addOptions({screenshot, language, size, tab});
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
@@ -50,8 +52,10 @@ int main(int argc, char* argv[])
         return 2;
     }
 
-    if (parser.isSet(tab))
-        window.showView(parser.value(tab));
+    if (parser.isSet(tab) && !window.showTab(parser.value(tab))) {
+        std::fprintf(stderr, "meshwright: no tab named %s\n", qPrintable(parser.value(tab)));
+        return 2;
+    }
 
     if (screenshotMode) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "catalog.h"
+#include "collectivepanel.h"
 #include "designio.h"
 #include "designsummary.h"
 #include "diagnosticspanel.h"
@@ -53,6 +54,9 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_memory = new widgets::MemoryPanel(m_views);
     m_memory->setObjectName(QStringLiteral("memory"));
     m_views->addTab(m_memory, QString());
+    m_collectives = new widgets::CollectivePanel(m_views);
+    m_collectives->setObjectName(QStringLiteral("collectives"));
+    m_views->addTab(m_collectives, QString());
     centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
@@ -204,6 +208,7 @@ void MainWindow::retranslate()
     m_inspectorDock->setWindowTitle(tr("Layout"));
     m_views->setTabText(m_views->indexOf(m_rankMap), tr("Ranks"));
     m_views->setTabText(m_views->indexOf(m_memory), tr("Memory"));
+    m_views->setTabText(m_views->indexOf(m_collectives), tr("Collectives"));
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();
@@ -257,6 +262,7 @@ void MainWindow::refreshViews()
     m_inspector->setSnapshot(snapshot);
     m_rankMap->setSnapshot(snapshot);
     m_memory->setSnapshot(snapshot);
+    m_collectives->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());
@@ -418,18 +424,11 @@ bool MainWindow::saveAsDialog()
     return saveTo(path);
 }
 
-bool MainWindow::showView(const QString& view)
+bool MainWindow::showTab(const QString& name)
 {
-    bool isIndex = false;
-    const int index = view.toInt(&isIndex);
-    if (isIndex && index >= 0 && index < m_views->count()) {
-        m_views->setCurrentIndex(index);
-        return true;
-    }
     for (int i = 0; i < m_views->count(); ++i) {
-        const QString name = m_views->widget(i)->objectName();
-        if (m_views->tabText(i).compare(view, Qt::CaseInsensitive) == 0
-            || name.compare(view, Qt::CaseInsensitive) == 0) {
+        if (m_views->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0
+            || m_views->tabText(i).compare(name, Qt::CaseInsensitive) == 0) {
             m_views->setCurrentIndex(i);
             return true;
         }

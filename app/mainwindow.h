@@ -15,6 +15,7 @@ class QTabWidget;
 class QUndoGroup;
 
 namespace widgets {
+class CollectivePanel;
 class DesignSummary;
 class DiagnosticsPanel;
 class LayoutInspector;
@@ -39,6 +40,7 @@ public:
     widgets::RankMapPanel* rankMap() const { return m_rankMap; }
     widgets::DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
     widgets::DesignSummary* summary() const { return m_summary; }
+    widgets::CollectivePanel* collectives() const { return m_collectives; }
     QTabWidget* views() const { return m_views; }
     widgets::MemoryPanel* memory() const { return m_memory; }
 
@@ -52,8 +54,8 @@ public:
     void setInteractive(bool interactive) { m_interactive = interactive; }
     QString lastError() const { return m_lastError; }
 
-    // Shows a view tab, by index or by (untranslated or translated) title, case-insensitively.
-    bool showView(const QString& view);
+    // Brings a view's tab to the front by its object name ("ranks", "collectives") or its title.
+    bool showTab(const QString& name);
     // Renders the window to a PNG (used by --screenshot).
     bool saveScreenshot(const QString& path);
 
@@ -86,6 +88,7 @@ private:
     widgets::RankMapPanel* m_rankMap = nullptr;
     widgets::DiagnosticsPanel* m_diagnostics = nullptr;
     widgets::DesignSummary* m_summary = nullptr;
+    widgets::CollectivePanel* m_collectives = nullptr;
     QTabWidget* m_views = nullptr;
     widgets::MemoryPanel* m_memory = nullptr;
     QDockWidget* m_inspectorDock = nullptr;

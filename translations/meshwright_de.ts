@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Collectives</name>
+    <message>
+        <source>All-Reduce</source>
+        <translation>All-Reduce</translation>
+    </message>
+    <message>
+        <source>All-Gather</source>
+        <translation>All-Gather</translation>
+    </message>
+    <message>
+        <source>Reduce-Scatter</source>
+        <translation>Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>All-to-All</source>
+        <translation>All-to-All</translation>
+    </message>
+    <message>
+        <source>Point-to-Point</source>
+        <translation>Point-to-Point</translation>
+    </message>
+    <message>
+        <source>Ring shift (every rank to the next)</source>
+        <translation>Ring-Shift (jeder Rank an den nächsten)</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>Ring</translation>
+    </message>
+    <message>
+        <source>Double binary tree</source>
+        <translation>Doppelter Binärbaum</translation>
+    </message>
+    <message>
+        <source>Pairwise exchange</source>
+        <translation>Paarweiser Austausch</translation>
+    </message>
+    <message>
+        <source>Hierarchical (in nodes, across, in nodes)</source>
+        <translation>Hierarchisch (im Node, über die Nodes, im Node)</translation>
+    </message>
+    <message>
+        <source>Direct (rank 0 to rank 1)</source>
+        <translation>Direkt (Rank 0 an Rank 1)</translation>
+    </message>
+    <message>
+        <source>reduce up the trees</source>
+        <translation>Reduktion die Bäume hinauf</translation>
+    </message>
+    <message>
+        <source>broadcast down the trees</source>
+        <translation>Broadcast die Bäume hinab</translation>
+    </message>
+    <message>
+        <source>reduce up and broadcast down</source>
+        <translation>Reduktion hinauf und Broadcast hinab</translation>
+    </message>
+    <message>
+        <source>exchange</source>
+        <translation>Austausch</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Reduce-Scatter inside each node</source>
+        <translation>Reduce-Scatter in jedem Node</translation>
+    </message>
+    <message>
+        <source>Reduce-Scatter across nodes</source>
+        <translation>Reduce-Scatter über die Nodes</translation>
+    </message>
+    <message>
+        <source>All-Gather across nodes</source>
+        <translation>All-Gather über die Nodes</translation>
+    </message>
+    <message>
+        <source>All-Gather inside each node</source>
+        <translation>All-Gather in jedem Node</translation>
+    </message>
+</context>
+<context>
     <name>Diagnostics</name>
     <message>
         <source>Cannot read %1: %2</source>
@@ -849,6 +932,463 @@
     <message>
         <source>Memory</source>
         <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>Collectives</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::CollectivePanel</name>
+    <message>
+        <source>Collective</source>
+        <translation>Collective</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>Algorithmus</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <translation>Chunks</translation>
+    </message>
+    <message>
+        <source>1 per rank</source>
+        <translation>1 pro Rank</translation>
+    </message>
+    <message>
+        <source>How many chunks each rank&apos;s buffer is cut into. Ring, pairwise and hierarchical algorithms need a multiple of the ranks.</source>
+        <translation>In wie viele Chunks der Buffer jedes Ranks geteilt wird. Ring, paarweiser Austausch und hierarchischer Algorithmus brauchen ein Vielfaches der Ranks.</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>S as nccl-tests counts it: the all-reduce buffer, the whole gathered output of an all-gather, the whole input of a reduce-scatter, the whole send buffer of an all-to-all, the message of a send.</source>
+        <translation>S, wie nccl-tests es zählt: der Buffer beim All-Reduce, die ganze gesammelte Ausgabe beim All-Gather, die ganze Eingabe beim Reduce-Scatter, der ganze Sende-Buffer beim All-to-All, die Nachricht beim Senden.</translation>
+    </message>
+    <message>
+        <source>Use my own values</source>
+        <translation>Eigene Werte verwenden</translation>
+    </message>
+    <message>
+        <source>Groups of this design</source>
+        <translation>Gruppen dieses Designs</translation>
+    </message>
+    <message>
+        <source>Choose a group to play its collective on its GPUs, with its message and links.</source>
+        <translation>Wählen Sie eine Gruppe, um ihr Collective auf ihren GPUs abzuspielen, mit ihrer Nachricht und ihren Verbindungen.</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Inside a node (per rank and direction):</source>
+        <translation>Innerhalb eines Nodes (pro Rank und Richtung):</translation>
+    </message>
+    <message>
+        <source>Latency of one message (α)</source>
+        <translation>Latenz einer Nachricht (α)</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>Bandbreite</translation>
+    </message>
+    <message>
+        <source>Ranks per node</source>
+        <translation>Ranks pro Node</translation>
+    </message>
+    <message>
+        <source>all in one node</source>
+        <translation>alle in einem Node</translation>
+    </message>
+    <message>
+        <source>Between nodes:</source>
+        <translation>Zwischen den Nodes:</translation>
+    </message>
+    <message>
+        <source>Cost (α–β model)</source>
+        <translation>Kosten (α-β-Modell)</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>Back to the state before the first step (Home)</source>
+        <translation>Zurück zum Zustand vor dem ersten Schritt (Pos1)</translation>
+    </message>
+    <message>
+        <source>Step back</source>
+        <translation>Schritt zurück</translation>
+    </message>
+    <message>
+        <source>One step back (Left arrow, Page Up)</source>
+        <translation>Einen Schritt zurück (Pfeil nach links, Bild auf)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Play the next step (Right arrow, Page Down)</source>
+        <translation>Den nächsten Schritt abspielen (Pfeil nach rechts, Bild ab)</translation>
+    </message>
+    <message>
+        <source>Play all steps, or pause (Space)</source>
+        <translation>Alle Schritte abspielen oder anhalten (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>This group has %1 ranks; the animation shows up to %2. Its time and bandwidths are on the right.</source>
+        <translation>Diese Gruppe hat %1 Ranks; die Animation zeigt bis zu %2. Zeit und Bandbreiten stehen rechts.</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>Node %1</translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation>%1 · GPU %2</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation>Fabric</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s activations, s·b·h·e = %1 × %2 × %3 × %4 B = %5</source>
+        <translation>die Activations eines Layers, s·b·h·e = %1 × %2 × %3 × %4 B = %5</translation>
+    </message>
+    <message>
+        <source>the gradients of one rank&apos;s model shard, %1 parameters × %2 B = %3</source>
+        <translation>die Gradients des Model-Shards eines Ranks, %1 Parameter × %2 B = %3</translation>
+    </message>
+    <message>
+        <source>the KV blocks of ring attention, one per rank: %1 × 2·(s/CP)·b·(KV heads)·d·e = %1 × 2 × %2 × %3 × %4 × %5 × %6 B = %7</source>
+        <translation>die KV-Blöcke der Ring Attention, einer pro Rank: %1 × 2·(s/CP)·b·(KV-Heads)·d·e = %1 × 2 × %2 × %3 × %4 × %5 × %6 B = %7</translation>
+    </message>
+    <message>
+        <source>the token dispatch of one MoE layer, T·k·h·e = %1 × %2 × %3 × %4 B = %5</source>
+        <translation>der Token-Dispatch eines MoE-Layers, T·k·h·e = %1 × %2 × %3 × %4 B = %5</translation>
+    </message>
+    <message>
+        <source>This group cannot be played: some of its ranks have no GPU, or a link of the design is unknown.</source>
+        <translation>Diese Gruppe lässt sich nicht abspielen: Einige ihrer Ranks haben keine GPU, oder eine Verbindung des Designs ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>%1: %2
+Links: %3%4</source>
+        <translation>%1: %2
+Verbindungen: %3%4</translation>
+    </message>
+    <message>
+        <source>, between nodes %1</source>
+        <translation>, zwischen den Nodes %1</translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation>… %1 weitere</translation>
+    </message>
+    <message>
+        <source>%1: %2 groups of %3 · %4</source>
+        <translation>%1: %2 Gruppen zu je %3 · %4</translation>
+    </message>
+    <message>
+        <source>The design has no TP, DP, CP or EP group of two or more ranks.</source>
+        <translation>Das Design hat keine TP-, DP-, CP- oder EP-Gruppe mit zwei oder mehr Ranks.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; on %n node(s). Its message: %3.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; auf %n Node. Ihre Nachricht: %3.</numerusform>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; auf %n Nodes. Ihre Nachricht: %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Inside a node: %1 (%2, α %3).</source>
+        <translation>Innerhalb eines Nodes: %1 (%2, α %3).</translation>
+    </message>
+    <message>
+        <source>Between nodes: %1 (%2, α %3).</source>
+        <translation>Zwischen den Nodes: %1 (%2, α %3).</translation>
+    </message>
+    <message>
+        <source>The nodes hold different numbers of this group&apos;s GPUs; hops are priced as if each node held %1.</source>
+        <translation>Die Nodes halten unterschiedlich viele GPUs dieser Gruppe; die Hops werden so berechnet, als hielte jeder Node %1.</translation>
+    </message>
+    <message>
+        <source>latency %1 + transfer %2%3</source>
+        <translation>Latenz %1 + Übertragung %2%3</translation>
+    </message>
+    <message>
+        <source> + reduction %1</source>
+        <translation> + Reduktion %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Time: %1&lt;/b&gt; in %n step(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt; in %n Schritt</numerusform>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt; in %n Schritten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Time: %1&lt;/b&gt;, %n message(s) one after another</source>
+        <translation>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt;, %n Nachricht nacheinander</numerusform>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt;, %n Nachrichten nacheinander</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MPICH&apos;s binomial-tree formula, which does not pipeline the chunks, gives %1.</source>
+        <translation>Die Binomialbaum-Formel von MPICH, die die Chunks nicht als Pipeline überträgt, ergibt %1.</translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth</source>
+        <translation>Algorithmus-Bandbreite</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation>Bus Bandwidth</translation>
+    </message>
+    <message>
+        <source>= S / time</source>
+        <translation>= S / Zeit</translation>
+    </message>
+    <message>
+        <source>n = %1: %2</source>
+        <translation>n = %1: %2</translation>
+    </message>
+    <message>
+        <source>= algbw × factor</source>
+        <translation>= algbw × Faktor</translation>
+    </message>
+    <message>
+        <source>Why they differ: an all-reduce moves 2(n−1)/n of the buffer over each rank&apos;s link, so busbw is what a link carried, comparable with its %1 at any rank count.</source>
+        <translation>Warum sie sich unterscheiden: Ein All-Reduce bewegt 2(n−1)/n des Buffers über die Verbindung jedes Ranks; busbw ist also, was eine Verbindung getragen hat, vergleichbar mit ihren %1 bei jeder Zahl von Ranks.</translation>
+    </message>
+    <message>
+        <source>Why they differ: only the (n−1)/n of the buffer that belongs to other ranks crosses each rank&apos;s link, so busbw is what a link carried, comparable with its %1.</source>
+        <translation>Warum sie sich unterscheiden: Nur die (n−1)/n des Buffers, die anderen Ranks gehören, laufen über die Verbindung jedes Ranks; busbw ist also, was eine Verbindung getragen hat, vergleichbar mit ihren %1.</translation>
+    </message>
+    <message>
+        <source>Why they differ: each rank keeps 1/n of its send buffer and sends (n−1)/n over its link, so busbw is what a link carried, comparable with its %1.</source>
+        <translation>Warum sie sich unterscheiden: Jeder Rank behält 1/n seines Sende-Buffers und sendet (n−1)/n über seine Verbindung; busbw ist also, was eine Verbindung getragen hat, vergleichbar mit ihren %1.</translation>
+    </message>
+    <message>
+        <source>They are the same: the whole message crosses the link once (%1).</source>
+        <translation>Beide sind gleich: Die ganze Nachricht läuft einmal über die Verbindung (%1).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This group crosses the fabric&lt;/b&gt; (%1). The same collective inside one node over %2 would take %3: the fabric makes it %4× slower.</source>
+        <translation>&lt;b&gt;Diese Gruppe läuft über das Fabric&lt;/b&gt; (%1). Dasselbe Collective innerhalb eines Nodes über %2 bräuchte %3: Das Fabric macht es %4× langsamer.</translation>
+    </message>
+    <message>
+        <source>This group stays inside one node, on %1.</source>
+        <translation>Diese Gruppe bleibt innerhalb eines Nodes, auf %1.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Noch einmal</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>every rank ends up with the sum of all ranks&apos; tensors.</source>
+        <translation>Jeder Rank erhält am Ende die Summe der Tensoren aller Ranks.</translation>
+    </message>
+    <message>
+        <source>every rank ends up with the shards of all ranks.</source>
+        <translation>Jeder Rank erhält am Ende die Shards aller Ranks.</translation>
+    </message>
+    <message>
+        <source>every rank ends up with the sum of one shard, its own.</source>
+        <translation>Jeder Rank erhält am Ende die Summe eines Shards, seines eigenen.</translation>
+    </message>
+    <message>
+        <source>every rank sends every other rank a different piece.</source>
+        <translation>Jeder Rank sendet jedem anderen Rank ein anderes Teilstück.</translation>
+    </message>
+    <message>
+        <source>rank %1 sends its tensor to exactly one other rank, %2.</source>
+        <translation>Rank %1 sendet seinen Tensor an genau einen anderen Rank, %2.</translation>
+    </message>
+    <message>
+        <source>every rank sends its tensor to the next rank.</source>
+        <translation>Jeder Rank sendet seinen Tensor an den nächsten Rank.</translation>
+    </message>
+    <message>
+        <source>Before: each of the %1 ranks holds only its own shard (one column per rank, one cell per chunk).</source>
+        <translation>Vorher: Jeder der %1 Ranks hält nur seinen eigenen Shard (eine Spalte pro Rank, eine Zelle pro Chunk).</translation>
+    </message>
+    <message>
+        <source>Before: each of the %1 ranks holds one piece for every rank (&quot;2.1&quot; is rank 2&apos;s piece for rank 1).</source>
+        <translation>Vorher: Jeder der %1 Ranks hält ein Teilstück für jeden Rank („2.1“ ist das Teilstück von Rank 2 für Rank 1).</translation>
+    </message>
+    <message>
+        <source>Before: each of the %1 ranks holds its own tensor, cut into %2 chunks (one column per rank, one cell per chunk).</source>
+        <translation>Vorher: Jeder der %1 Ranks hält seinen eigenen Tensor, geteilt in %2 Chunks (eine Spalte pro Rank, eine Zelle pro Chunk).</translation>
+    </message>
+    <message>
+        <source>%1 Goal: %2</source>
+        <translation>%1 Ziel: %2</translation>
+    </message>
+    <message>
+        <source>rank %1 sends chunk %2 to rank %3</source>
+        <translation>Rank %1 sendet Chunk %2 an Rank %3</translation>
+    </message>
+    <message>
+        <source>rank %1 sends chunks %2 to rank %3</source>
+        <translation>Rank %1 sendet die Chunks %2 an Rank %3</translation>
+    </message>
+    <message>
+        <source>, … (%1 links at once)</source>
+        <translation>, … (%1 Verbindungen gleichzeitig)</translation>
+    </message>
+    <message>
+        <source>partial sums go up the trees and are added, finished sums come down and are copied</source>
+        <translation>Teilsummen steigen die Bäume hinauf und werden addiert, fertige Summen kommen herab und werden kopiert</translation>
+    </message>
+    <message>
+        <source>each receiver adds it to its own part</source>
+        <translation>jeder Empfänger addiert ihn zu seinem eigenen Teil</translation>
+    </message>
+    <message>
+        <source>each receiver keeps a copy</source>
+        <translation>jeder Empfänger behält eine Kopie</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: %4; %5.</source>
+        <translation>Schritt %1 von %2 · %3: %4; %5.</translation>
+    </message>
+    <message>
+        <source>Done: %1</source>
+        <translation>Fertig: %1</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::CollectiveView</name>
+    <message>
+        <source>Now: before step 1 of %1</source>
+        <translation>Jetzt: vor Schritt 1 von %1</translation>
+    </message>
+    <message>
+        <source>Now: step %1 of %2</source>
+        <translation>Jetzt: Schritt %1 von %2</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <source>Ring shift: every rank sends to the next</source>
+        <translation>Ring-Shift: Jeder Rank sendet an den nächsten</translation>
+    </message>
+    <message>
+        <source>Ring: every rank sends to the next</source>
+        <translation>Ring: Jeder Rank sendet an den nächsten</translation>
+    </message>
+    <message>
+        <source>Double binary tree: each tree carries half the chunks</source>
+        <translation>Doppelter Binärbaum: Jeder Baum trägt die Hälfte der Chunks</translation>
+    </message>
+    <message>
+        <source>Pairwise: in each step every rank swaps with one partner</source>
+        <translation>Paarweise: In jedem Schritt tauscht jeder Rank mit einem Partner</translation>
+    </message>
+    <message>
+        <source>Hierarchical: rings inside each node, then across nodes</source>
+        <translation>Hierarchisch: Ringe in jedem Node, dann über die Nodes</translation>
+    </message>
+    <message>
+        <source>Direct: one rank sends to another</source>
+        <translation>Direkt: Ein Rank sendet an einen anderen</translation>
+    </message>
+    <message>
+        <source>tree 0: first half of the chunks</source>
+        <translation>Baum 0: erste Hälfte der Chunks</translation>
+    </message>
+    <message>
+        <source>tree 1: second half</source>
+        <translation>Baum 1: zweite Hälfte</translation>
+    </message>
+    <message>
+        <source>Time per step: %1 in total</source>
+        <translation>Zeit pro Schritt: %1 insgesamt</translation>
+    </message>
+    <message>
+        <source>Time per step (%1): %2 in total</source>
+        <translation>Zeit pro Schritt (%1): %2 insgesamt</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 · %3</source>
+        <translation>Schritt %1: %2 · %3</translation>
+    </message>
+    <message>
+        <source>Colours: whose data a cell holds</source>
+        <translation>Farben: wessen Daten eine Zelle hält</translation>
+    </message>
+    <message>
+        <source>Stripes: the ranks summed into the chunk so far; &quot;0+2&quot; = rank 0&apos;s plus rank 2&apos;s part, &quot;3/8&quot; = 3 of 8 ranks</source>
+        <translation>Streifen: die Ranks, die bisher in den Chunk summiert sind; „0+2“ = Teil von Rank 0 plus Teil von Rank 2, „3/8“ = 3 von 8 Ranks</translation>
+    </message>
+    <message>
+        <source>Framed Σ: the sum over all ranks, the result</source>
+        <translation>Gerahmtes Σ: die Summe über alle Ranks, das Ergebnis</translation>
+    </message>
+    <message>
+        <source>&quot;2.1&quot; = chunk 1 of rank 2: each rank sends chunk j to rank j</source>
+        <translation>„2.1“ = Chunk 1 von Rank 2: Jeder Rank sendet Chunk j an Rank j</translation>
+    </message>
+    <message>
+        <source>A number names the rank the chunk came from; dashed = empty</source>
+        <translation>Eine Zahl nennt den Rank, von dem der Chunk stammt; gestrichelt = leer</translation>
+    </message>
+    <message>
+        <source>Orange: moving in this step; a &quot;+&quot; packet is added to what the receiver holds</source>
+        <translation>Orange: bewegt sich in diesem Schritt; ein „+“-Paket wird zu dem addiert, was der Empfänger hält</translation>
+    </message>
+    <message>
+        <source>Faded after: partial sums the rank does not keep</source>
+        <translation>Blass im Nachher: Teilsummen, die der Rank nicht behält</translation>
     </message>
 </context>
 <context>

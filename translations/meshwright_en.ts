@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>Collectives</name>
+    <message>
+        <source>All-Reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-Gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce-Scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-to-All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point-to-Point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ring shift (every rank to the next)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double binary tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairwise exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hierarchical (in nodes, across, in nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direct (rank 0 to rank 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce up the trees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broadcast down the trees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce up and broadcast down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce-Scatter inside each node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce-Scatter across nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-Gather across nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-Gather inside each node</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Diagnostics</name>
     <message>
         <source>Cannot read %1: %2</source>
@@ -846,6 +929,462 @@
     </message>
     <message>
         <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::CollectivePanel</name>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many chunks each rank&apos;s buffer is cut into. Ring, pairwise and hierarchical algorithms need a multiple of the ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S as nccl-tests counts it: the all-reduce buffer, the whole gathered output of an all-gather, the whole input of a reduce-scatter, the whole send buffer of an all-to-all, the message of a send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use my own values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups of this design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a group to play its collective on its GPUs, with its message and links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inside a node (per rank and direction):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency of one message (α)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all in one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between nodes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost (α–β model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the state before the first step (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One step back (Left arrow, Page Up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play the next step (Right arrow, Page Down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play all steps, or pause (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This group has %1 ranks; the animation shows up to %2. Its time and bandwidths are on the right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s activations, s·b·h·e = %1 × %2 × %3 × %4 B = %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the gradients of one rank&apos;s model shard, %1 parameters × %2 B = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the KV blocks of ring attention, one per rank: %1 × 2·(s/CP)·b·(KV heads)·d·e = %1 × 2 × %2 × %3 × %4 × %5 × %6 B = %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token dispatch of one MoE layer, T·k·h·e = %1 × %2 × %3 × %4 B = %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This group cannot be played: some of its ranks have no GPU, or a link of the design is unknown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2
+Links: %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, between nodes %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 groups of %3 · %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The design has no TP, DP, CP or EP group of two or more ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; on %n node(s). Its message: %3.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; on %n node. Its message: %3.</numerusform>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; on %n nodes. Its message: %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Inside a node: %1 (%2, α %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between nodes: %1 (%2, α %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The nodes hold different numbers of this group&apos;s GPUs; hops are priced as if each node held %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency %1 + transfer %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> + reduction %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Time: %1&lt;/b&gt; in %n step(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt; in %n step</numerusform>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt; in %n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Time: %1&lt;/b&gt;, %n message(s) one after another</source>
+        <translation>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt;, %n message one after another</numerusform>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt;, %n messages one after another</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MPICH&apos;s binomial-tree formula, which does not pipeline the chunks, gives %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= S / time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n = %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= algbw × factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why they differ: an all-reduce moves 2(n−1)/n of the buffer over each rank&apos;s link, so busbw is what a link carried, comparable with its %1 at any rank count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why they differ: only the (n−1)/n of the buffer that belongs to other ranks crosses each rank&apos;s link, so busbw is what a link carried, comparable with its %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why they differ: each rank keeps 1/n of its send buffer and sends (n−1)/n over its link, so busbw is what a link carried, comparable with its %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>They are the same: the whole message crosses the link once (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This group crosses the fabric&lt;/b&gt; (%1). The same collective inside one node over %2 would take %3: the fabric makes it %4× slower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This group stays inside one node, on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every rank ends up with the sum of all ranks&apos; tensors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every rank ends up with the shards of all ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every rank ends up with the sum of one shard, its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every rank sends every other rank a different piece.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 sends its tensor to exactly one other rank, %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every rank sends its tensor to the next rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: each of the %1 ranks holds only its own shard (one column per rank, one cell per chunk).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: each of the %1 ranks holds one piece for every rank (&quot;2.1&quot; is rank 2&apos;s piece for rank 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: each of the %1 ranks holds its own tensor, cut into %2 chunks (one column per rank, one cell per chunk).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Goal: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 sends chunk %2 to rank %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 sends chunks %2 to rank %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, … (%1 links at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partial sums go up the trees and are added, finished sums come down and are copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each receiver adds it to its own part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each receiver keeps a copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: %4; %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::CollectiveView</name>
+    <message>
+        <source>Now: before step 1 of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now: step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ring shift: every rank sends to the next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ring: every rank sends to the next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double binary tree: each tree carries half the chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairwise: in each step every rank swaps with one partner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hierarchical: rings inside each node, then across nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direct: one rank sends to another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tree 0: first half of the chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tree 1: second half</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per step: %1 in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per step (%1): %2 in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colours: whose data a cell holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stripes: the ranks summed into the chunk so far; &quot;0+2&quot; = rank 0&apos;s plus rank 2&apos;s part, &quot;3/8&quot; = 3 of 8 ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framed Σ: the sum over all ranks, the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;2.1&quot; = chunk 1 of rank 2: each rank sends chunk j to rank j</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A number names the rank the chunk came from; dashed = empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orange: moving in this step; a &quot;+&quot; packet is added to what the receiver holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faded after: partial sums the rank does not keep</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -57,9 +57,4 @@ QColor categoryColor(core::MemoryCategory category)
     return QColor(Qt::gray);
 }
 
-QString bytesText(double bytes)
-{
-    return qs(core::formatBytes(bytes));
-}
-
 } // namespace widgets

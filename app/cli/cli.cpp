@@ -2,6 +2,7 @@
 
 #include "arguments.h"
 #include "catalog.h"
+#include "collectiveverb.h"
 #include "designflags.h"
 #include "designio.h"
 #include "evaluate.h"
@@ -28,7 +29,7 @@ void usage(std::ostream& out)
            "      Every figure of a design: parameters, world size, ranks and groups, diagnostics.\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-           "  help | --help, version | --version\n\n"
+        << collectiveHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design has errors, 2 unreadable input or a usage error.\n";
 }
@@ -160,6 +161,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return evaluateVerb(args, out, err);
         if (verb == "presets")
             return presetsVerb(args, out);
+        if (verb == "collective")
+            return collectiveVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;

@@ -200,7 +200,7 @@ void TestMainWindow::screenshotIsWritten()
 // Issue 3: "a GUI test shows that editing TP changes the bar heights".
 void TestMainWindow::editingTpChangesTheMemoryBars()
 {
-    QVERIFY(m_window->showView(QStringLiteral("memory")));
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
     widgets::MemoryBars* bars = m_window->memory()->bars();
     QCOMPARE(bars->bars().size(), std::size_t{32});
     const double before = bars->bars().front().total;

@@ -1,0 +1,466 @@
+#include "collectiveverb.h"
+
+#include "cli.h"
+#include "collectiveio.h"
+#include "designflags.h"
+#include "evaluate.h"
+#include "groupcollective.h"
+#include "sizelimits.h"
+#include "textreport.h"
+#include "units.h"
+
+#include <iomanip>
+#include <map>
+#include <optional>
+#include <sstream>
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+// Appends every part with += (GCC 12 warns falsely about "literal" + std::to_string(...); bug 105329).
+template<typename... Parts> std::string cat(const Parts&... parts)
+{
+    std::string out;
+    ((out += parts), ...);
+    return out;
+}
+
+template<class E> E enumArgument(Arguments& args, const std::string& flag)
+{
+    const std::string text = args.value(flag);
+    if (const auto value = enumFromName<E>(text))
+        return *value;
+    throw UsageError(cat(flag, " must be one of ", enumNameList<E>(", "), ", not '", text, "'"));
+}
+
+struct GroupArgument
+{
+    Dim dim = Dim::Tp;
+    int index = 0;
+};
+
+// "tp:0" → TP group 0.
+GroupArgument parseGroup(const std::string& text)
+{
+    const std::size_t colon = text.find(':');
+    const std::optional<Dim> dim = enumFromName<Dim>(text.substr(0, colon));
+    GroupArgument out;
+    bool ok = colon != std::string::npos && dim.has_value() && colon + 1 < text.size();
+    if (ok) {
+        out.dim = *dim;
+        const std::string index = text.substr(colon + 1);
+        ok = index.find_first_not_of("0123456789") == std::string::npos && index.size() <= 9;
+        if (ok)
+            out.index = std::stoi(index);
+    }
+    if (!ok)
+        throw UsageError(
+            cat("--group needs a dimension and a group index, e.g. tp:0 or dp:3, not '", text, "'"));
+    if (out.dim == Dim::Pp)
+        throw UsageError("--group pp: pipeline stages send activations point to point, not in a collective; "
+                         "choose a tp, dp, cp or ep group");
+    return out;
+}
+
+std::string opTitle(CollectiveOp op)
+{
+    switch (op) {
+    case CollectiveOp::AllReduce:
+        return "All-Reduce";
+    case CollectiveOp::AllGather:
+        return "All-Gather";
+    case CollectiveOp::ReduceScatter:
+        return "Reduce-Scatter";
+    case CollectiveOp::AllToAll:
+        return "All-to-All";
+    case CollectiveOp::SendRecv:
+        return "Point-to-Point (send/receive)";
+    }
+    return "?";
+}
+
+// What S is for this op (nccl-tests doc/PERFORMANCE.md), so that a reader knows which buffer --bytes means.
+std::string bytesMeaning(CollectiveOp op)
+{
+    switch (op) {
+    case CollectiveOp::AllReduce:
+        return "the buffer every rank reduces";
+    case CollectiveOp::AllGather:
+        return "the whole gathered output, ranks × shard";
+    case CollectiveOp::ReduceScatter:
+        return "the whole input, ranks × output shard";
+    case CollectiveOp::AllToAll:
+        return "each rank's whole send buffer, ranks × block";
+    case CollectiveOp::SendRecv:
+        return "the message";
+    }
+    return "";
+}
+
+std::string factorFormula(CollectiveOp op)
+{
+    switch (op) {
+    case CollectiveOp::AllReduce:
+        return "2(n-1)/n";
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+    case CollectiveOp::AllToAll:
+        return "(n-1)/n";
+    case CollectiveOp::SendRecv:
+        return "1";
+    }
+    return "";
+}
+
+// nccl-tests doc/PERFORMANCE.md: busbw rescales algbw by the share of the buffer that crosses each rank's
+// link, so that it can be compared with the link's bandwidth whatever the rank count.
+std::string factorReason(CollectiveOp op)
+{
+    switch (op) {
+    case CollectiveOp::AllReduce:
+        return "an all-reduce must move every byte 2(n-1) times over n links (reduce-scatter, then "
+               "all-gather), so each rank's link carries 2(n-1)/n of S";
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+        return "each rank's link carries the (n-1)/n of S that belongs to the other ranks";
+    case CollectiveOp::AllToAll:
+        return "each rank keeps its own block and sends the other (n-1)/n of S over its link";
+    case CollectiveOp::SendRecv:
+        return "the whole message crosses the link once";
+    }
+    return "";
+}
+
+std::string bandwidthText(double bytesPerSecond)
+{
+    return cat(formatBytes(bytesPerSecond), "/s");
+}
+
+std::string linkText(const LinkCost& link)
+{
+    return cat(bandwidthText(link.beta > 0 ? 1.0 / link.beta : 0.0), " per rank and direction, α ",
+               formatSeconds(link.alpha), " per message");
+}
+
+std::string messageText(const GroupMessage& m)
+{
+    const auto number = [](double value) { return formatNumber(value, 6); };
+    switch (m.kind) {
+    case GroupMessageKind::TpActivations:
+        return cat("one layer's TP all-reduce of the activations, s·b·h·e = ", number(double(m.tokens)),
+                   " × ", number(double(m.microBatch)), " × ", number(double(m.hidden)), " × ",
+                   number(m.bytesPerElement), " B");
+    case GroupMessageKind::DpGradients:
+        return cat("the gradients of one rank's model shard, ", formatCount(m.parameters), " parameters × ",
+                   number(m.bytesPerElement), " B");
+    case GroupMessageKind::CpKvBlocks:
+        return cat("ring attention's KV blocks, ", number(m.blocks),
+                   " ranks × 2·(s/CP)·b·(KV heads)·d·e = ", number(m.blocks), " × 2 × ",
+                   number(double(m.tokens)), " × ", number(double(m.microBatch)), " × ", number(m.kvHeads),
+                   " × ", number(double(m.headDim)), " × ", number(m.bytesPerElement), " B");
+    case GroupMessageKind::EpDispatch:
+        return cat("the MoE token dispatch, T·k·h·e = ", number(double(m.tokens)), " × ", number(m.topK),
+                   " × ", number(double(m.hidden)), " × ", number(m.bytesPerElement), " B per GPU");
+    }
+    return "";
+}
+
+void writeGroup(std::ostream& out, const Design& design, const GroupCollective& group, bool bytesOverridden)
+{
+    out << "Group " << enumName(group.dim) << ":" << group.groupIndex << " of \"" << design.name
+        << "\": " << group.members.size() << " ranks on " << group.nodes
+        << (group.nodes == 1 ? " node" : " nodes") << "\n";
+    for (std::size_t i = 0; i < group.members.size(); ++i) {
+        const GroupMember& m = group.members[i];
+        if (i == 16 && group.members.size() > 18) {
+            out << "  … " << group.members.size() - 16 << " more\n";
+            break;
+        }
+        out << "  position " << std::setw(2) << i << "  rank " << std::setw(5) << m.rank << "  node "
+            << std::setw(4) << m.nodeId << "  GPU " << m.slot << "\n";
+    }
+    out << "Links     inside a node: " << group.intraLink.name << " (" << linkText(group.links.intraNode)
+        << ")\n";
+    if (group.nodes > 1)
+        out << "          between nodes: " << group.interLink.name << " (" << linkText(group.links.interNode)
+            << ")\n";
+    if (group.unevenNodes)
+        out << "          the nodes hold different numbers of the group's GPUs; the cost treats them as "
+            << group.spec.ranksPerNode << " per node, so some hops inside a node are priced as fabric hops\n";
+    out << "Message   " << (bytesOverridden ? "--bytes overrides " : "") << messageText(group.message)
+        << " = " << formatBytes(group.message.bytes) << "\n";
+}
+
+std::string chunkList(const std::vector<std::pair<int, int>>& chunks)
+{
+    std::string text;
+    for (const auto& [chunk, slot] : chunks) {
+        if (!text.empty())
+            text += ",";
+        text += std::to_string(chunk);
+        if (slot != chunk) {
+            text += ">";
+            text += std::to_string(slot);
+        }
+    }
+    return text;
+}
+
+void writeSteps(std::ostream& out, const CollectiveTrace& trace, const std::vector<double>& seconds)
+{
+    const int chunks = trace.spec.chunks;
+    out << "\nSteps (" << chunks << " chunks of " << formatBytes(trace.spec.bytes / chunks)
+        << "; from→to: chunks, \"+\" = the receiver adds it to its own";
+    if (trace.spec.op == CollectiveOp::AllToAll)
+        out << ", c>s = chunk c lands in slot s";
+    out << ")\n";
+    for (const CollectiveStep& step : trace.steps) {
+        const std::size_t i = static_cast<std::size_t>(step.index);
+        out << "  " << std::setw(3) << step.index + 1 << "  " << std::left << std::setw(22)
+            << enumName(step.phase) << std::right << std::setw(10)
+            << formatSeconds(i < seconds.size() ? seconds[i] : 0.0) << "  ";
+        // One entry per link: the chunks it carries in this step.
+        std::map<std::tuple<int, int, bool>, std::vector<std::pair<int, int>>> byLink;
+        for (const CollectiveSend& s : step.sends)
+            byLink[{s.from, s.to, s.reduces}].push_back({s.chunk, s.toChunk});
+        bool first = true;
+        for (const auto& [link, list] : byLink) {
+            out << (first ? "" : "  ") << std::get<0>(link) << "→" << std::get<1>(link) << ":"
+                << (std::get<2>(link) ? "+" : "") << chunkList(list);
+            first = false;
+        }
+        out << "\n";
+    }
+}
+
+} // namespace
+
+std::string collectiveHelp()
+{
+    return cat(
+        "  collective --op ", enumNameList<CollectiveOp>(), " [--algo ", enumNameList<CollectiveAlgorithm>(),
+        "]\n"
+        "             --ranks N --bytes B --bandwidth BYTES_PER_S [--alpha SECONDS]\n"
+        "             [--ranks-per-node G --inter-bandwidth BYTES_PER_S --inter-alpha SECONDS]\n"
+        "           | --design DESIGN.json|--example ID --group tp|dp|cp|ep:INDEX [--bytes B] [DESIGN "
+        "FLAGS]\n"
+        "             [--chunks C] [--cost alpha-beta|nccl] [--steps] [--json]\n"
+        "      The time of one collective, its algorithm bandwidth (S / time) and bus bandwidth (algbw ×\n"
+        "      the nccl-tests factor), and with --steps who sends which chunk to whom in every step.\n"
+        "      B is nccl-tests' S: the all-reduce buffer, the whole all-gather output, the whole\n"
+        "      reduce-scatter input, the whole all-to-all send buffer. With --group the ranks, their\n"
+        "      links and the message come from that group of the design (TP: one layer's activations;\n"
+        "      DP: the gradients of a rank's shard; CP: the KV blocks; EP: the token dispatch).\n"
+        "      Exit codes: 0 done, 1 the collective cannot run as asked (diagnostics), 2 usage.\n");
+}
+
+int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    std::optional<CollectiveOp> op;
+    std::optional<CollectiveAlgorithm> algorithm;
+    std::optional<int> ranks, chunks, ranksPerNode;
+    std::optional<double> bytes, alpha, bandwidth, interAlpha, interBandwidth;
+    std::optional<GroupArgument> group;
+    CostModel model = CostModel::AlphaBeta;
+    bool json = false, steps = false;
+    DesignFlags designFlags;
+    bool usesDesign = false;
+
+    const auto positiveNumber = [&args](const std::string& flag, bool allowZero) {
+        const double value = args.number(flag);
+        if (value < 0 || (!allowZero && value == 0))
+            throw UsageError(cat(flag, allowZero ? " must be zero or more" : " must be more than zero",
+                                 ", not ", formatNumber(value)));
+        return value;
+    };
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "--op")
+            op = enumArgument<CollectiveOp>(args, arg);
+        else if (arg == "--algo" || arg == "--algorithm")
+            algorithm = enumArgument<CollectiveAlgorithm>(args, arg);
+        else if (arg == "--ranks") {
+            const std::int64_t n = args.integer(arg, 1, limits::kMaxWorldSize);
+            if (n < 2)
+                throw UsageError(
+                    "--ranks 1: a collective needs at least two ranks; on one rank nothing moves");
+            ranks = static_cast<int>(n);
+        } else if (arg == "--bytes")
+            bytes = args.number(arg); // the core explains a bad size (collective-bytes)
+        else if (arg == "--chunks")
+            chunks = static_cast<int>(args.integer(arg, 0, 1 << 30));
+        else if (arg == "--alpha")
+            alpha = positiveNumber(arg, true);
+        else if (arg == "--bandwidth")
+            bandwidth = positiveNumber(arg, false);
+        else if (arg == "--inter-alpha")
+            interAlpha = positiveNumber(arg, true);
+        else if (arg == "--inter-bandwidth")
+            interBandwidth = positiveNumber(arg, false);
+        else if (arg == "--ranks-per-node")
+            ranksPerNode = static_cast<int>(args.integer(arg, 0, limits::kMaxWorldSize));
+        else if (arg == "--cost")
+            model = enumArgument<CostModel>(args, arg);
+        else if (arg == "--group")
+            group = parseGroup(args.value(arg));
+        else if (arg == "--design") {
+            designFlags.file = args.value(arg);
+            usesDesign = true;
+        } else if (arg == "--steps")
+            steps = true;
+        else if (arg == "--json")
+            json = true;
+        else if (designFlags.consume(arg, args))
+            usesDesign = true;
+        else
+            throw UsageError(cat("collective: unknown argument '", arg, "'"));
+    }
+
+    CollectiveSpec spec;
+    CollectiveLinks links;
+    std::optional<Design> design;
+    std::optional<GroupCollective> chosen;
+    if (group) {
+        if (ranks)
+            throw UsageError("collective: --ranks comes from the group; leave it out with --group");
+        if (alpha || bandwidth || interAlpha || interBandwidth || ranksPerNode)
+            throw UsageError(
+                "collective: the group's own links are used; --alpha, --bandwidth, --inter-alpha, "
+                "--inter-bandwidth and --ranks-per-node need no --group");
+        BuiltDesign built = buildDesign(designFlags);
+        if (!built.design) {
+            err << "meshwright-cli: the design cannot be read:\n";
+            writeDiagnostics(err, built.diagnostics);
+            return kExitUsage;
+        }
+        design = std::move(*built.design);
+        const Evaluation evaluation = evaluate(*design);
+        if (!evaluation.hasMesh) {
+            err << "meshwright-cli: the design's layout has no process groups; its errors:\n";
+            writeDiagnostics(err, evaluation.diagnostics);
+            return kExitDesignErrors;
+        }
+        const std::size_t count = evaluation.mesh.groupsOf(group->dim).size();
+        if (group->index >= static_cast<int>(count))
+            throw UsageError(cat("--group: there is no group ", enumName(group->dim), ":",
+                                 std::to_string(group->index), "; the design has ", std::to_string(count),
+                                 " ", enumName(group->dim), " groups (", enumName(group->dim), ":0 to ",
+                                 enumName(group->dim), ":", std::to_string(count - 1), ")"));
+        GroupCollectiveResult result = groupCollective(*design, evaluation, group->dim, group->index);
+        if (!result.group) {
+            err << "meshwright-cli: " << result.problem << "\n";
+            if (!evaluation.valid())
+                writeDiagnostics(err, evaluation.diagnostics);
+            return kExitDesignErrors;
+        }
+        chosen = std::move(*result.group);
+        if (chosen->members.size() < 2)
+            throw UsageError(cat("--group ", enumName(group->dim), ":", std::to_string(group->index),
+                                 " has a single rank (the design has ", enumName(group->dim),
+                                 " = 1): nothing to communicate"));
+        spec = chosen->spec;
+        links = chosen->links;
+        if (op)
+            spec.op = *op;
+        spec.algorithm = algorithm ? *algorithm : algorithmsFor(spec.op).front();
+        if (bytes)
+            spec.bytes = *bytes;
+    } else {
+        if (usesDesign)
+            throw UsageError("collective: a design needs --group DIM:INDEX to say which group plays");
+        if (!op)
+            throw UsageError(cat("collective: --op is required (", enumNameList<CollectiveOp>(", "),
+                                 "), or --design with --group"));
+        if (!ranks)
+            throw UsageError("collective: --ranks is required (or --design with --group)");
+        if (!bytes)
+            throw UsageError("collective: --bytes is required (or --design with --group)");
+        if (!bandwidth)
+            throw UsageError("collective: --bandwidth BYTES_PER_S is required (or --design with --group)");
+        if ((interAlpha || interBandwidth) && !ranksPerNode)
+            throw UsageError("collective: --inter-alpha and --inter-bandwidth need --ranks-per-node");
+        spec.op = *op;
+        spec.algorithm = algorithm ? *algorithm : algorithmsFor(spec.op).front();
+        spec.ranks = *ranks;
+        spec.bytes = *bytes;
+        spec.ranksPerNode = ranksPerNode.value_or(0);
+        links.intraNode = linkCost(alpha.value_or(0.0), *bandwidth);
+        links.interNode
+            = linkCost(interAlpha.value_or(alpha.value_or(0.0)), interBandwidth.value_or(*bandwidth));
+    }
+    spec.chunks = chunks.value_or(0);
+    if (spec.algorithm == CollectiveAlgorithm::Direct && spec.ranks > 1) {
+        spec.source = 0;
+        spec.destination = 1;
+    }
+
+    const CollectiveCost cost = collectiveCost(spec, links, model);
+    std::optional<CollectiveTrace> trace;
+    if (steps && cost.valid())
+        trace = traceCollective(spec);
+    const bool valid = cost.valid() && (!trace || trace->valid());
+
+    if (json) {
+        Json report = collectiveToJson(spec, model, cost, trace ? &*trace : nullptr, links);
+        if (chosen) {
+            Json members = Json::array();
+            for (const GroupMember& m : chosen->members)
+                members.push_back({{"rank", m.rank}, {"node", m.nodeId}, {"gpu", m.gpuId}, {"slot", m.slot}});
+            report["group"] = {{"dimension", enumName(chosen->dim)},
+                               {"index", chosen->groupIndex},
+                               {"members", std::move(members)},
+                               {"nodes", chosen->nodes},
+                               {"intraLink", chosen->intraLink.id},
+                               {"interLink", chosen->nodes > 1 ? Json(chosen->interLink.id) : Json(nullptr)},
+                               {"message", enumName(chosen->message.kind)},
+                               {"messageBytes", chosen->message.bytes}};
+        }
+        out << report.dump(2) << "\n";
+        return valid ? kExitOk : kExitDesignErrors;
+    }
+
+    if (!valid) {
+        err << "meshwright-cli: the collective cannot run as asked:\n";
+        std::vector<Diagnostic> diagnostics = cost.diagnostics;
+        if (trace)
+            diagnostics.insert(diagnostics.end(), trace->diagnostics.begin(), trace->diagnostics.end());
+        sortDiagnostics(diagnostics);
+        writeDiagnostics(err, diagnostics);
+        return kExitDesignErrors;
+    }
+
+    if (chosen)
+        writeGroup(out, *design, *chosen, bytes.has_value());
+    const int n = spec.ranks;
+    out << opTitle(spec.op) << " · " << enumName(spec.algorithm) << " · " << n << " ranks";
+    if (spec.ranksPerNode > 0 && spec.ranksPerNode < n)
+        out << " (" << spec.ranksPerNode << " per node, " << nodeCount(spec) << " nodes)";
+    out << " · S = " << formatBytes(spec.bytes) << " (" << bytesMeaning(spec.op) << ")\n";
+    if (!chosen) {
+        out << "Links     " << (cost.crossesInterNode ? "inside a node: " : "") << linkText(links.intraNode)
+            << "\n";
+        if (cost.crossesInterNode)
+            out << "          between nodes: " << linkText(links.interNode) << "\n";
+    }
+    out << "Model     "
+        << (model == CostModel::Nccl ? "NCCL tuning model" : "α–β (latency + bytes / bandwidth)") << "\n\n";
+    out << "Time                 " << formatSeconds(cost.timeSeconds) << "   (" << cost.steps
+        << (cost.steps == 1 ? " message" : " messages") << " in sequence: latency "
+        << formatSeconds(cost.latencySeconds) << ", transfer " << formatSeconds(cost.bandwidthSeconds);
+    if (cost.reductionSeconds > 0)
+        out << ", reduction " << formatSeconds(cost.reductionSeconds);
+    out << ")\n";
+    out << "Algorithm bandwidth  " << bandwidthText(cost.algBandwidth) << "   = S / time\n";
+    out << "Bus bandwidth        " << bandwidthText(cost.busBandwidth) << "   = algbw × "
+        << factorFormula(spec.op) << " = algbw × " << formatNumber(cost.busFactor, 4) << "\n";
+    out << "  They differ because " << factorReason(spec.op)
+        << ". The bus bandwidth is what nccl-tests compares with the link's own bandwidth.\n";
+    if (trace)
+        writeSteps(out, *trace, stepSeconds(*trace, links));
+    return kExitOk;
+}
+
+} // namespace cli

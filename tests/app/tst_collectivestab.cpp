@@ -1,0 +1,141 @@
+// The Collectives tab in the main window, offscreen: it is there, it follows the design through undoable
+// edits, it speaks German when chosen, and a screenshot of it is what a class would see.
+
+#include "collectivepanel.h"
+#include "collectiveview.h"
+#include "guitestmain.h"
+#include "language.h"
+#include "layoutinspector.h"
+#include "mainwindow.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+
+using namespace app;
+
+class TestCollectivesTab : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void tabExists();
+    void followsTheDesign();
+    void germanShowsWhenChosen();
+    void screenshotOfTheTab();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestCollectivesTab::init()
+{
+    m_language = std::make_unique<Language>();
+    m_language->applyStored(QStringLiteral("en"));
+    m_window = std::make_unique<MainWindow>(m_language.get());
+    m_window->setInteractive(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestCollectivesTab::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+void TestCollectivesTab::tabExists()
+{
+    QTabWidget* views = m_window->views();
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QVERIFY(panel);
+    const int index = views->indexOf(panel);
+    QVERIFY(index >= 0);
+    QCOMPARE(views->tabText(index), QStringLiteral("Collectives"));
+    QVERIFY(!m_window->showTab(QStringLiteral("timelines-that-do-not-exist")));
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QCOMPARE(views->currentWidget(), panel);
+    QVERIFY(m_window->showTab(QStringLiteral("Ranks")));
+    QCOMPARE(views->currentIndex(), 0);
+    // It opens on the seed's figure: All-Reduce on four ranks, ready to step.
+    QCOMPARE(panel->spec().op, core::CollectiveOp::AllReduce);
+    QCOMPARE(panel->spec().ranks, 4);
+    QVERIFY(panel->view()->hasTrace());
+    QVERIFY(!panel->view()->isAnimating());
+}
+
+// An edit in the inspector is one undoable step; the tab's group list and the group being played follow it,
+// and undo brings them back.
+void TestCollectivesTab::followsTheDesign()
+{
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QTreeWidget* groups = panel->groupTree();
+    QCOMPARE(groups->topLevelItem(0)->childCount(), 4); // TP: 4 groups of 8
+    QVERIFY(panel->selectGroup(core::Dim::Tp, 1));
+    QCOMPARE(panel->spec().ranks, 8);
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(4);
+    QCOMPARE(m_window->document()->design().layout.tp(), 4);
+    QCOMPARE(groups->topLevelItem(0)->childCount(), 4); // 16 ranks: 4 TP groups of 4
+    QVERIFY(groups->topLevelItem(0)->text(0).contains(QStringLiteral("4 groups of 4")));
+    QCOMPARE(panel->spec().ranks, 4);
+    QCOMPARE(panel->view()->scene().heads.front(), QStringLiteral("rank 4"));
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(panel->spec().ranks, 8);
+    QCOMPARE(panel->view()->scene().heads.front(), QStringLiteral("rank 8"));
+    // The group is still the design's: the document never changed because of the tab.
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    QCOMPARE(m_window->document()->undoStack()->index(), 0);
+}
+
+void TestCollectivesTab::germanShowsWhenChosen()
+{
+    widgets::CollectivePanel* panel = m_window->collectives();
+    panel->view()->seek(3);
+    m_language->choose(QStringLiteral("de"));
+    QTRY_COMPARE(panel->findChild<QPushButton*>(QStringLiteral("playButton"))->text(),
+                 QStringLiteral("Abspielen"));
+    // A lecture switching language keeps its place; the columns are relabelled.
+    QCOMPARE(panel->view()->playhead().position(), 3.0);
+    QCOMPARE(panel->view()->scene().heads.front(), QStringLiteral("Rank 0"));
+    panel->view()->restart();
+    QVERIFY2(panel->captionText().startsWith(QStringLiteral("Vorher:")), qPrintable(panel->captionText()));
+    panel->view()->stepForward();
+    QVERIFY2(panel->captionText().startsWith(
+                 QStringLiteral("Schritt 1 von 6 · Reduce-Scatter: Rank 0 sendet Chunk 3 "
+                                "an Rank 1")),
+             qPrintable(panel->captionText()));
+    QVERIFY(panel->figuresText().contains(QStringLiteral("Bus-Bandbreite"))
+            || panel->figuresText().contains(QStringLiteral("Bus Bandwidth")));
+    m_language->choose(QStringLiteral("en"));
+    QTRY_COMPARE(panel->findChild<QPushButton*>(QStringLiteral("playButton"))->text(),
+                 QStringLiteral("Play"));
+}
+
+void TestCollectivesTab::screenshotOfTheTab()
+{
+    QVERIFY(m_dir.isValid());
+    m_window->resize(1600, 1000);
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    widgets::CollectivePanel* panel = m_window->collectives();
+    panel->view()->seek(1);
+    panel->view()->stepForward();
+    panel->view()->advance(panel->view()->playhead().secondsPerStep() * 0.3);
+    const QString path = m_dir.filePath(QStringLiteral("collectives.png"));
+    QVERIFY(m_window->saveScreenshot(path));
+    const QImage image(path);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1600, 1000) * image.devicePixelRatio());
+    QVERIFY(panel->view()->isVisible());
+    QVERIFY(panel->view()->width() > 500 && panel->view()->height() > 350);
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestCollectivesTab)
+#include "tst_collectivestab.moc"

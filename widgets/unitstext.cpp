@@ -1,0 +1,23 @@
+#include "unitstext.h"
+
+#include "qtconvert.h"
+#include "units.h"
+
+namespace widgets {
+
+QString bytesText(double bytes)
+{
+    return qs(core::formatBytes(bytes));
+}
+
+QString secondsText(double seconds)
+{
+    return qs(core::formatSeconds(seconds));
+}
+
+QString bandwidthText(double bytesPerSecond)
+{
+    return qs(core::formatBytes(bytesPerSecond)) + QStringLiteral("/s");
+}
+
+} // namespace widgets
