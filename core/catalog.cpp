@@ -5,6 +5,8 @@
 #include "jsonreader.h"
 #include "presetio.h"
 
+#include <algorithm>
+
 namespace core {
 
 namespace {
@@ -92,6 +94,20 @@ const Catalog& Catalog::builtin()
 {
     static const Catalog catalog;
     return catalog;
+}
+
+Catalog Catalog::withLinks(const std::vector<LinkSpec>& links) const
+{
+    Catalog copy = *this;
+    for (const LinkSpec& link : links) {
+        auto it = std::find_if(copy.m_links.begin(), copy.m_links.end(),
+                               [&](const LinkSpec& l) { return l.id == link.id; });
+        if (it != copy.m_links.end())
+            *it = link;
+        else
+            copy.m_links.push_back(link);
+    }
+    return copy;
 }
 
 const ModelArchitecture* Catalog::model(std::string_view id) const

@@ -40,6 +40,9 @@ public:
     std::string gpuIds() const;
     std::string linkIds() const;
 
+    // This catalog with some links replaced (same id) or added: a design's calibrated links.
+    Catalog withLinks(const std::vector<LinkSpec>& links) const;
+
     // Problems found while reading the built-in files; empty in a correct build (a test checks).
     const std::vector<Diagnostic>& problems() const { return m_problems; }
 

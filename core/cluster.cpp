@@ -101,7 +101,9 @@ bool isCanonicalUniform(const Cluster& cluster)
     if (cluster.nodes.empty() || cluster.nodes.front().gpus.empty() || !cluster.isUniform())
         return false;
     const Node& first = cluster.nodes.front();
-    return cluster
+    Cluster shape = cluster;
+    shape.calibratedLinks.clear(); // written on their own, beside the shorthand
+    return shape
         == makeUniformCluster(static_cast<int>(cluster.nodes.size()), static_cast<int>(first.gpus.size()),
                               first.gpus.front().type, first.intraLink, cluster.fabric);
 }

@@ -3,6 +3,8 @@
 // The physical cluster: nodes holding GPUs, each node's intra-node link, and the inter-node fabric.
 // GPUs and nodes carry stable ids, so that placements, commands and selections survive edits.
 
+#include "hardware.h"
+
 #include <string>
 #include <vector>
 
@@ -36,6 +38,9 @@ struct Cluster
 {
     std::string fabric; // link preset id of the inter-node fabric
     std::vector<Node> nodes;
+    // Links measured on this cluster (nccl-tests, see ncclimport.h): each replaces the preset with its id,
+    // or adds a new one that nodes and the fabric can name.
+    std::vector<LinkSpec> calibratedLinks;
 
     bool operator==(const Cluster&) const = default;
 

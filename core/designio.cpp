@@ -96,15 +96,28 @@ void readWorkload(ObjectReader& root, ReadContext& context, Workload& w)
     }
 }
 
-void readCluster(ObjectReader& root, ReadContext& context, Cluster& cluster)
+std::vector<LinkSpec> readCalibratedLinks(ObjectReader& in, ReadContext& context)
 {
-    const Json* value = root.take("cluster");
-    if (!value) {
-        context.add(diag::kIoMissing, "/cluster", {"/cluster"});
-        return;
+    std::vector<LinkSpec> calibrated;
+    const Json* links = in.take("links");
+    if (!links)
+        return calibrated;
+    const std::string linksPointer = in.pointerTo("links");
+    if (!links->is_array()) {
+        context.add(diag::kIoType, linksPointer, {linksPointer, "an array", jsonTypeName(*links)});
+        return calibrated;
     }
-    ObjectReader in(*value, "/cluster", context);
-    in.require("fabric", cluster.fabric);
+    for (std::size_t i = 0; i < links->size(); ++i) {
+        LinkSpec link;
+        readLink((*links)[i], jsonPointerAppend(linksPointer, i), context, link);
+        calibrated.push_back(std::move(link));
+    }
+    return calibrated;
+}
+
+// The nodes: the uniform shorthand or the list of nodes with their GPUs.
+void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
+{
     const bool hasUniform = in.has("uniform");
     const bool hasNodes = in.has("nodes");
     if (hasUniform == hasNodes) {
@@ -181,6 +194,20 @@ void readCluster(ObjectReader& root, ReadContext& context, Cluster& cluster)
     }
 }
 
+void readCluster(ObjectReader& root, ReadContext& context, Cluster& cluster)
+{
+    const Json* value = root.take("cluster");
+    if (!value) {
+        context.add(diag::kIoMissing, "/cluster", {"/cluster"});
+        return;
+    }
+    ObjectReader in(*value, "/cluster", context);
+    in.require("fabric", cluster.fabric);
+    std::vector<LinkSpec> calibrated = readCalibratedLinks(in, context);
+    readNodes(in, context, cluster); // the shorthand rebuilds the cluster, so the links join it after
+    cluster.calibratedLinks = std::move(calibrated);
+}
+
 void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout)
 {
     const Json* value = root.take("layout");
@@ -220,6 +247,12 @@ Json clusterToJson(const Cluster& cluster)
 {
     Json out = Json::object();
     out["fabric"] = cluster.fabric;
+    if (!cluster.calibratedLinks.empty()) {
+        Json links = Json::array();
+        for (const LinkSpec& link : cluster.calibratedLinks)
+            links.push_back(linkToJson(link));
+        out["links"] = std::move(links);
+    }
     if (isCanonicalUniform(cluster)) {
         const Node& first = cluster.nodes.front();
         out["uniform"] = {{"nodes", cluster.nodes.size()},

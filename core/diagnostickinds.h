@@ -373,10 +373,14 @@ inline constexpr DiagnosticKind kMemoryOverKvCache{
                "cache in FP8, or raise TP.")};
 
 // ---- Calibration from measurements ---------------------------------------------------------------
-inline constexpr DiagnosticKind kNcclTestsRow{"calibration-nccl-row", Severity::Warning,
+inline constexpr DiagnosticKind kNcclTestsRow{
+    "calibration-nccl-row", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "Line %1 is not a row of an nccl-tests table and was skipped: %2")};
-inline constexpr DiagnosticKind kNcclTestsEmpty{"calibration-nccl-empty", Severity::Error,
-    MW_TR_NOOP("Diagnostics", "No nccl-tests rows found: expected lines of size, count, type, redop, root, time, algbw, busbw.")};
+inline constexpr DiagnosticKind kNcclTestsEmpty{
+    "calibration-nccl-empty", Severity::Error,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "No nccl-tests rows found: expected lines of size, count, type, redop, root, time, algbw, busbw.")};
 
 std::span<const DiagnosticKind> allKinds();
 const DiagnosticKind* findKind(std::string_view code);

@@ -5,9 +5,18 @@
 
 namespace core {
 
-Evaluation evaluate(const Design& design, const Catalog& catalog)
+Evaluation evaluate(const Design& design, const Catalog& presets)
 {
     Evaluation result;
+    // Links measured on this cluster take the place of the presets of the same name. The built-in presets
+    // live as long as the program, so they are shared without a copy.
+    if (!design.cluster.calibratedLinks.empty())
+        result.catalog = std::make_shared<const Catalog>(presets.withLinks(design.cluster.calibratedLinks));
+    else if (&presets == &Catalog::builtin())
+        result.catalog = std::shared_ptr<const Catalog>(std::shared_ptr<const Catalog>(), &presets);
+    else
+        result.catalog = std::make_shared<const Catalog>(presets);
+    const Catalog& catalog = *result.catalog;
     result.gpusInCluster = design.cluster.gpuCount();
     result.gpusInService = design.cluster.inServiceGpuCount();
     result.parameters = countParameters(design.model);

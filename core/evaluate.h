@@ -12,6 +12,7 @@
 #include "rankinfo.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct Evaluation
     LayoutMesh mesh;
     std::vector<RankInfo> ranks;
     bool explicitPlacement = false;
+    // The presets this evaluation used: the built-in ones, with the design's calibrated links in place of
+    // the presets of the same id. Views and further models look links up here.
+    std::shared_ptr<const Catalog> catalog;
     // Peak memory of every rank; present when the model is valid and every rank has a GPU.
     std::optional<MemoryReport> memory;
 

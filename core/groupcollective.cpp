@@ -127,8 +127,9 @@ double activationBytesPerElement(Precision precision)
 }
 
 GroupCollectiveResult groupCollective(const Design& design, const Evaluation& evaluation, Dim dim,
-                                      int groupIndex, const Catalog& catalog)
+                                      int groupIndex)
 {
+    const Catalog& catalog = evaluation.catalog ? *evaluation.catalog : Catalog::builtin();
     if (std::find(kCollectiveDims.begin(), kCollectiveDims.end(), dim) == kCollectiveDims.end())
         return failure("PP stages send activations point to point; choose a tp, dp, cp or ep group");
     if (!evaluation.hasMesh)

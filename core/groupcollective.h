@@ -97,8 +97,9 @@ struct GroupCollectiveResult
 // The dimensions whose groups run a collective that Meshwright can play (PP sends point to point).
 inline constexpr std::array<Dim, 4> kCollectiveDims{Dim::Tp, Dim::Dp, Dim::Cp, Dim::Ep};
 
+// Links are those of the evaluation (its catalog holds the design's calibrated links).
 GroupCollectiveResult groupCollective(const Design& design, const Evaluation& evaluation, Dim dim,
-                                      int groupIndex, const Catalog& catalog = Catalog::builtin());
+                                      int groupIndex);
 
 // Bytes of one gradient element as the data-parallel collective moves it: 2 with BF16/FP16 gradients, 4
 // with FP32 gradients (Megatron's main_grad in FP32, or pure FP32 training).

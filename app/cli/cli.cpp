@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "arguments.h"
+#include "calibrateverb.h"
 #include "catalog.h"
 #include "collectiveverb.h"
 #include "designflags.h"
@@ -29,7 +30,7 @@ void usage(std::ostream& out)
            "      Every figure of a design: parameters, world size, ranks and groups, diagnostics.\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-        << collectiveHelp() << "  help | --help, version | --version\n\n"
+        << collectiveHelp() << calibrateLinkHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design has errors, 2 unreadable input or a usage error.\n";
 }
@@ -163,6 +164,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return presetsVerb(args, out);
         if (verb == "collective")
             return collectiveVerb(args, out, err);
+        if (verb == "calibrate-link")
+            return calibrateLinkVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;

@@ -1,5 +1,6 @@
 // meshwright-cli, run in-process: exit codes, the JSON contract, flags and bad input.
 
+#include "catalog.h"
 #include "cli.h"
 #include "jsonreader.h"
 
@@ -82,6 +83,7 @@ private slots:
     void unreadableFileAsJson();
     void presetsList();
     void modelFromFile();
+    void calibrateLinkFromNcclTests();
 
 private:
     QTemporaryDir m_dir;
@@ -258,6 +260,34 @@ void TestCli::modelFromFile()
     const Run r = run({"evaluate", "--model", path});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.find("tiny.json#/model/layers") != std::string::npos, r.err.c_str());
+}
+
+// Issue 7: import an nccl-tests result table to set a link tier's bandwidth and latency.
+void TestCli::calibrateLinkFromNcclTests()
+{
+    const std::string table = MESHWRIGHT_SOURCE_DIR "/tests/data/nccl-allreduce-8xh100.txt";
+    const Json fit = runJson({"calibrate-link", table, "--op", "allreduce", "--link", "nvlink4", "--json"});
+    QVERIFY(fit["ranks"] == 8);
+    QVERIFY(std::abs(fit["link"]["bandwidthGBps"].get<double>() - 360) < 2);
+    QVERIFY(std::abs(fit["link"]["latencyUs"].get<double>() - 2.5) < 0.01);
+    // Into a design: written atomically, and evaluate sees the measured link.
+    const std::string input = m_dir.filePath(QStringLiteral("base.json")).toStdString();
+    const std::string output = m_dir.filePath(QStringLiteral("calibrated.json")).toStdString();
+    {
+        std::ofstream file(input);
+        file << core::Catalog::builtin().example("default")->text;
+    }
+    const Run wrote = run(
+        {"calibrate-link", table, "--op", "allreduce", "--link", "nvlink4", "--design", input, "-o", output});
+    QCOMPARE(wrote.exitCode, 0);
+    std::ifstream written(output);
+    const Json design = Json::parse(written);
+    QVERIFY(design["cluster"]["links"][0]["id"] == "nvlink4");
+    QCOMPARE(run({"evaluate", output}).exitCode, 0);
+    // Bad input: no --link, an unknown link, a file that is not nccl-tests output.
+    QCOMPARE(run({"calibrate-link", table, "--op", "allreduce"}).exitCode, 2);
+    QCOMPARE(run({"calibrate-link", table, "--op", "allreduce", "--link", "warp-drive"}).exitCode, 2);
+    QCOMPARE(run({"calibrate-link", input, "--op", "allreduce", "--link", "nvlink4"}).exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

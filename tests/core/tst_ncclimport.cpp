@@ -1,5 +1,7 @@
 // Calibration from nccl-tests: parsing its table and fitting a link's bandwidth and latency.
 
+#include "designio.h"
+#include "evaluate.h"
 #include "ncclimport.h"
 
 #include <QFile>
@@ -25,6 +27,7 @@ private slots:
     void parsesTheTable();
     void fitsBandwidthAndLatency();
     void badInput();
+    void calibratedLinksTravelWithTheDesign();
 };
 
 // tests/data/nccl-allreduce-8xh100.txt: all_reduce_perf's layout (nccl-tests doc/PERFORMANCE.md), made
@@ -66,6 +69,28 @@ void TestNcclImport::badInput()
     QCOMPARE(QString::fromStdString(odd.diagnostics.at(0).code), QStringLiteral("calibration-nccl-row"));
     QCOMPARE(QString::fromStdString(odd.diagnostics.at(0).args.at(0)), QStringLiteral("2"));
     QCOMPARE(fitLink(odd, CollectiveOp::AllReduce, 1).bandwidth, 0.0); // one rank has no ring
+}
+
+// A design carries its calibrated links (cluster.links): they survive a round trip, keep the uniform
+// shorthand, and the evaluation's catalog uses them in place of the preset of the same id.
+void TestNcclImport::calibratedLinksTravelWithTheDesign()
+{
+    Design design = *exampleDesign("default");
+    LinkSpec measured = *Catalog::builtin().link("ib-ndr-400");
+    measured.bandwidth = 38e9;
+    measured.latency = 7e-6;
+    measured.source = "nccl-tests all_reduce on 32 ranks";
+    design.cluster.calibratedLinks.push_back(measured);
+    const Json saved = designToJson(design);
+    QVERIFY(saved["cluster"].contains("uniform"));
+    QVERIFY(saved["cluster"]["links"].size() == 1);
+    const LoadResult loaded = designFromJson(saved);
+    QVERIFY(loaded.ok());
+    QVERIFY(loaded.design->cluster == design.cluster);
+    const Evaluation e = evaluate(*loaded.design);
+    QCOMPARE(e.catalog->link("ib-ndr-400")->bandwidth, 38e9);
+    QCOMPARE(Catalog::builtin().link("ib-ndr-400")->bandwidth, 50e9); // the presets themselves are untouched
+    QVERIFY(e.catalog->link("nvlink4"));
 }
 
 QTEST_APPLESS_MAIN(TestNcclImport)

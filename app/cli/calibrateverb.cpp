@@ -1,0 +1,159 @@
+#include "calibrateverb.h"
+
+#include "catalog.h"
+#include "cli.h"
+#include "designio.h"
+#include "ncclimport.h"
+#include "presetio.h"
+#include "textreport.h"
+#include "units.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+std::optional<std::string> readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Writes next to the target and renames over it, so a failed write never leaves half a design.
+bool writeAtomically(const std::string& path, const std::string& text)
+{
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        if (!(file << text) || !file.flush())
+            return false;
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    return !error;
+}
+
+} // namespace
+
+std::string calibrateLinkHelp()
+{
+    return "  calibrate-link NCCL_TESTS.txt --op allreduce|allgather|reducescatter|alltoall --link ID\n"
+           "                 [--ranks N] [--design DESIGN.json -o OUT.json] [--json]\n"
+           "      Fit a link's bandwidth and per-hop latency from an nccl-tests table; with --design, write\n"
+           "      the design with the calibrated link (it replaces the preset of that id).\n";
+}
+
+int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    std::string file, linkId, designPath, outputPath;
+    std::optional<CollectiveOp> op;
+    int ranks = 0;
+    bool json = false;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "--op") {
+            const std::string name = args.value(arg);
+            op = enumFromName<CollectiveOp>(name);
+            if (!op)
+                throw UsageError("--op must be one of " + enumNameList<CollectiveOp>(", ") + ", not '" + name
+                                 + "'");
+        } else if (arg == "--link")
+            linkId = args.value(arg);
+        else if (arg == "--ranks")
+            ranks = static_cast<int>(args.integer(arg, 2, 1 << 20));
+        else if (arg == "--design")
+            designPath = args.value(arg);
+        else if (arg == "-o" || arg == "--output")
+            outputPath = args.value(arg);
+        else if (arg == "--json")
+            json = true;
+        else if (!arg.starts_with("-") && file.empty())
+            file = arg;
+        else
+            throw UsageError("calibrate-link: unknown argument '" + arg + "'");
+    }
+    if (file.empty() || !op || linkId.empty())
+        throw UsageError("calibrate-link needs an nccl-tests file, --op and --link");
+    if (!designPath.empty() && outputPath.empty())
+        throw UsageError("calibrate-link --design needs -o OUT.json for the calibrated design");
+    const LinkSpec* base = Catalog::builtin().link(linkId);
+    if (!base)
+        throw UsageError("--link: unknown link '" + linkId + "' (presets: " + Catalog::builtin().linkIds()
+                         + ")");
+
+    const auto text = readText(file);
+    if (!text) {
+        err << "meshwright-cli: cannot read " << file << "\n";
+        return kExitUsage;
+    }
+    const NcclTestTable table = parseNcclTests(*text);
+    if (hasErrors(table.diagnostics)) {
+        writeDiagnostics(err, table.diagnostics);
+        return kExitUsage;
+    }
+    if (ranks == 0)
+        ranks = table.ranks;
+    if (ranks < 2)
+        throw UsageError("the file does not list its ranks; give --ranks N");
+    const LinkFit fit = fitLink(table, *op, ranks);
+    std::string source
+        = "nccl-tests " + std::string(enumName(*op)) + " on " + std::to_string(ranks) + " ranks (";
+    source += std::filesystem::path(file).filename().string();
+    source += "): busbw of the largest messages, smallest time over ";
+    source += std::to_string(fit.steps);
+    source += " ring steps";
+    const LinkSpec link = calibratedLink(*base, fit, source);
+
+    if (!designPath.empty()) {
+        const auto designText = readText(designPath);
+        if (!designText) {
+            err << "meshwright-cli: cannot read " << designPath << "\n";
+            return kExitUsage;
+        }
+        LoadResult loaded = loadDesign(*designText);
+        if (!loaded.ok()) {
+            writeDiagnostics(err, loaded.diagnostics);
+            return kExitUsage;
+        }
+        auto& links = loaded.design->cluster.calibratedLinks;
+        std::erase_if(links, [&](const LinkSpec& l) { return l.id == link.id; });
+        links.push_back(link);
+        if (!writeAtomically(outputPath, saveDesign(*loaded.design))) {
+            err << "meshwright-cli: cannot write " << outputPath << "\n";
+            return kExitUsage;
+        }
+    }
+    if (json) {
+        out << Json{{"link", linkToJson(link)},
+                    {"rows", table.rows.size()},
+                    {"ranks", ranks},
+                    {"steps", fit.steps},
+                    {"presetBandwidthGBps", base->bandwidth / kGB},
+                    {"presetLatencyUs", base->latency * 1e6}}
+                   .dump(2)
+            << "\n";
+    } else {
+        out << "Link " << link.id << " (" << base->name << ") from " << table.rows.size()
+            << " message sizes on " << ranks << " ranks:\n"
+            << "  bandwidth " << formatBytes(fit.bandwidth) << "/s per GPU and direction (preset "
+            << formatBytes(base->bandwidth) << "/s)\n"
+            << "  latency   " << formatSeconds(fit.latency) << " per ring step (preset "
+            << formatSeconds(base->latency) << ")\n";
+        if (!outputPath.empty())
+            out << "Wrote " << outputPath << " with the calibrated link.\n";
+        else
+            out << "Add it to a design's cluster.links:\n" << linkToJson(link).dump(2) << "\n";
+    }
+    return kExitOk;
+}
+
+} // namespace cli
