@@ -1,6 +1,7 @@
 // meshwright: the desktop application. `meshwright [DESIGN.json]` opens a design (or the default one);
 // `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits.
 
+#include "clusterpanel.h"
 #include "language.h"
 #include "mainwindow.h"
 
@@ -33,7 +34,11 @@ int main(int argc, char* argv[])
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QStringLiteral("Open on this view (its index or its title)."),
                                  QStringLiteral("TAB"));
-    parser.addOptions({screenshot, language, size, tab});
+    const QCommandLineOption group(
+        QStringLiteral("group"),
+        QStringLiteral("Colour the cluster canvas by this dimension: tp, pp, dp, cp or ep."),
+        QStringLiteral("DIM"));
+    parser.addOptions({screenshot, language, size, tab, group});
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
     parser.process(application);
@@ -52,6 +57,11 @@ int main(int argc, char* argv[])
 
     if (parser.isSet(tab))
         window.showView(parser.value(tab));
+    if (parser.isSet(group)) {
+        const auto dim = core::enumFromName<core::Dim>(parser.value(group).toLower().toStdString());
+        if (dim)
+            window.cluster()->setColorDimension(*dim);
+    }
 
     if (screenshotMode) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -15,11 +15,11 @@ class QTabWidget;
 class QUndoGroup;
 
 namespace widgets {
+class ClusterPanel;
 class DesignSummary;
 class DiagnosticsPanel;
 class LayoutInspector;
 class MemoryPanel;
-class RankMapPanel;
 } // namespace widgets
 
 namespace app {
@@ -36,7 +36,7 @@ public:
 
     Document* document() const { return m_document.get(); }
     widgets::LayoutInspector* inspector() const { return m_inspector; }
-    widgets::RankMapPanel* rankMap() const { return m_rankMap; }
+    widgets::ClusterPanel* cluster() const { return m_cluster; }
     widgets::DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
     widgets::DesignSummary* summary() const { return m_summary; }
     QTabWidget* views() const { return m_views; }
@@ -83,7 +83,7 @@ private:
     std::unique_ptr<Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;
     widgets::LayoutInspector* m_inspector = nullptr;
-    widgets::RankMapPanel* m_rankMap = nullptr;
+    widgets::ClusterPanel* m_cluster = nullptr;
     widgets::DiagnosticsPanel* m_diagnostics = nullptr;
     widgets::DesignSummary* m_summary = nullptr;
     QTabWidget* m_views = nullptr;
