@@ -76,4 +76,24 @@ void SetClusterCommand::redo()
     m_document->applyCluster(m_newCluster, m_newPlacement);
 }
 
+ClusterEditCommand::ClusterEditCommand(Document* document, core::ClusterEdit edit,
+                                       core::Cluster clusterBefore, std::vector<int> placementBefore,
+                                       const QString& text)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_edit(std::move(edit))
+    , m_clusterBefore(std::move(clusterBefore))
+    , m_placementBefore(std::move(placementBefore))
+{ }
+
+void ClusterEditCommand::undo()
+{
+    m_document->applyCluster(m_clusterBefore, m_placementBefore);
+}
+
+void ClusterEditCommand::redo()
+{
+    m_document->applyClusterEdit(m_edit);
+}
+
 } // namespace app

@@ -5,6 +5,7 @@
 // of the same field in quick succession (holding a spin-box arrow) merge into one.
 
 #include "cluster.h"
+#include "clusteredit.h"
 #include "designfield.h"
 #include "model.h"
 
@@ -67,6 +68,25 @@ private:
     Document* m_document;
     core::Cluster m_oldCluster, m_newCluster;
     std::vector<int> m_oldPlacement, m_newPlacement;
+};
+
+// One gesture on the cluster canvas (issue 4): the edit itself, by stable ids and values, and the cluster
+// and placement it replaced, so that undo restores them exactly. A drag is one command, made at the drop.
+class ClusterEditCommand : public QUndoCommand
+{
+public:
+    ClusterEditCommand(Document* document, core::ClusterEdit edit, core::Cluster clusterBefore,
+                       std::vector<int> placementBefore, const QString& text);
+    void undo() override;
+    void redo() override;
+
+    const core::ClusterEdit& edit() const { return m_edit; }
+
+private:
+    Document* m_document;
+    core::ClusterEdit m_edit;
+    core::Cluster m_clusterBefore;
+    std::vector<int> m_placementBefore;
 };
 
 } // namespace app

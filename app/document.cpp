@@ -5,6 +5,7 @@
 #include "designio.h"
 #include "evaluate.h"
 #include "fieldtext.h"
+#include "placementfix.h"
 #include "qtconvert.h"
 #include "savefile.h"
 
@@ -30,6 +31,59 @@ QString valueText(const core::FieldValue& value)
                 return QString::number(v);
         },
         value);
+}
+
+QString gpuName(const std::string& type)
+{
+    const core::GpuSpec* spec = core::Catalog::builtin().gpu(type);
+    return spec ? qs(spec->name) : qs(type);
+}
+
+QString linkName(const std::string& id)
+{
+    const core::LinkSpec* link = core::Catalog::builtin().link(id);
+    return link ? qs(link->name) : qs(id);
+}
+
+int count(const std::vector<int>& ids)
+{
+    return static_cast<int>(ids.size());
+}
+
+// The undo text of a cluster gesture: "Undo Move 1 GPU to node 3".
+QString clusterEditText(const core::ClusterEdit& edit)
+{
+    using namespace core::edit;
+    if (const auto* e = std::get_if<AddGpus>(&edit))
+        return e->nodeId < 0
+            ? Document::tr("Add a node with %n %1 GPU(s)", nullptr, e->count).arg(gpuName(e->type))
+            : Document::tr("Add %n %1 GPU(s) to node %2", nullptr, e->count)
+                  .arg(gpuName(e->type))
+                  .arg(e->nodeId);
+    if (const auto* e = std::get_if<MoveGpus>(&edit))
+        return Document::tr("Move %n GPU(s) to node %1", nullptr, count(e->gpuIds)).arg(e->nodeId);
+    if (const auto* e = std::get_if<Remove>(&edit)) {
+        if (e->gpuIds.empty())
+            return Document::tr("Remove %n node(s)", nullptr, count(e->nodeIds));
+        if (e->nodeIds.empty())
+            return Document::tr("Remove %n GPU(s)", nullptr, count(e->gpuIds));
+        return Document::tr("Remove nodes and GPUs");
+    }
+    if (const auto* e = std::get_if<AddNodes>(&edit))
+        return Document::tr("Add %n node(s) of %1 × %2", nullptr, e->count)
+            .arg(e->gpusPerNode)
+            .arg(gpuName(e->gpuType));
+    if (const auto* e = std::get_if<DuplicateNodes>(&edit))
+        return Document::tr("Duplicate %n node(s)", nullptr, count(e->nodeIds));
+    if (const auto* e = std::get_if<SetInService>(&edit))
+        return e->inService ? Document::tr("Return %n GPU(s) to service", nullptr, count(e->gpuIds))
+                            : Document::tr("Take %n GPU(s) out of service", nullptr, count(e->gpuIds));
+    if (const auto* e = std::get_if<SetIntraLink>(&edit))
+        return Document::tr("Set the link of %n node(s) to %1", nullptr, count(e->nodeIds))
+            .arg(linkName(e->link));
+    if (const auto* e = std::get_if<PlaceRank>(&edit))
+        return Document::tr("Place rank %1 on GPU %2").arg(e->rank).arg(e->gpuId);
+    return Document::tr("Auto-place the ranks");
 }
 } // namespace
 
@@ -98,6 +152,31 @@ void Document::editClusterShape(int nodes, int gpusPerNode, const QString& gpuTy
                                            tr("Cluster of %1 × %2 GPUs").arg(nodes).arg(gpusPerNode)));
 }
 
+bool Document::editCluster(const core::ClusterEdit& edit)
+{
+    core::Design probe = m_design;
+    if (!core::applyClusterEdit(probe, edit))
+        return false;
+    m_undoStack.push(
+        new ClusterEditCommand(this, edit, m_design.cluster, m_design.placement, clusterEditText(edit)));
+    return true;
+}
+
+bool Document::fixTpPlacement()
+{
+    const std::optional<core::TpPlacementFix> fix = core::suggestTpPlacementFix(m_design);
+    if (!fix)
+        return false;
+    if (fix->remedy == core::TpPlacementRemedy::AutoPlace)
+        return editCluster(core::edit::AutoPlace{});
+    // New order and default placement together: one gesture, one undo step.
+    m_undoStack.beginMacro(tr("Keep TP inside nodes: TP first in the order"));
+    editField(core::Field::Order, core::FieldValue{core::orderToString(fix->order)});
+    editCluster(core::edit::AutoPlace{});
+    m_undoStack.endMacro();
+    return true;
+}
+
 void Document::applyField(core::Field field, const core::FieldValue& value)
 {
     core::setField(m_design, field, value);
@@ -114,6 +193,12 @@ void Document::applyCluster(const core::Cluster& cluster, const std::vector<int>
 {
     m_design.cluster = cluster;
     m_design.placement = placement;
+    reevaluate();
+}
+
+void Document::applyClusterEdit(const core::ClusterEdit& edit)
+{
+    core::applyClusterEdit(m_design, edit);
     reevaluate();
 }
 

@@ -5,6 +5,7 @@
 // command, which calls the narrow mutation API below; after each change the document evaluates the
 // design once and every view redraws from that snapshot.
 
+#include "clusteredit.h"
 #include "design.h"
 #include "designfield.h"
 #include "designsnapshot.h"
@@ -39,11 +40,17 @@ public:
     void editField(core::Field field, const core::FieldValue& value);
     void editModelPreset(const QString& presetId);
     void editClusterShape(int nodes, int gpusPerNode, const QString& gpuType, const QString& intraLink);
+    // A gesture on the cluster canvas; false (and no command) when it would change nothing.
+    bool editCluster(const core::ClusterEdit& edit);
+    // Keeps every TP group inside a node (core::suggestTpPlacementFix) in one undo step; false when no
+    // remedy helps.
+    bool fixTpPlacement();
 
     // The mutation API the commands call. Each change re-evaluates and emits changed().
     void applyField(core::Field field, const core::FieldValue& value);
     void applyModel(const core::ModelArchitecture& model);
     void applyCluster(const core::Cluster& cluster, const std::vector<int>& placement);
+    void applyClusterEdit(const core::ClusterEdit& edit);
 
     // Saving writes atomically (QSaveFile); on failure `error` says why, with the path.
     bool save(const QString& path, QString* error);

@@ -2,6 +2,7 @@
 // `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits; `--tab NAME`
 // opens on a view's tab (e.g. --tab collectives).
 
+#include "clusterpanel.h"
 #include "language.h"
 #include "mainwindow.h"
 
@@ -33,9 +34,14 @@ int main(int argc, char* argv[])
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral("Open on this view's tab: ranks or collectives (or a tab's title)."),
+        QStringLiteral(
+            "Open on this view's tab: ranks (the cluster), memory or collectives, or a tab's title."),
         QStringLiteral("NAME"));
-    parser.addOptions({screenshot, language, size, tab});
+    const QCommandLineOption group(
+        QStringLiteral("group"),
+        QStringLiteral("Colour the cluster canvas by this dimension: tp, pp, dp, cp or ep."),
+        QStringLiteral("DIM"));
+    parser.addOptions({screenshot, language, size, tab, group});
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
     parser.process(application);
@@ -55,6 +61,11 @@ int main(int argc, char* argv[])
     if (parser.isSet(tab) && !window.showTab(parser.value(tab))) {
         std::fprintf(stderr, "meshwright: no tab named %s\n", qPrintable(parser.value(tab)));
         return 2;
+    }
+    if (parser.isSet(group)) {
+        const auto dim = core::enumFromName<core::Dim>(parser.value(group).toLower().toStdString());
+        if (dim)
+            window.cluster()->setColorDimension(*dim);
     }
 
     if (screenshotMode) {

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "catalog.h"
+#include "clusterpanel.h"
 #include "collectivepanel.h"
 #include "designio.h"
 #include "designsummary.h"
@@ -10,7 +11,6 @@
 #include "layoutinspector.h"
 #include "memorypanel.h"
 #include "qtconvert.h"
-#include "rankmappanel.h"
 #include "recentfiles.h"
 
 #include <QAction>
@@ -48,9 +48,9 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     // One tab per view of the design; each view draws from the same snapshot (refreshViews).
     m_views = new QTabWidget(central);
     m_views->setDocumentMode(true);
-    m_rankMap = new widgets::RankMapPanel(m_views);
-    m_rankMap->setObjectName(QStringLiteral("ranks"));
-    m_views->addTab(m_rankMap, QString());
+    m_cluster = new widgets::ClusterPanel(m_views);
+    m_cluster->setObjectName(QStringLiteral("ranks"));
+    m_views->addTab(m_cluster, QString());
     m_memory = new widgets::MemoryPanel(m_views);
     m_memory->setObjectName(QStringLiteral("memory"));
     m_views->addTab(m_memory, QString());
@@ -93,6 +93,13 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     connect(
         m_memory, &widgets::MemoryPanel::fieldEdited, this,
         [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
+    connect(m_cluster, &widgets::ClusterPanel::clusterEditRequested, this,
+            [this](const core::ClusterEdit& edit) { m_document->editCluster(edit); });
+    connect(
+        m_cluster, &widgets::ClusterPanel::fieldEdited, this,
+        [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
+    connect(m_cluster, &widgets::ClusterPanel::tpFixRequested, this,
+            [this] { m_document->fixTpPlacement(); });
     connect(m_diagnostics, &widgets::DiagnosticsPanel::fieldRequested, this, [this](const QString& pointer) {
         m_inspectorDock->show();
         m_inspector->focusField(pointer);
@@ -206,7 +213,7 @@ void MainWindow::retranslate()
     m_aboutAction->setText(tr("&About Meshwright"));
     createUndoActions();
     m_inspectorDock->setWindowTitle(tr("Layout"));
-    m_views->setTabText(m_views->indexOf(m_rankMap), tr("Ranks"));
+    m_views->setTabText(m_views->indexOf(m_cluster), tr("Cluster"));
     m_views->setTabText(m_views->indexOf(m_memory), tr("Memory"));
     m_views->setTabText(m_views->indexOf(m_collectives), tr("Collectives"));
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
@@ -260,7 +267,7 @@ void MainWindow::refreshViews()
     const widgets::DesignSnapshot& snapshot = m_document->snapshot();
     m_summary->setSnapshot(snapshot);
     m_inspector->setSnapshot(snapshot);
-    m_rankMap->setSnapshot(snapshot);
+    m_cluster->setSnapshot(snapshot);
     m_memory->setSnapshot(snapshot);
     m_collectives->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();

@@ -16,11 +16,11 @@ class QUndoGroup;
 
 namespace widgets {
 class CollectivePanel;
+class ClusterPanel;
 class DesignSummary;
 class DiagnosticsPanel;
 class LayoutInspector;
 class MemoryPanel;
-class RankMapPanel;
 } // namespace widgets
 
 namespace app {
@@ -37,7 +37,7 @@ public:
 
     Document* document() const { return m_document.get(); }
     widgets::LayoutInspector* inspector() const { return m_inspector; }
-    widgets::RankMapPanel* rankMap() const { return m_rankMap; }
+    widgets::ClusterPanel* cluster() const { return m_cluster; }
     widgets::DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
     widgets::DesignSummary* summary() const { return m_summary; }
     widgets::CollectivePanel* collectives() const { return m_collectives; }
@@ -85,7 +85,7 @@ private:
     std::unique_ptr<Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;
     widgets::LayoutInspector* m_inspector = nullptr;
-    widgets::RankMapPanel* m_rankMap = nullptr;
+    widgets::ClusterPanel* m_cluster = nullptr;
     widgets::DiagnosticsPanel* m_diagnostics = nullptr;
     widgets::DesignSummary* m_summary = nullptr;
     widgets::CollectivePanel* m_collectives = nullptr;

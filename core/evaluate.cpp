@@ -54,6 +54,9 @@ Evaluation evaluate(const Design& design, const Catalog& presets)
             result.memory = computeMemory(design, result.ranks, catalog);
             result.diagnostics.insert(result.diagnostics.end(), result.memory->diagnostics.begin(),
                                       result.memory->diagnostics.end());
+            if (design.workload.mode == Mode::Training)
+                result.traffic
+                    = computeTraffic(design, result.mesh, result.ranks, result.microBatches, catalog);
         }
     }
     sortDiagnostics(result.diagnostics);

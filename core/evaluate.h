@@ -10,6 +10,7 @@
 #include "mesh.h"
 #include "model.h"
 #include "rankinfo.h"
+#include "traffic.h"
 
 #include <cstdint>
 #include <memory>
@@ -37,6 +38,8 @@ struct Evaluation
     std::shared_ptr<const Catalog> catalog;
     // Peak memory of every rank; present when the model is valid and every rank has a GPU.
     std::optional<MemoryReport> memory;
+    // Bytes per training step on every link class, per dimension; present in training when memory is.
+    std::optional<TrafficReport> traffic;
 
     bool valid() const { return !hasErrors(diagnostics); }
 };

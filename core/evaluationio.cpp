@@ -92,6 +92,8 @@ Json evaluationToJson(const Design& design, const Evaluation& e)
     out["groups"] = std::move(groups);
     if (e.memory)
         out["memory"] = memoryToJson(*e.memory);
+    if (e.traffic)
+        out["traffic"] = trafficToJson(*e.traffic);
     return out;
 }
 

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ClusterItems</name>
+    <message>
+        <source>node %1</source>
+        <translation>Node %1</translation>
+    </message>
+    <message>
+        <source>out of service</source>
+        <translation>außer Betrieb</translation>
+    </message>
+    <message>
+        <source>%1 per GPU · %2</source>
+        <translation>%1 pro GPU · %2</translation>
+    </message>
+    <message>
+        <source>%1/GPU</source>
+        <translation>%1/GPU</translation>
+    </message>
+</context>
+<context>
     <name>Collectives</name>
     <message>
         <source>All-Reduce</source>
@@ -774,6 +793,92 @@
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>Add a node with %n %1 GPU(s)</source>
+        <translation>
+            <numerusform>Node mit %n GPU vom Typ %1 hinzufügen</numerusform>
+            <numerusform>Node mit %n GPUs vom Typ %1 hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n %1 GPU(s) to node %2</source>
+        <translation>
+            <numerusform>%n GPU vom Typ %1 zu Node %2 hinzufügen</numerusform>
+            <numerusform>%n GPUs vom Typ %1 zu Node %2 hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n GPU(s) to node %1</source>
+        <translation>
+            <numerusform>%n GPU nach Node %1 verschieben</numerusform>
+            <numerusform>%n GPUs nach Node %1 verschieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n node(s)</source>
+        <translation>
+            <numerusform>%n Node entfernen</numerusform>
+            <numerusform>%n Nodes entfernen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU entfernen</numerusform>
+            <numerusform>%n GPUs entfernen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove nodes and GPUs</source>
+        <translation>Nodes und GPUs entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n node(s) of %1 × %2</source>
+        <translation>
+            <numerusform>%n Node mit %1 × %2 hinzufügen</numerusform>
+            <numerusform>%n Nodes mit %1 × %2 hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Duplicate %n node(s)</source>
+        <translation>
+            <numerusform>%n Node duplizieren</numerusform>
+            <numerusform>%n Nodes duplizieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Return %n GPU(s) to service</source>
+        <translation>
+            <numerusform>%n GPU wieder in Betrieb nehmen</numerusform>
+            <numerusform>%n GPUs wieder in Betrieb nehmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n GPU(s) out of service</source>
+        <translation>
+            <numerusform>%n GPU außer Betrieb nehmen</numerusform>
+            <numerusform>%n GPUs außer Betrieb nehmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set the link of %n node(s) to %1</source>
+        <translation>
+            <numerusform>Verbindung von %n Node auf %1 setzen</numerusform>
+            <numerusform>Verbindung von %n Nodes auf %1 setzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Place rank %1 on GPU %2</source>
+        <translation>Rank %1 auf GPU %2 platzieren</translation>
+    </message>
+    <message>
+        <source>Auto-place the ranks</source>
+        <translation>Ranks automatisch platzieren</translation>
+    </message>
+    <message>
+        <source>Keep TP inside nodes: TP first in the order</source>
+        <translation>TP innerhalb der Nodes halten: TP an erster Stelle der Reihenfolge</translation>
+    </message>
 </context>
 <context>
     <name>app::MainWindow</name>
@@ -926,16 +1031,383 @@
         <translation>Der Screenshot kann nicht nach %1 geschrieben werden</translation>
     </message>
     <message>
-        <source>Ranks</source>
-        <translation>Ranks</translation>
-    </message>
-    <message>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
         <source>Collectives</source>
         <translation>Collectives</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ClusterCanvas</name>
+    <message>
+        <source>%1 traffic of rank 0</source>
+        <translation>%1-Traffic von Rank 0</translation>
+    </message>
+    <message numerus="yes">
+        <source>Node %1 · %n GPU(s) · %2</source>
+        <translation>
+            <numerusform>Node %1 · %n GPU · %2</numerusform>
+            <numerusform>Node %1 · %n GPUs · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2), slot %3</source>
+        <translation>GPU %1 (%2), Steckplatz %3</translation>
+    </message>
+    <message>
+        <source>Out of service</source>
+        <translation>Außer Betrieb</translation>
+    </message>
+    <message>
+        <source>Idle: the layout has no rank for this GPU</source>
+        <translation>Ungenutzt: Das Layout hat keinen Rank für diese GPU</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2</source>
+        <translation>Speicher: %1 von %2</translation>
+    </message>
+    <message>
+        <source>Sends per step: %1</source>
+        <translation>Sendet pro Schritt: %1</translation>
+    </message>
+    <message>
+        <source>Swap rank %1 with rank %2</source>
+        <translation>Rank %1 mit Rank %2 tauschen</translation>
+    </message>
+    <message>
+        <source>Place rank %1 on GPU %2</source>
+        <translation>Rank %1 auf GPU %2 platzieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n GPU(s) to node %1</source>
+        <translation>
+            <numerusform>%n GPU nach Node %1 verschieben</numerusform>
+            <numerusform>%n GPUs nach Node %1 verschieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU entfernen</numerusform>
+            <numerusform>%n GPUs entfernen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n GPU(s) out of service</source>
+        <translation>
+            <numerusform>%n GPU außer Betrieb nehmen</numerusform>
+            <numerusform>%n GPUs außer Betrieb nehmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Return %n GPU(s) to service</source>
+        <translation>
+            <numerusform>%n GPU wieder in Betrieb nehmen</numerusform>
+            <numerusform>%n GPUs wieder in Betrieb nehmen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>Node %1</translation>
+    </message>
+    <message>
+        <source>Duplicate node</source>
+        <translation>Node duplizieren</translation>
+    </message>
+    <message>
+        <source>Remove node</source>
+        <translation>Node entfernen</translation>
+    </message>
+    <message>
+        <source>Take node out of service</source>
+        <translation>Node außer Betrieb nehmen</translation>
+    </message>
+    <message>
+        <source>Return node to service</source>
+        <translation>Node wieder in Betrieb nehmen</translation>
+    </message>
+    <message>
+        <source>Intra-node link</source>
+        <translation>Verbindung im Node</translation>
+    </message>
+    <message>
+        <source>Fabric between nodes</source>
+        <translation>Fabric zwischen den Nodes</translation>
+    </message>
+    <message>
+        <source>Auto-place the ranks</source>
+        <translation>Ranks automatisch platzieren</translation>
+    </message>
+    <message>
+        <source>Select all GPUs</source>
+        <translation>Alle GPUs auswählen</translation>
+    </message>
+    <message>
+        <source>Fit the cluster in view</source>
+        <translation>Cluster in die Ansicht einpassen</translation>
+    </message>
+    <message>
+        <source>Add a %1 to node %2</source>
+        <translation>Eine %1 zu Node %2 hinzufügen</translation>
+    </message>
+    <message>
+        <source>New node with a %1</source>
+        <translation>Neuer Node mit einer %1</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ClusterPanel</name>
+    <message>
+        <source>Colour GPUs by group:</source>
+        <translation>GPUs nach Gruppe einfärben:</translation>
+    </message>
+    <message>
+        <source>Tensor parallel groups: split each layer&apos;s matrices</source>
+        <translation>Tensor-Parallel-Gruppen: teilen die Matrizen jedes Layers</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel groups: the stages one micro-batch passes through</source>
+        <translation>Pipeline-Parallel-Gruppen: die Stages, die ein Micro-Batch durchläuft</translation>
+    </message>
+    <message>
+        <source>Data parallel groups: replicas that synchronise gradients</source>
+        <translation>Data-Parallel-Gruppen: Replicas, die Gradients synchronisieren</translation>
+    </message>
+    <message>
+        <source>Context parallel groups: split the sequence</source>
+        <translation>Context-Parallel-Gruppen: teilen die Sequenz</translation>
+    </message>
+    <message>
+        <source>Expert parallel groups: share the experts of each MoE layer</source>
+        <translation>Expert-Parallel-Gruppen: teilen sich die Experts jedes MoE-Layers</translation>
+    </message>
+    <message>
+        <source>Dragging moves:</source>
+        <translation>Ziehen verschiebt:</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Drag a GPU to another node or slot to move it; drag it out of every node to remove it.</source>
+        <translation>Ziehen Sie eine GPU auf einen anderen Node oder Steckplatz, um sie zu verschieben; ziehen Sie sie aus allen Nodes heraus, um sie zu entfernen.</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Drag a rank onto another GPU to swap the two placements (Shift switches for one drag).</source>
+        <translation>Ziehen Sie einen Rank auf eine andere GPU, um die beiden Platzierungen zu tauschen (Umschalt wechselt für einen Zug).</translation>
+    </message>
+    <message>
+        <source>Auto-place</source>
+        <translation>Auto-Platzierung</translation>
+    </message>
+    <message>
+        <source>Drop the explicit placement: ranks go back to the topology-aware default.</source>
+        <translation>Explizite Platzierung verwerfen: Die Ranks kehren zur topologiebewussten Standardplatzierung zurück.</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Fit the cluster in view (Ctrl+0). Ctrl+wheel zooms.</source>
+        <translation>Cluster in die Ansicht einpassen (Strg+0). Strg+Mausrad zoomt.</translation>
+    </message>
+    <message>
+        <source>GPU types</source>
+        <translation>GPU-Typen</translation>
+    </message>
+    <message>
+        <source>Drag a GPU type into a node to add it, or onto empty space for a new node.</source>
+        <translation>Ziehen Sie einen GPU-Typ in einen Node, um eine GPU hinzuzufügen, oder auf eine freie Fläche für einen neuen Node.</translation>
+    </message>
+    <message>
+        <source>Add nodes of the selected GPU type:</source>
+        <translation>Nodes des gewählten GPU-Typs hinzufügen:</translation>
+    </message>
+    <message>
+        <source>nodes ×</source>
+        <translation>Nodes ×</translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> GPUs</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Traffic per GPU and training step</source>
+        <translation>Traffic pro GPU und Trainingsschritt</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Pro GPU</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>Fabric</translation>
+    </message>
+    <message>
+        <source>Bytes the busiest GPU sends per training step</source>
+        <translation>Bytes, die die am stärksten belastete GPU pro Trainingsschritt sendet</translation>
+    </message>
+    <message>
+        <source>Under each node&apos;s GPUs: its NVLink (dashed: PCIe). Lines down to the lanes: the fabric between nodes. Coloured and thicker where the chosen group&apos;s traffic runs. Hover a GPU to see all its groups.</source>
+        <translation>Unter den GPUs jedes Nodes: sein NVLink (gestrichelt: PCIe). Linien hinunter zu den Bahnen: das Fabric zwischen den Nodes. Farbig und dicker, wo der Traffic der gewählten Gruppe läuft. Zeigen Sie auf eine GPU, um alle ihre Gruppen zu sehen.</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Was wäre, wenn</translation>
+    </message>
+    <message>
+        <source>Traffic per training step is shown for training designs.</source>
+        <translation>Traffic pro Trainingsschritt wird für Trainings-Designs angezeigt.</translation>
+    </message>
+    <message>
+        <source>Traffic needs a valid model and a GPU for every rank.</source>
+        <translation>Für den Traffic braucht es ein gültiges Model und eine GPU für jeden Rank.</translation>
+    </message>
+    <message>
+        <source>NVLink inside the nodes</source>
+        <translation>NVLink innerhalb der Nodes</translation>
+    </message>
+    <message>
+        <source>PCIe inside the nodes</source>
+        <translation>PCIe innerhalb der Nodes</translation>
+    </message>
+    <message>
+        <source>the fabric between nodes (%1)</source>
+        <translation>das Fabric zwischen den Nodes (%1)</translation>
+    </message>
+    <message>
+        <source>All GPUs per step: NVLink %1 · PCIe %2 · fabric %3</source>
+        <translation>Alle GPUs pro Schritt: NVLink %1 · PCIe %2 · Fabric %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: no traffic (%1 = %2).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: kein Traffic (%1 = %2).</translation>
+    </message>
+    <message>
+        <source>%1 over %2</source>
+        <translation>%1 über %2</translation>
+    </message>
+    <message>
+        <source>groups of %1 ranks</source>
+        <translation>Gruppen mit %1 Ranks</translation>
+    </message>
+    <message>
+        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
+        <translation>Gradient-Synchronisation über die %1 Ranks mit denselben Parametern</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 traffic: %2 per GPU per training step&lt;/b&gt; (busiest GPU; %3) — %4.</source>
+        <translation>&lt;b&gt;%1-Traffic: %2 pro GPU und Trainingsschritt&lt;/b&gt; (am stärksten belastete GPU; %3) — %4.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 TP groups span nodes: every layer&apos;s TP collectives cross the slow fabric.</source>
+        <translation>%1 von %2 TP-Gruppen erstrecken sich über mehrere Nodes: Die TP-Collectives jedes Layers laufen über das langsame Fabric.</translation>
+    </message>
+    <message>
+        <source>%1 of the TP traffic runs over the fabric.</source>
+        <translation>%1 des TP-Traffics laufen über das Fabric.</translation>
+    </message>
+    <message>
+        <source>TP=%1 runs over PCIe: every layer&apos;s all-reduce crosses PCIe. Keep TP at 1 or 2 without NVLink.</source>
+        <translation>TP=%1 läuft über PCIe: Das All-Reduce jedes Layers läuft über PCIe. Halten Sie TP ohne NVLink bei 1 oder 2.</translation>
+    </message>
+    <message>
+        <source>Auto-place: keep TP inside nodes</source>
+        <translation>Automatisch platzieren: TP innerhalb der Nodes halten</translation>
+    </message>
+    <message>
+        <source>Order %1: keep TP inside nodes</source>
+        <translation>Reihenfolge %1: TP innerhalb der Nodes halten</translation>
+    </message>
+    <message>
+        <source>No placement keeps every TP group inside a node: TP must divide the GPUs per node.</source>
+        <translation>Keine Platzierung hält jede TP-Gruppe innerhalb eines Nodes: TP muss die GPUs pro Node teilen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs in service; the layout needs %3.</source>
+        <translation>%1 von %2 GPUs in Betrieb; das Layout braucht %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) out of service.</source>
+        <translation>
+            <numerusform>%n Node außer Betrieb.</numerusform>
+            <numerusform>%n Nodes außer Betrieb.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The explicit placement no longer fits the cluster; the canvas shows the default placement.</source>
+        <translation>Die explizite Platzierung passt nicht mehr zum Cluster; die Ansicht zeigt die Standardplatzierung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) have no GPU.</source>
+        <translation>
+            <numerusform>%n Rank hat keine GPU.</numerusform>
+            <numerusform>%n Ranks haben keine GPU.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Groups losing a member: %1.</source>
+        <translation>Gruppen, denen ein Mitglied fehlt: %1.</translation>
+    </message>
+    <message>
+        <source>Every rank has a GPU.</source>
+        <translation>Jeder Rank hat eine GPU.</translation>
+    </message>
+    <message>
+        <source>Right-click a GPU or node to take it out of service or slow its link; Ctrl+Z brings it back.</source>
+        <translation>Klicken Sie mit der rechten Maustaste auf eine GPU oder einen Node, um sie außer Betrieb zu nehmen oder ihre Verbindung zu verlangsamen; Strg+Z macht es rückgängig.</translation>
+    </message>
+    <message>
+        <source>No ranks: the layout&apos;s degrees are not valid.</source>
+        <translation>Keine Ranks: Die Grade des Layouts sind ungültig.</translation>
+    </message>
+    <message>
+        <source>Rank %1 on node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</source>
+        <translation>Rank %1 auf Node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2</source>
+        <translation>Speicher %1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 group %2 selected: ranks %3</source>
+        <translation>%1-Gruppe %2 ausgewählt: Ranks %3</translation>
+    </message>
+    <message>
+        <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
+        <translation>%1 Ranks · %2 %3-Gruppen mit je %4 · Zeigen Sie auf eine GPU, um ihre Gruppen zu sehen; ziehen Sie sie, um sie zu verschieben; Entf entfernt die Auswahl</translation>
     </message>
 </context>
 <context>
@@ -1834,72 +2306,6 @@ Verbindungen: %3%4</translation>
     <message>
         <source>%1 of rank %2</source>
         <translation>%1 von Rank %2</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::RankMapPanel</name>
-    <message>
-        <source>Colour GPUs by group:</source>
-        <translation>GPUs nach Gruppe einfärben:</translation>
-    </message>
-    <message>
-        <source>Tensor parallel groups: split each layer&apos;s matrices</source>
-        <translation>Tensor-Parallel-Gruppen: teilen die Matrizen jedes Layers</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel groups: the stages one micro-batch passes through</source>
-        <translation>Pipeline-Parallel-Gruppen: die Stages, die ein Micro-Batch durchläuft</translation>
-    </message>
-    <message>
-        <source>Data parallel groups: replicas that synchronise gradients</source>
-        <translation>Data-Parallel-Gruppen: Replicas, die Gradients synchronisieren</translation>
-    </message>
-    <message>
-        <source>Context parallel groups: split the sequence</source>
-        <translation>Context-Parallel-Gruppen: teilen die Sequenz</translation>
-    </message>
-    <message>
-        <source>Expert parallel groups: share the experts of each MoE layer</source>
-        <translation>Expert-Parallel-Gruppen: teilen sich die Experts jedes MoE-Layers</translation>
-    </message>
-    <message>
-        <source>No ranks: the layout&apos;s degrees are not valid.</source>
-        <translation>Keine Ranks: Die Grade des Layouts sind ungültig.</translation>
-    </message>
-    <message>
-        <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its group</source>
-        <translation>%1 Ranks · %2 %3-Gruppen zu je %4 · Zeigen Sie auf eine GPU, um ihre Gruppe zu sehen</translation>
-    </message>
-    <message>
-        <source>Rank %1 on node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</source>
-        <translation>Rank %1 auf Node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::RankMapView</name>
-    <message>
-        <source>node %1</source>
-        <translation>Node %1</translation>
-    </message>
-    <message>
-        <source>Node %1, slot %2 — GPU %3 (%4)</source>
-        <translation>Node %1, Slot %2 — GPU %3 (%4)</translation>
-    </message>
-    <message>
-        <source>Out of service</source>
-        <translation>Außer Betrieb</translation>
-    </message>
-    <message>
-        <source>Idle: the layout has no rank for this GPU</source>
-        <translation>Ungenutzt: Das Layout hat keinen Rank für diese GPU</translation>
-    </message>
-    <message>
-        <source>Rank %1</source>
-        <translation>Rank %1</translation>
-    </message>
-    <message>
-        <source>%1 group: ranks %2</source>
-        <translation>%1-Gruppe: Ranks %2</translation>
     </message>
 </context>
 <context>

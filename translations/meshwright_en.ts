@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ClusterItems</name>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per GPU · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Collectives</name>
     <message>
         <source>All-Reduce</source>
@@ -774,6 +793,92 @@
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Add a node with %n %1 GPU(s)</source>
+        <translation>
+            <numerusform>Add a node with %n %1 GPU</numerusform>
+            <numerusform>Add a node with %n %1 GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n %1 GPU(s) to node %2</source>
+        <translation>
+            <numerusform>Add %n %1 GPU to node %2</numerusform>
+            <numerusform>Add %n %1 GPUs to node %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n GPU(s) to node %1</source>
+        <translation>
+            <numerusform>Move %n GPU to node %1</numerusform>
+            <numerusform>Move %n GPUs to node %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n node(s)</source>
+        <translation>
+            <numerusform>Remove %n node</numerusform>
+            <numerusform>Remove %n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n GPU(s)</source>
+        <translation>
+            <numerusform>Remove %n GPU</numerusform>
+            <numerusform>Remove %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove nodes and GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n node(s) of %1 × %2</source>
+        <translation>
+            <numerusform>Add %n node of %1 × %2</numerusform>
+            <numerusform>Add %n nodes of %1 × %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Duplicate %n node(s)</source>
+        <translation>
+            <numerusform>Duplicate %n node</numerusform>
+            <numerusform>Duplicate %n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Return %n GPU(s) to service</source>
+        <translation>
+            <numerusform>Return %n GPU to service</numerusform>
+            <numerusform>Return %n GPUs to service</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n GPU(s) out of service</source>
+        <translation>
+            <numerusform>Take %n GPU out of service</numerusform>
+            <numerusform>Take %n GPUs out of service</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set the link of %n node(s) to %1</source>
+        <translation>
+            <numerusform>Set the link of %n node to %1</numerusform>
+            <numerusform>Set the link of %n nodes to %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Place rank %1 on GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-place the ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep TP inside nodes: TP first in the order</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>app::MainWindow</name>
@@ -924,15 +1029,382 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ranks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ClusterCanvas</name>
+    <message>
+        <source>%1 traffic of rank 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Node %1 · %n GPU(s) · %2</source>
+        <translation>
+            <numerusform>Node %1 · %n GPU · %2</numerusform>
+            <numerusform>Node %1 · %n GPUs · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2), slot %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle: the layout has no rank for this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sends per step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swap rank %1 with rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place rank %1 on GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n GPU(s) to node %1</source>
+        <translation>
+            <numerusform>Move %n GPU to node %1</numerusform>
+            <numerusform>Move %n GPUs to node %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n GPU(s)</source>
+        <translation>
+            <numerusform>Remove %n GPU</numerusform>
+            <numerusform>Remove %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n GPU(s) out of service</source>
+        <translation>
+            <numerusform>Take %n GPU out of service</numerusform>
+            <numerusform>Take %n GPUs out of service</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Return %n GPU(s) to service</source>
+        <translation>
+            <numerusform>Return %n GPU to service</numerusform>
+            <numerusform>Return %n GPUs to service</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take node out of service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Return node to service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intra-node link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric between nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-place the ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select all GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the cluster in view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a %1 to node %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New node with a %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ClusterPanel</name>
+    <message>
+        <source>Colour GPUs by group:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel groups: split each layer&apos;s matrices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel groups: the stages one micro-batch passes through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel groups: replicas that synchronise gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context parallel groups: split the sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel groups: share the experts of each MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dragging moves:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag a GPU to another node or slot to move it; drag it out of every node to remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag a rank onto another GPU to swap the two placements (Shift switches for one drag).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop the explicit placement: ranks go back to the topology-aware default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the cluster in view (Ctrl+0). Ctrl+wheel zooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag a GPU type into a node to add it, or onto empty space for a new node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add nodes of the selected GPU type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes ×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic per GPU and training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes the busiest GPU sends per training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under each node&apos;s GPUs: its NVLink (dashed: PCIe). Lines down to the lanes: the fabric between nodes. Coloured and thicker where the chosen group&apos;s traffic runs. Hover a GPU to see all its groups.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic per training step is shown for training designs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic needs a valid model and a GPU for every rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink inside the nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe inside the nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the fabric between nodes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All GPUs per step: NVLink %1 · PCIe %2 · fabric %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: no traffic (%1 = %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>groups of %1 ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 traffic: %2 per GPU per training step&lt;/b&gt; (busiest GPU; %3) — %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 TP groups span nodes: every layer&apos;s TP collectives cross the slow fabric.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the TP traffic runs over the fabric.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 runs over PCIe: every layer&apos;s all-reduce crosses PCIe. Keep TP at 1 or 2 without NVLink.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-place: keep TP inside nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order %1: keep TP inside nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No placement keeps every TP group inside a node: TP must divide the GPUs per node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs in service; the layout needs %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) out of service.</source>
+        <translation>
+            <numerusform>%n node out of service.</numerusform>
+            <numerusform>%n nodes out of service.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The explicit placement no longer fits the cluster; the canvas shows the default placement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) have no GPU.</source>
+        <translation>
+            <numerusform>%n rank has no GPU.</numerusform>
+            <numerusform>%n ranks have no GPU.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Groups losing a member: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every rank has a GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right-click a GPU or node to take it out of service or slow its link; Ctrl+Z brings it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No ranks: the layout&apos;s degrees are not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 on node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 group %2 selected: ranks %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1830,72 +2302,6 @@ Links: %3%4</source>
     </message>
     <message>
         <source>%1 of rank %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>widgets::RankMapPanel</name>
-    <message>
-        <source>Colour GPUs by group:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensor parallel groups: split each layer&apos;s matrices</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pipeline parallel groups: the stages one micro-batch passes through</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Data parallel groups: replicas that synchronise gradients</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Context parallel groups: split the sequence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Expert parallel groups: share the experts of each MoE layer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No ranks: the layout&apos;s degrees are not valid.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its group</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rank %1 on node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>widgets::RankMapView</name>
-    <message>
-        <source>node %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node %1, slot %2 — GPU %3 (%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Out of service</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Idle: the layout has no rank for this GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rank %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 group: ranks %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

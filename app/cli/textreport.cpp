@@ -107,6 +107,29 @@ void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
             << *memory.maxConcurrentSequences << " concurrent sequences fit per replica\n";
 }
 
+void writeTrafficTable(std::ostream& out, const TrafficReport& traffic)
+{
+    out << "\nTraffic per training step (" << traffic.microBatches << " micro-batches)\n"
+        << "  dim   per GPU (busiest)   all GPUs    NVLink   PCIe  fabric\n";
+    const auto percent = [](double share) {
+        std::string text = formatNumber(share * 100);
+        text += " %";
+        return text;
+    };
+    for (Dim dim : {Dim::Tp, Dim::Pp, Dim::Dp, Dim::Cp, Dim::Ep}) {
+        const DimensionTraffic& d = traffic.of(dim);
+        if (d.totalBytes <= 0)
+            continue;
+        out << "  " << std::left << std::setw(4) << enumName(dim) << std::right << std::setw(18)
+            << formatBytes(d.bytesPerGpu) << std::setw(12) << formatBytes(d.totalBytes) << std::setw(9)
+            << percent(d.share(LinkClass::NvLink)) << std::setw(7) << percent(d.share(LinkClass::Pcie))
+            << std::setw(8) << percent(d.share(LinkClass::Fabric)) << "\n";
+    }
+    out << "  all GPUs: NVLink " << formatBytes(traffic.bytesOn(LinkClass::NvLink)) << ", PCIe "
+        << formatBytes(traffic.bytesOn(LinkClass::Pcie)) << ", fabric "
+        << formatBytes(traffic.bytesOn(LinkClass::Fabric)) << "\n";
+}
+
 void writeDiagnostics(std::ostream& out, const std::vector<Diagnostic>& diagnostics)
 {
     for (const Diagnostic& d : diagnostics) {
@@ -184,6 +207,8 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
 
     if (e.memory)
         writeMemoryTable(out, *e.memory);
+    if (e.traffic)
+        writeTrafficTable(out, *e.traffic);
 
     out << "\nDiagnostics";
     if (e.diagnostics.empty())

@@ -18,5 +18,7 @@ void writeTextReport(std::ostream& out, const core::Design& design, const core::
 void writeDiagnostics(std::ostream& out, const std::vector<core::Diagnostic>& diagnostics);
 // The per-stage memory table.
 void writeMemoryTable(std::ostream& out, const core::MemoryReport& memory);
+// Bytes per GPU and training step of every dimension, and the share on each link class.
+void writeTrafficTable(std::ostream& out, const core::TrafficReport& traffic);
 
 } // namespace cli

@@ -5,6 +5,8 @@
 #include "designio.h"
 #include "document.h"
 #include "guitestmain.h"
+#include "language.h"
+#include "placementfix.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -15,8 +17,15 @@ using core::Field;
 using core::FieldValue;
 
 Q_DECLARE_METATYPE(core::Field)
+Q_DECLARE_METATYPE(core::ClusterEdit)
 
 namespace {
+bool hasCode(const std::vector<core::Diagnostic>& diagnostics, const char* code)
+{
+    return std::any_of(diagnostics.begin(), diagnostics.end(),
+                       [code](const core::Diagnostic& d) { return d.code == code; });
+}
+
 core::Design defaultDesign()
 {
     return *core::exampleDesign("default");
@@ -69,10 +78,15 @@ class TestCommands : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void fieldUndoRoundTrip_data();
     void fieldUndoRoundTrip();
     void modelPresetUndoRoundTrip();
     void clusterShapeUndoRoundTrip();
+    void clusterEditUndoRoundTrip_data();
+    void clusterEditUndoRoundTrip();
+    void clusterEditThatChangesNothingPushesNothing();
+    void tpPlacementFixIsOneUndoStep();
     void quickEditsOfOneFieldMerge();
     void editsOfDifferentFieldsStaySeparate();
     void invalidValuesMakeNoCommand();
@@ -82,7 +96,15 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
+    Language m_language;
 };
+
+// The English catalogue carries the plural forms of the undo texts ("Remove 1 node", "Remove 2 GPUs").
+void TestCommands::initTestCase()
+{
+    m_language.applyStored(QStringLiteral("en"));
+    QCOMPARE(m_language.effective(), QStringLiteral("en"));
+}
 
 void TestCommands::fieldUndoRoundTrip_data()
 {
@@ -148,6 +170,93 @@ void TestCommands::clusterShapeUndoRoundTrip()
     // The same shape again changes nothing and pushes nothing.
     document.editClusterShape(4, 8, QStringLiteral("h100-sxm-80gb"), QStringLiteral("nvlink4"));
     QCOMPARE(document.undoStack()->index(), 0);
+}
+
+// Every cluster gesture of the canvas (issue 4) on the default example, 4 nodes × 8 H100 (GPU ids 8n … 8n+7
+// on node n): one undo step, the design changes, undo restores the saved text exactly, redo repeats it.
+void TestCommands::clusterEditUndoRoundTrip_data()
+{
+    using namespace core::edit;
+    QTest::addColumn<core::ClusterEdit>("edit");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("add a GPU") << core::ClusterEdit{AddGpus{1, 3, "h200-141gb", 1}}
+                               << QStringLiteral("Add 1 H200 SXM 141 GB GPU to node 1");
+    QTest::newRow("add a node with a GPU") << core::ClusterEdit{AddGpus{-1, -1, "b200-180gb", 1}}
+                                           << QStringLiteral("Add a node with 1 B200 (HGX) 180 GB GPU");
+    QTest::newRow("move a GPU") << core::ClusterEdit{MoveGpus{{0}, 1, 0}}
+                                << QStringLiteral("Move 1 GPU to node 1");
+    QTest::newRow("remove GPUs") << core::ClusterEdit{Remove{{}, {5, 6}}} << QStringLiteral("Remove 2 GPUs");
+    QTest::newRow("remove a node") << core::ClusterEdit{Remove{{3}, {}}} << QStringLiteral("Remove 1 node");
+    QTest::newRow("add K nodes") << core::ClusterEdit{AddNodes{4, 8, "h100-sxm-80gb", "nvlink4"}}
+                                 << QStringLiteral("Add 4 nodes of 8 × H100 SXM5 80 GB");
+    QTest::newRow("duplicate a node")
+        << core::ClusterEdit{DuplicateNodes{{2}}} << QStringLiteral("Duplicate 1 node");
+    QTest::newRow("GPU out of service")
+        << core::ClusterEdit{SetInService{{9}, false}} << QStringLiteral("Take 1 GPU out of service");
+    QTest::newRow("node out of service")
+        << core::ClusterEdit{SetInService{{16, 17, 18, 19, 20, 21, 22, 23}, false}}
+        << QStringLiteral("Take 8 GPUs out of service");
+    QTest::newRow("slow a node's link")
+        << core::ClusterEdit{SetIntraLink{{0}, "pcie4"}}
+        << QStringLiteral("Set the link of 1 node to PCIe 4.0 x16 (no NVLink)");
+    QTest::newRow("swap two ranks") << core::ClusterEdit{PlaceRank{0, 31}}
+                                    << QStringLiteral("Place rank 0 on GPU 31");
+}
+
+void TestCommands::clusterEditUndoRoundTrip()
+{
+    QFETCH(core::ClusterEdit, edit);
+    QFETCH(QString, text);
+    Document document(defaultDesign());
+    const std::string before = core::saveDesign(document.design());
+    QSignalSpy changed(&document, &Document::changed);
+    QVERIFY(document.editCluster(edit));
+    QCOMPARE(document.undoStack()->count(), 1);
+    QCOMPARE(document.undoStack()->text(0), text);
+    QCOMPARE(changed.count(), 1);
+    const std::string after = core::saveDesign(document.design());
+    QVERIFY(after != before);
+    const auto* command = dynamic_cast<const ClusterEditCommand*>(document.undoStack()->command(0));
+    QVERIFY(command);
+    QVERIFY(command->edit() == edit); // the command holds the edit itself, by ids and values
+    document.undoStack()->undo();
+    QCOMPARE(core::saveDesign(document.design()), before);
+    QVERIFY(!document.isModified());
+    document.undoStack()->redo();
+    QCOMPARE(core::saveDesign(document.design()), after);
+    QVERIFY(*document.snapshot().design == document.design());
+}
+
+void TestCommands::clusterEditThatChangesNothingPushesNothing()
+{
+    Document document(defaultDesign());
+    QVERIFY(!document.editCluster(core::edit::AutoPlace{})); // already the default placement
+    QVERIFY(!document.editCluster(core::edit::MoveGpus{{99}, 0, 0})); // no GPU 99
+    QVERIFY(!document.editCluster(core::edit::SetInService{{1}, true})); // already in service
+    QCOMPARE(document.undoStack()->count(), 0);
+    // Swap, then auto-place: the placement goes back to the default.
+    const std::string before = core::saveDesign(document.design());
+    QVERIFY(document.editCluster(core::edit::PlaceRank{2, 20}));
+    QVERIFY(document.snapshot().evaluation->explicitPlacement);
+    QVERIFY(document.editCluster(core::edit::AutoPlace{}));
+    QCOMPARE(document.undoStack()->count(), 2);
+    QCOMPARE(core::saveDesign(document.design()), before);
+}
+
+// DP first in the order splits every TP group across two nodes; the fix puts TP first: one undo step.
+void TestCommands::tpPlacementFixIsOneUndoStep()
+{
+    Document document(defaultDesign());
+    document.editField(Field::Order, FieldValue{std::string("dp-tp-cp-ep-pp")});
+    QVERIFY(hasCode(document.snapshot().evaluation->diagnostics, "tp-spans-nodes"));
+    const std::string before = core::saveDesign(document.design());
+    QVERIFY(document.fixTpPlacement());
+    QCOMPARE(document.undoStack()->count(), 2);
+    QCOMPARE(core::orderToString(document.design().layout.order), std::string("tp-dp-cp-ep-pp"));
+    QVERIFY(!hasCode(document.snapshot().evaluation->diagnostics, "tp-spans-nodes"));
+    document.undoStack()->undo();
+    QCOMPARE(core::saveDesign(document.design()), before);
+    QVERIFY(core::suggestTpPlacementFix(document.design()).has_value()); // offered again after undo
 }
 
 void TestCommands::quickEditsOfOneFieldMerge()

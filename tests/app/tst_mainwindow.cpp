@@ -1,6 +1,8 @@
 // The main window, offscreen: it opens on the default design, an edit in the inspector is one undo step
 // that every view follows, a broken file leaves the design untouched, and German shows when chosen.
 
+#include "clustercanvas.h"
+#include "clusterpanel.h"
 #include "designio.h"
 #include "designsummary.h"
 #include "diagnosticsmodel.h"
@@ -11,8 +13,6 @@
 #include "mainwindow.h"
 #include "memorybars.h"
 #include "memorypanel.h"
-#include "rankmappanel.h"
-#include "rankmapview.h"
 
 #include <QComboBox>
 #include <QMenuBar>
@@ -72,7 +72,7 @@ void TestMainWindow::opensOnTheDefaultDesign()
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("Meshwright")));
     QVERIFY(!m_window->isWindowModified());
     QVERIFY(m_window->summary()->modelText().contains(QStringLiteral("70.6 B")));
-    QCOMPARE(m_window->rankMap()->view()->rankAt(1, 3), 11);
+    QCOMPARE(m_window->cluster()->canvas()->rankAt(1, 3), 11);
     QCOMPARE(m_window->diagnostics()->model()->rowCount(), 0);
 }
 
@@ -86,11 +86,11 @@ void TestMainWindow::editingTpInTheInspectorIsOneUndoStep()
     QCOMPARE(m_window->document()->design().layout.tp(), 4);
     QCOMPARE(m_window->document()->undoStack()->count(), 1);
     QVERIFY(m_window->isWindowModified());
-    // Every view follows: 16 ranks now, and the rank map shows them.
+    // Every view follows: 16 ranks now, and the cluster canvas shows them.
     QCOMPARE(m_window->document()->snapshot().evaluation->worldSize, std::int64_t{16});
     QVERIFY(m_window->summary()->layoutText().contains(QStringLiteral("16 ranks")));
-    QCOMPARE(m_window->rankMap()->view()->rankAt(0, 4), 4);
-    QCOMPARE(m_window->rankMap()->view()->rankAt(2, 0), -1); // 16 ranks fill two nodes; the rest is idle
+    QCOMPARE(m_window->cluster()->canvas()->rankAt(0, 4), 4);
+    QCOMPARE(m_window->cluster()->canvas()->rankAt(2, 0), -1); // 16 ranks fill two nodes; the rest is idle
     m_window->document()->undoStack()->undo();
     QCOMPARE(core::saveDesign(m_window->document()->design()), before);
     QCOMPARE(tp->value(), 8);

@@ -11,6 +11,8 @@
 
 using namespace core;
 
+Q_DECLARE_METATYPE(core::Design)
+
 namespace {
 
 double bytesOf(const Evaluation& e, int rank, MemoryCategory category)
@@ -257,7 +259,6 @@ void TestMemory::korthikantiFirstStage()
     QVERIFY2(std::abs(first - extras - noRecomputeGB * 1e9) <= tolerance,
              qPrintable(QString::number((first - extras) / 1e9)));
 }
-Q_DECLARE_METATYPE(Design)
 
 // The adaptation to GQA, SwiGLU and no dropout, derived term by term (activations.h) for Llama 3.1 70B
 // with TP = 8 and SP (everything divided by t), FlashAttention, s = 8192, b = 1:

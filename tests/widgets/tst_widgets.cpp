@@ -1,14 +1,14 @@
-// Widget-level tests: the rank map's geometry (a plain struct), hovering a GPU, and the diagnostics model
-// under QAbstractItemModelTester.
+// Widget-level tests: the cluster canvas's geometry (a plain struct), hovering a GPU, and the diagnostics
+// model under QAbstractItemModelTester.
 
+#include "clustercanvas.h"
+#include "clustergeometry.h"
 #include "designio.h"
 #include "diagnosticsmodel.h"
 #include "explanationdialog.h"
 #include "guitestmain.h"
 #include "memorybars.h"
 #include "memorypanel.h"
-#include "rankmapgeometry.h"
-#include "rankmapview.h"
 #include "zeroview.h"
 
 Q_DECLARE_METATYPE(core::MemoryCategory)
@@ -35,8 +35,10 @@ class TestWidgets : public QObject
 
 private slots:
     void geometryPlacesEveryGpu();
-    void geometryShrinksCellsForLargeClusters();
-    void geometryBalancesRows();
+    void geometryGridsTheNodes_data();
+    void geometryGridsTheNodes();
+    void geometryDropSlots();
+    void levelOfDetailFollowsZoom();
     void hoverHighlightsAGroup();
     void diagnosticsModelPassesTheTester();
     void memoryBarsStackEveryCategory();
@@ -46,67 +48,96 @@ private slots:
 
 void TestWidgets::geometryPlacesEveryGpu()
 {
-    const RankMapGeometry g = RankMapGeometry::compute({8, 6, 8}, 1000);
+    const ClusterGeometry g = ClusterGeometry::compute({8, 6, 8});
     QCOMPARE(g.nodes.size(), std::size_t{3});
     QCOMPARE(g.nodes[1].cells.size(), std::size_t{6});
-    for (const auto& node : g.nodes)
-        for (const QRectF& cell : node.cells) {
-            QVERIFY(node.rect.contains(cell));
-            const auto hit = g.cellAt(cell.center());
-            QVERIFY(hit.valid());
+    for (std::size_t n = 0; n < g.nodes.size(); ++n)
+        for (std::size_t s = 0; s < g.nodes[n].cells.size(); ++s) {
+            const QRectF& cell = g.nodes[n].cells[s];
+            QVERIFY(g.nodes[n].rect.contains(cell));
+            const ClusterGeometry::Hit hit = g.hit(cell.center());
+            QCOMPARE(hit.node, int(n));
+            QCOMPARE(hit.slot, int(s));
+            QVERIFY(g.bounds.contains(g.nodes[n].rect));
         }
-    // Cells never overlap within a node.
+    // Cells never overlap within a node; eight GPUs sit in two rows of four, as on an HGX board.
     const auto& cells = g.nodes[0].cells;
     for (std::size_t i = 0; i < cells.size(); ++i)
         for (std::size_t j = i + 1; j < cells.size(); ++j)
             QVERIFY(!cells[i].intersects(cells[j]));
-    QVERIFY(!g.cellAt(QPointF(-5, -5)).valid());
-    // Eight GPUs sit in two rows of four.
-    QCOMPARE(cells[4].top() > cells[0].top(), true);
+    QCOMPARE(g.gpuColumns, 4);
+    QVERIFY(cells[4].top() > cells[0].top());
     QCOMPARE(cells[4].left(), cells[0].left());
+    QVERIFY(!g.hit(QPointF(-5, -5)).onNode());
+    // The title is part of the node, not of a GPU.
+    const ClusterGeometry::Hit title = g.hit(g.nodes[2].title.center());
+    QCOMPARE(title.node, 2);
+    QCOMPARE(title.slot, -1);
 }
 
-void TestWidgets::geometryShrinksCellsForLargeClusters()
+void TestWidgets::geometryGridsTheNodes_data()
 {
-    const RankMapGeometry small = RankMapGeometry::compute(std::vector<int>(4, 8), 1200, 600);
-    const RankMapGeometry large = RankMapGeometry::compute(std::vector<int>(512, 8), 1200, 600);
-    QVERIFY(small.cellSize > large.cellSize);
-    QVERIFY(small.showLabels);
-    QVERIFY(!large.showLabels);
-    QVERIFY(small.size.height() <= 600);
-    QCOMPARE(large.nodes.size(), std::size_t{512});
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("columns");
+    QTest::newRow("4 nodes: 2 × 2") << 4 << 2;
+    QTest::newRow("seed, 64 nodes: 8 × 8") << 64 << 8;
+    QTest::newRow("512 nodes: about 1.6 wide") << 512 << 26;
 }
 
-void TestWidgets::geometryBalancesRows()
+void TestWidgets::geometryGridsTheNodes()
 {
-    // Four equal nodes that fit three to a row make two rows of two.
-    const RankMapGeometry one = RankMapGeometry::layoutWithCellSize({8}, 2000, 40);
-    const double nodeWidth = one.nodes[0].rect.width();
-    const RankMapGeometry g
-        = RankMapGeometry::layoutWithCellSize({8, 8, 8, 8}, 12 + 3 * (nodeWidth + 12) + 12, 40);
-    QCOMPARE(g.nodes[1].rect.top(), g.nodes[0].rect.top());
-    QVERIFY(g.nodes[2].rect.top() > g.nodes[0].rect.top());
-    QCOMPARE(g.nodes[3].rect.top(), g.nodes[2].rect.top());
+    QFETCH(int, nodes);
+    QFETCH(int, columns);
+    const ClusterGeometry g = ClusterGeometry::compute(std::vector<int>(std::size_t(nodes), 8));
+    QCOMPARE(g.nodeColumns, columns);
+    QCOMPARE(g.nodeRows, (nodes + columns - 1) / columns);
+    QCOMPARE(g.laneY.size(), std::size_t(g.nodeRows));
+    // Every node's uplink ends on its row's fabric lane, in the gap below the row.
+    for (const auto& box : g.nodes) {
+        QCOMPARE(box.uplinkBottom.y(), g.laneY[std::size_t(box.row)]);
+        QVERIFY(box.uplinkBottom.y() > box.rect.bottom());
+        QCOMPARE(g.nodeAt(box.rect.center()), box.row * g.nodeColumns + box.column);
+    }
+}
+
+void TestWidgets::geometryDropSlots()
+{
+    const ClusterGeometry g = ClusterGeometry::compute({8, 3});
+    // Over a GPU: that slot; elsewhere in the node: after the last GPU.
+    QCOMPARE(g.dropSlot(1, g.nodes[1].cells[1].center()), 1);
+    QCOMPARE(g.dropSlot(1, g.nodes[1].title.center()), 3);
+    QCOMPARE(g.dropSlot(0, g.nodes[0].linkBar.center()), 8);
+    // The free slot past the last GPU continues the grid.
+    QCOMPARE(g.slotRect(1, 3).left(), g.nodes[1].cells[2].right() + ClusterGeometry::kCellGap);
+    QCOMPARE(g.slotRect(0, 8).top(), g.nodes[0].cells[4].bottom() + ClusterGeometry::kCellGap);
+}
+
+void TestWidgets::levelOfDetailFollowsZoom()
+{
+    QCOMPARE(detailFor(0.1), Detail::Tile); // 4 px per GPU
+    QCOMPARE(detailFor(0.3), Detail::Cells); // 12 px
+    QCOMPARE(detailFor(0.5), Detail::Labels); // 20 px: rank numbers
+    QCOMPARE(detailFor(1.0), Detail::Full); // 40 px: rank and coordinate
 }
 
 void TestWidgets::hoverHighlightsAGroup()
 {
-    RankMapView view;
-    view.resize(900, 600);
-    view.setSnapshot(snapshotOf("default"));
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QSignalSpy hovered(&view, &RankMapView::rankHovered);
-    const QPointF cell = view.mapGeometry().nodes[1].cells[2].center();
-    QMouseEvent move(QEvent::MouseMove, cell, view.mapToGlobal(cell), Qt::NoButton, Qt::NoButton,
+    ClusterCanvas canvas;
+    canvas.resize(900, 600);
+    canvas.setSnapshot(snapshotOf("default"));
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    QSignalSpy hovered(&canvas, &ClusterCanvas::rankHovered);
+    const QPoint at = canvas.viewportPointOf(1, 2);
+    QMouseEvent move(QEvent::MouseMove, at, canvas.viewport()->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
                      Qt::NoModifier);
-    QCoreApplication::sendEvent(&view, &move);
+    QCoreApplication::sendEvent(canvas.viewport(), &move);
     QCOMPARE(hovered.count(), 1);
     QCOMPARE(hovered.at(0).at(0).toInt(), 10);
-    QCOMPARE(view.hoveredRank(), 10);
+    QCOMPARE(canvas.hoveredRank(), 10);
     QEvent leave(QEvent::Leave);
-    QCoreApplication::sendEvent(&view, &leave);
-    QCOMPARE(view.hoveredRank(), -1);
+    QCoreApplication::sendEvent(&canvas, &leave);
+    QCOMPARE(canvas.hoveredRank(), -1);
 }
 
 void TestWidgets::diagnosticsModelPassesTheTester()

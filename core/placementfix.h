@@ -1,0 +1,32 @@
+#pragma once
+
+// The one-click fix for TP groups that span nodes (the seed: "Legen Sie häufige, latency-empfindliche
+// Collectives, meist TP, in die schnellste geeignete Domäne", so every TP group stays inside a node).
+// Two remedies, tried in order: drop an explicit placement for the topology-aware default, or put TP
+// first in the mesh order (so TP groups are consecutive ranks) and place by default. A fix is offered only
+// when it actually keeps every TP group inside one node.
+
+#include "design.h"
+#include "mesh.h"
+
+#include <optional>
+#include <vector>
+
+namespace core {
+
+enum class TpPlacementRemedy { AutoPlace, TpFirstOrder };
+
+struct TpPlacementFix
+{
+    TpPlacementRemedy remedy = TpPlacementRemedy::AutoPlace;
+    std::vector<Dim> order; // the new mesh order (TpFirstOrder; the current one for AutoPlace)
+    int spanningBefore = 0; // TP groups that span nodes now
+};
+
+// TP groups whose ranks sit on more than one node, for ranks placed on `gpuOfRank` (GPU ids).
+int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, const std::vector<int>& gpuOfRank);
+
+// Needs degrees that form a mesh (Evaluation::hasMesh). nullopt: nothing to fix, or no remedy helps.
+std::optional<TpPlacementFix> suggestTpPlacementFix(const Design& design);
+
+} // namespace core
