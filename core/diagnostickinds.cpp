@@ -72,6 +72,7 @@ constexpr std::array kKinds{
     kScheduleDurationNegative,
     kScheduleStageScaleCount,
     kScheduleStageScaleValue,
+    kScheduleTransferCount,
     kScheduleGroupSize,
     kScheduleGroupRemainder,
     kScheduleTooLarge,
@@ -80,6 +81,7 @@ constexpr std::array kKinds{
     kScheduleOpRepeated,
     kScheduleOpMissing,
     kScheduleDeadlock,
+    kScheduleNotSimulated,
     // ---- Collectives
     kCollectiveRanks,
     kCollectiveSingleRank,

@@ -256,6 +256,11 @@ inline constexpr DiagnosticKind kScheduleStageScaleValue{
     "schedule-stage-scale-value", Severity::Error,
     MW_TR_NOOP("Diagnostics",
                "The time factor of stage %1 is %2; it must be a finite number greater than zero.")};
+inline constexpr DiagnosticKind kScheduleTransferCount{
+    "schedule-transfer-count", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The stage boundary transfer times list %1 boundaries; %3 stages have %2 (or none for no "
+               "transfers).")};
 inline constexpr DiagnosticKind kScheduleGroupSize{
     "schedule-group-size", Severity::Error,
     MW_TR_NOOP("Diagnostics",
@@ -291,6 +296,11 @@ inline constexpr DiagnosticKind kScheduleDeadlock{
     "schedule-deadlock", Severity::Error,
     MW_TR_NOOP("Diagnostics",
                "The schedule cannot finish: rank %1 waits at %2 for %3, which cannot run before it.")};
+inline constexpr DiagnosticKind kScheduleNotSimulated{
+    "schedule-not-simulated", Severity::Info,
+    MW_TR_NOOP("Diagnostics",
+               "The pipeline runs %1 operations per step; timelines are drawn for up to %2. Fewer "
+               "micro-batches or stages show one (meshwright-cli schedule simulates larger ones).")};
 // ---- Collectives --------------------------------------------------------------------------------
 // Paths point into a collective request ({"op", "algorithm", "ranks", "bytes", "chunks", …}), as the
 // command line and the collective view pass it (collective.h, collectivecost.h).

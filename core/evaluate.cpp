@@ -1,6 +1,7 @@
 #include "evaluate.h"
 
 #include "placement.h"
+#include "steptimeline.h"
 #include "validate.h"
 
 namespace core {
@@ -59,6 +60,9 @@ Evaluation evaluate(const Design& design, const Catalog& presets)
                     = computeTraffic(design, result.mesh, result.ranks, result.microBatches, catalog);
         }
     }
+    sortDiagnostics(result.diagnostics);
+    // Last, from the complete evaluation: the timeline needs a design without errors.
+    result.schedule = evaluateSchedule(design, result, catalog, result.diagnostics);
     sortDiagnostics(result.diagnostics);
     return result;
 }

@@ -19,6 +19,8 @@
 
 namespace core {
 
+struct ScheduleEvaluation; // steptimeline.h
+
 struct Evaluation
 {
     std::int64_t worldSize = 0;
@@ -40,6 +42,11 @@ struct Evaluation
     std::optional<MemoryReport> memory;
     // Bytes per training step on every link class, per dimension; present in training when memory is.
     std::optional<TrafficReport> traffic;
+    // One training step in time: the design's pipeline schedule with durations from its compute and link
+    // model, data-parallel overlap, activations over time (steptimeline.h). Present for a training design
+    // without errors whose pipeline is small enough (kMaxEvaluatedPipelineOps); shared, since views and
+    // copies of the evaluation only read it.
+    std::shared_ptr<const ScheduleEvaluation> schedule;
 
     bool valid() const { return !hasErrors(diagnostics); }
 };

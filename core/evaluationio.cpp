@@ -1,5 +1,7 @@
 #include "evaluationio.h"
 
+#include "steptimeline.h"
+
 namespace core {
 
 namespace {
@@ -94,6 +96,7 @@ Json evaluationToJson(const Design& design, const Evaluation& e)
         out["memory"] = memoryToJson(*e.memory);
     if (e.traffic)
         out["traffic"] = trafficToJson(*e.traffic);
+    out["schedule"] = e.schedule ? scheduleToJson(e.schedule->timeline, e.schedule->spec()) : Json(nullptr);
     return out;
 }
 

@@ -494,6 +494,28 @@ std::vector<Diagnostic> checkSchedule(const ScheduleSpec& spec)
         }
     }
 
+    if (!spec.boundaryTransfer.empty()) {
+        if (static_cast<std::int64_t>(spec.boundaryTransfer.size()) != stages - 1) {
+            out.push_back(makeDiagnostic(diag::kScheduleTransferCount, durationPath("boundaryTransfer"),
+                                         {str(static_cast<std::int64_t>(spec.boundaryTransfer.size())),
+                                          str(stages - 1), str(stages)}));
+        } else {
+            constexpr std::size_t kMaxReported = 8;
+            std::size_t reported = 0;
+            for (std::size_t s = 0; s < spec.boundaryTransfer.size() && reported < kMaxReported; ++s) {
+                const double t = spec.boundaryTransfer[s];
+                if (std::isfinite(t) && t >= 0)
+                    continue;
+                ++reported;
+                std::string label = "The transfer time after stage ";
+                label += std::to_string(s);
+                out.push_back(makeDiagnostic(diag::kScheduleDurationNegative,
+                                             durationPath("boundaryTransfer/" + std::to_string(s)),
+                                             {label, formatNumber(t, 6)}));
+            }
+        }
+    }
+
     switch (spec.kind) {
     case Schedule::Interleaved:
         // Megatron forward_backward_pipelining_with_interleaving: N in [p, m] (ValueError), and the last

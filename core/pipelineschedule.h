@@ -76,9 +76,16 @@ struct ScheduleSpec
     double weightGrad = 0; // separate W ops where ZB-H1, ZB-V and DualPipeV split the backward
     double forwardBackward = 0; // DualPipeV overlapped pair (F of one chunk & B of another); 0 = F + full B
     double p2pLatency = 0; // added when a dependency crosses ranks
+    // Optional transfer time across each stage boundary: entry s is the time one micro-batch's activation
+    // (forward) or gradient (backward) takes between global stages s and s + 1 on the link their ranks
+    // share. Added to p2pLatency when the two stages live on different ranks; empty = none, else exactly
+    // p × v − 1 entries.
+    std::vector<double> boundaryTransfer;
     // Optional factor per global stage for uneven stages (embedding on the first, head on the last);
     // empty = all 1, else exactly p × v entries.
     std::vector<double> stageScale;
+
+    bool operator==(const ScheduleSpec&) const = default;
 };
 
 // JSON pointers used in diagnostics. The counts live in the design document; the durations are fields of

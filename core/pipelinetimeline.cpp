@@ -235,9 +235,10 @@ private:
             + static_cast<std::size_t>(microBatch);
     }
 
-    // Raises `start` to when the dependency's result is available on `rank`; false if it has not run.
-    bool after(const std::vector<double>& ends, K kind, int stage, int microBatch, int rank, double& start,
-               std::string* waitsFor) const
+    // Raises `start` to when the dependency's result (of `stage`) is available on `rank` for the op of
+    // `consumer`; false if it has not run. Crossing ranks costs the latency and the boundary's transfer.
+    bool after(const std::vector<double>& ends, K kind, int stage, int microBatch, int rank, int consumer,
+               double& start, std::string* waitsFor) const
     {
         const double end = ends[index(stage, microBatch)];
         if (end == kNotDone) {
@@ -245,22 +246,29 @@ private:
                 *waitsFor = label(kind, microBatch, stage);
             return false;
         }
-        const bool crossesRanks = m_rankOfStage[static_cast<std::size_t>(stage)] != rank;
-        start = std::max(start, end + (crossesRanks ? m_spec.p2pLatency : 0.0));
+        double arrival = end;
+        if (m_rankOfStage[static_cast<std::size_t>(stage)] != rank) {
+            arrival += m_spec.p2pLatency;
+            const std::size_t boundary = static_cast<std::size_t>(std::min(stage, consumer));
+            if (stage != consumer && boundary < m_spec.boundaryTransfer.size())
+                arrival += m_spec.boundaryTransfer[boundary];
+        }
+        start = std::max(start, arrival);
         return true;
     }
 
     bool forwardReady(int stage, int microBatch, int rank, double& start, std::string* waitsFor) const
     {
-        return stage == 0 || after(m_forwardEnd, K::Forward, stage - 1, microBatch, rank, start, waitsFor);
+        return stage == 0
+            || after(m_forwardEnd, K::Forward, stage - 1, microBatch, rank, stage, start, waitsFor);
     }
 
     bool backwardReady(int stage, int microBatch, int rank, double& start, std::string* waitsFor) const
     {
-        if (!after(m_forwardEnd, K::Forward, stage, microBatch, rank, start, waitsFor))
+        if (!after(m_forwardEnd, K::Forward, stage, microBatch, rank, stage, start, waitsFor))
             return false;
         return stage == m_stages - 1
-            || after(m_inputGradEnd, K::Backward, stage + 1, microBatch, rank, start, waitsFor);
+            || after(m_inputGradEnd, K::Backward, stage + 1, microBatch, rank, stage, start, waitsFor);
     }
 
     bool ready(const PipelineOp& op, int rank, double& start, std::string* waitsFor) const
@@ -272,7 +280,8 @@ private:
         case K::BackwardInput:
             return backwardReady(op.stage, op.microBatch, rank, start, waitsFor);
         case K::BackwardWeight:
-            return after(m_inputGradEnd, K::BackwardInput, op.stage, op.microBatch, rank, start, waitsFor);
+            return after(m_inputGradEnd, K::BackwardInput, op.stage, op.microBatch, rank, op.stage, start,
+                         waitsFor);
         case K::ForwardBackward:
             return forwardReady(op.stage, op.microBatch, rank, start, waitsFor)
                 && backwardReady(op.backwardStage, op.backwardMicroBatch, rank, start, waitsFor);

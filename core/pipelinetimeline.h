@@ -2,8 +2,8 @@
 
 // The timeline of a pipeline schedule: the per-rank orders of pipelineschedule.h timed by list
 // scheduling (reference/schedules-and-collectives.md §0). An operation starts when the previous operation
-// on its rank has ended and every operation it depends on has ended (plus the point-to-point latency when
-// that operation ran on another rank):
+// on its rank has ended and every operation it depends on has ended (plus the point-to-point latency and
+// the boundary's transfer time, ScheduleSpec::boundaryTransfer, when that operation ran on another rank):
 //   F(s,j) needs F(s−1,j);  B/I(s,j) needs F(s,j) and the input gradient of stage s+1, B/I(s+1,j);
 //   W(s,j) needs I(s,j).  W is no one's dependency: that is what lets the zero-bubble schedules fill
 // their bubbles with it. This is the dependency model of torch's _simulate_comms_compute and of the

@@ -493,6 +493,14 @@
         <source>No nccl-tests rows found: expected lines of size, count, type, redop, root, time, algbw, busbw.</source>
         <translation>Keine nccl-tests-Zeilen gefunden: erwartet werden Zeilen mit size, count, type, redop, root, time, algbw, busbw.</translation>
     </message>
+    <message>
+        <source>The stage boundary transfer times list %1 boundaries; %3 stages have %2 (or none for no transfers).</source>
+        <translation>Die Übertragungszeiten an den Stage-Grenzen nennen %1 Grenzen; %3 Stages haben %2 (oder keine, wenn nichts übertragen wird).</translation>
+    </message>
+    <message>
+        <source>The pipeline runs %1 operations per step; timelines are drawn for up to %2. Fewer micro-batches or stages show one (meshwright-cli schedule simulates larger ones).</source>
+        <translation>Die Pipeline führt pro Schritt %1 Operationen aus; Timelines werden für bis zu %2 gezeichnet. Mit weniger Micro-Batches oder Stages erscheint eine (meshwright-cli schedule simuliert auch größere).</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

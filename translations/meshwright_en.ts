@@ -493,6 +493,14 @@
         <source>No nccl-tests rows found: expected lines of size, count, type, redop, root, time, algbw, busbw.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The stage boundary transfer times list %1 boundaries; %3 stages have %2 (or none for no transfers).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline runs %1 operations per step; timelines are drawn for up to %2. Fewer micro-batches or stages show one (meshwright-cli schedule simulates larger ones).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

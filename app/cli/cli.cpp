@@ -9,6 +9,7 @@
 #include "evaluate.h"
 #include "evaluationio.h"
 #include "presetio.h"
+#include "schedulereport.h"
 #include "textreport.h"
 #include "units.h"
 
@@ -28,11 +29,17 @@ void usage(std::ostream& out)
            "Verbs:\n"
            "  evaluate [DESIGN.json] [FLAGS] [--json] [--all-ranks]\n"
            "      Every figure of a design: parameters, world size, ranks and groups, diagnostics.\n"
+           "  schedule --kind KIND --stages P --micro-batches M [--virtual-stages V]\n"
+           "           [--forward T --backward T --weight-grad T] [--json]\n"
+           "      A pipeline schedule with abstract durations: each rank's operations as a text\n"
+           "      Gantt chart, its order and its bubble (JSON: the \"schedule\" of evaluate).\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
         << collectiveHelp() << calibrateLinkHelp() << "  help | --help, version | --version\n\n"
-        << designFlagsHelp()
-        << "\nExit codes: 0 valid, 1 the design has errors, 2 unreadable input or a usage error.\n";
+        << designFlagsHelp() << "\n"
+        << scheduleFlagsHelp()
+        << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
+           "error.\n";
 }
 
 // Load problems as JSON (with --json) or text, then exit code 2.
@@ -85,6 +92,31 @@ int evaluateVerb(Arguments& args, std::ostream& out, std::ostream& err)
     else
         writeTextReport(out, design, evaluation, options);
     return evaluation.valid() ? kExitOk : kExitDesignErrors;
+}
+
+int scheduleVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    bool json = false;
+    const ScheduleSpec spec = readScheduleFlags(args, json);
+    const PipelineTimeline timeline = simulateSchedule(spec);
+    if (json) {
+        // The "schedule" object of evaluate --json, with the schedule's own diagnostics beside it.
+        Json report = scheduleToJson(timeline, spec);
+        report["valid"] = timeline.valid();
+        Json diagnostics = Json::array();
+        for (const Diagnostic& d : timeline.diagnostics)
+            diagnostics.push_back(diagnosticToJson(d));
+        report["diagnostics"] = std::move(diagnostics);
+        out << report.dump(2) << "\n";
+    } else {
+        writeScheduleReport(out, spec, timeline);
+        if (!timeline.diagnostics.empty()) {
+            (timeline.valid() ? out : err)
+                << (timeline.valid() ? "\nDiagnostics\n" : "The schedule cannot run:\n");
+            writeDiagnostics(timeline.valid() ? out : err, timeline.diagnostics);
+        }
+    }
+    return timeline.valid() ? kExitOk : kExitDesignErrors;
 }
 
 int presetsVerb(Arguments& args, std::ostream& out)
@@ -166,6 +198,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return collectiveVerb(args, out, err);
         if (verb == "calibrate-link")
             return calibrateLinkVerb(args, out, err);
+        if (verb == "schedule")
+            return scheduleVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;

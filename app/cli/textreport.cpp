@@ -1,6 +1,7 @@
 #include "textreport.h"
 
 #include "catalog.h"
+#include "steptimeline.h"
 #include "units.h"
 #include "validate.h"
 
@@ -171,6 +172,16 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
     else
         out << "Workload  serving, " << w.serving.concurrency << " sequences of " << w.serving.contextLength
             << " tokens per replica, KV cache " << enumName(w.serving.kvDtype) << "\n";
+
+    if (e.schedule) {
+        const ScheduleEvaluation& step = *e.schedule;
+        const ScheduleSpec& spec = step.spec();
+        out << "Step      " << enumName(spec.kind) << " on " << spec.ranks << " pipeline stage"
+            << (spec.ranks == 1 ? "" : "s") << " × " << spec.microBatches
+            << " micro-batches: " << formatSeconds(step.timeline.makespan) << ", bubble "
+            << formatNumber(100 * step.timeline.bubbleFraction) << " % (compute at "
+            << formatNumber(100 * step.times.computeEfficiency) << " % of peak, a provisional model)\n";
+    }
 
     if (e.hasMesh) {
         out << "\nGroups\n";

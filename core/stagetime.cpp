@@ -1,0 +1,607 @@
+#include "stagetime.h"
+
+#include "commvolume.h"
+#include "validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace core {
+
+namespace {
+
+constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
+constexpr std::size_t kI = static_cast<std::size_t>(Pass::InputGrad);
+constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
+
+double d(std::int64_t v)
+{
+    return static_cast<double>(v);
+}
+
+// Builds a LayerPattern piece by piece: compute advances the layer's clock, an exposed collective too,
+// an overlapped one runs beside the compute that follows it.
+class PatternBuilder
+{
+public:
+    void compute(double seconds)
+    {
+        m_pattern.seconds += seconds;
+        m_pattern.computeSeconds += seconds;
+    }
+    void exposed(CommKind kind, double seconds)
+    {
+        if (seconds <= 0)
+            return;
+        m_pattern.bands.push_back({kind, m_pattern.seconds, m_pattern.seconds + seconds, true});
+        m_pattern.seconds += seconds;
+    }
+    // A collective that overlaps `work` seconds of compute: the compute runs, and whatever the
+    // collective takes beyond it is waited for.
+    void overlapped(CommKind kind, double seconds, double work)
+    {
+        const double start = m_pattern.seconds;
+        compute(work);
+        if (seconds <= 0)
+            return;
+        m_pattern.bands.push_back({kind, start, start + seconds, seconds <= work});
+        if (seconds > work)
+            m_pattern.seconds = start + seconds;
+    }
+    void append(const LayerPattern& other)
+    {
+        for (CommBand band : other.bands) {
+            band.start += m_pattern.seconds;
+            band.end += m_pattern.seconds;
+            m_pattern.bands.push_back(band);
+        }
+        m_pattern.seconds += other.seconds;
+        m_pattern.computeSeconds += other.computeSeconds;
+    }
+    LayerPattern take() { return std::move(m_pattern); }
+
+private:
+    LayerPattern m_pattern;
+};
+
+// Collective times of one layer on one stage's groups.
+struct LayerComm
+{
+    double tpAllReduce = 0; // one all-reduce of the [s/CP, b, h] activation
+    double tpAllGather = 0; // with SP: one all-gather of it (and one reduce-scatter, the same time)
+    double tpReduceScatter = 0;
+    double epAllToAll = 0; // one dispatch or combine
+    double cpRingForward = 0; // CP − 1 KV blocks
+    double cpRingBackward = 0; // 2(CP − 1) blocks
+};
+
+struct LayerTimes
+{
+    double attentionProjections = 0; // forward, seconds
+    double attentionProducts = 0;
+    double mlp = 0; // dense MLP, or shared + routed experts + router
+};
+
+std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const LayerComm& c, bool sp, bool moe,
+                                                   Recompute recompute)
+{
+    auto tpBefore = [&](PatternBuilder& b) {
+        if (sp)
+            b.exposed(CommKind::TensorParallel, c.tpAllGather);
+    };
+    auto tpAfter = [&](PatternBuilder& b) {
+        b.exposed(CommKind::TensorParallel, sp ? c.tpReduceScatter : c.tpAllReduce);
+    };
+    // Forward: (AG) attention (RS | AR), (AG) [dispatch] MLP [combine] (RS | AR).
+    PatternBuilder forward;
+    tpBefore(forward);
+    forward.compute(t.attentionProjections);
+    forward.overlapped(CommKind::ContextParallel, c.cpRingForward, t.attentionProducts);
+    tpAfter(forward);
+    tpBefore(forward);
+    if (moe)
+        forward.exposed(CommKind::ExpertParallel, c.epAllToAll);
+    forward.compute(t.mlp);
+    if (moe)
+        forward.exposed(CommKind::ExpertParallel, c.epAllToAll);
+    tpAfter(forward);
+    const LayerPattern forwardPattern = forward.take();
+
+    // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
+    // collectives (f ↔ g of Megatron's mappings.py: the backward of an all-reduce is an all-reduce, of an
+    // all-gather a reduce-scatter and vice versa).
+    PatternBuilder input;
+    if (recompute == Recompute::Full)
+        input.append(forwardPattern);
+    else if (recompute == Recompute::Selective)
+        input.compute(t.attentionProducts);
+    tpBefore(input);
+    if (moe)
+        input.exposed(CommKind::ExpertParallel, c.epAllToAll);
+    input.compute(t.mlp);
+    if (moe)
+        input.exposed(CommKind::ExpertParallel, c.epAllToAll);
+    tpAfter(input);
+    tpBefore(input);
+    input.overlapped(CommKind::ContextParallel, c.cpRingBackward, 2 * t.attentionProducts);
+    input.compute(t.attentionProjections);
+    tpAfter(input);
+
+    // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
+    // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded).
+    PatternBuilder weight;
+    if (sp)
+        weight.exposed(CommKind::TensorParallel, c.tpAllGather);
+    weight.compute(t.mlp);
+    if (sp)
+        weight.exposed(CommKind::TensorParallel, c.tpAllGather);
+    weight.compute(t.attentionProjections);
+    return {forwardPattern, input.take(), weight.take()};
+}
+
+// The time the layer's linear parts and products take at the given rate.
+LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& design, double rate)
+{
+    const ParallelLayout& l = design.layout;
+    const double s = d(design.workload.sequenceLength);
+    const double tokens = s / l.cp() * l.microBatch;
+    const LayerParameters p = layerParameters(model, layer);
+    const LayerFlops flops = layerForwardFlops(model, layer, design.workload.sequenceLength, l.microBatch,
+                                               l.tp(), l.cp(), l.effectiveExpertTp());
+    LayerTimes t;
+    t.attentionProjections = 2 * tokens * p.attention / l.tp() / rate;
+    t.attentionProducts = flops.attention / rate;
+    t.mlp = std::max(0.0, flops.linear / rate - t.attentionProjections);
+    return t;
+}
+
+std::array<double, kPassCount> headSeconds(const Design& design, double rate)
+{
+    const ParallelLayout& l = design.layout;
+    const double tokens = d(design.workload.sequenceLength) / l.cp() * l.microBatch;
+    // The vocabulary-parallel output layer (Megatron ColumnParallelLinear over the vocabulary); the
+    // cross-entropy on its logits is elementwise and left out.
+    const double forward = 2 * tokens * d(design.model.hidden) * d(design.model.vocab) / l.tp() / rate;
+    return {forward, forward, forward};
+}
+
+ModelTerm term(std::string id, double value, std::string unit, std::string formula, std::string source)
+{
+    return {std::move(id), value, std::move(unit), std::move(formula), std::move(source)};
+}
+
+} // namespace
+
+std::vector<int> layersOfStages(const ModelArchitecture& model, const ParallelLayout& layout)
+{
+    const int stages = std::max(1, layout.pp() * layout.virtualStages);
+    if (static_cast<int>(layout.layersPerStage.size()) == stages)
+        return layout.layersPerStage;
+    std::vector<int> split(static_cast<std::size_t>(stages), model.layers / stages);
+    for (int s = 0; s < model.layers % stages; ++s)
+        ++split[static_cast<std::size_t>(s)];
+    return split;
+}
+
+LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
+                             std::int64_t microBatch, int tp, int cp, int expertTp)
+{
+    const double s = d(sequence);
+    const double queries = s / cp; // this CP rank's tokens; they attend to all s keys (ring attention)
+    const double tokens = queries * d(microBatch);
+    const LayerParameters p = layerParameters(model, layer);
+    LayerFlops flops;
+    flops.linear = 2 * tokens * ((p.attention + p.mlp) / tp + p.router);
+    if (model.isMoeLayer(layer))
+        flops.linear += 2 * tokens * model.moe.topK * mlpParameters(model, model.moe.expertFfn) / expertTp;
+    double qk = d(model.headDim);
+    double value = d(model.headDim);
+    if (model.attention == AttentionKind::Mla) {
+        qk = d(model.mla.qkNopeHeadDim + model.mla.qkRopeHeadDim);
+        value = d(model.mla.vHeadDim);
+    }
+    flops.attention = 2 * d(microBatch) * queries * s * model.heads * (qk + value) / tp;
+    return flops;
+}
+
+double provisionalLayerActivationBytes(const ModelArchitecture& model, const Workload& workload,
+                                       const ParallelLayout& layout)
+{
+    const double s = d(workload.sequenceLength) / layout.cp();
+    const double b = layout.microBatch;
+    const double h = d(model.hidden);
+    const double a = model.heads;
+    const double t = layout.tp();
+    const bool sp = layout.sequenceParallel && layout.tp() > 1;
+    if (layout.recompute == Recompute::Full)
+        return 2 * s * b * h / (sp ? t : 1);
+    // The stored attention scores: gone with selective recomputation or a fused attention kernel.
+    const bool scores = layout.recompute == Recompute::None && !workload.flashAttention;
+    const double scoreTerm = scores ? 5 * a * s / h : 0;
+    if (sp)
+        return s * b * h / t * (34 + scoreTerm);
+    return s * b * h * (10 + 24 / t + scoreTerm / t);
+}
+
+double stageOpSeconds(const StageWork& stage, PipelineOpKind kind)
+{
+    switch (kind) {
+    case PipelineOpKind::Forward:
+        return stage.seconds[kF];
+    case PipelineOpKind::Backward:
+        return stage.seconds[kI] + stage.seconds[kW];
+    case PipelineOpKind::BackwardInput:
+        return stage.seconds[kI];
+    case PipelineOpKind::BackwardWeight:
+        return stage.seconds[kW];
+    case PipelineOpKind::ForwardBackward:
+        break;
+    }
+    return 0;
+}
+
+GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
+                      const std::vector<int>& group)
+{
+    GroupLinks out;
+    const LinkSpec* fabric = catalog.link(design.cluster.fabric);
+    if (fabric)
+        out.links.interNode = linkCost(*fabric);
+    std::vector<int> nodes;
+    nodes.reserve(group.size());
+    const LinkSpec* slowestIntra = nullptr;
+    for (int rank : group) {
+        const int node = rank >= 0 && static_cast<std::size_t>(rank) < evaluation.ranks.size()
+            ? evaluation.ranks[static_cast<std::size_t>(rank)].nodeIndex
+            : -1;
+        nodes.push_back(node);
+        if (node < 0)
+            continue;
+        const LinkSpec* intra = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
+        if (intra && (!slowestIntra || intra->bandwidth < slowestIntra->bandwidth))
+            slowestIntra = intra;
+    }
+    if (slowestIntra)
+        out.links.intraNode = linkCost(*slowestIntra);
+    if (nodes.empty() || std::all_of(nodes.begin(), nodes.end(), [&](int n) { return n == nodes.front(); })) {
+        out.ranksPerNode = 0;
+        out.nodes = 1;
+        return out;
+    }
+    // Blocks of g consecutive members per node, as CollectiveSpec::ranksPerNode describes; any other
+    // arrangement is priced as if every hop left its node.
+    std::size_t g = 1;
+    while (g < nodes.size() && nodes[g] == nodes.front())
+        ++g;
+    bool blocks = nodes.size() % g == 0;
+    for (std::size_t i = 0; i < nodes.size() && blocks; ++i)
+        blocks = nodes[i] == nodes[i - i % g] && (i % g != 0 || i == 0 || nodes[i] != nodes[i - 1]);
+    out.ranksPerNode = blocks ? static_cast<int>(g) : 1;
+    out.nodes = static_cast<int>(blocks ? nodes.size() / g : nodes.size());
+    return out;
+}
+
+double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLinks& links)
+{
+    if (ranks < 2 || !(bytes > 0))
+        return 0;
+    CollectiveSpec spec;
+    spec.op = op;
+    spec.algorithm = op == CollectiveOp::AllToAll ? CollectiveAlgorithm::Pairwise : CollectiveAlgorithm::Ring;
+    spec.ranks = ranks;
+    spec.bytes = bytes;
+    spec.ranksPerNode = links.ranksPerNode;
+    const CollectiveCost cost = collectiveCost(spec, links.links);
+    return cost.valid() ? cost.timeSeconds : 0;
+}
+
+StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
+                      const StageTimeOptions& options)
+{
+    StageTimes out;
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    const Workload& w = design.workload;
+    const int p = l.pp();
+    const int v = l.virtualStages;
+    const int stages = p * v;
+    out.computeEfficiency = options.computeEfficiency;
+
+    ScheduleSpec& spec = out.spec;
+    spec.kind = l.schedule;
+    spec.ranks = p;
+    spec.virtualStages = v;
+    spec.microBatches = static_cast<int>(
+        std::min<std::int64_t>(microBatchesPerStep(design), std::numeric_limits<int>::max()));
+
+    // The pipeline shown is the one of rank 0; every pipeline rank's stage runs as slow as the slowest
+    // GPU that holds it in any replica.
+    const std::vector<int>& pipeline = evaluation.mesh.groupsOf(Dim::Pp).front();
+    std::vector<double> peak(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
+    for (const RankInfo& rank : evaluation.ranks) {
+        if (rank.nodeIndex < 0)
+            continue;
+        const Gpu& gpu = design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
+                             .gpus[static_cast<std::size_t>(rank.slot)];
+        const GpuSpec* gpuSpec = catalog.gpu(gpu.type);
+        double& slowest = peak[static_cast<std::size_t>(rank.coord(Dim::Pp))];
+        if (gpuSpec)
+            slowest = std::min(slowest, gpuSpec->bf16Flops);
+    }
+    out.gpuPeakFlops = *std::min_element(peak.begin(), peak.end());
+
+    const bool sp = l.sequenceParallel && l.tp() > 1;
+    const double activationValues
+        = d(w.sequenceLength) / l.cp() * l.microBatch * d(model.hidden); // one [s/CP, b, h] tensor
+    const double layerActivation = provisionalLayerActivationBytes(model, w, l);
+    const std::vector<int> split = layersOfStages(model, l);
+
+    // Every dense layer has the same shape, and every MoE layer: one of each stands for all.
+    const int denseIndex = [&] {
+        for (int layer = 0; layer < model.layers; ++layer)
+            if (!model.isMoeLayer(layer))
+                return layer;
+        return 0;
+    }();
+    const int moeIndex = model.moe.isMoe() ? model.moe.firstDenseLayers : 0;
+
+    int firstLayer = 0;
+    out.stages.resize(static_cast<std::size_t>(stages));
+    for (int s = 0; s < stages; ++s) {
+        StageWork& stage = out.stages[static_cast<std::size_t>(s)];
+        stage.stage = s;
+        stage.rank = rankOfStage(spec, s);
+        stage.firstLayer = firstLayer;
+        stage.layers = split[static_cast<std::size_t>(s)];
+        stage.embedding = s == 0;
+        stage.outputHead = s == stages - 1;
+        firstLayer += stage.layers;
+        for (int layer = stage.firstLayer; layer < stage.firstLayer + stage.layers; ++layer)
+            stage.moeLayers += model.isMoeLayer(layer);
+
+        const int global = pipeline[static_cast<std::size_t>(stage.rank)];
+        const double rate = peak[static_cast<std::size_t>(stage.rank)] * options.computeEfficiency;
+        auto links = [&](Dim dim) {
+            const std::vector<int>& group = evaluation.mesh.groupOfRank(dim, global);
+            return std::pair{static_cast<int>(group.size()), groupLinks(design, evaluation, catalog, group)};
+        };
+        LayerComm comm;
+        if (l.tp() > 1) {
+            const auto [ranks, tpLinks] = links(Dim::Tp);
+            const double bytes = activationValues * kActivationBytesPerValue;
+            comm.tpAllReduce = collectiveSeconds(CollectiveOp::AllReduce, ranks, bytes, tpLinks);
+            comm.tpAllGather = collectiveSeconds(CollectiveOp::AllGather, ranks, bytes, tpLinks);
+            comm.tpReduceScatter = collectiveSeconds(CollectiveOp::ReduceScatter, ranks, bytes, tpLinks);
+        }
+        if (l.cp() > 1) {
+            const auto [ranks, cpLinks] = links(Dim::Cp);
+            // K and V of this rank's tokens for the KV heads of its TP shard (at least one head).
+            const double kvShare
+                = std::max(1.0, static_cast<double>(model.kvHeads) / l.tp()) / std::max(1, model.kvHeads);
+            const double block = kvElementsPerTokenPerLayer(model) * kvShare * d(w.sequenceLength) / l.cp()
+                * l.microBatch * kActivationBytesPerValue;
+            const double hop = collectiveSeconds(CollectiveOp::SendRecv, ranks, block, cpLinks);
+            comm.cpRingForward = (l.cp() - 1) * hop;
+            comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
+        }
+        if (l.ep() > 1 && stage.moeLayers > 0) {
+            const auto [ranks, epLinks] = links(Dim::Ep);
+            const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK
+                * d(model.hidden) * kActivationBytesPerValue;
+            comm.epAllToAll = collectiveSeconds(CollectiveOp::AllToAll, ranks, bytes, epLinks);
+        }
+
+        stage.denseLayer
+            = layerPatterns(layerTimes(model, denseIndex, design, rate), comm, sp, false, l.recompute);
+        if (model.moe.isMoe())
+            stage.moeLayer
+                = layerPatterns(layerTimes(model, moeIndex, design, rate), comm, sp, true, l.recompute);
+        if (stage.outputHead)
+            stage.headSeconds = headSeconds(design, rate);
+        const int denseLayers = stage.layers - stage.moeLayers;
+        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+            stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
+                + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass];
+        const LayerFlops dense = layerForwardFlops(model, denseIndex, w.sequenceLength, l.microBatch, l.tp(),
+                                                   l.cp(), l.effectiveExpertTp());
+        const LayerFlops moe = layerForwardFlops(model, moeIndex, w.sequenceLength, l.microBatch, l.tp(),
+                                                 l.cp(), l.effectiveExpertTp());
+        stage.forwardFlops
+            = denseLayers * dense.total() + stage.moeLayers * moe.total() + stage.headSeconds[kF] * rate;
+        stage.activationBytes = stage.layers * layerActivation;
+    }
+
+    // Boundaries: the slowest pipeline group decides, since the replicas meet at every gradient sync.
+    out.boundaryBytes
+        = pipelineBoundaryBytes({w.sequenceLength, l.microBatch, model.hidden, kActivationBytesPerValue},
+                                l.tp(), l.sequenceParallel, l.cp());
+    out.boundarySeconds.assign(static_cast<std::size_t>(std::max(0, stages - 1)), 0.0);
+    const LinkSpec* fabric = catalog.link(design.cluster.fabric);
+    for (int s = 0; s + 1 < stages; ++s) {
+        const int from = rankOfStage(spec, s);
+        const int to = rankOfStage(spec, s + 1);
+        if (from == to)
+            continue;
+        double slowest = 0;
+        for (const std::vector<int>& group : evaluation.mesh.groupsOf(Dim::Pp)) {
+            const RankInfo& a
+                = evaluation.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(from)])];
+            const RankInfo& b
+                = evaluation.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(to)])];
+            const LinkSpec* link = a.nodeIndex == b.nodeIndex
+                ? catalog.link(design.cluster.nodes[static_cast<std::size_t>(a.nodeIndex)].intraLink)
+                : fabric;
+            if (link && link->bandwidth > 0)
+                slowest = std::max(slowest, link->latency + out.boundaryBytes / link->bandwidth);
+        }
+        out.boundarySeconds[static_cast<std::size_t>(s)] = slowest;
+    }
+
+    // The spec: means per chunk, each stage's total work as its factor.
+    std::array<double, kPassCount> mean{};
+    for (const StageWork& stage : out.stages)
+        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+            mean[pass] += stage.seconds[pass] / stages;
+    const double meanTotal = mean[kF] + mean[kI] + mean[kW];
+    spec.forward = mean[kF] * v;
+    spec.backward = mean[kI] * v;
+    spec.weightGrad = mean[kW] * v;
+    spec.stageScale.clear();
+    bool even = true;
+    for (const StageWork& stage : out.stages) {
+        const double factor = (stage.seconds[kF] + stage.seconds[kI] + stage.seconds[kW]) / meanTotal;
+        spec.stageScale.push_back(factor);
+        even = even && std::abs(factor - 1) < 1e-12;
+    }
+    if (even)
+        spec.stageScale.clear();
+    spec.boundaryTransfer = out.boundarySeconds;
+
+    // The terms a person needs to redo the numbers.
+    const LayerFlops dense
+        = layerForwardFlops(model, 0, w.sequenceLength, l.microBatch, l.tp(), l.cp(), l.effectiveExpertTp());
+    const std::string narayanan
+        = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
+    out.terms.push_back(
+        term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
+    out.terms.push_back(term("computeEfficiency", options.computeEfficiency, "",
+                             "kDefaultComputeEfficiency (provisional)",
+                             "Narayanan et al., SC'21 §5.1: 52 % of peak at 1T parameters"));
+    out.terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
+                             "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
+                             narayanan));
+    out.terms.push_back(term("layerAttentionFlops", dense.attention, "FLOP",
+                             "2·b·(s/CP)·s·heads·(d_qk + d_v)/TP", narayanan));
+    out.terms.push_back(term("backwardFactor", 2, "",
+                             "input gradient = linear + 2 × attention products; "
+                             "weight gradient = linear",
+                             "Narayanan et al., SC'21, appendix (backward = 2 × forward)"));
+    if (!out.stages.empty()) {
+        const StageWork& first = out.stages.front();
+        out.terms.push_back(term("layerForwardSeconds", first.denseLayer[kF].seconds, "s",
+                                 "FLOPs / (peak × efficiency) + exposed TP/EP communication", narayanan));
+        out.terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s",
+                                 "layers × layer time (+ head)", "this model"));
+        out.terms.push_back(term("headForwardSeconds", out.stages.back().headSeconds[kF], "s",
+                                 "2·s/CP·b·h·vocab/TP / (peak × efficiency)", "Megatron-LM output layer"));
+    }
+    out.terms.push_back(term("boundaryBytes", out.boundaryBytes, "B", "[s/CP (/TP with SP), b, h] × 2 bytes",
+                             "Megatron-LM schedules.py get_tensor_shapes"));
+    if (!out.boundarySeconds.empty())
+        out.terms.push_back(term("boundarySeconds",
+                                 *std::max_element(out.boundarySeconds.begin(), out.boundarySeconds.end()),
+                                 "s", "latency + bytes / bandwidth of the link between the two stages' GPUs",
+                                 "link presets; reference §4.1 (p2p: α + nβ)"));
+    out.terms.push_back(term("layerActivationBytes", layerActivation, "B",
+                             "Korthikanti et al. 2022, Table 2 (provisional until the memory model)",
+                             "Korthikanti et al., Reducing Activation Recomputation, 2022"));
+    return out;
+}
+
+std::vector<CommBand> opCommBands(const StageTimes& times, const ScheduleSpec& spec, const PipelineOp& op,
+                                  std::size_t maxBands)
+{
+    std::vector<CommBand> out;
+    const int stages = static_cast<int>(times.stages.size());
+    auto valid = [&](int stage) { return stage >= 0 && stage < stages; };
+    if (!valid(op.stage) || (op.kind == PipelineOpKind::ForwardBackward && !valid(op.backwardStage)))
+        return out;
+
+    // The passes the op runs, in order, each on its stage.
+    struct Part
+    {
+        const StageWork* stage;
+        std::vector<std::size_t> passes; // per layer, in this order
+        bool backward;
+    };
+    std::vector<Part> parts;
+    const StageWork& stage = times.stages[static_cast<std::size_t>(op.stage)];
+    switch (op.kind) {
+    case PipelineOpKind::Forward:
+        parts.push_back({&stage, {kF}, false});
+        break;
+    case PipelineOpKind::Backward:
+        parts.push_back({&stage, {kI, kW}, true});
+        break;
+    case PipelineOpKind::BackwardInput:
+        parts.push_back({&stage, {kI}, true});
+        break;
+    case PipelineOpKind::BackwardWeight:
+        parts.push_back({&stage, {kW}, true});
+        break;
+    case PipelineOpKind::ForwardBackward:
+        parts.push_back({&stage, {kF}, false});
+        parts.push_back({&times.stages[static_cast<std::size_t>(op.backwardStage)], {kI, kW}, true});
+        break;
+    }
+    double exact = 0;
+    for (const Part& part : parts)
+        for (std::size_t pass : part.passes)
+            exact += part.stage->seconds[pass];
+    const double stretch = exact > 0 ? (op.end - op.start) / exact : 0;
+    auto limitReached = [&] { return maxBands > 0 && out.size() >= maxBands; };
+
+    double clock = op.start;
+    for (const Part& part : parts) {
+        const StageWork& st = *part.stage;
+        // The head runs last in forward and first in backward; it has no collectives here.
+        for (std::size_t pass : part.passes) {
+            if (part.backward)
+                clock += st.headSeconds[pass] * stretch;
+            for (int i = 0; i < st.layers && !limitReached(); ++i) {
+                // MoE layers of the stage sit at its end for this drawing when both kinds share a stage;
+                // the per-layer order does not change the totals.
+                const int index = part.backward ? st.layers - 1 - i : i;
+                const bool moe = index >= st.layers - st.moeLayers;
+                const LayerPattern& pattern = (moe ? st.moeLayer : st.denseLayer)[pass];
+                for (const CommBand& band : pattern.bands) {
+                    if (limitReached())
+                        break;
+                    out.push_back(
+                        {band.kind, clock + band.start * stretch, clock + band.end * stretch, band.exposed});
+                }
+                clock += pattern.seconds * stretch;
+            }
+            if (!part.backward)
+                clock += st.headSeconds[pass] * stretch;
+        }
+    }
+
+    for (const CommBand& band : opSendBands(times, spec, op))
+        if (!limitReached())
+            out.push_back(band);
+    return out;
+}
+
+std::vector<CommBand> opSendBands(const StageTimes& times, const ScheduleSpec& spec, const PipelineOp& op)
+{
+    std::vector<CommBand> out;
+    const int stages = static_cast<int>(times.stages.size());
+    auto send = [&](int from, int to) {
+        if (from < 0 || from >= stages || to < 0 || to >= stages
+            || rankOfStage(spec, from) == rankOfStage(spec, to))
+            return;
+        const std::size_t boundary = static_cast<std::size_t>(std::min(from, to));
+        if (boundary < times.boundarySeconds.size() && times.boundarySeconds[boundary] > 0)
+            out.push_back({CommKind::PipelineSend, op.end, op.end + times.boundarySeconds[boundary], false});
+    };
+    switch (op.kind) {
+    case PipelineOpKind::Forward:
+        send(op.stage, op.stage + 1);
+        break;
+    case PipelineOpKind::Backward:
+    case PipelineOpKind::BackwardInput:
+        send(op.stage, op.stage - 1);
+        break;
+    case PipelineOpKind::BackwardWeight:
+        break;
+    case PipelineOpKind::ForwardBackward:
+        send(op.stage, op.stage + 1);
+        send(op.backwardStage, op.backwardStage - 1);
+        break;
+    }
+    return out;
+}
+
+} // namespace core
