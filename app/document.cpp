@@ -132,6 +132,24 @@ void Document::editField(core::Field field, const core::FieldValue& value)
         this, field, old, value, tr("Set %1 to %2").arg(widgets::fieldLabel(field), valueText(value))));
 }
 
+void Document::editFields(const std::vector<std::pair<core::Field, core::FieldValue>>& edits)
+{
+    std::vector<std::pair<core::Field, core::FieldValue>> changes;
+    core::Design probe = m_design;
+    for (const auto& [field, value] : edits)
+        if (core::getField(probe, field) != value && core::setField(probe, field, value))
+            changes.emplace_back(field, value);
+    if (changes.size() == 1)
+        return editField(changes.front().first, changes.front().second);
+    if (changes.empty())
+        return;
+    const auto& [field, value] = changes.front();
+    m_undoStack.beginMacro(tr("Set %1 to %2").arg(widgets::fieldLabel(field), valueText(value)));
+    for (const auto& [f, v] : changes)
+        editField(f, v);
+    m_undoStack.endMacro();
+}
+
 void Document::editModelPreset(const QString& presetId)
 {
     const core::ModelArchitecture* preset = core::Catalog::builtin().model(ss(presetId));

@@ -38,6 +38,9 @@ public:
 
     // Edits: each pushes one undoable command, or nothing if it would change nothing.
     void editField(core::Field field, const core::FieldValue& value);
+    // Several fields in one undo step (a schedule and the virtual stages it needs); the fields that
+    // would not change are left out.
+    void editFields(const std::vector<std::pair<core::Field, core::FieldValue>>& edits);
     void editModelPreset(const QString& presetId);
     void editClusterShape(int nodes, int gpusPerNode, const QString& gpuType, const QString& intraLink);
     // A gesture on the cluster canvas; false (and no command) when it would change nothing.

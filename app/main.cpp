@@ -34,8 +34,8 @@ int main(int argc, char* argv[])
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral(
-            "Open on this view's tab: ranks (the cluster), memory or collectives, or a tab's title."),
+        QStringLiteral("Open on this view's tab: ranks (the cluster), memory, timeline or collectives, or a "
+                       "tab's title."),
         QStringLiteral("NAME"));
     const QCommandLineOption group(
         QStringLiteral("group"),

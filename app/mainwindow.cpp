@@ -12,6 +12,7 @@
 #include "memorypanel.h"
 #include "qtconvert.h"
 #include "recentfiles.h"
+#include "timelinepanel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -57,6 +58,9 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_collectives = new widgets::CollectivePanel(m_views);
     m_collectives->setObjectName(QStringLiteral("collectives"));
     m_views->addTab(m_collectives, QString());
+    m_timeline = new widgets::TimelinePanel(m_views);
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    m_views->addTab(m_timeline, QString());
     centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
@@ -84,6 +88,13 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     connect(
         m_inspector, &widgets::LayoutInspector::fieldEdited, this,
         [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
+    connect(m_timeline, &widgets::TimelinePanel::fieldsEdited, this,
+            [this](const std::vector<widgets::FieldEdit>& edits) {
+                std::vector<std::pair<core::Field, core::FieldValue>> changes;
+                for (const widgets::FieldEdit& edit : edits)
+                    changes.emplace_back(edit.field, edit.value);
+                m_document->editFields(changes);
+            });
     connect(m_inspector, &widgets::LayoutInspector::modelPresetChosen, this,
             [this](const QString& id) { m_document->editModelPreset(id); });
     connect(m_inspector, &widgets::LayoutInspector::clusterShapeEdited, this,
@@ -216,6 +227,7 @@ void MainWindow::retranslate()
     m_views->setTabText(m_views->indexOf(m_cluster), tr("Cluster"));
     m_views->setTabText(m_views->indexOf(m_memory), tr("Memory"));
     m_views->setTabText(m_views->indexOf(m_collectives), tr("Collectives"));
+    m_views->setTabText(m_views->indexOf(m_timeline), tr("Timeline"));
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();
@@ -270,6 +282,7 @@ void MainWindow::refreshViews()
     m_cluster->setSnapshot(snapshot);
     m_memory->setSnapshot(snapshot);
     m_collectives->setSnapshot(snapshot);
+    m_timeline->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());

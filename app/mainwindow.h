@@ -21,6 +21,7 @@ class DesignSummary;
 class DiagnosticsPanel;
 class LayoutInspector;
 class MemoryPanel;
+class TimelinePanel;
 } // namespace widgets
 
 namespace app {
@@ -43,6 +44,7 @@ public:
     widgets::CollectivePanel* collectives() const { return m_collectives; }
     QTabWidget* views() const { return m_views; }
     widgets::MemoryPanel* memory() const { return m_memory; }
+    widgets::TimelinePanel* timeline() const { return m_timeline; }
 
     // Replaces the document with a new one holding `design` (no questions asked).
     void setDesign(core::Design design, const QString& filePath = {});
@@ -86,6 +88,7 @@ private:
     QUndoGroup* m_undoGroup = nullptr;
     widgets::LayoutInspector* m_inspector = nullptr;
     widgets::ClusterPanel* m_cluster = nullptr;
+    widgets::TimelinePanel* m_timeline = nullptr;
     widgets::DiagnosticsPanel* m_diagnostics = nullptr;
     widgets::DesignSummary* m_summary = nullptr;
     widgets::CollectivePanel* m_collectives = nullptr;

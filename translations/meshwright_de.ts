@@ -768,6 +768,200 @@
     </message>
 </context>
 <context>
+    <name>Timeline</name>
+    <message>
+        <source>%1 – %2 (%3)</source>
+        <translation>%1 – %2 (%3)</translation>
+    </message>
+    <message>
+        <source>comm.</source>
+        <translation>Komm.</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>Stage %1</translation>
+    </message>
+    <message>
+        <source>PP rank %1</source>
+        <translation>PP-Rank %1</translation>
+    </message>
+    <message>
+        <source>Pipeline rank %1 · rank %2 · GPU %3 on node %4</source>
+        <translation>Pipeline-Rank %1 · Rank %2 · GPU %3 auf Node %4</translation>
+    </message>
+    <message>
+        <source>Idle (bubble)</source>
+        <translation>Leerlauf (Bubble)</translation>
+    </message>
+    <message>
+        <source>Runs while the GPU computes.</source>
+        <translation>Läuft, während die GPU rechnet.</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Berechnung</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-Reduce</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter</source>
+        <translation>Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>All-gather</source>
+        <translation>All-Gather</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensor(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n Gradient-Tensor</numerusform>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n Gradient-Tensoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ready at %1; %2 %3</source>
+        <translation>Bereit bei %1; %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 of it after the backward: exposed</source>
+        <translation>Davon %1 nach dem Backward-Pass: bleibt sichtbar</translation>
+    </message>
+    <message>
+        <source>All-gather of the updated parameters after the optimizer step: %1 (hidden only if it overlaps the next forward)</source>
+        <translation>All-Gather der aktualisierten Parameter nach dem Optimizer-Schritt: %1 (verborgen nur, wenn er sich mit dem nächsten Forward-Pass überlappt)</translation>
+    </message>
+    <message>
+        <source>backward ends</source>
+        <translation>Backward-Pass endet</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>root</source>
+        <translation>Root</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>Layer %1</translation>
+    </message>
+    <message>
+        <source>the root (embedding, head)</source>
+        <translation>das Root-Modul (Embedding, Head)</translation>
+    </message>
+    <message>
+        <source>Backward of %1</source>
+        <translation>Backward von %1</translation>
+    </message>
+    <message>
+        <source>Forward of %1</source>
+        <translation>Forward von %1</translation>
+    </message>
+    <message>
+        <source>All-gather of %1 for the backward</source>
+        <translation>All-Gather von %1 für den Backward-Pass</translation>
+    </message>
+    <message>
+        <source>All-gather of %1 for the forward</source>
+        <translation>All-Gather von %1 für den Forward-Pass</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter of the gradients of %1</source>
+        <translation>Reduce-Scatter der Gradients von %1</translation>
+    </message>
+    <message>
+        <source>%1 parameters on this rank before sharding, over %2 ranks</source>
+        <translation>%1 Parameter auf diesem Rank vor dem Sharding, über %2 Ranks</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Forward</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>Backward</translation>
+    </message>
+    <message>
+        <source>Backward (input gradient)</source>
+        <translation>Backward (Input-Gradient)</translation>
+    </message>
+    <message>
+        <source>Weight gradient</source>
+        <translation>Weight-Gradient</translation>
+    </message>
+    <message>
+        <source>Forward and backward, overlapped</source>
+        <translation>Forward und Backward, überlappt</translation>
+    </message>
+    <message>
+        <source>Forward of micro-batch %1 on stage %2</source>
+        <translation>Forward von Micro-Batch %1 auf Stage %2</translation>
+    </message>
+    <message>
+        <source>Backward of micro-batch %1 on stage %2</source>
+        <translation>Backward von Micro-Batch %1 auf Stage %2</translation>
+    </message>
+    <message>
+        <source>Input-gradient backward of micro-batch %1 on stage %2</source>
+        <translation>Input-Gradient-Backward von Micro-Batch %1 auf Stage %2</translation>
+    </message>
+    <message>
+        <source>Weight gradient of micro-batch %1 on stage %2</source>
+        <translation>Weight-Gradient von Micro-Batch %1 auf Stage %2</translation>
+    </message>
+    <message>
+        <source>Forward of micro-batch %1 on stage %2, overlapped with the backward of micro-batch %3 on stage %4</source>
+        <translation>Forward von Micro-Batch %1 auf Stage %2, überlappt mit dem Backward von Micro-Batch %3 auf Stage %4</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel collective</source>
+        <translation>Tensor-Parallel-Collective</translation>
+    </message>
+    <message>
+        <source>Context-parallel ring exchange</source>
+        <translation>Context-Parallel-Ringaustausch</translation>
+    </message>
+    <message>
+        <source>Expert all-to-all</source>
+        <translation>Expert-All-to-All</translation>
+    </message>
+    <message>
+        <source>Pipeline send to the next stage</source>
+        <translation>Pipeline-Send an die nächste Stage</translation>
+    </message>
+    <message>
+        <source>Data-parallel gradient reduction</source>
+        <translation>Data-Parallel-Reduktion der Gradients</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>Interleaved 1F1B</translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation>ZB-V</translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation>DualPipeV</translation>
+    </message>
+</context>
+<context>
     <name>app::Document</name>
     <message>
         <source>on</source>
@@ -1049,6 +1243,72 @@
     <message>
         <source>Cluster</source>
         <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Timeline</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ActivationPlot</name>
+    <message>
+        <source>&lt;b&gt;Activation memory&lt;/b&gt; each pipeline rank holds over the step (a provisional estimate after Korthikanti et al. 2022, until the memory model provides it)</source>
+        <translation>&lt;b&gt;Activation-Speicher&lt;/b&gt;, den jeder Pipeline-Rank über den Schritt hält (eine vorläufige Schätzung nach Korthikanti et al. 2022, bis das Speichermodell sie liefert)</translation>
+    </message>
+    <message>
+        <source>Activations (GB)</source>
+        <translation>Activations (GB)</translation>
+    </message>
+    <message>
+        <source>Time (%1)</source>
+        <translation>Zeit (%1)</translation>
+    </message>
+    <message>
+        <source>Peak %1 on %2. Click here or in the timeline to read every stage at one moment.</source>
+        <translation>Spitze %1 auf %2. Klicken Sie hier oder in die Timeline, um alle Stages zu einem Zeitpunkt abzulesen.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 on all ranks together</source>
+        <translation>%1 auf allen Ranks zusammen</translation>
+    </message>
+    <message>
+        <source>At %1 — %2</source>
+        <translation>Bei %1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::BubblePlot</name>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>Micro-Batches pro Schritt</translation>
+    </message>
+    <message>
+        <source>Idle share (%)</source>
+        <translation>Leerlaufanteil (%)</translation>
+    </message>
+    <message>
+        <source>Idealized: (p − 1)/(m + p − 1)</source>
+        <translation>Idealisiert: (p − 1)/(m + p − 1)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bubble&lt;/b&gt;: the idle share of the pipeline against the number of micro-batches</source>
+        <translation>&lt;b&gt;Bubble&lt;/b&gt;: der Leerlaufanteil der Pipeline über der Zahl der Micro-Batches</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bubble&lt;/b&gt;: with one pipeline stage there is none; the micro-batches run back to back.</source>
+        <translation>&lt;b&gt;Bubble&lt;/b&gt;: Mit einer einzigen Pipeline-Stage gibt es keine; die Micro-Batches laufen direkt nacheinander.</translation>
+    </message>
+    <message>
+        <source>%1, this design&apos;s stages</source>
+        <translation>%1, Stages dieses Designs</translation>
+    </message>
+    <message>
+        <source>this design: m = %1, %2 %</source>
+        <translation>dieses Design: m = %1, %2 %</translation>
     </message>
 </context>
 <context>
@@ -2314,6 +2574,130 @@ Verbindungen: %3%4</translation>
     <message>
         <source>%1 of rank %2</source>
         <translation>%1 von Rank %2</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::TimelinePanel</name>
+    <message>
+        <source>&amp;Schedule</source>
+        <translation>&amp;Schedule</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batches</source>
+        <translation>&amp;Micro-Batches</translation>
+    </message>
+    <message>
+        <source>Micro-batches per pipeline and step; sets the global batch to micro-batches × micro-batch size × data-parallel replicas.</source>
+        <translation>Micro-Batches pro Pipeline und Schritt; setzt den globalen Batch auf Micro-Batches × Micro-Batch-Größe × Data-Parallel-Replicas.</translation>
+    </message>
+    <message>
+        <source>&amp;Virtual stages</source>
+        <translation>&amp;Virtuelle Stages</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (interleaved 1F1B; ZB-V and DualPipeV use 2).</source>
+        <translation>Model-Chunks pro Pipeline-Rank (Interleaved 1F1B; ZB-V und DualPipeV verwenden 2).</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Show the whole step (double click or 0 in the chart)</source>
+        <translation>Den ganzen Schritt zeigen (Doppelklick oder 0 im Diagramm)</translation>
+    </message>
+    <message>
+        <source>Ctrl + wheel zooms, drag pans, click sets the cursor, hover explains.</source>
+        <translation>Strg + Mausrad zoomt, Ziehen verschiebt, Klicken setzt den Cursor, Darüberfahren erklärt.</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>Speicher über die Zeit</translation>
+    </message>
+    <message>
+        <source>DDP step</source>
+        <translation>DDP-Schritt</translation>
+    </message>
+    <message>
+        <source>FSDP layers</source>
+        <translation>FSDP-Layer</translation>
+    </message>
+    <message>
+        <source>Pipeline rank</source>
+        <translation>Pipeline-Rank</translation>
+    </message>
+    <message>
+        <source>A serving design runs no training step, so there is no pipeline schedule to show.</source>
+        <translation>Ein Serving-Design führt keinen Trainingsschritt aus, daher gibt es keinen Pipeline-Schedule zu zeigen.</translation>
+    </message>
+    <message>
+        <source>The timeline appears once the design has no errors (see Diagnostics).</source>
+        <translation>Die Timeline erscheint, sobald das Design keine Fehler mehr hat (siehe Diagnose).</translation>
+    </message>
+    <message>
+        <source>The pipeline runs too many operations per step to draw (see Diagnostics); fewer micro-batches or stages show one.</source>
+        <translation>Die Pipeline führt pro Schritt zu viele Operationen aus, um sie zu zeichnen (siehe Diagnose); mit weniger Micro-Batches oder Stages erscheint eine.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 × %3 · step &lt;b&gt;%4&lt;/b&gt; · bubble &lt;b&gt;%5 %&lt;/b&gt; of the GPU time</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 × %3 · Schritt &lt;b&gt;%4&lt;/b&gt; · Bubble &lt;b&gt;%5 %&lt;/b&gt; der GPU-Zeit</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stage(s)</source>
+        <translation>
+            <numerusform>%n Stage</numerusform>
+            <numerusform>%n Stages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es)</source>
+        <translation>
+            <numerusform>%n Micro-Batch</numerusform>
+            <numerusform>%n Micro-Batches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (equal stages: (p − 1)/(m + p − 1) = %1/%2 = %3 %)</source>
+        <translation> (gleiche Stages: (p − 1)/(m + p − 1) = %1/%2 = %3 %)</translation>
+    </message>
+    <message>
+        <source> · longest idle inside one stage %1 · micro-batches in flight per stage: %2</source>
+        <translation> · längster Leerlauf innerhalb einer Stage %1 · gleichzeitig gehaltene Micro-Batches pro Stage: %2</translation>
+    </message>
+    <message>
+        <source>With one data-parallel rank there are no gradients to reduce.</source>
+        <translation>Mit einem einzigen Data-Parallel-Rank gibt es keine Gradients zu reduzieren.</translation>
+    </message>
+    <message>
+        <source>all-reduced</source>
+        <translation>per All-Reduce zusammengeführt</translation>
+    </message>
+    <message>
+        <source>reduce-scattered</source>
+        <translation>per Reduce-Scatter verteilt</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n bucket(s) (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Gradient-Buckets&lt;/b&gt; von Pipeline-Rank %1: %n Bucket (PyTorch DDP: zuerst 1 MiB, dann je 25 MiB), %2 über %3 Data-Parallel-Ranks in Bucket-Reihenfolge, während der letzte Backward-Pass sie erzeugt. &lt;b&gt;%4&lt;/b&gt; von %5 bleibt nach dem Backward-Pass sichtbar.</numerusform>
+            <numerusform>&lt;b&gt;Gradient-Buckets&lt;/b&gt; von Pipeline-Rank %1: %n Buckets (PyTorch DDP: zuerst 1 MiB, dann je 25 MiB), %2 über %3 Data-Parallel-Ranks in Bucket-Reihenfolge, während der letzte Backward-Pass sie erzeugt. &lt;b&gt;%4&lt;/b&gt; von %5 bleibt nach dem Backward-Pass sichtbar.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(The design shards with FSDP; this is what DDP would do.)</source>
+        <translation>(Das Design shardet mit FSDP; so würde DDP arbeiten.)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;FSDP&lt;/b&gt; on pipeline rank %1, one micro-batch, one of %2 ranks: each layer is all-gathered before its forward (the next one prefetched), gathered again before its backward (reshard after forward), and its gradients reduce-scattered after it. &lt;b&gt;%3&lt;/b&gt; of %4 waits on communication.</source>
+        <translation>&lt;b&gt;FSDP&lt;/b&gt; auf Pipeline-Rank %1, ein Micro-Batch, einer von %2 Ranks: Jeder Layer wird vor seinem Forward-Pass per All-Gather zusammengeführt (der nächste vorab), vor seinem Backward-Pass erneut (Resharding nach dem Forward-Pass), und seine Gradients werden danach per Reduce-Scatter verteilt. &lt;b&gt;%3&lt;/b&gt; von %4 wartet auf Kommunikation.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;FSDP&lt;/b&gt; on pipeline rank %1, one micro-batch, one of %2 ranks: each layer is all-gathered before its forward and kept until its backward (no reshard after forward: no second all-gather), its gradients reduce-scattered after it. &lt;b&gt;%3&lt;/b&gt; of %4 waits on communication.</source>
+        <translation>&lt;b&gt;FSDP&lt;/b&gt; auf Pipeline-Rank %1, ein Micro-Batch, einer von %2 Ranks: Jeder Layer wird vor seinem Forward-Pass per All-Gather zusammengeführt und bis zu seinem Backward-Pass behalten (kein Resharding nach dem Forward-Pass: kein zweites All-Gather), seine Gradients werden danach per Reduce-Scatter verteilt. &lt;b&gt;%3&lt;/b&gt; von %4 wartet auf Kommunikation.</translation>
+    </message>
+    <message>
+        <source>(The design uses ZeRO-%1; this is what FSDP would do.)</source>
+        <translation>(Das Design verwendet ZeRO-%1; so würde FSDP arbeiten.)</translation>
     </message>
 </context>
 <context>

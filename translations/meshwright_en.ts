@@ -768,6 +768,200 @@
     </message>
 </context>
 <context>
+    <name>Timeline</name>
+    <message>
+        <source>%1 – %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline rank %1 · rank %2 · GPU %3 on node %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle (bubble)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs while the GPU computes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensor(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensor</numerusform>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensors</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ready at %1; %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of it after the backward: exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather of the updated parameters after the optimizer step: %1 (hidden only if it overlaps the next forward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the root (embedding, head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather of %1 for the backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather of %1 for the forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce-scatter of the gradients of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters on this rank before sharding, over %2 ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward (input gradient)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward and backward, overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward of micro-batch %1 on stage %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward of micro-batch %1 on stage %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input-gradient backward of micro-batch %1 on stage %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight gradient of micro-batch %1 on stage %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward of micro-batch %1 on stage %2, overlapped with the backward of micro-batch %3 on stage %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor-parallel collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context-parallel ring exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline send to the next stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data-parallel gradient reduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>app::Document</name>
     <message>
         <source>on</source>
@@ -1046,6 +1240,72 @@
     </message>
     <message>
         <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ActivationPlot</name>
+    <message>
+        <source>&lt;b&gt;Activation memory&lt;/b&gt; each pipeline rank holds over the step (a provisional estimate after Korthikanti et al. 2022, until the memory model provides it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations (GB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak %1 on %2. Click here or in the timeline to read every stage at one moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on all ranks together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::BubblePlot</name>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idealized: (p − 1)/(m + p − 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bubble&lt;/b&gt;: the idle share of the pipeline against the number of micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bubble&lt;/b&gt;: with one pipeline stage there is none; the micro-batches run back to back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, this design&apos;s stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this design: m = %1, %2 %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2310,6 +2570,130 @@ Links: %3%4</source>
     </message>
     <message>
         <source>%1 of rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::TimelinePanel</name>
+    <message>
+        <source>&amp;Schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batches per pipeline and step; sets the global batch to micro-batches × micro-batch size × data-parallel replicas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Virtual stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (interleaved 1F1B; ZB-V and DualPipeV use 2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole step (double click or 0 in the chart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl + wheel zooms, drag pans, click sets the cursor, hover explains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A serving design runs no training step, so there is no pipeline schedule to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The timeline appears once the design has no errors (see Diagnostics).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline runs too many operations per step to draw (see Diagnostics); fewer micro-batches or stages show one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 × %3 · step &lt;b&gt;%4&lt;/b&gt; · bubble &lt;b&gt;%5 %&lt;/b&gt; of the GPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stage(s)</source>
+        <translation>
+            <numerusform>%n stage</numerusform>
+            <numerusform>%n stages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es)</source>
+        <translation>
+            <numerusform>%n micro-batch</numerusform>
+            <numerusform>%n micro-batches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (equal stages: (p − 1)/(m + p − 1) = %1/%2 = %3 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · longest idle inside one stage %1 · micro-batches in flight per stage: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With one data-parallel rank there are no gradients to reduce.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-reduced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce-scattered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n bucket(s) (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n bucket (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</numerusform>
+            <numerusform>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n buckets (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(The design shards with FSDP; this is what DDP would do.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;FSDP&lt;/b&gt; on pipeline rank %1, one micro-batch, one of %2 ranks: each layer is all-gathered before its forward (the next one prefetched), gathered again before its backward (reshard after forward), and its gradients reduce-scattered after it. &lt;b&gt;%3&lt;/b&gt; of %4 waits on communication.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;FSDP&lt;/b&gt; on pipeline rank %1, one micro-batch, one of %2 ranks: each layer is all-gathered before its forward and kept until its backward (no reshard after forward: no second all-gather), its gradients reduce-scattered after it. &lt;b&gt;%3&lt;/b&gt; of %4 waits on communication.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(The design uses ZeRO-%1; this is what FSDP would do.)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
