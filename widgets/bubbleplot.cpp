@@ -106,6 +106,8 @@ void BubblePlot::replot()
     m_current->data()->clear();
     m_currentLabel->setVisible(false);
     m_title->setText(tr("<b>Bubble</b>: the idle share of the pipeline against the number of micro-batches"));
+    // No legend for an empty plot or a pipeline of one stage.
+    m_plot->legend->setVisible(m_hasSpec && m_spec.ranks > 1);
     if (!m_hasSpec) {
         m_curve->setName(QString());
         m_plot->replot();

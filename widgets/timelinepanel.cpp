@@ -303,7 +303,11 @@ void TimelinePanel::showValues()
     const bool training = design.workload.mode == core::Mode::Training;
     m_schedule->setEnabled(training);
     m_microBatches->setEnabled(training);
-    m_virtualStages->setEnabled(training && design.layout.schedule == core::Schedule::Interleaved);
+    // Interleaved takes any count from 2; the others a fixed one, editable here only to repair a design
+    // that does not have it.
+    const bool fixable = scheduleEdits(design, design.layout.schedule).size() > 1;
+    m_virtualStages->setEnabled(training
+                                && (design.layout.schedule == core::Schedule::Interleaved || fixable));
     m_rank->setMaximum(std::max(0, design.layout.pp() - 1));
     m_updating = false;
 }

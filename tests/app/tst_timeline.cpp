@@ -317,6 +317,8 @@ void TestTimeline::dataParallelViews()
     std::vector<widgets::ChartBar> gathers;
     fsdp->bars(1, 0, fsdp->endTime(), 1e-12, gathers);
     QCOMPARE(gathers.size(), 2 * std::size_t(32) + 1); // each layer twice (resharded), the root once
+    // With PP = 1 there is no bubble to plot.
+    QVERIFY(m_panel->bubblePlot()->curve().isEmpty());
 }
 
 void TestTimeline::emptyStatesSayWhy()
@@ -336,6 +338,14 @@ void TestTimeline::emptyStatesSayWhy()
     m_panel->microBatchesBox()->setValue(8);
     QVERIFY(scheduleOf(*m_window));
     QVERIFY(m_panel->pipelineChart()->model());
+    // ZB-V loaded with one virtual stage: the control that repairs it is open.
+    core::Design zbv = pipelineDesign("zb-v");
+    m_window->setDesign(zbv);
+    QVERIFY(!scheduleOf(*m_window));
+    QVERIFY(m_panel->virtualStagesBox()->isEnabled());
+    m_panel->virtualStagesBox()->setValue(2);
+    QVERIFY(scheduleOf(*m_window));
+    QVERIFY(!m_panel->virtualStagesBox()->isEnabled());
 }
 
 void TestTimeline::screenshots()
