@@ -1,11 +1,14 @@
 #include "stagetime.h"
 
 #include "commvolume.h"
+#include "groupcollective.h"
 #include "validate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <numeric>
 
 namespace core {
 
@@ -245,17 +248,14 @@ GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const 
                       const std::vector<int>& group)
 {
     GroupLinks out;
-    const LinkSpec* fabric = catalog.link(design.cluster.fabric);
-    if (fabric)
+    if (const LinkSpec* fabric = catalog.link(design.cluster.fabric))
         out.links.interNode = linkCost(*fabric);
-    std::vector<int> nodes;
-    nodes.reserve(group.size());
+    std::map<int, int> perNode; // node index → members there
+    for (int rank : group)
+        if (rank >= 0 && static_cast<std::size_t>(rank) < evaluation.ranks.size())
+            ++perNode[evaluation.ranks[static_cast<std::size_t>(rank)].nodeIndex];
     const LinkSpec* slowestIntra = nullptr;
-    for (int rank : group) {
-        const int node = rank >= 0 && static_cast<std::size_t>(rank) < evaluation.ranks.size()
-            ? evaluation.ranks[static_cast<std::size_t>(rank)].nodeIndex
-            : -1;
-        nodes.push_back(node);
+    for (const auto& [node, count] : perNode) {
         if (node < 0)
             continue;
         const LinkSpec* intra = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
@@ -264,21 +264,11 @@ GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const 
     }
     if (slowestIntra)
         out.links.intraNode = linkCost(*slowestIntra);
-    if (nodes.empty() || std::all_of(nodes.begin(), nodes.end(), [&](int n) { return n == nodes.front(); })) {
-        out.ranksPerNode = 0;
-        out.nodes = 1;
-        return out;
-    }
-    // Blocks of g consecutive members per node, as CollectiveSpec::ranksPerNode describes; any other
-    // arrangement is priced as if every hop left its node.
-    std::size_t g = 1;
-    while (g < nodes.size() && nodes[g] == nodes.front())
-        ++g;
-    bool blocks = nodes.size() % g == 0;
-    for (std::size_t i = 0; i < nodes.size() && blocks; ++i)
-        blocks = nodes[i] == nodes[i - i % g] && (i % g != 0 || i == 0 || nodes[i] != nodes[i - 1]);
-    out.ranksPerNode = blocks ? static_cast<int>(g) : 1;
-    out.nodes = static_cast<int>(blocks ? nodes.size() / g : nodes.size());
+    out.nodes = std::max(1, static_cast<int>(perNode.size()));
+    out.ranksPerNode = 0;
+    if (perNode.size() > 1)
+        for (const auto& [node, count] : perNode)
+            out.ranksPerNode = std::gcd(out.ranksPerNode, count);
     return out;
 }
 
@@ -332,6 +322,7 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
     out.gpuPeakFlops = *std::min_element(peak.begin(), peak.end());
 
     const bool sp = l.sequenceParallel && l.tp() > 1;
+    const double valueBytes = activationBytesPerElement(w.precision);
     const double activationValues
         = d(w.sequenceLength) / l.cp() * l.microBatch * d(model.hidden); // one [s/CP, b, h] tensor
     const double layerActivation = provisionalLayerActivationBytes(model, w, l);
@@ -369,7 +360,7 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         LayerComm comm;
         if (l.tp() > 1) {
             const auto [ranks, tpLinks] = links(Dim::Tp);
-            const double bytes = activationValues * kActivationBytesPerValue;
+            const double bytes = activationValues * valueBytes;
             comm.tpAllReduce = collectiveSeconds(CollectiveOp::AllReduce, ranks, bytes, tpLinks);
             comm.tpAllGather = collectiveSeconds(CollectiveOp::AllGather, ranks, bytes, tpLinks);
             comm.tpReduceScatter = collectiveSeconds(CollectiveOp::ReduceScatter, ranks, bytes, tpLinks);
@@ -380,15 +371,15 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
             const double kvShare
                 = std::max(1.0, static_cast<double>(model.kvHeads) / l.tp()) / std::max(1, model.kvHeads);
             const double block = kvElementsPerTokenPerLayer(model) * kvShare * d(w.sequenceLength) / l.cp()
-                * l.microBatch * kActivationBytesPerValue;
+                * l.microBatch * valueBytes;
             const double hop = collectiveSeconds(CollectiveOp::SendRecv, ranks, block, cpLinks);
             comm.cpRingForward = (l.cp() - 1) * hop;
             comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
         }
         if (l.ep() > 1 && stage.moeLayers > 0) {
             const auto [ranks, epLinks] = links(Dim::Ep);
-            const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK
-                * d(model.hidden) * kActivationBytesPerValue;
+            const double bytes
+                = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK * d(model.hidden) * valueBytes;
             comm.epAllToAll = collectiveSeconds(CollectiveOp::AllToAll, ranks, bytes, epLinks);
         }
 
@@ -413,9 +404,8 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
     }
 
     // Boundaries: the slowest pipeline group decides, since the replicas meet at every gradient sync.
-    out.boundaryBytes
-        = pipelineBoundaryBytes({w.sequenceLength, l.microBatch, model.hidden, kActivationBytesPerValue},
-                                l.tp(), l.sequenceParallel, l.cp());
+    out.boundaryBytes = pipelineBoundaryBytes({w.sequenceLength, l.microBatch, model.hidden, valueBytes},
+                                              l.tp(), l.sequenceParallel, l.cp());
     out.boundarySeconds.assign(static_cast<std::size_t>(std::max(0, stages - 1)), 0.0);
     const LinkSpec* fabric = catalog.link(design.cluster.fabric);
     for (int s = 0; s + 1 < stages; ++s) {
@@ -486,7 +476,8 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         out.terms.push_back(term("headForwardSeconds", out.stages.back().headSeconds[kF], "s",
                                  "2·s/CP·b·h·vocab/TP / (peak × efficiency)", "Megatron-LM output layer"));
     }
-    out.terms.push_back(term("boundaryBytes", out.boundaryBytes, "B", "[s/CP (/TP with SP), b, h] × 2 bytes",
+    out.terms.push_back(term("boundaryBytes", out.boundaryBytes, "B",
+                             "[s/CP (/TP with SP), b, h] × bytes per value (2 in BF16)",
                              "Megatron-LM schedules.py get_tensor_shapes"));
     if (!out.boundarySeconds.empty())
         out.terms.push_back(term("boundarySeconds",

@@ -22,7 +22,8 @@
 // 2·s·b·h·vocab / TP forward, twice that backward. Time = FLOPs / (GPU BF16 peak × efficiency).
 //
 // Communication inside a layer uses core/collectivecost (α–β, ring) on the links the group's ranks
-// really share (intra-node link inside a node, the fabric between nodes):
+// really share (intra-node link inside a node, the fabric between nodes); values travel in BF16 (FP32
+// when training in FP32, groupcollective.h activationBytesPerElement):
 //   TP  forward 2 all-reduces of [s/CP, b, h] (with SP 2 all-gathers + 2 reduce-scatters), backward the
 //       same, and with SP Megatron's 2 extra all-gathers for the weight gradient (reference §4.3);
 //       exposed (Megatron-LM without TP communication overlap).
@@ -32,8 +33,8 @@
 //       attention products (TransformerEngine); only what outlasts them is exposed.
 // Recomputing a layer repeats its forward communication.
 //
-// Pipeline: the activation (forward) or gradient (backward) of [s/CP (/TP with SP), b, h] values,
-// 2 bytes each, crosses from stage s to s + 1 in latency + bytes / bandwidth, on the link the two
+// Pipeline: the activation (forward) or gradient (backward) of [s/CP (/TP with SP), b, h] values
+// crosses from stage s to s + 1 in latency + bytes / bandwidth, on the link the two
 // ranks share; the slowest of all pipeline groups counts.
 
 #include "catalog.h"
@@ -52,8 +53,6 @@ namespace core {
 // SC'21, §5.1: 163 TFLOP/s per A100 at 1T parameters, 52 % of the 312 TFLOP/s peak (counting the
 // recomputed forward, as this model does). Provisional until the performance model calibrates it.
 inline constexpr double kDefaultComputeEfficiency = 0.5;
-// Bytes of one activation or gradient value on the wire and in the layer (BF16).
-inline constexpr double kActivationBytesPerValue = 2;
 
 struct StageTimeOptions
 {
@@ -111,7 +110,9 @@ struct StageWork
     std::array<double, kPassCount> headSeconds{};
     // Totals of the stage: layers × their pattern + head.
     std::array<double, kPassCount> seconds{};
-    double activationBytes = 0; // one micro-batch's activations kept for backward (provisional)
+    // One micro-batch's activations kept for backward: a provisional estimate (Korthikanti et al.), used
+    // where the evaluation has no memory model (steptimeline.h activationBytesPerStage).
+    double activationBytes = 0;
 
     double passSeconds(Pass pass) const { return seconds[static_cast<std::size_t>(pass)]; }
 };
@@ -171,9 +172,9 @@ LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int
 double provisionalLayerActivationBytes(const ModelArchitecture& model, const Workload& workload,
                                        const ParallelLayout& layout);
 
-// The links a group of ranks talks over: the slowest intra-node link among its nodes, the fabric, and
-// how its members sit in nodes (CollectiveSpec::ranksPerNode: 0 = all in one node; g = blocks of g
-// consecutive members per node; 1 = scattered, every hop priced as leaving its node).
+// The links a group of ranks talks over, by the rule core::groupCollective prices a group with: the
+// slowest intra-node link among its nodes, the fabric, and CollectiveSpec::ranksPerNode = 0 when all
+// members share a node, else the greatest common divisor of the members per node.
 struct GroupLinks
 {
     CollectiveLinks links;

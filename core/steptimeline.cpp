@@ -213,8 +213,9 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const Evaluation& evaluati
     }
     out.overlap = ddpOverlap(out.bucketReadySeconds, out.bucketSeconds, out.backwardEnd);
     if (out.reduction == CollectiveOp::ReduceScatter)
-        out.parameterGatherSeconds = collectiveSeconds(CollectiveOp::AllGather, out.dataParallelRanks,
-                                                       parameters * kActivationBytesPerValue, links);
+        out.parameterGatherSeconds
+            = collectiveSeconds(CollectiveOp::AllGather, out.dataParallelRanks,
+                                parameters * activationBytesPerElement(design.workload.precision), links);
     return out;
 }
 
@@ -234,8 +235,8 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& eval
     const GroupLinks links = groupLinks(design, evaluation, catalog, group);
     const double gradBytes = gradientBytesPerElement(design.workload.precision);
     auto gather = [&](double params) {
-        return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks, params * kActivationBytesPerValue,
-                                 links);
+        return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks,
+                                 params * activationBytesPerElement(design.workload.precision), links);
     };
     auto reduce = [&](double params) {
         return collectiveSeconds(CollectiveOp::ReduceScatter, out.shardRanks, params * gradBytes, links);
@@ -328,6 +329,25 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& eval
         reduceScatter(root, compute);
     out.makespan = std::max({compute, reduceFree, gatherFree});
     out.exposedSeconds = std::max(0.0, out.makespan - out.computeSeconds);
+    return out;
+}
+
+std::vector<double> activationBytesPerStage(const Design& design, const Evaluation& evaluation,
+                                            const StageTimes& times)
+{
+    std::vector<double> out;
+    const int v = std::max(1, design.layout.virtualStages);
+    for (const StageWork& stage : times.stages) {
+        // The memory model's activations of the rank at its peak, over the whole-stage micro-batches it
+        // holds then, give one micro-batch's bytes on the rank's whole stage; a chunk keeps 1/v of them.
+        double bytes = -1;
+        if (evaluation.memory)
+            for (const RankRole& role : evaluation.memory->roles)
+                if (role.ppRank == stage.rank && role.inFlight > 0)
+                    bytes
+                        = std::max(bytes, role.figure(MemoryCategory::Activations).bytes / role.inFlight / v);
+        out.push_back(bytes >= 0 ? bytes : stage.activationBytes);
+    }
     return out;
 }
 
@@ -494,10 +514,9 @@ std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design,
             result->fsdp.push_back(fsdpLayerTimeline(design, evaluation, catalog, result->times, r));
         }
     }
-    std::vector<double> bytesPerStage;
-    for (const StageWork& stage : result->times.stages)
-        bytesPerStage.push_back(stage.activationBytes);
-    result->activations = activationCurves(result->timeline, bytesPerStage);
+    result->activationsFromMemoryModel = evaluation.memory.has_value();
+    result->activations
+        = activationCurves(result->timeline, activationBytesPerStage(design, evaluation, result->times));
     return result;
 }
 

@@ -107,6 +107,11 @@ struct ActivationPoint
 // estimate; the memory model will provide it). Missing entries count as 0.
 std::vector<std::vector<ActivationPoint>> activationCurves(const PipelineTimeline& timeline,
                                                            const std::vector<double>& bytesPerStage);
+// What one micro-batch keeps on each global stage: from the memory model when the evaluation has one
+// (a rank's activations at its peak over the micro-batches it holds then, the same bytes as the Memory
+// tab's activations, split evenly over the rank's chunks), else StageWork::activationBytes.
+std::vector<double> activationBytesPerStage(const Design& design, const Evaluation& evaluation,
+                                            const StageTimes& times);
 // The same bytes per rank spread to the rank's stages (with one chunk per rank, the same numbers).
 std::vector<double> bytesPerStageFromRanks(const ScheduleSpec& spec, const std::vector<double>& bytesPerRank);
 // The curve's value at a time (linear between points; 0 before the first, the last value after it).
@@ -136,7 +141,8 @@ struct ScheduleEvaluation
     std::vector<int> pipelineRanks; // global ranks of the pipeline shown (the one of rank 0)
     std::vector<DdpStepTimeline> ddp; // per pipeline rank; empty with one data-parallel rank
     std::vector<FsdpLayerTimeline> fsdp; // per pipeline rank; empty with one data-parallel rank
-    std::vector<std::vector<ActivationPoint>> activations; // per pipeline rank, provisional bytes
+    std::vector<std::vector<ActivationPoint>> activations; // per pipeline rank
+    bool activationsFromMemoryModel = false; // else the provisional estimate of stagetime.h
 
     const ScheduleSpec& spec() const { return times.spec; }
 };
@@ -147,6 +153,5 @@ struct ScheduleEvaluation
 std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design, const Evaluation& evaluation,
                                                            const Catalog& catalog,
                                                            std::vector<Diagnostic>& diagnostics);
-
 
 } // namespace core

@@ -1279,6 +1279,10 @@
         <source>At %1 — %2</source>
         <translation>Bei %1 — %2</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Activation memory&lt;/b&gt; each pipeline rank holds over the step: the memory model&apos;s activations (as in the Memory tab), rising with every forward in flight and falling with every backward</source>
+        <translation>&lt;b&gt;Activation-Speicher&lt;/b&gt;, den jeder Pipeline-Rank über den Schritt hält: die Activations des Speichermodells (wie im Tab Speicher), steigend mit jedem laufenden Forward-Pass und fallend mit jedem Backward-Pass</translation>
+    </message>
 </context>
 <context>
     <name>widgets::BubblePlot</name>

@@ -1277,6 +1277,10 @@
         <source>At %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Activation memory&lt;/b&gt; each pipeline rank holds over the step: the memory model&apos;s activations (as in the Memory tab), rising with every forward in flight and falling with every backward</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::BubblePlot</name>

@@ -59,6 +59,21 @@ ActivationPlot::ActivationPlot(QWidget* parent)
     retranslate();
 }
 
+void ActivationPlot::redraw()
+{
+    // A hidden plot has no paint buffer yet; it draws when it is shown.
+    m_stale = !m_plot->isVisible() || m_plot->width() <= 0 || m_plot->height() <= 0;
+    if (!m_stale)
+        m_plot->replot();
+}
+
+void ActivationPlot::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        redraw();
+}
+
 void ActivationPlot::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -68,8 +83,13 @@ void ActivationPlot::changeEvent(QEvent* event)
 
 void ActivationPlot::retranslate()
 {
-    m_title->setText(tr("<b>Activation memory</b> each pipeline rank holds over the step (a provisional "
-                        "estimate after Korthikanti et al. 2022, until the memory model provides it)"));
+    m_title->setText(
+        m_fromMemoryModel
+            ? tr("<b>Activation memory</b> each pipeline rank holds over the step: the memory model's "
+                 "activations (as in the Memory tab), rising with every forward in flight and "
+                 "falling with every backward")
+            : tr("<b>Activation memory</b> each pipeline rank holds over the step (a provisional "
+                 "estimate after Korthikanti et al. 2022, until the memory model provides it)"));
     m_plot->yAxis->setLabel(tr("Activations (GB)"));
     setCurves(std::move(m_curves), m_names);
 }
@@ -119,6 +139,14 @@ void ActivationPlot::setCurves(std::vector<std::vector<core::ActivationPoint>> c
     updateReadout();
 }
 
+void ActivationPlot::setFromMemoryModel(bool fromMemoryModel)
+{
+    if (fromMemoryModel == m_fromMemoryModel)
+        return;
+    m_fromMemoryModel = fromMemoryModel;
+    retranslate();
+}
+
 void ActivationPlot::setCursorTime(double time)
 {
     if (time == m_cursor || (std::isnan(time) && std::isnan(m_cursor)))
@@ -153,7 +181,7 @@ void ActivationPlot::updateReadout()
                                                  "every stage at one moment.")
                                                   .arg(qs(core::formatBytes(most)))
                                                   .arg(m_names.value(at)));
-        m_plot->replot();
+        redraw();
         return;
     }
     const double x = m_cursor * unit.perSecond;
@@ -171,7 +199,7 @@ void ActivationPlot::updateReadout()
     if (parts.isEmpty())
         parts << tr("%1 on all ranks together").arg(qs(core::formatBytes(total)));
     m_readout->setText(tr("At %1 — %2").arg(formatTime(m_cursor, unit), parts.join(QStringLiteral(" · "))));
-    m_plot->replot();
+    redraw();
 }
 
 } // namespace widgets

@@ -68,6 +68,21 @@ BubblePlot::BubblePlot(QWidget* parent)
     retranslate();
 }
 
+void BubblePlot::redraw()
+{
+    // A hidden plot has no paint buffer yet; it draws when it is shown.
+    m_stale = !m_plot->isVisible() || m_plot->width() <= 0 || m_plot->height() <= 0;
+    if (!m_stale)
+        m_plot->replot();
+}
+
+void BubblePlot::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        redraw();
+}
+
 void BubblePlot::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -110,7 +125,7 @@ void BubblePlot::replot()
     m_plot->legend->setVisible(m_hasSpec && m_spec.ranks > 1);
     if (!m_hasSpec) {
         m_curve->setName(QString());
-        m_plot->replot();
+        redraw();
         return;
     }
     const int p = m_spec.ranks;
@@ -119,7 +134,7 @@ void BubblePlot::replot()
         m_title->setText(
             tr("<b>Bubble</b>: with one pipeline stage there is none; the micro-batches run back to "
                "back."));
-        m_plot->replot();
+        redraw();
         return;
     }
     const std::vector<int> counts = core::bubbleCurveCounts(p, current);
@@ -145,7 +160,7 @@ void BubblePlot::replot()
         tr("this design: m = %1, %2 %").arg(current).arg(100 * m_currentBubble, 0, 'f', 1));
     m_currentLabel->setVisible(true);
     m_plot->xAxis->setRange(1, std::max(2, last));
-    m_plot->replot();
+    redraw();
 }
 
 QList<QPointF> BubblePlot::curve() const

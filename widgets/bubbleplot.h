@@ -34,12 +34,15 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
+    void redraw();
     void replot();
 
     QCustomPlot* m_plot = nullptr;
+    bool m_stale = false; // data changed while hidden
     QCPGraph* m_curve = nullptr;
     QCPGraph* m_ideal = nullptr;
     QCPGraph* m_current = nullptr;

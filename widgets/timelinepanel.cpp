@@ -371,6 +371,7 @@ void TimelinePanel::updateCharts()
     QStringList names;
     for (int lane = 0; lane < m_pipeline->model()->laneCount(); lane += 2)
         names << m_pipeline->model()->laneLabel(lane);
+    m_activations->setFromMemoryModel(s.activationsFromMemoryModel);
     m_activations->setCurves(s.activations, names);
     m_activations->setCursorTime(m_pipeline->cursorTime());
     updateDetails();

@@ -89,6 +89,8 @@ private slots:
     void activationCurveByHand();
     void activationCurvePeakIsInFlight_data();
     void activationCurvePeakIsInFlight();
+    void activationsAreTheMemoryModels_data();
+    void activationsAreTheMemoryModels();
     void bubbleCurve_data();
     void bubbleCurve();
     void bubbleCurveCounts();
@@ -608,6 +610,34 @@ void TestStepTimeline::activationCurvePeakIsInFlight()
     for (std::size_t r = 0; r < 4; ++r) {
         QCOMPARE(peakActivation(curves[r]), t.ranks[r].peakInFlight * 1e9);
         QCOMPARE(curves[r].back().bytes, 0.0); // everything freed by the end of the step
+    }
+}
+
+// Tied to the memory bars: each rank's curve peaks at the activations the memory model puts on that rank,
+// since both hold min(p − r, m) micro-batches (1F1B), all m (GPipe) or Megatron's interleaved chunks.
+void TestStepTimeline::activationsAreTheMemoryModels_data()
+{
+    QTest::addColumn<QString>("patch");
+    QTest::newRow("default example, 1F1B p=2") << "{}";
+    QTest::newRow("GPipe p=2") << R"({"schedule": "gpipe"})";
+    QTest::newRow("interleaved p=2 v=2") << R"({"schedule": "interleaved", "virtualStages": 2})";
+}
+
+void TestStepTimeline::activationsAreTheMemoryModels()
+{
+    QFETCH(QString, patch);
+    const LoadResult loaded
+        = testing::patched("default", qPrintable(QStringLiteral(R"({"layout": %1})").arg(patch)));
+    QVERIFY(loaded.design);
+    const Evaluation e = evaluate(*loaded.design);
+    QVERIFY2(e.schedule && e.memory, qPrintable(testing::describe(e.diagnostics)));
+    QVERIFY(e.schedule->activationsFromMemoryModel);
+    for (const RankRole& role : e.memory->roles) {
+        const double modelled = role.figure(MemoryCategory::Activations).bytes;
+        const double peak = peakActivation(e.schedule->activations[static_cast<std::size_t>(role.ppRank)]);
+        QVERIFY(modelled > 0);
+        QVERIFY2(near(peak, modelled, 1e-9),
+                 qPrintable(QStringLiteral("rank %1: %2 vs %3").arg(role.ppRank).arg(peak).arg(modelled)));
     }
 }
 
