@@ -5,6 +5,7 @@
 // figure from it.
 
 #include "cluster.h"
+#include "computemodel.h"
 #include "jsonreader.h"
 #include "layout.h"
 #include "model.h"
@@ -23,6 +24,8 @@ struct Design
     Workload workload;
     Cluster cluster;
     ParallelLayout layout;
+    // How fast the GPUs compute a layer: the defaults, or numbers calibrated from measured layer times.
+    ComputeModel compute;
     // Explicit placement: GPU id of every rank. Empty: the default, topology-aware placement.
     std::vector<int> placement;
     // Fields a newer Meshwright (or a person) wrote that this version does not know, by JSON pointer;

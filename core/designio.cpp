@@ -378,6 +378,13 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
         readCluster(root, context, design.cluster);
         readLayout(root, context, design.layout);
         root.read("placement", design.placement);
+        if (const Json* compute = root.take("computeModel")) {
+            ObjectReader c(*compute, "/computeModel", context);
+            c.read("gemmEfficiency", design.compute.gemmEfficiency);
+            c.read("gemmHalfWidth", design.compute.gemmHalfWidth);
+            c.read("elementwisePasses", design.compute.elementwisePasses);
+            c.read("source", design.compute.source);
+        }
     }
     design.unknown = context.unknown;
     result.diagnostics = std::move(context.diagnostics);
@@ -416,6 +423,11 @@ Json designToJson(const Design& design, const Catalog& catalog)
     out["layout"] = layoutToJson(design.layout);
     if (!design.placement.empty())
         out["placement"] = design.placement;
+    if (design.compute != ComputeModel{})
+        out["computeModel"] = {{"gemmEfficiency", design.compute.gemmEfficiency},
+                               {"gemmHalfWidth", design.compute.gemmHalfWidth},
+                               {"elementwisePasses", design.compute.elementwisePasses},
+                               {"source", design.compute.source}};
 
     // Write back what this version did not understand, where its parent still exists.
     for (auto it = design.unknown.begin(); it != design.unknown.end(); ++it) {

@@ -63,6 +63,7 @@ Evaluation evaluate(const Design& design, const Catalog& presets)
     sortDiagnostics(result.diagnostics);
     // Last, from the complete evaluation: the timeline needs a design without errors.
     result.schedule = evaluateSchedule(design, result, catalog, result.diagnostics);
+    result.performance = estimatePerformance(design, result, catalog);
     sortDiagnostics(result.diagnostics);
     return result;
 }

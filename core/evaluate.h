@@ -7,6 +7,7 @@
 #include "design.h"
 #include "diagnostic.h"
 #include "memory.h"
+#include "performance.h"
 #include "mesh.h"
 #include "model.h"
 #include "rankinfo.h"
@@ -47,6 +48,8 @@ struct Evaluation
     // without errors whose pipeline is small enough (kMaxEvaluatedPipelineOps); shared, since views and
     // copies of the evaluation only read it.
     std::shared_ptr<const ScheduleEvaluation> schedule;
+    // Step time, throughput, MFU and exposed communication; with the schedule.
+    std::optional<Performance> performance;
 
     bool valid() const { return !hasErrors(diagnostics); }
 };

@@ -94,6 +94,8 @@ Json evaluationToJson(const Design& design, const Evaluation& e)
     out["groups"] = std::move(groups);
     if (e.memory)
         out["memory"] = memoryToJson(*e.memory);
+    if (e.performance)
+        out["performance"] = performanceToJson(*e.performance);
     if (e.traffic)
         out["traffic"] = trafficToJson(*e.traffic);
     out["schedule"] = e.schedule ? scheduleToJson(e.schedule->timeline, e.schedule->spec()) : Json(nullptr);

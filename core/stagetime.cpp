@@ -1,5 +1,8 @@
 #include "stagetime.h"
 
+#include "activations.h"
+#include "units.h"
+
 #include "commvolume.h"
 #include "groupcollective.h"
 #include "validate.h"
@@ -68,22 +71,13 @@ private:
     LayerPattern m_pattern;
 };
 
-// Collective times of one layer on one stage's groups.
-struct LayerComm
-{
-    double tpAllReduce = 0; // one all-reduce of the [s/CP, b, h] activation
-    double tpAllGather = 0; // with SP: one all-gather of it (and one reduce-scatter, the same time)
-    double tpReduceScatter = 0;
-    double epAllToAll = 0; // one dispatch or combine
-    double cpRingForward = 0; // CP − 1 KV blocks
-    double cpRingBackward = 0; // 2(CP − 1) blocks
-};
-
 struct LayerTimes
 {
     double attentionProjections = 0; // forward, seconds
     double attentionProducts = 0;
     double mlp = 0; // dense MLP, or shared + routed experts + router
+    double elementwise = 0; // forward; backward moves twice as much
+    double scoreElementwise = 0; // the part on the attention scores (redone by selective recomputation)
 };
 
 std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const LayerComm& c, bool sp, bool moe,
@@ -99,6 +93,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const La
     // Forward: (AG) attention (RS | AR), (AG) [dispatch] MLP [combine] (RS | AR).
     PatternBuilder forward;
     tpBefore(forward);
+    forward.compute(t.elementwise);
     forward.compute(t.attentionProjections);
     forward.overlapped(CommKind::ContextParallel, c.cpRingForward, t.attentionProducts);
     tpAfter(forward);
@@ -118,8 +113,9 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const La
     if (recompute == Recompute::Full)
         input.append(forwardPattern);
     else if (recompute == Recompute::Selective)
-        input.compute(t.attentionProducts);
+        input.compute(t.attentionProducts + t.scoreElementwise);
     tpBefore(input);
+    input.compute(2 * t.elementwise);
     if (moe)
         input.exposed(CommKind::ExpertParallel, c.epAllToAll);
     input.compute(t.mlp);
@@ -143,9 +139,19 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const La
     return {forwardPattern, input.take(), weight.take()};
 }
 
-// The time the layer's linear parts and products take at the given rate.
-LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& design, double rate)
+// How fast one pipeline rank computes: its GEMM rate (the slowest GPU's peak × the efficiency at this
+// design's width) and its HBM bandwidth.
+struct ComputeRates
 {
+    double gemm = 0; // FLOP/s
+    double memory = 0; // bytes/s
+};
+
+// The time the layer's linear parts and products take, and its elementwise traffic.
+LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& design, const ComputeRates& rates,
+                      const ComputeModel& compute)
+{
+    const double rate = rates.gemm;
     const ParallelLayout& l = design.layout;
     const double s = d(design.workload.sequenceLength);
     const double tokens = s / l.cp() * l.microBatch;
@@ -156,6 +162,24 @@ LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& d
     t.attentionProjections = 2 * tokens * p.attention / l.tp() / rate;
     t.attentionProducts = flops.attention / rate;
     t.mlp = std::max(0.0, flops.linear / rate - t.attentionProjections);
+
+    // Elementwise traffic: the bytes the layer saves for backward as the memory model counts them, without
+    // recomputation (every tensor is written once and read again), and the s×s scores when the attention
+    // is not fused.
+    ActivationConfig config;
+    config.tokens = s / l.cp();
+    config.attendedTokens = s;
+    config.microBatch = l.microBatch;
+    config.tp = l.tp();
+    config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : l.tp();
+    config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
+    config.flashAttention = design.workload.flashAttention;
+    config.capacityFactor = design.workload.moeCapacityFactor;
+    const LayerActivations saved = layerActivationBytes(model, model.isMoeLayer(layer), config);
+    if (rates.memory > 0) {
+        t.elementwise = compute.elementwisePasses * saved.total() / rates.memory;
+        t.scoreElementwise = compute.elementwisePasses * saved.scores / rates.memory;
+    }
     return t;
 }
 
@@ -206,25 +230,6 @@ LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int
     }
     flops.attention = 2 * d(microBatch) * queries * s * model.heads * (qk + value) / tp;
     return flops;
-}
-
-double provisionalLayerActivationBytes(const ModelArchitecture& model, const Workload& workload,
-                                       const ParallelLayout& layout)
-{
-    const double s = d(workload.sequenceLength) / layout.cp();
-    const double b = layout.microBatch;
-    const double h = d(model.hidden);
-    const double a = model.heads;
-    const double t = layout.tp();
-    const bool sp = layout.sequenceParallel && layout.tp() > 1;
-    if (layout.recompute == Recompute::Full)
-        return 2 * s * b * h / (sp ? t : 1);
-    // The stored attention scores: gone with selective recomputation or a fused attention kernel.
-    const bool scores = layout.recompute == Recompute::None && !workload.flashAttention;
-    const double scoreTerm = scores ? 5 * a * s / h : 0;
-    if (sp)
-        return s * b * h / t * (34 + scoreTerm);
-    return s * b * h * (10 + 24 / t + scoreTerm / t);
 }
 
 double stageOpSeconds(const StageWork& stage, PipelineOpKind kind)
@@ -296,7 +301,7 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
     const int p = l.pp();
     const int v = l.virtualStages;
     const int stages = p * v;
-    out.computeEfficiency = options.computeEfficiency;
+    out.compute = options.compute;
 
     ScheduleSpec& spec = out.spec;
     spec.kind = l.schedule;
@@ -309,23 +314,28 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
     // GPU that holds it in any replica.
     const std::vector<int>& pipeline = evaluation.mesh.groupsOf(Dim::Pp).front();
     std::vector<double> peak(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
+    std::vector<double> hbm(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
     for (const RankInfo& rank : evaluation.ranks) {
         if (rank.nodeIndex < 0)
             continue;
         const Gpu& gpu = design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
                              .gpus[static_cast<std::size_t>(rank.slot)];
         const GpuSpec* gpuSpec = catalog.gpu(gpu.type);
-        double& slowest = peak[static_cast<std::size_t>(rank.coord(Dim::Pp))];
-        if (gpuSpec)
-            slowest = std::min(slowest, gpuSpec->bf16Flops);
+        const auto pp = static_cast<std::size_t>(rank.coord(Dim::Pp));
+        if (gpuSpec) {
+            peak[pp] = std::min(peak[pp], gpuSpec->bf16Flops);
+            hbm[pp] = std::min(hbm[pp], gpuSpec->hbmBandwidth);
+        }
     }
     out.gpuPeakFlops = *std::min_element(peak.begin(), peak.end());
+    out.gpuMemoryBandwidth = *std::min_element(hbm.begin(), hbm.end());
+    // The width each GPU multiplies: the hidden size over TP (the dimension the GEMMs are cut along).
+    out.computeEfficiency = options.compute.efficiency(d(model.hidden) / std::max(1, l.tp()));
 
     const bool sp = l.sequenceParallel && l.tp() > 1;
     const double valueBytes = activationBytesPerElement(w.precision);
     const double activationValues
         = d(w.sequenceLength) / l.cp() * l.microBatch * d(model.hidden); // one [s/CP, b, h] tensor
-    const double layerActivation = provisionalLayerActivationBytes(model, w, l);
     const std::vector<int> split = layersOfStages(model, l);
 
     // Every dense layer has the same shape, and every MoE layer: one of each stands for all.
@@ -352,7 +362,9 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
             stage.moeLayers += model.isMoeLayer(layer);
 
         const int global = pipeline[static_cast<std::size_t>(stage.rank)];
-        const double rate = peak[static_cast<std::size_t>(stage.rank)] * options.computeEfficiency;
+        const ComputeRates rates{peak[static_cast<std::size_t>(stage.rank)] * out.computeEfficiency,
+                                 hbm[static_cast<std::size_t>(stage.rank)]};
+        const double rate = rates.gemm;
         auto links = [&](Dim dim) {
             const std::vector<int>& group = evaluation.mesh.groupOfRank(dim, global);
             return std::pair{static_cast<int>(group.size()), groupLinks(design, evaluation, catalog, group)};
@@ -384,10 +396,10 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         }
 
         stage.denseLayer
-            = layerPatterns(layerTimes(model, denseIndex, design, rate), comm, sp, false, l.recompute);
+            = layerPatterns(layerTimes(model, denseIndex, design, rates, options.compute), comm, sp, false, l.recompute);
         if (model.moe.isMoe())
             stage.moeLayer
-                = layerPatterns(layerTimes(model, moeIndex, design, rate), comm, sp, true, l.recompute);
+                = layerPatterns(layerTimes(model, moeIndex, design, rates, options.compute), comm, sp, true, l.recompute);
         if (stage.outputHead)
             stage.headSeconds = headSeconds(design, rate);
         const int denseLayers = stage.layers - stage.moeLayers;
@@ -400,7 +412,7 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
                                                  l.cp(), l.effectiveExpertTp());
         stage.forwardFlops
             = denseLayers * dense.total() + stage.moeLayers * moe.total() + stage.headSeconds[kF] * rate;
-        stage.activationBytes = stage.layers * layerActivation;
+        stage.comm = comm;
     }
 
     // Boundaries: the slowest pipeline group decides, since the replicas meet at every gradient sync.
@@ -455,9 +467,12 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
     out.terms.push_back(
         term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
-    out.terms.push_back(term("computeEfficiency", options.computeEfficiency, "",
-                             "kDefaultComputeEfficiency (provisional)",
-                             "Narayanan et al., SC'21 §5.1: 52 % of peak at 1T parameters"));
+    out.terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s", "HBM bandwidth of the slowest GPU",
+                             "GPU preset"));
+    out.terms.push_back(term("computeEfficiency", out.computeEfficiency, "",
+                             "η_max · n / (n + n_half), n = hidden / TP; η_max = " + formatNumber(options.compute.gemmEfficiency)
+                                 + ", n_half = " + formatNumber(options.compute.gemmHalfWidth),
+                             "ComputeModel, chosen once against calibration.json (README, Performance model)"));
     out.terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
                              "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
                              narayanan));
@@ -470,7 +485,8 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
     if (!out.stages.empty()) {
         const StageWork& first = out.stages.front();
         out.terms.push_back(term("layerForwardSeconds", first.denseLayer[kF].seconds, "s",
-                                 "FLOPs / (peak × efficiency) + exposed TP/EP communication", narayanan));
+                                 "FLOPs / (peak × efficiency) + elementwise bytes / HBM bandwidth + exposed TP/EP communication",
+                                 narayanan));
         out.terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s",
                                  "layers × layer time (+ head)", "this model"));
         out.terms.push_back(term("headForwardSeconds", out.stages.back().headSeconds[kF], "s",
@@ -484,9 +500,6 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
                                  *std::max_element(out.boundarySeconds.begin(), out.boundarySeconds.end()),
                                  "s", "latency + bytes / bandwidth of the link between the two stages' GPUs",
                                  "link presets; reference §4.1 (p2p: α + nβ)"));
-    out.terms.push_back(term("layerActivationBytes", layerActivation, "B",
-                             "Korthikanti et al. 2022, Table 2 (provisional until the memory model)",
-                             "Korthikanti et al., Reducing Activation Recomputation, 2022"));
     return out;
 }
 

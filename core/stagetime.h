@@ -38,6 +38,7 @@
 // ranks share; the slowest of all pipeline groups counts.
 
 #include "catalog.h"
+#include "computemodel.h"
 #include "collectivecost.h"
 #include "design.h"
 #include "evaluate.h"
@@ -49,14 +50,9 @@
 
 namespace core {
 
-// Share of the GPU's dense BF16 peak that the kernels of a transformer layer reach. Narayanan et al.,
-// SC'21, §5.1: 163 TFLOP/s per A100 at 1T parameters, 52 % of the 312 TFLOP/s peak (counting the
-// recomputed forward, as this model does). Provisional until the performance model calibrates it.
-inline constexpr double kDefaultComputeEfficiency = 0.5;
-
 struct StageTimeOptions
 {
-    double computeEfficiency = kDefaultComputeEfficiency;
+    ComputeModel compute;
 };
 
 // What moves while a layer runs: the kinds of band on a rank's communication lane.
@@ -78,6 +74,17 @@ struct CommBand
     double end = 0;
     bool exposed = true; // false: runs while compute goes on (CP ring during the attention products)
     bool operator==(const CommBand&) const = default;
+};
+
+// Collective times of one layer on one stage's groups (seconds each).
+struct LayerComm
+{
+    double tpAllReduce = 0; // one all-reduce of the [s/CP, b, h] activation
+    double tpAllGather = 0; // with SP: one all-gather of it (and one reduce-scatter, the same time)
+    double tpReduceScatter = 0;
+    double epAllToAll = 0; // one dispatch or combine
+    double cpRingForward = 0; // CP − 1 KV blocks
+    double cpRingBackward = 0; // 2(CP − 1) blocks
 };
 
 // One layer of one kind of operation: how long it takes on its rank (compute plus the exposed
@@ -110,9 +117,8 @@ struct StageWork
     std::array<double, kPassCount> headSeconds{};
     // Totals of the stage: layers × their pattern + head.
     std::array<double, kPassCount> seconds{};
-    // One micro-batch's activations kept for backward: a provisional estimate (Korthikanti et al.), used
-    // where the evaluation has no memory model (steptimeline.h activationBytesPerStage).
-    double activationBytes = 0;
+    // The collective times of one of its layers, on the stage's groups.
+    LayerComm comm;
 
     double passSeconds(Pass pass) const { return seconds[static_cast<std::size_t>(pass)]; }
 };
@@ -131,7 +137,9 @@ struct ModelTerm
 struct StageTimes
 {
     double gpuPeakFlops = 0; // the slowest GPU that runs a stage
-    double computeEfficiency = 0;
+    double gpuMemoryBandwidth = 0; // its HBM bandwidth
+    double computeEfficiency = 0; // the GEMM efficiency at this design's width per GPU
+    ComputeModel compute;
     std::vector<StageWork> stages; // p × v, in model order
     // Entry s: seconds for one micro-batch's activation (or gradient) from stage s to s + 1; 0 where
     // both stages are on one rank. p × v − 1 entries.
@@ -163,14 +171,6 @@ struct LayerFlops
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
                              std::int64_t microBatch, int tp, int cp, int expertTp);
 
-// Activation bytes one transformer layer keeps for backward, per micro-batch and GPU (Korthikanti et al.
-// 2022, Table 2, GPT-style layer with a attention heads): s·b·h·(34 + 5·a·s/h) without parallelism;
-// TP t without SP: s·b·h·(10 + 24/t + 5·a·s/(h·t)); with SP: s·b·h/t·(34 + 5·a·s/h); the 5·a·s/h term
-// (the stored scores) goes with selective recomputation or a fused (flash) attention; full
-// recomputation keeps the layer input alone, 2·s·b·h (/t with SP). s is the sequence per CP rank.
-// PROVISIONAL: a stand-in until the memory model provides these bytes.
-double provisionalLayerActivationBytes(const ModelArchitecture& model, const Workload& workload,
-                                       const ParallelLayout& layout);
 
 // The links a group of ranks talks over, by the rule core::groupCollective prices a group with: the
 // slowest intra-node link among its nodes, the fabric, and CollectiveSpec::ranksPerNode = 0 when all

@@ -346,7 +346,7 @@ std::vector<double> activationBytesPerStage(const Design& design, const Evaluati
                 if (role.ppRank == stage.rank && role.inFlight > 0)
                     bytes
                         = std::max(bytes, role.figure(MemoryCategory::Activations).bytes / role.inFlight / v);
-        out.push_back(bytes >= 0 ? bytes : stage.activationBytes);
+        out.push_back(std::max(bytes, 0.0));
     }
     return out;
 }
@@ -502,7 +502,7 @@ std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design,
     }
 
     auto result = std::make_shared<ScheduleEvaluation>();
-    result->times = stageTimes(design, evaluation, catalog);
+    result->times = stageTimes(design, evaluation, catalog, StageTimeOptions{design.compute});
     result->timeline = simulateSchedule(result->times.spec);
     if (!result->timeline.valid())
         return nullptr; // validate() raises the same rules; nothing to add

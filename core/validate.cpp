@@ -31,6 +31,17 @@ bool inRange(Diagnostics& out, const std::string& path, std::string_view label, 
     return false;
 }
 
+// The same for a real-valued setting.
+bool realInRange(Diagnostics& out, const std::string& path, std::string_view label, double value, double min,
+                 double max)
+{
+    if (value >= min && value <= max)
+        return true;
+    out.push_back(makeDiagnostic(diag::kValueRange, path,
+                                 {std::string(label), formatNumber(min), formatNumber(max), formatNumber(value)}));
+    return false;
+}
+
 std::string layoutPath(Dim dim)
 {
     return "/layout/" + std::string(enumName(dim));
@@ -339,10 +350,7 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
     const ParallelLayout& layout = design.layout;
     const ModelArchitecture& m = design.model;
     inRange(out, "/workload/sequenceLength", "Sequence length", w.sequenceLength, 1, limits::kMaxSequence);
-    if (w.moeCapacityFactor < 0 || w.moeCapacityFactor > 1000)
-        out.push_back(
-            makeDiagnostic(diag::kValueRange, "/workload/moeCapacityFactor",
-                           {"MoE capacity factor", "0", "1000", formatNumber(w.moeCapacityFactor)}));
+    realInRange(out, "/workload/moeCapacityFactor", "MoE capacity factor", w.moeCapacityFactor, 0.0, 1000.0);
     if (w.mode == Mode::Training) {
         const bool batchOk
             = inRange(out, "/workload/globalBatch", "Global batch", w.globalBatch, 1, limits::kMaxBatch)
@@ -384,6 +392,15 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
         out.push_back(makeDiagnostic(diag::kSeqSp, seqPath, {str(seq / cp), str(layout.tp())}));
 }
 
+// The compute model's constants (computemodel.h): an efficiency above peak, or none at all, or a
+// negative width would make every time meaningless. Zero efficiency is caught by the 0.01 floor.
+void validateComputeModel(const ComputeModel& c, Diagnostics& out)
+{
+    realInRange(out, "/computeModel/gemmEfficiency", "GEMM efficiency", c.gemmEfficiency, 0.01, 1.0);
+    realInRange(out, "/computeModel/gemmHalfWidth", "GEMM half-efficiency width", c.gemmHalfWidth, 0.0, 1e6);
+    realInRange(out, "/computeModel/elementwisePasses", "Elementwise passes", c.elementwisePasses, 0.0, 1000.0);
+}
+
 } // namespace
 
 std::string worldSizeFormula(const ParallelLayout& layout)
@@ -408,6 +425,7 @@ DesignChecks validateDesign(const Design& design, const Catalog& catalog,
 {
     const bool modelOk = validateModel(design.model, diagnostics);
     validateCluster(design.cluster, catalog, diagnostics);
+    validateComputeModel(design.compute, diagnostics);
     const bool degreesOk = validateDegrees(design, diagnostics);
     if (degreesOk && modelOk) {
         const std::int64_t microBatches = microBatchesPerStep(design);

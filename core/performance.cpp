@@ -1,0 +1,216 @@
+#include "performance.h"
+
+#include <algorithm>
+
+#include "evaluate.h"
+#include "memory.h"
+#include "modelshard.h"
+#include "pipelinetimeline.h"
+#include "stagetime.h"
+#include "steptimeline.h"
+#include "units.h"
+
+namespace core {
+
+namespace {
+
+constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
+
+// Collectives of one layer per micro-batch, counted on Megatron-LM's mappings.py: forward and input
+// gradient each run the layer's two TP regions (an all-reduce each, or with SP an all-gather before and a
+// reduce-scatter after), the weight gradient all-gathers the SP inputs again; a fully recomputed forward
+// repeats the forward's collectives. A MoE layer adds a dispatch and a combine all-to-all per pass.
+struct LayerCollectiveCounts
+{
+    double allReduce = 0, allGather = 0, reduceScatter = 0, allToAll = 0;
+};
+
+LayerCollectiveCounts collectiveCounts(bool sp, Recompute recompute)
+{
+    const double passes = recompute == Recompute::Full ? 3 : 2; // forward, (recomputed forward,) input gradient
+    LayerCollectiveCounts c;
+    if (sp) {
+        c.allGather = 2 * passes + 2;
+        c.reduceScatter = 2 * passes;
+    } else {
+        c.allReduce = 2 * passes;
+    }
+    c.allToAll = 2 * passes;
+    return c;
+}
+
+} // namespace
+
+double optimizerBytesPerParameter(const Design& design)
+{
+    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    return 2 * bytes.optimizer + bytes.gradients + bytes.weights;
+}
+
+std::optional<Performance> estimatePerformance(const Design& design, const Evaluation& evaluation,
+                                               const Catalog& catalog)
+{
+    if (!evaluation.schedule || design.workload.mode != Mode::Training)
+        return std::nullopt;
+    const ScheduleEvaluation& schedule = *evaluation.schedule;
+    const StageTimes& times = schedule.times;
+    const ParallelLayout& l = design.layout;
+    const int p = std::max(l.pp(), 1);
+    const double m = std::max(schedule.spec().microBatches, 1);
+    Performance perf;
+    perf.computeEfficiency = times.computeEfficiency;
+    perf.pipelineSeconds = schedule.timeline.makespan;
+    perf.bubbleFraction = schedule.timeline.bubbleFraction;
+
+    // Exposed collectives inside the layers, per pipeline rank; the rank that works longest is critical.
+    const bool sp = l.sequenceParallel && l.tp() > 1;
+    const LayerCollectiveCounts counts = collectiveCounts(sp, l.recompute);
+    std::vector<ExposedCommunication> perRank(static_cast<std::size_t>(p));
+    for (const StageWork& stage : times.stages) {
+        ExposedCommunication& e = perRank[static_cast<std::size_t>(stage.rank)];
+        const double layers = stage.layers;
+        e.allReduce += m * layers * counts.allReduce * stage.comm.tpAllReduce;
+        e.allGather += m * layers * counts.allGather * stage.comm.tpAllGather;
+        e.reduceScatter += m * layers * counts.reduceScatter * stage.comm.tpReduceScatter;
+        e.allToAll += m * stage.moeLayers * counts.allToAll * stage.comm.epAllToAll;
+        // Whatever else a layer waits for beyond its compute is the CP ring that outlasts the attention
+        // products it overlaps (stagetime.h): the patterns' exposed time minus the TP and EP collectives.
+        auto waits = [](const std::array<LayerPattern, kPassCount>& pattern) {
+            double seconds = 0;
+            for (const LayerPattern& pass : pattern)
+                seconds += pass.seconds - pass.computeSeconds;
+            return seconds;
+        };
+        const double tpPerLayer = counts.allReduce * stage.comm.tpAllReduce + counts.allGather * stage.comm.tpAllGather
+                                  + counts.reduceScatter * stage.comm.tpReduceScatter;
+        const double denseLayers = stage.layers - stage.moeLayers;
+        const double ring = denseLayers * std::max(0.0, waits(stage.denseLayer) - tpPerLayer)
+                            + stage.moeLayers
+                                  * std::max(0.0, waits(stage.moeLayer) - tpPerLayer - counts.allToAll * stage.comm.epAllToAll);
+        e.p2p += m * ring;
+    }
+    int critical = 0;
+    for (int r = 1; r < p; ++r)
+        if (schedule.timeline.ranks[static_cast<std::size_t>(r)].busy
+            > schedule.timeline.ranks[static_cast<std::size_t>(critical)].busy)
+            critical = r;
+    perf.exposed = perRank[static_cast<std::size_t>(critical)];
+
+    // Pipeline sends: what the boundary transfers add to the makespan.
+    if (p > 1) {
+        ScheduleSpec withoutSends = schedule.spec();
+        withoutSends.boundaryTransfer.assign(withoutSends.boundaryTransfer.size(), 0.0);
+        withoutSends.p2pLatency = 0;
+        const PipelineTimeline free = simulateSchedule(withoutSends);
+        if (free.valid())
+            perf.exposed.p2p += std::max(0.0, perf.pipelineSeconds - free.makespan);
+    }
+
+    // Data parallelism after the pipeline: the rank whose last backward plus its exposed synchronisation
+    // ends last decides.
+    // ZeRO-3/FSDP synchronises per layer instead (below); the bucket timeline is for stages 0 to 2.
+    const bool fsdp = l.zeroStage >= 3;
+    double end = perf.pipelineSeconds;
+    double ddpReduce = 0, ddpGather = 0;
+    for (const DdpStepTimeline& ddp : schedule.ddp) {
+        if (fsdp)
+            break;
+        end = std::max(end, ddp.backwardEnd + ddp.overlap.exposedSeconds + ddp.parameterGatherSeconds);
+        ddpReduce = std::max(ddpReduce, ddp.overlap.exposedSeconds);
+        ddpGather = std::max(ddpGather, ddp.parameterGatherSeconds);
+    }
+    if (!fsdp && !schedule.ddp.empty()) {
+        if (schedule.ddp.front().reduction == CollectiveOp::AllReduce)
+            perf.exposed.allReduce += ddpReduce;
+        else
+            perf.exposed.reduceScatter += ddpReduce;
+        perf.exposed.allGather += ddpGather;
+    }
+    // FSDP: the per-layer gathers and reduce-scatters that compute cannot hide, for every micro-batch.
+    double fsdpExposed = 0;
+    if (fsdp)
+        for (const FsdpLayerTimeline& layer : schedule.fsdp)
+            fsdpExposed = std::max(fsdpExposed, layer.exposedSeconds);
+    perf.exposed.allGather += fsdpExposed * m;
+    perf.dataParallelSeconds = (end - perf.pipelineSeconds) + fsdpExposed * m;
+
+    // The optimizer step on the rank with the most parameters to update.
+    double updated = 0;
+    for (int r = 0; r < p; ++r) {
+        const RankShard shard = rankShard(design, r);
+        const double dense = shard.dense / (l.zeroStage >= 1 ? denseShardGroup(l) : 1);
+        const double expert = shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
+        updated = std::max(updated, dense + expert);
+    }
+    if (design.workload.offload != Offload::Cpu && times.gpuMemoryBandwidth > 0)
+        perf.optimizerSeconds = updated * optimizerBytesPerParameter(design) / times.gpuMemoryBandwidth;
+
+    perf.stepSeconds = perf.pipelineSeconds + perf.dataParallelSeconds + perf.optimizerSeconds;
+
+    // Useful work: every GPU of a stage runs its share; the model FLOPs leave recomputation out.
+    const double gpusPerStage = static_cast<double>(evaluation.worldSize) / p;
+    double peakSum = 0;
+    for (const RankInfo& rank : evaluation.ranks)
+        if (rank.nodeIndex >= 0)
+            if (const GpuSpec* gpu = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
+                                                      .gpus[static_cast<std::size_t>(rank.slot)]
+                                                      .type))
+                peakSum += gpu->bf16Flops;
+    double forward = 0, recomputed = 0;
+    for (const StageWork& stage : times.stages) {
+        forward += stage.forwardFlops;
+        const LayerFlops layer = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength,
+                                                   l.microBatch, l.tp(), l.cp(), l.effectiveExpertTp());
+        if (l.recompute == Recompute::Full)
+            recomputed += stage.layers * layer.total();
+        else if (l.recompute == Recompute::Selective)
+            recomputed += stage.layers * layer.attention;
+    }
+    perf.modelFlopsPerStep = 3 * forward * m * gpusPerStage;
+    perf.hardwareFlopsPerStep = perf.modelFlopsPerStep + recomputed * m * gpusPerStage;
+    if (perf.stepSeconds > 0 && peakSum > 0) {
+        perf.mfu = perf.modelFlopsPerStep / (perf.stepSeconds * peakSum);
+        perf.hfu = perf.hardwareFlopsPerStep / (perf.stepSeconds * peakSum);
+        perf.tokensPerSecond = static_cast<double>(design.workload.globalBatch)
+                               * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
+    }
+
+    perf.step.formula = "pipeline makespan + exposed data-parallel synchronisation + optimizer step";
+    perf.step.input("pipeline makespan", perf.pipelineSeconds, "s")
+        .input("data-parallel synchronisation, exposed", perf.dataParallelSeconds, "s")
+        .input("optimizer step", perf.optimizerSeconds, "s")
+        .input("bubble (share of GPU time)", perf.bubbleFraction)
+        .input("GEMM efficiency", perf.computeEfficiency);
+    perf.step.source = "reference §0 (list scheduling), §5 (DDP buckets, FSDP2 prefetch); compute model in stagetime.h";
+    perf.mfuExplanation.formula = "3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)";
+    perf.mfuExplanation.input("model FLOPs per step", perf.modelFlopsPerStep, "FLOP")
+        .input("hardware FLOPs per step (with recomputation)", perf.hardwareFlopsPerStep, "FLOP")
+        .input("Σ GPU peak", peakSum, "FLOP/s")
+        .input("step", perf.stepSeconds, "s");
+    perf.mfuExplanation.source = "Korthikanti et al. 2022 eq. (7) and (8); Narayanan et al. 2021 appendix";
+    return perf;
+}
+
+Json performanceToJson(const Performance& perf)
+{
+    return {{"stepSeconds", perf.stepSeconds},
+            {"tokensPerSecond", perf.tokensPerSecond},
+            {"mfu", perf.mfu},
+            {"hfu", perf.hfu},
+            {"bubbleFraction", perf.bubbleFraction},
+            {"exposedCommSeconds",
+             {{"allReduce", perf.exposed.allReduce},
+              {"allGather", perf.exposed.allGather},
+              {"reduceScatter", perf.exposed.reduceScatter},
+              {"allToAll", perf.exposed.allToAll},
+              {"p2p", perf.exposed.p2p}}},
+            {"pipelineSeconds", perf.pipelineSeconds},
+            {"dataParallelSeconds", perf.dataParallelSeconds},
+            {"optimizerSeconds", perf.optimizerSeconds},
+            {"modelFlopsPerStep", perf.modelFlopsPerStep},
+            {"hardwareFlopsPerStep", perf.hardwareFlopsPerStep},
+            {"computeEfficiency", perf.computeEfficiency},
+            {"explanations", {{"step", explanationToJson(perf.step)}, {"mfu", explanationToJson(perf.mfuExplanation)}}}};
+}
+
+} // namespace core
