@@ -12,6 +12,7 @@
 #include "model.h"
 #include "rankinfo.h"
 #include "traffic.h"
+#include "validate.h"
 
 #include <cstdint>
 #include <memory>
@@ -55,5 +56,27 @@ struct Evaluation
 };
 
 Evaluation evaluate(const Design& design, const Catalog& catalog = Catalog::builtin());
+
+// evaluate() in two halves, for the mesh search (search.h), which evaluates many variants of one set of
+// degrees on one mesh. The first half checks the design and builds the mesh and the placement, whose cost
+// grows with the GPU count; the second adds memory, traffic, the schedule and performance.
+struct MeshEvaluation
+{
+    Evaluation evaluation;
+    DesignChecks checks;
+    bool complete = false; // every rank has a GPU
+    std::vector<Diagnostic> placementDiagnostics; // also in evaluation.diagnostics
+};
+MeshEvaluation evaluateMesh(const Design& design, const Catalog& catalog = Catalog::builtin());
+
+struct FigureOptions
+{
+    bool traffic = true;
+    bool skipTimeUnlessFits = false; // the search drops what does not fit: no schedule for it
+};
+// Fills `result` (the mesh half's evaluation, or a copy whose diagnostics the caller re-validated for a
+// variant with the same degrees, order, cluster and placement).
+void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluation& result,
+                     const FigureOptions& options = {});
 
 } // namespace core

@@ -191,6 +191,15 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
     return perf;
 }
 
+Json exposedToJson(const ExposedCommunication& exposed)
+{
+    return {{"allReduce", exposed.allReduce},
+            {"allGather", exposed.allGather},
+            {"reduceScatter", exposed.reduceScatter},
+            {"allToAll", exposed.allToAll},
+            {"p2p", exposed.p2p}};
+}
+
 Json performanceToJson(const Performance& perf)
 {
     return {{"stepSeconds", perf.stepSeconds},
@@ -198,12 +207,7 @@ Json performanceToJson(const Performance& perf)
             {"mfu", perf.mfu},
             {"hfu", perf.hfu},
             {"bubbleFraction", perf.bubbleFraction},
-            {"exposedCommSeconds",
-             {{"allReduce", perf.exposed.allReduce},
-              {"allGather", perf.exposed.allGather},
-              {"reduceScatter", perf.exposed.reduceScatter},
-              {"allToAll", perf.exposed.allToAll},
-              {"p2p", perf.exposed.p2p}}},
+            {"exposedCommSeconds", exposedToJson(perf.exposed)},
             {"pipelineSeconds", perf.pipelineSeconds},
             {"dataParallelSeconds", perf.dataParallelSeconds},
             {"optimizerSeconds", perf.optimizerSeconds},

@@ -61,5 +61,6 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
                                                const Catalog& catalog);
 
 Json performanceToJson(const Performance& performance);
+Json exposedToJson(const ExposedCommunication& exposed); // {allReduce, allGather, reduceScatter, allToAll, p2p}
 
 } // namespace core

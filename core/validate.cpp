@@ -420,21 +420,31 @@ std::int64_t microBatchesPerStep(const Design& design)
     return design.workload.globalBatch / perStep;
 }
 
-DesignChecks validateDesign(const Design& design, const Catalog& catalog,
-                            std::vector<Diagnostic>& diagnostics)
+bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics)
 {
     const bool modelOk = validateModel(design.model, diagnostics);
     validateCluster(design.cluster, catalog, diagnostics);
     validateComputeModel(design.compute, diagnostics);
+    return modelOk;
+}
+
+DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics)
+{
     const bool degreesOk = validateDegrees(design, diagnostics);
-    if (degreesOk && modelOk) {
+    if (degreesOk && modelValid) {
         const std::int64_t microBatches = microBatchesPerStep(design);
         validateTensorParallel(design, diagnostics);
         validatePipeline(design, microBatches, diagnostics);
         validateExperts(design, diagnostics);
         validateWorkload(design, microBatches, diagnostics);
     }
-    return {degreesOk, modelOk};
+    return {degreesOk, modelValid};
+}
+
+DesignChecks validateDesign(const Design& design, const Catalog& catalog,
+                            std::vector<Diagnostic>& diagnostics)
+{
+    return validateLayoutParts(design, validateFixedParts(design, catalog, diagnostics), diagnostics);
 }
 
 void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,

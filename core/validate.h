@@ -22,6 +22,11 @@ struct DesignChecks
 // Checks that need no mesh: value ranges, references to presets, divisibility, batch and sequence.
 DesignChecks validateDesign(const Design& design, const Catalog& catalog,
                             std::vector<Diagnostic>& diagnostics);
+// validateDesign in its two halves, for the mesh search, which checks thousands of layouts of one model
+// on one cluster: what no layout changes (model, cluster, compute model; returns whether the model is
+// valid), and what the layout decides.
+bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics);
+DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics);
 
 // Checks on the ranks as placed: TP groups that leave a node, TP over PCIe.
 void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,

@@ -90,6 +90,7 @@ private slots:
     void scheduleJsonIsTheEvaluateContract();
     void scheduleTextGantt();
     void evaluateCarriesTheSchedule();
+    void searchListsRankedCandidates();
 
 private:
     QTemporaryDir m_dir;
@@ -444,6 +445,33 @@ void TestCli::evaluateCarriesTheSchedule()
     const Run text = run({"evaluate", "--example", "default"});
     QVERIFY2(text.out.find("Step      1f1b on 2 pipeline stages × 64 micro-batches:") != std::string::npos,
              text.out.c_str());
+}
+
+// Issue 7, "Done when": Llama 3.1 70B on 64 nodes × 8 H100, ranked valid candidates; and its bad input.
+void TestCli::searchListsRankedCandidates()
+{
+    const Json json = runJson({"search", "--example", "default", "--nodes", "64", "--top", "5", "--json"});
+    QCOMPARE(json.at("format").get<std::string>(), std::string("meshwright.search"));
+    QCOMPARE(json.at("gpus").get<int>(), 512);
+    const Json& candidates = json.at("candidates");
+    QCOMPARE(candidates.size(), std::size_t{5});
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const Json& c = candidates.at(i);
+        QCOMPARE(c.at("tp").get<int>() * c.at("pp").get<int>() * c.at("dp").get<int>() * c.at("cp").get<int>()
+                     * c.at("ep").get<int>(),
+                 512);
+        QVERIFY(c.at("peakBytes").get<double>() <= c.at("capacityBytes").get<double>());
+        if (i > 0)
+            QVERIFY(candidates.at(i - 1).at("stepSeconds").get<double>() <= c.at("stepSeconds").get<double>());
+    }
+    const Run text = run({"search", "--example", "default", "--top", "3"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.find("  1. TP ") != std::string::npos);
+    QCOMPARE(run({"search", "--example", "default", "--top", "0"}).exitCode, 2);
+    QCOMPARE(run({"search", "--example", "serving-70b-tp4x2"}).exitCode, 2);
+    const Run tooBig = run({"search", "--example", "default", "--model", "llama-3.1-405b", "--nodes", "1"});
+    QCOMPARE(tooBig.exitCode, 1);
+    QVERIFY(tooBig.err.find("no layout fits") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
