@@ -2229,6 +2229,18 @@ Verbindungen: %3%4</translation>
         <source>%1 replicas</source>
         <translation>%1 Replicas</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %</source>
+        <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · MFU %3 % (HFU %4 %) · Blase %5 %</translation>
+    </message>
+    <message>
+        <source>visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7</source>
+        <translation>sichtbare Kommunikation je Schritt: All-Reduce %1, All-Gather %2, Reduce-Scatter %3, All-to-All %4, Point-to-Point %5 · Datenparallel-Synchronisation nach der Pipeline %6 · Optimierer %7</translation>
+    </message>
+    <message>
+        <source>Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.</source>
+        <translation>Schritt = %1. MFU = %2. Recheneffizienz %3 % der Spitzenleistung bei dieser GEMM-Breite.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

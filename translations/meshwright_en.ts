@@ -2226,6 +2226,18 @@ Links: %3%4</source>
         <source>%1 replicas</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -42,6 +42,8 @@ DesignSummary::DesignSummary(QWidget* parent)
     grid->addWidget(m_layout, 0, 1);
     grid->addWidget(m_cluster, 1, 0);
     grid->addWidget(m_workload, 1, 1);
+    m_performance = makeValueLabel(this);
+    grid->addWidget(m_performance, 2, 0, 1, 2);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
 }
@@ -60,6 +62,11 @@ QString DesignSummary::modelText() const
 QString DesignSummary::layoutText() const
 {
     return m_layout->text();
+}
+
+QString DesignSummary::performanceText() const
+{
+    return m_performance->text();
 }
 
 void DesignSummary::changeEvent(QEvent* event)
@@ -137,6 +144,33 @@ void DesignSummary::refresh()
                             + QStringLiteral("<br><small>") + tr("%1 replicas").arg(l.batchReplicas())
                             + QStringLiteral("</small>"));
     }
+    refreshPerformance();
+}
+
+// The seed's list of what to record for a layout: step time, useful tokens per second, MFU, and the
+// visible time of each kind of collective.
+void DesignSummary::refreshPerformance()
+{
+    const std::optional<core::Performance>& p = m_snapshot.evaluation->performance;
+    m_performance->setVisible(p.has_value());
+    if (!p)
+        return;
+    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
+    auto percent = [](double share) { return QString::number(100 * share, 'f', 1); };
+    const core::ExposedCommunication& x = p->exposed;
+    m_performance->setText(
+        tr("<b>Step %1</b> · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %")
+            .arg(seconds(p->stepSeconds), count(p->tokensPerSecond), percent(p->mfu), percent(p->hfu),
+                 percent(p->bubbleFraction))
+        + QStringLiteral("<br><small>")
+        + tr("visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, "
+             "point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7")
+              .arg(seconds(x.allReduce), seconds(x.allGather), seconds(x.reduceScatter), seconds(x.allToAll),
+                   seconds(x.p2p), seconds(p->dataParallelSeconds), seconds(p->optimizerSeconds))
+        + QStringLiteral("</small>"));
+    m_performance->setToolTip(tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
+                                  .arg(qs(p->step.formula), qs(p->mfuExplanation.formula),
+                                       percent(p->computeEfficiency)));
 }
 
 } // namespace widgets

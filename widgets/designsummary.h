@@ -1,7 +1,7 @@
 #pragma once
 
 // The key figures of the design at a glance: model size, world size and how it factors, the cluster,
-// and the batch as the pipeline sees it.
+// the batch as the pipeline sees it, and how fast a training step runs (core/performance.h).
 
 #include "designsnapshot.h"
 
@@ -22,18 +22,21 @@ public:
     // The texts shown, for tests.
     QString modelText() const;
     QString layoutText() const;
+    QString performanceText() const;
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void refresh();
+    void refreshPerformance();
 
     DesignSnapshot m_snapshot;
     QLabel* m_model = nullptr;
     QLabel* m_layout = nullptr;
     QLabel* m_cluster = nullptr;
     QLabel* m_workload = nullptr;
+    QLabel* m_performance = nullptr;
 };
 
 } // namespace widgets

@@ -82,6 +82,11 @@ void TestMainWindow::editingTpInTheInspectorIsOneUndoStep()
     QVERIFY(tp);
     QCOMPARE(tp->value(), 8);
     const std::string before = core::saveDesign(m_window->document()->design());
+    // The summary states the step time and MFU of the performance model.
+    const std::optional<core::Performance>& performance = m_window->document()->snapshot().evaluation->performance;
+    QVERIFY(performance);
+    QVERIFY(m_window->summary()->performanceText().contains(QString::fromStdString(core::formatSeconds(performance->stepSeconds))));
+    QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("MFU")));
     tp->setValue(4); // what an arrow click or a typed value ends in
     QCOMPARE(m_window->document()->design().layout.tp(), 4);
     QCOMPARE(m_window->document()->undoStack()->count(), 1);
