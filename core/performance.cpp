@@ -126,12 +126,28 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
             perf.exposed.reduceScatter += ddpReduce;
         perf.exposed.allGather += ddpGather;
     }
-    // FSDP: the per-layer gathers and reduce-scatters that compute cannot hide, for every micro-batch.
+    // FSDP: the per-layer gathers and reduce-scatters that compute cannot hide, for every micro-batch,
+    // shared between the two kinds in proportion to their time on the link.
     double fsdpExposed = 0;
+    const FsdpLayerTimeline* worst = nullptr;
     if (fsdp)
         for (const FsdpLayerTimeline& layer : schedule.fsdp)
-            fsdpExposed = std::max(fsdpExposed, layer.exposedSeconds);
-    perf.exposed.allGather += fsdpExposed * m;
+            if (!worst || layer.exposedSeconds > fsdpExposed) {
+                worst = &layer;
+                fsdpExposed = layer.exposedSeconds;
+            }
+    if (worst && fsdpExposed > 0) {
+        double gathering = 0, reducing = 0;
+        for (const FsdpSpan& span : worst->spans) {
+            if (span.stream == FsdpStream::AllGather)
+                gathering += span.end - span.start;
+            else if (span.stream == FsdpStream::ReduceScatter)
+                reducing += span.end - span.start;
+        }
+        const double share = gathering + reducing > 0 ? gathering / (gathering + reducing) : 1;
+        perf.exposed.allGather += fsdpExposed * m * share;
+        perf.exposed.reduceScatter += fsdpExposed * m * (1 - share);
+    }
     perf.dataParallelSeconds = (end - perf.pipelineSeconds) + fsdpExposed * m;
 
     // The optimizer step on the rank with the most parameters to update.

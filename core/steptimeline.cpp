@@ -276,13 +276,16 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& eval
     }
 
     double compute = 0; // compute stream free at
-    double gatherFree = 0; // all-gather stream free at
-    double reduceFree = 0;
+    // FSDP2 issues all-gathers and reduce-scatters on two CUDA streams, but both move their bytes over
+    // the same links of the shard group: run concurrently they share the bandwidth, and for the time
+    // they take together that is the same as running one after the other. So one link queue, in issue
+    // order, serves both; each keeps its own lane in the view.
+    double linkFree = 0;
     auto allGather = [&](int unit, double issued, bool backward) {
-        const double start = std::max(issued, gatherFree);
-        gatherFree = start + out.units[static_cast<std::size_t>(unit)].gatherSeconds;
-        out.spans.push_back({FsdpStream::AllGather, unit, backward, start, gatherFree});
-        return gatherFree;
+        const double start = std::max(issued, linkFree);
+        linkFree = start + out.units[static_cast<std::size_t>(unit)].gatherSeconds;
+        out.spans.push_back({FsdpStream::AllGather, unit, backward, start, linkFree});
+        return linkFree;
     };
     auto run = [&](int unit, double ready, double seconds, bool backward) {
         const double start = std::max(compute, ready);
@@ -293,9 +296,9 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& eval
         return start;
     };
     auto reduceScatter = [&](int unit, double issued) {
-        const double start = std::max(issued, reduceFree);
-        reduceFree = start + out.units[static_cast<std::size_t>(unit)].reduceSeconds;
-        out.spans.push_back({FsdpStream::ReduceScatter, unit, true, start, reduceFree});
+        const double start = std::max(issued, linkFree);
+        linkFree = start + out.units[static_cast<std::size_t>(unit)].reduceSeconds;
+        out.spans.push_back({FsdpStream::ReduceScatter, unit, true, start, linkFree});
     };
 
     // Forward: the root's all-gather first (the embedding runs before layer 0), then each layer's,
@@ -327,7 +330,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& eval
     }
     if (root >= 0)
         reduceScatter(root, compute);
-    out.makespan = std::max({compute, reduceFree, gatherFree});
+    out.makespan = std::max(compute, linkFree);
     out.exposedSeconds = std::max(0.0, out.makespan - out.computeSeconds);
     return out;
 }

@@ -179,6 +179,10 @@ private slots:
     void flopsMatchThePapersFormulas();
     void invariants();
     void moreDataParallelismMoreThroughput();
+    void strongScalingNeverRaisesMfu();
+    void heldOutMegatron2021Table2_data();
+    void heldOutMegatron2021Table2();
+    void zero3CollapsesAsPublished();
     void widerGemmsRunCloserToPeak();
     void fasterLinksNeverSlowTheStep();
     void computeModelRoundTrips();
@@ -292,6 +296,109 @@ void TestPerformance::moreDataParallelismMoreThroughput()
     QVERIFY(b.tokensPerSecond > 1.8 * a.tokensPerSecond);
     QVERIFY(b.tokensPerSecond <= 2.0 * a.tokensPerSecond * 1.0001);
     QVERIFY(b.stepSeconds >= a.stepSeconds * 0.9999); // the all-reduce only grows with the group
+}
+
+// More GPUs for the same global batch: fewer micro-batches per replica, so the data-parallel
+// synchronisation and the pipeline bubble weigh more; MFU never rises.
+void TestPerformance::strongScalingNeverRaisesMfu()
+{
+    const Json row = calibrationRows().at("megatron2021").at("rows").at(6); // 145.6B, TP 8 × PP 8
+    double previous = 1;
+    for (int dp : {1, 2, 4, 8, 16}) {
+        Design d = seleneRun(row, dp);
+        d.workload.globalBatch = 256;
+        const Performance p = performanceOf(d);
+        qInfo("DP %d: MFU %.1f %%, bubble %.1f %%", dp, 100 * p.mfu, 100 * p.bubbleFraction);
+        QVERIFY(p.mfu <= previous * 1.0001);
+        previous = p.mfu;
+    }
+}
+
+// Runs the compute model was not chosen against: Narayanan et al. 2021 Table 2 (Selene, sequence 2,048,
+// vocabulary 51,200, full recomputation). PTD-P rows: TP 8 × PP 12 (174.6B) and TP 8 × PP 35 (529.6B)
+// at micro-batch 1; ZeRO-3 rows: DeepSpeed ZeRO-3 without model parallelism, published TFLOP/s per GPU.
+void TestPerformance::heldOutMegatron2021Table2_data()
+{
+    QTest::addColumn<Design>("design");
+    QTest::addColumn<double>("publishedSeconds");
+    QTest::addColumn<double>("tolerance");
+    struct Row
+    {
+        const char* scheme;
+        double billions;
+        int tp, pp, gpus, batch, microBatch;
+        double tflops;
+        double tolerance;
+    };
+    // The ZeRO-3 rows are held to a looser bound. The model reproduces their collapse — at a fixed
+    // global batch, 768 and 1,536 GPUs take the same time, because every GPU gathers the whole model
+    // for each micro-batch whatever the GPU count — but predicts them 27-35 % faster than DeepSpeed ran
+    // in 2021 (its gathers below the link rate the collective model assumes; the paper's Sec. 5.2 calls
+    // the drop communication-bound). zero3CollapsesAsPublished checks the shape.
+    const Row rows[] = {
+        {"PTD-P", 174.6, 8, 12, 384, 1536, 1, 153, 0.10},  {"PTD-P", 174.6, 8, 12, 768, 1536, 1, 149, 0.10},
+        {"PTD-P", 174.6, 8, 12, 1536, 1536, 1, 141, 0.10}, {"PTD-P", 529.6, 8, 35, 560, 2240, 1, 171, 0.10},
+        {"PTD-P", 529.6, 8, 35, 1120, 2240, 1, 167, 0.10}, {"PTD-P", 529.6, 8, 35, 2240, 2240, 1, 159, 0.10},
+        {"ZeRO-3", 174.6, 1, 1, 384, 1536, 4, 144, 0.4},   {"ZeRO-3", 174.6, 1, 1, 768, 1536, 2, 88, 0.4},
+        {"ZeRO-3", 174.6, 1, 1, 1536, 1536, 1, 44, 0.4},
+    };
+    for (const Row& r : rows) {
+        const bool big = r.billions > 500;
+        const Json row = {{"name", big ? "529.6B" : "174.6B"}, {"layers", big ? 105 : 96}, {"hidden", big ? 20480 : 12288},
+                          {"heads", big ? 128 : 96}, {"tp", r.tp}, {"pp", r.pp}, {"globalBatch", r.batch}};
+        const int dp = r.gpus / (r.tp * r.pp);
+        Design d = seleneRun(row, dp);
+        d.layout.recompute = Recompute::Full;
+        d.layout.microBatch = r.microBatch;
+        if (r.tp == 1) {
+            d.layout.zeroStage = 3;
+            d.layout.sequenceParallel = false;
+        } else {
+            applySchedule(d, chunksFor(d.model.layers, r.pp));
+        }
+        const double seconds = megatronIterationFlops(row) / (r.tflops * 1e12 * r.gpus);
+        QTest::addRow("%s %.1fB %d GPUs", r.scheme, r.billions, r.gpus) << d << seconds << r.tolerance;
+    }
+}
+
+void TestPerformance::heldOutMegatron2021Table2()
+{
+    QFETCH(Design, design);
+    QFETCH(double, publishedSeconds);
+    QFETCH(double, tolerance);
+    const Performance p = performanceOf(design);
+    const double error = p.stepSeconds / publishedSeconds - 1;
+    qInfo("predicted %.2f s, published %.2f s, %+.1f %%, MFU %.1f %%", p.stepSeconds, publishedSeconds, 100 * error,
+          100 * p.mfu);
+    QVERIFY2(std::abs(error) <= tolerance, qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
+}
+
+// Narayanan et al. 2021 Table 2: ZeRO-3 at a fixed global batch of 1,536 gains nothing from 768 to 1,536
+// GPUs (66.75 s both), while PTD-P halves its time (39.4 s to 20.8 s).
+void TestPerformance::zero3CollapsesAsPublished()
+{
+    const Json gpt3 = {{"name", "174.6B"}, {"layers", 96}, {"hidden", 12288}, {"heads", 96}, {"tp", 1}, {"pp", 1},
+                       {"globalBatch", 1536}};
+    auto zero3 = [&](int gpus, int microBatch) {
+        Design d = seleneRun(gpt3, gpus);
+        d.layout.zeroStage = 3;
+        d.layout.recompute = Recompute::Full;
+        d.layout.microBatch = microBatch;
+        return performanceOf(d).stepSeconds;
+    };
+    const double at768 = zero3(768, 2), at1536 = zero3(1536, 1);
+    QVERIFY2(std::abs(at1536 / at768 - 1) < 0.05, qPrintable(QStringLiteral("%1 s against %2 s").arg(at1536).arg(at768)));
+    Json ptdp = gpt3;
+    ptdp["tp"] = 8;
+    ptdp["pp"] = 12;
+    auto ptd = [&](int gpus) {
+        Design d = seleneRun(ptdp, gpus / 96);
+        d.layout.recompute = Recompute::Full;
+        applySchedule(d, chunksFor(96, 12));
+        return performanceOf(d).stepSeconds;
+    };
+    QVERIFY(ptd(1536) < 0.55 * ptd(768));
+    QVERIFY(ptd(1536) < 0.6 * at1536);
 }
 
 // The compute model's width term: the same GEMMs split over more TP ranks run further from peak.
