@@ -93,6 +93,8 @@ void readWorkload(ObjectReader& root, ReadContext& context, Workload& w)
         s.read("concurrency", w.serving.concurrency);
         s.read("contextLength", w.serving.contextLength);
         s.readEnum("kvDtype", w.serving.kvDtype);
+        s.read("promptLength", w.serving.promptLength);
+        s.read("outputLength", w.serving.outputLength);
     }
 }
 
@@ -316,6 +318,12 @@ Json workloadToJson(const Workload& w)
     out["serving"] = {{"concurrency", w.serving.concurrency},
                       {"contextLength", w.serving.contextLength},
                       {"kvDtype", enumName(w.serving.kvDtype)}};
+    // The request shape only when it is not the default, so that older documents round-trip unchanged.
+    const ServingWorkload defaults;
+    if (w.serving.promptLength != defaults.promptLength)
+        out["serving"]["promptLength"] = w.serving.promptLength;
+    if (w.serving.outputLength != defaults.outputLength)
+        out["serving"]["outputLength"] = w.serving.outputLength;
     return out;
 }
 

@@ -74,6 +74,7 @@ void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluatio
     // Last, from the complete evaluation: the timeline needs a design without errors.
     result.schedule = evaluateSchedule(design, result, catalog, result.diagnostics);
     result.performance = estimatePerformance(design, result, catalog);
+    result.serving = estimateServing(design, result, catalog);
     sortDiagnostics(result.diagnostics);
 }
 

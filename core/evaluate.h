@@ -8,6 +8,7 @@
 #include "diagnostic.h"
 #include "memory.h"
 #include "performance.h"
+#include "servingperformance.h"
 #include "mesh.h"
 #include "model.h"
 #include "rankinfo.h"
@@ -51,6 +52,8 @@ struct Evaluation
     std::shared_ptr<const ScheduleEvaluation> schedule;
     // Step time, throughput, MFU and exposed communication; with the schedule.
     std::optional<Performance> performance;
+    // Serving designs: time to first token, inter-token latency, throughput of the group.
+    std::optional<ServingPerformance> serving;
 
     bool valid() const { return !hasErrors(diagnostics); }
 };

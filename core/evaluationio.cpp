@@ -96,6 +96,8 @@ Json evaluationToJson(const Design& design, const Evaluation& e)
         out["memory"] = memoryToJson(*e.memory);
     if (e.performance)
         out["performance"] = performanceToJson(*e.performance);
+    if (e.serving)
+        out["serving"] = servingPerformanceToJson(*e.serving);
     if (e.traffic)
         out["traffic"] = trafficToJson(*e.traffic);
     out["schedule"] = e.schedule ? scheduleToJson(e.schedule->timeline, e.schedule->spec()) : Json(nullptr);

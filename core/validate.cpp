@@ -379,6 +379,11 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
                                          {str(w.serving.contextLength), str(m.maxContext)}));
         if (layout.zeroStage != 0)
             out.push_back(makeDiagnostic(diag::kZeroServing, "/layout/zeroStage"));
+        const std::int64_t context = w.serving.contextLength;
+        if (inRange(out, "/workload/serving/outputLength", "Output length", w.serving.outputLength, 1,
+                    std::max<std::int64_t>(context - 1, 1)))
+            inRange(out, "/workload/serving/promptLength", "Prompt length", w.serving.promptLength, 0,
+                    context - w.serving.outputLength);
     }
 
     const int cp = layout.cp();

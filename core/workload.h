@@ -57,6 +57,11 @@ struct ServingWorkload
     int concurrency = 1; // sequences held in the KV cache at once, per replica
     std::int64_t contextLength = 8192; // tokens per sequence (prompt + output) the cache must hold
     KvDtype kvDtype = KvDtype::Bf16;
+    // One request: its prompt and the tokens it generates (servingperformance.h). A prompt of 0 fills
+    // the context: contextLength − outputLength.
+    std::int64_t promptLength = 0;
+    std::int64_t outputLength = 512;
+    std::int64_t promptTokens() const { return promptLength > 0 ? promptLength : contextLength - outputLength; }
     bool operator==(const ServingWorkload&) const = default;
 };
 

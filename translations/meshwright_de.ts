@@ -2241,6 +2241,26 @@ Verbindungen: %3%4</translation>
         <source>Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.</source>
         <translation>Schritt = %1. MFU = %2. Recheneffizienz %3 % der Spitzenleistung bei dieser GEMM-Breite.</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
+        <translation>&lt;b&gt;Erstes Token %1&lt;/b&gt; · %2 je weiteres Token · %3 Tokens/s für die Gruppe (%4 Replicas × %5 Sequenzen)</translation>
+    </message>
+    <message>
+        <source>a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)</source>
+        <translation>eine Anfrage mit %1 Prompt- und %2 Ausgabe-Tokens dauert %3 · jeder Decode-Schritt liest %4 je GPU (%5)</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>speichergebunden</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>rechengebunden</translation>
+    </message>
+    <message>
+        <source>Inter-token latency = %1</source>
+        <translation>Latenz zwischen Tokens = %1</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

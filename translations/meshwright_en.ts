@@ -2238,6 +2238,26 @@ Links: %3%4</source>
         <source>Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

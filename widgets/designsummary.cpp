@@ -152,11 +152,31 @@ void DesignSummary::refresh()
 void DesignSummary::refreshPerformance()
 {
     const std::optional<core::Performance>& p = m_snapshot.evaluation->performance;
-    m_performance->setVisible(p.has_value());
-    if (!p)
-        return;
+    const std::optional<core::ServingPerformance>& serving = m_snapshot.evaluation->serving;
+    m_performance->setVisible(p.has_value() || serving.has_value());
     auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
     auto percent = [](double share) { return QString::number(100 * share, 'f', 1); };
+    if (serving) {
+        // Seed 2: latency per request, throughput for the whole group.
+        const core::ServingPerformance& v = *serving;
+        m_performance->setText(
+            tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
+               "sequences)")
+                .arg(seconds(v.timeToFirstToken), seconds(v.interTokenLatency), count(v.groupTokensPerSecond))
+                .arg(v.replicas)
+                .arg(v.batch)
+            + QStringLiteral("<br><small>")
+            + tr("a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)")
+                  .arg(v.promptTokens)
+                  .arg(v.outputTokens)
+                  .arg(seconds(v.requestSeconds), qs(core::formatBytes(v.decodeBytesPerStep)),
+                       v.decodeMemoryBound ? tr("memory-bound") : tr("compute-bound"))
+            + QStringLiteral("</small>"));
+        m_performance->setToolTip(tr("Inter-token latency = %1").arg(qs(v.itl.formula)));
+        return;
+    }
+    if (!p)
+        return;
     const core::ExposedCommunication& x = p->exposed;
     m_performance->setText(
         tr("<b>Step %1</b> · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %")

@@ -170,6 +170,10 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         concurrency = static_cast<int>(args.integer(flag, 1, limits::kMaxConcurrency));
     else if (flag == "--context")
         context = args.integer(flag, 1, limits::kMaxSequence);
+    else if (flag == "--prompt-len")
+        promptLength = args.integer(flag, 0, limits::kMaxSequence);
+    else if (flag == "--output-len")
+        outputLength = args.integer(flag, 1, limits::kMaxSequence);
     else if (flag == "--kv-dtype")
         kvDtype = enumValue<KvDtype>(args, flag);
     else
@@ -206,7 +210,7 @@ std::string designFlagsHelp()
           "  --optimizer "
         + enumNameList<Optimizer>() + "  --offload " + enumNameList<Offload>()
         + "\n"
-          "  --concurrency N  --context TOKENS  --kv-dtype "
+          "  --concurrency N  --context TOKENS  --prompt-len TOKENS  --output-len TOKENS  --kv-dtype "
         + enumNameList<KvDtype>() + "\n";
 }
 
@@ -326,6 +330,10 @@ BuiltDesign buildDesign(const DesignFlags& flags)
         w.serving.concurrency = *flags.concurrency;
     if (flags.context)
         w.serving.contextLength = *flags.context;
+    if (flags.promptLength)
+        w.serving.promptLength = *flags.promptLength;
+    if (flags.outputLength)
+        w.serving.outputLength = *flags.outputLength;
     if (flags.kvDtype)
         w.serving.kvDtype = *flags.kvDtype;
 

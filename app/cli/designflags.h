@@ -38,6 +38,7 @@ struct DesignFlags
     std::optional<core::Offload> offload;
     std::optional<int> concurrency;
     std::optional<std::int64_t> context;
+    std::optional<std::int64_t> promptLength, outputLength;
     std::optional<core::KvDtype> kvDtype;
 
     // Reads `flag` (and its value) if it is a design flag; false if it is not one.
