@@ -2,6 +2,8 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "computecalibration.h"
+#include "designflags.h"
 #include "designio.h"
 #include "ncclimport.h"
 #include "presetio.h"
@@ -152,6 +154,87 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
             out << "Wrote " << outputPath << " with the calibrated link.\n";
         else
             out << "Add it to a design's cluster.links:\n" << linkToJson(link).dump(2) << "\n";
+    }
+    return kExitOk;
+}
+
+std::string calibrateComputeHelp()
+{
+    return "  calibrate-compute [DESIGN.json] [FLAGS] --forward SECONDS --backward SECONDS [-o OUT.json] [--json]\n"
+           "      Fit the compute model's GEMM efficiency to the measured times of one transformer layer\n"
+           "      (one micro-batch on one GPU, TP collectives included; backward with weight gradient and\n"
+           "      recomputation) and show predicted against measured; -o writes the design with it.\n";
+}
+
+int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    DesignFlags flags;
+    LayerTimes measured;
+    std::string outputPath;
+    bool json = false;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "--forward")
+            measured.forward = args.number(arg);
+        else if (arg == "--backward")
+            measured.backward = args.number(arg);
+        else if (arg == "-o" || arg == "--output")
+            outputPath = args.value(arg);
+        else if (arg == "--json")
+            json = true;
+        else if (flags.consume(arg, args))
+            continue;
+        else if (!arg.starts_with("-") && !flags.file)
+            flags.file = arg;
+        else
+            throw UsageError("calibrate-compute: unknown argument '" + arg + "'");
+    }
+    if (!(measured.forward > 0) || !(measured.backward > 0))
+        throw UsageError("calibrate-compute needs --forward and --backward, in seconds, both positive");
+    const BuiltDesign built = buildDesign(flags);
+    if (!built.design) {
+        err << "meshwright-cli: the design cannot be read:\n";
+        writeDiagnostics(err, built.diagnostics);
+        return kExitUsage;
+    }
+    Design design = *built.design;
+    const ComputeFit fit = fitComputeModel(design, measured);
+    if (!fit.ok) {
+        err << "meshwright-cli calibrate-compute: " << fit.message << "\n";
+        return kExitDesignErrors;
+    }
+    if (!outputPath.empty()) {
+        design.compute = fit.model;
+        if (!writeAtomically(outputPath, saveDesign(design))) {
+            err << "meshwright-cli: cannot write " << outputPath << "\n";
+            return kExitUsage;
+        }
+    }
+    if (json) {
+        auto times = [](const LayerTimes& t) { return Json{{"forward", t.forward}, {"backward", t.backward}}; };
+        out << Json{{"gemmEfficiency", fit.model.gemmEfficiency},
+                    {"previousGemmEfficiency", design.compute.gemmEfficiency},
+                    {"measured", times(measured)},
+                    {"predictedBefore", times(fit.before)},
+                    {"predictedAfter", times(fit.after)},
+                    {"source", fit.model.source},
+                    {"warning", fit.warning}}
+                   .dump(2)
+            << "\n";
+    } else {
+        out << "One layer of " << design.model.name << ", micro-batch " << design.layout.microBatch << ", TP "
+            << design.layout.tp() << ":\n"
+            << "             measured   before     after\n"
+            << "  forward    " << formatSeconds(measured.forward) << "   " << formatSeconds(fit.before.forward) << "   "
+            << formatSeconds(fit.after.forward) << "\n"
+            << "  backward   " << formatSeconds(measured.backward) << "   " << formatSeconds(fit.before.backward)
+            << "   " << formatSeconds(fit.after.backward) << "\n"
+            << "GEMM efficiency " << formatNumber(fit.model.gemmEfficiency) << " (was "
+            << formatNumber(built.design->compute.gemmEfficiency) << ")\n";
+        if (!outputPath.empty())
+            out << "Wrote " << outputPath << " with the fitted compute model.\n";
+        if (!fit.warning.empty())
+            err << "meshwright-cli calibrate-compute: warning: " << fit.warning << "\n";
     }
     return kExitOk;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-// meshwright-cli calibrate-link: fit a link tier's bandwidth and latency from an nccl-tests table and
-// put it into a design as a calibrated link.
+// meshwright-cli calibrate-link and calibrate-compute: fit a link tier's bandwidth and latency from an
+// nccl-tests table, or the compute model to measured layer times, and put the result into a design.
 
 #include "arguments.h"
 
@@ -12,5 +12,9 @@ namespace cli {
 
 int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err);
 std::string calibrateLinkHelp();
+
+// meshwright-cli calibrate-compute: fit the compute model's efficiency to measured layer times.
+int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err);
+std::string calibrateComputeHelp();
 
 } // namespace cli

@@ -36,7 +36,7 @@ void usage(std::ostream& out)
            "      Gantt chart, its order and its bubble (JSON: the \"schedule\" of evaluate).\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-        << searchHelp() << collectiveHelp() << calibrateLinkHelp() << "  help | --help, version | --version\n\n"
+        << searchHelp() << collectiveHelp() << calibrateLinkHelp() << calibrateComputeHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -199,6 +199,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return collectiveVerb(args, out, err);
         if (verb == "calibrate-link")
             return calibrateLinkVerb(args, out, err);
+        if (verb == "calibrate-compute")
+            return calibrateComputeVerb(args, out, err);
         if (verb == "schedule")
             return scheduleVerb(args, out, err);
         if (verb == "search")

@@ -4,8 +4,10 @@
 #include "cli.h"
 #include "jsonreader.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -91,6 +93,7 @@ private slots:
     void scheduleTextGantt();
     void evaluateCarriesTheSchedule();
     void searchListsRankedCandidates();
+    void calibrateComputeWritesTheDesign();
 
 private:
     QTemporaryDir m_dir;
@@ -472,6 +475,27 @@ void TestCli::searchListsRankedCandidates()
     const Run tooBig = run({"search", "--example", "default", "--model", "llama-3.1-405b", "--nodes", "1"});
     QCOMPARE(tooBig.exitCode, 1);
     QVERIFY(tooBig.err.find("no layout fits") != std::string::npos);
+}
+
+// Issue 7: measured layer times set the compute efficiency; predicted against measured afterwards.
+void TestCli::calibrateComputeWritesTheDesign()
+{
+    const QString path = m_dir.filePath(QStringLiteral("calibrated.json"));
+    const Json json = runJson({"calibrate-compute", "--example", "default", "--forward", "0.006", "--backward",
+                               "0.012", "-o", path.toStdString(), "--json"});
+    const double eta = json.at("gemmEfficiency").get<double>();
+    QVERIFY(eta > 0.01 && eta < 1);
+    const double after = json.at("predictedAfter").at("forward").get<double>()
+                         + json.at("predictedAfter").at("backward").get<double>();
+    QVERIFY(std::abs(after / 0.018 - 1) < 0.001);
+    const Json design = runJson({"evaluate", path.toStdString(), "--json"});
+    QVERIFY(design.at("valid").get<bool>());
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const Json document = Json::parse(saved.readAll().toStdString());
+    QCOMPARE(document.at("computeModel").at("gemmEfficiency").get<double>(), eta);
+    QCOMPARE(run({"calibrate-compute", "--example", "default"}).exitCode, 2); // no times
+    QCOMPARE(run({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"}).exitCode, 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
