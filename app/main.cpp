@@ -34,7 +34,7 @@ int main(int argc, char* argv[])
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral("Open on this view's tab: ranks (the cluster), memory, timeline or collectives, or a "
+        QStringLiteral("Open on this view's tab: ranks (the cluster), memory, timeline, collectives or performance, or a "
                        "tab's title."),
         QStringLiteral("NAME"));
     const QCommandLineOption group(

@@ -10,6 +10,7 @@
 #include "language.h"
 #include "layoutinspector.h"
 #include "memorypanel.h"
+#include "performancepanel.h"
 #include "qtconvert.h"
 #include "recentfiles.h"
 #include "timelinepanel.h"
@@ -61,6 +62,9 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_timeline = new widgets::TimelinePanel(m_views);
     m_timeline->setObjectName(QStringLiteral("timeline"));
     m_views->addTab(m_timeline, QString());
+    m_performance = new widgets::PerformancePanel(m_views);
+    m_performance->setObjectName(QStringLiteral("performance"));
+    m_views->addTab(m_performance, QString());
     centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
@@ -88,13 +92,14 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     connect(
         m_inspector, &widgets::LayoutInspector::fieldEdited, this,
         [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
-    connect(m_timeline, &widgets::TimelinePanel::fieldsEdited, this,
-            [this](const std::vector<widgets::FieldEdit>& edits) {
-                std::vector<std::pair<core::Field, core::FieldValue>> changes;
-                for (const widgets::FieldEdit& edit : edits)
-                    changes.emplace_back(edit.field, edit.value);
-                m_document->editFields(changes);
-            });
+    auto editFields = [this](const std::vector<widgets::FieldEdit>& edits) {
+        std::vector<std::pair<core::Field, core::FieldValue>> changes;
+        for (const widgets::FieldEdit& edit : edits)
+            changes.emplace_back(edit.field, edit.value);
+        m_document->editFields(changes);
+    };
+    connect(m_timeline, &widgets::TimelinePanel::fieldsEdited, this, editFields);
+    connect(m_performance, &widgets::PerformancePanel::fieldsEdited, this, editFields);
     connect(m_inspector, &widgets::LayoutInspector::modelPresetChosen, this,
             [this](const QString& id) { m_document->editModelPreset(id); });
     connect(m_inspector, &widgets::LayoutInspector::clusterShapeEdited, this,
@@ -228,6 +233,7 @@ void MainWindow::retranslate()
     m_views->setTabText(m_views->indexOf(m_memory), tr("Memory"));
     m_views->setTabText(m_views->indexOf(m_collectives), tr("Collectives"));
     m_views->setTabText(m_views->indexOf(m_timeline), tr("Timeline"));
+    m_views->setTabText(m_views->indexOf(m_performance), tr("Performance"));
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();
@@ -283,6 +289,7 @@ void MainWindow::refreshViews()
     m_memory->setSnapshot(snapshot);
     m_collectives->setSnapshot(snapshot);
     m_timeline->setSnapshot(snapshot);
+    m_performance->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());

@@ -21,6 +21,7 @@ class DesignSummary;
 class DiagnosticsPanel;
 class LayoutInspector;
 class MemoryPanel;
+class PerformancePanel;
 class TimelinePanel;
 } // namespace widgets
 
@@ -45,6 +46,7 @@ public:
     QTabWidget* views() const { return m_views; }
     widgets::MemoryPanel* memory() const { return m_memory; }
     widgets::TimelinePanel* timeline() const { return m_timeline; }
+    widgets::PerformancePanel* performance() const { return m_performance; }
 
     // Replaces the document with a new one holding `design` (no questions asked).
     void setDesign(core::Design design, const QString& filePath = {});
@@ -89,6 +91,7 @@ private:
     widgets::LayoutInspector* m_inspector = nullptr;
     widgets::ClusterPanel* m_cluster = nullptr;
     widgets::TimelinePanel* m_timeline = nullptr;
+    widgets::PerformancePanel* m_performance = nullptr;
     widgets::DiagnosticsPanel* m_diagnostics = nullptr;
     widgets::DesignSummary* m_summary = nullptr;
     widgets::CollectivePanel* m_collectives = nullptr;

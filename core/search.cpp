@@ -242,6 +242,26 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
     return result;
 }
 
+std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandidate& candidate)
+{
+    const ParallelLayout& l = candidate.layout;
+    auto integer = [](int v) { return FieldValue{std::int64_t{v}}; };
+    return {{Field::LayersPerStage, FieldValue{std::string()}},
+            {Field::Tp, integer(l.tp())},
+            {Field::Cp, integer(l.cp())},
+            {Field::Ep, integer(l.ep())},
+            {Field::Dp, integer(l.dp())},
+            {Field::Pp, integer(l.pp())},
+            {Field::ShardGroup, integer(l.shardGroup)},
+            {Field::ExpertTp, integer(l.expertTp)},
+            {Field::ZeroStage, integer(l.zeroStage)},
+            {Field::SequenceParallel, FieldValue{l.sequenceParallel}},
+            {Field::MicroBatch, integer(l.microBatch)},
+            {Field::Schedule, FieldValue{std::string(enumName(l.schedule))}},
+            {Field::VirtualStages, integer(l.virtualStages)},
+            {Field::Recompute, FieldValue{std::string(enumName(l.recompute))}}};
+}
+
 Json searchToJson(const SearchResult& result, std::size_t top)
 {
     Json candidates = Json::array();

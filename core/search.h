@@ -12,6 +12,7 @@
 
 #include "catalog.h"
 #include "design.h"
+#include "designfield.h"
 #include "diagnostic.h"
 #include "performance.h"
 
@@ -67,6 +68,9 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space = {},
 // The design with a candidate's layout in place of its own (sequence parallelism with TP, the design's
 // order, expert mode and placement rules kept).
 Design withCandidate(const Design& design, const SearchCandidate& candidate);
+
+// The same as field edits (designfield.h), for a document that applies them as one undo step.
+std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandidate& candidate);
 
 Json searchToJson(const SearchResult& result, std::size_t top);
 

@@ -1248,6 +1248,10 @@
         <source>Timeline</source>
         <translation>Timeline</translation>
     </message>
+    <message>
+        <source>Performance</source>
+        <translation>Leistung</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ActivationPlot</name>
@@ -2610,6 +2614,229 @@ Verbindungen: %3%4</translation>
     <message>
         <source>%1 of rank %2</source>
         <translation>%1 von Rank %2</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::PerformancePanel</name>
+    <message>
+        <source>&lt;b&gt;Candidates side by side&lt;/b&gt; — pin layouts to compare fit, step time, MFU and the communication that stays visible</source>
+        <translation>&lt;b&gt;Kandidaten nebeneinander&lt;/b&gt; — Layouts anheften, um Passung, Schrittzeit, MFU und die sichtbar bleibende Kommunikation zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Pin current design</source>
+        <translation>Aktuelles Design anheften</translation>
+    </message>
+    <message>
+        <source>Pin the seed&apos;s two 70B layouts</source>
+        <translation>Die zwei 70B-Layouts des Seeds anheften</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Mesh search&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Mesh-Suche&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Search every layout</source>
+        <translation>Alle Layouts durchsuchen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Apply selected layout</source>
+        <translation>Gewähltes Layout übernehmen</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Micro-Batch</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Schedule</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>Schritt (s)</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU (%)</translation>
+    </message>
+    <message>
+        <source>Bubble (%)</source>
+        <translation>Blase (%)</translation>
+    </message>
+    <message>
+        <source>Visible comm. (s)</source>
+        <translation>Sichtbare Komm. (s)</translation>
+    </message>
+    <message>
+        <source>Peak memory (GB)</source>
+        <translation>Spitzenspeicher (GB)</translation>
+    </message>
+    <message>
+        <source>Why this placement</source>
+        <translation>Warum diese Platzierung</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation>Grade</translation>
+    </message>
+    <message>
+        <source>Sharding, schedule, recomputation</source>
+        <translation>Sharding, Schedule, Neuberechnung</translation>
+    </message>
+    <message>
+        <source>Peak memory (of capacity)</source>
+        <translation>Spitzenspeicher (von Kapazität)</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens pro Sekunde</translation>
+    </message>
+    <message>
+        <source>MFU (HFU)</source>
+        <translation>MFU (HFU)</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>Pipeline-Blase</translation>
+    </message>
+    <message>
+        <source>Visible all-reduce</source>
+        <translation>Sichtbares All-Reduce</translation>
+    </message>
+    <message>
+        <source>Visible all-gather</source>
+        <translation>Sichtbares All-Gather</translation>
+    </message>
+    <message>
+        <source>Visible reduce-scatter</source>
+        <translation>Sichtbares Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>Visible all-to-all</source>
+        <translation>Sichtbares All-to-All</translation>
+    </message>
+    <message>
+        <source>Visible point-to-point</source>
+        <translation>Sichtbares Point-to-Point</translation>
+    </message>
+    <message>
+        <source>Data-parallel sync after the pipeline</source>
+        <translation>Datenparallel-Synchronisation nach der Pipeline</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>%1 of %2 — %3</source>
+        <translation>%1 von %2 — %3</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>not evaluated (errors)</source>
+        <translation>nicht ausgewertet (Fehler)</translation>
+    </message>
+    <message>
+        <source>%1 (fastest)</source>
+        <translation>%1 (am schnellsten)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Searching the layouts of %1 on %2 GPUs…</source>
+        <translation>Durchsuche die Layouts von %1 auf %2 GPUs…</translation>
+    </message>
+    <message>
+        <source>%1 combinations: %2 invalid, %3 do not fit, %4 fit.</source>
+        <translation>%1 Kombinationen: %2 ungültig, %3 passen nicht, %4 passen.</translation>
+    </message>
+    <message>
+        <source>Cancelled. </source>
+        <translation>Abgebrochen. </translation>
+    </message>
+    <message>
+        <source>No layout can fix the design&apos;s errors (see Diagnostics).</source>
+        <translation>Kein Layout behebt die Fehler des Designs (siehe Diagnose).</translation>
+    </message>
+    <message>
+        <source>No layout fits: add GPUs, take GPUs with more memory, or shorten the sequence or the batch.</source>
+        <translation>Kein Layout passt: mehr GPUs, GPUs mit mehr Speicher, oder kürzere Sequenz bzw. kleinerer Batch.</translation>
+    </message>
+    <message>
+        <source>Double-click a row to apply it (one undo step).</source>
+        <translation>Doppelklick auf eine Zeile übernimmt sie (ein Rückgängig-Schritt).</translation>
     </message>
 </context>
 <context>

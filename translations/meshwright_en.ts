@@ -1246,6 +1246,10 @@
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Performance</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ActivationPlot</name>
@@ -2606,6 +2610,229 @@ Links: %3%4</source>
     </message>
     <message>
         <source>%1 of rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::PerformancePanel</name>
+    <message>
+        <source>&lt;b&gt;Candidates side by side&lt;/b&gt; — pin layouts to compare fit, step time, MFU and the communication that stays visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin current design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin the seed&apos;s two 70B layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Mesh search&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search every layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply selected layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubble (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible comm. (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (GB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why this placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharding, schedule, recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (of capacity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU (HFU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible point-to-point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data-parallel sync after the pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated (errors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (fastest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching the layouts of %1 on %2 GPUs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 combinations: %2 invalid, %3 do not fit, %4 fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No layout can fix the design&apos;s errors (see Diagnostics).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No layout fits: add GPUs, take GPUs with more memory, or shorten the sequence or the batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a row to apply it (one undo step).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

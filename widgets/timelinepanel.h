@@ -7,6 +7,7 @@
 
 #include "designfield.h"
 #include "designsnapshot.h"
+#include "fieldedit.h"
 
 #include <QWidget>
 #include <vector>
@@ -24,12 +25,6 @@ class ActivationPlot;
 class BubblePlot;
 class LaneChart;
 class TimelineLegend;
-
-struct FieldEdit
-{
-    core::Field field = core::Field::Schedule;
-    core::FieldValue value;
-};
 
 class TimelinePanel : public QWidget
 {

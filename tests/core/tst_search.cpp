@@ -128,6 +128,11 @@ void TestSearch::candidatesEvaluateAsRanked()
         QVERIFY(e.performance);
         QCOMPARE(e.performance->stepSeconds, c.stepSeconds);
         QCOMPARE(e.memory->peakBytes, c.peakBytes);
+        // The same layout through the field API a document applies in one undo step.
+        Design edited = base;
+        for (const auto& [field, value] : candidateFieldEdits(c))
+            QVERIFY(setField(edited, field, value));
+        QVERIFY(edited.layout == c.layout);
     }
 }
 

@@ -1,0 +1,15 @@
+#pragma once
+
+// An intent a view emits: set this field of the design to this value. A list of them is one undo step.
+
+#include "designfield.h"
+
+namespace widgets {
+
+struct FieldEdit
+{
+    core::Field field = core::Field::Schedule;
+    core::FieldValue value;
+};
+
+} // namespace widgets
