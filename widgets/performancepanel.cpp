@@ -95,6 +95,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_pinButton = new QPushButton(candidates);
     m_seedPairButton = new QPushButton(candidates);
     m_clearButton = new QPushButton(candidates);
+    m_candidatesTitle->setWordWrap(true); // the window's minimum width is not this label's to set
     candidateBar->addWidget(m_candidatesTitle, 1);
     candidateBar->addWidget(m_pinButton);
     candidateBar->addWidget(m_seedPairButton);
@@ -114,6 +115,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_applyButton = new QPushButton(this);
     m_progress = new QProgressBar(this);
     m_searchStatus = new QLabel(this);
+    m_searchStatus->setWordWrap(true);
     m_cancelButton->setEnabled(false);
     m_applyButton->setEnabled(false);
     searchBar->addWidget(m_searchTitle);
@@ -349,6 +351,7 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
     m_worker->deleteLater();
     m_worker = nullptr;
     m_result = std::move(*result);
+    m_searchStatus->setWordWrap(true);
     m_cancelButton->setEnabled(false);
     m_searchButton->setEnabled(!m_snapshot.isNull() && m_snapshot.design->workload.mode == core::Mode::Training);
     QString status = tr("%1 combinations: %2 invalid, %3 do not fit, %4 fit.")
