@@ -8,7 +8,10 @@
 namespace core {
 
 namespace {
-std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+std::size_t idx(int i)
+{
+    return static_cast<std::size_t>(i);
+}
 } // namespace
 
 double causalPairs(std::int64_t q0, std::int64_t q1, std::int64_t k0, std::int64_t k1)

@@ -7,7 +7,10 @@ namespace core {
 
 namespace {
 
-std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+std::size_t idx(int i)
+{
+    return static_cast<std::size_t>(i);
+}
 
 // SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014): the
 // same sequence on every platform, unlike the standard library's distributions.
@@ -16,8 +19,7 @@ class SplitMix64
 public:
     explicit SplitMix64(std::uint64_t seed)
         : m_state(seed)
-    {
-    }
+    { }
     double uniform() // in (0, 1)
     {
         m_state += 0x9e3779b97f4a7c15ULL;

@@ -12,7 +12,10 @@ namespace core {
 
 namespace {
 
-std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+std::size_t idx(int i)
+{
+    return static_cast<std::size_t>(i);
+}
 
 // What each GPU holds under each strategy: the seed's figure, panel by panel (000, "Was jede Strategie
 // aufteilt"; 001's table for serving). Bytes come from the memory model; this table only says which
@@ -26,18 +29,28 @@ HoldingRow holdingsOf(Strategy s)
 {
     using H = Holding;
     switch (s) {
-    case Strategy::Ddp: return {H::Whole, H::Whole, H::Whole, H::OwnBatch, H::None};
-    case Strategy::Fsdp: return {H::Shard, H::Shard, H::Shard, H::OwnBatch, H::None};
-    case Strategy::Tp: return {H::Shard, H::Shard, H::Shard, H::Shard, H::None};
-    case Strategy::Pp: return {H::Layers, H::Layers, H::Layers, H::Layers, H::None};
+    case Strategy::Ddp:
+        return {H::Whole, H::Whole, H::Whole, H::OwnBatch, H::None};
+    case Strategy::Fsdp:
+        return {H::Shard, H::Shard, H::Shard, H::OwnBatch, H::None};
+    case Strategy::Tp:
+        return {H::Shard, H::Shard, H::Shard, H::Shard, H::None};
+    case Strategy::Pp:
+        return {H::Layers, H::Layers, H::Layers, H::Layers, H::None};
     // CP replicates the weights over the context group (000, "Context Parallelism").
-    case Strategy::Cp: return {H::Whole, H::Whole, H::Whole, H::Shard, H::None};
+    case Strategy::Cp:
+        return {H::Whole, H::Whole, H::Whole, H::Shard, H::None};
     // The non-expert weights are replicated; the experts are split (held in the Experts row).
-    case Strategy::Ep: return {H::Whole, H::Whole, H::Whole, H::OwnBatch, H::None};
-    case Strategy::ServingTp: return {H::Shard, H::None, H::None, H::Shard, H::Shard};
-    case Strategy::ServingPp: return {H::Layers, H::None, H::None, H::Layers, H::Layers};
-    case Strategy::ServingReplicas: return {H::Whole, H::None, H::None, H::OwnBatch, H::OwnBatch};
-    case Strategy::ServingEp: return {H::Whole, H::None, H::None, H::OwnBatch, H::OwnBatch};
+    case Strategy::Ep:
+        return {H::Whole, H::Whole, H::Whole, H::OwnBatch, H::None};
+    case Strategy::ServingTp:
+        return {H::Shard, H::None, H::None, H::Shard, H::Shard};
+    case Strategy::ServingPp:
+        return {H::Layers, H::None, H::None, H::Layers, H::Layers};
+    case Strategy::ServingReplicas:
+        return {H::Whole, H::None, H::None, H::OwnBatch, H::OwnBatch};
+    case Strategy::ServingEp:
+        return {H::Whole, H::None, H::None, H::OwnBatch, H::OwnBatch};
     }
     return {};
 }
@@ -63,15 +76,20 @@ Dim strategyDimension(Strategy s)
 {
     switch (s) {
     case Strategy::Tp:
-    case Strategy::ServingTp: return Dim::Tp;
+    case Strategy::ServingTp:
+        return Dim::Tp;
     case Strategy::Pp:
-    case Strategy::ServingPp: return Dim::Pp;
-    case Strategy::Cp: return Dim::Cp;
+    case Strategy::ServingPp:
+        return Dim::Pp;
+    case Strategy::Cp:
+        return Dim::Cp;
     case Strategy::Ep:
-    case Strategy::ServingEp: return Dim::Ep;
+    case Strategy::ServingEp:
+        return Dim::Ep;
     case Strategy::Ddp:
     case Strategy::Fsdp:
-    case Strategy::ServingReplicas: return Dim::Dp;
+    case Strategy::ServingReplicas:
+        return Dim::Dp;
     }
     return Dim::Dp;
 }
@@ -122,8 +140,8 @@ Design strategyDesign(const Design& base, Strategy strategy, const Catalog& cata
     } else {
         design.workload.mode = Mode::Training;
         // The global batch must split over the data-parallel replicas; 4 divides any multiple of 4.
-        design.workload.globalBatch = std::max<std::int64_t>(kTeachingGpus, base.workload.globalBatch
-                                                                                / kTeachingGpus * kTeachingGpus);
+        design.workload.globalBatch = std::max<std::int64_t>(
+            kTeachingGpus, base.workload.globalBatch / kTeachingGpus * kTeachingGpus);
     }
     design.name = enumName(strategy);
     return design;
@@ -145,7 +163,8 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
     lesson.fits = memory.fits;
 
     const HoldingRow row = holdingsOf(strategy);
-    const StateBytes stateBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    const StateBytes stateBytes
+        = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
     const int experts = design.model.moe.experts;
     const int ep = design.layout.ep();
     for (const RankInfo& info : evaluation.ranks) {
@@ -177,10 +196,10 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
             gpu.experts = experts / std::max(ep, 1);
             gpu.firstExpert = info.coord(Dim::Ep) * gpu.experts;
         }
-        lesson.modelStateBytes
-            = std::max(lesson.modelStateBytes, role.figure(MemoryCategory::Parameters).bytes
-                                                   + role.figure(MemoryCategory::Gradients).bytes
-                                                   + role.figure(MemoryCategory::Optimizer).bytes);
+        lesson.modelStateBytes = std::max(lesson.modelStateBytes,
+                                          role.figure(MemoryCategory::Parameters).bytes
+                                              + role.figure(MemoryCategory::Gradients).bytes
+                                              + role.figure(MemoryCategory::Optimizer).bytes);
         lesson.capacityBytes = role.capacityBytes;
         lesson.gpus.push_back(gpu);
     }
@@ -219,8 +238,8 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
     case Strategy::Tp:
     case Strategy::ServingTp: {
         // Two all-reduces forward (after attention and after the MLP), two backward (mappings.py g, f).
-        const TpLayerCommunication c = tpLayerCommunication(ActivationShape{tokens, l.microBatch, m.hidden, e},
-                                                             l.tp(), TpCommunication::AllReduce);
+        const TpLayerCommunication c = tpLayerCommunication(
+            ActivationShape{tokens, l.microBatch, m.hidden, e}, l.tp(), TpCommunication::AllReduce);
         const double half = c.sendBytes / 2 * shard0.layers * microBatches;
         list.push_back({StepPhase::Forward, Op::AllReduce, Dim::Tp, training(half), "partial-sums"});
         if (!serving)
@@ -229,14 +248,15 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
     }
     case Strategy::Pp:
     case Strategy::ServingPp: {
-        const double boundary = pipelineBoundaryBytes(ActivationShape{design.workload.sequenceLength,
-                                                                      l.microBatch, m.hidden, e},
-                                                      l.tp(), l.sequenceParallel, l.cp());
+        const double boundary = pipelineBoundaryBytes(
+            ActivationShape{design.workload.sequenceLength, l.microBatch, m.hidden, e}, l.tp(),
+            l.sequenceParallel, l.cp());
         // A middle stage, the busiest: one send forward, one back, per micro-batch.
-        list.push_back({StepPhase::Forward, Op::SendRecv, Dim::Pp, training(boundary * microBatches),
-                        "activations"});
+        list.push_back(
+            {StepPhase::Forward, Op::SendRecv, Dim::Pp, training(boundary * microBatches), "activations"});
         if (!serving)
-            list.push_back({StepPhase::Backward, Op::SendRecv, Dim::Pp, boundary * microBatches, "gradients"});
+            list.push_back(
+                {StepPhase::Backward, Op::SendRecv, Dim::Pp, boundary * microBatches, "gradients"});
         break;
     }
     case Strategy::Cp: {
@@ -244,9 +264,10 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
         const ContextParallelRing ring = contextParallelRing(design.workload.sequenceLength, l.microBatch,
                                                              kvHeads, static_cast<int>(m.headDim), e, l.cp());
         const double perStep = shard0.layers * microBatches;
-        list.push_back({StepPhase::Forward, Op::SendRecv, Dim::Cp, ring.forwardSendBytes * perStep, "kv-blocks"});
-        list.push_back({StepPhase::Backward, Op::SendRecv, Dim::Cp, ring.backwardSendBytes * perStep,
-                        "kv-blocks"});
+        list.push_back(
+            {StepPhase::Forward, Op::SendRecv, Dim::Cp, ring.forwardSendBytes * perStep, "kv-blocks"});
+        list.push_back(
+            {StepPhase::Backward, Op::SendRecv, Dim::Cp, ring.backwardSendBytes * perStep, "kv-blocks"});
         list.push_back({StepPhase::Backward, Op::AllReduce, Dim::Dp,
                         collectiveSendBytes(Op::AllReduce, l.cp(), parameters * stateBytes.gradients),
                         "gradients"});
@@ -267,7 +288,8 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
         }
         break;
     }
-    case Strategy::ServingReplicas: break; // independent replicas: no communication between them (001)
+    case Strategy::ServingReplicas:
+        break; // independent replicas: no communication between them (001)
     }
     for (const PhaseCollective& c : list)
         lesson.sendBytesPerGpu += c.bytesPerGpu;

@@ -28,17 +28,16 @@ inline constexpr std::array<Strategy, 4> kServingStrategies{Strategy::ServingTp,
 
 template<> struct EnumNames<Strategy>
 {
-    static constexpr std::array table{
-        std::pair{Strategy::Ddp, std::string_view{"ddp"}},
-        std::pair{Strategy::Fsdp, std::string_view{"fsdp"}},
-        std::pair{Strategy::Tp, std::string_view{"tp"}},
-        std::pair{Strategy::Pp, std::string_view{"pp"}},
-        std::pair{Strategy::Cp, std::string_view{"cp"}},
-        std::pair{Strategy::Ep, std::string_view{"ep"}},
-        std::pair{Strategy::ServingTp, std::string_view{"serving-tp"}},
-        std::pair{Strategy::ServingPp, std::string_view{"serving-pp"}},
-        std::pair{Strategy::ServingReplicas, std::string_view{"serving-dp"}},
-        std::pair{Strategy::ServingEp, std::string_view{"serving-ep"}}};
+    static constexpr std::array table{std::pair{Strategy::Ddp, std::string_view{"ddp"}},
+                                      std::pair{Strategy::Fsdp, std::string_view{"fsdp"}},
+                                      std::pair{Strategy::Tp, std::string_view{"tp"}},
+                                      std::pair{Strategy::Pp, std::string_view{"pp"}},
+                                      std::pair{Strategy::Cp, std::string_view{"cp"}},
+                                      std::pair{Strategy::Ep, std::string_view{"ep"}},
+                                      std::pair{Strategy::ServingTp, std::string_view{"serving-tp"}},
+                                      std::pair{Strategy::ServingPp, std::string_view{"serving-pp"}},
+                                      std::pair{Strategy::ServingReplicas, std::string_view{"serving-dp"}},
+                                      std::pair{Strategy::ServingEp, std::string_view{"serving-ep"}}};
 };
 
 bool isServing(Strategy strategy);
@@ -106,6 +105,7 @@ const ModelArchitecture* teachingMoeModel(const Catalog& catalog = Catalog::buil
 // the strategy's dimension at 4 (FSDP: ZeRO-3; everything else: no ZeRO, no SP, no recomputation, so that
 // each split is seen alone, as in the seed's six separate panels).
 Design strategyDesign(const Design& base, Strategy strategy, const Catalog& catalog = Catalog::builtin());
-StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catalog& catalog = Catalog::builtin());
+StrategyLesson strategyLesson(const Design& base, Strategy strategy,
+                              const Catalog& catalog = Catalog::builtin());
 
 } // namespace core

@@ -12,7 +12,6 @@
 #include "testdesigns.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <map>
 
@@ -67,15 +66,18 @@ void TstTeaching::holdings_data()
     QTest::addColumn<Holding>("weights");
     QTest::addColumn<Holding>("optimizer");
     QTest::addColumn<Holding>("activations");
-    QTest::newRow("DDP: full replica") << Strategy::Ddp << Holding::Whole << Holding::Whole << Holding::OwnBatch;
+    QTest::newRow("DDP: full replica")
+        << Strategy::Ddp << Holding::Whole << Holding::Whole << Holding::OwnBatch;
     QTest::newRow("FSDP: a quarter of the state")
         << Strategy::Fsdp << Holding::Shard << Holding::Shard << Holding::OwnBatch;
-    QTest::newRow("TP: slices of every matrix") << Strategy::Tp << Holding::Shard << Holding::Shard << Holding::Shard;
-    QTest::newRow("PP: a group of layers") << Strategy::Pp << Holding::Layers << Holding::Layers << Holding::Layers;
+    QTest::newRow("TP: slices of every matrix")
+        << Strategy::Tp << Holding::Shard << Holding::Shard << Holding::Shard;
+    QTest::newRow("PP: a group of layers")
+        << Strategy::Pp << Holding::Layers << Holding::Layers << Holding::Layers;
     QTest::newRow("CP: weights replicated, sequence split")
         << Strategy::Cp << Holding::Whole << Holding::Whole << Holding::Shard;
-    QTest::newRow("EP: dense part replicated") << Strategy::Ep << Holding::Whole << Holding::Whole
-                                               << Holding::OwnBatch;
+    QTest::newRow("EP: dense part replicated")
+        << Strategy::Ep << Holding::Whole << Holding::Whole << Holding::OwnBatch;
 }
 
 void TstTeaching::holdings()
@@ -212,13 +214,14 @@ void TstTeaching::mlpSplitShapes_data()
     QTest::addColumn<QList<int>>("ops");
     const int ar = int(CollectiveOp::AllReduce), ag = int(CollectiveOp::AllGather),
               rs = int(CollectiveOp::ReduceScatter);
-    QTest::newRow("seed: two ranks, one all-reduce") << 2 << false << qint64(14336) << qint64(7168)
-                                                     << qint64(4096) << QList<int>{ar};
+    QTest::newRow("seed: two ranks, one all-reduce")
+        << 2 << false << qint64(14336) << qint64(7168) << qint64(4096) << QList<int>{ar};
     QTest::newRow("with SP: all-gather before, reduce-scatter after")
         << 2 << true << qint64(14336) << qint64(7168) << qint64(2048) << QList<int>{ag, rs};
-    QTest::newRow("four ranks") << 4 << false << qint64(7168) << qint64(3584) << qint64(4096) << QList<int>{ar};
-    QTest::newRow("one rank: nothing to reduce") << 1 << false << qint64(28672) << qint64(14336) << qint64(4096)
-                                                 << QList<int>{};
+    QTest::newRow("four ranks") << 4 << false << qint64(7168) << qint64(3584) << qint64(4096)
+                                << QList<int>{ar};
+    QTest::newRow("one rank: nothing to reduce")
+        << 1 << false << qint64(28672) << qint64(14336) << qint64(4096) << QList<int>{};
 }
 
 void TstTeaching::mlpSplitShapes()
@@ -254,8 +257,9 @@ void TstTeaching::mlpSplitIsAQuarterOfTheLayersTpTraffic()
         double mlp = 0;
         for (const MlpCollective& c : split.forward)
             mlp += c.sendBytesPerGpu;
-        const TpLayerCommunication layer = tpLayerCommunication(
-            ActivationShape{4096, 1, 4096, 2}, 2, sp ? TpCommunication::SequenceParallel : TpCommunication::AllReduce);
+        const TpLayerCommunication layer
+            = tpLayerCommunication(ActivationShape{4096, 1, 4096, 2}, 2,
+                                   sp ? TpCommunication::SequenceParallel : TpCommunication::AllReduce);
         QCOMPARE(4 * mlp, layer.sendBytes);
     }
 }
