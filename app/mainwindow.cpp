@@ -9,6 +9,7 @@
 #include "diagnostictext.h"
 #include "language.h"
 #include "layoutinspector.h"
+#include "learnwindow.h"
 #include "memorypanel.h"
 #include "qtconvert.h"
 #include "recentfiles.h"
@@ -198,6 +199,12 @@ void MainWindow::createMenus()
     m_languageMenu = m_viewMenu->addMenu(QString());
     m_languageMenu->addActions(m_languageGroup->actions());
 
+    // The teaching views live in their own window; the menu refreshes them from the current design.
+    m_learn = new LearnWindow(this);
+    QMenu* learnMenu = m_learn->createMenu(this);
+    menuBar()->addMenu(learnMenu);
+    connect(learnMenu, &QMenu::aboutToShow, this, [this] { m_learn->setSnapshot(m_document->snapshot()); });
+
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_aboutAction);
     updateRecentMenu();
@@ -283,6 +290,8 @@ void MainWindow::refreshViews()
     m_memory->setSnapshot(snapshot);
     m_collectives->setSnapshot(snapshot);
     m_timeline->setSnapshot(snapshot);
+    if (m_learn && m_learn->isVisible())
+        m_learn->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());
