@@ -147,6 +147,33 @@ bool LearnWindow::showView(const QString& name)
     return true;
 }
 
+void LearnWindow::showLessonFor(core::Dim dim, int zeroStage)
+{
+    auto* explorer = static_cast<widgets::StrategyExplorer*>(m_views.front());
+    switch (dim) {
+    case core::Dim::Tp:
+        showView(QStringLiteral("mlp"));
+        break;
+    case core::Dim::Cp:
+        showView(QStringLiteral("context"));
+        break;
+    case core::Dim::Ep:
+        showView(QStringLiteral("experts"));
+        break;
+    case core::Dim::Pp:
+        showView(QStringLiteral("strategies"));
+        explorer->setStrategy(core::Strategy::Pp);
+        break;
+    case core::Dim::Dp:
+        showView(QStringLiteral("strategies"));
+        explorer->setStrategy(zeroStage >= 3 ? core::Strategy::Fsdp : core::Strategy::Ddp);
+        break;
+    }
+    show();
+    raise();
+    activateWindow();
+}
+
 widgets::LessonView* LearnWindow::view(int index) const
 {
     return index >= 0 && index < viewCount() ? m_views[static_cast<std::size_t>(index)] : nullptr;

@@ -6,6 +6,7 @@
 // through a view's steps, Esc leaves the presentation, F5 starts it.
 
 #include "designsnapshot.h"
+#include "layout.h"
 
 #include <QWidget>
 #include <vector>
@@ -37,6 +38,9 @@ public:
     int currentView() const;
     void setCurrentView(int index);
     bool showView(const QString& name); // by object name; false if unknown
+    // The view that explains a dimension: TP the MLP split, CP the ring, EP the routing, DP and PP their
+    // panel of the six splits (FSDP when the design shards with ZeRO-3).
+    void showLessonFor(core::Dim dim, int zeroStage);
     widgets::LessonView* view(int index) const;
     widgets::LessonView* currentLessonView() const;
 

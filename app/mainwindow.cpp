@@ -204,6 +204,10 @@ void MainWindow::createMenus()
     QMenu* learnMenu = m_learn->createMenu(this);
     menuBar()->addMenu(learnMenu);
     connect(learnMenu, &QMenu::aboutToShow, this, [this] { m_learn->setSnapshot(m_document->snapshot()); });
+    connect(m_cluster, &widgets::ClusterPanel::lessonRequested, this, [this](core::Dim dim) {
+        m_learn->setSnapshot(m_document->snapshot());
+        m_learn->showLessonFor(dim, m_document->design().layout.zeroStage);
+    });
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_aboutAction);

@@ -179,7 +179,9 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
         put(StateKind::Weights, row.weights, role.figure(MemoryCategory::Parameters).bytes);
         put(StateKind::Gradients, row.gradients, role.figure(MemoryCategory::Gradients).bytes);
         put(StateKind::Optimizer, row.optimizer, role.figure(MemoryCategory::Optimizer).bytes);
-        put(StateKind::Activations, row.activations, role.figure(MemoryCategory::Activations).bytes);
+        put(StateKind::Activations, row.activations,
+            role.figure(MemoryCategory::Activations).bytes
+                + (isServing(strategy) ? role.figure(MemoryCategory::Workspace).bytes : 0));
         put(StateKind::KvCache, row.kvCache, role.figure(MemoryCategory::KvCache).bytes);
         // Expert weights are part of the Parameters figure; the row shows the experts this GPU holds.
         // Expert weights are part of the Parameters figure: the same bytes per parameter, for this GPU's
@@ -295,6 +297,18 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
         lesson.sendBytesPerGpu += c.bytesPerGpu;
     if (evaluation.performance)
         lesson.bubbleFraction = evaluation.performance->bubbleFraction;
+
+    const Strategy replica = isServing(strategy) ? Strategy::ServingReplicas : Strategy::Ddp;
+    if (strategy == replica) {
+        lesson.replicaPeakBytes = lesson.peakBytes;
+        lesson.replicaModelStateBytes = lesson.modelStateBytes;
+    } else {
+        Design sameModel = base;
+        sameModel.model = design.model;
+        const StrategyLesson full = strategyLesson(sameModel, replica, catalog);
+        lesson.replicaPeakBytes = full.peakBytes;
+        lesson.replicaModelStateBytes = full.modelStateBytes;
+    }
     return lesson;
 }
 

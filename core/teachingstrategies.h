@@ -56,7 +56,9 @@ struct HeldState
 {
     StateKind kind = StateKind::Weights;
     Holding holding = Holding::None;
-    double bytes = 0; // from the memory model (experts: this GPU's expert weights, part of Weights)
+    // From the memory model. Experts: this GPU's expert weights, part of Weights. Activations in serving:
+    // the runtime workspace with them (the seed's inference peak has "runtime workspace" in their place).
+    double bytes = 0;
 };
 
 struct GpuHoldings
@@ -94,6 +96,10 @@ struct StrategyLesson
     double modelStateBytes = 0; // weights + gradients + optimizer of the fullest GPU
     double sendBytesPerGpu = 0; // all collectives of a training step, busiest GPU
     double bubbleFraction = 0; // pipeline idle share (performance model); 0 without a pipeline
+    // The same model as a full replica on every GPU (DDP in training, serving replicas), the baseline of
+    // "what the split saves": a substituted EP model is compared with itself.
+    double replicaPeakBytes = 0;
+    double replicaModelStateBytes = 0;
     double parameters = 0; // of the whole model
     bool substitutedModel = false; // EP on a dense model: a MoE preset stands in
 };

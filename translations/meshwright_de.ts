@@ -930,18 +930,6 @@
         <translation>keinen Speicher: %1 Model State (16 Byte pro Parameter) auf jeder GPU, Spitze %2. Einfache Semantik; der Backward-Pass überlappt das All-Reduce.</translation>
     </message>
     <message>
-        <source>peak %1 per GPU instead of %2 for a full replica (%3 less); model states %4 instead of %5.</source>
-        <translation>Spitze %1 pro GPU statt %2 für eine vollständige Replica (%3 weniger); Model State %4 statt %5.</translation>
-    </message>
-    <message>
-        <source>0 %</source>
-        <translation>0 %</translation>
-    </message>
-    <message>
-        <source>Activations %1 instead of %2: each GPU keeps a quarter of the sequence.</source>
-        <translation>Activations %1 statt %2: Jede GPU hält ein Viertel der Sequenz.</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Costs:&lt;/b&gt; </source>
         <translation>&lt;b&gt;Kostet:&lt;/b&gt; </translation>
     </message>
@@ -992,6 +980,22 @@
     <message>
         <source>&lt;span style=&apos;color:#d62728&apos;&gt;Does not fit in %1 per GPU.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d62728&apos;&gt;Passt nicht in %1 pro GPU.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>%1 less</source>
+        <translation>%1 weniger</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>%1 mehr</translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.</source>
+        <translation>Spitze %1 pro GPU statt %2 für eine vollständige Replica (%3); Model State %4 statt %5.</translation>
+    </message>
+    <message>
+        <source>Activations %1: each GPU keeps a quarter of the sequence.</source>
+        <translation>Activations %1: Jede GPU hält ein Viertel der Sequenz.</translation>
     </message>
 </context>
 <context>
@@ -1950,6 +1954,14 @@
     <message>
         <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
         <translation>%1 Ranks · %2 %3-Gruppen mit je %4 · Zeigen Sie auf eine GPU, um ihre Gruppen zu sehen; ziehen Sie sie, um sie zu verschieben; Entf entfernt die Auswahl</translation>
+    </message>
+    <message>
+        <source>How does %1 split?</source>
+        <translation>Wie teilt %1?</translation>
+    </message>
+    <message>
+        <source>Open the teaching view of this split (Learn menu)</source>
+        <translation>Die Lernansicht zu diesem Split öffnen (Menü Lernen)</translation>
     </message>
 </context>
 <context>
@@ -3148,6 +3160,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>no communication</source>
         <translation>keine Kommunikation</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Workspace</translation>
     </message>
 </context>
 <context>

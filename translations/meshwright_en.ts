@@ -930,18 +930,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>peak %1 per GPU instead of %2 for a full replica (%3 less); model states %4 instead of %5.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>0 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activations %1 instead of %2: each GPU keeps a quarter of the sequence.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Costs:&lt;/b&gt; </source>
         <translation type="unfinished"></translation>
     </message>
@@ -991,6 +979,22 @@
     </message>
     <message>
         <source>&lt;span style=&apos;color:#d62728&apos;&gt;Does not fit in %1 per GPU.&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations %1: each GPU keeps a quarter of the sequence.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1947,6 +1951,14 @@
     </message>
     <message>
         <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How does %1 split?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the teaching view of this split (Learn menu)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3144,6 +3156,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>no communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -177,8 +177,6 @@ void StrategyExplorer::updateTexts()
         m_costs->clear();
         return;
     }
-    const core::StrategyLesson& reference = m_lessons.front(); // DDP, or the serving replicas' lesson
-    const core::StrategyLesson& replica = m_kind == Kind::Training ? reference : m_lessons[2];
     QString title = m_kind == Kind::Training ? tr("<b>Training on four GPUs:</b> %1 (%2 parameters). What "
                                                   "does each GPU store, and what does it send?")
                                              : tr("<b>Serving on four GPUs:</b> %1 (%2 parameters). What "
@@ -190,7 +188,7 @@ void StrategyExplorer::updateTexts()
                   .arg(qs(lesson->design.model.name));
     m_title->setText(title);
     m_summary->setText(strategySummary(lesson->strategy));
-    m_saves->setText(savesText(*lesson, replica));
+    m_saves->setText(savesText(*lesson));
     m_costs->setText(costsText(*lesson));
 }
 
@@ -354,8 +352,11 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     p.setPen(pal.color(QPalette::Text));
     for (int k = 0; k <= core::kStateKindCount; ++k) {
         const QRectF cell(margin, top + headerHeight + k * rowHeight, labelWidth - 6, rowHeight);
-        const QString name = k < core::kStateKindCount ? stateKindName(static_cast<core::StateKind>(k))
-                                                       : StrategyExplorer::tr("Peak memory");
+        QString name = k < core::kStateKindCount ? stateKindName(static_cast<core::StateKind>(k))
+                                                 : StrategyExplorer::tr("Peak memory");
+        // Serving keeps no activations for a backward pass; its runtime workspace takes their place.
+        if (k == static_cast<int>(core::StateKind::Activations) && core::isServing(lesson.strategy))
+            name = StrategyExplorer::tr("Workspace");
         p.drawText(cell, Qt::AlignVCenter | Qt::AlignRight, name);
     }
 

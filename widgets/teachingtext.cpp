@@ -189,39 +189,38 @@ QString dimensionText(core::Dim dim)
     return qs(core::enumName(dim)).toUpper();
 }
 
-QString savesText(const core::StrategyLesson& lesson, const core::StrategyLesson& reference)
+QString savesText(const core::StrategyLesson& lesson)
 {
     using S = core::Strategy;
     QString text = QCoreApplication::translate("Teaching", "<b>Saves:</b> ");
-    const bool isReference = lesson.strategy == reference.strategy;
-    if (isReference) {
-        text += lesson.strategy == S::ServingReplicas
-            ? QCoreApplication::translate(
+    if (lesson.strategy == S::Ddp)
+        return text
+            + QCoreApplication::translate(
                   "Teaching",
-                  "nothing in memory — each replica holds the whole model, %1 per GPU; but no communication "
-                  "between replicas.")
-                  .arg(bytesText(lesson.peakBytes))
-            : QCoreApplication::translate("Teaching",
-                                          "nothing in memory: %1 of model states (16 bytes per parameter) on "
-                                          "every GPU, %2 peak. Simple "
-                                          "semantics; backward overlaps the all-reduce.")
+                  "nothing in memory: %1 of model states (16 bytes per parameter) on every "
+                  "GPU, %2 peak. Simple semantics; backward overlaps the all-reduce.")
                   .arg(bytesText(lesson.modelStateBytes), bytesText(lesson.peakBytes));
-        return text;
-    }
-    const double saved = reference.peakBytes - lesson.peakBytes;
+    if (lesson.strategy == S::ServingReplicas)
+        return text
+            + QCoreApplication::translate(
+                  "Teaching",
+                  "nothing in memory — each replica holds the whole model, %1 per GPU; but "
+                  "no communication between replicas.")
+                  .arg(bytesText(lesson.peakBytes));
+    const double saved = lesson.replicaPeakBytes - lesson.peakBytes;
+    const QString change = saved >= 0
+        ? QCoreApplication::translate("Teaching", "%1 less").arg(percent(saved / lesson.replicaPeakBytes))
+        : QCoreApplication::translate("Teaching", "%1 more").arg(percent(-saved / lesson.replicaPeakBytes));
     text += QCoreApplication::translate(
                 "Teaching",
-                "peak %1 per GPU instead of %2 for a full replica (%3 less); model states %4 instead of %5.")
-                .arg(bytesText(lesson.peakBytes), bytesText(reference.peakBytes),
-                     saved > 0 ? percent(saved / reference.peakBytes)
-                               : QCoreApplication::translate("Teaching", "0 %"),
-                     bytesText(lesson.modelStateBytes), bytesText(reference.modelStateBytes));
-    if (lesson.strategy == S::Cp && !lesson.gpus.empty() && !reference.gpus.empty())
+                "peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.")
+                .arg(bytesText(lesson.peakBytes), bytesText(lesson.replicaPeakBytes), change,
+                     bytesText(lesson.modelStateBytes), bytesText(lesson.replicaModelStateBytes));
+    if (lesson.strategy == S::Cp && !lesson.gpus.empty())
         text += QLatin1Char(' ')
-            + QCoreApplication::translate(
-                  "Teaching", "Activations %1 instead of %2: each GPU keeps a quarter of the sequence.")
-                  .arg(bytesText(lesson.gpus.front().state(core::StateKind::Activations).bytes),
-                       bytesText(reference.gpus.front().state(core::StateKind::Activations).bytes));
+            + QCoreApplication::translate("Teaching",
+                                          "Activations %1: each GPU keeps a quarter of the sequence.")
+                  .arg(bytesText(lesson.gpus.front().state(core::StateKind::Activations).bytes));
     return text;
 }
 

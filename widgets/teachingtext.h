@@ -20,9 +20,9 @@ QString stepPhaseText(core::StepPhase phase);
 QString payloadText(std::string_view payload);
 QString dimensionText(core::Dim dim);
 
-// Rich text: what the split saves against a full replica (`reference`: the DDP or replica lesson) and what
-// it costs, every number from the lessons.
-QString savesText(const core::StrategyLesson& lesson, const core::StrategyLesson& reference);
+// Rich text: what the split saves against a full replica of the same model (the lesson's replica figures)
+// and what it costs, every number from the lesson.
+QString savesText(const core::StrategyLesson& lesson);
 QString costsText(const core::StrategyLesson& lesson);
 
 } // namespace widgets

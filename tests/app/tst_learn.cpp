@@ -1,6 +1,7 @@
 // The Learn menu and the teaching window (issue 9): every teaching view is reachable from the menu, the
 // window follows the current design, and in a presentation the keyboard reaches every step of every view.
 
+#include "clusterpanel.h"
 #include "guitestmain.h"
 #include "language.h"
 #include "learnwindow.h"
@@ -13,6 +14,7 @@
 #include <QMenuBar>
 #include <QSet>
 #include <QTest>
+#include <QToolButton>
 
 using namespace app;
 
@@ -26,6 +28,7 @@ private slots:
     void menuReachesEveryView();
     void windowFollowsTheDesign();
     void keyboardReachesEveryStep();
+    void canvasLinksEachDimensionToItsLesson();
     void presentationEnlargesAndEscLeaves();
 
 private:
@@ -92,6 +95,26 @@ void TstLearn::windowFollowsTheDesign()
     m_window->setDesign(testing::example("mixtral-8x7b-ep8"));
     QCOMPARE(QString::fromStdString(explorer->lessons().front().design.model.preset),
              QStringLiteral("mixtral-8x7b"));
+}
+
+void TstLearn::canvasLinksEachDimensionToItsLesson()
+{
+    LearnWindow* learn = m_window->learn();
+    widgets::ClusterPanel* cluster = m_window->cluster();
+    const std::vector<std::pair<core::Dim, QString>> links{{core::Dim::Tp, QStringLiteral("mlp")},
+                                                           {core::Dim::Cp, QStringLiteral("context")},
+                                                           {core::Dim::Ep, QStringLiteral("experts")},
+                                                           {core::Dim::Pp, QStringLiteral("strategies")}};
+    for (const auto& [dim, view] : links) {
+        cluster->setColorDimension(dim);
+        QVERIFY(cluster->learnButton()->text().contains(
+            QString::fromStdString(std::string(core::enumName(dim))).toUpper()));
+        cluster->learnButton()->click();
+        QVERIFY(learn->isVisible());
+        QCOMPARE(learn->currentLessonView()->objectName(), view);
+    }
+    auto* explorer = qobject_cast<widgets::StrategyExplorer*>(learn->currentLessonView());
+    QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Pp);
 }
 
 void TstLearn::keyboardReachesEveryStep()

@@ -89,7 +89,7 @@ void TstTeachingViews::strategyExplorerStatesTheCoresNumbers()
         QVERIFY2(explorer.costsLabelText().contains(bytesText(expected.sendBytesPerGpu)),
                  qPrintable(explorer.costsLabelText()));
         if (strategy != core::Strategy::Ddp)
-            QVERIFY(explorer.savesLabelText().contains(bytesText(ddp.peakBytes)));
+            QVERIFY(explorer.savesLabelText().contains(bytesText(expected.replicaPeakBytes)));
     }
     explorer.setStrategy(core::Strategy::Pp);
     QVERIFY(explorer.costsLabelText().contains(QStringLiteral("bubble")));
