@@ -51,7 +51,10 @@ int main(int argc, char* argv[])
     const QCommandLineOption step(QStringLiteral("step"),
                                   QStringLiteral("With --learn: show this step of the view (1 = the first)."),
                                   QStringLiteral("N"), QStringLiteral("1"));
-    parser.addOptions({screenshot, language, size, tab, group, learn, step});
+    const QCommandLineOption present(
+        QStringLiteral("present"),
+        QStringLiteral("With --learn: presentation mode (large type, full screen)."));
+    parser.addOptions({screenshot, language, size, tab, group, learn, step, present});
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
     parser.process(application);
@@ -87,6 +90,8 @@ int main(int argc, char* argv[])
             return 2;
         }
         learnWindow->currentLessonView()->setStep(parser.value(step).toInt() - 1);
+        if (parser.isSet(present))
+            learnWindow->setPresenting(true);
     }
 
     if (screenshotMode) {

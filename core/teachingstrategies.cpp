@@ -94,6 +94,13 @@ Dim strategyDimension(Strategy s)
     return Dim::Dp;
 }
 
+double idealBubbleFraction(int stages, std::int64_t microBatches)
+{
+    if (stages <= 1 || microBatches <= 0)
+        return 0;
+    return static_cast<double>(stages - 1) / static_cast<double>(microBatches + stages - 1);
+}
+
 const ModelArchitecture* teachingMoeModel(const Catalog& catalog)
 {
     const ModelArchitecture* smallest = nullptr;
@@ -297,6 +304,8 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
         lesson.sendBytesPerGpu += c.bytesPerGpu;
     if (evaluation.performance)
         lesson.bubbleFraction = evaluation.performance->bubbleFraction;
+    lesson.microBatches = evaluation.microBatches;
+    lesson.idealBubbleFraction = idealBubbleFraction(l.pp(), evaluation.microBatches);
 
     const Strategy replica = isServing(strategy) ? Strategy::ServingReplicas : Strategy::Ddp;
     if (strategy == replica) {

@@ -96,6 +96,8 @@ struct StrategyLesson
     double modelStateBytes = 0; // weights + gradients + optimizer of the fullest GPU
     double sendBytesPerGpu = 0; // all collectives of a training step, busiest GPU
     double bubbleFraction = 0; // pipeline idle share (performance model); 0 without a pipeline
+    double idealBubbleFraction = 0; // the seed's (p−1)/(m+p−1); 0 without a pipeline
+    std::int64_t microBatches = 0; // per pipeline and step
     // The same model as a full replica on every GPU (DDP in training, serving replicas), the baseline of
     // "what the split saves": a substituted EP model is compared with itself.
     double replicaPeakBytes = 0;
@@ -103,6 +105,10 @@ struct StrategyLesson
     double parameters = 0; // of the whole model
     bool substitutedModel = false; // EP on a dense model: a MoE preset stands in
 };
+
+// Idle share of a balanced GPipe-style schedule's forward pass, p stages and m micro-batches (Huang et al.
+// 2019, GPipe §2.3; the seed: "(p - 1) / (m + p - 1)", 4 stages and 4 micro-batches leave 3/7 idle).
+double idealBubbleFraction(int stages, std::int64_t microBatches);
 
 // The model EP lessons use when the chosen model is dense: the smallest MoE preset of the catalog.
 const ModelArchitecture* teachingMoeModel(const Catalog& catalog = Catalog::builtin());

@@ -962,10 +962,6 @@
         <translation>Zwei All-Reduces pro Layer im Forward- und zwei im Backward-Pass, im Critical Path: TP innerhalb eines Nodes halten.</translation>
     </message>
     <message>
-        <source>Pipeline bubble: %1 of the time the stages idle.</source>
-        <translation>Pipeline-Bubble: %1 der Zeit stehen die Stages still.</translation>
-    </message>
-    <message>
         <source>Weights stay replicated; attention waits for key/value blocks.</source>
         <translation>Die Weights bleiben repliziert; die Attention wartet auf Key/Value-Blöcke.</translation>
     </message>
@@ -996,6 +992,10 @@
     <message>
         <source>Activations %1: each GPU keeps a quarter of the sequence.</source>
         <translation>Activations %1: Jede GPU hält ein Viertel der Sequenz.</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
+        <translation>Pipeline-Bubble: Die Formel (p−1)/(m+p−1) des Artikels lässt bei p = %1 Stages und m = %2 Micro-Batches %3 ungenutzt; der Schedule von Meshwright mit den Stage- und Übertragungszeiten dieses Models ergibt %4.</translation>
     </message>
 </context>
 <context>
@@ -2641,10 +2641,6 @@ Verbindungen: %3%4</translation>
         <translation>&lt;b&gt;Schritt %1 von %2.&lt;/b&gt; </translation>
     </message>
     <message>
-        <source>The router picks %1 experts for each token: %2 assignments. They are not even: expert %3 got %4, expert %5 only %6.</source>
-        <translation>Der Router wählt %1 Experts pro Token: %2 Zuweisungen. Sie sind ungleich verteilt: Expert %3 erhielt %4, Expert %5 nur %6.</translation>
-    </message>
-    <message>
         <source>The &lt;b&gt;dispatch all-to-all&lt;/b&gt; sends every kept assignment to the GPU of its expert: %1 of %2 leave their GPU (the numbers on the lines).</source>
         <translation>Das &lt;b&gt;Dispatch-All-to-All&lt;/b&gt; sendet jede behaltene Zuweisung an die GPU ihres Experts: %1 von %2 verlassen ihre GPU (die Zahlen an den Linien).</translation>
     </message>
@@ -2691,6 +2687,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>↑ combine: %1</source>
         <translation>↑ Combine: %1</translation>
+    </message>
+    <message>
+        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
+        <translation>Der Router wählt %1 Experts pro Token: %2 Zuweisungen, unten pro Expert gezählt. Sie sind ungleich verteilt: Expert %3 erhielt %4, Expert %5 nur %6.</translation>
     </message>
 </context>
 <context>

@@ -962,10 +962,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pipeline bubble: %1 of the time the stages idle.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Weights stay replicated; attention waits for key/value blocks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -995,6 +991,10 @@
     </message>
     <message>
         <source>Activations %1: each GPU keeps a quarter of the sequence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2638,10 +2638,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The router picks %1 experts for each token: %2 assignments. They are not even: expert %3 got %4, expert %5 only %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The &lt;b&gt;dispatch all-to-all&lt;/b&gt; sends every kept assignment to the GPU of its expert: %1 of %2 leave their GPU (the numbers on the lines).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2687,6 +2683,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>↑ combine: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

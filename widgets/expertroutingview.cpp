@@ -28,12 +28,11 @@ const QColor kDropped(0xd62728);
 
 QColor expertColor(int expert)
 {
-    // Tableau 10 without its red and pink, which would read as dropped tokens.
-    static const QColor colors[]
-        = {QColor(0x4e79a7), QColor(0xf28e2b), QColor(0x59a14f), QColor(0xb07aa1), QColor(0x76b7b2),
-           QColor(0xedc948), QColor(0xff9da7), QColor(0x9c755f), QColor(0xbab0ac)};
-    const QColor base = colors[expert % 9];
-    return expert / 9 % 2 == 0 ? base : base.darker(140);
+    // Tableau 10 without its red and pink, which would read as dropped tokens; experts 8–15 darker.
+    static const QColor colors[] = {QColor(0x4e79a7), QColor(0xf28e2b), QColor(0x59a14f), QColor(0xb07aa1),
+                                    QColor(0x76b7b2), QColor(0xedc948), QColor(0xbab0ac), QColor(0x9c755f)};
+    const QColor base = colors[expert % 8];
+    return expert / 8 % 2 == 0 ? base : base.darker(150);
 }
 
 ExpertRoutingView::ExpertRoutingView(QWidget* parent)
@@ -164,8 +163,9 @@ QString ExpertRoutingView::summaryText() const
                            [](const auto& a, const auto& b) { return a.assigned < b.assigned; });
     switch (step()) {
     case 0:
-        text += tr("The router picks %1 experts for each token: %2 assignments. They are not even: expert %3 "
-                   "got %4, expert %5 only %6.")
+        text += tr("The router picks %1 experts for each token: %2 assignments, counted per expert below. "
+                   "They "
+                   "are not even: expert %3 got %4, expert %5 only %6.")
                     .arg(r.config.topK)
                     .arg(r.assignments)
                     .arg(busiest->expert)
@@ -174,13 +174,6 @@ QString ExpertRoutingView::summaryText() const
                     .arg(idlest->assigned);
         break;
     case 1:
-        text += tr("The <b>dispatch all-to-all</b> sends every kept assignment to the GPU of its expert: %1 "
-                   "of "
-                   "%2 leave their GPU (the numbers on the lines).")
-                    .arg(r.leavingAssignments())
-                    .arg(r.assignments - r.dropped);
-        break;
-    case 2:
         if (r.dropless())
             text += tr("<b>Dropless:</b> every expert processes all its tokens (from %1 to %2), nothing is "
                        "dropped "
@@ -200,6 +193,13 @@ QString ExpertRoutingView::summaryText() const
                        .arg(r.capacity)
                        .arg(r.dropped)
                        .arg(r.padded);
+        break;
+    case 2:
+        text += tr("The <b>dispatch all-to-all</b> sends every kept assignment to the GPU of its expert: %1 "
+                   "of "
+                   "%2 leave their GPU (the numbers on the lines).")
+                    .arg(r.leavingAssignments())
+                    .arg(r.assignments - r.dropped);
         break;
     default:
         text += tr(
@@ -271,7 +271,7 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
             p.setPen(Qt::NoPen);
             p.setBrush(expertColor(t.experts[k]));
             p.drawRect(cell);
-            if (!t.kept[k] && m_step >= 2) {
+            if (!t.kept[k] && m_step >= 1) {
                 p.setPen(QPen(kDropped, 2.5));
                 p.drawLine(cell.topLeft(), cell.bottomRight());
                 p.drawLine(cell.topRight(), cell.bottomLeft());
@@ -302,13 +302,13 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
                    ExpertRoutingView::tr("GPU %1: experts").arg(rank));
         p.setFont(font());
     }
-    const bool showCapacity = m_step >= 2;
+    const bool showCapacity = m_step >= 1;
     for (const core::ExpertLoad& e : r.experts) {
         const int local = e.expert - e.rank * expertsPerRank;
         const double x = boxX(e.rank) + 8 + local * (columnWidth + 8)
             + (boxWidth - 16 - expertsPerRank * (columnWidth + 8)) / 2;
         const double base = expertsBottom;
-        const int shownKept = m_step >= 1 ? (showCapacity ? e.processed : e.assigned) : 0;
+        const int shownKept = showCapacity ? e.processed : e.assigned;
         for (int s = 0; s < shownKept; ++s) {
             p.setPen(QPen(pal.color(QPalette::Base), 1));
             p.setBrush(expertColor(e.expert));
@@ -345,13 +345,13 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.drawLine(QPointF(margin, y), QPointF(width() - margin, y));
         p.setPen(kDropped);
         p.setFont(bold);
-        p.drawText(QRectF(margin + 4, y - line - 1, width() / 2.0, line), Qt::AlignLeft,
+        p.drawText(QRectF(width() / 2.0, y - line - 1, width() / 2.0 - margin - 4, line), Qt::AlignRight,
                    ExpertRoutingView::tr("capacity %1").arg(r.capacity));
         p.setFont(font());
     }
 
     // The all-to-all between them: one line per pair of GPUs, as thick as the tokens it carries.
-    if (m_step == 1 || m_step == 3) {
+    if (m_step == 2 || m_step == 3) {
         const double yTop = tokensTop + tokensHeight;
         const double yBottom = expertsTop;
         int most = 1;
@@ -369,7 +369,9 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
                 c.setAlpha(170);
                 p.setPen(QPen(c, 1 + 6.0 * n / most));
                 p.drawLine(a, b);
-                const QPointF label = m_step == 1 ? a + (b - a) * 0.3 : a + (b - a) * 0.7;
+                // Staggered along the line by destination, so that the labels of one GPU's lines do not
+                // overlap.
+                const QPointF label = a + (b - a) * (0.15 + 0.2 * to);
                 p.setPen(pal.color(QPalette::Text));
                 p.setBrush(pal.color(QPalette::Base));
                 const QRectF tag(label.x() - 11, label.y() - line / 2.0, 22, line);
@@ -380,7 +382,7 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.setFont(bold);
         p.drawText(
             QRectF(margin, (yTop + yBottom) / 2 - line / 2.0, width() - 2 * margin, line), Qt::AlignLeft,
-            m_step == 1
+            m_step == 2
                 ? ExpertRoutingView::tr("↓ dispatch: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll))
                 : ExpertRoutingView::tr("↑ combine: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll)));
         p.setFont(font());

@@ -1,10 +1,10 @@
 #pragma once
 
 // Expert parallelism, token by token (issue 9; seed 000, "Expert Parallelism für MoE-Models"): the router
-// picks top-k experts per token; the dispatch all-to-all carries the tokens to the GPUs that hold their
-// experts; each expert takes at most its capacity — assignments beyond it are dropped, unused slots padded;
-// the combine all-to-all brings the results back. Dropless routing is the alternative. Every count is
-// core::routeTokens'.
+// picks top-k experts per token; each expert takes at most its capacity — assignments beyond it are
+// dropped, unused slots padded; the dispatch all-to-all carries the kept tokens to the GPUs that hold their
+// experts, and the combine all-to-all brings the results back. Dropless routing is the alternative. Every
+// count is core::routeTokens'.
 
 #include "lessonview.h"
 #include "teachingexperts.h"
@@ -25,7 +25,9 @@ class ExpertRoutingView : public LessonView
     Q_OBJECT
 
 public:
-    static constexpr int kSteps = 4; // route, dispatch, compute with capacity, combine
+    // Route, apply the capacity, dispatch, combine: Megatron drops over-capacity assignments before the
+    // dispatch all-to-all (token_dispatcher.py), so only kept tokens travel.
+    static constexpr int kSteps = 4;
     // Experts drawn at most; a model with more is shown with a scaled-down router of this many.
     static constexpr int kMaxDrawnExperts = 16;
 

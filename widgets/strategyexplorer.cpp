@@ -289,7 +289,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
 
     // The GPUs, with what each stores.
     const int headerHeight = 2 * line + 10;
-    const int phasesHeight = 4 * line + 16;
+    const int phasesHeight = 6 * line + 16;
     const int patternHeight = 4 * line;
     const int rows = core::kStateKindCount + 1; // + peak memory
     const double rowHeight = std::clamp(
@@ -325,10 +325,13 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
             const QString text = state.holding == core::Holding::None
                 ? QStringLiteral("—")
                 : QStringLiteral("%1 · %2").arg(holdingText(state.holding), bytesText(state.bytes));
-            // White on a bar that covers the text, dark otherwise.
+            // White inside a bar that covers the text; dark just after a short bar, where it still fits.
             const double textWidth = fm.horizontalAdvance(text) + 8;
-            p.setPen(fraction * cell.width() > textWidth ? QColor(Qt::white) : pal.color(QPalette::Text));
-            p.drawText(cell.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+            const double barEnd = fraction * cell.width();
+            const bool inside = barEnd > textWidth;
+            const double textLeft = !inside && barEnd + textWidth <= cell.width() ? barEnd : 0;
+            p.setPen(inside ? QColor(Qt::white) : pal.color(QPalette::Text));
+            p.drawText(cell.adjusted(textLeft + 4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
         }
         // The peak against the GPU's memory.
         const QRectF cell(x + 6, top + headerHeight + core::kStateKindCount * rowHeight + 3, columnWidth - 12,
@@ -443,9 +446,12 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
                                .arg(collectiveOpText(c.op), payloadText(c.payload), dimensionText(c.dim));
             if (c.bytesPerGpu > 0)
                 text += StrategyExplorer::tr(": %1 per GPU per step").arg(bytesText(c.bytesPerGpu));
+            // Wrapped, so that large presentation type does not cut the numbers off.
+            const QRectF box(x, y, phaseWidth - 8, 3 * line);
+            const QRectF used = p.boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, text);
             p.setPen(QColor(0xe15759).darker(130));
-            p.drawText(QRectF(x, y, phaseWidth - 8, line), Qt::AlignLeft | Qt::AlignVCenter, text);
-            y += line + 2;
+            p.drawText(box, Qt::AlignLeft | Qt::TextWordWrap, text);
+            y += used.height() + 2;
         }
         if (!any) {
             p.setPen(pal.color(QPalette::PlaceholderText));

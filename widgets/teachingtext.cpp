@@ -264,8 +264,14 @@ QString costsText(const core::StrategyLesson& lesson)
             break;
         case S::Pp:
             text += QLatin1Char(' ')
-                + QCoreApplication::translate("Teaching", "Pipeline bubble: %1 of the time the stages idle.")
-                      .arg(percent(lesson.bubbleFraction));
+                + QCoreApplication::translate(
+                      "Teaching",
+                      "Pipeline bubble: the seed's (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches "
+                      "leaves %3 idle; Meshwright's schedule with this model's stage and send times "
+                      "gives %4.")
+                      .arg(lesson.design.layout.pp())
+                      .arg(lesson.microBatches)
+                      .arg(percent(lesson.idealBubbleFraction), percent(lesson.bubbleFraction));
             break;
         case S::Cp:
             text += QLatin1Char(' ')

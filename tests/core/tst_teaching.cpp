@@ -42,6 +42,8 @@ private slots:
     void collectivesAddUpToTheTrafficModel();
     void ddpHoldsTheSeedsSixteenBytesPerParameter();
     void expertLessonOnDenseModelUsesMoePreset();
+    void idealBubble_data();
+    void idealBubble();
     void servingHasNoTrainingState();
     void mlpSplitShapes_data();
     void mlpSplitShapes();
@@ -180,6 +182,28 @@ void TstTeaching::ddpHoldsTheSeedsSixteenBytesPerParameter()
     QVERIFY(fsdp.modelStateBytes < ddp.modelStateBytes / 3);
     const StrategyLesson pp = strategyLesson(testing::example("teaching-4gpu"), Strategy::Pp);
     QVERIFY(pp.bubbleFraction > 0);
+    QCOMPARE(pp.microBatches, std::int64_t{32}); // global batch 32, no data parallelism
+    QCOMPARE(pp.idealBubbleFraction, 3.0 / 35);
+}
+
+// The seed's figures: 4 stages with 4, 16 and 32 micro-batches leave 3/7, 3/19 and 3/35 idle.
+void TstTeaching::idealBubble_data()
+{
+    QTest::addColumn<int>("stages");
+    QTest::addColumn<qint64>("microBatches");
+    QTest::addColumn<double>("fraction");
+    QTest::newRow("seed: 4 × 4, about 43 %") << 4 << qint64(4) << 3.0 / 7;
+    QTest::newRow("seed: 4 × 16, about 16 %") << 4 << qint64(16) << 3.0 / 19;
+    QTest::newRow("seed: 4 × 32, about 9 %") << 4 << qint64(32) << 3.0 / 35;
+    QTest::newRow("no pipeline") << 1 << qint64(8) << 0.0;
+}
+
+void TstTeaching::idealBubble()
+{
+    QFETCH(int, stages);
+    QFETCH(qint64, microBatches);
+    QFETCH(double, fraction);
+    QCOMPARE(idealBubbleFraction(stages, microBatches), fraction);
 }
 
 void TstTeaching::expertLessonOnDenseModelUsesMoePreset()

@@ -92,7 +92,9 @@ void TstTeachingViews::strategyExplorerStatesTheCoresNumbers()
             QVERIFY(explorer.savesLabelText().contains(bytesText(expected.replicaPeakBytes)));
     }
     explorer.setStrategy(core::Strategy::Pp);
-    QVERIFY(explorer.costsLabelText().contains(QStringLiteral("bubble")));
+    // The seed's 3/35 for 4 stages and 32 micro-batches, next to the schedule's own figure.
+    QVERIFY2(explorer.costsLabelText().contains(QStringLiteral("leaves 9 % idle")),
+             qPrintable(explorer.costsLabelText()));
 }
 
 void TstTeachingViews::strategySwitchAnimatesToTheNewBars()
@@ -170,7 +172,7 @@ void TstTeachingViews::expertRoutingStatesTheCoresCounts()
     ExpertRoutingView view;
     view.setSnapshot(snapshotOf(testing::example("teaching-4gpu")));
     renderEveryStep(view);
-    view.setStep(2);
+    view.setStep(1);
     core::RoutingConfig config = view.routing().config;
     const core::Routing expected = core::routeTokens(config);
     QCOMPARE(view.routing().dropped, expected.dropped);
