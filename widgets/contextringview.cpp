@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QVBoxLayout>
+#include <QVariantAnimation>
 #include <algorithm>
 #include <cmath>
 
@@ -130,15 +131,36 @@ QString ContextRingView::stepText() const
 
 ContextRingCanvas::ContextRingCanvas(QWidget* parent)
     : QWidget(parent)
+    , m_animation(new QVariantAnimation(this))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_animation->setStartValue(0.0);
+    m_animation->setEndValue(1.0);
+    m_animation->setDuration(600);
+    m_animation->setEasingCurve(QEasingCurve::InOutQuad);
+    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
+        m_travel = value.toDouble();
+        update();
+    });
 }
 
 void ContextRingCanvas::setSplit(const core::ContextSplit& split, int step)
 {
+    const bool forward = step == m_step + 1 && split.cp == m_split.cp && isVisible();
     m_split = split;
     m_step = step;
+    m_animation->stop();
+    m_travel = 1;
+    if (forward) {
+        m_travel = 0;
+        m_animation->start();
+    }
     update();
+}
+
+bool ContextRingCanvas::isAnimating() const
+{
+    return m_animation->state() == QAbstractAnimation::Running;
 }
 
 void ContextRingCanvas::paintEvent(QPaintEvent*)
@@ -255,6 +277,18 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
         p.drawText(QRectF(c.x() - 40, c.y(), 80, line), Qt::AlignCenter,
                    ContextRingView::tr("KV of %1").arg(owner));
     }
+    // The blocks on their way: each GPU's new block comes from the GPU before it.
+    if (m_travel < 1)
+        for (int r = 0; r < cp; ++r) {
+            const int to = (r + 1) % cp;
+            const QPointF at = position(r) + (position(to) - position(r)) * m_travel;
+            const int owner = current.kvOwner[idx(to)];
+            p.setPen(QPen(pal.color(QPalette::Text), 1));
+            p.setBrush(rankColor(owner));
+            p.drawRect(QRectF(at.x() - 12, at.y() - 12, 24, 24));
+            p.setPen(Qt::white);
+            p.drawText(QRectF(at.x() - 12, at.y() - 12, 24, 24), Qt::AlignCenter, QStringLiteral("KV"));
+        }
     // Work per GPU in this step.
     const double barsTop = top + side * 0.4 + radius + 2.5 * line;
     double most = 0;

@@ -10,6 +10,7 @@
 
 class QCheckBox;
 class QLabel;
+class QVariantAnimation;
 
 namespace widgets {
 
@@ -27,6 +28,7 @@ public:
     const core::ContextSplit& split() const { return m_split; }
     void setLoadBalanced(bool on);
     QString stepText() const;
+    ContextRingCanvas* canvas() const { return m_canvas; }
 
 protected:
     void showStep() override;
@@ -51,7 +53,9 @@ class ContextRingCanvas : public QWidget
 
 public:
     explicit ContextRingCanvas(QWidget* parent = nullptr);
+    // Moving one step forward animates the key/value blocks travelling to the next GPU.
     void setSplit(const core::ContextSplit& split, int step);
+    bool isAnimating() const;
     QSize minimumSizeHint() const override { return {700, 420}; }
 
 protected:
@@ -60,6 +64,8 @@ protected:
 private:
     core::ContextSplit m_split;
     int m_step = 0;
+    double m_travel = 1; // 0 → 1 while the blocks move from r to r+1
+    QVariantAnimation* m_animation = nullptr;
 };
 
 } // namespace widgets

@@ -161,6 +161,13 @@ void TstTeachingViews::contextRingRenders()
     QCOMPARE(view.stepCount(), 4);
     renderEveryStep(view);
     QCOMPARE(int(view.split().chunks.size()), 8);
+    // A step forward moves the key/value blocks to the next GPU; a step back just shows the earlier state.
+    view.setStep(0);
+    QVERIFY(view.nextStep());
+    QVERIFY(view.canvas()->isAnimating());
+    QTRY_VERIFY(!view.canvas()->isAnimating());
+    QVERIFY(view.previousStep());
+    QVERIFY(!view.canvas()->isAnimating());
     view.setLoadBalanced(false);
     QCOMPARE(int(view.split().chunks.size()), 4);
     QVERIFY(view.stepText().contains(QString::number(view.split().imbalance(), 'f', 2)));
