@@ -290,7 +290,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     // The GPUs, with what each stores.
     const int headerHeight = 2 * line + 10;
     const int phasesHeight = 6 * line + 16;
-    const int patternHeight = 4 * line;
+    const int patternHeight = 5 * line;
     const int rows = core::kStateKindCount + 1; // + peak memory
     const double rowHeight = std::clamp(
         (height() - 2 * margin - headerHeight - patternHeight - phasesHeight - 10) / double(rows),
@@ -391,9 +391,18 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
         const core::PhaseCollective& first = lesson.collectives.front();
         const double r = 14;
         if (first.op == core::CollectiveOp::AllToAll) {
+            // Both ways between every pair: neighbours straight, the pairs two apart arched above, the
+            // outermost pair below, so that no two curves overlap.
             for (int a = 0; a < gpus; ++a)
-                for (int b = a + 1; b < gpus; ++b)
-                    arrow(center(a) + QPointF(r, 0), center(b) - QPointF(r, 0), -(b - a) * line * 0.45);
+                for (int b = a + 1; b < gpus; ++b) {
+                    const int apart = b - a;
+                    const double bend = apart == 1 ? 0 : apart == 2 ? -1.5 * line : 1.5 * line;
+                    const QPointF offset = apart == 1 ? QPointF(r, 0) : QPointF(0, bend < 0 ? -r : r);
+                    const QPointF from = center(a) + offset,
+                                  to = center(b) + QPointF(-offset.x(), offset.y());
+                    arrow(from, to, bend);
+                    arrow(to, from, bend);
+                }
             pattern = StrategyExplorer::tr("all-to-all: every GPU sends to every other");
         } else if (first.dim == core::Dim::Pp) {
             for (int g = 0; g + 1 < gpus; ++g)
@@ -415,7 +424,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     }
     p.drawText(QRectF(margin, patternY - line / 2.0, labelWidth - 6, line), Qt::AlignRight | Qt::AlignVCenter,
                StrategyExplorer::tr("Sends"));
-    p.drawText(QRectF(margin + labelWidth, patternY + line * 1.9, width() - labelWidth - 2 * margin, line),
+    p.drawText(QRectF(margin + labelWidth, patternY + line * 2.2, width() - labelWidth - 2 * margin, line),
                Qt::AlignHCenter, pattern);
 
     // Which collective runs in which phase.
