@@ -209,6 +209,7 @@ bool LearnWindow::goBack()
 QMenu* LearnWindow::createMenu(QWidget* parent)
 {
     m_menu = new QMenu(parent);
+    m_menu->setObjectName(QStringLiteral("learnMenu"));
     m_viewActions.clear();
     for (int i = 0; i < viewCount(); ++i) {
         QAction* action = m_menu->addAction(QString());

@@ -2,11 +2,14 @@
 // window follows the current design, and in a presentation the keyboard reaches every step of every view.
 
 #include "clusterpanel.h"
+#include "contextringview.h"
+#include "expertroutingview.h"
 #include "guitestmain.h"
 #include "language.h"
 #include "learnwindow.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "mlpsplitview.h"
 #include "strategyexplorer.h"
 #include "testdesigns.h"
 
@@ -30,6 +33,7 @@ private slots:
     void keyboardReachesEveryStep();
     void canvasLinksEachDimensionToItsLesson();
     void presentationEnlargesAndEscLeaves();
+    void germanReachesEveryTeachingView();
 
 private:
     QMenu* learnMenu() const;
@@ -57,7 +61,7 @@ void TstLearn::cleanup()
 QMenu* TstLearn::learnMenu() const
 {
     for (QAction* action : m_window->menuBar()->actions())
-        if (action->menu() && action->menu()->title() == QStringLiteral("&Learn"))
+        if (action->menu() && action->menu()->objectName() == QStringLiteral("learnMenu"))
             return action->menu();
     return nullptr;
 }
@@ -66,6 +70,7 @@ void TstLearn::menuReachesEveryView()
 {
     QMenu* menu = learnMenu();
     QVERIFY(menu);
+    QCOMPARE(menu->title(), QStringLiteral("&Learn"));
     LearnWindow* learn = m_window->learn();
     QVERIFY(!learn->isVisible());
     const QStringList names = LearnWindow::viewNames();
@@ -158,6 +163,28 @@ void TstLearn::presentationEnlargesAndEscLeaves()
     QTest::keyClick(learn, Qt::Key_Escape);
     QVERIFY(!learn->isPresenting());
     QCOMPARE(learn->font().pointSizeF(), normal);
+}
+
+// The teaching views retranslate when the language changes, sentences with numbers included.
+void TstLearn::germanReachesEveryTeachingView()
+{
+    LearnWindow* learn = m_window->learn();
+    learn->setSnapshot(m_window->document()->snapshot());
+    learn->show();
+    m_language->choose(QStringLiteral("de"));
+    QTRY_COMPARE(learnMenu()->title(), QStringLiteral("&Lernen"));
+    auto* explorer = qobject_cast<widgets::StrategyExplorer*>(learn->view(0));
+    QTRY_VERIFY(explorer->savesLabelText().startsWith(QStringLiteral("<b>Spart:</b>")));
+    QVERIFY(explorer->costsLabelText().startsWith(QStringLiteral("<b>Kostet:</b>")));
+    QCOMPARE(learn->windowTitle(), QStringLiteral("Lernen — Meshwright"));
+    auto* mlp = qobject_cast<widgets::MlpSplitView*>(learn->view(1));
+    QVERIFY(mlp->stepText().startsWith(QStringLiteral("<b>Schritt 1 von 5.</b>")));
+    auto* experts = qobject_cast<widgets::ExpertRoutingView*>(learn->view(3));
+    QVERIFY(experts->summaryText().contains(QStringLiteral("Der Router wählt")));
+    auto* context = qobject_cast<widgets::ContextRingView*>(learn->view(2));
+    QVERIFY(context->stepText().startsWith(QStringLiteral("<b>Ringschritt 1 von 4.</b>")));
+    m_language->choose(QStringLiteral("en"));
+    QTRY_VERIFY(explorer->savesLabelText().startsWith(QStringLiteral("<b>Saves:</b>")));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TstLearn)
