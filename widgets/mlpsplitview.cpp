@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QVBoxLayout>
+#include <QVariantAnimation>
 #include <algorithm>
 #include <cmath>
 
@@ -164,15 +165,35 @@ QString MlpSplitView::stepText() const
 
 MlpSplitCanvas::MlpSplitCanvas(QWidget* parent)
     : QWidget(parent)
+    , m_animation(new QVariantAnimation(this))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_animation->setStartValue(0.0);
+    m_animation->setEndValue(1.0);
+    m_animation->setDuration(400);
+    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
+        m_fade = value.toDouble();
+        update();
+    });
 }
 
 void MlpSplitCanvas::setSplit(const core::MlpSplit& split, int step)
 {
+    const bool advancing = step != m_step && isVisible();
     m_split = split;
     m_step = step;
+    m_animation->stop();
+    m_fade = 1;
+    if (advancing) {
+        m_fade = 0;
+        m_animation->start();
+    }
     update();
+}
+
+bool MlpSplitCanvas::isAnimating() const
+{
+    return m_animation->state() == QAbstractAnimation::Running;
 }
 
 void MlpSplitCanvas::paintEvent(QPaintEvent*)
@@ -203,12 +224,14 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
 
     QFont bold = font();
     bold.setBold(true);
-    const auto faint = [&](QColor c, bool active) {
-        if (!active)
-            c.setAlpha(60);
+    // An element belongs to the step that introduces it: faint before, fading in during its step's
+    // animation, solid after.
+    const auto faint = [&](QColor c, int from) {
+        const double shown = m_step > from ? 1.0 : m_step == from ? m_fade : 0.0;
+        c.setAlphaF(c.alphaF() * (0.24 + 0.76 * shown));
         return c;
     };
-    const auto matrix = [&](QRectF r, const QString& name, const QString& shape, QColor fill, bool active,
+    const auto matrix = [&](QRectF r, const QString& name, const QString& shape, QColor fill, int active,
                             QRectF part = {}) {
         p.setPen(QPen(faint(pal.color(QPalette::Text), active), 1));
         p.setBrush(part.isNull() ? faint(fill, active) : faint(pal.color(QPalette::AlternateBase), active));
@@ -223,7 +246,7 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
         p.setFont(font());
         p.drawText(QRectF(r.left() - 40, r.bottom() + 2, r.width() + 80, line), Qt::AlignCenter, shape);
     };
-    const auto op = [&](double x, double y, const QString& text, bool active) {
+    const auto op = [&](double x, double y, const QString& text, int active) {
         p.setPen(faint(pal.color(QPalette::Text), active));
         p.setFont(bold);
         p.drawText(QRectF(x, y - line, 46, 2 * line), Qt::AlignCenter, text);
@@ -247,43 +270,43 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
         matrix(xRect, QStringLiteral("X"),
                sp && m_step == 0 ? shapeText(s.inputPerRank) + QStringLiteral(" → ") + shapeText(s.input)
                                  : shapeText(s.input),
-               c.lighter(140), true, sp && m_step == 0 ? xPart : QRectF());
+               c.lighter(140), 0, sp && m_step == 0 ? xPart : QRectF());
         x += u;
-        op(x, mid, QStringLiteral("×"), m_step >= 1);
+        op(x, mid, QStringLiteral("×"), 1);
         x += 46;
         // A, cut by columns: this GPU's half coloured.
         const double aW = u * aRatio;
         const QRectF aRect(x, mid - u / 2, aW, u);
         matrix(aRect, QStringLiteral("A%1").arg(QChar(0x2080 + r)),
-               MlpSplitView::tr("columns: %1").arg(shapeText(s.firstWeightPerRank)), c, m_step >= 1,
+               MlpSplitView::tr("columns: %1").arg(shapeText(s.firstWeightPerRank)), c, 1,
                QRectF(x + r * aW / 2, mid - u / 2, aW / 2, u));
         x += aW;
-        op(x, mid, MlpSplitView::tr("GeLU"), m_step >= 2);
+        op(x, mid, MlpSplitView::tr("GeLU"), 2);
         x += 46;
         const double yW = u * fRatio / 2;
         matrix(QRectF(x, mid - sH / 2, yW, sH), QStringLiteral("Y%1").arg(QChar(0x2080 + r)),
-               shapeText(s.intermediatePerRank), c.lighter(120), m_step >= 2);
+               shapeText(s.intermediatePerRank), c.lighter(120), 2);
         x += yW;
-        op(x, mid, QStringLiteral("×"), m_step >= 3);
+        op(x, mid, QStringLiteral("×"), 3);
         x += 46;
         // B, cut by rows: this GPU's half coloured.
         const double bH = u * fRatio;
         const QRectF bRect(x, mid - bH / 2, u, bH);
         matrix(bRect, QStringLiteral("B%1").arg(QChar(0x2080 + r)),
-               MlpSplitView::tr("rows: %1").arg(shapeText(s.secondWeightPerRank)), c, m_step >= 3,
+               MlpSplitView::tr("rows: %1").arg(shapeText(s.secondWeightPerRank)), c, 3,
                QRectF(x, mid - bH / 2 + r * bH / 2, u, bH / 2));
         x += u;
-        op(x, mid, QStringLiteral("="), m_step >= 3);
+        op(x, mid, QStringLiteral("="), 3);
         x += 46;
         matrix(QRectF(x, mid - sH / 2, u, sH), MlpSplitView::tr("Z%1 (partial)").arg(QChar(0x2080 + r)),
-               shapeText(s.partialOutput), c.lighter(160), m_step >= 3);
+               shapeText(s.partialOutput), c.lighter(160), 3);
         x += u;
         partialEnds[static_cast<std::size_t>(r)] = QPointF(x, mid);
         reduceX = x + 30;
     }
 
     // The collective that joins the ranks, and the result.
-    const bool active = m_step >= 4;
+    const int active = 4;
     const double y0 = partialEnds[0].y(), y1 = partialEnds[1].y();
     const QRectF reduceBox(reduceX, y0 - line, 150, y1 - y0 + 2 * line);
     p.setPen(QPen(faint(QColor(0xe15759), active), 2.5));

@@ -10,6 +10,7 @@
 
 class QCheckBox;
 class QLabel;
+class QVariantAnimation;
 
 namespace widgets {
 
@@ -31,6 +32,7 @@ public:
     void setSequenceParallel(bool on);
     const core::MlpSplit& split() const { return m_split; }
     QString stepText() const; // what the label under the figure says for the current step
+    MlpSplitCanvas* canvas() const { return m_canvas; }
 
 protected:
     void showStep() override;
@@ -55,7 +57,9 @@ class MlpSplitCanvas : public QWidget
 
 public:
     explicit MlpSplitCanvas(QWidget* parent = nullptr);
+    // A new step fades its elements in.
     void setSplit(const core::MlpSplit& split, int step);
+    bool isAnimating() const;
     QSize minimumSizeHint() const override { return {900, 420}; }
 
 protected:
@@ -64,6 +68,8 @@ protected:
 private:
     core::MlpSplit m_split;
     int m_step = 0;
+    double m_fade = 1;
+    QVariantAnimation* m_animation = nullptr;
 };
 
 } // namespace widgets

@@ -140,6 +140,10 @@ void TstTeachingViews::mlpSplitStatesTheCoresCollectives()
     MlpSplitView view;
     view.setSnapshot(snapshotOf(design));
     renderEveryStep(view);
+    view.setStep(0);
+    QVERIFY(view.nextStep());
+    QVERIFY(view.canvas()->isAnimating()); // the columns of A fade in
+    QTRY_VERIFY(!view.canvas()->isAnimating());
     view.setStep(MlpSplitView::kSteps - 1);
     const core::MlpSplit plain = core::mlpSplit(design.model, 2, false, design.workload.sequenceLength);
     QCOMPARE(view.split().forward.size(), std::size_t(1));
