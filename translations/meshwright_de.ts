@@ -997,6 +997,14 @@
         <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
         <translation>Pipeline-Bubble: Die Formel (p−1)/(m+p−1) des Artikels lässt bei p = %1 Stages und m = %2 Micro-Batches %3 ungenutzt; der Schedule von Meshwright mit den Stage- und Übertragungszeiten dieses Models ergibt %4.</translation>
     </message>
+    <message>
+        <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
+        <translation>Das Model passt mit seinem KV cache auf eine GPU: Testen Sie zuerst unabhängige Replicas.</translation>
+    </message>
+    <message>
+        <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
+        <translation>Eine GPU reicht nicht: Sharden Sie zuerst mit TP innerhalb eines Nodes und fügen Sie PP über Nodes hinweg nur hinzu, wenn ein Node nicht reicht.</translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>

@@ -997,6 +997,14 @@
         <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>

@@ -294,6 +294,15 @@ QString costsText(const core::StrategyLesson& lesson)
                            : QCoreApplication::translate(
                                  "Teaching", "<span style='color:#d62728'>Does not fit in %1 per GPU.</span>")
                                  .arg(bytesText(lesson.capacityBytes)));
+    // Seed 001, "Wählen Sie die kleinste Gruppe, die den Workload bewältigt".
+    if (lesson.strategy == S::ServingReplicas && lesson.capacityBytes > 0)
+        text += QLatin1Char(' ')
+            + (lesson.fits ? QCoreApplication::translate(
+                   "Teaching", "The model fits one GPU with its KV cache: test independent replicas first.")
+                           : QCoreApplication::translate(
+                               "Teaching",
+                               "One GPU is not enough: shard with TP inside a node first, add PP "
+                               "across nodes only if a node is not enough."));
     return text;
 }
 

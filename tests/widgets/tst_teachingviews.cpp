@@ -132,6 +132,9 @@ void TstTeachingViews::servingExplorerRenders()
     renderEveryStep(explorer);
     explorer.setStrategy(core::Strategy::ServingReplicas);
     QVERIFY(explorer.currentLesson()->collectives.empty());
+    // Seed 001: Llama 3.1 8B fits one 80 GB GPU with its cache, so replicas come first.
+    QVERIFY(explorer.currentLesson()->fits);
+    QVERIFY(explorer.costsLabelText().contains(QStringLiteral("test independent replicas first")));
 }
 
 void TstTeachingViews::mlpSplitStatesTheCoresCollectives()
