@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <QVariantAnimation>
 #include <algorithm>
 #include <cmath>
 
@@ -214,15 +215,36 @@ QString ExpertRoutingView::summaryText() const
 
 ExpertRoutingCanvas::ExpertRoutingCanvas(QWidget* parent)
     : QWidget(parent)
+    , m_animation(new QVariantAnimation(this))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_animation->setStartValue(0.0);
+    m_animation->setEndValue(1.0);
+    m_animation->setDuration(900);
+    m_animation->setEasingCurve(QEasingCurve::InOutQuad);
+    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
+        m_travel = value.toDouble();
+        update();
+    });
 }
 
 void ExpertRoutingCanvas::setRouting(const core::Routing& routing, int step)
 {
+    const bool exchange = step != m_step && (step == 2 || step == 3) && isVisible();
     m_routing = routing;
     m_step = step;
+    m_animation->stop();
+    m_travel = 1;
+    if (exchange) {
+        m_travel = 0;
+        m_animation->start();
+    }
     update();
+}
+
+bool ExpertRoutingCanvas::isAnimating() const
+{
+    return m_animation->state() == QAbstractAnimation::Running;
 }
 
 void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
@@ -369,6 +391,14 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
                 c.setAlpha(170);
                 p.setPen(QPen(c, 1 + 6.0 * n / most));
                 p.drawLine(a, b);
+                if (m_travel < 1) {
+                    // The tokens on their way: down to the experts, or back up in the combine.
+                    const double t = m_step == 2 ? m_travel : 1 - m_travel;
+                    const QPointF at = a + (b - a) * t;
+                    p.setPen(QPen(pal.color(QPalette::Text), 1));
+                    p.setBrush(from == to ? pal.color(QPalette::Mid) : QColor(0xe15759));
+                    p.drawRect(QRectF(at.x() - 7, at.y() - 7, 14, 14));
+                }
                 // Staggered along the line by destination, so that the labels of one GPU's lines do not
                 // overlap.
                 const QPointF label = a + (b - a) * (0.15 + 0.2 * to);

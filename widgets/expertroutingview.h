@@ -15,6 +15,7 @@ class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
+class QVariantAnimation;
 
 namespace widgets {
 
@@ -38,6 +39,7 @@ public:
     const core::Routing& routing() const { return m_routing; }
     void setCapacityFactor(double factor); // 0 = dropless
     QString summaryText() const;
+    ExpertRoutingCanvas* canvas() const { return m_canvas; }
 
 protected:
     void showStep() override;
@@ -66,7 +68,9 @@ class ExpertRoutingCanvas : public QWidget
 
 public:
     explicit ExpertRoutingCanvas(QWidget* parent = nullptr);
+    // Entering the dispatch or combine step sends the tokens along the lines.
     void setRouting(const core::Routing& routing, int step);
+    bool isAnimating() const;
     QSize minimumSizeHint() const override { return {900, 460}; }
 
 protected:
@@ -75,6 +79,8 @@ protected:
 private:
     core::Routing m_routing;
     int m_step = 0;
+    double m_travel = 1; // 0 → 1 while the tokens are on their way
+    QVariantAnimation* m_animation = nullptr;
 };
 
 // One colour per expert, the same in every teaching view.

@@ -186,6 +186,12 @@ void TstTeachingViews::expertRoutingStatesTheCoresCounts()
     ExpertRoutingView view;
     view.setSnapshot(snapshotOf(testing::example("teaching-4gpu")));
     renderEveryStep(view);
+    // Entering the dispatch sends the tokens along the lines; the capacity step does not animate.
+    view.setStep(1);
+    QVERIFY(!view.canvas()->isAnimating());
+    QVERIFY(view.nextStep());
+    QVERIFY(view.canvas()->isAnimating());
+    QTRY_VERIFY(!view.canvas()->isAnimating());
     view.setStep(1);
     core::RoutingConfig config = view.routing().config;
     const core::Routing expected = core::routeTokens(config);
