@@ -1005,6 +1005,10 @@
         <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
         <translation>Eine GPU reicht nicht: Sharden Sie zuerst mit TP innerhalb eines Nodes und fügen Sie PP über Nodes hinweg nur hinzu, wenn ein Node nicht reicht.</translation>
     </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); weights %4 instead of %5.</source>
+        <translation>Spitze %1 pro GPU statt %2 für eine vollständige Replica (%3); Weights %4 statt %5.</translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>

@@ -1005,6 +1005,10 @@
         <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); weights %4 instead of %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>

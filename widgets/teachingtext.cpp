@@ -211,11 +211,15 @@ QString savesText(const core::StrategyLesson& lesson)
     const QString change = saved >= 0
         ? QCoreApplication::translate("Teaching", "%1 less").arg(percent(saved / lesson.replicaPeakBytes))
         : QCoreApplication::translate("Teaching", "%1 more").arg(percent(-saved / lesson.replicaPeakBytes));
-    text += QCoreApplication::translate(
-                "Teaching",
-                "peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.")
-                .arg(bytesText(lesson.peakBytes), bytesText(lesson.replicaPeakBytes), change,
-                     bytesText(lesson.modelStateBytes), bytesText(lesson.replicaModelStateBytes));
+    // Serving holds no gradients or optimizer states: its model states are the weights alone.
+    const QString sentence = core::isServing(lesson.strategy)
+        ? QCoreApplication::translate(
+            "Teaching", "peak %1 per GPU instead of %2 for a full replica (%3); weights %4 instead of %5.")
+        : QCoreApplication::translate(
+            "Teaching",
+            "peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.");
+    text += sentence.arg(bytesText(lesson.peakBytes), bytesText(lesson.replicaPeakBytes), change,
+                         bytesText(lesson.modelStateBytes), bytesText(lesson.replicaModelStateBytes));
     if (lesson.strategy == S::Cp && !lesson.gpus.empty())
         text += QLatin1Char(' ')
             + QCoreApplication::translate("Teaching",
