@@ -120,6 +120,11 @@ void TstLearn::canvasLinksEachDimensionToItsLesson()
     }
     auto* explorer = qobject_cast<widgets::StrategyExplorer*>(learn->currentLessonView());
     QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Pp);
+    // DP opens DDP, or FSDP when the design shards with ZeRO-3.
+    learn->showLessonFor(core::Dim::Dp, 1);
+    QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Ddp);
+    learn->showLessonFor(core::Dim::Dp, 3);
+    QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Fsdp);
 }
 
 void TstLearn::keyboardReachesEveryStep()

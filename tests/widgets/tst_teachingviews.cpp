@@ -130,6 +130,14 @@ void TstTeachingViews::servingExplorerRenders()
     explorer.setSnapshot(snapshotOf(testing::example("teaching-4gpu")));
     QCOMPARE(explorer.stepCount(), 4);
     renderEveryStep(explorer);
+    explorer.setStrategy(core::Strategy::ServingTp);
+    const core::StrategyLesson tp
+        = core::strategyLesson(testing::example("teaching-4gpu"), core::Strategy::ServingTp);
+    // TP's saving is stated against a full serving replica, for the weights (serving has no other state).
+    QVERIFY2(explorer.savesLabelText().contains(
+                 QStringLiteral("weights %1 instead of %2")
+                     .arg(bytesText(tp.modelStateBytes), bytesText(tp.replicaModelStateBytes))),
+             qPrintable(explorer.savesLabelText()));
     explorer.setStrategy(core::Strategy::ServingReplicas);
     QVERIFY(explorer.currentLesson()->collectives.empty());
     // Seed 001: Llama 3.1 8B fits one 80 GB GPU with its cache, so replicas come first.
