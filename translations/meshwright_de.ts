@@ -3177,6 +3177,10 @@ Verbindungen: %3%4</translation>
         <source>Workspace</source>
         <translation>Workspace</translation>
     </message>
+    <message>
+        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data.</source>
+        <translation>Ein voller Balken ist das Meiste, was ein Layout von diesem State auf einer GPU für dieses Model hält. ganz: eine vollständige Kopie · Shard: ein Teil (ein Viertel) · eigene Layer: eine Pipeline-Stage · eigener Batch: derselbe State für andere Daten.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::TimelinePanel</name>

@@ -3174,6 +3174,10 @@ Links: %3%4</source>
         <source>Workspace</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::TimelinePanel</name>

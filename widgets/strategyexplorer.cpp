@@ -469,6 +469,16 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
                               : StrategyExplorer::tr("no communication"));
         }
     }
+
+    // How to read the bars, at the foot of the figure.
+    const QRectF legend(margin + labelWidth, height() - 2.4 * line - margin,
+                        width() - labelWidth - 2 * margin, 2.4 * line);
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(
+        legend, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,
+        StrategyExplorer::tr("A full bar is the most any layout keeps of that state on one GPU for this "
+                             "model. whole: a full copy · shard: a slice (a quarter) · its layers: one "
+                             "pipeline stage · own batch: the same state for different data."));
 }
 
 } // namespace widgets
