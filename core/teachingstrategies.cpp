@@ -17,6 +17,10 @@ std::size_t idx(int i)
     return static_cast<std::size_t>(i);
 }
 
+// Activations and gradients travel in BF16, as the traffic model assumes (traffic.cpp,
+// Context::elementBytes); the lessons' bytes per phase must add up to its bytes per GPU.
+constexpr double kWireBytesPerElement = 2;
+
 // What each GPU holds under each strategy: the seed's figure, panel by panel (000, "Was jede Strategie
 // aufteilt"; 001's table for serving). Bytes come from the memory model; this table only says which
 // word describes them.
@@ -223,7 +227,7 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
     const double microBatches = static_cast<double>(evaluation.microBatches);
     const RankShard shard0 = rankShard(design, 0);
     const double parameters = shard0.total();
-    const double e = 2; // BF16 activations on the wire, as traffic.cpp's elementBytes
+    const double e = kWireBytesPerElement;
     const std::int64_t tokens = design.workload.sequenceLength / std::max(l.cp(), 1);
     const bool serving = isServing(strategy);
     const auto training = [&](double bytes) { return serving ? 0.0 : bytes; };
