@@ -202,6 +202,8 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
         p.setPen(Qt::white);
         p.drawText(QRectF(left + c.index * cell, top - line - 2, cell - 1, line), Qt::AlignCenter,
                    QString::number(c.rank));
+        p.drawText(QRectF(left - line - 2, top + c.index * cell, line, cell - 1), Qt::AlignCenter,
+                   QString::number(c.rank));
     }
     // The causal attention matrix: block (q, k) belongs to the GPU owning chunk q and is computed in the step
     // in which that GPU holds the key/value block of chunk k's owner.
