@@ -1,9 +1,12 @@
 // meshwright: the desktop application. `meshwright [DESIGN.json]` opens a design (or the default one);
 // `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits; `--tab NAME`
-// opens on a view's tab (e.g. --tab collectives).
+// opens on a view's tab (e.g. --tab collectives); `--learn VIEW [--step N]` shows a teaching view instead
+// (strategies, mlp, context, experts, serving).
 
 #include "clusterpanel.h"
 #include "language.h"
+#include "learnwindow.h"
+#include "lessonview.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -41,7 +44,17 @@ int main(int argc, char* argv[])
         QStringLiteral("group"),
         QStringLiteral("Colour the cluster canvas by this dimension: tp, pp, dp, cp or ep."),
         QStringLiteral("DIM"));
-    parser.addOptions({screenshot, language, size, tab, group});
+    const QCommandLineOption learn(
+        QStringLiteral("learn"),
+        QStringLiteral("Open a teaching view: strategies, mlp, context, experts or serving."),
+        QStringLiteral("VIEW"));
+    const QCommandLineOption step(QStringLiteral("step"),
+                                  QStringLiteral("With --learn: show this step of the view (1 = the first)."),
+                                  QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption present(
+        QStringLiteral("present"),
+        QStringLiteral("With --learn: presentation mode (large type, full screen)."));
+    parser.addOptions({screenshot, language, size, tab, group, learn, step, present});
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
     parser.process(application);
@@ -68,16 +81,36 @@ int main(int argc, char* argv[])
             window.cluster()->setColorDimension(*dim);
     }
 
+    app::LearnWindow* learnWindow = nullptr;
+    if (parser.isSet(learn)) {
+        learnWindow = window.learn();
+        learnWindow->setSnapshot(window.document()->snapshot());
+        if (!learnWindow->showView(parser.value(learn))) {
+            std::fprintf(stderr, "meshwright: no teaching view named %s\n", qPrintable(parser.value(learn)));
+            return 2;
+        }
+        learnWindow->currentLessonView()->setStep(parser.value(step).toInt() - 1);
+        if (parser.isSet(present))
+            learnWindow->setPresenting(true);
+    }
+
     if (screenshotMode) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         const int width = wh.size() == 2 ? wh[0].toInt() : 1600;
         const int height = wh.size() == 2 ? wh[1].toInt() : 1000;
-        window.resize(width > 0 ? width : 1600, height > 0 ? height : 1000);
-        window.show();
+        QWidget* shown = learnWindow ? static_cast<QWidget*>(learnWindow) : &window;
+        shown->resize(width > 0 ? width : 1600, height > 0 ? height : 1000);
+        shown->show();
         int exitCode = 0;
         // Let the window lay itself out and paint once before grabbing it.
         QTimer::singleShot(200, &window, [&] {
-            if (!window.saveScreenshot(parser.value(screenshot))) {
+            if (learnWindow) {
+                if (!learnWindow->grab().save(parser.value(screenshot), "PNG")) {
+                    std::fprintf(stderr, "meshwright: cannot write %s\n",
+                                 qPrintable(parser.value(screenshot)));
+                    exitCode = 2;
+                }
+            } else if (!window.saveScreenshot(parser.value(screenshot))) {
                 std::fprintf(stderr, "meshwright: %s\n", qPrintable(window.lastError()));
                 exitCode = 2;
             }
@@ -86,5 +119,7 @@ int main(int argc, char* argv[])
         return QApplication::exec() == 0 ? exitCode : 2;
     }
     window.show();
+    if (learnWindow)
+        learnWindow->show();
     return QApplication::exec();
 }

@@ -9,6 +9,7 @@
 #include "diagnostictext.h"
 #include "language.h"
 #include "layoutinspector.h"
+#include "learnwindow.h"
 #include "memorypanel.h"
 #include "performancepanel.h"
 #include "qtconvert.h"
@@ -203,6 +204,16 @@ void MainWindow::createMenus()
     m_languageMenu = m_viewMenu->addMenu(QString());
     m_languageMenu->addActions(m_languageGroup->actions());
 
+    // The teaching views live in their own window; the menu refreshes them from the current design.
+    m_learn = new LearnWindow(this);
+    QMenu* learnMenu = m_learn->createMenu(this);
+    menuBar()->addMenu(learnMenu);
+    connect(learnMenu, &QMenu::aboutToShow, this, [this] { m_learn->setSnapshot(m_document->snapshot()); });
+    connect(m_cluster, &widgets::ClusterPanel::lessonRequested, this, [this](core::Dim dim) {
+        m_learn->setSnapshot(m_document->snapshot());
+        m_learn->showLessonFor(dim, m_document->design().layout.zeroStage);
+    });
+
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_aboutAction);
     updateRecentMenu();
@@ -290,6 +301,8 @@ void MainWindow::refreshViews()
     m_collectives->setSnapshot(snapshot);
     m_timeline->setSnapshot(snapshot);
     m_performance->setSnapshot(snapshot);
+    if (m_learn && m_learn->isVisible())
+        m_learn->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());

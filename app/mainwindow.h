@@ -28,6 +28,7 @@ class TimelinePanel;
 namespace app {
 
 class Language;
+class LearnWindow;
 
 class MainWindow : public QMainWindow
 {
@@ -47,6 +48,8 @@ public:
     widgets::MemoryPanel* memory() const { return m_memory; }
     widgets::TimelinePanel* timeline() const { return m_timeline; }
     widgets::PerformancePanel* performance() const { return m_performance; }
+    // The teaching views, reached from the Learn menu; they follow the current design.
+    LearnWindow* learn() const { return m_learn; }
 
     // Replaces the document with a new one holding `design` (no questions asked).
     void setDesign(core::Design design, const QString& filePath = {});
@@ -97,6 +100,7 @@ private:
     widgets::CollectivePanel* m_collectives = nullptr;
     QTabWidget* m_views = nullptr;
     widgets::MemoryPanel* m_memory = nullptr;
+    LearnWindow* m_learn = nullptr;
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_diagnosticsDock = nullptr;
     bool m_interactive = true;

@@ -768,6 +768,249 @@
     </message>
 </context>
 <context>
+    <name>Teaching</name>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>FSDP / ZeRO-3</source>
+        <translation>FSDP / ZeRO-3</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>Tensor Parallel (TP)</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>Pipeline Parallel (PP)</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>Context Parallel (CP)</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>Expert Parallel (EP)</translation>
+    </message>
+    <message>
+        <source>Replicas (DP)</source>
+        <translation>Replicas (DP)</translation>
+    </message>
+    <message>
+        <source>Every GPU keeps a full training replica and trains on its own micro-batches; the gradients are all-reduced before the optimizer step.</source>
+        <translation>Jede GPU hält eine vollständige Trainings-Replica und trainiert auf ihren eigenen Micro-Batches; die Gradients werden vor dem Optimizer-Schritt per All-Reduce zusammengeführt.</translation>
+    </message>
+    <message>
+        <source>Weights, gradients and optimizer states are sharded: each GPU stores a quarter. A layer&apos;s weights are all-gathered for forward and again for backward; gradients go back to their owners by reduce-scatter.</source>
+        <translation>Weights, Gradients und Optimizer State werden geshardet: Jede GPU speichert ein Viertel. Die Weights eines Layers werden für den Forward-Pass und erneut für den Backward-Pass per All-Gather zusammengeführt; die Gradients gehen per Reduce-Scatter an ihre Besitzer zurück.</translation>
+    </message>
+    <message>
+        <source>Every weight matrix is split inside the layer (columns, then rows); the partial results are all-reduced in every layer, forward and backward.</source>
+        <translation>Jede Weight-Matrix wird innerhalb des Layers geteilt (erst nach Spalten, dann nach Zeilen); die Teilergebnisse werden in jedem Layer per All-Reduce addiert, im Forward- wie im Backward-Pass.</translation>
+    </message>
+    <message>
+        <source>Each GPU holds a group of consecutive layers (a stage) and passes activations forward and gradients back; micro-batches keep the stages busy.</source>
+        <translation>Jede GPU hält eine Gruppe aufeinanderfolgender Layer (eine Stage) und gibt Activations weiter und Gradients zurück; Micro-Batches halten die Stages beschäftigt.</translation>
+    </message>
+    <message>
+        <source>The sequence is split: each GPU keeps the activations of its part of the context. Weights are replicated; attention passes key/value blocks around a ring.</source>
+        <translation>Die Sequenz wird geteilt: Jede GPU hält die Activations ihres Teils des Kontexts. Die Weights sind repliziert; die Attention reicht Key/Value-Blöcke im Ring weiter.</translation>
+    </message>
+    <message>
+        <source>The experts of each MoE layer are spread over the GPUs; the router sends tokens to their experts with an all-to-all and brings the results back with another.</source>
+        <translation>Die Experts jedes MoE-Layers sind auf die GPUs verteilt; der Router schickt die Tokens per All-to-All zu ihren Experts und holt die Ergebnisse mit einem weiteren zurück.</translation>
+    </message>
+    <message>
+        <source>Parts of the weight matrices on each GPU; collectives in every layer of every forward pass.</source>
+        <translation>Teile der Weight-Matrizen auf jeder GPU; Collectives in jedem Layer jedes Forward-Passes.</translation>
+    </message>
+    <message>
+        <source>Groups of consecutive layers on each GPU; activations pass from stage to stage.</source>
+        <translation>Gruppen aufeinanderfolgender Layer auf jeder GPU; Activations wandern von Stage zu Stage.</translation>
+    </message>
+    <message>
+        <source>Complete serving replicas: independent requests need no communication between them.</source>
+        <translation>Vollständige Serving-Replicas: Unabhängige Anfragen brauchen keine Kommunikation zwischen ihnen.</translation>
+    </message>
+    <message>
+        <source>Different MoE experts on each GPU; tokens are routed to their experts, often with an all-to-all exchange.</source>
+        <translation>Unterschiedliche MoE-Experts auf jeder GPU; Tokens werden zu ihren Experts geroutet, oft per All-to-All-Austausch.</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradients</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimizer State</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activations</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>Experts (in weights)</source>
+        <translation>Experts (in Weights)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>whole</source>
+        <translation>ganz</translation>
+    </message>
+    <message>
+        <source>shard</source>
+        <translation>Shard</translation>
+    </message>
+    <message>
+        <source>its layers</source>
+        <translation>eigene Layer</translation>
+    </message>
+    <message>
+        <source>own batch</source>
+        <translation>eigener Batch</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Forward</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>Backward</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>Optimizer-Schritt</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>Gradients</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>Activations</translation>
+    </message>
+    <message>
+        <source>partial sums</source>
+        <translation>Teilsummen</translation>
+    </message>
+    <message>
+        <source>key/value blocks</source>
+        <translation>Key/Value-Blöcke</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Saves:&lt;/b&gt; </source>
+        <translation>&lt;b&gt;Spart:&lt;/b&gt; </translation>
+    </message>
+    <message>
+        <source>nothing in memory: %1 of model states (16 bytes per parameter) on every GPU, %2 peak. Simple semantics; backward overlaps the all-reduce.</source>
+        <translation>keinen Speicher: %1 Model State (16 Byte pro Parameter) auf jeder GPU, Spitze %2. Einfache Semantik; der Backward-Pass überlappt das All-Reduce.</translation>
+    </message>
+    <message>
+        <source>nothing in memory — each replica holds the whole model, %1 per GPU; but no communication between replicas.</source>
+        <translation>keinen Speicher — jede Replica hält das ganze Model, %1 pro GPU; dafür keine Kommunikation zwischen den Replicas.</translation>
+    </message>
+    <message>
+        <source>%1 less</source>
+        <translation>%1 weniger</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>%1 mehr</translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); weights %4 instead of %5.</source>
+        <translation>Spitze %1 pro GPU statt %2 für eine vollständige Replica (%3); Weights %4 statt %5.</translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.</source>
+        <translation>Spitze %1 pro GPU statt %2 für eine vollständige Replica (%3); Model State %4 statt %5.</translation>
+    </message>
+    <message>
+        <source>Activations %1: each GPU keeps a quarter of the sequence.</source>
+        <translation>Activations %1: Jede GPU hält ein Viertel der Sequenz.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Costs:&lt;/b&gt; </source>
+        <translation>&lt;b&gt;Kostet:&lt;/b&gt; </translation>
+    </message>
+    <message>
+        <source>collectives in every layer of every forward pass, on the critical path.</source>
+        <translation>Collectives in jedem Layer jedes Forward-Passes, im Critical Path.</translation>
+    </message>
+    <message>
+        <source>a send between stages per forward pass; uneven stages and pipeline idle time.</source>
+        <translation>eine Übertragung zwischen Stages pro Forward-Pass; ungleiche Stages und Leerlauf der Pipeline.</translation>
+    </message>
+    <message>
+        <source>every GPU must hold the whole model and its KV cache.</source>
+        <translation>jede GPU muss das ganze Model und seinen KV cache halten.</translation>
+    </message>
+    <message>
+        <source>two all-to-alls per MoE layer; uneven expert load.</source>
+        <translation>zwei All-to-Alls pro MoE-Layer; ungleiche Last der Experts.</translation>
+    </message>
+    <message>
+        <source>%1 sent per GPU per training step.</source>
+        <translation>%1 gesendet pro GPU und Trainingsschritt.</translation>
+    </message>
+    <message>
+        <source>About 1.5× the communication of DDP (ZeRO paper).</source>
+        <translation>Etwa das 1,5-Fache der Kommunikation von DDP (ZeRO-Paper).</translation>
+    </message>
+    <message>
+        <source>Two all-reduces per layer forward and two backward, on the critical path: keep TP inside a node.</source>
+        <translation>Zwei All-Reduces pro Layer im Forward- und zwei im Backward-Pass, im Critical Path: TP innerhalb eines Nodes halten.</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
+        <translation>Pipeline-Bubble: Die Formel (p−1)/(m+p−1) des Artikels lässt bei p = %1 Stages und m = %2 Micro-Batches %3 ungenutzt; der Schedule von Meshwright mit den Stage- und Übertragungszeiten dieses Models ergibt %4.</translation>
+    </message>
+    <message>
+        <source>Weights stay replicated; attention waits for key/value blocks.</source>
+        <translation>Die Weights bleiben repliziert; die Attention wartet auf Key/Value-Blöcke.</translation>
+    </message>
+    <message>
+        <source>Load balance, capacity limits, dropped tokens and padding.</source>
+        <translation>Lastverteilung, Kapazitätsgrenzen, verworfene Tokens und Padding.</translation>
+    </message>
+    <message>
+        <source>Fits in %1 per GPU.</source>
+        <translation>Passt in %1 pro GPU.</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Does not fit in %1 per GPU.&lt;/span&gt;</source>
+        <translation>&lt;span style='color:#d62728'&gt;Passt nicht in %1 pro GPU.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
+        <translation>Das Model passt mit seinem KV cache auf eine GPU: Testen Sie zuerst unabhängige Replicas.</translation>
+    </message>
+    <message>
+        <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
+        <translation>Eine GPU reicht nicht: Sharden Sie zuerst mit TP innerhalb eines Nodes und fügen Sie PP über Nodes hinweg nur hinzu, wenn ein Node nicht reicht.</translation>
+    </message>
+</context>
+<context>
     <name>Timeline</name>
     <message>
         <source>%1 – %2 (%3)</source>
@@ -1080,6 +1323,49 @@
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
         <translation>TP innerhalb der Nodes halten: TP an erster Stelle der Reihenfolge</translation>
+    </message>
+</context>
+<context>
+    <name>app::LearnWindow</name>
+    <message>
+        <source>Six splits on four GPUs</source>
+        <translation>Sechs Splits auf vier GPUs</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: the MLP split</source>
+        <translation>Tensor Parallelism: der MLP-Split</translation>
+    </message>
+    <message>
+        <source>Context parallelism: chunks and ring</source>
+        <translation>Context Parallelism: Chunks und Ring</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: routing tokens</source>
+        <translation>Expert Parallelism: Tokens routen</translation>
+    </message>
+    <message>
+        <source>Serving: what each GPU stores</source>
+        <translation>Serving: was jede GPU speichert</translation>
+    </message>
+    <message>
+        <source>Learn — Meshwright</source>
+        <translation>Lernen — Meshwright</translation>
+    </message>
+    <message>
+        <source>&amp;Learn</source>
+        <translation>&amp;Lernen</translation>
+    </message>
+    <message>
+        <source>Start &amp;Presentation</source>
+        <translation>&amp;Präsentation starten</translation>
+    </message>
+    <message>
+        <source>Keys: PageDown/PageUp view · Right/Left step · F5 presentation · Esc leave</source>
+        <translation>Tasten: Bild ab/auf Ansicht · Rechts/Links Schritt · F5 Präsentation · Esc beenden</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — step %2 of %3 · view %4 of %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — Schritt %2 von %3 · Ansicht %4 von %5</translation>
     </message>
 </context>
 <context>
@@ -1685,6 +1971,14 @@
         <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
         <translation>%1 Ranks · %2 %3-Gruppen mit je %4 · Zeigen Sie auf eine GPU, um ihre Gruppen zu sehen; ziehen Sie sie, um sie zu verschieben; Entf entfernt die Auswahl</translation>
     </message>
+    <message>
+        <source>How does %1 split?</source>
+        <translation>Wie teilt %1?</translation>
+    </message>
+    <message>
+        <source>Open the teaching view of this split (Learn menu)</source>
+        <translation>Die Lernansicht zu diesem Split öffnen (Menü Lernen)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>
@@ -2140,6 +2434,65 @@ Verbindungen: %3%4</translation>
     </message>
 </context>
 <context>
+    <name>widgets::ContextRingView</name>
+    <message>
+        <source>&lt;b&gt;Context parallelism&lt;/b&gt; on four GPUs: %1 tokens of %2, cut into %3 chunks. Causal attention: a query sees only the keys before it (the lower triangle). Each ring step, every GPU computes its queries against one key/value block and passes the block on: %4 per send.</source>
+        <translation>&lt;b&gt;Context Parallelism&lt;/b&gt; auf vier GPUs: %1 Tokens von %2, in %3 Chunks geteilt. Kausale Attention: Eine Query sieht nur die Keys vor ihr (das untere Dreieck). In jedem Ringschritt rechnet jede GPU ihre Queries gegen einen Key/Value-Block und reicht den Block weiter: %4 pro Übertragung.</translation>
+    </message>
+    <message>
+        <source>Load-balanced: 2·CP chunks, GPU r keeps chunks r and 2·CP−1−r</source>
+        <translation>Lastausgleich: 2·CP Chunks, GPU r behält die Chunks r und 2·CP−1−r</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2 M</source>
+        <translation>GPU %1: %2 Mio.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ring step %1 of %2.&lt;/b&gt; Query–key pairs computed: %3.</source>
+        <translation>&lt;b&gt;Ringschritt %1 von %2.&lt;/b&gt; Berechnete Query-Key-Paare: %3.</translation>
+    </message>
+    <message>
+        <source>Then every GPU sends its key/value block to the next GPU.</source>
+        <translation>Dann sendet jede GPU ihren Key/Value-Block an die nächste GPU.</translation>
+    </message>
+    <message>
+        <source>Last step: no more sends (%1 sends in all).</source>
+        <translation>Letzter Schritt: keine Übertragung mehr (%1 Übertragungen insgesamt).</translation>
+    </message>
+    <message>
+        <source>Over all steps the busiest GPU does %1× the average work%2.</source>
+        <translation>Über alle Schritte leistet die am stärksten belastete GPU das %1-Fache der durchschnittlichen Arbeit%2.</translation>
+    </message>
+    <message>
+        <source> — the balanced split evens out the causal triangle</source>
+        <translation> — der ausgeglichene Split gleicht das kausale Dreieck aus</translation>
+    </message>
+    <message>
+        <source> — with contiguous chunks the GPU holding the end of the sequence works most</source>
+        <translation> — mit zusammenhängenden Chunks arbeitet die GPU mit dem Ende der Sequenz am meisten</translation>
+    </message>
+    <message>
+        <source>keys →</source>
+        <translation>Keys →</translation>
+    </message>
+    <message>
+        <source>queries →</source>
+        <translation>Queries →</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>KV of %1</source>
+        <translation>KV von %1</translation>
+    </message>
+    <message>
+        <source>Work in this step (query–key pairs)</source>
+        <translation>Arbeit in diesem Schritt (Query-Key-Paare)</translation>
+    </message>
+</context>
+<context>
     <name>widgets::DesignSummary</name>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters</source>
@@ -2311,6 +2664,81 @@ Verbindungen: %3%4</translation>
             <numerusform>%n Hinweis</numerusform>
             <numerusform>%n Hinweise</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ExpertRoutingView</name>
+    <message>
+        <source>&lt;b&gt;Expert parallelism&lt;/b&gt; with %1&apos;s router: %2 tokens on %3 GPUs, %4 experts (%5 per GPU), each token goes to its top %6. Every square is a token, coloured by the experts the router chose for it.</source>
+        <translation>&lt;b&gt;Expert Parallelism&lt;/b&gt; mit dem Router von %1: %2 Tokens auf %3 GPUs, %4 Experts (%5 pro GPU), jedes Token geht zu seinen Top %6. Jedes Quadrat ist ein Token, gefärbt nach den Experts, die der Router dafür gewählt hat.</translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation>Capacity Factor</translation>
+    </message>
+    <message>
+        <source>Dropless (no capacity limit)</source>
+        <translation>Dropless (keine Kapazitätsgrenze)</translation>
+    </message>
+    <message>
+        <source>Router seed</source>
+        <translation>Router-Seed</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2.&lt;/b&gt; </source>
+        <translation>&lt;b&gt;Schritt %1 von %2.&lt;/b&gt; </translation>
+    </message>
+    <message>
+        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
+        <translation>Der Router wählt %1 Experts pro Token: %2 Zuweisungen, unten pro Expert gezählt. Sie sind ungleich verteilt: Expert %3 erhielt %4, Expert %5 nur %6.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Dropless:&lt;/b&gt; every expert processes all its tokens (from %1 to %2), nothing is dropped or padded, and the work per expert varies.</source>
+        <translation>&lt;b&gt;Dropless:&lt;/b&gt; Jeder Expert verarbeitet alle seine Tokens (von %1 bis %2), nichts wird verworfen oder aufgefüllt, und die Arbeit pro Expert schwankt.</translation>
+    </message>
+    <message>
+        <source>Capacity = ⌈c × T × k / E⌉ = ⌈%1 × %2 × %3 / %4⌉ = &lt;b&gt;%5&lt;/b&gt; tokens per expert. Above it &lt;b&gt;%6 assignments are dropped&lt;/b&gt; (red: those tokens skip the expert); below it &lt;b&gt;%7 slots are padded&lt;/b&gt; (grey: computed on nothing).</source>
+        <translation>Kapazität = ⌈c × T × k / E⌉ = ⌈%1 × %2 × %3 / %4⌉ = &lt;b&gt;%5&lt;/b&gt; Tokens pro Expert. Darüber werden &lt;b&gt;%6 Zuweisungen verworfen&lt;/b&gt; (rot: diese Tokens überspringen den Expert); darunter werden &lt;b&gt;%7 Plätze aufgefüllt&lt;/b&gt; (grau: Rechenarbeit auf nichts).</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;dispatch all-to-all&lt;/b&gt; sends every kept assignment to the GPU of its expert: %1 of %2 leave their GPU (the numbers on the lines).</source>
+        <translation>Das &lt;b&gt;Dispatch-All-to-All&lt;/b&gt; sendet jede behaltene Zuweisung an die GPU ihres Experts: %1 von %2 verlassen ihre GPU (die Zahlen an den Linien).</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;combine all-to-all&lt;/b&gt; brings the results back to the tokens&apos; GPUs, where each token adds its experts&apos; outputs, weighted by the router. Backward repeats both all-to-alls.</source>
+        <translation>Das &lt;b&gt;Combine-All-to-All&lt;/b&gt; bringt die Ergebnisse zu den GPUs der Tokens zurück, wo jedes Token die Outputs seiner Experts addiert, gewichtet vom Router. Der Backward-Pass wiederholt beide All-to-Alls.</translation>
+    </message>
+    <message>
+        <source>GPU %1: tokens</source>
+        <translation>GPU %1: Tokens</translation>
+    </message>
+    <message>
+        <source>GPU %1: experts</source>
+        <translation>GPU %1: Experts</translation>
+    </message>
+    <message>
+        <source>expert %1</source>
+        <translation>Expert %1</translation>
+    </message>
+    <message>
+        <source>E%1: %2</source>
+        <translation>E%1: %2</translation>
+    </message>
+    <message>
+        <source>E%1: %2, −%3</source>
+        <translation>E%1: %2, −%3</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <translation>Kapazität %1</translation>
+    </message>
+    <message>
+        <source>↓ dispatch: %1</source>
+        <translation>↓ Dispatch: %1</translation>
+    </message>
+    <message>
+        <source>↑ combine: %1</source>
+        <translation>↑ Combine: %1</translation>
     </message>
 </context>
 <context>
@@ -2617,6 +3045,77 @@ Verbindungen: %3%4</translation>
     </message>
 </context>
 <context>
+    <name>widgets::MlpSplitView</name>
+    <message>
+        <source>&lt;b&gt;Tensor parallelism inside one MLP&lt;/b&gt; of %1 on two GPUs (Megatron-LM): %2 tokens, hidden size h = %3, MLP width f = %4%5. Weights per GPU: %6 instead of %7.</source>
+        <translation>&lt;b&gt;Tensor Parallelism innerhalb eines MLP&lt;/b&gt; von %1 auf zwei GPUs (Megatron-LM): %2 Tokens, Hidden-Dimension h = %3, MLP-Breite f = %4%5. Weights pro GPU: %6 statt %7.</translation>
+    </message>
+    <message>
+        <source> (SwiGLU: A holds the gate and up projections, 2f columns)</source>
+        <translation> (SwiGLU: A enthält Gate- und Up-Projektion, 2f Spalten)</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (all-gather before, reduce-scatter after)</source>
+        <translation>Sequence Parallelism (All-Gather davor, Reduce-Scatter danach)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2.&lt;/b&gt; </source>
+        <translation>&lt;b&gt;Schritt %1 von %2.&lt;/b&gt; </translation>
+    </message>
+    <message>
+        <source>With sequence parallelism each GPU holds only %1 of X (%2 tokens). An all-gather builds the whole X (%3) on both GPUs, sending %4 per GPU.</source>
+        <translation>Mit Sequence Parallelism hält jede GPU nur %1 von X (%2 Tokens). Ein All-Gather baut das ganze X (%3) auf beiden GPUs auf und sendet dabei %4 pro GPU.</translation>
+    </message>
+    <message>
+        <source>Both GPUs hold the same input X (%1: tokens × hidden).</source>
+        <translation>Beide GPUs halten denselben Input X (%1: Tokens × Hidden).</translation>
+    </message>
+    <message>
+        <source>The first weight matrix A (%1) is cut by &lt;b&gt;columns&lt;/b&gt;: GPU i holds A&lt;sub&gt;i&lt;/sub&gt; (%2) and computes X·A&lt;sub&gt;i&lt;/sub&gt; (%3) on its own — no communication.</source>
+        <translation>Die erste Weight-Matrix A (%1) wird nach &lt;b&gt;Spalten&lt;/b&gt; geteilt: GPU i hält A&lt;sub&gt;i&lt;/sub&gt; (%2) und berechnet X·A&lt;sub&gt;i&lt;/sub&gt; (%3) allein — ohne Kommunikation.</translation>
+    </message>
+    <message>
+        <source>GeLU works element by element, so each GPU applies it to its own columns — still no communication. (A column cut of B instead would need the whole GeLU output on every GPU.)</source>
+        <translation>GeLU arbeitet elementweise, also wendet jede GPU es auf ihre eigenen Spalten an — weiterhin ohne Kommunikation. (Ein Spalten-Split von B bräuchte dagegen den ganzen GeLU-Output auf jeder GPU.)</translation>
+    </message>
+    <message>
+        <source>The second weight matrix B (%1) is cut by &lt;b&gt;rows&lt;/b&gt;: GPU i holds B&lt;sub&gt;i&lt;/sub&gt; (%2). Y&lt;sub&gt;i&lt;/sub&gt;·B&lt;sub&gt;i&lt;/sub&gt; is already the full output shape (%3), but only a &lt;b&gt;partial sum&lt;/b&gt;: the output is Y&lt;sub&gt;0&lt;/sub&gt;B&lt;sub&gt;0&lt;/sub&gt; + Y&lt;sub&gt;1&lt;/sub&gt;B&lt;sub&gt;1&lt;/sub&gt;.</source>
+        <translation>Die zweite Weight-Matrix B (%1) wird nach &lt;b&gt;Zeilen&lt;/b&gt; geteilt: GPU i hält B&lt;sub&gt;i&lt;/sub&gt; (%2). Y&lt;sub&gt;i&lt;/sub&gt;·B&lt;sub&gt;i&lt;/sub&gt; hat schon die volle Output-Form (%3), ist aber nur eine &lt;b&gt;Teilsumme&lt;/b&gt;: Der Output ist Y&lt;sub&gt;0&lt;/sub&gt;B&lt;sub&gt;0&lt;/sub&gt; + Y&lt;sub&gt;1&lt;/sub&gt;B&lt;sub&gt;1&lt;/sub&gt;.</translation>
+    </message>
+    <message>
+        <source>A &lt;b&gt;reduce-scatter&lt;/b&gt; adds the partial sums and leaves each GPU its own %1 tokens (%2): %3 buffer, %4 sent per GPU. Outside the MLP, LayerNorm and dropout then keep only these tokens&apos; activations: that is what sequence parallelism saves.</source>
+        <translation>Ein &lt;b&gt;Reduce-Scatter&lt;/b&gt; addiert die Teilsummen und lässt jeder GPU ihre eigenen %1 Tokens (%2): %3 Buffer, %4 gesendet pro GPU. Außerhalb des MLP halten LayerNorm und Dropout dann nur die Activations dieser Tokens: Das spart Sequence Parallelism.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One all-reduce&lt;/b&gt; adds the partial sums: %1 buffer, %2 sent per GPU. One all-reduce per MLP in the forward pass instead of one per matrix multiplication.</source>
+        <translation>&lt;b&gt;Ein All-Reduce&lt;/b&gt; addiert die Teilsummen: %1 Buffer, %2 gesendet pro GPU. Ein All-Reduce pro MLP im Forward-Pass statt eines pro Matrixmultiplikation.</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>columns: %1</source>
+        <translation>Spalten: %1</translation>
+    </message>
+    <message>
+        <source>GeLU</source>
+        <translation>GeLU</translation>
+    </message>
+    <message>
+        <source>rows: %1</source>
+        <translation>Zeilen: %1</translation>
+    </message>
+    <message>
+        <source>Z%1 (partial)</source>
+        <translation>Z%1 (Teilsumme)</translation>
+    </message>
+    <message>
+        <source>Z = Z₀ + Z₁</source>
+        <translation>Z = Z₀ + Z₁</translation>
+    </message>
+</context>
+<context>
     <name>widgets::PerformancePanel</name>
     <message>
         <source>&lt;b&gt;Candidates side by side&lt;/b&gt; — pin layouts to compare fit, step time, MFU and the communication that stays visible</source>
@@ -2837,6 +3336,109 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Double-click a row to apply it (one undo step).</source>
         <translation>Doppelklick auf eine Zeile übernimmt sie (ein Rückgängig-Schritt).</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::StrategyExplorer</name>
+    <message>
+        <source>layers %1–%2</source>
+        <translation>Layer %1–%2</translation>
+    </message>
+    <message>
+        <source>experts %1–%2 of %3</source>
+        <translation>Experts %1–%2 von %3</translation>
+    </message>
+    <message>
+        <source>sequence part %1 of %2</source>
+        <translation>Sequenzteil %1 von %2</translation>
+    </message>
+    <message>
+        <source>¼ of every matrix</source>
+        <translation>¼ jeder Matrix</translation>
+    </message>
+    <message>
+        <source>its own micro-batches</source>
+        <translation>eigene Micro-Batches</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training on four GPUs:&lt;/b&gt; %1 (%2 parameters). What does each GPU store, and what does it send?</source>
+        <translation>&lt;b&gt;Training auf vier GPUs:&lt;/b&gt; %1 (%2 Parameter). Was speichert jede GPU, und was sendet sie?</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Serving on four GPUs:&lt;/b&gt; %1 (%2 parameters). What does each GPU store, and what does it send?</source>
+        <translation>&lt;b&gt;Serving auf vier GPUs:&lt;/b&gt; %1 (%2 Parameter). Was speichert jede GPU, und was sendet sie?</translation>
+    </message>
+    <message>
+        <source>EP needs a mixture-of-experts model, so this panel uses %1.</source>
+        <translation>EP braucht ein Mixture-of-Experts-Model, deshalb verwendet dieses Feld %1.</translation>
+    </message>
+    <message>
+        <source>No model to show.</source>
+        <translation>Kein Model zum Anzeigen.</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Workspace</translation>
+    </message>
+    <message>
+        <source>no communication between the GPUs</source>
+        <translation>keine Kommunikation zwischen den GPUs</translation>
+    </message>
+    <message>
+        <source>all-to-all: every GPU sends to every other</source>
+        <translation>All-to-All: Jede GPU sendet an jede andere</translation>
+    </message>
+    <message>
+        <source>chain: stage to stage</source>
+        <translation>Kette: von Stage zu Stage</translation>
+    </message>
+    <message>
+        <source>ring: each GPU sends to the next</source>
+        <translation>Ring: Jede GPU sendet an die nächste</translation>
+    </message>
+    <message>
+        <source>Sends</source>
+        <translation>Sendet</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Every forward pass (prefill and decode)</source>
+        <translation>Jeder Forward-Pass (Prefill und Decode)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 der %2 (%3)</translation>
+    </message>
+    <message>
+        <source>: %1 per GPU per step</source>
+        <translation>: %1 pro GPU und Schritt</translation>
+    </message>
+    <message>
+        <source>local update, no communication</source>
+        <translation>lokales Update, keine Kommunikation</translation>
+    </message>
+    <message>
+        <source>no communication</source>
+        <translation>keine Kommunikation</translation>
+    </message>
+    <message>
+        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data.</source>
+        <translation>Ein voller Balken ist das Meiste, was ein Layout von diesem State auf einer GPU für dieses Model hält. ganz: eine vollständige Kopie · Shard: ein Teil (ein Viertel) · eigene Layer: eine Pipeline-Stage · eigener Batch: derselbe State für andere Daten.</translation>
     </message>
 </context>
 <context>

@@ -768,6 +768,249 @@
     </message>
 </context>
 <context>
+    <name>Teaching</name>
+    <message>
+        <source>DDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP / ZeRO-3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas (DP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every GPU keeps a full training replica and trains on its own micro-batches; the gradients are all-reduced before the optimizer step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights, gradients and optimizer states are sharded: each GPU stores a quarter. A layer&apos;s weights are all-gathered for forward and again for backward; gradients go back to their owners by reduce-scatter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every weight matrix is split inside the layer (columns, then rows); the partial results are all-reduced in every layer, forward and backward.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each GPU holds a group of consecutive layers (a stage) and passes activations forward and gradients back; micro-batches keep the stages busy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sequence is split: each GPU keeps the activations of its part of the context. Weights are replicated; attention passes key/value blocks around a ring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The experts of each MoE layer are spread over the GPUs; the router sends tokens to their experts with an all-to-all and brings the results back with another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parts of the weight matrices on each GPU; collectives in every layer of every forward pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups of consecutive layers on each GPU; activations pass from stage to stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Complete serving replicas: independent requests need no communication between them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Different MoE experts on each GPU; tokens are routed to their experts, often with an all-to-all exchange.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts (in weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>own batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partial sums</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key/value blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Saves:&lt;/b&gt; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing in memory: %1 of model states (16 bytes per parameter) on every GPU, %2 peak. Simple semantics; backward overlaps the all-reduce.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing in memory — each replica holds the whole model, %1 per GPU; but no communication between replicas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); weights %4 instead of %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations %1: each GPU keeps a quarter of the sequence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Costs:&lt;/b&gt; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collectives in every layer of every forward pass, on the critical path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a send between stages per forward pass; uneven stages and pipeline idle time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every GPU must hold the whole model and its KV cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two all-to-alls per MoE layer; uneven expert load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent per GPU per training step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About 1.5× the communication of DDP (ZeRO paper).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two all-reduces per layer forward and two backward, on the critical path: keep TP inside a node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights stay replicated; attention waits for key/value blocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load balance, capacity limits, dropped tokens and padding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits in %1 per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Does not fit in %1 per GPU.&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Timeline</name>
     <message>
         <source>%1 – %2 (%3)</source>
@@ -1079,6 +1322,49 @@
     </message>
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::LearnWindow</name>
+    <message>
+        <source>Six splits on four GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: the MLP split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context parallelism: chunks and ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallelism: routing tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving: what each GPU stores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn — Meshwright</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Learn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start &amp;Presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: PageDown/PageUp view · Right/Left step · F5 presentation · Esc leave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — step %2 of %3 · view %4 of %5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1683,6 +1969,14 @@
         <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How does %1 split?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the teaching view of this split (Learn menu)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>
@@ -2137,6 +2431,65 @@ Links: %3%4</source>
     </message>
 </context>
 <context>
+    <name>widgets::ContextRingView</name>
+    <message>
+        <source>&lt;b&gt;Context parallelism&lt;/b&gt; on four GPUs: %1 tokens of %2, cut into %3 chunks. Causal attention: a query sees only the keys before it (the lower triangle). Each ring step, every GPU computes its queries against one key/value block and passes the block on: %4 per send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load-balanced: 2·CP chunks, GPU r keeps chunks r and 2·CP−1−r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1: %2 M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ring step %1 of %2.&lt;/b&gt; Query–key pairs computed: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Then every GPU sends its key/value block to the next GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last step: no more sends (%1 sends in all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over all steps the busiest GPU does %1× the average work%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — the balanced split evens out the causal triangle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — with contiguous chunks the GPU holding the end of the sequence works most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keys →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queries →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work in this step (query–key pairs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>widgets::DesignSummary</name>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters</source>
@@ -2308,6 +2661,81 @@ Links: %3%4</source>
             <numerusform>%n note</numerusform>
             <numerusform>%n notes</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ExpertRoutingView</name>
+    <message>
+        <source>&lt;b&gt;Expert parallelism&lt;/b&gt; with %1&apos;s router: %2 tokens on %3 GPUs, %4 experts (%5 per GPU), each token goes to its top %6. Every square is a token, coloured by the experts the router chose for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropless (no capacity limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Router seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2.&lt;/b&gt; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Dropless:&lt;/b&gt; every expert processes all its tokens (from %1 to %2), nothing is dropped or padded, and the work per expert varies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity = ⌈c × T × k / E⌉ = ⌈%1 × %2 × %3 / %4⌉ = &lt;b&gt;%5&lt;/b&gt; tokens per expert. Above it &lt;b&gt;%6 assignments are dropped&lt;/b&gt; (red: those tokens skip the expert); below it &lt;b&gt;%7 slots are padded&lt;/b&gt; (grey: computed on nothing).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;dispatch all-to-all&lt;/b&gt; sends every kept assignment to the GPU of its expert: %1 of %2 leave their GPU (the numbers on the lines).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;combine all-to-all&lt;/b&gt; brings the results back to the tokens&apos; GPUs, where each token adds its experts&apos; outputs, weighted by the router. Backward repeats both all-to-alls.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1: tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1: experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E%1: %2, −%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↓ dispatch: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↑ combine: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2614,6 +3042,77 @@ Links: %3%4</source>
     </message>
 </context>
 <context>
+    <name>widgets::MlpSplitView</name>
+    <message>
+        <source>&lt;b&gt;Tensor parallelism inside one MLP&lt;/b&gt; of %1 on two GPUs (Megatron-LM): %2 tokens, hidden size h = %3, MLP width f = %4%5. Weights per GPU: %6 instead of %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (SwiGLU: A holds the gate and up projections, 2f columns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (all-gather before, reduce-scatter after)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2.&lt;/b&gt; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With sequence parallelism each GPU holds only %1 of X (%2 tokens). An all-gather builds the whole X (%3) on both GPUs, sending %4 per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both GPUs hold the same input X (%1: tokens × hidden).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first weight matrix A (%1) is cut by &lt;b&gt;columns&lt;/b&gt;: GPU i holds A&lt;sub&gt;i&lt;/sub&gt; (%2) and computes X·A&lt;sub&gt;i&lt;/sub&gt; (%3) on its own — no communication.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GeLU works element by element, so each GPU applies it to its own columns — still no communication. (A column cut of B instead would need the whole GeLU output on every GPU.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The second weight matrix B (%1) is cut by &lt;b&gt;rows&lt;/b&gt;: GPU i holds B&lt;sub&gt;i&lt;/sub&gt; (%2). Y&lt;sub&gt;i&lt;/sub&gt;·B&lt;sub&gt;i&lt;/sub&gt; is already the full output shape (%3), but only a &lt;b&gt;partial sum&lt;/b&gt;: the output is Y&lt;sub&gt;0&lt;/sub&gt;B&lt;sub&gt;0&lt;/sub&gt; + Y&lt;sub&gt;1&lt;/sub&gt;B&lt;sub&gt;1&lt;/sub&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A &lt;b&gt;reduce-scatter&lt;/b&gt; adds the partial sums and leaves each GPU its own %1 tokens (%2): %3 buffer, %4 sent per GPU. Outside the MLP, LayerNorm and dropout then keep only these tokens&apos; activations: that is what sequence parallelism saves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One all-reduce&lt;/b&gt; adds the partial sums: %1 buffer, %2 sent per GPU. One all-reduce per MLP in the forward pass instead of one per matrix multiplication.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>columns: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GeLU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rows: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Z%1 (partial)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Z = Z₀ + Z₁</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>widgets::PerformancePanel</name>
     <message>
         <source>&lt;b&gt;Candidates side by side&lt;/b&gt; — pin layouts to compare fit, step time, MFU and the communication that stays visible</source>
@@ -2833,6 +3332,109 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Double-click a row to apply it (one undo step).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::StrategyExplorer</name>
+    <message>
+        <source>layers %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts %1–%2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence part %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>¼ of every matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its own micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training on four GPUs:&lt;/b&gt; %1 (%2 parameters). What does each GPU store, and what does it send?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Serving on four GPUs:&lt;/b&gt; %1 (%2 parameters). What does each GPU store, and what does it send?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP needs a mixture-of-experts model, so this panel uses %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no communication between the GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-to-all: every GPU sends to every other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chain: stage to stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ring: each GPU sends to the next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every forward pass (prefill and decode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: %1 per GPU per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local update, no communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

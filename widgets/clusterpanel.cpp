@@ -113,6 +113,9 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     m_autoPlace = new QPushButton(this);
     header->addWidget(m_autoPlace);
     header->addStretch(1);
+    m_learn = new QToolButton(this);
+    m_learn->setObjectName(QStringLiteral("learnSplit"));
+    header->addWidget(m_learn);
     m_fit = new QToolButton(this);
     header->addWidget(m_fit);
     layout->addLayout(header);
@@ -224,6 +227,8 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     connect(m_autoPlace, &QPushButton::clicked, this,
             [this] { emit clusterEditRequested(core::edit::AutoPlace{}); });
     connect(m_fit, &QToolButton::clicked, m_canvas, &ClusterCanvas::fitCluster);
+    connect(m_learn, &QToolButton::clicked, this,
+            [this] { emit lessonRequested(static_cast<core::Dim>(m_dimButtons->checkedId())); });
     connect(m_fix, &QPushButton::clicked, this, &ClusterPanel::tpFixRequested);
     connect(m_addNodes, &QPushButton::clicked, this, [this] {
         emit clusterEditRequested(
@@ -264,7 +269,15 @@ void ClusterPanel::setColorDimension(core::Dim dim)
     if (QAbstractButton* button = m_dimButtons->button(static_cast<int>(dim)))
         button->setChecked(true);
     m_canvas->setColorDimension(dim);
+    updateLearnButton();
     refresh();
+}
+
+void ClusterPanel::updateLearnButton()
+{
+    const auto dim = static_cast<core::Dim>(m_dimButtons->checkedId());
+    m_learn->setText(tr("How does %1 split?").arg(dimLabel(dim)));
+    m_learn->setToolTip(tr("Open the teaching view of this split (Learn menu)"));
 }
 
 void ClusterPanel::refresh()
@@ -312,6 +325,7 @@ void ClusterPanel::retranslate()
                                "for one drag)."));
     m_autoPlace->setText(tr("Auto-place"));
     m_autoPlace->setToolTip(tr("Drop the explicit placement: ranks go back to the topology-aware default."));
+    updateLearnButton();
     m_fit->setText(tr("Fit"));
     m_fit->setToolTip(tr("Fit the cluster in view (Ctrl+0). Ctrl+wheel zooms."));
     m_paletteLabel->setText(tr("GPU types"));

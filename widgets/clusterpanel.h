@@ -39,6 +39,7 @@ public:
     QString whatIfText() const;
     QPushButton* fixButton() const { return m_fix; }
     QPushButton* autoPlaceButton() const { return m_autoPlace; }
+    QToolButton* learnButton() const { return m_learn; }
     QTableWidget* trafficTable() const { return m_table; }
     QSpinBox* addNodeCountBox() const { return m_addCount; }
     QSpinBox* addGpusPerNodeBox() const { return m_addGpus; }
@@ -49,6 +50,8 @@ signals:
     void fieldEdited(core::Field field, const core::FieldValue& value);
     void tpFixRequested();
     void groupSelected(core::Dim dim, int groupIndex);
+    // The user asked how the coloured dimension splits the model (the teaching view of issue 9).
+    void lessonRequested(core::Dim dim);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -60,6 +63,7 @@ private:
     void updateTraffic();
     void updateWarning();
     void updateWhatIf();
+    void updateLearnButton();
 
     DesignSnapshot m_snapshot;
     QString m_lastClusterType;
@@ -72,6 +76,7 @@ private:
     QToolButton* m_swapRanks = nullptr;
     QPushButton* m_autoPlace = nullptr;
     QToolButton* m_fit = nullptr;
+    QToolButton* m_learn = nullptr;
     QLabel* m_traffic = nullptr;
     QLabel* m_legend = nullptr;
     QWidget* m_warningBar = nullptr;

@@ -1,0 +1,81 @@
+#pragma once
+
+// The teaching views in one window (issue 9), reached from the "Learn" menu: the six splits on four GPUs,
+// the MLP split, context parallelism, expert routing and serving. A presentation mode for lectures shows
+// them full screen in large type; PageDown/PageUp move between views, Right/Left (or Space/Backspace)
+// through a view's steps, Esc leaves the presentation, F5 starts it.
+
+#include "designsnapshot.h"
+#include "layout.h"
+
+#include <QWidget>
+#include <vector>
+
+class QAction;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+
+namespace widgets {
+class LessonView;
+}
+
+namespace app {
+
+class LearnWindow : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // Object names, also the values of `meshwright --learn`.
+    static QStringList viewNames(); // strategies, mlp, context, experts, serving
+
+    explicit LearnWindow(QWidget* parent = nullptr);
+
+    void setSnapshot(const widgets::DesignSnapshot& snapshot);
+    int viewCount() const;
+    int currentView() const;
+    void setCurrentView(int index);
+    bool showView(const QString& name); // by object name; false if unknown
+    // The view that explains a dimension: TP the MLP split, CP the ring, EP the routing, DP and PP their
+    // panel of the six splits (FSDP when the design shards with ZeRO-3).
+    void showLessonFor(core::Dim dim, int zeroStage);
+    widgets::LessonView* view(int index) const;
+    widgets::LessonView* currentLessonView() const;
+
+    // A "Learn" menu that opens this window on each view, and starts the presentation.
+    QMenu* createMenu(QWidget* parent);
+
+    void setPresenting(bool on);
+    bool isPresenting() const { return m_presenting; }
+
+    // Moves to the next step, or to the next view after the last step; false at the very end.
+    bool advance();
+    bool goBack();
+
+signals:
+    void currentViewChanged(int index);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void retranslate();
+    void updateHeader();
+    QString viewTitle(int index) const;
+
+    std::vector<widgets::LessonView*> m_views;
+    QListWidget* m_list = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_header = nullptr;
+    QLabel* m_keys = nullptr;
+    QMenu* m_menu = nullptr;
+    std::vector<QAction*> m_viewActions;
+    QAction* m_presentAction = nullptr;
+    bool m_presenting = false;
+    QFont m_normalFont;
+};
+
+} // namespace app

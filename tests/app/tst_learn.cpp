@@ -1,0 +1,196 @@
+// The Learn menu and the teaching window (issue 9): every teaching view is reachable from the menu, the
+// window follows the current design, and in a presentation the keyboard reaches every step of every view.
+
+#include "clusterpanel.h"
+#include "contextringview.h"
+#include "expertroutingview.h"
+#include "guitestmain.h"
+#include "language.h"
+#include "learnwindow.h"
+#include "lessonview.h"
+#include "mainwindow.h"
+#include "mlpsplitview.h"
+#include "strategyexplorer.h"
+#include "testdesigns.h"
+
+#include <QMenu>
+#include <QMenuBar>
+#include <QSet>
+#include <QTest>
+#include <QToolButton>
+
+using namespace app;
+
+class TstLearn : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void menuReachesEveryView();
+    void windowFollowsTheDesign();
+    void keyboardReachesEveryStep();
+    void canvasLinksEachDimensionToItsLesson();
+    void presentationEnlargesAndEscLeaves();
+    void germanReachesEveryTeachingView();
+
+private:
+    QMenu* learnMenu() const;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TstLearn::init()
+{
+    m_language = std::make_unique<Language>();
+    m_language->applyStored(QStringLiteral("en"));
+    m_window = std::make_unique<MainWindow>(m_language.get());
+    m_window->setInteractive(false);
+    m_window->setDesign(testing::example("teaching-4gpu"));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TstLearn::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+QMenu* TstLearn::learnMenu() const
+{
+    for (QAction* action : m_window->menuBar()->actions())
+        if (action->menu() && action->menu()->objectName() == QStringLiteral("learnMenu"))
+            return action->menu();
+    return nullptr;
+}
+
+void TstLearn::menuReachesEveryView()
+{
+    QMenu* menu = learnMenu();
+    QVERIFY(menu);
+    QCOMPARE(menu->title(), QStringLiteral("&Learn"));
+    LearnWindow* learn = m_window->learn();
+    QVERIFY(!learn->isVisible());
+    const QStringList names = LearnWindow::viewNames();
+    QCOMPARE(names.size(), learn->viewCount());
+    for (int i = names.size() - 1; i >= 0; --i) {
+        QAction* action = menu->findChild<QAction*>(QStringLiteral("learn-") + names[i]);
+        QVERIFY2(action, qPrintable(names[i]));
+        QVERIFY(!action->text().isEmpty());
+        action->trigger();
+        QVERIFY(learn->isVisible());
+        QCOMPARE(learn->currentView(), i);
+        QCOMPARE(learn->currentLessonView()->objectName(), names[i]);
+    }
+    QVERIFY(menu->findChild<QAction*>(QStringLiteral("learn-present")));
+}
+
+void TstLearn::windowFollowsTheDesign()
+{
+    LearnWindow* learn = m_window->learn();
+    emit learnMenu()->aboutToShow();
+    auto* explorer = qobject_cast<widgets::StrategyExplorer*>(learn->view(0));
+    QVERIFY(explorer);
+    QCOMPARE(explorer->lessons().size(), std::size_t(6));
+    QCOMPARE(QString::fromStdString(explorer->lessons().front().design.model.preset),
+             QStringLiteral("llama-3.1-8b"));
+    learn->show();
+    m_window->setDesign(testing::example("mixtral-8x7b-ep8"));
+    QCOMPARE(QString::fromStdString(explorer->lessons().front().design.model.preset),
+             QStringLiteral("mixtral-8x7b"));
+}
+
+void TstLearn::canvasLinksEachDimensionToItsLesson()
+{
+    LearnWindow* learn = m_window->learn();
+    widgets::ClusterPanel* cluster = m_window->cluster();
+    const std::vector<std::pair<core::Dim, QString>> links{{core::Dim::Tp, QStringLiteral("mlp")},
+                                                           {core::Dim::Cp, QStringLiteral("context")},
+                                                           {core::Dim::Ep, QStringLiteral("experts")},
+                                                           {core::Dim::Pp, QStringLiteral("strategies")}};
+    for (const auto& [dim, view] : links) {
+        cluster->setColorDimension(dim);
+        QVERIFY(cluster->learnButton()->text().contains(
+            QString::fromStdString(std::string(core::enumName(dim))).toUpper()));
+        cluster->learnButton()->click();
+        QVERIFY(learn->isVisible());
+        QCOMPARE(learn->currentLessonView()->objectName(), view);
+    }
+    auto* explorer = qobject_cast<widgets::StrategyExplorer*>(learn->currentLessonView());
+    QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Pp);
+    // DP opens DDP, or FSDP when the design shards with ZeRO-3.
+    learn->showLessonFor(core::Dim::Dp, 1);
+    QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Ddp);
+    learn->showLessonFor(core::Dim::Dp, 3);
+    QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Fsdp);
+}
+
+void TstLearn::keyboardReachesEveryStep()
+{
+    LearnWindow* learn = m_window->learn();
+    learn->setSnapshot(m_window->document()->snapshot());
+    learn->show();
+    learn->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(learn));
+    QSet<QPair<int, int>> seen;
+    int expected = 0;
+    for (int v = 0; v < learn->viewCount(); ++v)
+        expected += learn->view(v)->stepCount();
+    seen.insert({learn->currentView(), learn->currentLessonView()->step()});
+    for (int i = 0; i < expected + 2; ++i) {
+        QTest::keyClick(learn, Qt::Key_Right);
+        seen.insert({learn->currentView(), learn->currentLessonView()->step()});
+    }
+    QCOMPARE(int(seen.size()), expected);
+    QCOMPARE(learn->currentView(), learn->viewCount() - 1);
+    // Left walks back through the steps; PageUp/PageDown jump between views.
+    QTest::keyClick(learn, Qt::Key_Left);
+    QCOMPARE(learn->currentLessonView()->step(), learn->currentLessonView()->stepCount() - 2);
+    QTest::keyClick(learn, Qt::Key_PageUp);
+    QCOMPARE(learn->currentView(), learn->viewCount() - 2);
+    QTest::keyClick(learn, Qt::Key_PageDown);
+    QCOMPARE(learn->currentView(), learn->viewCount() - 1);
+}
+
+void TstLearn::presentationEnlargesAndEscLeaves()
+{
+    LearnWindow* learn = m_window->learn();
+    learn->show();
+    learn->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(learn));
+    const double normal = learn->font().pointSizeF();
+    QTest::keyClick(learn, Qt::Key_F5);
+    QVERIFY(learn->isPresenting());
+    QCOMPARE(learn->font().pointSizeF(), 2 * normal);
+    QVERIFY(QTest::qWaitForWindowActive(learn));
+    QTest::keyClick(learn, Qt::Key_Escape);
+    QVERIFY(!learn->isPresenting());
+    QCOMPARE(learn->font().pointSizeF(), normal);
+}
+
+// The teaching views retranslate when the language changes, sentences with numbers included.
+void TstLearn::germanReachesEveryTeachingView()
+{
+    LearnWindow* learn = m_window->learn();
+    learn->setSnapshot(m_window->document()->snapshot());
+    learn->show();
+    m_language->choose(QStringLiteral("de"));
+    QTRY_COMPARE(learnMenu()->title(), QStringLiteral("&Lernen"));
+    auto* explorer = qobject_cast<widgets::StrategyExplorer*>(learn->view(0));
+    QTRY_VERIFY(explorer->savesLabelText().startsWith(QStringLiteral("<b>Spart:</b>")));
+    QVERIFY(explorer->costsLabelText().startsWith(QStringLiteral("<b>Kostet:</b>")));
+    QCOMPARE(learn->windowTitle(), QStringLiteral("Lernen — Meshwright"));
+    auto* mlp = qobject_cast<widgets::MlpSplitView*>(learn->view(1));
+    QVERIFY(mlp->stepText().startsWith(QStringLiteral("<b>Schritt 1 von 5.</b>")));
+    auto* experts = qobject_cast<widgets::ExpertRoutingView*>(learn->view(3));
+    QVERIFY(experts->summaryText().contains(QStringLiteral("Der Router wählt")));
+    auto* context = qobject_cast<widgets::ContextRingView*>(learn->view(2));
+    QVERIFY(context->stepText().startsWith(QStringLiteral("<b>Ringschritt 1 von 4.</b>")));
+    m_language->choose(QStringLiteral("en"));
+    QTRY_VERIFY(explorer->savesLabelText().startsWith(QStringLiteral("<b>Saves:</b>")));
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TstLearn)
+#include "tst_learn.moc"

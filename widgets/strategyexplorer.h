@@ -1,0 +1,92 @@
+#pragma once
+
+// The seed's six layouts on four GPUs as one view (issue 9): a switch per strategy, every GPU drawn with
+// what it stores — weights, gradients, optimizer states, activations, KV cache, experts: whole, a shard,
+// its layers or its own batch, with the bytes of the memory model — the communication pattern between the
+// GPUs, which collective runs in which phase, and what the split saves and costs. Switching animates the
+// bars from the old layout to the new. Constructed for serving it shows seed 001's table instead: TP, PP,
+// replicas and EP at inference.
+
+#include "lessonview.h"
+#include "teachingstrategies.h"
+
+#include <QPointer>
+#include <vector>
+
+class QButtonGroup;
+class QLabel;
+class QVariantAnimation;
+
+namespace widgets {
+
+class StrategyCanvas;
+
+class StrategyExplorer : public LessonView
+{
+    Q_OBJECT
+
+public:
+    enum class Kind { Training, Serving };
+    explicit StrategyExplorer(Kind kind, QWidget* parent = nullptr);
+
+    void setSnapshot(const DesignSnapshot& snapshot) override;
+    int stepCount() const override;
+
+    const std::vector<core::StrategyLesson>& lessons() const { return m_lessons; }
+    const core::StrategyLesson* currentLesson() const;
+    void setStrategy(core::Strategy strategy);
+    QString savesLabelText() const;
+    QString costsLabelText() const;
+    StrategyCanvas* canvas() const { return m_canvas; }
+    bool isAnimating() const;
+
+protected:
+    void showStep() override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void updateTexts();
+
+    Kind m_kind;
+    std::vector<core::Strategy> m_strategies;
+    std::vector<core::StrategyLesson> m_lessons;
+    QButtonGroup* m_buttons = nullptr;
+    QLabel* m_title = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_saves = nullptr;
+    QLabel* m_costs = nullptr;
+    StrategyCanvas* m_canvas = nullptr;
+};
+
+// The painted part: four GPUs side by side, their states as bars, the pattern and phases below.
+class StrategyCanvas : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit StrategyCanvas(QWidget* parent = nullptr);
+    // Shows `lesson`, animating from what was shown; `lessons` give each row's scale (the largest value of
+    // the row over all strategies is a full bar).
+    void showLesson(const core::StrategyLesson* lesson, const std::vector<core::StrategyLesson>& lessons,
+                    bool animate);
+    bool isAnimating() const;
+    // Bar fraction currently drawn for a GPU's state (tests).
+    double drawnFraction(int gpu, core::StateKind kind) const;
+    QSize minimumSizeHint() const override { return {900, 480}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    using Fractions = std::vector<std::array<double, core::kStateKindCount>>;
+    Fractions fractionsOf(const core::StrategyLesson* lesson) const;
+
+    const core::StrategyLesson* m_lesson = nullptr;
+    std::array<double, core::kStateKindCount> m_scale{};
+    Fractions m_from, m_to;
+    double m_progress = 1;
+    QVariantAnimation* m_animation = nullptr;
+};
+
+} // namespace widgets
