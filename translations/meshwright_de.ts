@@ -999,7 +999,7 @@
     </message>
     <message>
         <source>&lt;span style=&apos;color:#d62728&apos;&gt;Does not fit in %1 per GPU.&lt;/span&gt;</source>
-        <translation>&lt;span style='color:#d62728'&gt;Passt nicht in %1 pro GPU.&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:#d62728&apos;&gt;Passt nicht in %1 pro GPU.&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
@@ -3336,6 +3336,69 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Double-click a row to apply it (one undo step).</source>
         <translation>Doppelklick auf eine Zeile übernimmt sie (ein Rückgängig-Schritt).</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Kandidaten</translation>
+    </message>
+    <message>
+        <source>Mesh search</source>
+        <translation>Mesh-Suche</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>Skalierung</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ScalingPlot</name>
+    <message>
+        <source>GPUs (more data-parallel replicas of this layout)</source>
+        <translation>GPUs (mehr datenparallele Replicas dieses Layouts)</translation>
+    </message>
+    <message>
+        <source>tokens per second (solid)</source>
+        <translation>Tokens pro Sekunde (durchgezogen)</translation>
+    </message>
+    <message>
+        <source>scaling efficiency, % (dashed)</source>
+        <translation>Skalierungseffizienz, % (gestrichelt)</translation>
+    </message>
+    <message>
+        <source>weak: batch grows with the GPUs</source>
+        <translation>schwach: Batch wächst mit den GPUs</translation>
+    </message>
+    <message>
+        <source>strong: same global batch</source>
+        <translation>stark: gleicher globaler Batch</translation>
+    </message>
+    <message>
+        <source>weak efficiency</source>
+        <translation>Effizienz schwach</translation>
+    </message>
+    <message>
+        <source>strong efficiency</source>
+        <translation>Effizienz stark</translation>
+    </message>
+    <message>
+        <source>Scaling needs a training design that fits and runs: fix the diagnostics first.</source>
+        <translation>Skalierung braucht ein Trainingsdesign, das passt und läuft: zuerst die Diagnosen beheben.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scaling this layout by data parallelism.&lt;/b&gt; Efficiency = tokens/s per GPU ÷ the baseline&apos;s tokens/s per GPU.</source>
+        <translation>&lt;b&gt;Dieses Layout per Datenparallelität skaliert.&lt;/b&gt; Effizienz = Tokens/s je GPU ÷ Tokens/s je GPU der Basislinie.</translation>
+    </message>
+    <message>
+        <source>Weak: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 there, growing with the replicas.</source>
+        <translation>Schwach: Basislinie DP %1 auf %2 GPUs, %3 Tokens/s je GPU; globaler Batch dort %4, wächst mit den Replicas.</translation>
+    </message>
+    <message>
+        <source>Strong: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 throughout.</source>
+        <translation>Stark: Basislinie DP %1 auf %2 GPUs, %3 Tokens/s je GPU; globaler Batch durchgehend %4.</translation>
+    </message>
+    <message>
+        <source>Not drawn (weak): %1 GPUs — invalid or does not fit there.</source>
+        <translation>Nicht gezeichnet (schwach): %1 GPUs — dort ungültig oder passt nicht.</translation>
     </message>
 </context>
 <context>

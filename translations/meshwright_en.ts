@@ -3334,6 +3334,69 @@ Links: %3%4</source>
         <source>Double-click a row to apply it (one undo step).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mesh search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ScalingPlot</name>
+    <message>
+        <source>GPUs (more data-parallel replicas of this layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second (solid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaling efficiency, % (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weak: batch grows with the GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strong: same global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weak efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strong efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling needs a training design that fits and runs: fix the diagnostics first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scaling this layout by data parallelism.&lt;/b&gt; Efficiency = tokens/s per GPU ÷ the baseline&apos;s tokens/s per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weak: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 there, growing with the replicas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strong: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 throughout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not drawn (weak): %1 GPUs — invalid or does not fit there.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::StrategyExplorer</name>

@@ -2,6 +2,7 @@
 
 #include "designio.h"
 #include "qtconvert.h"
+#include "scalingplot.h"
 #include "units.h"
 
 #include <QEvent>
@@ -15,6 +16,7 @@
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTabWidget>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -86,8 +88,11 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_pages = new QTabWidget(this);
+    layout->addWidget(m_pages);
 
-    auto* candidates = new QWidget(this);
+    auto* candidates = new QWidget(m_pages);
     auto* candidatesLayout = new QVBoxLayout(candidates);
     candidatesLayout->setContentsMargins(0, 0, 0, 0);
     auto* candidateBar = new QHBoxLayout;
@@ -106,15 +111,17 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     candidatesLayout->addWidget(m_table, 1);
-    layout->addWidget(candidates, 3);
+    m_pages->addTab(candidates, QString());
 
+    auto* search = new QWidget(m_pages);
+    auto* searchLayout = new QVBoxLayout(search);
     auto* searchBar = new QHBoxLayout;
-    m_searchTitle = new QLabel(this);
-    m_searchButton = new QPushButton(this);
-    m_cancelButton = new QPushButton(this);
-    m_applyButton = new QPushButton(this);
-    m_progress = new QProgressBar(this);
-    m_searchStatus = new QLabel(this);
+    m_searchTitle = new QLabel(search);
+    m_searchButton = new QPushButton(search);
+    m_cancelButton = new QPushButton(search);
+    m_applyButton = new QPushButton(search);
+    m_progress = new QProgressBar(search);
+    m_searchStatus = new QLabel(search);
     m_searchStatus->setWordWrap(true);
     m_cancelButton->setEnabled(false);
     m_applyButton->setEnabled(false);
@@ -123,10 +130,10 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     searchBar->addWidget(m_cancelButton);
     searchBar->addWidget(m_progress, 1);
     searchBar->addWidget(m_applyButton);
-    layout->addLayout(searchBar);
-    layout->addWidget(m_searchStatus);
+    searchLayout->addLayout(searchBar);
+    searchLayout->addWidget(m_searchStatus);
     m_model = new QStandardItemModel(this);
-    m_results = new QTableView(this);
+    m_results = new QTableView(search);
     m_results->setModel(m_model);
     m_results->setSortingEnabled(true);
     m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -134,7 +141,10 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->verticalHeader()->hide();
-    layout->addWidget(m_results, 4);
+    searchLayout->addWidget(m_results, 1);
+    m_pages->addTab(search, QString());
+    m_scaling = new ScalingPlot(m_pages);
+    m_pages->addTab(m_scaling, QString());
 
     connect(m_pinButton, &QPushButton::clicked, this, &PerformancePanel::pinCurrent);
     connect(m_seedPairButton, &QPushButton::clicked, this, [this] {
@@ -169,6 +179,7 @@ PerformancePanel::~PerformancePanel()
 void PerformancePanel::setSnapshot(const DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
+    m_scaling->setSnapshot(snapshot);
     m_searchButton->setEnabled(!m_worker && !snapshot.isNull()
                                && snapshot.design->workload.mode == core::Mode::Training);
 }
@@ -198,6 +209,9 @@ void PerformancePanel::changeEvent(QEvent* event)
 
 void PerformancePanel::retranslate()
 {
+    m_pages->setTabText(0, tr("Candidates"));
+    m_pages->setTabText(1, tr("Mesh search"));
+    m_pages->setTabText(2, tr("Scaling"));
     m_candidatesTitle->setText(tr("<b>Candidates side by side</b> — pin layouts to compare fit, step time, MFU "
                                   "and the communication that stays visible"));
     m_pinButton->setText(tr("Pin current design"));

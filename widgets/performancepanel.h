@@ -1,8 +1,9 @@
 #pragma once
 
-// The design-review view (issue 7): candidates pinned side by side — fit, step time, MFU, exposed
-// communication by kind, bubble — and the mesh search, run on a worker thread with progress and cancel,
-// its results in a sortable table; applying a result is one undo step (fieldsEdited).
+// The design-review view (issue 7), three pages: candidates pinned side by side — fit, step time, MFU,
+// exposed communication by kind, bubble —; the mesh search, run on a worker thread with progress and
+// cancel, its results in a sortable table, applying a result as one undo step (fieldsEdited); and the
+// strong and weak scaling of the current layout (ScalingPlot).
 
 #include "designsnapshot.h"
 #include "fieldedit.h"
@@ -20,9 +21,12 @@ class QPushButton;
 class QStandardItemModel;
 class QTableView;
 class QTableWidget;
+class QTabWidget;
 class QThread;
 
 namespace widgets {
+
+class ScalingPlot;
 
 class PerformancePanel : public QWidget
 {
@@ -44,6 +48,8 @@ public:
     void cancelSearch();
     bool isSearching() const { return m_worker != nullptr; }
     QTableView* resultsView() const { return m_results; }
+    QTabWidget* pages() const { return m_pages; }
+    ScalingPlot* scaling() const { return m_scaling; }
     const core::SearchResult& searchResult() const { return m_result; }
     // Applies the search result at `row` of the (sorted) results view.
     void applyResult(int row);
@@ -70,6 +76,8 @@ private:
     core::SearchResult m_result;
     core::Design m_searchedDesign;
 
+    QTabWidget* m_pages = nullptr;
+    ScalingPlot* m_scaling = nullptr;
     QLabel* m_candidatesTitle = nullptr;
     QPushButton* m_pinButton = nullptr;
     QPushButton* m_seedPairButton = nullptr;

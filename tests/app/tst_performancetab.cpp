@@ -7,6 +7,7 @@
 #include "language.h"
 #include "mainwindow.h"
 #include "performancepanel.h"
+#include "scalingplot.h"
 
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -46,6 +47,7 @@ private slots:
     void seedPairSideBySide();
     void searchRanksAndApplies();
     void searchCancels();
+    void scalingStatesItsBaseline();
 
 private:
     widgets::PerformancePanel* panel() { return m_window->performance(); }
@@ -77,6 +79,7 @@ void TestPerformanceTab::seedPairSideBySide()
     const core::Design second = *core::exampleDesign("seed-70b-32k-512gpu-alt");
     panel()->pin(first);
     panel()->pin(second);
+    panel()->pages()->setCurrentIndex(0);
     QTableWidget* table = panel()->candidatesTable();
     QCOMPARE(table->columnCount(), 2);
     // Each column states its own evaluation's figures.
@@ -98,6 +101,7 @@ void TestPerformanceTab::seedPairSideBySide()
 void TestPerformanceTab::searchRanksAndApplies()
 {
     m_window->setDesign(smallCluster());
+    panel()->pages()->setCurrentIndex(1);
     QSignalSpy finished(panel(), &widgets::PerformancePanel::searchFinished);
     panel()->startSearch();
     QVERIFY(panel()->isSearching());
@@ -137,6 +141,27 @@ void TestPerformanceTab::searchCancels()
     panel()->cancelSearch();
     QVERIFY(finished.wait(60000));
     QVERIFY(panel()->searchResult().cancelled);
+}
+
+// The scaling page computes when shown, from the current design, and says what its efficiency divides by.
+void TestPerformanceTab::scalingStatesItsBaseline()
+{
+    m_window->resize(1600, 1000);
+    panel()->pages()->setCurrentWidget(panel()->scaling());
+    QTRY_VERIFY(panel()->scaling()->curve(core::ScalingKind::Weak).baseline >= 0);
+    const core::ScalingCurve& weak = panel()->scaling()->curve(core::ScalingKind::Weak);
+    const core::ScalingPoint& base = weak.points[static_cast<std::size_t>(weak.baseline)];
+    QVERIFY(panel()->scaling()->explanationText().contains(QStringLiteral("baseline DP %1 on %2 GPUs").arg(base.dp).arg(base.gpus)));
+    // It follows an edit of the design.
+    const int before = static_cast<int>(weak.points.size());
+    m_window->document()->editField(core::Field::Pp, core::FieldValue{std::int64_t{1}});
+    m_window->document()->editField(core::Field::Dp, core::FieldValue{std::int64_t{4}});
+    QVERIFY(static_cast<int>(panel()->scaling()->curve(core::ScalingKind::Weak).points.size()) != before
+            || panel()->scaling()->curve(core::ScalingKind::Weak).points.front().gpus != base.gpus);
+    QVERIFY(panel()->scaling()->explanationText().contains(QStringLiteral("Not drawn")));
+    QTest::qWait(50); // let the layout give the explanation its new height before the picture
+    if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
+        m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-scaling.png"));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestPerformanceTab)

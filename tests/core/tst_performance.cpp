@@ -7,6 +7,7 @@
 #include "computecalibration.h"
 #include "evaluate.h"
 #include "evaluationio.h"
+#include "scaling.h"
 #include "performance.h"
 #include "testdesigns.h"
 
@@ -181,6 +182,7 @@ private slots:
     void invariants();
     void moreDataParallelismMoreThroughput();
     void strongScalingNeverRaisesMfu();
+    void scalingCurvesStateTheirBaseline();
     void heldOutMegatron2021Table2_data();
     void heldOutMegatron2021Table2();
     void zero3CollapsesAsPublished();
@@ -316,6 +318,32 @@ void TestPerformance::strongScalingNeverRaisesMfu()
         QVERIFY(p.mfu <= previous * 1.0001);
         previous = p.mfu;
     }
+}
+
+// The scaling curves of a design: weak scaling keeps most of its efficiency (the gradient all-reduce is
+// the only cost that grows), strong scaling loses it as each replica's share of the batch shrinks; both
+// name their baseline, and their efficiency at the baseline is 1 by definition.
+void TestPerformance::scalingCurvesStateTheirBaseline()
+{
+    const Json row = calibrationRows().at("megatron2021").at("rows").at(6); // 145.6B, TP 8 × PP 8
+    Design d = seleneRun(row, 1);
+    d.workload.globalBatch = 256;
+    d.layout.recompute = Recompute::Full;
+    const ScalingCurve weak = scalingCurve(d, ScalingKind::Weak, 1024);
+    const ScalingCurve strong = scalingCurve(d, ScalingKind::Strong, 1024);
+    QCOMPARE(weak.points.size(), std::size_t{5}); // 64, 128, 256, 512, 1,024 GPUs
+    QCOMPARE(weak.baseline, 0);
+    QCOMPARE(weak.points.front().efficiency, 1.0);
+    QVERIFY(weak.denominator.find("DP 1 (64 GPUs") != std::string::npos);
+    QCOMPARE(weak.points.back().globalBatch, std::int64_t{256 * 16});
+    QCOMPARE(strong.points.back().globalBatch, std::int64_t{256});
+    for (std::size_t i = 1; i < weak.points.size(); ++i) {
+        QVERIFY(weak.points[i].runs && strong.points[i].runs);
+        QVERIFY(weak.points[i].efficiency > 0.9 && weak.points[i].efficiency <= 1.0001);
+        QVERIFY(strong.points[i].efficiency <= strong.points[i - 1].efficiency * 1.0001);
+        QVERIFY(weak.points[i].tokensPerSecond > weak.points[i - 1].tokensPerSecond);
+    }
+    QVERIFY(strong.points.back().efficiency < weak.points.back().efficiency);
 }
 
 // Runs the compute model was not chosen against: Narayanan et al. 2021 Table 2 (Selene, sequence 2,048,
