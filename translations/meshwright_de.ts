@@ -501,6 +501,90 @@
         <source>The pipeline runs %1 operations per step; timelines are drawn for up to %2. Fewer micro-batches or stages show one (meshwright-cli schedule simulates larger ones).</source>
         <translation>Die Pipeline führt pro Schritt %1 Operationen aus; Timelines werden für bis zu %2 gezeichnet. Mit weniger Micro-Batches oder Stages erscheint eine (meshwright-cli schedule simuliert auch größere).</translation>
     </message>
+    <message>
+        <source>The design has errors; %1 gets no configuration until they are fixed.</source>
+        <translation>Das Design hat Fehler; %1 erhält keine Konfiguration, bis sie behoben sind.</translation>
+    </message>
+    <message>
+        <source>%1 launches training, but this design serves a model.</source>
+        <translation>%1 startet Training, dieses Design bedient aber ein Model (Serving).</translation>
+    </message>
+    <message>
+        <source>%1 serves models, but this design trains one.</source>
+        <translation>%1 bedient Models (Serving), dieses Design trainiert aber eines.</translation>
+    </message>
+    <message>
+        <source>%1 has no pipeline parallelism; the design&apos;s PP = %2 cannot be expressed.</source>
+        <translation>%1 kennt keine Pipeline Parallelism; PP = %2 des Designs lässt sich nicht ausdrücken.</translation>
+    </message>
+    <message>
+        <source>%1 has no context parallelism; the design&apos;s CP = %2 cannot be expressed.</source>
+        <translation>%1 kennt keine Context Parallelism; CP = %2 des Designs lässt sich nicht ausdrücken.</translation>
+    </message>
+    <message>
+        <source>%1 has no expert parallelism; the design&apos;s EP = %2 cannot be expressed.</source>
+        <translation>%1 kennt keine Expert Parallelism; EP = %2 des Designs lässt sich nicht ausdrücken.</translation>
+    </message>
+    <message>
+        <source>%1 shards experts inside its tensor-parallel group (--ep-size up to --tp-size); the design&apos;s EP = %2 beside TP = %3 has no equivalent.</source>
+        <translation>%1 verteilt die Experts innerhalb seiner Tensor-Parallel-Gruppe (--ep-size höchstens --tp-size); EP = %2 neben TP = %3 des Designs hat keine Entsprechung.</translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism only with ZeRO stage 0 or 1; the design combines PP = %2 with ZeRO-%3.</source>
+        <translation>%1 unterstützt Pipeline Parallelism nur mit ZeRO-Stufe 0 oder 1; das Design kombiniert PP = %2 mit ZeRO-%3.</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 from the training script, not from this file; the header comment lists the values.</source>
+        <translation>%1 übernimmt %2 aus dem Trainingsskript, nicht aus dieser Datei; der Kommentar am Anfang nennt die Werte.</translation>
+    </message>
+    <message>
+        <source>%1 orders ranks %2; the design&apos;s order %3 cannot be expressed, so the groups differ from the design&apos;s.</source>
+        <translation>%1 ordnet die Ranks als %2; die Reihenfolge %3 des Designs lässt sich nicht ausdrücken, daher weichen die Gruppen von denen des Designs ab.</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 schedule; the configuration uses %3 instead.</source>
+        <translation>%1 kennt den Schedule %2 nicht; die Konfiguration verwendet stattdessen %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot express the design&apos;s layer split over the pipeline stages; it splits the layers evenly.</source>
+        <translation>%1 kann die Aufteilung der Layer auf die Pipeline-Stages nicht ausdrücken; es verteilt die Layer gleichmäßig.</translation>
+    </message>
+    <message>
+        <source>%1 has no ZeRO stage %2; the configuration uses %3 instead.</source>
+        <translation>%1 kennt keine ZeRO-Stufe %2; die Konfiguration verwendet stattdessen %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot shard in groups of %2 ranks (HSDP); it shards over the whole data-parallel group.</source>
+        <translation>%1 kann nicht in Gruppen von %2 Ranks sharden (HSDP); es shardet über die ganze Data-Parallel-Gruppe.</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 recomputation; the configuration uses %3 recomputation instead.</source>
+        <translation>%1 kennt keine Recomputation der Art %2; die Konfiguration verwendet stattdessen %3.</translation>
+    </message>
+    <message>
+        <source>%1 has no Megatron-style sequence parallelism; norms and dropout are not sharded in the TP group as the design assumes.</source>
+        <translation>%1 kennt keine Sequence Parallelism nach Megatron-Art; Norms und Dropout werden nicht, wie im Design angenommen, in der TP-Gruppe geshardet.</translation>
+    </message>
+    <message>
+        <source>%1 offloads parameters and gradients as well, not only the optimizer states as the design assumes.</source>
+        <translation>%1 lagert auch Parameter und Gradients aus, nicht nur den Optimizer State, wie das Design annimmt.</translation>
+    </message>
+    <message>
+        <source>Meshwright knows no %2 for the model &quot;%3&quot;; replace the placeholder %4 before running %1.</source>
+        <translation>Meshwright kennt für das Model „%3“ keinen Eintrag %2; ersetzen Sie den Platzhalter %4, bevor Sie %1 starten.</translation>
+    </message>
+    <message>
+        <source>%1 numbers ranks node by node; the design places them differently, so ranks run on other GPUs than the design shows.</source>
+        <translation>%1 nummeriert die Ranks Node für Node; das Design platziert sie anders, daher laufen Ranks auf anderen GPUs, als das Design zeigt.</translation>
+    </message>
+    <message>
+        <source>%1 starts the same number of processes on every node, but the design uses %2 GPUs on some nodes and %3 on others.</source>
+        <translation>%1 startet auf jedem Node gleich viele Prozesse, das Design nutzt aber auf manchen Nodes %2 GPUs und auf anderen %3.</translation>
+    </message>
+    <message>
+        <source>%1 spreads the experts over DP × TP = %2 GPUs; the design&apos;s expert-parallel groups have %3.</source>
+        <translation>%1 verteilt die Experts über DP × TP = %2 GPUs; die Expert-Parallel-Gruppen des Designs haben %3.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

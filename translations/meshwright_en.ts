@@ -501,6 +501,90 @@
         <source>The pipeline runs %1 operations per step; timelines are drawn for up to %2. Fewer micro-batches or stages show one (meshwright-cli schedule simulates larger ones).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The design has errors; %1 gets no configuration until they are fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 launches training, but this design serves a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 serves models, but this design trains one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no pipeline parallelism; the design&apos;s PP = %2 cannot be expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no context parallelism; the design&apos;s CP = %2 cannot be expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no expert parallelism; the design&apos;s EP = %2 cannot be expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shards experts inside its tensor-parallel group (--ep-size up to --tp-size); the design&apos;s EP = %2 beside TP = %3 has no equivalent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism only with ZeRO stage 0 or 1; the design combines PP = %2 with ZeRO-%3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes %2 from the training script, not from this file; the header comment lists the values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 orders ranks %2; the design&apos;s order %3 cannot be expressed, so the groups differ from the design&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 schedule; the configuration uses %3 instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot express the design&apos;s layer split over the pipeline stages; it splits the layers evenly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no ZeRO stage %2; the configuration uses %3 instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot shard in groups of %2 ranks (HSDP); it shards over the whole data-parallel group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 recomputation; the configuration uses %3 recomputation instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no Megatron-style sequence parallelism; norms and dropout are not sharded in the TP group as the design assumes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 offloads parameters and gradients as well, not only the optimizer states as the design assumes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright knows no %2 for the model &quot;%3&quot;; replace the placeholder %4 before running %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 numbers ranks node by node; the design places them differently, so ranks run on other GPUs than the design shows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 starts the same number of processes on every node, but the design uses %2 GPUs on some nodes and %3 on others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 spreads the experts over DP × TP = %2 GPUs; the design&apos;s expert-parallel groups have %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -8,6 +8,7 @@
 #include "designio.h"
 #include "evaluate.h"
 #include "evaluationio.h"
+#include "exportverb.h"
 #include "presetio.h"
 #include "schedulereport.h"
 #include "textreport.h"
@@ -35,7 +36,7 @@ void usage(std::ostream& out)
            "      Gantt chart, its order and its bubble (JSON: the \"schedule\" of evaluate).\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-        << collectiveHelp() << calibrateLinkHelp() << "  help | --help, version | --version\n\n"
+        << collectiveHelp() << calibrateLinkHelp() << exportHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -200,6 +201,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return calibrateLinkVerb(args, out, err);
         if (verb == "schedule")
             return scheduleVerb(args, out, err);
+        if (verb == "export")
+            return exportVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;
