@@ -845,6 +845,17 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <source>Writing a PDF needs the graphical application.</source>
+        <translation>Zum Schreiben eines PDF wird die grafische Anwendung benötigt.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>SaveFile</name>
     <message>
         <source>Cannot save %1: %2</source>
