@@ -1057,6 +1057,17 @@
     </message>
 </context>
 <context>
+    <name>app</name>
+    <message>
+        <source>%1: figures are written as .png, .svg or .pdf.</source>
+        <translation>%1: Abbildungen werden als .png, .svg oder .pdf geschrieben.</translation>
+    </message>
+    <message>
+        <source>The view has no size yet; show it first.</source>
+        <translation>Die Ansicht hat noch keine Größe; zeigen Sie sie zuerst an.</translation>
+    </message>
+</context>
+<context>
     <name>app::Document</name>
     <message>
         <source>on</source>
@@ -1175,6 +1186,132 @@
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
         <translation>TP innerhalb der Nodes halten: TP an erster Stelle der Reihenfolge</translation>
+    </message>
+</context>
+<context>
+    <name>app::ExportMenu</name>
+    <message>
+        <source>Figure Size</source>
+        <translation>Größe der Abbildung</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>Breite:</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>Höhe:</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>E&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Launch Configuration…</source>
+        <translation>&amp;Startkonfiguration…</translation>
+    </message>
+    <message>
+        <source>&amp;Figure of the Current View…</source>
+        <translation>&amp;Abbildung der aktuellen Ansicht…</translation>
+    </message>
+    <message>
+        <source>Design &amp;Report…</source>
+        <translation>Design-&amp;Bericht…</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>Abbildung exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot Export the Figure</source>
+        <translation>Abbildung kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>There is no evaluated design to report on.</source>
+        <translation>Es gibt kein ausgewertetes Design für einen Bericht.</translation>
+    </message>
+    <message>
+        <source>Write Design Report</source>
+        <translation>Design-Bericht schreiben</translation>
+    </message>
+    <message>
+        <source>design-report.pdf</source>
+        <translation>design-bericht.pdf</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;HTML page (*.html)</source>
+        <translation>PDF-Dokument (*.pdf);;HTML-Seite (*.html)</translation>
+    </message>
+    <message>
+        <source>Cannot Write the Report</source>
+        <translation>Bericht kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>app::LaunchConfigDialog</name>
+    <message>
+        <source>torchrun command</source>
+        <translation>torchrun-Befehl</translation>
+    </message>
+    <message>
+        <source>Accelerate FSDP2 configuration (YAML)</source>
+        <translation>Accelerate-FSDP2-Konfiguration (YAML)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed configuration (JSON)</source>
+        <translation>DeepSpeed-Konfiguration (JSON)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments</source>
+        <translation>Megatron-LM-Argumente</translation>
+    </message>
+    <message>
+        <source>vLLM serving command</source>
+        <translation>vLLM-Serving-Befehl</translation>
+    </message>
+    <message>
+        <source>SGLang serving command</source>
+        <translation>SGLang-Serving-Befehl</translation>
+    </message>
+    <message>
+        <source>Launch Configuration</source>
+        <translation>Startkonfiguration</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>Framework:</translation>
+    </message>
+    <message>
+        <source>Documented flags of:</source>
+        <translation>Dokumentierte Optionen von:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>Everything the design sets is expressed.</source>
+        <translation>Alles, was das Design festlegt, ist ausgedrückt.</translation>
+    </message>
+    <message>
+        <source>Save Launch Configuration</source>
+        <translation>Startkonfiguration speichern</translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation>Speichern nicht möglich</translation>
     </message>
 </context>
 <context>

@@ -1057,6 +1057,17 @@
     </message>
 </context>
 <context>
+    <name>app</name>
+    <message>
+        <source>%1: figures are written as .png, .svg or .pdf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The view has no size yet; show it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>app::Document</name>
     <message>
         <source>on</source>
@@ -1174,6 +1185,132 @@
     </message>
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::ExportMenu</name>
+    <message>
+        <source>Figure Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Launch Configuration…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Figure of the Current View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Design &amp;Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Export the Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no evaluated design to report on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write Design Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>design-report.pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;HTML page (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Write the Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::LaunchConfigDialog</name>
+    <message>
+        <source>torchrun command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accelerate FSDP2 configuration (YAML)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed configuration (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM serving command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang serving command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Documented flags of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything the design sets is expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Launch Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
