@@ -2,9 +2,12 @@
 
 #include "evaluate.h"
 #include "launchconfig.h"
+#include "recordcomparison.h"
 #include "steptimeline.h"
 #include "units.h"
 #include "validate.h"
+
+#include <cmath>
 
 namespace core {
 
@@ -264,6 +267,55 @@ void performance(Html& html, const Evaluation& e)
     html.raw("<p>").text(efficiency).raw("</p>\n");
 }
 
+void records(Html& html, const Design& design, const Evaluation& e)
+{
+    html.section("records", "Measured records");
+    if (design.records.empty()) {
+        html.raw("<p>None yet: meshwright-cli record add puts a run's measurements into the design, and they "
+                 "appear here beside the prediction.</p>\n");
+        return;
+    }
+    for (const MeasuredRecord& record : design.records) {
+        std::string title = record.name.empty() ? std::string("Unnamed record") : record.name;
+        if (!record.date.empty()) {
+            title += " (";
+            title += record.date;
+            title += ')';
+        }
+        html.raw("<h3>").text(title).raw("</h3>\n");
+        if (!record.identity.runtime.empty() || !record.identity.topology.empty())
+            html.raw("<p>")
+                .text(record.identity.runtime)
+                .raw("<br>")
+                .text(record.identity.topology)
+                .raw("</p>\n");
+        html.tableStart().row({"Quantity", "Predicted", "Measured", "Difference"}, true);
+        for (const RecordComparisonRow& row : compareRecord(record, design, e)) {
+            std::string difference;
+            if (const auto d = row.difference()) {
+                difference = *d < 0 ? "−" : "+";
+                difference += formatRecordValue(std::abs(*d), row.unit);
+                if (const auto relative = row.relativeDifference()) {
+                    difference += " (";
+                    difference += *relative < 0 ? "−" : "+";
+                    difference += formatNumber(std::abs(100 * *relative));
+                    difference += " %)";
+                }
+            }
+            html.row({row.label,
+                      row.predicted ? formatRecordValue(*row.predicted, row.unit) : std::string("—"),
+                      formatRecordValue(*row.measured, row.unit), difference});
+        }
+        html.tableEnd();
+        if (record.parity && record.parity->withinTolerance) {
+            std::string parity = "Parity with ";
+            parity += record.parity->baseline;
+            parity += *record.parity->withinTolerance ? ": within tolerance." : ": outside tolerance.";
+            html.raw("<p>").text(parity).raw("</p>\n");
+        }
+    }
+}
+
 void launch(Html& html, const Design& design, const Evaluation& e)
 {
     html.section("launch", "Launch configurations");
@@ -347,6 +399,7 @@ std::string designReportHtml(const Design& design, const Evaluation& evaluation,
     diagnostics(html, evaluation);
     memory(html, evaluation);
     performance(html, evaluation);
+    records(html, design, evaluation);
     launch(html, design, evaluation);
     figures(html, figureList);
     html.raw("</body></html>\n");

@@ -1,8 +1,9 @@
 #pragma once
 
 // The design report (issue 8, "Figures and report"): one HTML document a reviewer reads without opening the
-// application — the design summary, the diagnostics, the per-stage memory table, performance, which
-// frameworks can launch the split, and the figures the caller rendered. The HTML keeps to the subset that
+// application — the design summary, the diagnostics, the per-stage memory table, performance, the measured
+// records beside the prediction, which frameworks can launch the split, and the figures the caller
+// rendered. The HTML keeps to the subset that
 // Qt's QTextDocument lays out (tables with border attributes, headings, <img>), so that the same text
 // becomes the PDF. It is built here, without Qt, so that the command line writes it too.
 
@@ -22,8 +23,8 @@ struct ReportFigure
 };
 
 // Section ids, in order; each is an <h2 id="…"> of the report (tests check that every one is there).
-inline constexpr const char* kReportSections[]{"summary",     "diagnostics", "memory",
-                                               "performance", "launch",      "figures"};
+inline constexpr const char* kReportSections[]{"summary", "diagnostics", "memory", "performance",
+                                               "records", "launch",      "figures"};
 
 std::string designReportHtml(const Design& design, const Evaluation& evaluation,
                              const std::vector<ReportFigure>& figures = {});

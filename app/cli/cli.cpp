@@ -10,6 +10,7 @@
 #include "evaluationio.h"
 #include "exportverb.h"
 #include "presetio.h"
+#include "recordverb.h"
 #include "reportverb.h"
 #include "schedulereport.h"
 #include "textreport.h"
@@ -37,7 +38,7 @@ void usage(std::ostream& out)
            "      Gantt chart, its order and its bubble (JSON: the \"schedule\" of evaluate).\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-        << collectiveHelp() << calibrateLinkHelp() << exportHelp() << reportHelp() << "  help | --help, version | --version\n\n"
+        << collectiveHelp() << calibrateLinkHelp() << exportHelp() << reportHelp() << recordHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -206,6 +207,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return exportVerb(args, out, err);
         if (verb == "report")
             return reportVerb(args, out, err);
+        if (verb == "record")
+            return recordVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;

@@ -18,6 +18,7 @@ private slots:
     void everySection_data();
     void everySection();
     void figuresAndEscaping();
+    void recordsBesideThePrediction();
 };
 
 void TestDesignReport::everySection_data()
@@ -70,6 +71,25 @@ void TestDesignReport::figuresAndEscaping()
     QVERIFY(html.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co") != std::string::npos);
     QVERIFY(html.find("<img src=\"figure-1.png\" width=\"600\"") != std::string::npos);
     QVERIFY(html.find("Memory per GPU") != std::string::npos);
+}
+
+void TestDesignReport::recordsBesideThePrediction()
+{
+    Design design = testing::example("seed-70b-32k-512gpu");
+    const Evaluation evaluation = evaluate(design);
+    QVERIFY(designReportHtml(design, evaluation).find("None yet") != std::string::npos);
+    MeasuredRecord record;
+    record.name = "run <7>";
+    record.stepSeconds = evaluation.performance->stepSeconds * 1.1;
+    record.restarts = 2;
+    design.records.push_back(record);
+    const std::string html = designReportHtml(design, evaluate(design));
+    QVERIFY(html.find("<h3>run &lt;7&gt;</h3>") != std::string::npos);
+    // Step time: predicted, measured, and +10 % between them.
+    QVERIFY(html.find(formatSeconds(evaluation.performance->stepSeconds)) != std::string::npos);
+    QVERIFY(html.find(formatSeconds(*record.stepSeconds)) != std::string::npos);
+    QVERIFY(html.find("(+10 %)") != std::string::npos);
+    QVERIFY(html.find("<td>Restarts</td><td>—</td><td>2</td>") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestDesignReport)
