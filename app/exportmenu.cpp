@@ -5,6 +5,7 @@
 #include "launchconfigdialog.h"
 #include "mainwindow.h"
 #include "qtconvert.h"
+#include "recordsdialog.h"
 #include "reportpdf.h"
 #include "savefile.h"
 
@@ -63,9 +64,12 @@ ExportMenu::ExportMenu(MainWindow* window)
     m_launchAction = addAction(QString());
     m_figureAction = addAction(QString());
     m_reportAction = addAction(QString());
+    addSeparator();
+    m_recordsAction = addAction(QString());
     connect(m_launchAction, &QAction::triggered, this, &ExportMenu::showLaunchConfiguration);
     connect(m_figureAction, &QAction::triggered, this, &ExportMenu::exportFigureDialog);
     connect(m_reportAction, &QAction::triggered, this, &ExportMenu::writeReportDialog);
+    connect(m_recordsAction, &QAction::triggered, this, &ExportMenu::showRecords);
     retranslate();
 }
 
@@ -82,6 +86,13 @@ void ExportMenu::retranslate()
     m_launchAction->setText(tr("&Launch Configuration…"));
     m_figureAction->setText(tr("&Figure of the Current View…"));
     m_reportAction->setText(tr("Design &Report…"));
+    m_recordsAction->setText(tr("&Measured Records…"));
+}
+
+void ExportMenu::showRecords()
+{
+    RecordsDialog dialog(m_window->document(), m_window);
+    dialog.exec();
 }
 
 void ExportMenu::showLaunchConfiguration()

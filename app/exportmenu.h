@@ -1,8 +1,9 @@
 #pragma once
 
 // File ▸ Export: the hand-over of a design review (issue 8) — the launch configuration for a framework, a
-// figure of the current view, and the design report with every view's figure. Its own class, so that the
-// main window only adds it to the File menu.
+// figure of the current view, the design report with every view's figure, and (after the hand-over) the
+// measured records of the real run beside the prediction. Its own class, so that the main window only adds
+// it to the File menu.
 
 #include <QMenu>
 #include <QSize>
@@ -32,11 +33,13 @@ private:
     void showLaunchConfiguration();
     void exportFigureDialog();
     void writeReportDialog();
+    void showRecords();
 
     MainWindow* m_window;
     QAction* m_launchAction = nullptr;
     QAction* m_figureAction = nullptr;
     QAction* m_reportAction = nullptr;
+    QAction* m_recordsAction = nullptr;
 };
 
 } // namespace app

@@ -1254,6 +1254,10 @@
         <source>Cannot Write the Report</source>
         <translation>Bericht kann nicht geschrieben werden</translation>
     </message>
+    <message>
+        <source>&amp;Measured Records…</source>
+        <translation>&amp;Messwerte…</translation>
+    </message>
 </context>
 <context>
     <name>app::LaunchConfigDialog</name>
@@ -1479,6 +1483,143 @@
     <message>
         <source>Timeline</source>
         <translation>Timeline</translation>
+    </message>
+</context>
+<context>
+    <name>app::RecordsDialog</name>
+    <message>
+        <source>  of which %1</source>
+        <translation>  davon %1</translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation>Spitzenspeicher der vollsten GPU</translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation>Globaler Batch (Sequenzen)</translation>
+    </message>
+    <message>
+        <source>Micro-batch (sequences)</source>
+        <translation>Micro-Batch (Sequenzen)</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation>Sequenzlänge (Tokens)</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens pro Sekunde</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Visible all-reduce per step</source>
+        <translation>Sichtbares All-Reduce pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible all-gather per step</source>
+        <translation>Sichtbares All-Gather pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible reduce-scatter per step</source>
+        <translation>Sichtbares Reduce-Scatter pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible all-to-all per step</source>
+        <translation>Sichtbares All-to-All pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible point-to-point per step</source>
+        <translation>Sichtbares Point-to-Point pro Schritt</translation>
+    </message>
+    <message>
+        <source>Input stalls per step</source>
+        <translation>Wartezeit auf Eingabedaten pro Schritt</translation>
+    </message>
+    <message>
+        <source>Checkpoint time</source>
+        <translation>Checkpoint-Zeit</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>Parity with the baseline (difference)</source>
+        <translation>Parität mit der Baseline (Differenz)</translation>
+    </message>
+    <message>
+        <source>Measured Records</source>
+        <translation>Messwerte</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Differenz</translation>
+    </message>
+    <message>
+        <source>&amp;Import Record…</source>
+        <translation>Messung &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Record</source>
+        <translation>Messung &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Unnamed record</source>
+        <translation>Unbenannte Messung</translation>
+    </message>
+    <message>
+        <source>No measured records yet: import a record file (&quot;meshwright.record&quot;) written from a real run of this layout.</source>
+        <translation>Noch keine Messwerte: Importieren Sie eine Messdatei („meshwright.record“) aus einem echten Lauf dieses Layouts.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable record:
+%2</source>
+        <translation>%1 ist keine lesbare Messung:
+%2</translation>
+    </message>
+    <message>
+        <source>Add measured record %1</source>
+        <translation>Messung %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove measured record %1</source>
+        <translation>Messung %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Import Measured Record</source>
+        <translation>Messung importieren</translation>
+    </message>
+    <message>
+        <source>Meshwright records (*.json)</source>
+        <translation>Meshwright-Messungen (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Record</source>
+        <translation>Messung kann nicht importiert werden</translation>
     </message>
 </context>
 <context>

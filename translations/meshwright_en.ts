@@ -1254,6 +1254,10 @@
         <source>Cannot Write the Report</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Measured Records…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>app::LaunchConfigDialog</name>
@@ -1476,6 +1480,142 @@
     </message>
     <message>
         <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::RecordsDialog</name>
+    <message>
+        <source>  of which %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-reduce per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-gather per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible reduce-scatter per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-to-all per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible point-to-point per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input stalls per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parity with the baseline (difference)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured Records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unnamed record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No measured records yet: import a record file (&quot;meshwright.record&quot;) written from a real run of this layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a readable record:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add measured record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove measured record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Measured Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright records (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Record</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -9,12 +9,16 @@
 #include "language.h"
 #include "launchconfigdialog.h"
 #include "mainwindow.h"
+#include "recordsdialog.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QImageReader>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace app;
 
@@ -36,6 +40,8 @@ private slots:
     void launchDialogSavesAndCopies();
     void reportHasSectionsAndFigures_data();
     void reportHasSectionsAndFigures();
+    void recordImportIsOneUndoStep();
+    void brokenRecordLeavesTheDesignAlone();
 
 private:
     ExportMenu* menu() const { return m_window->findChild<ExportMenu*>(); }
@@ -66,7 +72,7 @@ void TestExport::exportMenuIsInTheFileMenu()
 {
     QVERIFY(menu());
     QCOMPARE(menu()->title(), QStringLiteral("E&xport"));
-    QCOMPARE(menu()->actions().size(), 3);
+    QCOMPARE(menu()->actions().size(), 5); // four actions and a separator before the records
 }
 
 void TestExport::everyViewInEveryFormat_data()
@@ -173,6 +179,55 @@ void TestExport::reportHasSectionsAndFigures()
     for (const char* id : core::kReportSections)
         QVERIFY2(contents.contains(QByteArray("<h2 id=\"") + id + '"'), id);
     QCOMPARE(contents.count("<img src=\"data:image/png;base64,"), m_window->views()->count());
+}
+
+// A record file joins the design as one undo step, and the table sets it beside the prediction.
+void TestExport::recordImportIsOneUndoStep()
+{
+    m_window->openFile(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/resources/examples/seed-70b-32k-512gpu.json"));
+    Document* document = m_window->document();
+    RecordsDialog dialog(document);
+    QCOMPARE(dialog.table()->rowCount(), 0);
+    QString error;
+    QVERIFY2(
+        dialog.importRecord(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"), &error),
+        qPrintable(error));
+    QCOMPARE(document->design().records.size(), std::size_t(1));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(document->isModified());
+    QCOMPARE(dialog.recordChooser()->count(), 1);
+    bool stepRow = false;
+    for (int row = 0; row < dialog.table()->rowCount(); ++row) {
+        if (dialog.table()->item(row, 0)->text() != QLatin1String("Step time"))
+            continue;
+        stepRow = true;
+        QCOMPARE(dialog.table()->item(row, 2)->text(), QStringLiteral("29.2 s"));
+        QVERIFY(dialog.table()->item(row, 3)->text().startsWith(QLatin1Char('+')));
+    }
+    QVERIFY(stepRow);
+    document->undoStack()->undo();
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(dialog.table()->rowCount(), 0);
+    document->undoStack()->redo();
+    dialog.removeShownRecord();
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(document->undoStack()->count(), 2);
+}
+
+void TestExport::brokenRecordLeavesTheDesignAlone()
+{
+    Document* document = m_window->document();
+    RecordsDialog dialog(document);
+    const QString path = m_dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "meshwright.record", "version": 1, "throughput": {"mfu": 41}})");
+    file.close();
+    QString error;
+    QVERIFY(!dialog.importRecord(path, &error));
+    QVERIFY(error.contains(QLatin1String("mfu")));
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(document->undoStack()->count(), 0);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestExport)
