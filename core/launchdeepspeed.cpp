@@ -24,7 +24,7 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         !fields.empty())
         addNote(config, kSetInCode, "/layout", {fields});
     if (layout.recompute != Recompute::None)
-        addNote(config, kSetInCode, "/layout/recompute", {"recompute"});
+        addNote(config, kSetInCode, "/layout/recompute", {"recompute"}); // listed in the header
     if (layout.sequenceParallel && layout.tp() > 1)
         addNote(config, kSequenceParallel, "/layout/sequenceParallel");
     const bool hsdp = layout.zeroStage == 3 && layout.shardGroup > 0 && layout.shardGroup < layout.dp();
@@ -40,6 +40,12 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         degrees += degreesSummary(design);
         degrees += ".";
         extra.push_back(std::move(degrees));
+    }
+    if (layout.recompute != Recompute::None) {
+        std::string recompute = "Activation recomputation in the model code: ";
+        recompute += enumName(layout.recompute);
+        recompute += '.';
+        extra.push_back(std::move(recompute));
     }
     extra.push_back(
         "Launch: deepspeed --hostfile hostfile train.py --deepspeed --deepspeed_config ds_config.json");

@@ -209,8 +209,12 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
     if (split.expressible && split.last > 0)
         parallel.flag("--decoder-last-pipeline-num-layers", split.last);
     parallel.flag("--context-parallel-size", layout.cp());
-    if (layout.ep() > 1)
-        parallel.flag("--expert-model-parallel-size", layout.ep());
+    if (layout.ep() > 1) {
+        // The design's traffic model sends tokens to their experts by all-to-all (traffic.h); Megatron's
+        // default dispatcher all-gathers them instead.
+        parallel.flag("--expert-model-parallel-size", layout.ep())
+            .flag("--moe-token-dispatcher-type", "alltoall");
+    }
     if (layout.expertMode == ExpertMode::Megatron && layout.expertTp > 0)
         parallel.flag("--expert-tensor-parallel-size", layout.expertTp);
     if (tpPpDpMapping)

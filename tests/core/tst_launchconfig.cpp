@@ -152,9 +152,13 @@ void TestLaunchConfig::everyExampleEveryTarget()
                      std::int64_t(layout.microBatch));
             QCOMPARE(integer(testing::valueAfter(*words, "--global-batch-size")),
                      design.workload.globalBatch);
-            if (layout.ep() > 1)
+            if (layout.ep() > 1) {
                 QCOMPARE(integer(testing::valueAfter(*words, "--expert-model-parallel-size")),
                          std::int64_t(layout.ep()));
+                QCOMPARE(testing::valueAfter(*words, "--moe-token-dispatcher-type"), std::string("alltoall"));
+                QCOMPARE(integer(testing::valueAfter(*words, "--num-experts")),
+                         std::int64_t(design.model.moe.experts));
+            }
         }
         if (target == LaunchTarget::Vllm) {
             QCOMPARE(integer(testing::valueAfter(*words, "--tensor-parallel-size")),
