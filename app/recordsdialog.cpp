@@ -8,12 +8,15 @@
 #include "recordcomparison.h"
 
 #include <QComboBox>
+#include <QDate>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -98,6 +101,7 @@ RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
     m_table->setMinimumSize(720, 420);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* create = buttons->addButton(tr("&New Record…"), QDialogButtonBox::ActionRole);
     QPushButton* import = buttons->addButton(tr("&Import Record…"), QDialogButtonBox::ActionRole);
     m_remove = buttons->addButton(tr("&Remove Record"), QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);
@@ -107,6 +111,7 @@ RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
     layout->addWidget(buttons);
 
     connect(m_records, &QComboBox::currentIndexChanged, this, &RecordsDialog::showRecord);
+    connect(create, &QPushButton::clicked, this, &RecordsDialog::newRecordDialog);
     connect(import, &QPushButton::clicked, this, &RecordsDialog::importDialog);
     connect(m_remove, &QPushButton::clicked, this, &RecordsDialog::removeShownRecord);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -170,12 +175,22 @@ bool RecordsDialog::importRecord(const QString& path, QString* error)
         *error = tr("Cannot read %1: %2").arg(path, file.errorString());
         return false;
     }
-    const core::RecordLoadResult loaded = core::loadRecord(file.readAll().toStdString());
+    if (!addRecordFromText(QString::fromUtf8(file.readAll()), error)) {
+        *error = tr("%1 is not a readable record:\n%2").arg(path, *error);
+        return false;
+    }
+    return true;
+}
+
+bool RecordsDialog::addRecordFromText(const QString& json, QString* error)
+{
+    const core::RecordLoadResult loaded = core::loadRecord(json.toStdString());
     if (!loaded.record) {
         QStringList messages;
         for (const core::Diagnostic& d : loaded.diagnostics)
-            messages << widgets::diagnosticMessage(d);
-        *error = tr("%1 is not a readable record:\n%2").arg(path, messages.join(QLatin1Char('\n')));
+            messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
+                    + widgets::diagnosticMessage(d);
+        *error = messages.join(QLatin1Char('\n'));
         return false;
     }
     std::vector<core::MeasuredRecord> records = m_document->design().records;
@@ -194,6 +209,56 @@ void RecordsDialog::removeShownRecord()
     const QString name = qs(records[std::size_t(index)].name);
     records.erase(records.begin() + index);
     m_document->editRecords(std::move(records), tr("Remove measured record %1").arg(name));
+}
+
+QString RecordsDialog::newRecordTemplate() const
+{
+    const core::Design& design = m_document->design();
+    core::MeasuredRecord record;
+    record.name = design.name;
+    record.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    record.globalBatch = design.workload.globalBatch;
+    record.microBatch = design.layout.microBatch;
+    record.sequenceLength = design.workload.sequenceLength;
+    core::Json json = core::Json::parse(core::saveRecord(record));
+    // The measurements stay empty: a record holds what was measured, never a prediction.
+    json["throughput"] = core::Json::object();
+    json["peakMemory"] = core::Json::object();
+    json["visibleCommunication"] = core::Json::object();
+    return qs(json.dump(2));
+}
+
+void RecordsDialog::newRecordDialog()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("New Measured Record"));
+    auto* help
+        = new QLabel(tr("Fill in what the run measured (the README lists every field: throughput "
+                        "{stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication "
+                        "in seconds per step, …)."),
+                     &dialog);
+    help->setWordWrap(true);
+    auto* editor = new QPlainTextEdit(newRecordTemplate(), &dialog);
+    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    editor->setMinimumSize(560, 420);
+    auto* problems = new QLabel(&dialog);
+    problems->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(help);
+    layout->addWidget(editor, 1);
+    layout->addWidget(problems);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        // The dialog stays open on a problem, with the typed text, so nothing is lost.
+        QString error;
+        if (addRecordFromText(editor->toPlainText(), &error))
+            dialog.accept();
+        else
+            problems->setText(error);
+    });
+    dialog.exec();
 }
 
 void RecordsDialog::importDialog()

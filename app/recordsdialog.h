@@ -24,6 +24,10 @@ public:
 
     // Reads a "meshwright.record" file and adds it to the design; false with `error` saying why.
     bool importRecord(const QString& path, QString* error);
+    // Adds a record typed as JSON (the record document's form); false with `error` listing the problems.
+    bool addRecordFromText(const QString& json, QString* error);
+    // The JSON a new record starts from: the design's batch and topology, the rest for the user to fill in.
+    QString newRecordTemplate() const;
     void removeShownRecord();
 
     QComboBox* recordChooser() const { return m_records; }
@@ -33,6 +37,7 @@ private:
     void refresh();
     void showRecord();
     void importDialog();
+    void newRecordDialog();
 
     Document* m_document;
     QComboBox* m_records = nullptr;

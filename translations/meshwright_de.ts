@@ -1621,6 +1621,18 @@
         <source>Cannot Import the Record</source>
         <translation>Messung kann nicht importiert werden</translation>
     </message>
+    <message>
+        <source>&amp;New Record…</source>
+        <translation>&amp;Neue Messung…</translation>
+    </message>
+    <message>
+        <source>New Measured Record</source>
+        <translation>Neue Messung</translation>
+    </message>
+    <message>
+        <source>Fill in what the run measured (the README lists every field: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication in seconds per step, …).</source>
+        <translation>Tragen Sie ein, was der Lauf gemessen hat (das README nennt alle Felder: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in Bytes, visibleCommunication in Sekunden pro Schritt, …).</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ActivationPlot</name>

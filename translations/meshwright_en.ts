@@ -1618,6 +1618,18 @@
         <source>Cannot Import the Record</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;New Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New Measured Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill in what the run measured (the README lists every field: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication in seconds per step, …).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ActivationPlot</name>

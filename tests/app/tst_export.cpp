@@ -42,6 +42,7 @@ private slots:
     void reportHasSectionsAndFigures();
     void recordImportIsOneUndoStep();
     void brokenRecordLeavesTheDesignAlone();
+    void recordTypedInTheApplication();
 
 private:
     ExportMenu* menu() const { return m_window->findChild<ExportMenu*>(); }
@@ -228,6 +229,31 @@ void TestExport::brokenRecordLeavesTheDesignAlone()
     QVERIFY(error.contains(QLatin1String("mfu")));
     QVERIFY(document->design().records.empty());
     QCOMPARE(document->undoStack()->count(), 0);
+}
+
+// "Entered in the GUI": the template carries the design's batch and no measurement; a typed value joins
+// the design, a wrong one is named by its field.
+void TestExport::recordTypedInTheApplication()
+{
+    Document* document = m_window->document();
+    RecordsDialog dialog(document);
+    const QString templateText = dialog.newRecordTemplate();
+    const core::RecordLoadResult blank = core::loadRecord(templateText.toStdString());
+    QVERIFY(blank.record.has_value());
+    QCOMPARE(*blank.record->globalBatch, document->design().workload.globalBatch);
+    QVERIFY(!blank.record->stepSeconds && !blank.record->mfu && !blank.record->peakMemoryBytes);
+
+    QString typed = templateText;
+    typed.replace(QStringLiteral("\"throughput\": {}"), QStringLiteral("\"throughput\": {\"mfu\": 4.1}"));
+    QString error;
+    QVERIFY(!dialog.addRecordFromText(typed, &error));
+    QVERIFY2(error.contains(QLatin1String("/throughput/mfu")), qPrintable(error));
+    QVERIFY(document->design().records.empty());
+
+    typed.replace(QStringLiteral("4.1"), QStringLiteral("0.41"));
+    QVERIFY2(dialog.addRecordFromText(typed, &error), qPrintable(error));
+    QCOMPARE(document->design().records.size(), std::size_t(1));
+    QCOMPARE(*document->design().records.front().mfu, 0.41);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestExport)
