@@ -96,4 +96,23 @@ void ClusterEditCommand::redo()
     m_document->applyClusterEdit(m_edit);
 }
 
+SetRecordsCommand::SetRecordsCommand(Document* document, std::vector<core::MeasuredRecord> oldRecords,
+                                     std::vector<core::MeasuredRecord> newRecords, const QString& text)
+    : m_document(document)
+    , m_old(std::move(oldRecords))
+    , m_new(std::move(newRecords))
+{
+    setText(text);
+}
+
+void SetRecordsCommand::undo()
+{
+    m_document->applyRecords(m_old);
+}
+
+void SetRecordsCommand::redo()
+{
+    m_document->applyRecords(m_new);
+}
+
 } // namespace app

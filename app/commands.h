@@ -7,6 +7,7 @@
 #include "cluster.h"
 #include "clusteredit.h"
 #include "designfield.h"
+#include "measuredrecord.h"
 #include "model.h"
 
 #include <QElapsedTimer>
@@ -87,6 +88,21 @@ private:
     core::ClusterEdit m_edit;
     core::Cluster m_clusterBefore;
     std::vector<int> m_placementBefore;
+};
+
+// Replaces the design's measured records (one added or removed) in one step.
+class SetRecordsCommand : public QUndoCommand
+{
+public:
+    SetRecordsCommand(Document* document, std::vector<core::MeasuredRecord> oldRecords,
+                      std::vector<core::MeasuredRecord> newRecords, const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    Document* m_document;
+    std::vector<core::MeasuredRecord> m_old;
+    std::vector<core::MeasuredRecord> m_new;
 };
 
 } // namespace app

@@ -201,6 +201,19 @@ void Document::applyField(core::Field field, const core::FieldValue& value)
     reevaluate();
 }
 
+void Document::editRecords(std::vector<core::MeasuredRecord> records, const QString& text)
+{
+    if (records == m_design.records)
+        return;
+    m_undoStack.push(new SetRecordsCommand(this, m_design.records, std::move(records), text));
+}
+
+void Document::applyRecords(const std::vector<core::MeasuredRecord>& records)
+{
+    m_design.records = records;
+    reevaluate();
+}
+
 void Document::applyModel(const core::ModelArchitecture& model)
 {
     m_design.model = model;

@@ -45,6 +45,8 @@ public:
     void editClusterShape(int nodes, int gpusPerNode, const QString& gpuType, const QString& intraLink);
     // A gesture on the cluster canvas; false (and no command) when it would change nothing.
     bool editCluster(const core::ClusterEdit& edit);
+    // Replaces the measured records in one undo step (`text` names it: "Add record …").
+    void editRecords(std::vector<core::MeasuredRecord> records, const QString& text);
     // Keeps every TP group inside a node (core::suggestTpPlacementFix) in one undo step; false when no
     // remedy helps.
     bool fixTpPlacement();
@@ -54,6 +56,7 @@ public:
     void applyModel(const core::ModelArchitecture& model);
     void applyCluster(const core::Cluster& cluster, const std::vector<int>& placement);
     void applyClusterEdit(const core::ClusterEdit& edit);
+    void applyRecords(const std::vector<core::MeasuredRecord>& records);
 
     // Saving writes atomically (QSaveFile); on failure `error` says why, with the path.
     bool save(const QString& path, QString* error);

@@ -7,6 +7,7 @@
 #include "designsummary.h"
 #include "diagnosticspanel.h"
 #include "diagnostictext.h"
+#include "exportmenu.h"
 #include "language.h"
 #include "layoutinspector.h"
 #include "learnwindow.h"
@@ -192,6 +193,7 @@ void MainWindow::createMenus()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_saveAction);
     m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addMenu(new ExportMenu(this));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
 

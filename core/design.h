@@ -8,6 +8,7 @@
 #include "computemodel.h"
 #include "jsonreader.h"
 #include "layout.h"
+#include "measuredrecord.h"
 #include "model.h"
 #include "workload.h"
 
@@ -28,6 +29,8 @@ struct Design
     ComputeModel compute;
     // Explicit placement: GPU id of every rank. Empty: the default, topology-aware placement.
     std::vector<int> placement;
+    // What real runs of this layout measured, to set beside the prediction (measuredrecord.h).
+    std::vector<MeasuredRecord> records;
     // Fields a newer Meshwright (or a person) wrote that this version does not know, by JSON pointer;
     // written back on save (DESIGN.md: unknown keys are kept through a load/save round trip).
     Json unknown = Json::object();

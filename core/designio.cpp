@@ -10,29 +10,6 @@ namespace core {
 
 namespace {
 
-// Line and column (1-based) of a byte offset, for parse errors.
-std::pair<std::size_t, std::size_t> lineAndColumn(std::string_view text, std::size_t byte)
-{
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
-// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
-std::string parseErrorReason(const std::string& what)
-{
-    const std::size_t column = what.find("column ");
-    const std::size_t colon = column == std::string::npos ? std::string::npos : what.find(": ", column);
-    return colon == std::string::npos ? what : what.substr(colon + 2);
-}
-
 void readModelSection(ObjectReader& root, ReadContext& context, const Catalog& catalog, Design& design)
 {
     const Json* value = root.take("model");
@@ -386,6 +363,13 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
         readCluster(root, context, design.cluster);
         readLayout(root, context, design.layout);
         root.read("placement", design.placement);
+        if (const Json* records = root.take("records")) {
+            if (!records->is_array())
+                context.add(diag::kIoType, "/records", {"/records", "an array", jsonTypeName(*records)});
+            else
+                for (std::size_t i = 0; i < records->size(); ++i)
+                    design.records.push_back(recordFromJson((*records)[i], jsonPointerAppend("/records", i), context));
+        }
         if (const Json* compute = root.take("computeModel")) {
             ObjectReader c(*compute, "/computeModel", context);
             c.read("gemmEfficiency", design.compute.gemmEfficiency);
@@ -408,10 +392,7 @@ LoadResult loadDesign(std::string_view text, const Catalog& catalog)
         document = Json::parse(text);
     } catch (const Json::parse_error& error) {
         LoadResult result;
-        const auto [line, column] = lineAndColumn(text, error.byte > 0 ? error.byte - 1 : 0);
-        result.diagnostics.push_back(
-            makeDiagnostic(diag::kIoParse, "",
-                           {std::to_string(line), std::to_string(column), parseErrorReason(error.what())}));
+        result.diagnostics.push_back(parseErrorDiagnostic(text, error));
         return result;
     }
     return designFromJson(document, catalog);
@@ -431,6 +412,12 @@ Json designToJson(const Design& design, const Catalog& catalog)
     out["layout"] = layoutToJson(design.layout);
     if (!design.placement.empty())
         out["placement"] = design.placement;
+    if (!design.records.empty()) {
+        Json records = Json::array();
+        for (const MeasuredRecord& record : design.records)
+            records.push_back(recordToJson(record));
+        out["records"] = std::move(records);
+    }
     if (design.compute != ComputeModel{})
         out["computeModel"] = {{"gemmEfficiency", design.compute.gemmEfficiency},
                                {"gemmHalfWidth", design.compute.gemmHalfWidth},

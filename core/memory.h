@@ -17,6 +17,7 @@
 #include "enumnames.h"
 #include "explanation.h"
 #include "memoryassumptions.h"
+#include "memorycategory.h"
 #include "rankinfo.h"
 
 #include <array>
@@ -25,33 +26,6 @@
 #include <vector>
 
 namespace core {
-
-enum class MemoryCategory {
-    Parameters,
-    Gradients,
-    Optimizer,
-    Activations,
-    KvCache,
-    Workspace,
-    Temporary,
-    Communication,
-    Reserve
-};
-inline constexpr int kMemoryCategoryCount = 9;
-
-template<> struct EnumNames<MemoryCategory>
-{
-    static constexpr std::array table{
-        std::pair{MemoryCategory::Parameters, std::string_view{"parameters"}},
-        std::pair{MemoryCategory::Gradients, std::string_view{"gradients"}},
-        std::pair{MemoryCategory::Optimizer, std::string_view{"optimizer"}},
-        std::pair{MemoryCategory::Activations, std::string_view{"activations"}},
-        std::pair{MemoryCategory::KvCache, std::string_view{"kvCache"}},
-        std::pair{MemoryCategory::Workspace, std::string_view{"workspace"}},
-        std::pair{MemoryCategory::Temporary, std::string_view{"temporary"}},
-        std::pair{MemoryCategory::Communication, std::string_view{"communication"}},
-        std::pair{MemoryCategory::Reserve, std::string_view{"reserve"}}};
-};
 
 // Bytes per parameter of the model states.
 struct StateBytes

@@ -501,6 +501,90 @@
         <source>The pipeline runs %1 operations per step; timelines are drawn for up to %2. Fewer micro-batches or stages show one (meshwright-cli schedule simulates larger ones).</source>
         <translation>Die Pipeline führt pro Schritt %1 Operationen aus; Timelines werden für bis zu %2 gezeichnet. Mit weniger Micro-Batches oder Stages erscheint eine (meshwright-cli schedule simuliert auch größere).</translation>
     </message>
+    <message>
+        <source>The design has errors; %1 gets no configuration until they are fixed.</source>
+        <translation>Das Design hat Fehler; %1 erhält keine Konfiguration, bis sie behoben sind.</translation>
+    </message>
+    <message>
+        <source>%1 launches training, but this design serves a model.</source>
+        <translation>%1 startet Training, dieses Design bedient aber ein Model (Serving).</translation>
+    </message>
+    <message>
+        <source>%1 serves models, but this design trains one.</source>
+        <translation>%1 bedient Models (Serving), dieses Design trainiert aber eines.</translation>
+    </message>
+    <message>
+        <source>%1 has no pipeline parallelism; the design&apos;s PP = %2 cannot be expressed.</source>
+        <translation>%1 kennt keine Pipeline Parallelism; PP = %2 des Designs lässt sich nicht ausdrücken.</translation>
+    </message>
+    <message>
+        <source>%1 has no context parallelism; the design&apos;s CP = %2 cannot be expressed.</source>
+        <translation>%1 kennt keine Context Parallelism; CP = %2 des Designs lässt sich nicht ausdrücken.</translation>
+    </message>
+    <message>
+        <source>%1 has no expert parallelism; the design&apos;s EP = %2 cannot be expressed.</source>
+        <translation>%1 kennt keine Expert Parallelism; EP = %2 des Designs lässt sich nicht ausdrücken.</translation>
+    </message>
+    <message>
+        <source>%1 shards experts inside its tensor-parallel group (--ep-size up to --tp-size); the design&apos;s EP = %2 beside TP = %3 has no equivalent.</source>
+        <translation>%1 verteilt die Experts innerhalb seiner Tensor-Parallel-Gruppe (--ep-size höchstens --tp-size); EP = %2 neben TP = %3 des Designs hat keine Entsprechung.</translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism only with ZeRO stage 0 or 1; the design combines PP = %2 with ZeRO-%3.</source>
+        <translation>%1 unterstützt Pipeline Parallelism nur mit ZeRO-Stufe 0 oder 1; das Design kombiniert PP = %2 mit ZeRO-%3.</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 from the training script, not from this file; the header comment lists the values.</source>
+        <translation>%1 übernimmt %2 aus dem Trainingsskript, nicht aus dieser Datei; der Kommentar am Anfang nennt die Werte.</translation>
+    </message>
+    <message>
+        <source>%1 orders ranks %2; the design&apos;s order %3 cannot be expressed, so the groups differ from the design&apos;s.</source>
+        <translation>%1 ordnet die Ranks als %2; die Reihenfolge %3 des Designs lässt sich nicht ausdrücken, daher weichen die Gruppen von denen des Designs ab.</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 schedule; the configuration uses %3 instead.</source>
+        <translation>%1 kennt den Schedule %2 nicht; die Konfiguration verwendet stattdessen %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot express the design&apos;s layer split over the pipeline stages; it splits the layers evenly.</source>
+        <translation>%1 kann die Aufteilung der Layer auf die Pipeline-Stages nicht ausdrücken; es verteilt die Layer gleichmäßig.</translation>
+    </message>
+    <message>
+        <source>%1 has no ZeRO stage %2; the configuration uses %3 instead.</source>
+        <translation>%1 kennt keine ZeRO-Stufe %2; die Konfiguration verwendet stattdessen %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot shard in groups of %2 ranks (HSDP); it shards over the whole data-parallel group.</source>
+        <translation>%1 kann nicht in Gruppen von %2 Ranks sharden (HSDP); es shardet über die ganze Data-Parallel-Gruppe.</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 recomputation; the configuration uses %3 recomputation instead.</source>
+        <translation>%1 kennt keine Recomputation der Art %2; die Konfiguration verwendet stattdessen %3.</translation>
+    </message>
+    <message>
+        <source>%1 has no Megatron-style sequence parallelism; norms and dropout are not sharded in the TP group as the design assumes.</source>
+        <translation>%1 kennt keine Sequence Parallelism nach Megatron-Art; Norms und Dropout werden nicht, wie im Design angenommen, in der TP-Gruppe geshardet.</translation>
+    </message>
+    <message>
+        <source>%1 offloads parameters and gradients as well, not only the optimizer states as the design assumes.</source>
+        <translation>%1 lagert auch Parameter und Gradients aus, nicht nur den Optimizer State, wie das Design annimmt.</translation>
+    </message>
+    <message>
+        <source>Meshwright knows no %2 for the model &quot;%3&quot;; replace the placeholder %4 before running %1.</source>
+        <translation>Meshwright kennt für das Model „%3“ keinen Eintrag %2; ersetzen Sie den Platzhalter %4, bevor Sie %1 starten.</translation>
+    </message>
+    <message>
+        <source>%1 numbers ranks node by node; the design places them differently, so ranks run on other GPUs than the design shows.</source>
+        <translation>%1 nummeriert die Ranks Node für Node; das Design platziert sie anders, daher laufen Ranks auf anderen GPUs, als das Design zeigt.</translation>
+    </message>
+    <message>
+        <source>%1 starts the same number of processes on every node, but the design uses %2 GPUs on some nodes and %3 on others.</source>
+        <translation>%1 startet auf jedem Node gleich viele Prozesse, das Design nutzt aber auf manchen Nodes %2 GPUs und auf anderen %3.</translation>
+    </message>
+    <message>
+        <source>%1 spreads the experts over DP × TP = %2 GPUs; the design&apos;s expert-parallel groups have %3.</source>
+        <translation>%1 verteilt die Experts über DP × TP = %2 GPUs; die Expert-Parallel-Gruppen des Designs haben %3.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -758,6 +842,17 @@
     <message>
         <source>Allocator reserve</source>
         <translation>Allocator-Reserve</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>Writing a PDF needs the graphical application.</source>
+        <translation>Zum Schreiben eines PDF wird die grafische Anwendung benötigt.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1205,6 +1300,17 @@
     </message>
 </context>
 <context>
+    <name>app</name>
+    <message>
+        <source>%1: figures are written as .png, .svg or .pdf.</source>
+        <translation>%1: Abbildungen werden als .png, .svg oder .pdf geschrieben.</translation>
+    </message>
+    <message>
+        <source>The view has no size yet; show it first.</source>
+        <translation>Die Ansicht hat noch keine Größe; zeigen Sie sie zuerst an.</translation>
+    </message>
+</context>
+<context>
     <name>app::Document</name>
     <message>
         <source>on</source>
@@ -1323,6 +1429,136 @@
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
         <translation>TP innerhalb der Nodes halten: TP an erster Stelle der Reihenfolge</translation>
+    </message>
+</context>
+<context>
+    <name>app::ExportMenu</name>
+    <message>
+        <source>Figure Size</source>
+        <translation>Größe der Abbildung</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>Breite:</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>Höhe:</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>E&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Launch Configuration…</source>
+        <translation>&amp;Startkonfiguration…</translation>
+    </message>
+    <message>
+        <source>&amp;Figure of the Current View…</source>
+        <translation>&amp;Abbildung der aktuellen Ansicht…</translation>
+    </message>
+    <message>
+        <source>Design &amp;Report…</source>
+        <translation>Design-&amp;Bericht…</translation>
+    </message>
+    <message>
+        <source>&amp;Measured Records…</source>
+        <translation>&amp;Messwerte…</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>Abbildung exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot Export the Figure</source>
+        <translation>Abbildung kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>There is no evaluated design to report on.</source>
+        <translation>Es gibt kein ausgewertetes Design für einen Bericht.</translation>
+    </message>
+    <message>
+        <source>Write Design Report</source>
+        <translation>Design-Bericht schreiben</translation>
+    </message>
+    <message>
+        <source>design-report.pdf</source>
+        <translation>design-bericht.pdf</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;HTML page (*.html)</source>
+        <translation>PDF-Dokument (*.pdf);;HTML-Seite (*.html)</translation>
+    </message>
+    <message>
+        <source>Cannot Write the Report</source>
+        <translation>Bericht kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>app::LaunchConfigDialog</name>
+    <message>
+        <source>torchrun command</source>
+        <translation>torchrun-Befehl</translation>
+    </message>
+    <message>
+        <source>Accelerate FSDP2 configuration (YAML)</source>
+        <translation>Accelerate-FSDP2-Konfiguration (YAML)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed configuration (JSON)</source>
+        <translation>DeepSpeed-Konfiguration (JSON)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments</source>
+        <translation>Megatron-LM-Argumente</translation>
+    </message>
+    <message>
+        <source>vLLM serving command</source>
+        <translation>vLLM-Serving-Befehl</translation>
+    </message>
+    <message>
+        <source>SGLang serving command</source>
+        <translation>SGLang-Serving-Befehl</translation>
+    </message>
+    <message>
+        <source>Launch Configuration</source>
+        <translation>Startkonfiguration</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>Framework:</translation>
+    </message>
+    <message>
+        <source>Documented flags of:</source>
+        <translation>Dokumentierte Optionen von:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>Everything the design sets is expressed.</source>
+        <translation>Alles, was das Design festlegt, ist ausgedrückt.</translation>
+    </message>
+    <message>
+        <source>Save Launch Configuration</source>
+        <translation>Startkonfiguration speichern</translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation>Speichern nicht möglich</translation>
     </message>
 </context>
 <context>
@@ -1537,6 +1773,155 @@
     <message>
         <source>Performance</source>
         <translation>Leistung</translation>
+    </message>
+</context>
+<context>
+    <name>app::RecordsDialog</name>
+    <message>
+        <source>  of which %1</source>
+        <translation>  davon %1</translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation>Spitzenspeicher der vollsten GPU</translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation>Globaler Batch (Sequenzen)</translation>
+    </message>
+    <message>
+        <source>Micro-batch (sequences)</source>
+        <translation>Micro-Batch (Sequenzen)</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation>Sequenzlänge (Tokens)</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens pro Sekunde</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Visible all-reduce per step</source>
+        <translation>Sichtbares All-Reduce pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible all-gather per step</source>
+        <translation>Sichtbares All-Gather pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible reduce-scatter per step</source>
+        <translation>Sichtbares Reduce-Scatter pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible all-to-all per step</source>
+        <translation>Sichtbares All-to-All pro Schritt</translation>
+    </message>
+    <message>
+        <source>Visible point-to-point per step</source>
+        <translation>Sichtbares Point-to-Point pro Schritt</translation>
+    </message>
+    <message>
+        <source>Input stalls per step</source>
+        <translation>Wartezeit auf Eingabedaten pro Schritt</translation>
+    </message>
+    <message>
+        <source>Checkpoint time</source>
+        <translation>Checkpoint-Zeit</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>Parity with the baseline (difference)</source>
+        <translation>Parität mit der Baseline (Differenz)</translation>
+    </message>
+    <message>
+        <source>Measured Records</source>
+        <translation>Messwerte</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Differenz</translation>
+    </message>
+    <message>
+        <source>&amp;New Record…</source>
+        <translation>&amp;Neue Messung…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Record…</source>
+        <translation>Messung &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Record</source>
+        <translation>Messung &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Unnamed record</source>
+        <translation>Unbenannte Messung</translation>
+    </message>
+    <message>
+        <source>No measured records yet: import a record file (&quot;meshwright.record&quot;) written from a real run of this layout.</source>
+        <translation>Noch keine Messwerte: Importieren Sie eine Messdatei („meshwright.record“) aus einem echten Lauf dieses Layouts.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable record:
+%2</source>
+        <translation>%1 ist keine lesbare Messung:
+%2</translation>
+    </message>
+    <message>
+        <source>Add measured record %1</source>
+        <translation>Messung %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove measured record %1</source>
+        <translation>Messung %1 entfernen</translation>
+    </message>
+    <message>
+        <source>New Measured Record</source>
+        <translation>Neue Messung</translation>
+    </message>
+    <message>
+        <source>Fill in what the run measured (the README lists every field: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication in seconds per step, …).</source>
+        <translation>Tragen Sie ein, was der Lauf gemessen hat (das README nennt alle Felder: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in Bytes, visibleCommunication in Sekunden pro Schritt, …).</translation>
+    </message>
+    <message>
+        <source>Import Measured Record</source>
+        <translation>Messung importieren</translation>
+    </message>
+    <message>
+        <source>Meshwright records (*.json)</source>
+        <translation>Meshwright-Messungen (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Record</source>
+        <translation>Messung kann nicht importiert werden</translation>
     </message>
 </context>
 <context>

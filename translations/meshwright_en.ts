@@ -501,6 +501,90 @@
         <source>The pipeline runs %1 operations per step; timelines are drawn for up to %2. Fewer micro-batches or stages show one (meshwright-cli schedule simulates larger ones).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The design has errors; %1 gets no configuration until they are fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 launches training, but this design serves a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 serves models, but this design trains one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no pipeline parallelism; the design&apos;s PP = %2 cannot be expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no context parallelism; the design&apos;s CP = %2 cannot be expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no expert parallelism; the design&apos;s EP = %2 cannot be expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shards experts inside its tensor-parallel group (--ep-size up to --tp-size); the design&apos;s EP = %2 beside TP = %3 has no equivalent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism only with ZeRO stage 0 or 1; the design combines PP = %2 with ZeRO-%3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes %2 from the training script, not from this file; the header comment lists the values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 orders ranks %2; the design&apos;s order %3 cannot be expressed, so the groups differ from the design&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 schedule; the configuration uses %3 instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot express the design&apos;s layer split over the pipeline stages; it splits the layers evenly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no ZeRO stage %2; the configuration uses %3 instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot shard in groups of %2 ranks (HSDP); it shards over the whole data-parallel group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 recomputation; the configuration uses %3 recomputation instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no Megatron-style sequence parallelism; norms and dropout are not sharded in the TP group as the design assumes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 offloads parameters and gradients as well, not only the optimizer states as the design assumes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright knows no %2 for the model &quot;%3&quot;; replace the placeholder %4 before running %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 numbers ranks node by node; the design places them differently, so ranks run on other GPUs than the design shows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 starts the same number of processes on every node, but the design uses %2 GPUs on some nodes and %3 on others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 spreads the experts over DP × TP = %2 GPUs; the design&apos;s expert-parallel groups have %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -757,6 +841,17 @@
     </message>
     <message>
         <source>Allocator reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>Writing a PDF needs the graphical application.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1205,6 +1300,17 @@
     </message>
 </context>
 <context>
+    <name>app</name>
+    <message>
+        <source>%1: figures are written as .png, .svg or .pdf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The view has no size yet; show it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>app::Document</name>
     <message>
         <source>on</source>
@@ -1322,6 +1428,136 @@
     </message>
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::ExportMenu</name>
+    <message>
+        <source>Figure Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Launch Configuration…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Figure of the Current View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Design &amp;Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Measured Records…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Export the Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no evaluated design to report on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write Design Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>design-report.pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;HTML page (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Write the Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::LaunchConfigDialog</name>
+    <message>
+        <source>torchrun command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accelerate FSDP2 configuration (YAML)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed configuration (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM serving command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang serving command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Documented flags of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything the design sets is expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Launch Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1534,6 +1770,154 @@
     </message>
     <message>
         <source>Performance</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::RecordsDialog</name>
+    <message>
+        <source>  of which %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-reduce per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-gather per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible reduce-scatter per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible all-to-all per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible point-to-point per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input stalls per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parity with the baseline (difference)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured Records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unnamed record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No measured records yet: import a record file (&quot;meshwright.record&quot;) written from a real run of this layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a readable record:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add measured record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove measured record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New Measured Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill in what the run measured (the README lists every field: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication in seconds per step, …).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Measured Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright records (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Record</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

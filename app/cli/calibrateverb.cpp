@@ -7,44 +7,15 @@
 #include "designio.h"
 #include "ncclimport.h"
 #include "presetio.h"
+#include "textfile.h"
 #include "textreport.h"
 #include "units.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace cli {
 
 using namespace core;
-
-namespace {
-
-std::optional<std::string> readText(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// Writes next to the target and renames over it, so a failed write never leaves half a design.
-bool writeAtomically(const std::string& path, const std::string& text)
-{
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        if (!(file << text) || !file.flush())
-            return false;
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    return !error;
-}
-
-} // namespace
 
 std::string calibrateLinkHelp()
 {

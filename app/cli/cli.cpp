@@ -8,7 +8,10 @@
 #include "designio.h"
 #include "evaluate.h"
 #include "evaluationio.h"
+#include "exportverb.h"
 #include "presetio.h"
+#include "recordverb.h"
+#include "reportverb.h"
 #include "schedulereport.h"
 #include "searchverb.h"
 #include "textreport.h"
@@ -36,7 +39,8 @@ void usage(std::ostream& out)
            "      Gantt chart, its order and its bubble (JSON: the \"schedule\" of evaluate).\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-        << searchHelp() << collectiveHelp() << calibrateLinkHelp() << calibrateComputeHelp() << "  help | --help, version | --version\n\n"
+        << searchHelp() << collectiveHelp() << calibrateLinkHelp() << calibrateComputeHelp() << exportHelp()
+        << reportHelp() << recordHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -205,6 +209,12 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return scheduleVerb(args, out, err);
         if (verb == "search")
             return searchVerb(args, out, err);
+        if (verb == "export")
+            return exportVerb(args, out, err);
+        if (verb == "report")
+            return reportVerb(args, out, err);
+        if (verb == "record")
+            return recordVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;

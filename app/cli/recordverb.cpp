@@ -1,0 +1,193 @@
+#include "recordverb.h"
+
+#include "cli.h"
+#include "designflags.h"
+#include "designio.h"
+#include "evaluate.h"
+#include "recordcomparison.h"
+#include "textfile.h"
+#include "textreport.h"
+#include "units.h"
+
+#include <iomanip>
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+std::optional<MeasuredRecord> readRecordFile(const std::string& path, std::ostream& err)
+{
+    const auto text = readText(path);
+    if (!text) {
+        err << "meshwright-cli: cannot read " << path << "\n";
+        return std::nullopt;
+    }
+    RecordLoadResult loaded = loadRecord(*text);
+    if (!loaded.record) {
+        err << "meshwright-cli: " << path << " is not a readable record:\n";
+        writeDiagnostics(err, loaded.diagnostics);
+        return std::nullopt;
+    }
+    if (!loaded.diagnostics.empty())
+        writeDiagnostics(err, loaded.diagnostics);
+    return loaded.record;
+}
+
+std::string signedValue(double value, RecordUnit unit)
+{
+    std::string out = value < 0 ? "−" : "+";
+    out += formatRecordValue(std::abs(value), unit);
+    return out;
+}
+
+void writeComparison(std::ostream& out, const MeasuredRecord& record,
+                     const std::vector<RecordComparisonRow>& rows)
+{
+    out << "Record \"" << (record.name.empty() ? std::string("unnamed") : record.name) << "\"";
+    if (!record.date.empty())
+        out << " (" << record.date << ")";
+    out << "\n";
+    if (!record.identity.runtime.empty())
+        out << "  runtime  " << record.identity.runtime << "\n";
+    if (!record.identity.topology.empty())
+        out << "  topology " << record.identity.topology << "\n";
+    out << "  " << std::left << std::setw(40) << "quantity" << std::setw(18) << "predicted" << std::setw(18)
+        << "measured"
+        << "difference\n";
+    for (const RecordComparisonRow& row : rows) {
+        out << "  " << std::setw(40) << row.label << std::setw(18)
+            << (row.predicted ? formatRecordValue(*row.predicted, row.unit) : std::string("-"))
+            << std::setw(18) << formatRecordValue(*row.measured, row.unit);
+        if (const auto difference = row.difference()) {
+            out << signedValue(*difference, row.unit);
+            if (const auto relative = row.relativeDifference())
+                out << " (" << (*relative < 0 ? "−" : "+") << formatNumber(std::abs(100 * *relative))
+                    << " %)";
+        }
+        out << "\n";
+    }
+    if (record.parity && record.parity->withinTolerance)
+        out << "  parity with " << record.parity->baseline << ": "
+            << (*record.parity->withinTolerance ? "within tolerance" : "OUTSIDE tolerance") << "\n";
+    out << std::right;
+}
+
+int compare(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    DesignFlags flags;
+    std::optional<std::string> recordPath;
+    bool json = false;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "--json")
+            json = true;
+        else if (arg == "--record")
+            recordPath = args.value(arg);
+        else if (flags.consume(arg, args))
+            continue;
+        else if (!arg.starts_with("-") && !flags.file)
+            flags.file = arg;
+        else
+            throw UsageError("record compare: unknown argument '" + arg + "'");
+    }
+    const BuiltDesign built = buildDesign(flags);
+    if (!built.design) {
+        err << "meshwright-cli: the design cannot be read:\n";
+        writeDiagnostics(err, built.diagnostics);
+        return kExitUsage;
+    }
+    std::vector<MeasuredRecord> records = built.design->records;
+    if (recordPath) {
+        const auto record = readRecordFile(*recordPath, err);
+        if (!record)
+            return kExitUsage;
+        records.push_back(*record);
+    }
+    if (records.empty())
+        throw UsageError("record compare: the design carries no records; give one with --record FILE.json");
+    const Evaluation evaluation = evaluate(*built.design);
+    Json list = Json::array();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const std::vector<RecordComparisonRow> rows = compareRecord(records[i], *built.design, evaluation);
+        if (json) {
+            list.push_back(recordComparisonToJson(records[i], rows));
+        } else {
+            if (i > 0)
+                out << "\n";
+            writeComparison(out, records[i], rows);
+        }
+    }
+    if (json)
+        out << Json{{"format", "meshwright.recordComparison"},
+                    {"version", 1},
+                    {"design", built.design->name},
+                    {"valid", evaluation.valid()},
+                    {"records", std::move(list)}}
+                   .dump(2)
+            << "\n";
+    return evaluation.valid() ? kExitOk : kExitDesignErrors;
+}
+
+int add(Arguments& args, std::ostream& err)
+{
+    std::vector<std::string> positional;
+    std::string output;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "-o" || arg == "--output")
+            output = args.value(arg);
+        else if (!arg.starts_with("-"))
+            positional.push_back(arg);
+        else
+            throw UsageError("record add: unknown argument '" + arg + "'");
+    }
+    if (positional.size() != 2 || output.empty())
+        throw UsageError("record add needs DESIGN.json RECORD.json -o OUT.json");
+    const auto designText = readText(positional[0]);
+    if (!designText) {
+        err << "meshwright-cli: cannot read " << positional[0] << "\n";
+        return kExitUsage;
+    }
+    LoadResult loaded = loadDesign(*designText);
+    if (!loaded.design) {
+        err << "meshwright-cli: the design cannot be read:\n";
+        writeDiagnostics(err, loaded.diagnostics);
+        return kExitUsage;
+    }
+    const auto record = readRecordFile(positional[1], err);
+    if (!record)
+        return kExitUsage;
+    loaded.design->records.push_back(*record);
+    if (!writeAtomically(output, saveDesign(*loaded.design))) {
+        err << "meshwright-cli: cannot write " << output << "\n";
+        return kExitUsage;
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+std::string recordHelp()
+{
+    return "  record compare [DESIGN.json] [FLAGS] [--record RECORD.json] [--json]\n"
+           "      Every measured record of the design (and --record) beside the prediction, with the "
+           "difference.\n"
+           "  record add DESIGN.json RECORD.json -o OUT.json\n"
+           "      The design with the record (a \"meshwright.record\" file) added to its records.\n";
+}
+
+int recordVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    if (args.atEnd())
+        throw UsageError("record needs compare or add");
+    const std::string action = args.next();
+    if (action == "compare")
+        return compare(args, out, err);
+    if (action == "add")
+        return add(args, err);
+    throw UsageError("record: unknown action '" + action + "'; use compare or add");
+}
+
+} // namespace cli

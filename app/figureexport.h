@@ -1,0 +1,27 @@
+#pragma once
+
+// Figures for slides (issue 8): any view rendered to PNG, SVG or PDF at a chosen size. The view is drawn
+// through QWidget::render onto a painter scaled to fit the chosen size with its aspect ratio kept, so SVG
+// and PDF stay vector graphics and a large PNG stays sharp.
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <optional>
+
+class QWidget;
+
+namespace app {
+
+enum class FigureFormat { Png, Svg, Pdf };
+
+// From the file name's suffix (case-insensitive); nullopt for any other.
+std::optional<FigureFormat> figureFormatForPath(const QString& path);
+
+// The view at `size` pixels (an empty size: the view's own), on white.
+QImage renderFigure(QWidget* view, QSize size = {});
+
+// Writes the view to `path` in the format its suffix names; false with `error` saying why.
+bool exportFigure(QWidget* view, QSize size, const QString& path, QString* error);
+
+} // namespace app

@@ -1,0 +1,275 @@
+#include "recordsdialog.h"
+
+#include "diagnostictext.h"
+#include "document.h"
+#include "evaluate.h"
+#include "memorytext.h"
+#include "qtconvert.h"
+#include "recordcomparison.h"
+
+#include <QComboBox>
+#include <QDate>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace app {
+
+using widgets::qs;
+
+namespace {
+
+// The row's quantity in the user's language; core's English label for any key this list does not know.
+QString quantityText(const core::RecordComparisonRow& row)
+{
+    const QString key = qs(row.quantity);
+    if (key.startsWith(QLatin1String("peakMemory."))) {
+        for (core::MemoryCategory category : core::enumValues<core::MemoryCategory>())
+            if (key.mid(11) == qs(core::enumName(category)))
+                return RecordsDialog::tr("  of which %1").arg(widgets::categoryName(category));
+        return RecordsDialog::tr("Peak memory of the fullest GPU");
+    }
+    static const std::pair<const char*, const char*> kTexts[]{
+        {"globalBatch", QT_TRANSLATE_NOOP("app::RecordsDialog", "Global batch (sequences)")},
+        {"microBatch", QT_TRANSLATE_NOOP("app::RecordsDialog", "Micro-batch (sequences)")},
+        {"sequenceLength", QT_TRANSLATE_NOOP("app::RecordsDialog", "Sequence length (tokens)")},
+        {"stepSeconds", QT_TRANSLATE_NOOP("app::RecordsDialog", "Step time")},
+        {"tokensPerSecond", QT_TRANSLATE_NOOP("app::RecordsDialog", "Tokens per second")},
+        {"mfu", QT_TRANSLATE_NOOP("app::RecordsDialog", "MFU")},
+        {"visible.allReduce", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible all-reduce per step")},
+        {"visible.allGather", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible all-gather per step")},
+        {"visible.reduceScatter", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible reduce-scatter per step")},
+        {"visible.allToAll", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible all-to-all per step")},
+        {"visible.p2p", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible point-to-point per step")},
+        {"inputStallSeconds", QT_TRANSLATE_NOOP("app::RecordsDialog", "Input stalls per step")},
+        {"checkpointSeconds", QT_TRANSLATE_NOOP("app::RecordsDialog", "Checkpoint time")},
+        {"restarts", QT_TRANSLATE_NOOP("app::RecordsDialog", "Restarts")},
+        {"parity.difference",
+         QT_TRANSLATE_NOOP("app::RecordsDialog", "Parity with the baseline (difference)")},
+    };
+    for (const auto& [quantity, text] : kTexts)
+        if (key == QLatin1String(quantity))
+            return RecordsDialog::tr(text);
+    return qs(row.label);
+}
+
+QString valueText(double value, core::RecordUnit unit)
+{
+    return qs(core::formatRecordValue(value, unit));
+}
+
+QString differenceText(const core::RecordComparisonRow& row)
+{
+    const auto difference = row.difference();
+    if (!difference)
+        return {};
+    QString text = (*difference < 0 ? QStringLiteral("−") : QStringLiteral("+"))
+        + valueText(std::abs(*difference), row.unit);
+    if (const auto relative = row.relativeDifference())
+        text += QStringLiteral(" (%1%2 %)")
+                    .arg(*relative < 0 ? QStringLiteral("−") : QStringLiteral("+"),
+                         qs(core::formatNumber(std::abs(100 * *relative))));
+    return text;
+}
+
+} // namespace
+
+RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
+    : QDialog(parent)
+    , m_document(document)
+{
+    setWindowTitle(tr("Measured Records"));
+    m_records = new QComboBox(this);
+    m_identity = new QLabel(this);
+    m_identity->setWordWrap(true);
+    m_table = new QTableWidget(0, 4, this);
+    m_table->setHorizontalHeaderLabels({tr("Quantity"), tr("Predicted"), tr("Measured"), tr("Difference")});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setMinimumSize(720, 420);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* create = buttons->addButton(tr("&New Record…"), QDialogButtonBox::ActionRole);
+    QPushButton* import = buttons->addButton(tr("&Import Record…"), QDialogButtonBox::ActionRole);
+    m_remove = buttons->addButton(tr("&Remove Record"), QDialogButtonBox::ActionRole);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_records);
+    layout->addWidget(m_identity);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(buttons);
+
+    connect(m_records, &QComboBox::currentIndexChanged, this, &RecordsDialog::showRecord);
+    connect(create, &QPushButton::clicked, this, &RecordsDialog::newRecordDialog);
+    connect(import, &QPushButton::clicked, this, &RecordsDialog::importDialog);
+    connect(m_remove, &QPushButton::clicked, this, &RecordsDialog::removeShownRecord);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_document, &Document::changed, this, &RecordsDialog::refresh);
+    refresh();
+}
+
+void RecordsDialog::refresh()
+{
+    const int shown = m_records->currentIndex();
+    const QSignalBlocker blocker(m_records);
+    m_records->clear();
+    for (const core::MeasuredRecord& record : m_document->design().records)
+        m_records->addItem(record.name.empty() ? tr("Unnamed record") : qs(record.name));
+    if (m_records->count() > 0)
+        m_records->setCurrentIndex(std::clamp(shown, 0, m_records->count() - 1));
+    showRecord();
+}
+
+void RecordsDialog::showRecord()
+{
+    const int index = m_records->currentIndex();
+    const auto& records = m_document->design().records;
+    m_remove->setEnabled(index >= 0);
+    m_table->setRowCount(0);
+    if (index < 0 || index >= int(records.size())) {
+        m_identity->setText(
+            tr("No measured records yet: import a record file (\"meshwright.record\") written "
+               "from a real run of this layout."));
+        return;
+    }
+    const core::MeasuredRecord& record = records[std::size_t(index)];
+    QStringList identity;
+    for (const std::string& part : {record.date, record.identity.model, record.identity.code,
+                                    record.identity.runtime, record.identity.topology})
+        if (!part.empty())
+            identity << qs(part);
+    m_identity->setText(identity.join(QStringLiteral(" · ")));
+    const widgets::DesignSnapshot& snapshot = m_document->snapshot();
+    const std::vector<core::RecordComparisonRow> rows
+        = core::compareRecord(record, *snapshot.design, *snapshot.evaluation);
+    m_table->setRowCount(int(rows.size()));
+    for (int i = 0; i < int(rows.size()); ++i) {
+        const core::RecordComparisonRow& row = rows[std::size_t(i)];
+        const QString cells[]{quantityText(row),
+                              row.predicted ? valueText(*row.predicted, row.unit) : QStringLiteral("—"),
+                              valueText(*row.measured, row.unit), differenceText(row)};
+        for (int column = 0; column < 4; ++column) {
+            auto* item = new QTableWidgetItem(cells[column]);
+            if (column > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(i, column, item);
+        }
+    }
+}
+
+bool RecordsDialog::importRecord(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (!addRecordFromText(QString::fromUtf8(file.readAll()), error)) {
+        *error = tr("%1 is not a readable record:\n%2").arg(path, *error);
+        return false;
+    }
+    return true;
+}
+
+bool RecordsDialog::addRecordFromText(const QString& json, QString* error)
+{
+    const core::RecordLoadResult loaded = core::loadRecord(json.toStdString());
+    if (!loaded.record) {
+        QStringList messages;
+        for (const core::Diagnostic& d : loaded.diagnostics)
+            messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
+                    + widgets::diagnosticMessage(d);
+        *error = messages.join(QLatin1Char('\n'));
+        return false;
+    }
+    std::vector<core::MeasuredRecord> records = m_document->design().records;
+    records.push_back(*loaded.record);
+    m_document->editRecords(std::move(records), tr("Add measured record %1").arg(qs(loaded.record->name)));
+    m_records->setCurrentIndex(m_records->count() - 1);
+    return true;
+}
+
+void RecordsDialog::removeShownRecord()
+{
+    const int index = m_records->currentIndex();
+    std::vector<core::MeasuredRecord> records = m_document->design().records;
+    if (index < 0 || index >= int(records.size()))
+        return;
+    const QString name = qs(records[std::size_t(index)].name);
+    records.erase(records.begin() + index);
+    m_document->editRecords(std::move(records), tr("Remove measured record %1").arg(name));
+}
+
+QString RecordsDialog::newRecordTemplate() const
+{
+    const core::Design& design = m_document->design();
+    core::MeasuredRecord record;
+    record.name = design.name;
+    record.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    record.globalBatch = design.workload.globalBatch;
+    record.microBatch = design.layout.microBatch;
+    record.sequenceLength = design.workload.sequenceLength;
+    core::Json json = core::Json::parse(core::saveRecord(record));
+    // The measurements stay empty: a record holds what was measured, never a prediction.
+    json["throughput"] = core::Json::object();
+    json["peakMemory"] = core::Json::object();
+    json["visibleCommunication"] = core::Json::object();
+    return qs(json.dump(2));
+}
+
+void RecordsDialog::newRecordDialog()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("New Measured Record"));
+    auto* help
+        = new QLabel(tr("Fill in what the run measured (the README lists every field: throughput "
+                        "{stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication "
+                        "in seconds per step, …)."),
+                     &dialog);
+    help->setWordWrap(true);
+    auto* editor = new QPlainTextEdit(newRecordTemplate(), &dialog);
+    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    editor->setMinimumSize(560, 420);
+    auto* problems = new QLabel(&dialog);
+    problems->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(help);
+    layout->addWidget(editor, 1);
+    layout->addWidget(problems);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        // The dialog stays open on a problem, with the typed text, so nothing is lost.
+        QString error;
+        if (addRecordFromText(editor->toPlainText(), &error))
+            dialog.accept();
+        else
+            problems->setText(error);
+    });
+    dialog.exec();
+}
+
+void RecordsDialog::importDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Measured Record"), QString(),
+                                                      tr("Meshwright records (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!importRecord(path, &error))
+        QMessageBox::warning(this, tr("Cannot Import the Record"), error);
+}
+
+} // namespace app

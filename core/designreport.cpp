@@ -1,0 +1,409 @@
+#include "designreport.h"
+
+#include "evaluate.h"
+#include "launchconfig.h"
+#include "recordcomparison.h"
+#include "steptimeline.h"
+#include "units.h"
+#include "validate.h"
+
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+// Appends to one string piece by piece (GCC 12 warns falsely about "literal" + std::string chains).
+class Html
+{
+public:
+    Html& raw(std::string_view text)
+    {
+        m_text += text;
+        return *this;
+    }
+    Html& text(const std::string& text)
+    {
+        m_text += htmlEscape(text);
+        return *this;
+    }
+    Html& number(std::int64_t value)
+    {
+        m_text += std::to_string(value);
+        return *this;
+    }
+    Html& section(const char* id, std::string_view title)
+    {
+        m_text += "<h2 id=\"";
+        m_text += id;
+        m_text += "\">";
+        m_text += title;
+        m_text += "</h2>\n";
+        return *this;
+    }
+    Html& row(std::initializer_list<std::string> cells, bool heading = false)
+    {
+        m_text += "<tr>";
+        for (const std::string& cell : cells) {
+            m_text += heading ? "<th>" : "<td>";
+            m_text += htmlEscape(cell);
+            m_text += heading ? "</th>" : "</td>";
+        }
+        m_text += "</tr>\n";
+        return *this;
+    }
+    Html& tableStart()
+    {
+        m_text += "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">\n";
+        return *this;
+    }
+    Html& tableEnd()
+    {
+        m_text += "</table>\n";
+        return *this;
+    }
+    std::string take() { return std::move(m_text); }
+
+private:
+    std::string m_text;
+};
+
+std::string count(std::int64_t value)
+{
+    return std::to_string(value);
+}
+
+std::string percent(double fraction)
+{
+    std::string out = formatNumber(100 * fraction);
+    out += " %";
+    return out;
+}
+
+// "4.54&nbsp;GB": a number never wraps away from its unit.
+std::string bytesCell(double bytes)
+{
+    std::string out;
+    for (char c : formatBytes(bytes)) {
+        if (c == ' ')
+            out += "&nbsp;";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string gpuName(const Evaluation& evaluation, const std::string& id)
+{
+    const Catalog& catalog = evaluation.catalog ? *evaluation.catalog : Catalog::builtin();
+    const GpuSpec* gpu = catalog.gpu(id);
+    return gpu ? gpu->name : id;
+}
+
+void summary(Html& html, const Design& design, const Evaluation& e)
+{
+    const ParallelLayout& layout = design.layout;
+    const Workload& w = design.workload;
+    html.section("summary", "Design summary").tableStart();
+    std::string model = design.model.name;
+    model += ": ";
+    model += formatCount(e.parameters.all.total());
+    model += " parameters";
+    if (design.model.moe.isMoe()) {
+        model += ", ";
+        model += formatCount(e.parameters.active.total());
+        model += " active per token";
+    }
+    html.row({"Model", model});
+    std::string cluster = count(std::int64_t(design.cluster.nodes.size()));
+    cluster += " nodes, ";
+    cluster += count(e.gpusInCluster);
+    cluster += " GPUs (";
+    cluster += count(e.gpusInService);
+    cluster += " in service)";
+    if (!design.cluster.nodes.empty() && !design.cluster.nodes.front().gpus.empty()) {
+        cluster += ", ";
+        cluster += gpuName(e, design.cluster.nodes.front().gpus.front().type);
+    }
+    html.row({"Cluster", cluster});
+    std::string degrees = "world size ";
+    degrees += count(layout.worldSize());
+    degrees += " = ";
+    degrees += worldSizeFormula(layout);
+    degrees += "; order ";
+    degrees += orderToString(layout.order);
+    html.row({"Layout", degrees});
+    std::string details = "ZeRO-";
+    details += count(layout.zeroStage);
+    if (layout.sequenceParallel)
+        details += ", sequence parallel";
+    details += ", schedule ";
+    details += enumName(layout.schedule);
+    if (layout.virtualStages > 1) {
+        details += " × ";
+        details += count(layout.virtualStages);
+        details += " virtual stages";
+    }
+    details += ", recompute ";
+    details += enumName(layout.recompute);
+    details += ", micro-batch ";
+    details += count(layout.microBatch);
+    html.row({"Sharding and schedule", details});
+    std::string workload;
+    if (w.mode == Mode::Training) {
+        workload = "training, sequence ";
+        workload += count(w.sequenceLength);
+        workload += ", global batch ";
+        workload += count(w.globalBatch);
+        workload += " (";
+        workload += count(e.microBatches);
+        workload += " micro-batches per pipeline), ";
+        workload += enumName(w.precision);
+        workload += ", ";
+        workload += enumName(w.optimizer);
+    } else {
+        workload = "serving, ";
+        workload += count(w.serving.concurrency);
+        workload += " sequences of ";
+        workload += count(w.serving.contextLength);
+        workload += " tokens per replica, KV cache ";
+        workload += enumName(w.serving.kvDtype);
+    }
+    html.row({"Workload", workload});
+    html.row({"Verdict",
+              e.valid() ? (e.memory && !e.memory->fits ? "valid, but does not fit in memory" : "valid")
+                        : "has errors"});
+    html.tableEnd();
+}
+
+void diagnostics(Html& html, const Evaluation& e)
+{
+    html.section("diagnostics", "Diagnostics");
+    if (e.diagnostics.empty()) {
+        html.raw("<p>None: every check passed.</p>\n");
+        return;
+    }
+    html.tableStart().row({"Severity", "Code", "Field", "Message"}, true);
+    for (const Diagnostic& d : e.diagnostics)
+        html.row({std::string(enumName(d.severity)), d.code, d.path, d.message()});
+    html.tableEnd();
+}
+
+void memory(Html& html, const Evaluation& e)
+{
+    html.section("memory", "Memory per pipeline stage");
+    if (!e.memory) {
+        html.raw("<p>Not computed: the model or the placement is not valid.</p>\n");
+        return;
+    }
+    const MemoryReport& memory = *e.memory;
+    const bool training = memory.mode == Mode::Training;
+    const std::vector<MemoryCategory> columns = training
+        ? std::vector<MemoryCategory>{MemoryCategory::Parameters, MemoryCategory::Gradients,
+                                      MemoryCategory::Optimizer,  MemoryCategory::Activations,
+                                      MemoryCategory::Temporary,  MemoryCategory::Communication,
+                                      MemoryCategory::Reserve}
+        : std::vector<MemoryCategory>{MemoryCategory::Parameters, MemoryCategory::KvCache,
+                                      MemoryCategory::Workspace, MemoryCategory::Communication,
+                                      MemoryCategory::Reserve};
+    html.raw("<p>Bytes per GPU, one row per pipeline stage and GPU type (GB = 10<sup>9</sup> bytes).</p>\n")
+        .tableStart()
+        .raw("<tr><th>Stage</th><th>Ranks</th><th>Layers</th>");
+    // The command line's short headings (textreport.cpp), so that twelve columns fit a portrait page.
+    const char* headings[] = {"params", "grads", "optim", "activ", "kv", "work", "temp", "comm", "reserve"};
+    for (MemoryCategory c : columns)
+        html.raw("<th>").raw(headings[static_cast<int>(c)]).raw("</th>");
+    html.raw("<th>Total</th><th>Capacity</th><th>Fits</th></tr>\n");
+    for (const RankRole& role : memory.roles) {
+        html.raw("<tr><td>")
+            .number(role.ppRank)
+            .raw("</td><td>")
+            .number(std::int64_t(role.ranks.size()))
+            .raw("</td><td>")
+            .number(role.layers)
+            .raw("</td>");
+        for (MemoryCategory c : columns)
+            html.raw("<td>").raw(bytesCell(role.figure(c).bytes)).raw("</td>");
+        html.raw("<td>")
+            .raw(bytesCell(role.totalBytes))
+            .raw("</td><td>")
+            .raw(bytesCell(role.capacityBytes))
+            .raw("</td><td>")
+            .raw(role.fits() ? "yes" : "<b>no</b>")
+            .raw("</td></tr>\n");
+    }
+    html.tableEnd();
+    html.raw("<p>Peak: rank ").number(memory.peakRank).raw(", ").text(formatBytes(memory.peakBytes));
+    html.raw(memory.fits ? " — every rank fits.</p>\n" : " — <b>does not fit</b>.</p>\n");
+}
+
+void performance(Html& html, const Evaluation& e)
+{
+    html.section("performance", "Performance");
+    if (!e.performance) {
+        html.raw("<p>No step time: the design serves, has errors, or its pipeline is too large to "
+                 "simulate.</p>\n");
+        return;
+    }
+    const Performance& p = *e.performance;
+    html.tableStart()
+        .row({"Step time", formatSeconds(p.stepSeconds)})
+        .row({"  pipeline (schedule makespan)", formatSeconds(p.pipelineSeconds)})
+        .row({"  exposed data-parallel synchronisation", formatSeconds(p.dataParallelSeconds)})
+        .row({"  optimizer step", formatSeconds(p.optimizerSeconds)})
+        .row({"Tokens per second", formatNumber(p.tokensPerSecond)})
+        .row({"MFU", percent(p.mfu)})
+        .row({"HFU", percent(p.hfu)})
+        .row({"Pipeline bubble", percent(p.bubbleFraction)})
+        .row({"Exposed all-reduce", formatSeconds(p.exposed.allReduce)})
+        .row({"Exposed all-gather", formatSeconds(p.exposed.allGather)})
+        .row({"Exposed reduce-scatter", formatSeconds(p.exposed.reduceScatter)})
+        .row({"Exposed all-to-all", formatSeconds(p.exposed.allToAll)})
+        .row({"Exposed point-to-point", formatSeconds(p.exposed.p2p)})
+        .tableEnd();
+    std::string efficiency = "Compute at ";
+    efficiency += percent(p.computeEfficiency);
+    efficiency += " of the GPUs' peak (the compute model's assumption).";
+    html.raw("<p>").text(efficiency).raw("</p>\n");
+}
+
+void records(Html& html, const Design& design, const Evaluation& e)
+{
+    html.section("records", "Measured records");
+    if (design.records.empty()) {
+        html.raw("<p>None yet: meshwright-cli record add puts a run's measurements into the design, and they "
+                 "appear here beside the prediction.</p>\n");
+        return;
+    }
+    for (const MeasuredRecord& record : design.records) {
+        std::string title = record.name.empty() ? std::string("Unnamed record") : record.name;
+        if (!record.date.empty()) {
+            title += " (";
+            title += record.date;
+            title += ')';
+        }
+        html.raw("<h3>").text(title).raw("</h3>\n");
+        if (!record.identity.runtime.empty() || !record.identity.topology.empty())
+            html.raw("<p>")
+                .text(record.identity.runtime)
+                .raw("<br>")
+                .text(record.identity.topology)
+                .raw("</p>\n");
+        html.tableStart().row({"Quantity", "Predicted", "Measured", "Difference"}, true);
+        for (const RecordComparisonRow& row : compareRecord(record, design, e)) {
+            std::string difference;
+            if (const auto d = row.difference()) {
+                difference = *d < 0 ? "−" : "+";
+                difference += formatRecordValue(std::abs(*d), row.unit);
+                if (const auto relative = row.relativeDifference()) {
+                    difference += " (";
+                    difference += *relative < 0 ? "−" : "+";
+                    difference += formatNumber(std::abs(100 * *relative));
+                    difference += " %)";
+                }
+            }
+            html.row({row.label,
+                      row.predicted ? formatRecordValue(*row.predicted, row.unit) : std::string("—"),
+                      formatRecordValue(*row.measured, row.unit), difference});
+        }
+        html.tableEnd();
+        if (record.parity && record.parity->withinTolerance) {
+            std::string parity = "Parity with ";
+            parity += record.parity->baseline;
+            parity += *record.parity->withinTolerance ? ": within tolerance." : ": outside tolerance.";
+            html.raw("<p>").text(parity).raw("</p>\n");
+        }
+    }
+}
+
+void launch(Html& html, const Design& design, const Evaluation& e)
+{
+    html.section("launch", "Launch configurations");
+    html.raw(
+            "<p>Which frameworks can run this split (meshwright-cli export --format NAME writes each).</p>\n")
+        .tableStart()
+        .row({"Framework", "Version", "Result", "Notes"}, true);
+    for (LaunchTarget target : enumValues<LaunchTarget>()) {
+        const LaunchConfig config = launchConfig(design, e, target);
+        std::string notes;
+        for (const Diagnostic& note : config.notes) {
+            if (!notes.empty())
+                notes += " ";
+            notes += note.message();
+        }
+        html.row({config.tool, config.toolVersion,
+                  config.ok() ? (config.notes.empty() ? "complete" : "with notes") : "cannot express",
+                  notes});
+    }
+    html.tableEnd();
+}
+
+void figures(Html& html, const std::vector<ReportFigure>& figures)
+{
+    html.section("figures", "Figures");
+    if (figures.empty()) {
+        html.raw("<p>No figures: the command line has no views; File ▸ Export ▸ Design Report… in the "
+                 "application adds them.</p>\n");
+        return;
+    }
+    for (const ReportFigure& figure : figures) {
+        html.raw("<p><img src=\"").text(figure.source).raw("\"");
+        if (figure.widthPixels > 0)
+            html.raw(" width=\"").number(figure.widthPixels).raw("\"");
+        html.raw(" alt=\"").text(figure.caption).raw("\"><br>").text(figure.caption).raw("</p>\n");
+    }
+}
+
+} // namespace
+
+std::string htmlEscape(const std::string& text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string designReportHtml(const Design& design, const Evaluation& evaluation,
+                             const std::vector<ReportFigure>& figureList)
+{
+    Html html;
+    const std::string title = design.name.empty() ? std::string("Untitled design") : design.name;
+    html.raw("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
+        .text(title)
+        .raw("</title></head>\n<body>\n<h1>")
+        .text(title)
+        .raw("</h1>\n");
+    if (!design.description.empty())
+        html.raw("<p>").text(design.description).raw("</p>\n");
+    html.raw("<p><i>Design report written by Meshwright. Every figure comes from its model of memory, "
+             "communication and compute; measured runs can differ.</i></p>\n");
+    summary(html, design, evaluation);
+    diagnostics(html, evaluation);
+    memory(html, evaluation);
+    performance(html, evaluation);
+    records(html, design, evaluation);
+    launch(html, design, evaluation);
+    figures(html, figureList);
+    html.raw("</body></html>\n");
+    return html.take();
+}
+
+} // namespace core

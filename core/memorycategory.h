@@ -1,0 +1,37 @@
+#pragma once
+
+// The categories of a GPU's peak memory (memory.h), on their own so that measured records
+// (measuredrecord.h), which a design carries, can name them without the memory model.
+
+#include "enumnames.h"
+
+namespace core {
+
+enum class MemoryCategory {
+    Parameters,
+    Gradients,
+    Optimizer,
+    Activations,
+    KvCache,
+    Workspace,
+    Temporary,
+    Communication,
+    Reserve
+};
+inline constexpr int kMemoryCategoryCount = 9;
+
+template<> struct EnumNames<MemoryCategory>
+{
+    static constexpr std::array table{
+        std::pair{MemoryCategory::Parameters, std::string_view{"parameters"}},
+        std::pair{MemoryCategory::Gradients, std::string_view{"gradients"}},
+        std::pair{MemoryCategory::Optimizer, std::string_view{"optimizer"}},
+        std::pair{MemoryCategory::Activations, std::string_view{"activations"}},
+        std::pair{MemoryCategory::KvCache, std::string_view{"kvCache"}},
+        std::pair{MemoryCategory::Workspace, std::string_view{"workspace"}},
+        std::pair{MemoryCategory::Temporary, std::string_view{"temporary"}},
+        std::pair{MemoryCategory::Communication, std::string_view{"communication"}},
+        std::pair{MemoryCategory::Reserve, std::string_view{"reserve"}}};
+};
+
+} // namespace core

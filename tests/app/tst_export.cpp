@@ -1,0 +1,260 @@
+// File ▸ Export, offscreen: every view exports to PNG, SVG and PDF at the chosen size, the launch
+// configuration dialog shows core's text for each framework and saves it, and the design report carries
+// every section and every view's figure.
+
+#include "designreport.h"
+#include "exportmenu.h"
+#include "figureexport.h"
+#include "guitestmain.h"
+#include "language.h"
+#include "launchconfigdialog.h"
+#include "mainwindow.h"
+#include "recordsdialog.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QImageReader>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace app;
+
+Q_DECLARE_METATYPE(core::LaunchTarget)
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void exportMenuIsInTheFileMenu();
+    void everyViewInEveryFormat_data();
+    void everyViewInEveryFormat();
+    void otherSuffixIsRefused();
+    void launchDialogShowsCoresText_data();
+    void launchDialogShowsCoresText();
+    void launchDialogSavesAndCopies();
+    void reportHasSectionsAndFigures_data();
+    void reportHasSectionsAndFigures();
+    void recordImportIsOneUndoStep();
+    void brokenRecordLeavesTheDesignAlone();
+    void recordTypedInTheApplication();
+
+private:
+    ExportMenu* menu() const { return m_window->findChild<ExportMenu*>(); }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestExport::init()
+{
+    m_language = std::make_unique<Language>();
+    m_language->applyStored(QStringLiteral("en"));
+    m_window = std::make_unique<MainWindow>(m_language.get());
+    m_window->setInteractive(false);
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestExport::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+void TestExport::exportMenuIsInTheFileMenu()
+{
+    QVERIFY(menu());
+    QCOMPARE(menu()->title(), QStringLiteral("E&xport"));
+    QCOMPARE(menu()->actions().size(), 5); // four actions and a separator before the records
+}
+
+void TestExport::everyViewInEveryFormat_data()
+{
+    QTest::addColumn<QString>("tab");
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<QByteArray>("magic");
+    for (const char* tab : {"ranks", "memory", "collectives", "timeline"}) {
+        QTest::addRow("%s png", tab) << tab << "png" << QByteArray("\x89PNG");
+        QTest::addRow("%s svg", tab) << tab << "svg" << QByteArray("<?xml");
+        QTest::addRow("%s pdf", tab) << tab << "pdf" << QByteArray("%PDF-");
+    }
+}
+
+void TestExport::everyViewInEveryFormat()
+{
+    QFETCH(QString, tab);
+    QFETCH(QString, suffix);
+    QFETCH(QByteArray, magic);
+    QVERIFY(m_window->showTab(tab));
+    const QString path = m_dir.filePath(tab + QLatin1Char('.') + suffix);
+    const QSize size(1200, 700);
+    QString error;
+    QVERIFY2(menu()->exportCurrentView(path, size, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray contents = file.readAll();
+    QVERIFY(contents.startsWith(magic));
+    QVERIFY(contents.size() > 1000);
+    if (suffix == QLatin1String("png")) {
+        QImageReader reader(path);
+        QCOMPARE(reader.size(), size); // the chosen size, not the view's
+    }
+    if (suffix == QLatin1String("svg"))
+        QVERIFY(contents.contains("viewBox=\"0 0 1200 700\""));
+}
+
+void TestExport::otherSuffixIsRefused()
+{
+    QString error;
+    QVERIFY(!menu()->exportCurrentView(m_dir.filePath(QStringLiteral("x.bmp")), QSize(100, 100), &error));
+    QVERIFY(error.contains(QLatin1String(".svg")));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.bmp"))));
+}
+
+void TestExport::launchDialogShowsCoresText_data()
+{
+    QTest::addColumn<core::LaunchTarget>("target");
+    for (core::LaunchTarget target : core::enumValues<core::LaunchTarget>())
+        QTest::newRow(std::string(core::enumName(target)).c_str()) << target;
+}
+
+void TestExport::launchDialogShowsCoresText()
+{
+    QFETCH(core::LaunchTarget, target);
+    const widgets::DesignSnapshot snapshot = m_window->document()->snapshot();
+    LaunchConfigDialog dialog(snapshot);
+    dialog.setTarget(target);
+    const core::LaunchConfig expected = core::launchConfig(*snapshot.design, *snapshot.evaluation, target);
+    QCOMPARE(dialog.text(), QString::fromStdString(expected.text));
+    // The default design (TP 8, PP 2) cannot go to Accelerate or the serving tools: a message, no text.
+    QCOMPARE(dialog.text().isEmpty(), !expected.ok());
+    QVERIFY(!dialog.notesText().isEmpty());
+    if (!expected.ok())
+        QVERIFY(dialog.notesText().startsWith(QLatin1String("Error: ")));
+}
+
+void TestExport::launchDialogSavesAndCopies()
+{
+    LaunchConfigDialog dialog(m_window->document()->snapshot());
+    QCOMPARE(dialog.target(), core::LaunchTarget::Megatron); // a training design opens on Megatron-LM
+    const QString path = m_dir.filePath(QStringLiteral("megatron-args.sh"));
+    QString error;
+    QVERIFY2(dialog.saveTo(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()), dialog.text());
+    QVERIFY(dialog.text().contains(QLatin1String("--tensor-model-parallel-size 8")));
+    dialog.copyToClipboard();
+}
+
+void TestExport::reportHasSectionsAndFigures_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::newRow("html") << "report.html";
+    QTest::newRow("pdf") << "report.pdf";
+}
+
+void TestExport::reportHasSectionsAndFigures()
+{
+    QFETCH(QString, fileName);
+    const QString path = m_dir.filePath(fileName);
+    QString error;
+    QVERIFY2(menu()->writeReport(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray contents = file.readAll();
+    if (fileName.endsWith(QLatin1String(".pdf"))) {
+        QVERIFY(contents.startsWith("%PDF-"));
+        // The four figures are in it: far larger than the tables alone (about 40 kB).
+        QVERIFY(contents.size() > 100000);
+        return;
+    }
+    for (const char* id : core::kReportSections)
+        QVERIFY2(contents.contains(QByteArray("<h2 id=\"") + id + '"'), id);
+    QCOMPARE(contents.count("<img src=\"data:image/png;base64,"), m_window->views()->count());
+}
+
+// A record file joins the design as one undo step, and the table sets it beside the prediction.
+void TestExport::recordImportIsOneUndoStep()
+{
+    m_window->openFile(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/resources/examples/seed-70b-32k-512gpu.json"));
+    Document* document = m_window->document();
+    RecordsDialog dialog(document);
+    QCOMPARE(dialog.table()->rowCount(), 0);
+    QString error;
+    QVERIFY2(
+        dialog.importRecord(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"), &error),
+        qPrintable(error));
+    QCOMPARE(document->design().records.size(), std::size_t(1));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(document->isModified());
+    QCOMPARE(dialog.recordChooser()->count(), 1);
+    bool stepRow = false;
+    for (int row = 0; row < dialog.table()->rowCount(); ++row) {
+        if (dialog.table()->item(row, 0)->text() != QLatin1String("Step time"))
+            continue;
+        stepRow = true;
+        QCOMPARE(dialog.table()->item(row, 2)->text(), QStringLiteral("29.2 s"));
+        QVERIFY(dialog.table()->item(row, 3)->text().startsWith(QLatin1Char('+')));
+    }
+    QVERIFY(stepRow);
+    document->undoStack()->undo();
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(dialog.table()->rowCount(), 0);
+    document->undoStack()->redo();
+    dialog.removeShownRecord();
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(document->undoStack()->count(), 2);
+}
+
+void TestExport::brokenRecordLeavesTheDesignAlone()
+{
+    Document* document = m_window->document();
+    RecordsDialog dialog(document);
+    const QString path = m_dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "meshwright.record", "version": 1, "throughput": {"mfu": 41}})");
+    file.close();
+    QString error;
+    QVERIFY(!dialog.importRecord(path, &error));
+    QVERIFY(error.contains(QLatin1String("mfu")));
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(document->undoStack()->count(), 0);
+}
+
+// "Entered in the GUI": the template carries the design's batch and no measurement; a typed value joins
+// the design, a wrong one is named by its field.
+void TestExport::recordTypedInTheApplication()
+{
+    Document* document = m_window->document();
+    RecordsDialog dialog(document);
+    const QString templateText = dialog.newRecordTemplate();
+    const core::RecordLoadResult blank = core::loadRecord(templateText.toStdString());
+    QVERIFY(blank.record.has_value());
+    QCOMPARE(*blank.record->globalBatch, document->design().workload.globalBatch);
+    QVERIFY(!blank.record->stepSeconds && !blank.record->mfu && !blank.record->peakMemoryBytes);
+
+    QString typed = templateText;
+    typed.replace(QStringLiteral("\"throughput\": {}"), QStringLiteral("\"throughput\": {\"mfu\": 4.1}"));
+    QString error;
+    QVERIFY(!dialog.addRecordFromText(typed, &error));
+    QVERIFY2(error.contains(QLatin1String("/throughput/mfu")), qPrintable(error));
+    QVERIFY(document->design().records.empty());
+
+    typed.replace(QStringLiteral("4.1"), QStringLiteral("0.41"));
+    QVERIFY2(dialog.addRecordFromText(typed, &error), qPrintable(error));
+    QCOMPARE(document->design().records.size(), std::size_t(1));
+    QCOMPARE(*document->design().records.front().mfu, 0.41);
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestExport)
+#include "tst_export.moc"
