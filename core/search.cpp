@@ -107,7 +107,11 @@ std::string recipeOf(const Design& design, const ParallelLayout& l, const Catalo
         s += " experts.";
         sentence(s);
     }
-    if (l.dp() > 1) {
+    if (l.dp() > 1 && design.workload.mode == Mode::Serving) {
+        std::string s = std::to_string(l.dp());
+        s += " independent replicas serve their own requests: throughput adds up, latency stays.";
+        sentence(s);
+    } else if (l.dp() > 1) {
         std::string s = "DP ";
         s += std::to_string(l.dp());
         static constexpr std::array kZero{" replicates the model (DDP).", " with ZeRO-1 shards the optimizer.",
@@ -116,7 +120,12 @@ std::string recipeOf(const Design& design, const ParallelLayout& l, const Catalo
         s += kZero[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
         sentence(s);
     }
-    if (l.pp() > 1) {
+    if (l.pp() > 1 && design.workload.mode == Mode::Serving) {
+        std::string s = "PP ";
+        s += std::to_string(l.pp());
+        s += " holds a larger model, but a token passes its stages in turn: it adds latency, not speed.";
+        sentence(s);
+    } else if (l.pp() > 1) {
         std::string s = "PP ";
         s += std::to_string(l.pp());
         s += l.virtualStages > 1 ? " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)" : " (1F1B)";
@@ -171,7 +180,7 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
         Evaluation& e = mesh.evaluation;
         for (int zero : training ? space.zeroStages : std::vector<int>{0})
             for (int mb : training ? space.microBatches : std::vector<int>{1})
-                for (int v : space.virtualStages)
+                for (int v : training ? space.virtualStages : std::vector<int>{1})
                     for (Recompute recompute : training ? space.recompute : std::vector<Recompute>{Recompute::None}) {
                         if (v > 1 && t.pp == 1)
                             continue;
@@ -195,6 +204,7 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
                         e.traffic.reset();
                         e.schedule.reset();
                         e.performance.reset();
+                        e.serving.reset();
                         if (hasErrors(e.diagnostics)) {
                             ++result.invalid;
                             continue;
@@ -204,19 +214,26 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
                             ++result.notFitting;
                             continue;
                         }
-                        if (!e.performance) {
+                        if (training ? !e.performance : !e.serving) {
                             ++result.invalid; // a rule of the timeline, or a schedule too large to simulate
                             continue;
                         }
-                        const Performance& p = *e.performance;
                         SearchCandidate c;
                         c.layout = l;
-                        c.stepSeconds = p.stepSeconds;
-                        c.tokensPerSecond = p.tokensPerSecond;
-                        c.mfu = p.mfu;
-                        c.hfu = p.hfu;
-                        c.bubbleFraction = p.bubbleFraction;
-                        c.exposed = p.exposed;
+                        if (training) {
+                            const Performance& p = *e.performance;
+                            c.stepSeconds = p.stepSeconds;
+                            c.tokensPerSecond = p.tokensPerSecond;
+                            c.mfu = p.mfu;
+                            c.hfu = p.hfu;
+                            c.bubbleFraction = p.bubbleFraction;
+                            c.exposed = p.exposed;
+                        } else {
+                            // Serving: a step is one token of every sequence in flight (seed 2).
+                            c.stepSeconds = e.serving->interTokenLatency;
+                            c.tokensPerSecond = e.serving->groupTokensPerSecond;
+                            c.timeToFirstToken = e.serving->timeToFirstToken;
+                        }
                         c.peakBytes = e.memory->peakBytes;
                         c.capacityBytes = e.memory->roleOf(e.memory->peakRank).capacityBytes;
                         c.warnings = static_cast<int>(std::count_if(
@@ -230,10 +247,12 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
             break;
         }
     }
+    // Most tokens per second first: for training the same order as the shortest step (the batch is
+    // fixed), for serving the throughput of the whole group.
     std::sort(result.candidates.begin(), result.candidates.end(),
               [](const SearchCandidate& a, const SearchCandidate& b) {
-                  if (a.stepSeconds != b.stepSeconds)
-                      return a.stepSeconds < b.stepSeconds;
+                  if (a.tokensPerSecond != b.tokensPerSecond)
+                      return a.tokensPerSecond > b.tokensPerSecond;
                   return a.peakBytes < b.peakBytes;
               });
     // Only the candidates anyone reads get their recipe.
@@ -290,6 +309,10 @@ Json searchToJson(const SearchResult& result, std::size_t top)
                               {"capacityBytes", c.capacityBytes},
                               {"warnings", c.warnings},
                               {"recipe", c.recipe}});
+        if (c.timeToFirstToken > 0) {
+            candidates.back()["timeToFirstTokenSeconds"] = c.timeToFirstToken;
+            candidates.back()["interTokenLatencySeconds"] = c.stepSeconds;
+        }
     }
     return {{"format", "meshwright.search"},
             {"version", 1},

@@ -8,7 +8,9 @@
 // is long, EP only for MoE models, every degree dividing what it splits. Each candidate is evaluated by the
 // same code as evaluate() — validation, memory, the simulated schedule and the performance model — with
 // the mesh and placement built once per set of degrees (evaluateMesh) and no schedule for what does not
-// fit. Candidates that fit are ranked by step time, then by peak memory.
+// fit. Candidates that fit are ranked by tokens per second (for training: by step time), then by peak
+// memory. A serving design is searched over TP, PP, EP and replicas (seed 2: replicas against TP against
+// PP for the same GPUs), ranked by the group's throughput, with each candidate's latencies.
 
 #include "catalog.h"
 #include "design.h"
@@ -35,8 +37,9 @@ struct SearchSpace
 struct SearchCandidate
 {
     ParallelLayout layout;
-    double stepSeconds = 0;
-    double tokensPerSecond = 0;
+    double stepSeconds = 0; // serving: the inter-token latency
+    double tokensPerSecond = 0; // serving: the whole group's
+    double timeToFirstToken = 0; // serving only
     double mfu = 0;
     double hfu = 0;
     double bubbleFraction = 0;

@@ -3734,6 +3734,14 @@ Verbindungen: %3%4</translation>
         <source>Scaling</source>
         <translation>Skalierung</translation>
     </message>
+    <message>
+        <source>Inter-token (s)</source>
+        <translation>Zwischen Tokens (s)</translation>
+    </message>
+    <message>
+        <source>First token (s)</source>
+        <translation>Erstes Token (s)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ScalingPlot</name>

@@ -3730,6 +3730,14 @@ Links: %3%4</source>
         <source>Scaling</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Inter-token (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First token (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ScalingPlot</name>

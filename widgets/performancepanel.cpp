@@ -180,8 +180,7 @@ void PerformancePanel::setSnapshot(const DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
     m_scaling->setSnapshot(snapshot);
-    m_searchButton->setEnabled(!m_worker && !snapshot.isNull()
-                               && snapshot.design->workload.mode == core::Mode::Training);
+    m_searchButton->setEnabled(!m_worker && !snapshot.isNull());
 }
 
 void PerformancePanel::pin(const core::Design& design)
@@ -221,11 +220,19 @@ void PerformancePanel::retranslate()
     m_searchButton->setText(tr("Search every layout"));
     m_cancelButton->setText(tr("Cancel"));
     m_applyButton->setText(tr("Apply selected layout"));
-    m_model->setHorizontalHeaderLabels({tr("#"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ZeRO"),
-                                        tr("Micro-batch"), tr("Schedule"), tr("Recompute"), tr("Step (s)"),
-                                        tr("Tokens/s"), tr("MFU (%)"), tr("Bubble (%)"), tr("Visible comm. (s)"),
-                                        tr("Peak memory (GB)"), tr("Why this placement")});
+    updateResultHeaders();
     rebuildTable();
+}
+
+void PerformancePanel::updateResultHeaders()
+{
+    // A serving search ranks by the group's throughput; its "step" is one token of every sequence.
+    const bool serving = m_searchedDesign.workload.mode == core::Mode::Serving;
+    m_model->setHorizontalHeaderLabels({tr("#"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ZeRO"),
+                                        tr("Micro-batch"), tr("Schedule"), tr("Recompute"),
+                                        serving ? tr("Inter-token (s)") : tr("Step (s)"), tr("Tokens/s"),
+                                        serving ? tr("First token (s)") : tr("MFU (%)"), tr("Bubble (%)"),
+                                        tr("Visible comm. (s)"), tr("Peak memory (GB)"), tr("Why this placement")});
 }
 
 void PerformancePanel::rebuildTable()
@@ -367,7 +374,7 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
     m_result = std::move(*result);
     m_searchStatus->setWordWrap(true);
     m_cancelButton->setEnabled(false);
-    m_searchButton->setEnabled(!m_snapshot.isNull() && m_snapshot.design->workload.mode == core::Mode::Training);
+    m_searchButton->setEnabled(!m_snapshot.isNull());
     QString status = tr("%1 combinations: %2 invalid, %3 do not fit, %4 fit.")
                          .arg(m_result.enumerated)
                          .arg(m_result.invalid)
@@ -390,6 +397,7 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
 void PerformancePanel::fillResults()
 {
     m_model->removeRows(0, m_model->rowCount());
+    updateResultHeaders();
     m_results->setSortingEnabled(false);
     // The first 500 are plenty to read; the count above says how many fit.
     const std::size_t shown = std::min<std::size_t>(m_result.candidates.size(), 500);
@@ -415,7 +423,8 @@ void PerformancePanel::fillResults()
                                   text(qs(core::enumName(l.recompute))),
                                   number(std::round(c.stepSeconds * 1000) / 1000),
                                   number(std::round(c.tokensPerSecond)),
-                                  number(std::round(c.mfu * 1000) / 10),
+                                  c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000)
+                                                         : number(std::round(c.mfu * 1000) / 10),
                                   number(std::round(c.bubbleFraction * 1000) / 10),
                                   number(std::round(c.exposed.total() * 1000) / 1000),
                                   number(std::round(c.peakBytes / 1e8) / 10),

@@ -68,6 +68,7 @@ private:
     };
     void retranslate();
     void rebuildTable();
+    void updateResultHeaders();
     void finishSearch(std::shared_ptr<core::SearchResult> result);
     void fillResults();
 

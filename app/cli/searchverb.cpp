@@ -46,7 +46,8 @@ std::string searchHelp()
     return "  search [DESIGN.json] [FLAGS] [--top N] [--json]\n"
            "      Every valid layout of the design's model on its cluster (DP, TP, PP, CP, EP, ZeRO stage,\n"
            "      micro-batch, schedule, virtual stages, recomputation), what does not fit dropped,\n"
-           "      ranked by step time; --top N shows the first N (default 10).\n";
+           "      ranked by step time; serving designs: TP, PP, EP and replicas, ranked by the group's\n"
+           "      tokens/s; --top N shows the first N (default 10).\n";
 }
 
 int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
@@ -74,11 +75,6 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
         return kExitUsage;
     }
     const Design& design = *built.design;
-    if (design.workload.mode != Mode::Training) {
-        err << "meshwright-cli search: the search ranks training layouts by step time; this design is a "
-               "serving design (/workload/mode).\n";
-        return kExitUsage;
-    }
     if (design.cluster.inServiceGpuCount() < 1) {
         err << "meshwright-cli search: the cluster has no GPU in service (/cluster).\n";
         return kExitDesignErrors;
@@ -100,14 +96,28 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
         report["searchSeconds"] = seconds;
         out << report.dump(2) << "\n";
     } else {
-        out << design.name << ": " << design.model.name << " on " << design.cluster.inServiceGpuCount()
-            << " GPUs, global batch " << design.workload.globalBatch << " × " << design.workload.sequenceLength
-            << " tokens\n";
+        const bool serving = design.workload.mode == Mode::Serving;
+        out << design.name << ": " << design.model.name << " on " << design.cluster.inServiceGpuCount() << " GPUs, ";
+        if (serving)
+            out << design.workload.serving.concurrency << " sequences of " << design.workload.serving.contextLength
+                << " tokens per replica, ranked by the group's tokens/s\n";
+        else
+            out << "global batch " << design.workload.globalBatch << " × " << design.workload.sequenceLength
+                << " tokens\n";
         out << result.enumerated << " combinations: " << result.invalid << " invalid, " << result.notFitting
             << " do not fit, " << result.candidates.size() << " fit (searched in " << formatSeconds(seconds)
             << ")\n\n";
         for (std::size_t i = 0; i < std::min(top, result.candidates.size()); ++i) {
             const SearchCandidate& c = result.candidates[i];
+            if (serving) {
+                out << std::setw(3) << i + 1 << ". TP " << c.layout.tp() << " PP " << c.layout.pp() << ", "
+                    << c.layout.batchReplicas() << (c.layout.batchReplicas() == 1 ? " replica" : " replicas") << (c.layout.ep() > 1 ? ", EP " + std::to_string(c.layout.ep()) : "")
+                    << "\n     " << formatNumber(c.tokensPerSecond) << " tokens/s for the group, first token "
+                    << formatSeconds(c.timeToFirstToken) << ", " << formatSeconds(c.stepSeconds)
+                    << " per further token, peak " << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes)
+                    << "\n     " << c.recipe << "\n";
+                continue;
+            }
             out << std::setw(3) << i + 1 << ". " << layoutLabel(c.layout) << "\n"
                 << "     step " << formatSeconds(c.stepSeconds) << ", " << formatNumber(c.tokensPerSecond)
                 << " tokens/s, MFU " << percent(c.mfu) << ", bubble " << percent(c.bubbleFraction)

@@ -82,6 +82,7 @@ private slots:
     void rankedAndFitting();
     void candidatesEvaluateAsRanked();
     void recipeExplainsPlacement();
+    void servingComparesReplicasTpAndPp();
     void cancels();
     void absurdInputs();
     void jsonContract();
@@ -158,6 +159,42 @@ void TestSearch::recipeExplainsPlacement()
     const SearchResult withEp = searchMeshes(moe);
     QVERIFY(std::any_of(withEp.candidates.begin(), withEp.candidates.end(),
                         [](const SearchCandidate& c) { return c.layout.ep() > 1; }));
+}
+
+// Seed 2 for Llama 3.1 70B on one node of 8 H100: every TP × PP group that holds the weights and the KV
+// cache, the rest of the GPUs as replicas, ranked by the group's tokens per second. PP never beats TP at
+// the same group size on latency; more replicas of a small group serve more tokens while decoding is
+// memory-bound.
+void TestSearch::servingComparesReplicasTpAndPp()
+{
+    const Design d = testing::example("serving-70b-tp4x2");
+    const SearchResult result = searchMeshes(d);
+    QVERIFY(!result.candidates.empty());
+    for (std::size_t i = 0; i < result.candidates.size(); ++i) {
+        const SearchCandidate& c = result.candidates[i];
+        QVERIFY(c.timeToFirstToken > 0 && c.stepSeconds > 0);
+        QVERIFY(c.peakBytes <= c.capacityBytes);
+        if (i > 0)
+            QVERIFY(result.candidates[i - 1].tokensPerSecond >= c.tokensPerSecond);
+    }
+    auto find = [&](int tp, int pp) -> const SearchCandidate* {
+        for (const SearchCandidate& c : result.candidates)
+            if (c.layout.tp() == tp && c.layout.pp() == pp)
+                return &c;
+        return nullptr;
+    };
+    const SearchCandidate* tp4 = find(4, 1);
+    const SearchCandidate* pp4 = find(1, 4);
+    const SearchCandidate* tp8 = find(8, 1);
+    QVERIFY(tp4 && tp8);
+    if (pp4)
+        QVERIFY(tp4->stepSeconds < pp4->stepSeconds); // a token passes every stage in turn
+    QVERIFY(tp8->stepSeconds < tp4->stepSeconds); // TP 8 answers each token faster ...
+    QVERIFY(tp4->tokensPerSecond > tp8->tokensPerSecond); // ... two TP 4 replicas serve more in all
+    // 70B in BF16 (141 GB) does not fit a single 80 GB GPU: no TP 1 × PP 1 candidate.
+    QVERIFY(!find(1, 1));
+    const Json json = searchToJson(result, 1);
+    QVERIFY(json.at("candidates").at(0).contains("timeToFirstTokenSeconds"));
 }
 
 void TestSearch::cancels()
