@@ -94,6 +94,8 @@ void TestPerformanceTab::seedPairSideBySide()
         QVERIFY(foundStep);
     }
     QVERIFY(table->findItems(QStringLiteral("(fastest)"), Qt::MatchContains).size() == 1);
+    m_window->resize(1600, 1000);
+    QTest::qWait(50);
     if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
         m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-candidates.png"));
 }
