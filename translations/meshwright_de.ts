@@ -3003,6 +3003,26 @@ Verbindungen: %3%4</translation>
         <source>Inter-token latency = %1</source>
         <translation>Latenz zwischen Tokens = %1</translation>
     </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens pro Sekunde</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -2999,6 +2999,26 @@ Links: %3%4</source>
         <source>Inter-token latency = %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -1,6 +1,7 @@
 #include "designsummary.h"
 
 #include "catalog.h"
+#include "explanationdialog.h"
 #include "qtconvert.h"
 #include "units.h"
 #include "validate.h"
@@ -43,6 +44,8 @@ DesignSummary::DesignSummary(QWidget* parent)
     grid->addWidget(m_cluster, 1, 0);
     grid->addWidget(m_workload, 1, 1);
     m_performance = makeValueLabel(this);
+    m_performance->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    connect(m_performance, &QLabel::linkActivated, this, &DesignSummary::explain);
     grid->addWidget(m_performance, 2, 0, 1, 2);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
@@ -147,6 +150,30 @@ void DesignSummary::refresh()
     refreshPerformance();
 }
 
+void DesignSummary::explain(const QString& figure)
+{
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    if (!m_dialog)
+        m_dialog = new ExplanationDialog(this);
+    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
+    if (e.performance && figure == QLatin1String("step"))
+        m_dialog->showExplanation(tr("Step time"), seconds(e.performance->stepSeconds), e.performance->step);
+    else if (e.performance && figure == QLatin1String("mfu"))
+        m_dialog->showExplanation(tr("MFU"), QString::number(100 * e.performance->mfu, 'f', 1) + QStringLiteral(" %"),
+                                  e.performance->mfuExplanation);
+    else if (e.serving && figure == QLatin1String("ttft"))
+        m_dialog->showExplanation(tr("Time to first token"), seconds(e.serving->timeToFirstToken), e.serving->ttft);
+    else if (e.serving && figure == QLatin1String("itl"))
+        m_dialog->showExplanation(tr("Inter-token latency"), seconds(e.serving->interTokenLatency), e.serving->itl);
+    else if (e.serving && figure == QLatin1String("throughput"))
+        m_dialog->showExplanation(tr("Tokens per second"), qs(core::formatCount(e.serving->groupTokensPerSecond)),
+                                  e.serving->throughput);
+    else
+        return;
+    m_dialog->show();
+    m_dialog->raise();
+}
+
 // The seed's list of what to record for a layout: step time, useful tokens per second, MFU, and the
 // visible time of each kind of collective.
 void DesignSummary::refreshPerformance()
@@ -156,13 +183,18 @@ void DesignSummary::refreshPerformance()
     m_performance->setVisible(p.has_value() || serving.has_value());
     auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
     auto percent = [](double share) { return QString::number(100 * share, 'f', 1); };
+    // The headline figures are links to their explanation (formula, inputs, source).
+    auto link = [](const char* key, const QString& text) {
+        return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(key), text);
+    };
     if (serving) {
         // Seed 2: latency per request, throughput for the whole group.
         const core::ServingPerformance& v = *serving;
         m_performance->setText(
             tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
                "sequences)")
-                .arg(seconds(v.timeToFirstToken), seconds(v.interTokenLatency), count(v.groupTokensPerSecond))
+                .arg(link("ttft", seconds(v.timeToFirstToken)), link("itl", seconds(v.interTokenLatency)),
+                     link("throughput", count(v.groupTokensPerSecond)))
                 .arg(v.replicas)
                 .arg(v.batch)
             + QStringLiteral("<br><small>")
@@ -180,7 +212,8 @@ void DesignSummary::refreshPerformance()
     const core::ExposedCommunication& x = p->exposed;
     m_performance->setText(
         tr("<b>Step %1</b> · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %")
-            .arg(seconds(p->stepSeconds), count(p->tokensPerSecond), percent(p->mfu), percent(p->hfu),
+            .arg(link("step", seconds(p->stepSeconds)), count(p->tokensPerSecond), link("mfu", percent(p->mfu)),
+                 percent(p->hfu),
                  percent(p->bubbleFraction))
         + QStringLiteral("<br><small>")
         + tr("visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, "

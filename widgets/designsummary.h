@@ -11,6 +11,8 @@ class QLabel;
 
 namespace widgets {
 
+class ExplanationDialog;
+
 class DesignSummary : public QFrame
 {
     Q_OBJECT
@@ -23,6 +25,9 @@ public:
     QString modelText() const;
     QString layoutText() const;
     QString performanceText() const;
+    // Opens the explanation of a headline figure: "step", "mfu", "ttft", "itl", "throughput".
+    void explain(const QString& figure);
+    ExplanationDialog* explanationDialog() const { return m_dialog; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -37,6 +42,7 @@ private:
     QLabel* m_cluster = nullptr;
     QLabel* m_workload = nullptr;
     QLabel* m_performance = nullptr;
+    ExplanationDialog* m_dialog = nullptr;
 };
 
 } // namespace widgets

@@ -59,8 +59,13 @@ ExplanationDialog::ExplanationDialog(QWidget* parent)
 
 void ExplanationDialog::showExplanation(const QString& title, double value, const core::Explanation& e)
 {
+    showExplanation(title, qs(core::formatBytes(value)), e);
+}
+
+void ExplanationDialog::showExplanation(const QString& title, const QString& valueText, const core::Explanation& e)
+{
     setWindowTitle(title);
-    m_value->setText(QStringLiteral("%1 = %2").arg(title, qs(core::formatBytes(value))));
+    m_value->setText(QStringLiteral("%1 = %2").arg(title, valueText));
     m_formula->setText(qs(e.formula));
     m_inputs->setHorizontalHeaderLabels({tr("Input"), tr("Value")});
     m_inputs->setRowCount(static_cast<int>(e.inputs.size()));

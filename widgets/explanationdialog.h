@@ -18,7 +18,8 @@ class ExplanationDialog : public QDialog
 public:
     explicit ExplanationDialog(QWidget* parent = nullptr);
 
-    void showExplanation(const QString& title, double value, const core::Explanation& explanation);
+    void showExplanation(const QString& title, double value, const core::Explanation& explanation); // bytes
+    void showExplanation(const QString& title, const QString& valueText, const core::Explanation& explanation);
     QString formulaText() const;
 
 private:

@@ -5,6 +5,7 @@
 #include "clusterpanel.h"
 #include "designio.h"
 #include "designsummary.h"
+#include "explanationdialog.h"
 #include "diagnosticsmodel.h"
 #include "diagnosticspanel.h"
 #include "guitestmain.h"
@@ -87,6 +88,11 @@ void TestMainWindow::editingTpInTheInspectorIsOneUndoStep()
     QVERIFY(performance);
     QVERIFY(m_window->summary()->performanceText().contains(QString::fromStdString(core::formatSeconds(performance->stepSeconds))));
     QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("MFU")));
+    // Every headline figure explains itself.
+    m_window->summary()->explain(QStringLiteral("step"));
+    QVERIFY(m_window->summary()->explanationDialog());
+    QCOMPARE(m_window->summary()->explanationDialog()->formulaText(), QString::fromStdString(performance->step.formula));
+    m_window->summary()->explanationDialog()->close();
     tp->setValue(4); // what an arrow click or a typed value ends in
     QCOMPARE(m_window->document()->design().layout.tp(), 4);
     QCOMPARE(m_window->document()->undoStack()->count(), 1);
