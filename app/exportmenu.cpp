@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "qtconvert.h"
 #include "recordsdialog.h"
+#include "performancepanel.h"
 #include "reportpdf.h"
 #include "savefile.h"
 
@@ -153,7 +154,13 @@ bool ExportMenu::writeReport(const QString& path, QString* error) const
                            kReportFigureWidth});
     }
     views->setCurrentIndex(shown);
-    const QString html = qs(core::designReportHtml(*snapshot.design, *snapshot.evaluation, figures));
+    // The layouts pinned on the Performance tab, compared in the report.
+    const std::vector<widgets::DesignSnapshot> pinned = m_window->performance()->candidates();
+    std::vector<core::ReportCandidate> candidates;
+    for (const widgets::DesignSnapshot& c : pinned)
+        candidates.push_back({c.design.get(), c.evaluation.get()});
+    const QString html
+        = qs(core::designReportHtml(*snapshot.design, *snapshot.evaluation, figures, candidates));
     if (pdf)
         return report::writeReportPdf(html, images, qs(snapshot.design->name), path, error);
     return saveFileAtomically(path, html.toUtf8(), error);

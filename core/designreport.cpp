@@ -43,6 +43,10 @@ public:
     }
     Html& row(std::initializer_list<std::string> cells, bool heading = false)
     {
+        return row(std::vector<std::string>(cells), heading);
+    }
+    Html& row(const std::vector<std::string>& cells, bool heading = false)
+    {
         m_text += "<tr>";
         for (const std::string& cell : cells) {
             m_text += heading ? "<th>" : "<td>";
@@ -240,6 +244,18 @@ void memory(Html& html, const Evaluation& e)
 void performance(Html& html, const Evaluation& e)
 {
     html.section("performance", "Performance");
+    if (e.serving) {
+        const ServingPerformance& s = *e.serving;
+        html.tableStart()
+            .row({"Time to first token", formatSeconds(s.timeToFirstToken)})
+            .row({"Inter-token latency", formatSeconds(s.interTokenLatency)})
+            .row({"One request (prompt and output)", formatSeconds(s.requestSeconds)})
+            .row({"Tokens per second, one replica", formatNumber(s.replicaTokensPerSecond)})
+            .row({"Tokens per second, the serving group", formatNumber(s.groupTokensPerSecond)})
+            .row({"Decode bound by", s.decodeMemoryBound ? std::string("memory") : std::string("compute")})
+            .tableEnd();
+        return;
+    }
     if (!e.performance) {
         html.raw("<p>No step time: the design serves, has errors, or its pipeline is too large to "
                  "simulate.</p>\n");
@@ -265,6 +281,58 @@ void performance(Html& html, const Evaluation& e)
     efficiency += percent(p.computeEfficiency);
     efficiency += " of the GPUs' peak (the compute model's assumption).";
     html.raw("<p>").text(efficiency).raw("</p>\n");
+}
+
+// The pinned layouts side by side, the design itself first: what a design review compares.
+void candidates(Html& html, const Design& design, const Evaluation& evaluation,
+                const std::vector<ReportCandidate>& pinned)
+{
+    html.section("candidates", "Candidates side by side");
+    if (pinned.empty()) {
+        html.raw("<p>No other layout pinned: pin candidates on the Performance tab to compare them here.</p>\n");
+        return;
+    }
+    std::vector<ReportCandidate> all{{&design, &evaluation}};
+    all.insert(all.end(), pinned.begin(), pinned.end());
+    auto line = [&](const std::string& label, auto&& cell) {
+        std::vector<std::string> cells{label};
+        for (const ReportCandidate& c : all)
+            cells.push_back(cell(*c.design, *c.evaluation));
+        html.row(cells);
+    };
+    std::vector<std::string> header{""};
+    for (const ReportCandidate& c : all)
+        header.push_back(c.design->name);
+    html.tableStart().row(header, true);
+    line("Degrees", [](const Design& d, const Evaluation&) {
+        std::string text;
+        for (Dim dim : kAllDims) {
+            text += text.empty() ? "" : " × ";
+            text += enumName(dim);
+            text += ' ';
+            text += std::to_string(d.layout.degree(dim));
+        }
+        return text;
+    });
+    line("GPUs", [](const Design&, const Evaluation& e) { return std::to_string(e.gpusInService); });
+    line("Peak memory", [](const Design&, const Evaluation& e) {
+        if (!e.memory)
+            return std::string("—");
+        std::string text = formatBytes(e.memory->peakBytes);
+        text += e.memory->fits ? " (fits)" : " (does not fit)";
+        return text;
+    });
+    auto perf = [](auto&& figure) {
+        return [figure](const Design&, const Evaluation& e) {
+            return e.performance ? figure(*e.performance) : std::string("—");
+        };
+    };
+    line("Step time", perf([](const Performance& p) { return formatSeconds(p.stepSeconds); }));
+    line("Tokens per second", perf([](const Performance& p) { return formatNumber(p.tokensPerSecond); }));
+    line("MFU", perf([](const Performance& p) { return percent(p.mfu); }));
+    line("Pipeline bubble", perf([](const Performance& p) { return percent(p.bubbleFraction); }));
+    line("Exposed communication", perf([](const Performance& p) { return formatSeconds(p.exposed.total()); }));
+    html.tableEnd();
 }
 
 void records(Html& html, const Design& design, const Evaluation& e)
@@ -382,7 +450,8 @@ std::string htmlEscape(const std::string& text)
 }
 
 std::string designReportHtml(const Design& design, const Evaluation& evaluation,
-                             const std::vector<ReportFigure>& figureList)
+                             const std::vector<ReportFigure>& figureList,
+                             const std::vector<ReportCandidate>& pinned)
 {
     Html html;
     const std::string title = design.name.empty() ? std::string("Untitled design") : design.name;
@@ -399,6 +468,7 @@ std::string designReportHtml(const Design& design, const Evaluation& evaluation,
     diagnostics(html, evaluation);
     memory(html, evaluation);
     performance(html, evaluation);
+    candidates(html, design, evaluation, pinned);
     records(html, design, evaluation);
     launch(html, design, evaluation);
     figures(html, figureList);

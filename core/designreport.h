@@ -23,11 +23,19 @@ struct ReportFigure
 };
 
 // Section ids, in order; each is an <h2 id="…"> of the report (tests check that every one is there).
-inline constexpr const char* kReportSections[]{"summary", "diagnostics", "memory", "performance",
-                                               "records", "launch",      "figures"};
+inline constexpr const char* kReportSections[]{"summary", "diagnostics", "memory",  "performance",
+                                               "candidates", "records",   "launch", "figures"};
+
+// A layout pinned beside the design (the Performance tab's candidates), compared in the report.
+struct ReportCandidate
+{
+    const Design* design = nullptr;
+    const Evaluation* evaluation = nullptr;
+};
 
 std::string designReportHtml(const Design& design, const Evaluation& evaluation,
-                             const std::vector<ReportFigure>& figures = {});
+                             const std::vector<ReportFigure>& figures = {},
+                             const std::vector<ReportCandidate>& candidates = {});
 
 // Text for HTML: &, <, >, " escaped.
 std::string htmlEscape(const std::string& text);

@@ -192,6 +192,14 @@ void PerformancePanel::pin(const core::Design& design)
     rebuildTable();
 }
 
+std::vector<DesignSnapshot> PerformancePanel::candidates() const
+{
+    std::vector<DesignSnapshot> out;
+    for (const Candidate& c : m_candidates)
+        out.push_back(c.snapshot);
+    return out;
+}
+
 void PerformancePanel::pinCurrent()
 {
     if (!m_snapshot.isNull())

@@ -42,6 +42,7 @@ public:
     void pin(const core::Design& design);
     void pinCurrent();
     int candidateCount() const { return static_cast<int>(m_candidates.size()); }
+    std::vector<DesignSnapshot> candidates() const;
     QTableWidget* candidatesTable() const { return m_table; }
 
     void startSearch();

@@ -19,6 +19,7 @@ private slots:
     void everySection();
     void figuresAndEscaping();
     void recordsBesideThePrediction();
+    void candidatesSideBySide();
 };
 
 void TestDesignReport::everySection_data()
@@ -90,6 +91,25 @@ void TestDesignReport::recordsBesideThePrediction()
     QVERIFY(html.find(formatSeconds(*record.stepSeconds)) != std::string::npos);
     QVERIFY(html.find("(+10 %)") != std::string::npos);
     QVERIFY(html.find("<td>Restarts</td><td>—</td><td>2</td>") != std::string::npos);
+}
+
+// The seed's two 70B layouts: the report compares the pinned one beside the design, with each one's own
+// step time.
+void TestDesignReport::candidatesSideBySide()
+{
+    const Design first = testing::example("seed-70b-32k-512gpu");
+    const Design second = testing::example("seed-70b-32k-512gpu-alt");
+    const Evaluation a = evaluate(first), b = evaluate(second);
+    QVERIFY(a.performance && b.performance);
+    const std::string html = designReportHtml(first, a, {}, {{&second, &b}});
+    const std::size_t section = html.find("<h2 id=\"candidates\"");
+    QVERIFY(section != std::string::npos);
+    const std::size_t end = html.find("<h2", section + 1);
+    const std::string table = html.substr(section, end - section);
+    QVERIFY(table.find(htmlEscape(second.name)) != std::string::npos);
+    QVERIFY(table.find(formatSeconds(a.performance->stepSeconds)) != std::string::npos);
+    QVERIFY(table.find(formatSeconds(b.performance->stepSeconds)) != std::string::npos);
+    QVERIFY(designReportHtml(first, a).find("No other layout pinned") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestDesignReport)
