@@ -1,6 +1,9 @@
 #pragma once
 
+#include <functional>
+#include <map>
 #include <string>
+#include <string_view>
 
 namespace core {
 
@@ -19,9 +22,19 @@ struct ComputeModel
     double gemmHalfWidth = 150; // n_half, in hidden units per GPU
     double elementwisePasses = 2.0; // HBM bytes moved per byte saved, forward
 
-    double efficiency(double widthPerGpu) const
+    // η_max of one GPU type (a GPU preset id) in place of gemmEfficiency, for clusters of several kinds or a
+    // type measured on its own; the others keep gemmEfficiency.
+    std::map<std::string, double, std::less<>> gemmEfficiencyByGpu;
+
+    double efficiency(double widthPerGpu) const { return curve(gemmEfficiency, widthPerGpu); }
+    double efficiency(double widthPerGpu, std::string_view gpu) const
     {
-        return widthPerGpu > 0 ? gemmEfficiency * widthPerGpu / (widthPerGpu + gemmHalfWidth) : gemmEfficiency;
+        const auto it = gemmEfficiencyByGpu.find(gpu);
+        return curve(it != gemmEfficiencyByGpu.end() ? it->second : gemmEfficiency, widthPerGpu);
+    }
+    double curve(double etaMax, double widthPerGpu) const
+    {
+        return widthPerGpu > 0 ? etaMax * widthPerGpu / (widthPerGpu + gemmHalfWidth) : etaMax;
     }
     // Where the numbers come from when a design carries its own (calibrated from measured layer times).
     std::string source;

@@ -376,6 +376,15 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
             c.read("gemmHalfWidth", design.compute.gemmHalfWidth);
             c.read("elementwisePasses", design.compute.elementwisePasses);
             c.read("source", design.compute.source);
+            if (const Json* byGpu = c.take("gemmEfficiencyByGpu")) {
+                ObjectReader g(*byGpu, "/computeModel/gemmEfficiencyByGpu", context);
+                if (g.valid())
+                    for (const auto& [gpu, value] : byGpu->items()) {
+                        double eta = 0;
+                        if (g.read(gpu, eta))
+                            design.compute.gemmEfficiencyByGpu[gpu] = eta;
+                    }
+            }
         }
     }
     design.unknown = context.unknown;
@@ -423,6 +432,12 @@ Json designToJson(const Design& design, const Catalog& catalog)
                                {"gemmHalfWidth", design.compute.gemmHalfWidth},
                                {"elementwisePasses", design.compute.elementwisePasses},
                                {"source", design.compute.source}};
+    if (!design.compute.gemmEfficiencyByGpu.empty()) {
+        Json byGpu = Json::object();
+        for (const auto& [gpu, eta] : design.compute.gemmEfficiencyByGpu)
+            byGpu[gpu] = eta;
+        out["computeModel"]["gemmEfficiencyByGpu"] = std::move(byGpu);
+    }
 
     // Write back what this version did not understand, where its parent still exists.
     for (auto it = design.unknown.begin(); it != design.unknown.end(); ++it) {

@@ -41,8 +41,9 @@ std::optional<ServingPerformance> estimateServing(const Design& design, const Ev
     const ParallelLayout& l = design.layout;
     const ServingWorkload& w = design.workload.serving;
     const RankInfo& first = evaluation.ranks.front();
-    const GpuSpec* gpu = catalog.gpu(
-        design.cluster.nodes[static_cast<std::size_t>(first.nodeIndex)].gpus[static_cast<std::size_t>(first.slot)].type);
+    const std::string& gpuType
+        = design.cluster.nodes[static_cast<std::size_t>(first.nodeIndex)].gpus[static_cast<std::size_t>(first.slot)].type;
+    const GpuSpec* gpu = catalog.gpu(gpuType);
     if (!gpu || gpu->bf16Flops <= 0 || gpu->hbmBandwidth <= 0)
         return std::nullopt;
 
@@ -57,7 +58,7 @@ std::optional<ServingPerformance> estimateServing(const Design& design, const Ev
     const int tp = l.tp(), cp = l.cp();
     const double h = static_cast<double>(m.hidden);
     const double activationBytes = 2; // BF16 activations between GPUs
-    const double efficiency = design.compute.efficiency(h / tp);
+    const double efficiency = design.compute.efficiency(h / tp, gpuType);
     const double flopRate = gpu->bf16Flops * efficiency;
     const double weightBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer).weights;
 

@@ -315,6 +315,9 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
     const std::vector<int>& pipeline = evaluation.mesh.groupsOf(Dim::Pp).front();
     std::vector<double> peak(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
     std::vector<double> hbm(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
+    // GEMM rate: the GPU's peak × its type's efficiency at the width each GPU multiplies (hidden / TP).
+    const double width = d(model.hidden) / std::max(1, l.tp());
+    std::vector<double> gemm(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
     for (const RankInfo& rank : evaluation.ranks) {
         if (rank.nodeIndex < 0)
             continue;
@@ -325,12 +328,15 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         if (gpuSpec) {
             peak[pp] = std::min(peak[pp], gpuSpec->bf16Flops);
             hbm[pp] = std::min(hbm[pp], gpuSpec->hbmBandwidth);
+            gemm[pp] = std::min(gemm[pp], gpuSpec->bf16Flops * options.compute.efficiency(width, gpu.type));
         }
     }
     out.gpuPeakFlops = *std::min_element(peak.begin(), peak.end());
     out.gpuMemoryBandwidth = *std::min_element(hbm.begin(), hbm.end());
-    // The width each GPU multiplies: the hidden size over TP (the dimension the GEMMs are cut along).
-    out.computeEfficiency = options.compute.efficiency(d(model.hidden) / std::max(1, l.tp()));
+    // The efficiency reported: the slowest pipeline rank's achieved share of its peak.
+    out.computeEfficiency = std::numeric_limits<double>::infinity();
+    for (int r = 0; r < p; ++r)
+        out.computeEfficiency = std::min(out.computeEfficiency, gemm[static_cast<std::size_t>(r)] / peak[static_cast<std::size_t>(r)]);
 
     const bool sp = l.sequenceParallel && l.tp() > 1;
     const double valueBytes = activationBytesPerElement(w.precision);
@@ -362,7 +368,7 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
             stage.moeLayers += model.isMoeLayer(layer);
 
         const int global = pipeline[static_cast<std::size_t>(stage.rank)];
-        const ComputeRates rates{peak[static_cast<std::size_t>(stage.rank)] * out.computeEfficiency,
+        const ComputeRates rates{gemm[static_cast<std::size_t>(stage.rank)],
                                  hbm[static_cast<std::size_t>(stage.rank)]};
         const double rate = rates.gemm;
         auto links = [&](Dim dim) {

@@ -399,8 +399,14 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
 
 // The compute model's constants (computemodel.h): an efficiency above peak, or none at all, or a
 // negative width would make every time meaningless. Zero efficiency is caught by the 0.01 floor.
-void validateComputeModel(const ComputeModel& c, Diagnostics& out)
+void validateComputeModel(const ComputeModel& c, const Catalog& catalog, Diagnostics& out)
 {
+    for (const auto& [gpu, eta] : c.gemmEfficiencyByGpu) {
+        const std::string path = jsonPointerAppend("/computeModel/gemmEfficiencyByGpu", gpu);
+        if (!catalog.gpu(gpu))
+            out.push_back(makeDiagnostic(diag::kGpuUnknown, path, {gpu, catalog.gpuIds()}));
+        realInRange(out, path, "GEMM efficiency", eta, 0.01, 1.0);
+    }
     realInRange(out, "/computeModel/gemmEfficiency", "GEMM efficiency", c.gemmEfficiency, 0.01, 1.0);
     realInRange(out, "/computeModel/gemmHalfWidth", "GEMM half-efficiency width", c.gemmHalfWidth, 0.0, 1e6);
     realInRange(out, "/computeModel/elementwisePasses", "Elementwise passes", c.elementwisePasses, 0.0, 1000.0);
@@ -429,7 +435,7 @@ bool validateFixedParts(const Design& design, const Catalog& catalog, std::vecto
 {
     const bool modelOk = validateModel(design.model, diagnostics);
     validateCluster(design.cluster, catalog, diagnostics);
-    validateComputeModel(design.compute, diagnostics);
+    validateComputeModel(design.compute, catalog, diagnostics);
     return modelOk;
 }
 

@@ -525,7 +525,10 @@ void TestPerformance::computeModelRoundTrips()
 {
     Design d = testing::example("default");
     QVERIFY(!designToJson(d).contains("computeModel")); // defaults are not written
-    d.compute = ComputeModel{0.6, 128, 3, "measured on our H100 nodes"};
+    d.compute.gemmEfficiency = 0.6;
+    d.compute.gemmHalfWidth = 128;
+    d.compute.elementwisePasses = 3;
+    d.compute.source = "measured on our H100 nodes";
     const LoadResult back = designFromJson(designToJson(d));
     QVERIFY(back.design);
     QVERIFY(back.design->compute == d.compute);
@@ -535,6 +538,20 @@ void TestPerformance::computeModelRoundTrips()
     const LoadResult bad = testing::patched("default", R"({"computeModel": {"gemmEfficiency": 1.5}})");
     QVERIFY(bad.design);
     QVERIFY(testing::hasCode(evaluate(*bad.design).diagnostics, "value-range"));
+    // Per GPU type: the H100s of the default design at η_max 0.5 run slower; other types are untouched.
+    Design perGpu = testing::example("default");
+    perGpu.compute.gemmEfficiencyByGpu = {{"h100-sxm-80gb", 0.5}, {"a100-80gb", 0.9}};
+    QVERIFY(performanceOf(perGpu).stepSeconds > performanceOf(testing::example("default")).stepSeconds);
+    QCOMPARE(perGpu.compute.efficiency(1000, "b200"), perGpu.compute.efficiency(1000));
+    const LoadResult perGpuBack = designFromJson(designToJson(perGpu));
+    QVERIFY(perGpuBack.design);
+    QVERIFY(perGpuBack.design->compute == perGpu.compute);
+    const LoadResult unknownGpu
+        = testing::patched("default", R"({"computeModel": {"gemmEfficiencyByGpu": {"no-such-gpu": 0.6, "b200": 2}}})");
+    QVERIFY(unknownGpu.design);
+    const Evaluation refused = evaluate(*unknownGpu.design);
+    QVERIFY(testing::hasCode(refused.diagnostics, "hardware-gpu-unknown"));
+    QVERIFY(testing::hasCode(refused.diagnostics, "value-range"));
 }
 
 void TestPerformance::jsonContract()

@@ -46,7 +46,15 @@ constexpr double kLinearFlops = 2 * kTokens * (4194304.0 + 8388608.0); // 25,769
 constexpr double kAttentionFlops = 2 * 1.0 * 1024 * 1024 * 8 * (128 + 128); // 4,294,967,296
 // The hand-computed rows use a flat GEMM efficiency of 0.5 and no elementwise term; the default compute
 // model (efficiency growing with the width per GPU, elementwise traffic over HBM) has its own test.
-const StageTimeOptions kFlatRate{ComputeModel{0.5, 0.0, 0.0, {}}};
+ComputeModel flatRate()
+{
+    ComputeModel model;
+    model.gemmEfficiency = 0.5;
+    model.gemmHalfWidth = 0;
+    model.elementwisePasses = 0;
+    return model;
+}
+const StageTimeOptions kFlatRate{flatRate()};
 constexpr double kRate = 312e12 * 0.5;
 
 bool near(double a, double b, double relative = 1e-9)
