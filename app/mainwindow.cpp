@@ -215,6 +215,11 @@ void MainWindow::createMenus()
         m_learn->setSnapshot(m_document->snapshot());
         m_learn->showLessonFor(dim, m_document->design().layout.zeroStage);
     });
+    // From the ZeRO view to the FSDP lesson: the sharded side of data parallelism.
+    connect(m_memory, &widgets::MemoryPanel::shardingLessonRequested, this, [this] {
+        m_learn->setSnapshot(m_document->snapshot());
+        m_learn->showLessonFor(core::Dim::Dp, 3);
+    });
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_aboutAction);

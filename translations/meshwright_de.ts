@@ -3448,6 +3448,14 @@ Verbindungen: %3%4</translation>
         <source>%1 of rank %2</source>
         <translation>%1 von Rank %2</translation>
     </message>
+    <message>
+        <source>How does ZeRO/FSDP split?</source>
+        <translation>Wie teilt ZeRO/FSDP?</translation>
+    </message>
+    <message>
+        <source>Open the teaching view of sharded data parallelism (Learn menu)</source>
+        <translation>Öffnet die Lehransicht der geshardeten Datenparallelität (Menü Lernen)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MlpSplitView</name>

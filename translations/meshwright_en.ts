@@ -3444,6 +3444,14 @@ Links: %3%4</source>
         <source>%1 of rank %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How does ZeRO/FSDP split?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the teaching view of sharded data parallelism (Learn menu)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::MlpSplitView</name>

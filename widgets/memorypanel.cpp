@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QToolButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -33,6 +34,10 @@ MemoryPanel::MemoryPanel(QWidget* parent)
     header->addWidget(m_status, 1);
     m_everyGpu = new QCheckBox(this);
     header->addWidget(m_everyGpu);
+    m_learn = new QToolButton(this);
+    m_learn->setObjectName(QStringLiteral("learnSharding"));
+    header->addWidget(m_learn);
+    connect(m_learn, &QToolButton::clicked, this, &MemoryPanel::shardingLessonRequested);
     layout->addLayout(header);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -100,6 +105,8 @@ void MemoryPanel::changeEvent(QEvent* event)
 void MemoryPanel::retranslate()
 {
     m_everyGpu->setText(tr("Every GPU"));
+    m_learn->setText(tr("How does ZeRO/FSDP split?"));
+    m_learn->setToolTip(tr("Open the teaching view of sharded data parallelism (Learn menu)"));
     m_everyGpu->setToolTip(tr(
         "One bar per GPU, grouped by node; off: one bar per pipeline stage, standing for all ranks alike"));
     m_concurrencyLabel->setText(tr("Concurrent sequences"));

@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QToolButton;
 class QComboBox;
 class QLabel;
 class QSpinBox;
@@ -37,8 +38,12 @@ public:
     // Opens the explanation of one category of one rank.
     void explain(int rank, core::MemoryCategory category);
 
+    QToolButton* learnButton() const { return m_learn; }
+
 signals:
     void fieldEdited(core::Field field, const core::FieldValue& value);
+    // "How does ZeRO/FSDP split?": the teaching view of sharded data parallelism (Learn menu).
+    void shardingLessonRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -50,6 +55,7 @@ private:
     DesignSnapshot m_snapshot;
     QLabel* m_status = nullptr;
     QCheckBox* m_everyGpu = nullptr;
+    QToolButton* m_learn = nullptr;
     MemoryBars* m_bars = nullptr;
     QStackedWidget* m_side = nullptr;
     ZeroView* m_zero = nullptr;

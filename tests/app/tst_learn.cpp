@@ -9,6 +9,7 @@
 #include "learnwindow.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "memorypanel.h"
 #include "mlpsplitview.h"
 #include "strategyexplorer.h"
 #include "testdesigns.h"
@@ -124,6 +125,11 @@ void TstLearn::canvasLinksEachDimensionToItsLesson()
     learn->showLessonFor(core::Dim::Dp, 1);
     QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Ddp);
     learn->showLessonFor(core::Dim::Dp, 3);
+    QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Fsdp);
+    // The Memory tab's ZeRO view leads to the FSDP lesson, whatever the design's stage.
+    learn->showLessonFor(core::Dim::Dp, 1);
+    m_window->memory()->learnButton()->click();
+    QCOMPARE(learn->currentLessonView()->objectName(), QStringLiteral("strategies"));
     QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Fsdp);
 }
 
