@@ -204,6 +204,42 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         .input("Σ GPU peak", peakSum, "FLOP/s")
         .input("step", perf.stepSeconds, "s");
     perf.mfuExplanation.source = "Korthikanti et al. 2022 eq. (7) and (8); Narayanan et al. 2021 appendix";
+
+    // Where the visible communication of each kind comes from, on the critical pipeline rank.
+    const StageWork* first = nullptr;
+    int criticalLayers = 0;
+    for (const StageWork& stage : times.stages)
+        if (stage.rank == critical) {
+            first = first ? first : &stage;
+            criticalLayers += stage.layers;
+        }
+    Explanation& x = perf.exposedExplanation;
+    x.formula = "inside the layers: micro-batches × layers × collectives per layer × one collective; after the "
+                "pipeline: what the last backward cannot hide (DDP buckets, ZeRO's parameter all-gather); FSDP: "
+                "per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: "
+                "what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps";
+    x.input("micro-batches per step", m)
+        .input("layers on the critical pipeline rank", criticalLayers)
+        .input("TP all-reduces per layer and micro-batch", counts.allReduce)
+        .input("TP all-gathers per layer and micro-batch", counts.allGather)
+        .input("TP reduce-scatters per layer and micro-batch", counts.reduceScatter);
+    if (first) {
+        x.input("one TP all-reduce", first->comm.tpAllReduce, "s")
+            .input("one TP all-gather", first->comm.tpAllGather, "s")
+            .input("one TP reduce-scatter", first->comm.tpReduceScatter, "s")
+            .input("one EP all-to-all", first->comm.epAllToAll, "s");
+    }
+    x.input("data-parallel reduction after the pipeline", ddpReduce, "s")
+        .input("ZeRO parameter all-gather after the optimizer", ddpGather, "s")
+        .input("FSDP, per micro-batch", fsdpExposed, "s")
+        .input("visible all-reduce", perf.exposed.allReduce, "s")
+        .input("visible all-gather", perf.exposed.allGather, "s")
+        .input("visible reduce-scatter", perf.exposed.reduceScatter, "s")
+        .input("visible all-to-all", perf.exposed.allToAll, "s")
+        .input("visible point-to-point", perf.exposed.p2p, "s");
+    x.source = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: reference §5 (DDP buckets, "
+               "FSDP2 prefetch); times: the α–β model on the group's links (collectivecost.h)";
+    x.note = "TP collectives are counted as exposed: the model does not overlap them with GEMMs";
     return perf;
 }
 
@@ -230,7 +266,10 @@ Json performanceToJson(const Performance& perf)
             {"modelFlopsPerStep", perf.modelFlopsPerStep},
             {"hardwareFlopsPerStep", perf.hardwareFlopsPerStep},
             {"computeEfficiency", perf.computeEfficiency},
-            {"explanations", {{"step", explanationToJson(perf.step)}, {"mfu", explanationToJson(perf.mfuExplanation)}}}};
+            {"explanations",
+             {{"step", explanationToJson(perf.step)},
+              {"mfu", explanationToJson(perf.mfuExplanation)},
+              {"exposedCommSeconds", explanationToJson(perf.exposedExplanation)}}}};
 }
 
 } // namespace core

@@ -53,6 +53,7 @@ struct Performance
     // What each figure comes from.
     Explanation step;
     Explanation mfuExplanation;
+    Explanation exposedExplanation; // how each kind's visible time adds up
 };
 
 // nullopt when the design has no evaluated schedule (serving, errors, or a pipeline too large to

@@ -3023,6 +3023,10 @@ Verbindungen: %3%4</translation>
         <source>Tokens per second</source>
         <translation>Tokens pro Sekunde</translation>
     </message>
+    <message>
+        <source>Visible communication</source>
+        <translation>Sichtbare Kommunikation</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -3019,6 +3019,10 @@ Links: %3%4</source>
         <source>Tokens per second</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Visible communication</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -161,6 +161,9 @@ void DesignSummary::explain(const QString& figure)
     else if (e.performance && figure == QLatin1String("mfu"))
         m_dialog->showExplanation(tr("MFU"), QString::number(100 * e.performance->mfu, 'f', 1) + QStringLiteral(" %"),
                                   e.performance->mfuExplanation);
+    else if (e.performance && figure == QLatin1String("exposed"))
+        m_dialog->showExplanation(tr("Visible communication"), seconds(e.performance->exposed.total()),
+                                  e.performance->exposedExplanation);
     else if (e.serving && figure == QLatin1String("ttft"))
         m_dialog->showExplanation(tr("Time to first token"), seconds(e.serving->timeToFirstToken), e.serving->ttft);
     else if (e.serving && figure == QLatin1String("itl"))
@@ -216,10 +219,11 @@ void DesignSummary::refreshPerformance()
                  percent(p->hfu),
                  percent(p->bubbleFraction))
         + QStringLiteral("<br><small>")
-        + tr("visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, "
-             "point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7")
+        + link("exposed",
+               tr("visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, "
+                  "point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7")
               .arg(seconds(x.allReduce), seconds(x.allGather), seconds(x.reduceScatter), seconds(x.allToAll),
-                   seconds(x.p2p), seconds(p->dataParallelSeconds), seconds(p->optimizerSeconds))
+                   seconds(x.p2p), seconds(p->dataParallelSeconds), seconds(p->optimizerSeconds)))
         + QStringLiteral("</small>"));
     m_performance->setToolTip(tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
                                   .arg(qs(p->step.formula), qs(p->mfuExplanation.formula),

@@ -92,6 +92,9 @@ void TestMainWindow::editingTpInTheInspectorIsOneUndoStep()
     m_window->summary()->explain(QStringLiteral("step"));
     QVERIFY(m_window->summary()->explanationDialog());
     QCOMPARE(m_window->summary()->explanationDialog()->formulaText(), QString::fromStdString(performance->step.formula));
+    m_window->summary()->explain(QStringLiteral("exposed"));
+    QCOMPARE(m_window->summary()->explanationDialog()->formulaText(),
+             QString::fromStdString(performance->exposedExplanation.formula));
     m_window->summary()->explanationDialog()->close();
     tp->setValue(4); // what an arrow click or a typed value ends in
     QCOMPARE(m_window->document()->design().layout.tp(), 4);

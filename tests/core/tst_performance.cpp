@@ -566,6 +566,15 @@ void TestPerformance::jsonContract()
         QVERIFY2(p.contains(key), key);
     for (const char* key : {"allReduce", "allGather", "reduceScatter", "allToAll", "p2p"})
         QVERIFY2(p.at("exposedCommSeconds").contains(key), key);
+    for (const char* key : {"step", "mfu", "exposedCommSeconds"})
+        QVERIFY2(p.at("explanations").contains(key), key);
+    // The explanation of the visible communication states each kind's total, and they add up.
+    const Performance perf = performanceOf(design);
+    double stated = 0;
+    for (const ExplanationInput& input : perf.exposedExplanation.inputs)
+        if (input.name.starts_with("visible "))
+            stated += input.value;
+    QVERIFY(std::abs(stated - perf.exposed.total()) < 1e-12);
 }
 
 QTEST_GUILESS_MAIN(TestPerformance)
