@@ -51,6 +51,7 @@ constexpr std::array kFields{
     FieldInfo{Field::ShardGroup, "/layout/shardGroup"},
     FieldInfo{Field::ReshardAfterForward, "/layout/reshardAfterForward"},
     FieldInfo{Field::SequenceParallel, "/layout/sequenceParallel"},
+    FieldInfo{Field::TpCommOverlap, "/layout/tpCommOverlap"},
     FieldInfo{Field::MicroBatch, "/layout/microBatch"},
     FieldInfo{Field::Schedule, "/layout/schedule"},
     FieldInfo{Field::VirtualStages, "/layout/virtualStages"},
@@ -200,6 +201,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.reshardAfterForward);
     case Field::SequenceParallel:
         return visit(d.layout.sequenceParallel);
+    case Field::TpCommOverlap:
+        return visit(d.layout.tpCommOverlap);
     case Field::MicroBatch:
         return visit(d.layout.microBatch);
     case Field::Schedule:

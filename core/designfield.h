@@ -56,6 +56,7 @@ enum class Field {
     ShardGroup,
     ReshardAfterForward,
     SequenceParallel,
+    TpCommOverlap,
     MicroBatch,
     Schedule,
     VirtualStages,

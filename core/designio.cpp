@@ -215,6 +215,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("shardGroup", layout.shardGroup);
     in.read("reshardAfterForward", layout.reshardAfterForward);
     in.read("sequenceParallel", layout.sequenceParallel);
+    in.read("tpCommOverlap", layout.tpCommOverlap);
     in.read("microBatch", layout.microBatch);
     in.readEnum("schedule", layout.schedule);
     in.read("virtualStages", layout.virtualStages);
@@ -273,6 +274,7 @@ Json layoutToJson(const ParallelLayout& layout)
     out["shardGroup"] = layout.shardGroup;
     out["reshardAfterForward"] = layout.reshardAfterForward;
     out["sequenceParallel"] = layout.sequenceParallel;
+    out["tpCommOverlap"] = layout.tpCommOverlap;
     out["microBatch"] = layout.microBatch;
     out["schedule"] = enumName(layout.schedule);
     out["virtualStages"] = layout.virtualStages;

@@ -141,6 +141,8 @@ void summary(Html& html, const Design& design, const Evaluation& e)
     details += count(layout.zeroStage);
     if (layout.sequenceParallel)
         details += ", sequence parallel";
+    if (layout.sequenceParallel && layout.tpCommOverlap)
+        details += ", TP overlap";
     details += ", schedule ";
     details += enumName(layout.schedule);
     if (layout.virtualStages > 1) {

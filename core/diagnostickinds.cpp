@@ -48,6 +48,7 @@ constexpr std::array kKinds{
     kTpSpansNodes,
     kTpOverPcie,
     kSpWithoutTp,
+    kTpOverlapWithoutSp,
     kPpLayers,
     kPpTooManyStages,
     kPpStageCount,

@@ -156,6 +156,11 @@ inline constexpr DiagnosticKind kSpWithoutTp{
     "sp-without-tp", Severity::Info,
     MW_TR_NOOP("Diagnostics",
                "Sequence parallelism works inside the TP group; with TP=1 it changes nothing.")};
+inline constexpr DiagnosticKind kTpOverlapWithoutSp{
+    "tp-overlap-without-sp", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "TP communication overlap needs sequence parallelism and TP > 1 (Megatron-LM refuses "
+               "--tp-comm-overlap without --sequence-parallel); the model leaves the TP collectives exposed.")};
 
 // ---- Pipeline ------------------------------------------------------------------------------------
 inline constexpr DiagnosticKind kPpLayers{

@@ -199,8 +199,13 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
 
     ArgumentArray parallel("PARALLEL_ARGS");
     parallel.flag("--tensor-model-parallel-size", layout.tp());
-    if (layout.sequenceParallel && layout.tp() > 1)
+    if (layout.sequenceParallel && layout.tp() > 1) {
         parallel.flag("--sequence-parallel");
+        // TransformerEngine's userbuffers overlap of the SP all-gathers and reduce-scatters with the GEMMs
+        // (arguments.py: needs --sequence-parallel and the TE transformer implementation, the default).
+        if (layout.tpCommOverlap)
+            parallel.flag("--tp-comm-overlap");
+    }
     parallel.flag("--pipeline-model-parallel-size", layout.pp());
     if (interleaved)
         parallel.flag("--num-virtual-stages-per-pipeline-rank", layout.virtualStages);

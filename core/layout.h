@@ -75,6 +75,9 @@ struct ParallelLayout
     bool reshardAfterForward = true; // FSDP2; false keeps parameters gathered until backward (ZeRO-2-like)
 
     bool sequenceParallel = false; // Megatron SP inside the TP group (Korthikanti et al. 2022)
+    // Megatron-LM --tp-comm-overlap (TransformerEngine userbuffers): SP's all-gathers and reduce-scatters
+    // run under the GEMMs next to them instead of between them. Needs sequence parallelism.
+    bool tpCommOverlap = false;
     int microBatch = 1; // sequences per micro-batch
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank

@@ -1,7 +1,5 @@
 #include "performance.h"
 
-#include <algorithm>
-
 #include "evaluate.h"
 #include "memory.h"
 #include "modelshard.h"
@@ -9,6 +7,8 @@
 #include "stagetime.h"
 #include "steptimeline.h"
 #include "units.h"
+
+#include <algorithm>
 
 namespace core {
 
@@ -27,7 +27,8 @@ struct LayerCollectiveCounts
 
 LayerCollectiveCounts collectiveCounts(bool sp, Recompute recompute)
 {
-    const double passes = recompute == Recompute::Full ? 3 : 2; // forward, (recomputed forward,) input gradient
+    const double passes
+        = recompute == Recompute::Full ? 3 : 2; // forward, (recomputed forward,) input gradient
     LayerCollectiveCounts c;
     if (sp) {
         c.allGather = 2 * passes + 2;
@@ -62,32 +63,21 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
     perf.pipelineSeconds = schedule.timeline.makespan;
     perf.bubbleFraction = schedule.timeline.bubbleFraction;
 
-    // Exposed collectives inside the layers, per pipeline rank; the rank that works longest is critical.
+    // Exposed collectives inside the layers, per pipeline rank, as the layer patterns wait for them (TP and
+    // EP collectives, the CP ring beyond the attention it overlaps); the rank that works longest is critical.
     const bool sp = l.sequenceParallel && l.tp() > 1;
     const LayerCollectiveCounts counts = collectiveCounts(sp, l.recompute);
     std::vector<ExposedCommunication> perRank(static_cast<std::size_t>(p));
+    auto layerExposed = [](const std::array<LayerPattern, kPassCount>& pattern) {
+        ExposedCommunication sum;
+        for (const LayerPattern& pass : pattern)
+            sum.add(pass.exposed);
+        return sum;
+    };
     for (const StageWork& stage : times.stages) {
         ExposedCommunication& e = perRank[static_cast<std::size_t>(stage.rank)];
-        const double layers = stage.layers;
-        e.allReduce += m * layers * counts.allReduce * stage.comm.tpAllReduce;
-        e.allGather += m * layers * counts.allGather * stage.comm.tpAllGather;
-        e.reduceScatter += m * layers * counts.reduceScatter * stage.comm.tpReduceScatter;
-        e.allToAll += m * stage.moeLayers * counts.allToAll * stage.comm.epAllToAll;
-        // Whatever else a layer waits for beyond its compute is the CP ring that outlasts the attention
-        // products it overlaps (stagetime.h): the patterns' exposed time minus the TP and EP collectives.
-        auto waits = [](const std::array<LayerPattern, kPassCount>& pattern) {
-            double seconds = 0;
-            for (const LayerPattern& pass : pattern)
-                seconds += pass.seconds - pass.computeSeconds;
-            return seconds;
-        };
-        const double tpPerLayer = counts.allReduce * stage.comm.tpAllReduce + counts.allGather * stage.comm.tpAllGather
-                                  + counts.reduceScatter * stage.comm.tpReduceScatter;
-        const double denseLayers = stage.layers - stage.moeLayers;
-        const double ring = denseLayers * std::max(0.0, waits(stage.denseLayer) - tpPerLayer)
-                            + stage.moeLayers
-                                  * std::max(0.0, waits(stage.moeLayer) - tpPerLayer - counts.allToAll * stage.comm.epAllToAll);
-        e.p2p += m * ring;
+        e.add(layerExposed(stage.denseLayer), m * (stage.layers - stage.moeLayers));
+        e.add(layerExposed(stage.moeLayer), m * stage.moeLayers);
     }
     int critical = 0;
     for (int r = 1; r < p; ++r)
@@ -168,15 +158,17 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
     double peakSum = 0;
     for (const RankInfo& rank : evaluation.ranks)
         if (rank.nodeIndex >= 0)
-            if (const GpuSpec* gpu = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                                                      .gpus[static_cast<std::size_t>(rank.slot)]
-                                                      .type))
+            if (const GpuSpec* gpu
+                = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
+                                  .gpus[static_cast<std::size_t>(rank.slot)]
+                                  .type))
                 peakSum += gpu->bf16Flops;
     double forward = 0, recomputed = 0;
     for (const StageWork& stage : times.stages) {
         forward += stage.forwardFlops;
-        const LayerFlops layer = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength,
-                                                   l.microBatch, l.tp(), l.cp(), l.effectiveExpertTp());
+        const LayerFlops layer
+            = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength, l.microBatch,
+                                l.tp(), l.cp(), l.effectiveExpertTp());
         if (l.recompute == Recompute::Full)
             recomputed += stage.layers * layer.total();
         else if (l.recompute == Recompute::Selective)
@@ -188,7 +180,7 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         perf.mfu = perf.modelFlopsPerStep / (perf.stepSeconds * peakSum);
         perf.hfu = perf.hardwareFlopsPerStep / (perf.stepSeconds * peakSum);
         perf.tokensPerSecond = static_cast<double>(design.workload.globalBatch)
-                               * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
+            * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
     }
 
     perf.step.formula = "pipeline makespan + exposed data-parallel synchronisation + optimizer step";
@@ -197,7 +189,8 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         .input("optimizer step", perf.optimizerSeconds, "s")
         .input("bubble (share of GPU time)", perf.bubbleFraction)
         .input("GEMM efficiency", perf.computeEfficiency);
-    perf.step.source = "reference §0 (list scheduling), §5 (DDP buckets, FSDP2 prefetch); compute model in stagetime.h";
+    perf.step.source
+        = "reference §0 (list scheduling), §5 (DDP buckets, FSDP2 prefetch); compute model in stagetime.h";
     perf.mfuExplanation.formula = "3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)";
     perf.mfuExplanation.input("model FLOPs per step", perf.modelFlopsPerStep, "FLOP")
         .input("hardware FLOPs per step (with recomputation)", perf.hardwareFlopsPerStep, "FLOP")
@@ -214,10 +207,12 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
             criticalLayers += stage.layers;
         }
     Explanation& x = perf.exposedExplanation;
-    x.formula = "inside the layers: micro-batches × layers × collectives per layer × one collective; after the "
-                "pipeline: what the last backward cannot hide (DDP buckets, ZeRO's parameter all-gather); FSDP: "
-                "per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: "
-                "what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps";
+    x.formula
+        = "inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what "
+          "its GEMMs hide with TP overlap); after the "
+          "pipeline: what the last backward cannot hide (DDP buckets, ZeRO's parameter all-gather); FSDP: "
+          "per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: "
+          "what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps";
     x.input("micro-batches per step", m)
         .input("layers on the critical pipeline rank", criticalLayers)
         .input("TP all-reduces per layer and micro-batch", counts.allReduce)
@@ -228,6 +223,10 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
             .input("one TP all-gather", first->comm.tpAllGather, "s")
             .input("one TP reduce-scatter", first->comm.tpReduceScatter, "s")
             .input("one EP all-to-all", first->comm.epAllToAll, "s");
+        const ExposedCommunication layer = layerExposed(first->denseLayer);
+        x.input("one layer and micro-batch, all-reduce visible", layer.allReduce, "s")
+            .input("one layer and micro-batch, all-gather visible", layer.allGather, "s")
+            .input("one layer and micro-batch, reduce-scatter visible", layer.reduceScatter, "s");
     }
     x.input("data-parallel reduction after the pipeline", ddpReduce, "s")
         .input("ZeRO parameter all-gather after the optimizer", ddpGather, "s")
@@ -237,9 +236,13 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         .input("visible reduce-scatter", perf.exposed.reduceScatter, "s")
         .input("visible all-to-all", perf.exposed.allToAll, "s")
         .input("visible point-to-point", perf.exposed.p2p, "s");
-    x.source = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: reference §5 (DDP buckets, "
+    x.source = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: reference §5 (DDP "
+               "buckets, "
                "FSDP2 prefetch); times: the α–β model on the group's links (collectivecost.h)";
-    x.note = "TP collectives are counted as exposed: the model does not overlap them with GEMMs";
+    x.note = sp && l.tpCommOverlap
+        ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "
+          "layer hides under its neighbouring GEMM but for one of TP chunks (TransformerEngine userbuffers)"
+        : "TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap";
     return perf;
 }
 

@@ -15,6 +15,7 @@
 #include "catalog.h"
 #include "design.h"
 #include "explanation.h"
+#include "exposedcomm.h"
 #include "jsonreader.h"
 
 namespace core {
@@ -25,16 +26,6 @@ struct Evaluation;
 // weights and both moments (2 × 12 bytes), reads the gradient and writes the 16-bit weights (apex/
 // Transformer Engine multi_tensor_adam). SGD with momentum moves its one moment instead.
 double optimizerBytesPerParameter(const Design& design);
-
-struct ExposedCommunication
-{
-    double allReduce = 0;
-    double allGather = 0;
-    double reduceScatter = 0;
-    double allToAll = 0;
-    double p2p = 0;
-    double total() const { return allReduce + allGather + reduceScatter + allToAll + p2p; }
-};
 
 struct Performance
 {

@@ -1,10 +1,9 @@
 #include "stagetime.h"
 
 #include "activations.h"
-#include "units.h"
-
 #include "commvolume.h"
 #include "groupcollective.h"
+#include "units.h"
 #include "validate.h"
 
 #include <algorithm>
@@ -27,7 +26,7 @@ double d(std::int64_t v)
 }
 
 // Builds a LayerPattern piece by piece: compute advances the layer's clock, an exposed collective too,
-// an overlapped one runs beside the compute that follows it.
+// an overlapped one runs beside the compute that follows it and is waited for only where it outlasts it.
 class PatternBuilder
 {
 public:
@@ -36,24 +35,26 @@ public:
         m_pattern.seconds += seconds;
         m_pattern.computeSeconds += seconds;
     }
-    void exposed(CommKind kind, double seconds)
+    void exposed(CommKind kind, CollectiveOp op, double seconds)
     {
         if (seconds <= 0)
             return;
         m_pattern.bands.push_back({kind, m_pattern.seconds, m_pattern.seconds + seconds, true});
-        m_pattern.seconds += seconds;
+        wait(op, seconds);
     }
     // A collective that overlaps `work` seconds of compute: the compute runs, and whatever the
     // collective takes beyond it is waited for.
-    void overlapped(CommKind kind, double seconds, double work)
+    void overlapped(CommKind kind, CollectiveOp op, double seconds, double work)
     {
-        const double start = m_pattern.seconds;
-        compute(work);
-        if (seconds <= 0)
-            return;
-        m_pattern.bands.push_back({kind, start, start + seconds, seconds <= work});
-        if (seconds > work)
-            m_pattern.seconds = start + seconds;
+        overlappedWithVisible(kind, op, seconds, work, std::max(0.0, seconds - work));
+    }
+    // A collective cut into `chunks` pieces pipelined with the GEMM it feeds or drains
+    // (TransformerEngine's split-pipelined userbuffers overlap): the first (or last) piece cannot hide,
+    // the rest hide under the other chunks of the GEMM.
+    void pipelined(CommKind kind, CollectiveOp op, double seconds, double gemm, int chunks)
+    {
+        const double k = std::max(1, chunks);
+        overlappedWithVisible(kind, op, seconds, gemm, std::max(seconds / k, seconds - gemm * (k - 1) / k));
     }
     void append(const LayerPattern& other)
     {
@@ -64,10 +65,27 @@ public:
         }
         m_pattern.seconds += other.seconds;
         m_pattern.computeSeconds += other.computeSeconds;
+        m_pattern.exposed.add(other.exposed);
     }
     LayerPattern take() { return std::move(m_pattern); }
 
 private:
+    void wait(CollectiveOp op, double seconds)
+    {
+        m_pattern.seconds += seconds;
+        m_pattern.exposed.add(op, seconds);
+    }
+    void overlappedWithVisible(CommKind kind, CollectiveOp op, double seconds, double work, double visible)
+    {
+        const double start = m_pattern.seconds;
+        compute(work);
+        if (seconds <= 0)
+            return;
+        m_pattern.bands.push_back({kind, start, start + seconds, seconds <= work});
+        if (visible > 0)
+            wait(op, visible);
+    }
+
     LayerPattern m_pattern;
 };
 
@@ -78,64 +96,127 @@ struct LayerTimes
     double mlp = 0; // dense MLP, or shared + routed experts + router
     double elementwise = 0; // forward; backward moves twice as much
     double scoreElementwise = 0; // the part on the attention scores (redone by selective recomputation)
+    // The GEMMs a TP collective can hide under: QKV's share of the attention projections (the rest is the
+    // output projection), FC1's share of the MLP (the rest is FC2; 2/3 for a gated MLP).
+    double qkvShare = 0.5;
+    double upShare = 0.5;
 };
 
-std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const LayerComm& c, bool sp, bool moe,
-                                                   Recompute recompute)
+// How a layer's TP collectives meet its GEMMs.
+struct TpOverlap
 {
-    auto tpBefore = [&](PatternBuilder& b) {
-        if (sp)
-            b.exposed(CommKind::TensorParallel, c.tpAllGather);
+    bool sp = false; // all-gather before, reduce-scatter after a TP region (else one all-reduce after)
+    bool overlap = false; // --tp-comm-overlap: each runs under its neighbouring GEMM (stagetime.h)
+    int chunks = 1; // TP
+};
+
+std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const LayerComm& c, TpOverlap tp,
+                                                   bool moe, Recompute recompute)
+{
+    // A TP region: its first GEMM, what lies between, its last GEMM. Without overlap the all-gather comes
+    // before and the reduce-scatter (or all-reduce) after, exposed; with it they hide under those GEMMs.
+    // The MoE block keeps its collectives exposed (stagetime.h).
+    auto region
+        = [&](PatternBuilder& b, double firstGemm, const auto& between, double lastGemm, bool overlappable) {
+              if (tp.overlap && overlappable) {
+                  b.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, firstGemm,
+                              tp.chunks);
+                  between(b);
+                  b.pipelined(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter,
+                              lastGemm, tp.chunks);
+                  return;
+              }
+              if (tp.sp)
+                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
+              b.compute(firstGemm);
+              between(b);
+              b.compute(lastGemm);
+              if (tp.sp)
+                  b.exposed(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter);
+              else
+                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllReduce, c.tpAllReduce);
+          };
+    const double qkv = t.attentionProjections * t.qkvShare;
+    const double out = t.attentionProjections - qkv;
+    const double up = moe ? t.mlp : t.mlp * t.upShare;
+    const double down = t.mlp - up;
+    auto dispatch = [&](PatternBuilder& b) {
+        if (moe)
+            b.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
     };
-    auto tpAfter = [&](PatternBuilder& b) {
-        b.exposed(CommKind::TensorParallel, sp ? c.tpReduceScatter : c.tpAllReduce);
-    };
-    // Forward: (AG) attention (RS | AR), (AG) [dispatch] MLP [combine] (RS | AR).
+    auto none = [](PatternBuilder&) {};
+
+    // Forward: norm, (AG) QKV, attention, out-projection (RS | AR); (AG) [dispatch] MLP [combine] (RS | AR).
     PatternBuilder forward;
-    tpBefore(forward);
     forward.compute(t.elementwise);
-    forward.compute(t.attentionProjections);
-    forward.overlapped(CommKind::ContextParallel, c.cpRingForward, t.attentionProducts);
-    tpAfter(forward);
-    tpBefore(forward);
-    if (moe)
-        forward.exposed(CommKind::ExpertParallel, c.epAllToAll);
-    forward.compute(t.mlp);
-    if (moe)
-        forward.exposed(CommKind::ExpertParallel, c.epAllToAll);
-    tpAfter(forward);
+    region(
+        forward, qkv,
+        [&](PatternBuilder& b) {
+            b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingForward,
+                         t.attentionProducts);
+        },
+        out, true);
+    if (moe) {
+        region(
+            forward, 0,
+            [&](PatternBuilder& b) {
+                dispatch(b);
+                b.compute(up);
+                dispatch(b);
+            },
+            down, false);
+    } else {
+        region(forward, up, none, down, true);
+    }
     const LayerPattern forwardPattern = forward.take();
 
     // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
     // collectives (f ↔ g of Megatron's mappings.py: the backward of an all-reduce is an all-reduce, of an
-    // all-gather a reduce-scatter and vice versa).
+    // all-gather a reduce-scatter and vice versa). The all-gather of the incoming gradient now feeds the
+    // region's last GEMM (its dgrad), the reduce-scatter drains the first.
     PatternBuilder input;
     if (recompute == Recompute::Full)
         input.append(forwardPattern);
     else if (recompute == Recompute::Selective)
         input.compute(t.attentionProducts + t.scoreElementwise);
-    tpBefore(input);
     input.compute(2 * t.elementwise);
-    if (moe)
-        input.exposed(CommKind::ExpertParallel, c.epAllToAll);
-    input.compute(t.mlp);
-    if (moe)
-        input.exposed(CommKind::ExpertParallel, c.epAllToAll);
-    tpAfter(input);
-    tpBefore(input);
-    input.overlapped(CommKind::ContextParallel, c.cpRingBackward, 2 * t.attentionProducts);
-    input.compute(t.attentionProjections);
-    tpAfter(input);
+    if (moe) {
+        region(
+            input, 0,
+            [&](PatternBuilder& b) {
+                dispatch(b);
+                b.compute(up);
+                dispatch(b);
+            },
+            down, false);
+    } else {
+        region(input, down, none, up, true);
+    }
+    region(
+        input, out,
+        [&](PatternBuilder& b) {
+            b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingBackward,
+                         2 * t.attentionProducts);
+        },
+        qkv, true);
 
     // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
-    // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded).
+    // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded). With overlap TE gathers them
+    // under the dgrad GEMMs in bulk; here each hides under the wgrad GEMM it feeds.
     PatternBuilder weight;
-    if (sp)
-        weight.exposed(CommKind::TensorParallel, c.tpAllGather);
-    weight.compute(t.mlp);
-    if (sp)
-        weight.exposed(CommKind::TensorParallel, c.tpAllGather);
-    weight.compute(t.attentionProjections);
+    auto gatherFor = [&](double gemm, bool overlappable) {
+        if (!tp.sp)
+            weight.compute(gemm);
+        else if (tp.overlap && overlappable)
+            weight.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, gemm,
+                             tp.chunks);
+        else {
+            weight.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
+            weight.compute(gemm);
+        }
+    };
+    gatherFor(t.mlp, !moe);
+    gatherFor(t.attentionProjections, true);
     return {forwardPattern, input.take(), weight.take()};
 }
 
@@ -148,8 +229,8 @@ struct ComputeRates
 };
 
 // The time the layer's linear parts and products take, and its elementwise traffic.
-LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& design, const ComputeRates& rates,
-                      const ComputeModel& compute)
+LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& design,
+                      const ComputeRates& rates, const ComputeModel& compute)
 {
     const double rate = rates.gemm;
     const ParallelLayout& l = design.layout;
@@ -162,6 +243,11 @@ LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& d
     t.attentionProjections = 2 * tokens * p.attention / l.tp() / rate;
     t.attentionProducts = flops.attention / rate;
     t.mlp = std::max(0.0, flops.linear / rate - t.attentionProjections);
+    const double outputProjection = static_cast<double>(model.heads)
+        * d(model.attention == AttentionKind::Mla ? model.mla.vHeadDim : model.headDim) * d(model.hidden);
+    if (p.attention > 0)
+        t.qkvShare = std::clamp(1.0 - outputProjection / p.attention, 0.0, 1.0);
+    t.upShare = model.mlp == MlpKind::Gated ? 2.0 / 3.0 : 0.5; // gate and up against down
 
     // Elementwise traffic: the bytes the layer saves for backward as the memory model counts them, without
     // recomputation (every tensor is written once and read again), and the s×s scores when the attention
@@ -336,9 +422,11 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
     // The efficiency reported: the slowest pipeline rank's achieved share of its peak.
     out.computeEfficiency = std::numeric_limits<double>::infinity();
     for (int r = 0; r < p; ++r)
-        out.computeEfficiency = std::min(out.computeEfficiency, gemm[static_cast<std::size_t>(r)] / peak[static_cast<std::size_t>(r)]);
+        out.computeEfficiency = std::min(
+            out.computeEfficiency, gemm[static_cast<std::size_t>(r)] / peak[static_cast<std::size_t>(r)]);
 
     const bool sp = l.sequenceParallel && l.tp() > 1;
+    const TpOverlap tpOverlap{sp, sp && l.tpCommOverlap, l.tp()};
     const double valueBytes = activationBytesPerElement(w.precision);
     const double activationValues
         = d(w.sequenceLength) / l.cp() * l.microBatch * d(model.hidden); // one [s/CP, b, h] tensor
@@ -401,11 +489,11 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
             comm.epAllToAll = collectiveSeconds(CollectiveOp::AllToAll, ranks, bytes, epLinks);
         }
 
-        stage.denseLayer
-            = layerPatterns(layerTimes(model, denseIndex, design, rates, options.compute), comm, sp, false, l.recompute);
+        stage.denseLayer = layerPatterns(layerTimes(model, denseIndex, design, rates, options.compute), comm,
+                                         tpOverlap, false, l.recompute);
         if (model.moe.isMoe())
-            stage.moeLayer
-                = layerPatterns(layerTimes(model, moeIndex, design, rates, options.compute), comm, sp, true, l.recompute);
+            stage.moeLayer = layerPatterns(layerTimes(model, moeIndex, design, rates, options.compute), comm,
+                                           tpOverlap, true, l.recompute);
         if (stage.outputHead)
             stage.headSeconds = headSeconds(design, rate);
         const int denseLayers = stage.layers - stage.moeLayers;
@@ -473,12 +561,13 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
     out.terms.push_back(
         term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
-    out.terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s", "HBM bandwidth of the slowest GPU",
-                             "GPU preset"));
-    out.terms.push_back(term("computeEfficiency", out.computeEfficiency, "",
-                             "η_max · n / (n + n_half), n = hidden / TP; η_max = " + formatNumber(options.compute.gemmEfficiency)
-                                 + ", n_half = " + formatNumber(options.compute.gemmHalfWidth),
-                             "ComputeModel, chosen once against calibration.json (README, Performance model)"));
+    out.terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s",
+                             "HBM bandwidth of the slowest GPU", "GPU preset"));
+    out.terms.push_back(term(
+        "computeEfficiency", out.computeEfficiency, "",
+        "η_max · n / (n + n_half), n = hidden / TP; η_max = " + formatNumber(options.compute.gemmEfficiency)
+            + ", n_half = " + formatNumber(options.compute.gemmHalfWidth),
+        "ComputeModel, chosen once against calibration.json (README, Performance model)"));
     out.terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
                              "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
                              narayanan));
@@ -490,9 +579,10 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
                              "Narayanan et al., SC'21, appendix (backward = 2 × forward)"));
     if (!out.stages.empty()) {
         const StageWork& first = out.stages.front();
-        out.terms.push_back(term("layerForwardSeconds", first.denseLayer[kF].seconds, "s",
-                                 "FLOPs / (peak × efficiency) + elementwise bytes / HBM bandwidth + exposed TP/EP communication",
-                                 narayanan));
+        out.terms.push_back(term(
+            "layerForwardSeconds", first.denseLayer[kF].seconds, "s",
+            "FLOPs / (peak × efficiency) + elementwise bytes / HBM bandwidth + exposed TP/EP communication",
+            narayanan));
         out.terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s",
                                  "layers × layer time (+ head)", "this model"));
         out.terms.push_back(term("headForwardSeconds", out.stages.back().headSeconds[kF], "s",

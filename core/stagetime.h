@@ -26,7 +26,14 @@
 // when training in FP32, groupcollective.h activationBytesPerElement):
 //   TP  forward 2 all-reduces of [s/CP, b, h] (with SP 2 all-gathers + 2 reduce-scatters), backward the
 //       same, and with SP Megatron's 2 extra all-gathers for the weight gradient (reference §4.3);
-//       exposed (Megatron-LM without TP communication overlap).
+//       exposed, as Megatron-LM runs them by default. With layout.tpCommOverlap (Megatron-LM
+//       --tp-comm-overlap, TransformerEngine userbuffers, SP only) each all-gather and reduce-scatter of a
+//       dense layer runs under the GEMM next to it, cut into TP chunks (TE comm_gemm_overlap: the
+//       split-pipelined all-gather feeds the QKV and FC1 GEMMs, the split-pipelined reduce-scatter drains
+//       the projection and FC2 GEMMs; backward overlaps dgrad and wgrad in bulk). One chunk's transfer
+//       stays visible, and whatever the collective needs beyond its GEMM: with c the collective, g the GEMM
+//       and k = TP chunks, visible = max(c/k, c − g·(k−1)/k). A MoE block's collectives stay exposed (its
+//       grouped expert GEMMs do not take part in TE's overlap).
 //   EP  2 all-to-alls per MoE layer forward (dispatch, combine), 2 backward, of s/CP·b·top-k·h values;
 //       exposed.
 //   CP  ring attention: CP − 1 KV blocks forward, 2(CP − 1) blocks backward, overlapped with the
@@ -42,6 +49,7 @@
 #include "collectivecost.h"
 #include "design.h"
 #include "evaluate.h"
+#include "exposedcomm.h"
 #include "pipelineschedule.h"
 
 #include <array>
@@ -94,6 +102,9 @@ struct LayerPattern
     double seconds = 0;
     double computeSeconds = 0;
     std::vector<CommBand> bands;
+    // What the layer waits for beyond its compute, by collective kind (the CP ring counts as
+    // point-to-point): seconds − computeSeconds, split.
+    ExposedCommunication exposed;
 };
 
 enum class Pass { Forward, InputGrad, WeightGrad };

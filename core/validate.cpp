@@ -222,6 +222,8 @@ void validateTensorParallel(const Design& design, Diagnostics& out)
     const int tp = layout.tp();
     if (layout.sequenceParallel && tp == 1)
         out.push_back(makeDiagnostic(diag::kSpWithoutTp, "/layout/sequenceParallel"));
+    if (layout.tpCommOverlap && !(layout.sequenceParallel && tp > 1))
+        out.push_back(makeDiagnostic(diag::kTpOverlapWithoutSp, "/layout/tpCommOverlap"));
     if (tp == 1 && layout.effectiveExpertTp() == 1)
         return;
     if (m.heads % tp != 0)

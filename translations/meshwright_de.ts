@@ -585,6 +585,10 @@
         <source>%1 spreads the experts over DP × TP = %2 GPUs; the design&apos;s expert-parallel groups have %3.</source>
         <translation>%1 verteilt die Experts über DP × TP = %2 GPUs; die Expert-Parallel-Gruppen des Designs haben %3.</translation>
     </message>
+    <message>
+        <source>TP communication overlap needs sequence parallelism and TP &gt; 1 (Megatron-LM refuses --tp-comm-overlap without --sequence-parallel); the model leaves the TP collectives exposed.</source>
+        <translation>TP-Kommunikationsüberlappung braucht Sequenzparallelität und TP &gt; 1 (Megatron-LM lehnt --tp-comm-overlap ohne --sequence-parallel ab); das Modell lässt die TP-Kollektive sichtbar.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -803,6 +807,14 @@
     <message>
         <source>Layers of each pipeline stage in order, e.g. &quot;19, 20, 20, 21&quot; (PP × virtual stages numbers adding up to the layers). Empty: an even split.</source>
         <translation>Layer jeder Pipeline-Stage der Reihe nach, z. B. „19, 20, 20, 21“ (PP × virtuelle Stages Zahlen, die zusammen die Layer ergeben). Leer: gleichmäßige Aufteilung.</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP-Überlappung</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --tp-comm-overlap: the TP all-gathers and reduce-scatters run under the GEMMs next to them (TransformerEngine userbuffers). Needs sequence parallelism.</source>
+        <translation>Megatron-LM --tp-comm-overlap: Die TP-All-Gathers und -Reduce-Scatters laufen unter den benachbarten GEMMs (TransformerEngine-Userbuffers). Braucht Sequenzparallelität.</translation>
     </message>
 </context>
 <context>
@@ -3026,6 +3038,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Visible communication</source>
         <translation>Sichtbare Kommunikation</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP-Überlappung</translation>
     </message>
 </context>
 <context>

@@ -585,6 +585,10 @@
         <source>%1 spreads the experts over DP × TP = %2 GPUs; the design&apos;s expert-parallel groups have %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>TP communication overlap needs sequence parallelism and TP &gt; 1 (Megatron-LM refuses --tp-comm-overlap without --sequence-parallel); the model leaves the TP collectives exposed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -802,6 +806,14 @@
     </message>
     <message>
         <source>Layers of each pipeline stage in order, e.g. &quot;19, 20, 20, 21&quot; (PP × virtual stages numbers adding up to the layers). Empty: an even split.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --tp-comm-overlap: the TP all-gathers and reduce-scatters run under the GEMMs next to them (TransformerEngine userbuffers). Needs sequence parallelism.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3021,6 +3033,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Visible communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -105,6 +105,8 @@ void DesignSummary::refresh()
     details << (l.zeroStage == 0 ? tr("no ZeRO") : tr("ZeRO-%1").arg(l.zeroStage));
     if (l.sequenceParallel)
         details << tr("sequence parallel");
+    if (l.sequenceParallel && l.tpCommOverlap)
+        details << tr("TP overlap");
     if (l.pp() > 1)
         details << tr("%1 schedule").arg(qs(core::enumName(l.schedule)));
     m_layout->setText(layout + QStringLiteral("<br><small>") + details.join(QStringLiteral(" · "))

@@ -49,6 +49,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Expert TP");
     case Field::SequenceParallel:
         return QCoreApplication::translate("FieldText", "Sequence parallel");
+    case Field::TpCommOverlap:
+        return QCoreApplication::translate("FieldText", "TP overlap");
     case Field::ZeroStage:
         return QCoreApplication::translate("FieldText", "ZeRO stage");
     case Field::ShardGroup:
@@ -137,6 +139,11 @@ QString fieldToolTip(Field field)
         return QCoreApplication::translate("FieldText",
                                            "Megatron sequence parallelism: splits the activations of norms "
                                            "and dropout along the sequence inside the TP group.");
+    case Field::TpCommOverlap:
+        return QCoreApplication::translate("FieldText",
+                                           "Megatron-LM --tp-comm-overlap: the TP all-gathers and "
+                                           "reduce-scatters run under the GEMMs next to them "
+                                           "(TransformerEngine userbuffers). Needs sequence parallelism.");
     case Field::MicroBatch:
         return QCoreApplication::translate("FieldText", "Sequences per micro-batch on each pipeline.");
     case Field::GlobalBatch:

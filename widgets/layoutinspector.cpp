@@ -199,6 +199,7 @@ void LayoutInspector::build()
     addChoice(parallel, Field::ExpertMode, Choices::ExpertMode);
     addInteger(parallel, Field::ExpertTp, 0, core::limits::kMaxDegree);
     addCheck(parallel, Field::SequenceParallel);
+    addCheck(parallel, Field::TpCommOverlap);
     addChoice(parallel, Field::ZeroStage, Choices::ZeroStage);
     addInteger(parallel, Field::ShardGroup, 0, core::limits::kMaxDegree);
     addCheck(parallel, Field::ReshardAfterForward);

@@ -146,6 +146,10 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         sequenceParallel = true;
     else if (flag == "--no-sp")
         sequenceParallel = false;
+    else if (flag == "--tp-comm-overlap")
+        tpCommOverlap = true;
+    else if (flag == "--no-tp-comm-overlap")
+        tpCommOverlap = false;
     else if (flag == "--micro-batch")
         microBatch = static_cast<int>(args.integer(flag, 1, limits::kMaxMicroBatch));
     else if (flag == "--global-batch")
@@ -196,7 +200,8 @@ std::string designFlagsHelp()
            "  --expert-mode "
         + enumNameList<ExpertMode>()
         + "   --expert-tp N\n"
-          "  --zero 0..3  --sp | --no-sp  --micro-batch N  --global-batch N  --seq-len N\n"
+          "  --zero 0..3  --sp | --no-sp  --tp-comm-overlap | --no-tp-comm-overlap\n"
+          "  --micro-batch N  --global-batch N  --seq-len N\n"
           "  --schedule "
         + enumNameList<Schedule>()
         + "  --virtual-stages N\n"
@@ -296,6 +301,8 @@ BuiltDesign buildDesign(const DesignFlags& flags)
         layout.zeroStage = *flags.zeroStage;
     if (flags.sequenceParallel)
         layout.sequenceParallel = *flags.sequenceParallel;
+    if (flags.tpCommOverlap)
+        layout.tpCommOverlap = *flags.tpCommOverlap;
     if (flags.microBatch)
         layout.microBatch = *flags.microBatch;
     if (flags.schedule)

@@ -28,6 +28,7 @@ struct DesignFlags
     std::optional<int> expertTp;
     std::optional<int> zeroStage;
     std::optional<bool> sequenceParallel;
+    std::optional<bool> tpCommOverlap;
     std::optional<int> microBatch, virtualStages;
     std::optional<std::int64_t> globalBatch, sequenceLength;
     std::optional<core::Schedule> schedule;

@@ -162,6 +162,7 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
     out << "Layout    world size " << layout.worldSize() << " = " << worldSizeFormula(layout) << ", order "
         << orderToString(layout.order) << "\n";
     out << "          ZeRO-" << layout.zeroStage << (layout.sequenceParallel ? ", sequence parallel" : "")
+        << (layout.sequenceParallel && layout.tpCommOverlap ? ", TP overlap" : "")
         << ", schedule " << enumName(layout.schedule)
         << (layout.virtualStages > 1 ? " × " + std::to_string(layout.virtualStages) + " virtual stages" : "")
         << ", recompute " << enumName(layout.recompute) << ", micro-batch " << layout.microBatch << "\n";

@@ -213,6 +213,12 @@ void TestCli::fileWithOverrides()
     out = runJson({"evaluate", path, "--nodes", "4", "--json"});
     QVERIFY(out["gpus"]["total"] == 32);
     QVERIFY(hasCode(out, "world-size-idle-gpus"));
+    // TP communication overlap: with SP it shortens the step; without, a warning says it does nothing.
+    const Json exposed = runJson({"evaluate", "--example", "default", "--json"});
+    const Json overlapped = runJson({"evaluate", "--example", "default", "--tp-comm-overlap", "--json"});
+    QVERIFY(overlapped["performance"]["stepSeconds"].get<double>() < exposed["performance"]["stepSeconds"].get<double>());
+    QVERIFY(hasCode(runJson({"evaluate", "--example", "default", "--no-sp", "--tp-comm-overlap", "--json"}),
+                    "tp-overlap-without-sp"));
 }
 
 void TestCli::unreadableFileAsJson()

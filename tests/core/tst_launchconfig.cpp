@@ -215,7 +215,14 @@ void TestLaunchConfig::seedMegatronArguments()
     // No virtual stages in a plain 1F1B design, and no EP flag for a dense model.
     QVERIFY(!testing::hasWord(*words, "--num-virtual-stages-per-pipeline-rank"));
     QVERIFY(!testing::hasWord(*words, "--expert-model-parallel-size"));
+    QVERIFY(!testing::hasWord(*words, "--tp-comm-overlap"));
     QVERIFY(config.text.find("Everything the design sets is expressed.") != std::string::npos);
+
+    // With TP communication overlap the same design asks TransformerEngine's userbuffers for it.
+    Design overlapped = testing::example("seed-70b-32k-512gpu");
+    overlapped.layout.tpCommOverlap = true;
+    const auto overlappedWords = testing::shellWords(exportOf(overlapped, LaunchTarget::Megatron).text);
+    QVERIFY(overlappedWords && testing::hasWord(*overlappedWords, "--tp-comm-overlap"));
 }
 
 // The seed's single-node FSDP example: FSDP2 with the Llama decoder layer as the wrap unit.

@@ -7,13 +7,14 @@
 #include "computecalibration.h"
 #include "evaluate.h"
 #include "evaluationio.h"
-#include "scaling.h"
 #include "performance.h"
+#include "scaling.h"
+#include "stagetime.h"
+#include "steptimeline.h"
 #include "testdesigns.h"
 
 #include <QFile>
 #include <QTest>
-
 #include <cmath>
 
 using namespace core;
@@ -63,7 +64,8 @@ Design seleneRun(const Json& row, int dp)
     const int tp = row.at("tp").get<int>();
     const int pp = row.at("pp").get<int>();
     const int gpus = tp * pp * dp;
-    d.cluster = makeUniformCluster(std::max(gpus / 8, 1), std::min(gpus, 8), "a100-80gb", "nvlink3", "ib-hdr-200");
+    d.cluster
+        = makeUniformCluster(std::max(gpus / 8, 1), std::min(gpus, 8), "a100-80gb", "nvlink3", "ib-hdr-200");
     d.layout = ParallelLayout{};
     d.layout.setDegree(Dim::Tp, tp);
     d.layout.setDegree(Dim::Pp, pp);
@@ -100,6 +102,16 @@ double megatronIterationFlops(const Json& row)
     return 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
 }
 
+// What one dense layer of the first stage waits for, over its three passes (stagetime.h).
+ExposedCommunication visibleInOneLayer(const Design& design)
+{
+    const Evaluation e = evaluate(design);
+    ExposedCommunication sum;
+    for (const LayerPattern& pass : e.schedule->times.stages.front().denseLayer)
+        sum.add(pass.exposed);
+    return sum;
+}
+
 Performance performanceOf(const Design& design)
 {
     const Evaluation e = evaluate(design);
@@ -125,14 +137,15 @@ struct PublishedRun
 std::vector<PublishedRun> megatron2021Runs()
 {
     std::vector<PublishedRun> runs;
-    const Json rows = calibrationRows().at("megatron2021").at("rows"); // a copy: the range must outlive the loop
+    const Json rows
+        = calibrationRows().at("megatron2021").at("rows"); // a copy: the range must outlive the loop
     for (const Json& row : rows) {
         Design d = seleneRun(row, row.at("dp").get<int>());
         d.layout.recompute = Recompute::Full;
         d.layout.microBatch = 1;
         applySchedule(d, chunksFor(d.model.layers, d.layout.pp()));
         const double seconds = megatronIterationFlops(row)
-                               / (row.at("tflopsPerGpu").get<double>() * 1e12 * row.at("gpus").get<double>());
+            / (row.at("tflopsPerGpu").get<double>() * 1e12 * row.at("gpus").get<double>());
         runs.push_back({row.at("name").get<std::string>(), d, seconds, 0});
     }
     return runs;
@@ -191,6 +204,10 @@ private slots:
     void fitFromMeasuredLayerTimes();
     void widerGemmsRunCloserToPeak();
     void fasterLinksNeverSlowTheStep();
+    void layerWaitsAreItsVisibleCollectives_data();
+    void layerWaitsAreItsVisibleCollectives();
+    void tpOverlapHidesAllButAChunk();
+    void tpOverlapNeedsSequenceParallelism();
     void computeModelRoundTrips();
     void jsonContract();
 };
@@ -206,9 +223,10 @@ void TestPerformance::megatron2021()
     QFETCH(double, publishedSeconds);
     const Performance p = performanceOf(design);
     const double error = p.stepSeconds / publishedSeconds - 1;
-    qInfo("predicted %.2f s, published %.2f s, %+.1f %%, MFU %.1f %%, HFU %.1f %%", p.stepSeconds, publishedSeconds,
-          100 * error, 100 * p.mfu, 100 * p.hfu);
-    QVERIFY2(std::abs(error) <= kTolerance, qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
+    qInfo("predicted %.2f s, published %.2f s, %+.1f %%, MFU %.1f %%, HFU %.1f %%", p.stepSeconds,
+          publishedSeconds, 100 * error, 100 * p.mfu, 100 * p.hfu);
+    QVERIFY2(std::abs(error) <= kTolerance,
+             qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
 }
 
 void TestPerformance::korthikanti2022_data()
@@ -225,7 +243,8 @@ void TestPerformance::korthikanti2022()
     const double error = p.stepSeconds / publishedSeconds - 1;
     qInfo("predicted %.2f s, published %.2f s, %+.1f %%, MFU %.1f %% (published %.1f %%)", p.stepSeconds,
           publishedSeconds, 100 * error, 100 * p.mfu, 100 * publishedMfu);
-    QVERIFY2(std::abs(error) <= kTolerance, qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
+    QVERIFY2(std::abs(error) <= kTolerance,
+             qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
     // The paper's MFU counts the same model FLOPs over the same peak, so it follows the time.
     QVERIFY2(std::abs(p.mfu / publishedMfu - 1) <= kTolerance + 0.02,
              qPrintable(QStringLiteral("MFU %1").arg(p.mfu)));
@@ -263,7 +282,8 @@ void TestPerformance::flopsMatchThePapersFormulas()
     const double eq3 = megatronIterationFlops(row);
     // eq. (3) approximates the logits as 6·B·s·V·h per three passes and drops the small terms (norms,
     // biases); the model counts them exactly, which stays within a percent.
-    QVERIFY2(std::abs(p.hardwareFlopsPerStep / eq3 - 1) < 0.01, qPrintable(QString::number(p.hardwareFlopsPerStep / eq3)));
+    QVERIFY2(std::abs(p.hardwareFlopsPerStep / eq3 - 1) < 0.01,
+             qPrintable(QString::number(p.hardwareFlopsPerStep / eq3)));
     // Recomputation is one more forward: hardware = 4/3 × model apart from the logits, which are not
     // recomputed.
     QVERIFY(p.hardwareFlopsPerStep > p.modelFlopsPerStep);
@@ -272,7 +292,8 @@ void TestPerformance::flopsMatchThePapersFormulas()
 
 void TestPerformance::invariants()
 {
-    for (const char* id : {"default", "seed-70b-32k-512gpu", "fsdp-1node-8gpu", "mixtral-8x7b-ep8", "teaching-4gpu"}) {
+    for (const char* id :
+         {"default", "seed-70b-32k-512gpu", "fsdp-1node-8gpu", "mixtral-8x7b-ep8", "teaching-4gpu"}) {
         const Evaluation e = evaluate(testing::example(id));
         QVERIFY2(e.performance, id);
         const Performance& p = *e.performance;
@@ -376,8 +397,13 @@ void TestPerformance::heldOutMegatron2021Table2_data()
     };
     for (const Row& r : rows) {
         const bool big = r.billions > 500;
-        const Json row = {{"name", big ? "529.6B" : "174.6B"}, {"layers", big ? 105 : 96}, {"hidden", big ? 20480 : 12288},
-                          {"heads", big ? 128 : 96}, {"tp", r.tp}, {"pp", r.pp}, {"globalBatch", r.batch}};
+        const Json row = {{"name", big ? "529.6B" : "174.6B"},
+                          {"layers", big ? 105 : 96},
+                          {"hidden", big ? 20480 : 12288},
+                          {"heads", big ? 128 : 96},
+                          {"tp", r.tp},
+                          {"pp", r.pp},
+                          {"globalBatch", r.batch}};
         const int dp = r.gpus / (r.tp * r.pp);
         Design d = seleneRun(row, dp);
         d.layout.recompute = Recompute::Full;
@@ -400,17 +426,18 @@ void TestPerformance::heldOutMegatron2021Table2()
     QFETCH(double, tolerance);
     const Performance p = performanceOf(design);
     const double error = p.stepSeconds / publishedSeconds - 1;
-    qInfo("predicted %.2f s, published %.2f s, %+.1f %%, MFU %.1f %%", p.stepSeconds, publishedSeconds, 100 * error,
-          100 * p.mfu);
-    QVERIFY2(std::abs(error) <= tolerance, qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
+    qInfo("predicted %.2f s, published %.2f s, %+.1f %%, MFU %.1f %%", p.stepSeconds, publishedSeconds,
+          100 * error, 100 * p.mfu);
+    QVERIFY2(std::abs(error) <= tolerance,
+             qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
 }
 
 // Narayanan et al. 2021 Table 2: ZeRO-3 at a fixed global batch of 1,536 gains nothing from 768 to 1,536
 // GPUs (66.75 s both), while PTD-P halves its time (39.4 s to 20.8 s).
 void TestPerformance::zero3CollapsesAsPublished()
 {
-    const Json gpt3 = {{"name", "174.6B"}, {"layers", 96}, {"hidden", 12288}, {"heads", 96}, {"tp", 1}, {"pp", 1},
-                       {"globalBatch", 1536}};
+    const Json gpt3 = {{"name", "174.6B"}, {"layers", 96}, {"hidden", 12288},    {"heads", 96},
+                       {"tp", 1},          {"pp", 1},      {"globalBatch", 1536}};
     auto zero3 = [&](int gpus, int microBatch) {
         Design d = seleneRun(gpt3, gpus);
         d.layout.zeroStage = 3;
@@ -419,7 +446,8 @@ void TestPerformance::zero3CollapsesAsPublished()
         return performanceOf(d).stepSeconds;
     };
     const double at768 = zero3(768, 2), at1536 = zero3(1536, 1);
-    QVERIFY2(std::abs(at1536 / at768 - 1) < 0.05, qPrintable(QStringLiteral("%1 s against %2 s").arg(at1536).arg(at768)));
+    QVERIFY2(std::abs(at1536 / at768 - 1) < 0.05,
+             qPrintable(QStringLiteral("%1 s against %2 s").arg(at1536).arg(at768)));
     Json ptdp = gpt3;
     ptdp["tp"] = 8;
     ptdp["pp"] = 12;
@@ -437,8 +465,8 @@ void TestPerformance::zero3CollapsesAsPublished()
 // 4, TP 8, A100), forward and backward in milliseconds, for five ways of saving activations.
 Design korthikanti22bLayer(bool sp, Recompute recompute)
 {
-    const Json row = {{"name", "22B"}, {"layers", 48}, {"hidden", 6144}, {"heads", 64}, {"tp", 8}, {"pp", 1},
-                      {"globalBatch", 4}};
+    const Json row = {{"name", "22B"}, {"layers", 48}, {"hidden", 6144},  {"heads", 64},
+                      {"tp", 8},       {"pp", 1},      {"globalBatch", 4}};
     Design d = seleneRun(row, 1);
     d.layout.microBatch = 4;
     d.layout.sequenceParallel = sp;
@@ -469,8 +497,8 @@ void TestPerformance::korthikantiTable4LayerTimes()
     QFETCH(double, backward);
     const std::optional<LayerTimes> t = predictedLayerTimes(design);
     QVERIFY(t);
-    qInfo("forward %.2f ms (published %.1f), backward %.2f ms (published %.1f)", 1e3 * t->forward, 1e3 * forward,
-          1e3 * t->backward, 1e3 * backward);
+    qInfo("forward %.2f ms (published %.1f), backward %.2f ms (published %.1f)", 1e3 * t->forward,
+          1e3 * forward, 1e3 * t->backward, 1e3 * backward);
     QVERIFY(std::abs(t->forward / forward - 1) < 0.10);
     QVERIFY(std::abs(t->backward / backward - 1) < 0.25);
 }
@@ -521,6 +549,81 @@ void TestPerformance::fasterLinksNeverSlowTheStep()
     QVERIFY(b.exposed.total() <= a.exposed.total());
 }
 
+// Each layer pattern waits exactly for the collectives it reports as visible, for every kind of layer
+// and pass; the step's visible communication is built from these.
+void TestPerformance::layerWaitsAreItsVisibleCollectives_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<bool>("overlap");
+    for (const char* example : {"default", "seed-70b-32k-512gpu", "mixtral-8x7b-ep8"})
+        for (bool overlap : {false, true})
+            QTest::addRow("%s%s", example, overlap ? " overlap" : "")
+                << QString::fromLatin1(example) << overlap;
+}
+
+void TestPerformance::layerWaitsAreItsVisibleCollectives()
+{
+    QFETCH(QString, example);
+    QFETCH(bool, overlap);
+    Design design = testing::example(example.toStdString());
+    design.layout.tpCommOverlap = overlap && design.layout.sequenceParallel;
+    const Evaluation e = evaluate(design);
+    QVERIFY(e.schedule);
+    for (const StageWork& stage : e.schedule->times.stages)
+        for (const auto* patterns : {&stage.denseLayer, &stage.moeLayer})
+            for (const LayerPattern& pass : *patterns) {
+                QVERIFY(pass.seconds >= pass.computeSeconds);
+                QVERIFY(std::abs(pass.seconds - pass.computeSeconds - pass.exposed.total())
+                        <= 1e-12 * pass.seconds);
+            }
+}
+
+// Megatron-LM --tp-comm-overlap (TransformerEngine userbuffers): each TP all-gather and reduce-scatter of a
+// dense layer runs under the GEMM next to it, cut into TP chunks, so at least one chunk of each stays
+// visible and at most all of it; nothing else changes.
+void TestPerformance::tpOverlapHidesAllButAChunk()
+{
+    Design design = testing::example("default"); // Llama 3.1 70B, TP=8 with SP, PP=2
+    QVERIFY(design.layout.sequenceParallel && design.layout.tp() == 8);
+    const Performance exposed = performanceOf(design);
+    const ExposedCommunication layerBefore = visibleInOneLayer(design);
+    design.layout.tpCommOverlap = true;
+    const Performance overlapped = performanceOf(design);
+    const ExposedCommunication layerAfter = visibleInOneLayer(design);
+    const double chunks = design.layout.tp();
+
+    QVERIFY(overlapped.stepSeconds < exposed.stepSeconds);
+    QVERIFY(overlapped.mfu > exposed.mfu);
+    QVERIFY(overlapped.exposed.allGather < exposed.exposed.allGather);
+    QVERIFY(overlapped.exposed.reduceScatter < exposed.exposed.reduceScatter);
+    for (double ExposedCommunication::*kind :
+         {&ExposedCommunication::allGather, &ExposedCommunication::reduceScatter}) {
+        QVERIFY(layerAfter.*kind < layerBefore.*kind);
+        QVERIFY(layerAfter.*kind >= layerBefore.*kind / chunks * (1 - 1e-12));
+    }
+    QCOMPARE(overlapped.exposed.allToAll, exposed.exposed.allToAll);
+    QCOMPARE(overlapped.optimizerSeconds, exposed.optimizerSeconds);
+    QCOMPARE(overlapped.modelFlopsPerStep, exposed.modelFlopsPerStep);
+    QVERIFY(overlapped.exposedExplanation.note.find("--tp-comm-overlap") != std::string::npos);
+}
+
+// Without sequence parallelism Megatron refuses the overlap; the model leaves the all-reduces exposed and
+// validation says so.
+void TestPerformance::tpOverlapNeedsSequenceParallelism()
+{
+    Design design = testing::example("default");
+    design.layout.sequenceParallel = false;
+    const Performance without = performanceOf(design);
+    design.layout.tpCommOverlap = true;
+    const Performance with = performanceOf(design);
+    QCOMPARE(with.stepSeconds, without.stepSeconds);
+    QCOMPARE(with.exposed.allReduce, without.exposed.allReduce);
+    bool warned = false;
+    for (const Diagnostic& d : evaluate(design).diagnostics)
+        warned = warned || d.code == "tp-overlap-without-sp";
+    QVERIFY(warned);
+}
+
 void TestPerformance::computeModelRoundTrips()
 {
     Design d = testing::example("default");
@@ -546,8 +649,8 @@ void TestPerformance::computeModelRoundTrips()
     const LoadResult perGpuBack = designFromJson(designToJson(perGpu));
     QVERIFY(perGpuBack.design);
     QVERIFY(perGpuBack.design->compute == perGpu.compute);
-    const LoadResult unknownGpu
-        = testing::patched("default", R"({"computeModel": {"gemmEfficiencyByGpu": {"no-such-gpu": 0.6, "b200": 2}}})");
+    const LoadResult unknownGpu = testing::patched(
+        "default", R"({"computeModel": {"gemmEfficiencyByGpu": {"no-such-gpu": 0.6, "b200": 2}}})");
     QVERIFY(unknownGpu.design);
     const Evaluation refused = evaluate(*unknownGpu.design);
     QVERIFY(testing::hasCode(refused.diagnostics, "hardware-gpu-unknown"));
@@ -560,9 +663,10 @@ void TestPerformance::jsonContract()
     const Json json = evaluationToJson(design, evaluate(design));
     QVERIFY(json.contains("performance"));
     const Json& p = json.at("performance");
-    for (const char* key : {"stepSeconds", "tokensPerSecond", "mfu", "hfu", "bubbleFraction", "exposedCommSeconds",
-                            "pipelineSeconds", "dataParallelSeconds", "optimizerSeconds", "modelFlopsPerStep",
-                            "hardwareFlopsPerStep", "computeEfficiency", "explanations"})
+    for (const char* key :
+         {"stepSeconds", "tokensPerSecond", "mfu", "hfu", "bubbleFraction", "exposedCommSeconds",
+          "pipelineSeconds", "dataParallelSeconds", "optimizerSeconds", "modelFlopsPerStep",
+          "hardwareFlopsPerStep", "computeEfficiency", "explanations"})
         QVERIFY2(p.contains(key), key);
     for (const char* key : {"allReduce", "allGather", "reduceScatter", "allToAll", "p2p"})
         QVERIFY2(p.at("exposedCommSeconds").contains(key), key);

@@ -165,6 +165,7 @@ void TestValidate::codeTriggered_data()
     rowP("tp-spans-nodes", R"({"layout": {"order": "dp-tp-cp-ep-pp"}})");
     rowP("tp-over-pcie", R"({"cluster": {"uniform": {"intraLink": "pcie5"}}})");
     rowP("sp-without-tp", R"({"layout": {"tp": 1, "dp": 16}})");
+    rowP("tp-overlap-without-sp", R"({"layout": {"sequenceParallel": false, "tpCommOverlap": true}})");
     // Pipeline
     rowP("pp-layers", R"({"layout": {"pp": 3, "dp": 1}})");
     rowP("pp-too-many-stages", R"({"layout": {"schedule": "interleaved", "virtualStages": 48}})");
