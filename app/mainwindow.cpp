@@ -31,6 +31,7 @@
 #include <QTabWidget>
 #include <QUndoGroup>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace app {
 
@@ -74,8 +75,10 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     auto* inspectorScroll = new QScrollArea;
     inspectorScroll->setWidget(m_inspector);
     inspectorScroll->setWidgetResizable(true);
-    inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    inspectorScroll->setMinimumWidth(m_inspector->sizeHint().width() + 24);
+    // Wide enough for the usual labels; on a narrow screen the rare wide row scrolls instead of pushing
+    // the window past the screen.
+    inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    inspectorScroll->setMinimumWidth(std::min(m_inspector->sizeHint().width() + 24, 360));
     m_inspectorDock = new QDockWidget(this);
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     m_inspectorDock->setWidget(inspectorScroll);
@@ -89,6 +92,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
     resizeDocks({m_diagnosticsDock}, {170}, Qt::Vertical);
+    resizeDocks({m_inspectorDock}, {m_inspector->sizeHint().width() + 24}, Qt::Horizontal);
 
     // Views emit intents; the document turns each into one undoable edit.
     connect(

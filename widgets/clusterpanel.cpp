@@ -15,6 +15,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -151,7 +153,13 @@ ClusterPanel::ClusterPanel(QWidget* parent)
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     m_canvas = new ClusterCanvas(splitter);
-    auto* side = new QWidget(splitter);
+    // The side column scrolls when the window is short (a laptop or a projector): its labels wrap and
+    // must never be drawn over one another.
+    auto* sideScroll = new QScrollArea(splitter);
+    sideScroll->setWidgetResizable(true);
+    sideScroll->setFrameShape(QFrame::NoFrame);
+    sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* side = new QWidget(sideScroll);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(6, 0, 6, 0);
     m_paletteLabel = sectionLabel(side);
@@ -206,8 +214,10 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     sideLayout->addWidget(m_whatIf);
     sideLayout->addStretch(1);
     side->setMinimumWidth(330);
+    sideScroll->setWidget(side);
+    sideScroll->setMinimumWidth(330 + sideScroll->verticalScrollBar()->sizeHint().width());
     splitter->addWidget(m_canvas);
-    splitter->addWidget(side);
+    splitter->addWidget(sideScroll);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 0);
     splitter->setSizes({1000, 300});
@@ -216,6 +226,7 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     m_status = new QLabel(this);
     m_status->setContentsMargins(8, 2, 8, 6);
     m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
     layout->addWidget(m_status);
 
     connect(m_dimButtons, &QButtonGroup::idClicked, this,

@@ -181,9 +181,11 @@ QSize CollectiveView::sizeHint() const
     return QSize(960, 600);
 }
 
+// Small enough that the main window fits a 1366 × 768 laptop screen (tst_mainwindow fitsALaptopScreen);
+// the scene scales to the space it gets.
 QSize CollectiveView::minimumSizeHint() const
 {
-    return QSize(560, 380);
+    return QSize(520, 280);
 }
 
 const core::CollectiveState& CollectiveView::stateAfter(int steps) const

@@ -15,10 +15,12 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPalette>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <optional>
 
 namespace widgets {
 
@@ -27,12 +29,20 @@ using core::Field;
 namespace {
 constexpr int kIntMax = 2147483647;
 
-QString severityStyle(core::Severity severity)
+// A tinted field marks a problem; the tooltip says which. A palette, not a style sheet: a style sheet
+// switches a spin box to style-sheet drawing, which loses its arrows.
+void markSeverity(QWidget* editor, std::optional<core::Severity> severity)
 {
-    // A coloured frame marks a field with a problem; the tooltip says which.
-    return severity == core::Severity::Error
-        ? QStringLiteral("border: 2px solid #d62728; border-radius: 3px;")
-        : QStringLiteral("border: 2px solid #e8a33d; border-radius: 3px;");
+    editor->setProperty("severity",
+                        severity ? QString::fromUtf8(core::enumName(*severity).data()) : QVariant());
+    QPalette palette;
+    if (severity) {
+        palette = editor->parentWidget() ? editor->parentWidget()->palette() : QPalette();
+        palette.setColor(QPalette::Base,
+                         *severity == core::Severity::Error ? QColor(0xfb, 0xd9, 0xd9)
+                                                            : QColor(0xfc, 0xec, 0xcf));
+    }
+    editor->setPalette(palette);
 }
 } // namespace
 
@@ -457,7 +467,7 @@ void LayoutInspector::markDiagnostics()
             if (!worst || d.severity < *worst)
                 worst = d.severity;
         }
-        b.editor->setStyleSheet(worst ? severityStyle(*worst) : QString());
+        markSeverity(b.editor, worst);
         const QString help = fieldToolTip(b.field);
         b.editor->setToolTip(messages.isEmpty() ? help : messages.join(QLatin1Char('\n')));
     }

@@ -36,7 +36,7 @@ MemoryBars::MemoryBars(QWidget* parent)
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend); // legend below the plot
-    m_plot->legend->setWrap(5);
+    m_plot->legend->setWrap(3); // three columns keep the Memory tab narrow enough for a laptop screen
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->xAxis->grid()->setVisible(false);

@@ -5,9 +5,9 @@
 #include "clusterpanel.h"
 #include "designio.h"
 #include "designsummary.h"
-#include "explanationdialog.h"
 #include "diagnosticsmodel.h"
 #include "diagnosticspanel.h"
+#include "explanationdialog.h"
 #include "guitestmain.h"
 #include "language.h"
 #include "layoutinspector.h"
@@ -19,6 +19,7 @@
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -41,6 +42,8 @@ private slots:
     void germanShowsWhenChosen();
     void screenshotIsWritten();
     void editingTpChangesTheMemoryBars();
+    void fitsALaptopScreen_data();
+    void fitsALaptopScreen();
 
 private:
     QTemporaryDir m_dir;
@@ -84,14 +87,17 @@ void TestMainWindow::editingTpInTheInspectorIsOneUndoStep()
     QCOMPARE(tp->value(), 8);
     const std::string before = core::saveDesign(m_window->document()->design());
     // The summary states the step time and MFU of the performance model.
-    const std::optional<core::Performance>& performance = m_window->document()->snapshot().evaluation->performance;
+    const std::optional<core::Performance>& performance
+        = m_window->document()->snapshot().evaluation->performance;
     QVERIFY(performance);
-    QVERIFY(m_window->summary()->performanceText().contains(QString::fromStdString(core::formatSeconds(performance->stepSeconds))));
+    QVERIFY(m_window->summary()->performanceText().contains(
+        QString::fromStdString(core::formatSeconds(performance->stepSeconds))));
     QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("MFU")));
     // Every headline figure explains itself.
     m_window->summary()->explain(QStringLiteral("step"));
     QVERIFY(m_window->summary()->explanationDialog());
-    QCOMPARE(m_window->summary()->explanationDialog()->formulaText(), QString::fromStdString(performance->step.formula));
+    QCOMPARE(m_window->summary()->explanationDialog()->formulaText(),
+             QString::fromStdString(performance->step.formula));
     m_window->summary()->explain(QStringLiteral("exposed"));
     QCOMPARE(m_window->summary()->explanationDialog()->formulaText(),
              QString::fromStdString(performance->exposedExplanation.formula));
@@ -147,10 +153,11 @@ void TestMainWindow::diagnosticsFollowTheDesign()
         found |= model->index(row, widgets::DiagnosticsModel::CodeColumn).data().toString()
             == QLatin1String("tp-heads");
     QVERIFY(found);
-    QVERIFY(!tp->styleSheet().isEmpty()); // the field with the error is marked
+    QCOMPARE(tp->property("severity").toString(),
+             QStringLiteral("error")); // the field with the error is marked
     QVERIFY(tp->toolTip().contains(QStringLiteral("does not divide the 64 attention heads")));
     tp->setValue(8);
-    QVERIFY(tp->styleSheet().isEmpty());
+    QVERIFY(!tp->property("severity").isValid());
 }
 
 void TestMainWindow::failedOpenLeavesTheDesignUntouched()
@@ -229,6 +236,35 @@ void TestMainWindow::editingTpChangesTheMemoryBars()
     m_window->document()->undoStack()->undo();
     m_window->document()->undoStack()->undo();
     QCOMPARE(bars->bars().front().total, before);
+}
+
+// The window is used on laptops and projectors too: its smallest size fits a 1366 × 768 screen (less the
+// title bar and a task bar) in both languages, every tab.
+void TestMainWindow::fitsALaptopScreen_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("de") << QStringLiteral("de");
+}
+
+void TestMainWindow::fitsALaptopScreen()
+{
+    QFETCH(QString, language);
+    m_language->choose(language);
+    QCoreApplication::processEvents();
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        QCoreApplication::processEvents();
+        const QSize minimum = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+        QVERIFY2(minimum.width() <= 1366 && minimum.height() <= 720,
+                 qPrintable(QStringLiteral("%1: %2 x %3")
+                                .arg(tabs->tabText(i))
+                                .arg(minimum.width())
+                                .arg(minimum.height())));
+    }
+    m_language->choose(QStringLiteral("en"));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestMainWindow)
