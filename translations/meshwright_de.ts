@@ -155,7 +155,7 @@
     </message>
     <message>
         <source>Unknown model preset &quot;%1&quot;. Known presets: %2.</source>
-        <translation>Unbekannte Model-Vorlage „%1“. Bekannte Vorlagen: %2.</translation>
+        <translation>Unbekannte Modell-Vorlage „%1“. Bekannte Vorlagen: %2.</translation>
     </message>
     <message>
         <source>Unknown GPU type &quot;%1&quot;. Known GPUs: %2.</source>
@@ -179,11 +179,11 @@
     </message>
     <message>
         <source>The model has %1 dense layers but no FFN size.</source>
-        <translation>Das Model hat %1 dichte Layer, aber keine FFN-Größe.</translation>
+        <translation>Das Modell hat %1 dichte Layer, aber keine FFN-Größe.</translation>
     </message>
     <message>
         <source>The model has %1 parameters; Meshwright handles up to %2.</source>
-        <translation>Das Model hat %1 Parameter; Meshwright verarbeitet bis zu %2.</translation>
+        <translation>Das Modell hat %1 Parameter; Meshwright verarbeitet bis zu %2.</translation>
     </message>
     <message>
         <source>Not modelled yet: %1. Figures leave it out.</source>
@@ -287,7 +287,7 @@
     </message>
     <message>
         <source>The layers per stage add up to %1; the model has %2 layers.</source>
-        <translation>Die Layer pro Stage ergeben zusammen %1; das Model hat %2 Layer.</translation>
+        <translation>Die Layer pro Stage ergeben zusammen %1; das Modell hat %2 Layer.</translation>
     </message>
     <message>
         <source>Stage %1 has %2 layers; every stage needs at least one.</source>
@@ -315,7 +315,7 @@
     </message>
     <message>
         <source>EP=%1 needs a mixture-of-experts model; %2 is dense.</source>
-        <translation>EP=%1 erfordert ein Mixture-of-Experts-Model; %2 ist dicht.</translation>
+        <translation>EP=%1 erfordert ein Mixture-of-Experts-Modell; %2 ist dicht.</translation>
     </message>
     <message>
         <source>EP=%1 does not divide the %2 experts.</source>
@@ -471,7 +471,7 @@
     </message>
     <message>
         <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
-        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der Model State (%7) ist der größte Teil: Sharden Sie ihn (höhere ZeRO-Stufe, mehr DP), teilen Sie das Model weiter auf (mehr TP oder PP) oder lagern Sie den Optimizer aus.</translation>
+        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der Model State (%7) ist der größte Teil: Sharden Sie ihn (höhere ZeRO-Stufe, mehr DP), teilen Sie das Modell weiter auf (mehr TP oder PP) oder lagern Sie den Optimizer aus.</translation>
     </message>
     <message>
         <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
@@ -507,7 +507,7 @@
     </message>
     <message>
         <source>%1 launches training, but this design serves a model.</source>
-        <translation>%1 startet Training, dieses Design bedient aber ein Model (Serving).</translation>
+        <translation>%1 startet Training, dieses Design bedient aber ein Modell (Serving).</translation>
     </message>
     <message>
         <source>%1 serves models, but this design trains one.</source>
@@ -571,7 +571,7 @@
     </message>
     <message>
         <source>Meshwright knows no %2 for the model &quot;%3&quot;; replace the placeholder %4 before running %1.</source>
-        <translation>Meshwright kennt für das Model „%3“ keinen Eintrag %2; ersetzen Sie den Platzhalter %4, bevor Sie %1 starten.</translation>
+        <translation>Meshwright kennt für das Modell „%3“ keinen Eintrag %2; ersetzen Sie den Platzhalter %4, bevor Sie %1 starten.</translation>
     </message>
     <message>
         <source>%1 numbers ranks node by node; the design places them differently, so ranks run on other GPUs than the design shows.</source>
@@ -1034,7 +1034,7 @@
     </message>
     <message>
         <source>nothing in memory — each replica holds the whole model, %1 per GPU; but no communication between replicas.</source>
-        <translation>keinen Speicher — jede Replica hält das ganze Model, %1 pro GPU; dafür keine Kommunikation zwischen den Replicas.</translation>
+        <translation>keinen Speicher — jede Replica hält das ganze Modell, %1 pro GPU; dafür keine Kommunikation zwischen den Replicas.</translation>
     </message>
     <message>
         <source>%1 less</source>
@@ -1070,7 +1070,7 @@
     </message>
     <message>
         <source>every GPU must hold the whole model and its KV cache.</source>
-        <translation>jede GPU muss das ganze Model und seinen KV cache halten.</translation>
+        <translation>jede GPU muss das ganze Modell und seinen KV cache halten.</translation>
     </message>
     <message>
         <source>two all-to-alls per MoE layer; uneven expert load.</source>
@@ -1110,7 +1110,7 @@
     </message>
     <message>
         <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
-        <translation>Das Model passt mit seinem KV cache auf eine GPU: Testen Sie zuerst unabhängige Replicas.</translation>
+        <translation>Das Modell passt mit seinem KV cache auf eine GPU: Testen Sie zuerst unabhängige Replicas.</translation>
     </message>
     <message>
         <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
@@ -1342,7 +1342,7 @@
     </message>
     <message>
         <source>Choose model %1</source>
-        <translation>Model %1 wählen</translation>
+        <translation>Modell %1 wählen</translation>
     </message>
     <message>
         <source>Cluster of %1 × %2 GPUs</source>
@@ -2252,7 +2252,7 @@
     </message>
     <message>
         <source>Traffic needs a valid model and a GPU for every rank.</source>
-        <translation>Für den Traffic braucht es ein gültiges Model und eine GPU für jeden Rank.</translation>
+        <translation>Für den Traffic braucht es ein gültiges Modell und eine GPU für jeden Rank.</translation>
     </message>
     <message>
         <source>NVLink inside the nodes</source>
@@ -2405,7 +2405,7 @@
     </message>
     <message>
         <source>Message</source>
-        <translation>Meldung</translation>
+        <translation>Nachricht</translation>
     </message>
     <message>
         <source>S as nccl-tests counts it: the all-reduce buffer, the whole gathered output of an all-gather, the whole input of a reduce-scatter, the whole send buffer of an all-to-all, the message of a send.</source>
@@ -2616,7 +2616,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Bus bandwidth</source>
-        <translation>Bus Bandwidth</translation>
+        <translation>Bus-Bandbreite</translation>
     </message>
     <message>
         <source>= S / time</source>
@@ -3067,7 +3067,7 @@ Verbindungen: %3%4</translation>
     <name>widgets::DiagnosticsPanel</name>
     <message>
         <source>No problems: the layout is consistent with the model and the cluster.</source>
-        <translation>Keine Probleme: Das Layout passt zum Model und zum Cluster.</translation>
+        <translation>Keine Probleme: Das Layout passt zum Modell und zum Cluster.</translation>
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
@@ -3297,7 +3297,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation>Model</translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Cluster</source>
@@ -3874,11 +3874,11 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>EP needs a mixture-of-experts model, so this panel uses %1.</source>
-        <translation>EP braucht ein Mixture-of-Experts-Model, deshalb verwendet dieses Feld %1.</translation>
+        <translation>EP braucht ein Mixture-of-Experts-Modell, deshalb verwendet dieses Feld %1.</translation>
     </message>
     <message>
         <source>No model to show.</source>
-        <translation>Kein Model zum Anzeigen.</translation>
+        <translation>Kein Modell zum Anzeigen.</translation>
     </message>
     <message>
         <source>GPU %1</source>
@@ -3942,7 +3942,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data.</source>
-        <translation>Ein voller Balken ist das Meiste, was ein Layout von diesem State auf einer GPU für dieses Model hält. ganz: eine vollständige Kopie · Shard: ein Teil (ein Viertel) · eigene Layer: eine Pipeline-Stage · eigener Batch: derselbe State für andere Daten.</translation>
+        <translation>Ein voller Balken ist das Meiste, was ein Layout von diesem State auf einer GPU für dieses Modell hält. ganz: eine vollständige Kopie · Shard: ein Teil (ein Viertel) · eigene Layer: eine Pipeline-Stage · eigener Batch: derselbe State für andere Daten.</translation>
     </message>
 </context>
 <context>
@@ -4085,7 +4085,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>&lt;b&gt;Model states per GPU&lt;/b&gt; for %1 parameters (this rank&apos;s share of the model), sharded over N = %2 GPUs at %3 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the gradients, ZeRO-3 (FSDP) also the weights.</source>
-        <translation>&lt;b&gt;Model State pro GPU&lt;/b&gt; für %1 Parameter (der Anteil dieses Ranks am Model), geshardet über N = %2 GPUs bei %3 Byte pro Parameter. ZeRO-1 shardet die Optimizer States, ZeRO-2 zusätzlich die Gradients, ZeRO-3 (FSDP) zusätzlich die Weights.</translation>
+        <translation>&lt;b&gt;Model State pro GPU&lt;/b&gt; für %1 Parameter (der Anteil dieses Ranks am Modell), geshardet über N = %2 GPUs bei %3 Byte pro Parameter. ZeRO-1 shardet die Optimizer States, ZeRO-2 zusätzlich die Gradients, ZeRO-3 (FSDP) zusätzlich die Weights.</translation>
     </message>
     <message>
         <source>DDP</source>

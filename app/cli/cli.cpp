@@ -17,6 +17,8 @@
 #include "textreport.h"
 #include "units.h"
 
+#include <algorithm>
+
 #ifndef MESHWRIGHT_VERSION
 #define MESHWRIGHT_VERSION "dev"
 #endif
@@ -193,6 +195,12 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
         return kExitUsage;
     }
     const std::string verb = argv.front();
+    // "VERB --help" is what people type first: the usage, which lists every verb's flags.
+    if (std::find_if(argv.begin() + 1, argv.end(), [](const std::string& a) { return a == "--help" || a == "-h"; })
+        != argv.end()) {
+        usage(out);
+        return kExitOk;
+    }
     Arguments args(std::vector<std::string>(argv.begin() + 1, argv.end()));
     try {
         if (verb == "evaluate")

@@ -173,6 +173,8 @@ void TestCli::exitCodes_data()
     QTest::newRow("missing value") << QStringList{"evaluate", "--tp"} << 2 << "--tp needs a value";
     QTest::newRow("inline value") << QStringList{"evaluate", "--example=default", "--tp=8"} << 0 << "valid";
     QTest::newRow("help") << QStringList{"help"} << 0 << "evaluate";
+    QTest::newRow("verb --help") << QStringList{"evaluate", "--help"} << 0 << "--tp-comm-overlap";
+    QTest::newRow("verb -h") << QStringList{"collective", "-h"} << 0 << "--algo";
     QTest::newRow("version") << QStringList{"--version"} << 0 << "meshwright-cli";
 }
 
