@@ -342,15 +342,16 @@ void TimelinePanel::updateCharts()
     const core::ScheduleEvaluation& s = *m_snapshot.evaluation->schedule;
     const core::ScheduleSpec& spec = s.spec();
     const core::PipelineTimeline& t = s.timeline;
-    // Every rank's peak, or for long pipelines the first few and the last.
+    // Every rank's peak, or for long pipelines the first few and the last; counted until W, as the memory
+    // bars and the curve below count them.
     QStringList peaks;
     constexpr std::size_t kShownPeaks = 8;
     for (std::size_t r = 0; r < t.ranks.size(); ++r) {
         if (t.ranks.size() > kShownPeaks + 1 && r == kShownPeaks) {
-            peaks << QStringLiteral("…") << QString::number(t.ranks.back().peakInFlight);
+            peaks << QStringLiteral("…") << QString::number(t.ranks.back().peakInFlightToWeightGrad);
             break;
         }
-        peaks << QString::number(t.ranks[r].peakInFlight);
+        peaks << QString::number(t.ranks[r].peakInFlightToWeightGrad);
     }
     const int p = spec.ranks;
     const int m = spec.microBatches;

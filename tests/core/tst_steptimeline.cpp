@@ -592,8 +592,8 @@ void TestStepTimeline::activationCurveByHand()
     QCOMPARE(bytesPerStageFromRanks(spec, {10, 20}), (std::vector<double>{10, 20}));
 }
 
-// The curve's peak is the rank's peak in flight × one micro-batch's bytes (GPipe m, 1F1B min(p − r, m),
-// ZB-H1 as 1F1B; interleaved counts chunks).
+// The curve's peak is the rank's peak in flight until W × one micro-batch's bytes (GPipe m, 1F1B
+// min(p − r, m), ZB-H1 p on every rank as reference case 7 counts F→W; interleaved counts chunks).
 void TestStepTimeline::activationCurvePeakIsInFlight_data()
 {
     QTest::addColumn<int>("kind");
@@ -620,26 +620,36 @@ void TestStepTimeline::activationCurvePeakIsInFlight()
     QVERIFY(t.valid());
     const auto curves = activationCurves(t, std::vector<double>(static_cast<std::size_t>(4 * v), 1e9));
     for (std::size_t r = 0; r < 4; ++r) {
-        QCOMPARE(peakActivation(curves[r]), t.ranks[r].peakInFlight * 1e9);
+        QCOMPARE(peakActivation(curves[r]), t.ranks[r].peakInFlightToWeightGrad * 1e9);
         QCOMPARE(curves[r].back().bytes, 0.0); // everything freed by the end of the step
     }
 }
 
 // Tied to the memory bars: each rank's curve peaks at the activations the memory model puts on that rank,
-// since both hold min(p − r, m) micro-batches (1F1B), all m (GPipe) or Megatron's interleaved chunks.
+// since both hold min(p − r, m) micro-batches (1F1B), all m (GPipe), Megatron's interleaved chunks, and for
+// the split schedules every micro-batch until its W (ZB-H1 p on every rank; ZB-V with m < 2p − 1 fewer
+// chunks on the first ranks: m + r + 1 of 2p).
 void TestStepTimeline::activationsAreTheMemoryModels_data()
 {
     QTest::addColumn<QString>("patch");
-    QTest::newRow("default example, 1F1B p=2") << "{}";
-    QTest::newRow("GPipe p=2") << R"({"schedule": "gpipe"})";
-    QTest::newRow("interleaved p=2 v=2") << R"({"schedule": "interleaved", "virtualStages": 2})";
+    QTest::addColumn<int>("globalBatch"); // the default's 128 is 64 micro-batches on 2 replicas
+    QTest::newRow("default example, 1F1B p=2") << "{}" << 128;
+    QTest::newRow("GPipe p=2") << R"({"schedule": "gpipe"})" << 128;
+    QTest::newRow("interleaved p=2 v=2") << R"({"schedule": "interleaved", "virtualStages": 2})" << 128;
+    QTest::newRow("ZB-H1 p=4 m=8") << R"({"schedule": "zb-h1", "pp": 4, "dp": 1})" << 8;
+    QTest::newRow("ZB-V p=4 m=4") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 4;
+    QTest::newRow("ZB-V p=4 m=8") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 8;
 }
 
 void TestStepTimeline::activationsAreTheMemoryModels()
 {
     QFETCH(QString, patch);
+    QFETCH(int, globalBatch);
     const LoadResult loaded
-        = testing::patched("default", qPrintable(QStringLiteral(R"({"layout": %1})").arg(patch)));
+        = testing::patched("default",
+                           qPrintable(QStringLiteral(R"({"layout": %1, "workload": {"globalBatch": %2}})")
+                                          .arg(patch)
+                                          .arg(globalBatch)));
     QVERIFY(loaded.design);
     const Evaluation e = evaluate(*loaded.design);
     QVERIFY2(e.schedule && e.memory, qPrintable(testing::describe(e.diagnostics)));
