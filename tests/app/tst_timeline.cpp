@@ -80,6 +80,7 @@ private slots:
     void cursorIsSharedWithTheMemoryPlot();
     void bubblePlotMarksTheDesign();
     void dataParallelViews();
+    void legendWraps();
     void emptyStatesSayWhy();
     void screenshots();
 
@@ -319,6 +320,33 @@ void TestTimeline::dataParallelViews()
     QCOMPARE(gathers.size(), 2 * std::size_t(32) + 1); // each layer twice (resharded), the root once
     // With PP = 1 there is no bubble to plot.
     QVERIFY(m_panel->bubblePlot()->curve().isEmpty());
+    // The Gantt's two lanes take what they need; the detail views the room (issue 6 audit: 66 buckets in
+    // 470 × 180 px), and two thirds of the width.
+    QTRY_VERIFY(m_panel->pipelineChart()->height() <= m_panel->pipelineChart()->fullHeight());
+    QVERIFY2(m_panel->detailTabs()->height() > 2 * m_panel->pipelineChart()->height(),
+             qPrintable(QStringLiteral("%1 vs %2")
+                            .arg(m_panel->detailTabs()->height())
+                            .arg(m_panel->pipelineChart()->height())));
+    QVERIFY(m_panel->detailTabs()->width() > m_panel->bubblePlot()->width() * 3 / 2);
+}
+
+// The legend wraps onto more rows instead of cutting its last entries (German: "Pipeline-Send an die
+// nächste S…"), and asks the layout for the height of its rows.
+void TestTimeline::legendWraps()
+{
+    core::Design design = pipelineDesign("zb-h1");
+    design.layout.setDegree(core::Dim::Tp, 4);
+    design.layout.setDegree(core::Dim::Cp, 2);
+    m_window->setDesign(design);
+    auto* legend = m_panel->findChild<QWidget*>(QStringLiteral("timelineLegend"));
+    QVERIFY(legend);
+    QVERIFY(legend->hasHeightForWidth());
+    const int oneRow = legend->heightForWidth(4000);
+    QVERIFY(legend->heightForWidth(700) > oneRow);
+    QVERIFY(legend->heightForWidth(300) > legend->heightForWidth(700));
+    m_window->resize(900, 1000);
+    QTRY_COMPARE(legend->height(), legend->heightForWidth(legend->width()));
+    QVERIFY(legend->height() > oneRow);
 }
 
 void TestTimeline::emptyStatesSayWhy()
