@@ -12,6 +12,7 @@
 #include "language.h"
 #include "mainwindow.h"
 #include "steptimeline.h"
+#include "timeaxis.h"
 #include "timelinecharts.h"
 #include "timelinepanel.h"
 
@@ -256,6 +257,18 @@ void TestTimeline::hoverExplains()
     const QString tip = chart->toolTipAt({chart->axis().toPixel((f0.start + f0.end) / 2), y});
     QVERIFY2(tip.contains(QLatin1String("Forward of micro-batch 0 on stage 0")), qPrintable(tip));
     QVERIFY(tip.contains(QStringLiteral("Pipeline rank 0 · rank 0 · GPU 0 on node 0")));
+    // And when it runs: start – end (duration), in the chart's unit; B0 of the last stage starts late.
+    const core::PipelineOp& b0 = s->timeline.ranks[3].ops[1];
+    QCOMPARE(b0.kind, core::PipelineOpKind::Backward);
+    QVERIFY(b0.start > 0);
+    const auto [top3b, bottom3b] = chart->laneSpan(6);
+    const QString when
+        = chart->toolTipAt({chart->axis().toPixel((b0.start + b0.end) / 2), (top3b + bottom3b) / 2});
+    const widgets::TimeUnit unit = widgets::timeUnitFor(s->timeline.makespan);
+    const QString span = QStringLiteral("%1 – %2 (%3)")
+                             .arg(widgets::formatTime(b0.start, unit), widgets::formatTime(b0.end, unit),
+                                  widgets::formatTime(b0.end - b0.start, unit));
+    QVERIFY2(when.contains(span), qPrintable(when + QStringLiteral(" lacks ") + span));
     // Rank 3 waits at the start: the bubble says so.
     const auto [top3, bottom3] = chart->laneSpan(6);
     const core::PipelineOp& first3 = s->timeline.ranks[3].ops.front();
