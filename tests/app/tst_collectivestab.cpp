@@ -1,6 +1,8 @@
 // The Collectives tab in the main window, offscreen: it is there, it follows the design through undoable
 // edits, it speaks German when chosen, and a screenshot of it is what a class would see.
 
+#include "clustercanvas.h"
+#include "clusterpanel.h"
 #include "collectivepanel.h"
 #include "collectiveview.h"
 #include "guitestmain.h"
@@ -10,6 +12,7 @@
 
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -26,6 +29,7 @@ private slots:
     void cleanup();
     void tabExists();
     void followsTheDesign();
+    void canvasAndTabShareTheGroup();
     void germanShowsWhenChosen();
     void screenshotOfTheTab();
 
@@ -93,6 +97,29 @@ void TestCollectivesTab::followsTheDesign()
     // The group is still the design's: the document never changed because of the tab.
     QCOMPARE(m_window->document()->undoStack()->count(), 1);
     QCOMPARE(m_window->document()->undoStack()->index(), 0);
+}
+
+// Issue 5: "pick a TP, DP, CP or EP group (from the canvas selection or a list)". A group picked on the
+// Cluster canvas plays in the tab; a group picked in the tab is marked on the canvas, without an echo.
+void TestCollectivesTab::canvasAndTabShareTheGroup()
+{
+    widgets::ClusterPanel* cluster = m_window->cluster();
+    widgets::CollectivePanel* panel = m_window->collectives();
+    cluster->setColorDimension(core::Dim::Dp);
+    cluster->canvas()->selectGroup(3);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Dp, 3}));
+    QCOMPARE(panel->spec().ranks, 2); // default: TP 8 × PP 2 × DP 2
+
+    QSignalSpy echoes(cluster, &widgets::ClusterPanel::groupSelected);
+    QVERIFY(panel->selectGroup(core::Dim::Tp, 2));
+    QCOMPARE(cluster->canvas()->colorDimension(), core::Dim::Tp);
+    QCOMPARE(cluster->canvas()->selectedGroup(), 2);
+    QCOMPARE(echoes.count(), 0);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Tp, 2}));
+
+    // Clearing the canvas selection leaves the tab playing its group.
+    cluster->canvas()->selectGroup(-1);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Tp, 2}));
 }
 
 void TestCollectivesTab::germanShowsWhenChosen()
