@@ -5,11 +5,13 @@
 #include "clusterpanel.h"
 #include "collectivepanel.h"
 #include "collectiveview.h"
+#include "designio.h"
 #include "guitestmain.h"
 #include "language.h"
 #include "layoutinspector.h"
 #include "mainwindow.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -141,6 +143,19 @@ void TestCollectivesTab::germanShowsWhenChosen()
              qPrintable(panel->captionText()));
     QVERIFY(panel->figuresText().contains(QStringLiteral("Bus-Bandbreite"))
             || panel->figuresText().contains(QStringLiteral("Bus Bandwidth")));
+    // The group list keeps its Time column in view however long the German texts and the rank lists
+    // are: the seed's 512 GPUs (DP groups "0, 64, 128, 192"), a narrow side column.
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    m_window->resize(1100, 800);
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QTreeWidget* groups = panel->groupTree();
+    QTRY_VERIFY(groups->isVisible() && groups->viewport()->width() > 0);
+    QHeaderView* header = groups->header();
+    const int timeEnd = header->sectionViewportPosition(3) + header->sectionSize(3);
+    QVERIFY2(
+        timeEnd <= groups->viewport()->width(),
+        qPrintable(QStringLiteral("Time ends at %1 of %2").arg(timeEnd).arg(groups->viewport()->width())));
+    QVERIFY(header->sectionSize(3) >= header->sectionSizeHint(3));
     m_language->choose(QStringLiteral("en"));
     QTRY_COMPARE(panel->findChild<QPushButton*>(QStringLiteral("playButton"))->text(),
                  QStringLiteral("Play"));

@@ -79,6 +79,7 @@ private slots:
     // Geometry and cell texts, without a window.
     void geometryKeepsCellsApart_data();
     void geometryKeepsCellsApart();
+    void geometryMakesRoomForTheLegend();
     void topologyPositions();
     void cellTexts_data();
     void cellTexts();
@@ -268,6 +269,29 @@ void TestCollectiveView::geometryKeepsCellsApart()
     QVERIFY(g.before.frame.right() < g.now.frame.left() && g.now.frame.right() < g.after.frame.left());
     QVERIFY(g.now.cell(ranks, 0).isEmpty());
     QVERIFY(g.now.cell(0, chunks).isEmpty());
+}
+
+// Issue 5 audit: German legends lost their last line ("Orange: bewegt sich …"). The view measures its
+// legend and the bottom band grows for it, from the panels above, up to half the height.
+void TestCollectiveView::geometryMakesRoomForTheLegend()
+{
+    const QSizeF size(960, 600);
+    const CollectiveGeometry usual = CollectiveGeometry::compute(size, 4, 4, 2);
+    const double wanted = usual.legend.height() + 60;
+    const CollectiveGeometry roomy = CollectiveGeometry::compute(size, 4, 4, 2, wanted);
+    QCOMPARE(roomy.legend.height(), wanted);
+    QCOMPARE(roomy.legend.bottom(), usual.legend.bottom());
+    QCOMPARE(roomy.legend.width(), usual.legend.width()); // measured at this width, so it stays
+    QCOMPARE(roomy.timeline.height(), usual.timeline.height());
+    QVERIFY(roomy.now.frame.height() < usual.now.frame.height());
+    for (const CollectiveGeometry::Panel* panel : {&roomy.before, &roomy.now, &roomy.after}) {
+        QVERIFY(!panel->frame.intersects(roomy.timeline));
+        QVERIFY(!panel->frame.intersects(roomy.legend));
+    }
+    // A small legend keeps the usual layout; a huge one takes at most half the height.
+    QCOMPARE(CollectiveGeometry::compute(size, 4, 4, 2, 10).legend, usual.legend);
+    const CollectiveGeometry huge = CollectiveGeometry::compute(size, 4, 4, 2, 5000);
+    QCOMPARE(huge.topology.height(), size.height() * 0.5);
 }
 
 void TestCollectiveView::topologyPositions()
