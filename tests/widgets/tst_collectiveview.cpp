@@ -96,6 +96,8 @@ private slots:
     void badInputShowsTheDiagnostic_data();
     void badInputShowsTheDiagnostic();
     void playsAGroupOfTheDesign();
+    void largeGroupsShowAMessage_data();
+    void largeGroupsShowAMessage();
     void groupListFollowsTheDesign();
 };
 
@@ -742,6 +744,39 @@ void TestCollectiveView::playsAGroupOfTheDesign()
     QVERIFY(!panel.selectedGroup());
     QVERIFY(panel.findChild<QSpinBox*>(QStringLiteral("ranksBox"))->isEnabled());
     QCOMPARE(panel.view()->scene().details, QStringList{});
+}
+
+// Issue 5: the animation shows 2–16 ranks. A real group beyond that is costed but not animated, and the
+// view says why instead of drawing 32 columns.
+void TestCollectiveView::largeGroupsShowAMessage_data()
+{
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<bool>("animated");
+    QTest::newRow("DP group of 16 (TP 2 × DP 16): animated") << 2 << 16 << true;
+    QTest::newRow("DP group of 32 (DP 32): a message") << 1 << 32 << false;
+}
+
+void TestCollectiveView::largeGroupsShowAMessage()
+{
+    QFETCH(int, tp);
+    QFETCH(int, dp);
+    QFETCH(bool, animated);
+    core::Design design = testing::example("default"); // 32 GPUs
+    design.layout.setDegree(core::Dim::Tp, tp);
+    design.layout.setDegree(core::Dim::Pp, 1);
+    design.layout.setDegree(core::Dim::Dp, dp);
+    CollectivePanel panel;
+    panel.setSnapshot(snapshotOf(design));
+    QVERIFY(panel.selectGroup(core::Dim::Dp, 0));
+    QCOMPARE(panel.spec().ranks, dp);
+    QCOMPARE(panel.view()->hasTrace(), animated);
+    QCOMPARE(panel.view()->message().isEmpty(), animated);
+    if (!animated)
+        QCOMPARE(panel.view()->message(),
+                 QStringLiteral("This group has 32 ranks; the animation shows up to 16. Its time and "
+                                "bandwidths are on the right."));
+    QVERIFY(panel.timeSeconds() > 0); // costed either way
 }
 
 void TestCollectiveView::groupListFollowsTheDesign()
