@@ -122,6 +122,13 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
         [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
     connect(m_cluster, &widgets::ClusterPanel::tpFixRequested, this,
             [this] { m_document->fixTpPlacement(); });
+    // A group picked on the canvas is the group the Collectives tab plays, and the other way round.
+    connect(m_cluster, &widgets::ClusterPanel::groupSelected, this, [this](core::Dim dim, int group) {
+        if (group >= 0)
+            m_collectives->selectGroup(dim, group);
+    });
+    connect(m_collectives, &widgets::CollectivePanel::groupSelected, m_cluster,
+            &widgets::ClusterPanel::showGroup);
     connect(m_diagnostics, &widgets::DiagnosticsPanel::fieldRequested, this, [this](const QString& pointer) {
         m_inspectorDock->show();
         m_inspector->focusField(pointer);

@@ -6,6 +6,23 @@
 
 namespace core {
 
+namespace {
+
+// [rank][slot] → the ranks whose contributions the slot holds, ascending; [] when it is empty.
+Json stateToJson(const CollectiveState& state)
+{
+    Json ranks = Json::array();
+    for (int r = 0; r < state.ranks(); ++r) {
+        Json slots = Json::array();
+        for (int c = 0; c < state.chunks(); ++c)
+            slots.push_back(state.contributors(r, c));
+        ranks.push_back(std::move(slots));
+    }
+    return ranks;
+}
+
+} // namespace
+
 Json collectiveToJson(const CollectiveSpec& spec, CostModel model, const CollectiveCost& cost,
                       const CollectiveTrace* trace, const CollectiveLinks& links)
 {
@@ -43,7 +60,8 @@ Json collectiveToJson(const CollectiveSpec& spec, CostModel model, const Collect
             steps.push_back({{"index", step.index},
                              {"phase", enumName(step.phase)},
                              {"seconds", i < seconds.size() ? seconds[i] : 0.0},
-                             {"sends", std::move(sends)}});
+                             {"sends", std::move(sends)},
+                             {"after", stateToJson(step.after)}});
         }
         // Checks common to both appear once.
         for (const Diagnostic& d : trace->diagnostics) {

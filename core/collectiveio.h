@@ -6,8 +6,11 @@
 // {"format": "meshwright.collective", "version": 1, "op", "algorithm", "model", "ranks", "ranksPerNode",
 //  "bytes", "chunks", "timeSeconds", "latencySeconds", "bandwidthSeconds", "reductionSeconds",
 //  "algBandwidth", "busBandwidth", "busFactor", "steps": [{"index", "phase", "seconds",
-//  "sends": [{"from", "to", "chunk", "toChunk", "reduce", "channel"}]}], "diagnostics": [...]}
-// Times in seconds, bandwidths in bytes/s, sizes in bytes. "steps" is empty without a trace.
+//  "sends": [{"from", "to", "chunk", "toChunk", "reduce", "channel"}], "after": [[[int]]]}],
+//  "diagnostics": [...]}
+// Times in seconds, bandwidths in bytes/s, sizes in bytes. "steps" is empty without a trace. "after" is
+// what each rank's buffer holds once the step is done: after[rank][slot] lists the ranks whose
+// contributions that slot holds (summed, for a reduction), ascending; [] is an empty slot.
 
 #include "collective.h"
 #include "collectivecost.h"

@@ -134,12 +134,17 @@ double inFlightMicroBatches(const Design& design, int ppRank, std::int64_t micro
         const int warmup = warmupForwards(spec, r).value_or(0);
         return std::min<double>(warmup + 1, m * v) / v;
     }
+    // The split schedules hold a micro-batch from its forward until its weight-gradient pass W: W needs
+    // the inputs of the linear layers and their output gradients, so the input-gradient pass cannot free
+    // the micro-batch. Counting it whole until W is the ZB paper's p·M_B for ZB-H1 (Qi et al. 2023,
+    // Table 1) and RankTimeline::peakInFlightToWeightGrad, which the memory-over-time curve follows;
+    // tst_memory compares the two over a grid of p and m.
     case Schedule::ZbH1:
-        // The input-gradient backward frees most of a micro-batch, but W still needs the inputs of the linear
-        // layers; the ZB paper gives ZB-H1 the 1F1B peak p·M_B, which Meshwright applies to every rank.
-        return std::min<double>(p, m);
+        return std::min<double>(p, m); // F→W: min(p, m) on every rank (reference §2, case 7)
     case Schedule::ZbV:
-        return std::min<double>(2.0 * p, 2.0 * m) / 2.0; // 2p chunks of half a stage (reference §2, case 9)
+        // Chunks of half a stage. Torch's ZB-V order holds 2p of them once m ≥ 2p − 1 (reference §2, case
+        // 9); with fewer micro-batches rank r reaches m + r + 1, at most 2m [derived from the order].
+        return std::min({2.0 * p, 2.0 * m, m + r + 1.0}) / 2.0;
     case Schedule::DualPipeV:
         return std::min<double>(2.0 * p + 1.0, 2.0 * m) / 2.0; // PP + 1 chunks (DualPipe README)
     }

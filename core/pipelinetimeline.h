@@ -22,11 +22,12 @@ struct RankTimeline
     double busy = 0; // sum of the op durations
     double firstStart = 0;
     double lastEnd = 0;
-    // Peak count of chunk activations held: micro-batch chunks whose forward has run and whose backward
-    // (the input-gradient part, when split) has not. The memory model multiplies it by one chunk's
-    // activations. GPipe m, 1F1B min(p−r, m), interleaved w_r + 1.
+    // Peak count of chunk activations whose forward has run and whose backward (the input-gradient part,
+    // when split) has not: the reference's "F→I" peak. GPipe m, 1F1B min(p−r, m), interleaved w_r + 1.
     int peakInFlight = 0;
-    // The same, counted until the weight gradient has run (a split backward keeps some tensors for W).
+    // The same, counted until the weight gradient has run: a split backward keeps what W needs (the linear
+    // layers' inputs) until W. This is what the memory model holds (memory.cpp inFlightMicroBatches × v)
+    // and where the activation curve peaks; without a split backward it equals peakInFlight.
     int peakInFlightToWeightGrad = 0;
 
     double span() const { return lastEnd - firstStart; }

@@ -380,11 +380,13 @@ std::vector<std::vector<ActivationPoint>> activationCurves(const PipelineTimelin
             case PipelineOpKind::Forward:
                 ramp(op.start, op.end, bytesOf(op.stage));
                 break;
+            // A split backward frees the micro-batch at W, which still needs the linear layers' inputs
+            // (memory.cpp inFlightMicroBatches; RankTimeline::peakInFlightToWeightGrad).
             case PipelineOpKind::Backward:
-            case PipelineOpKind::BackwardInput:
+            case PipelineOpKind::BackwardWeight:
                 ramp(op.start, op.end, -bytesOf(op.stage));
                 break;
-            case PipelineOpKind::BackwardWeight:
+            case PipelineOpKind::BackwardInput:
                 break;
             case PipelineOpKind::ForwardBackward: {
                 const double middle = (op.start + op.end) / 2;

@@ -100,9 +100,10 @@ struct ActivationPoint
     bool operator==(const ActivationPoint&) const = default;
 };
 
-// Per rank, a piecewise-linear curve: a forward adds its stage's bytes over its duration, a backward
-// (or the input-gradient half of a split one) frees them over its duration; a weight gradient changes
-// nothing here. An overlapped pair adds during its first half and frees during its second.
+// Per rank, a piecewise-linear curve: a forward adds its stage's bytes over its duration, a full backward
+// frees them over its duration. A split backward frees them during W, which still needs the linear layers'
+// inputs, not during the input-gradient half: the curve peaks at RankTimeline::peakInFlightToWeightGrad,
+// as the memory model counts. An overlapped pair adds during its first half and frees during its second.
 // `bytesPerStage`: what one micro-batch keeps on each global stage (stagetime.h gives a provisional
 // estimate; the memory model will provide it). Missing entries count as 0.
 std::vector<std::vector<ActivationPoint>> activationCurves(const PipelineTimeline& timeline,

@@ -34,11 +34,15 @@ ActivationPlot::ActivationPlot(QWidget* parent)
     m_title->setWordWrap(true);
     layout->addWidget(m_title);
     m_plot = new QCustomPlot(this);
-    m_plot->setMinimumSize(260, 140);
+    // The plot gives way first: a short tab page shrinks it, never the readout beneath, which would
+    // otherwise be drawn over the time axis' label.
+    m_plot->setMinimumSize(260, 90);
     layout->addWidget(m_plot, 1);
     m_readout = new QLabel(this);
     m_readout->setWordWrap(true);
     m_readout->setTextFormat(Qt::PlainText);
+    m_readout->setMinimumHeight(2 * m_readout->fontMetrics().lineSpacing() + 2);
+    m_readout->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     layout->addWidget(m_readout);
 
     m_line = new QCPItemStraightLine(m_plot);

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -282,6 +283,17 @@ void ClusterPanel::setColorDimension(core::Dim dim)
     m_canvas->setColorDimension(dim);
     updateLearnButton();
     refresh();
+}
+
+void ClusterPanel::showGroup(core::Dim dim, int groupIndex)
+{
+    if (!m_dimButtons->button(static_cast<int>(dim)))
+        return; // a dimension the canvas does not colour
+    if (m_canvas->colorDimension() == dim && m_canvas->selectedGroup() == groupIndex)
+        return;
+    const QSignalBlocker quiet(this);
+    setColorDimension(dim);
+    m_canvas->selectGroup(groupIndex);
 }
 
 void ClusterPanel::updateLearnButton()

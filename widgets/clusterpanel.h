@@ -34,6 +34,9 @@ public:
     ClusterCanvas* canvas() const { return m_canvas; }
     GpuPalette* gpuPalette() const { return m_palette; }
     void setColorDimension(core::Dim dim);
+    // Colours `dim` and selects its group `groupIndex` on the canvas, for a view that plays that group
+    // (the Collectives tab); not echoed back as groupSelected.
+    void showGroup(core::Dim dim, int groupIndex);
     QString statusText() const;
     QString trafficText() const; // the chosen dimension's traffic in one line
     QString whatIfText() const;

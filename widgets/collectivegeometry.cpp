@@ -18,6 +18,7 @@ constexpr double kHeadLineHeight = 17;
 constexpr double kRowLabelWidth = 26;
 constexpr double kMaxCellHeight = 86;
 constexpr double kCellGap = 3; // between chunks; less when there are many
+constexpr double kLegendGap = 10; // between the time strip and the legend
 
 void layoutPanel(CollectiveGeometry::Panel& panel, const QRectF& frame, int ranks, int chunks, int headLines,
                  double cellHeight)
@@ -57,7 +58,8 @@ QRectF CollectiveGeometry::Panel::cell(int rank, int slot) const
     return cells[i];
 }
 
-CollectiveGeometry CollectiveGeometry::compute(QSizeF size, int ranks, int chunks, int headLines)
+CollectiveGeometry CollectiveGeometry::compute(QSizeF size, int ranks, int chunks, int headLines,
+                                               double legendHeight)
 {
     CollectiveGeometry g;
     g.size = size;
@@ -68,15 +70,18 @@ CollectiveGeometry CollectiveGeometry::compute(QSizeF size, int ranks, int chunk
     const double height = std::max(size.height(), 200.0);
 
     // Bottom band: the topology on the left, the step times and the legend on the right.
-    const double bottomHeight = std::clamp(height * 0.36, 150.0, 280.0);
+    const double usualHeight = std::clamp(height * 0.36, 150.0, 280.0);
+    const double timelineHeight = std::min(78.0, usualHeight * 0.45);
+    const double bottomHeight
+        = std::max(usualHeight, std::min(timelineHeight + kLegendGap + legendHeight, height * 0.5));
     const double bottomTop = height - kMargin - bottomHeight;
     const double topologyWidth = std::clamp((width - 2 * kMargin) * 0.42, 180.0, 560.0);
     g.topology = QRectF(kMargin, bottomTop, topologyWidth, bottomHeight);
     const double rightLeft = g.topology.right() + kPanelGap;
     const double rightWidth = std::max(width - kMargin - rightLeft, 10.0);
-    g.timeline = QRectF(rightLeft, bottomTop, rightWidth, std::min(78.0, bottomHeight * 0.45));
-    g.legend = QRectF(rightLeft, g.timeline.bottom() + 10, rightWidth,
-                      std::max(bottomTop + bottomHeight - g.timeline.bottom() - 10, 10.0));
+    g.timeline = QRectF(rightLeft, bottomTop, rightWidth, timelineHeight);
+    g.legend = QRectF(rightLeft, g.timeline.bottom() + kLegendGap, rightWidth,
+                      std::max(bottomTop + bottomHeight - g.timeline.bottom() - kLegendGap, 10.0));
 
     // Top band: before (1 share), now (2 shares), after (1 share).
     const double top = kMargin;

@@ -41,8 +41,10 @@ struct CollectiveGeometry
     QRectF legend;
     QSizeF size;
 
-    // `headLines`: lines of text above each column (1: "rank 3"; 2 adds "node 1 · GPU 3").
-    static CollectiveGeometry compute(QSizeF size, int ranks, int chunks, int headLines = 1);
+    // `headLines`: lines of text above each column (1: "rank 3"; 2 adds "node 1 · GPU 3"). `legendHeight`:
+    // what the legend's text needs (0: the usual share); the bottom band grows for it, up to half the height.
+    static CollectiveGeometry compute(QSizeF size, int ranks, int chunks, int headLines = 1,
+                                      double legendHeight = 0);
 };
 
 // Positions of the ranks in the topology area. A ring (and every algorithm that is not a tree) places

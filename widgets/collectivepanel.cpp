@@ -185,9 +185,14 @@ void CollectivePanel::buildControls()
     m_groupTree->setColumnCount(4);
     m_groupTree->setRootIsDecorated(true);
     m_groupTree->setUniformRowHeights(true);
-    m_groupTree->setMinimumHeight(140);
+    // Room for a TP and a DP list at once (about 16 rows), scrolling beyond.
+    m_groupTree->setMinimumHeight(16 * fontMetrics().height() + 40);
+    // Group, links and time as wide as their texts; the rank lists take what is left and elide, so
+    // that the time stays in view however long the translated texts are.
     m_groupTree->header()->setStretchLastSection(false);
     m_groupTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_groupTree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_groupTree->header()->setMinimumSectionSize(24);
     groupsLayout->addWidget(m_groupTree);
     sideLayout->addWidget(m_groupsBox, 1);
 

@@ -305,7 +305,14 @@ void CollectiveView::relayout()
 {
     const int ranks = hasTrace() ? m_scene.trace->initial.ranks() : 1;
     const int chunks = hasTrace() ? m_scene.trace->initial.chunks() : 1;
-    m_geometry = CollectiveGeometry::compute(size(), ranks, chunks, m_scene.details.isEmpty() ? 1 : 2);
+    const int headLines = m_scene.details.isEmpty() ? 1 : 2;
+    m_geometry = CollectiveGeometry::compute(size(), ranks, chunks, headLines);
+    // Long legends (German) get the height they need, from the panels above.
+    if (hasTrace()) {
+        const double legend = layoutLegend(nullptr, m_geometry.legend);
+        if (legend > m_geometry.legend.height())
+            m_geometry = CollectiveGeometry::compute(size(), ranks, chunks, headLines, legend);
+    }
     m_staticLayer = QPixmap();
     update();
 }
@@ -367,7 +374,7 @@ void CollectiveView::paintEvent(QPaintEvent*)
         layer.setRenderHint(QPainter::Antialiasing);
         paintPanel(layer, m_geometry.before, m_scene.trace->initial, PanelRole::Before);
         paintPanel(layer, m_geometry.after, m_scene.trace->finalState(), PanelRole::After);
-        paintLegend(layer);
+        layoutLegend(&layer, m_geometry.legend);
     }
     painter.drawPixmap(0, 0, m_staticLayer);
     paintPanel(painter, m_geometry.now, shownState(), PanelRole::Now);
@@ -381,8 +388,7 @@ void CollectiveView::changeEvent(QEvent* event)
     // Texts and colours of the cached layer follow the language, the palette and the font.
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange
         || event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
-        m_staticLayer = QPixmap();
-        update();
+        relayout(); // the legend's height follows its texts
     }
     QWidget::changeEvent(event);
 }
@@ -891,20 +897,24 @@ void CollectiveView::paintTimeline(QPainter& painter) const
     }
 }
 
-void CollectiveView::paintLegend(QPainter& painter) const
+// Lays the legend out from the top of `area`, drawing it when `painter` is given, and returns the height it
+// takes: relayout() measures with it first, so that the geometry leaves room for every line.
+double CollectiveView::layoutLegend(QPainter* painter, const QRectF& area) const
 {
     const core::CollectiveTrace& trace = *m_scene.trace;
     const int n = trace.initial.ranks();
-    const QRectF area = m_geometry.legend;
     QFont legendFont = font();
     legendFont.setPixelSize(12);
-    painter.setFont(legendFont);
     const QFontMetricsF metrics(legendFont);
     const double line = metrics.height() + 6;
     double y = area.top();
-    painter.setPen(palette().color(QPalette::Text));
+    if (painter) {
+        painter->setFont(legendFont);
+        painter->setPen(palette().color(QPalette::Text));
+    }
     const QString colours = tr("Colours: whose data a cell holds");
-    painter.drawText(QPointF(area.left(), y + metrics.ascent()), colours);
+    if (painter)
+        painter->drawText(QPointF(area.left(), y + metrics.ascent()), colours);
     // Swatches with rank numbers, after the sentence if they fit, else on the next line.
     double x = area.left() + metrics.horizontalAdvance(colours) + 10;
     const double swatch = metrics.height() + 2;
@@ -916,15 +926,17 @@ void CollectiveView::paintLegend(QPainter& painter) const
     swatchFont.setPixelSize(10);
     swatchFont.setBold(true);
     for (int r = 0; r < n; ++r) {
-        const QRectF box(x, y, swatch, swatch);
-        const QColor fill = rankColor(r, n);
-        painter.setPen(QPen(fill.darker(150), 1));
-        painter.setBrush(fill);
-        painter.drawRoundedRect(box, 3, 3);
-        painter.setFont(swatchFont);
-        painter.setPen(textColorOn(fill));
-        painter.drawText(box, Qt::AlignCenter,
-                         r < m_scene.discLabels.size() ? m_scene.discLabels[r] : QString::number(r));
+        if (painter) {
+            const QRectF box(x, y, swatch, swatch);
+            const QColor fill = rankColor(r, n);
+            painter->setPen(QPen(fill.darker(150), 1));
+            painter->setBrush(fill);
+            painter->drawRoundedRect(box, 3, 3);
+            painter->setFont(swatchFont);
+            painter->setPen(textColorOn(fill));
+            painter->drawText(box, Qt::AlignCenter,
+                              r < m_scene.discLabels.size() ? m_scene.discLabels[r] : QString::number(r));
+        }
         x += swatch + 3;
         if (x + swatch > area.right() && r + 1 < n) {
             x = area.left();
@@ -932,8 +944,10 @@ void CollectiveView::paintLegend(QPainter& painter) const
         }
     }
     y += line;
-    painter.setFont(legendFont);
-    painter.setPen(palette().color(QPalette::Text));
+    if (painter) {
+        painter->setFont(legendFont);
+        painter->setPen(palette().color(QPalette::Text));
+    }
     QStringList lines;
     if (isReduction(trace.spec.op))
         lines << tr("Stripes: the ranks summed into the chunk so far; \"0+2\" = rank 0's plus rank 2's part, "
@@ -947,15 +961,15 @@ void CollectiveView::paintLegend(QPainter& painter) const
     lines << tr("Orange: moving in this step; a \"+\" packet is added to what the receiver holds");
     if (trace.spec.op == core::CollectiveOp::ReduceScatter)
         lines << tr("Faded after: partial sums the rank does not keep");
+    constexpr int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
     for (const QString& text : lines) {
-        const QRectF box(area.left(), y, area.width(), area.bottom() - y);
-        const QRectF needed
-            = painter.boundingRect(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
-        if (needed.height() > box.height())
-            break;
-        painter.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
-        y += needed.height() + 3;
+        // The legend's width, unbounded below: relayout() sized the area for all of it.
+        const QRectF box(area.left(), y, area.width(), 1e6);
+        if (painter)
+            painter->drawText(box, flags, text);
+        y += metrics.boundingRect(box, flags, text).height() + 3;
     }
+    return y - area.top();
 }
 
 } // namespace widgets

@@ -104,7 +104,7 @@ private:
     void paintPackets(QPainter& painter) const;
     void paintTopology(QPainter& painter) const;
     void paintTimeline(QPainter& painter) const;
-    void paintLegend(QPainter& painter) const;
+    double layoutLegend(QPainter* painter, const QRectF& area) const;
     void paintMessage(QPainter& painter) const;
     // The timeline's segment of each step.
     std::vector<QRectF> timelineSegments() const;

@@ -87,6 +87,25 @@ QSize LaneChart::minimumSizeHint() const
     return {kLabelWidth + 120, kAxisHeight + 60};
 }
 
+// The lanes' preferred heights and gaps added up, with or without the minor (communication) lanes.
+double LaneChart::wantedHeight(bool withMinor) const
+{
+    double wanted = 0;
+    const int count = m_model ? m_model->laneCount() : 0;
+    for (int lane = 0; lane < count; ++lane) {
+        const bool minor = m_model->isMinorLane(lane);
+        if (minor && !withMinor)
+            continue;
+        wanted += (minor ? kMinorLaneHeight : kMajorLaneHeight) + (lane > 0 && !minor ? kLaneGap : 0);
+    }
+    return wanted;
+}
+
+int LaneChart::fullHeight() const
+{
+    return static_cast<int>(std::ceil(kTopMargin + wantedHeight(true) * kMaxGrowth)) + kAxisHeight;
+}
+
 void LaneChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
@@ -107,16 +126,6 @@ void LaneChart::layoutLanes()
     m_lanes.clear();
     const int count = m_model ? m_model->laneCount() : 0;
     const double room = std::max(1.0, height() - kAxisHeight - kTopMargin);
-    auto wantedHeight = [&](bool withMinor) {
-        double wanted = 0;
-        for (int lane = 0; lane < count; ++lane) {
-            const bool minor = m_model->isMinorLane(lane);
-            if (minor && !withMinor)
-                continue;
-            wanted += (minor ? kMinorLaneHeight : kMajorLaneHeight) + (lane > 0 && !minor ? kLaneGap : 0);
-        }
-        return wanted;
-    };
     bool withMinor = true;
     double wanted = wantedHeight(true);
     double scale = wanted > 0 ? std::min(kMaxGrowth, room / wanted) : 1;

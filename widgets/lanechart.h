@@ -80,6 +80,8 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // The height at which every lane of the model has its largest height (few lanes grow no further).
+    int fullHeight() const;
 
     static constexpr int kLabelWidth = 118;
     static constexpr int kAxisHeight = 24;
@@ -100,6 +102,7 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    double wantedHeight(bool withMinor) const;
     void layoutLanes();
     void updatePixels();
 

@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -23,14 +24,17 @@
 
 namespace widgets {
 
-// The colours of the chart and what they mean, in one row; only what the design shows.
+// The colours of the chart and what they mean, wrapped onto as many rows as the width needs (German
+// names are long); only what the design shows.
 class TimelineLegend : public QWidget
 {
 public:
     explicit TimelineLegend(QWidget* parent = nullptr)
         : QWidget(parent)
     {
-        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+        policy.setHeightForWidth(true);
+        setSizePolicy(policy);
     }
 
     void setSnapshot(const DesignSnapshot& snapshot)
@@ -70,27 +74,66 @@ public:
         update();
     }
 
-    QSize sizeHint() const override { return {600, fontMetrics().height() + 6}; }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override
+    {
+        const std::vector<QRect> cells = layoutItems(width);
+        return (cells.empty() ? fontMetrics().height() : cells.back().bottom() + 1) + 2 * kMargin;
+    }
+    QSize sizeHint() const override { return {600, heightForWidth(600)}; }
 
 protected:
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QWidget::resizeEvent(event);
+        // A narrower window wraps onto more rows: the layout asks for the new height.
+        if (heightForWidth(width()) != height())
+            updateGeometry();
+    }
+
     void paintEvent(QPaintEvent*) override
     {
         QPainter painter(this);
         const int h = fontMetrics().height();
-        int x = LaneChart::kLabelWidth - 4;
-        for (const Item& item : m_items) {
-            const QRect swatch(x, 3 + (h - 12) / 2, 18, 12);
+        const std::vector<QRect> cells = layoutItems(width());
+        for (std::size_t i = 0; i < m_items.size(); ++i) {
+            const Item& item = m_items[i];
+            const QRect& cell = cells[i];
+            const QRect swatch(cell.left(), cell.top() + (h - 12) / 2, 18, 12);
             painter.fillRect(swatch, item.color);
             if (item.hatched)
                 painter.fillRect(swatch, QBrush(QColor(196, 196, 196), Qt::BDiagPattern));
             painter.setPen(palette().color(QPalette::Text));
-            const int w = fontMetrics().horizontalAdvance(item.text);
-            painter.drawText(QRect(x + 22, 3, w + 2, h), Qt::AlignVCenter, item.text);
-            x += 22 + w + 16;
+            painter.drawText(cell.adjusted(kSwatchWidth, 0, 0, 0), Qt::AlignVCenter, item.text);
         }
     }
 
 private:
+    static constexpr int kMargin = 3;
+    static constexpr int kSwatchWidth = 22; // swatch and the gap after it
+    static constexpr int kGap = 16; // between two items
+
+    // Each item's cell (swatch and text) in widget coordinates, row by row, left to right: an item that
+    // does not fit on the current row starts the next one, from the charts' left edge.
+    std::vector<QRect> layoutItems(int width) const
+    {
+        const int h = fontMetrics().height();
+        const int left = LaneChart::kLabelWidth - 4;
+        std::vector<QRect> cells;
+        int x = left;
+        int y = kMargin;
+        for (const Item& item : m_items) {
+            const int w = kSwatchWidth + fontMetrics().horizontalAdvance(item.text) + 2;
+            if (x > left && x + w > width) {
+                x = left;
+                y += h + kMargin;
+            }
+            cells.emplace_back(x, y, w, h);
+            x += w + kGap;
+        }
+        return cells;
+    }
+
     struct Item
     {
         QColor color;
@@ -142,13 +185,16 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
     m_legend = new TimelineLegend(this);
+    m_legend->setObjectName(QStringLiteral("timelineLegend"));
     layout->addWidget(m_legend);
 
     auto* vertical = new QSplitter(Qt::Vertical, this);
+    m_vertical = vertical;
     m_pipeline = new LaneChart(vertical);
     m_pipeline->setObjectName(QStringLiteral("pipelineChart"));
     vertical->addWidget(m_pipeline);
     auto* horizontal = new QSplitter(Qt::Horizontal, vertical);
+    m_horizontal = horizontal;
     m_bubble = new BubblePlot(horizontal);
     horizontal->addWidget(m_bubble);
     m_details = new QTabWidget(horizontal);
@@ -249,6 +295,12 @@ std::vector<FieldEdit> TimelinePanel::scheduleEdits(const core::Design& design, 
     return edits;
 }
 
+void TimelinePanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    shareRoom();
+}
+
 void TimelinePanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -342,15 +394,16 @@ void TimelinePanel::updateCharts()
     const core::ScheduleEvaluation& s = *m_snapshot.evaluation->schedule;
     const core::ScheduleSpec& spec = s.spec();
     const core::PipelineTimeline& t = s.timeline;
-    // Every rank's peak, or for long pipelines the first few and the last.
+    // Every rank's peak, or for long pipelines the first few and the last; counted until W, as the memory
+    // bars and the curve below count them.
     QStringList peaks;
     constexpr std::size_t kShownPeaks = 8;
     for (std::size_t r = 0; r < t.ranks.size(); ++r) {
         if (t.ranks.size() > kShownPeaks + 1 && r == kShownPeaks) {
-            peaks << QStringLiteral("…") << QString::number(t.ranks.back().peakInFlight);
+            peaks << QStringLiteral("…") << QString::number(t.ranks.back().peakInFlightToWeightGrad);
             break;
         }
-        peaks << QString::number(t.ranks[r].peakInFlight);
+        peaks << QString::number(t.ranks[r].peakInFlightToWeightGrad);
     }
     const int p = spec.ranks;
     const int m = spec.microBatches;
@@ -375,6 +428,31 @@ void TimelinePanel::updateCharts()
     m_activations->setCurves(s.activations, names);
     m_activations->setCursorTime(m_pipeline->cursorTime());
     updateDetails();
+    shareRoom();
+}
+
+// A Gantt of few ranks (PP = 1: two lanes) gets the height its lanes want, and the detail views (memory
+// over time, DDP buckets, FSDP layers) the rest; with one rank there is no bubble either, and they get
+// two thirds of the width. Only when the number of lanes changes, so that the user's splitter drags stay.
+void TimelinePanel::shareRoom()
+{
+    const int lanes = m_pipeline->model() ? m_pipeline->model()->laneCount() : 0;
+    // A hidden splitter lays its children out again when first shown: share then (showEvent).
+    if (lanes == m_sharedForLanes || lanes == 0 || !m_vertical->isVisible())
+        return;
+    m_sharedForLanes = lanes;
+    auto total = [](const QSplitter* splitter, int fallback) {
+        int sum = 0;
+        for (int size : splitter->sizes())
+            sum += size;
+        return sum > 0 ? sum : fallback;
+    };
+    const int height = total(m_vertical, 1000);
+    const int chart = std::min(m_pipeline->fullHeight(), height * 3 / 5);
+    m_vertical->setSizes({chart, height - chart});
+    const int width = total(m_horizontal, 1000);
+    const int bubble = lanes <= 2 ? width / 3 : width / 2;
+    m_horizontal->setSizes({bubble, width - bubble});
 }
 
 void TimelinePanel::updateDetails()

@@ -15,6 +15,7 @@
 class QComboBox;
 class QLabel;
 class QSpinBox;
+class QSplitter;
 class QStackedWidget;
 class QTabWidget;
 class QToolButton;
@@ -57,6 +58,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
@@ -64,6 +66,7 @@ private:
     void updateCharts();
     void updateDetails();
     void updateCaptions();
+    void shareRoom();
 
     DesignSnapshot m_snapshot;
     bool m_updating = false;
@@ -77,6 +80,9 @@ private:
     QLabel* m_hint = nullptr;
     QLabel* m_summary = nullptr;
     TimelineLegend* m_legend = nullptr;
+    QSplitter* m_vertical = nullptr;
+    QSplitter* m_horizontal = nullptr;
+    int m_sharedForLanes = 0; // the Gantt lanes the splitters last shared the room for
     LaneChart* m_pipeline = nullptr;
     BubblePlot* m_bubble = nullptr;
     QTabWidget* m_details = nullptr;

@@ -9,6 +9,8 @@
 #include "textreport.h"
 #include "units.h"
 
+#include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <map>
 #include <optional>
@@ -209,6 +211,53 @@ std::string chunkList(const std::vector<std::pair<int, int>>& chunks)
     return text;
 }
 
+// A slot's contributors, runs of three or more as ranges: "0-2+5"; "Σ" for all ranks, "." for none.
+std::string slotText(const CollectiveState& state, int rank, int slot)
+{
+    if (state.isEmpty(rank, slot))
+        return ".";
+    if (state.holdsAll(rank, slot) && state.ranks() > 1)
+        return "Σ";
+    const std::vector<int> ranks = state.contributors(rank, slot);
+    std::string text;
+    for (std::size_t i = 0; i < ranks.size();) {
+        std::size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
+            ++j;
+        if (!text.empty())
+            text += "+";
+        text += std::to_string(ranks[i]);
+        if (j >= i + 2) {
+            text += "-";
+            text += std::to_string(ranks[j]);
+        } else if (j == i + 1) {
+            text += "+";
+            text += std::to_string(ranks[j]);
+        }
+        i = j + 1;
+    }
+    return text;
+}
+
+// What every rank holds: "0:[Σ|1+2|.] 1:[…]", one entry per slot.
+std::string stateText(const CollectiveState& state)
+{
+    std::string text;
+    for (int r = 0; r < state.ranks(); ++r) {
+        if (r > 0)
+            text += " ";
+        text += std::to_string(r);
+        text += ":[";
+        for (int c = 0; c < state.chunks(); ++c) {
+            if (c > 0)
+                text += "|";
+            text += slotText(state, r, c);
+        }
+        text += "]";
+    }
+    return text;
+}
+
 void writeSteps(std::ostream& out, const CollectiveTrace& trace, const std::vector<double>& seconds)
 {
     const int chunks = trace.spec.chunks;
@@ -216,7 +265,8 @@ void writeSteps(std::ostream& out, const CollectiveTrace& trace, const std::vect
         << "; from→to: chunks, \"+\" = the receiver adds it to its own";
     if (trace.spec.op == CollectiveOp::AllToAll)
         out << ", c>s = chunk c lands in slot s";
-    out << ")\n";
+    out << ";\n       after = rank:[slot|slot|…], each slot the ranks whose data it holds, Σ = all, . = "
+           "empty)\n";
     for (const CollectiveStep& step : trace.steps) {
         const std::size_t i = static_cast<std::size_t>(step.index);
         out << "  " << std::setw(3) << step.index + 1 << "  " << std::left << std::setw(22)
@@ -232,8 +282,23 @@ void writeSteps(std::ostream& out, const CollectiveTrace& trace, const std::vect
                 << (std::get<2>(link) ? "+" : "") << chunkList(list);
             first = false;
         }
-        out << "\n";
+        // Under the sends: what the buffers hold once the step is done.
+        out << "\n" << std::string(34, ' ') << "after  " << stateText(step.after) << "\n";
     }
+}
+
+// The pipelined tree's steps, priced one by one, do not add up to MPICH's binomial-tree formula that the
+// time above uses (it does not pipeline the chunks); the GUI says the same (collectivepanel.cpp).
+void writeStepSum(std::ostream& out, const std::vector<double>& seconds, const CollectiveCost& cost)
+{
+    double sum = 0;
+    for (double s : seconds)
+        sum += s;
+    if (std::abs(sum - cost.timeSeconds) <= 1e-9 * std::max(sum, 1e-12))
+        return;
+    out << "The steps add up to " << formatSeconds(sum) << "; the time above, "
+        << formatSeconds(cost.timeSeconds)
+        << ", is MPICH's binomial-tree formula, which does not pipeline the chunks.\n";
 }
 
 } // namespace
@@ -456,10 +521,14 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
     out << "Algorithm bandwidth  " << bandwidthText(cost.algBandwidth) << "   = S / time\n";
     out << "Bus bandwidth        " << bandwidthText(cost.busBandwidth) << "   = algbw × "
         << factorFormula(spec.op) << " = algbw × " << formatNumber(cost.busFactor, 4) << "\n";
-    out << "  They differ because " << factorReason(spec.op)
+    out << (cost.busFactor == 1.0 ? "  They are equal because " : "  They differ because ")
+        << factorReason(spec.op)
         << ". The bus bandwidth is what nccl-tests compares with the link's own bandwidth.\n";
-    if (trace)
-        writeSteps(out, *trace, stepSeconds(*trace, links));
+    if (trace) {
+        const std::vector<double> seconds = stepSeconds(*trace, links);
+        writeSteps(out, *trace, seconds);
+        writeStepSum(out, seconds, cost);
+    }
     return kExitOk;
 }
 

@@ -258,6 +258,16 @@ void writeScheduleReport(std::ostream& out, const ScheduleSpec& spec, const Pipe
     for (std::size_t r = 0; r < timeline.ranks.size(); ++r)
         out << (r ? ", " : "") << timeline.ranks[r].peakInFlight;
     out << (spec.virtualStages > 1 ? " chunk micro-batches per rank" : " micro-batches per rank") << "\n";
+    // A split backward keeps what W needs until W: that is what the memory model holds.
+    const bool split = std::any_of(timeline.ranks.begin(), timeline.ranks.end(), [](const RankTimeline& r) {
+        return r.peakInFlightToWeightGrad != r.peakInFlight;
+    });
+    if (split) {
+        out << "Held until W   ";
+        for (std::size_t r = 0; r < timeline.ranks.size(); ++r)
+            out << (r ? ", " : "") << timeline.ranks[r].peakInFlightToWeightGrad;
+        out << " (what the activation memory counts)\n";
+    }
 }
 
 } // namespace cli

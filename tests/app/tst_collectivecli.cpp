@@ -44,6 +44,11 @@ Json runJson(std::vector<std::string> args, int expectedExit = 0)
     return Json::parse(r.out, nullptr, false);
 }
 
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
 std::vector<int> column(const Json& sends, const char* key)
 {
     std::vector<int> out;
@@ -62,6 +67,8 @@ private slots:
     void referenceCases();
     void jsonContract();
     void textExplainsTheBandwidths();
+    void textNotes_data();
+    void textNotes();
     void groupOfADesign();
     void designFromAFile();
     void badInput_data();
@@ -164,6 +171,21 @@ void TestCollectiveCli::jsonContract()
     }
     QVERIFY(steps[0]["phase"] == "reduce-scatter");
     QVERIFY(steps[3]["phase"] == "all-gather");
+    // "after": [rank][slot] → the ranks summed into the slot. Step 1: rank 1 added rank 0's chunk 3 to its
+    // own and keeps its chunk 1 alone; after the reduce-scatter (step 3) each rank holds one full sum;
+    // after the all-gather every slot holds all four.
+    QCOMPARE(steps[0]["after"].size(), std::size_t{4});
+    QCOMPARE(steps[0]["after"][1].size(), std::size_t{4});
+    QCOMPARE(steps[0]["after"][1][3].get<std::vector<int>>(), (std::vector<int>{0, 1}));
+    QCOMPARE(steps[0]["after"][1][1].get<std::vector<int>>(), (std::vector<int>{1}));
+    for (int r = 0; r < 4; ++r) {
+        int full = 0;
+        for (const Json& slot : steps[2]["after"][static_cast<std::size_t>(r)])
+            full += slot.size() == 4 ? 1 : 0;
+        QCOMPARE(full, 1);
+        for (const Json& slot : steps[5]["after"][static_cast<std::size_t>(r)])
+            QCOMPARE(slot.get<std::vector<int>>(), (std::vector<int>{0, 1, 2, 3}));
+    }
 }
 
 void TestCollectiveCli::textExplainsTheBandwidths()
@@ -175,6 +197,46 @@ void TestCollectiveCli::textExplainsTheBandwidths()
                              "Bus bandwidth        175 GB/s", "algbw × 2(n-1)/n = algbw × 1.75",
                              "They differ because", "Steps (8 chunks of 125 MB", " 14  all-gather", "0→1:+7"})
         QVERIFY2(r.out.find(text) != std::string::npos, (std::string(text) + "\n" + r.out).c_str());
+}
+
+// The text says why algbw and busbw differ, or that they are equal (factor 1); with --steps each step has
+// a row of what the buffers hold after it, and the pipelined tree, whose steps do not add up to the
+// binomial formula shown as the time, says so (as the GUI does).
+void TestCollectiveCli::textNotes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("present");
+    QTest::addColumn<QStringList>("absent");
+    const QStringList link{"--bytes", "1e9", "--alpha", "5e-6", "--bandwidth", "100e9"};
+    QTest::newRow("sendrecv: equal, factor 1")
+        << (QStringList{"collective", "--op", "sendrecv", "--ranks", "2"} + link)
+        << QStringList{"They are equal because the whole message crosses the link once"}
+        << QStringList{"They differ"};
+    QTest::newRow("ring all-reduce --steps: after rows, steps add up")
+        << (QStringList{"collective", "--op", "allreduce", "--ranks", "4", "--steps"} + link)
+        << QStringList{"They differ because", "after  0:[0|0|0+3|0] 1:[1|1|1|0+1]",
+                       "after  0:[Σ|Σ|Σ|Σ] 1:[Σ|Σ|Σ|Σ] 2:[Σ|Σ|Σ|Σ] 3:[Σ|Σ|Σ|Σ]"}
+        << QStringList{"binomial"};
+    QTest::newRow("tree all-reduce --steps: the binomial formula noted")
+        << (QStringList{"collective", "--op", "allreduce", "--algo", "tree", "--ranks", "8", "--steps"}
+            + link)
+        << QStringList{"The steps add up to", "MPICH's binomial-tree formula"} << QStringList{};
+    QTest::newRow("tree all-reduce without --steps: no note")
+        << (QStringList{"collective", "--op", "allreduce", "--algo", "tree", "--ranks", "8"} + link)
+        << QStringList{} << QStringList{"binomial", "after  "};
+}
+
+void TestCollectiveCli::textNotes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, present);
+    QFETCH(QStringList, absent);
+    const Run r = run(argv(args));
+    QCOMPARE(r.exitCode, 0);
+    for (const QString& text : present)
+        QVERIFY2(r.out.find(text.toStdString()) != std::string::npos, qPrintable(text + "\n" + qs(r.out)));
+    for (const QString& text : absent)
+        QVERIFY2(r.out.find(text.toStdString()) == std::string::npos, qPrintable(text + "\n" + qs(r.out)));
 }
 
 // The default design: TP groups stay on NVLink inside a node, DP groups pair ranks on two nodes over

@@ -1,15 +1,20 @@
 // The Collectives tab in the main window, offscreen: it is there, it follows the design through undoable
 // edits, it speaks German when chosen, and a screenshot of it is what a class would see.
 
+#include "clustercanvas.h"
+#include "clusterpanel.h"
 #include "collectivepanel.h"
 #include "collectiveview.h"
+#include "designio.h"
 #include "guitestmain.h"
 #include "language.h"
 #include "layoutinspector.h"
 #include "mainwindow.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -26,6 +31,7 @@ private slots:
     void cleanup();
     void tabExists();
     void followsTheDesign();
+    void canvasAndTabShareTheGroup();
     void germanShowsWhenChosen();
     void screenshotOfTheTab();
 
@@ -95,6 +101,29 @@ void TestCollectivesTab::followsTheDesign()
     QCOMPARE(m_window->document()->undoStack()->index(), 0);
 }
 
+// Issue 5: "pick a TP, DP, CP or EP group (from the canvas selection or a list)". A group picked on the
+// Cluster canvas plays in the tab; a group picked in the tab is marked on the canvas, without an echo.
+void TestCollectivesTab::canvasAndTabShareTheGroup()
+{
+    widgets::ClusterPanel* cluster = m_window->cluster();
+    widgets::CollectivePanel* panel = m_window->collectives();
+    cluster->setColorDimension(core::Dim::Dp);
+    cluster->canvas()->selectGroup(3);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Dp, 3}));
+    QCOMPARE(panel->spec().ranks, 2); // default: TP 8 × PP 2 × DP 2
+
+    QSignalSpy echoes(cluster, &widgets::ClusterPanel::groupSelected);
+    QVERIFY(panel->selectGroup(core::Dim::Tp, 2));
+    QCOMPARE(cluster->canvas()->colorDimension(), core::Dim::Tp);
+    QCOMPARE(cluster->canvas()->selectedGroup(), 2);
+    QCOMPARE(echoes.count(), 0);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Tp, 2}));
+
+    // Clearing the canvas selection leaves the tab playing its group.
+    cluster->canvas()->selectGroup(-1);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Tp, 2}));
+}
+
 void TestCollectivesTab::germanShowsWhenChosen()
 {
     widgets::CollectivePanel* panel = m_window->collectives();
@@ -114,6 +143,19 @@ void TestCollectivesTab::germanShowsWhenChosen()
              qPrintable(panel->captionText()));
     QVERIFY(panel->figuresText().contains(QStringLiteral("Bus-Bandbreite"))
             || panel->figuresText().contains(QStringLiteral("Bus Bandwidth")));
+    // The group list keeps its Time column in view however long the German texts and the rank lists
+    // are: the seed's 512 GPUs (DP groups "0, 64, 128, 192"), a narrow side column.
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    m_window->resize(1100, 800);
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QTreeWidget* groups = panel->groupTree();
+    QTRY_VERIFY(groups->isVisible() && groups->viewport()->width() > 0);
+    QHeaderView* header = groups->header();
+    const int timeEnd = header->sectionViewportPosition(3) + header->sectionSize(3);
+    QVERIFY2(
+        timeEnd <= groups->viewport()->width(),
+        qPrintable(QStringLiteral("Time ends at %1 of %2").arg(timeEnd).arg(groups->viewport()->width())));
+    QVERIFY(header->sectionSize(3) >= header->sectionSizeHint(3));
     m_language->choose(QStringLiteral("en"));
     QTRY_COMPARE(panel->findChild<QPushButton*>(QStringLiteral("playButton"))->text(),
                  QStringLiteral("Play"));

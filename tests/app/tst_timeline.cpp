@@ -12,6 +12,7 @@
 #include "language.h"
 #include "mainwindow.h"
 #include "steptimeline.h"
+#include "timeaxis.h"
 #include "timelinecharts.h"
 #include "timelinepanel.h"
 
@@ -80,6 +81,7 @@ private slots:
     void cursorIsSharedWithTheMemoryPlot();
     void bubblePlotMarksTheDesign();
     void dataParallelViews();
+    void legendWraps();
     void emptyStatesSayWhy();
     void screenshots();
 
@@ -255,6 +257,18 @@ void TestTimeline::hoverExplains()
     const QString tip = chart->toolTipAt({chart->axis().toPixel((f0.start + f0.end) / 2), y});
     QVERIFY2(tip.contains(QLatin1String("Forward of micro-batch 0 on stage 0")), qPrintable(tip));
     QVERIFY(tip.contains(QStringLiteral("Pipeline rank 0 · rank 0 · GPU 0 on node 0")));
+    // And when it runs: start – end (duration), in the chart's unit; B0 of the last stage starts late.
+    const core::PipelineOp& b0 = s->timeline.ranks[3].ops[1];
+    QCOMPARE(b0.kind, core::PipelineOpKind::Backward);
+    QVERIFY(b0.start > 0);
+    const auto [top3b, bottom3b] = chart->laneSpan(6);
+    const QString when
+        = chart->toolTipAt({chart->axis().toPixel((b0.start + b0.end) / 2), (top3b + bottom3b) / 2});
+    const widgets::TimeUnit unit = widgets::timeUnitFor(s->timeline.makespan);
+    const QString span = QStringLiteral("%1 – %2 (%3)")
+                             .arg(widgets::formatTime(b0.start, unit), widgets::formatTime(b0.end, unit),
+                                  widgets::formatTime(b0.end - b0.start, unit));
+    QVERIFY2(when.contains(span), qPrintable(when + QStringLiteral(" lacks ") + span));
     // Rank 3 waits at the start: the bubble says so.
     const auto [top3, bottom3] = chart->laneSpan(6);
     const core::PipelineOp& first3 = s->timeline.ranks[3].ops.front();
@@ -319,6 +333,33 @@ void TestTimeline::dataParallelViews()
     QCOMPARE(gathers.size(), 2 * std::size_t(32) + 1); // each layer twice (resharded), the root once
     // With PP = 1 there is no bubble to plot.
     QVERIFY(m_panel->bubblePlot()->curve().isEmpty());
+    // The Gantt's two lanes take what they need; the detail views the room (issue 6 audit: 66 buckets in
+    // 470 × 180 px), and two thirds of the width.
+    QTRY_VERIFY(m_panel->pipelineChart()->height() <= m_panel->pipelineChart()->fullHeight());
+    QVERIFY2(m_panel->detailTabs()->height() > 2 * m_panel->pipelineChart()->height(),
+             qPrintable(QStringLiteral("%1 vs %2")
+                            .arg(m_panel->detailTabs()->height())
+                            .arg(m_panel->pipelineChart()->height())));
+    QVERIFY(m_panel->detailTabs()->width() > m_panel->bubblePlot()->width() * 3 / 2);
+}
+
+// The legend wraps onto more rows instead of cutting its last entries (German: "Pipeline-Send an die
+// nächste S…"), and asks the layout for the height of its rows.
+void TestTimeline::legendWraps()
+{
+    core::Design design = pipelineDesign("zb-h1");
+    design.layout.setDegree(core::Dim::Tp, 4);
+    design.layout.setDegree(core::Dim::Cp, 2);
+    m_window->setDesign(design);
+    auto* legend = m_panel->findChild<QWidget*>(QStringLiteral("timelineLegend"));
+    QVERIFY(legend);
+    QVERIFY(legend->hasHeightForWidth());
+    const int oneRow = legend->heightForWidth(4000);
+    QVERIFY(legend->heightForWidth(700) > oneRow);
+    QVERIFY(legend->heightForWidth(300) > legend->heightForWidth(700));
+    m_window->resize(900, 1000);
+    QTRY_COMPARE(legend->height(), legend->heightForWidth(legend->width()));
+    QVERIFY(legend->height() > oneRow);
 }
 
 void TestTimeline::emptyStatesSayWhy()

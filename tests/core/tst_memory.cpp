@@ -5,6 +5,7 @@
 #include "evaluate.h"
 #include "memory.h"
 #include "modelshard.h"
+#include "pipelinetimeline.h"
 #include "testdesigns.h"
 
 #include <QTest>
@@ -84,6 +85,8 @@ private slots:
     void gqaSwigluDerivation();
     void inFlightFromTheSchedule_data();
     void inFlightFromTheSchedule();
+    void inFlightIsTheSimulatedPeak_data();
+    void inFlightIsTheSimulatedPeak();
     void expertWeightsDividedByEpAndExpertTp();
     void unevenStagesAndModelEnds();
     void invariants();
@@ -319,6 +322,56 @@ void TestMemory::inFlightFromTheSchedule()
     // Korthikanti et al. §4.2.3: interleaving multiplies the first stage by 1 + (p−1)/(p·v).
     if (Schedule(schedule) == Schedule::Interleaved)
         QCOMPARE(inFlightMicroBatches(d, 0, m) / pp, 1.0 + (pp - 1.0) / (pp * v));
+}
+
+// One source of truth: the closed forms above are the peak the simulated schedule holds until W (the
+// activation curve's peak, steptimeline.h), on every rank, for every micro-batch count the schedule takes.
+void TestMemory::inFlightIsTheSimulatedPeak_data()
+{
+    QTest::addColumn<int>("schedule");
+    QTest::addColumn<int>("v");
+    QTest::newRow("GPipe") << int(Schedule::GPipe) << 1;
+    QTest::newRow("1F1B") << int(Schedule::OneFOneB) << 1;
+    QTest::newRow("interleaved v=2") << int(Schedule::Interleaved) << 2;
+    QTest::newRow("interleaved v=3") << int(Schedule::Interleaved) << 3;
+    QTest::newRow("ZB-H1: p on every rank until W") << int(Schedule::ZbH1) << 1;
+    QTest::newRow("ZB-V: m + r + 1 chunks below m = 2p − 1") << int(Schedule::ZbV) << 2;
+    QTest::newRow("DualPipeV") << int(Schedule::DualPipeV) << 2;
+}
+
+void TestMemory::inFlightIsTheSimulatedPeak()
+{
+    QFETCH(int, schedule);
+    QFETCH(int, v);
+    Design d = testing::example("default");
+    d.layout.schedule = Schedule(schedule);
+    d.layout.virtualStages = v;
+    int checked = 0;
+    for (int p : {2, 3, 4, 8}) {
+        d.layout.setDegree(Dim::Pp, p);
+        for (int m = 1; m <= 3 * p; ++m) {
+            ScheduleSpec spec;
+            spec.kind = d.layout.schedule;
+            spec.ranks = p;
+            spec.microBatches = m;
+            spec.virtualStages = v;
+            spec.weightGrad = 1; // the split schedules need a W to split off
+            const PipelineTimeline t = simulateSchedule(spec);
+            if (!t.valid())
+                continue; // e.g. interleaved with m not a multiple of p
+            for (int r = 0; r < p; ++r)
+                QVERIFY2(inFlightMicroBatches(d, r, m) * v
+                             == t.ranks[static_cast<std::size_t>(r)].peakInFlightToWeightGrad,
+                         qPrintable(QStringLiteral("p=%1 m=%2 rank %3: %4 vs %5 chunks")
+                                        .arg(p)
+                                        .arg(m)
+                                        .arg(r)
+                                        .arg(inFlightMicroBatches(d, r, m) * v)
+                                        .arg(t.ranks[static_cast<std::size_t>(r)].peakInFlightToWeightGrad)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 8); // the grid is not empty for any schedule
 }
 
 // Megatron-LM issues 2439 and 4050: estimators forget to divide expert weights by EP (and expert TP).

@@ -15,6 +15,7 @@
 using namespace core;
 
 Q_DECLARE_METATYPE(core::ScheduleSpec)
+Q_DECLARE_METATYPE(core::CommKind)
 
 namespace {
 
@@ -23,11 +24,12 @@ namespace {
 const char* const kTinyModel = R"({"name": "Tiny", "layers": 4, "hidden": 1024, "ffn": 4096, "heads": 8,
     "kvHeads": 8, "headDim": 128, "vocab": 1000, "mlp": "plain"})";
 
-Design tinyDesign(const char* layoutPatch = "{}", int layers = 4)
+Design tinyDesign(const char* layoutPatch = "{}", int layers = 4, const char* modelPatch = "{}")
 {
     Json document = testing::exampleJson("teaching-4gpu");
     Json model = Json::parse(kTinyModel);
     model["layers"] = layers;
+    model.merge_patch(Json::parse(modelPatch));
     document["model"] = model;
     document["workload"] = Json::parse(R"({"mode": "training", "sequenceLength": 1024, "globalBatch": 8,
         "precision": "bf16-mixed", "optimizer": "adamw"})");
@@ -105,6 +107,8 @@ private slots:
     void bubbleCurve_data();
     void bubbleCurve();
     void bubbleCurveCounts();
+    void fsdpPrefetch();
+    void commBands_data();
     void commBands();
     void benchmarkEvaluate64x1024();
     void giantPipelineIsSkipped();
@@ -592,8 +596,8 @@ void TestStepTimeline::activationCurveByHand()
     QCOMPARE(bytesPerStageFromRanks(spec, {10, 20}), (std::vector<double>{10, 20}));
 }
 
-// The curve's peak is the rank's peak in flight × one micro-batch's bytes (GPipe m, 1F1B min(p − r, m),
-// ZB-H1 as 1F1B; interleaved counts chunks).
+// The curve's peak is the rank's peak in flight until W × one micro-batch's bytes (GPipe m, 1F1B
+// min(p − r, m), ZB-H1 p on every rank as reference case 7 counts F→W; interleaved counts chunks).
 void TestStepTimeline::activationCurvePeakIsInFlight_data()
 {
     QTest::addColumn<int>("kind");
@@ -620,26 +624,36 @@ void TestStepTimeline::activationCurvePeakIsInFlight()
     QVERIFY(t.valid());
     const auto curves = activationCurves(t, std::vector<double>(static_cast<std::size_t>(4 * v), 1e9));
     for (std::size_t r = 0; r < 4; ++r) {
-        QCOMPARE(peakActivation(curves[r]), t.ranks[r].peakInFlight * 1e9);
+        QCOMPARE(peakActivation(curves[r]), t.ranks[r].peakInFlightToWeightGrad * 1e9);
         QCOMPARE(curves[r].back().bytes, 0.0); // everything freed by the end of the step
     }
 }
 
 // Tied to the memory bars: each rank's curve peaks at the activations the memory model puts on that rank,
-// since both hold min(p − r, m) micro-batches (1F1B), all m (GPipe) or Megatron's interleaved chunks.
+// since both hold min(p − r, m) micro-batches (1F1B), all m (GPipe), Megatron's interleaved chunks, and for
+// the split schedules every micro-batch until its W (ZB-H1 p on every rank; ZB-V with m < 2p − 1 fewer
+// chunks on the first ranks: m + r + 1 of 2p).
 void TestStepTimeline::activationsAreTheMemoryModels_data()
 {
     QTest::addColumn<QString>("patch");
-    QTest::newRow("default example, 1F1B p=2") << "{}";
-    QTest::newRow("GPipe p=2") << R"({"schedule": "gpipe"})";
-    QTest::newRow("interleaved p=2 v=2") << R"({"schedule": "interleaved", "virtualStages": 2})";
+    QTest::addColumn<int>("globalBatch"); // the default's 128 is 64 micro-batches on 2 replicas
+    QTest::newRow("default example, 1F1B p=2") << "{}" << 128;
+    QTest::newRow("GPipe p=2") << R"({"schedule": "gpipe"})" << 128;
+    QTest::newRow("interleaved p=2 v=2") << R"({"schedule": "interleaved", "virtualStages": 2})" << 128;
+    QTest::newRow("ZB-H1 p=4 m=8") << R"({"schedule": "zb-h1", "pp": 4, "dp": 1})" << 8;
+    QTest::newRow("ZB-V p=4 m=4") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 4;
+    QTest::newRow("ZB-V p=4 m=8") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 8;
 }
 
 void TestStepTimeline::activationsAreTheMemoryModels()
 {
     QFETCH(QString, patch);
+    QFETCH(int, globalBatch);
     const LoadResult loaded
-        = testing::patched("default", qPrintable(QStringLiteral(R"({"layout": %1})").arg(patch)));
+        = testing::patched("default",
+                           qPrintable(QStringLiteral(R"({"layout": %1, "workload": {"globalBatch": %2}})")
+                                          .arg(patch)
+                                          .arg(globalBatch)));
     QVERIFY(loaded.design);
     const Evaluation e = evaluate(*loaded.design);
     QVERIFY2(e.schedule && e.memory, qPrintable(testing::describe(e.diagnostics)));
@@ -707,27 +721,75 @@ void TestStepTimeline::bubbleCurveCounts()
 }
 
 // The bands under an op: per layer its collectives in order, inside the op; the send after it.
+// Issue 6: the bands under a forward, per layer in order (stagetime.cpp layerPatterns): TP's all-reduce after
+// attention and after the MLP, CP's ring exchange beside the attention products, EP's all-to-all dispatch
+// and combine around the experts; then the activation's send to stage 1.
+void TestStepTimeline::commBands_data()
+{
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<QString>("model"); // merged into the tiny model
+    QTest::addColumn<CommKind>("kind");
+    QTest::addColumn<int>("perLayer");
+    QTest::newRow("TP=2: all-reduce after attention and MLP") << R"({"tp": 2, "pp": 2})"
+                                                              << "{}" << CommKind::TensorParallel << 2;
+    QTest::newRow("CP=2: ring exchange beside the attention products")
+        << R"({"cp": 2, "pp": 2})"
+        << "{}" << CommKind::ContextParallel << 1;
+    QTest::newRow("EP=2: all-to-all dispatch and combine")
+        << R"({"ep": 2, "pp": 2})"
+        << R"({"moe": {"experts": 4, "topK": 2, "expertFfn": 1024}})" << CommKind::ExpertParallel << 2;
+}
+
 void TestStepTimeline::commBands()
 {
-    const Design design = tinyDesign(R"({"tp": 2, "pp": 2})");
+    QFETCH(QString, layout);
+    QFETCH(QString, model);
+    QFETCH(CommKind, kind);
+    QFETCH(int, perLayer);
+    const Design design = tinyDesign(qPrintable(layout), 4, qPrintable(model));
     const Evaluation e = evaluate(design);
-    QVERIFY(e.schedule);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
     const ScheduleEvaluation& s = *e.schedule;
     const PipelineOp& forward = s.timeline.ranks[0].ops.front();
     QCOMPARE(forward.kind, PipelineOpKind::Forward);
     const std::vector<CommBand> bands = opCommBands(s.times, s.spec(), forward);
-    // 2 layers × 2 all-reduces, then the activation's send to stage 1.
-    QCOMPARE(bands.size(), std::size_t{5});
-    for (std::size_t i = 0; i < 4; ++i) {
-        QCOMPARE(bands[i].kind, CommKind::TensorParallel);
+    // 2 layers on stage 0 × the bands of one layer, then the activation's send to stage 1.
+    const std::size_t layerBands = std::size_t{2} * static_cast<std::size_t>(perLayer);
+    QCOMPARE(bands.size(), layerBands + 1);
+    for (std::size_t i = 0; i < layerBands; ++i) {
+        QCOMPARE(bands[i].kind, kind);
+        QVERIFY(bands[i].end > bands[i].start);
         QVERIFY(bands[i].start >= forward.start && bands[i].end <= forward.end + 1e-15);
         if (i > 0)
             QVERIFY(bands[i].start >= bands[i - 1].end - 1e-15);
     }
-    QCOMPARE(bands[4].kind, CommKind::PipelineSend);
-    QCOMPARE(bands[4].start, forward.end);
-    QVERIFY(near(bands[4].end - bands[4].start, s.times.boundarySeconds[0]));
-    QCOMPARE(opCommBands(s.times, s.spec(), forward, 3).size(), std::size_t{3});
+    QCOMPARE(bands.back().kind, CommKind::PipelineSend);
+    QCOMPARE(bands.back().start, forward.end);
+    QVERIFY(near(bands.back().end - bands.back().start, s.times.boundarySeconds[0]));
+    QCOMPARE(opCommBands(s.times, s.spec(), forward, 1).size(), std::size_t{1});
+}
+
+// FSDP prefetch (torch FSDP forward_prefetch; FSDP2 implicit prefetch): layer i + 1's all-gather is issued
+// as layer i starts computing, so on a free link it starts at that moment.
+void TestStepTimeline::fsdpPrefetch()
+{
+    const Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})", 6);
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
+    auto span = [&](FsdpStream stream, int layer) -> const FsdpSpan* {
+        for (const FsdpSpan& s : f.spans)
+            if (s.stream == stream && !s.backward && f.units[static_cast<std::size_t>(s.unit)].layer == layer)
+                return &s;
+        return nullptr;
+    };
+    for (int layer = 0; layer + 1 < 6; ++layer) {
+        const FsdpSpan* compute = span(FsdpStream::Compute, layer);
+        const FsdpSpan* next = span(FsdpStream::AllGather, layer + 1);
+        QVERIFY(compute && next);
+        QCOMPARE(next->start, compute->start);
+        QVERIFY(compute->start >= span(FsdpStream::AllGather, layer)->end); // its own weights first
+    }
 }
 
 // Issue 6: 64 stages × 1,024 micro-batches, inside evaluate(): well under 100 ms in a Release build.

@@ -79,6 +79,7 @@ private slots:
     // Geometry and cell texts, without a window.
     void geometryKeepsCellsApart_data();
     void geometryKeepsCellsApart();
+    void geometryMakesRoomForTheLegend();
     void topologyPositions();
     void cellTexts_data();
     void cellTexts();
@@ -95,6 +96,8 @@ private slots:
     void badInputShowsTheDiagnostic_data();
     void badInputShowsTheDiagnostic();
     void playsAGroupOfTheDesign();
+    void largeGroupsShowAMessage_data();
+    void largeGroupsShowAMessage();
     void groupListFollowsTheDesign();
 };
 
@@ -268,6 +271,29 @@ void TestCollectiveView::geometryKeepsCellsApart()
     QVERIFY(g.before.frame.right() < g.now.frame.left() && g.now.frame.right() < g.after.frame.left());
     QVERIFY(g.now.cell(ranks, 0).isEmpty());
     QVERIFY(g.now.cell(0, chunks).isEmpty());
+}
+
+// Issue 5 audit: German legends lost their last line ("Orange: bewegt sich …"). The view measures its
+// legend and the bottom band grows for it, from the panels above, up to half the height.
+void TestCollectiveView::geometryMakesRoomForTheLegend()
+{
+    const QSizeF size(960, 600);
+    const CollectiveGeometry usual = CollectiveGeometry::compute(size, 4, 4, 2);
+    const double wanted = usual.legend.height() + 60;
+    const CollectiveGeometry roomy = CollectiveGeometry::compute(size, 4, 4, 2, wanted);
+    QCOMPARE(roomy.legend.height(), wanted);
+    QCOMPARE(roomy.legend.bottom(), usual.legend.bottom());
+    QCOMPARE(roomy.legend.width(), usual.legend.width()); // measured at this width, so it stays
+    QCOMPARE(roomy.timeline.height(), usual.timeline.height());
+    QVERIFY(roomy.now.frame.height() < usual.now.frame.height());
+    for (const CollectiveGeometry::Panel* panel : {&roomy.before, &roomy.now, &roomy.after}) {
+        QVERIFY(!panel->frame.intersects(roomy.timeline));
+        QVERIFY(!panel->frame.intersects(roomy.legend));
+    }
+    // A small legend keeps the usual layout; a huge one takes at most half the height.
+    QCOMPARE(CollectiveGeometry::compute(size, 4, 4, 2, 10).legend, usual.legend);
+    const CollectiveGeometry huge = CollectiveGeometry::compute(size, 4, 4, 2, 5000);
+    QCOMPARE(huge.topology.height(), size.height() * 0.5);
 }
 
 void TestCollectiveView::topologyPositions()
@@ -718,6 +744,39 @@ void TestCollectiveView::playsAGroupOfTheDesign()
     QVERIFY(!panel.selectedGroup());
     QVERIFY(panel.findChild<QSpinBox*>(QStringLiteral("ranksBox"))->isEnabled());
     QCOMPARE(panel.view()->scene().details, QStringList{});
+}
+
+// Issue 5: the animation shows 2–16 ranks. A real group beyond that is costed but not animated, and the
+// view says why instead of drawing 32 columns.
+void TestCollectiveView::largeGroupsShowAMessage_data()
+{
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<bool>("animated");
+    QTest::newRow("DP group of 16 (TP 2 × DP 16): animated") << 2 << 16 << true;
+    QTest::newRow("DP group of 32 (DP 32): a message") << 1 << 32 << false;
+}
+
+void TestCollectiveView::largeGroupsShowAMessage()
+{
+    QFETCH(int, tp);
+    QFETCH(int, dp);
+    QFETCH(bool, animated);
+    core::Design design = testing::example("default"); // 32 GPUs
+    design.layout.setDegree(core::Dim::Tp, tp);
+    design.layout.setDegree(core::Dim::Pp, 1);
+    design.layout.setDegree(core::Dim::Dp, dp);
+    CollectivePanel panel;
+    panel.setSnapshot(snapshotOf(design));
+    QVERIFY(panel.selectGroup(core::Dim::Dp, 0));
+    QCOMPARE(panel.spec().ranks, dp);
+    QCOMPARE(panel.view()->hasTrace(), animated);
+    QCOMPARE(panel.view()->message().isEmpty(), animated);
+    if (!animated)
+        QCOMPARE(panel.view()->message(),
+                 QStringLiteral("This group has 32 ranks; the animation shows up to 16. Its time and "
+                                "bandwidths are on the right."));
+    QVERIFY(panel.timeSeconds() > 0); // costed either way
 }
 
 void TestCollectiveView::groupListFollowsTheDesign()
