@@ -101,6 +101,7 @@ constexpr std::array kKinds{
     kMemoryOverActivations,
     kMemoryOverWeights,
     kMemoryOverKvCache,
+    kOffloadWithoutZero,
     kNcclTestsRow,
     kNcclTestsEmpty,
 };

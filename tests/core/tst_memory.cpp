@@ -422,6 +422,9 @@ void TestMemory::offloadMovesTheOptimizer()
     QCOMPARE(bytesOf(e, 0, MemoryCategory::Optimizer), 0.0);
     QCOMPARE(e.memory->roleOf(0).offloadedBytes, before);
     QVERIFY(!e.memory->roleOf(0).figure(MemoryCategory::Optimizer).explanation.note.empty());
+    QVERIFY(!testing::hasCode(e.diagnostics, "offload-without-zero")); // ZeRO-1: DeepSpeed offloads it
+    d.layout.zeroStage = 0;
+    QVERIFY(testing::hasCode(evaluate(d).diagnostics, "offload-without-zero"));
 }
 
 void TestMemory::servingMaxConcurrency()
