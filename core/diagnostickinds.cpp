@@ -102,6 +102,7 @@ constexpr std::array kKinds{
     kMemoryOverActivations,
     kMemoryOverWeights,
     kMemoryOverKvCache,
+    kOffloadWithoutZero,
     kNcclTestsRow,
     kNcclTestsEmpty,
 };

@@ -386,6 +386,15 @@ inline constexpr DiagnosticKind kMemoryOverKvCache{
                "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV "
                "cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the "
                "cache in FP8, or raise TP.")};
+// DeepSpeed's offload_optimizer is a ZeRO option, valid for stages 1 to 3 (DeepSpeed configuration JSON,
+// "zero_optimization.offload_optimizer"); Megatron's --optimizer-cpu-offload needs its distributed
+// optimizer, which is ZeRO-1.
+inline constexpr DiagnosticKind kOffloadWithoutZero{
+    "offload-without-zero", Severity::Warning,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "The optimizer is offloaded to CPU with ZeRO stage 0, but DeepSpeed offloads only a sharded "
+        "optimizer (ZeRO stage 1 or higher): raise the ZeRO stage, or keep the optimizer on the GPU.")};
 
 // ---- Calibration from measurements ---------------------------------------------------------------
 inline constexpr DiagnosticKind kNcclTestsRow{

@@ -97,6 +97,16 @@ ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const 
     return s;
 }
 
+ModelStates& ModelStates::operator+=(const ModelStates& other)
+{
+    weights += other.weights;
+    gradients += other.gradients;
+    optimizer += other.optimizer;
+    replicated += other.replicated;
+    sharded += other.sharded;
+    return *this;
+}
+
 MemoryCategory RankRole::largest() const
 {
     MemoryCategory best = MemoryCategory::Parameters;
@@ -160,6 +170,49 @@ struct RoleContext
     std::int64_t microBatches;
 };
 
+// Korthikanti et al.'s closed form (Table 2) of the configuration in use, written for their GPT layer; the
+// figure itself generalises it term by term (activations.h). FlashAttention keeps a 4-byte log-sum-exp
+// per head and query instead of the 5as/h score terms; selective recomputation keeps neither.
+std::string activationFormText(const ActivationConfig& c)
+{
+    const bool tp = c.tp > 1;
+    if (c.recompute == Recompute::Full)
+        return c.sequenceParallel ? "2·s·b·h/t (the layer input only)" : "2·s·b·h (the layer input only)";
+    std::string text = "s·b·h·(";
+    text += !tp ? "34" : c.sequenceParallel ? "34/t" : "10 + 24/t";
+    if (c.recompute != Recompute::Selective) {
+        text += " + ";
+        text += c.flashAttention ? "4a" : "5as";
+        text += tp ? "/(ht)" : "/h";
+    }
+    text += ")";
+    return text;
+}
+
+// One rank's model states at a ZeRO stage, as the bars and the ZeRO view both count them: dense and expert
+// parameters each sharded over their own data-parallel group (modelshard.h), FSDP2's reshard_after_forward
+// as designed, and the optimizer states moved to CPU memory when offloaded.
+struct RankStates
+{
+    ModelStates onGpu; // dense + expert, without an offloaded optimizer
+    double offloaded = 0; // optimizer bytes in CPU memory
+};
+
+RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage)
+{
+    const ParallelLayout& l = design.layout;
+    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    RankStates s;
+    s.onGpu = modelStates(shard.dense, zeroStage, denseShardGroup(l), bytes, l.reshardAfterForward);
+    s.onGpu += modelStates(shard.expert, zeroStage, expertShardGroup(l), bytes, l.reshardAfterForward);
+    if (design.workload.offload == Offload::Cpu) {
+        s.offloaded = s.onGpu.optimizer;
+        (zeroStage >= 1 ? s.onGpu.sharded : s.onGpu.replicated) -= s.offloaded;
+        s.onGpu.optimizer = 0;
+    }
+    return s;
+}
+
 void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role)
 {
     const Design& d = ctx.design;
@@ -172,9 +225,7 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     // Model states: dense and expert parameters are sharded over their own data-parallel groups.
     const int denseGroup = denseShardGroup(l);
     const int expertGroup = expertShardGroup(l);
-    const ModelStates dense = modelStates(shard.dense, l.zeroStage, denseGroup, bytes, l.reshardAfterForward);
-    const ModelStates expert
-        = modelStates(shard.expert, l.zeroStage, expertGroup, bytes, l.reshardAfterForward);
+    const RankStates states = rankStates(d, shard, l.zeroStage);
     auto stateWhy = [&](const char* what, double perParam, bool sharded) {
         Explanation why;
         why.formula = std::string("Ψ_rank × ") + what + " bytes per parameter"
@@ -194,19 +245,15 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     if (l.zeroStage >= 3 && !l.reshardAfterForward)
         weightsWhy.note = "FSDP2 reshard_after_forward=False keeps the gathered weights from forward to "
                           "backward, so at the peak they count whole (ZeRO-2-like).";
-    role.figure(MemoryCategory::Parameters) = figure(dense.weights + expert.weights, std::move(weightsWhy));
+    role.figure(MemoryCategory::Parameters) = figure(states.onGpu.weights, std::move(weightsWhy));
     role.figure(MemoryCategory::Gradients)
-        = figure(dense.gradients + expert.gradients, stateWhy("gradient", bytes.gradients, l.zeroStage >= 2));
+        = figure(states.onGpu.gradients, stateWhy("gradient", bytes.gradients, l.zeroStage >= 2));
     Explanation optimizerWhy = stateWhy("optimizer", bytes.optimizer, l.zeroStage >= 1);
-    const double optimizer = dense.optimizer + expert.optimizer;
-    if (w.offload == Offload::Cpu) {
-        role.offloadedBytes = optimizer;
-        optimizerWhy.note = "Offloaded to CPU memory (DeepSpeed offload_optimizer): " + formatBytes(optimizer)
-            + " per rank live in host RAM, not on the GPU.";
-        role.figure(MemoryCategory::Optimizer) = figure(0, std::move(optimizerWhy));
-    } else {
-        role.figure(MemoryCategory::Optimizer) = figure(optimizer, std::move(optimizerWhy));
-    }
+    role.offloadedBytes = states.offloaded;
+    if (w.offload == Offload::Cpu)
+        optimizerWhy.note = "Offloaded to CPU memory (DeepSpeed offload_optimizer): "
+            + formatBytes(states.offloaded) + " per rank live in host RAM, not on the GPU.";
+    role.figure(MemoryCategory::Optimizer) = figure(states.onGpu.optimizer, std::move(optimizerWhy));
 
     // Activations: the layers of this rank × the micro-batches in flight at its peak.
     ActivationConfig config;
@@ -233,9 +280,9 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     const double lastStage = shard.hasOutputHead ? 4.0 * s * b * h / spShard : 0.0;
     Explanation actWhy;
     actWhy.formula = "in-flight × (dense layers × A_dense + MoE layers × A_moe + first-stage inputs) + "
-                     "last-stage inputs; "
-                     "A per layer = s·b·h·(34/t + 5as/(ht)) for a GPT layer with TP+SP, generalised to GQA, "
-                     "SwiGLU and MoE";
+                     "last-stage inputs; A per layer = ";
+    actWhy.formula += activationFormText(config);
+    actWhy.formula += " for a GPT layer, generalised to GQA, SwiGLU, dropout-free models and MoE";
     actWhy.input("in-flight micro-batches (stage units)", role.inFlight)
         .input("layers on this rank", shard.layers)
         .input("MoE layers on this rank", shard.moeLayers)
@@ -243,14 +290,19 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
         .input("A_moe per layer and micro-batch", moeLayer, "bytes")
         .input("s (tokens per CP rank)", s, "tokens")
         .input("b (micro-batch)", b, "sequences")
+        .input("h (hidden size)", h)
+        .input("a (attention heads)", m.heads)
         .input("t (TP)", t);
     actWhy.source = std::string(kKorthikantiSource) + "; in-flight micro-batches from the "
         + std::string(enumName(l.schedule)) + " schedule (reference §1)";
     if (l.recompute == Recompute::Full)
         actWhy.note = "Full recomputation keeps only each layer's input; the layer being recomputed is under "
                       "temporary buffers.";
-    else if (w.flashAttention || l.recompute == Recompute::Selective)
-        actWhy.note = "The s×s attention scores are not stored (FlashAttention or selective recomputation).";
+    else if (l.recompute == Recompute::Selective)
+        actWhy.note = "Selective recomputation recomputes the s×s attention scores instead of storing them.";
+    else if (w.flashAttention)
+        actWhy.note = "FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s "
+                      "attention scores (Dao et al. 2022).";
     role.figure(MemoryCategory::Activations)
         = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage, std::move(actWhy));
 
@@ -265,11 +317,19 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
         formula += (formula.empty() ? "" : " + ") + text;
         tempWhy.input(name, value, "bytes");
     };
-    if (l.zeroStage >= 3)
-        term("FSDP units gathered × largest layer × (weight + gradient bytes)",
+    if (l.zeroStage >= 3 && l.reshardAfterForward) {
+        std::string name = "gathered FSDP units (";
+        name += std::to_string(a.fsdpUnitsGathered);
+        name += ") and one unit's full gradients";
+        term("FSDP units gathered × largest layer × weight bytes + largest layer × gradient bytes",
              a.fsdpUnitsGathered * shard.largestLayer * bytes.weights + shard.largestLayer * bytes.gradients,
-             "gathered FSDP units (" + std::to_string(a.fsdpUnitsGathered)
-                 + ") and one unit's full gradients");
+             name);
+    } else if (l.zeroStage >= 3) {
+        // reshard_after_forward=False: the weights stay gathered from forward to backward and the
+        // parameters already count them whole; only one unit's full gradients await their reduce-scatter.
+        term("largest layer × gradient bytes", shard.largestLayer * bytes.gradients,
+             "one FSDP unit's full gradients");
+    }
     if (shard.hasOutputHead)
         term("4·s·b·V/t (FP32 logits)", 4.0 * s * b * static_cast<double>(paddedVocab(m.vocab, l.tp())) / t,
              "FP32 logits of the last stage");
@@ -401,6 +461,62 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     return result;
 }
 
+// The KV cache of one sequence on the fullest rank, and how many sequences fit on every rank of a replica:
+// what is left of the capacity next to the weights, the workspace, the buffers and the reserve, divided by
+// one sequence's cache, on the rank that fits the fewest.
+void servingFit(const Design& design, const std::map<int, ServingPerRank>& serving, MemoryReport& report)
+{
+    const double tokens
+        = static_cast<double>(design.workload.serving.contextLength) / std::max(design.layout.cp(), 1);
+    const RankRole* fullest = nullptr;
+    const RankRole* limiting = nullptr;
+    double limitingFree = 0;
+    std::optional<std::int64_t> fit;
+    for (const RankRole& role : report.roles) {
+        const double perSequence = serving.at(role.ppRank).kvBytesPerToken * tokens;
+        if (!fullest || perSequence > report.kvBytesPerSequence) {
+            report.kvBytesPerSequence = perSequence;
+            fullest = &role;
+        }
+        if (perSequence <= 0)
+            continue;
+        const double free
+            = role.capacityBytes - (role.totalBytes - role.figure(MemoryCategory::KvCache).bytes);
+        const auto n = static_cast<std::int64_t>(std::max(0.0, std::floor(free / perSequence)));
+        if (!fit || n < *fit) {
+            fit = n;
+            limiting = &role;
+            limitingFree = free;
+        }
+    }
+    report.maxConcurrentSequences = fit;
+    constexpr const char* kSeed
+        = "The seed: KV bytes per token = 2 × layers × KV heads × head dimension × bytes per value";
+    if (fullest) {
+        Explanation& why = report.kvBytesPerSequenceExplanation;
+        why.formula = "KV bytes per token on the fullest rank × context ÷ CP";
+        why.input("KV bytes per token on pipeline rank " + std::to_string(fullest->ppRank),
+                  serving.at(fullest->ppRank).kvBytesPerToken, "bytes")
+            .input("layers on that rank", fullest->layers)
+            .input("context per sequence (÷ CP)", tokens, "tokens");
+        why.source = kSeed;
+        why.note = "KV heads are split over TP (replicated once TP exceeds them) and layers over PP.";
+    }
+    if (limiting) {
+        const double perSequence = serving.at(limiting->ppRank).kvBytesPerToken * tokens;
+        Explanation& why = report.maxConcurrentSequencesExplanation;
+        why.formula = "min over ranks ⌊(capacity − weights − workspace − communication − reserve) ÷ KV bytes "
+                      "per sequence⌋";
+        why.input("capacity of the limiting rank", limiting->capacityBytes, "bytes")
+            .input("left for the KV cache", limitingFree, "bytes")
+            .input("KV bytes per sequence on that rank", perSequence, "bytes")
+            .input("limiting pipeline rank", limiting->ppRank);
+        why.source = std::string(kSeed)
+            + "; vLLM sizes its KV cache from the memory left after profiling one forward pass "
+              "(gpu_memory_utilization)";
+    }
+}
+
 std::string stageLabel(const RankShard& shard)
 {
     std::string text;
@@ -474,22 +590,8 @@ MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ra
             }
         }
     }
-    if (design.workload.mode == Mode::Serving) {
-        const double tokens
-            = static_cast<double>(design.workload.serving.contextLength) / std::max(design.layout.cp(), 1);
-        std::optional<std::int64_t> fit;
-        for (const RankRole& role : report.roles) {
-            const double perSequence = serving[role.ppRank].kvBytesPerToken * tokens;
-            report.kvBytesPerSequence = std::max(report.kvBytesPerSequence, perSequence);
-            if (perSequence <= 0)
-                continue;
-            const double free
-                = role.capacityBytes - (role.totalBytes - role.figure(MemoryCategory::KvCache).bytes);
-            const auto n = static_cast<std::int64_t>(std::max(0.0, std::floor(free / perSequence)));
-            fit = fit ? std::min(*fit, n) : n;
-        }
-        report.maxConcurrentSequences = fit;
-    }
+    if (design.workload.mode == Mode::Serving)
+        servingFit(design, serving, report);
     if (worst >= 0) {
         const RankRole& role = report.roles[static_cast<std::size_t>(worst)];
         const RankShard& shard = shards.at(role.ppRank);
@@ -524,15 +626,27 @@ MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ra
 
 ZeroComparison zeroComparison(const Design& design)
 {
+    // The fullest rank: the pipeline rank with the most model states at the design's own stage.
+    const ParallelLayout& l = design.layout;
+    const int p = std::max(l.pp(), 1);
+    RankShard fullest;
+    double most = -1;
+    for (int r = 0; r < p; ++r) {
+        RankShard shard = rankShard(design, r);
+        const double states = rankStates(design, shard, l.zeroStage).onGpu.total();
+        if (states > most) {
+            most = states;
+            fullest = std::move(shard);
+        }
+    }
     ZeroComparison result;
-    const int p = std::max(design.layout.pp(), 1);
-    for (int r = 0; r < p; ++r)
-        result.parameters = std::max(result.parameters, rankShard(design, r).total());
-    result.shardRanks = denseShardGroup(design.layout);
-    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    result.parameters = fullest.total();
+    result.expertParameters = fullest.expert;
+    result.shardRanks = denseShardGroup(l);
+    result.expertShardRanks = expertShardGroup(l);
+    result.optimizerOffloaded = design.workload.offload == Offload::Cpu;
     for (int stage = 0; stage < 4; ++stage)
-        result.stages[static_cast<std::size_t>(stage)]
-            = modelStates(result.parameters, stage, result.shardRanks, bytes);
+        result.stages[static_cast<std::size_t>(stage)] = rankStates(design, fullest, stage).onGpu;
     return result;
 }
 
@@ -580,6 +694,9 @@ Json memoryToJson(const MemoryReport& report)
         out["kvBytesPerSequence"] = report.kvBytesPerSequence;
         out["maxConcurrentSequences"]
             = report.maxConcurrentSequences ? Json(*report.maxConcurrentSequences) : Json(nullptr);
+        out["explanations"]
+            = {{"kvBytesPerSequence", explanationToJson(report.kvBytesPerSequenceExplanation)},
+               {"maxConcurrentSequences", explanationToJson(report.maxConcurrentSequencesExplanation)}};
     }
     return out;
 }

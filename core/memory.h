@@ -47,6 +47,7 @@ struct ModelStates
     double replicated = 0; // what every rank of the group holds in full
     double sharded = 0; // each rank's 1/N share of the rest
     double total() const { return weights + gradients + optimizer; }
+    ModelStates& operator+=(const ModelStates& other);
 };
 ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
                         bool reshardAfterForward = true);
@@ -87,6 +88,8 @@ struct MemoryReport
     // such sequences fit on every rank of a replica next to the weights.
     double kvBytesPerSequence = 0;
     std::optional<std::int64_t> maxConcurrentSequences;
+    Explanation kvBytesPerSequenceExplanation;
+    Explanation maxConcurrentSequencesExplanation;
     std::vector<Diagnostic> diagnostics;
 
     const RankRole& roleOf(int rank) const
@@ -104,11 +107,16 @@ MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ra
                            const MemoryAssumptions& assumptions = {});
 
 // The seed's ZeRO diagram for a design: DDP, ZeRO-1, ZeRO-2 and ZeRO-3 model states of the fullest
-// rank's shard over the design's data-parallel group.
+// rank's shard, counted as the memory bars count them: dense parameters sharded over the dense
+// data-parallel group, expert parameters over the expert one, FSDP2's reshard_after_forward as designed,
+// and an offloaded optimizer off the GPU. The design's own stage equals its bar's model states.
 struct ZeroComparison
 {
-    double parameters = 0; // Ψ of the shard
-    int shardRanks = 1; // N
+    double parameters = 0; // Ψ of the shard, dense and expert
+    double expertParameters = 0; // the expert part of it
+    int shardRanks = 1; // N of the dense parameters
+    int expertShardRanks = 1; // N of the expert parameters (expert data parallelism)
+    bool optimizerOffloaded = false; // the optimizer states are in CPU memory, not in the bars
     std::array<ModelStates, 4> stages;
 };
 ZeroComparison zeroComparison(const Design& design);

@@ -367,6 +367,8 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
         if (inRange(out, "/layout/zeroStage", "ZeRO stage", layout.zeroStage, 0, 3) && layout.zeroStage > 0
             && layout.dp() == 1)
             out.push_back(makeDiagnostic(diag::kZeroNoEffect, "/layout/zeroStage", {str(layout.zeroStage)}));
+        if (w.offload == Offload::Cpu && layout.zeroStage == 0)
+            out.push_back(makeDiagnostic(diag::kOffloadWithoutZero, "/workload/offload"));
         if (inRange(out, "/layout/shardGroup", "HSDP shard group", layout.shardGroup, 0, limits::kMaxDegree)
             && layout.shardGroup > 0 && layout.dp() % layout.shardGroup != 0)
             out.push_back(makeDiagnostic(diag::kShardGroup, "/layout/shardGroup",

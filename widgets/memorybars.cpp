@@ -60,6 +60,11 @@ MemoryBars::MemoryBars(QWidget* parent)
     m_capacity = m_plot->addGraph();
     m_capacity->setLineStyle(QCPGraph::lsStepCenter);
     m_capacity->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1.5, Qt::DashLine));
+    // The capacity line in front of the stacked bars, so a bar's top can be read against it: a layer of
+    // its own above the plottables' "main" layer.
+    m_plot->addLayer(QStringLiteral("capacity"), m_plot->layer(QStringLiteral("main")),
+                     QCustomPlot::limAbove);
+    m_capacity->setLayer(QStringLiteral("capacity"));
 
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryBars::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &MemoryBars::onMousePress);

@@ -68,6 +68,8 @@ MemoryPanel::MemoryPanel(QWidget* parent)
     m_servingSummary = new QLabel(m_serving);
     m_servingSummary->setWordWrap(true);
     m_servingSummary->setTextFormat(Qt::RichText);
+    m_servingSummary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    connect(m_servingSummary, &QLabel::linkActivated, this, &MemoryPanel::explainServing);
     form->addRow(m_servingSummary);
     m_side->addWidget(m_serving);
 
@@ -162,9 +164,10 @@ void MemoryPanel::refresh()
         m_kvDtype->setCurrentIndex(m_kvDtype->findData(qs(core::enumName(design.workload.serving.kvDtype))));
         const std::int64_t fit = memory.maxConcurrentSequences.value_or(0);
         m_servingSummary->setText(
-            tr("<p>KV cache per sequence of %1 tokens: <b>%2</b> on the fullest GPU.</p>"
-               "<p>At most <b>%3 sequences</b> fit per replica next to the weights and the workspace; the "
-               "design asks for %4.</p>"
+            tr("<p>KV cache per sequence of %1 tokens: <a href='kvBytesPerSequence'><b>%2</b></a> on the "
+               "fullest GPU.</p>"
+               "<p>At most <a href='maxConcurrentSequences'><b>%3 sequences</b></a> fit per replica next to "
+               "the weights and the workspace; the design asks for %4.</p>"
                "<p>%5 replicas serve %6 sequences at once.</p>")
                 .arg(design.workload.serving.contextLength)
                 .arg(bytesText(memory.kvBytesPerSequence))
@@ -173,6 +176,24 @@ void MemoryPanel::refresh()
                 .arg(design.layout.batchReplicas())
                 .arg(design.layout.batchReplicas() * fit));
     }
+}
+
+void MemoryPanel::explainServing(const QString& figure)
+{
+    if (m_snapshot.isNull() || !m_snapshot.evaluation->memory)
+        return;
+    const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
+    if (figure == QLatin1String("kvBytesPerSequence"))
+        m_dialog->showExplanation(tr("KV cache per sequence"), memory.kvBytesPerSequence,
+                                  memory.kvBytesPerSequenceExplanation);
+    else if (figure == QLatin1String("maxConcurrentSequences"))
+        m_dialog->showExplanation(tr("Concurrent sequences that fit"),
+                                  QString::number(memory.maxConcurrentSequences.value_or(0)),
+                                  memory.maxConcurrentSequencesExplanation);
+    else
+        return;
+    m_dialog->show();
+    m_dialog->raise();
 }
 
 void MemoryPanel::explain(int rank, core::MemoryCategory category)

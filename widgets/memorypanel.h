@@ -37,6 +37,9 @@ public:
     ExplanationDialog* explanationDialog() const { return m_dialog; }
     // Opens the explanation of one category of one rank.
     void explain(int rank, core::MemoryCategory category);
+    // Opens the explanation of a serving figure: "kvBytesPerSequence" or "maxConcurrentSequences".
+    void explainServing(const QString& figure);
+    QLabel* servingSummary() const { return m_servingSummary; }
 
     QToolButton* learnButton() const { return m_learn; }
 

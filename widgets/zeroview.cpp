@@ -74,13 +74,34 @@ void ZeroView::rebuild()
     }
     m_comparison = core::zeroComparison(*m_snapshot.design);
     const core::Design& design = *m_snapshot.design;
-    m_title->setText(
-        tr("<b>Model states per GPU</b> for %1 parameters (this rank's share of the model), sharded over "
-           "N = %2 GPUs at %3 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the "
-           "gradients, ZeRO-3 (FSDP) also the weights.")
-            .arg(qs(core::formatCount(m_comparison.parameters)))
-            .arg(m_comparison.shardRanks)
-            .arg(core::stateBytesPerParameter(design.workload.precision, design.workload.optimizer).total()));
+    const double bytesPerParameter
+        = core::stateBytesPerParameter(design.workload.precision, design.workload.optimizer).total();
+    const core::ZeroComparison& z = m_comparison;
+    QString title = z.expertParameters > 0
+        ? tr("<b>Model states per GPU</b> for %1 parameters (this rank's share of the model): %2 dense, "
+             "sharded over N = %3 GPUs, and %4 of experts, sharded over the N = %5 GPUs of expert data "
+             "parallelism, at %6 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the "
+             "gradients, ZeRO-3 (FSDP) also the weights.")
+              .arg(qs(core::formatCount(z.parameters)),
+                   qs(core::formatCount(z.parameters - z.expertParameters)))
+              .arg(z.shardRanks)
+              .arg(qs(core::formatCount(z.expertParameters)))
+              .arg(z.expertShardRanks)
+              .arg(bytesPerParameter)
+        : tr("<b>Model states per GPU</b> for %1 parameters (this rank's share of the model), sharded over "
+             "N = %2 GPUs at %3 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the "
+             "gradients, ZeRO-3 (FSDP) also the weights.")
+              .arg(qs(core::formatCount(z.parameters)))
+              .arg(z.shardRanks)
+              .arg(bytesPerParameter);
+    if (z.optimizerOffloaded)
+        title += QLatin1Char(' ')
+            + tr("The optimizer states are offloaded to CPU memory and left out of the bars.");
+    if (!design.layout.reshardAfterForward)
+        title += QLatin1Char(' ')
+            + tr("With reshard_after_forward=False, ZeRO-3 keeps the weights gathered from forward to "
+                 "backward: they count whole.");
+    m_title->setText(title);
 
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const QStringList names{tr("DDP"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};

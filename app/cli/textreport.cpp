@@ -81,7 +81,8 @@ void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
                                       MemoryCategory::Reserve};
     const char* headings[] = {"params", "grads", "optim", "activ", "kv", "work", "temp", "comm", "reserve"};
     out << "\nMemory per GPU (GB = 1e9 bytes), one row per pipeline stage"
-        << (training ? "" : "; weights, KV cache, workspace") << "\n  stage  ranks  in-flight";
+        << (training ? "" : "; weights, KV cache, workspace") << "\n  stage  ranks"
+        << (training ? "  in-flight" : ""); // serving keeps no activations for a backward pass
     for (MemoryCategory c : columns)
         out << std::setw(9) << headings[static_cast<int>(c)];
     out << "      total / capacity\n";
@@ -91,8 +92,9 @@ void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
         return text.str();
     };
     for (const RankRole& role : memory.roles) {
-        out << "  " << std::setw(5) << role.ppRank << "  " << std::setw(5) << role.ranks.size() << "  "
-            << std::setw(9) << formatNumber(role.inFlight);
+        out << "  " << std::setw(5) << role.ppRank << "  " << std::setw(5) << role.ranks.size();
+        if (training)
+            out << "  " << std::setw(9) << formatNumber(role.inFlight);
         for (MemoryCategory c : columns)
             out << std::setw(9) << gb(role.figure(c).bytes);
         out << "  " << std::setw(7) << gb(role.totalBytes) << " / " << gb(role.capacityBytes)

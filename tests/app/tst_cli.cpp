@@ -94,6 +94,11 @@ private slots:
     void evaluateCarriesTheSchedule();
     void searchListsRankedCandidates();
     void calibrateComputeWritesTheDesign();
+    void memoryJsonContract();
+    void memoryFlagsMoveTheirFigures_data();
+    void memoryFlagsMoveTheirFigures();
+    void servingMemoryJson();
+    void memoryTablePerStage();
 
 private:
     QTemporaryDir m_dir;
@@ -506,6 +511,143 @@ void TestCli::calibrateComputeWritesTheDesign()
     QCOMPARE(document.at("computeModel").at("gemmEfficiency").get<double>(), eta);
     QCOMPARE(run({"calibrate-compute", "--example", "default"}).exitCode, 2); // no times
     QCOMPARE(run({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"}).exitCode, 1);
+}
+
+namespace {
+const std::vector<std::string> kMemoryCategories{"parameters",  "gradients",     "optimizer",
+                                                 "activations", "kvCache",       "workspace",
+                                                 "temporary",   "communication", "reserve"};
+}
+
+// Issue 3, "Command line": `evaluate --json` gains `memory` with every rank's capacity, total and bytes
+// per category, the peak rank and its bytes, and whether every rank fits.
+void TestCli::memoryJsonContract()
+{
+    const Json out = runJson({"evaluate", "--example", "default", "--json"});
+    const Json& memory = out.at("memory");
+    QCOMPARE(memory.at("ranks").size(), std::size_t{32});
+    int peakRank = -1;
+    double peakBytes = 0;
+    for (std::size_t i = 0; i < memory.at("ranks").size(); ++i) {
+        const Json& rank = memory.at("ranks")[i];
+        QCOMPARE(rank.at("rank").get<std::size_t>(), i);
+        QCOMPARE(rank.at("capacityBytes").get<double>(),
+                 core::Catalog::builtin().gpu("h100-sxm-80gb")->memoryBytes);
+        const Json& bytes = rank.at("bytes");
+        QCOMPARE(bytes.size(), kMemoryCategories.size());
+        double sum = 0;
+        for (const std::string& category : kMemoryCategories)
+            sum += bytes.at(category).get<double>();
+        const double total = rank.at("totalBytes").get<double>();
+        QVERIFY(std::abs(sum - total) <= 1e-9 * total);
+        QCOMPARE(bytes.at("kvCache").get<double>(), 0.0); // training keeps no KV cache
+        if (total > peakBytes) {
+            peakBytes = total;
+            peakRank = static_cast<int>(i);
+        }
+    }
+    QCOMPARE(memory.at("peakRank").get<int>(), peakRank);
+    QCOMPARE(memory.at("peakBytes").get<double>(), peakBytes);
+    QVERIFY(memory.at("fits") == true);
+    QVERIFY(!memory.contains("maxConcurrentSequences"));
+    // One micro-batch of 16 sequences does not fit on the default layout.
+    const Json over = runJson(
+        {"evaluate", "--example", "default", "--micro-batch", "16", "--global-batch", "512", "--json"});
+    QVERIFY(over.at("memory").at("fits") == false);
+}
+
+// Each memory flag moves its own figure by the expected factor on rank 0 and leaves another alone.
+void TestCli::memoryFlagsMoveTheirFigures_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("moved");
+    QTest::addColumn<double>("factor");
+    QTest::addColumn<QString>("unchanged");
+    // ZeRO bytes per parameter: BF16 mixed 2 + 2 + 12, FP32 4 + 4 + 8 (moments only), FP8 weights 1.
+    QTest::newRow("--precision fp32: 4-byte weights")
+        << "default" << QStringList{"--precision", "fp32"} << "parameters" << 2.0 << "activations";
+    QTest::newRow("--precision fp32: no master copy")
+        << "default" << QStringList{"--precision", "fp32"} << "optimizer" << 8.0 / 12 << "activations";
+    QTest::newRow("--precision fp8: 1-byte weights")
+        << "default" << QStringList{"--precision", "fp8"} << "parameters" << 0.5 << "gradients";
+    QTest::newRow("--optimizer sgd-momentum: one moment")
+        << "default" << QStringList{"--optimizer", "sgd-momentum"} << "optimizer" << 8.0 / 12 << "parameters";
+    QTest::newRow("--offload cpu: optimizer off the GPU")
+        << "default" << QStringList{"--offload", "cpu"} << "optimizer" << 0.0 << "gradients";
+    // The serving example holds 32 sequences of 8,192 tokens.
+    QTest::newRow("--concurrency 64: twice the KV cache")
+        << "serving-70b-tp4x2" << QStringList{"--concurrency", "64"} << "kvCache" << 2.0 << "parameters";
+    QTest::newRow("--context 16384: twice the KV cache")
+        << "serving-70b-tp4x2" << QStringList{"--context", "16384"} << "kvCache" << 2.0 << "parameters";
+    QTest::newRow("--kv-dtype fp8: half the KV cache")
+        << "serving-70b-tp4x2" << QStringList{"--kv-dtype", "fp8"} << "kvCache" << 0.5 << "workspace";
+}
+
+void TestCli::memoryFlagsMoveTheirFigures()
+{
+    QFETCH(QString, example);
+    QFETCH(QStringList, flags);
+    QFETCH(QString, moved);
+    QFETCH(double, factor);
+    QFETCH(QString, unchanged);
+    const Json before = runJson({"evaluate", "--example", example.toStdString(), "--json"});
+    std::vector<std::string> args{"evaluate", "--example", example.toStdString(), "--json"};
+    for (const QString& flag : flags)
+        args.push_back(flag.toStdString());
+    const Json after = runJson(args);
+    const Json& was = before.at("memory").at("ranks")[0].at("bytes");
+    const Json& now = after.at("memory").at("ranks")[0].at("bytes");
+    const double expected = was.at(moved.toStdString()).get<double>() * factor;
+    QVERIFY(was.at(moved.toStdString()).get<double>() > 0);
+    QVERIFY2(std::abs(now.at(moved.toStdString()).get<double>() - expected) <= 1e-9 * std::max(expected, 1.0),
+             now.dump().c_str());
+    QCOMPARE(now.at(unchanged.toStdString()).get<double>(), was.at(unchanged.toStdString()).get<double>());
+}
+
+// Serving adds the KV cache per sequence and the largest concurrency that fits, each with its explanation.
+void TestCli::servingMemoryJson()
+{
+    const Json out = runJson({"evaluate", "--example", "serving-70b-tp4x2", "--json"});
+    const Json& memory = out.at("memory");
+    // 80 layers × 2 × (8 KV heads / TP 4) × 128 × 2 bytes × 8,192 tokens.
+    const double perSequence = 80.0 * 2 * 2 * 128 * 2 * 8192;
+    QCOMPARE(memory.at("kvBytesPerSequence").get<double>(), perSequence);
+    const std::int64_t fit = memory.at("maxConcurrentSequences").get<std::int64_t>();
+    QVERIFY(fit >= 32);
+    const Json& rank = memory.at("ranks")[0];
+    QCOMPARE(rank.at("bytes").at("kvCache").get<double>(), 32 * perSequence);
+    QCOMPARE(rank.at("bytes").at("gradients").get<double>(), 0.0);
+    // What is left next to everything but the KV cache, in whole sequences.
+    const double free = rank.at("capacityBytes").get<double>() - rank.at("totalBytes").get<double>()
+        + rank.at("bytes").at("kvCache").get<double>();
+    QCOMPARE(fit, static_cast<std::int64_t>(std::floor(free / perSequence)));
+    for (const char* figure : {"kvBytesPerSequence", "maxConcurrentSequences"})
+        QVERIFY2(!memory.at("explanations").at(figure).at("formula").get<std::string>().empty(), figure);
+    // Twice the context: each sequence needs twice the cache, so half as many fit (the workspace is
+    // planned for 8,192 tokens either way).
+    const Json longer
+        = runJson({"evaluate", "--example", "serving-70b-tp4x2", "--context", "16384", "--json"});
+    QCOMPARE(longer.at("memory").at("maxConcurrentSequences").get<std::int64_t>(),
+             static_cast<std::int64_t>(std::floor(free / (2 * perSequence))));
+}
+
+// The readable report: one row per pipeline stage; the in-flight micro-batches only for training.
+void TestCli::memoryTablePerStage()
+{
+    const Run training = run({"evaluate", "--example", "default"});
+    QCOMPARE(training.exitCode, 0);
+    QVERIFY2(training.out.find("Memory per GPU (GB = 1e9 bytes), one row per pipeline stage")
+                 != std::string::npos,
+             training.out.c_str());
+    QVERIFY(training.out.find("  stage  ranks  in-flight   params") != std::string::npos);
+    QVERIFY(training.out.find("\n      0     16          2") != std::string::npos); // 1F1B, PP 2: 2 and 1
+    QVERIFY(training.out.find("\n      1     16          1") != std::string::npos);
+    const Run serving = run({"evaluate", "--example", "serving-70b-tp4x2"});
+    QCOMPARE(serving.exitCode, 0);
+    QVERIFY2(serving.out.find("  stage  ranks   params       kv") != std::string::npos, serving.out.c_str());
+    QVERIFY(serving.out.find("in-flight") == std::string::npos);
+    QVERIFY(serving.out.find("concurrent sequences fit per replica") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

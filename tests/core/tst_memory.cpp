@@ -66,6 +66,49 @@ Design korthikantiRun(int layers, int hidden, int heads, int tp, int pp, int v, 
     return d;
 }
 
+// A small Llama-shaped model whose figures can be computed by hand: h = 1024, 8 heads (and 8 KV heads) of
+// 128, SwiGLU of f = 4096, RMSNorm, no biases, no dropout, untied embeddings, vocabulary 32,000 (already
+// a multiple of 128 × TP for TP ≤ 2). Parameters per layer L = 4h² + 3hf + 2h = 16,779,264; embedding
+// and output head 32,768,000 each; final norm 1,024.
+ModelArchitecture tinyLlama(int layers = 4)
+{
+    ModelArchitecture m;
+    m.name = "Tiny Llama";
+    m.layers = layers;
+    m.hidden = 1024;
+    m.ffn = 4096;
+    m.heads = 8;
+    m.kvHeads = 8;
+    m.headDim = 128;
+    m.vocab = 32000;
+    m.maxContext = 8192;
+    return m;
+}
+constexpr double kTinyLayer = 16779264;
+constexpr double kTinyVocab = 32768000;
+
+// tinyLlama on one node of eight H100: s = 2048, b = 1, Adam with BF16 mixed precision, no recomputation.
+Design tinyRun(int tp, int pp, int dp, int zeroStage)
+{
+    Design d = testing::example("default");
+    d.model = tinyLlama();
+    d.cluster = makeUniformCluster(1, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    d.layout = ParallelLayout{};
+    d.layout.setDegree(Dim::Tp, tp);
+    d.layout.setDegree(Dim::Pp, pp);
+    d.layout.setDegree(Dim::Dp, dp);
+    d.layout.zeroStage = zeroStage;
+    d.workload.sequenceLength = 2048;
+    d.workload.globalBatch = 32;
+    d.workload.optimizer = Optimizer::Adam;
+    return d;
+}
+
+// Evaluated figures of one rank, with the design's diagnostics on failure.
+#define EVALUATE_OR_FAIL(e, design)                                                                          \
+    const Evaluation e = evaluate(design);                                                                   \
+    QVERIFY2(e.memory, qPrintable(testing::describe(e.diagnostics)))
+
 } // namespace
 
 class TestMemory : public QObject
@@ -99,6 +142,16 @@ private slots:
     void hsdpShardsInsideItsGroup();
     void moeActivationsScaleWithTopKAndCapacity();
     void kvHeadsReplicateBeyondTp();
+    void zeroViewMatchesTheBars_data();
+    void zeroViewMatchesTheBars();
+    void zeroViewOfADenseModel();
+    void temporaryAndCommunicationBuffers_data();
+    void temporaryAndCommunicationBuffers();
+    void modelStateOptions_data();
+    void modelStateOptions();
+    void kvCacheDividedAcrossPpByLayers();
+    void activationExplanationNamesItsForm_data();
+    void activationExplanationNamesItsForm();
 };
 
 // Seed: "Auf 64 GPUs geshardet braucht das 70B-Model mit ZeRO-1 etwa 293 GB pro GPU, mit ZeRO-2 etwa
@@ -475,6 +528,9 @@ void TestMemory::offloadMovesTheOptimizer()
     QCOMPARE(bytesOf(e, 0, MemoryCategory::Optimizer), 0.0);
     QCOMPARE(e.memory->roleOf(0).offloadedBytes, before);
     QVERIFY(!e.memory->roleOf(0).figure(MemoryCategory::Optimizer).explanation.note.empty());
+    QVERIFY(!testing::hasCode(e.diagnostics, "offload-without-zero")); // ZeRO-1: DeepSpeed offloads it
+    d.layout.zeroStage = 0;
+    QVERIFY(testing::hasCode(evaluate(d).diagnostics, "offload-without-zero"));
 }
 
 void TestMemory::servingMaxConcurrency()
@@ -600,6 +656,251 @@ void TestMemory::kvHeadsReplicateBeyondTp()
     const Evaluation e = evaluate(d);
     QVERIFY(testing::hasCode(e.diagnostics, "tp-kv-heads-replicated"));
     QCOMPARE(e.memory->kvBytesPerSequence, tp8); // 8 KV heads over 16 ranks: still one head each
+}
+
+// The ZeRO view counts model states as the bars do: dense parameters sharded over the dense group,
+// experts over expert data parallelism (Megatron-LM issues 2439 and 4050), the optimizer off the GPU
+// when offloaded, FSDP2's reshard_after_forward=False keeping the weights whole. The design's own stage is
+// the peak rank's bar (parameters + gradients + optimizer); every row has one pipeline stage.
+void TestMemory::zeroViewMatchesTheBars_data()
+{
+    QTest::addColumn<Design>("design");
+    const Design mixtral = testing::example("mixtral-8x7b-ep8");
+    QTest::newRow("mixtral-8x7b-ep8: ZeRO-1, dense over 32, experts over 4") << mixtral;
+    Design zero3 = mixtral;
+    zero3.layout.zeroStage = 3;
+    QTest::newRow("mixtral ZeRO-3") << zero3;
+    Design offload = mixtral;
+    offload.workload.offload = Offload::Cpu;
+    QTest::newRow("mixtral, optimizer offloaded (DeepSpeed offload_optimizer)") << offload;
+    Design noReshard = testing::example("fsdp-1node-8gpu");
+    noReshard.layout.reshardAfterForward = false;
+    QTest::newRow("FSDP2 reshard_after_forward=False") << noReshard;
+}
+
+void TestMemory::zeroViewMatchesTheBars()
+{
+    QFETCH(Design, design);
+    EVALUATE_OR_FAIL(e, design);
+    const RankRole& peak = e.memory->roleOf(e.memory->peakRank);
+    const double bar = peak.figure(MemoryCategory::Parameters).bytes
+        + peak.figure(MemoryCategory::Gradients).bytes + peak.figure(MemoryCategory::Optimizer).bytes;
+    const ZeroComparison z = zeroComparison(design);
+    const ModelStates& own = z.stages[std::size_t(design.layout.zeroStage)];
+    QVERIFY2(std::abs(own.total() - bar) <= 1e-9 * bar,
+             qPrintable(QStringLiteral("ZeRO view %1, bar %2").arg(own.total()).arg(bar)));
+    QCOMPARE(own.replicated + own.sharded, own.total());
+    QCOMPARE(z.shardRanks, denseShardGroup(design.layout));
+    QCOMPARE(z.expertShardRanks, expertShardGroup(design.layout));
+    QCOMPARE(z.optimizerOffloaded, design.workload.offload == Offload::Cpu);
+    if (design.workload.offload == Offload::Cpu)
+        QCOMPARE(own.optimizer, 0.0);
+}
+
+// For a dense model the view is the ZeRO paper's Ψ sharded over the dense group, stage by stage, on the
+// fullest pipeline rank (with PP = 2 the first one, which holds the embedding).
+void TestMemory::zeroViewOfADenseModel()
+{
+    for (const char* id : {"default", "fsdp-1node-8gpu", "seed-70b-32k-512gpu"}) {
+        const Design d = testing::example(id);
+        double psi = 0;
+        for (int r = 0; r < d.layout.pp(); ++r)
+            psi = std::max(psi, rankShard(d, r).total());
+        const ZeroComparison z = zeroComparison(d);
+        QCOMPARE(z.parameters, psi);
+        QCOMPARE(z.expertParameters, 0.0);
+        const StateBytes bytes = stateBytesPerParameter(d.workload.precision, d.workload.optimizer);
+        for (int stage = 0; stage < 4; ++stage) {
+            const ModelStates expected = modelStates(psi, stage, denseShardGroup(d.layout), bytes);
+            const ModelStates& actual = z.stages[std::size_t(stage)];
+            QCOMPARE(actual.total(), expected.total());
+            QCOMPARE(actual.replicated, expected.replicated);
+            QCOMPARE(actual.sharded, expected.sharded);
+        }
+    }
+}
+
+// Temporary and communication buffers term by term (memory.cpp, memoryassumptions.h), on tinyLlama with
+// hand-computed values. Stage 0 of PP = 2 holds 2 layers and the embedding: Ψ₀ = 2L + V·h = 66,326,528.
+// NCCL: 16 channels × NCCL_BUFFSIZE 4 MiB = 64 MiB per communicator (one per dimension of degree > 1).
+void TestMemory::temporaryAndCommunicationBuffers_data()
+{
+    QTest::addColumn<Design>("design");
+    QTest::addColumn<bool>("gradientAsBucketView");
+    QTest::addColumn<int>("rank");
+    QTest::addColumn<double>("temporary");
+    QTest::addColumn<double>("communication");
+    constexpr double nccl = 64.0 * kMiB;
+    constexpr double buckets = 2 * 25.0 * kMiB; // two 25 MiB buckets (bucket_cap_mb), one in flight
+    constexpr double psi0 = 2 * kTinyLayer + kTinyVocab;
+    constexpr double s = 2048, h = 1024, v = 32000;
+
+    QTest::newRow("DDP: gradient_as_bucket_view=False copies every gradient (PyTorch DDP docs)")
+        << tinyRun(1, 2, 4, 0) << false << 0 << 0.0 << 2 * nccl + 2 * psi0;
+    QTest::newRow("DDP: gradient_as_bucket_view=True keeps two buckets (reducer.hpp)")
+        << tinyRun(1, 2, 4, 0) << true << 0 << 0.0 << 2 * nccl + buckets;
+    Design megatron = tinyRun(1, 2, 4, 0);
+    megatron.workload.precision = Precision::MegatronBf16;
+    QTest::newRow("Megatron DDP: the FP32 main-gradient buffer is the bucket (no copy)")
+        << megatron << false << 0 << 0.0 << 2 * nccl;
+    QTest::newRow("ZeRO-1: reduce-scatter / all-gather buckets")
+        << tinyRun(1, 2, 4, 1) << false << 0 << 0.0 << 2 * nccl + buckets;
+    QTest::newRow("ZeRO-3: 2 gathered units (prefetch) + one unit's gradients (torch fully_shard)")
+        << tinyRun(1, 2, 4, 3) << false << 0 << (2 * 2 + 2) * kTinyLayer << 2 * nccl + buckets;
+    Design noReshard = tinyRun(1, 2, 4, 3);
+    noReshard.layout.reshardAfterForward = false;
+    QTest::newRow("FSDP2 reshard_after_forward=False: weights already whole, one unit's gradients")
+        << noReshard << false << 0 << 2 * kTinyLayer << 2 * nccl + buckets;
+    // Rank 4 is stage 1 of TP 2 × DP 2 × PP 2 (order tp-cp-ep-dp-pp).
+    QTest::newRow("FP32 logits 4·s·b·V/t on the last stage (Korthikanti et al. §4.3)")
+        << tinyRun(2, 2, 2, 1) << false << 4 << 4 * s * v / 2 << 3 * nccl + buckets;
+    QTest::newRow("no logits on the first stage")
+        << tinyRun(2, 2, 2, 1) << false << 0 << 0.0 << 3 * nccl + buckets;
+    Design sp = tinyRun(2, 2, 2, 1);
+    sp.layout.sequenceParallel = true;
+    QTest::newRow("SP: the all-gathered 2·s·b·h layer input (Korthikanti et al. §4.2.2)")
+        << sp << false << 0 << 2 * s * h << 3 * nccl + buckets;
+    QTest::newRow("SP and logits on the last stage")
+        << sp << false << 4 << 2 * s * h + 4 * s * v / 2 << 3 * nccl + buckets;
+    // Full recomputation: one layer's whole activations while it is recomputed, per token 4h norms + 2h
+    // QKV input + 2q + 2o + 2k + 2v + 4a log-sum-exp + 2h MLP input + 6f SwiGLU = 40,992 bytes.
+    Design full = tinyRun(1, 2, 4, 1);
+    full.layout.recompute = Recompute::Full;
+    QTest::newRow("full recomputation: the layer being recomputed (Korthikanti et al. §4.3)")
+        << full << false << 0 << 40992 * s << 2 * nccl + buckets;
+    QTest::newRow("single GPU: no communicators, no buckets, only the logits") << [] {
+        Design d = tinyRun(1, 1, 1, 0);
+        d.cluster = makeUniformCluster(1, 1, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+        return d;
+    }() << false << 0 << 4 * s * v << 0.0;
+}
+
+void TestMemory::temporaryAndCommunicationBuffers()
+{
+    QFETCH(Design, design);
+    QFETCH(bool, gradientAsBucketView);
+    QFETCH(int, rank);
+    QFETCH(double, temporary);
+    QFETCH(double, communication);
+    EVALUATE_OR_FAIL(e, design);
+    MemoryAssumptions assumptions;
+    assumptions.ddpGradientAsBucketView = gradientAsBucketView;
+    const MemoryReport memory = computeMemory(design, e.ranks, Catalog::builtin(), assumptions);
+    const RankRole& role = memory.roleOf(rank);
+    QCOMPARE(role.figure(MemoryCategory::Temporary).bytes, temporary);
+    QCOMPARE(role.figure(MemoryCategory::Communication).bytes, communication);
+    QVERIFY(!role.figure(MemoryCategory::Temporary).explanation.formula.empty());
+}
+
+// Model states per rank for options the ZeRO tables above leave out, by hand on tinyLlama over
+// TP 1 × PP 1 × DP 8: Ψ = 4L + 2·V·h + h = 132,654,080, N = 8.
+void TestMemory::modelStateOptions_data()
+{
+    QTest::addColumn<Design>("design");
+    QTest::addColumn<double>("parameters");
+    QTest::addColumn<double>("gradients");
+    QTest::addColumn<double>("optimizer");
+    constexpr double psi = 4 * kTinyLayer + 2 * kTinyVocab + 1024;
+    Design noReshard = tinyRun(1, 1, 8, 3);
+    noReshard.layout.reshardAfterForward = false;
+    QTest::newRow("FSDP2 reshard_after_forward=False: weights whole, ZeRO-2-like (torch fully_shard)")
+        << noReshard << 2 * psi << 2 * psi / 8 << 12 * psi / 8;
+    QTest::newRow("FSDP2 reshard_after_forward=True: ZeRO-3")
+        << tinyRun(1, 1, 8, 3) << 2 * psi / 8 << 2 * psi / 8 << 12 * psi / 8;
+    Design sgd = tinyRun(1, 1, 8, 1);
+    sgd.workload.optimizer = Optimizer::SgdMomentum;
+    QTest::newRow("SGD with momentum, ZeRO-1: FP32 master + one momentum = 8 bytes (torch.optim.SGD)")
+        << sgd << 2 * psi << 2 * psi << 8 * psi / 8;
+    Design fp8 = tinyRun(1, 1, 8, 1);
+    fp8.workload.precision = Precision::Fp8;
+    QTest::newRow("FP8 weights, ZeRO-1: 1-byte weights, FP32 master (TE fp8_model_init)")
+        << fp8 << psi << 2 * psi << 12 * psi / 8;
+    Design servingFp8 = tinyRun(1, 1, 8, 0);
+    servingFp8.workload.mode = Mode::Serving;
+    servingFp8.workload.precision = Precision::Fp8;
+    QTest::newRow("serving FP8 weights: 1 byte per weight, no gradients or optimizer")
+        << servingFp8 << psi << 0.0 << 0.0;
+}
+
+void TestMemory::modelStateOptions()
+{
+    QFETCH(Design, design);
+    QFETCH(double, parameters);
+    QFETCH(double, gradients);
+    QFETCH(double, optimizer);
+    EVALUATE_OR_FAIL(e, design);
+    QCOMPARE(bytesOf(e, 0, MemoryCategory::Parameters), parameters);
+    QCOMPARE(bytesOf(e, 0, MemoryCategory::Gradients), gradients);
+    QCOMPARE(bytesOf(e, 0, MemoryCategory::Optimizer), optimizer);
+}
+
+// The seed: the KV cache is divided across PP by layers. tinyLlama split [1, 3] over two stages: per token
+// and layer 2 × 8 KV heads × 128 × 2 bytes = 4,096 bytes; the fullest rank (stage 1) sets the figure per
+// sequence and the concurrency that fits.
+void TestMemory::kvCacheDividedAcrossPpByLayers()
+{
+    Design d = tinyRun(1, 2, 4, 0);
+    d.workload.mode = Mode::Serving;
+    d.workload.serving.concurrency = 4;
+    d.workload.serving.contextLength = 4096;
+    d.layout.layersPerStage = {1, 3};
+    EVALUATE_OR_FAIL(e, d);
+    const double perLayer = 2.0 * 8 * 128 * 2 * 4096; // one sequence
+    QCOMPARE(bytesOf(e, 0, MemoryCategory::KvCache), 1 * perLayer * 4);
+    QCOMPARE(bytesOf(e, 4, MemoryCategory::KvCache), 3 * perLayer * 4); // PP outermost: rank 4 is stage 1
+    QCOMPARE(e.memory->kvBytesPerSequence, 3 * perLayer);
+    // The serving figures explain themselves (issue 3), naming the per-sequence cache they divide by.
+    const Explanation& fit = e.memory->maxConcurrentSequencesExplanation;
+    QVERIFY(!fit.formula.empty() && !fit.source.empty());
+    QVERIFY(std::any_of(fit.inputs.begin(), fit.inputs.end(),
+                        [&](const ExplanationInput& i) { return i.value == 3 * perLayer; }));
+    const Explanation& kv = e.memory->kvBytesPerSequenceExplanation;
+    QVERIFY(!kv.formula.empty() && !kv.source.empty());
+    QVERIFY(std::any_of(kv.inputs.begin(), kv.inputs.end(),
+                        [](const ExplanationInput& i) { return i.value == 3 * 4096.0; }));
+}
+
+// The activation formula shown is the paper's form of the configuration in use, with h and a as inputs.
+void TestMemory::activationExplanationNamesItsForm_data()
+{
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<bool>("sp");
+    QTest::addColumn<int>("recompute");
+    QTest::addColumn<bool>("flash");
+    QTest::addColumn<QString>("form");
+    QTest::newRow("no parallelism") << 1 << false << int(Recompute::None) << false << "s·b·h·(34 + 5as/h)";
+    QTest::newRow("TP") << 2 << false << int(Recompute::None) << false << "s·b·h·(10 + 24/t + 5as/(ht))";
+    QTest::newRow("TP+SP") << 2 << true << int(Recompute::None) << false << "s·b·h·(34/t + 5as/(ht))";
+    QTest::newRow("TP + selective") << 2 << false << int(Recompute::Selective) << false
+                                    << "s·b·h·(10 + 24/t)";
+    QTest::newRow("TP+SP + FlashAttention")
+        << 2 << true << int(Recompute::None) << true << "s·b·h·(34/t + 4a/(ht))";
+    QTest::newRow("full recompute") << 2 << false << int(Recompute::Full) << true << "2·s·b·h (";
+    QTest::newRow("full recompute with SP") << 2 << true << int(Recompute::Full) << true << "2·s·b·h/t";
+}
+
+void TestMemory::activationExplanationNamesItsForm()
+{
+    QFETCH(int, tp);
+    QFETCH(bool, sp);
+    QFETCH(int, recompute);
+    QFETCH(bool, flash);
+    QFETCH(QString, form);
+    Design d = tinyRun(tp, 1, 8 / tp, 1);
+    d.layout.sequenceParallel = sp;
+    d.layout.recompute = Recompute(recompute);
+    d.workload.flashAttention = flash;
+    EVALUATE_OR_FAIL(e, d);
+    const Explanation& why = e.memory->roleOf(0).figure(MemoryCategory::Activations).explanation;
+    QVERIFY2(QString::fromStdString(why.formula).contains(form), why.formula.c_str());
+    auto input = [&](const char* prefix) {
+        for (const ExplanationInput& i : why.inputs)
+            if (i.name.starts_with(prefix))
+                return i.value;
+        return -1.0;
+    };
+    QCOMPARE(input("h ("), 1024.0);
+    QCOMPARE(input("a ("), 8.0);
 }
 
 QTEST_APPLESS_MAIN(TestMemory)

@@ -194,6 +194,8 @@ void TestValidate::codeTriggered_data()
     rowP("zero-no-effect", R"({"layout": {"dp": 1}})");
     rowP("zero-serving", R"({"workload": {"mode": "serving"}})");
     rowP("zero-shard-group", R"({"layout": {"shardGroup": 3}})");
+    // Memory
+    rowP("offload-without-zero", R"({"layout": {"zeroStage": 0}, "workload": {"offload": "cpu"}})");
 }
 
 void TestValidate::codeTriggered()

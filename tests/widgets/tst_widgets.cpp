@@ -14,6 +14,7 @@
 Q_DECLARE_METATYPE(core::MemoryCategory)
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
@@ -21,11 +22,16 @@ Q_DECLARE_METATYPE(core::MemoryCategory)
 using namespace widgets;
 
 namespace {
-DesignSnapshot snapshotOf(const char* example)
+DesignSnapshot snapshotOf(const core::Design& d)
 {
-    auto design = std::make_shared<const core::Design>(*core::exampleDesign(example));
+    auto design = std::make_shared<const core::Design>(d);
     auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
     return {design, evaluation};
+}
+
+DesignSnapshot snapshotOf(const char* example)
+{
+    return snapshotOf(*core::exampleDesign(example));
 }
 } // namespace
 
@@ -44,6 +50,9 @@ private slots:
     void memoryBarsStackEveryCategory();
     void clickingASegmentExplainsIt();
     void zeroViewShowsTheSeedsFourBars();
+    void zeroViewShardsExpertsOverExpertDp();
+    void capacityLineInFrontOfTheBars();
+    void servingFiguresExplainThemselves();
 };
 
 void TestWidgets::geometryPlacesEveryGpu()
@@ -211,6 +220,65 @@ void TestWidgets::zeroViewShowsTheSeedsFourBars()
     QCOMPARE(z.stages[0].sharded, 0.0);
     QCOMPARE(z.stages[3].replicated, 0.0);
     QVERIFY(z.stages[3].total() * 8 - z.stages[0].total() < 1);
+}
+
+// Mixtral with EP 8 and DP 4: the dense part is sharded over 32 GPUs, the experts over the 4 of expert data
+// parallelism, and the design's ZeRO-1 bar equals rank 0's model states in the memory bars.
+void TestWidgets::zeroViewShardsExpertsOverExpertDp()
+{
+    ZeroView view;
+    const DesignSnapshot snapshot = snapshotOf("mixtral-8x7b-ep8");
+    view.setSnapshot(snapshot);
+    const core::ZeroComparison& z = view.comparison();
+    QCOMPARE(z.shardRanks, 32);
+    QCOMPARE(z.expertShardRanks, 4);
+    QVERIFY(z.expertParameters > 0);
+    const core::RankRole& role = snapshot.evaluation->memory->roleOf(0);
+    const double bar = role.figure(core::MemoryCategory::Parameters).bytes
+        + role.figure(core::MemoryCategory::Gradients).bytes
+        + role.figure(core::MemoryCategory::Optimizer).bytes;
+    QVERIFY(std::abs(z.stages[1].total() - bar) <= 1e-9 * bar);
+}
+
+// The dashed capacity line is drawn over the bars: where it crosses a bar that does not fit, its red shows
+// in the middle of the bar (away from the red outline at the bar's edges).
+void TestWidgets::capacityLineInFrontOfTheBars()
+{
+    core::Design design = *core::exampleDesign("default");
+    design.layout.microBatch = 16;
+    design.workload.globalBatch = 512;
+    const DesignSnapshot snapshot = snapshotOf(design);
+    const core::RankRole& role = snapshot.evaluation->memory->roleOf(0);
+    QVERIFY(!role.fits());
+    MemoryBars bars;
+    bars.resize(900, 500);
+    bars.setSnapshot(snapshot);
+    const QImage image = bars.plotWidget()->grab().toImage();
+    const QPointF line = bars.pointOf(0, role.capacityBytes);
+    const double halfBar = (bars.pointOf(1, 0).x() - bars.pointOf(0, 0).x()) * 0.25;
+    int red = 0;
+    for (int x = qRound(line.x() - halfBar); x <= qRound(line.x() + halfBar); ++x)
+        for (int y = qRound(line.y()) - 1; y <= qRound(line.y()) + 1; ++y) {
+            const QColor c = image.pixelColor(x, y);
+            red += c.red() > 0xb0 && c.green() < 0x60 && c.blue() < 0x60 ? 1 : 0;
+        }
+    QVERIFY2(red >= 3, qPrintable(QString::number(red)));
+}
+
+// Serving: the KV cache per sequence and the largest concurrency are links that open their explanation.
+void TestWidgets::servingFiguresExplainThemselves()
+{
+    MemoryPanel panel;
+    panel.setSnapshot(snapshotOf("serving-70b-tp4x2"));
+    QVERIFY(panel.servingSummary()->text().contains(QStringLiteral("href='maxConcurrentSequences'")));
+    emit panel.servingSummary()->linkActivated(QStringLiteral("maxConcurrentSequences"));
+    QVERIFY(panel.explanationDialog()->isVisible());
+    QVERIFY2(panel.explanationDialog()->formulaText().contains(QStringLiteral("KV bytes per sequence")),
+             qPrintable(panel.explanationDialog()->formulaText()));
+    panel.explanationDialog()->close();
+    emit panel.servingSummary()->linkActivated(QStringLiteral("kvBytesPerSequence"));
+    QVERIFY(panel.explanationDialog()->formulaText().contains(QStringLiteral("context")));
+    panel.explanationDialog()->close();
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestWidgets)
