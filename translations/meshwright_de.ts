@@ -589,6 +589,10 @@
         <source>TP communication overlap needs sequence parallelism and TP &gt; 1 (Megatron-LM refuses --tp-comm-overlap without --sequence-parallel); the model leaves the TP collectives exposed.</source>
         <translation>TP-Kommunikationsüberlappung braucht Sequenzparallelität und TP &gt; 1 (Megatron-LM lehnt --tp-comm-overlap ohne --sequence-parallel ab); das Modell lässt die TP-Kollektive sichtbar.</translation>
     </message>
+    <message>
+        <source>The optimizer is offloaded to CPU with ZeRO stage 0, but DeepSpeed offloads only a sharded optimizer (ZeRO stage 1 or higher): raise the ZeRO stage, or keep the optimizer on the GPU.</source>
+        <translation>Der Optimizer ist bei ZeRO-Stufe 0 auf die CPU ausgelagert, DeepSpeed lagert aber nur einen geshardeten Optimizer aus (ZeRO-Stufe 1 oder höher): Erhöhen Sie die ZeRO-Stufe oder lassen Sie den Optimizer auf der GPU.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -3461,10 +3465,6 @@ Verbindungen: %3%4</translation>
         </translation>
     </message>
     <message>
-        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;b&gt;%2&lt;/b&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;b&gt;%3 sequences&lt;/b&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;KV-Cache pro Sequenz mit %1 Tokens: &lt;b&gt;%2&lt;/b&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;b&gt;%3 Sequenzen&lt;/b&gt; passen pro Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 Replicas bedienen %6 Sequenzen gleichzeitig.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>%1 of rank %2</source>
         <translation>%1 von Rank %2</translation>
     </message>
@@ -3475,6 +3475,18 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Open the teaching view of sharded data parallelism (Learn menu)</source>
         <translation>Öffnet die Lehransicht der geshardeten Datenparallelität (Menü Lernen)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;KV-Cache pro Sequenz mit %1 Tokens: &lt;a href='kvBytesPerSequence'&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;a href='maxConcurrentSequences'&gt;&lt;b&gt;%3 Sequenzen&lt;/b&gt;&lt;/a&gt; passen pro Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 Replicas bedienen %6 Sequenzen gleichzeitig.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>KV cache per sequence</source>
+        <translation>KV-Cache pro Sequenz</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences that fit</source>
+        <translation>Gleichzeitige Sequenzen, die passen</translation>
     </message>
 </context>
 <context>
@@ -4106,6 +4118,18 @@ Verbindungen: %3%4</translation>
     <message>
         <source>GPU memory %1</source>
         <translation>GPU-Speicher %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model states per GPU&lt;/b&gt; for %1 parameters (this rank&apos;s share of the model): %2 dense, sharded over N = %3 GPUs, and %4 of experts, sharded over the N = %5 GPUs of expert data parallelism, at %6 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the gradients, ZeRO-3 (FSDP) also the weights.</source>
+        <translation>&lt;b&gt;Model State pro GPU&lt;/b&gt; für %1 Parameter (der Anteil dieses Ranks am Modell): %2 dicht, geshardet über N = %3 GPUs, und %4 Experts, geshardet über die N = %5 GPUs der Expert-Datenparallelität, bei %6 Byte pro Parameter. ZeRO-1 shardet die Optimizer States, ZeRO-2 zusätzlich die Gradients, ZeRO-3 (FSDP) zusätzlich die Weights.</translation>
+    </message>
+    <message>
+        <source>The optimizer states are offloaded to CPU memory and left out of the bars.</source>
+        <translation>Die Optimizer States sind in den CPU-Speicher ausgelagert und fehlen in den Balken.</translation>
+    </message>
+    <message>
+        <source>With reshard_after_forward=False, ZeRO-3 keeps the weights gathered from forward to backward: they count whole.</source>
+        <translation>Mit reshard_after_forward=False hält ZeRO-3 die Weights vom Forward- bis zum Backward-Pass gesammelt: Sie zählen ganz.</translation>
     </message>
 </context>
 </TS>

@@ -589,6 +589,10 @@
         <source>TP communication overlap needs sequence parallelism and TP &gt; 1 (Megatron-LM refuses --tp-comm-overlap without --sequence-parallel); the model leaves the TP collectives exposed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The optimizer is offloaded to CPU with ZeRO stage 0, but DeepSpeed offloads only a sharded optimizer (ZeRO stage 1 or higher): raise the ZeRO stage, or keep the optimizer on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -3457,10 +3461,6 @@ Links: %3%4</source>
         </translation>
     </message>
     <message>
-        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;b&gt;%2&lt;/b&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;b&gt;%3 sequences&lt;/b&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 of rank %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3470,6 +3470,18 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Open the teaching view of sharded data parallelism (Learn menu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache per sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent sequences that fit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4101,6 +4113,18 @@ Links: %3%4</source>
     </message>
     <message>
         <source>GPU memory %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model states per GPU&lt;/b&gt; for %1 parameters (this rank&apos;s share of the model): %2 dense, sharded over N = %3 GPUs, and %4 of experts, sharded over the N = %5 GPUs of expert data parallelism, at %6 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the gradients, ZeRO-3 (FSDP) also the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The optimizer states are offloaded to CPU memory and left out of the bars.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With reshard_after_forward=False, ZeRO-3 keeps the weights gathered from forward to backward: they count whole.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
