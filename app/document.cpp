@@ -182,13 +182,18 @@ bool Document::editCluster(const core::ClusterEdit& edit)
 
 bool Document::fixTpPlacement()
 {
-    const std::optional<core::TpPlacementFix> fix = core::suggestTpPlacementFix(m_design);
+    // TP first: it talks in every layer; then EP's all-to-all of every MoE layer.
+    std::optional<core::TpPlacementFix> fix = core::suggestTpPlacementFix(m_design);
+    const bool tp = fix.has_value();
+    if (!fix)
+        fix = core::suggestEpPlacementFix(m_design);
     if (!fix)
         return false;
     if (fix->remedy == core::TpPlacementRemedy::AutoPlace)
         return editCluster(core::edit::AutoPlace{});
     // New order and default placement together: one gesture, one undo step.
-    m_undoStack.beginMacro(tr("Keep TP inside nodes: TP first in the order"));
+    m_undoStack.beginMacro(tp ? tr("Keep TP inside nodes: TP first in the order")
+                              : tr("Keep EP inside nodes: EP right after TP in the order"));
     editField(core::Field::Order, core::FieldValue{core::orderToString(fix->order)});
     editCluster(core::edit::AutoPlace{});
     m_undoStack.endMacro();

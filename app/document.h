@@ -47,8 +47,8 @@ public:
     bool editCluster(const core::ClusterEdit& edit);
     // Replaces the measured records in one undo step (`text` names it: "Add record …").
     void editRecords(std::vector<core::MeasuredRecord> records, const QString& text);
-    // Keeps every TP group inside a node (core::suggestTpPlacementFix) in one undo step; false when no
-    // remedy helps.
+    // Keeps every TP group inside a node (core::suggestTpPlacementFix), or else every EP group
+    // (core::suggestEpPlacementFix), in one undo step; false when no remedy helps.
     bool fixTpPlacement();
 
     // The mutation API the commands call. Each change re-evaluates and emits changed().

@@ -47,6 +47,7 @@ constexpr std::array kKinds{
     kTpVocabPadded,
     kTpSpansNodes,
     kTpOverPcie,
+    kEpSpansNodes,
     kSpWithoutTp,
     kTpOverlapWithoutSp,
     kPpLayers,

@@ -147,6 +147,12 @@ inline constexpr DiagnosticKind kTpSpansNodes{
                "%1 of %2 TP groups span several nodes, so every layer's TP collectives cross the fabric (for "
                "example ranks %3). Keep TP inside a node: TP first in the order, and TP dividing the GPUs "
                "per node.")};
+inline constexpr DiagnosticKind kEpSpansNodes{
+    "ep-spans-nodes", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "%1 of %2 EP groups span several nodes, so every MoE layer's all-to-all crosses the fabric (for "
+               "example ranks %3), though TP × EP = %4 fits a node. Put EP right after TP in the order to keep "
+               "the all-to-all on NVLink.")};
 inline constexpr DiagnosticKind kTpOverPcie{
     "tp-over-pcie", Severity::Warning,
     MW_TR_NOOP("Diagnostics",

@@ -7,7 +7,7 @@
 
 namespace core {
 
-int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, const std::vector<int>& gpuOfRank)
+int groupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, Dim dim, const std::vector<int>& gpuOfRank)
 {
     std::unordered_map<int, int> nodeOfGpu;
     for (std::size_t n = 0; n < cluster.nodes.size(); ++n)
@@ -20,7 +20,7 @@ int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, const 
         return it == nodeOfGpu.end() ? -1 : it->second;
     };
     int spanning = 0;
-    for (const std::vector<int>& group : mesh.groupsOf(Dim::Tp)) {
+    for (const std::vector<int>& group : mesh.groupsOf(dim)) {
         const int first = nodeOfRank(group.front());
         spanning
             += std::any_of(group.begin(), group.end(), [&](int rank) { return nodeOfRank(rank) != first; })
@@ -30,34 +30,57 @@ int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, const 
     return spanning;
 }
 
-std::optional<TpPlacementFix> suggestTpPlacementFix(const Design& design)
+namespace {
+
+// `first` leads the order, in that sequence; the other dimensions keep their relative order.
+std::vector<Dim> orderLedBy(const std::vector<Dim>& order, const std::vector<Dim>& first)
+{
+    std::vector<Dim> out = first;
+    for (Dim dim : order)
+        if (std::find(first.begin(), first.end(), dim) == first.end())
+            out.push_back(dim);
+    return out;
+}
+
+std::optional<TpPlacementFix> suggestPlacementFix(const Design& design, Dim dim, const std::vector<Dim>& leading)
 {
     const ParallelLayout& layout = design.layout;
     const int world = static_cast<int>(layout.worldSize());
-    if (layout.tp() <= 1 || world > design.cluster.inServiceGpuCount())
+    if (layout.degree(dim) <= 1 || world > design.cluster.inServiceGpuCount())
         return std::nullopt;
     const LayoutMesh mesh = buildMesh(layout);
     std::vector<Diagnostic> ignored;
     const RankPlacement now = placeRanks(design.cluster, layout, design.placement, world, ignored);
-    const int spanning = tpGroupsSpanningNodes(design.cluster, mesh, now.gpuOfRank);
+    const int spanning = groupsSpanningNodes(design.cluster, mesh, dim, now.gpuOfRank);
     if (spanning == 0)
         return std::nullopt;
 
     if (now.explicitPlacement
-        && tpGroupsSpanningNodes(design.cluster, mesh, defaultPlacement(design.cluster, layout, world)) == 0)
+        && groupsSpanningNodes(design.cluster, mesh, dim, defaultPlacement(design.cluster, layout, world)) == 0)
         return TpPlacementFix{TpPlacementRemedy::AutoPlace, layout.order, spanning};
 
-    const auto tpAt = std::find(layout.order.begin(), layout.order.end(), Dim::Tp);
-    if (tpAt != layout.order.end() && tpAt != layout.order.begin()) {
-        ParallelLayout tpFirst = layout;
-        tpFirst.order.erase(tpFirst.order.begin() + (tpAt - layout.order.begin()));
-        tpFirst.order.insert(tpFirst.order.begin(), Dim::Tp);
-        const LayoutMesh reordered = buildMesh(tpFirst);
-        if (tpGroupsSpanningNodes(design.cluster, reordered, defaultPlacement(design.cluster, tpFirst, world))
-            == 0)
-            return TpPlacementFix{TpPlacementRemedy::TpFirstOrder, tpFirst.order, spanning};
-    }
+    ParallelLayout reordered = layout;
+    reordered.order = orderLedBy(layout.order, leading);
+    if (reordered.order != layout.order
+        && groupsSpanningNodes(design.cluster, buildMesh(reordered), dim,
+                               defaultPlacement(design.cluster, reordered, world))
+               == 0)
+        return TpPlacementFix{TpPlacementRemedy::TpFirstOrder, reordered.order, spanning};
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<TpPlacementFix> suggestTpPlacementFix(const Design& design)
+{
+    return suggestPlacementFix(design, Dim::Tp, {Dim::Tp});
+}
+
+std::optional<TpPlacementFix> suggestEpPlacementFix(const Design& design)
+{
+    if (!design.model.moe.isMoe())
+        return std::nullopt;
+    return suggestPlacementFix(design, Dim::Ep, {Dim::Tp, Dim::Ep});
 }
 
 } // namespace core

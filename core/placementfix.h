@@ -23,10 +23,17 @@ struct TpPlacementFix
     int spanningBefore = 0; // TP groups that span nodes now
 };
 
-// TP groups whose ranks sit on more than one node, for ranks placed on `gpuOfRank` (GPU ids).
-int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, const std::vector<int>& gpuOfRank);
+// Groups of `dim` whose ranks sit on more than one node, for ranks placed on `gpuOfRank` (GPU ids).
+int groupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, Dim dim, const std::vector<int>& gpuOfRank);
+inline int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, const std::vector<int>& gpuOfRank)
+{
+    return groupsSpanningNodes(cluster, mesh, Dim::Tp, gpuOfRank);
+}
 
 // Needs degrees that form a mesh (Evaluation::hasMesh). nullopt: nothing to fix, or no remedy helps.
 std::optional<TpPlacementFix> suggestTpPlacementFix(const Design& design);
+// The same for EP groups (the ep-spans-nodes warning): the order remedy puts TP first and EP right after
+// it, so that TP × EP consecutive ranks share a node.
+std::optional<TpPlacementFix> suggestEpPlacementFix(const Design& design);
 
 } // namespace core

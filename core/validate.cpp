@@ -462,37 +462,75 @@ DesignChecks validateDesign(const Design& design, const Catalog& catalog,
     return validateLayoutParts(design, validateFixedParts(design, catalog, diagnostics), diagnostics);
 }
 
-void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,
-                       const RankPlacement& placement, std::vector<Diagnostic>& diagnostics)
+namespace {
+
+// Groups of one dimension whose ranks sit on more than one node, with the first of them as an example;
+// the nodes of the groups that stay inside one node, for their link.
+struct SpanningGroups
 {
-    const int tp = design.layout.tp();
-    if (tp == 1)
-        return;
     int spanning = 0;
     std::string example;
-    bool overPcie = false;
-    for (const std::vector<int>& group : mesh.groupsOf(Dim::Tp)) {
+    std::vector<int> contained; // node index of each group inside one node
+};
+
+SpanningGroups spanningGroups(const LayoutMesh& mesh, Dim dim, const RankPlacement& placement)
+{
+    SpanningGroups out;
+    for (const std::vector<int>& group : mesh.groupsOf(dim)) {
         const int firstNode = placement.locationOfRank[static_cast<std::size_t>(group.front())].nodeIndex;
         bool spans = false;
         for (int rank : group)
             spans |= placement.locationOfRank[static_cast<std::size_t>(rank)].nodeIndex != firstNode;
-        if (spans) {
-            if (++spanning == 1) {
-                for (int rank : group)
-                    example += (example.empty() ? "" : ", ") + str(rank);
-            }
-        } else if (firstNode >= 0) {
-            const LinkSpec* link
-                = catalog.link(design.cluster.nodes[static_cast<std::size_t>(firstNode)].intraLink);
-            overPcie |= link && link->linkClass == LinkClass::Pcie;
+        if (!spans) {
+            out.contained.push_back(firstNode);
+            continue;
         }
+        if (++out.spanning == 1)
+            for (int rank : group) {
+                if (!out.example.empty())
+                    out.example += ", ";
+                out.example += str(rank);
+            }
     }
-    if (spanning > 0)
-        diagnostics.push_back(makeDiagnostic(
-            diag::kTpSpansNodes, "/layout/tp",
-            {str(spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Tp).size())), example}));
-    if (overPcie && tp > 2)
-        diagnostics.push_back(makeDiagnostic(diag::kTpOverPcie, "/layout/tp", {str(tp)}));
+    return out;
+}
+
+} // namespace
+
+void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,
+                       const RankPlacement& placement, std::vector<Diagnostic>& diagnostics)
+{
+    const int tp = design.layout.tp();
+    if (tp > 1) {
+        const SpanningGroups groups = spanningGroups(mesh, Dim::Tp, placement);
+        bool overPcie = false;
+        for (int node : groups.contained)
+            if (node >= 0) {
+                const LinkSpec* link = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
+                overPcie |= link && link->linkClass == LinkClass::Pcie;
+            }
+        if (groups.spanning > 0)
+            diagnostics.push_back(makeDiagnostic(
+                diag::kTpSpansNodes, "/layout/tp",
+                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Tp).size())), groups.example}));
+        if (overPcie && tp > 2)
+            diagnostics.push_back(makeDiagnostic(diag::kTpOverPcie, "/layout/tp", {str(tp)}));
+    }
+
+    // EP's all-to-all runs in every MoE layer, forward and backward, and is latency-sensitive: the seed puts
+    // such collectives in the fastest domain. Only worth a warning when TP × EP fits a node, so that an order
+    // keeps it there; an EP larger than a node crosses the fabric by design.
+    const int ep = design.layout.ep();
+    if (ep > 1 && design.model.moe.isMoe() && design.cluster.isUniform() && !design.cluster.nodes.empty()) {
+        const auto perNode = static_cast<int>(design.cluster.nodes.front().gpus.size());
+        const int tpEp = design.layout.effectiveExpertTp() * ep;
+        const SpanningGroups groups = spanningGroups(mesh, Dim::Ep, placement);
+        if (groups.spanning > 0 && perNode % tpEp == 0)
+            diagnostics.push_back(makeDiagnostic(
+                diag::kEpSpansNodes, "/layout/order",
+                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Ep).size())), groups.example,
+                 str(tpEp)}));
+    }
 }
 
 } // namespace core

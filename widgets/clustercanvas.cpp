@@ -146,7 +146,8 @@ void ClusterCanvas::refreshDerivedState()
         s.selectedGroup = -1;
 
     // Warnings per node: a TP group that spans nodes, or a TP group of more than two on PCIe (the seed:
-    // without NVLink keep TP at 1 or 2).
+    // without NVLink keep TP at 1 or 2), or an EP group that spans nodes where TP × EP would fit one
+    // (core's ep-spans-nodes).
     if (e.hasMesh && design.layout.tp() > 1) {
         const auto& catalog = core::Catalog::builtin();
         for (const auto& group : e.mesh.groupsOf(core::Dim::Tp)) {
@@ -167,6 +168,18 @@ void ClusterCanvas::refreshDerivedState()
             }
         }
     }
+    const bool epSpans = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
+                                     [](const core::Diagnostic& d) { return d.code == "ep-spans-nodes"; });
+    if (e.hasMesh && epSpans)
+        for (const auto& group : e.mesh.groupsOf(core::Dim::Ep)) {
+            const int first = e.ranks[static_cast<std::size_t>(group.front())].nodeIndex;
+            if (std::all_of(group.begin(), group.end(),
+                            [&](int r) { return e.ranks[static_cast<std::size_t>(r)].nodeIndex == first; }))
+                continue;
+            for (int r : group)
+                if (const int node = e.ranks[static_cast<std::size_t>(r)].nodeIndex; node >= 0)
+                    s.tpSpansNodes[static_cast<std::size_t>(node)] = 1;
+        }
     s.groupFill.clear();
     s.groupFillDimmed.clear();
     s.groupEdge.clear();

@@ -30,7 +30,7 @@ struct ClusterViewState
     int selectedGroup = -1; // index into the mesh groups of `dim`
     std::vector<char> inSelectedGroup; // per rank
     std::vector<char> inHoveredGroup; // per rank, the hovered rank's group of `dim`
-    std::vector<char> tpSpansNodes; // per node: holds a member of a TP group that spans nodes
+    std::vector<char> tpSpansNodes; // per node: holds a member of a TP (or, warned, EP) group spanning nodes
     std::vector<char> tpOverPcie; // per node: a TP group of more than 2 ranks runs over PCIe here
     double trafficScale = 0; // the largest per-node traffic of `dim` (NVLink or fabric), for line widths
     // Per group of `dim`: its fill, the fill when another group has the focus, and its edge (computed once

@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "clustercanvas.h"
+#include "diagnostictext.h"
 #include "gpupalette.h"
 #include "groupcolors.h"
 #include "memorytext.h"
@@ -479,7 +480,9 @@ void ClusterPanel::updateWarning()
                                    [](const core::Diagnostic& d) { return d.code == "tp-spans-nodes"; });
     const bool pcie = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
                                   [](const core::Diagnostic& d) { return d.code == "tp-over-pcie"; });
-    if (!spans && !pcie)
+    const auto ep = std::find_if(e.diagnostics.begin(), e.diagnostics.end(),
+                                 [](const core::Diagnostic& d) { return d.code == "ep-spans-nodes"; });
+    if (!spans && !pcie && ep == e.diagnostics.end())
         return;
     QString text;
     if (spans) {
@@ -499,18 +502,28 @@ void ClusterPanel::updateWarning()
             text += QLatin1Char(' ')
                 + tr("%1 of the TP traffic runs over the fabric.")
                       .arg(percent(e.traffic->of(core::Dim::Tp).share(core::LinkClass::Fabric)));
-    } else {
+    } else if (pcie) {
         text = tr("TP=%1 runs over PCIe: every layer's all-reduce crosses PCIe. Keep TP at 1 or 2 without "
                   "NVLink.")
                    .arg(m_snapshot.design->layout.tp());
+    } else {
+        text = diagnosticMessage(*ep);
+        if (e.traffic)
+            text += QLatin1Char(' ')
+                + tr("%1 of the EP traffic runs over the fabric.")
+                      .arg(percent(e.traffic->of(core::Dim::Ep).share(core::LinkClass::Fabric)));
     }
-    const std::optional<core::TpPlacementFix> fix
-        = spans ? core::suggestTpPlacementFix(*m_snapshot.design) : std::nullopt;
+    // The fix the document applies (Document::fixTpPlacement): TP's first, else EP's.
+    const bool epOnly = !spans && !pcie;
+    const std::optional<core::TpPlacementFix> fix = spans ? core::suggestTpPlacementFix(*m_snapshot.design)
+        : epOnly                                          ? core::suggestEpPlacementFix(*m_snapshot.design)
+                                                          : std::nullopt;
     m_fix->setVisible(fix.has_value());
+    const QString what = epOnly ? tr("keep EP inside nodes") : tr("keep TP inside nodes");
     if (fix)
         m_fix->setText(fix->remedy == core::TpPlacementRemedy::AutoPlace
-                           ? tr("Auto-place: keep TP inside nodes")
-                           : tr("Order %1: keep TP inside nodes").arg(qs(core::orderToString(fix->order))));
+                           ? tr("Auto-place: %1").arg(what)
+                           : tr("Order %1: %2").arg(qs(core::orderToString(fix->order)), what));
     else if (spans)
         text += QLatin1Char(' ')
             + tr("No placement keeps every TP group inside a node: TP must divide the GPUs per node.");

@@ -43,6 +43,7 @@ private slots:
     void addAndDuplicateTakeFreshIds();
     void placeRankSwapsAndAutoPlaceRestores();
     void tpPlacementFix_data();
+    void epPlacementFix();
     void tpPlacementFix();
 };
 
@@ -180,6 +181,24 @@ void TestClusterEdit::tpPlacementFix()
     QCOMPARE(int(fix->remedy), remedy);
     QCOMPARE(QString::fromStdString(orderToString(fix->order)), order);
     QVERIFY(fix->spanningBefore > 0);
+}
+
+// EP's fix: TP first and EP right after it, so that each EP group's ranks share a node; none for a
+// dense model, none when the order already keeps them.
+void TestClusterEdit::epPlacementFix()
+{
+    const LoadResult strided = testing::patched(
+        "default", R"({"model": "mixtral-8x7b", "layout": {"tp": 1, "pp": 1, "ep": 8, "dp": 4, "order": "dp-ep-tp-cp-pp"}})");
+    QVERIFY(strided.design);
+    const std::optional<TpPlacementFix> fix = suggestEpPlacementFix(*strided.design);
+    QVERIFY(fix);
+    QCOMPARE(int(fix->remedy), int(TpPlacementRemedy::TpFirstOrder));
+    QCOMPARE(QString::fromStdString(orderToString(fix->order)), QStringLiteral("tp-ep-dp-cp-pp"));
+    QCOMPARE(fix->spanningBefore, 4);
+    Design fixed = *strided.design;
+    fixed.layout.order = fix->order;
+    QVERIFY(!suggestEpPlacementFix(fixed));
+    QVERIFY(!suggestEpPlacementFix(testing::example("default")));
 }
 
 QTEST_APPLESS_MAIN(TestClusterEdit)

@@ -165,6 +165,9 @@ void TestValidate::codeTriggered_data()
     rowP("tp-spans-nodes", R"({"layout": {"order": "dp-tp-cp-ep-pp"}})");
     rowP("tp-over-pcie", R"({"cluster": {"uniform": {"intraLink": "pcie5"}}})");
     rowP("sp-without-tp", R"({"layout": {"tp": 1, "dp": 16}})");
+    // Mixtral's eight experts on 4 × 8 GPUs with DP fastest: EP groups stride across nodes, though TP × EP = 8
+    // would fit one. (With EP = 16 on 8-GPU nodes the warning would be wrong: that EP crosses nodes anyway.)
+    rowP("ep-spans-nodes", R"({"model": "mixtral-8x7b", "layout": {"tp": 1, "pp": 1, "ep": 8, "dp": 4, "order": "dp-ep-tp-cp-pp"}})");
     rowP("tp-overlap-without-sp", R"({"layout": {"sequenceParallel": false, "tpCommOverlap": true}})");
     // Pipeline
     rowP("pp-layers", R"({"layout": {"pp": 3, "dp": 1}})");
