@@ -103,6 +103,7 @@ constexpr std::array kKinds{
     kMemoryOverKvCache,
     kNcclTestsRow,
     kNcclTestsEmpty,
+    kRecordRunDiffers,
 };
 } // namespace
 
