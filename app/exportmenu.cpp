@@ -4,21 +4,17 @@
 #include "figureexport.h"
 #include "launchconfigdialog.h"
 #include "mainwindow.h"
+#include "performancepanel.h"
 #include "qtconvert.h"
 #include "recordsdialog.h"
-#include "performancepanel.h"
 #include "reportpdf.h"
 #include "savefile.h"
 
 #include <QCoreApplication>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QMessageBox>
-#include <QSpinBox>
 #include <QTabWidget>
 
 namespace app {
@@ -29,32 +25,6 @@ namespace {
 
 // Report figures are laid out 600 px wide: the text width of an A4 page at the document's 96 dpi.
 constexpr int kReportFigureWidth = 600;
-constexpr int kMaxFigureSide = 20000;
-
-// Asks for a figure size, starting from the view's own; an empty size when cancelled.
-QSize askFigureSize(QWidget* parent, QSize initial)
-{
-    QDialog dialog(parent);
-    dialog.setWindowTitle(ExportMenu::tr("Figure Size"));
-    auto* width = new QSpinBox(&dialog);
-    auto* height = new QSpinBox(&dialog);
-    for (QSpinBox* box : {width, height}) {
-        box->setRange(16, kMaxFigureSide);
-        box->setSuffix(ExportMenu::tr(" px"));
-    }
-    width->setValue(initial.width());
-    height->setValue(initial.height());
-    auto* form = new QFormLayout(&dialog);
-    form->addRow(ExportMenu::tr("Width:"), width);
-    form->addRow(ExportMenu::tr("Height:"), height);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    form->addRow(buttons);
-    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    if (dialog.exec() != QDialog::Accepted)
-        return {};
-    return {width->value(), height->value()};
-}
 
 } // namespace
 
@@ -109,20 +79,9 @@ bool ExportMenu::exportCurrentView(const QString& path, QSize size, QString* err
 
 void ExportMenu::exportFigureDialog()
 {
-    QWidget* view = m_window->views()->currentWidget();
-    const QSize size = askFigureSize(m_window, view->size());
-    if (size.isEmpty())
-        return;
     const QString title
         = m_window->views()->tabText(m_window->views()->currentIndex()).remove(QLatin1Char('&'));
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export Figure"), title.toLower() + QStringLiteral(".png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportCurrentView(path, size, &error))
-        QMessageBox::warning(m_window, tr("Cannot Export the Figure"), error);
+    app::exportFigureDialog(m_window, m_window->views()->currentWidget(), title);
 }
 
 bool ExportMenu::writeReport(const QString& path, QString* error) const

@@ -1,14 +1,20 @@
 #include "figureexport.h"
 
 #include "savefile.h"
+#include "viewfigure.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
+#include <QMessageBox>
 #include <QPageLayout>
 #include <QPageSize>
-#include <QPainter>
 #include <QPdfWriter>
+#include <QSpinBox>
 #include <QSvgGenerator>
 #include <QWidget>
 
@@ -16,21 +22,42 @@ namespace app {
 
 namespace {
 
-// Draws the view centred in `target`, scaled uniformly so that it fits.
-void paintFitted(QPainter& painter, QWidget* view, const QSizeF& target)
-{
-    const QSizeF source = view->size();
-    const qreal scale = std::min(target.width() / source.width(), target.height() / source.height());
-    painter.fillRect(QRectF(QPointF(0, 0), target), Qt::white);
-    painter.translate((target.width() - source.width() * scale) / 2,
-                      (target.height() - source.height() * scale) / 2);
-    painter.scale(scale, scale);
-    view->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-}
+constexpr int kMaxFigureSide = 20000;
 
 QString tr(const char* text)
 {
     return QCoreApplication::translate("FigureExport", text);
+}
+
+// The dialog's words keep the context of File ▸ Export, where they were first translated.
+QString menuTr(const char* text)
+{
+    return QCoreApplication::translate("app::ExportMenu", text);
+}
+
+// Asks for a figure size, starting from the view's own; an empty size when cancelled.
+QSize askFigureSize(QWidget* parent, QSize initial)
+{
+    QDialog dialog(parent);
+    dialog.setWindowTitle(menuTr(QT_TRANSLATE_NOOP("app::ExportMenu", "Figure Size")));
+    auto* width = new QSpinBox(&dialog);
+    auto* height = new QSpinBox(&dialog);
+    for (QSpinBox* box : {width, height}) {
+        box->setRange(16, kMaxFigureSide);
+        box->setSuffix(menuTr(QT_TRANSLATE_NOOP("app::ExportMenu", " px")));
+    }
+    width->setValue(initial.width());
+    height->setValue(initial.height());
+    auto* form = new QFormLayout(&dialog);
+    form->addRow(menuTr(QT_TRANSLATE_NOOP("app::ExportMenu", "Width:")), width);
+    form->addRow(menuTr(QT_TRANSLATE_NOOP("app::ExportMenu", "Height:")), height);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    return {width->value(), height->value()};
 }
 
 } // namespace
@@ -53,9 +80,7 @@ QImage renderFigure(QWidget* view, QSize size)
     if (size.isEmpty())
         size = view->size();
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    paintFitted(painter, view, QSizeF(size));
+    widgets::paintViewFitted(&image, view, QSizeF(size), false);
     return image;
 }
 
@@ -86,8 +111,7 @@ bool exportFigure(QWidget* view, QSize size, const QString& path, QString* error
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(view->windowTitle());
         svg.setDescription(QStringLiteral("Meshwright"));
-        QPainter painter(&svg);
-        paintFitted(painter, view, QSizeF(size));
+        widgets::paintViewFitted(&svg, view, QSizeF(size), true);
         break;
     }
     case FigureFormat::Pdf: {
@@ -98,13 +122,30 @@ bool exportFigure(QWidget* view, QSize size, const QString& path, QString* error
         pdf.setPageLayout(
             QPageLayout(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch),
                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        QPainter painter(&pdf);
-        paintFitted(painter, view, QSizeF(size));
+        widgets::paintViewFitted(&pdf, view, QSizeF(size), true);
         break;
     }
     }
     buffer.close();
     return saveFileAtomically(path, bytes, error);
+}
+
+void exportFigureDialog(QWidget* parent, QWidget* view, const QString& title)
+{
+    const QSize size = askFigureSize(parent, view->size());
+    if (size.isEmpty())
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        parent, menuTr(QT_TRANSLATE_NOOP("app::ExportMenu", "Export Figure")),
+        title.toLower() + QStringLiteral(".png"),
+        menuTr(QT_TRANSLATE_NOOP("app::ExportMenu",
+                                 "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)")));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportFigure(view, size, path, &error))
+        QMessageBox::warning(parent, menuTr(QT_TRANSLATE_NOOP("app::ExportMenu", "Cannot Export the Figure")),
+                             error);
 }
 
 } // namespace app

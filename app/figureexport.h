@@ -1,8 +1,8 @@
 #pragma once
 
 // Figures for slides (issue 8): any view rendered to PNG, SVG or PDF at a chosen size. The view is drawn
-// through QWidget::render onto a painter scaled to fit the chosen size with its aspect ratio kept, so SVG
-// and PDF stay vector graphics and a large PNG stays sharp.
+// by widgets::paintViewFitted onto a painter scaled to fit the chosen size with its aspect ratio kept, its
+// plots as vector drawings, so SVG and PDF stay vector graphics and a large PNG stays sharp.
 
 #include <QImage>
 #include <QSize>
@@ -23,5 +23,9 @@ QImage renderFigure(QWidget* view, QSize size = {});
 
 // Writes the view to `path` in the format its suffix names; false with `error` saying why.
 bool exportFigure(QWidget* view, QSize size, const QString& path, QString* error);
+
+// The user's way to the same: asks for the size (the view's own to start with) and the file, named after
+// `title`, writes it, and says why when it cannot. Shared by File ▸ Export and the Learn window.
+void exportFigureDialog(QWidget* parent, QWidget* view, const QString& title);
 
 } // namespace app

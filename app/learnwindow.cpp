@@ -2,6 +2,7 @@
 
 #include "contextringview.h"
 #include "expertroutingview.h"
+#include "figureexport.h"
 #include "mlpsplitview.h"
 #include "strategyexplorer.h"
 
@@ -15,6 +16,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QStackedWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace app {
@@ -48,7 +50,18 @@ LearnWindow::LearnWindow(QWidget* parent)
     right->addWidget(m_stack, 1);
     m_keys = new QLabel(this);
     m_keys->setEnabled(false);
-    right->addWidget(m_keys);
+    m_exportAction = new QAction(this);
+    m_exportAction->setObjectName(QStringLiteral("learn-export"));
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    addAction(m_exportAction);
+    connect(m_exportAction, &QAction::triggered, this,
+            [this] { exportFigureDialog(this, currentLessonView(), viewNames()[currentView()]); });
+    m_exportButton = new QToolButton(this);
+    m_exportButton->setDefaultAction(m_exportAction);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_keys, 1);
+    bottom->addWidget(m_exportButton);
+    right->addLayout(bottom);
     layout->addLayout(right, 1);
 
     m_views = {new widgets::StrategyExplorer(widgets::StrategyExplorer::Kind::Training, m_stack),
@@ -184,6 +197,11 @@ widgets::LessonView* LearnWindow::currentLessonView() const
     return view(currentView());
 }
 
+bool LearnWindow::exportCurrentView(const QString& path, QSize size, QString* error) const
+{
+    return exportFigure(currentLessonView(), size, path, error);
+}
+
 bool LearnWindow::advance()
 {
     if (currentLessonView()->nextStep())
@@ -240,6 +258,7 @@ void LearnWindow::setPresenting(bool on)
         f.setPointSizeF(m_normalFont.pointSizeF() * kPresentationScale);
     setFont(f);
     m_list->setVisible(!on);
+    m_exportButton->setVisible(!on); // a lecture shows the view, not the tools
     if (on) {
         show();
         showFullScreen();
@@ -289,6 +308,9 @@ void LearnWindow::retranslate()
         m_presentAction->setShortcut(QKeySequence(Qt::Key_F5));
     }
     m_keys->setText(tr("Keys: PageDown/PageUp view · Right/Left step · F5 presentation · Esc leave"));
+    m_exportAction->setText(tr("Export &Figure…"));
+    m_exportAction->setToolTip(tr("Write this view at its current step as PNG, SVG or PDF (%1)")
+                                   .arg(m_exportAction->shortcut().toString(QKeySequence::NativeText)));
     updateHeader();
 }
 

@@ -3,7 +3,8 @@
 // The teaching views in one window (issue 9), reached from the "Learn" menu: the six splits on four GPUs,
 // the MLP split, context parallelism, expert routing and serving. A presentation mode for lectures shows
 // them full screen in large type; PageDown/PageUp move between views, Right/Left (or Space/Backspace)
-// through a view's steps, Esc leaves the presentation, F5 starts it.
+// through a view's steps, Esc leaves the presentation, F5 starts it. The current view (at its current step)
+// exports as a figure for slides, like every tab of the main window (figureexport.h).
 
 #include "designsnapshot.h"
 #include "layout.h"
@@ -16,6 +17,7 @@ class QLabel;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
+class QToolButton;
 
 namespace widgets {
 class LessonView;
@@ -47,6 +49,10 @@ public:
     // A "Learn" menu that opens this window on each view, and starts the presentation.
     QMenu* createMenu(QWidget* parent);
 
+    // The current view as a PNG, SVG or PDF figure at `size`; false with `error` saying why.
+    bool exportCurrentView(const QString& path, QSize size, QString* error) const;
+    QAction* exportAction() const { return m_exportAction; }
+
     void setPresenting(bool on);
     bool isPresenting() const { return m_presenting; }
 
@@ -71,9 +77,11 @@ private:
     QStackedWidget* m_stack = nullptr;
     QLabel* m_header = nullptr;
     QLabel* m_keys = nullptr;
+    QToolButton* m_exportButton = nullptr;
     QMenu* m_menu = nullptr;
     std::vector<QAction*> m_viewActions;
     QAction* m_presentAction = nullptr;
+    QAction* m_exportAction = nullptr;
     bool m_presenting = false;
     QFont m_normalFont;
 };

@@ -3,9 +3,8 @@
 #include "diagnostictext.h"
 #include "document.h"
 #include "evaluate.h"
-#include "memorytext.h"
 #include "qtconvert.h"
-#include "recordcomparison.h"
+#include "recordtext.h"
 
 #include <QComboBox>
 #include <QDate>
@@ -20,68 +19,10 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <cmath>
 
 namespace app {
 
 using widgets::qs;
-
-namespace {
-
-// The row's quantity in the user's language; core's English label for any key this list does not know.
-QString quantityText(const core::RecordComparisonRow& row)
-{
-    const QString key = qs(row.quantity);
-    if (key.startsWith(QLatin1String("peakMemory."))) {
-        for (core::MemoryCategory category : core::enumValues<core::MemoryCategory>())
-            if (key.mid(11) == qs(core::enumName(category)))
-                return RecordsDialog::tr("  of which %1").arg(widgets::categoryName(category));
-        return RecordsDialog::tr("Peak memory of the fullest GPU");
-    }
-    static const std::pair<const char*, const char*> kTexts[]{
-        {"globalBatch", QT_TRANSLATE_NOOP("app::RecordsDialog", "Global batch (sequences)")},
-        {"microBatch", QT_TRANSLATE_NOOP("app::RecordsDialog", "Micro-batch (sequences)")},
-        {"sequenceLength", QT_TRANSLATE_NOOP("app::RecordsDialog", "Sequence length (tokens)")},
-        {"stepSeconds", QT_TRANSLATE_NOOP("app::RecordsDialog", "Step time")},
-        {"tokensPerSecond", QT_TRANSLATE_NOOP("app::RecordsDialog", "Tokens per second")},
-        {"mfu", QT_TRANSLATE_NOOP("app::RecordsDialog", "MFU")},
-        {"visible.allReduce", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible all-reduce per step")},
-        {"visible.allGather", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible all-gather per step")},
-        {"visible.reduceScatter", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible reduce-scatter per step")},
-        {"visible.allToAll", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible all-to-all per step")},
-        {"visible.p2p", QT_TRANSLATE_NOOP("app::RecordsDialog", "Visible point-to-point per step")},
-        {"inputStallSeconds", QT_TRANSLATE_NOOP("app::RecordsDialog", "Input stalls per step")},
-        {"checkpointSeconds", QT_TRANSLATE_NOOP("app::RecordsDialog", "Checkpoint time")},
-        {"restarts", QT_TRANSLATE_NOOP("app::RecordsDialog", "Restarts")},
-        {"parity.difference",
-         QT_TRANSLATE_NOOP("app::RecordsDialog", "Parity with the baseline (difference)")},
-    };
-    for (const auto& [quantity, text] : kTexts)
-        if (key == QLatin1String(quantity))
-            return RecordsDialog::tr(text);
-    return qs(row.label);
-}
-
-QString valueText(double value, core::RecordUnit unit)
-{
-    return qs(core::formatRecordValue(value, unit));
-}
-
-QString differenceText(const core::RecordComparisonRow& row)
-{
-    const auto difference = row.difference();
-    if (!difference)
-        return {};
-    QString text = (*difference < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-        + valueText(std::abs(*difference), row.unit);
-    if (const auto relative = row.relativeDifference())
-        text += QStringLiteral(" (%1%2 %)")
-                    .arg(*relative < 0 ? QStringLiteral("−") : QStringLiteral("+"),
-                         qs(core::formatNumber(std::abs(100 * *relative))));
-    return text;
-}
-
-} // namespace
 
 RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
     : QDialog(parent)
@@ -91,6 +32,7 @@ RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
     m_records = new QComboBox(this);
     m_identity = new QLabel(this);
     m_identity->setWordWrap(true);
+    m_identity->setTextFormat(Qt::RichText);
     m_table = new QTableWidget(0, 4, this);
     m_table->setHorizontalHeaderLabels({tr("Quantity"), tr("Predicted"), tr("Measured"), tr("Difference")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -148,17 +90,21 @@ void RecordsDialog::showRecord()
     for (const std::string& part : {record.date, record.identity.model, record.identity.code,
                                     record.identity.runtime, record.identity.topology})
         if (!part.empty())
-            identity << qs(part);
-    m_identity->setText(identity.join(QStringLiteral(" · ")));
+            identity << qs(part).toHtmlEscaped();
     const widgets::DesignSnapshot& snapshot = m_document->snapshot();
-    const std::vector<core::RecordComparisonRow> rows
+    const core::RecordComparison comparison
         = core::compareRecord(record, *snapshot.design, *snapshot.evaluation);
-    m_table->setRowCount(int(rows.size()));
-    for (int i = 0; i < int(rows.size()); ++i) {
-        const core::RecordComparisonRow& row = rows[std::size_t(i)];
-        const QString cells[]{quantityText(row),
-                              row.predicted ? valueText(*row.predicted, row.unit) : QStringLiteral("—"),
-                              valueText(*row.measured, row.unit), differenceText(row)};
+    QString text = identity.join(QStringLiteral(" · "));
+    for (const QString& warning : widgets::recordWarnings(comparison))
+        text += QStringLiteral("<br><b>%1</b> %2").arg(tr("Warning:"), warning.toHtmlEscaped());
+    m_identity->setText(text);
+    m_table->setRowCount(int(comparison.rows.size()));
+    for (int i = 0; i < int(comparison.rows.size()); ++i) {
+        const core::RecordComparisonRow& row = comparison.rows[std::size_t(i)];
+        const QString cells[]{
+            widgets::recordQuantityText(row),
+            row.predicted ? widgets::recordValueText(*row.predicted, row.unit) : QStringLiteral("—"),
+            widgets::recordValueText(*row.measured, row.unit), widgets::recordDifferenceText(row)};
         for (int column = 0; column < 4; ++column) {
             auto* item = new QTableWidgetItem(cells[column]);
             if (column > 0)
@@ -166,6 +112,11 @@ void RecordsDialog::showRecord()
             m_table->setItem(i, column, item);
         }
     }
+}
+
+QString RecordsDialog::headerText() const
+{
+    return m_identity->text();
 }
 
 bool RecordsDialog::importRecord(const QString& path, QString* error)

@@ -32,6 +32,8 @@ public:
 
     QComboBox* recordChooser() const { return m_records; }
     QTableWidget* table() const { return m_table; }
+    // The shown record's identity and the comparison's warnings, for tests.
+    QString headerText() const;
 
 private:
     void refresh();

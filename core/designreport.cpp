@@ -353,29 +353,30 @@ void records(Html& html, const Design& design, const Evaluation& e)
             title += ')';
         }
         html.raw("<h3>").text(title).raw("</h3>\n");
-        if (!record.identity.runtime.empty() || !record.identity.topology.empty())
-            html.raw("<p>")
-                .text(record.identity.runtime)
-                .raw("<br>")
-                .text(record.identity.topology)
-                .raw("</p>\n");
+        // Which run this was: the seed's identity of model, code, runtime and topology.
+        const std::pair<const char*, const std::string*> identity[]{{"Model", &record.identity.model},
+                                                                    {"Code", &record.identity.code},
+                                                                    {"Runtime", &record.identity.runtime},
+                                                                    {"Topology", &record.identity.topology}};
+        std::string lines;
+        for (const auto& [label, value] : identity) {
+            if (value->empty())
+                continue;
+            lines += lines.empty() ? "<b>" : "<br><b>";
+            lines += label;
+            lines += ":</b> ";
+            lines += htmlEscape(*value);
+        }
+        if (!lines.empty())
+            html.raw("<p>").raw(lines).raw("</p>\n");
+        const RecordComparison comparison = compareRecord(record, design, e);
+        for (const Diagnostic& warning : comparison.warnings)
+            html.raw("<p><b>Warning:</b> ").text(warning.message()).raw("</p>\n");
         html.tableStart().row({"Quantity", "Predicted", "Measured", "Difference"}, true);
-        for (const RecordComparisonRow& row : compareRecord(record, design, e)) {
-            std::string difference;
-            if (const auto d = row.difference()) {
-                difference = *d < 0 ? "−" : "+";
-                difference += formatRecordValue(std::abs(*d), row.unit);
-                if (const auto relative = row.relativeDifference()) {
-                    difference += " (";
-                    difference += *relative < 0 ? "−" : "+";
-                    difference += formatNumber(std::abs(100 * *relative));
-                    difference += " %)";
-                }
-            }
+        for (const RecordComparisonRow& row : comparison.rows)
             html.row({row.label,
                       row.predicted ? formatRecordValue(*row.predicted, row.unit) : std::string("—"),
-                      formatRecordValue(*row.measured, row.unit), difference});
-        }
+                      formatRecordValue(*row.measured, row.unit), formatRecordDifference(row)});
         html.tableEnd();
         if (record.parity && record.parity->withinTolerance) {
             std::string parity = "Parity with ";

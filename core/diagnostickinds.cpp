@@ -106,6 +106,7 @@ constexpr std::array kKinds{
     kOffloadWithoutZero,
     kNcclTestsRow,
     kNcclTestsEmpty,
+    kRecordRunDiffers,
 };
 } // namespace
 

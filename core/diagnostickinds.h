@@ -412,6 +412,12 @@ inline constexpr DiagnosticKind kNcclTestsEmpty{
         "Diagnostics",
         "No nccl-tests rows found: expected lines of size, count, type, redop, root, time, algbw, busbw.")};
 
+// ---- Measured records ----------------------------------------------------------------------------
+inline constexpr DiagnosticKind kRecordRunDiffers{
+    "record-run-differs", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "The run's %1 was %2, the design's is %3: the other rows compare different workloads.")};
+
 std::span<const DiagnosticKind> allKinds();
 const DiagnosticKind* findKind(std::string_view code);
 

@@ -69,6 +69,15 @@ void putText(Json& object, std::string_view key, const std::string& value)
 
 } // namespace
 
+const MeasuredRecord* newestRecord(const std::vector<MeasuredRecord>& records)
+{
+    const MeasuredRecord* newest = nullptr;
+    for (const MeasuredRecord& record : records)
+        if (!newest || record.date >= newest->date)
+            newest = &record;
+    return newest;
+}
+
 MeasuredRecord recordFromJson(const Json& value, const std::string& pointer, ReadContext& context)
 {
     MeasuredRecord record;
@@ -98,6 +107,10 @@ MeasuredRecord recordFromJson(const Json& value, const std::string& pointer, Rea
         readNumber(r, "stepSeconds", record.stepSeconds, 0, kMaxSeconds, context);
         readNumber(r, "tokensPerSecond", record.tokensPerSecond, 0, kMaxTokensPerSecond, context);
         readNumber(r, "mfu", record.mfu, 0, 1, context);
+    });
+    readObject(root, "latency", context, [&](ObjectReader& r) {
+        readNumber(r, "timeToFirstToken", record.timeToFirstTokenSeconds, 0, kMaxSeconds, context);
+        readNumber(r, "interToken", record.interTokenSeconds, 0, kMaxSeconds, context);
     });
     readObject(root, "visibleCommunication", context, [&](ObjectReader& r) {
         readNumber(r, "allReduce", record.visible.allReduce, 0, kMaxSeconds, context);
@@ -158,6 +171,11 @@ Json recordToJson(const MeasuredRecord& record)
     put(throughput, "mfu", record.mfu);
     if (!throughput.empty())
         out["throughput"] = std::move(throughput);
+    Json latency = Json::object();
+    put(latency, "timeToFirstToken", record.timeToFirstTokenSeconds);
+    put(latency, "interToken", record.interTokenSeconds);
+    if (!latency.empty())
+        out["latency"] = std::move(latency);
     Json visible = Json::object();
     put(visible, "allReduce", record.visible.allReduce);
     put(visible, "allGather", record.visible.allGather);

@@ -61,6 +61,9 @@ struct MeasuredRecord
     std::optional<double> peakMemoryBytes;
     std::array<std::optional<double>, kMemoryCategoryCount> peakMemoryByCategory{};
     std::optional<double> stepSeconds, tokensPerSecond, mfu;
+    // Serving: seconds to the first token of a request and between two further tokens (the seed's latency
+    // per request beside the group's tokens per second).
+    std::optional<double> timeToFirstTokenSeconds, interTokenSeconds;
     VisibleCommunication visible;
     std::optional<double> inputStallSeconds, checkpointSeconds; // per step, and per checkpoint written
     std::optional<int> restarts;
@@ -68,6 +71,10 @@ struct MeasuredRecord
     std::string notes;
     bool operator==(const MeasuredRecord&) const = default;
 };
+
+// The record a view shows when a design carries several: the newest by date (ISO 8601 compares as text),
+// of equal dates the one added last; nullptr for none.
+const MeasuredRecord* newestRecord(const std::vector<MeasuredRecord>& records);
 
 // The record object (inside a design's "records" or a record document's body). Problems go to `context`
 // with pointers under `pointer`; out-of-range numbers (negative times, an MFU above 1) are errors.

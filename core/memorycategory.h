@@ -34,4 +34,31 @@ template<> struct EnumNames<MemoryCategory>
         std::pair{MemoryCategory::Reserve, std::string_view{"reserve"}}};
 };
 
+// The category in words, as the report and the command line write it ("KV cache", where the file says
+// "kvCache"); the GUI's own names are widgets/memorytext.h's.
+constexpr std::string_view memoryCategoryTitle(MemoryCategory category)
+{
+    switch (category) {
+    case MemoryCategory::Parameters:
+        return "weights";
+    case MemoryCategory::Gradients:
+        return "gradients";
+    case MemoryCategory::Optimizer:
+        return "optimizer states";
+    case MemoryCategory::Activations:
+        return "activations";
+    case MemoryCategory::KvCache:
+        return "KV cache";
+    case MemoryCategory::Workspace:
+        return "workspace";
+    case MemoryCategory::Temporary:
+        return "temporary buffers";
+    case MemoryCategory::Communication:
+        return "communication buffers";
+    case MemoryCategory::Reserve:
+        return "allocator reserve";
+    }
+    return {};
+}
+
 } // namespace core

@@ -3,12 +3,15 @@
 // A measured record beside the prediction for the same design (issue 8: "every view shows the measured
 // value next to the prediction with the difference"). One row per quantity the record measured; the
 // prediction is missing where Meshwright models nothing (input stalls, checkpoints, restarts, parity).
+// Every view, the report and the command line take their differences from here.
 
+#include "diagnostic.h"
 #include "jsonreader.h"
 #include "measuredrecord.h"
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace core {
@@ -31,14 +34,29 @@ struct RecordComparisonRow
     std::optional<double> relativeDifference() const;
 };
 
-std::vector<RecordComparisonRow> compareRecord(const MeasuredRecord& record, const Design& design,
-                                               const Evaluation& evaluation);
+struct RecordComparison
+{
+    std::vector<RecordComparisonRow> rows;
+    // record-run-differs, one per batch figure in which the run differs from the design: then every other
+    // row compares two different workloads, and a reader must be told.
+    std::vector<Diagnostic> warnings;
+
+    // The row of a quantity key, or nullptr when the record did not measure it.
+    const RecordComparisonRow* find(std::string_view quantity) const;
+};
+
+RecordComparison compareRecord(const MeasuredRecord& record, const Design& design,
+                               const Evaluation& evaluation);
 
 // "26.5 s", "71 GB", "41.2 %": a value in its unit, as the report and the CLI show it.
 std::string formatRecordValue(double value, RecordUnit unit);
 
-// {name, rows[] {quantity, label, unit, predicted, measured, difference, relativeDifference}}; null for a
-// missing figure.
-Json recordComparisonToJson(const MeasuredRecord& record, const std::vector<RecordComparisonRow>& rows);
+// "+2.1 s (+7.9 %)": the difference with its sign and relative to the prediction; a difference of two
+// fractions in percentage points, "−3.8 pp (−9 %)"; empty without a difference.
+std::string formatRecordDifference(const RecordComparisonRow& row);
+
+// {name, rows[] {quantity, label, unit, predicted, measured, difference, relativeDifference},
+// warnings[] {code, message, path}}; null for a missing figure.
+Json recordComparisonToJson(const MeasuredRecord& record, const RecordComparison& comparison);
 
 } // namespace core

@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "explanationdialog.h"
 #include "qtconvert.h"
+#include "recordtext.h"
 #include "units.h"
 #include "validate.h"
 
@@ -47,6 +48,9 @@ DesignSummary::DesignSummary(QWidget* parent)
     m_performance->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     connect(m_performance, &QLabel::linkActivated, this, &DesignSummary::explain);
     grid->addWidget(m_performance, 2, 0, 1, 2);
+    m_measured = makeValueLabel(this);
+    m_measured->setObjectName(QStringLiteral("measured"));
+    grid->addWidget(m_measured, 3, 0, 1, 2);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
 }
@@ -70,6 +74,11 @@ QString DesignSummary::layoutText() const
 QString DesignSummary::performanceText() const
 {
     return m_performance->text();
+}
+
+QString DesignSummary::measuredText() const
+{
+    return m_measured->text();
 }
 
 void DesignSummary::changeEvent(QEvent* event)
@@ -150,6 +159,7 @@ void DesignSummary::refresh()
                             + QStringLiteral("</small>"));
     }
     refreshPerformance();
+    refreshMeasured();
 }
 
 void DesignSummary::explain(const QString& figure)
@@ -230,6 +240,31 @@ void DesignSummary::refreshPerformance()
     m_performance->setToolTip(tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
                                   .arg(qs(p->step.formula), qs(p->mfuExplanation.formula),
                                        percent(p->computeEfficiency)));
+}
+
+// Issue 8: the headline figures a run measures, each beside its prediction with the difference.
+void DesignSummary::refreshMeasured()
+{
+    const ShownRecord shown = shownRecord(m_snapshot);
+    m_measured->setVisible(shown.record != nullptr);
+    if (!shown.record) {
+        m_measured->clear();
+        return;
+    }
+    QStringList figures;
+    for (const char* quantity : {"stepSeconds", "tokensPerSecond", "mfu", "timeToFirstToken", "interToken"})
+        if (const core::RecordComparisonRow* row = shown.comparison.find(quantity))
+            figures << tr("%1: %2").arg(recordQuantityText(*row), measuredBesidePredicted(*row));
+    QString text = tr("<b>Measured</b> in %1").arg(recordTitle(*shown.record).toHtmlEscaped());
+    text += QStringLiteral("<br><small>")
+        + (figures.isEmpty() ? tr("no step time, tokens per second, MFU or latency (File ▸ Export ▸ Measured "
+                                  "Records… lists everything the record holds)")
+                             : figures.join(QStringLiteral(" · ")).toHtmlEscaped())
+        + QStringLiteral("</small>");
+    for (const QString& warning : recordWarnings(shown.comparison))
+        text
+            += QStringLiteral("<br><small><b>%1</b> %2</small>").arg(tr("Warning:"), warning.toHtmlEscaped());
+    m_measured->setText(text);
 }
 
 } // namespace widgets

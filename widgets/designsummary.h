@@ -1,7 +1,8 @@
 #pragma once
 
 // The key figures of the design at a glance: model size, world size and how it factors, the cluster,
-// the batch as the pipeline sees it, and how fast a training step runs (core/performance.h).
+// the batch as the pipeline sees it, how fast a training step runs (core/performance.h), and what the
+// newest measured record of the design says against it.
 
 #include "designsnapshot.h"
 
@@ -25,6 +26,8 @@ public:
     QString modelText() const;
     QString layoutText() const;
     QString performanceText() const;
+    // The design's newest measured record beside the prediction; empty without a record.
+    QString measuredText() const;
     // Opens the explanation of a headline figure: "step", "mfu", "ttft", "itl", "throughput".
     void explain(const QString& figure);
     ExplanationDialog* explanationDialog() const { return m_dialog; }
@@ -35,6 +38,7 @@ protected:
 private:
     void refresh();
     void refreshPerformance();
+    void refreshMeasured();
 
     DesignSnapshot m_snapshot;
     QLabel* m_model = nullptr;
@@ -42,6 +46,7 @@ private:
     QLabel* m_cluster = nullptr;
     QLabel* m_workload = nullptr;
     QLabel* m_performance = nullptr;
+    QLabel* m_measured = nullptr;
     ExplanationDialog* m_dialog = nullptr;
 };
 

@@ -7,6 +7,7 @@
 #include <QPainterPath>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -213,8 +214,11 @@ void LaneChart::paintEvent(QPaintEvent*)
         const QRectF band(left, top, right - left, h);
         const bool minor = m_model->isMinorLane(lane);
         if (m_model->showsIdle(lane)) {
-            painter.fillRect(band, QColor(236, 236, 236));
-            painter.fillRect(band, QBrush(QColor(196, 196, 196), Qt::BDiagPattern));
+            QRectF idle = band;
+            idle.setRight(std::clamp(m_axis.toPixel(m_model->activeEnd()), left, right));
+            painter.fillRect(band, QColor(244, 244, 244));
+            painter.fillRect(idle, QColor(236, 236, 236));
+            painter.fillRect(idle, QBrush(QColor(196, 196, 196), Qt::BDiagPattern));
         } else {
             painter.fillRect(band, minor ? QColor(248, 248, 248) : QColor(244, 244, 244));
         }
@@ -271,6 +275,7 @@ void LaneChart::paintEvent(QPaintEvent*)
 
     // Markers and the time axis.
     const TimeUnit unit = timeUnitFor(m_axis.span());
+    std::vector<QRectF> labelBoxes; // a label that would cover another moves one line down
     for (const ChartMarker& marker : m_model->markers()) {
         const double x = m_axis.toPixel(marker.time);
         if (x < left || x > right)
@@ -282,6 +287,10 @@ void LaneChart::paintEvent(QPaintEvent*)
             QRectF box(x + 3, kTopMargin, w, metrics.height());
             if (box.right() > right)
                 box.moveRight(x - 3);
+            while (std::any_of(labelBoxes.begin(), labelBoxes.end(),
+                               [&box](const QRectF& other) { return other.intersects(box); }))
+                box.translate(0, metrics.height());
+            labelBoxes.push_back(box);
             painter.fillRect(box, QColor(255, 255, 255, 220));
             painter.setPen(marker.color);
             painter.drawText(box, Qt::AlignCenter, marker.label);

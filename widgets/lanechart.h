@@ -45,6 +45,9 @@ public:
     virtual bool showsIdle(int /*lane*/) const { return false; }
     virtual double startTime() const = 0;
     virtual double endTime() const = 0;
+    // Where the lanes' own time ends; idle is hatched only before it (a chart may reach further to show a
+    // marker, such as a measured step time, after the last bar).
+    virtual double activeEnd() const { return endTime(); }
     // The bars of a lane that overlap [from, to]; a model may merge what is narrower than a pixel.
     virtual void bars(int lane, double from, double to, double secondsPerPixel,
                       std::vector<ChartBar>& out) const = 0;

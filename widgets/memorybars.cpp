@@ -6,10 +6,12 @@
 #include "catalog.h"
 #include "memorytext.h"
 #include "qtconvert.h"
+#include "recordtext.h"
 
 #include <QEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <limits>
 #include <qcustomplot.h>
 
 namespace widgets {
@@ -226,8 +228,10 @@ void MemoryBars::rebuild()
         if (previousNode >= 0)
             labelNode(previousNode, start, m_bars.back().x);
     }
+    top = std::max(top, collectMeasuredMarkers());
     m_plot->xAxis->setRange(-0.8, x - 0.2);
     m_plot->yAxis->setRange(0, top / core::kGB * 1.15);
+    drawMeasuredMarkers();
     // The legend names only what this design holds (training has no KV cache, serving no gradients), in
     // stacking order, then the capacity line and, if any bar is over, the red outline.
     m_plot->legend->clearItems();
@@ -242,6 +246,85 @@ void MemoryBars::rebuild()
     if (!memory.fits)
         m_overflow->addToLegend();
     m_plot->replot();
+}
+
+double MemoryBars::collectMeasuredMarkers()
+{
+    m_measured.clear();
+    m_measuredBar = -1;
+    const ShownRecord shown = shownRecord(m_snapshot);
+    const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
+    if (!shown.record || memory.peakRank < 0)
+        return 0;
+    const int peakRole = memory.roleOfRank[static_cast<std::size_t>(memory.peakRank)];
+    for (std::size_t i = 0; i < m_bars.size() && m_measuredBar < 0; ++i)
+        if (effectiveGrouping() == Grouping::PerRole ? m_bars[i].role == peakRole
+                                                     : m_bars[i].rank == memory.peakRank)
+            m_measuredBar = static_cast<int>(i);
+    double highest = 0;
+    if (const core::RecordComparisonRow* total = shown.comparison.find("peakMemory.total")) {
+        m_measured.push_back(
+            {total->quantity, *total->measured, tr("measured peak %1").arg(measuredWithDifference(*total))});
+        highest = *total->measured;
+    }
+    // A category's line marks where its segment would end at the measured size, on the bars below it.
+    const core::RankRole& role = memory.roles[static_cast<std::size_t>(peakRole)];
+    double base = 0;
+    for (core::MemoryCategory category : kStackOrder) {
+        std::string quantity = "peakMemory.";
+        quantity += core::enumName(category);
+        if (const core::RecordComparisonRow* row = shown.comparison.find(quantity)) {
+            m_measured.push_back(
+                {row->quantity, base + *row->measured,
+                 tr("%1 measured %2").arg(categoryName(category), measuredWithDifference(*row))});
+            highest = std::max(highest, base + *row->measured);
+        }
+        base += role.figure(category).bytes;
+    }
+    // Bottom up, so that drawMeasuredMarkers can move each label clear of the one below.
+    std::stable_sort(m_measured.begin(), m_measured.end(),
+                     [](const MeasuredMarker& a, const MeasuredMarker& b) { return a.bytes < b.bytes; });
+    return highest;
+}
+
+void MemoryBars::drawMeasuredMarkers()
+{
+    if (m_measured.empty() || m_measuredBar < 0)
+        return;
+    const QColor ink(40, 40, 40);
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    const double barX = m_bars[static_cast<std::size_t>(m_measuredBar)].x;
+    const QCPRange xRange = m_plot->xAxis->range();
+    // Category labels beside the bar, on the side with more room, moved apart so that none overlaps.
+    const bool labelsRight = barX < xRange.center();
+    const double lineGap = m_plot->yAxis->range().size() * 0.045;
+    double lastLabel = -std::numeric_limits<double>::infinity();
+    for (const MeasuredMarker& marker : m_measured) {
+        const double y = marker.bytes / core::kGB;
+        const bool total = marker.quantity == "peakMemory.total";
+        auto* line = new QCPItemLine(m_plot);
+        line->setPen(QPen(ink, total ? 1.8 : 2.2, total ? Qt::DashDotLine : Qt::SolidLine));
+        const double half = total ? 0 : kBarWidth / 2 + 0.12;
+        line->start->setCoords(total ? xRange.lower : barX - half, y);
+        line->end->setCoords(total ? xRange.upper : barX + half, y);
+        auto* text = new QCPItemText(m_plot);
+        text->setText(marker.label);
+        text->setFont(small);
+        text->setColor(ink);
+        text->setBrush(QColor(255, 255, 255, 210));
+        if (total) {
+            // Over the line, at the left edge of the plot.
+            text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            text->position->setCoords(0.01, y);
+            text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            continue;
+        }
+        const double labelY = std::max(y, lastLabel + lineGap);
+        lastLabel = labelY;
+        text->position->setCoords(labelsRight ? barX + half + 0.1 : barX - half - 0.1, labelY);
+        text->setPositionAlignment((labelsRight ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    }
 }
 
 QWidget* MemoryBars::plotWidget() const

@@ -2,7 +2,9 @@
 
 // One stacked bar per GPU (grouped by node) or per rank role (one per pipeline stage and GPU type), a
 // colour per memory category, each GPU's capacity as a line, and a red outline where a bar goes over.
-// Hovering tells every category's bytes; clicking a segment asks for its explanation.
+// Hovering tells every category's bytes; clicking a segment asks for its explanation. When the design
+// carries a measured record, its peak stands over the bars as a line, its categories as short lines on
+// the fullest GPU's bar, each labelled with the difference from the prediction.
 
 #include "designsnapshot.h"
 #include "memory.h"
@@ -52,6 +54,14 @@ public:
     // The bar and category under a point of the plot widget; bar −1 if none.
     std::pair<int, core::MemoryCategory> hit(QPointF position) const;
 
+    struct MeasuredMarker
+    {
+        std::string quantity; // the comparison row's key: "peakMemory.total", "peakMemory.activations"
+        double bytes = 0; // the height the line is drawn at
+        QString label;
+    };
+    const std::vector<MeasuredMarker>& measuredMarkers() const { return m_measured; }
+
 signals:
     void explanationRequested(int rank, core::MemoryCategory category);
 
@@ -63,6 +73,9 @@ private:
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     QString toolTipFor(int bar) const;
+    // Computes the measured markers of the newest record; returns the highest byte count among them.
+    double collectMeasuredMarkers();
+    void drawMeasuredMarkers();
 
     DesignSnapshot m_snapshot;
     Grouping m_grouping = Grouping::Automatic;
@@ -71,6 +84,8 @@ private:
     QCPBars* m_overflow = nullptr;
     QCPGraph* m_capacity = nullptr;
     std::vector<Bar> m_bars;
+    std::vector<MeasuredMarker> m_measured;
+    int m_measuredBar = -1; // the fullest GPU's bar, where the categories are marked
 };
 
 } // namespace widgets

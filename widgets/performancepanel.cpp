@@ -2,6 +2,7 @@
 
 #include "designio.h"
 #include "qtconvert.h"
+#include "recordtext.h"
 #include "scalingplot.h"
 #include "units.h"
 
@@ -14,12 +15,11 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QTabWidget>
 #include <QThread>
 #include <QVBoxLayout>
-
 #include <limits>
 
 namespace widgets {
@@ -267,7 +267,11 @@ void PerformancePanel::rebuildTable()
     QStringList rows;
     for (const char* name : kRowNames)
         rows << tr(name);
-    m_table->setColumnCount(static_cast<int>(m_candidates.size()));
+    // A column per candidate, and beside a candidate that carries a measured record, its newest record.
+    int columns = 0;
+    for (const Candidate& c : m_candidates)
+        columns += c.snapshot.design->records.empty() ? 1 : 2;
+    m_table->setColumnCount(columns);
     m_table->setVerticalHeaderLabels(rows);
     // The fastest step among the candidates is marked.
     double fastest = std::numeric_limits<double>::infinity();
@@ -275,9 +279,10 @@ void PerformancePanel::rebuildTable()
         if (c.snapshot.evaluation->performance)
             fastest = std::min(fastest, c.snapshot.evaluation->performance->stepSeconds);
     QStringList headers;
-    for (int column = 0; column < static_cast<int>(m_candidates.size()); ++column) {
-        const core::Design& d = *m_candidates[static_cast<std::size_t>(column)].snapshot.design;
-        const core::Evaluation& e = *m_candidates[static_cast<std::size_t>(column)].snapshot.evaluation;
+    int column = 0;
+    for (const Candidate& candidate : m_candidates) {
+        const core::Design& d = *candidate.snapshot.design;
+        const core::Evaluation& e = *candidate.snapshot.evaluation;
         headers << qs(d.name);
         auto set = [&](Row row, const QString& text) {
             auto* item = new QTableWidgetItem(text);
@@ -328,9 +333,44 @@ void PerformancePanel::rebuildTable()
             set(Row::FirstToken, seconds(s->timeToFirstToken));
             set(Row::InterToken, seconds(s->interTokenLatency));
         }
+        ++column;
+        if (!d.records.empty()) {
+            headers << tr("%1 — measured").arg(qs(d.name));
+            fillMeasuredColumn(column, shownRecord(candidate.snapshot));
+            ++column;
+        }
     }
     m_table->setHorizontalHeaderLabels(headers);
     m_clearButton->setEnabled(!m_candidates.empty());
+}
+
+// The record's figures against this candidate's prediction, each with the difference; "—" where the run
+// measured nothing.
+void PerformancePanel::fillMeasuredColumn(int column, const ShownRecord& shown)
+{
+    static constexpr std::pair<Row, const char*> kMeasured[]{{Row::PeakMemory, "peakMemory.total"},
+                                                             {Row::Step, "stepSeconds"},
+                                                             {Row::Tokens, "tokensPerSecond"},
+                                                             {Row::Mfu, "mfu"},
+                                                             {Row::AllReduce, "visible.allReduce"},
+                                                             {Row::AllGather, "visible.allGather"},
+                                                             {Row::ReduceScatter, "visible.reduceScatter"},
+                                                             {Row::AllToAll, "visible.allToAll"},
+                                                             {Row::P2p, "visible.p2p"},
+                                                             {Row::FirstToken, "timeToFirstToken"},
+                                                             {Row::InterToken, "interToken"}};
+    for (int row = 0; row < static_cast<int>(Row::Count); ++row)
+        m_table->setItem(row, column, new QTableWidgetItem(QStringLiteral("—")));
+    m_table->item(static_cast<int>(Row::Model), column)->setText(recordTitle(*shown.record));
+    for (const auto& [row, quantity] : kMeasured)
+        if (const core::RecordComparisonRow* measured = shown.comparison.find(quantity))
+            m_table->item(static_cast<int>(row), column)->setText(measuredWithDifference(*measured));
+    const QStringList warnings = recordWarnings(shown.comparison);
+    if (!warnings.isEmpty()) {
+        QTableWidgetItem* model = m_table->item(static_cast<int>(Row::Model), column);
+        model->setText(model->text() + QStringLiteral(" ⚠"));
+        model->setToolTip(warnings.join(QLatin1Char('\n')));
+    }
 }
 
 void PerformancePanel::startSearch()

@@ -1,9 +1,10 @@
 #pragma once
 
 // The design-review view (issue 7), three pages: candidates pinned side by side — fit, step time, MFU,
-// exposed communication by kind, bubble —; the mesh search, run on a worker thread with progress and
-// cancel, its results in a sortable table, applying a result as one undo step (fieldsEdited); and the
-// strong and weak scaling of the current layout (ScalingPlot).
+// exposed communication by kind, bubble, and beside a candidate with a measured record what it measured —;
+// the mesh search, run on a worker thread with progress and cancel, its results in a sortable table, applying
+// a result as one undo step (fieldsEdited); and the strong and weak scaling of the current layout
+// (ScalingPlot).
 
 #include "designsnapshot.h"
 #include "fieldedit.h"
@@ -27,6 +28,7 @@ class QThread;
 namespace widgets {
 
 class ScalingPlot;
+struct ShownRecord;
 
 class PerformancePanel : public QWidget
 {
@@ -69,6 +71,7 @@ private:
     };
     void retranslate();
     void rebuildTable();
+    void fillMeasuredColumn(int column, const ShownRecord& shown);
     void updateResultHeaders();
     void finishSearch(std::shared_ptr<core::SearchResult> result);
     void fillResults();

@@ -1,6 +1,7 @@
 #include "timelinecharts.h"
 
 #include "qtconvert.h"
+#include "recordtext.h"
 #include "timelinestyle.h"
 #include "units.h"
 
@@ -74,6 +75,16 @@ PipelineChartModel::PipelineChartModel(const DesignSnapshot& snapshot)
             ends.push_back(op.end);
         m_ends.push_back(std::move(ends));
     }
+    const ShownRecord shown = shownRecord(m_snapshot);
+    if (const core::RecordComparisonRow* step = shown.comparison.find("stepSeconds");
+        step && step->predicted) {
+        m_markers.push_back({*step->predicted, QColor(90, 90, 90),
+                             QCoreApplication::translate("Timeline", "predicted step %1")
+                                 .arg(recordValueText(*step->predicted, step->unit))});
+        m_markers.push_back(
+            {*step->measured, QColor(148, 40, 150),
+             QCoreApplication::translate("Timeline", "measured step %1").arg(measuredWithDifference(*step))});
+    }
 }
 
 int PipelineChartModel::laneCount() const
@@ -93,6 +104,14 @@ QString PipelineChartModel::laneLabel(int lane) const
 }
 
 double PipelineChartModel::endTime() const
+{
+    double end = activeEnd();
+    for (const ChartMarker& marker : m_markers)
+        end = std::max(end, marker.time);
+    return end;
+}
+
+double PipelineChartModel::activeEnd() const
 {
     return m_ends.empty() ? 1 : schedule().timeline.makespan;
 }

@@ -33,9 +33,13 @@ public:
     bool showsIdle(int lane) const override { return lane % 2 == 0; }
     double startTime() const override { return 0; }
     double endTime() const override;
+    double activeEnd() const override;
     void bars(int lane, double from, double to, double secondsPerPixel,
               std::vector<ChartBar>& out) const override;
     QString toolTip(int lane, double time, double tolerance) const override;
+    // With a measured record of the step time: where the predicted step ends (the pipeline, then the
+    // data-parallel synchronisation and the optimizer) and where the measured one did.
+    std::vector<ChartMarker> markers() const override { return m_markers; }
 
     // The op of pipeline rank `rank` running at `time`, or nullptr.
     const core::PipelineOp* opAt(int rank, double time, double tolerance = 0) const;
@@ -46,6 +50,7 @@ private:
 
     DesignSnapshot m_snapshot;
     std::vector<std::vector<double>> m_ends; // per rank, the end of each op (ascending)
+    std::vector<ChartMarker> m_markers;
     // Per (stage, op kind, backward stage), filled as ops too narrow for their layers are drawn.
     mutable std::map<std::tuple<int, int, int>, CommSummary> m_summaries;
 };

@@ -4,6 +4,7 @@
 #include "bubbleplot.h"
 #include "lanechart.h"
 #include "qtconvert.h"
+#include "recordtext.h"
 #include "timelinecharts.h"
 #include "timelinestyle.h"
 #include "units.h"
@@ -419,6 +420,12 @@ void TimelinePanel::updateCharts()
     if (p > 1)
         text += tr(" · longest idle inside one stage %1 · micro-batches in flight per stage: %2")
                     .arg(qs(core::formatSeconds(t.maxStageBubble)), peaks.join(QStringLiteral(", ")));
+    // Issue 8: the measured step beside the predicted one (the chart marks both).
+    if (const ShownRecord shown = shownRecord(m_snapshot); shown.record)
+        if (const core::RecordComparisonRow* step = shown.comparison.find("stepSeconds"))
+            text += QStringLiteral("<br>")
+                + tr("Whole step (pipeline, data-parallel sync, optimizer) in %1: %2")
+                      .arg(recordTitle(*shown.record).toHtmlEscaped(), measuredBesidePredicted(*step));
     m_summary->setText(text);
     m_bubble->setSchedule(spec, t.bubbleFraction);
     QStringList names;

@@ -35,39 +35,29 @@ std::optional<MeasuredRecord> readRecordFile(const std::string& path, std::ostre
     return loaded.record;
 }
 
-std::string signedValue(double value, RecordUnit unit)
-{
-    std::string out = value < 0 ? "−" : "+";
-    out += formatRecordValue(std::abs(value), unit);
-    return out;
-}
-
-void writeComparison(std::ostream& out, const MeasuredRecord& record,
-                     const std::vector<RecordComparisonRow>& rows)
+void writeComparison(std::ostream& out, const MeasuredRecord& record, const RecordComparison& comparison)
 {
     out << "Record \"" << (record.name.empty() ? std::string("unnamed") : record.name) << "\"";
     if (!record.date.empty())
         out << " (" << record.date << ")";
     out << "\n";
-    if (!record.identity.runtime.empty())
-        out << "  runtime  " << record.identity.runtime << "\n";
-    if (!record.identity.topology.empty())
-        out << "  topology " << record.identity.topology << "\n";
+    const std::pair<const char*, const std::string*> identity[]{{"model    ", &record.identity.model},
+                                                                {"code     ", &record.identity.code},
+                                                                {"runtime  ", &record.identity.runtime},
+                                                                {"topology ", &record.identity.topology}};
+    for (const auto& [label, value] : identity)
+        if (!value->empty())
+            out << "  " << label << *value << "\n";
+    for (const Diagnostic& warning : comparison.warnings)
+        out << "  warning: " << warning.message() << "\n";
     out << "  " << std::left << std::setw(40) << "quantity" << std::setw(18) << "predicted" << std::setw(18)
         << "measured"
         << "difference\n";
-    for (const RecordComparisonRow& row : rows) {
+    for (const RecordComparisonRow& row : comparison.rows)
         out << "  " << std::setw(40) << row.label << std::setw(18)
             << (row.predicted ? formatRecordValue(*row.predicted, row.unit) : std::string("-"))
-            << std::setw(18) << formatRecordValue(*row.measured, row.unit);
-        if (const auto difference = row.difference()) {
-            out << signedValue(*difference, row.unit);
-            if (const auto relative = row.relativeDifference())
-                out << " (" << (*relative < 0 ? "−" : "+") << formatNumber(std::abs(100 * *relative))
-                    << " %)";
-        }
-        out << "\n";
-    }
+            << std::setw(18) << formatRecordValue(*row.measured, row.unit) << formatRecordDifference(row)
+            << "\n";
     if (record.parity && record.parity->withinTolerance)
         out << "  parity with " << record.parity->baseline << ": "
             << (*record.parity->withinTolerance ? "within tolerance" : "OUTSIDE tolerance") << "\n";
@@ -110,13 +100,13 @@ int compare(Arguments& args, std::ostream& out, std::ostream& err)
     const Evaluation evaluation = evaluate(*built.design);
     Json list = Json::array();
     for (std::size_t i = 0; i < records.size(); ++i) {
-        const std::vector<RecordComparisonRow> rows = compareRecord(records[i], *built.design, evaluation);
+        const RecordComparison comparison = compareRecord(records[i], *built.design, evaluation);
         if (json) {
-            list.push_back(recordComparisonToJson(records[i], rows));
+            list.push_back(recordComparisonToJson(records[i], comparison));
         } else {
             if (i > 0)
                 out << "\n";
-            writeComparison(out, records[i], rows);
+            writeComparison(out, records[i], comparison);
         }
     }
     if (json)

@@ -9,11 +9,13 @@
 #include "language.h"
 #include "launchconfigdialog.h"
 #include "mainwindow.h"
+#include "performancepanel.h"
 #include "recordsdialog.h"
 
 #include <QComboBox>
 #include <QFile>
 #include <QImageReader>
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -34,6 +36,8 @@ private slots:
     void exportMenuIsInTheFileMenu();
     void everyViewInEveryFormat_data();
     void everyViewInEveryFormat();
+    void plotsStayVector_data();
+    void plotsStayVector();
     void otherSuffixIsRefused();
     void launchDialogShowsCoresText_data();
     void launchDialogShowsCoresText();
@@ -81,7 +85,7 @@ void TestExport::everyViewInEveryFormat_data()
     QTest::addColumn<QString>("tab");
     QTest::addColumn<QString>("suffix");
     QTest::addColumn<QByteArray>("magic");
-    for (const char* tab : {"ranks", "memory", "collectives", "timeline"}) {
+    for (const char* tab : {"ranks", "memory", "collectives", "timeline", "performance"}) {
         QTest::addRow("%s png", tab) << tab << "png" << QByteArray("\x89PNG");
         QTest::addRow("%s svg", tab) << tab << "svg" << QByteArray("<?xml");
         QTest::addRow("%s pdf", tab) << tab << "pdf" << QByteArray("%PDF-");
@@ -109,6 +113,42 @@ void TestExport::everyViewInEveryFormat()
     }
     if (suffix == QLatin1String("svg"))
         QVERIFY(contents.contains("viewBox=\"0 0 1200 700\""));
+}
+
+void TestExport::plotsStayVector_data()
+{
+    QTest::addColumn<QString>("tab");
+    QTest::addColumn<int>("page"); // of the Performance tab: the scaling plot
+    QTest::newRow("memory bars") << "memory" << -1;
+    QTest::newRow("scaling plot") << "performance" << 2;
+}
+
+// QCustomPlot paints pixel buffers; an SVG of a tab must carry its plots as paths and text instead: no
+// embedded image at all, and the plot's axis label as text.
+void TestExport::plotsStayVector()
+{
+    QFETCH(QString, tab);
+    QFETCH(int, page);
+    QVERIFY(m_window->showTab(tab));
+    if (page >= 0)
+        m_window->performance()->pages()->setCurrentIndex(page);
+    QCoreApplication::processEvents();
+    const QString path = m_dir.filePath(tab + QStringLiteral("-vector.svg"));
+    QString error;
+    QVERIFY2(menu()->exportCurrentView(path, QSize(1200, 700), &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    // The style's cached pixmaps of small controls may stay images; nothing of a plot's size may.
+    static const QRegularExpression image(QStringLiteral("<image[^>]* width=\"(\\d+)\" height=\"(\\d+)\""));
+    for (const QRegularExpressionMatch& match : image.globalMatch(QString::fromUtf8(svg))) {
+        const int width = match.captured(1).toInt();
+        const int height = match.captured(2).toInt();
+        QVERIFY2(width * height < 100 * 100, qPrintable(match.captured(0)));
+    }
+    QVERIFY(svg.count("<polyline") > 40);
+    const QByteArray axisLabel = tab == QLatin1String("memory") ? "GB per GPU" : "tokens per second (solid)";
+    QVERIFY2(svg.contains(axisLabel), axisLabel.constData());
 }
 
 void TestExport::otherSuffixIsRefused()

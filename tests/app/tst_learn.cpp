@@ -14,9 +14,12 @@
 #include "strategyexplorer.h"
 #include "testdesigns.h"
 
+#include <QFile>
+#include <QImage>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
@@ -35,6 +38,8 @@ private slots:
     void canvasLinksEachDimensionToItsLesson();
     void presentationEnlargesAndEscLeaves();
     void germanReachesEveryTeachingView();
+    void exportsTheCurrentView_data();
+    void exportsTheCurrentView();
 
 private:
     QMenu* learnMenu() const;
@@ -196,6 +201,50 @@ void TstLearn::germanReachesEveryTeachingView()
     QVERIFY(context->stepText().startsWith(QStringLiteral("<b>Ringschritt 1 von 4.</b>")));
     m_language->choose(QStringLiteral("en"));
     QTRY_VERIFY(explorer->savesLabelText().startsWith(QStringLiteral("<b>Saves:</b>")));
+}
+
+void TstLearn::exportsTheCurrentView_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<QByteArray>("magic");
+    for (const QString& view : LearnWindow::viewNames())
+        QTest::addRow("%s png", qPrintable(view)) << view << "png" << QByteArray("\x89PNG");
+    QTest::newRow("strategies svg") << "strategies"
+                                    << "svg" << QByteArray("<?xml");
+    QTest::newRow("mlp pdf") << "mlp"
+                             << "pdf" << QByteArray("%PDF-");
+}
+
+// Each view, at its current step, as a figure for slides; a later step is another picture.
+void TstLearn::exportsTheCurrentView()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, suffix);
+    QFETCH(QByteArray, magic);
+    LearnWindow* learn = m_window->learn();
+    learn->show();
+    QVERIFY(QTest::qWaitForWindowExposed(learn));
+    QVERIFY(learn->showView(view));
+    QCOMPARE(learn->exportAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+    QVERIFY(!learn->exportAction()->text().isEmpty());
+    QTemporaryDir dir;
+    const QString first = dir.filePath(QStringLiteral("first.") + suffix);
+    const QSize size(1000, 600);
+    QString error;
+    QVERIFY2(learn->exportCurrentView(first, size, &error), qPrintable(error));
+    QFile file(first);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray contents = file.readAll();
+    QVERIFY(contents.startsWith(magic));
+    QVERIFY(contents.size() > 1000);
+    if (suffix != QLatin1String("png"))
+        return;
+    QCOMPARE(QImage(first).size(), size);
+    learn->currentLessonView()->setStep(learn->currentLessonView()->stepCount() - 1);
+    const QString last = dir.filePath(QStringLiteral("last.png"));
+    QVERIFY2(learn->exportCurrentView(last, size, &error), qPrintable(error));
+    QVERIFY(QImage(first) != QImage(last));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TstLearn)

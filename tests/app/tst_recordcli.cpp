@@ -35,6 +35,7 @@ class TestRecordCli : public QObject
 private slots:
     void compareARecordFile();
     void compareAsJson();
+    void runOfAnotherBatchIsWarned();
     void addThenCompareTheDesignsRecords();
     void errors_data();
     void errors();
@@ -47,9 +48,26 @@ void TestRecordCli::compareARecordFile()
 {
     const Run r = run({"record", "compare", "--example", "seed-70b-32k-512gpu", "--record", kRecord});
     QCOMPARE(r.exitCode, cli::kExitOk);
-    for (const char* text : {"Step time", "29.2 s", "MFU", "38.3 %", "Visible all-gather per step",
-                             "Restarts", "within tolerance"})
+    for (const char* text : {"Step time", "29.2 s", "MFU", "38.3 %", " pp (", "Visible all-gather per step",
+                             "Restarts", "within tolerance", "model    meta-llama/Llama-3.1-70B",
+                             "code     training repo 3f2a9c1", "of which activations"})
         QVERIFY2(r.out.find(text) != std::string::npos, text);
+    QVERIFY(r.out.find("warning") == std::string::npos);
+}
+
+// A record of another global batch than the design's is compared, with a warning that says so.
+void TestRecordCli::runOfAnotherBatchIsWarned()
+{
+    const Run r = run({"record", "compare", "--example", "seed-70b-32k-512gpu", "--global-batch", "512",
+                       "--record", kRecord});
+    QCOMPARE(r.exitCode, cli::kExitOk);
+    QVERIFY2(r.out.find("warning: The run's global batch was 256, the design's is 512") != std::string::npos,
+             r.out.c_str());
+    const Run json = run({"record", "compare", "--example", "seed-70b-32k-512gpu", "--global-batch", "512",
+                          "--record", kRecord, "--json"});
+    const core::Json out = core::Json::parse(json.out);
+    QCOMPARE(out["records"][0]["warnings"].size(), std::size_t(1));
+    QVERIFY(out["records"][0]["warnings"][0]["code"] == "record-run-differs");
 }
 
 void TestRecordCli::compareAsJson()

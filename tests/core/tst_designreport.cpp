@@ -91,6 +91,23 @@ void TestDesignReport::recordsBesideThePrediction()
     QVERIFY(html.find(formatSeconds(*record.stepSeconds)) != std::string::npos);
     QVERIFY(html.find("(+10 %)") != std::string::npos);
     QVERIFY(html.find("<td>Restarts</td><td>—</td><td>2</td>") != std::string::npos);
+    QVERIFY(html.find("Warning:") == std::string::npos);
+
+    // Which run it was (model and code too), the MFU in percentage points, and a run of another batch
+    // said plainly.
+    MeasuredRecord other;
+    other.name = "other batch";
+    other.identity.model = "meta-llama/Llama-3.1-70B";
+    other.identity.code = "training repo 3f2a9c1";
+    other.globalBatch = 2 * design.workload.globalBatch;
+    other.mfu = evaluation.performance->mfu - 0.05;
+    other.peakMemoryByCategory[std::size_t(MemoryCategory::KvCache)] = 1e9;
+    design.records = {other};
+    const std::string withWarning = designReportHtml(design, evaluate(design));
+    for (const char* text : {"<b>Model:</b> meta-llama/Llama-3.1-70B", "<b>Code:</b> training repo 3f2a9c1",
+                             "<b>Warning:</b> The run's global batch was 512, the design's is 256", "−5 pp (",
+                             "of which KV cache"})
+        QVERIFY2(withWarning.find(text) != std::string::npos, text);
 }
 
 // The seed's two 70B layouts: the report compares the pinned one beside the design, with each one's own

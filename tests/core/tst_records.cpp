@@ -23,14 +23,6 @@ std::string fixture()
     return file.readAll().toStdString();
 }
 
-const RecordComparisonRow* row(const std::vector<RecordComparisonRow>& rows, const std::string& quantity)
-{
-    for (const RecordComparisonRow& r : rows)
-        if (r.quantity == quantity)
-            return &r;
-    return nullptr;
-}
-
 } // namespace
 
 class TestRecords : public QObject
@@ -45,6 +37,13 @@ private slots:
     void badInput();
     void everyTruncatedPrefixIsAnError();
     void comparisonSetsMeasuredBesidePredicted();
+    void servingComparedWithTheServingPrediction();
+    void runThatDiffersIsWarned_data();
+    void runThatDiffersIsWarned();
+    void differenceText_data();
+    void differenceText();
+    void newestRecord_data();
+    void newestRecord();
 };
 
 void TestRecords::fixtureLoadsEveryField()
@@ -164,9 +163,12 @@ void TestRecords::comparisonSetsMeasuredBesidePredicted()
     const Evaluation evaluation = evaluate(design);
     QVERIFY(evaluation.performance.has_value() && evaluation.memory.has_value());
     const MeasuredRecord record = *loadRecord(fixture()).record;
-    const std::vector<RecordComparisonRow> rows = compareRecord(record, design, evaluation);
+    const RecordComparison comparison = compareRecord(record, design, evaluation);
+    auto row = [&comparison](const char* quantity) { return comparison.find(quantity); };
+    // The record ran the design's batch: nothing to warn about.
+    QVERIFY(comparison.warnings.empty());
 
-    const RecordComparisonRow* step = row(rows, "stepSeconds");
+    const RecordComparisonRow* step = row("stepSeconds");
     QVERIFY(step);
     QCOMPARE(*step->predicted, evaluation.performance->stepSeconds);
     QCOMPARE(*step->measured, 29.2);
@@ -174,26 +176,145 @@ void TestRecords::comparisonSetsMeasuredBesidePredicted()
     QCOMPARE(*step->relativeDifference(),
              (29.2 - evaluation.performance->stepSeconds) / evaluation.performance->stepSeconds);
 
-    const RecordComparisonRow* peak = row(rows, "peakMemory.total");
+    const RecordComparisonRow* peak = row("peakMemory.total");
     QVERIFY(peak);
     QCOMPARE(*peak->predicted, evaluation.memory->peakBytes);
-    const RecordComparisonRow* activations = row(rows, "peakMemory.activations");
+    const RecordComparisonRow* activations = row("peakMemory.activations");
     QVERIFY(activations);
+    QCOMPARE(activations->label, std::string("  of which activations"));
     const RankRole& peakRole = evaluation.memory->roleOf(evaluation.memory->peakRank);
     QCOMPARE(*activations->predicted, peakRole.figure(MemoryCategory::Activations).bytes);
     // Gradients were not measured: no row.
-    QVERIFY(!row(rows, "peakMemory.gradients"));
+    QVERIFY(!row("peakMemory.gradients"));
 
-    QCOMPARE(*row(rows, "visible.allGather")->predicted, evaluation.performance->exposed.allGather);
-    QCOMPARE(*row(rows, "globalBatch")->difference(), 0.0);
+    QCOMPARE(*row("visible.allGather")->predicted, evaluation.performance->exposed.allGather);
+    QCOMPARE(*row("globalBatch")->difference(), 0.0);
     // Measured only: no prediction, no difference.
     for (const char* quantity : {"inputStallSeconds", "checkpointSeconds", "restarts"}) {
-        const RecordComparisonRow* r = row(rows, quantity);
+        const RecordComparisonRow* r = row(quantity);
         QVERIFY2(r && !r->predicted && r->measured && !r->difference(), quantity);
     }
-    const Json json = recordComparisonToJson(record, rows);
-    QCOMPARE(json["rows"].size(), rows.size());
+    const Json json = recordComparisonToJson(record, comparison);
+    QCOMPARE(json["rows"].size(), comparison.rows.size());
     QVERIFY(json["rows"][0].contains("relativeDifference"));
+    QVERIFY(json["warnings"].is_array() && json["warnings"].empty());
+}
+
+// A serving design's prediction is evaluation.serving: tokens per second of the group, time to first
+// token and inter-token latency; the batch is the sequences in flight and the context length.
+void TestRecords::servingComparedWithTheServingPrediction()
+{
+    const Design design = testing::example("serving-70b-tp4x2");
+    const Evaluation evaluation = evaluate(design);
+    QVERIFY(evaluation.serving.has_value());
+    MeasuredRecord record;
+    record.tokensPerSecond = 1500;
+    record.timeToFirstTokenSeconds = 0.9;
+    record.interTokenSeconds = 0.031;
+    record.stepSeconds = 2; // a serving design predicts no training step
+    record.globalBatch = design.workload.serving.concurrency * design.layout.batchReplicas();
+    record.sequenceLength = design.workload.serving.contextLength;
+    const RecordComparison comparison = compareRecord(record, design, evaluation);
+    QCOMPARE(*comparison.find("tokensPerSecond")->predicted, evaluation.serving->groupTokensPerSecond);
+    QCOMPARE(*comparison.find("timeToFirstToken")->predicted, evaluation.serving->timeToFirstToken);
+    QCOMPARE(*comparison.find("timeToFirstToken")->measured, 0.9);
+    QCOMPARE(*comparison.find("interToken")->predicted, evaluation.serving->interTokenLatency);
+    QCOMPARE(*comparison.find("interToken")->difference(), 0.031 - evaluation.serving->interTokenLatency);
+    QVERIFY(!comparison.find("stepSeconds")->predicted);
+    QVERIFY(comparison.find("sequencesInFlight") && !comparison.find("globalBatch"));
+    QVERIFY2(comparison.warnings.empty(), qPrintable(testing::describe(comparison.warnings)));
+    // The latencies survive a round trip of the record file.
+    const RecordLoadResult again = loadRecord(saveRecord(record));
+    QVERIFY(again.record && *again.record == record);
+    QVERIFY(Json::parse(saveRecord(record))["latency"].contains("interToken"));
+}
+
+void TestRecords::runThatDiffersIsWarned_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<qint64>("value");
+    QTest::addColumn<QStringList>("warned");
+    // The seed's design: global batch 256, micro-batch 1, 32,768 tokens.
+    QTest::newRow("same run") << "" << qint64(0) << QStringList{};
+    QTest::newRow("global batch") << "globalBatch" << qint64(512) << QStringList{"/batch/globalBatch"};
+    QTest::newRow("sequence length") << "sequenceLength" << qint64(8192)
+                                     << QStringList{"/batch/sequenceLength"};
+    QTest::newRow("micro-batch") << "microBatch" << qint64(2) << QStringList{"/batch/microBatch"};
+}
+
+void TestRecords::runThatDiffersIsWarned()
+{
+    QFETCH(QString, field);
+    QFETCH(qint64, value);
+    QFETCH(QStringList, warned);
+    const Design design = testing::example("seed-70b-32k-512gpu");
+    MeasuredRecord record = *loadRecord(fixture()).record;
+    if (field == QLatin1String("globalBatch"))
+        record.globalBatch = value;
+    else if (field == QLatin1String("sequenceLength"))
+        record.sequenceLength = value;
+    else if (field == QLatin1String("microBatch"))
+        record.microBatch = value;
+    const RecordComparison comparison = compareRecord(record, design, evaluate(design));
+    QStringList paths;
+    for (const Diagnostic& warning : comparison.warnings) {
+        QCOMPARE(warning.code, std::string("record-run-differs"));
+        QCOMPARE(warning.severity, Severity::Warning);
+        QVERIFY(warning.message().find(std::to_string(value)) != std::string::npos);
+        paths << QString::fromStdString(warning.path);
+    }
+    QCOMPARE(paths, warned);
+    QCOMPARE(recordComparisonToJson(record, comparison)["warnings"].size(), std::size_t(warned.size()));
+}
+
+void TestRecords::differenceText_data()
+{
+    QTest::addColumn<int>("unit");
+    QTest::addColumn<double>("predicted");
+    QTest::addColumn<double>("measured");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("slower step") << int(RecordUnit::Seconds) << 27.0 << 29.2 << "+2.2 s (+8.15 %)";
+    // An MFU of 38.3 % against 42.1 % is 3.8 percentage points less, 9 % less relative to the prediction.
+    QTest::newRow("MFU in points") << int(RecordUnit::Fraction) << 0.421 << 0.383 << "−3.8 pp (−9.03 %)";
+    QTest::newRow("less memory") << int(RecordUnit::Bytes) << 4.4e10 << 4.1e10 << "−3 GB (−6.82 %)";
+    QTest::newRow("fewer tokens") << int(RecordUnit::TokensPerSecond) << 316000.0 << 287000.0
+                                  << "−29 k tokens/s (−9.18 %)";
+}
+
+void TestRecords::differenceText()
+{
+    QFETCH(int, unit);
+    QFETCH(double, predicted);
+    QFETCH(double, measured);
+    QFETCH(QString, text);
+    const RecordComparisonRow row{"q", "Q", static_cast<RecordUnit>(unit), predicted, measured};
+    QCOMPARE(QString::fromStdString(formatRecordDifference(row)), text);
+    const RecordComparisonRow unpredicted{"q", "Q", static_cast<RecordUnit>(unit), std::nullopt, measured};
+    QVERIFY(formatRecordDifference(unpredicted).empty());
+}
+
+void TestRecords::newestRecord_data()
+{
+    QTest::addColumn<QStringList>("dates");
+    QTest::addColumn<int>("newest");
+    QTest::newRow("none") << QStringList{} << -1;
+    QTest::newRow("by date") << QStringList{"2026-11-30", "2026-10-02"} << 0;
+    QTest::newRow("same date: the last added") << QStringList{"2026-11-30", "2026-11-30"} << 1;
+    QTest::newRow("undated: the last added") << QStringList{"", ""} << 1;
+    QTest::newRow("a dated one before an undated") << QStringList{"", "2026-01-01", ""} << 1;
+}
+
+void TestRecords::newestRecord()
+{
+    QFETCH(QStringList, dates);
+    QFETCH(int, newest);
+    std::vector<MeasuredRecord> records;
+    for (const QString& date : dates) {
+        records.emplace_back();
+        records.back().date = date.toStdString();
+    }
+    const MeasuredRecord* found = core::newestRecord(records);
+    QCOMPARE(found ? int(found - records.data()) : -1, newest);
 }
 
 QTEST_GUILESS_MAIN(TestRecords)
