@@ -593,6 +593,14 @@
         <source>The optimizer is offloaded to CPU with ZeRO stage 0, but DeepSpeed offloads only a sharded optimizer (ZeRO stage 1 or higher): raise the ZeRO stage, or keep the optimizer on the GPU.</source>
         <translation>Der Optimizer ist bei ZeRO-Stufe 0 auf die CPU ausgelagert, DeepSpeed lagert aber nur einen geshardeten Optimizer aus (ZeRO-Stufe 1 oder höher): Erhöhen Sie die ZeRO-Stufe oder lassen Sie den Optimizer auf der GPU.</translation>
     </message>
+    <message>
+        <source>%1 of %2 EP groups span several nodes, so every MoE layer&apos;s all-to-all crosses the fabric (for example ranks %3), though TP × EP = %4 fits a node. Put EP right after TP in the order to keep the all-to-all on NVLink.</source>
+        <translation>%1 von %2 EP-Gruppen reichen über mehrere Nodes, daher läuft das All-to-All jedes MoE-Layers über das Fabric (zum Beispiel Ranks %3), obwohl TP × EP = %4 in einen Node passt. Setzen Sie EP in der Reihenfolge direkt hinter TP, damit das All-to-All auf NVLink bleibt.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s %1 was %2, the design&apos;s is %3: the other rows compare different workloads.</source>
+        <translation>Der Lauf hatte %1 = %2, das Design hat %3: Die übrigen Zeilen vergleichen verschiedene Workloads.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1314,6 +1322,14 @@
         <source>DualPipeV</source>
         <translation>DualPipeV</translation>
     </message>
+    <message>
+        <source>predicted step %1</source>
+        <translation>vorhergesagter Schritt %1</translation>
+    </message>
+    <message>
+        <source>measured step %1</source>
+        <translation>gemessener Schritt %1</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -1445,6 +1461,10 @@
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
         <translation>TP innerhalb der Nodes halten: TP an erster Stelle der Reihenfolge</translation>
+    </message>
+    <message>
+        <source>Keep EP inside nodes: EP right after TP in the order</source>
+        <translation>EP in den Nodes halten: EP direkt hinter TP in der Reihenfolge</translation>
     </message>
 </context>
 <context>
@@ -1618,6 +1638,14 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — step %2 of %3 · view %4 of %5</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; — Schritt %2 von %3 · Ansicht %4 von %5</translation>
+    </message>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation>&amp;Abbildung exportieren…</translation>
+    </message>
+    <message>
+        <source>Write this view at its current step as PNG, SVG or PDF (%1)</source>
+        <translation>Diese Ansicht im aktuellen Schritt als PNG, SVG oder PDF schreiben (%1)</translation>
     </message>
 </context>
 <context>
@@ -1938,6 +1966,34 @@
     <message>
         <source>Cannot Import the Record</source>
         <translation>Messung kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>Warnung:</translation>
+    </message>
+    <message>
+        <source>Sequences in flight (all replicas)</source>
+        <translation>Laufende Sequenzen (alle Replicas)</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 measured, not predicted</source>
+        <translation>%1 gemessen, nicht vorhergesagt</translation>
+    </message>
+    <message>
+        <source>%1 measured, %2 predicted, %3</source>
+        <translation>%1 gemessen, %2 vorhergesagt, %3</translation>
     </message>
 </context>
 <context>
@@ -2307,14 +2363,6 @@
         <translation>TP=%1 läuft über PCIe: Das All-Reduce jedes Layers läuft über PCIe. Halten Sie TP ohne NVLink bei 1 oder 2.</translation>
     </message>
     <message>
-        <source>Auto-place: keep TP inside nodes</source>
-        <translation>Automatisch platzieren: TP innerhalb der Nodes halten</translation>
-    </message>
-    <message>
-        <source>Order %1: keep TP inside nodes</source>
-        <translation>Reihenfolge %1: TP innerhalb der Nodes halten</translation>
-    </message>
-    <message>
         <source>No placement keeps every TP group inside a node: TP must divide the GPUs per node.</source>
         <translation>Keine Platzierung hält jede TP-Gruppe innerhalb eines Nodes: TP muss die GPUs pro Node teilen.</translation>
     </message>
@@ -2379,6 +2427,26 @@
     <message>
         <source>Open the teaching view of this split (Learn menu)</source>
         <translation>Die Lernansicht zu diesem Split öffnen (Menü Lernen)</translation>
+    </message>
+    <message>
+        <source>%1 of the EP traffic runs over the fabric.</source>
+        <translation>%1 des EP-Traffics läuft über das Fabric.</translation>
+    </message>
+    <message>
+        <source>keep EP inside nodes</source>
+        <translation>EP in den Nodes halten</translation>
+    </message>
+    <message>
+        <source>keep TP inside nodes</source>
+        <translation>TP in den Nodes halten</translation>
+    </message>
+    <message>
+        <source>Auto-place: %1</source>
+        <translation>Auto-Platzierung: %1</translation>
+    </message>
+    <message>
+        <source>Order %1: %2</source>
+        <translation>Reihenfolge %1: %2</translation>
     </message>
 </context>
 <context>
@@ -3047,6 +3115,22 @@ Verbindungen: %3%4</translation>
         <source>TP overlap</source>
         <translation>TP-Überlappung</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured&lt;/b&gt; in %1</source>
+        <translation>&lt;b&gt;Gemessen&lt;/b&gt; in %1</translation>
+    </message>
+    <message>
+        <source>no step time, tokens per second, MFU or latency (File ▸ Export ▸ Measured Records… lists everything the record holds)</source>
+        <translation>keine Schrittzeit, Tokens pro Sekunde, MFU oder Latenz (Datei ▸ Exportieren ▸ Messwerte… zeigt alles, was der Datensatz enthält)</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>Warnung:</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>
@@ -3422,6 +3506,14 @@ Verbindungen: %3%4</translation>
         <source>Click a segment to see where it comes from.</source>
         <translation>Klicken Sie auf ein Segment, um zu sehen, woher es kommt.</translation>
     </message>
+    <message>
+        <source>measured peak %1</source>
+        <translation>gemessene Spitze %1</translation>
+    </message>
+    <message>
+        <source>%1 measured %2</source>
+        <translation>%1 gemessen %2</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MemoryPanel</name>
@@ -3478,7 +3570,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;KV-Cache pro Sequenz mit %1 Tokens: &lt;a href='kvBytesPerSequence'&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;a href='maxConcurrentSequences'&gt;&lt;b&gt;%3 Sequenzen&lt;/b&gt;&lt;/a&gt; passen pro Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 Replicas bedienen %6 Sequenzen gleichzeitig.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;KV-Cache pro Sequenz mit %1 Tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 Sequenzen&lt;/b&gt;&lt;/a&gt; passen pro Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 Replicas bedienen %6 Sequenzen gleichzeitig.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>KV cache per sequence</source>
@@ -3802,6 +3894,10 @@ Verbindungen: %3%4</translation>
         <source>First token (s)</source>
         <translation>Erstes Token (s)</translation>
     </message>
+    <message>
+        <source>%1 — measured</source>
+        <translation>%1 — gemessen</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ScalingPlot</name>
@@ -4079,6 +4175,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>(The design uses ZeRO-%1; this is what FSDP would do.)</source>
         <translation>(Das Design verwendet ZeRO-%1; so würde FSDP arbeiten.)</translation>
+    </message>
+    <message>
+        <source>Whole step (pipeline, data-parallel sync, optimizer) in %1: %2</source>
+        <translation>Ganzer Schritt (Pipeline, Datenparallel-Synchronisation, Optimizer) in %1: %2</translation>
     </message>
 </context>
 <context>

@@ -593,6 +593,14 @@
         <source>The optimizer is offloaded to CPU with ZeRO stage 0, but DeepSpeed offloads only a sharded optimizer (ZeRO stage 1 or higher): raise the ZeRO stage, or keep the optimizer on the GPU.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 of %2 EP groups span several nodes, so every MoE layer&apos;s all-to-all crosses the fabric (for example ranks %3), though TP × EP = %4 fits a node. Put EP right after TP in the order to keep the all-to-all on NVLink.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s %1 was %2, the design&apos;s is %3: the other rows compare different workloads.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1314,6 +1322,14 @@
         <source>DualPipeV</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>predicted step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -1444,6 +1460,10 @@
     </message>
     <message>
         <source>Keep TP inside nodes: TP first in the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep EP inside nodes: EP right after TP in the order</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1617,6 +1637,14 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — step %2 of %3 · view %4 of %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write this view at its current step as PNG, SVG or PDF (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1934,6 +1962,34 @@
     </message>
     <message>
         <source>Cannot Import the Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences in flight (all replicas)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 measured, not predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 measured, %2 predicted, %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2304,14 +2360,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Auto-place: keep TP inside nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Order %1: keep TP inside nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No placement keeps every TP group inside a node: TP must divide the GPUs per node.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2375,6 +2423,26 @@
     </message>
     <message>
         <source>Open the teaching view of this split (Learn menu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the EP traffic runs over the fabric.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep EP inside nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep TP inside nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-place: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3043,6 +3111,22 @@ Links: %3%4</source>
         <source>TP overlap</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured&lt;/b&gt; in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no step time, tokens per second, MFU or latency (File ▸ Export ▸ Measured Records… lists everything the record holds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>
@@ -3416,6 +3500,14 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Click a segment to see where it comes from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 measured %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3798,6 +3890,10 @@ Links: %3%4</source>
         <source>First token (s)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 — measured</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ScalingPlot</name>
@@ -4074,6 +4170,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>(The design uses ZeRO-%1; this is what FSDP would do.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole step (pipeline, data-parallel sync, optimizer) in %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
