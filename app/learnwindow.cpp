@@ -160,9 +160,21 @@ bool LearnWindow::showView(const QString& name)
     return true;
 }
 
-void LearnWindow::showLessonFor(core::Dim dim, int zeroStage)
+void LearnWindow::showLessonFor(core::Dim dim, int zeroStage, bool serving)
 {
     auto* explorer = static_cast<widgets::StrategyExplorer*>(m_views.front());
+    if (serving && dim != core::Dim::Cp) {
+        showView(QStringLiteral("serving"));
+        auto* servingExplorer = static_cast<widgets::StrategyExplorer*>(currentLessonView());
+        servingExplorer->setStrategy(dim == core::Dim::Tp       ? core::Strategy::ServingTp
+                                         : dim == core::Dim::Pp ? core::Strategy::ServingPp
+                                         : dim == core::Dim::Ep ? core::Strategy::ServingEp
+                                                                : core::Strategy::ServingReplicas);
+        show();
+        raise();
+        activateWindow();
+        return;
+    }
     switch (dim) {
     case core::Dim::Tp:
         showView(QStringLiteral("mlp"));

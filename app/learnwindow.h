@@ -41,8 +41,9 @@ public:
     void setCurrentView(int index);
     bool showView(const QString& name); // by object name; false if unknown
     // The view that explains a dimension: TP the MLP split, CP the ring, EP the routing, DP and PP their
-    // panel of the six splits (FSDP when the design shards with ZeRO-3).
-    void showLessonFor(core::Dim dim, int zeroStage);
+    // panel of the six splits (FSDP when the design shards with ZeRO-3). A serving design opens the
+    // serving view's panel of the dimension instead (TP, PP, replicas for DP, EP).
+    void showLessonFor(core::Dim dim, int zeroStage, bool serving = false);
     widgets::LessonView* view(int index) const;
     widgets::LessonView* currentLessonView() const;
 

@@ -81,6 +81,10 @@ int main(int argc, char* argv[])
             window.cluster()->setColorDimension(*dim);
     }
 
+    if ((parser.isSet(step) || parser.isSet(present)) && !parser.isSet(learn)) {
+        std::fprintf(stderr, "meshwright: --step and --present need --learn VIEW\n");
+        return 2;
+    }
     app::LearnWindow* learnWindow = nullptr;
     if (parser.isSet(learn)) {
         learnWindow = window.learn();
@@ -89,7 +93,17 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "meshwright: no teaching view named %s\n", qPrintable(parser.value(learn)));
             return 2;
         }
-        learnWindow->currentLessonView()->setStep(parser.value(step).toInt() - 1);
+        if (parser.isSet(step)) {
+            bool number = false;
+            const int n = parser.value(step).toInt(&number);
+            const int steps = learnWindow->currentLessonView()->stepCount();
+            if (!number || n < 1 || n > steps) {
+                std::fprintf(stderr, "meshwright: --step %s: the view %s has steps 1 to %d\n",
+                             qPrintable(parser.value(step)), qPrintable(parser.value(learn)), steps);
+                return 2;
+            }
+            learnWindow->currentLessonView()->setStep(n - 1);
+        }
         if (parser.isSet(present))
             learnWindow->setPresenting(true);
     }

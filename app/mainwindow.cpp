@@ -224,7 +224,8 @@ void MainWindow::createMenus()
     connect(learnMenu, &QMenu::aboutToShow, this, [this] { m_learn->setSnapshot(m_document->snapshot()); });
     connect(m_cluster, &widgets::ClusterPanel::lessonRequested, this, [this](core::Dim dim) {
         m_learn->setSnapshot(m_document->snapshot());
-        m_learn->showLessonFor(dim, m_document->design().layout.zeroStage);
+        const core::Design& design = m_document->design();
+        m_learn->showLessonFor(dim, design.layout.zeroStage, design.workload.mode == core::Mode::Serving);
     });
     // From the ZeRO view to the FSDP lesson: the sharded side of data parallelism.
     connect(m_memory, &widgets::MemoryPanel::shardingLessonRequested, this, [this] {

@@ -7,7 +7,8 @@
 
 namespace core {
 
-int groupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, Dim dim, const std::vector<int>& gpuOfRank)
+int groupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, Dim dim,
+                        const std::vector<int>& gpuOfRank)
 {
     std::unordered_map<int, int> nodeOfGpu;
     for (std::size_t n = 0; n < cluster.nodes.size(); ++n)
@@ -42,7 +43,8 @@ std::vector<Dim> orderLedBy(const std::vector<Dim>& order, const std::vector<Dim
     return out;
 }
 
-std::optional<TpPlacementFix> suggestPlacementFix(const Design& design, Dim dim, const std::vector<Dim>& leading)
+std::optional<TpPlacementFix> suggestPlacementFix(const Design& design, Dim dim,
+                                                  const std::vector<Dim>& leading)
 {
     const ParallelLayout& layout = design.layout;
     const int world = static_cast<int>(layout.worldSize());
@@ -56,7 +58,8 @@ std::optional<TpPlacementFix> suggestPlacementFix(const Design& design, Dim dim,
         return std::nullopt;
 
     if (now.explicitPlacement
-        && groupsSpanningNodes(design.cluster, mesh, dim, defaultPlacement(design.cluster, layout, world)) == 0)
+        && groupsSpanningNodes(design.cluster, mesh, dim, defaultPlacement(design.cluster, layout, world))
+            == 0)
         return TpPlacementFix{TpPlacementRemedy::AutoPlace, layout.order, spanning};
 
     ParallelLayout reordered = layout;
@@ -64,7 +67,7 @@ std::optional<TpPlacementFix> suggestPlacementFix(const Design& design, Dim dim,
     if (reordered.order != layout.order
         && groupsSpanningNodes(design.cluster, buildMesh(reordered), dim,
                                defaultPlacement(design.cluster, reordered, world))
-               == 0)
+            == 0)
         return TpPlacementFix{TpPlacementRemedy::TpFirstOrder, reordered.order, spanning};
     return std::nullopt;
 }

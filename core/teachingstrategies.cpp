@@ -44,9 +44,9 @@ HoldingRow holdingsOf(Strategy s)
     // CP replicates the weights over the context group (000, "Context Parallelism").
     case Strategy::Cp:
         return {H::Whole, H::Whole, H::Whole, H::Shard, H::None};
-    // The non-expert weights are replicated; the experts are split (held in the Experts row).
+    // The non-expert weights are replicated, the experts split (the Experts row shows their share).
     case Strategy::Ep:
-        return {H::Whole, H::Whole, H::Whole, H::OwnBatch, H::None};
+        return {H::DenseWhole, H::DenseWhole, H::DenseWhole, H::OwnBatch, H::None};
     case Strategy::ServingTp:
         return {H::Shard, H::None, H::None, H::Shard, H::Shard};
     case Strategy::ServingPp:
@@ -54,7 +54,7 @@ HoldingRow holdingsOf(Strategy s)
     case Strategy::ServingReplicas:
         return {H::Whole, H::None, H::None, H::OwnBatch, H::OwnBatch};
     case Strategy::ServingEp:
-        return {H::Whole, H::None, H::None, H::OwnBatch, H::OwnBatch};
+        return {H::DenseWhole, H::None, H::None, H::OwnBatch, H::OwnBatch};
     }
     return {};
 }

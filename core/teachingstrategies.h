@@ -49,8 +49,9 @@ enum class StateKind { Weights, Gradients, Optimizer, Activations, KvCache, Expe
 inline constexpr int kStateKindCount = 6;
 
 // How much of a state a GPU holds. Layers: a pipeline stage's consecutive layers; OwnBatch: activations of
-// its own micro-batches (the state exists on every GPU, for different data).
-enum class Holding { None, Whole, Shard, Layers, OwnBatch };
+// its own micro-batches (the state exists on every GPU, for different data); DenseWhole: EP's mix, the
+// dense part (attention, norms, embeddings) whole and its share of the experts.
+enum class Holding { None, Whole, Shard, Layers, OwnBatch, DenseWhole };
 
 struct HeldState
 {

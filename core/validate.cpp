@@ -37,8 +37,9 @@ bool realInRange(Diagnostics& out, const std::string& path, std::string_view lab
 {
     if (value >= min && value <= max)
         return true;
-    out.push_back(makeDiagnostic(diag::kValueRange, path,
-                                 {std::string(label), formatNumber(min), formatNumber(max), formatNumber(value)}));
+    out.push_back(
+        makeDiagnostic(diag::kValueRange, path,
+                       {std::string(label), formatNumber(min), formatNumber(max), formatNumber(value)}));
     return false;
 }
 
@@ -413,7 +414,8 @@ void validateComputeModel(const ComputeModel& c, const Catalog& catalog, Diagnos
     }
     realInRange(out, "/computeModel/gemmEfficiency", "GEMM efficiency", c.gemmEfficiency, 0.01, 1.0);
     realInRange(out, "/computeModel/gemmHalfWidth", "GEMM half-efficiency width", c.gemmHalfWidth, 0.0, 1e6);
-    realInRange(out, "/computeModel/elementwisePasses", "Elementwise passes", c.elementwisePasses, 0.0, 1000.0);
+    realInRange(out, "/computeModel/elementwisePasses", "Elementwise passes", c.elementwisePasses, 0.0,
+                1000.0);
 }
 
 } // namespace
@@ -506,13 +508,15 @@ void validatePlacement(const Design& design, const Catalog& catalog, const Layou
         bool overPcie = false;
         for (int node : groups.contained)
             if (node >= 0) {
-                const LinkSpec* link = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
+                const LinkSpec* link
+                    = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
                 overPcie |= link && link->linkClass == LinkClass::Pcie;
             }
         if (groups.spanning > 0)
             diagnostics.push_back(makeDiagnostic(
                 diag::kTpSpansNodes, "/layout/tp",
-                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Tp).size())), groups.example}));
+                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Tp).size())),
+                 groups.example}));
         if (overPcie && tp > 2)
             diagnostics.push_back(makeDiagnostic(diag::kTpOverPcie, "/layout/tp", {str(tp)}));
     }
@@ -528,8 +532,8 @@ void validatePlacement(const Design& design, const Catalog& catalog, const Layou
         if (groups.spanning > 0 && perNode % tpEp == 0)
             diagnostics.push_back(makeDiagnostic(
                 diag::kEpSpansNodes, "/layout/order",
-                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Ep).size())), groups.example,
-                 str(tpEp)}));
+                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Ep).size())),
+                 groups.example, str(tpEp)}));
     }
 }
 

@@ -1128,6 +1128,14 @@
         <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
         <translation>Eine GPU reicht nicht: Sharden Sie zuerst mit TP innerhalb eines Nodes und fügen Sie PP über Nodes hinweg nur hinzu, wenn ein Node nicht reicht.</translation>
     </message>
+    <message>
+        <source>dense whole + ¼ experts</source>
+        <translation>dicht ganz + ¼ Experts</translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); model states unchanged at %4.</source>
+        <translation>Spitze %1 pro GPU statt %2 für eine vollständige Replica (%3); Model State unverändert bei %4.</translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>
@@ -4049,8 +4057,8 @@ Verbindungen: %3%4</translation>
         <translation>keine Kommunikation</translation>
     </message>
     <message>
-        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data.</source>
-        <translation>Ein voller Balken ist das Meiste, was ein Layout von diesem State auf einer GPU für dieses Modell hält. ganz: eine vollständige Kopie · Shard: ein Teil (ein Viertel) · eigene Layer: eine Pipeline-Stage · eigener Batch: derselbe State für andere Daten.</translation>
+        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data · dense whole + ¼ experts: attention and norms copied, a quarter of the experts.</source>
+        <translation>Ein voller Balken ist das Meiste, was ein Layout von diesem State auf einer GPU für dieses Modell hält. ganz: eine vollständige Kopie · Shard: ein Teil (ein Viertel) · eigene Layer: eine Pipeline-Stage · eigener Batch: derselbe State für andere Daten · dicht ganz + ¼ Experts: Attention und Norms kopiert, ein Viertel der Experts.</translation>
     </message>
 </context>
 <context>

@@ -1128,6 +1128,14 @@
         <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>dense whole + ¼ experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 per GPU instead of %2 for a full replica (%3); model states unchanged at %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>
@@ -4045,7 +4053,7 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data.</source>
+        <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data · dense whole + ¼ experts: attention and norms copied, a quarter of the experts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

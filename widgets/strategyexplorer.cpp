@@ -478,7 +478,8 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
         legend, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,
         StrategyExplorer::tr("A full bar is the most any layout keeps of that state on one GPU for this "
                              "model. whole: a full copy · shard: a slice (a quarter) · its layers: one "
-                             "pipeline stage · own batch: the same state for different data."));
+                             "pipeline stage · own batch: the same state for different data · dense whole "
+                             "+ ¼ experts: attention and norms copied, a quarter of the experts."));
 }
 
 } // namespace widgets

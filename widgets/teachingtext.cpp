@@ -5,6 +5,8 @@
 #include "units.h"
 
 #include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
 
 namespace widgets {
 
@@ -150,6 +152,8 @@ QString holdingText(core::Holding holding)
         return QCoreApplication::translate("Teaching", "its layers");
     case H::OwnBatch:
         return QCoreApplication::translate("Teaching", "own batch");
+    case H::DenseWhole:
+        return QCoreApplication::translate("Teaching", "dense whole + ¼ experts");
     }
     return {};
 }
@@ -218,8 +222,17 @@ QString savesText(const core::StrategyLesson& lesson)
         : QCoreApplication::translate(
             "Teaching",
             "peak %1 per GPU instead of %2 for a full replica (%3); model states %4 instead of %5.");
-    text += sentence.arg(bytesText(lesson.peakBytes), bytesText(lesson.replicaPeakBytes), change,
-                         bytesText(lesson.modelStateBytes), bytesText(lesson.replicaModelStateBytes));
+    const bool sameStates = std::abs(lesson.modelStateBytes - lesson.replicaModelStateBytes)
+        <= 1e-9 * std::max(1.0, lesson.replicaModelStateBytes);
+    if (sameStates) // CP: every GPU keeps the whole model; only the activations shrink
+        text += QCoreApplication::translate("Teaching",
+                                            "peak %1 per GPU instead of %2 for a full replica (%3); model "
+                                            "states unchanged at %4.")
+                    .arg(bytesText(lesson.peakBytes), bytesText(lesson.replicaPeakBytes), change,
+                         bytesText(lesson.modelStateBytes));
+    else
+        text += sentence.arg(bytesText(lesson.peakBytes), bytesText(lesson.replicaPeakBytes), change,
+                             bytesText(lesson.modelStateBytes), bytesText(lesson.replicaModelStateBytes));
     if (lesson.strategy == S::Cp && !lesson.gpus.empty())
         text += QLatin1Char(' ')
             + QCoreApplication::translate("Teaching",

@@ -136,6 +136,17 @@ void TstLearn::canvasLinksEachDimensionToItsLesson()
     m_window->memory()->learnButton()->click();
     QCOMPARE(learn->currentLessonView()->objectName(), QStringLiteral("strategies"));
     QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Fsdp);
+    // A serving design opens the serving view's panel of the dimension (seed 001).
+    const std::pair<core::Dim, core::Strategy> serving[]{{core::Dim::Tp, core::Strategy::ServingTp},
+                                                         {core::Dim::Pp, core::Strategy::ServingPp},
+                                                         {core::Dim::Dp, core::Strategy::ServingReplicas},
+                                                         {core::Dim::Ep, core::Strategy::ServingEp}};
+    for (const auto& [dim, strategy] : serving) {
+        learn->showLessonFor(dim, 0, true);
+        QCOMPARE(learn->currentLessonView()->objectName(), QStringLiteral("serving"));
+        auto* servingExplorer = qobject_cast<widgets::StrategyExplorer*>(learn->currentLessonView());
+        QCOMPARE(servingExplorer->currentLesson()->strategy, strategy);
+    }
 }
 
 void TstLearn::keyboardReachesEveryStep()

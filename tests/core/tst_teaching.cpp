@@ -78,8 +78,8 @@ void TstTeaching::holdings_data()
         << Strategy::Pp << Holding::Layers << Holding::Layers << Holding::Layers;
     QTest::newRow("CP: weights replicated, sequence split")
         << Strategy::Cp << Holding::Whole << Holding::Whole << Holding::Shard;
-    QTest::newRow("EP: dense part replicated")
-        << Strategy::Ep << Holding::Whole << Holding::Whole << Holding::OwnBatch;
+    QTest::newRow("EP: dense part replicated, experts split")
+        << Strategy::Ep << Holding::DenseWhole << Holding::DenseWhole << Holding::OwnBatch;
 }
 
 void TstTeaching::holdings()
