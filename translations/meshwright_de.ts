@@ -2456,6 +2456,26 @@
         <source>Order %1: %2</source>
         <translation>Reihenfolge %1: %2</translation>
     </message>
+    <message>
+        <source>No smaller data-parallel degree fits the GPUs in service: the layout cannot run on them.</source>
+        <translation>Kein kleinerer Datenparallel-Grad passt auf die GPUs in Betrieb: Das Layout kann auf ihnen nicht laufen.</translation>
+    </message>
+    <message>
+        <source>Regrouped with DP %1 instead of %2 (%3 GPUs):</source>
+        <translation>Neu gruppiert mit DP %1 statt %2 (%3 GPUs):</translation>
+    </message>
+    <message>
+        <source>step %1 instead of %2, MFU %3 instead of %4.</source>
+        <translation>Schritt %1 statt %2, MFU %3 statt %4.</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s instead of %2.</source>
+        <translation>%1 Tokens/s statt %2.</translation>
+    </message>
+    <message>
+        <source>It no longer fits in memory.</source>
+        <translation>Es passt nicht mehr in den Speicher.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>

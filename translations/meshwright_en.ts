@@ -2453,6 +2453,26 @@
         <source>Order %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No smaller data-parallel degree fits the GPUs in service: the layout cannot run on them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regrouped with DP %1 instead of %2 (%3 GPUs):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 instead of %2, MFU %3 instead of %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s instead of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It no longer fits in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>

@@ -8,7 +8,9 @@
 #include "memorytext.h"
 #include "placementfix.h"
 #include "qtconvert.h"
+#include "regroup.h"
 #include "units.h"
+#include "unitstext.h"
 
 #include <QButtonGroup>
 #include <QEvent>
@@ -531,6 +533,39 @@ void ClusterPanel::updateWarning()
     m_warningBar->show();
 }
 
+// What the layout costs regrouped onto the GPUs left (core/regroup.h), against the same layout with every
+// GPU back in service.
+QString ClusterPanel::regroupedText(const core::Design& design) const
+{
+    const std::optional<core::Regrouped> regrouped = core::regroupOntoGpusInService(design);
+    if (!regrouped)
+        return tr("No smaller data-parallel degree fits the GPUs in service: the layout cannot run on them.");
+    core::Design whole = design;
+    for (core::Node& node : whole.cluster.nodes)
+        for (core::Gpu& gpu : node.gpus)
+            gpu.inService = true;
+    const core::Evaluation before = core::evaluate(whole);
+    const core::Evaluation after = core::evaluate(regrouped->design);
+    QString text = tr("Regrouped with DP %1 instead of %2 (%3 GPUs):")
+                       .arg(regrouped->dpAfter)
+                       .arg(regrouped->dpBefore)
+                       .arg(regrouped->design.layout.worldSize());
+    if (before.performance && after.performance)
+        text += QLatin1Char(' ')
+            + tr("step %1 instead of %2, MFU %3 instead of %4.")
+                  .arg(secondsText(after.performance->stepSeconds),
+                       secondsText(before.performance->stepSeconds), percent(after.performance->mfu),
+                       percent(before.performance->mfu));
+    else if (after.serving && before.serving)
+        text += QLatin1Char(' ')
+            + tr("%1 tokens/s instead of %2.")
+                  .arg(qs(core::formatCount(after.serving->groupTokensPerSecond)),
+                       qs(core::formatCount(before.serving->groupTokensPerSecond)));
+    if (after.memory && !after.memory->fits)
+        text += QLatin1Char(' ') + tr("It no longer fits in memory.");
+    return text;
+}
+
 void ClusterPanel::updateWhatIf()
 {
     if (m_snapshot.isNull()) {
@@ -578,6 +613,7 @@ void ClusterPanel::updateWhatIf()
                      .arg(tr("%n rank(s) have no GPU.", nullptr, unplaced));
         if (!losing.isEmpty())
             lines << tr("Groups losing a member: %1.").arg(losing.join(QStringLiteral(" · ")));
+        lines << regroupedText(design);
     } else if (e.hasMesh) {
         lines << tr("Every rank has a GPU.");
     }

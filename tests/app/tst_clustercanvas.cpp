@@ -305,6 +305,10 @@ void TestClusterCanvas::takingANodeOutOfServiceShowsWhatBreaks()
              qPrintable(panel->whatIfText()));
     QVERIFY(panel->whatIfText().contains(QStringLiteral("Groups losing a member: TP 1 · PP 8 · DP 8")));
     QVERIFY(panel->whatIfText().contains(QStringLiteral("1 node out of service")));
+    // What the regrouped layout costs: DP 2 → 1 on the 24 GPUs left, its step against the whole cluster's.
+    QVERIFY2(
+        panel->whatIfText().contains(QStringLiteral("Regrouped with DP 1 instead of 2 (16 GPUs): step ")),
+        qPrintable(panel->whatIfText()));
     QVERIFY(hasCode(document()->snapshot().evaluation->diagnostics, "world-size-exceeds-gpus"));
     document()->undoStack()->undo();
     QVERIFY(panel->whatIfText().contains(QStringLiteral("Every rank has a GPU")));

@@ -5,9 +5,11 @@
 #include "clusteredit.h"
 #include "evaluate.h"
 #include "placementfix.h"
+#include "regroup.h"
 #include "testdesigns.h"
 
 #include <QTest>
+#include <algorithm>
 
 using namespace core;
 
@@ -43,6 +45,7 @@ private slots:
     void addAndDuplicateTakeFreshIds();
     void placeRankSwapsAndAutoPlaceRestores();
     void tpPlacementFix_data();
+    void regroupOntoGpusLeft();
     void epPlacementFix();
     void tpPlacementFix();
 };
@@ -188,7 +191,8 @@ void TestClusterEdit::tpPlacementFix()
 void TestClusterEdit::epPlacementFix()
 {
     const LoadResult strided = testing::patched(
-        "default", R"({"model": "mixtral-8x7b", "layout": {"tp": 1, "pp": 1, "ep": 8, "dp": 4, "order": "dp-ep-tp-cp-pp"}})");
+        "default",
+        R"({"model": "mixtral-8x7b", "layout": {"tp": 1, "pp": 1, "ep": 8, "dp": 4, "order": "dp-ep-tp-cp-pp"}})");
     QVERIFY(strided.design);
     const std::optional<TpPlacementFix> fix = suggestEpPlacementFix(*strided.design);
     QVERIFY(fix);
@@ -199,6 +203,31 @@ void TestClusterEdit::epPlacementFix()
     fixed.layout.order = fix->order;
     QVERIFY(!suggestEpPlacementFix(fixed));
     QVERIFY(!suggestEpPlacementFix(testing::example("default")));
+}
+
+// Issue 4, "What if": a node out of service; the layout regrouped onto the GPUs left keeps TP and PP and
+// halves DP, and runs (every rank placed) more slowly per step.
+void TestClusterEdit::regroupOntoGpusLeft()
+{
+    Design design = testing::example("default"); // 4 × 8 H100, TP 8 × PP 2 × DP 2
+    QVERIFY(!regroupOntoGpusInService(design));
+    QVERIFY(applyClusterEdit(design, edit::SetInService{{24, 25, 26, 27, 28, 29, 30, 31}, false}));
+    const std::optional<Regrouped> regrouped = regroupOntoGpusInService(design);
+    QVERIFY(regrouped);
+    QCOMPARE(regrouped->dpBefore, 2);
+    QCOMPARE(regrouped->dpAfter, 1);
+    QCOMPARE(regrouped->design.layout.tp(), 8);
+    QCOMPARE(regrouped->design.layout.pp(), 2);
+    const Evaluation after = evaluate(regrouped->design);
+    QVERIFY(!hasErrors(after.diagnostics));
+    QVERIFY(
+        std::all_of(after.ranks.begin(), after.ranks.end(), [](const RankInfo& r) { return r.gpuId >= 0; }));
+    QVERIFY(after.performance && evaluate(testing::example("default")).performance);
+    QVERIFY(after.performance->stepSeconds > evaluate(testing::example("default")).performance->stepSeconds);
+    // Three nodes out: 8 GPUs cannot hold one TP 8 × PP 2 replica.
+    QVERIFY(applyClusterEdit(
+        design, edit::SetInService{{8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}, false}));
+    QVERIFY(!regroupOntoGpusInService(design));
 }
 
 QTEST_APPLESS_MAIN(TestClusterEdit)
