@@ -3660,24 +3660,28 @@ Verbindungen: %3%4</translation>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <source>columns: %1</source>
-        <translation>Spalten: %1</translation>
-    </message>
-    <message>
-        <source>GeLU</source>
-        <translation>GeLU</translation>
-    </message>
-    <message>
-        <source>rows: %1</source>
-        <translation>Zeilen: %1</translation>
-    </message>
-    <message>
         <source>Z%1 (partial)</source>
         <translation>Z%1 (Teilsumme)</translation>
     </message>
     <message>
         <source>Z = Z₀ + Z₁</source>
         <translation>Z = Z₀ + Z₁</translation>
+    </message>
+    <message>
+        <source>SwiGLU works element by element: each GPU&apos;s columns of A hold its share of both the gate and the up projection, and it multiplies silu(gate) by up on its own — still no communication. The result Y&lt;sub&gt;i&lt;/sub&gt; (%1) is half as wide as X·A&lt;sub&gt;i&lt;/sub&gt;, since gate and up pair into one column each. (A column cut of B instead would need the whole output on every GPU.)</source>
+        <translation>SwiGLU arbeitet elementweise: Die Spalten von A auf jeder GPU enthalten ihren Anteil an Gate- und Up-Projektion, und sie multipliziert silu(gate) mit up für sich — weiterhin ohne Kommunikation. Das Ergebnis Y&lt;sub&gt;i&lt;/sub&gt; (%1) ist halb so breit wie X·A&lt;sub&gt;i&lt;/sub&gt;, weil Gate und Up je eine Spalte ergeben. (Ein Spaltenschnitt von B bräuchte dagegen die ganze Ausgabe auf jeder GPU.)</translation>
+    </message>
+    <message>
+        <source>columns: %1
+of %2</source>
+        <translation>Spalten: %1
+von %2</translation>
+    </message>
+    <message>
+        <source>rows: %1
+of %2</source>
+        <translation>Zeilen: %1
+von %2</translation>
     </message>
 </context>
 <context>

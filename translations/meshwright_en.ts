@@ -3656,23 +3656,25 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>columns: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GeLU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rows: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Z%1 (partial)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Z = Z₀ + Z₁</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SwiGLU works element by element: each GPU&apos;s columns of A hold its share of both the gate and the up projection, and it multiplies silu(gate) by up on its own — still no communication. The result Y&lt;sub&gt;i&lt;/sub&gt; (%1) is half as wide as X·A&lt;sub&gt;i&lt;/sub&gt;, since gate and up pair into one column each. (A column cut of B instead would need the whole output on every GPU.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>columns: %1
+of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rows: %1
+of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

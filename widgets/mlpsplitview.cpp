@@ -131,9 +131,19 @@ QString MlpSplitView::stepText() const
                          shapeText(s.intermediatePerRank));
         break;
     case 2:
-        text += tr(
-            "GeLU works element by element, so each GPU applies it to its own columns — still no "
-            "communication. (A column cut of B instead would need the whole GeLU output on every GPU.)");
+        if (s.gated)
+            text += tr("SwiGLU works element by element: each GPU's columns of A hold its share of both the "
+                       "gate "
+                       "and the up projection, and it multiplies silu(gate) by up on its own — still no "
+                       "communication. The result Y<sub>i</sub> (%1) is half as wide as X·A<sub>i</sub>, "
+                       "since gate and up pair into one column each. (A column cut of B instead would need "
+                       "the "
+                       "whole output on every GPU.)")
+                        .arg(shapeText(s.intermediatePerRank));
+        else
+            text += tr(
+                "GeLU works element by element, so each GPU applies it to its own columns — still no "
+                "communication. (A column cut of B instead would need the whole GeLU output on every GPU.)");
         break;
     case 3:
         text += tr("The second weight matrix B (%1) is cut by <b>rows</b>: GPU i holds B<sub>i</sub> (%2). "
@@ -217,8 +227,14 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
     const double budgetWidth = width() - 16;
     // X, A, Y_i, B, Z_i, the collective and the output, with operators between them.
     // X, A, Y_i, B, Z_i and the output Z in units; five operators, the collective box and its two wires.
-    const double unitByWidth = (budgetWidth - 5 * 46.0 - 150 - 60 - 16) / (4 + aRatio + fRatio / 2);
-    const double unitByHeight = (rowHeight - 2.6 * line) / std::max(1.0, fRatio);
+    // An operator's slot: wide enough for its widest name (SwiGLU).
+    QFont boldForWidth = font();
+    boldForWidth.setBold(true);
+    const double opWidth
+        = std::max(46.0, QFontMetrics(boldForWidth).horizontalAdvance(QStringLiteral("SwiGLU")) + 10.0);
+    const double unitByWidth = (budgetWidth - 5 * opWidth - 150 - 60 - 16) / (4 + aRatio + fRatio / 2);
+    // Below each matrix two lines of caption (its share and the whole).
+    const double unitByHeight = (rowHeight - 3.6 * line) / std::max(1.0, fRatio);
     const double u = std::max(20.0, std::min({unitByWidth, unitByHeight, 130.0}));
     const double sH = u; // tokens drawn as tall as the hidden size is wide
 
@@ -244,12 +260,13 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
         p.setFont(bold);
         p.drawText(QRectF(r.left() - 30, r.top() - line - 2, r.width() + 60, line), Qt::AlignCenter, name);
         p.setFont(font());
-        p.drawText(QRectF(r.left() - 40, r.bottom() + 2, r.width() + 80, line), Qt::AlignCenter, shape);
+        p.drawText(QRectF(r.left() - 40, r.bottom() + 2, r.width() + 80, 2 * line),
+                   Qt::AlignHCenter | Qt::AlignTop, shape);
     };
     const auto op = [&](double x, double y, const QString& text, int active) {
         p.setPen(faint(pal.color(QPalette::Text), active));
         p.setFont(bold);
-        p.drawText(QRectF(x, y - line, 46, 2 * line), Qt::AlignCenter, text);
+        p.drawText(QRectF(x, y - line, opWidth, 2 * line), Qt::AlignCenter, text);
         p.setFont(font());
     };
 
@@ -273,31 +290,33 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
                c.lighter(140), 0, sp && m_step == 0 ? xPart : QRectF());
         x += u;
         op(x, mid, QStringLiteral("×"), 1);
-        x += 46;
+        x += opWidth;
         // A, cut by columns: this GPU's half coloured.
         const double aW = u * aRatio;
         const QRectF aRect(x, mid - u / 2, aW, u);
         matrix(aRect, QStringLiteral("A%1").arg(QChar(0x2080 + r)),
-               MlpSplitView::tr("columns: %1").arg(shapeText(s.firstWeightPerRank)), c, 1,
-               QRectF(x + r * aW / 2, mid - u / 2, aW / 2, u));
+               MlpSplitView::tr("columns: %1\nof %2")
+                   .arg(shapeText(s.firstWeightPerRank), shapeText(s.firstWeight)),
+               c, 1, QRectF(x + r * aW / 2, mid - u / 2, aW / 2, u));
         x += aW;
-        op(x, mid, MlpSplitView::tr("GeLU"), 2);
-        x += 46;
+        op(x, mid, s.gated ? QStringLiteral("SwiGLU") : QStringLiteral("GeLU"), 2);
+        x += opWidth;
         const double yW = u * fRatio / 2;
         matrix(QRectF(x, mid - sH / 2, yW, sH), QStringLiteral("Y%1").arg(QChar(0x2080 + r)),
                shapeText(s.intermediatePerRank), c.lighter(120), 2);
         x += yW;
         op(x, mid, QStringLiteral("×"), 3);
-        x += 46;
+        x += opWidth;
         // B, cut by rows: this GPU's half coloured.
         const double bH = u * fRatio;
         const QRectF bRect(x, mid - bH / 2, u, bH);
         matrix(bRect, QStringLiteral("B%1").arg(QChar(0x2080 + r)),
-               MlpSplitView::tr("rows: %1").arg(shapeText(s.secondWeightPerRank)), c, 3,
-               QRectF(x, mid - bH / 2 + r * bH / 2, u, bH / 2));
+               MlpSplitView::tr("rows: %1\nof %2")
+                   .arg(shapeText(s.secondWeightPerRank), shapeText(s.secondWeight)),
+               c, 3, QRectF(x, mid - bH / 2 + r * bH / 2, u, bH / 2));
         x += u;
         op(x, mid, QStringLiteral("="), 3);
-        x += 46;
+        x += opWidth;
         matrix(QRectF(x, mid - sH / 2, u, sH), MlpSplitView::tr("Z%1 (partial)").arg(QChar(0x2080 + r)),
                shapeText(s.partialOutput), c.lighter(160), 3);
         x += u;
