@@ -56,9 +56,11 @@ public:
         m_text += "</tr>\n";
         return *this;
     }
-    Html& tableStart()
+    Html& tableStart(bool dense = false)
     {
-        m_text += "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">\n";
+        m_text += dense
+            ? "<table class=\"dense\" border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">\n"
+            : "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">\n";
         return *this;
     }
     Html& tableEnd()
@@ -213,7 +215,7 @@ void memory(Html& html, const Evaluation& e)
                                       MemoryCategory::Workspace, MemoryCategory::Communication,
                                       MemoryCategory::Reserve};
     html.raw("<p>Bytes per GPU, one row per pipeline stage and GPU type (GB = 10<sup>9</sup> bytes).</p>\n")
-        .tableStart()
+        .tableStart(true)
         .raw("<tr><th>Stage</th><th>Ranks</th><th>Layers</th>");
     // The command line's short headings (textreport.cpp), so that twelve columns fit a portrait page.
     const char* headings[] = {"params", "grads", "optim", "activ", "kv", "work", "temp", "comm", "reserve"};
@@ -252,8 +254,8 @@ void performance(Html& html, const Evaluation& e)
             .row({"Time to first token", formatSeconds(s.timeToFirstToken)})
             .row({"Inter-token latency", formatSeconds(s.interTokenLatency)})
             .row({"One request (prompt and output)", formatSeconds(s.requestSeconds)})
-            .row({"Tokens per second, one replica", formatNumber(s.replicaTokensPerSecond)})
-            .row({"Tokens per second, the serving group", formatNumber(s.groupTokensPerSecond)})
+            .row({"Tokens per second, one replica", formatCount(s.replicaTokensPerSecond)})
+            .row({"Tokens per second, the serving group", formatCount(s.groupTokensPerSecond)})
             .row({"Decode bound by", s.decodeMemoryBound ? std::string("memory") : std::string("compute")})
             .tableEnd();
         return;
@@ -269,7 +271,7 @@ void performance(Html& html, const Evaluation& e)
         .row({"  pipeline (schedule makespan)", formatSeconds(p.pipelineSeconds)})
         .row({"  exposed data-parallel synchronisation", formatSeconds(p.dataParallelSeconds)})
         .row({"  optimizer step", formatSeconds(p.optimizerSeconds)})
-        .row({"Tokens per second", formatNumber(p.tokensPerSecond)})
+        .row({"Tokens per second", formatCount(p.tokensPerSecond)})
         .row({"MFU", percent(p.mfu)})
         .row({"HFU", percent(p.hfu)})
         .row({"Pipeline bubble", percent(p.bubbleFraction)})
@@ -291,7 +293,8 @@ void candidates(Html& html, const Design& design, const Evaluation& evaluation,
 {
     html.section("candidates", "Candidates side by side");
     if (pinned.empty()) {
-        html.raw("<p>No other layout pinned: pin candidates on the Performance tab to compare them here.</p>\n");
+        html.raw(
+            "<p>No other layout pinned: pin candidates on the Performance tab to compare them here.</p>\n");
         return;
     }
     std::vector<ReportCandidate> all{{&design, &evaluation}};
@@ -330,10 +333,11 @@ void candidates(Html& html, const Design& design, const Evaluation& evaluation,
         };
     };
     line("Step time", perf([](const Performance& p) { return formatSeconds(p.stepSeconds); }));
-    line("Tokens per second", perf([](const Performance& p) { return formatNumber(p.tokensPerSecond); }));
+    line("Tokens per second", perf([](const Performance& p) { return formatCount(p.tokensPerSecond); }));
     line("MFU", perf([](const Performance& p) { return percent(p.mfu); }));
     line("Pipeline bubble", perf([](const Performance& p) { return percent(p.bubbleFraction); }));
-    line("Exposed communication", perf([](const Performance& p) { return formatSeconds(p.exposed.total()); }));
+    line("Exposed communication",
+         perf([](const Performance& p) { return formatSeconds(p.exposed.total()); }));
     html.tableEnd();
 }
 
@@ -460,7 +464,11 @@ std::string designReportHtml(const Design& design, const Evaluation& evaluation,
     const std::string title = design.name.empty() ? std::string("Untitled design") : design.name;
     html.raw("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
         .text(title)
-        .raw("</title></head>\n<body>\n<h1>")
+        // A dense table (the memory table's twelve columns) in a smaller type that does not wrap, so that a
+        // number never breaks inside itself on a portrait page (reportpdf.cpp prints it with QTextDocument).
+        .raw(
+            "</title>\n<style>table.dense td, table.dense th { font-size: 7pt; white-space: nowrap; }</style>"
+            "</head>\n<body>\n<h1>")
         .text(title)
         .raw("</h1>\n");
     if (!design.description.empty())

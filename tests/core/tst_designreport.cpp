@@ -53,6 +53,10 @@ void TestDesignReport::everySection()
         total.replace(total.find(' '), 1, "&nbsp;"); // a number never wraps away from its unit
         QVERIFY(html.find(total) != std::string::npos);
     }
+    // The memory table's twelve columns print in the dense style, whose cells never wrap inside a number.
+    QVERIFY(html.find("<table class=\"dense\"") != std::string::npos);
+    QVERIFY(html.find("table.dense td, table.dense th { font-size: 7pt; white-space: nowrap; }")
+            != std::string::npos);
     // Every diagnostic's code, and the launch table's six frameworks.
     for (const Diagnostic& d : evaluation.diagnostics)
         QVERIFY(html.find(d.code) != std::string::npos);
