@@ -138,13 +138,26 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const La
           };
     const double qkv = t.attentionProjections * t.qkvShare;
     const double out = t.attentionProjections - qkv;
-    const double up = moe ? t.mlp : t.mlp * t.upShare;
+    const double up = t.mlp * t.upShare; // FC1 (gate and up), FC2 the rest
     const double down = t.mlp - up;
     auto dispatch = [&](PatternBuilder& b) {
-        if (moe)
-            b.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
+        b.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
     };
     auto none = [](PatternBuilder&) {};
+    // The MLP's TP region, its GEMMs in the pass's order; a MoE block sends its tokens to the experts and
+    // back inside it, with its collectives exposed (stagetime.h).
+    auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm) {
+        if (!moe) {
+            region(b, firstGemm, none, lastGemm, true);
+            return;
+        }
+        const auto experts = [&](PatternBuilder& inner) {
+            dispatch(inner);
+            inner.compute(t.mlp);
+            dispatch(inner);
+        };
+        region(b, 0, experts, 0, false);
+    };
 
     // Forward: norm, (AG) QKV, attention, out-projection (RS | AR); (AG) [dispatch] MLP [combine] (RS | AR).
     PatternBuilder forward;
@@ -156,18 +169,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const La
                          t.attentionProducts);
         },
         out, true);
-    if (moe) {
-        region(
-            forward, 0,
-            [&](PatternBuilder& b) {
-                dispatch(b);
-                b.compute(up);
-                dispatch(b);
-            },
-            down, false);
-    } else {
-        region(forward, up, none, down, true);
-    }
+    mlpRegion(forward, up, down);
     const LayerPattern forwardPattern = forward.take();
 
     // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
@@ -180,18 +182,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const La
     else if (recompute == Recompute::Selective)
         input.compute(t.attentionProducts + t.scoreElementwise);
     input.compute(2 * t.elementwise);
-    if (moe) {
-        region(
-            input, 0,
-            [&](PatternBuilder& b) {
-                dispatch(b);
-                b.compute(up);
-                dispatch(b);
-            },
-            down, false);
-    } else {
-        region(input, down, none, up, true);
-    }
+    mlpRegion(input, down, up);
     region(
         input, out,
         [&](PatternBuilder& b) {
