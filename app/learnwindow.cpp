@@ -269,6 +269,7 @@ void LearnWindow::setPresenting(bool on)
     if (on)
         f.setPointSizeF(m_normalFont.pointSizeF() * kPresentationScale);
     setFont(f);
+    widgets::setCanvasZoom(this, on ? kPresentationScale : 1.0, m_normalFont);
     m_list->setVisible(!on);
     m_exportButton->setVisible(!on); // a lecture shows the view, not the tools
     if (on) {

@@ -1,5 +1,6 @@
 #include "contextringview.h"
 
+#include "lessonview.h"
 #include "qtconvert.h"
 #include "teachingstrategies.h"
 #include "unitstext.h"
@@ -133,6 +134,7 @@ ContextRingCanvas::ContextRingCanvas(QWidget* parent)
     : QWidget(parent)
     , m_animation(new QVariantAnimation(this))
 {
+    markLessonCanvas(this);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
@@ -166,9 +168,16 @@ bool ContextRingCanvas::isAnimating() const
 void ContextRingCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    // Presentation mode: painted at the normal font's geometry and scaled up (lessonview.h), so every
+    // label keeps its place.
+    const double zoom = canvasZoom(this);
+    p.scale(zoom, zoom);
+    const double viewWidth = width() / zoom;
+    const double viewHeight = height() / zoom;
+    const QRectF area(0, 0, viewWidth, viewHeight);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
-    p.fillRect(rect(), pal.color(QPalette::Base));
+    p.fillRect(area, pal.color(QPalette::Base));
     const core::ContextSplit& s = m_split;
     if (s.chunks.empty() || s.steps.empty())
         return;
@@ -181,7 +190,7 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
 
     // The sequence, chunk by chunk, coloured by owner.
     const double margin = 10;
-    const double side = std::min(height() - 4.0 * line - 2 * margin, width() * 0.55);
+    const double side = std::min(viewHeight - 4.0 * line - 2 * margin, viewWidth * 0.55);
     const double cell = side / n;
     const double left = margin + 3 * line;
     const double top = margin + 2 * line;
@@ -242,7 +251,7 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
 
     // The ring: which block each GPU holds in this step, and where it goes next.
     const double ringLeft = left + side + 5 * line;
-    const double ringWidth = width() - ringLeft - margin;
+    const double ringWidth = viewWidth - ringLeft - margin;
     if (ringWidth < 100)
         return;
     const QPointF centre(ringLeft + ringWidth / 2, top + side * 0.4);

@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "collectivetext.h"
+#include "lessonview.h"
 #include "qtconvert.h"
 #include "teachingstrategies.h"
 
@@ -217,6 +218,7 @@ ExpertRoutingCanvas::ExpertRoutingCanvas(QWidget* parent)
     : QWidget(parent)
     , m_animation(new QVariantAnimation(this))
 {
+    markLessonCanvas(this);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
@@ -250,9 +252,16 @@ bool ExpertRoutingCanvas::isAnimating() const
 void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    // Presentation mode: painted at the normal font's geometry and scaled up (lessonview.h), so every
+    // label keeps its place.
+    const double zoom = canvasZoom(this);
+    p.scale(zoom, zoom);
+    const double viewWidth = width() / zoom;
+    const double viewHeight = height() / zoom;
+    const QRectF area(0, 0, viewWidth, viewHeight);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
-    p.fillRect(rect(), pal.color(QPalette::Base));
+    p.fillRect(area, pal.color(QPalette::Base));
     const core::Routing& r = m_routing;
     const int ranks = r.config.epRanks;
     if (ranks <= 0 || r.experts.empty())
@@ -262,13 +271,13 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
     QFont bold = font();
     bold.setBold(true);
     const double margin = 8, gap = 16;
-    const double boxWidth = (width() - 2 * margin - (ranks - 1) * gap) / ranks;
+    const double boxWidth = (viewWidth - 2 * margin - (ranks - 1) * gap) / ranks;
     const auto boxX = [&](int rank) { return margin + rank * (boxWidth + gap); };
 
     // Tokens on their GPUs.
     const int perRank = (r.config.tokens + ranks - 1) / ranks;
     const double tokenSize
-        = std::clamp(std::min((boxWidth - 16) / std::min(perRank, 8) - 4, height() * 0.07), 10.0, 44.0);
+        = std::clamp(std::min((boxWidth - 16) / std::min(perRank, 8) - 4, viewHeight * 0.07), 10.0, 44.0);
     const int tokenRows = (perRank + 7) / 8;
     const double tokensTop = margin + line + 4;
     const double tokensHeight = tokenRows * (tokenSize + 6) + line + 12;
@@ -305,8 +314,8 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
     }
 
     // Experts with their slots.
-    const double expertsTop = height() * 0.52;
-    const double expertsBottom = height() - line * 2.4;
+    const double expertsTop = viewHeight * 0.52;
+    const double expertsBottom = viewHeight - line * 2.4;
     const int expertsPerRank = (static_cast<int>(r.experts.size()) + ranks - 1) / ranks;
     int tallest = r.capacity;
     for (const core::ExpertLoad& e : r.experts)
@@ -364,10 +373,10 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
     if (showCapacity && r.capacity > 0) {
         const double y = expertsBottom - r.capacity * slot;
         p.setPen(QPen(kDropped, 2, Qt::DashLine));
-        p.drawLine(QPointF(margin, y), QPointF(width() - margin, y));
+        p.drawLine(QPointF(margin, y), QPointF(viewWidth - margin, y));
         p.setPen(kDropped);
         p.setFont(bold);
-        p.drawText(QRectF(width() / 2.0, y - line - 1, width() / 2.0 - margin - 4, line), Qt::AlignRight,
+        p.drawText(QRectF(viewWidth / 2.0, y - line - 1, viewWidth / 2.0 - margin - 4, line), Qt::AlignRight,
                    ExpertRoutingView::tr("capacity %1").arg(r.capacity));
         p.setFont(font());
     }
@@ -411,7 +420,7 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.setPen(QColor(0xe15759).darker(130));
         p.setFont(bold);
         p.drawText(
-            QRectF(margin, (yTop + yBottom) / 2 - line / 2.0, width() - 2 * margin, line), Qt::AlignLeft,
+            QRectF(margin, (yTop + yBottom) / 2 - line / 2.0, viewWidth - 2 * margin, line), Qt::AlignLeft,
             m_step == 2
                 ? ExpertRoutingView::tr("↓ dispatch: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll))
                 : ExpertRoutingView::tr("↑ combine: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll)));

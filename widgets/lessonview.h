@@ -35,4 +35,12 @@ private:
     int m_step = 0;
 };
 
+// Presentation mode enlarges a lesson's drawing as a whole: its canvas keeps the normal font and paints its
+// normal geometry under QPainter::scale(zoom), so labels grow with the shapes they belong to instead of
+// outgrowing them. 1 outside presentation mode.
+double canvasZoom(const QWidget* canvas);
+// Every lesson canvas under `root` (those that call markLessonCanvas): zoom 1 restores the inherited font.
+void setCanvasZoom(QWidget* root, double zoom, const QFont& normalFont);
+void markLessonCanvas(QWidget* canvas);
+
 } // namespace widgets

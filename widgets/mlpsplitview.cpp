@@ -1,6 +1,7 @@
 #include "mlpsplitview.h"
 
 #include "collectivetext.h"
+#include "lessonview.h"
 #include "qtconvert.h"
 #include "unitstext.h"
 
@@ -177,6 +178,7 @@ MlpSplitCanvas::MlpSplitCanvas(QWidget* parent)
     : QWidget(parent)
     , m_animation(new QVariantAnimation(this))
 {
+    markLessonCanvas(this);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
@@ -209,9 +211,16 @@ bool MlpSplitCanvas::isAnimating() const
 void MlpSplitCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    // Presentation mode: painted at the normal font's geometry and scaled up (lessonview.h), so every
+    // label keeps its place.
+    const double zoom = canvasZoom(this);
+    p.scale(zoom, zoom);
+    const double viewWidth = width() / zoom;
+    const double viewHeight = height() / zoom;
+    const QRectF area(0, 0, viewWidth, viewHeight);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
-    p.fillRect(rect(), pal.color(QPalette::Base));
+    p.fillRect(area, pal.color(QPalette::Base));
     const core::MlpSplit& s = m_split;
     if (s.hidden <= 0)
         return;
@@ -223,8 +232,8 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
     // ratio so that both rows fit (the labels carry the true shapes).
     const double fRatio = std::sqrt(double(s.ffn) / double(s.hidden));
     const double aRatio = std::sqrt(double(s.firstWeight.cols) / double(s.hidden));
-    const double rowHeight = (height() - 3 * line) / double(MlpSplitView::kRanks);
-    const double budgetWidth = width() - 16;
+    const double rowHeight = (viewHeight - 3 * line) / double(MlpSplitView::kRanks);
+    const double budgetWidth = viewWidth - 16;
     // X, A, Y_i, B, Z_i, the collective and the output, with operators between them.
     // X, A, Y_i, B, Z_i and the output Z in units; five operators, the collective box and its two wires.
     // An operator's slot: wide enough for its widest name (SwiGLU).
@@ -353,7 +362,7 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
     if (sp && m_step == 0) {
         p.setPen(QColor(0xe15759).darker(120));
         p.setFont(bold);
-        p.drawText(QRectF(8, height() - line - 4, width() - 16, line), Qt::AlignLeft,
+        p.drawText(QRectF(8, viewHeight - line - 4, viewWidth - 16, line), Qt::AlignLeft,
                    collectiveOpText(core::CollectiveOp::AllGather) + QStringLiteral(": X₀ + X₁ → X"));
         p.setFont(font());
     }

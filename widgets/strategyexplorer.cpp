@@ -1,6 +1,7 @@
 #include "strategyexplorer.h"
 
 #include "collectivetext.h"
+#include "lessonview.h"
 #include "qtconvert.h"
 #include "teachingtext.h"
 #include "unitstext.h"
@@ -198,6 +199,7 @@ StrategyCanvas::StrategyCanvas(QWidget* parent)
     : QWidget(parent)
     , m_animation(new QVariantAnimation(this))
 {
+    markLessonCanvas(this);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
     m_animation->setDuration(kAnimationMs);
@@ -267,12 +269,19 @@ double StrategyCanvas::drawnFraction(int gpu, core::StateKind kind) const
 void StrategyCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    // Presentation mode: painted at the normal font's geometry and scaled up (lessonview.h), so every
+    // label keeps its place.
+    const double zoom = canvasZoom(this);
+    p.scale(zoom, zoom);
+    const double viewWidth = width() / zoom;
+    const double viewHeight = height() / zoom;
+    const QRectF area(0, 0, viewWidth, viewHeight);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
-    p.fillRect(rect(), pal.color(QPalette::Base));
+    p.fillRect(area, pal.color(QPalette::Base));
     if (!m_lesson || m_lesson->gpus.empty()) {
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(rect(), Qt::AlignCenter, StrategyExplorer::tr("No model to show."));
+        p.drawText(area, Qt::AlignCenter, StrategyExplorer::tr("No model to show."));
         return;
     }
     const core::StrategyLesson& lesson = *m_lesson;
@@ -284,7 +293,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
         + 16;
     const int gap = 14;
     const int gpus = core::kTeachingGpus;
-    const double columnWidth = (width() - 2 * margin - labelWidth - (gpus - 1) * gap) / double(gpus);
+    const double columnWidth = (viewWidth - 2 * margin - labelWidth - (gpus - 1) * gap) / double(gpus);
     const auto columnX = [&](int g) { return margin + labelWidth + g * (columnWidth + gap); };
 
     // The GPUs, with what each stores.
@@ -293,7 +302,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     const int patternHeight = 5 * line;
     const int rows = core::kStateKindCount + 1; // + peak memory
     const double rowHeight = std::clamp(
-        (height() - 2 * margin - headerHeight - patternHeight - phasesHeight - 10) / double(rows),
+        (viewHeight - 2 * margin - headerHeight - patternHeight - phasesHeight - 10) / double(rows),
         double(line + 6), 4.2 * line);
     const double top = margin;
     QFont bold = font();
@@ -424,7 +433,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     }
     p.drawText(QRectF(margin, patternY - line / 2.0, labelWidth - 6, line), Qt::AlignRight | Qt::AlignVCenter,
                StrategyExplorer::tr("Sends"));
-    p.drawText(QRectF(margin + labelWidth, patternY + line * 2.2, width() - labelWidth - 2 * margin, line),
+    p.drawText(QRectF(margin + labelWidth, patternY + line * 2.2, viewWidth - labelWidth - 2 * margin, line),
                Qt::AlignHCenter, pattern);
 
     // Which collective runs in which phase.
@@ -434,7 +443,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     std::vector<core::StepPhase> phases{core::StepPhase::Forward};
     if (!serving)
         phases = {core::StepPhase::Forward, core::StepPhase::Backward, core::StepPhase::Optimizer};
-    const double phaseWidth = (width() - 2 * margin - labelWidth) / double(phases.size());
+    const double phaseWidth = (viewWidth - 2 * margin - labelWidth) / double(phases.size());
     p.drawText(QRectF(margin, phasesTop, labelWidth - 6, line), Qt::AlignRight | Qt::AlignVCenter,
                StrategyExplorer::tr("When"));
     for (std::size_t i = 0; i < phases.size(); ++i) {
@@ -470,9 +479,12 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
         }
     }
 
-    // How to read the bars, at the foot of the figure.
-    const QRectF legend(margin + labelWidth, height() - 2.4 * line - margin,
-                        width() - labelWidth - 2 * margin, 2.4 * line);
+    // How to read the bars, at the foot of the figure; a lecture has no room for it (and the lecturer says
+    // it).
+    if (zoom > 1)
+        return;
+    const QRectF legend(margin + labelWidth, viewHeight - 2.4 * line - margin,
+                        viewWidth - labelWidth - 2 * margin, 2.4 * line);
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(
         legend, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,

@@ -186,10 +186,25 @@ void TstLearn::presentationEnlargesAndEscLeaves()
     QTest::keyClick(learn, Qt::Key_F5);
     QVERIFY(learn->isPresenting());
     QCOMPARE(learn->font().pointSizeF(), 2 * normal);
+    // The drawings grow as a whole: each canvas keeps the normal font under a zoom of 2, so its labels keep
+    // their places (lessonview.h).
+    int canvases = 0;
+    for (QWidget* w : learn->findChildren<QWidget*>())
+        if (w->property("lessonCanvas").toBool()) {
+            ++canvases;
+            QCOMPARE(widgets::canvasZoom(w), 2.0);
+            QCOMPARE(w->font().pointSizeF(), normal);
+        }
+    QCOMPARE(canvases, 5); // six splits, MLP, CP ring, EP routing, serving
     QVERIFY(QTest::qWaitForWindowActive(learn));
     QTest::keyClick(learn, Qt::Key_Escape);
     QVERIFY(!learn->isPresenting());
     QCOMPARE(learn->font().pointSizeF(), normal);
+    for (QWidget* w : learn->findChildren<QWidget*>())
+        if (w->property("lessonCanvas").toBool()) {
+            QCOMPARE(widgets::canvasZoom(w), 1.0);
+            QCOMPARE(w->font().pointSizeF(), normal);
+        }
 }
 
 // The teaching views retranslate when the language changes, sentences with numbers included.
