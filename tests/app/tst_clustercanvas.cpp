@@ -12,6 +12,7 @@
 #include "guitestmain.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "mainwindowundertest.h"
 
 #include <QMimeData>
 #include <QPushButton>
@@ -95,10 +96,7 @@ private:
 
 void TestClusterCanvas::init()
 {
-    m_language = std::make_unique<Language>();
-    m_language->applyStored(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_language.get());
-    m_window->setInteractive(false);
+    testing::createMainWindow(m_language, m_window);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QVERIFY(m_window->showTab(QStringLiteral("ranks")));

@@ -10,6 +10,7 @@
 #include "language.h"
 #include "layoutinspector.h"
 #include "mainwindow.h"
+#include "mainwindowundertest.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -43,10 +44,7 @@ private:
 
 void TestCollectivesTab::init()
 {
-    m_language = std::make_unique<Language>();
-    m_language->applyStored(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_language.get());
-    m_window->setInteractive(false);
+    testing::createMainWindow(m_language, m_window);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }

@@ -9,6 +9,7 @@
 #include "language.h"
 #include "launchconfigdialog.h"
 #include "mainwindow.h"
+#include "mainwindowundertest.h"
 #include "performancepanel.h"
 #include "recordsdialog.h"
 
@@ -58,11 +59,7 @@ private:
 
 void TestExport::init()
 {
-    m_language = std::make_unique<Language>();
-    m_language->applyStored(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_language.get());
-    m_window->setInteractive(false);
-    m_window->resize(1400, 900);
+    testing::createMainWindow(m_language, m_window, QSize(1400, 900));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }

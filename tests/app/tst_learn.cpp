@@ -9,6 +9,7 @@
 #include "learnwindow.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "mainwindowundertest.h"
 #include "memorypanel.h"
 #include "mlpsplitview.h"
 #include "strategyexplorer.h"
@@ -49,10 +50,7 @@ private:
 
 void TstLearn::init()
 {
-    m_language = std::make_unique<Language>();
-    m_language->applyStored(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_language.get());
-    m_window->setInteractive(false);
+    testing::createMainWindow(m_language, m_window);
     m_window->setDesign(testing::example("teaching-4gpu"));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));

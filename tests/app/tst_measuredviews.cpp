@@ -12,6 +12,7 @@
 #include "lanechart.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "mainwindowundertest.h"
 #include "memorybars.h"
 #include "memorypanel.h"
 #include "performancepanel.h"
@@ -71,11 +72,7 @@ private:
 
 void TestMeasuredViews::init()
 {
-    m_language = std::make_unique<Language>();
-    m_language->applyStored(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_language.get());
-    m_window->setInteractive(false);
-    m_window->resize(1400, 900);
+    testing::createMainWindow(m_language, m_window, QSize(1400, 900));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }

@@ -6,6 +6,7 @@
 #include "guitestmain.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "mainwindowundertest.h"
 #include "performancepanel.h"
 #include "scalingplot.h"
 
@@ -57,10 +58,7 @@ private:
 
 void TestPerformanceTab::init()
 {
-    m_language = std::make_unique<Language>();
-    m_language->applyStored(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_language.get());
-    m_window->setInteractive(false);
+    testing::createMainWindow(m_language, m_window);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     m_window->views()->setCurrentWidget(panel());

@@ -11,6 +11,7 @@
 #include "lanechart.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "mainwindowundertest.h"
 #include "steptimeline.h"
 #include "timeaxis.h"
 #include "timelinecharts.h"
@@ -93,11 +94,7 @@ private:
 
 void TestTimeline::init()
 {
-    m_language = std::make_unique<Language>();
-    m_language->applyStored(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_language.get());
-    m_window->setInteractive(false);
-    m_window->resize(1600, 1000);
+    testing::createMainWindow(m_language, m_window, QSize(1600, 1000));
     m_window->setDesign(pipelineDesign());
     QVERIFY(m_window->showTab(QStringLiteral("timeline")));
     m_window->show();
