@@ -217,7 +217,8 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         .input("layers on the critical pipeline rank", criticalLayers)
         .input("TP all-reduces per layer and micro-batch", counts.allReduce)
         .input("TP all-gathers per layer and micro-batch", counts.allGather)
-        .input("TP reduce-scatters per layer and micro-batch", counts.reduceScatter);
+        .input("TP reduce-scatters per layer and micro-batch", counts.reduceScatter)
+        .input("EP all-to-alls per MoE layer and micro-batch", counts.allToAll);
     if (first) {
         x.input("one TP all-reduce", first->comm.tpAllReduce, "s")
             .input("one TP all-gather", first->comm.tpAllGather, "s")
