@@ -2425,10 +2425,6 @@
         <translation>%1-Gruppe %2 ausgewählt: Ranks %3</translation>
     </message>
     <message>
-        <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
-        <translation>%1 Ranks · %2 %3-Gruppen mit je %4 · Zeigen Sie auf eine GPU, um ihre Gruppen zu sehen; ziehen Sie sie, um sie zu verschieben; Entf entfernt die Auswahl</translation>
-    </message>
-    <message>
         <source>How does %1 split?</source>
         <translation>Wie teilt %1?</translation>
     </message>
@@ -2475,6 +2471,38 @@
     <message>
         <source>It no longer fits in memory.</source>
         <translation>Es passt nicht mehr in den Speicher.</translation>
+    </message>
+    <message>
+        <source>%1 ranks · %2 %3 groups of %4</source>
+        <translation>%1 Ranks · %2 %3-Gruppen mit je %4</translation>
+    </message>
+    <message>
+        <source>spread over nodes: colour = %1 (0–%2)</source>
+        <translation>über Knoten verteilt: Farbe = %1 (0–%2)</translation>
+    </message>
+    <message>
+        <source>hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
+        <translation>zeigen Sie auf eine GPU, um ihre Gruppen zu sehen; ziehen Sie sie, um sie zu verschieben; Entf entfernt die Auswahl</translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation>TP-Rank</translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation>Pipeline-Stufe</translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation>DP-Replikat</translation>
+    </message>
+    <message>
+        <source>CP rank (its sequence chunks)</source>
+        <translation>CP-Rank (seine Sequenzabschnitte)</translation>
+    </message>
+    <message>
+        <source>EP rank (its experts)</source>
+        <translation>EP-Rank (seine Experten)</translation>
     </message>
 </context>
 <context>

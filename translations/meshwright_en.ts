@@ -2422,10 +2422,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>How does %1 split?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2471,6 +2467,38 @@
     </message>
     <message>
         <source>It no longer fits in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks · %2 %3 groups of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spread over nodes: colour = %1 (0–%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP rank (its sequence chunks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP rank (its experts)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

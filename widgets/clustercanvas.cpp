@@ -44,6 +44,26 @@ std::vector<int> sortedIds(const std::unordered_set<int>& ids)
     return out;
 }
 
+// Whether some group of `dim` spreads over more nodes than its size needs: its members then lie apart in
+// the picture (a PP group one GPU in each of four distant nodes), and one colour per group cannot be seen.
+bool groupsScatter(const core::Evaluation& e, core::Dim dim)
+{
+    std::size_t gpusPerNode = 1;
+    for (const core::RankInfo& r : e.ranks)
+        gpusPerNode = std::max(gpusPerNode, static_cast<std::size_t>(r.slot) + 1);
+    for (const std::vector<int>& group : e.mesh.groupsOf(dim)) {
+        std::vector<int> nodes;
+        for (int rank : group)
+            if (const int node = e.ranks[static_cast<std::size_t>(rank)].nodeIndex; node >= 0)
+                nodes.push_back(node);
+        std::sort(nodes.begin(), nodes.end());
+        const auto spanned = static_cast<std::size_t>(std::unique(nodes.begin(), nodes.end()) - nodes.begin());
+        if (spanned > (group.size() + gpusPerNode - 1) / gpusPerNode)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 ClusterCanvas::ClusterCanvas(QWidget* parent)
@@ -180,11 +200,13 @@ void ClusterCanvas::refreshDerivedState()
                 if (const int node = e.ranks[static_cast<std::size_t>(r)].nodeIndex; node >= 0)
                     s.tpSpansNodes[static_cast<std::size_t>(node)] = 1;
         }
+    s.colorByPosition = e.hasMesh && groupsScatter(e, s.dim);
     s.groupFill.clear();
     s.groupFillDimmed.clear();
     s.groupEdge.clear();
-    for (int group = 0; group < groups; ++group) {
-        const QColor fill = groupColor(group);
+    const int colors = s.colorByPosition ? static_cast<int>(e.mesh.groupsOf(s.dim).front().size()) : groups;
+    for (int color = 0; color < colors; ++color) {
+        const QColor fill = groupColor(color);
         s.groupFill.push_back(fill);
         s.groupFillDimmed.push_back(fill.lighter(145));
         s.groupEdge.push_back(fill.darker(135));
@@ -422,11 +444,12 @@ void ClusterCanvas::updatePaths()
             path.dotsOnly = path.dotsOnly
                 && r.nodeIndex == e.ranks[static_cast<std::size_t>(members.front())].nodeIndex;
         }
-        path.points.push_back(path.dots.front());
+        std::vector<QPointF> points{path.dots.front()};
         for (std::size_t i = 1; i < members.size(); ++i)
-            route(members[i - 1], members[i], path.points);
+            route(members[i - 1], members[i], points);
         if (closed && members.size() > 2)
-            route(members.back(), members.front(), path.points);
+            route(members.back(), members.front(), points);
+        path.stretches = coveredStretches(points);
         paths.push_back(std::move(path));
         return &paths.back();
     };

@@ -56,6 +56,10 @@ public:
     // Selects a group of the colour dimension (−1: none) and tells who follows (groupSelected).
     void selectGroup(int groupIndex);
     int selectedGroup() const { return m_state.selectedGroup; }
+    // Whether the GPUs are coloured by their position in the group (scattered groups) instead of by group,
+    // and the colour a rank gets (an index into the group palette).
+    bool colorsByPosition() const { return m_state.colorByPosition; }
+    int colorIndexOf(int rank) const { return m_state.colorOf(rank); }
     void fitCluster();
     double zoom() const;
     int nodeItemCount() const { return static_cast<int>(m_nodeItems.size()); }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace widgets {
 
@@ -136,6 +137,44 @@ QRectF ClusterGeometry::slotRect(int node, int slot) const
     // Past the last GPU: the next grid position (it may fall below the box when the node is full).
     return QRectF(box.rect.left() + kPadding + (slot % gpuColumns) * (kCell + kCellGap),
                   box.rect.top() + kTitle + (slot / gpuColumns) * (kCell + kCellGap), kCell, kCell);
+}
+
+std::vector<QLineF> coveredStretches(const std::vector<QPointF>& route)
+{
+    // Axis-parallel segments as intervals on their line: x = key for vertical ones, y = key for horizontal.
+    std::map<double, std::vector<std::pair<double, double>>> vertical, horizontal;
+    std::vector<QLineF> stretches;
+    for (std::size_t i = 1; i < route.size(); ++i) {
+        const QPointF a = route[i - 1];
+        const QPointF b = route[i];
+        if (a == b)
+            continue;
+        if (a.x() == b.x())
+            vertical[a.x()].emplace_back(std::min(a.y(), b.y()), std::max(a.y(), b.y()));
+        else if (a.y() == b.y())
+            horizontal[a.y()].emplace_back(std::min(a.x(), b.x()), std::max(a.x(), b.x()));
+        else if (std::none_of(stretches.begin(), stretches.end(), [&](const QLineF& line) {
+                     return (line.p1() == a && line.p2() == b) || (line.p1() == b && line.p2() == a);
+                 }))
+            stretches.emplace_back(a, b);
+    }
+    const auto merge = [&](auto& lines, auto toLine) {
+        for (auto& [key, intervals] : lines) {
+            std::sort(intervals.begin(), intervals.end());
+            auto [from, to] = intervals.front();
+            for (const auto& [start, end] : intervals) {
+                if (start > to) {
+                    stretches.push_back(toLine(key, from, to));
+                    from = start;
+                }
+                to = std::max(to, end);
+            }
+            stretches.push_back(toLine(key, from, to));
+        }
+    };
+    merge(vertical, [](double x, double from, double to) { return QLineF(x, from, x, to); });
+    merge(horizontal, [](double y, double from, double to) { return QLineF(from, y, to, y); });
+    return stretches;
 }
 
 } // namespace widgets

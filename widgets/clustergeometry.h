@@ -9,6 +9,7 @@
 // under every row of nodes, an uplink from each node down to its lane, and a trunk on the left joining
 // the lanes.
 
+#include <QLineF>
 #include <QPointF>
 #include <QRectF>
 #include <vector>
@@ -69,5 +70,11 @@ struct ClusterGeometry
     double nodeWidth() const;
     double nodeHeight() const;
 };
+
+// The distinct stretches a route covers: its segments with repeats dropped and collinear overlaps merged
+// (the horizontal and vertical ones, as the routes along the lanes and the trunk are). A group's route
+// retraces the trunk once per pair of members; stroking each stretch once instead of the whole polyline
+// keeps a hovered frame of 4,096 GPUs cheap.
+std::vector<QLineF> coveredStretches(const std::vector<QPointF>& route);
 
 } // namespace widgets

@@ -66,6 +66,14 @@ int ClusterViewState::groupOf(int rank) const
     return rank < static_cast<int>(groupOf.size()) ? groupOf[static_cast<std::size_t>(rank)] : -1;
 }
 
+int ClusterViewState::colorOf(int rank) const
+{
+    const int group = groupOf(rank);
+    if (group < 0 || !colorByPosition)
+        return group;
+    return snapshot.evaluation->ranks[static_cast<std::size_t>(rank)].coord(dim);
+}
+
 Detail detailFor(double levelOfDetail)
 {
     const double cellPixels = ClusterGeometry::kCell * levelOfDetail;
@@ -207,9 +215,9 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
         return;
     }
 
-    const int group = s.groupOf(rank);
+    const int color = s.colorOf(rank);
     const std::size_t g
-        = group >= 0 && group < static_cast<int>(s.groupFill.size()) ? static_cast<std::size_t>(group) : 0;
+        = color >= 0 && color < static_cast<int>(s.groupFill.size()) ? static_cast<std::size_t>(color) : 0;
     const bool focus = !s.inSelectedGroup.empty() || !s.inHoveredGroup.empty();
     const bool member = (!s.inSelectedGroup.empty() && s.inSelectedGroup[static_cast<std::size_t>(rank)])
         || (!s.inHoveredGroup.empty() && s.inHoveredGroup[static_cast<std::size_t>(rank)]);
@@ -266,7 +274,7 @@ void NodeItem::paintGroupOutlines(QPainter* painter, Detail detail) const
         return;
     painter->setBrush(Qt::NoBrush);
     for (const ClusterViewState::GroupOutline& outline : s.groupOutlines[static_cast<std::size_t>(m_node)]) {
-        painter->setPen(cosmeticPen(s.groupEdge[static_cast<std::size_t>(outline.group)].darker(130), 2));
+        painter->setPen(cosmeticPen(s.groupEdge[static_cast<std::size_t>(outline.color)].darker(130), 2));
         if (detail == Detail::Cells)
             painter->drawRect(outline.rect);
         else
@@ -306,7 +314,7 @@ std::vector<ClusterViewState::GroupOutline> groupOutlinesOf(const ClusterViewSta
         QRectF rect = box.cells[static_cast<std::size_t>(cellSlots.front())];
         for (int slot : cellSlots)
             rect = rect.united(box.cells[static_cast<std::size_t>(slot)]);
-        outlines.push_back({group, rect.adjusted(-2.5, -2.5, 2.5, 2.5)});
+        outlines.push_back({s.colorOf(s.rankAt(node, cellSlots.front())), rect.adjusted(-2.5, -2.5, 2.5, 2.5)});
     }
     return outlines;
 }
@@ -500,17 +508,20 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
         = detailFor(option->levelOfDetailFromTransform(painter->worldTransform())) >= Detail::Labels;
     painter->setRenderHint(QPainter::Antialiasing, fine);
     for (const Path& path : m_paths) {
-        if (!path.dotsOnly && path.points.size() >= 2) {
-            const QPolygonF line(QList<QPointF>(path.points.begin(), path.points.end()));
+        if (!path.dotsOnly && !path.stretches.empty()) {
+            // Round caps join the stretches as round joins would join a polyline.
+            const auto roundPen = [](const QColor& color, double width) {
+                QPen pen = cosmeticPen(color, width);
+                pen.setCapStyle(Qt::RoundCap);
+                return pen;
+            };
             painter->setBrush(Qt::NoBrush);
             if (fine) {
-                painter->setPen(cosmeticPen(QColor(255, 255, 255, 200), path.width + 3));
-                painter->drawPolyline(line);
+                painter->setPen(roundPen(QColor(255, 255, 255, 200), path.width + 3));
+                painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
             }
-            QPen pen = cosmeticPen(path.color, path.width);
-            pen.setJoinStyle(Qt::RoundJoin);
-            painter->setPen(pen);
-            painter->drawPolyline(line);
+            painter->setPen(roundPen(path.color, path.width));
+            painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
         }
         painter->setRenderHint(QPainter::Antialiasing, true);
         painter->setPen(cosmeticPen(QColor(255, 255, 255, 220), 1.5));

@@ -33,13 +33,17 @@ struct ClusterViewState
     std::vector<char> tpSpansNodes; // per node: holds a member of a TP (or, warned, EP) group spanning nodes
     std::vector<char> tpOverPcie; // per node: a TP group of more than 2 ranks runs over PCIe here
     double trafficScale = 0; // the largest per-node traffic of `dim` (NVLink or fabric), for line widths
-    // Per group of `dim`: its fill, the fill when another group has the focus, and its edge (computed once
-    // per snapshot, not per GPU and frame).
+    // When the groups of `dim` lie scattered over nodes (PP, DP and CP groups at scale), a colour per group
+    // would be a mosaic of a repeating palette; the GPUs are then coloured by their position in the group
+    // (pipeline stage, DP replica, CP rank), which shows how the layout cuts the cluster into bands.
+    bool colorByPosition = false;
+    // Per colour (a group of `dim`, or a position in it): the fill, the fill when another group has the
+    // focus, and the edge (computed once per snapshot, not per GPU and frame).
     std::vector<QColor> groupFill, groupFillDimmed, groupEdge;
     std::vector<core::LinkClass> intraClass; // per node
     struct GroupOutline
     {
-        int group = 0;
+        int color = 0; // index into groupEdge
         QRectF rect;
     };
     std::vector<std::vector<GroupOutline>> groupOutlines; // per node
@@ -50,6 +54,8 @@ struct ClusterViewState
     int rankAt(int node, int slot) const;
     // The mesh group of `dim` a rank belongs to (−1 without a mesh).
     int groupOf(int rank) const;
+    // The index into groupFill and groupEdge a rank is drawn with (−1 without a mesh).
+    int colorOf(int rank) const;
 };
 
 // Level of detail from the painter's scale: how many device pixels a GPU slot has.
@@ -101,7 +107,7 @@ public:
 
     struct Path
     {
-        std::vector<QPointF> points; // the line, in order
+        std::vector<QLineF> stretches; // the route, each stretch once (coveredStretches)
         QColor color;
         double width = 3;
         std::vector<QPointF> dots; // the members

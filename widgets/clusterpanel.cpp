@@ -661,12 +661,35 @@ void ClusterPanel::updateStatus()
                               .arg(rankList(groups[static_cast<std::size_t>(selected)])));
         return;
     }
-    m_status->setText(tr("%1 ranks · %2 %3 groups of %4 · hover a GPU to see its groups; drag it to move it; "
-                         "Delete removes the selection")
-                          .arg(e.worldSize)
-                          .arg(groups.size())
-                          .arg(dimLabel(dim))
-                          .arg(groups.empty() ? 0 : groups.front().size()));
+    QString text = tr("%1 ranks · %2 %3 groups of %4")
+                       .arg(e.worldSize)
+                       .arg(groups.size())
+                       .arg(dimLabel(dim))
+                       .arg(groups.empty() ? 0 : groups.front().size());
+    if (m_canvas->colorsByPosition())
+        text += QStringLiteral(", ") + tr("spread over nodes: colour = %1 (0–%2)")
+                                           .arg(positionName(dim))
+                                           .arg(groups.empty() ? 0 : groups.front().size() - 1);
+    m_status->setText(text + QStringLiteral(" · ")
+                      + tr("hover a GPU to see its groups; drag it to move it; Delete removes the selection"));
+}
+
+// What a rank's coordinate in a group of `dim` is, for the colour key of scattered groups.
+QString ClusterPanel::positionName(core::Dim dim)
+{
+    switch (dim) {
+    case core::Dim::Tp:
+        return tr("TP rank");
+    case core::Dim::Pp:
+        return tr("pipeline stage");
+    case core::Dim::Dp:
+        return tr("DP replica");
+    case core::Dim::Cp:
+        return tr("CP rank (its sequence chunks)");
+    case core::Dim::Ep:
+        return tr("EP rank (its experts)");
+    }
+    return {};
 }
 
 } // namespace widgets

@@ -60,6 +60,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    static QString positionName(core::Dim dim);
     QString regroupedText(const core::Design& design) const;
     void retranslate();
     void refresh();

@@ -13,6 +13,7 @@
 #include "language.h"
 #include "mainwindow.h"
 #include "mainwindowundertest.h"
+#include "units.h"
 
 #include <QMimeData>
 #include <QPushButton>
@@ -81,8 +82,10 @@ private slots:
     void addingNodesFromThePanel();
     void takingANodeOutOfServiceShowsWhatBreaks();
     void clickingAGpuSelectsItsGroup();
+    void hoverShowsCoordinatesAndMemory();
     void ctrlWheelZoomsAndCtrlZeroFits();
     void seedTrafficByDimension();
+    void seedColoursTellTheStory();
 
 private:
     widgets::ClusterCanvas* canvas() const { return m_window->cluster()->canvas(); }
@@ -137,6 +140,16 @@ void TestClusterCanvas::dragMovesAGpuToAnotherNodeInOneUndoStep()
     QCOMPARE(document()->undoStack()->index(), steps);
     QCOMPARE(canvas()->rankAt(0, 0), 0);
     QVERIFY(!hasCode(document()->snapshot().evaluation->diagnostics, "cluster-nodes-nonuniform"));
+    // Ctrl+Shift+Z on the canvas redoes it.
+    const std::string moved = [&] {
+        document()->undoStack()->redo();
+        const std::string json = saved();
+        document()->undoStack()->undo();
+        return json;
+    }();
+    QTest::keyClick(canvas(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(saved(), moved);
+    QCOMPARE(canvas()->rankAt(1, 0), 7);
 }
 
 void TestClusterCanvas::draggingOutOfEveryNodeRemoves()
@@ -248,6 +261,19 @@ void TestClusterCanvas::theFixKeepsTpInsideNodes()
 void TestClusterCanvas::droppingAGpuTypeAddsOne()
 {
     const std::string before = saved();
+    // What the palette's own drag carries: the MIME data it makes for a row (QAbstractItemView::startDrag
+    // asks the model, which asks the list) — one drag is started per row, for its preset id.
+    widgets::GpuPalette* palette = m_window->cluster()->gpuPalette();
+    const auto paletteDrag = [palette](const QString& name) {
+        const QList<QListWidgetItem*> rows = palette->findItems(name, Qt::MatchExactly);
+        if (rows.size() != 1)
+            return QByteArray();
+        const std::unique_ptr<QMimeData> mime(palette->model()->mimeData({palette->indexFromItem(rows.front())}));
+        return mime ? mime->data(QLatin1String(widgets::kGpuTypeMimeType)) : QByteArray();
+    };
+    QCOMPARE(paletteDrag(QStringLiteral("H200 SXM 141 GB")), QByteArray("h200-141gb"));
+    QCOMPARE(paletteDrag(QStringLiteral("B200 (HGX) 180 GB")), QByteArray("b200-180gb"));
+    QVERIFY(palette->model()->supportedDragActions() & Qt::CopyAction);
     auto drop = [this](QPoint at, const QByteArray& type) {
         QMimeData mime;
         mime.setData(QLatin1String(widgets::kGpuTypeMimeType), type);
@@ -327,6 +353,21 @@ void TestClusterCanvas::clickingAGpuSelectsItsGroup()
     QCOMPARE(m_window->cluster()->statusText(), QStringLiteral("PP group 13 selected: ranks 13, 29"));
 }
 
+// Hovering a GPU: its coordinates in every dimension and its memory in the status line, and its groups.
+void TestClusterCanvas::hoverShowsCoordinatesAndMemory()
+{
+    const QPoint at = canvas()->viewportPointOf(1, 5); // rank 13 = TP 5 + 8 × (DP 1), PP 0
+    sendMouse(viewport(), QEvent::MouseMove, at, Qt::NoButton, Qt::NoButton);
+    QCOMPARE(canvas()->hoveredRank(), 13);
+    const QString status = m_window->cluster()->statusText();
+    QVERIFY2(status.startsWith(QStringLiteral("Rank 13 on node 1, GPU 13 · DP 1 · TP 5 · PP 0 · CP 0 · EP 0")),
+             qPrintable(status));
+    const core::RankRole& role = document()->snapshot().evaluation->memory->roleOf(13);
+    QVERIFY2(status.contains(QStringLiteral("memory %1 of 80 GB")
+                                 .arg(QString::fromStdString(core::formatBytes(role.totalBytes)))),
+             qPrintable(status));
+}
+
 void TestClusterCanvas::ctrlWheelZoomsAndCtrlZeroFits()
 {
     const double fit = canvas()->zoom();
@@ -363,6 +404,35 @@ void TestClusterCanvas::seedTrafficByDimension()
         QCOMPARE(table->item(row, 4)->text(), QStringLiteral("100 %"));
     }
     QCOMPARE(table->item(2, 1)->text(), QStringLiteral("8.52 GB"));
+}
+
+// The seed's figure: coloured by TP, each node is one group (one colour per node); coloured by PP, whose
+// groups take one GPU from each of four distant nodes, the colour is the pipeline stage, so the cluster
+// shows four bands of 16 nodes (order tp-cp-ep-dp-pp: stage = rank / 128).
+void TestClusterCanvas::seedColoursTellTheStory()
+{
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    widgets::ClusterPanel* panel = m_window->cluster();
+    panel->setColorDimension(core::Dim::Tp);
+    QVERIFY(!canvas()->colorsByPosition());
+    QCOMPARE(canvas()->colorIndexOf(7), canvas()->colorIndexOf(0));
+    QCOMPARE(canvas()->colorIndexOf(8), 1); // the next node, the next TP group
+    QVERIFY(!panel->statusText().contains(QStringLiteral("colour =")));
+    panel->setColorDimension(core::Dim::Pp);
+    QVERIFY(canvas()->colorsByPosition());
+    for (const auto& [rank, stage] : std::vector<std::pair<int, int>>{{0, 0}, {127, 0}, {128, 1}, {300, 2}, {511, 3}})
+        QCOMPARE(canvas()->colorIndexOf(rank), stage);
+    QVERIFY2(panel->statusText().contains(QStringLiteral("128 PP groups of 4, spread over nodes: colour = "
+                                                         "pipeline stage (0–3)")),
+             qPrintable(panel->statusText()));
+    // DP (gradients over DP × CP) and CP groups are spread as well: coloured by replica and CP rank.
+    panel->setColorDimension(core::Dim::Dp);
+    QVERIFY(canvas()->colorsByPosition());
+    QCOMPARE(canvas()->colorIndexOf(32), 1); // DP stride: TP × CP = 32 ranks
+    // A single node: the DP groups stay inside it, so each group keeps its own colour.
+    m_window->setDesign(*core::exampleDesign("teaching-4gpu"));
+    panel->setColorDimension(core::Dim::Dp);
+    QVERIFY(!canvas()->colorsByPosition());
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestClusterCanvas)

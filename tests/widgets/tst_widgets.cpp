@@ -44,6 +44,7 @@ private slots:
     void geometryGridsTheNodes_data();
     void geometryGridsTheNodes();
     void geometryDropSlots();
+    void routesStrokeEachStretchOnce();
     void levelOfDetailFollowsZoom();
     void hoverHighlightsAGroup();
     void diagnosticsModelPassesTheTester();
@@ -119,6 +120,28 @@ void TestWidgets::geometryDropSlots()
     // The free slot past the last GPU continues the grid.
     QCOMPARE(g.slotRect(1, 3).left(), g.nodes[1].cells[2].right() + ClusterGeometry::kCellGap);
     QCOMPARE(g.slotRect(0, 8).top(), g.nodes[0].cells[4].bottom() + ClusterGeometry::kCellGap);
+}
+
+// A route up and down the trunk (x = 10) and along a lane (y = 50): the repeats and overlaps become one
+// stretch each; a diagonal drawn twice (there and back) is kept once.
+void TestWidgets::routesStrokeEachStretchOnce()
+{
+    const std::vector<QPointF> route{{0, 0},   {10, 50}, {10, 200}, {10, 100}, {10, 300}, {40, 300},
+                                     {10, 300}, {10, 50}, {80, 50},  {120, 50}, {10, 50},  {0, 0}};
+    std::vector<QLineF> stretches = coveredStretches(route);
+    const auto has = [&](QLineF line) {
+        return std::count_if(stretches.begin(), stretches.end(), [&](const QLineF& s) {
+            return s == line || (s.p1() == line.p2() && s.p2() == line.p1());
+        });
+    };
+    QCOMPARE(stretches.size(), std::size_t{4});
+    QCOMPARE(has(QLineF(0, 0, 10, 50)), 1);
+    QCOMPARE(has(QLineF(10, 50, 10, 300)), 1); // the trunk, walked four times
+    QCOMPARE(has(QLineF(10, 300, 40, 300)), 1);
+    QCOMPARE(has(QLineF(10, 50, 120, 50)), 1); // the lane: 10–80 and 80–120 touch, so one stretch
+    // Disjoint parts of one line stay apart.
+    QCOMPARE(coveredStretches({{0, 0}, {0, 10}, {5, 10}, {5, 20}, {0, 20}, {0, 30}}).size(), std::size_t{5});
+    QVERIFY(coveredStretches({{1, 1}}).empty());
 }
 
 void TestWidgets::levelOfDetailFollowsZoom()
