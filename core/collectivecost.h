@@ -42,6 +42,7 @@ struct CollectiveLinks
     // NCCL tuning.cc adds a per-algorithm base latency (baseLat) to every call; 0 = all latency is in the
     // links' α. Only the NCCL model uses it.
     double ncclBaseLatency = 0;
+    bool operator==(const CollectiveLinks&) const = default;
 };
 
 enum class CostModel { AlphaBeta, Nccl };

@@ -7,10 +7,12 @@
 #include "validate.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <numeric>
+#include <optional>
+#include <utility>
 
 namespace core {
 
@@ -326,31 +328,81 @@ double stageOpSeconds(const StageWork& stage, PipelineOpKind kind)
     return 0;
 }
 
-GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
-                      const std::vector<int>& group)
+namespace {
+
+// The cluster's links looked up once: each node's intra-node link and the fabric.
+struct ClusterLinkSpecs
+{
+    std::vector<const LinkSpec*> intra; // per node
+    const LinkSpec* fabric = nullptr;
+
+    ClusterLinkSpecs(const Design& design, const Catalog& catalog)
+        : fabric(catalog.link(design.cluster.fabric))
+    {
+        for (const Node& node : design.cluster.nodes)
+            intra.push_back(catalog.link(node.intraLink));
+    }
+};
+
+GroupLinks linksOfGroup(const ClusterLinkSpecs& specs, const Evaluation& evaluation,
+                        const std::vector<int>& group)
 {
     GroupLinks out;
-    if (const LinkSpec* fabric = catalog.link(design.cluster.fabric))
-        out.links.interNode = linkCost(*fabric);
-    std::map<int, int> perNode; // node index → members there
+    if (specs.fabric)
+        out.links.interNode = linkCost(*specs.fabric);
+    std::vector<int> nodes; // the node index of every member (−1: no GPU), sorted
+    nodes.reserve(group.size());
     for (int rank : group)
         if (rank >= 0 && static_cast<std::size_t>(rank) < evaluation.ranks.size())
-            ++perNode[evaluation.ranks[static_cast<std::size_t>(rank)].nodeIndex];
+            nodes.push_back(evaluation.ranks[static_cast<std::size_t>(rank)].nodeIndex);
+    std::sort(nodes.begin(), nodes.end());
     const LinkSpec* slowestIntra = nullptr;
-    for (const auto& [node, count] : perNode) {
-        if (node < 0)
-            continue;
-        const LinkSpec* intra = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
-        if (intra && (!slowestIntra || intra->bandwidth < slowestIntra->bandwidth))
-            slowestIntra = intra;
+    int distinct = 0;
+    int gcd = 0;
+    for (std::size_t i = 0; i < nodes.size();) {
+        std::size_t next = i;
+        while (next < nodes.size() && nodes[next] == nodes[i])
+            ++next;
+        ++distinct;
+        gcd = std::gcd(gcd, static_cast<int>(next - i));
+        if (nodes[i] >= 0)
+            if (const LinkSpec* intra = specs.intra[static_cast<std::size_t>(nodes[i])];
+                intra && (!slowestIntra || intra->bandwidth < slowestIntra->bandwidth))
+                slowestIntra = intra;
+        i = next;
     }
     if (slowestIntra)
         out.links.intraNode = linkCost(*slowestIntra);
-    out.nodes = std::max(1, static_cast<int>(perNode.size()));
-    out.ranksPerNode = 0;
-    if (perNode.size() > 1)
-        for (const auto& [node, count] : perNode)
-            out.ranksPerNode = std::gcd(out.ranksPerNode, count);
+    out.nodes = std::max(1, distinct);
+    out.ranks = static_cast<int>(group.size());
+    out.ranksPerNode = distinct > 1 ? gcd : 0;
+    return out;
+}
+
+} // namespace
+
+GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
+                      const std::vector<int>& group)
+{
+    return linksOfGroup(ClusterLinkSpecs(design, catalog), evaluation, group);
+}
+
+std::vector<GroupLinks> stageGroupLinks(const Design& design, const Evaluation& evaluation,
+                                        const Catalog& catalog, Dim dim, int pipelineRank)
+{
+    const ClusterLinkSpecs specs(design, catalog);
+    const auto& groupOf = evaluation.mesh.groupOf[static_cast<std::size_t>(dim)];
+    std::vector<char> seen(evaluation.mesh.groupsOf(dim).size(), 0);
+    std::vector<GroupLinks> out;
+    for (const std::vector<int>& pipeline : evaluation.mesh.groupsOf(Dim::Pp)) {
+        const auto group = static_cast<std::size_t>(
+            groupOf[static_cast<std::size_t>(pipeline[static_cast<std::size_t>(pipelineRank)])]);
+        if (std::exchange(seen[group], 1))
+            continue;
+        const GroupLinks links = linksOfGroup(specs, evaluation, evaluation.mesh.groupsOf(dim)[group]);
+        if (std::find(out.begin(), out.end(), links) == out.end())
+            out.push_back(links);
+    }
     return out;
 }
 
@@ -389,7 +441,6 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
 
     // The pipeline shown is the one of rank 0; every pipeline rank's stage runs as slow as the slowest
     // GPU that holds it in any replica.
-    const std::vector<int>& pipeline = evaluation.mesh.groupsOf(Dim::Pp).front();
     std::vector<double> peak(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
     std::vector<double> hbm(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
     // GEMM rate: the GPU's peak × its type's efficiency at the width each GPU multiplies (hidden / TP).
@@ -446,38 +497,42 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         for (int layer = stage.firstLayer; layer < stage.firstLayer + stage.layers; ++layer)
             stage.moeLayers += model.isMoeLayer(layer);
 
-        const int global = pipeline[static_cast<std::size_t>(stage.rank)];
         const ComputeRates rates{gemm[static_cast<std::size_t>(stage.rank)],
                                  hbm[static_cast<std::size_t>(stage.rank)]};
         const double rate = rates.gemm;
-        auto links = [&](Dim dim) {
-            const std::vector<int>& group = evaluation.mesh.groupOfRank(dim, global);
-            return std::pair{static_cast<int>(group.size()), groupLinks(design, evaluation, catalog, group)};
+        // A collective of the stage takes as long as in its slowest group among the replicas (a node on a
+        // slower link holds back every replica, which meet at each gradient sync), as the GPU speed above.
+        std::array<std::optional<std::vector<GroupLinks>>, kDimCount> stageLinks; // looked up on first use
+        const auto slowest = [&](Dim dim, CollectiveOp op, double bytes) {
+            auto& links = stageLinks[static_cast<std::size_t>(dim)];
+            if (!links)
+                links = stageGroupLinks(design, evaluation, catalog, dim, stage.rank);
+            double seconds = 0;
+            for (const GroupLinks& group : *links)
+                seconds = std::max(seconds, collectiveSeconds(op, group.ranks, bytes, group));
+            return seconds;
         };
         LayerComm comm;
         if (l.tp() > 1) {
-            const auto [ranks, tpLinks] = links(Dim::Tp);
             const double bytes = activationValues * valueBytes;
-            comm.tpAllReduce = collectiveSeconds(CollectiveOp::AllReduce, ranks, bytes, tpLinks);
-            comm.tpAllGather = collectiveSeconds(CollectiveOp::AllGather, ranks, bytes, tpLinks);
-            comm.tpReduceScatter = collectiveSeconds(CollectiveOp::ReduceScatter, ranks, bytes, tpLinks);
+            comm.tpAllReduce = slowest(Dim::Tp, CollectiveOp::AllReduce, bytes);
+            comm.tpAllGather = slowest(Dim::Tp, CollectiveOp::AllGather, bytes);
+            comm.tpReduceScatter = slowest(Dim::Tp, CollectiveOp::ReduceScatter, bytes);
         }
         if (l.cp() > 1) {
-            const auto [ranks, cpLinks] = links(Dim::Cp);
             // K and V of this rank's tokens for the KV heads of its TP shard (at least one head).
             const double kvShare
                 = std::max(1.0, static_cast<double>(model.kvHeads) / l.tp()) / std::max(1, model.kvHeads);
             const double block = kvElementsPerTokenPerLayer(model) * kvShare * d(w.sequenceLength) / l.cp()
                 * l.microBatch * valueBytes;
-            const double hop = collectiveSeconds(CollectiveOp::SendRecv, ranks, block, cpLinks);
+            const double hop = slowest(Dim::Cp, CollectiveOp::SendRecv, block);
             comm.cpRingForward = (l.cp() - 1) * hop;
             comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
         }
         if (l.ep() > 1 && stage.moeLayers > 0) {
-            const auto [ranks, epLinks] = links(Dim::Ep);
             const double bytes
                 = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK * d(model.hidden) * valueBytes;
-            comm.epAllToAll = collectiveSeconds(CollectiveOp::AllToAll, ranks, bytes, epLinks);
+            comm.epAllToAll = slowest(Dim::Ep, CollectiveOp::AllToAll, bytes);
         }
 
         stage.denseLayer = layerPatterns(layerTimes(model, denseIndex, design, rates, options.compute), comm,

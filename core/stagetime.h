@@ -191,9 +191,15 @@ struct GroupLinks
     CollectiveLinks links;
     int ranksPerNode = 0;
     int nodes = 1;
+    int ranks = 0; // the group's size
+    bool operator==(const GroupLinks&) const = default;
 };
 GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
                       const std::vector<int>& group);
+// The distinct links of the groups of `dim` that hold pipeline rank `pipelineRank` in any replica (groups
+// on the same kinds of links count once).
+std::vector<GroupLinks> stageGroupLinks(const Design& design, const Evaluation& evaluation,
+                                        const Catalog& catalog, Dim dim, int pipelineRank);
 // α–β time of one collective on the group (ring; pairwise all-to-all); 0 for fewer than 2 ranks.
 double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLinks& links);
 

@@ -2504,6 +2504,18 @@
         <source>EP rank (its experts)</source>
         <translation>EP-Rank (seine Experten)</translation>
     </message>
+    <message>
+        <source>node %1 on %2</source>
+        <translation>Knoten %1 mit %2</translation>
+    </message>
+    <message>
+        <source>Slower links: %1 (the others: %2).</source>
+        <translation>Langsamere Verbindungen: %1 (die übrigen: %2).</translation>
+    </message>
+    <message>
+        <source>Step %1 instead of %2, MFU %3 instead of %4.</source>
+        <translation>Schritt %1 statt %2, MFU %3 statt %4.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>

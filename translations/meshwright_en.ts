@@ -2501,6 +2501,18 @@
         <source>EP rank (its experts)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>node %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slower links: %1 (the others: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 instead of %2, MFU %3 instead of %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>

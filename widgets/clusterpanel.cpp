@@ -566,6 +566,36 @@ QString ClusterPanel::regroupedText(const core::Design& design) const
     return text;
 }
 
+// Nodes whose intra-node link is slower than the fastest node's (a link slowed in the what-if menu): which,
+// and what the step costs against every node on the fast link. Empty when all nodes are alike.
+QString ClusterPanel::slowedLinksText(const core::Design& design, const core::Evaluation& e) const
+{
+    const core::Catalog& catalog = core::Catalog::builtin();
+    const core::LinkSpec* fastest = nullptr;
+    for (const core::Node& node : design.cluster.nodes)
+        if (const core::LinkSpec* link = catalog.link(node.intraLink);
+            link && (!fastest || link->bandwidth > fastest->bandwidth))
+            fastest = link;
+    QStringList slowed;
+    core::Design fast = design;
+    for (core::Node& node : fast.cluster.nodes)
+        if (const core::LinkSpec* link = catalog.link(node.intraLink);
+            link && fastest && link->bandwidth < fastest->bandwidth) {
+            slowed << tr("node %1 on %2").arg(node.id).arg(qs(link->name));
+            node.intraLink = fastest->id;
+        }
+    if (slowed.isEmpty())
+        return {};
+    QString text = tr("Slower links: %1 (the others: %2).").arg(slowed.join(QStringLiteral(", ")), qs(fastest->name));
+    const core::Evaluation before = core::evaluate(fast);
+    if (before.performance && e.performance)
+        text += QLatin1Char(' ')
+            + tr("Step %1 instead of %2, MFU %3 instead of %4.")
+                  .arg(secondsText(e.performance->stepSeconds), secondsText(before.performance->stepSeconds),
+                       percent(e.performance->mfu), percent(before.performance->mfu));
+    return text;
+}
+
 void ClusterPanel::updateWhatIf()
 {
     if (m_snapshot.isNull()) {
@@ -588,6 +618,8 @@ void ClusterPanel::updateWhatIf()
             : 0;
     if (outNodes > 0)
         lines << tr("%n node(s) out of service.", nullptr, outNodes);
+    if (const QString slowed = slowedLinksText(design, e); !slowed.isEmpty())
+        lines << slowed;
     if (!design.placement.empty() && !e.explicitPlacement)
         lines << tr(
             "The explicit placement no longer fits the cluster; the canvas shows the default placement.");

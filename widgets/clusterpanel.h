@@ -62,6 +62,7 @@ protected:
 private:
     static QString positionName(core::Dim dim);
     QString regroupedText(const core::Design& design) const;
+    QString slowedLinksText(const core::Design& design, const core::Evaluation& e) const;
     void retranslate();
     void refresh();
     void updateStatus();

@@ -336,6 +336,21 @@ void TestClusterCanvas::takingANodeOutOfServiceShowsWhatBreaks()
     QVERIFY(hasCode(document()->snapshot().evaluation->diagnostics, "world-size-exceeds-gpus"));
     document()->undoStack()->undo();
     QVERIFY(panel->whatIfText().contains(QStringLiteral("Every rank has a GPU")));
+
+    // Slowing node 1's link to PCIe: its TP group's all-reduces slow every step (the whole pipeline waits).
+    QVERIFY(!panel->whatIfText().contains(QStringLiteral("Slower links")));
+    const double fastStep = document()->snapshot().evaluation->performance->stepSeconds;
+    QVERIFY(document()->editCluster(core::edit::SetIntraLink{{1}, "pcie5"}));
+    const double slowStep = document()->snapshot().evaluation->performance->stepSeconds;
+    QVERIFY2(slowStep > fastStep * 1.1, qPrintable(QStringLiteral("%1 → %2").arg(fastStep).arg(slowStep)));
+    QVERIFY2(panel->whatIfText().contains(
+                 QStringLiteral("Slower links: node 1 on PCIe 5.0 x16 (no NVLink) (the others: NVLink 4 + NVSwitch). "
+                                "Step %1 instead of %2")
+                     .arg(QString::fromStdString(core::formatSeconds(slowStep)),
+                          QString::fromStdString(core::formatSeconds(fastStep)))),
+             qPrintable(panel->whatIfText()));
+    document()->undoStack()->undo();
+    QVERIFY(!panel->whatIfText().contains(QStringLiteral("Slower links")));
 }
 
 void TestClusterCanvas::clickingAGpuSelectsItsGroup()

@@ -204,6 +204,7 @@ private slots:
     void fitFromMeasuredLayerTimes();
     void widerGemmsRunCloserToPeak();
     void fasterLinksNeverSlowTheStep();
+    void slowLinkOnAnyNodeSlowsTheStep();
     void layerWaitsAreItsVisibleCollectives_data();
     void layerWaitsAreItsVisibleCollectives();
     void tpOverlapHidesAllButAChunk();
@@ -547,6 +548,28 @@ void TestPerformance::fasterLinksNeverSlowTheStep()
     const Performance a = performanceOf(slow), b = performanceOf(fast);
     QVERIFY(b.stepSeconds <= a.stepSeconds);
     QVERIFY(b.exposed.total() <= a.exposed.total());
+}
+
+// One node's GPUs on PCIe instead of NVLink (the canvas's what-if): its TP group's all-reduces hold back
+// every replica, since they meet at each gradient sync. Default example: 4 nodes × 8, TP = 8 per node,
+// stage 0 on nodes 0 (replica 0) and 1 (replica 1), stage 1 on nodes 2 and 3 — so slowing node 1 costs as
+// much as slowing node 0, though rank 0's pipeline never touches it.
+void TestPerformance::slowLinkOnAnyNodeSlowsTheStep()
+{
+    const Design fast = testing::example("default");
+    const double fastStep = performanceOf(fast).stepSeconds;
+    std::vector<double> steps;
+    for (std::size_t node = 0; node < fast.cluster.nodes.size(); ++node) {
+        Design slow = fast;
+        slow.cluster.nodes[node].intraLink = "pcie5";
+        steps.push_back(performanceOf(slow).stepSeconds);
+        QVERIFY2(steps.back() > 1.1 * fastStep, qPrintable(QStringLiteral("node %1: %2 s against %3 s")
+                                                               .arg(node)
+                                                               .arg(steps.back())
+                                                               .arg(fastStep)));
+    }
+    QCOMPARE(steps[1], steps[0]);
+    QCOMPARE(steps[3], steps[2]);
 }
 
 // Each layer pattern waits exactly for the collectives it reports as visible, for every kind of layer
