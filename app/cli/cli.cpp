@@ -105,7 +105,8 @@ int scheduleVerb(Arguments& args, std::ostream& out, std::ostream& err)
 {
     bool json = false;
     const ScheduleSpec spec = readScheduleFlags(args, json);
-    const PipelineTimeline timeline = simulateSchedule(spec);
+    PipelineTimeline timeline = simulateSchedule(spec);
+    pointAtScheduleFlags(timeline.diagnostics);
     if (json) {
         // The "schedule" object of evaluate --json, with the schedule's own diagnostics beside it.
         Json report = scheduleToJson(timeline, spec);

@@ -137,6 +137,27 @@ ScheduleSpec readScheduleFlags(Arguments& args, bool& json)
     return spec;
 }
 
+void pointAtScheduleFlags(std::vector<Diagnostic>& diagnostics)
+{
+    static const std::vector<std::pair<std::string_view, std::string_view>> flags{
+        {schedulepath::kRanks, "--stages"},
+        {schedulepath::kMicroBatches, "--micro-batches"},
+        {schedulepath::kVirtualStages, "--virtual-stages"},
+        {schedulepath::kGroupSize, "--group-size"},
+        {schedulepath::kSchedule, "--kind"},
+        {"/schedule/forward", "--forward"},
+        {"/schedule/backward", "--backward"},
+        {"/schedule/weightGrad", "--weight-grad"},
+        {"/schedule/p2pLatency", "--p2p-latency"},
+    };
+    for (Diagnostic& d : diagnostics)
+        for (const auto& [pointer, flag] : flags)
+            if (d.path == pointer) {
+                d.path = flag;
+                break;
+            }
+}
+
 std::string scheduleFlagsHelp()
 {
     return "Schedule flags (meshwright-cli schedule):\n"

@@ -14,6 +14,9 @@ namespace cli {
 // read. Counts and durations are passed on as given: checkSchedule() judges them.
 core::ScheduleSpec readScheduleFlags(Arguments& args, bool& json);
 std::string scheduleFlagsHelp();
+// The schedule's diagnostics point into a design document (/layout/pp, /workload/globalBatch …); the verb
+// has none, so they are re-pointed at the flags that set the values ("--stages", "--micro-batches" …).
+void pointAtScheduleFlags(std::vector<core::Diagnostic>& diagnostics);
 
 // A chart at most `width` characters wide: one line per rank, each operation as its label ("F3", "B0")
 // padded to its duration, idle time as '.'; then every rank's order, the makespan, both bubble measures

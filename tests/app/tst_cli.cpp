@@ -313,7 +313,8 @@ void TestCli::calibrateLinkFromNcclTests()
     QCOMPARE(run({"calibrate-link", input, "--op", "allreduce", "--link", "nvlink4"}).exitCode, 2);
 }
 
-// meshwright-cli schedule: 0 runs, 1 the schedule has errors (diagnostics), 2 usage.
+// meshwright-cli schedule: 0 runs, 1 the schedule has errors (diagnostics, located at the flag that set the
+// value, since the verb reads no design), 2 usage.
 void TestCli::scheduleExitCodes_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -330,16 +331,16 @@ void TestCli::scheduleExitCodes_data()
                                         << "Micro-batches must be between 1 and 1000000000; it is 0.";
     QTest::newRow("interleaved m=10 p=4 (Megatron-LM)")
         << QStringList{s, "--kind", "interleaved", "--stages", "4", "--micro-batches", "10"} << 1
-        << "schedule-interleaved-micro-batches";
+        << "schedule-interleaved-micro-batches  --micro-batches\n";
     QTest::newRow("ZB-V without 2 stages per rank")
         << QStringList{s, "--kind", "zb-v", "--stages", "4", "--micro-batches", "8", "--virtual-stages", "1"}
-        << 1 << "schedule-virtual-stages";
+        << 1 << "schedule-virtual-stages  --virtual-stages\n";
     QTest::newRow("DualPipeV m < 2p")
         << QStringList{s, "--kind", "dualpipev", "--stages", "4", "--micro-batches", "7"} << 1
-        << "schedule-dualpipev-micro-batches";
+        << "schedule-dualpipev-micro-batches  --micro-batches\n";
     QTest::newRow("negative backward")
         << QStringList{s, "--stages", "2", "--micro-batches", "2", "--backward", "-1"} << 1
-        << "schedule-duration";
+        << "schedule-duration  --backward\n";
     QTest::newRow("too large") << QStringList{s, "--stages", "64", "--micro-batches", "8000"} << 1
                                << "schedule-too-large";
     QTest::newRow("unknown kind") << QStringList{s,   "--kind",          "zigzag", "--stages",
