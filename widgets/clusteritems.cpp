@@ -506,8 +506,8 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
     // Far out, paths across thousands of GPUs are many long strokes: plain lines without a halo then.
     const bool fine
         = detailFor(option->levelOfDetailFromTransform(painter->worldTransform())) >= Detail::Labels;
-    painter->setRenderHint(QPainter::Antialiasing, fine);
     for (const Path& path : m_paths) {
+        painter->setRenderHint(QPainter::Antialiasing, fine);
         if (!path.dotsOnly && !path.stretches.empty()) {
             // Round caps join the stretches as round joins would join a polyline.
             const auto roundPen = [](const QColor& color, double width) {
@@ -523,11 +523,13 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
             painter->setPen(roundPen(path.color, path.width));
             painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
         }
-        painter->setRenderHint(QPainter::Antialiasing, true);
-        painter->setPen(cosmeticPen(QColor(255, 255, 255, 220), 1.5));
+        // The members' dots: far out a few pixels each, where smoothing them costs more than it shows.
+        painter->setRenderHint(QPainter::Antialiasing, fine);
+        painter->setPen(fine ? cosmeticPen(QColor(255, 255, 255, 220), 1.5) : QPen(Qt::NoPen));
         painter->setBrush(path.color);
         for (const QPointF& p : path.dots)
             painter->drawEllipse(p, 5, 5);
+        painter->setRenderHint(QPainter::Antialiasing, true);
         if (!path.label.isEmpty())
             drawScreenLabel(painter, path.labelAt, path.label, path.color.darker(130), path.color);
     }
