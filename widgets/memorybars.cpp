@@ -33,6 +33,7 @@ MemoryBars::MemoryBars(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    m_plot->setMinimumSize(200, 160); // never squeezed to nothing (a null paint buffer), see ZeroView
     layout->addWidget(m_plot);
     m_plot->setMouseTracking(true);
     m_plot->legend->setVisible(true);

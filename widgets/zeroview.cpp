@@ -25,6 +25,9 @@ ZeroView::ZeroView(QWidget* parent)
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
     layout->addWidget(m_title);
+    // A plot squeezed to no height (a hidden tab laid out for a screenshot) would paint into a null
+    // buffer; the four bars need this much anyway.
+    m_plot->setMinimumSize(200, 140);
     layout->addWidget(m_plot, 1);
     m_replicated = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_replicated->setBrush(QColor(0x4e79a7));

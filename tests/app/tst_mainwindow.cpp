@@ -18,6 +18,7 @@
 
 #include <QComboBox>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -209,6 +210,9 @@ void TestMainWindow::germanShowsWhenChosen()
 
 void TestMainWindow::screenshotIsWritten()
 {
+    // Grabbing the window lays out the hidden tabs too; none of their plots may be squeezed to nothing
+    // ("QPainter::begin: Paint device returned engine == 0" from a plot's null buffer).
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("QPainter")));
     const QString path = m_dir.filePath(QStringLiteral("shot.png"));
     QVERIFY(m_window->saveScreenshot(path));
     QImage image(path);
