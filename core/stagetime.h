@@ -45,8 +45,8 @@
 // ranks share; the slowest of all pipeline groups counts.
 
 #include "catalog.h"
-#include "computemodel.h"
 #include "collectivecost.h"
+#include "computemodel.h"
 #include "design.h"
 #include "evaluate.h"
 #include "exposedcomm.h"
@@ -181,7 +181,6 @@ struct LayerFlops
 };
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
                              std::int64_t microBatch, int tp, int cp, int expertTp);
-
 
 // The links a group of ranks talks over, by the rule core::groupCollective prices a group with: the
 // slowest intra-node link among its nodes, the fabric, and CollectiveSpec::ranksPerNode = 0 when all

@@ -57,7 +57,8 @@ bool groupsScatter(const core::Evaluation& e, core::Dim dim)
             if (const int node = e.ranks[static_cast<std::size_t>(rank)].nodeIndex; node >= 0)
                 nodes.push_back(node);
         std::sort(nodes.begin(), nodes.end());
-        const auto spanned = static_cast<std::size_t>(std::unique(nodes.begin(), nodes.end()) - nodes.begin());
+        const auto spanned
+            = static_cast<std::size_t>(std::unique(nodes.begin(), nodes.end()) - nodes.begin());
         if (spanned > (group.size() + gpusPerNode - 1) / gpusPerNode)
             return true;
     }

@@ -314,7 +314,8 @@ std::vector<ClusterViewState::GroupOutline> groupOutlinesOf(const ClusterViewSta
         QRectF rect = box.cells[static_cast<std::size_t>(cellSlots.front())];
         for (int slot : cellSlots)
             rect = rect.united(box.cells[static_cast<std::size_t>(slot)]);
-        outlines.push_back({s.colorOf(s.rankAt(node, cellSlots.front())), rect.adjusted(-2.5, -2.5, 2.5, 2.5)});
+        outlines.push_back(
+            {s.colorOf(s.rankAt(node, cellSlots.front())), rect.adjusted(-2.5, -2.5, 2.5, 2.5)});
     }
     return outlines;
 }

@@ -586,7 +586,8 @@ QString ClusterPanel::slowedLinksText(const core::Design& design, const core::Ev
         }
     if (slowed.isEmpty())
         return {};
-    QString text = tr("Slower links: %1 (the others: %2).").arg(slowed.join(QStringLiteral(", ")), qs(fastest->name));
+    QString text
+        = tr("Slower links: %1 (the others: %2).").arg(slowed.join(QStringLiteral(", ")), qs(fastest->name));
     const core::Evaluation before = core::evaluate(fast);
     if (before.performance && e.performance)
         text += QLatin1Char(' ')
@@ -699,11 +700,13 @@ void ClusterPanel::updateStatus()
                        .arg(dimLabel(dim))
                        .arg(groups.empty() ? 0 : groups.front().size());
     if (m_canvas->colorsByPosition())
-        text += QStringLiteral(", ") + tr("spread over nodes: colour = %1 (0–%2)")
-                                           .arg(positionName(dim))
-                                           .arg(groups.empty() ? 0 : groups.front().size() - 1);
-    m_status->setText(text + QStringLiteral(" · ")
-                      + tr("hover a GPU to see its groups; drag it to move it; Delete removes the selection"));
+        text += QStringLiteral(", ")
+            + tr("spread over nodes: colour = %1 (0–%2)")
+                  .arg(positionName(dim))
+                  .arg(groups.empty() ? 0 : groups.front().size() - 1);
+    m_status->setText(
+        text + QStringLiteral(" · ")
+        + tr("hover a GPU to see its groups; drag it to move it; Delete removes the selection"));
 }
 
 // What a rank's coordinate in a group of `dim` is, for the colour key of scattered groups.

@@ -197,7 +197,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     }
     const std::string verb = argv.front();
     // "VERB --help" is what people type first: the usage, which lists every verb's flags.
-    if (std::find_if(argv.begin() + 1, argv.end(), [](const std::string& a) { return a == "--help" || a == "-h"; })
+    if (std::find_if(argv.begin() + 1, argv.end(),
+                     [](const std::string& a) { return a == "--help" || a == "-h"; })
         != argv.end()) {
         usage(out);
         return kExitOk;

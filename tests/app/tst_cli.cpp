@@ -223,7 +223,8 @@ void TestCli::fileWithOverrides()
     // TP communication overlap: with SP it shortens the step; without, a warning says it does nothing.
     const Json exposed = runJson({"evaluate", "--example", "default", "--json"});
     const Json overlapped = runJson({"evaluate", "--example", "default", "--tp-comm-overlap", "--json"});
-    QVERIFY(overlapped["performance"]["stepSeconds"].get<double>() < exposed["performance"]["stepSeconds"].get<double>());
+    QVERIFY(overlapped["performance"]["stepSeconds"].get<double>()
+            < exposed["performance"]["stepSeconds"].get<double>());
     QVERIFY(hasCode(runJson({"evaluate", "--example", "default", "--no-sp", "--tp-comm-overlap", "--json"}),
                     "tp-overlap-without-sp"));
 }
@@ -479,7 +480,8 @@ void TestCli::searchListsRankedCandidates()
                  512);
         QVERIFY(c.at("peakBytes").get<double>() <= c.at("capacityBytes").get<double>());
         if (i > 0)
-            QVERIFY(candidates.at(i - 1).at("stepSeconds").get<double>() <= c.at("stepSeconds").get<double>());
+            QVERIFY(candidates.at(i - 1).at("stepSeconds").get<double>()
+                    <= c.at("stepSeconds").get<double>());
     }
     const Run text = run({"search", "--example", "default", "--top", "3"});
     QCOMPARE(text.exitCode, 0);
@@ -497,12 +499,12 @@ void TestCli::searchListsRankedCandidates()
 void TestCli::calibrateComputeWritesTheDesign()
 {
     const QString path = m_dir.filePath(QStringLiteral("calibrated.json"));
-    const Json json = runJson({"calibrate-compute", "--example", "default", "--forward", "0.006", "--backward",
-                               "0.012", "-o", path.toStdString(), "--json"});
+    const Json json = runJson({"calibrate-compute", "--example", "default", "--forward", "0.006",
+                               "--backward", "0.012", "-o", path.toStdString(), "--json"});
     const double eta = json.at("gemmEfficiency").get<double>();
     QVERIFY(eta > 0.01 && eta < 1);
     const double after = json.at("predictedAfter").at("forward").get<double>()
-                         + json.at("predictedAfter").at("backward").get<double>();
+        + json.at("predictedAfter").at("backward").get<double>();
     QVERIFY(std::abs(after / 0.018 - 1) < 0.001);
     const Json design = runJson({"evaluate", path.toStdString(), "--json"});
     QVERIFY(design.at("valid").get<bool>());
@@ -511,7 +513,9 @@ void TestCli::calibrateComputeWritesTheDesign()
     const Json document = Json::parse(saved.readAll().toStdString());
     QCOMPARE(document.at("computeModel").at("gemmEfficiency").get<double>(), eta);
     QCOMPARE(run({"calibrate-compute", "--example", "default"}).exitCode, 2); // no times
-    QCOMPARE(run({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"}).exitCode, 1);
+    QCOMPARE(run({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"})
+                 .exitCode,
+             1);
 }
 
 namespace {

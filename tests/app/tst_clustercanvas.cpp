@@ -268,7 +268,8 @@ void TestClusterCanvas::droppingAGpuTypeAddsOne()
         const QList<QListWidgetItem*> rows = palette->findItems(name, Qt::MatchExactly);
         if (rows.size() != 1)
             return QByteArray();
-        const std::unique_ptr<QMimeData> mime(palette->model()->mimeData({palette->indexFromItem(rows.front())}));
+        const std::unique_ptr<QMimeData> mime(
+            palette->model()->mimeData({palette->indexFromItem(rows.front())}));
         return mime ? mime->data(QLatin1String(widgets::kGpuTypeMimeType)) : QByteArray();
     };
     QCOMPARE(paletteDrag(QStringLiteral("H200 SXM 141 GB")), QByteArray("h200-141gb"));
@@ -344,8 +345,9 @@ void TestClusterCanvas::takingANodeOutOfServiceShowsWhatBreaks()
     const double slowStep = document()->snapshot().evaluation->performance->stepSeconds;
     QVERIFY2(slowStep > fastStep * 1.1, qPrintable(QStringLiteral("%1 → %2").arg(fastStep).arg(slowStep)));
     QVERIFY2(panel->whatIfText().contains(
-                 QStringLiteral("Slower links: node 1 on PCIe 5.0 x16 (no NVLink) (the others: NVLink 4 + NVSwitch). "
-                                "Step %1 instead of %2")
+                 QStringLiteral(
+                     "Slower links: node 1 on PCIe 5.0 x16 (no NVLink) (the others: NVLink 4 + NVSwitch). "
+                     "Step %1 instead of %2")
                      .arg(QString::fromStdString(core::formatSeconds(slowStep)),
                           QString::fromStdString(core::formatSeconds(fastStep)))),
              qPrintable(panel->whatIfText()));
@@ -375,8 +377,9 @@ void TestClusterCanvas::hoverShowsCoordinatesAndMemory()
     sendMouse(viewport(), QEvent::MouseMove, at, Qt::NoButton, Qt::NoButton);
     QCOMPARE(canvas()->hoveredRank(), 13);
     const QString status = m_window->cluster()->statusText();
-    QVERIFY2(status.startsWith(QStringLiteral("Rank 13 on node 1, GPU 13 · DP 1 · TP 5 · PP 0 · CP 0 · EP 0")),
-             qPrintable(status));
+    QVERIFY2(
+        status.startsWith(QStringLiteral("Rank 13 on node 1, GPU 13 · DP 1 · TP 5 · PP 0 · CP 0 · EP 0")),
+        qPrintable(status));
     const core::RankRole& role = document()->snapshot().evaluation->memory->roleOf(13);
     QVERIFY2(status.contains(QStringLiteral("memory %1 of 80 GB")
                                  .arg(QString::fromStdString(core::formatBytes(role.totalBytes)))),
@@ -435,7 +438,8 @@ void TestClusterCanvas::seedColoursTellTheStory()
     QVERIFY(!panel->statusText().contains(QStringLiteral("colour =")));
     panel->setColorDimension(core::Dim::Pp);
     QVERIFY(canvas()->colorsByPosition());
-    for (const auto& [rank, stage] : std::vector<std::pair<int, int>>{{0, 0}, {127, 0}, {128, 1}, {300, 2}, {511, 3}})
+    for (const auto& [rank, stage] :
+         std::vector<std::pair<int, int>>{{0, 0}, {127, 0}, {128, 1}, {300, 2}, {511, 3}})
         QCOMPARE(canvas()->colorIndexOf(rank), stage);
     QVERIFY2(panel->statusText().contains(QStringLiteral("128 PP groups of 4, spread over nodes: colour = "
                                                          "pipeline stage (0–3)")),

@@ -563,10 +563,9 @@ void TestPerformance::slowLinkOnAnyNodeSlowsTheStep()
         Design slow = fast;
         slow.cluster.nodes[node].intraLink = "pcie5";
         steps.push_back(performanceOf(slow).stepSeconds);
-        QVERIFY2(steps.back() > 1.1 * fastStep, qPrintable(QStringLiteral("node %1: %2 s against %3 s")
-                                                               .arg(node)
-                                                               .arg(steps.back())
-                                                               .arg(fastStep)));
+        QVERIFY2(steps.back() > 1.1 * fastStep,
+                 qPrintable(
+                     QStringLiteral("node %1: %2 s against %3 s").arg(node).arg(steps.back()).arg(fastStep)));
     }
     QCOMPARE(steps[1], steps[0]);
     QCOMPARE(steps[3], steps[2]);

@@ -126,7 +126,7 @@ void TestWidgets::geometryDropSlots()
 // stretch each; a diagonal drawn twice (there and back) is kept once.
 void TestWidgets::routesStrokeEachStretchOnce()
 {
-    const std::vector<QPointF> route{{0, 0},   {10, 50}, {10, 200}, {10, 100}, {10, 300}, {40, 300},
+    const std::vector<QPointF> route{{0, 0},    {10, 50}, {10, 200}, {10, 100}, {10, 300}, {40, 300},
                                      {10, 300}, {10, 50}, {80, 50},  {120, 50}, {10, 50},  {0, 0}};
     std::vector<QLineF> stretches = coveredStretches(route);
     const auto has = [&](QLineF line) {
