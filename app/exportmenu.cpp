@@ -121,7 +121,7 @@ bool ExportMenu::writeReport(const QString& path, QString* error) const
     const QString html
         = qs(core::designReportHtml(*snapshot.design, *snapshot.evaluation, figures, candidates));
     if (pdf)
-        return report::writeReportPdf(html, images, qs(snapshot.design->name), path, error);
+        return saveFileAtomically(path, report::reportPdf(html, images, qs(snapshot.design->name)), error);
     return saveFileAtomically(path, html.toUtf8(), error);
 }
 
