@@ -4,6 +4,7 @@
 #include "document.h"
 #include "evaluate.h"
 #include "qtconvert.h"
+#include "recordform.h"
 #include "recordtext.h"
 
 #include <QComboBox>
@@ -17,6 +18,8 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -144,11 +147,16 @@ bool RecordsDialog::addRecordFromText(const QString& json, QString* error)
         *error = messages.join(QLatin1Char('\n'));
         return false;
     }
-    std::vector<core::MeasuredRecord> records = m_document->design().records;
-    records.push_back(*loaded.record);
-    m_document->editRecords(std::move(records), tr("Add measured record %1").arg(qs(loaded.record->name)));
-    m_records->setCurrentIndex(m_records->count() - 1);
+    addRecord(*loaded.record);
     return true;
+}
+
+void RecordsDialog::addRecord(const core::MeasuredRecord& record)
+{
+    std::vector<core::MeasuredRecord> records = m_document->design().records;
+    records.push_back(record);
+    m_document->editRecords(std::move(records), tr("Add measured record %1").arg(qs(record.name)));
+    m_records->setCurrentIndex(m_records->count() - 1);
 }
 
 void RecordsDialog::removeShownRecord()
@@ -162,7 +170,7 @@ void RecordsDialog::removeShownRecord()
     m_document->editRecords(std::move(records), tr("Remove measured record %1").arg(name));
 }
 
-QString RecordsDialog::newRecordTemplate() const
+core::MeasuredRecord RecordsDialog::newRecordStart() const
 {
     const core::Design& design = m_document->design();
     core::MeasuredRecord record;
@@ -171,7 +179,12 @@ QString RecordsDialog::newRecordTemplate() const
     record.globalBatch = design.workload.globalBatch;
     record.microBatch = design.layout.microBatch;
     record.sequenceLength = design.workload.sequenceLength;
-    core::Json json = core::Json::parse(core::saveRecord(record));
+    return record;
+}
+
+QString RecordsDialog::newRecordTemplate() const
+{
+    core::Json json = core::Json::parse(core::saveRecord(newRecordStart()));
     // The measurements stay empty: a record holds what was measured, never a prediction.
     json["throughput"] = core::Json::object();
     json["peakMemory"] = core::Json::object();
@@ -181,35 +194,71 @@ QString RecordsDialog::newRecordTemplate() const
 
 void RecordsDialog::newRecordDialog()
 {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("New Measured Record"));
-    auto* help
-        = new QLabel(tr("Fill in what the run measured (the README lists every field: throughput "
-                        "{stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication "
-                        "in seconds per step, …)."),
-                     &dialog);
-    help->setWordWrap(true);
-    auto* editor = new QPlainTextEdit(newRecordTemplate(), &dialog);
-    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    editor->setMinimumSize(560, 420);
-    auto* problems = new QLabel(&dialog);
-    problems->setWordWrap(true);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(help);
-    layout->addWidget(editor, 1);
-    layout->addWidget(problems);
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
-        // The dialog stays open on a problem, with the typed text, so nothing is lost.
-        QString error;
-        if (addRecordFromText(editor->toPlainText(), &error))
-            dialog.accept();
-        else
-            problems->setText(error);
-    });
+    NewRecordDialog dialog(this);
     dialog.exec();
+}
+
+NewRecordDialog::NewRecordDialog(RecordsDialog* records)
+    : QDialog(records)
+    , m_records(records)
+{
+    setWindowTitle(tr("New Measured Record"));
+    m_form = new RecordForm(this);
+    m_form->setRecord(records->newRecordStart());
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidget(m_form);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+
+    auto* jsonPage = new QWidget(this);
+    auto* help = new QLabel(tr("Paste a record document (\"meshwright.record\", as a training job writes "
+                               "it); the README lists every field."),
+                            jsonPage);
+    help->setWordWrap(true);
+    m_json = new QPlainTextEdit(records->newRecordTemplate(), jsonPage);
+    m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto* jsonLayout = new QVBoxLayout(jsonPage);
+    jsonLayout->addWidget(help);
+    jsonLayout->addWidget(m_json, 1);
+
+    m_ways = new QTabWidget(this);
+    m_ways->addTab(m_scroll, tr("&Fields"));
+    m_ways->addTab(jsonPage, tr("Paste &JSON"));
+    m_problems = new QLabel(this);
+    m_problems->setWordWrap(true);
+    m_problems->setStyleSheet(QStringLiteral("color: #c0392b"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_ways, 1);
+    layout->addWidget(m_problems);
+    layout->addWidget(buttons);
+    resize(940, 720);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, this, &NewRecordDialog::submit);
+}
+
+QString NewRecordDialog::problemText() const
+{
+    return m_problems->text();
+}
+
+void NewRecordDialog::submit()
+{
+    QString error;
+    bool added = false;
+    if (m_ways->currentIndex() == 0) {
+        if (const std::optional<core::MeasuredRecord> record = m_form->record(&error)) {
+            m_records->addRecord(*record);
+            added = true;
+        } else if (QWidget* bad = m_form->focusWidget()) {
+            m_scroll->ensureWidgetVisible(bad); // the first field in question
+        }
+    } else {
+        added = m_records->addRecordFromText(m_json->toPlainText(), &error);
+    }
+    m_problems->setText(error);
+    if (added)
+        accept();
 }
 
 void RecordsDialog::importDialog()
