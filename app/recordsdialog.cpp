@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
@@ -33,6 +34,9 @@ RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
 {
     setWindowTitle(tr("Measured Records"));
     m_records = new QComboBox(this);
+    m_compared = new QComboBox(this);
+    auto* comparedLabel = new QLabel(tr("The &views compare the prediction with:"), this);
+    comparedLabel->setBuddy(m_compared);
     m_identity = new QLabel(this);
     m_identity->setWordWrap(true);
     m_identity->setTextFormat(Qt::RichText);
@@ -52,10 +56,18 @@ RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_records);
     layout->addWidget(m_identity);
+    auto* comparedRow = new QHBoxLayout;
+    comparedRow->addWidget(comparedLabel);
+    comparedRow->addWidget(m_compared, 1);
+    layout->addLayout(comparedRow);
     layout->addWidget(m_table, 1);
     layout->addWidget(buttons);
 
     connect(m_records, &QComboBox::currentIndexChanged, this, &RecordsDialog::showRecord);
+    // The first entry is "the newest"; entry i + 1 is record i.
+    connect(m_compared, &QComboBox::activated, this, [this](int entry) {
+        m_document->chooseComparedRecord(entry > 0 ? std::optional<int>(entry - 1) : std::nullopt);
+    });
     connect(create, &QPushButton::clicked, this, &RecordsDialog::newRecordDialog);
     connect(import, &QPushButton::clicked, this, &RecordsDialog::importDialog);
     connect(m_remove, &QPushButton::clicked, this, &RecordsDialog::removeShownRecord);
@@ -69,10 +81,17 @@ void RecordsDialog::refresh()
     const int shown = m_records->currentIndex();
     const QSignalBlocker blocker(m_records);
     m_records->clear();
-    for (const core::MeasuredRecord& record : m_document->design().records)
+    m_compared->clear();
+    m_compared->addItem(tr("The newest record (by date)"));
+    for (const core::MeasuredRecord& record : m_document->design().records) {
         m_records->addItem(record.name.empty() ? tr("Unnamed record") : qs(record.name));
+        m_compared->addItem(widgets::recordTitle(record));
+    }
     if (m_records->count() > 0)
         m_records->setCurrentIndex(std::clamp(shown, 0, m_records->count() - 1));
+    const std::optional<int> compared = m_document->design().comparedRecord;
+    m_compared->setCurrentIndex(compared ? *compared + 1 : 0);
+    m_compared->setEnabled(m_records->count() > 1);
     showRecord();
 }
 
@@ -167,7 +186,13 @@ void RecordsDialog::removeShownRecord()
         return;
     const QString name = qs(records[std::size_t(index)].name);
     records.erase(records.begin() + index);
-    m_document->editRecords(std::move(records), tr("Remove measured record %1").arg(name));
+    // The compared record keeps its place among the others; the removed one leaves the newest compared.
+    std::optional<int> compared = m_document->design().comparedRecord;
+    if (compared && *compared == index)
+        compared.reset();
+    else if (compared && *compared > index)
+        --*compared;
+    m_document->editRecords(std::move(records), compared, tr("Remove measured record %1").arg(name));
 }
 
 core::MeasuredRecord RecordsDialog::newRecordStart() const

@@ -1,8 +1,9 @@
 #pragma once
 
 // The design's measured records beside the prediction (issue 8): import a record file or type one, see each
-// measured quantity with the predicted value and the difference, remove a record. Adding and removing are
-// undoable edits of the document; the table follows every change of the design.
+// measured quantity with the predicted value and the difference, remove a record, and choose which record
+// the views compare with. Each of these is an undoable edit of the document; the dialog follows every
+// change of the design.
 
 #include "measuredrecord.h"
 
@@ -41,6 +42,8 @@ public:
     void removeShownRecord();
 
     QComboBox* recordChooser() const { return m_records; }
+    // Which record the views compare with: entry 0 the newest, entry i + 1 record i.
+    QComboBox* comparedChooser() const { return m_compared; }
     QTableWidget* table() const { return m_table; }
     // The shown record's identity and the comparison's warnings, for tests.
     QString headerText() const;
@@ -53,6 +56,7 @@ private:
 
     Document* m_document;
     QComboBox* m_records = nullptr;
+    QComboBox* m_compared = nullptr;
     QLabel* m_identity = nullptr;
     QTableWidget* m_table = nullptr;
     QPushButton* m_remove = nullptr;

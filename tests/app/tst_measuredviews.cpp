@@ -5,7 +5,8 @@
 // 70B design with its illustrative record (tests/data/record-seed-70b.json) in the main window, offscreen.
 // The summary, the memory bars, the timeline and the candidates table each show the record's figures
 // beside the prediction, with core's difference (recordcomparison.h); without a record none of it shows.
-// A new record is typed into a form with units, its problems named by field and nothing typed lost.
+// The record they show is the one chosen in the records dialog (an undo step), else the newest; a new
+// record is typed into a form with units, its problems named by field and nothing typed lost.
 
 #include "designio.h"
 #include "designsummary.h"
@@ -23,6 +24,7 @@
 #include "steptimeline.h"
 #include "timelinepanel.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -70,6 +72,7 @@ private slots:
     void badFormValueIsNamedAndKept_data();
     void badFormValueIsNamedAndKept();
     void recordPastedAsJson();
+    void chosenRecordDrivesTheViews();
 
 private:
     // The seed design in the window, with the record added as the user would (one undo step).
@@ -374,6 +377,67 @@ void TestMeasuredViews::recordPastedAsJson()
     dialog.submit();
     QCOMPARE(document->design().records.size(), std::size_t(1));
     QVERIFY(document->design().records.front() == seedRecord());
+}
+
+// An older record chosen in the records dialog is what the summary and the memory bars set beside the
+// prediction; the choice is one undo step, and removing records keeps it on the same record.
+void TestMeasuredViews::chosenRecordDrivesTheViews()
+{
+    core::MeasuredRecord older = seedRecord();
+    older.name = "earlier run";
+    older.date = "2026-10-01";
+    older.stepSeconds = 31.5;
+    older.peakMemoryBytes = 5.2e10;
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    Document* document = m_window->document();
+    document->editRecords({older, seedRecord()}, QStringLiteral("Add measured records"));
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
+    widgets::MemoryBars* bars = m_window->memory()->bars();
+    auto measuredPeak = [bars] {
+        for (const auto& marker : bars->measuredMarkers())
+            if (marker.quantity == "peakMemory.total")
+                return marker.bytes;
+        return 0.0;
+    };
+    // Without a choice: the newest.
+    QCOMPARE(measuredPeak(), 4.1e10);
+    QVERIFY(m_window->summary()->measuredText().contains(QLatin1String("29.2 s measured")));
+
+    RecordsDialog dialog(document);
+    QComboBox* chooser = dialog.comparedChooser();
+    QCOMPARE(chooser->count(), 3);
+    QCOMPARE(chooser->currentIndex(), 0);
+    QCOMPARE(chooser->itemText(1), QStringLiteral("earlier run (2026-10-01)"));
+    chooser->setCurrentIndex(1);
+    emit chooser->activated(1);
+    QVERIFY(document->design().comparedRecord == std::optional<int>(0));
+    QCOMPARE(measuredPeak(), 5.2e10);
+    const QString summary = m_window->summary()->measuredText();
+    QVERIFY2(summary.contains(QLatin1String("earlier run (2026-10-01)")), qPrintable(summary));
+    QVERIFY(summary.contains(QLatin1String("31.5 s measured")));
+    QVERIFY(!summary.contains(QLatin1String("29.2 s")));
+    QCOMPARE(document->undoStack()->count(), 2);
+    QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Compare with record earlier run"));
+
+    document->undoStack()->undo();
+    QVERIFY(!document->design().comparedRecord);
+    QCOMPARE(measuredPeak(), 4.1e10);
+    QCOMPARE(chooser->currentIndex(), 0);
+    document->undoStack()->redo();
+    QCOMPARE(measuredPeak(), 5.2e10);
+    QCOMPARE(chooser->currentIndex(), 1);
+
+    // Removing the newer record keeps the views on the chosen one; removing the chosen one leaves the
+    // newest of the rest.
+    dialog.recordChooser()->setCurrentIndex(1);
+    dialog.removeShownRecord();
+    QVERIFY(document->design().comparedRecord == std::optional<int>(0));
+    QCOMPARE(measuredPeak(), 5.2e10);
+    document->undoStack()->undo();
+    dialog.recordChooser()->setCurrentIndex(0);
+    dialog.removeShownRecord();
+    QVERIFY(!document->design().comparedRecord);
+    QCOMPARE(measuredPeak(), 4.1e10);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestMeasuredViews)
