@@ -96,23 +96,23 @@ void ClusterEditCommand::redo()
     m_document->applyClusterEdit(m_edit);
 }
 
-SetRecordsCommand::SetRecordsCommand(Document* document, std::vector<core::MeasuredRecord> oldRecords,
-                                     std::vector<core::MeasuredRecord> newRecords, const QString& text)
+SetRecordsCommand::SetRecordsCommand(Document* document, RecordSet before, RecordSet after,
+                                     const QString& text)
     : m_document(document)
-    , m_old(std::move(oldRecords))
-    , m_new(std::move(newRecords))
+    , m_old(std::move(before))
+    , m_new(std::move(after))
 {
     setText(text);
 }
 
 void SetRecordsCommand::undo()
 {
-    m_document->applyRecords(m_old);
+    m_document->applyRecords(m_old.records, m_old.compared);
 }
 
 void SetRecordsCommand::redo()
 {
-    m_document->applyRecords(m_new);
+    m_document->applyRecords(m_new.records, m_new.compared);
 }
 
 } // namespace app

@@ -90,19 +90,26 @@ private:
     std::vector<int> m_placementBefore;
 };
 
-// Replaces the design's measured records (one added or removed) in one step.
+// The design's measured records and the one the views compare with: what a records command replaces.
+struct RecordSet
+{
+    std::vector<core::MeasuredRecord> records;
+    std::optional<int> compared;
+};
+
+// Replaces the design's measured records (one added or removed) or the record the views compare with, in
+// one step.
 class SetRecordsCommand : public QUndoCommand
 {
 public:
-    SetRecordsCommand(Document* document, std::vector<core::MeasuredRecord> oldRecords,
-                      std::vector<core::MeasuredRecord> newRecords, const QString& text);
+    SetRecordsCommand(Document* document, RecordSet before, RecordSet after, const QString& text);
     void undo() override;
     void redo() override;
 
 private:
     Document* m_document;
-    std::vector<core::MeasuredRecord> m_old;
-    std::vector<core::MeasuredRecord> m_new;
+    RecordSet m_old;
+    RecordSet m_new;
 };
 
 } // namespace app

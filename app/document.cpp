@@ -206,16 +206,35 @@ void Document::applyField(core::Field field, const core::FieldValue& value)
     reevaluate();
 }
 
-void Document::editRecords(std::vector<core::MeasuredRecord> records, const QString& text)
+void Document::editRecords(std::vector<core::MeasuredRecord> records, std::optional<int> compared,
+                           const QString& text)
 {
-    if (records == m_design.records)
+    if (compared && (*compared < 0 || *compared >= static_cast<int>(records.size())))
+        compared.reset();
+    if (records == m_design.records && compared == m_design.comparedRecord)
         return;
-    m_undoStack.push(new SetRecordsCommand(this, m_design.records, std::move(records), text));
+    m_undoStack.push(new SetRecordsCommand(this, {m_design.records, m_design.comparedRecord},
+                                           {std::move(records), compared}, text));
 }
 
-void Document::applyRecords(const std::vector<core::MeasuredRecord>& records)
+void Document::editRecords(std::vector<core::MeasuredRecord> records, const QString& text)
+{
+    editRecords(std::move(records), m_design.comparedRecord, text);
+}
+
+void Document::chooseComparedRecord(std::optional<int> index)
+{
+    const auto& records = m_design.records;
+    const bool named = index && *index >= 0 && *index < static_cast<int>(records.size());
+    const QString text = named ? tr("Compare with record %1").arg(qs(records[std::size_t(*index)].name))
+                               : tr("Compare with the newest record");
+    editRecords(records, index, text);
+}
+
+void Document::applyRecords(const std::vector<core::MeasuredRecord>& records, std::optional<int> compared)
 {
     m_design.records = records;
+    m_design.comparedRecord = compared;
     reevaluate();
 }
 

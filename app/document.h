@@ -45,8 +45,14 @@ public:
     void editClusterShape(int nodes, int gpusPerNode, const QString& gpuType, const QString& intraLink);
     // A gesture on the cluster canvas; false (and no command) when it would change nothing.
     bool editCluster(const core::ClusterEdit& edit);
-    // Replaces the measured records in one undo step (`text` names it: "Add record …").
+    // Replaces the measured records and the one the views compare with (an index into `records`; none:
+    // the newest) in one undo step (`text` names it: "Add record …").
+    void editRecords(std::vector<core::MeasuredRecord> records, std::optional<int> compared,
+                     const QString& text);
+    // The same, keeping the compared record where it still exists (added records come after it).
     void editRecords(std::vector<core::MeasuredRecord> records, const QString& text);
+    // Which record the views set beside the prediction, by its index; none: the newest. One undo step.
+    void chooseComparedRecord(std::optional<int> index);
     // Keeps every TP group inside a node (core::suggestTpPlacementFix), or else every EP group
     // (core::suggestEpPlacementFix), in one undo step; false when no remedy helps.
     bool fixTpPlacement();
@@ -56,7 +62,7 @@ public:
     void applyModel(const core::ModelArchitecture& model);
     void applyCluster(const core::Cluster& cluster, const std::vector<int>& placement);
     void applyClusterEdit(const core::ClusterEdit& edit);
-    void applyRecords(const std::vector<core::MeasuredRecord>& records);
+    void applyRecords(const std::vector<core::MeasuredRecord>& records, std::optional<int> compared);
 
     // Saving writes atomically (QSaveFile); on failure `error` says why, with the path.
     bool save(const QString& path, QString* error);

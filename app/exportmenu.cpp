@@ -1,32 +1,18 @@
 #include "exportmenu.h"
 
-#include "designreport.h"
 #include "figureexport.h"
 #include "launchconfigdialog.h"
 #include "mainwindow.h"
 #include "performancepanel.h"
-#include "qtconvert.h"
 #include "recordsdialog.h"
-#include "reportpdf.h"
-#include "savefile.h"
+#include "reportwriter.h"
 
-#include <QCoreApplication>
 #include <QEvent>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QMessageBox>
 #include <QTabWidget>
 
 namespace app {
-
-using widgets::qs;
-
-namespace {
-
-// Report figures are laid out 600 px wide: the text width of an A4 page at the document's 96 dpi.
-constexpr int kReportFigureWidth = 600;
-
-} // namespace
 
 ExportMenu::ExportMenu(MainWindow* window)
     : QMenu(window)
@@ -91,38 +77,9 @@ bool ExportMenu::writeReport(const QString& path, QString* error) const
         *error = tr("There is no evaluated design to report on.");
         return false;
     }
-    const bool pdf = QFileInfo(path).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) == 0;
-    // Every view, as it is drawn now: the figures a reviewer would otherwise screenshot.
-    QList<report::ReportImage> images;
-    std::vector<core::ReportFigure> figures;
-    QTabWidget* views = m_window->views();
-    const int shown = views->currentIndex();
-    for (int i = 0; i < views->count(); ++i) {
-        // A tab never shown has not had its resize events yet, and its plots have no paint buffers: bring
-        // each to the front once before drawing it, then return to the tab the user was on.
-        views->setCurrentIndex(i);
-        QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-        QWidget* view = views->widget(i);
-        if (view->size().isEmpty())
-            continue;
-        const QImage image = renderFigure(view);
-        const QString name = QStringLiteral("figure-%1.png").arg(i + 1);
-        images.append({name, image});
-        const QString caption = views->tabText(i).remove(QLatin1Char('&'));
-        figures.push_back({caption.toStdString(), (pdf ? name : report::pngDataUri(image)).toStdString(),
-                           kReportFigureWidth});
-    }
-    views->setCurrentIndex(shown);
-    // The layouts pinned on the Performance tab, compared in the report.
-    const std::vector<widgets::DesignSnapshot> pinned = m_window->performance()->candidates();
-    std::vector<core::ReportCandidate> candidates;
-    for (const widgets::DesignSnapshot& c : pinned)
-        candidates.push_back({c.design.get(), c.evaluation.get()});
-    const QString html
-        = qs(core::designReportHtml(*snapshot.design, *snapshot.evaluation, figures, candidates));
-    if (pdf)
-        return report::writeReportPdf(html, images, qs(snapshot.design->name), path, error);
-    return saveFileAtomically(path, html.toUtf8(), error);
+    // The same report as meshwright-cli report, its figures drawn the same way, with the layouts pinned
+    // on the Performance tab beside the design.
+    return report::writeDesignReport(snapshot, m_window->performance()->candidates(), path, error);
 }
 
 void ExportMenu::writeReportDialog()

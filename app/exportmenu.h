@@ -1,7 +1,7 @@
 #pragma once
 
 // File ▸ Export: the hand-over of a design review (issue 8) — the launch configuration for a framework, a
-// figure of the current view, the design report with every view's figure, and (after the hand-over) the
+// figure of the current view, the design report with its figures, and (after the hand-over) the
 // measured records of the real run beside the prediction. Its own class, so that the main window only adds
 // it to the File menu.
 

@@ -4,6 +4,7 @@
 #include "document.h"
 #include "evaluate.h"
 #include "qtconvert.h"
+#include "recordform.h"
 #include "recordtext.h"
 
 #include <QComboBox>
@@ -12,11 +13,14 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -30,6 +34,9 @@ RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
 {
     setWindowTitle(tr("Measured Records"));
     m_records = new QComboBox(this);
+    m_compared = new QComboBox(this);
+    auto* comparedLabel = new QLabel(tr("The &views compare the prediction with:"), this);
+    comparedLabel->setBuddy(m_compared);
     m_identity = new QLabel(this);
     m_identity->setWordWrap(true);
     m_identity->setTextFormat(Qt::RichText);
@@ -49,10 +56,18 @@ RecordsDialog::RecordsDialog(Document* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_records);
     layout->addWidget(m_identity);
+    auto* comparedRow = new QHBoxLayout;
+    comparedRow->addWidget(comparedLabel);
+    comparedRow->addWidget(m_compared, 1);
+    layout->addLayout(comparedRow);
     layout->addWidget(m_table, 1);
     layout->addWidget(buttons);
 
     connect(m_records, &QComboBox::currentIndexChanged, this, &RecordsDialog::showRecord);
+    // The first entry is "the newest"; entry i + 1 is record i.
+    connect(m_compared, &QComboBox::activated, this, [this](int entry) {
+        m_document->chooseComparedRecord(entry > 0 ? std::optional<int>(entry - 1) : std::nullopt);
+    });
     connect(create, &QPushButton::clicked, this, &RecordsDialog::newRecordDialog);
     connect(import, &QPushButton::clicked, this, &RecordsDialog::importDialog);
     connect(m_remove, &QPushButton::clicked, this, &RecordsDialog::removeShownRecord);
@@ -66,10 +81,17 @@ void RecordsDialog::refresh()
     const int shown = m_records->currentIndex();
     const QSignalBlocker blocker(m_records);
     m_records->clear();
-    for (const core::MeasuredRecord& record : m_document->design().records)
+    m_compared->clear();
+    m_compared->addItem(tr("The newest record (by date)"));
+    for (const core::MeasuredRecord& record : m_document->design().records) {
         m_records->addItem(record.name.empty() ? tr("Unnamed record") : qs(record.name));
+        m_compared->addItem(widgets::recordTitle(record));
+    }
     if (m_records->count() > 0)
         m_records->setCurrentIndex(std::clamp(shown, 0, m_records->count() - 1));
+    const std::optional<int> compared = m_document->design().comparedRecord;
+    m_compared->setCurrentIndex(compared ? *compared + 1 : 0);
+    m_compared->setEnabled(m_records->count() > 1);
     showRecord();
 }
 
@@ -144,11 +166,16 @@ bool RecordsDialog::addRecordFromText(const QString& json, QString* error)
         *error = messages.join(QLatin1Char('\n'));
         return false;
     }
-    std::vector<core::MeasuredRecord> records = m_document->design().records;
-    records.push_back(*loaded.record);
-    m_document->editRecords(std::move(records), tr("Add measured record %1").arg(qs(loaded.record->name)));
-    m_records->setCurrentIndex(m_records->count() - 1);
+    addRecord(*loaded.record);
     return true;
+}
+
+void RecordsDialog::addRecord(const core::MeasuredRecord& record)
+{
+    std::vector<core::MeasuredRecord> records = m_document->design().records;
+    records.push_back(record);
+    m_document->editRecords(std::move(records), tr("Add measured record %1").arg(qs(record.name)));
+    m_records->setCurrentIndex(m_records->count() - 1);
 }
 
 void RecordsDialog::removeShownRecord()
@@ -159,10 +186,16 @@ void RecordsDialog::removeShownRecord()
         return;
     const QString name = qs(records[std::size_t(index)].name);
     records.erase(records.begin() + index);
-    m_document->editRecords(std::move(records), tr("Remove measured record %1").arg(name));
+    // The compared record keeps its place among the others; the removed one leaves the newest compared.
+    std::optional<int> compared = m_document->design().comparedRecord;
+    if (compared && *compared == index)
+        compared.reset();
+    else if (compared && *compared > index)
+        --*compared;
+    m_document->editRecords(std::move(records), compared, tr("Remove measured record %1").arg(name));
 }
 
-QString RecordsDialog::newRecordTemplate() const
+core::MeasuredRecord RecordsDialog::newRecordStart() const
 {
     const core::Design& design = m_document->design();
     core::MeasuredRecord record;
@@ -171,7 +204,12 @@ QString RecordsDialog::newRecordTemplate() const
     record.globalBatch = design.workload.globalBatch;
     record.microBatch = design.layout.microBatch;
     record.sequenceLength = design.workload.sequenceLength;
-    core::Json json = core::Json::parse(core::saveRecord(record));
+    return record;
+}
+
+QString RecordsDialog::newRecordTemplate() const
+{
+    core::Json json = core::Json::parse(core::saveRecord(newRecordStart()));
     // The measurements stay empty: a record holds what was measured, never a prediction.
     json["throughput"] = core::Json::object();
     json["peakMemory"] = core::Json::object();
@@ -181,35 +219,71 @@ QString RecordsDialog::newRecordTemplate() const
 
 void RecordsDialog::newRecordDialog()
 {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("New Measured Record"));
-    auto* help
-        = new QLabel(tr("Fill in what the run measured (the README lists every field: throughput "
-                        "{stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication "
-                        "in seconds per step, …)."),
-                     &dialog);
-    help->setWordWrap(true);
-    auto* editor = new QPlainTextEdit(newRecordTemplate(), &dialog);
-    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    editor->setMinimumSize(560, 420);
-    auto* problems = new QLabel(&dialog);
-    problems->setWordWrap(true);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(help);
-    layout->addWidget(editor, 1);
-    layout->addWidget(problems);
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
-        // The dialog stays open on a problem, with the typed text, so nothing is lost.
-        QString error;
-        if (addRecordFromText(editor->toPlainText(), &error))
-            dialog.accept();
-        else
-            problems->setText(error);
-    });
+    NewRecordDialog dialog(this);
     dialog.exec();
+}
+
+NewRecordDialog::NewRecordDialog(RecordsDialog* records)
+    : QDialog(records)
+    , m_records(records)
+{
+    setWindowTitle(tr("New Measured Record"));
+    m_form = new RecordForm(this);
+    m_form->setRecord(records->newRecordStart());
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidget(m_form);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+
+    auto* jsonPage = new QWidget(this);
+    auto* help = new QLabel(tr("Paste a record document (\"meshwright.record\", as a training job writes "
+                               "it); the README lists every field."),
+                            jsonPage);
+    help->setWordWrap(true);
+    m_json = new QPlainTextEdit(records->newRecordTemplate(), jsonPage);
+    m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto* jsonLayout = new QVBoxLayout(jsonPage);
+    jsonLayout->addWidget(help);
+    jsonLayout->addWidget(m_json, 1);
+
+    m_ways = new QTabWidget(this);
+    m_ways->addTab(m_scroll, tr("&Fields"));
+    m_ways->addTab(jsonPage, tr("Paste &JSON"));
+    m_problems = new QLabel(this);
+    m_problems->setWordWrap(true);
+    m_problems->setStyleSheet(QStringLiteral("color: #c0392b"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_ways, 1);
+    layout->addWidget(m_problems);
+    layout->addWidget(buttons);
+    resize(940, 720);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, this, &NewRecordDialog::submit);
+}
+
+QString NewRecordDialog::problemText() const
+{
+    return m_problems->text();
+}
+
+void NewRecordDialog::submit()
+{
+    QString error;
+    bool added = false;
+    if (m_ways->currentIndex() == 0) {
+        if (const std::optional<core::MeasuredRecord> record = m_form->record(&error)) {
+            m_records->addRecord(*record);
+            added = true;
+        } else if (QWidget* bad = m_form->focusWidget()) {
+            m_scroll->ensureWidgetVisible(bad); // the first field in question
+        }
+    } else {
+        added = m_records->addRecordFromText(m_json->toPlainText(), &error);
+    }
+    m_problems->setText(error);
+    if (added)
+        accept();
 }
 
 void RecordsDialog::importDialog()

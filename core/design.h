@@ -31,6 +31,9 @@ struct Design
     std::vector<int> placement;
     // What real runs of this layout measured, to set beside the prediction (measuredrecord.h).
     std::vector<MeasuredRecord> records;
+    // The record the views set beside the prediction, by its index in `records`; none: the newest
+    // (comparedRecord in measuredrecord.h).
+    std::optional<int> comparedRecord;
     // Fields a newer Meshwright (or a person) wrote that this version does not know, by JSON pointer;
     // written back on save (DESIGN.md: unknown keys are kept through a load/save round trip).
     Json unknown = Json::object();

@@ -372,6 +372,17 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
                 for (std::size_t i = 0; i < records->size(); ++i)
                     design.records.push_back(recordFromJson((*records)[i], jsonPointerAppend("/records", i), context));
         }
+        int compared = 0;
+        if (root.has("comparedRecord") && root.read("comparedRecord", compared)) {
+            // An index into "records": a file whose records were edited by hand may point past them.
+            if (compared < 0 || compared >= static_cast<int>(design.records.size()))
+                context.add(diag::kValueRange, "/comparedRecord",
+                            {"comparedRecord", "0",
+                             std::to_string(static_cast<int>(design.records.size()) - 1),
+                             std::to_string(compared)});
+            else
+                design.comparedRecord = compared;
+        }
         if (const Json* compute = root.take("computeModel")) {
             ObjectReader c(*compute, "/computeModel", context);
             c.read("gemmEfficiency", design.compute.gemmEfficiency);
@@ -429,6 +440,8 @@ Json designToJson(const Design& design, const Catalog& catalog)
             records.push_back(recordToJson(record));
         out["records"] = std::move(records);
     }
+    if (design.comparedRecord)
+        out["comparedRecord"] = *design.comparedRecord;
     if (design.compute != ComputeModel{})
         out["computeModel"] = {{"gemmEfficiency", design.compute.gemmEfficiency},
                                {"gemmHalfWidth", design.compute.gemmHalfWidth},

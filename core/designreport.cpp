@@ -417,8 +417,7 @@ void figures(Html& html, const std::vector<ReportFigure>& figures)
 {
     html.section("figures", "Figures");
     if (figures.empty()) {
-        html.raw("<p>No figures: the command line has no views; File ▸ Export ▸ Design Report… in the "
-                 "application adds them.</p>\n");
+        html.raw("<p>No figures were drawn for this report.</p>\n");
         return;
     }
     for (const ReportFigure& figure : figures) {

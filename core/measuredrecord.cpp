@@ -78,6 +78,13 @@ const MeasuredRecord* newestRecord(const std::vector<MeasuredRecord>& records)
     return newest;
 }
 
+const MeasuredRecord* comparedRecord(const std::vector<MeasuredRecord>& records, std::optional<int> chosen)
+{
+    if (chosen && *chosen >= 0 && *chosen < static_cast<int>(records.size()))
+        return &records[static_cast<std::size_t>(*chosen)];
+    return newestRecord(records);
+}
+
 MeasuredRecord recordFromJson(const Json& value, const std::string& pointer, ReadContext& context)
 {
     MeasuredRecord record;

@@ -76,6 +76,9 @@ struct MeasuredRecord
 // of equal dates the one added last; nullptr for none.
 const MeasuredRecord* newestRecord(const std::vector<MeasuredRecord>& records);
 
+// The record the views compare with: `chosen` (an index into `records`) when it names one, else the newest.
+const MeasuredRecord* comparedRecord(const std::vector<MeasuredRecord>& records, std::optional<int> chosen);
+
 // The record object (inside a design's "records" or a record document's body). Problems go to `context`
 // with pointers under `pointer`; out-of-range numbers (negative times, an MFU above 1) are errors.
 MeasuredRecord recordFromJson(const Json& value, const std::string& pointer, ReadContext& context);

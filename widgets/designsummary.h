@@ -2,7 +2,7 @@
 
 // The key figures of the design at a glance: model size, world size and how it factors, the cluster,
 // the batch as the pipeline sees it, how fast a training step runs (core/performance.h), and what the
-// newest measured record of the design says against it.
+// measured record the design compares with says against it.
 
 #include "designsnapshot.h"
 
@@ -26,7 +26,7 @@ public:
     QString modelText() const;
     QString layoutText() const;
     QString performanceText() const;
-    // The design's newest measured record beside the prediction; empty without a record.
+    // The design's compared measured record beside the prediction; empty without a record.
     QString measuredText() const;
     // Opens the explanation of a headline figure: "step", "mfu", "ttft", "itl", "throughput".
     void explain(const QString& figure);

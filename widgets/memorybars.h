@@ -73,7 +73,7 @@ private:
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     QString toolTipFor(int bar) const;
-    // Computes the measured markers of the newest record; returns the highest byte count among them.
+    // Computes the measured markers of the compared record; returns the highest byte count among them.
     double collectMeasuredMarkers();
     void drawMeasuredMarkers();
 

@@ -267,7 +267,7 @@ void PerformancePanel::rebuildTable()
     QStringList rows;
     for (const char* name : kRowNames)
         rows << tr(name);
-    // A column per candidate, and beside a candidate that carries a measured record, its newest record.
+    // A column per candidate, and beside a candidate that carries a measured record, the one it compares with.
     int columns = 0;
     for (const Candidate& c : m_candidates)
         columns += c.snapshot.design->records.empty() ? 1 : 2;

@@ -24,7 +24,7 @@ ShownRecord shownRecord(const DesignSnapshot& snapshot)
     ShownRecord shown;
     if (snapshot.isNull())
         return shown;
-    shown.record = core::newestRecord(snapshot.design->records);
+    shown.record = core::comparedRecord(snapshot.design->records, snapshot.design->comparedRecord);
     if (shown.record)
         shown.comparison = core::compareRecord(*shown.record, *snapshot.design, *snapshot.evaluation);
     return shown;

@@ -1,8 +1,9 @@
 #pragma once
 
 // Measured records in the views' words (issue 8: "every view shows the measured value next to the
-// prediction with the difference"). The views show the design's newest record; the numbers and the
-// differences are core's (recordcomparison.h), only the words are translated here.
+// prediction with the difference"). The views show the record the design compares with (the one chosen
+// in the records dialog, else the newest); the numbers and the differences are core's
+// (recordcomparison.h), only the words are translated here.
 
 #include "designsnapshot.h"
 #include "recordcomparison.h"
@@ -17,7 +18,7 @@ struct ShownRecord
     core::RecordComparison comparison;
 };
 
-// The design's newest record beside the snapshot's evaluation.
+// The design's compared record (core::comparedRecord) beside the snapshot's evaluation.
 ShownRecord shownRecord(const DesignSnapshot& snapshot);
 
 // "Seed 70B, first 200 steps (2026-11-30)", or "Unnamed record".

@@ -2,13 +2,11 @@
 
 #include "cli.h"
 #include "designflags.h"
-#include "designreport.h"
 #include "evaluate.h"
-#include "reportpdf.h"
-#include "textfile.h"
+#include "reportwriter.h"
 #include "textreport.h"
 
-#include <QGuiApplication>
+#include <QApplication>
 #include <memory>
 
 namespace cli {
@@ -17,9 +15,9 @@ using namespace core;
 
 namespace {
 
-// A PDF needs fonts, so a QGuiApplication; the command line makes one on the offscreen platform (no window,
-// no display needed) unless the caller already runs one.
-std::unique_ptr<QGuiApplication> ensureGuiApplication()
+// The report's figures are the application's views, so a QApplication; the report verb (and no other)
+// makes one on the offscreen platform (no window, no display needed) unless the caller already runs one.
+std::unique_ptr<QApplication> ensureGuiApplication()
 {
     if (QCoreApplication::instance())
         return nullptr;
@@ -28,7 +26,7 @@ std::unique_ptr<QGuiApplication> ensureGuiApplication()
     static int argc = 1;
     static char name[] = "meshwright-cli";
     static char* argv[] = {name, nullptr};
-    return std::make_unique<QGuiApplication>(argc, argv);
+    return std::make_unique<QApplication>(argc, argv);
 }
 
 } // namespace
@@ -37,7 +35,8 @@ std::string reportHelp()
 {
     return "  report [DESIGN.json] [FLAGS] [-o FILE.html|FILE.pdf]\n"
            "      The design report: summary, diagnostics, memory per pipeline stage, performance and the\n"
-           "      frameworks that can launch it. HTML on stdout without -o.\n";
+           "      frameworks that can launch it, and the figures of the cluster, the memory, the pipeline\n"
+           "      and the scaling. HTML (figures inside) on stdout without -o.\n";
 }
 
 int reportVerb(Arguments& args, std::ostream& out, std::ostream& err)
@@ -55,10 +54,10 @@ int reportVerb(Arguments& args, std::ostream& out, std::ostream& err)
         else
             throw UsageError("report: unknown argument '" + arg + "'");
     }
-    const bool pdf = output.ends_with(".pdf");
-    if (!output.empty() && !pdf && !output.ends_with(".html") && !output.ends_with(".htm"))
+    if (!output.empty() && !output.ends_with(".pdf") && !output.ends_with(".html")
+        && !output.ends_with(".htm"))
         throw UsageError("report: -o needs a file ending in .pdf or .html, not '" + output + "'");
-    const BuiltDesign built = buildDesign(flags);
+    BuiltDesign built = buildDesign(flags);
     if (!built.design) {
         err << "meshwright-cli: the design cannot be read:\n";
         writeDiagnostics(err, built.diagnostics);
@@ -68,26 +67,23 @@ int reportVerb(Arguments& args, std::ostream& out, std::ostream& err)
     evaluation.diagnostics.insert(evaluation.diagnostics.begin(), built.diagnostics.begin(),
                                   built.diagnostics.end());
     sortDiagnostics(evaluation.diagnostics);
-    const std::string html = designReportHtml(*built.design, evaluation);
+    const bool valid = evaluation.valid();
+    const widgets::DesignSnapshot snapshot{std::make_shared<const Design>(std::move(*built.design)),
+                                           std::make_shared<const Evaluation>(std::move(evaluation))};
+    const auto application = ensureGuiApplication();
+    QString error;
+    if (!report::canDrawFigures(&error)) {
+        err << "meshwright-cli: " << error.toStdString() << "\n";
+        return kExitUsage;
+    }
     if (output.empty()) {
-        out << html;
-    } else if (!pdf) {
-        if (!writeAtomically(output, html)) {
-            err << "meshwright-cli: cannot write " << output << "\n";
-            return kExitUsage;
-        }
-    } else {
-        const auto application = ensureGuiApplication();
-        QString error;
-        if (!report::writeReportPdf(QString::fromStdString(html), {},
-                                    QString::fromStdString(built.design->name),
-                                    QString::fromStdString(output), &error)) {
-            err << "meshwright-cli: " << error.toStdString() << "\n";
-            return kExitUsage;
-        }
+        out << report::designReportHtml(snapshot).toStdString();
+    } else if (!report::writeDesignReport(snapshot, {}, QString::fromStdString(output), &error)) {
+        err << "meshwright-cli: " << error.toStdString() << "\n";
+        return kExitUsage;
     }
     // The report is written either way; the exit code says whether the design is valid, as evaluate's does.
-    return evaluation.valid() ? kExitOk : kExitDesignErrors;
+    return valid ? kExitOk : kExitDesignErrors;
 }
 
 } // namespace cli

@@ -1,13 +1,10 @@
 #include "reportpdf.h"
 
 #include <QBuffer>
-#include <QCoreApplication>
 #include <QFont>
-#include <QGuiApplication>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextDocument>
 #include <QUrl>
 
@@ -20,38 +17,26 @@ constexpr int kResolutionDpi = 150;
 constexpr int kFontPoints = 9;
 } // namespace
 
-bool writeReportPdf(const QString& html, const QList<ReportImage>& images, const QString& title,
-                    const QString& path, QString* error)
+QByteArray reportPdf(const QString& html, const QList<ReportImage>& images, const QString& title)
 {
-    if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
-        *error = QCoreApplication::translate("Report", "Writing a PDF needs the graphical application.");
-        return false;
-    }
     QByteArray pdf;
-    {
-        QBuffer buffer(&pdf);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter writer(&buffer);
-        writer.setTitle(title);
-        writer.setCreator(QStringLiteral("Meshwright"));
-        writer.setResolution(kResolutionDpi);
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-                                         QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
-        QTextDocument document;
-        QFont font = document.defaultFont();
-        font.setPointSize(kFontPoints);
-        document.setDefaultFont(font);
-        for (const ReportImage& image : images)
-            document.addResource(QTextDocument::ImageResource, QUrl(image.name), image.image);
-        document.setHtml(html);
-        document.print(&writer);
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(pdf) != pdf.size() || !file.commit()) {
-        *error = QCoreApplication::translate("Report", "Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    QBuffer buffer(&pdf);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setTitle(title);
+    writer.setCreator(QStringLiteral("Meshwright"));
+    writer.setResolution(kResolutionDpi);
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0),
+                                     QPageLayout::Millimeter));
+    QTextDocument document;
+    QFont font = document.defaultFont();
+    font.setPointSize(kFontPoints);
+    document.setDefaultFont(font);
+    for (const ReportImage& image : images)
+        document.addResource(QTextDocument::ImageResource, QUrl(image.name), image.image);
+    document.setHtml(html);
+    document.print(&writer);
+    return pdf;
 }
 
 QString pngDataUri(const QImage& image)

@@ -3,6 +3,7 @@
 // The design report (core/designreport.h) as a PDF: Qt's rich-text layout prints the HTML onto A4 pages.
 // Needs a QGuiApplication (fonts); the offscreen platform is enough.
 
+#include <QByteArray>
 #include <QImage>
 #include <QList>
 #include <QString>
@@ -15,9 +16,8 @@ struct ReportImage
     QImage image;
 };
 
-// Writes atomically; on failure returns false with `error` naming the path and the reason.
-bool writeReportPdf(const QString& html, const QList<ReportImage>& images, const QString& title,
-                    const QString& path, QString* error);
+// The PDF's bytes.
+QByteArray reportPdf(const QString& html, const QList<ReportImage>& images, const QString& title);
 
 // "data:image/png;base64,…" for an HTML file that carries its figures inside.
 QString pngDataUri(const QImage& image);

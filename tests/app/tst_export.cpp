@@ -1,6 +1,6 @@
 // File ▸ Export, offscreen: every view exports to PNG, SVG and PDF at the chosen size, the launch
 // configuration dialog shows core's text for each framework and saves it, and the design report carries
-// every section and every view's figure.
+// every section and the figures of the views, the same as the command line's.
 
 #include "designreport.h"
 #include "exportmenu.h"
@@ -12,6 +12,7 @@
 #include "mainwindowundertest.h"
 #include "performancepanel.h"
 #include "recordsdialog.h"
+#include "reportwriter.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -45,6 +46,7 @@ private slots:
     void launchDialogSavesAndCopies();
     void reportHasSectionsAndFigures_data();
     void reportHasSectionsAndFigures();
+    void reportIsTheSharedOne();
     void recordImportIsOneUndoStep();
     void brokenRecordLeavesTheDesignAlone();
     void recordTypedInTheApplication();
@@ -216,7 +218,28 @@ void TestExport::reportHasSectionsAndFigures()
     }
     for (const char* id : core::kReportSections)
         QVERIFY2(contents.contains(QByteArray("<h2 id=\"") + id + '"'), id);
-    QCOMPARE(contents.count("<img src=\"data:image/png;base64,"), m_window->views()->count());
+    // The default design trains with a pipeline: the cluster, the memory, the step and the scaling.
+    QCOMPARE(contents.count("<img src=\"data:image/png;base64,"), 4);
+}
+
+// File ▸ Export ▸ Design Report… writes what report::designReportHtml (the command line's) makes of the
+// same design and candidates, figures included: one code path, whatever tab is shown.
+void TestExport::reportIsTheSharedOne()
+{
+    m_window->performance()->pinCurrent();
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    const QString path = m_dir.filePath(QStringLiteral("shared.html"));
+    QString error;
+    QVERIFY2(menu()->writeReport(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString written = QString::fromUtf8(file.readAll());
+    const QString shared
+        = report::designReportHtml(m_window->document()->snapshot(), m_window->performance()->candidates());
+    QVERIFY(written.contains(QLatin1String("id=\"candidates\"")));
+    QCOMPARE(written.size(), shared.size());
+    QVERIFY(written == shared);
+    QCOMPARE(m_window->views()->currentWidget()->objectName(), QStringLiteral("collectives"));
 }
 
 // A record file joins the design as one undo step, and the table sets it beside the prediction.

@@ -5,6 +5,8 @@
 // 70B design with its illustrative record (tests/data/record-seed-70b.json) in the main window, offscreen.
 // The summary, the memory bars, the timeline and the candidates table each show the record's figures
 // beside the prediction, with core's difference (recordcomparison.h); without a record none of it shows.
+// The record they show is the one chosen in the records dialog (an undo step), else the newest; a new
+// record is typed into a form with units, its problems named by field and nothing typed lost.
 
 #include "designio.h"
 #include "designsummary.h"
@@ -17,11 +19,16 @@
 #include "memorypanel.h"
 #include "performancepanel.h"
 #include "recordcomparison.h"
+#include "recordform.h"
 #include "recordsdialog.h"
 #include "steptimeline.h"
 #include "timelinepanel.h"
 
+#include <QComboBox>
 #include <QFile>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
@@ -60,6 +67,12 @@ private slots:
     void timelineMarksTheMeasuredStep();
     void candidatesTableHasAMeasuredColumn();
     void recordsDialogWarnsOfAnotherBatch();
+    void recordTypedInTheForm_data();
+    void recordTypedInTheForm();
+    void badFormValueIsNamedAndKept_data();
+    void badFormValueIsNamedAndKept();
+    void recordPastedAsJson();
+    void chosenRecordDrivesTheViews();
 
 private:
     // The seed design in the window, with the record added as the user would (one undo step).
@@ -242,6 +255,189 @@ void TestMeasuredViews::recordsDialogWarnsOfAnotherBatch()
              qPrintable(header));
     QVERIFY(header.contains(QLatin1String("meta-llama/Llama-3.1-70B")));
     QVERIFY(m_window->summary()->measuredText().contains(QLatin1String("global batch was 512")));
+}
+
+// Each quantity typed in the unit its field shows lands in the record in the file's unit.
+void TestMeasuredViews::recordTypedInTheForm_data()
+{
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<double>("stored");
+    QTest::newRow("step time, s") << QStringLiteral("/throughput/stepSeconds") << QStringLiteral("29.2")
+                                  << 29.2;
+    QTest::newRow("MFU, %") << QStringLiteral("/throughput/mfu") << QStringLiteral("41.5") << 0.415;
+    QTest::newRow("peak memory, GB") << QStringLiteral("/peakMemory/total") << QStringLiteral("41") << 4.1e10;
+    QTest::newRow("activations, GB") << QStringLiteral("/peakMemory/activations") << QStringLiteral("24")
+                                     << 2.4e10;
+    QTest::newRow("time to first token, ms")
+        << QStringLiteral("/latency/timeToFirstToken") << QStringLiteral("800") << 0.8;
+    QTest::newRow("visible p2p, s per step")
+        << QStringLiteral("/visibleCommunication/p2p") << QStringLiteral("0.7") << 0.7;
+    QTest::newRow("input stalls") << QStringLiteral("/inputStallSeconds") << QStringLiteral("0.05") << 0.05;
+    QTest::newRow("restarts") << QStringLiteral("/restarts") << QStringLiteral("2") << 2.0;
+    QTest::newRow("parity difference")
+        << QStringLiteral("/parity/difference") << QStringLiteral("-0.01") << -0.01;
+}
+
+void TestMeasuredViews::recordTypedInTheForm()
+{
+    QFETCH(QString, pointer);
+    QFETCH(QString, typed);
+    QFETCH(double, stored);
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    Document* document = m_window->document();
+    RecordsDialog records(document);
+    NewRecordDialog dialog(&records);
+    RecordForm* form = dialog.form();
+    // The form starts from the design's batch and measures nothing.
+    QCOMPARE(form->field(QStringLiteral("/batch/globalBatch"))->text(),
+             QLocale().toString(qlonglong(document->design().workload.globalBatch)));
+    QVERIFY(form->field(QStringLiteral("/throughput/stepSeconds"))->text().isEmpty());
+    QVERIFY(form->field(pointer));
+    form->field(pointer)->setText(typed);
+    form->field(QStringLiteral("/identity/runtime"))->setText(QStringLiteral("PyTorch 2.5.1"));
+    dialog.submit();
+    QVERIFY2(dialog.problemText().isEmpty(), qPrintable(dialog.problemText()));
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(document->design().records.size(), std::size_t(1));
+    QCOMPARE(document->undoStack()->count(), 1);
+    const core::MeasuredRecord& record = document->design().records.front();
+    QCOMPARE(record.identity.runtime, std::string("PyTorch 2.5.1"));
+    QVERIFY(record.globalBatch == std::optional<std::int64_t>(document->design().workload.globalBatch));
+    const core::Json json = core::recordToJson(record);
+    QCOMPARE(json.at(core::Json::json_pointer(pointer.toStdString())).get<double>(), stored);
+    // Nothing else was measured.
+    QCOMPARE(json.contains("throughput"), pointer.startsWith(QLatin1String("/throughput")));
+    QCOMPARE(json.contains("peakMemory"), pointer.startsWith(QLatin1String("/peakMemory")));
+}
+
+void TestMeasuredViews::badFormValueIsNamedAndKept_data()
+{
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not a number") << QStringLiteral("/throughput/stepSeconds") << QStringLiteral("fast")
+                                  << QStringLiteral("Step time: “fast” is not a number.");
+    QTest::newRow("a fraction of a batch") << QStringLiteral("/batch/globalBatch") << QStringLiteral("12.5")
+                                           << QStringLiteral("Global batch: “12.5” is not a whole number.");
+    // Ranges are core's, as for a file, named by the field.
+    QTest::newRow("MFU above 100 %") << QStringLiteral("/throughput/mfu") << QStringLiteral("410")
+                                     << QStringLiteral("MFU: mfu must be between 0 and 1; it is 4.1.");
+    QTest::newRow("negative checkpoint time") << QStringLiteral("/checkpointSeconds") << QStringLiteral("-3")
+                                              << QStringLiteral("Checkpoint time: checkpointSeconds must be");
+}
+
+void TestMeasuredViews::badFormValueIsNamedAndKept()
+{
+    QFETCH(QString, pointer);
+    QFETCH(QString, typed);
+    QFETCH(QString, message);
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    Document* document = m_window->document();
+    RecordsDialog records(document);
+    NewRecordDialog dialog(&records);
+    RecordForm* form = dialog.form();
+    form->field(QStringLiteral("/peakMemory/total"))->setText(QStringLiteral("41"));
+    form->field(pointer)->setText(typed);
+    dialog.submit();
+    QVERIFY2(dialog.problemText().startsWith(message), qPrintable(dialog.problemText()));
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(document->undoStack()->count(), 0);
+    // Everything typed is still there, to be corrected.
+    QCOMPARE(form->field(pointer)->text(), typed);
+    QCOMPARE(form->field(QStringLiteral("/peakMemory/total"))->text(), QStringLiteral("41"));
+    // Corrected, it goes in.
+    form->field(pointer)->clear();
+    dialog.submit();
+    QVERIFY2(dialog.problemText().isEmpty(), qPrintable(dialog.problemText()));
+    QCOMPARE(document->design().records.size(), std::size_t(1));
+    QCOMPARE(*document->design().records.front().peakMemoryBytes, 4.1e10);
+}
+
+// The second way in: the record document pasted as JSON.
+void TestMeasuredViews::recordPastedAsJson()
+{
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    Document* document = m_window->document();
+    RecordsDialog records(document);
+    NewRecordDialog dialog(&records);
+    dialog.ways()->setCurrentIndex(1);
+    QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    dialog.jsonEditor()->setPlainText(
+        QString::fromUtf8(file.readAll()).replace(QStringLiteral("29.2"), QStringLiteral("\"slow\"")));
+    dialog.submit();
+    QVERIFY2(dialog.problemText().contains(QLatin1String("/throughput/stepSeconds")),
+             qPrintable(dialog.problemText()));
+    QVERIFY(document->design().records.empty());
+    QVERIFY(dialog.jsonEditor()->toPlainText().contains(QLatin1String("\"slow\"")));
+    dialog.jsonEditor()->setPlainText(
+        dialog.jsonEditor()->toPlainText().replace(QStringLiteral("\"slow\""), QStringLiteral("29.2")));
+    dialog.submit();
+    QCOMPARE(document->design().records.size(), std::size_t(1));
+    QVERIFY(document->design().records.front() == seedRecord());
+}
+
+// An older record chosen in the records dialog is what the summary and the memory bars set beside the
+// prediction; the choice is one undo step, and removing records keeps it on the same record.
+void TestMeasuredViews::chosenRecordDrivesTheViews()
+{
+    core::MeasuredRecord older = seedRecord();
+    older.name = "earlier run";
+    older.date = "2026-10-01";
+    older.stepSeconds = 31.5;
+    older.peakMemoryBytes = 5.2e10;
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    Document* document = m_window->document();
+    document->editRecords({older, seedRecord()}, QStringLiteral("Add measured records"));
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
+    widgets::MemoryBars* bars = m_window->memory()->bars();
+    auto measuredPeak = [bars] {
+        for (const auto& marker : bars->measuredMarkers())
+            if (marker.quantity == "peakMemory.total")
+                return marker.bytes;
+        return 0.0;
+    };
+    // Without a choice: the newest.
+    QCOMPARE(measuredPeak(), 4.1e10);
+    QVERIFY(m_window->summary()->measuredText().contains(QLatin1String("29.2 s measured")));
+
+    RecordsDialog dialog(document);
+    QComboBox* chooser = dialog.comparedChooser();
+    QCOMPARE(chooser->count(), 3);
+    QCOMPARE(chooser->currentIndex(), 0);
+    QCOMPARE(chooser->itemText(1), QStringLiteral("earlier run (2026-10-01)"));
+    chooser->setCurrentIndex(1);
+    emit chooser->activated(1);
+    QVERIFY(document->design().comparedRecord == std::optional<int>(0));
+    QCOMPARE(measuredPeak(), 5.2e10);
+    const QString summary = m_window->summary()->measuredText();
+    QVERIFY2(summary.contains(QLatin1String("earlier run (2026-10-01)")), qPrintable(summary));
+    QVERIFY(summary.contains(QLatin1String("31.5 s measured")));
+    QVERIFY(!summary.contains(QLatin1String("29.2 s")));
+    QCOMPARE(document->undoStack()->count(), 2);
+    QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Compare with record earlier run"));
+
+    document->undoStack()->undo();
+    QVERIFY(!document->design().comparedRecord);
+    QCOMPARE(measuredPeak(), 4.1e10);
+    QCOMPARE(chooser->currentIndex(), 0);
+    document->undoStack()->redo();
+    QCOMPARE(measuredPeak(), 5.2e10);
+    QCOMPARE(chooser->currentIndex(), 1);
+
+    // Removing the newer record keeps the views on the chosen one; removing the chosen one leaves the
+    // newest of the rest.
+    dialog.recordChooser()->setCurrentIndex(1);
+    dialog.removeShownRecord();
+    QVERIFY(document->design().comparedRecord == std::optional<int>(0));
+    QCOMPARE(measuredPeak(), 5.2e10);
+    document->undoStack()->undo();
+    dialog.recordChooser()->setCurrentIndex(0);
+    dialog.removeShownRecord();
+    QVERIFY(!document->design().comparedRecord);
+    QCOMPARE(measuredPeak(), 4.1e10);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestMeasuredViews)

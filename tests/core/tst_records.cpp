@@ -10,6 +10,7 @@
 
 #include <QFile>
 #include <QTest>
+#include <algorithm>
 
 using namespace core;
 
@@ -44,6 +45,10 @@ private slots:
     void differenceText();
     void newestRecord_data();
     void newestRecord();
+    void comparedRecord_data();
+    void comparedRecord();
+    void comparedRecordInsideADesign_data();
+    void comparedRecordInsideADesign();
 };
 
 void TestRecords::fixtureLoadsEveryField()
@@ -315,6 +320,76 @@ void TestRecords::newestRecord()
     }
     const MeasuredRecord* found = core::newestRecord(records);
     QCOMPARE(found ? int(found - records.data()) : -1, newest);
+}
+
+// The record the views compare with: the chosen one when it exists, else the newest.
+void TestRecords::comparedRecord_data()
+{
+    QTest::addColumn<int>("chosen"); // −1: none chosen
+    QTest::addColumn<int>("compared");
+    // Records dated 2026-11-30, 2026-10-02, 2026-11-01: the first is the newest.
+    QTest::newRow("none chosen: the newest") << -1 << 0;
+    QTest::newRow("an older one") << 1 << 1;
+    QTest::newRow("the last") << 2 << 2;
+    QTest::newRow("past the end: the newest") << 3 << 0;
+    QTest::newRow("negative: the newest") << -2 << 0;
+}
+
+void TestRecords::comparedRecord()
+{
+    QFETCH(int, chosen);
+    QFETCH(int, compared);
+    std::vector<MeasuredRecord> records(3);
+    records[0].date = "2026-11-30";
+    records[1].date = "2026-10-02";
+    records[2].date = "2026-11-01";
+    const MeasuredRecord* found
+        = core::comparedRecord(records, chosen == -1 ? std::nullopt : std::optional<int>(chosen));
+    QVERIFY(found);
+    QCOMPARE(int(found - records.data()), compared);
+    QVERIFY(!core::comparedRecord({}, 0));
+}
+
+// "comparedRecord" is saved with the design and read back; one that names no record refuses the file with
+// a located message.
+void TestRecords::comparedRecordInsideADesign_data()
+{
+    QTest::addColumn<int>("records");
+    QTest::addColumn<int>("compared");
+    QTest::addColumn<bool>("loads");
+    QTest::newRow("the first of two") << 2 << 0 << true;
+    QTest::newRow("the second of two") << 2 << 1 << true;
+    QTest::newRow("past the end") << 2 << 2 << false;
+    QTest::newRow("without records") << 0 << 0 << false;
+    QTest::newRow("negative") << 1 << -1 << false;
+}
+
+void TestRecords::comparedRecordInsideADesign()
+{
+    QFETCH(int, records);
+    QFETCH(int, compared);
+    QFETCH(bool, loads);
+    Design design = testing::example("default");
+    for (int i = 0; i < records; ++i) {
+        design.records.emplace_back();
+        design.records.back().name = "run ";
+        design.records.back().name += std::to_string(i);
+    }
+    Json json = designToJson(design);
+    QVERIFY(!json.contains("comparedRecord"));
+    json["comparedRecord"] = compared;
+    const LoadResult loaded = loadDesign(json.dump());
+    QCOMPARE(loaded.ok(), loads);
+    if (!loads) {
+        const auto located
+            = std::find_if(loaded.diagnostics.begin(), loaded.diagnostics.end(), [](const auto& d) {
+                  return d.code == "value-range" && d.path == "/comparedRecord";
+              });
+        QVERIFY2(located != loaded.diagnostics.end(), qPrintable(testing::describe(loaded.diagnostics)));
+        return;
+    }
+    QVERIFY(loaded.design->comparedRecord == std::optional<int>(compared));
+    QVERIFY(designToJson(*loaded.design) == json);
 }
 
 QTEST_GUILESS_MAIN(TestRecords)
