@@ -46,14 +46,26 @@ QImage drawOffscreen(QWidget* view, QSize size)
     return image;
 }
 
-QImage clusterFigure(const widgets::DesignSnapshot& snapshot)
+// The canvas coloured by `dim`, with its caption: the colour is the group or, for groups spread over nodes,
+// the position in it (ClusterViewState::colorByPosition).
+RenderedFigure clusterFigure(const widgets::DesignSnapshot& snapshot, core::Dim dim)
 {
     widgets::ClusterCanvas canvas;
     canvas.setFrameShape(QFrame::NoFrame);
     canvas.setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     canvas.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     canvas.setSnapshot(snapshot);
-    return drawOffscreen(&canvas, kViewSize);
+    canvas.setColorDimension(dim);
+    QString caption;
+    if (dim == core::Dim::Tp)
+        caption = tr("The cluster: nodes, links and every GPU, coloured by its tensor-parallel group");
+    else if (canvas.colorsByPosition())
+        caption = tr("The cluster coloured by pipeline stage, with the fabric links that carry the pipeline's "
+                     "activations");
+    else
+        caption = tr("The cluster coloured by pipeline group, with the links that carry the pipeline's "
+                     "activations");
+    return {caption, drawOffscreen(&canvas, kViewSize)};
 }
 
 QImage memoryFigure(const widgets::DesignSnapshot& snapshot)
@@ -86,8 +98,9 @@ QList<RenderedFigure> renderReportFigures(const widgets::DesignSnapshot& snapsho
     if (snapshot.isNull())
         return figures;
     const bool training = snapshot.design->workload.mode == core::Mode::Training;
-    figures.append({tr("The cluster: nodes, links and every GPU, coloured by its tensor-parallel group"),
-                    clusterFigure(snapshot)});
+    figures.append(clusterFigure(snapshot, core::Dim::Tp));
+    if (snapshot.design->layout.pp() > 1 && snapshot.evaluation->valid())
+        figures.append(clusterFigure(snapshot, core::Dim::Pp));
     figures.append({tr("Memory per GPU by category, against each GPU's capacity"), memoryFigure(snapshot)});
     if (snapshot.evaluation->schedule)
         figures.append({tr("One training step of the pipeline, per stage: forward (blue) and backward "

@@ -212,14 +212,15 @@ void TestExport::reportHasSectionsAndFigures()
     const QByteArray contents = file.readAll();
     if (fileName.endsWith(QLatin1String(".pdf"))) {
         QVERIFY(contents.startsWith("%PDF-"));
-        // The four figures are in it: far larger than the tables alone (about 40 kB).
+        // The five figures are in it: far larger than the tables alone (about 40 kB).
         QVERIFY(contents.size() > 100000);
         return;
     }
     for (const char* id : core::kReportSections)
         QVERIFY2(contents.contains(QByteArray("<h2 id=\"") + id + '"'), id);
-    // The default design trains with a pipeline: the cluster, the memory, the step and the scaling.
-    QCOMPARE(contents.count("<img src=\"data:image/png;base64,"), 4);
+    // The default design trains with a pipeline: the cluster by TP and by PP stage, the memory, the step
+    // and the scaling.
+    QCOMPARE(contents.count("<img src=\"data:image/png;base64,"), 5);
 }
 
 // File ▸ Export ▸ Design Report… writes what report::designReportHtml (the command line's) makes of the

@@ -68,7 +68,7 @@ void TestReportCli::htmlOnStdout()
     QVERIFY(r.out.starts_with("<!DOCTYPE html>"));
     for (const char* id : core::kReportSections)
         QVERIFY2(r.out.find(std::string("id=\"") + id + "\"") != std::string::npos, id);
-    QCOMPARE(count(r.out, kEmbeddedFigure), std::size_t(4));
+    QCOMPARE(count(r.out, kEmbeddedFigure), std::size_t(5));
 }
 
 void TestReportCli::writesHtmlAndPdf_data()
@@ -103,14 +103,14 @@ void TestReportCli::refusesOtherFileTypes()
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("r.docx"))));
 }
 
-// One figure per view the design has (reportfigures.h): the cluster and the memory always, the pipeline
-// step only for a valid training design, the scaling only for training with a performance estimate (which a
-// design with errors has not).
+// One figure per view the design has (reportfigures.h): the cluster and the memory always, the cluster
+// coloured by pipeline stage for a valid design with PP > 1, the pipeline step only for a valid training
+// design, the scaling only for training with a performance estimate (which a design with errors has not).
 void TestReportCli::figuresOfEachView_data()
 {
     QTest::addColumn<QString>("args");
     QTest::addColumn<int>("figures");
-    QTest::newRow("seed 70B, training") << QStringLiteral("--example seed-70b-32k-512gpu") << 4;
+    QTest::newRow("seed 70B, training") << QStringLiteral("--example seed-70b-32k-512gpu") << 5;
     QTest::newRow("serving: no step, no scaling") << QStringLiteral("--example serving-70b-tp4x2") << 2;
     QTest::newRow("invalid: no step, no estimate to scale")
         << QStringLiteral("--example default --tp 3") << 2;
@@ -140,7 +140,7 @@ void TestReportCli::pdfCarriesTheFigures()
     QCOMPARE(r.exitCode, cli::kExitOk);
     const QByteArray pdf = readFile(path);
     QVERIFY(pdf.startsWith("%PDF-"));
-    QCOMPARE(pdf.count("/Subtype /Image"), 4);
+    QCOMPARE(pdf.count("/Subtype /Image"), 5);
     const Run html = run({"report", "--example", "seed-70b-32k-512gpu"});
     const std::string::size_type figures = html.out.find("<h2 id=\"figures\"");
     QVERIFY(figures != std::string::npos);
