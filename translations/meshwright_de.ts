@@ -869,17 +869,6 @@
     </message>
 </context>
 <context>
-    <name>Report</name>
-    <message>
-        <source>Writing a PDF needs the graphical application.</source>
-        <translation>Zum Schreiben eines PDF wird die grafische Anwendung benötigt.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-</context>
-<context>
     <name>SaveFile</name>
     <message>
         <source>Cannot save %1: %2</source>
@@ -1474,6 +1463,14 @@
         <source>Keep EP inside nodes: EP right after TP in the order</source>
         <translation>EP in den Nodes halten: EP direkt hinter TP in der Reihenfolge</translation>
     </message>
+    <message>
+        <source>Compare with record %1</source>
+        <translation>Mit Messung %1 vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare with the newest record</source>
+        <translation>Mit der neuesten Messung vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>app::ExportMenu</name>
@@ -1828,6 +1825,252 @@
     </message>
 </context>
 <context>
+    <name>app::NewRecordDialog</name>
+    <message>
+        <source>New Measured Record</source>
+        <translation>Neue Messung</translation>
+    </message>
+    <message>
+        <source>Paste a record document (&quot;meshwright.record&quot;, as a training job writes it); the README lists every field.</source>
+        <translation>Fügen Sie ein Messdokument ein („meshwright.record“, wie es ein Trainingsjob schreibt); das README nennt jedes Feld.</translation>
+    </message>
+    <message>
+        <source>&amp;Fields</source>
+        <translation>&amp;Felder</translation>
+    </message>
+    <message>
+        <source>Paste &amp;JSON</source>
+        <translation>&amp;JSON einfügen</translation>
+    </message>
+</context>
+<context>
+    <name>app::RecordForm</name>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>s per step</source>
+        <translation>s pro Schritt</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>of which %1</source>
+        <translation>davon %1</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>JJJJ-MM-TT</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>Identität</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Code version</source>
+        <translation>Code-Version</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeitumgebung</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>Topologie</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>Globaler Batch</translation>
+    </message>
+    <message>
+        <source>Local batch (micro-batch)</source>
+        <translation>Lokaler Batch (Micro-Batch)</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation>Spitzenspeicher der vollsten GPU</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Useful tokens per second</source>
+        <translation>Nutzbare Tokens pro Sekunde</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Serving latency</source>
+        <translation>Latenz beim Serving</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>Visible communication</source>
+        <translation>Sichtbare Kommunikation</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-Reduce</translation>
+    </message>
+    <message>
+        <source>All-gather</source>
+        <translation>All-Gather</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter</source>
+        <translation>Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>All-to-all</source>
+        <translation>All-to-All</translation>
+    </message>
+    <message>
+        <source>Point-to-point</source>
+        <translation>Punkt-zu-Punkt</translation>
+    </message>
+    <message>
+        <source>Stalls and restarts</source>
+        <translation>Wartezeiten und Neustarts</translation>
+    </message>
+    <message>
+        <source>Input stalls</source>
+        <translation>Wartezeit auf Eingabedaten</translation>
+    </message>
+    <message>
+        <source>Checkpoint time</source>
+        <translation>Checkpoint-Zeit</translation>
+    </message>
+    <message>
+        <source>s per checkpoint</source>
+        <translation>s pro Checkpoint</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>Parity with the baseline</source>
+        <translation>Übereinstimmung mit der Referenz</translation>
+    </message>
+    <message>
+        <source>Baseline run</source>
+        <translation>Referenzlauf</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>e.g. loss</source>
+        <translation>z. B. Loss</translation>
+    </message>
+    <message>
+        <source>Difference (metric − baseline)</source>
+        <translation>Differenz (Metrik − Referenz)</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>nicht bewertet</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Within tolerance</source>
+        <translation>Innerhalb der Toleranz</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a whole number.</source>
+        <translation>%1: „%2“ ist keine ganze Zahl.</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a number.</source>
+        <translation>%1: „%2“ ist keine Zahl.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>app::RecordsDialog</name>
     <message>
         <source>  of which %1</source>
@@ -1956,14 +2199,6 @@
         <translation>Messung %1 entfernen</translation>
     </message>
     <message>
-        <source>New Measured Record</source>
-        <translation>Neue Messung</translation>
-    </message>
-    <message>
-        <source>Fill in what the run measured (the README lists every field: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication in seconds per step, …).</source>
-        <translation>Tragen Sie ein, was der Lauf gemessen hat (das README nennt alle Felder: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in Bytes, visibleCommunication in Sekunden pro Schritt, …).</translation>
-    </message>
-    <message>
         <source>Import Measured Record</source>
         <translation>Messung importieren</translation>
     </message>
@@ -2002,6 +2237,49 @@
     <message>
         <source>%1 measured, %2 predicted, %3</source>
         <translation>%1 gemessen, %2 vorhergesagt, %3</translation>
+    </message>
+    <message>
+        <source>The &amp;views compare the prediction with:</source>
+        <translation>Die &amp;Ansichten vergleichen die Vorhersage mit:</translation>
+    </message>
+    <message>
+        <source>The newest record (by date)</source>
+        <translation>der neuesten Messung (nach Datum)</translation>
+    </message>
+</context>
+<context>
+    <name>report</name>
+    <message>
+        <source>The cluster: nodes, links and every GPU, coloured by its tensor-parallel group</source>
+        <translation>Der Cluster: Knoten, Verbindungen und jede GPU, gefärbt nach ihrer Tensor-Parallel-Gruppe</translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline stage, with the fabric links that carry the pipeline&apos;s activations</source>
+        <translation>Der Cluster gefärbt nach Pipeline-Stufe, mit den Fabric-Verbindungen, über die die Aktivierungen der Pipeline laufen</translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline group, with the links that carry the pipeline&apos;s activations</source>
+        <translation>Der Cluster gefärbt nach Pipeline-Gruppe, mit den Verbindungen, über die die Aktivierungen der Pipeline laufen</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by category, against each GPU&apos;s capacity</source>
+        <translation>Speicher pro GPU nach Kategorie, gegen die Kapazität jeder GPU</translation>
+    </message>
+    <message>
+        <source>One training step of the pipeline, per stage: forward (blue) and backward (orange) passes, the communication beneath, idle time hatched</source>
+        <translation>Ein Trainingsschritt der Pipeline, pro Stufe: Vorwärts- (blau) und Rückwärtsdurchläufe (orange), darunter die Kommunikation, Leerlauf schraffiert</translation>
+    </message>
+    <message>
+        <source>Strong and weak scaling: throughput and efficiency against the GPU count</source>
+        <translation>Starke und schwache Skalierung: Durchsatz und Effizienz über der GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>The report&apos;s figures need the graphical application.</source>
+        <translation>Die Abbildungen des Berichts brauchen die grafische Anwendung.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>

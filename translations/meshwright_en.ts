@@ -869,17 +869,6 @@
     </message>
 </context>
 <context>
-    <name>Report</name>
-    <message>
-        <source>Writing a PDF needs the graphical application.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>SaveFile</name>
     <message>
         <source>Cannot save %1: %2</source>
@@ -1474,6 +1463,14 @@
         <source>Keep EP inside nodes: EP right after TP in the order</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Compare with record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with the newest record</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>app::ExportMenu</name>
@@ -1826,6 +1823,252 @@
     </message>
 </context>
 <context>
+    <name>app::NewRecordDialog</name>
+    <message>
+        <source>New Measured Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a record document (&quot;meshwright.record&quot;, as a training job writes it); the README lists every field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste &amp;JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::RecordForm</name>
+    <message>
+        <source>s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of which %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local batch (micro-batch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Useful tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point-to-point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stalls and restarts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input stalls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s per checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parity with the baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference (metric − baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Within tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>app::RecordsDialog</name>
     <message>
         <source>  of which %1</source>
@@ -1953,14 +2196,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>New Measured Record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fill in what the run measured (the README lists every field: throughput {stepSeconds, tokensPerSecond, mfu}, peakMemory in bytes, visibleCommunication in seconds per step, …).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Import Measured Record</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1998,6 +2233,49 @@
     </message>
     <message>
         <source>%1 measured, %2 predicted, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &amp;views compare the prediction with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The newest record (by date)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>report</name>
+    <message>
+        <source>The cluster: nodes, links and every GPU, coloured by its tensor-parallel group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline stage, with the fabric links that carry the pipeline&apos;s activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline group, with the links that carry the pipeline&apos;s activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU by category, against each GPU&apos;s capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One training step of the pipeline, per stage: forward (blue) and backward (orange) passes, the communication beneath, idle time hatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strong and weak scaling: throughput and efficiency against the GPU count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report&apos;s figures need the graphical application.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
