@@ -1,5 +1,6 @@
 #include "recordform.h"
 
+#include "diagnostickinds.h"
 #include "diagnostictext.h"
 #include "memorytext.h"
 #include "qtconvert.h"
@@ -166,7 +167,7 @@ void RecordForm::addEntry(QFormLayout* form, const Entry& entry)
         row->addWidget(new QLabel(entry.unit, field));
     }
     form->addRow(entry.label, field);
-    m_rows.push_back({entry.pointer, entry.label, entry.kind, entry.scale, edit});
+    m_rows.push_back({entry.pointer, entry.label, entry.kind, entry.scale, entry.unit, edit});
 }
 
 QLineEdit* RecordForm::field(const QString& pointer) const
@@ -200,12 +201,31 @@ void RecordForm::setRecord(const core::MeasuredRecord& record)
         json.contains(within) && json.at(within).is_boolean() ? (json.at(within).get<bool>() ? 1 : 2) : 0);
 }
 
-QString RecordForm::labelAt(const std::string& pointer) const
+const RecordForm::Row* RecordForm::rowAt(const std::string& pointer) const
 {
     for (const Row& row : m_rows)
         if (row.pointer == pointer)
-            return row.label;
-    return qs(pointer);
+            return &row;
+    return nullptr;
+}
+
+// Core's message for a field, named by its label. A range is given in the unit the field shows (core's
+// "between 0 and 1" for an MFU the form takes in percent reads "between 0 and 100 %").
+QString RecordForm::problemText(const core::Diagnostic& d) const
+{
+    const Row* row = rowAt(d.path);
+    if (!row)
+        return tr("%1: %2").arg(qs(d.path), widgets::diagnosticMessage(d));
+    if (d.code == core::diag::kValueRange.code && d.args.size() == 4) {
+        const auto shown = [&](const std::string& value) {
+            bool ok = false;
+            const double number = qs(value).toDouble(&ok);
+            return ok ? QLocale().toString(number / row->scale, 'g', 12) : qs(value);
+        };
+        return tr("%1 must be between %2 and %3 %4; it is %5 %4.")
+            .arg(row->label, shown(d.args[1]), shown(d.args[2]), row->unit, shown(d.args[3]));
+    }
+    return tr("%1: %2").arg(row->label, widgets::diagnosticMessage(d));
 }
 
 void RecordForm::markProblem(QLineEdit* edit, bool bad)
@@ -251,8 +271,7 @@ std::optional<core::MeasuredRecord> RecordForm::record(QString* error)
         core::RecordLoadResult loaded = core::loadRecord(document.dump());
         for (const core::Diagnostic& d : loaded.diagnostics)
             if (d.isError())
-                problem(field(qs(d.path)) ? field(qs(d.path)) : m_rows.front().edit,
-                        tr("%1: %2").arg(labelAt(d.path), widgets::diagnosticMessage(d)));
+                problem(field(qs(d.path)) ? field(qs(d.path)) : m_rows.front().edit, problemText(d));
         result = std::move(loaded.record);
     }
     if (firstBad)

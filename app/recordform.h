@@ -36,7 +36,7 @@ public:
 private:
     struct Entry;
     void addEntry(QFormLayout* form, const Entry& entry);
-    QString labelAt(const std::string& pointer) const;
+    QString problemText(const core::Diagnostic& diagnostic) const;
     void markProblem(QLineEdit* edit, bool bad);
 
     struct Row
@@ -45,8 +45,10 @@ private:
         QString label;
         int kind = 0;
         double scale = 1;
+        QString unit;
         QLineEdit* edit = nullptr;
     };
+    const Row* rowAt(const std::string& pointer) const;
     std::vector<Row> m_rows;
     QComboBox* m_withinTolerance = nullptr;
 };

@@ -2069,6 +2069,10 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>%1 must be between %2 and %3 %4; it is %5 %4.</source>
+        <translation>%1 muss zwischen %2 und %3 %4 liegen; angegeben sind %5 %4.</translation>
+    </message>
 </context>
 <context>
     <name>app::RecordsDialog</name>

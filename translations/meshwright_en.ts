@@ -2067,6 +2067,10 @@
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 must be between %2 and %3 %4; it is %5 %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>app::RecordsDialog</name>

@@ -320,11 +320,14 @@ void TestMeasuredViews::badFormValueIsNamedAndKept_data()
                                   << QStringLiteral("Step time: “fast” is not a number.");
     QTest::newRow("a fraction of a batch") << QStringLiteral("/batch/globalBatch") << QStringLiteral("12.5")
                                            << QStringLiteral("Global batch: “12.5” is not a whole number.");
-    // Ranges are core's, as for a file, named by the field.
+    // Ranges are core's, as for a file, named by the field and given in the unit it shows (core checks the
+    // MFU as a fraction of 1; the form takes percent).
     QTest::newRow("MFU above 100 %") << QStringLiteral("/throughput/mfu") << QStringLiteral("410")
-                                     << QStringLiteral("MFU: mfu must be between 0 and 1; it is 4.1.");
-    QTest::newRow("negative checkpoint time") << QStringLiteral("/checkpointSeconds") << QStringLiteral("-3")
-                                              << QStringLiteral("Checkpoint time: checkpointSeconds must be");
+                                     << QStringLiteral("MFU must be between 0 and 100 %; it is 410 %.");
+    QTest::newRow("negative checkpoint time")
+        << QStringLiteral("/checkpointSeconds") << QStringLiteral("-3")
+        << QStringLiteral("Checkpoint time must be between 0 and 10,000,000 s per checkpoint; it is -3 s per "
+                          "checkpoint.");
 }
 
 void TestMeasuredViews::badFormValueIsNamedAndKept()
