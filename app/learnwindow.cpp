@@ -18,11 +18,13 @@
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace app {
 
 namespace {
-// Type a back row of a lecture hall can read: twice the desktop size (projector guides ask for 24 pt and up).
+// Type a back row of a lecture hall can read: twice the desktop size on a 1600×1000 projector (projector
+// guides ask for 24 pt and up).
 constexpr double kPresentationScale = 2.0;
 } // namespace
 
@@ -260,18 +262,40 @@ QMenu* LearnWindow::createMenu(QWidget* parent)
     return m_menu;
 }
 
+double LearnWindow::presentationScale() const
+{
+    // A smaller screen keeps the proportions of the 1600×1000 one, as a slide would.
+    return std::max(1.0, kPresentationScale * std::min({1.0, width() / 1600.0, height() / 1000.0}));
+}
+
+void LearnWindow::applyScale()
+{
+    const double scale = m_presenting ? presentationScale() : 1.0;
+    QFont f = m_normalFont;
+    if (m_presenting)
+        f.setPointSizeF(m_normalFont.pointSizeF() * scale);
+    if (f != font())
+        setFont(f);
+    widgets::setCanvasZoom(this, scale, m_normalFont);
+}
+
+void LearnWindow::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_presenting)
+        applyScale();
+}
+
 void LearnWindow::setPresenting(bool on)
 {
     if (on == m_presenting)
         return;
     m_presenting = on;
-    QFont f = m_normalFont;
-    if (on)
-        f.setPointSizeF(m_normalFont.pointSizeF() * kPresentationScale);
-    setFont(f);
-    widgets::setCanvasZoom(this, on ? kPresentationScale : 1.0, m_normalFont);
+    applyScale();
     m_list->setVisible(!on);
     m_exportButton->setVisible(!on); // a lecture shows the view, not the tools
+    for (widgets::LessonView* view : m_views)
+        view->setPresenting(on);
     if (on) {
         show();
         showFullScreen();

@@ -56,6 +56,8 @@ public:
 
     void setPresenting(bool on);
     bool isPresenting() const { return m_presenting; }
+    // How much a presentation enlarges type and drawings: 2 on a 1600×1000 screen, less on a smaller one.
+    double presentationScale() const;
 
     // Moves to the next step, or to the next view after the last step; false at the very end.
     bool advance();
@@ -67,8 +69,10 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void applyScale();
     void retranslate();
     void updateHeader();
     QString viewTitle(int index) const;

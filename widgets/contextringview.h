@@ -47,7 +47,7 @@ private:
     QLabel* m_explanation = nullptr;
 };
 
-class ContextRingCanvas : public QWidget
+class ContextRingCanvas : public LessonCanvas
 {
     Q_OBJECT
 
@@ -56,12 +56,13 @@ public:
     // Moving one step forward animates the key/value blocks travelling to the next GPU.
     void setSplit(const core::ContextSplit& split, int step);
     bool isAnimating() const;
-    QSize minimumSizeHint() const override { return {700, 420}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    QSizeF contentMinimum() const override;
 
 private:
+    double nodeRadius() const; // of a GPU on the ring
     core::ContextSplit m_split;
     int m_step = 0;
     double m_travel = 1; // 0 → 1 while the blocks move from r to r+1

@@ -62,7 +62,7 @@ private:
     QLabel* m_summary = nullptr;
 };
 
-class ExpertRoutingCanvas : public QWidget
+class ExpertRoutingCanvas : public LessonCanvas
 {
     Q_OBJECT
 
@@ -71,10 +71,10 @@ public:
     // Entering the dispatch or combine step sends the tokens along the lines.
     void setRouting(const core::Routing& routing, int step);
     bool isAnimating() const;
-    QSize minimumSizeHint() const override { return {900, 460}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    QSizeF contentMinimum() const override;
 
 private:
     core::Routing m_routing;

@@ -33,6 +33,9 @@ public:
     int stepCount() const override;
 
     const std::vector<core::StrategyLesson>& lessons() const { return m_lessons; }
+    QString titleText() const;
+    // The strategies' buttons show their abbreviations (DDP, FSDP, TP, …).
+    void setPresenting(bool on) override;
     const core::StrategyLesson* currentLesson() const;
     void setStrategy(core::Strategy strategy);
     QString savesLabelText() const;
@@ -53,6 +56,7 @@ private:
     std::vector<core::StrategyLesson> m_lessons;
     QButtonGroup* m_buttons = nullptr;
     QLabel* m_title = nullptr;
+    bool m_presenting = false;
     QLabel* m_summary = nullptr;
     QLabel* m_saves = nullptr;
     QLabel* m_costs = nullptr;
@@ -60,27 +64,34 @@ private:
 };
 
 // The painted part: four GPUs side by side, their states as bars, the pattern and phases below.
-class StrategyCanvas : public QWidget
+class StrategyCanvas : public LessonCanvas
 {
     Q_OBJECT
 
 public:
     explicit StrategyCanvas(QWidget* parent = nullptr);
     // Shows `lesson`, animating from what was shown; `lessons` give each row's scale (the largest value of
-    // the row over all strategies is a full bar).
+    // the row over all strategies of the same model is a full bar).
     void showLesson(const core::StrategyLesson* lesson, const std::vector<core::StrategyLesson>& lessons,
                     bool animate);
     bool isAnimating() const;
     // Bar fraction currently drawn for a GPU's state (tests).
     double drawnFraction(int gpu, core::StateKind kind) const;
-    QSize minimumSizeHint() const override { return {900, 480}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    QSizeF contentMinimum() const override;
 
 private:
     using Fractions = std::vector<std::array<double, core::kStateKindCount>>;
     Fractions fractionsOf(const core::StrategyLesson* lesson) const;
+    // The layout's parts, in the normal font's pixels at zoom 1.
+    int labelWidth() const;
+    int headerHeight() const;
+    double patternHeight() const;
+    double phasesHeight(double viewWidth) const;
+    double legendHeight() const;
+    static QString legendText();
 
     const core::StrategyLesson* m_lesson = nullptr;
     std::array<double, core::kStateKindCount> m_scale{};

@@ -42,6 +42,31 @@ QString strategyName(core::Strategy s)
     return {};
 }
 
+QString strategyAbbreviation(core::Strategy s)
+{
+    using S = core::Strategy;
+    switch (s) {
+    case S::Ddp:
+        return QCoreApplication::translate("Teaching", "DDP");
+    case S::Fsdp:
+        return QCoreApplication::translate("Teaching", "FSDP");
+    case S::Tp:
+    case S::ServingTp:
+        return QCoreApplication::translate("Teaching", "TP");
+    case S::Pp:
+    case S::ServingPp:
+        return QCoreApplication::translate("Teaching", "PP");
+    case S::Cp:
+        return QCoreApplication::translate("Teaching", "CP");
+    case S::Ep:
+    case S::ServingEp:
+        return QCoreApplication::translate("Teaching", "EP");
+    case S::ServingReplicas:
+        return QCoreApplication::translate("Teaching", "DP");
+    }
+    return {};
+}
+
 QString strategySummary(core::Strategy s)
 {
     using S = core::Strategy;

@@ -11,7 +11,8 @@
 
 namespace widgets {
 
-QString strategyName(core::Strategy strategy); // "DDP", "FSDP / ZeRO-3", "TP", …
+QString strategyName(core::Strategy strategy); // "DDP", "FSDP / ZeRO-3", "Tensor parallel (TP)", …
+QString strategyAbbreviation(core::Strategy strategy); // "DDP", "FSDP", "TP", …
 QString strategySummary(core::Strategy strategy); // one sentence: what is split
 QString stateKindName(core::StateKind kind);
 QColor stateKindColor(core::StateKind kind);

@@ -17,6 +17,8 @@
 
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSet>
@@ -36,6 +38,8 @@ private slots:
     void menuReachesEveryView();
     void windowFollowsTheDesign();
     void keyboardReachesEveryStep();
+    void presentationFitsEveryView_data();
+    void presentationFitsEveryView();
     void canvasLinksEachDimensionToItsLesson();
     void presentationEnlargesAndEscLeaves();
     void germanReachesEveryTeachingView();
@@ -174,6 +178,77 @@ void TstLearn::keyboardReachesEveryStep()
     QCOMPARE(learn->currentView(), learn->viewCount() - 1);
 }
 
+void TstLearn::presentationFitsEveryView_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("language");
+    for (const QSize size : {QSize(1600, 1000), QSize(1366, 768)})
+        for (const char* language : {"en", "de"})
+            QTest::addRow("%dx%d %s", size.width(), size.height(), language)
+                << size << QString::fromLatin1(language);
+}
+
+// A projector shows 1600×1000 or 1366×768: in presentation mode every view, at every step, draws inside its
+// canvas, and every text under it is shown whole.
+void TstLearn::presentationFitsEveryView()
+{
+    QFETCH(QSize, size);
+    QFETCH(QString, language);
+    m_language->choose(language);
+    LearnWindow* learn = m_window->learn();
+    learn->setSnapshot(m_window->document()->snapshot());
+    learn->show();
+    QVERIFY(QTest::qWaitForWindowExposed(learn));
+    learn->setPresenting(true);
+    // The offscreen screen is smaller than a projector: the window takes the projector's size instead, and
+    // must not grow beyond it.
+    learn->showNormal();
+    learn->setFixedSize(size);
+    QTRY_COMPARE(learn->size(), size);
+    QVERIFY(learn->isPresenting());
+    for (int v = 0; v < learn->viewCount(); ++v) {
+        learn->setCurrentView(v);
+        widgets::LessonView* view = learn->currentLessonView();
+        for (int step = 0; step < view->stepCount(); ++step) {
+            view->setStep(step);
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            learn->grab(); // paints
+            const QString where = QStringLiteral("%1 step %2").arg(view->objectName()).arg(step + 1);
+            const auto* canvas = view->findChild<widgets::LessonCanvas*>();
+            QVERIFY(canvas);
+            QVERIFY2(!canvas->drawnRect().isEmpty(), qPrintable(where));
+            const QRectF inside = QRectF(canvas->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+            QVERIFY2(inside.contains(canvas->drawnRect()),
+                     qPrintable(where
+                                + QStringLiteral(": drew %1,%2 to %3,%4 in %5×%6")
+                                      .arg(canvas->drawnRect().left())
+                                      .arg(canvas->drawnRect().top())
+                                      .arg(canvas->drawnRect().right())
+                                      .arg(canvas->drawnRect().bottom())
+                                      .arg(canvas->width())
+                                      .arg(canvas->height())));
+            for (const QLabel* label : learn->findChildren<QLabel*>()) {
+                if (!label->isVisibleTo(learn) || label->text().isEmpty())
+                    continue;
+                const QRect placed(label->mapTo(learn, QPoint(0, 0)), label->size());
+                QVERIFY2(learn->rect().contains(placed),
+                         qPrintable(where + QLatin1Char(' ') + label->text()));
+                if (label->wordWrap())
+                    QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                             qPrintable(where
+                                        + QStringLiteral(": %1 of %2 pixels shown: ")
+                                              .arg(label->height())
+                                              .arg(label->heightForWidth(label->width()))
+                                        + label->text()));
+            }
+        }
+    }
+    learn->setPresenting(false);
+    learn->setMinimumSize(0, 0);
+    learn->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+    m_language->choose(QStringLiteral("en"));
+}
+
 void TstLearn::presentationEnlargesAndEscLeaves()
 {
     LearnWindow* learn = m_window->learn();
@@ -183,7 +258,14 @@ void TstLearn::presentationEnlargesAndEscLeaves()
     const double normal = learn->font().pointSizeF();
     QTest::keyClick(learn, Qt::Key_F5);
     QVERIFY(learn->isPresenting());
-    QCOMPARE(learn->font().pointSizeF(), 2 * normal);
+    // Twice the type on a 1600×1000 projector; a smaller screen keeps the proportions.
+    learn->resize(1600, 1000);
+    QTRY_COMPARE(learn->font().pointSizeF(), 2 * normal);
+    learn->resize(1366, 768);
+    QTRY_COMPARE(learn->presentationScale(), 2 * 768 / 1000.0);
+    QCOMPARE(learn->font().pointSizeF(), normal * learn->presentationScale());
+    learn->resize(1600, 1000);
+    QTRY_COMPARE(learn->font().pointSizeF(), 2 * normal);
     // The drawings grow as a whole: each canvas keeps the normal font under a zoom of 2, so its labels keep
     // their places (lessonview.h).
     int canvases = 0;
