@@ -51,6 +51,7 @@ LearnWindow::LearnWindow(QWidget* parent)
     m_stack = new QStackedWidget(this);
     right->addWidget(m_stack, 1);
     m_keys = new QLabel(this);
+    m_keys->setObjectName(QStringLiteral("learnKeys"));
     m_keys->setEnabled(false);
     m_exportAction = new QAction(this);
     m_exportAction->setObjectName(QStringLiteral("learn-export"));
@@ -112,6 +113,8 @@ bool LearnWindow::eventFilter(QObject* watched, QEvent* event)
     case Qt::Key_Backspace:
         goBack();
         return true;
+    case widgets::LessonView::kVariantKey:
+        return currentLessonView()->toggleVariant();
     case Qt::Key_Escape:
         if (!m_presenting)
             return false;
@@ -209,6 +212,21 @@ widgets::LessonView* LearnWindow::view(int index) const
 widgets::LessonView* LearnWindow::currentLessonView() const
 {
     return view(currentView());
+}
+
+bool LearnWindow::showVariant(const QString& name, QString* error)
+{
+    widgets::LessonView* view = currentLessonView();
+    const QString known = view->variantName();
+    if (known.isEmpty() || name.toLower() != known) {
+        // A command-line message, in English like the others of main.cpp.
+        *error = QStringLiteral("the view %1 ").arg(view->objectName())
+            + (known.isEmpty() ? QStringLiteral("has no variant")
+                               : QStringLiteral("has the variant ") + known);
+        return false;
+    }
+    view->setVariantOn(true);
+    return true;
 }
 
 bool LearnWindow::exportCurrentView(const QString& path, QSize size, QString* error) const
@@ -344,7 +362,6 @@ void LearnWindow::retranslate()
         m_presentAction->setText(tr("Start &Presentation"));
         m_presentAction->setShortcut(QKeySequence(Qt::Key_F5));
     }
-    m_keys->setText(tr("Keys: PageDown/PageUp view · Right/Left step · F5 presentation · Esc leave"));
     m_exportAction->setText(tr("Export &Figure…"));
     m_exportAction->setToolTip(tr("Write this view at its current step as PNG, SVG or PDF (%1)")
                                    .arg(m_exportAction->shortcut().toString(QKeySequence::NativeText)));
@@ -362,6 +379,13 @@ void LearnWindow::updateHeader()
                           .arg(view->stepCount())
                           .arg(currentView() + 1)
                           .arg(viewCount()));
+    // The variant's key only where there is a variant.
+    m_keys->setText(
+        view->variantName().isEmpty()
+            ? tr("Keys: PageDown/PageUp view · Right/Left step · F5 presentation · Esc leave")
+            : tr("Keys: PageDown/PageUp view · Right/Left step · %1 %2 · F5 presentation · Esc leave")
+                  .arg(QKeySequence(widgets::LessonView::kVariantKey).toString(QKeySequence::NativeText),
+                       view->variantLabel()));
 }
 
 } // namespace app

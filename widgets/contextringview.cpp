@@ -69,6 +69,11 @@ void ContextRingView::setLoadBalanced(bool on)
     m_balanced->setChecked(on);
 }
 
+QString ContextRingView::variantLabel() const
+{
+    return tr("contiguous chunks");
+}
+
 void ContextRingView::rebuild()
 {
     m_split = core::contextSplit(m_model, m_sequence, core::kTeachingGpus, m_balanced->isChecked());
@@ -100,6 +105,7 @@ void ContextRingView::changeEvent(QEvent* event)
 void ContextRingView::retranslate()
 {
     m_balanced->setText(tr("Load-balanced: 2·CP chunks, GPU r keeps chunks r and 2·CP−1−r"));
+    m_balanced->setToolTip(variantToolTip());
     rebuild();
 }
 

@@ -27,6 +27,11 @@ public:
     int stepCount() const override;
     const core::ContextSplit& split() const { return m_split; }
     void setLoadBalanced(bool on);
+    // The variant is the naive cut: one contiguous chunk per GPU, to show the imbalance it causes.
+    QString variantName() const override { return QStringLiteral("contiguous"); }
+    QString variantLabel() const override;
+    bool isVariantOn() const override { return !m_split.loadBalanced; }
+    void setVariantOn(bool on) override { setLoadBalanced(!on); }
     QString stepText() const;
     ContextRingCanvas* canvas() const { return m_canvas; }
 

@@ -113,6 +113,21 @@ void ExpertRoutingView::setCapacityFactor(double factor)
         m_factor->setValue(factor);
 }
 
+QString ExpertRoutingView::variantLabel() const
+{
+    return tr("dropless routing");
+}
+
+bool ExpertRoutingView::isVariantOn() const
+{
+    return m_dropless->isChecked();
+}
+
+void ExpertRoutingView::setVariantOn(bool on)
+{
+    m_dropless->setChecked(on);
+}
+
 void ExpertRoutingView::rebuild()
 {
     m_config.capacityFactor = m_dropless->isChecked() ? 0 : m_factor->value();
@@ -149,6 +164,7 @@ void ExpertRoutingView::retranslate()
 {
     m_factorLabel->setText(tr("Capacity factor"));
     m_dropless->setText(tr("Dropless (no capacity limit)"));
+    m_dropless->setToolTip(variantToolTip());
     m_seedLabel->setText(tr("Router seed"));
     rebuild();
 }

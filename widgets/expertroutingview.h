@@ -38,6 +38,10 @@ public:
     int stepCount() const override { return kSteps; }
     const core::Routing& routing() const { return m_routing; }
     void setCapacityFactor(double factor); // 0 = dropless
+    QString variantName() const override { return QStringLiteral("dropless"); }
+    QString variantLabel() const override;
+    bool isVariantOn() const override;
+    void setVariantOn(bool on) override;
     QString summaryText() const;
     ExpertRoutingCanvas* canvas() const { return m_canvas; }
 

@@ -1,5 +1,6 @@
 #include "lessonview.h"
 
+#include <QKeySequence>
 #include <QPainter>
 #include <QVariant>
 #include <algorithm>
@@ -30,6 +31,19 @@ bool LessonView::previousStep()
         return false;
     setStep(m_step - 1);
     return true;
+}
+
+bool LessonView::toggleVariant()
+{
+    if (variantName().isEmpty())
+        return false;
+    setVariantOn(!isVariantOn());
+    return true;
+}
+
+QString LessonView::variantToolTip()
+{
+    return tr("Key: %1").arg(QKeySequence(kVariantKey).toString(QKeySequence::NativeText));
 }
 
 namespace {

@@ -24,6 +24,17 @@ public:
     bool nextStep(); // false at the last step
     bool previousStep(); // false at the first step
 
+    // A view's variant, one key away in a lecture (kVariantKey) and named by `meshwright --variant`:
+    // sequence parallelism in the MLP split, contiguous chunks in the CP ring, dropless routing in EP.
+    // Off is the view's first state. A view without one has an empty variantName.
+    static constexpr Qt::Key kVariantKey = Qt::Key_V;
+    virtual QString variantName() const { return {}; } // the command-line name, e.g. "sp"
+    virtual QString variantLabel() const { return {}; } // what it shows, translated
+    virtual bool isVariantOn() const { return false; }
+    virtual void setVariantOn(bool) { }
+    bool toggleVariant(); // false without a variant
+    static QString variantToolTip(); // names the key, for the variant's check box
+
     // A presentation shows the lesson, not the tools: a view may hide or shorten its controls.
     virtual void setPresenting(bool) { }
 

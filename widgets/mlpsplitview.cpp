@@ -67,6 +67,11 @@ void MlpSplitView::setSequenceParallel(bool on)
     m_sequenceParallel->setChecked(on);
 }
 
+QString MlpSplitView::variantLabel() const
+{
+    return tr("sequence parallelism");
+}
+
 void MlpSplitView::rebuild()
 {
     m_split = core::mlpSplit(m_model, kRanks, m_sequenceParallel->isChecked(), m_tokens);
@@ -99,6 +104,7 @@ void MlpSplitView::changeEvent(QEvent* event)
 void MlpSplitView::retranslate()
 {
     m_sequenceParallel->setText(tr("Sequence parallelism (all-gather before, reduce-scatter after)"));
+    m_sequenceParallel->setToolTip(variantToolTip());
     rebuild();
 }
 

@@ -30,6 +30,10 @@ public:
     void setSnapshot(const DesignSnapshot& snapshot) override;
     int stepCount() const override { return kSteps; }
     void setSequenceParallel(bool on);
+    QString variantName() const override { return QStringLiteral("sp"); }
+    QString variantLabel() const override;
+    bool isVariantOn() const override { return m_split.sequenceParallel; }
+    void setVariantOn(bool on) override { setSequenceParallel(on); }
     const core::MlpSplit& split() const { return m_split; }
     QString stepText() const; // what the label under the figure says for the current step
     MlpSplitCanvas* canvas() const { return m_canvas; }

@@ -15,6 +15,7 @@
 #include "strategyexplorer.h"
 #include "testdesigns.h"
 
+#include <QCheckBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -25,6 +26,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <functional>
+#include <tuple>
 
 using namespace app;
 
@@ -38,6 +41,9 @@ private slots:
     void menuReachesEveryView();
     void windowFollowsTheDesign();
     void keyboardReachesEveryStep();
+    void keyboardTogglesTheVariants();
+    void variantByName_data();
+    void variantByName();
     void presentationFitsEveryView_data();
     void presentationFitsEveryView();
     void canvasLinksEachDimensionToItsLesson();
@@ -178,6 +184,91 @@ void TstLearn::keyboardReachesEveryStep()
     QCOMPARE(learn->currentView(), learn->viewCount() - 1);
 }
 
+// Presentation mode is keyboard-driven: V turns each view's variant on and off, and the key hint names it.
+void TstLearn::keyboardTogglesTheVariants()
+{
+    LearnWindow* learn = m_window->learn();
+    learn->setSnapshot(m_window->document()->snapshot());
+    learn->show();
+    learn->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(learn));
+    auto* keys = learn->findChild<QLabel*>(QStringLiteral("learnKeys"));
+    QVERIFY(keys);
+    auto* mlp = qobject_cast<widgets::MlpSplitView*>(learn->view(1));
+    auto* context = qobject_cast<widgets::ContextRingView*>(learn->view(2));
+    auto* experts = qobject_cast<widgets::ExpertRoutingView*>(learn->view(3));
+    const std::vector<std::tuple<QString, QString, std::function<bool()>>> variants{
+        {QStringLiteral("mlp"), QStringLiteral("sequence parallelism"),
+         [&] { return mlp->split().sequenceParallel; }},
+        {QStringLiteral("context"), QStringLiteral("contiguous chunks"),
+         [&] { return !context->split().loadBalanced; }},
+        {QStringLiteral("experts"), QStringLiteral("dropless routing"),
+         [&] { return experts->routing().dropless(); }}};
+    for (const auto& [view, label, shown] : variants) {
+        QVERIFY(learn->showView(view));
+        const int step = learn->currentLessonView()->step();
+        QVERIFY2(keys->text().contains(QStringLiteral("V ") + label), qPrintable(keys->text()));
+        QVERIFY(!shown());
+        QTest::keyClick(learn, Qt::Key_V);
+        QVERIFY2(shown(), qPrintable(view));
+        QVERIFY(learn->currentLessonView()->isVariantOn());
+        QCOMPARE(learn->currentLessonView()->step(), step); // the variant, not another step
+        QTest::keyClick(learn, Qt::Key_V);
+        QVERIFY(!shown());
+    }
+    // The check boxes name the key too.
+    for (const char* name : {"sequenceParallel", "loadBalanced", "dropless"}) {
+        auto* box = learn->findChild<QCheckBox*>(QLatin1String(name));
+        QVERIFY2(box && box->toolTip().contains(QStringLiteral("V")), name);
+    }
+    // The six splits have no variant: no V in the hint, and V changes nothing.
+    QVERIFY(learn->showView(QStringLiteral("strategies")));
+    QVERIFY(!keys->text().contains(QStringLiteral(" V ")));
+    QTest::keyClick(learn, Qt::Key_V);
+    QCOMPARE(learn->currentView(), 0);
+    QCOMPARE(learn->currentLessonView()->step(), 0);
+}
+
+void TstLearn::variantByName_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("mlp sp") << "mlp"
+                            << "sp"
+                            << "";
+    QTest::newRow("context contiguous") << "context"
+                                        << "contiguous"
+                                        << "";
+    QTest::newRow("experts dropless, any case") << "experts"
+                                                << "Dropless"
+                                                << "";
+    QTest::newRow("mlp dropless") << "mlp"
+                                  << "dropless"
+                                  << "the view mlp has the variant sp";
+    QTest::newRow("context balanced: the default") << "context"
+                                                   << "balanced"
+                                                   << "the view context has the variant contiguous";
+    QTest::newRow("strategies") << "strategies"
+                                << "sp"
+                                << "the view strategies has no variant";
+}
+
+// `meshwright --learn VIEW --variant NAME`: the view's own variant, or a message naming it.
+void TstLearn::variantByName()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, variant);
+    QFETCH(QString, error);
+    LearnWindow* learn = m_window->learn();
+    learn->setSnapshot(m_window->document()->snapshot());
+    QVERIFY(learn->showView(view));
+    QString message;
+    QCOMPARE(learn->showVariant(variant, &message), error.isEmpty());
+    QCOMPARE(message, error);
+    QCOMPARE(learn->currentLessonView()->isVariantOn(), error.isEmpty());
+}
+
 void TstLearn::presentationFitsEveryView_data()
 {
     QTest::addColumn<QSize>("size");
@@ -188,8 +279,8 @@ void TstLearn::presentationFitsEveryView_data()
                 << size << QString::fromLatin1(language);
 }
 
-// A projector shows 1600×1000 or 1366×768: in presentation mode every view, at every step, draws inside its
-// canvas, and every text under it is shown whole.
+// A projector shows 1600×1000 or 1366×768: in presentation mode every view, at every step and in its variant,
+// draws inside its canvas, and every text under it is shown whole.
 void TstLearn::presentationFitsEveryView()
 {
     QFETCH(QSize, size);
@@ -209,39 +300,46 @@ void TstLearn::presentationFitsEveryView()
     for (int v = 0; v < learn->viewCount(); ++v) {
         learn->setCurrentView(v);
         widgets::LessonView* view = learn->currentLessonView();
-        for (int step = 0; step < view->stepCount(); ++step) {
-            view->setStep(step);
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            learn->grab(); // paints
-            const QString where = QStringLiteral("%1 step %2").arg(view->objectName()).arg(step + 1);
-            const auto* canvas = view->findChild<widgets::LessonCanvas*>();
-            QVERIFY(canvas);
-            QVERIFY2(!canvas->drawnRect().isEmpty(), qPrintable(where));
-            const QRectF inside = QRectF(canvas->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
-            QVERIFY2(inside.contains(canvas->drawnRect()),
-                     qPrintable(where
-                                + QStringLiteral(": drew %1,%2 to %3,%4 in %5×%6")
-                                      .arg(canvas->drawnRect().left())
-                                      .arg(canvas->drawnRect().top())
-                                      .arg(canvas->drawnRect().right())
-                                      .arg(canvas->drawnRect().bottom())
-                                      .arg(canvas->width())
-                                      .arg(canvas->height())));
-            for (const QLabel* label : learn->findChildren<QLabel*>()) {
-                if (!label->isVisibleTo(learn) || label->text().isEmpty())
-                    continue;
-                const QRect placed(label->mapTo(learn, QPoint(0, 0)), label->size());
-                QVERIFY2(learn->rect().contains(placed),
-                         qPrintable(where + QLatin1Char(' ') + label->text()));
-                if (label->wordWrap())
-                    QVERIFY2(label->height() >= label->heightForWidth(label->width()),
-                             qPrintable(where
-                                        + QStringLiteral(": %1 of %2 pixels shown: ")
-                                              .arg(label->height())
-                                              .arg(label->heightForWidth(label->width()))
-                                        + label->text()));
+        for (bool variant : {false, true}) {
+            view->setVariantOn(variant);
+            for (int step = 0; step < view->stepCount(); ++step) {
+                view->setStep(step);
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                learn->grab(); // paints
+                const QString where = QStringLiteral("%1 step %2%3")
+                                          .arg(view->objectName())
+                                          .arg(step + 1)
+                                          .arg(variant ? QStringLiteral(" variant") : QString());
+                const auto* canvas = view->findChild<widgets::LessonCanvas*>();
+                QVERIFY(canvas);
+                QVERIFY2(!canvas->drawnRect().isEmpty(), qPrintable(where));
+                const QRectF inside = QRectF(canvas->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+                QVERIFY2(inside.contains(canvas->drawnRect()),
+                         qPrintable(where
+                                    + QStringLiteral(": drew %1,%2 to %3,%4 in %5×%6")
+                                          .arg(canvas->drawnRect().left())
+                                          .arg(canvas->drawnRect().top())
+                                          .arg(canvas->drawnRect().right())
+                                          .arg(canvas->drawnRect().bottom())
+                                          .arg(canvas->width())
+                                          .arg(canvas->height())));
+                for (const QLabel* label : learn->findChildren<QLabel*>()) {
+                    if (!label->isVisibleTo(learn) || label->text().isEmpty())
+                        continue;
+                    const QRect placed(label->mapTo(learn, QPoint(0, 0)), label->size());
+                    QVERIFY2(learn->rect().contains(placed),
+                             qPrintable(where + QLatin1Char(' ') + label->text()));
+                    if (label->wordWrap())
+                        QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                                 qPrintable(where
+                                            + QStringLiteral(": %1 of %2 pixels shown: ")
+                                                  .arg(label->height())
+                                                  .arg(label->heightForWidth(label->width()))
+                                            + label->text()));
+                }
             }
         }
+        view->setVariantOn(false);
     }
     learn->setPresenting(false);
     learn->setMinimumSize(0, 0);
