@@ -342,7 +342,7 @@ QSizeF StrategyCanvas::contentMinimum() const
     const int line = fontMetrics().height();
     return {least,
             2 * kMargin + headerHeight() + kRows * (line + 6.0) + 6 + patternHeight() + phasesHeight(width)
-                + legendHeight()};
+                + legendHeight(width)};
 }
 
 double StrategyCanvas::drawnFraction(int gpu, core::StateKind kind) const
@@ -382,7 +382,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     const double phasesHeight = this->phasesHeight(viewWidth);
     const int rows = kRows;
     const double rowHeight = std::clamp(
-        (viewHeight - 2 * margin - headerHeight - 6 - patternHeight - phasesHeight - legendHeight())
+        (viewHeight - 2 * margin - headerHeight - 6 - patternHeight - phasesHeight - legendHeight(viewWidth))
             / double(rows),
         double(line + 6), 4.2 * line);
     const double top = margin;
@@ -561,7 +561,7 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     }
 
     // How to read the bars, at the foot of the figure.
-    const double legendHeight = this->legendHeight();
+    const double legendHeight = this->legendHeight(viewWidth);
     if (legendHeight <= 0)
         return;
     const QRectF legend(margin + labelWidth, viewHeight - legendHeight - margin,
@@ -590,12 +590,13 @@ double StrategyCanvas::patternHeight() const
     return 5.3 * fontMetrics().height();
 }
 
-double StrategyCanvas::legendHeight() const
+double StrategyCanvas::legendHeight(double viewWidth) const
 {
     // A lecture has no room for it (and the lecturer says it).
     if (canvasZoom(this) > 1)
         return 0;
-    const double width = this->width() - labelWidth() - 2 * kMargin;
+    // Measured at the width it is laid out in: at a narrow width during layout it would wrap into a tower.
+    const double width = viewWidth - labelWidth() - 2 * kMargin;
     return QFontMetricsF(font())
                .boundingRect(QRectF(0, 0, width, 20 * fontMetrics().height()), Qt::TextWordWrap, legendText())
                .height()

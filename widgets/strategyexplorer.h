@@ -90,7 +90,7 @@ private:
     int headerHeight() const;
     double patternHeight() const;
     double phasesHeight(double viewWidth) const;
-    double legendHeight() const;
+    double legendHeight(double viewWidth) const;
     static QString legendText();
 
     const core::StrategyLesson* m_lesson = nullptr;

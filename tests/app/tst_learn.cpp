@@ -46,6 +46,7 @@ private slots:
     void variantByName();
     void presentationFitsEveryView_data();
     void presentationFitsEveryView();
+    void windowKeepsTheSizeItIsGiven();
     void canvasLinksEachDimensionToItsLesson();
     void presentationEnlargesAndEscLeaves();
     void germanReachesEveryTeachingView();
@@ -345,6 +346,22 @@ void TstLearn::presentationFitsEveryView()
     learn->setMinimumSize(0, 0);
     learn->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
     m_language->choose(QStringLiteral("en"));
+}
+
+// Outside a presentation the drawings' least sizes must not push the window beyond the size it was given
+// (the six splits' legend, measured at a layout's first narrow width, once made it 1300 pixels tall).
+void TstLearn::windowKeepsTheSizeItIsGiven()
+{
+    LearnWindow* learn = m_window->learn();
+    learn->setSnapshot(m_window->document()->snapshot());
+    learn->resize(1400, 900);
+    learn->show();
+    QVERIFY(QTest::qWaitForWindowExposed(learn));
+    for (int v = 0; v < learn->viewCount(); ++v) {
+        learn->setCurrentView(v);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCOMPARE(learn->size(), QSize(1400, 900));
+    }
 }
 
 void TstLearn::presentationEnlargesAndEscLeaves()
