@@ -272,13 +272,25 @@ void StrategyCanvas::showLesson(const core::StrategyLesson* lesson,
         for (int k = 0; k < core::kStateKindCount; ++k)
             from[g][idx(k)] = drawnFraction(static_cast<int>(g), static_cast<core::StateKind>(k));
     // Each row's largest value among the lessons of the same model is a full bar, so that "whole" fills
-    // the bar (EP on a dense model shows a MoE model, on its own scale).
-    m_scale.fill(0);
+    // the bar. EP on a dense model shows a MoE model on its own scale — one scale for both would make the
+    // larger model's bars read as the split's cost — and scaleNote() says so in the drawing.
+    const auto scaleOf = [&](auto sameModel) {
+        std::array<double, core::kStateKindCount> scale{};
+        for (const core::StrategyLesson& l : lessons)
+            if (sameModel(l))
+                for (const core::GpuHoldings& gpu : l.gpus)
+                    for (int k = 0; k < core::kStateKindCount; ++k)
+                        scale[idx(k)] = std::max(scale[idx(k)], gpu.states[idx(k)].bytes);
+        return scale;
+    };
+    m_scale = scaleOf([&](const core::StrategyLesson& l) {
+        return lesson && l.design.model.name == lesson->design.model.name;
+    });
+    m_teachingScale = scaleOf([](const core::StrategyLesson& l) { return !l.substitutedModel; });
+    m_teachingModelName.clear();
     for (const core::StrategyLesson& l : lessons)
-        if (lesson && l.design.model.name == lesson->design.model.name)
-            for (const core::GpuHoldings& gpu : l.gpus)
-                for (int k = 0; k < core::kStateKindCount; ++k)
-                    m_scale[idx(k)] = std::max(m_scale[idx(k)], gpu.states[idx(k)].bytes);
+        if (!l.substitutedModel)
+            m_teachingModelName = qs(l.design.model.name);
     m_lesson = lesson;
     m_from = std::move(from);
     m_to = fractionsOf(lesson);
@@ -303,6 +315,15 @@ int StrategyCanvas::labelWidth() const
     return std::max(fm.horizontalAdvance(stateKindName(core::StateKind::Optimizer)),
                     fm.horizontalAdvance(stateKindName(core::StateKind::Experts)))
         + 16;
+}
+
+double StrategyCanvas::noteHeight(double viewWidth) const
+{
+    const QString note = scaleNote();
+    if (note.isEmpty())
+        return 0;
+    const QRectF box(kMargin, kMargin, viewWidth - 2 * kMargin, 10 * fontMetrics().height());
+    return QFontMetricsF(font()).boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, note).height() + 6;
 }
 
 double StrategyCanvas::phasesHeight(double viewWidth) const
@@ -341,8 +362,20 @@ QSizeF StrategyCanvas::contentMinimum() const
     const double width = std::max(least, this->width() / canvasZoom(this));
     const int line = fontMetrics().height();
     return {least,
-            2 * kMargin + headerHeight() + kRows * (line + 6.0) + 6 + patternHeight() + phasesHeight(width)
-                + legendHeight(width)};
+            2 * kMargin + noteHeight(width) + headerHeight() + kRows * (line + 6.0) + 6 + patternHeight()
+                + phasesHeight(width) + legendHeight(width)};
+}
+
+QString StrategyCanvas::scaleNote() const
+{
+    if (!m_lesson || !m_lesson->substitutedModel)
+        return {};
+    const auto weights = static_cast<std::size_t>(core::StateKind::Weights);
+    return StrategyExplorer::tr("Own scale: a full bar here is the most %1 keeps in any layout (weights %2); "
+                                "in the other panels, the most %3 keeps (weights %4). Compare the numbers, "
+                                "not the bar lengths.")
+        .arg(qs(m_lesson->design.model.name), bytesText(m_scale[weights]), m_teachingModelName,
+             bytesText(m_teachingScale[weights]));
 }
 
 double StrategyCanvas::drawnFraction(int gpu, core::StateKind kind) const
@@ -376,16 +409,25 @@ void StrategyCanvas::paintEvent(QPaintEvent*)
     const double columnWidth = (viewWidth - 2 * margin - labelWidth - (gpus - 1) * gap) / double(gpus);
     const auto columnX = [&](int g) { return margin + labelWidth + g * (columnWidth + gap); };
 
+    // A panel of another model says so first, with both scales.
+    const QString note = scaleNote();
+    const double noteHeight = this->noteHeight(viewWidth);
+    if (!note.isEmpty()) {
+        p.setPen(QColor(0xb25e00));
+        drawText(p, QRectF(margin, margin, viewWidth - 2 * margin, noteHeight),
+                 Qt::AlignLeft | Qt::TextWordWrap, note);
+    }
+
     // The GPUs, with what each stores; the rows take what the pattern, the phases and the legend leave.
     const int headerHeight = this->headerHeight();
     const double patternHeight = this->patternHeight();
     const double phasesHeight = this->phasesHeight(viewWidth);
     const int rows = kRows;
-    const double rowHeight = std::clamp(
-        (viewHeight - 2 * margin - headerHeight - 6 - patternHeight - phasesHeight - legendHeight(viewWidth))
-            / double(rows),
-        double(line + 6), 4.2 * line);
-    const double top = margin;
+    const double rowHeight = std::clamp((viewHeight - 2 * margin - noteHeight - headerHeight - 6
+                                         - patternHeight - phasesHeight - legendHeight(viewWidth))
+                                            / double(rows),
+                                        double(line + 6), 4.2 * line);
+    const double top = margin + noteHeight;
     QFont bold = font();
     bold.setBold(true);
     for (const core::GpuHoldings& gpu : lesson.gpus) {

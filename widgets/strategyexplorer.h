@@ -77,6 +77,9 @@ public:
     bool isAnimating() const;
     // Bar fraction currently drawn for a GPU's state (tests).
     double drawnFraction(int gpu, core::StateKind kind) const;
+    // A panel that shows another model (EP on a dense model) has bars on that model's scale; the canvas
+    // says so above the GPUs, with both scales. Empty for the other panels.
+    QString scaleNote() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -88,13 +91,16 @@ private:
     // The layout's parts, in the normal font's pixels at zoom 1.
     int labelWidth() const;
     int headerHeight() const;
+    double noteHeight(double viewWidth) const;
     double patternHeight() const;
     double phasesHeight(double viewWidth) const;
     double legendHeight(double viewWidth) const;
     static QString legendText();
 
     const core::StrategyLesson* m_lesson = nullptr;
-    std::array<double, core::kStateKindCount> m_scale{};
+    std::array<double, core::kStateKindCount> m_scale{}; // the shown model's
+    std::array<double, core::kStateKindCount> m_teachingScale{}; // the panels' own model's
+    QString m_teachingModelName;
     Fractions m_from, m_to;
     double m_progress = 1;
     QVariantAnimation* m_animation = nullptr;

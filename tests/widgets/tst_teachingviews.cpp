@@ -63,6 +63,7 @@ private slots:
     void cleanup() { QVERIFY2(g_warnings.isEmpty(), qPrintable(g_warnings.join(QLatin1Char('\n')))); }
     void strategyExplorerStatesTheCoresNumbers();
     void strategySwitchAnimatesToTheNewBars();
+    void expertPanelOfAnotherModelSaysItsScale();
     void servingExplorerRenders();
     void mlpSplitStatesTheCoresCollectives();
     void contextRingRenders();
@@ -122,6 +123,39 @@ void TstTeachingViews::strategySwitchAnimatesToTheNewBars()
     explorer.setStrategy(core::Strategy::Fsdp);
     QTRY_VERIFY(!explorer.isAnimating());
     QCOMPARE(explorer.canvas()->drawnFraction(0, core::StateKind::Optimizer), ddpOptimizer * ratio);
+}
+
+// EP on a dense model shows Mixtral on Mixtral's scale, and the drawing says so with both scales.
+void TstTeachingViews::expertPanelOfAnotherModelSaysItsScale()
+{
+    const core::Design design = testing::example("teaching-4gpu");
+    StrategyExplorer explorer(StrategyExplorer::Kind::Training);
+    explorer.setSnapshot(snapshotOf(design));
+    explorer.resize(1400, 900);
+    explorer.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+    QVERIFY(explorer.canvas()->scaleNote().isEmpty());
+    const auto largestWeights = [&](bool substituted) {
+        double most = 0;
+        for (const core::StrategyLesson& l : explorer.lessons())
+            if (l.substitutedModel == substituted)
+                for (const core::GpuHoldings& gpu : l.gpus)
+                    most = std::max(most, gpu.state(core::StateKind::Weights).bytes);
+        return most;
+    };
+    explorer.setStrategy(core::Strategy::Ep);
+    QTRY_VERIFY(!explorer.isAnimating());
+    const core::StrategyLesson& ep = *explorer.currentLesson();
+    QVERIFY(ep.substitutedModel);
+    const QString note = explorer.canvas()->scaleNote();
+    QVERIFY2(note.contains(QStringLiteral("Mixtral 8x7B")) && note.contains(QStringLiteral("Llama 3.1 8B")),
+             qPrintable(note));
+    QVERIFY2(note.contains(bytesText(largestWeights(true))), qPrintable(note));
+    QVERIFY2(note.contains(bytesText(largestWeights(false))), qPrintable(note));
+    QCOMPARE(explorer.canvas()->drawnFraction(0, core::StateKind::Weights),
+             ep.gpus[0].state(core::StateKind::Weights).bytes / largestWeights(true));
+    explorer.grab();
+    QVERIFY(QRectF(explorer.canvas()->rect()).contains(explorer.canvas()->drawnRect()));
 }
 
 void TstTeachingViews::servingExplorerRenders()
