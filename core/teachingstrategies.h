@@ -121,4 +121,31 @@ Design strategyDesign(const Design& base, Strategy strategy, const Catalog& cata
 StrategyLesson strategyLesson(const Design& base, Strategy strategy,
                               const Catalog& catalog = Catalog::builtin());
 
+// Which model a view's lessons teach with. The six panels teach by contrast — this split fits, that one
+// does not — so the design's own model teaches only when at least one of its panels fits four of its
+// GPUs; a 70B model fits none, every panel would be red, and the smallest dense preset of the catalog
+// teaches instead (the seed's examples are 7B/8B models). A preset the user chose overrides both.
+enum class TeachingModelReason {
+    Design, // the design's model, some panel fits
+    DesignFitsNowhere, // the design's model fits no panel: the small preset stands in
+    Chosen // the user's choice
+};
+
+struct StrategyLessons
+{
+    std::vector<StrategyLesson> lessons; // one per strategy, in the given order
+    TeachingModelReason reason = TeachingModelReason::Design;
+    ModelArchitecture model; // what the lessons teach with (EP on a dense model still shows a MoE preset)
+    std::string designModelName;
+};
+
+// The smallest dense preset of the catalog: the stand-in for a model too large for four GPUs.
+const ModelArchitecture* teachingDenseModel(const Catalog& catalog = Catalog::builtin());
+
+// The lessons of `strategies` for `base`, with the model chosen as above; `chosenPreset` empty (or not a
+// preset of the catalog) chooses automatically.
+StrategyLessons strategyLessons(const Design& base, const std::vector<Strategy>& strategies,
+                                std::string_view chosenPreset = {},
+                                const Catalog& catalog = Catalog::builtin());
+
 } // namespace core

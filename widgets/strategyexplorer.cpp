@@ -1,5 +1,6 @@
 #include "strategyexplorer.h"
 
+#include "catalog.h"
 #include "collectivetext.h"
 #include "lessonview.h"
 #include "qtconvert.h"
@@ -7,6 +8,7 @@
 #include "unitstext.h"
 
 #include <QButtonGroup>
+#include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -113,6 +115,15 @@ StrategyExplorer::StrategyExplorer(Kind kind, QWidget* parent)
     }
     m_buttons->button(0)->setChecked(true);
     buttonRow->addStretch(1);
+    m_modelLabel = new QLabel(this);
+    buttonRow->addWidget(m_modelLabel);
+    m_model = new QComboBox(this);
+    m_model->setObjectName(QStringLiteral("teachingModel"));
+    m_model->addItem(QString()); // automatic, named in retranslate
+    for (const core::ModelArchitecture& model : core::Catalog::builtin().models())
+        m_model->addItem(qs(model.name), qs(model.preset));
+    m_modelLabel->setBuddy(m_model);
+    buttonRow->addWidget(m_model);
     layout->addLayout(buttonRow);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -126,6 +137,7 @@ StrategyExplorer::StrategyExplorer(Kind kind, QWidget* parent)
         layout->addWidget(*label);
     }
     connect(m_buttons, &QButtonGroup::idClicked, this, [this](int id) { setStep(id); });
+    connect(m_model, &QComboBox::currentIndexChanged, this, [this] { rebuildLessons(); });
     retranslate();
 }
 
@@ -153,10 +165,25 @@ bool StrategyExplorer::isAnimating() const
 
 void StrategyExplorer::setSnapshot(const DesignSnapshot& snapshot)
 {
+    m_design = snapshot.isNull() ? nullptr : snapshot.design;
+    rebuildLessons();
+}
+
+void StrategyExplorer::setTeachingModel(const QString& preset)
+{
+    m_model->setCurrentIndex(std::max(0, m_model->findData(preset)));
+}
+
+void StrategyExplorer::rebuildLessons()
+{
     m_lessons.clear();
-    if (!snapshot.isNull())
-        for (core::Strategy s : m_strategies)
-            m_lessons.push_back(core::strategyLesson(*snapshot.design, s));
+    if (m_design) {
+        core::StrategyLessons lessons
+            = core::strategyLessons(*m_design, m_strategies, m_model->currentData().toString().toStdString());
+        m_lessons = std::move(lessons.lessons);
+        m_reason = lessons.reason;
+        m_designModelName = qs(lessons.designModelName);
+    }
     m_canvas->showLesson(currentLesson(), m_lessons, false);
     updateTexts();
 }
@@ -179,11 +206,17 @@ void StrategyExplorer::changeEvent(QEvent* event)
 void StrategyExplorer::setPresenting(bool on)
 {
     m_presenting = on;
+    m_modelLabel->setVisible(!on);
+    m_model->setVisible(!on);
     retranslate();
 }
 
 void StrategyExplorer::retranslate()
 {
+    m_modelLabel->setText(tr("&Model:"));
+    m_model->setItemText(0, tr("Automatic"));
+    m_model->setToolTip(tr("Automatic teaches with the design's model if it fits on four GPUs in some "
+                           "layout, else with the smallest dense preset."));
     for (std::size_t i = 0; i < m_strategies.size(); ++i)
         m_buttons->button(static_cast<int>(i))
             ->setText(m_presenting ? strategyAbbreviation(m_strategies[i]) : strategyName(m_strategies[i]));
@@ -227,10 +260,19 @@ QString StrategyExplorer::titleText() const
                                              : tr("<b>Serving on four GPUs:</b> %1 (%2 parameters). What "
                                                   "does each GPU store, and what does it send?");
     title = title.arg(qs(lesson->design.model.name), qs(core::formatCount(lesson->parameters)));
+    // Which model, and why: the lecture must not take a stand-in for the design's model.
     if (lesson->substitutedModel)
         title += QLatin1Char(' ')
             + tr("EP needs a mixture-of-experts model, so this panel uses %1.")
                   .arg(qs(lesson->design.model.name));
+    else if (m_reason == core::TeachingModelReason::DesignFitsNowhere)
+        title += QLatin1Char(' ')
+            + tr("The design's %1 fits four GPUs in none of these layouts, so every panel would be red; "
+                 "%2, the smallest dense preset, shows what each split saves.")
+                  .arg(m_designModelName, qs(lesson->design.model.name));
+    else if (m_reason == core::TeachingModelReason::Chosen
+             && m_designModelName != qs(lesson->design.model.name))
+        title += QLatin1Char(' ') + tr("Chosen instead of the design's %1.").arg(m_designModelName);
     return title;
 }
 

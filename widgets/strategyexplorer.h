@@ -11,9 +11,11 @@
 #include "teachingstrategies.h"
 
 #include <QPointer>
+#include <memory>
 #include <vector>
 
 class QButtonGroup;
+class QComboBox;
 class QLabel;
 class QVariantAnimation;
 
@@ -33,8 +35,12 @@ public:
     int stepCount() const override;
 
     const std::vector<core::StrategyLesson>& lessons() const { return m_lessons; }
+    // The model the lessons teach with, a catalog preset id; empty chooses as core::strategyLessons does
+    // (the design's model if some panel fits, else a small preset). Offered in a combo box.
+    void setTeachingModel(const QString& preset);
+    core::TeachingModelReason teachingModelReason() const { return m_reason; }
     QString titleText() const;
-    // The strategies' buttons show their abbreviations (DDP, FSDP, TP, …).
+    // The model choice hides, the strategies' buttons show their abbreviations (DDP, FSDP, TP, …).
     void setPresenting(bool on) override;
     const core::StrategyLesson* currentLesson() const;
     void setStrategy(core::Strategy strategy);
@@ -49,13 +55,19 @@ protected:
 
 private:
     void retranslate();
+    void rebuildLessons();
     void updateTexts();
 
     Kind m_kind;
     std::vector<core::Strategy> m_strategies;
+    std::shared_ptr<const core::Design> m_design;
     std::vector<core::StrategyLesson> m_lessons;
+    core::TeachingModelReason m_reason = core::TeachingModelReason::Design;
+    QString m_designModelName;
     QButtonGroup* m_buttons = nullptr;
     QLabel* m_title = nullptr;
+    QLabel* m_modelLabel = nullptr;
+    QComboBox* m_model = nullptr;
     bool m_presenting = false;
     QLabel* m_summary = nullptr;
     QLabel* m_saves = nullptr;

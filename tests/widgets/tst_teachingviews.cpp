@@ -1,6 +1,7 @@
 // The teaching views (issue 9), offscreen: each renders every step without a warning, and the numbers a
 // panel states are the core's (teachingstrategies.h, teachingmlp.h, teachingcontext.h, teachingexperts.h).
 
+#include "catalog.h"
 #include "contextringview.h"
 #include "evaluate.h"
 #include "expertroutingview.h"
@@ -11,6 +12,7 @@
 #include "testdesigns.h"
 #include "unitstext.h"
 
+#include <QComboBox>
 #include <QTest>
 #include <memory>
 
@@ -64,6 +66,7 @@ private slots:
     void strategyExplorerStatesTheCoresNumbers();
     void strategySwitchAnimatesToTheNewBars();
     void expertPanelOfAnotherModelSaysItsScale();
+    void explorerTeachesWithAModelThatContrasts();
     void servingExplorerRenders();
     void mlpSplitStatesTheCoresCollectives();
     void contextRingRenders();
@@ -156,6 +159,39 @@ void TstTeachingViews::expertPanelOfAnotherModelSaysItsScale()
              ep.gpus[0].state(core::StateKind::Weights).bytes / largestWeights(true));
     explorer.grab();
     QVERIFY(QRectF(explorer.canvas()->rect()).contains(explorer.canvas()->drawnRect()));
+}
+
+// The default design's 70B model fits four GPUs in no layout: the explorer teaches with the 8B preset and
+// says why; a model chosen in its combo box overrides that.
+void TstTeachingViews::explorerTeachesWithAModelThatContrasts()
+{
+    const core::Design design = testing::example("default");
+    StrategyExplorer explorer(StrategyExplorer::Kind::Training);
+    explorer.setSnapshot(snapshotOf(design));
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::DesignFitsNowhere);
+    const std::vector<core::Strategy> strategies(core::kTrainingStrategies.begin(),
+                                                 core::kTrainingStrategies.end());
+    const core::StrategyLessons expected = core::strategyLessons(design, strategies);
+    QCOMPARE(explorer.lessons().size(), expected.lessons.size());
+    for (std::size_t i = 0; i < expected.lessons.size(); ++i)
+        QCOMPARE(explorer.lessons()[i].peakBytes, expected.lessons[i].peakBytes);
+    QCOMPARE(explorer.lessons().front().design.model.preset, std::string("llama-3.1-8b"));
+    QVERIFY2(explorer.titleText().contains(QStringLiteral("Llama 3.1 70B"))
+                 && explorer.titleText().contains(QStringLiteral("smallest dense preset")),
+             qPrintable(explorer.titleText()));
+    auto* choice = explorer.findChild<QComboBox*>(QStringLiteral("teachingModel"));
+    QVERIFY(choice);
+    QCOMPARE(choice->count(), int(core::Catalog::builtin().models().size()) + 1);
+    explorer.setTeachingModel(QStringLiteral("llama-3.1-70b"));
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::Chosen);
+    QCOMPARE(explorer.lessons().front().design.model.preset, std::string("llama-3.1-70b"));
+    QVERIFY(!explorer.lessons().front().fits);
+    explorer.setTeachingModel(QString());
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::DesignFitsNowhere);
+    // A design whose model fits somewhere teaches with it, and says nothing more.
+    explorer.setSnapshot(snapshotOf(testing::example("teaching-4gpu")));
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::Design);
+    QVERIFY(!explorer.titleText().contains(QStringLiteral("smallest dense preset")));
 }
 
 void TstTeachingViews::servingExplorerRenders()
