@@ -209,6 +209,7 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
             gpu.firstLayer = stageLayers(design)[idx(shard.stages.front())].firstLayer;
             gpu.layers = shard.layers;
         }
+        gpu.inFlight = role.inFlight;
         if (experts > 0) {
             gpu.experts = experts / std::max(ep, 1);
             gpu.firstExpert = info.coord(Dim::Ep) * gpu.experts;
@@ -315,16 +316,30 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
     lesson.microBatches = evaluation.microBatches;
     lesson.idealBubbleFraction = idealBubbleFraction(l.pp(), evaluation.microBatches);
 
+    const auto activationsOf = [](const StrategyLesson& l) {
+        return l.gpus.empty() ? 0.0 : l.gpus.front().state(StateKind::Activations).bytes;
+    };
     const Strategy replica = isServing(strategy) ? Strategy::ServingReplicas : Strategy::Ddp;
     if (strategy == replica) {
         lesson.replicaPeakBytes = lesson.peakBytes;
         lesson.replicaModelStateBytes = lesson.modelStateBytes;
+        lesson.replicaActivationBytes = activationsOf(lesson);
     } else {
         Design sameModel = base;
         sameModel.model = design.model;
         const StrategyLesson full = strategyLesson(sameModel, replica, catalog);
         lesson.replicaPeakBytes = full.peakBytes;
         lesson.replicaModelStateBytes = full.modelStateBytes;
+        lesson.replicaActivationBytes = activationsOf(full);
+    }
+    // Korthikanti et al. 2022, §4.2.2: sequence parallelism also splits what TP leaves whole.
+    if (strategy == Strategy::Tp) {
+        Design sequenceParallel = design;
+        sequenceParallel.layout.sequenceParallel = true;
+        const Evaluation withSp = evaluate(sequenceParallel, catalog);
+        if (withSp.memory)
+            lesson.sequenceParallelActivationBytes
+                = withSp.memory->roleOf(0).figure(MemoryCategory::Activations).bytes;
     }
     return lesson;
 }

@@ -69,6 +69,9 @@ struct GpuHoldings
     double totalBytes = 0; // the memory model's peak, all categories
     int firstLayer = 0, layers = 0; // transformer layers this GPU computes
     int firstExpert = 0, experts = 0; // routed experts per MoE layer it holds (0 for a dense model)
+    // Micro-batches whose activations it holds at its peak, in whole-stage units (memory.h): 1 without a
+    // pipeline; under 1F1B p − r on stage r, so the first stage holds p of them.
+    double inFlight = 0;
     const HeldState& state(StateKind kind) const { return states[static_cast<std::size_t>(kind)]; }
 };
 
@@ -105,6 +108,11 @@ struct StrategyLesson
     double replicaModelStateBytes = 0;
     double parameters = 0; // of the whole model
     bool substitutedModel = false; // EP on a dense model: a MoE preset stands in
+    // Why the activations shrink as they do (Korthikanti et al. 2022, "Reducing Activation
+    // Recomputation in Large Transformer Models", §4.2): what the full replica keeps on a GPU (one
+    // micro-batch through every layer), and for TP the same split with sequence parallelism as well.
+    double replicaActivationBytes = 0;
+    double sequenceParallelActivationBytes = 0; // TP in training only, else 0
 };
 
 // Idle share of a balanced GPipe-style schedule's forward pass, p stages and m micro-batches (Huang et al.

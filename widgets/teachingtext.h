@@ -25,5 +25,8 @@ QString dimensionText(core::Dim dim);
 // and what it costs, every number from the lesson.
 QString savesText(const core::StrategyLesson& lesson);
 QString costsText(const core::StrategyLesson& lesson);
+// Why TP's and PP's activations shrink as they do (Korthikanti et al. 2022), with the lesson's numbers;
+// empty for the other strategies. Part of savesText.
+QString activationsText(const core::StrategyLesson& lesson);
 
 } // namespace widgets

@@ -45,6 +45,8 @@ private slots:
     void expertLessonOnDenseModelUsesMoePreset();
     void teachingModel_data();
     void teachingModel();
+    void tensorParallelLeavesSomeActivationsWhole();
+    void firstPipelineStageHoldsPMicroBatches();
     void idealBubble_data();
     void idealBubble();
     void servingHasNoTrainingState();
@@ -280,6 +282,39 @@ void TstTeaching::teachingModel()
         QVERIFY(someFits);
         QVERIFY(someDoesNot);
     }
+}
+
+// Korthikanti et al. 2022, §4.2.2: TP divides only the tensors inside attention and the MLP, so a TP rank
+// keeps more than a quarter of a replica's activations; sequence parallelism splits the rest too.
+void TstTeaching::tensorParallelLeavesSomeActivationsWhole()
+{
+    const Design base = testing::example("teaching-4gpu");
+    const StrategyLesson tp = strategyLesson(base, Strategy::Tp);
+    const StrategyLesson ddp = strategyLesson(base, Strategy::Ddp);
+    const double tpActivations = tp.gpus.front().state(StateKind::Activations).bytes;
+    QCOMPARE(tp.replicaActivationBytes, ddp.gpus.front().state(StateKind::Activations).bytes);
+    QVERIFY(tpActivations > tp.replicaActivationBytes / kTeachingGpus);
+    QVERIFY(tpActivations < tp.replicaActivationBytes);
+    Design sequenceParallel = tp.design;
+    sequenceParallel.layout.sequenceParallel = true;
+    const Evaluation withSp = evaluate(sequenceParallel);
+    QCOMPARE(tp.sequenceParallelActivationBytes,
+             withSp.memory->roleOf(0).figure(MemoryCategory::Activations).bytes);
+    QVERIFY(tp.sequenceParallelActivationBytes < tpActivations);
+    QCOMPARE(ddp.sequenceParallelActivationBytes, 0.0); // only the TP panel explains it
+}
+
+// Korthikanti et al. 2022, §4.2.3: under 1F1B stage r holds p − r micro-batches at its peak.
+void TstTeaching::firstPipelineStageHoldsPMicroBatches()
+{
+    const StrategyLesson pp = strategyLesson(testing::example("teaching-4gpu"), Strategy::Pp);
+    QCOMPARE(int(pp.gpus.size()), kTeachingGpus);
+    for (const GpuHoldings& gpu : pp.gpus) {
+        const int stage = gpu.firstLayer / gpu.layers;
+        QCOMPARE(gpu.inFlight, double(kTeachingGpus - stage));
+    }
+    const StrategyLesson ddp = strategyLesson(testing::example("teaching-4gpu"), Strategy::Ddp);
+    QCOMPARE(ddp.gpus.front().inFlight, 1.0);
 }
 
 // Seed 001: serving keeps weights and KV cache; no gradients, no optimizer; replicas send nothing.

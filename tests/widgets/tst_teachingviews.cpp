@@ -67,6 +67,7 @@ private slots:
     void strategySwitchAnimatesToTheNewBars();
     void expertPanelOfAnotherModelSaysItsScale();
     void explorerTeachesWithAModelThatContrasts();
+    void activationSentencesCarryTheCoresNumbers();
     void servingExplorerRenders();
     void mlpSplitStatesTheCoresCollectives();
     void contextRingRenders();
@@ -192,6 +193,33 @@ void TstTeachingViews::explorerTeachesWithAModelThatContrasts()
     explorer.setSnapshot(snapshotOf(testing::example("teaching-4gpu")));
     QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::Design);
     QVERIFY(!explorer.titleText().contains(QStringLiteral("smallest dense preset")));
+}
+
+// Why TP and PP activations shrink as they do (Korthikanti et al. 2022), with the core's numbers.
+void TstTeachingViews::activationSentencesCarryTheCoresNumbers()
+{
+    const core::Design design = testing::example("teaching-4gpu");
+    StrategyExplorer explorer(StrategyExplorer::Kind::Training);
+    explorer.setSnapshot(snapshotOf(design));
+    explorer.setStrategy(core::Strategy::Tp);
+    const core::StrategyLesson tp = core::strategyLesson(design, core::Strategy::Tp);
+    const QString tpText = explorer.savesLabelText();
+    for (const QString& part :
+         {bytesText(tp.gpus[0].state(core::StateKind::Activations).bytes),
+          bytesText(tp.replicaActivationBytes), bytesText(tp.sequenceParallelActivationBytes),
+          QStringLiteral("sbh(10 + 24/t + 5as/(ht))"), QStringLiteral("t = 4"),
+          QStringLiteral("Korthikanti et al. 2022")})
+        QVERIFY2(tpText.contains(part), qPrintable(part + QStringLiteral(" in ") + tpText));
+    explorer.setStrategy(core::Strategy::Pp);
+    const core::StrategyLesson pp = core::strategyLesson(design, core::Strategy::Pp);
+    const QString ppText = explorer.savesLabelText();
+    for (const QString& part : {bytesText(pp.gpus[0].state(core::StateKind::Activations).bytes),
+                                bytesText(pp.gpus[3].state(core::StateKind::Activations).bytes),
+                                QStringLiteral("8 of the 32 layers"), QStringLiteral("keeps 4 micro-batches"),
+                                QStringLiteral("(sbhL/t)(34 + 5as/h)")})
+        QVERIFY2(ppText.contains(part), qPrintable(part + QStringLiteral(" in ") + ppText));
+    explorer.setStrategy(core::Strategy::Fsdp);
+    QVERIFY(activationsText(*explorer.currentLesson()).isEmpty());
 }
 
 void TstTeachingViews::servingExplorerRenders()
