@@ -18,11 +18,13 @@
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace app {
 
 namespace {
-// Type a back row of a lecture hall can read: twice the desktop size (projector guides ask for 24 pt and up).
+// Type a back row of a lecture hall can read: twice the desktop size on a 1600×1000 projector (projector
+// guides ask for 24 pt and up).
 constexpr double kPresentationScale = 2.0;
 } // namespace
 
@@ -49,6 +51,7 @@ LearnWindow::LearnWindow(QWidget* parent)
     m_stack = new QStackedWidget(this);
     right->addWidget(m_stack, 1);
     m_keys = new QLabel(this);
+    m_keys->setObjectName(QStringLiteral("learnKeys"));
     m_keys->setEnabled(false);
     m_exportAction = new QAction(this);
     m_exportAction->setObjectName(QStringLiteral("learn-export"));
@@ -110,6 +113,8 @@ bool LearnWindow::eventFilter(QObject* watched, QEvent* event)
     case Qt::Key_Backspace:
         goBack();
         return true;
+    case widgets::LessonView::kVariantKey:
+        return currentLessonView()->toggleVariant();
     case Qt::Key_Escape:
         if (!m_presenting)
             return false;
@@ -209,6 +214,21 @@ widgets::LessonView* LearnWindow::currentLessonView() const
     return view(currentView());
 }
 
+bool LearnWindow::showVariant(const QString& name, QString* error)
+{
+    widgets::LessonView* view = currentLessonView();
+    const QString known = view->variantName();
+    if (known.isEmpty() || name.toLower() != known) {
+        // A command-line message, in English like the others of main.cpp.
+        *error = QStringLiteral("the view %1 ").arg(view->objectName())
+            + (known.isEmpty() ? QStringLiteral("has no variant")
+                               : QStringLiteral("has the variant ") + known);
+        return false;
+    }
+    view->setVariantOn(true);
+    return true;
+}
+
 bool LearnWindow::exportCurrentView(const QString& path, QSize size, QString* error) const
 {
     return exportFigure(currentLessonView(), size, path, error);
@@ -260,18 +280,40 @@ QMenu* LearnWindow::createMenu(QWidget* parent)
     return m_menu;
 }
 
+double LearnWindow::presentationScale() const
+{
+    // A smaller screen keeps the proportions of the 1600×1000 one, as a slide would.
+    return std::max(1.0, kPresentationScale * std::min({1.0, width() / 1600.0, height() / 1000.0}));
+}
+
+void LearnWindow::applyScale()
+{
+    const double scale = m_presenting ? presentationScale() : 1.0;
+    QFont f = m_normalFont;
+    if (m_presenting)
+        f.setPointSizeF(m_normalFont.pointSizeF() * scale);
+    if (f != font())
+        setFont(f);
+    widgets::setCanvasZoom(this, scale, m_normalFont);
+}
+
+void LearnWindow::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_presenting)
+        applyScale();
+}
+
 void LearnWindow::setPresenting(bool on)
 {
     if (on == m_presenting)
         return;
     m_presenting = on;
-    QFont f = m_normalFont;
-    if (on)
-        f.setPointSizeF(m_normalFont.pointSizeF() * kPresentationScale);
-    setFont(f);
-    widgets::setCanvasZoom(this, on ? kPresentationScale : 1.0, m_normalFont);
+    applyScale();
     m_list->setVisible(!on);
     m_exportButton->setVisible(!on); // a lecture shows the view, not the tools
+    for (widgets::LessonView* view : m_views)
+        view->setPresenting(on);
     if (on) {
         show();
         showFullScreen();
@@ -320,7 +362,6 @@ void LearnWindow::retranslate()
         m_presentAction->setText(tr("Start &Presentation"));
         m_presentAction->setShortcut(QKeySequence(Qt::Key_F5));
     }
-    m_keys->setText(tr("Keys: PageDown/PageUp view · Right/Left step · F5 presentation · Esc leave"));
     m_exportAction->setText(tr("Export &Figure…"));
     m_exportAction->setToolTip(tr("Write this view at its current step as PNG, SVG or PDF (%1)")
                                    .arg(m_exportAction->shortcut().toString(QKeySequence::NativeText)));
@@ -338,6 +379,13 @@ void LearnWindow::updateHeader()
                           .arg(view->stepCount())
                           .arg(currentView() + 1)
                           .arg(viewCount()));
+    // The variant's key only where there is a variant.
+    m_keys->setText(
+        view->variantName().isEmpty()
+            ? tr("Keys: PageDown/PageUp view · Right/Left step · F5 presentation · Esc leave")
+            : tr("Keys: PageDown/PageUp view · Right/Left step · %1 %2 · F5 presentation · Esc leave")
+                  .arg(QKeySequence(widgets::LessonView::kVariantKey).toString(QKeySequence::NativeText),
+                       view->variantLabel()));
 }
 
 } // namespace app

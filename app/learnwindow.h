@@ -3,8 +3,9 @@
 // The teaching views in one window (issue 9), reached from the "Learn" menu: the six splits on four GPUs,
 // the MLP split, context parallelism, expert routing and serving. A presentation mode for lectures shows
 // them full screen in large type; PageDown/PageUp move between views, Right/Left (or Space/Backspace)
-// through a view's steps, Esc leaves the presentation, F5 starts it. The current view (at its current step)
-// exports as a figure for slides, like every tab of the main window (figureexport.h).
+// through a view's steps, V toggles the view's variant (lessonview.h), Esc leaves the presentation, F5
+// starts it. The current view (at its current step) exports as a figure for slides, like every tab of the
+// main window (figureexport.h).
 
 #include "designsnapshot.h"
 #include "layout.h"
@@ -46,6 +47,9 @@ public:
     void showLessonFor(core::Dim dim, int zeroStage, bool serving = false);
     widgets::LessonView* view(int index) const;
     widgets::LessonView* currentLessonView() const;
+    // Turns the current view's variant on by its name (`meshwright --variant`: sp, contiguous, dropless);
+    // false with `error` naming the view's own variant, or saying that it has none.
+    bool showVariant(const QString& name, QString* error);
 
     // A "Learn" menu that opens this window on each view, and starts the presentation.
     QMenu* createMenu(QWidget* parent);
@@ -56,6 +60,8 @@ public:
 
     void setPresenting(bool on);
     bool isPresenting() const { return m_presenting; }
+    // How much a presentation enlarges type and drawings: 2 on a 1600×1000 screen, less on a smaller one.
+    double presentationScale() const;
 
     // Moves to the next step, or to the next view after the last step; false at the very end.
     bool advance();
@@ -67,8 +73,10 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void applyScale();
     void retranslate();
     void updateHeader();
     QString viewTitle(int index) const;

@@ -1,7 +1,7 @@
 // meshwright: the desktop application. `meshwright [DESIGN.json]` opens a design (or the default one);
 // `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits; `--tab NAME`
-// opens on a view's tab (e.g. --tab collectives); `--learn VIEW [--step N]` shows a teaching view instead
-// (strategies, mlp, context, experts, serving).
+// opens on a view's tab (e.g. --tab collectives); `--learn VIEW [--step N] [--variant NAME]` shows a teaching
+// view instead (strategies, mlp, context, experts, serving), NAME its variant (sp, contiguous, dropless).
 
 #include "clusterpanel.h"
 #include "language.h"
@@ -51,10 +51,15 @@ int main(int argc, char* argv[])
     const QCommandLineOption step(QStringLiteral("step"),
                                   QStringLiteral("With --learn: show this step of the view (1 = the first)."),
                                   QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption variant(
+        QStringLiteral("variant"),
+        QStringLiteral("With --learn: show the view's variant: sp (mlp), contiguous (context) or dropless "
+                       "(experts)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption present(
         QStringLiteral("present"),
         QStringLiteral("With --learn: presentation mode (large type, full screen)."));
-    parser.addOptions({screenshot, language, size, tab, group, learn, step, present});
+    parser.addOptions({screenshot, language, size, tab, group, learn, step, variant, present});
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
     parser.process(application);
@@ -81,8 +86,8 @@ int main(int argc, char* argv[])
             window.cluster()->setColorDimension(*dim);
     }
 
-    if ((parser.isSet(step) || parser.isSet(present)) && !parser.isSet(learn)) {
-        std::fprintf(stderr, "meshwright: --step and --present need --learn VIEW\n");
+    if ((parser.isSet(step) || parser.isSet(variant) || parser.isSet(present)) && !parser.isSet(learn)) {
+        std::fprintf(stderr, "meshwright: --step, --variant and --present need --learn VIEW\n");
         return 2;
     }
     app::LearnWindow* learnWindow = nullptr;
@@ -103,6 +108,12 @@ int main(int argc, char* argv[])
                 return 2;
             }
             learnWindow->currentLessonView()->setStep(n - 1);
+        }
+        QString error;
+        if (parser.isSet(variant) && !learnWindow->showVariant(parser.value(variant), &error)) {
+            std::fprintf(stderr, "meshwright: --variant %s: %s\n", qPrintable(parser.value(variant)),
+                         qPrintable(error));
+            return 2;
         }
         if (parser.isSet(present))
             learnWindow->setPresenting(true);

@@ -66,6 +66,23 @@ Cluster teachingCluster(const Catalog& catalog)
     return example ? example->cluster : Cluster{};
 }
 
+// The catalog's smallest mixture-of-experts or dense model, by parameter count.
+const ModelArchitecture* smallestModel(const Catalog& catalog, bool moe)
+{
+    const ModelArchitecture* smallest = nullptr;
+    double smallestCount = 0;
+    for (const ModelArchitecture& m : catalog.models()) {
+        if (m.moe.isMoe() != moe)
+            continue;
+        const double count = countParameters(m).all.total();
+        if (!smallest || count < smallestCount) {
+            smallest = &m;
+            smallestCount = count;
+        }
+    }
+    return smallest;
+}
+
 } // namespace
 
 bool isServing(Strategy s)
@@ -105,18 +122,7 @@ double idealBubbleFraction(int stages, std::int64_t microBatches)
 
 const ModelArchitecture* teachingMoeModel(const Catalog& catalog)
 {
-    const ModelArchitecture* smallest = nullptr;
-    double smallestCount = 0;
-    for (const ModelArchitecture& m : catalog.models()) {
-        if (!m.moe.isMoe())
-            continue;
-        const double count = countParameters(m).all.total();
-        if (!smallest || count < smallestCount) {
-            smallest = &m;
-            smallestCount = count;
-        }
-    }
-    return smallest;
+    return smallestModel(catalog, true);
 }
 
 Design strategyDesign(const Design& base, Strategy strategy, const Catalog& catalog)
@@ -203,6 +209,7 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
             gpu.firstLayer = stageLayers(design)[idx(shard.stages.front())].firstLayer;
             gpu.layers = shard.layers;
         }
+        gpu.inFlight = role.inFlight;
         if (experts > 0) {
             gpu.experts = experts / std::max(ep, 1);
             gpu.firstExpert = info.coord(Dim::Ep) * gpu.experts;
@@ -309,18 +316,71 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
     lesson.microBatches = evaluation.microBatches;
     lesson.idealBubbleFraction = idealBubbleFraction(l.pp(), evaluation.microBatches);
 
+    const auto activationsOf = [](const StrategyLesson& l) {
+        return l.gpus.empty() ? 0.0 : l.gpus.front().state(StateKind::Activations).bytes;
+    };
     const Strategy replica = isServing(strategy) ? Strategy::ServingReplicas : Strategy::Ddp;
     if (strategy == replica) {
         lesson.replicaPeakBytes = lesson.peakBytes;
         lesson.replicaModelStateBytes = lesson.modelStateBytes;
+        lesson.replicaActivationBytes = activationsOf(lesson);
     } else {
         Design sameModel = base;
         sameModel.model = design.model;
         const StrategyLesson full = strategyLesson(sameModel, replica, catalog);
         lesson.replicaPeakBytes = full.peakBytes;
         lesson.replicaModelStateBytes = full.modelStateBytes;
+        lesson.replicaActivationBytes = activationsOf(full);
+    }
+    // Korthikanti et al. 2022, §4.2.2: sequence parallelism also splits what TP leaves whole.
+    if (strategy == Strategy::Tp) {
+        Design sequenceParallel = design;
+        sequenceParallel.layout.sequenceParallel = true;
+        const Evaluation withSp = evaluate(sequenceParallel, catalog);
+        if (withSp.memory)
+            lesson.sequenceParallelActivationBytes
+                = withSp.memory->roleOf(0).figure(MemoryCategory::Activations).bytes;
     }
     return lesson;
+}
+
+const ModelArchitecture* teachingDenseModel(const Catalog& catalog)
+{
+    return smallestModel(catalog, false);
+}
+
+StrategyLessons strategyLessons(const Design& base, const std::vector<Strategy>& strategies,
+                                std::string_view chosenPreset, const Catalog& catalog)
+{
+    const auto lessonsOf = [&](const Design& design) {
+        std::vector<StrategyLesson> lessons;
+        for (Strategy s : strategies)
+            lessons.push_back(strategyLesson(design, s, catalog));
+        return lessons;
+    };
+    StrategyLessons result;
+    result.designModelName = base.model.name;
+    Design design = base;
+    if (const ModelArchitecture* chosen = chosenPreset.empty() ? nullptr : catalog.model(chosenPreset)) {
+        design.model = *chosen;
+        result.reason = TeachingModelReason::Chosen;
+        result.lessons = lessonsOf(design);
+        result.model = design.model;
+        return result;
+    }
+    result.lessons = lessonsOf(design);
+    result.model = design.model;
+    // A stand-in MoE model (EP on a dense model) says nothing about whether the design's model fits.
+    const bool someFits = std::any_of(result.lessons.begin(), result.lessons.end(),
+                                      [](const StrategyLesson& l) { return l.fits && !l.substitutedModel; });
+    const ModelArchitecture* small = teachingDenseModel(catalog);
+    if (someFits || !small || small->name == base.model.name)
+        return result;
+    design.model = *small;
+    result.reason = TeachingModelReason::DesignFitsNowhere;
+    result.lessons = lessonsOf(design);
+    result.model = design.model;
+    return result;
 }
 
 } // namespace core

@@ -69,6 +69,9 @@ struct GpuHoldings
     double totalBytes = 0; // the memory model's peak, all categories
     int firstLayer = 0, layers = 0; // transformer layers this GPU computes
     int firstExpert = 0, experts = 0; // routed experts per MoE layer it holds (0 for a dense model)
+    // Micro-batches whose activations it holds at its peak, in whole-stage units (memory.h): 1 without a
+    // pipeline; under 1F1B p − r on stage r, so the first stage holds p of them.
+    double inFlight = 0;
     const HeldState& state(StateKind kind) const { return states[static_cast<std::size_t>(kind)]; }
 };
 
@@ -105,6 +108,11 @@ struct StrategyLesson
     double replicaModelStateBytes = 0;
     double parameters = 0; // of the whole model
     bool substitutedModel = false; // EP on a dense model: a MoE preset stands in
+    // Why the activations shrink as they do (Korthikanti et al. 2022, "Reducing Activation
+    // Recomputation in Large Transformer Models", §4.2): what the full replica keeps on a GPU (one
+    // micro-batch through every layer), and for TP the same split with sequence parallelism as well.
+    double replicaActivationBytes = 0;
+    double sequenceParallelActivationBytes = 0; // TP in training only, else 0
 };
 
 // Idle share of a balanced GPipe-style schedule's forward pass, p stages and m micro-batches (Huang et al.
@@ -120,5 +128,32 @@ const ModelArchitecture* teachingMoeModel(const Catalog& catalog = Catalog::buil
 Design strategyDesign(const Design& base, Strategy strategy, const Catalog& catalog = Catalog::builtin());
 StrategyLesson strategyLesson(const Design& base, Strategy strategy,
                               const Catalog& catalog = Catalog::builtin());
+
+// Which model a view's lessons teach with. The six panels teach by contrast — this split fits, that one
+// does not — so the design's own model teaches only when at least one of its panels fits four of its
+// GPUs; a 70B model fits none, every panel would be red, and the smallest dense preset of the catalog
+// teaches instead (the seed's examples are 7B/8B models). A preset the user chose overrides both.
+enum class TeachingModelReason {
+    Design, // the design's model, some panel fits
+    DesignFitsNowhere, // the design's model fits no panel: the small preset stands in
+    Chosen // the user's choice
+};
+
+struct StrategyLessons
+{
+    std::vector<StrategyLesson> lessons; // one per strategy, in the given order
+    TeachingModelReason reason = TeachingModelReason::Design;
+    ModelArchitecture model; // what the lessons teach with (EP on a dense model still shows a MoE preset)
+    std::string designModelName;
+};
+
+// The smallest dense preset of the catalog: the stand-in for a model too large for four GPUs.
+const ModelArchitecture* teachingDenseModel(const Catalog& catalog = Catalog::builtin());
+
+// The lessons of `strategies` for `base`, with the model chosen as above; `chosenPreset` empty (or not a
+// preset of the catalog) chooses automatically.
+StrategyLessons strategyLessons(const Design& base, const std::vector<Strategy>& strategies,
+                                std::string_view chosenPreset = {},
+                                const Catalog& catalog = Catalog::builtin());
 
 } // namespace core

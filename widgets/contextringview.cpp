@@ -69,6 +69,11 @@ void ContextRingView::setLoadBalanced(bool on)
     m_balanced->setChecked(on);
 }
 
+QString ContextRingView::variantLabel() const
+{
+    return tr("contiguous chunks");
+}
+
 void ContextRingView::rebuild()
 {
     m_split = core::contextSplit(m_model, m_sequence, core::kTeachingGpus, m_balanced->isChecked());
@@ -100,6 +105,7 @@ void ContextRingView::changeEvent(QEvent* event)
 void ContextRingView::retranslate()
 {
     m_balanced->setText(tr("Load-balanced: 2·CP chunks, GPU r keeps chunks r and 2·CP−1−r"));
+    m_balanced->setToolTip(variantToolTip());
     rebuild();
 }
 
@@ -131,11 +137,9 @@ QString ContextRingView::stepText() const
 // ---------------------------------------------------------------------------------------------------------
 
 ContextRingCanvas::ContextRingCanvas(QWidget* parent)
-    : QWidget(parent)
+    : LessonCanvas(parent)
     , m_animation(new QVariantAnimation(this))
 {
-    markLessonCanvas(this);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
     m_animation->setDuration(600);
@@ -165,19 +169,36 @@ bool ContextRingCanvas::isAnimating() const
     return m_animation->state() == QAbstractAnimation::Running;
 }
 
+double ContextRingCanvas::nodeRadius() const
+{
+    // Wide enough for its two labels.
+    QFont bold = font();
+    bold.setBold(true);
+    const int last = std::max(m_split.cp - 1, 0);
+    const double widest
+        = std::max(QFontMetrics(bold).horizontalAdvance(ContextRingView::tr("GPU %1").arg(last)),
+                   fontMetrics().horizontalAdvance(ContextRingView::tr("KV of %1").arg(last)));
+    return std::max(28.0, widest / 2 + 6);
+}
+
+QSizeF ContextRingCanvas::contentMinimum() const
+{
+    // The matrix at 20 pixels a chunk, and the ring with its bars beside it (paintEvent).
+    const double line = fontMetrics().height();
+    const double margin = 10;
+    const double side = 20.0 * std::max<std::size_t>(m_split.chunks.size(), 4);
+    const double node = nodeRadius();
+    return {margin + 3 * line + side + 3 * line + 10 * node + line + margin,
+            std::max(side + 4 * line + 2 * margin, margin + 2 * line + 4 + 5 * node + 4 + margin)};
+}
+
 void ContextRingCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
-    // Presentation mode: painted at the normal font's geometry and scaled up (lessonview.h), so every
-    // label keeps its place.
-    const double zoom = canvasZoom(this);
-    p.scale(zoom, zoom);
-    const double viewWidth = width() / zoom;
-    const double viewHeight = height() / zoom;
-    const QRectF area(0, 0, viewWidth, viewHeight);
-    p.setRenderHint(QPainter::Antialiasing);
+    const QSizeF view = beginPaint(p);
+    const double viewWidth = view.width();
+    const double viewHeight = view.height();
     const QPalette pal = palette();
-    p.fillRect(area, pal.color(QPalette::Base));
     const core::ContextSplit& s = m_split;
     if (s.chunks.empty() || s.steps.empty())
         return;
@@ -190,18 +211,19 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
 
     // The sequence, chunk by chunk, coloured by owner.
     const double margin = 10;
-    const double side = std::min(viewHeight - 4.0 * line - 2 * margin, viewWidth * 0.55);
+    const double side = std::max(4.0 * n, std::min(viewHeight - 4.0 * line - 2 * margin, viewWidth * 0.55));
     const double cell = side / n;
     const double left = margin + 3 * line;
-    const double top = margin + 2 * line;
+    const double top = margin + 2 * line + 4;
     p.setFont(bold);
     p.setPen(pal.color(QPalette::Text));
-    p.drawText(QRectF(left, margin, side, line), Qt::AlignCenter, ContextRingView::tr("keys →"));
+    drawText(p, QRectF(left, margin, side, line), Qt::AlignCenter, ContextRingView::tr("keys →"));
     p.save();
     p.translate(margin + line, top + side / 2);
     p.rotate(-90);
     p.drawText(QRectF(-side / 2, -line, side, line * 1.5), Qt::AlignCenter, ContextRingView::tr("queries →"));
     p.restore();
+    noteDrawn(QRectF(margin, top, line * 1.5, side));
     p.setFont(font());
     for (const core::ContextChunk& c : s.chunks) {
         p.setPen(Qt::NoPen);
@@ -214,6 +236,7 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
         p.drawText(QRectF(left - line - 2, top + c.index * cell, line, cell - 1), Qt::AlignCenter,
                    QString::number(c.rank));
     }
+    noteDrawn(QRectF(left - line - 2, top - line - 2, side + line + 2, side + line + 2));
     // The causal attention matrix: block (q, k) belongs to the GPU owning chunk q and is computed in the step
     // in which that GPU holds the key/value block of chunk k's owner.
     const core::ContextRingStep& current = s.steps[idx(step)];
@@ -249,14 +272,35 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
     p.setBrush(Qt::NoBrush);
     p.drawRect(QRectF(left, top, side, side));
 
-    // The ring: which block each GPU holds in this step, and where it goes next.
-    const double ringLeft = left + side + 5 * line;
-    const double ringWidth = viewWidth - ringLeft - margin;
-    if (ringWidth < 100)
+    // The ring, which block each GPU holds in this step and where it goes next, and the work per GPU:
+    // the bars under the ring where the height allows, else beside it (a short presentation canvas).
+    const double ringLeft = left + side + 3 * line;
+    const double panelWidth = viewWidth - ringLeft - margin;
+    if (panelWidth < 100)
         return;
-    const QPointF centre(ringLeft + ringWidth / 2, top + side * 0.4);
-    const double radius = std::min(ringWidth / 2 - 3 * line, side * 0.3);
     const int cp = s.cp;
+    const QString lastGpu = ContextRingView::tr("GPU %1").arg(cp - 1);
+    const double node = nodeRadius();
+    const double barLabelWidth = fm.horizontalAdvance(lastGpu) + 8;
+    const QString barsTitle = ContextRingView::tr("Work in this step (query–key pairs)");
+    // The title wraps in a narrow column.
+    const auto titleHeight = [&](double width) {
+        return p.boundingRect(QRectF(0, 0, width, 10 * line), Qt::TextWordWrap, barsTitle).height();
+    };
+    double barsHeight = titleHeight(panelWidth) + cp * (line + 4.0) + 4;
+    const double bottom = viewHeight - margin;
+    // Four nodes on a circle of radius r are r·√2 apart: r ≥ 1.5 node keeps them clear of each other.
+    const bool stacked = bottom - top - barsHeight - line >= 5 * node + 4;
+    if (!stacked)
+        barsHeight = titleHeight(panelWidth / 2 - line) + cp * (line + 4.0) + 4;
+    const QRectF ringBox = stacked ? QRectF(ringLeft, top, panelWidth, bottom - top - barsHeight - line)
+                                   : QRectF(ringLeft, top, panelWidth / 2, bottom - top);
+    const QRectF barsBox = stacked
+        ? QRectF(ringLeft, bottom - barsHeight, panelWidth, barsHeight)
+        : QRectF(ringLeft + panelWidth / 2 + line, top + std::max(0.0, (bottom - top - barsHeight) / 2),
+                 panelWidth / 2 - line, barsHeight);
+    const QPointF centre = ringBox.center();
+    const double radius = std::max(node, std::min(ringBox.width(), ringBox.height()) / 2 - node - 2);
     const auto position = [&](int r) {
         const double angle = -M_PI / 2 + 2 * M_PI * r / cp;
         return centre + QPointF(std::cos(angle), std::sin(angle)) * radius;
@@ -266,7 +310,7 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
         const QPointF d = b - a;
         const double len = std::hypot(d.x(), d.y());
         const QPointF u = d / len;
-        const QPointF from = a + u * 30, to = b - u * 30;
+        const QPointF from = a + u * (node + 2), to = b - u * (node + 2);
         p.setPen(QPen(current.sends ? QColor(0xe15759) : pal.color(QPalette::Mid), 2.5));
         p.drawLine(from, to);
         const QPointF nrm(-u.y(), u.x());
@@ -277,16 +321,17 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
         const QPointF c = position(r);
         p.setPen(QPen(rankColor(r), 3));
         p.setBrush(pal.color(QPalette::AlternateBase));
-        p.drawEllipse(c, 28, 28);
+        p.drawEllipse(c, node, node);
+        noteDrawn(QRectF(c.x() - node, c.y() - node, 2 * node, 2 * node));
         p.setPen(pal.color(QPalette::Text));
         p.setFont(bold);
-        p.drawText(QRectF(c.x() - 28, c.y() - line, 56, line), Qt::AlignCenter,
-                   ContextRingView::tr("GPU %1").arg(r));
+        drawText(p, QRectF(c.x() - node, c.y() - line, 2 * node, line), Qt::AlignCenter,
+                 ContextRingView::tr("GPU %1").arg(r));
         p.setFont(font());
         const int owner = current.kvOwner[idx(r)];
         p.setPen(rankColor(owner).darker(120));
-        p.drawText(QRectF(c.x() - 40, c.y(), 80, line), Qt::AlignCenter,
-                   ContextRingView::tr("KV of %1").arg(owner));
+        drawText(p, QRectF(c.x() - node, c.y(), 2 * node, line), Qt::AlignCenter,
+                 ContextRingView::tr("KV of %1").arg(owner));
     }
     // The blocks on their way: each GPU's new block comes from the GPU before it.
     if (m_travel < 1)
@@ -301,22 +346,25 @@ void ContextRingCanvas::paintEvent(QPaintEvent*)
             p.drawText(QRectF(at.x() - 12, at.y() - 12, 24, 24), Qt::AlignCenter, QStringLiteral("KV"));
         }
     // Work per GPU in this step.
-    const double barsTop = top + side * 0.4 + radius + 2.5 * line;
     double most = 0;
     for (const core::ContextRingStep& st : s.steps)
         for (double pairs : st.pairs)
             most = std::max(most, pairs);
     p.setPen(pal.color(QPalette::Text));
-    p.drawText(QRectF(ringLeft, barsTop, ringWidth, line), Qt::AlignLeft,
-               ContextRingView::tr("Work in this step (query–key pairs)"));
+    const double barsTitleHeight = titleHeight(barsBox.width());
+    drawText(p, QRectF(barsBox.left(), barsBox.top(), barsBox.width(), barsTitleHeight),
+             Qt::AlignLeft | Qt::TextWordWrap, barsTitle);
     for (int r = 0; r < cp; ++r) {
-        const double y = barsTop + (r + 1) * (line + 4);
-        const double w = most > 0 ? (ringWidth - 60) * current.pairs[idx(r)] / most : 0;
+        const double y = barsBox.top() + barsTitleHeight + 4 + r * (line + 4);
+        const double barWidth = barsBox.width() - barLabelWidth - 4;
+        const double w = most > 0 ? barWidth * current.pairs[idx(r)] / most : 0;
         p.setPen(Qt::NoPen);
         p.setBrush(rankColor(r));
-        p.drawRect(QRectF(ringLeft + 60, y, w, line));
+        p.drawRect(QRectF(barsBox.left() + barLabelWidth + 4, y, w, line));
+        noteDrawn(QRectF(barsBox.left() + barLabelWidth + 4, y, w, line));
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(QRectF(ringLeft, y, 56, line), Qt::AlignRight, ContextRingView::tr("GPU %1").arg(r));
+        drawText(p, QRectF(barsBox.left(), y, barLabelWidth, line), Qt::AlignRight,
+                 ContextRingView::tr("GPU %1").arg(r));
     }
 }
 

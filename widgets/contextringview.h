@@ -27,6 +27,11 @@ public:
     int stepCount() const override;
     const core::ContextSplit& split() const { return m_split; }
     void setLoadBalanced(bool on);
+    // The variant is the naive cut: one contiguous chunk per GPU, to show the imbalance it causes.
+    QString variantName() const override { return QStringLiteral("contiguous"); }
+    QString variantLabel() const override;
+    bool isVariantOn() const override { return !m_split.loadBalanced; }
+    void setVariantOn(bool on) override { setLoadBalanced(!on); }
     QString stepText() const;
     ContextRingCanvas* canvas() const { return m_canvas; }
 
@@ -47,7 +52,7 @@ private:
     QLabel* m_explanation = nullptr;
 };
 
-class ContextRingCanvas : public QWidget
+class ContextRingCanvas : public LessonCanvas
 {
     Q_OBJECT
 
@@ -56,12 +61,13 @@ public:
     // Moving one step forward animates the key/value blocks travelling to the next GPU.
     void setSplit(const core::ContextSplit& split, int step);
     bool isAnimating() const;
-    QSize minimumSizeHint() const override { return {700, 420}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    QSizeF contentMinimum() const override;
 
 private:
+    double nodeRadius() const; // of a GPU on the ring
     core::ContextSplit m_split;
     int m_step = 0;
     double m_travel = 1; // 0 → 1 while the blocks move from r to r+1

@@ -113,6 +113,21 @@ void ExpertRoutingView::setCapacityFactor(double factor)
         m_factor->setValue(factor);
 }
 
+QString ExpertRoutingView::variantLabel() const
+{
+    return tr("dropless routing");
+}
+
+bool ExpertRoutingView::isVariantOn() const
+{
+    return m_dropless->isChecked();
+}
+
+void ExpertRoutingView::setVariantOn(bool on)
+{
+    m_dropless->setChecked(on);
+}
+
 void ExpertRoutingView::rebuild()
 {
     m_config.capacityFactor = m_dropless->isChecked() ? 0 : m_factor->value();
@@ -149,6 +164,7 @@ void ExpertRoutingView::retranslate()
 {
     m_factorLabel->setText(tr("Capacity factor"));
     m_dropless->setText(tr("Dropless (no capacity limit)"));
+    m_dropless->setToolTip(variantToolTip());
     m_seedLabel->setText(tr("Router seed"));
     rebuild();
 }
@@ -215,11 +231,9 @@ QString ExpertRoutingView::summaryText() const
 // ---------------------------------------------------------------------------------------------------------
 
 ExpertRoutingCanvas::ExpertRoutingCanvas(QWidget* parent)
-    : QWidget(parent)
+    : LessonCanvas(parent)
     , m_animation(new QVariantAnimation(this))
 {
-    markLessonCanvas(this);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
     m_animation->setDuration(900);
@@ -249,19 +263,34 @@ bool ExpertRoutingCanvas::isAnimating() const
     return m_animation->state() == QAbstractAnimation::Running;
 }
 
+QSizeF ExpertRoutingCanvas::contentMinimum() const
+{
+    const core::Routing& r = m_routing;
+    const int ranks = std::max(r.config.epRanks, 1);
+    const double line = fontMetrics().height();
+    QFont bold = font();
+    bold.setBold(true);
+    // A GPU's box: its title, and its experts' columns with their counts ("E3: 13, −5").
+    const int expertsPerRank = (static_cast<int>(r.experts.size()) + ranks - 1) / ranks;
+    const double column
+        = fontMetrics().horizontalAdvance(ExpertRoutingView::tr("E%1: %2, −%3").arg(15).arg(88).arg(88));
+    const double box = std::max(
+        QFontMetrics(bold).horizontalAdvance(ExpertRoutingView::tr("GPU %1: experts").arg(ranks - 1)) + 12.0,
+        expertsPerRank * (column - 16) + 16);
+    // The experts take the lower 48 %; their tallest column at 6 pixels a slot (paintEvent).
+    int tallest = r.capacity;
+    for (const core::ExpertLoad& e : r.experts)
+        tallest = std::max(tallest, e.assigned);
+    return {2 * 8 + ranks * box + (ranks - 1) * 16.0, (4.4 * line + 14 + 6.0 * tallest) / 0.48};
+}
+
 void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
-    // Presentation mode: painted at the normal font's geometry and scaled up (lessonview.h), so every
-    // label keeps its place.
-    const double zoom = canvasZoom(this);
-    p.scale(zoom, zoom);
-    const double viewWidth = width() / zoom;
-    const double viewHeight = height() / zoom;
-    const QRectF area(0, 0, viewWidth, viewHeight);
-    p.setRenderHint(QPainter::Antialiasing);
+    const QSizeF view = beginPaint(p);
+    const double viewWidth = view.width();
+    const double viewHeight = view.height();
     const QPalette pal = palette();
-    p.fillRect(area, pal.color(QPalette::Base));
     const core::Routing& r = m_routing;
     const int ranks = r.config.epRanks;
     if (ranks <= 0 || r.experts.empty())
@@ -286,10 +315,11 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.setPen(QPen(pal.color(QPalette::Mid), 1.5));
         p.setBrush(pal.color(QPalette::AlternateBase));
         p.drawRoundedRect(box, 6, 6);
+        noteDrawn(box);
         p.setPen(pal.color(QPalette::Text));
         p.setFont(bold);
-        p.drawText(QRectF(box.left(), box.top() + 2, box.width(), line), Qt::AlignCenter,
-                   ExpertRoutingView::tr("GPU %1: tokens").arg(rank));
+        drawText(p, QRectF(box.left(), box.top() + 2, box.width(), line), Qt::AlignCenter,
+                 ExpertRoutingView::tr("GPU %1: tokens").arg(rank));
         p.setFont(font());
     }
     for (const core::TokenRoute& t : r.tokens) {
@@ -311,6 +341,7 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.setPen(QPen(pal.color(QPalette::Text), 1));
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(x, y, tokenSize, tokenSize));
+        noteDrawn(QRectF(x, y, tokenSize, tokenSize));
     }
 
     // Experts with their slots.
@@ -327,10 +358,11 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.setPen(QPen(pal.color(QPalette::Mid), 1.5));
         p.setBrush(pal.color(QPalette::AlternateBase));
         p.drawRoundedRect(box, 6, 6);
+        noteDrawn(box);
         p.setPen(pal.color(QPalette::Text));
         p.setFont(bold);
-        p.drawText(QRectF(box.left(), box.top() + 2, box.width(), line), Qt::AlignCenter,
-                   ExpertRoutingView::tr("GPU %1: experts").arg(rank));
+        drawText(p, QRectF(box.left(), box.top() + 2, box.width(), line), Qt::AlignCenter,
+                 ExpertRoutingView::tr("GPU %1: experts").arg(rank));
         p.setFont(font());
     }
     const bool showCapacity = m_step >= 1;
@@ -363,12 +395,13 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.setBrush(expertColor(e.expert));
         p.drawRect(key);
         p.setPen(Qt::white);
-        p.drawText(key, Qt::AlignCenter, ExpertRoutingView::tr("expert %1").arg(e.expert));
+        drawText(p, key, Qt::AlignCenter, ExpertRoutingView::tr("expert %1").arg(e.expert));
         p.setPen(pal.color(QPalette::Text));
         QString label = ExpertRoutingView::tr("E%1: %2").arg(e.expert).arg(e.assigned);
         if (showCapacity && e.dropped > 0)
             label = ExpertRoutingView::tr("E%1: %2, −%3").arg(e.expert).arg(e.assigned).arg(e.dropped);
-        p.drawText(QRectF(x - 12, base + 2, columnWidth + 24, line), Qt::AlignCenter, label);
+        drawText(p, QRectF(x - 12, base + 2, columnWidth + 24, line), Qt::AlignCenter, label);
+        noteDrawn(QRectF(x, base - std::max(shownKept + e.padded + e.dropped, 0) * slot, columnWidth, 1));
     }
     if (showCapacity && r.capacity > 0) {
         const double y = expertsBottom - r.capacity * slot;
@@ -376,8 +409,8 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.drawLine(QPointF(margin, y), QPointF(viewWidth - margin, y));
         p.setPen(kDropped);
         p.setFont(bold);
-        p.drawText(QRectF(viewWidth / 2.0, y - line - 1, viewWidth / 2.0 - margin - 4, line), Qt::AlignRight,
-                   ExpertRoutingView::tr("capacity %1").arg(r.capacity));
+        drawText(p, QRectF(viewWidth / 2.0, y - line - 1, viewWidth / 2.0 - margin - 4, line), Qt::AlignRight,
+                 ExpertRoutingView::tr("capacity %1").arg(r.capacity));
         p.setFont(font());
     }
 
@@ -419,8 +452,8 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
             }
         p.setPen(QColor(0xe15759).darker(130));
         p.setFont(bold);
-        p.drawText(
-            QRectF(margin, (yTop + yBottom) / 2 - line / 2.0, viewWidth - 2 * margin, line), Qt::AlignLeft,
+        drawText(
+            p, QRectF(margin, (yTop + yBottom) / 2 - line / 2.0, viewWidth - 2 * margin, line), Qt::AlignLeft,
             m_step == 2
                 ? ExpertRoutingView::tr("↓ dispatch: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll))
                 : ExpertRoutingView::tr("↑ combine: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll)));

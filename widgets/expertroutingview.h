@@ -38,6 +38,10 @@ public:
     int stepCount() const override { return kSteps; }
     const core::Routing& routing() const { return m_routing; }
     void setCapacityFactor(double factor); // 0 = dropless
+    QString variantName() const override { return QStringLiteral("dropless"); }
+    QString variantLabel() const override;
+    bool isVariantOn() const override;
+    void setVariantOn(bool on) override;
     QString summaryText() const;
     ExpertRoutingCanvas* canvas() const { return m_canvas; }
 
@@ -62,7 +66,7 @@ private:
     QLabel* m_summary = nullptr;
 };
 
-class ExpertRoutingCanvas : public QWidget
+class ExpertRoutingCanvas : public LessonCanvas
 {
     Q_OBJECT
 
@@ -71,10 +75,10 @@ public:
     // Entering the dispatch or combine step sends the tokens along the lines.
     void setRouting(const core::Routing& routing, int step);
     bool isAnimating() const;
-    QSize minimumSizeHint() const override { return {900, 460}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    QSizeF contentMinimum() const override;
 
 private:
     core::Routing m_routing;

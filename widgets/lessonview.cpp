@@ -1,5 +1,7 @@
 #include "lessonview.h"
 
+#include <QKeySequence>
+#include <QPainter>
 #include <QVariant>
 #include <algorithm>
 
@@ -31,6 +33,19 @@ bool LessonView::previousStep()
     return true;
 }
 
+bool LessonView::toggleVariant()
+{
+    if (variantName().isEmpty())
+        return false;
+    setVariantOn(!isVariantOn());
+    return true;
+}
+
+QString LessonView::variantToolTip()
+{
+    return tr("Key: %1").arg(QKeySequence(kVariantKey).toString(QKeySequence::NativeText));
+}
+
 namespace {
 constexpr const char* kLessonCanvas = "lessonCanvas";
 constexpr const char* kZoom = "lessonCanvasZoom";
@@ -58,6 +73,54 @@ void setCanvasZoom(QWidget* root, double zoom, const QFont& normalFont)
             canvas->setFont(zoom > 1 ? own : QFont());
             canvas->update();
         }
+}
+
+LessonCanvas::LessonCanvas(QWidget* parent)
+    : QWidget(parent)
+{
+    markLessonCanvas(this);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+double LessonCanvas::paintZoom() const
+{
+    double zoom = canvasZoom(this);
+    const QSizeF need = contentMinimum();
+    if (need.width() > 0)
+        zoom = std::min(zoom, width() / need.width());
+    if (need.height() > 0)
+        zoom = std::min(zoom, height() / need.height());
+    return std::max(1.0, zoom);
+}
+
+QSize LessonCanvas::minimumSizeHint() const
+{
+    return contentMinimum().toSize().expandedTo(QWidget::minimumSizeHint());
+}
+
+QSizeF LessonCanvas::beginPaint(QPainter& p)
+{
+    // Presentation mode: painted at the normal font's geometry and scaled up, so every label keeps its
+    // place.
+    m_zoom = paintZoom();
+    p.scale(m_zoom, m_zoom);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QSizeF size(width() / m_zoom, height() / m_zoom);
+    p.fillRect(QRectF(QPointF(0, 0), size), palette().color(QPalette::Base));
+    m_drawn = QRectF();
+    return size;
+}
+
+void LessonCanvas::noteDrawn(const QRectF& r)
+{
+    m_drawn |= QRectF(r.topLeft() * m_zoom, r.size() * m_zoom);
+}
+
+void LessonCanvas::drawText(QPainter& p, const QRectF& r, int flags, const QString& text)
+{
+    QRectF used;
+    p.drawText(r, flags, text, &used);
+    noteDrawn(used);
 }
 
 } // namespace widgets

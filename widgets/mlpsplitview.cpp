@@ -67,6 +67,11 @@ void MlpSplitView::setSequenceParallel(bool on)
     m_sequenceParallel->setChecked(on);
 }
 
+QString MlpSplitView::variantLabel() const
+{
+    return tr("sequence parallelism");
+}
+
 void MlpSplitView::rebuild()
 {
     m_split = core::mlpSplit(m_model, kRanks, m_sequenceParallel->isChecked(), m_tokens);
@@ -99,6 +104,7 @@ void MlpSplitView::changeEvent(QEvent* event)
 void MlpSplitView::retranslate()
 {
     m_sequenceParallel->setText(tr("Sequence parallelism (all-gather before, reduce-scatter after)"));
+    m_sequenceParallel->setToolTip(variantToolTip());
     rebuild();
 }
 
@@ -175,11 +181,9 @@ QString MlpSplitView::stepText() const
 // ---------------------------------------------------------------------------------------------------------
 
 MlpSplitCanvas::MlpSplitCanvas(QWidget* parent)
-    : QWidget(parent)
+    : LessonCanvas(parent)
     , m_animation(new QVariantAnimation(this))
 {
-    markLessonCanvas(this);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
     m_animation->setDuration(400);
@@ -208,19 +212,44 @@ bool MlpSplitCanvas::isAnimating() const
     return m_animation->state() == QAbstractAnimation::Running;
 }
 
+MlpSplitCanvas::Measures MlpSplitCanvas::measures() const
+{
+    const core::MlpSplit& s = m_split;
+    Measures m;
+    // Matrix sizes on screen: the hidden size is one unit; the MLP width is drawn at the square root of its
+    // ratio so that both rows fit (the labels carry the true shapes).
+    m.fRatio = s.hidden > 0 ? std::sqrt(double(s.ffn) / double(s.hidden)) : 1;
+    m.aRatio = s.hidden > 0 ? std::sqrt(double(s.firstWeight.cols) / double(s.hidden)) : 1;
+    // X, A, Y_i, B, Z_i and the output Z in units; five operators, the collective box and its two wires.
+    m.unitsWide = 4 + m.aRatio + m.fRatio / 2;
+    // An operator's slot: wide enough for its widest name (SwiGLU).
+    QFont bold = font();
+    bold.setBold(true);
+    m.opWidth = std::max(46.0, QFontMetrics(bold).horizontalAdvance(QStringLiteral("SwiGLU")) + 10.0);
+    // The captions of X and of the output Z reach out of the drawing by as much as they are wider than
+    // the matrix.
+    m.captionSlack = fontMetrics().horizontalAdvance(shapeText(s.inputPerRank) + QStringLiteral(" → ")
+                                                     + shapeText(s.input));
+    return m;
+}
+
+QSizeF MlpSplitCanvas::contentMinimum() const
+{
+    // A unit of 36 pixels keeps every caption clear of its neighbours.
+    constexpr double unit = 36;
+    const Measures m = measures();
+    const double line = fontMetrics().height();
+    return {16 + m.captionSlack + 5 * m.opWidth + 150 + 60 + 16 + unit * m.unitsWide,
+            3 * line + MlpSplitView::kRanks * (3.6 * line + unit * std::max(1.0, m.fRatio)) + line};
+}
+
 void MlpSplitCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
-    // Presentation mode: painted at the normal font's geometry and scaled up (lessonview.h), so every
-    // label keeps its place.
-    const double zoom = canvasZoom(this);
-    p.scale(zoom, zoom);
-    const double viewWidth = width() / zoom;
-    const double viewHeight = height() / zoom;
-    const QRectF area(0, 0, viewWidth, viewHeight);
-    p.setRenderHint(QPainter::Antialiasing);
+    const QSizeF view = beginPaint(p);
+    const double viewWidth = view.width();
+    const double viewHeight = view.height();
     const QPalette pal = palette();
-    p.fillRect(area, pal.color(QPalette::Base));
     const core::MlpSplit& s = m_split;
     if (s.hidden <= 0)
         return;
@@ -228,20 +257,11 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
     const int line = fm.height();
     const bool sp = s.sequenceParallel;
 
-    // Matrix sizes on screen: the hidden size is one unit; the MLP width is drawn at the square root of its
-    // ratio so that both rows fit (the labels carry the true shapes).
-    const double fRatio = std::sqrt(double(s.ffn) / double(s.hidden));
-    const double aRatio = std::sqrt(double(s.firstWeight.cols) / double(s.hidden));
+    const Measures m = measures();
+    const double fRatio = m.fRatio, aRatio = m.aRatio, opWidth = m.opWidth;
     const double rowHeight = (viewHeight - 3 * line) / double(MlpSplitView::kRanks);
-    const double budgetWidth = viewWidth - 16;
-    // X, A, Y_i, B, Z_i, the collective and the output, with operators between them.
-    // X, A, Y_i, B, Z_i and the output Z in units; five operators, the collective box and its two wires.
-    // An operator's slot: wide enough for its widest name (SwiGLU).
-    QFont boldForWidth = font();
-    boldForWidth.setBold(true);
-    const double opWidth
-        = std::max(46.0, QFontMetrics(boldForWidth).horizontalAdvance(QStringLiteral("SwiGLU")) + 10.0);
-    const double unitByWidth = (budgetWidth - 5 * opWidth - 150 - 60 - 16) / (4 + aRatio + fRatio / 2);
+    const double budgetWidth = viewWidth - 16 - m.captionSlack;
+    const double unitByWidth = (budgetWidth - 5 * opWidth - 150 - 60 - 16) / m.unitsWide;
     // Below each matrix two lines of caption (its share and the whole).
     const double unitByHeight = (rowHeight - 3.6 * line) / std::max(1.0, fRatio);
     const double u = std::max(20.0, std::min({unitByWidth, unitByHeight, 130.0}));
@@ -265,17 +285,18 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
             p.setBrush(faint(fill, active));
             p.drawRect(part);
         }
+        noteDrawn(r);
         p.setPen(faint(pal.color(QPalette::Text), active));
         p.setFont(bold);
-        p.drawText(QRectF(r.left() - 30, r.top() - line - 2, r.width() + 60, line), Qt::AlignCenter, name);
+        drawText(p, QRectF(r.left() - 30, r.top() - line - 2, r.width() + 60, line), Qt::AlignCenter, name);
         p.setFont(font());
-        p.drawText(QRectF(r.left() - 40, r.bottom() + 2, r.width() + 80, 2 * line),
-                   Qt::AlignHCenter | Qt::AlignTop, shape);
+        drawText(p, QRectF(r.left() - 40, r.bottom() + 2, r.width() + 80, 2 * line),
+                 Qt::AlignHCenter | Qt::AlignTop, shape);
     };
     const auto op = [&](double x, double y, const QString& text, int active) {
         p.setPen(faint(pal.color(QPalette::Text), active));
         p.setFont(bold);
-        p.drawText(QRectF(x, y - line, opWidth, 2 * line), Qt::AlignCenter, text);
+        drawText(p, QRectF(x, y - line, opWidth, 2 * line), Qt::AlignCenter, text);
         p.setFont(font());
     };
 
@@ -287,9 +308,10 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
         const double mid = top + std::max(sH, u * fRatio) / 2 + line;
         p.setPen(c.darker(120));
         p.setFont(bold);
-        p.drawText(QRectF(8, top - line * 1.5, 200, line), Qt::AlignLeft, MlpSplitView::tr("GPU %1").arg(r));
+        drawText(p, QRectF(8, top - line * 1.5, 200, line), Qt::AlignLeft, MlpSplitView::tr("GPU %1").arg(r));
         p.setFont(font());
-        double x = 16;
+        // X's caption may be wider than X.
+        double x = 16 + m.captionSlack / 2;
         // X: with SP this GPU holds a slice of the tokens before the all-gather.
         const QRectF xRect(x, mid - sH / 2, u, sH);
         const QRectF xPart = sp ? QRectF(x, mid - sH / 2 + r * sH / 2, u, sH / 2) : QRectF();
@@ -342,12 +364,13 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
         p.drawLine(end, QPointF(reduceX, end.y()));
     p.setBrush(faint(QColor(0xe15759).lighter(170), active));
     p.drawRoundedRect(reduceBox, 8, 8);
+    noteDrawn(reduceBox);
     p.setPen(faint(pal.color(QPalette::Text), active));
     p.setFont(bold);
     const QString name
         = collectiveOpText(sp ? core::CollectiveOp::ReduceScatter : core::CollectiveOp::AllReduce);
-    p.drawText(reduceBox, Qt::AlignCenter | Qt::TextWordWrap,
-               name + QLatin1Char('\n') + MlpSplitView::tr("Z = Z₀ + Z₁"));
+    drawText(p, reduceBox, Qt::AlignCenter | Qt::TextWordWrap,
+             name + QLatin1Char('\n') + MlpSplitView::tr("Z = Z₀ + Z₁"));
     p.setFont(font());
     const double outX = reduceBox.right() + 30;
     for (int r = 0; r < MlpSplitView::kRanks; ++r) {
@@ -362,8 +385,8 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
     if (sp && m_step == 0) {
         p.setPen(QColor(0xe15759).darker(120));
         p.setFont(bold);
-        p.drawText(QRectF(8, viewHeight - line - 4, viewWidth - 16, line), Qt::AlignLeft,
-                   collectiveOpText(core::CollectiveOp::AllGather) + QStringLiteral(": X₀ + X₁ → X"));
+        drawText(p, QRectF(8, viewHeight - line - 4, viewWidth - 16, line), Qt::AlignLeft,
+                 collectiveOpText(core::CollectiveOp::AllGather) + QStringLiteral(": X₀ + X₁ → X"));
         p.setFont(font());
     }
 }

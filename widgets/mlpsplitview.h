@@ -30,6 +30,10 @@ public:
     void setSnapshot(const DesignSnapshot& snapshot) override;
     int stepCount() const override { return kSteps; }
     void setSequenceParallel(bool on);
+    QString variantName() const override { return QStringLiteral("sp"); }
+    QString variantLabel() const override;
+    bool isVariantOn() const override { return m_split.sequenceParallel; }
+    void setVariantOn(bool on) override { setSequenceParallel(on); }
     const core::MlpSplit& split() const { return m_split; }
     QString stepText() const; // what the label under the figure says for the current step
     MlpSplitCanvas* canvas() const { return m_canvas; }
@@ -51,7 +55,7 @@ private:
     QLabel* m_explanation = nullptr;
 };
 
-class MlpSplitCanvas : public QWidget
+class MlpSplitCanvas : public LessonCanvas
 {
     Q_OBJECT
 
@@ -60,12 +64,20 @@ public:
     // A new step fades its elements in.
     void setSplit(const core::MlpSplit& split, int step);
     bool isAnimating() const;
-    QSize minimumSizeHint() const override { return {900, 420}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    QSizeF contentMinimum() const override;
 
 private:
+    struct Measures
+    {
+        double fRatio = 1, aRatio = 1; // drawn widths of f and of A's columns, in units of h
+        double unitsWide = 0; // the matrices of one row, in units
+        double opWidth = 0;
+        double captionSlack = 0; // how far the widest captions reach out of the matrices, both ends
+    };
+    Measures measures() const;
     core::MlpSplit m_split;
     int m_step = 0;
     double m_fade = 1;

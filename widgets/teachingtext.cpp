@@ -42,6 +42,31 @@ QString strategyName(core::Strategy s)
     return {};
 }
 
+QString strategyAbbreviation(core::Strategy s)
+{
+    using S = core::Strategy;
+    switch (s) {
+    case S::Ddp:
+        return QCoreApplication::translate("Teaching", "DDP");
+    case S::Fsdp:
+        return QCoreApplication::translate("Teaching", "FSDP");
+    case S::Tp:
+    case S::ServingTp:
+        return QCoreApplication::translate("Teaching", "TP");
+    case S::Pp:
+    case S::ServingPp:
+        return QCoreApplication::translate("Teaching", "PP");
+    case S::Cp:
+        return QCoreApplication::translate("Teaching", "CP");
+    case S::Ep:
+    case S::ServingEp:
+        return QCoreApplication::translate("Teaching", "EP");
+    case S::ServingReplicas:
+        return QCoreApplication::translate("Teaching", "DP");
+    }
+    return {};
+}
+
 QString strategySummary(core::Strategy s)
 {
     using S = core::Strategy;
@@ -238,7 +263,56 @@ QString savesText(const core::StrategyLesson& lesson)
             + QCoreApplication::translate("Teaching",
                                           "Activations %1: each GPU keeps a quarter of the sequence.")
                   .arg(bytesText(lesson.gpus.front().state(core::StateKind::Activations).bytes));
+    const QString activations = activationsText(lesson);
+    if (!activations.isEmpty())
+        text += QLatin1Char(' ') + activations;
     return text;
+}
+
+QString activationsText(const core::StrategyLesson& lesson)
+{
+    using S = core::Strategy;
+    if (lesson.gpus.empty())
+        return {};
+    const auto activations
+        = [](const core::GpuHoldings& gpu) { return gpu.state(core::StateKind::Activations).bytes; };
+    // Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models", §4.2.2
+    // and Table 2, per layer for a GPT layer: no parallelism sbh(34 + 5as/h), TP sbh(10 + 24/t +
+    // 5as/(ht)), TP with SP (sbh/t)(34 + 5as/h).
+    if (lesson.strategy == S::Tp && lesson.sequenceParallelActivationBytes > 0)
+        return QCoreApplication::translate(
+                   "Teaching",
+                   "Activations %1 per GPU, not a quarter of the full replica's %2: TP divides only the "
+                   "tensors inside attention and the MLP by t = %3; the layer-norm and attention inputs (and "
+                   "dropout masks, where the model has dropout) stay whole on every GPU — per layer "
+                   "sbh(10 + 24/t + 5as/(ht)) instead of sbh(34 + 5as/h) (Korthikanti et al. 2022). "
+                   "Sequence parallelism splits those too, (sbh/t)(34 + 5as/h): %4 per GPU.")
+            .arg(bytesText(activations(lesson.gpus.front())), bytesText(lesson.replicaActivationBytes))
+            .arg(lesson.design.layout.tp())
+            .arg(bytesText(lesson.sequenceParallelActivationBytes));
+    // Korthikanti et al. 2022, §4.2.3: under 1F1B the first stage holds p micro-batches of L/p layers,
+    // (sbhL/t)(34 + 5as/h) whatever p.
+    if (lesson.strategy == S::Pp) {
+        const auto [first, last]
+            = std::minmax_element(lesson.gpus.begin(), lesson.gpus.end(),
+                                  [](const core::GpuHoldings& a, const core::GpuHoldings& b) {
+                                      return a.firstLayer < b.firstLayer;
+                                  });
+        return QCoreApplication::translate(
+                   "Teaching",
+                   "Activations: each stage computes %1 of the %2 layers, but under 1F1B the first stage "
+                   "keeps %3 micro-batches in flight, so GPU %4 holds %5 — about what a full replica keeps "
+                   "for one micro-batch through every layer (%6): (sbhL/t)(34 + 5as/h) on the first stage, "
+                   "whatever p (Korthikanti et al. 2022). The last stage keeps %7 in flight: %8.")
+            .arg(first->layers)
+            .arg(lesson.design.model.layers)
+            .arg(first->inFlight)
+            .arg(first->rank)
+            .arg(bytesText(activations(*first)), bytesText(lesson.replicaActivationBytes))
+            .arg(last->inFlight)
+            .arg(bytesText(activations(*last)));
+    }
+    return {};
 }
 
 QString costsText(const core::StrategyLesson& lesson)

@@ -11,7 +11,8 @@
 
 namespace widgets {
 
-QString strategyName(core::Strategy strategy); // "DDP", "FSDP / ZeRO-3", "TP", …
+QString strategyName(core::Strategy strategy); // "DDP", "FSDP / ZeRO-3", "Tensor parallel (TP)", …
+QString strategyAbbreviation(core::Strategy strategy); // "DDP", "FSDP", "TP", …
 QString strategySummary(core::Strategy strategy); // one sentence: what is split
 QString stateKindName(core::StateKind kind);
 QColor stateKindColor(core::StateKind kind);
@@ -24,5 +25,8 @@ QString dimensionText(core::Dim dim);
 // and what it costs, every number from the lesson.
 QString savesText(const core::StrategyLesson& lesson);
 QString costsText(const core::StrategyLesson& lesson);
+// Why TP's and PP's activations shrink as they do (Korthikanti et al. 2022), with the lesson's numbers;
+// empty for the other strategies. Part of savesText.
+QString activationsText(const core::StrategyLesson& lesson);
 
 } // namespace widgets

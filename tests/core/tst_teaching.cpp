@@ -19,6 +19,7 @@ using namespace core;
 
 Q_DECLARE_METATYPE(core::Strategy)
 Q_DECLARE_METATYPE(core::Holding)
+Q_DECLARE_METATYPE(core::TeachingModelReason)
 
 namespace {
 
@@ -42,6 +43,10 @@ private slots:
     void collectivesAddUpToTheTrafficModel();
     void ddpHoldsTheSeedsSixteenBytesPerParameter();
     void expertLessonOnDenseModelUsesMoePreset();
+    void teachingModel_data();
+    void teachingModel();
+    void tensorParallelLeavesSomeActivationsWhole();
+    void firstPipelineStageHoldsPMicroBatches();
     void idealBubble_data();
     void idealBubble();
     void servingHasNoTrainingState();
@@ -217,6 +222,99 @@ void TstTeaching::expertLessonOnDenseModelUsesMoePreset()
     const StrategyLesson mixtralDdp = strategyLesson(testing::example("mixtral-8x7b-ep8"), Strategy::Ddp);
     QCOMPARE(lesson.replicaPeakBytes, mixtralDdp.peakBytes);
     QVERIFY(lesson.peakBytes < lesson.replicaPeakBytes);
+}
+
+// The six panels teach by contrast: the design's model when some panel fits four GPUs, else the smallest
+// dense preset; a chosen preset overrides both.
+void TstTeaching::teachingModel_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<QString>("chosen");
+    QTest::addColumn<TeachingModelReason>("reason");
+    QTest::addColumn<QString>("model");
+    QTest::newRow("8B fits with FSDP: the design's model")
+        << "teaching-4gpu"
+        << "" << TeachingModelReason::Design << "llama-3.1-8b";
+    QTest::newRow("70B fits no panel: the 8B preset")
+        << "default"
+        << "" << TeachingModelReason::DesignFitsNowhere << "llama-3.1-8b";
+    QTest::newRow("Mixtral fits no panel either")
+        << "mixtral-8x7b-ep8"
+        << "" << TeachingModelReason::DesignFitsNowhere << "llama-3.1-8b";
+    QTest::newRow("chosen: 70B although nothing fits")
+        << "default"
+        << "llama-3.1-70b" << TeachingModelReason::Chosen << "llama-3.1-70b";
+    QTest::newRow("chosen: Mixtral on an 8B design")
+        << "teaching-4gpu"
+        << "mixtral-8x7b" << TeachingModelReason::Chosen << "mixtral-8x7b";
+    QTest::newRow("unknown preset: automatic")
+        << "default"
+        << "no-such-model" << TeachingModelReason::DesignFitsNowhere << "llama-3.1-8b";
+}
+
+void TstTeaching::teachingModel()
+{
+    QFETCH(QString, example);
+    QFETCH(QString, chosen);
+    QFETCH(TeachingModelReason, reason);
+    QFETCH(QString, model);
+    const Design base = testing::example(example.toStdString());
+    const std::vector<Strategy> strategies(kTrainingStrategies.begin(), kTrainingStrategies.end());
+    const StrategyLessons lessons = strategyLessons(base, strategies, chosen.toStdString());
+    QCOMPARE(lessons.reason, reason);
+    QCOMPARE(QString::fromStdString(lessons.model.preset), model);
+    QCOMPARE(lessons.designModelName, base.model.name);
+    QCOMPARE(lessons.lessons.size(), strategies.size());
+    // Every number is the lesson of the base with the teaching model, as strategyLesson gives it.
+    Design taught = base;
+    taught.model = lessons.model;
+    bool someFits = false, someDoesNot = false;
+    for (std::size_t i = 0; i < strategies.size(); ++i) {
+        const StrategyLesson& lesson = lessons.lessons[i];
+        QCOMPARE(lesson.strategy, strategies[i]);
+        QCOMPARE(lesson.peakBytes, strategyLesson(taught, strategies[i]).peakBytes);
+        if (!lesson.substitutedModel)
+            QCOMPARE(QString::fromStdString(lesson.design.model.preset), model);
+        (lesson.fits ? someFits : someDoesNot) = true;
+    }
+    // The automatic choice contrasts: DDP's 16 bytes per parameter do not fit, a split does.
+    if (reason != TeachingModelReason::Chosen) {
+        QVERIFY(someFits);
+        QVERIFY(someDoesNot);
+    }
+}
+
+// Korthikanti et al. 2022, §4.2.2: TP divides only the tensors inside attention and the MLP, so a TP rank
+// keeps more than a quarter of a replica's activations; sequence parallelism splits the rest too.
+void TstTeaching::tensorParallelLeavesSomeActivationsWhole()
+{
+    const Design base = testing::example("teaching-4gpu");
+    const StrategyLesson tp = strategyLesson(base, Strategy::Tp);
+    const StrategyLesson ddp = strategyLesson(base, Strategy::Ddp);
+    const double tpActivations = tp.gpus.front().state(StateKind::Activations).bytes;
+    QCOMPARE(tp.replicaActivationBytes, ddp.gpus.front().state(StateKind::Activations).bytes);
+    QVERIFY(tpActivations > tp.replicaActivationBytes / kTeachingGpus);
+    QVERIFY(tpActivations < tp.replicaActivationBytes);
+    Design sequenceParallel = tp.design;
+    sequenceParallel.layout.sequenceParallel = true;
+    const Evaluation withSp = evaluate(sequenceParallel);
+    QCOMPARE(tp.sequenceParallelActivationBytes,
+             withSp.memory->roleOf(0).figure(MemoryCategory::Activations).bytes);
+    QVERIFY(tp.sequenceParallelActivationBytes < tpActivations);
+    QCOMPARE(ddp.sequenceParallelActivationBytes, 0.0); // only the TP panel explains it
+}
+
+// Korthikanti et al. 2022, §4.2.3: under 1F1B stage r holds p − r micro-batches at its peak.
+void TstTeaching::firstPipelineStageHoldsPMicroBatches()
+{
+    const StrategyLesson pp = strategyLesson(testing::example("teaching-4gpu"), Strategy::Pp);
+    QCOMPARE(int(pp.gpus.size()), kTeachingGpus);
+    for (const GpuHoldings& gpu : pp.gpus) {
+        const int stage = gpu.firstLayer / gpu.layers;
+        QCOMPARE(gpu.inFlight, double(kTeachingGpus - stage));
+    }
+    const StrategyLesson ddp = strategyLesson(testing::example("teaching-4gpu"), Strategy::Ddp);
+    QCOMPARE(ddp.gpus.front().inFlight, 1.0);
 }
 
 // Seed 001: serving keeps weights and KV cache; no gradients, no optimizer; replicas send nothing.

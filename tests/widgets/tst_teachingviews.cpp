@@ -1,6 +1,7 @@
 // The teaching views (issue 9), offscreen: each renders every step without a warning, and the numbers a
 // panel states are the core's (teachingstrategies.h, teachingmlp.h, teachingcontext.h, teachingexperts.h).
 
+#include "catalog.h"
 #include "contextringview.h"
 #include "evaluate.h"
 #include "expertroutingview.h"
@@ -11,6 +12,7 @@
 #include "testdesigns.h"
 #include "unitstext.h"
 
+#include <QComboBox>
 #include <QTest>
 #include <memory>
 
@@ -63,6 +65,9 @@ private slots:
     void cleanup() { QVERIFY2(g_warnings.isEmpty(), qPrintable(g_warnings.join(QLatin1Char('\n')))); }
     void strategyExplorerStatesTheCoresNumbers();
     void strategySwitchAnimatesToTheNewBars();
+    void expertPanelOfAnotherModelSaysItsScale();
+    void explorerTeachesWithAModelThatContrasts();
+    void activationSentencesCarryTheCoresNumbers();
     void servingExplorerRenders();
     void mlpSplitStatesTheCoresCollectives();
     void contextRingRenders();
@@ -122,6 +127,99 @@ void TstTeachingViews::strategySwitchAnimatesToTheNewBars()
     explorer.setStrategy(core::Strategy::Fsdp);
     QTRY_VERIFY(!explorer.isAnimating());
     QCOMPARE(explorer.canvas()->drawnFraction(0, core::StateKind::Optimizer), ddpOptimizer * ratio);
+}
+
+// EP on a dense model shows Mixtral on Mixtral's scale, and the drawing says so with both scales.
+void TstTeachingViews::expertPanelOfAnotherModelSaysItsScale()
+{
+    const core::Design design = testing::example("teaching-4gpu");
+    StrategyExplorer explorer(StrategyExplorer::Kind::Training);
+    explorer.setSnapshot(snapshotOf(design));
+    explorer.resize(1400, 900);
+    explorer.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+    QVERIFY(explorer.canvas()->scaleNote().isEmpty());
+    const auto largestWeights = [&](bool substituted) {
+        double most = 0;
+        for (const core::StrategyLesson& l : explorer.lessons())
+            if (l.substitutedModel == substituted)
+                for (const core::GpuHoldings& gpu : l.gpus)
+                    most = std::max(most, gpu.state(core::StateKind::Weights).bytes);
+        return most;
+    };
+    explorer.setStrategy(core::Strategy::Ep);
+    QTRY_VERIFY(!explorer.isAnimating());
+    const core::StrategyLesson& ep = *explorer.currentLesson();
+    QVERIFY(ep.substitutedModel);
+    const QString note = explorer.canvas()->scaleNote();
+    QVERIFY2(note.contains(QStringLiteral("Mixtral 8x7B")) && note.contains(QStringLiteral("Llama 3.1 8B")),
+             qPrintable(note));
+    QVERIFY2(note.contains(bytesText(largestWeights(true))), qPrintable(note));
+    QVERIFY2(note.contains(bytesText(largestWeights(false))), qPrintable(note));
+    QCOMPARE(explorer.canvas()->drawnFraction(0, core::StateKind::Weights),
+             ep.gpus[0].state(core::StateKind::Weights).bytes / largestWeights(true));
+    explorer.grab();
+    QVERIFY(QRectF(explorer.canvas()->rect()).contains(explorer.canvas()->drawnRect()));
+}
+
+// The default design's 70B model fits four GPUs in no layout: the explorer teaches with the 8B preset and
+// says why; a model chosen in its combo box overrides that.
+void TstTeachingViews::explorerTeachesWithAModelThatContrasts()
+{
+    const core::Design design = testing::example("default");
+    StrategyExplorer explorer(StrategyExplorer::Kind::Training);
+    explorer.setSnapshot(snapshotOf(design));
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::DesignFitsNowhere);
+    const std::vector<core::Strategy> strategies(core::kTrainingStrategies.begin(),
+                                                 core::kTrainingStrategies.end());
+    const core::StrategyLessons expected = core::strategyLessons(design, strategies);
+    QCOMPARE(explorer.lessons().size(), expected.lessons.size());
+    for (std::size_t i = 0; i < expected.lessons.size(); ++i)
+        QCOMPARE(explorer.lessons()[i].peakBytes, expected.lessons[i].peakBytes);
+    QCOMPARE(explorer.lessons().front().design.model.preset, std::string("llama-3.1-8b"));
+    QVERIFY2(explorer.titleText().contains(QStringLiteral("Llama 3.1 70B"))
+                 && explorer.titleText().contains(QStringLiteral("smallest dense preset")),
+             qPrintable(explorer.titleText()));
+    auto* choice = explorer.findChild<QComboBox*>(QStringLiteral("teachingModel"));
+    QVERIFY(choice);
+    QCOMPARE(choice->count(), int(core::Catalog::builtin().models().size()) + 1);
+    explorer.setTeachingModel(QStringLiteral("llama-3.1-70b"));
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::Chosen);
+    QCOMPARE(explorer.lessons().front().design.model.preset, std::string("llama-3.1-70b"));
+    QVERIFY(!explorer.lessons().front().fits);
+    explorer.setTeachingModel(QString());
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::DesignFitsNowhere);
+    // A design whose model fits somewhere teaches with it, and says nothing more.
+    explorer.setSnapshot(snapshotOf(testing::example("teaching-4gpu")));
+    QCOMPARE(explorer.teachingModelReason(), core::TeachingModelReason::Design);
+    QVERIFY(!explorer.titleText().contains(QStringLiteral("smallest dense preset")));
+}
+
+// Why TP and PP activations shrink as they do (Korthikanti et al. 2022), with the core's numbers.
+void TstTeachingViews::activationSentencesCarryTheCoresNumbers()
+{
+    const core::Design design = testing::example("teaching-4gpu");
+    StrategyExplorer explorer(StrategyExplorer::Kind::Training);
+    explorer.setSnapshot(snapshotOf(design));
+    explorer.setStrategy(core::Strategy::Tp);
+    const core::StrategyLesson tp = core::strategyLesson(design, core::Strategy::Tp);
+    const QString tpText = explorer.savesLabelText();
+    for (const QString& part :
+         {bytesText(tp.gpus[0].state(core::StateKind::Activations).bytes),
+          bytesText(tp.replicaActivationBytes), bytesText(tp.sequenceParallelActivationBytes),
+          QStringLiteral("sbh(10 + 24/t + 5as/(ht))"), QStringLiteral("t = 4"),
+          QStringLiteral("Korthikanti et al. 2022")})
+        QVERIFY2(tpText.contains(part), qPrintable(part + QStringLiteral(" in ") + tpText));
+    explorer.setStrategy(core::Strategy::Pp);
+    const core::StrategyLesson pp = core::strategyLesson(design, core::Strategy::Pp);
+    const QString ppText = explorer.savesLabelText();
+    for (const QString& part : {bytesText(pp.gpus[0].state(core::StateKind::Activations).bytes),
+                                bytesText(pp.gpus[3].state(core::StateKind::Activations).bytes),
+                                QStringLiteral("8 of the 32 layers"), QStringLiteral("keeps 4 micro-batches"),
+                                QStringLiteral("(sbhL/t)(34 + 5as/h)")})
+        QVERIFY2(ppText.contains(part), qPrintable(part + QStringLiteral(" in ") + ppText));
+    explorer.setStrategy(core::Strategy::Fsdp);
+    QVERIFY(activationsText(*explorer.currentLesson()).isEmpty());
 }
 
 void TstTeachingViews::servingExplorerRenders()
