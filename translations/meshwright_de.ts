@@ -1125,6 +1125,38 @@
         <source>peak %1 per GPU instead of %2 for a full replica (%3); model states unchanged at %4.</source>
         <translation>Spitze %1 pro GPU statt %2 für eine vollständige Replica (%3); Model State unverändert bei %4.</translation>
     </message>
+    <message>
+        <source>FSDP</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>Activations %1 per GPU, not a quarter of the full replica&apos;s %2: TP divides only the tensors inside attention and the MLP by t = %3; the layer-norm and attention inputs (and dropout masks, where the model has dropout) stay whole on every GPU — per layer sbh(10 + 24/t + 5as/(ht)) instead of sbh(34 + 5as/h) (Korthikanti et al. 2022). Sequence parallelism splits those too, (sbh/t)(34 + 5as/h): %4 per GPU.</source>
+        <translation>Aktivierungen %1 pro GPU, nicht ein Viertel der %2 des ganzen Replikats: TP teilt nur die Tensoren innerhalb von Attention und MLP durch t = %3; die Eingaben von LayerNorm und Attention (und Dropout-Masken, wo das Modell Dropout hat) bleiben auf jeder GPU ganz — pro Schicht sbh(10 + 24/t + 5as/(ht)) statt sbh(34 + 5as/h) (Korthikanti et al. 2022). Sequenzparallelität teilt auch diese, (sbh/t)(34 + 5as/h): %4 pro GPU.</translation>
+    </message>
+    <message>
+        <source>Activations: each stage computes %1 of the %2 layers, but under 1F1B the first stage keeps %3 micro-batches in flight, so GPU %4 holds %5 — about what a full replica keeps for one micro-batch through every layer (%6): (sbhL/t)(34 + 5as/h) on the first stage, whatever p (Korthikanti et al. 2022). The last stage keeps %7 in flight: %8.</source>
+        <translation>Aktivierungen: Jede Stufe rechnet %1 der %2 Schichten, aber unter 1F1B hält die erste Stufe %3 Micro-Batches gleichzeitig, also hält GPU %4 %5 — etwa so viel, wie ein ganzes Replikat für einen Micro-Batch durch alle Schichten hält (%6): (sbhL/t)(34 + 5as/h) auf der ersten Stufe, unabhängig von p (Korthikanti et al. 2022). Die letzte Stufe hält %7 gleichzeitig: %8.</translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>
@@ -1651,6 +1683,10 @@
     <message>
         <source>Write this view at its current step as PNG, SVG or PDF (%1)</source>
         <translation>Diese Ansicht im aktuellen Schritt als PNG, SVG oder PDF schreiben (%1)</translation>
+    </message>
+    <message>
+        <source>Keys: PageDown/PageUp view · Right/Left step · %1 %2 · F5 presentation · Esc leave</source>
+        <translation>Tasten: Bild ab/auf Ansicht · Rechts/Links Schritt · %1 %2 · F5 Präsentation · Esc beenden</translation>
     </message>
 </context>
 <context>
@@ -3310,6 +3346,10 @@ Verbindungen: %3%4</translation>
         <source>Work in this step (query–key pairs)</source>
         <translation>Arbeit in diesem Schritt (Query-Key-Paare)</translation>
     </message>
+    <message>
+        <source>contiguous chunks</source>
+        <translation>zusammenhängende Abschnitte</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DesignSummary</name>
@@ -3603,6 +3643,10 @@ Verbindungen: %3%4</translation>
         <source>↑ combine: %1</source>
         <translation>↑ Combine: %1</translation>
     </message>
+    <message>
+        <source>dropless routing</source>
+        <translation>Routing ohne Verwerfen</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ExplanationDialog</name>
@@ -3788,6 +3832,13 @@ Verbindungen: %3%4</translation>
     <message>
         <source>World size %1 = %2</source>
         <translation>World Size %1 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::LessonView</name>
+    <message>
+        <source>Key: %1</source>
+        <translation>Taste: %1</translation>
     </message>
 </context>
 <context>
@@ -4004,6 +4055,10 @@ von %2</translation>
 of %2</source>
         <translation>Zeilen: %1
 von %2</translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
+        <translation>Sequenzparallelität</translation>
     </message>
 </context>
 <context>
@@ -4405,6 +4460,30 @@ von %2</translation>
     <message>
         <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data · dense whole + ¼ experts: attention and norms copied, a quarter of the experts.</source>
         <translation>Ein voller Balken ist das Meiste, was ein Layout von diesem State auf einer GPU für dieses Modell hält. ganz: eine vollständige Kopie · Shard: ein Teil (ein Viertel) · eigene Layer: eine Pipeline-Stage · eigener Batch: derselbe State für andere Daten · dicht ganz + ¼ Experts: Attention und Norms kopiert, ein Viertel der Experts.</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Automatic teaches with the design&apos;s model if it fits on four GPUs in some layout, else with the smallest dense preset.</source>
+        <translation>Automatisch lehrt mit dem Modell des Designs, wenn es in irgendeinem Layout auf vier GPUs passt, sonst mit der kleinsten dichten Vorlage.</translation>
+    </message>
+    <message>
+        <source>The design&apos;s %1 fits four GPUs in none of these layouts, so every panel would be red; %2, the smallest dense preset, shows what each split saves.</source>
+        <translation>%1 aus dem Design passt in keinem dieser Layouts auf vier GPUs, jedes Feld wäre also rot; %2, die kleinste dichte Vorlage, zeigt, was jede Aufteilung spart.</translation>
+    </message>
+    <message>
+        <source>Chosen instead of the design&apos;s %1.</source>
+        <translation>Gewählt statt %1 aus dem Design.</translation>
+    </message>
+    <message>
+        <source>Own scale: a full bar here is the most %1 keeps in any layout (weights %2); in the other panels, the most %3 keeps (weights %4). Compare the numbers, not the bar lengths.</source>
+        <translation>Eigener Maßstab: Ein voller Balken ist hier das Meiste, was %1 in irgendeinem Layout hält (Gewichte %2); in den anderen Feldern das Meiste, was %3 hält (Gewichte %4). Vergleichen Sie die Zahlen, nicht die Balkenlängen.</translation>
     </message>
 </context>
 <context>

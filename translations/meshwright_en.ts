@@ -1125,6 +1125,38 @@
         <source>peak %1 per GPU instead of %2 for a full replica (%3); model states unchanged at %4.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>FSDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations %1 per GPU, not a quarter of the full replica&apos;s %2: TP divides only the tensors inside attention and the MLP by t = %3; the layer-norm and attention inputs (and dropout masks, where the model has dropout) stay whole on every GPU — per layer sbh(10 + 24/t + 5as/(ht)) instead of sbh(34 + 5as/h) (Korthikanti et al. 2022). Sequence parallelism splits those too, (sbh/t)(34 + 5as/h): %4 per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations: each stage computes %1 of the %2 layers, but under 1F1B the first stage keeps %3 micro-batches in flight, so GPU %4 holds %5 — about what a full replica keeps for one micro-batch through every layer (%6): (sbhL/t)(34 + 5as/h) on the first stage, whatever p (Korthikanti et al. 2022). The last stage keeps %7 in flight: %8.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>
@@ -1650,6 +1682,10 @@
     </message>
     <message>
         <source>Write this view at its current step as PNG, SVG or PDF (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: PageDown/PageUp view · Right/Left step · %1 %2 · F5 presentation · Esc leave</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3306,6 +3342,10 @@ Links: %3%4</source>
         <source>Work in this step (query–key pairs)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>contiguous chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DesignSummary</name>
@@ -3599,6 +3639,10 @@ Links: %3%4</source>
         <source>↑ combine: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>dropless routing</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ExplanationDialog</name>
@@ -3783,6 +3827,13 @@ Links: %3%4</source>
     </message>
     <message>
         <source>World size %1 = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::LessonView</name>
+    <message>
+        <source>Key: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3997,6 +4048,10 @@ of %2</source>
     <message>
         <source>rows: %1
 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4398,6 +4453,30 @@ of %2</source>
     </message>
     <message>
         <source>A full bar is the most any layout keeps of that state on one GPU for this model. whole: a full copy · shard: a slice (a quarter) · its layers: one pipeline stage · own batch: the same state for different data · dense whole + ¼ experts: attention and norms copied, a quarter of the experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic teaches with the design&apos;s model if it fits on four GPUs in some layout, else with the smallest dense preset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The design&apos;s %1 fits four GPUs in none of these layouts, so every panel would be red; %2, the smallest dense preset, shows what each split saves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chosen instead of the design&apos;s %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Own scale: a full bar here is the most %1 keeps in any layout (weights %2); in the other panels, the most %3 keeps (weights %4). Compare the numbers, not the bar lengths.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
