@@ -37,12 +37,18 @@ DesignSnapshot snapshotOf(const core::Design& design)
             std::make_shared<const core::Evaluation>(core::evaluate(design))};
 }
 
-// Shows the view, renders each of its steps, and fails on any warning Qt or the view printed.
-void renderEveryStep(LessonView& view)
+// Shows a view at the size of a Learn window's canvas; false when it never appears.
+bool shown(QWidget& view)
 {
     view.resize(1400, 900);
     view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+// Shows the view, renders each of its steps, and fails on any warning Qt or the view printed.
+void renderEveryStep(LessonView& view)
+{
+    QVERIFY(shown(view));
     for (int step = 0; step < view.stepCount(); ++step) {
         view.setStep(step);
         QCOMPARE(view.step(), step);
@@ -107,9 +113,7 @@ void TstTeachingViews::strategySwitchAnimatesToTheNewBars()
     const core::Design design = testing::example("teaching-4gpu");
     StrategyExplorer explorer(StrategyExplorer::Kind::Training);
     explorer.setSnapshot(snapshotOf(design));
-    explorer.resize(1400, 900);
-    explorer.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+    QVERIFY(shown(explorer));
     const double ddpWeights = explorer.canvas()->drawnFraction(0, core::StateKind::Weights);
     QVERIFY(ddpWeights > 0);
     explorer.setStrategy(core::Strategy::Fsdp);
@@ -135,9 +139,7 @@ void TstTeachingViews::expertPanelOfAnotherModelSaysItsScale()
     const core::Design design = testing::example("teaching-4gpu");
     StrategyExplorer explorer(StrategyExplorer::Kind::Training);
     explorer.setSnapshot(snapshotOf(design));
-    explorer.resize(1400, 900);
-    explorer.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+    QVERIFY(shown(explorer));
     QVERIFY(explorer.canvas()->scaleNote().isEmpty());
     const auto largestWeights = [&](bool substituted) {
         double most = 0;
