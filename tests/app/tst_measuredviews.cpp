@@ -22,10 +22,10 @@
 #include "recordform.h"
 #include "recordsdialog.h"
 #include "steptimeline.h"
+#include "testdesigns.h"
 #include "timelinepanel.h"
 
 #include <QComboBox>
-#include <QFile>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QTabWidget>
@@ -41,10 +41,7 @@ namespace {
 
 core::MeasuredRecord seedRecord()
 {
-    QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("record-seed-70b.json is missing");
-    return *core::loadRecord(file.readAll().toStdString()).record;
+    return *core::loadRecord(testing::seedRecordText()).record;
 }
 
 QString qs(const std::string& text)
@@ -366,10 +363,8 @@ void TestMeasuredViews::recordPastedAsJson()
     RecordsDialog records(document);
     NewRecordDialog dialog(&records);
     dialog.ways()->setCurrentIndex(1);
-    QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    dialog.jsonEditor()->setPlainText(
-        QString::fromUtf8(file.readAll()).replace(QStringLiteral("29.2"), QStringLiteral("\"slow\"")));
+    dialog.jsonEditor()->setPlainText(QString::fromStdString(testing::seedRecordText())
+                                          .replace(QStringLiteral("29.2"), QStringLiteral("\"slow\"")));
     dialog.submit();
     QVERIFY2(dialog.problemText().contains(QLatin1String("/throughput/stepSeconds")),
              qPrintable(dialog.problemText()));

@@ -8,23 +8,10 @@
 #include "recordcomparison.h"
 #include "testdesigns.h"
 
-#include <QFile>
 #include <QTest>
 #include <algorithm>
 
 using namespace core;
-
-namespace {
-
-std::string fixture()
-{
-    QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("record-seed-70b.json is missing");
-    return file.readAll().toStdString();
-}
-
-} // namespace
 
 class TestRecords : public QObject
 {
@@ -53,7 +40,7 @@ private slots:
 
 void TestRecords::fixtureLoadsEveryField()
 {
-    const RecordLoadResult loaded = loadRecord(fixture());
+    const RecordLoadResult loaded = loadRecord(testing::seedRecordText());
     QVERIFY2(loaded.record.has_value() && loaded.diagnostics.empty(),
              qPrintable(testing::describe(loaded.diagnostics)));
     const MeasuredRecord& r = *loaded.record;
@@ -72,7 +59,7 @@ void TestRecords::fixtureLoadsEveryField()
 
 void TestRecords::roundTripAlone()
 {
-    const MeasuredRecord record = *loadRecord(fixture()).record;
+    const MeasuredRecord record = *loadRecord(testing::seedRecordText()).record;
     const RecordLoadResult again = loadRecord(saveRecord(record));
     QVERIFY(again.record.has_value());
     QVERIFY(*again.record == record);
@@ -83,7 +70,7 @@ void TestRecords::roundTripAlone()
 void TestRecords::roundTripInsideADesign()
 {
     Design design = testing::example("seed-70b-32k-512gpu");
-    design.records.push_back(*loadRecord(fixture()).record);
+    design.records.push_back(*loadRecord(testing::seedRecordText()).record);
     MeasuredRecord second;
     second.name = "second run";
     second.stepSeconds = 27.0;
@@ -153,7 +140,7 @@ void TestRecords::badInput()
 
 void TestRecords::everyTruncatedPrefixIsAnError()
 {
-    const std::string text = fixture();
+    const std::string text = testing::seedRecordText();
     const std::size_t end = text.find_last_of('}');
     for (std::size_t length = 0; length < end; ++length) {
         const RecordLoadResult loaded = loadRecord(std::string_view(text).substr(0, length));
@@ -167,7 +154,7 @@ void TestRecords::comparisonSetsMeasuredBesidePredicted()
     const Design design = testing::example("seed-70b-32k-512gpu");
     const Evaluation evaluation = evaluate(design);
     QVERIFY(evaluation.performance.has_value() && evaluation.memory.has_value());
-    const MeasuredRecord record = *loadRecord(fixture()).record;
+    const MeasuredRecord record = *loadRecord(testing::seedRecordText()).record;
     const RecordComparison comparison = compareRecord(record, design, evaluation);
     auto row = [&comparison](const char* quantity) { return comparison.find(quantity); };
     // The record ran the design's batch: nothing to warn about.
@@ -253,7 +240,7 @@ void TestRecords::runThatDiffersIsWarned()
     QFETCH(qint64, value);
     QFETCH(QStringList, warned);
     const Design design = testing::example("seed-70b-32k-512gpu");
-    MeasuredRecord record = *loadRecord(fixture()).record;
+    MeasuredRecord record = *loadRecord(testing::seedRecordText()).record;
     if (field == QLatin1String("globalBatch"))
         record.globalBatch = value;
     else if (field == QLatin1String("sequenceLength"))

@@ -4,6 +4,7 @@
 
 #include "designio.h"
 
+#include <QFile>
 #include <QTest>
 
 namespace testing {
@@ -30,6 +31,15 @@ inline core::LoadResult patched(std::string_view id, const char* patchJson)
     core::Json document = exampleJson(id);
     document.merge_patch(core::Json::parse(patchJson));
     return core::designFromJson(document);
+}
+
+// The seed's 70B record of a real run (tests/data/record-seed-70b.json), as its JSON text.
+inline std::string seedRecordText()
+{
+    QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("record-seed-70b.json is missing");
+    return file.readAll().toStdString();
 }
 
 inline bool hasCode(const std::vector<core::Diagnostic>& diagnostics, const std::string& code)
