@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // meshwright: the desktop application. `meshwright [DESIGN.json]` opens a design (or the default one);
 // `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits; `--tab NAME`
 // opens on a view's tab (e.g. --tab collectives); `--learn VIEW [--step N] [--variant NAME]` shows a teaching
 // view instead (strategies, mlp, context, experts, serving), NAME its variant (sp, contiguous, dropless).
 
-#include "clusterpanel.h"
-#include "language.h"
-#include "learnwindow.h"
-#include "lessonview.h"
-#include "mainwindow.h"
+#include "cluster/clusterpanel.h"
+#include "window/language.h"
+#include "window/learnwindow.h"
+#include "teaching/lessonview.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

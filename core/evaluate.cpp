@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
-#include "placement.h"
-#include "steptimeline.h"
-#include "validate.h"
+#include "design/placement.h"
+#include "pipeline/steptimeline.h"
+#include "design/validate.h"
 
 namespace core {
 

@@ -1,19 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // core::evaluate is a pure function of the design (DESIGN.md, data flow): same design, same result, on
 // any thread. Every view and the command line read their figures from the Evaluation.
 
-#include "catalog.h"
-#include "design.h"
-#include "diagnostic.h"
-#include "memory.h"
-#include "performance.h"
-#include "servingperformance.h"
-#include "mesh.h"
-#include "model.h"
-#include "rankinfo.h"
-#include "traffic.h"
-#include "validate.h"
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "base/diagnostic.h"
+#include "memory/memory.h"
+#include "performance/performance.h"
+#include "performance/servingperformance.h"
+#include "design/mesh.h"
+#include "catalog/model.h"
+#include "design/rankinfo.h"
+#include "comm/traffic.h"
+#include "design/validate.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,4 +1,5 @@
-#include "arguments.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/arguments.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A small command-line reader: "--flag value" and "--flag=value", positional arguments, and usage errors

@@ -1,15 +1,16 @@
-#include "calibrateverb.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/calibrateverb.h"
 
-#include "catalog.h"
-#include "cli.h"
-#include "computecalibration.h"
-#include "designflags.h"
-#include "designio.h"
-#include "ncclimport.h"
-#include "presetio.h"
-#include "textfile.h"
-#include "textreport.h"
-#include "units.h"
+#include "catalog/catalog.h"
+#include "cli/cli.h"
+#include "performance/computecalibration.h"
+#include "cli/designflags.h"
+#include "design/designio.h"
+#include "comm/ncclimport.h"
+#include "catalog/presetio.h"
+#include "cli/textfile.h"
+#include "cli/textreport.h"
+#include "base/units.h"
 
 #include <filesystem>
 

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // meshwright-cli calibrate-link and calibrate-compute: fit a link tier's bandwidth and latency from an
 // nccl-tests table, or the compute model to measured layer times, and put the result into a design.
 
-#include "arguments.h"
+#include "cli/arguments.h"
 
 #include <ostream>
 #include <string>

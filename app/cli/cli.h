@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // meshwright-cli: the same core as the window, without one. Each verb reads its arguments, writes its

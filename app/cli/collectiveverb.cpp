@@ -1,13 +1,14 @@
-#include "collectiveverb.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/collectiveverb.h"
 
-#include "cli.h"
-#include "collectiveio.h"
-#include "designflags.h"
+#include "cli/cli.h"
+#include "comm/collectiveio.h"
+#include "cli/designflags.h"
 #include "evaluate.h"
-#include "groupcollective.h"
-#include "sizelimits.h"
-#include "textreport.h"
-#include "units.h"
+#include "comm/groupcollective.h"
+#include "base/sizelimits.h"
+#include "cli/textreport.h"
+#include "base/units.h"
 
 #include <algorithm>
 #include <cmath>

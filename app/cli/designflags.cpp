@@ -1,10 +1,11 @@
-#include "designflags.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/designflags.h"
 
-#include "catalog.h"
-#include "designio.h"
-#include "diagnostickinds.h"
-#include "presetio.h"
-#include "sizelimits.h"
+#include "catalog/catalog.h"
+#include "design/designio.h"
+#include "base/diagnostickinds.h"
+#include "catalog/presetio.h"
+#include "base/sizelimits.h"
 
 #include <fstream>
 #include <sstream>

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The flags that build a design without a file, or override fields of one (meshwright-cli evaluate and
 // every later verb that takes a design).
 
-#include "arguments.h"
-#include "design.h"
-#include "diagnostic.h"
+#include "cli/arguments.h"
+#include "design/design.h"
+#include "base/diagnostic.h"
 
 #include <array>
 #include <optional>

@@ -1,11 +1,12 @@
-#include "exportverb.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/exportverb.h"
 
-#include "cli.h"
-#include "designflags.h"
+#include "cli/cli.h"
+#include "cli/designflags.h"
 #include "evaluate.h"
-#include "launchconfig.h"
-#include "textfile.h"
-#include "textreport.h"
+#include "launch/launchconfig.h"
+#include "cli/textfile.h"
+#include "cli/textreport.h"
 
 namespace cli {
 

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // meshwright-cli export: the design's launch configuration for one framework (core/launchconfig.h).
 
-#include "arguments.h"
+#include "cli/arguments.h"
 
 #include <ostream>
 #include <string>

@@ -1,4 +1,5 @@
-#include "cli.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/cli.h"
 
 #include <iostream>
 

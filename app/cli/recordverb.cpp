@@ -1,13 +1,14 @@
-#include "recordverb.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/recordverb.h"
 
-#include "cli.h"
-#include "designflags.h"
-#include "designio.h"
+#include "cli/cli.h"
+#include "cli/designflags.h"
+#include "design/designio.h"
 #include "evaluate.h"
-#include "recordcomparison.h"
-#include "textfile.h"
-#include "textreport.h"
-#include "units.h"
+#include "performance/recordcomparison.h"
+#include "cli/textfile.h"
+#include "cli/textreport.h"
+#include "base/units.h"
 
 #include <iomanip>
 

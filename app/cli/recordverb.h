@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // meshwright-cli record: measured records (core/measuredrecord.h) beside the prediction, and adding a
 // record file to a design.
 
-#include "arguments.h"
+#include "cli/arguments.h"
 
 #include <ostream>
 #include <string>

@@ -1,10 +1,11 @@
-#include "reportverb.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/reportverb.h"
 
-#include "cli.h"
-#include "designflags.h"
+#include "cli/cli.h"
+#include "cli/designflags.h"
 #include "evaluate.h"
-#include "reportwriter.h"
-#include "textreport.h"
+#include "report/reportwriter.h"
+#include "cli/textreport.h"
 
 #include <QApplication>
 #include <memory>

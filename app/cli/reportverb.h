@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // meshwright-cli report: the design report (core/designreport.h) as HTML or PDF.
 
-#include "arguments.h"
+#include "cli/arguments.h"
 
 #include <ostream>
 #include <string>

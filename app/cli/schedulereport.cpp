@@ -1,6 +1,7 @@
-#include "schedulereport.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/schedulereport.h"
 
-#include "units.h"
+#include "base/units.h"
 
 #include <algorithm>
 #include <cmath>

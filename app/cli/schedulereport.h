@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // `meshwright-cli schedule`: a pipeline schedule with abstract durations, as a text Gantt chart with
 // each rank's order and its bubble, or as the JSON of scheduleToJson (the "schedule" of evaluate --json).
 
-#include "arguments.h"
-#include "pipelinetimeline.h"
+#include "cli/arguments.h"
+#include "pipeline/pipelinetimeline.h"
 
 #include <ostream>
 

@@ -1,11 +1,12 @@
-#include "searchverb.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/searchverb.h"
 
-#include "cli.h"
-#include "designflags.h"
-#include "designio.h"
-#include "search.h"
-#include "textreport.h"
-#include "units.h"
+#include "cli/cli.h"
+#include "cli/designflags.h"
+#include "design/designio.h"
+#include "performance/search.h"
+#include "cli/textreport.h"
+#include "base/units.h"
 
 #include <chrono>
 #include <iomanip>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // meshwright-cli search: every valid layout of a design's model on its cluster, ranked by step time
 // (core/search.h).
 
-#include "arguments.h"
+#include "cli/arguments.h"
 
 #include <ostream>
 #include <string>

@@ -1,4 +1,5 @@
-#include "textfile.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/textfile.h"
 
 #include <filesystem>
 #include <fstream>

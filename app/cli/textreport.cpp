@@ -1,9 +1,10 @@
-#include "textreport.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/textreport.h"
 
-#include "catalog.h"
-#include "steptimeline.h"
-#include "units.h"
-#include "validate.h"
+#include "catalog/catalog.h"
+#include "pipeline/steptimeline.h"
+#include "base/units.h"
+#include "design/validate.h"
 
 #include <iomanip>
 #include <sstream>

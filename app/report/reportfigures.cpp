@@ -1,11 +1,12 @@
-#include "reportfigures.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/reportfigures.h"
 
-#include "clustercanvas.h"
-#include "lanechart.h"
-#include "memorybars.h"
-#include "scalingplot.h"
-#include "timelinecharts.h"
-#include "viewfigure.h"
+#include "cluster/clustercanvas.h"
+#include "timeline/lanechart.h"
+#include "memory/memorybars.h"
+#include "performance/scalingplot.h"
+#include "timeline/timelinecharts.h"
+#include "common/viewfigure.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The report's figures (issue 8: the report carries "the figures"): the views a reviewer would otherwise
@@ -6,7 +7,7 @@
 // their figures from here, so the two reports show the same pictures. Needs a QApplication (the views are
 // widgets); the offscreen platform is enough.
 
-#include "designsnapshot.h"
+#include "common/designsnapshot.h"
 
 #include <QImage>
 #include <QList>

@@ -1,4 +1,5 @@
-#include "reportpdf.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/reportpdf.h"
 
 #include <QBuffer>
 #include <QFont>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The design report (core/designreport.h) as a PDF: Qt's rich-text layout prints the HTML onto A4 pages.

@@ -1,8 +1,9 @@
-#include "reportwriter.h"
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/reportwriter.h"
 
-#include "designreport.h"
-#include "reportfigures.h"
-#include "reportpdf.h"
+#include "report/designreport.h"
+#include "report/reportfigures.h"
+#include "report/reportpdf.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The design report with its figures (issue 8): core's HTML (core/designreport.h) with the figures of
@@ -5,7 +6,7 @@
 // .pdf file. The one path of both File ▸ Export ▸ Design Report… and `meshwright-cli report`. Needs a
 // QApplication; the offscreen platform is enough.
 
-#include "designsnapshot.h"
+#include "common/designsnapshot.h"
 
 #include <QString>
 #include <vector>

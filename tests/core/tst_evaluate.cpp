@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation as a whole: its JSON contract and its speed.
 
 #include "evaluate.h"
-#include "evaluationio.h"
-#include "testdesigns.h"
+#include "report/evaluationio.h"
+#include "support/testdesigns.h"
 
 #include <QTest>
 

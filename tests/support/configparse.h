@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Minimal readers for the launch configurations' formats, so that tests check what a shell or a YAML

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The shared main of every GUI test suite (STYLE.md): offscreen platform, fixed DPI, a fixed locale and a

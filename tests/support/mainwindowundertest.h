@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The main window as every GUI suite opens it in init(): English, and not interactive (no dialog ever
 // waits for a click), optionally at a given size. The suite shows it after whatever set-up must come first.
 
-#include "language.h"
-#include "mainwindow.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QSize>
 

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Helpers shared by the core test suites: example designs and JSON merge patches on them.
 
-#include "designio.h"
+#include "design/designio.h"
 
 #include <QFile>
 #include <QTest>

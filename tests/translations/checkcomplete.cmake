@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every user-visible string has a German translation: runs lupdate over the sources into a copy of the
 # committed German catalogue and fails if any message is new or unfinished.
 # Usage: cmake -DLUPDATE=… -DLRELEASE=… -DTS=…/meshwright_de.ts -DWORK=<dir> -DSOURCES=<file listing sources> -P checkcomplete.cmake

@@ -1,15 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Widget-level tests: the cluster canvas's geometry (a plain struct), hovering a GPU, and the diagnostics
 // model under QAbstractItemModelTester.
 
-#include "clustercanvas.h"
-#include "clustergeometry.h"
-#include "designio.h"
-#include "diagnosticsmodel.h"
-#include "explanationdialog.h"
-#include "guitestmain.h"
-#include "memorybars.h"
-#include "memorypanel.h"
-#include "zeroview.h"
+#include "cluster/clustercanvas.h"
+#include "cluster/clustergeometry.h"
+#include "design/designio.h"
+#include "diagnostics/diagnosticsmodel.h"
+#include "common/explanationdialog.h"
+#include "support/guitestmain.h"
+#include "memory/memorybars.h"
+#include "memory/memorypanel.h"
+#include "memory/zeroview.h"
 
 Q_DECLARE_METATYPE(core::MemoryCategory)
 

@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/mainwindow.h"
+
+#include "catalog/catalog.h"
+#include "cluster/clusterpanel.h"
+#include "collectives/collectivepanel.h"
+#include "design/designio.h"
+#include "design/designsummary.h"
+#include "diagnostics/diagnosticspanel.h"
+#include "diagnostics/diagnostictext.h"
+#include "window/exportmenu.h"
+#include "window/language.h"
+#include "design/layoutinspector.h"
+#include "window/learnwindow.h"
+#include "memory/memorypanel.h"
+#include "performance/performancepanel.h"
+#include "common/qtconvert.h"
+#include "document/recentfiles.h"
+#include "timeline/timelinepanel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoGroup>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace app {
+
+using widgets::qs;
+using widgets::ss;
+
+MainWindow::MainWindow(Language* language, QWidget* parent)
+    : QMainWindow(parent)
+    , m_language(language)
+    , m_undoGroup(new QUndoGroup(this))
+{
+    setWindowIcon(QIcon(QStringLiteral(":/icons/meshwright.svg")));
+
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(6, 6, 6, 0);
+    m_summary = new widgets::DesignSummary(central);
+    centralLayout->addWidget(m_summary);
+    // One tab per view of the design; each view draws from the same snapshot (refreshViews).
+    m_views = new QTabWidget(central);
+    m_views->setDocumentMode(true);
+    m_cluster = new widgets::ClusterPanel(m_views);
+    m_cluster->setObjectName(QStringLiteral("ranks"));
+    m_views->addTab(m_cluster, QString());
+    m_memory = new widgets::MemoryPanel(m_views);
+    m_memory->setObjectName(QStringLiteral("memory"));
+    m_views->addTab(m_memory, QString());
+    m_collectives = new widgets::CollectivePanel(m_views);
+    m_collectives->setObjectName(QStringLiteral("collectives"));
+    m_views->addTab(m_collectives, QString());
+    m_timeline = new widgets::TimelinePanel(m_views);
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    m_views->addTab(m_timeline, QString());
+    m_performance = new widgets::PerformancePanel(m_views);
+    m_performance->setObjectName(QStringLiteral("performance"));
+    m_views->addTab(m_performance, QString());
+    centralLayout->addWidget(m_views, 1);
+    setCentralWidget(central);
+
+    m_inspector = new widgets::LayoutInspector;
+    auto* inspectorScroll = new QScrollArea;
+    inspectorScroll->setWidget(m_inspector);
+    inspectorScroll->setWidgetResizable(true);
+    // Wide enough for the usual labels; on a narrow screen the rare wide row scrolls instead of pushing
+    // the window past the screen.
+    inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    inspectorScroll->setMinimumWidth(std::min(m_inspector->sizeHint().width() + 24, 360));
+    m_inspectorDock = new QDockWidget(this);
+    m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    m_inspectorDock->setWidget(inspectorScroll);
+    m_inspectorDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_inspectorDock);
+
+    m_diagnostics = new widgets::DiagnosticsPanel;
+    m_diagnosticsDock = new QDockWidget(this);
+    m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
+    m_diagnosticsDock->setWidget(m_diagnostics);
+    m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    resizeDocks({m_diagnosticsDock}, {170}, Qt::Vertical);
+    resizeDocks({m_inspectorDock}, {m_inspector->sizeHint().width() + 24}, Qt::Horizontal);
+
+    // Views emit intents; the document turns each into one undoable edit.
+    connect(
+        m_inspector, &widgets::LayoutInspector::fieldEdited, this,
+        [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
+    auto editFields = [this](const std::vector<widgets::FieldEdit>& edits) {
+        std::vector<std::pair<core::Field, core::FieldValue>> changes;
+        for (const widgets::FieldEdit& edit : edits)
+            changes.emplace_back(edit.field, edit.value);
+        m_document->editFields(changes);
+    };
+    connect(m_timeline, &widgets::TimelinePanel::fieldsEdited, this, editFields);
+    connect(m_performance, &widgets::PerformancePanel::fieldsEdited, this, editFields);
+    connect(m_inspector, &widgets::LayoutInspector::modelPresetChosen, this,
+            [this](const QString& id) { m_document->editModelPreset(id); });
+    connect(m_inspector, &widgets::LayoutInspector::clusterShapeEdited, this,
+            [this](int nodes, int perNode, const QString& gpu, const QString& link) {
+                m_document->editClusterShape(nodes, perNode, gpu, link);
+            });
+    connect(
+        m_memory, &widgets::MemoryPanel::fieldEdited, this,
+        [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
+    connect(m_cluster, &widgets::ClusterPanel::clusterEditRequested, this,
+            [this](const core::ClusterEdit& edit) { m_document->editCluster(edit); });
+    connect(
+        m_cluster, &widgets::ClusterPanel::fieldEdited, this,
+        [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
+    connect(m_cluster, &widgets::ClusterPanel::tpFixRequested, this,
+            [this] { m_document->fixTpPlacement(); });
+    // A group picked on the canvas is the group the Collectives tab plays, and the other way round.
+    connect(m_cluster, &widgets::ClusterPanel::groupSelected, this, [this](core::Dim dim, int group) {
+        if (group >= 0)
+            m_collectives->selectGroup(dim, group);
+    });
+    connect(m_collectives, &widgets::CollectivePanel::groupSelected, m_cluster,
+            &widgets::ClusterPanel::showGroup);
+    connect(m_diagnostics, &widgets::DiagnosticsPanel::fieldRequested, this, [this](const QString& pointer) {
+        m_inspectorDock->show();
+        m_inspector->focusField(pointer);
+    });
+
+    createActions();
+    createMenus();
+    retranslate();
+    connect(m_language, &Language::changed, this, [this] { updateRecentMenu(); });
+
+    std::optional<core::Design> initial = core::exampleDesign(core::kDefaultExample);
+    setDesign(initial ? std::move(*initial) : core::Design{});
+    resize(1500, 950);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    m_newAction = new QAction(this);
+    m_newAction->setShortcut(QKeySequence::New);
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newDesign);
+    m_openAction = new QAction(this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
+    m_saveAction = new QAction(this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    m_saveAsAction = new QAction(this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAsDialog);
+    m_quitAction = new QAction(this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_languageGroup = new QActionGroup(this);
+    auto languageAction = [this](const QString& choice) {
+        auto* action = new QAction(this);
+        action->setCheckable(true);
+        action->setData(choice);
+        m_languageGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, choice] { m_language->choose(choice); });
+        action->setChecked(m_language->choice() == choice);
+        return action;
+    };
+    m_systemLanguageAction = languageAction(QStringLiteral("system"));
+    m_englishAction = languageAction(QStringLiteral("en"));
+    m_germanAction = languageAction(QStringLiteral("de"));
+
+    m_aboutAction = new QAction(this);
+    connect(m_aboutAction, &QAction::triggered, this, [this] {
+        QMessageBox::about(
+            this, tr("About Meshwright"),
+            tr("<h3>Meshwright %1</h3><p>Design, check and teach how large language models are "
+               "split across GPUs: data, tensor, pipeline, context and expert parallelism, on "
+               "real hardware.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_newAction);
+    m_fileMenu->addAction(m_openAction);
+    m_examplesMenu = m_fileMenu->addMenu(QString());
+    for (const core::ExampleDesign& example : core::Catalog::builtin().examples()) {
+        QAction* action = m_examplesMenu->addAction(qs(example.title));
+        const QString id = qs(example.id);
+        connect(action, &QAction::triggered, this, [this, id] { openExample(id); });
+    }
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_saveAction);
+    m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addMenu(new ExportMenu(this));
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quitAction);
+
+    m_editMenu = menuBar()->addMenu(QString());
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->addAction(m_inspectorDock->toggleViewAction());
+    m_viewMenu->addAction(m_diagnosticsDock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_languageMenu = m_viewMenu->addMenu(QString());
+    m_languageMenu->addActions(m_languageGroup->actions());
+
+    // The teaching views live in their own window; the menu refreshes them from the current design.
+    m_learn = new LearnWindow(this);
+    QMenu* learnMenu = m_learn->createMenu(this);
+    menuBar()->addMenu(learnMenu);
+    connect(learnMenu, &QMenu::aboutToShow, this, [this] { m_learn->setSnapshot(m_document->snapshot()); });
+    connect(m_cluster, &widgets::ClusterPanel::lessonRequested, this, [this](core::Dim dim) {
+        m_learn->setSnapshot(m_document->snapshot());
+        const core::Design& design = m_document->design();
+        m_learn->showLessonFor(dim, design.layout.zeroStage, design.workload.mode == core::Mode::Serving);
+    });
+    // From the ZeRO view to the FSDP lesson: the sharded side of data parallelism.
+    connect(m_memory, &widgets::MemoryPanel::shardingLessonRequested, this, [this] {
+        m_learn->setSnapshot(m_document->snapshot());
+        m_learn->showLessonFor(core::Dim::Dp, 3);
+    });
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_aboutAction);
+    updateRecentMenu();
+}
+
+void MainWindow::retranslate()
+{
+    m_fileMenu->setTitle(tr("&File"));
+    m_examplesMenu->setTitle(tr("Open &Example"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_newAction->setText(tr("&New"));
+    m_openAction->setText(tr("&Open…"));
+    m_saveAction->setText(tr("&Save"));
+    m_saveAsAction->setText(tr("Save &As…"));
+    m_quitAction->setText(tr("&Quit"));
+    m_systemLanguageAction->setText(tr("System language"));
+    // Language names are written in their own language, so that anyone can find theirs.
+    m_englishAction->setText(QStringLiteral("English"));
+    m_germanAction->setText(QStringLiteral("Deutsch"));
+    m_aboutAction->setText(tr("&About Meshwright"));
+    createUndoActions();
+    m_inspectorDock->setWindowTitle(tr("Layout"));
+    m_views->setTabText(m_views->indexOf(m_cluster), tr("Cluster"));
+    m_views->setTabText(m_views->indexOf(m_memory), tr("Memory"));
+    m_views->setTabText(m_views->indexOf(m_collectives), tr("Collectives"));
+    m_views->setTabText(m_views->indexOf(m_timeline), tr("Timeline"));
+    m_views->setTabText(m_views->indexOf(m_performance), tr("Performance"));
+    m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
+    updateRecentMenu();
+    updateTitle();
+}
+
+void MainWindow::createUndoActions()
+{
+    // QUndoGroup builds "Undo Set TP to 4" from a prefix, so the actions are made anew in each language.
+    delete m_undoAction;
+    delete m_redoAction;
+    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    m_editMenu->addAction(m_undoAction);
+    m_editMenu->addAction(m_redoAction);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::setDesign(core::Design design, const QString& filePath)
+{
+    auto document = std::make_unique<Document>(std::move(design));
+    document->setFilePath(filePath);
+    if (m_document)
+        m_undoGroup->removeStack(m_document->undoStack());
+    m_document = std::move(document);
+    m_undoGroup->addStack(m_document->undoStack());
+    m_undoGroup->setActiveStack(m_document->undoStack());
+    connectDocument();
+    refreshViews();
+    updateTitle();
+}
+
+void MainWindow::connectDocument()
+{
+    connect(m_document.get(), &Document::changed, this, &MainWindow::refreshViews);
+    connect(m_document.get(), &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document.get(), &Document::filePathChanged, this, &MainWindow::updateTitle);
+}
+
+void MainWindow::refreshViews()
+{
+    const widgets::DesignSnapshot& snapshot = m_document->snapshot();
+    m_summary->setSnapshot(snapshot);
+    m_inspector->setSnapshot(snapshot);
+    m_cluster->setSnapshot(snapshot);
+    m_memory->setSnapshot(snapshot);
+    m_collectives->setSnapshot(snapshot);
+    m_timeline->setSnapshot(snapshot);
+    m_performance->setSnapshot(snapshot);
+    if (m_learn && m_learn->isVisible())
+        m_learn->setSnapshot(snapshot);
+    std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
+    diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
+                       snapshot.evaluation->diagnostics.end());
+    core::sortDiagnostics(diagnostics);
+    m_diagnostics->setDiagnostics(std::move(diagnostics));
+    const core::Evaluation& e = *snapshot.evaluation;
+    statusBar()->showMessage(
+        e.valid() ? tr("Valid layout: %1 ranks on %2 GPUs").arg(e.worldSize).arg(e.gpusInService)
+                  : m_diagnostics->summaryText());
+}
+
+void MainWindow::updateTitle()
+{
+    if (!m_document)
+        return;
+    setWindowTitle(tr("%1[*] — Meshwright").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+    setWindowFilePath(m_document->filePath());
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = RecentFiles::list();
+    for (const QString& path : files) {
+        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName());
+        action->setToolTip(path);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent designs"))->setEnabled(false);
+    } else {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("Clear the list")), &QAction::triggered, this, [this] {
+            RecentFiles::clear();
+            updateRecentMenu();
+        });
+    }
+}
+
+void MainWindow::showError(const QString& title, const QString& text)
+{
+    m_lastError = text;
+    if (m_interactive)
+        QMessageBox::warning(this, title, text);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document || !m_document->isModified())
+        return true;
+    if (!m_interactive)
+        return false; // tests never lose work silently
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them first?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
+void MainWindow::newDesign()
+{
+    if (!maybeSave())
+        return;
+    std::optional<core::Design> design = core::exampleDesign(core::kDefaultExample);
+    if (design)
+        design->name = ss(tr("New design"));
+    setDesign(design ? std::move(*design) : core::Design{});
+}
+
+void MainWindow::openExample(const QString& id)
+{
+    if (!maybeSave())
+        return;
+    if (std::optional<core::Design> design = core::exampleDesign(widgets::ss(id)))
+        setDesign(std::move(*design));
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), QString(),
+                                                      tr("Meshwright designs (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    Document::ReadResult result = Document::read(path);
+    if (!result.fileError.isEmpty()) {
+        RecentFiles::remove(QFileInfo(path).absoluteFilePath());
+        updateRecentMenu();
+        showError(tr("Cannot open design"), result.fileError);
+        return false;
+    }
+    if (!result.design) {
+        QStringList lines;
+        for (const core::Diagnostic& d : result.diagnostics)
+            if (d.isError())
+                lines << (d.path.empty()
+                              ? widgets::diagnosticMessage(d)
+                              : QStringLiteral("%1: %2").arg(qs(d.path), widgets::diagnosticMessage(d)));
+        showError(tr("Cannot open design"),
+                  tr("%1 is not a design Meshwright can read. Nothing was changed.\n\n%2")
+                      .arg(path, lines.join(QLatin1Char('\n'))));
+        return false;
+    }
+    setDesign(std::move(*result.design), QFileInfo(path).absoluteFilePath());
+    m_document->setLoadWarnings(std::move(result.diagnostics));
+    refreshViews();
+    RecentFiles::add(path);
+    updateRecentMenu();
+    return true;
+}
+
+bool MainWindow::saveTo(const QString& path)
+{
+    QString error;
+    if (!m_document->save(path, &error)) {
+        showError(tr("Cannot save design"), error);
+        return false;
+    }
+    RecentFiles::add(path);
+    updateRecentMenu();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAsDialog();
+    return saveTo(m_document->filePath());
+}
+
+bool MainWindow::saveAsDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save design"), m_document->displayName(),
+                                                tr("Meshwright designs (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return saveTo(path);
+}
+
+bool MainWindow::showTab(const QString& name)
+{
+    for (int i = 0; i < m_views->count(); ++i) {
+        if (m_views->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0
+            || m_views->tabText(i).compare(name, Qt::CaseInsensitive) == 0) {
+            m_views->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool MainWindow::saveScreenshot(const QString& path)
+{
+    QApplication::processEvents();
+    const QPixmap pixmap = grab();
+    if (!pixmap.save(path, "PNG")) {
+        m_lastError = tr("Cannot write the screenshot to %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace app

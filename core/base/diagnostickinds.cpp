@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/diagnostickinds.h"
+
+#include <array>
+
+namespace core::diag {
+
+namespace {
+constexpr std::array kKinds{
+    kIoFile,
+    kIoParse,
+    kIoType,
+    kIoMissing,
+    kIoValue,
+    kIoFormat,
+    kIoVersionNewer,
+    kIoVersionInvalid,
+    kIoUnknownKey,
+    kIoTooLarge,
+    kIoDuplicateId,
+    kValueRange,
+    kModelPresetUnknown,
+    kGpuUnknown,
+    kLinkUnknown,
+    kLinkWrongClass,
+    kModelKvHeads,
+    kModelTopK,
+    kModelNoMlp,
+    kModelTooLarge,
+    kModelUnmodelled,
+    kClusterEmpty,
+    kNodesNonUniform,
+    kMixedGpus,
+    kGpusOutOfService,
+    kWorldExceedsGpus,
+    kWorldIdleGpus,
+    kWorldTooLarge,
+    kPlacementStale,
+    kPlacementUnknownGpu,
+    kPlacementDuplicate,
+    kPlacementOutOfService,
+    kTpHeads,
+    kTpKvHeads,
+    kTpKvReplicated,
+    kTpHidden,
+    kTpFfn,
+    kTpExpertFfn,
+    kTpVocabPadded,
+    kTpSpansNodes,
+    kTpOverPcie,
+    kEpSpansNodes,
+    kSpWithoutTp,
+    kTpOverlapWithoutSp,
+    kPpLayers,
+    kPpTooManyStages,
+    kPpStageCount,
+    kPpStageSum,
+    kPpEmptyStage,
+    kScheduleVirtualStages,
+    kScheduleInterleavedMicroBatches,
+    kScheduleFewMicroBatches,
+    kScheduleDualPipeMicroBatches,
+    kScheduleWithoutPp,
+    kEpDenseModel,
+    kEpExperts,
+    kEpMegatronFold,
+    kBatchDivisible,
+    kSeqCp,
+    kSeqSp,
+    kSeqContext,
+    kZeroNoEffect,
+    kZeroServing,
+    kShardGroup,
+    kScheduleDuration,
+    kScheduleDurationNegative,
+    kScheduleStageScaleCount,
+    kScheduleStageScaleValue,
+    kScheduleTransferCount,
+    kScheduleGroupSize,
+    kScheduleGroupRemainder,
+    kScheduleTooLarge,
+    kScheduleOpOutOfRange,
+    kScheduleOpMisplaced,
+    kScheduleOpRepeated,
+    kScheduleOpMissing,
+    kScheduleDeadlock,
+    kScheduleNotSimulated,
+    // ---- Collectives
+    kCollectiveRanks,
+    kCollectiveSingleRank,
+    kCollectiveRanksTooMany,
+    kCollectiveTraceRanks,
+    kCollectiveTraceTooLarge,
+    kCollectiveBytes,
+    kCollectiveChunks,
+    kCollectiveChunksUneven,
+    kCollectiveChunksExceedBytes,
+    kCollectiveAlgorithm,
+    kCollectiveRanksPerNode,
+    kCollectiveHierarchicalNodes,
+    kCollectivePeers,
+    kCollectiveLink,
+    kMemoryOverModelStates,
+    kMemoryOverActivations,
+    kMemoryOverWeights,
+    kMemoryOverKvCache,
+    kOffloadWithoutZero,
+    kNcclTestsRow,
+    kNcclTestsEmpty,
+    kRecordRunDiffers,
+};
+} // namespace
+
+std::span<const DiagnosticKind> allKinds()
+{
+    return kKinds;
+}
+
+const DiagnosticKind* findKind(std::string_view code)
+{
+    for (const DiagnosticKind& kind : kKinds)
+        if (kind.code == code)
+            return &kind;
+    return nullptr;
+}
+
+} // namespace core::diag

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// GPUs and the links between them, as presets with their sources (resources/presets/gpus.json and
+// links.json). Bandwidths are bytes per second per GPU and per direction, latencies seconds per hop.
+
+#include "base/enumnames.h"
+
+#include <string>
+
+namespace core {
+
+// Where traffic runs: inside a node over NVLink/NVSwitch or over PCIe, or between nodes over the fabric.
+enum class LinkClass { NvLink, Pcie, Fabric };
+
+template<> struct EnumNames<LinkClass>
+{
+    static constexpr std::array table{std::pair{LinkClass::NvLink, std::string_view{"nvlink"}},
+                                      std::pair{LinkClass::Pcie, std::string_view{"pcie"}},
+                                      std::pair{LinkClass::Fabric, std::string_view{"fabric"}}};
+};
+
+struct GpuSpec
+{
+    std::string id;
+    std::string name;
+    double memoryBytes = 0; // capacity as the vendor states it, decimal (80 GB = 80e9 bytes)
+    double bf16Flops = 0; // dense BF16 tensor-core peak, FLOP/s (no 2:4 sparsity)
+    double hbmBandwidth = 0; // bytes/s
+    std::string defaultIntraLink; // the link a node of these GPUs usually has
+    std::string source;
+    bool operator==(const GpuSpec&) const = default;
+};
+
+struct LinkSpec
+{
+    std::string id;
+    std::string name;
+    LinkClass linkClass = LinkClass::NvLink;
+    double bandwidth = 0; // bytes/s per GPU, per direction
+    double latency = 0; // seconds per hop (α)
+    std::string source;
+    bool operator==(const LinkSpec&) const = default;
+};
+
+} // namespace core

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "catalog/presetio.h"
+
+#include "base/units.h"
+
+namespace core {
+
+void readModel(const Json& value, const std::string& pointer, ReadContext& context, ModelArchitecture& model,
+               bool complete)
+{
+    ObjectReader in(value, pointer, context);
+    if (!in.valid())
+        return;
+    in.take("preset"); // handled by the caller
+    in.read("id", model.preset);
+    in.read("name", model.name);
+    if (complete) {
+        in.require("layers", model.layers);
+        in.require("hidden", model.hidden);
+        in.require("heads", model.heads);
+        in.require("vocab", model.vocab);
+    } else {
+        in.read("layers", model.layers);
+        in.read("hidden", model.hidden);
+        in.read("heads", model.heads);
+        in.read("vocab", model.vocab);
+    }
+    in.read("ffn", model.ffn);
+    // Defaults that follow from required fields: plain multi-head attention, head dim = hidden / heads.
+    if (complete && !in.has("kvHeads"))
+        model.kvHeads = model.heads;
+    in.read("kvHeads", model.kvHeads);
+    if (complete && !in.has("headDim") && model.heads > 0)
+        model.headDim = model.hidden / model.heads;
+    in.read("headDim", model.headDim);
+    in.read("tiedEmbeddings", model.tiedEmbeddings);
+    in.readEnum("mlp", model.mlp);
+    in.readEnum("norm", model.norm);
+    in.readEnum("bias", model.bias);
+    in.read("qkNorm", model.qkNorm);
+    in.read("dropout", model.dropout);
+    in.readEnum("positions", model.positions);
+    in.read("maxContext", model.maxContext);
+    in.readEnum("attention", model.attention);
+    if (const Json* mla = in.take("mla")) {
+        ObjectReader m(*mla, in.pointerTo("mla"), context);
+        m.read("qLoraRank", model.mla.qLoraRank);
+        m.read("kvLoraRank", model.mla.kvLoraRank);
+        m.read("qkNopeHeadDim", model.mla.qkNopeHeadDim);
+        m.read("qkRopeHeadDim", model.mla.qkRopeHeadDim);
+        m.read("vHeadDim", model.mla.vHeadDim);
+    }
+    if (const Json* moe = in.take("moe")) {
+        ObjectReader m(*moe, in.pointerTo("moe"), context);
+        m.read("experts", model.moe.experts);
+        m.read("topK", model.moe.topK);
+        m.read("expertFfn", model.moe.expertFfn);
+        m.read("sharedExperts", model.moe.sharedExperts);
+        m.read("sharedExpertFfn", model.moe.sharedExpertFfn);
+        m.read("firstDenseLayers", model.moe.firstDenseLayers);
+        m.read("layerFrequency", model.moe.layerFrequency);
+    }
+    in.read("notModelled", model.notModelled);
+    in.read("source", model.source);
+}
+
+Json modelToJson(const ModelArchitecture& model)
+{
+    Json out = Json::object();
+    if (!model.preset.empty())
+        out["id"] = model.preset;
+    out["name"] = model.name;
+    out["layers"] = model.layers;
+    out["hidden"] = model.hidden;
+    out["ffn"] = model.ffn;
+    out["heads"] = model.heads;
+    out["kvHeads"] = model.kvHeads;
+    out["headDim"] = model.headDim;
+    out["vocab"] = model.vocab;
+    out["tiedEmbeddings"] = model.tiedEmbeddings;
+    out["mlp"] = enumName(model.mlp);
+    out["norm"] = enumName(model.norm);
+    out["bias"] = enumName(model.bias);
+    out["qkNorm"] = model.qkNorm;
+    out["dropout"] = model.dropout;
+    out["positions"] = enumName(model.positions);
+    out["maxContext"] = model.maxContext;
+    out["attention"] = enumName(model.attention);
+    if (model.attention == AttentionKind::Mla || model.mla != MlaConfig{}) {
+        out["mla"] = {{"qLoraRank", model.mla.qLoraRank},
+                      {"kvLoraRank", model.mla.kvLoraRank},
+                      {"qkNopeHeadDim", model.mla.qkNopeHeadDim},
+                      {"qkRopeHeadDim", model.mla.qkRopeHeadDim},
+                      {"vHeadDim", model.mla.vHeadDim}};
+    }
+    if (model.moe != MoeConfig{}) {
+        out["moe"] = {{"experts", model.moe.experts},
+                      {"topK", model.moe.topK},
+                      {"expertFfn", model.moe.expertFfn},
+                      {"sharedExperts", model.moe.sharedExperts},
+                      {"sharedExpertFfn", model.moe.sharedExpertFfn},
+                      {"firstDenseLayers", model.moe.firstDenseLayers},
+                      {"layerFrequency", model.moe.layerFrequency}};
+    }
+    out["notModelled"] = model.notModelled;
+    out["source"] = model.source;
+    return out;
+}
+
+Json modelOverrides(const ModelArchitecture& model, const ModelArchitecture& base)
+{
+    const Json mine = modelToJson(model);
+    const Json theirs = modelToJson(base);
+    Json diff = Json::object();
+    for (auto it = mine.begin(); it != mine.end(); ++it) {
+        if (it.key() == "id")
+            continue;
+        const auto other = theirs.find(it.key());
+        if (other == theirs.end() || *other != it.value())
+            diff[it.key()] = it.value();
+    }
+    return diff;
+}
+
+void readGpu(const Json& value, const std::string& pointer, ReadContext& context, GpuSpec& gpu)
+{
+    ObjectReader in(value, pointer, context);
+    double memoryGB = 0, tflops = 0, hbmGBps = 0;
+    in.require("id", gpu.id);
+    in.require("name", gpu.name);
+    in.require("memoryGB", memoryGB);
+    in.require("bf16TFlops", tflops);
+    in.require("hbmBandwidthGBps", hbmGBps);
+    in.read("defaultIntraLink", gpu.defaultIntraLink);
+    in.read("source", gpu.source);
+    gpu.memoryBytes = memoryGB * kGB;
+    gpu.bf16Flops = tflops * 1e12;
+    gpu.hbmBandwidth = hbmGBps * kGB;
+}
+
+Json gpuToJson(const GpuSpec& gpu)
+{
+    return {{"id", gpu.id},
+            {"name", gpu.name},
+            {"memoryGB", gpu.memoryBytes / kGB},
+            {"bf16TFlops", gpu.bf16Flops / 1e12},
+            {"hbmBandwidthGBps", gpu.hbmBandwidth / kGB},
+            {"defaultIntraLink", gpu.defaultIntraLink},
+            {"source", gpu.source}};
+}
+
+void readLink(const Json& value, const std::string& pointer, ReadContext& context, LinkSpec& link)
+{
+    ObjectReader in(value, pointer, context);
+    double bandwidthGBps = 0, latencyUs = 0;
+    in.require("id", link.id);
+    in.require("name", link.name);
+    in.readEnum("class", link.linkClass);
+    in.require("bandwidthGBps", bandwidthGBps);
+    in.require("latencyUs", latencyUs);
+    in.read("source", link.source);
+    link.bandwidth = bandwidthGBps * kGB;
+    link.latency = latencyUs * 1e-6;
+}
+
+Json linkToJson(const LinkSpec& link)
+{
+    return {{"id", link.id},
+            {"name", link.name},
+            {"class", enumName(link.linkClass)},
+            {"bandwidthGBps", link.bandwidth / kGB},
+            {"latencyUs", link.latency * 1e6},
+            {"source", link.source}};
+}
+
+} // namespace core

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comm/groupcollective.h"
+
+#include "comm/commvolume.h"
+#include "memory/memory.h"
+#include "memory/modelshard.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace core {
+
+namespace {
+
+// Appends every part with += (GCC 12 warns falsely about "literal" + std::to_string(...); bug 105329).
+template<typename... Parts> std::string cat(const Parts&... parts)
+{
+    std::string out;
+    ((out += parts), ...);
+    return out;
+}
+
+GroupCollectiveResult failure(std::string problem)
+{
+    GroupCollectiveResult out;
+    out.problem = std::move(problem);
+    return out;
+}
+
+std::string groupName(Dim dim, int index)
+{
+    return cat(enumName(dim), ":", std::to_string(index));
+}
+
+GroupMessage messageFor(Dim dim, const Design& design, int ppRank)
+{
+    const ParallelLayout& layout = design.layout;
+    const Workload& workload = design.workload;
+    const ModelArchitecture& model = design.model;
+    const bool serving = workload.mode == Mode::Serving;
+    GroupMessage m;
+    m.bytesPerElement = activationBytesPerElement(workload.precision);
+    const std::int64_t tokensPerCpRank = workload.sequenceLength / std::max(layout.cp(), 1);
+    switch (dim) {
+    case Dim::Tp:
+        m.kind = GroupMessageKind::TpActivations;
+        m.hidden = model.hidden;
+        m.tokens = serving ? workload.serving.concurrency : tokensPerCpRank;
+        m.microBatch = serving ? 1 : layout.microBatch;
+        m.bytes = activationBytes({m.tokens, m.microBatch, m.hidden, m.bytesPerElement});
+        break;
+    case Dim::Dp:
+        m.kind = GroupMessageKind::DpGradients;
+        m.bytesPerElement = gradientBytesPerElement(workload.precision);
+        // The parameters one rank of the group holds (its TP/PP/EP shard, as the memory model counts them).
+        m.parameters = rankShard(design, ppRank).total();
+        m.bytes = m.parameters * m.bytesPerElement;
+        break;
+    case Dim::Cp: {
+        m.kind = GroupMessageKind::CpKvBlocks;
+        // Each TP rank holds kvHeads / TP heads; with more TP ranks than KV heads every rank keeps one
+        // (replicated, as vLLM and Megatron do).
+        m.kvHeads = std::max(model.kvHeads / std::max(layout.tp(), 1), 1);
+        m.headDim = model.headDim;
+        m.tokens = serving ? workload.serving.concurrency : tokensPerCpRank;
+        m.microBatch = serving ? 1 : layout.microBatch;
+        m.blocks = layout.cp();
+        // contextParallelRing takes the whole sequence and divides by CP itself.
+        const ContextParallelRing ring
+            = contextParallelRing(m.tokens * layout.cp(), m.microBatch, m.kvHeads,
+                                  static_cast<int>(m.headDim), m.bytesPerElement, layout.cp());
+        m.bytes = ring.kvBlockBytes * m.blocks;
+        break;
+    }
+    case Dim::Ep: {
+        m.kind = GroupMessageKind::EpDispatch;
+        m.hidden = model.hidden;
+        m.topK = model.moe.topK;
+        m.tokens = serving ? workload.serving.concurrency : tokensPerCpRank * layout.microBatch;
+        m.microBatch = 1;
+        m.bytes = expertAllToAll(m.tokens, m.topK, m.hidden, m.bytesPerElement, layout.ep()).payloadBytes;
+        break;
+    }
+    case Dim::Pp:
+        break;
+    }
+    return m;
+}
+
+CollectiveOp opFor(Dim dim, const Design& design)
+{
+    switch (dim) {
+    case Dim::Tp:
+        return CollectiveOp::AllReduce;
+    case Dim::Dp:
+        return design.layout.zeroStage == 0 ? CollectiveOp::AllReduce : CollectiveOp::ReduceScatter;
+    case Dim::Cp:
+        return CollectiveOp::AllGather;
+    case Dim::Ep:
+        return CollectiveOp::AllToAll;
+    case Dim::Pp:
+        break;
+    }
+    return CollectiveOp::SendRecv;
+}
+
+const LinkSpec* slower(const LinkSpec* a, const LinkSpec* b)
+{
+    if (!a)
+        return b;
+    if (!b)
+        return a;
+    return b->bandwidth < a->bandwidth ? b : a;
+}
+
+} // namespace
+
+double gradientBytesPerElement(Precision precision)
+{
+    // The gradient bytes the memory model keeps per parameter: the ZeRO paper's 16-bit gradients, or FP32
+    // main gradients reduced in FP32 (Megatron accumulate_allreduce_grads_in_fp32; pure FP32 training).
+    return stateBytesPerParameter(precision, Optimizer::AdamW).gradients;
+}
+
+double activationBytesPerElement(Precision precision)
+{
+    return precision == Precision::Fp32 ? 4 : 2;
+}
+
+GroupCollectiveResult groupCollective(const Design& design, const Evaluation& evaluation, Dim dim,
+                                      int groupIndex)
+{
+    const Catalog& catalog = evaluation.catalog ? *evaluation.catalog : Catalog::builtin();
+    if (std::find(kCollectiveDims.begin(), kCollectiveDims.end(), dim) == kCollectiveDims.end())
+        return failure("PP stages send activations point to point; choose a tp, dp, cp or ep group");
+    if (!evaluation.hasMesh)
+        return failure("the layout has no process groups: its degrees are not valid");
+    const RankGroups& groups = evaluation.mesh.groupsOf(dim);
+    if (groupIndex < 0 || groupIndex >= static_cast<int>(groups.size())) {
+        const int count = static_cast<int>(groups.size());
+        return failure(cat("there is no group ", groupName(dim, groupIndex), "; the design has ",
+                           std::to_string(count), " ", enumName(dim), " groups (", groupName(dim, 0), " to ",
+                           groupName(dim, count - 1), ")"));
+    }
+    if (dim == Dim::Dp && design.workload.mode == Mode::Serving)
+        return failure("serving replicas do not communicate: data-parallel groups have no collective");
+
+    GroupCollective out;
+    out.dim = dim;
+    out.groupIndex = groupIndex;
+    for (int rank : groups[static_cast<std::size_t>(groupIndex)]) {
+        if (rank < 0 || rank >= static_cast<int>(evaluation.ranks.size()))
+            return failure(cat("the ranks of ", groupName(dim, groupIndex), " are not placed"));
+        const RankInfo& info = evaluation.ranks[static_cast<std::size_t>(rank)];
+        if (info.nodeIndex < 0)
+            return failure(cat("rank ", std::to_string(rank), " of ", groupName(dim, groupIndex),
+                               " has no GPU: the cluster is too small for the layout"));
+        out.members.push_back({rank, info.nodeIndex, info.nodeId, info.gpuId, info.slot});
+    }
+    std::stable_sort(out.members.begin(), out.members.end(), [](const GroupMember& a, const GroupMember& b) {
+        return a.nodeIndex != b.nodeIndex ? a.nodeIndex < b.nodeIndex : a.rank < b.rank;
+    });
+
+    // GPUs per node, and the links: the slowest intra-node link of the nodes involved, and the fabric.
+    std::vector<int> perNode;
+    const LinkSpec* intra = nullptr;
+    for (std::size_t i = 0; i < out.members.size(); ++i) {
+        const GroupMember& m = out.members[i];
+        if (i == 0 || m.nodeIndex != out.members[i - 1].nodeIndex) {
+            perNode.push_back(0);
+            const Node& node = design.cluster.nodes[static_cast<std::size_t>(m.nodeIndex)];
+            const LinkSpec* link = catalog.link(node.intraLink);
+            if (!link)
+                return failure(cat("node ", std::to_string(node.id), " has an unknown intra-node link '",
+                                   node.intraLink, "'"));
+            intra = slower(intra, link);
+        }
+        ++perNode.back();
+    }
+    out.nodes = static_cast<int>(perNode.size());
+    const LinkSpec* fabric = catalog.link(design.cluster.fabric);
+    if (!fabric && out.nodes > 1)
+        return failure(cat("the cluster's fabric '", design.cluster.fabric, "' is unknown"));
+    out.intraLink = *intra;
+    out.interLink = fabric ? *fabric : *intra;
+    out.links.intraNode = linkCost(out.intraLink);
+    out.links.interNode = linkCost(out.interLink);
+
+    int ranksPerNode = 0;
+    if (out.nodes > 1) {
+        ranksPerNode = std::accumulate(perNode.begin(), perNode.end(), 0,
+                                       [](int g, int count) { return std::gcd(g, count); });
+        out.unevenNodes = std::any_of(perNode.begin(), perNode.end(),
+                                      [&perNode](int count) { return count != perNode.front(); });
+    }
+
+    // Every rank of a TP, DP, CP or EP group sits at the same pipeline position.
+    out.message = messageFor(
+        dim, design, evaluation.ranks[static_cast<std::size_t>(out.members.front().rank)].coord(Dim::Pp));
+    out.spec.op = opFor(dim, design);
+    out.spec.algorithm = algorithmsFor(out.spec.op).front();
+    out.spec.ranks = static_cast<int>(out.members.size());
+    out.spec.bytes = out.message.bytes;
+    out.spec.ranksPerNode = ranksPerNode;
+    GroupCollectiveResult result;
+    result.group = std::move(out);
+    return result;
+}
+
+} // namespace core

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The collective that one process group of a design runs: its ranks on their real GPUs, the links those
+// GPUs talk over, and a message size taken from the design (issue 5, "play a real group"). The command
+// line (`collective --design D.json --group tp:0`) and the collective view both read groups through here.
+//
+// Which collective and which message, per dimension (reference/schedules-and-collectives.md §4.3, with the
+// formulas of commvolume.h):
+//   TP  ring all-reduce of one layer's activations, s·b·h·e with s the tokens per CP rank (Megatron's
+//       row-parallel output; with sequence parallelism the same tensor goes through an all-gather and a
+//       reduce-scatter instead, the same volume). Serving: one decode step, concurrency·h·e.
+//   DP  the gradients of the rank's model shard, Ψ_rank·e_grad: a ring all-reduce without ZeRO (DDP), a
+//       reduce-scatter with ZeRO 1–3 (the parameters' all-gather follows it). Serving replicas never talk.
+//   CP  the KV blocks of ring attention, gathered around the ring: an all-gather whose every rank
+//       contributes one block of 2·(s/CP)·b·(KV heads per TP rank)·d·e (TransformerEngine passes the
+//       block on CP − 1 times, which is what a ring all-gather does).
+//   EP  the token dispatch all-to-all of one MoE layer, T·k·h·e per GPU with T = b·s/CP local tokens
+//       (Megatron MoEAlltoAllTokenDispatcher). Serving: T = the concurrency (one decode step).
+// Activations and KV travel in BF16 (2 bytes; 4 in FP32 training).
+
+#include "catalog/catalog.h"
+#include "comm/collective.h"
+#include "comm/collectivecost.h"
+#include "design/design.h"
+#include "evaluate.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+// What a group's message is; the fields of GroupMessage that apply to each kind are named there.
+enum class GroupMessageKind { TpActivations, DpGradients, CpKvBlocks, EpDispatch };
+
+template<> struct EnumNames<GroupMessageKind>
+{
+    static constexpr std::array table{
+        std::pair{GroupMessageKind::TpActivations, std::string_view{"tp-activations"}},
+        std::pair{GroupMessageKind::DpGradients, std::string_view{"dp-gradients"}},
+        std::pair{GroupMessageKind::CpKvBlocks, std::string_view{"cp-kv-blocks"}},
+        std::pair{GroupMessageKind::EpDispatch, std::string_view{"ep-dispatch"}}};
+};
+
+// The message and the numbers it is made of, so that a view can explain it in its own words.
+struct GroupMessage
+{
+    GroupMessageKind kind = GroupMessageKind::TpActivations;
+    double bytes = 0; // S as CollectiveSpec::bytes defines it
+    double bytesPerElement = 2; // e
+    std::int64_t tokens = 0; // TP, CP: s per CP rank; EP: local tokens T; serving: concurrency
+    std::int64_t microBatch = 0; // b (1 when tokens already count every sequence)
+    std::int64_t hidden = 0; // h (TP, EP)
+    double parameters = 0; // DP: parameters of one rank's model shard
+    int kvHeads = 0; // CP: key/value heads per TP rank
+    std::int64_t headDim = 0; // CP
+    int topK = 0; // EP
+    int blocks = 1; // CP: the all-gather's S is this many KV blocks (one per rank)
+};
+
+// One rank of the group as it sits in the cluster.
+struct GroupMember
+{
+    int rank = 0;
+    int nodeIndex = -1; // -1: the cluster has no GPU for this rank
+    int nodeId = -1;
+    int gpuId = -1;
+    int slot = -1; // the GPU's position inside its node
+};
+
+struct GroupCollective
+{
+    Dim dim = Dim::Tp;
+    int groupIndex = 0;
+    // In ring order: node by node, ranks ascending inside a node, as NCCL's rings visit every GPU of a node
+    // before they leave it. Position i of the collective is members[i].
+    std::vector<GroupMember> members;
+    CollectiveSpec spec; // op, default algorithm, ranks, bytes, ranksPerNode
+    CollectiveLinks links;
+    LinkSpec intraLink; // the slowest intra-node link among the group's nodes
+    LinkSpec interLink; // the cluster's fabric
+    GroupMessage message;
+    int nodes = 0; // nodes the group's GPUs are on
+    // The nodes hold different numbers of the group's GPUs: CollectiveSpec can only say "g per node", so
+    // g is their greatest common divisor and some hops inside a node are priced as fabric hops.
+    bool unevenNodes = false;
+};
+
+struct GroupCollectiveResult
+{
+    std::optional<GroupCollective> group;
+    // Why there is none, in English, for the command line (a view has its own words): the group does not
+    // exist, the layout has no mesh, a rank has no GPU, a link is unknown, or the group does not talk.
+    std::string problem;
+};
+
+// The dimensions whose groups run a collective that Meshwright can play (PP sends point to point).
+inline constexpr std::array<Dim, 4> kCollectiveDims{Dim::Tp, Dim::Dp, Dim::Cp, Dim::Ep};
+
+// Links are those of the evaluation (its catalog holds the design's calibrated links).
+GroupCollectiveResult groupCollective(const Design& design, const Evaluation& evaluation, Dim dim,
+                                      int groupIndex);
+
+// Bytes of one gradient element as the data-parallel collective moves it: 2 with BF16/FP16 gradients, 4
+// with FP32 gradients (Megatron's main_grad in FP32, or pure FP32 training).
+double gradientBytesPerElement(Precision precision);
+// Bytes of one activation element on the wire: 4 in FP32 training, 2 otherwise (FP8 recipes keep
+// activations between layers in BF16; Transformer Engine casts to FP8 inside the GEMMs).
+double activationBytesPerElement(Precision precision);
+
+} // namespace core

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comm/traffic.h"
+
+#include "comm/commvolume.h"
+#include "memory/memory.h"
+#include "memory/modelshard.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace core {
+
+namespace {
+
+constexpr const char* kVolumeSource = "reference/schedules-and-collectives.md §4.3";
+
+std::size_t idx(int value)
+{
+    return static_cast<std::size_t>(value);
+}
+
+// Activations and their gradients travel in the compute precision: BF16 in mixed precision (also with FP8
+// GEMMs, whose Transformer Engine collectives stay in BF16 by default), FP32 in pure FP32 training.
+double activationElementBytes(Precision precision)
+{
+    return precision == Precision::Fp32 ? 4 : 2;
+}
+
+// Sends between placed ranks, sorted into link classes and nodes.
+class TrafficAccumulator
+{
+public:
+    TrafficAccumulator(const Cluster& cluster, const std::vector<RankInfo>& ranks, const Catalog& catalog,
+                       DimensionTraffic& out)
+        : m_ranks(ranks)
+        , m_out(out)
+    {
+        m_intraClass.reserve(cluster.nodes.size());
+        for (const Node& node : cluster.nodes) {
+            const LinkSpec* link = catalog.link(node.intraLink);
+            m_intraClass.push_back(link && link->linkClass != LinkClass::Fabric ? link->linkClass
+                                                                                : LinkClass::Pcie);
+        }
+        out.intraNodeBytes.assign(cluster.nodes.size(), 0.0);
+        out.fabricBytes.assign(cluster.nodes.size(), 0.0);
+        out.bytesOfRank.assign(ranks.size(), 0.0);
+    }
+
+    void send(int from, int to, double bytes)
+    {
+        if (bytes <= 0 || from == to)
+            return;
+        const int fromNode = m_ranks[idx(from)].nodeIndex;
+        const int toNode = m_ranks[idx(to)].nodeIndex;
+        if (fromNode == toNode)
+            intra(from, bytes);
+        else
+            fabric(from, bytes);
+    }
+    void intra(int from, double bytes)
+    {
+        const int node = m_ranks[idx(from)].nodeIndex;
+        m_out.linkBytes[static_cast<std::size_t>(m_intraClass[idx(node)])] += bytes;
+        m_out.intraNodeBytes[idx(node)] += bytes;
+        count(from, bytes);
+    }
+    void fabric(int from, double bytes)
+    {
+        m_out.linkBytes[static_cast<std::size_t>(LinkClass::Fabric)] += bytes;
+        m_out.fabricBytes[idx(m_ranks[idx(from)].nodeIndex)] += bytes;
+        count(from, bytes);
+    }
+
+    // A ring collective: every member sends `bytesOf(member)` to the next one along the path.
+    template<class BytesOf> void ring(const std::vector<int>& path, BytesOf bytesOf)
+    {
+        const std::size_t n = path.size();
+        if (n < 2)
+            return;
+        for (std::size_t i = 0; i < n; ++i)
+            send(path[i], path[(i + 1) % n], bytesOf(path[i]));
+    }
+
+    // An all-to-all: every member spreads its bytes evenly over the other n − 1. Counted per node rather
+    // than per pair, so that a group of thousands of ranks costs O(n).
+    template<class BytesOf> void allToAll(const std::vector<int>& group, BytesOf bytesOf)
+    {
+        const std::size_t n = group.size();
+        if (n < 2)
+            return;
+        std::map<int, int> membersOnNode;
+        for (int rank : group)
+            ++membersOnNode[m_ranks[idx(rank)].nodeIndex];
+        for (int rank : group) {
+            const double bytes = bytesOf(rank);
+            const int sameNode = membersOnNode[m_ranks[idx(rank)].nodeIndex] - 1;
+            const double perPeer = bytes / static_cast<double>(n - 1);
+            if (sameNode > 0)
+                intra(rank, perPeer * sameNode);
+            if (static_cast<std::size_t>(sameNode) + 1 < n)
+                fabric(rank, perPeer * static_cast<double>(n - 1 - static_cast<std::size_t>(sameNode)));
+        }
+    }
+
+private:
+    void count(int from, double bytes)
+    {
+        m_out.bytesOfRank[idx(from)] += bytes;
+        m_out.totalBytes += bytes;
+    }
+
+    const std::vector<RankInfo>& m_ranks;
+    DimensionTraffic& m_out;
+    std::vector<LinkClass> m_intraClass;
+};
+
+// NCCL builds its rings from the topology, not from the rank order: the ring runs through all GPUs of
+// one node before it crosses the network (src/graph/search.cc, ncclTopoCompute; rings enter and leave a
+// node once). Sorting the members by node and slot gives that ring.
+std::vector<int> ncclRingOrder(std::vector<int> group, const std::vector<RankInfo>& ranks)
+{
+    std::stable_sort(group.begin(), group.end(), [&ranks](int a, int b) {
+        const RankInfo& ra = ranks[idx(a)];
+        const RankInfo& rb = ranks[idx(b)];
+        return ra.nodeIndex != rb.nodeIndex ? ra.nodeIndex < rb.nodeIndex : ra.slot < rb.slot;
+    });
+    return group;
+}
+
+void indexGroups(DimensionTraffic& out, const std::vector<RankInfo>& ranks)
+{
+    out.groupOfRank.assign(ranks.size(), 0);
+    out.groupsSpanningNodes = 0;
+    for (std::size_t g = 0; g < out.paths.size(); ++g) {
+        bool spans = false;
+        for (int rank : out.paths[g]) {
+            out.groupOfRank[idx(rank)] = static_cast<int>(g);
+            spans |= ranks[idx(rank)].nodeIndex != ranks[idx(out.paths[g].front())].nodeIndex;
+        }
+        out.groupsSpanningNodes += spans ? 1 : 0;
+    }
+}
+
+void finish(DimensionTraffic& out)
+{
+    out.bytesPerGpu
+        = out.bytesOfRank.empty() ? 0 : *std::max_element(out.bytesOfRank.begin(), out.bytesOfRank.end());
+}
+
+// Ranks that agree on every coordinate in `keep` form one group; groups in the order of their first rank.
+RankGroups groupsSharing(const std::vector<RankInfo>& ranks, const ParallelLayout& layout,
+                         std::initializer_list<Dim> keep)
+{
+    // Coordinates are below their degrees, so a mixed-radix number over the kept dimensions is a unique key.
+    std::unordered_map<std::int64_t, std::size_t> indexOf;
+    RankGroups groups;
+    for (const RankInfo& r : ranks) {
+        std::int64_t key = 0;
+        for (Dim dim : keep)
+            key = key * layout.degree(dim) + r.coord(dim);
+        const auto [it, inserted] = indexOf.emplace(key, groups.size());
+        if (inserted)
+            groups.emplace_back();
+        groups[it->second].push_back(r.rank);
+    }
+    return groups;
+}
+
+// Data-parallel synchronisation of Ψ parameters on N ranks, per optimizer step: gradients reduced in their
+// own precision (e_g), parameters gathered in theirs (e_w); with e_g = e_w this is
+// dataParallelSendBytes: 2(N−1)/N·Ψ·e for DDP and ZeRO-1/2, 3(N−1)/N·Ψ·e for ZeRO-3.
+double dataParallelBytes(double parameters, int ranks, const ParallelLayout& layout, const StateBytes& bytes)
+{
+    const double gradients = parameters * bytes.gradients;
+    const double weights = parameters * bytes.weights;
+    if (layout.zeroStage == 0)
+        return collectiveSendBytes(CollectiveOp::AllReduce, ranks, gradients);
+    const int gathers = layout.zeroStage >= 3 && layout.reshardAfterForward ? 2 : 1;
+    return collectiveSendBytes(CollectiveOp::ReduceScatter, ranks, gradients)
+        + gathers * collectiveSendBytes(CollectiveOp::AllGather, ranks, weights);
+}
+
+struct Context
+{
+    const Design& design;
+    const LayoutMesh& mesh;
+    const std::vector<RankInfo>& ranks;
+    const Catalog& catalog;
+    double microBatches = 0;
+    double elementBytes = 2;
+    std::int64_t tokensPerCpRank = 0; // s / CP
+    std::vector<RankShard> shardOfPpRank;
+
+    const RankShard& shardOf(int rank) const { return shardOfPpRank[idx(ranks[idx(rank)].coord(Dim::Pp))]; }
+};
+
+DimensionTraffic tensorTraffic(const Context& c)
+{
+    const ParallelLayout& l = c.design.layout;
+    DimensionTraffic out;
+    out.dim = Dim::Tp;
+    out.pattern = TrafficPattern::Ring;
+    for (const auto& group : c.mesh.groupsOf(Dim::Tp))
+        out.paths.push_back(ncclRingOrder(group, c.ranks));
+    indexGroups(out, c.ranks);
+    const ActivationShape shape{c.tokensPerCpRank, l.microBatch, c.design.model.hidden, c.elementBytes};
+    const TpLayerCommunication perLayer = tpLayerCommunication(
+        shape, l.tp(), l.sequenceParallel ? TpCommunication::SequenceParallel : TpCommunication::AllReduce);
+    TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
+    for (const auto& path : out.paths)
+        acc.ring(path,
+                 [&](int rank) { return perLayer.sendBytes * c.shardOf(rank).layers * c.microBatches; });
+    finish(out);
+
+    out.explanation.formula = l.sequenceParallel
+        ? "(4 all-gathers + 4 reduce-scatters) × (t−1)/t × s/CP·b·h·e × layers × micro-batches"
+        : "4 all-reduces × 2(t−1)/t × s/CP·b·h·e × layers × micro-batches";
+    out.explanation.input("t (TP)", l.tp())
+        .input("s/CP (tokens per CP rank)", static_cast<double>(c.tokensPerCpRank), "tokens")
+        .input("b (micro-batch)", l.microBatch, "sequences")
+        .input("h (hidden)", static_cast<double>(c.design.model.hidden))
+        .input("e (bytes per element)", c.elementBytes, "bytes")
+        .input("bytes per layer per micro-batch", perLayer.sendBytes, "bytes")
+        .input("micro-batches", c.microBatches);
+    out.explanation.source = std::string(kVolumeSource)
+        + "; Megatron-Core tensor_parallel/mappings.py; Korthikanti et al. 2022 §4.2.2";
+    out.explanation.note
+        = "Per layer: attention and MLP, forward and backward. Megatron's implementation "
+          "re-gathers the input for the weight gradient (6 all-gathers + 4 reduce-scatters), "
+          "and recomputation repeats forward collectives; neither is counted.";
+    return out;
+}
+
+DimensionTraffic contextTraffic(const Context& c)
+{
+    const ParallelLayout& l = c.design.layout;
+    const ModelArchitecture& m = c.design.model;
+    DimensionTraffic out;
+    out.dim = Dim::Cp;
+    out.pattern = TrafficPattern::Ring;
+    // TransformerEngine's ring passes KV from CP rank r to r + 1 with point-to-point sends, in CP-rank order.
+    out.paths = c.mesh.groupsOf(Dim::Cp);
+    indexGroups(out, c.ranks);
+    ContextParallelRing ringSends;
+    if (m.attention == AttentionKind::Mla) {
+        // MLA materialises per-head K (no-RoPE + RoPE part) and V for attention; the ring passes those.
+        const double heads = std::max(1.0, static_cast<double>(m.heads) / l.tp());
+        const double width
+            = heads * static_cast<double>(m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim + m.mla.vHeadDim);
+        ringSends.kvBlockBytes
+            = static_cast<double>(c.tokensPerCpRank) * l.microBatch * width * c.elementBytes;
+        ringSends.forwardSendBytes = (l.cp() - 1) * ringSends.kvBlockBytes;
+        ringSends.backwardSendBytes = 2.0 * (l.cp() - 1) * ringSends.kvBlockBytes;
+    } else {
+        // Each TP rank runs the ring on its own KV heads (replicated once TP exceeds them).
+        const int kvHeads = std::max(1, m.kvHeads / std::max(l.tp(), 1));
+        ringSends = contextParallelRing(c.design.workload.sequenceLength, l.microBatch, kvHeads,
+                                        static_cast<int>(m.headDim), c.elementBytes, l.cp());
+    }
+    const double perLayer = ringSends.forwardSendBytes + ringSends.backwardSendBytes;
+    TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
+    for (const auto& path : out.paths)
+        acc.ring(path, [&](int rank) { return perLayer * c.shardOf(rank).layers * c.microBatches; });
+    finish(out);
+
+    out.explanation.formula
+        = "3(CP−1) × KV block × layers × micro-batches; KV block = 2·(s/CP)·b·(KV heads/t)·d·e";
+    out.explanation.input("CP", l.cp())
+        .input("KV block", ringSends.kvBlockBytes, "bytes")
+        .input("bytes per layer per micro-batch", perLayer, "bytes")
+        .input("micro-batches", c.microBatches);
+    out.explanation.source = std::string(kVolumeSource) + "; TransformerEngine AttnFuncWithCPAndKVP2P";
+    out.explanation.note
+        = "Forward passes CP−1 KV blocks around the ring; backward CP−1 KV and CP−1 dKV blocks "
+          "around the reversed ring.";
+    return out;
+}
+
+DimensionTraffic pipelineTraffic(const Context& c)
+{
+    const ParallelLayout& l = c.design.layout;
+    DimensionTraffic out;
+    out.dim = Dim::Pp;
+    out.pattern = TrafficPattern::Chain;
+    const int p = l.pp();
+    for (const auto& group : c.mesh.groupsOf(Dim::Pp)) {
+        std::vector<int> path(group.size(), -1);
+        for (int rank : group)
+            path[idx(c.ranks[idx(rank)].coord(Dim::Pp))] = rank;
+        out.paths.push_back(std::move(path));
+    }
+    indexGroups(out, c.ranks);
+
+    // Which pipeline rank runs each global stage; a boundary between stages on different ranks is one
+    // activation send forward and one gradient send backward per micro-batch.
+    std::vector<int> owner;
+    for (int r = 0; r < p; ++r)
+        for (int stage : stagesOfPipelineRank(c.design, r)) {
+            if (idx(stage) >= owner.size())
+                owner.resize(idx(stage) + 1, -1);
+            owner[idx(stage)] = r;
+        }
+    std::vector<std::pair<int, int>> boundaries;
+    bool wraps = false;
+    for (std::size_t k = 0; k + 1 < owner.size(); ++k)
+        if (owner[k] >= 0 && owner[k + 1] >= 0 && owner[k] != owner[k + 1]) {
+            boundaries.emplace_back(owner[k], owner[k + 1]);
+            wraps |= owner[k] == p - 1 && owner[k + 1] == 0 && p > 2;
+        }
+    out.closedChain = wraps;
+
+    const double boundaryBytes
+        = pipelineBoundaryBytes(ActivationShape{c.design.workload.sequenceLength, l.microBatch,
+                                                c.design.model.hidden, c.elementBytes},
+                                l.tp(), l.sequenceParallel, l.cp());
+    const double perSend = boundaryBytes * c.microBatches;
+    TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
+    for (const auto& path : out.paths)
+        for (const auto& [from, to] : boundaries) {
+            acc.send(path[idx(from)], path[idx(to)], perSend); // activations forward
+            acc.send(path[idx(to)], path[idx(from)], perSend); // their gradients backward
+        }
+    finish(out);
+
+    out.explanation.formula
+        = "(sends forward + sends backward) × [s/CP (/t with SP), b, h]·e × micro-batches";
+    out.explanation
+        .input("boundary sends per micro-batch and direction", static_cast<double>(boundaries.size()))
+        .input("activation per boundary", boundaryBytes, "bytes")
+        .input("micro-batches", c.microBatches);
+    out.explanation.source
+        = std::string(kVolumeSource) + "; Megatron-Core pipeline_parallel/schedules.py get_tensor_shapes";
+    out.explanation.note
+        = "The first and last stages send in one direction only; the busiest GPU is a middle "
+          "stage.";
+    return out;
+}
+
+DimensionTraffic expertTraffic(const Context& c)
+{
+    const ParallelLayout& l = c.design.layout;
+    const ModelArchitecture& m = c.design.model;
+    DimensionTraffic out;
+    out.dim = Dim::Ep;
+    out.pattern = TrafficPattern::AllToAll;
+    out.paths = c.mesh.groupsOf(Dim::Ep);
+    indexGroups(out, c.ranks);
+    // With sequence parallelism each TP rank routes its own s/(CP·t) tokens (Megatron-Core
+    // MoEAlltoAllTokenDispatcher on sequence-parallel hidden states).
+    const std::int64_t tokens
+        = c.tokensPerCpRank * l.microBatch / (l.sequenceParallel && l.tp() > 1 ? l.tp() : 1);
+    const ExpertAllToAll a2a = expertAllToAll(tokens, m.moe.topK, m.hidden, c.elementBytes, l.ep());
+    TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
+    for (const auto& group : out.paths)
+        acc.allToAll(group, [&](int rank) {
+            return a2a.leavingBytes * a2a.allToAllsPerLayer * c.shardOf(rank).moeLayers * c.microBatches;
+        });
+    finish(out);
+
+    out.explanation.formula = "4 all-to-alls × (EP−1)/EP × T·k·h·e × MoE layers × micro-batches";
+    out.explanation.input("EP", l.ep())
+        .input("T (tokens routed per GPU)", static_cast<double>(tokens), "tokens")
+        .input("k (top-k)", m.moe.topK)
+        .input("payload per all-to-all", a2a.payloadBytes, "bytes")
+        .input("leaving the GPU per all-to-all", a2a.leavingBytes, "bytes")
+        .input("micro-batches", c.microBatches);
+    out.explanation.source
+        = std::string(kVolumeSource) + "; Megatron-Core transformer/moe/token_dispatcher.py";
+    out.explanation.note = "Uniform routing: (EP−1)/EP of every token leaves the GPU.";
+    return out;
+}
+
+DimensionTraffic dataTraffic(const Context& c)
+{
+    const ParallelLayout& l = c.design.layout;
+    DimensionTraffic out;
+    out.dim = Dim::Dp;
+    out.pattern = TrafficPattern::Ring;
+    const bool megatron = l.expertMode == ExpertMode::Megatron;
+    // The ranks holding the same dense parameters differ only in DP, CP (and EP when it is a dimension of
+    // its own): they share the TP and PP coordinates.
+    const RankGroups dense = groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp});
+    for (const auto& group : dense)
+        out.paths.push_back(ncclRingOrder(group, c.ranks));
+    indexGroups(out, c.ranks);
+
+    const StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
+    const int denseRanks = static_cast<int>(dense.front().size());
+    TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
+    for (const auto& path : out.paths)
+        acc.ring(path,
+                 [&](int rank) { return dataParallelBytes(c.shardOf(rank).dense, denseRanks, l, bytes); });
+
+    // Expert parameters are replicated over fewer ranks: DP × CP in the separate convention, expert-DP in
+    // Megatron's; they synchronise over those groups.
+    const bool hasExperts = std::any_of(c.shardOfPpRank.begin(), c.shardOfPpRank.end(),
+                                        [](const RankShard& s) { return s.expert > 0; });
+    int expertRanks = 0;
+    if (hasExperts) {
+        const RankGroups experts
+            = megatron ? c.mesh.expertDpGroups : groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp, Dim::Ep});
+        expertRanks = static_cast<int>(experts.front().size());
+        for (const auto& group : experts)
+            acc.ring(ncclRingOrder(group, c.ranks), [&](int rank) {
+                return dataParallelBytes(c.shardOf(rank).expert, expertRanks, l, bytes);
+            });
+    }
+    finish(out);
+
+    out.explanation.formula = l.zeroStage == 0 ? "2(N−1)/N × Ψ·e_g (all-reduce of the gradients)"
+        : l.zeroStage >= 3 && l.reshardAfterForward
+        ? "(N−1)/N × (Ψ·e_g + 2·Ψ·e_w) (reduce-scatter of gradients, all-gather of weights in forward and "
+          "backward)"
+        : "(N−1)/N × (Ψ·e_g + Ψ·e_w) (reduce-scatter of gradients, all-gather of updated weights)";
+    double largestShard = 0;
+    for (const RankShard& s : c.shardOfPpRank)
+        largestShard = std::max(largestShard, s.dense);
+    out.explanation.input("N (ranks holding the same dense parameters: DP × CP)", denseRanks)
+        .input("Ψ (dense parameters of the fullest rank)", largestShard)
+        .input("e_g (bytes per gradient)", bytes.gradients, "bytes")
+        .input("e_w (bytes per weight)", bytes.weights, "bytes")
+        .input("ZeRO stage", l.zeroStage);
+    if (hasExperts)
+        out.explanation.input("N for expert parameters", expertRanks);
+    out.explanation.source = std::string(kVolumeSource) + "; Rajbhandari et al., ZeRO (SC 2020) §7";
+    out.explanation.note
+        = "Once per optimizer step. With gradient accumulation PyTorch FSDP gathers the weights "
+          "on every micro-batch unless resharding after backward is turned off; HSDP shard "
+          "groups are counted as sharding over the whole group.";
+    return out;
+}
+
+} // namespace
+
+TrafficReport computeTraffic(const Design& design, const LayoutMesh& mesh, const std::vector<RankInfo>& ranks,
+                             std::int64_t microBatches, const Catalog& catalog)
+{
+    TrafficReport report;
+    report.microBatches = microBatches;
+    if (ranks.empty())
+        return report;
+    Context c{design,
+              mesh,
+              ranks,
+              catalog,
+              static_cast<double>(microBatches),
+              activationElementBytes(design.workload.precision),
+              design.workload.sequenceLength / std::max(design.layout.cp(), 1),
+              {}};
+    for (int r = 0; r < design.layout.pp(); ++r)
+        c.shardOfPpRank.push_back(rankShard(design, r));
+
+    report.dims[idx(static_cast<int>(Dim::Tp))] = tensorTraffic(c);
+    report.dims[idx(static_cast<int>(Dim::Cp))] = contextTraffic(c);
+    report.dims[idx(static_cast<int>(Dim::Ep))] = expertTraffic(c);
+    report.dims[idx(static_cast<int>(Dim::Dp))] = dataTraffic(c);
+    report.dims[idx(static_cast<int>(Dim::Pp))] = pipelineTraffic(c);
+    for (const DimensionTraffic& d : report.dims)
+        for (std::size_t k = 0; k < report.linkBytes.size(); ++k)
+            report.linkBytes[k] += d.linkBytes[k];
+    return report;
+}
+
+namespace {
+// Byte counts are written as integers when they are whole numbers, as the parameter counts are.
+Json byteCount(double value)
+{
+    if (value >= 0 && value < 9007199254740992.0
+        && value == static_cast<double>(static_cast<std::int64_t>(value)))
+        return static_cast<std::int64_t>(value);
+    return value;
+}
+} // namespace
+
+Json trafficToJson(const TrafficReport& report)
+{
+    Json dims = Json::object();
+    for (Dim dim : {Dim::Tp, Dim::Pp, Dim::Dp, Dim::Cp, Dim::Ep}) {
+        const DimensionTraffic& d = report.of(dim);
+        Json shares = Json::object();
+        Json crosses = Json::array();
+        for (LinkClass link : {LinkClass::NvLink, LinkClass::Pcie, LinkClass::Fabric}) {
+            shares[std::string(enumName(link))] = d.share(link);
+            if (d.crosses(link))
+                crosses.push_back(enumName(link));
+        }
+        dims[std::string(enumName(dim))] = {{"pattern", enumName(d.pattern)},
+                                            {"groups", d.paths.size()},
+                                            {"groupSize", d.groupSize()},
+                                            {"groupsSpanningNodes", d.groupsSpanningNodes},
+                                            {"bytesPerGpu", byteCount(d.bytesPerGpu)},
+                                            {"totalBytes", byteCount(d.totalBytes)},
+                                            {"crosses", std::move(crosses)},
+                                            {"shares", std::move(shares)},
+                                            {"explanation", explanationToJson(d.explanation)}};
+    }
+    Json links = Json::object();
+    for (LinkClass link : {LinkClass::NvLink, LinkClass::Pcie, LinkClass::Fabric})
+        links[std::string(enumName(link))] = byteCount(report.bytesOn(link));
+    return {{"microBatches", report.microBatches},
+            {"dimensions", std::move(dims)},
+            {"linkBytes", std::move(links)}};
+}
+
+} // namespace core

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A design: everything a user decides — the model, the workload, the cluster, the parallel layout and
+// optionally an explicit rank → GPU placement. It is a plain value; core::evaluate(design) computes every
+// figure from it.
+
+#include "design/cluster.h"
+#include "performance/computemodel.h"
+#include "base/jsonreader.h"
+#include "design/layout.h"
+#include "design/measuredrecord.h"
+#include "catalog/model.h"
+#include "design/workload.h"
+
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct Design
+{
+    std::string name;
+    std::string description;
+    ModelArchitecture model;
+    Workload workload;
+    Cluster cluster;
+    ParallelLayout layout;
+    // How fast the GPUs compute a layer: the defaults, or numbers calibrated from measured layer times.
+    ComputeModel compute;
+    // Explicit placement: GPU id of every rank. Empty: the default, topology-aware placement.
+    std::vector<int> placement;
+    // What real runs of this layout measured, to set beside the prediction (measuredrecord.h).
+    std::vector<MeasuredRecord> records;
+    // The record the views set beside the prediction, by its index in `records`; none: the newest
+    // (comparedRecord in measuredrecord.h).
+    std::optional<int> comparedRecord;
+    // Fields a newer Meshwright (or a person) wrote that this version does not know, by JSON pointer;
+    // written back on save (DESIGN.md: unknown keys are kept through a load/save round trip).
+    Json unknown = Json::object();
+
+    bool operator==(const Design&) const = default;
+};
+
+} // namespace core

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "design/designfield.h"
+
+#include <array>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace core {
+
+namespace {
+
+struct FieldInfo
+{
+    Field field;
+    std::string_view pointer;
+};
+
+constexpr std::array kFields{
+    FieldInfo{Field::Name, "/name"},
+    FieldInfo{Field::ModelLayers, "/model/layers"},
+    FieldInfo{Field::ModelHidden, "/model/hidden"},
+    FieldInfo{Field::ModelFfn, "/model/ffn"},
+    FieldInfo{Field::ModelHeads, "/model/heads"},
+    FieldInfo{Field::ModelKvHeads, "/model/kvHeads"},
+    FieldInfo{Field::ModelHeadDim, "/model/headDim"},
+    FieldInfo{Field::ModelVocab, "/model/vocab"},
+    FieldInfo{Field::ModelExperts, "/model/moe/experts"},
+    FieldInfo{Field::ModelTopK, "/model/moe/topK"},
+    FieldInfo{Field::ModelExpertFfn, "/model/moe/expertFfn"},
+    FieldInfo{Field::Mode, "/workload/mode"},
+    FieldInfo{Field::SequenceLength, "/workload/sequenceLength"},
+    FieldInfo{Field::GlobalBatch, "/workload/globalBatch"},
+    FieldInfo{Field::Precision, "/workload/precision"},
+    FieldInfo{Field::Optimizer, "/workload/optimizer"},
+    FieldInfo{Field::Offload, "/workload/offload"},
+    FieldInfo{Field::FlashAttention, "/workload/flashAttention"},
+    FieldInfo{Field::MoeCapacityFactor, "/workload/moeCapacityFactor"},
+    FieldInfo{Field::Concurrency, "/workload/serving/concurrency"},
+    FieldInfo{Field::ContextLength, "/workload/serving/contextLength"},
+    FieldInfo{Field::KvDtype, "/workload/serving/kvDtype"},
+    FieldInfo{Field::Fabric, "/cluster/fabric"},
+    FieldInfo{Field::Tp, "/layout/tp"},
+    FieldInfo{Field::Cp, "/layout/cp"},
+    FieldInfo{Field::Ep, "/layout/ep"},
+    FieldInfo{Field::Dp, "/layout/dp"},
+    FieldInfo{Field::Pp, "/layout/pp"},
+    FieldInfo{Field::Order, "/layout/order"},
+    FieldInfo{Field::ExpertMode, "/layout/expertMode"},
+    FieldInfo{Field::ExpertTp, "/layout/expertTp"},
+    FieldInfo{Field::ZeroStage, "/layout/zeroStage"},
+    FieldInfo{Field::ShardGroup, "/layout/shardGroup"},
+    FieldInfo{Field::ReshardAfterForward, "/layout/reshardAfterForward"},
+    FieldInfo{Field::SequenceParallel, "/layout/sequenceParallel"},
+    FieldInfo{Field::TpCommOverlap, "/layout/tpCommOverlap"},
+    FieldInfo{Field::MicroBatch, "/layout/microBatch"},
+    FieldInfo{Field::Schedule, "/layout/schedule"},
+    FieldInfo{Field::VirtualStages, "/layout/virtualStages"},
+    FieldInfo{Field::Recompute, "/layout/recompute"},
+    FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
+};
+
+// Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
+template<class T> bool setInteger(T& target, const FieldValue& value)
+{
+    const auto* v = std::get_if<std::int64_t>(&value);
+    if (!v || *v < std::numeric_limits<T>::min() || *v > std::numeric_limits<T>::max())
+        return false;
+    target = static_cast<T>(*v);
+    return true;
+}
+
+template<class E> bool setEnum(E& target, const FieldValue& value)
+{
+    const auto* name = std::get_if<std::string>(&value);
+    if (!name)
+        return false;
+    const auto parsed = enumFromName<E>(*name);
+    if (!parsed)
+        return false;
+    target = *parsed;
+    return true;
+}
+
+bool setBool(bool& target, const FieldValue& value)
+{
+    const auto* v = std::get_if<bool>(&value);
+    if (!v)
+        return false;
+    target = *v;
+    return true;
+}
+
+std::string joinIntegers(const std::vector<int>& values)
+{
+    std::string text;
+    for (int v : values) {
+        if (!text.empty())
+            text += ", ";
+        text += std::to_string(v);
+    }
+    return text;
+}
+
+// "1, 2, 2, 3" or "1 2 2 3" → {1, 2, 2, 3}; "" → {}. Whole non-negative numbers only.
+std::optional<std::vector<int>> parseIntegers(const std::string& text)
+{
+    std::vector<int> values;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == ',' || text[i] == ' ') {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+            ++end;
+        if (end == i || end - i > 9)
+            return std::nullopt;
+        values.push_back(std::stoi(text.substr(i, end - i)));
+        i = end;
+    }
+    return values;
+}
+
+template<class E> FieldValue name(E value)
+{
+    return std::string(enumName(value));
+}
+
+// Visits the storage behind a field with `visit(storage)`; enums get the enum reference.
+template<class Design_, class Visitor> auto withField(Design_& d, Field field, Visitor&& visit)
+{
+    switch (field) {
+    case Field::Name:
+        return visit(d.name);
+    case Field::ModelLayers:
+        return visit(d.model.layers);
+    case Field::ModelHidden:
+        return visit(d.model.hidden);
+    case Field::ModelFfn:
+        return visit(d.model.ffn);
+    case Field::ModelHeads:
+        return visit(d.model.heads);
+    case Field::ModelKvHeads:
+        return visit(d.model.kvHeads);
+    case Field::ModelHeadDim:
+        return visit(d.model.headDim);
+    case Field::ModelVocab:
+        return visit(d.model.vocab);
+    case Field::ModelExperts:
+        return visit(d.model.moe.experts);
+    case Field::ModelTopK:
+        return visit(d.model.moe.topK);
+    case Field::ModelExpertFfn:
+        return visit(d.model.moe.expertFfn);
+    case Field::Mode:
+        return visit(d.workload.mode);
+    case Field::SequenceLength:
+        return visit(d.workload.sequenceLength);
+    case Field::GlobalBatch:
+        return visit(d.workload.globalBatch);
+    case Field::Precision:
+        return visit(d.workload.precision);
+    case Field::Optimizer:
+        return visit(d.workload.optimizer);
+    case Field::Offload:
+        return visit(d.workload.offload);
+    case Field::FlashAttention:
+        return visit(d.workload.flashAttention);
+    case Field::MoeCapacityFactor:
+        return visit(d.workload.moeCapacityFactor);
+    case Field::Concurrency:
+        return visit(d.workload.serving.concurrency);
+    case Field::ContextLength:
+        return visit(d.workload.serving.contextLength);
+    case Field::KvDtype:
+        return visit(d.workload.serving.kvDtype);
+    case Field::Fabric:
+        return visit(d.cluster.fabric);
+    case Field::Tp:
+        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Tp)]);
+    case Field::Cp:
+        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Cp)]);
+    case Field::Ep:
+        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Ep)]);
+    case Field::Dp:
+        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Dp)]);
+    case Field::Pp:
+        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Pp)]);
+    case Field::Order:
+        return visit(d.layout.order);
+    case Field::ExpertMode:
+        return visit(d.layout.expertMode);
+    case Field::ExpertTp:
+        return visit(d.layout.expertTp);
+    case Field::ZeroStage:
+        return visit(d.layout.zeroStage);
+    case Field::ShardGroup:
+        return visit(d.layout.shardGroup);
+    case Field::ReshardAfterForward:
+        return visit(d.layout.reshardAfterForward);
+    case Field::SequenceParallel:
+        return visit(d.layout.sequenceParallel);
+    case Field::TpCommOverlap:
+        return visit(d.layout.tpCommOverlap);
+    case Field::MicroBatch:
+        return visit(d.layout.microBatch);
+    case Field::Schedule:
+        return visit(d.layout.schedule);
+    case Field::VirtualStages:
+        return visit(d.layout.virtualStages);
+    case Field::Recompute:
+        return visit(d.layout.recompute);
+    case Field::LayersPerStage:
+        return visit(d.layout.layersPerStage);
+    }
+    return visit(d.name);
+}
+
+} // namespace
+
+FieldValue getField(const Design& design, Field field)
+{
+    return withField(design, field, [](const auto& storage) -> FieldValue {
+        using T = std::remove_cvref_t<decltype(storage)>;
+        if constexpr (std::is_same_v<T, std::string>)
+            return storage;
+        else if constexpr (std::is_same_v<T, bool>)
+            return storage;
+        else if constexpr (std::is_same_v<T, double>)
+            return storage;
+        else if constexpr (std::is_same_v<T, std::vector<Dim>>)
+            return orderToString(storage);
+        else if constexpr (std::is_same_v<T, std::vector<int>>)
+            return joinIntegers(storage);
+        else if constexpr (std::is_enum_v<T>)
+            return name(storage);
+        else
+            return static_cast<std::int64_t>(storage);
+    });
+}
+
+bool setField(Design& design, Field field, const FieldValue& value)
+{
+    return withField(design, field, [&](auto& storage) -> bool {
+        using T = std::remove_cvref_t<decltype(storage)>;
+        if constexpr (std::is_same_v<T, std::string>) {
+            const auto* text = std::get_if<std::string>(&value);
+            if (!text)
+                return false;
+            storage = *text;
+            return true;
+        } else if constexpr (std::is_same_v<T, bool>) {
+            return setBool(storage, value);
+        } else if constexpr (std::is_same_v<T, double>) {
+            if (const auto* d = std::get_if<double>(&value)) {
+                storage = *d;
+                return true;
+            }
+            if (const auto* i = std::get_if<std::int64_t>(&value)) {
+                storage = static_cast<double>(*i);
+                return true;
+            }
+            return false;
+        } else if constexpr (std::is_same_v<T, std::vector<Dim>>) {
+            const auto* text = std::get_if<std::string>(&value);
+            const auto order = text ? parseOrder(*text) : std::nullopt;
+            if (!order)
+                return false;
+            storage = *order;
+            return true;
+        } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+            const auto* text = std::get_if<std::string>(&value);
+            const auto list = text ? parseIntegers(*text) : std::nullopt;
+            if (!list)
+                return false;
+            storage = *list;
+            return true;
+        } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+            const auto* text = std::get_if<std::string>(&value);
+            const auto list = text ? parseIntegers(*text) : std::nullopt;
+            if (!list)
+                return false;
+            storage = *list;
+            return true;
+        } else if constexpr (std::is_enum_v<T>) {
+            return setEnum(storage, value);
+        } else {
+            return setInteger(storage, value);
+        }
+    });
+}
+
+std::string_view fieldPointer(Field field)
+{
+    for (const FieldInfo& info : kFields)
+        if (info.field == field)
+            return info.pointer;
+    return "";
+}
+
+std::optional<Field> fieldAtPointer(std::string_view pointer)
+{
+    for (const FieldInfo& info : kFields)
+        if (info.pointer == pointer)
+            return info.field;
+    return std::nullopt;
+}
+
+Field degreeField(Dim dim)
+{
+    switch (dim) {
+    case Dim::Tp:
+        return Field::Tp;
+    case Dim::Cp:
+        return Field::Cp;
+    case Dim::Ep:
+        return Field::Ep;
+    case Dim::Dp:
+        return Field::Dp;
+    case Dim::Pp:
+        return Field::Pp;
+    }
+    return Field::Tp;
+}
+
+} // namespace core

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The editable scalar fields of a design, addressed by a stable enum and by their JSON pointer. This is
+// the narrow mutation API that undo commands call (STYLE.md: "Commands call a narrow mutation API on the
+// core design"), and the link between a diagnostic's path and the control that edits that field.
+//
+// Enum-valued fields travel as their stable names ("1f1b", "selective"), as in the JSON document.
+
+#include "design/design.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace core {
+
+enum class Field {
+    Name,
+    // Model
+    ModelLayers,
+    ModelHidden,
+    ModelFfn,
+    ModelHeads,
+    ModelKvHeads,
+    ModelHeadDim,
+    ModelVocab,
+    ModelExperts,
+    ModelTopK,
+    ModelExpertFfn,
+    // Workload
+    Mode,
+    SequenceLength,
+    GlobalBatch,
+    Precision,
+    Optimizer,
+    Offload,
+    FlashAttention,
+    MoeCapacityFactor,
+    Concurrency,
+    ContextLength,
+    KvDtype,
+    // Cluster
+    Fabric,
+    // Layout
+    Tp,
+    Cp,
+    Ep,
+    Dp,
+    Pp,
+    Order,
+    ExpertMode,
+    ExpertTp,
+    ZeroStage,
+    ShardGroup,
+    ReshardAfterForward,
+    SequenceParallel,
+    TpCommOverlap,
+    MicroBatch,
+    Schedule,
+    VirtualStages,
+    Recompute,
+    LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
+};
+inline constexpr Field kLastField = Field::LayersPerStage;
+
+using FieldValue = std::variant<std::int64_t, double, bool, std::string>;
+
+FieldValue getField(const Design& design, Field field);
+// Returns false (and leaves the design unchanged) when the value has the wrong kind or is not a valid
+// name; numbers are stored as given, range problems are for validate() to report.
+bool setField(Design& design, Field field, const FieldValue& value);
+
+std::string_view fieldPointer(Field field); // "/layout/tp"
+std::optional<Field> fieldAtPointer(std::string_view pointer);
+Field degreeField(Dim dim);
+
+} // namespace core

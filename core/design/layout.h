@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The parallel layout: degrees of the five parallel dimensions, the order in which they vary across
+// ranks, how data parallelism shards model states, and how the pipeline is scheduled.
+
+#include "base/enumnames.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+enum class Dim { Tp, Cp, Ep, Dp, Pp };
+inline constexpr int kDimCount = 5;
+inline constexpr std::array<Dim, kDimCount> kAllDims{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
+
+template<> struct EnumNames<Dim>
+{
+    static constexpr std::array table{
+        std::pair{Dim::Tp, std::string_view{"tp"}}, std::pair{Dim::Cp, std::string_view{"cp"}},
+        std::pair{Dim::Ep, std::string_view{"ep"}}, std::pair{Dim::Dp, std::string_view{"dp"}},
+        std::pair{Dim::Pp, std::string_view{"pp"}}};
+};
+
+// How expert parallelism relates to the other dimensions.
+enum class ExpertMode {
+    // The seed's rule and NVIDIA's parallelism guide: EP is a dimension of its own,
+    // world = DP × TP × PP × CP × EP; in non-expert layers the EP ranks work on different data.
+    Separate,
+    // Megatron-Core: world = DP × TP × PP × CP; for the MoE layers the same ranks are regrouped as
+    // expert-TP × EP × expert-DP × PP, so EP is carved out of DP × CP (× TP when expert TP < TP).
+    Megatron
+};
+
+enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV };
+enum class Recompute { None, Selective, Full };
+
+template<> struct EnumNames<ExpertMode>
+{
+    static constexpr std::array table{std::pair{ExpertMode::Separate, std::string_view{"separate"}},
+                                      std::pair{ExpertMode::Megatron, std::string_view{"megatron"}}};
+};
+template<> struct EnumNames<Schedule>
+{
+    static constexpr std::array table{std::pair{Schedule::GPipe, std::string_view{"gpipe"}},
+                                      std::pair{Schedule::OneFOneB, std::string_view{"1f1b"}},
+                                      std::pair{Schedule::Interleaved, std::string_view{"interleaved"}},
+                                      std::pair{Schedule::ZbH1, std::string_view{"zb-h1"}},
+                                      std::pair{Schedule::ZbV, std::string_view{"zb-v"}},
+                                      std::pair{Schedule::DualPipeV, std::string_view{"dualpipev"}}};
+};
+template<> struct EnumNames<Recompute>
+{
+    static constexpr std::array table{std::pair{Recompute::None, std::string_view{"none"}},
+                                      std::pair{Recompute::Selective, std::string_view{"selective"}},
+                                      std::pair{Recompute::Full, std::string_view{"full"}}};
+};
+
+// Megatron-Core's default order, fastest-varying first (parallel_state.py, order="tp-cp-ep-dp-pp").
+inline constexpr std::array<Dim, kDimCount> kDefaultOrder{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
+
+struct ParallelLayout
+{
+    std::array<int, kDimCount> degrees{1, 1, 1, 1, 1}; // indexed by Dim
+    std::vector<Dim> order{kDefaultOrder.begin(), kDefaultOrder.end()}; // fastest-varying first
+    ExpertMode expertMode = ExpertMode::Separate;
+    int expertTp = 0; // Megatron mode: TP degree inside the experts; 0 = same as tp
+
+    // Data-parallel sharding of model states (ZeRO, Rajbhandari et al. 2020). Stage 3 is FSDP.
+    int zeroStage = 0;
+    int shardGroup = 0; // HSDP: shard inside groups of this many DP ranks, replicate across; 0 = all of DP
+    bool reshardAfterForward = true; // FSDP2; false keeps parameters gathered until backward (ZeRO-2-like)
+
+    bool sequenceParallel = false; // Megatron SP inside the TP group (Korthikanti et al. 2022)
+    // Megatron-LM --tp-comm-overlap (TransformerEngine userbuffers): SP's all-gathers and reduce-scatters
+    // run under the GEMMs next to them instead of between them. Needs sequence parallelism.
+    bool tpCommOverlap = false;
+    int microBatch = 1; // sequences per micro-batch
+    Schedule schedule = Schedule::OneFOneB;
+    int virtualStages = 1; // model chunks per pipeline rank
+    std::vector<int> layersPerStage; // explicit split over pp × virtualStages stages; empty = even split
+    Recompute recompute = Recompute::None;
+
+    int degree(Dim dim) const { return degrees[static_cast<std::size_t>(dim)]; }
+    void setDegree(Dim dim, int value) { degrees[static_cast<std::size_t>(dim)] = value; }
+    int tp() const { return degree(Dim::Tp); }
+    int cp() const { return degree(Dim::Cp); }
+    int ep() const { return degree(Dim::Ep); }
+    int dp() const { return degree(Dim::Dp); }
+    int pp() const { return degree(Dim::Pp); }
+    int effectiveExpertTp() const { return expertTp > 0 ? expertTp : tp(); }
+
+    // Ranks the layout needs: DP·TP·PP·CP, times EP when EP is a dimension of its own.
+    std::int64_t worldSize() const;
+    // How many model replicas split the batch in the dense layers: DP, times EP in the separate mode.
+    std::int64_t batchReplicas() const;
+
+    bool operator==(const ParallelLayout&) const = default;
+};
+
+// "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
+// leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated
+// names.
+std::string orderToString(const std::vector<Dim>& order);
+std::optional<std::vector<Dim>> parseOrder(std::string_view text);
+
+} // namespace core

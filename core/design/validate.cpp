@@ -1,0 +1,541 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "design/validate.h"
+
+#include "base/diagnostickinds.h"
+#include "base/sizelimits.h"
+#include "base/units.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace core {
+
+namespace {
+
+using Diagnostics = std::vector<Diagnostic>;
+
+std::string str(std::int64_t v)
+{
+    return std::to_string(v);
+}
+
+// Reports a value outside [min, max]; returns whether it is inside.
+bool inRange(Diagnostics& out, const std::string& path, std::string_view label, std::int64_t value,
+             std::int64_t min, std::int64_t max)
+{
+    if (value >= min && value <= max)
+        return true;
+    out.push_back(
+        makeDiagnostic(diag::kValueRange, path, {std::string(label), str(min), str(max), str(value)}));
+    return false;
+}
+
+// The same for a real-valued setting.
+bool realInRange(Diagnostics& out, const std::string& path, std::string_view label, double value, double min,
+                 double max)
+{
+    if (value >= min && value <= max)
+        return true;
+    out.push_back(
+        makeDiagnostic(diag::kValueRange, path,
+                       {std::string(label), formatNumber(min), formatNumber(max), formatNumber(value)}));
+    return false;
+}
+
+std::string layoutPath(Dim dim)
+{
+    return "/layout/" + std::string(enumName(dim));
+}
+
+bool validateModel(const ModelArchitecture& m, Diagnostics& out)
+{
+    bool ok = true;
+    ok &= inRange(out, "/model/layers", "Layers", m.layers, 1, limits::kMaxLayers);
+    ok &= inRange(out, "/model/hidden", "Hidden size", m.hidden, 1, limits::kMaxHidden);
+    ok &= inRange(out, "/model/heads", "Attention heads", m.heads, 1, limits::kMaxHeads);
+    ok &= inRange(out, "/model/headDim", "Head dimension", m.headDim, 1, limits::kMaxHeadDim);
+    ok &= inRange(out, "/model/vocab", "Vocabulary", m.vocab, 1, limits::kMaxVocab);
+    ok &= inRange(out, "/model/ffn", "FFN size", m.ffn, 0, limits::kMaxFfn);
+    ok &= inRange(out, "/model/maxContext", "Context window", m.maxContext, 0, limits::kMaxSequence);
+    if (m.attention == AttentionKind::Standard) {
+        ok &= inRange(out, "/model/kvHeads", "Key/value heads", m.kvHeads, 1, limits::kMaxHeads);
+        if (ok && m.heads % m.kvHeads != 0) {
+            out.push_back(
+                makeDiagnostic(diag::kModelKvHeads, "/model/kvHeads", {str(m.heads), str(m.kvHeads)}));
+            ok = false;
+        }
+    } else {
+        const MlaConfig& mla = m.mla;
+        ok &= inRange(out, "/model/mla/kvLoraRank", "MLA key/value rank", mla.kvLoraRank, 1,
+                      limits::kMaxHidden);
+        ok &= inRange(out, "/model/mla/qLoraRank", "MLA query rank", mla.qLoraRank, 0, limits::kMaxHidden);
+        ok &= inRange(out, "/model/mla/qkNopeHeadDim", "MLA head dimension", mla.qkNopeHeadDim, 1,
+                      limits::kMaxHeadDim);
+        ok &= inRange(out, "/model/mla/qkRopeHeadDim", "MLA RoPE head dimension", mla.qkRopeHeadDim, 0,
+                      limits::kMaxHeadDim);
+        ok &= inRange(out, "/model/mla/vHeadDim", "MLA value head dimension", mla.vHeadDim, 1,
+                      limits::kMaxHeadDim);
+    }
+    const MoeConfig& moe = m.moe;
+    ok &= inRange(out, "/model/moe/experts", "Experts", moe.experts, 0, limits::kMaxExperts);
+    if (ok && moe.experts > 0) {
+        ok &= inRange(out, "/model/moe/expertFfn", "Expert FFN size", moe.expertFfn, 1, limits::kMaxFfn);
+        ok &= inRange(out, "/model/moe/sharedExperts", "Shared experts", moe.sharedExperts, 0,
+                      limits::kMaxExperts);
+        ok &= inRange(out, "/model/moe/sharedExpertFfn", "Shared expert FFN size", moe.sharedExpertFfn, 0,
+                      limits::kMaxFfn);
+        ok &= inRange(out, "/model/moe/firstDenseLayers", "Leading dense layers", moe.firstDenseLayers, 0,
+                      m.layers);
+        ok &= inRange(out, "/model/moe/layerFrequency", "MoE layer frequency", moe.layerFrequency, 1,
+                      std::max(1, m.layers));
+        if (moe.topK < 1 || moe.topK > moe.experts) {
+            out.push_back(
+                makeDiagnostic(diag::kModelTopK, "/model/moe/topK", {str(moe.topK), str(moe.experts)}));
+            ok = false;
+        }
+    }
+    if (!ok)
+        return false;
+    if (m.denseLayerCount() > 0 && m.ffn == 0) {
+        out.push_back(makeDiagnostic(diag::kModelNoMlp, "/model/ffn", {str(m.denseLayerCount())}));
+        return false;
+    }
+    const double total = countParameters(m).all.total();
+    if (total > limits::kMaxParameters) {
+        out.push_back(makeDiagnostic(diag::kModelTooLarge, "/model",
+                                     {formatCount(total), formatCount(limits::kMaxParameters)}));
+        return false;
+    }
+    for (std::size_t i = 0; i < m.notModelled.size(); ++i)
+        out.push_back(makeDiagnostic(diag::kModelUnmodelled, "/model/notModelled/" + std::to_string(i),
+                                     {m.notModelled[i]}));
+    return true;
+}
+
+void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics& out)
+{
+    // Each unknown reference once, at its first occurrence: a 4,096-GPU cluster of an unknown type
+    // is one problem, not 4,096.
+    std::set<std::string> reported;
+    std::map<std::size_t, int> nodesByGpuCount;
+    std::set<std::string> gpuTypes;
+    int outOfService = 0;
+    for (std::size_t n = 0; n < cluster.nodes.size(); ++n) {
+        const Node& node = cluster.nodes[n];
+        const std::string nodePath = "/cluster/nodes/" + std::to_string(n);
+        const LinkSpec* link = catalog.link(node.intraLink);
+        if (!link) {
+            if (reported.insert("link:" + node.intraLink).second)
+                out.push_back(makeDiagnostic(diag::kLinkUnknown, nodePath + "/intraLink",
+                                             {node.intraLink, catalog.linkIds()}));
+        } else if (link->linkClass == LinkClass::Fabric
+                   && reported.insert("class:" + node.intraLink).second) {
+            out.push_back(makeDiagnostic(
+                diag::kLinkWrongClass, nodePath + "/intraLink",
+                {node.intraLink, std::string(enumName(link->linkClass)), "an intra-node link"}));
+        }
+        ++nodesByGpuCount[node.gpus.size()];
+        for (std::size_t g = 0; g < node.gpus.size(); ++g) {
+            const Gpu& gpu = node.gpus[g];
+            gpuTypes.insert(gpu.type);
+            if (!gpu.inService)
+                ++outOfService;
+            if (!catalog.gpu(gpu.type) && reported.insert("gpu:" + gpu.type).second)
+                out.push_back(makeDiagnostic(diag::kGpuUnknown,
+                                             nodePath + "/gpus/" + std::to_string(g) + "/type",
+                                             {gpu.type, catalog.gpuIds()}));
+        }
+    }
+    if (cluster.nodes.size() > 1) {
+        const LinkSpec* fabric = catalog.link(cluster.fabric);
+        if (!fabric)
+            out.push_back(
+                makeDiagnostic(diag::kLinkUnknown, "/cluster/fabric", {cluster.fabric, catalog.linkIds()}));
+        else if (fabric->linkClass != LinkClass::Fabric)
+            out.push_back(makeDiagnostic(
+                diag::kLinkWrongClass, "/cluster/fabric",
+                {cluster.fabric, std::string(enumName(fabric->linkClass)), "the inter-node fabric"}));
+    }
+    if (cluster.inServiceGpuCount() == 0)
+        out.push_back(makeDiagnostic(diag::kClusterEmpty, "/cluster"));
+    if (nodesByGpuCount.size() > 1) {
+        std::string counts;
+        for (const auto& [gpus, nodes] : nodesByGpuCount)
+            counts += (counts.empty() ? "" : ", ") + str(nodes) + " × " + str(static_cast<std::int64_t>(gpus))
+                + " GPUs";
+        out.push_back(makeDiagnostic(diag::kNodesNonUniform, "/cluster/nodes", {counts}));
+    }
+    if (gpuTypes.size() > 1) {
+        std::string types;
+        for (const std::string& t : gpuTypes)
+            types += (types.empty() ? "" : ", ") + t;
+        out.push_back(makeDiagnostic(diag::kMixedGpus, "/cluster/nodes", {types}));
+    }
+    if (outOfService > 0)
+        out.push_back(makeDiagnostic(diag::kGpusOutOfService, "/cluster/nodes", {str(outOfService)}));
+}
+
+bool validateDegrees(const Design& design, Diagnostics& out)
+{
+    const ParallelLayout& layout = design.layout;
+    bool ok = true;
+    for (Dim dim : kAllDims) {
+        const std::string label(enumName(dim));
+        std::string upper = label;
+        std::transform(upper.begin(), upper.end(), upper.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+        ok &= inRange(out, layoutPath(dim), upper, layout.degree(dim), 1, limits::kMaxDegree);
+    }
+    ok &= inRange(out, "/layout/expertTp", "Expert TP", layout.expertTp, 0, limits::kMaxDegree);
+    if (!ok)
+        return false;
+    const std::int64_t world = layout.worldSize();
+    if (world > limits::kMaxWorldSize) {
+        out.push_back(
+            makeDiagnostic(diag::kWorldTooLarge, "/layout", {str(world), str(limits::kMaxWorldSize)}));
+        return false;
+    }
+    const int inService = design.cluster.inServiceGpuCount();
+    if (world > inService && inService > 0)
+        out.push_back(makeDiagnostic(diag::kWorldExceedsGpus, "/layout",
+                                     {str(world), worldSizeFormula(layout), str(inService)}));
+    else if (world < inService)
+        out.push_back(
+            makeDiagnostic(diag::kWorldIdleGpus, "/layout",
+                           {str(world), str(inService), worldSizeFormula(layout), str(inService - world)}));
+    if (layout.expertMode == ExpertMode::Megatron) {
+        const std::int64_t expertBlock = std::int64_t{layout.effectiveExpertTp()} * layout.ep() * layout.pp();
+        if (world % expertBlock != 0) {
+            out.push_back(makeDiagnostic(
+                diag::kEpMegatronFold, "/layout/ep",
+                {str(layout.effectiveExpertTp()), str(layout.ep()), str(layout.pp()), str(world)}));
+            return false;
+        }
+    }
+    return true;
+}
+
+void validateTensorParallel(const Design& design, Diagnostics& out)
+{
+    const ModelArchitecture& m = design.model;
+    const ParallelLayout& layout = design.layout;
+    const int tp = layout.tp();
+    if (layout.sequenceParallel && tp == 1)
+        out.push_back(makeDiagnostic(diag::kSpWithoutTp, "/layout/sequenceParallel"));
+    if (layout.tpCommOverlap && !(layout.sequenceParallel && tp > 1))
+        out.push_back(makeDiagnostic(diag::kTpOverlapWithoutSp, "/layout/tpCommOverlap"));
+    if (tp == 1 && layout.effectiveExpertTp() == 1)
+        return;
+    if (m.heads % tp != 0)
+        out.push_back(makeDiagnostic(diag::kTpHeads, "/layout/tp", {str(tp), str(m.heads)}));
+    if (m.attention == AttentionKind::Standard && m.kvHeads % tp != 0) {
+        // Serving engines replicate KV heads when TP exceeds them (vLLM: num_kv_heads < tp_size requires
+        // tp_size % num_kv_heads == 0); Megatron training requires num_query_groups % TP == 0.
+        if (design.workload.mode == Mode::Serving && tp % m.kvHeads == 0)
+            out.push_back(makeDiagnostic(diag::kTpKvReplicated, "/layout/tp",
+                                         {str(tp), str(m.kvHeads), str(tp / m.kvHeads)}));
+        else
+            out.push_back(makeDiagnostic(diag::kTpKvHeads, "/layout/tp", {str(tp), str(m.kvHeads)}));
+    }
+    if (m.hidden % tp != 0)
+        out.push_back(makeDiagnostic(diag::kTpHidden, "/layout/tp", {str(tp), str(m.hidden)}));
+    if (m.denseLayerCount() > 0 && m.ffn % tp != 0)
+        out.push_back(makeDiagnostic(diag::kTpFfn, "/layout/tp", {str(tp), str(m.ffn)}));
+    if (m.moe.isMoe()) {
+        const int etp = layout.expertMode == ExpertMode::Megatron ? layout.effectiveExpertTp() : tp;
+        const std::string etpPath = layout.expertMode == ExpertMode::Megatron && layout.expertTp > 0
+            ? "/layout/expertTp"
+            : "/layout/tp";
+        if (m.moe.expertFfn % etp != 0)
+            out.push_back(makeDiagnostic(diag::kTpExpertFfn, etpPath, {str(etp), str(m.moe.expertFfn)}));
+        if (m.moe.sharedExperts > 0 && m.moe.sharedExpertFfn % tp != 0)
+            out.push_back(makeDiagnostic(diag::kTpFfn, "/layout/tp", {str(tp), str(m.moe.sharedExpertFfn)}));
+    }
+    if (tp > 1 && m.vocab % tp != 0) {
+        // Megatron-LM pads the vocabulary to a multiple of make_vocab_size_divisible_by (128) × TP.
+        const std::int64_t multiple = std::int64_t{128} * tp;
+        const std::int64_t padded = (m.vocab + multiple - 1) / multiple * multiple;
+        out.push_back(
+            makeDiagnostic(diag::kTpVocabPadded, "/model/vocab", {str(m.vocab), str(padded), str(tp)}));
+    }
+}
+
+void validatePipeline(const Design& design, std::int64_t microBatches, Diagnostics& out)
+{
+    const ModelArchitecture& m = design.model;
+    const ParallelLayout& layout = design.layout;
+    const int pp = layout.pp();
+    const int v = layout.virtualStages;
+    if (!inRange(out, "/layout/virtualStages", "Virtual stages", v, 1, limits::kMaxVirtualStages))
+        return;
+    const std::int64_t stages = std::int64_t{pp} * v;
+    if (layout.layersPerStage.empty()) {
+        if (stages > m.layers)
+            out.push_back(makeDiagnostic(diag::kPpTooManyStages, "/layout/pp",
+                                         {str(pp), str(v), str(stages), str(m.layers)}));
+        else if (m.layers % stages != 0)
+            out.push_back(makeDiagnostic(diag::kPpLayers, "/layout/pp", {str(m.layers), str(pp), str(v)}));
+    } else {
+        const auto& split = layout.layersPerStage;
+        if (static_cast<std::int64_t>(split.size()) != stages) {
+            out.push_back(
+                makeDiagnostic(diag::kPpStageCount, "/layout/layersPerStage",
+                               {str(static_cast<std::int64_t>(split.size())), str(pp), str(v), str(stages)}));
+        } else {
+            std::int64_t sum = 0;
+            for (std::size_t i = 0; i < split.size(); ++i) {
+                if (split[i] < 1)
+                    out.push_back(makeDiagnostic(diag::kPpEmptyStage,
+                                                 "/layout/layersPerStage/" + std::to_string(i),
+                                                 {str(static_cast<std::int64_t>(i)), str(split[i])}));
+                sum += split[i];
+            }
+            if (sum != m.layers)
+                out.push_back(
+                    makeDiagnostic(diag::kPpStageSum, "/layout/layersPerStage", {str(sum), str(m.layers)}));
+        }
+    }
+
+    const std::string scheduleName(enumName(layout.schedule));
+    switch (layout.schedule) {
+    case Schedule::Interleaved:
+        if (v < 2)
+            out.push_back(makeDiagnostic(diag::kScheduleVirtualStages, "/layout/virtualStages",
+                                         {scheduleName, "at least 2", str(v)}));
+        break;
+    case Schedule::ZbV:
+    case Schedule::DualPipeV:
+        if (v != 2)
+            out.push_back(makeDiagnostic(diag::kScheduleVirtualStages, "/layout/virtualStages",
+                                         {scheduleName, "2", str(v)}));
+        break;
+    default:
+        if (v != 1)
+            out.push_back(makeDiagnostic(diag::kScheduleVirtualStages, "/layout/virtualStages",
+                                         {scheduleName, "1", str(v)}));
+        break;
+    }
+    if (pp == 1) {
+        if (layout.schedule != Schedule::OneFOneB)
+            out.push_back(makeDiagnostic(diag::kScheduleWithoutPp, "/layout/schedule", {scheduleName}));
+        return;
+    }
+    if (design.workload.mode != Mode::Training || microBatches <= 0)
+        return;
+    if (layout.schedule == Schedule::Interleaved && microBatches % pp != 0)
+        out.push_back(makeDiagnostic(diag::kScheduleInterleavedMicroBatches, "/workload/globalBatch",
+                                     {str(microBatches), str(pp)}));
+    else if (layout.schedule == Schedule::DualPipeV && microBatches < 2 * pp)
+        out.push_back(makeDiagnostic(diag::kScheduleDualPipeMicroBatches, "/workload/globalBatch",
+                                     {str(2 * pp), str(microBatches)}));
+    else if (microBatches < pp)
+        out.push_back(makeDiagnostic(diag::kScheduleFewMicroBatches, "/workload/globalBatch",
+                                     {str(microBatches), str(pp)}));
+}
+
+void validateExperts(const Design& design, Diagnostics& out)
+{
+    const ModelArchitecture& m = design.model;
+    const int ep = design.layout.ep();
+    if (ep == 1)
+        return;
+    if (!m.moe.isMoe())
+        out.push_back(makeDiagnostic(diag::kEpDenseModel, "/layout/ep",
+                                     {str(ep), m.name.empty() ? "the model" : m.name}));
+    else if (m.moe.experts % ep != 0)
+        out.push_back(makeDiagnostic(diag::kEpExperts, "/layout/ep", {str(ep), str(m.moe.experts)}));
+}
+
+void validateWorkload(const Design& design, std::int64_t microBatches, Diagnostics& out)
+{
+    const Workload& w = design.workload;
+    const ParallelLayout& layout = design.layout;
+    const ModelArchitecture& m = design.model;
+    inRange(out, "/workload/sequenceLength", "Sequence length", w.sequenceLength, 1, limits::kMaxSequence);
+    realInRange(out, "/workload/moeCapacityFactor", "MoE capacity factor", w.moeCapacityFactor, 0.0, 1000.0);
+    if (w.mode == Mode::Training) {
+        const bool batchOk
+            = inRange(out, "/workload/globalBatch", "Global batch", w.globalBatch, 1, limits::kMaxBatch)
+            & inRange(out, "/layout/microBatch", "Micro-batch", layout.microBatch, 1, limits::kMaxMicroBatch);
+        if (batchOk && microBatches == 0)
+            out.push_back(
+                makeDiagnostic(diag::kBatchDivisible, "/workload/globalBatch",
+                               {str(w.globalBatch), str(layout.microBatch), str(layout.batchReplicas())}));
+        if (m.maxContext > 0 && w.sequenceLength > m.maxContext)
+            out.push_back(makeDiagnostic(diag::kSeqContext, "/workload/sequenceLength",
+                                         {str(w.sequenceLength), str(m.maxContext)}));
+        if (inRange(out, "/layout/zeroStage", "ZeRO stage", layout.zeroStage, 0, 3) && layout.zeroStage > 0
+            && layout.dp() == 1)
+            out.push_back(makeDiagnostic(diag::kZeroNoEffect, "/layout/zeroStage", {str(layout.zeroStage)}));
+        if (w.offload == Offload::Cpu && layout.zeroStage == 0)
+            out.push_back(makeDiagnostic(diag::kOffloadWithoutZero, "/workload/offload"));
+        if (inRange(out, "/layout/shardGroup", "HSDP shard group", layout.shardGroup, 0, limits::kMaxDegree)
+            && layout.shardGroup > 0 && layout.dp() % layout.shardGroup != 0)
+            out.push_back(makeDiagnostic(diag::kShardGroup, "/layout/shardGroup",
+                                         {str(layout.shardGroup), str(layout.dp())}));
+    } else {
+        inRange(out, "/workload/serving/concurrency", "Concurrent sequences", w.serving.concurrency, 1,
+                limits::kMaxConcurrency);
+        inRange(out, "/workload/serving/contextLength", "Context length", w.serving.contextLength, 1,
+                limits::kMaxSequence);
+        if (m.maxContext > 0 && w.serving.contextLength > m.maxContext)
+            out.push_back(makeDiagnostic(diag::kSeqContext, "/workload/serving/contextLength",
+                                         {str(w.serving.contextLength), str(m.maxContext)}));
+        if (layout.zeroStage != 0)
+            out.push_back(makeDiagnostic(diag::kZeroServing, "/layout/zeroStage"));
+        const std::int64_t context = w.serving.contextLength;
+        if (inRange(out, "/workload/serving/outputLength", "Output length", w.serving.outputLength, 1,
+                    std::max<std::int64_t>(context - 1, 1)))
+            inRange(out, "/workload/serving/promptLength", "Prompt length", w.serving.promptLength, 0,
+                    context - w.serving.outputLength);
+    }
+
+    const int cp = layout.cp();
+    const std::int64_t seq = w.mode == Mode::Training ? w.sequenceLength : w.serving.contextLength;
+    const std::string seqPath
+        = w.mode == Mode::Training ? "/workload/sequenceLength" : "/workload/serving/contextLength";
+    if (cp > 1 && seq % (2 * cp) != 0)
+        out.push_back(makeDiagnostic(diag::kSeqCp, seqPath, {str(seq), str(2 * cp)}));
+    else if (layout.sequenceParallel && layout.tp() > 1 && w.mode == Mode::Training
+             && (seq / cp) % layout.tp() != 0)
+        out.push_back(makeDiagnostic(diag::kSeqSp, seqPath, {str(seq / cp), str(layout.tp())}));
+}
+
+// The compute model's constants (computemodel.h): an efficiency above peak, or none at all, or a
+// negative width would make every time meaningless. Zero efficiency is caught by the 0.01 floor.
+void validateComputeModel(const ComputeModel& c, const Catalog& catalog, Diagnostics& out)
+{
+    for (const auto& [gpu, eta] : c.gemmEfficiencyByGpu) {
+        const std::string path = jsonPointerAppend("/computeModel/gemmEfficiencyByGpu", gpu);
+        if (!catalog.gpu(gpu))
+            out.push_back(makeDiagnostic(diag::kGpuUnknown, path, {gpu, catalog.gpuIds()}));
+        realInRange(out, path, "GEMM efficiency", eta, 0.01, 1.0);
+    }
+    realInRange(out, "/computeModel/gemmEfficiency", "GEMM efficiency", c.gemmEfficiency, 0.01, 1.0);
+    realInRange(out, "/computeModel/gemmHalfWidth", "GEMM half-efficiency width", c.gemmHalfWidth, 0.0, 1e6);
+    realInRange(out, "/computeModel/elementwisePasses", "Elementwise passes", c.elementwisePasses, 0.0,
+                1000.0);
+}
+
+} // namespace
+
+std::string worldSizeFormula(const ParallelLayout& layout)
+{
+    std::string text = "DP " + str(layout.dp()) + " × TP " + str(layout.tp()) + " × PP " + str(layout.pp())
+        + " × CP " + str(layout.cp());
+    if (layout.expertMode == ExpertMode::Separate)
+        text += " × EP " + str(layout.ep());
+    return text;
+}
+
+std::int64_t microBatchesPerStep(const Design& design)
+{
+    const std::int64_t perStep = std::int64_t{design.layout.microBatch} * design.layout.batchReplicas();
+    if (perStep <= 0 || design.workload.globalBatch <= 0 || design.workload.globalBatch % perStep != 0)
+        return 0;
+    return design.workload.globalBatch / perStep;
+}
+
+bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics)
+{
+    const bool modelOk = validateModel(design.model, diagnostics);
+    validateCluster(design.cluster, catalog, diagnostics);
+    validateComputeModel(design.compute, catalog, diagnostics);
+    return modelOk;
+}
+
+DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics)
+{
+    const bool degreesOk = validateDegrees(design, diagnostics);
+    if (degreesOk && modelValid) {
+        const std::int64_t microBatches = microBatchesPerStep(design);
+        validateTensorParallel(design, diagnostics);
+        validatePipeline(design, microBatches, diagnostics);
+        validateExperts(design, diagnostics);
+        validateWorkload(design, microBatches, diagnostics);
+    }
+    return {degreesOk, modelValid};
+}
+
+DesignChecks validateDesign(const Design& design, const Catalog& catalog,
+                            std::vector<Diagnostic>& diagnostics)
+{
+    return validateLayoutParts(design, validateFixedParts(design, catalog, diagnostics), diagnostics);
+}
+
+namespace {
+
+// Groups of one dimension whose ranks sit on more than one node, with the first of them as an example;
+// the nodes of the groups that stay inside one node, for their link.
+struct SpanningGroups
+{
+    int spanning = 0;
+    std::string example;
+    std::vector<int> contained; // node index of each group inside one node
+};
+
+SpanningGroups spanningGroups(const LayoutMesh& mesh, Dim dim, const RankPlacement& placement)
+{
+    SpanningGroups out;
+    for (const std::vector<int>& group : mesh.groupsOf(dim)) {
+        const int firstNode = placement.locationOfRank[static_cast<std::size_t>(group.front())].nodeIndex;
+        bool spans = false;
+        for (int rank : group)
+            spans |= placement.locationOfRank[static_cast<std::size_t>(rank)].nodeIndex != firstNode;
+        if (!spans) {
+            out.contained.push_back(firstNode);
+            continue;
+        }
+        if (++out.spanning == 1)
+            for (int rank : group) {
+                if (!out.example.empty())
+                    out.example += ", ";
+                out.example += str(rank);
+            }
+    }
+    return out;
+}
+
+} // namespace
+
+void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,
+                       const RankPlacement& placement, std::vector<Diagnostic>& diagnostics)
+{
+    const int tp = design.layout.tp();
+    if (tp > 1) {
+        const SpanningGroups groups = spanningGroups(mesh, Dim::Tp, placement);
+        bool overPcie = false;
+        for (int node : groups.contained)
+            if (node >= 0) {
+                const LinkSpec* link
+                    = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
+                overPcie |= link && link->linkClass == LinkClass::Pcie;
+            }
+        if (groups.spanning > 0)
+            diagnostics.push_back(makeDiagnostic(
+                diag::kTpSpansNodes, "/layout/tp",
+                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Tp).size())),
+                 groups.example}));
+        if (overPcie && tp > 2)
+            diagnostics.push_back(makeDiagnostic(diag::kTpOverPcie, "/layout/tp", {str(tp)}));
+    }
+
+    // EP's all-to-all runs in every MoE layer, forward and backward, and is latency-sensitive: the seed puts
+    // such collectives in the fastest domain. Only worth a warning when TP × EP fits a node, so that an order
+    // keeps it there; an EP larger than a node crosses the fabric by design.
+    const int ep = design.layout.ep();
+    if (ep > 1 && design.model.moe.isMoe() && design.cluster.isUniform() && !design.cluster.nodes.empty()) {
+        const auto perNode = static_cast<int>(design.cluster.nodes.front().gpus.size());
+        const int tpEp = design.layout.effectiveExpertTp() * ep;
+        const SpanningGroups groups = spanningGroups(mesh, Dim::Ep, placement);
+        if (groups.spanning > 0 && perNode % tpEp == 0)
+            diagnostics.push_back(makeDiagnostic(
+                diag::kEpSpansNodes, "/layout/order",
+                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Ep).size())),
+                 groups.example, str(tpEp)}));
+    }
+}
+
+} // namespace core

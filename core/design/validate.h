@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What a user should hear about a design before running it: every check has a stable code (see
+// diagnostickinds.h) and points at the field it is about.
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "base/diagnostic.h"
+#include "design/mesh.h"
+#include "design/placement.h"
+
+#include <vector>
+
+namespace core {
+
+struct DesignChecks
+{
+    bool meshPossible = false; // the degrees are valid: the mesh can be built
+    bool modelValid = false; // the architecture is complete and within limits: figures can be computed
+};
+
+// Checks that need no mesh: value ranges, references to presets, divisibility, batch and sequence.
+DesignChecks validateDesign(const Design& design, const Catalog& catalog,
+                            std::vector<Diagnostic>& diagnostics);
+// validateDesign in its two halves, for the mesh search, which checks thousands of layouts of one model
+// on one cluster: what no layout changes (model, cluster, compute model; returns whether the model is
+// valid), and what the layout decides.
+bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics);
+DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics);
+
+// Checks on the ranks as placed: TP groups that leave a node, TP over PCIe.
+void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,
+                       const RankPlacement& placement, std::vector<Diagnostic>& diagnostics);
+
+// Micro-batches per pipeline and optimizer step: global batch / (micro-batch × data-parallel replicas);
+// 0 when they do not divide.
+std::int64_t microBatchesPerStep(const Design& design);
+
+// "DP 4 × TP 8 × PP 4 × CP 4", naming only the dimensions that count towards the world size.
+std::string worldSizeFormula(const ParallelLayout& layout);
+
+} // namespace core

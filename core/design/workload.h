@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What the GPUs are asked to do: train (with which precision and optimizer) or serve (at which
+// concurrency and context length), on sequences of which length and batches of which size.
+
+#include "base/enumnames.h"
+
+#include <cstdint>
+
+namespace core {
+
+enum class Mode { Training, Serving };
+
+// How model states are stored in training (bytes per parameter: weights + gradients + optimizer).
+enum class Precision {
+    Bf16Mixed, // the ZeRO paper's mixed-precision Adam: 2 + 2 + 12 (the seed's table)
+    MegatronBf16, // Megatron: BF16 weights, FP32 main gradients: 2 + 4 + 12 = 18 (6 + 12/d distributed)
+    Fp32, // pure FP32: 4 + 4 + optimizer moments
+    Fp8 // FP8 weights for compute (Transformer Engine), BF16/FP32 master copies
+};
+
+enum class Optimizer { Adam, AdamW, SgdMomentum };
+enum class Offload { None, Cpu };
+enum class KvDtype { Bf16, Fp8 };
+
+template<> struct EnumNames<Mode>
+{
+    static constexpr std::array table{std::pair{Mode::Training, std::string_view{"training"}},
+                                      std::pair{Mode::Serving, std::string_view{"serving"}}};
+};
+template<> struct EnumNames<Precision>
+{
+    static constexpr std::array table{std::pair{Precision::Bf16Mixed, std::string_view{"bf16-mixed"}},
+                                      std::pair{Precision::MegatronBf16, std::string_view{"megatron-bf16"}},
+                                      std::pair{Precision::Fp32, std::string_view{"fp32"}},
+                                      std::pair{Precision::Fp8, std::string_view{"fp8"}}};
+};
+template<> struct EnumNames<Optimizer>
+{
+    static constexpr std::array table{std::pair{Optimizer::Adam, std::string_view{"adam"}},
+                                      std::pair{Optimizer::AdamW, std::string_view{"adamw"}},
+                                      std::pair{Optimizer::SgdMomentum, std::string_view{"sgd-momentum"}}};
+};
+template<> struct EnumNames<Offload>
+{
+    static constexpr std::array table{std::pair{Offload::None, std::string_view{"none"}},
+                                      std::pair{Offload::Cpu, std::string_view{"cpu"}}};
+};
+template<> struct EnumNames<KvDtype>
+{
+    static constexpr std::array table{std::pair{KvDtype::Bf16, std::string_view{"bf16"}},
+                                      std::pair{KvDtype::Fp8, std::string_view{"fp8"}}};
+};
+
+struct ServingWorkload
+{
+    int concurrency = 1; // sequences held in the KV cache at once, per replica
+    std::int64_t contextLength = 8192; // tokens per sequence (prompt + output) the cache must hold
+    KvDtype kvDtype = KvDtype::Bf16;
+    // One request: its prompt and the tokens it generates (servingperformance.h). A prompt of 0 fills
+    // the context: contextLength − outputLength.
+    std::int64_t promptLength = 0;
+    std::int64_t outputLength = 512;
+    std::int64_t promptTokens() const { return promptLength > 0 ? promptLength : contextLength - outputLength; }
+    bool operator==(const ServingWorkload&) const = default;
+};
+
+struct Workload
+{
+    Mode mode = Mode::Training;
+    std::int64_t sequenceLength = 4096;
+    std::int64_t globalBatch = 512; // sequences per optimizer step
+    Precision precision = Precision::Bf16Mixed;
+    Optimizer optimizer = Optimizer::AdamW;
+    Offload offload = Offload::None;
+    bool flashAttention = true; // fused attention: the s×s score matrix is never stored
+    double moeCapacityFactor = 0; // 0 = dropless routing
+    ServingWorkload serving;
+    bool operator==(const Workload&) const = default;
+};
+
+} // namespace core

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Accelerate's FSDP2 config file (accelerate launch --config_file). Keys as in the Accelerate 1.10 docs:
+// fsdp_config with fsdp_version 2 (FSDP2 since 1.6), and parallelism_config (1.10) for HSDP, TP and CP.
+// Accelerate has neither pipeline nor expert parallelism.
+
+#include "design/design.h"
+#include "launch/launchnotes.h"
+#include "launch/launchtext.h"
+
+namespace core::launch {
+
+void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
+{
+    const Design& design = context.design;
+    const ParallelLayout& layout = design.layout;
+    if (layout.pp() > 1)
+        addNote(config, kNoPipeline, "/layout/pp", {number(layout.pp())});
+    if (layout.ep() > 1)
+        addNote(config, kNoExpert, "/layout/ep", {number(layout.ep())});
+    if (!config.ok())
+        return;
+
+    // Accelerate's device mesh is (dp_replicate, dp_shard, cp, tp), slowest first (ParallelismConfig).
+    const std::vector<Dim> accelerateOrder{Dim::Tp, Dim::Cp, Dim::Dp};
+    if (orderOfActiveDims(layout, layout.order) != orderOfActiveDims(layout, accelerateOrder))
+        addNote(config, kOrder, "/layout/order", {"tp-cp-dp", orderToString(layout.order)});
+    if (layout.zeroStage < 3)
+        addNote(config, kZeroStage, "/layout/zeroStage",
+                {number(layout.zeroStage), "FSDP2 with fsdp_reshard_after_forward: false"});
+    if (layout.sequenceParallel && layout.tp() > 1)
+        addNote(config, kSequenceParallel, "/layout/sequenceParallel");
+    if (design.workload.offload == Offload::Cpu)
+        addNote(config, kOffload, "/workload/offload");
+    if (layout.recompute == Recompute::Selective)
+        addNote(config, kRecompute, "/layout/recompute", {"selective", "full"});
+    noteNodeShape(config, context);
+
+    const int dp = layout.dp();
+    const int shard = layout.shardGroup > 0 && layout.shardGroup < dp ? layout.shardGroup : dp;
+    const bool reshard = layout.zeroStage == 3 && layout.reshardAfterForward;
+    std::string precision = "'no'";
+    if (design.workload.precision == Precision::Bf16Mixed
+        || design.workload.precision == Precision::MegatronBf16)
+        precision = "bf16";
+    else if (design.workload.precision == Precision::Fp8)
+        precision = "fp8";
+
+    std::vector<std::string> extra;
+    {
+        std::string batch = "In the training script: per-device batch size ";
+        batch += number(layout.microBatch);
+        batch += ", gradient accumulation ";
+        batch += number(context.microBatches);
+        batch += " steps, sequence length ";
+        batch += number(design.workload.sequenceLength);
+        batch += " (global batch ";
+        batch += number(design.workload.globalBatch);
+        batch += ").";
+        extra.push_back(std::move(batch));
+    }
+    if (context.nodes > 1)
+        extra.push_back("On every node: accelerate launch --config_file accelerate-fsdp2.yaml --machine_rank "
+                        "$NODE_RANK --main_process_ip $MASTER_ADDR train.py");
+    if (context.names.decoderLayerClass.empty())
+        extra.push_back(
+            "No decoder-layer class is known for this model; FSDP wraps the modules in the model's "
+            "_no_split_modules.");
+
+    std::string yaml = commentBlock(headerLines(config, context, "Accelerate FSDP2 configuration", extra));
+    auto key = [&yaml](std::string_view indent, std::string_view name, std::string_view value) {
+        yaml += indent;
+        yaml += name;
+        yaml += ": ";
+        yaml += value;
+        yaml += '\n';
+    };
+    key("", "compute_environment", "LOCAL_MACHINE");
+    key("", "distributed_type", "FSDP");
+    yaml += "fsdp_config:\n";
+    key("  ", "fsdp_version", "2");
+    key("  ", "fsdp_auto_wrap_policy", "TRANSFORMER_BASED_WRAP");
+    if (!context.names.decoderLayerClass.empty())
+        key("  ", "fsdp_transformer_layer_cls_to_wrap", yamlScalar(context.names.decoderLayerClass));
+    key("  ", "fsdp_reshard_after_forward", reshard ? "true" : "false");
+    key("  ", "fsdp_offload_params", design.workload.offload == Offload::Cpu ? "true" : "false");
+    key("  ", "fsdp_activation_checkpointing", layout.recompute == Recompute::None ? "false" : "true");
+    key("  ", "fsdp_state_dict_type", "SHARDED_STATE_DICT");
+    key("  ", "fsdp_cpu_ram_efficient_loading", "true");
+    key("", "mixed_precision", precision);
+    key("", "num_machines", number(context.nodes));
+    key("", "num_processes", number(context.world));
+    key("", "machine_rank", "0");
+    if (context.nodes > 1)
+        key("", "main_process_port", number(kRendezvousPort));
+    key("", "rdzv_backend", "static");
+    key("", "same_network", "true");
+    if (layout.tp() > 1 || layout.cp() > 1 || shard != dp) {
+        // The four sizes multiply to num_processes (ParallelismConfig checks it).
+        yaml += "parallelism_config:\n";
+        key("  ", "parallelism_config_dp_replicate_size", number(dp / shard));
+        key("  ", "parallelism_config_dp_shard_size", number(shard));
+        key("  ", "parallelism_config_tp_size", number(layout.tp()));
+        key("  ", "parallelism_config_cp_size", number(layout.cp()));
+    }
+    key("", "use_cpu", "false");
+    config.text = std::move(yaml);
+}
+
+} // namespace core::launch

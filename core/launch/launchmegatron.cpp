@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Megatron-LM's pretrain_gpt.py arguments, grouped into bash arrays as the repository's examples do
+// (examples/llama). Flag names from megatron/training/arguments.py of core_r0.13.0: virtual pipeline stages
+// as --num-virtual-stages-per-pipeline-rank (the newer spelling of --num-layers-per-virtual-pipeline-stage),
+// uneven first/last stages as --decoder-first/last-pipeline-num-layers, FSDP as --use-torch-fsdp2.
+
+#include "design/design.h"
+#include "launch/launchnotes.h"
+#include "launch/launchtext.h"
+
+#include <sstream>
+
+namespace core::launch {
+
+namespace {
+
+class ArgumentArray
+{
+public:
+    explicit ArgumentArray(std::string name)
+        : m_name(std::move(name))
+    { }
+    ArgumentArray& flag(std::string_view flag, std::string_view value = {})
+    {
+        m_text += "    ";
+        m_text += flag;
+        if (!value.empty()) {
+            m_text += ' ';
+            m_text += shellWord(value);
+        }
+        m_text += '\n';
+        return *this;
+    }
+    ArgumentArray& flag(std::string_view flag, std::int64_t value) { return this->flag(flag, number(value)); }
+    std::string text() const
+    {
+        std::string out = m_name;
+        out += "=(\n";
+        out += m_text;
+        out += ")\n";
+        return out;
+    }
+    const std::string& name() const { return m_name; }
+
+private:
+    std::string m_name;
+    std::string m_text;
+};
+
+// "%g" without a locale: 1.25 → "1.25".
+std::string decimal(double value)
+{
+    std::ostringstream out;
+    out.imbue(std::locale::classic());
+    out << value;
+    return out.str();
+}
+
+void modelArguments(ArgumentArray& args, const Design& design, const HuggingFaceNames& names)
+{
+    const ModelArchitecture& model = design.model;
+    args.flag("--num-layers", model.layers).flag("--hidden-size", model.hidden);
+    if (model.ffn > 0)
+        args.flag("--ffn-hidden-size", model.ffn);
+    args.flag("--num-attention-heads", model.heads);
+    if (model.attention == AttentionKind::Mla) {
+        // DeepSeek-V2 names (Megatron's MLATransformerConfig).
+        args.flag("--multi-latent-attention");
+        if (model.mla.qLoraRank > 0)
+            args.flag("--q-lora-rank", model.mla.qLoraRank);
+        args.flag("--kv-lora-rank", model.mla.kvLoraRank)
+            .flag("--qk-head-dim", model.mla.qkNopeHeadDim)
+            .flag("--qk-pos-emb-head-dim", model.mla.qkRopeHeadDim)
+            .flag("--v-head-dim", model.mla.vHeadDim);
+    } else {
+        if (model.kvHeads > 0 && model.kvHeads != model.heads)
+            args.flag("--group-query-attention").flag("--num-query-groups", model.kvHeads);
+        if (model.headDim > 0 && model.headDim * model.heads != model.hidden)
+            args.flag("--kv-channels", model.headDim);
+    }
+    args.flag("--seq-length", design.workload.sequenceLength);
+    args.flag("--max-position-embeddings",
+              model.maxContext > 0 ? model.maxContext : design.workload.sequenceLength);
+    args.flag("--position-embedding-type",
+              model.positions == PositionEmbedding::Rope ? "rope" : "learned_absolute");
+    args.flag("--normalization", model.norm == NormKind::RmsNorm ? "RMSNorm" : "LayerNorm");
+    if (model.qkNorm)
+        args.flag("--qk-layernorm");
+    if (model.mlp == MlpKind::Gated)
+        args.flag("--swiglu");
+    if (model.bias != BiasKind::All)
+        args.flag("--disable-bias-linear");
+    if (model.bias == BiasKind::Qkv)
+        args.flag("--add-qkv-bias");
+    if (!model.tiedEmbeddings)
+        args.flag("--untie-embeddings-and-output-weights");
+    if (!model.dropout)
+        args.flag("--attention-dropout", "0.0").flag("--hidden-dropout", "0.0");
+    if (model.moe.isMoe()) {
+        args.flag("--num-experts", model.moe.experts)
+            .flag("--moe-router-topk", model.moe.topK)
+            .flag("--moe-ffn-hidden-size", model.moe.expertFfn);
+        if (model.moe.sharedExperts > 0)
+            args.flag("--moe-shared-expert-intermediate-size",
+                      std::int64_t(model.moe.sharedExperts) * model.moe.sharedExpertFfn);
+        if (model.moe.firstDenseLayers > 0 || model.moe.layerFrequency > 1) {
+            // One entry per layer, 1 = MoE (arguments.py: a Python list expression).
+            std::string pattern = "[";
+            for (int layer = 0; layer < model.layers; ++layer) {
+                pattern += model.isMoeLayer(layer) ? '1' : '0';
+                pattern += layer + 1 < model.layers ? "," : "]";
+            }
+            args.flag("--moe-layer-freq", pattern);
+        }
+        if (design.workload.moeCapacityFactor > 0)
+            args.flag("--moe-expert-capacity-factor", decimal(design.workload.moeCapacityFactor));
+    }
+    if (!names.hubId.empty())
+        args.flag("--tokenizer-type", "HuggingFaceTokenizer").flag("--tokenizer-model", names.hubId);
+    else
+        args.flag("--vocab-size", model.vocab);
+}
+
+// Megatron splits layers evenly, except for the first and last stages (without virtual stages).
+struct LayerSplit
+{
+    bool expressible = true;
+    int first = 0, last = 0; // 0: even
+};
+
+LayerSplit layerSplit(const ParallelLayout& layout)
+{
+    const std::vector<int>& layers = layout.layersPerStage;
+    LayerSplit split;
+    if (layers.empty())
+        return split;
+    bool even = true;
+    for (int n : layers)
+        even = even && n == layers.front();
+    if (even)
+        return split;
+    if (layout.virtualStages > 1 || layers.size() < 2) {
+        split.expressible = false;
+        return split;
+    }
+    for (std::size_t i = 2; i + 1 < layers.size(); ++i)
+        split.expressible = split.expressible && layers[i] == layers[1];
+    const std::size_t middle = layers.size() - 2;
+    const int middleLayers = middle > 0 ? layers[1] : 0;
+    if (middle == 0 || layers.front() != middleLayers)
+        split.first = layers.front();
+    if (middle == 0 || layers.back() != middleLayers)
+        split.last = layers.back();
+    return split;
+}
+
+} // namespace
+
+void writeMegatron(LaunchConfig& config, const LaunchContext& context)
+{
+    const Design& design = context.design;
+    const ParallelLayout& layout = design.layout;
+
+    // Megatron's rank order is tp-cp-ep-dp-pp, or tp-cp-ep-pp-dp with --use-tp-pp-dp-mapping
+    // (parallel_state.initialize_model_parallel, order argument).
+    const std::vector<Dim> tpDpPp{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
+    const std::vector<Dim> tpPpDp{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp};
+    const std::string order = orderOfActiveDims(layout, layout.order);
+    const bool tpPpDpMapping
+        = order != orderOfActiveDims(layout, tpDpPp) && order == orderOfActiveDims(layout, tpPpDp);
+    if (order != orderOfActiveDims(layout, tpDpPp) && !tpPpDpMapping)
+        addNote(config, kOrder, "/layout/order", {"tp-cp-ep-dp-pp", orderToString(layout.order)});
+
+    const bool interleaved = layout.pp() > 1 && layout.virtualStages > 1;
+    if (layout.pp() > 1) {
+        switch (layout.schedule) {
+        case Schedule::OneFOneB:
+        case Schedule::Interleaved:
+            break;
+        case Schedule::GPipe:
+        case Schedule::ZbH1:
+        case Schedule::ZbV:
+        case Schedule::DualPipeV:
+            addNote(config, kSchedule, "/layout/schedule",
+                    {std::string(enumName(layout.schedule)), interleaved ? "interleaved 1F1B" : "1F1B"});
+            break;
+        }
+    }
+    const LayerSplit split = layerSplit(layout);
+    if (!split.expressible)
+        addNote(config, kLayerSplit, "/layout/layersPerStage");
+    if (layout.zeroStage == 2)
+        addNote(config, kZeroStage, "/layout/zeroStage", {"2", "--use-distributed-optimizer (ZeRO-1)"});
+    if (layout.shardGroup > 0 && layout.shardGroup < layout.dp())
+        addNote(config, kShardGroup, "/layout/shardGroup", {number(layout.shardGroup)});
+    noteNodeShape(config, context);
+
+    ArgumentArray model("MODEL_ARGS");
+    modelArguments(model, design, context.names);
+
+    ArgumentArray parallel("PARALLEL_ARGS");
+    parallel.flag("--tensor-model-parallel-size", layout.tp());
+    if (layout.sequenceParallel && layout.tp() > 1) {
+        parallel.flag("--sequence-parallel");
+        // TransformerEngine's userbuffers overlap of the SP all-gathers and reduce-scatters with the GEMMs
+        // (arguments.py: needs --sequence-parallel and the TE transformer implementation, the default).
+        if (layout.tpCommOverlap)
+            parallel.flag("--tp-comm-overlap");
+    }
+    parallel.flag("--pipeline-model-parallel-size", layout.pp());
+    if (interleaved)
+        parallel.flag("--num-virtual-stages-per-pipeline-rank", layout.virtualStages);
+    if (split.expressible && split.first > 0)
+        parallel.flag("--decoder-first-pipeline-num-layers", split.first);
+    if (split.expressible && split.last > 0)
+        parallel.flag("--decoder-last-pipeline-num-layers", split.last);
+    parallel.flag("--context-parallel-size", layout.cp());
+    if (layout.ep() > 1) {
+        // The design's traffic model sends tokens to their experts by all-to-all (traffic.h); Megatron's
+        // default dispatcher all-gathers them instead.
+        parallel.flag("--expert-model-parallel-size", layout.ep())
+            .flag("--moe-token-dispatcher-type", "alltoall");
+    }
+    if (layout.expertMode == ExpertMode::Megatron && layout.expertTp > 0)
+        parallel.flag("--expert-tensor-parallel-size", layout.expertTp);
+    if (tpPpDpMapping)
+        parallel.flag("--use-tp-pp-dp-mapping");
+    if (layout.zeroStage == 1 || layout.zeroStage == 2)
+        parallel.flag("--use-distributed-optimizer");
+    if (layout.zeroStage == 3) // Megatron's README for torch FSDP2 asks for both extra flags.
+        parallel.flag("--use-torch-fsdp2")
+            .flag("--no-gradient-accumulation-fusion")
+            .flag("--ckpt-format", "torch_dist");
+
+    ArgumentArray training("TRAINING_ARGS");
+    training.flag("--micro-batch-size", layout.microBatch)
+        .flag("--global-batch-size", design.workload.globalBatch);
+    switch (design.workload.precision) {
+    case Precision::Bf16Mixed:
+    case Precision::MegatronBf16:
+        training.flag("--bf16");
+        break;
+    case Precision::Fp8:
+        training.flag("--bf16").flag("--fp8-format", "hybrid");
+        break;
+    case Precision::Fp32:
+        break;
+    }
+    // Megatron's "adam" is AdamW: decoupled weight decay (torch.optim.AdamW or TE's FusedAdam with
+    // adam_w_mode).
+    training.flag("--optimizer", design.workload.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam");
+    if (design.workload.offload == Offload::Cpu)
+        training.flag("--optimizer-cpu-offload");
+    if (layout.recompute == Recompute::Selective)
+        training.flag("--recompute-granularity", "selective");
+    else if (layout.recompute == Recompute::Full)
+        training.flag("--recompute-granularity", "full")
+            .flag("--recompute-method", "uniform")
+            .flag("--recompute-num-layers", 1);
+    training.flag("--attention-backend", design.workload.flashAttention ? "flash" : "unfused");
+
+    ArgumentArray distributed("DISTRIBUTED_ARGS");
+    distributed.flag("--nproc-per-node", context.processesPerNode).flag("--nnodes", context.nodes);
+    if (context.nodes > 1)
+        distributed.flag("--node-rank", "${NODE_RANK}")
+            .flag("--master-addr", "${MASTER_ADDR}")
+            .flag("--master-port", kRendezvousPort);
+
+    std::vector<std::string> extra;
+    {
+        // Megatron derives the data-parallel size; in the separate EP convention the EP ranks are part of it.
+        std::string dp = "Megatron derives the data-parallel size: ";
+        dp += number(context.world);
+        dp += " / (TP × PP × CP) = ";
+        dp += number(context.world / (std::int64_t(layout.tp()) * layout.pp() * layout.cp()));
+        dp += "; ";
+        dp += number(context.microBatches);
+        dp += " micro-batches per step.";
+        extra.push_back(std::move(dp));
+    }
+    extra.push_back(
+        "Data, learning-rate, logging and checkpoint arguments, and the model's --rotary-base, are "
+        "yours to add.");
+    if (context.nodes > 1)
+        extra.push_back("Run on every node with NODE_RANK and MASTER_ADDR set.");
+
+    config.text = "#!/bin/bash\n";
+    config.text += commentBlock(headerLines(config, context, "Megatron-LM arguments", extra));
+    config.text += '\n';
+    for (const ArgumentArray* array : {&distributed, &model, &parallel, &training})
+        config.text += array->text();
+    config.text += "\ntorchrun \"${DISTRIBUTED_ARGS[@]}\" pretrain_gpt.py \\\n"
+                   "    \"${MODEL_ARGS[@]}\" \"${PARALLEL_ARGS[@]}\" \"${TRAINING_ARGS[@]}\"\n";
+}
+
+} // namespace core::launch

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory/activations.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+struct AttentionWidths
+{
+    double q = 0, k = 0, v = 0, o = 0;
+    double kvShards = 1; // how many ways TP splits K and V
+};
+
+AttentionWidths widths(const ModelArchitecture& m, int tp)
+{
+    AttentionWidths w;
+    if (m.attention == AttentionKind::Mla) {
+        // Training runs MLA unabsorbed: full per-head keys (nope + rope) and values are materialised.
+        const double heads = m.heads;
+        w.q = heads * static_cast<double>(m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim);
+        w.k = w.q;
+        w.v = heads * static_cast<double>(m.mla.vHeadDim);
+        w.o = w.v;
+        w.kvShards = tp;
+        return w;
+    }
+    w.q = static_cast<double>(m.heads) * static_cast<double>(m.headDim);
+    w.o = w.q;
+    w.k = static_cast<double>(m.kvHeads) * static_cast<double>(m.headDim);
+    w.v = w.k;
+    w.kvShards = std::min<double>(tp, std::max(m.kvHeads, 1));
+    return w;
+}
+} // namespace
+
+LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer, const ActivationConfig& c)
+{
+    const double s = c.tokens;
+    const double b = c.microBatch;
+    const double sb = s * b;
+    const double h = static_cast<double>(m.hidden);
+    const double t = std::max(c.tp, 1);
+    // What TP alone leaves whole on every rank, sequence parallelism splits along the sequence.
+    const double replicated = c.sequenceParallel ? t : 1.0;
+
+    LayerActivations out;
+    if (c.recompute == Recompute::Full) {
+        // Only the layer's input survives the forward pass; with SP it is the sequence-sharded input.
+        out.norms = 2.0 * sb * h / replicated;
+        return out;
+    }
+    const AttentionWidths w = widths(m, c.tp);
+    // One-byte dropout masks exist only where the model uses dropout (the paper's GPT does, Llama does not).
+    const double mask = m.dropout ? 1.0 : 0.0;
+    out.norms = 2.0 * 2.0 * sb * h / replicated;
+    out.attention
+        = (2.0 * sb * h + mask * sb * h) / replicated // QKV input, dropout mask after the projection
+        + (2.0 * w.q + 2.0 * w.o) * sb / t // Q, attention output
+        + (2.0 * w.k + 2.0 * w.v) * sb / w.kvShards; // K, V
+    const double heads = m.heads;
+    if (c.recompute != Recompute::Selective) {
+        if (c.flashAttention)
+            out.scores = 4.0 * heads * sb / t; // FP32 log-sum-exp per head and query
+        else
+            out.scores = (2.0 + 3.0 * mask) * heads * sb * std::max(c.attendedTokens, s)
+                / t; // softmax (+ dropout mask and output)
+    }
+
+    const double gated
+        = m.mlp == MlpKind::Gated ? 3.0 : 2.0; // saved widths of f: (gate + up) + down, or GeLU + down
+    if (!moeLayer) {
+        out.mlp
+            = (2.0 * sb * h + mask * sb * h) / replicated + 2.0 * gated * sb * static_cast<double>(m.ffn) / t;
+        return out;
+    }
+    const double etp = std::max(c.expertTp, 1);
+    const double copies = static_cast<double>(m.moe.topK) * (c.capacityFactor > 0 ? c.capacityFactor : 1.0);
+    out.mlp = (2.0 * sb * h + mask * sb * h) / replicated // MoE input and the dropout mask
+        + 4.0 * sb * static_cast<double>(m.moe.experts) / replicated // router probabilities (FP32)
+        + copies * sb * (2.0 * h + 2.0 * h) // permuted tokens and expert outputs
+        + copies * 2.0 * gated * sb * static_cast<double>(m.moe.expertFfn) / etp
+        + m.moe.sharedExperts * 2.0 * gated * sb * static_cast<double>(m.moe.sharedExpertFfn) / t;
+    return out;
+}
+
+double korthikantiLayerBytes(KorthikantiForm form, double s, double b, double h, double a, double t)
+{
+    const double sbh = s * b * h;
+    switch (form) {
+    case KorthikantiForm::NoParallelism:
+        return sbh * (34.0 + 5.0 * a * s / h);
+    case KorthikantiForm::TensorParallel:
+        return sbh * (10.0 + 24.0 / t + 5.0 * a * s / (h * t));
+    case KorthikantiForm::TensorSequenceParallel:
+        return sbh * (34.0 / t + 5.0 * a * s / (h * t));
+    case KorthikantiForm::TensorSelective:
+        return sbh * (10.0 + 24.0 / t);
+    case KorthikantiForm::TensorSequenceSelective:
+        return sbh * 34.0 / t;
+    case KorthikantiForm::FullRecompute:
+        return 2.0 * sbh;
+    }
+    return 0;
+}
+
+} // namespace core

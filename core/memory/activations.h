@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Activation memory saved for the backward pass, per transformer layer and micro-batch, after Korthikanti
+// et al., "Reducing Activation Recomputation in Large Transformer Models" (MLSys 2023, §4, Table 2).
+//
+// The paper counts, per layer, with 16-bit activations and 1-byte dropout masks, for a GPT layer
+// (MLP width 4h, queries = keys = values = h wide):
+//   attention 11sbh + 5as²b, MLP 19sbh, two layer norms 4sbh  →  sbh(34 + 5as/h)
+// and derives the parallel and recompute forms:
+//   tensor parallel             sbh(10 + 24/t + 5as/(ht))
+//   tensor + sequence parallel  sbh(34/t + 5as/(ht))
+//   + selective recomputation   the 5as/h term disappears
+//   full recomputation          2sbh (the layer input only)
+//
+// Meshwright keeps the paper's term-by-term accounting and generalises each term to the architecture
+// (the derivation, per token and in bytes, with q/k/v/o the widths of queries, keys, values and the
+// attention output, f the MLP width):
+//   norm inputs              2·2h                       replicated in TP, sharded by SP
+//   QKV projection input     2h                         replicated in TP, sharded by SP
+//   Q and K for QKᵀ          2q + 2k                    sharded by TP (K by min(TP, KV heads))
+//   V                        2v                         sharded as K
+//   attention scores         5as (softmax 2, its dropout mask 1, dropout output 2), per head and key;
+//                            FlashAttention keeps a 4-byte log-sum-exp per head instead (Dao et al. 2022)
+//   output projection input  2o                         sharded by TP
+//   two dropout masks        h + h                      replicated in TP, sharded by SP
+//   MLP, plain (GeLU)        2h input + 2f GeLU input + 2f second-linear input
+//   MLP, gated (SwiGLU)      2h input + 4f gate and up outputs + 2f second-linear input
+// With q = k = v = o = h, a plain MLP of f = 4h and dropout this is exactly the paper's 34 + 5as/h; a
+// model without dropout (Llama, Mixtral, Qwen, DeepSeek) has no masks: 32 + 2as/h. GQA and MQA
+// shrink k and v; SwiGLU keeps both halves of its first projection (Megatron-LM's estimator, which uses
+// 18 + 4f/h, leaves that out). Context parallelism divides s. A MoE layer replaces the MLP by: its input
+// 2h, the router's FP32 probabilities 4E, and for each of the k·c (top-k × capacity factor; c = 1 when
+// dropless) copies of a token its permuted input 2h, the expert's MLP intermediates and its output 2h;
+// shared experts add their intermediates. Expert parallelism does not change the per-rank count when
+// routing is balanced (Megatron-LM MoE README, "EP: activation ~1").
+
+#include "design/layout.h"
+#include "catalog/model.h"
+
+namespace core {
+
+struct ActivationConfig
+{
+    double tokens = 0; // s: tokens of one sequence on this rank (sequence length / CP)
+    double attendedTokens = 0; // keys each query attends to (the whole sequence, also under CP)
+    double microBatch = 1; // b
+    int tp = 1;
+    int expertTp = 1;
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    bool flashAttention = true;
+    double capacityFactor = 0; // MoE; 0 = dropless
+};
+
+struct LayerActivations
+{
+    double norms = 0;
+    double attention = 0; // without the score matrix
+    double scores = 0; // attention scores (or FlashAttention's log-sum-exp)
+    double mlp = 0; // dense MLP, or the MoE block
+    double total() const { return norms + attention + scores + mlp; }
+};
+
+// Bytes one layer keeps for one micro-batch until its backward.
+LayerActivations layerActivationBytes(const ModelArchitecture& model, bool moeLayer,
+                                      const ActivationConfig& config);
+
+// The paper's closed forms, for tests and explanations: per layer, in bytes.
+enum class KorthikantiForm {
+    NoParallelism,
+    TensorParallel,
+    TensorSequenceParallel,
+    TensorSelective,
+    TensorSequenceSelective,
+    FullRecompute
+};
+double korthikantiLayerBytes(KorthikantiForm form, double s, double b, double h, double a, double t);
+
+} // namespace core

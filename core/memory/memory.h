@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Peak memory of every GPU, by category, for training and for serving (issue 3).
+//
+// The seed's categories:
+//   training peak ≈ parameters + gradients + optimizer state + saved activations + temporary buffers
+//                   + communication buffers + allocator headroom
+//   inference peak ≈ resident weights + KV cache + runtime workspace + communication buffers
+//                   + allocator headroom
+// Every rank at the same pipeline position on the same GPU type needs the same memory, so the model
+// computes one "role" per pipeline rank and GPU type, with an explanation for every figure, and maps the
+// ranks onto the roles.
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "base/diagnostic.h"
+#include "base/enumnames.h"
+#include "base/explanation.h"
+#include "memory/memoryassumptions.h"
+#include "memory/memorycategory.h"
+#include "design/rankinfo.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+// Bytes per parameter of the model states.
+struct StateBytes
+{
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double total() const { return weights + gradients + optimizer; }
+};
+StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer);
+
+// The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the seed's table) for Ψ parameters sharded
+// over N data-parallel ranks: stage 1 shards the optimizer, stage 2 also gradients, stage 3 also weights.
+// FSDP2 without reshard_after_forward keeps the weights gathered from forward to backward, so at the peak
+// they count whole, as in ZeRO-2.
+struct ModelStates
+{
+    double weights = 0, gradients = 0, optimizer = 0;
+    double replicated = 0; // what every rank of the group holds in full
+    double sharded = 0; // each rank's 1/N share of the rest
+    double total() const { return weights + gradients + optimizer; }
+    ModelStates& operator+=(const ModelStates& other);
+};
+ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
+                        bool reshardAfterForward = true);
+
+struct MemoryFigure
+{
+    double bytes = 0;
+    Explanation explanation;
+};
+
+struct RankRole
+{
+    int ppRank = 0;
+    std::string gpuType;
+    double capacityBytes = 0;
+    std::array<MemoryFigure, kMemoryCategoryCount> figures;
+    double totalBytes = 0;
+    double offloadedBytes = 0; // optimizer states kept in CPU memory instead
+    double inFlight = 0; // micro-batches whose activations are held at the peak, in whole-stage units
+    int layers = 0;
+    std::vector<int> ranks;
+
+    const MemoryFigure& figure(MemoryCategory c) const { return figures[static_cast<std::size_t>(c)]; }
+    MemoryFigure& figure(MemoryCategory c) { return figures[static_cast<std::size_t>(c)]; }
+    bool fits() const { return totalBytes <= capacityBytes; }
+    MemoryCategory largest() const; // the category that dominates (reserve excluded)
+};
+
+struct MemoryReport
+{
+    Mode mode = Mode::Training;
+    std::vector<RankRole> roles;
+    std::vector<int> roleOfRank; // rank → index into roles
+    int peakRank = -1;
+    double peakBytes = 0;
+    bool fits = true; // every rank fits with the configured reserve
+    // Serving: the KV cache one sequence of the design's context needs on the fullest rank, and how many
+    // such sequences fit on every rank of a replica next to the weights.
+    double kvBytesPerSequence = 0;
+    std::optional<std::int64_t> maxConcurrentSequences;
+    Explanation kvBytesPerSequenceExplanation;
+    Explanation maxConcurrentSequencesExplanation;
+    std::vector<Diagnostic> diagnostics;
+
+    const RankRole& roleOf(int rank) const
+    {
+        return roles[static_cast<std::size_t>(roleOfRank[static_cast<std::size_t>(rank)])];
+    }
+};
+
+// In-flight micro-batches of a pipeline rank at its activation peak, in whole-stage units: m for GPipe,
+// min(p − r, m) for 1F1B, Megatron's interleaved warm-up + 1 chunks divided by v, … (see memory.cpp).
+double inFlightMicroBatches(const Design& design, int ppRank, std::int64_t microBatches);
+
+// Needs a design whose model and degrees are valid and whose ranks are placed (Evaluation::ranks).
+MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ranks, const Catalog& catalog,
+                           const MemoryAssumptions& assumptions = {});
+
+// The seed's ZeRO diagram for a design: DDP, ZeRO-1, ZeRO-2 and ZeRO-3 model states of the fullest
+// rank's shard, counted as the memory bars count them: dense parameters sharded over the dense
+// data-parallel group, expert parameters over the expert one, FSDP2's reshard_after_forward as designed,
+// and an offloaded optimizer off the GPU. The design's own stage equals its bar's model states.
+struct ZeroComparison
+{
+    double parameters = 0; // Ψ of the shard, dense and expert
+    double expertParameters = 0; // the expert part of it
+    int shardRanks = 1; // N of the dense parameters
+    int expertShardRanks = 1; // N of the expert parameters (expert data parallelism)
+    bool optimizerOffloaded = false; // the optimizer states are in CPU memory, not in the bars
+    std::array<ModelStates, 4> stages;
+};
+ZeroComparison zeroComparison(const Design& design);
+
+Json memoryToJson(const MemoryReport& report);
+
+} // namespace core

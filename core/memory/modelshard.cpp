@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory/modelshard.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+bool vPlacement(Schedule schedule)
+{
+    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
+}
+} // namespace
+
+std::int64_t paddedVocab(std::int64_t vocab, int tp)
+{
+    const std::int64_t multiple = std::int64_t{128} * std::max(tp, 1);
+    return (vocab + multiple - 1) / multiple * multiple;
+}
+
+std::vector<StageLayers> stageLayers(const Design& design)
+{
+    const ParallelLayout& layout = design.layout;
+    const int stages = std::max(1, layout.pp() * std::max(layout.virtualStages, 1));
+    std::vector<StageLayers> result(static_cast<std::size_t>(stages));
+    const bool explicitSplit = static_cast<int>(layout.layersPerStage.size()) == stages;
+    int next = 0;
+    for (int s = 0; s < stages; ++s) {
+        int count = 0;
+        if (explicitSplit)
+            count = std::max(0, layout.layersPerStage[static_cast<std::size_t>(s)]);
+        else
+            count = design.model.layers / stages + (s < design.model.layers % stages ? 1 : 0);
+        result[static_cast<std::size_t>(s)] = {s, next, count};
+        next += count;
+    }
+    return result;
+}
+
+std::vector<int> stagesOfPipelineRank(const Design& design, int ppRank)
+{
+    const ParallelLayout& layout = design.layout;
+    const int p = std::max(layout.pp(), 1);
+    const int v = std::max(layout.virtualStages, 1);
+    if (vPlacement(layout.schedule) && v == 2)
+        return {ppRank, 2 * p - 1 - ppRank};
+    std::vector<int> stages;
+    for (int chunk = 0; chunk < v; ++chunk)
+        stages.push_back(chunk * p + ppRank);
+    return stages;
+}
+
+int denseReplicas(const ParallelLayout& layout)
+{
+    int replicas = layout.dp() * layout.cp();
+    if (layout.expertMode == ExpertMode::Separate)
+        replicas *= layout.ep();
+    return replicas;
+}
+
+int expertReplicas(const ParallelLayout& layout)
+{
+    if (layout.expertMode == ExpertMode::Separate)
+        return layout.dp() * layout.cp();
+    const std::int64_t block = std::int64_t{layout.effectiveExpertTp()} * layout.ep() * layout.pp();
+    return block > 0 ? static_cast<int>(layout.worldSize() / block) : 1;
+}
+
+int denseShardGroup(const ParallelLayout& layout)
+{
+    return layout.shardGroup > 0 ? std::min(layout.shardGroup, denseReplicas(layout)) : denseReplicas(layout);
+}
+
+int expertShardGroup(const ParallelLayout& layout)
+{
+    return layout.shardGroup > 0 ? std::min(layout.shardGroup, expertReplicas(layout))
+                                 : expertReplicas(layout);
+}
+
+RankShard rankShard(const Design& design, int ppRank)
+{
+    const ModelArchitecture& m = design.model;
+    const ParallelLayout& layout = design.layout;
+    const double tp = std::max(layout.tp(), 1);
+    const double etp
+        = layout.expertMode == ExpertMode::Megatron ? std::max(layout.effectiveExpertTp(), 1) : tp;
+    const double ep = std::max(layout.ep(), 1);
+    const double h = static_cast<double>(m.hidden);
+
+    // Attention: query and output projections split by heads; key/value projections split by KV heads,
+    // and replicated once TP exceeds them. MLA's down-projections and their norms are replicated.
+    const double headDim = static_cast<double>(m.headDim);
+    double attention = 0;
+    if (m.attention == AttentionKind::Mla) {
+        const MlaConfig& a = m.mla;
+        const double heads = m.heads;
+        const double latent = (a.qLoraRank > 0 ? h * a.qLoraRank + a.qLoraRank : 0.0)
+            + h * static_cast<double>(a.kvLoraRank + a.qkRopeHeadDim) + a.kvLoraRank;
+        const double qIn = a.qLoraRank > 0 ? static_cast<double>(a.qLoraRank) : h;
+        const double sharded = qIn * heads * static_cast<double>(a.qkNopeHeadDim + a.qkRopeHeadDim)
+            + static_cast<double>(a.kvLoraRank) * heads * static_cast<double>(a.qkNopeHeadDim + a.vHeadDim)
+            + heads * static_cast<double>(a.vHeadDim) * h;
+        attention = latent + sharded / tp;
+    } else {
+        const double q = m.heads * headDim;
+        const double kv = m.kvHeads * headDim;
+        const double kvShards = std::min<double>(tp, std::max(m.kvHeads, 1));
+        attention = (2.0 * h * q) / tp + (2.0 * h * kv) / kvShards;
+        if (m.bias != BiasKind::None)
+            attention += q / tp + 2.0 * kv / kvShards;
+        if (m.bias == BiasKind::All)
+            attention += h; // the output projection's bias is added after the all-reduce: replicated
+        if (m.qkNorm)
+            attention += 2.0 * headDim;
+    }
+    const double norms = 2.0 * normParameters(m);
+
+    RankShard shard;
+    shard.stages = stagesOfPipelineRank(design, ppRank);
+    const std::vector<StageLayers> layers = stageLayers(design);
+    const int lastStage = static_cast<int>(layers.size()) - 1;
+    for (int stage : shard.stages) {
+        if (stage < 0 || stage > lastStage)
+            continue;
+        const StageLayers& s = layers[static_cast<std::size_t>(stage)];
+        for (int layer = s.firstLayer; layer < s.firstLayer + s.layers; ++layer) {
+            // Every layer of one kind has the same size; the loop is over at most a few hundred layers.
+            double dense = attention + norms;
+            double expert = 0;
+            if (m.isMoeLayer(layer)) {
+                dense += m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
+                dense += h * m.moe.experts; // the router is replicated
+                expert = m.moe.experts * mlpParameters(m, m.moe.expertFfn) / (ep * etp);
+                ++shard.moeLayers;
+            } else {
+                dense += mlpParameters(m, m.ffn) / tp;
+            }
+            shard.dense += dense;
+            shard.expert += expert;
+            shard.largestLayer = std::max(shard.largestLayer, dense + expert);
+        }
+        shard.layers += s.layers;
+        if (stage == 0)
+            shard.hasEmbedding = true;
+        if (stage == lastStage)
+            shard.hasOutputHead = true;
+    }
+    // Vocabulary-parallel embedding and output head, on the padded vocabulary. With tied embeddings and
+    // more than one stage the last stage keeps its own copy of the embedding as the output head (Megatron:
+    // the two copies' gradients are all-reduced between the first and last stage).
+    const double vocabShard = static_cast<double>(paddedVocab(m.vocab, layout.tp())) * h / tp;
+    const double positions
+        = m.positions == PositionEmbedding::Learned ? static_cast<double>(m.maxContext) * h : 0.0;
+    if (shard.hasEmbedding)
+        shard.dense += vocabShard + positions;
+    if (shard.hasOutputHead) {
+        shard.dense += normParameters(m); // final norm
+        if (!m.tiedEmbeddings || !shard.hasEmbedding)
+            shard.dense += vocabShard;
+    }
+    return shard;
+}
+
+} // namespace core

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What one rank holds of the model: the layers of its pipeline stage(s), the embedding on the first
+// stage and the output head on the last, each divided by tensor parallelism, and the experts divided by
+// expert parallelism (and expert TP). Every rank at the same pipeline position holds the same shard, so
+// the result depends on the pipeline rank only.
+//
+// Megatron-LM's accounting (megatron/training/theoretical_memory_usage.py, "most loaded shard"): the
+// TP-sharded part is divided by TP, the replicated part (norms, router, MLA's latent projections) is
+// not, and expert weights are divided by EP × expert TP.
+
+#include "design/design.h"
+
+#include <vector>
+
+namespace core {
+
+struct StageLayers
+{
+    int stage = 0; // global stage index (0 … pp·v − 1)
+    int firstLayer = 0;
+    int layers = 0;
+};
+
+// Layers of every global stage: the explicit split, or an even one (the remainder, if any, goes to the
+// first stages).
+std::vector<StageLayers> stageLayers(const Design& design);
+// The global stages a pipeline rank runs: r, r+p, … (loop placement) or r and 2p−1−r (V placement of
+// ZB-V and DualPipeV).
+std::vector<int> stagesOfPipelineRank(const Design& design, int ppRank);
+
+struct RankShard
+{
+    std::vector<int> stages;
+    int layers = 0;
+    int moeLayers = 0;
+    bool hasEmbedding = false;
+    bool hasOutputHead = false;
+    // Parameters held by one rank at this pipeline position.
+    double dense = 0; // replicated across the data-parallel copies of this shard
+    double expert = 0; // replicated across the expert-data-parallel copies
+    double largestLayer = 0; // the largest single layer on this rank (one FSDP unit)
+    double total() const { return dense + expert; }
+};
+
+RankShard rankShard(const Design& design, int ppRank);
+
+// How many ranks hold identical copies of a dense / expert parameter, i.e. the groups ZeRO shards over:
+// dense = DP × CP (× EP when EP is its own dimension); expert = DP × CP in the separate convention and
+// world / (expert TP × EP × PP) in Megatron's. HSDP (shardGroup > 0) shards only inside its group.
+int denseReplicas(const ParallelLayout& layout);
+int expertReplicas(const ParallelLayout& layout);
+int denseShardGroup(const ParallelLayout& layout);
+int expertShardGroup(const ParallelLayout& layout);
+
+// Megatron pads the vocabulary to a multiple of 128 × TP (make_vocab_size_divisible_by).
+std::int64_t paddedVocab(std::int64_t vocab, int tp);
+
+} // namespace core

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// How fast a design trains: step time, tokens per second, MFU and HFU, and the communication that stays
+// visible, by collective kind (the seed's list of what to record: "sichtbare Zeit in All-Reduce-,
+// All-Gather-, Reduce-Scatter-, All-to-All- und Point-to-Point-Operationen").
+//
+// The step is the design's pipeline schedule in seconds (steptimeline.h: per-stage compute from the
+// compute model, TP/EP/CP collectives on the groups' real links, p2p between stages, the bubble), then the
+// data-parallel synchronisation that the last backward cannot hide (DDP buckets, ZeRO's reduce-scatter and
+// parameter all-gather, FSDP's per-layer gathers), then the optimizer step, which is bound by HBM.
+
+#include <optional>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "base/explanation.h"
+#include "comm/exposedcomm.h"
+#include "base/jsonreader.h"
+
+namespace core {
+
+struct Evaluation;
+
+// Bytes an optimizer step moves per parameter it updates: FusedAdam reads and writes the FP32 master
+// weights and both moments (2 × 12 bytes), reads the gradient and writes the 16-bit weights (apex/
+// Transformer Engine multi_tensor_adam). SGD with momentum moves its one moment instead.
+double optimizerBytesPerParameter(const Design& design);
+
+struct Performance
+{
+    double stepSeconds = 0;
+    double pipelineSeconds = 0; // the schedule's makespan
+    double dataParallelSeconds = 0; // data-parallel synchronisation after the pipeline, exposed
+    double optimizerSeconds = 0;
+    double tokensPerSecond = 0;
+    double mfu = 0; // model FLOPs (no recomputation) / (step × the GPUs' peaks)
+    double hfu = 0; // hardware FLOPs (with recomputation) / the same
+    double bubbleFraction = 0;
+    double modelFlopsPerStep = 0; // all GPUs
+    double hardwareFlopsPerStep = 0;
+    double computeEfficiency = 0; // the GEMM efficiency the compute model used
+    ExposedCommunication exposed; // on the critical pipeline rank, per step
+    // What each figure comes from.
+    Explanation step;
+    Explanation mfuExplanation;
+    Explanation exposedExplanation; // how each kind's visible time adds up
+};
+
+// nullopt when the design has no evaluated schedule (serving, errors, or a pipeline too large to
+// simulate inside evaluate()).
+std::optional<Performance> estimatePerformance(const Design& design, const Evaluation& evaluation,
+                                               const Catalog& catalog);
+
+Json performanceToJson(const Performance& performance);
+Json exposedToJson(const ExposedCommunication& exposed); // {allReduce, allGather, reduceScatter, allToAll, p2p}
+
+} // namespace core

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "performance/recordcomparison.h"
+
+#include "base/diagnostickinds.h"
+#include "evaluate.h"
+#include "base/units.h"
+
+#include <cmath>
+
+namespace core {
+
+std::optional<double> RecordComparisonRow::difference() const
+{
+    if (!predicted || !measured)
+        return std::nullopt;
+    return *measured - *predicted;
+}
+
+std::optional<double> RecordComparisonRow::relativeDifference() const
+{
+    if (!predicted || !measured || *predicted == 0)
+        return std::nullopt;
+    return (*measured - *predicted) / *predicted;
+}
+
+const RecordComparisonRow* RecordComparison::find(std::string_view quantity) const
+{
+    for (const RecordComparisonRow& row : rows)
+        if (row.quantity == quantity)
+            return &row;
+    return nullptr;
+}
+
+RecordComparison compareRecord(const MeasuredRecord& record, const Design& design,
+                               const Evaluation& evaluation)
+{
+    RecordComparison comparison;
+    std::vector<RecordComparisonRow>& rows = comparison.rows;
+    auto add = [&rows](std::string quantity, std::string label, RecordUnit unit,
+                       std::optional<double> predicted, std::optional<double> measured) {
+        if (measured)
+            rows.push_back({std::move(quantity), std::move(label), unit, predicted, measured});
+    };
+    auto count = [](std::optional<std::int64_t> value) {
+        return value ? std::optional<double>(double(*value)) : std::nullopt;
+    };
+
+    // The run's batch first: when it differs from the design's, every other row compares different runs.
+    // A serving design's "batch" is the sequences in flight in the whole group, its sequence the context
+    // the KV cache holds; it has no micro-batch.
+    const bool serving = design.workload.mode == Mode::Serving;
+    const ServingWorkload& s = design.workload.serving;
+    struct BatchFigure
+    {
+        const char* quantity;
+        const char* label;
+        const char* words; // in the warning
+        std::optional<double> predicted;
+        std::optional<std::int64_t> measured;
+    };
+    const BatchFigure batch[]{
+        {serving ? "sequencesInFlight" : "globalBatch",
+         serving ? "Sequences in flight (all replicas)" : "Global batch (sequences)",
+         serving ? "sequences in flight" : "global batch",
+         serving ? double(s.concurrency) * double(design.layout.batchReplicas())
+                 : double(design.workload.globalBatch),
+         record.globalBatch},
+        {"microBatch", "Micro-batch (sequences)", "micro-batch",
+         serving ? std::nullopt : std::optional<double>(design.layout.microBatch), record.microBatch},
+        {"sequenceLength", "Sequence length (tokens)", "sequence length",
+         double(serving ? s.contextLength : design.workload.sequenceLength), record.sequenceLength},
+    };
+    for (const BatchFigure& figure : batch) {
+        add(figure.quantity, figure.label, RecordUnit::Count, figure.predicted, count(figure.measured));
+        if (figure.predicted && figure.measured && double(*figure.measured) != *figure.predicted) {
+            std::string pointer = "/batch/";
+            pointer
+                += figure.quantity == std::string_view("sequencesInFlight") ? "globalBatch" : figure.quantity;
+            comparison.warnings.push_back(makeDiagnostic(
+                diag::kRecordRunDiffers, std::move(pointer),
+                {figure.words, std::to_string(*figure.measured), formatNumber(*figure.predicted, 12)}));
+        }
+    }
+
+    std::optional<double> peak;
+    const RankRole* peakRole = nullptr;
+    if (evaluation.memory && evaluation.memory->peakRank >= 0) {
+        peak = evaluation.memory->peakBytes;
+        peakRole = &evaluation.memory->roleOf(evaluation.memory->peakRank);
+    }
+    add("peakMemory.total", "Peak memory of the fullest GPU", RecordUnit::Bytes, peak,
+        record.peakMemoryBytes);
+    for (MemoryCategory category : enumValues<MemoryCategory>()) {
+        std::string quantity = "peakMemory.";
+        quantity += enumName(category);
+        std::string label = "  of which ";
+        label += memoryCategoryTitle(category);
+        add(std::move(quantity), std::move(label), RecordUnit::Bytes,
+            peakRole ? std::optional<double>(peakRole->figure(category).bytes) : std::nullopt,
+            record.peakMemoryByCategory[static_cast<std::size_t>(category)]);
+    }
+
+    const std::optional<Performance>& p = evaluation.performance;
+    const std::optional<ServingPerformance>& v = evaluation.serving;
+    auto predicted
+        = [&p](double Performance::*field) { return p ? std::optional<double>((*p).*field) : std::nullopt; };
+    auto predictedServing = [&v](double ServingPerformance::*field) {
+        return v ? std::optional<double>((*v).*field) : std::nullopt;
+    };
+    add("stepSeconds", "Step time", RecordUnit::Seconds, predicted(&Performance::stepSeconds),
+        record.stepSeconds);
+    // Useful tokens per second: of a training step, or generated by the serving group.
+    add("tokensPerSecond", "Tokens per second", RecordUnit::TokensPerSecond,
+        p ? predicted(&Performance::tokensPerSecond)
+          : predictedServing(&ServingPerformance::groupTokensPerSecond),
+        record.tokensPerSecond);
+    add("mfu", "MFU", RecordUnit::Fraction, predicted(&Performance::mfu), record.mfu);
+    add("timeToFirstToken", "Time to first token", RecordUnit::Seconds,
+        predictedServing(&ServingPerformance::timeToFirstToken), record.timeToFirstTokenSeconds);
+    add("interToken", "Inter-token latency", RecordUnit::Seconds,
+        predictedServing(&ServingPerformance::interTokenLatency), record.interTokenSeconds);
+    auto exposed = [&p](double ExposedCommunication::*field) {
+        return p ? std::optional<double>(p->exposed.*field) : std::nullopt;
+    };
+    add("visible.allReduce", "Visible all-reduce per step", RecordUnit::Seconds,
+        exposed(&ExposedCommunication::allReduce), record.visible.allReduce);
+    add("visible.allGather", "Visible all-gather per step", RecordUnit::Seconds,
+        exposed(&ExposedCommunication::allGather), record.visible.allGather);
+    add("visible.reduceScatter", "Visible reduce-scatter per step", RecordUnit::Seconds,
+        exposed(&ExposedCommunication::reduceScatter), record.visible.reduceScatter);
+    add("visible.allToAll", "Visible all-to-all per step", RecordUnit::Seconds,
+        exposed(&ExposedCommunication::allToAll), record.visible.allToAll);
+    add("visible.p2p", "Visible point-to-point per step", RecordUnit::Seconds,
+        exposed(&ExposedCommunication::p2p), record.visible.p2p);
+
+    // Measured only: Meshwright models neither the input pipeline, checkpoints, failures nor numerics.
+    add("inputStallSeconds", "Input stalls per step", RecordUnit::Seconds, std::nullopt,
+        record.inputStallSeconds);
+    add("checkpointSeconds", "Checkpoint time", RecordUnit::Seconds, std::nullopt, record.checkpointSeconds);
+    add("restarts", "Restarts", RecordUnit::Count, std::nullopt,
+        record.restarts ? std::optional<double>(*record.restarts) : std::nullopt);
+    if (record.parity)
+        add("parity.difference", "Parity with the baseline (difference)", RecordUnit::Count, 0.0,
+            record.parity->difference);
+    return comparison;
+}
+
+std::string formatRecordValue(double value, RecordUnit unit)
+{
+    switch (unit) {
+    case RecordUnit::Seconds:
+        return formatSeconds(value);
+    case RecordUnit::Bytes:
+        return formatBytes(value);
+    case RecordUnit::TokensPerSecond: {
+        std::string out = formatCount(value); // "287 k", as the summary writes the prediction
+        out += " tokens/s";
+        return out;
+    }
+    case RecordUnit::Fraction: {
+        std::string out = formatNumber(100 * value);
+        out += " %";
+        return out;
+    }
+    case RecordUnit::Count:
+        return formatNumber(value, 6);
+    }
+    return {};
+}
+
+std::string formatRecordDifference(const RecordComparisonRow& row)
+{
+    const std::optional<double> difference = row.difference();
+    if (!difference)
+        return {};
+    auto sign = [](double value) { return value < 0 ? "−" : "+"; };
+    std::string out = sign(*difference);
+    if (row.unit == RecordUnit::Fraction) {
+        // 38.3 % against 42.1 % is 3.8 percentage points less, not 3.8 % less.
+        out += formatNumber(100 * std::abs(*difference));
+        out += " pp";
+    } else {
+        out += formatRecordValue(std::abs(*difference), row.unit);
+    }
+    if (const std::optional<double> relative = row.relativeDifference()) {
+        out += " (";
+        out += sign(*relative);
+        out += formatNumber(100 * std::abs(*relative));
+        out += " %)";
+    }
+    return out;
+}
+
+Json recordComparisonToJson(const MeasuredRecord& record, const RecordComparison& comparison)
+{
+    static constexpr const char* kUnits[]{"s", "bytes", "tokens/s", "fraction", "count"};
+    auto value = [](const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); };
+    Json list = Json::array();
+    for (const RecordComparisonRow& row : comparison.rows)
+        list.push_back({{"quantity", row.quantity},
+                        {"label", row.label},
+                        {"unit", kUnits[static_cast<int>(row.unit)]},
+                        {"predicted", value(row.predicted)},
+                        {"measured", value(row.measured)},
+                        {"difference", value(row.difference())},
+                        {"relativeDifference", value(row.relativeDifference())}});
+    Json warnings = Json::array();
+    for (const Diagnostic& warning : comparison.warnings)
+        warnings.push_back({{"code", warning.code}, {"message", warning.message()}, {"path", warning.path}});
+    return {{"name", record.name}, {"rows", std::move(list)}, {"warnings", std::move(warnings)}};
+}
+
+} // namespace core

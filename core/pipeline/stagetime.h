@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A first model of how long each pipeline stage computes for one micro-batch, how much of a layer's
+// tensor-, context- and expert-parallel communication stays on its critical path, and how long a
+// micro-batch's activations take to reach the next stage. It turns a design into the durations of a
+// ScheduleSpec, so that the pipeline timeline of the design runs in seconds. The performance model will
+// refine it; until then every number is kept explainable (StageTimes::terms).
+//
+// Compute: forward FLOPs of one transformer layer for one micro-batch of b sequences of s tokens,
+// 2 FLOPs per multiply-add (Narayanan et al., SC'21, appendix "Floating-point operations"; Megatron-LM
+// training.py num_floating_point_operations):
+//   linear    2·s·b·(attention projections + MLP or shared experts + top-k routed experts + router)
+//             parameters — every weight multiplies every token once;
+//   attention 2·b·s²·heads·(d_qk + d_v) for the score (QKᵀ) and value (AV) products, counted over the
+//             full s × s matrix as Megatron-LM does (a causal kernel skips about half of it; the
+//             efficiency absorbs that).
+// Backward = 2 × forward, split as a zero-bubble schedule splits it: the input gradient (I) costs the
+// linear part once and the attention products twice, the weight gradient (W) the linear part once.
+// Recomputation adds to the backward its forward: the whole layer (full) or the attention products
+// (selective; Korthikanti et al. 2022 §5). TP and CP divide the work of a layer, expert TP the routed
+// experts'. Embedding lookups are counted as no FLOPs; the output head on the last stage costs
+// 2·s·b·h·vocab / TP forward, twice that backward. Time = FLOPs / (GPU BF16 peak × efficiency).
+//
+// Communication inside a layer uses core/collectivecost (α–β, ring) on the links the group's ranks
+// really share (intra-node link inside a node, the fabric between nodes); values travel in BF16 (FP32
+// when training in FP32, groupcollective.h activationBytesPerElement):
+//   TP  forward 2 all-reduces of [s/CP, b, h] (with SP 2 all-gathers + 2 reduce-scatters), backward the
+//       same, and with SP Megatron's 2 extra all-gathers for the weight gradient (reference §4.3);
+//       exposed, as Megatron-LM runs them by default. With layout.tpCommOverlap (Megatron-LM
+//       --tp-comm-overlap, TransformerEngine userbuffers, SP only) each all-gather and reduce-scatter of a
+//       dense layer runs under the GEMM next to it, cut into TP chunks (TE comm_gemm_overlap: the
+//       split-pipelined all-gather feeds the QKV and FC1 GEMMs, the split-pipelined reduce-scatter drains
+//       the projection and FC2 GEMMs; backward overlaps dgrad and wgrad in bulk). One chunk's transfer
+//       stays visible, and whatever the collective needs beyond its GEMM: with c the collective, g the GEMM
+//       and k = TP chunks, visible = max(c/k, c − g·(k−1)/k). A MoE block's collectives stay exposed (its
+//       grouped expert GEMMs do not take part in TE's overlap).
+//   EP  2 all-to-alls per MoE layer forward (dispatch, combine), 2 backward, of s/CP·b·top-k·h values;
+//       exposed.
+//   CP  ring attention: CP − 1 KV blocks forward, 2(CP − 1) blocks backward, overlapped with the
+//       attention products (TransformerEngine); only what outlasts them is exposed.
+// Recomputing a layer repeats its forward communication.
+//
+// Pipeline: the activation (forward) or gradient (backward) of [s/CP (/TP with SP), b, h] values
+// crosses from stage s to s + 1 in latency + bytes / bandwidth, on the link the two
+// ranks share; the slowest of all pipeline groups counts.
+
+#include "catalog/catalog.h"
+#include "comm/collectivecost.h"
+#include "performance/computemodel.h"
+#include "design/design.h"
+#include "evaluate.h"
+#include "comm/exposedcomm.h"
+#include "pipeline/pipelineschedule.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct StageTimeOptions
+{
+    ComputeModel compute;
+};
+
+// What moves while a layer runs: the kinds of band on a rank's communication lane.
+enum class CommKind { TensorParallel, ContextParallel, ExpertParallel, PipelineSend, DataParallel };
+
+template<> struct EnumNames<CommKind>
+{
+    static constexpr std::array table{std::pair{CommKind::TensorParallel, std::string_view{"tp"}},
+                                      std::pair{CommKind::ContextParallel, std::string_view{"cp"}},
+                                      std::pair{CommKind::ExpertParallel, std::string_view{"ep"}},
+                                      std::pair{CommKind::PipelineSend, std::string_view{"pp"}},
+                                      std::pair{CommKind::DataParallel, std::string_view{"dp"}}};
+};
+
+struct CommBand
+{
+    CommKind kind = CommKind::TensorParallel;
+    double start = 0; // seconds; relative to the layer in a LayerPattern, absolute from opCommBands()
+    double end = 0;
+    bool exposed = true; // false: runs while compute goes on (CP ring during the attention products)
+    bool operator==(const CommBand&) const = default;
+};
+
+// Collective times of one layer on one stage's groups (seconds each).
+struct LayerComm
+{
+    double tpAllReduce = 0; // one all-reduce of the [s/CP, b, h] activation
+    double tpAllGather = 0; // with SP: one all-gather of it (and one reduce-scatter, the same time)
+    double tpReduceScatter = 0;
+    double epAllToAll = 0; // one dispatch or combine
+    double cpRingForward = 0; // CP − 1 KV blocks
+    double cpRingBackward = 0; // 2(CP − 1) blocks
+};
+
+// One layer of one kind of operation: how long it takes on its rank (compute plus the exposed
+// communication) and when its collectives run, relative to the layer's start.
+struct LayerPattern
+{
+    double seconds = 0;
+    double computeSeconds = 0;
+    std::vector<CommBand> bands;
+    // What the layer waits for beyond its compute, by collective kind (the CP ring counts as
+    // point-to-point): seconds − computeSeconds, split.
+    ExposedCommunication exposed;
+};
+
+enum class Pass { Forward, InputGrad, WeightGrad };
+inline constexpr int kPassCount = 3;
+
+// One global stage (one model chunk of one pipeline rank) for one micro-batch.
+struct StageWork
+{
+    int stage = 0;
+    int rank = 0; // pipeline rank that runs it
+    int firstLayer = 0;
+    int layers = 0;
+    int moeLayers = 0;
+    bool embedding = false; // the first stage
+    bool outputHead = false; // the last stage: output head and loss
+    double forwardFlops = 0; // per GPU, transformer layers and head
+    // Per pass (Forward, InputGrad with recomputation, WeightGrad): the dense and the MoE layer, and
+    // the output head's share (0 except on the last stage).
+    std::array<LayerPattern, kPassCount> denseLayer;
+    std::array<LayerPattern, kPassCount> moeLayer;
+    std::array<double, kPassCount> headSeconds{};
+    // Totals of the stage: layers × their pattern + head.
+    std::array<double, kPassCount> seconds{};
+    // The collective times of one of its layers, on the stage's groups.
+    LayerComm comm;
+
+    double passSeconds(Pass pass) const { return seconds[static_cast<std::size_t>(pass)]; }
+};
+
+// A term of the model with its value, for tooltips and reports: `id` is stable (views translate it),
+// `formula` and `source` say where the number comes from.
+struct ModelTerm
+{
+    std::string id;
+    double value = 0;
+    std::string unit; // "FLOP", "s", "B", "FLOP/s", ""
+    std::string formula;
+    std::string source;
+};
+
+struct StageTimes
+{
+    double gpuPeakFlops = 0; // the slowest GPU that runs a stage
+    double gpuMemoryBandwidth = 0; // its HBM bandwidth
+    double computeEfficiency = 0; // the GEMM efficiency at this design's width per GPU
+    ComputeModel compute;
+    std::vector<StageWork> stages; // p × v, in model order
+    // Entry s: seconds for one micro-batch's activation (or gradient) from stage s to s + 1; 0 where
+    // both stages are on one rank. p × v − 1 entries.
+    std::vector<double> boundarySeconds;
+    double boundaryBytes = 0;
+    std::vector<ModelTerm> terms;
+    // The design's schedule with these durations, ready for simulateSchedule(): whole-stage means in
+    // forward / backward (input gradient) / weightGrad, per-stage factors in stageScale (each stage's
+    // F + I + W over the mean; the uneven first and last stages), and boundaryTransfer.
+    ScheduleSpec spec;
+};
+
+// Precondition: the design evaluated without errors (evaluation.hasMesh, every rank placed, the layer
+// split and the model valid). `microBatches` is the schedule's m.
+StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
+                      const StageTimeOptions& options = {});
+
+// Layers of each global stage: the explicit split, or L / (p × v) each (the first L mod S stages take
+// one more when it does not divide, which validate() reports).
+std::vector<int> layersOfStages(const ModelArchitecture& model, const ParallelLayout& layout);
+
+// Forward FLOPs of one transformer layer on one GPU for one micro-batch (see the file comment).
+struct LayerFlops
+{
+    double linear = 0;
+    double attention = 0;
+    double total() const { return linear + attention; }
+};
+LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
+                             std::int64_t microBatch, int tp, int cp, int expertTp);
+
+// The links a group of ranks talks over, by the rule core::groupCollective prices a group with: the
+// slowest intra-node link among its nodes, the fabric, and CollectiveSpec::ranksPerNode = 0 when all
+// members share a node, else the greatest common divisor of the members per node.
+struct GroupLinks
+{
+    CollectiveLinks links;
+    int ranksPerNode = 0;
+    int nodes = 1;
+    int ranks = 0; // the group's size
+    bool operator==(const GroupLinks&) const = default;
+};
+GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
+                      const std::vector<int>& group);
+// The distinct links of the groups of `dim` that hold pipeline rank `pipelineRank` in any replica (groups
+// on the same kinds of links count once).
+std::vector<GroupLinks> stageGroupLinks(const Design& design, const Evaluation& evaluation,
+                                        const Catalog& catalog, Dim dim, int pipelineRank);
+// α–β time of one collective on the group (ring; pairwise all-to-all); 0 for fewer than 2 ranks.
+double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLinks& links);
+
+// The exact duration of an op of the stage (ForwardBackward: both halves), from its patterns.
+double stageOpSeconds(const StageWork& stage, PipelineOpKind kind);
+
+// The communication bands of one timed operation on its rank's lane: every layer's collectives, placed
+// within the op's [start, end) (stretched when the timeline's duration differs from the stage's exact
+// one), and after it the send of its activation or gradient to the neighbouring stage on another rank.
+// At most `maxBands` bands (0 = no limit); an op with more layers gets the first ones only.
+std::vector<CommBand> opCommBands(const StageTimes& times, const ScheduleSpec& spec, const PipelineOp& op,
+                                  std::size_t maxBands = 0);
+// Only the sends: [end, end + the boundary's time) towards each neighbouring stage on another rank (a
+// forward's activation to the next stage, a backward's gradient to the previous; none for W).
+std::vector<CommBand> opSendBands(const StageTimes& times, const ScheduleSpec& spec, const PipelineOp& op);
+
+} // namespace core

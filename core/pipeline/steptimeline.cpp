@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pipeline/steptimeline.h"
+
+#include "base/diagnostickinds.h"
+#include "comm/groupcollective.h"
+#include "design/validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace core {
+
+namespace {
+
+constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
+constexpr std::size_t kI = static_cast<std::size_t>(Pass::InputGrad);
+constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
+
+// What one rank holds of a layer's parameters (TP shard; routed experts split over EP × expert TP).
+struct LayerShard
+{
+    double mlp = 0; // dense MLP, or shared experts + this rank's routed experts + router
+    double attention = 0;
+    double norms = 0;
+    double total() const { return mlp + attention + norms; }
+};
+
+LayerShard layerShard(const Design& design, int layer)
+{
+    const ParallelLayout& l = design.layout;
+    const LayerParameters p = layerParameters(design.model, layer);
+    LayerShard shard;
+    shard.attention = p.attention / l.tp();
+    shard.mlp = p.mlp / l.tp() + p.router + p.experts / (static_cast<double>(l.ep()) * l.effectiveExpertTp());
+    shard.norms = p.norms;
+    return shard;
+}
+
+// Embedding, final norm and output head that live on a stage (vocabulary-parallel over TP).
+double rootParameters(const Design& design, bool embedding, bool outputHead)
+{
+    const int tp = design.layout.tp();
+    double params = 0;
+    if (embedding)
+        params += embeddingParameters(design.model) / tp;
+    if (outputHead)
+        params += outputHeadParameters(design.model) / tp + normParameters(design.model);
+    return params;
+}
+
+const std::vector<int>& groupOf(const Evaluation& evaluation, Dim dim, int rank)
+{
+    return evaluation.mesh.groupOfRank(dim, rank);
+}
+
+// The data-parallel group of a rank, and with an HSDP shard group the first `shardGroup` ranks of it.
+std::vector<int> shardGroupOf(const Design& design, const Evaluation& evaluation, int rank)
+{
+    std::vector<int> group = groupOf(evaluation, Dim::Dp, rank);
+    const int shard = design.layout.shardGroup;
+    if (shard > 0 && static_cast<std::size_t>(shard) < group.size()) {
+        const auto self = std::find(group.begin(), group.end(), rank);
+        const std::size_t first = static_cast<std::size_t>(self - group.begin())
+            / static_cast<std::size_t>(shard) * static_cast<std::size_t>(shard);
+        group = std::vector<int>(group.begin() + static_cast<std::ptrdiff_t>(first),
+                                 group.begin()
+                                     + static_cast<std::ptrdiff_t>(first + static_cast<std::size_t>(shard)));
+    }
+    return group;
+}
+
+// The part of a timed op that computes stage `stage`'s gradients, and the passes it runs there.
+struct GradientWindow
+{
+    double start = 0;
+    double end = 0;
+    std::vector<std::size_t> passes;
+};
+
+GradientWindow gradientWindow(const StageTimes& times, const PipelineOp& op)
+{
+    GradientWindow w{op.start, op.end, {}};
+    switch (op.kind) {
+    case PipelineOpKind::Backward:
+        w.passes = {kI, kW};
+        break;
+    case PipelineOpKind::BackwardWeight:
+        w.passes = {kW};
+        break;
+    case PipelineOpKind::ForwardBackward: {
+        w.passes = {kI, kW};
+        const StageWork& forward = times.stages[static_cast<std::size_t>(op.stage)];
+        const StageWork& backward = times.stages[static_cast<std::size_t>(op.backwardStage)];
+        const double f = forward.seconds[kF];
+        const double b = backward.seconds[kI] + backward.seconds[kW];
+        if (f + b > 0)
+            w.start = op.start + (op.end - op.start) * f / (f + b);
+        break;
+    }
+    case PipelineOpKind::Forward:
+    case PipelineOpKind::BackwardInput:
+        break;
+    }
+    return w;
+}
+
+bool producesWeightGradients(const PipelineOp& op, int stage)
+{
+    switch (op.kind) {
+    case PipelineOpKind::Backward:
+    case PipelineOpKind::BackwardWeight:
+        return op.stage == stage;
+    case PipelineOpKind::ForwardBackward:
+        return op.backwardStage == stage;
+    case PipelineOpKind::Forward:
+    case PipelineOpKind::BackwardInput:
+        break;
+    }
+    return false;
+}
+
+double passSeconds(const std::array<LayerPattern, kPassCount>& pattern,
+                   const std::vector<std::size_t>& passes)
+{
+    double seconds = 0;
+    for (std::size_t pass : passes)
+        seconds += pattern[pass].seconds;
+    return seconds;
+}
+
+} // namespace
+
+DdpStepTimeline ddpStepTimeline(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
+                                const StageTimes& times, const PipelineTimeline& timeline, int pipelineRank)
+{
+    DdpStepTimeline out;
+    out.pipelineRank = pipelineRank;
+    if (pipelineRank < 0 || static_cast<std::size_t>(pipelineRank) >= timeline.ranks.size())
+        return out;
+    const int global = evaluation.mesh.groupsOf(Dim::Pp).front()[static_cast<std::size_t>(pipelineRank)];
+    const std::vector<int>& dp = groupOf(evaluation, Dim::Dp, global);
+    out.dataParallelRanks = static_cast<int>(dp.size());
+    out.reduction = design.layout.zeroStage == 0 ? CollectiveOp::AllReduce : CollectiveOp::ReduceScatter;
+    const double gradBytes = gradientBytesPerElement(design.workload.precision);
+    const std::vector<PipelineOp>& ops = timeline.ranks[static_cast<std::size_t>(pipelineRank)].ops;
+    out.backwardEnd = timeline.ranks[static_cast<std::size_t>(pipelineRank)].lastEnd;
+
+    // The rank's stages, each with the last op that computes its weight gradients, in the order of those.
+    struct Source
+    {
+        const StageWork* stage;
+        const PipelineOp* op;
+    };
+    std::vector<Source> sources;
+    for (const StageWork& stage : times.stages) {
+        if (stage.rank != pipelineRank)
+            continue;
+        const PipelineOp* last = nullptr;
+        for (const PipelineOp& op : ops)
+            if (producesWeightGradients(op, stage.stage))
+                last = &op;
+        if (last)
+            sources.push_back({&stage, last});
+    }
+    std::sort(sources.begin(), sources.end(),
+              [](const Source& a, const Source& b) { return a.op->start < b.op->start; });
+    out.windowStart = sources.empty() ? out.backwardEnd : gradientWindow(times, *sources.front().op).start;
+
+    double parameters = 0;
+    auto add = [&](double params, double ready) {
+        if (params <= 0)
+            return;
+        parameters += params;
+        out.tensorBytes.push_back(params * gradBytes);
+        out.tensorReadySeconds.push_back(ready);
+    };
+    for (const Source& source : sources) {
+        const StageWork& stage = *source.stage;
+        const GradientWindow window = gradientWindow(times, *source.op);
+        double exact = 0;
+        for (std::size_t pass : window.passes)
+            exact += stage.seconds[pass];
+        const double stretch = exact > 0 ? (window.end - window.start) / exact : 0;
+        double clock = window.start;
+        for (std::size_t pass : window.passes)
+            clock += stage.headSeconds[pass] * stretch;
+        if (stage.outputHead)
+            add(rootParameters(design, false, true), clock);
+        for (int i = stage.layers - 1; i >= 0; --i) {
+            const int layer = stage.firstLayer + i;
+            const bool moe = design.model.isMoeLayer(layer);
+            clock += passSeconds(moe ? stage.moeLayer : stage.denseLayer, window.passes) * stretch;
+            const LayerShard shard = layerShard(design, layer);
+            add(shard.mlp, clock);
+            add(shard.attention, clock);
+            add(shard.norms, clock);
+        }
+        if (stage.embedding)
+            add(rootParameters(design, true, false), window.end);
+    }
+    out.gradientBytes = parameters * gradBytes;
+
+    out.buckets = assignDdpBuckets(out.tensorBytes);
+    const GroupLinks links = groupLinks(design, evaluation, catalog, dp);
+    for (const DdpBucket& bucket : out.buckets) {
+        double ready = 0;
+        for (int tensor : bucket.tensors)
+            ready = std::max(ready, out.tensorReadySeconds[static_cast<std::size_t>(tensor)]);
+        out.bucketReadySeconds.push_back(ready);
+        // A reduce-scatter's S is its whole input: the bucket.
+        out.bucketSeconds.push_back(
+            collectiveSeconds(out.reduction, out.dataParallelRanks, bucket.bytes, links));
+    }
+    out.overlap = ddpOverlap(out.bucketReadySeconds, out.bucketSeconds, out.backwardEnd);
+    if (out.reduction == CollectiveOp::ReduceScatter)
+        out.parameterGatherSeconds
+            = collectiveSeconds(CollectiveOp::AllGather, out.dataParallelRanks,
+                                parameters * activationBytesPerElement(design.workload.precision), links);
+    return out;
+}
+
+FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& evaluation,
+                                    const Catalog& catalog, const StageTimes& times, int pipelineRank)
+{
+    FsdpLayerTimeline out;
+    out.pipelineRank = pipelineRank;
+    out.reshardAfterForward = design.layout.reshardAfterForward;
+    const std::vector<std::vector<int>>& pipelines = evaluation.mesh.groupsOf(Dim::Pp);
+    if (pipelines.empty() || pipelineRank < 0
+        || static_cast<std::size_t>(pipelineRank) >= pipelines.front().size())
+        return out;
+    const int global = pipelines.front()[static_cast<std::size_t>(pipelineRank)];
+    const std::vector<int> group = shardGroupOf(design, evaluation, global);
+    out.shardRanks = static_cast<int>(group.size());
+    const GroupLinks links = groupLinks(design, evaluation, catalog, group);
+    const double gradBytes = gradientBytesPerElement(design.workload.precision);
+    auto gather = [&](double params) {
+        return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks,
+                                 params * activationBytesPerElement(design.workload.precision), links);
+    };
+    auto reduce = [&](double params) {
+        return collectiveSeconds(CollectiveOp::ReduceScatter, out.shardRanks, params * gradBytes, links);
+    };
+
+    // Units in forward order, with their compute times; the root first when the rank has one.
+    struct Work
+    {
+        int unit;
+        double forward;
+        double backward;
+    };
+    std::vector<Work> layers;
+    double rootParams = 0;
+    double headForward = 0;
+    double headBackward = 0;
+    for (const StageWork& stage : times.stages) {
+        if (stage.rank != pipelineRank)
+            continue;
+        rootParams += rootParameters(design, stage.embedding, stage.outputHead);
+        headForward += stage.headSeconds[kF];
+        headBackward += stage.headSeconds[kI] + stage.headSeconds[kW];
+        for (int i = 0; i < stage.layers; ++i) {
+            const int layer = stage.firstLayer + i;
+            const bool moe = design.model.isMoeLayer(layer);
+            const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
+            const double params = layerShard(design, layer).total();
+            out.units.push_back({layer, params, gather(params), reduce(params)});
+            layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
+                              pattern[kI].seconds + pattern[kW].seconds});
+        }
+    }
+    int root = -1;
+    if (rootParams > 0) {
+        out.units.push_back({-1, rootParams, gather(rootParams), reduce(rootParams)});
+        root = static_cast<int>(out.units.size()) - 1;
+    }
+
+    double compute = 0; // compute stream free at
+    // FSDP2 issues all-gathers and reduce-scatters on two CUDA streams, but both move their bytes over
+    // the same links of the shard group: run concurrently they share the bandwidth, and for the time
+    // they take together that is the same as running one after the other. So one link queue, in issue
+    // order, serves both; each keeps its own lane in the view.
+    double linkFree = 0;
+    auto allGather = [&](int unit, double issued, bool backward) {
+        const double start = std::max(issued, linkFree);
+        linkFree = start + out.units[static_cast<std::size_t>(unit)].gatherSeconds;
+        out.spans.push_back({FsdpStream::AllGather, unit, backward, start, linkFree});
+        return linkFree;
+    };
+    auto run = [&](int unit, double ready, double seconds, bool backward) {
+        const double start = std::max(compute, ready);
+        compute = start + seconds;
+        out.computeSeconds += seconds;
+        if (seconds > 0)
+            out.spans.push_back({FsdpStream::Compute, unit, backward, start, compute});
+        return start;
+    };
+    auto reduceScatter = [&](int unit, double issued) {
+        const double start = std::max(issued, linkFree);
+        linkFree = start + out.units[static_cast<std::size_t>(unit)].reduceSeconds;
+        out.spans.push_back({FsdpStream::ReduceScatter, unit, true, start, linkFree});
+    };
+
+    // Forward: the root's all-gather first (the embedding runs before layer 0), then each layer's,
+    // the next one issued as the current one starts computing.
+    const double rootReady = root >= 0 ? allGather(root, 0, false) : 0;
+    if (!layers.empty()) {
+        double ready = allGather(layers.front().unit, 0, false);
+        for (std::size_t i = 0; i < layers.size(); ++i) {
+            const double started = run(layers[i].unit, std::max(ready, rootReady), layers[i].forward, false);
+            if (i + 1 < layers.size())
+                ready = allGather(layers[i + 1].unit, started, false);
+        }
+    }
+    if (root >= 0)
+        run(root, rootReady, headForward, false);
+
+    // Backward: the head (root, still gathered), then the layers from the last.
+    if (root >= 0)
+        run(root, 0, headBackward, true);
+    if (!layers.empty()) {
+        const bool regather = out.reshardAfterForward;
+        double ready = regather ? allGather(layers.back().unit, compute, true) : 0;
+        for (std::size_t k = layers.size(); k-- > 0;) {
+            const double started = run(layers[k].unit, ready, layers[k].backward, true);
+            if (regather && k > 0)
+                ready = allGather(layers[k - 1].unit, started, true);
+            reduceScatter(layers[k].unit, compute);
+        }
+    }
+    if (root >= 0)
+        reduceScatter(root, compute);
+    out.makespan = std::max(compute, linkFree);
+    out.exposedSeconds = std::max(0.0, out.makespan - out.computeSeconds);
+    return out;
+}
+
+std::vector<double> activationBytesPerStage(const Design& design, const Evaluation& evaluation,
+                                            const StageTimes& times)
+{
+    std::vector<double> out;
+    const int v = std::max(1, design.layout.virtualStages);
+    for (const StageWork& stage : times.stages) {
+        // The memory model's activations of the rank at its peak, over the whole-stage micro-batches it
+        // holds then, give one micro-batch's bytes on the rank's whole stage; a chunk keeps 1/v of them.
+        double bytes = -1;
+        if (evaluation.memory)
+            for (const RankRole& role : evaluation.memory->roles)
+                if (role.ppRank == stage.rank && role.inFlight > 0)
+                    bytes
+                        = std::max(bytes, role.figure(MemoryCategory::Activations).bytes / role.inFlight / v);
+        out.push_back(std::max(bytes, 0.0));
+    }
+    return out;
+}
+
+std::vector<std::vector<ActivationPoint>> activationCurves(const PipelineTimeline& timeline,
+                                                           const std::vector<double>& bytesPerStage)
+{
+    auto bytesOf = [&](int stage) {
+        return stage >= 0 && static_cast<std::size_t>(stage) < bytesPerStage.size()
+            ? bytesPerStage[static_cast<std::size_t>(stage)]
+            : 0.0;
+    };
+    std::vector<std::vector<ActivationPoint>> curves;
+    curves.reserve(timeline.ranks.size());
+    for (const RankTimeline& rank : timeline.ranks) {
+        std::vector<ActivationPoint> curve;
+        curve.reserve(2 * rank.ops.size() + 1);
+        double level = 0;
+        curve.push_back({0, 0});
+        auto ramp = [&](double start, double end, double delta) {
+            if (curve.back().time != start || curve.back().bytes != level)
+                curve.push_back({start, level});
+            level += delta;
+            curve.push_back({end, level});
+        };
+        for (const PipelineOp& op : rank.ops) {
+            switch (op.kind) {
+            case PipelineOpKind::Forward:
+                ramp(op.start, op.end, bytesOf(op.stage));
+                break;
+            // A split backward frees the micro-batch at W, which still needs the linear layers' inputs
+            // (memory.cpp inFlightMicroBatches; RankTimeline::peakInFlightToWeightGrad).
+            case PipelineOpKind::Backward:
+            case PipelineOpKind::BackwardWeight:
+                ramp(op.start, op.end, -bytesOf(op.stage));
+                break;
+            case PipelineOpKind::BackwardInput:
+                break;
+            case PipelineOpKind::ForwardBackward: {
+                const double middle = (op.start + op.end) / 2;
+                ramp(op.start, middle, bytesOf(op.stage));
+                ramp(middle, op.end, -bytesOf(op.backwardStage));
+                break;
+            }
+            }
+        }
+        curves.push_back(std::move(curve));
+    }
+    return curves;
+}
+
+std::vector<double> bytesPerStageFromRanks(const ScheduleSpec& spec, const std::vector<double>& bytesPerRank)
+{
+    std::vector<double> out;
+    const int stages = stageCount(spec);
+    for (int s = 0; s < stages; ++s) {
+        const int rank = rankOfStage(spec, s);
+        out.push_back(rank >= 0 && static_cast<std::size_t>(rank) < bytesPerRank.size()
+                          ? bytesPerRank[static_cast<std::size_t>(rank)]
+                          : 0.0);
+    }
+    return out;
+}
+
+double activationAt(const std::vector<ActivationPoint>& curve, double time)
+{
+    if (curve.empty() || time < curve.front().time)
+        return 0;
+    // The last point at or before `time`; between two points, the line joining them.
+    const auto after = std::upper_bound(curve.begin(), curve.end(), time,
+                                        [](double t, const ActivationPoint& p) { return t < p.time; });
+    if (after == curve.end())
+        return curve.back().bytes;
+    const ActivationPoint& b = *after;
+    const ActivationPoint& a = *(after - 1);
+    if (b.time <= a.time)
+        return b.bytes;
+    return a.bytes + (b.bytes - a.bytes) * (time - a.time) / (b.time - a.time);
+}
+
+double peakActivation(const std::vector<ActivationPoint>& curve)
+{
+    double peak = 0;
+    for (const ActivationPoint& p : curve)
+        peak = std::max(peak, p.bytes);
+    return peak;
+}
+
+std::vector<BubblePoint> bubbleCurve(ScheduleSpec spec, const std::vector<int>& microBatchCounts,
+                                     std::int64_t operationBudget)
+{
+    std::vector<BubblePoint> out;
+    std::int64_t spent = 0;
+    const std::int64_t opsPerChunk
+        = spec.kind == Schedule::ZbH1 || spec.kind == Schedule::ZbV || spec.kind == Schedule::DualPipeV ? 3
+                                                                                                        : 2;
+    for (int m : microBatchCounts) {
+        spec.microBatches = m;
+        if (hasErrors(checkSchedule(spec)))
+            continue;
+        spent += std::int64_t{stageCount(spec)} * m * opsPerChunk;
+        if (spent > operationBudget)
+            break;
+        const PipelineTimeline t = simulateSchedule(spec);
+        if (t.valid())
+            out.push_back({m, t.bubbleFraction, t.makespan});
+    }
+    return out;
+}
+
+std::vector<int> bubbleCurveCounts(int ranks, int current)
+{
+    const int limit = std::max({64, 4 * ranks, 2 * current});
+    std::vector<int> counts;
+    // 1, 2, 3, 4, 6, 8, 12, 16, 24, …: two points per doubling, so a log axis is evenly covered.
+    for (int m = 1; m <= limit; m *= 2) {
+        counts.push_back(m);
+        if (m >= 2 && m + m / 2 <= limit)
+            counts.push_back(m + m / 2);
+    }
+    // Multiples of p, which the interleaved schedule needs, and p itself, where 1F1B fills.
+    for (int k = 1; std::int64_t{k} * ranks <= limit; k *= 2)
+        counts.push_back(k * ranks);
+    if (current > 0)
+        counts.push_back(current);
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    return counts;
+}
+
+std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design, const Evaluation& evaluation,
+                                                           const Catalog& catalog,
+                                                           std::vector<Diagnostic>& diagnostics)
+{
+    if (design.workload.mode != Mode::Training || !evaluation.hasMesh || !evaluation.valid()
+        || evaluation.mesh.groupsOf(Dim::Pp).empty())
+        return nullptr;
+    for (const RankInfo& rank : evaluation.ranks)
+        if (rank.nodeIndex < 0)
+            return nullptr;
+    const ParallelLayout& l = design.layout;
+    const std::int64_t m = microBatchesPerStep(design);
+    const std::int64_t opsPerChunk
+        = l.schedule == Schedule::ZbH1 || l.schedule == Schedule::ZbV || l.schedule == Schedule::DualPipeV
+        ? 3
+        : 2;
+    const std::int64_t ops = std::int64_t{l.pp()} * l.virtualStages * m * opsPerChunk;
+    if (m < 1)
+        return nullptr;
+    if (ops > kMaxEvaluatedPipelineOps) {
+        diagnostics.push_back(
+            makeDiagnostic(diag::kScheduleNotSimulated, std::string(schedulepath::kMicroBatches),
+                           {std::to_string(ops), std::to_string(kMaxEvaluatedPipelineOps)}));
+        return nullptr;
+    }
+
+    auto result = std::make_shared<ScheduleEvaluation>();
+    result->times = stageTimes(design, evaluation, catalog, StageTimeOptions{design.compute});
+    result->timeline = simulateSchedule(result->times.spec);
+    if (!result->timeline.valid())
+        return nullptr; // validate() raises the same rules; nothing to add
+    result->pipelineRanks = evaluation.mesh.groupsOf(Dim::Pp).front();
+    if (l.dp() > 1) {
+        for (int r = 0; r < l.pp(); ++r) {
+            result->ddp.push_back(
+                ddpStepTimeline(design, evaluation, catalog, result->times, result->timeline, r));
+            result->fsdp.push_back(fsdpLayerTimeline(design, evaluation, catalog, result->times, r));
+        }
+    }
+    result->activationsFromMemoryModel = evaluation.memory.has_value();
+    result->activations
+        = activationCurves(result->timeline, activationBytesPerStage(design, evaluation, result->times));
+    return result;
+}
+
+} // namespace core

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// One training step of a design, as time: the pipeline schedule in seconds (stagetime.h durations on
+// pipelinetimeline.h), how data-parallel communication overlaps it (the seed's DDP bucket figure and its
+// FSDP one-layer figure), each rank's activation memory over the step, and the bubble against the number
+// of micro-batches (the seed's pipeline figure). reference/schedules-and-collectives.md §0, §5.
+
+#include "catalog/catalog.h"
+#include "comm/ddpbuckets.h"
+#include "design/design.h"
+#include "evaluate.h"
+#include "pipeline/pipelinetimeline.h"
+#include "pipeline/stagetime.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace core {
+
+// Timelines of more operations than this are not simulated inside evaluate(), which stays well under
+// 100 ms (64 stages × 1,024 micro-batches of ZB-H1 are 196,608 operations); the command line's
+// `schedule` verb takes up to limits::kMaxPipelineOps.
+inline constexpr std::int64_t kMaxEvaluatedPipelineOps = 262144;
+
+// ---- DDP and ZeRO-1/2: gradient buckets over the last backward (§5.1) ---------------------------------
+struct DdpStepTimeline
+{
+    int pipelineRank = 0;
+    int dataParallelRanks = 1;
+    // All-reduce (DDP, ZeRO-0) or reduce-scatter (ZeRO-1/2 and Megatron's distributed optimizer, whose
+    // updated parameters are then all-gathered: parameterGatherSeconds).
+    CollectiveOp reduction = CollectiveOp::AllReduce;
+    double gradientBytes = 0; // this rank's gradients, bytes
+    std::vector<double> tensorBytes; // in the order the gradients become ready
+    std::vector<double> tensorReadySeconds;
+    std::vector<DdpBucket> buckets; // PyTorch's assignment with [1 MiB, 25 MiB]
+    std::vector<double> bucketReadySeconds;
+    std::vector<double> bucketSeconds; // collective time of each bucket
+    DdpOverlap overlap; // start and end of each bucket's collective, exposed part
+    double windowStart = 0; // start of the backward that produces the gradients
+    double backwardEnd = 0; // end of the rank's last backward
+    double parameterGatherSeconds = 0; // ZeRO-1/2: after the optimizer step; 0 for DDP
+};
+
+// The gradients of a pipeline rank become ready during the last backward of each of its chunks (with
+// gradient accumulation DDP synchronises on the last micro-batch only, no_sync before it). Within that
+// operation: the output head's first, then the layers from the last to the first (each as its MLP or
+// experts, its attention and its norms), the embedding's last.
+DdpStepTimeline ddpStepTimeline(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
+                                const StageTimes& times, const PipelineTimeline& timeline, int pipelineRank);
+
+// ---- FSDP2: per-layer all-gather, compute and reduce-scatter (§5.2) ------------------------------------
+enum class FsdpStream { Compute, AllGather, ReduceScatter };
+
+struct FsdpSpan
+{
+    FsdpStream stream = FsdpStream::Compute;
+    int unit = 0; // index into FsdpLayerTimeline::units
+    bool backward = false;
+    double start = 0;
+    double end = 0;
+};
+
+struct FsdpUnit
+{
+    int layer = -1; // transformer layer; -1 = the root module (embedding, output head, final norm)
+    double parameters = 0; // this rank's TP shard, before FSDP sharding
+    double gatherSeconds = 0;
+    double reduceSeconds = 0;
+};
+
+// One micro-batch's forward and backward over one pipeline rank's layers, run back to back, on one of N
+// ranks of the shard group. Each transformer layer is one fully_shard unit (the seed's loop), the root
+// holds what is left and stays gathered (reshard_after_forward None → False for the root).
+//   forward: AG(i + 1) is issued when compute(i) starts (prefetch), compute(i) waits for AG(i);
+//   backward: with reshard_after_forward the layers are gathered again, AG(i − 1) issued when
+//   backward(i) starts; without it there is no backward all-gather; RS(i) is issued when backward(i)
+//   ends, on its own stream. Exposed = makespan − compute.
+struct FsdpLayerTimeline
+{
+    int pipelineRank = 0;
+    int shardRanks = 1;
+    bool reshardAfterForward = true;
+    std::vector<FsdpUnit> units;
+    std::vector<FsdpSpan> spans; // every stream, in issue order
+    double computeSeconds = 0;
+    double makespan = 0;
+    double exposedSeconds = 0;
+};
+
+FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& evaluation,
+                                    const Catalog& catalog, const StageTimes& times, int pipelineRank);
+
+// ---- Activation memory over the step ----------------------------------------------------------------
+struct ActivationPoint
+{
+    double time = 0;
+    double bytes = 0;
+    bool operator==(const ActivationPoint&) const = default;
+};
+
+// Per rank, a piecewise-linear curve: a forward adds its stage's bytes over its duration, a full backward
+// frees them over its duration. A split backward frees them during W, which still needs the linear layers'
+// inputs, not during the input-gradient half: the curve peaks at RankTimeline::peakInFlightToWeightGrad,
+// as the memory model counts. An overlapped pair adds during its first half and frees during its second.
+// `bytesPerStage`: what one micro-batch keeps on each global stage (stagetime.h gives a provisional
+// estimate; the memory model will provide it). Missing entries count as 0.
+std::vector<std::vector<ActivationPoint>> activationCurves(const PipelineTimeline& timeline,
+                                                           const std::vector<double>& bytesPerStage);
+// What one micro-batch keeps on each global stage: from the memory model when the evaluation has one
+// (a rank's activations at its peak over the micro-batches it holds then, the same bytes as the Memory
+// tab's activations, split evenly over the rank's chunks), else StageWork::activationBytes.
+std::vector<double> activationBytesPerStage(const Design& design, const Evaluation& evaluation,
+                                            const StageTimes& times);
+// The same bytes per rank spread to the rank's stages (with one chunk per rank, the same numbers).
+std::vector<double> bytesPerStageFromRanks(const ScheduleSpec& spec, const std::vector<double>& bytesPerRank);
+// The curve's value at a time (linear between points; 0 before the first, the last value after it).
+double activationAt(const std::vector<ActivationPoint>& curve, double time);
+double peakActivation(const std::vector<ActivationPoint>& curve);
+
+// ---- Bubble against micro-batches (the seed's pipeline figure) ---------------------------------------
+struct BubblePoint
+{
+    int microBatches = 0;
+    double bubbleFraction = 0;
+    double makespan = 0;
+};
+// The spec simulated at each count in turn; counts the schedule rejects are left out, and the counts
+// stop once the simulated operations together pass `operationBudget`.
+std::vector<BubblePoint> bubbleCurve(ScheduleSpec spec, const std::vector<int>& microBatchCounts,
+                                     std::int64_t operationBudget = 400000);
+// Counts worth plotting for p ranks: 1, 2, 3, 4, 6, 8, 12, 16, … up to max(64, 4p, 2·current), the
+// current count included.
+std::vector<int> bubbleCurveCounts(int ranks, int current);
+
+// ---- Everything evaluate() adds ------------------------------------------------------------------------
+struct ScheduleEvaluation
+{
+    StageTimes times; // times.spec is the simulated spec
+    PipelineTimeline timeline;
+    std::vector<int> pipelineRanks; // global ranks of the pipeline shown (the one of rank 0)
+    std::vector<DdpStepTimeline> ddp; // per pipeline rank; empty with one data-parallel rank
+    std::vector<FsdpLayerTimeline> fsdp; // per pipeline rank; empty with one data-parallel rank
+    std::vector<std::vector<ActivationPoint>> activations; // per pipeline rank
+    bool activationsFromMemoryModel = false; // else the provisional estimate of stagetime.h
+
+    const ScheduleSpec& spec() const { return times.spec; }
+};
+
+// The schedule of a design that evaluated without errors, in training: nullptr otherwise (serving, errors,
+// no mesh). A pipeline of more than kMaxEvaluatedPipelineOps operations is not simulated: nullptr, and
+// an info diagnostic (schedule-not-simulated) goes to `diagnostics`.
+std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design, const Evaluation& evaluation,
+                                                           const Catalog& catalog,
+                                                           std::vector<Diagnostic>& diagnostics);
+
+} // namespace core

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/evaluationio.h"
+
+#include "pipeline/steptimeline.h"
+
+namespace core {
+
+namespace {
+
+Json breakdownToJson(const ParameterBreakdown& b)
+{
+    return {{"embedding", b.embedding},  {"attention", b.attention}, {"mlp", b.mlp},
+            {"experts", b.experts},      {"router", b.router},       {"norms", b.norms},
+            {"outputHead", b.outputHead}};
+}
+
+// Large integer-valued doubles (parameter counts) are written as integers when they are exact.
+Json count(double value)
+{
+    if (value >= 0 && value < 9007199254740992.0
+        && value == static_cast<double>(static_cast<std::int64_t>(value)))
+        return static_cast<std::int64_t>(value);
+    return value;
+}
+
+Json groupsToJson(const RankGroups& groups)
+{
+    Json out = Json::array();
+    for (const auto& group : groups)
+        out.push_back(group);
+    return out;
+}
+
+} // namespace
+
+Json diagnosticToJson(const Diagnostic& d)
+{
+    return {{"severity", enumName(d.severity)}, {"code", d.code}, {"message", d.message()}, {"path", d.path}};
+}
+
+Json parametersToJson(const ParameterCounts& counts)
+{
+    Json breakdown = breakdownToJson(counts.all);
+    Json active = breakdownToJson(counts.active);
+    for (auto& item : breakdown.items())
+        item.value() = count(item.value().get<double>());
+    for (auto& item : active.items())
+        item.value() = count(item.value().get<double>());
+    return {{"total", count(counts.all.total())},
+            {"active", count(counts.active.total())},
+            {"breakdown", std::move(breakdown)},
+            {"activeBreakdown", std::move(active)}};
+}
+
+Json evaluationToJson(const Design& design, const Evaluation& e)
+{
+    Json out = Json::object();
+    out["format"] = kEvaluationFormat;
+    out["version"] = kEvaluationVersion;
+    out["design"] = design.name;
+    out["valid"] = e.valid();
+    out["worldSize"] = e.worldSize;
+    out["gpus"] = {{"total", e.gpusInCluster}, {"inService", e.gpusInService}};
+    out["microBatches"] = e.microBatches;
+    out["parameters"] = parametersToJson(e.parameters);
+    Json diagnostics = Json::array();
+    for (const Diagnostic& d : e.diagnostics)
+        diagnostics.push_back(diagnosticToJson(d));
+    out["diagnostics"] = std::move(diagnostics);
+
+    out["explicitPlacement"] = e.explicitPlacement;
+    Json ranks = Json::array();
+    for (const RankInfo& r : e.ranks) {
+        Json coords = Json::object();
+        for (Dim dim : {Dim::Dp, Dim::Tp, Dim::Pp, Dim::Cp, Dim::Ep})
+            coords[std::string(enumName(dim))] = r.coord(dim);
+        Json rank = {{"rank", r.rank}};
+        rank["node"] = r.nodeId >= 0 ? Json(r.nodeId) : Json(nullptr);
+        rank["gpu"] = r.gpuId >= 0 ? Json(r.gpuId) : Json(nullptr);
+        rank["slot"] = r.slot >= 0 ? Json(r.slot) : Json(nullptr);
+        rank["coords"] = std::move(coords);
+        ranks.push_back(std::move(rank));
+    }
+    out["ranks"] = std::move(ranks);
+
+    Json groups = Json::object();
+    if (e.hasMesh) {
+        for (Dim dim : {Dim::Tp, Dim::Pp, Dim::Dp, Dim::Cp, Dim::Ep})
+            groups[std::string(enumName(dim))] = groupsToJson(e.mesh.groupsOf(dim));
+        if (design.layout.expertMode == ExpertMode::Megatron) {
+            groups["expertTp"] = groupsToJson(e.mesh.expertTpGroups);
+            groups["expertDp"] = groupsToJson(e.mesh.expertDpGroups);
+        }
+    }
+    out["groups"] = std::move(groups);
+    if (e.memory)
+        out["memory"] = memoryToJson(*e.memory);
+    if (e.performance)
+        out["performance"] = performanceToJson(*e.performance);
+    if (e.serving)
+        out["serving"] = servingPerformanceToJson(*e.serving);
+    if (e.traffic)
+        out["traffic"] = trafficToJson(*e.traffic);
+    out["schedule"] = e.schedule ? scheduleToJson(e.schedule->timeline, e.schedule->spec()) : Json(nullptr);
+    return out;
+}
+
+} // namespace core

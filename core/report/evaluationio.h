@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The evaluation as JSON: the stable contract of `meshwright-cli evaluate --json` (documented in the
+// README). Keys are only ever added, never renamed or removed.
+
+#include "evaluate.h"
+#include "base/jsonreader.h"
+
+namespace core {
+
+inline constexpr std::string_view kEvaluationFormat = "meshwright.evaluation";
+inline constexpr int kEvaluationVersion = 1;
+
+Json diagnosticToJson(const Diagnostic& diagnostic);
+Json parametersToJson(const ParameterCounts& counts);
+Json evaluationToJson(const Design& design, const Evaluation& evaluation);
+
+} // namespace core

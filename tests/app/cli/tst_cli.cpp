@@ -1,0 +1,660 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// meshwright-cli, run in-process: exit codes, the JSON contract, flags and bad input.
+
+#include "catalog/catalog.h"
+#include "cli/cli.h"
+#include "base/jsonreader.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using core::Json;
+
+namespace {
+struct Run
+{
+    int exitCode;
+    std::string out;
+    std::string err;
+};
+
+Run run(std::vector<std::string> args)
+{
+    std::ostringstream out, err;
+    const int code = cli::run(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+Json runJson(std::vector<std::string> args, int expectedExit = 0)
+{
+    const Run r = run(std::move(args));
+    if (r.exitCode != expectedExit)
+        qWarning("exit %d: %s %s", r.exitCode, r.out.c_str(), r.err.c_str());
+    return Json::parse(r.out, nullptr, false);
+}
+
+// The seed's 512-GPU layout from flags (issue 2, "Done when"), followed by `extra`.
+std::vector<std::string> seedFlags(std::vector<std::string> extra)
+{
+    std::vector<std::string> args{"evaluate",
+                                  "--model",
+                                  "llama-3.1-70b",
+                                  "--gpu",
+                                  "h100-sxm-80gb",
+                                  "--nodes",
+                                  "64",
+                                  "--gpus-per-node",
+                                  "8",
+                                  "--tp",
+                                  "8",
+                                  "--pp",
+                                  "4",
+                                  "--cp",
+                                  "4",
+                                  "--dp",
+                                  "4",
+                                  "--seq-len",
+                                  "32768"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
+bool hasCode(const Json& report, const std::string& code)
+{
+    for (const Json& d : report["diagnostics"])
+        if (d["code"] == code)
+            return true;
+    return false;
+}
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void seedCommandFromTheIssue();
+    void megatronDocumentedExample();
+    void textReportIsReadable();
+    void exitCodes_data();
+    void exitCodes();
+    void fileWithOverrides();
+    void unreadableFileAsJson();
+    void presetsList();
+    void modelFromFile();
+    void calibrateLinkFromNcclTests();
+    void scheduleExitCodes_data();
+    void scheduleExitCodes();
+    void scheduleJsonIsTheEvaluateContract_data();
+    void scheduleJsonIsTheEvaluateContract();
+    void scheduleTextGantt();
+    void evaluateCarriesTheSchedule();
+    void searchListsRankedCandidates();
+    void calibrateComputeWritesTheDesign();
+    void memoryJsonContract();
+    void memoryFlagsMoveTheirFigures_data();
+    void memoryFlagsMoveTheirFigures();
+    void servingMemoryJson();
+    void memoryTablePerStage();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+// Issue 2, "Done when": the seed's 512-GPU layout built from flags alone.
+void TestCli::seedCommandFromTheIssue()
+{
+    const Json out = runJson(seedFlags({"--json"}));
+    QVERIFY(!out.is_discarded());
+    QVERIFY(out["worldSize"] == 512);
+    QVERIFY(out["valid"] == true);
+    QVERIFY(out["groups"]["tp"].size() == 64);
+    QVERIFY(out["groups"]["tp"][1] == Json::parse("[8, 9, 10, 11, 12, 13, 14, 15]"));
+    QVERIFY(out["groups"]["cp"][0] == Json::parse("[0, 8, 16, 24]"));
+    QVERIFY(out["groups"]["dp"][0] == Json::parse("[0, 32, 64, 96]"));
+    QVERIFY(out["groups"]["pp"][0] == Json::parse("[0, 128, 256, 384]"));
+    QVERIFY(out["parameters"]["total"].get<double>() > 70.5e9);
+    // Built from flags alone, the layout has no ZeRO, no sequence parallelism and no recomputation: valid,
+    // but its activations do not fit (a warning, not an error).
+    QVERIFY(out["diagnostics"].is_array() && out["diagnostics"].size() == 1);
+    QVERIFY(hasCode(out, "memory-over-activations"));
+    QVERIFY(out["memory"]["fits"] == false);
+    const Json fits = runJson(seedFlags({"--zero", "1", "--sp", "--recompute", "selective", "--json"}));
+    QVERIFY(fits["memory"]["fits"] == true);
+    QVERIFY(fits["diagnostics"].empty());
+    // A diagnostic carries severity, code, message and path.
+    const Json broken = runJson({"evaluate", "--example", "default", "--tp", "3", "--json"}, 1);
+    QVERIFY(hasCode(broken, "tp-heads"));
+    const Json& d = broken["diagnostics"][0];
+    QVERIFY(d["severity"] == "error");
+    QVERIFY(d["path"] == "/layout/tp");
+    QVERIFY(d["message"].is_string() && !d["message"].get<std::string>().empty());
+}
+
+// Megatron-LM parallel_state.py docstring: 16 GPUs, TP=2, PP=4 → DP=2, with order tp-dp-pp.
+void TestCli::megatronDocumentedExample()
+{
+    const Json out = runJson({"evaluate", "--nodes", "2", "--gpus-per-node", "8", "--tp", "2", "--pp", "4",
+                              "--order", "tp-dp-pp", "--global-batch", "16", "--json"});
+    QVERIFY(out["worldSize"] == 16);
+    QVERIFY(out["groups"]["dp"] == Json::parse("[[0,2],[1,3],[4,6],[5,7],[8,10],[9,11],[12,14],[13,15]]"));
+    QVERIFY(out["groups"]["pp"] == Json::parse("[[0,4,8,12],[1,5,9,13],[2,6,10,14],[3,7,11,15]]"));
+    QVERIFY(out["ranks"][5]["coords"] == Json::parse(R"({"dp": 0, "tp": 1, "pp": 1, "cp": 0, "ep": 0})"));
+}
+
+void TestCli::textReportIsReadable()
+{
+    const Run r = run({"evaluate", "--example", "seed-70b-32k-512gpu"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.find("world size 512 = DP 4 × TP 8 × PP 4 × CP 4 × EP 1") != std::string::npos);
+    QVERIFY(r.out.find("70.6 B parameters") != std::string::npos);
+    QVERIFY(r.out.find("first 64 of 512") != std::string::npos);
+    QVERIFY(r.out.find("The design is valid.") != std::string::npos);
+}
+
+void TestCli::exitCodes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("mention"); // in stdout or stderr
+    QTest::newRow("valid") << QStringList{"evaluate", "--example", "default"} << 0 << "valid";
+    QTest::newRow("design errors") << QStringList{"evaluate", "--example", "default", "--tp", "3"} << 1
+                                   << "tp-heads";
+    QTest::newRow("missing file") << QStringList{"evaluate", "/no/such/design.json"} << 2 << "io-file";
+    QTest::newRow("not a number") << QStringList{"evaluate", "--tp", "eight"} << 2
+                                  << "--tp needs a whole number";
+    QTest::newRow("zero degree") << QStringList{"evaluate", "--pp", "0"} << 2 << "--pp must be between 1";
+    QTest::newRow("unknown flag") << QStringList{"evaluate", "--turbo"} << 2 << "unknown argument '--turbo'";
+    QTest::newRow("unknown gpu") << QStringList{"evaluate", "--gpu", "h900"} << 2 << "unknown GPU 'h900'";
+    QTest::newRow("unknown model") << QStringList{"evaluate", "--model", "gpt-5"} << 2
+                                   << "unknown preset 'gpt-5'";
+    QTest::newRow("bad order") << QStringList{"evaluate", "--order", "tp-tp"} << 2 << "--order";
+    QTest::newRow("bad schedule") << QStringList{"evaluate", "--schedule", "zigzag"} << 2 << "1f1b";
+    QTest::newRow("unknown verb") << QStringList{"frobnicate"} << 2 << "unknown verb";
+    QTest::newRow("no verb") << QStringList{} << 2 << "Usage";
+    QTest::newRow("missing value") << QStringList{"evaluate", "--tp"} << 2 << "--tp needs a value";
+    QTest::newRow("inline value") << QStringList{"evaluate", "--example=default", "--tp=8"} << 0 << "valid";
+    QTest::newRow("help") << QStringList{"help"} << 0 << "evaluate";
+    QTest::newRow("verb --help") << QStringList{"evaluate", "--help"} << 0 << "--tp-comm-overlap";
+    QTest::newRow("verb -h") << QStringList{"collective", "-h"} << 0 << "--algo";
+    QTest::newRow("version") << QStringList{"--version"} << 0 << "meshwright-cli";
+}
+
+void TestCli::exitCodes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mention);
+    std::vector<std::string> argv;
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    const Run r = run(argv);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
+}
+
+void TestCli::fileWithOverrides()
+{
+    QVERIFY(m_dir.isValid());
+    const std::string path = m_dir.filePath(QStringLiteral("design.json")).toStdString();
+    const Run exported = run({"evaluate", "--example", "default", "--json"});
+    QCOMPARE(exported.exitCode, 0);
+    // Write the default example's document (not its evaluation) by round-tripping through the library.
+    {
+        std::ofstream file(path);
+        file << R"({"format": "meshwright.design", "version": 1, "name": "t", "model": "llama-3.1-8b",
+                    "cluster": {"fabric": "ib-ndr-400", "uniform": {"nodes": 2, "gpusPerNode": 8,
+                                "gpu": "a100-80gb", "intraLink": "nvlink3"}},
+                    "layout": {"tp": 4, "dp": 4}, "futureKey": true})";
+    }
+    Json out = runJson({"evaluate", path, "--json"});
+    QVERIFY(out["worldSize"] == 16);
+    QVERIFY(hasCode(out, "io-unknown-key")); // reported, not silently dropped
+    out = runJson({"evaluate", path, "--tp", "8", "--dp", "2", "--json"});
+    QVERIFY(out["worldSize"] == 16);
+    QVERIFY(out["groups"]["tp"][0].size() == 8);
+    // Overriding the cluster keeps the rest of the file.
+    out = runJson({"evaluate", path, "--nodes", "4", "--json"});
+    QVERIFY(out["gpus"]["total"] == 32);
+    QVERIFY(hasCode(out, "world-size-idle-gpus"));
+    // TP communication overlap: with SP it shortens the step; without, a warning says it does nothing.
+    const Json exposed = runJson({"evaluate", "--example", "default", "--json"});
+    const Json overlapped = runJson({"evaluate", "--example", "default", "--tp-comm-overlap", "--json"});
+    QVERIFY(overlapped["performance"]["stepSeconds"].get<double>()
+            < exposed["performance"]["stepSeconds"].get<double>());
+    QVERIFY(hasCode(runJson({"evaluate", "--example", "default", "--no-sp", "--tp-comm-overlap", "--json"}),
+                    "tp-overlap-without-sp"));
+}
+
+void TestCli::unreadableFileAsJson()
+{
+    const std::string path = m_dir.filePath(QStringLiteral("broken.json")).toStdString();
+    {
+        std::ofstream file(path);
+        file << "{\"format\": \"meshwright.design\",\n \"version\": 1,\n \"layout\": [}";
+    }
+    const Run r = run({"evaluate", path, "--json"});
+    QCOMPARE(r.exitCode, 2);
+    const Json out = Json::parse(r.out);
+    QVERIFY(out["valid"] == false);
+    QVERIFY(hasCode(out, "io-parse"));
+    QVERIFY(out["diagnostics"][0]["message"].get<std::string>().find("line 3") != std::string::npos);
+}
+
+void TestCli::presetsList()
+{
+    const Json out = runJson({"presets", "--json"});
+    std::vector<std::string> models, gpus;
+    for (const Json& m : out["models"])
+        models.push_back(m["id"]);
+    for (const Json& g : out["gpus"])
+        gpus.push_back(g["id"]);
+    for (const char* id :
+         {"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "mixtral-8x7b", "gpt-3-175b", "qwen3-235b-a22b"})
+        QVERIFY2(std::find(models.begin(), models.end(), id) != models.end(), id);
+    for (const char* id : {"a100-40gb", "a100-80gb", "h100-sxm-80gb", "h200-141gb", "b200-180gb"})
+        QVERIFY2(std::find(gpus.begin(), gpus.end(), id) != gpus.end(), id);
+    QVERIFY(out["links"].size() >= 8);
+    QVERIFY(out["examples"].size() >= 6);
+    const Run text = run({"presets"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.find("46.7 B parameters, 12.9 B active") != std::string::npos);
+}
+
+void TestCli::modelFromFile()
+{
+    const std::string path = m_dir.filePath(QStringLiteral("tiny.json")).toStdString();
+    {
+        std::ofstream file(path);
+        file << R"({"name": "Tiny", "layers": 8, "hidden": 512, "ffn": 2048, "heads": 8, "vocab": 32000})";
+    }
+    Json out = runJson(
+        {"evaluate", "--model", path, "--nodes", "1", "--gpus-per-node", "4", "--tp", "2", "--json"});
+    QVERIFY(out["valid"] == true);
+    QVERIFY(out["worldSize"] == 4); // DP fills the cluster: 4 GPUs / TP 2 = DP 2
+    QVERIFY(out["groups"]["dp"][0] == Json::parse("[0, 2]"));
+    // A model file with a mistake names the file and the field.
+    {
+        std::ofstream file(path);
+        file << R"({"name": "Tiny", "layers": "eight", "hidden": 512, "heads": 8, "vocab": 32000})";
+    }
+    const Run r = run({"evaluate", "--model", path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.find("tiny.json#/model/layers") != std::string::npos, r.err.c_str());
+}
+
+// Issue 7: import an nccl-tests result table to set a link tier's bandwidth and latency.
+void TestCli::calibrateLinkFromNcclTests()
+{
+    const std::string table = MESHWRIGHT_SOURCE_DIR "/tests/data/nccl-allreduce-8xh100.txt";
+    const Json fit = runJson({"calibrate-link", table, "--op", "allreduce", "--link", "nvlink4", "--json"});
+    QVERIFY(fit["ranks"] == 8);
+    QVERIFY(std::abs(fit["link"]["bandwidthGBps"].get<double>() - 360) < 2);
+    QVERIFY(std::abs(fit["link"]["latencyUs"].get<double>() - 2.5) < 0.01);
+    // Into a design: written atomically, and evaluate sees the measured link.
+    const std::string input = m_dir.filePath(QStringLiteral("base.json")).toStdString();
+    const std::string output = m_dir.filePath(QStringLiteral("calibrated.json")).toStdString();
+    {
+        std::ofstream file(input);
+        file << core::Catalog::builtin().example("default")->text;
+    }
+    const Run wrote = run(
+        {"calibrate-link", table, "--op", "allreduce", "--link", "nvlink4", "--design", input, "-o", output});
+    QCOMPARE(wrote.exitCode, 0);
+    std::ifstream written(output);
+    const Json design = Json::parse(written);
+    QVERIFY(design["cluster"]["links"][0]["id"] == "nvlink4");
+    QCOMPARE(run({"evaluate", output}).exitCode, 0);
+    // Bad input: no --link, an unknown link, a file that is not nccl-tests output.
+    QCOMPARE(run({"calibrate-link", table, "--op", "allreduce"}).exitCode, 2);
+    QCOMPARE(run({"calibrate-link", table, "--op", "allreduce", "--link", "warp-drive"}).exitCode, 2);
+    QCOMPARE(run({"calibrate-link", input, "--op", "allreduce", "--link", "nvlink4"}).exitCode, 2);
+}
+
+// meshwright-cli schedule: 0 runs, 1 the schedule has errors (diagnostics, located at the flag that set the
+// value, since the verb reads no design), 2 usage.
+void TestCli::scheduleExitCodes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("mention");
+    const QString s = QStringLiteral("schedule");
+    QTest::newRow("1F1B p=4 m=8") << QStringList{s, "--kind", "1f1b", "--stages", "4", "--micro-batches", "8"}
+                                  << 0 << "Makespan 33";
+    QTest::newRow("kind defaults to 1F1B")
+        << QStringList{s, "--stages", "2", "--micro-batches", "4"} << 0 << "1f1b schedule";
+    QTest::newRow("m < p is a warning")
+        << QStringList{s, "--stages", "4", "--micro-batches", "3"} << 0 << "schedule-few-micro-batches";
+    QTest::newRow("zero micro-batches") << QStringList{s, "--stages", "4", "--micro-batches", "0"} << 1
+                                        << "Micro-batches must be between 1 and 1000000000; it is 0.";
+    QTest::newRow("interleaved m=10 p=4 (Megatron-LM)")
+        << QStringList{s, "--kind", "interleaved", "--stages", "4", "--micro-batches", "10"} << 1
+        << "schedule-interleaved-micro-batches  --micro-batches\n";
+    QTest::newRow("ZB-V without 2 stages per rank")
+        << QStringList{s, "--kind", "zb-v", "--stages", "4", "--micro-batches", "8", "--virtual-stages", "1"}
+        << 1 << "schedule-virtual-stages  --virtual-stages\n";
+    QTest::newRow("DualPipeV m < 2p")
+        << QStringList{s, "--kind", "dualpipev", "--stages", "4", "--micro-batches", "7"} << 1
+        << "schedule-dualpipev-micro-batches  --micro-batches\n";
+    QTest::newRow("negative backward")
+        << QStringList{s, "--stages", "2", "--micro-batches", "2", "--backward", "-1"} << 1
+        << "schedule-duration  --backward\n";
+    QTest::newRow("too large") << QStringList{s, "--stages", "64", "--micro-batches", "8000"} << 1
+                               << "schedule-too-large";
+    QTest::newRow("unknown kind") << QStringList{s,   "--kind",          "zigzag", "--stages",
+                                                 "4", "--micro-batches", "8"}
+                                  << 2
+                                  << "--kind must be one of gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev";
+    QTest::newRow("no stages") << QStringList{s, "--micro-batches", "8"} << 2 << "schedule needs --stages P";
+    QTest::newRow("no micro-batches")
+        << QStringList{s, "--stages", "4"} << 2 << "schedule needs --micro-batches M";
+    QTest::newRow("not a number") << QStringList{s, "--stages", "four", "--micro-batches", "8"} << 2
+                                  << "--stages needs a whole number";
+    QTest::newRow("unknown flag") << QStringList{s, "--stages", "4", "--micro-batches", "8", "--tp", "2"} << 2
+                                  << "schedule: unknown argument '--tp'";
+    QTest::newRow("help names the verb") << QStringList{"help"} << 0 << "--weight-grad T";
+}
+
+void TestCli::scheduleExitCodes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mention);
+    std::vector<std::string> argv;
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    const Run r = run(argv);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
+}
+
+// The reference cases through the command line (reference §6): makespans, bubbles and peaks.
+void TestCli::scheduleJsonIsTheEvaluateContract_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<double>("makespan");
+    QTest::addColumn<double>("bubble");
+    QTest::addColumn<int>("opsOnRank0");
+    QTest::addColumn<int>("peakOnRank0");
+    QTest::newRow("case 2: 1F1B p=4 m=8 F=1 B=2")
+        << QStringList{"--kind", "1f1b"} << 33.0 << 3.0 / 11 << 16 << 4;
+    QTest::newRow("case 3: GPipe p=4 m=8") << QStringList{"--kind", "gpipe"} << 33.0 << 3.0 / 11 << 16 << 8;
+    // Case 7: F = I = W = 1; without --weight-grad the split schedules halve --backward (2 → 1 + 1).
+    QTest::newRow("case 7: ZB-H1, B split in half")
+        << QStringList{"--kind", "zb-h1"} << 27.0 << 1 - 96.0 / 108 << 24 << 4;
+    QTest::newRow("case 7: ZB-H1, explicit W")
+        << QStringList{"--kind", "zb-h1", "--backward", "1", "--weight-grad", "1"} << 27.0 << 1 - 96.0 / 108
+        << 24 << 4;
+    // Case 4: interleaved v=2, chunk F=0.5 B=1: makespan 28.5, bubble 3/19, peak 11 chunks.
+    QTest::newRow("case 4: interleaved v=2")
+        << QStringList{"--kind", "interleaved"} << 28.5 << 3.0 / 19 << 32 << 11;
+    // Case 9: ZB-V, chunk F=I=W=0.5: makespan 25.5, 48 ops per rank, peak 8 chunks.
+    QTest::newRow("case 9: ZB-V") << QStringList{"--kind", "zb-v"} << 25.5 << 1 - 96.0 / 102 << 48 << 8;
+}
+
+void TestCli::scheduleJsonIsTheEvaluateContract()
+{
+    QFETCH(QStringList, args);
+    QFETCH(double, makespan);
+    QFETCH(double, bubble);
+    QFETCH(int, opsOnRank0);
+    QFETCH(int, peakOnRank0);
+    std::vector<std::string> argv{"schedule", "--stages", "4", "--micro-batches", "8", "--json"};
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    const Json out = runJson(argv);
+    QVERIFY(!out.is_discarded());
+    for (const char* key : {"kind", "stages", "microBatches", "virtualStages", "makespanSeconds",
+                            "bubbleFraction", "perRank", "valid", "diagnostics"})
+        QVERIFY2(out.contains(key), key);
+    QVERIFY(out["valid"] == true);
+    QVERIFY(out["stages"] == 4);
+    QVERIFY(out["microBatches"] == 8);
+    QCOMPARE(out["makespanSeconds"].get<double>(), makespan);
+    QVERIFY(std::abs(out["bubbleFraction"].get<double>() - bubble) < 1e-12);
+    QCOMPARE(out["perRank"].size(), std::size_t{4});
+    QCOMPARE(int(out["perRank"][0]["ops"].size()), opsOnRank0);
+    QCOMPARE(out["perRank"][0]["peakInFlight"].get<int>(), peakOnRank0);
+    const Json& op = out["perRank"][0]["ops"][0];
+    QVERIFY(op["kind"] == "F" && op["microBatch"] == 0 && op["stage"] == 0 && op["start"] == 0.0);
+}
+
+// The text chart of the seed's kind of figure: a row per rank, each op as its label over its duration,
+// idle as dots; then the orders and the bubble.
+void TestCli::scheduleTextGantt()
+{
+    const Run r = run({"schedule", "--kind", "1f1b", "--stages", "4", "--micro-batches", "8"});
+    QCOMPARE(r.exitCode, 0);
+    // F = 1 and B = 2 units at two columns per unit: F0 takes 2 columns, B0 4.
+    QVERIFY2(r.out.find("rank 0 |F0F1F2F3............B0==F4B1==F5B2==F6B3==F7B4==..B5==..B6==..B7==|")
+                 != std::string::npos,
+             r.out.c_str());
+    QVERIFY(r.out.find("rank 3 |......F0B0==F1B1==") != std::string::npos);
+    QVERIFY(r.out.find("rank 0: F0 F1 F2 F3 B0 F4 B1 F5 B2 F6 B3 F7 B4 B5 B6 B7") != std::string::npos);
+    QVERIFY(r.out.find("27.3 % idle share") != std::string::npos);
+    QVERIFY(r.out.find("(p−1)/(m+p−1) = 3/11") != std::string::npos);
+    QVERIFY(r.out.find("Idle per rank  9, 6, 3, 0") != std::string::npos);
+    QVERIFY(r.out.find("Peak in flight 4, 3, 2, 1 micro-batches per rank") != std::string::npos);
+    // ZB-H1 fills most of it: the per-stage bubble drops from 9 to 3 (reference case 7).
+    const Run zb = run({"schedule", "--kind", "zb-h1", "--stages", "4", "--micro-batches", "8"});
+    QVERIFY2(zb.out.find("longest idle inside one rank's span: 3 ") != std::string::npos, zb.out.c_str());
+    QVERIFY(zb.out.find("rank 3 |......F0I0F1I1F2I2F3I3W0F4") != std::string::npos);
+    // Later model chunks in lower case.
+    const Run v = run({"schedule", "--kind", "interleaved", "--stages", "4", "--micro-batches", "8"});
+    QVERIFY2(v.out.find("f0") != std::string::npos, v.out.c_str());
+    QVERIFY(v.out.find("rank 0: F0@s0 F1@s0 F2@s0 F3@s0 F0@s4") != std::string::npos);
+    // DualPipeV runs too.
+    QCOMPARE(run({"schedule", "--kind", "dualpipev", "--stages", "4", "--micro-batches", "10"}).exitCode, 0);
+}
+
+// Issue 6: evaluate --json gains "schedule"; a serving design has none.
+void TestCli::evaluateCarriesTheSchedule()
+{
+    const Json out = runJson({"evaluate", "--example", "default", "--json"});
+    const Json& s = out["schedule"];
+    QVERIFY(s.is_object());
+    QVERIFY(s["kind"] == "1f1b" && s["stages"] == 2 && s["microBatches"] == 64 && s["virtualStages"] == 1);
+    QVERIFY(s["makespanSeconds"].get<double>() > 0);
+    QVERIFY(s["perRank"][1]["ops"][0]["kind"] == "F");
+    QVERIFY(runJson({"evaluate", "--example", "serving-70b-tp4x2", "--json"})["schedule"].is_null());
+    const Run text = run({"evaluate", "--example", "default"});
+    QVERIFY2(text.out.find("Step      1f1b on 2 pipeline stages × 64 micro-batches:") != std::string::npos,
+             text.out.c_str());
+}
+
+// Issue 7, "Done when": Llama 3.1 70B on 64 nodes × 8 H100, ranked valid candidates; and its bad input.
+void TestCli::searchListsRankedCandidates()
+{
+    const Json json = runJson({"search", "--example", "default", "--nodes", "64", "--top", "5", "--json"});
+    QCOMPARE(json.at("format").get<std::string>(), std::string("meshwright.search"));
+    QCOMPARE(json.at("gpus").get<int>(), 512);
+    const Json& candidates = json.at("candidates");
+    QCOMPARE(candidates.size(), std::size_t{5});
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const Json& c = candidates.at(i);
+        QCOMPARE(c.at("tp").get<int>() * c.at("pp").get<int>() * c.at("dp").get<int>() * c.at("cp").get<int>()
+                     * c.at("ep").get<int>(),
+                 512);
+        QVERIFY(c.at("peakBytes").get<double>() <= c.at("capacityBytes").get<double>());
+        if (i > 0)
+            QVERIFY(candidates.at(i - 1).at("stepSeconds").get<double>()
+                    <= c.at("stepSeconds").get<double>());
+    }
+    const Run text = run({"search", "--example", "default", "--top", "3"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.find("  1. TP ") != std::string::npos);
+    QCOMPARE(run({"search", "--example", "default", "--top", "0"}).exitCode, 2);
+    const Run serving = run({"search", "--example", "serving-70b-tp4x2", "--top", "2"});
+    QCOMPARE(serving.exitCode, 0);
+    QVERIFY(serving.out.find("tokens/s for the group") != std::string::npos);
+    const Run tooBig = run({"search", "--example", "default", "--model", "llama-3.1-405b", "--nodes", "1"});
+    QCOMPARE(tooBig.exitCode, 1);
+    QVERIFY(tooBig.err.find("no layout fits") != std::string::npos);
+}
+
+// Issue 7: measured layer times set the compute efficiency; predicted against measured afterwards.
+void TestCli::calibrateComputeWritesTheDesign()
+{
+    const QString path = m_dir.filePath(QStringLiteral("calibrated.json"));
+    const Json json = runJson({"calibrate-compute", "--example", "default", "--forward", "0.006",
+                               "--backward", "0.012", "-o", path.toStdString(), "--json"});
+    const double eta = json.at("gemmEfficiency").get<double>();
+    QVERIFY(eta > 0.01 && eta < 1);
+    const double after = json.at("predictedAfter").at("forward").get<double>()
+        + json.at("predictedAfter").at("backward").get<double>();
+    QVERIFY(std::abs(after / 0.018 - 1) < 0.001);
+    const Json design = runJson({"evaluate", path.toStdString(), "--json"});
+    QVERIFY(design.at("valid").get<bool>());
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const Json document = Json::parse(saved.readAll().toStdString());
+    QCOMPARE(document.at("computeModel").at("gemmEfficiency").get<double>(), eta);
+    QCOMPARE(run({"calibrate-compute", "--example", "default"}).exitCode, 2); // no times
+    QCOMPARE(run({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"})
+                 .exitCode,
+             1);
+}
+
+namespace {
+const std::vector<std::string> kMemoryCategories{"parameters",  "gradients",     "optimizer",
+                                                 "activations", "kvCache",       "workspace",
+                                                 "temporary",   "communication", "reserve"};
+}
+
+// Issue 3, "Command line": `evaluate --json` gains `memory` with every rank's capacity, total and bytes
+// per category, the peak rank and its bytes, and whether every rank fits.
+void TestCli::memoryJsonContract()
+{
+    const Json out = runJson({"evaluate", "--example", "default", "--json"});
+    const Json& memory = out.at("memory");
+    QCOMPARE(memory.at("ranks").size(), std::size_t{32});
+    int peakRank = -1;
+    double peakBytes = 0;
+    for (std::size_t i = 0; i < memory.at("ranks").size(); ++i) {
+        const Json& rank = memory.at("ranks")[i];
+        QCOMPARE(rank.at("rank").get<std::size_t>(), i);
+        QCOMPARE(rank.at("capacityBytes").get<double>(),
+                 core::Catalog::builtin().gpu("h100-sxm-80gb")->memoryBytes);
+        const Json& bytes = rank.at("bytes");
+        QCOMPARE(bytes.size(), kMemoryCategories.size());
+        double sum = 0;
+        for (const std::string& category : kMemoryCategories)
+            sum += bytes.at(category).get<double>();
+        const double total = rank.at("totalBytes").get<double>();
+        QVERIFY(std::abs(sum - total) <= 1e-9 * total);
+        QCOMPARE(bytes.at("kvCache").get<double>(), 0.0); // training keeps no KV cache
+        if (total > peakBytes) {
+            peakBytes = total;
+            peakRank = static_cast<int>(i);
+        }
+    }
+    QCOMPARE(memory.at("peakRank").get<int>(), peakRank);
+    QCOMPARE(memory.at("peakBytes").get<double>(), peakBytes);
+    QVERIFY(memory.at("fits") == true);
+    QVERIFY(!memory.contains("maxConcurrentSequences"));
+    // One micro-batch of 16 sequences does not fit on the default layout.
+    const Json over = runJson(
+        {"evaluate", "--example", "default", "--micro-batch", "16", "--global-batch", "512", "--json"});
+    QVERIFY(over.at("memory").at("fits") == false);
+}
+
+// Each memory flag moves its own figure by the expected factor on rank 0 and leaves another alone.
+void TestCli::memoryFlagsMoveTheirFigures_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("moved");
+    QTest::addColumn<double>("factor");
+    QTest::addColumn<QString>("unchanged");
+    // ZeRO bytes per parameter: BF16 mixed 2 + 2 + 12, FP32 4 + 4 + 8 (moments only), FP8 weights 1.
+    QTest::newRow("--precision fp32: 4-byte weights")
+        << "default" << QStringList{"--precision", "fp32"} << "parameters" << 2.0 << "activations";
+    QTest::newRow("--precision fp32: no master copy")
+        << "default" << QStringList{"--precision", "fp32"} << "optimizer" << 8.0 / 12 << "activations";
+    QTest::newRow("--precision fp8: 1-byte weights")
+        << "default" << QStringList{"--precision", "fp8"} << "parameters" << 0.5 << "gradients";
+    QTest::newRow("--optimizer sgd-momentum: one moment")
+        << "default" << QStringList{"--optimizer", "sgd-momentum"} << "optimizer" << 8.0 / 12 << "parameters";
+    QTest::newRow("--offload cpu: optimizer off the GPU")
+        << "default" << QStringList{"--offload", "cpu"} << "optimizer" << 0.0 << "gradients";
+    // The serving example holds 32 sequences of 8,192 tokens.
+    QTest::newRow("--concurrency 64: twice the KV cache")
+        << "serving-70b-tp4x2" << QStringList{"--concurrency", "64"} << "kvCache" << 2.0 << "parameters";
+    QTest::newRow("--context 16384: twice the KV cache")
+        << "serving-70b-tp4x2" << QStringList{"--context", "16384"} << "kvCache" << 2.0 << "parameters";
+    QTest::newRow("--kv-dtype fp8: half the KV cache")
+        << "serving-70b-tp4x2" << QStringList{"--kv-dtype", "fp8"} << "kvCache" << 0.5 << "workspace";
+}
+
+void TestCli::memoryFlagsMoveTheirFigures()
+{
+    QFETCH(QString, example);
+    QFETCH(QStringList, flags);
+    QFETCH(QString, moved);
+    QFETCH(double, factor);
+    QFETCH(QString, unchanged);
+    const Json before = runJson({"evaluate", "--example", example.toStdString(), "--json"});
+    std::vector<std::string> args{"evaluate", "--example", example.toStdString(), "--json"};
+    for (const QString& flag : flags)
+        args.push_back(flag.toStdString());
+    const Json after = runJson(args);
+    const Json& was = before.at("memory").at("ranks")[0].at("bytes");
+    const Json& now = after.at("memory").at("ranks")[0].at("bytes");
+    const double expected = was.at(moved.toStdString()).get<double>() * factor;
+    QVERIFY(was.at(moved.toStdString()).get<double>() > 0);
+    QVERIFY2(std::abs(now.at(moved.toStdString()).get<double>() - expected) <= 1e-9 * std::max(expected, 1.0),
+             now.dump().c_str());
+    QCOMPARE(now.at(unchanged.toStdString()).get<double>(), was.at(unchanged.toStdString()).get<double>());
+}
+
+// Serving adds the KV cache per sequence and the largest concurrency that fits, each with its explanation.
+void TestCli::servingMemoryJson()
+{
+    const Json out = runJson({"evaluate", "--example", "serving-70b-tp4x2", "--json"});
+    const Json& memory = out.at("memory");
+    // 80 layers × 2 × (8 KV heads / TP 4) × 128 × 2 bytes × 8,192 tokens.
+    const double perSequence = 80.0 * 2 * 2 * 128 * 2 * 8192;
+    QCOMPARE(memory.at("kvBytesPerSequence").get<double>(), perSequence);
+    const std::int64_t fit = memory.at("maxConcurrentSequences").get<std::int64_t>();
+    QVERIFY(fit >= 32);
+    const Json& rank = memory.at("ranks")[0];
+    QCOMPARE(rank.at("bytes").at("kvCache").get<double>(), 32 * perSequence);
+    QCOMPARE(rank.at("bytes").at("gradients").get<double>(), 0.0);
+    // What is left next to everything but the KV cache, in whole sequences.
+    const double free = rank.at("capacityBytes").get<double>() - rank.at("totalBytes").get<double>()
+        + rank.at("bytes").at("kvCache").get<double>();
+    QCOMPARE(fit, static_cast<std::int64_t>(std::floor(free / perSequence)));
+    for (const char* figure : {"kvBytesPerSequence", "maxConcurrentSequences"})
+        QVERIFY2(!memory.at("explanations").at(figure).at("formula").get<std::string>().empty(), figure);
+    // Twice the context: each sequence needs twice the cache, so half as many fit (the workspace is
+    // planned for 8,192 tokens either way).
+    const Json longer
+        = runJson({"evaluate", "--example", "serving-70b-tp4x2", "--context", "16384", "--json"});
+    QCOMPARE(longer.at("memory").at("maxConcurrentSequences").get<std::int64_t>(),
+             static_cast<std::int64_t>(std::floor(free / (2 * perSequence))));
+}
+
+// The readable report: one row per pipeline stage; the in-flight micro-batches only for training.
+void TestCli::memoryTablePerStage()
+{
+    const Run training = run({"evaluate", "--example", "default"});
+    QCOMPARE(training.exitCode, 0);
+    QVERIFY2(training.out.find("Memory per GPU (GB = 1e9 bytes), one row per pipeline stage")
+                 != std::string::npos,
+             training.out.c_str());
+    QVERIFY(training.out.find("  stage  ranks  in-flight   params") != std::string::npos);
+    QVERIFY(training.out.find("\n      0     16          2") != std::string::npos); // 1F1B, PP 2: 2 and 1
+    QVERIFY(training.out.find("\n      1     16          1") != std::string::npos);
+    const Run serving = run({"evaluate", "--example", "serving-70b-tp4x2"});
+    QCOMPARE(serving.exitCode, 0);
+    QVERIFY2(serving.out.find("  stage  ranks   params       kv") != std::string::npos, serving.out.c_str());
+    QVERIFY(serving.out.find("in-flight") == std::string::npos);
+    QVERIFY(serving.out.find("concurrent sequences fit per replica") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

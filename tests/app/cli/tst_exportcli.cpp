@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// meshwright-cli export, run in-process: formats, design flags, files, and the exit codes of a design the
+// framework cannot express and of a format that does not exist.
+
+#include "cli/cli.h"
+#include "support/configparse.h"
+#include "base/jsonreader.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <fstream>
+#include <sstream>
+
+namespace {
+struct Run
+{
+    int exitCode;
+    std::string out;
+    std::string err;
+};
+
+Run run(std::vector<std::string> args)
+{
+    std::ostringstream out, err;
+    const int code = cli::run(args, out, err);
+    return {code, out.str(), err.str()};
+}
+} // namespace
+
+class TestExportCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void seedAsMegatron();
+    void designFlagsApply();
+    void unknownFormatListsTheFormats_data();
+    void unknownFormatListsTheFormats();
+    void inexpressibleDesignExitsOne();
+    void writesTheFile();
+};
+
+void TestExportCli::seedAsMegatron()
+{
+    const Run r = run({"export", "--format", "megatron", "--example", "seed-70b-32k-512gpu"});
+    QCOMPARE(r.exitCode, cli::kExitOk);
+    QVERIFY(r.err.empty());
+    const auto words = testing::shellWords(r.out);
+    QVERIFY(words.has_value());
+    QCOMPARE(testing::valueAfter(*words, "--tensor-model-parallel-size"), std::string("8"));
+    QCOMPARE(testing::valueAfter(*words, "--context-parallel-size"), std::string("4"));
+}
+
+void TestExportCli::designFlagsApply()
+{
+    const Run r
+        = run({"export", "--format=vllm", "--example", "serving-70b-tp4x2", "--tp", "8", "--dp", "1"});
+    QCOMPARE(r.exitCode, cli::kExitOk);
+    const auto words = testing::shellWords(r.out);
+    QCOMPARE(testing::valueAfter(*words, "--tensor-parallel-size"), std::string("8"));
+    QCOMPARE(testing::valueAfter(*words, "--data-parallel-size"), std::string("1"));
+}
+
+void TestExportCli::unknownFormatListsTheFormats_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("unknown") << QStringList{"export", "--format", "slurm", "--example", "default"};
+    QTest::newRow("missing") << QStringList{"export", "--example", "default"};
+}
+
+void TestExportCli::unknownFormatListsTheFormats()
+{
+    QFETCH(QStringList, args);
+    std::vector<std::string> argv;
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    const Run r = run(argv);
+    QCOMPARE(r.exitCode, cli::kExitUsage);
+    QVERIFY(r.out.empty());
+    for (const char* format : {"torchrun", "accelerate", "deepspeed", "megatron", "vllm", "sglang"})
+        QVERIFY2(r.err.find(format) != std::string::npos, format);
+}
+
+void TestExportCli::inexpressibleDesignExitsOne()
+{
+    const Run r = run({"export", "--format", "accelerate", "--example", "seed-70b-32k-512gpu"});
+    QCOMPARE(r.exitCode, cli::kExitDesignErrors);
+    QVERIFY(r.out.empty());
+    QVERIFY(r.err.find("export-no-pipeline") != std::string::npos);
+    QVERIFY(r.err.find("PP = 4") != std::string::npos);
+}
+
+void TestExportCli::writesTheFile()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("ds_config.json")).toStdString();
+    const Run r = run({"export", "--format", "deepspeed", "--example", "default", "-o", path});
+    QCOMPARE(r.exitCode, cli::kExitOk);
+    QVERIFY(r.out.empty());
+    // TP and PP come from the training code: said on stderr.
+    QVERIFY(r.err.find("export-set-in-code") != std::string::npos);
+    std::ifstream file(path);
+    const core::Json ds = core::Json::parse(file, nullptr, false);
+    QVERIFY(!ds.is_discarded());
+    QVERIFY(ds["train_batch_size"] == 128);
+    QVERIFY(ds["zero_optimization"]["stage"] == 1);
+}
+
+QTEST_GUILESS_MAIN(TestExportCli)
+#include "tst_exportcli.moc"

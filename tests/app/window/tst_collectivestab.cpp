@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Collectives tab in the main window, offscreen: it is there, it follows the design through undoable
+// edits, it speaks German when chosen, and a screenshot of it is what a class would see.
+
+#include "cluster/clustercanvas.h"
+#include "cluster/clusterpanel.h"
+#include "collectives/collectivepanel.h"
+#include "collectives/collectiveview.h"
+#include "design/designio.h"
+#include "support/guitestmain.h"
+#include "window/language.h"
+#include "design/layoutinspector.h"
+#include "window/mainwindow.h"
+#include "support/mainwindowundertest.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+
+using namespace app;
+
+class TestCollectivesTab : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void tabExists();
+    void followsTheDesign();
+    void canvasAndTabShareTheGroup();
+    void germanShowsWhenChosen();
+    void screenshotOfTheTab();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestCollectivesTab::init()
+{
+    testing::createMainWindow(m_language, m_window);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestCollectivesTab::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+void TestCollectivesTab::tabExists()
+{
+    QTabWidget* views = m_window->views();
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QVERIFY(panel);
+    const int index = views->indexOf(panel);
+    QVERIFY(index >= 0);
+    QCOMPARE(views->tabText(index), QStringLiteral("Collectives"));
+    QVERIFY(!m_window->showTab(QStringLiteral("timelines-that-do-not-exist")));
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QCOMPARE(views->currentWidget(), panel);
+    QVERIFY(m_window->showTab(QStringLiteral("Ranks")));
+    QCOMPARE(views->currentIndex(), 0);
+    // It opens on the seed's figure: All-Reduce on four ranks, ready to step.
+    QCOMPARE(panel->spec().op, core::CollectiveOp::AllReduce);
+    QCOMPARE(panel->spec().ranks, 4);
+    QVERIFY(panel->view()->hasTrace());
+    QVERIFY(!panel->view()->isAnimating());
+}
+
+// An edit in the inspector is one undoable step; the tab's group list and the group being played follow it,
+// and undo brings them back.
+void TestCollectivesTab::followsTheDesign()
+{
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QTreeWidget* groups = panel->groupTree();
+    QCOMPARE(groups->topLevelItem(0)->childCount(), 4); // TP: 4 groups of 8
+    QVERIFY(panel->selectGroup(core::Dim::Tp, 1));
+    QCOMPARE(panel->spec().ranks, 8);
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(4);
+    QCOMPARE(m_window->document()->design().layout.tp(), 4);
+    QCOMPARE(groups->topLevelItem(0)->childCount(), 4); // 16 ranks: 4 TP groups of 4
+    QVERIFY(groups->topLevelItem(0)->text(0).contains(QStringLiteral("4 groups of 4")));
+    QCOMPARE(panel->spec().ranks, 4);
+    QCOMPARE(panel->view()->scene().heads.front(), QStringLiteral("rank 4"));
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(panel->spec().ranks, 8);
+    QCOMPARE(panel->view()->scene().heads.front(), QStringLiteral("rank 8"));
+    // The group is still the design's: the document never changed because of the tab.
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    QCOMPARE(m_window->document()->undoStack()->index(), 0);
+}
+
+// Issue 5: "pick a TP, DP, CP or EP group (from the canvas selection or a list)". A group picked on the
+// Cluster canvas plays in the tab; a group picked in the tab is marked on the canvas, without an echo.
+void TestCollectivesTab::canvasAndTabShareTheGroup()
+{
+    widgets::ClusterPanel* cluster = m_window->cluster();
+    widgets::CollectivePanel* panel = m_window->collectives();
+    cluster->setColorDimension(core::Dim::Dp);
+    cluster->canvas()->selectGroup(3);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Dp, 3}));
+    QCOMPARE(panel->spec().ranks, 2); // default: TP 8 × PP 2 × DP 2
+
+    QSignalSpy echoes(cluster, &widgets::ClusterPanel::groupSelected);
+    QVERIFY(panel->selectGroup(core::Dim::Tp, 2));
+    QCOMPARE(cluster->canvas()->colorDimension(), core::Dim::Tp);
+    QCOMPARE(cluster->canvas()->selectedGroup(), 2);
+    QCOMPARE(echoes.count(), 0);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Tp, 2}));
+
+    // Clearing the canvas selection leaves the tab playing its group.
+    cluster->canvas()->selectGroup(-1);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Tp, 2}));
+}
+
+void TestCollectivesTab::germanShowsWhenChosen()
+{
+    widgets::CollectivePanel* panel = m_window->collectives();
+    panel->view()->seek(3);
+    m_language->choose(QStringLiteral("de"));
+    QTRY_COMPARE(panel->findChild<QPushButton*>(QStringLiteral("playButton"))->text(),
+                 QStringLiteral("Abspielen"));
+    // A lecture switching language keeps its place; the columns are relabelled.
+    QCOMPARE(panel->view()->playhead().position(), 3.0);
+    QCOMPARE(panel->view()->scene().heads.front(), QStringLiteral("Rank 0"));
+    panel->view()->restart();
+    QVERIFY2(panel->captionText().startsWith(QStringLiteral("Vorher:")), qPrintable(panel->captionText()));
+    panel->view()->stepForward();
+    QVERIFY2(panel->captionText().startsWith(
+                 QStringLiteral("Schritt 1 von 6 · Reduce-Scatter: Rank 0 sendet Chunk 3 "
+                                "an Rank 1")),
+             qPrintable(panel->captionText()));
+    QVERIFY(panel->figuresText().contains(QStringLiteral("Bus-Bandbreite"))
+            || panel->figuresText().contains(QStringLiteral("Bus Bandwidth")));
+    // The group list keeps its Time column in view however long the German texts and the rank lists
+    // are: the seed's 512 GPUs (DP groups "0, 64, 128, 192"), a narrow side column.
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    m_window->resize(1100, 800);
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QTreeWidget* groups = panel->groupTree();
+    QTRY_VERIFY(groups->isVisible() && groups->viewport()->width() > 0);
+    QHeaderView* header = groups->header();
+    const int timeEnd = header->sectionViewportPosition(3) + header->sectionSize(3);
+    QVERIFY2(
+        timeEnd <= groups->viewport()->width(),
+        qPrintable(QStringLiteral("Time ends at %1 of %2").arg(timeEnd).arg(groups->viewport()->width())));
+    QVERIFY(header->sectionSize(3) >= header->sectionSizeHint(3));
+    m_language->choose(QStringLiteral("en"));
+    QTRY_COMPARE(panel->findChild<QPushButton*>(QStringLiteral("playButton"))->text(),
+                 QStringLiteral("Play"));
+}
+
+void TestCollectivesTab::screenshotOfTheTab()
+{
+    QVERIFY(m_dir.isValid());
+    m_window->resize(1600, 1000);
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    widgets::CollectivePanel* panel = m_window->collectives();
+    panel->view()->seek(1);
+    panel->view()->stepForward();
+    panel->view()->advance(panel->view()->playhead().secondsPerStep() * 0.3);
+    const QString path = m_dir.filePath(QStringLiteral("collectives.png"));
+    QVERIFY(m_window->saveScreenshot(path));
+    const QImage image(path);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1600, 1000) * image.devicePixelRatio());
+    QVERIFY(panel->view()->isVisible());
+    QVERIFY(panel->view()->width() > 500 && panel->view()->height() > 350);
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestCollectivesTab)
+#include "tst_collectivestab.moc"

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window, offscreen: it opens on the default design, an edit in the inspector is one undo step
+// that every view follows, a broken file leaves the design untouched, and German shows when chosen.
+
+#include "cluster/clustercanvas.h"
+#include "cluster/clusterpanel.h"
+#include "design/designio.h"
+#include "design/designsummary.h"
+#include "diagnostics/diagnosticsmodel.h"
+#include "diagnostics/diagnosticspanel.h"
+#include "common/explanationdialog.h"
+#include "support/guitestmain.h"
+#include "window/language.h"
+#include "design/layoutinspector.h"
+#include "window/mainwindow.h"
+#include "support/mainwindowundertest.h"
+#include "memory/memorybars.h"
+#include "memory/memorypanel.h"
+
+#include <QComboBox>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace app;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void opensOnTheDefaultDesign();
+    void editingTpInTheInspectorIsOneUndoStep();
+    void choosingAModelPresetUpdatesEveryView();
+    void clusterShapeFromTheInspector();
+    void diagnosticsFollowTheDesign();
+    void failedOpenLeavesTheDesignUntouched();
+    void saveAndOpenRoundTrip();
+    void germanShowsWhenChosen();
+    void screenshotIsWritten();
+    void editingTpChangesTheMemoryBars();
+    void fitsALaptopScreen_data();
+    void fitsALaptopScreen();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::init()
+{
+    testing::createMainWindow(m_language, m_window);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+void TestMainWindow::opensOnTheDefaultDesign()
+{
+    const core::Design& design = m_window->document()->design();
+    QCOMPARE(QString::fromStdString(design.model.preset), QStringLiteral("llama-3.1-70b"));
+    QCOMPARE(design.layout.tp(), 8);
+    QCOMPARE(m_window->document()->snapshot().evaluation->worldSize, std::int64_t{32});
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("Meshwright")));
+    QVERIFY(!m_window->isWindowModified());
+    QVERIFY(m_window->summary()->modelText().contains(QStringLiteral("70.6 B")));
+    QCOMPARE(m_window->cluster()->canvas()->rankAt(1, 3), 11);
+    QCOMPARE(m_window->diagnostics()->model()->rowCount(), 0);
+}
+
+void TestMainWindow::editingTpInTheInspectorIsOneUndoStep()
+{
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    QVERIFY(tp);
+    QCOMPARE(tp->value(), 8);
+    const std::string before = core::saveDesign(m_window->document()->design());
+    // The summary states the step time and MFU of the performance model.
+    const std::optional<core::Performance>& performance
+        = m_window->document()->snapshot().evaluation->performance;
+    QVERIFY(performance);
+    QVERIFY(m_window->summary()->performanceText().contains(
+        QString::fromStdString(core::formatSeconds(performance->stepSeconds))));
+    QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("MFU")));
+    // Every headline figure explains itself.
+    m_window->summary()->explain(QStringLiteral("step"));
+    QVERIFY(m_window->summary()->explanationDialog());
+    QCOMPARE(m_window->summary()->explanationDialog()->formulaText(),
+             QString::fromStdString(performance->step.formula));
+    m_window->summary()->explain(QStringLiteral("exposed"));
+    QCOMPARE(m_window->summary()->explanationDialog()->formulaText(),
+             QString::fromStdString(performance->exposedExplanation.formula));
+    m_window->summary()->explanationDialog()->close();
+    tp->setValue(4); // what an arrow click or a typed value ends in
+    QCOMPARE(m_window->document()->design().layout.tp(), 4);
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    QVERIFY(m_window->isWindowModified());
+    // Every view follows: 16 ranks now, and the cluster canvas shows them.
+    QCOMPARE(m_window->document()->snapshot().evaluation->worldSize, std::int64_t{16});
+    QVERIFY(m_window->summary()->layoutText().contains(QStringLiteral("16 ranks")));
+    QCOMPARE(m_window->cluster()->canvas()->rankAt(0, 4), 4);
+    QCOMPARE(m_window->cluster()->canvas()->rankAt(2, 0), -1); // 16 ranks fill two nodes; the rest is idle
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(core::saveDesign(m_window->document()->design()), before);
+    QCOMPARE(tp->value(), 8);
+    QVERIFY(!m_window->isWindowModified());
+}
+
+void TestMainWindow::choosingAModelPresetUpdatesEveryView()
+{
+    QComboBox* preset = m_window->inspector()->modelPresetBox();
+    const int index = preset->findData(QStringLiteral("mixtral-8x7b"));
+    QVERIFY(index >= 0);
+    preset->setCurrentIndex(index);
+    emit preset->activated(index);
+    QCOMPARE(QString::fromStdString(m_window->document()->design().model.preset),
+             QStringLiteral("mixtral-8x7b"));
+    QVERIFY(m_window->summary()->modelText().contains(QStringLiteral("12.9 B active")));
+    // The MoE fields appear for a MoE model.
+    QVERIFY(m_window->inspector()->editorFor(core::Field::ModelExperts)->isVisibleTo(m_window->inspector()));
+}
+
+void TestMainWindow::clusterShapeFromTheInspector()
+{
+    m_window->inspector()->nodesBox()->setValue(2);
+    const core::Design& design = m_window->document()->design();
+    QCOMPARE(design.cluster.nodes.size(), std::size_t{2});
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    // 32 ranks no longer fit 16 GPUs: an error, and the GPU count field is marked.
+    QVERIFY(!m_window->document()->snapshot().evaluation->valid());
+    QVERIFY(m_window->diagnostics()->summaryText().contains(QStringLiteral("1 error")));
+}
+
+void TestMainWindow::diagnosticsFollowTheDesign()
+{
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(3);
+    widgets::DiagnosticsModel* model = m_window->diagnostics()->model();
+    QVERIFY(model->rowCount() > 0);
+    bool found = false;
+    for (int row = 0; row < model->rowCount(); ++row)
+        found |= model->index(row, widgets::DiagnosticsModel::CodeColumn).data().toString()
+            == QLatin1String("tp-heads");
+    QVERIFY(found);
+    QCOMPARE(tp->property("severity").toString(),
+             QStringLiteral("error")); // the field with the error is marked
+    QVERIFY(tp->toolTip().contains(QStringLiteral("does not divide the 64 attention heads")));
+    tp->setValue(8);
+    QVERIFY(!tp->property("severity").isValid());
+}
+
+void TestMainWindow::failedOpenLeavesTheDesignUntouched()
+{
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(4);
+    const std::string before = core::saveDesign(m_window->document()->design());
+    const QString path = m_dir.filePath(QStringLiteral("truncated.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "meshwright.design", "version": 1, "model": )");
+    file.close();
+    QVERIFY(!m_window->openFile(path));
+    QVERIFY(m_window->lastError().contains(QStringLiteral("Malformed JSON")));
+    QCOMPARE(core::saveDesign(m_window->document()->design()), before);
+    QCOMPARE(m_window->document()->undoStack()->count(), 1); // the unsaved edit is still there
+    QVERIFY(!m_window->openFile(m_dir.filePath(QStringLiteral("does-not-exist.json"))));
+    QCOMPARE(core::saveDesign(m_window->document()->design()), before);
+}
+
+void TestMainWindow::saveAndOpenRoundTrip()
+{
+    auto* pp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Pp));
+    pp->setValue(4);
+    const QString path = m_dir.filePath(QStringLiteral("saved.json"));
+    QVERIFY(m_window->saveTo(path));
+    QVERIFY(!m_window->isWindowModified());
+    const std::string saved = core::saveDesign(m_window->document()->design());
+    m_window->setDesign(*core::exampleDesign("teaching-4gpu"));
+    QVERIFY(m_window->openFile(path));
+    QCOMPARE(core::saveDesign(m_window->document()->design()), saved);
+    QCOMPARE(m_window->document()->filePath(), QFileInfo(path).absoluteFilePath());
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("saved.json")));
+}
+
+void TestMainWindow::germanShowsWhenChosen()
+{
+    m_language->choose(QStringLiteral("de"));
+    QCOMPARE(m_language->effective(), QStringLiteral("de"));
+    // Qt posts the LanguageChange to every widget; the window retranslates when it arrives.
+    QTRY_COMPARE(m_window->menuBar()->actions().at(0)->text(), QStringLiteral("&Datei"));
+    QVERIFY(m_window->diagnostics()->summaryText().contains(QStringLiteral("Keine Probleme")));
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    tp->setValue(3);
+    QVERIFY2(tp->toolTip().contains(QStringLiteral("Aufmerksamkeitsköpfe"))
+                 || tp->toolTip().contains(QStringLiteral("Attention-Heads")),
+             qPrintable(tp->toolTip()));
+    m_language->choose(QStringLiteral("en"));
+    QTRY_COMPARE(m_window->menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
+}
+
+void TestMainWindow::screenshotIsWritten()
+{
+    // Grabbing the window lays out the hidden tabs too; none of their plots may be squeezed to nothing
+    // ("QPainter::begin: Paint device returned engine == 0" from a plot's null buffer).
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("QPainter")));
+    const QString path = m_dir.filePath(QStringLiteral("shot.png"));
+    QVERIFY(m_window->saveScreenshot(path));
+    QImage image(path);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() > 400 && image.height() > 300);
+}
+
+// Issue 3: "a GUI test shows that editing TP changes the bar heights".
+void TestMainWindow::editingTpChangesTheMemoryBars()
+{
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
+    widgets::MemoryBars* bars = m_window->memory()->bars();
+    QCOMPARE(bars->bars().size(), std::size_t{32});
+    const double before = bars->bars().front().total;
+    auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
+    auto* dp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Dp));
+    tp->setValue(4); // half the TP: each GPU holds twice the weights
+    dp->setValue(4); // … and the world size stays 32
+    QCOMPARE(bars->bars().size(), std::size_t{32});
+    const double after = bars->bars().front().total;
+    QVERIFY2(after > before * 1.3, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(after)));
+    QVERIFY(m_window->memory()->statusText().contains(QStringLiteral("do not fit")));
+    m_window->document()->undoStack()->undo();
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(bars->bars().front().total, before);
+}
+
+// The window is used on laptops and projectors too: its smallest size fits a 1366 × 768 screen (less the
+// title bar and a task bar) in both languages, every tab.
+void TestMainWindow::fitsALaptopScreen_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("de") << QStringLiteral("de");
+}
+
+void TestMainWindow::fitsALaptopScreen()
+{
+    QFETCH(QString, language);
+    m_language->choose(language);
+    QCoreApplication::processEvents();
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        QCoreApplication::processEvents();
+        const QSize minimum = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+        QVERIFY2(minimum.width() <= 1366 && minimum.height() <= 720,
+                 qPrintable(QStringLiteral("%1: %2 x %3")
+                                .arg(tabs->tabText(i))
+                                .arg(minimum.width())
+                                .arg(minimum.height())));
+    }
+    m_language->choose(QStringLiteral("en"));
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Performance tab in the main window, offscreen: the seed's two 70B layouts side by side, the mesh
+// search on its worker thread (finishing, cancelling, ranking), and applying a result as one undo step.
+// With MESHWRIGHT_SCREENSHOT_DIR set it writes the tab's picture there, for a person to look at.
+
+#include "design/designio.h"
+#include "support/guitestmain.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
+#include "support/mainwindowundertest.h"
+#include "performance/performancepanel.h"
+#include "performance/scalingplot.h"
+
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace app;
+
+namespace {
+
+// Llama 3.1 8B on 2 × 4 A100: a search that finishes in a moment.
+core::Design smallCluster()
+{
+    core::Design d = *core::exampleDesign("default");
+    d.model = *core::Catalog::builtin().model("llama-3.1-8b");
+    d.cluster = core::makeUniformCluster(2, 4, "a100-80gb", "nvlink3", "ib-hdr-200");
+    d.layout.setDegree(core::Dim::Tp, 4);
+    d.layout.setDegree(core::Dim::Pp, 2);
+    d.layout.setDegree(core::Dim::Dp, 1);
+    d.workload.sequenceLength = 4096;
+    d.workload.globalBatch = 16;
+    return d;
+}
+
+} // namespace
+
+class TestPerformanceTab : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void seedPairSideBySide();
+    void searchRanksAndApplies();
+    void searchCancels();
+    void scalingStatesItsBaseline();
+
+private:
+    widgets::PerformancePanel* panel() { return m_window->performance(); }
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestPerformanceTab::init()
+{
+    testing::createMainWindow(m_language, m_window);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->views()->setCurrentWidget(panel());
+}
+
+void TestPerformanceTab::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+// Issue 7, "done when": the seed's two layouts compared side by side read like a design review.
+void TestPerformanceTab::seedPairSideBySide()
+{
+    const core::Design first = *core::exampleDesign("seed-70b-32k-512gpu");
+    const core::Design second = *core::exampleDesign("seed-70b-32k-512gpu-alt");
+    panel()->pin(first);
+    panel()->pin(second);
+    panel()->pages()->setCurrentIndex(0);
+    QTableWidget* table = panel()->candidatesTable();
+    QCOMPARE(table->columnCount(), 2);
+    // Each column states its own evaluation's figures.
+    for (int column = 0; column < 2; ++column) {
+        const core::Evaluation e = core::evaluate(column == 0 ? first : second);
+        QVERIFY(e.performance);
+        bool foundStep = false;
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (table->verticalHeaderItem(row)->text() == QStringLiteral("Step time"))
+                foundStep = table->item(row, column)->text().contains(
+                    QString::fromStdString(core::formatSeconds(e.performance->stepSeconds)));
+        QVERIFY(foundStep);
+    }
+    QVERIFY(table->findItems(QStringLiteral("(fastest)"), Qt::MatchContains).size() == 1);
+    m_window->resize(1600, 1000);
+    QTest::qWait(50);
+    if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
+        m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-candidates.png"));
+}
+
+void TestPerformanceTab::searchRanksAndApplies()
+{
+    m_window->setDesign(smallCluster());
+    panel()->pages()->setCurrentIndex(1);
+    QSignalSpy finished(panel(), &widgets::PerformancePanel::searchFinished);
+    panel()->startSearch();
+    QVERIFY(panel()->isSearching());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(!panel()->isSearching());
+    const core::SearchResult& result = panel()->searchResult();
+    QVERIFY(!result.candidates.empty());
+    QVERIFY(!result.cancelled);
+    QCOMPARE(panel()->resultsView()->model()->rowCount(),
+             static_cast<int>(std::min<std::size_t>(result.candidates.size(), 500)));
+    if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
+        m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-search.png"));
+    // Sorting by another column keeps each row's candidate; applying the first row applies the fastest.
+    panel()->resultsView()->sortByColumn(11, Qt::DescendingOrder); // tokens/s
+    const int undoBefore = m_window->document()->undoStack()->count();
+    panel()->applyResult(0);
+    QCOMPARE(m_window->document()->undoStack()->count(), undoBefore + 1);
+    QVERIFY(m_window->document()->design().layout == result.candidates.front().layout);
+    const core::Evaluation& e = *m_window->document()->snapshot().evaluation;
+    QVERIFY(e.performance);
+    QCOMPARE(e.performance->stepSeconds, result.candidates.front().stepSeconds);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(m_window->document()->design().layout == smallCluster().layout);
+}
+
+// A search of 16,384 GPUs is cancelled before it ends; the window stays usable.
+void TestPerformanceTab::searchCancels()
+{
+    core::Design big = *core::exampleDesign("default");
+    big.model = *core::Catalog::builtin().model("llama-3.1-405b");
+    big.cluster = core::makeUniformCluster(2048, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    big.layout.setDegree(core::Dim::Dp, 1024);
+    big.workload.globalBatch = 2048;
+    m_window->setDesign(big);
+    QSignalSpy finished(panel(), &widgets::PerformancePanel::searchFinished);
+    panel()->startSearch();
+    panel()->cancelSearch();
+    QVERIFY(finished.wait(60000));
+    QVERIFY(panel()->searchResult().cancelled);
+}
+
+// The scaling page computes when shown, from the current design, and says what its efficiency divides by.
+void TestPerformanceTab::scalingStatesItsBaseline()
+{
+    m_window->resize(1600, 1000);
+    panel()->pages()->setCurrentWidget(panel()->scaling());
+    QTRY_VERIFY(panel()->scaling()->curve(core::ScalingKind::Weak).baseline >= 0);
+    const core::ScalingCurve& weak = panel()->scaling()->curve(core::ScalingKind::Weak);
+    const core::ScalingPoint& base = weak.points[static_cast<std::size_t>(weak.baseline)];
+    QVERIFY(panel()->scaling()->explanationText().contains(QStringLiteral("baseline DP %1 on %2 GPUs").arg(base.dp).arg(base.gpus)));
+    // It follows an edit of the design.
+    const int before = static_cast<int>(weak.points.size());
+    m_window->document()->editField(core::Field::Pp, core::FieldValue{std::int64_t{1}});
+    m_window->document()->editField(core::Field::Dp, core::FieldValue{std::int64_t{4}});
+    QVERIFY(static_cast<int>(panel()->scaling()->curve(core::ScalingKind::Weak).points.size()) != before
+            || panel()->scaling()->curve(core::ScalingKind::Weak).points.front().gpus != base.gpus);
+    QVERIFY(panel()->scaling()->explanationText().contains(QStringLiteral("Not drawn")));
+    QTest::qWait(50); // let the layout give the explanation its new height before the picture
+    if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
+        m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-scaling.png"));
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestPerformanceTab)
+#include "tst_performancetab.moc"

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Parameter counts of the model presets against published figures, each row naming its source.
+
+#include "catalog/catalog.h"
+#include "catalog/model.h"
+
+#include <QTest>
+
+using namespace core;
+
+class TestModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void catalogHasNoProblems();
+    void publishedCounts_data();
+    void publishedCounts();
+    void exactCounts_data();
+    void exactCounts();
+    void moeLayerSelection();
+    void kvCachePerToken_data();
+    void kvCachePerToken();
+    void absurdModelStaysFinite();
+};
+
+void TestModel::catalogHasNoProblems()
+{
+    const Catalog& catalog = Catalog::builtin();
+    for (const Diagnostic& d : catalog.problems())
+        qWarning("%s: %s", d.path.c_str(), d.message().c_str());
+    QVERIFY(catalog.problems().empty());
+    for (const char* id : {"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "mixtral-8x7b", "gpt-3-175b",
+                           "qwen3-235b-a22b", "deepseek-v3"})
+        QVERIFY2(catalog.model(id), id);
+    for (const char* id : {"a100-40gb", "a100-80gb", "h100-sxm-80gb", "h200-141gb", "b200-180gb"})
+        QVERIFY2(catalog.gpu(id), id);
+    for (const ModelArchitecture& m : catalog.models())
+        QVERIFY2(!m.source.empty(), m.preset.c_str());
+    for (const GpuSpec& g : catalog.gpus())
+        QVERIFY2(!g.source.empty() && catalog.link(g.defaultIntraLink), g.id.c_str());
+    for (const LinkSpec& l : catalog.links())
+        QVERIFY2(!l.source.empty() && l.bandwidth > 0 && l.latency > 0, l.id.c_str());
+}
+
+// Rounded figures as the literature states them; the tolerance is half a unit of the last digit given.
+void TestModel::publishedCounts_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<double>("total");
+    QTest::addColumn<double>("active");
+    QTest::addColumn<double>("tolerance");
+    // Seed: "Mixtral 8x7B speichert etwa 46,7B Parameter, nutzt aber nur etwa 12,9B pro Token"
+    QTest::newRow("seed: Mixtral 8x7B 46.7B / 12.9B") << "mixtral-8x7b" << 46.7e9 << 12.9e9 << 0.05e9;
+    // Issue 2 / Llama 3.1 70B model card: 70.6B
+    QTest::newRow("Llama 3.1 70B ≈ 70.6B") << "llama-3.1-70b" << 70.6e9 << 70.6e9 << 0.05e9;
+    // Llama 3.1 8B model card: 8.03B
+    QTest::newRow("Llama 3.1 8B ≈ 8.03B") << "llama-3.1-8b" << 8.03e9 << 8.03e9 << 0.005e9;
+    // Qwen3 Technical Report Table 2: 235B total, 22B activated
+    QTest::newRow("Qwen3 235B-A22B") << "qwen3-235b-a22b" << 235e9 << 22e9 << 0.5e9;
+    // DeepSeek-V3 report: 671B total, 37B activated (main model, without the MTP module)
+    QTest::newRow("DeepSeek-V3 671B / 37B") << "deepseek-v3" << 671e9 << 37e9 << 0.6e9;
+}
+
+void TestModel::publishedCounts()
+{
+    QFETCH(QString, preset);
+    QFETCH(double, total);
+    QFETCH(double, active);
+    QFETCH(double, tolerance);
+    const ModelArchitecture* model = Catalog::builtin().model(preset.toStdString());
+    QVERIFY(model);
+    const ParameterCounts counts = countParameters(*model);
+    QVERIFY2(std::abs(counts.all.total() - total) <= tolerance,
+             qPrintable(QString::number(counts.all.total(), 'f', 0)));
+    QVERIFY2(std::abs(counts.active.total() - active) <= tolerance,
+             qPrintable(QString::number(counts.active.total(), 'f', 0)));
+}
+
+void TestModel::exactCounts_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<double>("total");
+    // calibration.json llama3-405b-architecture, derived.params_with_vocab_128256_untied
+    QTest::newRow("Llama 3.1 405B (calibration.json)") << "llama-3.1-405b" << 405853388800.0;
+    // Narayanan et al. 2021 eq. (2): P = 12lh²(1 + 13/(12h) + (V+s)/(12lh)) with V = 50257, s = 2048
+    // = 174,604,234,752; eq. (2) leaves out the final LayerNorm (2h = 24,576), which Meshwright counts.
+    QTest::newRow("GPT-3 175B (Megatron eq. 2 + final LN)") << "gpt-3-175b" << 174604234752.0 + 2 * 12288.0;
+}
+
+void TestModel::exactCounts()
+{
+    QFETCH(QString, preset);
+    QFETCH(double, total);
+    const ModelArchitecture* model = Catalog::builtin().model(preset.toStdString());
+    QVERIFY(model);
+    QCOMPARE(countParameters(*model).all.total(), total);
+}
+
+void TestModel::moeLayerSelection()
+{
+    // DeepSeek-V3: first_k_dense_replace = 3, moe_layer_freq = 1 → layers 0–2 dense, 3–60 MoE.
+    const ModelArchitecture* v3 = Catalog::builtin().model("deepseek-v3");
+    QVERIFY(v3);
+    QCOMPARE(v3->moeLayerCount(), 58);
+    QVERIFY(!v3->isMoeLayer(2));
+    QVERIFY(v3->isMoeLayer(3));
+    ModelArchitecture alternating = *v3;
+    alternating.moe.firstDenseLayers = 0;
+    alternating.moe.layerFrequency = 2; // every other layer, as in Switch Transformer / GShard
+    alternating.layers = 7;
+    QCOMPARE(alternating.moeLayerCount(), 4);
+    QVERIFY(alternating.isMoeLayer(0) && !alternating.isMoeLayer(1) && alternating.isMoeLayer(6));
+    // The breakdown adds up, and only routed experts differ between total and active.
+    const ParameterCounts counts = countParameters(*v3);
+    QCOMPARE(counts.all.attention, counts.active.attention);
+    QVERIFY(counts.active.experts < counts.all.experts);
+    QCOMPARE(counts.all.experts / counts.active.experts, 256.0 / 8.0);
+}
+
+void TestModel::kvCachePerToken_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<double>("elementsPerToken");
+    // Seed: 2 × 80 layers × 8 KV heads × 128 = 163,840 elements = 327,680 bytes in BF16 ≈ 0.33 MB
+    QTest::newRow("seed: Llama 3.1 70B") << "llama-3.1-70b" << 163840.0;
+    // calibration.json kv-deepseek-mla-table: DeepSeek-V3, 61 layers × (512 + 64) = 35,136 elements
+    QTest::newRow("DeepSeek-V3 MLA") << "deepseek-v3" << 35136.0;
+}
+
+void TestModel::kvCachePerToken()
+{
+    QFETCH(QString, preset);
+    QFETCH(double, elementsPerToken);
+    const ModelArchitecture* model = Catalog::builtin().model(preset.toStdString());
+    QVERIFY(model);
+    QCOMPARE(kvElementsPerTokenPerLayer(*model) * model->layers, elementsPerToken);
+}
+
+void TestModel::absurdModelStaysFinite()
+{
+    ModelArchitecture m = *Catalog::builtin().model("llama-3.1-70b");
+    m.layers = 100000;
+    m.hidden = 1 << 20;
+    m.ffn = 1 << 24;
+    const double total = countParameters(m).all.total();
+    QVERIFY(std::isfinite(total));
+    QVERIFY(total > 1e15);
+}
+
+QTEST_APPLESS_MAIN(TestModel)
+#include "tst_model.moc"

@@ -1,0 +1,840 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A training step of a design in time: the compute and link model of each stage (stagetime.h), the
+// design's pipeline schedule through evaluate(), DDP buckets and FSDP layers over the step, activation
+// memory over time and the bubble curve (steptimeline.h). Each row names where its numbers come from.
+
+#include "base/diagnostickinds.h"
+#include "evaluate.h"
+#include "report/evaluationio.h"
+#include "pipeline/steptimeline.h"
+#include "support/testdesigns.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+#include <cmath>
+
+using namespace core;
+
+Q_DECLARE_METATYPE(core::ScheduleSpec)
+Q_DECLARE_METATYPE(core::CommKind)
+
+namespace {
+
+// A small dense model whose numbers can be redone by hand: h = 1024, 8 heads of 128, a plain MLP of 4096,
+// no biases; A100s (312 TFLOP/s) in one node over NVLink 3.
+const char* const kTinyModel = R"({"name": "Tiny", "layers": 4, "hidden": 1024, "ffn": 4096, "heads": 8,
+    "kvHeads": 8, "headDim": 128, "vocab": 1000, "mlp": "plain"})";
+
+Design tinyDesign(const char* layoutPatch = "{}", int layers = 4, const char* modelPatch = "{}")
+{
+    Json document = testing::exampleJson("teaching-4gpu");
+    Json model = Json::parse(kTinyModel);
+    model["layers"] = layers;
+    model.merge_patch(Json::parse(modelPatch));
+    document["model"] = model;
+    document["workload"] = Json::parse(R"({"mode": "training", "sequenceLength": 1024, "globalBatch": 8,
+        "precision": "bf16-mixed", "optimizer": "adamw"})");
+    document["layout"] = Json::parse(R"({"tp": 1, "pp": 4, "cp": 1, "dp": 1, "ep": 1, "microBatch": 1,
+        "schedule": "1f1b", "recompute": "none", "sequenceParallel": false, "zeroStage": 0})");
+    document["layout"].merge_patch(Json::parse(layoutPatch));
+    const LoadResult loaded = designFromJson(document);
+    if (!loaded.design)
+        qFatal("tiny design does not load: %s", qPrintable(testing::describe(loaded.diagnostics)));
+    return *loaded.design;
+}
+
+// The tiny layer by hand: attention projections 4·h² = 4,194,304 parameters, MLP 2·h·4096 = 8,388,608.
+constexpr double kTokens = 1024;
+constexpr double kLinearFlops = 2 * kTokens * (4194304.0 + 8388608.0); // 25,769,803,776
+constexpr double kAttentionFlops = 2 * 1.0 * 1024 * 1024 * 8 * (128 + 128); // 4,294,967,296
+// The hand-computed rows use a flat GEMM efficiency of 0.5 and no elementwise term; the default compute
+// model (efficiency growing with the width per GPU, elementwise traffic over HBM) has its own test.
+ComputeModel flatRate()
+{
+    ComputeModel model;
+    model.gemmEfficiency = 0.5;
+    model.gemmHalfWidth = 0;
+    model.elementwisePasses = 0;
+    return model;
+}
+const StageTimeOptions kFlatRate{flatRate()};
+constexpr double kRate = 312e12 * 0.5;
+
+bool near(double a, double b, double relative = 1e-9)
+{
+    return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
+}
+
+int countSpans(const FsdpLayerTimeline& t, FsdpStream stream, bool backward)
+{
+    int n = 0;
+    for (const FsdpSpan& s : t.spans)
+        n += s.stream == stream && s.backward == backward;
+    return n;
+}
+
+} // namespace
+
+class TestStepTimeline : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void layerFlopsByHand_data();
+    void layerFlopsByHand();
+    void stageTimesByHand_data();
+    void stageTimesByHand();
+    void tensorParallelOnTheLink();
+    void boundaryOnTheSharedLink_data();
+    void boundaryOnTheSharedLink();
+    void unevenStages();
+    void boundaryTransferInTheTimeline_data();
+    void boundaryTransferInTheTimeline();
+    void seedBubbleThroughEvaluate_data();
+    void seedBubbleThroughEvaluate();
+    void badInputThroughEvaluate_data();
+    void badInputThroughEvaluate();
+    void evaluateJson();
+    void ddpBuckets();
+    void ddpExposedGrowsOnASlowFabric();
+    void fsdpSeedFigure();
+    void fsdpReshard_data();
+    void fsdpReshard();
+    void activationCurveByHand();
+    void activationCurvePeakIsInFlight_data();
+    void activationCurvePeakIsInFlight();
+    void activationsAreTheMemoryModels_data();
+    void activationsAreTheMemoryModels();
+    void bubbleCurve_data();
+    void bubbleCurve();
+    void bubbleCurveCounts();
+    void fsdpPrefetch();
+    void commBands_data();
+    void commBands();
+    void benchmarkEvaluate64x1024();
+    void giantPipelineIsSkipped();
+};
+
+// Narayanan et al., SC'21, appendix: 2 FLOPs per multiply-add; QKᵀ and AV over the full s × s matrix.
+void TestStepTimeline::layerFlopsByHand_data()
+{
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("cp");
+    QTest::addColumn<double>("linear");
+    QTest::addColumn<double>("attention");
+    QTest::newRow("tiny, no parallelism") << 1 << 1 << kLinearFlops << kAttentionFlops;
+    QTest::newRow("TP=2 halves both") << 2 << 1 << kLinearFlops / 2 << kAttentionFlops / 2;
+    // CP=2: half the tokens; each still attends to all 1024 keys.
+    QTest::newRow("CP=2 halves both") << 1 << 2 << kLinearFlops / 2 << kAttentionFlops / 2;
+}
+
+void TestStepTimeline::layerFlopsByHand()
+{
+    QFETCH(int, tp);
+    QFETCH(int, cp);
+    QFETCH(double, linear);
+    QFETCH(double, attention);
+    const Design design = tinyDesign();
+    const LayerFlops flops = layerForwardFlops(design.model, 0, 1024, 1, tp, cp, tp);
+    QCOMPARE(flops.linear, linear);
+    QCOMPARE(flops.attention, attention);
+}
+
+// Backward = 2 × forward: I = linear + 2 × attention products, W = linear; recomputation adds its forward.
+void TestStepTimeline::stageTimesByHand_data()
+{
+    QTest::addColumn<QString>("recompute");
+    QTest::addColumn<double>("forward");
+    QTest::addColumn<double>("input");
+    QTest::addColumn<double>("weight");
+    const double f = (kLinearFlops + kAttentionFlops) / kRate;
+    const double i = (kLinearFlops + 2 * kAttentionFlops) / kRate;
+    const double w = kLinearFlops / kRate;
+    QTest::newRow("none") << "none" << f << i << w;
+    QTest::newRow("selective: + attention products") << "selective" << f << i + kAttentionFlops / kRate << w;
+    QTest::newRow("full: + the whole forward") << "full" << f << i + f << w;
+}
+
+void TestStepTimeline::stageTimesByHand()
+{
+    QFETCH(QString, recompute);
+    QFETCH(double, forward);
+    QFETCH(double, input);
+    QFETCH(double, weight);
+    const Design design = tinyDesign(qPrintable(QStringLiteral(R"({"recompute": "%1"})").arg(recompute)));
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    QCOMPARE(t.gpuPeakFlops, 312e12);
+    QCOMPARE(t.stages.size(), std::size_t{4});
+    const StageWork& first = t.stages.front();
+    QCOMPARE(first.layers, 1);
+    QVERIFY(first.embedding && !first.outputHead);
+    QVERIFY(near(first.passSeconds(Pass::Forward), forward));
+    QVERIFY(near(first.passSeconds(Pass::InputGrad), input));
+    QVERIFY(near(first.passSeconds(Pass::WeightGrad), weight));
+    // The last stage adds the output head: 2·s·b·h·vocab forward, and as much for I and for W.
+    const double head = 2 * 1024.0 * 1024 * 1000 / kRate;
+    const StageWork& last = t.stages.back();
+    QVERIFY(last.outputHead);
+    QVERIFY(near(last.passSeconds(Pass::Forward), forward + head));
+    QVERIFY(near(last.passSeconds(Pass::WeightGrad), weight + head));
+    QVERIFY(near(stageOpSeconds(last, PipelineOpKind::Backward), input + weight + 2 * head));
+    // The spec carries the means and each stage's factor; the timeline reproduces the total work (of the
+    // evaluation's own stage times, with the default compute model).
+    QCOMPARE(t.spec.stageScale.size(), std::size_t{4});
+    QVERIFY(e.schedule);
+    double work = 0;
+    for (const StageWork& s : e.schedule->times.stages)
+        work += s.passSeconds(Pass::Forward) + s.passSeconds(Pass::InputGrad)
+            + s.passSeconds(Pass::WeightGrad);
+    double busy = 0;
+    for (const RankTimeline& r : e.schedule->timeline.ranks)
+        busy += r.busy;
+    QVERIFY(near(busy, 8 * work, 1e-12)); // m = 8 micro-batches
+}
+
+// TP=2 over NVLink 3: the forward of a layer waits for two ring all-reduces of the [s, b, h] activation
+// (Megatron without SP), priced by collectivecost on the link the two GPUs share.
+void TestStepTimeline::tensorParallelOnTheLink()
+{
+    const Design design = tinyDesign(R"({"tp": 2, "pp": 2})");
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    CollectiveSpec ar;
+    ar.op = CollectiveOp::AllReduce;
+    ar.ranks = 2;
+    ar.bytes = 1024.0 * 1024 * 2;
+    CollectiveLinks links;
+    links.intraNode = linkCost(*Catalog::builtin().link("nvlink3"));
+    links.interNode = linkCost(*Catalog::builtin().link("ib-ndr-400"));
+    const double allReduce = collectiveCost(ar, links).timeSeconds;
+    QVERIFY(allReduce > 0);
+    const LayerPattern& forward = t.stages.front().denseLayer[static_cast<std::size_t>(Pass::Forward)];
+    QCOMPARE(forward.bands.size(), std::size_t{2});
+    for (const CommBand& band : forward.bands) {
+        QCOMPARE(band.kind, CommKind::TensorParallel);
+        QVERIFY(near(band.end - band.start, allReduce));
+    }
+    QVERIFY(near(forward.computeSeconds, (kLinearFlops + kAttentionFlops) / 2 / kRate));
+    QVERIFY(near(forward.seconds, forward.computeSeconds + 2 * allReduce));
+    // With SP the same volume moves as 2 all-gathers + 2 reduce-scatters, and W re-gathers twice.
+    const Design sp = tinyDesign(R"({"tp": 2, "pp": 2, "sequenceParallel": true})");
+    const StageTimes ts = stageTimes(sp, evaluate(sp), Catalog::builtin(), kFlatRate);
+    QCOMPARE(ts.stages.front().denseLayer[static_cast<std::size_t>(Pass::Forward)].bands.size(),
+             std::size_t{4});
+    QCOMPARE(ts.stages.front().denseLayer[static_cast<std::size_t>(Pass::WeightGrad)].bands.size(),
+             std::size_t{2});
+}
+
+// The p2p time between two stages: latency + [s/CP (/TP with SP), b, h] × 2 bytes / bandwidth of the link
+// the two GPUs share (link presets: NVLink 3 300 GB/s, 2 µs; IB NDR 50 GB/s, 5 µs).
+void TestStepTimeline::boundaryOnTheSharedLink_data()
+{
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<QString>("fabric");
+    QTest::addColumn<double>("seconds");
+    const double bytes = 1024.0 * 1024 * 2;
+    QTest::newRow("one node: NVLink 3") << 1 << "ib-ndr-400" << 2e-6 + bytes / 300e9;
+    QTest::newRow("one GPU per node: IB NDR") << 4 << "ib-ndr-400" << 5e-6 + bytes / 50e9;
+    QTest::newRow("one GPU per node: Ethernet") << 4 << "ethernet-100" << 20e-6 + bytes / 12.5e9;
+}
+
+void TestStepTimeline::boundaryOnTheSharedLink()
+{
+    QFETCH(int, nodes);
+    QFETCH(QString, fabric);
+    QFETCH(double, seconds);
+    Design design = tinyDesign();
+    design.cluster = makeUniformCluster(nodes, 4 / nodes, "a100-80gb", "nvlink3", fabric.toStdString());
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    QCOMPARE(t.boundaryBytes, 1024.0 * 1024 * 2);
+    QCOMPARE(t.boundarySeconds.size(), std::size_t{3});
+    for (double b : t.boundarySeconds)
+        QVERIFY2(near(b, seconds), qPrintable(QString::number(b)));
+    QCOMPARE(t.spec.boundaryTransfer, t.boundarySeconds);
+}
+
+// Explicit layers per stage: the stage with more layers takes proportionally longer.
+void TestStepTimeline::unevenStages()
+{
+    const Design design = tinyDesign(R"({"layersPerStage": [3, 2, 2, 1]})", 8);
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    QCOMPARE(t.stages[0].layers, 3);
+    QCOMPARE(t.stages[3].firstLayer, 7);
+    const double layer = t.stages[1].passSeconds(Pass::Forward) / 2;
+    QVERIFY(near(t.stages[0].passSeconds(Pass::Forward), 3 * layer));
+    QVERIFY(t.spec.stageScale[0] > t.spec.stageScale[1]);
+    QVERIFY(near(t.spec.stageScale[1], t.spec.stageScale[2]));
+    // Stage 0 (3 layers) paces the pipeline: the slowest stage's work bounds the makespan from below.
+    QVERIFY(e.schedule->timeline.makespan
+            >= 8 * (t.spec.forward + t.spec.backward + t.spec.weightGrad) * t.spec.stageScale[0]);
+}
+
+// ScheduleSpec::boundaryTransfer on the list-scheduling rule (§0): by hand, and checked like the latency.
+void TestStepTimeline::boundaryTransferInTheTimeline_data()
+{
+    QTest::addColumn<ScheduleSpec>("spec");
+    QTest::addColumn<double>("makespan");
+    QTest::addColumn<QString>("code");
+    ScheduleSpec s;
+    s.kind = Schedule::OneFOneB;
+    s.ranks = 2;
+    s.microBatches = 1;
+    s.boundaryTransfer = {0.5};
+    // F0@s0 [0,1), +0.5 → F0@s1 [1.5,2.5), B0@s1 [2.5,4.5), +0.5 → B0@s0 [5,7).
+    QTest::newRow("p=2 m=1: 6 + 2 × 0.5") << s << 7.0 << "";
+    s.ranks = 3;
+    s.boundaryTransfer = {0.5, 1};
+    QTest::newRow("p=3 m=1: 9 + 2 × (0.5 + 1)") << s << 12.0 << "";
+    s.p2pLatency = 0.25;
+    QTest::newRow("p=3 m=1 with latency 0.25: + 4 × 0.25") << s << 13.0 << "";
+    // ZB-V's middle boundary stays on the last rank: no transfer there.
+    ScheduleSpec v;
+    v.kind = Schedule::ZbV;
+    v.ranks = 1;
+    v.microBatches = 1;
+    v.virtualStages = 2;
+    v.backward = 1;
+    v.weightGrad = 1;
+    v.boundaryTransfer = {100};
+    QTest::newRow("ZB-V p=1: the V turn is on one rank") << v << 3.0 << "";
+    s.boundaryTransfer = {0.5};
+    QTest::newRow("one entry for two boundaries") << s << 0.0 << "schedule-transfer-count";
+    s.boundaryTransfer = {0.5, -1};
+    QTest::newRow("negative transfer") << s << 0.0 << "schedule-duration-negative";
+}
+
+void TestStepTimeline::boundaryTransferInTheTimeline()
+{
+    QFETCH(ScheduleSpec, spec);
+    QFETCH(double, makespan);
+    QFETCH(QString, code);
+    const PipelineTimeline t = simulateSchedule(spec);
+    if (!code.isEmpty()) {
+        QVERIFY(!t.valid());
+        QVERIFY(testing::hasCode(t.diagnostics, code.toStdString()));
+        return;
+    }
+    QVERIFY2(t.valid(), qPrintable(testing::describe(t.diagnostics)));
+    QCOMPARE(t.makespan, makespan);
+}
+
+// The seed: "Bei 4 Stages lassen 4 Micro-Batches 3/7 des Forward-Schedules ungenutzt, etwa 43 %.
+// 16 Micro-Batches lassen 3/19 ungenutzt, etwa 16 %, und 32 lassen 3/35 ungenutzt, etwa 9 %." Through
+// evaluate() on a design of 4 stages of 8 layers each, whose output head (vocabulary 128) and NVLink
+// transfers are too small to move the rounded numbers.
+void TestStepTimeline::seedBubbleThroughEvaluate_data()
+{
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("m");
+    QTest::addColumn<double>("ideal");
+    QTest::addColumn<int>("percent");
+    for (const char* kind : {"gpipe", "1f1b"}) {
+        QTest::addRow("seed: %s p=4 m=4 → 43 %%", kind) << kind << 4 << 3.0 / 7 << 43;
+        QTest::addRow("seed: %s p=4 m=16 → 16 %%", kind) << kind << 16 << 3.0 / 19 << 16;
+        QTest::addRow("seed: %s p=4 m=32 → 9 %%", kind) << kind << 32 << 3.0 / 35 << 9;
+    }
+}
+
+void TestStepTimeline::seedBubbleThroughEvaluate()
+{
+    QFETCH(QString, schedule);
+    QFETCH(int, m);
+    QFETCH(double, ideal);
+    QFETCH(int, percent);
+    Design design = tinyDesign(qPrintable(QStringLiteral(R"({"schedule": "%1"})").arg(schedule)), 32);
+    design.model.vocab = 128; // an output head of 0.1 % of a stage
+    design.workload.globalBatch = m;
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    QVERIFY(e.schedule);
+    QCOMPARE(e.schedule->spec().microBatches, m);
+    QCOMPARE(e.schedule->spec().ranks, 4);
+    const double bubble = e.schedule->timeline.bubbleFraction;
+    QCOMPARE(qRound(100 * bubble), percent);
+    QVERIFY2(std::abs(bubble - ideal) < 0.005, qPrintable(QString::number(bubble)));
+    // 1F1B holds at most p micro-batches on rank 0, GPipe all m.
+    QCOMPARE(e.schedule->timeline.ranks[0].peakInFlight,
+             schedule == QLatin1String("gpipe") ? m : std::min(m, 4));
+}
+
+// Each mistake is a located diagnostic, the evaluation carries no schedule, and nothing hangs.
+void TestStepTimeline::badInputThroughEvaluate_data()
+{
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<int>("globalBatch");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("path");
+    QTest::newRow("interleaved, m = 6 not a multiple of p = 4 (Megatron-LM)")
+        << R"({"schedule": "interleaved", "virtualStages": 2})" << 6 << "schedule-interleaved-micro-batches"
+        << "/workload/globalBatch";
+    QTest::newRow("V = 3 × p = 4 stages do not divide 32 layers")
+        << R"({"schedule": "interleaved", "virtualStages": 3})" << 8 << "pp-layers"
+        << "/layout/pp";
+    QTest::newRow("ZB-V without 2 stages per rank")
+        << R"({"schedule": "zb-v", "virtualStages": 1})" << 8 << "schedule-virtual-stages"
+        << "/layout/virtualStages";
+    QTest::newRow("DualPipeV with m < 2p")
+        << R"({"schedule": "dualpipev", "virtualStages": 2})" << 6 << "schedule-dualpipev-micro-batches"
+        << "/workload/globalBatch";
+    QTest::newRow("zero micro-batches") << "{}" << 0 << "value-range"
+                                        << "/workload/globalBatch";
+    QTest::newRow("a batch smaller than one micro-batch per replica")
+        << R"({"microBatch": 2})" << 1 << "batch-divisible"
+        << "/workload/globalBatch";
+}
+
+void TestStepTimeline::badInputThroughEvaluate()
+{
+    QFETCH(QString, patch);
+    QFETCH(int, globalBatch);
+    QFETCH(QString, code);
+    QFETCH(QString, path);
+    Design design = tinyDesign(qPrintable(patch), 32);
+    design.workload.globalBatch = globalBatch;
+    QElapsedTimer clock;
+    clock.start();
+    const Evaluation e = evaluate(design);
+    QVERIFY(clock.elapsed() < 1000);
+    QVERIFY(!e.valid());
+    QVERIFY(!e.schedule);
+    bool found = false;
+    for (const Diagnostic& d : e.diagnostics)
+        found = found || (d.code == code.toStdString() && d.path == path.toStdString());
+    QVERIFY2(found, qPrintable(testing::describe(e.diagnostics)));
+    COMPARE_JSON(evaluationToJson(design, e)["schedule"], Json(nullptr));
+}
+
+// Issue 6: "evaluate --json gains schedule: {kind, stages, microBatches, virtualStages, makespanSeconds,
+// bubbleFraction, perRank[] {rank, peakInFlight, ops[] {kind, microBatch, stage, start, end}}}".
+void TestStepTimeline::evaluateJson()
+{
+    const Design design = testing::example("default");
+    const Evaluation e = evaluate(design);
+    QVERIFY(e.schedule);
+    const Json out = evaluationToJson(design, e);
+    const Json& s = out["schedule"];
+    COMPARE_JSON(s["kind"], Json("1f1b"));
+    COMPARE_JSON(s["stages"], Json(2));
+    COMPARE_JSON(s["microBatches"], Json(64)); // 128 sequences / (1 × DP 2)
+    COMPARE_JSON(s["virtualStages"], Json(1));
+    QVERIFY(s["makespanSeconds"].get<double>() > 0);
+    QCOMPARE(s["makespanSeconds"].get<double>(), e.schedule->timeline.makespan);
+    QCOMPARE(s["bubbleFraction"].get<double>(), e.schedule->timeline.bubbleFraction);
+    QCOMPARE(s["perRank"].size(), std::size_t{2});
+    COMPARE_JSON(s["perRank"][0]["peakInFlight"], Json(2));
+    COMPARE_JSON(s["perRank"][1]["peakInFlight"], Json(1));
+    const Json& op = s["perRank"][1]["ops"][0];
+    for (const char* key : {"kind", "microBatch", "stage", "start", "end"})
+        QVERIFY2(op.contains(key), key);
+    COMPARE_JSON(op["kind"], Json("F"));
+    COMPARE_JSON(op["stage"], Json(1));
+    QCOMPARE(s["perRank"][0]["ops"].size(), std::size_t{128});
+    // A serving design has no training step.
+    const Design serving = testing::example("serving-70b-tp4x2");
+    COMPARE_JSON(evaluationToJson(serving, evaluate(serving))["schedule"], Json(nullptr));
+}
+
+// PyTorch DDP (§5.1): a rank's gradients are its parameter shard; buckets of [1 MiB, 25 MiB] in
+// gradient-ready order; all-reduces in bucket order, each after its bucket is ready.
+void TestStepTimeline::ddpBuckets()
+{
+    Design design = testing::example("teaching-4gpu"); // Llama 3.1 8B, TP=2 × DP=2
+    design.layout.zeroStage = 0; // plain DDP
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    QCOMPARE(e.schedule->ddp.size(), std::size_t{1});
+    const DdpStepTimeline& ddp = e.schedule->ddp.front();
+    QCOMPARE(ddp.reduction, CollectiveOp::AllReduce);
+    QCOMPARE(ddp.dataParallelRanks, 2);
+    // Every parameter's gradient once, in BF16: (all − embedding − head) / TP + norms + (embedding + head) /
+    // TP, norms being replicated over TP.
+    const ParameterBreakdown all = countParameters(design.model).all;
+    const double shard = (all.total() - all.norms) / 2 + all.norms;
+    QVERIFY2(near(ddp.gradientBytes, 2 * shard, 1e-12), qPrintable(QString::number(ddp.gradientBytes)));
+    QCOMPARE(ddp.buckets, assignDdpBuckets(ddp.tensorBytes));
+    // The output head's gradient is ready first (128,256 × 4,096 / TP 2 values, with the final norm's
+    // 4,096): more than the first bucket's 1 MiB, so it fills that bucket alone; the layers follow in
+    // buckets of at least 25 MiB.
+    QCOMPARE(ddp.tensorBytes.front(), 2.0 * (128256 * 4096 / 2 + 4096));
+    QCOMPARE(ddp.buckets.front().tensors, std::vector<int>{0});
+    for (std::size_t k = 1; k + 1 < ddp.buckets.size(); ++k)
+        QVERIFY(ddp.buckets[k].bytes >= kDdpBucketCapBytes);
+    QVERIFY(ddp.buckets.size() > 10);
+    QCOMPARE(ddp.overlap.startSeconds.size(), ddp.buckets.size());
+    for (std::size_t k = 0; k < ddp.buckets.size(); ++k) {
+        QVERIFY(ddp.bucketReadySeconds[k] >= ddp.windowStart);
+        QVERIFY(ddp.bucketReadySeconds[k] <= ddp.backwardEnd + 1e-12);
+        QVERIFY(ddp.overlap.startSeconds[k] >= ddp.bucketReadySeconds[k]);
+        if (k > 0) {
+            QVERIFY(ddp.bucketReadySeconds[k] >= ddp.bucketReadySeconds[k - 1]);
+            QVERIFY(ddp.overlap.startSeconds[k] >= ddp.overlap.endSeconds[k - 1]);
+        }
+    }
+    // The gradients of the last micro-batch's backward: the window is that backward.
+    const RankTimeline& rank = e.schedule->timeline.ranks.front();
+    QCOMPARE(ddp.windowStart, rank.ops.back().start);
+    QCOMPARE(ddp.backwardEnd, rank.ops.back().end);
+    QCOMPARE(ddp.overlap.exposedSeconds, std::max(0.0, ddp.overlap.endSeconds.back() - ddp.backwardEnd));
+    // ZeRO-1: reduce-scatter per bucket, then the updated parameters are all-gathered.
+    Design zero1 = design;
+    zero1.layout.zeroStage = 1;
+    const Evaluation e1 = evaluate(zero1);
+    QCOMPARE(e1.schedule->ddp.front().reduction, CollectiveOp::ReduceScatter);
+    QVERIFY(e1.schedule->ddp.front().parameterGatherSeconds > 0);
+    QCOMPARE(ddp.parameterGatherSeconds, 0.0);
+}
+
+// The same DP all-reduce over a fabric 36 times slower than NVLink cannot hide behind the backward.
+void TestStepTimeline::ddpExposedGrowsOnASlowFabric()
+{
+    Design fast = testing::example("teaching-4gpu");
+    fast.layout.setDegree(Dim::Tp, 1);
+    fast.layout.setDegree(Dim::Dp, 2);
+    Design slow = fast;
+    fast.cluster = makeUniformCluster(1, 2, "a100-80gb", "nvlink3", "ethernet-100"); // 300 GB/s
+    slow.cluster = makeUniformCluster(2, 1, "a100-80gb", "nvlink3", "ethernet-100"); // 12.5 GB/s
+    const Evaluation ef = evaluate(fast);
+    const Evaluation es = evaluate(slow);
+    QVERIFY2(ef.schedule && es.schedule, qPrintable(testing::describe(es.diagnostics)));
+    const DdpStepTimeline& f = ef.schedule->ddp.front();
+    const DdpStepTimeline& s = es.schedule->ddp.front();
+    QCOMPARE(f.buckets.size(), s.buckets.size());
+    QVERIFY(s.bucketSeconds.front() > 20 * f.bucketSeconds.front());
+    QVERIFY(s.overlap.exposedSeconds > f.overlap.exposedSeconds);
+    QVERIFY(s.overlap.exposedSeconds > 0);
+}
+
+// The seed's FSDP figure: one layer on one of four ranks — all-gather for forward, compute, all-gather
+// again for backward, compute, reduce-scatter.
+void TestStepTimeline::fsdpSeedFigure()
+{
+    Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})", 1);
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    QCOMPARE(e.schedule->fsdp.size(), std::size_t{1});
+    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
+    QCOMPARE(f.shardRanks, 4);
+    QVERIFY(f.reshardAfterForward);
+    QCOMPARE(f.units.size(), std::size_t{2}); // the layer and the root (embedding, head, final norm)
+    QCOMPARE(f.units[0].layer, 0);
+    QCOMPARE(f.units[1].layer, -1);
+    // The layer's own spans, in time order.
+    std::vector<std::pair<FsdpStream, bool>> layer;
+    for (const FsdpSpan& s : f.spans)
+        if (s.unit == 0)
+            layer.emplace_back(s.stream, s.backward);
+    const std::vector<std::pair<FsdpStream, bool>> expected{{FsdpStream::AllGather, false},
+                                                            {FsdpStream::Compute, false},
+                                                            {FsdpStream::AllGather, true},
+                                                            {FsdpStream::Compute, true},
+                                                            {FsdpStream::ReduceScatter, true}};
+    QVERIFY(layer == expected);
+    double previousEnd = 0;
+    for (const FsdpSpan& s : f.spans)
+        if (s.unit == 0) {
+            QVERIFY(s.start >= previousEnd - 1e-15);
+            previousEnd = s.end;
+        }
+    // The gathered layer is all of its parameters: AG time of 4 ranks on 2·params bytes.
+    CollectiveSpec ag;
+    ag.op = CollectiveOp::AllGather;
+    ag.ranks = 4;
+    ag.bytes = 2 * f.units[0].parameters;
+    CollectiveLinks links;
+    links.intraNode = linkCost(*Catalog::builtin().link("nvlink3"));
+    links.interNode = linkCost(*Catalog::builtin().link("ib-ndr-400"));
+    QVERIFY(near(f.units[0].gatherSeconds, collectiveCost(ag, links).timeSeconds));
+    QVERIFY(near(f.exposedSeconds, f.makespan - f.computeSeconds));
+}
+
+// reshard_after_forward=False keeps the layers gathered: no backward all-gather (ZeRO paper: 3Ψ → 2Ψ).
+void TestStepTimeline::fsdpReshard_data()
+{
+    QTest::addColumn<bool>("reshard");
+    QTest::addColumn<int>("backwardGathers");
+    QTest::newRow("reshard: every layer gathered again") << true << 4;
+    QTest::newRow("no reshard: none") << false << 0;
+}
+
+void TestStepTimeline::fsdpReshard()
+{
+    QFETCH(bool, reshard);
+    QFETCH(int, backwardGathers);
+    Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})");
+    design.layout.reshardAfterForward = reshard;
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
+    QCOMPARE(countSpans(f, FsdpStream::AllGather, false), 5); // 4 layers + the root
+    QCOMPARE(countSpans(f, FsdpStream::AllGather, true), backwardGathers);
+    QCOMPARE(countSpans(f, FsdpStream::ReduceScatter, true), 5);
+    QCOMPARE(countSpans(f, FsdpStream::Compute, false), 5);
+}
+
+// 1F1B, p = 2, m = 2, F = 1, B = 2; stage 0 keeps 10 bytes per micro-batch, stage 1 20.
+// Rank 0: F0 [0,1) F1 [1,2) B0 [4,6) B1 [7,9).
+void TestStepTimeline::activationCurveByHand()
+{
+    ScheduleSpec spec;
+    spec.ranks = 2;
+    spec.microBatches = 2;
+    const PipelineTimeline t = simulateSchedule(spec);
+    const auto curves = activationCurves(t, {10, 20});
+    const std::vector<ActivationPoint> expected{{0, 0}, {1, 10}, {2, 20}, {4, 20}, {6, 10}, {7, 10}, {9, 0}};
+    QVERIFY(curves[0] == expected);
+    QCOMPARE(activationAt(curves[0], 5), 15.0);
+    QCOMPARE(activationAt(curves[0], 3), 20.0);
+    QCOMPARE(activationAt(curves[0], 100), 0.0);
+    QCOMPARE(activationAt(curves[0], -1), 0.0);
+    QCOMPARE(peakActivation(curves[1]), 20.0);
+    QCOMPARE(bytesPerStageFromRanks(spec, {10, 20}), (std::vector<double>{10, 20}));
+}
+
+// The curve's peak is the rank's peak in flight until W × one micro-batch's bytes (GPipe m, 1F1B
+// min(p − r, m), ZB-H1 p on every rank as reference case 7 counts F→W; interleaved counts chunks).
+void TestStepTimeline::activationCurvePeakIsInFlight_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("v");
+    QTest::newRow("GPipe") << int(Schedule::GPipe) << 1;
+    QTest::newRow("1F1B") << int(Schedule::OneFOneB) << 1;
+    QTest::newRow("ZB-H1") << int(Schedule::ZbH1) << 1;
+    QTest::newRow("interleaved v=2") << int(Schedule::Interleaved) << 2;
+    QTest::newRow("ZB-V") << int(Schedule::ZbV) << 2;
+}
+
+void TestStepTimeline::activationCurvePeakIsInFlight()
+{
+    QFETCH(int, kind);
+    QFETCH(int, v);
+    ScheduleSpec spec;
+    spec.kind = static_cast<Schedule>(kind);
+    spec.ranks = 4;
+    spec.microBatches = 8;
+    spec.virtualStages = v;
+    spec.weightGrad = 1;
+    spec.backward = 1;
+    const PipelineTimeline t = simulateSchedule(spec);
+    QVERIFY(t.valid());
+    const auto curves = activationCurves(t, std::vector<double>(static_cast<std::size_t>(4 * v), 1e9));
+    for (std::size_t r = 0; r < 4; ++r) {
+        QCOMPARE(peakActivation(curves[r]), t.ranks[r].peakInFlightToWeightGrad * 1e9);
+        QCOMPARE(curves[r].back().bytes, 0.0); // everything freed by the end of the step
+    }
+}
+
+// Tied to the memory bars: each rank's curve peaks at the activations the memory model puts on that rank,
+// since both hold min(p − r, m) micro-batches (1F1B), all m (GPipe), Megatron's interleaved chunks, and for
+// the split schedules every micro-batch until its W (ZB-H1 p on every rank; ZB-V with m < 2p − 1 fewer
+// chunks on the first ranks: m + r + 1 of 2p).
+void TestStepTimeline::activationsAreTheMemoryModels_data()
+{
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<int>("globalBatch"); // the default's 128 is 64 micro-batches on 2 replicas
+    QTest::newRow("default example, 1F1B p=2") << "{}" << 128;
+    QTest::newRow("GPipe p=2") << R"({"schedule": "gpipe"})" << 128;
+    QTest::newRow("interleaved p=2 v=2") << R"({"schedule": "interleaved", "virtualStages": 2})" << 128;
+    QTest::newRow("ZB-H1 p=4 m=8") << R"({"schedule": "zb-h1", "pp": 4, "dp": 1})" << 8;
+    QTest::newRow("ZB-V p=4 m=4") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 4;
+    QTest::newRow("ZB-V p=4 m=8") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 8;
+}
+
+void TestStepTimeline::activationsAreTheMemoryModels()
+{
+    QFETCH(QString, patch);
+    QFETCH(int, globalBatch);
+    const LoadResult loaded
+        = testing::patched("default",
+                           qPrintable(QStringLiteral(R"({"layout": %1, "workload": {"globalBatch": %2}})")
+                                          .arg(patch)
+                                          .arg(globalBatch)));
+    QVERIFY(loaded.design);
+    const Evaluation e = evaluate(*loaded.design);
+    QVERIFY2(e.schedule && e.memory, qPrintable(testing::describe(e.diagnostics)));
+    QVERIFY(e.schedule->activationsFromMemoryModel);
+    for (const RankRole& role : e.memory->roles) {
+        const double modelled = role.figure(MemoryCategory::Activations).bytes;
+        const double peak = peakActivation(e.schedule->activations[static_cast<std::size_t>(role.ppRank)]);
+        QVERIFY(modelled > 0);
+        QVERIFY2(near(peak, modelled, 1e-9),
+                 qPrintable(QStringLiteral("rank %1: %2 vs %3").arg(role.ppRank).arg(peak).arg(modelled)));
+    }
+}
+
+// The seed's curve: (p − 1)/(m + p − 1) for GPipe and 1F1B; counts a schedule rejects are skipped.
+void TestStepTimeline::bubbleCurve_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("v");
+    QTest::addColumn<QList<int>>("counts");
+    QTest::addColumn<QList<int>>("kept");
+    QTest::newRow("1F1B p=4") << int(Schedule::OneFOneB) << 1 << QList<int>{1, 4, 16, 32}
+                              << QList<int>{1, 4, 16, 32};
+    QTest::newRow("interleaved p=4 skips m=6")
+        << int(Schedule::Interleaved) << 2 << QList<int>{4, 6, 8} << QList<int>{4, 8};
+    QTest::newRow("DualPipeV p=4 needs m ≥ 8")
+        << int(Schedule::DualPipeV) << 2 << QList<int>{4, 8, 16} << QList<int>{8, 16};
+}
+
+void TestStepTimeline::bubbleCurve()
+{
+    QFETCH(int, kind);
+    QFETCH(int, v);
+    QFETCH(QList<int>, counts);
+    QFETCH(QList<int>, kept);
+    ScheduleSpec spec;
+    spec.kind = static_cast<Schedule>(kind);
+    spec.ranks = 4;
+    spec.virtualStages = v;
+    const std::vector<BubblePoint> curve
+        = core::bubbleCurve(spec, std::vector<int>(counts.begin(), counts.end()));
+    QCOMPARE(curve.size(), std::size_t(kept.size()));
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+        QCOMPARE(curve[i].microBatches, kept[static_cast<qsizetype>(i)]);
+        const int m = curve[i].microBatches;
+        if (spec.kind == Schedule::OneFOneB)
+            QCOMPARE(curve[i].bubbleFraction, 3.0 / (m + 3));
+        if (spec.kind == Schedule::Interleaved) // §1.3: (p − 1)/(v·m + p − 1)
+            QVERIFY(near(curve[i].bubbleFraction, 3.0 / (2 * m + 3)));
+        if (i > 0)
+            QVERIFY(curve[i].bubbleFraction < curve[i - 1].bubbleFraction);
+    }
+    // A budget of one simulation's operations stops after the first count.
+    QCOMPARE(core::bubbleCurve(spec, {16, 32}, 4 * v * 16 * 3).size(), std::size_t{1});
+}
+
+void TestStepTimeline::bubbleCurveCounts()
+{
+    const std::vector<int> counts = core::bubbleCurveCounts(4, 10);
+    const std::vector<int> expected{1, 2, 3, 4, 6, 8, 10, 12, 16, 24, 32, 48, 64};
+    QCOMPARE(counts, expected);
+    const std::vector<int> many = core::bubbleCurveCounts(64, 1024);
+    QCOMPARE(many.back(), 2048);
+    QVERIFY(std::is_sorted(many.begin(), many.end()));
+    QVERIFY(std::find(many.begin(), many.end(), 1024) != many.end());
+}
+
+// The bands under an op: per layer its collectives in order, inside the op; the send after it.
+// Issue 6: the bands under a forward, per layer in order (stagetime.cpp layerPatterns): TP's all-reduce after
+// attention and after the MLP, CP's ring exchange beside the attention products, EP's all-to-all dispatch
+// and combine around the experts; then the activation's send to stage 1.
+void TestStepTimeline::commBands_data()
+{
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<QString>("model"); // merged into the tiny model
+    QTest::addColumn<CommKind>("kind");
+    QTest::addColumn<int>("perLayer");
+    QTest::newRow("TP=2: all-reduce after attention and MLP") << R"({"tp": 2, "pp": 2})"
+                                                              << "{}" << CommKind::TensorParallel << 2;
+    QTest::newRow("CP=2: ring exchange beside the attention products")
+        << R"({"cp": 2, "pp": 2})"
+        << "{}" << CommKind::ContextParallel << 1;
+    QTest::newRow("EP=2: all-to-all dispatch and combine")
+        << R"({"ep": 2, "pp": 2})"
+        << R"({"moe": {"experts": 4, "topK": 2, "expertFfn": 1024}})" << CommKind::ExpertParallel << 2;
+}
+
+void TestStepTimeline::commBands()
+{
+    QFETCH(QString, layout);
+    QFETCH(QString, model);
+    QFETCH(CommKind, kind);
+    QFETCH(int, perLayer);
+    const Design design = tinyDesign(qPrintable(layout), 4, qPrintable(model));
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    const ScheduleEvaluation& s = *e.schedule;
+    const PipelineOp& forward = s.timeline.ranks[0].ops.front();
+    QCOMPARE(forward.kind, PipelineOpKind::Forward);
+    const std::vector<CommBand> bands = opCommBands(s.times, s.spec(), forward);
+    // 2 layers on stage 0 × the bands of one layer, then the activation's send to stage 1.
+    const std::size_t layerBands = std::size_t{2} * static_cast<std::size_t>(perLayer);
+    QCOMPARE(bands.size(), layerBands + 1);
+    for (std::size_t i = 0; i < layerBands; ++i) {
+        QCOMPARE(bands[i].kind, kind);
+        QVERIFY(bands[i].end > bands[i].start);
+        QVERIFY(bands[i].start >= forward.start && bands[i].end <= forward.end + 1e-15);
+        if (i > 0)
+            QVERIFY(bands[i].start >= bands[i - 1].end - 1e-15);
+    }
+    QCOMPARE(bands.back().kind, CommKind::PipelineSend);
+    QCOMPARE(bands.back().start, forward.end);
+    QVERIFY(near(bands.back().end - bands.back().start, s.times.boundarySeconds[0]));
+    QCOMPARE(opCommBands(s.times, s.spec(), forward, 1).size(), std::size_t{1});
+}
+
+// FSDP prefetch (torch FSDP forward_prefetch; FSDP2 implicit prefetch): layer i + 1's all-gather is issued
+// as layer i starts computing, so on a free link it starts at that moment.
+void TestStepTimeline::fsdpPrefetch()
+{
+    const Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})", 6);
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
+    auto span = [&](FsdpStream stream, int layer) -> const FsdpSpan* {
+        for (const FsdpSpan& s : f.spans)
+            if (s.stream == stream && !s.backward && f.units[static_cast<std::size_t>(s.unit)].layer == layer)
+                return &s;
+        return nullptr;
+    };
+    for (int layer = 0; layer + 1 < 6; ++layer) {
+        const FsdpSpan* compute = span(FsdpStream::Compute, layer);
+        const FsdpSpan* next = span(FsdpStream::AllGather, layer + 1);
+        QVERIFY(compute && next);
+        QCOMPARE(next->start, compute->start);
+        QVERIFY(compute->start >= span(FsdpStream::AllGather, layer)->end); // its own weights first
+    }
+}
+
+// Issue 6: 64 stages × 1,024 micro-batches, inside evaluate(): well under 100 ms in a Release build.
+void TestStepTimeline::benchmarkEvaluate64x1024()
+{
+    Design design = tinyDesign(R"({"pp": 64, "tp": 1})", 128);
+    design.cluster = makeUniformCluster(8, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    design.workload.globalBatch = 1024;
+    Evaluation e;
+    QBENCHMARK
+    {
+        e = evaluate(design);
+    }
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    QCOMPARE(e.schedule->timeline.ranks.size(), std::size_t{64});
+    QCOMPARE(e.schedule->timeline.ranks[0].ops.size(), std::size_t{2048});
+    QCOMPARE(e.schedule->timeline.ranks[0].peakInFlight, 64);
+    QElapsedTimer clock;
+    clock.start();
+    e = evaluate(design);
+    // Generous for a Debug build on a shared machine; a quadratic step would take seconds.
+    QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+}
+
+// Beyond kMaxEvaluatedPipelineOps the step is not simulated: an info says so, at once.
+void TestStepTimeline::giantPipelineIsSkipped()
+{
+    Design design = tinyDesign(R"({"pp": 64, "tp": 1})", 128);
+    design.cluster = makeUniformCluster(8, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    design.workload.globalBatch = 4096; // 64 × 4096 × 2 = 524,288 operations
+    QElapsedTimer clock;
+    clock.start();
+    const Evaluation e = evaluate(design);
+    QVERIFY(clock.elapsed() < 500);
+    QVERIFY(e.valid());
+    QVERIFY(!e.schedule);
+    const Diagnostic* info = nullptr;
+    for (const Diagnostic& d : e.diagnostics)
+        if (d.code == "schedule-not-simulated")
+            info = &d;
+    QVERIFY2(info, qPrintable(testing::describe(e.diagnostics)));
+    QCOMPARE(info->severity, Severity::Info);
+    QVERIFY(QString::fromStdString(info->message()).contains(QLatin1String("524288 operations")));
+}
+
+QTEST_APPLESS_MAIN(TestStepTimeline)
+#include "tst_steptimeline.moc"

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The cluster canvas at scale (issue 4): 512 nodes × 8 GPUs = 4,096 GPUs, the seed's layout with DP=32.
+// One graphics item per node (never one per GPU or per label); a frame of 1600 × 1000 pixels rendered with
+// the whole cluster in view (summarised tiles), zoomed in to readable ranks, and while the pointer moves
+// over the GPUs. The aim is under 16 ms a frame.
+
+#include "cluster/clustercanvas.h"
+#include "design/designio.h"
+#include "evaluate.h"
+#include "support/guitestmain.h"
+
+#include <QGraphicsScene>
+#include <QImage>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSet>
+#include <QTest>
+
+using namespace widgets;
+
+namespace {
+DesignSnapshot snapshot4096()
+{
+    core::Json document = core::Json::parse(core::Catalog::builtin().example("seed-70b-32k-512gpu")->text);
+    document.merge_patch(
+        core::Json::parse(R"({"cluster": {"uniform": {"nodes": 512}}, "layout": {"dp": 32}})"));
+    core::LoadResult loaded = core::designFromJson(document);
+    if (!loaded.design)
+        qFatal("the 4,096-GPU design does not load");
+    auto design = std::make_shared<const core::Design>(*loaded.design);
+    auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
+    return {design, evaluation};
+}
+
+// Distinct colours in a sample of the image: a blank or one-colour frame has one or two.
+int coloursIn(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+} // namespace
+
+class TestCanvasBenchmark : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void oneItemPerNode();
+    void benchmarkFrameWholeCluster();
+    void benchmarkFrameTiles();
+    void benchmarkFrameZoomedIn();
+    void benchmarkHoverMove();
+    void benchmarkFrameWhileHovering();
+    void benchmarkNewSnapshot();
+
+private:
+    void renderFrame();
+
+    DesignSnapshot m_snapshot;
+    std::unique_ptr<ClusterCanvas> m_canvas;
+    QImage m_frame;
+};
+
+void TestCanvasBenchmark::initTestCase()
+{
+    m_snapshot = snapshot4096();
+    QCOMPARE(m_snapshot.evaluation->worldSize, std::int64_t{4096});
+    QVERIFY(m_snapshot.evaluation->valid());
+    QVERIFY(m_snapshot.evaluation->traffic.has_value());
+    m_canvas = std::make_unique<ClusterCanvas>();
+    m_canvas->resize(1600, 1000);
+    m_canvas->setSnapshot(m_snapshot);
+    m_canvas->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_canvas.get()));
+    m_frame = QImage(m_canvas->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+}
+
+void TestCanvasBenchmark::oneItemPerNode()
+{
+    QCOMPARE(m_canvas->nodeItemCount(), 512);
+    // The nodes, the fabric below them and the overlay above them: nothing per GPU.
+    QCOMPARE(m_canvas->scene()->items().size(), qsizetype{514});
+}
+
+void TestCanvasBenchmark::renderFrame()
+{
+    m_frame.fill(Qt::white);
+    QPainter painter(&m_frame);
+    m_canvas->render(&painter);
+}
+
+void TestCanvasBenchmark::benchmarkFrameWholeCluster()
+{
+    m_canvas->fitCluster();
+    // 4,096 GPUs in 1600 × 1000 pixels: about 11 pixels a GPU, coloured cells without labels.
+    QCOMPARE(detailFor(m_canvas->zoom()), Detail::Cells);
+    QBENCHMARK
+    {
+        renderFrame();
+    }
+    QVERIFY(coloursIn(m_frame) > 10); // the group colours are there
+}
+
+void TestCanvasBenchmark::benchmarkFrameTiles()
+{
+    m_canvas->fitCluster();
+    m_canvas->scale(0.5, 0.5); // further out: every node a summarised tile
+    QCOMPARE(detailFor(m_canvas->zoom()), Detail::Tile);
+    QBENCHMARK
+    {
+        renderFrame();
+    }
+    QVERIFY(coloursIn(m_frame) > 10);
+    m_canvas->fitCluster();
+}
+
+void TestCanvasBenchmark::benchmarkFrameZoomedIn()
+{
+    m_canvas->resetTransform(); // 1:1, rank numbers and coordinates drawn
+    m_canvas->centerOn(m_canvas->clusterGeometry().bounds.center());
+    QBENCHMARK
+    {
+        renderFrame();
+    }
+    QVERIFY(coloursIn(m_frame) > 10);
+    m_canvas->fitCluster();
+}
+
+// Moving the pointer from GPU to GPU: what the canvas does per mouse move (the focus group, the paths of
+// every dimension), without the frame.
+void TestCanvasBenchmark::benchmarkHoverMove()
+{
+    m_canvas->fitCluster();
+    const QPoint a = m_canvas->viewportPointOf(100, 3);
+    const QPoint b = m_canvas->viewportPointOf(400, 5);
+    bool flip = false;
+    QBENCHMARK
+    {
+        const QPoint at = flip ? a : b;
+        flip = !flip;
+        QMouseEvent move(QEvent::MouseMove, QPointF(at), m_canvas->viewport()->mapToGlobal(QPointF(at)),
+                         Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_canvas->viewport(), &move);
+    }
+    QVERIFY(m_canvas->hoveredRank() >= 0);
+}
+
+// A frame with a hovered GPU: the other groups dimmed and its groups' paths across the fabric drawn.
+void TestCanvasBenchmark::benchmarkFrameWhileHovering()
+{
+    m_canvas->fitCluster();
+    const QPoint at = m_canvas->viewportPointOf(200, 1);
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), m_canvas->viewport()->mapToGlobal(QPointF(at)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_canvas->viewport(), &move);
+    QCOMPARE(m_canvas->hoveredRank(), m_canvas->rankAt(200, 1));
+    QBENCHMARK
+    {
+        renderFrame();
+    }
+    QVERIFY(coloursIn(m_frame) > 10);
+}
+
+// A design change redraws from a new snapshot (the same shape: the items stay).
+void TestCanvasBenchmark::benchmarkNewSnapshot()
+{
+    QBENCHMARK
+    {
+        m_canvas->setSnapshot(m_snapshot);
+    }
+    QCOMPARE(m_canvas->nodeItemCount(), 512);
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestCanvasBenchmark)
+#include "tst_canvasbenchmark.moc"

@@ -1,0 +1,731 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cluster/clusterpanel.h"
+
+#include "catalog/catalog.h"
+#include "cluster/clustercanvas.h"
+#include "diagnostics/diagnostictext.h"
+#include "cluster/gpupalette.h"
+#include "common/groupcolors.h"
+#include "memory/memorytext.h"
+#include "design/placementfix.h"
+#include "common/qtconvert.h"
+#include "design/regroup.h"
+#include "base/units.h"
+#include "common/unitstext.h"
+
+#include <QButtonGroup>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+namespace {
+
+constexpr std::array kDims{core::Dim::Tp, core::Dim::Pp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep};
+constexpr std::array kLinks{core::LinkClass::NvLink, core::LinkClass::Pcie, core::LinkClass::Fabric};
+
+QString dimLabel(core::Dim dim)
+{
+    return qs(core::enumName(dim)).toUpper();
+}
+
+// Three significant digits, so that 87.5 % and 12.5 % still add up to 100 %.
+QString percent(double share)
+{
+    return QStringLiteral("%1 %").arg(qs(core::formatNumber(share * 100)));
+}
+
+QString rankList(const std::vector<int>& group)
+{
+    bool consecutive = group.size() > 2;
+    for (std::size_t i = 1; i < group.size() && consecutive; ++i)
+        consecutive = group[i] == group[i - 1] + 1;
+    if (consecutive)
+        return QStringLiteral("%1–%2").arg(group.front()).arg(group.back());
+    QStringList items;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        if (i == 8 && group.size() > 10) {
+            items << QStringLiteral("…") << QString::number(group.back());
+            break;
+        }
+        items << QString::number(group[i]);
+    }
+    return items.join(QStringLiteral(", "));
+}
+
+QLabel* sectionLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+} // namespace
+
+ClusterPanel::ClusterPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(8, 6, 8, 0);
+    m_colorLabel = new QLabel(this);
+    header->addWidget(m_colorLabel);
+    m_dimButtons = new QButtonGroup(this);
+    m_dimButtons->setExclusive(true);
+    for (core::Dim dim : kDims) {
+        auto* button = new QToolButton(this);
+        button->setCheckable(true);
+        button->setText(dimLabel(dim));
+        button->setMinimumWidth(40);
+        // The buttons double as the legend of the hover paths: each dimension in its own colour.
+        QPalette colours = button->palette();
+        colours.setColor(QPalette::ButtonText, dimensionColor(dim).darker(115));
+        button->setPalette(colours);
+        QFont bold = button->font();
+        bold.setBold(true);
+        button->setFont(bold);
+        m_dimButtons->addButton(button, static_cast<int>(dim));
+        header->addWidget(button);
+    }
+    m_dimButtons->button(static_cast<int>(core::Dim::Tp))->setChecked(true);
+    header->addSpacing(16);
+    m_modeLabel = new QLabel(this);
+    header->addWidget(m_modeLabel);
+    auto* modes = new QButtonGroup(this);
+    m_moveGpus = new QToolButton(this);
+    m_swapRanks = new QToolButton(this);
+    for (QToolButton* button : {m_moveGpus, m_swapRanks}) {
+        button->setCheckable(true);
+        modes->addButton(button);
+        header->addWidget(button);
+    }
+    m_moveGpus->setChecked(true);
+    header->addSpacing(16);
+    m_autoPlace = new QPushButton(this);
+    header->addWidget(m_autoPlace);
+    header->addStretch(1);
+    m_learn = new QToolButton(this);
+    m_learn->setObjectName(QStringLiteral("learnSplit"));
+    header->addWidget(m_learn);
+    m_fit = new QToolButton(this);
+    header->addWidget(m_fit);
+    layout->addLayout(header);
+
+    m_traffic = new QLabel(this);
+    m_traffic->setContentsMargins(8, 2, 8, 0);
+    m_traffic->setTextFormat(Qt::RichText);
+    m_traffic->setWordWrap(true);
+    layout->addWidget(m_traffic);
+    m_legend = new QLabel(this);
+    m_legend->setContentsMargins(8, 0, 8, 0);
+    m_legend->setWordWrap(true);
+    m_legend->setStyleSheet(QStringLiteral("color: #606060;"));
+    layout->addWidget(m_legend);
+
+    m_warningBar = new QWidget(this);
+    m_warningBar->setObjectName(QStringLiteral("warningBar"));
+    m_warningBar->setStyleSheet(QStringLiteral(
+        "#warningBar { background: #fff3cd; border: 1px solid #e0c36b; border-radius: 4px; }"));
+    auto* warningLayout = new QHBoxLayout(m_warningBar);
+    warningLayout->setContentsMargins(8, 4, 8, 4);
+    m_warning = new QLabel(m_warningBar);
+    m_warning->setWordWrap(true);
+    m_warning->setStyleSheet(QStringLiteral("color: #5c4400;"));
+    warningLayout->addWidget(m_warning, 1);
+    m_fix = new QPushButton(m_warningBar);
+    warningLayout->addWidget(m_fix);
+    auto* warningHolder = new QHBoxLayout;
+    warningHolder->setContentsMargins(8, 0, 8, 0);
+    warningHolder->addWidget(m_warningBar);
+    layout->addLayout(warningHolder);
+    m_warningBar->hide();
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_canvas = new ClusterCanvas(splitter);
+    // The side column scrolls when the window is short (a laptop or a projector): its labels wrap and
+    // must never be drawn over one another.
+    auto* sideScroll = new QScrollArea(splitter);
+    sideScroll->setWidgetResizable(true);
+    sideScroll->setFrameShape(QFrame::NoFrame);
+    sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* side = new QWidget(sideScroll);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(6, 0, 6, 0);
+    m_paletteLabel = sectionLabel(side);
+    sideLayout->addWidget(m_paletteLabel);
+    m_palette = new GpuPalette(side);
+    m_palette->setMaximumHeight(m_palette->sizeHintForRow(0) * m_palette->count()
+                                + 2 * m_palette->frameWidth() + 2);
+    sideLayout->addWidget(m_palette);
+    m_addLabel = new QLabel(side);
+    m_addLabel->setWordWrap(true);
+    sideLayout->addWidget(m_addLabel);
+    auto* addRow = new QHBoxLayout;
+    m_addCount = new QSpinBox(side);
+    m_addCount->setRange(1, 4096);
+    m_addCount->setValue(1);
+    m_addTimes = new QLabel(side);
+    m_addGpus = new QSpinBox(side);
+    m_addGpus->setRange(0, 72);
+    m_addGpus->setValue(8);
+    m_addNodes = new QPushButton(side);
+    addRow->addWidget(m_addCount);
+    addRow->addWidget(m_addTimes);
+    addRow->addWidget(m_addGpus);
+    addRow->addWidget(m_addNodes, 1);
+    sideLayout->addLayout(addRow);
+    sideLayout->addSpacing(8);
+    m_tableLabel = sectionLabel(side);
+    sideLayout->addWidget(m_tableLabel);
+    m_table = new QTableWidget(static_cast<int>(kDims.size()), 5, side);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height()
+                            + static_cast<int>(kDims.size()) * m_table->verticalHeader()->defaultSectionSize()
+                            + 4);
+    sideLayout->addWidget(m_table);
+    m_totals = new QLabel(side);
+    m_totals->setWordWrap(true);
+    sideLayout->addWidget(m_totals);
+    sideLayout->addSpacing(8);
+    m_whatIfLabel = sectionLabel(side);
+    sideLayout->addWidget(m_whatIfLabel);
+    m_whatIf = new QLabel(side);
+    m_whatIf->setWordWrap(true);
+    m_whatIf->setTextFormat(Qt::RichText);
+    m_whatIf->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    sideLayout->addWidget(m_whatIf);
+    sideLayout->addStretch(1);
+    side->setMinimumWidth(330);
+    sideScroll->setWidget(side);
+    sideScroll->setMinimumWidth(330 + sideScroll->verticalScrollBar()->sizeHint().width());
+    splitter->addWidget(m_canvas);
+    splitter->addWidget(sideScroll);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
+    splitter->setSizes({1000, 300});
+    layout->addWidget(splitter, 1);
+
+    m_status = new QLabel(this);
+    m_status->setContentsMargins(8, 2, 8, 6);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+
+    connect(m_dimButtons, &QButtonGroup::idClicked, this,
+            [this](int id) { setColorDimension(static_cast<core::Dim>(id)); });
+    connect(m_moveGpus, &QToolButton::clicked, this,
+            [this] { m_canvas->setEditMode(ClusterCanvas::EditMode::MoveGpus); });
+    connect(m_swapRanks, &QToolButton::clicked, this,
+            [this] { m_canvas->setEditMode(ClusterCanvas::EditMode::SwapRanks); });
+    connect(m_autoPlace, &QPushButton::clicked, this,
+            [this] { emit clusterEditRequested(core::edit::AutoPlace{}); });
+    connect(m_fit, &QToolButton::clicked, m_canvas, &ClusterCanvas::fitCluster);
+    connect(m_learn, &QToolButton::clicked, this,
+            [this] { emit lessonRequested(static_cast<core::Dim>(m_dimButtons->checkedId())); });
+    connect(m_fix, &QPushButton::clicked, this, &ClusterPanel::tpFixRequested);
+    connect(m_addNodes, &QPushButton::clicked, this, [this] {
+        emit clusterEditRequested(
+            core::edit::AddNodes{m_addCount->value(), m_addGpus->value(), ss(m_palette->currentType()), {}});
+    });
+    connect(m_table, &QTableWidget::cellClicked, this,
+            [this](int row, int) { setColorDimension(kDims[static_cast<std::size_t>(row)]); });
+    connect(m_canvas, &ClusterCanvas::clusterEditRequested, this, &ClusterPanel::clusterEditRequested);
+    connect(m_canvas, &ClusterCanvas::fieldEdited, this, &ClusterPanel::fieldEdited);
+    connect(m_canvas, &ClusterCanvas::groupSelected, this, [this](core::Dim dim, int group) {
+        updateStatus();
+        emit groupSelected(dim, group);
+    });
+    connect(m_canvas, &ClusterCanvas::rankHovered, this, [this](int) { updateStatus(); });
+    retranslate();
+}
+
+void ClusterPanel::setSnapshot(const DesignSnapshot& snapshot)
+{
+    m_snapshot = snapshot;
+    // The palette starts at the design's GPU type, so that "Add" adds more of the same.
+    if (!snapshot.isNull() && !snapshot.design->cluster.nodes.empty()
+        && !snapshot.design->cluster.nodes.front().gpus.empty()) {
+        const QString type = qs(snapshot.design->cluster.nodes.front().gpus.front().type);
+        if (type != m_lastClusterType) {
+            m_lastClusterType = type;
+            for (int row = 0; row < m_palette->count(); ++row)
+                if (m_palette->item(row)->data(Qt::UserRole).toString() == type)
+                    m_palette->setCurrentRow(row);
+        }
+    }
+    m_canvas->setSnapshot(snapshot);
+    refresh();
+}
+
+void ClusterPanel::setColorDimension(core::Dim dim)
+{
+    if (QAbstractButton* button = m_dimButtons->button(static_cast<int>(dim)))
+        button->setChecked(true);
+    m_canvas->setColorDimension(dim);
+    updateLearnButton();
+    refresh();
+}
+
+void ClusterPanel::showGroup(core::Dim dim, int groupIndex)
+{
+    if (!m_dimButtons->button(static_cast<int>(dim)))
+        return; // a dimension the canvas does not colour
+    if (m_canvas->colorDimension() == dim && m_canvas->selectedGroup() == groupIndex)
+        return;
+    const QSignalBlocker quiet(this);
+    setColorDimension(dim);
+    m_canvas->selectGroup(groupIndex);
+}
+
+void ClusterPanel::updateLearnButton()
+{
+    const auto dim = static_cast<core::Dim>(m_dimButtons->checkedId());
+    m_learn->setText(tr("How does %1 split?").arg(dimLabel(dim)));
+    m_learn->setToolTip(tr("Open the teaching view of this split (Learn menu)"));
+}
+
+void ClusterPanel::refresh()
+{
+    m_autoPlace->setEnabled(!m_snapshot.isNull() && !m_snapshot.design->placement.empty());
+    updateTraffic();
+    updateWarning();
+    updateWhatIf();
+    updateStatus();
+}
+
+void ClusterPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ClusterPanel::retranslate()
+{
+    m_colorLabel->setText(tr("Colour GPUs by group:"));
+    const auto tip = [](core::Dim dim) {
+        switch (dim) {
+        case core::Dim::Tp:
+            return tr("Tensor parallel groups: split each layer's matrices");
+        case core::Dim::Pp:
+            return tr("Pipeline parallel groups: the stages one micro-batch passes through");
+        case core::Dim::Dp:
+            return tr("Data parallel groups: replicas that synchronise gradients");
+        case core::Dim::Cp:
+            return tr("Context parallel groups: split the sequence");
+        case core::Dim::Ep:
+            return tr("Expert parallel groups: share the experts of each MoE layer");
+        }
+        return QString();
+    };
+    for (QAbstractButton* button : m_dimButtons->buttons())
+        button->setToolTip(tip(static_cast<core::Dim>(m_dimButtons->id(button))));
+    m_modeLabel->setText(tr("Dragging moves:"));
+    m_moveGpus->setText(tr("GPUs"));
+    m_moveGpus->setToolTip(tr("Drag a GPU to another node or slot to move it; drag it out of every node to "
+                              "remove it."));
+    m_swapRanks->setText(tr("Ranks"));
+    m_swapRanks->setToolTip(tr("Drag a rank onto another GPU to swap the two placements (Shift switches "
+                               "for one drag)."));
+    m_autoPlace->setText(tr("Auto-place"));
+    m_autoPlace->setToolTip(tr("Drop the explicit placement: ranks go back to the topology-aware default."));
+    updateLearnButton();
+    m_fit->setText(tr("Fit"));
+    m_fit->setToolTip(tr("Fit the cluster in view (Ctrl+0). Ctrl+wheel zooms."));
+    m_paletteLabel->setText(tr("GPU types"));
+    m_palette->setToolTip(tr("Drag a GPU type into a node to add it, or onto empty space for a new node."));
+    m_addLabel->setText(tr("Add nodes of the selected GPU type:"));
+    m_addTimes->setText(tr("nodes ×"));
+    m_addGpus->setSuffix(tr(" GPUs"));
+    m_addNodes->setText(tr("Add"));
+    m_tableLabel->setText(tr("Traffic per GPU and training step"));
+    m_table->setHorizontalHeaderLabels({tr("Group"), tr("Per GPU"), tr("NVLink"), tr("PCIe"), tr("Fabric")});
+    m_table->horizontalHeaderItem(1)->setToolTip(tr("Bytes the busiest GPU sends per training step"));
+    m_legend->setText(
+        tr("Under each node's GPUs: its NVLink (dashed: PCIe). Lines down to the lanes: the fabric "
+           "between nodes. Coloured and thicker where the chosen group's traffic runs. Hover a "
+           "GPU to see all its groups."));
+    m_whatIfLabel->setText(tr("What if"));
+    refresh();
+}
+
+QString ClusterPanel::trafficText() const
+{
+    return m_traffic->text();
+}
+
+QString ClusterPanel::whatIfText() const
+{
+    return m_whatIf->text();
+}
+
+QString ClusterPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void ClusterPanel::updateTraffic()
+{
+    const core::Dim dim = m_canvas->colorDimension();
+    for (int row = 0; row < static_cast<int>(kDims.size()); ++row)
+        for (int column = 0; column < m_table->columnCount(); ++column)
+            m_table->setItem(row, column, new QTableWidgetItem);
+    for (int row = 0; row < static_cast<int>(kDims.size()); ++row) {
+        auto* item = m_table->item(row, 0);
+        item->setText(dimLabel(kDims[static_cast<std::size_t>(row)]));
+        item->setForeground(dimensionColor(kDims[static_cast<std::size_t>(row)]).darker(120));
+        QFont font = item->font();
+        font.setBold(kDims[static_cast<std::size_t>(row)] == dim);
+        item->setFont(font);
+    }
+    m_table->selectRow(static_cast<int>(std::find(kDims.begin(), kDims.end(), dim) - kDims.begin()));
+
+    const QString swatch = QStringLiteral("<span style='color:%1'>■</span> ").arg(dimensionColor(dim).name());
+    if (m_snapshot.isNull() || !m_snapshot.evaluation->traffic) {
+        const bool serving = !m_snapshot.isNull() && m_snapshot.design->workload.mode == core::Mode::Serving;
+        m_traffic->setText(serving ? tr("Traffic per training step is shown for training designs.")
+                                   : tr("Traffic needs a valid model and a GPU for every rank."));
+        for (int row = 0; row < m_table->rowCount(); ++row)
+            for (int column = 1; column < m_table->columnCount(); ++column)
+                m_table->item(row, column)->setText(QStringLiteral("—"));
+        m_totals->clear();
+        return;
+    }
+    const core::TrafficReport& report = *m_snapshot.evaluation->traffic;
+    const core::Catalog& catalog = core::Catalog::builtin();
+    const auto linkText = [&](core::LinkClass link) {
+        switch (link) {
+        case core::LinkClass::NvLink:
+            return tr("NVLink inside the nodes");
+        case core::LinkClass::Pcie:
+            return tr("PCIe inside the nodes");
+        case core::LinkClass::Fabric: {
+            const core::LinkSpec* fabric = catalog.link(m_snapshot.design->cluster.fabric);
+            return tr("the fabric between nodes (%1)")
+                .arg(fabric ? qs(fabric->name) : qs(m_snapshot.design->cluster.fabric));
+        }
+        }
+        return QString();
+    };
+    for (int row = 0; row < static_cast<int>(kDims.size()); ++row) {
+        const core::DimensionTraffic& t = report.of(kDims[static_cast<std::size_t>(row)]);
+        m_table->item(row, 1)->setText(t.totalBytes > 0 ? bytesText(t.bytesPerGpu) : QStringLiteral("—"));
+        for (std::size_t k = 0; k < kLinks.size(); ++k) {
+            QTableWidgetItem* item = m_table->item(row, static_cast<int>(k) + 2);
+            item->setText(t.totalBytes > 0 ? percent(t.share(kLinks[k])) : QStringLiteral("—"));
+            if (kLinks[k] == core::LinkClass::Fabric && t.share(kLinks[k]) > 0)
+                item->setForeground(QColor(0xa0, 0x6a, 0x3c));
+        }
+        const core::Explanation& why = t.explanation;
+        const QString tip = QStringLiteral("%1\n%2%3")
+                                .arg(qs(why.formula), qs(why.source),
+                                     why.note.empty() ? QString() : QStringLiteral("\n") + qs(why.note));
+        for (int column = 0; column < m_table->columnCount(); ++column)
+            m_table->item(row, column)->setToolTip(tip);
+    }
+    m_totals->setText(tr("All GPUs per step: NVLink %1 · PCIe %2 · fabric %3")
+                          .arg(bytesText(report.bytesOn(core::LinkClass::NvLink)),
+                               bytesText(report.bytesOn(core::LinkClass::Pcie)),
+                               bytesText(report.bytesOn(core::LinkClass::Fabric))));
+
+    const core::DimensionTraffic& t = report.of(dim);
+    if (t.totalBytes <= 0) {
+        m_traffic->setText(swatch
+                           + tr("<b>%1</b>: no traffic (%1 = %2).")
+                                 .arg(dimLabel(dim))
+                                 .arg(m_snapshot.design->layout.degree(dim)));
+        return;
+    }
+    QStringList shares;
+    for (core::LinkClass link : kLinks)
+        if (t.share(link) > 0)
+            shares << tr("%1 over %2").arg(percent(t.share(link)), linkText(link));
+    QString group = tr("groups of %1 ranks").arg(t.groupSize());
+    if (dim == core::Dim::Dp)
+        group
+            = tr("gradient synchronisation over the %1 ranks holding the same parameters").arg(t.groupSize());
+    m_traffic->setText(
+        swatch
+        + tr("<b>%1 traffic: %2 per GPU per training step</b> (busiest GPU; %3) — %4.")
+              .arg(dimLabel(dim), bytesText(t.bytesPerGpu), group, shares.join(QStringLiteral(", "))));
+}
+
+void ClusterPanel::updateWarning()
+{
+    m_warningBar->hide();
+    if (m_snapshot.isNull() || !m_snapshot.evaluation->hasMesh)
+        return;
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    const bool spans = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
+                                   [](const core::Diagnostic& d) { return d.code == "tp-spans-nodes"; });
+    const bool pcie = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
+                                  [](const core::Diagnostic& d) { return d.code == "tp-over-pcie"; });
+    const auto ep = std::find_if(e.diagnostics.begin(), e.diagnostics.end(),
+                                 [](const core::Diagnostic& d) { return d.code == "ep-spans-nodes"; });
+    if (!spans && !pcie && ep == e.diagnostics.end())
+        return;
+    QString text;
+    if (spans) {
+        int spanning = 0;
+        for (const auto& group : e.mesh.groupsOf(core::Dim::Tp)) {
+            const int first = e.ranks[static_cast<std::size_t>(group.front())].nodeIndex;
+            spanning
+                += std::any_of(group.begin(), group.end(),
+                               [&](int r) { return e.ranks[static_cast<std::size_t>(r)].nodeIndex != first; })
+                ? 1
+                : 0;
+        }
+        text = tr("%1 of %2 TP groups span nodes: every layer's TP collectives cross the slow fabric.")
+                   .arg(spanning)
+                   .arg(e.mesh.groupsOf(core::Dim::Tp).size());
+        if (e.traffic)
+            text += QLatin1Char(' ')
+                + tr("%1 of the TP traffic runs over the fabric.")
+                      .arg(percent(e.traffic->of(core::Dim::Tp).share(core::LinkClass::Fabric)));
+    } else if (pcie) {
+        text = tr("TP=%1 runs over PCIe: every layer's all-reduce crosses PCIe. Keep TP at 1 or 2 without "
+                  "NVLink.")
+                   .arg(m_snapshot.design->layout.tp());
+    } else {
+        text = diagnosticMessage(*ep);
+        if (e.traffic)
+            text += QLatin1Char(' ')
+                + tr("%1 of the EP traffic runs over the fabric.")
+                      .arg(percent(e.traffic->of(core::Dim::Ep).share(core::LinkClass::Fabric)));
+    }
+    // The fix the document applies (Document::fixTpPlacement): TP's first, else EP's.
+    const bool epOnly = !spans && !pcie;
+    const std::optional<core::TpPlacementFix> fix = spans ? core::suggestTpPlacementFix(*m_snapshot.design)
+        : epOnly                                          ? core::suggestEpPlacementFix(*m_snapshot.design)
+                                                          : std::nullopt;
+    m_fix->setVisible(fix.has_value());
+    const QString what = epOnly ? tr("keep EP inside nodes") : tr("keep TP inside nodes");
+    if (fix)
+        m_fix->setText(fix->remedy == core::TpPlacementRemedy::AutoPlace
+                           ? tr("Auto-place: %1").arg(what)
+                           : tr("Order %1: %2").arg(qs(core::orderToString(fix->order)), what));
+    else if (spans)
+        text += QLatin1Char(' ')
+            + tr("No placement keeps every TP group inside a node: TP must divide the GPUs per node.");
+    m_warning->setText(text);
+    m_warningBar->show();
+}
+
+// What the layout costs regrouped onto the GPUs left (core/regroup.h), against the same layout with every
+// GPU back in service.
+QString ClusterPanel::regroupedText(const core::Design& design) const
+{
+    const std::optional<core::Regrouped> regrouped = core::regroupOntoGpusInService(design);
+    if (!regrouped)
+        return tr("No smaller data-parallel degree fits the GPUs in service: the layout cannot run on them.");
+    core::Design whole = design;
+    for (core::Node& node : whole.cluster.nodes)
+        for (core::Gpu& gpu : node.gpus)
+            gpu.inService = true;
+    const core::Evaluation before = core::evaluate(whole);
+    const core::Evaluation after = core::evaluate(regrouped->design);
+    QString text = tr("Regrouped with DP %1 instead of %2 (%3 GPUs):")
+                       .arg(regrouped->dpAfter)
+                       .arg(regrouped->dpBefore)
+                       .arg(regrouped->design.layout.worldSize());
+    if (before.performance && after.performance)
+        text += QLatin1Char(' ')
+            + tr("step %1 instead of %2, MFU %3 instead of %4.")
+                  .arg(secondsText(after.performance->stepSeconds),
+                       secondsText(before.performance->stepSeconds), percent(after.performance->mfu),
+                       percent(before.performance->mfu));
+    else if (after.serving && before.serving)
+        text += QLatin1Char(' ')
+            + tr("%1 tokens/s instead of %2.")
+                  .arg(qs(core::formatCount(after.serving->groupTokensPerSecond)),
+                       qs(core::formatCount(before.serving->groupTokensPerSecond)));
+    if (after.memory && !after.memory->fits)
+        text += QLatin1Char(' ') + tr("It no longer fits in memory.");
+    return text;
+}
+
+// Nodes whose intra-node link is slower than the fastest node's (a link slowed in the what-if menu): which,
+// and what the step costs against every node on the fast link. Empty when all nodes are alike.
+QString ClusterPanel::slowedLinksText(const core::Design& design, const core::Evaluation& e) const
+{
+    const core::Catalog& catalog = core::Catalog::builtin();
+    const core::LinkSpec* fastest = nullptr;
+    for (const core::Node& node : design.cluster.nodes)
+        if (const core::LinkSpec* link = catalog.link(node.intraLink);
+            link && (!fastest || link->bandwidth > fastest->bandwidth))
+            fastest = link;
+    QStringList slowed;
+    core::Design fast = design;
+    for (core::Node& node : fast.cluster.nodes)
+        if (const core::LinkSpec* link = catalog.link(node.intraLink);
+            link && fastest && link->bandwidth < fastest->bandwidth) {
+            slowed << tr("node %1 on %2").arg(node.id).arg(qs(link->name));
+            node.intraLink = fastest->id;
+        }
+    if (slowed.isEmpty())
+        return {};
+    QString text
+        = tr("Slower links: %1 (the others: %2).").arg(slowed.join(QStringLiteral(", ")), qs(fastest->name));
+    const core::Evaluation before = core::evaluate(fast);
+    if (before.performance && e.performance)
+        text += QLatin1Char(' ')
+            + tr("Step %1 instead of %2, MFU %3 instead of %4.")
+                  .arg(secondsText(e.performance->stepSeconds), secondsText(before.performance->stepSeconds),
+                       percent(e.performance->mfu), percent(before.performance->mfu));
+    return text;
+}
+
+void ClusterPanel::updateWhatIf()
+{
+    if (m_snapshot.isNull()) {
+        m_whatIf->clear();
+        return;
+    }
+    const core::Design& design = *m_snapshot.design;
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    QStringList lines;
+    lines << tr("%1 of %2 GPUs in service; the layout needs %3.")
+                 .arg(e.gpusInService)
+                 .arg(e.gpusInCluster)
+                 .arg(e.worldSize);
+    int outNodes = 0;
+    for (const core::Node& node : design.cluster.nodes)
+        outNodes += !node.gpus.empty()
+                && std::none_of(node.gpus.begin(), node.gpus.end(),
+                                [](const core::Gpu& g) { return g.inService; })
+            ? 1
+            : 0;
+    if (outNodes > 0)
+        lines << tr("%n node(s) out of service.", nullptr, outNodes);
+    if (const QString slowed = slowedLinksText(design, e); !slowed.isEmpty())
+        lines << slowed;
+    if (!design.placement.empty() && !e.explicitPlacement)
+        lines << tr(
+            "The explicit placement no longer fits the cluster; the canvas shows the default placement.");
+    int unplaced = 0;
+    for (const core::RankInfo& r : e.ranks)
+        unplaced += r.gpuId < 0 ? 1 : 0;
+    if (unplaced > 0 && e.hasMesh) {
+        QStringList losing;
+        for (core::Dim dim : kDims) {
+            const auto& groups = e.mesh.groupsOf(dim);
+            if (groups.empty() || groups.front().size() < 2)
+                continue;
+            int count = 0;
+            for (const auto& group : groups)
+                count += std::any_of(group.begin(), group.end(),
+                                     [&](int r) { return e.ranks[static_cast<std::size_t>(r)].gpuId < 0; })
+                    ? 1
+                    : 0;
+            if (count > 0)
+                losing << QStringLiteral("%1 %2").arg(dimLabel(dim)).arg(count);
+        }
+        lines << QStringLiteral("<span style='color:#b01e1e'><b>%1</b></span>")
+                     .arg(tr("%n rank(s) have no GPU.", nullptr, unplaced));
+        if (!losing.isEmpty())
+            lines << tr("Groups losing a member: %1.").arg(losing.join(QStringLiteral(" · ")));
+        lines << regroupedText(design);
+    } else if (e.hasMesh) {
+        lines << tr("Every rank has a GPU.");
+    }
+    lines << QStringLiteral("<i>%1</i>")
+                 .arg(tr(
+                     "Right-click a GPU or node to take it out of service or slow its link; Ctrl+Z brings it "
+                     "back."));
+    m_whatIf->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void ClusterPanel::updateStatus()
+{
+    if (m_snapshot.isNull() || !m_snapshot.evaluation->hasMesh) {
+        m_status->setText(tr("No ranks: the layout's degrees are not valid."));
+        return;
+    }
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    const core::Dim dim = m_canvas->colorDimension();
+    const auto& groups = e.mesh.groupsOf(dim);
+    const int rank = m_canvas->hoveredRank();
+    if (rank >= 0 && rank < static_cast<int>(e.ranks.size())) {
+        const core::RankInfo& info = e.ranks[static_cast<std::size_t>(rank)];
+        QString text = tr("Rank %1 on node %2, GPU %3 · DP %4 · TP %5 · PP %6 · CP %7 · EP %8")
+                           .arg(rank)
+                           .arg(info.nodeId)
+                           .arg(info.gpuId)
+                           .arg(info.coord(core::Dim::Dp))
+                           .arg(info.coord(core::Dim::Tp))
+                           .arg(info.coord(core::Dim::Pp))
+                           .arg(info.coord(core::Dim::Cp))
+                           .arg(info.coord(core::Dim::Ep));
+        if (e.memory) {
+            const core::RankRole& role = e.memory->roleOf(rank);
+            text += QStringLiteral(" · ")
+                + tr("memory %1 of %2").arg(bytesText(role.totalBytes), bytesText(role.capacityBytes));
+        }
+        m_status->setText(text);
+        return;
+    }
+    const int selected = m_canvas->selectedGroup();
+    if (selected >= 0 && selected < static_cast<int>(groups.size())) {
+        m_status->setText(tr("%1 group %2 selected: ranks %3")
+                              .arg(dimLabel(dim))
+                              .arg(selected)
+                              .arg(rankList(groups[static_cast<std::size_t>(selected)])));
+        return;
+    }
+    QString text = tr("%1 ranks · %2 %3 groups of %4")
+                       .arg(e.worldSize)
+                       .arg(groups.size())
+                       .arg(dimLabel(dim))
+                       .arg(groups.empty() ? 0 : groups.front().size());
+    if (m_canvas->colorsByPosition())
+        text += QStringLiteral(", ")
+            + tr("spread over nodes: colour = %1 (0–%2)")
+                  .arg(positionName(dim))
+                  .arg(groups.empty() ? 0 : groups.front().size() - 1);
+    m_status->setText(
+        text + QStringLiteral(" · ")
+        + tr("hover a GPU to see its groups; drag it to move it; Delete removes the selection"));
+}
+
+// What a rank's coordinate in a group of `dim` is, for the colour key of scattered groups.
+QString ClusterPanel::positionName(core::Dim dim)
+{
+    switch (dim) {
+    case core::Dim::Tp:
+        return tr("TP rank");
+    case core::Dim::Pp:
+        return tr("pipeline stage");
+    case core::Dim::Dp:
+        return tr("DP replica");
+    case core::Dim::Cp:
+        return tr("CP rank (its sequence chunks)");
+    case core::Dim::Ep:
+        return tr("EP rank (its experts)");
+    }
+    return {};
+}
+
+} // namespace widgets

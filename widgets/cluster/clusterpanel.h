@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The "Ranks" tab: the cluster canvas with its controls. Which dimension colours the GPUs (and whose
+// traffic the links show), whether a drag moves GPUs or ranks, auto-placement, the palette of GPU types,
+// "add K nodes of G GPUs", the traffic per dimension and link class, a warning with a one-click fix where a
+// TP group spans nodes, what breaks when GPUs go out of service, and a line about the hovered GPU.
+
+#include "design/clusteredit.h"
+#include "design/designfield.h"
+#include "common/designsnapshot.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QToolButton;
+
+namespace widgets {
+
+class ClusterCanvas;
+class GpuPalette;
+
+class ClusterPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ClusterPanel(QWidget* parent = nullptr);
+
+    void setSnapshot(const DesignSnapshot& snapshot);
+    ClusterCanvas* canvas() const { return m_canvas; }
+    GpuPalette* gpuPalette() const { return m_palette; }
+    void setColorDimension(core::Dim dim);
+    // Colours `dim` and selects its group `groupIndex` on the canvas, for a view that plays that group
+    // (the Collectives tab); not echoed back as groupSelected.
+    void showGroup(core::Dim dim, int groupIndex);
+    QString statusText() const;
+    QString trafficText() const; // the chosen dimension's traffic in one line
+    QString whatIfText() const;
+    QPushButton* fixButton() const { return m_fix; }
+    QPushButton* autoPlaceButton() const { return m_autoPlace; }
+    QToolButton* learnButton() const { return m_learn; }
+    QTableWidget* trafficTable() const { return m_table; }
+    QSpinBox* addNodeCountBox() const { return m_addCount; }
+    QSpinBox* addGpusPerNodeBox() const { return m_addGpus; }
+    QPushButton* addNodesButton() const { return m_addNodes; }
+
+signals:
+    void clusterEditRequested(const core::ClusterEdit& edit);
+    void fieldEdited(core::Field field, const core::FieldValue& value);
+    void tpFixRequested();
+    void groupSelected(core::Dim dim, int groupIndex);
+    // The user asked how the coloured dimension splits the model (the teaching view of issue 9).
+    void lessonRequested(core::Dim dim);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    static QString positionName(core::Dim dim);
+    QString regroupedText(const core::Design& design) const;
+    QString slowedLinksText(const core::Design& design, const core::Evaluation& e) const;
+    void retranslate();
+    void refresh();
+    void updateStatus();
+    void updateTraffic();
+    void updateWarning();
+    void updateWhatIf();
+    void updateLearnButton();
+
+    DesignSnapshot m_snapshot;
+    QString m_lastClusterType;
+    ClusterCanvas* m_canvas = nullptr;
+    GpuPalette* m_palette = nullptr;
+    QLabel* m_colorLabel = nullptr;
+    QButtonGroup* m_dimButtons = nullptr;
+    QLabel* m_modeLabel = nullptr;
+    QToolButton* m_moveGpus = nullptr;
+    QToolButton* m_swapRanks = nullptr;
+    QPushButton* m_autoPlace = nullptr;
+    QToolButton* m_fit = nullptr;
+    QToolButton* m_learn = nullptr;
+    QLabel* m_traffic = nullptr;
+    QLabel* m_legend = nullptr;
+    QWidget* m_warningBar = nullptr;
+    QLabel* m_warning = nullptr;
+    QPushButton* m_fix = nullptr;
+    QLabel* m_paletteLabel = nullptr;
+    QLabel* m_addLabel = nullptr;
+    QSpinBox* m_addCount = nullptr;
+    QLabel* m_addTimes = nullptr;
+    QSpinBox* m_addGpus = nullptr;
+    QPushButton* m_addNodes = nullptr;
+    QLabel* m_tableLabel = nullptr;
+    QTableWidget* m_table = nullptr;
+    QLabel* m_totals = nullptr;
+    QLabel* m_whatIfLabel = nullptr;
+    QLabel* m_whatIf = nullptr;
+    QLabel* m_status = nullptr;
+};
+
+} // namespace widgets

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cluster/gpupalette.h"
+
+#include "catalog/catalog.h"
+#include "common/qtconvert.h"
+#include "base/units.h"
+
+#include <QMimeData>
+
+namespace widgets {
+
+GpuPalette::GpuPalette(QWidget* parent)
+    : QListWidget(parent)
+{
+    setDragEnabled(true);
+    setDragDropMode(QAbstractItemView::DragOnly);
+    setDefaultDropAction(Qt::CopyAction);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    for (const core::GpuSpec& gpu : core::Catalog::builtin().gpus()) {
+        auto* item = new QListWidgetItem(qs(gpu.name), this);
+        item->setData(Qt::UserRole, qs(gpu.id));
+        item->setToolTip(
+            QStringLiteral("%1 · %2").arg(qs(core::formatBytes(gpu.memoryBytes)), qs(gpu.source)));
+    }
+    setCurrentRow(0);
+}
+
+QString GpuPalette::currentType() const
+{
+    const QListWidgetItem* item = currentItem() ? currentItem() : this->item(0);
+    return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+QStringList GpuPalette::mimeTypes() const
+{
+    return {QLatin1String(kGpuTypeMimeType)};
+}
+
+QMimeData* GpuPalette::mimeData(const QList<QListWidgetItem*>& items) const
+{
+    if (items.isEmpty())
+        return nullptr;
+    auto* data = new QMimeData;
+    data->setData(QLatin1String(kGpuTypeMimeType), items.front()->data(Qt::UserRole).toString().toUtf8());
+    return data;
+}
+
+} // namespace widgets

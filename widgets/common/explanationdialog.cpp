@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/explanationdialog.h"
+
+#include "common/qtconvert.h"
+#include "base/units.h"
+
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+namespace {
+QString valueWithUnit(const core::ExplanationInput& input)
+{
+    if (input.unit == "bytes")
+        return qs(core::formatBytes(input.value));
+    const QString number = std::abs(input.value) >= 1e5 ? qs(core::formatCount(input.value))
+                                                        : qs(core::formatNumber(input.value, 4));
+    return input.unit.empty() ? number : number + QLatin1Char(' ') + qs(input.unit);
+}
+} // namespace
+
+ExplanationDialog::ExplanationDialog(QWidget* parent)
+    : QDialog(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    m_value = new QLabel(this);
+    QFont big = m_value->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_value->setFont(big);
+    layout->addWidget(m_value);
+    m_formula = new QLabel(this);
+    m_formula->setWordWrap(true);
+    m_formula->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_formula);
+    m_inputs = new QTableWidget(0, 2, this);
+    m_inputs->horizontalHeader()->setStretchLastSection(true);
+    m_inputs->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_inputs->verticalHeader()->hide();
+    m_inputs->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    layout->addWidget(m_inputs, 1);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    layout->addWidget(m_note);
+    m_source = new QLabel(this);
+    m_source->setWordWrap(true);
+    m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_source);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(560, 420);
+}
+
+void ExplanationDialog::showExplanation(const QString& title, double value, const core::Explanation& e)
+{
+    showExplanation(title, qs(core::formatBytes(value)), e);
+}
+
+void ExplanationDialog::showExplanation(const QString& title, const QString& valueText, const core::Explanation& e)
+{
+    setWindowTitle(title);
+    m_value->setText(QStringLiteral("%1 = %2").arg(title, valueText));
+    m_formula->setText(qs(e.formula));
+    m_inputs->setHorizontalHeaderLabels({tr("Input"), tr("Value")});
+    m_inputs->setRowCount(static_cast<int>(e.inputs.size()));
+    for (std::size_t i = 0; i < e.inputs.size(); ++i) {
+        m_inputs->setItem(static_cast<int>(i), 0, new QTableWidgetItem(qs(e.inputs[i].name)));
+        m_inputs->setItem(static_cast<int>(i), 1, new QTableWidgetItem(valueWithUnit(e.inputs[i])));
+    }
+    m_note->setText(qs(e.note));
+    m_note->setVisible(!e.note.empty());
+    m_source->setText(tr("Source: %1").arg(qs(e.source)));
+}
+
+QString ExplanationDialog::formulaText() const
+{
+    return m_formula->text();
+}
+
+} // namespace widgets

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Where a number comes from: its formula, its inputs with their values, and its source.
+
+#include "base/explanation.h"
+
+#include <QDialog>
+
+class QLabel;
+class QTableWidget;
+
+namespace widgets {
+
+class ExplanationDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit ExplanationDialog(QWidget* parent = nullptr);
+
+    void showExplanation(const QString& title, double value, const core::Explanation& explanation); // bytes
+    void showExplanation(const QString& title, const QString& valueText, const core::Explanation& explanation);
+    QString formulaText() const;
+
+private:
+    QLabel* m_value = nullptr;
+    QLabel* m_formula = nullptr;
+    QTableWidget* m_inputs = nullptr;
+    QLabel* m_source = nullptr;
+    QLabel* m_note = nullptr;
+};
+
+} // namespace widgets

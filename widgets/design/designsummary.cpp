@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "design/designsummary.h"
+
+#include "catalog/catalog.h"
+#include "common/explanationdialog.h"
+#include "common/qtconvert.h"
+#include "common/recordtext.h"
+#include "base/units.h"
+#include "design/validate.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+
+namespace widgets {
+
+namespace {
+QString count(double value)
+{
+    return qs(core::formatCount(value));
+}
+
+QLabel* makeValueLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setTextFormat(Qt::RichText);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+} // namespace
+
+DesignSummary::DesignSummary(QWidget* parent)
+    : QFrame(parent)
+{
+    setFrameShape(QFrame::StyledPanel);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(10, 8, 10, 8);
+    grid->setHorizontalSpacing(24);
+    m_model = makeValueLabel(this);
+    m_layout = makeValueLabel(this);
+    m_cluster = makeValueLabel(this);
+    m_workload = makeValueLabel(this);
+    grid->addWidget(m_model, 0, 0);
+    grid->addWidget(m_layout, 0, 1);
+    grid->addWidget(m_cluster, 1, 0);
+    grid->addWidget(m_workload, 1, 1);
+    m_performance = makeValueLabel(this);
+    m_performance->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    connect(m_performance, &QLabel::linkActivated, this, &DesignSummary::explain);
+    grid->addWidget(m_performance, 2, 0, 1, 2);
+    m_measured = makeValueLabel(this);
+    m_measured->setObjectName(QStringLiteral("measured"));
+    grid->addWidget(m_measured, 3, 0, 1, 2);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+}
+
+void DesignSummary::setSnapshot(const DesignSnapshot& snapshot)
+{
+    m_snapshot = snapshot;
+    refresh();
+}
+
+QString DesignSummary::modelText() const
+{
+    return m_model->text();
+}
+
+QString DesignSummary::layoutText() const
+{
+    return m_layout->text();
+}
+
+QString DesignSummary::performanceText() const
+{
+    return m_performance->text();
+}
+
+QString DesignSummary::measuredText() const
+{
+    return m_measured->text();
+}
+
+void DesignSummary::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+    QFrame::changeEvent(event);
+}
+
+void DesignSummary::refresh()
+{
+    if (m_snapshot.isNull())
+        return;
+    const core::Design& d = *m_snapshot.design;
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    const core::ParameterBreakdown& all = e.parameters.all;
+    const core::Catalog& catalog = core::Catalog::builtin();
+
+    QString model = tr("<b>%1</b>: %2 parameters").arg(qs(d.model.name).toHtmlEscaped(), count(all.total()));
+    if (d.model.moe.isMoe())
+        model += tr(", %1 active per token").arg(count(e.parameters.active.total()));
+    QStringList parts{tr("embedding %1").arg(count(all.embedding)),
+                      tr("attention %1").arg(count(all.attention)), tr("MLP %1").arg(count(all.mlp))};
+    if (d.model.moe.isMoe())
+        parts << tr("experts %1").arg(count(all.experts));
+    parts << tr("output head %1").arg(all.outputHead > 0 ? count(all.outputHead) : tr("tied"));
+    m_model->setText(model + QStringLiteral("<br><small>") + parts.join(QStringLiteral(" · "))
+                     + QStringLiteral("</small>"));
+
+    const core::ParallelLayout& l = d.layout;
+    QString layout = tr("<b>%1 ranks</b> = %2").arg(l.worldSize()).arg(qs(core::worldSizeFormula(l)));
+    QStringList details{tr("order %1").arg(qs(core::orderToString(l.order)))};
+    details << (l.zeroStage == 0 ? tr("no ZeRO") : tr("ZeRO-%1").arg(l.zeroStage));
+    if (l.sequenceParallel)
+        details << tr("sequence parallel");
+    if (l.sequenceParallel && l.tpCommOverlap)
+        details << tr("TP overlap");
+    if (l.pp() > 1)
+        details << tr("%1 schedule").arg(qs(core::enumName(l.schedule)));
+    m_layout->setText(layout + QStringLiteral("<br><small>") + details.join(QStringLiteral(" · "))
+                      + QStringLiteral("</small>"));
+
+    const core::Cluster& c = d.cluster;
+    QString cluster;
+    if (!c.nodes.empty() && c.isUniform() && !c.nodes.front().gpus.empty()) {
+        const core::GpuSpec* gpu = catalog.gpu(c.nodes.front().gpus.front().type);
+        cluster = tr("<b>%1 × %2 GPUs</b> %3")
+                      .arg(c.nodes.size())
+                      .arg(c.nodes.front().gpus.size())
+                      .arg(gpu ? qs(gpu->name) : QString());
+    } else {
+        cluster = tr("<b>%1 GPUs</b> in %2 nodes").arg(c.gpuCount()).arg(c.nodes.size());
+    }
+    const core::LinkSpec* intra = c.nodes.empty() ? nullptr : catalog.link(c.nodes.front().intraLink);
+    const core::LinkSpec* fabric = catalog.link(c.fabric);
+    QStringList links;
+    if (intra)
+        links << tr("%1 inside nodes").arg(qs(intra->name));
+    if (fabric && c.nodes.size() > 1)
+        links << tr("%1 between nodes").arg(qs(fabric->name));
+    m_cluster->setText(cluster + QStringLiteral("<br><small>") + links.join(QStringLiteral(" · "))
+                       + QStringLiteral("</small>"));
+
+    const core::Workload& w = d.workload;
+    if (w.mode == core::Mode::Training) {
+        m_workload->setText(
+            tr("<b>Training</b>: global batch %1 × %2 tokens").arg(w.globalBatch).arg(w.sequenceLength)
+            + QStringLiteral("<br><small>")
+            + (e.microBatches > 0
+                   ? tr("%1 micro-batches of %2 per pipeline and step").arg(e.microBatches).arg(l.microBatch)
+                   : tr("the batch does not divide into micro-batches"))
+            + QStringLiteral("</small>"));
+    } else {
+        m_workload->setText(tr("<b>Serving</b>: %1 sequences of %2 tokens per replica")
+                                .arg(w.serving.concurrency)
+                                .arg(w.serving.contextLength)
+                            + QStringLiteral("<br><small>") + tr("%1 replicas").arg(l.batchReplicas())
+                            + QStringLiteral("</small>"));
+    }
+    refreshPerformance();
+    refreshMeasured();
+}
+
+void DesignSummary::explain(const QString& figure)
+{
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    if (!m_dialog)
+        m_dialog = new ExplanationDialog(this);
+    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
+    if (e.performance && figure == QLatin1String("step"))
+        m_dialog->showExplanation(tr("Step time"), seconds(e.performance->stepSeconds), e.performance->step);
+    else if (e.performance && figure == QLatin1String("mfu"))
+        m_dialog->showExplanation(tr("MFU"), QString::number(100 * e.performance->mfu, 'f', 1) + QStringLiteral(" %"),
+                                  e.performance->mfuExplanation);
+    else if (e.performance && figure == QLatin1String("exposed"))
+        m_dialog->showExplanation(tr("Visible communication"), seconds(e.performance->exposed.total()),
+                                  e.performance->exposedExplanation);
+    else if (e.serving && figure == QLatin1String("ttft"))
+        m_dialog->showExplanation(tr("Time to first token"), seconds(e.serving->timeToFirstToken), e.serving->ttft);
+    else if (e.serving && figure == QLatin1String("itl"))
+        m_dialog->showExplanation(tr("Inter-token latency"), seconds(e.serving->interTokenLatency), e.serving->itl);
+    else if (e.serving && figure == QLatin1String("throughput"))
+        m_dialog->showExplanation(tr("Tokens per second"), qs(core::formatCount(e.serving->groupTokensPerSecond)),
+                                  e.serving->throughput);
+    else
+        return;
+    m_dialog->show();
+    m_dialog->raise();
+}
+
+// The seed's list of what to record for a layout: step time, useful tokens per second, MFU, and the
+// visible time of each kind of collective.
+void DesignSummary::refreshPerformance()
+{
+    const std::optional<core::Performance>& p = m_snapshot.evaluation->performance;
+    const std::optional<core::ServingPerformance>& serving = m_snapshot.evaluation->serving;
+    m_performance->setVisible(p.has_value() || serving.has_value());
+    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
+    auto percent = [](double share) { return QString::number(100 * share, 'f', 1); };
+    // The headline figures are links to their explanation (formula, inputs, source).
+    auto link = [](const char* key, const QString& text) {
+        return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(key), text);
+    };
+    if (serving) {
+        // Seed 2: latency per request, throughput for the whole group.
+        const core::ServingPerformance& v = *serving;
+        m_performance->setText(
+            tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
+               "sequences)")
+                .arg(link("ttft", seconds(v.timeToFirstToken)), link("itl", seconds(v.interTokenLatency)),
+                     link("throughput", count(v.groupTokensPerSecond)))
+                .arg(v.replicas)
+                .arg(v.batch)
+            + QStringLiteral("<br><small>")
+            + tr("a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)")
+                  .arg(v.promptTokens)
+                  .arg(v.outputTokens)
+                  .arg(seconds(v.requestSeconds), qs(core::formatBytes(v.decodeBytesPerStep)),
+                       v.decodeMemoryBound ? tr("memory-bound") : tr("compute-bound"))
+            + QStringLiteral("</small>"));
+        m_performance->setToolTip(tr("Inter-token latency = %1").arg(qs(v.itl.formula)));
+        return;
+    }
+    if (!p)
+        return;
+    const core::ExposedCommunication& x = p->exposed;
+    m_performance->setText(
+        tr("<b>Step %1</b> · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %")
+            .arg(link("step", seconds(p->stepSeconds)), count(p->tokensPerSecond), link("mfu", percent(p->mfu)),
+                 percent(p->hfu),
+                 percent(p->bubbleFraction))
+        + QStringLiteral("<br><small>")
+        + link("exposed",
+               tr("visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, "
+                  "point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7")
+              .arg(seconds(x.allReduce), seconds(x.allGather), seconds(x.reduceScatter), seconds(x.allToAll),
+                   seconds(x.p2p), seconds(p->dataParallelSeconds), seconds(p->optimizerSeconds)))
+        + QStringLiteral("</small>"));
+    m_performance->setToolTip(tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
+                                  .arg(qs(p->step.formula), qs(p->mfuExplanation.formula),
+                                       percent(p->computeEfficiency)));
+}
+
+// Issue 8: the headline figures a run measures, each beside its prediction with the difference.
+void DesignSummary::refreshMeasured()
+{
+    const ShownRecord shown = shownRecord(m_snapshot);
+    m_measured->setVisible(shown.record != nullptr);
+    if (!shown.record) {
+        m_measured->clear();
+        return;
+    }
+    QStringList figures;
+    for (const char* quantity : {"stepSeconds", "tokensPerSecond", "mfu", "timeToFirstToken", "interToken"})
+        if (const core::RecordComparisonRow* row = shown.comparison.find(quantity))
+            figures << tr("%1: %2").arg(recordQuantityText(*row), measuredBesidePredicted(*row));
+    QString text = tr("<b>Measured</b> in %1").arg(recordTitle(*shown.record).toHtmlEscaped());
+    text += QStringLiteral("<br><small>")
+        + (figures.isEmpty() ? tr("no step time, tokens per second, MFU or latency (File ▸ Export ▸ Measured "
+                                  "Records… lists everything the record holds)")
+                             : figures.join(QStringLiteral(" · ")).toHtmlEscaped())
+        + QStringLiteral("</small>");
+    for (const QString& warning : recordWarnings(shown.comparison))
+        text
+            += QStringLiteral("<br><small><b>%1</b> %2</small>").arg(tr("Warning:"), warning.toHtmlEscaped());
+    m_measured->setText(text);
+}
+
+} // namespace widgets

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The key figures of the design at a glance: model size, world size and how it factors, the cluster,
+// the batch as the pipeline sees it, how fast a training step runs (core/performance.h), and what the
+// measured record the design compares with says against it.
+
+#include "common/designsnapshot.h"
+
+#include <QFrame>
+
+class QLabel;
+
+namespace widgets {
+
+class ExplanationDialog;
+
+class DesignSummary : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit DesignSummary(QWidget* parent = nullptr);
+
+    void setSnapshot(const DesignSnapshot& snapshot);
+    // The texts shown, for tests.
+    QString modelText() const;
+    QString layoutText() const;
+    QString performanceText() const;
+    // The design's compared measured record beside the prediction; empty without a record.
+    QString measuredText() const;
+    // Opens the explanation of a headline figure: "step", "mfu", "ttft", "itl", "throughput".
+    void explain(const QString& figure);
+    ExplanationDialog* explanationDialog() const { return m_dialog; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+    void refreshPerformance();
+    void refreshMeasured();
+
+    DesignSnapshot m_snapshot;
+    QLabel* m_model = nullptr;
+    QLabel* m_layout = nullptr;
+    QLabel* m_cluster = nullptr;
+    QLabel* m_workload = nullptr;
+    QLabel* m_performance = nullptr;
+    QLabel* m_measured = nullptr;
+    ExplanationDialog* m_dialog = nullptr;
+};
+
+} // namespace widgets

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "design/fieldtext.h"
+
+#include <QCoreApplication>
+
+namespace widgets {
+
+using core::Field;
+
+QString fieldLabel(Field field)
+{
+    switch (field) {
+    case Field::ModelLayers:
+        return QCoreApplication::translate("FieldText", "Layers");
+    case Field::ModelHidden:
+        return QCoreApplication::translate("FieldText", "Hidden size");
+    case Field::ModelFfn:
+        return QCoreApplication::translate("FieldText", "FFN size");
+    case Field::ModelHeads:
+        return QCoreApplication::translate("FieldText", "Attention heads");
+    case Field::ModelKvHeads:
+        return QCoreApplication::translate("FieldText", "KV heads");
+    case Field::ModelHeadDim:
+        return QCoreApplication::translate("FieldText", "Head dimension");
+    case Field::ModelVocab:
+        return QCoreApplication::translate("FieldText", "Vocabulary");
+    case Field::ModelExperts:
+        return QCoreApplication::translate("FieldText", "Experts");
+    case Field::ModelTopK:
+        return QCoreApplication::translate("FieldText", "Experts per token");
+    case Field::ModelExpertFfn:
+        return QCoreApplication::translate("FieldText", "Expert FFN size");
+    case Field::Fabric:
+        return QCoreApplication::translate("FieldText", "Between nodes");
+    case Field::Tp:
+        return QCoreApplication::translate("FieldText", "TP");
+    case Field::Pp:
+        return QCoreApplication::translate("FieldText", "PP");
+    case Field::Dp:
+        return QCoreApplication::translate("FieldText", "DP");
+    case Field::Cp:
+        return QCoreApplication::translate("FieldText", "CP");
+    case Field::Ep:
+        return QCoreApplication::translate("FieldText", "EP");
+    case Field::Order:
+        return QCoreApplication::translate("FieldText", "Mesh order");
+    case Field::ExpertMode:
+        return QCoreApplication::translate("FieldText", "EP convention");
+    case Field::ExpertTp:
+        return QCoreApplication::translate("FieldText", "Expert TP");
+    case Field::SequenceParallel:
+        return QCoreApplication::translate("FieldText", "Sequence parallel");
+    case Field::TpCommOverlap:
+        return QCoreApplication::translate("FieldText", "TP overlap");
+    case Field::ZeroStage:
+        return QCoreApplication::translate("FieldText", "ZeRO stage");
+    case Field::ShardGroup:
+        return QCoreApplication::translate("FieldText", "HSDP shard group");
+    case Field::ReshardAfterForward:
+        return QCoreApplication::translate("FieldText", "Reshard after forward");
+    case Field::Mode:
+        return QCoreApplication::translate("FieldText", "Workload");
+    case Field::SequenceLength:
+        return QCoreApplication::translate("FieldText", "Sequence length");
+    case Field::GlobalBatch:
+        return QCoreApplication::translate("FieldText", "Global batch");
+    case Field::MicroBatch:
+        return QCoreApplication::translate("FieldText", "Micro-batch");
+    case Field::Schedule:
+        return QCoreApplication::translate("FieldText", "Pipeline schedule");
+    case Field::VirtualStages:
+        return QCoreApplication::translate("FieldText", "Virtual stages");
+    case Field::LayersPerStage:
+        return QCoreApplication::translate("FieldText", "Layers per stage");
+    case Field::Recompute:
+        return QCoreApplication::translate("FieldText", "Recomputation");
+    case Field::Precision:
+        return QCoreApplication::translate("FieldText", "Precision");
+    case Field::Optimizer:
+        return QCoreApplication::translate("FieldText", "Optimizer");
+    case Field::Offload:
+        return QCoreApplication::translate("FieldText", "Offload");
+    case Field::FlashAttention:
+        return QCoreApplication::translate("FieldText", "FlashAttention");
+    case Field::Concurrency:
+        return QCoreApplication::translate("FieldText", "Concurrent sequences");
+    case Field::ContextLength:
+        return QCoreApplication::translate("FieldText", "Context length");
+    case Field::KvDtype:
+        return QCoreApplication::translate("FieldText", "KV cache type");
+    default:
+        return {};
+    }
+}
+
+QString fieldToolTip(Field field)
+{
+    switch (field) {
+    case Field::Tp:
+        return QCoreApplication::translate("FieldText",
+                                           "Tensor parallelism: splits every layer's weight matrices across "
+                                           "this many GPUs. Keep it inside a node.");
+    case Field::Pp:
+        return QCoreApplication::translate("FieldText",
+                                           "Pipeline parallelism: splits the layers into this many stages.");
+    case Field::Dp:
+        return QCoreApplication::translate(
+            "FieldText", "Data parallelism: replicas that each process their own micro-batches.");
+    case Field::Cp:
+        return QCoreApplication::translate(
+            "FieldText", "Context parallelism: splits each sequence across this many GPUs.");
+    case Field::Ep:
+        return QCoreApplication::translate(
+            "FieldText", "Expert parallelism: spreads the experts of each MoE layer across this many GPUs.");
+    case Field::Order:
+        return QCoreApplication::translate("FieldText",
+                                           "Which dimension varies fastest across ranks (Megatron's order "
+                                           "string). TP first keeps TP groups on neighbouring GPUs.");
+    case Field::ExpertMode:
+        return QCoreApplication::translate("FieldText",
+                                           "Whether EP multiplies the world size (the seed's rule) or "
+                                           "regroups the DP × CP ranks for the MoE layers (Megatron-Core).");
+    case Field::ExpertTp:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Tensor parallelism inside the experts (Megatron's convention); 0 means the same as TP.");
+    case Field::ZeroStage:
+        return QCoreApplication::translate("FieldText",
+                                           "ZeRO shards model states across the data-parallel ranks: 1 the "
+                                           "optimizer, 2 also gradients, 3 also parameters (FSDP).");
+    case Field::ShardGroup:
+        return QCoreApplication::translate("FieldText",
+                                           "Hybrid sharding (HSDP): shard inside groups of this many DP "
+                                           "ranks and replicate across them; 0 shards across all of DP.");
+    case Field::ReshardAfterForward:
+        return QCoreApplication::translate("FieldText",
+                                           "FSDP2: free the gathered parameters after forward and gather "
+                                           "them again in backward. Off behaves like ZeRO-2.");
+    case Field::SequenceParallel:
+        return QCoreApplication::translate("FieldText",
+                                           "Megatron sequence parallelism: splits the activations of norms "
+                                           "and dropout along the sequence inside the TP group.");
+    case Field::TpCommOverlap:
+        return QCoreApplication::translate("FieldText",
+                                           "Megatron-LM --tp-comm-overlap: the TP all-gathers and "
+                                           "reduce-scatters run under the GEMMs next to them "
+                                           "(TransformerEngine userbuffers). Needs sequence parallelism.");
+    case Field::MicroBatch:
+        return QCoreApplication::translate("FieldText", "Sequences per micro-batch on each pipeline.");
+    case Field::GlobalBatch:
+        return QCoreApplication::translate(
+            "FieldText", "Sequences per optimizer step, across all data-parallel replicas.");
+    case Field::LayersPerStage:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Layers of each pipeline stage in order, e.g. \"19, 20, 20, 21\" (PP × virtual stages numbers "
+            "adding up to the layers). Empty: an even split.");
+    case Field::VirtualStages:
+        return QCoreApplication::translate("FieldText",
+                                           "Model chunks per pipeline rank (interleaved schedule).");
+    default:
+        return {};
+    }
+}
+
+} // namespace widgets

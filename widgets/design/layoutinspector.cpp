@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "design/layoutinspector.h"
+
+#include "catalog/catalog.h"
+#include "diagnostics/diagnostictext.h"
+#include "design/fieldtext.h"
+#include "common/qtconvert.h"
+#include "base/sizelimits.h"
+#include "design/validate.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPalette>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <optional>
+
+namespace widgets {
+
+using core::Field;
+
+namespace {
+constexpr int kIntMax = 2147483647;
+
+// A tinted field marks a problem; the tooltip says which. A palette, not a style sheet: a style sheet
+// switches a spin box to style-sheet drawing, which loses its arrows.
+void markSeverity(QWidget* editor, std::optional<core::Severity> severity)
+{
+    editor->setProperty("severity",
+                        severity ? QString::fromUtf8(core::enumName(*severity).data()) : QVariant());
+    QPalette palette;
+    if (severity) {
+        palette = editor->parentWidget() ? editor->parentWidget()->palette() : QPalette();
+        palette.setColor(QPalette::Base,
+                         *severity == core::Severity::Error ? QColor(0xfb, 0xd9, 0xd9)
+                                                            : QColor(0xfc, 0xec, 0xcf));
+    }
+    editor->setPalette(palette);
+}
+} // namespace
+
+LayoutInspector::LayoutInspector(QWidget* parent)
+    : QWidget(parent)
+{
+    build();
+    retranslate();
+}
+
+QFormLayout* LayoutInspector::addGroup(QGroupBox*& box)
+{
+    box = new QGroupBox(this);
+    auto* form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    layout()->addWidget(box);
+    return form;
+}
+
+QSpinBox* LayoutInspector::addInteger(QFormLayout* form, Field field, int min, int max)
+{
+    auto* spin = new QSpinBox(this);
+    spin->setRange(min, max);
+    spin->setKeyboardTracking(false); // typing "16" is one edit, not "1" then "16"
+    spin->setGroupSeparatorShown(max > 99999);
+    auto* label = new QLabel(this);
+    form->addRow(label, spin);
+    m_bindings.push_back({field, spin, label, form});
+    connect(spin, &QSpinBox::valueChanged, this, [this, field](int value) {
+        emit fieldEdited(field, core::FieldValue{static_cast<std::int64_t>(value)});
+    });
+    return spin;
+}
+
+QComboBox* LayoutInspector::addChoice(QFormLayout* form, Field field, Choices choices)
+{
+    auto* box = new QComboBox(this);
+    auto* label = new QLabel(this);
+    form->addRow(label, box);
+    m_bindings.push_back({field, box, label, form});
+    m_choiceBoxes.emplace_back(box, choices);
+    if (choices == Choices::Order) {
+        box->setEditable(true);
+        box->setInsertPolicy(QComboBox::NoInsert);
+    }
+    connect(box, &QComboBox::activated, this, [this, field, box](int index) {
+        const QVariant data = box->itemData(index);
+        if (data.typeId() == QMetaType::Int)
+            emit fieldEdited(field, core::FieldValue{static_cast<std::int64_t>(data.toInt())});
+        else
+            emit fieldEdited(field,
+                             core::FieldValue{ss(data.isValid() ? data.toString() : box->itemText(index))});
+    });
+    if (choices == Choices::Order)
+        connect(box->lineEdit(), &QLineEdit::editingFinished, this, [this, field, box] {
+            emit fieldEdited(field, core::FieldValue{ss(box->currentText().trimmed())});
+        });
+    return box;
+}
+
+void LayoutInspector::addText(QFormLayout* form, Field field)
+{
+    auto* edit = new QLineEdit(this);
+    edit->setClearButtonEnabled(true);
+    auto* label = new QLabel(this);
+    form->addRow(label, edit);
+    m_bindings.push_back({field, edit, label, form});
+    connect(edit, &QLineEdit::editingFinished, this,
+            [this, field, edit] { emit fieldEdited(field, core::FieldValue{ss(edit->text().trimmed())}); });
+}
+
+void LayoutInspector::addCheck(QFormLayout* form, Field field)
+{
+    auto* check = new QCheckBox(this);
+    auto* label = new QLabel(this);
+    form->addRow(label, check);
+    m_bindings.push_back({field, check, label, form});
+    connect(check, &QCheckBox::toggled, this,
+            [this, field](bool on) { emit fieldEdited(field, core::FieldValue{on}); });
+}
+
+void LayoutInspector::build()
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 6, 6, 6);
+    outer->setSpacing(8);
+    const core::Catalog& catalog = core::Catalog::builtin();
+
+    // Model
+    QFormLayout* model = addGroup(m_modelGroup);
+    m_modelPreset = new QComboBox(this);
+    for (const core::ModelArchitecture& m : catalog.models())
+        m_modelPreset->addItem(qs(m.name), qs(m.preset));
+    m_modelPresetLabel = new QLabel(this);
+    model->addRow(m_modelPresetLabel, m_modelPreset);
+    connect(m_modelPreset, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_modelPreset->itemData(index).toString();
+        if (!id.isEmpty())
+            emit modelPresetChosen(id);
+    });
+    m_modelNote = new QLabel(this);
+    m_modelNote->setWordWrap(true);
+    model->addRow(m_modelNote);
+    addInteger(model, Field::ModelLayers, 1, core::limits::kMaxLayers);
+    addInteger(model, Field::ModelHidden, 1, static_cast<int>(core::limits::kMaxHidden));
+    addInteger(model, Field::ModelFfn, 0, static_cast<int>(core::limits::kMaxFfn));
+    addInteger(model, Field::ModelHeads, 1, core::limits::kMaxHeads);
+    addInteger(model, Field::ModelKvHeads, 1, core::limits::kMaxHeads);
+    addInteger(model, Field::ModelHeadDim, 1, static_cast<int>(core::limits::kMaxHeadDim));
+    addInteger(model, Field::ModelVocab, 1, static_cast<int>(core::limits::kMaxVocab));
+    addInteger(model, Field::ModelExperts, 0, core::limits::kMaxExperts);
+    addInteger(model, Field::ModelTopK, 0, core::limits::kMaxExperts);
+    addInteger(model, Field::ModelExpertFfn, 0, static_cast<int>(core::limits::kMaxFfn));
+
+    // Cluster
+    QFormLayout* cluster = addGroup(m_clusterGroup);
+    m_gpu = new QComboBox(this);
+    for (const core::GpuSpec& g : catalog.gpus())
+        m_gpu->addItem(qs(g.name), qs(g.id));
+    m_gpuLabel = new QLabel(this);
+    cluster->addRow(m_gpuLabel, m_gpu);
+    m_nodes = new QSpinBox(this);
+    m_nodes->setRange(1, core::limits::kMaxNodes);
+    m_nodes->setKeyboardTracking(false);
+    m_nodesLabel = new QLabel(this);
+    cluster->addRow(m_nodesLabel, m_nodes);
+    m_gpusPerNode = new QSpinBox(this);
+    m_gpusPerNode->setRange(1, core::limits::kMaxGpusPerNode);
+    m_gpusPerNode->setKeyboardTracking(false);
+    m_gpusPerNodeLabel = new QLabel(this);
+    cluster->addRow(m_gpusPerNodeLabel, m_gpusPerNode);
+    m_intraLink = new QComboBox(this);
+    for (const core::LinkSpec& l : catalog.links())
+        if (l.linkClass != core::LinkClass::Fabric)
+            m_intraLink->addItem(qs(l.name), qs(l.id));
+    m_intraLinkLabel = new QLabel(this);
+    cluster->addRow(m_intraLinkLabel, m_intraLink);
+    addChoice(cluster, Field::Fabric, Choices::Fabric);
+    m_clusterNote = new QLabel(this);
+    m_clusterNote->setWordWrap(true);
+    cluster->addRow(m_clusterNote);
+    connect(m_gpu, &QComboBox::activated, this, [this](int index) {
+        // A new GPU type brings the intra-node link its nodes usually have.
+        if (const core::GpuSpec* gpu = core::Catalog::builtin().gpu(ss(m_gpu->itemData(index).toString()))) {
+            const int link = m_intraLink->findData(qs(gpu->defaultIntraLink));
+            if (link >= 0)
+                m_intraLink->setCurrentIndex(link);
+        }
+        emitClusterShape();
+    });
+    connect(m_nodes, &QSpinBox::valueChanged, this, &LayoutInspector::emitClusterShape);
+    connect(m_gpusPerNode, &QSpinBox::valueChanged, this, &LayoutInspector::emitClusterShape);
+    connect(m_intraLink, &QComboBox::activated, this, &LayoutInspector::emitClusterShape);
+
+    // Parallel layout
+    QFormLayout* parallel = addGroup(m_parallelGroup);
+    m_worldLabel = new QLabel(this);
+    m_worldLabel->setWordWrap(true);
+    parallel->addRow(m_worldLabel);
+    for (Field field : {Field::Tp, Field::Pp, Field::Dp, Field::Cp, Field::Ep})
+        addInteger(parallel, field, 1, core::limits::kMaxDegree);
+    addChoice(parallel, Field::Order, Choices::Order);
+    addChoice(parallel, Field::ExpertMode, Choices::ExpertMode);
+    addInteger(parallel, Field::ExpertTp, 0, core::limits::kMaxDegree);
+    addCheck(parallel, Field::SequenceParallel);
+    addCheck(parallel, Field::TpCommOverlap);
+    addChoice(parallel, Field::ZeroStage, Choices::ZeroStage);
+    addInteger(parallel, Field::ShardGroup, 0, core::limits::kMaxDegree);
+    addCheck(parallel, Field::ReshardAfterForward);
+
+    // Batch, sequence and pipeline
+    QFormLayout* batch = addGroup(m_batchGroup);
+    addChoice(batch, Field::Mode, Choices::Mode);
+    addInteger(batch, Field::SequenceLength, 1, kIntMax);
+    addInteger(batch, Field::GlobalBatch, 1, static_cast<int>(core::limits::kMaxBatch));
+    addInteger(batch, Field::MicroBatch, 1, core::limits::kMaxMicroBatch);
+    addChoice(batch, Field::Schedule, Choices::Schedule);
+    addInteger(batch, Field::VirtualStages, 1, core::limits::kMaxVirtualStages);
+    addText(batch, Field::LayersPerStage);
+
+    // Training
+    QFormLayout* training = addGroup(m_trainingGroup);
+    addChoice(training, Field::Recompute, Choices::Recompute);
+    addChoice(training, Field::Precision, Choices::Precision);
+    addChoice(training, Field::Optimizer, Choices::Optimizer);
+    addChoice(training, Field::Offload, Choices::Offload);
+    addCheck(training, Field::FlashAttention);
+
+    // Serving
+    QFormLayout* serving = addGroup(m_servingGroup);
+    addInteger(serving, Field::Concurrency, 1, core::limits::kMaxConcurrency);
+    addInteger(serving, Field::ContextLength, 1, kIntMax);
+    addChoice(serving, Field::KvDtype, Choices::KvDtype);
+
+    outer->addStretch(1);
+}
+
+void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
+{
+    const QSignalBlocker blocker(box);
+    box->clear();
+    auto add = [box](const QString& text, const QVariant& data) { box->addItem(text, data); };
+    auto name = [](auto value) { return QVariant(qs(core::enumName(value))); };
+    switch (choices) {
+    case Choices::Schedule:
+        add(tr("GPipe (all forward, then all backward)"), name(core::Schedule::GPipe));
+        add(tr("1F1B (one forward, one backward)"), name(core::Schedule::OneFOneB));
+        add(tr("Interleaved 1F1B (virtual stages)"), name(core::Schedule::Interleaved));
+        add(tr("ZB-H1 (zero bubble, split backward)"), name(core::Schedule::ZbH1));
+        add(tr("ZB-V (zero bubble, V-shaped)"), name(core::Schedule::ZbV));
+        add(tr("DualPipeV"), name(core::Schedule::DualPipeV));
+        break;
+    case Choices::Recompute:
+        add(tr("None (keep all activations)"), name(core::Recompute::None));
+        add(tr("Selective (recompute attention)"), name(core::Recompute::Selective));
+        add(tr("Full (keep only layer inputs)"), name(core::Recompute::Full));
+        break;
+    case Choices::Mode:
+        add(tr("Training"), name(core::Mode::Training));
+        add(tr("Serving"), name(core::Mode::Serving));
+        break;
+    case Choices::Precision:
+        add(tr("BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)"), name(core::Precision::Bf16Mixed));
+        add(tr("Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)"), name(core::Precision::MegatronBf16));
+        add(tr("FP32"), name(core::Precision::Fp32));
+        add(tr("FP8 weights"), name(core::Precision::Fp8));
+        break;
+    case Choices::Optimizer:
+        add(tr("Adam"), name(core::Optimizer::Adam));
+        add(tr("AdamW"), name(core::Optimizer::AdamW));
+        add(tr("SGD with momentum"), name(core::Optimizer::SgdMomentum));
+        break;
+    case Choices::Offload:
+        add(tr("None"), name(core::Offload::None));
+        add(tr("Optimizer to CPU"), name(core::Offload::Cpu));
+        break;
+    case Choices::KvDtype:
+        add(tr("BF16"), name(core::KvDtype::Bf16));
+        add(tr("FP8"), name(core::KvDtype::Fp8));
+        break;
+    case Choices::ExpertMode:
+        add(tr("Own dimension: world × EP (seed)"), name(core::ExpertMode::Separate));
+        add(tr("Carved out of DP × CP (Megatron)"), name(core::ExpertMode::Megatron));
+        break;
+    case Choices::ZeroStage:
+        add(tr("0 — replicate everything (DDP)"), QVariant(0));
+        add(tr("1 — shard optimizer states"), QVariant(1));
+        add(tr("2 — shard gradients too"), QVariant(2));
+        add(tr("3 — shard parameters too (FSDP)"), QVariant(3));
+        break;
+    case Choices::Order:
+        for (const char* order : {"tp-cp-ep-dp-pp", "tp-cp-ep-pp-dp", "tp-pp-dp-cp-ep", "dp-tp-cp-ep-pp"})
+            box->addItem(QString::fromLatin1(order), QString::fromLatin1(order));
+        break;
+    case Choices::Fabric:
+        for (const core::LinkSpec& l : core::Catalog::builtin().links())
+            if (l.linkClass == core::LinkClass::Fabric)
+                box->addItem(qs(l.name), qs(l.id));
+        break;
+    }
+}
+
+void LayoutInspector::retranslate()
+{
+    m_modelGroup->setTitle(tr("Model"));
+    m_clusterGroup->setTitle(tr("Cluster"));
+    m_parallelGroup->setTitle(tr("Parallel layout"));
+    m_batchGroup->setTitle(tr("Batch and pipeline"));
+    m_trainingGroup->setTitle(tr("Training"));
+    m_servingGroup->setTitle(tr("Serving"));
+    m_modelPresetLabel->setText(tr("Preset"));
+    m_gpuLabel->setText(tr("GPU"));
+    m_nodesLabel->setText(tr("Nodes"));
+    m_gpusPerNodeLabel->setText(tr("GPUs per node"));
+    m_intraLinkLabel->setText(tr("Inside a node"));
+    for (const Binding& b : m_bindings) {
+        b.label->setText(fieldLabel(b.field));
+        b.label->setToolTip(fieldToolTip(b.field));
+    }
+    for (const auto& [box, choices] : m_choiceBoxes)
+        fillChoices(box, choices);
+    showValues();
+}
+
+void LayoutInspector::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+QWidget* LayoutInspector::editorFor(Field field) const
+{
+    for (const Binding& b : m_bindings)
+        if (b.field == field)
+            return b.editor;
+    return nullptr;
+}
+
+void LayoutInspector::setRowVisible(Field field, bool visible)
+{
+    for (const Binding& b : m_bindings)
+        if (b.field == field)
+            b.form->setRowVisible(b.editor, visible);
+}
+
+void LayoutInspector::setSnapshot(const DesignSnapshot& snapshot)
+{
+    m_snapshot = snapshot;
+    showValues();
+}
+
+void LayoutInspector::showValues()
+{
+    if (m_snapshot.isNull())
+        return;
+    const core::Design& design = *m_snapshot.design;
+    for (const Binding& b : m_bindings) {
+        const QSignalBlocker blocker(b.editor);
+        const core::FieldValue value = core::getField(design, b.field);
+        if (auto* spin = qobject_cast<QSpinBox*>(b.editor)) {
+            if (const auto* i = std::get_if<std::int64_t>(&value))
+                spin->setValue(
+                    static_cast<int>(std::clamp<std::int64_t>(*i, spin->minimum(), spin->maximum())));
+        } else if (auto* edit = qobject_cast<QLineEdit*>(b.editor)) {
+            if (const auto* text = std::get_if<std::string>(&value))
+                edit->setText(qs(*text));
+        } else if (auto* check = qobject_cast<QCheckBox*>(b.editor)) {
+            if (const auto* on = std::get_if<bool>(&value))
+                check->setChecked(*on);
+        } else if (auto* box = qobject_cast<QComboBox*>(b.editor)) {
+            QVariant data;
+            if (const auto* i = std::get_if<std::int64_t>(&value))
+                data = QVariant(static_cast<int>(*i));
+            else if (const auto* text = std::get_if<std::string>(&value))
+                data = QVariant(qs(*text));
+            int index = box->findData(data);
+            if (index < 0 && box->isEditable()) {
+                box->setEditText(data.toString());
+            } else {
+                if (index < 0) {
+                    // A value the list does not offer (a custom link, say) is shown as itself.
+                    box->addItem(data.toString(), data);
+                    index = box->count() - 1;
+                }
+                box->setCurrentIndex(index);
+            }
+        }
+    }
+
+    // Model preset: the preset this came from, and whether it was changed.
+    {
+        const QSignalBlocker blocker(m_modelPreset);
+        const int index = m_modelPreset->findData(qs(design.model.preset));
+        m_modelPreset->setCurrentIndex(index);
+        const core::ModelArchitecture* preset = core::Catalog::builtin().model(design.model.preset);
+        if (!preset)
+            m_modelNote->setText(tr("Custom architecture."));
+        else if (!(*preset == design.model))
+            m_modelNote->setText(tr("Changed from the preset."));
+        else
+            m_modelNote->setText(QString());
+        m_modelNote->setVisible(!m_modelNote->text().isEmpty());
+        if (!design.model.notModelled.empty())
+            m_modelPreset->setToolTip(tr("Not modelled yet: %1").arg(qs(design.model.notModelled.front())));
+        else
+            m_modelPreset->setToolTip(qs(design.model.source));
+    }
+
+    // Cluster shape, from the first node.
+    const core::Cluster& cluster = design.cluster;
+    {
+        const QSignalBlocker b1(m_gpu), b2(m_nodes), b3(m_gpusPerNode), b4(m_intraLink);
+        m_nodes->setValue(static_cast<int>(cluster.nodes.size()));
+        if (!cluster.nodes.empty()) {
+            const core::Node& first = cluster.nodes.front();
+            m_gpusPerNode->setValue(static_cast<int>(first.gpus.size()));
+            if (!first.gpus.empty())
+                m_gpu->setCurrentIndex(m_gpu->findData(qs(first.gpus.front().type)));
+            m_intraLink->setCurrentIndex(m_intraLink->findData(qs(first.intraLink)));
+        }
+        m_clusterNote->setText(
+            cluster.isUniform() ? QString()
+                                : tr("The nodes differ; changing the shape here rebuilds every node alike."));
+        m_clusterNote->setVisible(!cluster.isUniform());
+    }
+
+    m_worldLabel->setText(tr("World size %1 = %2")
+                              .arg(design.layout.worldSize())
+                              .arg(qs(core::worldSizeFormula(design.layout))));
+
+    const bool moe = design.model.moe.isMoe();
+    for (Field field : {Field::ModelExperts, Field::ModelTopK, Field::ModelExpertFfn, Field::ExpertMode})
+        setRowVisible(field, moe);
+    setRowVisible(Field::ExpertTp, moe && design.layout.expertMode == core::ExpertMode::Megatron);
+    setRowVisible(Field::ShardGroup, design.layout.zeroStage > 0);
+    setRowVisible(Field::ReshardAfterForward, design.layout.zeroStage == 3);
+    setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
+    setRowVisible(Field::Schedule, design.layout.pp() > 1);
+    setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);
+    const bool training = design.workload.mode == core::Mode::Training;
+    m_trainingGroup->setVisible(training);
+    m_servingGroup->setVisible(!training);
+    for (Field field : {Field::GlobalBatch, Field::MicroBatch, Field::SequenceLength})
+        setRowVisible(field, training);
+    setRowVisible(Field::ZeroStage, training);
+    markDiagnostics();
+}
+
+void LayoutInspector::markDiagnostics()
+{
+    const auto& diagnostics = m_snapshot.evaluation->diagnostics;
+    for (const Binding& b : m_bindings) {
+        const std::string_view pointer = core::fieldPointer(b.field);
+        QStringList messages;
+        std::optional<core::Severity> worst;
+        for (const core::Diagnostic& d : diagnostics) {
+            if (d.path != pointer || d.severity == core::Severity::Info)
+                continue;
+            messages << diagnosticMessage(d);
+            if (!worst || d.severity < *worst)
+                worst = d.severity;
+        }
+        markSeverity(b.editor, worst);
+        const QString help = fieldToolTip(b.field);
+        b.editor->setToolTip(messages.isEmpty() ? help : messages.join(QLatin1Char('\n')));
+    }
+}
+
+void LayoutInspector::emitClusterShape()
+{
+    emit clusterShapeEdited(m_nodes->value(), m_gpusPerNode->value(), m_gpu->currentData().toString(),
+                            m_intraLink->currentData().toString());
+}
+
+bool LayoutInspector::focusField(const QString& jsonPointer)
+{
+    const auto field = core::fieldAtPointer(ss(jsonPointer));
+    QWidget* editor = field ? editorFor(*field) : nullptr;
+    if (!editor && jsonPointer.startsWith(QLatin1String("/cluster")))
+        editor = m_nodes;
+    if (!editor && jsonPointer.startsWith(QLatin1String("/model")))
+        editor = m_modelPreset;
+    if (!editor || !editor->isVisibleTo(this))
+        return false;
+    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+        if (auto* scroll = qobject_cast<QScrollArea*>(w)) {
+            scroll->ensureWidgetVisible(editor);
+            break;
+        }
+    editor->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+} // namespace widgets

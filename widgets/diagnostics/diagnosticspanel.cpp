@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "diagnostics/diagnosticspanel.h"
+
+#include "diagnostics/diagnosticsmodel.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+DiagnosticsPanel::DiagnosticsPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new DiagnosticsModel(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_summary = new QLabel(this);
+    layout->addWidget(m_summary);
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::SeverityColumn,
+                                                      QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::MessageColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::PathColumn,
+                                                      QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::CodeColumn,
+                                                      QHeaderView::ResizeToContents);
+    layout->addWidget(m_table, 1);
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
+        emit fieldRequested(index.data(DiagnosticsModel::PathRole).toString());
+    });
+    updateSummary();
+}
+
+void DiagnosticsPanel::setDiagnostics(std::vector<core::Diagnostic> diagnostics)
+{
+    m_model->setDiagnostics(std::move(diagnostics));
+    updateSummary();
+}
+
+QString DiagnosticsPanel::summaryText() const
+{
+    const int errors = m_model->count(core::Severity::Error);
+    const int warnings = m_model->count(core::Severity::Warning);
+    const int notes = m_model->count(core::Severity::Info);
+    if (errors + warnings + notes == 0)
+        return tr("No problems: the layout is consistent with the model and the cluster.");
+    return tr("%n error(s)", nullptr, errors) + QStringLiteral(" · ") + tr("%n warning(s)", nullptr, warnings)
+        + QStringLiteral(" · ") + tr("%n note(s)", nullptr, notes);
+}
+
+void DiagnosticsPanel::updateSummary()
+{
+    m_summary->setText(summaryText());
+}
+
+void DiagnosticsPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_model->retranslate();
+        updateSummary();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace widgets

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// qcustomplot.h (Debian's 2.1) uses Qt's foreach in its templates; allow it in the files that plot.
+#undef QT_NO_FOREACH
+
+#include "performance/scalingplot.h"
+
+#include "common/qtconvert.h"
+#include "base/units.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace widgets {
+
+namespace {
+
+// Far enough to see the trend, small enough to evaluate at once: 16 times the design, at most 16,384.
+constexpr int kMaxGpus = 16384;
+constexpr int kGrowth = 16;
+
+QCPGraph* addCurve(QCustomPlot* plot, QCPAxis* y, const QColor& color, Qt::PenStyle style)
+{
+    QCPGraph* graph = plot->addGraph(plot->xAxis, y);
+    graph->setPen(QPen(color, 2, style));
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    return graph;
+}
+
+} // namespace
+
+ScalingPlot::ScalingPlot(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    m_explanation = new QLabel(this);
+    m_explanation->setWordWrap(true);
+    m_explanation->setTextFormat(Qt::RichText);
+    layout->addWidget(m_explanation);
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumSize(300, 200);
+    layout->addWidget(m_plot, 1);
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    ticker->setLogBase(2);
+    ticker->setSubTickCount(0);
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setNumberFormat(QStringLiteral("g"));
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setRange(0, 110);
+    const QColor weak(31, 119, 180), strong(214, 39, 40);
+    m_weakThroughput = addCurve(m_plot, m_plot->yAxis, weak, Qt::SolidLine);
+    m_strongThroughput = addCurve(m_plot, m_plot->yAxis, strong, Qt::SolidLine);
+    m_weakEfficiency = addCurve(m_plot, m_plot->yAxis2, weak, Qt::DashLine);
+    m_strongEfficiency = addCurve(m_plot, m_plot->yAxis2, strong, Qt::DashLine);
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 220));
+    // Throughput rises to the top right and efficiency stays near the top: the bottom right is free.
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+}
+
+void ScalingPlot::setSnapshot(const DesignSnapshot& snapshot)
+{
+    m_snapshot = snapshot;
+    m_stale = true;
+    if (isVisible())
+        recompute();
+}
+
+const core::ScalingCurve& ScalingPlot::curve(core::ScalingKind kind) const
+{
+    return kind == core::ScalingKind::Weak ? m_weak : m_strong;
+}
+
+QString ScalingPlot::explanationText() const
+{
+    return m_explanation->text();
+}
+
+void ScalingPlot::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        recompute();
+}
+
+void ScalingPlot::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        redraw();
+    QWidget::changeEvent(event);
+}
+
+void ScalingPlot::recompute()
+{
+    m_stale = false;
+    m_weak = {};
+    m_strong = {};
+    if (!m_snapshot.isNull() && m_snapshot.design->workload.mode == core::Mode::Training
+        && m_snapshot.evaluation->performance) {
+        const int gpus = static_cast<int>(m_snapshot.evaluation->worldSize);
+        const int limit = std::min(kMaxGpus, std::max(gpus, 1) * kGrowth);
+        m_weak = core::scalingCurve(*m_snapshot.design, core::ScalingKind::Weak, limit);
+        m_strong = core::scalingCurve(*m_snapshot.design, core::ScalingKind::Strong, limit);
+    }
+    redraw();
+}
+
+void ScalingPlot::redraw()
+{
+    m_plot->xAxis->setLabel(tr("GPUs (more data-parallel replicas of this layout)"));
+    m_plot->yAxis->setLabel(tr("tokens per second (solid)"));
+    m_plot->yAxis2->setLabel(tr("scaling efficiency, % (dashed)"));
+    m_weakThroughput->setName(tr("weak: batch grows with the GPUs"));
+    m_strongThroughput->setName(tr("strong: same global batch"));
+    m_weakEfficiency->setName(tr("weak efficiency"));
+    m_strongEfficiency->setName(tr("strong efficiency"));
+    double top = 0, left = 1e9, right = 1;
+    auto fill = [&](const core::ScalingCurve& curve, QCPGraph* throughput, QCPGraph* efficiency) {
+        QVector<double> x, t, e;
+        for (const core::ScalingPoint& p : curve.points)
+            if (p.runs) {
+                x << p.gpus;
+                t << p.tokensPerSecond;
+                e << 100 * p.efficiency;
+                top = std::max(top, p.tokensPerSecond);
+                left = std::min(left, static_cast<double>(p.gpus));
+                right = std::max(right, static_cast<double>(p.gpus));
+            }
+        throughput->setData(x, t);
+        efficiency->setData(x, e);
+    };
+    fill(m_weak, m_weakThroughput, m_weakEfficiency);
+    fill(m_strong, m_strongThroughput, m_strongEfficiency);
+    if (top > 0) {
+        m_plot->xAxis->setRange(left / 1.3, right * 1.3);
+        m_plot->yAxis->setRange(0, top * 1.1);
+    }
+    auto baseline = [](const core::ScalingCurve& curve) -> const core::ScalingPoint* {
+        return curve.baseline >= 0 ? &curve.points[static_cast<std::size_t>(curve.baseline)] : nullptr;
+    };
+    const core::ScalingPoint* weak = baseline(m_weak);
+    const core::ScalingPoint* strong = baseline(m_strong);
+    if (!weak && !strong) {
+        m_explanation->setText(tr("Scaling needs a training design that fits and runs: fix the diagnostics first."));
+    } else {
+        QString text = tr("<b>Scaling this layout by data parallelism.</b> Efficiency = tokens/s per GPU ÷ the "
+                          "baseline's tokens/s per GPU.");
+        if (weak)
+            text += QStringLiteral("<br>")
+                    + tr("Weak: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 there, growing "
+                         "with the replicas.")
+                          .arg(weak->dp)
+                          .arg(weak->gpus)
+                          .arg(qs(core::formatCount(weak->tokensPerSecond / weak->gpus)))
+                          .arg(weak->globalBatch);
+        if (strong)
+            text += QStringLiteral("<br>")
+                    + tr("Strong: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 throughout.")
+                          .arg(strong->dp)
+                          .arg(strong->gpus)
+                          .arg(qs(core::formatCount(strong->tokensPerSecond / strong->gpus)))
+                          .arg(strong->globalBatch);
+        QStringList missing;
+        for (const core::ScalingPoint& p : m_weak.points)
+            if (!p.runs)
+                missing << QString::number(p.gpus);
+        if (!missing.isEmpty())
+            text += QStringLiteral("<br>") + tr("Not drawn (weak): %1 GPUs — invalid or does not fit there.")
+                                                 .arg(missing.join(QStringLiteral(", ")));
+        m_explanation->setText(text);
+    }
+    if (m_plot->isVisible() && m_plot->width() > 0)
+        m_plot->replot();
+}
+
+} // namespace widgets

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Context parallelism on four GPUs (issue 9; seed 000, "Context Parallelism"): the sequence cut into 2·CP
+// chunks so that the causal mask gives every GPU the same work, and the ring exchange of key/value blocks
+// step by step. The figure is the causal attention matrix (queries down, keys across), each block coloured
+// by the GPU that computes it and lit in the ring step that computes it. Numbers: core::contextSplit.
+
+#include "teaching/lessonview.h"
+#include "teaching/teachingcontext.h"
+
+class QCheckBox;
+class QLabel;
+class QVariantAnimation;
+
+namespace widgets {
+
+class ContextRingCanvas;
+
+class ContextRingView : public LessonView
+{
+    Q_OBJECT
+
+public:
+    explicit ContextRingView(QWidget* parent = nullptr);
+
+    void setSnapshot(const DesignSnapshot& snapshot) override;
+    int stepCount() const override;
+    const core::ContextSplit& split() const { return m_split; }
+    void setLoadBalanced(bool on);
+    // The variant is the naive cut: one contiguous chunk per GPU, to show the imbalance it causes.
+    QString variantName() const override { return QStringLiteral("contiguous"); }
+    QString variantLabel() const override;
+    bool isVariantOn() const override { return !m_split.loadBalanced; }
+    void setVariantOn(bool on) override { setLoadBalanced(!on); }
+    QString stepText() const;
+    ContextRingCanvas* canvas() const { return m_canvas; }
+
+protected:
+    void showStep() override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void retranslate();
+
+    core::ModelArchitecture m_model;
+    std::int64_t m_sequence = 4096;
+    core::ContextSplit m_split;
+    QLabel* m_title = nullptr;
+    QCheckBox* m_balanced = nullptr;
+    ContextRingCanvas* m_canvas = nullptr;
+    QLabel* m_explanation = nullptr;
+};
+
+class ContextRingCanvas : public LessonCanvas
+{
+    Q_OBJECT
+
+public:
+    explicit ContextRingCanvas(QWidget* parent = nullptr);
+    // Moving one step forward animates the key/value blocks travelling to the next GPU.
+    void setSplit(const core::ContextSplit& split, int step);
+    bool isAnimating() const;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    QSizeF contentMinimum() const override;
+
+private:
+    double nodeRadius() const; // of a GPU on the ring
+    core::ContextSplit m_split;
+    int m_step = 0;
+    double m_travel = 1; // 0 → 1 while the blocks move from r to r+1
+    QVariantAnimation* m_animation = nullptr;
+};
+
+} // namespace widgets

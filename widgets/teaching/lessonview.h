@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What every teaching view shares (issue 9): it draws from the current design (for the chosen model), and
+// it has steps a lecturer walks through with the keyboard (presentation mode: Right/Left). A view shows
+// step 0 first; setStep clamps.
+
+#include "common/designsnapshot.h"
+
+#include <QWidget>
+
+namespace widgets {
+
+class LessonView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    using QWidget::QWidget;
+
+    virtual void setSnapshot(const DesignSnapshot& snapshot) = 0;
+    virtual int stepCount() const = 0;
+    int step() const { return m_step; }
+    void setStep(int step);
+    bool nextStep(); // false at the last step
+    bool previousStep(); // false at the first step
+
+    // A view's variant, one key away in a lecture (kVariantKey) and named by `meshwright --variant`:
+    // sequence parallelism in the MLP split, contiguous chunks in the CP ring, dropless routing in EP.
+    // Off is the view's first state. A view without one has an empty variantName.
+    static constexpr Qt::Key kVariantKey = Qt::Key_V;
+    virtual QString variantName() const { return {}; } // the command-line name, e.g. "sp"
+    virtual QString variantLabel() const { return {}; } // what it shows, translated
+    virtual bool isVariantOn() const { return false; }
+    virtual void setVariantOn(bool) { }
+    bool toggleVariant(); // false without a variant
+    static QString variantToolTip(); // names the key, for the variant's check box
+
+    // A presentation shows the lesson, not the tools: a view may hide or shorten its controls.
+    virtual void setPresenting(bool) { }
+
+signals:
+    void stepChanged(int step);
+
+protected:
+    // Called after m_step changed.
+    virtual void showStep() = 0;
+
+private:
+    int m_step = 0;
+};
+
+// Presentation mode enlarges a lesson's drawing as a whole: its canvas keeps the normal font and paints its
+// normal geometry under QPainter::scale(zoom), so labels grow with the shapes they belong to instead of
+// outgrowing them. 1 outside presentation mode.
+double canvasZoom(const QWidget* canvas);
+// Every lesson canvas under `root` (those that call markLessonCanvas): zoom 1 restores the inherited font.
+void setCanvasZoom(QWidget* root, double zoom, const QFont& normalFont);
+void markLessonCanvas(QWidget* canvas);
+
+// The painted part of a lesson. It lays its drawing out in the canvas's size divided by the zoom, and
+// records what it drew, so that a test can check that nothing runs off the canvas at a projector's size.
+class LessonCanvas : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LessonCanvas(QWidget* parent = nullptr);
+    // The extent of the last paint, in widget pixels (the zoom applied); empty before the first.
+    QRectF drawnRect() const { return m_drawn; }
+    // The zoom it paints at: the presentation's (canvasZoom), less where the drawing would not fit the
+    // canvas at that zoom, never below 1.
+    double paintZoom() const;
+    // The content's least size at zoom 1: below it the drawing would not fit.
+    QSize minimumSizeHint() const override;
+
+protected:
+    // The least size its drawing needs at zoom 1, in the normal font's pixels; 0 for a side that adapts
+    // to any size.
+    virtual QSizeF contentMinimum() const { return {}; }
+    // Starts a paint: the painter scaled by the zoom and antialiased, the background filled, the extent
+    // cleared. Returns the size to lay the drawing out in.
+    QSizeF beginPaint(QPainter& p);
+    // Records `r`, in the painter's unscaled coordinates, as drawn.
+    void noteDrawn(const QRectF& r);
+    // QPainter::drawText that records where the text went (also beyond `r`, if it is too long).
+    void drawText(QPainter& p, const QRectF& r, int flags, const QString& text);
+
+private:
+    QRectF m_drawn;
+    double m_zoom = 1; // of the paint in progress
+};
+
+} // namespace widgets

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// qcustomplot.h (Debian's 2.1) uses Qt's foreach in its templates; allow it in the files that plot.
+#undef QT_NO_FOREACH
+
+#include "timeline/activationplot.h"
+
+#include "common/qtconvert.h"
+#include "timeline/timeaxis.h"
+#include "timeline/timelinestyle.h"
+#include "base/units.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <cmath>
+#include <limits>
+#include <qcustomplot.h>
+
+namespace widgets {
+
+namespace {
+
+constexpr int kMaxLegendRanks = 8; // more lines than this get no legend, and the readout sums up
+
+} // namespace
+
+ActivationPlot::ActivationPlot(QWidget* parent)
+    : QWidget(parent)
+    , m_cursor(std::numeric_limits<double>::quiet_NaN())
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    m_title = new QLabel(this);
+    m_title->setWordWrap(true);
+    layout->addWidget(m_title);
+    m_plot = new QCustomPlot(this);
+    // The plot gives way first: a short tab page shrinks it, never the readout beneath, which would
+    // otherwise be drawn over the time axis' label.
+    m_plot->setMinimumSize(260, 90);
+    layout->addWidget(m_plot, 1);
+    m_readout = new QLabel(this);
+    m_readout->setWordWrap(true);
+    m_readout->setTextFormat(Qt::PlainText);
+    m_readout->setMinimumHeight(2 * m_readout->fontMetrics().lineSpacing() + 2);
+    m_readout->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    layout->addWidget(m_readout);
+
+    m_line = new QCPItemStraightLine(m_plot);
+    m_line->setPen(QPen(QColor(200, 30, 30), 1.5));
+    m_line->setVisible(false);
+    m_plot->axisRect()->setupFullAxesBox(false);
+    // The legend beside the plot, where it hides no line.
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    m_plot->legend->setFont(small);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->legend->setMargins(QMargins(2, 0, 2, 0));
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+        const TimeUnit unit = timeUnitFor(m_span);
+        setCursorTime(m_plot->xAxis->pixelToCoord(event->position().x()) / unit.perSecond);
+    });
+    retranslate();
+}
+
+void ActivationPlot::redraw()
+{
+    // A hidden plot has no paint buffer yet; it draws when it is shown.
+    m_stale = !m_plot->isVisible() || m_plot->width() <= 0 || m_plot->height() <= 0;
+    if (!m_stale)
+        m_plot->replot();
+}
+
+void ActivationPlot::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        redraw();
+}
+
+void ActivationPlot::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ActivationPlot::retranslate()
+{
+    m_title->setText(
+        m_fromMemoryModel
+            ? tr("<b>Activation memory</b> each pipeline rank holds over the step: the memory model's "
+                 "activations (as in the Memory tab), rising with every forward in flight and "
+                 "falling with every backward")
+            : tr("<b>Activation memory</b> each pipeline rank holds over the step (a provisional "
+                 "estimate after Korthikanti et al. 2022, until the memory model provides it)"));
+    m_plot->yAxis->setLabel(tr("Activations (GB)"));
+    setCurves(std::move(m_curves), m_names);
+}
+
+void ActivationPlot::setCurves(std::vector<std::vector<core::ActivationPoint>> curves, QStringList names)
+{
+    m_curves = std::move(curves);
+    m_names = std::move(names);
+    while (m_names.size() < static_cast<qsizetype>(m_curves.size()))
+        m_names << QString::number(m_names.size());
+    m_plot->clearGraphs();
+    double end = 0;
+    double peak = 0;
+    for (const auto& curve : m_curves)
+        for (const core::ActivationPoint& p : curve) {
+            end = std::max(end, p.time);
+            peak = std::max(peak, p.bytes);
+        }
+    const TimeUnit unit = timeUnitFor(end);
+    m_span = end;
+    const int count = static_cast<int>(m_curves.size());
+    for (int r = 0; r < count; ++r) {
+        QCPGraph* graph = m_plot->addGraph();
+        graph->setPen(QPen(seriesColor(r, count), 1.6));
+        graph->setName(m_names[r]);
+        QVector<double> x, y;
+        for (const core::ActivationPoint& p : m_curves[static_cast<std::size_t>(r)]) {
+            x.append(p.time * unit.perSecond);
+            y.append(p.bytes / core::kGB);
+        }
+        graph->setData(x, y, true);
+    }
+    // A legend column only when there is a legend, so that many ranks leave the plot its full width.
+    const bool legend = count > 0 && count <= kMaxLegendRanks;
+    const bool shown = m_plot->plotLayout()->hasElement(0, 1);
+    if (legend && !shown) {
+        m_plot->plotLayout()->addElement(0, 1, m_plot->legend);
+        m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    } else if (!legend && shown) {
+        m_plot->plotLayout()->take(m_plot->legend);
+        m_plot->plotLayout()->simplify();
+    }
+    m_plot->legend->setVisible(legend);
+    m_plot->xAxis->setLabel(tr("Time (%1)").arg(unit.suffix));
+    m_plot->xAxis->setRange(0, std::max(end * unit.perSecond, 1e-9));
+    m_plot->yAxis->setRange(0, std::max(peak / core::kGB * 1.12, 1e-9));
+    updateReadout();
+}
+
+void ActivationPlot::setFromMemoryModel(bool fromMemoryModel)
+{
+    if (fromMemoryModel == m_fromMemoryModel)
+        return;
+    m_fromMemoryModel = fromMemoryModel;
+    retranslate();
+}
+
+void ActivationPlot::setCursorTime(double time)
+{
+    if (time == m_cursor || (std::isnan(time) && std::isnan(m_cursor)))
+        return;
+    m_cursor = time;
+    updateReadout();
+    emit cursorMoved(time);
+}
+
+QString ActivationPlot::readout() const
+{
+    return m_readout->text();
+}
+
+void ActivationPlot::updateReadout()
+{
+    const TimeUnit unit = timeUnitFor(m_span);
+    if (m_curves.empty() || !std::isfinite(m_cursor)) {
+        m_line->setVisible(false);
+        QStringList peaks;
+        double most = 0;
+        int at = 0;
+        for (std::size_t r = 0; r < m_curves.size(); ++r) {
+            const double peak = core::peakActivation(m_curves[r]);
+            if (peak > most) {
+                most = peak;
+                at = static_cast<int>(r);
+            }
+        }
+        m_readout->setText(m_curves.empty() ? QString()
+                                            : tr("Peak %1 on %2. Click here or in the timeline to read "
+                                                 "every stage at one moment.")
+                                                  .arg(qs(core::formatBytes(most)))
+                                                  .arg(m_names.value(at)));
+        redraw();
+        return;
+    }
+    const double x = m_cursor * unit.perSecond;
+    m_line->point1->setCoords(x, 0);
+    m_line->point2->setCoords(x, 1);
+    m_line->setVisible(true);
+    QStringList parts;
+    double total = 0;
+    for (std::size_t r = 0; r < m_curves.size(); ++r) {
+        const double bytes = core::activationAt(m_curves[r], m_cursor);
+        total += bytes;
+        if (m_curves.size() <= static_cast<std::size_t>(kMaxLegendRanks))
+            parts << tr("%1: %2").arg(m_names.value(static_cast<qsizetype>(r)), qs(core::formatBytes(bytes)));
+    }
+    if (parts.isEmpty())
+        parts << tr("%1 on all ranks together").arg(qs(core::formatBytes(total)));
+    m_readout->setText(tr("At %1 — %2").arg(formatTime(m_cursor, unit), parts.join(QStringLiteral(" · "))));
+    redraw();
+}
+
+} // namespace widgets

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// How the timelines look and speak: a colour for each kind of operation (shaded by micro-batch, so that
+// neighbouring micro-batches read apart) and each kind of communication, and their names in the user's
+// language. Shared by the pipeline chart, the DDP and FSDP views, their legends and the plots.
+
+#include "pipeline/pipelineschedule.h"
+#include "pipeline/stagetime.h"
+
+#include <QColor>
+#include <QString>
+
+namespace widgets {
+
+QColor opColor(core::PipelineOpKind kind, int microBatch = 0, int chunk = 0);
+QColor commColor(core::CommKind kind);
+QColor idleColor();
+// The colour of the i-th of many series (ranks in the memory plot).
+QColor seriesColor(int index, int count);
+
+// "Forward", "Backward", "Backward (input gradient)", …
+QString opKindName(core::PipelineOpKind kind);
+// "Forward of micro-batch 3 on stage 2", with the chunk's stage.
+QString opDescription(const core::PipelineOp& op);
+QString commKindName(core::CommKind kind);
+QString scheduleName(core::Schedule schedule);
+
+} // namespace widgets
