@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Every user-visible string has a German translation: runs lupdate over the sources into a copy of the
 # committed German catalogue and fails if any message is new or unfinished.
-# Usage: cmake -DLUPDATE=… -DLRELEASE=… -DTS=…/meshwright_de.ts -DWORK=<dir> -DSOURCES=<file listing sources> -P checkcomplete.cmake
+# Usage: cmake -DLUPDATE=… -DLRELEASE=… -DROOT=<repository> -DTS=…/meshwright_de.ts -DWORK=<dir> -DSOURCES=<file listing sources> -P checkcomplete.cmake
 file(MAKE_DIRECTORY "${WORK}")
 configure_file("${TS}" "${WORK}/check.ts" COPYONLY)
-execute_process(COMMAND "${LUPDATE}" -no-obsolete -locations none -tr-function-alias QT_TRANSLATE_NOOP+=MW_TR_NOOP
+# Includes name the folder from each layer's root ("cluster/clustercanvas.h"): lupdate needs those roots
+# to find the classes whose tr() context a source file uses.
+execute_process(COMMAND "${LUPDATE}" -I "${ROOT}/core" -I "${ROOT}/widgets" -I "${ROOT}/app" -no-obsolete -locations none -tr-function-alias QT_TRANSLATE_NOOP+=MW_TR_NOOP
                         "@${SOURCES}" -ts "${WORK}/check.ts"
                 RESULT_VARIABLE lupdate_result OUTPUT_VARIABLE lupdate_output ERROR_VARIABLE lupdate_output)
 if(NOT lupdate_result EQUAL 0)
