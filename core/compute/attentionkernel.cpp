@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <initializer_list>
 
 namespace core {
 
@@ -17,7 +16,7 @@ namespace {
 // / the peak. docs/kernel-model.md tabulates the published curves.
 struct AttentionKernel
 {
-    std::initializer_list<std::string_view> gpus;
+    std::array<std::string_view, 3> gpus; // GPU preset ids; unused places empty
     double forward;
     double backward;
     std::string_view kernel;
@@ -58,6 +57,8 @@ const std::array<AttentionKernel, 3>& kernels()
 
 const AttentionKernel* kernelFor(std::string_view gpu)
 {
+    if (gpu.empty())
+        return nullptr;
     for (const AttentionKernel& kernel : kernels())
         if (std::find(kernel.gpus.begin(), kernel.gpus.end(), gpu) != kernel.gpus.end())
             return &kernel;
