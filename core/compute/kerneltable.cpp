@@ -115,8 +115,7 @@ struct Reader
         const std::optional<double> value = number(text);
         if (value && *value >= 1 && *value <= kMaxDimension && std::floor(*value) == *value)
             return value;
-        report(diag::kKernelTableValue,
-               {std::to_string(line), std::string(kRequired[c]), text, "a positive whole number"});
+        report(diag::kKernelTableSize, {std::to_string(line), std::string(kRequired[c]), text});
         return std::nullopt;
     }
 
@@ -133,7 +132,7 @@ struct Reader
         row.gpu = fields[column[Gpu]];
         bool ok = true;
         if (row.gpu.empty()) {
-            report(diag::kKernelTableValue, {std::to_string(line), "gpu", "", "a GPU preset id"});
+            report(diag::kKernelTableGpu, {std::to_string(line)});
             ok = false;
         }
         if (const auto dtype = enumFromName<GemmDtype>(fields[column[Dtype]]))
@@ -149,8 +148,7 @@ struct Reader
         const auto k = dimension(fields, K, line);
         const std::optional<double> seconds = number(fields[column[Seconds]]);
         if (!seconds || *seconds <= 0) {
-            report(diag::kKernelTableValue,
-                   {std::to_string(line), "seconds", fields[column[Seconds]], "a positive time in seconds"});
+            report(diag::kKernelTableTime, {std::to_string(line), fields[column[Seconds]]});
             ok = false;
         }
         if (!ok || !b || !m || !n || !k)

@@ -94,9 +94,15 @@ inline constexpr DiagnosticKind kKernelTableFields{
 inline constexpr DiagnosticKind kKernelTableQuote{
     "kernel-table-quote", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1, line %2: a quoted field is not closed.")};
-inline constexpr DiagnosticKind kKernelTableValue{
-    "kernel-table-value", Severity::Error,
-    MW_TR_NOOP("Diagnostics", "%1, line %2, column %3: \"%4\" is not %5.")};
+inline constexpr DiagnosticKind kKernelTableSize{
+    "kernel-table-size", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1, line %2, column %3: \"%4\" is not a positive whole number.")};
+inline constexpr DiagnosticKind kKernelTableTime{
+    "kernel-table-time", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1, line %2, column seconds: \"%3\" is not a positive time in seconds.")};
+inline constexpr DiagnosticKind kKernelTableGpu{
+    "kernel-table-gpu", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1, line %2, column gpu: the GPU preset id is missing.")};
 inline constexpr DiagnosticKind kKernelTableDtype{
     "kernel-table-dtype", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1, line %2, column dtype: unknown data type \"%3\" (known: %4).")};

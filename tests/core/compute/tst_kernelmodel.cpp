@@ -388,15 +388,15 @@ void TestKernelModel::badTablesLoadNothing_data()
                                     << "1"
                                     << "seconds";
     QTest::newRow("negative time") << header + good + "h100-sxm-80gb,bf16,1,512,256,256,-5.0e-06\n"
-                                   << "kernel-table-value"
+                                   << "kernel-table-time"
                                    << "3"
                                    << "seconds";
     QTest::newRow("zero time") << header + good + "h100-sxm-80gb,bf16,1,512,256,256,0\n"
-                               << "kernel-table-value"
+                               << "kernel-table-time"
                                << "3"
                                << "seconds";
     QTest::newRow("time not a number") << header + "h100-sxm-80gb,bf16,1,512,256,256,fast\n"
-                                       << "kernel-table-value"
+                                       << "kernel-table-time"
                                        << "2"
                                        << "seconds";
     QTest::newRow("duplicate shape") << header + good + "# again\n" + good << "kernel-table-duplicate"
@@ -407,15 +407,15 @@ void TestKernelModel::badTablesLoadNothing_data()
                                    << "2"
                                    << "fp16";
     QTest::newRow("fractional size") << header + "h100-sxm-80gb,bf16,1,25.5,256,256,5.0e-06\n"
-                                     << "kernel-table-value"
+                                     << "kernel-table-size"
                                      << "2"
                                      << "m";
     QTest::newRow("zero size") << header + good + "h100-sxm-80gb,bf16,0,256,256,256,5.0e-06\n"
-                               << "kernel-table-value"
+                               << "kernel-table-size"
                                << "3"
                                << "b";
     QTest::newRow("missing gpu") << header + ",bf16,1,256,256,256,5.0e-06\n"
-                                 << "kernel-table-value"
+                                 << "kernel-table-gpu"
                                  << "2"
                                  << "gpu";
     QTest::newRow("too few fields") << header + good + "h100-sxm-80gb,bf16,1,256,256\n"
