@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compute/attentionkernel.h"
+
+#include "base/units.h"
+#include "compute/gpupeaks.h"
+
+#include <algorithm>
+#include <array>
+
+namespace core {
+
+namespace {
+
+// Long-sequence efficiency η∞ of the FlashAttention kernel each GPU runs, causal, head dimension 128, of
+// the dense BF16 peak: the published TFLOP/s at 16K tokens × (16384 + 512) / 16384 (the saturation above)
+// / the peak. docs/kernel-model.md tabulates the published curves.
+struct AttentionKernel
+{
+    std::array<std::string_view, 3> gpus; // GPU preset ids; unused places empty
+    double forward;
+    double backward;
+    std::string_view kernel;
+    std::string_view source;
+};
+
+const std::array<AttentionKernel, 3>& kernels()
+{
+    static const std::array<AttentionKernel, 3> table{{
+        // Forward and backward together: 189 TFLOP/s at 16K of 312 (Figure 4d, causal, head dim 128;
+        // assets/flash2_a100_fwd_bwd_benchmark.png in Dao-AILab/flash-attention).
+        {{"a100-40gb", "a100-80gb"},
+         0.625,
+         0.625,
+         "FlashAttention-2",
+         "Dao 2023, FlashAttention-2, Figure 4d: 189 TFLOP/s forward + backward at 16K on A100 (causal, head "
+         "dim 128)"},
+        // Forward 616 TFLOP/s at 16K (Figure 5d, causal, head dim 128), backward 561 (§4.1's backward
+        // benchmark, head dim 128) of 989. H200 and H100 PCIe run the same Hopper kernel: the same share of
+        // their own peak.
+        {{"h100-sxm-80gb", "h100-pcie-80gb", "h200-141gb"},
+         0.642,
+         0.585,
+         "FlashAttention-3",
+         "Shah et al. 2024, FlashAttention-3, §4.1: 616 TFLOP/s forward (causal), 561 backward at 16K on "
+         "H100 (head dim 128)"},
+        // Up to 1,613 TFLOP/s forward of 2,250 (abstract). No backward figure in the sources at hand: the
+        // forward efficiency × FlashAttention-3's backward-to-forward ratio on H100 (0.585 / 0.642).
+        {{"b200-180gb"},
+         0.739,
+         0.673,
+         "FlashAttention-4",
+         "FlashAttention-4 (arXiv:2603.05451, 2026), abstract: up to 1,613 TFLOP/s forward on B200; backward "
+         "scaled by FlashAttention-3's ratio"},
+    }};
+    return table;
+}
+
+const AttentionKernel* kernelFor(std::string_view gpu)
+{
+    if (gpu.empty())
+        return nullptr;
+    for (const AttentionKernel& kernel : kernels())
+        if (std::find(kernel.gpus.begin(), kernel.gpus.end(), gpu) != kernel.gpus.end())
+            return &kernel;
+    return nullptr;
+}
+
+} // namespace
+
+double attentionPairs(const AttentionShape& shape)
+{
+    const double queries = std::max(0.0, shape.queries);
+    const double keys = std::max(queries, shape.keys);
+    if (!shape.causal)
+        return queries * keys;
+    return queries * (keys - queries) + queries * (queries + 1) / 2;
+}
+
+double attentionFlops(const AttentionShape& shape, AttentionPass pass)
+{
+    const double forward = 4.0 * shape.batch * shape.heads * shape.headDim * attentionPairs(shape);
+    return pass == AttentionPass::Forward ? forward : 2.5 * forward;
+}
+
+AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, AttentionPass pass)
+{
+    AttentionTime out;
+    out.flops = attentionFlops(shape, pass);
+    if (const AttentionKernel* kernel = kernelFor(gpu.id)) {
+        out.longSequenceEfficiency = pass == AttentionPass::Forward ? kernel->forward : kernel->backward;
+        out.kernel = kernel->kernel;
+        out.source = kernel->source;
+    } else {
+        out.longSequenceEfficiency = kAttentionFallbackEfficiency;
+        out.fallback = true;
+        out.kernel = "FlashAttention";
+        out.source
+            = "fallback: the lower end of FlashAttention-2's 50-73 % of the A100 peak (Dao 2023, abstract)";
+    }
+    const double keys = std::max(shape.queries, shape.keys);
+    out.efficiency = keys > 0 ? out.longSequenceEfficiency * keys / (keys + kAttentionHalfTokens) : 0.0;
+    const double rate = out.efficiency * gpu.bf16Flops;
+    out.seconds = rate > 0 ? out.flops / rate : 0.0;
+    return out;
+}
+
+Explanation explainAttention(const AttentionTime& time, const GpuSpec& gpu, const AttentionShape& shape)
+{
+    Explanation x;
+    x.formula = shape.causal
+        ? "t = 4·b·h·d·(s_q·(s_k − s_q) + s_q·(s_q + 1)/2) × pass / (η∞ · s_k/(s_k + 512) · peak)"
+        : "t = 4·b·h·d·s_q·s_k × pass / (η∞ · s_k/(s_k + 512) · peak)";
+    x.input("sequences b", shape.batch)
+        .input("query heads h", shape.heads)
+        .input("head dimension d", shape.headDim)
+        .input("queries s_q", shape.queries, "tokens")
+        .input("keys s_k", shape.keys, "tokens")
+        .input("η∞", time.longSequenceEfficiency)
+        .input("dense BF16 peak", gpu.bf16Flops, "FLOP/s");
+    x.source = std::string(time.source);
+    x.note = std::string(time.kernel) + " on " + gpu.name + " at " + formatNumber(time.efficiency * 100)
+        + " % of the BF16 peak" + (shape.causal ? ", causal: only the lower triangle is computed." : ".");
+    if (time.fallback)
+        x.note += " No published kernel for this GPU: fallback efficiency.";
+    return x;
+}
+
+ElementwiseTime elementwiseTime(const GpuSpec& gpu, double bytes)
+{
+    ElementwiseTime out;
+    out.bytes = std::max(0.0, bytes);
+    out.bandwidth = gpu.hbmBandwidth * kHbmEfficiency;
+    out.seconds = out.bandwidth > 0 ? out.bytes / out.bandwidth : 0.0;
+    return out;
+}
+
+Explanation explainElementwise(const ElementwiseTime& time, const GpuSpec& gpu)
+{
+    Explanation x;
+    x.formula = "t = bytes / (η_HBM · HBM bandwidth)";
+    x.input("bytes read and written", time.bytes, "bytes")
+        .input("η_HBM", kHbmEfficiency)
+        .input("HBM bandwidth", gpu.hbmBandwidth, "bytes/s");
+    x.source
+        = "HBM bandwidth: " + gpu.source + "; η_HBM from the public H100 GEMM table (docs/kernel-model.md)";
+    x.note = "Bound by HBM bandwidth on " + gpu.name + ".";
+    return x;
+}
+
+} // namespace core

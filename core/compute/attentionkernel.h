@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The two kernels of a layer that are not table GEMMs (docs/kernel-model.md):
+//  - attention as one FlashAttention call: its FLOPs counted over the (query, key) pairs it computes —
+//    for a causal mask the lower triangle, half of the full square plus the diagonal — at a published
+//    per-GPU efficiency that grows with the sequence;
+//  - elementwise work (norms, activations, rotary, dropout, casts, amax) bound by HBM bandwidth.
+
+#include "base/explanation.h"
+#include "catalog/hardware.h"
+
+#include <string_view>
+
+namespace core {
+
+struct AttentionShape
+{
+    double batch = 1; // sequences
+    double heads = 0; // query heads on this GPU (grouped-query attention shares keys, not FLOPs)
+    double headDim = 0;
+    double queries = 0; // query positions per sequence
+    double keys = 0; // key positions per sequence; the queries are its last `queries` positions
+    bool causal = true;
+};
+
+enum class AttentionPass { Forward, Backward };
+
+// (query, key) pairs computed per sequence and head: queries × keys without a mask; with a causal mask
+// query i sees keys up to its own position, so s_q·(s_k − s_q) + s_q·(s_q + 1)/2, about s²/2 when
+// s_q = s_k = s.
+double attentionPairs(const AttentionShape& shape);
+// Forward: Q·Kᵀ and P·V, 2 FLOPs per multiply-add each: 4·batch·heads·headDim·pairs. Backward: 2.5 × the
+// forward (five matrix products for two: S recomputed, dV, dP, dQ, dK), as FlashAttention counts it
+// (Dao 2023, §4.1; benchmarks/benchmark_flash_attention.py in Dao-AILab/flash-attention).
+double attentionFlops(const AttentionShape& shape, AttentionPass pass);
+
+// Tokens at which a FlashAttention kernel reaches half its long-sequence throughput: the efficiency at key
+// length s is η∞ · s / (s + 512). Chosen once from the published curves (docs/kernel-model.md): it
+// matches FlashAttention-2 on A100 within 3 % from 512 to 16K tokens and FlashAttention-3 on H100
+// within 10 %.
+inline constexpr double kAttentionHalfTokens = 512;
+// A GPU without a published kernel: the lower end of FlashAttention-2's 50–73 % of the A100 peak
+// (Dao 2023, abstract).
+inline constexpr double kAttentionFallbackEfficiency = 0.50;
+
+struct AttentionTime
+{
+    double seconds = 0;
+    double flops = 0;
+    double efficiency = 0; // of the dense BF16 peak, at this sequence length
+    double longSequenceEfficiency = 0; // η∞
+    bool fallback = false; // no published kernel for this GPU
+    std::string_view kernel; // "FlashAttention-3"
+    std::string_view source;
+};
+
+// BF16 attention (Transformer Engine keeps attention in BF16 under its FP8 recipes unless FP8 attention
+// is switched on).
+AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, AttentionPass pass);
+Explanation explainAttention(const AttentionTime& time, const GpuSpec& gpu, const AttentionShape& shape);
+
+struct ElementwiseTime
+{
+    double seconds = 0;
+    double bytes = 0;
+    double bandwidth = 0; // bytes/s reached: kHbmEfficiency × the preset's HBM bandwidth
+};
+
+// Elementwise kernels read and write their tensors once each: bytes / (η_HBM · HBM bandwidth).
+ElementwiseTime elementwiseTime(const GpuSpec& gpu, double bytes);
+Explanation explainElementwise(const ElementwiseTime& time, const GpuSpec& gpu);
+
+} // namespace core

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compute/gemmmodel.h"
+
+#include "base/units.h"
+#include "catalog/embeddedfiles.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+// "lines 12, 14, 40 and 42" — at most eight named, then how many more.
+std::string describeLines(const std::vector<int>& lines)
+{
+    constexpr std::size_t kNamed = 8;
+    std::string out = lines.size() == 1 ? "line " : "lines ";
+    for (std::size_t i = 0; i < lines.size() && i < kNamed; ++i) {
+        if (i > 0)
+            out += i + 1 == lines.size() ? " and " : ", ";
+        out += std::to_string(lines[i]);
+    }
+    if (lines.size() > kNamed)
+        out += " and " + std::to_string(lines.size() - kNamed) + " more";
+    return out;
+}
+
+std::string tflops(double flopsPerSecond)
+{
+    return formatNumber(flopsPerSecond / 1e12) + " TFLOP/s";
+}
+
+} // namespace
+
+const GemmModel& GemmModel::builtin()
+{
+    static const GemmModel model = [] {
+        GemmModel m;
+        for (const EmbeddedFile& file : embeddedFiles())
+            if (file.path == kBuiltinGemmTable) {
+                KernelTableRead read = readKernelTable(file.text, std::string(kBuiltinGemmTable));
+                m.m_problems = std::move(read.diagnostics);
+                m.addTable(read.table, false);
+            }
+        if (m.m_entries.empty() && m.m_problems.empty())
+            m.m_problems.push_back(
+                makeDiagnostic(diag::kKernelTableEmpty, "", {std::string(kBuiltinGemmTable)}));
+        return m;
+    }();
+    return model;
+}
+
+void GemmModel::addTable(const KernelTable& table, bool user)
+{
+    std::vector<std::pair<std::string, GemmDtype>> pairs;
+    for (const GemmRow& row : table.rows)
+        if (std::find(pairs.begin(), pairs.end(), std::pair{row.gpu, row.dtype}) == pairs.end())
+            pairs.emplace_back(row.gpu, row.dtype);
+    for (const auto& [gpu, dtype] : pairs) {
+        std::vector<const GemmRow*> rows;
+        for (const GemmRow& row : table.rows)
+            if (row.gpu == gpu && row.dtype == dtype)
+                rows.push_back(&row);
+        Entry entry{gpu, dtype, table.source, user, GemmSurface(rows)};
+        const int at = find(gpu, dtype);
+        if (at >= 0)
+            m_entries[static_cast<std::size_t>(at)] = std::move(entry);
+        else
+            m_entries.push_back(std::move(entry));
+    }
+}
+
+int GemmModel::find(std::string_view gpu, GemmDtype dtype) const
+{
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i].dtype == dtype && m_entries[i].gpu == gpu)
+            return static_cast<int>(i);
+    return -1;
+}
+
+const GemmModel::Entry* GemmModel::entryOf(const GemmTime& time) const
+{
+    if (time.entry < 0 || static_cast<std::size_t>(time.entry) >= m_entries.size())
+        return nullptr;
+    return &m_entries[static_cast<std::size_t>(time.entry)];
+}
+
+GemmTime GemmModel::time(const GpuSpec& gpu, const GemmShape& shape, GemmDtype dtype) const
+{
+    GemmTime out;
+    out.flops = shape.flops();
+    if (out.flops <= 0)
+        return out;
+    const GpuPeaks peaks = gpuPeaks(gpu);
+    GemmDtype runAs = dtype;
+    if (dtype == GemmDtype::Fp8E4m3 && !peaks.hasFp8() && !hasTable(gpu.id, dtype)) {
+        runAs = GemmDtype::Bf16;
+        out.fp8AsBf16 = true;
+    }
+    out.bytes = shape.bytes(runAs);
+    out.entry = find(gpu.id, runAs);
+    if (const Entry* entry = entryOf(out)) {
+        const GemmLookup lookup = entry->surface.lookup(shape);
+        out.basis = GemmBasis::Table;
+        out.seconds = lookup.seconds;
+        out.corners = lookup.corners;
+        out.beyondTable = lookup.beyondTable;
+        out.belowTable = lookup.belowTable;
+    } else {
+        const double peak = peaks.flops(runAs) * kGemmRooflineEfficiency;
+        out.basis = GemmBasis::Roofline;
+        out.seconds = peak > 0 ? out.flops / peak : 0.0;
+        if (out.seconds < kMinKernelSeconds) {
+            out.seconds = kMinKernelSeconds;
+            out.minimumTime = true;
+        }
+    }
+    const double bandwidth = peaks.hbmBandwidth * kHbmEfficiency;
+    if (bandwidth > 0 && out.bytes / bandwidth > out.seconds) {
+        out.seconds = out.bytes / bandwidth;
+        out.hbmBound = true;
+        out.minimumTime = false;
+    }
+    return out;
+}
+
+double GemmModel::plateau(std::string_view gpu, GemmDtype dtype) const
+{
+    const int at = find(gpu, dtype);
+    return at >= 0 ? m_entries[static_cast<std::size_t>(at)].surface.plateau() : 0.0;
+}
+
+std::string_view GemmModel::tableSource(const GemmTime& time) const
+{
+    const Entry* entry = entryOf(time);
+    return entry ? std::string_view(entry->source) : std::string_view{};
+}
+
+bool GemmModel::userTable(const GemmTime& time) const
+{
+    const Entry* entry = entryOf(time);
+    return entry && entry->user;
+}
+
+std::vector<int> GemmModel::rows(const GemmTime& time) const
+{
+    const Entry* entry = entryOf(time);
+    return entry ? entry->surface.lines(time.corners) : std::vector<int>{};
+}
+
+Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const GemmShape& shape,
+                               GemmDtype dtype) const
+{
+    Explanation x;
+    x.input("batch b", shape.b)
+        .input("rows m", shape.m)
+        .input("columns n", shape.n)
+        .input("depth k", shape.k);
+    const std::string runAs(enumName(time.fp8AsBf16 ? GemmDtype::Bf16 : dtype));
+    std::string note;
+    if (const Entry* entry = entryOf(time)) {
+        x.formula = "t = 2·b·m·n·k / T(b·m·n, k)";
+        x.input("T, throughput from the table", time.flopsPerSecond(), "FLOP/s");
+        x.source = (entry->user ? "user table " : "measured table ") + entry->source + ", "
+            + describeLines(rows(time));
+        note = "Measured " + runAs + " GEMMs on " + gpu.name + (entry->user ? " (a user table)" : "") + ": ";
+        if (time.beyondTable)
+            note += "beyond the table's largest shapes, at its plateau.";
+        else if (time.belowTable)
+            note += "smaller than the table's smallest shapes, no faster than its smallest kernel.";
+        else
+            note += "interpolated in log space between the measured shapes.";
+    } else {
+        const GpuPeaks peaks = gpuPeaks(gpu);
+        x.formula = "t = max(2·b·m·n·k / (η · peak), bytes / (η_HBM · HBM), 5 µs)";
+        x.input("dense peak", peaks.flops(time.fp8AsBf16 ? GemmDtype::Bf16 : dtype), "FLOP/s")
+            .input("η", kGemmRooflineEfficiency);
+        x.source = "roofline fallback: peaks from the GPU preset (" + gpu.source
+            + "); η from the public H100 and B200 GEMM tables (docs/kernel-model.md)";
+        note = "No measured " + runAs + " GEMM table for " + gpu.name + ": roofline fallback at "
+            + tflops(peaks.flops(time.fp8AsBf16 ? GemmDtype::Bf16 : dtype) * kGemmRooflineEfficiency) + ".";
+        if (time.minimumTime)
+            note += " The shortest kernel time binds.";
+    }
+    if (time.hbmBound) {
+        x.input("bytes moved", time.bytes, "bytes").input("η_HBM", kHbmEfficiency);
+        note += " Bound by HBM: operands and result at " + formatNumber(kHbmEfficiency * 100) + " % of "
+            + formatBytes(gpuPeaks(gpu).hbmBandwidth) + "/s.";
+    }
+    if (time.fp8AsBf16)
+        note += " " + gpu.name + " has no FP8 tensor cores known to Meshwright: timed as BF16.";
+    x.note = note;
+    return x;
+}
+
+} // namespace core
