@@ -4,8 +4,8 @@
 // Context parallelism on four GPUs (the reference article, «Context Parallelism»): the sequence cut into
 // 2·CP chunks so that the causal mask gives every GPU the same work, and the ring exchange of key/value
 // blocks step by step. The figure is the causal attention matrix (queries down, keys across), each block
-// coloured by the GPU that computes it and lit in the ring step that computes it. Numbers:
-// core::contextSplit.
+// coloured by the GPU that computes it and lit in the ring step that computes it. The numbers are
+// core::contextSplit's.
 
 #include "teaching/lessonview.h"
 #include "teaching/teachingcontext.h"

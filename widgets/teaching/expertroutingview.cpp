@@ -77,6 +77,8 @@ void ExpertRoutingView::setSnapshot(const DesignSnapshot& snapshot)
     if (snapshot.isNull())
         return;
     const core::ModelArchitecture* model = &snapshot.design->model;
+    // A dense model has no router: the smallest MoE preset teaches routing instead, as in the six splits'
+    // EP panel.
     if (!model->moe.isMoe())
         model = core::teachingMoeModel();
     if (!model)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Expert parallelism, token by token (the reference article, «Expert Parallelism für MoE-Models»): the router
-// picks top-k experts per token; each expert takes at most its capacity — assignments beyond it are
-// dropped, unused slots padded; the dispatch all-to-all carries the kept tokens to the GPUs that hold their
-// experts, and the combine all-to-all brings the results back. Dropless routing is the alternative. Every
-// count is core::routeTokens'.
+// Expert parallelism, token by token (the reference article, «Expert Parallelism für MoE-Models»): the
+// router picks top-k experts per token; each expert takes at most its capacity — assignments beyond it are
+// dropped, unused slots padded; the dispatch all-to-all carries the kept tokens to the GPUs that hold
+// their experts, and the combine all-to-all brings the results back. Dropless routing is the alternative.
+// Every count is core::routeTokens'.
 
 #include "teaching/lessonview.h"
 #include "teaching/teachingexperts.h"
