@@ -3,9 +3,9 @@
 
 #include "teaching/contextringview.h"
 #include "teaching/expertroutingview.h"
-#include "window/figureexport.h"
 #include "teaching/mlpsplitview.h"
 #include "teaching/strategyexplorer.h"
+#include "window/figureexport.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -176,9 +176,7 @@ void LearnWindow::showLessonFor(core::Dim dim, int zeroStage, bool serving)
                                          : dim == core::Dim::Pp ? core::Strategy::ServingPp
                                          : dim == core::Dim::Ep ? core::Strategy::ServingEp
                                                                 : core::Strategy::ServingReplicas);
-        show();
-        raise();
-        activateWindow();
+        bringToFront();
         return;
     }
     switch (dim) {
@@ -200,6 +198,11 @@ void LearnWindow::showLessonFor(core::Dim dim, int zeroStage, bool serving)
         explorer->setStrategy(zeroStage >= 3 ? core::Strategy::Fsdp : core::Strategy::Ddp);
         break;
     }
+    bringToFront();
+}
+
+void LearnWindow::bringToFront()
+{
     show();
     raise();
     activateWindow();
@@ -267,9 +270,7 @@ QMenu* LearnWindow::createMenu(QWidget* parent)
         action->setObjectName(QStringLiteral("learn-") + viewNames()[i]);
         connect(action, &QAction::triggered, this, [this, i] {
             setCurrentView(i);
-            show();
-            raise();
-            activateWindow();
+            bringToFront();
         });
         m_viewActions.push_back(action);
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The teaching views in one window (issue 9), reached from the "Learn" menu: the six splits on four GPUs,
+// The teaching views in one window, reached from the "Learn" menu: the six splits on four GPUs,
 // the MLP split, context parallelism, expert routing and serving. A presentation mode for lectures shows
 // them full screen in large type; PageDown/PageUp move between views, Right/Left (or Space/Backspace)
 // through a view's steps, V toggles the view's variant (lessonview.h), Esc leaves the presentation, F5
@@ -77,6 +77,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void bringToFront();
     void applyScale();
     void retranslate();
     void updateHeader();

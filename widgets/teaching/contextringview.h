@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Context parallelism on four GPUs (issue 9; seed 000, "Context Parallelism"): the sequence cut into 2·CP
-// chunks so that the causal mask gives every GPU the same work, and the ring exchange of key/value blocks
-// step by step. The figure is the causal attention matrix (queries down, keys across), each block coloured
-// by the GPU that computes it and lit in the ring step that computes it. Numbers: core::contextSplit.
+// Context parallelism on four GPUs (the reference article, «Context Parallelism»): the sequence cut into
+// 2·CP chunks so that the causal mask gives every GPU the same work, and the ring exchange of key/value
+// blocks step by step. The figure is the causal attention matrix (queries down, keys across), each block
+// coloured by the GPU that computes it and lit in the ring step that computes it. The numbers are
+// core::contextSplit's.
 
 #include "teaching/lessonview.h"
 #include "teaching/teachingcontext.h"
 
 class QCheckBox;
 class QLabel;
-class QVariantAnimation;
 
 namespace widgets {
 
@@ -38,16 +38,13 @@ public:
 
 protected:
     void showStep() override;
-    void changeEvent(QEvent* event) override;
+    void rebuild() override;
+    void retranslate() override;
 
 private:
-    void rebuild();
-    void retranslate();
-
     core::ModelArchitecture m_model;
     std::int64_t m_sequence = 4096;
     core::ContextSplit m_split;
-    QLabel* m_title = nullptr;
     QCheckBox* m_balanced = nullptr;
     ContextRingCanvas* m_canvas = nullptr;
     QLabel* m_explanation = nullptr;
@@ -61,7 +58,6 @@ public:
     explicit ContextRingCanvas(QWidget* parent = nullptr);
     // Moving one step forward animates the key/value blocks travelling to the next GPU.
     void setSplit(const core::ContextSplit& split, int step);
-    bool isAnimating() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -69,10 +65,28 @@ protected:
 
 private:
     double nodeRadius() const; // of a GPU on the ring
+    // The figure laid out in the canvas's size (paintEvent): the attention matrix's place and scale.
+    struct Figure
+    {
+        QSizeF view;
+        int line = 0;
+        QFont bold;
+        int step = 0; // the ring step shown
+        double margin = 10;
+        double side = 0, cell = 0; // of the matrix, and of one chunk in it
+        double left = 0, top = 0;
+    };
+    // The attention matrix, queries down and keys across, each block lit in the ring step that computes it.
+    void paintAttention(QPainter& p, const Figure& f);
+    // The GPUs on their ring, the block each holds, and the blocks on their way (progress() < 1) to the
+    // next GPU.
+    void paintRing(QPainter& p, const Figure& f, const QRectF& ringBox);
+    // The query–key pairs each GPU computes in this step.
+    void paintWork(QPainter& p, const Figure& f, const QRectF& barsBox, const QString& title,
+                   double titleHeight);
+
     core::ContextSplit m_split;
     int m_step = 0;
-    double m_travel = 1; // 0 → 1 while the blocks move from r to r+1
-    QVariantAnimation* m_animation = nullptr;
 };
 
 } // namespace widgets

@@ -3,19 +3,17 @@
 
 #include "catalog/catalog.h"
 #include "collectives/collectivetext.h"
-#include "teaching/lessonview.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
+#include "teaching/lessonview.h"
 #include "teaching/teachingstrategies.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QSpinBox>
-#include <QVBoxLayout>
-#include <QVariantAnimation>
 #include <algorithm>
 #include <cmath>
 
@@ -26,60 +24,43 @@ std::size_t idx(int i)
 {
     return static_cast<std::size_t>(i);
 }
-const QColor kDropped(0xd62728);
 } // namespace
 
 QColor expertColor(int expert)
 {
-    // Tableau 10 without its red and pink, which would read as dropped tokens; experts 8–15 darker.
-    static const QColor colors[] = {QColor(0x4e79a7), QColor(0xf28e2b), QColor(0x59a14f), QColor(0xb07aa1),
-                                    QColor(0x76b7b2), QColor(0xedc948), QColor(0xbab0ac), QColor(0x9c755f)};
-    const QColor base = colors[expert % 8];
+    // Experts 8–15 darker, so that sixteen experts stay apart.
+    const QColor base = palette::lessonExperts[expert % 8];
     return expert / 8 % 2 == 0 ? base : base.darker(150);
 }
 
 ExpertRoutingView::ExpertRoutingView(QWidget* parent)
     : LessonView(parent)
 {
-    auto* layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    m_title->setWordWrap(true);
-    m_title->setTextFormat(Qt::RichText);
-    layout->addWidget(m_title);
-    auto* controls = new QHBoxLayout;
+    auto* controls = addControlRow();
     m_factorLabel = new QLabel(this);
     m_factor = new QDoubleSpinBox(this);
     m_factor->setObjectName(QStringLiteral("capacityFactor"));
     m_factor->setRange(0.25, 4.0);
     m_factor->setSingleStep(0.25);
     m_factor->setValue(1.0);
-    m_dropless = new QCheckBox(this);
-    m_dropless->setObjectName(QStringLiteral("dropless"));
+    controls->addWidget(m_factorLabel);
+    controls->addWidget(m_factor);
+    controls->addSpacing(16);
+    m_dropless = addVariantBox(controls, QStringLiteral("dropless"));
     m_seedLabel = new QLabel(this);
     m_seed = new QSpinBox(this);
     m_seed->setObjectName(QStringLiteral("seed"));
     m_seed->setRange(1, 999);
     m_seed->setValue(1);
-    controls->addWidget(m_factorLabel);
-    controls->addWidget(m_factor);
-    controls->addSpacing(16);
-    controls->addWidget(m_dropless);
     controls->addSpacing(16);
     controls->addWidget(m_seedLabel);
     controls->addWidget(m_seed);
     controls->addStretch(1);
-    layout->addLayout(controls);
     m_canvas = new ExpertRoutingCanvas(this);
-    layout->addWidget(m_canvas, 1);
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::RichText);
-    layout->addWidget(m_summary);
+    addCanvas(m_canvas);
+    m_summary = addText();
     connect(m_factor, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
-    connect(m_dropless, &QCheckBox::toggled, this, [this](bool on) {
-        m_factor->setEnabled(!on);
-        rebuild();
-    });
+    connect(m_dropless, &QCheckBox::toggled, m_factor, [this](bool on) { m_factor->setEnabled(!on); });
     connect(m_seed, &QSpinBox::valueChanged, this, [this] { rebuild(); });
 
     // Until a design arrives: the catalog's smallest MoE model.
@@ -96,6 +77,8 @@ void ExpertRoutingView::setSnapshot(const DesignSnapshot& snapshot)
     if (snapshot.isNull())
         return;
     const core::ModelArchitecture* model = &snapshot.design->model;
+    // A dense model has no router: the smallest MoE preset teaches routing instead, as in the six splits'
+    // EP panel.
     if (!model->moe.isMoe())
         model = core::teachingMoeModel();
     if (!model)
@@ -134,18 +117,16 @@ void ExpertRoutingView::rebuild()
     m_config.capacityFactor = m_dropless->isChecked() ? 0 : m_factor->value();
     m_config.seed = static_cast<std::uint64_t>(m_seed->value());
     m_routing = core::routeTokens(m_config);
-    m_title->setText(
-        tr("<b>Expert parallelism</b> with %1's router: %2 tokens on %3 GPUs, %4 experts (%5 per "
-           "GPU), each token goes to its top %6. Every square is a token, coloured by the experts "
-           "the router chose for it.")
-            .arg(m_modelName)
-            .arg(m_routing.config.tokens)
-            .arg(m_routing.config.epRanks)
-            .arg(m_routing.config.experts)
-            .arg(m_routing.config.experts / std::max(m_routing.config.epRanks, 1))
-            .arg(m_routing.config.topK));
-    m_canvas->setRouting(m_routing, step());
-    m_summary->setText(summaryText());
+    setTitle(tr("<b>Expert parallelism</b> with %1's router: %2 tokens on %3 GPUs, %4 experts (%5 per "
+                "GPU), each token goes to its top %6. Every square is a token, coloured by the experts "
+                "the router chose for it.")
+                 .arg(m_modelName)
+                 .arg(m_routing.config.tokens)
+                 .arg(m_routing.config.epRanks)
+                 .arg(m_routing.config.experts)
+                 .arg(m_routing.config.experts / std::max(m_routing.config.epRanks, 1))
+                 .arg(m_routing.config.topK));
+    showStep();
 }
 
 void ExpertRoutingView::showStep()
@@ -154,18 +135,10 @@ void ExpertRoutingView::showStep()
     m_summary->setText(summaryText());
 }
 
-void ExpertRoutingView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    LessonView::changeEvent(event);
-}
-
 void ExpertRoutingView::retranslate()
 {
     m_factorLabel->setText(tr("Capacity factor"));
     m_dropless->setText(tr("Dropless (no capacity limit)"));
-    m_dropless->setToolTip(variantToolTip());
     m_seedLabel->setText(tr("Router seed"));
     rebuild();
 }
@@ -233,16 +206,8 @@ QString ExpertRoutingView::summaryText() const
 
 ExpertRoutingCanvas::ExpertRoutingCanvas(QWidget* parent)
     : LessonCanvas(parent)
-    , m_animation(new QVariantAnimation(this))
 {
-    m_animation->setStartValue(0.0);
-    m_animation->setEndValue(1.0);
-    m_animation->setDuration(900);
-    m_animation->setEasingCurve(QEasingCurve::InOutQuad);
-    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
-        m_travel = value.toDouble();
-        update();
-    });
+    setAnimation(900, QEasingCurve::InOutQuad);
 }
 
 void ExpertRoutingCanvas::setRouting(const core::Routing& routing, int step)
@@ -250,18 +215,8 @@ void ExpertRoutingCanvas::setRouting(const core::Routing& routing, int step)
     const bool exchange = step != m_step && (step == 2 || step == 3) && isVisible();
     m_routing = routing;
     m_step = step;
-    m_animation->stop();
-    m_travel = 1;
-    if (exchange) {
-        m_travel = 0;
-        m_animation->start();
-    }
+    animate(exchange);
     update();
-}
-
-bool ExpertRoutingCanvas::isAnimating() const
-{
-    return m_animation->state() == QAbstractAnimation::Running;
 }
 
 QSizeF ExpertRoutingCanvas::contentMinimum() const
@@ -289,44 +244,58 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     const QSizeF view = beginPaint(p);
-    const double viewWidth = view.width();
-    const double viewHeight = view.height();
-    const QPalette pal = palette();
     const core::Routing& r = m_routing;
     const int ranks = r.config.epRanks;
     if (ranks <= 0 || r.experts.empty())
         return;
-    const QFontMetrics fm(font());
-    const int line = fm.height();
-    QFont bold = font();
-    bold.setBold(true);
-    const double margin = 8, gap = 16;
-    const double boxWidth = (viewWidth - 2 * margin - (ranks - 1) * gap) / ranks;
-    const auto boxX = [&](int rank) { return margin + rank * (boxWidth + gap); };
+    Figure f;
+    f.view = view;
+    f.line = fontMetrics().height();
+    f.bold = font();
+    f.bold.setBold(true);
+    f.boxWidth = (view.width() - 2 * f.margin - (ranks - 1) * f.gap) / ranks;
+    // The tokens above, the experts below.
+    f.perRank = (r.config.tokens + ranks - 1) / ranks;
+    f.tokenSize = std::clamp(std::min((f.boxWidth - 16) / std::min(f.perRank, 8) - 4, view.height() * 0.07),
+                             10.0, 44.0);
+    const int tokenRows = (f.perRank + 7) / 8;
+    f.tokensTop = f.margin + f.line + 4;
+    f.tokensHeight = tokenRows * (f.tokenSize + 6) + f.line + 12;
+    f.expertsTop = view.height() * 0.52;
+    f.expertsBottom = view.height() - f.line * 2.4;
+    paintTokens(p, f);
+    paintExperts(p, f);
+    // The all-to-all between them: one line per pair of GPUs, as thick as the tokens it carries.
+    if (m_step == 2 || m_step == 3)
+        paintAllToAll(p, f);
+}
 
-    // Tokens on their GPUs.
-    const int perRank = (r.config.tokens + ranks - 1) / ranks;
-    const double tokenSize
-        = std::clamp(std::min((boxWidth - 16) / std::min(perRank, 8) - 4, viewHeight * 0.07), 10.0, 44.0);
-    const int tokenRows = (perRank + 7) / 8;
-    const double tokensTop = margin + line + 4;
-    const double tokensHeight = tokenRows * (tokenSize + 6) + line + 12;
-    for (int rank = 0; rank < ranks; ++rank) {
-        const QRectF box(boxX(rank), tokensTop, boxWidth, tokensHeight);
+void ExpertRoutingCanvas::paintGpuBoxes(QPainter& p, const Figure& f, double top, double height,
+                                        const QString& title)
+{
+    const QPalette pal = palette();
+    for (int rank = 0; rank < m_routing.config.epRanks; ++rank) {
+        const QRectF box(f.boxX(rank), top, f.boxWidth, height);
         p.setPen(QPen(pal.color(QPalette::Mid), 1.5));
         p.setBrush(pal.color(QPalette::AlternateBase));
         p.drawRoundedRect(box, 6, 6);
         noteDrawn(box);
         p.setPen(pal.color(QPalette::Text));
-        p.setFont(bold);
-        drawText(p, QRectF(box.left(), box.top() + 2, box.width(), line), Qt::AlignCenter,
-                 ExpertRoutingView::tr("GPU %1: tokens").arg(rank));
+        p.setFont(f.bold);
+        drawText(p, QRectF(box.left(), box.top() + 2, box.width(), f.line), Qt::AlignCenter, title.arg(rank));
         p.setFont(font());
     }
-    for (const core::TokenRoute& t : r.tokens) {
-        const int local = t.token - t.sourceRank * perRank;
-        const double x = boxX(t.sourceRank) + 8 + (local % 8) * (tokenSize + 4);
-        const double y = tokensTop + line + 6 + (local / 8) * (tokenSize + 6);
+}
+
+void ExpertRoutingCanvas::paintTokens(QPainter& p, const Figure& f)
+{
+    const QPalette pal = palette();
+    paintGpuBoxes(p, f, f.tokensTop, f.tokensHeight, ExpertRoutingView::tr("GPU %1: tokens"));
+    const double tokenSize = f.tokenSize;
+    for (const core::TokenRoute& t : m_routing.tokens) {
+        const int local = t.token - t.sourceRank * f.perRank;
+        const double x = f.boxX(t.sourceRank) + 8 + (local % 8) * (tokenSize + 4);
+        const double y = f.tokensTop + f.line + 6 + (local / 8) * (tokenSize + 6);
         const double part = tokenSize / std::max<std::size_t>(t.experts.size(), 1);
         for (std::size_t k = 0; k < t.experts.size(); ++k) {
             const QRectF cell(x + k * part, y, part, tokenSize);
@@ -334,7 +303,7 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
             p.setBrush(expertColor(t.experts[k]));
             p.drawRect(cell);
             if (!t.kept[k] && m_step >= 1) {
-                p.setPen(QPen(kDropped, 2.5));
+                p.setPen(QPen(palette::lessonOverCapacity, 2.5));
                 p.drawLine(cell.topLeft(), cell.bottomRight());
                 p.drawLine(cell.topRight(), cell.bottomLeft());
             }
@@ -344,33 +313,28 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.drawRect(QRectF(x, y, tokenSize, tokenSize));
         noteDrawn(QRectF(x, y, tokenSize, tokenSize));
     }
+}
 
-    // Experts with their slots.
-    const double expertsTop = viewHeight * 0.52;
-    const double expertsBottom = viewHeight - line * 2.4;
-    const int expertsPerRank = (static_cast<int>(r.experts.size()) + ranks - 1) / ranks;
+void ExpertRoutingCanvas::paintExperts(QPainter& p, const Figure& f)
+{
+    const core::Routing& r = m_routing;
+    const QPalette pal = palette();
+    const int line = f.line;
+    const double expertsTop = f.expertsTop, expertsBottom = f.expertsBottom;
+    const int expertsPerRank = (static_cast<int>(r.experts.size()) + r.config.epRanks - 1) / r.config.epRanks;
     int tallest = r.capacity;
     for (const core::ExpertLoad& e : r.experts)
         tallest = std::max(tallest, e.assigned);
     const double slot = std::min((expertsBottom - expertsTop - 2 * line - 14) / std::max(tallest, 1), 22.0);
-    const double columnWidth = std::min((boxWidth - 16) / expertsPerRank - 8, 90.0);
-    for (int rank = 0; rank < ranks; ++rank) {
-        const QRectF box(boxX(rank), expertsTop, boxWidth, expertsBottom - expertsTop + line * 2.2);
-        p.setPen(QPen(pal.color(QPalette::Mid), 1.5));
-        p.setBrush(pal.color(QPalette::AlternateBase));
-        p.drawRoundedRect(box, 6, 6);
-        noteDrawn(box);
-        p.setPen(pal.color(QPalette::Text));
-        p.setFont(bold);
-        drawText(p, QRectF(box.left(), box.top() + 2, box.width(), line), Qt::AlignCenter,
-                 ExpertRoutingView::tr("GPU %1: experts").arg(rank));
-        p.setFont(font());
-    }
+    const double columnWidth = std::min((f.boxWidth - 16) / expertsPerRank - 8, 90.0);
+    paintGpuBoxes(p, f, expertsTop, expertsBottom - expertsTop + line * 2.2,
+                  ExpertRoutingView::tr("GPU %1: experts"));
+    // The slots each expert fills: kept, then, from the capacity step on, padded and dropped.
     const bool showCapacity = m_step >= 1;
     for (const core::ExpertLoad& e : r.experts) {
         const int local = e.expert - e.rank * expertsPerRank;
-        const double x = boxX(e.rank) + 8 + local * (columnWidth + 8)
-            + (boxWidth - 16 - expertsPerRank * (columnWidth + 8)) / 2;
+        const double x = f.boxX(e.rank) + 8 + local * (columnWidth + 8)
+            + (f.boxWidth - 16 - expertsPerRank * (columnWidth + 8)) / 2;
         const double base = expertsBottom;
         const int shownKept = showCapacity ? e.processed : e.assigned;
         for (int s = 0; s < shownKept; ++s) {
@@ -385,8 +349,8 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
                 p.drawRect(QRectF(x, base - (e.processed + s + 1) * slot, columnWidth, slot));
             }
             for (int s = 0; s < e.dropped; ++s) {
-                p.setPen(QPen(kDropped, 1.5));
-                p.setBrush(QBrush(kDropped, Qt::DiagCrossPattern));
+                p.setPen(QPen(palette::lessonOverCapacity, 1.5));
+                p.setBrush(QBrush(palette::lessonOverCapacity, Qt::DiagCrossPattern));
                 p.drawRect(QRectF(x, base - (e.processed + s + 1) * slot, columnWidth, slot));
             }
         }
@@ -395,7 +359,7 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         p.setPen(Qt::NoPen);
         p.setBrush(expertColor(e.expert));
         p.drawRect(key);
-        p.setPen(Qt::white);
+        p.setPen(palette::lessonTextOnFill);
         drawText(p, key, Qt::AlignCenter, ExpertRoutingView::tr("expert %1").arg(e.expert));
         p.setPen(pal.color(QPalette::Text));
         QString label = ExpertRoutingView::tr("E%1: %2").arg(e.expert).arg(e.assigned);
@@ -404,62 +368,71 @@ void ExpertRoutingCanvas::paintEvent(QPaintEvent*)
         drawText(p, QRectF(x - 12, base + 2, columnWidth + 24, line), Qt::AlignCenter, label);
         noteDrawn(QRectF(x, base - std::max(shownKept + e.padded + e.dropped, 0) * slot, columnWidth, 1));
     }
+    // The capacity, across every GPU.
     if (showCapacity && r.capacity > 0) {
+        const double viewWidth = f.view.width(), margin = f.margin;
         const double y = expertsBottom - r.capacity * slot;
-        p.setPen(QPen(kDropped, 2, Qt::DashLine));
+        p.setPen(QPen(palette::lessonOverCapacity, 2, Qt::DashLine));
         p.drawLine(QPointF(margin, y), QPointF(viewWidth - margin, y));
-        p.setPen(kDropped);
-        p.setFont(bold);
+        p.setPen(palette::lessonOverCapacity);
+        p.setFont(f.bold);
         drawText(p, QRectF(viewWidth / 2.0, y - line - 1, viewWidth / 2.0 - margin - 4, line), Qt::AlignRight,
                  ExpertRoutingView::tr("capacity %1").arg(r.capacity));
         p.setFont(font());
     }
+}
 
-    // The all-to-all between them: one line per pair of GPUs, as thick as the tokens it carries.
-    if (m_step == 2 || m_step == 3) {
-        const double yTop = tokensTop + tokensHeight;
-        const double yBottom = expertsTop;
-        int most = 1;
-        for (const auto& row : r.sent)
-            for (int n : row)
-                most = std::max(most, n);
-        for (int from = 0; from < ranks; ++from)
-            for (int to = 0; to < ranks; ++to) {
-                const int n = r.sent[idx(from)][idx(to)];
-                if (n == 0)
-                    continue;
-                const QPointF a(boxX(from) + boxWidth * (0.2 + 0.6 * (to + 0.5) / ranks), yTop);
-                const QPointF b(boxX(to) + boxWidth * (0.2 + 0.6 * (from + 0.5) / ranks), yBottom);
-                QColor c = from == to ? pal.color(QPalette::Mid) : QColor(0xe15759);
-                c.setAlpha(170);
-                p.setPen(QPen(c, 1 + 6.0 * n / most));
-                p.drawLine(a, b);
-                if (m_travel < 1) {
-                    // The tokens on their way: down to the experts, or back up in the combine.
-                    const double t = m_step == 2 ? m_travel : 1 - m_travel;
-                    const QPointF at = a + (b - a) * t;
-                    p.setPen(QPen(pal.color(QPalette::Text), 1));
-                    p.setBrush(from == to ? pal.color(QPalette::Mid) : QColor(0xe15759));
-                    p.drawRect(QRectF(at.x() - 7, at.y() - 7, 14, 14));
-                }
-                // Staggered along the line by destination, so that the labels of one GPU's lines do not
-                // overlap.
-                const QPointF label = a + (b - a) * (0.15 + 0.2 * to);
-                p.setPen(pal.color(QPalette::Text));
-                p.setBrush(pal.color(QPalette::Base));
-                const QRectF tag(label.x() - 11, label.y() - line / 2.0, 22, line);
-                p.drawRect(tag);
-                p.drawText(tag, Qt::AlignCenter, QString::number(n));
+void ExpertRoutingCanvas::paintAllToAll(QPainter& p, const Figure& f)
+{
+    const core::Routing& r = m_routing;
+    const QPalette pal = palette();
+    const int ranks = r.config.epRanks;
+    const int line = f.line;
+    const double yTop = f.tokensTop + f.tokensHeight;
+    const double yBottom = f.expertsTop;
+    int most = 1;
+    for (const auto& row : r.sent)
+        for (int n : row)
+            most = std::max(most, n);
+    for (int from = 0; from < ranks; ++from)
+        for (int to = 0; to < ranks; ++to) {
+            const int n = r.sent[idx(from)][idx(to)];
+            if (n == 0)
+                continue;
+            const QPointF a(f.boxX(from) + f.boxWidth * (0.2 + 0.6 * (to + 0.5) / ranks), yTop);
+            const QPointF b(f.boxX(to) + f.boxWidth * (0.2 + 0.6 * (from + 0.5) / ranks), yBottom);
+            // Tokens that stay on their GPU cost no link.
+            const QColor wire = from == to ? pal.color(QPalette::Mid) : palette::lessonCommunication;
+            QColor c = wire;
+            c.setAlpha(170);
+            p.setPen(QPen(c, 1 + 6.0 * n / most));
+            p.drawLine(a, b);
+            if (progress() < 1) {
+                // The tokens on their way: down to the experts, or back up in the combine.
+                const double t = m_step == 2 ? progress() : 1 - progress();
+                const QPointF at = a + (b - a) * t;
+                p.setPen(QPen(pal.color(QPalette::Text), 1));
+                p.setBrush(wire);
+                p.drawRect(QRectF(at.x() - 7, at.y() - 7, 14, 14));
             }
-        p.setPen(QColor(0xe15759).darker(130));
-        p.setFont(bold);
-        drawText(
-            p, QRectF(margin, (yTop + yBottom) / 2 - line / 2.0, viewWidth - 2 * margin, line), Qt::AlignLeft,
-            m_step == 2
-                ? ExpertRoutingView::tr("↓ dispatch: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll))
-                : ExpertRoutingView::tr("↑ combine: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll)));
-        p.setFont(font());
-    }
+            // Staggered along the line by destination, so that the labels of one GPU's lines do not
+            // overlap.
+            const QPointF label = a + (b - a) * (0.15 + 0.2 * to);
+            p.setPen(pal.color(QPalette::Text));
+            p.setBrush(pal.color(QPalette::Base));
+            const QRectF tag(label.x() - 11, label.y() - line / 2.0, 22, line);
+            p.drawRect(tag);
+            p.drawText(tag, Qt::AlignCenter, QString::number(n));
+        }
+    p.setPen(palette::lessonCommunication.darker(130));
+    p.setFont(f.bold);
+    drawText(
+        p, QRectF(f.margin, (yTop + yBottom) / 2 - line / 2.0, f.view.width() - 2 * f.margin, line),
+        Qt::AlignLeft,
+        m_step == 2
+            ? ExpertRoutingView::tr("↓ dispatch: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll))
+            : ExpertRoutingView::tr("↑ combine: %1").arg(collectiveOpText(core::CollectiveOp::AllToAll)));
+    p.setFont(font());
 }
 
 } // namespace widgets

@@ -1,12 +1,75 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "teaching/lessonview.h"
 
+#include <QCheckBox>
+#include <QEvent>
+#include <QHBoxLayout>
 #include <QKeySequence>
+#include <QLabel>
 #include <QPainter>
+#include <QVBoxLayout>
 #include <QVariant>
+#include <QVariantAnimation>
 #include <algorithm>
 
 namespace widgets {
+
+LessonView::LessonView(QWidget* parent)
+    : QWidget(parent)
+    , m_frame(new QVBoxLayout(this))
+{
+    m_title = addText();
+}
+
+void LessonView::setTitle(const QString& richText)
+{
+    if (richText.isEmpty())
+        m_title->clear();
+    else
+        m_title->setText(richText);
+}
+
+QHBoxLayout* LessonView::addControlRow()
+{
+    auto* row = new QHBoxLayout;
+    m_frame->addLayout(row);
+    return row;
+}
+
+QCheckBox* LessonView::addVariantBox(QHBoxLayout* row, const QString& objectName, bool checked)
+{
+    m_variantBox = new QCheckBox(this);
+    m_variantBox->setObjectName(objectName);
+    m_variantBox->setChecked(checked);
+    m_variantBox->setToolTip(variantToolTip());
+    row->addWidget(m_variantBox);
+    connect(m_variantBox, &QCheckBox::toggled, this, [this] { rebuild(); });
+    return m_variantBox;
+}
+
+void LessonView::addCanvas(LessonCanvas* canvas)
+{
+    m_frame->addWidget(canvas, 1);
+}
+
+QLabel* LessonView::addText(Qt::TextFormat format)
+{
+    auto* label = new QLabel(this);
+    label->setWordWrap(true);
+    label->setTextFormat(format);
+    m_frame->addWidget(label);
+    return label;
+}
+
+void LessonView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        if (m_variantBox)
+            m_variantBox->setToolTip(variantToolTip());
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
 
 void LessonView::setStep(int step)
 {
@@ -78,9 +141,37 @@ void setCanvasZoom(QWidget* root, double zoom, const QFont& normalFont)
 
 LessonCanvas::LessonCanvas(QWidget* parent)
     : QWidget(parent)
+    , m_animation(new QVariantAnimation(this))
 {
     markLessonCanvas(this);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_animation->setStartValue(0.0);
+    m_animation->setEndValue(1.0);
+    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
+        m_progress = value.toDouble();
+        update();
+    });
+}
+
+void LessonCanvas::setAnimation(int ms, QEasingCurve::Type curve)
+{
+    m_animation->setDuration(ms);
+    m_animation->setEasingCurve(curve);
+}
+
+void LessonCanvas::animate(bool start)
+{
+    m_animation->stop();
+    m_progress = 1;
+    if (start) {
+        m_progress = 0;
+        m_animation->start();
+    }
+}
+
+bool LessonCanvas::isAnimating() const
+{
+    return m_animation->state() == QAbstractAnimation::Running;
 }
 
 double LessonCanvas::paintZoom() const

@@ -1,22 +1,34 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What every teaching view shares (issue 9): it draws from the current design (for the chosen model), and
-// it has steps a lecturer walks through with the keyboard (presentation mode: Right/Left). A view shows
-// step 0 first; setStep clamps.
+// What every teaching view of the Learn window shares: it draws from the current design (for the chosen
+// model), and it has steps a lecturer walks through with the keyboard (presentation mode: Right/Left). A
+// view shows step 0 first; setStep clamps. Every view sits in the same frame, a column from top to bottom:
+// the title, the view's controls (its variant's check box among them), the canvas, and the sentences that
+// explain the drawing.
 
 #include "common/designsnapshot.h"
 
+#include <QEasingCurve>
 #include <QWidget>
 
+class QCheckBox;
+class QHBoxLayout;
+class QLabel;
+class QVBoxLayout;
+class QVariantAnimation;
+
 namespace widgets {
+
+class LessonCanvas;
 
 class LessonView : public QWidget
 {
     Q_OBJECT
 
 public:
-    using QWidget::QWidget;
+    // Starts the frame with its title.
+    explicit LessonView(QWidget* parent = nullptr);
 
     virtual void setSnapshot(const DesignSnapshot& snapshot) = 0;
     virtual int stepCount() const = 0;
@@ -45,9 +57,30 @@ signals:
 protected:
     // Called after m_step changed.
     virtual void showStep() = 0;
+    // Recomputes what the view shows from the design and its controls; the variant's check box calls it
+    // when it toggles.
+    virtual void rebuild() = 0;
+    // Sets the view's own words in the current language. The view's constructor calls it once, when its
+    // frame is filled; a language change calls it again.
+    virtual void retranslate() = 0;
+    void changeEvent(QEvent* event) override;
+
+    // The frame, filled by the view's constructor in the order it shows, below the title.
+    void setTitle(const QString& richText);
+    QHBoxLayout* addControlRow();
+    // The variant's check box at the end of `row`, named `objectName` for tests, starting `checked`; its
+    // tool tip names kVariantKey. Toggling it rebuilds the view.
+    QCheckBox* addVariantBox(QHBoxLayout* row, const QString& objectName, bool checked = false);
+    // The canvas takes the height the other rows leave.
+    void addCanvas(LessonCanvas* canvas);
+    // A sentence about the drawing, wrapped to the frame's width.
+    QLabel* addText(Qt::TextFormat format = Qt::RichText);
 
 private:
     int m_step = 0;
+    QVBoxLayout* m_frame = nullptr;
+    QLabel* m_title = nullptr;
+    QCheckBox* m_variantBox = nullptr;
 };
 
 // Presentation mode enlarges a lesson's drawing as a whole: its canvas keeps the normal font and paints its
@@ -66,6 +99,8 @@ class LessonCanvas : public QWidget
 
 public:
     explicit LessonCanvas(QWidget* parent = nullptr);
+    // Whether a change is still moving on the canvas (setAnimation).
+    bool isAnimating() const;
     // The extent of the last paint, in widget pixels (the zoom applied); empty before the first.
     QRectF drawnRect() const { return m_drawn; }
     // The zoom it paints at: the presentation's (canvasZoom), less where the drawing would not fit the
@@ -86,9 +121,20 @@ protected:
     // QPainter::drawText that records where the text went (also beyond `r`, if it is too long).
     void drawText(QPainter& p, const QRectF& r, int flags, const QString& text);
 
+    // A change shown as motion (bars growing, blocks travelling, elements fading in): progress() runs from
+    // 0 to 1 over `ms` milliseconds along `curve`, the canvas repainting at every frame. Set once, by the
+    // canvas's constructor.
+    void setAnimation(int ms, QEasingCurve::Type curve = QEasingCurve::Linear);
+    // Stops the motion in progress, and shows the new state at once or, with `start`, moves to it.
+    void animate(bool start);
+    // 1 where nothing moves.
+    double progress() const { return m_progress; }
+
 private:
     QRectF m_drawn;
     double m_zoom = 1; // of the paint in progress
+    QVariantAnimation* m_animation = nullptr;
+    double m_progress = 1;
 };
 
 } // namespace widgets

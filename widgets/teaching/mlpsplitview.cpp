@@ -2,27 +2,20 @@
 #include "teaching/mlpsplitview.h"
 
 #include "collectives/collectivetext.h"
-#include "teaching/lessonview.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
+#include "teaching/lessonview.h"
 
 #include <QCheckBox>
-#include <QEvent>
 #include <QLabel>
 #include <QPainter>
-#include <QVBoxLayout>
-#include <QVariantAnimation>
 #include <algorithm>
 #include <cmath>
 
 namespace widgets {
 
 namespace {
-
-QColor rankColor(int rank)
-{
-    return rank == 0 ? QColor(0x4e79a7) : QColor(0xf28e2b);
-}
 
 QString shapeText(const core::MatrixShape& m)
 {
@@ -34,23 +27,12 @@ QString shapeText(const core::MatrixShape& m)
 MlpSplitView::MlpSplitView(QWidget* parent)
     : LessonView(parent)
 {
-    auto* layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    m_title->setWordWrap(true);
-    m_title->setTextFormat(Qt::RichText);
-    layout->addWidget(m_title);
-    m_sequenceParallel = new QCheckBox(this);
-    m_sequenceParallel->setObjectName(QStringLiteral("sequenceParallel"));
-    layout->addWidget(m_sequenceParallel);
+    m_sequenceParallel = addVariantBox(addControlRow(), QStringLiteral("sequenceParallel"));
     m_canvas = new MlpSplitCanvas(this);
-    layout->addWidget(m_canvas, 1);
-    m_explanation = new QLabel(this);
-    m_explanation->setWordWrap(true);
-    m_explanation->setTextFormat(Qt::RichText);
+    addCanvas(m_canvas);
+    m_explanation = addText();
     m_explanation->setMinimumHeight(m_explanation->fontMetrics().height() * 4);
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    layout->addWidget(m_explanation);
-    connect(m_sequenceParallel, &QCheckBox::toggled, this, [this] { rebuild(); });
     retranslate();
 }
 
@@ -76,7 +58,7 @@ QString MlpSplitView::variantLabel() const
 void MlpSplitView::rebuild()
 {
     m_split = core::mlpSplit(m_model, kRanks, m_sequenceParallel->isChecked(), m_tokens);
-    m_title->setText(
+    setTitle(
         tr("<b>Tensor parallelism inside one MLP</b> of %1 on two GPUs (Megatron-LM): %2 tokens, hidden size "
            "h = %3, MLP width f = %4%5. Weights per GPU: %6 instead of %7.")
             .arg(qs(m_model.name))
@@ -85,8 +67,7 @@ void MlpSplitView::rebuild()
             .arg(m_split.ffn)
             .arg(m_split.gated ? tr(" (SwiGLU: A holds the gate and up projections, 2f columns)") : QString())
             .arg(bytesText(m_split.weightBytesPerRank), bytesText(m_split.weightBytesWhole)));
-    m_canvas->setSplit(m_split, step());
-    m_explanation->setText(stepText());
+    showStep();
 }
 
 void MlpSplitView::showStep()
@@ -95,17 +76,9 @@ void MlpSplitView::showStep()
     m_explanation->setText(stepText());
 }
 
-void MlpSplitView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    LessonView::changeEvent(event);
-}
-
 void MlpSplitView::retranslate()
 {
     m_sequenceParallel->setText(tr("Sequence parallelism (all-gather before, reduce-scatter after)"));
-    m_sequenceParallel->setToolTip(variantToolTip());
     rebuild();
 }
 
@@ -183,15 +156,8 @@ QString MlpSplitView::stepText() const
 
 MlpSplitCanvas::MlpSplitCanvas(QWidget* parent)
     : LessonCanvas(parent)
-    , m_animation(new QVariantAnimation(this))
 {
-    m_animation->setStartValue(0.0);
-    m_animation->setEndValue(1.0);
-    m_animation->setDuration(400);
-    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
-        m_fade = value.toDouble();
-        update();
-    });
+    setAnimation(400);
 }
 
 void MlpSplitCanvas::setSplit(const core::MlpSplit& split, int step)
@@ -199,18 +165,8 @@ void MlpSplitCanvas::setSplit(const core::MlpSplit& split, int step)
     const bool advancing = step != m_step && isVisible();
     m_split = split;
     m_step = step;
-    m_animation->stop();
-    m_fade = 1;
-    if (advancing) {
-        m_fade = 0;
-        m_animation->start();
-    }
+    animate(advancing);
     update();
-}
-
-bool MlpSplitCanvas::isAnimating() const
-{
-    return m_animation->state() == QAbstractAnimation::Running;
 }
 
 MlpSplitCanvas::Measures MlpSplitCanvas::measures() const
@@ -244,130 +200,121 @@ QSizeF MlpSplitCanvas::contentMinimum() const
             3 * line + MlpSplitView::kRanks * (3.6 * line + unit * std::max(1.0, m.fRatio)) + line};
 }
 
-void MlpSplitCanvas::paintEvent(QPaintEvent*)
+QColor MlpSplitCanvas::faint(QColor c, int from) const
 {
-    QPainter p(this);
-    const QSizeF view = beginPaint(p);
-    const double viewWidth = view.width();
-    const double viewHeight = view.height();
-    const QPalette pal = palette();
-    const core::MlpSplit& s = m_split;
-    if (s.hidden <= 0)
-        return;
-    const QFontMetrics fm(font());
-    const int line = fm.height();
-    const bool sp = s.sequenceParallel;
-
-    const Measures m = measures();
-    const double fRatio = m.fRatio, aRatio = m.aRatio, opWidth = m.opWidth;
-    const double rowHeight = (viewHeight - 3 * line) / double(MlpSplitView::kRanks);
-    const double budgetWidth = viewWidth - 16 - m.captionSlack;
-    const double unitByWidth = (budgetWidth - 5 * opWidth - 150 - 60 - 16) / m.unitsWide;
-    // Below each matrix two lines of caption (its share and the whole).
-    const double unitByHeight = (rowHeight - 3.6 * line) / std::max(1.0, fRatio);
-    const double u = std::max(20.0, std::min({unitByWidth, unitByHeight, 130.0}));
-    const double sH = u; // tokens drawn as tall as the hidden size is wide
-
-    QFont bold = font();
-    bold.setBold(true);
     // An element belongs to the step that introduces it: faint before, fading in during its step's
     // animation, solid after.
-    const auto faint = [&](QColor c, int from) {
-        const double shown = m_step > from ? 1.0 : m_step == from ? m_fade : 0.0;
-        c.setAlphaF(c.alphaF() * (0.24 + 0.76 * shown));
-        return c;
-    };
-    const auto matrix = [&](QRectF r, const QString& name, const QString& shape, QColor fill, int active,
-                            QRectF part = {}) {
-        p.setPen(QPen(faint(pal.color(QPalette::Text), active), 1));
-        p.setBrush(part.isNull() ? faint(fill, active) : faint(pal.color(QPalette::AlternateBase), active));
-        p.drawRect(r);
-        if (!part.isNull()) {
-            p.setBrush(faint(fill, active));
-            p.drawRect(part);
-        }
-        noteDrawn(r);
-        p.setPen(faint(pal.color(QPalette::Text), active));
-        p.setFont(bold);
-        drawText(p, QRectF(r.left() - 30, r.top() - line - 2, r.width() + 60, line), Qt::AlignCenter, name);
-        p.setFont(font());
-        drawText(p, QRectF(r.left() - 40, r.bottom() + 2, r.width() + 80, 2 * line),
-                 Qt::AlignHCenter | Qt::AlignTop, shape);
-    };
-    const auto op = [&](double x, double y, const QString& text, int active) {
-        p.setPen(faint(pal.color(QPalette::Text), active));
-        p.setFont(bold);
-        drawText(p, QRectF(x, y - line, opWidth, 2 * line), Qt::AlignCenter, text);
-        p.setFont(font());
-    };
+    const double shown = m_step > from ? 1.0 : m_step == from ? progress() : 0.0;
+    c.setAlphaF(c.alphaF() * (0.24 + 0.76 * shown));
+    return c;
+}
 
-    double reduceX = 0;
-    std::array<QPointF, MlpSplitView::kRanks> partialEnds;
-    for (int r = 0; r < MlpSplitView::kRanks; ++r) {
-        const QColor c = rankColor(r);
-        const double top = line * 1.6 + r * rowHeight;
-        const double mid = top + std::max(sH, u * fRatio) / 2 + line;
-        p.setPen(c.darker(120));
-        p.setFont(bold);
-        drawText(p, QRectF(8, top - line * 1.5, 200, line), Qt::AlignLeft, MlpSplitView::tr("GPU %1").arg(r));
-        p.setFont(font());
-        // X's caption may be wider than X.
-        double x = 16 + m.captionSlack / 2;
-        // X: with SP this GPU holds a slice of the tokens before the all-gather.
-        const QRectF xRect(x, mid - sH / 2, u, sH);
-        const QRectF xPart = sp ? QRectF(x, mid - sH / 2 + r * sH / 2, u, sH / 2) : QRectF();
-        matrix(xRect, QStringLiteral("X"),
-               sp && m_step == 0 ? shapeText(s.inputPerRank) + QStringLiteral(" → ") + shapeText(s.input)
-                                 : shapeText(s.input),
-               c.lighter(140), 0, sp && m_step == 0 ? xPart : QRectF());
-        x += u;
-        op(x, mid, QStringLiteral("×"), 1);
-        x += opWidth;
-        // A, cut by columns: this GPU's half coloured.
-        const double aW = u * aRatio;
-        const QRectF aRect(x, mid - u / 2, aW, u);
-        matrix(aRect, QStringLiteral("A%1").arg(QChar(0x2080 + r)),
-               MlpSplitView::tr("columns: %1\nof %2")
-                   .arg(shapeText(s.firstWeightPerRank), shapeText(s.firstWeight)),
-               c, 1, QRectF(x + r * aW / 2, mid - u / 2, aW / 2, u));
-        x += aW;
-        op(x, mid, s.gated ? QStringLiteral("SwiGLU") : QStringLiteral("GeLU"), 2);
-        x += opWidth;
-        const double yW = u * fRatio / 2;
-        matrix(QRectF(x, mid - sH / 2, yW, sH), QStringLiteral("Y%1").arg(QChar(0x2080 + r)),
-               shapeText(s.intermediatePerRank), c.lighter(120), 2);
-        x += yW;
-        op(x, mid, QStringLiteral("×"), 3);
-        x += opWidth;
-        // B, cut by rows: this GPU's half coloured.
-        const double bH = u * fRatio;
-        const QRectF bRect(x, mid - bH / 2, u, bH);
-        matrix(bRect, QStringLiteral("B%1").arg(QChar(0x2080 + r)),
-               MlpSplitView::tr("rows: %1\nof %2")
-                   .arg(shapeText(s.secondWeightPerRank), shapeText(s.secondWeight)),
-               c, 3, QRectF(x, mid - bH / 2 + r * bH / 2, u, bH / 2));
-        x += u;
-        op(x, mid, QStringLiteral("="), 3);
-        x += opWidth;
-        matrix(QRectF(x, mid - sH / 2, u, sH), MlpSplitView::tr("Z%1 (partial)").arg(QChar(0x2080 + r)),
-               shapeText(s.partialOutput), c.lighter(160), 3);
-        x += u;
-        partialEnds[static_cast<std::size_t>(r)] = QPointF(x, mid);
-        reduceX = x + 30;
+void MlpSplitCanvas::paintMatrix(QPainter& p, const Figure& f, QRectF r, const QString& name,
+                                 const QString& shape, const QColor& fill, int active, QRectF part)
+{
+    const QPalette pal = palette();
+    p.setPen(QPen(faint(pal.color(QPalette::Text), active), 1));
+    p.setBrush(part.isNull() ? faint(fill, active) : faint(pal.color(QPalette::AlternateBase), active));
+    p.drawRect(r);
+    if (!part.isNull()) {
+        p.setBrush(faint(fill, active));
+        p.drawRect(part);
     }
+    noteDrawn(r);
+    p.setPen(faint(pal.color(QPalette::Text), active));
+    p.setFont(f.bold);
+    drawText(p, QRectF(r.left() - 30, r.top() - f.line - 2, r.width() + 60, f.line), Qt::AlignCenter, name);
+    p.setFont(font());
+    drawText(p, QRectF(r.left() - 40, r.bottom() + 2, r.width() + 80, 2 * f.line),
+             Qt::AlignHCenter | Qt::AlignTop, shape);
+}
 
-    // The collective that joins the ranks, and the result.
+void MlpSplitCanvas::paintOperator(QPainter& p, const Figure& f, double x, double y, const QString& text,
+                                   int active)
+{
+    p.setPen(faint(palette().color(QPalette::Text), active));
+    p.setFont(f.bold);
+    drawText(p, QRectF(x, y - f.line, f.m.opWidth, 2 * f.line), Qt::AlignCenter, text);
+    p.setFont(font());
+}
+
+QPointF MlpSplitCanvas::paintRank(QPainter& p, const Figure& f, int r)
+{
+    const core::MlpSplit& s = m_split;
+    const bool sp = s.sequenceParallel;
+    const double u = f.unit, sH = f.unit; // tokens drawn as tall as the hidden size is wide
+    const int line = f.line;
+    const QColor c = palette::lessonGpu(r);
+    const double top = line * 1.6 + r * f.rowHeight;
+    const double mid = top + std::max(sH, u * f.m.fRatio) / 2 + line;
+    p.setPen(c.darker(120));
+    p.setFont(f.bold);
+    drawText(p, QRectF(8, top - line * 1.5, 200, line), Qt::AlignLeft, MlpSplitView::tr("GPU %1").arg(r));
+    p.setFont(font());
+    // X's caption may be wider than X.
+    double x = 16 + f.m.captionSlack / 2;
+    // X: with SP this GPU holds a slice of the tokens before the all-gather.
+    const QRectF xRect(x, mid - sH / 2, u, sH);
+    const QRectF xPart = sp ? QRectF(x, mid - sH / 2 + r * sH / 2, u, sH / 2) : QRectF();
+    paintMatrix(p, f, xRect, QStringLiteral("X"),
+                sp && m_step == 0 ? shapeText(s.inputPerRank) + QStringLiteral(" → ") + shapeText(s.input)
+                                  : shapeText(s.input),
+                c.lighter(140), 0, sp && m_step == 0 ? xPart : QRectF());
+    x += u;
+    paintOperator(p, f, x, mid, QStringLiteral("×"), 1);
+    x += f.m.opWidth;
+    // A, cut by columns: this GPU's half coloured.
+    const double aW = u * f.m.aRatio;
+    const QRectF aRect(x, mid - u / 2, aW, u);
+    paintMatrix(
+        p, f, aRect, QStringLiteral("A%1").arg(QChar(0x2080 + r)),
+        MlpSplitView::tr("columns: %1\nof %2").arg(shapeText(s.firstWeightPerRank), shapeText(s.firstWeight)),
+        c, 1, QRectF(x + r * aW / 2, mid - u / 2, aW / 2, u));
+    x += aW;
+    paintOperator(p, f, x, mid, s.gated ? QStringLiteral("SwiGLU") : QStringLiteral("GeLU"), 2);
+    x += f.m.opWidth;
+    const double yW = u * f.m.fRatio / 2;
+    paintMatrix(p, f, QRectF(x, mid - sH / 2, yW, sH), QStringLiteral("Y%1").arg(QChar(0x2080 + r)),
+                shapeText(s.intermediatePerRank), c.lighter(120), 2);
+    x += yW;
+    paintOperator(p, f, x, mid, QStringLiteral("×"), 3);
+    x += f.m.opWidth;
+    // B, cut by rows: this GPU's half coloured.
+    const double bH = u * f.m.fRatio;
+    const QRectF bRect(x, mid - bH / 2, u, bH);
+    paintMatrix(
+        p, f, bRect, QStringLiteral("B%1").arg(QChar(0x2080 + r)),
+        MlpSplitView::tr("rows: %1\nof %2").arg(shapeText(s.secondWeightPerRank), shapeText(s.secondWeight)),
+        c, 3, QRectF(x, mid - bH / 2 + r * bH / 2, u, bH / 2));
+    x += u;
+    paintOperator(p, f, x, mid, QStringLiteral("="), 3);
+    x += f.m.opWidth;
+    paintMatrix(p, f, QRectF(x, mid - sH / 2, u, sH),
+                MlpSplitView::tr("Z%1 (partial)").arg(QChar(0x2080 + r)), shapeText(s.partialOutput),
+                c.lighter(160), 3);
+    x += u;
+    return QPointF(x, mid);
+}
+
+void MlpSplitCanvas::paintReduction(QPainter& p, const Figure& f,
+                                    const std::array<QPointF, MlpSplitView::kRanks>& partialEnds)
+{
+    const core::MlpSplit& s = m_split;
+    const bool sp = s.sequenceParallel;
+    const int line = f.line;
+    const double u = f.unit, sH = f.unit;
     const int active = 4;
+    const double reduceX = partialEnds.back().x() + 30;
     const double y0 = partialEnds[0].y(), y1 = partialEnds[1].y();
     const QRectF reduceBox(reduceX, y0 - line, 150, y1 - y0 + 2 * line);
-    p.setPen(QPen(faint(QColor(0xe15759), active), 2.5));
+    p.setPen(QPen(faint(palette::lessonCommunication, active), 2.5));
     for (const QPointF& end : partialEnds)
         p.drawLine(end, QPointF(reduceX, end.y()));
-    p.setBrush(faint(QColor(0xe15759).lighter(170), active));
+    p.setBrush(faint(palette::lessonCommunication.lighter(170), active));
     p.drawRoundedRect(reduceBox, 8, 8);
     noteDrawn(reduceBox);
-    p.setPen(faint(pal.color(QPalette::Text), active));
-    p.setFont(bold);
+    p.setPen(faint(palette().color(QPalette::Text), active));
+    p.setFont(f.bold);
     const QString name
         = collectiveOpText(sp ? core::CollectiveOp::ReduceScatter : core::CollectiveOp::AllReduce);
     drawText(p, reduceBox, Qt::AlignCenter | Qt::TextWordWrap,
@@ -376,17 +323,45 @@ void MlpSplitCanvas::paintEvent(QPaintEvent*)
     const double outX = reduceBox.right() + 30;
     for (int r = 0; r < MlpSplitView::kRanks; ++r) {
         const double mid = r == 0 ? y0 : y1;
-        p.setPen(QPen(faint(QColor(0xe15759), active), 2.5));
+        p.setPen(QPen(faint(palette::lessonCommunication, active), 2.5));
         p.drawLine(QPointF(reduceBox.right(), mid), QPointF(outX, mid));
         const QRectF zRect(outX, mid - sH / 2, u, sH);
         const QRectF zPart = sp ? QRectF(outX, mid - sH / 2 + r * sH / 2, u, sH / 2) : QRectF();
-        matrix(zRect, QStringLiteral("Z"), shapeText(s.outputPerRank), rankColor(r).lighter(110), active,
-               zPart);
+        paintMatrix(p, f, zRect, QStringLiteral("Z"), shapeText(s.outputPerRank),
+                    palette::lessonGpu(r).lighter(110), active, zPart);
     }
-    if (sp && m_step == 0) {
-        p.setPen(QColor(0xe15759).darker(120));
-        p.setFont(bold);
-        drawText(p, QRectF(8, viewHeight - line - 4, viewWidth - 16, line), Qt::AlignLeft,
+}
+
+void MlpSplitCanvas::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    const QSizeF view = beginPaint(p);
+    const double viewWidth = view.width();
+    const double viewHeight = view.height();
+    const core::MlpSplit& s = m_split;
+    if (s.hidden <= 0)
+        return;
+    Figure f;
+    f.line = fontMetrics().height();
+    f.m = measures();
+    f.rowHeight = (viewHeight - 3 * f.line) / double(MlpSplitView::kRanks);
+    const double budgetWidth = viewWidth - 16 - f.m.captionSlack;
+    const double unitByWidth = (budgetWidth - 5 * f.m.opWidth - 150 - 60 - 16) / f.m.unitsWide;
+    // Below each matrix two lines of caption (its share and the whole).
+    const double unitByHeight = (f.rowHeight - 3.6 * f.line) / std::max(1.0, f.m.fRatio);
+    f.unit = std::max(20.0, std::min({unitByWidth, unitByHeight, 130.0}));
+    f.bold = font();
+    f.bold.setBold(true);
+
+    std::array<QPointF, MlpSplitView::kRanks> partialEnds;
+    for (int r = 0; r < MlpSplitView::kRanks; ++r)
+        partialEnds[static_cast<std::size_t>(r)] = paintRank(p, f, r);
+    // The collective that joins the ranks, and the result.
+    paintReduction(p, f, partialEnds);
+    if (s.sequenceParallel && m_step == 0) {
+        p.setPen(palette::lessonCommunication.darker(120));
+        p.setFont(f.bold);
+        drawText(p, QRectF(8, viewHeight - f.line - 4, viewWidth - 16, f.line), Qt::AlignLeft,
                  collectiveOpText(core::CollectiveOp::AllGather) + QStringLiteral(": X₀ + X₁ → X"));
         p.setFont(font());
     }

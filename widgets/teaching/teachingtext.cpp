@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "teaching/teachingtext.h"
 
-#include "memory/memorytext.h"
-#include "common/qtconvert.h"
 #include "base/units.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
+#include "memory/memorytext.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -358,7 +359,8 @@ QString costsText(const core::StrategyLesson& lesson)
             text += QLatin1Char(' ')
                 + QCoreApplication::translate(
                       "Teaching",
-                      "Pipeline bubble: the seed's (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches "
+                      "Pipeline bubble: the reference article's (p−1)/(m+p−1) with p = %1 stages and m = %2 "
+                      "micro-batches "
                       "leaves %3 idle; Meshwright's schedule with this model's stage and send times "
                       "gives %4.")
                       .arg(lesson.design.layout.pp())
@@ -383,10 +385,11 @@ QString costsText(const core::StrategyLesson& lesson)
         text += QLatin1Char(' ')
             + (lesson.fits ? QCoreApplication::translate("Teaching", "Fits in %1 per GPU.")
                                  .arg(bytesText(lesson.capacityBytes))
-                           : QCoreApplication::translate(
-                                 "Teaching", "<span style='color:#d62728'>Does not fit in %1 per GPU.</span>")
-                                 .arg(bytesText(lesson.capacityBytes)));
-    // Seed 001, "Wählen Sie die kleinste Gruppe, die den Workload bewältigt".
+                           : QStringLiteral("<span style='color:%1'>%2</span>")
+                                 .arg(palette::lessonOverCapacity.name(),
+                                      QCoreApplication::translate("Teaching", "Does not fit in %1 per GPU.")
+                                          .arg(bytesText(lesson.capacityBytes))));
+    // The reference article on serving, «Wählen Sie die kleinste Gruppe, die den Workload bewältigt».
     if (lesson.strategy == S::ServingReplicas && lesson.capacityBytes > 0)
         text += QLatin1Char(' ')
             + (lesson.fits ? QCoreApplication::translate(

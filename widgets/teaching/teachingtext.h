@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The words of the teaching views (issue 9), in one place so that every view and test names a strategy, a
-// holding or a phase alike; the "saves"/"costs" sentences are the seed's (000, 001) turned into numbers
-// for the lesson's model.
+// The words of the Learn views, in one place so that every view and test names a strategy, a holding or a
+// phase alike; the "saves"/"costs" sentences are the reference article's (its training and its serving
+// tables) turned into numbers for the lesson's model.
 
 #include "teaching/teachingstrategies.h"
 

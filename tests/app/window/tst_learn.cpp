@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Learn menu and the teaching window (issue 9): every teaching view is reachable from the menu, the
+// The Learn menu and the teaching window: every teaching view is reachable from the menu, the
 // window follows the current design, and in a presentation the keyboard reaches every step of every view.
 
 #include "cluster/clusterpanel.h"
+#include "memory/memorypanel.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
+#include "support/testdesigns.h"
 #include "teaching/contextringview.h"
 #include "teaching/expertroutingview.h"
-#include "support/guitestmain.h"
-#include "window/language.h"
-#include "window/learnwindow.h"
 #include "teaching/lessonview.h"
-#include "window/mainwindow.h"
-#include "support/mainwindowundertest.h"
-#include "memory/memorypanel.h"
 #include "teaching/mlpsplitview.h"
 #include "teaching/strategyexplorer.h"
-#include "support/testdesigns.h"
+#include "window/language.h"
+#include "window/learnwindow.h"
+#include "window/mainwindow.h"
 
 #include <QCheckBox>
 #include <QFile>
@@ -150,7 +150,8 @@ void TstLearn::canvasLinksEachDimensionToItsLesson()
     m_window->memory()->learnButton()->click();
     QCOMPARE(learn->currentLessonView()->objectName(), QStringLiteral("strategies"));
     QCOMPARE(explorer->currentLesson()->strategy, core::Strategy::Fsdp);
-    // A serving design opens the serving view's panel of the dimension (seed 001).
+    // A serving design opens the serving view's panel of the dimension (the reference article's serving
+    // table).
     const std::pair<core::Dim, core::Strategy> serving[]{{core::Dim::Tp, core::Strategy::ServingTp},
                                                          {core::Dim::Pp, core::Strategy::ServingPp},
                                                          {core::Dim::Dp, core::Strategy::ServingReplicas},

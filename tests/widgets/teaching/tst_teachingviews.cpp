@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The teaching views (issue 9), offscreen: each renders every step without a warning, and the numbers a
+// The Learn window's teaching views, offscreen: each renders every step without a warning, and the numbers a
 // panel states are the core's (teachingstrategies.h, teachingmlp.h, teachingcontext.h, teachingexperts.h).
 
 #include "catalog/catalog.h"
-#include "teaching/contextringview.h"
+#include "common/unitstext.h"
 #include "evaluate.h"
-#include "teaching/expertroutingview.h"
 #include "support/guitestmain.h"
+#include "support/testdesigns.h"
+#include "teaching/contextringview.h"
+#include "teaching/expertroutingview.h"
 #include "teaching/mlpsplitview.h"
 #include "teaching/strategyexplorer.h"
 #include "teaching/teachingtext.h"
-#include "support/testdesigns.h"
-#include "common/unitstext.h"
 
 #include <QComboBox>
 #include <QTest>
@@ -104,7 +104,8 @@ void TstTeachingViews::strategyExplorerStatesTheCoresNumbers()
             QVERIFY(explorer.savesLabelText().contains(bytesText(expected.replicaPeakBytes)));
     }
     explorer.setStrategy(core::Strategy::Pp);
-    // The seed's 3/35 for 4 stages and 32 micro-batches, next to the schedule's own figure.
+    // The reference article's (p−1)/(m+p−1) = 3/35 for 4 stages and 32 micro-batches, next to the schedule's
+    // own figure.
     QVERIFY2(explorer.costsLabelText().contains(QStringLiteral("leaves 9 % idle")),
              qPrintable(explorer.costsLabelText()));
 }
@@ -241,7 +242,8 @@ void TstTeachingViews::servingExplorerRenders()
              qPrintable(explorer.savesLabelText()));
     explorer.setStrategy(core::Strategy::ServingReplicas);
     QVERIFY(explorer.currentLesson()->collectives.empty());
-    // Seed 001: Llama 3.1 8B fits one 80 GB GPU with its cache, so replicas come first.
+    // The reference article on serving: Llama 3.1 8B fits one 80 GB GPU with its cache, so replicas come
+    // first.
     QVERIFY(explorer.currentLesson()->fits);
     QVERIFY(explorer.costsLabelText().contains(QStringLiteral("test independent replicas first")));
 }
