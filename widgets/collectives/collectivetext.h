@@ -20,9 +20,15 @@ QString collectivePhaseText(core::CollectivePhase phase);
 // Whether the op sums contributions (all-reduce, reduce-scatter) rather than copying them.
 bool isReduction(core::CollectiveOp op);
 
-// The view paints in parts (state panels, topology, legend, time strip) that translate in the view's one
-// context, so that a text shared by two parts has one entry and a translator finds the view's texts
-// together: the parts call CollectiveViewText::tr.
+// The Collectives tab is built from parts (controls, links, group list, figures, transport, caption) and
+// the view paints in parts (state panels, topology, legend, time strip). Each side translates in one
+// context, the panel's and the view's, so that a text shared by two parts ("Ranks", "Links") has one entry
+// and a translator finds the tab's texts together: the parts call CollectivePanelText::tr and
+// CollectiveViewText::tr.
+class CollectivePanelText
+{
+    Q_DECLARE_TR_FUNCTIONS(widgets::CollectivePanel)
+};
 class CollectiveViewText
 {
     Q_DECLARE_TR_FUNCTIONS(widgets::CollectiveView)
