@@ -2,8 +2,8 @@
 #pragma once
 
 // Where the collective view draws: three state panels side by side ("before", the animated "now",
-// "after"; one column per rank, one cell per chunk, as in the seed's figure), the links between the ranks
-// below them, and a strip of the steps' times. Plain geometry, tested without a window.
+// "after"; one column per rank, one cell per chunk, as in the reference article's figure), the links between
+// the ranks below them, and a strip of the steps' times. Plain geometry, tested without a window.
 
 #include <QPointF>
 #include <QRectF>

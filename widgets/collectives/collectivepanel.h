@@ -5,38 +5,43 @@
 // a TP, DP, CP or EP group of the current design, and step through its collective (CollectiveView) with
 // the time of every step, the algorithm and bus bandwidth side by side, and a caption that says what moves
 // in each step. It reads the design and never changes it.
+//
+// The panel composes its parts and wires them: the controls above the animation (collectivecontrols.h),
+// the caption (collectivecaption.h), the view, the side column with the cost (collectivefigures.h), the
+// design's groups (collectivegrouplist.h) and the links (collectivelinksbox.h), and the transport under
+// the animation (collectivetransport.h). It holds what they show: the collective, its links, trace and
+// cost, and the group being played.
 
+#include "collectives/collectivescene.h"
 #include "comm/collective.h"
 #include "comm/collectivecost.h"
-#include "common/designsnapshot.h"
 #include "comm/groupcollective.h"
+#include "common/designsnapshot.h"
 
 #include <QWidget>
 #include <optional>
 
-class QComboBox;
-class QDoubleSpinBox;
-class QGroupBox;
 class QLabel;
-class QPushButton;
 class QScrollArea;
-class QSpinBox;
 class QTreeWidget;
-class QTreeWidgetItem;
 
 namespace widgets {
 
+class CollectiveControls;
+class CollectiveFigures;
+class CollectiveGroupList;
+class CollectiveLinksBox;
+class CollectiveTransport;
 class CollectiveView;
-struct CollectiveScene;
 
 class CollectivePanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    // The animation draws at most this many ranks (issue 5: 2–16); larger groups show their cost only.
-    static constexpr int kMaxAnimatedRanks = 16;
-    static constexpr int kMaxChunks = 64;
+    // The animation draws at most this many ranks; larger groups show their cost only.
+    static constexpr int kMaxAnimatedRanks = widgets::kMaxAnimatedRanks;
+    static constexpr int kMaxChunks = kMaxAnimatedChunks;
 
     explicit CollectivePanel(QWidget* parent = nullptr);
 
@@ -65,7 +70,7 @@ public:
     // Time, algorithm bandwidth, bus bandwidth and why they differ, as plain text.
     QString figuresText() const;
     // The group list: one top-level item per dimension, one child per group.
-    QTreeWidget* groupTree() const { return m_groupTree; }
+    QTreeWidget* groupTree() const;
 
 public slots:
     // Plays group `groupIndex` of `dim` (TP, DP, CP or EP) on its GPUs with its message and links; false
@@ -82,21 +87,18 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void buildControls();
+    void buildParts();
+    QWidget* buildSideColumn();
+    void addShortcuts();
     void retranslate();
-    void fillAlgorithms();
     void rebuild();
+    void rebuildTrace(CollectiveScene& scene);
     void rebuildGroupTree();
     void updateFigures();
-    void updateTransport();
     void updateCaption();
     void syncControlsToGroup();
-    void updateLinkControls();
     void fitSideColumn();
-    QString rankName(int position) const;
     void labelColumns(CollectiveScene& scene) const;
-    QString groupItemText(const core::GroupCollective& group) const;
-    QString messageExplanation(const core::GroupMessage& message) const;
 
     DesignSnapshot m_snapshot;
     std::optional<core::GroupCollective> m_group;
@@ -108,50 +110,14 @@ private:
     double m_seconds = 0;
     bool m_updating = false; // controls are being set from code: no rebuild per control
 
-    CollectiveView* m_view = nullptr;
+    CollectiveControls* m_controls = nullptr;
     QLabel* m_caption = nullptr;
-    QLabel* m_opLabel = nullptr;
-    QComboBox* m_opBox = nullptr;
-    QLabel* m_algorithmLabel = nullptr;
-    QComboBox* m_algorithmBox = nullptr;
-    QLabel* m_ranksLabel = nullptr;
-    QSpinBox* m_ranksBox = nullptr;
-    QLabel* m_chunksLabel = nullptr;
-    QSpinBox* m_chunksBox = nullptr;
-    QLabel* m_bytesLabel = nullptr;
-    QDoubleSpinBox* m_bytesBox = nullptr;
-    QComboBox* m_bytesUnitBox = nullptr;
-    QPushButton* m_ownValuesButton = nullptr;
-
+    CollectiveView* m_view = nullptr;
     QScrollArea* m_sideScroll = nullptr;
-    QGroupBox* m_groupsBox = nullptr;
-    QTreeWidget* m_groupTree = nullptr;
-    QGroupBox* m_linksBox = nullptr;
-    QLabel* m_intraLabel = nullptr;
-    QLabel* m_alphaLabel = nullptr;
-    QDoubleSpinBox* m_alphaBox = nullptr;
-    QLabel* m_bandwidthLabel = nullptr;
-    QDoubleSpinBox* m_bandwidthBox = nullptr;
-    QLabel* m_ranksPerNodeLabel = nullptr;
-    QSpinBox* m_ranksPerNodeBox = nullptr;
-    QLabel* m_interLabel = nullptr;
-    QLabel* m_interAlphaLabel = nullptr;
-    QDoubleSpinBox* m_interAlphaBox = nullptr;
-    QLabel* m_interBandwidthLabel = nullptr;
-    QDoubleSpinBox* m_interBandwidthBox = nullptr;
-    QLabel* m_groupLinks = nullptr;
-    QGroupBox* m_costBox = nullptr;
-    QLabel* m_timeText = nullptr;
-    QLabel* m_bandwidthText = nullptr;
-    QLabel* m_whyText = nullptr;
-    QLabel* m_compareText = nullptr;
-
-    QPushButton* m_restartButton = nullptr;
-    QPushButton* m_backButton = nullptr;
-    QPushButton* m_playButton = nullptr;
-    QPushButton* m_forwardButton = nullptr;
-    QLabel* m_speedLabel = nullptr;
-    QComboBox* m_speedBox = nullptr;
+    CollectiveFigures* m_figures = nullptr;
+    CollectiveGroupList* m_groupList = nullptr;
+    CollectiveLinksBox* m_linksBox = nullptr;
+    CollectiveTransport* m_transport = nullptr;
 };
 
 } // namespace widgets

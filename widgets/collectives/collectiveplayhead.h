@@ -2,7 +2,7 @@
 #pragma once
 
 // Where the collective animation stands, as plain data that the view's frame timer drives and tests check
-// without a window (STYLE.md: animation maths in small plain structs).
+// without a window.
 //
 // The position runs from 0 (before the first step) to the step count (after the last). A whole number is
 // a rest: that many steps are done. Between two whole numbers a step is in flight; its packets travel

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "collectives/collectivetext.h"
 
-#include "common/qtconvert.h"
 #include "base/units.h"
+#include "common/qtconvert.h"
 
 #include <QCoreApplication>
 

@@ -14,6 +14,38 @@ namespace widgets::palette {
 // Cluster canvas (widgets/cluster).
 
 // Collectives (widgets/collectives).
+// What moves in the shown step: its packets, their links, the cells they leave and reach, the playhead
+// (the legend calls it orange).
+inline constexpr QColor collectiveMoving{0xd9, 0x7a, 0x00};
+// Under a packet in flight, and the "+" on a packet the receiver adds to what it holds.
+inline constexpr QColor collectivePacketShadow{0, 0, 0, 60};
+inline constexpr QColor collectivePacketSign{0xff, 0xff, 0xff};
+// A chunk cell's outline, and the dark frame of a finished sum.
+inline constexpr QColor collectiveCellOutline{0, 0, 0, 70};
+inline constexpr QColor collectiveFinishedSum{0x20, 0x20, 0x20};
+// A cell's text, on a light pill that reads on any rank's stripe.
+inline constexpr QColor collectiveCellLabelBackground{0xff, 0xff, 0xff, 215};
+inline constexpr QColor collectiveCellLabelText{0x20, 0x20, 0x20};
+// The bands behind the ranks of a node in the topology, alternating from node to node.
+inline constexpr QColor collectiveNodeBand{0xe3, 0xe8, 0xef};
+inline constexpr QColor collectiveNodeBandAlternate{0xef, 0xe8, 0xdd};
+// The steps on the time strip by phase: reducing blue, gathering green, each darker across nodes.
+inline constexpr QColor collectivePhaseReduce{0x4e, 0x79, 0xa7};
+inline constexpr QColor collectivePhaseReduceAcrossNodes{0x2b, 0x45, 0x6b};
+inline constexpr QColor collectivePhaseGather{0x59, 0xa1, 0x4f};
+inline constexpr QColor collectivePhaseGatherAcrossNodes{0x2f, 0x63, 0x2a};
+inline constexpr QColor collectivePhaseReduceAndGather{0x76, 0xb7, 0xb2}; // a tree's reduce and broadcast
+inline constexpr QColor collectivePhaseExchange{0xb0, 0x7a, 0xa1}; // all-to-all exchanges and sends
+inline constexpr QColor collectivePhaseUnknown{0xa0, 0xa0, 0xa4};
+// A step's number on its segment: done or in flight (on the full colour), still to come (on the faint one).
+inline constexpr QColor collectiveStepNumber{0xff, 0xff, 0xff};
+inline constexpr QColor collectiveUpcomingStepNumber{0x40, 0x40, 0x40};
+// Why nothing is animated (a diagnostic), in a box of its own over the view.
+inline constexpr QColor collectiveProblemFrame{0xc0, 0x39, 0x2b};
+inline constexpr QColor collectiveProblemFill{0xfd, 0xed, 0xec};
+inline constexpr QColor collectiveProblemText{0x7b, 0x24, 0x1c};
+// A group's time in the group list when it crosses the slow fabric between nodes.
+inline constexpr QColor collectiveCrossesFabric{0xb0, 0x3a, 0x2e};
 
 // Timeline and plots (widgets/timeline, widgets/performance).
 

@@ -7,11 +7,11 @@
 #include "collectives/collectivepanel.h"
 #include "collectives/collectiveview.h"
 #include "design/designio.h"
-#include "support/guitestmain.h"
-#include "window/language.h"
 #include "design/layoutinspector.h"
-#include "window/mainwindow.h"
+#include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -69,7 +69,7 @@ void TestCollectivesTab::tabExists()
     QCOMPARE(views->currentWidget(), panel);
     QVERIFY(m_window->showTab(QStringLiteral("Ranks")));
     QCOMPARE(views->currentIndex(), 0);
-    // It opens on the seed's figure: All-Reduce on four ranks, ready to step.
+    // It opens on the reference article's figure: All-Reduce on four ranks, ready to step.
     QCOMPARE(panel->spec().op, core::CollectiveOp::AllReduce);
     QCOMPARE(panel->spec().ranks, 4);
     QVERIFY(panel->view()->hasTrace());
@@ -100,7 +100,7 @@ void TestCollectivesTab::followsTheDesign()
     QCOMPARE(m_window->document()->undoStack()->index(), 0);
 }
 
-// Issue 5: "pick a TP, DP, CP or EP group (from the canvas selection or a list)". A group picked on the
+// A TP, DP, CP or EP group is picked from the canvas selection or from the tab's list. A group picked on the
 // Cluster canvas plays in the tab; a group picked in the tab is marked on the canvas, without an echo.
 void TestCollectivesTab::canvasAndTabShareTheGroup()
 {
@@ -143,7 +143,7 @@ void TestCollectivesTab::germanShowsWhenChosen()
     QVERIFY(panel->figuresText().contains(QStringLiteral("Bus-Bandbreite"))
             || panel->figuresText().contains(QStringLiteral("Bus Bandwidth")));
     // The group list keeps its Time column in view however long the German texts and the rank lists
-    // are: the seed's 512 GPUs (DP groups "0, 64, 128, 192"), a narrow side column.
+    // are: the reference article's 512 GPUs (DP groups "0, 64, 128, 192"), a narrow side column.
     m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
     m_window->resize(1100, 800);
     QVERIFY(m_window->showTab(QStringLiteral("collectives")));

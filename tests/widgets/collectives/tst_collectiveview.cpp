@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The collective animation: its playhead and geometry as plain data, the view's states against the
-// definitions, the controls, bad input, and playing a group of a design (issue 5).
+// definitions, the controls, bad input, and playing a group of a design.
 
 #include "collectives/collectivegeometry.h"
 #include "collectives/collectivepanel.h"
@@ -100,6 +100,7 @@ private slots:
     void largeGroupsShowAMessage_data();
     void largeGroupsShowAMessage();
     void groupListFollowsTheDesign();
+    void tabOrderFollowsTheReadingOrder();
 };
 
 // ---- Playhead ------------------------------------------------------------------------------------------
@@ -232,8 +233,8 @@ void TestCollectiveView::geometryKeepsCellsApart_data()
     QTest::addColumn<int>("chunks");
     QTest::addColumn<double>("minNowWidth"); // the animated panel's cells are at least this wide
     QTest::addColumn<double>("minHeight");
-    // A classroom: the seed's four ranks must read from afar.
-    QTest::newRow("seed figure, 4 × 4") << 4 << 4 << 60.0 << 40.0;
+    // A classroom: the four ranks of the reference article's figure must read from afar.
+    QTest::newRow("the reference article's figure, 4 × 4") << 4 << 4 << 60.0 << 40.0;
     QTest::newRow("2 × 2") << 2 << 2 << 120.0 << 40.0;
     QTest::newRow("8 × 8") << 8 << 8 << 30.0 << 25.0;
     QTest::newRow("16 × 16") << 16 << 16 << 14.0 << 12.0;
@@ -274,8 +275,9 @@ void TestCollectiveView::geometryKeepsCellsApart()
     QVERIFY(g.now.cell(0, chunks).isEmpty());
 }
 
-// Issue 5 audit: German legends lost their last line ("Orange: bewegt sich …"). The view measures its
-// legend and the bottom band grows for it, from the panels above, up to half the height.
+// A German legend runs longer than the English one and must keep its last line ("Orange: bewegt sich …"):
+// the view measures its legend and the bottom band grows for it, from the panels above, up to half the
+// height.
 void TestCollectiveView::geometryMakesRoomForTheLegend()
 {
     const QSizeF size(960, 600);
@@ -310,7 +312,7 @@ void TestCollectiveView::topologyPositions()
         QVERIFY(
             std::abs(std::hypot(p.x() - 150, p.y() - 150) - std::hypot(ring[0].x() - 150, ring[0].y() - 150))
             < 1e-9);
-    // Case 15, n = 8: every parent sits above its children in both trees.
+    // Test case 15 of the reference article, n = 8: every parent sits above its children in both trees.
     std::array<std::vector<core::TreeNode>, 2> trees;
     for (int r = 0; r < 8; ++r) {
         const auto nodes = core::doubleBinaryTreeNode(8, r);
@@ -339,7 +341,7 @@ void TestCollectiveView::cellTexts_data()
     QTest::addColumn<QList<int>>("rankIds");
     QTest::addColumn<QStringList>("texts");
     QTest::newRow("own part") << 4 << QList<int>{2} << true << false << QList<int>{} << strings({"2"});
-    QTest::newRow("seed: the sum of all ranks")
+    QTest::newRow("reference article: the sum of all ranks")
         << 4 << QList<int>{0, 1, 2, 3} << true << false << QList<int>{} << strings({"Σ"});
     QTest::newRow("partial sum") << 4 << QList<int>{0, 2} << true << false << QList<int>{}
                                  << strings({"0+2", "2/4"});
@@ -395,7 +397,8 @@ void TestCollectiveView::viewFinalStateIsTheDefinition_data()
                 << static_cast<int>(op) << static_cast<int>(algorithm) << n;
 }
 
-// The seed's definitions, read off what the view's "now" panel shows at the end (and at the start).
+// The reference article's definitions, read off what the view's "now" panel shows at the end (and at the
+// start).
 void TestCollectiveView::viewFinalStateIsTheDefinition()
 {
     QFETCH(int, op);
@@ -456,7 +459,8 @@ void TestCollectiveView::viewStepsForwardAndBack()
         finish(view);
         QCOMPARE(view.shownState(), trace.steps[static_cast<std::size_t>(k - 1)].after);
     }
-    // Reference case 11: after the reduce-scatter half (3 steps) rank r holds chunk r fully reduced.
+    // Test case 11 of the reference article: after the reduce-scatter half (3 steps) rank r holds chunk r
+    // fully reduced.
     view.seek(3);
     for (int r = 0; r < 4; ++r)
         QCOMPARE(view.shownState().contributors(r, r), all(4));
@@ -562,7 +566,8 @@ void TestCollectiveView::controlsFollowThePlayhead()
     QCOMPARE(view.playhead().secondsPerStep(), CollectivePlayhead::kDefaultSecondsPerStep / 2);
 }
 
-// The caption a teacher reads out: §3.1's send table for step 2 (t = 1) on four ranks.
+// The caption a teacher reads out: the send table of the reference article's §3.1 for step 2 (t = 1) on four
+// ranks.
 void TestCollectiveView::captionTellsWhatMoves()
 {
     CollectivePanel panel;
@@ -592,7 +597,8 @@ void TestCollectiveView::captionTellsWhatMoves()
     QCOMPARE(caption->text(), panel.captionText());
 }
 
-// Case 14 in the view: 8 ranks all-reduce 1 GB in 10 ms → algbw 100 GB/s, busbw 175 GB/s, factor 1.75.
+// Test case 14 of the reference article in the view: 8 ranks all-reduce 1 GB in 10 ms → algbw 100 GB/s, busbw
+// 175 GB/s, factor 1.75.
 void TestCollectiveView::bandwidthsSideBySide()
 {
     CollectivePanel panel;
@@ -689,7 +695,7 @@ void TestCollectiveView::badInputShowsTheDiagnostic()
     QVERIFY(view.message().isEmpty());
 }
 
-// Issue 5: "play a real group of the current design". The default design's DP groups cross InfiniBand, its
+// Playing a real group of the current design. The default design's DP groups cross InfiniBand, its
 // TP groups stay on NVLink.
 void TestCollectiveView::playsAGroupOfTheDesign()
 {
@@ -747,7 +753,7 @@ void TestCollectiveView::playsAGroupOfTheDesign()
     QCOMPARE(panel.view()->scene().details, QStringList{});
 }
 
-// Issue 5: the animation shows 2–16 ranks. A real group beyond that is costed but not animated, and the
+// The animation shows 2–16 ranks. A real group beyond that is costed but not animated, and the
 // view says why instead of drawing 32 columns.
 void TestCollectiveView::largeGroupsShowAMessage_data()
 {
@@ -826,6 +832,23 @@ void TestCollectiveView::groupListFollowsTheDesign()
     panel.setSnapshot(snapshotOf(design));
     QVERIFY(!panel.selectedGroup());
     QVERIFY(panel.view()->hasTrace());
+}
+
+// Tab walks the controls as they read: the collective, the groups and links of the side column, then the
+// transport under the animation.
+void TestCollectiveView::tabOrderFollowsTheReadingOrder()
+{
+    CollectivePanel panel;
+    QStringList order;
+    for (QWidget* w = panel.nextInFocusChain(); w != &panel; w = w->nextInFocusChain())
+        if ((w->focusPolicy() & Qt::TabFocus) && !w->objectName().startsWith(QStringLiteral("qt_")))
+            order << (w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className())
+                                                : w->objectName());
+    QCOMPARE(order,
+             strings({"opBox", "algorithmBox", "ranksBox", "chunksBox", "bytesBox", "bytesUnitBox",
+                      "ownValuesButton", "QScrollArea", "groupTree", "alphaBox", "bandwidthBox",
+                      "ranksPerNodeBox", "interAlphaBox", "interBandwidthBox", "restartButton",
+                      "stepBackButton", "playButton", "stepForwardButton", "speedBox"}));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestCollectiveView)

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "collectives/collectivegrouplist.h"
+
+#include "collectives/collectivegrouptext.h"
+#include "collectives/collectivetext.h"
+#include "comm/groupcollective.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
+
+#include <QHeaderView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace widgets {
+
+namespace {
+
+// Groups listed per dimension; the rest are reachable through CollectivePanel::selectGroup().
+constexpr int kMaxListedGroups = 64;
+
+enum ItemRole { DimRole = Qt::UserRole, IndexRole };
+
+// Fills a group's row: its name, ranks, links and time, and what it moves in a tooltip.
+void describeItem(QTreeWidgetItem* item, const core::GroupCollective& g)
+{
+    const core::CollectiveCost cost = core::collectiveCost(g.spec, g.links);
+    item->setText(2, groupLinkClassesText(g));
+    item->setText(3, cost.valid() ? secondsText(cost.timeSeconds) : QStringLiteral("—"));
+    item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
+    if (g.nodes > 1)
+        item->setForeground(3, palette::collectiveCrossesFabric);
+    const QString tip
+        = CollectivePanelText::tr("%1: %2\nLinks: %3%4")
+              .arg(collectiveOpText(g.spec.op), groupMessageText(g.message), qs(g.intraLink.name),
+                   g.nodes > 1 ? CollectivePanelText::tr(", between nodes %1").arg(qs(g.interLink.name))
+                               : QString());
+    for (int column = 0; column < 4; ++column)
+        item->setToolTip(column, tip);
+}
+
+} // namespace
+
+CollectiveGroupList::CollectiveGroupList(QWidget* parent)
+    : QGroupBox(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    m_tree = new QTreeWidget(this);
+    m_tree->setObjectName(QStringLiteral("groupTree"));
+    m_tree->setColumnCount(4);
+    m_tree->setRootIsDecorated(true);
+    m_tree->setUniformRowHeights(true);
+    // Room for a TP and a DP list at once (about 16 rows), scrolling beyond.
+    m_tree->setMinimumHeight(16 * fontMetrics().height() + 40);
+    // Group, links and time as wide as their texts; the rank lists take what is left and elide, so that
+    // the time stays in view however long the translated texts are.
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_tree->header()->setMinimumSectionSize(24);
+    layout->addWidget(m_tree);
+
+    connect(m_tree, &QTreeWidget::itemSelectionChanged, this, [this] {
+        if (m_marking)
+            return;
+        const QList<QTreeWidgetItem*> items = m_tree->selectedItems();
+        if (items.isEmpty() || !items.front()->data(0, IndexRole).isValid())
+            return;
+        emit groupChosen(static_cast<core::Dim>(items.front()->data(0, DimRole).toInt()),
+                         items.front()->data(0, IndexRole).toInt());
+    });
+}
+
+void CollectiveGroupList::retranslate()
+{
+    setTitle(CollectivePanelText::tr("Groups of this design"));
+    m_tree->setToolTip(CollectivePanelText::tr(
+        "Choose a group to play its collective on its GPUs, with its message and links."));
+    m_tree->setHeaderLabels({CollectivePanelText::tr("Group"), CollectivePanelText::tr("Ranks"),
+                             CollectivePanelText::tr("Links"), CollectivePanelText::tr("Time")});
+}
+
+void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
+                               std::optional<std::pair<core::Dim, int>> selected)
+{
+    const bool wasMarking = m_marking;
+    m_marking = true;
+    m_tree->clear();
+    if (!snapshot.isNull() && snapshot.evaluation->hasMesh)
+        for (core::Dim dim : core::kCollectiveDims)
+            fillDimension(snapshot, dim);
+    if (m_tree->topLevelItemCount() == 0) {
+        auto* none = new QTreeWidgetItem(m_tree);
+        none->setFlags(Qt::NoItemFlags);
+        none->setText(
+            0, CollectivePanelText::tr("The design has no TP, DP, CP or EP group of two or more ranks."));
+        none->setFirstColumnSpanned(true);
+    }
+    if (selected)
+        for (QTreeWidgetItem* item : itemsOf(selected->first, selected->second))
+            item->setSelected(true);
+    m_marking = wasMarking;
+}
+
+void CollectiveGroupList::fillDimension(const DesignSnapshot& snapshot, core::Dim dim)
+{
+    const core::RankGroups& groups = snapshot.evaluation->mesh.groupsOf(dim);
+    if (groups.empty() || groups.front().size() < 2)
+        return;
+    auto* top = new QTreeWidgetItem(m_tree);
+    top->setFlags(Qt::ItemIsEnabled);
+    QString opName;
+    const int listed = std::min(static_cast<int>(groups.size()), kMaxListedGroups);
+    for (int i = 0; i < listed; ++i) {
+        const core::GroupCollectiveResult result
+            = core::groupCollective(*snapshot.design, *snapshot.evaluation, dim, i);
+        auto* item = new QTreeWidgetItem(top);
+        item->setText(0, QStringLiteral("%1 %2").arg(groupDimText(dim)).arg(i));
+        item->setText(1, groupRanksText(groups[static_cast<std::size_t>(i)]));
+        item->setData(0, DimRole, static_cast<int>(dim));
+        item->setData(0, IndexRole, i);
+        if (!result.group) {
+            // The design's diagnostics say why in detail (a rank without a GPU, an unknown link).
+            item->setFlags(Qt::NoItemFlags);
+            item->setToolTip(
+                0,
+                CollectivePanelText::tr("This group cannot be played: some of its ranks have no GPU, "
+                                        "or a link of the design is unknown."));
+            continue;
+        }
+        opName = collectiveOpText(result.group->spec.op);
+        describeItem(item, *result.group);
+    }
+    if (opName.isEmpty()) {
+        // No group of this dimension talks (serving replicas): nothing to list.
+        delete top;
+        return;
+    }
+    if (static_cast<int>(groups.size()) > listed) {
+        auto* more = new QTreeWidgetItem(top);
+        more->setFlags(Qt::NoItemFlags);
+        more->setText(0, CollectivePanelText::tr("… %1 more").arg(static_cast<int>(groups.size()) - listed));
+    }
+    top->setText(0,
+                 CollectivePanelText::tr("%1: %2 groups of %3 · %4")
+                     .arg(groupDimText(dim))
+                     .arg(groups.size())
+                     .arg(groups.front().size())
+                     .arg(opName));
+    top->setFirstColumnSpanned(true);
+    top->setExpanded(true);
+}
+
+QList<QTreeWidgetItem*> CollectiveGroupList::itemsOf(core::Dim dim, int groupIndex) const
+{
+    QList<QTreeWidgetItem*> items;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* top = m_tree->topLevelItem(i);
+        for (int j = 0; j < top->childCount(); ++j) {
+            QTreeWidgetItem* item = top->child(j);
+            if (item->data(0, DimRole).toInt() == static_cast<int>(dim)
+                && item->data(0, IndexRole).toInt() == groupIndex)
+                items << item;
+        }
+    }
+    return items;
+}
+
+void CollectiveGroupList::mark(core::Dim dim, int groupIndex)
+{
+    const bool wasMarking = m_marking;
+    m_marking = true;
+    m_tree->clearSelection();
+    for (QTreeWidgetItem* item : itemsOf(dim, groupIndex)) {
+        item->setSelected(true);
+        m_tree->scrollToItem(item);
+    }
+    m_marking = wasMarking;
+}
+
+void CollectiveGroupList::clearMark()
+{
+    const bool wasMarking = m_marking;
+    m_marking = true;
+    m_tree->clearSelection();
+    m_marking = wasMarking;
+}
+
+} // namespace widgets

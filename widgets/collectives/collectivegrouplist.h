@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The design's groups in the Collectives tab: one top-level item per dimension (TP, DP, CP, EP) whose
+// groups talk, one child per group with its ranks, the links it crosses and the time of its collective.
+// Choosing a row asks for that group to be played; marking a group from code does not.
+
+#include "common/designsnapshot.h"
+#include "design/layout.h"
+
+#include <QGroupBox>
+#include <QList>
+#include <optional>
+#include <utility>
+
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace widgets {
+
+class CollectiveGroupList : public QGroupBox
+{
+    Q_OBJECT
+
+public:
+    explicit CollectiveGroupList(QWidget* parent = nullptr);
+
+    QTreeWidget* tree() const { return m_tree; }
+
+    // Lists the groups of `snapshot`'s design, with `selected` marked.
+    void fill(const DesignSnapshot& snapshot, std::optional<std::pair<core::Dim, int>> selected);
+    // Marks the group's row, if it is listed, and scrolls to it.
+    void mark(core::Dim dim, int groupIndex);
+    void clearMark();
+
+    void retranslate();
+
+signals:
+    // The user chose a group's row.
+    void groupChosen(core::Dim dim, int groupIndex);
+
+private:
+    void fillDimension(const DesignSnapshot& snapshot, core::Dim dim);
+    // The rows whose data name the group (none when it is not listed).
+    QList<QTreeWidgetItem*> itemsOf(core::Dim dim, int groupIndex) const;
+
+    bool m_marking = false; // the list or its selection is set from code: no groupChosen()
+    QTreeWidget* m_tree = nullptr;
+};
+
+} // namespace widgets
