@@ -4,6 +4,7 @@
 #include "design/regroup.h"
 #include "evaluate.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <limits>
 
@@ -105,6 +106,12 @@ WhatIfRunner::~WhatIfRunner()
     m_latest->store(std::numeric_limits<std::uint64_t>::max());
     m_pool.clear();
     m_pool.waitForDone();
+}
+
+void WhatIfRunner::finish()
+{
+    m_pool.waitForDone();
+    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
 }
 
 void WhatIfRunner::request(const widgets::DesignSnapshot& snapshot)

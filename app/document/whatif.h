@@ -46,6 +46,8 @@ public:
 
     // The figures of `snapshot`: emitted at once when nothing needs evaluating, else when the worker is done.
     void request(const widgets::DesignSnapshot& snapshot);
+    // Blocks until the computation under way is done and its figures are out (for a screenshot).
+    void finish();
 
 signals:
     void figuresReady(const widgets::WhatIfFigures& figures);

@@ -503,6 +503,7 @@ bool MainWindow::showTab(const QString& name)
 
 bool MainWindow::saveScreenshot(const QString& path)
 {
+    m_whatIf->finish(); // the picture shows the what-if's costs, not that they are being computed
     QApplication::processEvents();
     const QPixmap pixmap = grab();
     if (!pixmap.save(path, "PNG")) {
