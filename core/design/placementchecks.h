@@ -40,9 +40,10 @@ struct PlacementChecks
     SpanningGroups tp;
     // Without NVLink the reference article keeps TP at 1 or 2: a larger group inside a PCIe node.
     bool tpOverPcie = false;
-    // EP's all-to-all runs in every MoE layer and is latency-sensitive, so it belongs in the fastest domain
-    // too; worth a warning only where expert TP × EP fits a node of a uniform cluster, so that an order keeps
-    // it there (an EP larger than a node crosses the fabric by design).
+    // EP's all-to-all runs in every MoE layer, forward and backward, and is latency-sensitive: the reference
+    // article puts such collectives in the fastest domain. Worth a warning only where expert TP × EP fits a
+    // node of a uniform cluster, so that an order keeps it there (an EP larger than a node crosses the fabric
+    // by design).
     SpanningGroups ep; // counted when EP > 1 on a MoE model and a uniform cluster
     bool epSpansNodes = false;
     int expertTpTimesEp = 0;
