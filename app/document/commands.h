@@ -5,11 +5,11 @@
 // or to views) and calls the document's mutation API. One user gesture is one command: repeated edits
 // of the same field in quick succession (holding a spin-box arrow) merge into one.
 
+#include "catalog/model.h"
 #include "design/cluster.h"
 #include "design/clusteredit.h"
 #include "design/designfield.h"
 #include "design/measuredrecord.h"
-#include "catalog/model.h"
 
 #include <QElapsedTimer>
 #include <QUndoCommand>
@@ -18,7 +18,8 @@ namespace app {
 
 class Document;
 
-// Merge ids come from this one enum, never from a type hash (STYLE.md).
+// Merge ids come from this one enum, never from a type hash: QUndoCommand::id() must be stable and unique
+// across all command types, which a hash of a type name does not promise.
 enum class CommandId { SetField = 1 };
 
 class SetFieldCommand : public QUndoCommand
@@ -72,7 +73,7 @@ private:
     std::vector<int> m_oldPlacement, m_newPlacement;
 };
 
-// One gesture on the cluster canvas (issue 4): the edit itself, by stable ids and values, and the cluster
+// One gesture on the cluster canvas: the edit itself, by stable ids and values, and the cluster
 // and placement it replaced, so that undo restores them exactly. A drag is one command, made at the drop.
 class ClusterEditCommand : public QUndoCommand
 {

@@ -34,15 +34,15 @@ QString valueText(const core::FieldValue& value)
         value);
 }
 
-QString gpuName(const std::string& type)
+QString gpuName(const core::Catalog& catalog, const std::string& type)
 {
-    const core::GpuSpec* spec = core::Catalog::builtin().gpu(type);
+    const core::GpuSpec* spec = catalog.gpu(type);
     return spec ? qs(spec->name) : qs(type);
 }
 
-QString linkName(const std::string& id)
+QString linkName(const core::Catalog& catalog, const std::string& id)
 {
-    const core::LinkSpec* link = core::Catalog::builtin().link(id);
+    const core::LinkSpec* link = catalog.link(id);
     return link ? qs(link->name) : qs(id);
 }
 
@@ -51,15 +51,16 @@ int count(const std::vector<int>& ids)
     return static_cast<int>(ids.size());
 }
 
-// The undo text of a cluster gesture: "Undo Move 1 GPU to node 3".
-QString clusterEditText(const core::ClusterEdit& edit)
+// The undo text of a cluster gesture: "Undo Move 1 GPU to node 3". Presets are named as the design's
+// evaluation knows them (`catalog`: the built-in ones with the design's calibrated links).
+QString clusterEditText(const core::ClusterEdit& edit, const core::Catalog& catalog)
 {
     using namespace core::edit;
     if (const auto* e = std::get_if<AddGpus>(&edit))
         return e->nodeId < 0
-            ? Document::tr("Add a node with %n %1 GPU(s)", nullptr, e->count).arg(gpuName(e->type))
+            ? Document::tr("Add a node with %n %1 GPU(s)", nullptr, e->count).arg(gpuName(catalog, e->type))
             : Document::tr("Add %n %1 GPU(s) to node %2", nullptr, e->count)
-                  .arg(gpuName(e->type))
+                  .arg(gpuName(catalog, e->type))
                   .arg(e->nodeId);
     if (const auto* e = std::get_if<MoveGpus>(&edit))
         return Document::tr("Move %n GPU(s) to node %1", nullptr, count(e->gpuIds)).arg(e->nodeId);
@@ -73,7 +74,7 @@ QString clusterEditText(const core::ClusterEdit& edit)
     if (const auto* e = std::get_if<AddNodes>(&edit))
         return Document::tr("Add %n node(s) of %1 × %2", nullptr, e->count)
             .arg(e->gpusPerNode)
-            .arg(gpuName(e->gpuType));
+            .arg(gpuName(catalog, e->gpuType));
     if (const auto* e = std::get_if<DuplicateNodes>(&edit))
         return Document::tr("Duplicate %n node(s)", nullptr, count(e->nodeIds));
     if (const auto* e = std::get_if<SetInService>(&edit))
@@ -81,7 +82,7 @@ QString clusterEditText(const core::ClusterEdit& edit)
                             : Document::tr("Take %n GPU(s) out of service", nullptr, count(e->gpuIds));
     if (const auto* e = std::get_if<SetIntraLink>(&edit))
         return Document::tr("Set the link of %n node(s) to %1", nullptr, count(e->nodeIds))
-            .arg(linkName(e->link));
+            .arg(linkName(catalog, e->link));
     if (const auto* e = std::get_if<PlaceRank>(&edit))
         return Document::tr("Place rank %1 on GPU %2").arg(e->rank).arg(e->gpuId);
     return Document::tr("Auto-place the ranks");
@@ -153,6 +154,7 @@ void Document::editFields(const std::vector<std::pair<core::Field, core::FieldVa
 
 void Document::editModelPreset(const QString& presetId)
 {
+    // Model presets ship with the program: the built-in catalogue.
     const core::ModelArchitecture* preset = core::Catalog::builtin().model(ss(presetId));
     if (!preset || *preset == m_design.model)
         return;
@@ -176,8 +178,8 @@ bool Document::editCluster(const core::ClusterEdit& edit)
     core::Design probe = m_design;
     if (!core::applyClusterEdit(probe, edit))
         return false;
-    m_undoStack.push(
-        new ClusterEditCommand(this, edit, m_design.cluster, m_design.placement, clusterEditText(edit)));
+    m_undoStack.push(new ClusterEditCommand(this, edit, m_design.cluster, m_design.placement,
+                                            clusterEditText(edit, *m_snapshot.evaluation->catalog)));
     return true;
 }
 

@@ -2,14 +2,14 @@
 #pragma once
 
 // One open design: the design itself, its undo stack, its file and whether it was changed since the last
-// save (STYLE.md: the modified flag is the undo stack's clean state). Every change goes through an undo
-// command, which calls the narrow mutation API below; after each change the document evaluates the
-// design once and every view redraws from that snapshot.
+// save (the modified flag is the undo stack's clean state, so that undoing back to the save clears it).
+// Every change goes through an undo command, which calls the narrow mutation API below; after each change
+// the document evaluates the design once and every view redraws from that snapshot.
 
+#include "common/designsnapshot.h"
 #include "design/clusteredit.h"
 #include "design/design.h"
 #include "design/designfield.h"
-#include "common/designsnapshot.h"
 
 #include <QObject>
 #include <QString>

@@ -16,6 +16,7 @@
 #include "performance/performancepanel.h"
 #include "common/qtconvert.h"
 #include "document/recentfiles.h"
+#include "document/whatif.h"
 #include "timeline/timelinepanel.h"
 
 #include <QAction>
@@ -43,6 +44,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     : QMainWindow(parent)
     , m_language(language)
     , m_undoGroup(new QUndoGroup(this))
+    , m_whatIf(new WhatIfRunner(this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/meshwright.svg")));
 
@@ -123,6 +125,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
         [this](core::Field field, const core::FieldValue& value) { m_document->editField(field, value); });
     connect(m_cluster, &widgets::ClusterPanel::tpFixRequested, this,
             [this] { m_document->fixTpPlacement(); });
+    connect(m_whatIf, &WhatIfRunner::figuresReady, m_cluster, &widgets::ClusterPanel::setWhatIfFigures);
     // A group picked on the canvas is the group the Collectives tab plays, and the other way round.
     connect(m_cluster, &widgets::ClusterPanel::groupSelected, this, [this](core::Dim dim, int group) {
         if (group >= 0)
@@ -196,6 +199,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_newAction);
     m_fileMenu->addAction(m_openAction);
     m_examplesMenu = m_fileMenu->addMenu(QString());
+    // The examples ship with the program: the built-in catalogue, whatever design is open.
     for (const core::ExampleDesign& example : core::Catalog::builtin().examples()) {
         QAction* action = m_examplesMenu->addAction(qs(example.title));
         const QString id = qs(example.id);
@@ -317,6 +321,7 @@ void MainWindow::refreshViews()
     m_summary->setSnapshot(snapshot);
     m_inspector->setSnapshot(snapshot);
     m_cluster->setSnapshot(snapshot);
+    m_whatIf->request(snapshot);
     m_memory->setSnapshot(snapshot);
     m_collectives->setSnapshot(snapshot);
     m_timeline->setSnapshot(snapshot);
@@ -498,6 +503,7 @@ bool MainWindow::showTab(const QString& name)
 
 bool MainWindow::saveScreenshot(const QString& path)
 {
+    m_whatIf->finish(); // the picture shows the what-if's costs, not that they are being computed
     QApplication::processEvents();
     const QPixmap pixmap = grab();
     if (!pixmap.save(path, "PNG")) {

@@ -30,6 +30,7 @@ namespace app {
 
 class Language;
 class LearnWindow;
+class WhatIfRunner;
 
 class MainWindow : public QMainWindow
 {
@@ -92,6 +93,7 @@ private:
     Language* m_language;
     std::unique_ptr<Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;
+    WhatIfRunner* m_whatIf = nullptr; // the Cluster tab's what-if, evaluated off the GUI thread
     widgets::LayoutInspector* m_inspector = nullptr;
     widgets::ClusterPanel* m_cluster = nullptr;
     widgets::TimelinePanel* m_timeline = nullptr;

@@ -4,6 +4,7 @@
 #include "base/diagnostickinds.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
+#include "design/placementchecks.h"
 
 #include <algorithm>
 #include <cctype>
@@ -465,77 +466,21 @@ DesignChecks validateDesign(const Design& design, const Catalog& catalog,
     return validateLayoutParts(design, validateFixedParts(design, catalog, diagnostics), diagnostics);
 }
 
-namespace {
-
-// Groups of one dimension whose ranks sit on more than one node, with the first of them as an example;
-// the nodes of the groups that stay inside one node, for their link.
-struct SpanningGroups
-{
-    int spanning = 0;
-    std::string example;
-    std::vector<int> contained; // node index of each group inside one node
-};
-
-SpanningGroups spanningGroups(const LayoutMesh& mesh, Dim dim, const RankPlacement& placement)
-{
-    SpanningGroups out;
-    for (const std::vector<int>& group : mesh.groupsOf(dim)) {
-        const int firstNode = placement.locationOfRank[static_cast<std::size_t>(group.front())].nodeIndex;
-        bool spans = false;
-        for (int rank : group)
-            spans |= placement.locationOfRank[static_cast<std::size_t>(rank)].nodeIndex != firstNode;
-        if (!spans) {
-            out.contained.push_back(firstNode);
-            continue;
-        }
-        if (++out.spanning == 1)
-            for (int rank : group) {
-                if (!out.example.empty())
-                    out.example += ", ";
-                out.example += str(rank);
-            }
-    }
-    return out;
-}
-
-} // namespace
-
 void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,
                        const RankPlacement& placement, std::vector<Diagnostic>& diagnostics)
 {
-    const int tp = design.layout.tp();
-    if (tp > 1) {
-        const SpanningGroups groups = spanningGroups(mesh, Dim::Tp, placement);
-        bool overPcie = false;
-        for (int node : groups.contained)
-            if (node >= 0) {
-                const LinkSpec* link
-                    = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
-                overPcie |= link && link->linkClass == LinkClass::Pcie;
-            }
-        if (groups.spanning > 0)
-            diagnostics.push_back(makeDiagnostic(
-                diag::kTpSpansNodes, "/layout/tp",
-                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Tp).size())),
-                 groups.example}));
-        if (overPcie && tp > 2)
-            diagnostics.push_back(makeDiagnostic(diag::kTpOverPcie, "/layout/tp", {str(tp)}));
-    }
-
-    // EP's all-to-all runs in every MoE layer, forward and backward, and is latency-sensitive: the seed puts
-    // such collectives in the fastest domain. Only worth a warning when TP × EP fits a node, so that an order
-    // keeps it there; an EP larger than a node crosses the fabric by design.
-    const int ep = design.layout.ep();
-    if (ep > 1 && design.model.moe.isMoe() && design.cluster.isUniform() && !design.cluster.nodes.empty()) {
-        const auto perNode = static_cast<int>(design.cluster.nodes.front().gpus.size());
-        const int tpEp = design.layout.effectiveExpertTp() * ep;
-        const SpanningGroups groups = spanningGroups(mesh, Dim::Ep, placement);
-        if (groups.spanning > 0 && perNode % tpEp == 0)
-            diagnostics.push_back(makeDiagnostic(
-                diag::kEpSpansNodes, "/layout/order",
-                {str(groups.spanning), str(static_cast<std::int64_t>(mesh.groupsOf(Dim::Ep).size())),
-                 groups.example, str(tpEp)}));
-    }
+    // The rules and why they matter: placementchecks.h.
+    const PlacementChecks checks = checkPlacement(design, catalog, mesh, placement);
+    if (checks.tp.spanning > 0)
+        diagnostics.push_back(
+            makeDiagnostic(diag::kTpSpansNodes, "/layout/tp",
+                           {str(checks.tp.spanning), str(checks.tp.groups), checks.tp.example}));
+    if (checks.tpOverPcie)
+        diagnostics.push_back(makeDiagnostic(diag::kTpOverPcie, "/layout/tp", {str(design.layout.tp())}));
+    if (checks.epSpansNodes)
+        diagnostics.push_back(makeDiagnostic(diag::kEpSpansNodes, "/layout/order",
+                                             {str(checks.ep.spanning), str(checks.ep.groups),
+                                              checks.ep.example, str(checks.expertTpTimesEp)}));
 }
 
 } // namespace core

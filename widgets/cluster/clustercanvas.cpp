@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cluster/clustercanvas.h"
 
-#include "catalog/catalog.h"
+#include "base/diagnostickinds.h"
+#include "cluster/clustermenu.h"
+#include "cluster/clusterpaths.h"
+#include "cluster/clustertools.h"
+#include "cluster/clustertooltip.h"
 #include "cluster/gpupalette.h"
 #include "common/groupcolors.h"
-#include "memory/memorytext.h"
-#include "common/qtconvert.h"
+#include "design/placementchecks.h"
 
-#include <QApplication>
 #include <QContextMenuEvent>
 #include <QGraphicsScene>
 #include <QHelpEvent>
 #include <QMenu>
 #include <QMimeData>
-#include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
@@ -25,18 +26,6 @@ namespace {
 
 constexpr double kMinZoom = 0.02;
 constexpr double kMaxZoom = 4.0;
-constexpr std::size_t kMaxGhosts = 64;
-
-QString dimLabel(core::Dim dim)
-{
-    return qs(core::enumName(dim)).toUpper();
-}
-
-QString gpuName(const std::string& type)
-{
-    const core::GpuSpec* spec = core::Catalog::builtin().gpu(type);
-    return spec ? qs(spec->name) : qs(type);
-}
 
 std::vector<int> sortedIds(const std::unordered_set<int>& ids)
 {
@@ -64,6 +53,37 @@ bool groupsScatter(const core::Evaluation& e, core::Dim dim)
             return true;
     }
     return false;
+}
+
+// Per node: whether its placement raises a warning, by the rule of the diagnostics tp-spans-nodes,
+// tp-over-pcie and ep-spans-nodes (core/design/placementchecks.h). The EP badge follows the ep-spans-nodes
+// warning, which the evaluation raises only once every rank has a GPU.
+std::vector<char> placementWarnings(const core::Design& design, const core::Evaluation& e)
+{
+    std::vector<char> warned(design.cluster.nodes.size(), 0);
+    if (!e.hasMesh)
+        return warned;
+    const core::PlacementChecks checks = core::checkPlacement(design, *e.catalog, e.mesh, e.ranks);
+    const bool epWarned = findDiagnostic(e, core::diag::kEpSpansNodes) != nullptr;
+    for (std::size_t n = 0; n < warned.size(); ++n) {
+        const core::NodePlacementWarnings& w = checks.nodes[n];
+        warned[n] = w.tpSpansNodes || w.tpOverPcie || (epWarned && w.epSpansNodes) ? 1 : 0;
+    }
+    return warned;
+}
+
+// The fill, dimmed fill and edge of each colour, once per snapshot rather than per GPU and frame.
+void fillGroupColours(ClusterViewState& s, int colours)
+{
+    s.groupFill.clear();
+    s.groupFillDimmed.clear();
+    s.groupEdge.clear();
+    for (int colour = 0; colour < colours; ++colour) {
+        const QColor fill = groupColor(colour);
+        s.groupFill.push_back(fill);
+        s.groupFillDimmed.push_back(fill.lighter(145));
+        s.groupEdge.push_back(fill.darker(135));
+    }
 }
 
 } // namespace
@@ -132,13 +152,12 @@ void ClusterCanvas::rebuildItems()
 }
 
 // Everything the items read that follows from the snapshot: ranks per slot, selections that still exist,
-// the focus groups, TP warnings per node and the traffic scale.
+// the focus groups, warnings per node, colours, link classes and the traffic scale.
 void ClusterCanvas::refreshDerivedState()
 {
     ClusterViewState& s = m_state;
     s.rankOnCell.clear();
-    s.tpSpansNodes.assign(m_nodeSizes.size(), 0);
-    s.tpOverPcie.assign(m_nodeSizes.size(), 0);
+    s.placementWarned.assign(m_nodeSizes.size(), 0);
     s.trafficScale = 0;
     if (s.snapshot.isNull())
         return;
@@ -167,58 +186,15 @@ void ClusterCanvas::refreshDerivedState()
     if (s.selectedGroup >= groups)
         s.selectedGroup = -1;
 
-    // Warnings per node: a TP group that spans nodes, or a TP group of more than two on PCIe (the seed:
-    // without NVLink keep TP at 1 or 2), or an EP group that spans nodes where TP × EP would fit one
-    // (core's ep-spans-nodes).
-    if (e.hasMesh && design.layout.tp() > 1) {
-        const auto& catalog = core::Catalog::builtin();
-        for (const auto& group : e.mesh.groupsOf(core::Dim::Tp)) {
-            const int first = e.ranks[static_cast<std::size_t>(group.front())].nodeIndex;
-            const bool spans = std::any_of(group.begin(), group.end(), [&](int r) {
-                return e.ranks[static_cast<std::size_t>(r)].nodeIndex != first;
-            });
-            for (int r : group) {
-                const int node = e.ranks[static_cast<std::size_t>(r)].nodeIndex;
-                if (node < 0)
-                    continue;
-                if (spans)
-                    s.tpSpansNodes[static_cast<std::size_t>(node)] = 1;
-                const core::LinkSpec* link
-                    = catalog.link(design.cluster.nodes[static_cast<std::size_t>(node)].intraLink);
-                if (!spans && group.size() > 2 && link && link->linkClass == core::LinkClass::Pcie)
-                    s.tpOverPcie[static_cast<std::size_t>(node)] = 1;
-            }
-        }
-    }
-    const bool epSpans = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
-                                     [](const core::Diagnostic& d) { return d.code == "ep-spans-nodes"; });
-    if (e.hasMesh && epSpans)
-        for (const auto& group : e.mesh.groupsOf(core::Dim::Ep)) {
-            const int first = e.ranks[static_cast<std::size_t>(group.front())].nodeIndex;
-            if (std::all_of(group.begin(), group.end(),
-                            [&](int r) { return e.ranks[static_cast<std::size_t>(r)].nodeIndex == first; }))
-                continue;
-            for (int r : group)
-                if (const int node = e.ranks[static_cast<std::size_t>(r)].nodeIndex; node >= 0)
-                    s.tpSpansNodes[static_cast<std::size_t>(node)] = 1;
-        }
+    s.placementWarned = placementWarnings(design, e);
     s.colorByPosition = e.hasMesh && groupsScatter(e, s.dim);
-    s.groupFill.clear();
-    s.groupFillDimmed.clear();
-    s.groupEdge.clear();
-    const int colors = s.colorByPosition ? static_cast<int>(e.mesh.groupsOf(s.dim).front().size()) : groups;
-    for (int color = 0; color < colors; ++color) {
-        const QColor fill = groupColor(color);
-        s.groupFill.push_back(fill);
-        s.groupFillDimmed.push_back(fill.lighter(145));
-        s.groupEdge.push_back(fill.darker(135));
-    }
+    fillGroupColours(s, s.colorByPosition ? static_cast<int>(e.mesh.groupsOf(s.dim).front().size()) : groups);
     s.groupOutlines.clear();
     for (int n = 0; n < static_cast<int>(design.cluster.nodes.size()); ++n)
         s.groupOutlines.push_back(groupOutlinesOf(s, n));
     s.intraClass.clear();
     for (const core::Node& node : design.cluster.nodes) {
-        const core::LinkSpec* link = core::Catalog::builtin().link(node.intraLink);
+        const core::LinkSpec* link = e.catalog->link(node.intraLink);
         s.intraClass.push_back(link && link->linkClass != core::LinkClass::Fabric ? link->linkClass
                                                                                   : core::LinkClass::Pcie);
     }
@@ -386,161 +362,21 @@ void ClusterCanvas::setHoveredRank(int rank)
     emit rankHovered(rank);
 }
 
-// The hovered rank's groups, every dimension in its own colour, along the path its traffic takes; or the
-// selected group's path when nothing is hovered.
 void ClusterCanvas::updatePaths()
 {
-    std::vector<OverlayItem::Path> paths;
-    const ClusterViewState& s = m_state;
-    if (s.snapshot.isNull() || !s.snapshot.evaluation->hasMesh) {
-        m_overlay->setPaths({});
-        return;
-    }
-    const core::Evaluation& e = *s.snapshot.evaluation;
-    // A hop between two nodes follows the drawn network: down the sender's uplink, along its lane (and the
-    // trunk to another row's lane), up the receiver's uplink. Inside a node, straight across.
-    const auto route = [&](int from, int to, std::vector<QPointF>& points) {
-        const core::RankInfo& a = e.ranks[static_cast<std::size_t>(from)];
-        const core::RankInfo& b = e.ranks[static_cast<std::size_t>(to)];
-        const QPointF target = s.geometry.slotRect(b.nodeIndex, b.slot).center();
-        if (a.nodeIndex != b.nodeIndex) {
-            const ClusterGeometry::NodeBox& boxA = s.geometry.nodes[static_cast<std::size_t>(a.nodeIndex)];
-            const ClusterGeometry::NodeBox& boxB = s.geometry.nodes[static_cast<std::size_t>(b.nodeIndex)];
-            points.push_back(boxA.uplinkTop);
-            points.push_back(boxA.uplinkBottom);
-            if (boxA.row != boxB.row) {
-                points.emplace_back(s.geometry.trunkX, boxA.uplinkBottom.y());
-                points.emplace_back(s.geometry.trunkX, boxB.uplinkBottom.y());
-            }
-            points.push_back(boxB.uplinkBottom);
-            points.push_back(boxB.uplinkTop);
-        }
-        points.push_back(target);
-    };
-    const auto addPath = [&](core::Dim dim, int rank, double width) -> OverlayItem::Path* {
-        std::vector<int> members;
-        bool closed = true;
-        if (e.traffic) {
-            const core::DimensionTraffic& t = e.traffic->of(dim);
-            if (t.groupSize() < 2)
-                return nullptr;
-            members = t.paths[static_cast<std::size_t>(t.groupOfRank[static_cast<std::size_t>(rank)])];
-            closed = t.pattern != core::TrafficPattern::Chain || t.closedChain;
-        } else {
-            const auto& groups = e.mesh.groupsOf(dim);
-            const auto& groupOf = e.mesh.groupOf[static_cast<std::size_t>(dim)];
-            if (groups.empty() || groups.front().size() < 2)
-                return nullptr;
-            members = groups[static_cast<std::size_t>(groupOf[static_cast<std::size_t>(rank)])];
-        }
-        std::erase_if(members, [&](int r) { return e.ranks[static_cast<std::size_t>(r)].nodeIndex < 0; });
-        if (members.size() < 2)
-            return nullptr;
-        OverlayItem::Path path;
-        path.color = dimensionColor(dim);
-        path.width = width;
-        path.dotsOnly = true;
-        for (int member : members) {
-            const core::RankInfo& r = e.ranks[static_cast<std::size_t>(member)];
-            path.dots.push_back(s.geometry.slotRect(r.nodeIndex, r.slot).center());
-            path.dotsOnly = path.dotsOnly
-                && r.nodeIndex == e.ranks[static_cast<std::size_t>(members.front())].nodeIndex;
-        }
-        std::vector<QPointF> points{path.dots.front()};
-        for (std::size_t i = 1; i < members.size(); ++i)
-            route(members[i - 1], members[i], points);
-        if (closed && members.size() > 2)
-            route(members.back(), members.front(), points);
-        path.stretches = coveredStretches(points);
-        paths.push_back(std::move(path));
-        return &paths.back();
-    };
-    if (s.hoveredRank >= 0) {
-        // The colour dimension's path last, on top.
-        for (core::Dim dim : {core::Dim::Pp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep, core::Dim::Tp})
-            if (dim != s.dim)
-                addPath(dim, s.hoveredRank, 2);
-        addPath(s.dim, s.hoveredRank, 4);
-    } else if (s.selectedGroup >= 0) {
-        addPath(s.dim, e.mesh.groupsOf(s.dim)[static_cast<std::size_t>(s.selectedGroup)].front(), 4);
-    } else if (!e.ranks.empty()) {
-        // Nothing hovered or selected: rank 0's group shows by example where this dimension's traffic
-        // crosses between nodes (inside one node, the outline and the NVLink bar say it already).
-        if (OverlayItem::Path* path = addPath(s.dim, 0, 3.5)) {
-            if (path->dotsOnly) {
-                paths.pop_back();
-            } else {
-                path->label = tr("%1 traffic of rank 0").arg(dimLabel(s.dim));
-                path->labelAt = path->dots.front();
-                // Darker than the lanes it runs along, which carry the same colour.
-                path->color = path->color.darker(150);
-            }
-        }
-    }
-    m_overlay->setPaths(std::move(paths));
+    m_overlay->setPaths(trafficPaths(m_state));
 }
 
-QString ClusterCanvas::toolTipAt(QPointF scenePos) const
-{
-    const ClusterGeometry::Hit hit = m_state.geometry.hit(scenePos);
-    if (m_state.snapshot.isNull() || !hit.onNode())
-        return {};
-    const core::Design& design = *m_state.snapshot.design;
-    const core::Evaluation& e = *m_state.snapshot.evaluation;
-    const core::Node& node = design.cluster.nodes[static_cast<std::size_t>(hit.node)];
-    const core::LinkSpec* link = core::Catalog::builtin().link(node.intraLink);
-    const QString nodeLine = tr("Node %1 · %n GPU(s) · %2", nullptr, static_cast<int>(node.gpus.size()))
-                                 .arg(node.id)
-                                 .arg(link ? qs(link->name) : qs(node.intraLink));
-    if (!hit.onGpu())
-        return nodeLine;
-    const core::Gpu& gpu = node.gpus[static_cast<std::size_t>(hit.slot)];
-    QString text
-        = QStringLiteral("<b>%1</b><br>%2")
-              .arg(
-                  tr("GPU %1 (%2), slot %3").arg(gpu.id).arg(gpuName(gpu.type)).arg(hit.slot).toHtmlEscaped(),
-                  nodeLine.toHtmlEscaped());
-    if (!gpu.inService)
-        return text + QStringLiteral("<br>") + tr("Out of service");
-    const int rank = m_state.rankAt(hit.node, hit.slot);
-    if (rank < 0)
-        return text + QStringLiteral("<br>") + tr("Idle: the layout has no rank for this GPU");
-    const core::RankInfo& info = e.ranks[static_cast<std::size_t>(rank)];
-    QStringList coords;
-    for (core::Dim dim : {core::Dim::Dp, core::Dim::Tp, core::Dim::Pp, core::Dim::Cp, core::Dim::Ep})
-        coords << QStringLiteral("%1 %2").arg(dimLabel(dim)).arg(info.coord(dim));
-    text += QStringLiteral("<br><b>%1</b> · %2")
-                .arg(tr("Rank %1").arg(rank), coords.join(QStringLiteral(" · ")));
-    if (e.memory) {
-        const core::RankRole& role = e.memory->roleOf(rank);
-        text += QStringLiteral("<br>")
-            + tr("Memory: %1 of %2").arg(bytesText(role.totalBytes), bytesText(role.capacityBytes));
-    }
-    if (e.traffic) {
-        QStringList sends;
-        for (core::Dim dim : {core::Dim::Tp, core::Dim::Pp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep}) {
-            const double bytes = e.traffic->of(dim).bytesOfRank[static_cast<std::size_t>(rank)];
-            if (bytes > 0)
-                sends << QStringLiteral("%1 %2").arg(dimLabel(dim), bytesText(bytes));
-        }
-        if (!sends.isEmpty())
-            text += QStringLiteral("<br>") + tr("Sends per step: %1").arg(sends.join(QStringLiteral(" · ")));
-    }
-    return text;
-}
-
-// ---- Mouse gestures -----------------------------------------------------------------------------
+// ---- Gestures: each a tool the pointer is forwarded to (clustertools.h) ---------------------------
 
 void ClusterCanvas::mousePressEvent(QMouseEvent* event)
 {
     setFocus(Qt::MouseFocusReason);
-    m_pressViewport = event->position().toPoint();
-    m_pressScene = mapToScene(m_pressViewport);
-    m_pressHit = m_state.geometry.hit(m_pressScene);
-    m_pressShift = event->modifiers().testFlag(Qt::ShiftModifier);
+    const QPoint at = event->position().toPoint();
+    const QPointF scenePos = mapToScene(at);
+    const ClusterGeometry::Hit hit = m_state.geometry.hit(scenePos);
     if (event->button() == Qt::MiddleButton) {
-        m_gesture = Gesture::Panning;
-        viewport()->setCursor(Qt::ClosedHandCursor);
+        m_tool = std::make_unique<PanTool>(*this, at);
         return;
     }
     if (event->button() != Qt::LeftButton || m_state.snapshot.isNull()) {
@@ -548,26 +384,29 @@ void ClusterCanvas::mousePressEvent(QMouseEvent* event)
         return;
     }
     const bool toggle = event->modifiers().testFlag(Qt::ControlModifier);
-    if (m_pressHit.onGpu()) {
-        const int gpu = gpuIdAt(m_pressHit.node, m_pressHit.slot);
+    if (hit.onGpu()) {
+        const int gpu = gpuIdAt(hit.node, hit.slot);
+        m_tool.reset();
         if (toggle) {
             if (!m_state.selectedGpus.erase(gpu))
                 m_state.selectedGpus.insert(gpu);
-            m_gesture = Gesture::None;
         } else {
             if (!m_state.selectedGpus.count(gpu)) {
                 m_state.selectedGpus = {gpu};
                 m_state.selectedNodes.clear();
             }
-            m_gesture = Gesture::Pending;
+            // The "ranks" mode drags ranks; Shift switches the mode for one drag.
+            const bool swapRanks
+                = (m_editMode == EditMode::SwapRanks) != event->modifiers().testFlag(Qt::ShiftModifier);
+            m_tool = std::make_unique<GpuPressTool>(*this, at, scenePos, hit, swapRanks);
         }
         notifySelection();
         // Clicking a GPU selects its group too, so that other views can follow it.
-        selectGroup(m_state.groupOf(m_state.rankAt(m_pressHit.node, m_pressHit.slot)));
+        selectGroup(m_state.groupOf(m_state.rankAt(hit.node, hit.slot)));
         return;
     }
-    if (m_pressHit.onNode()) {
-        const int node = m_state.snapshot.design->cluster.nodes[static_cast<std::size_t>(m_pressHit.node)].id;
+    if (hit.onNode()) {
+        const int node = m_state.snapshot.design->cluster.nodes[static_cast<std::size_t>(hit.node)].id;
         if (toggle) {
             if (!m_state.selectedNodes.erase(node))
                 m_state.selectedNodes.insert(node);
@@ -575,7 +414,7 @@ void ClusterCanvas::mousePressEvent(QMouseEvent* event)
             m_state.selectedNodes = {node};
             m_state.selectedGpus.clear();
         }
-        m_gesture = Gesture::None;
+        m_tool.reset();
         notifySelection();
         return;
     }
@@ -583,52 +422,16 @@ void ClusterCanvas::mousePressEvent(QMouseEvent* event)
         clearSelection();
         selectGroup(-1);
     }
-    m_gesture = Gesture::RubberBand;
+    m_tool = std::make_unique<RubberBandTool>(*this, scenePos);
 }
 
 void ClusterCanvas::mouseMoveEvent(QMouseEvent* event)
 {
     const QPoint at = event->position().toPoint();
     const QPointF scenePos = mapToScene(at);
-    switch (m_gesture) {
-    case Gesture::Panning: {
-        const QPoint delta = at - m_pressViewport;
-        m_pressViewport = at;
-        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
-        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+    if (m_tool) {
+        m_tool->move(at, scenePos);
         return;
-    }
-    case Gesture::Pending:
-        if ((at - m_pressViewport).manhattanLength() < QApplication::startDragDistance())
-            return;
-        {
-            const int rank = m_state.rankAt(m_pressHit.node, m_pressHit.slot);
-            const bool swap = (m_editMode == EditMode::SwapRanks) != m_pressShift;
-            if (swap && rank >= 0) {
-                m_gesture = Gesture::PlacingRank;
-                m_draggedRank = rank;
-            } else {
-                m_gesture = Gesture::MovingGpus;
-                // The selected GPUs in cluster order, so that a group keeps its order when it moves.
-                m_draggedGpus.clear();
-                for (const core::Node& node : m_state.snapshot.design->cluster.nodes)
-                    for (const core::Gpu& gpu : node.gpus)
-                        if (m_state.selectedGpus.count(gpu.id))
-                            m_draggedGpus.push_back(gpu.id);
-            }
-            setHoveredRank(-1);
-        }
-        updateDrag(scenePos);
-        return;
-    case Gesture::MovingGpus:
-    case Gesture::PlacingRank:
-        updateDrag(scenePos);
-        return;
-    case Gesture::RubberBand:
-        m_overlay->setRubberBand(QRectF(m_pressScene, scenePos).normalized());
-        return;
-    case Gesture::None:
-        break;
     }
     const ClusterGeometry::Hit hit = m_state.geometry.hit(scenePos);
     setHoveredRank(hit.onGpu() ? m_state.rankAt(hit.node, hit.slot) : -1);
@@ -636,113 +439,17 @@ void ClusterCanvas::mouseMoveEvent(QMouseEvent* event)
 
 void ClusterCanvas::mouseReleaseEvent(QMouseEvent* event)
 {
-    const QPointF scenePos = mapToScene(event->position().toPoint());
-    const Gesture gesture = m_gesture;
-    m_gesture = Gesture::None;
-    switch (gesture) {
-    case Gesture::Panning:
-        viewport()->unsetCursor();
+    // The tool leaves the canvas first: the edit it asks for redraws the canvas from a new design.
+    if (const std::unique_ptr<CanvasTool> tool = std::move(m_tool);
+        tool && tool->finish(mapToScene(event->position().toPoint())))
         return;
-    case Gesture::MovingGpus:
-    case Gesture::PlacingRank:
-        m_gesture = gesture;
-        finishDrag(scenePos);
-        return;
-    case Gesture::RubberBand: {
-        const QRectF band = QRectF(m_pressScene, scenePos).normalized();
-        m_overlay->setRubberBand({});
-        if (band.width() < 2 && band.height() < 2)
-            return;
-        for (std::size_t n = 0; n < m_state.geometry.nodes.size(); ++n) {
-            const ClusterGeometry::NodeBox& box = m_state.geometry.nodes[n];
-            if (!band.intersects(box.rect))
-                continue;
-            for (std::size_t slot = 0; slot < box.cells.size(); ++slot)
-                if (band.intersects(box.cells[slot]))
-                    m_state.selectedGpus.insert(gpuIdAt(static_cast<int>(n), static_cast<int>(slot)));
-        }
-        notifySelection();
-        return;
-    }
-    case Gesture::Pending:
-    case Gesture::None:
-        break;
-    }
     QGraphicsView::mouseReleaseEvent(event);
-}
-
-void ClusterCanvas::updateDrag(QPointF scenePos)
-{
-    OverlayItem::Drag drag;
-    const ClusterGeometry& g = m_state.geometry;
-    const QPointF offset = scenePos - m_pressScene;
-    drag.labelAt = scenePos;
-    if (m_gesture == Gesture::PlacingRank) {
-        drag.ghosts.push_back(g.slotRect(m_pressHit.node, m_pressHit.slot).translated(offset));
-        const ClusterGeometry::Hit hit = g.hit(scenePos);
-        const int gpu = hit.onGpu() ? gpuIdAt(hit.node, hit.slot) : -1;
-        const core::Gpu* target = gpu >= 0 ? m_state.snapshot.design->cluster.gpu(gpu) : nullptr;
-        if (target && target->inService && !(hit.node == m_pressHit.node && hit.slot == m_pressHit.slot)) {
-            drag.target = g.slotRect(hit.node, hit.slot).adjusted(-3, -3, 3, 3);
-            const int other = m_state.rankAt(hit.node, hit.slot);
-            drag.label = other >= 0 ? tr("Swap rank %1 with rank %2").arg(m_draggedRank).arg(other)
-                                    : tr("Place rank %1 on GPU %2").arg(m_draggedRank).arg(gpu);
-        }
-        m_overlay->setDrag(std::move(drag));
-        return;
-    }
-    for (int id : m_draggedGpus) {
-        if (drag.ghosts.size() >= kMaxGhosts)
-            break;
-        const core::GpuLocation at = m_state.snapshot.design->cluster.locate(id);
-        drag.ghosts.push_back(g.slotRect(at.nodeIndex, at.slot).translated(offset));
-    }
-    const int node = g.nodeAt(scenePos);
-    const int count = static_cast<int>(m_draggedGpus.size());
-    if (node >= 0) {
-        drag.target = g.slotRect(node, g.dropSlot(node, scenePos)).adjusted(-3, -3, 3, 3);
-        drag.label = tr("Move %n GPU(s) to node %1", nullptr, count)
-                         .arg(m_state.snapshot.design->cluster.nodes[static_cast<std::size_t>(node)].id);
-    } else {
-        drag.removes = true;
-        drag.label = tr("Remove %n GPU(s)", nullptr, count);
-    }
-    m_overlay->setDrag(std::move(drag));
-}
-
-void ClusterCanvas::finishDrag(QPointF scenePos)
-{
-    const Gesture gesture = m_gesture;
-    cancelGesture();
-    const ClusterGeometry& g = m_state.geometry;
-    if (gesture == Gesture::PlacingRank) {
-        const ClusterGeometry::Hit hit = g.hit(scenePos);
-        const int gpu = hit.onGpu() ? gpuIdAt(hit.node, hit.slot) : -1;
-        if (gpu >= 0)
-            emit clusterEditRequested(core::edit::PlaceRank{m_draggedRank, gpu});
-        return;
-    }
-    const std::vector<int> gpus = m_draggedGpus;
-    if (gpus.empty())
-        return;
-    const int node = g.nodeAt(scenePos);
-    if (node < 0) {
-        emit clusterEditRequested(core::edit::Remove{{}, gpus});
-        return;
-    }
-    const int nodeId = m_state.snapshot.design->cluster.nodes[static_cast<std::size_t>(node)].id;
-    const int slot = g.dropSlot(node, scenePos);
-    const int size = static_cast<int>(
-        m_state.snapshot.design->cluster.nodes[static_cast<std::size_t>(node)].gpus.size());
-    emit clusterEditRequested(core::edit::MoveGpus{gpus, nodeId, slot >= size ? -1 : slot});
 }
 
 void ClusterCanvas::cancelGesture()
 {
-    m_gesture = Gesture::None;
-    m_overlay->setDrag({});
-    m_overlay->setRubberBand({});
-    m_dropType.clear();
+    if (const std::unique_ptr<CanvasTool> tool = std::move(m_tool))
+        tool->cancel();
 }
 
 // ---- Keys, wheel, menu --------------------------------------------------------------------------
@@ -750,7 +457,7 @@ void ClusterCanvas::cancelGesture()
 void ClusterCanvas::keyPressEvent(QKeyEvent* event)
 {
     if (event->key() == Qt::Key_Escape) {
-        if (m_gesture != Gesture::None)
+        if (m_tool)
             cancelGesture();
         else {
             clearSelection();
@@ -800,92 +507,17 @@ void ClusterCanvas::contextMenuEvent(QContextMenuEvent* event)
 {
     if (m_state.snapshot.isNull())
         return;
-    const core::Design& design = *m_state.snapshot.design;
-    const core::Catalog& catalog = core::Catalog::builtin();
     const ClusterGeometry::Hit hit = m_state.geometry.hit(mapToScene(event->pos()));
-    QMenu menu(this);
-
+    // A right-click on a GPU outside the selection acts on that GPU alone.
     if (hit.onGpu()) {
         const int gpuId = gpuIdAt(hit.node, hit.slot);
         if (!m_state.selectedGpus.count(gpuId)) {
             m_state.selectedGpus = {gpuId};
             notifySelection();
         }
-        const std::vector<int> gpus = selectedGpus();
-        const int count = static_cast<int>(gpus.size());
-        const core::Gpu* gpu = design.cluster.gpu(gpuId);
-        if (gpu && gpu->inService)
-            connect(menu.addAction(tr("Take %n GPU(s) out of service", nullptr, count)), &QAction::triggered,
-                    this, [this, gpus] {
-                        emit clusterEditRequested(core::edit::SetInService{gpus, false});
-                    });
-        else
-            connect(menu.addAction(tr("Return %n GPU(s) to service", nullptr, count)), &QAction::triggered,
-                    this, [this, gpus] {
-                        emit clusterEditRequested(core::edit::SetInService{gpus, true});
-                    });
-        connect(menu.addAction(tr("Remove %n GPU(s)", nullptr, count)), &QAction::triggered, this,
-                [this, gpus] {
-                    emit clusterEditRequested(core::edit::Remove{{}, gpus});
-                });
-        menu.addSeparator();
     }
-    if (hit.onNode()) {
-        const core::Node& node = design.cluster.nodes[static_cast<std::size_t>(hit.node)];
-        const int nodeId = node.id;
-        std::vector<int> nodeGpus;
-        bool anyInService = false;
-        for (const core::Gpu& g : node.gpus) {
-            nodeGpus.push_back(g.id);
-            anyInService |= g.inService;
-        }
-        QMenu* nodeMenu = menu.addMenu(tr("Node %1").arg(nodeId));
-        connect(nodeMenu->addAction(tr("Duplicate node")), &QAction::triggered, this,
-                [this, nodeId] { emit clusterEditRequested(core::edit::DuplicateNodes{{nodeId}}); });
-        connect(nodeMenu->addAction(tr("Remove node")), &QAction::triggered, this, [this, nodeId] {
-            emit clusterEditRequested(core::edit::Remove{{nodeId}, {}});
-        });
-        if (anyInService)
-            connect(nodeMenu->addAction(tr("Take node out of service")), &QAction::triggered, this,
-                    [this, nodeGpus] {
-                        emit clusterEditRequested(core::edit::SetInService{nodeGpus, false});
-                    });
-        else
-            connect(nodeMenu->addAction(tr("Return node to service")), &QAction::triggered, this,
-                    [this, nodeGpus] {
-                        emit clusterEditRequested(core::edit::SetInService{nodeGpus, true});
-                    });
-        QMenu* linkMenu = nodeMenu->addMenu(tr("Intra-node link"));
-        for (const core::LinkSpec& link : catalog.links()) {
-            if (link.linkClass == core::LinkClass::Fabric)
-                continue;
-            QAction* action = linkMenu->addAction(qs(link.name));
-            action->setCheckable(true);
-            action->setChecked(link.id == node.intraLink);
-            const std::string id = link.id;
-            connect(action, &QAction::triggered, this, [this, nodeId, id] {
-                emit clusterEditRequested(core::edit::SetIntraLink{{nodeId}, id});
-            });
-        }
-        menu.addSeparator();
-    }
-    QMenu* fabricMenu = menu.addMenu(tr("Fabric between nodes"));
-    for (const core::LinkSpec& link : catalog.links()) {
-        if (link.linkClass != core::LinkClass::Fabric)
-            continue;
-        QAction* action = fabricMenu->addAction(qs(link.name));
-        action->setCheckable(true);
-        action->setChecked(link.id == design.cluster.fabric);
-        const std::string id = link.id;
-        connect(action, &QAction::triggered, this,
-                [this, id] { emit fieldEdited(core::Field::Fabric, core::FieldValue{id}); });
-    }
-    connect(menu.addAction(tr("Auto-place the ranks")), &QAction::triggered, this,
-            [this] { emit clusterEditRequested(core::edit::AutoPlace{}); });
-    menu.addSeparator();
-    connect(menu.addAction(tr("Select all GPUs")), &QAction::triggered, this, &ClusterCanvas::selectAll);
-    connect(menu.addAction(tr("Fit the cluster in view")), &QAction::triggered, this,
-            &ClusterCanvas::fitCluster);
+    QMenu menu(this);
+    fillClusterMenu(menu, *this, m_state, hit, selectedGpus());
     menu.exec(event->globalPos());
 }
 
@@ -897,34 +529,19 @@ void ClusterCanvas::dragEnterEvent(QDragEnterEvent* event)
         event->ignore();
         return;
     }
-    m_dropType = QString::fromUtf8(event->mimeData()->data(QLatin1String(kGpuTypeMimeType)));
+    m_tool = std::make_unique<PaletteDropTool>(
+        *this, QString::fromUtf8(event->mimeData()->data(QLatin1String(kGpuTypeMimeType))));
     event->acceptProposedAction();
 }
 
 void ClusterCanvas::dragMoveEvent(QDragMoveEvent* event)
 {
-    if (m_dropType.isEmpty()) {
+    if (!m_tool) {
         event->ignore();
         return;
     }
-    const QPointF scenePos = mapToScene(event->position().toPoint());
-    OverlayItem::Drag drag;
-    const ClusterGeometry& g = m_state.geometry;
-    const int node = g.nodeAt(scenePos);
-    drag.labelAt = scenePos;
-    const QString name = gpuName(ss(m_dropType));
-    if (node >= 0) {
-        drag.target = g.slotRect(node, g.dropSlot(node, scenePos)).adjusted(-3, -3, 3, 3);
-        drag.label = tr("Add a %1 to node %2")
-                         .arg(name)
-                         .arg(m_state.snapshot.design->cluster.nodes[static_cast<std::size_t>(node)].id);
-    } else {
-        drag.ghosts.push_back(
-            QRectF(scenePos - QPointF(ClusterGeometry::kCell / 2, ClusterGeometry::kCell / 2),
-                   QSizeF(ClusterGeometry::kCell, ClusterGeometry::kCell)));
-        drag.label = tr("New node with a %1").arg(name);
-    }
-    m_overlay->setDrag(std::move(drag));
+    const QPoint at = event->position().toPoint();
+    m_tool->move(at, mapToScene(at));
     event->acceptProposedAction();
 }
 
@@ -936,26 +553,14 @@ void ClusterCanvas::dragLeaveEvent(QDragLeaveEvent* event)
 
 void ClusterCanvas::dropEvent(QDropEvent* event)
 {
-    const QString type = m_dropType.isEmpty()
-        ? QString::fromUtf8(event->mimeData()->data(QLatin1String(kGpuTypeMimeType)))
-        : m_dropType;
-    cancelGesture();
-    if (type.isEmpty() || m_state.snapshot.isNull()) {
+    std::unique_ptr<CanvasTool> tool = std::move(m_tool);
+    if (!tool)
+        tool = std::make_unique<PaletteDropTool>(
+            *this, QString::fromUtf8(event->mimeData()->data(QLatin1String(kGpuTypeMimeType))));
+    if (tool->finish(mapToScene(event->position().toPoint())))
+        event->acceptProposedAction();
+    else
         event->ignore();
-        return;
-    }
-    const QPointF scenePos = mapToScene(event->position().toPoint());
-    const ClusterGeometry& g = m_state.geometry;
-    const int node = g.nodeAt(scenePos);
-    core::edit::AddGpus add;
-    add.type = ss(type);
-    if (node >= 0) {
-        add.nodeId = m_state.snapshot.design->cluster.nodes[static_cast<std::size_t>(node)].id;
-        const int slot = g.dropSlot(node, scenePos);
-        add.slot = slot >= static_cast<int>(m_nodeSizes[static_cast<std::size_t>(node)]) ? -1 : slot;
-    }
-    event->acceptProposedAction();
-    emit clusterEditRequested(add);
 }
 
 // ---- The rest -----------------------------------------------------------------------------------
@@ -969,7 +574,7 @@ void ClusterCanvas::resizeEvent(QResizeEvent* event)
 
 void ClusterCanvas::leaveEvent(QEvent* event)
 {
-    if (m_gesture == Gesture::None)
+    if (!m_tool)
         setHoveredRank(-1);
     QGraphicsView::leaveEvent(event);
 }
@@ -978,7 +583,7 @@ bool ClusterCanvas::viewportEvent(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(mapToScene(help->pos()));
+        const QString text = clusterToolTip(m_state, mapToScene(help->pos()));
         if (text.isEmpty())
             QToolTip::hideText();
         else

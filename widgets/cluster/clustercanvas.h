@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The cluster canvas (issue 4): nodes as boxes with their GPU slots and intra-node link, the fabric
+// The cluster canvas: nodes as boxes with their GPU slots and intra-node link, the fabric
 // between them, every GPU labelled with its rank and coloured by its group in the chosen dimension, and
 // the chosen dimension's traffic on the links it crosses.
 //
@@ -11,17 +11,21 @@
 // "ranks" mode (or Shift) onto another GPU (swaps the two ranks' placements); drop a GPU type from the
 // palette into a node (adds one); rubber band and Ctrl+click select; Delete removes the selection; Ctrl+A
 // selects every GPU; Ctrl+wheel zooms; Ctrl+0 fits the cluster in view; a click on a GPU selects its group.
+// Each gesture in progress is a tool (clustertools.h) the canvas forwards the pointer to; the context menu,
+// the tooltips and the traffic paths are built in files of their own.
 
-#include "design/clusteredit.h"
 #include "cluster/clusteritems.h"
-#include "design/designfield.h"
 #include "common/designsnapshot.h"
+#include "design/clusteredit.h"
+#include "design/designfield.h"
 
 #include <QGraphicsView>
 #include <memory>
 #include <vector>
 
 namespace widgets {
+
+class CanvasTool;
 
 class ClusterCanvas : public QGraphicsView
 {
@@ -64,6 +68,12 @@ public:
     void fitCluster();
     double zoom() const;
     int nodeItemCount() const { return static_cast<int>(m_nodeItems.size()); }
+    // Whether a node carries the placement warning badge (core::checkPlacement).
+    bool nodeWarned(int nodeIndex) const
+    {
+        return nodeIndex >= 0 && nodeIndex < static_cast<int>(m_state.placementWarned.size())
+            && m_state.placementWarned[static_cast<std::size_t>(nodeIndex)] != 0;
+    }
 
 signals:
     void clusterEditRequested(const core::ClusterEdit& edit);
@@ -89,18 +99,15 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    enum class Gesture { None, Pending, MovingGpus, PlacingRank, RubberBand, Panning };
+    friend class CanvasTool; // a gesture reads and selects through the canvas (clustertools.h)
 
     void rebuildItems();
     void refreshDerivedState();
     void refreshFocus();
     void setHoveredRank(int rank);
     void updatePaths();
-    void updateDrag(QPointF scenePos);
-    void finishDrag(QPointF scenePos);
     void cancelGesture();
     int gpuIdAt(int nodeIndex, int slot) const;
-    QString toolTipAt(QPointF scenePos) const;
     void zoomBy(double factor);
     void notifySelection();
 
@@ -112,15 +119,7 @@ private:
     std::vector<int> m_nodeSizes; // GPUs per node the items were built for
     EditMode m_editMode = EditMode::MoveGpus;
     bool m_autoFit = true;
-
-    Gesture m_gesture = Gesture::None;
-    QPoint m_pressViewport;
-    QPointF m_pressScene;
-    ClusterGeometry::Hit m_pressHit;
-    bool m_pressShift = false;
-    std::vector<int> m_draggedGpus;
-    int m_draggedRank = -1;
-    QString m_dropType; // a GPU type dragged in from the palette
+    std::unique_ptr<CanvasTool> m_tool; // the gesture in progress: a drag, a rubber band, a pan, a drop
 };
 
 } // namespace widgets

@@ -2,8 +2,8 @@
 #pragma once
 
 // Where the cluster canvas draws each node, GPU slot, intra-node link and fabric lane, in scene units:
-// plain geometry computed from the GPU count of every node, tested without a window (STYLE.md: view maths
-// in small plain structs).
+// plain geometry computed from the GPU count of every node, kept in a small plain struct so that it is
+// tested without a window.
 //
 // Nodes sit in a grid of equal boxes, row by row. Each box holds a title, its GPU slots in a small grid and
 // the node's intra-node link as a bar beneath them. The fabric runs between the nodes: a lane in the gap

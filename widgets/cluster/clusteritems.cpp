@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cluster/clusteritems.h"
 
+#include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/groupcolors.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
-#include "base/units.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -14,18 +15,17 @@ namespace widgets {
 
 namespace {
 
-// NVLink green (NVIDIA's own), PCIe grey, the fabric a warm brown: the three link classes at a glance.
 QColor linkColor(core::LinkClass link)
 {
     switch (link) {
     case core::LinkClass::NvLink:
-        return QColor(0x76, 0xb9, 0x00);
+        return palette::nvlinkLink;
     case core::LinkClass::Pcie:
-        return QColor(0x8c, 0x8c, 0x8c);
+        return palette::pcieLink;
     case core::LinkClass::Fabric:
-        return QColor(0xa0, 0x6a, 0x3c);
+        return palette::fabricLink;
     }
-    return QColor(Qt::gray);
+    return palette::pcieLink;
 }
 
 QPen cosmeticPen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidLine)
@@ -50,6 +50,37 @@ QString nodeTitle(const core::Node& node)
 }
 
 } // namespace
+
+QString dimensionLabel(core::Dim dim)
+{
+    return qs(core::enumName(dim)).toUpper();
+}
+
+QString shareText(double share)
+{
+    return QStringLiteral("%1 %").arg(qs(core::formatNumber(share * 100)));
+}
+
+QString gpuTypeName(const ClusterViewState& state, const std::string& type)
+{
+    const core::GpuSpec* spec
+        = state.snapshot.isNull() ? nullptr : state.snapshot.evaluation->catalog->gpu(type);
+    return spec ? qs(spec->name) : qs(type);
+}
+
+QString linkName(const ClusterViewState& state, const std::string& id)
+{
+    const core::LinkSpec* link
+        = state.snapshot.isNull() ? nullptr : state.snapshot.evaluation->catalog->link(id);
+    return link ? qs(link->name) : qs(id);
+}
+
+const core::Diagnostic* findDiagnostic(const core::Evaluation& evaluation, const core::DiagnosticKind& kind)
+{
+    const auto it = std::find_if(evaluation.diagnostics.begin(), evaluation.diagnostics.end(),
+                                 [&](const core::Diagnostic& d) { return d.code == kind.code; });
+    return it == evaluation.diagnostics.end() ? nullptr : &*it;
+}
 
 int ClusterViewState::rankAt(int node, int slot) const
 {
@@ -130,8 +161,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     else
         painter->drawRoundedRect(box.rect, 6, 6);
 
-    const bool warn
-        = s.tpSpansNodes[static_cast<std::size_t>(m_node)] || s.tpOverPcie[static_cast<std::size_t>(m_node)];
+    const bool warn = s.placementWarned[static_cast<std::size_t>(m_node)] != 0;
     if (detail >= Detail::Labels) {
         painter->setFont(pixelFont(s.font, 13, true));
         painter->setPen(s.palette.color(QPalette::Text));
@@ -143,19 +173,20 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
                                                             static_cast<int>(title.width())));
     }
     if (warn) {
-        // The warning badge: a TP group on this node spans nodes (or runs over PCIe).
+        // The warning badge: a TP group on this node spans nodes or runs over PCIe (or an EP group leaves
+        // it).
         const QRectF badge(box.title.right() - 16, box.title.center().y() - 8, 16, 16);
         QPainterPath triangle;
         triangle.moveTo(badge.center().x(), badge.top());
         triangle.lineTo(badge.bottomRight());
         triangle.lineTo(badge.bottomLeft());
         triangle.closeSubpath();
-        painter->setPen(cosmeticPen(QColor(0x8a, 0x5a, 0x00), 1));
-        painter->setBrush(QColor(0xff, 0xc1, 0x07));
+        painter->setPen(cosmeticPen(palette::warningBadgeEdge, 1));
+        painter->setBrush(palette::warningBadgeFill);
         painter->drawPath(triangle);
         if (detail >= Detail::Labels) {
             painter->setFont(pixelFont(s.font, 11, true));
-            painter->setPen(Qt::black);
+            painter->setPen(palette::warningBadgeMark);
             painter->drawText(badge.adjusted(0, 3, 0, 0), Qt::AlignCenter, QStringLiteral("!"));
         }
     }
@@ -169,12 +200,12 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         && std::none_of(node.gpus.begin(), node.gpus.end(), [](const core::Gpu& g) { return g.inService; });
     if (allOut && detail >= Detail::Labels) {
         painter->setFont(pixelFont(s.font, 14, true));
-        painter->setPen(QColor(0x40, 0x40, 0x40));
+        painter->setPen(palette::outOfServiceText);
         QRectF band = box.rect;
         band.setTop(box.cells.front().top());
         band.setBottom(box.cells.back().bottom());
         painter->fillRect(QRectF(band.left(), band.center().y() - 10, band.width(), 20),
-                          QColor(255, 255, 255, 210));
+                          palette::outOfServiceBand);
         painter->drawText(band, Qt::AlignCenter,
                           QCoreApplication::translate("ClusterItems", "out of service"));
     }
@@ -190,15 +221,14 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
     const QColor highlight = s.palette.color(QPalette::Highlight);
 
     if (!gpu.inService) {
-        const QColor grey(0x9a, 0x9a, 0x9a);
         if (detail == Detail::Tile) {
-            painter->fillRect(cell, grey);
+            painter->fillRect(cell, palette::gpuOutOfServiceFill);
             return;
         }
-        painter->setPen(selected ? cosmeticPen(highlight, 3) : cosmeticPen(QColor(0x55, 0x55, 0x55), 1));
-        painter->setBrush(grey);
+        painter->setPen(selected ? cosmeticPen(highlight, 3) : cosmeticPen(palette::gpuOutOfServiceEdge, 1));
+        painter->setBrush(palette::gpuOutOfServiceFill);
         painter->drawRect(cell);
-        painter->setPen(cosmeticPen(QColor(0x55, 0x55, 0x55), 1.5));
+        painter->setPen(cosmeticPen(palette::gpuOutOfServiceEdge, 1.5));
         painter->drawLine(cell.topLeft() + QPointF(6, 6), cell.bottomRight() - QPointF(6, 6));
         painter->drawLine(cell.topRight() + QPointF(-6, 6), cell.bottomLeft() + QPointF(6, -6));
         return;
@@ -222,7 +252,7 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
     const bool focus = !s.inSelectedGroup.empty() || !s.inHoveredGroup.empty();
     const bool member = (!s.inSelectedGroup.empty() && s.inSelectedGroup[static_cast<std::size_t>(rank)])
         || (!s.inHoveredGroup.empty() && s.inHoveredGroup[static_cast<std::size_t>(rank)]);
-    const QColor fill = s.groupFill.empty() ? QColor(Qt::gray)
+    const QColor fill = s.groupFill.empty() ? palette::gpuWithoutGroupFill
         : focus && !member                  ? s.groupFillDimmed[g]
                                             : s.groupFill[g];
     if (detail == Detail::Tile) {
@@ -245,7 +275,7 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
     else if (focus && member)
         painter->setPen(cosmeticPen(s.palette.color(QPalette::Text), 2.5));
     else
-        painter->setPen(cosmeticPen(s.groupEdge.empty() ? QColor(Qt::darkGray) : s.groupEdge[g], 1));
+        painter->setPen(cosmeticPen(s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g], 1));
     painter->setBrush(fill);
     painter->drawRoundedRect(cell, 4, 4);
     if (detail < Detail::Labels)
@@ -359,8 +389,7 @@ void NodeItem::paintLinkBar(QPainter* painter, Detail detail) const
         }
     }
     if (detail == Detail::Full) {
-        const core::LinkSpec* link = core::Catalog::builtin().link(node.intraLink);
-        QString text = link ? qs(link->name) : qs(node.intraLink);
+        QString text = linkName(s, node.intraLink);
         int ranks = 0;
         for (int rank : s.rankOnCell[static_cast<std::size_t>(m_node)])
             ranks += rank >= 0 ? 1 : 0;
@@ -369,7 +398,7 @@ void NodeItem::paintLinkBar(QPainter* painter, Detail detail) const
                        .arg(qs(core::formatBytes(bytes / ranks)), text);
         painter->setFont(pixelFont(s.font, 9, bytes > 0));
         painter->setPen(bytes > 0 && s.trafficScale > 0 && bytes / s.trafficScale > 0.6
-                            ? QColor(Qt::white)
+                            ? palette::linkLabelOnTraffic
                             : s.palette.color(QPalette::Text));
         painter->drawText(
             box.linkBar, Qt::AlignCenter,
@@ -495,7 +524,7 @@ void OverlayItem::drawScreenLabel(QPainter* painter, QPointF sceneAt, const QStr
             box.moveTop(at.y() + 14);
     }
     painter->setPen(cosmeticPen(border, 1));
-    painter->setBrush(QColor(255, 255, 255, 235));
+    painter->setBrush(palette::overlayLabelBackground);
     painter->drawRoundedRect(box, 3, 3);
     painter->setPen(color);
     painter->drawText(box, Qt::AlignCenter, text);
@@ -519,7 +548,7 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
             };
             painter->setBrush(Qt::NoBrush);
             if (fine) {
-                painter->setPen(roundPen(QColor(255, 255, 255, 200), path.width + 3));
+                painter->setPen(roundPen(palette::pathHalo, path.width + 3));
                 painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
             }
             painter->setPen(roundPen(path.color, path.width));
@@ -527,7 +556,7 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
         }
         // The members' dots: far out a few pixels each, where smoothing them costs more than it shows.
         painter->setRenderHint(QPainter::Antialiasing, fine);
-        painter->setPen(fine ? cosmeticPen(QColor(255, 255, 255, 220), 1.5) : QPen(Qt::NoPen));
+        painter->setPen(fine ? cosmeticPen(palette::memberDotRim, 1.5) : QPen(Qt::NoPen));
         painter->setBrush(path.color);
         for (const QPointF& p : path.dots)
             painter->drawEllipse(p, 5, 5);
@@ -538,20 +567,20 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
 
     const QColor highlight = s.palette.color(QPalette::Highlight);
     if (!m_drag.target.isEmpty()) {
-        const QColor color = m_drag.removes ? QColor(0xd6, 0x27, 0x28) : highlight;
+        const QColor color = m_drag.removes ? palette::removeDrag : highlight;
         painter->setPen(cosmeticPen(color, 3, Qt::DashLine));
         painter->setBrush(QColor(color.red(), color.green(), color.blue(), 50));
         painter->drawRoundedRect(m_drag.target, 5, 5);
     }
     for (const QRectF& ghost : m_drag.ghosts) {
-        QColor fill = m_drag.removes ? QColor(0xd6, 0x27, 0x28) : highlight;
+        QColor fill = m_drag.removes ? palette::removeDrag : highlight;
         fill.setAlpha(110);
         painter->setPen(cosmeticPen(fill.darker(150), 1.5));
         painter->setBrush(fill);
         painter->drawRoundedRect(ghost, 4, 4);
     }
     if (!m_drag.label.isEmpty()) {
-        const QColor text = m_drag.removes ? QColor(0xb0, 0x1e, 0x1e) : s.palette.color(QPalette::Text);
+        const QColor text = m_drag.removes ? palette::lossText : s.palette.color(QPalette::Text);
         drawScreenLabel(painter, m_drag.labelAt, m_drag.label, text, text);
     }
     if (!m_band.isEmpty()) {

@@ -31,8 +31,9 @@ struct ClusterViewState
     int selectedGroup = -1; // index into the mesh groups of `dim`
     std::vector<char> inSelectedGroup; // per rank
     std::vector<char> inHoveredGroup; // per rank, the hovered rank's group of `dim`
-    std::vector<char> tpSpansNodes; // per node: holds a member of a TP (or, warned, EP) group spanning nodes
-    std::vector<char> tpOverPcie; // per node: a TP group of more than 2 ranks runs over PCIe here
+    // Per node: its placement raises a warning (core::checkPlacement: a TP group spanning nodes, TP over
+    // PCIe, or, where warned, an EP group leaving the node).
+    std::vector<char> placementWarned;
     double trafficScale = 0; // the largest per-node traffic of `dim` (NVLink or fabric), for line widths
     // When the groups of `dim` lie scattered over nodes (PP, DP and CP groups at scale), a colour per group
     // would be a mosaic of a repeating palette; the GPUs are then coloured by their position in the group
@@ -58,6 +59,18 @@ struct ClusterViewState
     // The index into groupFill and groupEdge a rank is drawn with (−1 without a mesh).
     int colorOf(int rank) const;
 };
+
+// "TP", "PP", …: how the canvas and its tab name a dimension.
+QString dimensionLabel(core::Dim dim);
+// A share in per cent, with three significant digits so that 87.5 % and 12.5 % still add up to 100 %.
+QString shareText(double share);
+// Names of the design's presets, looked up in its evaluation's catalog (the presets with the design's
+// calibrated links); the id itself when unknown or without a snapshot.
+QString gpuTypeName(const ClusterViewState& state, const std::string& type);
+QString linkName(const ClusterViewState& state, const std::string& id);
+
+// The evaluation's diagnostic of a kind, or null.
+const core::Diagnostic* findDiagnostic(const core::Evaluation& evaluation, const core::DiagnosticKind& kind);
 
 // Level of detail from the painter's scale: how many device pixels a GPU slot has.
 enum class Detail { Tile, Cells, Labels, Full };

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cluster/clusterpanel.h"
 
+#include "base/diagnostickinds.h"
 #include "catalog/catalog.h"
 #include "cluster/clustercanvas.h"
-#include "diagnostics/diagnostictext.h"
 #include "cluster/gpupalette.h"
+#include "cluster/whatiftext.h"
 #include "common/groupcolors.h"
-#include "memory/memorytext.h"
-#include "design/placementfix.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
-#include "design/regroup.h"
-#include "base/units.h"
 #include "common/unitstext.h"
+#include "design/placementchecks.h"
+#include "design/placementfix.h"
+#include "diagnostics/diagnostictext.h"
+#include "memory/memorytext.h"
 
 #include <QButtonGroup>
 #include <QEvent>
@@ -34,17 +36,6 @@ namespace {
 
 constexpr std::array kDims{core::Dim::Tp, core::Dim::Pp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep};
 constexpr std::array kLinks{core::LinkClass::NvLink, core::LinkClass::Pcie, core::LinkClass::Fabric};
-
-QString dimLabel(core::Dim dim)
-{
-    return qs(core::enumName(dim)).toUpper();
-}
-
-// Three significant digits, so that 87.5 % and 12.5 % still add up to 100 %.
-QString percent(double share)
-{
-    return QStringLiteral("%1 %").arg(qs(core::formatNumber(share * 100)));
-}
 
 QString rankList(const std::vector<int>& group)
 {
@@ -81,7 +72,48 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
+    layout->addLayout(createHeader());
 
+    m_traffic = new QLabel(this);
+    m_traffic->setContentsMargins(8, 2, 8, 0);
+    m_traffic->setTextFormat(Qt::RichText);
+    m_traffic->setWordWrap(true);
+    layout->addWidget(m_traffic);
+    m_legend = new QLabel(this);
+    m_legend->setContentsMargins(8, 0, 8, 0);
+    m_legend->setWordWrap(true);
+    m_legend->setStyleSheet(QStringLiteral("color: %1;").arg(palette::clusterLegendText.name()));
+    layout->addWidget(m_legend);
+
+    auto* warningHolder = new QHBoxLayout;
+    warningHolder->setContentsMargins(8, 0, 8, 0);
+    warningHolder->addWidget(createWarningBar());
+    layout->addLayout(warningHolder);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_canvas = new ClusterCanvas(splitter);
+    QWidget* side = createSideColumn(splitter);
+    splitter->addWidget(m_canvas);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
+    splitter->setSizes({1000, 300});
+    layout->addWidget(splitter, 1);
+
+    m_status = new QLabel(this);
+    m_status->setContentsMargins(8, 2, 8, 6);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+
+    connectControls();
+    retranslate();
+}
+
+// The dimension buttons (which colour the GPUs and double as the legend of the hover paths), the drag mode,
+// auto-place, the lesson and fit buttons.
+QLayout* ClusterPanel::createHeader()
+{
     auto* header = new QHBoxLayout;
     header->setContentsMargins(8, 6, 8, 0);
     m_colorLabel = new QLabel(this);
@@ -91,7 +123,7 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     for (core::Dim dim : kDims) {
         auto* button = new QToolButton(this);
         button->setCheckable(true);
-        button->setText(dimLabel(dim));
+        button->setText(dimensionLabel(dim));
         button->setMinimumWidth(40);
         // The buttons double as the legend of the hover paths: each dimension in its own colour.
         QPalette colours = button->palette();
@@ -125,42 +157,35 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     header->addWidget(m_learn);
     m_fit = new QToolButton(this);
     header->addWidget(m_fit);
-    layout->addLayout(header);
+    return header;
+}
 
-    m_traffic = new QLabel(this);
-    m_traffic->setContentsMargins(8, 2, 8, 0);
-    m_traffic->setTextFormat(Qt::RichText);
-    m_traffic->setWordWrap(true);
-    layout->addWidget(m_traffic);
-    m_legend = new QLabel(this);
-    m_legend->setContentsMargins(8, 0, 8, 0);
-    m_legend->setWordWrap(true);
-    m_legend->setStyleSheet(QStringLiteral("color: #606060;"));
-    layout->addWidget(m_legend);
-
+// The placement warning and its one-click fix; hidden while there is nothing to warn about.
+QWidget* ClusterPanel::createWarningBar()
+{
     m_warningBar = new QWidget(this);
     m_warningBar->setObjectName(QStringLiteral("warningBar"));
-    m_warningBar->setStyleSheet(QStringLiteral(
-        "#warningBar { background: #fff3cd; border: 1px solid #e0c36b; border-radius: 4px; }"));
+    m_warningBar->setStyleSheet(
+        QStringLiteral("#warningBar { background: %1; border: 1px solid %2; border-radius: 4px; }")
+            .arg(palette::warningBarFill.name(), palette::warningBarBorder.name()));
     auto* warningLayout = new QHBoxLayout(m_warningBar);
     warningLayout->setContentsMargins(8, 4, 8, 4);
     m_warning = new QLabel(m_warningBar);
     m_warning->setWordWrap(true);
-    m_warning->setStyleSheet(QStringLiteral("color: #5c4400;"));
+    m_warning->setStyleSheet(QStringLiteral("color: %1;").arg(palette::warningBarText.name()));
     warningLayout->addWidget(m_warning, 1);
     m_fix = new QPushButton(m_warningBar);
     warningLayout->addWidget(m_fix);
-    auto* warningHolder = new QHBoxLayout;
-    warningHolder->setContentsMargins(8, 0, 8, 0);
-    warningHolder->addWidget(m_warningBar);
-    layout->addLayout(warningHolder);
     m_warningBar->hide();
+    return m_warningBar;
+}
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    m_canvas = new ClusterCanvas(splitter);
+// Beside the canvas: the GPU palette, "add nodes", the traffic table and the what-if.
+QWidget* ClusterPanel::createSideColumn(QWidget* parent)
+{
     // The side column scrolls when the window is short (a laptop or a projector): its labels wrap and
     // must never be drawn over one another.
-    auto* sideScroll = new QScrollArea(splitter);
+    auto* sideScroll = new QScrollArea(parent);
     sideScroll->setWidgetResizable(true);
     sideScroll->setFrameShape(QFrame::NoFrame);
     sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -221,19 +246,11 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     side->setMinimumWidth(330);
     sideScroll->setWidget(side);
     sideScroll->setMinimumWidth(330 + sideScroll->verticalScrollBar()->sizeHint().width());
-    splitter->addWidget(m_canvas);
-    splitter->addWidget(sideScroll);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 0);
-    splitter->setSizes({1000, 300});
-    layout->addWidget(splitter, 1);
+    return sideScroll;
+}
 
-    m_status = new QLabel(this);
-    m_status->setContentsMargins(8, 2, 8, 6);
-    m_status->setTextFormat(Qt::PlainText);
-    m_status->setWordWrap(true);
-    layout->addWidget(m_status);
-
+void ClusterPanel::connectControls()
+{
     connect(m_dimButtons, &QButtonGroup::idClicked, this,
             [this](int id) { setColorDimension(static_cast<core::Dim>(id)); });
     connect(m_moveGpus, &QToolButton::clicked, this,
@@ -259,11 +276,12 @@ ClusterPanel::ClusterPanel(QWidget* parent)
         emit groupSelected(dim, group);
     });
     connect(m_canvas, &ClusterCanvas::rankHovered, this, [this](int) { updateStatus(); });
-    retranslate();
 }
 
 void ClusterPanel::setSnapshot(const DesignSnapshot& snapshot)
 {
+    if (m_whatIfFigures && m_whatIfFigures->design != snapshot.design)
+        m_whatIfFigures.reset();
     m_snapshot = snapshot;
     // The palette starts at the design's GPU type, so that "Add" adds more of the same.
     if (!snapshot.isNull() && !snapshot.design->cluster.nodes.empty()
@@ -303,7 +321,7 @@ void ClusterPanel::showGroup(core::Dim dim, int groupIndex)
 void ClusterPanel::updateLearnButton()
 {
     const auto dim = static_cast<core::Dim>(m_dimButtons->checkedId());
-    m_learn->setText(tr("How does %1 split?").arg(dimLabel(dim)));
+    m_learn->setText(tr("How does %1 split?").arg(dimensionLabel(dim)));
     m_learn->setToolTip(tr("Open the teaching view of this split (Learn menu)"));
 }
 
@@ -395,7 +413,7 @@ void ClusterPanel::updateTraffic()
             m_table->setItem(row, column, new QTableWidgetItem);
     for (int row = 0; row < static_cast<int>(kDims.size()); ++row) {
         auto* item = m_table->item(row, 0);
-        item->setText(dimLabel(kDims[static_cast<std::size_t>(row)]));
+        item->setText(dimensionLabel(kDims[static_cast<std::size_t>(row)]));
         item->setForeground(dimensionColor(kDims[static_cast<std::size_t>(row)]).darker(120));
         QFont font = item->font();
         font.setBold(kDims[static_cast<std::size_t>(row)] == dim);
@@ -415,7 +433,7 @@ void ClusterPanel::updateTraffic()
         return;
     }
     const core::TrafficReport& report = *m_snapshot.evaluation->traffic;
-    const core::Catalog& catalog = core::Catalog::builtin();
+    const core::Catalog& catalog = *m_snapshot.evaluation->catalog;
     const auto linkText = [&](core::LinkClass link) {
         switch (link) {
         case core::LinkClass::NvLink:
@@ -435,9 +453,9 @@ void ClusterPanel::updateTraffic()
         m_table->item(row, 1)->setText(t.totalBytes > 0 ? bytesText(t.bytesPerGpu) : QStringLiteral("—"));
         for (std::size_t k = 0; k < kLinks.size(); ++k) {
             QTableWidgetItem* item = m_table->item(row, static_cast<int>(k) + 2);
-            item->setText(t.totalBytes > 0 ? percent(t.share(kLinks[k])) : QStringLiteral("—"));
+            item->setText(t.totalBytes > 0 ? shareText(t.share(kLinks[k])) : QStringLiteral("—"));
             if (kLinks[k] == core::LinkClass::Fabric && t.share(kLinks[k]) > 0)
-                item->setForeground(QColor(0xa0, 0x6a, 0x3c));
+                item->setForeground(palette::fabricLink);
         }
         const core::Explanation& why = t.explanation;
         const QString tip = QStringLiteral("%1\n%2%3")
@@ -455,14 +473,14 @@ void ClusterPanel::updateTraffic()
     if (t.totalBytes <= 0) {
         m_traffic->setText(swatch
                            + tr("<b>%1</b>: no traffic (%1 = %2).")
-                                 .arg(dimLabel(dim))
+                                 .arg(dimensionLabel(dim))
                                  .arg(m_snapshot.design->layout.degree(dim)));
         return;
     }
     QStringList shares;
     for (core::LinkClass link : kLinks)
         if (t.share(link) > 0)
-            shares << tr("%1 over %2").arg(percent(t.share(link)), linkText(link));
+            shares << tr("%1 over %2").arg(shareText(t.share(link)), linkText(link));
     QString group = tr("groups of %1 ranks").arg(t.groupSize());
     if (dim == core::Dim::Dp)
         group
@@ -470,7 +488,7 @@ void ClusterPanel::updateTraffic()
     m_traffic->setText(
         swatch
         + tr("<b>%1 traffic: %2 per GPU per training step</b> (busiest GPU; %3) — %4.")
-              .arg(dimLabel(dim), bytesText(t.bytesPerGpu), group, shares.join(QStringLiteral(", "))));
+              .arg(dimensionLabel(dim), bytesText(t.bytesPerGpu), group, shares.join(QStringLiteral(", "))));
 }
 
 void ClusterPanel::updateWarning()
@@ -479,32 +497,22 @@ void ClusterPanel::updateWarning()
     if (m_snapshot.isNull() || !m_snapshot.evaluation->hasMesh)
         return;
     const core::Evaluation& e = *m_snapshot.evaluation;
-    const bool spans = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
-                                   [](const core::Diagnostic& d) { return d.code == "tp-spans-nodes"; });
-    const bool pcie = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
-                                  [](const core::Diagnostic& d) { return d.code == "tp-over-pcie"; });
-    const auto ep = std::find_if(e.diagnostics.begin(), e.diagnostics.end(),
-                                 [](const core::Diagnostic& d) { return d.code == "ep-spans-nodes"; });
-    if (!spans && !pcie && ep == e.diagnostics.end())
+    const bool spans = findDiagnostic(e, core::diag::kTpSpansNodes) != nullptr;
+    const bool pcie = findDiagnostic(e, core::diag::kTpOverPcie) != nullptr;
+    const core::Diagnostic* ep = findDiagnostic(e, core::diag::kEpSpansNodes);
+    if (!spans && !pcie && !ep)
         return;
     QString text;
     if (spans) {
-        int spanning = 0;
-        for (const auto& group : e.mesh.groupsOf(core::Dim::Tp)) {
-            const int first = e.ranks[static_cast<std::size_t>(group.front())].nodeIndex;
-            spanning
-                += std::any_of(group.begin(), group.end(),
-                               [&](int r) { return e.ranks[static_cast<std::size_t>(r)].nodeIndex != first; })
-                ? 1
-                : 0;
-        }
+        const core::PlacementChecks checks
+            = core::checkPlacement(*m_snapshot.design, *e.catalog, e.mesh, e.ranks);
         text = tr("%1 of %2 TP groups span nodes: every layer's TP collectives cross the slow fabric.")
-                   .arg(spanning)
-                   .arg(e.mesh.groupsOf(core::Dim::Tp).size());
+                   .arg(checks.tp.spanning)
+                   .arg(checks.tp.groups);
         if (e.traffic)
             text += QLatin1Char(' ')
                 + tr("%1 of the TP traffic runs over the fabric.")
-                      .arg(percent(e.traffic->of(core::Dim::Tp).share(core::LinkClass::Fabric)));
+                      .arg(shareText(e.traffic->of(core::Dim::Tp).share(core::LinkClass::Fabric)));
     } else if (pcie) {
         text = tr("TP=%1 runs over PCIe: every layer's all-reduce crosses PCIe. Keep TP at 1 or 2 without "
                   "NVLink.")
@@ -514,7 +522,7 @@ void ClusterPanel::updateWarning()
         if (e.traffic)
             text += QLatin1Char(' ')
                 + tr("%1 of the EP traffic runs over the fabric.")
-                      .arg(percent(e.traffic->of(core::Dim::Ep).share(core::LinkClass::Fabric)));
+                      .arg(shareText(e.traffic->of(core::Dim::Ep).share(core::LinkClass::Fabric)));
     }
     // The fix the document applies (Document::fixTpPlacement): TP's first, else EP's.
     const bool epOnly = !spans && !pcie;
@@ -534,128 +542,22 @@ void ClusterPanel::updateWarning()
     m_warningBar->show();
 }
 
-// What the layout costs regrouped onto the GPUs left (core/regroup.h), against the same layout with every
-// GPU back in service.
-QString ClusterPanel::regroupedText(const core::Design& design) const
+void ClusterPanel::setWhatIfFigures(const WhatIfFigures& figures)
 {
-    const std::optional<core::Regrouped> regrouped = core::regroupOntoGpusInService(design);
-    if (!regrouped)
-        return tr("No smaller data-parallel degree fits the GPUs in service: the layout cannot run on them.");
-    core::Design whole = design;
-    for (core::Node& node : whole.cluster.nodes)
-        for (core::Gpu& gpu : node.gpus)
-            gpu.inService = true;
-    const core::Evaluation before = core::evaluate(whole);
-    const core::Evaluation after = core::evaluate(regrouped->design);
-    QString text = tr("Regrouped with DP %1 instead of %2 (%3 GPUs):")
-                       .arg(regrouped->dpAfter)
-                       .arg(regrouped->dpBefore)
-                       .arg(regrouped->design.layout.worldSize());
-    if (before.performance && after.performance)
-        text += QLatin1Char(' ')
-            + tr("step %1 instead of %2, MFU %3 instead of %4.")
-                  .arg(secondsText(after.performance->stepSeconds),
-                       secondsText(before.performance->stepSeconds), percent(after.performance->mfu),
-                       percent(before.performance->mfu));
-    else if (after.serving && before.serving)
-        text += QLatin1Char(' ')
-            + tr("%1 tokens/s instead of %2.")
-                  .arg(qs(core::formatCount(after.serving->groupTokensPerSecond)),
-                       qs(core::formatCount(before.serving->groupTokensPerSecond)));
-    if (after.memory && !after.memory->fits)
-        text += QLatin1Char(' ') + tr("It no longer fits in memory.");
-    return text;
+    if (m_snapshot.isNull() || figures.design != m_snapshot.design)
+        return;
+    m_whatIfFigures = figures;
+    updateWhatIf();
 }
 
-// Nodes whose intra-node link is slower than the fastest node's (a link slowed in the what-if menu): which,
-// and what the step costs against every node on the fast link. Empty when all nodes are alike.
-QString ClusterPanel::slowedLinksText(const core::Design& design, const core::Evaluation& e) const
+bool ClusterPanel::whatIfComputing() const
 {
-    const core::Catalog& catalog = core::Catalog::builtin();
-    const core::LinkSpec* fastest = nullptr;
-    for (const core::Node& node : design.cluster.nodes)
-        if (const core::LinkSpec* link = catalog.link(node.intraLink);
-            link && (!fastest || link->bandwidth > fastest->bandwidth))
-            fastest = link;
-    QStringList slowed;
-    core::Design fast = design;
-    for (core::Node& node : fast.cluster.nodes)
-        if (const core::LinkSpec* link = catalog.link(node.intraLink);
-            link && fastest && link->bandwidth < fastest->bandwidth) {
-            slowed << tr("node %1 on %2").arg(node.id).arg(qs(link->name));
-            node.intraLink = fastest->id;
-        }
-    if (slowed.isEmpty())
-        return {};
-    QString text
-        = tr("Slower links: %1 (the others: %2).").arg(slowed.join(QStringLiteral(", ")), qs(fastest->name));
-    const core::Evaluation before = core::evaluate(fast);
-    if (before.performance && e.performance)
-        text += QLatin1Char(' ')
-            + tr("Step %1 instead of %2, MFU %3 instead of %4.")
-                  .arg(secondsText(e.performance->stepSeconds), secondsText(before.performance->stepSeconds),
-                       percent(e.performance->mfu), percent(before.performance->mfu));
-    return text;
+    return !m_snapshot.isNull() && !m_whatIfFigures;
 }
 
 void ClusterPanel::updateWhatIf()
 {
-    if (m_snapshot.isNull()) {
-        m_whatIf->clear();
-        return;
-    }
-    const core::Design& design = *m_snapshot.design;
-    const core::Evaluation& e = *m_snapshot.evaluation;
-    QStringList lines;
-    lines << tr("%1 of %2 GPUs in service; the layout needs %3.")
-                 .arg(e.gpusInService)
-                 .arg(e.gpusInCluster)
-                 .arg(e.worldSize);
-    int outNodes = 0;
-    for (const core::Node& node : design.cluster.nodes)
-        outNodes += !node.gpus.empty()
-                && std::none_of(node.gpus.begin(), node.gpus.end(),
-                                [](const core::Gpu& g) { return g.inService; })
-            ? 1
-            : 0;
-    if (outNodes > 0)
-        lines << tr("%n node(s) out of service.", nullptr, outNodes);
-    if (const QString slowed = slowedLinksText(design, e); !slowed.isEmpty())
-        lines << slowed;
-    if (!design.placement.empty() && !e.explicitPlacement)
-        lines << tr(
-            "The explicit placement no longer fits the cluster; the canvas shows the default placement.");
-    int unplaced = 0;
-    for (const core::RankInfo& r : e.ranks)
-        unplaced += r.gpuId < 0 ? 1 : 0;
-    if (unplaced > 0 && e.hasMesh) {
-        QStringList losing;
-        for (core::Dim dim : kDims) {
-            const auto& groups = e.mesh.groupsOf(dim);
-            if (groups.empty() || groups.front().size() < 2)
-                continue;
-            int count = 0;
-            for (const auto& group : groups)
-                count += std::any_of(group.begin(), group.end(),
-                                     [&](int r) { return e.ranks[static_cast<std::size_t>(r)].gpuId < 0; })
-                    ? 1
-                    : 0;
-            if (count > 0)
-                losing << QStringLiteral("%1 %2").arg(dimLabel(dim)).arg(count);
-        }
-        lines << QStringLiteral("<span style='color:#b01e1e'><b>%1</b></span>")
-                     .arg(tr("%n rank(s) have no GPU.", nullptr, unplaced));
-        if (!losing.isEmpty())
-            lines << tr("Groups losing a member: %1.").arg(losing.join(QStringLiteral(" · ")));
-        lines << regroupedText(design);
-    } else if (e.hasMesh) {
-        lines << tr("Every rank has a GPU.");
-    }
-    lines << QStringLiteral("<i>%1</i>")
-                 .arg(tr(
-                     "Right-click a GPU or node to take it out of service or slow its link; Ctrl+Z brings it "
-                     "back."));
-    m_whatIf->setText(lines.join(QStringLiteral("<br>")));
+    m_whatIf->setText(widgets::whatIfText(m_snapshot, m_whatIfFigures ? &*m_whatIfFigures : nullptr));
 }
 
 void ClusterPanel::updateStatus()
@@ -690,7 +592,7 @@ void ClusterPanel::updateStatus()
     const int selected = m_canvas->selectedGroup();
     if (selected >= 0 && selected < static_cast<int>(groups.size())) {
         m_status->setText(tr("%1 group %2 selected: ranks %3")
-                              .arg(dimLabel(dim))
+                              .arg(dimensionLabel(dim))
                               .arg(selected)
                               .arg(rankList(groups[static_cast<std::size_t>(selected)])));
         return;
@@ -698,7 +600,7 @@ void ClusterPanel::updateStatus()
     QString text = tr("%1 ranks · %2 %3 groups of %4")
                        .arg(e.worldSize)
                        .arg(groups.size())
-                       .arg(dimLabel(dim))
+                       .arg(dimensionLabel(dim))
                        .arg(groups.empty() ? 0 : groups.front().size());
     if (m_canvas->colorsByPosition())
         text += QStringLiteral(", ")

@@ -4,16 +4,20 @@
 // The "Ranks" tab: the cluster canvas with its controls. Which dimension colours the GPUs (and whose
 // traffic the links show), whether a drag moves GPUs or ranks, auto-placement, the palette of GPU types,
 // "add K nodes of G GPUs", the traffic per dimension and link class, a warning with a one-click fix where a
-// TP group spans nodes, what breaks when GPUs go out of service, and a line about the hovered GPU.
+// TP group spans nodes, what breaks when GPUs go out of service, and a line about the hovered GPU. The
+// panel only shows: the what-if's costs come computed from the application (setWhatIfFigures).
 
+#include "cluster/whatif.h"
+#include "common/designsnapshot.h"
 #include "design/clusteredit.h"
 #include "design/designfield.h"
-#include "common/designsnapshot.h"
 
 #include <QWidget>
+#include <optional>
 
 class QButtonGroup;
 class QLabel;
+class QLayout;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
@@ -41,6 +45,10 @@ public:
     QString statusText() const;
     QString trafficText() const; // the chosen dimension's traffic in one line
     QString whatIfText() const;
+    // The costs of the what-if for the snapshot shown (figures of another design are ignored); until they
+    // arrive the what-if says it is computing them.
+    void setWhatIfFigures(const WhatIfFigures& figures);
+    bool whatIfComputing() const;
     QPushButton* fixButton() const { return m_fix; }
     QPushButton* autoPlaceButton() const { return m_autoPlace; }
     QToolButton* learnButton() const { return m_learn; }
@@ -54,7 +62,7 @@ signals:
     void fieldEdited(core::Field field, const core::FieldValue& value);
     void tpFixRequested();
     void groupSelected(core::Dim dim, int groupIndex);
-    // The user asked how the coloured dimension splits the model (the teaching view of issue 9).
+    // The user asked how the coloured dimension splits the model (the Learn window's teaching view).
     void lessonRequested(core::Dim dim);
 
 protected:
@@ -62,8 +70,10 @@ protected:
 
 private:
     static QString positionName(core::Dim dim);
-    QString regroupedText(const core::Design& design) const;
-    QString slowedLinksText(const core::Design& design, const core::Evaluation& e) const;
+    QLayout* createHeader();
+    QWidget* createWarningBar();
+    QWidget* createSideColumn(QWidget* parent);
+    void connectControls();
     void retranslate();
     void refresh();
     void updateStatus();
@@ -73,6 +83,7 @@ private:
     void updateLearnButton();
 
     DesignSnapshot m_snapshot;
+    std::optional<WhatIfFigures> m_whatIfFigures; // for m_snapshot's design, once computed
     QString m_lastClusterType;
     ClusterCanvas* m_canvas = nullptr;
     GpuPalette* m_palette = nullptr;

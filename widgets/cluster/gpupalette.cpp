@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cluster/gpupalette.h"
 
+#include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/qtconvert.h"
-#include "base/units.h"
 
 #include <QMimeData>
 
@@ -16,6 +16,8 @@ GpuPalette::GpuPalette(QWidget* parent)
     setDragDropMode(QAbstractItemView::DragOnly);
     setDefaultDropAction(Qt::CopyAction);
     setSelectionMode(QAbstractItemView::SingleSelection);
+    // The presets a user can add, whatever the design: the built-in catalogue (a design calibrates links,
+    // never GPU types, so its evaluation's catalogue lists the same GPUs).
     for (const core::GpuSpec& gpu : core::Catalog::builtin().gpus()) {
         auto* item = new QListWidgetItem(qs(gpu.name), this);
         item->setData(Qt::UserRole, qs(gpu.id));

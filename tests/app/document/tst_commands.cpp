@@ -173,7 +173,7 @@ void TestCommands::clusterShapeUndoRoundTrip()
     QCOMPARE(document.undoStack()->index(), 0);
 }
 
-// Every cluster gesture of the canvas (issue 4) on the default example, 4 nodes × 8 H100 (GPU ids 8n … 8n+7
+// Every cluster gesture of the canvas on the default example, 4 nodes × 8 H100 (GPU ids 8n … 8n+7
 // on node n): one undo step, the design changes, undo restores the saved text exactly, redo repeats it.
 void TestCommands::clusterEditUndoRoundTrip_data()
 {

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The cluster canvas in the main window, driven as a person drives it (issue 4): QMouseEvents sent to the
+// The cluster canvas in the main window, driven as a person drives it: QMouseEvents sent to the
 // canvas's viewport at the points where the GPUs are drawn, keys, wheel and drops. Each gesture must be
 // exactly one undo step that restores the saved JSON, and the views must follow the document.
 //
 // The default example: 4 nodes × 8 H100 in a 2 × 2 grid, GPU ids 8n … 8n+7 on node n, TP=8 PP=2 DP=2, rank r
 // on GPU r.
 
+#include "base/units.h"
 #include "cluster/clustercanvas.h"
 #include "cluster/clusterpanel.h"
-#include "design/designio.h"
 #include "cluster/gpupalette.h"
+#include "design/designio.h"
 #include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
-#include "support/mainwindowundertest.h"
-#include "base/units.h"
 
 #include <QMimeData>
 #include <QPushButton>
@@ -82,11 +82,12 @@ private slots:
     void droppingAGpuTypeAddsOne();
     void addingNodesFromThePanel();
     void takingANodeOutOfServiceShowsWhatBreaks();
+    void whatIfFollowsTheNewestDesign();
     void clickingAGpuSelectsItsGroup();
     void hoverShowsCoordinatesAndMemory();
     void ctrlWheelZoomsAndCtrlZeroFits();
-    void seedTrafficByDimension();
-    void seedColoursTellTheStory();
+    void referenceTrafficByDimension();
+    void referenceColoursTellTheStory();
 
 private:
     widgets::ClusterCanvas* canvas() const { return m_window->cluster()->canvas(); }
@@ -229,9 +230,14 @@ void TestClusterCanvas::swapTwoRanksThenAutoPlace()
     QCOMPARE(design.cluster.gpuCount(), 32); // the hardware stayed
     QCOMPARE(canvas()->rankAt(1, 1), 0);
     QCOMPARE(canvas()->rankAt(0, 0), 9);
-    // Two TP groups now span nodes: the warning and its fix appear.
+    // Two TP groups now span nodes: the warning and its fix appear, and the badge marks the two nodes they
+    // span (the rule of the warning, core::checkPlacement), not the others.
     QVERIFY(hasCode(document()->snapshot().evaluation->diagnostics, "tp-spans-nodes"));
     QVERIFY(m_window->cluster()->fixButton()->isVisibleTo(m_window.get()));
+    QVERIFY(canvas()->nodeWarned(0));
+    QVERIFY(canvas()->nodeWarned(1));
+    QVERIFY(!canvas()->nodeWarned(2));
+    QVERIFY(!canvas()->nodeWarned(3));
     // The "Ranks" mode does the same without Shift: rank 1 onto GPU 2 swaps ranks 1 and 2.
     canvas()->setEditMode(widgets::ClusterCanvas::EditMode::SwapRanks);
     dragMouse(viewport(), canvas()->viewportPointOf(0, 1), canvas()->viewportPointOf(0, 2));
@@ -321,22 +327,31 @@ void TestClusterCanvas::addingNodesFromThePanel()
     QVERIFY(hasCode(document()->snapshot().evaluation->diagnostics, "world-size-idle-gpus"));
 }
 
+// The what-if's costs come from the application, evaluated off the GUI thread: until they arrive the
+// panel says it is computing them; what follows from the design's own evaluation shows at once.
 void TestClusterCanvas::takingANodeOutOfServiceShowsWhatBreaks()
 {
     widgets::ClusterPanel* panel = m_window->cluster();
+    QTRY_VERIFY(!panel->whatIfComputing());
     QVERIFY(panel->whatIfText().contains(QStringLiteral("Every rank has a GPU")));
     QVERIFY(document()->editCluster(core::edit::SetInService{{24, 25, 26, 27, 28, 29, 30, 31}, false}));
     // 24 GPUs for 32 ranks: ranks 24–31 (TP group 3; PP group of each) have none.
+    QVERIFY(panel->whatIfComputing());
+    QVERIFY2(panel->whatIfText().contains(QStringLiteral("Computing what the changes cost")),
+             qPrintable(panel->whatIfText()));
     QVERIFY2(panel->whatIfText().contains(QStringLiteral("8 ranks have no GPU")),
              qPrintable(panel->whatIfText()));
     QVERIFY(panel->whatIfText().contains(QStringLiteral("Groups losing a member: TP 1 · PP 8 · DP 8")));
     QVERIFY(panel->whatIfText().contains(QStringLiteral("1 node out of service")));
     // What the regrouped layout costs: DP 2 → 1 on the 24 GPUs left, its step against the whole cluster's.
+    QTRY_VERIFY(!panel->whatIfComputing());
     QVERIFY2(
         panel->whatIfText().contains(QStringLiteral("Regrouped with DP 1 instead of 2 (16 GPUs): step ")),
         qPrintable(panel->whatIfText()));
+    QVERIFY(!panel->whatIfText().contains(QStringLiteral("Computing what the changes cost")));
     QVERIFY(hasCode(document()->snapshot().evaluation->diagnostics, "world-size-exceeds-gpus"));
     document()->undoStack()->undo();
+    QTRY_VERIFY(!panel->whatIfComputing());
     QVERIFY(panel->whatIfText().contains(QStringLiteral("Every rank has a GPU")));
 
     // Slowing node 1's link to PCIe: its TP group's all-reduces slow every step (the whole pipeline waits).
@@ -345,6 +360,7 @@ void TestClusterCanvas::takingANodeOutOfServiceShowsWhatBreaks()
     QVERIFY(document()->editCluster(core::edit::SetIntraLink{{1}, "pcie5"}));
     const double slowStep = document()->snapshot().evaluation->performance->stepSeconds;
     QVERIFY2(slowStep > fastStep * 1.1, qPrintable(QStringLiteral("%1 → %2").arg(fastStep).arg(slowStep)));
+    QTRY_VERIFY(!panel->whatIfComputing());
     QVERIFY2(panel->whatIfText().contains(
                  QStringLiteral(
                      "Slower links: node 1 on PCIe 5.0 x16 (no NVLink) (the others: NVLink 4 + NVSwitch). "
@@ -353,6 +369,27 @@ void TestClusterCanvas::takingANodeOutOfServiceShowsWhatBreaks()
                           QString::fromStdString(core::formatSeconds(fastStep)))),
              qPrintable(panel->whatIfText()));
     document()->undoStack()->undo();
+    QTRY_VERIFY(!panel->whatIfComputing());
+    QVERIFY(!panel->whatIfText().contains(QStringLiteral("Slower links")));
+}
+
+// Designs that follow one another faster than the what-if is computed: only the last one's figures count,
+// and the panel never shows another design's costs.
+void TestClusterCanvas::whatIfFollowsTheNewestDesign()
+{
+    widgets::ClusterPanel* panel = m_window->cluster();
+    QVERIFY(document()->editCluster(core::edit::SetInService{{24, 25, 26, 27, 28, 29, 30, 31}, false}));
+    QVERIFY(document()->editCluster(core::edit::SetIntraLink{{1}, "pcie5"}));
+    QVERIFY(panel->whatIfComputing());
+    QTRY_VERIFY(!panel->whatIfComputing());
+    const QString text = panel->whatIfText();
+    QVERIFY2(text.contains(QStringLiteral("Slower links: node 1 on PCIe 5.0 x16")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Regrouped with DP 1 instead of 2 (16 GPUs)")), qPrintable(text));
+    // Back to the start before anything is computed: the figures of the designs in between are dropped.
+    document()->undoStack()->undo();
+    document()->undoStack()->undo();
+    QTRY_VERIFY(!panel->whatIfComputing());
+    QVERIFY(panel->whatIfText().contains(QStringLiteral("Every rank has a GPU")));
     QVERIFY(!panel->whatIfText().contains(QStringLiteral("Slower links")));
 }
 
@@ -400,8 +437,8 @@ void TestClusterCanvas::ctrlWheelZoomsAndCtrlZeroFits()
     QCOMPARE(canvas()->zoom(), fit);
 }
 
-// The seed's story: TP on NVLink inside the nodes, PP, DP and CP over the fabric.
-void TestClusterCanvas::seedTrafficByDimension()
+// The reference article's story: TP on NVLink inside the nodes, PP, DP and CP over the fabric.
+void TestClusterCanvas::referenceTrafficByDimension()
 {
     m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
     widgets::ClusterPanel* panel = m_window->cluster();
@@ -425,10 +462,10 @@ void TestClusterCanvas::seedTrafficByDimension()
     QCOMPARE(table->item(2, 1)->text(), QStringLiteral("8.52 GB"));
 }
 
-// The seed's figure: coloured by TP, each node is one group (one colour per node); coloured by PP, whose
-// groups take one GPU from each of four distant nodes, the colour is the pipeline stage, so the cluster
-// shows four bands of 16 nodes (order tp-cp-ep-dp-pp: stage = rank / 128).
-void TestClusterCanvas::seedColoursTellTheStory()
+// The reference article's figure: coloured by TP, each node is one group (one colour per node); coloured by
+// PP, whose groups take one GPU from each of four distant nodes, the colour is the pipeline stage, so the
+// cluster shows four bands of 16 nodes (order tp-cp-ep-dp-pp: stage = rank / 128).
+void TestClusterCanvas::referenceColoursTellTheStory()
 {
     m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
     widgets::ClusterPanel* panel = m_window->cluster();

@@ -221,7 +221,7 @@ void TestMainWindow::screenshotIsWritten()
     QVERIFY(image.width() > 400 && image.height() > 300);
 }
 
-// Issue 3: "a GUI test shows that editing TP changes the bar heights".
+// Editing TP in the inspector changes the memory bars: the view follows the document.
 void TestMainWindow::editingTpChangesTheMemoryBars()
 {
     QVERIFY(m_window->showTab(QStringLiteral("memory")));

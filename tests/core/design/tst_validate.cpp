@@ -4,6 +4,7 @@
 // no diagnostics at all.
 
 #include "base/diagnostickinds.h"
+#include "design/placementchecks.h"
 #include "evaluate.h"
 #include "support/testdesigns.h"
 
@@ -80,6 +81,7 @@ private slots:
     void everyCodeHasARow();
     void everyCodeIsDocumented();
     void diagnosticsAreSortedAndLocated();
+    void placementRuleMarksTheNodes();
 
 private:
     std::set<std::string> m_covered;
@@ -272,6 +274,69 @@ void TestValidate::diagnosticsAreSortedAndLocated()
     QCOMPARE(QString::fromStdString(it->path), QStringLiteral("/layout/tp"));
     QCOMPARE(QString::fromStdString(it->message()),
              QStringLiteral("TP=3 does not divide the 64 attention heads."));
+}
+
+// The placement rule (placementchecks.h) behind tp-spans-nodes, tp-over-pcie and ep-spans-nodes: the
+// diagnostics say what it counts, and the nodes it marks are the ones the groups involved run on.
+void TestValidate::placementRuleMarksTheNodes()
+{
+    const auto checked = [](const char* patch) {
+        const LoadResult loaded = testing::patched("default", patch);
+        if (!loaded.ok())
+            qFatal("the patch does not load: %s", patch);
+        const Evaluation e = evaluate(*loaded.design);
+        return std::pair{e, checkPlacement(*loaded.design, *e.catalog, e.mesh, e.ranks)};
+    };
+    const auto argsOf = [](const Evaluation& e, const DiagnosticKind& kind) {
+        for (const Diagnostic& d : e.diagnostics)
+            if (d.code == kind.code)
+                return d.args;
+        return std::vector<std::string>{};
+    };
+
+    // Ranks 0 and 8 swap GPUs (rank r runs on GPU r by default, 8 GPUs a node): TP groups 0 and 1 span
+    // nodes 0 and 1; groups 2 and 3 stay inside nodes 2 and 3.
+    QStringList ids;
+    for (int rank = 0; rank < 32; ++rank)
+        ids << QString::number(rank == 0 ? 8 : rank == 8 ? 0 : rank);
+    const QByteArray swapped
+        = QStringLiteral(R"({"placement": [%1]})").arg(ids.join(QLatin1String(", "))).toUtf8();
+    const auto [e, checks] = checked(swapped.constData());
+    QCOMPARE(checks.tp.spanning, 2);
+    QCOMPARE(checks.tp.groups, 4);
+    QCOMPARE(checks.tp.example, std::string("0, 1, 2, 3, 4, 5, 6, 7"));
+    QCOMPARE(argsOf(e, diag::kTpSpansNodes), (std::vector<std::string>{"2", "4", "0, 1, 2, 3, 4, 5, 6, 7"}));
+    QCOMPARE(checks.nodes.size(), std::size_t{4});
+    QVERIFY(checks.nodes[0].tpSpansNodes && checks.nodes[1].tpSpansNodes);
+    QVERIFY(!checks.nodes[2].any() && !checks.nodes[3].any());
+    QVERIFY(!checks.tpOverPcie && !checks.epSpansNodes);
+
+    // TP=8 inside PCIe nodes: every node runs a TP group over PCIe, none spans.
+    const auto [pcie, pcieChecks] = checked(R"({"cluster": {"uniform": {"intraLink": "pcie5"}}})");
+    QVERIFY(pcieChecks.tpOverPcie);
+    QCOMPARE(pcieChecks.tp.spanning, 0);
+    QCOMPARE(argsOf(pcie, diag::kTpOverPcie), (std::vector<std::string>{"8"}));
+    for (const NodePlacementWarnings& node : pcieChecks.nodes)
+        QVERIFY(node.tpOverPcie && !node.tpSpansNodes);
+
+    // Mixtral's EP=8 groups strided across the nodes, though TP × EP = 8 fits one: every node is marked.
+    const auto [moe, moeChecks] = checked(
+        R"({"model": "mixtral-8x7b", "layout": {"tp": 1, "pp": 1, "ep": 8, "dp": 4, "order": "dp-ep-tp-cp-pp"}})");
+    QVERIFY(moeChecks.epSpansNodes);
+    QCOMPARE(moeChecks.expertTpTimesEp, 8);
+    const std::vector<std::string> epArgs = argsOf(moe, diag::kEpSpansNodes);
+    QCOMPARE(epArgs.size(), std::size_t{4});
+    QCOMPARE(epArgs[0], std::to_string(moeChecks.ep.spanning));
+    QCOMPARE(epArgs[1], std::to_string(moeChecks.ep.groups));
+    QCOMPARE(epArgs[2], moeChecks.ep.example);
+    for (const NodePlacementWarnings& node : moeChecks.nodes)
+        QVERIFY(node.epSpansNodes && !node.tpSpansNodes);
+
+    // The clean design raises nothing, and marks nothing.
+    const auto [clean, cleanChecks] = checked("{}");
+    QCOMPARE(cleanChecks.tp.spanning, 0);
+    for (const NodePlacementWarnings& node : cleanChecks.nodes)
+        QVERIFY(!node.any());
 }
 
 QTEST_APPLESS_MAIN(TestValidate)

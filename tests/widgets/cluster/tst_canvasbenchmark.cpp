@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The cluster canvas at scale (issue 4): 512 nodes × 8 GPUs = 4,096 GPUs, the seed's layout with DP=32.
+// The cluster canvas at scale: 512 nodes × 8 GPUs = 4,096 GPUs, the reference article's layout with DP=32.
 // One graphics item per node (never one per GPU or per label); a frame of 1600 × 1000 pixels rendered with
 // the whole cluster in view (summarised tiles), zoomed in to readable ranks, and while the pointer moves
 // over the GPUs. The aim is under 16 ms a frame.
