@@ -4,8 +4,8 @@
 
 #include "cli/cli.h"
 #include "report/designreport.h"
-#include "support/guitestmain.h"
 #include "report/reportpdf.h"
+#include "support/guitestmain.h"
 
 #include <QFile>
 #include <QTemporaryDir>
