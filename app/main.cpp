@@ -5,15 +5,131 @@
 // view instead (strategies, mlp, context, experts, serving), NAME its variant (sp, contiguous, dropless).
 
 #include "cluster/clusterpanel.h"
+#include "teaching/lessonview.h"
 #include "window/language.h"
 #include "window/learnwindow.h"
-#include "teaching/lessonview.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 #include <cstdio>
+
+namespace {
+
+// The command line's options, in the order --help lists them.
+struct Options
+{
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QStringLiteral("Render the main window to a PNG file and exit."),
+                                  QStringLiteral("FILE")};
+    QCommandLineOption language{QStringLiteral("language"),
+                                QStringLiteral("User interface language for this run: en or de."),
+                                QStringLiteral("LANG")};
+    QCommandLineOption size{QStringLiteral("size"),
+                            QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
+                            QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    QCommandLineOption tab{QStringLiteral("tab"),
+                           QStringLiteral("Open on this view's tab: ranks (the cluster), memory, timeline, "
+                                          "collectives or performance, or a "
+                                          "tab's title."),
+                           QStringLiteral("NAME")};
+    QCommandLineOption group{
+        QStringLiteral("group"),
+        QStringLiteral("Colour the cluster canvas by this dimension: tp, pp, dp, cp or ep."),
+        QStringLiteral("DIM")};
+    QCommandLineOption learn{
+        QStringLiteral("learn"),
+        QStringLiteral("Open a teaching view: strategies, mlp, context, experts or serving."),
+        QStringLiteral("VIEW")};
+    QCommandLineOption step{QStringLiteral("step"),
+                            QStringLiteral("With --learn: show this step of the view (1 = the first)."),
+                            QStringLiteral("N"), QStringLiteral("1")};
+    QCommandLineOption variant{
+        QStringLiteral("variant"),
+        QStringLiteral("With --learn: show the view's variant: sp (mlp), contiguous (context) or dropless "
+                       "(experts)."),
+        QStringLiteral("NAME")};
+    QCommandLineOption present{QStringLiteral("present"),
+                               QStringLiteral("With --learn: presentation mode (large type, full screen).")};
+
+    void addTo(QCommandLineParser& parser) const
+    {
+        parser.addOptions({screenshot, language, size, tab, group, learn, step, variant, present});
+    }
+};
+
+// --learn and its --step, --variant and --present: the teaching view to show. Returns 0, or the exit code
+// of a bad option; `learnWindow` stays null without --learn.
+int openLearnView(const QCommandLineParser& parser, const Options& options, app::MainWindow& window,
+                  app::LearnWindow*& learnWindow)
+{
+    if ((parser.isSet(options.step) || parser.isSet(options.variant) || parser.isSet(options.present))
+        && !parser.isSet(options.learn)) {
+        std::fprintf(stderr, "meshwright: --step, --variant and --present need --learn VIEW\n");
+        return 2;
+    }
+    if (!parser.isSet(options.learn))
+        return 0;
+    learnWindow = window.learn();
+    learnWindow->setSnapshot(window.document()->snapshot());
+    if (!learnWindow->showView(parser.value(options.learn))) {
+        std::fprintf(stderr, "meshwright: no teaching view named %s\n",
+                     qPrintable(parser.value(options.learn)));
+        return 2;
+    }
+    if (parser.isSet(options.step)) {
+        bool number = false;
+        const int n = parser.value(options.step).toInt(&number);
+        const int steps = learnWindow->currentLessonView()->stepCount();
+        if (!number || n < 1 || n > steps) {
+            std::fprintf(stderr, "meshwright: --step %s: the view %s has steps 1 to %d\n",
+                         qPrintable(parser.value(options.step)), qPrintable(parser.value(options.learn)),
+                         steps);
+            return 2;
+        }
+        learnWindow->currentLessonView()->setStep(n - 1);
+    }
+    QString error;
+    if (parser.isSet(options.variant) && !learnWindow->showVariant(parser.value(options.variant), &error)) {
+        std::fprintf(stderr, "meshwright: --variant %s: %s\n", qPrintable(parser.value(options.variant)),
+                     qPrintable(error));
+        return 2;
+    }
+    if (parser.isSet(options.present))
+        learnWindow->setPresenting(true);
+    return 0;
+}
+
+// --screenshot: shows the window (or the teaching view) at --size, grabs it once it has painted, and exits.
+int takeScreenshot(const QCommandLineParser& parser, const Options& options, app::MainWindow& window,
+                   app::LearnWindow* learnWindow)
+{
+    const QStringList wh = parser.value(options.size).split(QLatin1Char('x'));
+    const int width = wh.size() == 2 ? wh[0].toInt() : 1600;
+    const int height = wh.size() == 2 ? wh[1].toInt() : 1000;
+    QWidget* shown = learnWindow ? static_cast<QWidget*>(learnWindow) : &window;
+    shown->resize(width > 0 ? width : 1600, height > 0 ? height : 1000);
+    shown->show();
+    int exitCode = 0;
+    const QString file = parser.value(options.screenshot);
+    // Let the window lay itself out and paint once before grabbing it.
+    QTimer::singleShot(200, &window, [&] {
+        if (learnWindow) {
+            if (!learnWindow->grab().save(file, "PNG")) {
+                std::fprintf(stderr, "meshwright: cannot write %s\n", qPrintable(file));
+                exitCode = 2;
+            }
+        } else if (!window.saveScreenshot(file)) {
+            std::fprintf(stderr, "meshwright: %s\n", qPrintable(window.lastError()));
+            exitCode = 2;
+        }
+        QApplication::exit(exitCode);
+    });
+    return QApplication::exec() == 0 ? exitCode : 2;
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -27,123 +143,38 @@ int main(int argc, char* argv[])
         QStringLiteral("Design, check and teach how large language models are split across GPUs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the main window to a PNG file and exit."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption language(QStringLiteral("language"),
-                                      QStringLiteral("User interface language for this run: en or de."),
-                                      QStringLiteral("LANG"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
-                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption tab(
-        QStringLiteral("tab"),
-        QStringLiteral("Open on this view's tab: ranks (the cluster), memory, timeline, collectives or performance, or a "
-                       "tab's title."),
-        QStringLiteral("NAME"));
-    const QCommandLineOption group(
-        QStringLiteral("group"),
-        QStringLiteral("Colour the cluster canvas by this dimension: tp, pp, dp, cp or ep."),
-        QStringLiteral("DIM"));
-    const QCommandLineOption learn(
-        QStringLiteral("learn"),
-        QStringLiteral("Open a teaching view: strategies, mlp, context, experts or serving."),
-        QStringLiteral("VIEW"));
-    const QCommandLineOption step(QStringLiteral("step"),
-                                  QStringLiteral("With --learn: show this step of the view (1 = the first)."),
-                                  QStringLiteral("N"), QStringLiteral("1"));
-    const QCommandLineOption variant(
-        QStringLiteral("variant"),
-        QStringLiteral("With --learn: show the view's variant: sp (mlp), contiguous (context) or dropless "
-                       "(experts)."),
-        QStringLiteral("NAME"));
-    const QCommandLineOption present(
-        QStringLiteral("present"),
-        QStringLiteral("With --learn: presentation mode (large type, full screen)."));
-    parser.addOptions({screenshot, language, size, tab, group, learn, step, variant, present});
+    const Options options;
+    options.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A design file (.json) to open."),
                                  QStringLiteral("[DESIGN.json]"));
     parser.process(application);
 
     app::Language languages;
-    languages.applyStored(parser.value(language));
+    languages.applyStored(parser.value(options.language));
     app::MainWindow window(&languages);
 
     const QStringList positional = parser.positionalArguments();
-    const bool screenshotMode = parser.isSet(screenshot);
+    const bool screenshotMode = parser.isSet(options.screenshot);
     window.setInteractive(!screenshotMode);
     if (!positional.isEmpty() && !window.openFile(positional.front()) && screenshotMode) {
         std::fprintf(stderr, "meshwright: %s\n", qPrintable(window.lastError()));
         return 2;
     }
-
-    if (parser.isSet(tab) && !window.showTab(parser.value(tab))) {
-        std::fprintf(stderr, "meshwright: no tab named %s\n", qPrintable(parser.value(tab)));
+    if (parser.isSet(options.tab) && !window.showTab(parser.value(options.tab))) {
+        std::fprintf(stderr, "meshwright: no tab named %s\n", qPrintable(parser.value(options.tab)));
         return 2;
     }
-    if (parser.isSet(group)) {
-        const auto dim = core::enumFromName<core::Dim>(parser.value(group).toLower().toStdString());
+    if (parser.isSet(options.group)) {
+        const auto dim = core::enumFromName<core::Dim>(parser.value(options.group).toLower().toStdString());
         if (dim)
             window.cluster()->setColorDimension(*dim);
     }
 
-    if ((parser.isSet(step) || parser.isSet(variant) || parser.isSet(present)) && !parser.isSet(learn)) {
-        std::fprintf(stderr, "meshwright: --step, --variant and --present need --learn VIEW\n");
-        return 2;
-    }
     app::LearnWindow* learnWindow = nullptr;
-    if (parser.isSet(learn)) {
-        learnWindow = window.learn();
-        learnWindow->setSnapshot(window.document()->snapshot());
-        if (!learnWindow->showView(parser.value(learn))) {
-            std::fprintf(stderr, "meshwright: no teaching view named %s\n", qPrintable(parser.value(learn)));
-            return 2;
-        }
-        if (parser.isSet(step)) {
-            bool number = false;
-            const int n = parser.value(step).toInt(&number);
-            const int steps = learnWindow->currentLessonView()->stepCount();
-            if (!number || n < 1 || n > steps) {
-                std::fprintf(stderr, "meshwright: --step %s: the view %s has steps 1 to %d\n",
-                             qPrintable(parser.value(step)), qPrintable(parser.value(learn)), steps);
-                return 2;
-            }
-            learnWindow->currentLessonView()->setStep(n - 1);
-        }
-        QString error;
-        if (parser.isSet(variant) && !learnWindow->showVariant(parser.value(variant), &error)) {
-            std::fprintf(stderr, "meshwright: --variant %s: %s\n", qPrintable(parser.value(variant)),
-                         qPrintable(error));
-            return 2;
-        }
-        if (parser.isSet(present))
-            learnWindow->setPresenting(true);
-    }
-
-    if (screenshotMode) {
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        const int width = wh.size() == 2 ? wh[0].toInt() : 1600;
-        const int height = wh.size() == 2 ? wh[1].toInt() : 1000;
-        QWidget* shown = learnWindow ? static_cast<QWidget*>(learnWindow) : &window;
-        shown->resize(width > 0 ? width : 1600, height > 0 ? height : 1000);
-        shown->show();
-        int exitCode = 0;
-        // Let the window lay itself out and paint once before grabbing it.
-        QTimer::singleShot(200, &window, [&] {
-            if (learnWindow) {
-                if (!learnWindow->grab().save(parser.value(screenshot), "PNG")) {
-                    std::fprintf(stderr, "meshwright: cannot write %s\n",
-                                 qPrintable(parser.value(screenshot)));
-                    exitCode = 2;
-                }
-            } else if (!window.saveScreenshot(parser.value(screenshot))) {
-                std::fprintf(stderr, "meshwright: %s\n", qPrintable(window.lastError()));
-                exitCode = 2;
-            }
-            QApplication::exit(exitCode);
-        });
-        return QApplication::exec() == 0 ? exitCode : 2;
-    }
+    if (const int exitCode = openLearnView(parser, options, window, learnWindow))
+        return exitCode;
+    if (screenshotMode)
+        return takeScreenshot(parser, options, window, learnWindow);
     window.show();
     if (learnWindow)
         learnWindow->show();

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/calibrateverb.h"
 
+#include "base/units.h"
 #include "catalog/catalog.h"
-#include "cli/cli.h"
-#include "performance/computecalibration.h"
-#include "cli/designflags.h"
-#include "design/designio.h"
-#include "comm/ncclimport.h"
 #include "catalog/presetio.h"
+#include "cli/cli.h"
+#include "cli/designflags.h"
 #include "cli/textfile.h"
 #include "cli/textreport.h"
-#include "base/units.h"
+#include "comm/ncclimport.h"
+#include "design/designio.h"
+#include "performance/computecalibration.h"
 
 #include <filesystem>
 
@@ -59,6 +59,8 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
         throw UsageError("calibrate-link needs an nccl-tests file, --op and --link");
     if (!designPath.empty() && outputPath.empty())
         throw UsageError("calibrate-link --design needs -o OUT.json for the calibrated design");
+    // --link names the preset the measurement calibrates: the built-in one, which the calibrated link
+    // replaces in the design (even one calibrated before).
     const LinkSpec* base = Catalog::builtin().link(linkId);
     if (!base)
         throw UsageError("--link: unknown link '" + linkId + "' (presets: " + Catalog::builtin().linkIds()
@@ -132,7 +134,8 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
 
 std::string calibrateComputeHelp()
 {
-    return "  calibrate-compute [DESIGN.json] [FLAGS] --forward SECONDS --backward SECONDS [-o OUT.json] [--json]\n"
+    return "  calibrate-compute [DESIGN.json] [FLAGS] --forward SECONDS --backward SECONDS [-o OUT.json] "
+           "[--json]\n"
            "      Fit the compute model's GEMM efficiency to the measured times of one transformer layer\n"
            "      (one micro-batch on one GPU, TP collectives included; backward with weight gradient and\n"
            "      recomputation) and show predicted against measured; -o writes the design with it.\n";
@@ -183,7 +186,9 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
         }
     }
     if (json) {
-        auto times = [](const LayerTimes& t) { return Json{{"forward", t.forward}, {"backward", t.backward}}; };
+        auto times = [](const LayerTimes& t) {
+            return Json{{"forward", t.forward}, {"backward", t.backward}};
+        };
         out << Json{{"gemmEfficiency", fit.model.gemmEfficiency},
                     {"previousGemmEfficiency", design.compute.gemmEfficiency},
                     {"measured", times(measured)},
@@ -197,10 +202,10 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
         out << "One layer of " << design.model.name << ", micro-batch " << design.layout.microBatch << ", TP "
             << design.layout.tp() << ":\n"
             << "             measured   before     after\n"
-            << "  forward    " << formatSeconds(measured.forward) << "   " << formatSeconds(fit.before.forward) << "   "
-            << formatSeconds(fit.after.forward) << "\n"
-            << "  backward   " << formatSeconds(measured.backward) << "   " << formatSeconds(fit.before.backward)
-            << "   " << formatSeconds(fit.after.backward) << "\n"
+            << "  forward    " << formatSeconds(measured.forward) << "   "
+            << formatSeconds(fit.before.forward) << "   " << formatSeconds(fit.after.forward) << "\n"
+            << "  backward   " << formatSeconds(measured.backward) << "   "
+            << formatSeconds(fit.before.backward) << "   " << formatSeconds(fit.after.backward) << "\n"
             << "GEMM efficiency " << formatNumber(fit.model.gemmEfficiency) << " (was "
             << formatNumber(built.design->compute.gemmEfficiency) << ")\n";
         if (!outputPath.empty())

@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli.h"
 
+#include "base/units.h"
+#include "catalog/catalog.h"
+#include "catalog/presetio.h"
 #include "cli/arguments.h"
 #include "cli/calibrateverb.h"
-#include "catalog/catalog.h"
 #include "cli/collectiveverb.h"
 #include "cli/designflags.h"
-#include "design/designio.h"
-#include "evaluate.h"
-#include "report/evaluationio.h"
 #include "cli/exportverb.h"
-#include "catalog/presetio.h"
 #include "cli/recordverb.h"
 #include "cli/reportverb.h"
 #include "cli/schedulereport.h"
 #include "cli/searchverb.h"
 #include "cli/textreport.h"
-#include "base/units.h"
+#include "design/designio.h"
+#include "evaluate.h"
+#include "report/evaluationio.h"
 
 #include <algorithm>
 
@@ -137,7 +137,7 @@ int presetsVerb(Arguments& args, std::ostream& out)
             throw UsageError("presets: unknown argument '" + arg + "'");
         json = true;
     }
-    const Catalog& catalog = Catalog::builtin();
+    const Catalog& catalog = Catalog::builtin(); // `presets` lists the built-in presets
     if (json) {
         Json models = Json::array(), gpus = Json::array(), links = Json::array(), examples = Json::array();
         for (const ModelArchitecture& m : catalog.models()) {

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/collectiveverb.h"
 
-#include "cli/cli.h"
-#include "comm/collectiveio.h"
-#include "cli/designflags.h"
-#include "evaluate.h"
-#include "comm/groupcollective.h"
 #include "base/sizelimits.h"
-#include "cli/textreport.h"
 #include "base/units.h"
+#include "cli/cli.h"
+#include "cli/designflags.h"
+#include "cli/textreport.h"
+#include "comm/collectiveio.h"
+#include "comm/groupcollective.h"
+#include "evaluate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -302,28 +302,8 @@ void writeStepSum(std::ostream& out, const std::vector<double>& seconds, const C
         << ", is MPICH's binomial-tree formula, which does not pipeline the chunks.\n";
 }
 
-} // namespace
-
-std::string collectiveHelp()
-{
-    return cat(
-        "  collective --op ", enumNameList<CollectiveOp>(), " [--algo ", enumNameList<CollectiveAlgorithm>(),
-        "]\n"
-        "             --ranks N --bytes B --bandwidth BYTES_PER_S [--alpha SECONDS]\n"
-        "             [--ranks-per-node G --inter-bandwidth BYTES_PER_S --inter-alpha SECONDS]\n"
-        "           | --design DESIGN.json|--example ID --group tp|dp|cp|ep:INDEX [--bytes B] [DESIGN "
-        "FLAGS]\n"
-        "             [--chunks C] [--cost alpha-beta|nccl] [--steps] [--json]\n"
-        "      The time of one collective, its algorithm bandwidth (S / time) and bus bandwidth (algbw ×\n"
-        "      the nccl-tests factor), and with --steps who sends which chunk to whom in every step.\n"
-        "      B is nccl-tests' S: the all-reduce buffer, the whole all-gather output, the whole\n"
-        "      reduce-scatter input, the whole all-to-all send buffer. With --group the ranks, their\n"
-        "      links and the message come from that group of the design (TP: one layer's activations;\n"
-        "      DP: the gradients of a rank's shard; CP: the KV blocks; EP: the token dispatch).\n"
-        "      Exit codes: 0 done, 1 the collective cannot run as asked (diagnostics), 2 usage.\n");
-}
-
-int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
+// The flags of the collective verb, as given.
+struct CollectiveFlags
 {
     std::optional<CollectiveOp> op;
     std::optional<CollectiveAlgorithm> algorithm;
@@ -334,7 +314,11 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
     bool json = false, steps = false;
     DesignFlags designFlags;
     bool usesDesign = false;
+};
 
+CollectiveFlags readCollectiveFlags(Arguments& args)
+{
+    CollectiveFlags f;
     const auto positiveNumber = [&args](const std::string& flag, bool allowZero) {
         const double value = args.number(flag);
         if (value < 0 || (!allowZero && value == 0))
@@ -345,167 +329,166 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
     while (!args.atEnd()) {
         const std::string arg = args.next();
         if (arg == "--op")
-            op = enumArgument<CollectiveOp>(args, arg);
+            f.op = enumArgument<CollectiveOp>(args, arg);
         else if (arg == "--algo" || arg == "--algorithm")
-            algorithm = enumArgument<CollectiveAlgorithm>(args, arg);
+            f.algorithm = enumArgument<CollectiveAlgorithm>(args, arg);
         else if (arg == "--ranks") {
             const std::int64_t n = args.integer(arg, 1, limits::kMaxWorldSize);
             if (n < 2)
                 throw UsageError(
                     "--ranks 1: a collective needs at least two ranks; on one rank nothing moves");
-            ranks = static_cast<int>(n);
+            f.ranks = static_cast<int>(n);
         } else if (arg == "--bytes")
-            bytes = args.number(arg); // the core explains a bad size (collective-bytes)
+            f.bytes = args.number(arg); // the core explains a bad size (collective-bytes)
         else if (arg == "--chunks")
-            chunks = static_cast<int>(args.integer(arg, 0, 1 << 30));
+            f.chunks = static_cast<int>(args.integer(arg, 0, 1 << 30));
         else if (arg == "--alpha")
-            alpha = positiveNumber(arg, true);
+            f.alpha = positiveNumber(arg, true);
         else if (arg == "--bandwidth")
-            bandwidth = positiveNumber(arg, false);
+            f.bandwidth = positiveNumber(arg, false);
         else if (arg == "--inter-alpha")
-            interAlpha = positiveNumber(arg, true);
+            f.interAlpha = positiveNumber(arg, true);
         else if (arg == "--inter-bandwidth")
-            interBandwidth = positiveNumber(arg, false);
+            f.interBandwidth = positiveNumber(arg, false);
         else if (arg == "--ranks-per-node")
-            ranksPerNode = static_cast<int>(args.integer(arg, 0, limits::kMaxWorldSize));
+            f.ranksPerNode = static_cast<int>(args.integer(arg, 0, limits::kMaxWorldSize));
         else if (arg == "--cost")
-            model = enumArgument<CostModel>(args, arg);
+            f.model = enumArgument<CostModel>(args, arg);
         else if (arg == "--group")
-            group = parseGroup(args.value(arg));
+            f.group = parseGroup(args.value(arg));
         else if (arg == "--design") {
-            designFlags.file = args.value(arg);
-            usesDesign = true;
+            f.designFlags.file = args.value(arg);
+            f.usesDesign = true;
         } else if (arg == "--steps")
-            steps = true;
+            f.steps = true;
         else if (arg == "--json")
-            json = true;
-        else if (designFlags.consume(arg, args))
-            usesDesign = true;
+            f.json = true;
+        else if (f.designFlags.consume(arg, args))
+            f.usesDesign = true;
         else
             throw UsageError(cat("collective: unknown argument '", arg, "'"));
     }
+    return f;
+}
 
+// The collective to price: its spec and links, and with --group the design and the group they come from.
+struct ChosenCollective
+{
     CollectiveSpec spec;
     CollectiveLinks links;
     std::optional<Design> design;
-    std::optional<GroupCollective> chosen;
-    if (group) {
-        if (ranks)
-            throw UsageError("collective: --ranks comes from the group; leave it out with --group");
-        if (alpha || bandwidth || interAlpha || interBandwidth || ranksPerNode)
-            throw UsageError(
-                "collective: the group's own links are used; --alpha, --bandwidth, --inter-alpha, "
-                "--inter-bandwidth and --ranks-per-node need no --group");
-        BuiltDesign built = buildDesign(designFlags);
-        if (!built.design) {
-            err << "meshwright-cli: the design cannot be read:\n";
-            writeDiagnostics(err, built.diagnostics);
-            return kExitUsage;
-        }
-        design = std::move(*built.design);
-        const Evaluation evaluation = evaluate(*design);
-        if (!evaluation.hasMesh) {
-            err << "meshwright-cli: the design's layout has no process groups; its errors:\n";
-            writeDiagnostics(err, evaluation.diagnostics);
-            return kExitDesignErrors;
-        }
-        const std::size_t count = evaluation.mesh.groupsOf(group->dim).size();
-        if (group->index >= static_cast<int>(count))
-            throw UsageError(cat("--group: there is no group ", enumName(group->dim), ":",
-                                 std::to_string(group->index), "; the design has ", std::to_string(count),
-                                 " ", enumName(group->dim), " groups (", enumName(group->dim), ":0 to ",
-                                 enumName(group->dim), ":", std::to_string(count - 1), ")"));
-        GroupCollectiveResult result = groupCollective(*design, evaluation, group->dim, group->index);
-        if (!result.group) {
-            err << "meshwright-cli: " << result.problem << "\n";
-            if (!evaluation.valid())
-                writeDiagnostics(err, evaluation.diagnostics);
-            return kExitDesignErrors;
-        }
-        chosen = std::move(*result.group);
-        if (chosen->members.size() < 2)
-            throw UsageError(cat("--group ", enumName(group->dim), ":", std::to_string(group->index),
-                                 " has a single rank (the design has ", enumName(group->dim),
-                                 " = 1): nothing to communicate"));
-        spec = chosen->spec;
-        links = chosen->links;
-        if (op)
-            spec.op = *op;
-        spec.algorithm = algorithm ? *algorithm : algorithmsFor(spec.op).front();
-        if (bytes)
-            spec.bytes = *bytes;
-    } else {
-        if (usesDesign)
-            throw UsageError("collective: a design needs --group DIM:INDEX to say which group plays");
-        if (!op)
-            throw UsageError(cat("collective: --op is required (", enumNameList<CollectiveOp>(", "),
-                                 "), or --design with --group"));
-        if (!ranks)
-            throw UsageError("collective: --ranks is required (or --design with --group)");
-        if (!bytes)
-            throw UsageError("collective: --bytes is required (or --design with --group)");
-        if (!bandwidth)
-            throw UsageError("collective: --bandwidth BYTES_PER_S is required (or --design with --group)");
-        if ((interAlpha || interBandwidth) && !ranksPerNode)
-            throw UsageError("collective: --inter-alpha and --inter-bandwidth need --ranks-per-node");
-        spec.op = *op;
-        spec.algorithm = algorithm ? *algorithm : algorithmsFor(spec.op).front();
-        spec.ranks = *ranks;
-        spec.bytes = *bytes;
-        spec.ranksPerNode = ranksPerNode.value_or(0);
-        links.intraNode = linkCost(alpha.value_or(0.0), *bandwidth);
-        links.interNode
-            = linkCost(interAlpha.value_or(alpha.value_or(0.0)), interBandwidth.value_or(*bandwidth));
-    }
-    spec.chunks = chunks.value_or(0);
-    if (spec.algorithm == CollectiveAlgorithm::Direct && spec.ranks > 1) {
-        spec.source = 0;
-        spec.destination = 1;
-    }
+    std::optional<GroupCollective> group;
+};
 
-    const CollectiveCost cost = collectiveCost(spec, links, model);
-    std::optional<CollectiveTrace> trace;
-    if (steps && cost.valid())
-        trace = traceCollective(spec);
-    const bool valid = cost.valid() && (!trace || trace->valid());
-
-    if (json) {
-        Json report = collectiveToJson(spec, model, cost, trace ? &*trace : nullptr, links);
-        if (chosen) {
-            Json members = Json::array();
-            for (const GroupMember& m : chosen->members)
-                members.push_back({{"rank", m.rank}, {"node", m.nodeId}, {"gpu", m.gpuId}, {"slot", m.slot}});
-            report["group"] = {{"dimension", enumName(chosen->dim)},
-                               {"index", chosen->groupIndex},
-                               {"members", std::move(members)},
-                               {"nodes", chosen->nodes},
-                               {"intraLink", chosen->intraLink.id},
-                               {"interLink", chosen->nodes > 1 ? Json(chosen->interLink.id) : Json(nullptr)},
-                               {"message", enumName(chosen->message.kind)},
-                               {"messageBytes", chosen->message.bytes}};
-        }
-        out << report.dump(2) << "\n";
-        return valid ? kExitOk : kExitDesignErrors;
+// --group: the ranks, links and message of one group of the design. An exit code when the design cannot
+// give one.
+std::optional<int> chooseGroup(const CollectiveFlags& f, ChosenCollective& chosen, std::ostream& err)
+{
+    const GroupArgument& group = *f.group;
+    if (f.ranks)
+        throw UsageError("collective: --ranks comes from the group; leave it out with --group");
+    if (f.alpha || f.bandwidth || f.interAlpha || f.interBandwidth || f.ranksPerNode)
+        throw UsageError("collective: the group's own links are used; --alpha, --bandwidth, --inter-alpha, "
+                         "--inter-bandwidth and --ranks-per-node need no --group");
+    BuiltDesign built = buildDesign(f.designFlags);
+    if (!built.design) {
+        err << "meshwright-cli: the design cannot be read:\n";
+        writeDiagnostics(err, built.diagnostics);
+        return kExitUsage;
     }
-
-    if (!valid) {
-        err << "meshwright-cli: the collective cannot run as asked:\n";
-        std::vector<Diagnostic> diagnostics = cost.diagnostics;
-        if (trace)
-            diagnostics.insert(diagnostics.end(), trace->diagnostics.begin(), trace->diagnostics.end());
-        sortDiagnostics(diagnostics);
-        writeDiagnostics(err, diagnostics);
+    chosen.design = std::move(*built.design);
+    const Design& design = *chosen.design;
+    const Evaluation evaluation = evaluate(design);
+    if (!evaluation.hasMesh) {
+        err << "meshwright-cli: the design's layout has no process groups; its errors:\n";
+        writeDiagnostics(err, evaluation.diagnostics);
         return kExitDesignErrors;
     }
+    const std::size_t count = evaluation.mesh.groupsOf(group.dim).size();
+    if (group.index >= static_cast<int>(count))
+        throw UsageError(cat("--group: there is no group ", enumName(group.dim), ":",
+                             std::to_string(group.index), "; the design has ", std::to_string(count), " ",
+                             enumName(group.dim), " groups (", enumName(group.dim), ":0 to ",
+                             enumName(group.dim), ":", std::to_string(count - 1), ")"));
+    GroupCollectiveResult result = groupCollective(design, evaluation, group.dim, group.index);
+    if (!result.group) {
+        err << "meshwright-cli: " << result.problem << "\n";
+        if (!evaluation.valid())
+            writeDiagnostics(err, evaluation.diagnostics);
+        return kExitDesignErrors;
+    }
+    chosen.group = std::move(*result.group);
+    if (chosen.group->members.size() < 2)
+        throw UsageError(cat("--group ", enumName(group.dim), ":", std::to_string(group.index),
+                             " has a single rank (the design has ", enumName(group.dim),
+                             " = 1): nothing to communicate"));
+    chosen.spec = chosen.group->spec;
+    chosen.links = chosen.group->links;
+    if (f.op)
+        chosen.spec.op = *f.op;
+    chosen.spec.algorithm = f.algorithm ? *f.algorithm : algorithmsFor(chosen.spec.op).front();
+    if (f.bytes)
+        chosen.spec.bytes = *f.bytes;
+    return std::nullopt;
+}
 
-    if (chosen)
-        writeGroup(out, *design, *chosen, bytes.has_value());
+// Without --group: the collective the flags describe, on links of the given bandwidth and latency.
+void chooseFromFlags(const CollectiveFlags& f, ChosenCollective& chosen)
+{
+    if (f.usesDesign)
+        throw UsageError("collective: a design needs --group DIM:INDEX to say which group plays");
+    if (!f.op)
+        throw UsageError(cat("collective: --op is required (", enumNameList<CollectiveOp>(", "),
+                             "), or --design with --group"));
+    if (!f.ranks)
+        throw UsageError("collective: --ranks is required (or --design with --group)");
+    if (!f.bytes)
+        throw UsageError("collective: --bytes is required (or --design with --group)");
+    if (!f.bandwidth)
+        throw UsageError("collective: --bandwidth BYTES_PER_S is required (or --design with --group)");
+    if ((f.interAlpha || f.interBandwidth) && !f.ranksPerNode)
+        throw UsageError("collective: --inter-alpha and --inter-bandwidth need --ranks-per-node");
+    CollectiveSpec& spec = chosen.spec;
+    spec.op = *f.op;
+    spec.algorithm = f.algorithm ? *f.algorithm : algorithmsFor(spec.op).front();
+    spec.ranks = *f.ranks;
+    spec.bytes = *f.bytes;
+    spec.ranksPerNode = f.ranksPerNode.value_or(0);
+    chosen.links.intraNode = linkCost(f.alpha.value_or(0.0), *f.bandwidth);
+    chosen.links.interNode
+        = linkCost(f.interAlpha.value_or(f.alpha.value_or(0.0)), f.interBandwidth.value_or(*f.bandwidth));
+}
+
+Json groupToJson(const GroupCollective& group)
+{
+    Json members = Json::array();
+    for (const GroupMember& m : group.members)
+        members.push_back({{"rank", m.rank}, {"node", m.nodeId}, {"gpu", m.gpuId}, {"slot", m.slot}});
+    return {{"dimension", enumName(group.dim)},
+            {"index", group.groupIndex},
+            {"members", std::move(members)},
+            {"nodes", group.nodes},
+            {"intraLink", group.intraLink.id},
+            {"interLink", group.nodes > 1 ? Json(group.interLink.id) : Json(nullptr)},
+            {"message", enumName(group.message.kind)},
+            {"messageBytes", group.message.bytes}};
+}
+
+// The readable answer: the group, the op, its links and cost model, time and bandwidths, and the steps.
+void writeCollectiveText(std::ostream& out, const ChosenCollective& chosen, CostModel model,
+                         const CollectiveCost& cost, const std::optional<CollectiveTrace>& trace,
+                         bool bytesOverridden)
+{
+    const CollectiveSpec& spec = chosen.spec;
+    const CollectiveLinks& links = chosen.links;
+    if (chosen.group)
+        writeGroup(out, *chosen.design, *chosen.group, bytesOverridden);
     const int n = spec.ranks;
     out << opTitle(spec.op) << " · " << enumName(spec.algorithm) << " · " << n << " ranks";
     if (spec.ranksPerNode > 0 && spec.ranksPerNode < n)
         out << " (" << spec.ranksPerNode << " per node, " << nodeCount(spec) << " nodes)";
     out << " · S = " << formatBytes(spec.bytes) << " (" << bytesMeaning(spec.op) << ")\n";
-    if (!chosen) {
+    if (!chosen.group) {
         out << "Links     " << (cost.crossesInterNode ? "inside a node: " : "") << linkText(links.intraNode)
             << "\n";
         if (cost.crossesInterNode)
@@ -530,6 +513,70 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
         writeSteps(out, *trace, seconds);
         writeStepSum(out, seconds, cost);
     }
+}
+
+} // namespace
+
+std::string collectiveHelp()
+{
+    return cat(
+        "  collective --op ", enumNameList<CollectiveOp>(), " [--algo ", enumNameList<CollectiveAlgorithm>(),
+        "]\n"
+        "             --ranks N --bytes B --bandwidth BYTES_PER_S [--alpha SECONDS]\n"
+        "             [--ranks-per-node G --inter-bandwidth BYTES_PER_S --inter-alpha SECONDS]\n"
+        "           | --design DESIGN.json|--example ID --group tp|dp|cp|ep:INDEX [--bytes B] [DESIGN "
+        "FLAGS]\n"
+        "             [--chunks C] [--cost alpha-beta|nccl] [--steps] [--json]\n"
+        "      The time of one collective, its algorithm bandwidth (S / time) and bus bandwidth (algbw ×\n"
+        "      the nccl-tests factor), and with --steps who sends which chunk to whom in every step.\n"
+        "      B is nccl-tests' S: the all-reduce buffer, the whole all-gather output, the whole\n"
+        "      reduce-scatter input, the whole all-to-all send buffer. With --group the ranks, their\n"
+        "      links and the message come from that group of the design (TP: one layer's activations;\n"
+        "      DP: the gradients of a rank's shard; CP: the KV blocks; EP: the token dispatch).\n"
+        "      Exit codes: 0 done, 1 the collective cannot run as asked (diagnostics), 2 usage.\n");
+}
+
+int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    const CollectiveFlags flags = readCollectiveFlags(args);
+    ChosenCollective chosen;
+    if (flags.group) {
+        if (const std::optional<int> exit = chooseGroup(flags, chosen, err))
+            return *exit;
+    } else {
+        chooseFromFlags(flags, chosen);
+    }
+    CollectiveSpec& spec = chosen.spec;
+    spec.chunks = flags.chunks.value_or(0);
+    if (spec.algorithm == CollectiveAlgorithm::Direct && spec.ranks > 1) {
+        spec.source = 0;
+        spec.destination = 1;
+    }
+
+    const CollectiveCost cost = collectiveCost(spec, chosen.links, flags.model);
+    std::optional<CollectiveTrace> trace;
+    if (flags.steps && cost.valid())
+        trace = traceCollective(spec);
+    const bool valid = cost.valid() && (!trace || trace->valid());
+
+    if (flags.json) {
+        Json report = collectiveToJson(spec, flags.model, cost, trace ? &*trace : nullptr, chosen.links);
+        if (chosen.group)
+            report["group"] = groupToJson(*chosen.group);
+        out << report.dump(2) << "\n";
+        return valid ? kExitOk : kExitDesignErrors;
+    }
+
+    if (!valid) {
+        err << "meshwright-cli: the collective cannot run as asked:\n";
+        std::vector<Diagnostic> diagnostics = cost.diagnostics;
+        if (trace)
+            diagnostics.insert(diagnostics.end(), trace->diagnostics.begin(), trace->diagnostics.end());
+        sortDiagnostics(diagnostics);
+        writeDiagnostics(err, diagnostics);
+        return kExitDesignErrors;
+    }
+    writeCollectiveText(out, chosen, flags.model, cost, trace, flags.bytes.has_value());
     return kExitOk;
 }
 

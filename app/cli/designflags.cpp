@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/designflags.h"
 
-#include "catalog/catalog.h"
-#include "design/designio.h"
 #include "base/diagnostickinds.h"
-#include "catalog/presetio.h"
 #include "base/sizelimits.h"
+#include "catalog/catalog.h"
+#include "catalog/presetio.h"
+#include "design/designio.h"
 
 #include <fstream>
 #include <sstream>
@@ -51,7 +51,7 @@ std::optional<std::string> readFile(const std::string& path, std::vector<Diagnos
 Design blankDesign()
 {
     Design design;
-    const Catalog& catalog = Catalog::builtin();
+    const Catalog& catalog = Catalog::builtin(); // the built-in default GPU: there is no design yet
     if (const auto example = exampleDesign(kDefaultExample))
         design.model = example->model;
     const GpuSpec& gpu = *catalog.gpu("h100-sxm-80gb");
@@ -63,7 +63,7 @@ Design blankDesign()
 // --model: a preset id, or a JSON file holding a model the way a design's "model" field does.
 bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic>& diagnostics)
 {
-    const Catalog& catalog = Catalog::builtin();
+    const Catalog& catalog = Catalog::builtin(); // a preset named on the command line
     if (const ModelArchitecture* preset = catalog.model(value)) {
         design.model = *preset;
         return true;
@@ -220,35 +220,35 @@ std::string designFlagsHelp()
         + enumNameList<KvDtype>() + "\n";
 }
 
-BuiltDesign buildDesign(const DesignFlags& flags)
+namespace {
+
+// The design the flags start from: the file, the example or a blank design; nothing when the file cannot
+// be read (its problems are in built.diagnostics).
+std::optional<Design> startingDesign(const DesignFlags& flags, BuiltDesign& built)
 {
-    BuiltDesign built;
-    const Catalog& catalog = Catalog::builtin();
-    Design design;
-    const bool fromDocument = flags.file || flags.example;
     if (flags.file && flags.example)
         throw UsageError("give a design file or --example, not both");
     if (flags.file) {
         const auto text = readFile(*flags.file, built.diagnostics);
         if (!text)
-            return built;
+            return std::nullopt;
         LoadResult loaded = loadDesign(*text);
         built.diagnostics = std::move(loaded.diagnostics);
         if (!loaded.ok())
-            return built;
-        design = std::move(*loaded.design);
-    } else if (flags.example) {
+            return std::nullopt;
+        return std::move(*loaded.design);
+    }
+    if (flags.example) {
         const auto example = exampleDesign(*flags.example);
         if (!example)
             throw UsageError("--example: unknown example '" + *flags.example + "'");
-        design = *example;
-    } else {
-        design = blankDesign();
+        return *example;
     }
+    return blankDesign();
+}
 
-    if (flags.model && !applyModel(*flags.model, design, built.diagnostics))
-        return built;
-    ModelArchitecture& m = design.model;
+void applyModelFlags(const DesignFlags& flags, ModelArchitecture& m)
+{
     if (flags.layers)
         m.layers = static_cast<int>(*flags.layers);
     if (flags.hidden)
@@ -264,7 +264,13 @@ BuiltDesign buildDesign(const DesignFlags& flags)
     if (flags.hidden || flags.heads)
         if (m.heads > 0 && m.attention == AttentionKind::Standard && !flags.model)
             m.headDim = m.hidden / m.heads;
+}
 
+void applyClusterFlags(const DesignFlags& flags, Design& design)
+{
+    // --gpu, --intra-link and --fabric name presets on the command line: the built-in catalog resolves
+    // them (a design's calibrated links take the place of the presets of their id when it is evaluated).
+    const Catalog& catalog = Catalog::builtin();
     if (flags.gpu && !catalog.gpu(*flags.gpu))
         throw UsageError("--gpu: unknown GPU '" + *flags.gpu + "' (presets: " + catalog.gpuIds() + ")");
     for (const auto* link : {&flags.intraLink, &flags.fabric})
@@ -287,7 +293,10 @@ BuiltDesign buildDesign(const DesignFlags& flags)
     }
     if (flags.fabric)
         design.cluster.fabric = *flags.fabric;
+}
 
+void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& design)
+{
     ParallelLayout& layout = design.layout;
     for (Dim dim : kAllDims)
         if (const auto& d = flags.degrees[static_cast<std::size_t>(dim)])
@@ -313,15 +322,18 @@ BuiltDesign buildDesign(const DesignFlags& flags)
     if (flags.recompute)
         layout.recompute = *flags.recompute;
     if (!fromDocument && !flags.degrees[static_cast<std::size_t>(Dim::Dp)]) {
-        // Without a file, DP takes the GPUs the other dimensions leave ("DP=4 für den Rest", seed).
+        // Without a file, DP takes the GPUs the other dimensions leave, as the reference article composes
+        // a layout («Ein Layout aus der Topologie zusammensetzen»: "DP=4 für den Rest").
         layout.setDegree(Dim::Dp, 1);
         const std::int64_t others = layout.worldSize();
         const int gpus = design.cluster.inServiceGpuCount();
         if (others > 0 && gpus % others == 0 && gpus / others >= 1)
             layout.setDegree(Dim::Dp, static_cast<int>(gpus / others));
     }
+}
 
-    Workload& w = design.workload;
+void applyWorkloadFlags(const DesignFlags& flags, Workload& w)
+{
     if (flags.globalBatch)
         w.globalBatch = *flags.globalBatch;
     if (flags.sequenceLength)
@@ -344,7 +356,22 @@ BuiltDesign buildDesign(const DesignFlags& flags)
         w.serving.outputLength = *flags.outputLength;
     if (flags.kvDtype)
         w.serving.kvDtype = *flags.kvDtype;
+}
 
+} // namespace
+
+BuiltDesign buildDesign(const DesignFlags& flags)
+{
+    BuiltDesign built;
+    std::optional<Design> design = startingDesign(flags, built);
+    if (!design)
+        return built;
+    if (flags.model && !applyModel(*flags.model, *design, built.diagnostics))
+        return built;
+    applyModelFlags(flags, design->model);
+    applyClusterFlags(flags, *design);
+    applyLayoutFlags(flags, flags.file || flags.example, *design);
+    applyWorkloadFlags(flags, design->workload);
     built.design = std::move(design);
     return built;
 }

@@ -131,7 +131,8 @@ ScheduleSpec readScheduleFlags(Arguments& args, bool& json)
     if (weightGrad) {
         spec.weightGrad = *weightGrad; // --backward is the input-gradient part alone
     } else if (splits(spec.kind)) {
-        // The split schedules need a W: half of the backward, as when T_B = T_W (reference §1.5).
+        // The split schedules need a W: half of the backward, as when T_B = T_W (the zero-bubble paper's
+        // balanced case, Qi et al., ICLR 2024, §2).
         spec.weightGrad = spec.backward / 2;
         spec.backward /= 2;
     }
@@ -264,7 +265,8 @@ void writeScheduleReport(std::ostream& out, const ScheduleSpec& spec, const Pipe
     out << "\nMakespan " << formatNumber(timeline.makespan, 6) << "\n";
     out << "Bubble   " << percent(timeline.bubbleFraction) << " idle share of " << spec.ranks << " ranks × "
         << formatNumber(timeline.makespan, 6) << " (global)";
-    // The seed's closed form where it holds: even stages, no latency, GPipe/1F1B and interleaved.
+    // The closed form where it holds: even stages, no latency, GPipe/1F1B ((p−1)/(m+p−1), GPipe §2.3 and the
+    // reference article's «Pipeline Parallelism») and interleaved (Narayanan et al., SC 2021, §2.2.2).
     const bool ideal = spec.stageScale.empty() && spec.p2pLatency == 0;
     if (ideal && (spec.kind == Schedule::GPipe || spec.kind == Schedule::OneFOneB))
         out << "; (p−1)/(m+p−1) = " << spec.ranks - 1 << "/" << spec.microBatches + spec.ranks - 1;

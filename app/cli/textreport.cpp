@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/textreport.h"
 
-#include "catalog/catalog.h"
-#include "pipeline/steptimeline.h"
 #include "base/units.h"
+#include "catalog/catalog.h"
 #include "design/validate.h"
+#include "evaluate.h"
+#include "pipeline/steptimeline.h"
 
 #include <iomanip>
 #include <sstream>
@@ -40,9 +41,9 @@ std::string groupText(const std::vector<int>& group)
     return text + "]";
 }
 
-std::string clusterText(const Cluster& cluster)
+// GPU and link names from the evaluation's catalog, which holds the design's calibrated links.
+std::string clusterText(const Cluster& cluster, const Catalog& catalog)
 {
-    const Catalog& catalog = Catalog::builtin();
     if (cluster.nodes.empty())
         return "no nodes";
     const Node& first = cluster.nodes.front();
@@ -161,12 +162,12 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
     if (m.moe.isMoe())
         out << " · experts " << formatCount(p.experts) << " · router " << formatCount(p.router);
     out << " · norms " << formatCount(p.norms) << " · output head " << formatCount(p.outputHead) << "\n";
-    out << "Cluster   " << clusterText(design.cluster) << "\n";
+    out << "Cluster   " << clusterText(design.cluster, *e.catalog) << "\n";
     out << "Layout    world size " << layout.worldSize() << " = " << worldSizeFormula(layout) << ", order "
         << orderToString(layout.order) << "\n";
     out << "          ZeRO-" << layout.zeroStage << (layout.sequenceParallel ? ", sequence parallel" : "")
-        << (layout.sequenceParallel && layout.tpCommOverlap ? ", TP overlap" : "")
-        << ", schedule " << enumName(layout.schedule)
+        << (layout.sequenceParallel && layout.tpCommOverlap ? ", TP overlap" : "") << ", schedule "
+        << enumName(layout.schedule)
         << (layout.virtualStages > 1 ? " × " + std::to_string(layout.virtualStages) + " virtual stages" : "")
         << ", recompute " << enumName(layout.recompute) << ", micro-batch " << layout.microBatch << "\n";
     if (w.mode == Mode::Training)

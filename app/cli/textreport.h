@@ -3,9 +3,17 @@
 
 // The readable report of `meshwright-cli evaluate` (without --json).
 
-#include "evaluate.h"
+#include "base/diagnostic.h"
 
 #include <ostream>
+#include <vector>
+
+namespace core {
+struct Design;
+struct Evaluation;
+struct MemoryReport;
+struct TrafficReport;
+} // namespace core
 
 namespace cli {
 

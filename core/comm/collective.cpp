@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Collectives step by step (collective.h): specs and their checks, and the traces of the ring, pairwise,
+// hierarchical and direct algorithms. The double binary tree's rounds are collectivetree.cpp's, the
+// buffers' contents collectivestate.cpp's.
 #include "comm/collective.h"
 
 #include "base/diagnostickinds.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
+#include "comm/collectivetree.h"
 
 #include <algorithm>
 #include <bit>
@@ -231,103 +235,6 @@ void traceHierarchical(const CollectiveSpec& spec, TraceBuilder& builder)
     runRings(builder, intra, g - 1, CollectivePhase::IntraAllGather, false);
 }
 
-// The double binary tree, pipelined (NCCL runTreeSplit): tree t carries its chunks up (each rank adds its
-// children's chunk to its own and passes it on once every child's has arrived) and the root's finished
-// chunks down, both halves at once on different chunks. A rank sends at most one chunk per tree and
-// direction in a step, and its chunks in order. The trees span ranks, not nodes as in NCCL (connect.cc
-// builds them over nodes with a chain inside each node): the trace shows the tree itself.
-void traceTree(const CollectiveSpec& spec, CollectiveTrace& trace, TraceBuilder& builder)
-{
-    const int n = spec.ranks;
-    const int chunks = effectiveChunks(spec);
-    const int firstHalf = (chunks + 1) / 2;
-    std::vector<std::vector<CollectiveSend>> byStep;
-    auto emit = [&byStep](int step, CollectiveSend send) {
-        if (static_cast<std::size_t>(step) >= byStep.size())
-            byStep.resize(static_cast<std::size_t>(step) + 1);
-        byStep[static_cast<std::size_t>(step)].push_back(send);
-    };
-    for (int t = 0; t < 2; ++t) {
-        const std::vector<TreeNode>& tree = trace.trees[static_cast<std::size_t>(t)];
-        const int first = t == 0 ? 0 : firstHalf;
-        const int count = t == 0 ? firstHalf : chunks - firstHalf;
-        if (count == 0)
-            continue;
-        int root = 0;
-        std::vector<int> depth(static_cast<std::size_t>(n), 0);
-        for (int r = 0; r < n; ++r) {
-            int d = 0;
-            for (int x = r; tree[static_cast<std::size_t>(x)].parent >= 0 && d <= n;
-                 x = tree[static_cast<std::size_t>(x)].parent)
-                ++d;
-            depth[static_cast<std::size_t>(r)] = d;
-            if (tree[static_cast<std::size_t>(r)].parent < 0)
-                root = r;
-        }
-        std::vector<int> order(static_cast<std::size_t>(n));
-        for (int r = 0; r < n; ++r)
-            order[static_cast<std::size_t>(r)] = r;
-        std::stable_sort(order.begin(), order.end(), [&depth](int a, int b) {
-            return depth[static_cast<std::size_t>(a)] > depth[static_cast<std::size_t>(b)];
-        });
-        const auto at = [count](int rank, int k) {
-            return static_cast<std::size_t>(rank) * static_cast<std::size_t>(count)
-                + static_cast<std::size_t>(k);
-        };
-        const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(count);
-        std::vector<int> upSend(cells, -1); // step in which rank sends chunk k to its parent
-        std::vector<int> ready(cells, -1); // the step after which rank holds the finished chunk k
-        auto children = [&tree](int r) {
-            const TreeNode& node = tree[static_cast<std::size_t>(r)];
-            std::vector<int> out;
-            for (int c : {node.child0, node.child1})
-                if (c >= 0)
-                    out.push_back(c);
-            return out;
-        };
-        for (int r : order) { // deepest first: children before parents
-            for (int k = 0; k < count; ++k) {
-                int complete = -1;
-                for (int c : children(r))
-                    complete = std::max(complete, upSend[at(c, k)]);
-                if (r == root) {
-                    ready[at(r, k)] = complete;
-                    continue;
-                }
-                const int previous = k > 0 ? upSend[at(r, k - 1)] + 1 : 0;
-                upSend[at(r, k)] = std::max(complete + 1, previous);
-                emit(upSend[at(r, k)],
-                     {r, tree[static_cast<std::size_t>(r)].parent, first + k, first + k, true, t});
-            }
-        }
-        for (auto it = order.rbegin(); it != order.rend(); ++it) { // root first: parents before children
-            const int r = *it;
-            const std::vector<int> kids = children(r);
-            if (kids.empty())
-                continue;
-            int previous = -1;
-            for (int k = 0; k < count; ++k) {
-                const int send = std::max(ready[at(r, k)] + 1, previous + 1);
-                previous = send;
-                for (int c : kids) {
-                    ready[at(c, k)] = send;
-                    emit(send, {r, c, first + k, first + k, false, t});
-                }
-            }
-        }
-    }
-    for (std::vector<CollectiveSend>& sends : byStep) {
-        const bool anyReduce
-            = std::any_of(sends.begin(), sends.end(), [](const auto& s) { return s.reduces; });
-        const bool anyCopy
-            = std::any_of(sends.begin(), sends.end(), [](const auto& s) { return !s.reduces; });
-        const CollectivePhase phase = anyReduce && anyCopy ? CollectivePhase::TreeReduceBroadcast
-            : anyReduce                                    ? CollectivePhase::TreeReduce
-                                                           : CollectivePhase::TreeBroadcast;
-        builder.step(phase, std::move(sends));
-    }
-}
-
 CollectiveState initialState(const CollectiveSpec& spec, int chunks)
 {
     const int n = spec.ranks;
@@ -344,101 +251,6 @@ CollectiveState initialState(const CollectiveSpec& spec, int chunks)
 }
 
 } // namespace
-
-// ---- CollectiveState -----------------------------------------------------------------------------------
-
-CollectiveState::CollectiveState(int ranks, int chunks)
-    : m_ranks(std::max(ranks, 0))
-    , m_chunks(std::max(chunks, 0))
-    , m_words((m_ranks + 63) / 64)
-{
-    const std::size_t slots = static_cast<std::size_t>(m_ranks) * static_cast<std::size_t>(m_chunks);
-    m_bits.assign(slots * static_cast<std::size_t>(m_words), 0);
-    m_blocks.assign(slots, -1);
-}
-
-std::size_t CollectiveState::index(int rank, int slot) const
-{
-    return static_cast<std::size_t>(rank) * static_cast<std::size_t>(m_chunks)
-        + static_cast<std::size_t>(slot);
-}
-
-bool CollectiveState::holds(int rank, int slot, int contributor) const
-{
-    if (rank < 0 || rank >= m_ranks || slot < 0 || slot >= m_chunks || contributor < 0
-        || contributor >= m_ranks)
-        return false;
-    const std::size_t word
-        = index(rank, slot) * static_cast<std::size_t>(m_words) + static_cast<std::size_t>(contributor / 64);
-    return (m_bits[word] >> (contributor % 64)) & 1U;
-}
-
-int CollectiveState::contributorCount(int rank, int slot) const
-{
-    if (rank < 0 || rank >= m_ranks || slot < 0 || slot >= m_chunks)
-        return 0;
-    const std::size_t base = index(rank, slot) * static_cast<std::size_t>(m_words);
-    int count = 0;
-    for (int w = 0; w < m_words; ++w)
-        count += std::popcount(m_bits[base + static_cast<std::size_t>(w)]);
-    return count;
-}
-
-std::vector<int> CollectiveState::contributors(int rank, int slot) const
-{
-    std::vector<int> out;
-    for (int c = 0; c < m_ranks; ++c)
-        if (holds(rank, slot, c))
-            out.push_back(c);
-    return out;
-}
-
-int CollectiveState::block(int rank, int slot) const
-{
-    if (rank < 0 || rank >= m_ranks || slot < 0 || slot >= m_chunks)
-        return -1;
-    return m_blocks[index(rank, slot)];
-}
-
-void CollectiveState::setSingle(int rank, int slot, int contributor, int block)
-{
-    clear(rank, slot);
-    const std::size_t i = index(rank, slot);
-    m_bits[i * static_cast<std::size_t>(m_words) + static_cast<std::size_t>(contributor / 64)]
-        |= std::uint64_t{1} << (contributor % 64);
-    m_blocks[i] = block;
-}
-
-void CollectiveState::clear(int rank, int slot)
-{
-    const std::size_t i = index(rank, slot);
-    std::fill_n(m_bits.begin() + static_cast<std::ptrdiff_t>(i * static_cast<std::size_t>(m_words)), m_words,
-                0);
-    m_blocks[i] = -1;
-}
-
-void CollectiveState::addFrom(int rank, int slot, const CollectiveState& source, int sourceRank,
-                              int sourceSlot)
-{
-    const std::size_t to = index(rank, slot);
-    const std::size_t from = source.index(sourceRank, sourceSlot);
-    for (std::size_t w = 0; w < static_cast<std::size_t>(m_words); ++w)
-        m_bits[to * static_cast<std::size_t>(m_words) + w]
-            |= source.m_bits[from * static_cast<std::size_t>(m_words) + w];
-    if (m_blocks[to] < 0)
-        m_blocks[to] = source.m_blocks[from];
-}
-
-void CollectiveState::copyFrom(int rank, int slot, const CollectiveState& source, int sourceRank,
-                               int sourceSlot)
-{
-    const std::size_t to = index(rank, slot);
-    const std::size_t from = source.index(sourceRank, sourceSlot);
-    for (std::size_t w = 0; w < static_cast<std::size_t>(m_words); ++w)
-        m_bits[to * static_cast<std::size_t>(m_words) + w]
-            = source.m_bits[from * static_cast<std::size_t>(m_words) + w];
-    m_blocks[to] = source.m_blocks[from];
-}
 
 // ---- Specs and checks ----------------------------------------------------------------------------------
 
@@ -597,7 +409,8 @@ CollectiveTrace traceCollective(const CollectiveSpec& spec)
             trace.trees[0].push_back(node[0]);
             trace.trees[1].push_back(node[1]);
         }
-        traceTree(trace.spec, trace, builder);
+        for (CollectiveRound& round : doubleTreeRounds(trace.trees, chunks))
+            builder.step(round.phase, std::move(round.sends));
         break;
     case CollectiveAlgorithm::Pairwise: {
         // MPICH alltoall_intra_pairwise.c: the own block is copied locally (it is already in place here),
@@ -629,52 +442,6 @@ CollectiveTrace traceCollective(const CollectiveSpec& spec)
     return trace;
 }
 
-TreeNode binaryTreeNode(int ranks, int rank)
-{
-    TreeNode node;
-    if (ranks <= 0 || rank < 0 || rank >= ranks)
-        return node;
-    int bit = 1;
-    while (bit < ranks && (bit & rank) == 0)
-        bit <<= 1;
-    if (rank == 0) {
-        // The root's only child is the highest power of two below ranks (NCCL: "child 1, not 0").
-        node.child1 = ranks > 1 ? bit >> 1 : -1;
-        return node;
-    }
-    int up = (rank ^ bit) | (bit << 1);
-    if (up >= ranks)
-        up = rank ^ bit;
-    node.parent = up;
-    int lowbit = bit >> 1;
-    node.child0 = lowbit == 0 ? -1 : rank - lowbit;
-    // The second child shrinks towards the rank until it exists.
-    int down1 = lowbit == 0 ? -1 : rank + lowbit;
-    while (down1 >= ranks) {
-        down1 = lowbit == 0 ? -1 : rank + lowbit;
-        lowbit >>= 1;
-    }
-    node.child1 = down1;
-    return node;
-}
-
-std::array<TreeNode, 2> doubleBinaryTreeNode(int ranks, int rank)
-{
-    std::array<TreeNode, 2> nodes{binaryTreeNode(ranks, rank), TreeNode{}};
-    if (ranks <= 0 || rank < 0 || rank >= ranks)
-        return nodes;
-    const auto map = [ranks](int x, bool mirror) {
-        if (x < 0)
-            return -1;
-        return mirror ? ranks - 1 - x : (x + 1) % ranks;
-    };
-    const bool mirror = ranks % 2 == 0;
-    const int other = mirror ? ranks - 1 - rank : (rank - 1 + ranks) % ranks;
-    const TreeNode base = binaryTreeNode(ranks, other);
-    nodes[1] = {map(base.parent, mirror), map(base.child0, mirror), map(base.child1, mirror)};
-    return nodes;
-}
-
 int pairwiseSendPeer(int ranks, int rank, int step)
 {
     if (ranks <= 0)
@@ -687,31 +454,6 @@ int pairwiseReceivePeer(int ranks, int rank, int step)
     if (ranks <= 0)
         return -1;
     return isPowerOfTwo(ranks) ? (rank ^ step) : positiveModulo(std::int64_t{rank} - step, ranks);
-}
-
-std::vector<RankBuffers> simulateCollective(const CollectiveTrace& trace, const RankBuffers& input)
-{
-    std::vector<RankBuffers> out;
-    const int n = trace.initial.ranks();
-    const int chunks = trace.initial.chunks();
-    if (!trace.valid() || static_cast<int>(input.size()) != n)
-        return out;
-    for (const std::vector<double>& buffer : input)
-        if (static_cast<int>(buffer.size()) != chunks)
-            return out;
-    RankBuffers current = input;
-    for (const CollectiveStep& step : trace.steps) {
-        RankBuffers next = current;
-        const RankBuffers& source = trace.sendsReadInput ? input : current;
-        for (const CollectiveSend& s : step.sends) {
-            const double value = source[static_cast<std::size_t>(s.from)][static_cast<std::size_t>(s.chunk)];
-            double& target = next[static_cast<std::size_t>(s.to)][static_cast<std::size_t>(s.toChunk)];
-            target = s.reduces ? target + value : value;
-        }
-        current = next;
-        out.push_back(std::move(next));
-    }
-    return out;
 }
 
 } // namespace core

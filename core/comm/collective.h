@@ -3,8 +3,12 @@
 
 // Collectives step by step: which rank sends which chunk to whom in every step, and what every rank's
 // buffer holds afterwards. This is what the collective animation shows and what the cost model prices
-// (collectivecost.h). Definitions and algorithms: reference/schedules-and-collectives.md §3; the seed's
-// "Wie Ranks kommunizieren" names the five operations (sums as the reduction).
+// (collectivecost.h). Each algorithm follows public code, named at its function: NCCL's ring and double
+// binary tree (src/device/all_reduce.h, src/graph/trees.cc), MPICH's pairwise all-to-all, Horovod's
+// hierarchical all-reduce; S is nccl-tests' (doc/PERFORMANCE.md). The reference article («Wie Ranks
+// kommunizieren») names the five operations, with sums as the reduction. The code lives in
+// collective.cpp (specs, checks, rings, pairwise exchange), collectivetree.cpp (the double binary tree)
+// and collectivestate.cpp (the buffers' contents).
 //
 // A step is one round in which every rank sends at most one message per peer; a message may span
 // several chunks (the ring sends a rank's whole segment of C/N chunks at once), and every chunk is
@@ -196,7 +200,7 @@ struct CollectiveTrace
 {
     CollectiveSpec spec; // as asked for, with the chunk count made explicit
     std::vector<Diagnostic> diagnostics;
-    CollectiveState initial; // what the ranks hold before (the seed figure's "before")
+    CollectiveState initial; // what the ranks hold before (the "before" of the reference article's figure)
     std::vector<CollectiveStep> steps;
     bool sendsReadInput = false; // all-to-all: senders read `initial`, not the step's start
     std::array<std::vector<TreeNode>, 2> trees; // the double binary tree, for the tree algorithm

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Launch configurations: what a design review hands over so that a framework runs the chosen split (issue
-// 8; the seed's "which framework implements which split"). Each target is written from the documented
-// flags or keys of one named version of the tool; what the design uses and the target cannot express comes
-// back as notes (launchnotes.h) and, in the text itself, as comments at the top (JSON has no comments, so
-// the DeepSpeed file carries them in a "_comment" list, which DeepSpeed ignores like any unknown
+// Launch configurations: what a design review hands over so that a framework runs the chosen split (the
+// reference article, «Welches Framework welchen Split implementiert»). Each target is written from the
+// documented flags or keys of one named version of the tool; what the design uses and the target cannot
+// express comes back as notes (launchnotes.h) and, in the text itself, as comments at the top (JSON has no
+// comments, so the DeepSpeed file carries them in a "_comment" list, which DeepSpeed ignores like any unknown
 // top-level key).
 
 #include "base/diagnostic.h"

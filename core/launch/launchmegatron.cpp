@@ -154,13 +154,11 @@ LayerSplit layerSplit(const ParallelLayout& layout)
     return split;
 }
 
-} // namespace
-
-void writeMegatron(LaunchConfig& config, const LaunchContext& context)
+// What the design uses and Megatron-LM cannot express, as notes; true when the design's rank order is
+// Megatron's alternative, tp-cp-ep-pp-dp.
+bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context, const LayerSplit& split)
 {
-    const Design& design = context.design;
-    const ParallelLayout& layout = design.layout;
-
+    const ParallelLayout& layout = context.design.layout;
     // Megatron's rank order is tp-cp-ep-dp-pp, or tp-cp-ep-pp-dp with --use-tp-pp-dp-mapping
     // (parallel_state.initialize_model_parallel, order argument).
     const std::vector<Dim> tpDpPp{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
@@ -186,7 +184,6 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
             break;
         }
     }
-    const LayerSplit split = layerSplit(layout);
     if (!split.expressible)
         addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (layout.zeroStage == 2)
@@ -194,11 +191,12 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
     if (layout.shardGroup > 0 && layout.shardGroup < layout.dp())
         addNote(config, kShardGroup, "/layout/shardGroup", {number(layout.shardGroup)});
     noteNodeShape(config, context);
+    return tpPpDpMapping;
+}
 
-    ArgumentArray model("MODEL_ARGS");
-    modelArguments(model, design, context.names);
-
-    ArgumentArray parallel("PARALLEL_ARGS");
+void parallelArguments(ArgumentArray& parallel, const ParallelLayout& layout, const LayerSplit& split,
+                       bool tpPpDpMapping)
+{
     parallel.flag("--tensor-model-parallel-size", layout.tp());
     if (layout.sequenceParallel && layout.tp() > 1) {
         parallel.flag("--sequence-parallel");
@@ -208,7 +206,7 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
             parallel.flag("--tp-comm-overlap");
     }
     parallel.flag("--pipeline-model-parallel-size", layout.pp());
-    if (interleaved)
+    if (layout.pp() > 1 && layout.virtualStages > 1)
         parallel.flag("--num-virtual-stages-per-pipeline-rank", layout.virtualStages);
     if (split.expressible && split.first > 0)
         parallel.flag("--decoder-first-pipeline-num-layers", split.first);
@@ -231,8 +229,11 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
         parallel.flag("--use-torch-fsdp2")
             .flag("--no-gradient-accumulation-fusion")
             .flag("--ckpt-format", "torch_dist");
+}
 
-    ArgumentArray training("TRAINING_ARGS");
+void trainingArguments(ArgumentArray& training, const Design& design)
+{
+    const ParallelLayout& layout = design.layout;
     training.flag("--micro-batch-size", layout.microBatch)
         .flag("--global-batch-size", design.workload.globalBatch);
     switch (design.workload.precision) {
@@ -258,14 +259,12 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
             .flag("--recompute-method", "uniform")
             .flag("--recompute-num-layers", 1);
     training.flag("--attention-backend", design.workload.flashAttention ? "flash" : "unfused");
+}
 
-    ArgumentArray distributed("DISTRIBUTED_ARGS");
-    distributed.flag("--nproc-per-node", context.processesPerNode).flag("--nnodes", context.nodes);
-    if (context.nodes > 1)
-        distributed.flag("--node-rank", "${NODE_RANK}")
-            .flag("--master-addr", "${MASTER_ADDR}")
-            .flag("--master-port", kRendezvousPort);
-
+// The header comment's lines beyond the common ones.
+std::vector<std::string> megatronHeaderLines(const LaunchContext& context)
+{
+    const ParallelLayout& layout = context.design.layout;
     std::vector<std::string> extra;
     {
         // Megatron derives the data-parallel size; in the separate EP convention the EP ranks are part of it.
@@ -283,9 +282,33 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
         "yours to add.");
     if (context.nodes > 1)
         extra.push_back("Run on every node with NODE_RANK and MASTER_ADDR set.");
+    return extra;
+}
+
+} // namespace
+
+void writeMegatron(LaunchConfig& config, const LaunchContext& context)
+{
+    const Design& design = context.design;
+    const LayerSplit split = layerSplit(design.layout);
+    const bool tpPpDpMapping = noteMegatronLimits(config, context, split);
+
+    ArgumentArray model("MODEL_ARGS");
+    modelArguments(model, design, context.names);
+    ArgumentArray parallel("PARALLEL_ARGS");
+    parallelArguments(parallel, design.layout, split, tpPpDpMapping);
+    ArgumentArray training("TRAINING_ARGS");
+    trainingArguments(training, design);
+    ArgumentArray distributed("DISTRIBUTED_ARGS");
+    distributed.flag("--nproc-per-node", context.processesPerNode).flag("--nnodes", context.nodes);
+    if (context.nodes > 1)
+        distributed.flag("--node-rank", "${NODE_RANK}")
+            .flag("--master-addr", "${MASTER_ADDR}")
+            .flag("--master-port", kRendezvousPort);
 
     config.text = "#!/bin/bash\n";
-    config.text += commentBlock(headerLines(config, context, "Megatron-LM arguments", extra));
+    config.text
+        += commentBlock(headerLines(config, context, "Megatron-LM arguments", megatronHeaderLines(context)));
     config.text += '\n';
     for (const ArgumentArray* array : {&distributed, &model, &parallel, &training})
         config.text += array->text();

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What a launch configuration could not carry over from the design (issue 8: every text "says plainly
-// when the design uses something the target framework cannot express"). An error means the target gets
+// What a launch configuration could not carry over from the design: every text says plainly when the
+// design uses something the target framework cannot express, so that nobody launches a different layout
+// than the one reviewed. An error means the target gets
 // no configuration at all, because any text would be a wrong one; a warning means the text runs but
 // leaves the named part out or approximates it. %1 is always the tool's name.
 //

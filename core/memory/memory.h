@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Peak memory of every GPU, by category, for training and for serving (issue 3).
+// Peak memory of every GPU, by category, for training and for serving.
 //
-// The seed's categories:
+// The categories of the reference article («Memory Budgets für Training und Inference»):
 //   training peak ≈ parameters + gradients + optimizer state + saved activations + temporary buffers
 //                   + communication buffers + allocator headroom
 //   inference peak ≈ resident weights + KV cache + runtime workspace + communication buffers
@@ -12,14 +12,14 @@
 // computes one "role" per pipeline rank and GPU type, with an explanation for every figure, and maps the
 // ranks onto the roles.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
 #include "base/diagnostic.h"
 #include "base/enumnames.h"
 #include "base/explanation.h"
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "design/rankinfo.h"
 #include "memory/memoryassumptions.h"
 #include "memory/memorycategory.h"
-#include "design/rankinfo.h"
 
 #include <array>
 #include <optional>
@@ -38,10 +38,10 @@ struct StateBytes
 };
 StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer);
 
-// The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the seed's table) for Ψ parameters sharded
-// over N data-parallel ranks: stage 1 shards the optimizer, stage 2 also gradients, stage 3 also weights.
-// FSDP2 without reshard_after_forward keeps the weights gathered from forward to backward, so at the peak
-// they count whole, as in ZeRO-2.
+// The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the reference article's table) for Ψ parameters
+// sharded over N data-parallel ranks: stage 1 shards the optimizer, stage 2 also gradients, stage 3 also
+// weights. FSDP2 without reshard_after_forward keeps the weights gathered from forward to backward, so at the
+// peak they count whole, as in ZeRO-2.
 struct ModelStates
 {
     double weights = 0, gradients = 0, optimizer = 0;
@@ -107,8 +107,8 @@ double inFlightMicroBatches(const Design& design, int ppRank, std::int64_t micro
 MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ranks, const Catalog& catalog,
                            const MemoryAssumptions& assumptions = {});
 
-// The seed's ZeRO diagram for a design: DDP, ZeRO-1, ZeRO-2 and ZeRO-3 model states of the fullest
-// rank's shard, counted as the memory bars count them: dense parameters sharded over the dense
+// The reference article's ZeRO comparison for a design: DDP, ZeRO-1, ZeRO-2 and ZeRO-3 model states of the
+// fullest rank's shard, counted as the memory bars count them: dense parameters sharded over the dense
 // data-parallel group, expert parameters over the expert one, FSDP2's reshard_after_forward as designed,
 // and an offloaded optimizer off the GPU. The design's own stage equals its bar's model states.
 struct ZeroComparison

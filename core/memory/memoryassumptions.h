@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The numbers the memory model assumes rather than derives, each named and with its source
-// (DESIGN.md: "a number that a model assumes is a named, documented parameter, never a literal buried in
-// a formula").
+// The numbers the memory model assumes rather than derives, each named and with its source, so that an
+// assumption can be read, questioned and changed in one place instead of hiding as a literal in a formula.
 
 #include "base/units.h"
 

@@ -8,8 +8,10 @@
 // Every generator follows one public implementation exactly, named at its function in the source file:
 // GPipe and 1F1B as in PyTorch / Megatron-LM, interleaved 1F1B as Megatron-LM, ZB-H1 as PyTorch's
 // ScheduleInterleavedZeroBubble with one stage per rank, ZB-V as PyTorch's ScheduleZBVZeroBubble and
-// DualPipeV as PyTorch's ScheduleDualPipeV (after deepseek-ai/DualPipe). The definitions and the test
-// cases are in reference/schedules-and-collectives.md §1, §2 and §6.
+// DualPipeV as PyTorch's ScheduleDualPipeV (after deepseek-ai/DualPipe). The papers behind them: GPipe
+// (Huang et al. 2019), 1F1B and interleaved 1F1B (Narayanan et al., SC 2021, §2.2), the zero-bubble
+// schedules (Qi et al., ICLR 2024) and DualPipe (DeepSeek-V3 technical report); tst_schedule checks the
+// orders and timelines of worked cases against them.
 
 #include "base/diagnostic.h"
 #include "base/enumnames.h"

@@ -150,9 +150,9 @@ private:
     std::vector<Diagnostic> m_out;
 };
 
-// List scheduling (§0): each rank runs its ops in order, each as soon as the rank is free and the op's
-// dependencies have ended. A rank that waits is woken when a neighbouring stage finishes something, so
-// the whole run is linear in the number of ops.
+// List scheduling (pipelinetimeline.h): each rank runs its ops in order, each as soon as the rank is free and
+// the op's dependencies have ended. A rank that waits is woken when a neighbouring stage finishes something,
+// so the whole run is linear in the number of ops.
 class ListScheduler
 {
 public:

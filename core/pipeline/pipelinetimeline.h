@@ -2,9 +2,9 @@
 #pragma once
 
 // The timeline of a pipeline schedule: the per-rank orders of pipelineschedule.h timed by list
-// scheduling (reference/schedules-and-collectives.md §0). An operation starts when the previous operation
-// on its rank has ended and every operation it depends on has ended (plus the point-to-point latency and
-// the boundary's transfer time, ScheduleSpec::boundaryTransfer, when that operation ran on another rank):
+// scheduling. An operation starts when the previous operation on its rank has ended and every operation
+// it depends on has ended (plus the point-to-point latency and the boundary's transfer time,
+// ScheduleSpec::boundaryTransfer, when that operation ran on another rank):
 //   F(s,j) needs F(s−1,j);  B/I(s,j) needs F(s,j) and the input gradient of stage s+1, B/I(s+1,j);
 //   W(s,j) needs I(s,j).  W is no one's dependency: that is what lets the zero-bubble schedules fill
 // their bubbles with it. This is the dependency model of torch's _simulate_comms_compute and of the
@@ -24,7 +24,7 @@ struct RankTimeline
     double firstStart = 0;
     double lastEnd = 0;
     // Peak count of chunk activations whose forward has run and whose backward (the input-gradient part,
-    // when split) has not: the reference's "F→I" peak. GPipe m, 1F1B min(p−r, m), interleaved w_r + 1.
+    // when split) has not, the "F→I" peak. GPipe m, 1F1B min(p−r, m), interleaved w_r + 1.
     int peakInFlight = 0;
     // The same, counted until the weight gradient has run: a split backward keeps what W needs (the linear
     // layers' inputs) until W. This is what the memory model holds (memory.cpp inFlightMicroBatches × v)

@@ -8,13 +8,13 @@
 // tokens (GShard, Lepikhin et al. 2020 §2.2; Megatron-Core moe_expert_capacity_factor): assignments beyond
 // it are dropped, unused slots below it are padded (moe_pad_expert_input_to_capacity). Dropless routing
 // (c = 0 here, Megatron's default) processes every assignment and lets the per-expert counts vary. The
-// seed (000, "Expert Parallelism für MoE-Models") names exactly these: tokens per expert, capacity
-// overflow, dropped tokens and padding.
+// reference article («Expert Parallelism für MoE-Models») names exactly these: tokens per expert,
+// capacity overflow, dropped tokens and padding.
 //
 // The router is a deterministic stand-in for a learned one: each token draws its top-k experts without
-// replacement with weights that favour low-numbered experts, from a seeded SplitMix64 stream, so the same
-// seed gives the same routing on every machine and the imbalance a real router shows early in training is
-// visible.
+// replacement with weights that favour low-numbered experts, from a SplitMix64 stream started at a fixed
+// value (RoutingConfig::seed), so the same value gives the same routing on every machine and the imbalance a
+// real router shows early in training is visible.
 
 #include <cstdint>
 #include <vector>

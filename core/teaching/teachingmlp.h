@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Megatron's MLP split on TP ranks (Shoeybi et al. 2019, §3, Figure 3a; the seed 000, "Tensor
-// Parallelism"): the first weight matrix A is cut by columns, so every rank applies GeLU to its own
+// Megatron's MLP split on TP ranks (Shoeybi et al. 2019, §3, Figure 3a; the reference article, «Tensor
+// Parallelism»): the first weight matrix A is cut by columns, so every rank applies GeLU to its own
 // columns without communication; the second matrix B is cut by rows, so every rank produces a partial sum
 // of the output, and one all-reduce adds them — one all-reduce per MLP in the forward pass instead of one
 // per matrix multiplication. With sequence parallelism (Korthikanti et al. 2022, §4.2.2) the all-reduce
 // becomes a reduce-scatter after the MLP and an all-gather before it, and the region outside keeps only
 // s/t tokens per rank.
 
-#include "comm/collective.h"
 #include "catalog/model.h"
+#include "comm/collective.h"
 
 #include <cstdint>
 #include <vector>

@@ -3,6 +3,7 @@
 
 #include "comm/commvolume.h"
 #include "design/designio.h"
+#include "evaluate.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
@@ -22,9 +23,9 @@ std::size_t idx(int i)
 // Context::elementBytes); the lessons' bytes per phase must add up to its bytes per GPU.
 constexpr double kWireBytesPerElement = 2;
 
-// What each GPU holds under each strategy: the seed's figure, panel by panel (000, "Was jede Strategie
-// aufteilt"; 001's table for serving). Bytes come from the memory model; this table only says which
-// word describes them.
+// What each GPU holds under each strategy: the reference article's figure, panel by panel («Was jede
+// Strategie aufteilt»; for serving, the table «Was speichert jede GPU?» of the article on serving). Bytes
+// come from the memory model; this table only says which word describes them.
 struct HoldingRow
 {
     Holding weights, gradients, optimizer, activations, kvCache;
@@ -42,7 +43,7 @@ HoldingRow holdingsOf(Strategy s)
         return {H::Shard, H::Shard, H::Shard, H::Shard, H::None};
     case Strategy::Pp:
         return {H::Layers, H::Layers, H::Layers, H::Layers, H::None};
-    // CP replicates the weights over the context group (000, "Context Parallelism").
+    // CP replicates the weights over the context group (the reference article, «Context Parallelism»).
     case Strategy::Cp:
         return {H::Whole, H::Whole, H::Whole, H::Shard, H::None};
     // The non-expert weights are replicated, the experts split (the Experts row shows their share).
@@ -163,24 +164,14 @@ Design strategyDesign(const Design& base, Strategy strategy, const Catalog& cata
     return design;
 }
 
-StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catalog& catalog)
-{
-    StrategyLesson lesson;
-    lesson.strategy = strategy;
-    lesson.design = strategyDesign(base, strategy, catalog);
-    lesson.substitutedModel = lesson.design.model.name != base.model.name;
-    const Design& design = lesson.design;
-    const Evaluation evaluation = evaluate(design, catalog);
-    lesson.parameters = evaluation.parameters.all.total();
-    if (!evaluation.memory)
-        return lesson;
-    const MemoryReport& memory = *evaluation.memory;
-    lesson.peakBytes = memory.peakBytes;
-    lesson.fits = memory.fits;
+namespace {
 
+// What each GPU of the lesson's design holds, from the memory model's figures.
+void fillHoldings(const Evaluation& evaluation, Strategy strategy, StrategyLesson& lesson)
+{
+    const Design& design = lesson.design;
+    const MemoryReport& memory = *evaluation.memory;
     const HoldingRow row = holdingsOf(strategy);
-    const StateBytes stateBytes
-        = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
     const int experts = design.model.moe.experts;
     const int ep = design.layout.ep();
     for (const RankInfo& info : evaluation.ranks) {
@@ -199,7 +190,6 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
             role.figure(MemoryCategory::Activations).bytes
                 + (isServing(strategy) ? role.figure(MemoryCategory::Workspace).bytes : 0));
         put(StateKind::KvCache, row.kvCache, role.figure(MemoryCategory::KvCache).bytes);
-        // Expert weights are part of the Parameters figure; the row shows the experts this GPU holds.
         // Expert weights are part of the Parameters figure: the same bytes per parameter, for this GPU's
         // experts.
         const double bytesPerParameter
@@ -222,17 +212,24 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
         lesson.capacityBytes = role.capacityBytes;
         lesson.gpus.push_back(gpu);
     }
+}
 
-    // Which collective runs in which phase (000: DDP all-reduces gradient buckets during backward; FSDP
-    // all-gathers weights in forward and backward and reduce-scatters gradients; TP all-reduces partial
-    // sums in every layer; PP sends activations forward and gradients back; CP passes KV blocks around a
-    // ring; EP moves tokens with all-to-all). Training bytes per phase come from commvolume.h with the
-    // traffic model's inputs, and add up to TrafficReport's bytes per GPU (tests/core/tst_teaching.cpp).
+// Which collective runs in which phase (the reference article, «Was jede Strategie aufteilt und
+// kommuniziert»: DDP all-reduces gradient buckets during backward; FSDP all-gathers weights in forward
+// and backward and reduce-scatters gradients; TP all-reduces partial sums in every layer; PP sends
+// activations forward and gradients back; CP passes KV blocks around a ring; EP moves tokens with
+// all-to-all). Training bytes per phase come from commvolume.h with the traffic model's inputs, and add up
+// to TrafficReport's bytes per GPU (tests/core/teaching/tst_teaching.cpp).
+std::vector<PhaseCollective> phaseCollectives(const Design& design, Strategy strategy,
+                                              std::int64_t evaluatedMicroBatches)
+{
     using Op = CollectiveOp;
-    auto& list = lesson.collectives;
+    std::vector<PhaseCollective> list;
+    const StateBytes stateBytes
+        = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
     const ParallelLayout& l = design.layout;
     const ModelArchitecture& m = design.model;
-    const double microBatches = static_cast<double>(evaluation.microBatches);
+    const double microBatches = static_cast<double>(evaluatedMicroBatches);
     const RankShard shard0 = rankShard(design, 0);
     const double parameters = shard0.total();
     const double e = kWireBytesPerElement;
@@ -308,40 +305,67 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catal
         break;
     }
     case Strategy::ServingReplicas:
-        break; // independent replicas: no communication between them (001)
+        break; // independent replicas: no communication between them («Was speichert jede GPU?»)
     }
-    for (const PhaseCollective& c : list)
-        lesson.sendBytesPerGpu += c.bytesPerGpu;
-    if (evaluation.performance)
-        lesson.bubbleFraction = evaluation.performance->bubbleFraction;
-    lesson.microBatches = evaluation.microBatches;
-    lesson.idealBubbleFraction = idealBubbleFraction(l.pp(), evaluation.microBatches);
+    return list;
+}
 
-    const auto activationsOf = [](const StrategyLesson& l) {
-        return l.gpus.empty() ? 0.0 : l.gpus.front().state(StateKind::Activations).bytes;
-    };
-    const Strategy replica = isServing(strategy) ? Strategy::ServingReplicas : Strategy::Ddp;
-    if (strategy == replica) {
+double activationsOf(const StrategyLesson& lesson)
+{
+    return lesson.gpus.empty() ? 0.0 : lesson.gpus.front().state(StateKind::Activations).bytes;
+}
+
+// The baseline of "what the split saves": the same model as a full replica on every GPU, and for TP the
+// same split with sequence parallelism as well (Korthikanti et al. 2022, §4.2.2: it also splits what TP
+// leaves whole).
+void compareWithReplica(const Design& base, const Catalog& catalog, StrategyLesson& lesson)
+{
+    const Strategy replica = isServing(lesson.strategy) ? Strategy::ServingReplicas : Strategy::Ddp;
+    if (lesson.strategy == replica) {
         lesson.replicaPeakBytes = lesson.peakBytes;
         lesson.replicaModelStateBytes = lesson.modelStateBytes;
         lesson.replicaActivationBytes = activationsOf(lesson);
     } else {
         Design sameModel = base;
-        sameModel.model = design.model;
+        sameModel.model = lesson.design.model;
         const StrategyLesson full = strategyLesson(sameModel, replica, catalog);
         lesson.replicaPeakBytes = full.peakBytes;
         lesson.replicaModelStateBytes = full.modelStateBytes;
         lesson.replicaActivationBytes = activationsOf(full);
     }
-    // Korthikanti et al. 2022, §4.2.2: sequence parallelism also splits what TP leaves whole.
-    if (strategy == Strategy::Tp) {
-        Design sequenceParallel = design;
+    if (lesson.strategy == Strategy::Tp) {
+        Design sequenceParallel = lesson.design;
         sequenceParallel.layout.sequenceParallel = true;
         const Evaluation withSp = evaluate(sequenceParallel, catalog);
         if (withSp.memory)
             lesson.sequenceParallelActivationBytes
                 = withSp.memory->roleOf(0).figure(MemoryCategory::Activations).bytes;
     }
+}
+
+} // namespace
+
+StrategyLesson strategyLesson(const Design& base, Strategy strategy, const Catalog& catalog)
+{
+    StrategyLesson lesson;
+    lesson.strategy = strategy;
+    lesson.design = strategyDesign(base, strategy, catalog);
+    lesson.substitutedModel = lesson.design.model.name != base.model.name;
+    const Evaluation evaluation = evaluate(lesson.design, catalog);
+    lesson.parameters = evaluation.parameters.all.total();
+    if (!evaluation.memory)
+        return lesson;
+    lesson.peakBytes = evaluation.memory->peakBytes;
+    lesson.fits = evaluation.memory->fits;
+    fillHoldings(evaluation, strategy, lesson);
+    lesson.collectives = phaseCollectives(lesson.design, strategy, evaluation.microBatches);
+    for (const PhaseCollective& c : lesson.collectives)
+        lesson.sendBytesPerGpu += c.bytesPerGpu;
+    if (evaluation.performance)
+        lesson.bubbleFraction = evaluation.performance->bubbleFraction;
+    lesson.microBatches = evaluation.microBatches;
+    lesson.idealBubbleFraction = idealBubbleFraction(lesson.design.layout.pp(), evaluation.microBatches);
+    compareWithReplica(base, catalog, lesson);
     return lesson;
 }
 

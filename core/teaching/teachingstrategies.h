@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The seed's six layouts on four GPUs (000, "Was jede Strategie aufteilt und kommuniziert": DDP, FSDP/ZeRO,
-// TP, PP, CP, EP) and the serving table of seed 001 ("Was speichert jede GPU?": TP, PP, DP replicas, EP),
-// as numbers for a chosen model: what each GPU stores (whole, a shard, some layers, its own batch, or
-// nothing) with the bytes the memory model gives, and which collective runs in which phase with the bytes
-// the traffic model gives. Each lesson is an ordinary design with one dimension set to 4 and evaluated
-// by core::evaluate, so every number here is the same number the memory bars and traffic views show.
+// The reference article's six layouts on four GPUs («Was jede Strategie aufteilt und kommuniziert»: DDP,
+// FSDP/ZeRO, TP, PP, CP, EP) and the serving table of the reference article on serving («Was speichert
+// jede GPU?»: TP, PP, DP replicas, EP), as numbers for a chosen model: what each GPU stores (whole, a shard,
+// some layers, its own batch, or nothing) with the bytes the memory model gives, and which collective runs in
+// which phase with the bytes the traffic model gives. Each lesson is an ordinary design with one dimension
+// set to 4 and evaluated by core::evaluate, so every number here is the same number the memory bars and
+// traffic views show.
 
+#include "base/enumnames.h"
+#include "catalog/catalog.h"
 #include "comm/collective.h"
 #include "design/design.h"
-#include "base/enumnames.h"
-#include "evaluate.h"
 
 #include <array>
 #include <string_view>
@@ -45,7 +46,7 @@ bool isServing(Strategy strategy);
 // The dimension the strategy sets to 4 (DDP and FSDP: DP; serving replicas: DP).
 Dim strategyDimension(Strategy strategy);
 
-// The rows of the seed's figure.
+// The rows of the reference article's figure.
 enum class StateKind { Weights, Gradients, Optimizer, Activations, KvCache, Experts };
 inline constexpr int kStateKindCount = 6;
 
@@ -59,7 +60,8 @@ struct HeldState
     StateKind kind = StateKind::Weights;
     Holding holding = Holding::None;
     // From the memory model. Experts: this GPU's expert weights, part of Weights. Activations in serving:
-    // the runtime workspace with them (the seed's inference peak has "runtime workspace" in their place).
+    // the runtime workspace with them (the reference article's inference peak has "runtime workspace" in
+    // their place).
     double bytes = 0;
 };
 
@@ -101,7 +103,7 @@ struct StrategyLesson
     double modelStateBytes = 0; // weights + gradients + optimizer of the fullest GPU
     double sendBytesPerGpu = 0; // all collectives of a training step, busiest GPU
     double bubbleFraction = 0; // pipeline idle share (performance model); 0 without a pipeline
-    double idealBubbleFraction = 0; // the seed's (p−1)/(m+p−1); 0 without a pipeline
+    double idealBubbleFraction = 0; // GPipe's (p−1)/(m+p−1); 0 without a pipeline
     std::int64_t microBatches = 0; // per pipeline and step
     // The same model as a full replica on every GPU (DDP in training, serving replicas), the baseline of
     // "what the split saves": a substituted EP model is compared with itself.
@@ -117,7 +119,8 @@ struct StrategyLesson
 };
 
 // Idle share of a balanced GPipe-style schedule's forward pass, p stages and m micro-batches (Huang et al.
-// 2019, GPipe §2.3; the seed: "(p - 1) / (m + p - 1)", 4 stages and 4 micro-batches leave 3/7 idle).
+// 2019, GPipe §2.3; the reference article, «Pipeline Parallelism»: "(p - 1) / (m + p - 1)", 4 stages and
+// 4 micro-batches leave 3/7 idle).
 double idealBubbleFraction(int stages, std::int64_t microBatches);
 
 // The model EP lessons use when the chosen model is dense: the smallest MoE preset of the catalog.
@@ -125,7 +128,7 @@ const ModelArchitecture* teachingMoeModel(const Catalog& catalog = Catalog::buil
 
 // The four-GPU design of a strategy: the base's model, workload and GPU type, one node of four GPUs, only
 // the strategy's dimension at 4 (FSDP: ZeRO-3; everything else: no ZeRO, no SP, no recomputation, so that
-// each split is seen alone, as in the seed's six separate panels).
+// each split is seen alone, as in the reference article's six separate panels).
 Design strategyDesign(const Design& base, Strategy strategy, const Catalog& catalog = Catalog::builtin());
 StrategyLesson strategyLesson(const Design& base, Strategy strategy,
                               const Catalog& catalog = Catalog::builtin());
@@ -133,7 +136,8 @@ StrategyLesson strategyLesson(const Design& base, Strategy strategy,
 // Which model a view's lessons teach with. The six panels teach by contrast — this split fits, that one
 // does not — so the design's own model teaches only when at least one of its panels fits four of its
 // GPUs; a 70B model fits none, every panel would be red, and the smallest dense preset of the catalog
-// teaches instead (the seed's examples are 7B/8B models). A preset the user chose overrides both.
+// teaches instead (the reference article's examples are 7B/8B models). A preset the user chose overrides
+// both.
 enum class TeachingModelReason {
     Design, // the design's model, some panel fits
     DesignFitsNowhere, // the design's model fits no panel: the small preset stands in

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // meshwright-cli, run in-process: exit codes, the JSON contract, flags and bad input.
 
+#include "base/jsonreader.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
-#include "base/jsonreader.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -37,8 +37,8 @@ Json runJson(std::vector<std::string> args, int expectedExit = 0)
     return Json::parse(r.out, nullptr, false);
 }
 
-// The seed's 512-GPU layout from flags (issue 2, "Done when"), followed by `extra`.
-std::vector<std::string> seedFlags(std::vector<std::string> extra)
+// The reference article's 512-GPU layout (TP=8, PP=4, CP=4, DP=4) from flags, followed by `extra`.
+std::vector<std::string> articleFlags(std::vector<std::string> extra)
 {
     std::vector<std::string> args{"evaluate",
                                   "--model",
@@ -77,7 +77,7 @@ class TestCli : public QObject
     Q_OBJECT
 
 private slots:
-    void seedCommandFromTheIssue();
+    void articleLayoutFromFlags();
     void megatronDocumentedExample();
     void textReportIsReadable();
     void exitCodes_data();
@@ -105,10 +105,10 @@ private:
     QTemporaryDir m_dir;
 };
 
-// Issue 2, "Done when": the seed's 512-GPU layout built from flags alone.
-void TestCli::seedCommandFromTheIssue()
+// The reference article's 512-GPU layout built from flags alone.
+void TestCli::articleLayoutFromFlags()
 {
-    const Json out = runJson(seedFlags({"--json"}));
+    const Json out = runJson(articleFlags({"--json"}));
     QVERIFY(!out.is_discarded());
     QVERIFY(out["worldSize"] == 512);
     QVERIFY(out["valid"] == true);
@@ -123,7 +123,7 @@ void TestCli::seedCommandFromTheIssue()
     QVERIFY(out["diagnostics"].is_array() && out["diagnostics"].size() == 1);
     QVERIFY(hasCode(out, "memory-over-activations"));
     QVERIFY(out["memory"]["fits"] == false);
-    const Json fits = runJson(seedFlags({"--zero", "1", "--sp", "--recompute", "selective", "--json"}));
+    const Json fits = runJson(articleFlags({"--zero", "1", "--sp", "--recompute", "selective", "--json"}));
     QVERIFY(fits["memory"]["fits"] == true);
     QVERIFY(fits["diagnostics"].empty());
     // A diagnostic carries severity, code, message and path.
@@ -287,7 +287,7 @@ void TestCli::modelFromFile()
     QVERIFY2(r.err.find("tiny.json#/model/layers") != std::string::npos, r.err.c_str());
 }
 
-// Issue 7: import an nccl-tests result table to set a link tier's bandwidth and latency.
+// Import an nccl-tests result table to set a link tier's bandwidth and latency.
 void TestCli::calibrateLinkFromNcclTests()
 {
     const std::string table = MESHWRIGHT_SOURCE_DIR "/tests/data/nccl-allreduce-8xh100.txt";
@@ -372,7 +372,8 @@ void TestCli::scheduleExitCodes()
     QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
 }
 
-// The reference cases through the command line (reference §6): makespans, bubbles and peaks.
+// The worked cases through the command line (docs/pipeline-and-collective-cases.md §6): makespans,
+// bubbles and peaks.
 void TestCli::scheduleJsonIsTheEvaluateContract_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -423,8 +424,8 @@ void TestCli::scheduleJsonIsTheEvaluateContract()
     QVERIFY(op["kind"] == "F" && op["microBatch"] == 0 && op["stage"] == 0 && op["start"] == 0.0);
 }
 
-// The text chart of the seed's kind of figure: a row per rank, each op as its label over its duration,
-// idle as dots; then the orders and the bubble.
+// The text chart of the reference article's kind of figure («Pipeline Parallelism»): a row per rank, each op
+// as its label over its duration, idle as dots; then the orders and the bubble.
 void TestCli::scheduleTextGantt()
 {
     const Run r = run({"schedule", "--kind", "1f1b", "--stages", "4", "--micro-batches", "8"});
@@ -439,7 +440,8 @@ void TestCli::scheduleTextGantt()
     QVERIFY(r.out.find("(p−1)/(m+p−1) = 3/11") != std::string::npos);
     QVERIFY(r.out.find("Idle per rank  9, 6, 3, 0") != std::string::npos);
     QVERIFY(r.out.find("Peak in flight 4, 3, 2, 1 micro-batches per rank") != std::string::npos);
-    // ZB-H1 fills most of it: the per-stage bubble drops from 9 to 3 (reference case 7).
+    // ZB-H1 fills most of it: the per-stage bubble drops from 9 to 3 (docs/pipeline-and-collective-cases.md,
+    // case 7).
     const Run zb = run({"schedule", "--kind", "zb-h1", "--stages", "4", "--micro-batches", "8"});
     QVERIFY2(zb.out.find("longest idle inside one rank's span: 3 ") != std::string::npos, zb.out.c_str());
     QVERIFY(zb.out.find("rank 3 |......F0I0F1I1F2I2F3I3W0F4") != std::string::npos);
@@ -451,7 +453,7 @@ void TestCli::scheduleTextGantt()
     QCOMPARE(run({"schedule", "--kind", "dualpipev", "--stages", "4", "--micro-batches", "10"}).exitCode, 0);
 }
 
-// Issue 6: evaluate --json gains "schedule"; a serving design has none.
+// evaluate --json carries "schedule"; a serving design has none.
 void TestCli::evaluateCarriesTheSchedule()
 {
     const Json out = runJson({"evaluate", "--example", "default", "--json"});
@@ -466,7 +468,7 @@ void TestCli::evaluateCarriesTheSchedule()
              text.out.c_str());
 }
 
-// Issue 7, "Done when": Llama 3.1 70B on 64 nodes × 8 H100, ranked valid candidates; and its bad input.
+// The search: Llama 3.1 70B on 64 nodes × 8 H100, ranked valid candidates; and its bad input.
 void TestCli::searchListsRankedCandidates()
 {
     const Json json = runJson({"search", "--example", "default", "--nodes", "64", "--top", "5", "--json"});
@@ -496,7 +498,7 @@ void TestCli::searchListsRankedCandidates()
     QVERIFY(tooBig.err.find("no layout fits") != std::string::npos);
 }
 
-// Issue 7: measured layer times set the compute efficiency; predicted against measured afterwards.
+// Measured layer times set the compute efficiency; predicted against measured afterwards.
 void TestCli::calibrateComputeWritesTheDesign()
 {
     const QString path = m_dir.filePath(QStringLiteral("calibrated.json"));
@@ -525,7 +527,7 @@ const std::vector<std::string> kMemoryCategories{"parameters",  "gradients",    
                                                  "temporary",   "communication", "reserve"};
 }
 
-// Issue 3, "Command line": `evaluate --json` gains `memory` with every rank's capacity, total and bytes
+// `evaluate --json` carries `memory` with every rank's capacity, total and bytes
 // per category, the peak rank and its bytes, and whether every rank fits.
 void TestCli::memoryJsonContract()
 {

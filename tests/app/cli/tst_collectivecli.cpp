@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// meshwright-cli collective, run in-process: the reference cases' times and bandwidths, the JSON contract,
-// groups of a design on their real links, and bad input.
+// meshwright-cli collective, run in-process: the worked cases' times and bandwidths (cases 13, 14 and 17 of
+// docs/pipeline-and-collective-cases.md), the JSON contract, groups of a design on their real links, and
+// bad input.
 
+#include "base/jsonreader.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
-#include "base/jsonreader.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -64,8 +65,8 @@ class TestCollectiveCli : public QObject
     Q_OBJECT
 
 private slots:
-    void referenceCases_data();
-    void referenceCases();
+    void workedCases_data();
+    void workedCases();
     void jsonContract();
     void textExplainsTheBandwidths();
     void textNotes_data();
@@ -81,7 +82,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestCollectiveCli::referenceCases_data()
+void TestCollectiveCli::workedCases_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<double>("seconds");
@@ -126,7 +127,7 @@ void TestCollectiveCli::referenceCases_data()
         << 0.0 << 1e-9;
 }
 
-void TestCollectiveCli::referenceCases()
+void TestCollectiveCli::workedCases()
 {
     QFETCH(QStringList, args);
     QFETCH(double, seconds);
@@ -143,8 +144,9 @@ void TestCollectiveCli::referenceCases()
     }
 }
 
-// The keys: timeSeconds, algBandwidth, busBandwidth, steps[] {index, sends[] {from, to, chunk}}; the
-// steps are there with --steps only. Ring all-reduce on 4 ranks follows NCCL's send table (§3.1).
+// The JSON keys: timeSeconds, algBandwidth, busBandwidth, steps[] {index, sends[] {from, to, chunk}}; the
+// steps are there with --steps only. Ring all-reduce on 4 ranks follows NCCL's send table (runRing in
+// src/device/all_reduce.h).
 void TestCollectiveCli::jsonContract()
 {
     const std::vector<std::string> base{"collective", "--op", "allreduce",   "--ranks", "4",

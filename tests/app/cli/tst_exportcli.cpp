@@ -2,9 +2,9 @@
 // meshwright-cli export, run in-process: formats, design flags, files, and the exit codes of a design the
 // framework cannot express and of a format that does not exist.
 
+#include "base/jsonreader.h"
 #include "cli/cli.h"
 #include "support/configparse.h"
-#include "base/jsonreader.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -32,7 +32,7 @@ class TestExportCli : public QObject
     Q_OBJECT
 
 private slots:
-    void seedAsMegatron();
+    void articleLayoutAsMegatron();
     void designFlagsApply();
     void unknownFormatListsTheFormats_data();
     void unknownFormatListsTheFormats();
@@ -40,7 +40,7 @@ private slots:
     void writesTheFile();
 };
 
-void TestExportCli::seedAsMegatron()
+void TestExportCli::articleLayoutAsMegatron()
 {
     const Run r = run({"export", "--format", "megatron", "--example", "seed-70b-32k-512gpu"});
     QCOMPARE(r.exitCode, cli::kExitOk);

@@ -4,8 +4,8 @@
 
 #include "cli/cli.h"
 #include "report/designreport.h"
-#include "support/guitestmain.h"
 #include "report/reportpdf.h"
+#include "support/guitestmain.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -111,7 +111,7 @@ void TestReportCli::figuresOfEachView_data()
 {
     QTest::addColumn<QString>("args");
     QTest::addColumn<int>("figures");
-    QTest::newRow("seed 70B, training") << QStringLiteral("--example seed-70b-32k-512gpu") << 5;
+    QTest::newRow("article 70B, training") << QStringLiteral("--example seed-70b-32k-512gpu") << 5;
     QTest::newRow("serving: no step, no scaling") << QStringLiteral("--example serving-70b-tp4x2") << 2;
     QTest::newRow("invalid: no step, no estimate to scale")
         << QStringLiteral("--example default --tp 3") << 2;

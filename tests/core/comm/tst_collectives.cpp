@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Collectives step by step, their costs and per-GPU communication volumes, against
-// reference/schedules-and-collectives.md (§3–§6, test cases 11–20) and the definitions of the seed's
-// "Wie Ranks kommunizieren". Each row names its source.
+// Collectives step by step, their costs and per-GPU communication volumes, against the worked cases of
+// docs/pipeline-and-collective-cases.md (§3–§6, cases 11–20; a "§" below is a section of that note) and
+// the reference article's definitions («Wie Ranks kommunizieren»). Each row names its source.
 
+#include "base/diagnostickinds.h"
 #include "comm/collective.h"
 #include "comm/collectivecost.h"
 #include "comm/collectiveio.h"
 #include "comm/commvolume.h"
 #include "comm/ddpbuckets.h"
-#include "base/diagnostickinds.h"
 
 #include <QTest>
 #include <algorithm>
@@ -57,7 +57,7 @@ QByteArray codes(const std::vector<Diagnostic>& diagnostics)
     return out;
 }
 
-// The chunk each rank sends in a step of a ring trace (the reference's send tables), checking that every
+// The chunk each rank sends in a step of a ring trace (the send tables of §3.1), checking that every
 // rank sends exactly one chunk, to r + 1.
 std::vector<int> ringSendTable(const CollectiveStep& step, int ranks)
 {
@@ -78,7 +78,7 @@ CollectiveLinks oneLink(double alpha, double bandwidth)
     return links;
 }
 
-// Reference test case 17: NVLink-class inside nodes, a 50 GB/s per-GPU fabric between them.
+// Case 17: NVLink-class inside nodes, a 50 GB/s per-GPU fabric between them.
 CollectiveLinks twoTierLinks()
 {
     CollectiveLinks links;
@@ -152,7 +152,7 @@ void TestCollectives::stableNames()
     QVERIFY(!enumFromName<CollectiveAlgorithm>("butterfly"));
 }
 
-// Reference test case 11: N = 4, one element per chunk, x_r[c] = 4r + c.
+// Case 11: N = 4, one element per chunk, x_r[c] = 4r + c.
 void TestCollectives::ringAllReduceNumbers()
 {
     const CollectiveTrace trace
@@ -195,7 +195,7 @@ void TestCollectives::ringSendTables_data()
     QTest::newRow("§3.1 AR AG u=0") << ar << 3 << "all-gather" << false << V{0, 1, 2, 3};
     QTest::newRow("§3.1 AR AG u=1") << ar << 4 << "all-gather" << false << V{3, 0, 1, 2};
     QTest::newRow("§3.1 AR AG u=2") << ar << 5 << "all-gather" << false << V{2, 3, 0, 1};
-    // Reference test case 12.
+    // Case 12.
     QTest::newRow("case 12 AG u=0") << ag << 0 << "all-gather" << false << V{0, 1, 2, 3};
     QTest::newRow("case 12 AG u=1") << ag << 1 << "all-gather" << false << V{3, 0, 1, 2};
     QTest::newRow("case 12 AG u=2") << ag << 2 << "all-gather" << false << V{2, 3, 0, 1};
@@ -226,7 +226,7 @@ void TestCollectives::ringSendTables()
     }
 }
 
-// Reference test case 12: "rank r's RS output = Σ block r"; nccl-tests: o_K = Σ_i i_i[block K], and for
+// Case 12: "rank r's RS output = Σ block r"; nccl-tests: o_K = Σ_i i_i[block K], and for
 // all-gather o[K-th block] = i_K on every rank. Two chunks per block, to cover segments.
 void TestCollectives::reduceScatterOutputIsBlockSum()
 {
@@ -264,7 +264,7 @@ void TestCollectives::finalStateMatchesDefinition_data()
     QTest::addColumn<int>("chunks");
     QTest::addColumn<int>("ranksPerNode");
     const auto add = [](CollectiveOp op, CollectiveAlgorithm a, int n, int chunks, int g) {
-        QTest::addRow("%s %s n=%d chunks=%d g=%d (definition: seed + nccl-tests PERFORMANCE.md)",
+        QTest::addRow("%s %s n=%d chunks=%d g=%d (definition: reference article + nccl-tests PERFORMANCE.md)",
                       enumName(op).data(), enumName(a).data(), n, chunks, g)
             << static_cast<int>(op) << static_cast<int>(a) << n << chunks << g;
     };
@@ -454,7 +454,7 @@ void TestCollectives::doubleTreeLinks_data()
         for (int t = 0; t < 2; ++t)
             QTest::addRow("§3.3 n=8 r%d tree%d", r, t)
                 << 8 << r << t << table[r][t][0] << table[r][t][1] << table[r][t][2];
-    // Reference test case 15, n = 4: tree0 0→2→{1,3}; tree1 3→1→{2,0}.
+    // Case 15, n = 4: tree0 0→2→{1,3}; tree1 3→1→{2,0}.
     QTest::newRow("case 15 n=4 r0 tree0") << 4 << 0 << 0 << -1 << -1 << 2;
     QTest::newRow("case 15 n=4 r2 tree0") << 4 << 2 << 0 << 0 << 1 << 3;
     QTest::newRow("case 15 n=4 r1 tree0") << 4 << 1 << 0 << 2 << -1 << -1;
@@ -577,7 +577,7 @@ void TestCollectives::pairwisePeers_data()
     QTest::addColumn<std::vector<int>>("sendTo");
     QTest::addColumn<std::vector<int>>("receiveFrom");
     using V = std::vector<int>;
-    // Reference test case 16, N = 4 (power of two: MPICH's XOR rule, partner sends and receives).
+    // Case 16, N = 4 (power of two: MPICH's XOR rule, partner sends and receives).
     QTest::newRow("case 16 XOR k=1") << 4 << 1 << V{1, 0, 3, 2} << V{1, 0, 3, 2};
     QTest::newRow("case 16 XOR k=2") << 4 << 2 << V{2, 3, 0, 1} << V{2, 3, 0, 1};
     QTest::newRow("case 16 XOR k=3") << 4 << 3 << V{3, 2, 1, 0} << V{3, 2, 1, 0};
@@ -672,7 +672,7 @@ void TestCollectives::alphaBeta_data()
     QTest::addColumn<double>("seconds");
     const int ar = static_cast<int>(CollectiveOp::AllReduce);
     const int ring = static_cast<int>(CollectiveAlgorithm::Ring);
-    // Reference test case 13: N = 8, n = 1e9 B, α = 5 µs, B = 100 GB/s.
+    // Case 13: N = 8, n = 1e9 B, α = 5 µs, B = 100 GB/s.
     QTest::newRow("case 13 ring AR = 0.01757 s") << ar << ring << 0.0 << 0.01757;
     QTest::newRow("case 13 ring AG = 0.008785 s")
         << static_cast<int>(CollectiveOp::AllGather) << ring << 0.0 << 0.008785;
@@ -707,7 +707,7 @@ void TestCollectives::alphaBeta()
     QVERIFY(near(cost.latencySeconds + cost.bandwidthSeconds + cost.reductionSeconds, cost.timeSeconds));
 }
 
-// Reference test case 17: 2 nodes × 8 GPUs, n = 1e9 B, intra α = 2 µs at 300 GB/s, inter α = 10 µs at
+// Case 17: 2 nodes × 8 GPUs, n = 1e9 B, intra α = 2 µs at 300 GB/s, inter α = 10 µs at
 // 50 GB/s per GPU: RS 2.9307 ms + inter AR 2.52 ms + AG 2.9307 ms = 8.381 ms; a flat 16-GPU ring
 // bottlenecked at 50 GB/s: 37.8 ms.
 void TestCollectives::hierarchicalVersusFlatRing()
@@ -843,7 +843,7 @@ void TestCollectives::busBandwidth_data()
     QTest::addColumn<double>("bytes");
     QTest::addColumn<double>("algBandwidth");
     QTest::addColumn<double>("busBandwidth");
-    // Reference test case 14: nccl-tests with N = 8 and t = 10 ms.
+    // Case 14: nccl-tests with N = 8 and t = 10 ms.
     QTest::newRow("case 14 all_reduce S=1e9")
         << static_cast<int>(CollectiveOp::AllReduce) << 1e9 << 1e9 << 100e9 << 175e9;
     QTest::newRow("case 14 all_gather count·typesize=1.25e8")
@@ -1129,14 +1129,14 @@ void TestCollectives::communicationVolume_data()
     QTest::addColumn<double>("actual");
     QTest::addColumn<double>("expected");
     const ActivationShape shape{2048, 1, 4096, 2};
-    // Reference test case 19: Ψ = 1e9, BF16, N = 8.
+    // Case 19: Ψ = 1e9, BF16, N = 8.
     QTest::newRow("case 19 DDP") << dataParallelSendBytes(1e9, 2, 8, 0) << 3.5e9;
     QTest::newRow("case 19 ZeRO-1") << dataParallelSendBytes(1e9, 2, 8, 1) << 3.5e9;
     QTest::newRow("case 19 ZeRO-2") << dataParallelSendBytes(1e9, 2, 8, 2) << 3.5e9;
     QTest::newRow("case 19 ZeRO-3 / FSDP") << dataParallelSendBytes(1e9, 2, 8, 3) << 5.25e9;
     QTest::newRow("§4.3 FSDP without reshard after forward")
         << dataParallelSendBytes(1e9, 2, 8, 3, false) << 3.5e9;
-    // Reference test case 20: s = 2048, b = 1, h = 4096, BF16, t = 8.
+    // Case 20: s = 2048, b = 1, h = 4096, BF16, t = 8.
     QTest::newRow("case 20 TP message")
         << tpLayerCommunication(shape, 8, TpCommunication::AllReduce).messageBytes << 16777216.0;
     QTest::newRow("case 20 per-GPU send per AR")
@@ -1177,7 +1177,7 @@ void TestCollectives::communicationVolume()
     QCOMPARE(actual, expected);
 }
 
-// Reference test case 18 (§5.1, reducer.cpp compute_bucket_assignment_by_size).
+// Case 18 (§5.1, reducer.cpp compute_bucket_assignment_by_size).
 void TestCollectives::ddpBuckets()
 {
     QCOMPARE(kDdpBucketCapBytes, 26214400.0);

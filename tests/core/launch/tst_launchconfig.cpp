@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Launch configurations (issue 8): every text parses in its format and carries the design's degrees back
+// Launch configurations: every text parses in its format and carries the design's degrees back
 // out; a design the target cannot express gets a message and no text. Flag and key names are those of the
 // tool versions the writers name (launchconfig.cpp); the expected values follow from the example designs.
 
-#include "support/configparse.h"
 #include "evaluate.h"
 #include "launch/launchconfig.h"
+#include "support/configparse.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -43,9 +43,9 @@ class TestLaunchConfig : public QObject
 private slots:
     void everyExampleEveryTarget_data();
     void everyExampleEveryTarget();
-    void seedMegatronArguments();
+    void articleLayoutAsMegatronArguments();
     void fsdpAccelerateYaml();
-    void seedWithoutPipelineAsAccelerateYaml();
+    void articleLayoutWithoutPipelineAsAccelerateYaml();
     void cannotExpress_data();
     void cannotExpress();
     void approximations_data();
@@ -181,8 +181,9 @@ void TestLaunchConfig::everyExampleEveryTarget()
     }
 }
 
-// Issue 8, "Done when": the seed's 70B layout as Megatron-LM arguments an engineer would paste.
-void TestLaunchConfig::seedMegatronArguments()
+// The reference article's 70B layout («Ein Layout aus der Topologie zusammensetzen») as Megatron-LM
+// arguments an engineer would paste.
+void TestLaunchConfig::articleLayoutAsMegatronArguments()
 {
     const LaunchConfig config = exportOf(testing::example("seed-70b-32k-512gpu"), LaunchTarget::Megatron);
     QVERIFY2(config.notes.empty(), qPrintable(testing::describe(config.notes)));
@@ -226,7 +227,8 @@ void TestLaunchConfig::seedMegatronArguments()
     QVERIFY(overlappedWords && testing::hasWord(*overlappedWords, "--tp-comm-overlap"));
 }
 
-// The seed's single-node FSDP example: FSDP2 with the Llama decoder layer as the wrap unit.
+// The reference article's single-node FSDP example («Welches Framework welchen Split implementiert»): FSDP2
+// with the Llama decoder layer as the wrap unit.
 void TestLaunchConfig::fsdpAccelerateYaml()
 {
     const LaunchConfig config = exportOf(testing::example("fsdp-1node-8gpu"), LaunchTarget::Accelerate);
@@ -249,9 +251,9 @@ void TestLaunchConfig::fsdpAccelerateYaml()
     QVERIFY(!yaml->count("parallelism_config"));
 }
 
-// With PP folded into DP, the seed's layout fits Accelerate: TP and CP in parallelism_config, and a note
-// that ZeRO-1 becomes FSDP2.
-void TestLaunchConfig::seedWithoutPipelineAsAccelerateYaml()
+// With PP folded into DP, the reference article's layout fits Accelerate: TP and CP in parallelism_config,
+// and a note that ZeRO-1 becomes FSDP2.
+void TestLaunchConfig::articleLayoutWithoutPipelineAsAccelerateYaml()
 {
     const LaunchConfig config
         = exportOfPatched("seed-70b-32k-512gpu", R"({"layout": {"pp": 1, "dp": 16, "shardGroup": 8}})",

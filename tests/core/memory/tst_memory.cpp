@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The memory model against the seed, the ZeRO paper, Korthikanti et al. and Megatron-LM, and its
+// The memory model against the reference article, the ZeRO paper, Korthikanti et al. and Megatron-LM, and its
 // invariants. Each row names its source.
 
-#include "memory/activations.h"
 #include "evaluate.h"
+#include "memory/activations.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 #include "pipeline/pipelinetimeline.h"
@@ -121,7 +121,7 @@ private slots:
     void zeroModelStates();
     void bytesPerParameter_data();
     void bytesPerParameter();
-    void seedWeightsAndKvCache();
+    void articleWeightsAndKvCache();
     void korthikantiLayerForms_data();
     void korthikantiLayerForms();
     void korthikantiFirstStage_data();
@@ -155,19 +155,20 @@ private slots:
     void activationExplanationNamesItsForm();
 };
 
-// Seed: "Auf 64 GPUs geshardet braucht das 70B-Model mit ZeRO-1 etwa 293 GB pro GPU, mit ZeRO-2 etwa
-// 155 GB und mit ZeRO-3 oder FSDP etwa 17,5 GB" (and 1,120 GB for DDP). ZeRO paper Figure 1: Ψ = 7.5B,
-// N_d = 64 → 120 GB, 31.4 GB, 16.6 GB, 1.9 GB. Tolerance: half a unit of the last digit given.
+// The reference article, «Memory Budgets für Training und Inference»: "Auf 64 GPUs geshardet braucht das
+// 70B-Model mit ZeRO-1 etwa 293 GB pro GPU, mit ZeRO-2 etwa 155 GB und mit ZeRO-3 oder FSDP etwa 17,5 GB"
+// (and 1,120 GB for DDP). ZeRO paper Figure 1: Ψ = 7.5B, N_d = 64 → 120 GB, 31.4 GB, 16.6 GB, 1.9 GB.
+// Tolerance: half a unit of the last digit given.
 void TestMemory::zeroModelStates_data()
 {
     QTest::addColumn<double>("psi");
     QTest::addColumn<int>("stage");
     QTest::addColumn<double>("expectedGB");
     QTest::addColumn<double>("toleranceGB");
-    QTest::newRow("seed 70B DDP") << 70e9 << 0 << 1120.0 << 0.5;
-    QTest::newRow("seed 70B ZeRO-1") << 70e9 << 1 << 293.0 << 0.5;
-    QTest::newRow("seed 70B ZeRO-2") << 70e9 << 2 << 155.0 << 0.5;
-    QTest::newRow("seed 70B ZeRO-3") << 70e9 << 3 << 17.5 << 0.05;
+    QTest::newRow("article 70B DDP") << 70e9 << 0 << 1120.0 << 0.5;
+    QTest::newRow("article 70B ZeRO-1") << 70e9 << 1 << 293.0 << 0.5;
+    QTest::newRow("article 70B ZeRO-2") << 70e9 << 2 << 155.0 << 0.5;
+    QTest::newRow("article 70B ZeRO-3") << 70e9 << 3 << 17.5 << 0.05;
     QTest::newRow("ZeRO paper 7.5B baseline") << 7.5e9 << 0 << 120.0 << 0.5;
     QTest::newRow("ZeRO paper 7.5B P_os") << 7.5e9 << 1 << 31.4 << 0.05;
     QTest::newRow("ZeRO paper 7.5B P_os+g") << 7.5e9 << 2 << 16.6 << 0.05;
@@ -212,9 +213,10 @@ void TestMemory::bytesPerParameter()
         bytes);
 }
 
-// Seed: "70 Milliarden Parametern braucht allein für die BF16 Weights mindestens 140 GB"; "Für Llama 3.1
-// 70B in BF16 … etwa 0,33 MB pro Token. Eine Sequenz mit 32.768 Tokens belegt also etwa 10,7 GB Cache."
-void TestMemory::seedWeightsAndKvCache()
+// The reference article: "70 Milliarden Parametern braucht allein für die BF16 Weights mindestens 140 GB";
+// "Für Llama 3.1 70B in BF16 … etwa 0,33 MB pro Token. Eine Sequenz mit 32.768 Tokens belegt also etwa 10,7
+// GB Cache."
+void TestMemory::articleWeightsAndKvCache()
 {
     QCOMPARE(modelStates(70e9, 0, 1, stateBytesPerParameter(Precision::Bf16Mixed, Optimizer::Adam)).weights,
              140e9);
@@ -338,7 +340,8 @@ void TestMemory::gqaSwigluDerivation()
     QCOMPARE(layerActivationBytes(m, false, c).total(), expected + s * (4 * h + 2 * h + 2 * h) * (1 - 1 / t));
 }
 
-// Reference §1: peak micro-batches in flight per rank (whole-stage units).
+// Peak micro-batches in flight per rank (whole-stage units), from the schedules' warm-ups (Megatron-LM
+// schedules.py; GPipe runs every forward first) and the orders they produce (pipelinetimeline.h).
 void TestMemory::inFlightFromTheSchedule_data()
 {
     QTest::addColumn<int>("schedule");
@@ -428,7 +431,8 @@ void TestMemory::inFlightIsTheSimulatedPeak()
     QVERIFY(checked >= 8); // the grid is not empty for any schedule
 }
 
-// Megatron-LM issues 2439 and 4050: estimators forget to divide expert weights by EP (and expert TP).
+// NVIDIA/Megatron-LM GitHub issues #2439 and #4050: estimators forget to divide expert weights by EP (and
+// expert TP).
 void TestMemory::expertWeightsDividedByEpAndExpertTp()
 {
     Design d = testing::example("mixtral-8x7b-ep8");
@@ -660,9 +664,9 @@ void TestMemory::kvHeadsReplicateBeyondTp()
 }
 
 // The ZeRO view counts model states as the bars do: dense parameters sharded over the dense group,
-// experts over expert data parallelism (Megatron-LM issues 2439 and 4050), the optimizer off the GPU
-// when offloaded, FSDP2's reshard_after_forward=False keeping the weights whole. The design's own stage is
-// the peak rank's bar (parameters + gradients + optimizer); every row has one pipeline stage.
+// experts over expert data parallelism (NVIDIA/Megatron-LM GitHub issues #2439 and #4050), the optimizer off
+// the GPU when offloaded, FSDP2's reshard_after_forward=False keeping the weights whole. The design's own
+// stage is the peak rank's bar (parameters + gradients + optimizer); every row has one pipeline stage.
 void TestMemory::zeroViewMatchesTheBars_data()
 {
     QTest::addColumn<Design>("design");
@@ -835,9 +839,9 @@ void TestMemory::modelStateOptions()
     QCOMPARE(bytesOf(e, 0, MemoryCategory::Optimizer), optimizer);
 }
 
-// The seed: the KV cache is divided across PP by layers. tinyLlama split [1, 3] over two stages: per token
-// and layer 2 × 8 KV heads × 128 × 2 bytes = 4,096 bytes; the fullest rank (stage 1) sets the figure per
-// sequence and the concurrency that fits.
+// The reference article: the KV cache is divided across PP by layers. tinyLlama split [1, 3] over two stages:
+// per token and layer 2 × 8 KV heads × 128 × 2 bytes = 4,096 bytes; the fullest rank (stage 1) sets the
+// figure per sequence and the concurrency that fits.
 void TestMemory::kvCacheDividedAcrossPpByLayers()
 {
     Design d = tinyRun(1, 2, 4, 0);
@@ -850,7 +854,7 @@ void TestMemory::kvCacheDividedAcrossPpByLayers()
     QCOMPARE(bytesOf(e, 0, MemoryCategory::KvCache), 1 * perLayer * 4);
     QCOMPARE(bytesOf(e, 4, MemoryCategory::KvCache), 3 * perLayer * 4); // PP outermost: rank 4 is stage 1
     QCOMPARE(e.memory->kvBytesPerSequence, 3 * perLayer);
-    // The serving figures explain themselves (issue 3), naming the per-sequence cache they divide by.
+    // The serving figures explain themselves, naming the per-sequence cache they divide by.
     const Explanation& fit = e.memory->maxConcurrentSequencesExplanation;
     QVERIFY(!fit.formula.empty() && !fit.source.empty());
     QVERIFY(std::any_of(fit.inputs.begin(), fit.inputs.end(),

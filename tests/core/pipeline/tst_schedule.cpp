@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Pipeline schedules and their timelines against reference/schedules-and-collectives.md (§1, §2 and the
-// test cases of §6) and the seed's bubble figures; each row names its source. Durations are abstract
+// Pipeline schedules and their timelines against the worked cases of docs/pipeline-and-collective-cases.md
+// (§1, §2 and the cases of §6; a "§" below is a section of that note) and the reference article's bubble
+// figures; each row names its source. Durations are abstract
 // units; F, B, W are whole-stage times, so an op on one of v chunks takes 1/v of them (§2 quotes chunk
 // times: "chunk F=0.5" with v = 2 is F = 1 here).
 
 #include "base/diagnostickinds.h"
-#include "pipeline/pipelinetimeline.h"
 #include "base/sizelimits.h"
+#include "pipeline/pipelinetimeline.h"
 
 #include <QTest>
 #include <cmath>
@@ -101,8 +102,8 @@ private slots:
     void dualPipeV();
     void dualPipeVReadmeBubble_data();
     void dualPipeVReadmeBubble();
-    void seedForwardBubble_data();
-    void seedForwardBubble();
+    void articleForwardBubble_data();
+    void articleForwardBubble();
     void everyOpRunsOnce_data();
     void everyOpRunsOnce();
     void latencyAndUnevenStages_data();
@@ -551,22 +552,22 @@ void TestSchedule::dualPipeVReadmeBubble()
     QCOMPARE(t.maxStageBubble, bubble);
 }
 
-// Seed 000, "Pipeline Parallelism": the forward pass of a GPipe-style schedule with p stages and m
-// micro-batches leaves (p−1)/(m+p−1) idle: "Bei 4 Stages lassen 4 Micro-Batches 3/7 des Forward-Schedules
+// The reference article, «Pipeline Parallelism»: the forward pass of a GPipe-style schedule with p stages and
+// m micro-batches leaves (p−1)/(m+p−1) idle: "Bei 4 Stages lassen 4 Micro-Batches 3/7 des Forward-Schedules
 // ungenutzt, etwa 43 %. 16 Micro-Batches lassen 3/19 ungenutzt, etwa 16 %, und 32 lassen 3/35 ungenutzt,
 // etwa 9 %." The figure shows 4 stages and 4 micro-batches over seven time steps.
-void TestSchedule::seedForwardBubble_data()
+void TestSchedule::articleForwardBubble_data()
 {
     QTest::addColumn<int>("m");
     QTest::addColumn<int>("timeSteps");
     QTest::addColumn<double>("idle");
     QTest::addColumn<int>("percent");
-    QTest::newRow("seed: p=4 m=4 → 3/7 ≈ 43 %") << 4 << 7 << 3.0 / 7.0 << 43;
-    QTest::newRow("seed: p=4 m=16 → 3/19 ≈ 16 %") << 16 << 19 << 3.0 / 19.0 << 16;
-    QTest::newRow("seed: p=4 m=32 → 3/35 ≈ 9 %") << 32 << 35 << 3.0 / 35.0 << 9;
+    QTest::newRow("article: p=4 m=4 → 3/7 ≈ 43 %") << 4 << 7 << 3.0 / 7.0 << 43;
+    QTest::newRow("article: p=4 m=16 → 3/19 ≈ 16 %") << 16 << 19 << 3.0 / 19.0 << 16;
+    QTest::newRow("article: p=4 m=32 → 3/35 ≈ 9 %") << 32 << 35 << 3.0 / 35.0 << 9;
 }
 
-void TestSchedule::seedForwardBubble()
+void TestSchedule::articleForwardBubble()
 {
     QFETCH(int, m);
     QFETCH(int, timeSteps);

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The teaching models (issue 9) against the seed (000: the six layouts on four GPUs, the MLP split, CP,
-// EP; 001: serving), Megatron-LM and TransformerEngine, and against the memory and traffic models they are
-// built on: a lesson states no number the evaluation of its own design would not give.
+// The teaching models against the reference articles (the six layouts on four GPUs, the MLP split, CP,
+// EP; and the one on serving), Megatron-LM and TransformerEngine, and against the memory and traffic models
+// they are built on: a lesson states no number the evaluation of its own design would not give.
 
 #include "catalog/catalog.h"
 #include "comm/commvolume.h"
+#include "evaluate.h"
 #include "memory/memory.h"
+#include "support/testdesigns.h"
 #include "teaching/teachingcontext.h"
 #include "teaching/teachingexperts.h"
 #include "teaching/teachingmlp.h"
 #include "teaching/teachingstrategies.h"
-#include "support/testdesigns.h"
 
 #include <QTest>
 #include <cmath>
@@ -42,7 +43,7 @@ private slots:
     void lessonNumbersAreTheEvaluations();
     void collectivesAddUpToTheTrafficModel_data();
     void collectivesAddUpToTheTrafficModel();
-    void ddpHoldsTheSeedsSixteenBytesPerParameter();
+    void ddpHoldsSixteenBytesPerParameter();
     void expertLessonOnDenseModelUsesMoePreset();
     void teachingModel_data();
     void teachingModel();
@@ -67,7 +68,7 @@ private slots:
     void routingIsDeterministic();
 };
 
-// Seed 000, "Was jede Strategie aufteilt": what each of the six panels keeps on a GPU.
+// The reference article, «Was jede Strategie aufteilt»: what each of the six panels keeps on a GPU.
 void TstTeaching::holdings_data()
 {
     QTest::addColumn<Strategy>("strategy");
@@ -176,12 +177,12 @@ void TstTeaching::collectivesAddUpToTheTrafficModel()
     }
 }
 
-// Seed 000: "DDP 16Ψ" — mixed-precision Adam, 2 + 2 + 12 bytes per parameter, on every GPU.
-void TstTeaching::ddpHoldsTheSeedsSixteenBytesPerParameter()
+// The reference article: "DDP 16Ψ" — mixed-precision Adam, 2 + 2 + 12 bytes per parameter, on every GPU.
+void TstTeaching::ddpHoldsSixteenBytesPerParameter()
 {
     const StrategyLesson ddp = strategyLesson(testing::example("teaching-4gpu"), Strategy::Ddp);
     QCOMPARE(ddp.modelStateBytes, 16 * ddp.parameters);
-    // 8B parameters × 16 bytes = 128 GB: more than an 80 GB GPU, the seed's reason to shard.
+    // 8B parameters × 16 bytes = 128 GB: more than an 80 GB GPU, the article's reason to shard.
     QVERIFY(!ddp.fits);
     const StrategyLesson fsdp = strategyLesson(testing::example("teaching-4gpu"), Strategy::Fsdp);
     QVERIFY(fsdp.fits);
@@ -192,15 +193,16 @@ void TstTeaching::ddpHoldsTheSeedsSixteenBytesPerParameter()
     QCOMPARE(pp.idealBubbleFraction, 3.0 / 35);
 }
 
-// The seed's figures: 4 stages with 4, 16 and 32 micro-batches leave 3/7, 3/19 and 3/35 idle.
+// The reference article's figures («Pipeline Parallelism»): 4 stages with 4, 16 and 32 micro-batches leave
+// 3/7, 3/19 and 3/35 idle.
 void TstTeaching::idealBubble_data()
 {
     QTest::addColumn<int>("stages");
     QTest::addColumn<qint64>("microBatches");
     QTest::addColumn<double>("fraction");
-    QTest::newRow("seed: 4 × 4, about 43 %") << 4 << qint64(4) << 3.0 / 7;
-    QTest::newRow("seed: 4 × 16, about 16 %") << 4 << qint64(16) << 3.0 / 19;
-    QTest::newRow("seed: 4 × 32, about 9 %") << 4 << qint64(32) << 3.0 / 35;
+    QTest::newRow("article: 4 × 4, about 43 %") << 4 << qint64(4) << 3.0 / 7;
+    QTest::newRow("article: 4 × 16, about 16 %") << 4 << qint64(16) << 3.0 / 19;
+    QTest::newRow("article: 4 × 32, about 9 %") << 4 << qint64(32) << 3.0 / 35;
     QTest::newRow("no pipeline") << 1 << qint64(8) << 0.0;
 }
 
@@ -318,7 +320,8 @@ void TstTeaching::firstPipelineStageHoldsPMicroBatches()
     QCOMPARE(ddp.gpus.front().inFlight, 1.0);
 }
 
-// Seed 001: serving keeps weights and KV cache; no gradients, no optimizer; replicas send nothing.
+// The reference article on serving («Was speichert jede GPU?»): serving keeps weights and KV cache; no
+// gradients, no optimizer; replicas send nothing.
 void TstTeaching::servingHasNoTrainingState()
 {
     for (Strategy s : kServingStrategies) {
@@ -343,7 +346,7 @@ void TstTeaching::mlpSplitShapes_data()
     QTest::addColumn<QList<int>>("ops");
     const int ar = int(CollectiveOp::AllReduce), ag = int(CollectiveOp::AllGather),
               rs = int(CollectiveOp::ReduceScatter);
-    QTest::newRow("seed: two ranks, one all-reduce")
+    QTest::newRow("article: two ranks, one all-reduce")
         << 2 << false << qint64(14336) << qint64(7168) << qint64(4096) << QList<int>{ar};
     QTest::newRow("with SP: all-gather before, reduce-scatter after")
         << 2 << true << qint64(14336) << qint64(7168) << qint64(2048) << QList<int>{ag, rs};

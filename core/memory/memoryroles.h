@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The figures of one memory role (a pipeline rank on one GPU type, memory.h), in three rooms: the
+// training figures (trainingmemory.cpp), the serving figures and the KV-cache fit (servingmemory.cpp),
+// and what both share (memory.cpp), which also assembles the report. Internal to core/memory.
+
+#include "memory/memory.h"
+#include "memory/modelshard.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace core::memoryroles {
+
+struct RoleContext
+{
+    const Design& design;
+    const MemoryAssumptions& assumptions;
+    std::int64_t microBatches;
+};
+
+inline MemoryFigure figure(double bytes, Explanation why)
+{
+    return {bytes, std::move(why)};
+}
+
+// NCCL's buffers for every communicator the rank belongs to, plus `extra` bytes of data-parallel buckets
+// named `extraText` (none when `extra` is 0).
+MemoryFigure communicationFigure(const ParallelLayout& layout, const MemoryAssumptions& a, double extra,
+                                 const std::string& extraText);
+
+// One rank's model states at a ZeRO stage, as the bars and the ZeRO view both count them: dense and expert
+// parameters each sharded over their own data-parallel group (modelshard.h), FSDP2's reshard_after_forward
+// as designed, and the optimizer states moved to CPU memory when offloaded.
+struct RankStates
+{
+    ModelStates onGpu; // dense + expert, without an offloaded optimizer
+    double offloaded = 0; // optimizer bytes in CPU memory
+};
+RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage);
+
+// Every training figure of the role: model states, activations, temporary and communication buffers,
+// and the allocator's reserve.
+void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role);
+
+struct ServingPerRank
+{
+    double kvBytesPerToken = 0;
+};
+// Every serving figure of the role: weights, KV cache, workspace, communication buffers and the serving
+// engine's reserve.
+ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role);
+// The KV cache of one sequence on the fullest rank, and how many sequences fit on every rank of a replica.
+void servingFit(const Design& design, const std::map<int, ServingPerRank>& serving, MemoryReport& report);
+
+} // namespace core::memoryroles

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A training rank's memory (memory.h): model states after the ZeRO paper, activations after Korthikanti
+// et al. times the micro-batches the pipeline schedule keeps in flight, temporary and communication
+// buffers, and the allocator's reserve. Each figure carries its explanation.
+
+#include "memory/activations.h"
+#include "memory/memoryroles.h"
+
+#include <algorithm>
+
+namespace core::memoryroles {
+
+namespace {
+
+// The reference article's table («Memory Budgets für Training und Inference») restates the paper's.
+constexpr const char* kZeroSource
+    = "Rajbhandari et al., ZeRO (SC 2020), §5 and Figure 1; the reference article's ZeRO table";
+constexpr const char* kKorthikantiSource
+    = "Korthikanti et al., Reducing Activation Recomputation (MLSys 2023), §4, Table 2";
+
+// Korthikanti et al.'s closed form (Table 2) of the configuration in use, written for their GPT layer; the
+// figure itself generalises it term by term (activations.h). FlashAttention keeps a 4-byte log-sum-exp
+// per head and query instead of the 5as/h score terms; selective recomputation keeps neither.
+std::string activationFormText(const ActivationConfig& c)
+{
+    const bool tp = c.tp > 1;
+    if (c.recompute == Recompute::Full)
+        return c.sequenceParallel ? "2·s·b·h/t (the layer input only)" : "2·s·b·h (the layer input only)";
+    std::string text = "s·b·h·(";
+    text += !tp ? "34" : c.sequenceParallel ? "34/t" : "10 + 24/t";
+    if (c.recompute != Recompute::Selective) {
+        text += " + ";
+        text += c.flashAttention ? "4a" : "5as";
+        text += tp ? "/(ht)" : "/h";
+    }
+    text += ")";
+    return text;
+}
+
+// Where the count of in-flight micro-batches of each schedule comes from (inFlightMicroBatches).
+const char* inFlightSource(Schedule schedule)
+{
+    switch (schedule) {
+    case Schedule::GPipe:
+        return "Huang et al., GPipe (NeurIPS 2019): every forward before the first backward";
+    case Schedule::OneFOneB:
+        return "Megatron-LM schedules.py: p − r − 1 warm-up forwards";
+    case Schedule::Interleaved:
+        return "Megatron-LM schedules.py, interleaved warm-up; Korthikanti et al. §4.2.3";
+    case Schedule::ZbH1:
+        return "Qi et al., Zero Bubble Pipeline Parallelism (ICLR 2024), Table 1";
+    case Schedule::ZbV:
+        return "PyTorch ScheduleZBVZeroBubble";
+    case Schedule::DualPipeV:
+        return "deepseek-ai/DualPipe README: PP + 1 chunks";
+    }
+    return "";
+}
+
+// Parameters, gradients and optimizer states: dense and expert parameters are sharded over their own
+// data-parallel groups.
+void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const StateBytes& bytes,
+                       RankRole& role)
+{
+    const ParallelLayout& l = ctx.design.layout;
+    const Workload& w = ctx.design.workload;
+    const int denseGroup = denseShardGroup(l);
+    const int expertGroup = expertShardGroup(l);
+    const RankStates states = rankStates(ctx.design, shard, l.zeroStage);
+    auto stateWhy = [&](const char* what, double perParam, bool sharded) {
+        Explanation why;
+        why.formula = std::string("Ψ_rank × ") + what + " bytes per parameter"
+            + (sharded ? " ÷ N (ZeRO shard group)" : "");
+        why.input("Ψ_rank dense (this rank's TP/PP shard)", shard.dense)
+            .input("Ψ_rank experts (÷ EP × expert TP)", shard.expert)
+            .input(std::string(what) + " bytes per parameter", perParam, "bytes")
+            .input("ZeRO stage", l.zeroStage)
+            .input("N dense (DP × CP" + std::string(l.expertMode == ExpertMode::Separate ? " × EP" : "")
+                       + ")",
+                   denseGroup)
+            .input("N experts (expert DP)", expertGroup);
+        why.source = kZeroSource;
+        return why;
+    };
+    Explanation weightsWhy = stateWhy("weight", bytes.weights, l.zeroStage >= 3 && l.reshardAfterForward);
+    if (l.zeroStage >= 3 && !l.reshardAfterForward)
+        weightsWhy.note = "FSDP2 reshard_after_forward=False keeps the gathered weights from forward to "
+                          "backward, so at the peak they count whole (ZeRO-2-like).";
+    role.figure(MemoryCategory::Parameters) = figure(states.onGpu.weights, std::move(weightsWhy));
+    role.figure(MemoryCategory::Gradients)
+        = figure(states.onGpu.gradients, stateWhy("gradient", bytes.gradients, l.zeroStage >= 2));
+    Explanation optimizerWhy = stateWhy("optimizer", bytes.optimizer, l.zeroStage >= 1);
+    role.offloadedBytes = states.offloaded;
+    if (w.offload == Offload::Cpu)
+        optimizerWhy.note = "Offloaded to CPU memory (DeepSpeed offload_optimizer): "
+            + formatBytes(states.offloaded) + " per rank live in host RAM, not on the GPU.";
+    role.figure(MemoryCategory::Optimizer) = figure(states.onGpu.optimizer, std::move(optimizerWhy));
+}
+
+ActivationConfig activationConfig(const Design& d)
+{
+    const ParallelLayout& l = d.layout;
+    const Workload& w = d.workload;
+    ActivationConfig config;
+    config.tokens = static_cast<double>(w.sequenceLength) / std::max(l.cp(), 1);
+    config.attendedTokens = static_cast<double>(w.sequenceLength);
+    config.microBatch = std::max(l.microBatch, 1);
+    config.tp = std::max(l.tp(), 1);
+    config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : config.tp;
+    config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
+    config.recompute = l.recompute;
+    config.flashAttention = w.flashAttention;
+    config.capacityFactor = w.moeCapacityFactor;
+    return config;
+}
+
+// Activations: the layers of this rank × the micro-batches in flight at its peak.
+void activationFigure(const RoleContext& ctx, const RankShard& shard, const ActivationConfig& config,
+                      RankRole& role)
+{
+    const Design& d = ctx.design;
+    const ModelArchitecture& m = d.model;
+    const ParallelLayout& l = d.layout;
+    const Workload& w = d.workload;
+    const double denseLayer = layerActivationBytes(m, false, config).total();
+    const double moeLayer = shard.moeLayers > 0 ? layerActivationBytes(m, true, config).total() : 0.0;
+    const double perMicroBatch = (shard.layers - shard.moeLayers) * denseLayer + shard.moeLayers * moeLayer;
+    role.inFlight = inFlightMicroBatches(d, role.ppRank, ctx.microBatches);
+    role.layers = shard.layers;
+    const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden);
+    const double t = config.tp;
+    const double spShard = config.sequenceParallel ? t : 1.0;
+    // First stage: input ids (8 bytes each) and the embedding's dropout mask; last stage: the final norm's
+    // and the output layer's inputs (Korthikanti et al. §4.3; Megatron theoretical_memory_usage.py).
+    const double firstStage = shard.hasEmbedding ? (8.0 * s * b + (m.dropout ? s * b * h : 0.0)) / t : 0.0;
+    const double lastStage = shard.hasOutputHead ? 4.0 * s * b * h / spShard : 0.0;
+    Explanation actWhy;
+    actWhy.formula = "in-flight × (dense layers × A_dense + MoE layers × A_moe + first-stage inputs) + "
+                     "last-stage inputs; A per layer = ";
+    actWhy.formula += activationFormText(config);
+    actWhy.formula += " for a GPT layer, generalised to GQA, SwiGLU, dropout-free models and MoE";
+    actWhy.input("in-flight micro-batches (stage units)", role.inFlight)
+        .input("layers on this rank", shard.layers)
+        .input("MoE layers on this rank", shard.moeLayers)
+        .input("A_dense per layer and micro-batch", denseLayer, "bytes")
+        .input("A_moe per layer and micro-batch", moeLayer, "bytes")
+        .input("s (tokens per CP rank)", s, "tokens")
+        .input("b (micro-batch)", b, "sequences")
+        .input("h (hidden size)", h)
+        .input("a (attention heads)", m.heads)
+        .input("t (TP)", t);
+    actWhy.source = std::string(kKorthikantiSource) + "; in-flight micro-batches from the "
+        + std::string(enumName(l.schedule)) + " schedule (" + inFlightSource(l.schedule) + ")";
+    if (l.recompute == Recompute::Full)
+        actWhy.note = "Full recomputation keeps only each layer's input; the layer being recomputed is under "
+                      "temporary buffers.";
+    else if (l.recompute == Recompute::Selective)
+        actWhy.note = "Selective recomputation recomputes the s×s attention scores instead of storing them.";
+    else if (w.flashAttention)
+        actWhy.note = "FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s "
+                      "attention scores (Dao et al. 2022).";
+    role.figure(MemoryCategory::Activations)
+        = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage, std::move(actWhy));
+}
+
+// Temporary buffers: gathered FSDP units, the last stage's logits, the sequence-parallel all-gather and
+// what recomputation rebuilds, each a term of the sum.
+MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, const ActivationConfig& config,
+                             const StateBytes& bytes)
+{
+    const ModelArchitecture& m = ctx.design.model;
+    const ParallelLayout& l = ctx.design.layout;
+    const Workload& w = ctx.design.workload;
+    const MemoryAssumptions& a = ctx.assumptions;
+    const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden);
+    const double t = config.tp;
+    double temporary = 0;
+    Explanation tempWhy;
+    std::string formula;
+    auto term = [&](const std::string& text, double value, const std::string& name) {
+        if (value <= 0)
+            return;
+        temporary += value;
+        formula += (formula.empty() ? "" : " + ") + text;
+        tempWhy.input(name, value, "bytes");
+    };
+    if (l.zeroStage >= 3 && l.reshardAfterForward) {
+        std::string name = "gathered FSDP units (";
+        name += std::to_string(a.fsdpUnitsGathered);
+        name += ") and one unit's full gradients";
+        term("FSDP units gathered × largest layer × weight bytes + largest layer × gradient bytes",
+             a.fsdpUnitsGathered * shard.largestLayer * bytes.weights + shard.largestLayer * bytes.gradients,
+             name);
+    } else if (l.zeroStage >= 3) {
+        // reshard_after_forward=False: the weights stay gathered from forward to backward and the
+        // parameters already count them whole; only one unit's full gradients await their reduce-scatter.
+        term("largest layer × gradient bytes", shard.largestLayer * bytes.gradients,
+             "one FSDP unit's full gradients");
+    }
+    if (shard.hasOutputHead)
+        term("4·s·b·V/t (FP32 logits)", 4.0 * s * b * static_cast<double>(paddedVocab(m.vocab, l.tp())) / t,
+             "FP32 logits of the last stage");
+    if (config.sequenceParallel)
+        term("2·s·b·h (all-gathered SP input)", 2.0 * s * b * h, "sequence-parallel all-gather buffer");
+    if (l.recompute == Recompute::Full) {
+        ActivationConfig whole = config;
+        whole.recompute = Recompute::None;
+        term("one layer's activations while it is recomputed",
+             layerActivationBytes(m, shard.moeLayers > 0, whole).total(), "the layer being recomputed");
+    } else if (l.recompute == Recompute::Selective && !w.flashAttention) {
+        ActivationConfig scores = config;
+        scores.recompute = Recompute::None;
+        term("one layer's attention scores while they are recomputed",
+             layerActivationBytes(m, false, scores).scores, "recomputed attention scores");
+    }
+    tempWhy.formula = formula.empty() ? "none" : formula;
+    tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); torch fully_shard prefetch; Megatron "
+                     "global memory buffer";
+    return figure(temporary, std::move(tempWhy));
+}
+
+// Communication buffers: NCCL's per communicator, and the data-parallel gradient buckets.
+MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard& shard,
+                                         const StateBytes& bytes)
+{
+    const ParallelLayout& l = ctx.design.layout;
+    const Workload& w = ctx.design.workload;
+    const MemoryAssumptions& a = ctx.assumptions;
+    double dataParallel = 0;
+    std::string dataParallelText;
+    if (denseShardGroup(l) > 1) {
+        if (l.zeroStage == 0 && w.precision != Precision::MegatronBf16) {
+            dataParallel = a.ddpGradientAsBucketView ? 2 * a.ddpBucketBytes : shard.total() * bytes.gradients;
+            dataParallelText
+                = a.ddpGradientAsBucketView ? "DDP buckets in flight" : "DDP bucket copy of all gradients";
+        } else if (l.zeroStage > 0) {
+            dataParallel = 2 * a.shardingBucketBytes;
+            dataParallelText = "reduce-scatter / all-gather buckets";
+        }
+    }
+    return communicationFigure(l, a, dataParallel, dataParallelText);
+}
+
+} // namespace
+
+void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role)
+{
+    const Workload& w = ctx.design.workload;
+    const MemoryAssumptions& a = ctx.assumptions;
+    const StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
+    modelStateFigures(ctx, shard, bytes, role);
+    const ActivationConfig config = activationConfig(ctx.design);
+    activationFigure(ctx, shard, config, role);
+    role.figure(MemoryCategory::Temporary) = temporaryFigure(ctx, shard, config, bytes);
+    role.figure(MemoryCategory::Communication) = trainingCommunicationFigure(ctx, shard, bytes);
+
+    Explanation reserveWhy;
+    reserveWhy.formula = "reserve fraction × capacity";
+    reserveWhy.input("reserve fraction", a.allocatorReserveFraction)
+        .input("capacity", role.capacityBytes, "bytes");
+    reserveWhy.source
+        = "PyTorch caching allocator: max_memory_reserved above max_memory_allocated; CUDA context";
+    role.figure(MemoryCategory::Reserve)
+        = figure(a.allocatorReserveFraction * role.capacityBytes, std::move(reserveWhy));
+}
+
+} // namespace core::memoryroles
