@@ -71,6 +71,10 @@ protected:
 
 private:
     void rebuild();
+    double placeBars();
+    double stackBars();
+    void labelBars(double top);
+    void fillLegend();
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     QString toolTipFor(int bar) const;
