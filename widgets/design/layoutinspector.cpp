@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "design/layoutinspector.h"
 
-#include "catalog/catalog.h"
-#include "diagnostics/diagnostictext.h"
-#include "design/fieldtext.h"
-#include "common/qtconvert.h"
 #include "base/sizelimits.h"
+#include "catalog/catalog.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
+#include "design/fieldtext.h"
 #include "design/validate.h"
+#include "diagnostics/diagnostictext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -40,8 +41,7 @@ void markSeverity(QWidget* editor, std::optional<core::Severity> severity)
     if (severity) {
         palette = editor->parentWidget() ? editor->parentWidget()->palette() : QPalette();
         palette.setColor(QPalette::Base,
-                         *severity == core::Severity::Error ? QColor(0xfb, 0xd9, 0xd9)
-                                                            : QColor(0xfc, 0xec, 0xcf));
+                         *severity == core::Severity::Error ? palette::errorField : palette::warningField);
     }
     editor->setPalette(palette);
 }

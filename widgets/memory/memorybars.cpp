@@ -5,6 +5,7 @@
 #include "memory/memorybars.h"
 
 #include "catalog/catalog.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
 #include "memory/memorytext.h"
@@ -60,10 +61,10 @@ MemoryBars::MemoryBars(QWidget* parent)
     m_overflow = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_overflow->setWidth(kBarWidth + 0.1);
     m_overflow->setBrush(Qt::NoBrush);
-    m_overflow->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2.5));
+    m_overflow->setPen(QPen(palette::overCapacity, 2.5));
     m_capacity = m_plot->addGraph();
     m_capacity->setLineStyle(QCPGraph::lsStepCenter);
-    m_capacity->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1.5, Qt::DashLine));
+    m_capacity->setPen(QPen(palette::capacityLine, 1.5, Qt::DashLine));
     // The capacity line in front of the stacked bars, so a bar's top can be read against it: a layer of
     // its own above the plottables' "main" layer.
     m_plot->addLayer(QStringLiteral("capacity"), m_plot->layer(QStringLiteral("main")),
@@ -258,7 +259,7 @@ void MemoryBars::labelBars(double top)
 }
 
 // The legend names only what this design holds (training has no KV cache, serving no gradients), in
-// stacking order, then the capacity line and, if any bar is over, the red outline.
+// stacking order, then the capacity line and, if any bar is over, the outline that marks it.
 void MemoryBars::fillLegend()
 {
     const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
@@ -318,7 +319,6 @@ void MemoryBars::drawMeasuredMarkers()
 {
     if (m_measured.empty() || m_measuredBar < 0)
         return;
-    const QColor ink(40, 40, 40);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const double barX = m_bars[static_cast<std::size_t>(m_measuredBar)].x;
@@ -331,15 +331,15 @@ void MemoryBars::drawMeasuredMarkers()
         const double y = marker.bytes / core::kGB;
         const bool total = marker.quantity == "peakMemory.total";
         auto* line = new QCPItemLine(m_plot);
-        line->setPen(QPen(ink, total ? 1.8 : 2.2, total ? Qt::DashDotLine : Qt::SolidLine));
+        line->setPen(QPen(palette::measured, total ? 1.8 : 2.2, total ? Qt::DashDotLine : Qt::SolidLine));
         const double half = total ? 0 : kBarWidth / 2 + 0.12;
         line->start->setCoords(total ? xRange.lower : barX - half, y);
         line->end->setCoords(total ? xRange.upper : barX + half, y);
         auto* text = new QCPItemText(m_plot);
         text->setText(marker.label);
         text->setFont(small);
-        text->setColor(ink);
-        text->setBrush(QColor(255, 255, 255, 210));
+        text->setColor(palette::measured);
+        text->setBrush(palette::labelBacking);
         if (total) {
             // Over the line, at the left edge of the plot.
             text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -408,7 +408,9 @@ QString MemoryBars::toolTipFor(int index) const
                 .arg(tr("Total"), bytesText(role.totalBytes));
     text += tr("Capacity %1: %2")
                 .arg(bytesText(role.capacityBytes),
-                     role.fits() ? tr("fits") : tr("<b style='color:#d62728'>does not fit</b>"));
+                     role.fits() ? tr("fits")
+                                 : QStringLiteral("<b style='color:%1'>%2</b>")
+                                       .arg(palette::overCapacity.name(), tr("does not fit")));
     if (role.offloadedBytes > 0)
         text += QStringLiteral("<br>")
             + tr("%1 of optimizer states offloaded to CPU memory").arg(bytesText(role.offloadedBytes));

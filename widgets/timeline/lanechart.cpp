@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeline/lanechart.h"
 
+#include "common/palette.h"
+
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -205,7 +207,7 @@ void LaneChart::paintEvent(QPaintEvent*)
     if (std::isfinite(m_cursor)) {
         const double x = m_axis.toPixel(m_cursor);
         if (x >= m_axis.pixelLeft && x <= m_axis.pixelLeft + m_axis.pixelWidth) {
-            painter.setPen(QPen(QColor(200, 30, 30), 1.5));
+            painter.setPen(QPen(palette::timeCursor, 1.5));
             painter.drawLine(QPointF(x, kTopMargin), QPointF(x, axisTop));
         }
     }
@@ -241,11 +243,12 @@ void LaneChart::paintLaneBackground(QPainter& painter, int lane) const
     if (m_model->showsIdle(lane)) {
         QRectF idle = band;
         idle.setRight(std::clamp(m_axis.toPixel(m_model->activeEnd()), left, right));
-        painter.fillRect(band, QColor(244, 244, 244));
-        painter.fillRect(idle, QColor(236, 236, 236));
-        painter.fillRect(idle, QBrush(QColor(196, 196, 196), Qt::BDiagPattern));
+        painter.fillRect(band, palette::laneBackground);
+        painter.fillRect(idle, palette::bubbleIdle);
+        painter.fillRect(idle, QBrush(palette::bubbleHatch, Qt::BDiagPattern));
     } else {
-        painter.fillRect(band, m_model->isMinorLane(lane) ? QColor(248, 248, 248) : QColor(244, 244, 244));
+        painter.fillRect(band,
+                         m_model->isMinorLane(lane) ? palette::minorLaneBackground : palette::laneBackground);
     }
 }
 
@@ -300,14 +303,14 @@ void LaneChart::paintBars(QPainter& painter, int lane, std::vector<ChartBar>& ba
         const QRectF box(x0, top + 1, w, h - 2);
         painter.fillRect(box, bar.color);
         if (bar.hatched)
-            painter.fillRect(box, QBrush(QColor(255, 255, 255, 150), Qt::FDiagPattern));
+            painter.fillRect(box, QBrush(palette::exposedHatch, Qt::FDiagPattern));
         if (bar.outlined && w >= 4) {
-            painter.setPen(QPen(QColor(255, 255, 255), 1));
+            painter.setPen(QPen(palette::barSeparator, 1));
             painter.drawLine(QPointF(x0 + 0.5, top + 1), QPointF(x0 + 0.5, bottom - 1));
         }
         if (!bar.label.isEmpty() && w >= metrics.horizontalAdvance(bar.label) + 4
             && h >= metrics.height() * 0.8) {
-            painter.setPen(bar.color.lightnessF() > 0.6 ? QColor(30, 30, 30) : QColor(255, 255, 255));
+            painter.setPen(bar.color.lightnessF() > 0.6 ? palette::textOnLight : palette::textOnDark);
             painter.drawText(box, Qt::AlignCenter, bar.label);
         }
     }
@@ -338,7 +341,7 @@ void LaneChart::paintMarkers(QPainter& painter, double axisTop) const
                            [&box](const QRectF& other) { return other.intersects(box); }))
             box.translate(0, metrics.height());
         labelBoxes.push_back(box);
-        painter.fillRect(box, QColor(255, 255, 255, 220));
+        painter.fillRect(box, palette::labelBacking);
         painter.setPen(marker.color);
         painter.drawText(box, Qt::AlignCenter, marker.label);
     }

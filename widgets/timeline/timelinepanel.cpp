@@ -2,6 +2,7 @@
 #include "timeline/timelinepanel.h"
 
 #include "base/units.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
 #include "design/validate.h"
@@ -58,8 +59,7 @@ public:
             m_items.push_back({opColor(K::BackwardWeight), opKindName(K::BackwardWeight), false});
         if (spec.kind == core::Schedule::DualPipeV)
             m_items.push_back({opColor(K::ForwardBackward), opKindName(K::ForwardBackward), false});
-        m_items.push_back(
-            {QColor(236, 236, 236), QCoreApplication::translate("Timeline", "Idle (bubble)"), true});
+        m_items.push_back({idleColor(), QCoreApplication::translate("Timeline", "Idle (bubble)"), true});
         if (layout.tp() > 1)
             m_items.push_back({commColor(core::CommKind::TensorParallel),
                                commKindName(core::CommKind::TensorParallel), false});
@@ -104,7 +104,7 @@ protected:
             const QRect swatch(cell.left(), cell.top() + (h - 12) / 2, 18, 12);
             painter.fillRect(swatch, item.color);
             if (item.hatched)
-                painter.fillRect(swatch, QBrush(QColor(196, 196, 196), Qt::BDiagPattern));
+                painter.fillRect(swatch, QBrush(palette::bubbleHatch, Qt::BDiagPattern));
             painter.setPen(palette().color(QPalette::Text));
             painter.drawText(cell.adjusted(kSwatchWidth, 0, 0, 0), Qt::AlignVCenter, item.text);
         }
