@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Widget-level tests: the cluster canvas's geometry (a plain struct), hovering a GPU, the diagnostics
-// model under QAbstractItemModelTester, the memory views, and the one palette every
+// model under QAbstractItemModelTester, the memory views, the design summary, and the one palette every
 // view takes its colours from.
 
 #include "cluster/clustercanvas.h"
@@ -9,6 +9,7 @@
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "design/designio.h"
+#include "design/designsummary.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "memory/memorybars.h"
 #include "memory/memorypanel.h"
@@ -119,6 +120,7 @@ private slots:
     void zeroViewShardsExpertsOverExpertDp();
     void capacityLineInFrontOfTheBars();
     void servingFiguresExplainThemselves();
+    void summaryNamesTheCalibratedLinks();
     void meaningsOfOneViewLookApart();
     void noLiteralColoursOutsideThePalette_data();
     void noLiteralColoursOutsideThePalette();
@@ -370,6 +372,21 @@ void TestWidgets::servingFiguresExplainThemselves()
     emit panel.servingSummary()->linkActivated(QStringLiteral("kvBytesPerSequence"));
     QVERIFY(panel.explanationDialog()->formulaText().contains(QStringLiteral("context")));
     panel.explanationDialog()->close();
+}
+
+// The summary names the links the evaluation computed with: a link measured on this cluster in place of
+// the preset of the same id.
+void TestWidgets::summaryNamesTheCalibratedLinks()
+{
+    core::Design design = *core::exampleDesign("default");
+    const std::string intra = design.cluster.nodes.front().intraLink;
+    core::LinkSpec measured = *core::Catalog::builtin().link(intra);
+    measured.name = "NVLink as measured on this cluster";
+    design.cluster.calibratedLinks.push_back(measured);
+    DesignSummary summary;
+    summary.setSnapshot(snapshotOf(design));
+    QVERIFY2(summary.clusterText().contains(QStringLiteral("NVLink as measured on this cluster")),
+             qPrintable(summary.clusterText()));
 }
 
 // One colour says one thing: in each view, the colours of different meanings (what its legend names,

@@ -131,6 +131,8 @@ void LayoutInspector::build()
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
     outer->setSpacing(8);
+    // The combo boxes list the built-in presets to choose from; the design's own values are shown from
+    // its evaluation (showValues).
     const core::Catalog& catalog = core::Catalog::builtin();
 
     // Model
@@ -187,7 +189,7 @@ void LayoutInspector::build()
     m_clusterNote->setWordWrap(true);
     cluster->addRow(m_clusterNote);
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
-        // A new GPU type brings the intra-node link its nodes usually have.
+        // A new GPU type brings the intra-node link its nodes usually have: the preset just chosen.
         if (const core::GpuSpec* gpu = core::Catalog::builtin().gpu(ss(m_gpu->itemData(index).toString()))) {
             const int link = m_intraLink->findData(qs(gpu->defaultIntraLink));
             if (link >= 0)
@@ -300,6 +302,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
             box->addItem(QString::fromLatin1(order), QString::fromLatin1(order));
         break;
     case Choices::Fabric:
+        // The fabric presets to choose from.
         for (const core::LinkSpec& l : core::Catalog::builtin().links())
             if (l.linkClass == core::LinkClass::Fabric)
                 box->addItem(qs(l.name), qs(l.id));
@@ -400,7 +403,7 @@ void LayoutInspector::showValues()
         const QSignalBlocker blocker(m_modelPreset);
         const int index = m_modelPreset->findData(qs(design.model.preset));
         m_modelPreset->setCurrentIndex(index);
-        const core::ModelArchitecture* preset = core::Catalog::builtin().model(design.model.preset);
+        const core::ModelArchitecture* preset = m_snapshot.catalog().model(design.model.preset);
         if (!preset)
             m_modelNote->setText(tr("Custom architecture."));
         else if (!(*preset == design.model))

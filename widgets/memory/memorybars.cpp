@@ -167,7 +167,8 @@ double MemoryBars::placeBars()
     }
     for (std::size_t i = 0; i < memory.roles.size(); ++i) {
         const core::RankRole& role = memory.roles[i];
-        const core::GpuSpec* gpu = core::Catalog::builtin().gpu(role.gpuType);
+        // The GPU the evaluation computed this role with.
+        const core::GpuSpec* gpu = m_snapshot.catalog().gpu(role.gpuType);
         QString label = tr("stage %1").arg(role.ppRank);
         if (memory.roles.size() > 1 && gpu
             && std::any_of(memory.roles.begin(), memory.roles.end(),
