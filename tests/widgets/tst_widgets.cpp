@@ -160,7 +160,7 @@ void TestWidgets::geometryGridsTheNodes_data()
     QTest::addColumn<int>("nodes");
     QTest::addColumn<int>("columns");
     QTest::newRow("4 nodes: 2 × 2") << 4 << 2;
-    QTest::newRow("seed, 64 nodes: 8 × 8") << 64 << 8;
+    QTest::newRow("reference article, 64 nodes: 8 × 8") << 64 << 8;
     QTest::newRow("512 nodes: about 1.6 wide") << 512 << 26;
 }
 
@@ -303,7 +303,8 @@ void TestWidgets::clickingASegmentExplainsIt()
     panel.explanationDialog()->close();
 }
 
-// The seed's ZeRO figure: DDP, ZeRO-1, ZeRO-2, ZeRO-3, each the part every GPU copies plus its share.
+// The reference article's ZeRO figure: DDP, ZeRO-1, ZeRO-2, ZeRO-3, each the part every GPU copies plus its
+// share.
 void TestWidgets::zeroViewShowsTheSeedsFourBars()
 {
     ZeroView view;

@@ -199,8 +199,8 @@ void DesignSummary::explain(const QString& figure)
     m_dialog->raise();
 }
 
-// The seed's list of what to record for a layout: step time, useful tokens per second, MFU, and the
-// visible time of each kind of collective.
+// The reference article's list of what to record for a layout: step time, useful tokens per second, MFU, and
+// the visible time of each kind of collective.
 void DesignSummary::refreshPerformance()
 {
     const std::optional<core::Performance>& p = m_snapshot.evaluation->performance;
@@ -213,7 +213,8 @@ void DesignSummary::refreshPerformance()
         return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(key), text);
     };
     if (serving) {
-        // Seed 2: latency per request, throughput for the whole group.
+        // Serving as the reference article measures it: latency per request, throughput for the whole
+        // group.
         const core::ServingPerformance& v = *serving;
         m_performance->setText(
             tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
@@ -254,7 +255,8 @@ void DesignSummary::refreshPerformance()
             .arg(qs(p->step.formula), qs(p->mfuExplanation.formula), percent(p->computeEfficiency)));
 }
 
-// Issue 8: the headline figures a run measures, each beside its prediction with the difference.
+// The headline figures a run measures, each beside its prediction with the difference, so that a
+// measured record is read against the figure it checks.
 void DesignSummary::refreshMeasured()
 {
     const ShownRecord shown = shownRecord(m_snapshot);

@@ -288,7 +288,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("FP8"), name(core::KvDtype::Fp8));
         break;
     case Choices::ExpertMode:
-        add(tr("Own dimension: world × EP (seed)"), name(core::ExpertMode::Separate));
+        add(tr("Own dimension: world × EP (reference article)"), name(core::ExpertMode::Separate));
         add(tr("Carved out of DP × CP (Megatron)"), name(core::ExpertMode::Megatron));
         break;
     case Choices::ZeroStage:

@@ -133,7 +133,7 @@ void ZeroView::rebuild()
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(-0.6, 3.6);
 
-    // The GPU's memory, as in the seed's figure ("dem Speicher einer 80-GB-GPU gegenüber").
+    // The GPU's memory, as in the reference article's figure ("dem Speicher einer 80-GB-GPU gegenüber").
     double capacity = 0;
     const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
     for (const core::RankRole& role : memory.roles)

@@ -28,8 +28,8 @@ namespace widgets {
 
 namespace {
 
-// The seed's two 70B layouts, the first pair a design review compares.
-constexpr const char* kSeedPair[] = {"seed-70b-32k-512gpu", "seed-70b-32k-512gpu-alt"};
+// The reference article's two 70B layouts, the first pair a design review compares.
+constexpr const char* kReferencePair[] = {"seed-70b-32k-512gpu", "seed-70b-32k-512gpu-alt"};
 
 QString seconds(double s)
 {
@@ -150,7 +150,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
 
     connect(m_pinButton, &QPushButton::clicked, this, &PerformancePanel::pinCurrent);
     connect(m_seedPairButton, &QPushButton::clicked, this, [this] {
-        for (const char* id : kSeedPair)
+        for (const char* id : kReferencePair)
             if (const std::optional<core::Design> design = core::exampleDesign(id))
                 pin(*design);
     });
@@ -226,7 +226,7 @@ void PerformancePanel::retranslate()
         tr("<b>Candidates side by side</b> — pin layouts to compare fit, step time, MFU "
            "and the communication that stays visible"));
     m_pinButton->setText(tr("Pin current design"));
-    m_seedPairButton->setText(tr("Pin the seed's two 70B layouts"));
+    m_seedPairButton->setText(tr("Pin the reference article's two 70B layouts"));
     m_clearButton->setText(tr("Clear"));
     m_searchTitle->setText(tr("<b>Mesh search</b>"));
     m_searchButton->setText(tr("Search every layout"));

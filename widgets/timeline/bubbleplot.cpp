@@ -143,7 +143,7 @@ void BubblePlot::replot()
     for (const core::BubblePoint& point : core::bubbleCurve(m_spec, counts, kCurveOperationBudget))
         m_curve->addData(point.microBatches, 100 * point.bubbleFraction);
     const int last = counts.empty() ? 64 : counts.back();
-    // The seed's formula at every plotted count and densely between them.
+    // The reference article's formula at every plotted count and densely between them.
     std::vector<int> idealCounts = counts;
     for (int m = 1; m <= last; m = m < 16 ? m + 1 : m * 9 / 8)
         idealCounts.push_back(m);

@@ -436,7 +436,8 @@ void TimelinePanel::updateCharts()
     if (p > 1)
         text += tr(" · longest idle inside one stage %1 · micro-batches in flight per stage: %2")
                     .arg(qs(core::formatSeconds(t.maxStageBubble)), peaks.join(QStringLiteral(", ")));
-    // Issue 8: the measured step beside the predicted one (the chart marks both).
+    // The measured step beside the predicted one (the chart marks both), so a record is read where its
+    // figure is.
     if (const ShownRecord shown = shownRecord(m_snapshot); shown.record)
         if (const core::RecordComparisonRow* step = shown.comparison.find("stepSeconds"))
             text += QStringLiteral("<br>")
