@@ -131,8 +131,7 @@ void LayoutInspector::build()
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
     outer->setSpacing(8);
-    // The combo boxes list the built-in presets to choose from; the design's own values are shown from
-    // its evaluation (showValues).
+    // The combo boxes offer the built-in presets to choose from.
     const core::Catalog& catalog = core::Catalog::builtin();
 
     // Model
