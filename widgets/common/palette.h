@@ -10,6 +10,34 @@
 namespace widgets::palette {
 
 // Text, frames and backgrounds shared by every view.
+inline constexpr QColor figureBackground{255, 255, 255}; // the page a view is exported onto
+// Text on a coloured fill: dark on a light one, white on a dark one (groupcolors.h's textColorOn).
+inline constexpr QColor textOnLight{0x20, 0x20, 0x20};
+inline constexpr QColor textOnDark{255, 255, 255};
+// Behind a label or legend drawn over a plot or chart: what lies under it stays faintly visible.
+inline constexpr QColor labelBacking{255, 255, 255, 220};
+// An editor whose value a diagnostic flags, tinted by severity (a palette, not a style sheet).
+inline constexpr QColor errorField{0xfb, 0xd9, 0xd9};
+inline constexpr QColor warningField{0xfc, 0xec, 0xcf};
+// What a switch over a kind returns past its last case; a valid kind never shows it (Qt::gray).
+inline constexpr QColor unknownKind{0xa0, 0xa0, 0xa4};
+// A measured value beside the prediction, in every view that shows a measured record.
+inline constexpr QColor measured{148, 40, 150};
+
+// Parallel groups and dimensions, in every view that shows them (groupcolors.h reads these).
+// Group hues: Tableau 10 followed by two muted extras — distinct, colour-blind-aware, readable with dark
+// text (Tableau's "Tableau 10" palette, 2016).
+inline constexpr QColor groupHues[]{
+    {0x4e, 0x79, 0xa7}, {0xf2, 0x8e, 0x2b}, {0xe1, 0x57, 0x59}, {0x76, 0xb7, 0xb2},
+    {0x59, 0xa1, 0x4f}, {0xed, 0xc9, 0x48}, {0xb0, 0x7a, 0xa1}, {0xff, 0x9d, 0xa7},
+    {0x9c, 0x75, 0x5f}, {0xba, 0xb0, 0xac}, {0x86, 0xbc, 0xb6}, {0xd4, 0xa6, 0xc8},
+};
+// One accent per dimension (legends, selection outlines, communication paths on the cluster).
+inline constexpr QColor tensorParallel{0x4e, 0x79, 0xa7};
+inline constexpr QColor pipelineParallel{0xe1, 0x57, 0x59};
+inline constexpr QColor dataParallel{0x59, 0xa1, 0x4f};
+inline constexpr QColor contextParallel{0xb0, 0x7a, 0xa1};
+inline constexpr QColor expertParallel{0xf2, 0x8e, 0x2b};
 
 // Cluster canvas (widgets/cluster).
 // The three link classes at a glance: NVLink in NVIDIA's own green, PCIe grey, the fabric a warm brown (also
@@ -80,8 +108,78 @@ inline constexpr QColor collectiveProblemText{0x7b, 0x24, 0x1c};
 inline constexpr QColor collectiveCrossesFabric{0xb0, 0x3a, 0x2e};
 
 // Timeline and plots (widgets/timeline, widgets/performance).
+// A hue (degrees), saturation and lightness: the start of a family of shades.
+struct Tone
+{
+    double hue;
+    double saturation;
+    double lightness;
+};
+// A pass of the pipeline, shaded by micro-batch from this tone (timelinestyle.cpp); a rank's later
+// chunks take the second saturation, so that the passes of an interleaved or V-shaped schedule read apart.
+struct PassTone
+{
+    Tone tone;
+    double laterChunkSaturation;
+};
+inline constexpr PassTone forwardPass{{212, 0.62, 0.36}, 0.35};
+inline constexpr PassTone backwardPass{{26, 0.85, 0.42}, 0.5}; // also the input-gradient half
+inline constexpr PassTone weightGradientPass{{140, 0.62, 0.34}, 0.35};
+inline constexpr PassTone overlappedPass{{280, 0.42, 0.40}, 0.42}; // DualPipeV's forward with a backward
+// Collectives in time, by kind (the communication lanes and their legend). Their hues keep apart from
+// the passes' blue, orange, green and purple, so that communication never reads as compute; the
+// dimension accents above use those very hues, which is why a collective here is not its dimension's
+// accent.
+inline const QColor tensorParallelCollective = QColor::fromHslF(300 / 360.0, 0.45, 0.50);
+inline const QColor contextParallelExchange = QColor::fromHslF(178 / 360.0, 0.55, 0.38);
+inline const QColor expertAllToAll = QColor::fromHslF(352 / 360.0, 0.65, 0.52);
+inline const QColor pipelineSend = QColor::fromHslF(30 / 360.0, 0.20, 0.50);
+inline const QColor dataParallelReduction = QColor::fromHslF(45 / 360.0, 0.85, 0.48);
+// FSDP's all-gather of a layer's weights, before its forward and (lighter) before its backward.
+inline const QColor fsdpGatherForward = QColor::fromHslF(190 / 360.0, 0.55, 0.40);
+inline const QColor fsdpGatherBackward = QColor::fromHslF(190 / 360.0, 0.55, 0.55);
+// Gradient reduction that runs past the last backward, where nothing hides it (the DDP step).
+inline constexpr QColor exposedReduction{150, 35, 30};
+// Lanes: a rank's lane, its thin communication lane, and the bubble (a rank idle inside the step) with
+// its hatch, in the chart and its legend alike.
+inline constexpr QColor laneBackground{244, 244, 244};
+inline constexpr QColor minorLaneBackground{248, 248, 248};
+inline constexpr QColor bubbleIdle{236, 236, 236};
+inline constexpr QColor bubbleHatch{196, 196, 196};
+// On a bar: the hatch that marks it exposed, and the line where one bar meets the next.
+inline constexpr QColor exposedHatch{255, 255, 255, 150};
+inline constexpr QColor barSeparator{255, 255, 255};
+// Marks in time: the cursor the timeline's views share, the predicted step, the end of the backward.
+inline constexpr QColor timeCursor{200, 30, 30};
+inline constexpr QColor predicted{90, 90, 90};
+inline constexpr QColor backwardEnd{60, 60, 60};
+// Memory over time: one series per rank, evenly around the hue circle from this tone.
+inline constexpr Tone rankSeries{212, 0.65, 0.42};
+// The bubble against micro-batches: the idealized (p − 1)/(m + p − 1), and the design's own count.
+inline constexpr QColor idealBubble{120, 120, 120};
+inline constexpr QColor currentDesign{200, 30, 30};
+inline constexpr QColor currentDesignLabel{160, 20, 20};
+// Weak and strong scaling (throughput solid, efficiency dashed, in the curve's colour).
+inline constexpr QColor weakScaling{31, 119, 180};
+inline constexpr QColor strongScaling{214, 39, 40};
 
 // Memory (widgets/memory).
+// The categories, in every view that shows memory (memorytext.h's categoryColor reads these).
+inline constexpr QColor weights{0x4e, 0x79, 0xa7};
+inline constexpr QColor gradients{0x76, 0xb7, 0xb2};
+inline constexpr QColor optimizerStates{0x59, 0xa1, 0x4f};
+inline constexpr QColor activations{0xf2, 0x8e, 0x2b};
+inline constexpr QColor kvCache{0xb0, 0x7a, 0xa1};
+inline constexpr QColor workspace{0xed, 0xc9, 0x48};
+inline constexpr QColor temporaryBuffers{0xff, 0x9d, 0xa7};
+inline constexpr QColor communicationBuffers{0x9c, 0x75, 0x5f};
+inline constexpr QColor allocatorReserve{0xd5, 0xd0, 0xcc};
+// A GPU's memory (a dashed line) and what goes over it: a bar's outline, "does not fit" in text.
+inline constexpr QColor capacityLine{0xd6, 0x27, 0x28};
+inline constexpr QColor overCapacity{0xa5, 0x0f, 0x15};
+// The ZeRO view: the model states every GPU copies, and this GPU's share of the sharded rest.
+inline constexpr QColor zeroReplicated{0x4e, 0x79, 0xa7};
+inline constexpr QColor zeroSharded{0xa0, 0xcb, 0xe8};
 
 // Learn views (widgets/teaching).
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Measured records in the views' words (issue 8: "every view shows the measured value next to the
-// prediction with the difference"). The views show the record the design compares with (the one chosen
+// Measured records in the views' words: every view shows the measured value next to the prediction,
+// with the difference. The views show the record the design compares with (the one chosen
 // in the records dialog, else the newest); the numbers and the differences are core's
 // (recordcomparison.h), only the words are translated here.
 
@@ -22,7 +22,7 @@ struct ShownRecord
 // The design's compared record (core::comparedRecord) beside the snapshot's evaluation.
 ShownRecord shownRecord(const DesignSnapshot& snapshot);
 
-// "Seed 70B, first 200 steps (2026-11-30)", or "Unnamed record".
+// "Llama 70B, first 200 steps (2026-11-30)", or "Unnamed record".
 QString recordTitle(const core::MeasuredRecord& record);
 // The row's quantity in the user's language ("Step time", "  of which KV cache").
 QString recordQuantityText(const core::RecordComparisonRow& row);

@@ -4,6 +4,8 @@
 
 #include "common/viewfigure.h"
 
+#include "common/palette.h"
+
 #include <QEvent>
 #include <QWidget>
 #include <qcustomplot.h>
@@ -41,7 +43,7 @@ void paintViewFitted(QPaintDevice* device, QWidget* view, const QSizeF& target, 
         painter.setMode(QCPPainter::pmVectorized);
     const QSizeF source = view->size();
     const qreal scale = std::min(target.width() / source.width(), target.height() / source.height());
-    painter.fillRect(QRectF(QPointF(0, 0), target), Qt::white);
+    painter.fillRect(QRectF(QPointF(0, 0), target), palette::figureBackground);
     painter.translate((target.width() - source.width() * scale) / 2,
                       (target.height() - source.height() * scale) / 2);
     painter.scale(scale, scale);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "design/designsummary.h"
 
+#include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/explanationdialog.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
-#include "base/units.h"
 #include "design/validate.h"
 
 #include <QEvent>
@@ -72,6 +72,11 @@ QString DesignSummary::layoutText() const
     return m_layout->text();
 }
 
+QString DesignSummary::clusterText() const
+{
+    return m_cluster->text();
+}
+
 QString DesignSummary::performanceText() const
 {
     return m_performance->text();
@@ -96,7 +101,7 @@ void DesignSummary::refresh()
     const core::Design& d = *m_snapshot.design;
     const core::Evaluation& e = *m_snapshot.evaluation;
     const core::ParameterBreakdown& all = e.parameters.all;
-    const core::Catalog& catalog = core::Catalog::builtin();
+    const core::Catalog& catalog = m_snapshot.catalog();
 
     QString model = tr("<b>%1</b>: %2 parameters").arg(qs(d.model.name).toHtmlEscaped(), count(all.total()));
     if (d.model.moe.isMoe())
@@ -172,17 +177,21 @@ void DesignSummary::explain(const QString& figure)
     if (e.performance && figure == QLatin1String("step"))
         m_dialog->showExplanation(tr("Step time"), seconds(e.performance->stepSeconds), e.performance->step);
     else if (e.performance && figure == QLatin1String("mfu"))
-        m_dialog->showExplanation(tr("MFU"), QString::number(100 * e.performance->mfu, 'f', 1) + QStringLiteral(" %"),
+        m_dialog->showExplanation(tr("MFU"),
+                                  QString::number(100 * e.performance->mfu, 'f', 1) + QStringLiteral(" %"),
                                   e.performance->mfuExplanation);
     else if (e.performance && figure == QLatin1String("exposed"))
         m_dialog->showExplanation(tr("Visible communication"), seconds(e.performance->exposed.total()),
                                   e.performance->exposedExplanation);
     else if (e.serving && figure == QLatin1String("ttft"))
-        m_dialog->showExplanation(tr("Time to first token"), seconds(e.serving->timeToFirstToken), e.serving->ttft);
+        m_dialog->showExplanation(tr("Time to first token"), seconds(e.serving->timeToFirstToken),
+                                  e.serving->ttft);
     else if (e.serving && figure == QLatin1String("itl"))
-        m_dialog->showExplanation(tr("Inter-token latency"), seconds(e.serving->interTokenLatency), e.serving->itl);
+        m_dialog->showExplanation(tr("Inter-token latency"), seconds(e.serving->interTokenLatency),
+                                  e.serving->itl);
     else if (e.serving && figure == QLatin1String("throughput"))
-        m_dialog->showExplanation(tr("Tokens per second"), qs(core::formatCount(e.serving->groupTokensPerSecond)),
+        m_dialog->showExplanation(tr("Tokens per second"),
+                                  qs(core::formatCount(e.serving->groupTokensPerSecond)),
                                   e.serving->throughput);
     else
         return;
@@ -190,8 +199,8 @@ void DesignSummary::explain(const QString& figure)
     m_dialog->raise();
 }
 
-// The seed's list of what to record for a layout: step time, useful tokens per second, MFU, and the
-// visible time of each kind of collective.
+// The reference article's list of what to record for a layout: step time, useful tokens per second, MFU, and
+// the visible time of each kind of collective.
 void DesignSummary::refreshPerformance()
 {
     const std::optional<core::Performance>& p = m_snapshot.evaluation->performance;
@@ -204,7 +213,8 @@ void DesignSummary::refreshPerformance()
         return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(key), text);
     };
     if (serving) {
-        // Seed 2: latency per request, throughput for the whole group.
+        // Serving as the reference article measures it: latency per request, throughput for the whole
+        // group.
         const core::ServingPerformance& v = *serving;
         m_performance->setText(
             tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
@@ -214,7 +224,8 @@ void DesignSummary::refreshPerformance()
                 .arg(v.replicas)
                 .arg(v.batch)
             + QStringLiteral("<br><small>")
-            + tr("a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)")
+            + tr("a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU "
+                 "(%5)")
                   .arg(v.promptTokens)
                   .arg(v.outputTokens)
                   .arg(seconds(v.requestSeconds), qs(core::formatBytes(v.decodeBytesPerStep)),
@@ -228,22 +239,24 @@ void DesignSummary::refreshPerformance()
     const core::ExposedCommunication& x = p->exposed;
     m_performance->setText(
         tr("<b>Step %1</b> · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %")
-            .arg(link("step", seconds(p->stepSeconds)), count(p->tokensPerSecond), link("mfu", percent(p->mfu)),
-                 percent(p->hfu),
-                 percent(p->bubbleFraction))
+            .arg(link("step", seconds(p->stepSeconds)), count(p->tokensPerSecond),
+                 link("mfu", percent(p->mfu)), percent(p->hfu), percent(p->bubbleFraction))
         + QStringLiteral("<br><small>")
         + link("exposed",
-               tr("visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, "
+               tr("visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, "
+                  "all-to-all %4, "
                   "point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7")
-              .arg(seconds(x.allReduce), seconds(x.allGather), seconds(x.reduceScatter), seconds(x.allToAll),
-                   seconds(x.p2p), seconds(p->dataParallelSeconds), seconds(p->optimizerSeconds)))
+                   .arg(seconds(x.allReduce), seconds(x.allGather), seconds(x.reduceScatter),
+                        seconds(x.allToAll), seconds(x.p2p), seconds(p->dataParallelSeconds),
+                        seconds(p->optimizerSeconds)))
         + QStringLiteral("</small>"));
-    m_performance->setToolTip(tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
-                                  .arg(qs(p->step.formula), qs(p->mfuExplanation.formula),
-                                       percent(p->computeEfficiency)));
+    m_performance->setToolTip(
+        tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
+            .arg(qs(p->step.formula), qs(p->mfuExplanation.formula), percent(p->computeEfficiency)));
 }
 
-// Issue 8: the headline figures a run measures, each beside its prediction with the difference.
+// The headline figures a run measures, each beside its prediction with the difference, so that a
+// measured record is read against the figure it checks.
 void DesignSummary::refreshMeasured()
 {
     const ShownRecord shown = shownRecord(m_snapshot);

@@ -26,6 +26,7 @@ public:
     // The texts shown, for tests.
     QString modelText() const;
     QString layoutText() const;
+    QString clusterText() const;
     QString performanceText() const;
     // The design's compared measured record beside the prediction; empty without a record.
     QString measuredText() const;

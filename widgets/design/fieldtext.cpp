@@ -117,9 +117,10 @@ QString fieldToolTip(Field field)
                                            "Which dimension varies fastest across ranks (Megatron's order "
                                            "string). TP first keeps TP groups on neighbouring GPUs.");
     case Field::ExpertMode:
-        return QCoreApplication::translate("FieldText",
-                                           "Whether EP multiplies the world size (the seed's rule) or "
-                                           "regroups the DP × CP ranks for the MoE layers (Megatron-Core).");
+        return QCoreApplication::translate(
+            "FieldText",
+            "Whether EP multiplies the world size (the reference article's rule) or "
+            "regroups the DP × CP ranks for the MoE layers (Megatron-Core).");
     case Field::ExpertTp:
         return QCoreApplication::translate(
             "FieldText",

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "design/layoutinspector.h"
 
-#include "catalog/catalog.h"
-#include "diagnostics/diagnostictext.h"
-#include "design/fieldtext.h"
-#include "common/qtconvert.h"
 #include "base/sizelimits.h"
+#include "catalog/catalog.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
+#include "design/fieldtext.h"
 #include "design/validate.h"
+#include "diagnostics/diagnostictext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -40,8 +41,7 @@ void markSeverity(QWidget* editor, std::optional<core::Severity> severity)
     if (severity) {
         palette = editor->parentWidget() ? editor->parentWidget()->palette() : QPalette();
         palette.setColor(QPalette::Base,
-                         *severity == core::Severity::Error ? QColor(0xfb, 0xd9, 0xd9)
-                                                            : QColor(0xfc, 0xec, 0xcf));
+                         *severity == core::Severity::Error ? palette::errorField : palette::warningField);
     }
     editor->setPalette(palette);
 }
@@ -131,6 +131,7 @@ void LayoutInspector::build()
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
     outer->setSpacing(8);
+    // The combo boxes offer the built-in presets to choose from.
     const core::Catalog& catalog = core::Catalog::builtin();
 
     // Model
@@ -187,7 +188,7 @@ void LayoutInspector::build()
     m_clusterNote->setWordWrap(true);
     cluster->addRow(m_clusterNote);
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
-        // A new GPU type brings the intra-node link its nodes usually have.
+        // A new GPU type brings the intra-node link its nodes usually have: the preset just chosen.
         if (const core::GpuSpec* gpu = core::Catalog::builtin().gpu(ss(m_gpu->itemData(index).toString()))) {
             const int link = m_intraLink->findData(qs(gpu->defaultIntraLink));
             if (link >= 0)
@@ -286,7 +287,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("FP8"), name(core::KvDtype::Fp8));
         break;
     case Choices::ExpertMode:
-        add(tr("Own dimension: world × EP (seed)"), name(core::ExpertMode::Separate));
+        add(tr("Own dimension: world × EP (reference article)"), name(core::ExpertMode::Separate));
         add(tr("Carved out of DP × CP (Megatron)"), name(core::ExpertMode::Megatron));
         break;
     case Choices::ZeroStage:
@@ -300,6 +301,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
             box->addItem(QString::fromLatin1(order), QString::fromLatin1(order));
         break;
     case Choices::Fabric:
+        // The fabric presets to choose from.
         for (const core::LinkSpec& l : core::Catalog::builtin().links())
             if (l.linkClass == core::LinkClass::Fabric)
                 box->addItem(qs(l.name), qs(l.id));
@@ -400,7 +402,7 @@ void LayoutInspector::showValues()
         const QSignalBlocker blocker(m_modelPreset);
         const int index = m_modelPreset->findData(qs(design.model.preset));
         m_modelPreset->setCurrentIndex(index);
-        const core::ModelArchitecture* preset = core::Catalog::builtin().model(design.model.preset);
+        const core::ModelArchitecture* preset = m_snapshot.catalog().model(design.model.preset);
         if (!preset)
             m_modelNote->setText(tr("Custom architecture."));
         else if (!(*preset == design.model))

@@ -5,9 +5,10 @@
 #include "memory/memorybars.h"
 
 #include "catalog/catalog.h"
-#include "memory/memorytext.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "memory/memorytext.h"
 
 #include <QEvent>
 #include <QToolTip>
@@ -60,10 +61,10 @@ MemoryBars::MemoryBars(QWidget* parent)
     m_overflow = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_overflow->setWidth(kBarWidth + 0.1);
     m_overflow->setBrush(Qt::NoBrush);
-    m_overflow->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2.5));
+    m_overflow->setPen(QPen(palette::overCapacity, 2.5));
     m_capacity = m_plot->addGraph();
     m_capacity->setLineStyle(QCPGraph::lsStepCenter);
-    m_capacity->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1.5, Qt::DashLine));
+    m_capacity->setPen(QPen(palette::capacityLine, 1.5, Qt::DashLine));
     // The capacity line in front of the stacked bars, so a bar's top can be read against it: a layer of
     // its own above the plottables' "main" layer.
     m_plot->addLayer(QStringLiteral("capacity"), m_plot->layer(QStringLiteral("main")),
@@ -126,10 +127,23 @@ void MemoryBars::rebuild()
         m_plot->replot();
         return;
     }
+    const double end = placeBars();
+    double top = stackBars();
+    labelBars(top);
+    top = std::max(top, collectMeasuredMarkers());
+    m_plot->xAxis->setRange(-0.8, end - 0.2);
+    m_plot->yAxis->setRange(0, top / core::kGB * 1.15);
+    drawMeasuredMarkers();
+    fillLegend();
+    m_plot->replot();
+}
+
+// The bars: every GPU in placement order with a gap at each node boundary, or one per role. Returns the
+// x just past the last bar.
+double MemoryBars::placeBars()
+{
     const core::Evaluation& e = *m_snapshot.evaluation;
     const core::MemoryReport& memory = *e.memory;
-
-    // The bars: every GPU in placement order with a gap at each node boundary, or one per role.
     double x = 0;
     if (effectiveGrouping() == Grouping::PerGpu) {
         std::vector<const core::RankInfo*> byGpu;
@@ -149,22 +163,30 @@ void MemoryBars::rebuild()
                               QString::number(r->rank)});
             x += 1;
         }
-    } else {
-        for (std::size_t i = 0; i < memory.roles.size(); ++i) {
-            const core::RankRole& role = memory.roles[i];
-            const core::GpuSpec* gpu = core::Catalog::builtin().gpu(role.gpuType);
-            QString label = tr("stage %1").arg(role.ppRank);
-            if (memory.roles.size() > 1 && gpu
-                && std::any_of(memory.roles.begin(), memory.roles.end(),
-                               [&](const core::RankRole& r) { return r.gpuType != role.gpuType; }))
-                label += QLatin1Char('\n') + qs(gpu->name);
-            label += QStringLiteral("\n× %1").arg(role.ranks.size());
-            m_bars.push_back({role.ranks.front(), static_cast<int>(i), static_cast<int>(role.ranks.size()), x,
-                              role.capacityBytes, role.totalBytes, label});
-            x += 1;
-        }
+        return x;
     }
+    for (std::size_t i = 0; i < memory.roles.size(); ++i) {
+        const core::RankRole& role = memory.roles[i];
+        // The GPU the evaluation computed this role with.
+        const core::GpuSpec* gpu = m_snapshot.catalog().gpu(role.gpuType);
+        QString label = tr("stage %1").arg(role.ppRank);
+        if (memory.roles.size() > 1 && gpu
+            && std::any_of(memory.roles.begin(), memory.roles.end(),
+                           [&](const core::RankRole& r) { return r.gpuType != role.gpuType; }))
+            label += QLatin1Char('\n') + qs(gpu->name);
+        label += QStringLiteral("\n× %1").arg(role.ranks.size());
+        m_bars.push_back({role.ranks.front(), static_cast<int>(i), static_cast<int>(role.ranks.size()), x,
+                          role.capacityBytes, role.totalBytes, label});
+        x += 1;
+    }
+    return x;
+}
 
+// Each bar's categories stacked, its outline if it goes over, the capacity line across all of them.
+// Returns the highest bar or capacity in bytes.
+double MemoryBars::stackBars()
+{
+    const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
     double top = 0;
     QVector<double> capacityX, capacityY;
     for (const Bar& bar : m_bars) {
@@ -187,8 +209,14 @@ void MemoryBars::rebuild()
         capacityY.append(capacityY.back());
     }
     m_capacity->setData(capacityX, capacityY, true);
+    return top;
+}
 
-    // Ticks: each GPU's rank when there is room, else the node names; role labels when grouped.
+// Ticks: each GPU's rank when there is room, else the node names; role labels when grouped. Node names
+// over each node's bars (at `top` bytes) when the ranks label the axis.
+void MemoryBars::labelBars(double top)
+{
+    const core::Evaluation& e = *m_snapshot.evaluation;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     if (effectiveGrouping() == Grouping::PerRole || m_bars.size() <= 40) {
         for (const Bar& bar : m_bars)
@@ -206,36 +234,36 @@ void MemoryBars::rebuild()
     m_plot->xAxis->setLabel(effectiveGrouping() == Grouping::PerGpu
                                 ? (m_bars.size() <= 40 ? tr("rank, grouped by node") : tr("GPUs by node"))
                                 : tr("one bar per pipeline stage (× ranks)"));
-    // Node names over each node's bars when the ranks label the axis.
-    if (effectiveGrouping() == Grouping::PerGpu && m_bars.size() <= 40) {
-        int previousNode = -1;
-        double start = 0;
-        auto labelNode = [&](int nodeIndex, double from, double to) {
-            auto* text = new QCPItemText(m_plot);
-            text->position->setType(QCPItemPosition::ptPlotCoords);
-            text->position->setCoords((from + to) / 2, top / core::kGB * 1.08);
-            text->setText(
-                tr("node %1").arg(m_snapshot.design->cluster.nodes[static_cast<std::size_t>(nodeIndex)].id));
-            text->setColor(palette().color(QPalette::Text));
-        };
-        for (std::size_t i = 0; i < m_bars.size(); ++i) {
-            const int node = e.ranks[static_cast<std::size_t>(m_bars[i].rank)].nodeIndex;
-            if (node != previousNode) {
-                if (previousNode >= 0)
-                    labelNode(previousNode, start, m_bars[i - 1].x);
-                start = m_bars[i].x;
-                previousNode = node;
-            }
+    if (effectiveGrouping() != Grouping::PerGpu || m_bars.size() > 40)
+        return;
+    int previousNode = -1;
+    double start = 0;
+    auto labelNode = [&](int nodeIndex, double from, double to) {
+        auto* text = new QCPItemText(m_plot);
+        text->position->setType(QCPItemPosition::ptPlotCoords);
+        text->position->setCoords((from + to) / 2, top / core::kGB * 1.08);
+        text->setText(
+            tr("node %1").arg(m_snapshot.design->cluster.nodes[static_cast<std::size_t>(nodeIndex)].id));
+        text->setColor(palette().color(QPalette::Text));
+    };
+    for (std::size_t i = 0; i < m_bars.size(); ++i) {
+        const int node = e.ranks[static_cast<std::size_t>(m_bars[i].rank)].nodeIndex;
+        if (node != previousNode) {
+            if (previousNode >= 0)
+                labelNode(previousNode, start, m_bars[i - 1].x);
+            start = m_bars[i].x;
+            previousNode = node;
         }
-        if (previousNode >= 0)
-            labelNode(previousNode, start, m_bars.back().x);
     }
-    top = std::max(top, collectMeasuredMarkers());
-    m_plot->xAxis->setRange(-0.8, x - 0.2);
-    m_plot->yAxis->setRange(0, top / core::kGB * 1.15);
-    drawMeasuredMarkers();
-    // The legend names only what this design holds (training has no KV cache, serving no gradients), in
-    // stacking order, then the capacity line and, if any bar is over, the red outline.
+    if (previousNode >= 0)
+        labelNode(previousNode, start, m_bars.back().x);
+}
+
+// The legend names only what this design holds (training has no KV cache, serving no gradients), in
+// stacking order, then the capacity line and, if any bar is over, the outline that marks it.
+void MemoryBars::fillLegend()
+{
+    const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
     m_plot->legend->clearItems();
     for (QCPBars* bars : m_series) {
         const auto category = static_cast<core::MemoryCategory>(bars->property("category").toInt());
@@ -247,7 +275,6 @@ void MemoryBars::rebuild()
     m_overflow->setVisible(!memory.fits);
     if (!memory.fits)
         m_overflow->addToLegend();
-    m_plot->replot();
 }
 
 double MemoryBars::collectMeasuredMarkers()
@@ -293,7 +320,6 @@ void MemoryBars::drawMeasuredMarkers()
 {
     if (m_measured.empty() || m_measuredBar < 0)
         return;
-    const QColor ink(40, 40, 40);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const double barX = m_bars[static_cast<std::size_t>(m_measuredBar)].x;
@@ -306,15 +332,15 @@ void MemoryBars::drawMeasuredMarkers()
         const double y = marker.bytes / core::kGB;
         const bool total = marker.quantity == "peakMemory.total";
         auto* line = new QCPItemLine(m_plot);
-        line->setPen(QPen(ink, total ? 1.8 : 2.2, total ? Qt::DashDotLine : Qt::SolidLine));
+        line->setPen(QPen(palette::measured, total ? 1.8 : 2.2, total ? Qt::DashDotLine : Qt::SolidLine));
         const double half = total ? 0 : kBarWidth / 2 + 0.12;
         line->start->setCoords(total ? xRange.lower : barX - half, y);
         line->end->setCoords(total ? xRange.upper : barX + half, y);
         auto* text = new QCPItemText(m_plot);
         text->setText(marker.label);
         text->setFont(small);
-        text->setColor(ink);
-        text->setBrush(QColor(255, 255, 255, 210));
+        text->setColor(palette::measured);
+        text->setBrush(palette::labelBacking);
         if (total) {
             // Over the line, at the left edge of the plot.
             text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -383,7 +409,9 @@ QString MemoryBars::toolTipFor(int index) const
                 .arg(tr("Total"), bytesText(role.totalBytes));
     text += tr("Capacity %1: %2")
                 .arg(bytesText(role.capacityBytes),
-                     role.fits() ? tr("fits") : tr("<b style='color:#d62728'>does not fit</b>"));
+                     role.fits() ? tr("fits")
+                                 : QStringLiteral("<b style='color:%1'>%2</b>")
+                                       .arg(palette::overCapacity.name(), tr("does not fit")));
     if (role.offloadedBytes > 0)
         text += QStringLiteral("<br>")
             + tr("%1 of optimizer states offloaded to CPU memory").arg(bytesText(role.offloadedBytes));

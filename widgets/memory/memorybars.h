@@ -2,7 +2,7 @@
 #pragma once
 
 // One stacked bar per GPU (grouped by node) or per rank role (one per pipeline stage and GPU type), a
-// colour per memory category, each GPU's capacity as a line, and a red outline where a bar goes over.
+// colour per memory category, each GPU's capacity as a line, and an outline where a bar goes over.
 // Hovering tells every category's bytes; clicking a segment asks for its explanation. When the design
 // carries a measured record, its peak stands over the bars as a line, its categories as short lines on
 // the fullest GPU's bar, each labelled with the difference from the prediction.
@@ -71,6 +71,10 @@ protected:
 
 private:
     void rebuild();
+    double placeBars();
+    double stackBars();
+    void labelBars(double top);
+    void fillLegend();
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     QString toolTipFor(int bar) const;

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory/memorypanel.h"
 
+#include "base/sizelimits.h"
 #include "common/explanationdialog.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
 #include "memory/memorybars.h"
 #include "memory/memorytext.h"
-#include "common/qtconvert.h"
-#include "base/sizelimits.h"
 #include "memory/zeroview.h"
 
 #include <QCheckBox>
@@ -15,10 +16,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
-#include <QToolButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace widgets {
@@ -149,9 +150,9 @@ void MemoryPanel::refresh()
                        .arg(bytesText(peak.totalBytes), bytesText(peak.capacityBytes))
                        .arg(peak.ppRank);
     text += QLatin1Char(' ')
-        + (memory.fits
-               ? tr("Every GPU fits, with the reserve kept free.")
-               : tr("<span style='color:#d62728'><b>%n rank(s) do not fit.</b></span>", nullptr, over));
+        + (memory.fits ? tr("Every GPU fits, with the reserve kept free.")
+                       : QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                             .arg(palette::overCapacity.name(), tr("%n rank(s) do not fit.", nullptr, over)));
     m_status->setText(text);
 
     const QSignalBlocker b1(m_everyGpu);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The memory tab: does every GPU fit, with headroom? The bars per GPU, the seed's ZeRO view (training) or
-// the serving controls with the largest concurrency that fits, and the explanation behind any segment.
+// The memory tab: does every GPU fit, with headroom? The bars per GPU, the reference article's ZeRO view
+// (training) or the serving controls with the largest concurrency that fits, and the explanation behind any
+// segment.
 
-#include "design/designfield.h"
 #include "common/designsnapshot.h"
+#include "design/designfield.h"
 #include "memory/memory.h"
 
 #include <QWidget>

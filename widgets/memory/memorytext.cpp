@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory/memorytext.h"
 
-#include "common/qtconvert.h"
 #include "base/units.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
 
 #include <QCoreApplication>
 
@@ -37,25 +38,25 @@ QColor categoryColor(core::MemoryCategory category)
 {
     switch (category) {
     case core::MemoryCategory::Parameters:
-        return QColor(0x4e79a7);
+        return palette::weights;
     case core::MemoryCategory::Gradients:
-        return QColor(0x76b7b2);
+        return palette::gradients;
     case core::MemoryCategory::Optimizer:
-        return QColor(0x59a14f);
+        return palette::optimizerStates;
     case core::MemoryCategory::Activations:
-        return QColor(0xf28e2b);
+        return palette::activations;
     case core::MemoryCategory::KvCache:
-        return QColor(0xb07aa1);
+        return palette::kvCache;
     case core::MemoryCategory::Workspace:
-        return QColor(0xedc948);
+        return palette::workspace;
     case core::MemoryCategory::Temporary:
-        return QColor(0xff9da7);
+        return palette::temporaryBuffers;
     case core::MemoryCategory::Communication:
-        return QColor(0x9c755f);
+        return palette::communicationBuffers;
     case core::MemoryCategory::Reserve:
-        return QColor(0xd5d0cc);
+        return palette::allocatorReserve;
     }
-    return QColor(Qt::gray);
+    return palette::unknownKind;
 }
 
 } // namespace widgets

@@ -4,10 +4,11 @@
 
 #include "memory/zeroview.h"
 
-#include "catalog/catalog.h"
-#include "memory/memorytext.h"
-#include "common/qtconvert.h"
 #include "base/units.h"
+#include "catalog/catalog.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
+#include "memory/memorytext.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -31,11 +32,11 @@ ZeroView::ZeroView(QWidget* parent)
     m_plot->setMinimumSize(200, 140);
     layout->addWidget(m_plot, 1);
     m_replicated = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-    m_replicated->setBrush(QColor(0x4e79a7));
-    m_replicated->setPen(QPen(QColor(0x4e79a7).darker(120)));
+    m_replicated->setBrush(palette::zeroReplicated);
+    m_replicated->setPen(QPen(palette::zeroReplicated.darker(120)));
     m_sharded = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-    m_sharded->setBrush(QColor(0xa0cbe8));
-    m_sharded->setPen(QPen(QColor(0x4e79a7).darker(120)));
+    m_sharded->setBrush(palette::zeroSharded);
+    m_sharded->setPen(QPen(palette::zeroReplicated.darker(120)));
     m_sharded->moveAbove(m_replicated);
     for (QCPBars* bars : {m_replicated, m_sharded})
         bars->setWidth(0.6);
@@ -132,7 +133,7 @@ void ZeroView::rebuild()
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(-0.6, 3.6);
 
-    // The GPU's memory, as in the seed's figure ("dem Speicher einer 80-GB-GPU gegenüber").
+    // The GPU's memory, as in the reference article's figure ("dem Speicher einer 80-GB-GPU gegenüber").
     double capacity = 0;
     const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
     for (const core::RankRole& role : memory.roles)
@@ -141,13 +142,13 @@ void ZeroView::rebuild()
         auto* line = new QCPItemStraightLine(m_plot);
         line->point1->setCoords(0, capacity / core::kGB);
         line->point2->setCoords(1, capacity / core::kGB);
-        line->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1.5, Qt::DashLine));
+        line->setPen(QPen(palette::capacityLine, 1.5, Qt::DashLine));
         auto* text = new QCPItemText(m_plot);
         text->position->setType(QCPItemPosition::ptPlotCoords);
         text->position->setCoords(3.55, capacity / core::kGB);
         text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         text->setText(tr("GPU memory %1").arg(bytesText(capacity)));
-        text->setColor(QColor(0xd6, 0x27, 0x28));
+        text->setColor(palette::capacityLine);
         top = std::max(top, capacity);
     }
     m_plot->yAxis->setRange(0, top / core::kGB * 1.12);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The seed's ZeRO diagram for the current design: DDP, ZeRO-1, ZeRO-2 and ZeRO-3 side by side, each split
-// into the part every GPU keeps a full copy of and its share of the sharded rest, against the GPU's memory.
+// The reference article's ZeRO diagram for the current design: DDP, ZeRO-1, ZeRO-2 and ZeRO-3 side by side,
+// each split into the part every GPU keeps a full copy of and its share of the sharded rest, against the
+// GPU's memory.
 
 #include "common/designsnapshot.h"
 #include "memory/memory.h"

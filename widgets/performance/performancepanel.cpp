@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/performancepanel.h"
 
-#include "design/designio.h"
+#include "base/units.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "design/designio.h"
 #include "performance/scalingplot.h"
-#include "base/units.h"
 
 #include <QEvent>
 #include <QGroupBox>
@@ -27,8 +28,8 @@ namespace widgets {
 
 namespace {
 
-// The seed's two 70B layouts, the first pair a design review compares.
-constexpr const char* kSeedPair[] = {"seed-70b-32k-512gpu", "seed-70b-32k-512gpu-alt"};
+// The reference article's two 70B layouts, the first pair a design review compares.
+constexpr const char* kReferencePair[] = {"seed-70b-32k-512gpu", "seed-70b-32k-512gpu-alt"};
 
 QString seconds(double s)
 {
@@ -149,7 +150,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
 
     connect(m_pinButton, &QPushButton::clicked, this, &PerformancePanel::pinCurrent);
     connect(m_seedPairButton, &QPushButton::clicked, this, [this] {
-        for (const char* id : kSeedPair)
+        for (const char* id : kReferencePair)
             if (const std::optional<core::Design> design = core::exampleDesign(id))
                 pin(*design);
     });
@@ -164,7 +165,8 @@ PerformancePanel::PerformancePanel(QWidget* parent)
         if (!rows.isEmpty())
             applyResult(rows.front().row());
     });
-    connect(m_results, &QTableView::doubleClicked, this, [this](const QModelIndex& index) { applyResult(index.row()); });
+    connect(m_results, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { applyResult(index.row()); });
     retranslate();
 }
 
@@ -220,10 +222,11 @@ void PerformancePanel::retranslate()
     m_pages->setTabText(0, tr("Candidates"));
     m_pages->setTabText(1, tr("Mesh search"));
     m_pages->setTabText(2, tr("Scaling"));
-    m_candidatesTitle->setText(tr("<b>Candidates side by side</b> — pin layouts to compare fit, step time, MFU "
-                                  "and the communication that stays visible"));
+    m_candidatesTitle->setText(
+        tr("<b>Candidates side by side</b> — pin layouts to compare fit, step time, MFU "
+           "and the communication that stays visible"));
     m_pinButton->setText(tr("Pin current design"));
-    m_seedPairButton->setText(tr("Pin the seed's two 70B layouts"));
+    m_seedPairButton->setText(tr("Pin the reference article's two 70B layouts"));
     m_clearButton->setText(tr("Clear"));
     m_searchTitle->setText(tr("<b>Mesh search</b>"));
     m_searchButton->setText(tr("Search every layout"));
@@ -237,11 +240,11 @@ void PerformancePanel::updateResultHeaders()
 {
     // A serving search ranks by the group's throughput; its "step" is one token of every sequence.
     const bool serving = m_searchedDesign.workload.mode == core::Mode::Serving;
-    m_model->setHorizontalHeaderLabels({tr("#"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ZeRO"),
-                                        tr("Micro-batch"), tr("Schedule"), tr("Recompute"),
-                                        serving ? tr("Inter-token (s)") : tr("Step (s)"), tr("Tokens/s"),
-                                        serving ? tr("First token (s)") : tr("MFU (%)"), tr("Bubble (%)"),
-                                        tr("Visible comm. (s)"), tr("Peak memory (GB)"), tr("Why this placement")});
+    m_model->setHorizontalHeaderLabels(
+        {tr("#"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ZeRO"), tr("Micro-batch"),
+         tr("Schedule"), tr("Recompute"), serving ? tr("Inter-token (s)") : tr("Step (s)"), tr("Tokens/s"),
+         serving ? tr("First token (s)") : tr("MFU (%)"), tr("Bubble (%)"), tr("Visible comm. (s)"),
+         tr("Peak memory (GB)"), tr("Why this placement")});
 }
 
 void PerformancePanel::rebuildTable()
@@ -268,7 +271,8 @@ void PerformancePanel::rebuildTable()
     QStringList rows;
     for (const char* name : kRowNames)
         rows << tr(name);
-    // A column per candidate, and beside a candidate that carries a measured record, the one it compares with.
+    // A column per candidate, and beside a candidate that carries a measured record, the one it compares
+    // with.
     int columns = 0;
     for (const Candidate& c : m_candidates)
         columns += c.snapshot.design->records.empty() ? 1 : 2;
@@ -296,12 +300,13 @@ void PerformancePanel::rebuildTable()
         set(Row::Settings, settingsLabel(d.layout));
         if (e.memory) {
             const double capacity = e.memory->roleOf(e.memory->peakRank).capacityBytes;
-            QTableWidgetItem* item = set(Row::PeakMemory, tr("%1 of %2 — %3")
-                                                              .arg(qs(core::formatBytes(e.memory->peakBytes)),
-                                                                   qs(core::formatBytes(capacity)),
-                                                                   e.memory->fits ? tr("fits") : tr("does not fit")));
+            QTableWidgetItem* item
+                = set(Row::PeakMemory,
+                      tr("%1 of %2 — %3")
+                          .arg(qs(core::formatBytes(e.memory->peakBytes)), qs(core::formatBytes(capacity)),
+                               e.memory->fits ? tr("fits") : tr("does not fit")));
             if (!e.memory->fits)
-                item->setForeground(Qt::red);
+                item->setForeground(palette::overCapacity);
         } else {
             set(Row::PeakMemory, tr("not evaluated (errors)"));
         }
@@ -434,8 +439,9 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
     if (!m_result.diagnostics.empty())
         status = tr("No layout can fix the design's errors (see Diagnostics).");
     else if (m_result.candidates.empty() && !m_result.cancelled)
-        status += QLatin1Char(' ') + tr("No layout fits: add GPUs, take GPUs with more memory, or shorten the "
-                                       "sequence or the batch.");
+        status += QLatin1Char(' ')
+            + tr("No layout fits: add GPUs, take GPUs with more memory, or shorten the "
+                 "sequence or the batch.");
     else if (!m_result.candidates.empty())
         status += QLatin1Char(' ') + tr("Double-click a row to apply it (one undo step).");
     m_searchStatus->setText(status);
@@ -459,25 +465,26 @@ void PerformancePanel::fillResults()
             return item;
         };
         auto text = [](const QString& value) { return new QStandardItem(value); };
-        QList<QStandardItem*> row{number(static_cast<double>(i + 1)),
-                                  number(l.tp()),
-                                  number(l.pp()),
-                                  number(l.dp()),
-                                  number(l.cp()),
-                                  number(l.ep()),
-                                  number(l.zeroStage),
-                                  number(l.microBatch),
-                                  text(qs(core::enumName(l.schedule))
-                                       + (l.virtualStages > 1 ? QStringLiteral(" ×%1").arg(l.virtualStages) : QString())),
-                                  text(qs(core::enumName(l.recompute))),
-                                  number(std::round(c.stepSeconds * 1000) / 1000),
-                                  number(std::round(c.tokensPerSecond)),
-                                  c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000)
-                                                         : number(std::round(c.mfu * 1000) / 10),
-                                  number(std::round(c.bubbleFraction * 1000) / 10),
-                                  number(std::round(c.exposed.total() * 1000) / 1000),
-                                  number(std::round(c.peakBytes / 1e8) / 10),
-                                  text(qs(c.recipe))};
+        QList<QStandardItem*> row{
+            number(static_cast<double>(i + 1)),
+            number(l.tp()),
+            number(l.pp()),
+            number(l.dp()),
+            number(l.cp()),
+            number(l.ep()),
+            number(l.zeroStage),
+            number(l.microBatch),
+            text(qs(core::enumName(l.schedule))
+                 + (l.virtualStages > 1 ? QStringLiteral(" ×%1").arg(l.virtualStages) : QString())),
+            text(qs(core::enumName(l.recompute))),
+            number(std::round(c.stepSeconds * 1000) / 1000),
+            number(std::round(c.tokensPerSecond)),
+            c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000)
+                                   : number(std::round(c.mfu * 1000) / 10),
+            number(std::round(c.bubbleFraction * 1000) / 10),
+            number(std::round(c.exposed.total() * 1000) / 1000),
+            number(std::round(c.peakBytes / 1e8) / 10),
+            text(qs(c.recipe))};
         row.front()->setData(static_cast<int>(i), Qt::UserRole);
         row.back()->setToolTip(qs(c.recipe));
         m_model->appendRow(row);
@@ -498,7 +505,8 @@ void PerformancePanel::applyResult(int row)
     if (index < 0 || static_cast<std::size_t>(index) >= m_result.candidates.size())
         return;
     std::vector<FieldEdit> edits;
-    for (const auto& [field, value] : core::candidateFieldEdits(m_result.candidates[static_cast<std::size_t>(index)]))
+    for (const auto& [field, value] :
+         core::candidateFieldEdits(m_result.candidates[static_cast<std::size_t>(index)]))
         edits.push_back({field, value});
     emit fieldsEdited(edits);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The design-review view (issue 7), three pages: candidates pinned side by side — fit, step time, MFU,
+// The design-review view, three pages: candidates pinned side by side — fit, step time, MFU,
 // exposed communication by kind, bubble, and beside a candidate with a measured record what it measured —;
 // the mesh search, run on a worker thread with progress and cancel, its results in a sortable table, applying
 // a result as one undo step (fieldsEdited); and the strong and weak scaling of the current layout
@@ -12,7 +12,6 @@
 #include "performance/search.h"
 
 #include <QWidget>
-
 #include <atomic>
 #include <memory>
 #include <vector>

@@ -4,8 +4,9 @@
 
 #include "performance/scalingplot.h"
 
-#include "common/qtconvert.h"
 #include "base/units.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -49,13 +50,12 @@ ScalingPlot::ScalingPlot(QWidget* parent)
     m_plot->xAxis->setNumberFormat(QStringLiteral("g"));
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setRange(0, 110);
-    const QColor weak(31, 119, 180), strong(214, 39, 40);
-    m_weakThroughput = addCurve(m_plot, m_plot->yAxis, weak, Qt::SolidLine);
-    m_strongThroughput = addCurve(m_plot, m_plot->yAxis, strong, Qt::SolidLine);
-    m_weakEfficiency = addCurve(m_plot, m_plot->yAxis2, weak, Qt::DashLine);
-    m_strongEfficiency = addCurve(m_plot, m_plot->yAxis2, strong, Qt::DashLine);
+    m_weakThroughput = addCurve(m_plot, m_plot->yAxis, palette::weakScaling, Qt::SolidLine);
+    m_strongThroughput = addCurve(m_plot, m_plot->yAxis, palette::strongScaling, Qt::SolidLine);
+    m_weakEfficiency = addCurve(m_plot, m_plot->yAxis2, palette::weakScaling, Qt::DashLine);
+    m_strongEfficiency = addCurve(m_plot, m_plot->yAxis2, palette::strongScaling, Qt::DashLine);
     m_plot->legend->setVisible(true);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 220));
+    m_plot->legend->setBrush(palette::labelBacking);
     // Throughput rises to the top right and efficiency stays near the top: the bottom right is free.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
 }
@@ -143,32 +143,35 @@ void ScalingPlot::redraw()
     const core::ScalingPoint* weak = baseline(m_weak);
     const core::ScalingPoint* strong = baseline(m_strong);
     if (!weak && !strong) {
-        m_explanation->setText(tr("Scaling needs a training design that fits and runs: fix the diagnostics first."));
+        m_explanation->setText(
+            tr("Scaling needs a training design that fits and runs: fix the diagnostics first."));
     } else {
-        QString text = tr("<b>Scaling this layout by data parallelism.</b> Efficiency = tokens/s per GPU ÷ the "
-                          "baseline's tokens/s per GPU.");
+        QString text
+            = tr("<b>Scaling this layout by data parallelism.</b> Efficiency = tokens/s per GPU ÷ the "
+                 "baseline's tokens/s per GPU.");
         if (weak)
             text += QStringLiteral("<br>")
-                    + tr("Weak: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 there, growing "
-                         "with the replicas.")
-                          .arg(weak->dp)
-                          .arg(weak->gpus)
-                          .arg(qs(core::formatCount(weak->tokensPerSecond / weak->gpus)))
-                          .arg(weak->globalBatch);
+                + tr("Weak: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 there, growing "
+                     "with the replicas.")
+                      .arg(weak->dp)
+                      .arg(weak->gpus)
+                      .arg(qs(core::formatCount(weak->tokensPerSecond / weak->gpus)))
+                      .arg(weak->globalBatch);
         if (strong)
             text += QStringLiteral("<br>")
-                    + tr("Strong: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 throughout.")
-                          .arg(strong->dp)
-                          .arg(strong->gpus)
-                          .arg(qs(core::formatCount(strong->tokensPerSecond / strong->gpus)))
-                          .arg(strong->globalBatch);
+                + tr("Strong: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 throughout.")
+                      .arg(strong->dp)
+                      .arg(strong->gpus)
+                      .arg(qs(core::formatCount(strong->tokensPerSecond / strong->gpus)))
+                      .arg(strong->globalBatch);
         QStringList missing;
         for (const core::ScalingPoint& p : m_weak.points)
             if (!p.runs)
                 missing << QString::number(p.gpus);
         if (!missing.isEmpty())
-            text += QStringLiteral("<br>") + tr("Not drawn (weak): %1 GPUs — invalid or does not fit there.")
-                                                 .arg(missing.join(QStringLiteral(", ")));
+            text += QStringLiteral("<br>")
+                + tr("Not drawn (weak): %1 GPUs — invalid or does not fit there.")
+                      .arg(missing.join(QStringLiteral(", ")));
         m_explanation->setText(text);
     }
     if (m_plot->isVisible() && m_plot->width() > 0)

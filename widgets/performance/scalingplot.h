@@ -3,7 +3,8 @@
 
 // Strong and weak scaling of the current training design (core/scaling.h): throughput against GPU count
 // on the left axis, scaling efficiency on the right, with the baseline and the denominator stated above
-// the plot — the seed: an efficiency without them means nothing. Computed only while visible.
+// the plot — as the reference article insists, an efficiency without them means nothing. Computed only while
+// visible.
 
 #include "common/designsnapshot.h"
 #include "performance/scaling.h"

@@ -4,10 +4,11 @@
 
 #include "timeline/activationplot.h"
 
+#include "base/units.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "timeline/timeaxis.h"
 #include "timeline/timelinestyle.h"
-#include "base/units.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -47,7 +48,7 @@ ActivationPlot::ActivationPlot(QWidget* parent)
     layout->addWidget(m_readout);
 
     m_line = new QCPItemStraightLine(m_plot);
-    m_line->setPen(QPen(QColor(200, 30, 30), 1.5));
+    m_line->setPen(QPen(palette::timeCursor, 1.5));
     m_line->setVisible(false);
     m_plot->axisRect()->setupFullAxesBox(false);
     // The legend beside the plot, where it hides no line.

@@ -4,6 +4,7 @@
 
 #include "timeline/bubbleplot.h"
 
+#include "common/palette.h"
 #include "pipeline/steptimeline.h"
 #include "timeline/timelinestyle.h"
 
@@ -46,20 +47,20 @@ BubblePlot::BubblePlot(QWidget* parent)
     m_plot->axisRect()->setupFullAxesBox(false);
 
     m_ideal = m_plot->addGraph();
-    m_ideal->setPen(QPen(QColor(120, 120, 120), 1.5, Qt::DashLine));
+    m_ideal->setPen(QPen(palette::idealBubble, 1.5, Qt::DashLine));
     m_curve = m_plot->addGraph();
     m_curve->setPen(QPen(opColor(core::PipelineOpKind::Forward), 2));
     m_curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
     m_current = m_plot->addGraph();
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(200, 30, 30), QColor(200, 30, 30), 10));
+        QCPScatterStyle(QCPScatterStyle::ssDisc, palette::currentDesign, palette::currentDesign, 10));
     m_currentLabel = new QCPItemText(m_plot);
     m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    m_currentLabel->setColor(QColor(160, 20, 20));
+    m_currentLabel->setColor(palette::currentDesignLabel);
     m_currentLabel->setPadding(QMargins(6, 0, 0, 4));
     m_plot->legend->setVisible(true);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 220));
+    m_plot->legend->setBrush(palette::labelBacking);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     m_plot->legend->setFont(small);
@@ -142,7 +143,7 @@ void BubblePlot::replot()
     for (const core::BubblePoint& point : core::bubbleCurve(m_spec, counts, kCurveOperationBudget))
         m_curve->addData(point.microBatches, 100 * point.bubbleFraction);
     const int last = counts.empty() ? 64 : counts.back();
-    // The seed's formula at every plotted count and densely between them.
+    // The reference article's formula at every plotted count and densely between them.
     std::vector<int> idealCounts = counts;
     for (int m = 1; m <= last; m = m < 16 ? m + 1 : m * 9 / 8)
         idealCounts.push_back(m);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The seed's curve: the pipeline's idle share against the number of micro-batches, for the design's
-// pipeline ranks and schedule (simulated with its stage times), beside the seed's idealized
-// (p − 1)/(m + p − 1), with the current design marked on the curve. QCustomPlot stays inside.
+// The reference article's curve: the pipeline's idle share against the number of micro-batches, for the
+// design's pipeline ranks and schedule (simulated with its stage times), beside the article's idealized (p −
+// 1)/(m + p − 1), with the current design marked on the curve. QCustomPlot stays inside.
 
 #include "pipeline/pipelineschedule.h"
 

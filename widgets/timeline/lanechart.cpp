@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeline/lanechart.h"
 
+#include "common/palette.h"
+
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -178,128 +180,183 @@ void LaneChart::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
-    const QColor text = palette().color(QPalette::Text);
-    const QColor grid = palette().color(QPalette::Mid);
     const int count = m_model ? m_model->laneCount() : 0;
     if (count == 0) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
         return;
     }
-    const double left = m_axis.pixelLeft;
-    const double right = m_axis.pixelLeft + m_axis.pixelWidth;
-    const double axisTop = m_lanesBottom + 2;
-    const QFontMetricsF metrics(font());
-
-    // Labels of lanes too thin for one line each: every k-th major lane, k so that they do not collide.
-    int labelEvery = 1;
+    // Lanes: background (hatched where idle counts), label, then bars.
+    const int labelEvery = labelStride();
     int majorIndex = -1;
-    for (int lane = 0, firstMajor = -1; lane < count; ++lane)
+    std::vector<ChartBar> bars;
+    for (int lane = 0; lane < count; ++lane) {
+        const auto [top, bottom] = laneSpan(lane);
+        if (bottom - top <= 0)
+            continue;
+        const bool minor = m_model->isMinorLane(lane);
+        if (!minor)
+            ++majorIndex;
+        paintLaneBackground(painter, lane);
+        paintLaneLabel(painter, lane, !minor && majorIndex % labelEvery == 0);
+        paintBars(painter, lane, bars);
+    }
+    const double axisTop = m_lanesBottom + 2;
+    paintMarkers(painter, axisTop);
+    paintTimeAxis(painter, axisTop);
+    if (std::isfinite(m_cursor)) {
+        const double x = m_axis.toPixel(m_cursor);
+        if (x >= m_axis.pixelLeft && x <= m_axis.pixelLeft + m_axis.pixelWidth) {
+            painter.setPen(QPen(palette::timeCursor, 1.5));
+            painter.drawLine(QPointF(x, kTopMargin), QPointF(x, axisTop));
+        }
+    }
+    if (hasFocus()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1));
+        painter.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+}
+
+// Labels of lanes too thin for one line each: every k-th major lane, k so that they do not collide.
+int LaneChart::labelStride() const
+{
+    const QFontMetricsF metrics(font());
+    for (int lane = 0, firstMajor = -1; lane < m_model->laneCount(); ++lane)
         if (!m_model->isMinorLane(lane)) {
             if (firstMajor < 0) {
                 firstMajor = lane;
                 continue;
             }
             const double pitch = laneSpan(lane).first - laneSpan(firstMajor).first;
-            labelEvery = pitch > 0 ? std::max(1, static_cast<int>(std::ceil(metrics.height() / pitch))) : 1;
-            break;
+            return pitch > 0 ? std::max(1, static_cast<int>(std::ceil(metrics.height() / pitch))) : 1;
         }
+    return 1;
+}
 
-    // Lanes: background (hatched where idle counts), then bars.
-    std::vector<ChartBar> bars;
-    for (int lane = 0; lane < count; ++lane) {
-        const auto [top, bottom] = laneSpan(lane);
-        const double h = bottom - top;
-        if (h <= 0)
-            continue;
-        const QRectF band(left, top, right - left, h);
-        const bool minor = m_model->isMinorLane(lane);
-        if (m_model->showsIdle(lane)) {
-            QRectF idle = band;
-            idle.setRight(std::clamp(m_axis.toPixel(m_model->activeEnd()), left, right));
-            painter.fillRect(band, QColor(244, 244, 244));
-            painter.fillRect(idle, QColor(236, 236, 236));
-            painter.fillRect(idle, QBrush(QColor(196, 196, 196), Qt::BDiagPattern));
-        } else {
-            painter.fillRect(band, minor ? QColor(248, 248, 248) : QColor(244, 244, 244));
-        }
-        // Label: every lane that has room for a line of text, else every k-th.
-        if (!minor)
-            ++majorIndex;
-        if (!minor && (h >= metrics.height() * 0.8 || majorIndex % labelEvery == 0)) {
-            painter.setPen(text);
-            const double textTop = std::min(top + h / 2 - metrics.height() / 2, top);
-            painter.drawText(QRectF(4, h >= metrics.height() ? top : textTop, kLabelWidth - 10,
-                                    std::max(h, metrics.height())),
-                             Qt::AlignVCenter | Qt::AlignRight,
-                             metrics.elidedText(m_model->laneLabel(lane), Qt::ElideRight, kLabelWidth - 10));
-        } else if (minor && h >= metrics.height() * 0.75) {
-            QFont small = font();
-            small.setPointSizeF(font().pointSizeF() * 0.8);
-            painter.setFont(small);
-            painter.setPen(palette().color(QPalette::PlaceholderText));
-            painter.drawText(QRectF(4, top, kLabelWidth - 10, h), Qt::AlignVCenter | Qt::AlignRight,
-                             m_model->laneLabel(lane));
-            painter.setFont(font());
-        }
-
-        bars.clear();
-        m_model->bars(lane, m_axis.viewStart, m_axis.viewEnd, m_axis.secondsPerPixel(), bars);
-        painter.save();
-        painter.setClipRect(band);
-        double lastPixel = -1; // skip bars that would paint the same pixel column again
-        for (const ChartBar& bar : bars) {
-            const double x0 = std::max(left - 1, m_axis.toPixel(bar.start));
-            const double x1 = std::min(right + 1, m_axis.toPixel(bar.end));
-            if (x1 < left || x0 > right)
-                continue;
-            const double w = std::max(1.0, x1 - x0);
-            if (w <= 1 && std::floor(x0) <= lastPixel)
-                continue;
-            lastPixel = std::floor(x0 + w - 1);
-            const QRectF box(x0, top + 1, w, h - 2);
-            painter.fillRect(box, bar.color);
-            if (bar.hatched)
-                painter.fillRect(box, QBrush(QColor(255, 255, 255, 150), Qt::FDiagPattern));
-            if (bar.outlined && w >= 4) {
-                painter.setPen(QPen(QColor(255, 255, 255), 1));
-                painter.drawLine(QPointF(x0 + 0.5, top + 1), QPointF(x0 + 0.5, bottom - 1));
-            }
-            if (!bar.label.isEmpty() && w >= metrics.horizontalAdvance(bar.label) + 4
-                && h >= metrics.height() * 0.8) {
-                painter.setPen(bar.color.lightnessF() > 0.6 ? QColor(30, 30, 30) : QColor(255, 255, 255));
-                painter.drawText(box, Qt::AlignCenter, bar.label);
-            }
-        }
-        painter.restore();
+// The lane's band; where the model counts idle time (a pipeline rank), the bubble before the lanes' end.
+void LaneChart::paintLaneBackground(QPainter& painter, int lane) const
+{
+    const auto [top, bottom] = laneSpan(lane);
+    const double left = m_axis.pixelLeft;
+    const double right = m_axis.pixelLeft + m_axis.pixelWidth;
+    const QRectF band(left, top, right - left, bottom - top);
+    if (m_model->showsIdle(lane)) {
+        QRectF idle = band;
+        idle.setRight(std::clamp(m_axis.toPixel(m_model->activeEnd()), left, right));
+        painter.fillRect(band, palette::laneBackground);
+        painter.fillRect(idle, palette::bubbleIdle);
+        painter.fillRect(idle, QBrush(palette::bubbleHatch, Qt::BDiagPattern));
+    } else {
+        painter.fillRect(band,
+                         m_model->isMinorLane(lane) ? palette::minorLaneBackground : palette::laneBackground);
     }
+}
 
-    // Markers and the time axis.
-    const TimeUnit unit = timeUnitFor(m_axis.span());
-    std::vector<QRectF> labelBoxes; // a label that would cover another moves one line down
+// Label: every major lane that has room for a line of text, else every k-th (`everyKth` says whether
+// this is one); a minor lane in small type when it has room.
+void LaneChart::paintLaneLabel(QPainter& painter, int lane, bool everyKth) const
+{
+    const QFontMetricsF metrics(font());
+    const auto [top, bottom] = laneSpan(lane);
+    const double h = bottom - top;
+    const bool minor = m_model->isMinorLane(lane);
+    if (!minor && (h >= metrics.height() * 0.8 || everyKth)) {
+        painter.setPen(palette().color(QPalette::Text));
+        const double textTop = std::min(top + h / 2 - metrics.height() / 2, top);
+        painter.drawText(
+            QRectF(4, h >= metrics.height() ? top : textTop, kLabelWidth - 10, std::max(h, metrics.height())),
+            Qt::AlignVCenter | Qt::AlignRight,
+            metrics.elidedText(m_model->laneLabel(lane), Qt::ElideRight, kLabelWidth - 10));
+    } else if (minor && h >= metrics.height() * 0.75) {
+        QFont small = font();
+        small.setPointSizeF(font().pointSizeF() * 0.8);
+        painter.setFont(small);
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(QRectF(4, top, kLabelWidth - 10, h), Qt::AlignVCenter | Qt::AlignRight,
+                         m_model->laneLabel(lane));
+        painter.setFont(font());
+    }
+}
+
+// The lane's visible bars, clipped to its band; `bars` is scratch space reused from lane to lane.
+void LaneChart::paintBars(QPainter& painter, int lane, std::vector<ChartBar>& bars) const
+{
+    const QFontMetricsF metrics(font());
+    const auto [top, bottom] = laneSpan(lane);
+    const double h = bottom - top;
+    const double left = m_axis.pixelLeft;
+    const double right = m_axis.pixelLeft + m_axis.pixelWidth;
+    bars.clear();
+    m_model->bars(lane, m_axis.viewStart, m_axis.viewEnd, m_axis.secondsPerPixel(), bars);
+    painter.save();
+    painter.setClipRect(QRectF(left, top, right - left, h));
+    double lastPixel = -1; // skip bars that would paint the same pixel column again
+    for (const ChartBar& bar : bars) {
+        const double x0 = std::max(left - 1, m_axis.toPixel(bar.start));
+        const double x1 = std::min(right + 1, m_axis.toPixel(bar.end));
+        if (x1 < left || x0 > right)
+            continue;
+        const double w = std::max(1.0, x1 - x0);
+        if (w <= 1 && std::floor(x0) <= lastPixel)
+            continue;
+        lastPixel = std::floor(x0 + w - 1);
+        const QRectF box(x0, top + 1, w, h - 2);
+        painter.fillRect(box, bar.color);
+        if (bar.hatched)
+            painter.fillRect(box, QBrush(palette::exposedHatch, Qt::FDiagPattern));
+        if (bar.outlined && w >= 4) {
+            painter.setPen(QPen(palette::barSeparator, 1));
+            painter.drawLine(QPointF(x0 + 0.5, top + 1), QPointF(x0 + 0.5, bottom - 1));
+        }
+        if (!bar.label.isEmpty() && w >= metrics.horizontalAdvance(bar.label) + 4
+            && h >= metrics.height() * 0.8) {
+            painter.setPen(bar.color.lightnessF() > 0.6 ? palette::textOnLight : palette::textOnDark);
+            painter.drawText(box, Qt::AlignCenter, bar.label);
+        }
+    }
+    painter.restore();
+}
+
+// The model's markers: a dashed line down to the axis, its label at the top; a label that would cover
+// another moves one line down.
+void LaneChart::paintMarkers(QPainter& painter, double axisTop) const
+{
+    const QFontMetricsF metrics(font());
+    const double left = m_axis.pixelLeft;
+    const double right = m_axis.pixelLeft + m_axis.pixelWidth;
+    std::vector<QRectF> labelBoxes;
     for (const ChartMarker& marker : m_model->markers()) {
         const double x = m_axis.toPixel(marker.time);
         if (x < left || x > right)
             continue;
         painter.setPen(QPen(marker.color, 1.5, Qt::DashLine));
         painter.drawLine(QPointF(x, kTopMargin), QPointF(x, axisTop));
-        if (!marker.label.isEmpty()) {
-            const double w = metrics.horizontalAdvance(marker.label) + 6;
-            QRectF box(x + 3, kTopMargin, w, metrics.height());
-            if (box.right() > right)
-                box.moveRight(x - 3);
-            while (std::any_of(labelBoxes.begin(), labelBoxes.end(),
-                               [&box](const QRectF& other) { return other.intersects(box); }))
-                box.translate(0, metrics.height());
-            labelBoxes.push_back(box);
-            painter.fillRect(box, QColor(255, 255, 255, 220));
-            painter.setPen(marker.color);
-            painter.drawText(box, Qt::AlignCenter, marker.label);
-        }
+        if (marker.label.isEmpty())
+            continue;
+        const double w = metrics.horizontalAdvance(marker.label) + 6;
+        QRectF box(x + 3, kTopMargin, w, metrics.height());
+        if (box.right() > right)
+            box.moveRight(x - 3);
+        while (std::any_of(labelBoxes.begin(), labelBoxes.end(),
+                           [&box](const QRectF& other) { return other.intersects(box); }))
+            box.translate(0, metrics.height());
+        labelBoxes.push_back(box);
+        painter.fillRect(box, palette::labelBacking);
+        painter.setPen(marker.color);
+        painter.drawText(box, Qt::AlignCenter, marker.label);
     }
+}
+
+// The time axis under the lanes: a line, ticks and their times in one unit for the whole view.
+void LaneChart::paintTimeAxis(QPainter& painter, double axisTop) const
+{
+    const QFontMetricsF metrics(font());
+    const QColor text = palette().color(QPalette::Text);
+    const QColor grid = palette().color(QPalette::Mid);
+    const TimeUnit unit = timeUnitFor(m_axis.span());
     painter.setPen(grid);
-    painter.drawLine(QPointF(left, axisTop), QPointF(right, axisTop));
-    painter.setPen(text);
+    painter.drawLine(QPointF(m_axis.pixelLeft, axisTop),
+                     QPointF(m_axis.pixelLeft + m_axis.pixelWidth, axisTop));
     const double labelWidth = metrics.horizontalAdvance(QStringLiteral("000.000 ms")) + 12;
     const double step = m_axis.tickStep(labelWidth);
     const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(step * unit.perSecond) - 1e-9)));
@@ -310,18 +367,6 @@ void LaneChart::paintEvent(QPaintEvent*)
         painter.setPen(text);
         painter.drawText(QRectF(x - labelWidth / 2, axisTop + 4, labelWidth, kAxisHeight - 4),
                          Qt::AlignHCenter, formatTime(t, unit, std::min(decimals, 6)));
-    }
-
-    if (std::isfinite(m_cursor)) {
-        const double x = m_axis.toPixel(m_cursor);
-        if (x >= left && x <= right) {
-            painter.setPen(QPen(QColor(200, 30, 30), 1.5));
-            painter.drawLine(QPointF(x, kTopMargin), QPointF(x, axisTop));
-        }
-    }
-    if (hasFocus()) {
-        painter.setPen(QPen(palette().color(QPalette::Highlight), 1));
-        painter.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
     }
 }
 

@@ -15,6 +15,8 @@
 #include <memory>
 #include <vector>
 
+class QPainter;
+
 namespace widgets {
 
 struct ChartBar
@@ -106,6 +108,12 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    int labelStride() const;
+    void paintLaneBackground(QPainter& painter, int lane) const;
+    void paintLaneLabel(QPainter& painter, int lane, bool everyKth) const;
+    void paintBars(QPainter& painter, int lane, std::vector<ChartBar>& bars) const;
+    void paintMarkers(QPainter& painter, double axisTop) const;
+    void paintTimeAxis(QPainter& painter, double axisTop) const;
     double wantedHeight(bool withMinor) const;
     void layoutLanes();
     void updatePixels();

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Time ↔ pixel, zoom and pan of a horizontal time axis, as a plain value without a window (STYLE.md,
-// after KDAB hotspot's TimeLineData), so that the maths is tested on its own. Times are seconds (or any
-// unit), pixels are device-independent x coordinates.
+// Time ↔ pixel, zoom and pan of a horizontal time axis, as a plain value without a window (after
+// KDAB hotspot's TimeLineData, src/models/timelinedelegate.h), so that the maths is tested on its own. Times
+// are seconds (or any unit), pixels are device-independent x coordinates.
 
 #include <QString>
 #include <vector>

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeline/timelinecharts.h"
 
+#include "base/units.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
 #include "timeline/timelinestyle.h"
-#include "base/units.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -79,11 +80,11 @@ PipelineChartModel::PipelineChartModel(const DesignSnapshot& snapshot)
     const ShownRecord shown = shownRecord(m_snapshot);
     if (const core::RecordComparisonRow* step = shown.comparison.find("stepSeconds");
         step && step->predicted) {
-        m_markers.push_back({*step->predicted, QColor(90, 90, 90),
+        m_markers.push_back({*step->predicted, palette::predicted,
                              QCoreApplication::translate("Timeline", "predicted step %1")
                                  .arg(recordValueText(*step->predicted, step->unit))});
         m_markers.push_back(
-            {*step->measured, QColor(148, 40, 150),
+            {*step->measured, palette::measured,
              QCoreApplication::translate("Timeline", "measured step %1").arg(measuredWithDifference(*step))});
     }
 }
@@ -317,8 +318,8 @@ void DdpChartModel::bars(int lane, double from, double to, double secondsPerPixe
             if (split > start)
                 out.push_back({start, split, color, wide ? label : QString(), false, true});
             if (end > split) // what runs past the backward is exposed
-                out.push_back({split, end, QColor(200, 50, 40), split == start && wide ? label : QString(),
-                               true, true});
+                out.push_back({split, end, palette::exposedReduction,
+                               split == start && wide ? label : QString(), true, true});
         }
         return;
     }
@@ -382,7 +383,7 @@ QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
 std::vector<ChartMarker> DdpChartModel::markers() const
 {
     return {
-        {m_ddp.backwardEnd, QColor(60, 60, 60), QCoreApplication::translate("Timeline", "backward ends")}};
+        {m_ddp.backwardEnd, palette::backwardEnd, QCoreApplication::translate("Timeline", "backward ends")}};
 }
 
 // ---- FSDP ----------------------------------------------------------------------------------------
@@ -436,7 +437,7 @@ void FsdpChartModel::bars(int lane, double from, double to, double secondsPerPix
                             std::max(0, layer));
             break;
         case core::FsdpStream::AllGather:
-            color = QColor::fromHslF(190 / 360.0, 0.55, span.backward ? 0.55 : 0.40);
+            color = span.backward ? palette::fsdpGatherBackward : palette::fsdpGatherForward;
             break;
         case core::FsdpStream::ReduceScatter:
             color = commColor(core::CommKind::DataParallel);

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeline/timelinepanel.h"
 
+#include "base/units.h"
+#include "common/palette.h"
+#include "common/qtconvert.h"
+#include "common/recordtext.h"
+#include "design/validate.h"
 #include "timeline/activationplot.h"
 #include "timeline/bubbleplot.h"
 #include "timeline/lanechart.h"
-#include "common/qtconvert.h"
-#include "common/recordtext.h"
 #include "timeline/timelinecharts.h"
 #include "timeline/timelinestyle.h"
-#include "base/units.h"
-#include "design/validate.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -58,8 +59,7 @@ public:
             m_items.push_back({opColor(K::BackwardWeight), opKindName(K::BackwardWeight), false});
         if (spec.kind == core::Schedule::DualPipeV)
             m_items.push_back({opColor(K::ForwardBackward), opKindName(K::ForwardBackward), false});
-        m_items.push_back(
-            {QColor(236, 236, 236), QCoreApplication::translate("Timeline", "Idle (bubble)"), true});
+        m_items.push_back({idleColor(), QCoreApplication::translate("Timeline", "Idle (bubble)"), true});
         if (layout.tp() > 1)
             m_items.push_back({commColor(core::CommKind::TensorParallel),
                                commKindName(core::CommKind::TensorParallel), false});
@@ -104,7 +104,7 @@ protected:
             const QRect swatch(cell.left(), cell.top() + (h - 12) / 2, 18, 12);
             painter.fillRect(swatch, item.color);
             if (item.hatched)
-                painter.fillRect(swatch, QBrush(QColor(196, 196, 196), Qt::BDiagPattern));
+                painter.fillRect(swatch, QBrush(palette::bubbleHatch, Qt::BDiagPattern));
             painter.setPen(palette().color(QPalette::Text));
             painter.drawText(cell.adjusted(kSwatchWidth, 0, 0, 0), Qt::AlignVCenter, item.text);
         }
@@ -151,7 +151,22 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 4);
     layout->setSpacing(4);
+    layout->addLayout(buildControls());
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+    m_legend = new TimelineLegend(this);
+    m_legend->setObjectName(QStringLiteral("timelineLegend"));
+    layout->addWidget(m_legend);
+    layout->addWidget(buildCharts(), 1);
+    connectControls();
+    retranslate();
+}
 
+// The schedule, micro-batch and virtual-stage choices, the fit button and the hint, in one row.
+QHBoxLayout* TimelinePanel::buildControls()
+{
     auto* controls = new QHBoxLayout;
     m_scheduleLabel = new QLabel(this);
     m_schedule = new QComboBox(this);
@@ -180,16 +195,13 @@ TimelinePanel::TimelinePanel(QWidget* parent)
         controls->addWidget(w);
     controls->addSpacing(12);
     controls->addWidget(m_hint, 1);
-    layout->addLayout(controls);
+    return controls;
+}
 
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_summary);
-    m_legend = new TimelineLegend(this);
-    m_legend->setObjectName(QStringLiteral("timelineLegend"));
-    layout->addWidget(m_legend);
-
+// The pipeline Gantt above; beneath it the bubble plot beside the detail tabs (memory over time, the DDP
+// step, the FSDP layers) with the pipeline rank they show.
+QSplitter* TimelinePanel::buildCharts()
+{
     auto* vertical = new QSplitter(Qt::Vertical, this);
     m_vertical = vertical;
     m_pipeline = new LaneChart(vertical);
@@ -237,8 +249,12 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
     vertical->setSizes({600, 400});
-    layout->addWidget(vertical, 1);
+    return vertical;
+}
 
+// The choices edit the design (as intents); the cursor is shared by the Gantt and memory over time.
+void TimelinePanel::connectControls()
+{
     connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (m_updating || m_snapshot.isNull() || index < 0)
             return;
@@ -264,7 +280,6 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     connect(m_rank, &QSpinBox::valueChanged, this, [this] { updateDetails(); });
     connect(m_pipeline, &LaneChart::cursorMoved, m_activations, &ActivationPlot::setCursorTime);
     connect(m_activations, &ActivationPlot::cursorMoved, m_pipeline, &LaneChart::setCursorTime);
-    retranslate();
 }
 
 std::vector<FieldEdit> TimelinePanel::scheduleEdits(const core::Design& design, core::Schedule schedule)
@@ -421,7 +436,8 @@ void TimelinePanel::updateCharts()
     if (p > 1)
         text += tr(" · longest idle inside one stage %1 · micro-batches in flight per stage: %2")
                     .arg(qs(core::formatSeconds(t.maxStageBubble)), peaks.join(QStringLiteral(", ")));
-    // Issue 8: the measured step beside the predicted one (the chart marks both).
+    // The measured step beside the predicted one (the chart marks both), so a record is read where its
+    // figure is.
     if (const ShownRecord shown = shownRecord(m_snapshot); shown.record)
         if (const core::RecordComparisonRow* step = shown.comparison.find("stepSeconds"))
             text += QStringLiteral("<br>")

@@ -6,14 +6,15 @@
 // its communication lanes and idle time; under it the bubble against the micro-batch count, each rank's
 // activation memory over the step, the DDP buckets over the last backward and the FSDP layers.
 
-#include "design/designfield.h"
 #include "common/designsnapshot.h"
 #include "common/fieldedit.h"
+#include "design/designfield.h"
 
 #include <QWidget>
 #include <vector>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QSpinBox;
 class QSplitter;
@@ -62,6 +63,9 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    QHBoxLayout* buildControls();
+    QSplitter* buildCharts();
+    void connectControls();
     void retranslate();
     void showValues();
     void updateCharts();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeline/timelinestyle.h"
 
+#include "common/palette.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -9,61 +11,62 @@ namespace widgets {
 
 namespace {
 
-// Four shades per kind, cycling with the micro-batch: dark to light.
-QColor shaded(int hue, double saturation, double lightness, int microBatch)
+// Four shades per kind, cycling with the micro-batch: dark to light. A rank's later chunks are drawn less
+// saturated, so that the passes of an interleaved or V-shaped schedule read apart.
+QColor shaded(const palette::PassTone& pass, int microBatch, int chunk)
 {
     const int shade = ((microBatch % 4) + 4) % 4;
-    return QColor::fromHslF(hue / 360.0, saturation, std::min(0.85, lightness + 0.075 * shade));
+    const double saturation = chunk > 0 ? pass.laterChunkSaturation : pass.tone.saturation;
+    return QColor::fromHslF(pass.tone.hue / 360.0, saturation,
+                            std::min(0.85, pass.tone.lightness + 0.075 * shade));
 }
 
 } // namespace
 
 QColor opColor(core::PipelineOpKind kind, int microBatch, int chunk)
 {
-    // A rank's later chunks are drawn less saturated, so that the passes of an interleaved or V-shaped
-    // schedule read apart.
-    const double s = chunk > 0 ? 0.35 : 0.62;
     switch (kind) {
     case core::PipelineOpKind::Forward:
-        return shaded(212, s, 0.36, microBatch);
+        return shaded(palette::forwardPass, microBatch, chunk);
     case core::PipelineOpKind::Backward:
     case core::PipelineOpKind::BackwardInput:
-        return shaded(26, chunk > 0 ? 0.5 : 0.85, 0.42, microBatch);
+        return shaded(palette::backwardPass, microBatch, chunk);
     case core::PipelineOpKind::BackwardWeight:
-        return shaded(140, s, 0.34, microBatch);
+        return shaded(palette::weightGradientPass, microBatch, chunk);
     case core::PipelineOpKind::ForwardBackward:
-        return shaded(280, 0.42, 0.40, microBatch);
+        return shaded(palette::overlappedPass, microBatch, chunk);
     }
-    return Qt::gray;
+    return palette::unknownKind;
 }
 
 QColor commColor(core::CommKind kind)
 {
     switch (kind) {
     case core::CommKind::TensorParallel:
-        return QColor::fromHslF(300 / 360.0, 0.45, 0.50);
+        return palette::tensorParallelCollective;
     case core::CommKind::ContextParallel:
-        return QColor::fromHslF(178 / 360.0, 0.55, 0.38);
+        return palette::contextParallelExchange;
     case core::CommKind::ExpertParallel:
-        return QColor::fromHslF(352 / 360.0, 0.65, 0.52);
+        return palette::expertAllToAll;
     case core::CommKind::PipelineSend:
-        return QColor::fromHslF(30 / 360.0, 0.20, 0.50);
+        return palette::pipelineSend;
     case core::CommKind::DataParallel:
-        return QColor::fromHslF(45 / 360.0, 0.85, 0.48);
+        return palette::dataParallelReduction;
     }
-    return Qt::gray;
+    return palette::unknownKind;
 }
 
 QColor idleColor()
 {
-    return QColor(210, 210, 210);
+    return palette::bubbleIdle;
 }
 
 QColor seriesColor(int index, int count)
 {
-    // Evenly around the hue circle, starting at blue; dark enough to read on white.
-    const double hue = std::fmod(212.0 / 360.0 + static_cast<double>(index) / std::max(1, count), 1.0);
-    return QColor::fromHslF(hue, 0.65, 0.42);
+    // Evenly around the hue circle; dark enough to read on white.
+    const palette::Tone& first = palette::rankSeries;
+    const double hue = std::fmod(first.hue / 360.0 + static_cast<double>(index) / std::max(1, count), 1.0);
+    return QColor::fromHslF(hue, first.saturation, first.lightness);
 }
 
 QString opKindName(core::PipelineOpKind kind)

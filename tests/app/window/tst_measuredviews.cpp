@@ -2,7 +2,7 @@
 // qcustomplot.h (Debian's 2.1) uses Qt's foreach in its templates.
 #undef QT_NO_FOREACH
 
-// Issue 8, "every view shows the measured value next to the prediction with the difference": the seed's
+// Every view shows the measured value next to the prediction with the difference: the reference article's
 // 70B design with its illustrative record (tests/data/record-seed-70b.json) in the main window, offscreen.
 // The summary, the memory bars, the timeline and the candidates table each show the record's figures
 // beside the prediction, with core's difference (recordcomparison.h); without a record none of it shows.
@@ -11,20 +11,20 @@
 
 #include "design/designio.h"
 #include "design/designsummary.h"
-#include "support/guitestmain.h"
-#include "timeline/lanechart.h"
-#include "window/language.h"
-#include "window/mainwindow.h"
-#include "support/mainwindowundertest.h"
+#include "dialogs/recordform.h"
+#include "dialogs/recordsdialog.h"
 #include "memory/memorybars.h"
 #include "memory/memorypanel.h"
 #include "performance/performancepanel.h"
 #include "performance/recordcomparison.h"
-#include "dialogs/recordform.h"
-#include "dialogs/recordsdialog.h"
 #include "pipeline/steptimeline.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
 #include "support/testdesigns.h"
+#include "timeline/lanechart.h"
 #include "timeline/timelinepanel.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -73,7 +73,8 @@ private slots:
     void chosenRecordDrivesTheViews();
 
 private:
-    // The seed design in the window, with the record added as the user would (one undo step).
+    // The reference article's 70B design in the window, with the record added as the user would (one undo
+    // step).
     void openSeedWithRecord(const core::MeasuredRecord& record);
     core::RecordComparison comparison() const;
 

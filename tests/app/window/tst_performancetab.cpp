@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Performance tab in the main window, offscreen: the seed's two 70B layouts side by side, the mesh
-// search on its worker thread (finishing, cancelling, ranking), and applying a result as one undo step.
-// With MESHWRIGHT_SCREENSHOT_DIR set it writes the tab's picture there, for a person to look at.
+// The Performance tab in the main window, offscreen: the reference article's two 70B layouts side by side,
+// the mesh search on its worker thread (finishing, cancelling, ranking), and applying a result as one undo
+// step. With MESHWRIGHT_SCREENSHOT_DIR set it writes the tab's picture there, for a person to look at.
 
 #include "design/designio.h"
-#include "support/guitestmain.h"
-#include "window/language.h"
-#include "window/mainwindow.h"
-#include "support/mainwindowundertest.h"
 #include "performance/performancepanel.h"
 #include "performance/scalingplot.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -71,7 +71,7 @@ void TestPerformanceTab::cleanup()
     m_language.reset();
 }
 
-// Issue 7, "done when": the seed's two layouts compared side by side read like a design review.
+// The reference article's two layouts compared side by side read like a design review.
 void TestPerformanceTab::seedPairSideBySide()
 {
     const core::Design first = *core::exampleDesign("seed-70b-32k-512gpu");
@@ -88,8 +88,10 @@ void TestPerformanceTab::seedPairSideBySide()
         bool foundStep = false;
         for (int row = 0; row < table->rowCount(); ++row)
             if (table->verticalHeaderItem(row)->text() == QStringLiteral("Step time"))
-                foundStep = table->item(row, column)->text().contains(
-                    QString::fromStdString(core::formatSeconds(e.performance->stepSeconds)));
+                foundStep
+                    = table->item(row, column)
+                          ->text()
+                          .contains(QString::fromStdString(core::formatSeconds(e.performance->stepSeconds)));
         QVERIFY(foundStep);
     }
     QVERIFY(table->findItems(QStringLiteral("(fastest)"), Qt::MatchContains).size() == 1);
@@ -152,7 +154,8 @@ void TestPerformanceTab::scalingStatesItsBaseline()
     QTRY_VERIFY(panel()->scaling()->curve(core::ScalingKind::Weak).baseline >= 0);
     const core::ScalingCurve& weak = panel()->scaling()->curve(core::ScalingKind::Weak);
     const core::ScalingPoint& base = weak.points[static_cast<std::size_t>(weak.baseline)];
-    QVERIFY(panel()->scaling()->explanationText().contains(QStringLiteral("baseline DP %1 on %2 GPUs").arg(base.dp).arg(base.gpus)));
+    QVERIFY(panel()->scaling()->explanationText().contains(
+        QStringLiteral("baseline DP %1 on %2 GPUs").arg(base.dp).arg(base.gpus)));
     // It follows an edit of the design.
     const int before = static_cast<int>(weak.points.size());
     m_window->document()->editField(core::Field::Pp, core::FieldValue{std::int64_t{1}});

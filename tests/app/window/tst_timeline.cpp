@@ -5,18 +5,18 @@
 // cursor with the memory plot. With MESHWRIGHT_SCREENSHOT_DIR set, it also writes the tab's pictures
 // there, for a person to look at.
 
+#include "design/designio.h"
+#include "pipeline/steptimeline.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
 #include "timeline/activationplot.h"
 #include "timeline/bubbleplot.h"
-#include "design/designio.h"
-#include "support/guitestmain.h"
 #include "timeline/lanechart.h"
-#include "window/language.h"
-#include "window/mainwindow.h"
-#include "support/mainwindowundertest.h"
-#include "pipeline/steptimeline.h"
 #include "timeline/timeaxis.h"
 #include "timeline/timelinecharts.h"
 #include "timeline/timelinepanel.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 #include <QSpinBox>
@@ -30,7 +30,7 @@ using namespace app;
 namespace {
 
 // GPT-3 175B on 4 × 8 H100: TP=8 inside the nodes, 4 pipeline stages across them, 8 micro-batches —
-// the seed's pipeline figure with real stage times.
+// the reference article's pipeline figure with real stage times.
 core::Design pipelineDesign(const char* schedule = "1f1b")
 {
     core::Json document = core::Json::parse(R"({"format": "meshwright.design", "version": 1,
@@ -124,8 +124,7 @@ void TestTimeline::opensOnTheTimeline()
     QCOMPARE(m_panel->pipelineChart()->axis().viewEnd, s->timeline.makespan);
 }
 
-// Issue 6, "Done when": the same design switched to ZB-H1 visibly loses most of its bubble; one gesture,
-// one undo step.
+// The same design switched to ZB-H1 visibly loses most of its bubble; one gesture, one undo step.
 void TestTimeline::zbH1LosesMostOfTheBubbleInOneUndoStep()
 {
     QUndoStack* stack = m_window->document()->undoStack();
@@ -191,7 +190,7 @@ void TestTimeline::microBatchesSetTheGlobalBatch()
     QCOMPARE(m_window->document()->design().workload.globalBatch, std::int64_t{32}); // × micro-batch 1 × DP 1
     const core::ScheduleEvaluation* s = scheduleOf(*m_window);
     QCOMPARE(s->spec().microBatches, 32);
-    QCOMPARE(qRound(100 * s->timeline.bubbleFraction), 9); // the seed's 3/35
+    QCOMPARE(qRound(100 * s->timeline.bubbleFraction), 9); // the reference article's 3/35
     QVERIFY(m_panel->summaryText().contains(QLatin1String("3/35")));
 }
 
@@ -299,7 +298,7 @@ void TestTimeline::bubblePlotMarksTheDesign()
     widgets::BubblePlot* plot = m_panel->bubblePlot();
     const core::ScheduleEvaluation* s = scheduleOf(*m_window);
     QCOMPARE(plot->marker(), QPointF(8, 100 * s->timeline.bubbleFraction));
-    // The seed's idealized curve at 4, 16 and 32 micro-batches: 43 %, 16 %, 9 %.
+    // The reference article's idealized curve at 4, 16 and 32 micro-batches: 43 %, 16 %, 9 %.
     QList<QPointF> ideal = plot->idealCurve();
     for (const auto& [m, percent] : {std::pair{4, 43}, {16, 16}, {32, 9}}) {
         const auto it
@@ -331,8 +330,8 @@ void TestTimeline::dataParallelViews()
     QCOMPARE(gathers.size(), 2 * std::size_t(32) + 1); // each layer twice (resharded), the root once
     // With PP = 1 there is no bubble to plot.
     QVERIFY(m_panel->bubblePlot()->curve().isEmpty());
-    // The Gantt's two lanes take what they need; the detail views the room (issue 6 audit: 66 buckets in
-    // 470 × 180 px), and two thirds of the width.
+    // The Gantt's two lanes take what they need; the detail views the room (66 DDP buckets once
+    // had 470 × 180 px), and two thirds of the width.
     QTRY_VERIFY(m_panel->pipelineChart()->height() <= m_panel->pipelineChart()->fullHeight());
     QVERIFY2(m_panel->detailTabs()->height() > 2 * m_panel->pipelineChart()->height(),
              qPrintable(QStringLiteral("%1 vs %2")

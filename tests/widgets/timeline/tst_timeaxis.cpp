@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Time ↔ pixel, zoom and pan of the timeline, without a window (STYLE.md: hotspot's TimeLineData).
+// Time ↔ pixel, zoom and pan of the timeline, without a window (after KDAB hotspot's TimeLineData).
 
 #include "timeline/timeaxis.h"
 
