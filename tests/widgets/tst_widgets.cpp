@@ -507,12 +507,6 @@ void TestWidgets::noLiteralColoursOutsideThePalette()
                              .arg(line.trimmed());
         }
     }
-    // The cluster canvas, the collectives and the Learn views move their colours into the palette's
-    // sections of their own in a change beside this one; until it is in, they still hold literals.
-    const QString name = QDir(folder).dirName();
-    if (name == QLatin1String("cluster") || name == QLatin1String("collectives")
-        || name == QLatin1String("teaching"))
-        QEXPECT_FAIL("", "their colours move into the palette in a change of their own", Continue);
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
 }
 
