@@ -2,7 +2,7 @@
 #pragma once
 
 // File ▸ Export ▸ Launch Configuration…: the design's configuration for a chosen framework
-// (core/launchconfig.h), what it cannot express, and Copy / Save. It shows one snapshot of the design: a
+// (launch/launchconfig.h), what it cannot express, and Copy / Save. It shows one snapshot of the design: a
 // later edit needs the dialog opened again.
 
 #include "common/designsnapshot.h"

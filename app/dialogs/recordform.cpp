@@ -2,9 +2,9 @@
 #include "dialogs/recordform.h"
 
 #include "base/diagnostickinds.h"
+#include "common/qtconvert.h"
 #include "diagnostics/diagnostictext.h"
 #include "memory/memorytext.h"
-#include "common/qtconvert.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -78,7 +78,8 @@ RecordForm::RecordForm(QWidget* parent)
         memory.push_back({categoryPointers[std::size_t(category)].c_str(),
                           tr("of which %1").arg(widgets::categoryName(category)), gb, Number, 1e9});
 
-    // The seed's list of what to record for every candidate layout, in its order.
+    // The reference article's list of what to record for every candidate layout, in its order
+    // (docs/measured-records.md).
     struct Section
     {
         QString title;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// A measured record typed into labelled fields (issue 8: "entered in the GUI"): the seed's list — identity,
-// batch, peak memory by category, throughput and MFU, serving latency, visible time per collective, input
-// stalls, checkpoint time, restarts, parity — each with its unit, an empty field for what was not measured.
-// The form builds the record document and reads it with core::loadRecord, so a record typed here is
+// A measured record typed into labelled fields: the reference article's list (docs/measured-records.md) —
+// identity, batch, peak memory by category, throughput and MFU, serving latency, visible time per collective,
+// input stalls, checkpoint time, restarts, parity — each with its unit, an empty field for what was not
+// measured. The form builds the record document and reads it with core::loadRecord, so a record typed here is
 // checked exactly as a file is; each problem names the field it is in.
 
 #include "design/measuredrecord.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The design's measured records beside the prediction (issue 8): import a record file or type one, see each
+// The design's measured records beside the prediction: import a record file or type one, see each
 // measured quantity with the predicted value and the difference, remove a record, and choose which record
 // the views compare with. Each of these is an undoable edit of the document; the dialog follows every
 // change of the design.

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The report's figures (issue 8: the report carries "the figures"): the views a reviewer would otherwise
-// screenshot — the cluster canvas, the memory bars, the pipeline schedule and the scaling plot — drawn
-// offscreen from a snapshot at a fixed size. The command line and File ▸ Export ▸ Design Report… both take
-// their figures from here, so the two reports show the same pictures. Needs a QApplication (the views are
-// widgets); the offscreen platform is enough.
+// The report's figures: the views a reviewer would otherwise screenshot — the cluster canvas, the memory
+// bars, the pipeline schedule and the scaling plot — drawn offscreen from a snapshot at a fixed size. The
+// command line and File ▸ Export ▸ Design Report… both take their figures from here, so the two reports show
+// the same pictures. Needs a QApplication (the views are widgets); the offscreen platform is enough.
 
 #include "common/designsnapshot.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The design report (core/designreport.h) as a PDF: Qt's rich-text layout prints the HTML onto A4 pages.
+// The design report (report/designreport.h) as a PDF: Qt's rich-text layout prints the HTML onto A4 pages.
 // Needs a QGuiApplication (fonts); the offscreen platform is enough.
 
 #include <QByteArray>

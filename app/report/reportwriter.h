@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The design report with its figures (issue 8): core's HTML (core/designreport.h) with the figures of
-// reportfigures.h, as one stand-alone HTML text (figures inside as data: URIs) or written to a .html or
-// .pdf file. The one path of both File ▸ Export ▸ Design Report… and `meshwright-cli report`. Needs a
+// The design report with its figures: core's HTML (report/designreport.h) with the figures of
+// reportfigures.h, as one stand-alone HTML text (figures inside as data: URIs) or written to a .html or .pdf
+// file. The one path of both File ▸ Export ▸ Design Report… and `meshwright-cli report`. Needs a
 // QApplication; the offscreen platform is enough.
 
 #include "common/designsnapshot.h"

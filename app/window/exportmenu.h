@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// File ▸ Export: the hand-over of a design review (issue 8) — the launch configuration for a framework, a
-// figure of the current view, the design report with its figures, and (after the hand-over) the
-// measured records of the real run beside the prediction. Its own class, so that the main window only adds
-// it to the File menu.
+// File ▸ Export: the hand-over of a design review — the launch configuration for a framework, a figure of the
+// current view, the design report with its figures, and (after the hand-over) the measured records of the
+// real run beside the prediction. Its own class, so that the main window only adds it to the File menu.
 
 #include <QMenu>
 #include <QSize>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Figures for slides (issue 8): any view rendered to PNG, SVG or PDF at a chosen size. The view is drawn
-// by widgets::paintViewFitted onto a painter scaled to fit the chosen size with its aspect ratio kept, its
-// plots as vector drawings, so SVG and PDF stay vector graphics and a large PNG stays sharp.
+// Figures for slides: any view rendered to PNG, SVG or PDF at a chosen size. The view is drawn by
+// widgets::paintViewFitted onto a painter scaled to fit the chosen size with its aspect ratio kept, its plots
+// as vector drawings, so SVG and PDF stay vector graphics and a large PNG stays sharp.
 
 #include <QImage>
 #include <QSize>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Every figure the core returns can say where it comes from (issue 3, "every number explains itself"):
-// the formula, its inputs with their values and units, and the source (paper and equation, or framework
-// and file).
+// Every figure the core returns can say where it comes from, so that a reader can check it rather than
+// trust it: the formula, its inputs with their values and units, and the source (paper and equation, or
+// framework and file).
 
 #include "base/jsonreader.h"
 

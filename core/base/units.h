@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Internal units are bytes, seconds and FLOPs, never pre-scaled (DESIGN.md, Conventions). Shown values
-// use decimal units by default (1 GB = 1e9 bytes), as the source documents do; binary units on request.
+// Internal units are bytes, seconds and FLOPs, never pre-scaled, so that no formula hides a conversion
+// factor. Shown values use decimal units by default (1 GB = 1e9 bytes), as the reference article and the
+// papers do; binary units on request.
 
 #include <string>
 

@@ -151,7 +151,8 @@ double outputHeadParameters(const ModelArchitecture& model);
 ParameterCounts countParameters(const ModelArchitecture& model);
 
 // Key/value cache elements one token adds in one layer: 2·kvHeads·headDim for standard attention
-// (the seed's formula), kvLoraRank + qkRopeHeadDim for MLA (DeepSeek-V2 Table 1).
+// (the reference article, «Memory Budgets für Training und Inference»), kvLoraRank + qkRopeHeadDim for
+// MLA (DeepSeek-V2 Table 1).
 double kvElementsPerTokenPerLayer(const ModelArchitecture& model);
 
 } // namespace core

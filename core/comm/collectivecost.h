@@ -3,7 +3,7 @@
 
 // What a collective costs: the α–β model (Thakur, Rabenseifner & Gropp, IJHPCA 2005, as MPICH's cost
 // comments state it) or NCCL's own tuning model (src/graph/tuning.cc), and the algorithm and bus
-// bandwidths nccl-tests reports (doc/PERFORMANCE.md). reference/schedules-and-collectives.md §4.1, §4.2.
+// bandwidths nccl-tests reports (doc/PERFORMANCE.md). docs/collectives.md derives and checks them.
 //
 // Links: ranks r and s talk over the intra-node link when they share a node (CollectiveSpec::ranksPerNode)
 // and over the inter-node link otherwise. Every rank has the link's bandwidth for itself in each direction
@@ -15,8 +15,8 @@
 // maximum step by step (an XOR step inside the node stays on NVLink). Hierarchical all-reduce is the
 // exception it was built for: intra α/β inside the nodes, inter α/β across them.
 
-#include "comm/collective.h"
 #include "catalog/hardware.h"
+#include "comm/collective.h"
 
 #include <vector>
 
@@ -37,8 +37,8 @@ struct CollectiveLinks
 {
     LinkCost intraNode; // NVLink or PCIe inside a node
     LinkCost interNode; // the fabric between nodes, per GPU
-    // γ, seconds per byte reduced (§4.1); 0 = the reduction hides behind the transfer, as on GPUs where
-    // NCCL reduces in the copy kernel.
+    // γ, seconds per byte reduced (Thakur et al.); 0 = the reduction hides behind the transfer, as on GPUs
+    // where NCCL reduces in the copy kernel.
     double gamma = 0;
     // NCCL tuning.cc adds a per-algorithm base latency (baseLat) to every call; 0 = all latency is in the
     // links' α. Only the NCCL model uses it.

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Bytes one GPU sends for each kind of parallelism, from named inputs (reference/schedules-and-
-// collectives.md §4.3). Ring collectives throughout: per GPU, an all-gather or reduce-scatter of a buffer
-// of S bytes sends (n−1)/n·S and an all-reduce 2(n−1)/n·S. Degrees below 1 give 0.
+// Bytes one GPU sends for each kind of parallelism, from named inputs; docs/communication-volume.md
+// gives each formula with its source and a worked check. Ring collectives throughout: per GPU, an
+// all-gather or reduce-scatter of a buffer of S bytes sends (n−1)/n·S and an all-reduce 2(n−1)/n·S.
+// Degrees below 1 give 0.
 
 #include "comm/collective.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// PyTorch DDP gradient buckets and when their all-reduces run (reference/schedules-and-collectives.md
-// §5.1; torch/csrc/distributed/c10d/reducer.cpp, reducer.hpp, docs/source/notes/ddp.rst).
+// PyTorch DDP gradient buckets and when their all-reduces run (pytorch/pytorch: torch/csrc/distributed/
+// c10d/reducer.cpp, reducer.hpp, docs/source/notes/ddp.rst; docs/data-parallel-overlap.md).
 
 #include <vector>
 

@@ -13,7 +13,7 @@ namespace core {
 
 namespace {
 
-constexpr const char* kVolumeSource = "reference/schedules-and-collectives.md §4.3";
+constexpr const char* kVolumeSource = "docs/communication-volume.md";
 
 std::size_t idx(int value)
 {

@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Which links each parallel dimension's traffic crosses, and how many bytes per training step (issue 4).
+// Which links each parallel dimension's traffic crosses, and how many bytes per training step.
 //
-// The volumes are reference/schedules-and-collectives.md §4.3, through core/commvolume.h: data-parallel
+// The volumes are those of docs/communication-volume.md, through comm/commvolume.h: data-parallel
 // gradient synchronisation per optimizer step (DDP / ZeRO-1/2: 2(N−1)/N·Ψ·e, ZeRO-3: 1.5× that), tensor
 // parallelism per layer per micro-batch, pipeline activations per stage boundary, the context-parallel
 // ring's KV blocks and the expert all-to-alls. The links come from the actual placement: every send goes
 // from one rank's GPU to another's, over the node's own link (NVLink or PCIe) when both sit in the same
-// node and over the fabric otherwise. The seed's figure is the picture to get right: in its 512-GPU
-// example the TP all-reduce stays on NVLink inside a node, while the FSDP/DP gradient collectives and the
-// PP activations cross the network between nodes.
+// node and over the fabric otherwise. The reference article's figure in «Ein Layout aus der Topologie
+// zusammensetzen» is the picture to get right: in its 512-GPU example the TP all-reduce stays on NVLink
+// inside a node, while the FSDP/DP gradient collectives and the PP activations cross the network between
+// nodes.
 
+#include "base/explanation.h"
 #include "catalog/catalog.h"
 #include "design/design.h"
-#include "base/explanation.h"
 #include "design/mesh.h"
 #include "design/rankinfo.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Edits of the cluster and the placement, one per user gesture on the cluster canvas (issue 4). An edit
-// is a plain value that names GPUs and nodes by their stable ids, so that a view can emit it as an intent
-// and an undo command can hold it; applyClusterEdit carries it out on a design.
+// Edits of the cluster and the placement, one per user gesture on the cluster canvas. An edit is a plain
+// value that names GPUs and nodes by their stable ids, so that a view can emit it as an intent and an undo
+// command can hold it; applyClusterEdit carries it out on a design.
 
 #include "catalog/catalog.h"
 #include "design/design.h"

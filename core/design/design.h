@@ -5,13 +5,13 @@
 // optionally an explicit rank → GPU placement. It is a plain value; core::evaluate(design) computes every
 // figure from it.
 
-#include "design/cluster.h"
-#include "performance/computemodel.h"
 #include "base/jsonreader.h"
+#include "catalog/model.h"
+#include "design/cluster.h"
 #include "design/layout.h"
 #include "design/measuredrecord.h"
-#include "catalog/model.h"
 #include "design/workload.h"
+#include "performance/computemodel.h"
 
 #include <string>
 #include <vector>
@@ -36,7 +36,7 @@ struct Design
     // (comparedRecord in measuredrecord.h).
     std::optional<int> comparedRecord;
     // Fields a newer Meshwright (or a person) wrote that this version does not know, by JSON pointer;
-    // written back on save (DESIGN.md: unknown keys are kept through a load/save round trip).
+    // written back on save, so that a load/save round trip in this version loses nothing a newer one wrote.
     Json unknown = Json::object();
 
     bool operator==(const Design&) const = default;

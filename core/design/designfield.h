@@ -2,8 +2,8 @@
 #pragma once
 
 // The editable scalar fields of a design, addressed by a stable enum and by their JSON pointer. This is
-// the narrow mutation API that undo commands call (STYLE.md: "Commands call a narrow mutation API on the
-// core design"), and the link between a diagnostic's path and the control that edits that field.
+// the narrow mutation API that undo commands call, so that every edit of a field goes through one place,
+// and the link between a diagnostic's path and the control that edits that field.
 //
 // Enum-valued fields travel as their stable names ("1f1b", "selective"), as in the JSON document.
 

@@ -28,7 +28,8 @@ template<> struct EnumNames<Dim>
 
 // How expert parallelism relates to the other dimensions.
 enum class ExpertMode {
-    // The seed's rule and NVIDIA's parallelism guide: EP is a dimension of its own,
+    // The reference article («Ein Layout aus der Topologie zusammensetzen») and NVIDIA's Megatron Core
+    // parallelism guide: EP is a dimension of its own,
     // world = DP × TP × PP × CP × EP; in non-expert layers the EP ranks work on different data.
     Separate,
     // Megatron-Core: world = DP × TP × PP × CP; for the MoE layers the same ranks are regrouped as

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What was measured on a real run of a layout, next to what Meshwright predicted (issue 8, "Measured
-// records"). The fields are the seed's list of what to record for every candidate layout: model, code,
-// runtime and topology identity; global and local batch and sequence lengths; peak memory by category;
+// What was measured on a real run of a layout, next to what Meshwright predicted. The fields are the
+// reference article's list of what to record for every candidate layout (docs/measured-records.md): model,
+// code, runtime and topology identity; global and local batch and sequence lengths; peak memory by category;
 // useful tokens per second and MFU; visible time per collective; input stalls, checkpoint time, restarts;
 // loss or serving-output parity with the baseline. Every measurement is optional: a record holds what was
 // measured, nothing is made up.
@@ -35,7 +35,8 @@ struct RecordIdentity
     bool operator==(const RecordIdentity&) const = default;
 };
 
-// Seconds per step in which a collective kind ran without compute hiding it (the seed's "sichtbare Zeit").
+// Seconds per step in which a collective kind ran without compute hiding it (the reference article's
+// «sichtbare Zeit»).
 struct VisibleCommunication
 {
     std::optional<double> allReduce, allGather, reduceScatter, allToAll, p2p;
@@ -62,8 +63,9 @@ struct MeasuredRecord
     std::optional<double> peakMemoryBytes;
     std::array<std::optional<double>, kMemoryCategoryCount> peakMemoryByCategory{};
     std::optional<double> stepSeconds, tokensPerSecond, mfu;
-    // Serving: seconds to the first token of a request and between two further tokens (the seed's latency
-    // per request beside the group's tokens per second).
+    // Serving: seconds to the first token of a request and between two further tokens (the reference
+    // article, «Training und Serving brauchen getrennte Entscheidungen»: training tokens per second say
+    // nothing about either).
     std::optional<double> timeToFirstTokenSeconds, interTokenSeconds;
     VisibleCommunication visible;
     std::optional<double> inputStallSeconds, checkpointSeconds; // per step, and per checkpoint written

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The one-click fix for TP groups that span nodes (the seed: "Legen Sie häufige, latency-empfindliche
-// Collectives, meist TP, in die schnellste geeignete Domäne", so every TP group stays inside a node).
+// The one-click fix for TP groups that span nodes (the reference article, «Ein Layout aus der Topologie
+// zusammensetzen»: «Legen Sie häufige, latency-empfindliche Collectives, meist TP, in die schnellste
+// geeignete Domäne», so every TP group stays inside a node).
 // Two remedies, tried in order: drop an explicit placement for the topology-aware default, or put TP
 // first in the mesh order (so TP groups are consecutive ranks) and place by default. A fix is offered only
 // when it actually keeps every TP group inside one node.
@@ -25,8 +26,10 @@ struct TpPlacementFix
 };
 
 // Groups of `dim` whose ranks sit on more than one node, for ranks placed on `gpuOfRank` (GPU ids).
-int groupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, Dim dim, const std::vector<int>& gpuOfRank);
-inline int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, const std::vector<int>& gpuOfRank)
+int groupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, Dim dim,
+                        const std::vector<int>& gpuOfRank);
+inline int tpGroupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh,
+                                 const std::vector<int>& gpuOfRank)
 {
     return groupsSpanningNodes(cluster, mesh, Dim::Tp, gpuOfRank);
 }

@@ -14,7 +14,7 @@ enum class Mode { Training, Serving };
 
 // How model states are stored in training (bytes per parameter: weights + gradients + optimizer).
 enum class Precision {
-    Bf16Mixed, // the ZeRO paper's mixed-precision Adam: 2 + 2 + 12 (the seed's table)
+    Bf16Mixed, // the ZeRO paper's mixed-precision Adam: 2 + 2 + 12 (Rajbhandari et al., SC 2020, §5)
     MegatronBf16, // Megatron: BF16 weights, FP32 main gradients: 2 + 4 + 12 = 18 (6 + 12/d distributed)
     Fp32, // pure FP32: 4 + 4 + optimizer moments
     Fp8 // FP8 weights for compute (Transformer Engine), BF16/FP32 master copies
@@ -62,7 +62,10 @@ struct ServingWorkload
     // the context: contextLength − outputLength.
     std::int64_t promptLength = 0;
     std::int64_t outputLength = 512;
-    std::int64_t promptTokens() const { return promptLength > 0 ? promptLength : contextLength - outputLength; }
+    std::int64_t promptTokens() const
+    {
+        return promptLength > 0 ? promptLength : contextLength - outputLength;
+    }
     bool operator==(const ServingWorkload&) const = default;
 };
 

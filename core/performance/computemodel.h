@@ -15,11 +15,13 @@ namespace core {
 //  - elementwise work (norms, activations, softmax, dropout, residuals, casts) is bound by HBM: its
 //    traffic is `elementwisePasses` times the bytes the layer saves for backward (the memory model's
 //    activations, Korthikanti et al. §4), at the GPU's HBM bandwidth; backward moves twice as much.
-// The three numbers are chosen once against calibration.json (Megatron-LM 2021 Table 1, Korthikanti et al.
-// 2022 Table 5), not per run; README "Performance model" tabulates predicted against published.
+// The three numbers are chosen once against published runs (Narayanan et al., Megatron-LM, SC 2021,
+// Table 1; Korthikanti et al. 2022, Table 5), not per run; README "Performance model" tabulates predicted
+// against published.
 struct ComputeModel
 {
-    double gemmEfficiency = 0.70; // η_max: large BF16 GEMMs inside a training step (cuBLAS alone reaches ~75-80 %)
+    double gemmEfficiency
+        = 0.70; // η_max: large BF16 GEMMs inside a training step (cuBLAS alone reaches ~75-80 %)
     double gemmHalfWidth = 150; // n_half, in hidden units per GPU
     double elementwisePasses = 2.0; // HBM bytes moved per byte saved, forward
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// A measured record beside the prediction for the same design (issue 8: "every view shows the measured
-// value next to the prediction with the difference"). One row per quantity the record measured; the
-// prediction is missing where Meshwright models nothing (input stalls, checkpoints, restarts, parity).
+// A measured record beside the prediction for the same design: every view shows the measured value next to
+// the prediction with the difference (docs/measured-records.md). One row per quantity the record measured;
+// the prediction is missing where Meshwright models nothing (input stalls, checkpoints, restarts, parity).
 // Every view, the report and the command line take their differences from here.
 
 #include "base/diagnostic.h"

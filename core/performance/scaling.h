@@ -2,8 +2,9 @@
 #pragma once
 
 // Strong and weak scaling of a training design: its layout with more data-parallel replicas, on as many
-// nodes of its own kind as they need, through the full evaluation. The seed insists that a scaling
-// efficiency means nothing without its baseline and denominator, so every curve carries both.
+// nodes of its own kind as they need, through the full evaluation. A scaling efficiency means nothing
+// without its baseline and denominator (the reference article, «Was Sie für jedes Layout erfassen
+// sollten»), so every curve carries both.
 //
 //  weak:   the batch per replica stays the design's; the global batch grows with DP.
 //  strong: the global batch stays the design's; each replica gets a smaller share (DP must divide it).

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/search.h"
 
-#include <algorithm>
-
-#include "evaluate.h"
 #include "design/validate.h"
+#include "evaluate.h"
+
+#include <algorithm>
 
 namespace core {
 
@@ -27,12 +27,13 @@ int largestNode(const Cluster& cluster)
 {
     int largest = 0;
     for (const Node& node : cluster.nodes)
-        largest = std::max(largest, static_cast<int>(std::count_if(node.gpus.begin(), node.gpus.end(),
-                                                                   [](const Gpu& g) { return g.inService; })));
+        largest = std::max(largest,
+                           static_cast<int>(std::count_if(node.gpus.begin(), node.gpus.end(),
+                                                          [](const Gpu& g) { return g.inService; })));
     return largest;
 }
 
-// The degrees that fill `world` GPUs, bounded by the seed's recipe.
+// The degrees that fill `world` GPUs, bounded by the reference article's topology recipe.
 std::vector<Degrees> enumerateDegrees(const Design& design, const SearchSpace& space, int world)
 {
     const ModelArchitecture& m = design.model;
@@ -71,13 +72,13 @@ std::string linkName(const Catalog& catalog, const std::string& id)
     return link ? link->name : id;
 }
 
-// The seed's topology recipe, said for one candidate: where each group runs and why.
+// The reference article's topology recipe, said for one candidate: where each group runs and why.
 std::string recipeOf(const Design& design, const ParallelLayout& l, const Catalog& catalog)
 {
     const int perNode = std::max(largestNode(design.cluster), 1);
-    const std::string intra
-        = design.cluster.nodes.empty() ? std::string("the node's link")
-                                       : linkName(catalog, design.cluster.nodes.front().intraLink);
+    const std::string intra = design.cluster.nodes.empty()
+        ? std::string("the node's link")
+        : linkName(catalog, design.cluster.nodes.front().intraLink);
     const std::string fabric = linkName(catalog, design.cluster.fabric);
     std::string text;
     auto sentence = [&text](const std::string& s) {
@@ -115,9 +116,9 @@ std::string recipeOf(const Design& design, const ParallelLayout& l, const Catalo
     } else if (l.dp() > 1) {
         std::string s = "DP ";
         s += std::to_string(l.dp());
-        static constexpr std::array kZero{" replicates the model (DDP).", " with ZeRO-1 shards the optimizer.",
-                                          " with ZeRO-2 shards optimizer and gradients.",
-                                          " with FSDP (ZeRO-3) shards all model states."};
+        static constexpr std::array kZero{
+            " replicates the model (DDP).", " with ZeRO-1 shards the optimizer.",
+            " with ZeRO-2 shards optimizer and gradients.", " with FSDP (ZeRO-3) shards all model states."};
         s += kZero[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
         sentence(s);
     }
@@ -129,7 +130,8 @@ std::string recipeOf(const Design& design, const ParallelLayout& l, const Catalo
     } else if (l.pp() > 1) {
         std::string s = "PP ";
         s += std::to_string(l.pp());
-        s += l.virtualStages > 1 ? " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)" : " (1F1B)";
+        s += l.virtualStages > 1 ? " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)"
+                                 : " (1F1B)";
         s += " sends only activations between stages, so it may cross " + fabric + ".";
         sentence(s);
     }
@@ -182,7 +184,8 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
         for (int zero : training ? space.zeroStages : std::vector<int>{0})
             for (int mb : training ? space.microBatches : std::vector<int>{1})
                 for (int v : training ? space.virtualStages : std::vector<int>{1})
-                    for (Recompute recompute : training ? space.recompute : std::vector<Recompute>{Recompute::None}) {
+                    for (Recompute recompute :
+                         training ? space.recompute : std::vector<Recompute>{Recompute::None}) {
                         if (v > 1 && t.pp == 1)
                             continue;
                         ++result.enumerated;
@@ -230,7 +233,7 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
                             c.bubbleFraction = p.bubbleFraction;
                             c.exposed = p.exposed;
                         } else {
-                            // Serving: a step is one token of every sequence in flight (seed 2).
+                            // Serving: a step is one token of every sequence in flight.
                             c.stepSeconds = e.serving->interTokenLatency;
                             c.tokensPerSecond = e.serving->groupTokensPerSecond;
                             c.timeToFirstToken = e.serving->timeToFirstToken;
@@ -315,14 +318,10 @@ Json searchToJson(const SearchResult& result, std::size_t top)
             candidates.back()["interTokenLatencySeconds"] = c.stepSeconds;
         }
     }
-    return {{"format", "meshwright.search"},
-            {"version", 1},
-            {"enumerated", result.enumerated},
-            {"invalid", result.invalid},
-            {"notFitting", result.notFitting},
-            {"fitting", result.candidates.size()},
-            {"cancelled", result.cancelled},
-            {"candidates", std::move(candidates)}};
+    return {{"format", "meshwright.search"},   {"version", 1},
+            {"enumerated", result.enumerated}, {"invalid", result.invalid},
+            {"notFitting", result.notFitting}, {"fitting", result.candidates.size()},
+            {"cancelled", result.cancelled},   {"candidates", std::move(candidates)}};
 }
 
 } // namespace core

@@ -3,20 +3,22 @@
 
 // The mesh search: every valid layout of a design's model on its cluster, ranked by step time.
 //
-// It enumerates DP, TP, PP, CP and EP degrees that fill the GPUs in service, and for each set of degrees
-// the ZeRO stage, micro-batch, schedule (1F1B, interleaved), virtual stages and recomputation. The seed's
-// topology recipe bounds the degrees: TP inside the fastest domain (a node), CP only where the sequence
-// is long, EP only for MoE models, every degree dividing what it splits. Each candidate is evaluated by the
-// same code as evaluate() — validation, memory, the simulated schedule and the performance model — with
-// the mesh and placement built once per set of degrees (evaluateMesh) and no schedule for what does not
-// fit. Candidates that fit are ranked by tokens per second (for training: by step time), then by peak
-// memory. A serving design is searched over TP, PP, EP and replicas (seed 2: replicas against TP against
-// PP for the same GPUs), ranked by the group's throughput, with each candidate's latencies.
+// It enumerates DP, TP, PP, CP and EP degrees that fill the GPUs in service, and for each set of degrees the
+// ZeRO stage, micro-batch, schedule (1F1B, interleaved), virtual stages and recomputation. The reference
+// article's topology recipe («Ein Layout aus der Topologie zusammensetzen») bounds the degrees: TP inside the
+// fastest domain (a node), CP only where the sequence is long, EP only for MoE models, every degree dividing
+// what it splits. Each candidate is evaluated by the same code as evaluate() — validation, memory, the
+// simulated schedule and the performance model — with the mesh and placement built once per set of degrees
+// (evaluateMesh) and no schedule for what does not fit. Candidates that fit are ranked by tokens per second
+// (for training: by step time), then by peak memory. A serving design is searched over TP, PP, EP and
+// replicas (the reference article, «Wählen Sie die kleinste Gruppe, die den Workload bewältigt»: replicas
+// against TP against PP for the same GPUs), ranked by the group's throughput, with each candidate's
+// latencies.
 
+#include "base/diagnostic.h"
 #include "catalog/catalog.h"
 #include "design/design.h"
 #include "design/designfield.h"
-#include "base/diagnostic.h"
 #include "performance/performance.h"
 
 #include <functional>
@@ -31,7 +33,8 @@ struct SearchSpace
     std::vector<int> microBatches{1, 2, 4, 8};
     std::vector<Recompute> recompute{Recompute::None, Recompute::Selective, Recompute::Full};
     std::vector<int> virtualStages{1, 2, 4}; // 1 = 1F1B; more = interleaved 1F1B with that many chunks
-    // Context parallelism only for long sequences (the seed: "CP nur bei Sequenzgrenzen").
+    // Context parallelism only for long sequences (the reference article: «Fügen Sie CP nur wegen der
+    // Sequenzbeschränkung hinzu»).
     std::int64_t cpFromSequence = 32768;
 };
 
@@ -48,7 +51,7 @@ struct SearchCandidate
     double peakBytes = 0; // the fullest rank, reserve included
     double capacityBytes = 0; // that rank's GPU
     int warnings = 0; // diagnostics of severity warning (a TP group across nodes, …)
-    std::string recipe; // why the degrees sit where they sit, in the seed's topology recipe
+    std::string recipe; // why the degrees sit where they sit, in the reference article's topology recipe
 };
 
 struct SearchResult

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/designreport.h"
 
+#include "base/units.h"
+#include "design/validate.h"
 #include "evaluate.h"
 #include "launch/launchconfig.h"
 #include "performance/recordcomparison.h"
 #include "pipeline/steptimeline.h"
-#include "base/units.h"
-#include "design/validate.h"
 
 #include <cmath>
 
@@ -358,7 +358,7 @@ void records(Html& html, const Design& design, const Evaluation& e)
             title += ')';
         }
         html.raw("<h3>").text(title).raw("</h3>\n");
-        // Which run this was: the seed's identity of model, code, runtime and topology.
+        // Which run this was: the identity of model, code, runtime and topology (docs/measured-records.md).
         const std::pair<const char*, const std::string*> identity[]{{"Model", &record.identity.model},
                                                                     {"Code", &record.identity.code},
                                                                     {"Runtime", &record.identity.runtime},

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The design report (issue 8, "Figures and report"): one HTML document a reviewer reads without opening the
-// application — the design summary, the diagnostics, the per-stage memory table, performance, the measured
-// records beside the prediction, which frameworks can launch the split, and the figures the caller
-// rendered. The HTML keeps to the subset that
-// Qt's QTextDocument lays out (tables with border attributes, headings, <img>), so that the same text
-// becomes the PDF. It is built here, without Qt, so that the command line writes it too.
+// The design report: one HTML document a reviewer reads without opening the application — the design summary,
+// the diagnostics, the per-stage memory table, performance, the measured records beside the prediction, which
+// frameworks can launch the split, and the figures the caller rendered. The HTML keeps to the subset that
+// Qt's QTextDocument lays out (tables with border attributes, headings, <img>), so that the same text becomes
+// the PDF. It is built here, without Qt, so that the command line writes it too.
 
 #include <string>
 #include <vector>
@@ -24,8 +23,8 @@ struct ReportFigure
 };
 
 // Section ids, in order; each is an <h2 id="…"> of the report (tests check that every one is there).
-inline constexpr const char* kReportSections[]{"summary", "diagnostics", "memory",  "performance",
-                                               "candidates", "records",   "launch", "figures"};
+inline constexpr const char* kReportSections[]{"summary",    "diagnostics", "memory", "performance",
+                                               "candidates", "records",     "launch", "figures"};
 
 // A layout pinned beside the design (the Performance tab's candidates), compared in the report.
 struct ReportCandidate

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The shared main of every GUI test suite (STYLE.md): offscreen platform, fixed DPI, a fixed locale and a
+// The shared main of every GUI test suite: offscreen platform, fixed DPI, a fixed locale and a
 // test-only organisation name, so that a test never reads or writes the user's settings.
 
 #include <QApplication>

@@ -34,7 +34,8 @@ inline core::LoadResult patched(std::string_view id, const char* patchJson)
     return core::designFromJson(document);
 }
 
-// The seed's 70B record of a real run (tests/data/record-seed-70b.json), as its JSON text.
+// The illustrative record of a run of the 512-GPU example (tests/data/record-seed-70b.json), as its JSON
+// text.
 inline std::string seedRecordText()
 {
     QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json"));

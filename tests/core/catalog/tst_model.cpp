@@ -50,9 +50,10 @@ void TestModel::publishedCounts_data()
     QTest::addColumn<double>("total");
     QTest::addColumn<double>("active");
     QTest::addColumn<double>("tolerance");
-    // Seed: "Mixtral 8x7B speichert etwa 46,7B Parameter, nutzt aber nur etwa 12,9B pro Token"
-    QTest::newRow("seed: Mixtral 8x7B 46.7B / 12.9B") << "mixtral-8x7b" << 46.7e9 << 12.9e9 << 0.05e9;
-    // Issue 2 / Llama 3.1 70B model card: 70.6B
+    // The reference article, «Expert Parallelism für MoE-Models»: «Mixtral 8x7B zum Beispiel speichert etwa
+    // 46,7B Parameter, nutzt aber nur etwa 12,9B pro Token» (Jiang et al., "Mixtral of Experts", 2024)
+    QTest::newRow("Mixtral 8x7B 46.7B / 12.9B") << "mixtral-8x7b" << 46.7e9 << 12.9e9 << 0.05e9;
+    // Llama 3.1 70B model card: 70.6B
     QTest::newRow("Llama 3.1 70B ≈ 70.6B") << "llama-3.1-70b" << 70.6e9 << 70.6e9 << 0.05e9;
     // Llama 3.1 8B model card: 8.03B
     QTest::newRow("Llama 3.1 8B ≈ 8.03B") << "llama-3.1-8b" << 8.03e9 << 8.03e9 << 0.005e9;
@@ -81,8 +82,9 @@ void TestModel::exactCounts_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<double>("total");
-    // calibration.json llama3-405b-architecture, derived.params_with_vocab_128256_untied
-    QTest::newRow("Llama 3.1 405B (calibration.json)") << "llama-3.1-405b" << 405853388800.0;
+    // The Llama 3 Herd of Models (arXiv:2407.21783), Table 3: 126 layers, width 16,384, FFN 53,248, 128
+    // heads, 8 KV heads; with the 128,256-token vocabulary of the released config, embeddings untied
+    QTest::newRow("Llama 3.1 405B (Llama 3 paper, Table 3)") << "llama-3.1-405b" << 405853388800.0;
     // Narayanan et al. 2021 eq. (2): P = 12lh²(1 + 13/(12h) + (V+s)/(12lh)) with V = 50257, s = 2048
     // = 174,604,234,752; eq. (2) leaves out the final LayerNorm (2h = 24,576), which Meshwright counts.
     QTest::newRow("GPT-3 175B (Megatron eq. 2 + final LN)") << "gpt-3-175b" << 174604234752.0 + 2 * 12288.0;
@@ -122,9 +124,11 @@ void TestModel::kvCachePerToken_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<double>("elementsPerToken");
-    // Seed: 2 × 80 layers × 8 KV heads × 128 = 163,840 elements = 327,680 bytes in BF16 ≈ 0.33 MB
-    QTest::newRow("seed: Llama 3.1 70B") << "llama-3.1-70b" << 163840.0;
-    // calibration.json kv-deepseek-mla-table: DeepSeek-V3, 61 layers × (512 + 64) = 35,136 elements
+    // The reference article, «Memory Budgets für Training und Inference»: 2 × 80 layers × 8 KV heads × 128 =
+    // 163,840 elements = 327,680 bytes in BF16 ≈ 0.33 MB
+    QTest::newRow("Llama 3.1 70B") << "llama-3.1-70b" << 163840.0;
+    // DeepSeek-V2 (arXiv:2405.04434) §2.1.4, Table 1: MLA caches d_c + d_hR = 512 + 64 elements per layer;
+    // DeepSeek-V3, 61 layers × (512 + 64) = 35,136 elements
     QTest::newRow("DeepSeek-V3 MLA") << "deepseek-v3" << 35136.0;
 }
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Which links each dimension's traffic crosses and how many bytes per training step (issue 4), against
-// hand-computed values. The seed's 512-GPU example first: its figure says the TP all-reduce stays on
-// NVLink inside a node while the DP gradient collectives and the PP activations cross the network.
+// Which links each dimension's traffic crosses and how many bytes per training step, against hand-computed
+// values with the formulas of docs/communication-volume.md. The reference article's 512-GPU example first:
+// its figure says the TP all-reduce stays on NVLink inside a node while the DP gradient collectives and the
+// PP activations cross the network.
 
 #include "comm/commvolume.h"
+#include "comm/traffic.h"
 #include "evaluate.h"
 #include "report/evaluationio.h"
 #include "support/testdesigns.h"
-#include "comm/traffic.h"
 
 #include <QTest>
 #include <numeric>
@@ -30,10 +31,10 @@ class TestTraffic : public QObject
     Q_OBJECT
 
 private slots:
-    void seedExample_data();
-    void seedExample();
-    void seedLinkTotals();
-    void seedJson();
+    void articleExample_data();
+    void articleExample();
+    void articleLinkTotals();
+    void articleJson();
     void ncclRingCrossesTheFabricOncePerNode();
     void pcieNodesCarryTpOverPcie();
     void pipelineSendsPerSchedule_data();
@@ -45,12 +46,12 @@ private slots:
     void noTrafficWhenServingOrIncomplete();
 };
 
-// Seed (000_766a8216f1af08b8.txt, "Ein Layout aus der Topologie zusammensetzen"): Llama 3.1 70B, 32K
+// The reference article, «Ein Layout aus der Topologie zusammensetzen»: Llama 3.1 70B, 32K
 // context, 64 nodes × 8 H100, TP=8 PP=4 CP=4 DP=4, order tp-cp-ep-dp-pp. The example file adds ZeRO-1,
 // SP, micro-batch 1, global batch 256, BF16 mixed precision.
 //   s = 32768, b = 1, h = 8192, e = 2 bytes, 80 layers → 20 per stage, KV heads 8 of dim 128;
 //   micro-batches m = 256 / (1 × DP 4) = 64; rank r = tp + 8·cp + 32·dp + 128·pp, node = r / 8.
-void TestTraffic::seedExample_data()
+void TestTraffic::articleExample_data()
 {
     QTest::addColumn<Dim>("dim");
     QTest::addColumn<double>("bytesPerGpu");
@@ -60,19 +61,19 @@ void TestTraffic::seedExample_data()
     QTest::addColumn<int>("groupSize");
     QTest::addColumn<int>("groupsSpanningNodes");
 
-    // TP (§4.3, SP: 4 AG + 4 RS per layer per micro-batch, each (t−1)/t of s/CP·b·h·e):
+    // TP (sequence parallelism: 4 AG + 4 RS per layer per micro-batch, each (t−1)/t of s/CP·b·h·e):
     //   message = 8192 · 1 · 8192 · 2 = 134,217,728 B; per layer 8 · 7/8 · 134,217,728 = 939,524,096 B;
     //   × 20 layers × 64 micro-batches = 1,202,590,842,880 B per GPU; × 512 GPUs = 615,726,511,554,560 B.
     //   Ranks 8n … 8n+7 form a TP group on node n: all on NVLink.
-    QTest::newRow("seed: TP stays on NVLink")
+    QTest::newRow("512 GPUs: TP stays on NVLink")
         << Dim::Tp << 1202590842880.0 << 615726511554560.0 << 1.0 << 0.0 << 8 << 0;
-    // PP (§4.3: [s/CP/t with SP, b, h] per boundary per micro-batch, forward and backward):
+    // PP ([s/CP/t with SP, b, h] per boundary per micro-batch, forward and backward):
     //   8192/8 · 1 · 8192 · 2 = 16,777,216 B; a middle stage sends forward and backward:
     //   2 · 16,777,216 · 64 = 2,147,483,648 B. All GPUs: 128 PP groups × 3 boundaries × 2 directions ×
     //   16,777,216 × 64 = 824,633,720,832 B. PP neighbours are 128 ranks = 16 nodes apart: fabric only.
-    QTest::newRow("seed: PP crosses the fabric")
+    QTest::newRow("512 GPUs: PP crosses the fabric")
         << Dim::Pp << 2147483648.0 << 824633720832.0 << 0.0 << 1.0 << 4 << 128;
-    // DP (§4.3, ZeRO-1: reduce-scatter of gradients + all-gather of weights = 2(N−1)/N·Ψ·e) over the
+    // DP (ZeRO-1: reduce-scatter of gradients + all-gather of weights = 2(N−1)/N·Ψ·e) over the
     //   ranks holding the same parameters, DP × CP = 16. Ψ per rank (TP=8, 20 layers):
     //   layer = (2·8192² + 2·8192·1024 + 3·8192·28672)/8 + 2·8192 = 106,971,136;
     //   embedding/output shard = 129,024 (vocab padded to 128·8) · 8192 / 8 = 132,120,576; final norm 8192.
@@ -80,18 +81,18 @@ void TestTraffic::seedExample_data()
     //   Busiest (last stage): 2 · 15/16 · 2,271,551,488 · 2 = 8,518,318,080 B.
     //   All: 128 GPUs per stage × 3.75 × (2,271,543,296 + 2 · 2,139,422,720 + 2,271,551,488)
     //   = 4,234,531,307,520 B. The 16 ranks tp + 8k (+128·pp) sit on 16 different nodes.
-    QTest::newRow("seed: DP crosses the fabric")
+    QTest::newRow("512 GPUs: DP crosses the fabric")
         << Dim::Dp << 8518318080.0 << 4234531307520.0 << 0.0 << 1.0 << 16 << 32;
-    // CP (§4.3, ring attention: 3(CP−1) KV blocks per layer per micro-batch):
+    // CP (ring attention: 3(CP−1) KV blocks per layer per micro-batch):
     //   block = 2 · 8192 · 1 · (8 KV heads / 8) · 128 · 2 = 4,194,304 B; per layer 9 · 4,194,304 =
     //   37,748,736; × 20 × 64 = 48,318,382,080 B per GPU; × 512 = 24,739,011,624,960 B. Ranks tp + 8·cp sit
     //   on 4 consecutive nodes.
-    QTest::newRow("seed: CP crosses the fabric")
+    QTest::newRow("512 GPUs: CP crosses the fabric")
         << Dim::Cp << 48318382080.0 << 24739011624960.0 << 0.0 << 1.0 << 4 << 128;
-    QTest::newRow("seed: no EP") << Dim::Ep << 0.0 << 0.0 << 0.0 << 0.0 << 1 << 0;
+    QTest::newRow("512 GPUs: no EP") << Dim::Ep << 0.0 << 0.0 << 0.0 << 0.0 << 1 << 0;
 }
 
-void TestTraffic::seedExample()
+void TestTraffic::articleExample()
 {
     QFETCH(Dim, dim);
     QFETCH(double, bytesPerGpu);
@@ -118,7 +119,7 @@ void TestTraffic::seedExample()
     QCOMPARE(fabric, totalBytes * fabricShare);
 }
 
-void TestTraffic::seedLinkTotals()
+void TestTraffic::articleLinkTotals()
 {
     const Evaluation e = evaluate(testing::example("seed-70b-32k-512gpu"));
     const TrafficReport& t = trafficOf(e);
@@ -129,7 +130,7 @@ void TestTraffic::seedLinkTotals()
     QCOMPARE(t.bytesOn(LinkClass::Pcie), 0.0);
 }
 
-void TestTraffic::seedJson()
+void TestTraffic::articleJson()
 {
     const Design design = testing::example("seed-70b-32k-512gpu");
     const Json out = evaluationToJson(design, evaluate(design));
@@ -180,8 +181,8 @@ void TestTraffic::pcieNodesCarryTpOverPcie()
     QCOMPARE(tp.share(LinkClass::NvLink), 0.0);
 }
 
-// §4.3: per micro-batch p − 1 boundary crossings, v·p − 1 interleaved, 2p − 1 for V shapes with the middle
-// one on one rank (2p − 2 sends) — pipelineBoundarySends. The seed's layout with PP=4 and 64 micro-batches.
+// Per micro-batch p − 1 boundary crossings, v·p − 1 interleaved, 2p − 1 for V shapes with the middle
+// one on one rank (2p − 2 sends) — pipelineBoundarySends. The 512-GPU example with PP=4 and 64 micro-batches.
 void TestTraffic::pipelineSendsPerSchedule_data()
 {
     QTest::addColumn<QString>("patch");
@@ -213,7 +214,7 @@ void TestTraffic::pipelineSendsPerSchedule()
     QCOMPARE(pp.closedChain, closed);
 }
 
-// ZeRO-3 sends 1.5× ZeRO-1/2 (§4.3; ZeRO paper §7); DDP's all-reduce equals ZeRO-1's reduce-scatter +
+// ZeRO-3 sends 1.5× ZeRO-1/2 (ZeRO paper §7); DDP's all-reduce equals ZeRO-1's reduce-scatter +
 // all-gather when gradients and weights have the same precision. Megatron's FP32 main gradients are reduced
 // in FP32 while the BF16 weights are gathered: (4 + 2) / (2 + 2) = 1.5× BF16 mixed precision.
 void TestTraffic::zeroStagesAndPrecision_data()

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Cluster edits (the canvas gestures of issue 4) on the default example, 4 nodes × 8 H100 (GPU ids 0–31,
+// Cluster edits (the cluster canvas's gestures) on the default example, 4 nodes × 8 H100 (GPU ids 0–31,
 // node n holding ids 8n … 8n+7), TP=8 PP=2 DP=2: what each edit does, that an edit which changes nothing
 // or names unknown ids reports false and leaves the design alone, and the one-click TP placement fix.
 
 #include "design/clusteredit.h"
-#include "evaluate.h"
 #include "design/placementfix.h"
 #include "design/regroup.h"
+#include "evaluate.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -206,7 +206,7 @@ void TestClusterEdit::epPlacementFix()
     QVERIFY(!suggestEpPlacementFix(testing::example("default")));
 }
 
-// Issue 4, "What if": a node out of service; the layout regrouped onto the GPUs left keeps TP and PP and
+// What if a node goes out of service: the layout regrouped onto the GPUs left keeps TP and PP and
 // halves DP, and runs (every rank placed) more slowly per step.
 void TestClusterEdit::regroupOntoGpusLeft()
 {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Ranks, coordinates, groups and placement, against Megatron-LM's documented examples and the seed.
+// Ranks, coordinates, groups and placement, against Megatron-LM's documented examples and the reference
+// article.
 
-#include "evaluate.h"
 #include "design/mesh.h"
 #include "design/placement.h"
+#include "evaluate.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -35,7 +36,7 @@ private slots:
     void parseOrder();
     void megatronDocumentedGroups_data();
     void megatronDocumentedGroups();
-    void seedWorldSize();
+    void articleWorldSize();
     void megatronExpertMode();
     void defaultPlacementFillsNodes();
     void placementKeepsTpGroupsInsideUnevenNodes();
@@ -104,9 +105,9 @@ void TestLayout::megatronDocumentedGroups()
     }
 }
 
-// Seed: "TP=8 innerhalb jedes Nodes über NVLink, PP=4 über Nodes hinweg, CP=4 … und DP=4 …;
-// 8 × 4 × 4 × 4 = 512 GPUs."
-void TestLayout::seedWorldSize()
+// The reference article, «Ein Layout aus der Topologie zusammensetzen»: «TP=8 innerhalb jedes Nodes über
+// NVLink, PP=4 über Nodes hinweg, CP=4 … und DP=4 …; 8 × 4 × 4 × 4 = 512 GPUs.»
+void TestLayout::articleWorldSize()
 {
     const Design design = testing::example("seed-70b-32k-512gpu");
     QCOMPARE(design.layout.worldSize(), std::int64_t{512});
@@ -145,7 +146,7 @@ void TestLayout::megatronExpertMode()
     // The dense groups are unchanged by EP.
     QCOMPARE(mesh.groupOfRank(Dim::Dp, 0), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14}));
 
-    // The seed's convention: EP is a dimension of its own and multiplies the world size.
+    // The reference article's convention: EP is a dimension of its own and multiplies the world size.
     ParallelLayout separate = layoutOf(2, 1, 2, 1, 4);
     QCOMPARE(separate.worldSize(), std::int64_t{16});
     QCOMPARE(buildMesh(separate).groupOfRank(Dim::Ep, 0), (std::vector<int>{0, 2, 4, 6}));

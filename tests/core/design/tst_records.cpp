@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Measured records (issue 8): a record survives a round trip on its own and inside a design, bad input
-// gets a located message (never a crash, also for every truncated prefix), and the comparison sets each
-// measurement beside the prediction with the difference.
+// Measured records (docs/measured-records.md): a record survives a round trip on its own and inside a design,
+// bad input gets a located message (never a crash, also for every truncated prefix), and the comparison sets
+// each measurement beside the prediction with the difference.
 
 #include "design/designio.h"
-#include "evaluate.h"
 #include "design/measuredrecord.h"
+#include "evaluate.h"
 #include "performance/recordcomparison.h"
 #include "support/testdesigns.h"
 
@@ -227,7 +227,7 @@ void TestRecords::runThatDiffersIsWarned_data()
     QTest::addColumn<QString>("field");
     QTest::addColumn<qint64>("value");
     QTest::addColumn<QStringList>("warned");
-    // The seed's design: global batch 256, micro-batch 1, 32,768 tokens.
+    // The 512-GPU example's workload: global batch 256, micro-batch 1, 32,768 tokens.
     QTest::newRow("same run") << "" << qint64(0) << QStringList{};
     QTest::newRow("global batch") << "globalBatch" << qint64(512) << QStringList{"/batch/globalBatch"};
     QTest::newRow("sequence length") << "sequenceLength" << qint64(8192)

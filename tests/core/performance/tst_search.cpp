@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The mesh search (core/search.h): it finds what brute force finds, ranks by step time, drops what does
-// not fit, can be cancelled, and answers absurd inputs; benchmarks for the two problem sizes.
+// The mesh search (performance/search.h): it finds what brute force finds, ranks by step time, drops what
+// does not fit, can be cancelled, and answers absurd inputs; benchmarks for a 512-GPU and a 16,384-GPU
+// cluster and for Calculon's published problem.
 
 #include "evaluate.h"
 #include "performance/search.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using namespace core;
@@ -106,8 +106,8 @@ void TestSearch::findsTheBruteForceBest()
 void TestSearch::rankedAndFitting()
 {
     const SearchResult result = searchMeshes(smallCluster());
-    QCOMPARE(result.enumerated, result.invalid + result.notFitting
-                                    + static_cast<std::int64_t>(result.candidates.size()));
+    QCOMPARE(result.enumerated,
+             result.invalid + result.notFitting + static_cast<std::int64_t>(result.candidates.size()));
     QVERIFY(result.notFitting > 0); // TP 1, PP 1 with DDP does not fit 8B with its optimizer: dropped
     for (std::size_t i = 0; i < result.candidates.size(); ++i) {
         const SearchCandidate& c = result.candidates[i];
@@ -138,7 +138,8 @@ void TestSearch::candidatesEvaluateAsRanked()
     }
 }
 
-// The seed's recipe: TP stays in the node; CP appears only for long sequences, EP only for MoE.
+// The reference article's topology recipe: TP stays in the node; CP appears only for long sequences, EP only
+// for MoE.
 void TestSearch::recipeExplainsPlacement()
 {
     const SearchResult dense = searchMeshes(smallCluster());
@@ -162,7 +163,8 @@ void TestSearch::recipeExplainsPlacement()
                         [](const SearchCandidate& c) { return c.layout.ep() > 1; }));
 }
 
-// Seed 2 for Llama 3.1 70B on one node of 8 H100: every TP × PP group that holds the weights and the KV
+// The reference article's serving advice («Wählen Sie die kleinste Gruppe, die den Workload bewältigt»)
+// for Llama 3.1 70B on one node of 8 H100: every TP × PP group that holds the weights and the KV
 // cache, the rest of the GPUs as replicas, ranked by the group's tokens per second. PP never beats TP at
 // the same group size on latency; more replicas of a small group serve more tokens while decoding is
 // memory-bound.
@@ -244,13 +246,13 @@ void TestSearch::jsonContract()
     const Json json = searchToJson(searchMeshes(smallCluster()), 3);
     QCOMPARE(json.at("format").get<std::string>(), std::string("meshwright.search"));
     QCOMPARE(json.at("candidates").size(), std::size_t{3});
-    for (const char* key : {"tp", "pp", "dp", "cp", "ep", "zeroStage", "microBatch", "schedule", "virtualStages",
-                            "recompute", "stepSeconds", "tokensPerSecond", "mfu", "hfu", "bubbleFraction",
-                            "exposedCommSeconds", "peakBytes", "capacityBytes", "recipe"})
+    for (const char* key : {"tp", "pp", "dp", "cp", "ep", "zeroStage", "microBatch", "schedule",
+                            "virtualStages", "recompute", "stepSeconds", "tokensPerSecond", "mfu", "hfu",
+                            "bubbleFraction", "exposedCommSeconds", "peakBytes", "capacityBytes", "recipe"})
         QVERIFY2(json.at("candidates").at(0).contains(key), key);
 }
 
-// The "done when": Llama 3.1 70B on 64 nodes × 8 H100.
+// A search the user waits for: Llama 3.1 70B on 64 nodes × 8 H100.
 void TestSearch::benchmarkLlama70bOn64Nodes()
 {
     Design d = testing::example("default");

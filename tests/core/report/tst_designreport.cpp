@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The design report's HTML (issue 8): every section is there for every example, the figures the caller
+// The design report's HTML: every section is there for every example, the figures the caller
 // passes appear with their captions, and text from the design is escaped.
 
-#include "report/designreport.h"
-#include "evaluate.h"
-#include "support/testdesigns.h"
 #include "base/units.h"
+#include "evaluate.h"
+#include "report/designreport.h"
+#include "support/testdesigns.h"
 
 #include <QTest>
 
@@ -115,8 +115,8 @@ void TestDesignReport::recordsBesideThePrediction()
         QVERIFY2(withWarning.find(text) != std::string::npos, text);
 }
 
-// The seed's two 70B layouts: the report compares the pinned one beside the design, with each one's own
-// step time.
+// The reference article's two 70B layouts: the report compares the pinned one beside the design, with each
+// one's own step time.
 void TestDesignReport::candidatesSideBySide()
 {
     const Design first = testing::example("seed-70b-32k-512gpu");
