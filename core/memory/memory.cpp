@@ -5,7 +5,7 @@
 #include "base/diagnostickinds.h"
 #include "memory/modelshard.h"
 #include "pipeline/pipelineschedule.h"
-#include "design/validate.h"
+#include "design/layoutarithmetic.h"
 
 #include <algorithm>
 #include <cmath>
