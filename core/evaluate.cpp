@@ -3,44 +3,38 @@
 
 #include "design/placement.h"
 #include "pipeline/steptimeline.h"
-#include "design/validate.h"
 
 namespace core {
 
-MeshEvaluation evaluateMesh(const Design& design, const Catalog& presets)
-{
-    MeshEvaluation out;
-    Evaluation& result = out.evaluation;
-    // Links measured on this cluster take the place of the presets of the same name. The built-in presets
-    // live as long as the program, so they are shared without a copy.
-    if (!design.cluster.calibratedLinks.empty())
-        result.catalog = std::make_shared<const Catalog>(presets.withLinks(design.cluster.calibratedLinks));
-    else if (&presets == &Catalog::builtin())
-        result.catalog = std::shared_ptr<const Catalog>(std::shared_ptr<const Catalog>(), &presets);
-    else
-        result.catalog = std::make_shared<const Catalog>(presets);
-    const Catalog& catalog = *result.catalog;
-    result.gpusInCluster = design.cluster.gpuCount();
-    result.gpusInService = design.cluster.inServiceGpuCount();
-    result.parameters = countParameters(design.model);
+namespace {
 
-    out.checks = validateDesign(design, catalog, result.diagnostics);
-    result.worldSize = out.checks.meshPossible ? design.layout.worldSize() : 0;
-    result.microBatches = microBatchesPerStep(design);
-    if (!out.checks.meshPossible)
-        return out;
-    result.hasMesh = true;
-    result.mesh = buildMesh(design.layout);
-    const RankPlacement placement = placeRanks(design.cluster, design.layout, design.placement,
-                                               result.mesh.worldSize, out.placementDiagnostics);
-    result.explicitPlacement = placement.explicitPlacement;
-    result.ranks.resize(static_cast<std::size_t>(result.mesh.worldSize));
-    out.complete = true;
-    for (int rank = 0; rank < result.mesh.worldSize; ++rank) {
-        RankInfo& info = result.ranks[static_cast<std::size_t>(rank)];
+// The presets a design is priced with: links measured on its cluster take the place of the presets of
+// the same name. The built-in presets live as long as the program, so they are shared without a copy.
+std::shared_ptr<const Catalog> designCatalog(const Design& design, const Catalog& presets)
+{
+    if (!design.cluster.calibratedLinks.empty())
+        return std::make_shared<const Catalog>(presets.withLinks(design.cluster.calibratedLinks));
+    if (&presets == &Catalog::builtin())
+        return std::shared_ptr<const Catalog>(std::shared_ptr<const Catalog>(), &presets);
+    return std::make_shared<const Catalog>(presets);
+}
+
+// Place: the mesh of the degrees and every rank on its GPU (the design's placement, else the default
+// order), then the checks on the ranks as placed. Returns whether every rank has a GPU.
+bool place(const Design& design, PlacedLayout& placed, std::vector<Diagnostic>& diagnostics)
+{
+    placed.hasMesh = true;
+    placed.mesh = buildMesh(design.layout);
+    const RankPlacement placement
+        = placeRanks(design.cluster, design.layout, design.placement, placed.mesh.worldSize, diagnostics);
+    placed.explicitPlacement = placement.explicitPlacement;
+    placed.ranks.resize(static_cast<std::size_t>(placed.mesh.worldSize));
+    bool complete = true;
+    for (int rank = 0; rank < placed.mesh.worldSize; ++rank) {
+        RankInfo& info = placed.ranks[static_cast<std::size_t>(rank)];
         const GpuLocation at = placement.locationOfRank[static_cast<std::size_t>(rank)];
         info.rank = rank;
-        info.coords = result.mesh.coords[static_cast<std::size_t>(rank)];
+        info.coords = placed.mesh.coords[static_cast<std::size_t>(rank)];
         if (at.valid()) {
             const Node& node = design.cluster.nodes[static_cast<std::size_t>(at.nodeIndex)];
             info.gpuId = node.gpus[static_cast<std::size_t>(at.slot)].id;
@@ -48,41 +42,79 @@ MeshEvaluation evaluateMesh(const Design& design, const Catalog& presets)
             info.nodeIndex = at.nodeIndex;
             info.slot = at.slot;
         } else {
-            out.complete = false;
+            complete = false;
         }
     }
-    if (out.complete)
-        validatePlacement(design, catalog, result.mesh, placement, out.placementDiagnostics);
-    result.diagnostics.insert(result.diagnostics.end(), out.placementDiagnostics.begin(),
-                              out.placementDiagnostics.end());
+    if (complete)
+        validatePlacement(design, placed.presets(), placed.mesh, placement, diagnostics);
+    return complete;
+}
+
+void append(std::vector<Diagnostic>& to, const std::vector<Diagnostic>& from)
+{
+    to.insert(to.end(), from.begin(), from.end());
+}
+
+// Time, for a design without errors: the training step's schedule and its performance, or serving.
+void addTime(const Design& design, Evaluation& result)
+{
+    const PlacedLayout& placed = result;
+    const MemoryReport* memory = result.memory ? &*result.memory : nullptr;
+    result.schedule = evaluateSchedule(design, placed, memory, result.diagnostics);
+    if (result.schedule)
+        result.performance = estimatePerformance(design, placed, *result.schedule);
+    if (memory)
+        result.serving = estimateServing(design, placed, *memory);
+}
+
+} // namespace
+
+MeshEvaluation evaluateMesh(const Design& design, const Catalog& presets)
+{
+    MeshEvaluation out;
+    Evaluation& result = out.evaluation;
+    result.catalog = designCatalog(design, presets);
+    result.gpusInCluster = design.cluster.gpuCount();
+    result.gpusInService = design.cluster.inServiceGpuCount();
+    result.parameters = countParameters(design.model);
+
+    out.checks = validateDesign(design, *result.catalog, result.diagnostics);
+    result.worldSize = out.checks.meshPossible ? design.layout.worldSize() : 0;
+    result.microBatches = microBatchesPerStep(design);
+    if (!out.checks.meshPossible)
+        return out;
+    out.complete = place(design, result, out.placementDiagnostics);
+    append(result.diagnostics, out.placementDiagnostics);
     return out;
 }
 
 void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluation& result,
                      const FigureOptions& options)
 {
-    const Catalog& catalog = *result.catalog;
+    const PlacedLayout& placed = result;
     if (mesh.complete && mesh.checks.modelValid) {
-        result.memory = computeMemory(design, result.ranks, catalog);
-        result.diagnostics.insert(result.diagnostics.end(), result.memory->diagnostics.begin(),
-                                  result.memory->diagnostics.end());
+        result.memory = computeMemory(design, placed.ranks, placed.presets());
+        append(result.diagnostics, result.memory->diagnostics);
         if (options.skipTimeUnlessFits && !result.memory->fits)
             return;
         if (options.traffic && design.workload.mode == Mode::Training)
-            result.traffic = computeTraffic(design, result.mesh, result.ranks, result.microBatches, catalog);
+            result.traffic
+                = computeTraffic(design, placed.mesh, placed.ranks, placed.microBatches, placed.presets());
     }
     sortDiagnostics(result.diagnostics);
-    // Last, from the complete evaluation: the timeline needs a design without errors.
-    result.schedule = evaluateSchedule(design, result, catalog, result.diagnostics);
-    result.performance = estimatePerformance(design, result, catalog);
-    result.serving = estimateServing(design, result, catalog);
+    // The timeline and the serving model need a design without errors.
+    result.schedule.reset();
+    result.performance.reset();
+    result.serving.reset();
+    if (result.valid())
+        addTime(design, result);
     sortDiagnostics(result.diagnostics);
 }
 
 Evaluation evaluate(const Design& design, const Catalog& presets)
 {
-    MeshEvaluation mesh = evaluateMesh(design, presets);
-    evaluateFigures(design, mesh, mesh.evaluation);
+    MeshEvaluation mesh = evaluateMesh(design, presets); // check, place
+    evaluateFigures(design, mesh, mesh.evaluation); // memory, traffic, schedule, performance / serving
     return std::move(mesh.evaluation);
 }
 

@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// core::evaluate is a pure function of the design (DESIGN.md, data flow): same design, same result, on
-// any thread. Every view and the command line read their figures from the Evaluation.
+// core::evaluate is a pure function of the design: same design, same result, on any thread. Every view and
+// the command line read their figures from the Evaluation. It runs the stages in the order the data flows
+// (evaluate.cpp): check → place → memory → traffic → schedule → performance / serving → sorted
+// diagnostics. Each stage after the placement reads the PlacedLayout (placedlayout.h) and the results of
+// the stages before it, never the Evaluation being built.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
 #include "base/diagnostic.h"
+#include "catalog/catalog.h"
+#include "catalog/model.h"
+#include "comm/traffic.h"
+#include "design/design.h"
+#include "design/mesh.h"
+#include "design/placedlayout.h"
+#include "design/rankinfo.h"
+#include "design/validate.h"
 #include "memory/memory.h"
 #include "performance/performance.h"
 #include "performance/servingperformance.h"
-#include "design/mesh.h"
-#include "catalog/model.h"
-#include "design/rankinfo.h"
-#include "comm/traffic.h"
-#include "design/validate.h"
 
 #include <cstdint>
 #include <memory>
@@ -25,23 +29,16 @@ namespace core {
 
 struct ScheduleEvaluation; // steptimeline.h
 
-struct Evaluation
+// The evaluation is the placed layout (world size, micro-batches, mesh, ranks, catalog) and the figures
+// computed from it. It derives from PlacedLayout so that every place that holds an evaluation passes it
+// where a stage wants the placed layout (groupCollective(design, evaluation, …) in the views and the
+// command line), and reads evaluation.mesh, evaluation.ranks, evaluation.catalog as before.
+struct Evaluation : PlacedLayout
 {
-    std::int64_t worldSize = 0;
     int gpusInCluster = 0;
     int gpusInService = 0;
-    std::int64_t microBatches = 0; // per pipeline and optimizer step (training)
     ParameterCounts parameters;
     std::vector<Diagnostic> diagnostics; // sorted: errors, warnings, infos
-    // The mesh, ranks and groups exist when the degrees are valid, even if other checks failed, so that
-    // a user sees the groups of a layout that does not fit yet.
-    bool hasMesh = false;
-    LayoutMesh mesh;
-    std::vector<RankInfo> ranks;
-    bool explicitPlacement = false;
-    // The presets this evaluation used: the built-in ones, with the design's calibrated links in place of
-    // the presets of the same id. Views and further models look links up here.
-    std::shared_ptr<const Catalog> catalog;
     // Peak memory of every rank; present when the model is valid and every rank has a GPU.
     std::optional<MemoryReport> memory;
     // Bytes per training step on every link class, per dimension; present in training when memory is.
@@ -62,8 +59,8 @@ struct Evaluation
 Evaluation evaluate(const Design& design, const Catalog& catalog = Catalog::builtin());
 
 // evaluate() in two halves, for the mesh search (search.h), which evaluates many variants of one set of
-// degrees on one mesh. The first half checks the design and builds the mesh and the placement, whose cost
-// grows with the GPU count; the second adds memory, traffic, the schedule and performance.
+// degrees on one mesh. The first half checks the design and places the layout, whose cost grows with the
+// GPU count; the second adds memory, traffic, the schedule and performance.
 struct MeshEvaluation
 {
     Evaluation evaluation;
@@ -79,7 +76,7 @@ struct FigureOptions
     bool skipTimeUnlessFits = false; // the search drops what does not fit: no schedule for it
 };
 // Fills `result` (the mesh half's evaluation, or a copy whose diagnostics the caller re-validated for a
-// variant with the same degrees, order, cluster and placement).
+// variant with the same degrees, order, cluster and placement, and whose figures it reset).
 void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluation& result,
                      const FigureOptions& options = {});
 

@@ -2,8 +2,8 @@
 #pragma once
 
 // A diagnostic is what the core says about a design: a severity, a stable code, a message and the JSON
-// pointer of the field it is about (DESIGN.md, Conventions). The GUI shows it next to that field; the
-// CLI prints it and exits non-zero on errors.
+// pointer (RFC 6901) of the field it is about. The GUI shows it next to that field; the CLI prints it
+// and exits non-zero on errors.
 //
 // Messages are templates with %1, %2, … placeholders so that the GUI can translate the template
 // (context "Diagnostics") and fill in the arguments; MW_TR_NOOP marks them for Qt's lupdate without the

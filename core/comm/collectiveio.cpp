@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comm/collectiveio.h"
 
-#include "report/evaluationio.h"
+#include "base/diagnosticio.h"
 
 #include <algorithm>
 

@@ -5,8 +5,8 @@
 
 namespace core {
 
-// Communication that stays visible (on the critical path), by collective kind: the seed's list of what to
-// record ("sichtbare Zeit in All-Reduce-, All-Gather-, Reduce-Scatter-, All-to-All- und
+// Communication that stays visible (on the critical path), by collective kind: the reference article's list
+// of what to record ("sichtbare Zeit in All-Reduce-, All-Gather-, Reduce-Scatter-, All-to-All- und
 // Point-to-Point-Operationen"). Seconds.
 struct ExposedCommunication
 {

@@ -2,11 +2,11 @@
 #include "comm/groupcollective.h"
 
 #include "comm/commvolume.h"
+#include "comm/grouplinks.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace core {
 
@@ -104,15 +104,6 @@ CollectiveOp opFor(Dim dim, const Design& design)
     return CollectiveOp::SendRecv;
 }
 
-const LinkSpec* slower(const LinkSpec* a, const LinkSpec* b)
-{
-    if (!a)
-        return b;
-    if (!b)
-        return a;
-    return b->bandwidth < a->bandwidth ? b : a;
-}
-
 } // namespace
 
 double gradientBytesPerElement(Precision precision)
@@ -127,15 +118,14 @@ double activationBytesPerElement(Precision precision)
     return precision == Precision::Fp32 ? 4 : 2;
 }
 
-GroupCollectiveResult groupCollective(const Design& design, const Evaluation& evaluation, Dim dim,
+GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed, Dim dim,
                                       int groupIndex)
 {
-    const Catalog& catalog = evaluation.catalog ? *evaluation.catalog : Catalog::builtin();
     if (std::find(kCollectiveDims.begin(), kCollectiveDims.end(), dim) == kCollectiveDims.end())
         return failure("PP stages send activations point to point; choose a tp, dp, cp or ep group");
-    if (!evaluation.hasMesh)
+    if (!placed.hasMesh)
         return failure("the layout has no process groups: its degrees are not valid");
-    const RankGroups& groups = evaluation.mesh.groupsOf(dim);
+    const RankGroups& groups = placed.mesh.groupsOf(dim);
     if (groupIndex < 0 || groupIndex >= static_cast<int>(groups.size())) {
         const int count = static_cast<int>(groups.size());
         return failure(cat("there is no group ", groupName(dim, groupIndex), "; the design has ",
@@ -149,9 +139,9 @@ GroupCollectiveResult groupCollective(const Design& design, const Evaluation& ev
     out.dim = dim;
     out.groupIndex = groupIndex;
     for (int rank : groups[static_cast<std::size_t>(groupIndex)]) {
-        if (rank < 0 || rank >= static_cast<int>(evaluation.ranks.size()))
+        if (rank < 0 || rank >= static_cast<int>(placed.ranks.size()))
             return failure(cat("the ranks of ", groupName(dim, groupIndex), " are not placed"));
-        const RankInfo& info = evaluation.ranks[static_cast<std::size_t>(rank)];
+        const RankInfo& info = placed.ranks[static_cast<std::size_t>(rank)];
         if (info.nodeIndex < 0)
             return failure(cat("rank ", std::to_string(rank), " of ", groupName(dim, groupIndex),
                                " has no GPU: the cluster is too small for the layout"));
@@ -161,47 +151,35 @@ GroupCollectiveResult groupCollective(const Design& design, const Evaluation& ev
         return a.nodeIndex != b.nodeIndex ? a.nodeIndex < b.nodeIndex : a.rank < b.rank;
     });
 
-    // GPUs per node, and the links: the slowest intra-node link of the nodes involved, and the fabric.
-    std::vector<int> perNode;
-    const LinkSpec* intra = nullptr;
-    for (std::size_t i = 0; i < out.members.size(); ++i) {
-        const GroupMember& m = out.members[i];
-        if (i == 0 || m.nodeIndex != out.members[i - 1].nodeIndex) {
-            perNode.push_back(0);
-            const Node& node = design.cluster.nodes[static_cast<std::size_t>(m.nodeIndex)];
-            const LinkSpec* link = catalog.link(node.intraLink);
-            if (!link)
-                return failure(cat("node ", std::to_string(node.id), " has an unknown intra-node link '",
-                                   node.intraLink, "'"));
-            intra = slower(intra, link);
-        }
-        ++perNode.back();
+    // The nodes the members sit on and their links, by the rule of grouplinks.h.
+    const ClusterLinkSpecs specs(design.cluster, placed.presets());
+    std::vector<int> nodeIndices;
+    nodeIndices.reserve(out.members.size());
+    for (const GroupMember& m : out.members)
+        nodeIndices.push_back(m.nodeIndex);
+    const GroupNodes spread = groupNodes(specs, nodeIndices);
+    if (spread.unknownIntraNode >= 0) {
+        const Node& node = design.cluster.nodes[static_cast<std::size_t>(spread.unknownIntraNode)];
+        return failure(
+            cat("node ", std::to_string(node.id), " has an unknown intra-node link '", node.intraLink, "'"));
     }
-    out.nodes = static_cast<int>(perNode.size());
-    const LinkSpec* fabric = catalog.link(design.cluster.fabric);
-    if (!fabric && out.nodes > 1)
+    out.nodes = spread.nodes;
+    if (!specs.fabric && out.nodes > 1)
         return failure(cat("the cluster's fabric '", design.cluster.fabric, "' is unknown"));
-    out.intraLink = *intra;
-    out.interLink = fabric ? *fabric : *intra;
+    out.intraLink = *spread.slowestIntra;
+    out.interLink = specs.fabric ? *specs.fabric : *spread.slowestIntra;
     out.links.intraNode = linkCost(out.intraLink);
     out.links.interNode = linkCost(out.interLink);
-
-    int ranksPerNode = 0;
-    if (out.nodes > 1) {
-        ranksPerNode = std::accumulate(perNode.begin(), perNode.end(), 0,
-                                       [](int g, int count) { return std::gcd(g, count); });
-        out.unevenNodes = std::any_of(perNode.begin(), perNode.end(),
-                                      [&perNode](int count) { return count != perNode.front(); });
-    }
+    out.unevenNodes = spread.uneven;
 
     // Every rank of a TP, DP, CP or EP group sits at the same pipeline position.
-    out.message = messageFor(
-        dim, design, evaluation.ranks[static_cast<std::size_t>(out.members.front().rank)].coord(Dim::Pp));
+    out.message = messageFor(dim, design,
+                             placed.ranks[static_cast<std::size_t>(out.members.front().rank)].coord(Dim::Pp));
     out.spec.op = opFor(dim, design);
     out.spec.algorithm = algorithmsFor(out.spec.op).front();
     out.spec.ranks = static_cast<int>(out.members.size());
     out.spec.bytes = out.message.bytes;
-    out.spec.ranksPerNode = ranksPerNode;
+    out.spec.ranksPerNode = spread.ranksPerNode;
     GroupCollectiveResult result;
     result.group = std::move(out);
     return result;

@@ -2,28 +2,30 @@
 #pragma once
 
 // The collective that one process group of a design runs: its ranks on their real GPUs, the links those
-// GPUs talk over, and a message size taken from the design (issue 5, "play a real group"). The command
-// line (`collective --design D.json --group tp:0`) and the collective view both read groups through here.
+// GPUs talk over (grouplinks.h) and a message size taken from the design, so that a user can play a real
+// group of the design rather than an abstract one. The command line (`collective --design D.json --group
+// tp:0`) and the collective view both read groups through here.
 //
-// Which collective and which message, per dimension (reference/schedules-and-collectives.md §4.3, with the
-// formulas of commvolume.h):
-//   TP  ring all-reduce of one layer's activations, s·b·h·e with s the tokens per CP rank (Megatron's
-//       row-parallel output; with sequence parallelism the same tensor goes through an all-gather and a
-//       reduce-scatter instead, the same volume). Serving: one decode step, concurrency·h·e.
+// Which collective and which message, per dimension (the formulas of commvolume.h):
+//   TP  ring all-reduce of one layer's activations, s·b·h·e with s the tokens per CP rank (Megatron-LM
+//       tensor_parallel/mappings.py: the row-parallel output; with sequence parallelism the same tensor
+//       goes through an all-gather and a reduce-scatter instead, the same volume — Korthikanti et al. 2022
+//       §4.2.2). Serving: one decode step, concurrency·h·e.
 //   DP  the gradients of the rank's model shard, Ψ_rank·e_grad: a ring all-reduce without ZeRO (DDP), a
-//       reduce-scatter with ZeRO 1–3 (the parameters' all-gather follows it). Serving replicas never talk.
+//       reduce-scatter with ZeRO 1–3 (the parameters' all-gather follows it; Rajbhandari et al., ZeRO,
+//       SC'20 §7). Serving replicas never talk.
 //   CP  the KV blocks of ring attention, gathered around the ring: an all-gather whose every rank
-//       contributes one block of 2·(s/CP)·b·(KV heads per TP rank)·d·e (TransformerEngine passes the
-//       block on CP − 1 times, which is what a ring all-gather does).
+//       contributes one block of 2·(s/CP)·b·(KV heads per TP rank)·d·e (TransformerEngine
+//       AttnFuncWithCPAndKVP2P passes the block on CP − 1 times, which is what a ring all-gather does).
 //   EP  the token dispatch all-to-all of one MoE layer, T·k·h·e per GPU with T = b·s/CP local tokens
-//       (Megatron MoEAlltoAllTokenDispatcher). Serving: T = the concurrency (one decode step).
+//       (Megatron-LM MoEAlltoAllTokenDispatcher). Serving: T = the concurrency (one decode step).
 // Activations and KV travel in BF16 (2 bytes; 4 in FP32 training).
 
 #include "catalog/catalog.h"
 #include "comm/collective.h"
 #include "comm/collectivecost.h"
 #include "design/design.h"
-#include "evaluate.h"
+#include "design/placedlayout.h"
 
 #include <optional>
 #include <string>
@@ -98,8 +100,9 @@ struct GroupCollectiveResult
 // The dimensions whose groups run a collective that Meshwright can play (PP sends point to point).
 inline constexpr std::array<Dim, 4> kCollectiveDims{Dim::Tp, Dim::Dp, Dim::Cp, Dim::Ep};
 
-// Links are those of the evaluation (its catalog holds the design's calibrated links).
-GroupCollectiveResult groupCollective(const Design& design, const Evaluation& evaluation, Dim dim,
+// Links are those of the placed layout's presets (they hold the design's calibrated links). An
+// Evaluation is a PlacedLayout, so views and the command line pass theirs.
+GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed, Dim dim,
                                       int groupIndex);
 
 // Bytes of one gradient element as the data-parallel collective moves it: 2 with BF16/FP16 gradients, 4

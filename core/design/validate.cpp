@@ -422,23 +422,6 @@ void validateComputeModel(const ComputeModel& c, const Catalog& catalog, Diagnos
 
 } // namespace
 
-std::string worldSizeFormula(const ParallelLayout& layout)
-{
-    std::string text = "DP " + str(layout.dp()) + " × TP " + str(layout.tp()) + " × PP " + str(layout.pp())
-        + " × CP " + str(layout.cp());
-    if (layout.expertMode == ExpertMode::Separate)
-        text += " × EP " + str(layout.ep());
-    return text;
-}
-
-std::int64_t microBatchesPerStep(const Design& design)
-{
-    const std::int64_t perStep = std::int64_t{design.layout.microBatch} * design.layout.batchReplicas();
-    if (perStep <= 0 || design.workload.globalBatch <= 0 || design.workload.globalBatch % perStep != 0)
-        return 0;
-    return design.workload.globalBatch / perStep;
-}
-
 bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics)
 {
     const bool modelOk = validateModel(design.model, diagnostics);

@@ -4,9 +4,10 @@
 // What a user should hear about a design before running it: every check has a stable code (see
 // diagnostickinds.h) and points at the field it is about.
 
+#include "base/diagnostic.h"
 #include "catalog/catalog.h"
 #include "design/design.h"
-#include "base/diagnostic.h"
+#include "design/layoutarithmetic.h" // the checks count micro-batches; callers read the formula here too
 #include "design/mesh.h"
 #include "design/placement.h"
 
@@ -32,12 +33,5 @@ DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vec
 // Checks on the ranks as placed: TP groups that leave a node, TP over PCIe.
 void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,
                        const RankPlacement& placement, std::vector<Diagnostic>& diagnostics);
-
-// Micro-batches per pipeline and optimizer step: global batch / (micro-batch × data-parallel replicas);
-// 0 when they do not divide.
-std::int64_t microBatchesPerStep(const Design& design);
-
-// "DP 4 × TP 8 × PP 4 × CP 4", naming only the dimensions that count towards the world size.
-std::string worldSizeFormula(const ParallelLayout& layout);
 
 } // namespace core

@@ -5,7 +5,7 @@
 #include "memory/memory.h"
 
 #include "base/diagnostickinds.h"
-#include "design/validate.h"
+#include "design/layoutarithmetic.h"
 #include "memory/memoryroles.h"
 #include "pipeline/pipelineschedule.h"
 

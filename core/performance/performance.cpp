@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/performance.h"
 
-#include "evaluate.h"
+#include "base/units.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 #include "pipeline/pipelinetimeline.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
-#include "base/units.h"
 
 #include <algorithm>
 
@@ -41,41 +40,26 @@ LayerCollectiveCounts collectiveCounts(bool sp, Recompute recompute)
     return c;
 }
 
-} // namespace
-
-double optimizerBytesPerParameter(const Design& design)
+// Exposed collectives inside the layers, per pipeline rank, as the layer patterns wait for them (TP and EP
+// collectives, the CP ring beyond the attention it overlaps); the rank that works longest is critical.
+struct CriticalRank
 {
-    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
-    return 2 * bytes.optimizer + bytes.gradients + bytes.weights;
+    int rank = 0;
+    ExposedCommunication exposed; // per step
+};
+
+ExposedCommunication layerExposed(const std::array<LayerPattern, kPassCount>& pattern)
+{
+    ExposedCommunication sum;
+    for (const LayerPattern& pass : pattern)
+        sum.add(pass.exposed);
+    return sum;
 }
 
-std::optional<Performance> estimatePerformance(const Design& design, const Evaluation& evaluation,
-                                               const Catalog& catalog)
+CriticalRank exposedInLayers(const ScheduleEvaluation& schedule, int p, double m)
 {
-    if (!evaluation.schedule || design.workload.mode != Mode::Training)
-        return std::nullopt;
-    const ScheduleEvaluation& schedule = *evaluation.schedule;
-    const StageTimes& times = schedule.times;
-    const ParallelLayout& l = design.layout;
-    const int p = std::max(l.pp(), 1);
-    const double m = std::max(schedule.spec().microBatches, 1);
-    Performance perf;
-    perf.computeEfficiency = times.computeEfficiency;
-    perf.pipelineSeconds = schedule.timeline.makespan;
-    perf.bubbleFraction = schedule.timeline.bubbleFraction;
-
-    // Exposed collectives inside the layers, per pipeline rank, as the layer patterns wait for them (TP and
-    // EP collectives, the CP ring beyond the attention it overlaps); the rank that works longest is critical.
-    const bool sp = l.sequenceParallel && l.tp() > 1;
-    const LayerCollectiveCounts counts = collectiveCounts(sp, l.recompute);
     std::vector<ExposedCommunication> perRank(static_cast<std::size_t>(p));
-    auto layerExposed = [](const std::array<LayerPattern, kPassCount>& pattern) {
-        ExposedCommunication sum;
-        for (const LayerPattern& pass : pattern)
-            sum.add(pass.exposed);
-        return sum;
-    };
-    for (const StageWork& stage : times.stages) {
+    for (const StageWork& stage : schedule.times.stages) {
         ExposedCommunication& e = perRank[static_cast<std::size_t>(stage.rank)];
         e.add(layerExposed(stage.denseLayer), m * (stage.layers - stage.moeLayers));
         e.add(layerExposed(stage.moeLayer), m * stage.moeLayers);
@@ -85,85 +69,110 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         if (schedule.timeline.ranks[static_cast<std::size_t>(r)].busy
             > schedule.timeline.ranks[static_cast<std::size_t>(critical)].busy)
             critical = r;
-    perf.exposed = perRank[static_cast<std::size_t>(critical)];
+    return {critical, perRank[static_cast<std::size_t>(critical)]};
+}
 
-    // Pipeline sends: what the boundary transfers add to the makespan.
-    if (p > 1) {
-        ScheduleSpec withoutSends = schedule.spec();
-        withoutSends.boundaryTransfer.assign(withoutSends.boundaryTransfer.size(), 0.0);
-        withoutSends.p2pLatency = 0;
-        const PipelineTimeline free = simulateSchedule(withoutSends);
-        if (free.valid())
-            perf.exposed.p2p += std::max(0.0, perf.pipelineSeconds - free.makespan);
-    }
+// Pipeline sends: what the boundary transfers add to the makespan.
+void addPipelineSends(const ScheduleEvaluation& schedule, Performance& perf)
+{
+    ScheduleSpec withoutSends = schedule.spec();
+    withoutSends.boundaryTransfer.assign(withoutSends.boundaryTransfer.size(), 0.0);
+    withoutSends.p2pLatency = 0;
+    const PipelineTimeline free = simulateSchedule(withoutSends);
+    if (free.valid())
+        perf.exposed.p2p += std::max(0.0, perf.pipelineSeconds - free.makespan);
+}
 
-    // Data parallelism after the pipeline: the rank whose last backward plus its exposed synchronisation
-    // ends last decides.
-    // ZeRO-3/FSDP synchronises per layer instead (below); the bucket timeline is for stages 0 to 2.
-    const bool fsdp = l.zeroStage >= 3;
-    double end = perf.pipelineSeconds;
-    double ddpReduce = 0, ddpGather = 0;
+// Data parallelism after the pipeline.
+struct DataParallelSync
+{
+    double end = 0; // when the last rank's synchronisation ends (DDP, ZeRO-1/2)
+    double reduce = 0; // DDP/ZeRO: the exposed reduction of the slowest rank
+    double gather = 0; // ZeRO-1/2: the parameter all-gather after the optimizer
+    double fsdpExposed = 0; // ZeRO-3/FSDP, per micro-batch
+};
+
+// DDP and ZeRO-1/2: the rank whose last backward plus its exposed synchronisation ends last decides.
+void addBucketSync(const ScheduleEvaluation& schedule, Performance& perf, DataParallelSync& sync)
+{
+    sync.end = perf.pipelineSeconds;
     for (const DdpStepTimeline& ddp : schedule.ddp) {
-        if (fsdp)
-            break;
-        end = std::max(end, ddp.backwardEnd + ddp.overlap.exposedSeconds + ddp.parameterGatherSeconds);
-        ddpReduce = std::max(ddpReduce, ddp.overlap.exposedSeconds);
-        ddpGather = std::max(ddpGather, ddp.parameterGatherSeconds);
+        sync.end
+            = std::max(sync.end, ddp.backwardEnd + ddp.overlap.exposedSeconds + ddp.parameterGatherSeconds);
+        sync.reduce = std::max(sync.reduce, ddp.overlap.exposedSeconds);
+        sync.gather = std::max(sync.gather, ddp.parameterGatherSeconds);
     }
-    if (!fsdp && !schedule.ddp.empty()) {
+    if (!schedule.ddp.empty()) {
         if (schedule.ddp.front().reduction == CollectiveOp::AllReduce)
-            perf.exposed.allReduce += ddpReduce;
+            perf.exposed.allReduce += sync.reduce;
         else
-            perf.exposed.reduceScatter += ddpReduce;
-        perf.exposed.allGather += ddpGather;
+            perf.exposed.reduceScatter += sync.reduce;
+        perf.exposed.allGather += sync.gather;
     }
-    // FSDP: the per-layer gathers and reduce-scatters that compute cannot hide, for every micro-batch,
-    // shared between the two kinds in proportion to their time on the link.
-    double fsdpExposed = 0;
-    const FsdpLayerTimeline* worst = nullptr;
-    if (fsdp)
-        for (const FsdpLayerTimeline& layer : schedule.fsdp)
-            if (!worst || layer.exposedSeconds > fsdpExposed) {
-                worst = &layer;
-                fsdpExposed = layer.exposedSeconds;
-            }
-    if (worst && fsdpExposed > 0) {
-        double gathering = 0, reducing = 0;
-        for (const FsdpSpan& span : worst->spans) {
-            if (span.stream == FsdpStream::AllGather)
-                gathering += span.end - span.start;
-            else if (span.stream == FsdpStream::ReduceScatter)
-                reducing += span.end - span.start;
-        }
-        const double share = gathering + reducing > 0 ? gathering / (gathering + reducing) : 1;
-        perf.exposed.allGather += fsdpExposed * m * share;
-        perf.exposed.reduceScatter += fsdpExposed * m * (1 - share);
-    }
-    perf.dataParallelSeconds = (end - perf.pipelineSeconds) + fsdpExposed * m;
+}
 
-    // The optimizer step on the rank with the most parameters to update.
+// ZeRO-3/FSDP synchronises per layer instead: the gathers and reduce-scatters that compute cannot hide,
+// for every micro-batch, shared between the two kinds in proportion to their time on the link.
+void addFsdpSync(const ScheduleEvaluation& schedule, double m, Performance& perf, DataParallelSync& sync)
+{
+    sync.end = perf.pipelineSeconds;
+    const FsdpLayerTimeline* worst = nullptr;
+    for (const FsdpLayerTimeline& layer : schedule.fsdp)
+        if (!worst || layer.exposedSeconds > sync.fsdpExposed) {
+            worst = &layer;
+            sync.fsdpExposed = layer.exposedSeconds;
+        }
+    if (!worst || sync.fsdpExposed <= 0)
+        return;
+    double gathering = 0, reducing = 0;
+    for (const FsdpSpan& span : worst->spans) {
+        if (span.stream == FsdpStream::AllGather)
+            gathering += span.end - span.start;
+        else if (span.stream == FsdpStream::ReduceScatter)
+            reducing += span.end - span.start;
+    }
+    const double share = gathering + reducing > 0 ? gathering / (gathering + reducing) : 1;
+    perf.exposed.allGather += sync.fsdpExposed * m * share;
+    perf.exposed.reduceScatter += sync.fsdpExposed * m * (1 - share);
+}
+
+// The optimizer step on the rank with the most parameters to update, bound by HBM.
+double optimizerStepSeconds(const Design& design, const StageTimes& times)
+{
+    const ParallelLayout& l = design.layout;
     double updated = 0;
-    for (int r = 0; r < p; ++r) {
+    for (int r = 0; r < std::max(l.pp(), 1); ++r) {
         const RankShard shard = rankShard(design, r);
         const double dense = shard.dense / (l.zeroStage >= 1 ? denseShardGroup(l) : 1);
         const double expert = shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
         updated = std::max(updated, dense + expert);
     }
     if (design.workload.offload != Offload::Cpu && times.gpuMemoryBandwidth > 0)
-        perf.optimizerSeconds = updated * optimizerBytesPerParameter(design) / times.gpuMemoryBandwidth;
+        return updated * optimizerBytesPerParameter(design) / times.gpuMemoryBandwidth;
+    return 0;
+}
 
-    perf.stepSeconds = perf.pipelineSeconds + perf.dataParallelSeconds + perf.optimizerSeconds;
+// Useful work: every GPU of a stage runs its share; the model FLOPs leave recomputation out.
+struct StepFlops
+{
+    double peakSum = 0; // Σ GPU peak, FLOP/s
+    double model = 0;
+    double hardware = 0;
+};
 
-    // Useful work: every GPU of a stage runs its share; the model FLOPs leave recomputation out.
-    const double gpusPerStage = static_cast<double>(evaluation.worldSize) / p;
-    double peakSum = 0;
-    for (const RankInfo& rank : evaluation.ranks)
+StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const StageTimes& times, double m)
+{
+    const ParallelLayout& l = design.layout;
+    const double gpusPerStage = static_cast<double>(placed.worldSize) / std::max(l.pp(), 1);
+    StepFlops out;
+    const Catalog& catalog = placed.presets();
+    for (const RankInfo& rank : placed.ranks)
         if (rank.nodeIndex >= 0)
             if (const GpuSpec* gpu
                 = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
                                   .gpus[static_cast<std::size_t>(rank.slot)]
                                   .type))
-                peakSum += gpu->bf16Flops;
+                out.peakSum += gpu->bf16Flops;
     double forward = 0, recomputed = 0;
     for (const StageWork& stage : times.stages) {
         forward += stage.forwardFlops;
@@ -175,15 +184,13 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         else if (l.recompute == Recompute::Selective)
             recomputed += stage.layers * layer.attention;
     }
-    perf.modelFlopsPerStep = 3 * forward * m * gpusPerStage;
-    perf.hardwareFlopsPerStep = perf.modelFlopsPerStep + recomputed * m * gpusPerStage;
-    if (perf.stepSeconds > 0 && peakSum > 0) {
-        perf.mfu = perf.modelFlopsPerStep / (perf.stepSeconds * peakSum);
-        perf.hfu = perf.hardwareFlopsPerStep / (perf.stepSeconds * peakSum);
-        perf.tokensPerSecond = static_cast<double>(design.workload.globalBatch)
-            * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
-    }
+    out.model = 3 * forward * m * gpusPerStage;
+    out.hardware = out.model + recomputed * m * gpusPerStage;
+    return out;
+}
 
+void explainStep(Performance& perf, double peakSum)
+{
     perf.step.formula = "pipeline makespan + exposed data-parallel synchronisation + optimizer step";
     perf.step.input("pipeline makespan", perf.pipelineSeconds, "s")
         .input("data-parallel synchronisation, exposed", perf.dataParallelSeconds, "s")
@@ -198,8 +205,15 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         .input("Σ GPU peak", peakSum, "FLOP/s")
         .input("step", perf.stepSeconds, "s");
     perf.mfuExplanation.source = "Korthikanti et al. 2022 eq. (7) and (8); Narayanan et al. 2021 appendix";
+}
 
-    // Where the visible communication of each kind comes from, on the critical pipeline rank.
+// Where the visible communication of each kind comes from, on the critical pipeline rank.
+void explainExposed(Performance& perf, const Design& design, const StageTimes& times, int critical, double m,
+                    const DataParallelSync& sync)
+{
+    const ParallelLayout& l = design.layout;
+    const bool sp = l.sequenceParallel && l.tp() > 1;
+    const LayerCollectiveCounts counts = collectiveCounts(sp, l.recompute);
     const StageWork* first = nullptr;
     int criticalLayers = 0;
     for (const StageWork& stage : times.stages)
@@ -230,9 +244,9 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
             .input("one layer and micro-batch, all-gather visible", layer.allGather, "s")
             .input("one layer and micro-batch, reduce-scatter visible", layer.reduceScatter, "s");
     }
-    x.input("data-parallel reduction after the pipeline", ddpReduce, "s")
-        .input("ZeRO parameter all-gather after the optimizer", ddpGather, "s")
-        .input("FSDP, per micro-batch", fsdpExposed, "s")
+    x.input("data-parallel reduction after the pipeline", sync.reduce, "s")
+        .input("ZeRO parameter all-gather after the optimizer", sync.gather, "s")
+        .input("FSDP, per micro-batch", sync.fsdpExposed, "s")
         .input("visible all-reduce", perf.exposed.allReduce, "s")
         .input("visible all-gather", perf.exposed.allGather, "s")
         .input("visible reduce-scatter", perf.exposed.reduceScatter, "s")
@@ -245,6 +259,53 @@ std::optional<Performance> estimatePerformance(const Design& design, const Evalu
         ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "
           "layer hides under its neighbouring GEMM but for one of TP chunks (TransformerEngine userbuffers)"
         : "TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap";
+}
+
+} // namespace
+
+double optimizerBytesPerParameter(const Design& design)
+{
+    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    return 2 * bytes.optimizer + bytes.gradients + bytes.weights;
+}
+
+Performance estimatePerformance(const Design& design, const PlacedLayout& placed,
+                                const ScheduleEvaluation& schedule)
+{
+    const StageTimes& times = schedule.times;
+    const int p = std::max(design.layout.pp(), 1);
+    const double m = std::max(schedule.spec().microBatches, 1);
+    Performance perf;
+    perf.computeEfficiency = times.computeEfficiency;
+    perf.pipelineSeconds = schedule.timeline.makespan;
+    perf.bubbleFraction = schedule.timeline.bubbleFraction;
+
+    // Communication the pipeline waits for: inside the layers of the critical rank, then the sends.
+    const CriticalRank critical = exposedInLayers(schedule, p, m);
+    perf.exposed = critical.exposed;
+    if (p > 1)
+        addPipelineSends(schedule, perf);
+    // Then the data-parallel synchronisation after the pipeline, and the optimizer step.
+    DataParallelSync sync;
+    if (design.layout.zeroStage >= 3)
+        addFsdpSync(schedule, m, perf, sync);
+    else
+        addBucketSync(schedule, perf, sync);
+    perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpExposed * m;
+    perf.optimizerSeconds = optimizerStepSeconds(design, times);
+    perf.stepSeconds = perf.pipelineSeconds + perf.dataParallelSeconds + perf.optimizerSeconds;
+
+    const StepFlops flops = stepFlops(design, placed, times, m);
+    perf.modelFlopsPerStep = flops.model;
+    perf.hardwareFlopsPerStep = flops.hardware;
+    if (perf.stepSeconds > 0 && flops.peakSum > 0) {
+        perf.mfu = perf.modelFlopsPerStep / (perf.stepSeconds * flops.peakSum);
+        perf.hfu = perf.hardwareFlopsPerStep / (perf.stepSeconds * flops.peakSum);
+        perf.tokensPerSecond = static_cast<double>(design.workload.globalBatch)
+            * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
+    }
+    explainStep(perf, flops.peakSum);
+    explainExposed(perf, design, times, critical.rank, m, sync);
     return perf;
 }
 

@@ -2,26 +2,27 @@
 #pragma once
 
 // How fast a design trains: step time, tokens per second, MFU and HFU, and the communication that stays
-// visible, by collective kind (the seed's list of what to record: "sichtbare Zeit in All-Reduce-,
-// All-Gather-, Reduce-Scatter-, All-to-All- und Point-to-Point-Operationen").
+// visible, by collective kind (the reference article's list of what to record: "sichtbare Zeit in
+// All-Reduce-, All-Gather-, Reduce-Scatter-, All-to-All- und Point-to-Point-Operationen").
 //
 // The step is the design's pipeline schedule in seconds (steptimeline.h: per-stage compute from the
 // compute model, TP/EP/CP collectives on the groups' real links, p2p between stages, the bubble), then the
 // data-parallel synchronisation that the last backward cannot hide (DDP buckets, ZeRO's reduce-scatter and
 // parameter all-gather, FSDP's per-layer gathers), then the optimizer step, which is bound by HBM.
 
+#include "base/explanation.h"
+#include "base/jsonreader.h"
+#include "catalog/catalog.h"
+#include "comm/exposedcomm.h"
+#include "design/design.h"
+
 #include <optional>
 #include <vector>
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "base/explanation.h"
-#include "comm/exposedcomm.h"
-#include "base/jsonreader.h"
-
 namespace core {
 
-struct Evaluation;
+struct PlacedLayout; // placedlayout.h
+struct ScheduleEvaluation; // steptimeline.h
 
 // Bytes an optimizer step moves per parameter it updates: FusedAdam reads and writes the FP32 master
 // weights and both moments (2 × 12 bytes), reads the gradient and writes the 16-bit weights (apex/
@@ -48,12 +49,14 @@ struct Performance
     Explanation exposedExplanation; // how each kind's visible time adds up
 };
 
-// nullopt when the design has no evaluated schedule (serving, errors, or a pipeline too large to
-// simulate inside evaluate()).
-std::optional<Performance> estimatePerformance(const Design& design, const Evaluation& evaluation,
-                                               const Catalog& catalog);
+// The performance of a training step from its simulated schedule (evaluateSchedule(), which exists only
+// for a training design without errors whose pipeline is small enough to simulate) and the placed
+// layout's GPUs.
+Performance estimatePerformance(const Design& design, const PlacedLayout& placed,
+                                const ScheduleEvaluation& schedule);
 
 Json performanceToJson(const Performance& performance);
-Json exposedToJson(const ExposedCommunication& exposed); // {allReduce, allGather, reduceScatter, allToAll, p2p}
+Json exposedToJson(
+    const ExposedCommunication& exposed); // {allReduce, allGather, reduceScatter, allToAll, p2p}
 
 } // namespace core

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/servingperformance.h"
 
-#include <algorithm>
-#include <cmath>
-
-#include "evaluate.h"
+#include "comm/grouplinks.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 #include "pipeline/stagetime.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace core {
 
@@ -28,23 +28,164 @@ struct StageCost
     double decodeCompute = 0, decodeMemory = 0, decodeComm = 0, decodeBytes = 0;
     double prefill() const { return std::max(prefillCompute, prefillMemory) + prefillComm; }
     double decode() const { return std::max(decodeCompute, decodeMemory) + decodeComm; }
+    void add(const StageCost& other)
+    {
+        prefillCompute += other.prefillCompute;
+        prefillMemory += other.prefillMemory;
+        prefillComm += other.prefillComm;
+        decodeCompute += other.decodeCompute;
+        decodeMemory += other.decodeMemory;
+        decodeComm += other.decodeComm;
+    }
 };
+
+constexpr double kActivationBytes = 2; // BF16 activations between GPUs
+
+// What every stage's cost reads: the replica's GPU and links, the request's shape.
+struct Replica
+{
+    const Design& design;
+    const GpuSpec& gpu;
+    double efficiency = 0; // of the GEMMs at the width hidden / TP
+    double flopRate = 0; // peak × efficiency
+    double weightBytes = 0; // per parameter
+    std::int64_t promptTokens = 0;
+    int batch = 0; // sequences in flight
+    double P = 0; // promptTokens
+    double B = 0; // batch
+    double meanContext = 0; // P + O/2
+    GroupLinks tpLinks{};
+    GroupLinks epLinks{};
+    std::vector<int> stageLayers{};
+};
+
+// One layer's compute and its TP and EP collectives, for the prompt and for one decode step.
+void addLayer(StageCost& c, const Replica& in, int layer)
+{
+    const ModelArchitecture& m = in.design.model;
+    const ParallelLayout& l = in.design.layout;
+    const int tp = l.tp(), cp = l.cp();
+    const double h = static_cast<double>(m.hidden);
+    const LayerFlops prefill = layerForwardFlops(m, layer, in.promptTokens, 1, tp, cp, l.effectiveExpertTp());
+    c.prefillCompute += prefill.total() / in.flopRate;
+    // Decode: one new token per sequence; attention reads the whole cached context.
+    const LayerFlops step = layerForwardFlops(m, layer, 1, in.batch, tp, 1, l.effectiveExpertTp());
+    const double attention = 4 * in.B * in.meanContext * m.heads * static_cast<double>(m.headDim) / (tp * cp);
+    c.decodeCompute += (step.linear + attention) / in.flopRate;
+    const double tpAllReduces = 2; // attention output and MLP output (Megatron's row-parallel layers)
+    c.prefillComm += tpAllReduces
+        * collectiveSeconds(CollectiveOp::AllReduce, tp, in.P / cp * h * kActivationBytes, in.tpLinks);
+    c.decodeComm += tpAllReduces
+        * collectiveSeconds(CollectiveOp::AllReduce, tp, in.B * h * kActivationBytes, in.tpLinks);
+    if (m.isMoeLayer(layer) && l.ep() > 1) {
+        const double k = m.moe.topK;
+        c.prefillComm += 2
+            * collectiveSeconds(CollectiveOp::AllToAll, l.ep(), in.P * k * h * kActivationBytes, in.epLinks);
+        c.decodeComm += 2
+            * collectiveSeconds(CollectiveOp::AllToAll, l.ep(), in.B * k * h * kActivationBytes, in.epLinks);
+    }
+}
+
+// The stage's KV bytes per token of one sequence, on one GPU, from the memory model's cache.
+double kvBytesPerTokenAndSequence(const MemoryReport& memory, const ServingWorkload& w, int ppRank)
+{
+    double bytes = 0;
+    for (const RankRole& role : memory.roles)
+        if (role.ppRank == ppRank && w.concurrency > 0 && w.contextLength > 0)
+            bytes
+                = std::max(bytes,
+                           role.figure(MemoryCategory::KvCache).bytes
+                               / (static_cast<double>(w.concurrency) * static_cast<double>(w.contextLength)));
+    return bytes;
+}
+
+// What pipeline rank r costs a token: its layers (all its virtual chunks) and the output head on the last,
+// the weights it reads once per forward (decode also the batch's KV cache), the send to the next stage.
+StageCost stageCost(const Replica& in, const PlacedLayout& placed, const MemoryReport& memory, int r)
+{
+    const ModelArchitecture& m = in.design.model;
+    const ParallelLayout& l = in.design.layout;
+    const double h = static_cast<double>(m.hidden);
+    const int tp = l.tp(), cp = l.cp();
+    StageCost c;
+    const RankShard shard = rankShard(in.design, r);
+    for (int stage : shard.stages) {
+        int firstLayer = 0;
+        for (int s = 0; s < stage; ++s)
+            firstLayer += in.stageLayers[static_cast<std::size_t>(s)];
+        for (int i = 0; i < in.stageLayers[static_cast<std::size_t>(stage)]; ++i)
+            addLayer(c, in, firstLayer + i);
+    }
+    if (shard.hasOutputHead) {
+        const double head = 2 * h * static_cast<double>(m.vocab) / tp; // logits of the last token only
+        c.prefillCompute += head / in.flopRate;
+        c.decodeCompute += in.B * head / in.flopRate;
+    }
+    // Memory: the weights once per forward; decode also the KV cache of the batch. MoE decode reads only
+    // the experts the batch routes to.
+    const double experts
+        = m.moe.isMoe() ? expertsTouched(m.moe.experts, m.moe.topK, in.B) / m.moe.experts : 1;
+    const double weights = (shard.dense + shard.expert * std::min(experts, 1.0)) * in.weightBytes;
+    const double kvPerTokenSequence = kvBytesPerTokenAndSequence(memory, in.design.workload.serving, r);
+    c.prefillMemory = (shard.dense + shard.expert) * in.weightBytes / in.gpu.hbmBandwidth;
+    c.decodeBytes = weights + in.B * in.meanContext * kvPerTokenSequence;
+    c.decodeMemory = c.decodeBytes / in.gpu.hbmBandwidth;
+    // The activation to the next stage.
+    if (r + 1 < l.pp()) {
+        const std::vector<int>& pipeline = placed.mesh.groupOfRank(Dim::Pp, 0);
+        const GroupLinks pair
+            = groupLinks(in.design, placed,
+                         {pipeline[static_cast<std::size_t>(r)], pipeline[static_cast<std::size_t>(r + 1)]});
+        c.prefillComm
+            += collectiveSeconds(CollectiveOp::SendRecv, 2, in.P / (tp * cp) * h * kActivationBytes, pair);
+        c.decodeComm += collectiveSeconds(CollectiveOp::SendRecv, 2, in.B / tp * h * kActivationBytes, pair);
+    }
+    return c;
+}
+
+void explainServing(ServingPerformance& out, const Replica& in, const StageCost& all)
+{
+    out.ttft.formula = "Σ stages [max(prefill FLOPs / (peak × η), weights / HBM) + TP all-reduces + send]";
+    out.ttft.input("prompt tokens P", in.P, "tokens")
+        .input("compute, all stages", all.prefillCompute, "s")
+        .input("weight reads, all stages", all.prefillMemory, "s")
+        .input("communication", all.prefillComm, "s")
+        .input("GEMM efficiency η", in.efficiency);
+    out.ttft.source = "Megatron's layer FLOPs (stagetime.h); one prompt on an idle replica";
+    out.itl.formula
+        = "Σ stages [max(decode FLOPs / (peak × η), (weights + B × context × KV per token) / HBM) "
+          "+ TP all-reduces + EP all-to-all + send]";
+    out.itl.input("sequences in flight B", in.B, "sequences")
+        .input("mean context P + O/2", in.meanContext, "tokens")
+        .input("compute, all stages", all.decodeCompute, "s")
+        .input("memory reads, all stages", all.decodeMemory, "s")
+        .input("communication", all.decodeComm, "s")
+        .input("bytes read per step, slowest stage", out.decodeBytesPerStep, "bytes");
+    out.itl.source = "the decode roofline: each step reads every weight and the batch's KV cache once";
+    out.itl.note = out.decodeMemoryBound
+        ? "memory-bound: more sequences per step cost little until compute binds"
+        : "compute-bound at this batch";
+    out.throughput.formula = "replicas × B / inter-token latency";
+    out.throughput.input("replicas", static_cast<double>(out.replicas))
+        .input("sequences per replica B", in.B, "sequences")
+        .input("inter-token latency", out.interTokenLatency, "s");
+    out.throughput.source = "seed 2: report the throughput of the whole serving group";
+}
 
 } // namespace
 
-std::optional<ServingPerformance> estimateServing(const Design& design, const Evaluation& evaluation,
-                                                  const Catalog& catalog)
+std::optional<ServingPerformance> estimateServing(const Design& design, const PlacedLayout& placed,
+                                                  const MemoryReport& memory)
 {
-    if (design.workload.mode != Mode::Serving || !evaluation.valid() || !evaluation.memory
-        || evaluation.ranks.empty() || evaluation.ranks.front().nodeIndex < 0)
+    if (design.workload.mode != Mode::Serving || placed.ranks.empty() || placed.ranks.front().nodeIndex < 0)
         return std::nullopt;
-    const ModelArchitecture& m = design.model;
     const ParallelLayout& l = design.layout;
     const ServingWorkload& w = design.workload.serving;
-    const RankInfo& first = evaluation.ranks.front();
-    const std::string& gpuType
-        = design.cluster.nodes[static_cast<std::size_t>(first.nodeIndex)].gpus[static_cast<std::size_t>(first.slot)].type;
-    const GpuSpec* gpu = catalog.gpu(gpuType);
+    const RankInfo& first = placed.ranks.front();
+    const std::string& gpuType = design.cluster.nodes[static_cast<std::size_t>(first.nodeIndex)]
+                                     .gpus[static_cast<std::size_t>(first.slot)]
+                                     .type;
+    const GpuSpec* gpu = placed.presets().gpu(gpuType);
     if (!gpu || gpu->bf16Flops <= 0 || gpu->hbmBandwidth <= 0)
         return std::nullopt;
 
@@ -53,122 +194,39 @@ std::optional<ServingPerformance> estimateServing(const Design& design, const Ev
     out.outputTokens = w.outputLength;
     out.batch = w.concurrency;
     out.replicas = l.batchReplicas();
-    const double P = static_cast<double>(out.promptTokens);
-    const double B = out.batch;
-    const double meanContext = P + static_cast<double>(out.outputTokens) / 2;
-    const int tp = l.tp(), cp = l.cp();
-    const double h = static_cast<double>(m.hidden);
-    const double activationBytes = 2; // BF16 activations between GPUs
-    const double efficiency = design.compute.efficiency(h / tp, gpuType);
-    const double flopRate = gpu->bf16Flops * efficiency;
-    const double weightBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer).weights;
+    Replica in{design, *gpu};
+    in.promptTokens = out.promptTokens;
+    in.batch = out.batch;
+    in.P = static_cast<double>(out.promptTokens);
+    in.B = out.batch;
+    in.meanContext = in.P + static_cast<double>(out.outputTokens) / 2;
+    in.efficiency = design.compute.efficiency(static_cast<double>(design.model.hidden) / l.tp(), gpuType);
+    in.flopRate = gpu->bf16Flops * in.efficiency;
+    in.weightBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer).weights;
+    in.tpLinks = groupLinks(design, placed, placed.mesh.groupOfRank(Dim::Tp, 0));
+    in.epLinks = groupLinks(design, placed, placed.mesh.groupOfRank(Dim::Ep, 0));
+    in.stageLayers = layersOfStages(design.model, l);
 
-    const GroupLinks tpLinks = groupLinks(design, evaluation, catalog, evaluation.mesh.groupOfRank(Dim::Tp, 0));
-    const GroupLinks epLinks = groupLinks(design, evaluation, catalog, evaluation.mesh.groupOfRank(Dim::Ep, 0));
-    const std::vector<int>& pipeline = evaluation.mesh.groupOfRank(Dim::Pp, 0);
-
-    const std::vector<int> stageLayers = layersOfStages(m, l);
-    const int p = l.pp();
-    std::vector<StageCost> stages(static_cast<std::size_t>(p));
+    // A token passes every stage in turn: TTFT and the inter-token latency are sums over the stages.
+    StageCost all;
     double worstDecode = -1;
-    for (int r = 0; r < p; ++r) {
-        StageCost& c = stages[static_cast<std::size_t>(r)];
-        const RankShard shard = rankShard(design, r);
-        // Compute: every layer of the stage (all its virtual chunks), the output head on the last.
-        for (int stage : shard.stages) {
-            int firstLayer = 0;
-            for (int s = 0; s < stage; ++s)
-                firstLayer += stageLayers[static_cast<std::size_t>(s)];
-            for (int i = 0; i < stageLayers[static_cast<std::size_t>(stage)]; ++i) {
-                const int layer = firstLayer + i;
-                const LayerFlops prefill
-                    = layerForwardFlops(m, layer, out.promptTokens, 1, tp, cp, l.effectiveExpertTp());
-                c.prefillCompute += prefill.total() / flopRate;
-                // Decode: one new token per sequence; attention reads the whole cached context.
-                const LayerFlops step = layerForwardFlops(m, layer, 1, out.batch, tp, 1, l.effectiveExpertTp());
-                const double attention
-                    = 4 * B * meanContext * m.heads * static_cast<double>(m.headDim) / (tp * cp);
-                c.decodeCompute += (step.linear + attention) / flopRate;
-                const double tpAllReduces = 2; // attention output and MLP output (Megatron's row-parallel layers)
-                c.prefillComm += tpAllReduces * collectiveSeconds(CollectiveOp::AllReduce, tp, P / cp * h * activationBytes, tpLinks);
-                c.decodeComm += tpAllReduces * collectiveSeconds(CollectiveOp::AllReduce, tp, B * h * activationBytes, tpLinks);
-                if (m.isMoeLayer(layer) && l.ep() > 1) {
-                    const double k = m.moe.topK;
-                    c.prefillComm += 2 * collectiveSeconds(CollectiveOp::AllToAll, l.ep(), P * k * h * activationBytes, epLinks);
-                    c.decodeComm += 2 * collectiveSeconds(CollectiveOp::AllToAll, l.ep(), B * k * h * activationBytes, epLinks);
-                }
-            }
-        }
-        if (shard.hasOutputHead) {
-            const double head = 2 * h * static_cast<double>(m.vocab) / tp; // logits of the last token only
-            c.prefillCompute += head / flopRate;
-            c.decodeCompute += B * head / flopRate;
-        }
-        // Memory: the weights once per forward; decode also the KV cache of the batch.
-        const double experts = m.moe.isMoe() ? expertsTouched(m.moe.experts, m.moe.topK, B) / m.moe.experts : 1;
-        const double weights = (shard.dense + shard.expert * std::min(experts, 1.0)) * weightBytes;
-        double kvPerTokenSequence = 0; // this stage's KV bytes per token of one sequence, on one GPU
-        for (const RankRole& role : evaluation.memory->roles)
-            if (role.ppRank == r && w.concurrency > 0 && w.contextLength > 0)
-                kvPerTokenSequence = std::max(kvPerTokenSequence,
-                                              role.figure(MemoryCategory::KvCache).bytes
-                                                  / (static_cast<double>(w.concurrency) * static_cast<double>(w.contextLength)));
-        c.prefillMemory = (shard.dense + shard.expert) * weightBytes / gpu->hbmBandwidth;
-        c.decodeBytes = weights + B * meanContext * kvPerTokenSequence;
-        c.decodeMemory = c.decodeBytes / gpu->hbmBandwidth;
-        // The activation to the next stage.
-        if (r + 1 < p) {
-            const GroupLinks pair = groupLinks(design, evaluation, catalog,
-                                               {pipeline[static_cast<std::size_t>(r)], pipeline[static_cast<std::size_t>(r + 1)]});
-            c.prefillComm += collectiveSeconds(CollectiveOp::SendRecv, 2, P / (tp * cp) * h * activationBytes, pair);
-            c.decodeComm += collectiveSeconds(CollectiveOp::SendRecv, 2, B / tp * h * activationBytes, pair);
-        }
+    for (int r = 0; r < l.pp(); ++r) {
+        const StageCost c = stageCost(in, placed, memory, r);
         if (c.decode() > worstDecode) {
             worstDecode = c.decode();
             out.decodeMemoryBound = c.decodeMemory >= c.decodeCompute;
             out.decodeBytesPerStep = c.decodeBytes;
         }
-    }
-    double prefillCompute = 0, prefillMemory = 0, prefillComm = 0, decodeCompute = 0, decodeMemory = 0, decodeComm = 0;
-    for (const StageCost& c : stages) {
         out.timeToFirstToken += c.prefill();
         out.interTokenLatency += c.decode();
-        prefillCompute += c.prefillCompute;
-        prefillMemory += c.prefillMemory;
-        prefillComm += c.prefillComm;
-        decodeCompute += c.decodeCompute;
-        decodeMemory += c.decodeMemory;
-        decodeComm += c.decodeComm;
+        all.add(c);
     }
     out.requestSeconds = out.timeToFirstToken + static_cast<double>(out.outputTokens) * out.interTokenLatency;
     if (out.interTokenLatency > 0) {
-        out.replicaTokensPerSecond = B / out.interTokenLatency;
+        out.replicaTokensPerSecond = in.B / out.interTokenLatency;
         out.groupTokensPerSecond = out.replicaTokensPerSecond * static_cast<double>(out.replicas);
     }
-
-    out.ttft.formula = "Σ stages [max(prefill FLOPs / (peak × η), weights / HBM) + TP all-reduces + send]";
-    out.ttft.input("prompt tokens P", P, "tokens")
-        .input("compute, all stages", prefillCompute, "s")
-        .input("weight reads, all stages", prefillMemory, "s")
-        .input("communication", prefillComm, "s")
-        .input("GEMM efficiency η", efficiency);
-    out.ttft.source = "Megatron's layer FLOPs (stagetime.h); one prompt on an idle replica";
-    out.itl.formula = "Σ stages [max(decode FLOPs / (peak × η), (weights + B × context × KV per token) / HBM) "
-                      "+ TP all-reduces + EP all-to-all + send]";
-    out.itl.input("sequences in flight B", B, "sequences")
-        .input("mean context P + O/2", meanContext, "tokens")
-        .input("compute, all stages", decodeCompute, "s")
-        .input("memory reads, all stages", decodeMemory, "s")
-        .input("communication", decodeComm, "s")
-        .input("bytes read per step, slowest stage", out.decodeBytesPerStep, "bytes");
-    out.itl.source = "the decode roofline: each step reads every weight and the batch's KV cache once";
-    out.itl.note = out.decodeMemoryBound ? "memory-bound: more sequences per step cost little until compute binds"
-                                         : "compute-bound at this batch";
-    out.throughput.formula = "replicas × B / inter-token latency";
-    out.throughput.input("replicas", static_cast<double>(out.replicas))
-        .input("sequences per replica B", B, "sequences")
-        .input("inter-token latency", out.interTokenLatency, "s");
-    out.throughput.source = "seed 2: report the throughput of the whole serving group";
+    explainServing(out, in, all);
     return out;
 }
 

@@ -2,7 +2,8 @@
 #pragma once
 
 // How fast a serving design answers: time to first token, inter-token latency, and the tokens per second
-// of one replica and of the whole serving group (seed 2: "Durchsatz für die gesamte Gruppe berichten").
+// of one replica and of the whole serving group (the reference article: "Durchsatz für die gesamte
+// Gruppe berichten").
 //
 // One replica is a TP × PP (× CP, × EP) group; DP replicas serve independently. Per pipeline stage:
 //  - prefill of one prompt of P tokens: max(compute, reading the stage's weights once), compute from
@@ -16,16 +17,17 @@
 // parallelism lets a replica hold a larger model but does not shorten a token's path; TP does.
 // MoE decode reads only the experts the batch routes to: E·(1 − (1 − k/E)^B) of them, uniform routing.
 
-#include <optional>
-
-#include "catalog/catalog.h"
-#include "design/design.h"
 #include "base/explanation.h"
 #include "base/jsonreader.h"
+#include "catalog/catalog.h"
+#include "design/design.h"
+
+#include <optional>
 
 namespace core {
 
-struct Evaluation;
+struct MemoryReport; // memory.h
+struct PlacedLayout; // placedlayout.h
 
 struct ServingPerformance
 {
@@ -45,9 +47,11 @@ struct ServingPerformance
     Explanation throughput;
 };
 
-// nullopt unless the design is a serving design whose memory was evaluated without errors.
-std::optional<ServingPerformance> estimateServing(const Design& design, const Evaluation& evaluation,
-                                                  const Catalog& catalog);
+// The serving figures from the placed layout and the memory report (its KV cache per rank).
+// Precondition: the design has no errors; evaluate() asks only then. nullopt unless the design serves and
+// the first rank's GPU is a known preset with a peak and a bandwidth.
+std::optional<ServingPerformance> estimateServing(const Design& design, const PlacedLayout& placed,
+                                                  const MemoryReport& memory);
 
 Json servingPerformanceToJson(const ServingPerformance& serving);
 

@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pipeline/stagetime.h"
 
-#include "memory/activations.h"
+#include "base/units.h"
 #include "comm/commvolume.h"
 #include "comm/groupcollective.h"
-#include "base/units.h"
-#include "design/validate.h"
+#include "memory/activations.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <optional>
-#include <utility>
 
 namespace core {
 
@@ -28,192 +25,6 @@ double d(std::int64_t v)
     return static_cast<double>(v);
 }
 
-// Builds a LayerPattern piece by piece: compute advances the layer's clock, an exposed collective too,
-// an overlapped one runs beside the compute that follows it and is waited for only where it outlasts it.
-class PatternBuilder
-{
-public:
-    void compute(double seconds)
-    {
-        m_pattern.seconds += seconds;
-        m_pattern.computeSeconds += seconds;
-    }
-    void exposed(CommKind kind, CollectiveOp op, double seconds)
-    {
-        if (seconds <= 0)
-            return;
-        m_pattern.bands.push_back({kind, m_pattern.seconds, m_pattern.seconds + seconds, true});
-        wait(op, seconds);
-    }
-    // A collective that overlaps `work` seconds of compute: the compute runs, and whatever the
-    // collective takes beyond it is waited for.
-    void overlapped(CommKind kind, CollectiveOp op, double seconds, double work)
-    {
-        overlappedWithVisible(kind, op, seconds, work, std::max(0.0, seconds - work));
-    }
-    // A collective cut into `chunks` pieces pipelined with the GEMM it feeds or drains
-    // (TransformerEngine's split-pipelined userbuffers overlap): the first (or last) piece cannot hide,
-    // the rest hide under the other chunks of the GEMM.
-    void pipelined(CommKind kind, CollectiveOp op, double seconds, double gemm, int chunks)
-    {
-        const double k = std::max(1, chunks);
-        overlappedWithVisible(kind, op, seconds, gemm, std::max(seconds / k, seconds - gemm * (k - 1) / k));
-    }
-    void append(const LayerPattern& other)
-    {
-        for (CommBand band : other.bands) {
-            band.start += m_pattern.seconds;
-            band.end += m_pattern.seconds;
-            m_pattern.bands.push_back(band);
-        }
-        m_pattern.seconds += other.seconds;
-        m_pattern.computeSeconds += other.computeSeconds;
-        m_pattern.exposed.add(other.exposed);
-    }
-    LayerPattern take() { return std::move(m_pattern); }
-
-private:
-    void wait(CollectiveOp op, double seconds)
-    {
-        m_pattern.seconds += seconds;
-        m_pattern.exposed.add(op, seconds);
-    }
-    void overlappedWithVisible(CommKind kind, CollectiveOp op, double seconds, double work, double visible)
-    {
-        const double start = m_pattern.seconds;
-        compute(work);
-        if (seconds <= 0)
-            return;
-        m_pattern.bands.push_back({kind, start, start + seconds, seconds <= work});
-        if (visible > 0)
-            wait(op, visible);
-    }
-
-    LayerPattern m_pattern;
-};
-
-struct LayerTimes
-{
-    double attentionProjections = 0; // forward, seconds
-    double attentionProducts = 0;
-    double mlp = 0; // dense MLP, or shared + routed experts + router
-    double elementwise = 0; // forward; backward moves twice as much
-    double scoreElementwise = 0; // the part on the attention scores (redone by selective recomputation)
-    // The GEMMs a TP collective can hide under: QKV's share of the attention projections (the rest is the
-    // output projection), FC1's share of the MLP (the rest is FC2; 2/3 for a gated MLP).
-    double qkvShare = 0.5;
-    double upShare = 0.5;
-};
-
-// How a layer's TP collectives meet its GEMMs.
-struct TpOverlap
-{
-    bool sp = false; // all-gather before, reduce-scatter after a TP region (else one all-reduce after)
-    bool overlap = false; // --tp-comm-overlap: each runs under its neighbouring GEMM (stagetime.h)
-    int chunks = 1; // TP
-};
-
-std::array<LayerPattern, kPassCount> layerPatterns(const LayerTimes& t, const LayerComm& c, TpOverlap tp,
-                                                   bool moe, Recompute recompute)
-{
-    // A TP region: its first GEMM, what lies between, its last GEMM. Without overlap the all-gather comes
-    // before and the reduce-scatter (or all-reduce) after, exposed; with it they hide under those GEMMs.
-    // The MoE block keeps its collectives exposed (stagetime.h).
-    auto region
-        = [&](PatternBuilder& b, double firstGemm, const auto& between, double lastGemm, bool overlappable) {
-              if (tp.overlap && overlappable) {
-                  b.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, firstGemm,
-                              tp.chunks);
-                  between(b);
-                  b.pipelined(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter,
-                              lastGemm, tp.chunks);
-                  return;
-              }
-              if (tp.sp)
-                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
-              b.compute(firstGemm);
-              between(b);
-              b.compute(lastGemm);
-              if (tp.sp)
-                  b.exposed(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter);
-              else
-                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllReduce, c.tpAllReduce);
-          };
-    const double qkv = t.attentionProjections * t.qkvShare;
-    const double out = t.attentionProjections - qkv;
-    const double up = t.mlp * t.upShare; // FC1 (gate and up), FC2 the rest
-    const double down = t.mlp - up;
-    auto dispatch = [&](PatternBuilder& b) {
-        b.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
-    };
-    auto none = [](PatternBuilder&) {};
-    // The MLP's TP region, its GEMMs in the pass's order; a MoE block sends its tokens to the experts and
-    // back inside it, with its collectives exposed (stagetime.h).
-    auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm) {
-        if (!moe) {
-            region(b, firstGemm, none, lastGemm, true);
-            return;
-        }
-        const auto experts = [&](PatternBuilder& inner) {
-            dispatch(inner);
-            inner.compute(t.mlp);
-            dispatch(inner);
-        };
-        region(b, 0, experts, 0, false);
-    };
-
-    // Forward: norm, (AG) QKV, attention, out-projection (RS | AR); (AG) [dispatch] MLP [combine] (RS | AR).
-    PatternBuilder forward;
-    forward.compute(t.elementwise);
-    region(
-        forward, qkv,
-        [&](PatternBuilder& b) {
-            b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingForward,
-                         t.attentionProducts);
-        },
-        out, true);
-    mlpRegion(forward, up, down);
-    const LayerPattern forwardPattern = forward.take();
-
-    // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
-    // collectives (f ↔ g of Megatron's mappings.py: the backward of an all-reduce is an all-reduce, of an
-    // all-gather a reduce-scatter and vice versa). The all-gather of the incoming gradient now feeds the
-    // region's last GEMM (its dgrad), the reduce-scatter drains the first.
-    PatternBuilder input;
-    if (recompute == Recompute::Full)
-        input.append(forwardPattern);
-    else if (recompute == Recompute::Selective)
-        input.compute(t.attentionProducts + t.scoreElementwise);
-    input.compute(2 * t.elementwise);
-    mlpRegion(input, down, up);
-    region(
-        input, out,
-        [&](PatternBuilder& b) {
-            b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingBackward,
-                         2 * t.attentionProducts);
-        },
-        qkv, true);
-
-    // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
-    // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded). With overlap TE gathers them
-    // under the dgrad GEMMs in bulk; here each hides under the wgrad GEMM it feeds.
-    PatternBuilder weight;
-    auto gatherFor = [&](double gemm, bool overlappable) {
-        if (!tp.sp)
-            weight.compute(gemm);
-        else if (tp.overlap && overlappable)
-            weight.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, gemm,
-                             tp.chunks);
-        else {
-            weight.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
-            weight.compute(gemm);
-        }
-    };
-    gatherFor(t.mlp, !moe);
-    gatherFor(t.attentionProjections, true);
-    return {forwardPattern, input.take(), weight.take()};
-}
-
 // How fast one pipeline rank computes: its GEMM rate (the slowest GPU's peak × the efficiency at this
 // design's width) and its HBM bandwidth.
 struct ComputeRates
@@ -223,8 +34,8 @@ struct ComputeRates
 };
 
 // The time the layer's linear parts and products take, and its elementwise traffic.
-LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& design,
-                      const ComputeRates& rates, const ComputeModel& compute)
+LayerPartTimes layerPartTimes(const ModelArchitecture& model, int layer, const Design& design,
+                              const ComputeRates& rates, const ComputeModel& compute)
 {
     const double rate = rates.gemm;
     const ParallelLayout& l = design.layout;
@@ -233,7 +44,7 @@ LayerTimes layerTimes(const ModelArchitecture& model, int layer, const Design& d
     const LayerParameters p = layerParameters(model, layer);
     const LayerFlops flops = layerForwardFlops(model, layer, design.workload.sequenceLength, l.microBatch,
                                                l.tp(), l.cp(), l.effectiveExpertTp());
-    LayerTimes t;
+    LayerPartTimes t;
     t.attentionProjections = 2 * tokens * p.attention / l.tp() / rate;
     t.attentionProducts = flops.attention / rate;
     t.mlp = std::max(0.0, flops.linear / rate - t.attentionProjections);
@@ -331,123 +142,28 @@ double stageOpSeconds(const StageWork& stage, PipelineOpKind kind)
 
 namespace {
 
-// The cluster's links looked up once: each node's intra-node link and the fabric.
-struct ClusterLinkSpecs
+// What the GPUs of each pipeline rank achieve. The pipeline shown is the one of rank 0; every pipeline
+// rank's stage runs as slow as the slowest GPU that holds it in any replica.
+struct PipelineRankRates
 {
-    std::vector<const LinkSpec*> intra; // per node
-    const LinkSpec* fabric = nullptr;
-
-    ClusterLinkSpecs(const Design& design, const Catalog& catalog)
-        : fabric(catalog.link(design.cluster.fabric))
-    {
-        for (const Node& node : design.cluster.nodes)
-            intra.push_back(catalog.link(node.intraLink));
-    }
+    std::vector<double> peak; // dense BF16 FLOP/s
+    std::vector<double> hbm; // bytes/s
+    std::vector<double> gemm; // the peak × its type's efficiency at the width each GPU multiplies
 };
 
-GroupLinks linksOfGroup(const ClusterLinkSpecs& specs, const Evaluation& evaluation,
-                        const std::vector<int>& group)
+PipelineRankRates pipelineRankRates(const Design& design, const PlacedLayout& placed,
+                                    const ComputeModel& compute)
 {
-    GroupLinks out;
-    if (specs.fabric)
-        out.links.interNode = linkCost(*specs.fabric);
-    std::vector<int> nodes; // the node index of every member (−1: no GPU), sorted
-    nodes.reserve(group.size());
-    for (int rank : group)
-        if (rank >= 0 && static_cast<std::size_t>(rank) < evaluation.ranks.size())
-            nodes.push_back(evaluation.ranks[static_cast<std::size_t>(rank)].nodeIndex);
-    std::sort(nodes.begin(), nodes.end());
-    const LinkSpec* slowestIntra = nullptr;
-    int distinct = 0;
-    int gcd = 0;
-    for (std::size_t i = 0; i < nodes.size();) {
-        std::size_t next = i;
-        while (next < nodes.size() && nodes[next] == nodes[i])
-            ++next;
-        ++distinct;
-        gcd = std::gcd(gcd, static_cast<int>(next - i));
-        if (nodes[i] >= 0)
-            if (const LinkSpec* intra = specs.intra[static_cast<std::size_t>(nodes[i])];
-                intra && (!slowestIntra || intra->bandwidth < slowestIntra->bandwidth))
-                slowestIntra = intra;
-        i = next;
-    }
-    if (slowestIntra)
-        out.links.intraNode = linkCost(*slowestIntra);
-    out.nodes = std::max(1, distinct);
-    out.ranks = static_cast<int>(group.size());
-    out.ranksPerNode = distinct > 1 ? gcd : 0;
-    return out;
-}
-
-} // namespace
-
-GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
-                      const std::vector<int>& group)
-{
-    return linksOfGroup(ClusterLinkSpecs(design, catalog), evaluation, group);
-}
-
-std::vector<GroupLinks> stageGroupLinks(const Design& design, const Evaluation& evaluation,
-                                        const Catalog& catalog, Dim dim, int pipelineRank)
-{
-    const ClusterLinkSpecs specs(design, catalog);
-    const auto& groupOf = evaluation.mesh.groupOf[static_cast<std::size_t>(dim)];
-    std::vector<char> seen(evaluation.mesh.groupsOf(dim).size(), 0);
-    std::vector<GroupLinks> out;
-    for (const std::vector<int>& pipeline : evaluation.mesh.groupsOf(Dim::Pp)) {
-        const auto group = static_cast<std::size_t>(
-            groupOf[static_cast<std::size_t>(pipeline[static_cast<std::size_t>(pipelineRank)])]);
-        if (std::exchange(seen[group], 1))
-            continue;
-        const GroupLinks links = linksOfGroup(specs, evaluation, evaluation.mesh.groupsOf(dim)[group]);
-        if (std::find(out.begin(), out.end(), links) == out.end())
-            out.push_back(links);
-    }
-    return out;
-}
-
-double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLinks& links)
-{
-    if (ranks < 2 || !(bytes > 0))
-        return 0;
-    CollectiveSpec spec;
-    spec.op = op;
-    spec.algorithm = op == CollectiveOp::AllToAll ? CollectiveAlgorithm::Pairwise : CollectiveAlgorithm::Ring;
-    spec.ranks = ranks;
-    spec.bytes = bytes;
-    spec.ranksPerNode = links.ranksPerNode;
-    const CollectiveCost cost = collectiveCost(spec, links.links);
-    return cost.valid() ? cost.timeSeconds : 0;
-}
-
-StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
-                      const StageTimeOptions& options)
-{
-    StageTimes out;
-    const ModelArchitecture& model = design.model;
     const ParallelLayout& l = design.layout;
-    const Workload& w = design.workload;
-    const int p = l.pp();
-    const int v = l.virtualStages;
-    const int stages = p * v;
-    out.compute = options.compute;
-
-    ScheduleSpec& spec = out.spec;
-    spec.kind = l.schedule;
-    spec.ranks = p;
-    spec.virtualStages = v;
-    spec.microBatches = static_cast<int>(
-        std::min<std::int64_t>(microBatchesPerStep(design), std::numeric_limits<int>::max()));
-
-    // The pipeline shown is the one of rank 0; every pipeline rank's stage runs as slow as the slowest
-    // GPU that holds it in any replica.
-    std::vector<double> peak(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
-    std::vector<double> hbm(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
+    const auto p = static_cast<std::size_t>(l.pp());
+    PipelineRankRates out;
+    out.peak.assign(p, std::numeric_limits<double>::infinity());
+    out.hbm.assign(p, std::numeric_limits<double>::infinity());
+    out.gemm.assign(p, std::numeric_limits<double>::infinity());
     // GEMM rate: the GPU's peak × its type's efficiency at the width each GPU multiplies (hidden / TP).
-    const double width = d(model.hidden) / std::max(1, l.tp());
-    std::vector<double> gemm(static_cast<std::size_t>(p), std::numeric_limits<double>::infinity());
-    for (const RankInfo& rank : evaluation.ranks) {
+    const double width = d(design.model.hidden) / std::max(1, l.tp());
+    const Catalog& catalog = placed.presets();
+    for (const RankInfo& rank : placed.ranks) {
         if (rank.nodeIndex < 0)
             continue;
         const Gpu& gpu = design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
@@ -455,35 +171,247 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         const GpuSpec* gpuSpec = catalog.gpu(gpu.type);
         const auto pp = static_cast<std::size_t>(rank.coord(Dim::Pp));
         if (gpuSpec) {
-            peak[pp] = std::min(peak[pp], gpuSpec->bf16Flops);
-            hbm[pp] = std::min(hbm[pp], gpuSpec->hbmBandwidth);
-            gemm[pp] = std::min(gemm[pp], gpuSpec->bf16Flops * options.compute.efficiency(width, gpu.type));
+            out.peak[pp] = std::min(out.peak[pp], gpuSpec->bf16Flops);
+            out.hbm[pp] = std::min(out.hbm[pp], gpuSpec->hbmBandwidth);
+            out.gemm[pp] = std::min(out.gemm[pp], gpuSpec->bf16Flops * compute.efficiency(width, gpu.type));
         }
     }
-    out.gpuPeakFlops = *std::min_element(peak.begin(), peak.end());
-    out.gpuMemoryBandwidth = *std::min_element(hbm.begin(), hbm.end());
-    // The efficiency reported: the slowest pipeline rank's achieved share of its peak.
-    out.computeEfficiency = std::numeric_limits<double>::infinity();
-    for (int r = 0; r < p; ++r)
-        out.computeEfficiency = std::min(
-            out.computeEfficiency, gemm[static_cast<std::size_t>(r)] / peak[static_cast<std::size_t>(r)]);
+    return out;
+}
 
+// What every stage of the design shares: how TP meets the GEMMs, the size of one activation, and the
+// layers that stand for all others (every dense layer has the same shape, and every MoE layer).
+struct StageShape
+{
+    TpOverlap tpOverlap;
+    double valueBytes = 2; // bytes of one activation value on the wire
+    double activationValues = 0; // one [s/CP, b, h] tensor
+    int denseIndex = 0;
+    int moeIndex = 0;
+};
+
+StageShape stageShape(const Design& design)
+{
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
     const bool sp = l.sequenceParallel && l.tp() > 1;
-    const TpOverlap tpOverlap{sp, sp && l.tpCommOverlap, l.tp()};
-    const double valueBytes = activationBytesPerElement(w.precision);
-    const double activationValues
-        = d(w.sequenceLength) / l.cp() * l.microBatch * d(model.hidden); // one [s/CP, b, h] tensor
-    const std::vector<int> split = layersOfStages(model, l);
-
-    // Every dense layer has the same shape, and every MoE layer: one of each stands for all.
-    const int denseIndex = [&] {
+    StageShape shape;
+    shape.tpOverlap = TpOverlap{sp, sp && l.tpCommOverlap, l.tp()};
+    shape.valueBytes = activationBytesPerElement(design.workload.precision);
+    shape.activationValues = d(design.workload.sequenceLength) / l.cp() * l.microBatch * d(model.hidden);
+    shape.denseIndex = [&] {
         for (int layer = 0; layer < model.layers; ++layer)
             if (!model.isMoeLayer(layer))
                 return layer;
         return 0;
     }();
-    const int moeIndex = model.moe.isMoe() ? model.moe.firstDenseLayers : 0;
+    shape.moeIndex = model.moe.isMoe() ? model.moe.firstDenseLayers : 0;
+    return shape;
+}
 
+// The TP, CP and EP collectives of one of the stage's layers. A collective of the stage takes as long as
+// in its slowest group among the replicas (a node on a slower link holds back every replica, which meet
+// at each gradient sync), as the GPU speed does.
+LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, const StageWork& stage,
+                           const StageShape& shape)
+{
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    const Workload& w = design.workload;
+    std::array<std::optional<std::vector<GroupLinks>>, kDimCount> stageLinks; // looked up on first use
+    const auto slowest = [&](Dim dim, CollectiveOp op, double bytes) {
+        auto& links = stageLinks[static_cast<std::size_t>(dim)];
+        if (!links)
+            links = stageGroupLinks(design, placed, dim, stage.rank);
+        double seconds = 0;
+        for (const GroupLinks& group : *links)
+            seconds = std::max(seconds, collectiveSeconds(op, group.ranks, bytes, group));
+        return seconds;
+    };
+    LayerComm comm;
+    if (l.tp() > 1) {
+        const double bytes = shape.activationValues * shape.valueBytes;
+        comm.tpAllReduce = slowest(Dim::Tp, CollectiveOp::AllReduce, bytes);
+        comm.tpAllGather = slowest(Dim::Tp, CollectiveOp::AllGather, bytes);
+        comm.tpReduceScatter = slowest(Dim::Tp, CollectiveOp::ReduceScatter, bytes);
+    }
+    if (l.cp() > 1) {
+        // K and V of this rank's tokens for the KV heads of its TP shard (at least one head).
+        const double kvShare
+            = std::max(1.0, static_cast<double>(model.kvHeads) / l.tp()) / std::max(1, model.kvHeads);
+        const double block = kvElementsPerTokenPerLayer(model) * kvShare * d(w.sequenceLength) / l.cp()
+            * l.microBatch * shape.valueBytes;
+        const double hop = slowest(Dim::Cp, CollectiveOp::SendRecv, block);
+        comm.cpRingForward = (l.cp() - 1) * hop;
+        comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
+    }
+    if (l.ep() > 1 && stage.moeLayers > 0) {
+        const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK * d(model.hidden)
+            * shape.valueBytes;
+        comm.epAllToAll = slowest(Dim::Ep, CollectiveOp::AllToAll, bytes);
+    }
+    return comm;
+}
+
+// The stage's compute with its layers' collectives in place: the dense and the MoE layer's pattern in
+// every pass, the output head on the last stage, the totals and the forward FLOPs.
+void computeStage(StageWork& stage, const Design& design, const StageShape& shape, const ComputeRates& rates,
+                  const ComputeModel& compute)
+{
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    const Workload& w = design.workload;
+    const double rate = rates.gemm;
+    stage.denseLayer = layerPatterns(layerPartTimes(model, shape.denseIndex, design, rates, compute),
+                                     stage.comm, shape.tpOverlap, false, l.recompute);
+    if (model.moe.isMoe())
+        stage.moeLayer = layerPatterns(layerPartTimes(model, shape.moeIndex, design, rates, compute),
+                                       stage.comm, shape.tpOverlap, true, l.recompute);
+    if (stage.outputHead)
+        stage.headSeconds = headSeconds(design, rate);
+    const int denseLayers = stage.layers - stage.moeLayers;
+    for (std::size_t pass = 0; pass < kPassCount; ++pass)
+        stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
+            + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass];
+    const LayerFlops dense = layerForwardFlops(model, shape.denseIndex, w.sequenceLength, l.microBatch,
+                                               l.tp(), l.cp(), l.effectiveExpertTp());
+    const LayerFlops moe = layerForwardFlops(model, shape.moeIndex, w.sequenceLength, l.microBatch, l.tp(),
+                                             l.cp(), l.effectiveExpertTp());
+    stage.forwardFlops
+        = denseLayers * dense.total() + stage.moeLayers * moe.total() + stage.headSeconds[kF] * rate;
+}
+
+// Seconds of each pipeline send from stage s to s + 1 (0 where both are on one rank): latency + bytes /
+// bandwidth on the link the two ranks share. The slowest pipeline group decides, since the replicas meet
+// at every gradient sync.
+std::vector<double> pipelineSendSeconds(const Design& design, const PlacedLayout& placed,
+                                        const ScheduleSpec& spec, double bytes)
+{
+    const int stages = stageCount(spec);
+    std::vector<double> out(static_cast<std::size_t>(std::max(0, stages - 1)), 0.0);
+    const ClusterLinkSpecs links(design.cluster, placed.presets());
+    for (int s = 0; s + 1 < stages; ++s) {
+        const int from = rankOfStage(spec, s);
+        const int to = rankOfStage(spec, s + 1);
+        if (from == to)
+            continue;
+        double slowest = 0;
+        for (const std::vector<int>& group : placed.mesh.groupsOf(Dim::Pp)) {
+            const RankInfo& a = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(from)])];
+            const RankInfo& b = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(to)])];
+            const LinkSpec* link = a.nodeIndex == b.nodeIndex
+                ? links.intra[static_cast<std::size_t>(a.nodeIndex)]
+                : links.fabric;
+            if (link && link->bandwidth > 0)
+                slowest = std::max(slowest, link->latency + bytes / link->bandwidth);
+        }
+        out[static_cast<std::size_t>(s)] = slowest;
+    }
+    return out;
+}
+
+// The spec's durations: means per chunk, each stage's total work as its factor, the sends.
+void timeSpec(ScheduleSpec& spec, const StageTimes& times)
+{
+    const int v = spec.virtualStages;
+    const auto stages = static_cast<double>(times.stages.size());
+    std::array<double, kPassCount> mean{};
+    for (const StageWork& stage : times.stages)
+        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+            mean[pass] += stage.seconds[pass] / stages;
+    const double meanTotal = mean[kF] + mean[kI] + mean[kW];
+    spec.forward = mean[kF] * v;
+    spec.backward = mean[kI] * v;
+    spec.weightGrad = mean[kW] * v;
+    spec.stageScale.clear();
+    bool even = true;
+    for (const StageWork& stage : times.stages) {
+        const double factor = (stage.seconds[kF] + stage.seconds[kI] + stage.seconds[kW]) / meanTotal;
+        spec.stageScale.push_back(factor);
+        even = even && std::abs(factor - 1) < 1e-12;
+    }
+    if (even)
+        spec.stageScale.clear();
+    spec.boundaryTransfer = times.boundarySeconds;
+}
+
+// The terms a person needs to redo the numbers.
+std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out, const ComputeModel& compute)
+{
+    std::vector<ModelTerm> terms;
+    const ParallelLayout& l = design.layout;
+    const LayerFlops dense = layerForwardFlops(design.model, 0, design.workload.sequenceLength, l.microBatch,
+                                               l.tp(), l.cp(), l.effectiveExpertTp());
+    const std::string narayanan
+        = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
+    terms.push_back(
+        term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
+    terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s",
+                         "HBM bandwidth of the slowest GPU", "GPU preset"));
+    terms.push_back(
+        term("computeEfficiency", out.computeEfficiency, "",
+             "η_max · n / (n + n_half), n = hidden / TP; η_max = " + formatNumber(compute.gemmEfficiency)
+                 + ", n_half = " + formatNumber(compute.gemmHalfWidth),
+             "ComputeModel, chosen once against calibration.json (README, Performance model)"));
+    terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
+                         "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
+                         narayanan));
+    terms.push_back(term("layerAttentionFlops", dense.attention, "FLOP", "2·b·(s/CP)·s·heads·(d_qk + d_v)/TP",
+                         narayanan));
+    terms.push_back(term("backwardFactor", 2, "",
+                         "input gradient = linear + 2 × attention products; "
+                         "weight gradient = linear",
+                         "Narayanan et al., SC'21, appendix (backward = 2 × forward)"));
+    if (!out.stages.empty()) {
+        const StageWork& first = out.stages.front();
+        terms.push_back(term(
+            "layerForwardSeconds", first.denseLayer[kF].seconds, "s",
+            "FLOPs / (peak × efficiency) + elementwise bytes / HBM bandwidth + exposed TP/EP communication",
+            narayanan));
+        terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s", "layers × layer time (+ head)",
+                             "this model"));
+        terms.push_back(term("headForwardSeconds", out.stages.back().headSeconds[kF], "s",
+                             "2·s/CP·b·h·vocab/TP / (peak × efficiency)", "Megatron-LM output layer"));
+    }
+    terms.push_back(term("boundaryBytes", out.boundaryBytes, "B",
+                         "[s/CP (/TP with SP), b, h] × bytes per value (2 in BF16)",
+                         "Megatron-LM schedules.py get_tensor_shapes"));
+    if (!out.boundarySeconds.empty())
+        terms.push_back(term("boundarySeconds",
+                             *std::max_element(out.boundarySeconds.begin(), out.boundarySeconds.end()), "s",
+                             "latency + bytes / bandwidth of the link between the two stages' GPUs",
+                             "link presets; p2p α + nβ (Thakur, Rabenseifner & Gropp, IJHPCA 2005)"));
+    return terms;
+}
+
+} // namespace
+
+StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const StageTimeOptions& options)
+{
+    StageTimes out;
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    const int p = l.pp();
+    const int stages = p * l.virtualStages;
+    out.compute = options.compute;
+
+    ScheduleSpec& spec = out.spec;
+    spec.kind = l.schedule;
+    spec.ranks = p;
+    spec.virtualStages = l.virtualStages;
+    spec.microBatches
+        = static_cast<int>(std::min<std::int64_t>(placed.microBatches, std::numeric_limits<int>::max()));
+
+    const PipelineRankRates rates = pipelineRankRates(design, placed, options.compute);
+    out.gpuPeakFlops = *std::min_element(rates.peak.begin(), rates.peak.end());
+    out.gpuMemoryBandwidth = *std::min_element(rates.hbm.begin(), rates.hbm.end());
+    // The efficiency reported: the slowest pipeline rank's achieved share of its peak.
+    out.computeEfficiency = std::numeric_limits<double>::infinity();
+    for (std::size_t r = 0; r < rates.peak.size(); ++r)
+        out.computeEfficiency = std::min(out.computeEfficiency, rates.gemm[r] / rates.peak[r]);
+
+    const StageShape shape = stageShape(design);
+    const std::vector<int> split = layersOfStages(model, l);
     int firstLayer = 0;
     out.stages.resize(static_cast<std::size_t>(stages));
     for (int s = 0; s < stages; ++s) {
@@ -497,152 +425,17 @@ StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const 
         firstLayer += stage.layers;
         for (int layer = stage.firstLayer; layer < stage.firstLayer + stage.layers; ++layer)
             stage.moeLayers += model.isMoeLayer(layer);
-
-        const ComputeRates rates{gemm[static_cast<std::size_t>(stage.rank)],
-                                 hbm[static_cast<std::size_t>(stage.rank)]};
-        const double rate = rates.gemm;
-        // A collective of the stage takes as long as in its slowest group among the replicas (a node on a
-        // slower link holds back every replica, which meet at each gradient sync), as the GPU speed above.
-        std::array<std::optional<std::vector<GroupLinks>>, kDimCount> stageLinks; // looked up on first use
-        const auto slowest = [&](Dim dim, CollectiveOp op, double bytes) {
-            auto& links = stageLinks[static_cast<std::size_t>(dim)];
-            if (!links)
-                links = stageGroupLinks(design, evaluation, catalog, dim, stage.rank);
-            double seconds = 0;
-            for (const GroupLinks& group : *links)
-                seconds = std::max(seconds, collectiveSeconds(op, group.ranks, bytes, group));
-            return seconds;
-        };
-        LayerComm comm;
-        if (l.tp() > 1) {
-            const double bytes = activationValues * valueBytes;
-            comm.tpAllReduce = slowest(Dim::Tp, CollectiveOp::AllReduce, bytes);
-            comm.tpAllGather = slowest(Dim::Tp, CollectiveOp::AllGather, bytes);
-            comm.tpReduceScatter = slowest(Dim::Tp, CollectiveOp::ReduceScatter, bytes);
-        }
-        if (l.cp() > 1) {
-            // K and V of this rank's tokens for the KV heads of its TP shard (at least one head).
-            const double kvShare
-                = std::max(1.0, static_cast<double>(model.kvHeads) / l.tp()) / std::max(1, model.kvHeads);
-            const double block = kvElementsPerTokenPerLayer(model) * kvShare * d(w.sequenceLength) / l.cp()
-                * l.microBatch * valueBytes;
-            const double hop = slowest(Dim::Cp, CollectiveOp::SendRecv, block);
-            comm.cpRingForward = (l.cp() - 1) * hop;
-            comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
-        }
-        if (l.ep() > 1 && stage.moeLayers > 0) {
-            const double bytes
-                = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK * d(model.hidden) * valueBytes;
-            comm.epAllToAll = slowest(Dim::Ep, CollectiveOp::AllToAll, bytes);
-        }
-
-        stage.denseLayer = layerPatterns(layerTimes(model, denseIndex, design, rates, options.compute), comm,
-                                         tpOverlap, false, l.recompute);
-        if (model.moe.isMoe())
-            stage.moeLayer = layerPatterns(layerTimes(model, moeIndex, design, rates, options.compute), comm,
-                                           tpOverlap, true, l.recompute);
-        if (stage.outputHead)
-            stage.headSeconds = headSeconds(design, rate);
-        const int denseLayers = stage.layers - stage.moeLayers;
-        for (std::size_t pass = 0; pass < kPassCount; ++pass)
-            stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
-                + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass];
-        const LayerFlops dense = layerForwardFlops(model, denseIndex, w.sequenceLength, l.microBatch, l.tp(),
-                                                   l.cp(), l.effectiveExpertTp());
-        const LayerFlops moe = layerForwardFlops(model, moeIndex, w.sequenceLength, l.microBatch, l.tp(),
-                                                 l.cp(), l.effectiveExpertTp());
-        stage.forwardFlops
-            = denseLayers * dense.total() + stage.moeLayers * moe.total() + stage.headSeconds[kF] * rate;
-        stage.comm = comm;
+        stage.comm = stageCollectives(design, placed, stage, shape);
+        const auto r = static_cast<std::size_t>(stage.rank);
+        computeStage(stage, design, shape, ComputeRates{rates.gemm[r], rates.hbm[r]}, options.compute);
     }
 
-    // Boundaries: the slowest pipeline group decides, since the replicas meet at every gradient sync.
-    out.boundaryBytes = pipelineBoundaryBytes({w.sequenceLength, l.microBatch, model.hidden, valueBytes},
-                                              l.tp(), l.sequenceParallel, l.cp());
-    out.boundarySeconds.assign(static_cast<std::size_t>(std::max(0, stages - 1)), 0.0);
-    const LinkSpec* fabric = catalog.link(design.cluster.fabric);
-    for (int s = 0; s + 1 < stages; ++s) {
-        const int from = rankOfStage(spec, s);
-        const int to = rankOfStage(spec, s + 1);
-        if (from == to)
-            continue;
-        double slowest = 0;
-        for (const std::vector<int>& group : evaluation.mesh.groupsOf(Dim::Pp)) {
-            const RankInfo& a
-                = evaluation.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(from)])];
-            const RankInfo& b
-                = evaluation.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(to)])];
-            const LinkSpec* link = a.nodeIndex == b.nodeIndex
-                ? catalog.link(design.cluster.nodes[static_cast<std::size_t>(a.nodeIndex)].intraLink)
-                : fabric;
-            if (link && link->bandwidth > 0)
-                slowest = std::max(slowest, link->latency + out.boundaryBytes / link->bandwidth);
-        }
-        out.boundarySeconds[static_cast<std::size_t>(s)] = slowest;
-    }
-
-    // The spec: means per chunk, each stage's total work as its factor.
-    std::array<double, kPassCount> mean{};
-    for (const StageWork& stage : out.stages)
-        for (std::size_t pass = 0; pass < kPassCount; ++pass)
-            mean[pass] += stage.seconds[pass] / stages;
-    const double meanTotal = mean[kF] + mean[kI] + mean[kW];
-    spec.forward = mean[kF] * v;
-    spec.backward = mean[kI] * v;
-    spec.weightGrad = mean[kW] * v;
-    spec.stageScale.clear();
-    bool even = true;
-    for (const StageWork& stage : out.stages) {
-        const double factor = (stage.seconds[kF] + stage.seconds[kI] + stage.seconds[kW]) / meanTotal;
-        spec.stageScale.push_back(factor);
-        even = even && std::abs(factor - 1) < 1e-12;
-    }
-    if (even)
-        spec.stageScale.clear();
-    spec.boundaryTransfer = out.boundarySeconds;
-
-    // The terms a person needs to redo the numbers.
-    const LayerFlops dense
-        = layerForwardFlops(model, 0, w.sequenceLength, l.microBatch, l.tp(), l.cp(), l.effectiveExpertTp());
-    const std::string narayanan
-        = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
-    out.terms.push_back(
-        term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
-    out.terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s",
-                             "HBM bandwidth of the slowest GPU", "GPU preset"));
-    out.terms.push_back(term(
-        "computeEfficiency", out.computeEfficiency, "",
-        "η_max · n / (n + n_half), n = hidden / TP; η_max = " + formatNumber(options.compute.gemmEfficiency)
-            + ", n_half = " + formatNumber(options.compute.gemmHalfWidth),
-        "ComputeModel, chosen once against calibration.json (README, Performance model)"));
-    out.terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
-                             "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
-                             narayanan));
-    out.terms.push_back(term("layerAttentionFlops", dense.attention, "FLOP",
-                             "2·b·(s/CP)·s·heads·(d_qk + d_v)/TP", narayanan));
-    out.terms.push_back(term("backwardFactor", 2, "",
-                             "input gradient = linear + 2 × attention products; "
-                             "weight gradient = linear",
-                             "Narayanan et al., SC'21, appendix (backward = 2 × forward)"));
-    if (!out.stages.empty()) {
-        const StageWork& first = out.stages.front();
-        out.terms.push_back(term(
-            "layerForwardSeconds", first.denseLayer[kF].seconds, "s",
-            "FLOPs / (peak × efficiency) + elementwise bytes / HBM bandwidth + exposed TP/EP communication",
-            narayanan));
-        out.terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s",
-                                 "layers × layer time (+ head)", "this model"));
-        out.terms.push_back(term("headForwardSeconds", out.stages.back().headSeconds[kF], "s",
-                                 "2·s/CP·b·h·vocab/TP / (peak × efficiency)", "Megatron-LM output layer"));
-    }
-    out.terms.push_back(term("boundaryBytes", out.boundaryBytes, "B",
-                             "[s/CP (/TP with SP), b, h] × bytes per value (2 in BF16)",
-                             "Megatron-LM schedules.py get_tensor_shapes"));
-    if (!out.boundarySeconds.empty())
-        out.terms.push_back(term("boundarySeconds",
-                                 *std::max_element(out.boundarySeconds.begin(), out.boundarySeconds.end()),
-                                 "s", "latency + bytes / bandwidth of the link between the two stages' GPUs",
-                                 "link presets; reference §4.1 (p2p: α + nβ)"));
+    out.boundaryBytes = pipelineBoundaryBytes(
+        {design.workload.sequenceLength, l.microBatch, model.hidden, shape.valueBytes}, l.tp(),
+        l.sequenceParallel, l.cp());
+    out.boundarySeconds = pipelineSendSeconds(design, placed, spec, out.boundaryBytes);
+    timeSpec(spec, out);
+    out.terms = modelTerms(design, out, options.compute);
     return out;
 }
 

@@ -23,10 +23,12 @@
 // 2·s·b·h·vocab / TP forward, twice that backward. Time = FLOPs / (GPU BF16 peak × efficiency).
 //
 // Communication inside a layer uses core/collectivecost (α–β, ring) on the links the group's ranks
-// really share (intra-node link inside a node, the fabric between nodes); values travel in BF16 (FP32
+// really share (grouplinks.h: the slowest intra-node link inside a node, the fabric between nodes); the
+// layer's order of compute and collectives is layerpattern.h's. Values travel in BF16 (FP32
 // when training in FP32, groupcollective.h activationBytesPerElement):
 //   TP  forward 2 all-reduces of [s/CP, b, h] (with SP 2 all-gathers + 2 reduce-scatters), backward the
-//       same, and with SP Megatron's 2 extra all-gathers for the weight gradient (reference §4.3);
+//       same, and with SP Megatron's 2 extra all-gathers for the weight gradient (Megatron-LM
+//       LinearWithGradAccumulationAndAsyncCommunication keeps the gathered input unsaved);
 //       exposed, as Megatron-LM runs them by default. With layout.tpCommOverlap (Megatron-LM
 //       --tp-comm-overlap, TransformerEngine userbuffers, SP only) each all-gather and reduce-scatter of a
 //       dense layer runs under the GEMM next to it, cut into TP chunks (TE comm_gemm_overlap: the
@@ -47,10 +49,12 @@
 
 #include "catalog/catalog.h"
 #include "comm/collectivecost.h"
-#include "performance/computemodel.h"
-#include "design/design.h"
-#include "evaluate.h"
 #include "comm/exposedcomm.h"
+#include "comm/grouplinks.h"
+#include "design/design.h"
+#include "design/placedlayout.h"
+#include "performance/computemodel.h"
+#include "pipeline/layerpattern.h"
 #include "pipeline/pipelineschedule.h"
 
 #include <array>
@@ -63,53 +67,6 @@ struct StageTimeOptions
 {
     ComputeModel compute;
 };
-
-// What moves while a layer runs: the kinds of band on a rank's communication lane.
-enum class CommKind { TensorParallel, ContextParallel, ExpertParallel, PipelineSend, DataParallel };
-
-template<> struct EnumNames<CommKind>
-{
-    static constexpr std::array table{std::pair{CommKind::TensorParallel, std::string_view{"tp"}},
-                                      std::pair{CommKind::ContextParallel, std::string_view{"cp"}},
-                                      std::pair{CommKind::ExpertParallel, std::string_view{"ep"}},
-                                      std::pair{CommKind::PipelineSend, std::string_view{"pp"}},
-                                      std::pair{CommKind::DataParallel, std::string_view{"dp"}}};
-};
-
-struct CommBand
-{
-    CommKind kind = CommKind::TensorParallel;
-    double start = 0; // seconds; relative to the layer in a LayerPattern, absolute from opCommBands()
-    double end = 0;
-    bool exposed = true; // false: runs while compute goes on (CP ring during the attention products)
-    bool operator==(const CommBand&) const = default;
-};
-
-// Collective times of one layer on one stage's groups (seconds each).
-struct LayerComm
-{
-    double tpAllReduce = 0; // one all-reduce of the [s/CP, b, h] activation
-    double tpAllGather = 0; // with SP: one all-gather of it (and one reduce-scatter, the same time)
-    double tpReduceScatter = 0;
-    double epAllToAll = 0; // one dispatch or combine
-    double cpRingForward = 0; // CP − 1 KV blocks
-    double cpRingBackward = 0; // 2(CP − 1) blocks
-};
-
-// One layer of one kind of operation: how long it takes on its rank (compute plus the exposed
-// communication) and when its collectives run, relative to the layer's start.
-struct LayerPattern
-{
-    double seconds = 0;
-    double computeSeconds = 0;
-    std::vector<CommBand> bands;
-    // What the layer waits for beyond its compute, by collective kind (the CP ring counts as
-    // point-to-point): seconds − computeSeconds, split.
-    ExposedCommunication exposed;
-};
-
-enum class Pass { Forward, InputGrad, WeightGrad };
-inline constexpr int kPassCount = 3;
 
 // One global stage (one model chunk of one pipeline rank) for one micro-batch.
 struct StageWork
@@ -164,10 +121,10 @@ struct StageTimes
     ScheduleSpec spec;
 };
 
-// Precondition: the design evaluated without errors (evaluation.hasMesh, every rank placed, the layer
-// split and the model valid). `microBatches` is the schedule's m.
-StageTimes stageTimes(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
-                      const StageTimeOptions& options = {});
+// The stages' durations from the placed layout alone: its ranks' GPUs, its groups' links (the presets of
+// `placed`) and its micro-batches per step as the schedule's m. Precondition: the design has no errors
+// (the mesh exists, every rank is placed, the layer split and the model are valid).
+StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const StageTimeOptions& options = {});
 
 // Layers of each global stage: the explicit split, or L / (p × v) each (the first L mod S stages take
 // one more when it does not divide, which validate() reports).
@@ -182,26 +139,6 @@ struct LayerFlops
 };
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
                              std::int64_t microBatch, int tp, int cp, int expertTp);
-
-// The links a group of ranks talks over, by the rule core::groupCollective prices a group with: the
-// slowest intra-node link among its nodes, the fabric, and CollectiveSpec::ranksPerNode = 0 when all
-// members share a node, else the greatest common divisor of the members per node.
-struct GroupLinks
-{
-    CollectiveLinks links;
-    int ranksPerNode = 0;
-    int nodes = 1;
-    int ranks = 0; // the group's size
-    bool operator==(const GroupLinks&) const = default;
-};
-GroupLinks groupLinks(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
-                      const std::vector<int>& group);
-// The distinct links of the groups of `dim` that hold pipeline rank `pipelineRank` in any replica (groups
-// on the same kinds of links count once).
-std::vector<GroupLinks> stageGroupLinks(const Design& design, const Evaluation& evaluation,
-                                        const Catalog& catalog, Dim dim, int pipelineRank);
-// α–β time of one collective on the group (ring; pairwise all-to-all); 0 for fewer than 2 ranks.
-double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLinks& links);
 
 // The exact duration of an op of the stage (ForwardBackward: both halves), from its patterns.
 double stageOpSeconds(const StageWork& stage, PipelineOpKind kind);

@@ -3,7 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "comm/groupcollective.h"
-#include "design/validate.h"
+#include "memory/memory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,15 +49,15 @@ double rootParameters(const Design& design, bool embedding, bool outputHead)
     return params;
 }
 
-const std::vector<int>& groupOf(const Evaluation& evaluation, Dim dim, int rank)
+const std::vector<int>& groupOf(const PlacedLayout& placed, Dim dim, int rank)
 {
-    return evaluation.mesh.groupOfRank(dim, rank);
+    return placed.mesh.groupOfRank(dim, rank);
 }
 
 // The data-parallel group of a rank, and with an HSDP shard group the first `shardGroup` ranks of it.
-std::vector<int> shardGroupOf(const Design& design, const Evaluation& evaluation, int rank)
+std::vector<int> shardGroupOf(const Design& design, const PlacedLayout& placed, int rank)
 {
-    std::vector<int> group = groupOf(evaluation, Dim::Dp, rank);
+    std::vector<int> group = groupOf(placed, Dim::Dp, rank);
     const int shard = design.layout.shardGroup;
     if (shard > 0 && static_cast<std::size_t>(shard) < group.size()) {
         const auto self = std::find(group.begin(), group.end(), rank);
@@ -131,15 +131,15 @@ double passSeconds(const std::array<LayerPattern, kPassCount>& pattern,
 
 } // namespace
 
-DdpStepTimeline ddpStepTimeline(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
-                                const StageTimes& times, const PipelineTimeline& timeline, int pipelineRank)
+DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
+                                const PipelineTimeline& timeline, int pipelineRank)
 {
     DdpStepTimeline out;
     out.pipelineRank = pipelineRank;
     if (pipelineRank < 0 || static_cast<std::size_t>(pipelineRank) >= timeline.ranks.size())
         return out;
-    const int global = evaluation.mesh.groupsOf(Dim::Pp).front()[static_cast<std::size_t>(pipelineRank)];
-    const std::vector<int>& dp = groupOf(evaluation, Dim::Dp, global);
+    const int global = placed.mesh.groupsOf(Dim::Pp).front()[static_cast<std::size_t>(pipelineRank)];
+    const std::vector<int>& dp = groupOf(placed, Dim::Dp, global);
     out.dataParallelRanks = static_cast<int>(dp.size());
     out.reduction = design.layout.zeroStage == 0 ? CollectiveOp::AllReduce : CollectiveOp::ReduceScatter;
     const double gradBytes = gradientBytesPerElement(design.workload.precision);
@@ -202,7 +202,7 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const Evaluation& evaluati
     out.gradientBytes = parameters * gradBytes;
 
     out.buckets = assignDdpBuckets(out.tensorBytes);
-    const GroupLinks links = groupLinks(design, evaluation, catalog, dp);
+    const GroupLinks links = groupLinks(design, placed, dp);
     for (const DdpBucket& bucket : out.buckets) {
         double ready = 0;
         for (int tensor : bucket.tensors)
@@ -220,20 +220,20 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const Evaluation& evaluati
     return out;
 }
 
-FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& evaluation,
-                                    const Catalog& catalog, const StageTimes& times, int pipelineRank)
+FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
+                                    int pipelineRank)
 {
     FsdpLayerTimeline out;
     out.pipelineRank = pipelineRank;
     out.reshardAfterForward = design.layout.reshardAfterForward;
-    const std::vector<std::vector<int>>& pipelines = evaluation.mesh.groupsOf(Dim::Pp);
+    const std::vector<std::vector<int>>& pipelines = placed.mesh.groupsOf(Dim::Pp);
     if (pipelines.empty() || pipelineRank < 0
         || static_cast<std::size_t>(pipelineRank) >= pipelines.front().size())
         return out;
     const int global = pipelines.front()[static_cast<std::size_t>(pipelineRank)];
-    const std::vector<int> group = shardGroupOf(design, evaluation, global);
+    const std::vector<int> group = shardGroupOf(design, placed, global);
     out.shardRanks = static_cast<int>(group.size());
-    const GroupLinks links = groupLinks(design, evaluation, catalog, group);
+    const GroupLinks links = groupLinks(design, placed, group);
     const double gradBytes = gradientBytesPerElement(design.workload.precision);
     auto gather = [&](double params) {
         return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks,
@@ -336,7 +336,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& eval
     return out;
 }
 
-std::vector<double> activationBytesPerStage(const Design& design, const Evaluation& evaluation,
+std::vector<double> activationBytesPerStage(const Design& design, const MemoryReport* memory,
                                             const StageTimes& times)
 {
     std::vector<double> out;
@@ -345,8 +345,8 @@ std::vector<double> activationBytesPerStage(const Design& design, const Evaluati
         // The memory model's activations of the rank at its peak, over the whole-stage micro-batches it
         // holds then, give one micro-batch's bytes on the rank's whole stage; a chunk keeps 1/v of them.
         double bytes = -1;
-        if (evaluation.memory)
-            for (const RankRole& role : evaluation.memory->roles)
+        if (memory)
+            for (const RankRole& role : memory->roles)
                 if (role.ppRank == stage.rank && role.inFlight > 0)
                     bytes
                         = std::max(bytes, role.figure(MemoryCategory::Activations).bytes / role.inFlight / v);
@@ -481,18 +481,15 @@ std::vector<int> bubbleCurveCounts(int ranks, int current)
     return counts;
 }
 
-std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design, const Evaluation& evaluation,
-                                                           const Catalog& catalog,
+std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design, const PlacedLayout& placed,
+                                                           const MemoryReport* memory,
                                                            std::vector<Diagnostic>& diagnostics)
 {
-    if (design.workload.mode != Mode::Training || !evaluation.hasMesh || !evaluation.valid()
-        || evaluation.mesh.groupsOf(Dim::Pp).empty())
+    if (design.workload.mode != Mode::Training || !placed.everyRankPlaced()
+        || placed.mesh.groupsOf(Dim::Pp).empty())
         return nullptr;
-    for (const RankInfo& rank : evaluation.ranks)
-        if (rank.nodeIndex < 0)
-            return nullptr;
     const ParallelLayout& l = design.layout;
-    const std::int64_t m = microBatchesPerStep(design);
+    const std::int64_t m = placed.microBatches;
     const std::int64_t opsPerChunk
         = l.schedule == Schedule::ZbH1 || l.schedule == Schedule::ZbV || l.schedule == Schedule::DualPipeV
         ? 3
@@ -508,21 +505,20 @@ std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design,
     }
 
     auto result = std::make_shared<ScheduleEvaluation>();
-    result->times = stageTimes(design, evaluation, catalog, StageTimeOptions{design.compute});
+    result->times = stageTimes(design, placed, StageTimeOptions{design.compute});
     result->timeline = simulateSchedule(result->times.spec);
     if (!result->timeline.valid())
         return nullptr; // validate() raises the same rules; nothing to add
-    result->pipelineRanks = evaluation.mesh.groupsOf(Dim::Pp).front();
+    result->pipelineRanks = placed.mesh.groupsOf(Dim::Pp).front();
     if (l.dp() > 1) {
         for (int r = 0; r < l.pp(); ++r) {
-            result->ddp.push_back(
-                ddpStepTimeline(design, evaluation, catalog, result->times, result->timeline, r));
-            result->fsdp.push_back(fsdpLayerTimeline(design, evaluation, catalog, result->times, r));
+            result->ddp.push_back(ddpStepTimeline(design, placed, result->times, result->timeline, r));
+            result->fsdp.push_back(fsdpLayerTimeline(design, placed, result->times, r));
         }
     }
-    result->activationsFromMemoryModel = evaluation.memory.has_value();
+    result->activationsFromMemoryModel = memory != nullptr;
     result->activations
-        = activationCurves(result->timeline, activationBytesPerStage(design, evaluation, result->times));
+        = activationCurves(result->timeline, activationBytesPerStage(design, memory, result->times));
     return result;
 }
 

@@ -2,14 +2,17 @@
 #pragma once
 
 // One training step of a design, as time: the pipeline schedule in seconds (stagetime.h durations on
-// pipelinetimeline.h), how data-parallel communication overlaps it (the seed's DDP bucket figure and its
-// FSDP one-layer figure), each rank's activation memory over the step, and the bubble against the number
-// of micro-batches (the seed's pipeline figure). reference/schedules-and-collectives.md §0, §5.
+// pipelinetimeline.h), how data-parallel communication overlaps it (the reference article's DDP bucket
+// figure and its FSDP one-layer figure), each rank's activation memory over the step, and the bubble
+// against the number of micro-batches (the reference article's pipeline figure). The timeline is list
+// scheduling over the schedule's dependencies, as torch.distributed.pipelining checks its schedules
+// (schedules.py _simulate_comms_compute); DDP's buckets follow PyTorch's reducer (reducer.cpp
+// compute_bucket_assignment_by_size), FSDP2's prefetch torch/distributed/fsdp/_fully_shard.
 
 #include "catalog/catalog.h"
 #include "comm/ddpbuckets.h"
 #include "design/design.h"
-#include "evaluate.h"
+#include "design/placedlayout.h"
 #include "pipeline/pipelinetimeline.h"
 #include "pipeline/stagetime.h"
 
@@ -19,12 +22,14 @@
 
 namespace core {
 
+struct MemoryReport; // memory.h
+
 // Timelines of more operations than this are not simulated inside evaluate(), which stays well under
 // 100 ms (64 stages × 1,024 micro-batches of ZB-H1 are 196,608 operations); the command line's
 // `schedule` verb takes up to limits::kMaxPipelineOps.
 inline constexpr std::int64_t kMaxEvaluatedPipelineOps = 262144;
 
-// ---- DDP and ZeRO-1/2: gradient buckets over the last backward (§5.1) ---------------------------------
+// ---- DDP and ZeRO-1/2: gradient buckets over the last backward ------------------------------------------
 struct DdpStepTimeline
 {
     int pipelineRank = 0;
@@ -48,10 +53,10 @@ struct DdpStepTimeline
 // gradient accumulation DDP synchronises on the last micro-batch only, no_sync before it). Within that
 // operation: the output head's first, then the layers from the last to the first (each as its MLP or
 // experts, its attention and its norms), the embedding's last.
-DdpStepTimeline ddpStepTimeline(const Design& design, const Evaluation& evaluation, const Catalog& catalog,
-                                const StageTimes& times, const PipelineTimeline& timeline, int pipelineRank);
+DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
+                                const PipelineTimeline& timeline, int pipelineRank);
 
-// ---- FSDP2: per-layer all-gather, compute and reduce-scatter (§5.2) ------------------------------------
+// ---- FSDP2: per-layer all-gather, compute and reduce-scatter ----------------------------------------------
 enum class FsdpStream { Compute, AllGather, ReduceScatter };
 
 struct FsdpSpan
@@ -72,8 +77,9 @@ struct FsdpUnit
 };
 
 // One micro-batch's forward and backward over one pipeline rank's layers, run back to back, on one of N
-// ranks of the shard group. Each transformer layer is one fully_shard unit (the seed's loop), the root
-// holds what is left and stays gathered (reshard_after_forward None → False for the root).
+// ranks of the shard group. Each transformer layer is one fully_shard unit (as the reference article's loop
+// wraps them), the root holds what is left and stays gathered (reshard_after_forward None → False for the
+// root).
 //   forward: AG(i + 1) is issued when compute(i) starts (prefetch), compute(i) waits for AG(i);
 //   backward: with reshard_after_forward the layers are gathered again, AG(i − 1) issued when
 //   backward(i) starts; without it there is no backward all-gather; RS(i) is issued when backward(i)
@@ -90,8 +96,8 @@ struct FsdpLayerTimeline
     double exposedSeconds = 0;
 };
 
-FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const Evaluation& evaluation,
-                                    const Catalog& catalog, const StageTimes& times, int pipelineRank);
+FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
+                                    int pipelineRank);
 
 // ---- Activation memory over the step ----------------------------------------------------------------
 struct ActivationPoint
@@ -109,10 +115,10 @@ struct ActivationPoint
 // estimate; the memory model will provide it). Missing entries count as 0.
 std::vector<std::vector<ActivationPoint>> activationCurves(const PipelineTimeline& timeline,
                                                            const std::vector<double>& bytesPerStage);
-// What one micro-batch keeps on each global stage: from the memory model when the evaluation has one
-// (a rank's activations at its peak over the micro-batches it holds then, the same bytes as the Memory
-// tab's activations, split evenly over the rank's chunks), else StageWork::activationBytes.
-std::vector<double> activationBytesPerStage(const Design& design, const Evaluation& evaluation,
+// What one micro-batch keeps on each global stage: from the memory model (a rank's activations at its
+// peak over the micro-batches it holds then, the same bytes as the Memory tab's activations, split evenly
+// over the rank's chunks); 0 without a memory report.
+std::vector<double> activationBytesPerStage(const Design& design, const MemoryReport* memory,
                                             const StageTimes& times);
 // The same bytes per rank spread to the rank's stages (with one chunk per rank, the same numbers).
 std::vector<double> bytesPerStageFromRanks(const ScheduleSpec& spec, const std::vector<double>& bytesPerRank);
@@ -120,7 +126,7 @@ std::vector<double> bytesPerStageFromRanks(const ScheduleSpec& spec, const std::
 double activationAt(const std::vector<ActivationPoint>& curve, double time);
 double peakActivation(const std::vector<ActivationPoint>& curve);
 
-// ---- Bubble against micro-batches (the seed's pipeline figure) ---------------------------------------
+// ---- Bubble against micro-batches (the reference article's pipeline figure) --------------------------
 struct BubblePoint
 {
     int microBatches = 0;
@@ -149,11 +155,13 @@ struct ScheduleEvaluation
     const ScheduleSpec& spec() const { return times.spec; }
 };
 
-// The schedule of a design that evaluated without errors, in training: nullptr otherwise (serving, errors,
-// no mesh). A pipeline of more than kMaxEvaluatedPipelineOps operations is not simulated: nullptr, and
-// an info diagnostic (schedule-not-simulated) goes to `diagnostics`.
-std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design, const Evaluation& evaluation,
-                                                           const Catalog& catalog,
+// The schedule of a training design from its placed layout, and the memory report for the activations
+// over the step (nullptr: the curves stay at 0). Precondition: the design's checks found no errors;
+// evaluate() asks only then. nullptr for serving, without a mesh or with a rank that has no GPU. A
+// pipeline of more than kMaxEvaluatedPipelineOps operations is not simulated: nullptr, and an info
+// diagnostic (schedule-not-simulated) goes to `diagnostics`.
+std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design, const PlacedLayout& placed,
+                                                           const MemoryReport* memory,
                                                            std::vector<Diagnostic>& diagnostics);
 
 } // namespace core

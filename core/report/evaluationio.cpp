@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/evaluationio.h"
 
+#include "evaluate.h"
 #include "pipeline/steptimeline.h"
 
 namespace core {
@@ -32,11 +33,6 @@ Json groupsToJson(const RankGroups& groups)
 }
 
 } // namespace
-
-Json diagnosticToJson(const Diagnostic& d)
-{
-    return {{"severity", enumName(d.severity)}, {"code", d.code}, {"message", d.message()}, {"path", d.path}};
-}
 
 Json parametersToJson(const ParameterCounts& counts)
 {

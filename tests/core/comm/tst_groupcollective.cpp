@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A process group of a design as a collective: its ranks in ring order on their GPUs, its links, and the
-// message sizes of reference/schedules-and-collectives.md §4.3 and test case 20.
+// message sizes of Megatron-LM's layers (tensor_parallel/mappings.py, MoEAlltoAllTokenDispatcher) and of
+// TransformerEngine's ring attention, worked by hand for s = 2048, b = 1, h = 4096 in BF16.
 
 #include "comm/collectivecost.h"
 #include "comm/groupcollective.h"
+#include "evaluate.h"
 #include "memory/modelshard.h"
 #include "support/testdesigns.h"
 
@@ -119,8 +121,8 @@ void TestGroupCollective::messageSizes_data()
               dp = static_cast<int>(Dim::Dp);
     const int ar = static_cast<int>(CollectiveOp::AllReduce), ag = static_cast<int>(CollectiveOp::AllGather),
               a2a = static_cast<int>(CollectiveOp::AllToAll);
-    // Case 20: s = 2048, b = 1, h = 4096, BF16 → the TP all-reduce message is 16,777,216 B.
-    QTest::newRow("case 20 TP message")
+    // s = 2048, b = 1, h = 4096, BF16 → the TP all-reduce message is s·b·h·2 = 16,777,216 B.
+    QTest::newRow("hand-worked TP message")
         << "default"
         << R"({"model": {"preset": "llama-3.1-70b", "hidden": 4096, "heads": 32,
                                               "kvHeads": 8, "headDim": 128, "ffn": 14336},
@@ -129,16 +131,18 @@ void TestGroupCollective::messageSizes_data()
     // The default design: s·b·h·e = 8192 × 1 × 8192 × 2.
     QTest::newRow("default TP message") << "default"
                                         << "{}" << tp << ar << 8192.0 * 8192 * 2;
-    // With CP = 4 each rank's sequence is s / 4: the seed's 32K candidate sends 8192 × 8192 × 2 per layer.
-    QTest::newRow("seed 32K TP message (s/CP)") << "seed-70b-32k-512gpu"
-                                                << "{}" << tp << ar << 8192.0 * 8192 * 2;
+    // With CP = 4 each rank's sequence is s / 4: the reference article's 32K candidate sends
+    // 8192 × 8192 × 2 per layer.
+    QTest::newRow("reference 32K TP message (s/CP)") << "seed-70b-32k-512gpu"
+                                                     << "{}" << tp << ar << 8192.0 * 8192 * 2;
     // Ring attention's KV block, 2·(s/CP)·b·(KV heads / TP)·d·e = 2 × 8192 × 1 × 1 × 128 × 2, one per CP
     // rank.
-    QTest::newRow("seed 32K CP KV blocks") << "seed-70b-32k-512gpu"
-                                           << "{}" << cp << ag << 4.0 * 2 * 8192 * 128 * 2;
-    // Case 20: T = 4096, k = 2, h = 4096, BF16 → 67,108,864 B dispatched per GPU (Mixtral: h = 4096, top-2).
-    QTest::newRow("case 20 EP dispatch") << "mixtral-8x7b-ep8"
-                                         << "{}" << ep << a2a << 67108864.0;
+    QTest::newRow("reference 32K CP KV blocks") << "seed-70b-32k-512gpu"
+                                                << "{}" << cp << ag << 4.0 * 2 * 8192 * 128 * 2;
+    // T = 4096, k = 2, h = 4096, BF16 → T·k·h·2 = 67,108,864 B dispatched per GPU (Mixtral: h = 4096,
+    // top-2).
+    QTest::newRow("hand-worked EP dispatch") << "mixtral-8x7b-ep8"
+                                             << "{}" << ep << a2a << 67108864.0;
     // FP32 gradients (Megatron's main_grad) double the DP message of BF16 gradients.
     QTest::newRow("teaching DDP gradients, BF16") << "teaching-4gpu"
                                                   << R"({"layout": {"zeroStage": 0}})" << dp << ar << -2.0;

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The performance model against published training runs (tests/data/calibration-throughput.json, copied
-// from the reference's calibration.json with each row's source), and its invariants.
+// from the published runs with each row's source), and its invariants.
 //
 // Every published row must be predicted within 10 %. The compute model's three constants
 // (computemodel.h) were chosen once against these rows; no row has its own.
 
-#include "performance/computecalibration.h"
 #include "evaluate.h"
-#include "report/evaluationio.h"
+#include "performance/computecalibration.h"
 #include "performance/performance.h"
 #include "performance/scaling.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
+#include "report/evaluationio.h"
 #include "support/testdesigns.h"
 
 #include <QFile>

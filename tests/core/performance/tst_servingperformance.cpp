@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The serving performance model (core/servingperformance.h): the decode roofline by hand, and how TP,
-// PP, replicas and the batch move latency and throughput the way seed 2 teaches.
+// PP, replicas and the batch move latency and throughput the way the reference article teaches.
 
 #include "evaluate.h"
 #include "report/evaluationio.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using namespace core;
@@ -85,7 +84,7 @@ void TestServingPerformance::decodeRooflineByHand()
     QVERIFY(s.timeToFirstToken > 2 * e.parameters.all.total() * 2048 / peak);
 }
 
-// Seed 2: TP splits every layer, so each GPU reads less per token.
+// The reference article: TP splits every layer, so each GPU reads less per token.
 void TestServingPerformance::tensorParallelShortensTheToken()
 {
     const ServingPerformance one = servingOf(oneGpu8b());
@@ -157,7 +156,10 @@ void TestServingPerformance::requestShapeIsValidated()
     QVERIFY(testing::hasCode(e.diagnostics, "value-range"));
     // The request shape round-trips, and is not written when it is the default.
     QVERIFY(designToJson(d).at("workload").at("serving").contains("promptLength"));
-    QVERIFY(!designToJson(testing::example("serving-70b-tp4x2")).at("workload").at("serving").contains("promptLength"));
+    QVERIFY(!designToJson(testing::example("serving-70b-tp4x2"))
+                 .at("workload")
+                 .at("serving")
+                 .contains("promptLength"));
     const LoadResult back = designFromJson(designToJson(d));
     QVERIFY(back.design);
     QCOMPARE(back.design->workload.serving.promptLength, std::int64_t{4000});
@@ -170,9 +172,9 @@ void TestServingPerformance::jsonContract()
     const Json json = evaluationToJson(d, evaluate(d));
     QVERIFY(json.contains("serving"));
     QVERIFY(!json.contains("performance"));
-    for (const char* key : {"promptTokens", "outputTokens", "batchPerReplica", "replicas", "timeToFirstTokenSeconds",
-                            "interTokenLatencySeconds", "requestSeconds", "replicaTokensPerSecond", "tokensPerSecond",
-                            "decodeMemoryBound", "explanations"})
+    for (const char* key : {"promptTokens", "outputTokens", "batchPerReplica", "replicas",
+                            "timeToFirstTokenSeconds", "interTokenLatencySeconds", "requestSeconds",
+                            "replicaTokensPerSecond", "tokensPerSecond", "decodeMemoryBound", "explanations"})
         QVERIFY2(json.at("serving").contains(key), key);
 }
 

@@ -4,9 +4,15 @@
 // memory over time and the bubble curve (steptimeline.h). Each row names where its numbers come from.
 
 #include "base/diagnostickinds.h"
+#include "comm/groupcollective.h"
+#include "design/layoutarithmetic.h"
+#include "design/placedlayout.h"
+#include "design/placement.h"
 #include "evaluate.h"
-#include "report/evaluationio.h"
+#include "performance/performance.h"
+#include "performance/servingperformance.h"
 #include "pipeline/steptimeline.h"
+#include "report/evaluationio.h"
 #include "support/testdesigns.h"
 
 #include <QElapsedTimer>
@@ -65,6 +71,35 @@ bool near(double a, double b, double relative = 1e-9)
     return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
 }
 
+// The placed layout of a design built from its parts alone — the mesh, the placement, the micro-batches —
+// without evaluate(), its checks or an Evaluation; no catalog, so the built-in presets price it.
+PlacedLayout placedByHand(const Design& design)
+{
+    PlacedLayout placed;
+    placed.worldSize = design.layout.worldSize();
+    placed.microBatches = microBatchesPerStep(design);
+    placed.hasMesh = true;
+    placed.mesh = buildMesh(design.layout);
+    std::vector<Diagnostic> ignored;
+    const RankPlacement placement
+        = placeRanks(design.cluster, design.layout, design.placement, placed.mesh.worldSize, ignored);
+    for (int rank = 0; rank < placed.mesh.worldSize; ++rank) {
+        RankInfo info;
+        info.rank = rank;
+        info.coords = placed.mesh.coords[static_cast<std::size_t>(rank)];
+        const GpuLocation at = placement.locationOfRank[static_cast<std::size_t>(rank)];
+        if (at.valid()) {
+            const Node& node = design.cluster.nodes[static_cast<std::size_t>(at.nodeIndex)];
+            info.gpuId = node.gpus[static_cast<std::size_t>(at.slot)].id;
+            info.nodeId = node.id;
+            info.nodeIndex = at.nodeIndex;
+            info.slot = at.slot;
+        }
+        placed.ranks.push_back(info);
+    }
+    return placed;
+}
+
 int countSpans(const FsdpLayerTimeline& t, FsdpStream stream, bool backward)
 {
     int n = 0;
@@ -90,14 +125,14 @@ private slots:
     void unevenStages();
     void boundaryTransferInTheTimeline_data();
     void boundaryTransferInTheTimeline();
-    void seedBubbleThroughEvaluate_data();
-    void seedBubbleThroughEvaluate();
+    void referenceBubbleThroughEvaluate_data();
+    void referenceBubbleThroughEvaluate();
     void badInputThroughEvaluate_data();
     void badInputThroughEvaluate();
     void evaluateJson();
     void ddpBuckets();
     void ddpExposedGrowsOnASlowFabric();
-    void fsdpSeedFigure();
+    void fsdpReferenceFigure();
     void fsdpReshard_data();
     void fsdpReshard();
     void activationCurveByHand();
@@ -111,6 +146,8 @@ private slots:
     void fsdpPrefetch();
     void commBands_data();
     void commBands();
+    void stagesRunFromAPlacedLayout_data();
+    void stagesRunFromAPlacedLayout();
     void benchmarkEvaluate64x1024();
     void giantPipelineIsSkipped();
 };
@@ -164,7 +201,7 @@ void TestStepTimeline::stageTimesByHand()
     const Design design = tinyDesign(qPrintable(QStringLiteral(R"({"recompute": "%1"})").arg(recompute)));
     const Evaluation e = evaluate(design);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
-    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    const StageTimes t = stageTimes(design, e, kFlatRate);
     QCOMPARE(t.gpuPeakFlops, 312e12);
     QCOMPARE(t.stages.size(), std::size_t{4});
     const StageWork& first = t.stages.front();
@@ -201,7 +238,7 @@ void TestStepTimeline::tensorParallelOnTheLink()
     const Design design = tinyDesign(R"({"tp": 2, "pp": 2})");
     const Evaluation e = evaluate(design);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
-    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    const StageTimes t = stageTimes(design, e, kFlatRate);
     CollectiveSpec ar;
     ar.op = CollectiveOp::AllReduce;
     ar.ranks = 2;
@@ -221,7 +258,7 @@ void TestStepTimeline::tensorParallelOnTheLink()
     QVERIFY(near(forward.seconds, forward.computeSeconds + 2 * allReduce));
     // With SP the same volume moves as 2 all-gathers + 2 reduce-scatters, and W re-gathers twice.
     const Design sp = tinyDesign(R"({"tp": 2, "pp": 2, "sequenceParallel": true})");
-    const StageTimes ts = stageTimes(sp, evaluate(sp), Catalog::builtin(), kFlatRate);
+    const StageTimes ts = stageTimes(sp, evaluate(sp), kFlatRate);
     QCOMPARE(ts.stages.front().denseLayer[static_cast<std::size_t>(Pass::Forward)].bands.size(),
              std::size_t{4});
     QCOMPARE(ts.stages.front().denseLayer[static_cast<std::size_t>(Pass::WeightGrad)].bands.size(),
@@ -250,7 +287,7 @@ void TestStepTimeline::boundaryOnTheSharedLink()
     design.cluster = makeUniformCluster(nodes, 4 / nodes, "a100-80gb", "nvlink3", fabric.toStdString());
     const Evaluation e = evaluate(design);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
-    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    const StageTimes t = stageTimes(design, e, kFlatRate);
     QCOMPARE(t.boundaryBytes, 1024.0 * 1024 * 2);
     QCOMPARE(t.boundarySeconds.size(), std::size_t{3});
     for (double b : t.boundarySeconds)
@@ -264,7 +301,7 @@ void TestStepTimeline::unevenStages()
     const Design design = tinyDesign(R"({"layersPerStage": [3, 2, 2, 1]})", 8);
     const Evaluation e = evaluate(design);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
-    const StageTimes t = stageTimes(design, e, Catalog::builtin(), kFlatRate);
+    const StageTimes t = stageTimes(design, e, kFlatRate);
     QCOMPARE(t.stages[0].layers, 3);
     QCOMPARE(t.stages[3].firstLayer, 7);
     const double layer = t.stages[1].passSeconds(Pass::Forward) / 2;
@@ -325,24 +362,24 @@ void TestStepTimeline::boundaryTransferInTheTimeline()
     QCOMPARE(t.makespan, makespan);
 }
 
-// The seed: "Bei 4 Stages lassen 4 Micro-Batches 3/7 des Forward-Schedules ungenutzt, etwa 43 %.
-// 16 Micro-Batches lassen 3/19 ungenutzt, etwa 16 %, und 32 lassen 3/35 ungenutzt, etwa 9 %." Through
-// evaluate() on a design of 4 stages of 8 layers each, whose output head (vocabulary 128) and NVLink
-// transfers are too small to move the rounded numbers.
-void TestStepTimeline::seedBubbleThroughEvaluate_data()
+// The reference article, «Pipeline Parallelism»: "Bei 4 Stages lassen 4 Micro-Batches 3/7 des
+// Forward-Schedules ungenutzt, etwa 43 %. 16 Micro-Batches lassen 3/19 ungenutzt, etwa 16 %, und 32 lassen
+// 3/35 ungenutzt, etwa 9 %." Through evaluate() on a design of 4 stages of 8 layers each, whose output head
+// (vocabulary 128) and NVLink transfers are too small to move the rounded numbers.
+void TestStepTimeline::referenceBubbleThroughEvaluate_data()
 {
     QTest::addColumn<QString>("schedule");
     QTest::addColumn<int>("m");
     QTest::addColumn<double>("ideal");
     QTest::addColumn<int>("percent");
     for (const char* kind : {"gpipe", "1f1b"}) {
-        QTest::addRow("seed: %s p=4 m=4 → 43 %%", kind) << kind << 4 << 3.0 / 7 << 43;
-        QTest::addRow("seed: %s p=4 m=16 → 16 %%", kind) << kind << 16 << 3.0 / 19 << 16;
-        QTest::addRow("seed: %s p=4 m=32 → 9 %%", kind) << kind << 32 << 3.0 / 35 << 9;
+        QTest::addRow("reference: %s p=4 m=4 → 43 %%", kind) << kind << 4 << 3.0 / 7 << 43;
+        QTest::addRow("reference: %s p=4 m=16 → 16 %%", kind) << kind << 16 << 3.0 / 19 << 16;
+        QTest::addRow("reference: %s p=4 m=32 → 9 %%", kind) << kind << 32 << 3.0 / 35 << 9;
     }
 }
 
-void TestStepTimeline::seedBubbleThroughEvaluate()
+void TestStepTimeline::referenceBubbleThroughEvaluate()
 {
     QFETCH(QString, schedule);
     QFETCH(int, m);
@@ -411,8 +448,8 @@ void TestStepTimeline::badInputThroughEvaluate()
     COMPARE_JSON(evaluationToJson(design, e)["schedule"], Json(nullptr));
 }
 
-// Issue 6: "evaluate --json gains schedule: {kind, stages, microBatches, virtualStages, makespanSeconds,
-// bubbleFraction, perRank[] {rank, peakInFlight, ops[] {kind, microBatch, stage, start, end}}}".
+// The schedule in `evaluate --json`: {kind, stages, microBatches, virtualStages, makespanSeconds,
+// bubbleFraction, perRank[] {rank, peakInFlight, ops[] {kind, microBatch, stage, start, end}}}.
 void TestStepTimeline::evaluateJson()
 {
     const Design design = testing::example("default");
@@ -511,9 +548,9 @@ void TestStepTimeline::ddpExposedGrowsOnASlowFabric()
     QVERIFY(s.overlap.exposedSeconds > 0);
 }
 
-// The seed's FSDP figure: one layer on one of four ranks — all-gather for forward, compute, all-gather
-// again for backward, compute, reduce-scatter.
-void TestStepTimeline::fsdpSeedFigure()
+// The reference article's FSDP figure: one layer on one of four ranks — all-gather for forward, compute,
+// all-gather again for backward, compute, reduce-scatter.
+void TestStepTimeline::fsdpReferenceFigure()
 {
     Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})", 1);
     const Evaluation e = evaluate(design);
@@ -598,7 +635,8 @@ void TestStepTimeline::activationCurveByHand()
 }
 
 // The curve's peak is the rank's peak in flight until W × one micro-batch's bytes (GPipe m, 1F1B
-// min(p − r, m), ZB-H1 p on every rank as reference case 7 counts F→W; interleaved counts chunks).
+// min(p − r, m), ZB-H1 p on every rank, counted from F to W as Qi et al., ICLR 2024 §2 count p·M_B;
+// interleaved counts chunks).
 void TestStepTimeline::activationCurvePeakIsInFlight_data()
 {
     QTest::addColumn<int>("kind");
@@ -668,7 +706,8 @@ void TestStepTimeline::activationsAreTheMemoryModels()
     }
 }
 
-// The seed's curve: (p − 1)/(m + p − 1) for GPipe and 1F1B; counts a schedule rejects are skipped.
+// The reference article's curve: (p − 1)/(m + p − 1) for GPipe and 1F1B; counts a schedule rejects are
+// skipped.
 void TestStepTimeline::bubbleCurve_data()
 {
     QTest::addColumn<int>("kind");
@@ -722,7 +761,7 @@ void TestStepTimeline::bubbleCurveCounts()
 }
 
 // The bands under an op: per layer its collectives in order, inside the op; the send after it.
-// Issue 6: the bands under a forward, per layer in order (stagetime.cpp layerPatterns): TP's all-reduce after
+// The bands under a forward, per layer in order (layerpattern.cpp layerPatterns): TP's all-reduce after
 // attention and after the MLP, CP's ring exchange beside the attention products, EP's all-to-all dispatch
 // and combine around the experts; then the activation's send to stage 1.
 void TestStepTimeline::commBands_data()
@@ -793,7 +832,54 @@ void TestStepTimeline::fsdpPrefetch()
     }
 }
 
-// Issue 6: 64 stages × 1,024 micro-batches, inside evaluate(): well under 100 ms in a Release build.
+// Every stage after the placement needs the placed layout and the results before it, nothing of the
+// Evaluation: run from a PlacedLayout built by hand, each gives what evaluate() gives.
+void TestStepTimeline::stagesRunFromAPlacedLayout_data()
+{
+    QTest::addColumn<QString>("example");
+    for (const char* example : {"default", "fsdp-1node-8gpu", "mixtral-8x7b-ep8", "serving-70b-tp4x2"})
+        QTest::newRow(example) << example;
+}
+
+void TestStepTimeline::stagesRunFromAPlacedLayout()
+{
+    QFETCH(QString, example);
+    const Design design = testing::example(example.toStdString());
+    const PlacedLayout placed = placedByHand(design);
+    QVERIFY(placed.everyRankPlaced());
+    QCOMPARE(&placed.presets(), &Catalog::builtin());
+    const MemoryReport memory = computeMemory(design, placed.ranks, placed.presets());
+    std::vector<Diagnostic> diagnostics;
+    const std::shared_ptr<const ScheduleEvaluation> schedule
+        = evaluateSchedule(design, placed, &memory, diagnostics);
+    QVERIFY(diagnostics.empty());
+
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    QCOMPARE(bool(schedule), bool(e.schedule));
+    if (schedule) {
+        COMPARE_JSON(scheduleToJson(schedule->timeline, schedule->spec()),
+                     scheduleToJson(e.schedule->timeline, e.schedule->spec()));
+        QCOMPARE(schedule->times.boundarySeconds, e.schedule->times.boundarySeconds);
+        QCOMPARE(schedule->activations.size(), e.schedule->activations.size());
+        COMPARE_JSON(performanceToJson(estimatePerformance(design, placed, *schedule)),
+                     performanceToJson(*e.performance));
+    }
+    const std::optional<ServingPerformance> serving = estimateServing(design, placed, memory);
+    QCOMPARE(serving.has_value(), e.serving.has_value());
+    if (serving)
+        COMPARE_JSON(servingPerformanceToJson(*serving), servingPerformanceToJson(*e.serving));
+    for (Dim dim : kCollectiveDims) {
+        const GroupCollectiveResult fromPlaced = groupCollective(design, placed, dim, 0);
+        const GroupCollectiveResult fromEvaluation = groupCollective(design, e, dim, 0);
+        QCOMPARE(fromPlaced.problem, fromEvaluation.problem);
+        QCOMPARE(fromPlaced.group.has_value(), fromEvaluation.group.has_value());
+        if (fromPlaced.group)
+            QCOMPARE(fromPlaced.group->spec.bytes, fromEvaluation.group->spec.bytes);
+    }
+}
+
+// 64 stages × 1,024 micro-batches, inside evaluate(): well under 100 ms in a Release build.
 void TestStepTimeline::benchmarkEvaluate64x1024()
 {
     Design design = tinyDesign(R"({"pp": 64, "tp": 1})", 128);

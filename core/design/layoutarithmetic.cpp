@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "design/layoutarithmetic.h"
+
+namespace core {
+
+std::string worldSizeFormula(const ParallelLayout& layout)
+{
+    const auto str = [](std::int64_t v) { return std::to_string(v); };
+    std::string text = "DP " + str(layout.dp()) + " × TP " + str(layout.tp()) + " × PP " + str(layout.pp())
+        + " × CP " + str(layout.cp());
+    if (layout.expertMode == ExpertMode::Separate)
+        text += " × EP " + str(layout.ep());
+    return text;
+}
+
+std::int64_t microBatchesPerStep(const Design& design)
+{
+    const std::int64_t perStep = std::int64_t{design.layout.microBatch} * design.layout.batchReplicas();
+    if (perStep <= 0 || design.workload.globalBatch <= 0 || design.workload.globalBatch % perStep != 0)
+        return 0;
+    return design.workload.globalBatch / perStep;
+}
+
+} // namespace core

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The arithmetic of a layout: how many micro-batches a step runs and how the world size is made up. The
+// checks (validate.h), the memory model and the timing read it; none of them needs the others for it.
+
+#include "design/design.h"
+
+#include <cstdint>
+#include <string>
+
+namespace core {
+
+// Micro-batches per pipeline and optimizer step: global batch / (micro-batch × data-parallel replicas);
+// 0 when they do not divide.
+std::int64_t microBatchesPerStep(const Design& design);
+
+// "DP 4 × TP 8 × PP 4 × CP 4", naming only the dimensions that count towards the world size.
+std::string worldSizeFormula(const ParallelLayout& layout);
+
+} // namespace core

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The layout placed on the cluster: the mesh and its groups, every rank's GPU, the presets the design is
+// priced with and the step's micro-batch count. evaluate() builds it once, after the checks; every stage
+// after it (memory, traffic, the schedule, performance, serving, a group's collective) reads it and the
+// results of the stages before, never the evaluation being built, so that no stage depends on the order
+// in which evaluate() fills its result.
+
+#include "catalog/catalog.h"
+#include "design/mesh.h"
+#include "design/rankinfo.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace core {
+
+struct PlacedLayout
+{
+    std::int64_t worldSize = 0; // 0 when the degrees are not valid
+    std::int64_t microBatches = 0; // per pipeline and optimizer step (training); microBatchesPerStep()
+    // The mesh, ranks and groups exist when the degrees are valid, even if other checks failed, so that
+    // a user sees the groups of a layout that does not fit yet.
+    bool hasMesh = false;
+    LayoutMesh mesh;
+    std::vector<RankInfo> ranks;
+    bool explicitPlacement = false;
+    // The presets the layout is priced with: the built-in ones, with the design's calibrated links in
+    // place of the presets of the same id. Views and further models look links up here.
+    std::shared_ptr<const Catalog> catalog;
+
+    // The catalog, or the built-in presets for a layout placed without one.
+    const Catalog& presets() const { return catalog ? *catalog : Catalog::builtin(); }
+    // Every rank has a GPU (false without a mesh).
+    bool everyRankPlaced() const;
+};
+
+} // namespace core

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pipeline/layerpattern.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+// Builds a LayerPattern piece by piece: compute advances the layer's clock, an exposed collective too,
+// an overlapped one runs beside the compute that follows it and is waited for only where it outlasts it.
+class PatternBuilder
+{
+public:
+    void compute(double seconds)
+    {
+        m_pattern.seconds += seconds;
+        m_pattern.computeSeconds += seconds;
+    }
+    void exposed(CommKind kind, CollectiveOp op, double seconds)
+    {
+        if (seconds <= 0)
+            return;
+        m_pattern.bands.push_back({kind, m_pattern.seconds, m_pattern.seconds + seconds, true});
+        wait(op, seconds);
+    }
+    // A collective that overlaps `work` seconds of compute: the compute runs, and whatever the
+    // collective takes beyond it is waited for.
+    void overlapped(CommKind kind, CollectiveOp op, double seconds, double work)
+    {
+        overlappedWithVisible(kind, op, seconds, work, std::max(0.0, seconds - work));
+    }
+    // A collective cut into `chunks` pieces pipelined with the GEMM it feeds or drains
+    // (TransformerEngine's split-pipelined userbuffers overlap): the first (or last) piece cannot hide,
+    // the rest hide under the other chunks of the GEMM.
+    void pipelined(CommKind kind, CollectiveOp op, double seconds, double gemm, int chunks)
+    {
+        const double k = std::max(1, chunks);
+        overlappedWithVisible(kind, op, seconds, gemm, std::max(seconds / k, seconds - gemm * (k - 1) / k));
+    }
+    void append(const LayerPattern& other)
+    {
+        for (CommBand band : other.bands) {
+            band.start += m_pattern.seconds;
+            band.end += m_pattern.seconds;
+            m_pattern.bands.push_back(band);
+        }
+        m_pattern.seconds += other.seconds;
+        m_pattern.computeSeconds += other.computeSeconds;
+        m_pattern.exposed.add(other.exposed);
+    }
+    LayerPattern take() { return std::move(m_pattern); }
+
+private:
+    void wait(CollectiveOp op, double seconds)
+    {
+        m_pattern.seconds += seconds;
+        m_pattern.exposed.add(op, seconds);
+    }
+    void overlappedWithVisible(CommKind kind, CollectiveOp op, double seconds, double work, double visible)
+    {
+        const double start = m_pattern.seconds;
+        compute(work);
+        if (seconds <= 0)
+            return;
+        m_pattern.bands.push_back({kind, start, start + seconds, seconds <= work});
+        if (visible > 0)
+            wait(op, visible);
+    }
+
+    LayerPattern m_pattern;
+};
+
+} // namespace
+
+std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, const LayerComm& c, TpOverlap tp,
+                                                   bool moe, Recompute recompute)
+{
+    // A TP region: its first GEMM, what lies between, its last GEMM. Without overlap the all-gather comes
+    // before and the reduce-scatter (or all-reduce) after, exposed; with it they hide under those GEMMs.
+    // The MoE block keeps its collectives exposed (stagetime.h).
+    auto region
+        = [&](PatternBuilder& b, double firstGemm, const auto& between, double lastGemm, bool overlappable) {
+              if (tp.overlap && overlappable) {
+                  b.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, firstGemm,
+                              tp.chunks);
+                  between(b);
+                  b.pipelined(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter,
+                              lastGemm, tp.chunks);
+                  return;
+              }
+              if (tp.sp)
+                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
+              b.compute(firstGemm);
+              between(b);
+              b.compute(lastGemm);
+              if (tp.sp)
+                  b.exposed(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter);
+              else
+                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllReduce, c.tpAllReduce);
+          };
+    const double qkv = t.attentionProjections * t.qkvShare;
+    const double out = t.attentionProjections - qkv;
+    const double up = t.mlp * t.upShare; // FC1 (gate and up), FC2 the rest
+    const double down = t.mlp - up;
+    auto dispatch = [&](PatternBuilder& b) {
+        b.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
+    };
+    auto none = [](PatternBuilder&) {};
+    // The MLP's TP region, its GEMMs in the pass's order; a MoE block sends its tokens to the experts and
+    // back inside it, with its collectives exposed (stagetime.h).
+    auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm) {
+        if (!moe) {
+            region(b, firstGemm, none, lastGemm, true);
+            return;
+        }
+        const auto experts = [&](PatternBuilder& inner) {
+            dispatch(inner);
+            inner.compute(t.mlp);
+            dispatch(inner);
+        };
+        region(b, 0, experts, 0, false);
+    };
+
+    // Forward: norm, (AG) QKV, attention, out-projection (RS | AR); (AG) [dispatch] MLP [combine] (RS | AR).
+    PatternBuilder forward;
+    forward.compute(t.elementwise);
+    region(
+        forward, qkv,
+        [&](PatternBuilder& b) {
+            b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingForward,
+                         t.attentionProducts);
+        },
+        out, true);
+    mlpRegion(forward, up, down);
+    const LayerPattern forwardPattern = forward.take();
+
+    // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
+    // collectives (f ↔ g of Megatron's mappings.py: the backward of an all-reduce is an all-reduce, of an
+    // all-gather a reduce-scatter and vice versa). The all-gather of the incoming gradient now feeds the
+    // region's last GEMM (its dgrad), the reduce-scatter drains the first.
+    PatternBuilder input;
+    if (recompute == Recompute::Full)
+        input.append(forwardPattern);
+    else if (recompute == Recompute::Selective)
+        input.compute(t.attentionProducts + t.scoreElementwise);
+    input.compute(2 * t.elementwise);
+    mlpRegion(input, down, up);
+    region(
+        input, out,
+        [&](PatternBuilder& b) {
+            b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingBackward,
+                         2 * t.attentionProducts);
+        },
+        qkv, true);
+
+    // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
+    // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded). With overlap TE gathers them
+    // under the dgrad GEMMs in bulk; here each hides under the wgrad GEMM it feeds.
+    PatternBuilder weight;
+    auto gatherFor = [&](double gemm, bool overlappable) {
+        if (!tp.sp)
+            weight.compute(gemm);
+        else if (tp.overlap && overlappable)
+            weight.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, gemm,
+                             tp.chunks);
+        else {
+            weight.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
+            weight.compute(gemm);
+        }
+    };
+    gatherFor(t.mlp, !moe);
+    gatherFor(t.attentionProjections, true);
+    return {forwardPattern, input.take(), weight.take()};
+}
+
+} // namespace core

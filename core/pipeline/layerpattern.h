@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// One transformer layer of one stage as a sequence in time: its compute, and its tensor-, context- and
+// expert-parallel collectives placed where Megatron-LM runs them, exposed or hidden under the compute
+// beside them (the model is described in stagetime.h). stageTimes() builds a dense and a MoE layer of
+// every stage from their times and collective times; the timeline draws the bands.
+
+#include "base/enumnames.h"
+#include "comm/collective.h"
+#include "comm/exposedcomm.h"
+#include "design/layout.h"
+
+#include <array>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+// What moves while a layer runs: the kinds of band on a rank's communication lane.
+enum class CommKind { TensorParallel, ContextParallel, ExpertParallel, PipelineSend, DataParallel };
+
+template<> struct EnumNames<CommKind>
+{
+    static constexpr std::array table{std::pair{CommKind::TensorParallel, std::string_view{"tp"}},
+                                      std::pair{CommKind::ContextParallel, std::string_view{"cp"}},
+                                      std::pair{CommKind::ExpertParallel, std::string_view{"ep"}},
+                                      std::pair{CommKind::PipelineSend, std::string_view{"pp"}},
+                                      std::pair{CommKind::DataParallel, std::string_view{"dp"}}};
+};
+
+struct CommBand
+{
+    CommKind kind = CommKind::TensorParallel;
+    double start = 0; // seconds; relative to the layer in a LayerPattern, absolute from opCommBands()
+    double end = 0;
+    bool exposed = true; // false: runs while compute goes on (CP ring during the attention products)
+    bool operator==(const CommBand&) const = default;
+};
+
+// Collective times of one layer on one stage's groups (seconds each).
+struct LayerComm
+{
+    double tpAllReduce = 0; // one all-reduce of the [s/CP, b, h] activation
+    double tpAllGather = 0; // with SP: one all-gather of it (and one reduce-scatter, the same time)
+    double tpReduceScatter = 0;
+    double epAllToAll = 0; // one dispatch or combine
+    double cpRingForward = 0; // CP − 1 KV blocks
+    double cpRingBackward = 0; // 2(CP − 1) blocks
+};
+
+// One layer of one kind of operation: how long it takes on its rank (compute plus the exposed
+// communication) and when its collectives run, relative to the layer's start.
+struct LayerPattern
+{
+    double seconds = 0;
+    double computeSeconds = 0;
+    std::vector<CommBand> bands;
+    // What the layer waits for beyond its compute, by collective kind (the CP ring counts as
+    // point-to-point): seconds − computeSeconds, split.
+    ExposedCommunication exposed;
+};
+
+enum class Pass { Forward, InputGrad, WeightGrad };
+inline constexpr int kPassCount = 3;
+
+// The forward times of a layer's parts on its rank (seconds), as layerPatterns() arranges them.
+struct LayerPartTimes
+{
+    double attentionProjections = 0; // forward, seconds
+    double attentionProducts = 0;
+    double mlp = 0; // dense MLP, or shared + routed experts + router
+    double elementwise = 0; // forward; backward moves twice as much
+    double scoreElementwise = 0; // the part on the attention scores (redone by selective recomputation)
+    // The GEMMs a TP collective can hide under: QKV's share of the attention projections (the rest is the
+    // output projection), FC1's share of the MLP (the rest is FC2; 2/3 for a gated MLP).
+    double qkvShare = 0.5;
+    double upShare = 0.5;
+};
+
+// How a layer's TP collectives meet its GEMMs.
+struct TpOverlap
+{
+    bool sp = false; // all-gather before, reduce-scatter after a TP region (else one all-reduce after)
+    bool overlap = false; // --tp-comm-overlap: each runs under its neighbouring GEMM (stagetime.h)
+    int chunks = 1; // TP
+};
+
+// The layer's pattern in each pass (Forward; InputGrad, with the recomputed forward first; WeightGrad),
+// from the times of its parts and of its collectives. A MoE layer runs its experts between a dispatch
+// and a combine all-to-all, both exposed.
+std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& times, const LayerComm& comm,
+                                                   TpOverlap tp, bool moe, Recompute recompute);
+
+} // namespace core
