@@ -601,6 +601,42 @@
         <source>The run&apos;s %1 was %2, the design&apos;s is %3: the other rows compare different workloads.</source>
         <translation>Der Lauf hatte %1 = %2, das Design hat %3: Die übrigen Zeilen vergleichen verschiedene Workloads.</translation>
     </message>
+    <message>
+        <source>%1, line %2: the header lacks the column(s) %3; a kernel table needs gpu, dtype, b, m, n, k and seconds.</source>
+        <translation>%1, Zeile %2: In der Kopfzeile fehlt %3; eine Kerneltabelle braucht die Spalten gpu, dtype, b, m, n, k und seconds.</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3 fields, but the header on line %4 names %5 columns.</source>
+        <translation>%1, Zeile %2: %3 Felder, die Kopfzeile in Zeile %4 nennt aber %5 Spalten.</translation>
+    </message>
+    <message>
+        <source>%1, line %2: a quoted field is not closed.</source>
+        <translation>%1, Zeile %2: Ein Feld in Anführungszeichen ist nicht geschlossen.</translation>
+    </message>
+    <message>
+        <source>%1, line %2, column %3: &quot;%4&quot; is not a positive whole number.</source>
+        <translation>%1, Zeile %2, Spalte %3: „%4“ ist keine positive ganze Zahl.</translation>
+    </message>
+    <message>
+        <source>%1, line %2, column seconds: &quot;%3&quot; is not a positive time in seconds.</source>
+        <translation>%1, Zeile %2, Spalte seconds: „%3“ ist keine positive Zeit in Sekunden.</translation>
+    </message>
+    <message>
+        <source>%1, line %2, column gpu: the GPU preset id is missing.</source>
+        <translation>%1, Zeile %2, Spalte gpu: Die ID der GPU-Vorlage fehlt.</translation>
+    </message>
+    <message>
+        <source>%1, line %2, column dtype: unknown data type &quot;%3&quot; (known: %4).</source>
+        <translation>%1, Zeile %2, Spalte dtype: unbekannter Datentyp „%3“ (bekannt: %4).</translation>
+    </message>
+    <message>
+        <source>%1, line %2: the shape %3 was already measured on line %4.</source>
+        <translation>%1, Zeile %2: Die Form %3 wurde schon in Zeile %4 gemessen.</translation>
+    </message>
+    <message>
+        <source>%1 holds no GEMM rows.</source>
+        <translation>%1 enthält keine GEMM-Zeilen.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -777,10 +813,6 @@
         <translation>Welche Dimension sich über die Ranks am schnellsten ändert (Order-String von Megatron). TP an erster Stelle hält die TP-Gruppen auf benachbarten GPUs.</translation>
     </message>
     <message>
-        <source>Whether EP multiplies the world size (the seed&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
-        <translation>Ob EP die World Size vervielfacht (Regel des Quellartikels) oder die Ranks von DP × CP für die MoE-Layer neu gruppiert (Megatron-Core).</translation>
-    </message>
-    <message>
         <source>Tensor parallelism inside the experts (Megatron&apos;s convention); 0 means the same as TP.</source>
         <translation>Tensor Parallelism innerhalb der Experts (Megatron-Konvention); 0 bedeutet: wie TP.</translation>
     </message>
@@ -827,6 +859,10 @@
     <message>
         <source>Megatron-LM --tp-comm-overlap: the TP all-gathers and reduce-scatters run under the GEMMs next to them (TransformerEngine userbuffers). Needs sequence parallelism.</source>
         <translation>Megatron-LM --tp-comm-overlap: Die TP-All-Gathers und -Reduce-Scatters laufen unter den benachbarten GEMMs (TransformerEngine-Userbuffers). Braucht Sequenzparallelität.</translation>
+    </message>
+    <message>
+        <source>Whether EP multiplies the world size (the reference article&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
+        <translation>Ob EP die World Size vervielfacht (Regel des Quellartikels) oder die Ranks von DP × CP für die MoE-Layer neu gruppiert (Megatron-Core).</translation>
     </message>
 </context>
 <context>
@@ -1090,10 +1126,6 @@
         <translation>Zwei All-Reduces pro Layer im Forward- und zwei im Backward-Pass, im Critical Path: TP innerhalb eines Nodes halten.</translation>
     </message>
     <message>
-        <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
-        <translation>Pipeline-Bubble: Die Formel (p−1)/(m+p−1) des Artikels lässt bei p = %1 Stages und m = %2 Micro-Batches %3 ungenutzt; der Schedule von Meshwright mit den Stage- und Übertragungszeiten dieses Models ergibt %4.</translation>
-    </message>
-    <message>
         <source>Weights stay replicated; attention waits for key/value blocks.</source>
         <translation>Die Weights bleiben repliziert; die Attention wartet auf Key/Value-Blöcke.</translation>
     </message>
@@ -1104,10 +1136,6 @@
     <message>
         <source>Fits in %1 per GPU.</source>
         <translation>Passt in %1 pro GPU.</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Does not fit in %1 per GPU.&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#d62728&apos;&gt;Passt nicht in %1 pro GPU.&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
@@ -1156,6 +1184,14 @@
     <message>
         <source>Activations: each stage computes %1 of the %2 layers, but under 1F1B the first stage keeps %3 micro-batches in flight, so GPU %4 holds %5 — about what a full replica keeps for one micro-batch through every layer (%6): (sbhL/t)(34 + 5as/h) on the first stage, whatever p (Korthikanti et al. 2022). The last stage keeps %7 in flight: %8.</source>
         <translation>Aktivierungen: Jede Stufe rechnet %1 der %2 Schichten, aber unter 1F1B hält die erste Stufe %3 Micro-Batches gleichzeitig, also hält GPU %4 %5 — etwa so viel, wie ein ganzes Replikat für einen Micro-Batch durch alle Schichten hält (%6): (sbhL/t)(34 + 5as/h) auf der ersten Stufe, unabhängig von p (Korthikanti et al. 2022). Die letzte Stufe hält %7 gleichzeitig: %8.</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the reference article&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
+        <translation>Pipeline-Bubble: Die Formel (p−1)/(m+p−1) des Quellartikels lässt bei p = %1 Stages und m = %2 Micro-Batches %3 ungenutzt; der Schedule von Meshwright mit den Stage- und Übertragungszeiten dieses Models ergibt %4.</translation>
+    </message>
+    <message>
+        <source>Does not fit in %1 per GPU.</source>
+        <translation>Passt nicht in %1 pro GPU.</translation>
     </message>
 </context>
 <context>
@@ -2834,6 +2870,10 @@
         <source>Step %1 instead of %2, MFU %3 instead of %4.</source>
         <translation>Schritt %1 statt %2, MFU %3 statt %4.</translation>
     </message>
+    <message>
+        <source>Computing what the changes cost…</source>
+        <translation>Berechne, was die Änderungen kosten …</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>
@@ -3754,10 +3794,6 @@ Verbindungen: %3%4</translation>
         <translation>FP8</translation>
     </message>
     <message>
-        <source>Own dimension: world × EP (seed)</source>
-        <translation>Eigene Dimension: World × EP (Quellartikel)</translation>
-    </message>
-    <message>
         <source>Carved out of DP × CP (Megatron)</source>
         <translation>Aus DP × CP gebildet (Megatron)</translation>
     </message>
@@ -3833,6 +3869,10 @@ Verbindungen: %3%4</translation>
         <source>World size %1 = %2</source>
         <translation>World Size %1 = %2</translation>
     </message>
+    <message>
+        <source>Own dimension: world × EP (reference article)</source>
+        <translation>Eigene Dimension: World × EP (Quellartikel)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -3896,10 +3936,6 @@ Verbindungen: %3%4</translation>
         <translation>passt</translation>
     </message>
     <message>
-        <source>&lt;b style=&apos;color:#d62728&apos;&gt;does not fit&lt;/b&gt;</source>
-        <translation>&lt;b style=&apos;color:#d62728&apos;&gt;passt nicht&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>%1 of optimizer states offloaded to CPU memory</source>
         <translation>%1 Optimizer States in den CPU-Speicher ausgelagert</translation>
     </message>
@@ -3914,6 +3950,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>%1 measured %2</source>
         <translation>%1 gemessen %2</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
     </message>
 </context>
 <context>
@@ -3950,13 +3990,6 @@ Verbindungen: %3%4</translation>
         <source>Every GPU fits, with the reserve kept free.</source>
         <translation>Jede GPU passt, die Reserve bleibt frei.</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n rank(s) do not fit.&lt;/b&gt;&lt;/span&gt;</source>
-        <translation>
-            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n Rank passt nicht.&lt;/b&gt;&lt;/span&gt;</numerusform>
-            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n Ranks passen nicht.&lt;/b&gt;&lt;/span&gt;</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 of rank %2</source>
         <translation>%1 von Rank %2</translation>
@@ -3980,6 +4013,13 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Concurrent sequences that fit</source>
         <translation>Gleichzeitige Sequenzen, die passen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) do not fit.</source>
+        <translation>
+            <numerusform>%n Rank passt nicht.</numerusform>
+            <numerusform>%n Ranks passen nicht.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4070,10 +4110,6 @@ von %2</translation>
     <message>
         <source>Pin current design</source>
         <translation>Aktuelles Design anheften</translation>
-    </message>
-    <message>
-        <source>Pin the seed&apos;s two 70B layouts</source>
-        <translation>Die zwei 70B-Layouts des Seeds anheften</translation>
     </message>
     <message>
         <source>Clear</source>
@@ -4306,6 +4342,10 @@ von %2</translation>
     <message>
         <source>%1 — measured</source>
         <translation>%1 — gemessen</translation>
+    </message>
+    <message>
+        <source>Pin the reference article&apos;s two 70B layouts</source>
+        <translation>Die zwei 70B-Layouts des Quellartikels anheften</translation>
     </message>
 </context>
 <context>

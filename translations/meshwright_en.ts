@@ -601,6 +601,42 @@
         <source>The run&apos;s %1 was %2, the design&apos;s is %3: the other rows compare different workloads.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, line %2: the header lacks the column(s) %3; a kernel table needs gpu, dtype, b, m, n, k and seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3 fields, but the header on line %4 names %5 columns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2: a quoted field is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2, column %3: &quot;%4&quot; is not a positive whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2, column seconds: &quot;%3&quot; is not a positive time in seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2, column gpu: the GPU preset id is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2, column dtype: unknown data type &quot;%3&quot; (known: %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2: the shape %3 was already measured on line %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no GEMM rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -777,10 +813,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Whether EP multiplies the world size (the seed&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Tensor parallelism inside the experts (Megatron&apos;s convention); 0 means the same as TP.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -826,6 +858,10 @@
     </message>
     <message>
         <source>Megatron-LM --tp-comm-overlap: the TP all-gathers and reduce-scatters run under the GEMMs next to them (TransformerEngine userbuffers). Needs sequence parallelism.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether EP multiplies the world size (the reference article&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1090,10 +1126,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pipeline bubble: the seed&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Weights stay replicated; attention waits for key/value blocks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1103,10 +1135,6 @@
     </message>
     <message>
         <source>Fits in %1 per GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Does not fit in %1 per GPU.&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1155,6 +1183,14 @@
     </message>
     <message>
         <source>Activations: each stage computes %1 of the %2 layers, but under 1F1B the first stage keeps %3 micro-batches in flight, so GPU %4 holds %5 — about what a full replica keeps for one micro-batch through every layer (%6): (sbhL/t)(34 + 5as/h) on the first stage, whatever p (Korthikanti et al. 2022). The last stage keeps %7 in flight: %8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the reference article&apos;s (p−1)/(m+p−1) with p = %1 stages and m = %2 micro-batches leaves %3 idle; Meshwright&apos;s schedule with this model&apos;s stage and send times gives %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit in %1 per GPU.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2831,6 +2867,10 @@
         <source>Step %1 instead of %2, MFU %3 instead of %4.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Computing what the changes cost…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>
@@ -3750,10 +3790,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Own dimension: world × EP (seed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Carved out of DP × CP (Megatron)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3829,6 +3865,10 @@ Links: %3%4</source>
         <source>World size %1 = %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Own dimension: world × EP (reference article)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -3892,10 +3932,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b style=&apos;color:#d62728&apos;&gt;does not fit&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 of optimizer states offloaded to CPU memory</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3909,6 +3945,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>%1 measured %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3946,13 +3986,6 @@ Links: %3%4</source>
         <source>Every GPU fits, with the reserve kept free.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n rank(s) do not fit.&lt;/b&gt;&lt;/span&gt;</source>
-        <translation>
-            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n rank does not fit.&lt;/b&gt;&lt;/span&gt;</numerusform>
-            <numerusform>&lt;span style=&apos;color:#d62728&apos;&gt;&lt;b&gt;%n ranks do not fit.&lt;/b&gt;&lt;/span&gt;</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 of rank %2</source>
         <translation type="unfinished"></translation>
@@ -3976,6 +4009,13 @@ Links: %3%4</source>
     <message>
         <source>Concurrent sequences that fit</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) do not fit.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4063,10 +4103,6 @@ of %2</source>
     </message>
     <message>
         <source>Pin current design</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pin the seed&apos;s two 70B layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4299,6 +4335,10 @@ of %2</source>
     </message>
     <message>
         <source>%1 — measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin the reference article&apos;s two 70B layouts</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -214,6 +214,14 @@ CollectiveTrace traceCollective(const CollectiveSpec& spec);
 // NCCL src/graph/trees.cc ncclGetBtree: rank 0 is the root; a rank's lowest set bit decides its parent and
 // children. Valid for 0 <= rank < ranks.
 TreeNode binaryTreeNode(int ranks, int rank);
+// How many edges below the root each rank of a tree sits, and which rank is the root (the one without a
+// parent); the tree's rounds and its drawing both follow the depth.
+struct TreeDepths
+{
+    std::vector<int> depth; // per rank
+    int root = 0;
+};
+TreeDepths treeDepths(const std::vector<TreeNode>& tree);
 // NCCL ncclGetDtree: tree 1 mirrors tree 0 (rank → n−1−rank) for even n, and shifts it by one for odd n.
 std::array<TreeNode, 2> doubleBinaryTreeNode(int ranks, int rank);
 

@@ -58,6 +58,23 @@ std::array<TreeNode, 2> doubleBinaryTreeNode(int ranks, int rank)
 // chunks down, both halves at once on different chunks. A rank sends at most one chunk per tree and
 // direction in a step, and its chunks in order. The trees span ranks, not nodes as in NCCL (connect.cc
 // builds them over nodes with a chain inside each node): the trace shows the tree itself.
+TreeDepths treeDepths(const std::vector<TreeNode>& tree)
+{
+    const int n = static_cast<int>(tree.size());
+    TreeDepths out;
+    out.depth.assign(static_cast<std::size_t>(n), 0);
+    for (int r = 0; r < n; ++r) {
+        int d = 0; // bounded by n: a malformed tree with a cycle cannot loop for ever
+        for (int x = r; tree[static_cast<std::size_t>(x)].parent >= 0 && d <= n;
+             x = tree[static_cast<std::size_t>(x)].parent)
+            ++d;
+        out.depth[static_cast<std::size_t>(r)] = d;
+        if (tree[static_cast<std::size_t>(r)].parent < 0)
+            out.root = r;
+    }
+    return out;
+}
+
 std::vector<CollectiveRound> doubleTreeRounds(const std::array<std::vector<TreeNode>, 2>& trees, int chunks)
 {
     const int n = static_cast<int>(trees[0].size());
@@ -74,17 +91,7 @@ std::vector<CollectiveRound> doubleTreeRounds(const std::array<std::vector<TreeN
         const int count = t == 0 ? firstHalf : chunks - firstHalf;
         if (count == 0)
             continue;
-        int root = 0;
-        std::vector<int> depth(static_cast<std::size_t>(n), 0);
-        for (int r = 0; r < n; ++r) {
-            int d = 0;
-            for (int x = r; tree[static_cast<std::size_t>(x)].parent >= 0 && d <= n;
-                 x = tree[static_cast<std::size_t>(x)].parent)
-                ++d;
-            depth[static_cast<std::size_t>(r)] = d;
-            if (tree[static_cast<std::size_t>(r)].parent < 0)
-                root = r;
-        }
+        const auto [depth, root] = treeDepths(tree);
         std::vector<int> order(static_cast<std::size_t>(n));
         for (int r = 0; r < n; ++r)
             order[static_cast<std::size_t>(r)] = r;

@@ -198,7 +198,8 @@ void explainStep(Performance& perf, double peakSum)
         .input("bubble (share of GPU time)", perf.bubbleFraction)
         .input("GEMM efficiency", perf.computeEfficiency);
     perf.step.source
-        = "reference §0 (list scheduling), §5 (DDP buckets, FSDP2 prefetch); compute model in stagetime.h";
+        = "list scheduling (docs/pipeline-schedules.md); DDP buckets and FSDP2 prefetch "
+          "(docs/data-parallel-overlap.md); compute model in stagetime.h";
     perf.mfuExplanation.formula = "3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)";
     perf.mfuExplanation.input("model FLOPs per step", perf.modelFlopsPerStep, "FLOP")
         .input("hardware FLOPs per step (with recomputation)", perf.hardwareFlopsPerStep, "FLOP")
@@ -252,9 +253,9 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
         .input("visible reduce-scatter", perf.exposed.reduceScatter, "s")
         .input("visible all-to-all", perf.exposed.allToAll, "s")
         .input("visible point-to-point", perf.exposed.p2p, "s");
-    x.source = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: reference §5 (DDP "
-               "buckets, "
-               "FSDP2 prefetch); times: the α–β model on the group's links (collectivecost.h)";
+    x.source = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: DDP buckets and FSDP2 "
+               "prefetch (docs/data-parallel-overlap.md); times: the α–β model on the group's links "
+               "(collectivecost.h)";
     x.note = sp && l.tpCommOverlap
         ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "
           "layer hides under its neighbouring GEMM but for one of TP chunks (TransformerEngine userbuffers)"

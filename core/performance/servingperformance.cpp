@@ -169,7 +169,7 @@ void explainServing(ServingPerformance& out, const Replica& in, const StageCost&
     out.throughput.input("replicas", static_cast<double>(out.replicas))
         .input("sequences per replica B", in.B, "sequences")
         .input("inter-token latency", out.interTokenLatency, "s");
-    out.throughput.source = "seed 2: report the throughput of the whole serving group";
+    out.throughput.source = "the reference article on serving: report the throughput of the whole serving group";
 }
 
 } // namespace

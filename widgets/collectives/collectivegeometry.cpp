@@ -137,17 +137,7 @@ treePositions(const QRectF& area, const std::array<std::vector<core::TreeNode>, 
                           area.height() - 18);
         // Depth of every rank, and its order among the ranks of its depth by an in-order walk, so that
         // children sit below their parent.
-        std::vector<int> depth(static_cast<std::size_t>(n), 0);
-        int root = 0;
-        for (int r = 0; r < n; ++r) {
-            int d = 0;
-            for (int x = r; tree[static_cast<std::size_t>(x)].parent >= 0 && d <= n;
-                 x = tree[static_cast<std::size_t>(x)].parent)
-                ++d;
-            depth[static_cast<std::size_t>(r)] = d;
-            if (tree[static_cast<std::size_t>(r)].parent < 0)
-                root = r;
-        }
+        const auto [depth, root] = core::treeDepths(tree);
         const int levels = *std::max_element(depth.begin(), depth.end()) + 1;
         std::vector<double> slot(static_cast<std::size_t>(n), 0);
         int next = 0;
