@@ -9,6 +9,7 @@
 #include "cli/collectiveverb.h"
 #include "cli/designflags.h"
 #include "cli/exportverb.h"
+#include "cli/kernelverb.h"
 #include "cli/recordverb.h"
 #include "cli/reportverb.h"
 #include "cli/schedulereport.h"
@@ -42,8 +43,8 @@ void usage(std::ostream& out)
            "      Gantt chart, its order and its bubble (JSON: the \"schedule\" of evaluate).\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-        << searchHelp() << collectiveHelp() << calibrateLinkHelp() << calibrateComputeHelp() << exportHelp()
-        << reportHelp() << recordHelp() << "  help | --help, version | --version\n\n"
+        << searchHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp() << calibrateComputeHelp()
+        << exportHelp() << reportHelp() << recordHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -212,6 +213,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return presetsVerb(args, out);
         if (verb == "collective")
             return collectiveVerb(args, out, err);
+        if (verb == "kernel")
+            return kernelVerb(args, out, err);
         if (verb == "calibrate-link")
             return calibrateLinkVerb(args, out, err);
         if (verb == "calibrate-compute")

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// meshwright-cli kernel, run in-process: one GEMM or one attention call on one GPU, its source, and bad
+// input. The figures are the kernel model's (docs/kernel-model.md; tests/core/compute/tst_kernelmodel.cpp
+// checks the model itself against the measured rows).
+
+#include "base/jsonreader.h"
+#include "cli/cli.h"
+
+#include <QTest>
+#include <sstream>
+
+using core::Json;
+
+namespace {
+
+struct Run
+{
+    int exitCode;
+    std::string out;
+    std::string err;
+};
+
+Run run(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "kernel");
+    std::ostringstream out, err;
+    const int code = cli::run(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+Json runJson(std::vector<std::string> args)
+{
+    args.push_back("--json");
+    const Run r = run(std::move(args));
+    if (r.exitCode != cli::kExitOk)
+        qWarning("exit %d: %s", r.exitCode, r.err.c_str());
+    return Json::parse(r.out, nullptr, false);
+}
+
+} // namespace
+
+class TestKernelCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void largeGemmReachesTheMeasuredPlateau_data();
+    void largeGemmReachesTheMeasuredPlateau();
+    void gpuWithoutTableTakesTheRoofline();
+    void causalAttentionComputesHalfTheSquare();
+    void textNamesTheSource();
+    void badInput_data();
+    void badInput();
+};
+
+// OpenXLA's measured tables (resources/presets/gemm-h100-b200.csv) top out near 800 TFLOP/s for H100
+// BF16 and 1,540 for B200 BF16; a training GEMM of Llama 3.1 70B's MLP (8K tokens × 8,192 → 28,672) lies
+// beyond the tables' largest shapes, on that plateau.
+void TestKernelCli::largeGemmReachesTheMeasuredPlateau_data()
+{
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("plateauTflops");
+    QTest::newRow("H100 BF16") << QStringLiteral("h100-sxm-80gb") << 800.0;
+    QTest::newRow("B200 BF16") << QStringLiteral("b200-180gb") << 1540.0;
+}
+
+void TestKernelCli::largeGemmReachesTheMeasuredPlateau()
+{
+    QFETCH(QString, gpu);
+    QFETCH(double, plateauTflops);
+    const Json j = runJson({"--gpu", gpu.toStdString(), "--gemm", "1", "8192", "28672", "8192"});
+    QCOMPARE(j.value("format", ""), std::string("meshwright.kernel"));
+    QCOMPARE(j.value("basis", ""), std::string("table"));
+    QCOMPARE(j.value("kind", ""), std::string("gemm"));
+    const double flops = 2.0 * 8192 * 28672 * 8192;
+    QCOMPARE(j.value("flops", 0.0), flops);
+    QVERIFY(std::abs(j.value("tflops", 0.0) / plateauTflops - 1) < 0.05);
+    QVERIFY(std::abs(j.value("seconds", 0.0) * j.value("tflops", 0.0) * 1e12 / flops - 1) < 1e-9);
+}
+
+// The A100 has no measured table: the roofline at 0.75 of its 312 TFLOP/s BF16 peak, said as such; FP8,
+// which the A100 lacks, is timed as BF16 and flagged.
+void TestKernelCli::gpuWithoutTableTakesTheRoofline()
+{
+    const Json bf16 = runJson({"--gpu", "a100-80gb", "--gemm", "1", "8192", "8192", "8192"});
+    QCOMPARE(bf16.value("basis", ""), std::string("roofline"));
+    QVERIFY(std::abs(bf16.value("tflops", 0.0) / (0.75 * 312) - 1) < 0.01);
+    const Json fp8 = runJson({"--gpu", "a100-80gb", "--gemm", "1", "8192", "8192", "8192", "--dtype", "fp8"});
+    QCOMPARE(fp8.value("dtype", ""), std::string("fp8-e4m3"));
+    QCOMPARE(fp8.value("fp8AsBf16", false), true);
+    QCOMPARE(fp8.value("seconds", 0.0), bf16.value("seconds", 0.0));
+}
+
+// A causal mask computes the lower triangle: s(s+1)/2 of the s² (query, key) pairs (FlashAttention counts
+// causal FLOPs this way, Dao 2023 §4.1).
+void TestKernelCli::causalAttentionComputesHalfTheSquare()
+{
+    const std::vector<std::string> shape{"--gpu",      "h100-sxm-80gb", "--attention", "--heads", "64",
+                                         "--head-dim", "128",           "--seq-len",   "8192"};
+    const Json causal = runJson(shape);
+    std::vector<std::string> full = shape;
+    full.push_back("--no-causal");
+    const Json square = runJson(full);
+    const double s = 8192;
+    QCOMPARE(square.value("flops", 0.0), 4 * 64 * 128 * s * s);
+    QCOMPARE(causal.value("flops", 0.0), 4 * 64 * 128 * s * (s + 1) / 2);
+    QCOMPARE(causal.value("kind", ""), std::string("attention"));
+    QVERIFY(causal.value("seconds", 0.0) < square.value("seconds", 0.0));
+}
+
+void TestKernelCli::textNamesTheSource()
+{
+    const Run table = run({"--gpu", "h100-sxm-80gb", "--gemm", "1", "4096", "4096", "4096"});
+    QCOMPARE(table.exitCode, cli::kExitOk);
+    QVERIFY2(table.out.find("measured table") != std::string::npos, table.out.c_str());
+    QVERIFY(table.out.find("TFLOP/s") != std::string::npos);
+    const Run roofline = run({"--gpu", "a100-40gb", "--gemm", "1", "4096", "4096", "4096"});
+    QVERIFY2(roofline.out.find("roofline fallback") != std::string::npos, roofline.out.c_str());
+}
+
+void TestKernelCli::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("named"); // what the message must name
+    QTest::newRow("no gpu") << QStringList{"--gemm", "1", "2", "3", "4"} << QStringLiteral("--gpu");
+    QTest::newRow("unknown gpu") << QStringList{"--gpu", "tpu", "--gemm", "1", "2", "3", "4"}
+                                 << QStringLiteral("tpu");
+    QTest::newRow("neither kernel") << QStringList{"--gpu", "h100-sxm-80gb"} << QStringLiteral("--attention");
+    QTest::newRow("both kernels")
+        << QStringList{"--gpu",       "h100-sxm-80gb", "--gemm", "1",          "2",  "3",         "4",
+                       "--attention", "--heads",       "1",      "--head-dim", "64", "--seq-len", "8"}
+        << QStringLiteral("either");
+    QTest::newRow("zero dimension") << QStringList{"--gpu", "h100-sxm-80gb", "--gemm", "1", "0", "3", "4"}
+                                    << QStringLiteral("--gemm M");
+    QTest::newRow("missing dimension")
+        << QStringList{"--gpu", "h100-sxm-80gb", "--gemm", "1", "2", "3"} << QStringLiteral("--gemm K");
+    QTest::newRow("bad dtype") << QStringList{"--gpu", "h100-sxm-80gb", "--gemm", "1", "2", "3",
+                                              "4",     "--dtype",       "int4"}
+                               << QStringLiteral("int4");
+    QTest::newRow("attention without heads")
+        << QStringList{"--gpu", "h100-sxm-80gb", "--attention", "--seq-len", "8"}
+        << QStringLiteral("--heads");
+}
+
+void TestKernelCli::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, named);
+    std::vector<std::string> argv;
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    const Run r = run(argv);
+    QCOMPARE(r.exitCode, cli::kExitUsage);
+    QVERIFY(r.out.empty());
+    QVERIFY2(r.err.find(named.toStdString()) != std::string::npos, r.err.c_str());
+}
+
+QTEST_GUILESS_MAIN(TestKernelCli)
+#include "tst_kernelcli.moc"
