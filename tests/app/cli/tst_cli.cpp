@@ -4,6 +4,7 @@
 #include "base/jsonreader.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
+#include "support/clirun.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -15,23 +16,12 @@
 using core::Json;
 
 namespace {
-struct Run
-{
-    int exitCode;
-    std::string out;
-    std::string err;
-};
-
-Run run(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using Run = testing::CliRun;
+using testing::runCli;
 
 Json runJson(std::vector<std::string> args, int expectedExit = 0)
 {
-    const Run r = run(std::move(args));
+    const Run r = runCli(std::move(args));
     if (r.exitCode != expectedExit)
         qWarning("exit %d: %s %s", r.exitCode, r.out.c_str(), r.err.c_str());
     return Json::parse(r.out, nullptr, false);
@@ -148,7 +138,7 @@ void TestCli::megatronDocumentedExample()
 
 void TestCli::textReportIsReadable()
 {
-    const Run r = run({"evaluate", "--example", "seed-70b-32k-512gpu"});
+    const Run r = runCli({"evaluate", "--example", "seed-70b-32k-512gpu"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.find("world size 512 = DP 4 × TP 8 × PP 4 × CP 4 × EP 1") != std::string::npos);
     QVERIFY(r.out.find("70.6 B parameters") != std::string::npos);
@@ -192,7 +182,7 @@ void TestCli::exitCodes()
     std::vector<std::string> argv;
     for (const QString& a : args)
         argv.push_back(a.toStdString());
-    const Run r = run(argv);
+    const Run r = runCli(argv);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
 }
@@ -201,7 +191,7 @@ void TestCli::fileWithOverrides()
 {
     QVERIFY(m_dir.isValid());
     const std::string path = m_dir.filePath(QStringLiteral("design.json")).toStdString();
-    const Run exported = run({"evaluate", "--example", "default", "--json"});
+    const Run exported = runCli({"evaluate", "--example", "default", "--json"});
     QCOMPARE(exported.exitCode, 0);
     // Write the default example's document (not its evaluation) by round-tripping through the library.
     {
@@ -237,7 +227,7 @@ void TestCli::unreadableFileAsJson()
         std::ofstream file(path);
         file << "{\"format\": \"meshwright.design\",\n \"version\": 1,\n \"layout\": [}";
     }
-    const Run r = run({"evaluate", path, "--json"});
+    const Run r = runCli({"evaluate", path, "--json"});
     QCOMPARE(r.exitCode, 2);
     const Json out = Json::parse(r.out);
     QVERIFY(out["valid"] == false);
@@ -260,7 +250,7 @@ void TestCli::presetsList()
         QVERIFY2(std::find(gpus.begin(), gpus.end(), id) != gpus.end(), id);
     QVERIFY(out["links"].size() >= 8);
     QVERIFY(out["examples"].size() >= 6);
-    const Run text = run({"presets"});
+    const Run text = runCli({"presets"});
     QCOMPARE(text.exitCode, 0);
     QVERIFY(text.out.find("46.7 B parameters, 12.9 B active") != std::string::npos);
 }
@@ -282,7 +272,7 @@ void TestCli::modelFromFile()
         std::ofstream file(path);
         file << R"({"name": "Tiny", "layers": "eight", "hidden": 512, "heads": 8, "vocab": 32000})";
     }
-    const Run r = run({"evaluate", "--model", path});
+    const Run r = runCli({"evaluate", "--model", path});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.find("tiny.json#/model/layers") != std::string::npos, r.err.c_str());
 }
@@ -302,17 +292,17 @@ void TestCli::calibrateLinkFromNcclTests()
         std::ofstream file(input);
         file << core::Catalog::builtin().example("default")->text;
     }
-    const Run wrote = run(
+    const Run wrote = runCli(
         {"calibrate-link", table, "--op", "allreduce", "--link", "nvlink4", "--design", input, "-o", output});
     QCOMPARE(wrote.exitCode, 0);
     std::ifstream written(output);
     const Json design = Json::parse(written);
     QVERIFY(design["cluster"]["links"][0]["id"] == "nvlink4");
-    QCOMPARE(run({"evaluate", output}).exitCode, 0);
+    QCOMPARE(runCli({"evaluate", output}).exitCode, 0);
     // Bad input: no --link, an unknown link, a file that is not nccl-tests output.
-    QCOMPARE(run({"calibrate-link", table, "--op", "allreduce"}).exitCode, 2);
-    QCOMPARE(run({"calibrate-link", table, "--op", "allreduce", "--link", "warp-drive"}).exitCode, 2);
-    QCOMPARE(run({"calibrate-link", input, "--op", "allreduce", "--link", "nvlink4"}).exitCode, 2);
+    QCOMPARE(runCli({"calibrate-link", table, "--op", "allreduce"}).exitCode, 2);
+    QCOMPARE(runCli({"calibrate-link", table, "--op", "allreduce", "--link", "warp-drive"}).exitCode, 2);
+    QCOMPARE(runCli({"calibrate-link", input, "--op", "allreduce", "--link", "nvlink4"}).exitCode, 2);
 }
 
 // meshwright-cli schedule: 0 runs, 1 the schedule has errors (diagnostics, located at the flag that set the
@@ -367,7 +357,7 @@ void TestCli::scheduleExitCodes()
     std::vector<std::string> argv;
     for (const QString& a : args)
         argv.push_back(a.toStdString());
-    const Run r = run(argv);
+    const Run r = runCli(argv);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
 }
@@ -428,7 +418,7 @@ void TestCli::scheduleJsonIsTheEvaluateContract()
 // as its label over its duration, idle as dots; then the orders and the bubble.
 void TestCli::scheduleTextGantt()
 {
-    const Run r = run({"schedule", "--kind", "1f1b", "--stages", "4", "--micro-batches", "8"});
+    const Run r = runCli({"schedule", "--kind", "1f1b", "--stages", "4", "--micro-batches", "8"});
     QCOMPARE(r.exitCode, 0);
     // F = 1 and B = 2 units at two columns per unit: F0 takes 2 columns, B0 4.
     QVERIFY2(r.out.find("rank 0 |F0F1F2F3............B0==F4B1==F5B2==F6B3==F7B4==..B5==..B6==..B7==|")
@@ -442,15 +432,16 @@ void TestCli::scheduleTextGantt()
     QVERIFY(r.out.find("Peak in flight 4, 3, 2, 1 micro-batches per rank") != std::string::npos);
     // ZB-H1 fills most of it: the per-stage bubble drops from 9 to 3 (docs/pipeline-and-collective-cases.md,
     // case 7).
-    const Run zb = run({"schedule", "--kind", "zb-h1", "--stages", "4", "--micro-batches", "8"});
+    const Run zb = runCli({"schedule", "--kind", "zb-h1", "--stages", "4", "--micro-batches", "8"});
     QVERIFY2(zb.out.find("longest idle inside one rank's span: 3 ") != std::string::npos, zb.out.c_str());
     QVERIFY(zb.out.find("rank 3 |......F0I0F1I1F2I2F3I3W0F4") != std::string::npos);
     // Later model chunks in lower case.
-    const Run v = run({"schedule", "--kind", "interleaved", "--stages", "4", "--micro-batches", "8"});
+    const Run v = runCli({"schedule", "--kind", "interleaved", "--stages", "4", "--micro-batches", "8"});
     QVERIFY2(v.out.find("f0") != std::string::npos, v.out.c_str());
     QVERIFY(v.out.find("rank 0: F0@s0 F1@s0 F2@s0 F3@s0 F0@s4") != std::string::npos);
     // DualPipeV runs too.
-    QCOMPARE(run({"schedule", "--kind", "dualpipev", "--stages", "4", "--micro-batches", "10"}).exitCode, 0);
+    QCOMPARE(runCli({"schedule", "--kind", "dualpipev", "--stages", "4", "--micro-batches", "10"}).exitCode,
+             0);
 }
 
 // evaluate --json carries "schedule"; a serving design has none.
@@ -463,7 +454,7 @@ void TestCli::evaluateCarriesTheSchedule()
     QVERIFY(s["makespanSeconds"].get<double>() > 0);
     QVERIFY(s["perRank"][1]["ops"][0]["kind"] == "F");
     QVERIFY(runJson({"evaluate", "--example", "serving-70b-tp4x2", "--json"})["schedule"].is_null());
-    const Run text = run({"evaluate", "--example", "default"});
+    const Run text = runCli({"evaluate", "--example", "default"});
     QVERIFY2(text.out.find("Step      1f1b on 2 pipeline stages × 64 micro-batches:") != std::string::npos,
              text.out.c_str());
 }
@@ -486,14 +477,15 @@ void TestCli::searchListsRankedCandidates()
             QVERIFY(candidates.at(i - 1).at("stepSeconds").get<double>()
                     <= c.at("stepSeconds").get<double>());
     }
-    const Run text = run({"search", "--example", "default", "--top", "3"});
+    const Run text = runCli({"search", "--example", "default", "--top", "3"});
     QCOMPARE(text.exitCode, 0);
     QVERIFY(text.out.find("  1. TP ") != std::string::npos);
-    QCOMPARE(run({"search", "--example", "default", "--top", "0"}).exitCode, 2);
-    const Run serving = run({"search", "--example", "serving-70b-tp4x2", "--top", "2"});
+    QCOMPARE(runCli({"search", "--example", "default", "--top", "0"}).exitCode, 2);
+    const Run serving = runCli({"search", "--example", "serving-70b-tp4x2", "--top", "2"});
     QCOMPARE(serving.exitCode, 0);
     QVERIFY(serving.out.find("tokens/s for the group") != std::string::npos);
-    const Run tooBig = run({"search", "--example", "default", "--model", "llama-3.1-405b", "--nodes", "1"});
+    const Run tooBig
+        = runCli({"search", "--example", "default", "--model", "llama-3.1-405b", "--nodes", "1"});
     QCOMPARE(tooBig.exitCode, 1);
     QVERIFY(tooBig.err.find("no layout fits") != std::string::npos);
 }
@@ -515,8 +507,8 @@ void TestCli::calibrateComputeWritesTheDesign()
     QVERIFY(saved.open(QIODevice::ReadOnly));
     const Json document = Json::parse(saved.readAll().toStdString());
     QCOMPARE(document.at("computeModel").at("gemmEfficiency").get<double>(), eta);
-    QCOMPARE(run({"calibrate-compute", "--example", "default"}).exitCode, 2); // no times
-    QCOMPARE(run({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"})
+    QCOMPARE(runCli({"calibrate-compute", "--example", "default"}).exitCode, 2); // no times
+    QCOMPARE(runCli({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"})
                  .exitCode,
              1);
 }
@@ -643,7 +635,7 @@ void TestCli::servingMemoryJson()
 // The readable report: one row per pipeline stage; the in-flight micro-batches only for training.
 void TestCli::memoryTablePerStage()
 {
-    const Run training = run({"evaluate", "--example", "default"});
+    const Run training = runCli({"evaluate", "--example", "default"});
     QCOMPARE(training.exitCode, 0);
     QVERIFY2(training.out.find("Memory per GPU (GB = 1e9 bytes), one row per pipeline stage")
                  != std::string::npos,
@@ -651,7 +643,7 @@ void TestCli::memoryTablePerStage()
     QVERIFY(training.out.find("  stage  ranks  in-flight   params") != std::string::npos);
     QVERIFY(training.out.find("\n      0     16          2") != std::string::npos); // 1F1B, PP 2: 2 and 1
     QVERIFY(training.out.find("\n      1     16          1") != std::string::npos);
-    const Run serving = run({"evaluate", "--example", "serving-70b-tp4x2"});
+    const Run serving = runCli({"evaluate", "--example", "serving-70b-tp4x2"});
     QCOMPARE(serving.exitCode, 0);
     QVERIFY2(serving.out.find("  stage  ranks   params       kv") != std::string::npos, serving.out.c_str());
     QVERIFY(serving.out.find("in-flight") == std::string::npos);

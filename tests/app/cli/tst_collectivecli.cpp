@@ -6,6 +6,7 @@
 #include "base/jsonreader.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
+#include "support/clirun.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -15,19 +16,8 @@
 using core::Json;
 
 namespace {
-struct Run
-{
-    int exitCode;
-    std::string out;
-    std::string err;
-};
-
-Run run(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using Run = testing::CliRun;
+using testing::runCli;
 
 std::vector<std::string> argv(const QStringList& args)
 {
@@ -40,7 +30,7 @@ std::vector<std::string> argv(const QStringList& args)
 Json runJson(std::vector<std::string> args, int expectedExit = 0)
 {
     args.push_back("--json");
-    const Run r = run(args);
+    const Run r = runCli(args);
     if (r.exitCode != expectedExit)
         qWarning("exit %d: %s %s", r.exitCode, r.out.c_str(), r.err.c_str());
     return Json::parse(r.out, nullptr, false);
@@ -193,8 +183,8 @@ void TestCollectiveCli::jsonContract()
 
 void TestCollectiveCli::textExplainsTheBandwidths()
 {
-    const Run r = run({"collective", "--op", "allreduce", "--ranks", "8", "--bytes", "1e9", "--alpha", "0",
-                       "--bandwidth", "175e9", "--steps"});
+    const Run r = runCli({"collective", "--op", "allreduce", "--ranks", "8", "--bytes", "1e9", "--alpha", "0",
+                          "--bandwidth", "175e9", "--steps"});
     QCOMPARE(r.exitCode, 0);
     for (const char* text : {"Time                 10 ms", "Algorithm bandwidth  100 GB/s",
                              "Bus bandwidth        175 GB/s", "algbw × 2(n-1)/n = algbw × 1.75",
@@ -234,7 +224,7 @@ void TestCollectiveCli::textNotes()
     QFETCH(QStringList, args);
     QFETCH(QStringList, present);
     QFETCH(QStringList, absent);
-    const Run r = run(argv(args));
+    const Run r = runCli(argv(args));
     QCOMPARE(r.exitCode, 0);
     for (const QString& text : present)
         QVERIFY2(r.out.find(text.toStdString()) != std::string::npos, qPrintable(text + "\n" + qs(r.out)));
@@ -276,7 +266,7 @@ void TestCollectiveCli::groupOfADesign()
     QCOMPARE(tpGb["bytes"].get<double>(), 1e9);
     QVERIFY(dpGb["timeSeconds"].get<double>() > 4 * tpGb["timeSeconds"].get<double>());
 
-    const Run text = run({"collective", "--example", "default", "--group", "dp:0"});
+    const Run text = runCli({"collective", "--example", "default", "--group", "dp:0"});
     QCOMPARE(text.exitCode, 0);
     for (const char* line : {"Group dp:0 of \"Llama 3.1 70B on 4 × 8 H100\": 2 ranks on 2 nodes",
                              "position  1  rank     8  node    1  GPU 0", "between nodes: InfiniBand NDR",
@@ -366,7 +356,7 @@ void TestCollectiveCli::badInput()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, mention);
-    const Run r = run(argv(args));
+    const Run r = runCli(argv(args));
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
 }
@@ -384,7 +374,7 @@ void TestCollectiveCli::badInputAsJson()
 
 void TestCollectiveCli::helpListsTheVerb()
 {
-    const Run r = run({"help"});
+    const Run r = runCli({"help"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.find("collective --op allreduce|allgather|reducescatter|alltoall|sendrecv")
             != std::string::npos);

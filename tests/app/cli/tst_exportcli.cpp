@@ -4,6 +4,7 @@
 
 #include "base/jsonreader.h"
 #include "cli/cli.h"
+#include "support/clirun.h"
 #include "support/configparse.h"
 
 #include <QTemporaryDir>
@@ -12,19 +13,9 @@
 #include <sstream>
 
 namespace {
-struct Run
-{
-    int exitCode;
-    std::string out;
-    std::string err;
-};
+using Run = testing::CliRun;
+using testing::runCli;
 
-Run run(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
 } // namespace
 
 class TestExportCli : public QObject
@@ -42,7 +33,7 @@ private slots:
 
 void TestExportCli::articleLayoutAsMegatron()
 {
-    const Run r = run({"export", "--format", "megatron", "--example", "seed-70b-32k-512gpu"});
+    const Run r = runCli({"export", "--format", "megatron", "--example", "seed-70b-32k-512gpu"});
     QCOMPARE(r.exitCode, cli::kExitOk);
     QVERIFY(r.err.empty());
     const auto words = testing::shellWords(r.out);
@@ -54,7 +45,7 @@ void TestExportCli::articleLayoutAsMegatron()
 void TestExportCli::designFlagsApply()
 {
     const Run r
-        = run({"export", "--format=vllm", "--example", "serving-70b-tp4x2", "--tp", "8", "--dp", "1"});
+        = runCli({"export", "--format=vllm", "--example", "serving-70b-tp4x2", "--tp", "8", "--dp", "1"});
     QCOMPARE(r.exitCode, cli::kExitOk);
     const auto words = testing::shellWords(r.out);
     QCOMPARE(testing::valueAfter(*words, "--tensor-parallel-size"), std::string("8"));
@@ -74,7 +65,7 @@ void TestExportCli::unknownFormatListsTheFormats()
     std::vector<std::string> argv;
     for (const QString& a : args)
         argv.push_back(a.toStdString());
-    const Run r = run(argv);
+    const Run r = runCli(argv);
     QCOMPARE(r.exitCode, cli::kExitUsage);
     QVERIFY(r.out.empty());
     for (const char* format : {"torchrun", "accelerate", "deepspeed", "megatron", "vllm", "sglang"})
@@ -83,7 +74,7 @@ void TestExportCli::unknownFormatListsTheFormats()
 
 void TestExportCli::inexpressibleDesignExitsOne()
 {
-    const Run r = run({"export", "--format", "accelerate", "--example", "seed-70b-32k-512gpu"});
+    const Run r = runCli({"export", "--format", "accelerate", "--example", "seed-70b-32k-512gpu"});
     QCOMPARE(r.exitCode, cli::kExitDesignErrors);
     QVERIFY(r.out.empty());
     QVERIFY(r.err.find("export-no-pipeline") != std::string::npos);
@@ -94,7 +85,7 @@ void TestExportCli::writesTheFile()
 {
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("ds_config.json")).toStdString();
-    const Run r = run({"export", "--format", "deepspeed", "--example", "default", "-o", path});
+    const Run r = runCli({"export", "--format", "deepspeed", "--example", "default", "-o", path});
     QCOMPARE(r.exitCode, cli::kExitOk);
     QVERIFY(r.out.empty());
     // TP and PP come from the training code: said on stderr.

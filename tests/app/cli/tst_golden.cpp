@@ -4,7 +4,7 @@
 // moved into domain folders, so a refactoring that changes a figure, a key or a message fails here.
 // After a deliberate change of output, rewrite them with MESHWRIGHT_UPDATE_GOLDEN=1 and review the diff.
 
-#include "cli/cli.h"
+#include "support/clirun.h"
 
 #include <QFile>
 #include <QTest>
@@ -13,14 +13,18 @@
 
 namespace {
 
-const char* const kExamples[] = {"default",           "fsdp-1node-8gpu",          "mixtral-8x7b-ep8",
-                                 "seed-70b-32k-512gpu", "seed-70b-32k-512gpu-alt", "serving-70b-tp4x2",
+const char* const kExamples[] = {"default",
+                                 "fsdp-1node-8gpu",
+                                 "mixtral-8x7b-ep8",
+                                 "seed-70b-32k-512gpu",
+                                 "seed-70b-32k-512gpu-alt",
+                                 "serving-70b-tp4x2",
                                  "teaching-4gpu"};
 
 QString goldenPath(const std::string& name)
 {
-    return QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/golden/") + QString::fromStdString(name) +
-           QStringLiteral(".txt");
+    return QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/golden/") + QString::fromStdString(name)
+        + QStringLiteral(".txt");
 }
 
 std::string exampleFile(const std::string& id)
@@ -31,11 +35,10 @@ std::string exampleFile(const std::string& id)
 // The exit code and standard output; the search's own run time is the one figure that may differ.
 std::string runMasked(const std::vector<std::string>& args)
 {
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
+    const testing::CliRun run = testing::runCli(args);
     static const std::regex seconds(R"("searchSeconds":\s*[-+0-9.eE]+)");
-    return "exit " + std::to_string(code) + "\n" +
-           std::regex_replace(out.str(), seconds, "\"searchSeconds\": MASKED");
+    return "exit " + std::to_string(run.exitCode) + "\n"
+        + std::regex_replace(run.out, seconds, "\"searchSeconds\": MASKED");
 }
 
 } // namespace
@@ -79,8 +82,8 @@ void TestGolden::output_data()
     }
     for (const char* op : {"allreduce", "allgather", "reducescatter", "alltoall", "broadcast"})
         row(std::string("collective-") + op,
-            {"collective", "--op", op, "--ranks", "8", "--bytes", "1e9", "--bandwidth", "4.5e11", "--alpha", "5e-6",
-             "--json"});
+            {"collective", "--op", op, "--ranks", "8", "--bytes", "1e9", "--bandwidth", "4.5e11", "--alpha",
+             "5e-6", "--json"});
 }
 
 void TestGolden::output()
@@ -98,7 +101,8 @@ void TestGolden::output()
         file.write(actual.data(), qint64(actual.size()));
         return;
     }
-    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(QStringLiteral("missing fixture ") + file.fileName()));
+    QVERIFY2(file.open(QIODevice::ReadOnly),
+             qPrintable(QStringLiteral("missing fixture ") + file.fileName()));
     const QByteArray expected = file.readAll();
     QCOMPARE(QByteArray::fromStdString(actual), expected);
 }

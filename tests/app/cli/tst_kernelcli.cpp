@@ -5,6 +5,7 @@
 
 #include "base/jsonreader.h"
 #include "cli/cli.h"
+#include "support/clirun.h"
 
 #include <QTest>
 #include <sstream>
@@ -13,19 +14,13 @@ using core::Json;
 
 namespace {
 
-struct Run
-{
-    int exitCode;
-    std::string out;
-    std::string err;
-};
+using Run = testing::CliRun;
+using testing::runCli;
 
 Run run(std::vector<std::string> args)
 {
     args.insert(args.begin(), "kernel");
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
+    return runCli(args);
 }
 
 Json runJson(std::vector<std::string> args)

@@ -2,9 +2,10 @@
 // meshwright-cli record, run in-process: a record file beside the prediction (text and JSON), adding a
 // record to a design and comparing the design's own records, and the errors of a missing or broken record.
 
+#include "base/jsonreader.h"
 #include "cli/cli.h"
 #include "design/designio.h"
-#include "base/jsonreader.h"
+#include "support/clirun.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -12,19 +13,8 @@
 #include <sstream>
 
 namespace {
-struct Run
-{
-    int exitCode;
-    std::string out;
-    std::string err;
-};
-
-Run run(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using Run = testing::CliRun;
+using testing::runCli;
 
 const std::string kRecord = MESHWRIGHT_SOURCE_DIR "/tests/data/record-seed-70b.json";
 } // namespace
@@ -47,7 +37,7 @@ private:
 
 void TestRecordCli::compareARecordFile()
 {
-    const Run r = run({"record", "compare", "--example", "seed-70b-32k-512gpu", "--record", kRecord});
+    const Run r = runCli({"record", "compare", "--example", "seed-70b-32k-512gpu", "--record", kRecord});
     QCOMPARE(r.exitCode, cli::kExitOk);
     for (const char* text : {"Step time", "29.2 s", "MFU", "38.3 %", " pp (", "Visible all-gather per step",
                              "Restarts", "within tolerance", "model    meta-llama/Llama-3.1-70B",
@@ -59,13 +49,13 @@ void TestRecordCli::compareARecordFile()
 // A record of another global batch than the design's is compared, with a warning that says so.
 void TestRecordCli::runOfAnotherBatchIsWarned()
 {
-    const Run r = run({"record", "compare", "--example", "seed-70b-32k-512gpu", "--global-batch", "512",
-                       "--record", kRecord});
+    const Run r = runCli({"record", "compare", "--example", "seed-70b-32k-512gpu", "--global-batch", "512",
+                          "--record", kRecord});
     QCOMPARE(r.exitCode, cli::kExitOk);
     QVERIFY2(r.out.find("warning: The run's global batch was 256, the design's is 512") != std::string::npos,
              r.out.c_str());
-    const Run json = run({"record", "compare", "--example", "seed-70b-32k-512gpu", "--global-batch", "512",
-                          "--record", kRecord, "--json"});
+    const Run json = runCli({"record", "compare", "--example", "seed-70b-32k-512gpu", "--global-batch", "512",
+                             "--record", kRecord, "--json"});
     const core::Json out = core::Json::parse(json.out);
     QCOMPARE(out["records"][0]["warnings"].size(), std::size_t(1));
     QVERIFY(out["records"][0]["warnings"][0]["code"] == "record-run-differs");
@@ -74,7 +64,7 @@ void TestRecordCli::runOfAnotherBatchIsWarned()
 void TestRecordCli::compareAsJson()
 {
     const Run r
-        = run({"record", "compare", "--example", "seed-70b-32k-512gpu", "--record", kRecord, "--json"});
+        = runCli({"record", "compare", "--example", "seed-70b-32k-512gpu", "--record", kRecord, "--json"});
     QCOMPARE(r.exitCode, cli::kExitOk);
     const core::Json out = core::Json::parse(r.out, nullptr, false);
     QVERIFY(!out.is_discarded());
@@ -100,13 +90,13 @@ void TestRecordCli::addThenCompareTheDesignsRecords()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QByteArray::fromStdString(core::saveDesign(*core::exampleDesign("seed-70b-32k-512gpu"))));
     }
-    QCOMPARE(run({"record", "add", design, kRecord, "-o", withRecord}).exitCode, cli::kExitOk);
+    QCOMPARE(runCli({"record", "add", design, kRecord, "-o", withRecord}).exitCode, cli::kExitOk);
     QFile file(QString::fromStdString(withRecord));
     QVERIFY(file.open(QIODevice::ReadOnly));
     const core::LoadResult loaded = core::loadDesign(file.readAll().toStdString());
     QVERIFY(loaded.ok());
     QCOMPARE(loaded.design->records.size(), std::size_t(1));
-    const Run compared = run({"record", "compare", withRecord});
+    const Run compared = runCli({"record", "compare", withRecord});
     QCOMPARE(compared.exitCode, cli::kExitOk);
     QVERIFY(compared.out.find("first 200 steps") != std::string::npos);
 }
@@ -139,7 +129,7 @@ void TestRecordCli::errors()
     std::vector<std::string> argv;
     for (const QString& a : args)
         argv.push_back(a.toStdString());
-    const Run r = run(argv);
+    const Run r = runCli(argv);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2(r.err.find(message.toStdString()) != std::string::npos, r.err.c_str());
 }

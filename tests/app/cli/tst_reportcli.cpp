@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "report/designreport.h"
 #include "report/reportpdf.h"
+#include "support/clirun.h"
 #include "support/guitestmain.h"
 
 #include <QFile>
@@ -13,19 +14,8 @@
 #include <sstream>
 
 namespace {
-struct Run
-{
-    int exitCode;
-    std::string out;
-    std::string err;
-};
-
-Run run(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using Run = testing::CliRun;
+using testing::runCli;
 
 std::size_t count(const std::string& text, const std::string& what)
 {
@@ -64,7 +54,7 @@ private:
 
 void TestReportCli::htmlOnStdout()
 {
-    const Run r = run({"report", "--example", "seed-70b-32k-512gpu"});
+    const Run r = runCli({"report", "--example", "seed-70b-32k-512gpu"});
     QCOMPARE(r.exitCode, cli::kExitOk);
     QVERIFY(r.out.starts_with("<!DOCTYPE html>"));
     for (const char* id : core::kReportSections)
@@ -85,7 +75,7 @@ void TestReportCli::writesHtmlAndPdf()
     QFETCH(QString, fileName);
     QFETCH(QByteArray, magic);
     const QString path = m_dir.filePath(fileName);
-    const Run r = run({"report", "--example", "default", "-o", path.toStdString()});
+    const Run r = runCli({"report", "--example", "default", "-o", path.toStdString()});
     QCOMPARE(r.exitCode, cli::kExitOk);
     QVERIFY2(r.err.empty(), r.err.c_str());
     QFile file(path);
@@ -97,7 +87,7 @@ void TestReportCli::writesHtmlAndPdf()
 
 void TestReportCli::refusesOtherFileTypes()
 {
-    const Run r = run(
+    const Run r = runCli(
         {"report", "--example", "default", "-o", m_dir.filePath(QStringLiteral("r.docx")).toStdString()});
     QCOMPARE(r.exitCode, cli::kExitUsage);
     QVERIFY(r.err.find(".pdf or .html") != std::string::npos);
@@ -125,7 +115,7 @@ void TestReportCli::figuresOfEachView()
     std::vector<std::string> arguments{"report", "-o", path.toStdString()};
     for (const QString& arg : args.split(QLatin1Char(' ')))
         arguments.push_back(arg.toStdString());
-    const Run r = run(arguments);
+    const Run r = runCli(arguments);
     QVERIFY2(r.err.empty(), r.err.c_str());
     const std::string html = readFile(path).toStdString();
     QCOMPARE(count(html, kEmbeddedFigure), std::size_t(figures));
@@ -137,12 +127,12 @@ void TestReportCli::figuresOfEachView()
 void TestReportCli::pdfCarriesTheFigures()
 {
     const QString path = m_dir.filePath(QStringLiteral("figures.pdf"));
-    const Run r = run({"report", "--example", "seed-70b-32k-512gpu", "-o", path.toStdString()});
+    const Run r = runCli({"report", "--example", "seed-70b-32k-512gpu", "-o", path.toStdString()});
     QCOMPARE(r.exitCode, cli::kExitOk);
     const QByteArray pdf = readFile(path);
     QVERIFY(pdf.startsWith("%PDF-"));
     QCOMPARE(pdf.count("/Subtype /Image"), 5);
-    const Run html = run({"report", "--example", "seed-70b-32k-512gpu"});
+    const Run html = runCli({"report", "--example", "seed-70b-32k-512gpu"});
     const std::string::size_type figures = html.out.find("<h2 id=\"figures\"");
     QVERIFY(figures != std::string::npos);
     const QByteArray textOnly = report::reportPdf(QString::fromStdString(html.out.substr(0, figures)), {},
@@ -155,7 +145,7 @@ void TestReportCli::pdfCarriesTheFigures()
 // The report of a broken design is still written (it lists the errors); the exit code says it is broken.
 void TestReportCli::designWithErrorsStillReports()
 {
-    const Run r = run({"report", "--example", "default", "--tp", "3"});
+    const Run r = runCli({"report", "--example", "default", "--tp", "3"});
     QCOMPARE(r.exitCode, cli::kExitDesignErrors);
     QVERIFY(r.out.find("tp-heads") != std::string::npos);
 }
