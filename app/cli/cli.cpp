@@ -97,7 +97,7 @@ int evaluateVerb(Arguments& args, std::ostream& out, std::ostream& err)
                                   built.diagnostics.end());
     sortDiagnostics(evaluation.diagnostics);
     if (json)
-        out << evaluationToJson(design, evaluation).dump(2) << "\n";
+        out << evaluationToJson(design, evaluation, EvaluationJsonOptions{options.allRanks}).dump(2) << "\n";
     else
         writeTextReport(out, design, evaluation, options);
     return evaluation.valid() ? kExitOk : kExitDesignErrors;

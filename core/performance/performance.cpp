@@ -166,13 +166,20 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
     const double gpusPerStage = static_cast<double>(placed.worldSize) / std::max(l.pp(), 1);
     StepFlops out;
     const Catalog& catalog = placed.presets();
-    for (const RankInfo& rank : placed.ranks)
-        if (rank.nodeIndex >= 0)
-            if (const GpuSpec* gpu
-                = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                                  .gpus[static_cast<std::size_t>(rank.slot)]
-                                  .type))
-                out.peakSum += gpu->bf16Flops;
+    if (placed.roles) {
+        // The placement's roles: the ranks on each GPU type, counted once.
+        for (const RankRoles::Role& role : placed.roles->roles)
+            if (const GpuSpec* gpu = role.gpuType.empty() ? nullptr : catalog.gpu(role.gpuType))
+                out.peakSum += gpu->bf16Flops * static_cast<double>(role.ranks.size());
+    } else {
+        for (const RankInfo& rank : placed.ranks)
+            if (rank.nodeIndex >= 0)
+                if (const GpuSpec* gpu
+                    = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
+                                      .gpus[static_cast<std::size_t>(rank.slot)]
+                                      .type))
+                    out.peakSum += gpu->bf16Flops;
+    }
     double forward = 0, recomputed = 0;
     for (const StageWork& stage : times.stages) {
         forward += stage.forwardFlops;

@@ -163,18 +163,25 @@ PipelineRankRates pipelineRankRates(const Design& design, const PlacedLayout& pl
     // GEMM rate: the GPU's peak × its type's efficiency at the width each GPU multiplies (hidden / TP).
     const double width = d(design.model.hidden) / std::max(1, l.tp());
     const Catalog& catalog = placed.presets();
+    const auto take = [&](std::size_t pp, const std::string& type) {
+        if (const GpuSpec* gpuSpec = catalog.gpu(type)) {
+            out.peak[pp] = std::min(out.peak[pp], gpuSpec->bf16Flops);
+            out.hbm[pp] = std::min(out.hbm[pp], gpuSpec->hbmBandwidth);
+            out.gemm[pp] = std::min(out.gemm[pp], gpuSpec->bf16Flops * compute.efficiency(width, type));
+        }
+    };
+    if (placed.roles) {
+        // The placement's roles: each pipeline rank's GPU types, found once.
+        for (const RankRoles::Role& role : placed.roles->roles)
+            if (!role.gpuType.empty() && static_cast<std::size_t>(role.ppRank) < p)
+                take(static_cast<std::size_t>(role.ppRank), role.gpuType);
+        return out;
+    }
     for (const RankInfo& rank : placed.ranks) {
         if (rank.nodeIndex < 0)
             continue;
-        const Gpu& gpu = design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                             .gpus[static_cast<std::size_t>(rank.slot)];
-        const GpuSpec* gpuSpec = catalog.gpu(gpu.type);
-        const auto pp = static_cast<std::size_t>(rank.coord(Dim::Pp));
-        if (gpuSpec) {
-            out.peak[pp] = std::min(out.peak[pp], gpuSpec->bf16Flops);
-            out.hbm[pp] = std::min(out.hbm[pp], gpuSpec->hbmBandwidth);
-            out.gemm[pp] = std::min(out.gemm[pp], gpuSpec->bf16Flops * compute.efficiency(width, gpu.type));
-        }
+        take(static_cast<std::size_t>(rank.coord(Dim::Pp)),
+             design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)].gpus[static_cast<std::size_t>(rank.slot)].type);
     }
     return out;
 }
@@ -289,14 +296,27 @@ std::vector<double> pipelineSendSeconds(const Design& design, const PlacedLayout
 {
     const int stages = stageCount(spec);
     std::vector<double> out(static_cast<std::size_t>(std::max(0, stages - 1)), 0.0);
-    const ClusterLinkSpecs links(design.cluster, placed.presets());
+    std::optional<ClusterLinkSpecs> own; // without the placement's table, the cluster's links looked up here
+    if (!placed.groupLinks)
+        own.emplace(design.cluster, placed.presets());
+    const ClusterLinkSpecs& links = placed.groupLinks ? placed.groupLinks->specs() : *own;
     for (int s = 0; s + 1 < stages; ++s) {
         const int from = rankOfStage(spec, s);
         const int to = rankOfStage(spec, s + 1);
         if (from == to)
             continue;
         double slowest = 0;
-        for (const std::vector<int>& group : placed.mesh.groupsOf(Dim::Pp)) {
+        const int p = spec.ranks;
+        const int hop = to == (from + 1) % p ? from : from == (to + 1) % p ? to : -1;
+        if (placed.groupLinks && hop >= 0) {
+            // Links looked up once per placement: the hop between neighbouring pipeline ranks.
+            for (const LinkSpec* link : placed.groupLinks->pipelineHop(placed, hop))
+                if (link && link->bandwidth > 0)
+                    slowest = std::max(slowest, link->latency + bytes / link->bandwidth);
+            out[static_cast<std::size_t>(s)] = slowest;
+            continue;
+        }
+        for (std::span<const int> group : placed.mesh.groupsOf(Dim::Pp)) {
             const RankInfo& a = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(from)])];
             const RankInfo& b = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(to)])];
             const LinkSpec* link = a.nodeIndex == b.nodeIndex

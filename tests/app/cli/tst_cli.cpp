@@ -84,6 +84,7 @@ private slots:
     void scheduleTextGantt();
     void evaluateCarriesTheSchedule();
     void searchListsRankedCandidates();
+    void evaluateSummarisesLargeLayouts();
     void calibrateComputeWritesTheDesign();
     void memoryJsonContract();
     void memoryFlagsMoveTheirFigures_data();
@@ -488,6 +489,48 @@ void TestCli::searchListsRankedCandidates()
         = runCli({"search", "--example", "default", "--model", "llama-3.1-405b", "--nodes", "1"});
     QCOMPARE(tooBig.exitCode, 1);
     QVERIFY(tooBig.err.find("no layout fits") != std::string::npos);
+    // What limits it, and the combination closest to fitting.
+    QVERIFY(tooBig.err.find(" by memory") != std::string::npos);
+    QVERIFY(tooBig.err.find("Closest: TP ") != std::string::npos);
+
+    // The new flags: threads, a limit, the batch policy, the ranking; each bad value a usage error.
+    const Json limited = runJson({"search", "--example", "default", "--limit", "50", "--threads", "1", "--batch",
+                                  "round-down", "--rank-by", "headroom", "--json"});
+    QCOMPARE(limited.at("enumerated").get<int>(), 50);
+    QVERIFY(limited.at("limited").get<bool>());
+    QCOMPARE(limited.at("batch").get<std::string>(), std::string("round-down"));
+    QCOMPARE(limited.at("rankBy").get<std::string>(), std::string("headroom"));
+    QVERIFY(limited.at("combinations").get<int>() > 50);
+    QCOMPARE(runCli({"search", "--example", "default", "--batch", "some"}).exitCode, 2);
+    QCOMPARE(runCli({"search", "--example", "default", "--rank-by", "luck"}).exitCode, 2);
+    QCOMPARE(runCli({"search", "--example", "default", "--threads", "0"}).exitCode, 2);
+    // A search that cannot finish quickly says how many combinations it holds before it starts.
+    const Run huge = runCli({"search", "--example", "default", "--nodes", "16384", "--limit", "1"});
+    QVERIFY(huge.err.find("combinations on 131072 GPUs; trying the first 1 (--limit)") != std::string::npos);
+}
+
+// Past 4,096 ranks evaluate --json lists one rank per memory role and two groups per dimension, and
+// says so; --all-ranks lists every one.
+void TestCli::evaluateSummarisesLargeLayouts()
+{
+    const std::vector<std::string> big{"evaluate", "--model",      "llama-3.1-70b", "--gpu", "h100-sxm-80gb",
+                                       "--nodes",  "1024",         "--gpus-per-node", "8",   "--tp",
+                                       "8",        "--pp",         "4",             "--global-batch", "2048",
+                                       "--zero",   "1",            "--sp",          "--recompute", "selective",
+                                       "--json"};
+    const Json summary = runJson(big);
+    QCOMPARE(summary.at("ranksListed").get<std::string>(), std::string("first of each role"));
+    QCOMPARE(summary.at("ranks").size(), std::size_t{4}); // one per pipeline stage on one GPU type
+    QCOMPARE(summary.at("memory").at("ranks").size(), std::size_t{4});
+    QCOMPARE(summary.at("groups").at("dp").size(), std::size_t{2});
+    QCOMPARE(summary.at("ranks").at(1).at("coords").at("pp").get<int>(), 1);
+    std::vector<std::string> all = big;
+    all.push_back("--all-ranks");
+    const Json every = runJson(all);
+    QCOMPARE(every.at("ranksListed").get<std::string>(), std::string("all"));
+    QCOMPARE(every.at("ranks").size(), std::size_t{8192});
+    QCOMPARE(every.at("groups").at("tp").size(), std::size_t{1024});
+    QCOMPARE(every.at("memory").at("peakBytes"), summary.at("memory").at("peakBytes"));
 }
 
 // Measured layer times set the compute efficiency; predicted against measured afterwards.
