@@ -79,6 +79,20 @@ void writeNothingFits(std::ostream& err, const Design& design, const SearchResul
     err << "Add GPUs, take GPUs with more memory, or shorten the sequence or the global batch.\n";
 }
 
+// A search that cannot finish quickly says so before it starts.
+void announceLargeSearch(std::ostream& err, const Design& design, const SearchSpace& space,
+                         const SearchOptions& options)
+{
+    const std::int64_t combinations = countCombinations(design, space);
+    if (combinations > kAnnouncedCombinations || design.cluster.inServiceGpuCount() > kAnnouncedGpus)
+        err << "meshwright-cli search: " << combinations << " combinations on "
+            << design.cluster.inServiceGpuCount() << " GPUs"
+            << (options.limit > 0 && options.limit < combinations
+                    ? "; trying the first " + std::to_string(options.limit) + " (--limit)"
+                    : std::string("; --limit N bounds them"))
+            << ".\n";
+}
+
 } // namespace
 
 std::string searchHelp()
@@ -143,15 +157,7 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
         return kExitDesignErrors;
     }
 
-    // A search that cannot finish quickly says so before it starts.
-    const std::int64_t combinations = countCombinations(design, space);
-    if (combinations > kAnnouncedCombinations || design.cluster.inServiceGpuCount() > kAnnouncedGpus)
-        err << "meshwright-cli search: " << combinations << " combinations on "
-            << design.cluster.inServiceGpuCount() << " GPUs"
-            << (options.limit > 0 && options.limit < combinations
-                    ? "; trying the first " + std::to_string(options.limit) + " (--limit)"
-                    : std::string("; --limit N bounds them"))
-            << ".\n";
+    announceLargeSearch(err, design, space, options);
 
     const auto start = std::chrono::steady_clock::now();
     const SearchResult result = searchMeshes(design, space, options);
