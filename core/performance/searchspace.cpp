@@ -150,12 +150,15 @@ std::int64_t candidateBatch(BatchPolicy policy, std::int64_t globalBatch, std::i
     if (policy == BatchPolicy::Exact || perStep <= 0 || globalBatch <= 0)
         return globalBatch;
     const std::int64_t below = globalBatch / perStep;
+    // A layout whose one step of micro-batches already exceeds the batch would multiply it: left invalid.
+    if (below < 1)
+        return globalBatch;
     if (policy == BatchPolicy::RoundDown)
-        return below >= 1 ? below * perStep : globalBatch;
+        return below * perStep;
     const std::int64_t above = below + 1;
     const std::int64_t nearest
         = globalBatch - below * perStep <= above * perStep - globalBatch ? below : above;
-    return std::max<std::int64_t>(nearest, 1) * perStep;
+    return nearest * perStep;
 }
 
 std::int64_t variantCount(const Design& design, const SearchSpace& space, const SearchDegrees& degrees)

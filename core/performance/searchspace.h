@@ -48,8 +48,8 @@ std::vector<int> balancedLayerSplit(int layers, int stages, double headLayers, d
 std::vector<std::vector<int>> pipelineSplits(const Design& design, const SearchSpace& space, int pp, int v);
 
 // The global batch a candidate runs: the design's (exact), or the nearest multiple of `perStep`
-// (micro-batch × replicas) at or below it (round-down), or the nearest either way (nearest, ties down);
-// at least one `perStep`. Exact leaves a batch the replicas do not divide to validation.
+// (micro-batch × replicas) at or below it (round-down), or the nearest either way (nearest, ties down).
+// A batch smaller than one `perStep`, and exact, stay as they are: validation rejects what does not divide.
 std::int64_t candidateBatch(BatchPolicy policy, std::int64_t globalBatch, std::int64_t perStep);
 
 // Combinations the search would try: every set of degrees times its variants.

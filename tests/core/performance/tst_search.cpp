@@ -400,7 +400,7 @@ void TestSearch::batchPolicy_data()
     QTest::newRow("round-down") << int(BatchPolicy::RoundDown) << qint64(2520) << qint64(641) << qint64(1923);
     QTest::newRow("nearest-down") << int(BatchPolicy::Nearest) << qint64(2520) << qint64(641) << qint64(2564);
     QTest::newRow("nearest-tie") << int(BatchPolicy::Nearest) << qint64(6) << qint64(4) << qint64(4);
-    QTest::newRow("nearest-at-least-one") << int(BatchPolicy::Nearest) << qint64(100) << qint64(641) << qint64(641);
+    QTest::newRow("nearest-never-multiplies") << int(BatchPolicy::Nearest) << qint64(100) << qint64(641) << qint64(100);
     QTest::newRow("round-down-too-small") << int(BatchPolicy::RoundDown) << qint64(100) << qint64(641) << qint64(100);
     QTest::newRow("divides") << int(BatchPolicy::Nearest) << qint64(2048) << qint64(128) << qint64(2048);
 }
