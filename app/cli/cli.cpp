@@ -174,11 +174,16 @@ int presetsVerb(Arguments& args, std::ostream& out)
             out << ", " << formatCount(counts.active.total()) << " active";
         out << "\n";
     }
-    out << "\nGPUs\n";
-    for (const GpuSpec& g : catalog.gpus())
-        out << "  " << pad(g.id, 18) << pad(g.name, 20) << formatBytes(g.memoryBytes) << ", "
-            << formatNumber(g.bf16Flops / 1e12) << " TFLOP/s BF16, " << formatBytes(g.hbmBandwidth)
-            << "/s HBM\n";
+    out << "\nGPUs (memory as CUDA reports it; dense tensor-core peaks)\n";
+    for (const GpuSpec& g : catalog.gpus()) {
+        out << "  " << pad(g.id, 18) << pad(g.name, 22) << formatBytes(g.memoryBytes) << ", "
+            << formatNumber(g.bf16Flops / 1e12) << " TFLOP/s BF16, ";
+        if (g.fp8Flops > 0)
+            out << formatNumber(g.fp8Flops / 1e12) << " TFLOP/s FP8, ";
+        else
+            out << "no FP8, ";
+        out << formatBytes(g.hbmBandwidth) << "/s HBM\n";
+    }
     out << "\nLinks (bandwidth per GPU and direction)\n";
     for (const LinkSpec& l : catalog.links())
         out << "  " << pad(l.id, 18) << pad(std::string(enumName(l.linkClass)), 8) << pad(l.name, 36)
