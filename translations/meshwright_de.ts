@@ -21,6 +21,73 @@
     </message>
 </context>
 <context>
+    <name>ClusterLegend</name>
+    <message>
+        <source>TP rank</source>
+        <translation>TP-Rang</translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation>Pipeline-Stage</translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation>DP-Replikat</translation>
+    </message>
+    <message>
+        <source>CP rank</source>
+        <translation>CP-Rang</translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation>EP-Rang</translation>
+    </message>
+    <message>
+        <source>TP group</source>
+        <translation>TP-Gruppe</translation>
+    </message>
+    <message>
+        <source>PP group (one pipeline)</source>
+        <translation>PP-Gruppe (eine Pipeline)</translation>
+    </message>
+    <message>
+        <source>DP group</source>
+        <translation>DP-Gruppe</translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation>CP-Gruppe</translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation>EP-Gruppe</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (the %3 groups lie spread over nodes)</source>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Knoten verteilt)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour)</source>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs)</translation>
+    </message>
+    <message>
+        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
+        <translation>Balken am Fuß einer GPU: ihr Speicher gegenüber ihrer Kapazität (%1: passt nicht)</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>rot</translation>
+    </message>
+    <message>
+        <source>The %1 groups now lie spread over nodes: the colours show each GPU&apos;s %2 instead of its group.</source>
+        <translation>Die %1-Gruppen liegen jetzt über mehrere Knoten verteilt: Die Farben zeigen statt der Gruppe die Stellung jeder GPU darin (%2).</translation>
+    </message>
+    <message>
+        <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
+        <translation>Die %1-Gruppen liegen jetzt wieder beisammen in Knoten: Die Farben zeigen wieder jede Gruppe.</translation>
+    </message>
+</context>
+<context>
     <name>Collectives</name>
     <message>
         <source>All-Reduce</source>
@@ -636,6 +703,17 @@
     <message>
         <source>%1 holds no GEMM rows.</source>
         <translation>%1 enthält keine GEMM-Zeilen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) out of service and not used.</source>
+        <translation>
+            <numerusform>%n GPU ist außer Betrieb und wird nicht genutzt.</numerusform>
+            <numerusform>%n GPUs sind außer Betrieb und werden nicht genutzt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line %1, column %2 is not valid JSON (%3): look there for a missing or extra comma, quote or bracket.</source>
+        <translation>Zeile %1, Spalte %2 ist kein gültiges JSON (%3): Dort fehlt ein Komma, Anführungszeichen oder eine Klammer, oder eines ist zu viel.</translation>
     </message>
 </context>
 <context>
@@ -2454,10 +2532,6 @@
         <translation>Rank %1</translation>
     </message>
     <message>
-        <source>Memory: %1 of %2</source>
-        <translation>Speicher: %1 von %2</translation>
-    </message>
-    <message>
         <source>Sends per step: %1</source>
         <translation>Sendet pro Schritt: %1</translation>
     </message>
@@ -2545,6 +2619,18 @@
         <source>New node with a %1</source>
         <translation>Neuer Node mit einer %1</translation>
     </message>
+    <message>
+        <source>Add an %1 to node %2</source>
+        <translation>Eine %1 zu Knoten %2 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 (%3)</source>
+        <translation>Speicher: %1 von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterPanel</name>
@@ -2619,14 +2705,6 @@
     <message>
         <source>Add nodes of the selected GPU type:</source>
         <translation>Nodes des gewählten GPU-Typs hinzufügen:</translation>
-    </message>
-    <message>
-        <source>nodes ×</source>
-        <translation>Nodes ×</translation>
-    </message>
-    <message>
-        <source> GPUs</source>
-        <translation> GPUs</translation>
     </message>
     <message>
         <source>Add</source>
@@ -2873,6 +2951,20 @@
     <message>
         <source>Computing what the changes cost…</source>
         <translation>Berechne, was die Änderungen kosten …</translation>
+    </message>
+    <message numerus="yes">
+        <source> node(s)</source>
+        <translation>
+            <numerusform> Node</numerusform>
+            <numerusform> Nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> GPU(s)</source>
+        <translation>
+            <numerusform> GPU</numerusform>
+            <numerusform> GPUs</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3426,10 +3518,6 @@ Verbindungen: %3%4</translation>
         <translation>ans Embedding gekoppelt</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ranks&lt;/b&gt; = %2</source>
-        <translation>&lt;b&gt;%1 Ranks&lt;/b&gt; = %2</translation>
-    </message>
-    <message>
         <source>order %1</source>
         <translation>Reihenfolge %1</translation>
     </message>
@@ -3454,10 +3542,6 @@ Verbindungen: %3%4</translation>
         <translation>&lt;b&gt;%1 × %2 GPUs&lt;/b&gt; %3</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 nodes</source>
-        <translation>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 Nodes</translation>
-    </message>
-    <message>
         <source>%1 inside nodes</source>
         <translation>%1 innerhalb der Nodes</translation>
     </message>
@@ -3470,24 +3554,12 @@ Verbindungen: %3%4</translation>
         <translation>&lt;b&gt;Training&lt;/b&gt;: globaler Batch %1 × %2 Tokens</translation>
     </message>
     <message>
-        <source>%1 micro-batches of %2 per pipeline and step</source>
-        <translation>%1 Micro-Batches zu je %2 pro Pipeline und Schritt</translation>
-    </message>
-    <message>
         <source>the batch does not divide into micro-batches</source>
         <translation>der Batch lässt sich nicht in Micro-Batches aufteilen</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Serving&lt;/b&gt;: %1 sequences of %2 tokens per replica</source>
-        <translation>&lt;b&gt;Serving&lt;/b&gt;: %1 Sequenzen zu je %2 Tokens pro Replica</translation>
-    </message>
-    <message>
-        <source>%1 replicas</source>
-        <translation>%1 Replicas</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %</source>
-        <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · MFU %3 % (HFU %4 %) · Blase %5 %</translation>
+        <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · MFU %3 % (HFU %4 %) · Bubble %5 %</translation>
     </message>
     <message>
         <source>visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7</source>
@@ -3560,6 +3632,48 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Warning:</source>
         <translation>Warnung:</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln rank(s)&lt;/b&gt; = %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln Rang&lt;/b&gt; = %1</numerusform>
+            <numerusform>&lt;b&gt;%Ln Ränge&lt;/b&gt; = %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln GPU(s)&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln GPU&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;%Ln GPUs&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %Ln node(s)</source>
+        <translation>
+            <numerusform>in %Ln Node</numerusform>
+            <numerusform>in %Ln Nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln micro-batch(es) of %1 per pipeline and step</source>
+        <translation>
+            <numerusform>%Ln Micro-Batch zu %1 je Pipeline und Schritt</numerusform>
+            <numerusform>%Ln Micro-Batches zu %1 je Pipeline und Schritt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequence(s) of %1 tokens per replica</source>
+        <translation>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln Sequenz mit %1 Tokens je Replikat</numerusform>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln Sequenzen mit %1 Tokens je Replikat</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln Replikat</numerusform>
+            <numerusform>%Ln Replikate</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4185,7 +4299,7 @@ von %2</translation>
     </message>
     <message>
         <source>Bubble (%)</source>
-        <translation>Blase (%)</translation>
+        <translation>Bubble (%)</translation>
     </message>
     <message>
         <source>Visible comm. (s)</source>
@@ -4233,7 +4347,7 @@ von %2</translation>
     </message>
     <message>
         <source>Pipeline bubble</source>
-        <translation>Pipeline-Blase</translation>
+        <translation>Pipeline-Bubble</translation>
     </message>
     <message>
         <source>Visible all-reduce</source>
@@ -4524,6 +4638,10 @@ von %2</translation>
     <message>
         <source>Own scale: a full bar here is the most %1 keeps in any layout (weights %2); in the other panels, the most %3 keeps (weights %4). Compare the numbers, not the bar lengths.</source>
         <translation>Eigener Maßstab: Ein voller Balken ist hier das Meiste, was %1 in irgendeinem Layout hält (Gewichte %2); in den anderen Feldern das Meiste, was %3 hält (Gewichte %4). Vergleichen Sie die Zahlen, nicht die Balkenlängen.</translation>
+    </message>
+    <message>
+        <source>Buffers, reserve</source>
+        <translation>Puffer, Reserve</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,73 @@
     </message>
 </context>
 <context>
+    <name>ClusterLegend</name>
+    <message>
+        <source>TP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP group (one pipeline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (the %3 groups lie spread over nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 groups now lie spread over nodes: the colours show each GPU&apos;s %2 instead of its group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Collectives</name>
     <message>
         <source>All-Reduce</source>
@@ -635,6 +702,17 @@
     </message>
     <message>
         <source>%1 holds no GEMM rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) out of service and not used.</source>
+        <translation>
+            <numerusform>%n GPU is out of service and not used.</numerusform>
+            <numerusform>%n GPUs are out of service and not used.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line %1, column %2 is not valid JSON (%3): look there for a missing or extra comma, quote or bracket.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2451,10 +2529,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Memory: %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sends per step: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2542,6 +2616,18 @@
         <source>New node with a %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Add an %1 to node %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterPanel</name>
@@ -2615,14 +2701,6 @@
     </message>
     <message>
         <source>Add nodes of the selected GPU type:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes ×</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2870,6 +2948,20 @@
     <message>
         <source>Computing what the changes cost…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> node(s)</source>
+        <translation>
+            <numerusform> node</numerusform>
+            <numerusform> nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> GPU(s)</source>
+        <translation>
+            <numerusform> GPU</numerusform>
+            <numerusform> GPUs</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3422,10 +3514,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ranks&lt;/b&gt; = %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>order %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3450,10 +3538,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 inside nodes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3466,19 +3550,7 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 micro-batches of %2 per pipeline and step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the batch does not divide into micro-batches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Serving&lt;/b&gt;: %1 sequences of %2 tokens per replica</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 replicas</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3556,6 +3628,48 @@ Links: %3%4</source>
     <message>
         <source>Warning:</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln rank(s)&lt;/b&gt; = %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln rank&lt;/b&gt; = %1</numerusform>
+            <numerusform>&lt;b&gt;%Ln ranks&lt;/b&gt; = %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln GPU(s)&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln GPU&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;%Ln GPUs&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %Ln node(s)</source>
+        <translation>
+            <numerusform>in %Ln node</numerusform>
+            <numerusform>in %Ln nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln micro-batch(es) of %1 per pipeline and step</source>
+        <translation>
+            <numerusform>%Ln micro-batch of %1 per pipeline and step</numerusform>
+            <numerusform>%Ln micro-batches of %1 per pipeline and step</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequence(s) of %1 tokens per replica</source>
+        <translation>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequence of %1 tokens per replica</numerusform>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequences of %1 tokens per replica</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln replica</numerusform>
+            <numerusform>%Ln replicas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4517,6 +4631,10 @@ of %2</source>
     </message>
     <message>
         <source>Own scale: a full bar here is the most %1 keeps in any layout (weights %2); in the other panels, the most %3 keeps (weights %4). Compare the numbers, not the bar lengths.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffers, reserve</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
