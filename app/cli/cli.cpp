@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli.h"
 
+#include "base/jsonparse.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "catalog/presetio.h"
@@ -61,7 +62,7 @@ int reportUnreadable(const std::vector<Diagnostic>& diagnostics, bool json, std:
         for (const Diagnostic& d : diagnostics)
             list.push_back(diagnosticToJson(d));
         report["diagnostics"] = std::move(list);
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
     } else {
         err << "meshwright-cli: the design cannot be read:\n";
         writeDiagnostics(err, diagnostics);
@@ -97,7 +98,7 @@ int evaluateVerb(Arguments& args, std::ostream& out, std::ostream& err)
                                   built.diagnostics.end());
     sortDiagnostics(evaluation.diagnostics);
     if (json)
-        out << evaluationToJson(design, evaluation).dump(2) << "\n";
+        out << jsonText(evaluationToJson(design, evaluation)) << "\n";
     else
         writeTextReport(out, design, evaluation, options);
     return evaluation.valid() ? kExitOk : kExitDesignErrors;
@@ -117,7 +118,7 @@ int scheduleVerb(Arguments& args, std::ostream& out, std::ostream& err)
         for (const Diagnostic& d : timeline.diagnostics)
             diagnostics.push_back(diagnosticToJson(d));
         report["diagnostics"] = std::move(diagnostics);
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
     } else {
         writeScheduleReport(out, spec, timeline);
         if (!timeline.diagnostics.empty()) {
@@ -152,7 +153,7 @@ int presetsVerb(Arguments& args, std::ostream& out)
             links.push_back(linkToJson(l));
         for (const ExampleDesign& e : catalog.examples())
             examples.push_back({{"id", e.id}, {"name", e.title}});
-        out << Json{{"models", models}, {"gpus", gpus}, {"links", links}, {"examples", examples}}.dump(2)
+        out << jsonText(Json{{"models", models}, {"gpus", gpus}, {"links", links}, {"examples", examples}})
             << "\n";
         return kExitOk;
     }

@@ -2,6 +2,7 @@
 #include "cli/designflags.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 #include "base/sizelimits.h"
 #include "catalog/catalog.h"
 #include "catalog/presetio.h"
@@ -75,11 +76,13 @@ bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic
     if (!text)
         return false;
     // Reuse the design reader: wrap the model into a minimal document.
-    Json document = Json::parse(*text, nullptr, false);
-    if (document.is_discarded()) {
-        diagnostics.push_back(makeDiagnostic(diag::kIoFile, "", {value, "not valid JSON"}));
+    JsonParse parsed = parseJson(*text);
+    if (!parsed.ok()) {
+        parsed.error->path = value + "#";
+        diagnostics.push_back(std::move(*parsed.error));
         return false;
     }
+    const Json& document = parsed.document;
     Json wrapper = designToJson(design);
     wrapper["model"] = document.contains("model") ? document["model"] : document;
     LoadResult loaded = designFromJson(wrapper);

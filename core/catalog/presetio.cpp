@@ -2,6 +2,8 @@
 #include "catalog/presetio.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
+#include "base/sizelimits.h"
 #include "base/units.h"
 
 namespace core {
@@ -181,8 +183,16 @@ void readLink(const Json& value, const std::string& pointer, ReadContext& contex
     in.require("id", link.id);
     in.require("name", link.name);
     in.readEnum("class", link.linkClass);
-    in.require("bandwidthGBps", bandwidthGBps);
-    in.require("latencyUs", latencyUs);
+    // A link that moves nothing or answers before it is asked would make a step faster, not slower.
+    if (in.has("bandwidthGBps"))
+        readInRange(in, context, "bandwidthGBps", bandwidthGBps, limits::kMinLinkBandwidthGBps,
+                    limits::kMaxLinkBandwidthGBps);
+    else
+        in.require("bandwidthGBps", bandwidthGBps);
+    if (in.has("latencyUs"))
+        readInRange(in, context, "latencyUs", latencyUs, 0, limits::kMaxLinkLatencyUs);
+    else
+        in.require("latencyUs", latencyUs);
     in.read("source", link.source);
     link.bandwidth = bandwidthGBps * kGB;
     link.latency = latencyUs * 1e-6;

@@ -117,6 +117,15 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
 
 void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics& out)
 {
+    std::int64_t gpuCount = 0;
+    for (const Node& node : cluster.nodes)
+        gpuCount += static_cast<std::int64_t>(node.gpus.size());
+    if (gpuCount > limits::kMaxGpus) {
+        // Checked first and alone: every later check would walk all of them.
+        out.push_back(makeDiagnostic(diag::kValueRange, "/cluster",
+                                     {"The cluster's GPU count", "1", str(limits::kMaxGpus), str(gpuCount)}));
+        return;
+    }
     // Each unknown reference once, at its first occurrence: a 4,096-GPU cluster of an unknown type
     // is one problem, not 4,096.
     std::set<std::string> reported;

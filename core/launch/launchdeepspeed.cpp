@@ -5,6 +5,7 @@
 // stages 0 and 1 only (pipe/engine.py asserts it).
 
 #include "design/design.h"
+#include "base/jsonparse.h"
 #include "base/jsonreader.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
@@ -78,7 +79,7 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         moe += ")";
         ds["_comment"].push_back(std::move(moe));
     }
-    config.text = ds.dump(2);
+    config.text = jsonText(ds);
     config.text += '\n';
 }
 
