@@ -637,6 +637,18 @@
         <source>%1 holds no GEMM rows.</source>
         <translation>%1 enthält keine GEMM-Zeilen.</translation>
     </message>
+    <message>
+        <source>This is not a PyTorch profiler trace: it has no &quot;traceEvents&quot; array (torch.profiler&apos;s export_chrome_trace writes one).</source>
+        <translation>Dies ist kein Trace des PyTorch-Profilers: Er hat kein Array &quot;traceEvents&quot; (export_chrome_trace von torch.profiler schreibt eines).</translation>
+    </message>
+    <message>
+        <source>The trace holds no GPU kernels (events of category &quot;kernel&quot;): profile with ProfilerActivity.CUDA among the activities.</source>
+        <translation>Der Trace enthält keine GPU-Kernels (Ereignisse der Kategorie &quot;kernel&quot;): Profilieren Sie mit ProfilerActivity.CUDA unter den Aktivitäten.</translation>
+    </message>
+    <message>
+        <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
+        <translation>Der Trace enthält keine Annotationen ProfilerStep#N und damit keine Schrittzeit: Rufen Sie prof.step() einmal pro Trainingsschritt auf.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1609,6 +1621,51 @@
     <message>
         <source>Cannot Write the Report</source>
         <translation>Bericht kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>app::ImportMenu</name>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Profiler &amp;Trace…</source>
+        <translation>Profiler-&amp;Trace…</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The import was cancelled; the design is unchanged.</source>
+        <translation>Der Import wurde abgebrochen; das Design ist unverändert.</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable profiler trace:
+%2</source>
+        <translation>%1 ist kein lesbarer Profiler-Trace:
+%2</translation>
+    </message>
+    <message>
+        <source>Import trace %1</source>
+        <translation>Trace %1 importieren</translation>
+    </message>
+    <message>
+        <source>Import a PyTorch Profiler Trace</source>
+        <translation>Trace des PyTorch-Profilers importieren</translation>
+    </message>
+    <message>
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler-Traces (*.json *.json.gz *.gz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Trace</source>
+        <translation>Trace kann nicht importiert werden</translation>
     </message>
 </context>
 <context>

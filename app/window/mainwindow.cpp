@@ -9,6 +9,7 @@
 #include "diagnostics/diagnosticspanel.h"
 #include "diagnostics/diagnostictext.h"
 #include "window/exportmenu.h"
+#include "window/importmenu.h"
 #include "window/language.h"
 #include "design/layoutinspector.h"
 #include "window/learnwindow.h"
@@ -209,6 +210,7 @@ void MainWindow::createMenus()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_saveAction);
     m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addMenu(new ImportMenu(this));
     m_fileMenu->addMenu(new ExportMenu(this));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);

@@ -108,6 +108,9 @@ constexpr std::array kKinds{
     kNcclTestsRow,
     kNcclTestsEmpty,
     kRecordRunDiffers,
+    kTraceNoEvents,
+    kTraceNoKernels,
+    kTraceNoSteps,
 };
 } // namespace
 
