@@ -649,6 +649,14 @@
         <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
         <translation>Der Trace enthält keine Annotationen ProfilerStep#N und damit keine Schrittzeit: Rufen Sie prof.step() einmal pro Trainingsschritt auf.</translation>
     </message>
+    <message>
+        <source>Architecture %1 is not one Meshwright can import; it reads %2.</source>
+        <translation>Die Architektur %1 kann Meshwright nicht importieren; es liest %2.</translation>
+    </message>
+    <message>
+        <source>The config&apos;s %1 is not modelled: %2.</source>
+        <translation>%1 aus der Konfiguration wird nicht modelliert: %2.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1666,6 +1674,40 @@
     <message>
         <source>Cannot Import the Trace</source>
         <translation>Trace kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>&amp;Model (Hugging Face config.json)…</source>
+        <translation>&amp;Modell (Hugging-Face-config.json)…</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Model</source>
+        <translation>Modell kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a model Meshwright can import:
+%2</source>
+        <translation>%1 ist kein Modell, das Meshwright importieren kann:
+%2</translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>Modell %1 importieren</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>Eine Hugging-Face-config.json importieren</translation>
+    </message>
+    <message>
+        <source>Model configurations (*.json);;All files (*)</source>
+        <translation>Modellkonfigurationen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Model Imported</source>
+        <translation>Modell importiert</translation>
     </message>
 </context>
 <context>

@@ -649,6 +649,14 @@
         <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Architecture %1 is not one Meshwright can import; it reads %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config&apos;s %1 is not modelled: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1664,6 +1672,39 @@
     </message>
     <message>
         <source>Cannot Import the Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model (Hugging Face config.json)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a model Meshwright can import:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configurations (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model Imported</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/diagnostickinds.h"
 
+#include "base/importdiagnostics.h"
+
 #include <array>
 
 namespace core::diag {
@@ -111,6 +113,8 @@ constexpr std::array kKinds{
     kTraceNoEvents,
     kTraceNoKernels,
     kTraceNoSteps,
+    kHfArchitecture,
+    kHfNotModelled,
 };
 } // namespace
 

@@ -3,6 +3,7 @@
 // the design in one undo step; a broken trace names its problem and leaves the design alone.
 
 #include "support/guitestmain.h"
+#include "document/document.h"
 #include "support/mainwindowundertest.h"
 #include "window/importmenu.h"
 #include "window/language.h"
@@ -24,6 +25,8 @@ private slots:
     void cleanup();
     void importMenuIsInTheFileMenu();
     void traceBecomesOneRecord();
+    void modelFromHuggingFaceConfig();
+    void brokenConfigLeavesTheDesignAlone();
     void brokenTraceLeavesTheDesignAlone_data();
     void brokenTraceLeavesTheDesignAlone();
 
@@ -51,7 +54,8 @@ void TestImport::importMenuIsInTheFileMenu()
 {
     QVERIFY(menu());
     QCOMPARE(menu()->title(), QStringLiteral("&Import"));
-    QCOMPARE(menu()->actions().front()->text(), QStringLiteral("Profiler &Trace…"));
+    QCOMPARE(menu()->actions().size(), 2);
+    QCOMPARE(menu()->actions().back()->text(), QStringLiteral("Profiler &Trace…"));
 }
 
 void TestImport::traceBecomesOneRecord()
@@ -72,6 +76,43 @@ void TestImport::traceBecomesOneRecord()
     QVERIFY(document->isModified());
     document->undoStack()->undo();
     QVERIFY(document->design().records.empty());
+}
+
+// File ▸ Import ▸ Model…: the architecture replaces the design's model in one undo step.
+void TestImport::modelFromHuggingFaceConfig()
+{
+    Document* document = m_window->document();
+    const core::ModelArchitecture before = document->design().model;
+    QString error;
+    QStringList warnings;
+    QVERIFY2(menu()->importModel(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/hf/gpt-oss-20b.json"), &error,
+                                 &warnings),
+             qPrintable(error));
+    const core::ModelArchitecture& model = document->design().model;
+    QCOMPARE(model.layers, 24);
+    QCOMPARE(model.hidden, std::int64_t(2880));
+    QVERIFY(!model.notModelled.empty());
+    QVERIFY(warnings.join(QLatin1Char(' ')).contains(QLatin1String("attention sinks")));
+    QCOMPARE(document->undoStack()->count(), 1);
+    document->undoStack()->undo();
+    QVERIFY(document->design().model == before);
+}
+
+void TestImport::brokenConfigLeavesTheDesignAlone()
+{
+    const QString path = m_dir.filePath(QStringLiteral("config.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "num_attention_heads": 4,
+                   "vocab_size": 100, "intermediate_size": 64})");
+    file.close();
+    Document* document = m_window->document();
+    const core::ModelArchitecture before = document->design().model;
+    QString error;
+    QVERIFY(!menu()->importModel(path, &error));
+    QVERIFY2(error.contains(QLatin1String("/hidden_size")), qPrintable(error));
+    QVERIFY(document->design().model == before);
+    QCOMPARE(document->undoStack()->count(), 0);
 }
 
 void TestImport::brokenTraceLeavesTheDesignAlone_data()
