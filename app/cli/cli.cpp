@@ -16,6 +16,7 @@
 #include "cli/schedulereport.h"
 #include "cli/searchverb.h"
 #include "cli/textreport.h"
+#include "cli/traceverb.h"
 #include "design/designio.h"
 #include "evaluate.h"
 #include "report/evaluationio.h"
@@ -45,7 +46,7 @@ void usage(std::ostream& out)
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
         << searchHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp() << calibrateComputeHelp()
-        << exportHelp() << reportHelp() << recordHelp() << "  help | --help, version | --version\n\n"
+        << exportHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -235,6 +236,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return reportVerb(args, out, err);
         if (verb == "record")
             return recordVerb(args, out, err);
+        if (verb == "trace")
+            return traceVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;

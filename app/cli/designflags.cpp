@@ -5,6 +5,7 @@
 #include "base/jsonparse.h"
 #include "base/sizelimits.h"
 #include "catalog/catalog.h"
+#include "catalog/hfconfig.h"
 #include "catalog/presetio.h"
 #include "design/designio.h"
 
@@ -61,7 +62,8 @@ Design blankDesign()
     return design;
 }
 
-// --model: a preset id, or a JSON file holding a model the way a design's "model" field does.
+// --model: a preset id, a JSON file holding a model the way a design's "model" field does, or a Hugging
+// Face config.json.
 bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic>& diagnostics)
 {
     const Catalog& catalog = Catalog::builtin(); // a preset named on the command line
@@ -83,6 +85,19 @@ bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic
         return false;
     }
     const Json& document = parsed.document;
+    // A Hugging Face config.json (it names "architectures" or "model_type") is imported; the design keeps
+    // the architecture. Its warnings (fields Meshwright does not model) are reported and the model is used.
+    if (isHfConfig(document)) {
+        HfImportResult imported = modelFromHfConfig(document);
+        for (Diagnostic& d : imported.diagnostics) {
+            d.path = value + "#" + d.path;
+            diagnostics.push_back(std::move(d));
+        }
+        if (!imported.model)
+            return false;
+        design.model = std::move(*imported.model);
+        return true;
+    }
     Json wrapper = designToJson(design);
     wrapper["model"] = document.contains("model") ? document["model"] : document;
     LoadResult loaded = designFromJson(wrapper);

@@ -17,6 +17,7 @@
 #include "performance/performancepanel.h"
 #include "timeline/timelinepanel.h"
 #include "window/exportmenu.h"
+#include "window/importmenu.h"
 #include "window/language.h"
 #include "window/learnwindow.h"
 
@@ -216,6 +217,7 @@ void MainWindow::createMenus()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_saveAction);
     m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addMenu(new ImportMenu(this));
     m_fileMenu->addMenu(new ExportMenu(this));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/diagnostickinds.h"
 
+#include "base/importdiagnostics.h"
+
 #include <array>
 
 namespace core::diag {
@@ -108,6 +110,11 @@ constexpr std::array kKinds{
     kNcclTestsRow,
     kNcclTestsEmpty,
     kRecordRunDiffers,
+    kTraceNoEvents,
+    kTraceNoKernels,
+    kTraceNoSteps,
+    kHfArchitecture,
+    kHfNotModelled,
 };
 } // namespace
 

@@ -419,6 +419,23 @@ inline constexpr DiagnosticKind kRecordRunDiffers{
     MW_TR_NOOP("Diagnostics",
                "The run's %1 was %2, the design's is %3: the other rows compare different workloads.")};
 
+// ---- Reading a profiler trace ---------------------------------------------------------------------
+inline constexpr DiagnosticKind kTraceNoEvents{
+    "trace-no-events", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "This is not a PyTorch profiler trace: it has no \"traceEvents\" array (torch.profiler's "
+               "export_chrome_trace writes one).")};
+inline constexpr DiagnosticKind kTraceNoKernels{
+    "trace-no-kernels", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The trace holds no GPU kernels (events of category \"kernel\"): profile with "
+               "ProfilerActivity.CUDA among the activities.")};
+inline constexpr DiagnosticKind kTraceNoSteps{
+    "trace-no-steps", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once "
+               "per training step.")};
+
 std::span<const DiagnosticKind> allKinds();
 const DiagnosticKind* findKind(std::string_view code);
 
