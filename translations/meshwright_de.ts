@@ -325,10 +325,6 @@
         <translation>Expert-TP=%1 teilt die Expert-FFN-Größe %2 nicht.</translation>
     </message>
     <message>
-        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to a multiple of 128·TP).</source>
-        <translation>Das Vokabular von %1 wird auf %2 aufgefüllt, damit es sich in TP=%3 Shards teilen lässt (Megatron füllt auf ein Vielfaches von 128·TP auf).</translation>
-    </message>
-    <message>
         <source>%1 of %2 TP groups span several nodes, so every layer&apos;s TP collectives cross the fabric (for example ranks %3). Keep TP inside a node: TP first in the order, and TP dividing the GPUs per node.</source>
         <translation>%1 von %2 TP-Gruppen erstrecken sich über mehrere Nodes, sodass die TP-Collectives jedes Layers über das Fabric laufen (zum Beispiel Ranks %3). Halten Sie TP innerhalb eines Nodes: TP an erster Stelle der Reihenfolge und TP als Teiler der GPUs pro Node.</translation>
     </message>
@@ -715,6 +711,50 @@
         <source>Line %1, column %2 is not valid JSON (%3): look there for a missing or extra comma, quote or bracket.</source>
         <translation>Zeile %1, Spalte %2 ist kein gültiges JSON (%3): Dort fehlt ein Komma, Anführungszeichen oder eine Klammer, oder eines ist zu viel.</translation>
     </message>
+    <message>
+        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (%4 pads the output layer to a multiple of %5).</source>
+        <translation>Das Vokabular von %1 wird auf %2 aufgefüllt, damit es sich in TP=%3 Teile teilen lässt (%4 füllt die Ausgabeschicht auf ein Vielfaches von %5 auf).</translation>
+    </message>
+    <message>
+        <source>%1 does not run %2 designs: choose a %2 framework, or Auto.</source>
+        <translation>%1 führt keine %2-Designs aus: Wählen Sie ein %2-Framework oder Auto.</translation>
+    </message>
+    <message>
+        <source>%1 does not offer ZeRO stage %2; it offers stages %3.</source>
+        <translation>%1 bietet ZeRO-Stufe %2 nicht an; es bietet die Stufen %3.</translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism with ZeRO stage %2 at most (its pipeline engine refuses stage %3): lower the ZeRO stage, set PP to 1, or choose another framework.</source>
+        <translation>%1 betreibt Pipeline-Parallelität höchstens mit ZeRO-Stufe %2 (seine Pipeline-Engine lehnt Stufe %3 ab): Senken Sie die ZeRO-Stufe, setzen Sie PP auf 1 oder wählen Sie ein anderes Framework.</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 parallelism: set %2 to 1, or choose another framework.</source>
+        <translation>%1 kennt keine %2-Parallelität: Setzen Sie %2 auf 1 oder wählen Sie ein anderes Framework.</translation>
+    </message>
+    <message>
+        <source>%1 cannot offload %2 to the host: %3</source>
+        <translation>%1 kann %2 nicht in den Hauptspeicher auslagern: %3</translation>
+    </message>
+    <message>
+        <source>This is not a PyTorch profiler trace: it has no &quot;traceEvents&quot; array (torch.profiler&apos;s export_chrome_trace writes one).</source>
+        <translation>Dies ist kein Trace des PyTorch-Profilers: Er hat kein Array "traceEvents" (export_chrome_trace von torch.profiler schreibt eines).</translation>
+    </message>
+    <message>
+        <source>The trace holds no GPU kernels (events of category &quot;kernel&quot;): profile with ProfilerActivity.CUDA among the activities.</source>
+        <translation>Der Trace enthält keine GPU-Kernels (Ereignisse der Kategorie "kernel"): Profilieren Sie mit ProfilerActivity.CUDA unter den Aktivitäten.</translation>
+    </message>
+    <message>
+        <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
+        <translation>Der Trace enthält keine Annotationen ProfilerStep#N und damit keine Schrittzeit: Rufen Sie prof.step() einmal pro Trainingsschritt auf.</translation>
+    </message>
+    <message>
+        <source>Architecture %1 is not one Meshwright can import; it reads %2.</source>
+        <translation>Die Architektur %1 kann Meshwright nicht importieren; es liest %2.</translation>
+    </message>
+    <message>
+        <source>The config&apos;s %1 is not modelled: %2.</source>
+        <translation>%1 aus der Konfiguration wird nicht modelliert: %2.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -941,6 +981,22 @@
     <message>
         <source>Whether EP multiplies the world size (the reference article&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
         <translation>Ob EP die World Size vervielfacht (Regel des Quellartikels) oder die Ranks von DP × CP für die MoE-Layer neu gruppiert (Megatron-Core).</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>Framework</translation>
+    </message>
+    <message>
+        <source>Vocabulary multiple</source>
+        <translation>Vielfaches des Vokabulars</translation>
+    </message>
+    <message>
+        <source>The software that runs the layout: what it keeps in memory, what it can offload and which layouts it refuses. Auto: Megatron-Core with TP, PP, CP or EP; DeepSpeed for ZeRO-1/2; PyTorch DDP/FSDP2 otherwise; vLLM for serving.</source>
+        <translation>Die Software, die das Layout ausführt: was sie im Speicher hält, was sie auslagern kann und welche Layouts sie ablehnt. Auto: Megatron-Core mit TP, PP, CP oder EP; DeepSpeed für ZeRO-1/2; sonst PyTorch DDP/FSDP2; vLLM für Serving.</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × TP. 0: the framework&apos;s default.</source>
+        <translation>Megatron-LM --make-vocab-size-divisible-by: die Ausgabeschicht wird auf ein Vielfaches dieses Werts × TP aufgefüllt. 0: die Vorgabe des Frameworks.</translation>
     </message>
 </context>
 <context>
@@ -1687,6 +1743,85 @@
     <message>
         <source>Cannot Write the Report</source>
         <translation>Bericht kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>app::ImportMenu</name>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Model (Hugging Face config.json)…</source>
+        <translation>&amp;Modell (Hugging-Face-config.json)…</translation>
+    </message>
+    <message>
+        <source>Profiler &amp;Trace…</source>
+        <translation>Profiler-&amp;Trace…</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Model</source>
+        <translation>Modell kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Trace</source>
+        <translation>Trace kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a model Meshwright can import:
+%2</source>
+        <translation>%1 ist kein Modell, das Meshwright importieren kann:
+%2</translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>Modell %1 importieren</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>Eine Hugging-Face-config.json importieren</translation>
+    </message>
+    <message>
+        <source>Model configurations (*.json);;All files (*)</source>
+        <translation>Modellkonfigurationen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Model Imported</source>
+        <translation>Modell importiert</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The import was cancelled; the design is unchanged.</source>
+        <translation>Der Import wurde abgebrochen; das Design ist unverändert.</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable profiler trace:
+%2</source>
+        <translation>%1 ist kein lesbarer Profiler-Trace:
+%2</translation>
+    </message>
+    <message>
+        <source>Import trace %1</source>
+        <translation>Trace %1 importieren</translation>
+    </message>
+    <message>
+        <source>Import a PyTorch Profiler Trace</source>
+        <translation>Trace des PyTorch-Profilers importieren</translation>
+    </message>
+    <message>
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler-Traces (*.json *.json.gz *.gz);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -3864,10 +3999,6 @@ Verbindungen: %3%4</translation>
         <translation>Serving</translation>
     </message>
     <message>
-        <source>BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)</source>
-        <translation>BF16 Mixed, ZeRO-Rechnung (2 + 2 + 12 Byte)</translation>
-    </message>
-    <message>
         <source>Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)</source>
         <translation>Megatron BF16, FP32-Gradients (2 + 4 + 12 Byte)</translation>
     </message>
@@ -3986,6 +4117,38 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Own dimension: world × EP (reference article)</source>
         <translation>Eigene Dimension: World × EP (Quellartikel)</translation>
+    </message>
+    <message>
+        <source>BF16 mixed (bytes as the framework keeps them)</source>
+        <translation>BF16 gemischt (Bytes, wie das Framework sie hält)</translation>
+    </message>
+    <message>
+        <source>Parameters and optimizer to CPU</source>
+        <translation>Parameter und Optimierer in den CPU-Speicher</translation>
+    </message>
+    <message>
+        <source>Auto (from the layout)</source>
+        <translation>Auto (aus dem Layout)</translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation>Megatron-Core</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP2 / DDP</source>
+        <translation>PyTorch FSDP2 / DDP</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
     </message>
 </context>
 <context>
@@ -4134,6 +4297,10 @@ Verbindungen: %3%4</translation>
             <numerusform>%n Rank passt nicht.</numerusform>
             <numerusform>%n Ranks passen nicht.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Wie %1 es beim Start ausgibt: %2 × %3 = %4 nutzbar; Gewichte %5, Speicher außerhalb von PyTorch %6, Aktivierungsspitze %7; der KV-Cache erhält %8 = %9 Blöcke zu %10 Tokens.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

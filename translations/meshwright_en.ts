@@ -325,10 +325,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to a multiple of 128·TP).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 of %2 TP groups span several nodes, so every layer&apos;s TP collectives cross the fabric (for example ranks %3). Keep TP inside a node: TP first in the order, and TP dividing the GPUs per node.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -715,6 +711,50 @@
         <source>Line %1, column %2 is not valid JSON (%3): look there for a missing or extra comma, quote or bracket.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (%4 pads the output layer to a multiple of %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not run %2 designs: choose a %2 framework, or Auto.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not offer ZeRO stage %2; it offers stages %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism with ZeRO stage %2 at most (its pipeline engine refuses stage %3): lower the ZeRO stage, set PP to 1, or choose another framework.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 parallelism: set %2 to 1, or choose another framework.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot offload %2 to the host: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a PyTorch profiler trace: it has no &quot;traceEvents&quot; array (torch.profiler&apos;s export_chrome_trace writes one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace holds no GPU kernels (events of category &quot;kernel&quot;): profile with ProfilerActivity.CUDA among the activities.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture %1 is not one Meshwright can import; it reads %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config&apos;s %1 is not modelled: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -940,6 +980,22 @@
     </message>
     <message>
         <source>Whether EP multiplies the world size (the reference article&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary multiple</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The software that runs the layout: what it keeps in memory, what it can offload and which layouts it refuses. Auto: Megatron-Core with TP, PP, CP or EP; DeepSpeed for ZeRO-1/2; PyTorch DDP/FSDP2 otherwise; vLLM for serving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × TP. 0: the framework&apos;s default.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1686,6 +1742,83 @@
     </message>
     <message>
         <source>Cannot Write the Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::ImportMenu</name>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model (Hugging Face config.json)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiler &amp;Trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a model Meshwright can import:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configurations (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The import was cancelled; the design is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a readable profiler trace:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import trace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a PyTorch Profiler Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3860,10 +3993,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3981,6 +4110,38 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Own dimension: world × EP (reference article)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 mixed (bytes as the framework keeps them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and optimizer to CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto (from the layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP2 / DDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4126,10 +4287,14 @@ Links: %3%4</source>
     </message>
     <message numerus="yes">
         <source>%n rank(s) do not fit.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rank does not fit.</numerusform>
+            <numerusform>%n ranks do not fit.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -155,7 +155,11 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
             throw UsageError(
                 "--order needs dimension names joined by '-', each once (e.g. tp-cp-ep-dp-pp), not '" + text
                 + "'");
-    } else if (flag == "--expert-mode")
+    } else if (flag == "--framework")
+        framework = enumValue<Framework>(args, flag);
+    else if (flag == "--vocab-divisible-by")
+        vocabDivisibleBy = static_cast<int>(args.integer(flag, 0, limits::kMaxVocab));
+    else if (flag == "--expert-mode")
         expertMode = enumValue<ExpertMode>(args, flag);
     else if (flag == "--expert-tp")
         expertTp = degree(args, flag);
@@ -216,7 +220,10 @@ std::string designFlagsHelp()
            "Layout:\n"
            "  --dp N --tp N --pp N --cp N --ep N   (without a file, DP fills the cluster unless given)\n"
            "  --order tp-cp-ep-dp-pp      dimensions, fastest-varying first (partial orders allowed)\n"
-           "  --expert-mode "
+           "  --framework "
+        + enumNameList<Framework>()
+        + "  --vocab-divisible-by N\n"
+          "  --expert-mode "
         + enumNameList<ExpertMode>()
         + "   --expert-tp N\n"
           "  --zero 0..3  --sp | --no-sp  --tp-comm-overlap | --no-tp-comm-overlap\n"
@@ -321,6 +328,10 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
             layout.setDegree(dim, *d);
     if (flags.order)
         layout.order = *flags.order;
+    if (flags.framework)
+        layout.framework = *flags.framework;
+    if (flags.vocabDivisibleBy)
+        layout.vocabDivisibleBy = *flags.vocabDivisibleBy;
     if (flags.expertMode)
         layout.expertMode = *flags.expertMode;
     if (flags.expertTp)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/traceverb.h"
 
+#include "base/jsonparse.h"
 #include "base/units.h"
 #include "cli/cli.h"
 #include "cli/textfile.h"
@@ -118,13 +119,13 @@ int traceVerb(Arguments& args, std::ostream& out, std::ostream& err)
         writeDiagnostics(err, result.diagnostics);
     if (recordPath) {
         const std::string name = std::filesystem::path(*path).filename().string();
-        if (!writeAtomically(*recordPath, saveRecord(traceRecord(*result.summary, name)))) {
-            err << "meshwright-cli: cannot write " << *recordPath << "\n";
+        if (const auto failure = writeAtomically(*recordPath, saveRecord(traceRecord(*result.summary, name)))) {
+            err << "meshwright-cli: cannot write " << *recordPath << ": " << *failure << "\n";
             return kExitUsage;
         }
     }
     if (json)
-        out << traceSummaryToJson(*result.summary).dump(2) << "\n";
+        out << jsonText(traceSummaryToJson(*result.summary), 2) << "\n";
     else
         writeSummary(out, *result.summary);
     return kExitOk;

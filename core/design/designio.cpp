@@ -221,6 +221,8 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
                         {"\"" + order + "\"", "order",
                          "dimension names joined by '-', each once, e.g. tp-cp-ep-dp-pp"});
     }
+    in.readEnum("framework", layout.framework);
+    in.read("vocabDivisibleBy", layout.vocabDivisibleBy);
     in.readEnum("expertMode", layout.expertMode);
     in.read("expertTp", layout.expertTp);
     in.read("zeroStage", layout.zeroStage);
@@ -282,6 +284,8 @@ Json layoutToJson(const ParallelLayout& layout)
     for (Dim dim : kAllDims)
         out[std::string(enumName(dim))] = layout.degree(dim);
     out["order"] = orderToString(layout.order);
+    out["framework"] = enumName(layout.framework);
+    out["vocabDivisibleBy"] = layout.vocabDivisibleBy;
     out["expertMode"] = enumName(layout.expertMode);
     out["expertTp"] = layout.expertTp;
     out["zeroStage"] = layout.zeroStage;

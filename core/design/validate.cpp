@@ -5,6 +5,8 @@
 #include "base/sizelimits.h"
 #include "base/units.h"
 #include "design/placementchecks.h"
+#include "framework/frameworkchecks.h"
+#include "framework/frameworkprofile.h"
 
 #include <algorithm>
 #include <cctype>
@@ -264,11 +266,10 @@ void validateTensorParallel(const Design& design, Diagnostics& out)
             out.push_back(makeDiagnostic(diag::kTpFfn, "/layout/tp", {str(tp), str(m.moe.sharedExpertFfn)}));
     }
     if (tp > 1 && m.vocab % tp != 0) {
-        // Megatron-LM pads the vocabulary to a multiple of make_vocab_size_divisible_by (128) × TP.
-        const std::int64_t multiple = std::int64_t{128} * tp;
-        const std::int64_t padded = (m.vocab + multiple - 1) / multiple * multiple;
-        out.push_back(
-            makeDiagnostic(diag::kTpVocabPadded, "/model/vocab", {str(m.vocab), str(padded), str(tp)}));
+        // The framework pads the output layer (Megatron-LM: a multiple of make_vocab_size_divisible_by × TP).
+        out.push_back(makeDiagnostic(diag::kTpVocabPadded, "/model/vocab",
+                                     {str(m.vocab), str(paddedVocab(design)), str(tp),
+                                      frameworkProfile(design).name, str(vocabPaddingMultiple(design))}));
     }
 }
 
@@ -448,6 +449,7 @@ DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vec
         validatePipeline(design, microBatches, diagnostics);
         validateExperts(design, diagnostics);
         validateWorkload(design, microBatches, diagnostics);
+        validateFramework(design, diagnostics);
     }
     return {degreesOk, modelValid};
 }

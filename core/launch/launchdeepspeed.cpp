@@ -68,8 +68,10 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         zero["overlap_comm"] = true;
         zero["contiguous_gradients"] = true;
     }
-    if (design.workload.offload == Offload::Cpu)
+    if (design.workload.offload != Offload::None)
         zero["offload_optimizer"] = {{"device", "cpu"}, {"pin_memory", true}};
+    if (design.workload.offload == Offload::CpuParameters)
+        zero["offload_param"] = {{"device", "cpu"}, {"pin_memory", true}};
     if (hsdp) // MiCS: shard inside groups, replicate across them (DeepSpeed's MiCS tutorial).
         zero["mics_shard_size"] = layout.shardGroup;
     ds["zero_optimization"] = std::move(zero);

@@ -2,6 +2,7 @@
 #include "memory/memorypanel.h"
 
 #include "base/sizelimits.h"
+#include "base/units.h"
 #include "common/explanationdialog.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -176,8 +177,23 @@ void MemoryPanel::refresh()
                 .arg(fit)
                 .arg(design.workload.serving.concurrency)
                 .arg(design.layout.batchReplicas())
-                .arg(design.layout.batchReplicas() * fit));
+                .arg(design.layout.batchReplicas() * fit)
+            + servingBudgetText(memory));
     }
+}
+
+QString MemoryPanel::servingBudgetText(const core::MemoryReport& memory)
+{
+    const auto& b = memory.servingBudget;
+    if (!b)
+        return {};
+    const auto gib = [](double bytes) { return QString::number(bytes / core::kGiB, 'f', 2) + QStringLiteral(" GiB"); };
+    return tr("<p>As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, "
+              "activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.</p>")
+        .arg(qs(b->engine), gib(b->totalBytes), QString::number(b->utilization, 'f', 2), gib(b->usableBytes),
+             gib(b->weightsBytes), gib(b->nonTorchBytes), gib(b->activationBytes), gib(b->kvCacheBytes))
+        .arg(b->blocks)
+        .arg(b->blockTokens);
 }
 
 void MemoryPanel::explainServing(const QString& figure)

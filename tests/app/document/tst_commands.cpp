@@ -64,6 +64,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("fp8")};
     case Field::ExpertMode:
         return FieldValue{std::string("megatron")};
+    case Field::Framework:
+        return FieldValue{std::string("deepspeed")};
     case Field::Schedule:
         return FieldValue{std::string("gpipe")};
     case Field::Recompute:
