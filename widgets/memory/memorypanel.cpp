@@ -2,7 +2,6 @@
 #include "memory/memorypanel.h"
 
 #include "base/sizelimits.h"
-#include "base/units.h"
 #include "common/explanationdialog.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -187,12 +186,13 @@ QString MemoryPanel::servingBudgetText(const core::MemoryReport& memory)
     const auto& b = memory.servingBudget;
     if (!b)
         return {};
-    const auto gib = [](double bytes) { return QString::number(bytes / core::kGiB, 'f', 2) + QStringLiteral(" GiB"); };
+    // In binary units, as the engine's log prints them, with the chosen language's numbers.
+    const auto gib = [](double bytes) { return bytesText(bytes, core::ByteUnits::Binary); };
     return tr("<p>As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, "
               "activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.</p>")
-        .arg(qs(b->engine), gib(b->totalBytes), QString::number(b->utilization, 'f', 2), gib(b->usableBytes),
+        .arg(qs(b->engine), gib(b->totalBytes), numberText(b->utilization), gib(b->usableBytes),
              gib(b->weightsBytes), gib(b->nonTorchBytes), gib(b->activationBytes), gib(b->kvCacheBytes))
-        .arg(b->blocks)
+        .arg(integerText(b->blocks))
         .arg(b->blockTokens);
 }
 
