@@ -53,23 +53,9 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i)
     return length;
 }
 
-std::pair<std::size_t, std::size_t> lineAndColumnAt(std::string_view text, std::size_t byte)
-{
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
 Diagnostic parseError(std::string_view text, std::size_t byte, const std::string& reason)
 {
-    const auto [line, column] = lineAndColumnAt(text, byte);
+    const auto [line, column] = lineAndColumn(text, byte);
     return makeDiagnostic(diag::kIoParse, "",
                           {std::to_string(line), std::to_string(column), escapeInvalidUtf8(reason)});
 }
@@ -264,6 +250,20 @@ std::optional<Diagnostic> encodingError(std::string_view text)
 }
 
 } // namespace
+
+std::pair<std::size_t, std::size_t> lineAndColumn(std::string_view text, std::size_t byte)
+{
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
 
 std::optional<std::size_t> firstInvalidUtf8(std::string_view text)
 {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace core {
 
@@ -47,5 +48,8 @@ bool readInRange(ObjectReader& in, ReadContext& context, std::string_view key, d
 // value.dump(indent) that never throws: a string that is not UTF-8 is written with U+FFFD in place of its
 // bad bytes.
 std::string jsonText(const Json& value, int indent = 2);
+
+// Line and column (1-based) of a byte offset in a document, for located parse errors.
+std::pair<std::size_t, std::size_t> lineAndColumn(std::string_view text, std::size_t byte);
 
 } // namespace core

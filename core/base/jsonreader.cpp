@@ -2,6 +2,7 @@
 #include "base/jsonreader.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,21 +54,6 @@ std::string jsonTypeName(const Json& value)
 }
 
 namespace {
-
-// Line and column (1-based) of a byte offset, for parse errors.
-std::pair<std::size_t, std::size_t> lineAndColumn(std::string_view text, std::size_t byte)
-{
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
 
 // nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
 std::string parseErrorReason(const std::string& what)

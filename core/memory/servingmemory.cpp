@@ -130,13 +130,17 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
 
 namespace {
 
-// Whole KV blocks in `free` bytes, and the sequences of `tokens` each they hold (vLLM: num_gpu_blocks =
-// available memory ÷ (block_size × KV bytes per token); maximum concurrency = blocks × block_size ÷ tokens).
-std::int64_t sequencesInBlocks(const FrameworkProfile& engine, double free, double kvBytesPerToken, double tokens)
+// Whole KV blocks in `free` bytes (vLLM: num_gpu_blocks = available memory ÷ (block_size × KV bytes per
+// token)), and the sequences of `tokens` each they hold (maximum concurrency = blocks × block_size ÷ tokens).
+std::int64_t kvBlocks(const FrameworkProfile& engine, double free, double kvBytesPerToken)
 {
-    const double block = std::max(1, engine.kvBlockTokens) * kvBytesPerToken;
-    const double blocks = std::floor(std::max(0.0, free) / block);
-    return static_cast<std::int64_t>(std::floor(blocks * std::max(1, engine.kvBlockTokens) / tokens));
+    return static_cast<std::int64_t>(
+        std::floor(std::max(0.0, free) / (std::max(1, engine.kvBlockTokens) * kvBytesPerToken)));
+}
+
+double sequencesInBlocks(const FrameworkProfile& engine, std::int64_t blocks, double tokens)
+{
+    return static_cast<double>(blocks) * std::max(1, engine.kvBlockTokens) / tokens;
 }
 
 } // namespace
@@ -163,7 +167,8 @@ void servingFit(const Design& design, const std::map<int, ServingPerRank>& servi
             continue;
         const double free
             = role.capacityBytes - (role.totalBytes - role.figure(MemoryCategory::KvCache).bytes);
-        const auto n = sequencesInBlocks(engine, free, serving.at(role.ppRank).kvBytesPerToken, tokens);
+        const auto n = static_cast<std::int64_t>(std::floor(
+            sequencesInBlocks(engine, kvBlocks(engine, free, serving.at(role.ppRank).kvBytesPerToken), tokens)));
         if (!fit || n < *fit) {
             fit = n;
             limiting = &role;
@@ -204,8 +209,8 @@ void servingFit(const Design& design, const std::map<int, ServingPerRank>& servi
         budget.kvCacheBytes = std::max(0.0, limitingFree);
         budget.blockTokens = std::max(1, engine.kvBlockTokens);
         const double kvPerToken = serving.at(limiting->ppRank).kvBytesPerToken;
-        budget.blocks = static_cast<std::int64_t>(std::floor(budget.kvCacheBytes / (budget.blockTokens * kvPerToken)));
-        budget.maxConcurrency = static_cast<double>(budget.blocks) * budget.blockTokens / tokens;
+        budget.blocks = kvBlocks(engine, budget.kvCacheBytes, kvPerToken);
+        budget.maxConcurrency = sequencesInBlocks(engine, budget.blocks, tokens);
         report.servingBudget = budget;
     }
 }
