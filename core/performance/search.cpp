@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/search.h"
 
+#include "base/diagnostickinds.h"
+#include "base/sizelimits.h"
 #include "design/validate.h"
 #include "evaluate.h"
 #include "performance/searchspace.h"
@@ -351,6 +353,16 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
         left -= budget.back();
     }
     result.limited = options.limit > 0 && result.combinations > options.limit;
+    // Past limits::kMaxSearchCombinations a whole search would run for minutes: refused at once, before
+    // anything is evaluated, unless a limit says how much of it to try.
+    const std::int64_t toTry = result.limited ? options.limit : result.combinations;
+    if (toTry > limits::kMaxSearchCombinations) {
+        result.diagnostics.push_back(makeDiagnostic(diag::kValueRange, "",
+                                                    {"The layouts to search", "1",
+                                                     std::to_string(limits::kMaxSearchCombinations),
+                                                     std::to_string(toTry)}));
+        return result;
+    }
 
     std::atomic<bool> stop{false};
     const SearchJob job{design, space, fixed, degrees, budget, stop};

@@ -4,6 +4,7 @@
 // cluster and for Calculon's published problem.
 
 #include "evaluate.h"
+#include "base/sizelimits.h"
 #include "performance/search.h"
 #include "performance/searchspace.h"
 #include "support/testdesigns.h"
@@ -144,6 +145,7 @@ private slots:
     void batchPolicy();
     void calculonProblemWithNearestBatch();
     void limitAndCombinations();
+    void hugeSpaceRefusedUnlessLimited();
     void nothingFitsSaysWhy();
     void rankByAndPareto();
     void cancelStopsAtOnce();
@@ -463,6 +465,28 @@ void TestSearch::limitAndCombinations()
     // The limit takes a prefix of the search's order, on any number of threads.
     options.threads = 1;
     QVERIFY(sameCandidates(limited, searchMeshes(d, {}, options)));
+}
+
+// A space past limits::kMaxSearchCombinations would run for minutes: refused at once with value-range
+// (nothing evaluated); a limit within the cap makes it a search of that prefix.
+void TestSearch::hugeSpaceRefusedUnlessLimited()
+{
+    const Design d = smallCluster();
+    SearchSpace space;
+    space.microBatches.clear();
+    for (int mb = 1; mb <= 4000; ++mb)
+        space.microBatches.push_back(mb);
+    QVERIFY(countCombinations(d, space) > limits::kMaxSearchCombinations);
+    const SearchResult refused = searchMeshes(d, space);
+    QCOMPARE(refused.enumerated, std::int64_t{0});
+    QVERIFY(refused.candidates.empty());
+    QCOMPARE(refused.diagnostics.size(), std::size_t{1});
+    QCOMPARE(refused.diagnostics.front().code, std::string("value-range"));
+    SearchOptions options;
+    options.limit = 50;
+    const SearchResult limited = searchMeshes(d, space, options);
+    QVERIFY(!hasErrors(limited.diagnostics));
+    QCOMPARE(limited.enumerated, std::int64_t{50});
 }
 
 void TestSearch::nothingFitsSaysWhy()
