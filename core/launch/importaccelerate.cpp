@@ -61,14 +61,19 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
         context.add(diag::kLaunchEmpty, "line 1", {std::string(context.tool), "no distributed_type"});
         return yaml.unused();
     }
-    const auto kind = choice(context, type, {"FSDP", "MULTI_GPU", "NO"});
-    if (!kind)
+    const std::string kind = type->value.value_or("");
+    if (kind != "FSDP" && kind != "MULTI_GPU" && kind != "NO") {
+        context.add(diag::kLaunchUnsupported, type->where(),
+                    {type->name, kind,
+                     "this import reads FSDP, MULTI_GPU and NO (a DeepSpeed config imports "
+                     "with the deepspeed format)"});
         return yaml.unused();
+    }
     context.design.workload.mode = Mode::Training;
     ParallelLayout& layout = context.design.layout;
     layout.framework = Framework::Fsdp2;
     layout.shardGroup = 0;
-    readSharding(context, yaml, *kind == "FSDP");
+    readSharding(context, yaml, kind == "FSDP");
     for (Dim dim : {Dim::Pp, Dim::Ep})
         layout.setDegree(dim, 1);
     layout.schedule = Schedule::OneFOneB;

@@ -35,6 +35,7 @@ struct ImportContext
     std::string worldWhere;
     std::string degreesWhere = "line 1"; // the first degree the file sets
     int degreesLine = 0;
+    std::optional<std::vector<Dim>> frameworkOrder; // the tool's rank order (setOrder)
 
     bool failed() const { return hasErrors(diagnostics); }
     void add(const DiagnosticKind& kind, std::string where, std::vector<std::string> args = {})
@@ -65,8 +66,8 @@ bool setModelByName(ImportContext& context, std::string_view name, const std::st
 // mixed.
 Precision bf16Precision(const Design& base);
 
-// The framework's rank order, unless the base's order groups the ranks the same way (it differs only in
-// dimensions of degree 1).
+// The framework's rank order, applied by fitCluster unless the base's order groups the ranks the same way
+// (it differs only in dimensions of degree 1).
 void setOrder(ImportContext& context, const std::vector<Dim>& frameworkOrder);
 
 // DP from the cluster when the file does not give it; errors when the degrees and the processes the file

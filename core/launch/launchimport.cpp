@@ -153,6 +153,17 @@ std::string degreesText(const ParallelLayout& layout, bool withDp)
 
 void setOrder(ImportContext& context, const std::vector<Dim>& frameworkOrder)
 {
+    context.frameworkOrder = frameworkOrder;
+}
+
+namespace {
+
+// The framework's order, unless the base's groups the ranks the same way (it differs only in dimensions of
+// degree 1): once DP is known.
+void applyOrder(ImportContext& context)
+{
+    if (!context.frameworkOrder)
+        return;
     const ParallelLayout& layout = context.design.layout;
     auto active = [&layout](const std::vector<Dim>& order) {
         std::vector<Dim> out;
@@ -161,9 +172,11 @@ void setOrder(ImportContext& context, const std::vector<Dim>& frameworkOrder)
                 out.push_back(dim);
         return out;
     };
-    if (active(context.base.layout.order) != active(frameworkOrder))
-        context.design.layout.order = frameworkOrder;
+    if (active(context.base.layout.order) != active(*context.frameworkOrder))
+        context.design.layout.order = *context.frameworkOrder;
 }
+
+} // namespace
 
 void fitCluster(ImportContext& context)
 {
@@ -184,14 +197,14 @@ void fitCluster(ImportContext& context)
             context.add(
                 diag::kLaunchDegrees, *context.dpWhere,
                 {degreesText(layout, true), std::to_string(others * layout.dp()), std::to_string(gpus)});
-        return;
-    }
-    if (others > gpus || gpus % others != 0) {
+    } else if (others > gpus || gpus % others != 0) {
         context.add(diag::kLaunchCluster, context.degreesWhere,
                     {degreesText(layout, false), std::to_string(gpus)});
-        return;
+    } else {
+        layout.setDegree(Dim::Dp, int(gpus / others));
     }
-    layout.setDegree(Dim::Dp, int(gpus / others));
+    if (!context.failed())
+        applyOrder(context);
 }
 
 void checkGlobalBatch(ImportContext& context, const std::string& where)
