@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Diagnostics of importing what a user brings from outside: a Hugging Face config.json. Registered with
+// Diagnostics of importing what a user brings from outside: a Hugging Face config.json, a launch
+// configuration (core/launch/launchimport.h). Registered with
 // every other kind in diagnostickinds.cpp (allKinds), listed in the README.
 
 #include "base/diagnostic.h"
