@@ -116,8 +116,16 @@ void readModel(ImportContext& context, const Settings& flags)
                                   "--vocab-size",
                                   "--rotary-base"})
         flags.take(flag);
-    if (named || context.failed())
+    if (context.failed())
         return;
+    if (named) {
+        if (!matches(context.design.model))
+            context.add(diag::kLaunchApproximated, tokenizer->where(),
+                        {"the file's --num-layers, --hidden-size and head counts",
+                         "those of " + context.design.model.name,
+                         "--tokenizer-model names that checkpoint, whose shape differs"});
+        return;
+    }
     if (!nLayers && !nHidden && !nHeads)
         return; // the file says nothing of the model: the base's stays
     if (matches(context.design.model))

@@ -117,6 +117,7 @@ private slots:
     void realLaunchFiles_data();
     void realLaunchFiles();
     void unusedSettingsAreListed();
+    void modelWarnings();
     void badInput_data();
     void badInput();
     void everyPrefixIsHandled();
@@ -423,6 +424,35 @@ void TestLaunchImport::unusedSettingsAreListed()
     QVERIFY2(vllm.ok(), qPrintable(testing::describe(vllm.diagnostics)));
     QCOMPARE(vllm.design->model.preset, std::string("mixtral-8x7b"));
     QCOMPARE(vllm.unusedSettings, (std::vector<std::string>{"--swap-space (line 1)"}));
+}
+
+void TestLaunchImport::modelWarnings()
+{
+    // The tokenizer names Llama 3.1 8B, the shape is 70B's: the preset wins, with a warning at the tokenizer.
+    const LaunchImport named = importLaunch(LaunchFormat::Megatron,
+                                            "--num-layers 80\n--hidden-size 8192\n--num-attention-heads "
+                                            "64\n--tokenizer-model meta-llama/Llama-3.1-8B\n",
+                                            testing::example("default"));
+    QVERIFY(named.ok());
+    QCOMPARE(named.design->model.preset, std::string("llama-3.1-8b"));
+    QCOMPARE(named.diagnostics.size(), std::size_t(1));
+    QCOMPARE(named.diagnostics.front().code, std::string("launch-approximated"));
+    QCOMPARE(named.diagnostics.front().path, std::string("line 4"));
+    // A shape no preset has keeps the base's model.
+    const LaunchImport unknown = importLaunch(
+        LaunchFormat::Megatron, "--num-layers 12\n--hidden-size 768\n--num-attention-heads 12\n",
+        testing::example("default"));
+    QVERIFY(unknown.ok());
+    QCOMPARE(unknown.design->model.preset, std::string("llama-3.1-70b"));
+    QCOMPARE(unknown.diagnostics.front().code, std::string("launch-model"));
+    QCOMPARE(unknown.diagnostics.front().path, std::string("line 1"));
+    // torchtitan's llama3 flavors are the Llama 3.1 presets; another model keeps the base's.
+    const LaunchImport other
+        = importLaunch(LaunchFormat::Torchtitan, "[model]\nname = \"deepseek_v3\"\nflavor = \"16B\"\n",
+                       testing::example("default"));
+    QVERIFY(other.ok());
+    QCOMPARE(other.diagnostics.front().code, std::string("launch-model"));
+    QCOMPARE(other.diagnostics.front().path, std::string("line 2"));
 }
 
 void TestLaunchImport::badInput_data()
