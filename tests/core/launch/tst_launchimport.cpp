@@ -118,6 +118,7 @@ private slots:
     void realLaunchFiles();
     void unusedSettingsAreListed();
     void modelWarnings();
+    void shardingGroupsAndAutoValues();
     void badInput_data();
     void badInput();
     void everyPrefixIsHandled();
@@ -453,6 +454,31 @@ void TestLaunchImport::modelWarnings()
     QVERIFY(other.ok());
     QCOMPARE(other.diagnostics.front().code, std::string("launch-model"));
     QCOMPARE(other.diagnostics.front().path, std::string("line 2"));
+}
+
+void TestLaunchImport::shardingGroupsAndAutoValues()
+{
+    // Accelerate's parallelism_config: 2 replicas of 4-way sharding on 8 GPUs is HSDP with groups of 4.
+    const LaunchImport hsdp = importLaunch(LaunchFormat::Accelerate,
+                                           "distributed_type: FSDP\nnum_processes: 8\nparallelism_config:\n"
+                                           "  parallelism_config_dp_replicate_size: 2\n"
+                                           "  parallelism_config_dp_shard_size: 4\n",
+                                           testing::example("fsdp-1node-8gpu"));
+    QVERIFY2(hsdp.ok(), qPrintable(testing::describe(hsdp.diagnostics)));
+    QCOMPARE(hsdp.design->layout.dp(), 8);
+    QCOMPARE(hsdp.design->layout.zeroStage, 3);
+    QCOMPARE(hsdp.design->layout.shardGroup, 4);
+    // DeepSpeed's "auto" (the Hugging Face Trainer fills it in) is listed and leaves the base's batch.
+    const Design base = testing::example("fsdp-1node-8gpu");
+    const LaunchImport automatic = importLaunch(
+        LaunchFormat::DeepSpeed,
+        R"({"train_batch_size": "auto", "train_micro_batch_size_per_gpu": "auto", "zero_optimization": {"stage": 2}})",
+        base);
+    QVERIFY2(automatic.ok(), qPrintable(testing::describe(automatic.diagnostics)));
+    QCOMPARE(automatic.design->workload.globalBatch, base.workload.globalBatch);
+    QCOMPARE(automatic.design->layout.zeroStage, 2);
+    QCOMPARE(automatic.unusedSettings,
+             (std::vector<std::string>{"/train_batch_size", "/train_micro_batch_size_per_gpu"}));
 }
 
 void TestLaunchImport::badInput_data()
