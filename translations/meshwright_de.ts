@@ -737,11 +737,11 @@
     </message>
     <message>
         <source>This is not a PyTorch profiler trace: it has no &quot;traceEvents&quot; array (torch.profiler&apos;s export_chrome_trace writes one).</source>
-        <translation>Dies ist kein Trace des PyTorch-Profilers: Er hat kein Array "traceEvents" (export_chrome_trace von torch.profiler schreibt eines).</translation>
+        <translation>Dies ist kein Trace des PyTorch-Profilers: Er hat kein Array &quot;traceEvents&quot; (export_chrome_trace von torch.profiler schreibt eines).</translation>
     </message>
     <message>
         <source>The trace holds no GPU kernels (events of category &quot;kernel&quot;): profile with ProfilerActivity.CUDA among the activities.</source>
-        <translation>Der Trace enthält keine GPU-Kernels (Ereignisse der Kategorie "kernel"): Profilieren Sie mit ProfilerActivity.CUDA unter den Aktivitäten.</translation>
+        <translation>Der Trace enthält keine GPU-Kernels (Ereignisse der Kategorie &quot;kernel&quot;): Profilieren Sie mit ProfilerActivity.CUDA unter den Aktivitäten.</translation>
     </message>
     <message>
         <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
@@ -754,6 +754,42 @@
     <message>
         <source>The config&apos;s %1 is not modelled: %2.</source>
         <translation>%1 aus der Konfiguration wird nicht modelliert: %2.</translation>
+    </message>
+    <message>
+        <source>This is not a readable %1 file: %2.</source>
+        <translation>Dies ist keine lesbare %1-Datei: %2.</translation>
+    </message>
+    <message>
+        <source>The file holds no %1 configuration: %2.</source>
+        <translation>Die Datei enthält keine %1-Konfiguration: %2.</translation>
+    </message>
+    <message>
+        <source>The file starts %1 processes, but the cluster has %2 GPUs.</source>
+        <translation>Die Datei startet %1 Prozesse, der Cluster hat aber %2 GPUs.</translation>
+    </message>
+    <message>
+        <source>The degrees %1 need %2 GPUs, but the cluster has %3.</source>
+        <translation>Die Grade %1 brauchen %2 GPUs, der Cluster hat aber %3.</translation>
+    </message>
+    <message>
+        <source>The degrees %1 do not divide the cluster&apos;s %2 GPUs, so no data-parallel degree fills it.</source>
+        <translation>Die Grade %1 teilen die %2 GPUs des Clusters nicht, daher füllt ihn kein datenparalleler Grad.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 conflicts with %3 = %4.</source>
+        <translation>%1 = %2 widerspricht %3 = %4.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 cannot be imported: %3.</source>
+        <translation>%1 = %2 kann nicht importiert werden: %3.</translation>
+    </message>
+    <message>
+        <source>The file&apos;s model %1 is not a built-in preset; the design keeps %2.</source>
+        <translation>Das Modell %1 der Datei ist keine eingebaute Vorlage; der Entwurf behält %2.</translation>
+    </message>
+    <message>
+        <source>%1 is read as %2: %3.</source>
+        <translation>%1 wird als %2 gelesen: %3.</translation>
     </message>
 </context>
 <context>
@@ -1822,6 +1858,68 @@
     <message>
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler-Traces (*.json *.json.gz *.gz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Launch Configuration…</source>
+        <translation>&amp;Launch-Konfiguration…</translation>
+    </message>
+    <message>
+        <source>%1 is empty.</source>
+        <translation>%1 ist leer.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported:
+%2</source>
+        <translation>%1 kann nicht importiert werden:
+%2</translation>
+    </message>
+    <message>
+        <source>Not used: %1</source>
+        <translation>Nicht verwendet: %1</translation>
+    </message>
+    <message>
+        <source>Import launch configuration %1</source>
+        <translation>Launch-Konfiguration %1 importieren</translation>
+    </message>
+    <message>
+        <source>Any launch file, format from its name and contents (*)</source>
+        <translation>Jede Launch-Datei, Format aus Name und Inhalt (*)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments (*.sh *.txt *.args)</source>
+        <translation>Megatron-LM-Argumente (*.sh *.txt *.args)</translation>
+    </message>
+    <message>
+        <source>torchtitan config (*.toml)</source>
+        <translation>torchtitan-Konfiguration (*.toml)</translation>
+    </message>
+    <message>
+        <source>Accelerate config (*.yaml *.yml)</source>
+        <translation>Accelerate-Konfiguration (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation>DeepSpeed-Konfiguration (*.json)</translation>
+    </message>
+    <message>
+        <source>vLLM command (*.sh)</source>
+        <translation>vLLM-Befehl (*.sh)</translation>
+    </message>
+    <message>
+        <source>SGLang command (*.sh)</source>
+        <translation>SGLang-Befehl (*.sh)</translation>
+    </message>
+    <message>
+        <source>Import a Launch Configuration</source>
+        <translation>Launch-Konfiguration importieren</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Launch Configuration</source>
+        <translation>Launch-Konfiguration kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Launch Configuration Imported</source>
+        <translation>Launch-Konfiguration importiert</translation>
     </message>
 </context>
 <context>

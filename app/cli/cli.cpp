@@ -10,6 +10,7 @@
 #include "cli/collectiveverb.h"
 #include "cli/designflags.h"
 #include "cli/exportverb.h"
+#include "cli/importverb.h"
 #include "cli/kernelverb.h"
 #include "cli/recordverb.h"
 #include "cli/reportverb.h"
@@ -46,7 +47,7 @@ void usage(std::ostream& out)
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
         << searchHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp() << calibrateComputeHelp()
-        << exportHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
+        << exportHelp() << importHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -232,6 +233,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return searchVerb(args, out, err);
         if (verb == "export")
             return exportVerb(args, out, err);
+        if (verb == "import")
+            return importVerb(args, out, err);
         if (verb == "report")
             return reportVerb(args, out, err);
         if (verb == "record")

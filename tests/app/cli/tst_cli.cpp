@@ -86,6 +86,7 @@ private slots:
     void searchListsRankedCandidates();
     void evaluateSummarisesLargeLayouts();
     void calibrateComputeWritesTheDesign();
+    void importReadsBackTheExport();
     void memoryJsonContract();
     void memoryFlagsMoveTheirFigures_data();
     void memoryFlagsMoveTheirFigures();
@@ -173,21 +174,23 @@ void TestCli::exitCodes_data()
     // sequence parallelism on, --json=yes was accepted.
     QTest::newRow("--sp=false last") << QStringList{"evaluate", "--example", "default", "--sp=false"} << 2
                                      << "--sp takes no value (given '--sp=false')";
-    QTest::newRow("--sp=false first") << QStringList{"evaluate", "--sp=false", "--example", "default"} << 2
-                                      << "--sp takes no value";
+    QTest::newRow("--sp=false first")
+        << QStringList{"evaluate", "--sp=false", "--example", "default"} << 2 << "--sp takes no value";
     QTest::newRow("--json=yes") << QStringList{"evaluate", "--example", "default", "--json=yes"} << 2
                                 << "--json takes no value";
-    QTest::newRow("schedule --json=1") << QStringList{"schedule", "--stages=2", "--micro-batches=4", "--json=1"}
-                                       << 2 << "--json takes no value";
+    QTest::newRow("schedule --json=1")
+        << QStringList{"schedule", "--stages=2", "--micro-batches=4", "--json=1"} << 2
+        << "--json takes no value";
     QTest::newRow("schedule inline values")
         << QStringList{"schedule", "--kind=zb-h1", "--stages=2", "--micro-batches=4", "--forward=1.5"} << 0
         << "zb-h1 schedule";
     // 1e308 made the makespan infinite and the text ruler loop for ever.
     QTest::newRow("schedule --forward 1e308")
-        << QStringList{"schedule", "--stages", "2", "--micro-batches", "2", "--forward", "1e308", "--backward",
-                       "1e308"}
+        << QStringList{"schedule", "--stages",   "2",    "--micro-batches", "2", "--forward",
+                       "1e308",    "--backward", "1e308"}
         << 1 << "value-range  --forward";
-    QTest::newRow("search --top=1") << QStringList{"search", "--example=teaching-4gpu", "--top=1"} << 0 << "1.";
+    QTest::newRow("search --top=1") << QStringList{"search", "--example=teaching-4gpu", "--top=1"} << 0
+                                    << "1.";
     QTest::newRow("help") << QStringList{"help"} << 0 << "evaluate";
     QTest::newRow("verb --help") << QStringList{"evaluate", "--help"} << 0 << "--tp-comm-overlap";
     QTest::newRow("verb -h") << QStringList{"collective", "-h"} << 0 << "--algo";
@@ -301,7 +304,8 @@ void TestCli::modelFromFile()
     const std::string odd = m_dir.filePath(QStringLiteral("tiny")).toStdString() + "\xFF.json";
     const std::vector<std::pair<std::string, std::string>> cases{
         {R"({"name": "Tiny",
-  "layers": })", "Malformed JSON at line 2, column 13"},
+  "layers": })",
+         "Malformed JSON at line 2, column 13"},
         {R"({"name": "Tiny", "layers": 1e400})", "the number 1e400 is beyond the range of a double"},
         {"{\"x\": " + std::string(100000, '['), "nest deeper than 256 levels"},
         {"{\"name\": \"Ti\xC3(\"}", "invalid UTF-8: byte 0xC3 at byte offset 12"},
@@ -595,6 +599,38 @@ void TestCli::calibrateComputeWritesTheDesign()
     QCOMPARE(runCli({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"})
                  .exitCode,
              1);
+}
+
+// export then import gives the example's layout back; a file whose degrees do not fill the cluster exits 2
+// with the line.
+void TestCli::importReadsBackTheExport()
+{
+    const QString args = m_dir.filePath(QStringLiteral("megatron-args.sh"));
+    QCOMPARE(runCli({"export", "--format", "megatron", "--example", "seed-70b-32k-512gpu", "-o",
+                     args.toStdString()})
+                 .exitCode,
+             0);
+    const QString out = m_dir.filePath(QStringLiteral("imported.json"));
+    const Run imported = runCli({"import", "--format", "megatron", args.toStdString(), "--example",
+                                 "seed-70b-32k-512gpu", "-o", out.toStdString()});
+    QCOMPARE(imported.exitCode, 0);
+    QVERIFY2(imported.err.find("--master-addr (line 14)") != std::string::npos, imported.err.c_str());
+    QVERIFY(runJson({"evaluate", out.toStdString(), "--json"}).at("valid").get<bool>());
+    QFile saved(out);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const Json layout = Json::parse(saved.readAll().toStdString()).at("layout");
+    QCOMPARE(layout.at("tp").get<int>(), 8);
+    QCOMPARE(layout.at("pp").get<int>(), 4);
+    QCOMPARE(layout.at("cp").get<int>(), 4);
+    QCOMPARE(layout.at("dp").get<int>(), 4);
+    QCOMPARE(layout.at("framework").get<std::string>(), std::string("megatron-core"));
+
+    const QString bad = m_dir.filePath(QStringLiteral("bad.toml"));
+    std::ofstream(bad.toStdString()) << "[parallelism]\ntensor_parallel_degree = 3\n";
+    const Run refused = runCli({"import", bad.toStdString(), "--example", "default"});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.find("launch-cluster  line 2") != std::string::npos, refused.err.c_str());
+    QCOMPARE(runCli({"import", "--format", "yaml", bad.toStdString()}).exitCode, 2);
 }
 
 namespace {
