@@ -223,22 +223,36 @@ void checkGlobalBatch(ImportContext& context, const std::string& where)
 
 std::string modelPresetOfName(std::string_view name)
 {
-    // The last path component, without the suffixes of fine-tuned or converted checkpoints.
-    std::string key = launch::lower(name);
-    while (!key.empty() && key.back() == '/')
-        key.pop_back();
-    if (const std::size_t slash = key.rfind('/'); slash != std::string::npos)
-        key = key.substr(slash + 1);
-    for (std::string_view suffix : {"-instruct", "-hf", "-base", "-fp8", "-bf16"})
-        if (key.ends_with(suffix))
-            key.resize(key.size() - suffix.size());
-    if (key.starts_with("meta-"))
-        key = key.substr(5);
+    // The last path component, without a version tag ("-v0.1") or the suffixes of fine-tuned or converted
+    // checkpoints, in any order ("Mixtral-8x7B-Instruct-v0.1" is Mixtral-8x7B); the same for the preset's
+    // Hugging Face id.
+    const auto normalise = [](std::string_view text) {
+        std::string key = launch::lower(text);
+        while (!key.empty() && key.back() == '/')
+            key.pop_back();
+        if (const std::size_t slash = key.rfind('/'); slash != std::string::npos)
+            key = key.substr(slash + 1);
+        for (bool stripped = true; stripped;) {
+            stripped = false;
+            for (std::string_view suffix : {"-instruct", "-hf", "-base", "-fp8", "-bf16"})
+                if (key.ends_with(suffix)) {
+                    key.resize(key.size() - suffix.size());
+                    stripped = true;
+                }
+            if (const std::size_t dash = key.rfind("-v"); dash != std::string::npos && dash + 2 < key.size()
+                && key.find_first_not_of("0123456789.", dash + 2) == std::string::npos) {
+                key.resize(dash);
+                stripped = true;
+            }
+        }
+        if (key.starts_with("meta-"))
+            key = key.substr(5);
+        return key;
+    };
+    const std::string key = normalise(name);
     for (const ModelArchitecture& model : Catalog::builtin().models()) {
-        std::string hub = launch::lower(huggingFaceNames(model.preset).hubId);
-        if (const std::size_t slash = hub.rfind('/'); slash != std::string::npos)
-            hub = hub.substr(slash + 1);
-        if (key == model.preset || (!hub.empty() && (key == hub || key + "-v0.1" == hub)))
+        const std::string hub = normalise(huggingFaceNames(model.preset).hubId);
+        if (key == model.preset || (!hub.empty() && key == hub))
             return model.preset;
     }
     return {};

@@ -659,8 +659,10 @@ void TestLaunchImport::modelNames_data()
                                  << "llama-3.1-70b";
     QTest::newRow("local path") << "/models/Qwen3-235B-A22B/"
                                 << "qwen3-235b-a22b";
-    QTest::newRow("mixtral") << "mistralai/Mixtral-8x7B-Instruct-v0.1"
-                             << "";
+    QTest::newRow("mixtral") << "mistralai/Mixtral-8x7B-v0.1"
+                             << "mixtral-8x7b";
+    QTest::newRow("version after instruct") << "mistralai/Mixtral-8x7B-Instruct-v0.1"
+                                            << "mixtral-8x7b";
     QTest::newRow("llama 3.0 is another model") << "meta-llama/Meta-Llama-3-70B"
                                                 << "";
     QTest::newRow("unknown") << "my-org/my-model"
