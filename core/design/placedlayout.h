@@ -8,6 +8,7 @@
 // in which evaluate() fills its result.
 
 #include "catalog/catalog.h"
+#include "compute/gemmmodel.h"
 #include "design/mesh.h"
 #include "design/rankinfo.h"
 
@@ -31,6 +32,11 @@ struct PlacedLayout
     // place of the presets of the same id. Views and further models look links up here.
     std::shared_ptr<const Catalog> catalog;
 
+    // The GEMM tables kernels are priced with: the built-in ones, with the design's own kernel tables in
+    // place of those of the same GPU type and data type; null: the built-in ones.
+    std::shared_ptr<const GemmModel> gemms;
+
+    const GemmModel& kernels() const { return gemms ? *gemms : GemmModel::builtin(); }
     // The catalog, or the built-in presets for a layout placed without one.
     const Catalog& presets() const { return catalog ? *catalog : Catalog::builtin(); }
     // Every rank has a GPU (false without a mesh).
