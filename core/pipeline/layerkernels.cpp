@@ -138,7 +138,7 @@ void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, con
 // Elementwise traffic: what the layer saves for backward, as the memory model counts it, read and written
 // `elementwisePasses` times; the FP8 casts of every FP8 GEMM's input (forward) and incoming gradient
 // (backward).
-void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu)
+void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu, double passes)
 {
     const ModelArchitecture& model = design.model;
     const ParallelLayout& l = design.layout;
@@ -152,7 +152,6 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     config.flashAttention = design.workload.flashAttention;
     config.capacityFactor = design.workload.moeCapacityFactor;
     const LayerActivations saved = layerActivationBytes(model, model.isMoeLayer(layer), config);
-    const double passes = design.compute.elementwisePasses;
     k.elementwiseBytes = passes * saved.total();
     k.scoreBytes = passes * saved.scores;
     for (const LayerGemm& g : k.gemms) {
@@ -189,7 +188,7 @@ GemmDtype linearDtype(const Design& design)
 }
 
 LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,
-                          double timeScale)
+                          double timeScale, double elementwisePasses)
 {
     LayerKernels k;
     k.timeScale = timeScale;
@@ -197,7 +196,8 @@ LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, c
         = d(design.workload.sequenceLength) / design.layout.cp() * static_cast<double>(design.layout.microBatch);
     addLinearGemms(k, design, layer, gpu, gemms, tokens);
     addAttention(k, design, gpu, gemms);
-    addElementwise(k, design, layer, gpu);
+    addElementwise(k, design, layer, gpu,
+                   elementwisePasses >= 0 ? elementwisePasses : design.compute.elementwisePasses);
     return k;
 }
 

@@ -64,9 +64,9 @@ struct LayerKernels
 };
 
 // The kernels of layer `layer` of the design on `gpu`. `timeScale` multiplies GEMM and attention times
-// (the design's computeModel: 0.70 / its η_max for this GPU type).
+// (the compute model's 0.70 / η_max for this GPU type); `elementwisePasses` < 0: the design's own.
 LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,
-                          double timeScale);
+                          double timeScale, double elementwisePasses = -1);
 // The output head of the last stage: its GEMM in three passes.
 LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms, double timeScale);
 

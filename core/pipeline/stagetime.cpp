@@ -126,9 +126,9 @@ std::vector<RankKernels> pipelineRankKernels(const Design& design, const PlacedL
             k.gpu = gpu;
             k.peak = gpu->bf16Flops;
             k.hbm = gpu->hbmBandwidth;
-            k.dense = layerKernels(design, denseIndex, *gpu, gemms, scale);
+            k.dense = layerKernels(design, denseIndex, *gpu, gemms, scale, compute.elementwisePasses);
             if (design.model.moe.isMoe())
-                k.moe = layerKernels(design, moeIndex, *gpu, gemms, scale);
+                k.moe = layerKernels(design, moeIndex, *gpu, gemms, scale, compute.elementwisePasses);
             k.head = outputHeadGemm(design, *gpu, gemms, scale);
             byType.push_back(std::move(k));
             types.push_back(type);
