@@ -79,6 +79,13 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
                      "forward (elementwisePasses × saved activations + FP8 casts " + formatBytes(k.castBytes)
                          + ") / (η_HBM · HBM), backward twice the activations' traffic + the gradients' casts",
                      e.source + ". " + e.note});
+    const Explanation a = explainElementwise(elementwiseTime(gpu, k.accumulatedGradientBytes), gpu);
+    terms.push_back({"kernel." + p + "gradient-accumulation", k.parts.gradientAccumulation, "s",
+                     "weights × 2 × gradient bytes " + formatBytes(k.accumulatedGradientBytes)
+                         + " / (η_HBM · HBM): the micro-batch's weight gradients added to the buffer",
+                     "Megatron-LM main_grad accumulation (fused_weight_gradient_mlp_cuda."
+                     "wgrad_gemm_accum_fp32, or the parameter hook's main_grad.add_); "
+                         + a.source + ". " + a.note});
 }
 
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,

@@ -3,6 +3,7 @@
 
 #include "catalog/model.h"
 #include "memory/activations.h"
+#include "memory/memory.h"
 
 #include <algorithm>
 
@@ -18,6 +19,14 @@ constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
 // where its forward read one tensor and wrote one: norms, GeLU/SwiGLU and softmax move 6 bytes per element
 // backward for 4 forward, dropout 5 for 5 (its mask read back); 1.5 × the forward's traffic.
 constexpr double kElementwiseBackwardFactor = 1.5;
+
+// Every micro-batch's weight gradients are added to the gradient buffer that persists over the step: the
+// buffer is read and written once per micro-batch, 2 × its bytes per weight. Megatron-LM keeps it in FP32
+// (main_grad; with gradient_accumulation_fusion the weight-gradient GEMM's epilogue does it in place of
+// writing its BF16 result, fused_weight_gradient_mlp_cuda.wgrad_gemm_accum_fp32; without, the
+// param hook's main_grad.add_(grad) reads the BF16 gradient too), PyTorch's AccumulateGrad in the
+// parameters' type. The measured GEMM tables write a BF16 result and count none of it.
+constexpr double kAccumulatorPasses = 2;
 
 double d(std::int64_t v)
 {
@@ -162,7 +171,9 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
         k.castBytesBackward += 4 * f.b * f.m * f.n;
     }
     const double bandwidth = elementwiseTime(gpu, 1).bandwidth;
+    k.accumulatedGradientBytes = gradientAccumulationBytes(design, k.gemms);
     if (bandwidth > 0) {
+        k.parts.gradientAccumulation = k.accumulatedGradientBytes / bandwidth;
         k.parts.elementwiseForward = (k.elementwiseBytes + k.castBytes) / bandwidth;
         k.parts.elementwiseBackward = (kElementwiseBackwardFactor * k.elementwiseBytes + k.castBytesBackward) / bandwidth;
         k.parts.scoreElementwise = k.scoreBytes / bandwidth;
@@ -170,6 +181,15 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
 }
 
 } // namespace
+
+double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms)
+{
+    double weights = 0;
+    for (const LayerGemm& g : gemms)
+        if (g.weightGradient)
+            weights += g.shapes[kF].b * g.shapes[kF].k * g.shapes[kF].n;
+    return weights * kAccumulatorPasses * frameworkStateBytes(design).gradients;
+}
 
 double LayerKernels::gemmFlopsPerSecond() const
 {

@@ -22,7 +22,9 @@
 // `elementwisePasses` × the bytes the layer saves for backward (the memory model's activations),
 // backward twice that. Under FP8 (Transformer Engine on Hopper, MXFP8 on Blackwell) the linear layers'
 // GEMMs run on the FP8 rows and every FP8 GEMM input is cast, with its transpose, in one pass: read BF16,
-// write FP8 twice (4 bytes per element, amax or block scales fused).
+// write FP8 twice (4 bytes per element, amax or block scales fused). The weight-gradient pass adds the
+// micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its bytes per
+// weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count.
 
 #include "catalog/hardware.h"
 #include "compute/attentionkernel.h"
@@ -56,6 +58,8 @@ struct LayerKernels
     double scoreBytes = 0; // its part on unfused attention scores
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
     double castBytesBackward = 0;
+    // Per micro-batch: the gradient buffer read and written (weight-gradient pass).
+    double accumulatedGradientBytes = 0;
     double timeScale = 1; // the design's compute model relative to the kernel model (1: as measured)
     LayerPartTimes parts;
 
@@ -69,6 +73,11 @@ LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, c
                           double timeScale, double elementwisePasses = -1);
 // The output head of the last stage: its GEMM in three passes.
 LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms, double timeScale);
+
+// HBM bytes one micro-batch moves to add the weight gradients of `gemms` to the step's gradient buffer:
+// the buffer read and written, 2 × the framework's gradient bytes per weight (memory.h frameworkStateBytes:
+// FP32 main_grad on Megatron-LM).
+double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms);
 
 // The GEMM operand type of a design's linear layers: FP8 E4M3 under `precision: fp8`, else BF16.
 GemmDtype linearDtype(const Design& design);

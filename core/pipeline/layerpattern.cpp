@@ -168,6 +168,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     };
     gatherFor(t.mlp(kW), !moe);
     gatherFor(t.attentionProjections(kW), true);
+    weight.compute(t.gradientAccumulation);
     return {forwardPattern, input.take(), weight.take()};
 }
 

@@ -82,6 +82,8 @@ struct LayerPartTimes
     double elementwiseForward = 0; // norms, activations, dropout, casts: bound by HBM
     double elementwiseBackward = 0;
     double scoreElementwise = 0; // the forward's part on the attention scores (redone by selective recomputation)
+    // The weight gradients added to the step's gradient buffer (weight-gradient pass), bound by HBM.
+    double gradientAccumulation = 0;
 
     double mlp(std::size_t pass) const { return fc1[pass] + fc2[pass]; }
     double attentionProjections(std::size_t pass) const { return qkv[pass] + outProjection[pass]; }

@@ -234,9 +234,14 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
     stage.denseLayer = layerPatterns(kernels.dense.parts, stage.comm, shape.tpOverlap, false, l.recompute);
     if (model.moe.isMoe())
         stage.moeLayer = layerPatterns(kernels.moe.parts, stage.comm, shape.tpOverlap, true, l.recompute);
-    if (stage.outputHead)
+    if (stage.outputHead) {
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             stage.headSeconds[pass] = kernels.head.times[pass].seconds;
+        // Its weight gradient joins the gradient buffer as the layers' do (layerkernels.h).
+        const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
+        if (bandwidth > 0)
+            stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
+    }
     const int denseLayers = stage.layers - stage.moeLayers;
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
         stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds

@@ -10,9 +10,10 @@
 // Compute: the sum of a layer's real kernels on the slowest GPU type of each pipeline rank, priced once per
 // design and GPU type by the kernel model (layerkernels.h, docs/kernel-model.md): its GEMMs forward and as
 // data- and weight-gradient GEMMs with their own shapes, FlashAttention with causal FLOPs (or the unfused
-// QKᵀ and AV), elementwise work over HBM. Recomputation adds to the backward its forward: the whole layer
-// (full) or the attention products (selective; Korthikanti et al. 2022 §5). Embedding lookups take no
-// time; the output head runs on the last stage. Model FLOPs (for MFU) count 2 per multiply-add, attention
+// QKᵀ and AV), elementwise work over HBM, and each micro-batch's weight gradients added to the step's
+// gradient buffer (read and written once, HBM-bound). Recomputation adds to the backward its forward: the
+// whole layer (full) or the attention products (selective; Korthikanti et al. 2022 §5). Embedding lookups
+// take no time; the output head runs on the last stage. Model FLOPs (for MFU) count 2 per multiply-add, attention
 // causal (Narayanan et al., SC'21, appendix; Megatron-LM training.py num_floating_point_operations):
 //   linear    2·s·b·(attention projections + MLP or shared experts + top-k routed experts + router)
 //             parameters — every weight multiplies every token once;

@@ -5,9 +5,8 @@
 // Every published row must be predicted within 10 %. The kernel model (docs/kernel-model.md) prices A100,
 // which has no measured table, on the roofline fallback (0.75 of the peak, shaped by the H100 table); its
 // constants were chosen once from the public GEMM and FlashAttention measurements, not against these rows,
-// and no row has its own. Three Narayanan 2021 rows with pipeline parallelism come out 10.7-13.3 % fast
-// (the pipelined runs of 2021 lose more than the model's schedule, p2p and data-parallel terms account
-// for); they are expected failures, so that fixing the cause shows up as an unexpected pass.
+// and no row has its own. Each micro-batch's weight gradients are added to Megatron-LM's FP32 main_grad
+// buffer, read and written once (layerkernels.h); the measured tables do not count that traffic.
 
 #include "evaluate.h"
 #include "performance/computecalibration.h"
@@ -231,9 +230,6 @@ void TestPerformance::megatron2021()
     const double error = p.stepSeconds / publishedSeconds - 1;
     qInfo("predicted %.2f s, published %.2f s, %+.1f %%, MFU %.1f %%, HFU %.1f %%", p.stepSeconds,
           publishedSeconds, 100 * error, 100 * p.mfu, 100 * p.hfu);
-    const std::string row = QTest::currentDataTag();
-    if (row == "76.1B" || row == "145.6B" || row == "310.1B")
-        QEXPECT_FAIL("", "PP > 1 rows of 2021 predicted 11-13 % fast (see the file comment)", Continue);
     QVERIFY2(std::abs(error) <= kTolerance,
              qPrintable(QStringLiteral("off by %1 %").arg(100 * error, 0, 'f', 1)));
 }
@@ -274,11 +270,14 @@ void TestPerformance::averageErrorBeatsCalculon()
     }
     const double mean = sum / static_cast<double>(runs.size());
     qInfo("mean error %.1f %%, largest %.1f %% over %zu runs", 100 * mean, 100 * largest, runs.size());
-    QVERIFY(mean < 0.07);
-    QVERIFY(largest < 0.14);
-    QEXPECT_FAIL("", "the kernel model's mean error is 6.2 %, largest 13.3 % (see the file comment)", Continue);
+    QVERIFY(mean < 0.06);
+    QVERIFY(largest <= kTolerance);
+    // The kernel model was not fitted to these runs (the curve before it was, at 3.6 % and 6.6 %).
+    QEXPECT_FAIL("", "the kernel model's mean error is 5.2 %, largest 9.3 % (not fitted to these runs)",
+                 Continue);
     QVERIFY(mean < 0.037);
-    QEXPECT_FAIL("", "the kernel model's mean error is 6.2 %, largest 13.3 % (see the file comment)", Continue);
+    QEXPECT_FAIL("", "the kernel model's mean error is 5.2 %, largest 9.3 % (not fitted to these runs)",
+                 Continue);
     QVERIFY(largest < 0.089);
 }
 
@@ -406,11 +405,11 @@ void TestPerformance::heldOutMegatron2021Table2_data()
     // in 2021 (its gathers below the link rate the collective model assumes; the paper's Sec. 5.2 calls
     // the drop communication-bound). zero3CollapsesAsPublished checks the shape.
     const Row rows[] = {
-        // Held out, so reported rather than tuned: with the kernel model the PTD-P rows come out 8-13 % fast
+        // Held out, so reported rather than tuned: with the kernel model the PTD-P rows come out 3-9 % fast
         // (README "Held out"), like the pipelined rows of Table 1; the bound only catches a regression.
-        {"PTD-P", 174.6, 8, 12, 384, 1536, 1, 153, 0.15},  {"PTD-P", 174.6, 8, 12, 768, 1536, 1, 149, 0.15},
-        {"PTD-P", 174.6, 8, 12, 1536, 1536, 1, 141, 0.15}, {"PTD-P", 529.6, 8, 35, 560, 2240, 1, 171, 0.15},
-        {"PTD-P", 529.6, 8, 35, 1120, 2240, 1, 167, 0.15}, {"PTD-P", 529.6, 8, 35, 2240, 2240, 1, 159, 0.15},
+        {"PTD-P", 174.6, 8, 12, 384, 1536, 1, 153, 0.10},  {"PTD-P", 174.6, 8, 12, 768, 1536, 1, 149, 0.10},
+        {"PTD-P", 174.6, 8, 12, 1536, 1536, 1, 141, 0.10}, {"PTD-P", 529.6, 8, 35, 560, 2240, 1, 171, 0.10},
+        {"PTD-P", 529.6, 8, 35, 1120, 2240, 1, 167, 0.10}, {"PTD-P", 529.6, 8, 35, 2240, 2240, 1, 159, 0.10},
         {"ZeRO-3", 174.6, 1, 1, 384, 1536, 4, 144, 0.4},   {"ZeRO-3", 174.6, 1, 1, 768, 1536, 2, 88, 0.4},
         {"ZeRO-3", 174.6, 1, 1, 1536, 1536, 1, 44, 0.4},
     };
