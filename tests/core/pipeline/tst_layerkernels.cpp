@@ -90,7 +90,7 @@ private slots:
     void badUserTableIsALocatedError();
 };
 
-// Megatron's splits (layerkernels.h), by hand for the seed: T = 32,768 / CP 4 = 8,192 tokens; QKV
+// Megatron's splits (layerkernels.h), by hand for the 70B design at 32K tokens: T = 32,768 / CP 4 = 8,192 tokens; QKV
 // (64 + 2·8)·128 / TP 8 = 1,280 columns; projection 64·128 / 8 = 1,024 deep; FC1 2·28,672 / 8 = 7,168;
 // FC2 3,584 deep. Data gradient (m × k over n), weight gradient (k × n over m). Each time is the table's
 // for that shape.
