@@ -19,6 +19,21 @@ std::shared_ptr<const Catalog> designCatalog(const Design& design, const Catalog
     return std::make_shared<const Catalog>(presets);
 }
 
+// The GEMM tables a design is priced with: the built-in ones, with the design's own in place of those of
+// the same GPU type and data type. Without tables of its own the built-in model is shared without a copy.
+std::shared_ptr<const GemmModel> designGemmModel(const Design& design)
+{
+    if (design.kernelTables.empty())
+        return std::shared_ptr<const GemmModel>(std::shared_ptr<const GemmModel>(), &GemmModel::builtin());
+    auto model = std::make_shared<GemmModel>(GemmModel::builtin());
+    for (const DesignKernelTable& table : design.kernelTables) {
+        const KernelTableRead read = readKernelTable(table.csv, table.source);
+        if (!hasErrors(read.diagnostics)) // a design that loaded has no bad table; one built in code may
+            model->addTable(read.table, true);
+    }
+    return model;
+}
+
 // Place: the mesh of the degrees and every rank on its GPU (the design's placement, else the default
 // order), then the checks on the ranks as placed. Returns whether every rank has a GPU.
 bool place(const Design& design, PlacedLayout& placed, std::shared_ptr<const ClusterLinkSpecs> linkSpecs,
@@ -77,6 +92,7 @@ FixedEvaluation evaluateFixed(const Design& design, const Catalog& presets)
 {
     FixedEvaluation out;
     out.catalog = designCatalog(design, presets);
+    out.gemms = designGemmModel(design);
     out.gpusInCluster = design.cluster.gpuCount();
     out.gpusInService = design.cluster.inServiceGpuCount();
     out.parameters = countParameters(design.model);
@@ -90,6 +106,7 @@ MeshEvaluation evaluateMesh(const Design& design, const FixedEvaluation& fixed)
     MeshEvaluation out;
     Evaluation& result = out.evaluation;
     result.catalog = fixed.catalog;
+    result.gemms = fixed.gemms;
     result.gpusInCluster = fixed.gpusInCluster;
     result.gpusInService = fixed.gpusInService;
     result.parameters = fixed.parameters;

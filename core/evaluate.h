@@ -65,6 +65,7 @@ Evaluation evaluate(const Design& design, const Catalog& catalog = Catalog::buil
 struct FixedEvaluation
 {
     std::shared_ptr<const Catalog> catalog;
+    std::shared_ptr<const GemmModel> gemms; // the design's kernel tables over the built-in ones
     std::vector<Diagnostic> diagnostics;
     bool modelValid = false;
     int gpusInCluster = 0;

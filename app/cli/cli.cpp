@@ -47,6 +47,7 @@ void usage(std::ostream& out)
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
         << searchHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp() << calibrateComputeHelp()
+        << calibrateKernelsHelp()
         << exportHelp() << importHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
@@ -227,6 +228,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return calibrateLinkVerb(args, out, err);
         if (verb == "calibrate-compute")
             return calibrateComputeVerb(args, out, err);
+        if (verb == "calibrate-kernels")
+            return calibrateKernelsVerb(args, out, err);
         if (verb == "schedule")
             return scheduleVerb(args, out, err);
         if (verb == "search")

@@ -8,6 +8,7 @@
 // in which evaluate() fills its result.
 
 #include "catalog/catalog.h"
+#include "compute/gemmmodel.h"
 #include "design/cluster.h"
 #include "design/mesh.h"
 #include "design/rankinfo.h"
@@ -57,6 +58,11 @@ struct PlacedLayout
     // The ranks' roles (above); absent for a layout placed by hand.
     std::shared_ptr<const RankRoles> roles;
 
+    // The GEMM tables kernels are priced with: the built-in ones, with the design's own kernel tables in
+    // place of those of the same GPU type and data type; null: the built-in ones.
+    std::shared_ptr<const GemmModel> gemms;
+
+    const GemmModel& kernels() const { return gemms ? *gemms : GemmModel::builtin(); }
     // The catalog, or the built-in presets for a layout placed without one.
     const Catalog& presets() const { return catalog ? *catalog : Catalog::builtin(); }
     // Every rank has a GPU (false without a mesh).

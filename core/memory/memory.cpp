@@ -105,7 +105,13 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
     case Precision::Fp32:
         return {4, 4, moments}; // no master copy (dist_optimizer.md: 16)
     case Precision::Fp8:
-        return {1, 2, 4 + moments}; // Transformer Engine fp8_model_init: FP8 weights, FP32 master
+        // Transformer Engine fp8_model_init: FP8 weights and FP32 master copies. A training GEMM reads each
+        // weight in both orientations (forward X·W, data gradient dY·Wᵀ), and TE keeps both FP8 copies
+        // between micro-batches: on Hopper the FP8 transpose (FP8 GEMMs there take only the TN layout;
+        // Float8Tensor's cached transpose), on Blackwell MXFP8's column-wise copy (its block scales run
+        // along the other axis; MXFP8Tensor's columnwise data, 1/32 byte of scales each, left out). One
+        // byte each: 2 bytes per weight.
+        return {2, 2, 4 + moments};
     }
     return {2, 2, 4 + moments};
 }

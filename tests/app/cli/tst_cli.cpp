@@ -684,13 +684,14 @@ void TestCli::memoryFlagsMoveTheirFigures_data()
     QTest::addColumn<QString>("moved");
     QTest::addColumn<double>("factor");
     QTest::addColumn<QString>("unchanged");
-    // ZeRO bytes per parameter: BF16 mixed 2 + 2 + 12, FP32 4 + 4 + 8 (moments only), FP8 weights 1.
+    // ZeRO bytes per parameter: BF16 mixed 2 + 2 + 12, FP32 4 + 4 + 8 (moments only); FP8 keeps an FP8
+    // weight and its FP8 transpose (TE fp8_model_init's Float8Tensor), 1 + 1 bytes, as many as BF16.
     QTest::newRow("--precision fp32: 4-byte weights")
         << "default" << QStringList{"--precision", "fp32"} << "parameters" << 2.0 << "activations";
     QTest::newRow("--precision fp32: no master copy")
         << "default" << QStringList{"--precision", "fp32"} << "optimizer" << 8.0 / 12 << "activations";
-    QTest::newRow("--precision fp8: 1-byte weights")
-        << "default" << QStringList{"--precision", "fp8"} << "parameters" << 0.5 << "gradients";
+    QTest::newRow("--precision fp8: FP8 weight + FP8 transpose, 2 bytes")
+        << "default" << QStringList{"--precision", "fp8"} << "parameters" << 1.0 << "gradients";
     QTest::newRow("--optimizer sgd-momentum: one moment")
         << "default" << QStringList{"--optimizer", "sgd-momentum"} << "optimizer" << 8.0 / 12 << "parameters";
     QTest::newRow("--offload cpu: optimizer off the GPU")
