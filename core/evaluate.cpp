@@ -131,9 +131,7 @@ void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluatio
 {
     const PlacedLayout& placed = result;
     if (mesh.complete && mesh.checks.modelValid) {
-        result.memory = placed.roles
-            ? computeMemory(design, *placed.roles, placed.presets(), {}, options.rankLists)
-            : computeMemory(design, placed.ranks, placed.presets());
+        result.memory = computeMemory(design, *placed.roles, placed.presets(), {}, options.rankLists);
         append(result.diagnostics, result.memory->diagnostics);
         if (options.skipTimeUnlessFits && !result.memory->fits)
             return;

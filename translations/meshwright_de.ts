@@ -791,6 +791,10 @@
         <source>%1 is read as %2: %3.</source>
         <translation>%1 wird als %2 gelesen: %3.</translation>
     </message>
+    <message>
+        <source>The search space holds %1 layouts, more than the %2 one search tries: fix a degree or the schedule, or try the first %2 with a limit (meshwright-cli search --limit %2).</source>
+        <translation>Der Suchraum umfasst %1 Layouts, mehr als die %2, die eine Suche ausprobiert: Legen Sie einen Grad oder den Zeitplan fest, oder probieren Sie die ersten %2 mit einer Grenze (meshwright-cli search --limit %2).</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -4725,6 +4729,10 @@ von %2</translation>
     <message>
         <source>Pin the reference article&apos;s two 70B layouts</source>
         <translation>Die zwei 70B-Layouts des Quellartikels anheften</translation>
+    </message>
+    <message>
+        <source>The space holds %1 combinations; the first %2 were tried. </source>
+        <translation>Der Suchraum umfasst %1 Kombinationen; die ersten %2 wurden ausprobiert. </translation>
     </message>
 </context>
 <context>

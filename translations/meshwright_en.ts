@@ -791,6 +791,10 @@
         <source>%1 is read as %2: %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The search space holds %1 layouts, more than the %2 one search tries: fix a degree or the schedule, or try the first %2 with a limit (meshwright-cli search --limit %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -4715,6 +4719,10 @@ of %2</source>
     </message>
     <message>
         <source>Pin the reference article&apos;s two 70B layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The space holds %1 combinations; the first %2 were tried. </source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -21,6 +21,7 @@ constexpr std::array kKinds{
     kIoTooLarge,
     kIoDuplicateId,
     kValueRange,
+    kSearchTooLarge,
     kModelPresetUnknown,
     kGpuUnknown,
     kLinkUnknown,

@@ -45,6 +45,12 @@ inline constexpr DiagnosticKind kIoDuplicateId{
 // ---- Values and references -----------------------------------------------------------------------
 inline constexpr DiagnosticKind kValueRange{
     "value-range", Severity::Error, MW_TR_NOOP("Diagnostics", "%1 must be between %2 and %3; it is %4.")};
+// A search whose space is larger than limits::kMaxSearchCombinations (base/sizelimits.h).
+inline constexpr DiagnosticKind kSearchTooLarge{
+    "search-too-large", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The search space holds %1 layouts, more than the %2 one search tries: fix a degree or the "
+               "schedule, or try the first %2 with a limit (meshwright-cli search --limit %2).")};
 inline constexpr DiagnosticKind kModelPresetUnknown{
     "model-preset-unknown", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Unknown model preset \"%1\". Known presets: %2.")};

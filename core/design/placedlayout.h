@@ -55,7 +55,8 @@ struct PlacedLayout
     // The links of every group, looked up once for this mesh and these ranks (comm/grouplinks.h); absent
     // for a layout placed by hand, whose groups are then looked up on every question.
     std::shared_ptr<const PlacedGroupLinks> groupLinks;
-    // The ranks' roles (above); absent for a layout placed by hand.
+    // The ranks' roles (above), set with the ranks whenever there is a mesh: the models that ask for "the
+    // GPUs of pipeline rank r" read only these and find no GPU without them.
     std::shared_ptr<const RankRoles> roles;
 
     // The GEMM tables kernels are priced with: the built-in ones, with the design's own kernel tables in

@@ -4,6 +4,7 @@
 #include "base/diagnostickinds.h"
 #include "base/jsonreader.h"
 #include "catalog/embeddedfiles.h"
+#include "catalog/presetfile.h"
 
 #include <algorithm>
 #include <array>
@@ -89,28 +90,15 @@ const Profiles& profiles()
         constexpr std::string_view path = "presets/frameworks.json";
         const auto& files = embeddedFiles();
         const auto file = std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.path == path; });
-        const Json document = file != files.end() ? Json::parse(file->text, nullptr, false) : Json();
-        if (!document.is_object()) {
-            out.problems.push_back(makeDiagnostic(diag::kIoParse, std::string(path), {"?", "?", "invalid JSON"}));
-            return out;
-        }
-        ReadContext context;
-        ObjectReader root(document, "", context);
-        root.take("comment");
-        if (const Json* items = root.take("frameworks"); items && items->is_array())
-            for (std::size_t i = 0; i < items->size(); ++i) {
-                FrameworkProfile profile;
-                readProfile((*items)[i], jsonPointerAppend(std::string("/frameworks"), i), context, profile);
-                out.profiles.push_back(std::move(profile));
-            }
+        if (file != files.end())
+            readPresetFile(path, file->text, "frameworks", out.profiles, out.problems, readProfile);
+        else
+            out.problems.push_back(makeDiagnostic(diag::kIoMissing, std::string(path), {std::string(path)}));
         for (Framework f : {Framework::MegatronCore, Framework::DeepSpeed, Framework::Fsdp2, Framework::Vllm,
                             Framework::Sglang})
             if (std::none_of(out.profiles.begin(), out.profiles.end(), [&](const auto& p) { return p.id == f; }))
-                context.add(diag::kIoMissing, "/frameworks", {std::string(enumName(f))});
-        for (Diagnostic& d : context.diagnostics) {
-            d.path = std::string(path) + "#" + d.path;
-            out.problems.push_back(std::move(d));
-        }
+                out.problems.push_back(
+                    makeDiagnostic(diag::kIoMissing, std::string(path) + "#/frameworks", {std::string(enumName(f))}));
         return out;
     }();
     return loaded;

@@ -175,20 +175,11 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
         const GpuPeaks peaks = gpuPeaks(gpu);
         out.fp8PeakSum += (peaks.hasFp8() ? peaks.fp8Flops : peaks.bf16Flops) * ranks;
     };
-    if (placed.roles) {
-        // The placement's roles: the ranks on each GPU type, counted once.
+    // The placement's roles: the ranks on each GPU type, counted once (placedlayout.h).
+    if (placed.roles)
         for (const RankRoles::Role& role : placed.roles->roles)
             if (const GpuSpec* gpu = role.gpuType.empty() ? nullptr : catalog.gpu(role.gpuType))
                 addPeaks(*gpu, static_cast<double>(role.ranks.size()));
-    } else {
-        for (const RankInfo& rank : placed.ranks)
-            if (rank.nodeIndex >= 0)
-                if (const GpuSpec* gpu
-                    = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                                      .gpus[static_cast<std::size_t>(rank.slot)]
-                                      .type))
-                    addPeaks(*gpu, 1.0);
-    }
     double forward = 0, recomputed = 0, squareExtra = 0;
     for (const StageWork& stage : times.stages) {
         forward += stage.forwardFlops;

@@ -357,10 +357,8 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
     // anything is evaluated, unless a limit says how much of it to try.
     const std::int64_t toTry = result.limited ? options.limit : result.combinations;
     if (toTry > limits::kMaxSearchCombinations) {
-        result.diagnostics.push_back(makeDiagnostic(diag::kValueRange, "",
-                                                    {"The layouts to search", "1",
-                                                     std::to_string(limits::kMaxSearchCombinations),
-                                                     std::to_string(toTry)}));
+        result.diagnostics.push_back(makeDiagnostic(
+            diag::kSearchTooLarge, "", {std::to_string(toTry), std::to_string(limits::kMaxSearchCombinations)}));
         return result;
     }
 

@@ -137,19 +137,11 @@ std::vector<RankKernels> pipelineRankKernels(const Design& design, const PlacedL
             slowest[pp] = index;
         }
     };
-    if (placed.roles) {
-        // The placement's roles: each pipeline rank's GPU types, found once.
+    // The placement's roles: each pipeline rank's GPU types, found once (placedlayout.h).
+    if (placed.roles)
         for (const RankRoles::Role& role : placed.roles->roles)
             if (!role.gpuType.empty())
                 take(static_cast<std::size_t>(role.ppRank), role.gpuType);
-    } else {
-        for (const RankInfo& rank : placed.ranks)
-            if (rank.nodeIndex >= 0)
-                take(static_cast<std::size_t>(rank.coord(Dim::Pp)),
-                     design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                         .gpus[static_cast<std::size_t>(rank.slot)]
-                         .type);
-    }
     std::vector<RankKernels> out(p);
     for (std::size_t r = 0; r < p; ++r)
         if (slowest[r] >= 0)

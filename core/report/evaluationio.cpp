@@ -35,19 +35,14 @@ Json groupsToJson(const RankGroups& groups, std::size_t listed)
     return out;
 }
 
-// The ranks a summarised evaluation lists: the first of each memory role, or of each pipeline stage when
-// there are no roles.
+// The ranks a summarised evaluation lists: the first of each memory role (none without a mesh).
 std::vector<int> summaryRanks(const Evaluation& e)
 {
     std::vector<int> out;
-    if (e.roles) {
+    if (e.roles)
         for (const RankRoles::Role& role : e.roles->roles)
             if (!role.ranks.empty())
                 out.push_back(role.ranks.front());
-    } else if (e.hasMesh && !e.mesh.groupsOf(Dim::Pp).empty()) {
-        for (int rank : e.mesh.groupsOf(Dim::Pp).front())
-            out.push_back(rank);
-    }
     std::sort(out.begin(), out.end());
     return out;
 }

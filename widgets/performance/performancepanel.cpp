@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/performancepanel.h"
 
+#include "base/sizelimits.h"
 #include "base/units.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -395,7 +396,11 @@ void PerformancePanel::startSearch()
     const core::Design design = m_searchedDesign;
     QPointer<PerformancePanel> self(this);
     m_worker = QThread::create([design, cancel, result, self] {
-        *result = core::searchMeshes(design, {}, [cancel, self](int done, int total) {
+        // The window tries at most what one search may (base/sizelimits.h) and says so when the space
+        // is larger, where the command line refuses and asks for --limit.
+        core::SearchOptions options;
+        options.limit = core::limits::kMaxSearchCombinations;
+        *result = core::searchMeshes(design, {}, options, [cancel, self](int done, int total) {
             // Queued to the panel's thread; the panel waits for this thread before it goes away.
             QMetaObject::invokeMethod(
                 self.data(),
@@ -439,6 +444,11 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
                          .arg(m_result.invalid)
                          .arg(m_result.notFitting)
                          .arg(m_result.candidates.size());
+    if (m_result.limited)
+        status = tr("The space holds %1 combinations; the first %2 were tried. ")
+                     .arg(countText(static_cast<double>(m_result.combinations)))
+                     .arg(countText(static_cast<double>(core::limits::kMaxSearchCombinations)))
+            + status;
     if (m_result.cancelled)
         status = tr("Cancelled. ") + status;
     if (!m_result.diagnostics.empty())

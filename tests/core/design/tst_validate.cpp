@@ -50,6 +50,7 @@ QString placementWith(int world, int index, int gpu)
 // tst_collectives), memory that does not fit (every "memory-" code, tst_memory), or a measurement file
 // (every "calibration-" code, tst_ncclimport).
 const std::set<std::string> kTestedElsewhere{"io-file",
+                                             "search-too-large", // tst_search hugeSpaceRefusedUnlessLimited
                                              "schedule-duration",
                                              "schedule-duration-negative",
                                              "schedule-stage-scale-count",

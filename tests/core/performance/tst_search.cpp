@@ -481,7 +481,10 @@ void TestSearch::hugeSpaceRefusedUnlessLimited()
     QCOMPARE(refused.enumerated, std::int64_t{0});
     QVERIFY(refused.candidates.empty());
     QCOMPARE(refused.diagnostics.size(), std::size_t{1});
-    QCOMPARE(refused.diagnostics.front().code, std::string("value-range"));
+    QCOMPARE(refused.diagnostics.front().code, std::string("search-too-large"));
+    // The message says how to go on: the limit that makes the search run.
+    QVERIFY(refused.diagnostics.front().message().find("--limit " + std::to_string(limits::kMaxSearchCombinations))
+            != std::string::npos);
     SearchOptions options;
     options.limit = 50;
     const SearchResult limited = searchMeshes(d, space, options);

@@ -108,6 +108,7 @@ PlacedLayout placedByHand(const Design& design)
         }
         placed.ranks.push_back(info);
     }
+    placed.roles = std::make_shared<const RankRoles>(rankRoles(design.cluster, placed.ranks, design.layout.pp()));
     return placed;
 }
 
@@ -877,7 +878,7 @@ void TestStepTimeline::stagesRunFromAPlacedLayout()
     const PlacedLayout placed = placedByHand(design);
     QVERIFY(placed.everyRankPlaced());
     QCOMPARE(&placed.presets(), &Catalog::builtin());
-    const MemoryReport memory = computeMemory(design, placed.ranks, placed.presets());
+    const MemoryReport memory = computeMemory(design, *placed.roles, placed.presets());
     std::vector<Diagnostic> diagnostics;
     const std::shared_ptr<const ScheduleEvaluation> schedule
         = evaluateSchedule(design, placed, &memory, diagnostics);
