@@ -120,7 +120,10 @@ void ActivationPlot::setCurves(std::vector<std::vector<core::ActivationPoint>> c
     const int count = static_cast<int>(m_curves.size());
     for (int r = 0; r < count; ++r) {
         QCPGraph* graph = m_plot->addGraph();
-        graph->setPen(QPen(seriesColor(r, count), 1.6));
+        // One pixel: Qt's raster engine draws a pen of at most 1 px with its fast line stroker, a wider
+        // one by stroking the whole curve into a polygon and filling it — 4× slower per edit on the
+        // default design's 64 micro-batches (tst_redrawbenchmark, 32 GPUs, Timeline).
+        graph->setPen(QPen(seriesColor(r, count), 1.0));
         graph->setName(m_names[r]);
         QVector<double> x, y;
         for (const core::ActivationPoint& p : m_curves[static_cast<std::size_t>(r)]) {
