@@ -795,6 +795,10 @@
         <source>The search space holds %1 layouts, more than the %2 one search tries: fix a degree or the schedule, or try the first %2 with a limit (meshwright-cli search --limit %2).</source>
         <translation>Der Suchraum umfasst %1 Layouts, mehr als die %2, die eine Suche ausprobiert: Legen Sie einen Grad oder den Zeitplan fest, oder probieren Sie die ersten %2 mit einer Grenze (meshwright-cli search --limit %2).</translation>
     </message>
+    <message>
+        <source>The cluster becomes %1 nodes of %2 GPUs, as the file starts %3 processes (it had %4 GPUs).</source>
+        <translation>Der Cluster wird zu %1 Knoten mit je %2 GPUs, da die Datei %3 Prozesse startet (er hatte %4 GPUs).</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -795,6 +795,10 @@
         <source>The search space holds %1 layouts, more than the %2 one search tries: fix a degree or the schedule, or try the first %2 with a limit (meshwright-cli search --limit %2).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The cluster becomes %1 nodes of %2 GPUs, as the file starts %3 processes (it had %4 GPUs).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

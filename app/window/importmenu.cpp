@@ -179,16 +179,17 @@ bool ImportMenu::importLaunch(const QString& path, std::optional<core::LaunchFor
             edits.emplace_back(field, core::getField(design, field));
     }
     const bool modelChanges = !(design.model == current.model);
-    const bool placementChanges = design.placement != current.placement;
-    if (!modelChanges && edits.empty() && !placementChanges)
+    // The cluster changes when the launcher names its nodes (launch-cluster-resized).
+    const bool clusterChanges = design.placement != current.placement || !(design.cluster == current.cluster);
+    if (!modelChanges && edits.empty() && !clusterChanges)
         return true;
     QUndoStack* stack = document->undoStack();
     stack->beginMacro(tr("Import launch configuration %1").arg(QFileInfo(path).fileName()));
     if (modelChanges)
         stack->push(new SetModelCommand(document, current.model, design.model, QString()));
-    if (placementChanges)
+    if (clusterChanges)
         stack->push(new SetClusterCommand(document, document->design().cluster, document->design().placement,
-                                          document->design().cluster, design.placement, QString()));
+                                          design.cluster, design.placement, QString()));
     document->editFields(edits);
     stack->endMacro();
     return true;

@@ -124,6 +124,7 @@ constexpr std::array kKinds{
     kLaunchSyntax,
     kLaunchEmpty,
     kLaunchWorld,
+    kLaunchClusterResized,
     kLaunchDegrees,
     kLaunchCluster,
     kLaunchConflict,

@@ -29,6 +29,9 @@ inline constexpr DiagnosticKind kLaunchEmpty{
 inline constexpr DiagnosticKind kLaunchWorld{
     "launch-world", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The file starts %1 processes, but the cluster has %2 GPUs.")};
+inline constexpr DiagnosticKind kLaunchClusterResized{
+    "launch-cluster-resized", Severity::Warning,
+    MW_TR_NOOP("Diagnostics", "The cluster becomes %1 nodes of %2 GPUs, as the file starts %3 processes (it had %4 GPUs).")};
 inline constexpr DiagnosticKind kLaunchDegrees{
     "launch-degrees", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The degrees %1 need %2 GPUs, but the cluster has %3.")};

@@ -86,7 +86,10 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
         context.world = *count;
         context.worldWhere = processes->where();
     }
-    yaml.take("num_machines");
+    // num_processes counts every machine's processes (Accelerate's config_args.py).
+    if (const auto machines = wholeNumber(context, yaml.take("num_machines")))
+        if (context.world && *machines > 0 && *context.world % *machines == 0)
+            context.worldPerNode = *context.world / *machines;
     readDegree(context, Dim::Tp, yaml.take("parallelism_config.parallelism_config_tp_size"));
     readDegree(context, Dim::Cp, yaml.take("parallelism_config.parallelism_config_cp_size"));
     layout.sequenceParallel = false;

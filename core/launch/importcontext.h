@@ -32,6 +32,7 @@ struct ImportContext
     // What fitCluster checks: DP from the file or refitted, the processes the file starts.
     std::optional<std::string> dpWhere; // set when the file gives the data-parallel degree
     std::optional<std::int64_t> world;
+    std::int64_t worldPerNode = 0; // processes per node, when the file says (torchrun --nproc-per-node)
     std::string worldWhere;
     std::string degreesWhere = "line 1"; // the first degree the file sets
     int degreesLine = 0;

@@ -305,6 +305,7 @@ std::vector<std::string> importMegatron(ImportContext& context, std::string_view
     const std::int64_t nodeCount = nodes ? wholeNumber(context, nodes).value_or(0) : 1;
     if (perNodeCount > 0 && nodeCount > 0) {
         context.world = perNodeCount * nodeCount;
+        context.worldPerNode = perNodeCount;
         context.worldWhere = (nodes && nodes->line > perNode->line ? nodes : perNode)->where();
     }
     fitCluster(context);

@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
+#include "base/sizelimits.h"
 #include "catalog/catalog.h"
 #include "launch/importcontext.h"
 #include "launch/launchconfig.h"
@@ -178,11 +179,41 @@ void applyOrder(ImportContext& context)
 
 } // namespace
 
+namespace {
+
+// A launcher that names its nodes and the processes on each (torchrun --nnodes, --nproc-per-node;
+// Accelerate num_machines) sizes a plain uniform cluster (all GPUs in service) whose nodes hold that many GPUs: the run is imported on the cluster it runs on, with the
+// base's GPU type and links. Any other mismatch stays a launch-world error.
+void resizeCluster(ImportContext& context)
+{
+    Cluster& cluster = context.design.cluster;
+    if (!context.world || context.worldPerNode <= 0 || *context.world % context.worldPerNode != 0
+        || *context.world == cluster.inServiceGpuCount() || !isCanonicalUniform(cluster)
+        || std::int64_t(cluster.nodes.front().gpus.size()) != context.worldPerNode)
+        return;
+    const std::int64_t nodes = *context.world / context.worldPerNode;
+    if (nodes > limits::kMaxNodes)
+        return; // launch-world says the cluster cannot hold it
+    const Node& first = cluster.nodes.front();
+    const int before = cluster.inServiceGpuCount();
+    Cluster resized = makeUniformCluster(int(nodes), int(context.worldPerNode), first.gpus.front().type,
+                                         first.intraLink, cluster.fabric);
+    resized.calibratedLinks = cluster.calibratedLinks;
+    cluster = std::move(resized);
+    context.design.placement.clear();
+    context.add(diag::kLaunchClusterResized, context.worldWhere,
+                {std::to_string(nodes), std::to_string(context.worldPerNode), std::to_string(*context.world),
+                 std::to_string(before)});
+}
+
+} // namespace
+
 void fitCluster(ImportContext& context)
 {
     if (context.failed())
         return;
     ParallelLayout& layout = context.design.layout;
+    resizeCluster(context);
     const std::int64_t gpus = context.design.cluster.inServiceGpuCount();
     if (context.world && *context.world != gpus) {
         context.add(diag::kLaunchWorld, context.worldWhere,

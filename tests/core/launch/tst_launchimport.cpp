@@ -119,6 +119,7 @@ private slots:
     void unusedSettingsAreListed();
     void modelWarnings();
     void shardingGroupsAndAutoValues();
+    void launcherSizesTheCluster();
     void badInput_data();
     void badInput();
     void everyPrefixIsHandled();
@@ -481,6 +482,42 @@ void TestLaunchImport::shardingGroupsAndAutoValues()
              (std::vector<std::string>{"/train_batch_size", "/train_micro_batch_size_per_gpu"}));
 }
 
+// torchrun's --nnodes × --nproc-per-node (Accelerate's num_machines) is the cluster the run starts on: a
+// plain uniform base with that many GPUs per node becomes that many nodes, with a warning that says so;
+// DP then fills it. The base's GPU type, links and fabric stay.
+void TestLaunchImport::launcherSizesTheCluster()
+{
+    const Design base = testing::example("default"); // 4 nodes of 8 H100
+    const LaunchImport megatron = importLaunch(
+        LaunchFormat::Megatron,
+        "torchrun --nproc-per-node 8 --nnodes 16 \\\n  pretrain_gpt.py --tensor-model-parallel-size 8 \\\n"
+        "  --pipeline-model-parallel-size 2 --global-batch-size 256\n",
+        base);
+    QVERIFY2(megatron.ok(), qPrintable(testing::describe(megatron.diagnostics)));
+    QVERIFY(testing::hasCode(megatron.diagnostics, "launch-cluster-resized"));
+    QCOMPARE(megatron.design->cluster.nodes.size(), std::size_t{16});
+    QCOMPARE(megatron.design->cluster.inServiceGpuCount(), 128);
+    QCOMPARE(megatron.design->cluster.nodes.front().gpus.front().type, base.cluster.nodes.front().gpus.front().type);
+    QCOMPARE(megatron.design->cluster.fabric, base.cluster.fabric);
+    QCOMPARE(megatron.design->layout.dp(), 8); // 128 / (TP 8 × PP 2)
+    QVERIFY(evaluate(*megatron.design).valid());
+
+    const Design fsdp = testing::example("fsdp-1node-8gpu");
+    const LaunchImport accelerate = importLaunch(
+        LaunchFormat::Accelerate, "distributed_type: FSDP\nnum_machines: 2\nnum_processes: 16\n", fsdp);
+    QVERIFY2(accelerate.ok(), qPrintable(testing::describe(accelerate.diagnostics)));
+    QCOMPARE(accelerate.design->cluster.inServiceGpuCount(), 16);
+    QCOMPARE(accelerate.design->layout.dp(), 16);
+
+    // The same file on a cluster with a GPU out of service is not resized: the error says why.
+    Design worn = base;
+    worn.cluster.nodes.front().gpus.front().inService = false;
+    const LaunchImport refused = importLaunch(
+        LaunchFormat::Megatron, "torchrun --nproc-per-node 8 --nnodes 16 pretrain_gpt.py\n", worn);
+    QVERIFY(!refused.ok());
+    QVERIFY(testing::hasCode(refused.diagnostics, "launch-world"));
+}
+
 void TestLaunchImport::badInput_data()
 {
     QTest::addColumn<core::LaunchFormat>("format");
@@ -503,8 +540,9 @@ void TestLaunchImport::badInput_data()
         "--micro-batch-size 1\n--tensor-model-parallel-size x\n", "io-value", "line 2");
     row("megatron tp 3 on 32 gpus", F::Megatron, "default", "--tensor-model-parallel-size 3\n",
         "launch-cluster", "line 1");
-    row("megatron 16 processes on 32 gpus", F::Megatron, "default",
-        "torchrun --nproc-per-node 8 --nnodes 2 \\\n pretrain_gpt.py --tensor-model-parallel-size 8\n",
+    // Four processes on each of two nodes of eight GPUs: not the cluster, and not one it can become.
+    row("megatron 8 processes on 32 gpus", F::Megatron, "default",
+        "torchrun --nproc-per-node 4 --nnodes 2 \\\n pretrain_gpt.py --tensor-model-parallel-size 4\n",
         "launch-world", "line 1");
     row("megatron batch conflict", F::Megatron, "default",
         "--tensor-model-parallel-size 8\n--pipeline-model-parallel-size 2\n--global-batch-size 101\n",
