@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/importmenu.h"
 
+#include "base/jsonparse.h"
 #include "catalog/hfconfig.h"
 #include "common/qtconvert.h"
 #include "diagnostics/diagnostictext.h"
@@ -79,18 +80,59 @@ bool ImportMenu::eventFilter(QObject* watched, QEvent* event)
     return QMenu::eventFilter(watched, event);
 }
 
+ImportMenu::DroppedKind ImportMenu::droppedKind(const QString& path)
+{
+    if (path.endsWith(QLatin1String(".gz"), Qt::CaseInsensitive))
+        return DroppedKind::Trace;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return DroppedKind::Trace; // the trace import says why it cannot be read
+    const QByteArray head = file.read(1 << 20);
+    if (head.contains("\"meshwright.design\""))
+        return DroppedKind::Design; // even a damaged one: opening it says where
+    const core::JsonParse parsed = core::parseJson(std::string_view(head.constData(), std::size_t(head.size())));
+    if (parsed.ok() && parsed.document.is_object()) {
+        if (core::isHfConfig(parsed.document))
+            return DroppedKind::Model;
+        return parsed.document.contains("traceEvents") ? DroppedKind::Trace : DroppedKind::Launch;
+    }
+    const QByteArray start = head.trimmed();
+    if (head.contains("\"traceEvents\"")
+        || (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && start.startsWith('{')))
+        return DroppedKind::Trace; // JSON that does not parse from its first MiB: a large trace
+    return DroppedKind::Launch; // text: a launch script or argument file, TOML, YAML
+}
+
 void ImportMenu::importDropped(const QString& path)
 {
-    // A config.json names "architectures" or "model_type" near its start; a trace is everything else.
-    QFile file(path);
-    const bool config = !path.endsWith(QLatin1String(".gz")) && file.open(QIODevice::ReadOnly)
-        && core::isHfConfig(core::Json::parse(file.read(1 << 20).toStdString(), nullptr, false));
     QString error;
+    QStringList notes;
     bool cancelled = false;
-    const bool ok = config ? importModel(path, &error) : importTrace(path, &error, &cancelled);
+    bool ok = false;
+    QString failed, done;
+    switch (droppedKind(path)) {
+    case DroppedKind::Design:
+        m_window->openFileAfterAsking(path);
+        return;
+    case DroppedKind::Model:
+        ok = importModel(path, &error, &notes);
+        failed = tr("Cannot Import the Model");
+        done = tr("Model Imported");
+        break;
+    case DroppedKind::Launch:
+        ok = importLaunch(path, std::nullopt, &error, &notes);
+        failed = tr("Cannot Import the Launch Configuration");
+        done = tr("Launch Configuration Imported");
+        break;
+    case DroppedKind::Trace:
+        ok = importTrace(path, &error, &cancelled);
+        failed = tr("Cannot Import the Trace");
+        break;
+    }
     if (!ok && !cancelled)
-        QMessageBox::warning(m_window, config ? tr("Cannot Import the Model") : tr("Cannot Import the Trace"),
-                             error);
+        QMessageBox::warning(m_window, failed, error);
+    else if (ok && !notes.isEmpty())
+        QMessageBox::information(m_window, done, notes.join(QLatin1Char('\n')));
 }
 
 bool ImportMenu::importModel(const QString& path, QString* error, QStringList* warnings)

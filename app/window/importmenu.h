@@ -6,8 +6,9 @@
 // torchtitan, Accelerate, DeepSpeed, vLLM or SGLang launch file (core/launch/launchimport.h) into the
 // design's layout and workload on its cluster; Profiler Trace… reads a PyTorch profiler trace
 // (core/trace/profilertrace.h) on a worker thread, with progress and Cancel, and adds the run to the
-// design's measured records. Each is one undo step, and a config.json or a trace dropped onto the window
-// is imported the same way. Its own class, so that the main window only adds it to the File menu.
+// design's measured records. Each is one undo step, and a config.json, a launch file or a trace dropped
+// onto the window is imported the same way (a dropped design is opened). Its own class, so that the main
+// window only adds it to the File menu.
 
 #include "launch/launchimport.h"
 
@@ -25,6 +26,12 @@ class ImportMenu : public QMenu
 public:
     explicit ImportMenu(MainWindow* window);
 
+    // What a file dropped onto the window is, from its name and its first MiB: a Meshwright design, a
+    // Hugging Face config.json, a launch configuration (text, or a DeepSpeed JSON) or a profiler trace
+    // (gzip, a JSON with traceEvents, or a JSON too large to parse from its start).
+    enum class DroppedKind { Design, Model, Launch, Trace };
+    static DroppedKind droppedKind(const QString& path);
+
     // Reads the trace off the GUI thread and adds its record; false with `error` saying why (nothing of
     // the design changed) or, with `cancelled` set, because the user cancelled.
     bool importTrace(const QString& path, QString* error, bool* cancelled = nullptr);
@@ -39,7 +46,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
-    // Files dropped onto the main window: a config.json is a model, anything else JSON a trace.
+    // Files dropped onto the main window, routed by droppedKind().
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:

@@ -367,10 +367,7 @@ void MainWindow::updateRecentMenu()
     for (const QString& path : files) {
         QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName());
         action->setToolTip(path);
-        connect(action, &QAction::triggered, this, [this, path] {
-            if (maybeSave())
-                openFile(path);
-        });
+        connect(action, &QAction::triggered, this, [this, path] { openFileAfterAsking(path); });
     }
     if (files.isEmpty()) {
         m_recentMenu->addAction(tr("No recent designs"))->setEnabled(false);
@@ -439,6 +436,11 @@ void MainWindow::openDialog()
                                                       tr("Meshwright designs (*.json);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
+}
+
+bool MainWindow::openFileAfterAsking(const QString& path)
+{
+    return maybeSave() && openFile(path);
 }
 
 bool MainWindow::openFile(const QString& path)

@@ -65,6 +65,8 @@ public:
     // Reads a design file; on failure the current design stays and the error is shown (or, when not
     // interactive, kept in lastError()).
     bool openFile(const QString& path);
+    // The same after asking to save unsaved changes (a recent file, a design dropped onto the window).
+    bool openFileAfterAsking(const QString& path);
     bool saveTo(const QString& path);
     // Dialogs on (the application) or off (tests: errors go to lastError(), unsaved changes are kept).
     void setInteractive(bool interactive) { m_interactive = interactive; }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Import, offscreen: a PyTorch profiler trace read off the GUI thread becomes one measured record of
 // the design in one undo step; a launch configuration becomes the design's layout in one undo step; a broken
-// trace or launch file names its problem and leaves the design alone.
+// trace or launch file names its problem and leaves the design alone; a dropped file reaches the import it
+// belongs to.
 
 #include "document/document.h"
 #include "support/guitestmain.h"
@@ -30,6 +31,8 @@ private slots:
     void brokenConfigLeavesTheDesignAlone();
     void launchConfigurationIsOneUndoStep();
     void brokenLaunchFileLeavesTheDesignAlone();
+    void droppedFilesGoWhereTheyBelong_data();
+    void droppedFilesGoWhereTheyBelong();
     void brokenTraceLeavesTheDesignAlone_data();
     void brokenTraceLeavesTheDesignAlone();
 
@@ -162,6 +165,58 @@ void TestImport::brokenLaunchFileLeavesTheDesignAlone()
     QVERIFY2(error.contains(QLatin1String("line 2")), qPrintable(error));
     QVERIFY(document->design() == before);
     QCOMPARE(document->undoStack()->count(), 0);
+}
+
+// A file dropped onto the window goes to the import it belongs to, by its name and first MiB: designs
+// open, config.json files are models, traces (gzip, traceEvents, JSON too large to parse from its start)
+// are records, and everything else — a launch script, an argument file, TOML, YAML, a DeepSpeed JSON — is
+// a launch configuration.
+void TestImport::droppedFilesGoWhereTheyBelong_data()
+{
+    using Kind = ImportMenu::DroppedKind;
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("content"); // empty: the file exists in the source tree
+    QTest::addColumn<int>("kind");
+    const QString source = QStringLiteral(MESHWRIGHT_SOURCE_DIR);
+    QTest::newRow("design") << source + QStringLiteral("/resources/examples/default.json") << QByteArray() << int(Kind::Design);
+    QTest::newRow("damaged design") << "broken.json" << QByteArray("{\"format\": \"meshwright.design\", \"vers")
+                                    << int(Kind::Design);
+    QTest::newRow("hf config") << source + QStringLiteral("/tests/data/hf/deepseek-v3.json") << QByteArray() << int(Kind::Model);
+    QTest::newRow("gzip trace") << source + QStringLiteral("/tests/data/traces/a100-2rank-ddp-allreduce.json.gz")
+                                << QByteArray() << int(Kind::Trace);
+    QTest::newRow("plain trace") << "rank0.json" << QByteArray("{\"traceEvents\": [], \"deviceProperties\": []}")
+                                 << int(Kind::Trace);
+    QByteArray large("{\"schemaVersion\": 1, \"traceEvents\": [");
+    while (large.size() < (1 << 20) + 100)
+        large += "{\"ph\": \"X\", \"name\": \"ncclKernel\", \"ts\": 1, \"dur\": 2},";
+    QTest::newRow("trace larger than its head") << "big.json" << large << int(Kind::Trace);
+    QTest::newRow("megatron script")
+        << "train.sh" << QByteArray("#!/bin/bash\ntorchrun pretrain_gpt.py --tensor-model-parallel-size 8\n")
+        << int(Kind::Launch);
+    QTest::newRow("deepspeed json") << "ds_config.json"
+                                    << QByteArray("{\"train_micro_batch_size_per_gpu\": 1, "
+                                                  "\"zero_optimization\": {\"stage\": 2}}")
+                                    << int(Kind::Launch);
+    QTest::newRow("torchtitan toml") << "llama3_8b.toml" << QByteArray("[parallelism]\ntensor_parallel_degree = 2\n")
+                                     << int(Kind::Launch);
+    QTest::newRow("accelerate yaml") << "fsdp.yaml" << QByteArray("distributed_type: FSDP\nnum_processes: 8\n")
+                                     << int(Kind::Launch);
+}
+
+void TestImport::droppedFilesGoWhereTheyBelong()
+{
+    QFETCH(QString, file);
+    QFETCH(QByteArray, content);
+    QFETCH(int, kind);
+    QString path = file;
+    if (!content.isEmpty()) {
+        path = m_dir.filePath(file);
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(content);
+    }
+    QVERIFY2(QFile::exists(path), qPrintable(path));
+    QCOMPARE(int(ImportMenu::droppedKind(path)), kind);
 }
 
 void TestImport::brokenTraceLeavesTheDesignAlone_data()
