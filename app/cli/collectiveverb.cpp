@@ -8,6 +8,7 @@
 #include "cli/textreport.h"
 #include "comm/collectiveio.h"
 #include "comm/groupcollective.h"
+#include "comm/grouplinks.h"
 #include "evaluate.h"
 
 #include <algorithm>
