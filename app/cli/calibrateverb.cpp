@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/calibrateverb.h"
 
+#include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
+#include "base/sizelimits.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "catalog/presetio.h"
@@ -9,9 +12,11 @@
 #include "cli/textfile.h"
 #include "cli/textreport.h"
 #include "comm/ncclimport.h"
+#include "compute/kerneltable.h"
 #include "design/designio.h"
 #include "performance/computecalibration.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace cli {
@@ -88,6 +93,21 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
     source += std::to_string(fit.steps);
     source += " ring steps";
     const LinkSpec link = calibratedLink(*base, fit, source);
+    // The fitted link must be one a design can hold, or the design written below would not load again.
+    std::vector<Diagnostic> outOfRange;
+    const auto check = [&](const char* what, double value, double min, double max) {
+        if (!(value >= min && value <= max))
+            outOfRange.push_back(makeDiagnostic(diag::kValueRange, "",
+                                                {what, formatNumber(min, 6), formatNumber(max, 6),
+                                                 formatNumber(value, 6)}));
+    };
+    check("The fitted bandwidth (GB/s)", link.bandwidth / kGB, limits::kMinLinkBandwidthGBps,
+          limits::kMaxLinkBandwidthGBps);
+    check("The fitted latency (µs)", link.latency * 1e6, 0, limits::kMaxLinkLatencyUs);
+    if (!outOfRange.empty()) {
+        writeDiagnostics(err, outOfRange);
+        return kExitUsage;
+    }
 
     if (!designPath.empty()) {
         const auto designText = readText(designPath);
@@ -103,19 +123,18 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
         auto& links = loaded.design->cluster.calibratedLinks;
         std::erase_if(links, [&](const LinkSpec& l) { return l.id == link.id; });
         links.push_back(link);
-        if (!writeAtomically(outputPath, saveDesign(*loaded.design))) {
-            err << "meshwright-cli: cannot write " << outputPath << "\n";
+        if (const auto failure = writeAtomically(outputPath, saveDesign(*loaded.design))) {
+            err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
             return kExitUsage;
         }
     }
     if (json) {
-        out << Json{{"link", linkToJson(link)},
-                    {"rows", table.rows.size()},
-                    {"ranks", ranks},
-                    {"steps", fit.steps},
-                    {"presetBandwidthGBps", base->bandwidth / kGB},
-                    {"presetLatencyUs", base->latency * 1e6}}
-                   .dump(2)
+        out << jsonText(Json{{"link", linkToJson(link)},
+                             {"rows", table.rows.size()},
+                             {"ranks", ranks},
+                             {"steps", fit.steps},
+                             {"presetBandwidthGBps", base->bandwidth / kGB},
+                             {"presetLatencyUs", base->latency * 1e6}})
             << "\n";
     } else {
         out << "Link " << link.id << " (" << base->name << ") from " << table.rows.size()
@@ -127,7 +146,7 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
         if (!outputPath.empty())
             out << "Wrote " << outputPath << " with the calibrated link.\n";
         else
-            out << "Add it to a design's cluster.links:\n" << linkToJson(link).dump(2) << "\n";
+            out << "Add it to a design's cluster.links:\n" << jsonText(linkToJson(link)) << "\n";
     }
     return kExitOk;
 }
@@ -180,8 +199,8 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
     }
     if (!outputPath.empty()) {
         design.compute = fit.model;
-        if (!writeAtomically(outputPath, saveDesign(design))) {
-            err << "meshwright-cli: cannot write " << outputPath << "\n";
+        if (const auto failure = writeAtomically(outputPath, saveDesign(design))) {
+            err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
             return kExitUsage;
         }
     }
@@ -189,14 +208,13 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
         auto times = [](const LayerTimes& t) {
             return Json{{"forward", t.forward}, {"backward", t.backward}};
         };
-        out << Json{{"gemmEfficiency", fit.model.gemmEfficiency},
-                    {"previousGemmEfficiency", design.compute.gemmEfficiency},
-                    {"measured", times(measured)},
-                    {"predictedBefore", times(fit.before)},
-                    {"predictedAfter", times(fit.after)},
-                    {"source", fit.model.source},
-                    {"warning", fit.warning}}
-                   .dump(2)
+        out << jsonText(Json{{"gemmEfficiency", fit.model.gemmEfficiency},
+                             {"previousGemmEfficiency", design.compute.gemmEfficiency},
+                             {"measured", times(measured)},
+                             {"predictedBefore", times(fit.before)},
+                             {"predictedAfter", times(fit.after)},
+                             {"source", fit.model.source},
+                             {"warning", fit.warning}})
             << "\n";
     } else {
         out << "One layer of " << design.model.name << ", micro-batch " << design.layout.microBatch << ", TP "
@@ -212,6 +230,78 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
             out << "Wrote " << outputPath << " with the fitted compute model.\n";
         if (!fit.warning.empty())
             err << "meshwright-cli calibrate-compute: warning: " << fit.warning << "\n";
+    }
+    return kExitOk;
+}
+
+} // namespace cli
+
+namespace cli {
+
+std::string calibrateKernelsHelp()
+{
+    return "  calibrate-kernels DESIGN.json TABLE.csv -o OUT.json [--json]\n"
+           "      Put a measured GEMM table (columns gpu, dtype, b, m, n, k, seconds) into the design: its\n"
+           "      GPU types and data types are then priced from it instead of the built-in table.\n";
+}
+
+int calibrateKernelsVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    std::string designPath, tablePath, outputPath;
+    bool json = false;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "-o" || arg == "--output")
+            outputPath = args.value(arg);
+        else if (arg == "--json")
+            json = true;
+        else if (!arg.starts_with("-") && designPath.empty())
+            designPath = arg;
+        else if (!arg.starts_with("-") && tablePath.empty())
+            tablePath = arg;
+        else
+            throw UsageError("calibrate-kernels: unknown argument '" + arg + "'");
+    }
+    if (designPath.empty() || tablePath.empty() || outputPath.empty())
+        throw UsageError("calibrate-kernels needs DESIGN.json, TABLE.csv and -o OUT.json");
+    const auto designText = readText(designPath);
+    const auto tableText = readText(tablePath);
+    if (!designText || !tableText) {
+        err << "meshwright-cli: cannot read " << (designText ? tablePath : designPath) << "\n";
+        return kExitUsage;
+    }
+    LoadResult loaded = loadDesign(*designText);
+    if (!loaded.ok()) {
+        writeDiagnostics(err, loaded.diagnostics);
+        return kExitUsage;
+    }
+    const std::string source = std::filesystem::path(tablePath).filename().string();
+    // The table is read as the built-in one is; a table with a problem loads nothing.
+    const KernelTableRead read = readKernelTable(*tableText, source);
+    if (hasErrors(read.diagnostics)) {
+        writeDiagnostics(err, read.diagnostics);
+        return kExitUsage;
+    }
+    auto& tables = loaded.design->kernelTables;
+    std::erase_if(tables, [&](const DesignKernelTable& t) { return t.source == source; });
+    tables.push_back({source, *tableText});
+    if (!writeAtomically(outputPath, saveDesign(*loaded.design))) {
+        err << "meshwright-cli: cannot write " << outputPath << "\n";
+        return kExitUsage;
+    }
+    std::vector<std::string> pairs;
+    for (const GemmRow& row : read.table.rows) {
+        const std::string pair = row.gpu + " " + std::string(enumName(row.dtype));
+        if (std::find(pairs.begin(), pairs.end(), pair) == pairs.end())
+            pairs.push_back(pair);
+    }
+    if (json) {
+        out << Json{{"source", source}, {"rows", read.table.rows.size()}, {"tables", pairs}}.dump(2) << "\n";
+    } else {
+        out << source << ": " << read.table.rows.size() << " GEMM rows";
+        for (const std::string& pair : pairs)
+            out << "; " << pair;
+        out << "\nWritten to " << outputPath << "\n";
     }
     return kExitOk;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/collectiveverb.h"
 
+#include "base/jsonparse.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
 #include "cli/cli.h"
@@ -573,8 +574,9 @@ void writeCollectiveText(std::ostream& out, const ChosenCollective& chosen, Cost
     out << "Model     "
         << (model == CostModel::Nccl           ? "NCCL tuning model"
                 : model == CostModel::NcclEfficiency
-                ? cat("as the step time prices it: NCCL's algorithm, ", formatNumber(100 * ncclEfficiency(n, spec.bytes), 3),
-                      " % of the link bandwidth at this size (docs/collectives.md)")
+                ? cat("as the step time prices it: NCCL's algorithm, ",
+                      formatNumber(100 * ncclCollective(spec, links).efficiency, 3),
+                      " % of the slowest link's bandwidth at this size (docs/collectives.md)")
                 : "α–β (latency + bytes / bandwidth)")
         << "\n\n";
     out << "Time                 " << formatSeconds(cost.timeSeconds) << "   (" << cost.steps
@@ -649,7 +651,7 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
             report["group"] = groupToJson(*chosen.group);
         if (chosen.hardware)
             report["hardware"] = *chosen.hardware;
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
         return valid ? kExitOk : kExitDesignErrors;
     }
 

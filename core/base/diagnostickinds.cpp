@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/diagnostickinds.h"
 
+#include "base/importdiagnostics.h"
+
 #include <array>
 
 namespace core::diag {
@@ -105,9 +107,28 @@ constexpr std::array kKinds{
     kMemoryOverWeights,
     kMemoryOverKvCache,
     kOffloadWithoutZero,
+    kFrameworkMode,
+    kFrameworkZeroStage,
+    kFrameworkZeroPipeline,
+    kFrameworkDimension,
+    kFrameworkOffload,
     kNcclTestsRow,
     kNcclTestsEmpty,
     kRecordRunDiffers,
+    kTraceNoEvents,
+    kTraceNoKernels,
+    kTraceNoSteps,
+    kHfArchitecture,
+    kHfNotModelled,
+    kLaunchSyntax,
+    kLaunchEmpty,
+    kLaunchWorld,
+    kLaunchDegrees,
+    kLaunchCluster,
+    kLaunchConflict,
+    kLaunchUnsupported,
+    kLaunchModel,
+    kLaunchApproximated,
 };
 } // namespace
 

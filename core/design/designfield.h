@@ -53,6 +53,8 @@ enum class Field {
     Dp,
     Pp,
     Order,
+    Framework,
+    VocabDivisibleBy,
     ExpertMode,
     ExpertTp,
     ZeroStage,

@@ -2,7 +2,9 @@
 #include "design/designio.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 #include "catalog/presetio.h"
+#include "compute/kerneltable.h"
 #include "base/sizelimits.h"
 
 #include <set>
@@ -95,6 +97,34 @@ std::vector<LinkSpec> readCalibratedLinks(ObjectReader& in, ReadContext& context
     return calibrated;
 }
 
+// The design's own kernel tables: each one's CSV read as the built-in table is (readKernelTable); a table
+// with a problem is an error located by its pointer and, in the message, its line and column, and the
+// design does not load.
+void readKernelTables(const Json& tables, Design& design, ReadContext& context)
+{
+    if (!tables.is_array()) {
+        context.add(diag::kIoType, "/kernelTables", {"/kernelTables", "an array", jsonTypeName(tables)});
+        return;
+    }
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        const std::string pointer = jsonPointerAppend("/kernelTables", i);
+        ObjectReader in(tables[i], pointer, context);
+        DesignKernelTable table;
+        if (!in.valid() || !in.read("source", table.source) || !in.read("csv", table.csv)) {
+            if (in.valid() && !in.has("csv"))
+                context.add(diag::kIoMissing, pointer + "/csv", {pointer + "/csv"});
+            continue;
+        }
+        const KernelTableRead read = readKernelTable(table.csv, table.source);
+        for (Diagnostic problem : read.diagnostics) {
+            problem.path = pointer + "/csv";
+            context.diagnostics.push_back(std::move(problem));
+        }
+        if (!hasErrors(read.diagnostics))
+            design.kernelTables.push_back(std::move(table));
+    }
+}
+
 // The nodes: the uniform shorthand or the list of nodes with their GPUs.
 void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
 {
@@ -122,6 +152,10 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
             context.add(
                 diag::kValueRange, u.pointerTo("gpusPerNode"),
                 {"GPUs per node", "1", std::to_string(limits::kMaxGpusPerNode), std::to_string(gpusPerNode)});
+        else if (std::int64_t{nodes} * gpusPerNode > limits::kMaxGpus)
+            context.add(diag::kValueRange, u.pointerTo("nodes"),
+                        {"Nodes × GPUs per node", "1", std::to_string(limits::kMaxGpus),
+                         std::to_string(std::int64_t{nodes} * gpusPerNode)});
         else if (!context.failed())
             cluster = makeUniformCluster(nodes, gpusPerNode, gpu, link, cluster.fabric);
         return;
@@ -138,6 +172,7 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
         return;
     }
     std::set<int> nodeIds, gpuIds;
+    std::int64_t gpuCount = 0;
     for (std::size_t n = 0; n < nodes->size(); ++n) {
         const std::string nodePointer = jsonPointerAppend(nodesPointer, n);
         ObjectReader nodeIn((*nodes)[n], nodePointer, context);
@@ -158,6 +193,11 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
             context.add(diag::kIoTooLarge, gpusPointer,
                         {"The GPU count of a node", std::to_string(gpus->size()),
                          std::to_string(limits::kMaxGpusPerNode)});
+        } else if ((gpuCount += static_cast<std::int64_t>(gpus->size())) > limits::kMaxGpus) {
+            context.add(diag::kIoTooLarge, gpusPointer,
+                        {"The cluster's GPU count", "more than " + std::to_string(limits::kMaxGpus),
+                         std::to_string(limits::kMaxGpus)});
+            return;
         } else {
             for (std::size_t g = 0; g < gpus->size(); ++g) {
                 ObjectReader gpuIn((*gpus)[g], jsonPointerAppend(gpusPointer, g), context);
@@ -213,6 +253,8 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
                         {"\"" + order + "\"", "order",
                          "dimension names joined by '-', each once, e.g. tp-cp-ep-dp-pp"});
     }
+    in.readEnum("framework", layout.framework);
+    in.read("vocabDivisibleBy", layout.vocabDivisibleBy);
     in.readEnum("expertMode", layout.expertMode);
     in.read("expertTp", layout.expertTp);
     in.read("zeroStage", layout.zeroStage);
@@ -227,7 +269,9 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.readEnum("recompute", layout.recompute);
 }
 
-Json clusterToJson(const Cluster& cluster)
+// `asNodeList`: write the nodes one by one even where the uniform shorthand would do, because unknown
+// keys stand inside them and must be kept.
+Json clusterToJson(const Cluster& cluster, bool asNodeList)
 {
     Json out = Json::object();
     out["fabric"] = cluster.fabric;
@@ -243,7 +287,7 @@ Json clusterToJson(const Cluster& cluster)
             links.push_back(linkToJson(link));
         out["links"] = std::move(links);
     }
-    if (isCanonicalUniform(cluster)) {
+    if (!asNodeList && isCanonicalUniform(cluster)) {
         const Node& first = cluster.nodes.front();
         out["uniform"] = {{"nodes", cluster.nodes.size()},
                           {"gpusPerNode", first.gpus.size()},
@@ -278,6 +322,8 @@ Json layoutToJson(const ParallelLayout& layout)
     for (Dim dim : kAllDims)
         out[std::string(enumName(dim))] = layout.degree(dim);
     out["order"] = orderToString(layout.order);
+    out["framework"] = enumName(layout.framework);
+    out["vocabDivisibleBy"] = layout.vocabDivisibleBy;
     out["expertMode"] = enumName(layout.expertMode);
     out["expertTp"] = layout.expertTp;
     out["zeroStage"] = layout.zeroStage;
@@ -393,6 +439,8 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
             else
                 design.comparedRecord = compared;
         }
+        if (const Json* tables = root.take("kernelTables"))
+            readKernelTables(*tables, design, context);
         if (const Json* compute = root.take("computeModel")) {
             ObjectReader c(*compute, "/computeModel", context);
             c.read("gemmEfficiency", design.compute.gemmEfficiency);
@@ -419,15 +467,13 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
 
 LoadResult loadDesign(std::string_view text, const Catalog& catalog)
 {
-    Json document;
-    try {
-        document = Json::parse(text);
-    } catch (const Json::parse_error& error) {
+    JsonParse parsed = parseJson(text);
+    if (!parsed.ok()) {
         LoadResult result;
-        result.diagnostics.push_back(parseErrorDiagnostic(text, error));
+        result.diagnostics.push_back(std::move(*parsed.error));
         return result;
     }
-    return designFromJson(document, catalog);
+    return designFromJson(parsed.document, catalog);
 }
 
 Json designToJson(const Design& design, const Catalog& catalog)
@@ -438,9 +484,19 @@ Json designToJson(const Design& design, const Catalog& catalog)
     out["name"] = design.name;
     if (!design.description.empty())
         out["description"] = design.description;
+    // Unknown keys must find their parent object on save: a preset model then stays an object, a list of
+    // nodes stays a list.
+    const auto unknownUnder = [&](std::string_view prefix) {
+        for (auto it = design.unknown.begin(); it != design.unknown.end(); ++it)
+            if (it.key().starts_with(prefix))
+                return true;
+        return false;
+    };
     out["model"] = modelSectionToJson(design.model, catalog);
+    if (out["model"].is_string() && unknownUnder("/model/"))
+        out["model"] = Json{{"preset", out["model"]}};
     out["workload"] = workloadToJson(design.workload);
-    out["cluster"] = clusterToJson(design.cluster);
+    out["cluster"] = clusterToJson(design.cluster, unknownUnder("/cluster/nodes/"));
     out["layout"] = layoutToJson(design.layout);
     if (!design.placement.empty())
         out["placement"] = design.placement;
@@ -452,6 +508,12 @@ Json designToJson(const Design& design, const Catalog& catalog)
     }
     if (design.comparedRecord)
         out["comparedRecord"] = *design.comparedRecord;
+    if (!design.kernelTables.empty()) {
+        Json tables = Json::array();
+        for (const DesignKernelTable& table : design.kernelTables)
+            tables.push_back({{"source", table.source}, {"csv", table.csv}});
+        out["kernelTables"] = std::move(tables);
+    }
     if (design.compute != ComputeModel{})
         out["computeModel"] = {{"gemmEfficiency", design.compute.gemmEfficiency},
                                {"gemmHalfWidth", design.compute.gemmHalfWidth},
@@ -465,22 +527,13 @@ Json designToJson(const Design& design, const Catalog& catalog)
     }
 
     // Write back what this version did not understand, where its parent still exists.
-    for (auto it = design.unknown.begin(); it != design.unknown.end(); ++it) {
-        try {
-            const Json::json_pointer pointer(it.key());
-            if (!out.contains(pointer) && out.contains(pointer.parent_pointer())
-                && out.at(pointer.parent_pointer()).is_object())
-                out[pointer] = it.value();
-        } catch (const Json::exception&) {
-            // A pointer that no longer fits the document's shape is dropped with its parent.
-        }
-    }
+    writeBackUnknown(out, design.unknown);
     return out;
 }
 
 std::string saveDesign(const Design& design, const Catalog& catalog)
 {
-    return designToJson(design, catalog).dump(2) + "\n";
+    return jsonText(designToJson(design, catalog)) + "\n";
 }
 
 std::optional<Design> exampleDesign(std::string_view id, const Catalog& catalog)

@@ -37,8 +37,7 @@ QString regroupedText(const WhatIfFigures& figures)
     else if (r.regrouped.tokensPerSecond && r.whole.tokensPerSecond)
         text += QLatin1Char(' ')
             + ClusterPanel::tr("%1 tokens/s instead of %2.")
-                  .arg(qs(core::formatCount(*r.regrouped.tokensPerSecond)),
-                       qs(core::formatCount(*r.whole.tokensPerSecond)));
+                  .arg(countText(*r.regrouped.tokensPerSecond), countText(*r.whole.tokensPerSecond));
     if (r.regrouped.overMemory)
         text += QLatin1Char(' ') + ClusterPanel::tr("It no longer fits in memory.");
     return text;
@@ -81,7 +80,7 @@ QStringList groupsLosingMembers(const core::Evaluation& e)
         const auto& groups = e.mesh.groupsOf(dim);
         if (groups.empty() || groups.front().size() < 2)
             continue;
-        const auto count = std::count_if(groups.begin(), groups.end(), [&](const std::vector<int>& group) {
+        const auto count = std::count_if(groups.begin(), groups.end(), [&](std::span<const int> group) {
             return std::any_of(group.begin(), group.end(),
                                [&](int r) { return e.ranks[static_cast<std::size_t>(r)].gpuId < 0; });
         });

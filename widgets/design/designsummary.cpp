@@ -6,18 +6,20 @@
 #include "common/explanationdialog.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "common/unitstext.h"
 #include "design/validate.h"
 
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 
 namespace widgets {
 
 namespace {
 QString count(double value)
 {
-    return qs(core::formatCount(value));
+    return countText(value);
 }
 
 QLabel* makeValueLabel(QWidget* parent)
@@ -115,7 +117,8 @@ void DesignSummary::refresh()
                      + QStringLiteral("</small>"));
 
     const core::ParallelLayout& l = d.layout;
-    QString layout = tr("<b>%1 ranks</b> = %2").arg(l.worldSize()).arg(qs(core::worldSizeFormula(l)));
+    QString layout = tr("<b>%Ln rank(s)</b> = %1", nullptr, static_cast<int>(l.worldSize()))
+                         .arg(qs(core::worldSizeFormula(l)));
     QStringList details{tr("order %1").arg(qs(core::orderToString(l.order)))};
     details << (l.zeroStage == 0 ? tr("no ZeRO") : tr("ZeRO-%1").arg(l.zeroStage));
     if (l.sequenceParallel)
@@ -136,7 +139,8 @@ void DesignSummary::refresh()
                       .arg(c.nodes.front().gpus.size())
                       .arg(gpu ? qs(gpu->name) : QString());
     } else {
-        cluster = tr("<b>%1 GPUs</b> in %2 nodes").arg(c.gpuCount()).arg(c.nodes.size());
+        cluster = tr("<b>%Ln GPU(s)</b>", nullptr, c.gpuCount()) + QLatin1Char(' ')
+            + tr("in %Ln node(s)", nullptr, static_cast<int>(c.nodes.size()));
     }
     const core::LinkSpec* intra = c.nodes.empty() ? nullptr : catalog.link(c.nodes.front().intraLink);
     const core::LinkSpec* fabric = catalog.link(c.fabric);
@@ -150,18 +154,20 @@ void DesignSummary::refresh()
 
     const core::Workload& w = d.workload;
     if (w.mode == core::Mode::Training) {
-        m_workload->setText(
-            tr("<b>Training</b>: global batch %1 × %2 tokens").arg(w.globalBatch).arg(w.sequenceLength)
-            + QStringLiteral("<br><small>")
-            + (e.microBatches > 0
-                   ? tr("%1 micro-batches of %2 per pipeline and step").arg(e.microBatches).arg(l.microBatch)
-                   : tr("the batch does not divide into micro-batches"))
-            + QStringLiteral("</small>"));
+        m_workload->setText(tr("<b>Training</b>: global batch %1 × %2 tokens")
+                                .arg(integerText(w.globalBatch), integerText(w.sequenceLength))
+                            + QStringLiteral("<br><small>")
+                            + (e.microBatches > 0 ? tr("%Ln micro-batch(es) of %1 per pipeline and step",
+                                                       nullptr, static_cast<int>(e.microBatches))
+                                                        .arg(l.microBatch)
+                                                  : tr("the batch does not divide into micro-batches"))
+                            + QStringLiteral("</small>"));
     } else {
-        m_workload->setText(tr("<b>Serving</b>: %1 sequences of %2 tokens per replica")
-                                .arg(w.serving.concurrency)
-                                .arg(w.serving.contextLength)
-                            + QStringLiteral("<br><small>") + tr("%1 replicas").arg(l.batchReplicas())
+        m_workload->setText(tr("<b>Serving</b>: %Ln sequence(s) of %1 tokens per replica", nullptr,
+                               static_cast<int>(w.serving.concurrency))
+                                .arg(integerText(w.serving.contextLength))
+                            + QStringLiteral("<br><small>")
+                            + tr("%Ln replica(s)", nullptr, static_cast<int>(l.batchReplicas()))
                             + QStringLiteral("</small>"));
     }
     refreshPerformance();
@@ -173,13 +179,11 @@ void DesignSummary::explain(const QString& figure)
     const core::Evaluation& e = *m_snapshot.evaluation;
     if (!m_dialog)
         m_dialog = new ExplanationDialog(this);
-    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
+    auto seconds = [](double s) { return secondsText(s); };
     if (e.performance && figure == QLatin1String("step"))
         m_dialog->showExplanation(tr("Step time"), seconds(e.performance->stepSeconds), e.performance->step);
     else if (e.performance && figure == QLatin1String("mfu"))
-        m_dialog->showExplanation(tr("MFU"),
-                                  QString::number(100 * e.performance->mfu, 'f', 1) + QStringLiteral(" %"),
-                                  e.performance->mfuExplanation);
+        m_dialog->showExplanation(tr("MFU"), percentText(e.performance->mfu), e.performance->mfuExplanation);
     else if (e.performance && figure == QLatin1String("exposed"))
         m_dialog->showExplanation(tr("Visible communication"), seconds(e.performance->exposed.total()),
                                   e.performance->exposedExplanation);
@@ -190,8 +194,7 @@ void DesignSummary::explain(const QString& figure)
         m_dialog->showExplanation(tr("Inter-token latency"), seconds(e.serving->interTokenLatency),
                                   e.serving->itl);
     else if (e.serving && figure == QLatin1String("throughput"))
-        m_dialog->showExplanation(tr("Tokens per second"),
-                                  qs(core::formatCount(e.serving->groupTokensPerSecond)),
+        m_dialog->showExplanation(tr("Tokens per second"), countText(e.serving->groupTokensPerSecond),
                                   e.serving->throughput);
     else
         return;
@@ -206,8 +209,8 @@ void DesignSummary::refreshPerformance()
     const std::optional<core::Performance>& p = m_snapshot.evaluation->performance;
     const std::optional<core::ServingPerformance>& serving = m_snapshot.evaluation->serving;
     m_performance->setVisible(p.has_value() || serving.has_value());
-    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
-    auto percent = [](double share) { return QString::number(100 * share, 'f', 1); };
+    auto seconds = [](double s) { return secondsText(s); };
+    auto percent = [](double share) { return QLocale().toString(100 * share, 'f', 1); };
     // The headline figures are links to their explanation (formula, inputs, source).
     auto link = [](const char* key, const QString& text) {
         return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(key), text);
@@ -228,7 +231,7 @@ void DesignSummary::refreshPerformance()
                  "(%5)")
                   .arg(v.promptTokens)
                   .arg(v.outputTokens)
-                  .arg(seconds(v.requestSeconds), qs(core::formatBytes(v.decodeBytesPerStep)),
+                  .arg(seconds(v.requestSeconds), bytesText(v.decodeBytesPerStep),
                        v.decodeMemoryBound ? tr("memory-bound") : tr("compute-bound"))
             + QStringLiteral("</small>"));
         m_performance->setToolTip(tr("Inter-token latency = %1").arg(qs(v.itl.formula)));

@@ -62,7 +62,8 @@ private:
         ExpertMode,
         ZeroStage,
         Order,
-        Fabric
+        Fabric,
+        Framework
     };
 
     void build();
