@@ -7,6 +7,8 @@
 #include "comm/collectivecost.h"
 #include "comm/grouplinks.h"
 #include "design/cluster.h"
+#include "evaluate.h"
+#include "support/testdesigns.h"
 
 #include <QFile>
 #include <QTest>
@@ -130,6 +132,8 @@ private slots:
     void multiNodePublished_data();
     void multiNodePublished();
     void treeForSmallMessagesAcrossManyNodes();
+    void placementTableCarriesRails_data();
+    void placementTableCarriesRails();
 };
 
 // Per GPU and op, the rows of 1 MB and more: the median error. The table's own noise is large (a b200
@@ -283,6 +287,39 @@ void TestNcclEfficiency::treeForSmallMessagesAcrossManyNodes()
     spec.ranksPerNode = 0;
     spec.bytes = 1e6;
     QCOMPARE(ncclCollective(spec, links.links).algorithm, CollectiveAlgorithm::Ring); // one node: no tree
+}
+
+// The evaluation's per-placement table of group links (PlacedGroupLinks, built once per cluster and shared
+// by the search's layouts) gives a design's FSDP group the same rails as the links looked up without it:
+// 4 × DGX H100, DP 32 with 8 members per node, crosses the nodes on min(8, cards) NDR cards.
+void TestNcclEfficiency::placementTableCarriesRails_data()
+{
+    QTest::addColumn<int>("nics");
+    QTest::addColumn<double>("rails");
+    QTest::newRow("one card per GPU") << 0 << 8.0;
+    QTest::newRow("4 cards per node") << 4 << 4.0;
+}
+
+void TestNcclEfficiency::placementTableCarriesRails()
+{
+    QFETCH(int, nics);
+    QFETCH(double, rails);
+    const std::string patch = R"({"cluster": {"nicsPerNode": )" + std::to_string(nics)
+        + R"(, "uniform": {"nodes": 4}}, "layout": {"dp": 32}})";
+    const LoadResult loaded = testing::patched("fsdp-1node-8gpu", patch.c_str());
+    QVERIFY(loaded.design);
+    const Design& design = *loaded.design;
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    QVERIFY(e.groupLinks);
+    const GroupLinks fromTable = rankGroupLinks(design, e, Dim::Dp, 0);
+    PlacedLayout withoutTable = e;
+    withoutTable.groupLinks.reset();
+    QVERIFY(fromTable == groupLinks(design, withoutTable, withoutTable.mesh.groupOfRank(Dim::Dp, 0)));
+    QCOMPARE(fromTable.ranksPerNode, 8);
+    QCOMPARE(fromTable.rails, rails);
+    // ib-ndr-400: 50 GB/s per card.
+    QVERIFY(std::abs(1 / fromTable.links.interNode.beta - rails * 50e9) < 1);
 }
 
 QTEST_GUILESS_MAIN(TestNcclEfficiency)
