@@ -847,6 +847,14 @@
         <translation>Zwischen Nodes</translation>
     </message>
     <message>
+        <source>Network cards per node</source>
+        <translation>Netzwerkkarten pro Node</translation>
+    </message>
+    <message>
+        <source>Fabric oversubscription</source>
+        <translation>Überbuchung der Fabric</translation>
+    </message>
+    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>
@@ -4223,6 +4231,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Own dimension: world × EP (reference article)</source>
         <translation>Eigene Dimension: World × EP (Quellartikel)</translation>
+    </message>
+    <message>
+        <source>one per GPU</source>
+        <translation>eine pro GPU</translation>
     </message>
     <message>
         <source>BF16 mixed (bytes as the framework keeps them)</source>

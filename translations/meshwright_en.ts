@@ -1042,6 +1042,14 @@
         <source>Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × TP. 0: the framework&apos;s default.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Network cards per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Memory</name>
@@ -4247,6 +4255,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>SGLang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one per GPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

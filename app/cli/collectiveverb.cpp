@@ -9,6 +9,7 @@
 #include "cli/textreport.h"
 #include "comm/collectiveio.h"
 #include "comm/groupcollective.h"
+#include "comm/grouplinks.h"
 #include "evaluate.h"
 
 #include <algorithm>
@@ -311,7 +312,9 @@ struct CollectiveFlags
     std::optional<int> ranks, chunks, ranksPerNode;
     std::optional<double> bytes, alpha, bandwidth, interAlpha, interBandwidth;
     std::optional<GroupArgument> group;
+    std::optional<std::string> link; // --link: the intra-node link of catalogue hardware
     CostModel model = CostModel::AlphaBeta;
+    bool modelGiven = false;
     bool json = false, steps = false;
     DesignFlags designFlags;
     bool usesDesign = false;
@@ -353,8 +356,11 @@ CollectiveFlags readCollectiveFlags(Arguments& args)
             f.interBandwidth = positiveNumber(arg, false);
         else if (arg == "--ranks-per-node")
             f.ranksPerNode = static_cast<int>(args.integer(arg, 0, limits::kMaxWorldSize));
-        else if (arg == "--cost")
+        else if (arg == "--cost") {
             f.model = enumArgument<CostModel>(args, arg);
+            f.modelGiven = true;
+        } else if (arg == "--link")
+            f.link = args.value(arg);
         else if (arg == "--group")
             f.group = parseGroup(args.value(arg));
         else if (arg == "--design") {
@@ -379,6 +385,8 @@ struct ChosenCollective
     CollectiveLinks links;
     std::optional<Design> design;
     std::optional<GroupCollective> group;
+    std::optional<Json> hardware; // catalogue mode: the presets, nodes and rails the links come from
+    std::string hardwareText;
 };
 
 // --group: the ranks, links and message of one group of the design. An exit code when the design cannot
@@ -433,9 +441,75 @@ std::optional<int> chooseGroup(const CollectiveFlags& f, ChosenCollective& chose
     return std::nullopt;
 }
 
+// --gpu without a design: the collective on catalogue hardware, nodes × ranks-per-node GPUs, the links of
+// a uniform cluster of those presets by the rule of grouplinks.h (rings on min(G, cards) rails).
+void chooseFromCatalog(const CollectiveFlags& f, ChosenCollective& chosen)
+{
+    const DesignFlags& d = f.designFlags;
+    if (f.alpha || f.bandwidth || f.interAlpha || f.interBandwidth)
+        throw UsageError("collective: --gpu prices on catalogue links; leave out --alpha, --bandwidth, "
+                         "--inter-alpha and --inter-bandwidth");
+    if (!f.op)
+        throw UsageError(cat("collective: --op is required (", enumNameList<CollectiveOp>(", "), ")"));
+    if (!f.bytes)
+        throw UsageError("collective: --bytes is required");
+    if (!f.ranksPerNode || *f.ranksPerNode < 1)
+        throw UsageError("collective: --gpu needs --ranks-per-node G (the group's GPUs on each node)");
+    const Catalog& catalog = Catalog::builtin();
+    const GpuSpec* gpu = catalog.gpu(*d.gpu);
+    if (!gpu)
+        throw UsageError("--gpu: unknown GPU '" + *d.gpu + "' (presets: " + catalog.gpuIds() + ")");
+    const int nodes = d.nodes.value_or(1);
+    const int perNode = *f.ranksPerNode;
+    const int ranks = nodes * perNode;
+    if (f.ranks && *f.ranks != ranks)
+        throw UsageError(cat("collective: --ranks ", std::to_string(*f.ranks), " is not --nodes × --ranks-per-node = ",
+                             std::to_string(ranks)));
+    if (ranks < 2)
+        throw UsageError("collective: one node with --ranks-per-node 1 is a single rank; nothing moves");
+    const std::string intra = f.link.value_or(d.intraLink.value_or(gpu->defaultIntraLink));
+    const std::string fabric = d.fabric.value_or("ib-ndr-400");
+    for (const std::string& id : {intra, fabric})
+        if (!catalog.link(id))
+            throw UsageError("unknown link '" + id + "' (presets: " + catalog.linkIds() + ")");
+    Cluster cluster = makeUniformCluster(nodes, d.gpusPerNode.value_or(perNode), gpu->id, intra, fabric);
+    cluster.nicsPerNode = d.nicsPerNode.value_or(0);
+    cluster.oversubscription = d.oversubscription.value_or(1.0);
+    cluster.fabricTopology = d.fabricTopology.value_or(FabricTopology::RailOptimized);
+    std::vector<int> nodeIndices;
+    for (int n = 0; n < nodes; ++n)
+        nodeIndices.insert(nodeIndices.end(), static_cast<std::size_t>(perNode), n);
+    const GroupLinks links = groupLinksOnNodes(ClusterLinkSpecs(cluster, catalog), nodeIndices);
+    CollectiveSpec& spec = chosen.spec;
+    spec.op = *f.op;
+    spec.algorithm = f.algorithm ? *f.algorithm : algorithmsFor(spec.op).front();
+    spec.ranks = ranks;
+    spec.bytes = *f.bytes;
+    spec.ranksPerNode = links.ranksPerNode;
+    chosen.links = links.links;
+    if (spec.op == CollectiveOp::AllToAll || spec.op == CollectiveOp::SendRecv)
+        chosen.links.interNode = links.interNodePerGpu;
+    chosen.hardware = Json{{"gpu", gpu->id},     {"intraLink", intra},
+                           {"fabric", nodes > 1 ? Json(fabric) : Json(nullptr)},
+                           {"nodes", nodes},     {"ranksPerNode", perNode},
+                           {"nicsPerNode", cluster.nicsOfNode(0)},
+                           {"oversubscription", cluster.oversubscription},
+                           {"fabricTopology", enumName(cluster.fabricTopology)},
+                           {"rails", nodes > 1 ? links.rails : 0.0}};
+    chosen.hardwareText = cat(gpu->name, ", ", std::to_string(nodes), nodes == 1 ? " node" : " nodes", " × ",
+                              std::to_string(perNode), " ranks; ", intra);
+    if (nodes > 1)
+        chosen.hardwareText += cat(" inside a node, ", fabric, " between nodes on ", formatNumber(links.rails),
+                                   " rails (", std::to_string(cluster.nicsOfNode(0)), " cards per node)");
+}
+
 // Without --group: the collective the flags describe, on links of the given bandwidth and latency.
 void chooseFromFlags(const CollectiveFlags& f, ChosenCollective& chosen)
 {
+    if (f.usesDesign && f.designFlags.gpu && !f.designFlags.file && !f.designFlags.example) {
+        chooseFromCatalog(f, chosen);
+        return;
+    }
     if (f.usesDesign)
         throw UsageError("collective: a design needs --group DIM:INDEX to say which group plays");
     if (!f.op)
@@ -489,6 +563,8 @@ void writeCollectiveText(std::ostream& out, const ChosenCollective& chosen, Cost
     if (spec.ranksPerNode > 0 && spec.ranksPerNode < n)
         out << " (" << spec.ranksPerNode << " per node, " << nodeCount(spec) << " nodes)";
     out << " · S = " << formatBytes(spec.bytes) << " (" << bytesMeaning(spec.op) << ")\n";
+    if (!chosen.hardwareText.empty())
+        out << "Hardware  " << chosen.hardwareText << "\n";
     if (!chosen.group) {
         out << "Links     " << (cost.crossesInterNode ? "inside a node: " : "") << linkText(links.intraNode)
             << "\n";
@@ -496,7 +572,13 @@ void writeCollectiveText(std::ostream& out, const ChosenCollective& chosen, Cost
             out << "          between nodes: " << linkText(links.interNode) << "\n";
     }
     out << "Model     "
-        << (model == CostModel::Nccl ? "NCCL tuning model" : "α–β (latency + bytes / bandwidth)") << "\n\n";
+        << (model == CostModel::Nccl           ? "NCCL tuning model"
+                : model == CostModel::NcclEfficiency
+                ? cat("as the step time prices it: NCCL's algorithm, ",
+                      formatNumber(100 * ncclCollective(spec, links).efficiency, 3),
+                      " % of the slowest link's bandwidth at this size (docs/collectives.md)")
+                : "α–β (latency + bytes / bandwidth)")
+        << "\n\n";
     out << "Time                 " << formatSeconds(cost.timeSeconds) << "   (" << cost.steps
         << (cost.steps == 1 ? " message" : " messages") << " in sequence: latency "
         << formatSeconds(cost.latencySeconds) << ", transfer " << formatSeconds(cost.bandwidthSeconds);
@@ -525,9 +607,11 @@ std::string collectiveHelp()
         "]\n"
         "             --ranks N --bytes B --bandwidth BYTES_PER_S [--alpha SECONDS]\n"
         "             [--ranks-per-node G --inter-bandwidth BYTES_PER_S --inter-alpha SECONDS]\n"
+        "           | --gpu ID --ranks-per-node G [--nodes N] [--link ID] [--fabric ID]\n"
+        "             [--nics-per-node K] [--oversubscription X]   (catalogue links; cost nccl-efficiency)\n"
         "           | --design DESIGN.json|--example ID --group tp|dp|cp|ep:INDEX [--bytes B] [DESIGN "
         "FLAGS]\n"
-        "             [--chunks C] [--cost alpha-beta|nccl] [--steps] [--json]\n"
+        "             [--chunks C] [--cost alpha-beta|nccl|nccl-efficiency] [--steps] [--json]\n"
         "      The time of one collective, its algorithm bandwidth (S / time) and bus bandwidth (algbw ×\n"
         "      the nccl-tests factor), and with --steps who sends which chunk to whom in every step.\n"
         "      B is nccl-tests' S: the all-reduce buffer, the whole all-gather output, the whole\n"
@@ -549,21 +633,24 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
     }
     CollectiveSpec& spec = chosen.spec;
     spec.chunks = flags.chunks.value_or(0);
+    const CostModel model = chosen.hardware && !flags.modelGiven ? CostModel::NcclEfficiency : flags.model;
     if (spec.algorithm == CollectiveAlgorithm::Direct && spec.ranks > 1) {
         spec.source = 0;
         spec.destination = 1;
     }
 
-    const CollectiveCost cost = collectiveCost(spec, chosen.links, flags.model);
+    const CollectiveCost cost = collectiveCost(spec, chosen.links, model);
     std::optional<CollectiveTrace> trace;
     if (flags.steps && cost.valid())
         trace = traceCollective(spec);
     const bool valid = cost.valid() && (!trace || trace->valid());
 
     if (flags.json) {
-        Json report = collectiveToJson(spec, flags.model, cost, trace ? &*trace : nullptr, chosen.links);
+        Json report = collectiveToJson(spec, model, cost, trace ? &*trace : nullptr, chosen.links);
         if (chosen.group)
             report["group"] = groupToJson(*chosen.group);
+        if (chosen.hardware)
+            report["hardware"] = *chosen.hardware;
         out << jsonText(report) << "\n";
         return valid ? kExitOk : kExitDesignErrors;
     }
@@ -577,7 +664,7 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
         writeDiagnostics(err, diagnostics);
         return kExitDesignErrors;
     }
-    writeCollectiveText(out, chosen, flags.model, cost, trace, flags.bytes.has_value());
+    writeCollectiveText(out, chosen, model, cost, trace, flags.bytes.has_value());
     return kExitOk;
 }
 

@@ -4,6 +4,7 @@
 #include "base/diagnostickinds.h"
 #include "base/jsonparse.h"
 #include "base/sizelimits.h"
+#include "base/units.h"
 #include "catalog/catalog.h"
 #include "catalog/hfconfig.h"
 #include "catalog/presetio.h"
@@ -148,6 +149,15 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         nodes = static_cast<int>(args.integer(flag, 1, limits::kMaxNodes));
     else if (flag == "--gpus-per-node")
         gpusPerNode = static_cast<int>(args.integer(flag, 1, limits::kMaxGpusPerNode));
+    else if (flag == "--nics-per-node")
+        nicsPerNode = static_cast<int>(args.integer(flag, 0, limits::kMaxGpusPerNode));
+    else if (flag == "--oversubscription") {
+        const double value = args.number(flag);
+        if (!(value >= 1 && value <= 64))
+            throw UsageError("--oversubscription must be between 1 and 64, not " + formatNumber(value));
+        oversubscription = value;
+    } else if (flag == "--fabric-topology")
+        fabricTopology = enumValue<FabricTopology>(args, flag);
     else if (flag == "--order") {
         const std::string text = args.value(flag);
         order = parseOrder(text);
@@ -217,7 +227,9 @@ std::string designFlagsHelp()
            "  --model PRESET|FILE.json    --layers N --hidden N --ffn N --heads N --kv-heads N --vocab N\n"
            "Cluster:\n"
            "  --gpu PRESET --nodes N --gpus-per-node G --intra-link LINK --fabric LINK\n"
-           "Layout:\n"
+           "  --nics-per-node N (0: one per GPU)  --oversubscription X  --fabric-topology "
+        + enumNameList<FabricTopology>() + "\n"
+          "Layout:\n"
            "  --dp N --tp N --pp N --cp N --ep N   (without a file, DP fills the cluster unless given)\n"
            "  --order tp-cp-ep-dp-pp      dimensions, fastest-varying first (partial orders allowed)\n"
            "  --framework "
@@ -313,9 +325,20 @@ void applyClusterFlags(const DesignFlags& flags, Design& design)
             link = catalog.gpu(gpu)->defaultIntraLink;
         if (flags.intraLink)
             link = *flags.intraLink;
-        design.cluster = makeUniformCluster(nodes, perNode, gpu, link, design.cluster.fabric);
+        Cluster rebuilt = makeUniformCluster(nodes, perNode, gpu, link, design.cluster.fabric);
+        rebuilt.nicsPerNode = design.cluster.nicsPerNode;
+        rebuilt.oversubscription = design.cluster.oversubscription;
+        rebuilt.fabricTopology = design.cluster.fabricTopology;
+        rebuilt.calibratedLinks = std::move(design.cluster.calibratedLinks);
+        design.cluster = std::move(rebuilt);
         design.placement.clear(); // GPU ids were renumbered
     }
+    if (flags.nicsPerNode)
+        design.cluster.nicsPerNode = *flags.nicsPerNode;
+    if (flags.oversubscription)
+        design.cluster.oversubscription = *flags.oversubscription;
+    if (flags.fabricTopology)
+        design.cluster.fabricTopology = *flags.fabricTopology;
     if (flags.fabric)
         design.cluster.fabric = *flags.fabric;
 }

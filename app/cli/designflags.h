@@ -22,7 +22,9 @@ struct DesignFlags
     std::optional<std::string> model; // preset id or a JSON file holding a model
     std::optional<std::int64_t> layers, hidden, ffn, heads, kvHeads, vocab;
     std::optional<std::string> gpu, intraLink, fabric;
-    std::optional<int> nodes, gpusPerNode;
+    std::optional<int> nodes, gpusPerNode, nicsPerNode;
+    std::optional<double> oversubscription;
+    std::optional<core::FabricTopology> fabricTopology;
     std::array<std::optional<int>, core::kDimCount> degrees;
     std::optional<std::vector<core::Dim>> order;
     std::optional<core::Framework> framework;

@@ -46,6 +46,9 @@ struct LinkSpec
     double bandwidth = 0; // bytes/s per GPU, per direction
     double latency = 0; // seconds per hop (α)
     std::string source;
+    // The share of `bandwidth` that NCCL's bus bandwidth reaches on large messages over a long ring
+    // (nccl-tests); 0: the default of collectivecost.h (kNcclBusEfficiency).
+    double ncclEfficiency = 0;
     bool operator==(const LinkSpec&) const = default;
 };
 

@@ -194,18 +194,25 @@ void readLink(const Json& value, const std::string& pointer, ReadContext& contex
     else
         in.require("latencyUs", latencyUs);
     in.read("source", link.source);
+    if (in.has("ncclEfficiency") && in.read("ncclEfficiency", link.ncclEfficiency)
+        && !(link.ncclEfficiency > 0 && link.ncclEfficiency <= 1))
+        context.add(diag::kValueRange, in.pointerTo("ncclEfficiency"),
+                    {"NCCL efficiency", "0", "1", formatNumber(link.ncclEfficiency)});
     link.bandwidth = bandwidthGBps * kGB;
     link.latency = latencyUs * 1e-6;
 }
 
 Json linkToJson(const LinkSpec& link)
 {
-    return {{"id", link.id},
-            {"name", link.name},
-            {"class", enumName(link.linkClass)},
-            {"bandwidthGBps", link.bandwidth / kGB},
-            {"latencyUs", link.latency * 1e6},
-            {"source", link.source}};
+    Json out = {{"id", link.id},
+                {"name", link.name},
+                {"class", enumName(link.linkClass)},
+                {"bandwidthGBps", link.bandwidth / kGB},
+                {"latencyUs", link.latency * 1e6},
+                {"source", link.source}};
+    if (link.ncclEfficiency > 0)
+        out["ncclEfficiency"] = link.ncclEfficiency;
+    return out;
 }
 
 } // namespace core

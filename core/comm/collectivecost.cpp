@@ -267,7 +267,15 @@ LinkCost linkCost(double latencySeconds, double bandwidthBytesPerSecond)
 
 LinkCost linkCost(const LinkSpec& link)
 {
-    return linkCost(link.latency, link.bandwidth);
+    return linkCost(link, 1.0);
+}
+
+LinkCost linkCost(const LinkSpec& link, double bandwidthScale)
+{
+    LinkCost out = linkCost(link.latency, link.bandwidth * bandwidthScale);
+    if (link.ncclEfficiency > 0)
+        out.efficiency = link.ncclEfficiency;
+    return out;
 }
 
 double busBandwidthFactor(CollectiveOp op, int ranks)
@@ -332,16 +340,82 @@ CollectiveCost collectiveCost(const CollectiveSpec& spec, const CollectiveLinks&
     sortDiagnostics(cost.diagnostics);
     if (!cost.valid() || spec.ranks < 2)
         return cost;
-    if (model == CostModel::Nccl)
+    if (model == CostModel::NcclEfficiency) {
+        const NcclCollective priced = ncclCollective(spec, links);
+        cost.latencySeconds = priced.latencySeconds;
+        cost.bandwidthSeconds = priced.bandwidthSeconds;
+        cost.steps = priced.steps;
+    } else if (model == CostModel::Nccl) {
         nccl(spec, links, cost);
-    else
+    } else {
         alphaBeta(spec, links, cost);
+    }
     cost.timeSeconds = cost.latencySeconds + cost.bandwidthSeconds + cost.reductionSeconds;
     const BandwidthFigures figures = ncclTestsBandwidth(spec.op, spec.ranks, spec.bytes, cost.timeSeconds);
     cost.algBandwidth = figures.algBandwidth;
     cost.busBandwidth = figures.busBandwidth;
     cost.busFactor = figures.busFactor;
     return cost;
+}
+
+double ncclSizeFactor(int ranks, double bytes)
+{
+    if (ranks < 2 || !(bytes > 0))
+        return 1;
+    const double p = ranks;
+    return p / (p + 1) * bytes / (bytes + kNcclHalfBandwidthBytes);
+}
+
+double ncclEfficiency(int ranks, double bytes)
+{
+    return kNcclBusEfficiency * ncclSizeFactor(ranks, bytes);
+}
+
+NcclCollective ncclCollective(const CollectiveSpec& spec, const CollectiveLinks& links)
+{
+    NcclCollective out;
+    CollectiveSpec s = spec;
+    s.algorithm = s.op == CollectiveOp::AllToAll ? CollectiveAlgorithm::Pairwise
+        : s.op == CollectiveOp::SendRecv        ? CollectiveAlgorithm::Direct
+                                                : CollectiveAlgorithm::Ring;
+    if (s.algorithm == CollectiveAlgorithm::Direct && s.source == s.destination)
+        s.destination = s.ranks - 1;
+    out.algorithm = s.algorithm;
+    // A send has one peer by definition: no ring of few peers to discount, only the message size.
+    const double factor = s.op == CollectiveOp::SendRecv ? ncclSizeFactor(1 << 30, s.bytes)
+                                                         : ncclSizeFactor(s.ranks, s.bytes);
+    const auto share = [factor](const LinkCost& link) {
+        return (link.efficiency > 0 && link.efficiency <= 1 ? link.efficiency : kNcclBusEfficiency) * factor;
+    };
+    out.efficiency = share(links.intraNode);
+    if (s.ranks < 2 || !(s.bytes > 0))
+        return out;
+    CollectiveLinks scaled = links;
+    scaled.intraNode.beta /= share(links.intraNode);
+    scaled.interNode.beta /= share(links.interNode);
+    scaled.gamma = 0;
+    if (nodeCount(s) >= 2 && scaled.interNode.beta > scaled.intraNode.beta)
+        out.efficiency = share(links.interNode);
+    const CollectiveCost ring = collectiveCost(s, scaled);
+    if (!ring.valid())
+        return out;
+    out.seconds = kNcclBaseLatencySeconds + ring.timeSeconds;
+    out.latencySeconds = kNcclBaseLatencySeconds + ring.latencySeconds;
+    out.bandwidthSeconds = ring.bandwidthSeconds;
+    out.steps = ring.steps;
+    const int nodes = nodeCount(s);
+    if (s.op == CollectiveOp::AllReduce && nodes >= 2) {
+        const int g = ranksPerNodeOf(s);
+        const double beta = std::max(g >= 2 ? scaled.intraNode.beta : 0.0, scaled.interNode.beta);
+        const double latency = kNcclBaseLatencySeconds
+            + 2 * ((g - 1) * links.intraNode.alpha + ceilLog2(nodes) * links.interNode.alpha);
+        const double transfer = 2 * s.bytes * beta / kNcclTreeBandwidthShare;
+        if (latency + transfer < out.seconds) {
+            out = {CollectiveAlgorithm::Tree, latency + transfer, latency, transfer,
+                   2 * (g - 1 + ceilLog2(nodes)), out.efficiency};
+        }
+    }
+    return out;
 }
 
 std::vector<double> stepSeconds(const CollectiveTrace& trace, const CollectiveLinks& links)

@@ -22,16 +22,27 @@
 
 namespace core {
 
-// α: seconds per message (one hop of one step); β: seconds per byte (1 / bandwidth).
+// The share of a link's bandwidth that NCCL's bus bandwidth reaches on large messages over a long ring,
+// unless the link's preset gives a measured one (LinkSpec::ncclEfficiency: NVLink 4 and 5 from measured
+// nccl rows, docs/collectives.md). 1: the ring's peer factor p/(p + 1) alone already gives what NVIDIA's
+// NCCL team expects of NDR InfiniBand, 46–48 GB/s per 50 GB/s card on 2 × 8 GPUs (50 · 16/17 = 47.1;
+// NVIDIA/nccl-tests GitHub issue 290).
+inline constexpr double kNcclBusEfficiency = 1.0;
+
+// α: seconds per message (one hop of one step); β: seconds per byte (1 / bandwidth); efficiency: the
+// share of 1/β that NCCL reaches on large messages (only the NCCL-efficiency pricing uses it).
 struct LinkCost
 {
     double alpha = 0;
     double beta = 0;
+    double efficiency = kNcclBusEfficiency;
     bool operator==(const LinkCost&) const = default;
 };
 
 LinkCost linkCost(double latencySeconds, double bandwidthBytesPerSecond);
 LinkCost linkCost(const LinkSpec& link);
+// The link with `bandwidthScale` times its bandwidth (rails, oversubscription), its efficiency kept.
+LinkCost linkCost(const LinkSpec& link, double bandwidthScale);
 
 struct CollectiveLinks
 {
@@ -46,12 +57,16 @@ struct CollectiveLinks
     bool operator==(const CollectiveLinks&) const = default;
 };
 
-enum class CostModel { AlphaBeta, Nccl };
+// AlphaBeta: the α–β formulas; Nccl: NCCL's tuning model for the algorithm asked; NcclEfficiency: the
+// collective as the step time prices it (ncclCollective below: NCCL's choice of algorithm, the
+// message-size efficiency and the base latency).
+enum class CostModel { AlphaBeta, Nccl, NcclEfficiency };
 
 template<> struct EnumNames<CostModel>
 {
     static constexpr std::array table{std::pair{CostModel::AlphaBeta, std::string_view{"alpha-beta"}},
-                                      std::pair{CostModel::Nccl, std::string_view{"nccl"}}};
+                                      std::pair{CostModel::Nccl, std::string_view{"nccl"}},
+                                      std::pair{CostModel::NcclEfficiency, std::string_view{"nccl-efficiency"}}};
 };
 
 struct CollectiveCost
@@ -93,6 +108,44 @@ struct CollectiveCost
 //   covers collectives only).
 CollectiveCost collectiveCost(const CollectiveSpec& spec, const CollectiveLinks& links,
                               CostModel model = CostModel::AlphaBeta);
+
+// ---- Collectives as NCCL runs them: the pricing of every group in a design ----------------------------
+//
+// A collective of S bytes on p ranks reaches a share η(p, S) of each link's bandwidth:
+//   η = e_link · p/(p + 1) · S/(S + kNcclHalfBandwidthBytes)
+// e_link (LinkCost::efficiency) is what a long ring of large messages keeps busy; p/(p + 1) is the peers a GPU
+// streams to at once (a ring of 2 moves half its data per step to one peer and reaches less of the
+// NVSwitch's bandwidth than a ring of 8: the measured one-node rows); S/(S + S½) is the message-size
+// ramp — below a few Simple-protocol chunks per channel (NCCL_BUFFSIZE 4 MiB / NCCL_STEPS 8 = 512 KiB)
+// NCCL runs fewer channels and the LL/LL128 protocols, which trade bandwidth for latency (tuning.cc: LL
+// at 1/4 of the bus bandwidth, LL128 at 0.92). Each call pays kNcclBaseLatencySeconds, then the ring's
+// (or tree's) per-hop α. Constants and their check against measured nccl-tests rows: docs/collectives.md.
+inline constexpr double kNcclHalfBandwidthBytes = 1e6;
+// NCCL src/graph/tuning.cc, baseLat for Ring/Simple (8.4 µs in NCCL 2.8–2.18).
+inline constexpr double kNcclBaseLatencySeconds = 8.4e-6;
+// tuning.cc: a tree's bus bandwidth is 0.9 of the ring's (busBw *= .9 for NCCL_ALGO_TREE).
+inline constexpr double kNcclTreeBandwidthShare = 0.9;
+
+// p/(p + 1) · S/(S + S½): the factor η(p, S) puts on every link's efficiency.
+double ncclSizeFactor(int ranks, double bytes);
+// η(p, S) on a link of kNcclBusEfficiency.
+double ncclEfficiency(int ranks, double bytes);
+
+struct NcclCollective
+{
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring; // ring, tree, pairwise or direct
+    double seconds = 0;
+    double latencySeconds = 0; // base latency and the α of the hops in sequence
+    double bandwidthSeconds = 0; // the bytes at η of the bandwidth
+    int steps = 0; // hops in sequence
+    double efficiency = 0; // η(p, S) of the slowest class crossed
+};
+// The collective `spec` describes (op, ranks, ranksPerNode, bytes; its algorithm is ignored) at η(p, S) of
+// `links`, plus NCCL's base latency: a ring (all-reduce, all-gather, reduce-scatter), a pairwise
+// all-to-all, a direct send; an all-reduce across nodes takes NCCL's double binary tree instead when that
+// is faster, as tuning.cc's cost table would choose (time = baseLat + 2((g − 1)·α_i + ⌈lg nodes⌉·α_e) +
+// 2S / (0.9 · bus bandwidth)). An invalid spec or link costs 0 seconds.
+NcclCollective ncclCollective(const CollectiveSpec& spec, const CollectiveLinks& links);
 
 // nccl-tests bus-bandwidth factor: all-reduce 2(n−1)/n; all-gather, reduce-scatter, all-to-all (n−1)/n;
 // sendrecv 1 (as broadcast and reduce).

@@ -171,11 +171,18 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
     out.links.intraNode = linkCost(out.intraLink);
     out.links.interNode = linkCost(out.interLink);
     out.unevenNodes = spread.uneven;
+    const CollectiveOp op = opFor(dim, design);
+    if (specs.fabric) {
+        // Rings run on as many rails as the group has members per node; all-to-all on each GPU's card.
+        const GroupLinks onRails = groupLinksOnNodes(specs, nodeIndices);
+        out.rails = onRails.rails;
+        out.links.interNode = op == CollectiveOp::AllToAll ? onRails.interNodePerGpu : onRails.links.interNode;
+    }
 
     // Every rank of a TP, DP, CP or EP group sits at the same pipeline position.
     out.message = messageFor(dim, design,
                              placed.ranks[static_cast<std::size_t>(out.members.front().rank)].coord(Dim::Pp));
-    out.spec.op = opFor(dim, design);
+    out.spec.op = op;
     out.spec.algorithm = algorithmsFor(out.spec.op).front();
     out.spec.ranks = static_cast<int>(out.members.size());
     out.spec.bytes = out.message.bytes;

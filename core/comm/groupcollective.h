@@ -81,7 +81,8 @@ struct GroupCollective
     CollectiveSpec spec; // op, default algorithm, ranks, bytes, ranksPerNode
     CollectiveLinks links;
     LinkSpec intraLink; // the slowest intra-node link among the group's nodes
-    LinkSpec interLink; // the cluster's fabric
+    LinkSpec interLink; // the cluster's fabric: one network card
+    double rails = 1; // cards a ring's inter-node hop runs on (grouplinks.h); links.interNode holds them
     GroupMessage message;
     int nodes = 0; // nodes the group's GPUs are on
     // The nodes hold different numbers of the group's GPUs: CollectiveSpec can only say "g per node", so

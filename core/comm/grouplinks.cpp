@@ -9,10 +9,18 @@ namespace core {
 
 ClusterLinkSpecs::ClusterLinkSpecs(const Cluster& cluster, const Catalog& catalog)
     : fabric(catalog.link(cluster.fabric))
+    , oversubscription(std::max(1.0, cluster.oversubscription))
+    , topology(cluster.fabricTopology)
 {
     intra.reserve(cluster.nodes.size());
-    for (const Node& node : cluster.nodes)
+    cardShare.reserve(cluster.nodes.size());
+    for (std::size_t n = 0; n < cluster.nodes.size(); ++n) {
+        const Node& node = cluster.nodes[n];
         intra.push_back(catalog.link(node.intraLink));
+        const double gpus = static_cast<double>(node.gpus.size());
+        const double cards = cluster.nicsOfNode(static_cast<int>(n));
+        cardShare.push_back(gpus > 0 ? std::min(1.0, cards / gpus) : 1.0);
+    }
 }
 
 GroupNodes groupNodes(const ClusterLinkSpecs& links, const std::vector<int>& nodeIndices)
@@ -20,6 +28,7 @@ GroupNodes groupNodes(const ClusterLinkSpecs& links, const std::vector<int>& nod
     GroupNodes out;
     int gcd = 0;
     int firstCount = -1;
+    int firstKnown = -1;
     for (std::size_t i = 0; i < nodeIndices.size();) {
         std::size_t next = i;
         while (next < nodeIndices.size() && nodeIndices[next] == nodeIndices[i])
@@ -31,6 +40,15 @@ GroupNodes groupNodes(const ClusterLinkSpecs& links, const std::vector<int>& nod
             firstCount = count;
         out.uneven = out.uneven || count != firstCount;
         if (const int node = nodeIndices[i]; node >= 0) {
+            if (static_cast<std::size_t>(node) < links.cardShare.size())
+                out.cardShare = std::min(out.cardShare, links.cardShare[static_cast<std::size_t>(node)]);
+            if (firstKnown < 0)
+                firstKnown = node;
+            // Nodes arrive ascending: the group spans leaf switches when its first and last differ.
+            out.crossesSpine = out.crossesSpine
+                || (links.topology == FabricTopology::FatTree ? node != firstKnown
+                                                               : node / kNodesPerRailGroup
+                                                                   != firstKnown / kNodesPerRailGroup);
             const LinkSpec* intra = static_cast<std::size_t>(node) < links.intra.size()
                 ? links.intra[static_cast<std::size_t>(node)]
                 : nullptr;
@@ -47,26 +65,37 @@ GroupNodes groupNodes(const ClusterLinkSpecs& links, const std::vector<int>& nod
     return out;
 }
 
+GroupLinks groupLinksOnNodes(const ClusterLinkSpecs& specs, const std::vector<int>& nodeIndices)
+{
+    GroupLinks out;
+    const GroupNodes spread = groupNodes(specs, nodeIndices);
+    if (spread.slowestIntra)
+        out.links.intraNode = linkCost(*spread.slowestIntra);
+    out.nodes = std::max(1, spread.nodes);
+    out.ranks = static_cast<int>(nodeIndices.size());
+    out.ranksPerNode = spread.ranksPerNode;
+    if (specs.fabric) {
+        const double spine = spread.crossesSpine ? specs.oversubscription : 1.0;
+        out.rails = std::max(1, spread.ranksPerNode) * spread.cardShare;
+        out.links.interNode = linkCost(*specs.fabric, out.rails / spine);
+        out.interNodePerGpu = linkCost(*specs.fabric, spread.cardShare / spine);
+    }
+    return out;
+}
+
 namespace {
 
 // `nodes`: scratch space, so that a table of many groups allocates once.
 GroupLinks linksOfGroup(const ClusterLinkSpecs& specs, const PlacedLayout& placed, std::span<const int> group,
                         std::vector<int>& nodes)
 {
-    GroupLinks out;
-    if (specs.fabric)
-        out.links.interNode = linkCost(*specs.fabric);
     nodes.clear(); // the node index of every member (−1: no GPU), sorted
     for (int rank : group)
         if (rank >= 0 && static_cast<std::size_t>(rank) < placed.ranks.size())
             nodes.push_back(placed.ranks[static_cast<std::size_t>(rank)].nodeIndex);
     std::sort(nodes.begin(), nodes.end());
-    const GroupNodes spread = groupNodes(specs, nodes);
-    if (spread.slowestIntra)
-        out.links.intraNode = linkCost(*spread.slowestIntra);
-    out.nodes = std::max(1, spread.nodes);
+    GroupLinks out = groupLinksOnNodes(specs, nodes);
     out.ranks = static_cast<int>(group.size());
-    out.ranksPerNode = spread.ranksPerNode;
     return out;
 }
 
@@ -188,12 +217,13 @@ double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLi
         return 0;
     CollectiveSpec spec;
     spec.op = op;
-    spec.algorithm = op == CollectiveOp::AllToAll ? CollectiveAlgorithm::Pairwise : CollectiveAlgorithm::Ring;
     spec.ranks = ranks;
     spec.bytes = bytes;
     spec.ranksPerNode = links.ranksPerNode;
-    const CollectiveCost cost = collectiveCost(spec, links.links);
-    return cost.valid() ? cost.timeSeconds : 0;
+    CollectiveLinks priced = links.links;
+    if (op == CollectiveOp::AllToAll || op == CollectiveOp::SendRecv)
+        priced.interNode = links.interNodePerGpu; // no rings: each GPU through its own card
+    return ncclCollective(spec, priced).seconds;
 }
 
 } // namespace core

@@ -78,6 +78,15 @@ bool Cluster::isUniform() const
     return true;
 }
 
+int Cluster::nicsOfNode(int nodeIndex) const
+{
+    if (nicsPerNode > 0)
+        return nicsPerNode;
+    if (nodeIndex < 0 || static_cast<std::size_t>(nodeIndex) >= nodes.size())
+        return 0;
+    return static_cast<int>(nodes[static_cast<std::size_t>(nodeIndex)].gpus.size());
+}
+
 Cluster makeUniformCluster(int nodes, int gpusPerNode, const std::string& gpuType,
                            const std::string& intraLink, const std::string& fabric)
 {
@@ -104,6 +113,9 @@ bool isCanonicalUniform(const Cluster& cluster)
     const Node& first = cluster.nodes.front();
     Cluster shape = cluster;
     shape.calibratedLinks.clear(); // written on their own, beside the shorthand
+    shape.nicsPerNode = 0; // so are the network cards and the fabric's shape
+    shape.oversubscription = 1;
+    shape.fabricTopology = FabricTopology::RailOptimized;
     return shape
         == makeUniformCluster(static_cast<int>(cluster.nodes.size()), static_cast<int>(first.gpus.size()),
                               first.gpus.front().type, first.intraLink, cluster.fabric);

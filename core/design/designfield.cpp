@@ -40,6 +40,8 @@ constexpr std::array kFields{
     FieldInfo{Field::ContextLength, "/workload/serving/contextLength"},
     FieldInfo{Field::KvDtype, "/workload/serving/kvDtype"},
     FieldInfo{Field::Fabric, "/cluster/fabric"},
+    FieldInfo{Field::NicsPerNode, "/cluster/nicsPerNode"},
+    FieldInfo{Field::Oversubscription, "/cluster/oversubscription"},
     FieldInfo{Field::Tp, "/layout/tp"},
     FieldInfo{Field::Cp, "/layout/cp"},
     FieldInfo{Field::Ep, "/layout/ep"},
@@ -180,6 +182,10 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.workload.serving.kvDtype);
     case Field::Fabric:
         return visit(d.cluster.fabric);
+    case Field::NicsPerNode:
+        return visit(d.cluster.nicsPerNode);
+    case Field::Oversubscription:
+        return visit(d.cluster.oversubscription);
     case Field::Tp:
         return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Tp)]);
     case Field::Cp:

@@ -44,6 +44,8 @@ enum class Field {
     KvDtype,
     // Cluster
     Fabric,
+    NicsPerNode, // network cards per node; 0: one per GPU
+    Oversubscription,
     // Layout
     Tp,
     Cp,

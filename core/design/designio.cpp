@@ -226,6 +226,9 @@ void readCluster(ObjectReader& root, ReadContext& context, Cluster& cluster)
     std::vector<LinkSpec> calibrated = readCalibratedLinks(in, context);
     readNodes(in, context, cluster); // the shorthand rebuilds the cluster, so the links join it after
     cluster.calibratedLinks = std::move(calibrated);
+    in.read("nicsPerNode", cluster.nicsPerNode);
+    in.read("oversubscription", cluster.oversubscription);
+    in.readEnum("fabricTopology", cluster.fabricTopology);
 }
 
 void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout)
@@ -272,6 +275,12 @@ Json clusterToJson(const Cluster& cluster, bool asNodeList)
 {
     Json out = Json::object();
     out["fabric"] = cluster.fabric;
+    if (cluster.nicsPerNode != 0)
+        out["nicsPerNode"] = cluster.nicsPerNode;
+    if (cluster.oversubscription != 1)
+        out["oversubscription"] = cluster.oversubscription;
+    if (cluster.fabricTopology != FabricTopology::RailOptimized)
+        out["fabricTopology"] = enumName(cluster.fabricTopology);
     if (!cluster.calibratedLinks.empty()) {
         Json links = Json::array();
         for (const LinkSpec& link : cluster.calibratedLinks)

@@ -170,6 +170,13 @@ void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics
                 diag::kLinkWrongClass, "/cluster/fabric",
                 {cluster.fabric, std::string(enumName(fabric->linkClass)), "the inter-node fabric"}));
     }
+    if (cluster.nicsPerNode < 0 || cluster.nicsPerNode > limits::kMaxGpusPerNode)
+        out.push_back(makeDiagnostic(diag::kValueRange, "/cluster/nicsPerNode",
+                                     {"Network cards per node", "0", str(std::int64_t{limits::kMaxGpusPerNode}),
+                                      str(std::int64_t{cluster.nicsPerNode})}));
+    if (!(cluster.oversubscription >= 1 && cluster.oversubscription <= 64))
+        out.push_back(makeDiagnostic(diag::kValueRange, "/cluster/oversubscription",
+                                     {"Fabric oversubscription", "1", "64", formatNumber(cluster.oversubscription)}));
     if (cluster.inServiceGpuCount() == 0)
         out.push_back(makeDiagnostic(diag::kClusterEmpty, "/cluster"));
     if (nodesByGpuCount.size() > 1) {

@@ -32,6 +32,10 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Expert FFN size");
     case Field::Fabric:
         return QCoreApplication::translate("FieldText", "Between nodes");
+    case Field::NicsPerNode:
+        return QCoreApplication::translate("FieldText", "Network cards per node");
+    case Field::Oversubscription:
+        return QCoreApplication::translate("FieldText", "Fabric oversubscription");
     case Field::Tp:
         return QCoreApplication::translate("FieldText", "TP");
     case Field::Pp:

@@ -184,6 +184,9 @@ void LayoutInspector::build()
     m_intraLinkLabel = new QLabel(this);
     cluster->addRow(m_intraLinkLabel, m_intraLink);
     addChoice(cluster, Field::Fabric, Choices::Fabric);
+    // 0 shows as "one per GPU": the DGX default.
+    addInteger(cluster, Field::NicsPerNode, 0, core::limits::kMaxGpusPerNode)
+        ->setSpecialValueText(tr("one per GPU"));
     m_clusterNote = new QLabel(this);
     m_clusterNote->setWordWrap(true);
     cluster->addRow(m_clusterNote);

@@ -147,7 +147,7 @@ void TestCollectives::stableNames()
     QCOMPARE(enumNameList<CollectiveOp>(),
              std::string("allreduce|allgather|reducescatter|alltoall|sendrecv"));
     QCOMPARE(enumNameList<CollectiveAlgorithm>(), std::string("ring|tree|pairwise|hierarchical|direct"));
-    QCOMPARE(enumNameList<CostModel>(), std::string("alpha-beta|nccl"));
+    QCOMPARE(enumNameList<CostModel>(), std::string("alpha-beta|nccl|nccl-efficiency"));
     QCOMPARE(enumFromName<CollectiveOp>("reducescatter"), std::optional{CollectiveOp::ReduceScatter});
     QVERIFY(!enumFromName<CollectiveAlgorithm>("butterfly"));
 }

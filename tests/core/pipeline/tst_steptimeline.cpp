@@ -254,7 +254,7 @@ void TestStepTimeline::stageTimesByHand()
 }
 
 // TP=2 over NVLink 3: the forward of a layer waits for two ring all-reduces of the [s, b, h] activation
-// (Megatron without SP), priced by collectivecost on the link the two GPUs share.
+// (Megatron without SP), priced as NCCL runs them (collectivecost.h) on the link the two GPUs share.
 void TestStepTimeline::tensorParallelOnTheLink()
 {
     const Design design = tinyDesign(R"({"tp": 2, "pp": 2})");
@@ -268,7 +268,8 @@ void TestStepTimeline::tensorParallelOnTheLink()
     CollectiveLinks links;
     links.intraNode = linkCost(*Catalog::builtin().link("nvlink3"));
     links.interNode = linkCost(*Catalog::builtin().link("ib-ndr-400"));
-    const double allReduce = collectiveCost(ar, links).timeSeconds;
+    // Priced as NCCL runs it (ncclCollective: base latency, the ring, the message-size efficiency).
+    const double allReduce = ncclCollective(ar, links).seconds;
     QVERIFY(allReduce > 0);
     const LayerPattern& forward = t.stages.front().denseLayer[static_cast<std::size_t>(Pass::Forward)];
     QCOMPARE(forward.bands.size(), std::size_t{2});
@@ -617,7 +618,7 @@ void TestStepTimeline::fsdpReferenceFigure()
     CollectiveLinks links;
     links.intraNode = linkCost(*Catalog::builtin().link("nvlink3"));
     links.interNode = linkCost(*Catalog::builtin().link("ib-ndr-400"));
-    QVERIFY(near(f.units[0].gatherSeconds, collectiveCost(ag, links).timeSeconds));
+    QVERIFY(near(f.units[0].gatherSeconds, ncclCollective(ag, links).seconds));
     QVERIFY(near(f.exposedSeconds, f.makespan - f.computeSeconds));
 }
 
