@@ -222,6 +222,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("virtualStages", layout.virtualStages);
     in.read("layersPerStage", layout.layersPerStage);
     in.readEnum("recompute", layout.recompute);
+    in.read("autoDp", layout.autoDp);
 }
 
 Json clusterToJson(const Cluster& cluster)
@@ -281,6 +282,7 @@ Json layoutToJson(const ParallelLayout& layout)
     out["virtualStages"] = layout.virtualStages;
     out["layersPerStage"] = layout.layersPerStage;
     out["recompute"] = enumName(layout.recompute);
+    out["autoDp"] = layout.autoDp;
     return out;
 }
 

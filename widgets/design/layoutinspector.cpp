@@ -9,6 +9,7 @@
 #include "design/validate.h"
 #include "diagnostics/diagnostictext.h"
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -134,8 +135,9 @@ void LayoutInspector::build()
     // The combo boxes offer the built-in presets to choose from.
     const core::Catalog& catalog = core::Catalog::builtin();
 
-    // Model
+    // Model, and the design's name (the title of what is exported)
     QFormLayout* model = addGroup(m_modelGroup);
+    addText(model, Field::Name);
     m_modelPreset = new QComboBox(this);
     for (const core::ModelArchitecture& m : catalog.models())
         m_modelPreset->addItem(qs(m.name), qs(m.preset));
@@ -207,6 +209,7 @@ void LayoutInspector::build()
     parallel->addRow(m_worldLabel);
     for (Field field : {Field::Tp, Field::Pp, Field::Dp, Field::Cp, Field::Ep})
         addInteger(parallel, field, 1, core::limits::kMaxDegree);
+    addCheck(parallel, Field::AutoDp);
     addChoice(parallel, Field::Order, Choices::Order);
     addChoice(parallel, Field::ExpertMode, Choices::ExpertMode);
     addInteger(parallel, Field::ExpertTp, 0, core::limits::kMaxDegree);
@@ -241,6 +244,27 @@ void LayoutInspector::build()
     addChoice(serving, Field::KvDtype, Choices::KvDtype);
 
     outer->addStretch(1);
+
+    // The wheel scrolls the panel; it changes a value only in the field being edited. Wheel focus would
+    // let a scroll over a field take the focus and the value with it.
+    for (QWidget* editor : findChildren<QWidget*>()) {
+        if (!qobject_cast<QAbstractSpinBox*>(editor) && !qobject_cast<QComboBox*>(editor))
+            continue;
+        editor->setFocusPolicy(Qt::StrongFocus);
+        editor->installEventFilter(this);
+    }
+}
+
+bool LayoutInspector::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Wheel) {
+        auto* editor = qobject_cast<QWidget*>(watched);
+        if (editor && !editor->hasFocus()) {
+            event->ignore(); // on to the scroll area
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
