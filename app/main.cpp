@@ -26,9 +26,10 @@ struct Options
     QCommandLineOption language{QStringLiteral("language"),
                                 QStringLiteral("User interface language for this run: en or de."),
                                 QStringLiteral("LANG")};
-    QCommandLineOption size{QStringLiteral("size"),
-                            QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
-                            QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    QCommandLineOption size{
+        QStringLiteral("size"),
+        QStringLiteral("Window size for --screenshot, e.g. 1600x1000; at least 1024x640."),
+        QStringLiteral("WxH"), QStringLiteral("1600x1000")};
     QCommandLineOption tab{QStringLiteral("tab"),
                            QStringLiteral("Open on this view's tab: ranks (the cluster), memory, timeline, "
                                           "collectives or performance, or a "
@@ -109,8 +110,16 @@ int takeScreenshot(const QCommandLineParser& parser, const Options& options, app
     const int width = wh.size() == 2 ? wh[0].toInt() : 1600;
     const int height = wh.size() == 2 ? wh[1].toInt() : 1000;
     QWidget* shown = learnWindow ? static_cast<QWidget*>(learnWindow) : &window;
-    shown->resize(width > 0 ? width : 1600, height > 0 ? height : 1000);
+    const QSize asked(width > 0 ? width : 1600, height > 0 ? height : 1000);
+    shown->resize(asked);
     shown->show();
+    // A window never gets smaller than its minimum: say so instead of silently grabbing another size.
+    if (shown->size() != asked)
+        std::fprintf(
+            stderr,
+            "meshwright: the window cannot be %d×%d (its minimum is %d×%d); the screenshot is %d×%d\n",
+            asked.width(), asked.height(), shown->minimumSize().width(), shown->minimumSize().height(),
+            shown->width(), shown->height());
     int exitCode = 0;
     const QString file = parser.value(options.screenshot);
     // Let the window lay itself out and paint once before grabbing it.

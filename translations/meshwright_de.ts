@@ -21,6 +21,73 @@
     </message>
 </context>
 <context>
+    <name>ClusterLegend</name>
+    <message>
+        <source>TP rank</source>
+        <translation>TP-Rang</translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation>Pipeline-Stage</translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation>DP-Replikat</translation>
+    </message>
+    <message>
+        <source>CP rank</source>
+        <translation>CP-Rang</translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation>EP-Rang</translation>
+    </message>
+    <message>
+        <source>TP group</source>
+        <translation>TP-Gruppe</translation>
+    </message>
+    <message>
+        <source>PP group (one pipeline)</source>
+        <translation>PP-Gruppe (eine Pipeline)</translation>
+    </message>
+    <message>
+        <source>DP group</source>
+        <translation>DP-Gruppe</translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation>CP-Gruppe</translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation>EP-Gruppe</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (the %3 groups lie spread over nodes)</source>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Knoten verteilt)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour)</source>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs)</translation>
+    </message>
+    <message>
+        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
+        <translation>Balken am Fuß einer GPU: ihr Speicher gegenüber ihrer Kapazität (%1: passt nicht)</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>rot</translation>
+    </message>
+    <message>
+        <source>The %1 groups now lie spread over nodes: the colours show each GPU&apos;s %2 instead of its group.</source>
+        <translation>Die %1-Gruppen liegen jetzt über mehrere Knoten verteilt: Die Farben zeigen statt der Gruppe die Stellung jeder GPU darin (%2).</translation>
+    </message>
+    <message>
+        <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
+        <translation>Die %1-Gruppen liegen jetzt wieder beisammen in Knoten: Die Farben zeigen wieder jede Gruppe.</translation>
+    </message>
+</context>
+<context>
     <name>Collectives</name>
     <message>
         <source>All-Reduce</source>
@@ -256,10 +323,6 @@
     <message>
         <source>Expert TP=%1 does not divide the expert FFN size %2.</source>
         <translation>Expert-TP=%1 teilt die Expert-FFN-Größe %2 nicht.</translation>
-    </message>
-    <message>
-        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to a multiple of 128·TP).</source>
-        <translation>Das Vokabular von %1 wird auf %2 aufgefüllt, damit es sich in TP=%3 Shards teilen lässt (Megatron füllt auf ein Vielfaches von 128·TP auf).</translation>
     </message>
     <message>
         <source>%1 of %2 TP groups span several nodes, so every layer&apos;s TP collectives cross the fabric (for example ranks %3). Keep TP inside a node: TP first in the order, and TP dividing the GPUs per node.</source>
@@ -621,6 +684,61 @@
         <source>%1 holds no GEMM rows.</source>
         <translation>%1 enthält keine GEMM-Zeilen.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n GPU(s) out of service and not used.</source>
+        <translation>
+            <numerusform>%n GPU ist außer Betrieb und wird nicht genutzt.</numerusform>
+            <numerusform>%n GPUs sind außer Betrieb und werden nicht genutzt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line %1, column %2 is not valid JSON (%3): look there for a missing or extra comma, quote or bracket.</source>
+        <translation>Zeile %1, Spalte %2 ist kein gültiges JSON (%3): Dort fehlt ein Komma, Anführungszeichen oder eine Klammer, oder eines ist zu viel.</translation>
+    </message>
+    <message>
+        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (%4 pads the output layer to a multiple of %5).</source>
+        <translation>Das Vokabular von %1 wird auf %2 aufgefüllt, damit es sich in TP=%3 Teile teilen lässt (%4 füllt die Ausgabeschicht auf ein Vielfaches von %5 auf).</translation>
+    </message>
+    <message>
+        <source>%1 does not run %2 designs: choose a %2 framework, or Auto.</source>
+        <translation>%1 führt keine %2-Designs aus: Wählen Sie ein %2-Framework oder Auto.</translation>
+    </message>
+    <message>
+        <source>%1 does not offer ZeRO stage %2; it offers stages %3.</source>
+        <translation>%1 bietet ZeRO-Stufe %2 nicht an; es bietet die Stufen %3.</translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism with ZeRO stage %2 at most (its pipeline engine refuses stage %3): lower the ZeRO stage, set PP to 1, or choose another framework.</source>
+        <translation>%1 betreibt Pipeline-Parallelität höchstens mit ZeRO-Stufe %2 (seine Pipeline-Engine lehnt Stufe %3 ab): Senken Sie die ZeRO-Stufe, setzen Sie PP auf 1 oder wählen Sie ein anderes Framework.</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 parallelism: set %2 to 1, or choose another framework.</source>
+        <translation>%1 kennt keine %2-Parallelität: Setzen Sie %2 auf 1 oder wählen Sie ein anderes Framework.</translation>
+    </message>
+    <message>
+        <source>%1 cannot offload %2 to the host: %3</source>
+        <translation>%1 kann %2 nicht in den Hauptspeicher auslagern: %3</translation>
+    </message>
+    <message>
+        <source>This is not a PyTorch profiler trace: it has no &quot;traceEvents&quot; array (torch.profiler&apos;s export_chrome_trace writes one).</source>
+        <translation>Dies ist kein Trace des PyTorch-Profilers: Er hat kein Array &quot;traceEvents&quot; (export_chrome_trace von torch.profiler schreibt eines).</translation>
+    </message>
+    <message>
+        <source>The trace holds no GPU kernels (events of category &quot;kernel&quot;): profile with ProfilerActivity.CUDA among the activities.</source>
+        <translation>Der Trace enthält keine GPU-Kernels (Ereignisse der Kategorie &quot;kernel&quot;): Profilieren Sie mit ProfilerActivity.CUDA unter den Aktivitäten.</translation>
+    </message>
+    <message>
+        <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
+        <translation>Der Trace enthält keine Annotationen ProfilerStep#N und damit keine Schrittzeit: Rufen Sie prof.step() einmal pro Trainingsschritt auf.</translation>
+    </message>
+    <message>
+        <source>Architecture %1 is not one Meshwright can import; it reads %2.</source>
+        <translation>Die Architektur %1 kann Meshwright nicht importieren; es liest %2.</translation>
+    </message>
+    <message>
+        <source>The config&apos;s %1 is not modelled: %2.</source>
+        <translation>%1 aus der Konfiguration wird nicht modelliert: %2.</translation>
+    </message>
     <message>
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
         <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der Model State (%7) ist der größte Teil: Sharden Sie ihn (höhere ZeRO-Stufe, mehr DP), teilen Sie das Modell weiter auf (mehr TP oder PP) oder lagern Sie den Optimizer aus.</translation>
@@ -863,6 +981,22 @@
     <message>
         <source>Whether EP multiplies the world size (the reference article&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
         <translation>Ob EP die World Size vervielfacht (Regel des Quellartikels) oder die Ranks von DP × CP für die MoE-Layer neu gruppiert (Megatron-Core).</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>Framework</translation>
+    </message>
+    <message>
+        <source>Vocabulary multiple</source>
+        <translation>Vielfaches des Vokabulars</translation>
+    </message>
+    <message>
+        <source>The software that runs the layout: what it keeps in memory, what it can offload and which layouts it refuses. Auto: Megatron-Core with TP, PP, CP or EP; DeepSpeed for ZeRO-1/2; PyTorch DDP/FSDP2 otherwise; vLLM for serving.</source>
+        <translation>Die Software, die das Layout ausführt: was sie im Speicher hält, was sie auslagern kann und welche Layouts sie ablehnt. Auto: Megatron-Core mit TP, PP, CP oder EP; DeepSpeed für ZeRO-1/2; sonst PyTorch DDP/FSDP2; vLLM für Serving.</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × TP. 0: the framework&apos;s default.</source>
+        <translation>Megatron-LM --make-vocab-size-divisible-by: die Ausgabeschicht wird auf ein Vielfaches dieses Werts × TP aufgefüllt. 0: die Vorgabe des Frameworks.</translation>
     </message>
     <message>
         <source>Name</source>
@@ -1712,6 +1846,85 @@
     <message>
         <source>Learn window</source>
         <translation>Lernfenster</translation>
+    </message>
+</context>
+<context>
+    <name>app::ImportMenu</name>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Model (Hugging Face config.json)…</source>
+        <translation>&amp;Modell (Hugging-Face-config.json)…</translation>
+    </message>
+    <message>
+        <source>Profiler &amp;Trace…</source>
+        <translation>Profiler-&amp;Trace…</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Model</source>
+        <translation>Modell kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Trace</source>
+        <translation>Trace kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a model Meshwright can import:
+%2</source>
+        <translation>%1 ist kein Modell, das Meshwright importieren kann:
+%2</translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>Modell %1 importieren</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>Eine Hugging-Face-config.json importieren</translation>
+    </message>
+    <message>
+        <source>Model configurations (*.json);;All files (*)</source>
+        <translation>Modellkonfigurationen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Model Imported</source>
+        <translation>Modell importiert</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The import was cancelled; the design is unchanged.</source>
+        <translation>Der Import wurde abgebrochen; das Design ist unverändert.</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable profiler trace:
+%2</source>
+        <translation>%1 ist kein lesbarer Profiler-Trace:
+%2</translation>
+    </message>
+    <message>
+        <source>Import trace %1</source>
+        <translation>Trace %1 importieren</translation>
+    </message>
+    <message>
+        <source>Import a PyTorch Profiler Trace</source>
+        <translation>Trace des PyTorch-Profilers importieren</translation>
+    </message>
+    <message>
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler-Traces (*.json *.json.gz *.gz);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2569,10 +2782,6 @@
         <translation>Rank %1</translation>
     </message>
     <message>
-        <source>Memory: %1 of %2</source>
-        <translation>Speicher: %1 von %2</translation>
-    </message>
-    <message>
         <source>Sends per step: %1</source>
         <translation>Sendet pro Schritt: %1</translation>
     </message>
@@ -2660,6 +2869,18 @@
         <source>New node with a %1</source>
         <translation>Neuer Node mit einer %1</translation>
     </message>
+    <message>
+        <source>Add an %1 to node %2</source>
+        <translation>Eine %1 zu Knoten %2 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 (%3)</source>
+        <translation>Speicher: %1 von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterPanel</name>
@@ -2734,14 +2955,6 @@
     <message>
         <source>Add nodes of the selected GPU type:</source>
         <translation>Nodes des gewählten GPU-Typs hinzufügen:</translation>
-    </message>
-    <message>
-        <source>nodes ×</source>
-        <translation>Nodes ×</translation>
-    </message>
-    <message>
-        <source> GPUs</source>
-        <translation> GPUs</translation>
     </message>
     <message>
         <source>Add</source>
@@ -2988,6 +3201,20 @@
     <message>
         <source>Computing what the changes cost…</source>
         <translation>Berechne, was die Änderungen kosten …</translation>
+    </message>
+    <message numerus="yes">
+        <source> node(s)</source>
+        <translation>
+            <numerusform> Node</numerusform>
+            <numerusform> Nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> GPU(s)</source>
+        <translation>
+            <numerusform> GPU</numerusform>
+            <numerusform> GPUs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
@@ -3553,10 +3780,6 @@ Verbindungen: %3%4</translation>
         <translation>ans Embedding gekoppelt</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ranks&lt;/b&gt; = %2</source>
-        <translation>&lt;b&gt;%1 Ranks&lt;/b&gt; = %2</translation>
-    </message>
-    <message>
         <source>order %1</source>
         <translation>Reihenfolge %1</translation>
     </message>
@@ -3581,10 +3804,6 @@ Verbindungen: %3%4</translation>
         <translation>&lt;b&gt;%1 × %2 GPUs&lt;/b&gt; %3</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 nodes</source>
-        <translation>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 Nodes</translation>
-    </message>
-    <message>
         <source>%1 inside nodes</source>
         <translation>%1 innerhalb der Nodes</translation>
     </message>
@@ -3597,24 +3816,12 @@ Verbindungen: %3%4</translation>
         <translation>&lt;b&gt;Training&lt;/b&gt;: globaler Batch %1 × %2 Tokens</translation>
     </message>
     <message>
-        <source>%1 micro-batches of %2 per pipeline and step</source>
-        <translation>%1 Micro-Batches zu je %2 pro Pipeline und Schritt</translation>
-    </message>
-    <message>
         <source>the batch does not divide into micro-batches</source>
         <translation>der Batch lässt sich nicht in Micro-Batches aufteilen</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Serving&lt;/b&gt;: %1 sequences of %2 tokens per replica</source>
-        <translation>&lt;b&gt;Serving&lt;/b&gt;: %1 Sequenzen zu je %2 Tokens pro Replica</translation>
-    </message>
-    <message>
-        <source>%1 replicas</source>
-        <translation>%1 Replicas</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %</source>
-        <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · MFU %3 % (HFU %4 %) · Blase %5 %</translation>
+        <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · MFU %3 % (HFU %4 %) · Bubble %5 %</translation>
     </message>
     <message>
         <source>visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7</source>
@@ -3687,6 +3894,48 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Warning:</source>
         <translation>Warnung:</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln rank(s)&lt;/b&gt; = %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln Rang&lt;/b&gt; = %1</numerusform>
+            <numerusform>&lt;b&gt;%Ln Ränge&lt;/b&gt; = %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln GPU(s)&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln GPU&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;%Ln GPUs&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %Ln node(s)</source>
+        <translation>
+            <numerusform>in %Ln Node</numerusform>
+            <numerusform>in %Ln Nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln micro-batch(es) of %1 per pipeline and step</source>
+        <translation>
+            <numerusform>%Ln Micro-Batch zu %1 je Pipeline und Schritt</numerusform>
+            <numerusform>%Ln Micro-Batches zu %1 je Pipeline und Schritt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequence(s) of %1 tokens per replica</source>
+        <translation>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln Sequenz mit %1 Tokens je Replikat</numerusform>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln Sequenzen mit %1 Tokens je Replikat</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln Replikat</numerusform>
+            <numerusform>%Ln Replikate</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The layout cannot run: %n error(s), see Diagnostics.</source>
@@ -3911,10 +4160,6 @@ Verbindungen: %3%4</translation>
         <translation>Serving</translation>
     </message>
     <message>
-        <source>BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)</source>
-        <translation>BF16 Mixed, ZeRO-Rechnung (2 + 2 + 12 Byte)</translation>
-    </message>
-    <message>
         <source>Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)</source>
         <translation>Megatron BF16, FP32-Gradients (2 + 4 + 12 Byte)</translation>
     </message>
@@ -4033,6 +4278,38 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Own dimension: world × EP (reference article)</source>
         <translation>Eigene Dimension: World × EP (Quellartikel)</translation>
+    </message>
+    <message>
+        <source>BF16 mixed (bytes as the framework keeps them)</source>
+        <translation>BF16 gemischt (Bytes, wie das Framework sie hält)</translation>
+    </message>
+    <message>
+        <source>Parameters and optimizer to CPU</source>
+        <translation>Parameter und Optimierer in den CPU-Speicher</translation>
+    </message>
+    <message>
+        <source>Auto (from the layout)</source>
+        <translation>Auto (aus dem Layout)</translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation>Megatron-Core</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP2 / DDP</source>
+        <translation>PyTorch FSDP2 / DDP</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
     </message>
 </context>
 <context>
@@ -4181,6 +4458,10 @@ Verbindungen: %3%4</translation>
             <numerusform>%n Rank passt nicht.</numerusform>
             <numerusform>%n Ranks passen nicht.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Wie %1 es beim Start ausgibt: %2 × %3 = %4 nutzbar; Gewichte %5, Speicher außerhalb von PyTorch %6, Aktivierungsspitze %7; der KV-Cache erhält %8 = %9 Blöcke zu %10 Tokens.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4346,7 +4627,7 @@ von %2</translation>
     </message>
     <message>
         <source>Bubble (%)</source>
-        <translation>Blase (%)</translation>
+        <translation>Bubble (%)</translation>
     </message>
     <message>
         <source>Visible comm. (s)</source>
@@ -4394,7 +4675,7 @@ von %2</translation>
     </message>
     <message>
         <source>Pipeline bubble</source>
-        <translation>Pipeline-Blase</translation>
+        <translation>Pipeline-Bubble</translation>
     </message>
     <message>
         <source>Visible all-reduce</source>
@@ -4689,6 +4970,10 @@ von %2</translation>
     <message>
         <source>Own scale: a full bar here is the most %1 keeps in any layout (weights %2); in the other panels, the most %3 keeps (weights %4). Compare the numbers, not the bar lengths.</source>
         <translation>Eigener Maßstab: Ein voller Balken ist hier das Meiste, was %1 in irgendeinem Layout hält (Gewichte %2); in den anderen Feldern das Meiste, was %3 hält (Gewichte %4). Vergleichen Sie die Zahlen, nicht die Balkenlängen.</translation>
+    </message>
+    <message>
+        <source>Buffers, reserve</source>
+        <translation>Puffer, Reserve</translation>
     </message>
 </context>
 <context>

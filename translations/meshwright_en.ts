@@ -21,6 +21,73 @@
     </message>
 </context>
 <context>
+    <name>ClusterLegend</name>
+    <message>
+        <source>TP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP group (one pipeline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (the %3 groups lie spread over nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 groups now lie spread over nodes: the colours show each GPU&apos;s %2 instead of its group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Collectives</name>
     <message>
         <source>All-Reduce</source>
@@ -255,10 +322,6 @@
     </message>
     <message>
         <source>Expert TP=%1 does not divide the expert FFN size %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to a multiple of 128·TP).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -621,6 +684,61 @@
         <source>%1 holds no GEMM rows.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n GPU(s) out of service and not used.</source>
+        <translation>
+            <numerusform>%n GPU is out of service and not used.</numerusform>
+            <numerusform>%n GPUs are out of service and not used.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line %1, column %2 is not valid JSON (%3): look there for a missing or extra comma, quote or bracket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (%4 pads the output layer to a multiple of %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not run %2 designs: choose a %2 framework, or Auto.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not offer ZeRO stage %2; it offers stages %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs pipeline parallelism with ZeRO stage %2 at most (its pipeline engine refuses stage %3): lower the ZeRO stage, set PP to 1, or choose another framework.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 parallelism: set %2 to 1, or choose another framework.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot offload %2 to the host: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a PyTorch profiler trace: it has no &quot;traceEvents&quot; array (torch.profiler&apos;s export_chrome_trace writes one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace holds no GPU kernels (events of category &quot;kernel&quot;): profile with ProfilerActivity.CUDA among the activities.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once per training step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture %1 is not one Meshwright can import; it reads %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config&apos;s %1 is not modelled: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
         <translation type="unfinished"></translation>
@@ -862,6 +980,22 @@
     </message>
     <message>
         <source>Whether EP multiplies the world size (the reference article&apos;s rule) or regroups the DP × CP ranks for the MoE layers (Megatron-Core).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary multiple</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The software that runs the layout: what it keeps in memory, what it can offload and which layouts it refuses. Auto: Megatron-Core with TP, PP, CP or EP; DeepSpeed for ZeRO-1/2; PyTorch DDP/FSDP2 otherwise; vLLM for serving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × TP. 0: the framework&apos;s default.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1711,6 +1845,83 @@
     </message>
     <message>
         <source>Learn window</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::ImportMenu</name>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model (Hugging Face config.json)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiler &amp;Trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a model Meshwright can import:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configurations (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The import was cancelled; the design is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a readable profiler trace:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import trace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a PyTorch Profiler Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2566,10 +2777,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Memory: %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sends per step: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2657,6 +2864,18 @@
         <source>New node with a %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Add an %1 to node %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterPanel</name>
@@ -2730,14 +2949,6 @@
     </message>
     <message>
         <source>Add nodes of the selected GPU type:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes ×</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2985,6 +3196,20 @@
     <message>
         <source>Computing what the changes cost…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> node(s)</source>
+        <translation>
+            <numerusform> node</numerusform>
+            <numerusform> nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> GPU(s)</source>
+        <translation>
+            <numerusform> GPU</numerusform>
+            <numerusform> GPUs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
@@ -3549,10 +3774,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ranks&lt;/b&gt; = %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>order %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3577,10 +3798,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; in %2 nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 inside nodes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3593,19 +3810,7 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 micro-batches of %2 per pipeline and step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the batch does not divide into micro-batches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Serving&lt;/b&gt;: %1 sequences of %2 tokens per replica</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 replicas</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3683,6 +3888,48 @@ Links: %3%4</source>
     <message>
         <source>Warning:</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln rank(s)&lt;/b&gt; = %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln rank&lt;/b&gt; = %1</numerusform>
+            <numerusform>&lt;b&gt;%Ln ranks&lt;/b&gt; = %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln GPU(s)&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln GPU&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;%Ln GPUs&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %Ln node(s)</source>
+        <translation>
+            <numerusform>in %Ln node</numerusform>
+            <numerusform>in %Ln nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln micro-batch(es) of %1 per pipeline and step</source>
+        <translation>
+            <numerusform>%Ln micro-batch of %1 per pipeline and step</numerusform>
+            <numerusform>%Ln micro-batches of %1 per pipeline and step</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequence(s) of %1 tokens per replica</source>
+        <translation>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequence of %1 tokens per replica</numerusform>
+            <numerusform>&lt;b&gt;Serving&lt;/b&gt;: %Ln sequences of %1 tokens per replica</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln replica</numerusform>
+            <numerusform>%Ln replicas</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The layout cannot run: %n error(s), see Diagnostics.</source>
@@ -3907,10 +4154,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4028,6 +4271,38 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Own dimension: world × EP (reference article)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 mixed (bytes as the framework keeps them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and optimizer to CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto (from the layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP2 / DDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4173,10 +4448,14 @@ Links: %3%4</source>
     </message>
     <message numerus="yes">
         <source>%n rank(s) do not fit.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rank does not fit.</numerusform>
+            <numerusform>%n ranks do not fit.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4682,6 +4961,10 @@ of %2</source>
     </message>
     <message>
         <source>Own scale: a full bar here is the most %1 keeps in any layout (weights %2); in the other panels, the most %3 keeps (weights %4). Compare the numbers, not the bar lengths.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffers, reserve</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -10,15 +10,28 @@ Arguments::Arguments(std::vector<std::string> args)
     : m_args(std::move(args))
 { }
 
-std::string Arguments::next()
+void Arguments::refuseUnreadValue()
 {
     if (m_inlineValue)
-        throw UsageError("unexpected value '" + *m_inlineValue + "'");
+        throw UsageError(m_inlineFlag + " takes no value (given '" + m_inlineFlag + "=" + *m_inlineValue
+                         + "'); write " + m_inlineFlag + " alone");
+}
+
+bool Arguments::atEnd()
+{
+    refuseUnreadValue();
+    return m_index >= m_args.size();
+}
+
+std::string Arguments::next()
+{
+    refuseUnreadValue();
     std::string arg = m_args.at(m_index++);
     if (arg.starts_with("--")) {
         if (const std::size_t eq = arg.find('='); eq != std::string::npos) {
             m_inlineValue = arg.substr(eq + 1);
             arg.resize(eq);
+            m_inlineFlag = arg;
         }
     }
     return arg;

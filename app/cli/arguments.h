@@ -24,7 +24,10 @@ class Arguments
 public:
     explicit Arguments(std::vector<std::string> args);
 
-    bool atEnd() const { return m_index >= m_args.size(); }
+    // True when every argument has been read. A "--flag=value" whose value the verb did not ask for (a
+    // switch such as --json=yes or --sp=false) is refused here, before the next argument is read, so
+    // that it is never taken for the bare switch.
+    bool atEnd();
     // The next argument; a "--flag=value" comes back as "--flag" with the value kept for value().
     std::string next();
     // The value of the flag just read by next().
@@ -35,7 +38,10 @@ public:
 private:
     std::vector<std::string> m_args;
     std::size_t m_index = 0;
+    void refuseUnreadValue();
+
     std::optional<std::string> m_inlineValue;
+    std::string m_inlineFlag; // the flag m_inlineValue was written with
 };
 
 } // namespace cli

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/calibrateverb.h"
 
+#include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
+#include "base/sizelimits.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "catalog/presetio.h"
@@ -88,6 +91,21 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
     source += std::to_string(fit.steps);
     source += " ring steps";
     const LinkSpec link = calibratedLink(*base, fit, source);
+    // The fitted link must be one a design can hold, or the design written below would not load again.
+    std::vector<Diagnostic> outOfRange;
+    const auto check = [&](const char* what, double value, double min, double max) {
+        if (!(value >= min && value <= max))
+            outOfRange.push_back(makeDiagnostic(diag::kValueRange, "",
+                                                {what, formatNumber(min, 6), formatNumber(max, 6),
+                                                 formatNumber(value, 6)}));
+    };
+    check("The fitted bandwidth (GB/s)", link.bandwidth / kGB, limits::kMinLinkBandwidthGBps,
+          limits::kMaxLinkBandwidthGBps);
+    check("The fitted latency (µs)", link.latency * 1e6, 0, limits::kMaxLinkLatencyUs);
+    if (!outOfRange.empty()) {
+        writeDiagnostics(err, outOfRange);
+        return kExitUsage;
+    }
 
     if (!designPath.empty()) {
         const auto designText = readText(designPath);
@@ -103,19 +121,18 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
         auto& links = loaded.design->cluster.calibratedLinks;
         std::erase_if(links, [&](const LinkSpec& l) { return l.id == link.id; });
         links.push_back(link);
-        if (!writeAtomically(outputPath, saveDesign(*loaded.design))) {
-            err << "meshwright-cli: cannot write " << outputPath << "\n";
+        if (const auto failure = writeAtomically(outputPath, saveDesign(*loaded.design))) {
+            err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
             return kExitUsage;
         }
     }
     if (json) {
-        out << Json{{"link", linkToJson(link)},
-                    {"rows", table.rows.size()},
-                    {"ranks", ranks},
-                    {"steps", fit.steps},
-                    {"presetBandwidthGBps", base->bandwidth / kGB},
-                    {"presetLatencyUs", base->latency * 1e6}}
-                   .dump(2)
+        out << jsonText(Json{{"link", linkToJson(link)},
+                             {"rows", table.rows.size()},
+                             {"ranks", ranks},
+                             {"steps", fit.steps},
+                             {"presetBandwidthGBps", base->bandwidth / kGB},
+                             {"presetLatencyUs", base->latency * 1e6}})
             << "\n";
     } else {
         out << "Link " << link.id << " (" << base->name << ") from " << table.rows.size()
@@ -127,7 +144,7 @@ int calibrateLinkVerb(Arguments& args, std::ostream& out, std::ostream& err)
         if (!outputPath.empty())
             out << "Wrote " << outputPath << " with the calibrated link.\n";
         else
-            out << "Add it to a design's cluster.links:\n" << linkToJson(link).dump(2) << "\n";
+            out << "Add it to a design's cluster.links:\n" << jsonText(linkToJson(link)) << "\n";
     }
     return kExitOk;
 }
@@ -180,8 +197,8 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
     }
     if (!outputPath.empty()) {
         design.compute = fit.model;
-        if (!writeAtomically(outputPath, saveDesign(design))) {
-            err << "meshwright-cli: cannot write " << outputPath << "\n";
+        if (const auto failure = writeAtomically(outputPath, saveDesign(design))) {
+            err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
             return kExitUsage;
         }
     }
@@ -189,14 +206,13 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
         auto times = [](const LayerTimes& t) {
             return Json{{"forward", t.forward}, {"backward", t.backward}};
         };
-        out << Json{{"gemmEfficiency", fit.model.gemmEfficiency},
-                    {"previousGemmEfficiency", design.compute.gemmEfficiency},
-                    {"measured", times(measured)},
-                    {"predictedBefore", times(fit.before)},
-                    {"predictedAfter", times(fit.after)},
-                    {"source", fit.model.source},
-                    {"warning", fit.warning}}
-                   .dump(2)
+        out << jsonText(Json{{"gemmEfficiency", fit.model.gemmEfficiency},
+                             {"previousGemmEfficiency", design.compute.gemmEfficiency},
+                             {"measured", times(measured)},
+                             {"predictedBefore", times(fit.before)},
+                             {"predictedAfter", times(fit.after)},
+                             {"source", fit.model.source},
+                             {"warning", fit.warning}})
             << "\n";
     } else {
         out << "One layer of " << design.model.name << ", micro-batch " << design.layout.microBatch << ", TP "

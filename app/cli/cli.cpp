@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli.h"
 
+#include "base/jsonparse.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "catalog/presetio.h"
@@ -15,6 +16,7 @@
 #include "cli/schedulereport.h"
 #include "cli/searchverb.h"
 #include "cli/textreport.h"
+#include "cli/traceverb.h"
 #include "design/designio.h"
 #include "evaluate.h"
 #include "report/evaluationio.h"
@@ -44,7 +46,7 @@ void usage(std::ostream& out)
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
         << searchHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp() << calibrateComputeHelp()
-        << exportHelp() << reportHelp() << recordHelp() << "  help | --help, version | --version\n\n"
+        << exportHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -61,7 +63,7 @@ int reportUnreadable(const std::vector<Diagnostic>& diagnostics, bool json, std:
         for (const Diagnostic& d : diagnostics)
             list.push_back(diagnosticToJson(d));
         report["diagnostics"] = std::move(list);
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
     } else {
         err << "meshwright-cli: the design cannot be read:\n";
         writeDiagnostics(err, diagnostics);
@@ -97,7 +99,7 @@ int evaluateVerb(Arguments& args, std::ostream& out, std::ostream& err)
                                   built.diagnostics.end());
     sortDiagnostics(evaluation.diagnostics);
     if (json)
-        out << evaluationToJson(design, evaluation).dump(2) << "\n";
+        out << jsonText(evaluationToJson(design, evaluation)) << "\n";
     else
         writeTextReport(out, design, evaluation, options);
     return evaluation.valid() ? kExitOk : kExitDesignErrors;
@@ -117,7 +119,7 @@ int scheduleVerb(Arguments& args, std::ostream& out, std::ostream& err)
         for (const Diagnostic& d : timeline.diagnostics)
             diagnostics.push_back(diagnosticToJson(d));
         report["diagnostics"] = std::move(diagnostics);
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
     } else {
         writeScheduleReport(out, spec, timeline);
         if (!timeline.diagnostics.empty()) {
@@ -152,7 +154,7 @@ int presetsVerb(Arguments& args, std::ostream& out)
             links.push_back(linkToJson(l));
         for (const ExampleDesign& e : catalog.examples())
             examples.push_back({{"id", e.id}, {"name", e.title}});
-        out << Json{{"models", models}, {"gpus", gpus}, {"links", links}, {"examples", examples}}.dump(2)
+        out << jsonText(Json{{"models", models}, {"gpus", gpus}, {"links", links}, {"examples", examples}})
             << "\n";
         return kExitOk;
     }
@@ -174,11 +176,16 @@ int presetsVerb(Arguments& args, std::ostream& out)
             out << ", " << formatCount(counts.active.total()) << " active";
         out << "\n";
     }
-    out << "\nGPUs\n";
-    for (const GpuSpec& g : catalog.gpus())
-        out << "  " << pad(g.id, 18) << pad(g.name, 20) << formatBytes(g.memoryBytes) << ", "
-            << formatNumber(g.bf16Flops / 1e12) << " TFLOP/s BF16, " << formatBytes(g.hbmBandwidth)
-            << "/s HBM\n";
+    out << "\nGPUs (memory as CUDA reports it; dense tensor-core peaks)\n";
+    for (const GpuSpec& g : catalog.gpus()) {
+        out << "  " << pad(g.id, 18) << pad(g.name, 22) << formatBytes(g.memoryBytes) << ", "
+            << formatNumber(g.bf16Flops / 1e12) << " TFLOP/s BF16, ";
+        if (g.fp8Flops > 0)
+            out << formatNumber(g.fp8Flops / 1e12) << " TFLOP/s FP8, ";
+        else
+            out << "no FP8, ";
+        out << formatBytes(g.hbmBandwidth) << "/s HBM\n";
+    }
     out << "\nLinks (bandwidth per GPU and direction)\n";
     for (const LinkSpec& l : catalog.links())
         out << "  " << pad(l.id, 18) << pad(std::string(enumName(l.linkClass)), 8) << pad(l.name, 36)
@@ -229,6 +236,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return reportVerb(args, out, err);
         if (verb == "record")
             return recordVerb(args, out, err);
+        if (verb == "trace")
+            return traceVerb(args, out, err);
         if (verb == "help" || verb == "--help" || verb == "-h") {
             usage(out);
             return kExitOk;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/collectiveverb.h"
 
+#include "base/jsonparse.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
 #include "cli/cli.h"
@@ -563,7 +564,7 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
         Json report = collectiveToJson(spec, flags.model, cost, trace ? &*trace : nullptr, chosen.links);
         if (chosen.group)
             report["group"] = groupToJson(*chosen.group);
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
         return valid ? kExitOk : kExitDesignErrors;
     }
 

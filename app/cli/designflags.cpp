@@ -2,8 +2,10 @@
 #include "cli/designflags.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 #include "base/sizelimits.h"
 #include "catalog/catalog.h"
+#include "catalog/hfconfig.h"
 #include "catalog/presetio.h"
 #include "design/designio.h"
 
@@ -60,7 +62,8 @@ Design blankDesign()
     return design;
 }
 
-// --model: a preset id, or a JSON file holding a model the way a design's "model" field does.
+// --model: a preset id, a JSON file holding a model the way a design's "model" field does, or a Hugging
+// Face config.json.
 bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic>& diagnostics)
 {
     const Catalog& catalog = Catalog::builtin(); // a preset named on the command line
@@ -75,10 +78,25 @@ bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic
     if (!text)
         return false;
     // Reuse the design reader: wrap the model into a minimal document.
-    Json document = Json::parse(*text, nullptr, false);
-    if (document.is_discarded()) {
-        diagnostics.push_back(makeDiagnostic(diag::kIoFile, "", {value, "not valid JSON"}));
+    JsonParse parsed = parseJson(*text);
+    if (!parsed.ok()) {
+        parsed.error->path = value + "#";
+        diagnostics.push_back(std::move(*parsed.error));
         return false;
+    }
+    const Json& document = parsed.document;
+    // A Hugging Face config.json (it names "architectures" or "model_type") is imported; the design keeps
+    // the architecture. Its warnings (fields Meshwright does not model) are reported and the model is used.
+    if (isHfConfig(document)) {
+        HfImportResult imported = modelFromHfConfig(document);
+        for (Diagnostic& d : imported.diagnostics) {
+            d.path = value + "#" + d.path;
+            diagnostics.push_back(std::move(d));
+        }
+        if (!imported.model)
+            return false;
+        design.model = std::move(*imported.model);
+        return true;
     }
     Json wrapper = designToJson(design);
     wrapper["model"] = document.contains("model") ? document["model"] : document;
@@ -137,7 +155,11 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
             throw UsageError(
                 "--order needs dimension names joined by '-', each once (e.g. tp-cp-ep-dp-pp), not '" + text
                 + "'");
-    } else if (flag == "--expert-mode")
+    } else if (flag == "--framework")
+        framework = enumValue<Framework>(args, flag);
+    else if (flag == "--vocab-divisible-by")
+        vocabDivisibleBy = static_cast<int>(args.integer(flag, 0, limits::kMaxVocab));
+    else if (flag == "--expert-mode")
         expertMode = enumValue<ExpertMode>(args, flag);
     else if (flag == "--expert-tp")
         expertTp = degree(args, flag);
@@ -198,7 +220,10 @@ std::string designFlagsHelp()
            "Layout:\n"
            "  --dp N --tp N --pp N --cp N --ep N   (without a file, DP fills the cluster unless given)\n"
            "  --order tp-cp-ep-dp-pp      dimensions, fastest-varying first (partial orders allowed)\n"
-           "  --expert-mode "
+           "  --framework "
+        + enumNameList<Framework>()
+        + "  --vocab-divisible-by N\n"
+          "  --expert-mode "
         + enumNameList<ExpertMode>()
         + "   --expert-tp N\n"
           "  --zero 0..3  --sp | --no-sp  --tp-comm-overlap | --no-tp-comm-overlap\n"
@@ -303,6 +328,10 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
             layout.setDegree(dim, *d);
     if (flags.order)
         layout.order = *flags.order;
+    if (flags.framework)
+        layout.framework = *flags.framework;
+    if (flags.vocabDivisibleBy)
+        layout.vocabDivisibleBy = *flags.vocabDivisibleBy;
     if (flags.expertMode)
         layout.expertMode = *flags.expertMode;
     if (flags.expertTp)

@@ -25,6 +25,8 @@ struct DesignFlags
     std::optional<int> nodes, gpusPerNode;
     std::array<std::optional<int>, core::kDimCount> degrees;
     std::optional<std::vector<core::Dim>> order;
+    std::optional<core::Framework> framework;
+    std::optional<int> vocabDivisibleBy;
     std::optional<core::ExpertMode> expertMode;
     std::optional<int> expertTp;
     std::optional<int> zeroStage;

@@ -79,8 +79,8 @@ int exportVerb(Arguments& args, std::ostream& out, std::ostream& err)
     }
     if (output.empty()) {
         out << config.text;
-    } else if (!writeAtomically(output, config.text)) {
-        err << "meshwright-cli: cannot write " << output << "\n";
+    } else if (const auto failure = writeAtomically(output, config.text)) {
+        err << "meshwright-cli: cannot write " << output << ": " << *failure << "\n";
         return kExitUsage;
     }
     return kExitOk;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/kernelverb.h"
 
+#include "base/jsonparse.h"
 #include "base/jsonreader.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
@@ -187,7 +188,7 @@ int kernelVerb(Arguments& args, std::ostream& out, std::ostream& err)
         report["flops"] = flops;
         report["tflops"] = tflops;
         report["explanation"] = explanationToJson(explanation);
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
         return kExitOk;
     }
     out << headline << " on " << gpu->name << "\n"

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/recordverb.h"
 
+#include "base/jsonparse.h"
+#include "base/units.h"
 #include "cli/cli.h"
 #include "cli/designflags.h"
+#include "cli/textfile.h"
+#include "cli/textreport.h"
 #include "design/designio.h"
 #include "evaluate.h"
 #include "performance/recordcomparison.h"
-#include "cli/textfile.h"
-#include "cli/textreport.h"
-#include "base/units.h"
 
 #include <iomanip>
 
@@ -111,12 +112,11 @@ int compare(Arguments& args, std::ostream& out, std::ostream& err)
         }
     }
     if (json)
-        out << Json{{"format", "meshwright.recordComparison"},
-                    {"version", 1},
-                    {"design", built.design->name},
-                    {"valid", evaluation.valid()},
-                    {"records", std::move(list)}}
-                   .dump(2)
+        out << jsonText(Json{{"format", "meshwright.recordComparison"},
+                             {"version", 1},
+                             {"design", built.design->name},
+                             {"valid", evaluation.valid()},
+                             {"records", std::move(list)}})
             << "\n";
     return evaluation.valid() ? kExitOk : kExitDesignErrors;
 }
@@ -151,8 +151,8 @@ int add(Arguments& args, std::ostream& err)
     if (!record)
         return kExitUsage;
     loaded.design->records.push_back(*record);
-    if (!writeAtomically(output, saveDesign(*loaded.design))) {
-        err << "meshwright-cli: cannot write " << output << "\n";
+    if (const auto failure = writeAtomically(output, saveDesign(*loaded.design))) {
+        err << "meshwright-cli: cannot write " << output << ": " << *failure << "\n";
         return kExitUsage;
     }
     return kExitOk;

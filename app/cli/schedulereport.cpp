@@ -221,7 +221,10 @@ void writeScheduleReport(std::ostream& out, const ScheduleSpec& spec, const Pipe
     const double step = niceStep(8 / scale);
     std::string ticks(static_cast<std::size_t>(columns + 8), ' ');
     std::string marks(static_cast<std::size_t>(columns + 1), ' ');
-    for (double t = 0; t <= timeline.makespan + 1e-9; t += step) {
+    // Counted in ticks, not summed in time: a step too small to change t (or a NaN) must not loop for ever.
+    const bool rulerFits = std::isfinite(step) && step > 0 && std::isfinite(timeline.makespan);
+    for (int tick = 0; rulerFits && tick <= columns && tick * step <= timeline.makespan + 1e-9; ++tick) {
+        const double t = tick * step;
         const int c = column(origin + t);
         if (c > columns)
             break;

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/searchverb.h"
 
+#include "base/jsonparse.h"
+#include "base/units.h"
 #include "cli/cli.h"
 #include "cli/designflags.h"
+#include "cli/textreport.h"
 #include "design/designio.h"
 #include "performance/search.h"
-#include "cli/textreport.h"
-#include "base/units.h"
 
 #include <chrono>
 #include <iomanip>
@@ -95,7 +96,7 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
         report["design"] = design.name;
         report["gpus"] = design.cluster.inServiceGpuCount();
         report["searchSeconds"] = seconds;
-        out << report.dump(2) << "\n";
+        out << jsonText(report) << "\n";
     } else {
         const bool serving = design.workload.mode == Mode::Serving;
         out << design.name << ": " << design.model.name << " on " << design.cluster.inServiceGpuCount() << " GPUs, ";

@@ -9,7 +9,9 @@
 namespace cli {
 
 std::optional<std::string> readText(const std::string& path);
-// Writes next to the target and renames over it, so a failed write never leaves half a file.
-bool writeAtomically(const std::string& path, const std::string& text);
+// Writes a temporary file next to the target, checks every write, fsyncs it and renames it over the
+// target, so a failed write (a full disk) never leaves half a file nor a temporary one. Returns the
+// reason on failure (strerror), nullopt on success.
+[[nodiscard]] std::optional<std::string> writeAtomically(const std::string& path, const std::string& text);
 
 } // namespace cli

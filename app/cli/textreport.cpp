@@ -110,6 +110,15 @@ void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
     if (memory.maxConcurrentSequences)
         out << "  KV cache per sequence " << formatBytes(memory.kvBytesPerSequence) << "; at most "
             << *memory.maxConcurrentSequences << " concurrent sequences fit per replica\n";
+    if (const auto& b = memory.servingBudget) {
+        // As the engine's start-up log states it (docs/frameworks.md).
+        const auto gib = [](double bytes) { return formatNumber(bytes / kGiB) + " GiB"; };
+        out << "  " << b->engine << ": total " << gib(b->totalBytes) << " x utilization "
+            << formatNumber(b->utilization) << " = " << gib(b->usableBytes) << "; weights " << gib(b->weightsBytes)
+            << "; non-torch " << gib(b->nonTorchBytes) << "; activation peak " << gib(b->activationBytes)
+            << "; KV cache " << gib(b->kvCacheBytes) << " = " << b->blocks << " blocks of " << b->blockTokens
+            << " tokens, maximum concurrency " << formatNumber(b->maxConcurrency) << "x\n";
+    }
 }
 
 void writeTrafficTable(std::ostream& out, const TrafficReport& traffic)

@@ -2,6 +2,7 @@
 #include "dialogs/recordform.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 #include "common/qtconvert.h"
 #include "diagnostics/diagnostictext.h"
 #include "memory/memorytext.h"
@@ -270,7 +271,7 @@ std::optional<core::MeasuredRecord> RecordForm::record(QString* error)
     std::optional<core::MeasuredRecord> result;
     if (problems.isEmpty()) {
         // Ranges (an MFU above 100 %, a negative time) are core's, as for a record file.
-        core::RecordLoadResult loaded = core::loadRecord(document.dump());
+        core::RecordLoadResult loaded = core::loadRecord(core::jsonText(document, -1));
         for (const core::Diagnostic& d : loaded.diagnostics)
             if (d.isError())
                 problem(field(qs(d.path)) ? field(qs(d.path)) : m_rows.front().edit, problemText(d));

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs/recordsdialog.h"
 
+#include "base/jsonparse.h"
+#include "common/qtconvert.h"
+#include "common/recordtext.h"
 #include "diagnostics/diagnostictext.h"
+#include "dialogs/recordform.h"
 #include "document/document.h"
 #include "evaluate.h"
-#include "common/qtconvert.h"
-#include "dialogs/recordform.h"
-#include "common/recordtext.h"
 
 #include <QComboBox>
 #include <QDate>
@@ -149,7 +150,9 @@ bool RecordsDialog::importRecord(const QString& path, QString* error)
         *error = tr("Cannot read %1: %2").arg(path, file.errorString());
         return false;
     }
-    if (!addRecordFromText(QString::fromUtf8(file.readAll()), error)) {
+    // The bytes as they are: a byte that is not UTF-8 is reported with its offset by the loader, not
+    // replaced on the way by QString.
+    if (!addRecordFromUtf8(file.readAll().toStdString(), error)) {
         *error = tr("%1 is not a readable record:\n%2").arg(path, *error);
         return false;
     }
@@ -158,7 +161,12 @@ bool RecordsDialog::importRecord(const QString& path, QString* error)
 
 bool RecordsDialog::addRecordFromText(const QString& json, QString* error)
 {
-    const core::RecordLoadResult loaded = core::loadRecord(json.toStdString());
+    return addRecordFromUtf8(json.toStdString(), error);
+}
+
+bool RecordsDialog::addRecordFromUtf8(const std::string& json, QString* error)
+{
+    const core::RecordLoadResult loaded = core::loadRecord(json);
     if (!loaded.record) {
         QStringList messages;
         for (const core::Diagnostic& d : loaded.diagnostics)
@@ -215,7 +223,7 @@ QString RecordsDialog::newRecordTemplate() const
     json["throughput"] = core::Json::object();
     json["peakMemory"] = core::Json::object();
     json["visibleCommunication"] = core::Json::object();
-    return qs(json.dump(2));
+    return qs(core::jsonText(json));
 }
 
 void RecordsDialog::newRecordDialog()

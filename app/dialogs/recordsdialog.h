@@ -9,6 +9,7 @@
 #include "design/measuredrecord.h"
 
 #include <QDialog>
+#include <string>
 
 class QComboBox;
 class QLabel;
@@ -34,6 +35,7 @@ public:
     bool importRecord(const QString& path, QString* error);
     // Adds a record typed as JSON (the record document's form); false with `error` listing the problems.
     bool addRecordFromText(const QString& json, QString* error);
+    bool addRecordFromUtf8(const std::string& json, QString* error);
     // Adds `record` to the design as one undo step and shows it.
     void addRecord(const core::MeasuredRecord& record);
     // What a new record starts from: the design's name and batch and today's date, nothing measured.

@@ -83,7 +83,10 @@ bool writeDesignReport(const widgets::DesignSnapshot& snapshot,
         bytes = designReportHtml(snapshot, candidates).toUtf8();
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    // flush() checked before commit(): Qt 6.4's commit() reports success after its own flush failed.
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.flush()
+        || file.error() != QFileDevice::NoError || !file.commit()) {
+        file.cancelWriting();
         *error = tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }

@@ -49,6 +49,10 @@ void Language::apply(const QString& choice)
     // The English catalogue carries the plural forms ("1 error", "2 errors").
     if (m_translator.load(QStringLiteral("meshwright_") + language, QStringLiteral(":/i18n")))
         m_installed = QCoreApplication::installTranslator(&m_translator);
+    // Numbers, units and dates follow the language shown (widgets/common/unitstext.h reads the default
+    // locale): "2,41 TB" and "8.192" in German. The system's own locale stays when it speaks this language.
+    const QLocale system = QLocale::system();
+    QLocale::setDefault(system.name().left(2) == language ? system : QLocale(language));
     m_effective = language;
     emit changed(language);
 }

@@ -53,7 +53,9 @@ LearnWindow::LearnWindow(QWidget* parent)
     right->addWidget(m_stack, 1);
     m_keys = new QLabel(this);
     m_keys->setObjectName(QStringLiteral("learnKeys"));
-    m_keys->setEnabled(false);
+    // The key hints in the window's own text colour: a disabled label is grey on the grey bar, unreadable
+    // on a projector.
+    m_keys->setForegroundRole(QPalette::WindowText);
     m_exportAction = new QAction(this);
     m_exportAction->setObjectName(QStringLiteral("learn-export"));
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

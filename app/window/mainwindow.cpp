@@ -2,23 +2,25 @@
 #include "window/mainwindow.h"
 
 #include "catalog/catalog.h"
+#include "cluster/clusterlegend.h"
 #include "cluster/clusterpanel.h"
 #include "collectives/collectivepanel.h"
+#include "common/qtconvert.h"
 #include "design/designio.h"
 #include "design/designsummary.h"
+#include "design/layoutinspector.h"
 #include "diagnostics/diagnosticspanel.h"
 #include "diagnostics/diagnostictext.h"
-#include "window/exportmenu.h"
-#include "window/helpdialogs.h"
-#include "window/language.h"
-#include "design/layoutinspector.h"
-#include "window/learnwindow.h"
-#include "memory/memorypanel.h"
-#include "performance/performancepanel.h"
-#include "common/qtconvert.h"
 #include "document/recentfiles.h"
 #include "document/whatif.h"
+#include "memory/memorypanel.h"
+#include "performance/performancepanel.h"
 #include "timeline/timelinepanel.h"
+#include "window/exportmenu.h"
+#include "window/helpdialogs.h"
+#include "window/importmenu.h"
+#include "window/language.h"
+#include "window/learnwindow.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -90,16 +92,21 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_inspectorDock = new QDockWidget(this);
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     m_inspectorDock->setWidget(inspectorScroll);
-    m_inspectorDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Every dock can be closed and brought back from the View menu (its toggle action), so that a laptop
+    // screen can give the canvas the room.
+    m_inspectorDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                                 | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_inspectorDock);
 
     m_diagnostics = new widgets::DiagnosticsPanel;
     m_diagnosticsDock = new QDockWidget(this);
     m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
     m_diagnosticsDock->setWidget(m_diagnostics);
-    m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                                   | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
-    resizeDocks({m_diagnosticsDock}, {170}, Qt::Vertical);
+    // Four diagnostics in view; on a laptop screen the canvas needs the rest (View ▸ Diagnostics hides it).
+    resizeDocks({m_diagnosticsDock}, {120}, Qt::Vertical);
     resizeDocks({m_inspectorDock}, {m_inspector->sizeHint().width() + 24}, Qt::Horizontal);
 
     // Views emit intents; the document turns each into one undoable edit.
@@ -151,12 +158,19 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
 
     std::optional<core::Design> initial = core::exampleDesign(core::kDefaultExample);
     setDesign(initial ? std::move(*initial) : core::Design{});
+    setMinimumSize(kMinimumSize);
     resize(1500, 950);
 }
 
 MainWindow::~MainWindow()
 {
     qApp->removeEventFilter(this); // no key event reaches a window being destroyed
+    // The document goes before QWidget's destructor closes the window and takes the focus from a field,
+    // whose editingFinished (the Name field's) would then reach a document that is gone: the views' intents
+    // stop here.
+    for (QObject* view : std::initializer_list<QObject*>{m_inspector, m_cluster, m_timeline, m_performance,
+                                                         m_memory, m_collectives})
+        view->disconnect(this);
 }
 
 void MainWindow::createActions()
@@ -237,6 +251,7 @@ void MainWindow::createMenus()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_saveAction);
     m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addMenu(new ImportMenu(this));
     m_fileMenu->addMenu(new ExportMenu(this));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
@@ -404,6 +419,9 @@ void MainWindow::setDesign(core::Design design, const QString& filePath)
     m_undoGroup->setActiveStack(m_document->undoStack());
     connectDocument();
     refreshViews();
+    // A design opens coloured by the dimension that tells its story (EP for an expert-parallel design,
+    // DP for FSDP), not by a TP of 1.
+    m_cluster->setColorDimension(widgets::storyDimension(m_document->snapshot().design->layout));
     updateTitle();
 }
 
@@ -542,9 +560,7 @@ bool MainWindow::openFile(const QString& path)
         QStringList lines;
         for (const core::Diagnostic& d : result.diagnostics)
             if (d.isError())
-                lines << (d.path.empty()
-                              ? widgets::diagnosticMessage(d)
-                              : QStringLiteral("%1: %2").arg(qs(d.path), widgets::diagnosticMessage(d)));
+                lines << widgets::locatedMessage(d);
         showError(tr("Cannot open design"),
                   tr("%1 is not a design Meshwright can read. Nothing was changed.\n\n%2")
                       .arg(path, lines.join(QLatin1Char('\n'))));

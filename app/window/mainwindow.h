@@ -9,6 +9,7 @@
 #include <QKeySequence>
 #include <QList>
 #include <QMainWindow>
+#include <QSize>
 #include <memory>
 
 class QActionGroup;
@@ -40,8 +41,14 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
+    // The smallest window that still shows the canvas at a useful size with both docks: a 1024 × 768
+    // screen with its panels. Enforced by the window and by --size.
+    static constexpr QSize kMinimumSize{1024, 640};
+
     explicit MainWindow(Language* language, QWidget* parent = nullptr);
     ~MainWindow() override;
+    QDockWidget* inspectorDock() const { return m_inspectorDock; }
+    QDockWidget* diagnosticsDock() const { return m_diagnosticsDock; }
 
     Document* document() const { return m_document.get(); }
     widgets::LayoutInspector* inspector() const { return m_inspector; }

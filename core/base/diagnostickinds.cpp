@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/diagnostickinds.h"
 
+#include "base/importdiagnostics.h"
+
 #include <array>
 
 namespace core::diag {
@@ -105,9 +107,19 @@ constexpr std::array kKinds{
     kMemoryDoesNotFitWeights,
     kMemoryDoesNotFitKvCache,
     kOffloadWithoutZero,
+    kFrameworkMode,
+    kFrameworkZeroStage,
+    kFrameworkZeroPipeline,
+    kFrameworkDimension,
+    kFrameworkOffload,
     kNcclTestsRow,
     kNcclTestsEmpty,
     kRecordRunDiffers,
+    kTraceNoEvents,
+    kTraceNoKernels,
+    kTraceNoSteps,
+    kHfArchitecture,
+    kHfNotModelled,
 };
 } // namespace
 

@@ -140,8 +140,8 @@ inline constexpr DiagnosticKind kTpExpertFfn{
 inline constexpr DiagnosticKind kTpVocabPadded{
     "tp-vocab-padded", Severity::Info,
     MW_TR_NOOP("Diagnostics",
-               "The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (Megatron pads to "
-               "a multiple of 128·TP).")};
+               "The vocabulary of %1 is padded to %2 so that it divides into TP=%3 shards (%4 pads the "
+               "output layer to a multiple of %5).")};
 inline constexpr DiagnosticKind kTpSpansNodes{
     "tp-spans-nodes", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
@@ -405,6 +405,25 @@ inline constexpr DiagnosticKind kOffloadWithoutZero{
         "The optimizer is offloaded to CPU with ZeRO stage 0, but DeepSpeed offloads only a sharded "
         "optimizer (ZeRO stage 1 or higher): raise the ZeRO stage, or keep the optimizer on the GPU.")};
 
+// ---- What the framework can run (core/framework/frameworkprofile.h) -----------------------------------
+inline constexpr DiagnosticKind kFrameworkMode{
+    "framework-mode", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 does not run %2 designs: choose a %2 framework, or Auto.")};
+inline constexpr DiagnosticKind kFrameworkZeroStage{
+    "framework-zero-stage", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 does not offer ZeRO stage %2; it offers stages %3.")};
+inline constexpr DiagnosticKind kFrameworkZeroPipeline{
+    "framework-zero-pipeline", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "%1 runs pipeline parallelism with ZeRO stage %2 at most (its pipeline engine refuses stage "
+               "%3): lower the ZeRO stage, set PP to 1, or choose another framework.")};
+inline constexpr DiagnosticKind kFrameworkDimension{
+    "framework-dimension", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 has no %2 parallelism: set %2 to 1, or choose another framework.")};
+inline constexpr DiagnosticKind kFrameworkOffload{
+    "framework-offload", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 cannot offload %2 to the host: %3")};
+
 // ---- Calibration from measurements ---------------------------------------------------------------
 inline constexpr DiagnosticKind kNcclTestsRow{
     "calibration-nccl-row", Severity::Warning,
@@ -420,6 +439,23 @@ inline constexpr DiagnosticKind kRecordRunDiffers{
     "record-run-differs", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "The run's %1 was %2, the design's is %3: the other rows compare different workloads.")};
+
+// ---- Reading a profiler trace ---------------------------------------------------------------------
+inline constexpr DiagnosticKind kTraceNoEvents{
+    "trace-no-events", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "This is not a PyTorch profiler trace: it has no \"traceEvents\" array (torch.profiler's "
+               "export_chrome_trace writes one).")};
+inline constexpr DiagnosticKind kTraceNoKernels{
+    "trace-no-kernels", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The trace holds no GPU kernels (events of category \"kernel\"): profile with "
+               "ProfilerActivity.CUDA among the activities.")};
+inline constexpr DiagnosticKind kTraceNoSteps{
+    "trace-no-steps", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The trace holds no ProfilerStep#N annotations, so it has no step time: call prof.step() once "
+               "per training step.")};
 
 std::span<const DiagnosticKind> allKinds();
 const DiagnosticKind* findKind(std::string_view code);

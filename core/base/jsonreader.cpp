@@ -2,6 +2,7 @@
 #include "base/jsonreader.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,21 +55,6 @@ std::string jsonTypeName(const Json& value)
 
 namespace {
 
-// Line and column (1-based) of a byte offset, for parse errors.
-std::pair<std::size_t, std::size_t> lineAndColumn(std::string_view text, std::size_t byte)
-{
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
 // nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
 std::string parseErrorReason(const std::string& what)
 {
@@ -117,7 +103,10 @@ ObjectReader::~ObjectReader()
         if (std::find(m_taken.begin(), m_taken.end(), it.key()) != m_taken.end())
             continue;
         const std::string where = pointerTo(it.key());
-        m_context.unknown[where] = it.value();
+        // Each pointer is recorded once, so it is appended: ordered_map's operator[] searches linearly,
+        // which would make an object of many unknown keys quadratic.
+        static_cast<Json::object_t::Container&>(m_context.unknown.get_ref<Json::object_t&>())
+            .emplace_back(where, it.value());
         if (m_context.reportUnknown)
             m_context.add(diag::kIoUnknownKey, where, {where});
     }
@@ -153,14 +142,17 @@ bool ObjectReader::readInteger(std::string_view key, std::int64_t& out, std::int
     const Json* value = take(key);
     if (!value)
         return true;
+    // A whole number written as 4.0 counts; std::trunc decides that without a cast, which would be
+    // undefined for 1e19.
     const bool integral = value->is_number_integer()
         || (value->is_number_float() && std::isfinite(value->get<double>())
-            && value->get<double>() == static_cast<double>(static_cast<std::int64_t>(value->get<double>())));
+            && std::trunc(value->get<double>()) == value->get<double>());
     if (!integral) {
         m_context.add(diag::kIoType, pointerTo(key), {pointerTo(key), "an integer", jsonTypeName(*value)});
         return false;
     }
-    // Compare as double first: an unsigned value above int64's range must not wrap.
+    // Compare as double before any cast: an unsigned value above int64's range must not wrap, and a
+    // float outside [min, max] must not reach static_cast.
     const double asDouble = value->get<double>();
     if (asDouble < static_cast<double>(min) || asDouble > static_cast<double>(max)) {
         m_context.add(diag::kIoTooLarge, pointerTo(key),

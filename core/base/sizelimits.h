@@ -12,6 +12,8 @@ inline constexpr int kMaxDegree = 65536;
 inline constexpr std::int64_t kMaxWorldSize = 262144; // 256 Ki ranks
 inline constexpr int kMaxNodes = 65536;
 inline constexpr int kMaxGpusPerNode = 1024;
+// GPUs in one cluster, in service or not: no layout can use more than kMaxWorldSize of them.
+inline constexpr std::int64_t kMaxGpus = kMaxWorldSize;
 inline constexpr int kMaxLayers = 100000;
 inline constexpr std::int64_t kMaxHidden = std::int64_t{1} << 20;
 inline constexpr std::int64_t kMaxFfn = std::int64_t{1} << 24;
@@ -29,5 +31,24 @@ inline constexpr int kMaxConcurrency = 10000000;
 // Measured at this size: the timeline takes about 55 MB, its JSON (scheduleToJson) about 0.5 GB; at
 // 4 million operations the JSON alone passed 2 GB.
 inline constexpr std::int64_t kMaxPipelineOps = 1000000;
+
+// Layouts one search evaluates (sets of degrees × ZeRO stages × micro-batches × virtual stages ×
+// recomputation). The default space on the default example is 28 sets of degrees × 144 = 4,032 at any
+// cluster size; each costs time in proportion to the ranks, which kMaxWorldSize bounds.
+inline constexpr std::int64_t kMaxSearchCombinations = 200000;
+
+// Any one duration (a stage's forward time, a link latency, a measured step): about 31.7 years. A
+// million of them still sum to a finite number of seconds.
+inline constexpr double kMaxSeconds = 1e9;
+
+// A link: from 1 MB/s (a slow management network) to 1 PB/s, far beyond any NVLink generation; a latency
+// of up to one second. Zero or negative bandwidth, negative latency: the step would get faster.
+inline constexpr double kMinLinkBandwidthGBps = 1e-3;
+inline constexpr double kMaxLinkBandwidthGBps = 1e6;
+inline constexpr double kMaxLinkLatencyUs = 1e6;
+
+// Nesting of arrays and objects in a document read from a file: a design nests about six deep; 256 keeps
+// every recursive walk of a document (copy, compare, write) far from the stack's end.
+inline constexpr int kMaxJsonDepth = 256;
 
 } // namespace core::limits

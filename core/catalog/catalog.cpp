@@ -2,8 +2,9 @@
 #include "catalog/catalog.h"
 
 #include "base/diagnostickinds.h"
-#include "catalog/embeddedfiles.h"
+#include "base/jsonparse.h"
 #include "base/jsonreader.h"
+#include "catalog/embeddedfiles.h"
 #include "catalog/presetio.h"
 
 #include <algorithm>
@@ -37,11 +38,13 @@ void readPresetFile(std::string_view path, std::string_view text, const char* ar
                     std::vector<Diagnostic>& problems, ReadOne readOne)
 {
     ReadContext context;
-    const Json document = Json::parse(text, nullptr, false);
-    if (document.is_discarded()) {
-        problems.push_back(makeDiagnostic(diag::kIoParse, std::string(path), {"?", "?", "invalid JSON"}));
+    JsonParse parsed = parseJson(text);
+    if (!parsed.ok()) {
+        parsed.error->path = std::string(path);
+        problems.push_back(std::move(*parsed.error));
         return;
     }
+    const Json& document = parsed.document;
     ObjectReader root(document, "", context);
     root.take("format");
     root.take("comment");

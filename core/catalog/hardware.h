@@ -24,11 +24,17 @@ struct GpuSpec
 {
     std::string id;
     std::string name;
-    double memoryBytes = 0; // capacity as the vendor states it, decimal (80 GB = 80e9 bytes)
+    // The memory a process can use: what CUDA reports as totalGlobalMem (torch.cuda.get_device_properties()
+    // .total_memory), not the vendor's round figure. An "80 GB" H100 reports 85,045,477,376 bytes; nvidia-smi
+    // shows more (81,559 MiB), because it counts what the driver keeps for itself. The reported figure moves
+    // by a few tens of MB between driver versions; each preset names the output it took (memorySource).
+    double memoryBytes = 0;
     double bf16Flops = 0; // dense BF16 tensor-core peak, FLOP/s (no 2:4 sparsity)
+    double fp8Flops = 0; // dense FP8 (e4m3) tensor-core peak, FLOP/s; 0: no FP8 tensor cores, or not known
     double hbmBandwidth = 0; // bytes/s
     std::string defaultIntraLink; // the link a node of these GPUs usually has
-    std::string source;
+    std::string source; // where the peaks and the bandwidth come from
+    std::string memorySource; // where memoryBytes comes from
     bool operator==(const GpuSpec&) const = default;
 };
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/presetio.h"
 
+#include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
+#include "base/sizelimits.h"
 #include "base/units.h"
 
 namespace core {
@@ -125,17 +128,38 @@ Json modelOverrides(const ModelArchitecture& model, const ModelArchitecture& bas
 void readGpu(const Json& value, const std::string& pointer, ReadContext& context, GpuSpec& gpu)
 {
     ObjectReader in(value, pointer, context);
-    double memoryGB = 0, tflops = 0, hbmGBps = 0;
+    double memoryGB = 0, tflops = 0, fp8TFlops = 0, hbmGBps = 0;
     in.require("id", gpu.id);
     in.require("name", gpu.name);
-    in.require("memoryGB", memoryGB);
+    // The capacity CUDA reports, in bytes; a file that gives only the vendor's "memoryGB" (as files written
+    // before the byte figures did) is read as that many decimal GB.
+    if (in.has("memoryBytes")) {
+        in.read("memoryBytes", gpu.memoryBytes);
+        in.read("memoryGB", memoryGB); // the vendor's round figure, kept in the file for the reader
+    } else if (in.require("memoryGB", memoryGB)) {
+        gpu.memoryBytes = memoryGB * kGB;
+    }
     in.require("bf16TFlops", tflops);
+    in.read("fp8TFlops", fp8TFlops); // absent: no FP8 tensor cores, or not known
     in.require("hbmBandwidthGBps", hbmGBps);
     in.read("defaultIntraLink", gpu.defaultIntraLink);
     in.read("source", gpu.source);
-    gpu.memoryBytes = memoryGB * kGB;
+    in.read("memorySource", gpu.memorySource);
     gpu.bf16Flops = tflops * 1e12;
+    gpu.fp8Flops = fp8TFlops * 1e12;
     gpu.hbmBandwidth = hbmGBps * kGB;
+    // Bounds far outside any GPU, to catch a sign, a zero or a unit slip in a hand-written file.
+    auto inRange = [&](std::string_view key, double number, double min, double max) {
+        const bool isNumber = value.is_object() && value.contains(key) && value[std::string(key)].is_number();
+        if (isNumber && !(number >= min && number <= max)) // a wrong type is reported by the read
+            context.add(diag::kValueRange, in.pointerTo(key),
+                        {std::string(key), formatNumber(min), formatNumber(max), formatNumber(number)});
+    };
+    inRange("memoryBytes", gpu.memoryBytes, 1, 1e13);
+    inRange("memoryGB", memoryGB, 0.001, 1e4);
+    inRange("bf16TFlops", tflops, 0.001, 1e6);
+    inRange("fp8TFlops", fp8TFlops, 0, 1e6);
+    inRange("hbmBandwidthGBps", hbmGBps, 0.001, 1e6);
 }
 
 Json gpuToJson(const GpuSpec& gpu)
@@ -143,10 +167,13 @@ Json gpuToJson(const GpuSpec& gpu)
     return {{"id", gpu.id},
             {"name", gpu.name},
             {"memoryGB", gpu.memoryBytes / kGB},
+            {"memoryBytes", gpu.memoryBytes},
             {"bf16TFlops", gpu.bf16Flops / 1e12},
+            {"fp8TFlops", gpu.fp8Flops / 1e12},
             {"hbmBandwidthGBps", gpu.hbmBandwidth / kGB},
             {"defaultIntraLink", gpu.defaultIntraLink},
-            {"source", gpu.source}};
+            {"source", gpu.source},
+            {"memorySource", gpu.memorySource}};
 }
 
 void readLink(const Json& value, const std::string& pointer, ReadContext& context, LinkSpec& link)
@@ -156,8 +183,16 @@ void readLink(const Json& value, const std::string& pointer, ReadContext& contex
     in.require("id", link.id);
     in.require("name", link.name);
     in.readEnum("class", link.linkClass);
-    in.require("bandwidthGBps", bandwidthGBps);
-    in.require("latencyUs", latencyUs);
+    // A link that moves nothing or answers before it is asked would make a step faster, not slower.
+    if (in.has("bandwidthGBps"))
+        readInRange(in, context, "bandwidthGBps", bandwidthGBps, limits::kMinLinkBandwidthGBps,
+                    limits::kMaxLinkBandwidthGBps);
+    else
+        in.require("bandwidthGBps", bandwidthGBps);
+    if (in.has("latencyUs"))
+        readInRange(in, context, "latencyUs", latencyUs, 0, limits::kMaxLinkLatencyUs);
+    else
+        in.require("latencyUs", latencyUs);
     in.read("source", link.source);
     link.bandwidth = bandwidthGBps * kGB;
     link.latency = latencyUs * 1e-6;

@@ -2,9 +2,11 @@
 #include "comm/ncclimport.h"
 
 #include "base/diagnostickinds.h"
+#include "base/units.h"
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <sstream>
 
 namespace core {
@@ -66,6 +68,20 @@ NcclTestTable parseNcclTests(std::string_view text)
                 makeDiagnostic(diag::kNcclTestsRow, "", {std::to_string(lineNumber), std::string(line)}));
             continue;
         }
+        // from_chars reads "nan" and "inf" too; a time of zero or a negative column is no measurement.
+        const auto outside = [&](const char* column, double value, double min, double max) {
+            if (value >= min && value <= max)
+                return false;
+            table.diagnostics.push_back(makeDiagnostic(
+                diag::kValueRange, "",
+                {"Line " + std::to_string(lineNumber) + ": " + column, formatNumber(min, 6),
+                 formatNumber(max, 6), formatNumber(value, 6)}));
+            return true;
+        };
+        // Bounds far past any link: 1 PB/s, a message of 1 PB, a time of 10⁹ µs (about 17 minutes).
+        if (outside("size (B)", size, 0, 1e15) || outside("time (us)", seconds, 1e-3, 1e9)
+            || outside("algbw (GB/s)", alg, 0, 1e6) || outside("busbw (GB/s)", bus, 0, 1e6))
+            continue;
         table.rows.push_back({size, seconds * 1e-6, alg * 1e9, bus * 1e9});
     }
     if (table.rows.empty())

@@ -2,13 +2,12 @@
 #pragma once
 
 // The peaks a kernel time is measured against: a GPU's dense BF16 and FP8 tensor-core throughput and its
-// HBM bandwidth. BF16 and HBM come from the GPU preset (catalog/hardware.h); the presets carry no FP8 peak
-// yet, so it comes from a table by preset id with its source (gpupeaks.cpp).
+// HBM bandwidth, all from the GPU preset (catalog/hardware.h, resources/presets/gpus.json) with its source.
 
 #include "catalog/hardware.h"
 #include "compute/kerneltable.h"
 
-#include <string_view>
+#include <string>
 
 namespace core {
 
@@ -17,7 +16,7 @@ struct GpuPeaks
     double bf16Flops = 0; // dense, FLOP/s
     double fp8Flops = 0; // dense, FLOP/s; 0 when the GPU has no FP8 tensor cores or none is known
     double hbmBandwidth = 0; // bytes/s
-    std::string_view fp8Source;
+    std::string fp8Source; // where the FP8 peak comes from (the preset's source); empty without one
 
     bool hasFp8() const { return fp8Flops > 0; }
     // The dense peak a GEMM of this operand type runs against; FP8 without FP8 tensor cores runs as BF16.

@@ -46,6 +46,8 @@ constexpr std::array kFields{
     FieldInfo{Field::Dp, "/layout/dp"},
     FieldInfo{Field::Pp, "/layout/pp"},
     FieldInfo{Field::Order, "/layout/order"},
+    FieldInfo{Field::Framework, "/layout/framework"},
+    FieldInfo{Field::VocabDivisibleBy, "/layout/vocabDivisibleBy"},
     FieldInfo{Field::ExpertMode, "/layout/expertMode"},
     FieldInfo{Field::ExpertTp, "/layout/expertTp"},
     FieldInfo{Field::ZeroStage, "/layout/zeroStage"},
@@ -191,6 +193,10 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Pp)]);
     case Field::Order:
         return visit(d.layout.order);
+    case Field::Framework:
+        return visit(d.layout.framework);
+    case Field::VocabDivisibleBy:
+        return visit(d.layout.vocabDivisibleBy);
     case Field::ExpertMode:
         return visit(d.layout.expertMode);
     case Field::ExpertTp:

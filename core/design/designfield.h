@@ -51,6 +51,8 @@ enum class Field {
     Dp,
     Pp,
     Order,
+    Framework,
+    VocabDivisibleBy,
     ExpertMode,
     ExpertTp,
     ZeroStage,

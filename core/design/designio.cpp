@@ -2,6 +2,7 @@
 #include "design/designio.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 #include "catalog/presetio.h"
 #include "base/sizelimits.h"
 
@@ -122,6 +123,10 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
             context.add(
                 diag::kValueRange, u.pointerTo("gpusPerNode"),
                 {"GPUs per node", "1", std::to_string(limits::kMaxGpusPerNode), std::to_string(gpusPerNode)});
+        else if (std::int64_t{nodes} * gpusPerNode > limits::kMaxGpus)
+            context.add(diag::kValueRange, u.pointerTo("nodes"),
+                        {"Nodes × GPUs per node", "1", std::to_string(limits::kMaxGpus),
+                         std::to_string(std::int64_t{nodes} * gpusPerNode)});
         else if (!context.failed())
             cluster = makeUniformCluster(nodes, gpusPerNode, gpu, link, cluster.fabric);
         return;
@@ -138,6 +143,7 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
         return;
     }
     std::set<int> nodeIds, gpuIds;
+    std::int64_t gpuCount = 0;
     for (std::size_t n = 0; n < nodes->size(); ++n) {
         const std::string nodePointer = jsonPointerAppend(nodesPointer, n);
         ObjectReader nodeIn((*nodes)[n], nodePointer, context);
@@ -158,6 +164,11 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
             context.add(diag::kIoTooLarge, gpusPointer,
                         {"The GPU count of a node", std::to_string(gpus->size()),
                          std::to_string(limits::kMaxGpusPerNode)});
+        } else if ((gpuCount += static_cast<std::int64_t>(gpus->size())) > limits::kMaxGpus) {
+            context.add(diag::kIoTooLarge, gpusPointer,
+                        {"The cluster's GPU count", "more than " + std::to_string(limits::kMaxGpus),
+                         std::to_string(limits::kMaxGpus)});
+            return;
         } else {
             for (std::size_t g = 0; g < gpus->size(); ++g) {
                 ObjectReader gpuIn((*gpus)[g], jsonPointerAppend(gpusPointer, g), context);
@@ -210,6 +221,8 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
                         {"\"" + order + "\"", "order",
                          "dimension names joined by '-', each once, e.g. tp-cp-ep-dp-pp"});
     }
+    in.readEnum("framework", layout.framework);
+    in.read("vocabDivisibleBy", layout.vocabDivisibleBy);
     in.readEnum("expertMode", layout.expertMode);
     in.read("expertTp", layout.expertTp);
     in.read("zeroStage", layout.zeroStage);
@@ -225,7 +238,9 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("autoDp", layout.autoDp);
 }
 
-Json clusterToJson(const Cluster& cluster)
+// `asNodeList`: write the nodes one by one even where the uniform shorthand would do, because unknown
+// keys stand inside them and must be kept.
+Json clusterToJson(const Cluster& cluster, bool asNodeList)
 {
     Json out = Json::object();
     out["fabric"] = cluster.fabric;
@@ -235,7 +250,7 @@ Json clusterToJson(const Cluster& cluster)
             links.push_back(linkToJson(link));
         out["links"] = std::move(links);
     }
-    if (isCanonicalUniform(cluster)) {
+    if (!asNodeList && isCanonicalUniform(cluster)) {
         const Node& first = cluster.nodes.front();
         out["uniform"] = {{"nodes", cluster.nodes.size()},
                           {"gpusPerNode", first.gpus.size()},
@@ -270,6 +285,8 @@ Json layoutToJson(const ParallelLayout& layout)
     for (Dim dim : kAllDims)
         out[std::string(enumName(dim))] = layout.degree(dim);
     out["order"] = orderToString(layout.order);
+    out["framework"] = enumName(layout.framework);
+    out["vocabDivisibleBy"] = layout.vocabDivisibleBy;
     out["expertMode"] = enumName(layout.expertMode);
     out["expertTp"] = layout.expertTp;
     out["zeroStage"] = layout.zeroStage;
@@ -412,15 +429,13 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
 
 LoadResult loadDesign(std::string_view text, const Catalog& catalog)
 {
-    Json document;
-    try {
-        document = Json::parse(text);
-    } catch (const Json::parse_error& error) {
+    JsonParse parsed = parseJson(text);
+    if (!parsed.ok()) {
         LoadResult result;
-        result.diagnostics.push_back(parseErrorDiagnostic(text, error));
+        result.diagnostics.push_back(std::move(*parsed.error));
         return result;
     }
-    return designFromJson(document, catalog);
+    return designFromJson(parsed.document, catalog);
 }
 
 Json designToJson(const Design& design, const Catalog& catalog)
@@ -431,9 +446,19 @@ Json designToJson(const Design& design, const Catalog& catalog)
     out["name"] = design.name;
     if (!design.description.empty())
         out["description"] = design.description;
+    // Unknown keys must find their parent object on save: a preset model then stays an object, a list of
+    // nodes stays a list.
+    const auto unknownUnder = [&](std::string_view prefix) {
+        for (auto it = design.unknown.begin(); it != design.unknown.end(); ++it)
+            if (it.key().starts_with(prefix))
+                return true;
+        return false;
+    };
     out["model"] = modelSectionToJson(design.model, catalog);
+    if (out["model"].is_string() && unknownUnder("/model/"))
+        out["model"] = Json{{"preset", out["model"]}};
     out["workload"] = workloadToJson(design.workload);
-    out["cluster"] = clusterToJson(design.cluster);
+    out["cluster"] = clusterToJson(design.cluster, unknownUnder("/cluster/nodes/"));
     out["layout"] = layoutToJson(design.layout);
     if (!design.placement.empty())
         out["placement"] = design.placement;
@@ -458,22 +483,13 @@ Json designToJson(const Design& design, const Catalog& catalog)
     }
 
     // Write back what this version did not understand, where its parent still exists.
-    for (auto it = design.unknown.begin(); it != design.unknown.end(); ++it) {
-        try {
-            const Json::json_pointer pointer(it.key());
-            if (!out.contains(pointer) && out.contains(pointer.parent_pointer())
-                && out.at(pointer.parent_pointer()).is_object())
-                out[pointer] = it.value();
-        } catch (const Json::exception&) {
-            // A pointer that no longer fits the document's shape is dropped with its parent.
-        }
-    }
+    writeBackUnknown(out, design.unknown);
     return out;
 }
 
 std::string saveDesign(const Design& design, const Catalog& catalog)
 {
-    return designToJson(design, catalog).dump(2) + "\n";
+    return jsonText(designToJson(design, catalog)) + "\n";
 }
 
 std::optional<Design> exampleDesign(std::string_view id, const Catalog& catalog)

@@ -37,6 +37,11 @@ enum class ExpertMode {
     Megatron
 };
 
+// The software that runs the layout (core/framework/frameworkprofile.h): what it keeps in memory and when
+// it communicates differ between them. Auto: Megatron-Core for a training layout with TP, PP, CP or EP,
+// DeepSpeed for ZeRO-1/2 data parallelism, PyTorch (DDP/FSDP2) for the rest, vLLM for serving.
+enum class Framework { Auto, MegatronCore, DeepSpeed, Fsdp2, Vllm, Sglang };
+
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV };
 enum class Recompute { None, Selective, Full };
 
@@ -44,6 +49,15 @@ template<> struct EnumNames<ExpertMode>
 {
     static constexpr std::array table{std::pair{ExpertMode::Separate, std::string_view{"separate"}},
                                       std::pair{ExpertMode::Megatron, std::string_view{"megatron"}}};
+};
+template<> struct EnumNames<Framework>
+{
+    static constexpr std::array table{std::pair{Framework::Auto, std::string_view{"auto"}},
+                                      std::pair{Framework::MegatronCore, std::string_view{"megatron-core"}},
+                                      std::pair{Framework::DeepSpeed, std::string_view{"deepspeed"}},
+                                      std::pair{Framework::Fsdp2, std::string_view{"fsdp2"}},
+                                      std::pair{Framework::Vllm, std::string_view{"vllm"}},
+                                      std::pair{Framework::Sglang, std::string_view{"sglang"}}};
 };
 template<> struct EnumNames<Schedule>
 {
@@ -68,6 +82,10 @@ struct ParallelLayout
 {
     std::array<int, kDimCount> degrees{1, 1, 1, 1, 1}; // indexed by Dim
     std::vector<Dim> order{kDefaultOrder.begin(), kDefaultOrder.end()}; // fastest-varying first
+    Framework framework = Framework::Auto;
+    // Megatron-LM --make-vocab-size-divisible-by: the output layer's rows are padded to a multiple of this
+    // × TP. 0: the framework's default (128 for Megatron-Core, none for the others).
+    int vocabDivisibleBy = 0;
     ExpertMode expertMode = ExpertMode::Separate;
     int expertTp = 0; // Megatron mode: TP degree inside the experts; 0 = same as tp
 

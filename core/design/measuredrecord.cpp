@@ -2,6 +2,7 @@
 #include "design/measuredrecord.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
 #include "base/units.h"
 
 #include <algorithm>
@@ -32,15 +33,14 @@ void readNumber(ObjectReader& reader, std::string_view key, std::optional<double
 }
 
 void readCount(ObjectReader& reader, std::string_view key, std::optional<std::int64_t>& out, std::int64_t min,
-               ReadContext& context)
+               ReadContext& context, std::int64_t max = kMaxCount)
 {
     std::int64_t value = 0;
     if (!reader.has(key) || !reader.read(key, value))
         return;
-    if (value < min || value > kMaxCount) {
-        context.add(
-            diag::kValueRange, reader.pointerTo(key),
-            {std::string(key), std::to_string(min), std::to_string(kMaxCount), std::to_string(value)});
+    if (value < min || value > max) {
+        context.add(diag::kValueRange, reader.pointerTo(key),
+                    {std::string(key), std::to_string(min), std::to_string(max), std::to_string(value)});
         return;
     }
     out = value;
@@ -130,9 +130,10 @@ MeasuredRecord recordFromJson(const Json& value, const std::string& pointer, Rea
     readNumber(root, "inputStallSeconds", record.inputStallSeconds, 0, kMaxSeconds, context);
     readNumber(root, "checkpointSeconds", record.checkpointSeconds, 0, kMaxSeconds, context);
     std::optional<std::int64_t> restarts;
-    readCount(root, "restarts", restarts, 0, context);
+    // Held as an int: a count beyond it is refused, not clamped.
+    readCount(root, "restarts", restarts, 0, context, std::numeric_limits<int>::max());
     if (restarts)
-        record.restarts = int(std::min<std::int64_t>(*restarts, std::numeric_limits<int>::max()));
+        record.restarts = int(*restarts);
     readObject(root, "parity", context, [&](ObjectReader& r) {
         Parity parity;
         r.read("baseline", parity.baseline);
@@ -210,13 +211,12 @@ Json recordToJson(const MeasuredRecord& record)
 RecordLoadResult loadRecord(std::string_view text)
 {
     RecordLoadResult result;
-    Json document;
-    try {
-        document = Json::parse(text);
-    } catch (const Json::parse_error& error) {
-        result.diagnostics.push_back(parseErrorDiagnostic(text, error));
+    JsonParse parsed = parseJson(text);
+    if (!parsed.ok()) {
+        result.diagnostics.push_back(std::move(*parsed.error));
         return result;
     }
+    Json& document = parsed.document;
     ReadContext context;
     if (!document.is_object()) {
         context.add(diag::kIoType, "", {"the record", "an object", jsonTypeName(document)});
@@ -233,13 +233,20 @@ RecordLoadResult loadRecord(std::string_view text)
         return result;
     }
     int version = 0;
-    if (document.contains("version") && document["version"].is_number_integer())
-        version = document["version"].get<int>();
+    std::string versionText = "0";
+    // Compared as a double first: a version beyond int's range must not wrap into a valid one.
+    if (document.contains("version") && document["version"].is_number_integer()) {
+        const double asDouble = document["version"].get<double>();
+        versionText = document["version"].dump();
+        version = asDouble > kRecordVersion ? kRecordVersion + 1
+            : asDouble < 1                  ? 0
+                                            : document["version"].get<int>();
+    }
     if (version > kRecordVersion || version < 1) {
         context.add(version > kRecordVersion ? diag::kIoVersionNewer : diag::kIoVersionInvalid, "/version",
                     version > kRecordVersion
-                        ? std::vector<std::string>{std::to_string(version), std::to_string(kRecordVersion)}
-                        : std::vector<std::string>{std::to_string(version)});
+                        ? std::vector<std::string>{versionText, std::to_string(kRecordVersion)}
+                        : std::vector<std::string>{versionText});
         result.diagnostics = std::move(context.diagnostics);
         return result;
     }
@@ -260,7 +267,7 @@ std::string saveRecord(const MeasuredRecord& record)
     const Json body = recordToJson(record); // named: items() only refers to it
     for (const auto& [key, value] : body.items())
         out[key] = value;
-    return out.dump(2) + "\n";
+    return jsonText(out) + "\n";
 }
 
 } // namespace core

@@ -5,6 +5,8 @@
 #include "base/sizelimits.h"
 #include "base/units.h"
 #include "design/placementchecks.h"
+#include "framework/frameworkchecks.h"
+#include "framework/frameworkprofile.h"
 
 #include <algorithm>
 #include <cctype>
@@ -117,6 +119,15 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
 
 void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics& out)
 {
+    std::int64_t gpuCount = 0;
+    for (const Node& node : cluster.nodes)
+        gpuCount += static_cast<std::int64_t>(node.gpus.size());
+    if (gpuCount > limits::kMaxGpus) {
+        // Checked first and alone: every later check would walk all of them.
+        out.push_back(makeDiagnostic(diag::kValueRange, "/cluster",
+                                     {"The cluster's GPU count", "1", str(limits::kMaxGpus), str(gpuCount)}));
+        return;
+    }
     // Each unknown reference once, at its first occurrence: a 4,096-GPU cluster of an unknown type
     // is one problem, not 4,096.
     std::set<std::string> reported;
@@ -255,11 +266,10 @@ void validateTensorParallel(const Design& design, Diagnostics& out)
             out.push_back(makeDiagnostic(diag::kTpFfn, "/layout/tp", {str(tp), str(m.moe.sharedExpertFfn)}));
     }
     if (tp > 1 && m.vocab % tp != 0) {
-        // Megatron-LM pads the vocabulary to a multiple of make_vocab_size_divisible_by (128) × TP.
-        const std::int64_t multiple = std::int64_t{128} * tp;
-        const std::int64_t padded = (m.vocab + multiple - 1) / multiple * multiple;
-        out.push_back(
-            makeDiagnostic(diag::kTpVocabPadded, "/model/vocab", {str(m.vocab), str(padded), str(tp)}));
+        // The framework pads the output layer (Megatron-LM: a multiple of make_vocab_size_divisible_by × TP).
+        out.push_back(makeDiagnostic(diag::kTpVocabPadded, "/model/vocab",
+                                     {str(m.vocab), str(paddedVocab(design)), str(tp),
+                                      frameworkProfile(design).name, str(vocabPaddingMultiple(design))}));
     }
 }
 
@@ -439,6 +449,7 @@ DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vec
         validatePipeline(design, microBatches, diagnostics);
         validateExperts(design, diagnostics);
         validateWorkload(design, microBatches, diagnostics);
+        validateFramework(design, diagnostics);
     }
     return {degreesOk, modelValid};
 }

@@ -21,7 +21,9 @@ enum class Precision {
 };
 
 enum class Optimizer { Adam, AdamW, SgdMomentum };
-enum class Offload { None, Cpu };
+// What lives in host memory: the optimizer (with its gradients where the framework moves them), or also
+// the parameters (DeepSpeed offload_param, FSDP2 CPUOffloadPolicy; ZeRO-3 only).
+enum class Offload { None, Cpu, CpuParameters };
 enum class KvDtype { Bf16, Fp8 };
 
 template<> struct EnumNames<Mode>
@@ -45,7 +47,8 @@ template<> struct EnumNames<Optimizer>
 template<> struct EnumNames<Offload>
 {
     static constexpr std::array table{std::pair{Offload::None, std::string_view{"none"}},
-                                      std::pair{Offload::Cpu, std::string_view{"cpu"}}};
+                                      std::pair{Offload::Cpu, std::string_view{"cpu"}},
+                                      std::pair{Offload::CpuParameters, std::string_view{"cpu-params"}}};
 };
 template<> struct EnumNames<KvDtype>
 {

@@ -82,7 +82,7 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
     if (!context.names.decoderLayerClass.empty())
         key("  ", "fsdp_transformer_layer_cls_to_wrap", yamlScalar(context.names.decoderLayerClass));
     key("  ", "fsdp_reshard_after_forward", reshard ? "true" : "false");
-    key("  ", "fsdp_offload_params", design.workload.offload == Offload::Cpu ? "true" : "false");
+    key("  ", "fsdp_offload_params", design.workload.offload != Offload::None ? "true" : "false");
     key("  ", "fsdp_activation_checkpointing", layout.recompute == Recompute::None ? "false" : "true");
     key("  ", "fsdp_state_dict_type", "SHARDED_STATE_DICT");
     key("  ", "fsdp_cpu_ram_efficient_loading", "true");

@@ -5,6 +5,7 @@
 // stages 0 and 1 only (pipe/engine.py asserts it).
 
 #include "design/design.h"
+#include "base/jsonparse.h"
 #include "base/jsonreader.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
@@ -67,8 +68,10 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         zero["overlap_comm"] = true;
         zero["contiguous_gradients"] = true;
     }
-    if (design.workload.offload == Offload::Cpu)
+    if (design.workload.offload != Offload::None)
         zero["offload_optimizer"] = {{"device", "cpu"}, {"pin_memory", true}};
+    if (design.workload.offload == Offload::CpuParameters)
+        zero["offload_param"] = {{"device", "cpu"}, {"pin_memory", true}};
     if (hsdp) // MiCS: shard inside groups, replicate across them (DeepSpeed's MiCS tutorial).
         zero["mics_shard_size"] = layout.shardGroup;
     ds["zero_optimization"] = std::move(zero);
@@ -78,7 +81,7 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         moe += ")";
         ds["_comment"].push_back(std::move(moe));
     }
-    config.text = ds.dump(2);
+    config.text = jsonText(ds);
     config.text += '\n';
 }
 

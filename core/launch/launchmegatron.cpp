@@ -250,7 +250,7 @@ void trainingArguments(ArgumentArray& training, const Design& design)
     // Megatron's "adam" is AdamW: decoupled weight decay (torch.optim.AdamW or TE's FusedAdam with
     // adam_w_mode).
     training.flag("--optimizer", design.workload.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam");
-    if (design.workload.offload == Offload::Cpu)
+    if (design.workload.offload != Offload::None)
         training.flag("--optimizer-cpu-offload");
     if (layout.recompute == Recompute::Selective)
         training.flag("--recompute-granularity", "selective");

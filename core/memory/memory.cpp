@@ -6,6 +6,7 @@
 
 #include "base/diagnostickinds.h"
 #include "design/layoutarithmetic.h"
+#include "framework/frameworkprofile.h"
 #include "memory/memoryroles.h"
 #include "pipeline/pipelineschedule.h"
 
@@ -50,19 +51,47 @@ MemoryFigure communicationFigure(const ParallelLayout& layout, const MemoryAssum
 RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage)
 {
     const ParallelLayout& l = design.layout;
-    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    const FrameworkProfile& p = frameworkProfile(design);
+    const StateBytes bytes = frameworkStateBytes(design);
+    const int stage = std::clamp(zeroStage, 0, 3);
+    const GradientHolding gradients = p.gradientsAtStage[static_cast<std::size_t>(stage)];
     RankStates s;
-    s.onGpu = modelStates(shard.dense, zeroStage, denseShardGroup(l), bytes, l.reshardAfterForward);
-    s.onGpu += modelStates(shard.expert, zeroStage, expertShardGroup(l), bytes, l.reshardAfterForward);
-    if (design.workload.offload == Offload::Cpu) {
-        s.offloaded = s.onGpu.optimizer;
-        (zeroStage >= 1 ? s.onGpu.sharded : s.onGpu.replicated) -= s.offloaded;
-        s.onGpu.optimizer = 0;
-    }
+    s.onGpu = modelStates(shard.dense, stage, denseShardGroup(l), bytes, l.reshardAfterForward, gradients);
+    s.onGpu += modelStates(shard.expert, stage, expertShardGroup(l), bytes, l.reshardAfterForward, gradients);
+    const Offload offload = design.workload.offload;
+    if (offload == Offload::None)
+        return s;
+    // What moves to host memory leaves the replicated or the sharded part it was counted in.
+    auto move = [&](double& category, bool sharded) {
+        s.offloaded += category;
+        (sharded ? s.onGpu.sharded : s.onGpu.replicated) -= category;
+        category = 0;
+    };
+    move(s.onGpu.optimizer, stage >= 1);
+    if (p.offloadMovesGradients)
+        move(s.onGpu.gradients, gradients == GradientHolding::Sharded);
+    if (offload == Offload::CpuParameters && stage >= 3)
+        move(s.onGpu.weights, l.reshardAfterForward);
     return s;
 }
 
 } // namespace memoryroles
+
+StateBytes frameworkStateBytes(const Design& design)
+{
+    const Workload& w = design.workload;
+    StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
+    if (w.precision == Precision::Fp32)
+        return bytes;
+    const FrameworkProfile& p = frameworkProfile(design);
+    if (p.fp32Parameters) // the FP32 parameters are the master weights: the optimizer keeps its moments only
+        bytes = {4, 4, bytes.optimizer - 4};
+    if (p.gradientBytes > 0)
+        bytes.gradients = p.gradientBytes;
+    if (p.fp32GradientPartition)
+        bytes.optimizer += 4;
+    return bytes;
+}
 
 StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
 {
@@ -84,13 +113,20 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
 ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
                         bool reshardAfterForward)
 {
+    return modelStates(parameters, zeroStage, shardRanks, bytes, reshardAfterForward,
+                       zeroStage >= 2 ? GradientHolding::Sharded : GradientHolding::Full);
+}
+
+ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
+                        bool reshardAfterForward, GradientHolding gradients)
+{
     const double n = std::max(shardRanks, 1);
     ModelStates s;
     const bool shardOptimizer = zeroStage >= 1;
-    const bool shardGradients = zeroStage >= 2;
+    const bool shardGradients = gradients == GradientHolding::Sharded;
     const bool shardWeights = zeroStage >= 3 && reshardAfterForward;
     s.weights = parameters * bytes.weights / (shardWeights ? n : 1.0);
-    s.gradients = parameters * bytes.gradients / (shardGradients ? n : 1.0);
+    s.gradients = gradients == GradientHolding::None ? 0.0 : parameters * bytes.gradients / (shardGradients ? n : 1.0);
     s.optimizer = parameters * bytes.optimizer / (shardOptimizer ? n : 1.0);
     s.replicated = (shardWeights ? 0 : s.weights) + (shardGradients ? 0 : s.gradients)
         + (shardOptimizer ? 0 : s.optimizer);
@@ -182,6 +218,7 @@ MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ra
 {
     MemoryReport report;
     report.mode = design.workload.mode;
+    report.framework = std::string(enumName(frameworkOf(design)));
     const memoryroles::RoleContext ctx{design, assumptions, microBatchesPerStep(design)};
 
     // One role per (pipeline rank, GPU type); shards are computed once per pipeline rank.
@@ -294,7 +331,7 @@ ZeroComparison zeroComparison(const Design& design)
     result.expertParameters = fullest.expert;
     result.shardRanks = denseShardGroup(l);
     result.expertShardRanks = expertShardGroup(l);
-    result.optimizerOffloaded = design.workload.offload == Offload::Cpu;
+    result.optimizerOffloaded = design.workload.offload != Offload::None;
     for (int stage = 0; stage < 4; ++stage)
         result.stages[static_cast<std::size_t>(stage)]
             = memoryroles::rankStates(design, fullest, stage).onGpu;
@@ -348,7 +385,20 @@ Json memoryToJson(const MemoryReport& report)
         out["explanations"]
             = {{"kvBytesPerSequence", explanationToJson(report.kvBytesPerSequenceExplanation)},
                {"maxConcurrentSequences", explanationToJson(report.maxConcurrentSequencesExplanation)}};
+        if (const auto& b = report.servingBudget)
+            out["servingBudget"] = {{"engine", b->engine},
+                                    {"totalBytes", b->totalBytes},
+                                    {"utilization", b->utilization},
+                                    {"usableBytes", b->usableBytes},
+                                    {"weightsBytes", b->weightsBytes},
+                                    {"nonTorchBytes", b->nonTorchBytes},
+                                    {"activationBytes", b->activationBytes},
+                                    {"kvCacheBytes", b->kvCacheBytes},
+                                    {"blockTokens", b->blockTokens},
+                                    {"blocks", b->blocks},
+                                    {"maxConcurrency", b->maxConcurrency}};
     }
+    out["framework"] = report.framework;
     return out;
 }
 

@@ -18,6 +18,7 @@
 #include "catalog/catalog.h"
 #include "design/design.h"
 #include "design/rankinfo.h"
+#include "framework/frameworkprofile.h"
 #include "memory/memoryassumptions.h"
 #include "memory/memorycategory.h"
 
@@ -52,6 +53,13 @@ struct ModelStates
 };
 ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
                         bool reshardAfterForward = true);
+// The same with the framework's way of holding gradients at this stage (frameworkprofile.h).
+ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
+                        bool reshardAfterForward, GradientHolding gradients);
+// The bytes per parameter the design's framework keeps (frameworkprofile.h): the precision's, with
+// FSDP2's FP32 parameters as master weights, Megatron's FP32 main gradients, DeepSpeed's FP32 gradient
+// partition.
+StateBytes frameworkStateBytes(const Design& design);
 
 struct MemoryFigure
 {
@@ -77,9 +85,29 @@ struct RankRole
     MemoryCategory largest() const; // the category that dominates (reserve excluded)
 };
 
+// A serving engine's start-up arithmetic on the rank that fits the fewest sequences, term by term as its log
+// states it (vLLM: "the current vLLM instance can use total_gpu_memory × gpu_memory_utilization; model weights
+// take …; non_torch_memory takes …; PyTorch activation peak memory takes …; the rest of the memory reserved
+// for KV Cache is …", then the number of KV blocks and the maximum concurrency).
+struct ServingBudget
+{
+    std::string engine; // the release whose defaults it uses, e.g. "vLLM 0.6.5"
+    double totalBytes = 0;
+    double utilization = 0;
+    double usableBytes = 0; // total × utilization
+    double weightsBytes = 0;
+    double nonTorchBytes = 0;
+    double activationBytes = 0;
+    double kvCacheBytes = 0; // usable − weights − non-torch − activations
+    int blockTokens = 16;
+    std::int64_t blocks = 0;
+    double maxConcurrency = 0; // blocks × block tokens ÷ context per sequence
+};
+
 struct MemoryReport
 {
     Mode mode = Mode::Training;
+    std::string framework; // the profile's id (frameworkprofile.h) whose rules the figures follow
     std::vector<RankRole> roles;
     std::vector<int> roleOfRank; // rank → index into roles
     int peakRank = -1;
@@ -91,6 +119,7 @@ struct MemoryReport
     std::optional<std::int64_t> maxConcurrentSequences;
     Explanation kvBytesPerSequenceExplanation;
     Explanation maxConcurrentSequencesExplanation;
+    std::optional<ServingBudget> servingBudget;
     std::vector<Diagnostic> diagnostics;
 
     const RankRole& roleOf(int rank) const

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory/modelshard.h"
 
+#include "framework/frameworkprofile.h"
+
 #include <algorithm>
 
 namespace core {
@@ -11,12 +13,6 @@ bool vPlacement(Schedule schedule)
     return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
 }
 } // namespace
-
-std::int64_t paddedVocab(std::int64_t vocab, int tp)
-{
-    const std::int64_t multiple = std::int64_t{128} * std::max(tp, 1);
-    return (vocab + multiple - 1) / multiple * multiple;
-}
 
 std::vector<StageLayers> stageLayers(const Design& design)
 {
@@ -148,7 +144,7 @@ RankShard rankShard(const Design& design, int ppRank)
     // Vocabulary-parallel embedding and output head, on the padded vocabulary. With tied embeddings and
     // more than one stage the last stage keeps its own copy of the embedding as the output head (Megatron:
     // the two copies' gradients are all-reduced between the first and last stage).
-    const double vocabShard = static_cast<double>(paddedVocab(m.vocab, layout.tp())) * h / tp;
+    const double vocabShard = static_cast<double>(paddedVocab(design)) * h / tp;
     const double positions
         = m.positions == PositionEmbedding::Learned ? static_cast<double>(m.maxContext) * h : 0.0;
     if (shard.hasEmbedding)

@@ -54,7 +54,4 @@ int expertReplicas(const ParallelLayout& layout);
 int denseShardGroup(const ParallelLayout& layout);
 int expertShardGroup(const ParallelLayout& layout);
 
-// Megatron pads the vocabulary to a multiple of 128 × TP (make_vocab_size_divisible_by).
-std::int64_t paddedVocab(std::int64_t vocab, int tp);
-
 } // namespace core

@@ -4,6 +4,7 @@
 // sizing them; and how many sequences of the design's context fit next to the weights.
 
 #include "catalog/model.h"
+#include "framework/frameworkprofile.h"
 #include "memory/memoryroles.h"
 
 #include <algorithm>
@@ -37,7 +38,6 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     const ModelArchitecture& m = d.model;
     const ParallelLayout& l = d.layout;
     const Workload& w = d.workload;
-    const MemoryAssumptions& a = ctx.assumptions;
     const double t = std::max(l.tp(), 1);
     const double h = static_cast<double>(m.hidden);
     role.layers = shard.layers;
@@ -80,8 +80,11 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     role.figure(MemoryCategory::KvCache)
         = figure(result.kvBytesPerToken * tokens * w.serving.concurrency, std::move(kvWhy));
 
-    // Workspace: one forward pass of the planned batch of tokens, and the FP32 logits of the sequences
-    // sampled in one decode step.
+    // Workspace: the activation peak of the forward pass the engine profiles at start-up (vLLM: a batch of
+    // max_num_batched_tokens over max_num_seqs sequences), and its sampler's FP32 logits, probabilities and
+    // log-probabilities of those sequences (vLLM Sampler: softmax and log_softmax in float32). SGLang keeps
+    // its activations in the share of the device it leaves free, so its workspace is in the reserve.
+    const FrameworkProfile& engine = frameworkProfile(d);
     const double q = static_cast<double>(m.heads) * static_cast<double>(m.headDim);
     const double kv = m.attention == AttentionKind::Mla
         ? q
@@ -89,35 +92,65 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     const double mlpWidth = (m.mlp == MlpKind::Gated ? 3.0 : 2.0)
         * (m.moe.isMoe() ? m.moe.topK * static_cast<double>(m.moe.expertFfn) : static_cast<double>(m.ffn));
     const double perToken = 4.0 * h + 2.0 * (2.0 * q + 2.0 * kv) / t + 2.0 * mlpWidth / t;
-    const double tokensPlanned = std::min(a.servingBatchTokens, tokens * w.serving.concurrency);
+    const double tokensPlanned = engine.profileTokens;
     const double logits = shard.hasOutputHead
-        ? 4.0 * w.serving.concurrency * static_cast<double>(paddedVocab(m.vocab, l.tp())) / t
+        ? 3.0 * 4.0 * engine.profileSequences * static_cast<double>(paddedVocab(d))
         : 0.0;
     Explanation workWhy;
-    workWhy.formula
-        = "planned tokens × live bytes per token in one layer + sequences × V/t × 4 (FP32 logits)";
-    workWhy.input("planned tokens per forward pass", tokensPlanned, "tokens")
+    workWhy.formula = "profiled tokens × live bytes per token in one layer + 3 × sequences × V × 4 "
+                      "(FP32 logits, probabilities, log-probabilities)";
+    workWhy.input("profiled tokens (max_num_batched_tokens)", tokensPlanned, "tokens")
         .input("live bytes per token", perToken, "bytes")
-        .input("logits", logits, "bytes");
-    workWhy.source = "vLLM profiles one forward pass of max_num_batched_tokens (worker profile_run)";
-    role.figure(MemoryCategory::Workspace) = figure(tokensPlanned * perToken + logits, std::move(workWhy));
+        .input("profiled sequences (max_num_seqs)", engine.profileSequences)
+        .input("sampler buffers", logits, "bytes");
+    workWhy.source = engine.version + ": " + engine.memorySource;
+    if (tokensPlanned <= 0)
+        workWhy.note = engine.name + " keeps its activations in the share of the device it leaves free (the reserve).";
+    role.figure(MemoryCategory::Workspace)
+        = figure(tokensPlanned > 0 ? tokensPlanned * perToken + logits : 0.0, std::move(workWhy));
 
-    role.figure(MemoryCategory::Communication) = communicationFigure(l, a, 0, {});
+    // Memory outside PyTorch's allocator: the CUDA context, and with TP NCCL's and the custom all-reduce's
+    // buffers, as the engine's start-up log measures it.
+    const bool parallel = l.tp() > 1 || l.pp() > 1 || l.ep() > 1;
+    const double nonTorch = parallel ? engine.nonTorchBytesTp : engine.nonTorchBytes;
+    Explanation commWhy;
+    commWhy.formula = parallel ? "non-torch memory with tensor parallelism" : "non-torch memory of one GPU";
+    commWhy.input("non-torch memory", nonTorch, "bytes");
+    commWhy.source = engine.memorySource;
+    role.figure(MemoryCategory::Communication) = figure(nonTorch, std::move(commWhy));
+
+    const double utilization = engine.utilization(l.tp());
     Explanation reserveWhy;
-    reserveWhy.formula = "(1 − gpu_memory_utilization) × capacity";
-    reserveWhy.input("gpu_memory_utilization", a.servingMemoryUtilization)
-        .input("capacity", role.capacityBytes, "bytes");
-    reserveWhy.source = "vLLM EngineArgs gpu_memory_utilization (default 0.9)";
-    role.figure(MemoryCategory::Reserve)
-        = figure((1.0 - a.servingMemoryUtilization) * role.capacityBytes, std::move(reserveWhy));
+    reserveWhy.formula = "(1 − the engine's share of the device) × capacity";
+    reserveWhy.input("share of the device", utilization).input("capacity", role.capacityBytes, "bytes");
+    reserveWhy.source = engine.source;
+    role.figure(MemoryCategory::Reserve) = figure((1.0 - utilization) * role.capacityBytes, std::move(reserveWhy));
     return result;
 }
+
+namespace {
+
+// Whole KV blocks in `free` bytes (vLLM: num_gpu_blocks = available memory ÷ (block_size × KV bytes per
+// token)), and the sequences of `tokens` each they hold (maximum concurrency = blocks × block_size ÷ tokens).
+std::int64_t kvBlocks(const FrameworkProfile& engine, double free, double kvBytesPerToken)
+{
+    return static_cast<std::int64_t>(
+        std::floor(std::max(0.0, free) / (std::max(1, engine.kvBlockTokens) * kvBytesPerToken)));
+}
+
+double sequencesInBlocks(const FrameworkProfile& engine, std::int64_t blocks, double tokens)
+{
+    return static_cast<double>(blocks) * std::max(1, engine.kvBlockTokens) / tokens;
+}
+
+} // namespace
 
 // The KV cache of one sequence on the fullest rank, and how many sequences fit on every rank of a replica:
 // what is left of the capacity next to the weights, the workspace, the buffers and the reserve, divided by
 // one sequence's cache, on the rank that fits the fewest.
 void servingFit(const Design& design, const std::map<int, ServingPerRank>& serving, MemoryReport& report)
 {
+    const FrameworkProfile& engine = frameworkProfile(design);
     const double tokens
         = static_cast<double>(design.workload.serving.contextLength) / std::max(design.layout.cp(), 1);
     const RankRole* fullest = nullptr;
@@ -134,7 +167,8 @@ void servingFit(const Design& design, const std::map<int, ServingPerRank>& servi
             continue;
         const double free
             = role.capacityBytes - (role.totalBytes - role.figure(MemoryCategory::KvCache).bytes);
-        const auto n = static_cast<std::int64_t>(std::max(0.0, std::floor(free / perSequence)));
+        const auto n = static_cast<std::int64_t>(std::floor(
+            sequencesInBlocks(engine, kvBlocks(engine, free, serving.at(role.ppRank).kvBytesPerToken), tokens)));
         if (!fit || n < *fit) {
             fit = n;
             limiting = &role;
@@ -155,15 +189,29 @@ void servingFit(const Design& design, const std::map<int, ServingPerRank>& servi
     if (limiting) {
         const double perSequence = serving.at(limiting->ppRank).kvBytesPerToken * tokens;
         Explanation& why = report.maxConcurrentSequencesExplanation;
-        why.formula = "min over ranks ⌊(capacity − weights − workspace − communication − reserve) ÷ KV bytes "
-                      "per sequence⌋";
+        why.formula = "min over ranks ⌊(capacity − weights − workspace − non-torch − reserve) ÷ KV bytes per "
+                      "sequence⌋, counted in whole KV blocks of the engine's block tokens";
         why.input("capacity of the limiting rank", limiting->capacityBytes, "bytes")
             .input("left for the KV cache", limitingFree, "bytes")
+            .input("KV block (tokens)", engine.kvBlockTokens)
             .input("KV bytes per sequence on that rank", perSequence, "bytes")
             .input("limiting pipeline rank", limiting->ppRank);
-        why.source = std::string(kKvSource)
-            + "; vLLM sizes its KV cache from the memory left after profiling one forward pass "
-              "(gpu_memory_utilization)";
+        why.source = std::string(kKvSource) + "; " + engine.name + ": " + engine.memorySource;
+
+        ServingBudget budget;
+        budget.engine = engine.version;
+        budget.totalBytes = limiting->capacityBytes;
+        budget.utilization = engine.utilization(design.layout.tp());
+        budget.usableBytes = budget.totalBytes * budget.utilization;
+        budget.weightsBytes = limiting->figure(MemoryCategory::Parameters).bytes;
+        budget.nonTorchBytes = limiting->figure(MemoryCategory::Communication).bytes;
+        budget.activationBytes = limiting->figure(MemoryCategory::Workspace).bytes;
+        budget.kvCacheBytes = std::max(0.0, limitingFree);
+        budget.blockTokens = std::max(1, engine.kvBlockTokens);
+        const double kvPerToken = serving.at(limiting->ppRank).kvBytesPerToken;
+        budget.blocks = kvBlocks(engine, budget.kvCacheBytes, kvPerToken);
+        budget.maxConcurrency = sequencesInBlocks(engine, budget.blocks, tokens);
+        report.servingBudget = budget;
     }
 }
 

@@ -3,6 +3,7 @@
 // et al. times the micro-batches the pipeline schedule keeps in flight, temporary and communication
 // buffers, and the allocator's reserve. Each figure carries its explanation.
 
+#include "framework/frameworkprofile.h"
 #include "memory/activations.h"
 #include "memory/memoryroles.h"
 
@@ -67,6 +68,7 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
     const int denseGroup = denseShardGroup(l);
     const int expertGroup = expertShardGroup(l);
     const RankStates states = rankStates(ctx.design, shard, l.zeroStage);
+    const FrameworkProfile& framework = frameworkProfile(ctx.design);
     auto stateWhy = [&](const char* what, double perParam, bool sharded) {
         Explanation why;
         why.formula = std::string("Ψ_rank × ") + what + " bytes per parameter"
@@ -79,20 +81,24 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
                        + ")",
                    denseGroup)
             .input("N experts (expert DP)", expertGroup);
-        why.source = kZeroSource;
+        why.source = std::string(kZeroSource) + "; " + framework.name + ": " + framework.memorySource;
         return why;
     };
+    const GradientHolding gradients = framework.gradientsAtStage[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
     Explanation weightsWhy = stateWhy("weight", bytes.weights, l.zeroStage >= 3 && l.reshardAfterForward);
     if (l.zeroStage >= 3 && !l.reshardAfterForward)
         weightsWhy.note = "FSDP2 reshard_after_forward=False keeps the gathered weights from forward to "
                           "backward, so at the peak they count whole (ZeRO-2-like).";
     role.figure(MemoryCategory::Parameters) = figure(states.onGpu.weights, std::move(weightsWhy));
     role.figure(MemoryCategory::Gradients)
-        = figure(states.onGpu.gradients, stateWhy("gradient", bytes.gradients, l.zeroStage >= 2));
+        = figure(states.onGpu.gradients, stateWhy("gradient", gradients == GradientHolding::None ? 0.0 : bytes.gradients,
+                                                  gradients == GradientHolding::Sharded));
     Explanation optimizerWhy = stateWhy("optimizer", bytes.optimizer, l.zeroStage >= 1);
     role.offloadedBytes = states.offloaded;
-    if (w.offload == Offload::Cpu)
-        optimizerWhy.note = "Offloaded to CPU memory (DeepSpeed offload_optimizer): "
+    if (w.offload != Offload::None)
+        optimizerWhy.note = "Offloaded to host memory by " + framework.name
+            + (framework.offloadMovesGradients ? " with the gradients" : "")
+            + (w.offload == Offload::CpuParameters ? " and the parameters" : "") + ": "
             + formatBytes(states.offloaded) + " per rank live in host RAM, not on the GPU.";
     role.figure(MemoryCategory::Optimizer) = figure(states.onGpu.optimizer, std::move(optimizerWhy));
 }
@@ -171,7 +177,6 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
     const ModelArchitecture& m = ctx.design.model;
     const ParallelLayout& l = ctx.design.layout;
     const Workload& w = ctx.design.workload;
-    const MemoryAssumptions& a = ctx.assumptions;
     const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden);
     const double t = config.tp;
     double temporary = 0;
@@ -184,12 +189,13 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
         formula += (formula.empty() ? "" : " + ") + text;
         tempWhy.input(name, value, "bytes");
     };
+    const FrameworkProfile& framework = frameworkProfile(ctx.design);
     if (l.zeroStage >= 3 && l.reshardAfterForward) {
         std::string name = "gathered FSDP units (";
-        name += std::to_string(a.fsdpUnitsGathered);
+        name += std::to_string(framework.gatheredUnits);
         name += ") and one unit's full gradients";
         term("FSDP units gathered × largest layer × weight bytes + largest layer × gradient bytes",
-             a.fsdpUnitsGathered * shard.largestLayer * bytes.weights + shard.largestLayer * bytes.gradients,
+             framework.gatheredUnits * shard.largestLayer * bytes.weights + shard.largestLayer * bytes.gradients,
              name);
     } else if (l.zeroStage >= 3) {
         // reshard_after_forward=False: the weights stay gathered from forward to backward and the
@@ -198,7 +204,7 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
              "one FSDP unit's full gradients");
     }
     if (shard.hasOutputHead)
-        term("4·s·b·V/t (FP32 logits)", 4.0 * s * b * static_cast<double>(paddedVocab(m.vocab, l.tp())) / t,
+        term("4·s·b·V/t (FP32 logits)", 4.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
              "FP32 logits of the last stage");
     if (config.sequenceParallel)
         term("2·s·b·h (all-gathered SP input)", 2.0 * s * b * h, "sequence-parallel all-gather buffer");
@@ -214,31 +220,54 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
              layerActivationBytes(m, false, scores).scores, "recomputed attention scores");
     }
     tempWhy.formula = formula.empty() ? "none" : formula;
-    tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); torch fully_shard prefetch; Megatron "
-                     "global memory buffer";
+    tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); " + framework.name + " (" + framework.version
+        + "): layers gathered at once; Megatron global memory buffer";
     return figure(temporary, std::move(tempWhy));
 }
 
-// Communication buffers: NCCL's per communicator, and the data-parallel gradient buckets.
+// Communication buffers: NCCL's per communicator, and the data-parallel buckets the framework keeps beside
+// the gradients (frameworkprofile.h): PyTorch DDP's copy of all of them, DeepSpeed's reduce bucket, FSDP2's
+// reduce-scatter and all-gather buffers in flight. Megatron's buckets are views of its main_grad buffer.
 MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard& shard,
                                          const StateBytes& bytes)
 {
     const ParallelLayout& l = ctx.design.layout;
-    const Workload& w = ctx.design.workload;
     const MemoryAssumptions& a = ctx.assumptions;
+    const FrameworkProfile& framework = frameworkProfile(ctx.design);
     double dataParallel = 0;
     std::string dataParallelText;
     if (denseShardGroup(l) > 1) {
-        if (l.zeroStage == 0 && w.precision != Precision::MegatronBf16) {
+        if (framework.reduceBucketElements > 0) {
+            dataParallel = std::min(framework.reduceBucketElements, shard.total()) * bytes.gradients;
+            dataParallelText = framework.name + " reduce bucket (reduce_bucket_size elements)";
+        } else if (l.zeroStage == 0 && framework.ddpGradientCopy) {
             dataParallel = a.ddpGradientAsBucketView ? 2 * a.ddpBucketBytes : shard.total() * bytes.gradients;
             dataParallelText
                 = a.ddpGradientAsBucketView ? "DDP buckets in flight" : "DDP bucket copy of all gradients";
-        } else if (l.zeroStage > 0) {
-            dataParallel = 2 * a.shardingBucketBytes;
-            dataParallelText = "reduce-scatter / all-gather buckets";
+        } else if (l.zeroStage > 0 && framework.shardingBucketBytes > 0) {
+            dataParallel = framework.shardingBucketBytes;
+            dataParallelText = "reduce-scatter / all-gather buffers in flight";
         }
     }
     return communicationFigure(l, a, dataParallel, dataParallelText);
+}
+
+// The reserve: the CUDA context with its libraries' workspaces, and the caching allocator's fragmentation
+// as a share of everything allocated.
+MemoryFigure reserveFigure(const RoleContext& ctx, const RankRole& role)
+{
+    const FrameworkProfile& framework = frameworkProfile(ctx.design);
+    double allocated = 0;
+    for (std::size_t c = 0; c < role.figures.size(); ++c)
+        if (static_cast<MemoryCategory>(c) != MemoryCategory::Reserve)
+            allocated += role.figures[c].bytes;
+    Explanation why;
+    why.formula = "CUDA context + fragmentation × allocated";
+    why.input("CUDA context and library workspaces", framework.cudaContextBytes, "bytes")
+        .input("fragmentation (share of allocated)", framework.fragmentation)
+        .input("allocated", allocated, "bytes");
+    why.source = framework.name + " (" + framework.version + "): " + framework.contextSource;
+    return figure(framework.cudaContextBytes + framework.fragmentation * allocated, std::move(why));
 }
 
 } // namespace
@@ -246,22 +275,15 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
 void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role)
 {
     const Workload& w = ctx.design.workload;
-    const MemoryAssumptions& a = ctx.assumptions;
+    modelStateFigures(ctx, shard, frameworkStateBytes(ctx.design), role);
+    // What is gathered and reduced layer by layer travels in the compute precision.
     const StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
-    modelStateFigures(ctx, shard, bytes, role);
     const ActivationConfig config = activationConfig(ctx.design);
     activationFigure(ctx, shard, config, role);
     role.figure(MemoryCategory::Temporary) = temporaryFigure(ctx, shard, config, bytes);
     role.figure(MemoryCategory::Communication) = trainingCommunicationFigure(ctx, shard, bytes);
 
-    Explanation reserveWhy;
-    reserveWhy.formula = "reserve fraction × capacity";
-    reserveWhy.input("reserve fraction", a.allocatorReserveFraction)
-        .input("capacity", role.capacityBytes, "bytes");
-    reserveWhy.source
-        = "PyTorch caching allocator: max_memory_reserved above max_memory_allocated; CUDA context";
-    role.figure(MemoryCategory::Reserve)
-        = figure(a.allocatorReserveFraction * role.capacityBytes, std::move(reserveWhy));
+    role.figure(MemoryCategory::Reserve) = reserveFigure(ctx, role);
 }
 
 } // namespace core::memoryroles

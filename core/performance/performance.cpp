@@ -147,7 +147,7 @@ double optimizerStepSeconds(const Design& design, const StageTimes& times)
         const double expert = shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
         updated = std::max(updated, dense + expert);
     }
-    if (design.workload.offload != Offload::Cpu && times.gpuMemoryBandwidth > 0)
+    if (design.workload.offload == Offload::None && times.gpuMemoryBandwidth > 0)
         return updated * optimizerBytesPerParameter(design) / times.gpuMemoryBandwidth;
     return 0;
 }

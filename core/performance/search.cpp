@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/search.h"
 
+#include "base/diagnostickinds.h"
+#include "base/sizelimits.h"
 #include "design/validate.h"
 #include "evaluate.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace core {
 
@@ -141,6 +144,20 @@ std::string recipeOf(const Design& design, const ParallelLayout& l, const Catalo
     return text.empty() ? std::string("One GPU holds the whole model.") : text;
 }
 
+// Past limits::kMaxSearchCombinations the search would run for minutes: refused at once, before anything
+// is evaluated.
+std::optional<Diagnostic> tooManyCombinations(std::size_t tuples, const SearchSpace& space, bool training)
+{
+    const auto count = [&](std::size_t n) { return training ? std::int64_t(n) : std::int64_t{1}; };
+    const std::int64_t combinations = std::int64_t(tuples) * count(space.zeroStages.size())
+        * count(space.microBatches.size()) * count(space.virtualStages.size()) * count(space.recompute.size());
+    if (combinations <= limits::kMaxSearchCombinations)
+        return std::nullopt;
+    return makeDiagnostic(diag::kValueRange, "",
+                          {"The layouts to search", "1", std::to_string(limits::kMaxSearchCombinations),
+                           std::to_string(combinations)});
+}
+
 } // namespace
 
 Design withCandidate(const Design& design, const SearchCandidate& candidate)
@@ -163,6 +180,10 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
     const bool modelValid = validateFixedParts(design, catalog, fixed);
     if (hasErrors(fixed)) {
         result.diagnostics = std::move(fixed);
+        return result;
+    }
+    if (std::optional<Diagnostic> tooMany = tooManyCombinations(tuples.size(), space, training)) {
+        result.diagnostics.push_back(std::move(*tooMany));
         return result;
     }
     int done = 0;

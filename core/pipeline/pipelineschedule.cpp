@@ -38,11 +38,17 @@ bool inRange(Diagnostics& out, std::string_view path, std::string_view label, st
     return false;
 }
 
+// Durations are bounded above as well: a million operations of at most limits::kMaxSeconds each keep
+// every sum finite (a forward time of 1e308 made the makespan infinite).
 void checkPositive(Diagnostics& out, std::string_view field, std::string_view label, double value)
 {
     if (!std::isfinite(value) || value <= 0)
         out.push_back(makeDiagnostic(diag::kScheduleDuration, durationPath(field),
                                      {std::string(label), formatNumber(value, 6)}));
+    else if (value > limits::kMaxSeconds)
+        out.push_back(makeDiagnostic(diag::kValueRange, durationPath(field),
+                                     {std::string(label), "0", formatNumber(limits::kMaxSeconds, 6),
+                                      formatNumber(value, 6)}));
 }
 
 void checkNonNegative(Diagnostics& out, std::string_view field, std::string_view label, double value)
@@ -50,6 +56,10 @@ void checkNonNegative(Diagnostics& out, std::string_view field, std::string_view
     if (!std::isfinite(value) || value < 0)
         out.push_back(makeDiagnostic(diag::kScheduleDurationNegative, durationPath(field),
                                      {std::string(label), formatNumber(value, 6)}));
+    else if (value > limits::kMaxSeconds)
+        out.push_back(makeDiagnostic(diag::kValueRange, durationPath(field),
+                                     {std::string(label), "0", formatNumber(limits::kMaxSeconds, 6),
+                                      formatNumber(value, 6)}));
 }
 
 // Virtual stages each schedule runs with: Megatron's interleaved schedule needs a virtual pipeline

@@ -73,13 +73,15 @@ std::vector<char> placementWarnings(const core::Design& design, const core::Eval
 }
 
 // The fill, dimmed fill and edge of each colour, once per snapshot rather than per GPU and frame.
+// Groups in shades of their dimension's accent; positions in scattered groups in the stage colours
+// (clusterlegend.h says which).
 void fillGroupColours(ClusterViewState& s, int colours)
 {
     s.groupFill.clear();
     s.groupFillDimmed.clear();
     s.groupEdge.clear();
     for (int colour = 0; colour < colours; ++colour) {
-        const QColor fill = groupColor(colour);
+        const QColor fill = s.colorByPosition ? stageColor(colour) : groupShade(s.dim, colour);
         s.groupFill.push_back(fill);
         s.groupFillDimmed.push_back(fill.lighter(145));
         s.groupEdge.push_back(fill.darker(135));
@@ -187,6 +189,15 @@ void ClusterCanvas::refreshDerivedState()
         s.selectedGroup = -1;
 
     s.placementWarned = placementWarnings(design, e);
+    s.memoryShare.clear();
+    if (e.memory && e.memory->roleOfRank.size() == e.ranks.size()) {
+        s.memoryShare.reserve(e.ranks.size());
+        for (std::size_t r = 0; r < e.ranks.size(); ++r) {
+            const core::RankRole& role = e.memory->roleOf(static_cast<int>(r));
+            s.memoryShare.push_back(
+                role.capacityBytes > 0 ? static_cast<float>(role.totalBytes / role.capacityBytes) : 0.f);
+        }
+    }
     s.colorByPosition = e.hasMesh && groupsScatter(e, s.dim);
     fillGroupColours(s, s.colorByPosition ? static_cast<int>(e.mesh.groupsOf(s.dim).front().size()) : groups);
     s.groupOutlines.clear();

@@ -65,6 +65,14 @@ public:
     // and the colour a rank gets (an index into the group palette).
     bool colorsByPosition() const { return m_state.colorByPosition; }
     int colorIndexOf(int rank) const { return m_state.colorOf(rank); }
+    int colourCount() const { return static_cast<int>(m_state.groupFill.size()); }
+    // A rank's peak memory over its GPU's capacity, as its tile's bar shows it (0 without a memory report).
+    double memoryShareOf(int rank) const
+    {
+        return rank >= 0 && rank < static_cast<int>(m_state.memoryShare.size())
+            ? m_state.memoryShare[static_cast<std::size_t>(rank)]
+            : 0.0;
+    }
     void fitCluster();
     double zoom() const;
     int nodeItemCount() const { return static_cast<int>(m_nodeItems.size()); }

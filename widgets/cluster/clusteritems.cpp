@@ -6,14 +6,20 @@
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QPainter>
+#include <QStringList>
 #include <QStyleOptionGraphicsItem>
 
 namespace widgets {
 
 namespace {
+
+// The foot of a GPU tile that its memory bar takes (scene units, of ClusterGeometry::kCell).
+constexpr double kMemoryBarFoot = 9;
 
 QColor linkColor(core::LinkClass link)
 {
@@ -58,7 +64,7 @@ QString dimensionLabel(core::Dim dim)
 
 QString shareText(double share)
 {
-    return QStringLiteral("%1 %").arg(qs(core::formatNumber(share * 100)));
+    return QStringLiteral("%1 %").arg(numberText(share * 100));
 }
 
 QString gpuTypeName(const ClusterViewState& state, const std::string& type)
@@ -257,11 +263,13 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
                                             : s.groupFill[g];
     if (detail == Detail::Tile) {
         painter->fillRect(cell, selected ? highlight : fill);
+        paintMemory(painter, cell, rank, detail);
         return;
     }
     if (detail == Detail::Cells) {
         // Far out: plain blocks of colour; only the selection and the focus get an edge.
         painter->fillRect(cell, fill);
+        paintMemory(painter, cell, rank, detail);
         if (selected || (focus && member)) {
             painter->setPen(selected ? cosmeticPen(highlight, 3)
                                      : cosmeticPen(s.palette.color(QPalette::Text), 2));
@@ -278,24 +286,50 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
         painter->setPen(cosmeticPen(s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g], 1));
     painter->setBrush(fill);
     painter->drawRoundedRect(cell, 4, 4);
+    paintMemory(painter, cell, rank, detail);
     if (detail < Detail::Labels)
         return;
     painter->setPen(textColorOn(fill));
+    QRectF text = cell;
+    text.setBottom(cell.bottom() - kMemoryBarFoot);
     if (detail == Detail::Labels) {
         painter->setFont(pixelFont(s.font, 17, true));
-        painter->drawText(cell, Qt::AlignCenter, QString::number(rank));
+        painter->drawText(text, Qt::AlignCenter, QString::number(rank));
         return;
     }
     QRectF top = cell;
-    top.setHeight(cell.height() * 0.62);
+    top.setHeight(cell.height() * 0.5);
     painter->setFont(pixelFont(s.font, 15, true));
     painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom, QString::number(rank));
-    QRectF bottom = cell;
+    QRectF bottom = text;
     bottom.setTop(top.bottom());
     painter->setFont(pixelFont(s.font, 10));
     const int coord = s.snapshot.evaluation->ranks[static_cast<std::size_t>(rank)].coord(s.dim);
     painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
                       QStringLiteral("%1 %2").arg(qs(core::enumName(s.dim)), QString::number(coord)));
+}
+
+// The rank's memory as a bar across the tile's foot: dark as far as its peak fills the GPU, red all across
+// when it does not fit. Far out (a tile of a few pixels) the bar takes the lower third of the tile.
+void NodeItem::paintMemory(QPainter* painter, const QRectF& cell, int rank, Detail detail) const
+{
+    const ClusterViewState& s = *m_state;
+    if (rank < 0 || rank >= static_cast<int>(s.memoryShare.size()))
+        return;
+    const double share = s.memoryShare[static_cast<std::size_t>(rank)];
+    QRectF bar = cell;
+    if (detail == Detail::Tile)
+        bar.setTop(cell.bottom() - cell.height() / 3);
+    else
+        bar = QRectF(cell.left() + 4, cell.bottom() - kMemoryBarFoot + 1, cell.width() - 8,
+                     kMemoryBarFoot - 4);
+    if (share > 1) {
+        painter->fillRect(bar, palette::overCapacity);
+        return;
+    }
+    painter->fillRect(bar, palette::gpuMemoryTrack);
+    bar.setWidth(bar.width() * std::max(0.0, share));
+    painter->fillRect(bar, palette::gpuMemoryUsed);
 }
 
 void NodeItem::paintGroupOutlines(QPainter* painter, Detail detail) const
@@ -389,20 +423,36 @@ void NodeItem::paintLinkBar(QPainter* painter, Detail detail) const
         }
     }
     if (detail == Detail::Full) {
-        QString text = linkName(s, node.intraLink);
+        // The longest label that fits the bar whole: traffic and link, traffic and the link's short name
+        // ("NVLink 4" of "NVLink 4 + NVSwitch"), the link alone, its short name; cut only as a last resort.
+        const QString link = linkName(s, node.intraLink);
+        const QString shortLink = link.section(QStringLiteral(" + "), 0, 0);
         int ranks = 0;
         for (int rank : s.rankOnCell[static_cast<std::size_t>(m_node)])
             ranks += rank >= 0 ? 1 : 0;
-        if (bytes > 0 && ranks > 0)
-            text = QCoreApplication::translate("ClusterItems", "%1 per GPU · %2")
-                       .arg(qs(core::formatBytes(bytes / ranks)), text);
+        QStringList candidates;
+        if (bytes > 0 && ranks > 0) {
+            const auto withTraffic = [&](const QString& name) {
+                return QCoreApplication::translate("ClusterItems", "%1 per GPU · %2")
+                    .arg(bytesText(bytes / ranks), name);
+            };
+            candidates << withTraffic(link) << withTraffic(shortLink);
+        }
+        candidates << link << shortLink;
         painter->setFont(pixelFont(s.font, 9, bytes > 0));
         painter->setPen(bytes > 0 && s.trafficScale > 0 && bytes / s.trafficScale > 0.6
                             ? palette::linkLabelOnTraffic
                             : s.palette.color(QPalette::Text));
-        painter->drawText(
-            box.linkBar, Qt::AlignCenter,
-            painter->fontMetrics().elidedText(text, Qt::ElideRight, static_cast<int>(box.linkBar.width())));
+        const QFontMetricsF metrics = painter->fontMetrics();
+        const double room = box.linkBar.width() - 6;
+        QString text = candidates.back();
+        for (const QString& candidate : candidates)
+            if (metrics.horizontalAdvance(candidate) <= room) {
+                text = candidate;
+                break;
+            }
+        painter->drawText(box.linkBar, Qt::AlignCenter,
+                          metrics.elidedText(text, Qt::ElideRight, box.linkBar.width()));
     }
 }
 
@@ -469,7 +519,7 @@ void FabricItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
                                ClusterGeometry::kGapY / 2 - 3);
             painter->drawText(label, Qt::AlignLeft | Qt::AlignVCenter,
                               QCoreApplication::translate("ClusterItems", "%1/GPU")
-                                  .arg(qs(core::formatBytes(bytes / std::max(ranks, 1)))));
+                                  .arg(bytesText(bytes / std::max(ranks, 1))));
         }
     }
 }

@@ -42,6 +42,9 @@ struct ClusterViewState
     // Per colour (a group of `dim`, or a position in it): the fill, the fill when another group has the
     // focus, and the edge (computed once per snapshot, not per GPU and frame).
     std::vector<QColor> groupFill, groupFillDimmed, groupEdge;
+    // Per rank: its peak memory over its GPU's capacity (above 1: it does not fit), empty without a memory
+    // report. Every GPU tile shows it as a bar, whatever the colouring.
+    std::vector<float> memoryShare;
     std::vector<core::LinkClass> intraClass; // per node
     struct GroupOutline
     {
@@ -90,6 +93,7 @@ public:
 private:
     void paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail detail) const;
     void paintGroupOutlines(QPainter* painter, Detail detail) const;
+    void paintMemory(QPainter* painter, const QRectF& cell, int rank, Detail detail) const;
     void paintLinkBar(QPainter* painter, Detail detail) const;
 
     const ClusterViewState* m_state;

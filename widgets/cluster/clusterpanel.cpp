@@ -4,6 +4,7 @@
 #include "base/diagnostickinds.h"
 #include "catalog/catalog.h"
 #include "cluster/clustercanvas.h"
+#include "cluster/clusterlegend.h"
 #include "cluster/gpupalette.h"
 #include "cluster/whatiftext.h"
 #include "common/groupcolors.h"
@@ -82,6 +83,7 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     m_legend = new QLabel(this);
     m_legend->setContentsMargins(8, 0, 8, 0);
     m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
     m_legend->setStyleSheet(QStringLiteral("color: %1;").arg(palette::clusterLegendText.name()));
     layout->addWidget(m_legend);
 
@@ -267,6 +269,8 @@ void ClusterPanel::connectControls()
         emit clusterEditRequested(
             core::edit::AddNodes{m_addCount->value(), m_addGpus->value(), ss(m_palette->currentType()), {}});
     });
+    connect(m_addCount, &QSpinBox::valueChanged, this, &ClusterPanel::updateAddSuffixes);
+    connect(m_addGpus, &QSpinBox::valueChanged, this, &ClusterPanel::updateAddSuffixes);
     connect(m_table, &QTableWidget::cellClicked, this,
             [this](int row, int) { setColorDimension(kDims[static_cast<std::size_t>(row)]); });
     connect(m_canvas, &ClusterCanvas::clusterEditRequested, this, &ClusterPanel::clusterEditRequested);
@@ -294,7 +298,14 @@ void ClusterPanel::setSnapshot(const DesignSnapshot& snapshot)
                     m_palette->setCurrentRow(row);
         }
     }
+    // An edit that scatters the coloured groups over nodes (or gathers them again) switches the canvas
+    // between colouring groups and positions: say so, until the next edit.
+    const bool hadSnapshot = !m_canvas->clusterGeometry().nodes.empty();
+    const bool byPositionBefore = m_canvas->colorsByPosition();
     m_canvas->setSnapshot(snapshot);
+    m_colouringNote = hadSnapshot && m_canvas->colorsByPosition() != byPositionBefore
+        ? colouringSwitchNote(m_canvas->colorDimension(), m_canvas->colorsByPosition())
+        : QString();
     refresh();
 }
 
@@ -303,6 +314,7 @@ void ClusterPanel::setColorDimension(core::Dim dim)
     if (QAbstractButton* button = m_dimButtons->button(static_cast<int>(dim)))
         button->setChecked(true);
     m_canvas->setColorDimension(dim);
+    m_colouringNote.clear();
     updateLearnButton();
     refresh();
 }
@@ -329,6 +341,7 @@ void ClusterPanel::refresh()
 {
     m_autoPlace->setEnabled(!m_snapshot.isNull() && !m_snapshot.design->placement.empty());
     updateTraffic();
+    updateLegend();
     updateWarning();
     updateWhatIf();
     updateStatus();
@@ -376,13 +389,13 @@ void ClusterPanel::retranslate()
     m_paletteLabel->setText(tr("GPU types"));
     m_palette->setToolTip(tr("Drag a GPU type into a node to add it, or onto empty space for a new node."));
     m_addLabel->setText(tr("Add nodes of the selected GPU type:"));
-    m_addTimes->setText(tr("nodes ×"));
-    m_addGpus->setSuffix(tr(" GPUs"));
+    m_addTimes->setText(QStringLiteral("×"));
+    updateAddSuffixes();
     m_addNodes->setText(tr("Add"));
     m_tableLabel->setText(tr("Traffic per GPU and training step"));
     m_table->setHorizontalHeaderLabels({tr("Group"), tr("Per GPU"), tr("NVLink"), tr("PCIe"), tr("Fabric")});
     m_table->horizontalHeaderItem(1)->setToolTip(tr("Bytes the busiest GPU sends per training step"));
-    m_legend->setText(
+    m_legend->setToolTip(
         tr("Under each node's GPUs: its NVLink (dashed: PCIe). Lines down to the lanes: the fabric "
            "between nodes. Coloured and thicker where the chosen group's traffic runs. Hover a "
            "GPU to see all its groups."));
@@ -610,6 +623,27 @@ void ClusterPanel::updateStatus()
     m_status->setText(
         text + QStringLiteral(" · ")
         + tr("hover a GPU to see its groups; drag it to move it; Delete removes the selection"));
+}
+
+void ClusterPanel::updateLegend()
+{
+    const QString note = m_colouringNote.isEmpty()
+        ? QString()
+        : QStringLiteral("<span style='color:%1'><b>%2</b></span><br>")
+              .arg(palette::warningBarText.name(), m_colouringNote.toHtmlEscaped());
+    m_legend->setText(note + colourLegendText(*m_canvas));
+}
+
+QString ClusterPanel::legendText() const
+{
+    return m_legend->text();
+}
+
+// "1 node × 8 GPUs", "2 nodes × 1 GPU": the spin boxes' units agree with their values.
+void ClusterPanel::updateAddSuffixes()
+{
+    m_addCount->setSuffix(tr(" node(s)", nullptr, m_addCount->value()));
+    m_addGpus->setSuffix(tr(" GPU(s)", nullptr, m_addGpus->value()));
 }
 
 // What a rank's coordinate in a group of `dim` is, for the colour key of scattered groups.

@@ -45,6 +45,8 @@ public:
     QString statusText() const;
     QString trafficText() const; // the chosen dimension's traffic in one line
     QString whatIfText() const;
+    // The colour key over the canvas (rich text), with the note of a colouring switch after an edit.
+    QString legendText() const;
     // The costs of the what-if for the snapshot shown (figures of another design are ignored); until they
     // arrive the what-if says it is computing them.
     void setWhatIfFigures(const WhatIfFigures& figures);
@@ -77,6 +79,8 @@ private:
     void retranslate();
     void refresh();
     void updateStatus();
+    void updateAddSuffixes();
+    void updateLegend();
     void updateTraffic();
     void updateWarning();
     void updateWhatIf();
@@ -97,6 +101,7 @@ private:
     QToolButton* m_learn = nullptr;
     QLabel* m_traffic = nullptr;
     QLabel* m_legend = nullptr;
+    QString m_colouringNote; // the last edit switched the canvas between groups and positions
     QWidget* m_warningBar = nullptr;
     QLabel* m_warning = nullptr;
     QPushButton* m_fix = nullptr;

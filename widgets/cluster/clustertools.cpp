@@ -12,6 +12,13 @@ namespace widgets {
 
 namespace {
 
+// English takes "an" before a vowel sound: "an H200", "an A100", "a B200". A GPU name starts with a letter
+// read on its own (H, A, M, …) or a word; these letters are read with a vowel first.
+bool readsWithVowel(const QString& name)
+{
+    return !name.isEmpty() && QStringLiteral("AEFHILMNORSX").contains(name.front().toUpper());
+}
+
 // More ghosts than this say nothing more under the pointer, and each costs a rectangle per frame.
 constexpr std::size_t kMaxGhosts = 64;
 
@@ -297,7 +304,8 @@ void PaletteDropTool::move(QPoint, QPointF scenePos)
     const QString name = gpuTypeName(state(), ss(m_type));
     if (const int node = g.nodeAt(scenePos); node >= 0) {
         drag.target = dropTarget(g, node, scenePos);
-        drag.label = ClusterCanvas::tr("Add a %1 to node %2")
+        drag.label = (readsWithVowel(name) ? ClusterCanvas::tr("Add an %1 to node %2")
+                                           : ClusterCanvas::tr("Add a %1 to node %2"))
                          .arg(name)
                          .arg(state().snapshot.design->cluster.nodes[static_cast<std::size_t>(node)].id);
     } else {

@@ -2,10 +2,12 @@
 #include "cluster/clustertooltip.h"
 
 #include "cluster/clustercanvas.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "memory/memorytext.h"
 
 #include <QStringList>
+#include <algorithm>
 
 namespace widgets {
 
@@ -22,9 +24,24 @@ QString rankLines(const core::Evaluation& e, int rank)
                        .arg(ClusterCanvas::tr("Rank %1").arg(rank), coords.join(QStringLiteral(" · ")));
     if (e.memory) {
         const core::RankRole& role = e.memory->roleOf(rank);
+        const QString memory = ClusterCanvas::tr("Memory: %1 of %2 (%3)")
+                                   .arg(bytesText(role.totalBytes), bytesText(role.capacityBytes),
+                                        percentText(role.totalBytes / role.capacityBytes, 0));
         text += QStringLiteral("<br>")
-            + ClusterCanvas::tr("Memory: %1 of %2")
-                  .arg(bytesText(role.totalBytes), bytesText(role.capacityBytes));
+            + (role.fits() ? memory
+                           : QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                                 .arg(palette::overCapacity.name(),
+                                      memory + QStringLiteral(" — ") + ClusterCanvas::tr("does not fit")));
+        // What fills it, largest first, each with its colour on the Memory tab.
+        std::vector<core::MemoryCategory> categories;
+        for (int c = 0; c < core::kMemoryCategoryCount; ++c)
+            if (role.figures[static_cast<std::size_t>(c)].bytes > 0)
+                categories.push_back(static_cast<core::MemoryCategory>(c));
+        std::stable_sort(categories.begin(), categories.end(),
+                         [&](auto a, auto b) { return role.figure(a).bytes > role.figure(b).bytes; });
+        for (core::MemoryCategory c : categories)
+            text += QStringLiteral("<br>&nbsp;<span style='color:%1'>■</span> %2: %3")
+                        .arg(categoryColor(c).name(), categoryName(c), bytesText(role.figure(c).bytes));
     }
     if (e.traffic) {
         QStringList sends;

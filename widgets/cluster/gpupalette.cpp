@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 
 #include <QMimeData>
 
@@ -21,8 +22,7 @@ GpuPalette::GpuPalette(QWidget* parent)
     for (const core::GpuSpec& gpu : core::Catalog::builtin().gpus()) {
         auto* item = new QListWidgetItem(qs(gpu.name), this);
         item->setData(Qt::UserRole, qs(gpu.id));
-        item->setToolTip(
-            QStringLiteral("%1 · %2").arg(qs(core::formatBytes(gpu.memoryBytes)), qs(gpu.source)));
+        item->setToolTip(QStringLiteral("%1 · %2").arg(bytesText(gpu.memoryBytes), qs(gpu.source)));
     }
     setCurrentRow(0);
 }

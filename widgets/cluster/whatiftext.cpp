@@ -62,8 +62,7 @@ QString regroupedText(const WhatIfFigures& figures)
     else if (r.regrouped.tokensPerSecond && r.whole.tokensPerSecond)
         text += QLatin1Char(' ')
             + ClusterPanel::tr("%1 tokens/s instead of %2.")
-                  .arg(qs(core::formatCount(*r.regrouped.tokensPerSecond)),
-                       qs(core::formatCount(*r.whole.tokensPerSecond)));
+                  .arg(countText(*r.regrouped.tokensPerSecond), countText(*r.whole.tokensPerSecond));
     if (r.regrouped.overMemory)
         text += QLatin1Char(' ') + ClusterPanel::tr("It no longer fits in memory.");
     return text + QLatin1Char(' ') + regroupingReason(figures);

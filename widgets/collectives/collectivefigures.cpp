@@ -5,6 +5,7 @@
 #include "collectives/collectivetext.h"
 #include "comm/groupcollective.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 #include "diagnostics/diagnostictext.h"
 
 #include <QLabel>
@@ -129,7 +130,7 @@ void CollectiveFigures::showBandwidths(const core::CollectiveSpec& spec, double 
                        "<tr><td><small>%6</small></td><td align='center'><small>%7</small></td>"
                        "<td><small>%8</small></td></tr></table>")
             .arg(CollectivePanelText::tr("Algorithm bandwidth"), CollectivePanelText::tr("Bus bandwidth"),
-                 bandwidthText(figures.algBandwidth), qs(core::formatNumber(figures.busFactor, 4)),
+                 bandwidthText(figures.algBandwidth), numberText(figures.busFactor, 4),
                  bandwidthText(figures.busBandwidth), CollectivePanelText::tr("= S / time"),
                  CollectivePanelText::tr("n = %1: %2").arg(spec.ranks).arg(busFactorFormula(spec.op)),
                  CollectivePanelText::tr("= algbw × factor")));
@@ -187,7 +188,7 @@ void CollectiveFigures::showComparison(const core::CollectiveSpec& spec, const c
                 "<b>This group crosses the fabric</b> (%1). The same collective inside one "
                 "node over %2 would take %3: the fabric makes it %4× slower.")
                 .arg(qs(g.interLink.name).toHtmlEscaped(), qs(g.intraLink.name).toHtmlEscaped(),
-                     secondsText(alone.timeSeconds), qs(core::formatNumber(seconds / alone.timeSeconds, 2))));
+                     secondsText(alone.timeSeconds), numberText(seconds / alone.timeSeconds, 2)));
 }
 
 QString CollectiveFigures::text() const

@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "collectives/collectivetext.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 
 #include <QStringList>
 
@@ -62,7 +63,7 @@ QString groupLinkClassesText(const core::GroupCollective& group)
 
 QString groupMessageText(const core::GroupMessage& m)
 {
-    const auto number = [](double value) { return qs(core::formatNumber(value, 6)); };
+    const auto number = [](double value) { return numberText(value, 6); };
     switch (m.kind) {
     case core::GroupMessageKind::TpActivations:
         return CollectivePanelText::tr("one layer's activations, s·b·h·e = %1 × %2 × %3 × %4 B = %5")
@@ -70,7 +71,7 @@ QString groupMessageText(const core::GroupMessage& m)
                  number(m.bytesPerElement), bytesText(m.bytes));
     case core::GroupMessageKind::DpGradients:
         return CollectivePanelText::tr("the gradients of one rank's model shard, %1 parameters × %2 B = %3")
-            .arg(qs(core::formatCount(m.parameters)), number(m.bytesPerElement), bytesText(m.bytes));
+            .arg(countText(m.parameters), number(m.bytesPerElement), bytesText(m.bytes));
     case core::GroupMessageKind::CpKvBlocks:
         return CollectivePanelText::tr(
                    "the KV blocks of ring attention, one per rank: %1 × 2·(s/CP)·b·(KV heads)·d·e = "

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/explanationdialog.h"
 
-#include "common/qtconvert.h"
 #include "base/units.h"
+#include "common/qtconvert.h"
+#include "common/unitstext.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -17,9 +18,8 @@ namespace {
 QString valueWithUnit(const core::ExplanationInput& input)
 {
     if (input.unit == "bytes")
-        return qs(core::formatBytes(input.value));
-    const QString number = std::abs(input.value) >= 1e5 ? qs(core::formatCount(input.value))
-                                                        : qs(core::formatNumber(input.value, 4));
+        return bytesText(input.value);
+    const QString number = std::abs(input.value) >= 1e5 ? countText(input.value) : numberText(input.value, 4);
     return input.unit.empty() ? number : number + QLatin1Char(' ') + qs(input.unit);
 }
 } // namespace
@@ -60,7 +60,7 @@ ExplanationDialog::ExplanationDialog(QWidget* parent)
 
 void ExplanationDialog::showExplanation(const QString& title, double value, const core::Explanation& e)
 {
-    showExplanation(title, qs(core::formatBytes(value)), e);
+    showExplanation(title, bytesText(value), e);
 }
 
 void ExplanationDialog::showExplanation(const QString& title, const QString& valueText, const core::Explanation& e)

@@ -18,6 +18,21 @@ QColor groupColor(int groupIndex)
     return color;
 }
 
+QColor groupShade(core::Dim dim, int groupIndex)
+{
+    // Four lightnesses in the order dark, light, middle, pale: neighbours always differ by two steps or more.
+    static constexpr double lightness[] = {0.36, 0.70, 0.52, 0.84};
+    const QColor accent = dimensionColor(dim);
+    const int index = groupIndex < 0 ? 0 : groupIndex;
+    return QColor::fromHslF(accent.hslHueF(), accent.hslSaturationF(),
+                            lightness[static_cast<std::size_t>(index) % std::size(lightness)]);
+}
+
+QColor stageColor(int stage)
+{
+    return groupColor(stage);
+}
+
 QColor textColorOn(const QColor& background)
 {
     return background.lightnessF() > 0.55 ? palette::textOnLight : palette::textOnDark;

@@ -11,6 +11,12 @@
 namespace widgets {
 
 QColor groupColor(int groupIndex);
+// A group of one dimension on the cluster canvas: a shade of the dimension's accent (dimensionColor), the
+// shades alternating light and dark from group to group, so that the dimension buttons are the key.
+QColor groupShade(core::Dim dim, int groupIndex);
+// A position in a group: the pipeline stage (and, where the canvas colours by position, the DP replica or
+// CP rank). One stage has one colour on the cluster canvas, the Memory tab and the Timeline.
+QColor stageColor(int stage);
 // A readable text colour on top of a background.
 QColor textColorOn(const QColor& background);
 // One accent colour per dimension (legend, selection outlines).

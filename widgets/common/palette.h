@@ -57,6 +57,10 @@ inline constexpr QColor outOfServiceBand{0xff, 0xff, 0xff, 210};
 // A GPU whose rank has no group colour yet (Qt's gray and darkGray).
 inline constexpr QColor gpuWithoutGroupFill{0xa0, 0xa0, 0xa4};
 inline constexpr QColor gpuWithoutGroupEdge{0x80, 0x80, 0x80};
+// A GPU's memory on its tile: a bar across the tile's foot, filled as far as its peak reaches its capacity
+// (memory's overCapacity past it), in every colouring.
+inline constexpr QColor gpuMemoryTrack{0xff, 0xff, 0xff, 200};
+inline constexpr QColor gpuMemoryUsed{0x26, 0x26, 0x26};
 // The label on an intra-node link bar filled more than halfway by traffic.
 inline constexpr QColor linkLabelOnTraffic{0xff, 0xff, 0xff};
 // Over the picture: the halo under a group's traffic path, the rim of its members' dots, the background of
@@ -72,6 +76,9 @@ inline constexpr QColor clusterLegendText{0x60, 0x60, 0x60};
 inline constexpr QColor warningBarFill{0xff, 0xf3, 0xcd};
 inline constexpr QColor warningBarBorder{0xe0, 0xc3, 0x6b};
 inline constexpr QColor warningBarText{0x5c, 0x44, 0x00};
+// The summary's verdict on a layout: dark red and dark amber, readable on the light panel.
+inline constexpr QColor verdictFailsText{0xb0, 0x1c, 0x1c};
+inline constexpr QColor verdictIdleText{0x8a, 0x5a, 0x00};
 
 // Collectives (widgets/collectives).
 // What moves in the shown step: its packets, their links, the cells they leave and reach, the playhead

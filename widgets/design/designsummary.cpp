@@ -7,12 +7,15 @@
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
 #include "common/palette.h"
+#include "common/unitstext.h"
 #include "design/validate.h"
 #include "evaluate.h"
 
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
+
 #include <algorithm>
 
 namespace widgets {
@@ -20,7 +23,7 @@ namespace widgets {
 namespace {
 QString count(double value)
 {
-    return qs(core::formatCount(value));
+    return countText(value);
 }
 
 // The fullest rank that does not fit: its total and its GPU's capacity.
@@ -73,17 +76,16 @@ QString layoutVerdictText(const core::Evaluation& e)
         if (!role)
             return DesignSummary::tr("The layout does not fit in memory: it cannot run.");
         return DesignSummary::tr("The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.")
-            .arg(role->ranks.front())
-            .arg(qs(core::formatBytes(role->totalBytes)), qs(core::formatBytes(role->capacityBytes)));
+            .arg(integerText(role->ranks.front()), bytesText(role->totalBytes), bytesText(role->capacityBytes));
     }
     case Verdict::RunsWithIdleGpus:
         return DesignSummary::tr("Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.", nullptr, idleGpus(e))
-            .arg(e.worldSize)
-            .arg(e.gpusInService);
+            .arg(integerText(e.worldSize), integerText(e.gpusInService));
     case Verdict::Runs:
         break;
     }
-    return DesignSummary::tr("Valid layout: %1 ranks on %2 GPUs.").arg(e.worldSize).arg(e.gpusInService);
+    return DesignSummary::tr("Valid layout: %1 ranks on %2 GPUs.")
+        .arg(integerText(e.worldSize), integerText(e.gpusInService));
 }
 
 DesignSummary::DesignSummary(QWidget* parent)
@@ -176,7 +178,8 @@ void DesignSummary::refresh()
                      + QStringLiteral("</small>"));
 
     const core::ParallelLayout& l = d.layout;
-    QString layout = tr("<b>%1 ranks</b> = %2").arg(l.worldSize()).arg(qs(core::worldSizeFormula(l)));
+    QString layout = tr("<b>%Ln rank(s)</b> = %1", nullptr, static_cast<int>(l.worldSize()))
+                         .arg(qs(core::worldSizeFormula(l)));
     QStringList details{tr("order %1").arg(qs(core::orderToString(l.order)))};
     details << (l.zeroStage == 0 ? tr("no ZeRO") : tr("ZeRO-%1").arg(l.zeroStage));
     if (l.sequenceParallel)
@@ -197,7 +200,8 @@ void DesignSummary::refresh()
                       .arg(c.nodes.front().gpus.size())
                       .arg(gpu ? qs(gpu->name) : QString());
     } else {
-        cluster = tr("<b>%1 GPUs</b> in %2 nodes").arg(c.gpuCount()).arg(c.nodes.size());
+        cluster = tr("<b>%Ln GPU(s)</b>", nullptr, c.gpuCount()) + QLatin1Char(' ')
+            + tr("in %Ln node(s)", nullptr, static_cast<int>(c.nodes.size()));
     }
     const core::LinkSpec* intra = c.nodes.empty() ? nullptr : catalog.link(c.nodes.front().intraLink);
     const core::LinkSpec* fabric = catalog.link(c.fabric);
@@ -211,18 +215,20 @@ void DesignSummary::refresh()
 
     const core::Workload& w = d.workload;
     if (w.mode == core::Mode::Training) {
-        m_workload->setText(
-            tr("<b>Training</b>: global batch %1 × %2 tokens").arg(w.globalBatch).arg(w.sequenceLength)
-            + QStringLiteral("<br><small>")
-            + (e.microBatches > 0
-                   ? tr("%1 micro-batches of %2 per pipeline and step").arg(e.microBatches).arg(l.microBatch)
-                   : tr("the batch does not divide into micro-batches"))
-            + QStringLiteral("</small>"));
+        m_workload->setText(tr("<b>Training</b>: global batch %1 × %2 tokens")
+                                .arg(integerText(w.globalBatch), integerText(w.sequenceLength))
+                            + QStringLiteral("<br><small>")
+                            + (e.microBatches > 0 ? tr("%Ln micro-batch(es) of %1 per pipeline and step",
+                                                       nullptr, static_cast<int>(e.microBatches))
+                                                        .arg(l.microBatch)
+                                                  : tr("the batch does not divide into micro-batches"))
+                            + QStringLiteral("</small>"));
     } else {
-        m_workload->setText(tr("<b>Serving</b>: %1 sequences of %2 tokens per replica")
-                                .arg(w.serving.concurrency)
-                                .arg(w.serving.contextLength)
-                            + QStringLiteral("<br><small>") + tr("%1 replicas").arg(l.batchReplicas())
+        m_workload->setText(tr("<b>Serving</b>: %Ln sequence(s) of %1 tokens per replica", nullptr,
+                               static_cast<int>(w.serving.concurrency))
+                                .arg(integerText(w.serving.contextLength))
+                            + QStringLiteral("<br><small>")
+                            + tr("%Ln replica(s)", nullptr, static_cast<int>(l.batchReplicas()))
                             + QStringLiteral("</small>"));
     }
     refreshPerformance();
@@ -234,13 +240,11 @@ void DesignSummary::explain(const QString& figure)
     const core::Evaluation& e = *m_snapshot.evaluation;
     if (!m_dialog)
         m_dialog = new ExplanationDialog(this);
-    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
+    auto seconds = [](double s) { return secondsText(s); };
     if (e.performance && figure == QLatin1String("step"))
         m_dialog->showExplanation(tr("Step time"), seconds(e.performance->stepSeconds), e.performance->step);
     else if (e.performance && figure == QLatin1String("mfu"))
-        m_dialog->showExplanation(tr("MFU"),
-                                  QString::number(100 * e.performance->mfu, 'f', 1) + QStringLiteral(" %"),
-                                  e.performance->mfuExplanation);
+        m_dialog->showExplanation(tr("MFU"), percentText(e.performance->mfu), e.performance->mfuExplanation);
     else if (e.performance && figure == QLatin1String("exposed"))
         m_dialog->showExplanation(tr("Visible communication"), seconds(e.performance->exposed.total()),
                                   e.performance->exposedExplanation);
@@ -251,8 +255,7 @@ void DesignSummary::explain(const QString& figure)
         m_dialog->showExplanation(tr("Inter-token latency"), seconds(e.serving->interTokenLatency),
                                   e.serving->itl);
     else if (e.serving && figure == QLatin1String("throughput"))
-        m_dialog->showExplanation(tr("Tokens per second"),
-                                  qs(core::formatCount(e.serving->groupTokensPerSecond)),
+        m_dialog->showExplanation(tr("Tokens per second"), countText(e.serving->groupTokensPerSecond),
                                   e.serving->throughput);
     else
         return;
@@ -274,8 +277,7 @@ void DesignSummary::refreshPerformance()
     m_performance->setProperty("verdict", QString::fromLatin1(style));
     QString head;
     if (verdict != Verdict::Runs) {
-        // Dark red and dark amber: readable on the light panel, unlike the pale field tints.
-        const QColor colour = verdict == Verdict::RunsWithIdleGpus ? palette::warningBadgeEdge : QColor(0xb0, 0x1c, 0x1c);
+        const QColor colour = verdict == Verdict::RunsWithIdleGpus ? palette::verdictIdleText : palette::verdictFailsText;
         head = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
                    .arg(colour.name(), layoutVerdictText(e).toHtmlEscaped());
         // On the first line, before the figures, so that the headline keeps its height.
@@ -290,8 +292,8 @@ void DesignSummary::refreshPerformance()
         m_performance->setToolTip(QString());
         return;
     }
-    auto seconds = [](double s) { return qs(core::formatSeconds(s)); };
-    auto percent = [](double share) { return QString::number(100 * share, 'f', 1); };
+    auto seconds = [](double s) { return secondsText(s); };
+    auto percent = [](double share) { return QLocale().toString(100 * share, 'f', 1); };
     // The headline figures are links to their explanation (formula, inputs, source).
     auto link = [](const char* key, const QString& text) {
         return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(key), text);
@@ -313,7 +315,7 @@ void DesignSummary::refreshPerformance()
                  "(%5)")
                   .arg(v.promptTokens)
                   .arg(v.outputTokens)
-                  .arg(seconds(v.requestSeconds), qs(core::formatBytes(v.decodeBytesPerStep)),
+                  .arg(seconds(v.requestSeconds), bytesText(v.decodeBytesPerStep),
                        v.decodeMemoryBound ? tr("memory-bound") : tr("compute-bound"))
             + QStringLiteral("</small>"));
         m_performance->setToolTip(tr("Inter-token latency = %1").arg(qs(v.itl.formula)));

@@ -44,6 +44,10 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "EP");
     case Field::Order:
         return QCoreApplication::translate("FieldText", "Mesh order");
+    case Field::Framework:
+        return QCoreApplication::translate("FieldText", "Framework");
+    case Field::VocabDivisibleBy:
+        return QCoreApplication::translate("FieldText", "Vocabulary multiple");
     case Field::ExpertMode:
         return QCoreApplication::translate("FieldText", "EP convention");
     case Field::ExpertTp:
@@ -120,6 +124,17 @@ QString fieldToolTip(Field field)
         return QCoreApplication::translate("FieldText",
                                            "Which dimension varies fastest across ranks (Megatron's order "
                                            "string). TP first keeps TP groups on neighbouring GPUs.");
+    case Field::Framework:
+        return QCoreApplication::translate(
+            "FieldText",
+            "The software that runs the layout: what it keeps in memory, what it can offload and which "
+            "layouts it refuses. Auto: Megatron-Core with TP, PP, CP or EP; DeepSpeed for ZeRO-1/2; "
+            "PyTorch DDP/FSDP2 otherwise; vLLM for serving.");
+    case Field::VocabDivisibleBy:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × "
+            "TP. 0: the framework's default.");
     case Field::ExpertMode:
         return QCoreApplication::translate(
             "FieldText",

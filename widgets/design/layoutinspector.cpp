@@ -9,7 +9,9 @@
 #include "design/validate.h"
 #include "diagnostics/diagnostictext.h"
 
+#include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
+#include <QCoreApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -210,6 +212,7 @@ void LayoutInspector::build()
     for (Field field : {Field::Tp, Field::Pp, Field::Dp, Field::Cp, Field::Ep})
         addInteger(parallel, field, 1, core::limits::kMaxDegree);
     addCheck(parallel, Field::AutoDp);
+    addChoice(parallel, Field::Framework, Choices::Framework);
     addChoice(parallel, Field::Order, Choices::Order);
     addChoice(parallel, Field::ExpertMode, Choices::ExpertMode);
     addInteger(parallel, Field::ExpertTp, 0, core::limits::kMaxDegree);
@@ -260,7 +263,14 @@ bool LayoutInspector::eventFilter(QObject* watched, QEvent* event)
     if (event->type() == QEvent::Wheel) {
         auto* editor = qobject_cast<QWidget*>(watched);
         if (editor && !editor->hasFocus()) {
-            event->ignore(); // on to the scroll area
+            // On to the scroll area that holds the panel. Handed over here, not left to propagate: Qt passes
+            // only a spontaneous wheel event on to the parents, and a filter that keeps the event keeps it.
+            for (QWidget* w = parentWidget(); w; w = w->parentWidget()) {
+                if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                    QCoreApplication::sendEvent(area->viewport(), event);
+                    break;
+                }
+            }
             return true;
         }
     }
@@ -292,7 +302,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("Serving"), name(core::Mode::Serving));
         break;
     case Choices::Precision:
-        add(tr("BF16 mixed, ZeRO accounting (2 + 2 + 12 bytes)"), name(core::Precision::Bf16Mixed));
+        add(tr("BF16 mixed (bytes as the framework keeps them)"), name(core::Precision::Bf16Mixed));
         add(tr("Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)"), name(core::Precision::MegatronBf16));
         add(tr("FP32"), name(core::Precision::Fp32));
         add(tr("FP8 weights"), name(core::Precision::Fp8));
@@ -305,6 +315,15 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
     case Choices::Offload:
         add(tr("None"), name(core::Offload::None));
         add(tr("Optimizer to CPU"), name(core::Offload::Cpu));
+        add(tr("Parameters and optimizer to CPU"), name(core::Offload::CpuParameters));
+        break;
+    case Choices::Framework:
+        add(tr("Auto (from the layout)"), name(core::Framework::Auto));
+        add(tr("Megatron-Core"), name(core::Framework::MegatronCore));
+        add(tr("DeepSpeed"), name(core::Framework::DeepSpeed));
+        add(tr("PyTorch FSDP2 / DDP"), name(core::Framework::Fsdp2));
+        add(tr("vLLM"), name(core::Framework::Vllm));
+        add(tr("SGLang"), name(core::Framework::Sglang));
         break;
     case Choices::KvDtype:
         add(tr("BF16"), name(core::KvDtype::Bf16));

@@ -63,7 +63,8 @@ private:
         ExpertMode,
         ZeroStage,
         Order,
-        Fabric
+        Fabric,
+        Framework
     };
 
     void build();

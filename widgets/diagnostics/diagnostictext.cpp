@@ -6,12 +6,34 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QStyle>
+#include <string_view>
 
 namespace widgets {
 
+namespace {
+
+// Diagnostics whose first argument is a count: their message in the plural forms of the language ("1 GPU
+// is", "2 GPUs are"), %n the count, %2… the other arguments. The command line keeps the core's template.
+struct CountedMessage
+{
+    std::string_view code;
+    const char* text;
+};
+constexpr CountedMessage kCountedMessages[] = {
+    {"cluster-out-of-service", QT_TRANSLATE_N_NOOP("Diagnostics", "%n GPU(s) out of service and not used.")},
+};
+
+} // namespace
+
 QString diagnosticMessage(const core::Diagnostic& diagnostic)
 {
-    const QString translated = QCoreApplication::translate("Diagnostics", diagnostic.messageTemplate.c_str());
+    QString translated = QCoreApplication::translate("Diagnostics", diagnostic.messageTemplate.c_str());
+    for (const CountedMessage& counted : kCountedMessages) {
+        bool isCount = false;
+        const int count = diagnostic.args.empty() ? 0 : qs(diagnostic.args.front()).toInt(&isCount);
+        if (counted.code == diagnostic.code && isCount)
+            translated = QCoreApplication::translate("Diagnostics", counted.text, nullptr, count);
+    }
     // One pass over the template, so that an argument containing "%2" is never substituted again.
     QString out;
     out.reserve(translated.size() + 32);
@@ -29,6 +51,19 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
         out += c;
     }
     return out;
+}
+
+QString locatedMessage(const core::Diagnostic& diagnostic)
+{
+    if (diagnostic.code == "io-parse" && diagnostic.args.size() == 3)
+        return QCoreApplication::translate(
+                   "Diagnostics",
+                   "Line %1, column %2 is not valid JSON (%3): look there for a missing "
+                   "or extra comma, quote or bracket.")
+            .arg(qs(diagnostic.args[0]), qs(diagnostic.args[1]), qs(diagnostic.args[2]));
+    const QString message = diagnosticMessage(diagnostic);
+    const QString path = qs(diagnostic.path);
+    return path.isEmpty() || message.contains(path) ? message : QStringLiteral("%1: %2").arg(path, message);
 }
 
 QString severityText(core::Severity severity)

@@ -12,6 +12,10 @@
 namespace widgets {
 
 QString diagnosticMessage(const core::Diagnostic& diagnostic);
+// The message with where it is, for a file that cannot be read: the field's JSON pointer in front unless
+// the message names it already ("/layout/tp must be an integer, not a string."); a JSON syntax error as
+// its line and column with what to look for, the parser's own words in parentheses.
+QString locatedMessage(const core::Diagnostic& diagnostic);
 QString severityText(core::Severity severity);
 QIcon severityIcon(core::Severity severity);
 

@@ -5,6 +5,7 @@
 #include "memory/memorybars.h"
 
 #include "catalog/catalog.h"
+#include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
@@ -132,7 +133,7 @@ void MemoryBars::rebuild()
     labelBars(top);
     top = std::max(top, collectMeasuredMarkers());
     m_plot->xAxis->setRange(-0.8, end - 0.2);
-    m_plot->yAxis->setRange(0, top / core::kGB * 1.15);
+    m_plot->yAxis->setRange(markStages(top), top / core::kGB * 1.15);
     drawMeasuredMarkers();
     fillLegend();
     m_plot->replot();
@@ -180,6 +181,25 @@ double MemoryBars::placeBars()
         x += 1;
     }
     return x;
+}
+
+// Under each bar, a strip in its pipeline stage's colour, the colour the stage has on the cluster canvas
+// and the timeline (groupcolors.h's stageColor). Returns where the y axis starts to show the strips.
+double MemoryBars::markStages(double top)
+{
+    const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
+    if (m_snapshot.design->layout.pp() <= 1)
+        return 0;
+    const double depth = top / core::kGB * 0.035;
+    for (const Bar& bar : m_bars) {
+        const int stage = memory.roles[static_cast<std::size_t>(bar.role)].ppRank;
+        auto* strip = new QCPItemRect(m_plot);
+        strip->topLeft->setCoords(bar.x - 0.4, 0);
+        strip->bottomRight->setCoords(bar.x + 0.4, -depth);
+        strip->setPen(Qt::NoPen);
+        strip->setBrush(stageColor(stage));
+    }
+    return -depth;
 }
 
 // Each bar's categories stacked, its outline if it goes over, the capacity line across all of them.

@@ -73,6 +73,7 @@ private:
     void rebuild();
     double placeBars();
     double stackBars();
+    double markStages(double top);
     void labelBars(double top);
     void fillLegend();
     void onMouseMove(QMouseEvent* event);

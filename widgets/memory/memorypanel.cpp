@@ -176,8 +176,24 @@ void MemoryPanel::refresh()
                 .arg(fit)
                 .arg(design.workload.serving.concurrency)
                 .arg(design.layout.batchReplicas())
-                .arg(design.layout.batchReplicas() * fit));
+                .arg(design.layout.batchReplicas() * fit)
+            + servingBudgetText(memory));
     }
+}
+
+QString MemoryPanel::servingBudgetText(const core::MemoryReport& memory)
+{
+    const auto& b = memory.servingBudget;
+    if (!b)
+        return {};
+    // In binary units, as the engine's log prints them, with the chosen language's numbers.
+    const auto gib = [](double bytes) { return bytesText(bytes, core::ByteUnits::Binary); };
+    return tr("<p>As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, "
+              "activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.</p>")
+        .arg(qs(b->engine), gib(b->totalBytes), numberText(b->utilization), gib(b->usableBytes),
+             gib(b->weightsBytes), gib(b->nonTorchBytes), gib(b->activationBytes), gib(b->kvCacheBytes))
+        .arg(integerText(b->blocks))
+        .arg(b->blockTokens);
 }
 
 void MemoryPanel::explainServing(const QString& figure)

@@ -41,6 +41,8 @@ public:
     void explain(int rank, core::MemoryCategory category);
     // Opens the explanation of a serving figure: "kvBytesPerSequence" or "maxConcurrentSequences".
     void explainServing(const QString& figure);
+    // The serving engine's start-up arithmetic as one paragraph (docs/frameworks.md); empty without one.
+    static QString servingBudgetText(const core::MemoryReport& memory);
     QLabel* servingSummary() const { return m_servingSummary; }
 
     QToolButton* learnButton() const { return m_learn; }

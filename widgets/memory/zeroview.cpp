@@ -87,16 +87,15 @@ void ZeroView::rebuild()
              "sharded over N = %3 GPUs, and %4 of experts, sharded over the N = %5 GPUs of expert data "
              "parallelism, at %6 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the "
              "gradients, ZeRO-3 (FSDP) also the weights.")
-              .arg(qs(core::formatCount(z.parameters)),
-                   qs(core::formatCount(z.parameters - z.expertParameters)))
+              .arg(countText(z.parameters), countText(z.parameters - z.expertParameters))
               .arg(z.shardRanks)
-              .arg(qs(core::formatCount(z.expertParameters)))
+              .arg(countText(z.expertParameters))
               .arg(z.expertShardRanks)
               .arg(bytesPerParameter)
         : tr("<b>Model states per GPU</b> for %1 parameters (this rank's share of the model), sharded over "
              "N = %2 GPUs at %3 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the "
              "gradients, ZeRO-3 (FSDP) also the weights.")
-              .arg(qs(core::formatCount(z.parameters)))
+              .arg(countText(z.parameters))
               .arg(z.shardRanks)
               .arg(bytesPerParameter);
     if (z.optimizerOffloaded)

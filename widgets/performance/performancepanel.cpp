@@ -5,6 +5,7 @@
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "common/unitstext.h"
 #include "design/designio.h"
 #include "performance/scalingplot.h"
 
@@ -22,23 +23,27 @@
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
+#include <cmath>
 #include <limits>
 
 namespace widgets {
 
 namespace {
 
+// The role the result table sorts by: the number behind the text a cell shows.
+constexpr int kSortRole = Qt::UserRole + 1;
+
 // The reference article's two 70B layouts, the first pair a design review compares.
 constexpr const char* kReferencePair[] = {"seed-70b-32k-512gpu", "seed-70b-32k-512gpu-alt"};
 
 QString seconds(double s)
 {
-    return qs(core::formatSeconds(s));
+    return secondsText(s);
 }
 
 QString percent(double share)
 {
-    return QString::number(100 * share, 'f', 1) + QStringLiteral(" %");
+    return percentText(share);
 }
 
 QString layoutLabel(const core::ParallelLayout& l)
@@ -142,6 +147,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     searchLayout->addLayout(searchBar);
     searchLayout->addWidget(m_searchStatus);
     m_model = new QStandardItemModel(this);
+    m_model->setSortRole(kSortRole);
     m_results = new QTableView(search);
     m_results->setModel(m_model);
     m_results->setSortingEnabled(true);
@@ -313,11 +319,10 @@ void PerformancePanel::rebuildTable()
         set(Row::Settings, settingsLabel(d.layout));
         if (e.memory) {
             const double capacity = e.memory->roleOf(e.memory->peakRank).capacityBytes;
-            QTableWidgetItem* item
-                = set(Row::PeakMemory,
-                      tr("%1 of %2 — %3")
-                          .arg(qs(core::formatBytes(e.memory->peakBytes)), qs(core::formatBytes(capacity)),
-                               e.memory->fits ? tr("fits") : tr("does not fit")));
+            QTableWidgetItem* item = set(Row::PeakMemory,
+                                         tr("%1 of %2 — %3")
+                                             .arg(bytesText(e.memory->peakBytes), bytesText(capacity),
+                                                  e.memory->fits ? tr("fits") : tr("does not fit")));
             if (!e.memory->fits)
                 item->setForeground(palette::overCapacity);
         } else {
@@ -336,7 +341,7 @@ void PerformancePanel::rebuildTable()
                 step->setFont(bold);
                 step->setText(tr("%1 (fastest)").arg(seconds(p->stepSeconds)));
             }
-            set(Row::Tokens, qs(core::formatCount(p->tokensPerSecond)));
+            set(Row::Tokens, countText(p->tokensPerSecond));
             set(Row::Mfu, tr("%1 (%2)").arg(percent(p->mfu), percent(p->hfu)));
             set(Row::Bubble, percent(p->bubbleFraction));
             set(Row::AllReduce, seconds(p->exposed.allReduce));
@@ -348,7 +353,7 @@ void PerformancePanel::rebuildTable()
             set(Row::Optimizer, seconds(p->optimizerSeconds));
         }
         if (const std::optional<core::ServingPerformance>& s = e.serving) {
-            set(Row::Tokens, qs(core::formatCount(s->groupTokensPerSecond)));
+            set(Row::Tokens, countText(s->groupTokensPerSecond));
             set(Row::FirstToken, seconds(s->timeToFirstToken));
             set(Row::InterToken, seconds(s->interTokenLatency));
         }
@@ -472,12 +477,18 @@ void PerformancePanel::fillResults()
     for (std::size_t i = 0; i < shown; ++i) {
         const core::SearchCandidate& c = m_result.candidates[i];
         const core::ParallelLayout& l = c.layout;
+        // Shown as every view writes numbers ("3.45 M", "2,41" in German), sorted by value.
         auto number = [](double value) {
-            auto* item = new QStandardItem;
-            item->setData(value, Qt::DisplayRole);
+            auto* item = new QStandardItem(std::fabs(value) >= 1e5 ? countText(value) : numberText(value, 6));
+            item->setData(value, kSortRole);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             return item;
         };
-        auto text = [](const QString& value) { return new QStandardItem(value); };
+        auto text = [](const QString& value) {
+            auto* item = new QStandardItem(value);
+            item->setData(value, kSortRole);
+            return item;
+        };
         QList<QStandardItem*> row{
             number(static_cast<double>(i + 1)),
             number(l.tp()),

@@ -7,6 +7,7 @@
 #include "base/units.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -48,6 +49,14 @@ ScalingPlot::ScalingPlot(QWidget* parent)
     ticker->setSubTickCount(0);
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setNumberFormat(QStringLiteral("g"));
+    // Throughput on a log scale as well: on log–log axes perfectly linear scaling is a straight line of
+    // slope one, and a shortfall is a bend, where log x over linear y would draw a hockey stick.
+    m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> throughputTicker(new QCPAxisTickerLog);
+    throughputTicker->setLogBase(10);
+    throughputTicker->setSubTickCount(8);
+    m_plot->yAxis->setTicker(throughputTicker);
+    m_plot->yAxis->setNumberFormat(QStringLiteral("gbc"));
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setRange(0, 110);
     m_weakThroughput = addCurve(m_plot, m_plot->yAxis, palette::weakScaling, Qt::SolidLine);
@@ -116,7 +125,7 @@ void ScalingPlot::redraw()
     m_strongThroughput->setName(tr("strong: same global batch"));
     m_weakEfficiency->setName(tr("weak efficiency"));
     m_strongEfficiency->setName(tr("strong efficiency"));
-    double top = 0, left = 1e9, right = 1;
+    double top = 0, bottom = 0, left = 1e9, right = 1;
     auto fill = [&](const core::ScalingCurve& curve, QCPGraph* throughput, QCPGraph* efficiency) {
         QVector<double> x, t, e;
         for (const core::ScalingPoint& p : curve.points)
@@ -125,6 +134,7 @@ void ScalingPlot::redraw()
                 t << p.tokensPerSecond;
                 e << 100 * p.efficiency;
                 top = std::max(top, p.tokensPerSecond);
+                bottom = bottom > 0 ? std::min(bottom, p.tokensPerSecond) : p.tokensPerSecond;
                 left = std::min(left, static_cast<double>(p.gpus));
                 right = std::max(right, static_cast<double>(p.gpus));
             }
@@ -135,7 +145,7 @@ void ScalingPlot::redraw()
     fill(m_strong, m_strongThroughput, m_strongEfficiency);
     if (top > 0) {
         m_plot->xAxis->setRange(left / 1.3, right * 1.3);
-        m_plot->yAxis->setRange(0, top * 1.1);
+        m_plot->yAxis->setRange(bottom / 1.5, top * 1.5);
     }
     auto baseline = [](const core::ScalingCurve& curve) -> const core::ScalingPoint* {
         return curve.baseline >= 0 ? &curve.points[static_cast<std::size_t>(curve.baseline)] : nullptr;
@@ -155,14 +165,14 @@ void ScalingPlot::redraw()
                      "with the replicas.")
                       .arg(weak->dp)
                       .arg(weak->gpus)
-                      .arg(qs(core::formatCount(weak->tokensPerSecond / weak->gpus)))
+                      .arg(countText(weak->tokensPerSecond / weak->gpus))
                       .arg(weak->globalBatch);
         if (strong)
             text += QStringLiteral("<br>")
                 + tr("Strong: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 throughout.")
                       .arg(strong->dp)
                       .arg(strong->gpus)
-                      .arg(qs(core::formatCount(strong->tokensPerSecond / strong->gpus)))
+                      .arg(countText(strong->tokensPerSecond / strong->gpus))
                       .arg(strong->globalBatch);
         QStringList missing;
         for (const core::ScalingPoint& p : m_weak.points)

@@ -2,9 +2,11 @@
 #include "teaching/strategycanvas.h"
 
 #include "collectives/collectivetext.h"
+#include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
+#include "memory/memorytext.h"
 #include "teaching/strategyexplorer.h"
 #include "teaching/teachingtext.h"
 
@@ -70,8 +72,20 @@ QString collectiveLine(const core::PhaseCollective& c)
     return text;
 }
 
-// Rows: the states, and the peak.
-constexpr int kRows = core::kStateKindCount + 1;
+// Rows: the states, what else the peak holds, and the peak.
+constexpr int kOtherRow = core::kStateKindCount;
+constexpr int kRows = core::kStateKindCount + 2;
+
+// What the peak holds besides the rows of states: temporary and communication buffers and the allocator's
+// reserve (memory.h), so that the rows add up to the peak. Experts are part of the weights.
+double otherBytes(const core::GpuHoldings& gpu)
+{
+    double rows = 0;
+    for (int k = 0; k < core::kStateKindCount; ++k)
+        if (static_cast<core::StateKind>(k) != core::StateKind::Experts)
+            rows += gpu.states[static_cast<std::size_t>(k)].bytes;
+    return std::max(0.0, gpu.totalBytes - rows);
+}
 
 } // namespace
 
@@ -118,6 +132,11 @@ void StrategyCanvas::showLesson(const core::StrategyLesson* lesson,
         return lesson && l.design.model.name == lesson->design.model.name;
     });
     m_teachingScale = scaleOf([](const core::StrategyLesson& l) { return !l.substitutedModel; });
+    m_otherScale = 0;
+    for (const core::StrategyLesson& l : lessons)
+        if (lesson && l.design.model.name == lesson->design.model.name)
+            for (const core::GpuHoldings& gpu : l.gpus)
+                m_otherScale = std::max(m_otherScale, otherBytes(gpu));
     m_teachingModelName.clear();
     for (const core::StrategyLesson& l : lessons)
         if (!l.substitutedModel)
@@ -292,35 +311,49 @@ void StrategyCanvas::paintGpu(QPainter& p, const Figure& f, const core::GpuHoldi
                           f.rowHeight - 6);
         paintState(p, cell, kind, gpu.state(kind), std::clamp(drawnFraction(gpu.rank, kind), 0.0, 1.0));
     }
-    const QRectF peak(x + 6, top + f.headerHeight + core::kStateKindCount * f.rowHeight + 3,
-                      f.columnWidth - 12, f.rowHeight - 6);
+    const auto rowCell = [&](int row) {
+        return QRectF(x + 6, top + f.headerHeight + row * f.rowHeight + 3, f.columnWidth - 12,
+                      f.rowHeight - 6);
+    };
+    const double other = otherBytes(gpu);
+    paintBar(p, rowCell(kOtherRow), categoryColor(core::MemoryCategory::Reserve), bytesText(other),
+             m_otherScale > 0 ? other / m_otherScale : 0);
+    const QRectF peak = rowCell(kOtherRow + 1);
     paintPeak(p, f, gpu, peak);
 }
 
 void StrategyCanvas::paintState(QPainter& p, const QRectF& cell, core::StateKind kind,
                                 const core::HeldState& state, double fraction)
 {
-    const QPalette pal = palette();
     const QFontMetrics fm = fontMetrics();
-    p.setPen(Qt::NoPen);
-    p.setBrush(pal.color(QPalette::Base));
-    p.drawRect(cell);
-    p.setBrush(stateKindColor(kind));
-    p.drawRect(QRectF(cell.left(), cell.top(), cell.width() * fraction, cell.height()));
-    p.setPen(pal.color(QPalette::Text));
     // The bytes alone where the words do not fit the cell (long holdings, German).
     QString text = state.holding == core::Holding::None
         ? QStringLiteral("—")
         : QStringLiteral("%1 · %2").arg(holdingText(state.holding), bytesText(state.bytes));
     if (fm.horizontalAdvance(text) + 8 > cell.width())
-        text = fm.elidedText(state.holding == core::Holding::None ? text : bytesText(state.bytes),
-                             Qt::ElideRight, int(cell.width() - 8));
+        text = state.holding == core::Holding::None ? text : bytesText(state.bytes);
+    paintBar(p, cell, stateKindColor(kind), text, fraction);
+}
+
+// A row's bar: filled to `fraction` of the cell, its text inside the bar or just after it.
+void StrategyCanvas::paintBar(QPainter& p, const QRectF& cell, const QColor& colour, QString text,
+                              double fraction)
+{
+    const QPalette pal = palette();
+    const QFontMetrics fm = fontMetrics();
+    p.setPen(Qt::NoPen);
+    p.setBrush(pal.color(QPalette::Base));
+    p.drawRect(cell);
+    p.setBrush(colour);
+    p.drawRect(QRectF(cell.left(), cell.top(), cell.width() * fraction, cell.height()));
+    if (fm.horizontalAdvance(text) + 8 > cell.width())
+        text = fm.elidedText(text, Qt::ElideRight, int(cell.width() - 8));
     // White inside a bar that covers the text; dark just after a short bar, where it still fits.
     const double textWidth = fm.horizontalAdvance(text) + 8;
     const double barEnd = fraction * cell.width();
     const bool inside = barEnd > textWidth;
     const double textLeft = !inside && barEnd + textWidth <= cell.width() ? barEnd : 0;
-    p.setPen(inside ? palette::lessonTextOnFill : pal.color(QPalette::Text));
+    p.setPen(inside ? textColorOn(colour) : pal.color(QPalette::Text));
     drawText(p, cell.adjusted(textLeft + 4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
 }
 
@@ -345,9 +378,10 @@ void StrategyCanvas::paintPeak(QPainter& p, const Figure& f, const core::GpuHold
 void StrategyCanvas::paintRowLabels(QPainter& p, const Figure& f)
 {
     p.setPen(palette().color(QPalette::Text));
-    for (int k = 0; k <= core::kStateKindCount; ++k) {
+    for (int k = 0; k < kRows; ++k) {
         const QRectF cell(kMargin, f.top + f.headerHeight + k * f.rowHeight, f.labelWidth - 6, f.rowHeight);
         QString name = k < core::kStateKindCount ? stateKindName(static_cast<core::StateKind>(k))
+            : k == kOtherRow                     ? StrategyExplorer::tr("Buffers, reserve")
                                                  : StrategyExplorer::tr("Peak memory");
         // Serving keeps no activations for a backward pass; its runtime workspace takes their place.
         if (k == static_cast<int>(core::StateKind::Activations) && core::isServing(m_lesson->strategy))

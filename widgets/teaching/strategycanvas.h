@@ -65,6 +65,7 @@ private:
     void paintState(QPainter& p, const QRectF& cell, core::StateKind kind, const core::HeldState& state,
                     double fraction);
     void paintPeak(QPainter& p, const Figure& f, const core::GpuHoldings& gpu, const QRectF& cell);
+    void paintBar(QPainter& p, const QRectF& cell, const QColor& colour, QString text, double fraction);
     void paintRowLabels(QPainter& p, const Figure& f);
     // The communication pattern between the GPUs: a ring, a chain, all pairs, or nothing.
     void paintPattern(QPainter& p, const Figure& f);
@@ -74,6 +75,7 @@ private:
     const core::StrategyLesson* m_lesson = nullptr;
     std::array<double, core::kStateKindCount> m_scale{}; // the shown model's
     std::array<double, core::kStateKindCount> m_teachingScale{}; // the panels' own model's
+    double m_otherScale = 0; // the most any GPU of the shown model holds in buffers and reserve
     QString m_teachingModelName;
     Fractions m_from, m_to;
 };

@@ -3,6 +3,7 @@
 
 #include "catalog/catalog.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 #include "teaching/teachingtext.h"
 
 #include <QButtonGroup>
@@ -178,7 +179,7 @@ QString StrategyExplorer::titleText() const
                                                   "does each GPU store, and what does it send?")
                                              : tr("<b>Serving on four GPUs:</b> %1 (%2 parameters). What "
                                                   "does each GPU store, and what does it send?");
-    title = title.arg(qs(lesson->design.model.name), qs(core::formatCount(lesson->parameters)));
+    title = title.arg(qs(lesson->design.model.name), countText(lesson->parameters));
     // Which model, and why: the lecture must not take a stand-in for the design's model.
     if (lesson->substitutedModel)
         title += QLatin1Char(' ')

@@ -15,7 +15,7 @@ namespace widgets {
 namespace {
 QString percent(double fraction)
 {
-    return QString::number(fraction * 100, 'f', 0) + QStringLiteral(" %");
+    return percentText(fraction, 0);
 }
 } // namespace
 

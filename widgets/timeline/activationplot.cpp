@@ -7,6 +7,7 @@
 #include "base/units.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 #include "timeline/timeaxis.h"
 #include "timeline/timelinestyle.h"
 
@@ -185,7 +186,7 @@ void ActivationPlot::updateReadout()
         m_readout->setText(m_curves.empty() ? QString()
                                             : tr("Peak %1 on %2. Click here or in the timeline to read "
                                                  "every stage at one moment.")
-                                                  .arg(qs(core::formatBytes(most)))
+                                                  .arg(bytesText(most))
                                                   .arg(m_names.value(at)));
         redraw();
         return;
@@ -200,10 +201,10 @@ void ActivationPlot::updateReadout()
         const double bytes = core::activationAt(m_curves[r], m_cursor);
         total += bytes;
         if (m_curves.size() <= static_cast<std::size_t>(kMaxLegendRanks))
-            parts << tr("%1: %2").arg(m_names.value(static_cast<qsizetype>(r)), qs(core::formatBytes(bytes)));
+            parts << tr("%1: %2").arg(m_names.value(static_cast<qsizetype>(r)), bytesText(bytes));
     }
     if (parts.isEmpty())
-        parts << tr("%1 on all ranks together").arg(qs(core::formatBytes(total)));
+        parts << tr("%1 on all ranks together").arg(bytesText(total));
     m_readout->setText(tr("At %1 — %2").arg(formatTime(m_cursor, unit), parts.join(QStringLiteral(" · "))));
     redraw();
 }

@@ -260,13 +260,20 @@ void LaneChart::paintLaneLabel(QPainter& painter, int lane, bool everyKth) const
     const auto [top, bottom] = laneSpan(lane);
     const double h = bottom - top;
     const bool minor = m_model->isMinorLane(lane);
+    const QColor key = m_model->laneKey(lane);
+    const double keyWidth = key.isValid() ? 10 : 0;
+    if (key.isValid() && h >= 3) {
+        const double side = std::min(h - 2, 8.0);
+        painter.fillRect(QRectF(kLabelWidth - 6 - side, top + (h - side) / 2, side, side), key);
+    }
     if (!minor && (h >= metrics.height() * 0.8 || everyKth)) {
         painter.setPen(palette().color(QPalette::Text));
         const double textTop = std::min(top + h / 2 - metrics.height() / 2, top);
         painter.drawText(
-            QRectF(4, h >= metrics.height() ? top : textTop, kLabelWidth - 10, std::max(h, metrics.height())),
+            QRectF(4, h >= metrics.height() ? top : textTop, kLabelWidth - 10 - keyWidth,
+                   std::max(h, metrics.height())),
             Qt::AlignVCenter | Qt::AlignRight,
-            metrics.elidedText(m_model->laneLabel(lane), Qt::ElideRight, kLabelWidth - 10));
+            metrics.elidedText(m_model->laneLabel(lane), Qt::ElideRight, kLabelWidth - 10 - keyWidth));
     } else if (minor && h >= metrics.height() * 0.75) {
         QFont small = font();
         small.setPointSizeF(font().pointSizeF() * 0.8);

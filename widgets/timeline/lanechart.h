@@ -44,6 +44,9 @@ public:
     virtual QString laneLabel(int lane) const = 0;
     // A minor lane is drawn thin, under the major lane before it (a rank's communication).
     virtual bool isMinorLane(int /*lane*/) const { return false; }
+    // A swatch beside the lane's label (a pipeline rank's stage colour, as on the cluster canvas and the
+    // Memory tab); none when invalid.
+    virtual QColor laneKey(int /*lane*/) const { return {}; }
     // Idle time in this lane is hatched (a pipeline rank waiting is the bubble).
     virtual bool showsIdle(int /*lane*/) const { return false; }
     virtual double startTime() const = 0;

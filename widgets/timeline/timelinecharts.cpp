@@ -2,9 +2,11 @@
 #include "timeline/timelinecharts.h"
 
 #include "base/units.h"
+#include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "common/unitstext.h"
 #include "timeline/timelinestyle.h"
 
 #include <QCoreApplication>
@@ -103,6 +105,11 @@ QString PipelineChartModel::laneLabel(int lane) const
     if (spec.virtualStages == 1)
         return QCoreApplication::translate("Timeline", "Stage %1").arg(rank);
     return QCoreApplication::translate("Timeline", "PP rank %1").arg(rank);
+}
+
+QColor PipelineChartModel::laneKey(int lane) const
+{
+    return lane % 2 == 0 ? stageColor(lane / 2) : QColor();
 }
 
 double PipelineChartModel::endTime() const
@@ -358,7 +365,7 @@ QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
             QString text = QCoreApplication::translate(
                                "Timeline", "<b>Bucket %1</b>: %2 in %n gradient tensor(s)", nullptr, tensors)
                                .arg(k)
-                               .arg(qs(core::formatBytes(bucket.bytes, core::ByteUnits::Binary)));
+                               .arg(bytesText(bucket.bytes, core::ByteUnits::Binary));
             text += QStringLiteral("<br/>")
                 + QCoreApplication::translate("Timeline", "Ready at %1; %2 %3")
                       .arg(formatTime(m_ddp.bucketReadySeconds[k], unit), laneLabel(1),
@@ -483,7 +490,7 @@ QString FsdpChartModel::toolTip(int lane, double time, double tolerance) const
             .arg(what, timeSpan(span.start, span.end, unit),
                  QCoreApplication::translate("Timeline",
                                              "%1 parameters on this rank before sharding, over %2 ranks")
-                     .arg(qs(core::formatCount(u.parameters)))
+                     .arg(countText(u.parameters))
                      .arg(m_fsdp.shardRanks));
     }
     return {};

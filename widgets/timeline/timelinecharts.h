@@ -30,6 +30,7 @@ public:
 
     int laneCount() const override;
     QString laneLabel(int lane) const override;
+    QColor laneKey(int lane) const override;
     bool isMinorLane(int lane) const override { return lane % 2 == 1; }
     bool showsIdle(int lane) const override { return lane % 2 == 0; }
     double startTime() const override { return 0; }

@@ -5,6 +5,7 @@
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "common/unitstext.h"
 #include "design/validate.h"
 #include "timeline/activationplot.h"
 #include "timeline/bubbleplot.h"
@@ -390,6 +391,9 @@ void TimelinePanel::updateCharts()
 {
     const bool has = !m_snapshot.isNull() && m_snapshot.evaluation->schedule;
     m_pipeline->setModel(has ? std::make_shared<PipelineChartModel>(m_snapshot) : nullptr);
+    // Without a schedule the plots beneath would be empty axes ("1·10⁻⁹ GB"): the chart's empty state says
+    // why, and takes their room.
+    m_horizontal->setVisible(has);
     if (!has) {
         QString why;
         if (m_snapshot.isNull())
@@ -426,7 +430,7 @@ void TimelinePanel::updateCharts()
     const int m = spec.microBatches;
     QString text = tr("<b>%1</b> · %2 × %3 · step <b>%4</b> · bubble <b>%5 %</b> of the GPU time")
                        .arg(scheduleName(spec.kind), tr("%n stage(s)", nullptr, stageCount(spec)),
-                            tr("%n micro-batch(es)", nullptr, m), qs(core::formatSeconds(t.makespan)))
+                            tr("%n micro-batch(es)", nullptr, m), secondsText(t.makespan))
                        .arg(100 * t.bubbleFraction, 0, 'f', 1);
     if (p > 1 && (spec.kind == core::Schedule::GPipe || spec.kind == core::Schedule::OneFOneB))
         text += tr(" (equal stages: (p − 1)/(m + p − 1) = %1/%2 = %3 %)")
@@ -435,7 +439,7 @@ void TimelinePanel::updateCharts()
                     .arg(100.0 * (p - 1) / (m + p - 1), 0, 'f', 1);
     if (p > 1)
         text += tr(" · longest idle inside one stage %1 · micro-batches in flight per stage: %2")
-                    .arg(qs(core::formatSeconds(t.maxStageBubble)), peaks.join(QStringLiteral(", ")));
+                    .arg(secondsText(t.maxStageBubble), peaks.join(QStringLiteral(", ")));
     // The measured step beside the predicted one (the chart marks both), so a record is read where its
     // figure is.
     if (const ShownRecord shown = shownRecord(m_snapshot); shown.record)
@@ -517,8 +521,7 @@ void TimelinePanel::updateCaptions()
               .arg(ddp.pipelineRank)
               .arg(operation)
               .arg(ddp.dataParallelRanks)
-              .arg(qs(core::formatSeconds(ddp.overlap.exposedSeconds)),
-                   qs(core::formatSeconds(communication)));
+              .arg(secondsText(ddp.overlap.exposedSeconds), secondsText(communication));
     if (layout.zeroStage == 3)
         ddpText += QLatin1Char(' ') + tr("(The design shards with FSDP; this is what DDP would do.)");
     m_ddpCaption->setText(ddpText);
@@ -537,7 +540,7 @@ void TimelinePanel::updateCaptions()
              "reduce-scattered after it. <b>%3</b> of %4 waits on communication.");
     fsdpText = fsdpText.arg(fsdp.pipelineRank)
                    .arg(fsdp.shardRanks)
-                   .arg(qs(core::formatSeconds(fsdp.exposedSeconds)), qs(core::formatSeconds(fsdp.makespan)));
+                   .arg(secondsText(fsdp.exposedSeconds), secondsText(fsdp.makespan));
     if (layout.zeroStage != 3)
         fsdpText += QLatin1Char(' ')
             + tr("(The design uses ZeRO-%1; this is what FSDP would do.)").arg(layout.zeroStage);

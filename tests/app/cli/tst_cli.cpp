@@ -175,6 +175,25 @@ void TestCli::exitCodes_data()
     QTest::newRow("no verb") << QStringList{} << 2 << "Usage";
     QTest::newRow("missing value") << QStringList{"evaluate", "--tp"} << 2 << "--tp needs a value";
     QTest::newRow("inline value") << QStringList{"evaluate", "--example=default", "--tp=8"} << 0 << "valid";
+    // A switch given a value is refused, never read as the bare switch: a trailing --sp=false turned
+    // sequence parallelism on, --json=yes was accepted.
+    QTest::newRow("--sp=false last") << QStringList{"evaluate", "--example", "default", "--sp=false"} << 2
+                                     << "--sp takes no value (given '--sp=false')";
+    QTest::newRow("--sp=false first") << QStringList{"evaluate", "--sp=false", "--example", "default"} << 2
+                                      << "--sp takes no value";
+    QTest::newRow("--json=yes") << QStringList{"evaluate", "--example", "default", "--json=yes"} << 2
+                                << "--json takes no value";
+    QTest::newRow("schedule --json=1") << QStringList{"schedule", "--stages=2", "--micro-batches=4", "--json=1"}
+                                       << 2 << "--json takes no value";
+    QTest::newRow("schedule inline values")
+        << QStringList{"schedule", "--kind=zb-h1", "--stages=2", "--micro-batches=4", "--forward=1.5"} << 0
+        << "zb-h1 schedule";
+    // 1e308 made the makespan infinite and the text ruler loop for ever.
+    QTest::newRow("schedule --forward 1e308")
+        << QStringList{"schedule", "--stages", "2", "--micro-batches", "2", "--forward", "1e308", "--backward",
+                       "1e308"}
+        << 1 << "value-range  --forward";
+    QTest::newRow("search --top=1") << QStringList{"search", "--example=teaching-4gpu", "--top=1"} << 0 << "1.";
     QTest::newRow("help") << QStringList{"help"} << 0 << "evaluate";
     QTest::newRow("verb --help") << QStringList{"evaluate", "--help"} << 0 << "--tp-comm-overlap";
     QTest::newRow("verb -h") << QStringList{"collective", "-h"} << 0 << "--algo";
@@ -282,6 +301,28 @@ void TestCli::modelFromFile()
     const Run r = runCli({"evaluate", "--model", path});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.find("tiny.json#/model/layers") != std::string::npos, r.err.c_str());
+    // Malformed JSON is located (it said only "not valid JSON"); a number past the double range, deep
+    // nesting and a byte that is not UTF-8 do not abort, also with --json and a file name that is not
+    // UTF-8.
+    const std::string odd = m_dir.filePath(QStringLiteral("tiny")).toStdString() + "\xFF.json";
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {R"({"name": "Tiny",
+  "layers": })", "Malformed JSON at line 2, column 13"},
+        {R"({"name": "Tiny", "layers": 1e400})", "the number 1e400 is beyond the range of a double"},
+        {"{\"x\": " + std::string(100000, '['), "nest deeper than 256 levels"},
+        {"{\"name\": \"Ti\xC3(\"}", "invalid UTF-8: byte 0xC3 at byte offset 12"},
+    };
+    for (const auto& [text, message] : cases) {
+        for (const std::string& file : {path, odd}) {
+            {
+                std::ofstream out(file, std::ios::binary);
+                out << text;
+            }
+            const Run bad = runCli({"evaluate", "--model", file, "--json"});
+            QCOMPARE(bad.exitCode, 2);
+            QVERIFY2((bad.out + bad.err).find(message) != std::string::npos, (bad.out + bad.err).c_str());
+        }
+    }
 }
 
 // Import an nccl-tests result table to set a link tier's bandwidth and latency.

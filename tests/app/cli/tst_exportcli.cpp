@@ -6,10 +6,13 @@
 #include "cli/cli.h"
 #include "support/clirun.h"
 #include "support/configparse.h"
+#include "support/writefailure.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace {
@@ -29,6 +32,7 @@ private slots:
     void unknownFormatListsTheFormats();
     void inexpressibleDesignExitsOne();
     void writesTheFile();
+    void fullDiskKeepsTheOldFile();
 };
 
 void TestExportCli::articleLayoutAsMegatron()
@@ -95,6 +99,30 @@ void TestExportCli::writesTheFile()
     QVERIFY(!ds.is_discarded());
     QVERIFY(ds["train_batch_size"] == 128);
     QVERIFY(ds["zero_optimization"]["stage"] == 1);
+}
+
+void TestExportCli::fullDiskKeepsTheOldFile()
+{
+    // A full disk (writes past 64 bytes fail): the old file stays, no temporary file is left, and the
+    // message names the path and the reason. The old writer left OUT.json.tmp and nothing was fsynced.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("ds_config.json")).toStdString();
+    {
+        std::ofstream old(path);
+        old << "{\"old\": true}\n";
+    }
+    Run r{};
+    {
+        const testing::WriteLimit fullDisk(64);
+        QVERIFY(fullDisk.active());
+        r = runCli({"export", "--format", "deepspeed", "--example", "default", "-o", path});
+    }
+    QCOMPARE(r.exitCode, cli::kExitUsage);
+    QVERIFY2(r.err.find("cannot write " + path + ": File too large") != std::string::npos, r.err.c_str());
+    std::ifstream file(path);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    QCOMPARE(text, std::string("{\"old\": true}\n"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("ds_config.json")});
 }
 
 QTEST_GUILESS_MAIN(TestExportCli)

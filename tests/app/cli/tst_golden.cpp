@@ -15,6 +15,7 @@ namespace {
 
 const char* const kExamples[] = {"default",
                                  "fsdp-1node-8gpu",
+                                 "gb200-nvl72-405b",
                                  "mixtral-8x7b-ep8",
                                  "seed-70b-32k-512gpu",
                                  "seed-70b-32k-512gpu-alt",

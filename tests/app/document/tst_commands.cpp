@@ -6,9 +6,11 @@
 #include "design/designio.h"
 #include "document/document.h"
 #include "support/guitestmain.h"
+#include "support/writefailure.h"
 #include "window/language.h"
 #include "design/placementfix.h"
 
+#include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -62,6 +64,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("fp8")};
     case Field::ExpertMode:
         return FieldValue{std::string("megatron")};
+    case Field::Framework:
+        return FieldValue{std::string("deepspeed")};
     case Field::Schedule:
         return FieldValue{std::string("gpipe")};
     case Field::Recompute:
@@ -93,6 +97,7 @@ private slots:
     void invalidValuesMakeNoCommand();
     void saveAndReadBack();
     void failedSaveKeepsState();
+    void fullDiskKeepsTheOldFile();
     void readReportsErrorsWithoutADesign();
 
 private:
@@ -329,6 +334,37 @@ void TestCommands::failedSaveKeepsState()
     QVERIFY2(error.contains(path), qPrintable(error));
     QVERIFY(document.isModified());
     QVERIFY(document.filePath().isEmpty());
+}
+
+void TestCommands::fullDiskKeepsTheOldFile()
+{
+    // The write fails after the file was opened, as on a full disk. QSaveFile buffers the write and
+    // fails in its final flush, which Qt 6.4's commit() reported as success, renaming an empty file over
+    // the old design.
+    const QString path = m_dir.filePath(QStringLiteral("full-disk.json"));
+    Document document(defaultDesign());
+    QString error;
+    QVERIFY2(document.save(path, &error), qPrintable(error));
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    const QByteArray before = old.readAll();
+    old.close();
+    document.editField(Field::Pp, FieldValue{std::int64_t{4}});
+    QVERIFY(document.isModified());
+    bool saved = true;
+    {
+        const testing::WriteLimit fullDisk(64);
+        QVERIFY(fullDisk.active());
+        saved = document.save(path, &error);
+    }
+    QVERIFY(!saved);
+    QVERIFY2(error.contains(path), qPrintable(error));
+    QVERIFY(document.isModified());
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), before);
+    // No temporary file is left beside it.
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("full-disk*")}, QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("full-disk.json")});
 }
 
 void TestCommands::readReportsErrorsWithoutADesign()

@@ -441,8 +441,11 @@ void TestClusterCanvas::hoverShowsCoordinatesAndMemory()
         status.startsWith(QStringLiteral("Rank 13 on node 1, GPU 13 · DP 1 · TP 5 · PP 0 · CP 0 · EP 0")),
         qPrintable(status));
     const core::RankRole& role = document()->snapshot().evaluation->memory->roleOf(13);
-    QVERIFY2(status.contains(QStringLiteral("memory %1 of 80 GB")
-                                 .arg(QString::fromStdString(core::formatBytes(role.totalBytes)))),
+    // The capacity CUDA reports for an H100 SXM5 80 GB (85,045,477,376 bytes), not the round 80 GB.
+    QCOMPARE(role.capacityBytes, 85045477376.0);
+    QVERIFY2(status.contains(QStringLiteral("memory %1 of %2")
+                                 .arg(QString::fromStdString(core::formatBytes(role.totalBytes)),
+                                      QString::fromStdString(core::formatBytes(role.capacityBytes)))),
              qPrintable(status));
 }
 

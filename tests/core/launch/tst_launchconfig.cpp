@@ -297,9 +297,11 @@ void TestLaunchConfig::cannotExpress_data()
     QTest::newRow("DeepSpeed PP with ZeRO-2")
         << "default"
         << R"({"layout": {"zeroStage": 2}})" << LaunchTarget::DeepSpeed << "export-pipeline-zero";
+    // vLLM has no context parallelism: the design itself is refused (framework-dimension), so the export
+    // writes nothing and says why.
     QTest::newRow("vLLM CP") << "serving-70b-tp4x2"
                              << R"({"layout": {"cp": 2, "dp": 1}})" << LaunchTarget::Vllm
-                             << "export-no-context";
+                             << "export-design-errors";
 }
 
 void TestLaunchConfig::cannotExpress()

@@ -3,6 +3,7 @@
 // invariants. Each row names its source.
 
 #include "evaluate.h"
+#include "framework/frameworkprofile.h"
 #include "memory/activations.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
@@ -722,9 +723,13 @@ void TestMemory::zeroViewOfADenseModel()
         const ZeroComparison z = zeroComparison(d);
         QCOMPARE(z.parameters, psi);
         QCOMPARE(z.expertParameters, 0.0);
-        const StateBytes bytes = stateBytesPerParameter(d.workload.precision, d.workload.optimizer);
+        // The bytes the design's framework keeps, and how it holds gradients at each stage
+        // (docs/frameworks.md).
+        const StateBytes bytes = frameworkStateBytes(d);
+        const FrameworkProfile& framework = frameworkProfile(d);
         for (int stage = 0; stage < 4; ++stage) {
-            const ModelStates expected = modelStates(psi, stage, denseShardGroup(d.layout), bytes);
+            const ModelStates expected = modelStates(psi, stage, denseShardGroup(d.layout), bytes, true,
+                                                     framework.gradientsAtStage[std::size_t(stage)]);
             const ModelStates& actual = z.stages[std::size_t(stage)];
             QCOMPARE(actual.total(), expected.total());
             QCOMPARE(actual.replicated, expected.replicated);
@@ -748,39 +753,45 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
     constexpr double psi0 = 2 * kTinyLayer + kTinyVocab;
     constexpr double s = 2048, h = 1024, v = 32000;
 
+    // The buckets are the framework's (docs/frameworks.md): each row names the one it follows.
+    const auto run = [](int tp, int pp, int dp, int zero, Framework framework) {
+        Design d = tinyRun(tp, pp, dp, zero);
+        d.layout.framework = framework;
+        return d;
+    };
     QTest::newRow("DDP: gradient_as_bucket_view=False copies every gradient (PyTorch DDP docs)")
-        << tinyRun(1, 2, 4, 0) << false << 0 << 0.0 << 2 * nccl + 2 * psi0;
+        << run(1, 2, 4, 0, Framework::Fsdp2) << false << 0 << 0.0 << 2 * nccl + 2 * psi0;
     QTest::newRow("DDP: gradient_as_bucket_view=True keeps two buckets (reducer.hpp)")
-        << tinyRun(1, 2, 4, 0) << true << 0 << 0.0 << 2 * nccl + buckets;
-    Design megatron = tinyRun(1, 2, 4, 0);
+        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 0 << 0.0 << 2 * nccl + buckets;
+    Design megatron = run(1, 2, 4, 0, Framework::MegatronCore);
     megatron.workload.precision = Precision::MegatronBf16;
     QTest::newRow("Megatron DDP: the FP32 main-gradient buffer is the bucket (no copy)")
         << megatron << false << 0 << 0.0 << 2 * nccl;
-    QTest::newRow("ZeRO-1: reduce-scatter / all-gather buckets")
-        << tinyRun(1, 2, 4, 1) << false << 0 << 0.0 << 2 * nccl + buckets;
+    QTest::newRow("DeepSpeed ZeRO-1: one reduce bucket of reduce_bucket_size elements, at most the shard")
+        << run(1, 2, 4, 1, Framework::DeepSpeed) << false << 0 << 0.0 << 2 * nccl + 2 * psi0;
     QTest::newRow("ZeRO-3: 2 gathered units (prefetch) + one unit's gradients (torch fully_shard)")
-        << tinyRun(1, 2, 4, 3) << false << 0 << (2 * 2 + 2) * kTinyLayer << 2 * nccl + buckets;
-    Design noReshard = tinyRun(1, 2, 4, 3);
+        << run(1, 2, 4, 3, Framework::Fsdp2) << false << 0 << (2 * 2 + 2) * kTinyLayer << 2 * nccl + buckets;
+    Design noReshard = run(1, 2, 4, 3, Framework::Fsdp2);
     noReshard.layout.reshardAfterForward = false;
     QTest::newRow("FSDP2 reshard_after_forward=False: weights already whole, one unit's gradients")
         << noReshard << false << 0 << 2 * kTinyLayer << 2 * nccl + buckets;
-    // Rank 4 is stage 1 of TP 2 × DP 2 × PP 2 (order tp-cp-ep-dp-pp).
+    // Rank 4 is stage 1 of TP 2 × DP 2 × PP 2 (order tp-cp-ep-dp-pp); Megatron's distributed optimizer
+    // reduce-scatters views of its main-gradient buffer (no bucket copy).
     QTest::newRow("FP32 logits 4·s·b·V/t on the last stage (Korthikanti et al. §4.3)")
-        << tinyRun(2, 2, 2, 1) << false << 4 << 4 * s * v / 2 << 3 * nccl + buckets;
-    QTest::newRow("no logits on the first stage")
-        << tinyRun(2, 2, 2, 1) << false << 0 << 0.0 << 3 * nccl + buckets;
+        << tinyRun(2, 2, 2, 1) << false << 4 << 4 * s * v / 2 << 3 * nccl;
+    QTest::newRow("no logits on the first stage") << tinyRun(2, 2, 2, 1) << false << 0 << 0.0 << 3 * nccl;
     Design sp = tinyRun(2, 2, 2, 1);
     sp.layout.sequenceParallel = true;
     QTest::newRow("SP: the all-gathered 2·s·b·h layer input (Korthikanti et al. §4.2.2)")
-        << sp << false << 0 << 2 * s * h << 3 * nccl + buckets;
+        << sp << false << 0 << 2 * s * h << 3 * nccl;
     QTest::newRow("SP and logits on the last stage")
-        << sp << false << 4 << 2 * s * h + 4 * s * v / 2 << 3 * nccl + buckets;
+        << sp << false << 4 << 2 * s * h + 4 * s * v / 2 << 3 * nccl;
     // Full recomputation: one layer's whole activations while it is recomputed, per token 4h norms + 2h
     // QKV input + 2q + 2o + 2k + 2v + 4a log-sum-exp + 2h MLP input + 6f SwiGLU = 40,992 bytes.
     Design full = tinyRun(1, 2, 4, 1);
     full.layout.recompute = Recompute::Full;
     QTest::newRow("full recomputation: the layer being recomputed (Korthikanti et al. §4.3)")
-        << full << false << 0 << 40992 * s << 2 * nccl + buckets;
+        << full << false << 0 << 40992 * s << 2 * nccl;
     QTest::newRow("single GPU: no communicators, no buckets, only the logits") << [] {
         Design d = tinyRun(1, 1, 1, 0);
         d.cluster = makeUniformCluster(1, 1, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
@@ -814,20 +825,23 @@ void TestMemory::modelStateOptions_data()
     QTest::addColumn<double>("gradients");
     QTest::addColumn<double>("optimizer");
     constexpr double psi = 4 * kTinyLayer + 2 * kTinyVocab + 1024;
+    // Data parallelism alone: ZeRO-3 runs on FSDP2, whose sharded FP32 parameters are the master weights
+    // (MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32): 4 + 4 + 8 bytes); ZeRO-1 on DeepSpeed,
+    // whose optimizer partition keeps FP32 gradients (estimate_zero2_model_states_mem_needs: 4Ψ + 16Ψ/N).
     Design noReshard = tinyRun(1, 1, 8, 3);
     noReshard.layout.reshardAfterForward = false;
     QTest::newRow("FSDP2 reshard_after_forward=False: weights whole, ZeRO-2-like (torch fully_shard)")
-        << noReshard << 2 * psi << 2 * psi / 8 << 12 * psi / 8;
+        << noReshard << 4 * psi << 4 * psi / 8 << 8 * psi / 8;
     QTest::newRow("FSDP2 reshard_after_forward=True: ZeRO-3")
-        << tinyRun(1, 1, 8, 3) << 2 * psi / 8 << 2 * psi / 8 << 12 * psi / 8;
+        << tinyRun(1, 1, 8, 3) << 4 * psi / 8 << 4 * psi / 8 << 8 * psi / 8;
     Design sgd = tinyRun(1, 1, 8, 1);
     sgd.workload.optimizer = Optimizer::SgdMomentum;
-    QTest::newRow("SGD with momentum, ZeRO-1: FP32 master + one momentum = 8 bytes (torch.optim.SGD)")
-        << sgd << 2 * psi << 2 * psi << 8 * psi / 8;
+    QTest::newRow("SGD with momentum, DeepSpeed ZeRO-1: FP32 master + one momentum + FP32 gradients = 12 bytes")
+        << sgd << 2 * psi << 2 * psi << 12 * psi / 8;
     Design fp8 = tinyRun(1, 1, 8, 1);
     fp8.workload.precision = Precision::Fp8;
-    QTest::newRow("FP8 weights, ZeRO-1: 1-byte weights, FP32 master (TE fp8_model_init)")
-        << fp8 << psi << 2 * psi << 12 * psi / 8;
+    QTest::newRow("FP8 weights, DeepSpeed ZeRO-1: 1-byte weights, FP32 master (TE fp8_model_init)")
+        << fp8 << psi << 2 * psi << 16 * psi / 8;
     Design servingFp8 = tinyRun(1, 1, 8, 0);
     servingFp8.workload.mode = Mode::Serving;
     servingFp8.workload.precision = Precision::Fp8;

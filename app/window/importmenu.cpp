@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/importmenu.h"
+
+#include "catalog/hfconfig.h"
+#include "common/qtconvert.h"
+#include "diagnostics/diagnostictext.h"
+#include "document/commands.h"
+#include "document/document.h"
+#include "trace/profilertrace.h"
+#include "trace/tracerecord.h"
+#include "window/mainwindow.h"
+
+#include <QDropEvent>
+#include <QEvent>
+#include <QEventLoop>
+#include <QFile>
+#include <QMimeData>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QThread>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <atomic>
+#include <memory>
+
+namespace app {
+
+ImportMenu::ImportMenu(MainWindow* window)
+    : QMenu(window)
+    , m_window(window)
+{
+    m_modelAction = addAction(QString());
+    m_traceAction = addAction(QString());
+    connect(m_modelAction, &QAction::triggered, this, &ImportMenu::importModelDialog);
+    connect(m_traceAction, &QAction::triggered, this, &ImportMenu::importTraceDialog);
+    window->setAcceptDrops(true);
+    window->installEventFilter(this);
+    retranslate();
+}
+
+void ImportMenu::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMenu::changeEvent(event);
+}
+
+void ImportMenu::retranslate()
+{
+    setTitle(tr("&Import"));
+    m_modelAction->setText(tr("&Model (Hugging Face config.json)…"));
+    m_traceAction->setText(tr("Profiler &Trace…"));
+}
+
+bool ImportMenu::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_window && event->type() == QEvent::DragEnter) {
+        auto* drag = static_cast<QDragEnterEvent*>(event);
+        if (drag->mimeData()->hasUrls() && drag->mimeData()->urls().size() == 1
+            && drag->mimeData()->urls().front().isLocalFile()) {
+            drag->acceptProposedAction();
+            return true;
+        }
+    } else if (watched == m_window && event->type() == QEvent::Drop) {
+        auto* drop = static_cast<QDropEvent*>(event);
+        if (drop->mimeData()->hasUrls() && !drop->mimeData()->urls().isEmpty()) {
+            const QString path = drop->mimeData()->urls().front().toLocalFile();
+            drop->acceptProposedAction();
+            // After the drop returns, so that the source application is not kept waiting.
+            QTimer::singleShot(0, this, [this, path] { importDropped(path); });
+            return true;
+        }
+    }
+    return QMenu::eventFilter(watched, event);
+}
+
+void ImportMenu::importDropped(const QString& path)
+{
+    // A config.json names "architectures" or "model_type" near its start; a trace is everything else.
+    QFile file(path);
+    const bool config = !path.endsWith(QLatin1String(".gz")) && file.open(QIODevice::ReadOnly)
+        && core::isHfConfig(core::Json::parse(file.read(1 << 20).toStdString(), nullptr, false));
+    QString error;
+    bool cancelled = false;
+    const bool ok = config ? importModel(path, &error) : importTrace(path, &error, &cancelled);
+    if (!ok && !cancelled)
+        QMessageBox::warning(m_window, config ? tr("Cannot Import the Model") : tr("Cannot Import the Trace"), error);
+}
+
+bool ImportMenu::importModel(const QString& path, QString* error, QStringList* warnings)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    const core::HfImportResult imported = core::importHfConfig(file.readAll().toStdString());
+    QStringList messages;
+    for (const core::Diagnostic& d : imported.diagnostics)
+        messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
+                        + widgets::diagnosticMessage(d);
+    if (!imported.model) {
+        *error = tr("%1 is not a model Meshwright can import:\n%2").arg(path, messages.join(QLatin1Char('\n')));
+        return false;
+    }
+    if (warnings)
+        *warnings = messages;
+    Document* document = m_window->document();
+    if (*imported.model != document->design().model)
+        document->undoStack()->push(new SetModelCommand(document, document->design().model, *imported.model,
+                                                        tr("Import model %1").arg(widgets::qs(imported.model->name))));
+    return true;
+}
+
+void ImportMenu::importModelDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import a Hugging Face config.json"), QString(),
+                                                      tr("Model configurations (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    QStringList warnings;
+    if (!importModel(path, &error, &warnings))
+        QMessageBox::warning(m_window, tr("Cannot Import the Model"), error);
+    else if (!warnings.isEmpty())
+        QMessageBox::information(m_window, tr("Model Imported"), warnings.join(QLatin1Char('\n')));
+}
+
+bool ImportMenu::importTrace(const QString& path, QString* error, bool* cancelled)
+{
+    // The worker reports progress in thousandths and reads the cancel flag at every chunk of the file.
+    struct Shared
+    {
+        std::atomic<int> permille{0};
+        std::atomic<bool> cancel{false};
+        core::TraceLoadResult result;
+    };
+    auto shared = std::make_shared<Shared>();
+    const std::string file = path.toStdString();
+    QThread* worker = QThread::create([shared, file] {
+        shared->result = core::readTraceFile(file, [shared](double fraction) {
+            shared->permille = static_cast<int>(fraction * 1000);
+            return !shared->cancel.load();
+        });
+    });
+    QProgressDialog progress(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, &progress, [&] { progress.setValue(shared->permille.load()); });
+    connect(&progress, &QProgressDialog::canceled, &progress, [shared] { shared->cancel = true; });
+    QEventLoop loop;
+    connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
+    worker->start();
+    poll.start(50);
+    loop.exec();
+    worker->wait();
+    delete worker;
+    poll.stop();
+    progress.reset();
+
+    const core::TraceLoadResult& result = shared->result;
+    if (cancelled)
+        *cancelled = result.cancelled;
+    if (result.cancelled) {
+        *error = tr("The import was cancelled; the design is unchanged.");
+        return false;
+    }
+    if (!result.summary) {
+        QStringList messages;
+        for (const core::Diagnostic& d : result.diagnostics)
+            messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
+                            + widgets::diagnosticMessage(d);
+        *error = tr("%1 is not a readable profiler trace:\n%2").arg(path, messages.join(QLatin1Char('\n')));
+        return false;
+    }
+    const core::MeasuredRecord record = core::traceRecord(*result.summary, QFileInfo(path).fileName().toStdString());
+    Document* document = m_window->document();
+    std::vector<core::MeasuredRecord> records = document->design().records;
+    records.push_back(record);
+    document->editRecords(std::move(records), tr("Import trace %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void ImportMenu::importTraceDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import a PyTorch Profiler Trace"), QString(),
+                                                      tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    bool cancelled = false;
+    if (!importTrace(path, &error, &cancelled) && !cancelled)
+        QMessageBox::warning(m_window, tr("Cannot Import the Trace"), error);
+}
+
+} // namespace app

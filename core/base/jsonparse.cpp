@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/jsonparse.h"
+
+#include "base/diagnostickinds.h"
+#include "base/sizelimits.h"
+#include "base/units.h"
+
+#include <cstdio>
+#include <exception>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+namespace {
+
+// Length of the UTF-8 sequence starting at text[i], or 0 if it is not well-formed (RFC 3629 table 3-7:
+// no overlong forms, no surrogates, nothing above U+10FFFF).
+std::size_t utf8SequenceLength(std::string_view text, std::size_t i)
+{
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b0 = byte(i);
+    if (b0 < 0x80)
+        return 1;
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF; // allowed range of the second byte
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+        length = 2;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        length = 3;
+        if (b0 == 0xE0)
+            low = 0xA0;
+        if (b0 == 0xED)
+            high = 0x9F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        length = 4;
+        if (b0 == 0xF0)
+            low = 0x90;
+        if (b0 == 0xF4)
+            high = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + length > text.size())
+        return 0;
+    if (byte(i + 1) < low || byte(i + 1) > high)
+        return 0;
+    for (std::size_t k = 2; k < length; ++k)
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF)
+            return 0;
+    return length;
+}
+
+Diagnostic parseError(std::string_view text, std::size_t byte, const std::string& reason)
+{
+    const auto [line, column] = lineAndColumn(text, byte);
+    return makeDiagnostic(diag::kIoParse, "",
+                          {std::to_string(line), std::to_string(column), escapeInvalidUtf8(reason)});
+}
+
+// The byte offset at which arrays and objects first nest deeper than `limit` (strings skipped).
+std::size_t offsetOfDepth(std::string_view text, int limit)
+{
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit)
+                return i;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return text.size();
+}
+
+// Builds the document from nlohmann's SAX events. nlohmann's own DOM builder inserts each key with
+// ordered_map::operator[], a linear search, which makes an object of n keys cost n² (100,000 keys:
+// half a minute); here a key is appended, and only objects past a few keys get an index for repeats.
+class DocumentBuilder
+{
+public:
+    using number_integer_t = Json::number_integer_t;
+    using number_unsigned_t = Json::number_unsigned_t;
+    using number_float_t = Json::number_float_t;
+    using string_t = Json::string_t;
+    using binary_t = Json::binary_t;
+
+    explicit DocumentBuilder(Json& root)
+        : m_root(root)
+    { }
+
+    bool null() { return put(nullptr); }
+    bool boolean(bool value) { return put(value); }
+    bool number_integer(number_integer_t value) { return put(value); }
+    bool number_unsigned(number_unsigned_t value) { return put(value); }
+    bool number_float(number_float_t value, const string_t&) { return put(value); }
+    bool string(string_t& value) { return put(std::move(value)); }
+    bool binary(binary_t& value) { return put(Json::binary(std::move(value))); }
+    bool start_object(std::size_t) { return open(Json::object()); }
+    bool start_array(std::size_t) { return open(Json::array()); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+
+    bool key(string_t& name)
+    {
+        Level& level = m_levels.back();
+        auto& members = level.container->get_ref<Json::object_t&>();
+        // ordered_map is a vector of pairs: appending to it keeps the order and costs O(1).
+        auto& pairs = static_cast<Json::object_t::Container&>(members);
+        constexpr std::size_t kIndexFrom = 16;
+        std::optional<std::size_t> existing;
+        if (pairs.size() < kIndexFrom) {
+            for (std::size_t i = 0; i < pairs.size(); ++i)
+                if (pairs[i].first == name)
+                    existing = i;
+        } else {
+            if (level.index.empty()) // built once, when the object reaches kIndexFrom keys
+                for (std::size_t i = 0; i < pairs.size(); ++i)
+                    level.index.emplace(pairs[i].first, i);
+            if (const auto it = level.index.find(name); it != level.index.end())
+                existing = it->second;
+            else
+                level.index.emplace(name, pairs.size());
+        }
+        if (existing) {
+            m_slot = &pairs[*existing].second;
+            *m_slot = nullptr;
+            return true;
+        }
+        pairs.emplace_back(std::move(name), nullptr);
+        m_slot = &pairs.back().second;
+        return true;
+    }
+
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& error)
+    {
+        m_errorPosition = position;
+        m_errorId = error.id;
+        m_errorWhat = error.what();
+        return false;
+    }
+
+    bool tooDeep() const { return m_tooDeep; }
+    std::optional<std::size_t> errorPosition() const { return m_errorPosition; }
+    int errorId() const { return m_errorId; }
+    const std::string& errorWhat() const { return m_errorWhat; }
+
+private:
+    struct Level
+    {
+        Json* container;
+        std::unordered_map<std::string, std::size_t> index;
+    };
+
+    // Where the next value goes: the root, the end of the open array, or the slot of the last key.
+    Json* place()
+    {
+        if (m_levels.empty())
+            return &m_root;
+        Json* top = m_levels.back().container;
+        if (top->is_array()) {
+            top->get_ref<Json::array_t&>().emplace_back(nullptr);
+            return &top->get_ref<Json::array_t&>().back();
+        }
+        return m_slot;
+    }
+
+    bool put(Json value)
+    {
+        *place() = std::move(value);
+        return true;
+    }
+
+    bool open(Json container)
+    {
+        if (static_cast<int>(m_levels.size()) >= limits::kMaxJsonDepth) {
+            m_tooDeep = true;
+            return false;
+        }
+        Json* where = place();
+        *where = std::move(container);
+        m_levels.push_back({where, {}});
+        return true;
+    }
+
+    bool close()
+    {
+        m_levels.pop_back();
+        return true;
+    }
+
+    Json& m_root;
+    std::vector<Level> m_levels;
+    Json* m_slot = nullptr;
+    bool m_tooDeep = false;
+    std::optional<std::size_t> m_errorPosition;
+    int m_errorId = 0;
+    std::string m_errorWhat;
+};
+
+// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: "
+// prefix.
+std::string reasonOf(const std::string& what)
+{
+    const std::size_t column = what.find("column ");
+    const std::size_t colon = column == std::string::npos ? std::string::npos : what.find(": ", column);
+    if (colon != std::string::npos)
+        return what.substr(colon + 2);
+    const std::size_t bracket = what.find("] ");
+    return bracket == std::string::npos ? what : what.substr(bracket + 2);
+}
+
+// The number a "number overflow parsing '…'" message names, shortened for a 400-digit literal.
+std::string overflowReason(const std::string& what)
+{
+    const std::size_t open = what.find('\'');
+    const std::size_t close = what.rfind('\'');
+    std::string number = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1)
+                                                                   : std::string("a number");
+    if (number.size() > 24)
+        number = number.substr(0, 20) + "… (" + std::to_string(number.size()) + " characters)";
+    return "the number " + number + " is beyond the range of a double (about ±1.8e308)";
+}
+
+std::optional<Diagnostic> encodingError(std::string_view text)
+{
+    const auto starts = [&](std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; };
+    if (starts("\xFF\xFE") || starts("\xFE\xFF")
+        || (text.size() >= 2 && (text[0] == '\0' || text[1] == '\0')))
+        return parseError(text, 0, "the file is UTF-16 (or another wide encoding); save it as UTF-8");
+    if (const auto bad = firstInvalidUtf8(text)) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[*bad]));
+        return parseError(text, *bad,
+                          "invalid UTF-8: byte " + std::string(hex) + " at byte offset "
+                              + std::to_string(*bad));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::pair<std::size_t, std::size_t> lineAndColumn(std::string_view text, std::size_t byte)
+{
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+std::optional<std::size_t> firstInvalidUtf8(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = utf8SequenceLength(text, i);
+        if (length == 0)
+            return i;
+        i += length;
+    }
+    return std::nullopt;
+}
+
+std::string escapeInvalidUtf8(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = utf8SequenceLength(text, i);
+        if (length == 0) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(text[i]));
+            out += hex;
+            ++i;
+        } else {
+            out.append(text.substr(i, length));
+            i += length;
+        }
+    }
+    return out;
+}
+
+JsonParse parseJson(std::string_view text)
+{
+    JsonParse result;
+    if (auto error = encodingError(text)) {
+        result.error = std::move(error);
+        return result;
+    }
+    Json document;
+    DocumentBuilder builder(document);
+    bool parsed = false;
+    try {
+        parsed = Json::sax_parse(text, &builder);
+    } catch (const std::exception& error) {
+        // sax_parse reports through the builder; this is only a guard at the boundary.
+        result.error = parseError(text, 0, reasonOf(error.what()));
+        return result;
+    }
+    if (parsed) {
+        result.document = std::move(document);
+        return result;
+    }
+    if (builder.tooDeep()) {
+        result.error = parseError(text, offsetOfDepth(text, limits::kMaxJsonDepth),
+                                  "arrays and objects nest deeper than "
+                                      + std::to_string(limits::kMaxJsonDepth) + " levels");
+    } else {
+        const std::size_t position = builder.errorPosition().value_or(0);
+        const std::size_t byte = position > 0 ? position - 1 : 0;
+        result.error = parseError(text, byte,
+                                  builder.errorId() == 406 ? overflowReason(builder.errorWhat())
+                                                           : reasonOf(builder.errorWhat()));
+    }
+    return result;
+}
+
+void writeBackUnknown(Json& document, const Json& unknown)
+{
+    // Grouped by parent, so that each parent is looked up once and its keys are indexed once: a save of
+    // an object with 100,000 unknown keys must not search the object for each of them.
+    std::vector<std::string> parents;
+    std::unordered_map<std::string, std::vector<std::pair<std::string, const Json*>>> byParent;
+    for (auto it = unknown.begin(); it != unknown.end(); ++it) {
+        try {
+            const Json::json_pointer pointer(it.key());
+            if (pointer.empty())
+                continue;
+            const auto [slot, inserted] = byParent.try_emplace(pointer.parent_pointer().to_string());
+            if (inserted)
+                parents.push_back(slot->first);
+            slot->second.emplace_back(pointer.back(), &it.value());
+        } catch (const Json::exception&) {
+            // Not a JSON pointer: nothing of ours wrote it; dropped.
+        }
+    }
+    for (const std::string& parent : parents) {
+        Json* target = nullptr;
+        try {
+            const Json::json_pointer pointer(parent);
+            if (document.contains(pointer))
+                target = &document.at(pointer);
+        } catch (const Json::exception&) { }
+        if (!target || !target->is_object())
+            continue; // the parent no longer exists: its unknown keys go with it
+        auto& pairs = static_cast<Json::object_t::Container&>(target->get_ref<Json::object_t&>());
+        std::unordered_set<std::string> present;
+        for (const auto& [key, value] : pairs)
+            present.insert(key);
+        for (const auto& [key, value] : byParent[parent])
+            if (present.insert(key).second)
+                pairs.emplace_back(key, *value);
+    }
+}
+
+bool readInRange(ObjectReader& in, ReadContext& context, std::string_view key, double& out, double min,
+                 double max)
+{
+    if (!in.has(key)) {
+        in.take(key);
+        return true;
+    }
+    double value = out;
+    if (!in.read(key, value))
+        return false;
+    if (!(value >= min && value <= max)) {
+        context.add(diag::kValueRange, in.pointerTo(key),
+                    {in.pointerTo(key), formatNumber(min, 6), formatNumber(max, 6), formatNumber(value, 6)});
+        return false;
+    }
+    out = value;
+    return true;
+}
+
+std::string jsonText(const Json& value, int indent)
+{
+    return value.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+} // namespace core

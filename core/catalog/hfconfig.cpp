@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "catalog/hfconfig.h"
+
+#include "base/importdiagnostics.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+// The families config.json's "architectures" names; model_type spells the same in snake case.
+enum class Family { Llama, Mistral, Qwen2, Qwen3, Qwen3Moe, Mixtral, DeepseekV3, GptOss };
+
+constexpr std::pair<std::string_view, Family> kArchitectures[]{
+    {"LlamaForCausalLM", Family::Llama},       {"MistralForCausalLM", Family::Mistral},
+    {"Qwen2ForCausalLM", Family::Qwen2},       {"Qwen3ForCausalLM", Family::Qwen3},
+    {"Qwen3MoeForCausalLM", Family::Qwen3Moe}, {"MixtralForCausalLM", Family::Mixtral},
+    {"DeepseekV3ForCausalLM", Family::DeepseekV3}, {"GptOssForCausalLM", Family::GptOss}};
+
+constexpr std::pair<std::string_view, Family> kModelTypes[]{
+    {"llama", Family::Llama},         {"mistral", Family::Mistral},   {"qwen2", Family::Qwen2},
+    {"qwen3", Family::Qwen3},         {"qwen3_moe", Family::Qwen3Moe}, {"mixtral", Family::Mixtral},
+    {"deepseek_v3", Family::DeepseekV3}, {"gpt_oss", Family::GptOss}};
+
+std::string architectureList()
+{
+    std::string list;
+    for (const auto& [name, family] : kArchitectures)
+        list += (list.empty() ? "" : ", ") + std::string(name);
+    return list;
+}
+
+std::optional<Family> familyOf(ObjectReader& reader, ReadContext& context)
+{
+    std::vector<std::string> architectures;
+    std::string modelType;
+    reader.read("architectures", architectures);
+    reader.read("model_type", modelType);
+    for (const std::string& a : architectures)
+        for (const auto& [name, family] : kArchitectures)
+            if (a == name)
+                return family;
+    if (architectures.empty())
+        for (const auto& [name, family] : kModelTypes)
+            if (modelType == name)
+                return family;
+    const std::string named = !architectures.empty() ? architectures.front() : modelType;
+    const std::string pointer = reader.pointerTo(!architectures.empty() ? "architectures" : "model_type");
+    context.add(diag::kHfArchitecture, pointer, {"\"" + named + "\"", architectureList()});
+    return std::nullopt;
+}
+
+// Records a field Meshwright does not model: a warning at its pointer and a note on the model.
+void notModelled(ReadContext& context, ModelArchitecture& model, const std::string& pointer, std::string field,
+                 std::string instead)
+{
+    context.add(diag::kHfNotModelled, pointer, {field, instead});
+    model.notModelled.push_back(field + " (" + instead + ")");
+}
+
+// Sliding-window attention: Mistral's "sliding_window" on every layer; GPT-OSS and Gemma name each layer's
+// kind in "layer_types"; Qwen2/3 switch it on with "use_sliding_window" for the layers from
+// "max_window_layers" on (transformers' Qwen2Attention). The model has no window yet: named, not guessed.
+void readSlidingWindow(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
+{
+    std::int64_t window = 0;
+    if (const Json* value = reader.take("sliding_window"); value != nullptr && value->is_number_integer())
+        window = value->get<std::int64_t>();
+    bool used = window > 0;
+    int firstWindowed = 0;
+    if (family == Family::Qwen2 || family == Family::Qwen3 || family == Family::Qwen3Moe) {
+        bool useSliding = false;
+        reader.read("use_sliding_window", useSliding);
+        reader.read("max_window_layers", firstWindowed);
+        used = used && useSliding && firstWindowed < model.layers;
+    }
+    std::vector<std::string> layerTypes;
+    reader.read("layer_types", layerTypes);
+    if (!used || (model.maxContext > 0 && window >= model.maxContext))
+        return;
+    int sliding = model.layers - firstWindowed;
+    if (!layerTypes.empty())
+        sliding = static_cast<int>(std::count(layerTypes.begin(), layerTypes.end(), "sliding_attention"));
+    if (sliding > 0)
+        notModelled(context, model, reader.pointerTo("sliding_window"),
+                    "sliding-window attention of " + std::to_string(window) + " tokens on " + std::to_string(sliding)
+                        + " of " + std::to_string(model.layers) + " layers",
+                    "those layers are costed as attending to the whole context, so attention FLOPs, activations "
+                    "and the KV cache are upper bounds");
+}
+
+void readMoe(ObjectReader& reader, ModelArchitecture& model, Family family)
+{
+    MoeConfig& moe = model.moe;
+    switch (family) {
+    case Family::Mixtral:
+    case Family::GptOss:
+        reader.require("num_local_experts", moe.experts);
+        if (!reader.read("num_experts_per_tok", moe.topK) || moe.topK == 0)
+            reader.require("experts_per_token", moe.topK);
+        else
+            reader.take("experts_per_token");
+        moe.expertFfn = model.ffn;
+        break;
+    case Family::Qwen3Moe:
+        reader.require("num_experts", moe.experts);
+        reader.require("num_experts_per_tok", moe.topK);
+        reader.require("moe_intermediate_size", moe.expertFfn);
+        break;
+    case Family::DeepseekV3:
+        reader.require("n_routed_experts", moe.experts);
+        reader.require("num_experts_per_tok", moe.topK);
+        reader.require("moe_intermediate_size", moe.expertFfn);
+        reader.read("n_shared_experts", moe.sharedExperts);
+        moe.sharedExpertFfn = moe.sharedExperts > 0 ? moe.expertFfn : 0;
+        reader.read("first_k_dense_replace", moe.firstDenseLayers);
+        reader.read("moe_layer_freq", moe.layerFrequency);
+        break;
+    default:
+        break;
+    }
+}
+
+void readMla(ObjectReader& reader, ModelArchitecture& model)
+{
+    model.attention = AttentionKind::Mla;
+    MlaConfig& m = model.mla;
+    if (const Json* q = reader.take("q_lora_rank"); q != nullptr && q->is_number_integer())
+        m.qLoraRank = q->get<std::int64_t>(); // null: queries projected directly (DeepSeek-V2-Lite)
+    reader.require("kv_lora_rank", m.kvLoraRank);
+    reader.require("qk_nope_head_dim", m.qkNopeHeadDim);
+    reader.require("qk_rope_head_dim", m.qkRopeHeadDim);
+    reader.require("v_head_dim", m.vHeadDim);
+    model.headDim = m.qkNopeHeadDim + m.qkRopeHeadDim;
+}
+
+// Fields that change cost but have no place in the model.
+void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
+{
+    int nextN = 0;
+    if (reader.read("num_nextn_predict_layers", nextN) && nextN > 0)
+        notModelled(context, model, reader.pointerTo("num_nextn_predict_layers"),
+                    std::to_string(nextN) + " multi-token prediction layer(s)",
+                    "left out of parameters, memory and compute");
+    if (family == Family::GptOss)
+        notModelled(context, model, "/architectures",
+                    "attention sinks (one learned logit per head)", "left out: a few parameters per layer, no FLOPs");
+    if (const Json* q = reader.take("quantization_config"); q != nullptr && q->is_object())
+        notModelled(context, model, reader.pointerTo("quantization_config"),
+                    "weights quantised as " + (q->contains("quant_method") && (*q)["quant_method"].is_string()
+                                                   ? (*q)["quant_method"].get<std::string>()
+                                                   : std::string("configured")),
+                    "weights are held at the design's precision");
+    if (family == Family::Qwen3Moe) {
+        // Qwen3-MoE: layer i is sparse unless listed in mlp_only_layers, and only if (i + 1) % step == 0.
+        int step = 1;
+        std::vector<int> mlpOnly;
+        reader.read("decoder_sparse_step", step);
+        reader.read("mlp_only_layers", mlpOnly);
+        if (step != 1 || !mlpOnly.empty())
+            notModelled(context, model, reader.pointerTo(step != 1 ? "decoder_sparse_step" : "mlp_only_layers"),
+                        "dense layers between the sparse ones", "every layer is costed as a MoE layer");
+    }
+    int groups = 0, groupsPerToken = 0;
+    reader.read("n_group", groups);
+    reader.read("topk_group", groupsPerToken);
+    if (groups > 1 && groupsPerToken > 0 && groupsPerToken < groups)
+        notModelled(context, model, reader.pointerTo("topk_group"),
+                    "group-limited routing (" + std::to_string(groupsPerToken) + " of " + std::to_string(groups)
+                        + " expert groups per token)",
+                    "tokens are routed over all experts");
+    bool mlpBias = false;
+    if (reader.read("mlp_bias", mlpBias) && mlpBias && model.bias != BiasKind::All)
+        model.bias = BiasKind::All;
+}
+
+void readCommon(ObjectReader& reader, ModelArchitecture& model, Family family)
+{
+    reader.require("num_hidden_layers", model.layers);
+    reader.require("hidden_size", model.hidden);
+    reader.require("num_attention_heads", model.heads);
+    reader.require("vocab_size", model.vocab);
+    model.kvHeads = model.heads;
+    reader.read("num_key_value_heads", model.kvHeads);
+    if (family != Family::Mixtral || reader.has("intermediate_size"))
+        reader.require("intermediate_size", model.ffn);
+    model.headDim = model.heads > 0 ? model.hidden / model.heads : 0;
+    if (const Json* headDim = reader.take("head_dim"); headDim != nullptr && headDim->is_number_integer())
+        model.headDim = headDim->get<std::int64_t>();
+    // transformers' PretrainedConfig ties the embeddings unless the config says otherwise.
+    model.tiedEmbeddings = true;
+    reader.read("tie_word_embeddings", model.tiedEmbeddings);
+    reader.read("max_position_embeddings", model.maxContext);
+    bool attentionBias = family == Family::Qwen2;
+    reader.read("attention_bias", attentionBias);
+    model.bias = family == Family::GptOss ? BiasKind::All : attentionBias ? BiasKind::Qkv : BiasKind::None;
+    model.qkNorm = family == Family::Qwen3 || family == Family::Qwen3Moe;
+    model.mlp = MlpKind::Gated;
+    model.norm = NormKind::RmsNorm;
+    model.positions = PositionEmbedding::Rope;
+    // What does not change any figure: RoPE's scaling (positions only), the dtype the weights were saved in
+    // (the design chooses its precision), norms' epsilon, initialisation, token ids.
+    for (const char* key : {"rope_scaling", "rope_theta", "torch_dtype", "rms_norm_eps", "hidden_act",
+                            "initializer_range", "bos_token_id", "eos_token_id", "pad_token_id", "use_cache",
+                            "transformers_version", "attention_dropout", "model_type", "architectures",
+                            "_name_or_path", "pretraining_tp", "initial_context_length", "tokenizer_class"})
+        reader.take(key);
+    // Routing and training details that change no figure Meshwright computes.
+    for (const char* key : {"norm_topk_prob", "router_aux_loss_coef", "output_router_logits", "routed_scaling_factor",
+                            "scoring_func", "topk_method", "swiglu_limit", "ep_size", "aux_loss_alpha", "seq_aux"})
+        reader.take(key);
+}
+
+} // namespace
+
+bool isHfConfig(const Json& document)
+{
+    return document.is_object() && (document.contains("architectures") || document.contains("model_type"));
+}
+
+std::vector<std::string_view> hfArchitectures()
+{
+    std::vector<std::string_view> names;
+    for (const auto& [name, family] : kArchitectures)
+        names.push_back(name);
+    return names;
+}
+
+HfImportResult modelFromHfConfig(const Json& config)
+{
+    ReadContext context;
+    context.reportUnknown = false;
+    ModelArchitecture model;
+    {
+        ObjectReader reader(config, "", context);
+        if (!reader.valid())
+            return {std::nullopt, std::move(context.diagnostics)};
+        const auto family = familyOf(reader, context);
+        if (!family)
+            return {std::nullopt, std::move(context.diagnostics)};
+        std::vector<std::string> architectures;
+        reader.read("architectures", architectures);
+        std::string nameOrPath;
+        reader.read("_name_or_path", nameOrPath);
+        model.name = !nameOrPath.empty() ? nameOrPath : architectures.empty() ? std::string("imported model") : architectures.front();
+        readCommon(reader, model, *family);
+        if (*family == Family::DeepseekV3)
+            readMla(reader, model);
+        readMoe(reader, model, *family);
+        readSlidingWindow(reader, context, model, *family);
+        readUnmodelled(reader, context, model, *family);
+        model.source = "Hugging Face config.json (" + (architectures.empty() ? model.name : architectures.front()) + ")";
+    }
+    // Every field left is one this importer does not read: named, never silently dropped.
+    for (auto it = context.unknown.begin(); it != context.unknown.end(); ++it)
+        context.add(diag::kHfNotModelled, it.key(),
+                    {"field " + it.key(), "Meshwright does not read it, and no figure includes it"});
+    if (context.failed())
+        return {std::nullopt, std::move(context.diagnostics)};
+    return {std::move(model), std::move(context.diagnostics)};
+}
+
+HfImportResult importHfConfig(std::string_view text)
+{
+    try {
+        return modelFromHfConfig(Json::parse(text));
+    } catch (const Json::parse_error& error) {
+        return {std::nullopt, {parseErrorDiagnostic(text, error)}};
+    }
+}
+
+} // namespace core

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "framework/frameworkchecks.h"
+
+#include "base/diagnostickinds.h"
+#include "framework/frameworkprofile.h"
+
+#include <string>
+
+namespace core {
+
+namespace {
+
+std::string stageList(const FrameworkProfile& p)
+{
+    std::string out;
+    for (int stage = 0; stage <= 3; ++stage)
+        if (p.supportsZeroStage(stage))
+            out += (out.empty() ? "" : ", ") + std::to_string(stage);
+    return out;
+}
+
+void checkOffload(const Design& design, const FrameworkProfile& p, std::vector<Diagnostic>& out)
+{
+    const Offload offload = design.workload.offload;
+    if (offload == Offload::None || design.workload.mode != Mode::Training)
+        return;
+    const std::string path = "/workload/offload";
+    if (offload == Offload::Cpu && !p.offloadOptimizer) {
+        out.push_back(makeDiagnostic(
+            diag::kFrameworkOffload, path,
+            {p.name, "the optimizer alone",
+             p.offloadParameters ? "its CPU offload moves the parameters, gradients and optimizer together "
+                                   "(choose cpu-params with ZeRO stage 3)"
+                                 : "it keeps every state on the GPU"}));
+    } else if (offload == Offload::CpuParameters && !p.offloadParameters) {
+        out.push_back(makeDiagnostic(diag::kFrameworkOffload, path,
+                                     {p.name, "the parameters", "it offloads the optimizer only (choose cpu)"}));
+    } else if (offload == Offload::CpuParameters && design.layout.zeroStage < 3) {
+        out.push_back(makeDiagnostic(diag::kFrameworkOffload, path,
+                                     {p.name, "the parameters", "only sharded parameters move (ZeRO stage 3)"}));
+    }
+}
+
+} // namespace
+
+void validateFramework(const Design& design, std::vector<Diagnostic>& out)
+{
+    const FrameworkProfile& p = frameworkProfile(design);
+    const ParallelLayout& l = design.layout;
+    const bool serving = design.workload.mode == Mode::Serving;
+    if (serving ? !p.serving : !p.training) {
+        out.push_back(makeDiagnostic(diag::kFrameworkMode, "/layout/framework",
+                                     {p.name, serving ? "serving" : "training"}));
+        return;
+    }
+    if (!serving) {
+        if (!p.supportsZeroStage(l.zeroStage))
+            out.push_back(makeDiagnostic(diag::kFrameworkZeroStage, "/layout/zeroStage",
+                                         {p.name, std::to_string(l.zeroStage), stageList(p)}));
+        else if (l.pp() > 1 && l.zeroStage > p.maxZeroStageWithPipeline)
+            out.push_back(makeDiagnostic(diag::kFrameworkZeroPipeline, "/layout/zeroStage",
+                                         {p.name, std::to_string(p.maxZeroStageWithPipeline),
+                                          std::to_string(l.zeroStage)}));
+    }
+    const auto lacks = [&](bool has, int degree, const char* name, const char* path) {
+        if (!has && degree > 1)
+            out.push_back(makeDiagnostic(diag::kFrameworkDimension, path, {p.name, name}));
+    };
+    lacks(p.contextParallel, l.cp(), "CP", "/layout/cp");
+    lacks(p.pipelineParallel, l.pp(), "PP", "/layout/pp");
+    lacks(p.expertParallel, l.ep(), "EP", "/layout/ep");
+    checkOffload(design, p, out);
+}
+
+} // namespace core

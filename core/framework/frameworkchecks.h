@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What the design's framework cannot run, each as an error at the field that asks for it: a training
+// framework asked to serve, a ZeRO stage it does not offer or not with pipeline parallelism, a parallel
+// dimension it lacks, an offload kind it does not have (frameworkprofile.h names the sources).
+
+#include "base/diagnostic.h"
+#include "design/design.h"
+
+#include <vector>
+
+namespace core {
+
+void validateFramework(const Design& design, std::vector<Diagnostic>& out);
+
+} // namespace core

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "framework/frameworkprofile.h"
+
+#include "base/diagnostickinds.h"
+#include "base/jsonreader.h"
+#include "catalog/embeddedfiles.h"
+
+#include <algorithm>
+#include <array>
+
+namespace core {
+
+namespace {
+
+void readProfile(const Json& value, const std::string& pointer, ReadContext& context, FrameworkProfile& p)
+{
+    ObjectReader in(value, pointer, context);
+    if (!in.valid())
+        return;
+    if (!in.has("id"))
+        context.add(diag::kIoMissing, in.pointerTo("id"), {"id"});
+    in.readEnum("id", p.id);
+    in.require("name", p.name);
+    in.read("version", p.version);
+    in.read("training", p.training);
+    in.read("serving", p.serving);
+    in.read("gradientBytes", p.gradientBytes);
+    in.read("fp32GradientPartition", p.fp32GradientPartition);
+    std::vector<std::string> holdings;
+    if (in.has("gradientsAtStage") && in.read("gradientsAtStage", holdings)) {
+        if (holdings.size() != p.gradientsAtStage.size())
+            context.add(diag::kIoValue, in.pointerTo("gradientsAtStage"),
+                        {std::to_string(holdings.size()) + " entries", "gradientsAtStage", "one per ZeRO stage 0–3"});
+        for (std::size_t i = 0; i < std::min(holdings.size(), p.gradientsAtStage.size()); ++i)
+            if (const auto holding = enumFromName<GradientHolding>(holdings[i]))
+                p.gradientsAtStage[i] = *holding;
+            else
+                context.add(diag::kIoValue, in.pointerTo("gradientsAtStage"),
+                            {"\"" + holdings[i] + "\"", "gradientsAtStage", enumNameList<GradientHolding>(", ")});
+    }
+    in.read("gatheredUnits", p.gatheredUnits);
+    in.read("fp32Parameters", p.fp32Parameters);
+    in.read("reduceBucketElements", p.reduceBucketElements);
+    in.read("ddpGradientCopy", p.ddpGradientCopy);
+    in.read("shardingBucketBytes", p.shardingBucketBytes);
+    in.read("cudaContextBytes", p.cudaContextBytes);
+    in.read("fragmentation", p.fragmentation);
+    in.read("vocabMultiple", p.vocabMultiple);
+    in.read("vocabTimesTp", p.vocabTimesTp);
+    in.read("offloadOptimizer", p.offloadOptimizer);
+    in.read("offloadParameters", p.offloadParameters);
+    in.read("offloadMovesGradients", p.offloadMovesGradients);
+    in.read("maxZeroStage", p.maxZeroStage);
+    in.read("zeroStages", p.zeroStages);
+    in.read("maxZeroStageWithPipeline", p.maxZeroStageWithPipeline);
+    in.read("contextParallel", p.contextParallel);
+    in.read("pipelineParallel", p.pipelineParallel);
+    in.read("expertParallel", p.expertParallel);
+    in.read("memoryUtilization", p.memoryUtilization);
+    if (const Json* table = in.take("memoryUtilizationByTp"); table && table->is_array()) {
+        for (const Json& row : *table)
+            if (row.is_array() && row.size() == 2 && row[0].is_number_integer() && row[1].is_number())
+                p.memoryUtilizationByTp.emplace_back(row[0].get<int>(), row[1].get<double>());
+            else
+                context.add(diag::kIoType, in.pointerTo("memoryUtilizationByTp"),
+                            {in.pointerTo("memoryUtilizationByTp"), "array of [TP, fraction]",
+                             jsonTypeName(row)});
+    }
+    in.read("nonTorchBytes", p.nonTorchBytes);
+    in.read("nonTorchBytesTp", p.nonTorchBytesTp);
+    in.read("kvBlockTokens", p.kvBlockTokens);
+    in.read("profileTokens", p.profileTokens);
+    in.read("profileSequences", p.profileSequences);
+    in.read("memorySource", p.memorySource);
+    in.read("contextSource", p.contextSource);
+    in.read("source", p.source);
+}
+
+struct Profiles
+{
+    std::vector<FrameworkProfile> profiles;
+    std::vector<Diagnostic> problems;
+};
+
+const Profiles& profiles()
+{
+    static const Profiles loaded = [] {
+        Profiles out;
+        constexpr std::string_view path = "presets/frameworks.json";
+        const auto& files = embeddedFiles();
+        const auto file = std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.path == path; });
+        const Json document = file != files.end() ? Json::parse(file->text, nullptr, false) : Json();
+        if (!document.is_object()) {
+            out.problems.push_back(makeDiagnostic(diag::kIoParse, std::string(path), {"?", "?", "invalid JSON"}));
+            return out;
+        }
+        ReadContext context;
+        ObjectReader root(document, "", context);
+        root.take("comment");
+        if (const Json* items = root.take("frameworks"); items && items->is_array())
+            for (std::size_t i = 0; i < items->size(); ++i) {
+                FrameworkProfile profile;
+                readProfile((*items)[i], jsonPointerAppend(std::string("/frameworks"), i), context, profile);
+                out.profiles.push_back(std::move(profile));
+            }
+        for (Framework f : {Framework::MegatronCore, Framework::DeepSpeed, Framework::Fsdp2, Framework::Vllm,
+                            Framework::Sglang})
+            if (std::none_of(out.profiles.begin(), out.profiles.end(), [&](const auto& p) { return p.id == f; }))
+                context.add(diag::kIoMissing, "/frameworks", {std::string(enumName(f))});
+        for (Diagnostic& d : context.diagnostics) {
+            d.path = std::string(path) + "#" + d.path;
+            out.problems.push_back(std::move(d));
+        }
+        return out;
+    }();
+    return loaded;
+}
+
+} // namespace
+
+double FrameworkProfile::utilization(int tp) const
+{
+    double fraction = memoryUtilization;
+    for (const auto& [minTp, value] : memoryUtilizationByTp)
+        if (tp >= minTp)
+            fraction = value;
+    return fraction;
+}
+
+bool FrameworkProfile::supportsZeroStage(int stage) const
+{
+    if (stage > maxZeroStage)
+        return false;
+    return zeroStages.empty() || std::find(zeroStages.begin(), zeroStages.end(), stage) != zeroStages.end();
+}
+
+const FrameworkProfile& frameworkProfile(Framework framework)
+{
+    if (framework == Framework::Auto)
+        framework = Framework::MegatronCore;
+    const auto& all = profiles().profiles;
+    const auto it = std::find_if(all.begin(), all.end(), [&](const auto& p) { return p.id == framework; });
+    if (it != all.end())
+        return *it;
+    static const FrameworkProfile fallback;
+    return fallback;
+}
+
+Framework frameworkOf(const Design& design)
+{
+    const ParallelLayout& l = design.layout;
+    if (l.framework != Framework::Auto)
+        return l.framework;
+    if (design.workload.mode == Mode::Serving)
+        return Framework::Vllm;
+    if (l.tp() > 1 || l.pp() > 1 || l.cp() > 1 || l.ep() > 1)
+        return Framework::MegatronCore;
+    if (l.zeroStage == 1 || l.zeroStage == 2)
+        return Framework::DeepSpeed;
+    return Framework::Fsdp2;
+}
+
+std::int64_t vocabPaddingMultiple(const Design& design)
+{
+    const FrameworkProfile& p = frameworkProfile(design);
+    const int divisibleBy = design.layout.vocabDivisibleBy > 0 ? design.layout.vocabDivisibleBy : p.vocabMultiple;
+    const int tp = p.vocabTimesTp ? std::max(1, design.layout.tp()) : 1;
+    return std::max<std::int64_t>(1, std::int64_t{divisibleBy} * tp);
+}
+
+std::int64_t paddedVocab(const Design& design)
+{
+    const std::int64_t multiple = vocabPaddingMultiple(design);
+    return (design.model.vocab + multiple - 1) / multiple * multiple;
+}
+
+const std::vector<Diagnostic>& frameworkProfileProblems()
+{
+    return profiles().problems;
+}
+
+} // namespace core

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What a framework keeps in GPU memory beyond the textbook model states, what it can offload and what it
+// refuses to run: one profile per framework, read from resources/presets/frameworks.json, where every
+// number carries the file and version of the framework it comes from (docs/frameworks.md).
+
+#include "base/diagnostic.h"
+#include "design/design.h"
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+enum class GradientHolding { Full, Sharded, None };
+
+template<> struct EnumNames<GradientHolding>
+{
+    static constexpr std::array table{std::pair{GradientHolding::Full, std::string_view{"full"}},
+                                      std::pair{GradientHolding::Sharded, std::string_view{"sharded"}},
+                                      std::pair{GradientHolding::None, std::string_view{"none"}}};
+};
+
+struct FrameworkProfile
+{
+    Framework id = Framework::MegatronCore;
+    std::string name;
+    std::string version; // the release whose defaults the profile states
+    bool training = true;
+    bool serving = false;
+
+    // Model states (bytes per parameter, for 16-bit mixed precision; FP32 training keeps the ZeRO paper's).
+    // Gradient bytes the framework keeps; 0: the precision's (2 in BF16). Megatron-LM accumulates BF16
+    // gradients in an FP32 main_grad buffer.
+    double gradientBytes = 0;
+    // DeepSpeed's optimizer partition keeps FP32 gradients next to the FP32 master weights and moments:
+    // 4 bytes per parameter more, sharded with the optimizer.
+    bool fp32GradientPartition = false;
+    // How each ZeRO stage (0–3) holds the gradients: whole, sharded, or not at all beyond the layer being
+    // reduced (the ZeRO paper: whole, whole, sharded, sharded). DeepSpeed's estimators keep the 16-bit
+    // gradients whole at stages 1 and 2 and count none at stage 3 (reduced into the FP32 partition).
+    std::array<GradientHolding, 4> gradientsAtStage{GradientHolding::Full, GradientHolding::Full,
+                                                    GradientHolding::Sharded, GradientHolding::Sharded};
+    // ZeRO-3: layers whose parameters are gathered at once (FSDP2 prefetches one ahead: 2; DeepSpeed's
+    // estimator counts the largest layer once).
+    int gatheredUnits = 2;
+    // FSDP2 and DDP under autocast keep the parameters in FP32, and they are the optimizer's master weights:
+    // 4 bytes of weights, 4 of gradients, the optimizer only its moments.
+    bool fp32Parameters = false;
+
+    // Communication buffers of data parallelism.
+    double reduceBucketElements = 0; // DeepSpeed reduce_bucket_size: one 16-bit bucket of gradients
+    bool ddpGradientCopy = false; // PyTorch DDP copies all gradients into its buckets
+    double shardingBucketBytes = 0; // FSDP2: reduce-scatter and all-gather buffers in flight
+
+    // Memory outside the model: the CUDA context with its libraries' workspaces, and the caching
+    // allocator's fragmentation as a share of what is allocated.
+    double cudaContextBytes = 0;
+    double fragmentation = 0;
+
+    // The output layer's rows are padded to a multiple of vocabMultiple (× TP when vocabTimesTp).
+    int vocabMultiple = 1;
+    bool vocabTimesTp = false;
+
+    // What it can offload to host memory, and whether offloading the optimizer takes the gradients along.
+    bool offloadOptimizer = false;
+    bool offloadParameters = false; // with the optimizer
+    bool offloadMovesGradients = false;
+
+    // What it can run.
+    int maxZeroStage = 3;
+    std::vector<int> zeroStages; // the stages it offers; empty: all up to maxZeroStage
+    int maxZeroStageWithPipeline = 3;
+    bool contextParallel = true;
+    bool pipelineParallel = true;
+    bool expertParallel = true;
+
+    // Serving engines: the share of the device they take, the memory outside PyTorch's allocator (one GPU,
+    // and with tensor parallelism: NCCL and custom all-reduce buffers), the tokens of one KV block, the
+    // tokens and sequences of the forward pass that profiles the activation peak.
+    double memoryUtilization = 0;
+    std::vector<std::pair<int, double>> memoryUtilizationByTp; // [TP from, share]: SGLang's rule
+    double nonTorchBytes = 0;
+    double nonTorchBytesTp = 0;
+    int kvBlockTokens = 16;
+    double profileTokens = 0;
+    int profileSequences = 0;
+
+    std::string source; // files and versions, for explanations
+    std::string memorySource; // where the model-state rule comes from
+    std::string contextSource; // where the CUDA context and fragmentation figures come from
+
+    // The share of the device a serving engine takes at this TP degree.
+    double utilization(int tp) const;
+    bool supportsZeroStage(int stage) const;
+};
+
+// The profile of a framework (Auto resolves to Megatron-Core; use frameworkOf() for a design).
+const FrameworkProfile& frameworkProfile(Framework framework);
+// The framework that runs the design: its own choice, or the Auto rule (layout.h).
+Framework frameworkOf(const Design& design);
+inline const FrameworkProfile& frameworkProfile(const Design& design)
+{
+    return frameworkProfile(frameworkOf(design));
+}
+// Rows of the output layer after the framework's padding (Megatron: a multiple of 128 × TP, the design's
+// vocabDivisibleBy in place of 128 when set).
+std::int64_t vocabPaddingMultiple(const Design& design);
+std::int64_t paddedVocab(const Design& design);
+
+// Problems reading the built-in profiles; empty in a correct build (a test checks).
+const std::vector<Diagnostic>& frameworkProfileProblems();
+
+} // namespace core

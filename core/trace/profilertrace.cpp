@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trace/profilertrace.h"
+
+#include "base/diagnostickinds.h"
+#include "trace/traceinput.h"
+#include "trace/tracesweep.h"
+
+#include <chrono>
+#include <cstdio>
+#include <istream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace core {
+
+std::optional<TraceCollective> ncclKernelKind(std::string_view name)
+{
+    // "void ncclKernel_AllReduce_RING_LL_Sum_float(…)", "ncclDevKernel_AllGather_RING_LL(…)"
+    const auto at = name.find("nccl");
+    if (at == std::string_view::npos || name.find("Kernel", at) == std::string_view::npos)
+        return std::nullopt;
+    const std::string_view rest = name.substr(at);
+    static constexpr std::pair<std::string_view, TraceCollective> kNames[]{
+        {"AllReduce", TraceCollective::AllReduce},     {"AllGather", TraceCollective::AllGather},
+        {"ReduceScatter", TraceCollective::ReduceScatter}, {"AllToAll", TraceCollective::AllToAll},
+        {"SendRecv", TraceCollective::PointToPoint},   {"Send", TraceCollective::PointToPoint},
+        {"Recv", TraceCollective::PointToPoint},       {"Broadcast", TraceCollective::Broadcast},
+        {"Reduce", TraceCollective::Reduce}};
+    // The kind follows the first underscore after "Kernel": ncclKernel_<Kind>_…, ncclDevKernel_<Kind>_….
+    const auto underscore = rest.find('_', rest.find("Kernel"));
+    if (underscore == std::string_view::npos)
+        return std::nullopt;
+    const std::string_view kind = rest.substr(underscore + 1);
+    for (const auto& [prefix, value] : kNames)
+        if (kind.starts_with(prefix))
+            return value;
+    return std::nullopt;
+}
+
+namespace {
+
+// One event of "traceEvents", as far as the summary needs it.
+struct Event
+{
+    std::string name, cat, ph;
+    std::optional<double> ts, dur, pid, device, memoryDevice, memoryDeviceType, allocated, reserved;
+};
+
+struct MemoryPeak
+{
+    std::optional<double> allocated, reserved;
+};
+
+// nlohmann's SAX interface: the top-level scalars and small objects (deviceProperties, distributedInfo)
+// are captured as JSON; the events are reduced to intervals as they stream past.
+class TraceHandler : public nlohmann::json_sax<Json>
+{
+public:
+    std::vector<Diagnostic> diagnostics;
+    bool sawEvents = false;
+    std::int64_t kernelCount = 0;
+    std::map<int, std::vector<TraceInterval>> kernels; // by device
+    std::map<int, MemoryPeak> memory; // by device
+    std::vector<TraceWindow> steps;
+    std::set<std::string> stepNames;
+    Json captured = Json::object(); // top-level keys other than traceEvents
+
+    bool null() override { return scalar(Json(nullptr)); }
+    bool boolean(bool value) override { return scalar(Json(value)); }
+    bool number_integer(number_integer_t value) override { return scalar(Json(value)); }
+    bool number_unsigned(number_unsigned_t value) override { return scalar(Json(value)); }
+    bool number_float(number_float_t value, const string_t&) override { return scalar(Json(value)); }
+    bool string(string_t& value) override { return scalar(Json(std::move(value))); }
+    bool binary(binary_t&) override { return true; }
+
+    bool start_object(std::size_t) override { return open(true); }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(false); }
+    bool end_array() override { return close(); }
+
+    bool key(string_t& value) override
+    {
+        if (!m_capture.empty()) {
+            m_captureKey = value;
+            return true;
+        }
+        m_keys[m_depth] = value;
+        return true;
+    }
+
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& error) override
+    {
+        diagnostics.push_back(locatedParseError(error.what()));
+        return false;
+    }
+
+private:
+    static Diagnostic locatedParseError(const std::string& what)
+    {
+        // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error while …"
+        int line = 0, column = 0;
+        const auto at = what.find(" at line ");
+        if (at != std::string::npos)
+            std::sscanf(what.c_str() + at, " at line %d, column %d", &line, &column);
+        const auto colon = what.find(": ", at == std::string::npos ? 0 : at);
+        const std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
+        return makeDiagnostic(diag::kIoParse, "", {std::to_string(line), std::to_string(column), reason});
+    }
+
+    bool inEvent() const { return m_eventsDepth > 0 && m_depth == m_eventsDepth + 1; }
+    bool inArgs() const { return m_inArgs && m_depth == m_eventsDepth + 2; }
+
+    bool open(bool object)
+    {
+        if (!m_capture.empty() || (m_depth == 1 && m_rootObject && m_keys[1] != "traceEvents")) {
+            captureValue(object ? Json::object() : Json::array(), true);
+            return true;
+        }
+        ++m_depth;
+        if (m_depth >= static_cast<int>(m_keys.size()))
+            m_keys.resize(m_depth + 1);
+        m_keys[m_depth].clear();
+        if (m_depth == 1) {
+            m_rootObject = object;
+            if (!object)
+                beginEvents(); // the Chrome trace's array format: the root is the event list
+        } else if (m_depth == 2 && !object && m_rootObject && m_keys[1] == "traceEvents") {
+            beginEvents();
+        } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1 && object) {
+            m_event = Event{};
+        } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 2 && object && m_keys[m_depth - 1] == "args") {
+            m_inArgs = true;
+        }
+        return true;
+    }
+
+    bool close()
+    {
+        if (!m_capture.empty()) {
+            m_capture.pop_back();
+            return true;
+        }
+        if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1)
+            finishEvent();
+        if (m_depth == m_eventsDepth + 2)
+            m_inArgs = false;
+        if (m_depth == m_eventsDepth)
+            m_eventsDepth = 0;
+        --m_depth;
+        return true;
+    }
+
+    void beginEvents()
+    {
+        m_eventsDepth = m_depth;
+        sawEvents = true;
+    }
+
+    bool scalar(Json value)
+    {
+        if (!m_capture.empty() || (m_depth == 1 && m_rootObject && m_keys[1] != "traceEvents")) {
+            captureValue(std::move(value), false);
+            return true;
+        }
+        if (inEvent())
+            eventField(m_keys[m_depth], value);
+        else if (inArgs())
+            argField(m_keys[m_depth], value);
+        return true;
+    }
+
+    // Builds the captured subtree: a container opened here is pushed so that its members land in it.
+    void captureValue(Json value, bool container)
+    {
+        Json* slot = nullptr;
+        if (m_capture.empty()) {
+            slot = &captured[m_keys[1]];
+        } else if (m_capture.back()->is_array()) {
+            m_capture.back()->push_back(std::move(value));
+            slot = &m_capture.back()->back();
+            if (container)
+                m_capture.push_back(slot);
+            return;
+        } else {
+            slot = &(*m_capture.back())[m_captureKey];
+        }
+        *slot = std::move(value);
+        if (container)
+            m_capture.push_back(slot);
+    }
+
+    static std::optional<double> number(const Json& value)
+    {
+        if (value.is_number())
+            return value.get<double>();
+        return std::nullopt;
+    }
+
+    void eventField(const std::string& key, const Json& value)
+    {
+        if (key == "name" && value.is_string())
+            m_event.name = value.get<std::string>();
+        else if (key == "cat" && value.is_string())
+            m_event.cat = value.get<std::string>();
+        else if (key == "ph" && value.is_string())
+            m_event.ph = value.get<std::string>();
+        else if (key == "ts")
+            m_event.ts = number(value);
+        else if (key == "dur")
+            m_event.dur = number(value);
+        else if (key == "pid")
+            m_event.pid = number(value);
+    }
+
+    void argField(const std::string& key, const Json& value)
+    {
+        if (key == "device")
+            m_event.device = number(value);
+        else if (key == "Device Id")
+            m_event.memoryDevice = number(value);
+        else if (key == "Device Type")
+            m_event.memoryDeviceType = number(value);
+        else if (key == "Total Allocated")
+            m_event.allocated = number(value);
+        else if (key == "Total Reserved")
+            m_event.reserved = number(value);
+    }
+
+    void finishEvent()
+    {
+        Event& e = m_event;
+        if (e.ph == "X" && e.ts && e.dur && *e.dur >= 0) {
+            if (e.cat == "kernel") {
+                const auto device = e.device ? e.device : e.pid;
+                if (device && *device >= 0 && *device < 1e6) {
+                    const auto kind = ncclKernelKind(e.name);
+                    kernels[static_cast<int>(*device)].push_back(
+                        {*e.ts, *e.ts + *e.dur, kind ? static_cast<int>(*kind) : -1});
+                    ++kernelCount;
+                }
+            } else if (e.name.starts_with("ProfilerStep#") && e.cat != "gpu_user_annotation"
+                       && stepNames.insert(e.name).second) {
+                steps.push_back({*e.ts, *e.ts + *e.dur});
+            }
+        } else if (e.name == "[memory]" && e.memoryDevice && *e.memoryDevice >= 0 && *e.memoryDevice < 1e6
+                   && (!e.memoryDeviceType || *e.memoryDeviceType == 1)) {
+            // Kineto's memory events: Device Type 1 is CUDA (c10::DeviceType), 0 the CPU.
+            MemoryPeak& peak = memory[static_cast<int>(*e.memoryDevice)];
+            if (e.allocated)
+                peak.allocated = std::max(peak.allocated.value_or(0), *e.allocated);
+            if (e.reserved)
+                peak.reserved = std::max(peak.reserved.value_or(0), *e.reserved);
+        }
+    }
+
+    int m_depth = 0;
+    bool m_rootObject = false;
+    int m_eventsDepth = 0;
+    bool m_inArgs = false;
+    std::vector<std::string> m_keys = std::vector<std::string>(4);
+    Event m_event;
+    std::vector<Json*> m_capture;
+    std::string m_captureKey;
+};
+
+std::string isoDay(double nanoseconds)
+{
+    using namespace std::chrono;
+    const auto days = floor<std::chrono::days>(sys_seconds(seconds(static_cast<std::int64_t>(nanoseconds / 1e9))));
+    const year_month_day ymd(days);
+    char text[16];
+    std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                  static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+    return text;
+}
+
+void readDistributedInfo(const Json& info, TraceSummary& summary, ReadContext& context)
+{
+    ObjectReader reader(info, "/distributedInfo", context);
+    int rank = -1, world = -1;
+    if (reader.has("rank") && reader.read("rank", rank))
+        summary.rank = rank;
+    if (reader.has("world_size") && reader.read("world_size", world))
+        summary.worldSize = world;
+    reader.read("backend", summary.backend);
+    reader.read("nccl_version", summary.ncclVersion);
+    const Json* groups = reader.take("pg_config");
+    if (groups == nullptr)
+        return;
+    if (!groups->is_array()) {
+        context.add(diag::kIoType, reader.pointerTo("pg_config"), {"/distributedInfo/pg_config", "an array", jsonTypeName(*groups)});
+        return;
+    }
+    for (std::size_t i = 0; i < groups->size(); ++i) {
+        ObjectReader group((*groups)[i], jsonPointerAppend(reader.pointerTo("pg_config"), i), context);
+        TraceProcessGroup pg;
+        group.read("pg_name", pg.name);
+        group.read("pg_desc", pg.description);
+        group.read("pg_size", pg.size);
+        group.read("ranks", pg.ranks);
+        if (pg.size == 0)
+            pg.size = static_cast<int>(pg.ranks.size());
+        summary.processGroups.push_back(std::move(pg));
+    }
+}
+
+void readDeviceProperties(const Json& properties, TraceSummary& summary, ReadContext& context)
+{
+    if (!properties.is_array()) {
+        context.add(diag::kIoType, "/deviceProperties", {"/deviceProperties", "an array", jsonTypeName(properties)});
+        return;
+    }
+    for (std::size_t i = 0; i < properties.size(); ++i) {
+        ObjectReader device(properties[i], jsonPointerAppend("/deviceProperties", i), context);
+        int id = -1;
+        if (!device.read("id", id) || id != summary.device)
+            continue;
+        device.read("name", summary.deviceName);
+        double memory = 0;
+        if (device.has("totalGlobalMem") && device.read("totalGlobalMem", memory))
+            summary.deviceMemoryBytes = memory;
+    }
+}
+
+// The summary of the lowest device that ran kernels, from what the handler collected.
+TraceLoadResult summarize(TraceHandler& handler)
+{
+    TraceLoadResult result;
+    result.diagnostics = std::move(handler.diagnostics);
+    if (hasErrors(result.diagnostics))
+        return result;
+    if (!handler.sawEvents) {
+        result.diagnostics.push_back(makeDiagnostic(diag::kTraceNoEvents, "/traceEvents"));
+        return result;
+    }
+    if (handler.kernels.empty())
+        result.diagnostics.push_back(makeDiagnostic(diag::kTraceNoKernels, "/traceEvents"));
+    if (handler.steps.empty())
+        result.diagnostics.push_back(makeDiagnostic(diag::kTraceNoSteps, "/traceEvents"));
+    if (hasErrors(result.diagnostics))
+        return result;
+
+    TraceSummary summary;
+    const auto& [device, intervals] = *handler.kernels.begin();
+    summary.device = device;
+    summary.kernels = static_cast<std::int64_t>(intervals.size());
+    summary.steps = static_cast<int>(handler.steps.size());
+    double stepMicroseconds = 0;
+    for (const TraceWindow& w : handler.steps)
+        stepMicroseconds += w.end - w.start;
+    summary.stepSeconds = stepMicroseconds / summary.steps * 1e-6;
+
+    const TraceSweep sweep = sweepKernels(intervals, handler.steps);
+    summary.kernelSeconds = sweep.busy * 1e-6;
+    summary.kernelSecondsPerStep = sweep.busyInWindows * 1e-6 / summary.steps;
+    for (int k = 0; k < kTraceCollectiveCount; ++k) {
+        summary.communicationSeconds[k] = sweep.communication[k] * 1e-6;
+        summary.exposedCommunicationSeconds[k] = sweep.exposed[k] * 1e-6;
+        summary.communicationSecondsPerStep[k] = sweep.communicationInWindows[k] * 1e-6 / summary.steps;
+        summary.exposedCommunicationSecondsPerStep[k] = sweep.exposedInWindows[k] * 1e-6 / summary.steps;
+    }
+    if (const auto peak = handler.memory.find(device); peak != handler.memory.end()) {
+        summary.peakAllocatedBytes = peak->second.allocated;
+        summary.peakReservedBytes = peak->second.reserved;
+    }
+
+    ReadContext context;
+    context.reportUnknown = false;
+    const Json& top = handler.captured;
+    if (const auto it = top.find("distributedInfo"); it != top.end())
+        readDistributedInfo(*it, summary, context);
+    if (const auto it = top.find("deviceProperties"); it != top.end())
+        readDeviceProperties(*it, summary, context);
+    if (const auto it = top.find("baseTimeNanoseconds"); it != top.end() && it->is_number() && it->get<double>() > 0)
+        summary.date = isoDay(it->get<double>());
+    // A mistyped identity field loses only that field: the timings stand, the problem is reported.
+    for (Diagnostic& d : context.diagnostics) {
+        d.severity = Severity::Warning;
+        result.diagnostics.push_back(std::move(d));
+    }
+    result.summary = std::move(summary);
+    return result;
+}
+
+TraceLoadResult parse(std::istream& stream)
+{
+    TraceHandler handler;
+    Json::sax_parse(stream, &handler);
+    return summarize(handler);
+}
+
+} // namespace
+
+TraceLoadResult readTraceFile(const std::string& path, const TraceProgress& progress)
+{
+    TraceInput input(path, progress);
+    if (!input.isOpen())
+        return {std::nullopt, {makeDiagnostic(diag::kIoFile, "", {path, input.error()})}, false};
+    if (input.empty())
+        return {std::nullopt, {makeDiagnostic(diag::kIoFile, "", {path, "the file is empty"})}, false};
+    std::istream stream(&input);
+    TraceLoadResult result = parse(stream);
+    if (input.cancelled())
+        return {std::nullopt, {}, true};
+    if (!input.error().empty()) // a damaged gzip stream: say so rather than the parser's "unexpected end"
+        return {std::nullopt, {makeDiagnostic(diag::kIoFile, "", {path, input.error()})}, false};
+    if (progress)
+        progress(1.0);
+    return result;
+}
+
+TraceLoadResult readTraceText(std::string_view text)
+{
+    std::istringstream stream{std::string(text)};
+    return parse(stream);
+}
+
+void applyMemoryStats(TraceSummary& summary, std::string_view text, std::vector<Diagnostic>& diagnostics)
+{
+    Json stats;
+    try {
+        stats = Json::parse(text);
+    } catch (const Json::parse_error& error) {
+        diagnostics.push_back(parseErrorDiagnostic(text, error));
+        return;
+    }
+    ReadContext context;
+    context.reportUnknown = false;
+    ObjectReader reader(stats, "", context);
+    double allocated = 0, reserved = 0;
+    if (reader.require("allocated_bytes.all.peak", allocated))
+        summary.peakAllocatedBytes = allocated;
+    if (reader.has("reserved_bytes.all.peak") && reader.read("reserved_bytes.all.peak", reserved))
+        summary.peakReservedBytes = reserved;
+    for (Diagnostic& d : context.diagnostics)
+        diagnostics.push_back(std::move(d));
+}
+
+} // namespace core

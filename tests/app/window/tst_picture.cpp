@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the main window shows, read as a person reads it: the colour key of the cluster canvas in each
+// colouring mode and the note when an edit switches it, memory on every GPU tile (red past its capacity),
+// the dimension each example opens in, numbers and plurals in the chosen language, the docks that the View
+// menu hides and brings back, and the minimum window size.
+//
+// The default example: 4 nodes × 8 H100, Llama 3.1 70B, TP=8 PP=2 DP=2 in the order tp-cp-ep-dp-pp, rank r
+// on GPU r: a TP group fills a node, a PP group (ranks r and r + 16) spans two nodes.
+
+#include "catalog/catalog.h"
+#include "cluster/clustercanvas.h"
+#include "cluster/clusterlegend.h"
+#include "cluster/clusterpanel.h"
+#include "common/groupcolors.h"
+#include "common/palette.h"
+#include "common/unitstext.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPainter>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace app;
+
+class TestPicture : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void legendPerMode_data();
+    void legendPerMode();
+    void legendNotesColouringSwitch();
+    void examplesOpenInTheirStory_data();
+    void examplesOpenInTheirStory();
+    void tileShowsMemoryPastCapacity();
+    void germanNumbers_data();
+    void germanNumbers();
+    void plurals_data();
+    void plurals();
+    void viewMenuTogglesDocks();
+    void minimumSizeEnforced();
+    void wrongTypeNamesItsPathOnce();
+
+private:
+    widgets::ClusterCanvas* canvas() const { return m_window->cluster()->canvas(); }
+
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestPicture::init()
+{
+    testing::createMainWindow(m_language, m_window, QSize(1600, 1000));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestPicture::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestPicture::legendPerMode_data()
+{
+    QTest::addColumn<int>("dim");
+    QTest::addColumn<bool>("byPosition");
+    QTest::addColumn<QString>("key");
+    // TP groups fill a node each: coloured by group, in shades of the TP button's colour.
+    QTest::newRow("TP: group") << static_cast<int>(core::Dim::Tp) << false
+                               << QStringLiteral("Colour = TP group");
+    // A PP group spans two nodes: coloured by stage, the stage colours listed.
+    QTest::newRow("PP: stage") << static_cast<int>(core::Dim::Pp) << true
+                               << QStringLiteral("Colour = pipeline stage");
+    // A DP group (ranks r, r + 8) spans two nodes as well: coloured by replica.
+    QTest::newRow("DP: replica") << static_cast<int>(core::Dim::Dp) << true
+                                 << QStringLiteral("Colour = DP replica");
+}
+
+void TestPicture::legendPerMode()
+{
+    QFETCH(int, dim);
+    QFETCH(bool, byPosition);
+    QFETCH(QString, key);
+    m_window->cluster()->setColorDimension(static_cast<core::Dim>(dim));
+    QCOMPARE(canvas()->colorsByPosition(), byPosition);
+    const QString legend = m_window->cluster()->legendText();
+    QVERIFY2(legend.contains(key), qPrintable(legend));
+    QVERIFY2(legend.contains(QStringLiteral("memory against its capacity")), qPrintable(legend));
+    if (byPosition) {
+        // Two stages (or replicas), each with the colour it has on the Memory and Timeline tabs.
+        QCOMPARE(canvas()->colourCount(), 2);
+        QVERIFY(legend.contains(widgets::stageColor(1).name()));
+    } else {
+        // The key's shades are the TP button's hue: the groups drawn are the legend's colours.
+        const QColor drawn = widgets::groupShade(core::Dim::Tp, canvas()->colorIndexOf(8));
+        QCOMPARE(drawn.hslHue(), widgets::dimensionColor(core::Dim::Tp).hslHue());
+        QVERIFY(legend.contains(drawn.name()));
+        QVERIFY(widgets::groupShade(core::Dim::Tp, 0) != widgets::groupShade(core::Dim::Tp, 1));
+    }
+}
+
+void TestPicture::legendNotesColouringSwitch()
+{
+    m_window->cluster()->setColorDimension(core::Dim::Tp);
+    QVERIFY(!canvas()->colorsByPosition());
+    QVERIFY(!m_window->cluster()->legendText().contains(QStringLiteral("now lie spread")));
+    // Rank 0 onto GPU 8 on node 1: TP group 0 now spans two nodes, so the canvas colours TP ranks.
+    m_window->document()->editCluster(core::edit::PlaceRank{0, 8});
+    QVERIFY(canvas()->colorsByPosition());
+    const QString legend = m_window->cluster()->legendText();
+    QVERIFY2(legend.contains(QStringLiteral("The TP groups now lie spread over nodes")), qPrintable(legend));
+    QVERIFY(legend.contains(QStringLiteral("Colour = TP rank")));
+    // Undone, the groups sit in their nodes again, and the note says that too.
+    m_window->document()->undoStack()->undo();
+    QVERIFY(!canvas()->colorsByPosition());
+    QVERIFY(m_window->cluster()->legendText().contains(QStringLiteral("now sit together in nodes")));
+    // Choosing another dimension is not an edit: no note.
+    m_window->cluster()->setColorDimension(core::Dim::Pp);
+    QVERIFY(!m_window->cluster()->legendText().contains(QStringLiteral(" now ")));
+}
+
+void TestPicture::examplesOpenInTheirStory_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<int>("dim");
+    QTest::newRow("EP=8 Mixtral") << QStringLiteral("mixtral-8x7b-ep8") << static_cast<int>(core::Dim::Ep);
+    QTest::newRow("FSDP, TP=1") << QStringLiteral("fsdp-1node-8gpu") << static_cast<int>(core::Dim::Dp);
+    QTest::newRow("TP=8") << QStringLiteral("seed-70b-32k-512gpu") << static_cast<int>(core::Dim::Tp);
+}
+
+void TestPicture::examplesOpenInTheirStory()
+{
+    QFETCH(QString, example);
+    QFETCH(int, dim);
+    m_window->cluster()->setColorDimension(core::Dim::Cp);
+    QVERIFY(
+        m_window->openFile(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/resources/examples/%1.json").arg(example)));
+    QCOMPARE(static_cast<int>(canvas()->colorDimension()), dim);
+    QCOMPARE(static_cast<int>(widgets::storyDimension(m_window->document()->snapshot().design->layout)), dim);
+}
+
+void TestPicture::tileShowsMemoryPastCapacity()
+{
+    // 70B on every GPU alone (TP=PP=1): its 140 GB of bf16 weights alone exceed an H100's 80 GB.
+    m_window->document()->editFields({{core::Field::Tp, std::int64_t{1}},
+                                      {core::Field::Pp, std::int64_t{1}},
+                                      {core::Field::Dp, std::int64_t{32}}});
+    const core::Evaluation& e = *m_window->document()->snapshot().evaluation;
+    QVERIFY(e.memory.has_value());
+    QVERIFY(!e.memory->fits);
+    QVERIFY(canvas()->memoryShareOf(0) > 140e9 / 80e9);
+    canvas()->resetTransform(); // 1:1, every detail drawn
+    canvas()->centerOn(canvas()->clusterGeometry().slotRect(0, 0).center());
+    QApplication::processEvents();
+    // The bar across the foot of GPU 0's tile is the over-capacity red, whatever the colouring.
+    for (core::Dim dim : {core::Dim::Tp, core::Dim::Dp}) {
+        m_window->cluster()->setColorDimension(dim);
+        QImage frame(canvas()->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+        frame.fill(Qt::white);
+        {
+            QPainter painter(&frame);
+            canvas()->viewport()->render(&painter);
+        }
+        const QRectF cell = canvas()->clusterGeometry().slotRect(0, 0);
+        const QPoint foot = canvas()->mapFromScene(QPointF(cell.center().x(), cell.bottom() - 5));
+        QCOMPARE(frame.pixelColor(foot), widgets::palette::overCapacity);
+    }
+    // Back to the default layout: a bar that does not reach the end, in the memory colour.
+    m_window->document()->undoStack()->undo();
+    QVERIFY(canvas()->memoryShareOf(0) > 0.1);
+    QVERIFY(canvas()->memoryShareOf(0) < 1.0);
+}
+
+void TestPicture::germanNumbers_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("bytes");
+    QTest::addColumn<QString>("count");
+    QTest::addColumn<QString>("integer");
+    QTest::addColumn<QString>("percent");
+    // 2.41e12 bytes; 3,452,600 tokens/s (the search's "3.4526e+06"); 8,192 tokens; an MFU of 52.1 %.
+    QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("2.41 TB") << QStringLiteral("3.45 M")
+                        << QStringLiteral("8,192") << QStringLiteral("52.1 %");
+    QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("2,41 TB") << QStringLiteral("3,45 M")
+                        << QStringLiteral("8.192") << QStringLiteral("52,1 %");
+}
+
+void TestPicture::germanNumbers()
+{
+    QFETCH(QString, language);
+    m_language->choose(language);
+    QTEST(widgets::bytesText(2.41e12), "bytes");
+    QTEST(widgets::countText(3.4526e6), "count");
+    QTEST(widgets::integerText(8192), "integer");
+    QTEST(widgets::percentText(0.521), "percent");
+    QCOMPARE(widgets::secondsText(0.0613),
+             language == QLatin1String("de") ? QStringLiteral("61,3 ms") : QStringLiteral("61.3 ms"));
+    m_language->choose(QStringLiteral("en"));
+}
+
+void TestPicture::plurals_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("en 1") << QStringLiteral("en") << 1 << QStringLiteral("<b>1 GPU</b>");
+    QTest::newRow("en 8192") << QStringLiteral("en") << 8192 << QStringLiteral("<b>8,192 GPUs</b>");
+    QTest::newRow("de 1") << QStringLiteral("de") << 1 << QStringLiteral("<b>1 GPU</b>");
+    QTest::newRow("de 8192") << QStringLiteral("de") << 8192 << QStringLiteral("<b>8.192 GPUs</b>");
+}
+
+void TestPicture::plurals()
+{
+    QFETCH(QString, language);
+    QFETCH(int, count);
+    m_language->choose(language);
+    QApplication::processEvents(); // the views take the language change
+    // The design summary's cluster line, as it counts a cluster of mixed nodes.
+    QTEST(QCoreApplication::translate("widgets::DesignSummary", "<b>%Ln GPU(s)</b>", nullptr, count),
+          "expected");
+    // The Cluster tab's "add nodes" boxes name their unit in the number they hold.
+    QSpinBox* nodes = m_window->cluster()->addNodeCountBox();
+    nodes->setValue(1);
+    QCOMPARE(nodes->suffix(),
+             language == QLatin1String("de") ? QStringLiteral(" Node") : QStringLiteral(" node"));
+    nodes->setValue(2);
+    QCOMPARE(nodes->suffix(),
+             language == QLatin1String("de") ? QStringLiteral(" Nodes") : QStringLiteral(" nodes"));
+    m_language->choose(QStringLiteral("en"));
+}
+
+void TestPicture::viewMenuTogglesDocks()
+{
+    for (QDockWidget* dock : {m_window->inspectorDock(), m_window->diagnosticsDock()}) {
+        QAction* toggle = dock->toggleViewAction();
+        QVERIFY(toggle->isEnabled()); // not greyed out
+        // The View menu carries the toggle.
+        bool inViewMenu = false;
+        for (QAction* menu : m_window->menuBar()->actions())
+            if (menu->menu() && menu->menu()->actions().contains(toggle))
+                inViewMenu = true;
+        QVERIFY(inViewMenu);
+        QVERIFY(dock->isVisible());
+        const int canvasHeight = canvas()->height();
+        const int canvasWidth = canvas()->width();
+        toggle->trigger();
+        QVERIFY(!dock->isVisible());
+        QApplication::processEvents();
+        // The room goes to the canvas.
+        QVERIFY(canvas()->height() > canvasHeight || canvas()->width() > canvasWidth);
+        toggle->trigger();
+        QVERIFY(dock->isVisible());
+    }
+}
+
+void TestPicture::minimumSizeEnforced()
+{
+    QCOMPARE(m_window->minimumSize(), MainWindow::kMinimumSize);
+    // Its layout fits the stated minimum: a request at the minimum is honoured, a smaller one is not.
+    m_window->resize(MainWindow::kMinimumSize);
+    QApplication::processEvents();
+    QCOMPARE(m_window->size(), MainWindow::kMinimumSize);
+    m_window->resize(800, 600);
+    QApplication::processEvents();
+    QCOMPARE(m_window->size(), MainWindow::kMinimumSize);
+    // At 1366 × 768, a laptop's screen, the canvas keeps a useful size.
+    m_window->resize(1366, 740);
+    QApplication::processEvents();
+    QVERIFY2(canvas()->height() >= 300, qPrintable(QString::number(canvas()->height())));
+}
+
+void TestPicture::wrongTypeNamesItsPathOnce()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("wrong-type.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "meshwright.design", "version": 1, "layout": {"tp": "eight"}})");
+    file.close();
+    QVERIFY(!m_window->openFile(path));
+    const QString error = m_window->lastError();
+    QVERIFY2(error.contains(QStringLiteral("/layout/tp must be")), qPrintable(error));
+    QCOMPARE(error.count(QStringLiteral("/layout/tp")), 1);
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestPicture)
+#include "tst_picture.moc"

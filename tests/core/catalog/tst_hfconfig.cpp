@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face config.json import: every supported architecture's parameter count equals its model card's
+// within 0.5 %, fields Meshwright cannot model are named with what it does instead, and bad input gets a
+// located message.
+
+#include "catalog/hfconfig.h"
+
+#include <QTest>
+#include <fstream>
+#include <sstream>
+
+using namespace core;
+
+namespace {
+
+std::string fixture(const QString& name)
+{
+    std::ifstream in(MESHWRIGHT_SOURCE_DIR "/tests/data/hf/" + name.toStdString());
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+bool hasCodeAt(const std::vector<Diagnostic>& diagnostics, const std::string& code, const std::string& path)
+{
+    for (const Diagnostic& d : diagnostics)
+        if (d.code == code && d.path == path)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestHfConfig : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void parameterCountMatchesTheCard_data();
+    void parameterCountMatchesTheCard();
+    void unmodelledFieldsAreNamed_data();
+    void unmodelledFieldsAreNamed();
+    void windowSwitchedOff();
+    void badInput_data();
+    void badInput();
+    void detection();
+};
+
+void TestHfConfig::parameterCountMatchesTheCard_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("total");
+    QTest::addColumn<double>("active"); // 0: dense, not checked separately
+
+    // Card numbers: the Hub's safetensors count or the card's own statement, as each names it.
+    QTest::newRow("Llama 3.1 8B (HF card: 8.03B params)") << "llama-3.1-8b.json" << 8.03e9 << 0.0;
+    QTest::newRow("Mistral 7B v0.1 (HF card: 7.24B params)") << "mistral-7b-v0.1.json" << 7.24e9 << 0.0;
+    QTest::newRow("Qwen2.5 7B (card: Number of Parameters 7.61B)") << "qwen2.5-7b.json" << 7.61e9 << 0.0;
+    QTest::newRow("Qwen3 8B (card: Number of Parameters 8.2B)") << "qwen3-8b.json" << 8.2e9 << 0.0;
+    QTest::newRow("Qwen3 30B-A3B (card: 30.5B total, 3.3B activated)") << "qwen3-30b-a3b.json" << 30.5e9 << 3.3e9;
+    QTest::newRow("Mixtral 8x7B (Mistral AI: 46.7B total, 12.9B per token)") << "mixtral-8x7b-v0.1.json" << 46.7e9
+                                                                             << 12.9e9;
+    QTest::newRow("DeepSeek-V3 (arXiv:2412.19437: 671B total, 37B activated; MTP apart)") << "deepseek-v3.json"
+                                                                                         << 671e9 << 37e9;
+    // The gpt-oss card counts active parameters without the embedding table (a lookup, not a product);
+    // Meshwright's active count includes it: 201,088 × 2,880 = 0.579B added to the card's figure.
+    QTest::newRow("gpt-oss-20b (arXiv:2508.10925 Table 1: 20.91B, 3.61B active)") << "gpt-oss-20b.json" << 20.91e9
+                                                                                 << 3.61e9 + 0.579e9;
+    QTest::newRow("gpt-oss-120b (arXiv:2508.10925 Table 1: 116.83B, 5.13B active)") << "gpt-oss-120b.json"
+                                                                                   << 116.83e9 << 5.13e9 + 0.579e9;
+}
+
+void TestHfConfig::parameterCountMatchesTheCard()
+{
+    QFETCH(QString, file);
+    QFETCH(double, total);
+    QFETCH(double, active);
+    const HfImportResult result = importHfConfig(fixture(file));
+    QVERIFY2(result.model, result.diagnostics.empty() ? "" : result.diagnostics.front().message().c_str());
+    const ParameterCounts counts = countParameters(*result.model);
+    const double error = std::abs(counts.all.total() / total - 1);
+    QVERIFY2(error < 0.005, qPrintable(QStringLiteral("%1 counted, %2 off").arg(counts.all.total()).arg(error)));
+    if (active > 0) {
+        // The cards round the active count to two or three digits: within 2 %.
+        const double activeError = std::abs(counts.active.total() / active - 1);
+        QVERIFY2(activeError < 0.02,
+                 qPrintable(QStringLiteral("%1 active, %2 off").arg(counts.active.total()).arg(activeError)));
+    }
+    for (const Diagnostic& d : result.diagnostics)
+        QVERIFY2(!d.isError(), d.message().c_str());
+}
+
+void TestHfConfig::unmodelledFieldsAreNamed_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("named");
+
+    QTest::newRow("Mistral's sliding window") << "mistral-7b-v0.1.json" << "/sliding_window" << "4096 tokens on 32 of 32";
+    QTest::newRow("GPT-OSS's alternating layers") << "gpt-oss-20b.json" << "/sliding_window" << "128 tokens on 12 of 24";
+    QTest::newRow("GPT-OSS's MXFP4 experts") << "gpt-oss-20b.json" << "/quantization_config" << "mxfp4";
+    QTest::newRow("GPT-OSS's attention sinks") << "gpt-oss-20b.json" << "/architectures" << "attention sinks";
+    QTest::newRow("DeepSeek-V3's multi-token prediction") << "deepseek-v3.json" << "/num_nextn_predict_layers"
+                                                          << "multi-token prediction";
+}
+
+void TestHfConfig::unmodelledFieldsAreNamed()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, path);
+    QFETCH(QString, named);
+    const HfImportResult result = importHfConfig(fixture(file));
+    QVERIFY(result.model);
+    QVERIFY(hasCodeAt(result.diagnostics, "hf-not-modelled", path.toStdString()));
+    bool noted = false;
+    for (const std::string& note : result.model->notModelled)
+        noted = noted || QString::fromStdString(note).contains(named);
+    QVERIFY2(noted, qPrintable(named));
+}
+
+// Qwen2.5's config carries a window but switches it off (use_sliding_window false): no warning, no note.
+void TestHfConfig::windowSwitchedOff()
+{
+    const HfImportResult result = importHfConfig(fixture("qwen2.5-7b.json"));
+    QVERIFY(result.model);
+    QVERIFY(result.diagnostics.empty());
+    QVERIFY(result.model->notModelled.empty());
+}
+
+void TestHfConfig::badInput_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("path");
+
+    QTest::newRow("malformed") << "{\"architectures\": [" << "io-parse" << "";
+    QTest::newRow("unknown architecture") << R"({"architectures": ["BertForMaskedLM"], "hidden_size": 768})"
+                                          << "hf-architecture" << "/architectures";
+    QTest::newRow("unknown model_type") << R"({"model_type": "t5"})" << "hf-architecture" << "/model_type";
+    QTest::newRow("no hidden size") << R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64})"
+                                    << "io-missing" << "/hidden_size";
+    QTest::newRow("mistyped layers") << R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": "32",
+        "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64})"
+                                     << "io-type" << "/num_hidden_layers";
+    QTest::newRow("DeepSeek without MLA ranks") << R"({"architectures": ["DeepseekV3ForCausalLM"], "num_hidden_layers": 2,
+        "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64,
+        "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32})"
+                                                << "io-missing" << "/kv_lora_rank";
+}
+
+void TestHfConfig::badInput()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, code);
+    QFETCH(QString, path);
+    const HfImportResult result = importHfConfig(text.toStdString());
+    QVERIFY(!result.model);
+    QVERIFY(hasCodeAt(result.diagnostics, code.toStdString(), path.toStdString()));
+}
+
+void TestHfConfig::detection()
+{
+    QVERIFY(isHfConfig(Json::parse(fixture("llama-3.1-8b.json"))));
+    QVERIFY(isHfConfig(Json::parse(R"({"model_type": "llama"})")));
+    QVERIFY(!isHfConfig(Json::parse(R"({"layers": 32, "hidden": 4096})")));
+    QVERIFY(!isHfConfig(Json::parse(R"({"model": {"preset": "llama-3.1-8b"}})")));
+    QCOMPARE(hfArchitectures().size(), std::size_t(8));
+}
+
+QTEST_APPLESS_MAIN(TestHfConfig)
+#include "tst_hfconfig.moc"
