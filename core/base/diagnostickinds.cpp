@@ -102,10 +102,7 @@ constexpr std::array kKinds{
     kCollectiveHierarchicalNodes,
     kCollectivePeers,
     kCollectiveLink,
-    kMemoryDoesNotFit,
-    kMemoryDoesNotFitActivations,
-    kMemoryDoesNotFitWeights,
-    kMemoryDoesNotFitKvCache,
+    kMemoryDoesNotFit, // one code; its three other messages (by the largest part) share it and its severity
     kOffloadWithoutZero,
     kFrameworkMode,
     kFrameworkZeroStage,

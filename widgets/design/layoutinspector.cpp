@@ -247,9 +247,13 @@ void LayoutInspector::build()
     addChoice(serving, Field::KvDtype, Choices::KvDtype);
 
     outer->addStretch(1);
+    routeWheelToPanel();
+}
 
-    // The wheel scrolls the panel; it changes a value only in the field being edited. Wheel focus would
-    // let a scroll over a field take the focus and the value with it.
+// The wheel scrolls the panel; it changes a value only in the field being edited. Wheel focus would let a
+// scroll over a field take the focus and the value with it.
+void LayoutInspector::routeWheelToPanel()
+{
     for (QWidget* editor : findChildren<QWidget*>()) {
         if (!qobject_cast<QAbstractSpinBox*>(editor) && !qobject_cast<QComboBox*>(editor))
             continue;
