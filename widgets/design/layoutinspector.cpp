@@ -57,14 +57,33 @@ LayoutInspector::LayoutInspector(QWidget* parent)
     retranslate();
 }
 
+// A group's rows sit in a form; its word-wrapped notes sit beside the form, never in it. Qt 6.4's
+// QFormLayout computes height-for-width (the wrapped label's) over every row, hidden ones too, with the
+// layout index a hidden row had when it was last shown: with rows hidden by setRowVisible that index
+// can lie past the end of the form's row table, and the form writes beyond its memory. A form without a
+// height-for-width item never runs that computation.
 QFormLayout* LayoutInspector::addGroup(QGroupBox*& box)
 {
     box = new QGroupBox(this);
-    auto* form = new QFormLayout(box);
+    auto* column = new QVBoxLayout(box);
+    auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    column->addLayout(form);
     layout()->addWidget(box);
     return form;
+}
+
+QLabel* LayoutInspector::addNote(QGroupBox* box, bool aboveRows)
+{
+    auto* note = new QLabel(this);
+    note->setWordWrap(true);
+    auto* column = static_cast<QVBoxLayout*>(box->layout());
+    if (aboveRows)
+        column->insertWidget(0, note);
+    else
+        column->addWidget(note);
+    return note;
 }
 
 QSpinBox* LayoutInspector::addInteger(QFormLayout* form, Field field, int min, int max)
@@ -150,9 +169,7 @@ void LayoutInspector::build()
         if (!id.isEmpty())
             emit modelPresetChosen(id);
     });
-    m_modelNote = new QLabel(this);
-    m_modelNote->setWordWrap(true);
-    model->addRow(m_modelNote);
+    m_modelNote = addNote(m_modelGroup, false);
     addInteger(model, Field::ModelLayers, 1, core::limits::kMaxLayers);
     addInteger(model, Field::ModelHidden, 1, static_cast<int>(core::limits::kMaxHidden));
     addInteger(model, Field::ModelFfn, 0, static_cast<int>(core::limits::kMaxFfn));
@@ -188,9 +205,7 @@ void LayoutInspector::build()
     m_intraLinkLabel = new QLabel(this);
     cluster->addRow(m_intraLinkLabel, m_intraLink);
     addChoice(cluster, Field::Fabric, Choices::Fabric);
-    m_clusterNote = new QLabel(this);
-    m_clusterNote->setWordWrap(true);
-    cluster->addRow(m_clusterNote);
+    m_clusterNote = addNote(m_clusterGroup, false);
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         // A new GPU type brings the intra-node link its nodes usually have: the preset just chosen.
         if (const core::GpuSpec* gpu = core::Catalog::builtin().gpu(ss(m_gpu->itemData(index).toString()))) {
@@ -206,9 +221,7 @@ void LayoutInspector::build()
 
     // Parallel layout
     QFormLayout* parallel = addGroup(m_parallelGroup);
-    m_worldLabel = new QLabel(this);
-    m_worldLabel->setWordWrap(true);
-    parallel->addRow(m_worldLabel);
+    m_worldLabel = addNote(m_parallelGroup, true);
     for (Field field : {Field::Tp, Field::Pp, Field::Dp, Field::Cp, Field::Ep})
         addInteger(parallel, field, 1, core::limits::kMaxDegree);
     addCheck(parallel, Field::AutoDp);

@@ -70,6 +70,7 @@ private:
     void build();
     void retranslate();
     QFormLayout* addGroup(QGroupBox*& box);
+    QLabel* addNote(QGroupBox* box, bool aboveRows);
     void routeWheelToPanel();
     QSpinBox* addInteger(QFormLayout* form, core::Field field, int min, int max);
     QComboBox* addChoice(QFormLayout* form, core::Field field, Choices choices);

@@ -269,13 +269,25 @@ void TestEditing::layoutThatDoesNotFitFails()
     QCOMPARE(m_window->views()->mapTo(m_window.get(), QPoint()).y(), tabsTop);
 }
 
+// A fifth node with DP kept fixed: every rank holds what it held on four nodes (it fits), and the new
+// node's 8 GPUs have no rank. Shrinking DP instead would leave GPUs idle too, but un-shard the ZeRO-1
+// optimizer state until the 70B model no longer fits, and the verdict would be the memory error.
 void TestEditing::idleGpusAreAWarning()
 {
     QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("runs"));
-    document()->editField(Field::Dp, core::FieldValue{std::int64_t{1}});
+    QVERIFY(!document()->design().layout.autoDp); // an example keeps the DP it was written with
+    m_window->inspector()->nodesBox()->setValue(5);
+    const core::Evaluation& e = *document()->snapshot().evaluation;
+    QCOMPARE(e.gpusInService, 40);
+    QCOMPARE(e.worldSize, 32);
+    QVERIFY(e.valid());
     QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("idle"));
-    QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("16 GPUs idle")));
-    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("16 GPUs idle")));
+    QVERIFY2(m_window->summary()->performanceText().contains(QStringLiteral("8 GPUs idle")),
+             qPrintable(m_window->summary()->performanceText()));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("8 GPUs idle")));
+    // The figures stay: idle GPUs are a warning, the layout runs.
+    QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("Step ")));
+    QVERIFY(!m_window->summary()->performanceText().contains(QStringLiteral("If it ran:")));
 }
 
 // F5 straight after the window opens, before the Learn menu was ever shown: every lesson teaches with the
@@ -311,8 +323,12 @@ void TestEditing::helpListsTheShortcutsAndTheGuide()
     for (const char* key : {"Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Ctrl+Shift+S", "F5"})
         QVERIFY2(keys.contains(QLatin1String(key)), key);
     // Each key once: a key bound to two actions fires neither.
-    QCOMPARE(keys.count(QStringLiteral("<b>Ctrl+Y")), 0); // listed with the other redo key
     QCOMPARE(keys.count(QStringLiteral("Ctrl+Y")), 1);
+    // Listed in one row with the other redo key, in the order the platform gives its bindings.
+    const QRegularExpressionMatch redoRow =
+        QRegularExpression(QStringLiteral("<tr><td><b>([^<]*Ctrl\\+Y[^<]*)</b>")).match(keys);
+    QVERIFY2(redoRow.hasMatch(), qPrintable(keys));
+    QVERIFY2(redoRow.captured(1).contains(QStringLiteral("Ctrl+Shift+Z")), qPrintable(redoRow.captured(1)));
     const QString guide = userGuideMarkdown();
     QVERIFY(guide.startsWith(QStringLiteral("## Using the application")));
     QVERIFY(guide.contains(QStringLiteral("Open Example")));
