@@ -20,9 +20,25 @@ std::shared_ptr<const Catalog> designCatalog(const Design& design, const Catalog
     return std::make_shared<const Catalog>(presets);
 }
 
+// The GEMM tables a design is priced with: the built-in ones, with the design's own in place of those of
+// the same GPU type and data type. Without tables of its own the built-in model is shared without a copy.
+std::shared_ptr<const GemmModel> designGemmModel(const Design& design)
+{
+    if (design.kernelTables.empty())
+        return std::shared_ptr<const GemmModel>(std::shared_ptr<const GemmModel>(), &GemmModel::builtin());
+    auto model = std::make_shared<GemmModel>(GemmModel::builtin());
+    for (const DesignKernelTable& table : design.kernelTables) {
+        const KernelTableRead read = readKernelTable(table.csv, table.source);
+        if (!hasErrors(read.diagnostics)) // a design that loaded has no bad table; one built in code may
+            model->addTable(read.table, true);
+    }
+    return model;
+}
+
 // Place: the mesh of the degrees and every rank on its GPU (the design's placement, else the default
 // order), then the checks on the ranks as placed. Returns whether every rank has a GPU.
-bool place(const Design& design, PlacedLayout& placed, std::vector<Diagnostic>& diagnostics)
+bool place(const Design& design, PlacedLayout& placed, std::shared_ptr<const ClusterLinkSpecs> linkSpecs,
+           std::vector<Diagnostic>& diagnostics)
 {
     placed.hasMesh = true;
     placed.mesh = buildMesh(design.layout);
@@ -46,6 +62,9 @@ bool place(const Design& design, PlacedLayout& placed, std::vector<Diagnostic>& 
             complete = false;
         }
     }
+    placed.placedKnown = complete ? 1 : 0;
+    placed.groupLinks = std::make_shared<const PlacedGroupLinks>(std::move(linkSpecs));
+    placed.roles = std::make_shared<const RankRoles>(rankRoles(design.cluster, placed.ranks, design.layout.pp()));
     if (complete)
         validatePlacement(design, placed.presets(), placed.mesh, placement, diagnostics);
     return complete;
@@ -70,23 +89,42 @@ void addTime(const Design& design, Evaluation& result)
 
 } // namespace
 
-MeshEvaluation evaluateMesh(const Design& design, const Catalog& presets)
+FixedEvaluation evaluateFixed(const Design& design, const Catalog& presets)
+{
+    FixedEvaluation out;
+    out.catalog = designCatalog(design, presets);
+    out.gemms = designGemmModel(design);
+    out.gpusInCluster = design.cluster.gpuCount();
+    out.gpusInService = design.cluster.inServiceGpuCount();
+    out.parameters = countParameters(design.model);
+    out.modelValid = validateFixedParts(design, *out.catalog, out.diagnostics);
+    out.linkSpecs = std::make_shared<const ClusterLinkSpecs>(design.cluster, *out.catalog);
+    return out;
+}
+
+MeshEvaluation evaluateMesh(const Design& design, const FixedEvaluation& fixed)
 {
     MeshEvaluation out;
     Evaluation& result = out.evaluation;
-    result.catalog = designCatalog(design, presets);
-    result.gpusInCluster = design.cluster.gpuCount();
-    result.gpusInService = design.cluster.inServiceGpuCount();
-    result.parameters = countParameters(design.model);
-
-    out.checks = validateDesign(design, *result.catalog, result.diagnostics);
+    result.catalog = fixed.catalog;
+    result.gemms = fixed.gemms;
+    result.gpusInCluster = fixed.gpusInCluster;
+    result.gpusInService = fixed.gpusInService;
+    result.parameters = fixed.parameters;
+    result.diagnostics = fixed.diagnostics;
+    out.checks = validateLayoutParts(design, fixed.modelValid, result.diagnostics, fixed.gpusInService);
     result.worldSize = out.checks.meshPossible ? design.layout.worldSize() : 0;
     result.microBatches = microBatchesPerStep(design);
     if (!out.checks.meshPossible)
         return out;
-    out.complete = place(design, result, out.placementDiagnostics);
+    out.complete = place(design, result, fixed.linkSpecs, out.placementDiagnostics);
     append(result.diagnostics, out.placementDiagnostics);
     return out;
+}
+
+MeshEvaluation evaluateMesh(const Design& design, const Catalog& presets)
+{
+    return evaluateMesh(design, evaluateFixed(design, presets));
 }
 
 void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluation& result,
@@ -94,7 +132,9 @@ void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluatio
 {
     const PlacedLayout& placed = result;
     if (mesh.complete && mesh.checks.modelValid) {
-        result.memory = computeMemory(design, placed.ranks, placed.presets());
+        result.memory = placed.roles
+            ? computeMemory(design, *placed.roles, placed.presets(), {}, options.rankLists)
+            : computeMemory(design, placed.ranks, placed.presets());
         append(result.diagnostics, result.memory->diagnostics);
         if (options.skipTimeUnlessFits && !result.memory->fits)
             return;

@@ -10,6 +10,7 @@
 #include "base/diagnostic.h"
 #include "catalog/catalog.h"
 #include "catalog/model.h"
+#include "comm/grouplinks.h"
 #include "comm/traffic.h"
 #include "design/design.h"
 #include "design/mesh.h"
@@ -61,9 +62,26 @@ struct Evaluation : PlacedLayout
 
 Evaluation evaluate(const Design& design, const Catalog& catalog = Catalog::builtin());
 
+// What no layout changes, found once for the mesh search's many layouts of one design: the checks of the
+// model, the cluster and the compute model, the presets the design is priced with, the GPU counts and the
+// cluster's links. Each costs in proportion to the GPUs; the search pays it once, not per layout.
+struct FixedEvaluation
+{
+    std::shared_ptr<const Catalog> catalog;
+    std::shared_ptr<const GemmModel> gemms; // the design's kernel tables over the built-in ones
+    std::vector<Diagnostic> diagnostics;
+    bool modelValid = false;
+    int gpusInCluster = 0;
+    int gpusInService = 0;
+    ParameterCounts parameters;
+    std::shared_ptr<const ClusterLinkSpecs> linkSpecs;
+};
+FixedEvaluation evaluateFixed(const Design& design, const Catalog& catalog = Catalog::builtin());
+
 // evaluate() in two halves, for the mesh search (search.h), which evaluates many variants of one set of
 // degrees on one mesh. The first half checks the design and places the layout, whose cost grows with the
-// GPU count; the second adds memory, traffic, the schedule and performance.
+// GPU count; the second adds memory, traffic, the schedule and performance. `fixed` is evaluateFixed() of
+// a design with the same model, cluster, compute model and presets.
 struct MeshEvaluation
 {
     Evaluation evaluation;
@@ -72,11 +90,14 @@ struct MeshEvaluation
     std::vector<Diagnostic> placementDiagnostics; // also in evaluation.diagnostics
 };
 MeshEvaluation evaluateMesh(const Design& design, const Catalog& catalog = Catalog::builtin());
+MeshEvaluation evaluateMesh(const Design& design, const FixedEvaluation& fixed);
 
 struct FigureOptions
 {
     bool traffic = true;
     bool skipTimeUnlessFits = false; // the search drops what does not fit: no schedule for it
+    // Whether the memory report lists every rank of each role (the search reads only the roles).
+    bool rankLists = true;
 };
 // Fills `result` (the mesh half's evaluation, or a copy whose diagnostics the caller re-validated for a
 // variant with the same degrees, order, cluster and placement, and whose figures it reset).

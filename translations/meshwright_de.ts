@@ -755,6 +755,42 @@
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
         <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der KV-Cache (%7) ist der größte Teil: Bedienen Sie weniger Sequenzen gleichzeitig (höchstens %8 passen), speichern Sie den Cache in FP8 oder erhöhen Sie TP.</translation>
     </message>
+    <message>
+        <source>This is not a readable %1 file: %2.</source>
+        <translation>Dies ist keine lesbare %1-Datei: %2.</translation>
+    </message>
+    <message>
+        <source>The file holds no %1 configuration: %2.</source>
+        <translation>Die Datei enthält keine %1-Konfiguration: %2.</translation>
+    </message>
+    <message>
+        <source>The file starts %1 processes, but the cluster has %2 GPUs.</source>
+        <translation>Die Datei startet %1 Prozesse, der Cluster hat aber %2 GPUs.</translation>
+    </message>
+    <message>
+        <source>The degrees %1 need %2 GPUs, but the cluster has %3.</source>
+        <translation>Die Grade %1 brauchen %2 GPUs, der Cluster hat aber %3.</translation>
+    </message>
+    <message>
+        <source>The degrees %1 do not divide the cluster&apos;s %2 GPUs, so no data-parallel degree fills it.</source>
+        <translation>Die Grade %1 teilen die %2 GPUs des Clusters nicht, daher füllt ihn kein datenparalleler Grad.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 conflicts with %3 = %4.</source>
+        <translation>%1 = %2 widerspricht %3 = %4.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 cannot be imported: %3.</source>
+        <translation>%1 = %2 kann nicht importiert werden: %3.</translation>
+    </message>
+    <message>
+        <source>The file&apos;s model %1 is not a built-in preset; the design keeps %2.</source>
+        <translation>Das Modell %1 der Datei ist keine eingebaute Vorlage; der Entwurf behält %2.</translation>
+    </message>
+    <message>
+        <source>%1 is read as %2: %3.</source>
+        <translation>%1 wird als %2 gelesen: %3.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1925,6 +1961,68 @@
     <message>
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler-Traces (*.json *.json.gz *.gz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Launch Configuration…</source>
+        <translation>&amp;Launch-Konfiguration…</translation>
+    </message>
+    <message>
+        <source>%1 is empty.</source>
+        <translation>%1 ist leer.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported:
+%2</source>
+        <translation>%1 kann nicht importiert werden:
+%2</translation>
+    </message>
+    <message>
+        <source>Not used: %1</source>
+        <translation>Nicht verwendet: %1</translation>
+    </message>
+    <message>
+        <source>Import launch configuration %1</source>
+        <translation>Launch-Konfiguration %1 importieren</translation>
+    </message>
+    <message>
+        <source>Any launch file, format from its name and contents (*)</source>
+        <translation>Jede Launch-Datei, Format aus Name und Inhalt (*)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments (*.sh *.txt *.args)</source>
+        <translation>Megatron-LM-Argumente (*.sh *.txt *.args)</translation>
+    </message>
+    <message>
+        <source>torchtitan config (*.toml)</source>
+        <translation>torchtitan-Konfiguration (*.toml)</translation>
+    </message>
+    <message>
+        <source>Accelerate config (*.yaml *.yml)</source>
+        <translation>Accelerate-Konfiguration (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation>DeepSpeed-Konfiguration (*.json)</translation>
+    </message>
+    <message>
+        <source>vLLM command (*.sh)</source>
+        <translation>vLLM-Befehl (*.sh)</translation>
+    </message>
+    <message>
+        <source>SGLang command (*.sh)</source>
+        <translation>SGLang-Befehl (*.sh)</translation>
+    </message>
+    <message>
+        <source>Import a Launch Configuration</source>
+        <translation>Launch-Konfiguration importieren</translation>
+    </message>
+    <message>
+        <source>Cannot Import the Launch Configuration</source>
+        <translation>Launch-Konfiguration kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Launch Configuration Imported</source>
+        <translation>Launch-Konfiguration importiert</translation>
     </message>
 </context>
 <context>

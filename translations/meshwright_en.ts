@@ -753,6 +753,42 @@
     </message>
     <message>
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This is not a readable %1 file: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file holds no %1 configuration: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file starts %1 processes, but the cluster has %2 GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The degrees %1 need %2 GPUs, but the cluster has %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The degrees %1 do not divide the cluster&apos;s %2 GPUs, so no data-parallel degree fills it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2 conflicts with %3 = %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2 cannot be imported: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file&apos;s model %1 is not a built-in preset; the design keeps %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is read as %2: %3.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1922,6 +1958,67 @@
     </message>
     <message>
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Launch Configuration…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import launch configuration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any launch file, format from its name and contents (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments (*.sh *.txt *.args)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan config (*.toml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accelerate config (*.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM command (*.sh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang command (*.sh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a Launch Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import the Launch Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch Configuration Imported</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

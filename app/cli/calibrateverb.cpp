@@ -12,9 +12,11 @@
 #include "cli/textfile.h"
 #include "cli/textreport.h"
 #include "comm/ncclimport.h"
+#include "compute/kerneltable.h"
 #include "design/designio.h"
 #include "performance/computecalibration.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace cli {
@@ -228,6 +230,78 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
             out << "Wrote " << outputPath << " with the fitted compute model.\n";
         if (!fit.warning.empty())
             err << "meshwright-cli calibrate-compute: warning: " << fit.warning << "\n";
+    }
+    return kExitOk;
+}
+
+} // namespace cli
+
+namespace cli {
+
+std::string calibrateKernelsHelp()
+{
+    return "  calibrate-kernels DESIGN.json TABLE.csv -o OUT.json [--json]\n"
+           "      Put a measured GEMM table (columns gpu, dtype, b, m, n, k, seconds) into the design: its\n"
+           "      GPU types and data types are then priced from it instead of the built-in table.\n";
+}
+
+int calibrateKernelsVerb(Arguments& args, std::ostream& out, std::ostream& err)
+{
+    std::string designPath, tablePath, outputPath;
+    bool json = false;
+    while (!args.atEnd()) {
+        const std::string arg = args.next();
+        if (arg == "-o" || arg == "--output")
+            outputPath = args.value(arg);
+        else if (arg == "--json")
+            json = true;
+        else if (!arg.starts_with("-") && designPath.empty())
+            designPath = arg;
+        else if (!arg.starts_with("-") && tablePath.empty())
+            tablePath = arg;
+        else
+            throw UsageError("calibrate-kernels: unknown argument '" + arg + "'");
+    }
+    if (designPath.empty() || tablePath.empty() || outputPath.empty())
+        throw UsageError("calibrate-kernels needs DESIGN.json, TABLE.csv and -o OUT.json");
+    const auto designText = readText(designPath);
+    const auto tableText = readText(tablePath);
+    if (!designText || !tableText) {
+        err << "meshwright-cli: cannot read " << (designText ? tablePath : designPath) << "\n";
+        return kExitUsage;
+    }
+    LoadResult loaded = loadDesign(*designText);
+    if (!loaded.ok()) {
+        writeDiagnostics(err, loaded.diagnostics);
+        return kExitUsage;
+    }
+    const std::string source = std::filesystem::path(tablePath).filename().string();
+    // The table is read as the built-in one is; a table with a problem loads nothing.
+    const KernelTableRead read = readKernelTable(*tableText, source);
+    if (hasErrors(read.diagnostics)) {
+        writeDiagnostics(err, read.diagnostics);
+        return kExitUsage;
+    }
+    auto& tables = loaded.design->kernelTables;
+    std::erase_if(tables, [&](const DesignKernelTable& t) { return t.source == source; });
+    tables.push_back({source, *tableText});
+    if (!writeAtomically(outputPath, saveDesign(*loaded.design))) {
+        err << "meshwright-cli: cannot write " << outputPath << "\n";
+        return kExitUsage;
+    }
+    std::vector<std::string> pairs;
+    for (const GemmRow& row : read.table.rows) {
+        const std::string pair = row.gpu + " " + std::string(enumName(row.dtype));
+        if (std::find(pairs.begin(), pairs.end(), pair) == pairs.end())
+            pairs.push_back(pair);
+    }
+    if (json) {
+        out << Json{{"source", source}, {"rows", read.table.rows.size()}, {"tables", pairs}}.dump(2) << "\n";
+    } else {
+        out << source << ": " << read.table.rows.size() << " GEMM rows";
+        for (const std::string& pair : pairs)
+            out << "; " << pair;
+        out << "\nWritten to " << outputPath << "\n";
     }
     return kExitOk;
 }

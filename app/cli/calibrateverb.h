@@ -18,4 +18,8 @@ std::string calibrateLinkHelp();
 int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err);
 std::string calibrateComputeHelp();
 
+// meshwright-cli calibrate-kernels: put a measured GEMM kernel table into a design.
+int calibrateKernelsVerb(Arguments& args, std::ostream& out, std::ostream& err);
+std::string calibrateKernelsHelp();
+
 } // namespace cli

@@ -10,6 +10,7 @@
 #include "cli/collectiveverb.h"
 #include "cli/designflags.h"
 #include "cli/exportverb.h"
+#include "cli/importverb.h"
 #include "cli/kernelverb.h"
 #include "cli/recordverb.h"
 #include "cli/reportverb.h"
@@ -46,7 +47,8 @@ void usage(std::ostream& out)
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
         << searchHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp() << calibrateComputeHelp()
-        << exportHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
+        << calibrateKernelsHelp()
+        << exportHelp() << importHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -99,7 +101,7 @@ int evaluateVerb(Arguments& args, std::ostream& out, std::ostream& err)
                                   built.diagnostics.end());
     sortDiagnostics(evaluation.diagnostics);
     if (json)
-        out << jsonText(evaluationToJson(design, evaluation)) << "\n";
+        out << jsonText(evaluationToJson(design, evaluation, EvaluationJsonOptions{options.allRanks})) << "\n";
     else
         writeTextReport(out, design, evaluation, options);
     return evaluation.valid() ? kExitOk : kExitDesignErrors;
@@ -226,12 +228,16 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return calibrateLinkVerb(args, out, err);
         if (verb == "calibrate-compute")
             return calibrateComputeVerb(args, out, err);
+        if (verb == "calibrate-kernels")
+            return calibrateKernelsVerb(args, out, err);
         if (verb == "schedule")
             return scheduleVerb(args, out, err);
         if (verb == "search")
             return searchVerb(args, out, err);
         if (verb == "export")
             return exportVerb(args, out, err);
+        if (verb == "import")
+            return importVerb(args, out, err);
         if (verb == "report")
             return reportVerb(args, out, err);
         if (verb == "record")

@@ -8,7 +8,9 @@
 #include "cli/textreport.h"
 #include "design/designio.h"
 #include "performance/search.h"
+#include "performance/searchspace.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <sstream>
@@ -18,6 +20,10 @@ namespace cli {
 using namespace core;
 
 namespace {
+
+// Beyond these a search may take a while; it says so at once.
+constexpr std::int64_t kAnnouncedCombinations = 20000;
+constexpr int kAnnouncedGpus = 65536;
 
 std::string percent(double share)
 {
@@ -29,7 +35,14 @@ std::string percent(double share)
 std::string layoutLabel(const ParallelLayout& l)
 {
     std::ostringstream s;
-    s << "TP " << l.tp() << " PP " << l.pp() << " DP " << l.dp();
+    s << "TP " << l.tp() << " PP " << l.pp();
+    if (!l.layersPerStage.empty()) {
+        s << " (layers";
+        for (std::size_t i = 0; i < l.layersPerStage.size(); ++i)
+            s << (i == 0 ? " " : "/") << l.layersPerStage[i];
+        s << ")";
+    }
+    s << " DP " << l.dp();
     if (l.cp() > 1)
         s << " CP " << l.cp();
     if (l.ep() > 1)
@@ -41,15 +54,59 @@ std::string layoutLabel(const ParallelLayout& l)
     return s.str();
 }
 
+// What keeps every combination out: the rejections by cause, and the combination closest to fitting.
+void writeNothingFits(std::ostream& err, const Design& design, const SearchResult& result)
+{
+    err << "meshwright-cli search: no layout fits " << design.model.name << " on these GPUs.";
+    if (!result.rejectedBy.empty()) {
+        err << " Rejected:";
+        for (std::size_t i = 0; i < result.rejectedBy.size(); ++i)
+            err << (i == 0 ? " " : ", ") << result.rejectedBy[i].second << " by " << result.rejectedBy[i].first;
+        err << ".";
+    }
+    err << "\n";
+    if (result.closest) {
+        const SearchCandidate& c = *result.closest;
+        err << "Closest: " << layoutLabel(c.layout) << ", global batch " << c.globalBatch << ", needs "
+            << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes) << ".\n";
+    }
+    const auto rejected = [&](const std::string& code) {
+        return std::any_of(result.rejectedBy.begin(), result.rejectedBy.end(),
+                           [&](const auto& r) { return r.first == code; });
+    };
+    if (rejected("batch-divisible") && result.batch == BatchPolicy::Exact)
+        err << "No data-parallel degree that fills the GPUs divides the global batch "
+            << design.workload.globalBatch << "; --batch nearest or round-down lets each layout round it.\n";
+    err << "Add GPUs, take GPUs with more memory, or shorten the sequence or the global batch.\n";
+}
+
+// A search that cannot finish quickly says so before it starts.
+void announceLargeSearch(std::ostream& err, const Design& design, const SearchSpace& space,
+                         const SearchOptions& options)
+{
+    const std::int64_t combinations = countCombinations(design, space);
+    if (combinations > kAnnouncedCombinations || design.cluster.inServiceGpuCount() > kAnnouncedGpus)
+        err << "meshwright-cli search: " << combinations << " combinations on "
+            << design.cluster.inServiceGpuCount() << " GPUs"
+            << (options.limit > 0 && options.limit < combinations
+                    ? "; trying the first " + std::to_string(options.limit) + " (--limit)"
+                    : std::string("; --limit N bounds them"))
+            << ".\n";
+}
+
 } // namespace
 
 std::string searchHelp()
 {
-    return "  search [DESIGN.json] [FLAGS] [--top N] [--json]\n"
-           "      Every valid layout of the design's model on its cluster (DP, TP, PP, CP, EP, ZeRO stage,\n"
-           "      micro-batch, schedule, virtual stages, recomputation), what does not fit dropped,\n"
-           "      ranked by step time; serving designs: TP, PP, EP and replicas, ranked by the group's\n"
-           "      tokens/s; --top N shows the first N (default 10).\n";
+    return "  search [DESIGN.json] [FLAGS] [--top N] [--json] [--threads N] [--limit N]\n"
+           "         [--batch exact|round-down|nearest] [--rank-by time|headroom|tokens-per-gpu]\n"
+           "      Every valid layout of the design's model on its cluster (DP, TP, PP with even and balanced\n"
+           "      layer splits, CP, EP, ZeRO stage, micro-batch, schedule, virtual stages, recomputation),\n"
+           "      what does not fit dropped, ranked by step time (or headroom, tokens per GPU), the Pareto\n"
+           "      set of time and headroom marked; serving designs: TP, PP, EP and replicas, ranked by the\n"
+           "      group's tokens/s; --top N shows the first N (default 10). --batch rounds the global batch\n"
+           "      to what each layout divides; --threads N (default: every core); --limit N tries at most\n"
+           "      N combinations.\n";
 }
 
 int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
@@ -57,12 +114,31 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
     DesignFlags flags;
     bool json = false;
     std::size_t top = 10;
+    SearchSpace space;
+    SearchOptions options;
     while (!args.atEnd()) {
         const std::string arg = args.next();
         if (arg == "--json")
             json = true;
         else if (arg == "--top")
             top = static_cast<std::size_t>(args.integer("--top", 1, 100000));
+        else if (arg == "--threads")
+            options.threads = static_cast<int>(args.integer("--threads", 1, 1024));
+        else if (arg == "--limit")
+            options.limit = args.integer("--limit", 1, std::int64_t{1} << 50);
+        else if (arg == "--batch") {
+            const std::string value = args.value("--batch");
+            const auto policy = enumFromName<BatchPolicy>(value);
+            if (!policy)
+                throw UsageError("search: --batch takes exact, round-down or nearest, not '" + value + "'");
+            space.batch = *policy;
+        } else if (arg == "--rank-by") {
+            const std::string value = args.value("--rank-by");
+            const auto by = enumFromName<SearchRank>(value);
+            if (!by)
+                throw UsageError("search: --rank-by takes time, headroom or tokens-per-gpu, not '" + value + "'");
+            options.rankBy = *by;
+        }
         else if (flags.consume(arg, args))
             continue;
         else if (!arg.starts_with("--") && !flags.file)
@@ -82,8 +158,10 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
         return kExitDesignErrors;
     }
 
+    announceLargeSearch(err, design, space, options);
+
     const auto start = std::chrono::steady_clock::now();
-    const SearchResult result = searchMeshes(design);
+    const SearchResult result = searchMeshes(design, space, options);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     if (!result.diagnostics.empty()) {
@@ -105,10 +183,20 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
                 << " tokens per replica, ranked by the group's tokens/s\n";
         else
             out << "global batch " << design.workload.globalBatch << " × " << design.workload.sequenceLength
-                << " tokens\n";
+                << " tokens"
+                << (result.batch == BatchPolicy::Exact
+                        ? std::string()
+                        : ", each layout's batch rounded (" + std::string(enumName(result.batch)) + ")")
+                << "\n";
         out << result.enumerated << " combinations: " << result.invalid << " invalid, " << result.notFitting
             << " do not fit, " << result.candidates.size() << " fit (searched in " << formatSeconds(seconds)
-            << ")\n\n";
+            << ")\n";
+        if (result.limited)
+            out << "Stopped by --limit after " << result.enumerated << " of " << result.combinations
+                << " combinations.\n";
+        if (options.rankBy != SearchRank::Time)
+            out << "Ranked by " << enumName(options.rankBy) << ".\n";
+        out << "\n";
         for (std::size_t i = 0; i < std::min(top, result.candidates.size()); ++i) {
             const SearchCandidate& c = result.candidates[i];
             if (serving) {
@@ -125,14 +213,15 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
                 << " tokens/s, MFU " << percent(c.mfu) << ", bubble " << percent(c.bubbleFraction)
                 << ", exposed communication " << formatSeconds(c.exposed.total()) << ", peak "
                 << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes);
+            if (c.globalBatch != design.workload.globalBatch)
+                out << ", global batch " << c.globalBatch;
             if (c.warnings > 0)
                 out << ", " << c.warnings << " warning(s)";
             out << "\n     " << c.recipe << "\n";
         }
     }
     if (result.candidates.empty()) {
-        err << "meshwright-cli search: no layout fits " << design.model.name << " on these GPUs; add GPUs, "
-            << "take GPUs with more memory, or shorten the sequence or the global batch.\n";
+        writeNothingFits(err, design, result);
         return kExitDesignErrors;
     }
     return kExitOk;

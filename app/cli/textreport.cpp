@@ -16,7 +16,7 @@ using namespace core;
 
 namespace {
 
-std::string groupText(const std::vector<int>& group)
+std::string groupText(std::span<const int> group)
 {
     // Consecutive ranks read best as a range: [0-7]; others as a list: [0, 8, 16, 24].
     bool consecutive = group.size() > 2;

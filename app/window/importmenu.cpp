@@ -14,15 +14,14 @@
 #include <QEvent>
 #include <QEventLoop>
 #include <QFile>
-#include <QMimeData>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressDialog>
 #include <QThread>
 #include <QTimer>
 #include <QUndoStack>
-
 #include <atomic>
 #include <memory>
 
@@ -33,8 +32,10 @@ ImportMenu::ImportMenu(MainWindow* window)
     , m_window(window)
 {
     m_modelAction = addAction(QString());
+    m_launchAction = addAction(QString());
     m_traceAction = addAction(QString());
     connect(m_modelAction, &QAction::triggered, this, &ImportMenu::importModelDialog);
+    connect(m_launchAction, &QAction::triggered, this, &ImportMenu::importLaunchDialog);
     connect(m_traceAction, &QAction::triggered, this, &ImportMenu::importTraceDialog);
     window->setAcceptDrops(true);
     window->installEventFilter(this);
@@ -52,6 +53,7 @@ void ImportMenu::retranslate()
 {
     setTitle(tr("&Import"));
     m_modelAction->setText(tr("&Model (Hugging Face config.json)…"));
+    m_launchAction->setText(tr("&Launch Configuration…"));
     m_traceAction->setText(tr("Profiler &Trace…"));
 }
 
@@ -87,7 +89,8 @@ void ImportMenu::importDropped(const QString& path)
     bool cancelled = false;
     const bool ok = config ? importModel(path, &error) : importTrace(path, &error, &cancelled);
     if (!ok && !cancelled)
-        QMessageBox::warning(m_window, config ? tr("Cannot Import the Model") : tr("Cannot Import the Trace"), error);
+        QMessageBox::warning(m_window, config ? tr("Cannot Import the Model") : tr("Cannot Import the Trace"),
+                             error);
 }
 
 bool ImportMenu::importModel(const QString& path, QString* error, QStringList* warnings)
@@ -101,24 +104,27 @@ bool ImportMenu::importModel(const QString& path, QString* error, QStringList* w
     QStringList messages;
     for (const core::Diagnostic& d : imported.diagnostics)
         messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
-                        + widgets::diagnosticMessage(d);
+                + widgets::diagnosticMessage(d);
     if (!imported.model) {
-        *error = tr("%1 is not a model Meshwright can import:\n%2").arg(path, messages.join(QLatin1Char('\n')));
+        *error
+            = tr("%1 is not a model Meshwright can import:\n%2").arg(path, messages.join(QLatin1Char('\n')));
         return false;
     }
     if (warnings)
         *warnings = messages;
     Document* document = m_window->document();
     if (*imported.model != document->design().model)
-        document->undoStack()->push(new SetModelCommand(document, document->design().model, *imported.model,
-                                                        tr("Import model %1").arg(widgets::qs(imported.model->name))));
+        document->undoStack()->push(
+            new SetModelCommand(document, document->design().model, *imported.model,
+                                tr("Import model %1").arg(widgets::qs(imported.model->name))));
     return true;
 }
 
 void ImportMenu::importModelDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import a Hugging Face config.json"), QString(),
-                                                      tr("Model configurations (*.json);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(m_window, tr("Import a Hugging Face config.json"), QString(),
+                                       tr("Model configurations (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -127,6 +133,98 @@ void ImportMenu::importModelDialog()
         QMessageBox::warning(m_window, tr("Cannot Import the Model"), error);
     else if (!warnings.isEmpty())
         QMessageBox::information(m_window, tr("Model Imported"), warnings.join(QLatin1Char('\n')));
+}
+
+bool ImportMenu::importLaunch(const QString& path, std::optional<core::LaunchFormat> format, QString* error,
+                              QStringList* notes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    const std::string text = file.readAll().toStdString();
+    if (!format)
+        format = core::guessLaunchFormat(QFileInfo(path).fileName().toStdString(), text);
+    if (!format) {
+        *error = tr("%1 is empty.").arg(path);
+        return false;
+    }
+    Document* document = m_window->document();
+    const core::Design& current = document->design();
+    const core::LaunchImport imported = core::importLaunch(*format, text, current);
+    QStringList messages;
+    for (const core::Diagnostic& d : imported.diagnostics)
+        messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
+                + widgets::diagnosticMessage(d);
+    if (!imported.ok()) {
+        *error = tr("%1 cannot be imported:\n%2").arg(path, messages.join(QLatin1Char('\n')));
+        return false;
+    }
+    if (notes) {
+        *notes = messages;
+        if (!imported.unusedSettings.empty()) {
+            QStringList unused;
+            for (const std::string& setting : imported.unusedSettings)
+                unused << widgets::qs(setting);
+            *notes << tr("Not used: %1").arg(unused.join(QStringLiteral(", ")));
+        }
+    }
+    // One undo step: the model, every layout and workload field that changed, and the placement.
+    const core::Design& design = *imported.design;
+    std::vector<std::pair<core::Field, core::FieldValue>> edits;
+    for (int f = int(core::Field::Mode); f <= int(core::kLastField); ++f) {
+        const auto field = core::Field(f);
+        if (field != core::Field::Fabric && core::getField(design, field) != core::getField(current, field))
+            edits.emplace_back(field, core::getField(design, field));
+    }
+    const bool modelChanges = !(design.model == current.model);
+    const bool placementChanges = design.placement != current.placement;
+    if (!modelChanges && edits.empty() && !placementChanges)
+        return true;
+    QUndoStack* stack = document->undoStack();
+    stack->beginMacro(tr("Import launch configuration %1").arg(QFileInfo(path).fileName()));
+    if (modelChanges)
+        stack->push(new SetModelCommand(document, current.model, design.model, QString()));
+    if (placementChanges)
+        stack->push(new SetClusterCommand(document, document->design().cluster, document->design().placement,
+                                          document->design().cluster, design.placement, QString()));
+    document->editFields(edits);
+    stack->endMacro();
+    return true;
+}
+
+void ImportMenu::importLaunchDialog()
+{
+    // The filter chosen names the format; the first reads it from the file's name and contents.
+    const QStringList filters{
+        tr("Any launch file, format from its name and contents (*)"),
+        tr("Megatron-LM arguments (*.sh *.txt *.args)"),
+        tr("torchtitan config (*.toml)"),
+        tr("Accelerate config (*.yaml *.yml)"),
+        tr("DeepSpeed config (*.json)"),
+        tr("vLLM command (*.sh)"),
+        tr("SGLang command (*.sh)"),
+    };
+    QString selected;
+    const QString path
+        = QFileDialog::getOpenFileName(m_window, tr("Import a Launch Configuration"), QString(),
+                                       filters.join(QStringLiteral(";;")), &selected);
+    if (path.isEmpty())
+        return;
+    std::optional<core::LaunchFormat> format;
+    static constexpr core::LaunchFormat kFormats[]{
+        core::LaunchFormat::Megatron,  core::LaunchFormat::Torchtitan, core::LaunchFormat::Accelerate,
+        core::LaunchFormat::DeepSpeed, core::LaunchFormat::Vllm,       core::LaunchFormat::Sglang};
+    if (const qsizetype index = filters.indexOf(selected); index > 0)
+        format = kFormats[index - 1];
+    QString error;
+    QStringList notes;
+    if (!importLaunch(path, format, &error, &notes))
+        QMessageBox::warning(m_window, tr("Cannot Import the Launch Configuration"), error);
+    else if (!notes.isEmpty())
+        QMessageBox::information(m_window, tr("Launch Configuration Imported"),
+                                 notes.join(QLatin1Char('\n')));
 }
 
 bool ImportMenu::importTrace(const QString& path, QString* error, bool* cancelled)
@@ -146,7 +244,8 @@ bool ImportMenu::importTrace(const QString& path, QString* error, bool* cancelle
             return !shared->cancel.load();
         });
     });
-    QProgressDialog progress(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
+    QProgressDialog progress(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000,
+                             m_window);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
     QTimer poll;
@@ -173,11 +272,12 @@ bool ImportMenu::importTrace(const QString& path, QString* error, bool* cancelle
         QStringList messages;
         for (const core::Diagnostic& d : result.diagnostics)
             messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
-                            + widgets::diagnosticMessage(d);
+                    + widgets::diagnosticMessage(d);
         *error = tr("%1 is not a readable profiler trace:\n%2").arg(path, messages.join(QLatin1Char('\n')));
         return false;
     }
-    const core::MeasuredRecord record = core::traceRecord(*result.summary, QFileInfo(path).fileName().toStdString());
+    const core::MeasuredRecord record
+        = core::traceRecord(*result.summary, QFileInfo(path).fileName().toStdString());
     Document* document = m_window->document();
     std::vector<core::MeasuredRecord> records = document->design().records;
     records.push_back(record);
@@ -187,8 +287,9 @@ bool ImportMenu::importTrace(const QString& path, QString* error, bool* cancelle
 
 void ImportMenu::importTraceDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import a PyTorch Profiler Trace"), QString(),
-                                                      tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(m_window, tr("Import a PyTorch Profiler Trace"), QString(),
+                                       tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -117,6 +117,15 @@ constexpr std::array kKinds{
     kTraceNoSteps,
     kHfArchitecture,
     kHfNotModelled,
+    kLaunchSyntax,
+    kLaunchEmpty,
+    kLaunchWorld,
+    kLaunchDegrees,
+    kLaunchCluster,
+    kLaunchConflict,
+    kLaunchUnsupported,
+    kLaunchModel,
+    kLaunchApproximated,
 };
 } // namespace
 

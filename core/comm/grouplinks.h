@@ -15,6 +15,10 @@
 #include "design/design.h"
 #include "design/placedlayout.h"
 
+#include <array>
+#include <memory>
+#include <mutex>
+#include <span>
 #include <vector>
 
 namespace core {
@@ -50,11 +54,45 @@ struct GroupLinks
     int ranks = 0; // the group's size
     bool operator==(const GroupLinks&) const = default;
 };
-GroupLinks groupLinks(const Design& design, const PlacedLayout& placed, const std::vector<int>& group);
+GroupLinks groupLinks(const Design& design, const PlacedLayout& placed, std::span<const int> group);
+// The links of the group of `dim` that holds `rank` (from the placed layout's table when it has one).
+GroupLinks rankGroupLinks(const Design& design, const PlacedLayout& placed, Dim dim, int rank);
 // The distinct links of the groups of `dim` that hold pipeline rank `pipelineRank` in any replica (groups
 // on the same kinds of links count once).
 std::vector<GroupLinks> stageGroupLinks(const Design& design, const PlacedLayout& placed, Dim dim,
                                         int pipelineRank);
+
+// The links of a placed layout's groups, looked up once per placement instead of once per question: the
+// search asks the same questions of every variant of one set of degrees (ZeRO stage, micro-batch,
+// schedule, recomputation), and walking the groups costs in proportion to the GPUs. The cluster's links
+// are resolved once per cluster (`specs`, shared by every placement on it); each dimension's table is filled
+// on its first use, once, from any thread. Every entry is what groupLinks() computes for the group. The
+// table belongs to the placement whose PlacedLayout holds it (PlacedLayout::groupLinks), which every call
+// passes: copies of that layout share it, and whoever changes the mesh or the ranks drops it.
+class PlacedGroupLinks
+{
+public:
+    explicit PlacedGroupLinks(std::shared_ptr<const ClusterLinkSpecs> specs);
+
+    const ClusterLinkSpecs& specs() const { return *m_specs; }
+    // The links of group `group` of `dim` (an index into placed.mesh.groupsOf(dim)).
+    const GroupLinks& ofGroup(const PlacedLayout& placed, Dim dim, std::size_t group) const;
+    // stageGroupLinks() for one pipeline rank.
+    const std::vector<GroupLinks>& ofPipelineRank(const PlacedLayout& placed, Dim dim, int pipelineRank) const;
+    // The distinct links between pipeline ranks r and r + 1 (mod PP) over every pipeline, for the
+    // activations a stage sends to the next (nullptr: an unknown link).
+    const std::vector<const LinkSpec*>& pipelineHop(const PlacedLayout& placed, int pipelineRank) const;
+
+private:
+    void fill(const PlacedLayout& placed, Dim dim) const;
+
+    std::shared_ptr<const ClusterLinkSpecs> m_specs;
+    mutable std::array<std::once_flag, kDimCount> m_filled;
+    mutable std::array<std::vector<GroupLinks>, kDimCount> m_ofGroup;
+    mutable std::array<std::vector<std::vector<GroupLinks>>, kDimCount> m_ofPipelineRank;
+    mutable std::once_flag m_hopsFilled;
+    mutable std::vector<std::vector<const LinkSpec*>> m_hops;
+};
 // α–β time of one collective on the group (ring; pairwise all-to-all); 0 for fewer than 2 ranks.
 double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLinks& links);
 

@@ -149,12 +149,12 @@ void finish(DimensionTraffic& out)
 }
 
 // Ranks that agree on every coordinate in `keep` form one group; groups in the order of their first rank.
-RankGroups groupsSharing(const std::vector<RankInfo>& ranks, const ParallelLayout& layout,
-                         std::initializer_list<Dim> keep)
+std::vector<std::vector<int>> groupsSharing(const std::vector<RankInfo>& ranks, const ParallelLayout& layout,
+                                           std::initializer_list<Dim> keep)
 {
     // Coordinates are below their degrees, so a mixed-radix number over the kept dimensions is a unique key.
     std::unordered_map<std::int64_t, std::size_t> indexOf;
-    RankGroups groups;
+    std::vector<std::vector<int>> groups;
     for (const RankInfo& r : ranks) {
         std::int64_t key = 0;
         for (Dim dim : keep)
@@ -202,7 +202,7 @@ DimensionTraffic tensorTraffic(const Context& c)
     out.dim = Dim::Tp;
     out.pattern = TrafficPattern::Ring;
     for (const auto& group : c.mesh.groupsOf(Dim::Tp))
-        out.paths.push_back(ncclRingOrder(group, c.ranks));
+        out.paths.push_back(ncclRingOrder({group.begin(), group.end()}, c.ranks));
     indexGroups(out, c.ranks);
     const ActivationShape shape{c.tokensPerCpRank, l.microBatch, c.design.model.hidden, c.elementBytes};
     const TpLayerCommunication perLayer = tpLayerCommunication(
@@ -240,7 +240,7 @@ DimensionTraffic contextTraffic(const Context& c)
     out.dim = Dim::Cp;
     out.pattern = TrafficPattern::Ring;
     // TransformerEngine's ring passes KV from CP rank r to r + 1 with point-to-point sends, in CP-rank order.
-    out.paths = c.mesh.groupsOf(Dim::Cp);
+    out.paths = c.mesh.groupsOf(Dim::Cp).toVectors();
     indexGroups(out, c.ranks);
     ContextParallelRing ringSends;
     if (m.attention == AttentionKind::Mla) {
@@ -344,7 +344,7 @@ DimensionTraffic expertTraffic(const Context& c)
     DimensionTraffic out;
     out.dim = Dim::Ep;
     out.pattern = TrafficPattern::AllToAll;
-    out.paths = c.mesh.groupsOf(Dim::Ep);
+    out.paths = c.mesh.groupsOf(Dim::Ep).toVectors();
     indexGroups(out, c.ranks);
     // With sequence parallelism each TP rank routes its own s/(CP·t) tokens (Megatron-Core
     // MoEAlltoAllTokenDispatcher on sequence-parallel hidden states).
@@ -380,9 +380,9 @@ DimensionTraffic dataTraffic(const Context& c)
     const bool megatron = l.expertMode == ExpertMode::Megatron;
     // The ranks holding the same dense parameters differ only in DP, CP (and EP when it is a dimension of
     // its own): they share the TP and PP coordinates.
-    const RankGroups dense = groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp});
+    const std::vector<std::vector<int>> dense = groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp});
     for (const auto& group : dense)
-        out.paths.push_back(ncclRingOrder(group, c.ranks));
+        out.paths.push_back(ncclRingOrder({group.begin(), group.end()}, c.ranks));
     indexGroups(out, c.ranks);
 
     const StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
@@ -398,8 +398,9 @@ DimensionTraffic dataTraffic(const Context& c)
                                         [](const RankShard& s) { return s.expert > 0; });
     int expertRanks = 0;
     if (hasExperts) {
-        const RankGroups experts
-            = megatron ? c.mesh.expertDpGroups : groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp, Dim::Ep});
+        const std::vector<std::vector<int>> experts = megatron
+            ? c.mesh.expertDpGroups.toVectors()
+            : groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp, Dim::Ep});
         expertRanks = static_cast<int>(experts.front().size());
         for (const auto& group : experts)
             acc.ring(ncclRingOrder(group, c.ranks), [&](int rank) {

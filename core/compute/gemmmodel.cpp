@@ -5,6 +5,7 @@
 #include "catalog/embeddedfiles.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace core {
 
@@ -107,8 +108,15 @@ GemmTime GemmModel::time(const GpuSpec& gpu, const GemmShape& shape, GemmDtype d
         out.beyondTable = lookup.beyondTable;
         out.belowTable = lookup.belowTable;
     } else {
-        const double peak = peaks.flops(runAs) * kGemmRooflineEfficiency;
+        double peak = peaks.flops(runAs) * kGemmRooflineEfficiency;
         out.basis = GemmBasis::Roofline;
+        out.shapeReference = shapeReference(runAs, peak);
+        if (out.shapeReference >= 0) {
+            const GemmSurface& reference = m_entries[static_cast<std::size_t>(out.shapeReference)].surface;
+            const GemmLookup lookup = reference.lookup(shape);
+            if (lookup.seconds > 0 && reference.plateau() > 0)
+                peak *= std::min(1.0, out.flops / lookup.seconds / reference.plateau());
+        }
         out.seconds = peak > 0 ? out.flops / peak : 0.0;
         if (out.seconds < kMinKernelSeconds) {
             out.seconds = kMinKernelSeconds;
@@ -122,6 +130,23 @@ GemmTime GemmModel::time(const GpuSpec& gpu, const GemmShape& shape, GemmDtype d
         out.minimumTime = false;
     }
     return out;
+}
+
+int GemmModel::shapeReference(GemmDtype dtype, double rooflineFlops) const
+{
+    int best = -1;
+    double distance = 0;
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        const Entry& entry = m_entries[i];
+        if (entry.user || entry.dtype != dtype || entry.surface.empty() || rooflineFlops <= 0)
+            continue;
+        const double d = std::abs(std::log(entry.surface.plateau() / rooflineFlops));
+        if (best < 0 || d < distance) {
+            best = static_cast<int>(i);
+            distance = d;
+        }
+    }
+    return best;
 }
 
 double GemmModel::plateau(std::string_view gpu, GemmDtype dtype) const
@@ -172,13 +197,22 @@ Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const G
             note += "interpolated in log space between the measured shapes.";
     } else {
         const GpuPeaks peaks = gpuPeaks(gpu);
-        x.formula = "t = max(2·b·m·n·k / (η · peak), bytes / (η_HBM · HBM), 5 µs)";
+        x.formula = "t = max(2·b·m·n·k / (η · peak · r), bytes / (η_HBM · HBM), 5 µs)";
         x.input("dense peak", peaks.flops(time.fp8AsBf16 ? GemmDtype::Bf16 : dtype), "FLOP/s")
             .input("η", kGemmRooflineEfficiency);
         x.source = "roofline fallback: peaks from the GPU preset (" + gpu.source
             + "); η from the public H100 and B200 GEMM tables (docs/kernel-model.md)";
         note = "No measured " + runAs + " GEMM table for " + gpu.name + ": roofline fallback at "
             + tflops(peaks.flops(time.fp8AsBf16 ? GemmDtype::Bf16 : dtype) * kGemmRooflineEfficiency) + ".";
+        if (time.shapeReference >= 0) {
+            const Entry& reference = m_entries[static_cast<std::size_t>(time.shapeReference)];
+            const double r = time.seconds > 0 && !time.hbmBound && !time.minimumTime
+                ? time.flopsPerSecond() / (peaks.flops(time.fp8AsBf16 ? GemmDtype::Bf16 : dtype) * kGemmRooflineEfficiency)
+                : 0.0;
+            x.input("r, shape factor from the reference table", r);
+            note += " Shape dependence r from the measured " + std::string(enumName(reference.dtype)) + " table of "
+                + reference.gpu + " (" + reference.source + "), relative to its plateau.";
+        }
         if (time.minimumTime)
             note += " The shortest kernel time binds.";
     }

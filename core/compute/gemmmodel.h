@@ -5,8 +5,11 @@
 // one (GemmSurface), else from a roofline fallback; every result says which, and which table rows it rests
 // on, so that an explanation can state it (docs/kernel-model.md).
 //
-// The fallback, for a GPU without a table: t = max(2·b·m·n·k / (η · dense peak), bytes / (η_HBM · HBM),
-// 5 µs), with η = kGemmRooflineEfficiency. Both bounds apply to the table too: a GEMM cannot move its
+// The fallback, for a GPU without a table: t = max(2·b·m·n·k / (η · dense peak · r(shape)),
+// bytes / (η_HBM · HBM), 5 µs), with η = kGemmRooflineEfficiency and r(shape) = T_ref(shape) / T_ref,max of
+// the nearest built-in table of the same data type (the one whose plateau is closest to η · peak, in log):
+// a GPU without a measurement loses to tile and wave quantisation at small shapes as the measured one does,
+// and reaches η · peak where the measured one reaches its plateau. Both bounds apply to the table too: a GEMM cannot move its
 // operands faster than HBM streams them (the tables start at 256 in every dimension, so a thin GEMM such
 // as a router's, n = experts, lies outside them).
 
@@ -44,6 +47,9 @@ struct GemmTime
     bool hbmBound = false; // the HBM bound set the time
     bool minimumTime = false; // the roofline's shortest kernel set the time
     bool fp8AsBf16 = false; // FP8 asked for on a GPU without FP8 tensor cores: timed as BF16
+    // The roofline's shape dependence: the built-in table whose efficiency curve, relative to its plateau,
+    // scales the fallback (-1: none, the flat roofline).
+    int shapeReference = -1;
 
     double flopsPerSecond() const { return seconds > 0 ? flops / seconds : 0.0; }
 };
@@ -86,6 +92,7 @@ private:
         GemmSurface surface;
     };
     int find(std::string_view gpu, GemmDtype dtype) const;
+    int shapeReference(GemmDtype dtype, double rooflineFlops) const;
     const Entry* entryOf(const GemmTime& time) const;
 
     std::vector<Entry> m_entries; // a few: searched in order

@@ -162,17 +162,24 @@ void GemmSurface::makeMonotonic()
     }
 }
 
+namespace {
+constexpr double kOutputTile = 128; // CUTLASS's and cuBLAS's common tile edge on Ampere, Hopper, Blackwell
+} // namespace
+
 GemmLookup GemmSurface::lookup(const GemmShape& shape) const
 {
     GemmLookup out;
     out.corners.fill(-1);
     if (empty() || shape.b <= 0 || shape.m <= 0 || shape.n <= 0 || shape.k <= 0)
         return out;
-    // Padded up to the smallest measured dimensions: a kernel tiles at least that much.
-    const double m = std::max(shape.m, m_minM);
-    const double n = std::max(shape.n, m_minN);
-    const double k = std::max(shape.k, m_minK);
-    out.belowTable = m > shape.m || n > shape.n || k > shape.k;
+    // m and n padded up to an output tile (128, or the smallest measured size if smaller): a kernel
+    // computes whole tiles. The depth is not padded: a kernel steps through k 32 or 64 at a time, so a
+    // shallower GEMM (attention's Q·Kᵀ over a head dimension of 128) does less work, at the throughput of
+    // the smallest measured depth (the HBM bound of the caller takes over where its output dominates).
+    const double m = std::max(shape.m, std::min(m_minM, kOutputTile));
+    const double n = std::max(shape.n, std::min(m_minN, kOutputTile));
+    const double k = shape.k;
+    out.belowTable = m > shape.m || n > shape.n || k < m_minK;
     double x = std::log2(shape.b * m * n);
     double y = std::log2(k);
     double below = 0; // doublings of work under the grid, at the smallest kernel's time
@@ -180,10 +187,7 @@ GemmLookup GemmSurface::lookup(const GemmShape& shape) const
         below += m_x.front() - x;
         x = m_x.front();
     }
-    if (y < m_y.front()) {
-        below += m_y.front() - y;
-        y = m_y.front();
-    }
+    y = std::max(y, m_y.front());
     out.belowTable = out.belowTable || below > 0;
     out.beyondTable = x > m_x.back() || y > m_y.back();
     x = std::min(x, m_x.back());

@@ -13,8 +13,9 @@
 //    can run as pieces of that one) and takes at least as long (throughput rises at most with the work);
 //    where measurements break this, the faster one is kept (noise only slows kernels down);
 //  - a shape between grid points is interpolated bilinearly in (x, y); beyond the largest measured x or y
-//    the throughput stays at the edge (the plateau); below the smallest m, n or k the dimension is padded
-//    up to it, and below the smallest x the time stays that of the smallest kernel.
+//    the throughput stays at the edge (the plateau); m and n are padded up to an output tile (128), the
+//    depth below the smallest measured one runs at that depth's throughput, and below the smallest x the
+//    time stays that of the smallest kernel.
 
 #include "compute/kerneltable.h"
 

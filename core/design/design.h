@@ -18,6 +18,16 @@
 
 namespace core {
 
+// A user's own GEMM kernel table carried by the design (docs/kernel-model.md): CSV text with the columns of
+// the built-in table, and the name of where it came from. The evaluation prices the GPU types and data
+// types it holds with it, in place of the built-in table or the roofline fallback.
+struct DesignKernelTable
+{
+    std::string source;
+    std::string csv;
+    bool operator==(const DesignKernelTable&) const = default;
+};
+
 struct Design
 {
     std::string name;
@@ -28,6 +38,8 @@ struct Design
     ParallelLayout layout;
     // How fast the GPUs compute a layer: the defaults, or numbers calibrated from measured layer times.
     ComputeModel compute;
+    // Measured GEMM tables of the design's GPU types (a sweep on its cluster); empty: the built-in ones.
+    std::vector<DesignKernelTable> kernelTables;
     // Explicit placement: GPU id of every rank. Empty: the default, topology-aware placement.
     std::vector<int> placement;
     // What real runs of this layout measured, to set beside the prediction (measuredrecord.h).

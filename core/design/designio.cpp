@@ -4,6 +4,7 @@
 #include "base/diagnostickinds.h"
 #include "base/jsonparse.h"
 #include "catalog/presetio.h"
+#include "compute/kerneltable.h"
 #include "base/sizelimits.h"
 
 #include <set>
@@ -94,6 +95,34 @@ std::vector<LinkSpec> readCalibratedLinks(ObjectReader& in, ReadContext& context
         calibrated.push_back(std::move(link));
     }
     return calibrated;
+}
+
+// The design's own kernel tables: each one's CSV read as the built-in table is (readKernelTable); a table
+// with a problem is an error located by its pointer and, in the message, its line and column, and the
+// design does not load.
+void readKernelTables(const Json& tables, Design& design, ReadContext& context)
+{
+    if (!tables.is_array()) {
+        context.add(diag::kIoType, "/kernelTables", {"/kernelTables", "an array", jsonTypeName(tables)});
+        return;
+    }
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        const std::string pointer = jsonPointerAppend("/kernelTables", i);
+        ObjectReader in(tables[i], pointer, context);
+        DesignKernelTable table;
+        if (!in.valid() || !in.read("source", table.source) || !in.read("csv", table.csv)) {
+            if (in.valid() && !in.has("csv"))
+                context.add(diag::kIoMissing, pointer + "/csv", {pointer + "/csv"});
+            continue;
+        }
+        const KernelTableRead read = readKernelTable(table.csv, table.source);
+        for (Diagnostic problem : read.diagnostics) {
+            problem.path = pointer + "/csv";
+            context.diagnostics.push_back(std::move(problem));
+        }
+        if (!hasErrors(read.diagnostics))
+            design.kernelTables.push_back(std::move(table));
+    }
 }
 
 // The nodes: the uniform shorthand or the list of nodes with their GPUs.
@@ -403,6 +432,8 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
             else
                 design.comparedRecord = compared;
         }
+        if (const Json* tables = root.take("kernelTables"))
+            readKernelTables(*tables, design, context);
         if (const Json* compute = root.take("computeModel")) {
             ObjectReader c(*compute, "/computeModel", context);
             c.read("gemmEfficiency", design.compute.gemmEfficiency);
@@ -470,6 +501,12 @@ Json designToJson(const Design& design, const Catalog& catalog)
     }
     if (design.comparedRecord)
         out["comparedRecord"] = *design.comparedRecord;
+    if (!design.kernelTables.empty()) {
+        Json tables = Json::array();
+        for (const DesignKernelTable& table : design.kernelTables)
+            tables.push_back({{"source", table.source}, {"csv", table.csv}});
+        out["kernelTables"] = std::move(tables);
+    }
     if (design.compute != ComputeModel{})
         out["computeModel"] = {{"gemmEfficiency", design.compute.gemmEfficiency},
                                {"gemmHalfWidth", design.compute.gemmHalfWidth},

@@ -5,6 +5,33 @@
 
 namespace core {
 
+RankGroups::RankGroups(std::initializer_list<std::initializer_list<int>> groups)
+{
+    for (const auto& group : groups)
+        push_back(std::span<const int>(group.begin(), group.size()));
+}
+
+void RankGroups::reserve(std::size_t groups, std::size_t ranks)
+{
+    m_offsets.reserve(groups + 1);
+    m_ranks.reserve(ranks);
+}
+
+void RankGroups::push_back(std::span<const int> group)
+{
+    m_ranks.insert(m_ranks.end(), group.begin(), group.end());
+    m_offsets.push_back(m_ranks.size());
+}
+
+std::vector<std::vector<int>> RankGroups::toVectors() const
+{
+    std::vector<std::vector<int>> out;
+    out.reserve(size());
+    for (std::span<const int> group : *this)
+        out.emplace_back(group.begin(), group.end());
+    return out;
+}
+
 RankMesh::RankMesh(std::vector<std::pair<Dim, int>> dimsFastestFirst)
     : m_dims(std::move(dimsFastestFirst))
 {
@@ -30,28 +57,21 @@ RankGroups RankMesh::groups(Dim dim) const
         if (m_dims[i].first == dim)
             index = i;
     RankGroups result;
-    if (index == m_dims.size()) {
-        // A dimension the mesh does not have: every rank is a group of its own.
-        result.reserve(static_cast<std::size_t>(m_size));
-        for (int r = 0; r < m_size; ++r)
-            result.push_back({r});
-        return result;
-    }
-    const int stride = m_strides[index];
-    const int extent = m_dims[index].second;
-    result.reserve(static_cast<std::size_t>(m_size / extent));
+    // A dimension the mesh does not have: every rank is a group of its own.
+    const int stride = index == m_dims.size() ? 1 : m_strides[index];
+    const int extent = index == m_dims.size() ? 1 : m_dims[index].second;
+    result.reserve(static_cast<std::size_t>(m_size / extent), static_cast<std::size_t>(m_size));
     for (int base = 0; base < m_size; ++base) {
         if ((base / stride) % extent != 0)
             continue;
-        std::vector<int> group(static_cast<std::size_t>(extent));
+        result.addGroup();
         for (int k = 0; k < extent; ++k)
-            group[static_cast<std::size_t>(k)] = base + k * stride;
-        result.push_back(std::move(group));
+            result.add(base + k * stride);
     }
     return result;
 }
 
-const std::vector<int>& LayoutMesh::groupOfRank(Dim dim, int rank) const
+std::span<const int> LayoutMesh::groupOfRank(Dim dim, int rank) const
 {
     const auto d = static_cast<std::size_t>(dim);
     return groups[d][static_cast<std::size_t>(groupOf[d][static_cast<std::size_t>(rank)])];

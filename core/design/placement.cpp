@@ -3,61 +3,88 @@
 
 #include "base/diagnostickinds.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace core {
 
 namespace {
 
-std::vector<std::vector<int>> inServiceGpusPerNode(const Cluster& cluster)
+// Every in-service GPU, node after node, and where each node's GPUs start in that list: flat, so that a
+// cluster of 16,384 nodes costs two allocations, not one per node.
+struct InServiceGpus
 {
-    std::vector<std::vector<int>> perNode;
-    perNode.reserve(cluster.nodes.size());
-    for (const Node& node : cluster.nodes) {
-        std::vector<int> ids;
-        for (const Gpu& gpu : node.gpus)
-            if (gpu.inService)
-                ids.push_back(gpu.id);
-        perNode.push_back(std::move(ids));
+    std::vector<GpuLocation> gpus;
+    std::vector<std::size_t> nodeStart; // per node, and one past the last
+};
+
+InServiceGpus inServiceGpus(const Cluster& cluster)
+{
+    InServiceGpus out;
+    out.nodeStart.reserve(cluster.nodes.size() + 1);
+    for (std::size_t n = 0; n < cluster.nodes.size(); ++n) {
+        out.nodeStart.push_back(out.gpus.size());
+        const std::vector<Gpu>& gpus = cluster.nodes[n].gpus;
+        for (std::size_t s = 0; s < gpus.size(); ++s)
+            if (gpus[s].inService)
+                out.gpus.push_back({static_cast<int>(n), static_cast<int>(s)});
     }
-    return perNode;
+    out.nodeStart.push_back(out.gpus.size());
+    return out;
 }
 
-std::vector<int> sequentialPlacement(const std::vector<std::vector<int>>& perNode, int worldSize)
+std::vector<GpuLocation> sequentialLocations(const InServiceGpus& inService, int worldSize)
 {
-    std::vector<int> gpus(static_cast<std::size_t>(worldSize), -1);
-    std::size_t rank = 0;
-    for (const auto& node : perNode)
-        for (int id : node)
-            if (rank < gpus.size())
-                gpus[rank++] = id;
-    return gpus;
+    std::vector<GpuLocation> out(static_cast<std::size_t>(worldSize));
+    std::copy_n(inService.gpus.begin(), std::min(out.size(), inService.gpus.size()), out.begin());
+    return out;
+}
+
+// The default placement as locations (an invalid location: no GPU left for the rank).
+std::vector<GpuLocation> defaultLocations(const Cluster& cluster, const ParallelLayout& layout, int worldSize)
+{
+    const InServiceGpus inService = inServiceGpus(cluster);
+    const int block = (!layout.order.empty() && layout.order.front() == Dim::Tp) ? layout.tp() : 1;
+    if (block <= 1 || worldSize % block != 0)
+        return sequentialLocations(inService, worldSize);
+
+    // Fill nodes in order, one TP group at a time; a group that does not fit in what is left of a node
+    // moves on to the next node. If the groups run out of room that way, fall back to filling every GPU.
+    std::vector<GpuLocation> out;
+    out.reserve(static_cast<std::size_t>(worldSize));
+    const std::size_t nodes = cluster.nodes.size();
+    std::size_t node = 0, used = 0;
+    const auto left = [&] { return inService.nodeStart[node + 1] - inService.nodeStart[node] - used; };
+    for (int start = 0; start < worldSize; start += block) {
+        while (node < nodes && left() < static_cast<std::size_t>(block)) {
+            ++node;
+            used = 0;
+        }
+        if (node == nodes)
+            return sequentialLocations(inService, worldSize);
+        for (int k = 0; k < block; ++k)
+            out.push_back(inService.gpus[inService.nodeStart[node] + used++]);
+    }
+    return out;
+}
+
+int gpuIdAt(const Cluster& cluster, GpuLocation at)
+{
+    return at.valid() ? cluster.nodes[static_cast<std::size_t>(at.nodeIndex)]
+                            .gpus[static_cast<std::size_t>(at.slot)]
+                            .id
+                      : -1;
 }
 
 } // namespace
 
 std::vector<int> defaultPlacement(const Cluster& cluster, const ParallelLayout& layout, int worldSize)
 {
-    const auto perNode = inServiceGpusPerNode(cluster);
-    const int block = (!layout.order.empty() && layout.order.front() == Dim::Tp) ? layout.tp() : 1;
-    if (block <= 1 || worldSize % block != 0)
-        return sequentialPlacement(perNode, worldSize);
-
-    // Fill nodes in order, one TP group at a time; a group that does not fit in what is left of a node
-    // moves on to the next node. If the groups run out of room that way, fall back to filling every GPU.
+    const std::vector<GpuLocation> at = defaultLocations(cluster, layout, worldSize);
     std::vector<int> gpus;
-    gpus.reserve(static_cast<std::size_t>(worldSize));
-    std::size_t node = 0, used = 0;
-    for (int start = 0; start < worldSize; start += block) {
-        while (node < perNode.size() && perNode[node].size() - used < static_cast<std::size_t>(block)) {
-            ++node;
-            used = 0;
-        }
-        if (node == perNode.size())
-            return sequentialPlacement(perNode, worldSize);
-        for (int k = 0; k < block; ++k)
-            gpus.push_back(perNode[node][used++]);
-    }
+    gpus.reserve(at.size());
+    for (GpuLocation location : at)
+        gpus.push_back(gpuIdAt(cluster, location));
     return gpus;
 }
 
@@ -97,7 +124,14 @@ RankPlacement placeRanks(const Cluster& cluster, const ParallelLayout& layout,
         }
     }
     result.explicitPlacement = usable;
-    result.gpuOfRank = usable ? placement : defaultPlacement(cluster, layout, worldSize);
+    if (!usable) {
+        result.locationOfRank = defaultLocations(cluster, layout, worldSize);
+        result.gpuOfRank.reserve(result.locationOfRank.size());
+        for (GpuLocation at : result.locationOfRank)
+            result.gpuOfRank.push_back(gpuIdAt(cluster, at));
+        return result;
+    }
+    result.gpuOfRank = placement;
 
     // One pass over the cluster to locate every placed GPU.
     std::unordered_map<int, GpuLocation> where;

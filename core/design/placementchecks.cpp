@@ -8,7 +8,7 @@ namespace core {
 namespace {
 
 // Counts a spanning group, keeping the first one's ranks as the example.
-void noteSpanning(SpanningGroups& out, const std::vector<int>& group)
+void noteSpanning(SpanningGroups& out, std::span<const int> group)
 {
     if (++out.spanning > 1)
         return;
@@ -25,11 +25,11 @@ PlacementChecks check(const Design& design, const Catalog& catalog, const Layout
 {
     PlacementChecks out;
     out.nodes.resize(design.cluster.nodes.size());
-    const auto spans = [&](const std::vector<int>& group) {
+    const auto spans = [&](std::span<const int> group) {
         const int first = nodeOf(group.front());
         return std::any_of(group.begin(), group.end(), [&](int rank) { return nodeOf(rank) != first; });
     };
-    const auto mark = [&](const std::vector<int>& group, bool NodePlacementWarnings::*warning) {
+    const auto mark = [&](std::span<const int> group, bool NodePlacementWarnings::*warning) {
         for (int rank : group)
             if (const int node = nodeOf(rank); node >= 0)
                 out.nodes[static_cast<std::size_t>(node)].*warning = true;
@@ -39,7 +39,7 @@ PlacementChecks check(const Design& design, const Catalog& catalog, const Layout
     if (tp > 1) {
         const auto& groups = mesh.groupsOf(Dim::Tp);
         out.tp.groups = static_cast<int>(groups.size());
-        for (const std::vector<int>& group : groups) {
+        for (std::span<const int> group : groups) {
             if (spans(group)) {
                 noteSpanning(out.tp, group);
                 mark(group, &NodePlacementWarnings::tpSpansNodes);
@@ -63,12 +63,12 @@ PlacementChecks check(const Design& design, const Catalog& catalog, const Layout
         out.expertTpTimesEp = design.layout.effectiveExpertTp() * ep;
         const auto& groups = mesh.groupsOf(Dim::Ep);
         out.ep.groups = static_cast<int>(groups.size());
-        for (const std::vector<int>& group : groups)
+        for (std::span<const int> group : groups)
             if (spans(group))
                 noteSpanning(out.ep, group);
         out.epSpansNodes = out.ep.spanning > 0 && perNode % out.expertTpTimesEp == 0;
         if (out.epSpansNodes)
-            for (const std::vector<int>& group : groups)
+            for (std::span<const int> group : groups)
                 if (spans(group))
                     mark(group, &NodePlacementWarnings::epSpansNodes);
     }

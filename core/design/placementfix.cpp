@@ -22,7 +22,7 @@ int groupsSpanningNodes(const Cluster& cluster, const LayoutMesh& mesh, Dim dim,
         return it == nodeOfGpu.end() ? -1 : it->second;
     };
     int spanning = 0;
-    for (const std::vector<int>& group : mesh.groupsOf(dim)) {
+    for (std::span<const int> group : mesh.groupsOf(dim)) {
         const int first = nodeOfRank(group.front());
         spanning
             += std::any_of(group.begin(), group.end(), [&](int rank) { return nodeOfRank(rank) != first; })

@@ -189,7 +189,7 @@ void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics
         out.push_back(makeDiagnostic(diag::kGpusOutOfService, "/cluster/nodes", {str(outOfService)}));
 }
 
-bool validateDegrees(const Design& design, Diagnostics& out)
+bool validateDegrees(const Design& design, Diagnostics& out, int inService)
 {
     const ParallelLayout& layout = design.layout;
     bool ok = true;
@@ -209,7 +209,6 @@ bool validateDegrees(const Design& design, Diagnostics& out)
             makeDiagnostic(diag::kWorldTooLarge, "/layout", {str(world), str(limits::kMaxWorldSize)}));
         return false;
     }
-    const int inService = design.cluster.inServiceGpuCount();
     if (world > inService && inService > 0)
         out.push_back(makeDiagnostic(diag::kWorldExceedsGpus, "/layout",
                                      {str(world), worldSizeFormula(layout), str(inService)}));
@@ -440,9 +439,11 @@ bool validateFixedParts(const Design& design, const Catalog& catalog, std::vecto
     return modelOk;
 }
 
-DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics)
+DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics,
+                                 int inServiceGpus)
 {
-    const bool degreesOk = validateDegrees(design, diagnostics);
+    const bool degreesOk = validateDegrees(
+        design, diagnostics, inServiceGpus >= 0 ? inServiceGpus : design.cluster.inServiceGpuCount());
     if (degreesOk && modelValid) {
         const std::int64_t microBatches = microBatchesPerStep(design);
         validateTensorParallel(design, diagnostics);

@@ -26,9 +26,11 @@ DesignChecks validateDesign(const Design& design, const Catalog& catalog,
                             std::vector<Diagnostic>& diagnostics);
 // validateDesign in its two halves, for the mesh search, which checks thousands of layouts of one model
 // on one cluster: what no layout changes (model, cluster, compute model; returns whether the model is
-// valid), and what the layout decides.
+// valid), and what the layout decides (`inServiceGpus`: the cluster's count when the caller knows it, so
+// that a layout's checks do not walk every GPU; −1 counts them).
 bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics);
-DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics);
+DesignChecks validateLayoutParts(const Design& design, bool modelValid, std::vector<Diagnostic>& diagnostics,
+                                 int inServiceGpus = -1);
 
 // Checks on the ranks as placed: TP groups that leave a node, TP over PCIe.
 void validatePlacement(const Design& design, const Catalog& catalog, const LayoutMesh& mesh,

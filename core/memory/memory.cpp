@@ -105,7 +105,13 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
     case Precision::Fp32:
         return {4, 4, moments}; // no master copy (dist_optimizer.md: 16)
     case Precision::Fp8:
-        return {1, 2, 4 + moments}; // Transformer Engine fp8_model_init: FP8 weights, FP32 master
+        // Transformer Engine fp8_model_init: FP8 weights and FP32 master copies. A training GEMM reads each
+        // weight in both orientations (forward X·W, data gradient dY·Wᵀ), and TE keeps both FP8 copies
+        // between micro-batches: on Hopper the FP8 transpose (FP8 GEMMs there take only the TN layout;
+        // Float8Tensor's cached transpose), on Blackwell MXFP8's column-wise copy (its block scales run
+        // along the other axis; MXFP8Tensor's columnwise data, 1/32 byte of scales each, left out). One
+        // byte each: 2 bytes per weight.
+        return {2, 2, 4 + moments};
     }
     return {2, 2, 4 + moments};
 }
@@ -216,46 +222,47 @@ std::string stageLabel(const RankShard& shard)
 MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ranks, const Catalog& catalog,
                            const MemoryAssumptions& assumptions)
 {
+    return computeMemory(design, rankRoles(design.cluster, ranks, design.layout.pp()), catalog, assumptions, true);
+}
+
+MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const Catalog& catalog,
+                           const MemoryAssumptions& assumptions, bool rankLists)
+{
     MemoryReport report;
     report.mode = design.workload.mode;
     report.framework = std::string(enumName(frameworkOf(design)));
     const memoryroles::RoleContext ctx{design, assumptions, microBatchesPerStep(design)};
 
     // One role per (pipeline rank, GPU type); shards are computed once per pipeline rank.
-    std::map<std::pair<int, std::string>, int> roleIndex;
     std::map<int, RankShard> shards;
     std::map<int, memoryroles::ServingPerRank> serving;
-    report.roleOfRank.assign(ranks.size(), -1);
-    for (const RankInfo& rank : ranks) {
-        const int pp = rank.coord(Dim::Pp);
-        std::string gpuType;
-        if (rank.nodeIndex >= 0)
-            gpuType = design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                          .gpus[static_cast<std::size_t>(rank.slot)]
-                          .type;
-        const auto key = std::make_pair(pp, gpuType);
-        auto found = roleIndex.find(key);
-        if (found == roleIndex.end()) {
-            auto shard = shards.find(pp);
-            if (shard == shards.end())
-                shard = shards.emplace(pp, rankShard(design, pp)).first;
-            RankRole role;
-            role.ppRank = pp;
-            role.gpuType = gpuType;
-            const GpuSpec* gpu = catalog.gpu(gpuType);
-            role.capacityBytes = gpu ? gpu->memoryBytes : 0.0;
-            if (design.workload.mode == Mode::Training)
-                memoryroles::trainingRole(ctx, shard->second, role);
-            else
-                serving[pp] = memoryroles::servingRole(ctx, shard->second, role);
-            for (const MemoryFigure& f : role.figures)
-                role.totalBytes += f.bytes;
-            found = roleIndex.emplace(key, static_cast<int>(report.roles.size())).first;
-            report.roles.push_back(std::move(role));
-        }
-        report.roleOfRank[static_cast<std::size_t>(rank.rank)] = found->second;
-        report.roles[static_cast<std::size_t>(found->second)].ranks.push_back(rank.rank);
+    std::vector<int> firstRank; // of each role
+    std::vector<std::size_t> roleSize;
+    for (const RankRoles::Role& mapped : roleMap.roles) {
+        const int pp = mapped.ppRank;
+        auto shard = shards.find(pp);
+        if (shard == shards.end())
+            shard = shards.emplace(pp, rankShard(design, pp)).first;
+        RankRole role;
+        role.ppRank = pp;
+        role.gpuType = mapped.gpuType;
+        const GpuSpec* gpu = catalog.gpu(mapped.gpuType);
+        role.capacityBytes = gpu ? gpu->memoryBytes : 0.0;
+        if (design.workload.mode == Mode::Training)
+            memoryroles::trainingRole(ctx, shard->second, role);
+        else
+            serving[pp] = memoryroles::servingRole(ctx, shard->second, role);
+        for (const MemoryFigure& f : role.figures)
+            role.totalBytes += f.bytes;
+        if (rankLists)
+            role.ranks = mapped.ranks;
+        firstRank.push_back(mapped.ranks.empty() ? -1 : mapped.ranks.front());
+        roleSize.push_back(mapped.ranks.size());
+        report.roles.push_back(std::move(role));
     }
+    if (rankLists)
+        report.roleOfRank = roleMap.roleOfRank;
+    const std::size_t rankCount = roleMap.roleOfRank.size();
 
     // The peak rank, whether everything fits, and (serving) how many sequences would.
     int worst = -1;
@@ -265,11 +272,11 @@ MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ra
         const RankRole& role = report.roles[i];
         if (role.totalBytes > report.peakBytes) {
             report.peakBytes = role.totalBytes;
-            report.peakRank = role.ranks.front();
+            report.peakRank = firstRank[i];
         }
         if (!role.fits()) {
             report.fits = false;
-            ranksOver += static_cast<int>(role.ranks.size());
+            ranksOver += static_cast<int>(roleSize[i]);
             const double over = role.totalBytes - role.capacityBytes;
             if (worst < 0 || over > worstOver) {
                 worst = static_cast<int>(i);
@@ -297,12 +304,12 @@ MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ra
             : kind == &diag::kMemoryDoesNotFitKvCache                  ? "/workload/serving/concurrency"
             : kind == &diag::kMemoryDoesNotFitWeights                  ? "/layout/tp"
                                                                  : "/layout/recompute";
-        std::vector<std::string> args{std::to_string(role.ranks.front()),
+        std::vector<std::string> args{std::to_string(firstRank[static_cast<std::size_t>(worst)]),
                                       stageLabel(shard),
                                       formatBytes(role.totalBytes),
                                       formatBytes(role.capacityBytes),
                                       std::to_string(ranksOver),
-                                      std::to_string(ranks.size()),
+                                      std::to_string(rankCount),
                                       formatBytes(part)};
         if (kind == &diag::kMemoryDoesNotFitKvCache)
             args.push_back(std::to_string(report.maxConcurrentSequences.value_or(0)));
@@ -338,7 +345,7 @@ ZeroComparison zeroComparison(const Design& design)
     return result;
 }
 
-Json memoryToJson(const MemoryReport& report)
+Json memoryToJson(const MemoryReport& report, const std::vector<int>* listedRanks)
 {
     auto bytesOf = [](const RankRole& role) {
         Json bytes = Json::object();
@@ -347,12 +354,20 @@ Json memoryToJson(const MemoryReport& report)
         return bytes;
     };
     Json ranks = Json::array();
-    for (std::size_t rank = 0; rank < report.roleOfRank.size(); ++rank) {
+    const auto listRank = [&](std::size_t rank) {
         const RankRole& role = report.roles[static_cast<std::size_t>(report.roleOfRank[rank])];
         ranks.push_back({{"rank", rank},
                          {"capacityBytes", role.capacityBytes},
                          {"totalBytes", role.totalBytes},
                          {"bytes", bytesOf(role)}});
+    };
+    if (listedRanks) {
+        for (int rank : *listedRanks)
+            if (rank >= 0 && static_cast<std::size_t>(rank) < report.roleOfRank.size())
+                listRank(static_cast<std::size_t>(rank));
+    } else {
+        for (std::size_t rank = 0; rank < report.roleOfRank.size(); ++rank)
+            listRank(rank);
     }
     Json roles = Json::array();
     for (const RankRole& role : report.roles) {

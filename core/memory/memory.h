@@ -17,6 +17,7 @@
 #include "base/explanation.h"
 #include "catalog/catalog.h"
 #include "design/design.h"
+#include "design/placedlayout.h"
 #include "design/rankinfo.h"
 #include "framework/frameworkprofile.h"
 #include "memory/memoryassumptions.h"
@@ -135,6 +136,11 @@ double inFlightMicroBatches(const Design& design, int ppRank, std::int64_t micro
 // Needs a design whose model and degrees are valid and whose ranks are placed (Evaluation::ranks).
 MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ranks, const Catalog& catalog,
                            const MemoryAssumptions& assumptions = {});
+// The same from the placement's roles (placedlayout.h: one role per pipeline rank and GPU type). Without `rankLists` the report leaves RankRole::ranks and
+// roleOfRank empty (peakRank is still set): what the search needs, at a cost that does not grow with the
+// GPUs.
+MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const Catalog& catalog,
+                           const MemoryAssumptions& assumptions = {}, bool rankLists = true);
 
 // The reference article's ZeRO comparison for a design: DDP, ZeRO-1, ZeRO-2 and ZeRO-3 model states of the
 // fullest rank's shard, counted as the memory bars count them: dense parameters sharded over the dense
@@ -151,6 +157,7 @@ struct ZeroComparison
 };
 ZeroComparison zeroComparison(const Design& design);
 
-Json memoryToJson(const MemoryReport& report);
+// `listedRanks`: the ranks ranks[] lists (nullptr: every rank).
+Json memoryToJson(const MemoryReport& report, const std::vector<int>* listedRanks = nullptr);
 
 } // namespace core

@@ -8,20 +8,21 @@
 
 namespace core {
 
-// How fast a layer's kernels run. Two kinds of work, each with its own limit (a roofline in two parts):
-//  - matrix products (the linear layers and the attention products) run at the GPU's dense BF16 peak
-//    times an efficiency that grows with the width each GPU multiplies, n = hidden / TP: small GEMMs
-//    lose to tile and wave quantisation. η(n) = η_max · n / (n + n_half).
-//  - elementwise work (norms, activations, softmax, dropout, residuals, casts) is bound by HBM: its
-//    traffic is `elementwisePasses` times the bytes the layer saves for backward (the memory model's
-//    activations, Korthikanti et al. §4), at the GPU's HBM bandwidth; backward moves twice as much.
-// The three numbers are chosen once against published runs (Narayanan et al., Megatron-LM, SC 2021,
-// Table 1; Korthikanti et al. 2022, Table 5), not per run; README "Performance model" tabulates predicted
-// against published.
+// A design's own compute constants. The step time prices kernels from measured tables (the kernel model,
+// docs/kernel-model.md); of these numbers it uses:
+//  - gemmEfficiency (η_max, per GPU type in gemmEfficiencyByGpu) as a scale on every GEMM and attention time,
+//    0.70 / η_max: the default leaves the kernel model as measured, a value fitted to measured layer times
+//    (calibrate-compute) slows or speeds every kernel alike;
+//  - elementwisePasses: HBM bytes moved per byte a layer saves for backward, forward (layerkernels.h).
+// gemmHalfWidth and the efficiency curve η(n) = η_max · n / (n + n_half) are the model before the kernel
+// tables (chosen against Narayanan et al. 2021 Table 1 and Korthikanti et al. 2022 Table 5); the serving
+// model still uses them for prefill.
+inline constexpr double kDefaultGemmEfficiency = 0.70;
+
 struct ComputeModel
 {
     double gemmEfficiency
-        = 0.70; // η_max: large BF16 GEMMs inside a training step (cuBLAS alone reaches ~75-80 %)
+        = kDefaultGemmEfficiency; // η_max: large BF16 GEMMs inside a training step (cuBLAS alone reaches ~75-80 %)
     double gemmHalfWidth = 150; // n_half, in hidden units per GPU
     double elementwisePasses = 2.0; // HBM bytes moved per byte saved, forward
 
@@ -34,6 +35,19 @@ struct ComputeModel
     {
         const auto it = gemmEfficiencyByGpu.find(gpu);
         return curve(it != gemmEfficiencyByGpu.end() ? it->second : gemmEfficiency, widthPerGpu);
+    }
+    double gemmEfficiencyFor(std::string_view gpu) const
+    {
+        const auto it = gemmEfficiencyByGpu.find(gpu);
+        return it != gemmEfficiencyByGpu.end() ? it->second : gemmEfficiency;
+    }
+    // What the step time multiplies the kernel model's GEMM and attention times with on a GPU type: 1 with
+    // the default η_max, 0.70 / η_max for a design's own (calibrate-compute fits it to measured layer
+    // times), so that a fitted η_max still scales every kernel.
+    double kernelTimeScale(std::string_view gpu) const
+    {
+        const double eta = gemmEfficiencyFor(gpu);
+        return eta > 0 ? kDefaultGemmEfficiency / eta : 1.0;
     }
     double curve(double etaMax, double widthPerGpu) const
     {

@@ -2,6 +2,7 @@
 #include "performance/performance.h"
 
 #include "base/units.h"
+#include "compute/gpupeaks.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 #include "pipeline/pipelinetimeline.h"
@@ -155,9 +156,12 @@ double optimizerStepSeconds(const Design& design, const StageTimes& times)
 // Useful work: every GPU of a stage runs its share; the model FLOPs leave recomputation out.
 struct StepFlops
 {
-    double peakSum = 0; // Σ GPU peak, FLOP/s
+    double peakSum = 0; // Σ GPU dense BF16 peak, FLOP/s
+    double fp8PeakSum = 0; // Σ GPU dense FP8 peak (BF16 where a GPU has none)
     double model = 0;
     double hardware = 0;
+    double nonCausal = 0; // model FLOPs with the attention counted over the whole s × s square
+    double palm = 0; // PaLM (Chowdhery et al. 2022, appendix B): 6N + 12·L·h·s per token
 };
 
 StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const StageTimes& times, double m)
@@ -166,19 +170,35 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
     const double gpusPerStage = static_cast<double>(placed.worldSize) / std::max(l.pp(), 1);
     StepFlops out;
     const Catalog& catalog = placed.presets();
-    for (const RankInfo& rank : placed.ranks)
-        if (rank.nodeIndex >= 0)
-            if (const GpuSpec* gpu
-                = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                                  .gpus[static_cast<std::size_t>(rank.slot)]
-                                  .type))
-                out.peakSum += gpu->bf16Flops;
-    double forward = 0, recomputed = 0;
+    const auto addPeaks = [&out](const GpuSpec& gpu, double ranks) {
+        out.peakSum += gpu.bf16Flops * ranks;
+        const GpuPeaks peaks = gpuPeaks(gpu);
+        out.fp8PeakSum += (peaks.hasFp8() ? peaks.fp8Flops : peaks.bf16Flops) * ranks;
+    };
+    if (placed.roles) {
+        // The placement's roles: the ranks on each GPU type, counted once.
+        for (const RankRoles::Role& role : placed.roles->roles)
+            if (const GpuSpec* gpu = role.gpuType.empty() ? nullptr : catalog.gpu(role.gpuType))
+                addPeaks(*gpu, static_cast<double>(role.ranks.size()));
+    } else {
+        for (const RankInfo& rank : placed.ranks)
+            if (rank.nodeIndex >= 0)
+                if (const GpuSpec* gpu
+                    = catalog.gpu(design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
+                                      .gpus[static_cast<std::size_t>(rank.slot)]
+                                      .type))
+                    addPeaks(*gpu, 1.0);
+    }
+    double forward = 0, recomputed = 0, squareExtra = 0;
     for (const StageWork& stage : times.stages) {
         forward += stage.forwardFlops;
         const LayerFlops layer
             = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength, l.microBatch,
                                 l.tp(), l.cp(), l.effectiveExpertTp());
+        const LayerFlops square
+            = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength, l.microBatch,
+                                l.tp(), l.cp(), l.effectiveExpertTp(), false);
+        squareExtra += stage.layers * (square.attention - layer.attention);
         if (l.recompute == Recompute::Full)
             recomputed += stage.layers * layer.total();
         else if (l.recompute == Recompute::Selective)
@@ -186,10 +206,19 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
     }
     out.model = 3 * forward * m * gpusPerStage;
     out.hardware = out.model + recomputed * m * gpusPerStage;
+    out.nonCausal = out.model + 3 * squareExtra * m * gpusPerStage;
+    const ModelArchitecture& model = design.model;
+    const ParameterBreakdown active = countParameters(model).active;
+    const double tokens
+        = static_cast<double>(design.workload.globalBatch) * static_cast<double>(design.workload.sequenceLength);
+    const double attentionWidth = static_cast<double>(model.heads) * static_cast<double>(model.headDim);
+    out.palm = tokens
+        * (6 * (active.total() - active.embedding) + 12.0 * model.layers * attentionWidth
+           * static_cast<double>(design.workload.sequenceLength));
     return out;
 }
 
-void explainStep(Performance& perf, double peakSum)
+void explainStep(Performance& perf, const StepFlops& flops, const StageTimes& times)
 {
     perf.step.formula = "pipeline makespan + exposed data-parallel synchronisation + optimizer step";
     perf.step.input("pipeline makespan", perf.pipelineSeconds, "s")
@@ -199,13 +228,31 @@ void explainStep(Performance& perf, double peakSum)
         .input("GEMM efficiency", perf.computeEfficiency);
     perf.step.source
         = "list scheduling (docs/pipeline-schedules.md); DDP buckets and FSDP2 prefetch "
-          "(docs/data-parallel-overlap.md); compute model in stagetime.h";
+          "(docs/data-parallel-overlap.md); kernel times (docs/kernel-model.md): "
+        + times.kernelSource;
+    const double peakSum = flops.peakSum;
     perf.mfuExplanation.formula = "3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)";
-    perf.mfuExplanation.input("model FLOPs per step", perf.modelFlopsPerStep, "FLOP")
+    perf.mfuExplanation.input("model FLOPs per step (Megatron, causal attention)", perf.modelFlopsPerStep, "FLOP")
         .input("hardware FLOPs per step (with recomputation)", perf.hardwareFlopsPerStep, "FLOP")
-        .input("Σ GPU peak", peakSum, "FLOP/s")
-        .input("step", perf.stepSeconds, "s");
-    perf.mfuExplanation.source = "Korthikanti et al. 2022 eq. (7) and (8); Narayanan et al. 2021 appendix";
+        .input("Σ GPU dense BF16 peak", peakSum, "FLOP/s")
+        .input("Σ GPU dense FP8 peak", flops.fp8PeakSum, "FLOP/s")
+        .input("step", perf.stepSeconds, "s")
+        .input("MFU against the FP8 peak", perf.mfuFp8Peak)
+        .input("model FLOPs per step, Megatron non-causal (Narayanan et al. 2021 eq. 3 without recomputation)",
+               flops.nonCausal, "FLOP")
+        .input("MFU, Megatron non-causal", perf.stepSeconds > 0 && peakSum > 0
+                                                ? flops.nonCausal / (perf.stepSeconds * peakSum) : 0.0)
+        .input("model FLOPs per step, PaLM 6N + 12·L·h·s per token", flops.palm, "FLOP")
+        .input("MFU, PaLM", perf.stepSeconds > 0 && peakSum > 0 ? flops.palm / (perf.stepSeconds * peakSum)
+                                                                 : 0.0);
+    perf.mfuExplanation.source = "Korthikanti et al. 2022 eq. (7) and (8); Narayanan et al. 2021 appendix "
+                                 "(Megatron-LM num_floating_point_operations); causal attention as Dao 2023 "
+                                 "§4.1 counts it; PaLM: Chowdhery et al. 2022, appendix B";
+    perf.mfuExplanation.note
+        = "MFU is stated against the dense BF16 peak, with Megatron-LM's FLOP count and causal attention (the "
+          "work the kernels do). Papers that count attention over the whole square (Megatron 2021, "
+          "Korthikanti 2022) or use PaLM's 6N + 12·L·h·s report a higher MFU for the same run: compare with "
+          "the row of the same convention.";
 }
 
 // Where the visible communication of each kind comes from, on the critical pipeline rank.
@@ -302,10 +349,12 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
     if (perf.stepSeconds > 0 && flops.peakSum > 0) {
         perf.mfu = perf.modelFlopsPerStep / (perf.stepSeconds * flops.peakSum);
         perf.hfu = perf.hardwareFlopsPerStep / (perf.stepSeconds * flops.peakSum);
+        perf.mfuFp8Peak = flops.fp8PeakSum > 0 ? perf.modelFlopsPerStep / (perf.stepSeconds * flops.fp8PeakSum)
+                                               : 0.0;
         perf.tokensPerSecond = static_cast<double>(design.workload.globalBatch)
             * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
     }
-    explainStep(perf, flops.peakSum);
+    explainStep(perf, flops, times);
     explainExposed(perf, design, times, critical.rank, m, sync);
     return perf;
 }
@@ -324,6 +373,7 @@ Json performanceToJson(const Performance& perf)
     return {{"stepSeconds", perf.stepSeconds},
             {"tokensPerSecond", perf.tokensPerSecond},
             {"mfu", perf.mfu},
+            {"mfuFp8Peak", perf.mfuFp8Peak},
             {"hfu", perf.hfu},
             {"bubbleFraction", perf.bubbleFraction},
             {"exposedCommSeconds", exposedToJson(perf.exposed)},

@@ -36,10 +36,15 @@ struct Performance
     double dataParallelSeconds = 0; // data-parallel synchronisation after the pipeline, exposed
     double optimizerSeconds = 0;
     double tokensPerSecond = 0;
-    double mfu = 0; // model FLOPs (no recomputation) / (step × the GPUs' peaks)
+    double mfu = 0; // model FLOPs (no recomputation) / (step × the GPUs' dense BF16 peaks)
+    double mfuFp8Peak = 0; // the same model FLOPs over the GPUs' dense FP8 peaks (BF16 where a GPU has none)
     double hfu = 0; // hardware FLOPs (with recomputation) / the same
     double bubbleFraction = 0;
-    double modelFlopsPerStep = 0; // all GPUs
+    // All GPUs. The convention: Megatron-LM's num_floating_point_operations (Narayanan et al. 2021,
+    // appendix) with causal attention (the lower triangle, as FlashAttention counts it); the explanation of
+    // the MFU shows the step's FLOPs under the other conventions (non-causal Megatron, PaLM's
+    // 6N + 12·L·h·s), so that a published MFU can be compared with its own.
+    double modelFlopsPerStep = 0;
     double hardwareFlopsPerStep = 0;
     double computeEfficiency = 0; // the GEMM efficiency the compute model used
     ExposedCommunication exposed; // on the critical pipeline rank, per step

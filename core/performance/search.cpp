@@ -5,213 +5,137 @@
 #include "base/sizelimits.h"
 #include "design/validate.h"
 #include "evaluate.h"
+#include "performance/searchspace.h"
 
 #include <algorithm>
-#include <optional>
+#include <atomic>
+#include <chrono>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <thread>
 
 namespace core {
 
 namespace {
 
-struct Degrees
+// What one set of degrees yields; the sets run on different threads and are merged in their order.
+struct DegreesOutcome
 {
-    int tp = 1, cp = 1, ep = 1, pp = 1, dp = 1;
+    std::vector<SearchCandidate> fitting;
+    std::int64_t enumerated = 0, invalid = 0, notFitting = 0;
+    std::map<std::string, std::int64_t> rejectedBy;
+    std::optional<SearchCandidate> closest;
 };
 
-std::vector<int> powersOfTwoUpTo(std::int64_t limit)
+double overCapacity(const SearchCandidate& c)
 {
-    std::vector<int> out;
-    for (std::int64_t x = 1; x <= limit; x *= 2)
-        out.push_back(static_cast<int>(x));
-    return out;
+    return c.capacityBytes > 0 ? c.peakBytes / c.capacityBytes : std::numeric_limits<double>::infinity();
 }
 
-int largestNode(const Cluster& cluster)
+// The role with the most memory: the peak rank's (MemoryReport::peakRank is its first rank).
+const RankRole* peakRole(const MemoryReport& memory)
 {
-    int largest = 0;
-    for (const Node& node : cluster.nodes)
-        largest = std::max(largest,
-                           static_cast<int>(std::count_if(node.gpus.begin(), node.gpus.end(),
-                                                          [](const Gpu& g) { return g.inService; })));
-    return largest;
+    const RankRole* peak = nullptr;
+    for (const RankRole& role : memory.roles)
+        if (!peak || role.totalBytes > peak->totalBytes)
+            peak = &role;
+    return peak;
 }
 
-// The degrees that fill `world` GPUs, bounded by the reference article's topology recipe.
-std::vector<Degrees> enumerateDegrees(const Design& design, const SearchSpace& space, int world)
+SearchCandidate candidateOf(const Evaluation& e, const ParallelLayout& layout, std::int64_t globalBatch,
+                            bool training)
 {
-    const ModelArchitecture& m = design.model;
-    const bool separateEp = design.layout.expertMode == ExpertMode::Separate;
-    std::vector<int> cps{1};
-    if (design.workload.mode == Mode::Training && design.workload.sequenceLength >= space.cpFromSequence)
-        cps = powersOfTwoUpTo(16);
-    std::vector<int> eps{1};
-    if (m.moe.isMoe())
-        for (int ep : powersOfTwoUpTo(m.moe.experts))
-            if (ep > 1 && m.moe.experts % ep == 0)
-                eps.push_back(ep);
-    std::vector<Degrees> out;
-    for (int tp : powersOfTwoUpTo(std::max(largestNode(design.cluster), 1)))
-        for (int cp : cps)
-            for (int ep : eps) {
-                const std::int64_t split = std::int64_t{tp} * cp * (separateEp ? ep : 1);
-                if (world % split != 0)
+    SearchCandidate c;
+    c.layout = layout;
+    c.globalBatch = globalBatch;
+    if (e.memory) {
+        c.peakBytes = e.memory->peakBytes;
+        if (const RankRole* role = peakRole(*e.memory))
+            c.capacityBytes = role->capacityBytes;
+    }
+    if (training && e.performance) {
+        const Performance& p = *e.performance;
+        c.stepSeconds = p.stepSeconds;
+        c.tokensPerSecond = p.tokensPerSecond;
+        c.mfu = p.mfu;
+        c.hfu = p.hfu;
+        c.bubbleFraction = p.bubbleFraction;
+        c.exposed = p.exposed;
+    } else if (!training && e.serving) {
+        // Serving: a step is one token of every sequence in flight.
+        c.stepSeconds = e.serving->interTokenLatency;
+        c.tokensPerSecond = e.serving->groupTokensPerSecond;
+        c.timeToFirstToken = e.serving->timeToFirstToken;
+    }
+    c.warnings = static_cast<int>(std::count_if(e.diagnostics.begin(), e.diagnostics.end(),
+                                                [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
+    return c;
+}
+
+const std::string* firstError(const std::vector<Diagnostic>& diagnostics)
+{
+    for (const Diagnostic& d : diagnostics)
+        if (d.isError())
+            return &d.code;
+    return nullptr;
+}
+
+// Everything the threads share, read-only but for the stop flag.
+struct SearchJob
+{
+    const Design& design;
+    const SearchSpace& space;
+    const FixedEvaluation& fixed;
+    const std::vector<SearchDegrees>& degrees;
+    const std::vector<std::int64_t>& budget; // combinations each set of degrees may try (the limit)
+    std::atomic<bool>& stop;
+};
+
+// Every variant of one set of degrees on one mesh: ZeRO stage, micro-batch, virtual stages, recomputation,
+// pipeline split, each with the batch the policy gives it. `variant` is the thread's copy of the design.
+class ProgressGate;
+void tick(ProgressGate& gate);
+
+void searchDegrees(const SearchJob& job, std::size_t index, Design& variant, DegreesOutcome& out,
+                   ProgressGate& gate)
+{
+    const SearchDegrees& t = job.degrees[index];
+    const bool training = job.design.workload.mode == Mode::Training;
+    ParallelLayout& l = variant.layout;
+    l = job.design.layout;
+    l.setDegree(Dim::Tp, t.tp);
+    l.setDegree(Dim::Cp, t.cp);
+    l.setDegree(Dim::Ep, t.ep);
+    l.setDegree(Dim::Pp, t.pp);
+    l.setDegree(Dim::Dp, t.dp);
+    l.sequenceParallel = t.tp > 1;
+    l.layersPerStage.clear();
+    l.shardGroup = 0;
+    l.expertTp = 0;
+    variant.workload.globalBatch = job.design.workload.globalBatch;
+    MeshEvaluation mesh = evaluateMesh(variant, job.fixed);
+    Evaluation& e = mesh.evaluation;
+    std::int64_t budget = job.budget[index];
+    const std::vector<int> one{1};
+    const std::vector<Recompute> none{Recompute::None};
+    for (int zero : training ? job.space.zeroStages : std::vector<int>{0})
+        for (int mb : training ? job.space.microBatches : one)
+            for (int v : training ? job.space.virtualStages : one) {
+                if (v > 1 && t.pp == 1)
                     continue;
-                const std::int64_t rest = world / split;
-                for (std::int64_t pp = 1; pp <= std::min<std::int64_t>(rest, m.layers); ++pp) {
-                    if (rest % pp != 0)
-                        continue;
-                    const int dp = static_cast<int>(rest / pp);
-                    if (!separateEp && (std::int64_t{dp} * cp) % ep != 0)
-                        continue; // Megatron's EP is carved out of DP × CP
-                    out.push_back({tp, cp, ep, static_cast<int>(pp), dp});
-                }
-            }
-    return out;
-}
-
-std::string linkName(const Catalog& catalog, const std::string& id)
-{
-    const LinkSpec* link = catalog.link(id);
-    return link ? link->name : id;
-}
-
-// The reference article's topology recipe, said for one candidate: where each group runs and why.
-std::string recipeOf(const Design& design, const ParallelLayout& l, const Catalog& catalog)
-{
-    const int perNode = std::max(largestNode(design.cluster), 1);
-    const std::string intra = design.cluster.nodes.empty()
-        ? std::string("the node's link")
-        : linkName(catalog, design.cluster.nodes.front().intraLink);
-    const std::string fabric = linkName(catalog, design.cluster.fabric);
-    std::string text;
-    auto sentence = [&text](const std::string& s) {
-        if (!text.empty())
-            text += ' ';
-        text += s;
-    };
-    if (l.tp() > 1) {
-        std::string s = "TP ";
-        s += std::to_string(l.tp());
-        s += l.tp() <= perNode ? " inside one node over " + intra + " (the fastest domain)."
-                               : " spans nodes: its all-reduces cross " + fabric + ".";
-        sentence(s);
-    }
-    if (l.cp() > 1) {
-        std::string s = "CP ";
-        s += std::to_string(l.cp());
-        s += " splits the ";
-        s += std::to_string(design.workload.sequenceLength);
-        s += "-token sequence.";
-        sentence(s);
-    }
-    if (l.ep() > 1) {
-        std::string s = "EP ";
-        s += std::to_string(l.ep());
-        s += " spreads the ";
-        s += std::to_string(design.model.moe.experts);
-        s += " experts.";
-        sentence(s);
-    }
-    if (l.dp() > 1 && design.workload.mode == Mode::Serving) {
-        std::string s = std::to_string(l.dp());
-        s += " independent replicas serve their own requests: throughput adds up, latency stays.";
-        sentence(s);
-    } else if (l.dp() > 1) {
-        std::string s = "DP ";
-        s += std::to_string(l.dp());
-        static constexpr std::array kZero{
-            " replicates the model (DDP).", " with ZeRO-1 shards the optimizer.",
-            " with ZeRO-2 shards optimizer and gradients.", " with FSDP (ZeRO-3) shards all model states."};
-        s += kZero[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
-        sentence(s);
-    }
-    if (l.pp() > 1 && design.workload.mode == Mode::Serving) {
-        std::string s = "PP ";
-        s += std::to_string(l.pp());
-        s += " holds a larger model, but a token passes its stages in turn: it adds latency, not speed.";
-        sentence(s);
-    } else if (l.pp() > 1) {
-        std::string s = "PP ";
-        s += std::to_string(l.pp());
-        s += l.virtualStages > 1 ? " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)"
-                                 : " (1F1B)";
-        s += " sends only activations between stages, so it may cross " + fabric + ".";
-        sentence(s);
-    }
-    if (l.recompute != Recompute::None)
-        sentence(l.recompute == Recompute::Full ? "Full recomputation to fit the activations."
-                                                : "Selective recomputation of attention.");
-    return text.empty() ? std::string("One GPU holds the whole model.") : text;
-}
-
-// Past limits::kMaxSearchCombinations the search would run for minutes: refused at once, before anything
-// is evaluated.
-std::optional<Diagnostic> tooManyCombinations(std::size_t tuples, const SearchSpace& space, bool training)
-{
-    const auto count = [&](std::size_t n) { return training ? std::int64_t(n) : std::int64_t{1}; };
-    const std::int64_t combinations = std::int64_t(tuples) * count(space.zeroStages.size())
-        * count(space.microBatches.size()) * count(space.virtualStages.size()) * count(space.recompute.size());
-    if (combinations <= limits::kMaxSearchCombinations)
-        return std::nullopt;
-    return makeDiagnostic(diag::kValueRange, "",
-                          {"The layouts to search", "1", std::to_string(limits::kMaxSearchCombinations),
-                           std::to_string(combinations)});
-}
-
-} // namespace
-
-Design withCandidate(const Design& design, const SearchCandidate& candidate)
-{
-    Design out = design;
-    out.layout = candidate.layout;
-    out.placement.clear();
-    return out;
-}
-
-SearchResult searchMeshes(const Design& design, const SearchSpace& space, const SearchProgress& progress,
-                          const Catalog& catalog)
-{
-    SearchResult result;
-    const int world = design.cluster.inServiceGpuCount();
-    const std::vector<Degrees> tuples = enumerateDegrees(design, space, world);
-    const bool training = design.workload.mode == Mode::Training;
-    // What no layout changes is checked once; an error there ends the search before it starts.
-    std::vector<Diagnostic> fixed;
-    const bool modelValid = validateFixedParts(design, catalog, fixed);
-    if (hasErrors(fixed)) {
-        result.diagnostics = std::move(fixed);
-        return result;
-    }
-    if (std::optional<Diagnostic> tooMany = tooManyCombinations(tuples.size(), space, training)) {
-        result.diagnostics.push_back(std::move(*tooMany));
-        return result;
-    }
-    int done = 0;
-    for (const Degrees& t : tuples) {
-        Design variant = design;
-        variant.placement.clear();
-        ParallelLayout& l = variant.layout;
-        l.setDegree(Dim::Tp, t.tp);
-        l.setDegree(Dim::Cp, t.cp);
-        l.setDegree(Dim::Ep, t.ep);
-        l.setDegree(Dim::Pp, t.pp);
-        l.setDegree(Dim::Dp, t.dp);
-        l.sequenceParallel = t.tp > 1;
-        l.layersPerStage.clear();
-        l.shardGroup = 0;
-        l.expertTp = 0;
-        MeshEvaluation mesh = evaluateMesh(variant, catalog);
-        Evaluation& e = mesh.evaluation;
-        for (int zero : training ? space.zeroStages : std::vector<int>{0})
-            for (int mb : training ? space.microBatches : std::vector<int>{1})
-                for (int v : training ? space.virtualStages : std::vector<int>{1})
-                    for (Recompute recompute :
-                         training ? space.recompute : std::vector<Recompute>{Recompute::None}) {
-                        if (v > 1 && t.pp == 1)
-                            continue;
-                        ++result.enumerated;
+                const std::vector<std::vector<int>> splits
+                    = training ? pipelineSplits(job.design, job.space, t.pp, v) : std::vector<std::vector<int>>{{}};
+                for (Recompute recompute : training ? job.space.recompute : none)
+                    for (const std::vector<int>& split : splits) {
+                        tick(gate);
+                        if (budget-- <= 0 || job.stop.load(std::memory_order_relaxed))
+                            return;
+                        ++out.enumerated;
                         if (!mesh.checks.meshPossible) {
-                            ++result.invalid;
+                            ++out.invalid;
+                            ++out.rejectedBy[firstError(e.diagnostics) ? *firstError(e.diagnostics) : "degrees"];
                             continue;
                         }
                         l.zeroStage = zero;
@@ -219,9 +143,12 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
                         l.virtualStages = v;
                         l.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
                         l.recompute = recompute;
+                        l.layersPerStage = split;
+                        variant.workload.globalBatch = candidateBatch(
+                            job.space.batch, job.design.workload.globalBatch, std::int64_t{mb} * l.batchReplicas());
                         // The mesh half's figures are for the first variant; re-validate this one.
-                        e.diagnostics = fixed;
-                        validateLayoutParts(variant, modelValid, e.diagnostics);
+                        e.diagnostics = job.fixed.diagnostics;
+                        validateLayoutParts(variant, job.fixed.modelValid, e.diagnostics, job.fixed.gpusInService);
                         e.diagnostics.insert(e.diagnostics.end(), mesh.placementDiagnostics.begin(),
                                              mesh.placementDiagnostics.end());
                         e.microBatches = microBatchesPerStep(variant);
@@ -230,59 +157,246 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
                         e.schedule.reset();
                         e.performance.reset();
                         e.serving.reset();
-                        if (hasErrors(e.diagnostics)) {
-                            ++result.invalid;
+                        if (const std::string* code = firstError(e.diagnostics)) {
+                            ++out.invalid;
+                            ++out.rejectedBy[*code];
                             continue;
                         }
-                        evaluateFigures(variant, mesh, e, FigureOptions{false, true});
+                        FigureOptions options;
+                        options.traffic = false;
+                        options.skipTimeUnlessFits = true;
+                        options.rankLists = false;
+                        evaluateFigures(variant, mesh, e, options);
                         if (!e.memory || !e.memory->fits) {
-                            ++result.notFitting;
+                            ++out.notFitting;
+                            ++out.rejectedBy["memory"];
+                            if (e.memory) {
+                                SearchCandidate c = candidateOf(e, l, variant.workload.globalBatch, training);
+                                if (!out.closest || overCapacity(c) < overCapacity(*out.closest))
+                                    out.closest = std::move(c);
+                            }
                             continue;
                         }
                         if (training ? !e.performance : !e.serving) {
-                            ++result.invalid; // a rule of the timeline, or a schedule too large to simulate
+                            ++out.invalid; // a rule of the timeline, or a schedule too large to simulate
+                            const std::string* code = firstError(e.diagnostics);
+                            ++out.rejectedBy[code ? *code : "schedule"];
                             continue;
                         }
-                        SearchCandidate c;
-                        c.layout = l;
-                        if (training) {
-                            const Performance& p = *e.performance;
-                            c.stepSeconds = p.stepSeconds;
-                            c.tokensPerSecond = p.tokensPerSecond;
-                            c.mfu = p.mfu;
-                            c.hfu = p.hfu;
-                            c.bubbleFraction = p.bubbleFraction;
-                            c.exposed = p.exposed;
-                        } else {
-                            // Serving: a step is one token of every sequence in flight.
-                            c.stepSeconds = e.serving->interTokenLatency;
-                            c.tokensPerSecond = e.serving->groupTokensPerSecond;
-                            c.timeToFirstToken = e.serving->timeToFirstToken;
-                        }
-                        c.peakBytes = e.memory->peakBytes;
-                        c.capacityBytes = e.memory->roleOf(e.memory->peakRank).capacityBytes;
-                        c.warnings = static_cast<int>(std::count_if(
-                            e.diagnostics.begin(), e.diagnostics.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
-                        result.candidates.push_back(std::move(c));
+                        out.fitting.push_back(candidateOf(e, l, variant.workload.globalBatch, training));
                     }
-        ++done;
-        if (progress && !progress(done, static_cast<int>(tuples.size()))) {
-            result.cancelled = true;
-            break;
+            }
+}
+
+// Progress, one call at a time from whichever thread: after each set of degrees, and between candidates
+// when 50 ms have passed, so that a cancel is heard within 100 ms even when one set takes longer.
+class ProgressGate
+{
+public:
+    ProgressGate(const SearchProgress& progress, int total, std::atomic<bool>& stop)
+        : m_progress(progress), m_total(total), m_stop(stop), m_last(std::chrono::steady_clock::now())
+    {
+    }
+    void setDone()
+    {
+        const std::lock_guard lock(m_mutex);
+        ++m_done;
+        report();
+    }
+    void tick()
+    {
+        if (!m_progress || std::chrono::steady_clock::now() - m_last.load() < std::chrono::milliseconds(50))
+            return;
+        const std::unique_lock lock(m_mutex, std::try_to_lock);
+        if (lock.owns_lock())
+            report();
+    }
+    bool cancelled() const { return m_cancelled; }
+
+private:
+    void report()
+    {
+        m_last = std::chrono::steady_clock::now();
+        if (m_progress && !m_cancelled && !m_progress(m_done, m_total)) {
+            m_cancelled = true;
+            m_stop = true;
         }
     }
-    // Most tokens per second first: for training the same order as the shortest step (the batch is
-    // fixed), for serving the throughput of the whole group.
-    std::sort(result.candidates.begin(), result.candidates.end(),
-              [](const SearchCandidate& a, const SearchCandidate& b) {
-                  if (a.tokensPerSecond != b.tokensPerSecond)
-                      return a.tokensPerSecond > b.tokensPerSecond;
-                  return a.peakBytes < b.peakBytes;
-              });
+    const SearchProgress& m_progress;
+    const int m_total;
+    std::atomic<bool>& m_stop;
+    std::mutex m_mutex;
+    std::atomic<std::chrono::steady_clock::time_point> m_last;
+    int m_done = 0;
+    bool m_cancelled = false;
+};
+
+void tick(ProgressGate& gate)
+{
+    gate.tick();
+}
+
+// Runs the sets of degrees on `threads` threads (the calling one among them), each taking the next set
+// when it is done. Returns whether progress cancelled the search.
+bool runPool(const SearchJob& job, int threads, std::vector<DegreesOutcome>& outcomes,
+             const SearchProgress& progress)
+{
+    const std::size_t count = job.degrees.size();
+    std::atomic<std::size_t> next{0};
+    ProgressGate gate(progress, static_cast<int>(count), job.stop);
+    const auto work = [&] {
+        Design variant = job.design; // each thread edits its own copy's layout
+        variant.placement.clear();
+        for (std::size_t index = next++; index < count && !job.stop.load(); index = next++) {
+            searchDegrees(job, index, variant, outcomes[index], gate);
+            gate.setDone();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i)
+        pool.emplace_back(work);
+    work();
+    for (std::thread& thread : pool)
+        thread.join();
+    return gate.cancelled();
+}
+
+bool ranksBefore(const SearchCandidate& a, const SearchCandidate& b, SearchRank by)
+{
+    switch (by) {
+    case SearchRank::Headroom:
+        if (a.headroomBytes() != b.headroomBytes())
+            return a.headroomBytes() > b.headroomBytes();
+        break;
+    case SearchRank::TokensPerGpu: {
+        const double pa = a.tokensPerSecond / std::max<std::int64_t>(a.layout.worldSize(), 1);
+        const double pb = b.tokensPerSecond / std::max<std::int64_t>(b.layout.worldSize(), 1);
+        if (pa != pb)
+            return pa > pb;
+        break;
+    }
+    case SearchRank::Time:
+        break;
+    }
+    // Most tokens per second first: for training the same order as the shortest step when the batch is
+    // fixed, for serving the throughput of the whole group.
+    if (a.tokensPerSecond != b.tokensPerSecond)
+        return a.tokensPerSecond > b.tokensPerSecond;
+    return a.peakBytes < b.peakBytes;
+}
+
+// The Pareto set of step time and memory headroom: no other candidate has at least as many tokens per
+// second and at least as much headroom, and more of one. Sorted by tokens per second, a candidate is on it
+// when its headroom beats every faster one's.
+void markPareto(std::vector<SearchCandidate>& candidates)
+{
+    std::vector<SearchCandidate*> byTime;
+    for (SearchCandidate& c : candidates)
+        byTime.push_back(&c);
+    std::stable_sort(byTime.begin(), byTime.end(), [](const SearchCandidate* a, const SearchCandidate* b) {
+        if (a->tokensPerSecond != b->tokensPerSecond)
+            return a->tokensPerSecond > b->tokensPerSecond;
+        return a->headroomBytes() > b->headroomBytes();
+    });
+    // Candidates of equal speed form one group: its most headroom is on the front when no faster one has
+    // as much, and so is every candidate equal to it (neither of two equals beats the other).
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t first = 0; first < byTime.size();) {
+        std::size_t end = first;
+        while (end < byTime.size() && byTime[end]->tokensPerSecond == byTime[first]->tokensPerSecond)
+            ++end;
+        const double most = byTime[first]->headroomBytes();
+        for (std::size_t i = first; i < end; ++i)
+            byTime[i]->pareto = most > best && byTime[i]->headroomBytes() == most;
+        best = std::max(best, most);
+        first = end;
+    }
+}
+
+} // namespace
+
+Design withCandidate(const Design& design, const SearchCandidate& candidate)
+{
+    Design out = design;
+    out.layout = candidate.layout;
+    if (candidate.globalBatch > 0)
+        out.workload.globalBatch = candidate.globalBatch;
+    out.placement.clear();
+    return out;
+}
+
+SearchResult searchMeshes(const Design& design, const SearchSpace& space, const SearchProgress& progress,
+                          const Catalog& catalog)
+{
+    return searchMeshes(design, space, SearchOptions{}, progress, catalog);
+}
+
+SearchResult searchMeshes(const Design& design, const SearchSpace& space, const SearchOptions& options,
+                          const SearchProgress& progress, const Catalog& catalog)
+{
+    SearchResult result;
+    result.batch = space.batch;
+    result.rankBy = options.rankBy;
+    // What no layout changes is checked once; an error there ends the search before it starts.
+    const FixedEvaluation fixed = evaluateFixed(design, catalog);
+    if (hasErrors(fixed.diagnostics)) {
+        result.diagnostics = fixed.diagnostics;
+        return result;
+    }
+    const std::vector<SearchDegrees> degrees = enumerateDegrees(design, space, fixed.gpusInService);
+    std::vector<std::int64_t> budget;
+    std::int64_t left = options.limit > 0 ? options.limit : std::numeric_limits<std::int64_t>::max();
+    for (const SearchDegrees& t : degrees) {
+        const std::int64_t variants = variantCount(design, space, t);
+        result.combinations += variants;
+        budget.push_back(std::min(left, variants));
+        left -= budget.back();
+    }
+    result.limited = options.limit > 0 && result.combinations > options.limit;
+    // Past limits::kMaxSearchCombinations a whole search would run for minutes: refused at once, before
+    // anything is evaluated, unless a limit says how much of it to try.
+    const std::int64_t toTry = result.limited ? options.limit : result.combinations;
+    if (toTry > limits::kMaxSearchCombinations) {
+        result.diagnostics.push_back(makeDiagnostic(diag::kValueRange, "",
+                                                    {"The layouts to search", "1",
+                                                     std::to_string(limits::kMaxSearchCombinations),
+                                                     std::to_string(toTry)}));
+        return result;
+    }
+
+    std::atomic<bool> stop{false};
+    const SearchJob job{design, space, fixed, degrees, budget, stop};
+    std::vector<DegreesOutcome> outcomes(degrees.size());
+    const int hardware = static_cast<int>(std::thread::hardware_concurrency());
+    const int threads = std::clamp(options.threads > 0 ? options.threads : std::max(hardware, 1), 1,
+                                   std::max(1, static_cast<int>(degrees.size())));
+    result.cancelled = runPool(job, threads, outcomes, progress);
+
+    std::map<std::string, std::int64_t> rejected;
+    for (DegreesOutcome& o : outcomes) {
+        result.enumerated += o.enumerated;
+        result.invalid += o.invalid;
+        result.notFitting += o.notFitting;
+        for (const auto& [code, n] : o.rejectedBy)
+            rejected[code] += n;
+        if (o.closest && (!result.closest || overCapacity(*o.closest) < overCapacity(*result.closest)))
+            result.closest = std::move(o.closest);
+        std::move(o.fitting.begin(), o.fitting.end(), std::back_inserter(result.candidates));
+    }
+    result.rejectedBy.assign(rejected.begin(), rejected.end());
+    std::stable_sort(result.rejectedBy.begin(), result.rejectedBy.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    markPareto(result.candidates);
+    std::stable_sort(result.candidates.begin(), result.candidates.end(),
+                     [by = options.rankBy](const SearchCandidate& a, const SearchCandidate& b) {
+                         return ranksBefore(a, b, by);
+                     });
     // Only the candidates anyone reads get their recipe.
+    const RecipeContext context = recipeContext(design, *fixed.catalog);
     for (std::size_t i = 0; i < std::min<std::size_t>(result.candidates.size(), 1000); ++i)
-        result.candidates[i].recipe = recipeOf(design, result.candidates[i].layout, catalog);
+        result.candidates[i].recipe = recipeOf(design, result.candidates[i].layout, context);
+    if (result.closest)
+        result.closest->recipe = recipeOf(design, result.closest->layout, context);
     return result;
 }
 
@@ -290,7 +404,10 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
 {
     const ParallelLayout& l = candidate.layout;
     auto integer = [](int v) { return FieldValue{std::int64_t{v}}; };
-    return {{Field::LayersPerStage, FieldValue{std::string()}},
+    std::string split;
+    for (int layers : l.layersPerStage)
+        split += (split.empty() ? "" : ", ") + std::to_string(layers);
+    std::vector<std::pair<Field, FieldValue>> edits{{Field::LayersPerStage, FieldValue{split}},
             {Field::Tp, integer(l.tp())},
             {Field::Cp, integer(l.cp())},
             {Field::Ep, integer(l.ep())},
@@ -304,45 +421,78 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
             {Field::Schedule, FieldValue{std::string(enumName(l.schedule))}},
             {Field::VirtualStages, integer(l.virtualStages)},
             {Field::Recompute, FieldValue{std::string(enumName(l.recompute))}}};
+    if (candidate.globalBatch > 0)
+        edits.emplace_back(Field::GlobalBatch, FieldValue{candidate.globalBatch});
+    return edits;
 }
+
+namespace {
+
+Json candidateToJson(const SearchCandidate& c, std::size_t rank)
+{
+    const ParallelLayout& l = c.layout;
+    Json out = Json::object();
+    if (rank > 0)
+        out["rank"] = rank;
+    out.update(Json{{"tp", l.tp()},
+             {"pp", l.pp()},
+             {"dp", l.dp()},
+             {"cp", l.cp()},
+             {"ep", l.ep()},
+             {"zeroStage", l.zeroStage},
+             {"microBatch", l.microBatch},
+             {"schedule", std::string(enumName(l.schedule))},
+             {"virtualStages", l.virtualStages},
+             {"recompute", std::string(enumName(l.recompute))},
+             {"sequenceParallel", l.sequenceParallel},
+             {"layersPerStage", l.layersPerStage},
+             {"globalBatch", c.globalBatch},
+             {"stepSeconds", c.stepSeconds},
+             {"tokensPerSecond", c.tokensPerSecond},
+             {"mfu", c.mfu},
+             {"hfu", c.hfu},
+             {"bubbleFraction", c.bubbleFraction},
+             {"exposedCommSeconds", exposedToJson(c.exposed)},
+             {"peakBytes", c.peakBytes},
+             {"capacityBytes", c.capacityBytes},
+             {"headroomBytes", c.headroomBytes()},
+             {"pareto", c.pareto},
+             {"warnings", c.warnings},
+             {"recipe", c.recipe}});
+    if (c.timeToFirstToken > 0) {
+        out["timeToFirstTokenSeconds"] = c.timeToFirstToken;
+        out["interTokenLatencySeconds"] = c.stepSeconds;
+    }
+    return out;
+}
+
+} // namespace
 
 Json searchToJson(const SearchResult& result, std::size_t top)
 {
     Json candidates = Json::array();
     for (std::size_t i = 0; i < std::min(top, result.candidates.size()); ++i) {
-        const SearchCandidate& c = result.candidates[i];
-        const ParallelLayout& l = c.layout;
-        candidates.push_back({{"rank", i + 1},
-                              {"tp", l.tp()},
-                              {"pp", l.pp()},
-                              {"dp", l.dp()},
-                              {"cp", l.cp()},
-                              {"ep", l.ep()},
-                              {"zeroStage", l.zeroStage},
-                              {"microBatch", l.microBatch},
-                              {"schedule", std::string(enumName(l.schedule))},
-                              {"virtualStages", l.virtualStages},
-                              {"recompute", std::string(enumName(l.recompute))},
-                              {"sequenceParallel", l.sequenceParallel},
-                              {"stepSeconds", c.stepSeconds},
-                              {"tokensPerSecond", c.tokensPerSecond},
-                              {"mfu", c.mfu},
-                              {"hfu", c.hfu},
-                              {"bubbleFraction", c.bubbleFraction},
-                              {"exposedCommSeconds", exposedToJson(c.exposed)},
-                              {"peakBytes", c.peakBytes},
-                              {"capacityBytes", c.capacityBytes},
-                              {"warnings", c.warnings},
-                              {"recipe", c.recipe}});
-        if (c.timeToFirstToken > 0) {
-            candidates.back()["timeToFirstTokenSeconds"] = c.timeToFirstToken;
-            candidates.back()["interTokenLatencySeconds"] = c.stepSeconds;
-        }
+        candidates.push_back(candidateToJson(result.candidates[i], i + 1));
     }
-    return {{"format", "meshwright.search"},   {"version", 1},
-            {"enumerated", result.enumerated}, {"invalid", result.invalid},
-            {"notFitting", result.notFitting}, {"fitting", result.candidates.size()},
-            {"cancelled", result.cancelled},   {"candidates", std::move(candidates)}};
+    Json rejected = Json::object();
+    for (const auto& [code, count] : result.rejectedBy)
+        rejected[code] = count;
+    Json out{{"format", "meshwright.search"},
+             {"version", 1},
+             {"enumerated", result.enumerated},
+             {"combinations", result.combinations},
+             {"limited", result.limited},
+             {"invalid", result.invalid},
+             {"notFitting", result.notFitting},
+             {"fitting", result.candidates.size()},
+             {"cancelled", result.cancelled},
+             {"batch", std::string(enumName(result.batch))},
+             {"rankBy", std::string(enumName(result.rankBy))},
+             {"rejectedBy", std::move(rejected)},
+             {"candidates", std::move(candidates)}};
+    if (result.closest)
+        out["closest"] = candidateToJson(*result.closest, 0);
+    return out;
 }
 
 } // namespace core

@@ -10,22 +10,50 @@
 // what it splits. Each candidate is evaluated by the same code as evaluate() — validation, memory, the
 // simulated schedule and the performance model — with the mesh and placement built once per set of degrees
 // (evaluateMesh) and no schedule for what does not fit. Candidates that fit are ranked by tokens per second
-// (for training: by step time), then by peak memory. A serving design is searched over TP, PP, EP and
+// (for training: by step time), then by peak memory, or by memory headroom or tokens per GPU; the Pareto
+// set of step time and headroom is marked. A pipeline that the stages do not divide evenly gets the split
+// that balances the stages' time, output head included (searchspace.h). The sets of degrees run on a pool
+// of threads; the result is the same as on one. A serving design is searched over TP, PP, EP and
 // replicas (the reference article, «Wählen Sie die kleinste Gruppe, die den Workload bewältigt»: replicas
 // against TP against PP for the same GPUs), ranked by the group's throughput, with each candidate's
 // latencies.
 
 #include "base/diagnostic.h"
+#include "base/enumnames.h"
 #include "catalog/catalog.h"
 #include "design/design.h"
 #include "design/designfield.h"
 #include "performance/performance.h"
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace core {
+
+// Which global batch a candidate runs (searchspace.h, candidateBatch): the design's, or the nearest
+// multiple of micro-batch × replicas below it, or the nearest either way. Calculon's search rounds the
+// batch to what the data-parallel degree divides; Meshwright does so only when asked.
+enum class BatchPolicy { Exact, RoundDown, Nearest };
+// The order of the candidates that fit: most tokens per second (shortest step), most memory headroom, or
+// most tokens per second per GPU.
+enum class SearchRank { Time, Headroom, TokensPerGpu };
+
+template<> struct EnumNames<BatchPolicy>
+{
+    static constexpr std::array table{std::pair{BatchPolicy::Exact, std::string_view{"exact"}},
+                                      std::pair{BatchPolicy::RoundDown, std::string_view{"round-down"}},
+                                      std::pair{BatchPolicy::Nearest, std::string_view{"nearest"}}};
+};
+template<> struct EnumNames<SearchRank>
+{
+    static constexpr std::array table{std::pair{SearchRank::Time, std::string_view{"time"}},
+                                      std::pair{SearchRank::Headroom, std::string_view{"headroom"}},
+                                      std::pair{SearchRank::TokensPerGpu, std::string_view{"tokens-per-gpu"}}};
+};
 
 struct SearchSpace
 {
@@ -36,6 +64,16 @@ struct SearchSpace
     // Context parallelism only for long sequences (the reference article: «Fügen Sie CP nur wegen der
     // Sequenzbeschränkung hinzu»).
     std::int64_t cpFromSequence = 32768;
+    // Pipelines with fewer layers on the first and last stage where that balances the stages (V = 1).
+    bool unevenPipeline = true;
+    BatchPolicy batch = BatchPolicy::Exact;
+};
+
+struct SearchOptions
+{
+    int threads = 0; // 0: std::thread::hardware_concurrency()
+    std::int64_t limit = 0; // the most combinations to try, in the search's order; 0: all
+    SearchRank rankBy = SearchRank::Time;
 };
 
 struct SearchCandidate
@@ -51,7 +89,11 @@ struct SearchCandidate
     double peakBytes = 0; // the fullest rank, reserve included
     double capacityBytes = 0; // that rank's GPU
     int warnings = 0; // diagnostics of severity warning (a TP group across nodes, …)
+    std::int64_t globalBatch = 0; // the batch it runs (the design's unless the batch policy rounds it)
+    bool pareto = false; // no other candidate is both faster and leaves more memory free
     std::string recipe; // why the degrees sit where they sit, in the reference article's topology recipe
+
+    double headroomBytes() const { return capacityBytes - peakBytes; }
 };
 
 struct SearchResult
@@ -61,15 +103,28 @@ struct SearchResult
     std::int64_t invalid = 0; // rejected by validation (divisibility, batch, schedule rules)
     std::int64_t notFitting = 0; // valid, but some rank exceeds its memory
     bool cancelled = false;
+    std::int64_t combinations = 0; // what the space holds (enumerated falls short of it with a limit)
+    bool limited = false; // the limit stopped the search before the end of the space
+    BatchPolicy batch = BatchPolicy::Exact;
+    SearchRank rankBy = SearchRank::Time;
+    // Why combinations were rejected: the first error's code ("batch-divisible", …) or "memory", with
+    // counts, most frequent first.
+    std::vector<std::pair<std::string, std::int64_t>> rejectedBy;
+    // The valid combination that comes closest to fitting (least peak memory over capacity); set when
+    // something did not fit.
+    std::optional<SearchCandidate> closest;
     // Errors no layout can fix (the model, the cluster), found before the search; it then tries nothing.
     std::vector<Diagnostic> diagnostics;
 };
 
-// Called after each set of degrees with (done, total); returning false cancels the search, which then
-// returns what it has ranked so far.
+// Called with (done, total) sets of degrees after each one and, while one runs, every 50 ms, one call at a
+// time but from any of the search's threads; returning false cancels the search, which stops within one
+// candidate's evaluation and returns what it has ranked so far.
 using SearchProgress = std::function<bool(int done, int total)>;
 
 SearchResult searchMeshes(const Design& design, const SearchSpace& space = {},
+                          const SearchProgress& progress = {}, const Catalog& catalog = Catalog::builtin());
+SearchResult searchMeshes(const Design& design, const SearchSpace& space, const SearchOptions& options,
                           const SearchProgress& progress = {}, const Catalog& catalog = Catalog::builtin());
 
 // The design with a candidate's layout in place of its own (sequence parallelism with TP, the design's

@@ -7,6 +7,7 @@
 #include "pipeline/stagetime.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace core {
@@ -132,10 +133,9 @@ StageCost stageCost(const Replica& in, const PlacedLayout& placed, const MemoryR
     c.decodeMemory = c.decodeBytes / in.gpu.hbmBandwidth;
     // The activation to the next stage.
     if (r + 1 < l.pp()) {
-        const std::vector<int>& pipeline = placed.mesh.groupOfRank(Dim::Pp, 0);
-        const GroupLinks pair
-            = groupLinks(in.design, placed,
-                         {pipeline[static_cast<std::size_t>(r)], pipeline[static_cast<std::size_t>(r + 1)]});
+        const std::span<const int> pipeline = placed.mesh.groupOfRank(Dim::Pp, 0);
+        const std::array<int, 2> hop{pipeline[static_cast<std::size_t>(r)], pipeline[static_cast<std::size_t>(r + 1)]};
+        const GroupLinks pair = groupLinks(in.design, placed, hop);
         c.prefillComm
             += collectiveSeconds(CollectiveOp::SendRecv, 2, in.P / (tp * cp) * h * kActivationBytes, pair);
         c.decodeComm += collectiveSeconds(CollectiveOp::SendRecv, 2, in.B / tp * h * kActivationBytes, pair);
@@ -203,8 +203,8 @@ std::optional<ServingPerformance> estimateServing(const Design& design, const Pl
     in.efficiency = design.compute.efficiency(static_cast<double>(design.model.hidden) / l.tp(), gpuType);
     in.flopRate = gpu->bf16Flops * in.efficiency;
     in.weightBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer).weights;
-    in.tpLinks = groupLinks(design, placed, placed.mesh.groupOfRank(Dim::Tp, 0));
-    in.epLinks = groupLinks(design, placed, placed.mesh.groupOfRank(Dim::Ep, 0));
+    in.tpLinks = rankGroupLinks(design, placed, Dim::Tp, 0);
+    in.epLinks = rankGroupLinks(design, placed, Dim::Ep, 0);
     in.stageLayers = layersOfStages(design.model, l);
 
     // A token passes every stage in turn: TTFT and the inter-token latency are sums over the stages.

@@ -99,10 +99,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
               else
                   b.exposed(CommKind::TensorParallel, CollectiveOp::AllReduce, c.tpAllReduce);
           };
-    const double qkv = t.attentionProjections * t.qkvShare;
-    const double out = t.attentionProjections - qkv;
-    const double up = t.mlp * t.upShare; // FC1 (gate and up), FC2 the rest
-    const double down = t.mlp - up;
+    constexpr std::size_t kF = 0, kI = 1, kW = 2;
     auto dispatch = [&](PatternBuilder& b) {
         b.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
     };
@@ -116,7 +113,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
         }
         const auto experts = [&](PatternBuilder& inner) {
             dispatch(inner);
-            inner.compute(t.mlp);
+            inner.compute(firstGemm + lastGemm);
             dispatch(inner);
         };
         region(b, 0, experts, 0, false);
@@ -124,15 +121,15 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
 
     // Forward: norm, (AG) QKV, attention, out-projection (RS | AR); (AG) [dispatch] MLP [combine] (RS | AR).
     PatternBuilder forward;
-    forward.compute(t.elementwise);
+    forward.compute(t.elementwiseForward);
     region(
-        forward, qkv,
+        forward, t.qkv[kF],
         [&](PatternBuilder& b) {
             b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingForward,
-                         t.attentionProducts);
+                         t.attentionForward);
         },
-        out, true);
-    mlpRegion(forward, up, down);
+        t.outProjection[kF], true);
+    mlpRegion(forward, t.fc1[kF], t.fc2[kF]);
     const LayerPattern forwardPattern = forward.take();
 
     // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
@@ -143,16 +140,16 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     if (recompute == Recompute::Full)
         input.append(forwardPattern);
     else if (recompute == Recompute::Selective)
-        input.compute(t.attentionProducts + t.scoreElementwise);
-    input.compute(2 * t.elementwise);
-    mlpRegion(input, down, up);
+        input.compute(t.attentionForward + t.scoreElementwise);
+    input.compute(t.elementwiseBackward);
+    mlpRegion(input, t.fc2[kI], t.fc1[kI]);
     region(
-        input, out,
+        input, t.outProjection[kI],
         [&](PatternBuilder& b) {
             b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingBackward,
-                         2 * t.attentionProducts);
+                         t.attentionBackward);
         },
-        qkv, true);
+        t.qkv[kI], true);
 
     // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
     // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded). With overlap TE gathers them
@@ -169,8 +166,9 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
             weight.compute(gemm);
         }
     };
-    gatherFor(t.mlp, !moe);
-    gatherFor(t.attentionProjections, true);
+    gatherFor(t.mlp(kW), !moe);
+    gatherFor(t.attentionProjections(kW), true);
+    weight.compute(t.gradientAccumulation);
     return {forwardPattern, input.take(), weight.take()};
 }
 

@@ -65,18 +65,28 @@ struct LayerPattern
 enum class Pass { Forward, InputGrad, WeightGrad };
 inline constexpr int kPassCount = 3;
 
-// The forward times of a layer's parts on its rank (seconds), as layerPatterns() arranges them.
+// The times of a layer's parts on its rank (seconds), as layerPatterns() arranges them: each GEMM in its
+// three passes (Forward; InputGrad, its data gradient dX = dY·Wᵀ; WeightGrad, its weight gradient
+// dW = Xᵀ·dY), from the kernel model (layerkernels.h).
 struct LayerPartTimes
 {
-    double attentionProjections = 0; // forward, seconds
-    double attentionProducts = 0;
-    double mlp = 0; // dense MLP, or shared + routed experts + router
-    double elementwise = 0; // forward; backward moves twice as much
-    double scoreElementwise = 0; // the part on the attention scores (redone by selective recomputation)
-    // The GEMMs a TP collective can hide under: QKV's share of the attention projections (the rest is the
-    // output projection), FC1's share of the MLP (the rest is FC2; 2/3 for a gated MLP).
-    double qkvShare = 0.5;
-    double upShare = 0.5;
+    // The GEMMs a TP region starts and ends with: QKV and the output projection; FC1 (gate and up) and
+    // FC2. A MoE layer's FC1 holds the router and the first GEMMs of its experts (routed and shared), its
+    // FC2 their second GEMMs.
+    std::array<double, kPassCount> qkv{};
+    std::array<double, kPassCount> outProjection{};
+    std::array<double, kPassCount> fc1{};
+    std::array<double, kPassCount> fc2{};
+    double attentionForward = 0; // the attention products (FlashAttention, or QKᵀ and AV)
+    double attentionBackward = 0;
+    double elementwiseForward = 0; // norms, activations, dropout, casts: bound by HBM
+    double elementwiseBackward = 0;
+    double scoreElementwise = 0; // the forward's part on the attention scores (redone by selective recomputation)
+    // The weight gradients added to the step's gradient buffer (weight-gradient pass), bound by HBM.
+    double gradientAccumulation = 0;
+
+    double mlp(std::size_t pass) const { return fc1[pass] + fc2[pass]; }
+    double attentionProjections(std::size_t pass) const { return qkv[pass] + outProjection[pass]; }
 };
 
 // How a layer's TP collectives meet its GEMMs.

@@ -5,6 +5,8 @@
 #include "comm/commvolume.h"
 #include "comm/groupcollective.h"
 #include "memory/activations.h"
+#include "pipeline/kernelterms.h"
+#include "pipeline/layerkernels.h"
 
 #include <algorithm>
 #include <array>
@@ -23,65 +25,6 @@ constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
 double d(std::int64_t v)
 {
     return static_cast<double>(v);
-}
-
-// How fast one pipeline rank computes: its GEMM rate (the slowest GPU's peak × the efficiency at this
-// design's width) and its HBM bandwidth.
-struct ComputeRates
-{
-    double gemm = 0; // FLOP/s
-    double memory = 0; // bytes/s
-};
-
-// The time the layer's linear parts and products take, and its elementwise traffic.
-LayerPartTimes layerPartTimes(const ModelArchitecture& model, int layer, const Design& design,
-                              const ComputeRates& rates, const ComputeModel& compute)
-{
-    const double rate = rates.gemm;
-    const ParallelLayout& l = design.layout;
-    const double s = d(design.workload.sequenceLength);
-    const double tokens = s / l.cp() * l.microBatch;
-    const LayerParameters p = layerParameters(model, layer);
-    const LayerFlops flops = layerForwardFlops(model, layer, design.workload.sequenceLength, l.microBatch,
-                                               l.tp(), l.cp(), l.effectiveExpertTp());
-    LayerPartTimes t;
-    t.attentionProjections = 2 * tokens * p.attention / l.tp() / rate;
-    t.attentionProducts = flops.attention / rate;
-    t.mlp = std::max(0.0, flops.linear / rate - t.attentionProjections);
-    const double outputProjection = static_cast<double>(model.heads)
-        * d(model.attention == AttentionKind::Mla ? model.mla.vHeadDim : model.headDim) * d(model.hidden);
-    if (p.attention > 0)
-        t.qkvShare = std::clamp(1.0 - outputProjection / p.attention, 0.0, 1.0);
-    t.upShare = model.mlp == MlpKind::Gated ? 2.0 / 3.0 : 0.5; // gate and up against down
-
-    // Elementwise traffic: the bytes the layer saves for backward as the memory model counts them, without
-    // recomputation (every tensor is written once and read again), and the s×s scores when the attention
-    // is not fused.
-    ActivationConfig config;
-    config.tokens = s / l.cp();
-    config.attendedTokens = s;
-    config.microBatch = l.microBatch;
-    config.tp = l.tp();
-    config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : l.tp();
-    config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
-    config.flashAttention = design.workload.flashAttention;
-    config.capacityFactor = design.workload.moeCapacityFactor;
-    const LayerActivations saved = layerActivationBytes(model, model.isMoeLayer(layer), config);
-    if (rates.memory > 0) {
-        t.elementwise = compute.elementwisePasses * saved.total() / rates.memory;
-        t.scoreElementwise = compute.elementwisePasses * saved.scores / rates.memory;
-    }
-    return t;
-}
-
-std::array<double, kPassCount> headSeconds(const Design& design, double rate)
-{
-    const ParallelLayout& l = design.layout;
-    const double tokens = d(design.workload.sequenceLength) / l.cp() * l.microBatch;
-    // The vocabulary-parallel output layer (Megatron ColumnParallelLinear over the vocabulary); the
-    // cross-entropy on its logits is elementwise and left out.
-    const double forward = 2 * tokens * d(design.model.hidden) * d(design.model.vocab) / l.tp() / rate;
-    return {forward, forward, forward};
 }
 
 ModelTerm term(std::string id, double value, std::string unit, std::string formula, std::string source)
@@ -103,23 +46,16 @@ std::vector<int> layersOfStages(const ModelArchitecture& model, const ParallelLa
 }
 
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
-                             std::int64_t microBatch, int tp, int cp, int expertTp)
+                             std::int64_t microBatch, int tp, int cp, int expertTp, bool causal)
 {
     const double s = d(sequence);
-    const double queries = s / cp; // this CP rank's tokens; they attend to all s keys (ring attention)
-    const double tokens = queries * d(microBatch);
+    const double tokens = s / cp * d(microBatch); // this CP rank's tokens; they attend to all s keys (ring attention)
     const LayerParameters p = layerParameters(model, layer);
     LayerFlops flops;
     flops.linear = 2 * tokens * ((p.attention + p.mlp) / tp + p.router);
     if (model.isMoeLayer(layer))
         flops.linear += 2 * tokens * model.moe.topK * mlpParameters(model, model.moe.expertFfn) / expertTp;
-    double qk = d(model.headDim);
-    double value = d(model.headDim);
-    if (model.attention == AttentionKind::Mla) {
-        qk = d(model.mla.qkNopeHeadDim + model.mla.qkRopeHeadDim);
-        value = d(model.mla.vHeadDim);
-    }
-    flops.attention = 2 * d(microBatch) * queries * s * model.heads * (qk + value) / tp;
+    flops.attention = attentionForwardFlops(model, s, d(microBatch), tp, cp, causal);
     return flops;
 }
 
@@ -142,40 +78,82 @@ double stageOpSeconds(const StageWork& stage, PipelineOpKind kind)
 
 namespace {
 
-// What the GPUs of each pipeline rank achieve. The pipeline shown is the one of rank 0; every pipeline
-// rank's stage runs as slow as the slowest GPU that holds it in any replica.
-struct PipelineRankRates
+// The kernels of one pipeline rank: those of the slowest GPU type that holds it in any replica (the
+// pipeline shown is rank 0's; the replicas meet at every gradient sync). Priced once per GPU type, not
+// per rank.
+struct RankKernels
 {
-    std::vector<double> peak; // dense BF16 FLOP/s
-    std::vector<double> hbm; // bytes/s
-    std::vector<double> gemm; // the peak × its type's efficiency at the width each GPU multiplies
+    const GpuSpec* gpu = nullptr;
+    LayerKernels dense;
+    LayerKernels moe;
+    LayerGemm head;
+    double peak = 0; // dense BF16 FLOP/s
+    double hbm = 0; // bytes/s
+
+    double layerSeconds(const LayerKernels& k) const
+    {
+        double sum = k.parts.attentionForward + k.parts.attentionBackward + k.parts.elementwiseForward
+            + k.parts.elementwiseBackward;
+        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+            sum += k.parts.attentionProjections(pass) + k.parts.mlp(pass);
+        return sum;
+    }
 };
 
-PipelineRankRates pipelineRankRates(const Design& design, const PlacedLayout& placed,
-                                    const ComputeModel& compute)
+std::vector<RankKernels> pipelineRankKernels(const Design& design, const PlacedLayout& placed,
+                                             const ComputeModel& compute, const GemmModel& gemms, int denseIndex,
+                                             int moeIndex)
 {
-    const ParallelLayout& l = design.layout;
-    const auto p = static_cast<std::size_t>(l.pp());
-    PipelineRankRates out;
-    out.peak.assign(p, std::numeric_limits<double>::infinity());
-    out.hbm.assign(p, std::numeric_limits<double>::infinity());
-    out.gemm.assign(p, std::numeric_limits<double>::infinity());
-    // GEMM rate: the GPU's peak × its type's efficiency at the width each GPU multiplies (hidden / TP).
-    const double width = d(design.model.hidden) / std::max(1, l.tp());
+    const auto p = static_cast<std::size_t>(std::max(1, design.layout.pp()));
     const Catalog& catalog = placed.presets();
-    for (const RankInfo& rank : placed.ranks) {
-        if (rank.nodeIndex < 0)
-            continue;
-        const Gpu& gpu = design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
-                             .gpus[static_cast<std::size_t>(rank.slot)];
-        const GpuSpec* gpuSpec = catalog.gpu(gpu.type);
-        const auto pp = static_cast<std::size_t>(rank.coord(Dim::Pp));
-        if (gpuSpec) {
-            out.peak[pp] = std::min(out.peak[pp], gpuSpec->bf16Flops);
-            out.hbm[pp] = std::min(out.hbm[pp], gpuSpec->hbmBandwidth);
-            out.gemm[pp] = std::min(out.gemm[pp], gpuSpec->bf16Flops * compute.efficiency(width, gpu.type));
+    std::vector<RankKernels> byType; // one per GPU type in the cluster
+    std::vector<std::string_view> types;
+    std::vector<int> slowest(p, -1);
+    std::vector<double> slowestSeconds(p, -1);
+    const auto take = [&](std::size_t pp, const std::string& type) {
+        auto at = std::find(types.begin(), types.end(), type);
+        if (at == types.end()) {
+            const GpuSpec* gpu = catalog.gpu(type);
+            if (!gpu)
+                return;
+            const double scale = compute.kernelTimeScale(type);
+            RankKernels k;
+            k.gpu = gpu;
+            k.peak = gpu->bf16Flops;
+            k.hbm = gpu->hbmBandwidth;
+            k.dense = layerKernels(design, denseIndex, *gpu, gemms, scale, compute.elementwisePasses);
+            if (design.model.moe.isMoe())
+                k.moe = layerKernels(design, moeIndex, *gpu, gemms, scale, compute.elementwisePasses);
+            k.head = outputHeadGemm(design, *gpu, gemms, scale);
+            byType.push_back(std::move(k));
+            types.push_back(type);
+            at = types.end() - 1;
         }
+        const int index = static_cast<int>(at - types.begin());
+        const RankKernels& k = byType[static_cast<std::size_t>(index)];
+        const double seconds = k.layerSeconds(k.dense) + k.layerSeconds(k.moe);
+        if (pp < p && seconds > slowestSeconds[pp]) {
+            slowestSeconds[pp] = seconds;
+            slowest[pp] = index;
+        }
+    };
+    if (placed.roles) {
+        // The placement's roles: each pipeline rank's GPU types, found once.
+        for (const RankRoles::Role& role : placed.roles->roles)
+            if (!role.gpuType.empty())
+                take(static_cast<std::size_t>(role.ppRank), role.gpuType);
+    } else {
+        for (const RankInfo& rank : placed.ranks)
+            if (rank.nodeIndex >= 0)
+                take(static_cast<std::size_t>(rank.coord(Dim::Pp)),
+                     design.cluster.nodes[static_cast<std::size_t>(rank.nodeIndex)]
+                         .gpus[static_cast<std::size_t>(rank.slot)]
+                         .type);
     }
+    std::vector<RankKernels> out(p);
+    for (std::size_t r = 0; r < p; ++r)
+        if (slowest[r] >= 0)
+            out[r] = byType[static_cast<std::size_t>(slowest[r])];
     return out;
 }
 
@@ -255,20 +233,22 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
 
 // The stage's compute with its layers' collectives in place: the dense and the MoE layer's pattern in
 // every pass, the output head on the last stage, the totals and the forward FLOPs.
-void computeStage(StageWork& stage, const Design& design, const StageShape& shape, const ComputeRates& rates,
-                  const ComputeModel& compute)
+void computeStage(StageWork& stage, const Design& design, const StageShape& shape, const RankKernels& kernels)
 {
     const ModelArchitecture& model = design.model;
     const ParallelLayout& l = design.layout;
     const Workload& w = design.workload;
-    const double rate = rates.gemm;
-    stage.denseLayer = layerPatterns(layerPartTimes(model, shape.denseIndex, design, rates, compute),
-                                     stage.comm, shape.tpOverlap, false, l.recompute);
+    stage.denseLayer = layerPatterns(kernels.dense.parts, stage.comm, shape.tpOverlap, false, l.recompute);
     if (model.moe.isMoe())
-        stage.moeLayer = layerPatterns(layerPartTimes(model, shape.moeIndex, design, rates, compute),
-                                       stage.comm, shape.tpOverlap, true, l.recompute);
-    if (stage.outputHead)
-        stage.headSeconds = headSeconds(design, rate);
+        stage.moeLayer = layerPatterns(kernels.moe.parts, stage.comm, shape.tpOverlap, true, l.recompute);
+    if (stage.outputHead) {
+        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+            stage.headSeconds[pass] = kernels.head.times[pass].seconds;
+        // Its weight gradient joins the gradient buffer as the layers' do (layerkernels.h).
+        const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
+        if (bandwidth > 0)
+            stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
+    }
     const int denseLayers = stage.layers - stage.moeLayers;
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
         stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
@@ -277,8 +257,8 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
                                                l.tp(), l.cp(), l.effectiveExpertTp());
     const LayerFlops moe = layerForwardFlops(model, shape.moeIndex, w.sequenceLength, l.microBatch, l.tp(),
                                              l.cp(), l.effectiveExpertTp());
-    stage.forwardFlops
-        = denseLayers * dense.total() + stage.moeLayers * moe.total() + stage.headSeconds[kF] * rate;
+    stage.forwardFlops = denseLayers * dense.total() + stage.moeLayers * moe.total()
+        + (stage.outputHead ? kernels.head.times[kF].flops : 0.0);
 }
 
 // Seconds of each pipeline send from stage s to s + 1 (0 where both are on one rank): latency + bytes /
@@ -289,14 +269,27 @@ std::vector<double> pipelineSendSeconds(const Design& design, const PlacedLayout
 {
     const int stages = stageCount(spec);
     std::vector<double> out(static_cast<std::size_t>(std::max(0, stages - 1)), 0.0);
-    const ClusterLinkSpecs links(design.cluster, placed.presets());
+    std::optional<ClusterLinkSpecs> own; // without the placement's table, the cluster's links looked up here
+    if (!placed.groupLinks)
+        own.emplace(design.cluster, placed.presets());
+    const ClusterLinkSpecs& links = placed.groupLinks ? placed.groupLinks->specs() : *own;
     for (int s = 0; s + 1 < stages; ++s) {
         const int from = rankOfStage(spec, s);
         const int to = rankOfStage(spec, s + 1);
         if (from == to)
             continue;
         double slowest = 0;
-        for (const std::vector<int>& group : placed.mesh.groupsOf(Dim::Pp)) {
+        const int p = spec.ranks;
+        const int hop = to == (from + 1) % p ? from : from == (to + 1) % p ? to : -1;
+        if (placed.groupLinks && hop >= 0) {
+            // Links looked up once per placement: the hop between neighbouring pipeline ranks.
+            for (const LinkSpec* link : placed.groupLinks->pipelineHop(placed, hop))
+                if (link && link->bandwidth > 0)
+                    slowest = std::max(slowest, link->latency + bytes / link->bandwidth);
+            out[static_cast<std::size_t>(s)] = slowest;
+            continue;
+        }
+        for (std::span<const int> group : placed.mesh.groupsOf(Dim::Pp)) {
             const RankInfo& a = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(from)])];
             const RankInfo& b = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(to)])];
             const LinkSpec* link = a.nodeIndex == b.nodeIndex
@@ -335,8 +328,8 @@ void timeSpec(ScheduleSpec& spec, const StageTimes& times)
     spec.boundaryTransfer = times.boundarySeconds;
 }
 
-// The terms a person needs to redo the numbers.
-std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out, const ComputeModel& compute)
+// The terms a person needs to redo the numbers; the kernel terms follow (kernelterms.h).
+std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out)
 {
     std::vector<ModelTerm> terms;
     const ParallelLayout& l = design.layout;
@@ -348,30 +341,27 @@ std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out, c
         term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
     terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s",
                          "HBM bandwidth of the slowest GPU", "GPU preset"));
-    terms.push_back(
-        term("computeEfficiency", out.computeEfficiency, "",
-             "η_max · n / (n + n_half), n = hidden / TP; η_max = " + formatNumber(compute.gemmEfficiency)
-                 + ", n_half = " + formatNumber(compute.gemmHalfWidth),
-             "ComputeModel, chosen once against calibration.json (README, Performance model)"));
+    terms.push_back(term("computeEfficiency", out.computeEfficiency, "",
+                         "GEMM FLOPs / GEMM time / dense BF16 peak over one layer's forward, data- and "
+                         "weight-gradient GEMMs",
+                         "kernel model (docs/kernel-model.md): " + out.kernelSource));
     terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
                          "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
                          narayanan));
-    terms.push_back(term("layerAttentionFlops", dense.attention, "FLOP", "2·b·(s/CP)·s·heads·(d_qk + d_v)/TP",
-                         narayanan));
+    terms.push_back(term("layerAttentionFlops", dense.attention, "FLOP",
+                         "2·b·s(s + 1)/2/CP·heads·(d_qk + d_v)/TP (causal: the lower triangle)",
+                         "Dao 2023, FlashAttention-2 §4.1 (causal FLOPs); " + narayanan));
     terms.push_back(term("backwardFactor", 2, "",
-                         "input gradient = linear + 2 × attention products; "
-                         "weight gradient = linear",
-                         "Narayanan et al., SC'21, appendix (backward = 2 × forward)"));
+                         "data gradient dX = dY·Wᵀ and weight gradient dW = Xᵀ·dY, each as many FLOPs "
+                         "as the forward GEMM, at their own shapes; attention backward 2.5 × forward",
+                         "Narayanan et al., SC'21, appendix; Dao 2023 §4.1"));
     if (!out.stages.empty()) {
         const StageWork& first = out.stages.front();
-        terms.push_back(term(
-            "layerForwardSeconds", first.denseLayer[kF].seconds, "s",
-            "FLOPs / (peak × efficiency) + elementwise bytes / HBM bandwidth + exposed TP/EP communication",
-            narayanan));
+        terms.push_back(term("layerForwardSeconds", first.denseLayer[kF].seconds, "s",
+                             "Σ kernel times (GEMMs, attention, elementwise) + exposed TP/EP communication",
+                             "kernel model (docs/kernel-model.md): " + out.kernelSource));
         terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s", "layers × layer time (+ head)",
                              "this model"));
-        terms.push_back(term("headForwardSeconds", out.stages.back().headSeconds[kF], "s",
-                             "2·s/CP·b·h·vocab/TP / (peak × efficiency)", "Megatron-LM output layer"));
     }
     terms.push_back(term("boundaryBytes", out.boundaryBytes, "B",
                          "[s/CP (/TP with SP), b, h] × bytes per value (2 in BF16)",
@@ -402,15 +392,21 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
     spec.microBatches
         = static_cast<int>(std::min<std::int64_t>(placed.microBatches, std::numeric_limits<int>::max()));
 
-    const PipelineRankRates rates = pipelineRankRates(design, placed, options.compute);
-    out.gpuPeakFlops = *std::min_element(rates.peak.begin(), rates.peak.end());
-    out.gpuMemoryBandwidth = *std::min_element(rates.hbm.begin(), rates.hbm.end());
-    // The efficiency reported: the slowest pipeline rank's achieved share of its peak.
-    out.computeEfficiency = std::numeric_limits<double>::infinity();
-    for (std::size_t r = 0; r < rates.peak.size(); ++r)
-        out.computeEfficiency = std::min(out.computeEfficiency, rates.gemm[r] / rates.peak[r]);
-
     const StageShape shape = stageShape(design);
+    const GemmModel& gemms = options.gemms ? *options.gemms : placed.kernels();
+    const std::vector<RankKernels> kernels
+        = pipelineRankKernels(design, placed, options.compute, gemms, shape.denseIndex, shape.moeIndex);
+    out.gpuPeakFlops = std::numeric_limits<double>::infinity();
+    out.gpuMemoryBandwidth = std::numeric_limits<double>::infinity();
+    out.computeEfficiency = std::numeric_limits<double>::infinity();
+    for (const RankKernels& k : kernels) {
+        out.gpuPeakFlops = std::min(out.gpuPeakFlops, k.peak);
+        out.gpuMemoryBandwidth = std::min(out.gpuMemoryBandwidth, k.hbm);
+        // The efficiency reported: the slowest pipeline rank's GEMMs' achieved share of its BF16 peak.
+        if (k.peak > 0)
+            out.computeEfficiency = std::min(out.computeEfficiency, k.dense.gemmFlopsPerSecond() / k.peak);
+    }
+
     const std::vector<int> split = layersOfStages(model, l);
     int firstLayer = 0;
     out.stages.resize(static_cast<std::size_t>(stages));
@@ -427,7 +423,7 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
             stage.moeLayers += model.isMoeLayer(layer);
         stage.comm = stageCollectives(design, placed, stage, shape);
         const auto r = static_cast<std::size_t>(stage.rank);
-        computeStage(stage, design, shape, ComputeRates{rates.gemm[r], rates.hbm[r]}, options.compute);
+        computeStage(stage, design, shape, kernels[r]);
     }
 
     out.boundaryBytes = pipelineBoundaryBytes(
@@ -435,7 +431,17 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
         l.sequenceParallel, l.cp());
     out.boundarySeconds = pipelineSendSeconds(design, placed, spec, out.boundaryBytes);
     timeSpec(spec, out);
-    out.terms = modelTerms(design, out, options.compute);
+    if (!kernels.empty() && kernels.front().gpu)
+        out.kernelSource
+            = kernelSourceSummary(kernels.front().dense, kernels.front().head, *kernels.front().gpu, gemms);
+    out.terms = modelTerms(design, out);
+    if (!kernels.empty() && kernels.front().gpu) {
+        const RankKernels& first = kernels.front();
+        appendKernelTerms(out.terms, first.dense, *first.gpu, gemms, "");
+        if (design.model.moe.isMoe())
+            appendKernelTerms(out.terms, first.moe, *first.gpu, gemms, "moe.");
+        appendHeadTerm(out.terms, first.head, *first.gpu, gemms);
+    }
     return out;
 }
 

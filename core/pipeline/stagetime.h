@@ -4,23 +4,20 @@
 // A first model of how long each pipeline stage computes for one micro-batch, how much of a layer's
 // tensor-, context- and expert-parallel communication stays on its critical path, and how long a
 // micro-batch's activations take to reach the next stage. It turns a design into the durations of a
-// ScheduleSpec, so that the pipeline timeline of the design runs in seconds. The performance model will
-// refine it; until then every number is kept explainable (StageTimes::terms).
+// ScheduleSpec, so that the pipeline timeline of the design runs in seconds; every number is kept
+// explainable (StageTimes::terms, each kernel's with its table rows or fallback).
 //
-// Compute: forward FLOPs of one transformer layer for one micro-batch of b sequences of s tokens,
-// 2 FLOPs per multiply-add (Narayanan et al., SC'21, appendix "Floating-point operations"; Megatron-LM
-// training.py num_floating_point_operations):
+// Compute: the sum of a layer's real kernels on the slowest GPU type of each pipeline rank, priced once per
+// design and GPU type by the kernel model (layerkernels.h, docs/kernel-model.md): its GEMMs forward and as
+// data- and weight-gradient GEMMs with their own shapes, FlashAttention with causal FLOPs (or the unfused
+// QKᵀ and AV), elementwise work over HBM, and each micro-batch's weight gradients added to the step's
+// gradient buffer (read and written once, HBM-bound). Recomputation adds to the backward its forward: the
+// whole layer (full) or the attention products (selective; Korthikanti et al. 2022 §5). Embedding lookups
+// take no time; the output head runs on the last stage. Model FLOPs (for MFU) count 2 per multiply-add, attention
+// causal (Narayanan et al., SC'21, appendix; Megatron-LM training.py num_floating_point_operations):
 //   linear    2·s·b·(attention projections + MLP or shared experts + top-k routed experts + router)
 //             parameters — every weight multiplies every token once;
-//   attention 2·b·s²·heads·(d_qk + d_v) for the score (QKᵀ) and value (AV) products, counted over the
-//             full s × s matrix as Megatron-LM does (a causal kernel skips about half of it; the
-//             efficiency absorbs that).
-// Backward = 2 × forward, split as a zero-bubble schedule splits it: the input gradient (I) costs the
-// linear part once and the attention products twice, the weight gradient (W) the linear part once.
-// Recomputation adds to the backward its forward: the whole layer (full) or the attention products
-// (selective; Korthikanti et al. 2022 §5). TP and CP divide the work of a layer, expert TP the routed
-// experts'. Embedding lookups are counted as no FLOPs; the output head on the last stage costs
-// 2·s·b·h·vocab / TP forward, twice that backward. Time = FLOPs / (GPU BF16 peak × efficiency).
+//   attention 2·b·heads·(d_qk + d_v)·s(s + 1)/2 / CP for QKᵀ and AV over the causal triangle.
 //
 // Communication inside a layer uses core/collectivecost (α–β, ring) on the links the group's ranks
 // really share (grouplinks.h: the slowest intra-node link inside a node, the fabric between nodes); the
@@ -51,6 +48,7 @@
 #include "comm/collectivecost.h"
 #include "comm/exposedcomm.h"
 #include "comm/grouplinks.h"
+#include "compute/gemmmodel.h"
 #include "design/design.h"
 #include "design/placedlayout.h"
 #include "performance/computemodel.h"
@@ -66,6 +64,8 @@ namespace core {
 struct StageTimeOptions
 {
     ComputeModel compute;
+    // The GEMM tables to price kernels with; null: the placed layout's (built-in plus the design's own).
+    const GemmModel* gemms = nullptr;
 };
 
 // One global stage (one model chunk of one pipeline rank) for one micro-batch.
@@ -107,8 +107,10 @@ struct StageTimes
 {
     double gpuPeakFlops = 0; // the slowest GPU that runs a stage
     double gpuMemoryBandwidth = 0; // its HBM bandwidth
-    double computeEfficiency = 0; // the GEMM efficiency at this design's width per GPU
+    double computeEfficiency = 0; // what the GEMMs of a layer achieve, of the BF16 peak
     ComputeModel compute;
+    // Where the kernel times come from: the table (and its rows) or fallback of each kind of kernel.
+    std::string kernelSource;
     std::vector<StageWork> stages; // p × v, in model order
     // Entry s: seconds for one micro-batch's activation (or gradient) from stage s to s + 1; 0 where
     // both stages are on one rank. p × v − 1 entries.
@@ -137,8 +139,9 @@ struct LayerFlops
     double attention = 0;
     double total() const { return linear + attention; }
 };
+// Attention is counted causal (the lower triangle with its diagonal) unless `causal` is false.
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
-                             std::int64_t microBatch, int tp, int cp, int expertTp);
+                             std::int64_t microBatch, int tp, int cp, int expertTp, bool causal = true);
 
 // The exact duration of an op of the stage (ForwardBackward: both halves), from its patterns.
 double stageOpSeconds(const StageWork& stage, PipelineOpKind kind);

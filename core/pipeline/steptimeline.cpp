@@ -49,25 +49,32 @@ double rootParameters(const Design& design, bool embedding, bool outputHead)
     return params;
 }
 
-const std::vector<int>& groupOf(const PlacedLayout& placed, Dim dim, int rank)
+std::span<const int> groupOf(const PlacedLayout& placed, Dim dim, int rank)
 {
     return placed.mesh.groupOfRank(dim, rank);
 }
 
 // The data-parallel group of a rank, and with an HSDP shard group the first `shardGroup` ranks of it.
-std::vector<int> shardGroupOf(const Design& design, const PlacedLayout& placed, int rank)
+std::span<const int> shardGroupOf(const Design& design, const PlacedLayout& placed, int rank)
 {
-    std::vector<int> group = groupOf(placed, Dim::Dp, rank);
+    std::span<const int> group = groupOf(placed, Dim::Dp, rank);
     const int shard = design.layout.shardGroup;
     if (shard > 0 && static_cast<std::size_t>(shard) < group.size()) {
         const auto self = std::find(group.begin(), group.end(), rank);
         const std::size_t first = static_cast<std::size_t>(self - group.begin())
             / static_cast<std::size_t>(shard) * static_cast<std::size_t>(shard);
-        group = std::vector<int>(group.begin() + static_cast<std::ptrdiff_t>(first),
-                                 group.begin()
-                                     + static_cast<std::ptrdiff_t>(first + static_cast<std::size_t>(shard)));
+        group = group.subspan(first, static_cast<std::size_t>(shard));
     }
     return group;
+}
+
+// The links of a rank's shard group: the placement's table holds the whole data-parallel group's.
+GroupLinks shardGroupLinks(const Design& design, const PlacedLayout& placed, int rank)
+{
+    const std::span<const int> group = shardGroupOf(design, placed, rank);
+    if (group.size() == placed.mesh.groupOfRank(Dim::Dp, rank).size())
+        return rankGroupLinks(design, placed, Dim::Dp, rank);
+    return groupLinks(design, placed, group);
 }
 
 // The part of a timed op that computes stage `stage`'s gradients, and the passes it runs there.
@@ -139,7 +146,7 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     if (pipelineRank < 0 || static_cast<std::size_t>(pipelineRank) >= timeline.ranks.size())
         return out;
     const int global = placed.mesh.groupsOf(Dim::Pp).front()[static_cast<std::size_t>(pipelineRank)];
-    const std::vector<int>& dp = groupOf(placed, Dim::Dp, global);
+    const std::span<const int> dp = groupOf(placed, Dim::Dp, global);
     out.dataParallelRanks = static_cast<int>(dp.size());
     out.reduction = design.layout.zeroStage == 0 ? CollectiveOp::AllReduce : CollectiveOp::ReduceScatter;
     const double gradBytes = gradientBytesPerElement(design.workload.precision);
@@ -202,7 +209,7 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     out.gradientBytes = parameters * gradBytes;
 
     out.buckets = assignDdpBuckets(out.tensorBytes);
-    const GroupLinks links = groupLinks(design, placed, dp);
+    const GroupLinks links = rankGroupLinks(design, placed, Dim::Dp, global);
     for (const DdpBucket& bucket : out.buckets) {
         double ready = 0;
         for (int tensor : bucket.tensors)
@@ -226,14 +233,13 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     FsdpLayerTimeline out;
     out.pipelineRank = pipelineRank;
     out.reshardAfterForward = design.layout.reshardAfterForward;
-    const std::vector<std::vector<int>>& pipelines = placed.mesh.groupsOf(Dim::Pp);
+    const RankGroups& pipelines = placed.mesh.groupsOf(Dim::Pp);
     if (pipelines.empty() || pipelineRank < 0
         || static_cast<std::size_t>(pipelineRank) >= pipelines.front().size())
         return out;
     const int global = pipelines.front()[static_cast<std::size_t>(pipelineRank)];
-    const std::vector<int> group = shardGroupOf(design, placed, global);
-    out.shardRanks = static_cast<int>(group.size());
-    const GroupLinks links = groupLinks(design, placed, group);
+    out.shardRanks = static_cast<int>(shardGroupOf(design, placed, global).size());
+    const GroupLinks links = shardGroupLinks(design, placed, global);
     const double gradBytes = gradientBytesPerElement(design.workload.precision);
     auto gather = [&](double params) {
         return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks,
@@ -509,7 +515,8 @@ std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design,
     result->timeline = simulateSchedule(result->times.spec);
     if (!result->timeline.valid())
         return nullptr; // validate() raises the same rules; nothing to add
-    result->pipelineRanks = placed.mesh.groupsOf(Dim::Pp).front();
+    const std::span<const int> firstPipeline = placed.mesh.groupsOf(Dim::Pp).front();
+    result->pipelineRanks.assign(firstPipeline.begin(), firstPipeline.end());
     if (l.dp() > 1) {
         for (int r = 0; r < l.pp(); ++r) {
             result->ddp.push_back(ddpStepTimeline(design, placed, result->times, result->timeline, r));

@@ -4,6 +4,9 @@
 #include "evaluate.h"
 #include "pipeline/steptimeline.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace core {
 
 namespace {
@@ -24,11 +27,28 @@ Json count(double value)
     return value;
 }
 
-Json groupsToJson(const RankGroups& groups)
+Json groupsToJson(const RankGroups& groups, std::size_t listed)
 {
     Json out = Json::array();
-    for (const auto& group : groups)
-        out.push_back(group);
+    for (std::size_t g = 0; g < std::min(listed, groups.size()); ++g)
+        out.push_back(Json(std::vector<int>(groups[g].begin(), groups[g].end())));
+    return out;
+}
+
+// The ranks a summarised evaluation lists: the first of each memory role, or of each pipeline stage when
+// there are no roles.
+std::vector<int> summaryRanks(const Evaluation& e)
+{
+    std::vector<int> out;
+    if (e.roles) {
+        for (const RankRoles::Role& role : e.roles->roles)
+            if (!role.ranks.empty())
+                out.push_back(role.ranks.front());
+    } else if (e.hasMesh && !e.mesh.groupsOf(Dim::Pp).empty()) {
+        for (int rank : e.mesh.groupsOf(Dim::Pp).front())
+            out.push_back(rank);
+    }
+    std::sort(out.begin(), out.end());
     return out;
 }
 
@@ -48,7 +68,7 @@ Json parametersToJson(const ParameterCounts& counts)
             {"activeBreakdown", std::move(active)}};
 }
 
-Json evaluationToJson(const Design& design, const Evaluation& e)
+Json evaluationToJson(const Design& design, const Evaluation& e, const EvaluationJsonOptions& options)
 {
     Json out = Json::object();
     out["format"] = kEvaluationFormat;
@@ -65,8 +85,11 @@ Json evaluationToJson(const Design& design, const Evaluation& e)
     out["diagnostics"] = std::move(diagnostics);
 
     out["explicitPlacement"] = e.explicitPlacement;
+    const bool summary = !options.allRanks && static_cast<std::int64_t>(e.ranks.size()) > kListedRanks;
+    const std::vector<int> listed = summary ? summaryRanks(e) : std::vector<int>{};
+    out["ranksListed"] = summary ? "first of each role" : "all";
     Json ranks = Json::array();
-    for (const RankInfo& r : e.ranks) {
+    const auto listRank = [&](const RankInfo& r) {
         Json coords = Json::object();
         for (Dim dim : {Dim::Dp, Dim::Tp, Dim::Pp, Dim::Cp, Dim::Ep})
             coords[std::string(enumName(dim))] = r.coord(dim);
@@ -76,21 +99,29 @@ Json evaluationToJson(const Design& design, const Evaluation& e)
         rank["slot"] = r.slot >= 0 ? Json(r.slot) : Json(nullptr);
         rank["coords"] = std::move(coords);
         ranks.push_back(std::move(rank));
+    };
+    if (summary) {
+        for (int rank : listed)
+            listRank(e.ranks[static_cast<std::size_t>(rank)]);
+    } else {
+        for (const RankInfo& r : e.ranks)
+            listRank(r);
     }
     out["ranks"] = std::move(ranks);
 
     Json groups = Json::object();
     if (e.hasMesh) {
+        const std::size_t groupsListed = summary ? 2 : std::numeric_limits<std::size_t>::max();
         for (Dim dim : {Dim::Tp, Dim::Pp, Dim::Dp, Dim::Cp, Dim::Ep})
-            groups[std::string(enumName(dim))] = groupsToJson(e.mesh.groupsOf(dim));
+            groups[std::string(enumName(dim))] = groupsToJson(e.mesh.groupsOf(dim), groupsListed);
         if (design.layout.expertMode == ExpertMode::Megatron) {
-            groups["expertTp"] = groupsToJson(e.mesh.expertTpGroups);
-            groups["expertDp"] = groupsToJson(e.mesh.expertDpGroups);
+            groups["expertTp"] = groupsToJson(e.mesh.expertTpGroups, groupsListed);
+            groups["expertDp"] = groupsToJson(e.mesh.expertDpGroups, groupsListed);
         }
     }
     out["groups"] = std::move(groups);
     if (e.memory)
-        out["memory"] = memoryToJson(*e.memory);
+        out["memory"] = memoryToJson(*e.memory, summary ? &listed : nullptr);
     if (e.performance)
         out["performance"] = performanceToJson(*e.performance);
     if (e.serving)

@@ -4,6 +4,7 @@
 #include "comm/ncclimport.h"
 #include "design/designio.h"
 #include "design/measuredrecord.h"
+#include "launch/launchimport.h"
 
 #include <cmath>
 #include <cstdio>
@@ -68,12 +69,30 @@ void ncclTestsParser(std::string_view bytes)
         }
 }
 
+void launchImporter(std::string_view bytes)
+{
+    static const core::Design base = *core::exampleDesign(core::kDefaultExample);
+    for (const core::LaunchFormat format : core::enumValues<core::LaunchFormat>()) {
+        const core::LaunchImport imported = core::importLaunch(format, bytes, base);
+        for (const core::Diagnostic& d : imported.diagnostics)
+            if (d.isError() && d.path.empty() && d.code != "io-parse" && d.code != "launch-syntax")
+                broken("launch", "an error without a place in the file", d.code + ": " + d.message());
+        if (imported.ok()
+            && imported.design->layout.worldSize() != imported.design->cluster.inServiceGpuCount())
+            broken("launch", "an imported design does not fill the cluster",
+                   core::saveDesign(*imported.design));
+        if (imported.ok() == core::hasErrors(imported.diagnostics))
+            broken("launch", "a design and an error, or neither");
+    }
+}
+
 const std::vector<Target>& targets()
 {
     static const std::vector<Target> all{
         {"design", designLoader},
         {"record", recordLoader},
         {"nccltests", ncclTestsParser},
+        {"launch", launchImporter},
     };
     return all;
 }

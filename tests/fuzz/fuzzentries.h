@@ -18,6 +18,9 @@ void designLoader(std::string_view bytes);
 void recordLoader(std::string_view bytes);
 // parseNcclTests and fitLink: every row kept is finite and positive, and so is the fit.
 void ncclTestsParser(std::string_view bytes);
+// importLaunch in every format on the default example: an imported design fills the cluster exactly, and
+// every error names where in the file it is.
+void launchImporter(std::string_view bytes);
 
 struct Target
 {

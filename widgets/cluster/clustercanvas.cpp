@@ -41,7 +41,7 @@ bool groupsScatter(const core::Evaluation& e, core::Dim dim)
     std::size_t gpusPerNode = 1;
     for (const core::RankInfo& r : e.ranks)
         gpusPerNode = std::max(gpusPerNode, static_cast<std::size_t>(r.slot) + 1);
-    for (const std::vector<int>& group : e.mesh.groupsOf(dim)) {
+    for (std::span<const int> group : e.mesh.groupsOf(dim)) {
         std::vector<int> nodes;
         for (int rank : group)
             if (const int node = e.ranks[static_cast<std::size_t>(rank)].nodeIndex; node >= 0)

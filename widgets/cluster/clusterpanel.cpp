@@ -38,7 +38,7 @@ namespace {
 constexpr std::array kDims{core::Dim::Tp, core::Dim::Pp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep};
 constexpr std::array kLinks{core::LinkClass::NvLink, core::LinkClass::Pcie, core::LinkClass::Fabric};
 
-QString rankList(const std::vector<int>& group)
+QString rankList(std::span<const int> group)
 {
     bool consecutive = group.size() > 2;
     for (std::size_t i = 1; i < group.size() && consecutive; ++i)

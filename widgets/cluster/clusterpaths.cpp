@@ -47,7 +47,8 @@ std::vector<int> groupRoute(const core::Evaluation& e, core::Dim dim, int rank, 
     const auto& groupOf = e.mesh.groupOf[static_cast<std::size_t>(dim)];
     if (groups.empty() || groups.front().size() < 2)
         return {};
-    return groups[static_cast<std::size_t>(groupOf[static_cast<std::size_t>(rank)])];
+    const std::span<const int> group = groups[static_cast<std::size_t>(groupOf[static_cast<std::size_t>(rank)])];
+    return {group.begin(), group.end()};
 }
 
 // Adds the path of `rank`'s group of `dim`; null when the group has fewer than two placed members.

@@ -105,7 +105,7 @@ QStringList groupsLosingMembers(const core::Evaluation& e)
         const auto& groups = e.mesh.groupsOf(dim);
         if (groups.empty() || groups.front().size() < 2)
             continue;
-        const auto count = std::count_if(groups.begin(), groups.end(), [&](const std::vector<int>& group) {
+        const auto count = std::count_if(groups.begin(), groups.end(), [&](std::span<const int> group) {
             return std::any_of(group.begin(), group.end(),
                                [&](int r) { return e.ranks[static_cast<std::size_t>(r)].gpuId < 0; });
         });

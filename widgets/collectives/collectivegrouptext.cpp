@@ -32,7 +32,7 @@ QString groupDimText(core::Dim dim)
     return qs(core::enumName(dim)).toUpper();
 }
 
-QString groupRanksText(const std::vector<int>& ranks)
+QString groupRanksText(std::span<const int> ranks)
 {
     if (ranks.empty())
         return {};

@@ -7,6 +7,7 @@
 #include "comm/groupcollective.h"
 
 #include <QString>
+#include <span>
 #include <vector>
 
 namespace widgets {
@@ -14,7 +15,7 @@ namespace widgets {
 // "TP", "DP", …
 QString groupDimText(core::Dim dim);
 // "0–7" for consecutive ranks, else "0, 8, 16, 24" (shortened after six).
-QString groupRanksText(const std::vector<int>& ranks);
+QString groupRanksText(std::span<const int> ranks);
 // "NVLink", or "NVLink + fabric" for a group across nodes.
 QString groupLinkClassesText(const core::GroupCollective& group);
 // What the message is and how its size follows from the design, e.g. "one layer's activations, s·b·h·e = …".

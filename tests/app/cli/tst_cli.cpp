@@ -84,7 +84,9 @@ private slots:
     void scheduleTextGantt();
     void evaluateCarriesTheSchedule();
     void searchListsRankedCandidates();
+    void evaluateSummarisesLargeLayouts();
     void calibrateComputeWritesTheDesign();
+    void importReadsBackTheExport();
     void memoryJsonContract();
     void memoryFlagsMoveTheirFigures_data();
     void memoryFlagsMoveTheirFigures();
@@ -179,21 +181,23 @@ void TestCli::exitCodes_data()
     // sequence parallelism on, --json=yes was accepted.
     QTest::newRow("--sp=false last") << QStringList{"evaluate", "--example", "default", "--sp=false"} << 2
                                      << "--sp takes no value (given '--sp=false')";
-    QTest::newRow("--sp=false first") << QStringList{"evaluate", "--sp=false", "--example", "default"} << 2
-                                      << "--sp takes no value";
+    QTest::newRow("--sp=false first")
+        << QStringList{"evaluate", "--sp=false", "--example", "default"} << 2 << "--sp takes no value";
     QTest::newRow("--json=yes") << QStringList{"evaluate", "--example", "default", "--json=yes"} << 2
                                 << "--json takes no value";
-    QTest::newRow("schedule --json=1") << QStringList{"schedule", "--stages=2", "--micro-batches=4", "--json=1"}
-                                       << 2 << "--json takes no value";
+    QTest::newRow("schedule --json=1")
+        << QStringList{"schedule", "--stages=2", "--micro-batches=4", "--json=1"} << 2
+        << "--json takes no value";
     QTest::newRow("schedule inline values")
         << QStringList{"schedule", "--kind=zb-h1", "--stages=2", "--micro-batches=4", "--forward=1.5"} << 0
         << "zb-h1 schedule";
     // 1e308 made the makespan infinite and the text ruler loop for ever.
     QTest::newRow("schedule --forward 1e308")
-        << QStringList{"schedule", "--stages", "2", "--micro-batches", "2", "--forward", "1e308", "--backward",
-                       "1e308"}
+        << QStringList{"schedule", "--stages",   "2",    "--micro-batches", "2", "--forward",
+                       "1e308",    "--backward", "1e308"}
         << 1 << "value-range  --forward";
-    QTest::newRow("search --top=1") << QStringList{"search", "--example=teaching-4gpu", "--top=1"} << 0 << "1.";
+    QTest::newRow("search --top=1") << QStringList{"search", "--example=teaching-4gpu", "--top=1"} << 0
+                                    << "1.";
     QTest::newRow("help") << QStringList{"help"} << 0 << "evaluate";
     QTest::newRow("verb --help") << QStringList{"evaluate", "--help"} << 0 << "--tp-comm-overlap";
     QTest::newRow("verb -h") << QStringList{"collective", "-h"} << 0 << "--algo";
@@ -307,7 +311,8 @@ void TestCli::modelFromFile()
     const std::string odd = m_dir.filePath(QStringLiteral("tiny")).toStdString() + "\xFF.json";
     const std::vector<std::pair<std::string, std::string>> cases{
         {R"({"name": "Tiny",
-  "layers": })", "Malformed JSON at line 2, column 13"},
+  "layers": })",
+         "Malformed JSON at line 2, column 13"},
         {R"({"name": "Tiny", "layers": 1e400})", "the number 1e400 is beyond the range of a double"},
         {"{\"x\": " + std::string(100000, '['), "nest deeper than 256 levels"},
         {"{\"name\": \"Ti\xC3(\"}", "invalid UTF-8: byte 0xC3 at byte offset 12"},
@@ -536,6 +541,48 @@ void TestCli::searchListsRankedCandidates()
         = runCli({"search", "--example", "default", "--model", "llama-3.1-405b", "--nodes", "1"});
     QCOMPARE(tooBig.exitCode, 1);
     QVERIFY(tooBig.err.find("no layout fits") != std::string::npos);
+    // What limits it, and the combination closest to fitting.
+    QVERIFY(tooBig.err.find(" by memory") != std::string::npos);
+    QVERIFY(tooBig.err.find("Closest: TP ") != std::string::npos);
+
+    // The new flags: threads, a limit, the batch policy, the ranking; each bad value a usage error.
+    const Json limited = runJson({"search", "--example", "default", "--limit", "50", "--threads", "1", "--batch",
+                                  "round-down", "--rank-by", "headroom", "--json"});
+    QCOMPARE(limited.at("enumerated").get<int>(), 50);
+    QVERIFY(limited.at("limited").get<bool>());
+    QCOMPARE(limited.at("batch").get<std::string>(), std::string("round-down"));
+    QCOMPARE(limited.at("rankBy").get<std::string>(), std::string("headroom"));
+    QVERIFY(limited.at("combinations").get<int>() > 50);
+    QCOMPARE(runCli({"search", "--example", "default", "--batch", "some"}).exitCode, 2);
+    QCOMPARE(runCli({"search", "--example", "default", "--rank-by", "luck"}).exitCode, 2);
+    QCOMPARE(runCli({"search", "--example", "default", "--threads", "0"}).exitCode, 2);
+    // A search that cannot finish quickly says how many combinations it holds before it starts.
+    const Run huge = runCli({"search", "--example", "default", "--nodes", "16384", "--limit", "1"});
+    QVERIFY(huge.err.find("combinations on 131072 GPUs; trying the first 1 (--limit)") != std::string::npos);
+}
+
+// Past 4,096 ranks evaluate --json lists one rank per memory role and two groups per dimension, and
+// says so; --all-ranks lists every one.
+void TestCli::evaluateSummarisesLargeLayouts()
+{
+    const std::vector<std::string> big{"evaluate", "--model",      "llama-3.1-70b", "--gpu", "h100-sxm-80gb",
+                                       "--nodes",  "1024",         "--gpus-per-node", "8",   "--tp",
+                                       "8",        "--pp",         "4",             "--global-batch", "2048",
+                                       "--zero",   "1",            "--sp",          "--recompute", "selective",
+                                       "--json"};
+    const Json summary = runJson(big);
+    QCOMPARE(summary.at("ranksListed").get<std::string>(), std::string("first of each role"));
+    QCOMPARE(summary.at("ranks").size(), std::size_t{4}); // one per pipeline stage on one GPU type
+    QCOMPARE(summary.at("memory").at("ranks").size(), std::size_t{4});
+    QCOMPARE(summary.at("groups").at("dp").size(), std::size_t{2});
+    QCOMPARE(summary.at("ranks").at(1).at("coords").at("pp").get<int>(), 1);
+    std::vector<std::string> all = big;
+    all.push_back("--all-ranks");
+    const Json every = runJson(all);
+    QCOMPARE(every.at("ranksListed").get<std::string>(), std::string("all"));
+    QCOMPARE(every.at("ranks").size(), std::size_t{8192});
+    QCOMPARE(every.at("groups").at("tp").size(), std::size_t{1024});
+    QCOMPARE(every.at("memory").at("peakBytes").get<double>(), summary.at("memory").at("peakBytes").get<double>());
 }
 
 // Measured layer times set the compute efficiency; predicted against measured afterwards.
@@ -559,6 +606,38 @@ void TestCli::calibrateComputeWritesTheDesign()
     QCOMPARE(runCli({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"})
                  .exitCode,
              1);
+}
+
+// export then import gives the example's layout back; a file whose degrees do not fill the cluster exits 2
+// with the line.
+void TestCli::importReadsBackTheExport()
+{
+    const QString args = m_dir.filePath(QStringLiteral("megatron-args.sh"));
+    QCOMPARE(runCli({"export", "--format", "megatron", "--example", "seed-70b-32k-512gpu", "-o",
+                     args.toStdString()})
+                 .exitCode,
+             0);
+    const QString out = m_dir.filePath(QStringLiteral("imported.json"));
+    const Run imported = runCli({"import", "--format", "megatron", args.toStdString(), "--example",
+                                 "seed-70b-32k-512gpu", "-o", out.toStdString()});
+    QCOMPARE(imported.exitCode, 0);
+    QVERIFY2(imported.err.find("--master-addr (line 14)") != std::string::npos, imported.err.c_str());
+    QVERIFY(runJson({"evaluate", out.toStdString(), "--json"}).at("valid").get<bool>());
+    QFile saved(out);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const Json layout = Json::parse(saved.readAll().toStdString()).at("layout");
+    QCOMPARE(layout.at("tp").get<int>(), 8);
+    QCOMPARE(layout.at("pp").get<int>(), 4);
+    QCOMPARE(layout.at("cp").get<int>(), 4);
+    QCOMPARE(layout.at("dp").get<int>(), 4);
+    QCOMPARE(layout.at("framework").get<std::string>(), std::string("megatron-core"));
+
+    const QString bad = m_dir.filePath(QStringLiteral("bad.toml"));
+    std::ofstream(bad.toStdString()) << "[parallelism]\ntensor_parallel_degree = 3\n";
+    const Run refused = runCli({"import", bad.toStdString(), "--example", "default"});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.find("launch-cluster  line 2") != std::string::npos, refused.err.c_str());
+    QCOMPARE(runCli({"import", "--format", "yaml", bad.toStdString()}).exitCode, 2);
 }
 
 namespace {
@@ -612,13 +691,14 @@ void TestCli::memoryFlagsMoveTheirFigures_data()
     QTest::addColumn<QString>("moved");
     QTest::addColumn<double>("factor");
     QTest::addColumn<QString>("unchanged");
-    // ZeRO bytes per parameter: BF16 mixed 2 + 2 + 12, FP32 4 + 4 + 8 (moments only), FP8 weights 1.
+    // ZeRO bytes per parameter: BF16 mixed 2 + 2 + 12, FP32 4 + 4 + 8 (moments only); FP8 keeps an FP8
+    // weight and its FP8 transpose (TE fp8_model_init's Float8Tensor), 1 + 1 bytes, as many as BF16.
     QTest::newRow("--precision fp32: 4-byte weights")
         << "default" << QStringList{"--precision", "fp32"} << "parameters" << 2.0 << "activations";
     QTest::newRow("--precision fp32: no master copy")
         << "default" << QStringList{"--precision", "fp32"} << "optimizer" << 8.0 / 12 << "activations";
-    QTest::newRow("--precision fp8: 1-byte weights")
-        << "default" << QStringList{"--precision", "fp8"} << "parameters" << 0.5 << "gradients";
+    QTest::newRow("--precision fp8: FP8 weight + FP8 transpose, 2 bytes")
+        << "default" << QStringList{"--precision", "fp8"} << "parameters" << 1.0 << "gradients";
     QTest::newRow("--optimizer sgd-momentum: one moment")
         << "default" << QStringList{"--optimizer", "sgd-momentum"} << "optimizer" << 8.0 / 12 << "parameters";
     QTest::newRow("--offload cpu: optimizer off the GPU")

@@ -310,8 +310,19 @@ void TestKernelModel::fallbackForAGpuWithoutTable()
     QCOMPARE(tiny.seconds, 5e-6);
     const GemmShape router{1, 65536, 8, 8192}; // tokens × experts: reads 1 GB of activations
     const GemmTime thin = model.time(a100, router, GemmDtype::Bf16);
-    QVERIFY(thin.hbmBound);
-    QCOMPARE(thin.seconds, router.bytes(GemmDtype::Bf16) / (0.85 * 2039e9));
+    QVERIFY(thin.seconds >= router.bytes(GemmDtype::Bf16) / (0.85 * 2039e9));
+
+    // The roofline's shape dependence comes from the nearest measured table (H100 BF16: 804 TFLOP/s is the
+    // plateau closest to 0.75 × 312): a GEMM of one 2,048-token micro-batch (x = 2^23.2, below H100's
+    // plateau) runs below 0.75 of the peak, by the share H100 reaches of its own plateau at that shape.
+    const GemmShape microBatch{1, 2048, 4608, 12288};
+    const GemmTime mid = model.time(a100, microBatch, GemmDtype::Bf16);
+    const GemmTime h100 = model.time(gpu("h100-sxm-80gb"), microBatch, GemmDtype::Bf16);
+    QVERIFY(mid.shapeReference >= 0);
+    QVERIFY(qFuzzyCompare(mid.flopsPerSecond() / (0.75 * 312e12),
+                          h100.flopsPerSecond() / model.plateau("h100-sxm-80gb", GemmDtype::Bf16)));
+    QVERIFY(mid.flopsPerSecond() < 0.75 * 312e12);
+    QVERIFY(model.explain(mid, a100, microBatch, GemmDtype::Bf16).note.find("h100-sxm-80gb") != std::string::npos);
 
     const GemmTime fp8 = model.time(a100, large, GemmDtype::Fp8E4m3);
     QVERIFY(fp8.fp8AsBf16);

@@ -241,6 +241,7 @@ void TestValidate::everyCodeHasARow()
             || code.starts_with("record-") // tst_records
             || code.starts_with("trace-") // tst_profilertrace
             || code.starts_with("hf-") // tst_hfconfig
+            || code.starts_with("launch-") // tst_launchimport
             || code.starts_with("framework-"); // tst_frameworks
         QVERIFY2(m_covered.count(code) || elsewhere,
                  qPrintable("no test row for " + QString::fromStdString(code)));

@@ -840,8 +840,11 @@ void TestMemory::modelStateOptions_data()
         << sgd << 2 * psi << 2 * psi << 12 * psi / 8;
     Design fp8 = tinyRun(1, 1, 8, 1);
     fp8.workload.precision = Precision::Fp8;
-    QTest::newRow("FP8 weights, DeepSpeed ZeRO-1: 1-byte weights, FP32 master (TE fp8_model_init)")
-        << fp8 << psi << 2 * psi << 16 * psi / 8;
+    // TE fp8_model_init keeps the FP8 weight and its FP8 transpose (Hopper) or column-wise MXFP8 copy
+    // (Blackwell) for the data-gradient GEMM: 1 + 1 bytes (Float8Tensor / MXFP8Tensor in TransformerEngine);
+    // DeepSpeed's ZeRO-1 partition adds its FP32 gradients to the FP32 master and moments (16 bytes).
+    QTest::newRow("FP8 weights, DeepSpeed ZeRO-1: FP8 weight + FP8 transpose, FP32 master (TE fp8_model_init)")
+        << fp8 << 2 * psi << 2 * psi << 16 * psi / 8;
     Design servingFp8 = tinyRun(1, 1, 8, 0);
     servingFp8.workload.mode = Mode::Serving;
     servingFp8.workload.precision = Precision::Fp8;

@@ -4,7 +4,9 @@
 // cluster and for Calculon's published problem.
 
 #include "evaluate.h"
+#include "base/sizelimits.h"
 #include "performance/search.h"
+#include "performance/searchspace.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -72,6 +74,54 @@ BruteForceBest bruteForce(const Design& base)
     return best;
 }
 
+// Calculon's README problem: Megatron-Turing NLG 530B (Smith et al. 2022, Table 1: 105 layers, hidden
+// 20480, 128 heads, vocabulary 51200) on 5,128 A100 80 GB (641 DGX nodes), global batch 2,520 at
+// sequence 2,048.
+Design calculonProblem()
+{
+    Design d = testing::example("default");
+    d.model.name = "Megatron-Turing NLG 530B";
+    d.model.layers = 105;
+    d.model.hidden = 20480;
+    d.model.ffn = 4 * 20480;
+    d.model.heads = 128;
+    d.model.kvHeads = 128;
+    d.model.headDim = 160;
+    d.model.vocab = 51200;
+    d.model.mlp = MlpKind::Plain;
+    d.cluster = makeUniformCluster(641, 8, "a100-80gb", "nvlink3", "ib-hdr-200");
+    d.workload.sequenceLength = 2048;
+    d.workload.globalBatch = 2520;
+    return d;
+}
+
+// Llama 3.1 405B as the Llama 3 paper trained it (Llama Team 2024, Table 4): 16,384 H100, sequence 8,192,
+// global batch 2,048 sequences (16M tokens).
+Design llama405bOn16384()
+{
+    Design d = testing::example("default");
+    d.model = *Catalog::builtin().model("llama-3.1-405b");
+    d.cluster = makeUniformCluster(2048, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    d.workload.sequenceLength = 8192;
+    d.workload.globalBatch = 2048;
+    return d;
+}
+
+bool sameCandidates(const SearchResult& a, const SearchResult& b)
+{
+    if (a.candidates.size() != b.candidates.size() || a.enumerated != b.enumerated || a.invalid != b.invalid
+        || a.notFitting != b.notFitting || a.rejectedBy != b.rejectedBy)
+        return false;
+    for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+        const SearchCandidate& x = a.candidates[i];
+        const SearchCandidate& y = b.candidates[i];
+        if (!(x.layout == y.layout) || x.stepSeconds != y.stepSeconds || x.peakBytes != y.peakBytes
+            || x.recipe != y.recipe || x.pareto != y.pareto || x.globalBatch != y.globalBatch)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 class TestSearch : public QObject
@@ -87,8 +137,21 @@ private slots:
     void cancels();
     void absurdInputs();
     void jsonContract();
+    void threadsGiveTheSameResult();
+    void balancedSplit_data();
+    void balancedSplit();
+    void llama405bUnevenPipeline();
+    void batchPolicy_data();
+    void batchPolicy();
+    void calculonProblemWithNearestBatch();
+    void limitAndCombinations();
+    void hugeSpaceRefusedUnlessLimited();
+    void nothingFitsSaysWhy();
+    void rankByAndPareto();
+    void cancelStopsAtOnce();
     void benchmarkLlama70bOn64Nodes();
     void benchmark16384Gpus();
+    void benchmarkLlama70bOn131072Gpus();
     void benchmarkCalculon530bOn5128();
 };
 
@@ -96,7 +159,9 @@ void TestSearch::findsTheBruteForceBest()
 {
     const Design base = smallCluster();
     const BruteForceBest best = bruteForce(base);
-    const SearchResult result = searchMeshes(base);
+    SearchSpace evenSplits; // the brute force splits the layers evenly
+    evenSplits.unevenPipeline = false;
+    const SearchResult result = searchMeshes(base, evenSplits);
     QVERIFY(best.fitting > 0);
     QCOMPARE(static_cast<int>(result.candidates.size()), best.fitting);
     QVERIFY(std::abs(result.candidates.front().stepSeconds / best.stepSeconds - 1) < 1e-12);
@@ -252,6 +317,234 @@ void TestSearch::jsonContract()
         QVERIFY2(json.at("candidates").at(0).contains(key), key);
 }
 
+// The sets of degrees run on a pool of threads; the result does not depend on how many.
+void TestSearch::threadsGiveTheSameResult()
+{
+    Design d = smallCluster();
+    const SearchResult one = searchMeshes(d, {}, SearchOptions{1, 0, SearchRank::Time});
+    for (int threads : {2, 3, 8}) {
+        const SearchResult many = searchMeshes(d, {}, SearchOptions{threads, 0, SearchRank::Time});
+        QVERIFY2(sameCandidates(one, many), qPrintable(QString::number(threads)));
+    }
+    QVERIFY(!one.candidates.empty());
+    // A larger space with uneven splits and several sets of degrees per thread.
+    Design wide = testing::example("default");
+    wide.cluster = makeUniformCluster(8, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    wide.workload.globalBatch = 64;
+    QVERIFY(sameCandidates(searchMeshes(wide, {}, SearchOptions{1, 0, SearchRank::Time}),
+                           searchMeshes(wide, {}, SearchOptions{2, 0, SearchRank::Time})));
+}
+
+void TestSearch::balancedSplit_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("stages");
+    QTest::addColumn<double>("head");
+    QTest::addColumn<std::vector<int>>("split");
+    // Llama Team 2024 (The Llama 3 Herd of Models), §3.3.2: 126 layers on 16 stages, one layer fewer on
+    // the first and on the last stage.
+    std::vector<int> llama(16, 8);
+    llama.front() = 7;
+    llama.back() = 7;
+    QTest::newRow("llama-3.1-405b-pp16") << 126 << 16 << 0.6 << llama;
+    // 80 layers on 8 stages: the even split is already the most balanced (a head of 0.6 layers).
+    QTest::newRow("llama-3.1-70b-pp8") << 80 << 8 << 0.6 << std::vector<int>(8, 10);
+    // 105 layers (MT-NLG 530B) on 8 stages: 13.125 per stage; one middle stage takes 14.
+    QTest::newRow("mt-nlg-530b-pp8") << 105 << 8 << 0.8 << std::vector<int>{13, 13, 13, 13, 13, 13, 14, 13};
+    // Two stages: the head's stage takes fewer layers.
+    QTest::newRow("two-stages") << 32 << 2 << 1.5 << std::vector<int>{17, 15};
+    QTest::newRow("too-many-stages") << 4 << 8 << 0.5 << std::vector<int>{};
+}
+
+void TestSearch::balancedSplit()
+{
+    QFETCH(int, layers);
+    QFETCH(int, stages);
+    QFETCH(double, head);
+    QFETCH(std::vector<int>, split);
+    QCOMPARE(balancedLayerSplit(layers, stages, head), split);
+}
+
+// The Llama 3 paper's layout of Llama 3.1 405B (Table 4: TP 8, CP 1, PP 16, DP 128 on 16,384 H100,
+// micro-batch 1) with its uneven split (§3.3.2) is among the candidates, and fits.
+void TestSearch::llama405bUnevenPipeline()
+{
+    const Design d = llama405bOn16384();
+    QVERIFY(outputHeadInLayers(d) > 0.3 && outputHeadInLayers(d) < 1.0);
+    std::vector<int> llama(16, 8);
+    llama.front() = 7;
+    llama.back() = 7;
+    QCOMPARE(pipelineSplits(d, {}, 16, 1), (std::vector<std::vector<int>>{llama}));
+    SearchSpace space;
+    space.zeroStages = {1};
+    space.microBatches = {1};
+    space.virtualStages = {1};
+    const SearchResult result = searchMeshes(d, space);
+    const auto paper = std::find_if(result.candidates.begin(), result.candidates.end(), [&](const SearchCandidate& c) {
+        return c.layout.tp() == 8 && c.layout.pp() == 16 && c.layout.dp() == 128 && c.layout.layersPerStage == llama;
+    });
+    QVERIFY(paper != result.candidates.end());
+    QVERIFY(paper->peakBytes <= paper->capacityBytes);
+    // Applied to the design, the candidate evaluates to what the search reported.
+    const Evaluation e = evaluate(withCandidate(d, *paper));
+    QVERIFY(e.valid() && e.performance);
+    QCOMPARE(e.performance->stepSeconds, paper->stepSeconds);
+}
+
+void TestSearch::batchPolicy_data()
+{
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<qint64>("batch");
+    QTest::addColumn<qint64>("perStep");
+    QTest::addColumn<qint64>("expected");
+    // Calculon's problem: 2,520 on 641 replicas (641 nodes, TP 8) — 641 is prime.
+    QTest::newRow("exact") << int(BatchPolicy::Exact) << qint64(2520) << qint64(641) << qint64(2520);
+    QTest::newRow("round-down") << int(BatchPolicy::RoundDown) << qint64(2520) << qint64(641) << qint64(1923);
+    QTest::newRow("nearest-down") << int(BatchPolicy::Nearest) << qint64(2520) << qint64(641) << qint64(2564);
+    QTest::newRow("nearest-tie") << int(BatchPolicy::Nearest) << qint64(6) << qint64(4) << qint64(4);
+    QTest::newRow("nearest-never-multiplies") << int(BatchPolicy::Nearest) << qint64(100) << qint64(641) << qint64(100);
+    QTest::newRow("round-down-too-small") << int(BatchPolicy::RoundDown) << qint64(100) << qint64(641) << qint64(100);
+    QTest::newRow("divides") << int(BatchPolicy::Nearest) << qint64(2048) << qint64(128) << qint64(2048);
+}
+
+void TestSearch::batchPolicy()
+{
+    QFETCH(int, policy);
+    QFETCH(qint64, batch);
+    QFETCH(qint64, perStep);
+    QFETCH(qint64, expected);
+    QCOMPARE(candidateBatch(BatchPolicy(policy), batch, perStep), std::int64_t(expected));
+}
+
+// Calculon's problem as its README states it has no layout here that divides the batch; with the batch
+// rounded as Calculon rounds it, layouts fit, and each says which batch it ran.
+void TestSearch::calculonProblemWithNearestBatch()
+{
+    const Design d = calculonProblem();
+    SearchSpace space;
+    space.zeroStages = {1};
+    space.recompute = {Recompute::Full};
+    const SearchResult exact = searchMeshes(d, space);
+    QVERIFY(exact.candidates.empty());
+    std::string reasons;
+    for (const auto& [code, count] : exact.rejectedBy)
+        reasons += code + " " + std::to_string(count) + "; ";
+    const auto batch = std::find_if(exact.rejectedBy.begin(), exact.rejectedBy.end(),
+                                    [](const auto& r) { return r.first == "batch-divisible"; });
+    // Every valid split (105 layers: no interleaving divides them) fails on the batch: 641 is prime.
+    QVERIFY2(batch != exact.rejectedBy.end() && batch->second + exact.rejectedBy.front().second == exact.enumerated,
+             reasons.c_str());
+    SearchSpace rounded; // the whole space: which ZeRO stage and recomputation fit is the search's to find
+    rounded.batch = BatchPolicy::Nearest;
+    const SearchResult nearest = searchMeshes(d, rounded);
+    reasons.clear();
+    for (const auto& [code, count] : nearest.rejectedBy)
+        reasons += code + " " + std::to_string(count) + "; ";
+    QVERIFY2(!nearest.candidates.empty(), reasons.c_str());
+    for (const SearchCandidate& c : nearest.candidates) {
+        QCOMPARE(c.globalBatch % (std::int64_t{c.layout.microBatch} * c.layout.batchReplicas()), std::int64_t{0});
+        QVERIFY(std::abs(c.globalBatch - d.workload.globalBatch)
+                <= std::int64_t{c.layout.microBatch} * c.layout.batchReplicas());
+    }
+    QCOMPARE(searchToJson(nearest, 1).at("batch").get<std::string>(), std::string("nearest"));
+}
+
+void TestSearch::limitAndCombinations()
+{
+    const Design d = smallCluster();
+    const SearchResult full = searchMeshes(d);
+    QCOMPARE(full.combinations, full.enumerated);
+    QCOMPARE(countCombinations(d, {}), full.combinations);
+    QVERIFY(!full.limited);
+    SearchOptions options;
+    options.limit = 100;
+    const SearchResult limited = searchMeshes(d, {}, options);
+    QCOMPARE(limited.enumerated, std::int64_t{100});
+    QVERIFY(limited.limited);
+    QCOMPARE(limited.combinations, full.combinations);
+    // The limit takes a prefix of the search's order, on any number of threads.
+    options.threads = 1;
+    QVERIFY(sameCandidates(limited, searchMeshes(d, {}, options)));
+}
+
+// A space past limits::kMaxSearchCombinations would run for minutes: refused at once with value-range
+// (nothing evaluated); a limit within the cap makes it a search of that prefix.
+void TestSearch::hugeSpaceRefusedUnlessLimited()
+{
+    const Design d = smallCluster();
+    SearchSpace space;
+    space.microBatches.clear();
+    for (int mb = 1; mb <= 4000; ++mb)
+        space.microBatches.push_back(mb);
+    QVERIFY(countCombinations(d, space) > limits::kMaxSearchCombinations);
+    const SearchResult refused = searchMeshes(d, space);
+    QCOMPARE(refused.enumerated, std::int64_t{0});
+    QVERIFY(refused.candidates.empty());
+    QCOMPARE(refused.diagnostics.size(), std::size_t{1});
+    QCOMPARE(refused.diagnostics.front().code, std::string("value-range"));
+    SearchOptions options;
+    options.limit = 50;
+    const SearchResult limited = searchMeshes(d, space, options);
+    QVERIFY(!hasErrors(limited.diagnostics));
+    QCOMPARE(limited.enumerated, std::int64_t{50});
+}
+
+void TestSearch::nothingFitsSaysWhy()
+{
+    Design huge = smallCluster();
+    huge.model = *Catalog::builtin().model("llama-3.1-405b");
+    const SearchResult none = searchMeshes(huge);
+    QVERIFY(none.candidates.empty());
+    QVERIFY(none.closest.has_value());
+    QVERIFY(none.closest->peakBytes > none.closest->capacityBytes);
+    const auto memory = std::find_if(none.rejectedBy.begin(), none.rejectedBy.end(),
+                                     [](const auto& r) { return r.first == "memory"; });
+    QVERIFY(memory != none.rejectedBy.end());
+    QCOMPARE(memory->second, none.notFitting);
+    std::int64_t rejected = 0;
+    for (const auto& r : none.rejectedBy)
+        rejected += r.second;
+    QCOMPARE(rejected, none.invalid + none.notFitting);
+    // The closest needs the least memory per capacity among all that did not fit: none of them less.
+    QVERIFY(searchToJson(none, 1).contains("closest"));
+}
+
+void TestSearch::rankByAndPareto()
+{
+    const Design d = smallCluster();
+    SearchOptions options;
+    options.rankBy = SearchRank::Headroom;
+    const SearchResult byHeadroom = searchMeshes(d, {}, options);
+    for (std::size_t i = 1; i < byHeadroom.candidates.size(); ++i)
+        QVERIFY(byHeadroom.candidates[i - 1].headroomBytes() >= byHeadroom.candidates[i].headroomBytes());
+    const SearchResult byTime = searchMeshes(d);
+    QVERIFY(byTime.candidates.front().pareto); // the fastest is on the front
+    QVERIFY(byHeadroom.candidates.front().pareto); // so is the one with the most headroom
+    // No candidate on the front is beaten on both by any other; every one off it is.
+    for (const SearchCandidate& c : byTime.candidates) {
+        const bool dominated = std::any_of(byTime.candidates.begin(), byTime.candidates.end(), [&](const SearchCandidate& o) {
+            return o.tokensPerSecond >= c.tokensPerSecond && o.headroomBytes() >= c.headroomBytes()
+                && (o.tokensPerSecond > c.tokensPerSecond || o.headroomBytes() > c.headroomBytes());
+        });
+        QCOMPARE(c.pareto, !dominated);
+    }
+}
+
+// Cancel: the search stops at the next candidate after progress says so, and returns what it has.
+void TestSearch::cancelStopsAtOnce()
+{
+    Design d = testing::example("default");
+    d.cluster = makeUniformCluster(64, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    int calls = 0;
+    const SearchResult result = searchMeshes(d, {}, SearchOptions{2, 0, SearchRank::Time}, [&calls](int, int) {
+        ++calls;
+        return false;
+    });
+    QVERIFY(result.cancelled);
+    QCOMPARE(calls, 1); // once cancelled, never asked again
+    QVERIFY(result.enumerated < result.combinations / 4);
+}
+
 // A search the user waits for: Llama 3.1 70B on 64 nodes × 8 H100.
 void TestSearch::benchmarkLlama70bOn64Nodes()
 {
@@ -275,26 +568,29 @@ void TestSearch::benchmark16384Gpus()
     }
 }
 
-// Calculon's README problem: Megatron-Turing NLG 530B on 5,128 A100 80 GB (641 DGX nodes), global batch
-// 2,520 at sequence 2,048 — 8,100 configurations in about 34 s for Calculon on two cores.
+// Calculon's README problem with a batch each layout can run (Calculon rounds it the same way): the whole
+// search, with at least one layout that fits.
 void TestSearch::benchmarkCalculon530bOn5128()
 {
-    Design d = testing::example("default");
-    d.model.name = "Megatron-Turing NLG 530B";
-    d.model.layers = 105;
-    d.model.hidden = 20480;
-    d.model.ffn = 4 * 20480;
-    d.model.heads = 128;
-    d.model.kvHeads = 128;
-    d.model.headDim = 160;
-    d.model.vocab = 51200;
-    d.model.mlp = MlpKind::Plain;
-    d.cluster = makeUniformCluster(641, 8, "a100-80gb", "nvlink3", "ib-hdr-200");
-    d.workload.sequenceLength = 2048;
-    d.workload.globalBatch = 2520;
+    const Design d = calculonProblem();
+    SearchSpace space;
+    space.batch = BatchPolicy::Nearest;
     QBENCHMARK
     {
-        searchMeshes(d);
+        QVERIFY(!searchMeshes(d, space).candidates.empty());
+    }
+}
+
+// Llama 3.1 70B on 131,072 H100 (16,384 nodes): what the search pays per candidate must not grow with the
+// GPUs (compare the 512-GPU benchmark's time per combination).
+void TestSearch::benchmarkLlama70bOn131072Gpus()
+{
+    Design d = testing::example("default");
+    d.cluster = makeUniformCluster(16384, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    d.workload.globalBatch = 16384;
+    QBENCHMARK
+    {
+        QVERIFY(!searchMeshes(d).candidates.empty());
     }
 }
 

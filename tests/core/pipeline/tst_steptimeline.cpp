@@ -5,10 +5,12 @@
 
 #include "base/diagnostickinds.h"
 #include "comm/groupcollective.h"
+#include "compute/gpupeaks.h"
 #include "design/layoutarithmetic.h"
 #include "design/placedlayout.h"
 #include "design/placement.h"
 #include "evaluate.h"
+#include "memory/memory.h"
 #include "performance/performance.h"
 #include "performance/servingperformance.h"
 #include "pipeline/steptimeline.h"
@@ -52,9 +54,13 @@ Design tinyDesign(const char* layoutPatch = "{}", int layers = 4, const char* mo
 // The tiny layer by hand: attention projections 4·h² = 4,194,304 parameters, MLP 2·h·4096 = 8,388,608.
 constexpr double kTokens = 1024;
 constexpr double kLinearFlops = 2 * kTokens * (4194304.0 + 8388608.0); // 25,769,803,776
-constexpr double kAttentionFlops = 2 * 1.0 * 1024 * 1024 * 8 * (128 + 128); // 4,294,967,296
-// The hand-computed rows use a flat GEMM efficiency of 0.5 and no elementwise term; the default compute
-// model (efficiency growing with the width per GPU, elementwise traffic over HBM) has its own test.
+// Causal attention (Dao 2023, FlashAttention-2 §4.1): the lower triangle with its diagonal, s(s + 1)/2 pairs.
+constexpr double kAttentionFlops = 2 * 1.0 * (1024 * 1025 / 2.0) * 8 * (128 + 128); // 2,149,580,800
+// The hand-computed rows price every GEMM on the flat roofline (a kernel model without tables: 0.75 of the
+// A100's 312 TFLOP/s) and attention at FlashAttention-2's published A100 efficiency, 0.625 · s/(s + 512),
+// forward and backward (2.5 × the forward's FLOPs), with no elementwise term; the design's compute model
+// with η_max 0.5 slows both by 0.70 / 0.5 (ComputeModel::kernelTimeScale). The default model has its own
+// tests (tst_performance, tst_kernelmodel).
 ComputeModel flatRate()
 {
     ComputeModel model;
@@ -63,8 +69,13 @@ ComputeModel flatRate()
     model.elementwisePasses = 0;
     return model;
 }
-const StageTimeOptions kFlatRate{flatRate()};
-constexpr double kRate = 312e12 * 0.5;
+const GemmModel kNoTables;
+const StageTimeOptions kFlatRate{flatRate(), &kNoTables};
+constexpr double kScale = 0.70 / 0.5;
+constexpr double kRate = 312e12 * 0.75 / kScale;
+constexpr double kAttentionRate = 312e12 * 0.625 * 1024 / (1024 + 512) / kScale;
+constexpr double kAttentionForward = kAttentionFlops / kAttentionRate;
+constexpr double kAttentionBackward = 2.5 * kAttentionFlops / kAttentionRate;
 
 bool near(double a, double b, double relative = 1e-9)
 {
@@ -152,7 +163,7 @@ private slots:
     void giantPipelineIsSkipped();
 };
 
-// Narayanan et al., SC'21, appendix: 2 FLOPs per multiply-add; QKᵀ and AV over the full s × s matrix.
+// Narayanan et al., SC'21, appendix: 2 FLOPs per multiply-add; QKᵀ and AV over the causal triangle.
 void TestStepTimeline::layerFlopsByHand_data()
 {
     QTest::addColumn<int>("tp");
@@ -177,18 +188,19 @@ void TestStepTimeline::layerFlopsByHand()
     QCOMPARE(flops.attention, attention);
 }
 
-// Backward = 2 × forward: I = linear + 2 × attention products, W = linear; recomputation adds its forward.
+// Backward: I = the data-gradient GEMMs (as many FLOPs as the forward) + attention backward, W = the
+// weight-gradient GEMMs; recomputation adds its forward.
 void TestStepTimeline::stageTimesByHand_data()
 {
     QTest::addColumn<QString>("recompute");
     QTest::addColumn<double>("forward");
     QTest::addColumn<double>("input");
     QTest::addColumn<double>("weight");
-    const double f = (kLinearFlops + kAttentionFlops) / kRate;
-    const double i = (kLinearFlops + 2 * kAttentionFlops) / kRate;
+    const double f = kLinearFlops / kRate + kAttentionForward;
+    const double i = kLinearFlops / kRate + kAttentionBackward;
     const double w = kLinearFlops / kRate;
     QTest::newRow("none") << "none" << f << i << w;
-    QTest::newRow("selective: + attention products") << "selective" << f << i + kAttentionFlops / kRate << w;
+    QTest::newRow("selective: + attention products") << "selective" << f << i + kAttentionForward << w;
     QTest::newRow("full: + the whole forward") << "full" << f << i + f << w;
 }
 
@@ -209,14 +221,23 @@ void TestStepTimeline::stageTimesByHand()
     QVERIFY(first.embedding && !first.outputHead);
     QVERIFY(near(first.passSeconds(Pass::Forward), forward));
     QVERIFY(near(first.passSeconds(Pass::InputGrad), input));
-    QVERIFY(near(first.passSeconds(Pass::WeightGrad), weight));
-    // The last stage adds the output head: 2·s·b·h·vocab forward, and as much for I and for W.
+    // W adds the layer's 12,582,912 weight gradients to the gradient buffer, read and written once: Megatron-
+    // Core's FP32 main_grad (the framework of a pipelined design), 2 × 4 bytes a weight over 0.85 of the
+    // A100's HBM bandwidth (layerkernels.h).
+    QCOMPARE(frameworkStateBytes(design).gradients, 4.0);
+    const double hbm = kHbmEfficiency * t.gpuMemoryBandwidth;
+    const double accumulation = (4194304.0 + 8388608.0) * 2 * 4 / hbm;
+    QVERIFY(near(first.passSeconds(Pass::WeightGrad), weight + accumulation));
+    // The last stage adds the output head: 2·s·b·h·vocab forward, and as much for I and for W, whose
+    // 1,024,000 weight gradients join the buffer too.
     const double head = 2 * 1024.0 * 1024 * 1000 / kRate;
+    const double headAccumulation = 1024.0 * 1000 * 2 * 4 / hbm;
     const StageWork& last = t.stages.back();
     QVERIFY(last.outputHead);
     QVERIFY(near(last.passSeconds(Pass::Forward), forward + head));
-    QVERIFY(near(last.passSeconds(Pass::WeightGrad), weight + head));
-    QVERIFY(near(stageOpSeconds(last, PipelineOpKind::Backward), input + weight + 2 * head));
+    QVERIFY(near(last.passSeconds(Pass::WeightGrad), weight + accumulation + head + headAccumulation));
+    QVERIFY(near(stageOpSeconds(last, PipelineOpKind::Backward),
+                 input + weight + accumulation + 2 * head + headAccumulation));
     // The spec carries the means and each stage's factor; the timeline reproduces the total work (of the
     // evaluation's own stage times, with the default compute model).
     QCOMPARE(t.spec.stageScale.size(), std::size_t{4});
@@ -254,7 +275,12 @@ void TestStepTimeline::tensorParallelOnTheLink()
         QCOMPARE(band.kind, CommKind::TensorParallel);
         QVERIFY(near(band.end - band.start, allReduce));
     }
-    QVERIFY(near(forward.computeSeconds, (kLinearFlops + kAttentionFlops) / 2 / kRate));
+    // TP 2 halves every GEMM. The projection's (1,024 × 512) · (512 × 1,024), 1.07 GFLOP, would take 4.6 µs
+    // at 0.75 · 312 TFLOP/s; it takes the kernel model's shortest kernel, 5 µs (kMinKernelSeconds: the
+    // public tables' 256³ GEMMs take 4.8–5.6 µs), before the 0.70 / 0.5 scale.
+    constexpr double projectionFlops = 2 * kTokens * 512 * 1024;
+    const double gemms = (kLinearFlops / 2 - projectionFlops) / kRate + kMinKernelSeconds * kScale;
+    QVERIFY(near(forward.computeSeconds, gemms + kAttentionForward / 2));
     QVERIFY(near(forward.seconds, forward.computeSeconds + 2 * allReduce));
     // With SP the same volume moves as 2 all-gathers + 2 reduce-scatters, and W re-gathers twice.
     const Design sp = tinyDesign(R"({"tp": 2, "pp": 2, "sequenceParallel": true})");
@@ -365,7 +391,7 @@ void TestStepTimeline::boundaryTransferInTheTimeline()
 // The reference article, «Pipeline Parallelism»: "Bei 4 Stages lassen 4 Micro-Batches 3/7 des
 // Forward-Schedules ungenutzt, etwa 43 %. 16 Micro-Batches lassen 3/19 ungenutzt, etwa 16 %, und 32 lassen
 // 3/35 ungenutzt, etwa 9 %." Through evaluate() on a design of 4 stages of 8 layers each, whose output head
-// (vocabulary 128) and NVLink transfers are too small to move the rounded numbers.
+// (vocabulary 128) and NVLink transfers are too small to move the numbers by half a percentage point.
 void TestStepTimeline::referenceBubbleThroughEvaluate_data()
 {
     QTest::addColumn<QString>("schedule");
@@ -386,7 +412,10 @@ void TestStepTimeline::referenceBubbleThroughEvaluate()
     QFETCH(double, ideal);
     QFETCH(int, percent);
     Design design = tinyDesign(qPrintable(QStringLiteral(R"({"schedule": "%1"})").arg(schedule)), 32);
-    design.model.vocab = 128; // an output head of 0.1 % of a stage
+    // An output head of 0.2 % of a stage: its GEMMs are below the kernel model's shortest kernels, so
+    // a vocabulary of 128 alone does not make it small; 4,096 tokens a micro-batch make the stages long.
+    design.model.vocab = 128;
+    design.workload.sequenceLength = 4096;
     design.workload.globalBatch = m;
     const Evaluation e = evaluate(design);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));

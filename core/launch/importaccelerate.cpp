@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// An Accelerate config file (accelerate launch --config_file) read into a design: the inverse of
+// launchaccelerate.cpp. Keys of the Accelerate 1.10 docs: distributed_type FSDP (FSDP2 with fsdp_version 2,
+// FSDP1's fsdp_sharding_strategy otherwise) or MULTI_GPU (DDP), num_processes, mixed_precision, and
+// parallelism_config's four sizes, which multiply to num_processes. Batch sizes and sequence length live
+// in the training script, so the base design's stay.
+
+#include "base/diagnostickinds.h"
+#include "base/importdiagnostics.h"
+#include "launch/importcontext.h"
+
+namespace core::launch {
+
+namespace {
+
+void readSharding(ImportContext& context, const Settings& yaml, bool fsdp)
+{
+    ParallelLayout& layout = context.design.layout;
+    Workload& workload = context.design.workload;
+    layout.zeroStage = fsdp ? 3 : 0;
+    layout.reshardAfterForward = true;
+    workload.offload = Offload::None;
+    layout.recompute = Recompute::None;
+    if (!fsdp)
+        return;
+    yaml.take({"fsdp_config.fsdp_version"});
+    yaml.take({"fsdp_config.fsdp_auto_wrap_policy"});
+    yaml.take({"fsdp_config.fsdp_transformer_layer_cls_to_wrap"});
+    if (const auto reshard = boolean(context, yaml.take("fsdp_config.fsdp_reshard_after_forward")))
+        layout.reshardAfterForward = *reshard;
+    // FSDP1: FULL_SHARD is ZeRO-3, SHARD_GRAD_OP keeps parameters gathered until backward, NO_SHARD is DDP.
+    if (const auto strategy
+        = choice(context, yaml.take("fsdp_config.fsdp_sharding_strategy"),
+                 {"FULL_SHARD", "SHARD_GRAD_OP", "NO_SHARD", "HYBRID_SHARD", "1", "2", "3", "4"})) {
+        if (*strategy == "SHARD_GRAD_OP" || *strategy == "2")
+            layout.reshardAfterForward = false;
+        else if (*strategy == "NO_SHARD" || *strategy == "3")
+            layout.zeroStage = 0;
+        else if (*strategy == "HYBRID_SHARD" || *strategy == "4")
+            layout.shardGroup = context.design.cluster.nodes.empty()
+                ? 0
+                : int(context.design.cluster.nodes.front().gpus.size());
+    }
+    if (boolean(context, yaml.take("fsdp_config.fsdp_offload_params")).value_or(false))
+        workload.offload = Offload::CpuParameters; // FSDP offloads parameters, gradients and optimizer states
+    if (boolean(context, yaml.take("fsdp_config.fsdp_activation_checkpointing")).value_or(false))
+        layout.recompute = Recompute::Full;
+}
+
+} // namespace
+
+std::vector<std::string> importAccelerate(ImportContext& context, std::string_view text)
+{
+    Settings yaml;
+    if (auto error = readYaml(text, context.tool, yaml)) {
+        context.diagnostics.push_back(std::move(*error));
+        return {};
+    }
+    const Setting* type = yaml.take("distributed_type");
+    if (!type) {
+        context.add(diag::kLaunchEmpty, "line 1", {std::string(context.tool), "no distributed_type"});
+        return yaml.unused();
+    }
+    const std::string kind = type->value.value_or("");
+    if (kind != "FSDP" && kind != "MULTI_GPU" && kind != "NO") {
+        context.add(diag::kLaunchUnsupported, type->where(),
+                    {type->name, kind,
+                     "this import reads FSDP, MULTI_GPU and NO (a DeepSpeed config imports "
+                     "with the deepspeed format)"});
+        return yaml.unused();
+    }
+    context.design.workload.mode = Mode::Training;
+    ParallelLayout& layout = context.design.layout;
+    layout.framework = Framework::Fsdp2;
+    layout.shardGroup = 0;
+    readSharding(context, yaml, kind == "FSDP");
+    for (Dim dim : {Dim::Pp, Dim::Ep})
+        layout.setDegree(dim, 1);
+    layout.schedule = Schedule::OneFOneB;
+    layout.virtualStages = 1;
+    layout.layersPerStage.clear();
+    layout.tpCommOverlap = false;
+
+    const Setting* processes = yaml.take("num_processes");
+    if (const auto count = wholeNumber(context, processes)) {
+        context.world = *count;
+        context.worldWhere = processes->where();
+    }
+    yaml.take("num_machines");
+    readDegree(context, Dim::Tp, yaml.take("parallelism_config.parallelism_config_tp_size"));
+    readDegree(context, Dim::Cp, yaml.take("parallelism_config.parallelism_config_cp_size"));
+    layout.sequenceParallel = false;
+    const Setting* replicateKey = yaml.take("parallelism_config.parallelism_config_dp_replicate_size");
+    const Setting* shardKey = yaml.take("parallelism_config.parallelism_config_dp_shard_size");
+    const std::int64_t replicate = wholeNumber(context, replicateKey).value_or(1);
+    if (const auto shard = wholeNumber(context, shardKey)) {
+        layout.setDegree(Dim::Dp, int(replicate * *shard));
+        context.dpWhere = shardKey->where();
+        if (replicate > 1 && layout.zeroStage == 3)
+            layout.shardGroup = int(*shard);
+    } else if (replicateKey) {
+        context.add(
+            diag::kLaunchConflict, replicateKey->where(),
+            {replicateKey->name, std::to_string(replicate), "parallelism_config_dp_shard_size", "(missing)"});
+    }
+    setOrder(context, {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp}); // (dp_replicate, dp_shard, cp, tp)
+
+    const auto precision = choice(context, yaml.take("mixed_precision"), {"no", "bf16", "fp16", "fp8"});
+    Workload& workload = context.design.workload;
+    if (precision == "fp8")
+        workload.precision = Precision::Fp8;
+    else if (precision == "bf16" || precision == "fp16")
+        workload.precision = bf16Precision(context.base);
+    else if (precision)
+        workload.precision = Precision::Fp32;
+    if (precision == "fp16")
+        context.add(diag::kLaunchApproximated, yaml.take("mixed_precision")->where(),
+                    {"mixed_precision: fp16", "bf16-mixed",
+                     "FP16 mixed precision keeps the same bytes per parameter"});
+    fitCluster(context);
+    // A world that DP cannot fill with whole sharding groups.
+    if (!context.failed() && layout.shardGroup > 0 && layout.dp() % layout.shardGroup != 0)
+        context.add(diag::kLaunchConflict, type->where(),
+                    {"fsdp_sharding_strategy", "HYBRID_SHARD", "the data-parallel degree",
+                     std::to_string(layout.dp())});
+    return yaml.unused();
+}
+
+} // namespace core::launch

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Megatron-LM arguments read back (the inverse of launchmegatron.cpp): a script that runs pretrain_gpt.py
+// (torchrun's flags, then Megatron's, often gathered in bash arrays as examples/llama does) or an argument
+// file of flags alone. Flag names and defaults from megatron/training/arguments.py of core_r0.13.0; the
+// data-parallel degree is what Megatron derives: world / (TP × PP × CP).
+
+#include "base/diagnostickinds.h"
+#include "base/importdiagnostics.h"
+#include "catalog/catalog.h"
+#include "launch/importcontext.h"
+
+namespace core::launch {
+
+namespace {
+
+// Flags that take no value (arguments.py store_true), so that the word after them is not read as one.
+const std::vector<std::string_view> kSwitches{"--sequence-parallel",
+                                              "--tp-comm-overlap",
+                                              "--use-distributed-optimizer",
+                                              "--use-torch-fsdp2",
+                                              "--no-gradient-accumulation-fusion",
+                                              "--use-tp-pp-dp-mapping",
+                                              "--bf16",
+                                              "--fp16",
+                                              "--swiglu",
+                                              "--disable-bias-linear",
+                                              "--add-qkv-bias",
+                                              "--untie-embeddings-and-output-weights",
+                                              "--group-query-attention",
+                                              "--multi-latent-attention",
+                                              "--qk-layernorm",
+                                              "--optimizer-cpu-offload",
+                                              "--standalone",
+                                              "--use-mcore-models",
+                                              "--use-flash-attn",
+                                              "--overlap-grad-reduce",
+                                              "--overlap-param-gather",
+                                              "--recompute-activations",
+                                              "--no-masked-softmax-fusion",
+                                              "--no-bias-gelu-fusion",
+                                              "--no-bias-swiglu-fusion",
+                                              "--no-rope-fusion",
+                                              "--use-rotary-position-embeddings",
+                                              "--no-position-embedding",
+                                              "--mock-data",
+                                              "--use-checkpoint-args",
+                                              "--no-load-optim",
+                                              "--no-load-rng",
+                                              "--moe-grouped-gemm",
+                                              "--log-throughput",
+                                              "--manual-gc",
+                                              "--apply-layernorm-1p",
+                                              "--no-save-optim",
+                                              "--no-save-rng",
+                                              "--exit-on-missing-checkpoint"};
+
+// The words Megatron reads: those of the statement that runs a Python script, else (an argument file) all.
+std::vector<Word> argumentWords(const ShellReadResult& shell)
+{
+    for (const ShellCommandLine& command : shell.commands)
+        for (const Word& word : command.words)
+            if (word.text.ends_with(".py"))
+                return command.words;
+    std::vector<Word> all;
+    for (const ShellCommandLine& command : shell.commands)
+        all.insert(all.end(), command.words.begin(), command.words.end());
+    return all;
+}
+
+// The model: the preset the tokenizer names, else the preset with the file's shape; the shape flags that
+// disagree with it are warnings.
+void readModel(ImportContext& context, const Settings& flags)
+{
+    const Setting* tokenizer = flags.take("--tokenizer-model");
+    bool named = false;
+    if (tokenizer && tokenizer->value && !modelPresetOfName(*tokenizer->value).empty())
+        named = setModelByName(context, *tokenizer->value, tokenizer->where());
+    const Setting* layers = flags.take("--num-layers");
+    const Setting* hidden = flags.take("--hidden-size");
+    const Setting* heads = flags.take("--num-attention-heads");
+    const Setting* ffn = flags.take("--ffn-hidden-size");
+    const Setting* groups = flags.take("--num-query-groups");
+    const Setting* experts = flags.take("--num-experts");
+    const auto value = [&context](const Setting* s) { return wholeNumber(context, s); };
+    const auto nLayers = value(layers), nHidden = value(hidden), nHeads = value(heads), nFfn = value(ffn),
+               nGroups = value(groups), nExperts = value(experts);
+    const auto matches = [&](const ModelArchitecture& m) {
+        return (!nLayers || *nLayers == m.layers) && (!nHidden || *nHidden == m.hidden)
+            && (!nHeads || *nHeads == m.heads) && (!nFfn || *nFfn == m.ffn || m.ffn == 0)
+            && (!nGroups || *nGroups == m.kvHeads) && (!nExperts || *nExperts == m.moe.experts);
+    };
+    // The flags that describe the architecture further: they belong to the model read here.
+    for (std::string_view flag : {"--group-query-attention",
+                                  "--kv-channels",
+                                  "--max-position-embeddings",
+                                  "--position-embedding-type",
+                                  "--normalization",
+                                  "--qk-layernorm",
+                                  "--swiglu",
+                                  "--disable-bias-linear",
+                                  "--add-qkv-bias",
+                                  "--untie-embeddings-and-output-weights",
+                                  "--attention-dropout",
+                                  "--hidden-dropout",
+                                  "--multi-latent-attention",
+                                  "--q-lora-rank",
+                                  "--kv-lora-rank",
+                                  "--qk-head-dim",
+                                  "--qk-pos-emb-head-dim",
+                                  "--v-head-dim",
+                                  "--moe-router-topk",
+                                  "--moe-ffn-hidden-size",
+                                  "--moe-shared-expert-intermediate-size",
+                                  "--moe-layer-freq",
+                                  "--tokenizer-type",
+                                  "--vocab-size",
+                                  "--rotary-base"})
+        flags.take(flag);
+    if (context.failed())
+        return;
+    if (named) {
+        if (!matches(context.design.model))
+            context.add(diag::kLaunchApproximated, tokenizer->where(),
+                        {"the file's --num-layers, --hidden-size and head counts",
+                         "those of " + context.design.model.name,
+                         "--tokenizer-model names that checkpoint, whose shape differs"});
+        return;
+    }
+    if (!nLayers && !nHidden && !nHeads)
+        return; // the file says nothing of the model: the base's stays
+    if (matches(context.design.model))
+        return;
+    for (const ModelArchitecture& model : Catalog::builtin().models())
+        if (nLayers && nHidden && nHeads && matches(model)) {
+            context.design.model = model;
+            return;
+        }
+    std::string shape = std::to_string(nLayers.value_or(0)) + " layers, hidden "
+        + std::to_string(nHidden.value_or(0)) + ", " + std::to_string(nHeads.value_or(0)) + " heads";
+    context.add(diag::kLaunchModel,
+                (layers       ? layers
+                     : hidden ? hidden
+                              : heads)
+                    ->where(),
+                {shape, context.base.model.name});
+}
+
+void readParallel(ImportContext& context, const Settings& flags)
+{
+    ParallelLayout& layout = context.design.layout;
+    readDegree(context, Dim::Tp, flags.take("--tensor-model-parallel-size"));
+    readDegree(context, Dim::Pp, flags.take("--pipeline-model-parallel-size"));
+    readDegree(context, Dim::Cp, flags.take("--context-parallel-size"));
+    readDegree(context, Dim::Ep, flags.take("--expert-model-parallel-size"));
+    if (const auto expertTp = wholeNumber(context, flags.take("--expert-tensor-parallel-size"))) {
+        layout.expertMode = ExpertMode::Megatron;
+        layout.expertTp = int(*expertTp);
+    } else {
+        layout.expertTp = 0;
+    }
+    flags.take("--moe-token-dispatcher-type");
+    layout.sequenceParallel = flags.take("--sequence-parallel") != nullptr;
+    layout.tpCommOverlap = flags.take("--tp-comm-overlap") != nullptr;
+    if (flags.take("--use-torch-fsdp2")) {
+        layout.zeroStage = 3;
+        flags.take("--no-gradient-accumulation-fusion");
+        flags.take("--ckpt-format");
+    } else {
+        layout.zeroStage = flags.take("--use-distributed-optimizer") ? 1 : 0;
+    }
+    layout.shardGroup = 0;
+    const bool tpPpDp = flags.take("--use-tp-pp-dp-mapping") != nullptr;
+    setOrder(context,
+             tpPpDp ? std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp}
+                    : std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp});
+    if (const auto size = wholeNumber(context, flags.take("--make-vocab-size-divisible-by")))
+        layout.vocabDivisibleBy = int(*size);
+}
+
+// Virtual stages and the uneven first and last stages; needs the model's layer count.
+void readPipeline(ImportContext& context, const Settings& flags)
+{
+    ParallelLayout& layout = context.design.layout;
+    const int layers = context.design.model.layers;
+    int virtualStages = 1;
+    if (const Setting* perRank = flags.take("--num-virtual-stages-per-pipeline-rank")) {
+        virtualStages = int(wholeNumber(context, perRank).value_or(1));
+    } else if (const Setting* perStage = flags.take("--num-layers-per-virtual-pipeline-stage")) {
+        const std::int64_t n = wholeNumber(context, perStage).value_or(0);
+        const std::int64_t perPipelineRank = layout.pp() > 0 ? layers / layout.pp() : 0;
+        if (n > 0 && (layers % layout.pp() != 0 || perPipelineRank % n != 0))
+            context.add(diag::kLaunchConflict, perStage->where(),
+                        {perStage->name, std::to_string(n), "layers per pipeline rank",
+                         std::to_string(perPipelineRank)});
+        else if (n > 0)
+            virtualStages = int(perPipelineRank / n);
+    }
+    layout.virtualStages = layout.pp() > 1 ? virtualStages : 1;
+    layout.schedule = layout.virtualStages > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+
+    const Setting* firstFlag = flags.take("--decoder-first-pipeline-num-layers");
+    const Setting* lastFlag = flags.take("--decoder-last-pipeline-num-layers");
+    layout.layersPerStage.clear();
+    if (!firstFlag && !lastFlag)
+        return;
+    const std::int64_t first = wholeNumber(context, firstFlag).value_or(0);
+    const std::int64_t last = wholeNumber(context, lastFlag).value_or(0);
+    const int stages = layout.pp();
+    const int fixed = (first > 0) + (last > 0);
+    const std::int64_t rest = layers - first - last;
+    const int middle = stages - fixed;
+    const Setting* where = firstFlag ? firstFlag : lastFlag;
+    if (stages < 2 || layout.virtualStages > 1 || rest < 0 || (middle == 0 && rest != 0)
+        || (middle > 0 && (rest % middle != 0 || rest == 0))) {
+        context.add(diag::kLaunchConflict, where->where(),
+                    {where->name, *where->value, "layers over " + std::to_string(stages) + " pipeline stages",
+                     std::to_string(layers)});
+        return;
+    }
+    layout.layersPerStage.assign(std::size_t(stages), middle > 0 ? int(rest / middle) : 0);
+    if (first > 0)
+        layout.layersPerStage.front() = int(first);
+    if (last > 0)
+        layout.layersPerStage.back() = int(last);
+}
+
+void readTraining(ImportContext& context, const Settings& flags)
+{
+    Workload& workload = context.design.workload;
+    ParallelLayout& layout = context.design.layout;
+    layout.microBatch = int(wholeNumber(context, flags.take("--micro-batch-size")).value_or(1));
+    if (const auto length = wholeNumber(context, flags.take({"--seq-length", "--encoder-seq-length"})))
+        workload.sequenceLength = *length;
+    if (flags.take("--fp8-format")) {
+        workload.precision = Precision::Fp8;
+        flags.take("--bf16");
+    } else if (flags.take("--bf16")) {
+        workload.precision = bf16Precision(context.base);
+    } else if (const Setting* fp16 = flags.take("--fp16")) {
+        workload.precision = Precision::Bf16Mixed;
+        context.add(diag::kLaunchApproximated, fp16->where(),
+                    {"--fp16", "bf16-mixed", "FP16 mixed precision keeps the same bytes per parameter"});
+    } else {
+        workload.precision = Precision::Fp32;
+    }
+    if (const auto optimizer = choice(context, flags.take("--optimizer"), {"adam", "sgd"}))
+        workload.optimizer = *optimizer == "sgd"                        ? Optimizer::SgdMomentum
+            : context.base.workload.optimizer == Optimizer::SgdMomentum ? Optimizer::AdamW
+                                                                        : context.base.workload.optimizer;
+    if (flags.take("--optimizer-cpu-offload"))
+        workload.offload
+            = context.base.workload.offload != Offload::None ? context.base.workload.offload : Offload::Cpu;
+    else
+        workload.offload = Offload::None;
+    layout.recompute = Recompute::None;
+    if (const auto granularity
+        = choice(context, flags.take("--recompute-granularity"), {"selective", "full"})) {
+        layout.recompute = *granularity == "full" ? Recompute::Full : Recompute::Selective;
+        if (layout.recompute == Recompute::Full) {
+            flags.take("--recompute-method");
+            flags.take("--recompute-num-layers");
+        }
+    } else if (flags.take("--recompute-activations")) {
+        layout.recompute = Recompute::Selective;
+    }
+    if (const Setting* backend = flags.take("--attention-backend"))
+        workload.flashAttention = backend->value != "unfused" && backend->value != "local";
+    else if (flags.take("--use-flash-attn"))
+        workload.flashAttention = true;
+    workload.moeCapacityFactor
+        = realNumber(context, flags.take("--moe-expert-capacity-factor"), 0, 1e6).value_or(0);
+}
+
+} // namespace
+
+std::vector<std::string> importMegatron(ImportContext& context, std::string_view text)
+{
+    const ShellReadResult shell = readShell(text, context.tool);
+    if (shell.error) {
+        context.diagnostics.push_back(*shell.error);
+        return {};
+    }
+    const Settings flags = flagsOf(argumentWords(shell), kSwitches);
+    if (flags.entries.empty()) {
+        context.add(diag::kLaunchEmpty, "line 1",
+                    {std::string(context.tool), "no pretrain_gpt.py arguments"});
+        return {};
+    }
+    context.design.workload.mode = Mode::Training;
+    context.design.layout.framework = Framework::MegatronCore;
+    readModel(context, flags);
+    readParallel(context, flags);
+    readPipeline(context, flags);
+    readTraining(context, flags);
+
+    // torchrun's processes: nodes × processes per node.
+    const Setting* perNode = flags.take({"--nproc-per-node"});
+    const Setting* nodes = flags.take({"--nnodes"});
+    std::int64_t perNodeCount = 0; // "gpu", "auto" or a variable: the launcher decides, listed as unused
+    if (perNode && perNode->value && !perNode->value->empty() && (*perNode->value)[0] >= '0'
+        && (*perNode->value)[0] <= '9')
+        perNodeCount = wholeNumber(context, perNode).value_or(0);
+    else if (perNode)
+        perNode->used = false;
+    const std::int64_t nodeCount = nodes ? wholeNumber(context, nodes).value_or(0) : 1;
+    if (perNodeCount > 0 && nodeCount > 0) {
+        context.world = perNodeCount * nodeCount;
+        context.worldWhere = (nodes && nodes->line > perNode->line ? nodes : perNode)->where();
+    }
+    fitCluster(context);
+    if (const Setting* global = flags.take("--global-batch-size")) {
+        if (const auto batch = wholeNumber(context, global, 1, std::int64_t(1) << 40)) {
+            context.design.workload.globalBatch = *batch;
+            checkGlobalBatch(context, global->where());
+        }
+    } else if (!context.failed()) {
+        // Megatron's default: one micro-batch per data-parallel rank.
+        context.design.workload.globalBatch
+            = std::int64_t(context.design.layout.microBatch) * context.design.layout.batchReplicas();
+    }
+    return flags.unused();
+}
+
+} // namespace core::launch

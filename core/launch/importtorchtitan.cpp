@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A torchtitan job config (TOML) read into a design. Keys and defaults of torchtitan's JobConfig
+// (torchtitan/config/job_config.py, and its train_configs such as llama3_70b.toml): [parallelism] degrees,
+// with data_parallel_shard_degree = -1 taking the GPUs the others leave; [training] batch sizes, sequence
+// length and parameter precision; [activation_checkpoint] mode; [model] name and flavor. torchtitan runs
+// on PyTorch's FSDP2, its TP plan shards the norms along the sequence (SequenceParallel), and its expert
+// parallelism borrows ranks from the data-parallel shard dimension, as Megatron-Core does.
+
+#include "base/diagnostickinds.h"
+#include "base/importdiagnostics.h"
+#include "launch/importcontext.h"
+
+namespace core::launch {
+
+namespace {
+
+void readModel(ImportContext& context, const Settings& toml)
+{
+    const Setting* name = toml.take("model.name");
+    const Setting* flavor = toml.take("model.flavor");
+    const Setting* assets = toml.take({"model.hf_assets_path", "model.tokenizer_path"});
+    // torchtitan's llama3 flavors are the Llama 3.1 sizes (torchtitan/models/llama3/__init__.py).
+    if (name && flavor && name->value == "llama3") {
+        std::string preset = "llama-3.1-" + *flavor->value;
+        for (char& c : preset)
+            if (c >= 'A' && c <= 'Z')
+                c = char(c - 'A' + 'a');
+        if (!modelPresetOfName(preset).empty() && setModelByName(context, preset, flavor->where()))
+            return;
+    }
+    if (assets && !modelPresetOfName(*assets->value).empty()
+        && setModelByName(context, *assets->value, assets->where()))
+        return;
+    if (name)
+        context.add(
+            diag::kLaunchModel, name->where(),
+            {*name->value + (flavor ? " " + *flavor->value : std::string()), context.base.model.name});
+}
+
+void readParallel(ImportContext& context, const Settings& toml, std::int64_t& replicate, std::int64_t& shard)
+{
+    ParallelLayout& layout = context.design.layout;
+    readDegree(context, Dim::Tp, toml.take("parallelism.tensor_parallel_degree"));
+    readDegree(context, Dim::Pp, toml.take("parallelism.pipeline_parallel_degree"));
+    readDegree(context, Dim::Cp, toml.take("parallelism.context_parallel_degree"));
+    readDegree(context, Dim::Ep, toml.take("parallelism.expert_parallel_degree"));
+    layout.expertMode = layout.ep() > 1 ? ExpertMode::Megatron : context.base.layout.expertMode;
+    layout.expertTp = 0;
+    if (const auto expertTp = wholeNumber(context, toml.take("parallelism.expert_tensor_parallel_degree")))
+        layout.expertTp = layout.ep() > 1 ? int(*expertTp) : 0;
+    else if (layout.ep() > 1)
+        layout.expertTp = 1; // torchtitan's default: experts are not tensor-parallel
+    const Setting* replicateKey = toml.take("parallelism.data_parallel_replicate_degree");
+    const Setting* shardKey = toml.take("parallelism.data_parallel_shard_degree");
+    replicate = wholeNumber(context, replicateKey).value_or(1);
+    shard = wholeNumber(context, shardKey, -1).value_or(-1);
+    if (shard == 0) {
+        context.add(diag::kIoValue, shardKey->where(), {"0", shardKey->name, "-1 or a whole number from 1"});
+        return;
+    }
+    if (shard > 0) {
+        layout.setDegree(Dim::Dp, int(replicate * shard));
+        context.dpWhere = shardKey->where();
+    }
+    layout.sequenceParallel = layout.tp() > 1;
+    layout.tpCommOverlap = layout.tp() > 1
+        && boolean(context, toml.take("parallelism.enable_async_tensor_parallel")).value_or(false);
+    setOrder(context,
+             {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp}); // ["pp", "dp_replicate", "dp_shard", "cp", "tp"]
+}
+
+void readPipeline(ImportContext& context, const Settings& toml)
+{
+    ParallelLayout& layout = context.design.layout;
+    const auto schedule
+        = choice(context, toml.take("parallelism.pipeline_parallel_schedule"),
+                 {"1F1B", "GPipe", "Interleaved1F1B", "InterleavedZeroBubble", "ZBVZeroBubble", "DualPipeV"});
+    static constexpr std::pair<std::string_view, Schedule> kSchedules[]{
+        {"GPipe", Schedule::GPipe},
+        {"Interleaved1F1B", Schedule::Interleaved},
+        {"InterleavedZeroBubble", Schedule::ZbH1},
+        {"ZBVZeroBubble", Schedule::ZbV},
+        {"DualPipeV", Schedule::DualPipeV}};
+    layout.schedule = Schedule::OneFOneB;
+    for (const auto& [name, kind] : kSchedules)
+        if (schedule == name)
+            layout.schedule = kind;
+    const bool multiStage = layout.schedule != Schedule::OneFOneB && layout.schedule != Schedule::GPipe;
+    layout.virtualStages = 1;
+    layout.layersPerStage.clear();
+    if (layout.pp() <= 1) {
+        layout.schedule = Schedule::OneFOneB;
+        return;
+    }
+    // Looped schedules run two stages per rank unless layers_per_stage says otherwise (pipeline_parallel.py).
+    const Setting* perStage = toml.take("parallelism.pipeline_parallel_layers_per_stage");
+    const int layers = context.design.model.layers;
+    if (const auto n = wholeNumber(context, perStage)) {
+        if (layers % (*n * layout.pp()) != 0)
+            context.add(diag::kLaunchConflict, perStage->where(),
+                        {perStage->name, std::to_string(*n), "layers", std::to_string(layers)});
+        else
+            layout.virtualStages = int(layers / (*n * layout.pp()));
+    } else if (multiStage) {
+        layout.virtualStages = 2;
+    }
+}
+
+void readTraining(ImportContext& context, const Settings& toml)
+{
+    Workload& workload = context.design.workload;
+    ParallelLayout& layout = context.design.layout;
+    if (const auto length = wholeNumber(context, toml.take("training.seq_len")))
+        workload.sequenceLength = *length;
+    const auto precision
+        = choice(context, toml.take("training.mixed_precision_param"), {"bfloat16", "float32"});
+    workload.precision = precision == "float32" ? Precision::Fp32 : bf16Precision(context.base);
+    if (const Setting* converters = toml.take("model.converters");
+        converters && converters->value->find("float8") != std::string::npos)
+        workload.precision = Precision::Fp8;
+    workload.offload = Offload::None;
+    const auto mode = choice(context, toml.take("activation_checkpoint.mode"), {"none", "selective", "full"});
+    layout.recompute = mode == "full" ? Recompute::Full
+        : mode == "selective"         ? Recompute::Selective
+                                      : Recompute::None;
+    if (layout.recompute == Recompute::Selective)
+        toml.take("activation_checkpoint.selective_ac_option");
+}
+
+} // namespace
+
+std::vector<std::string> importTorchtitan(ImportContext& context, std::string_view text)
+{
+    Settings toml;
+    if (auto error = readToml(text, context.tool, toml)) {
+        context.diagnostics.push_back(std::move(*error));
+        return {};
+    }
+    context.design.workload.mode = Mode::Training;
+    context.design.layout.framework = Framework::Fsdp2;
+    readModel(context, toml);
+    std::int64_t replicate = 1, shard = -1;
+    readParallel(context, toml, replicate, shard);
+    readPipeline(context, toml);
+    readTraining(context, toml);
+    fitCluster(context);
+    ParallelLayout& layout = context.design.layout;
+    if (context.failed())
+        return toml.unused();
+    if (layout.dp() % replicate != 0) {
+        const Setting* key = toml.take("parallelism.data_parallel_replicate_degree");
+        context.add(
+            diag::kLaunchConflict, key->where(),
+            {key->name, std::to_string(replicate), "the data-parallel degree", std::to_string(layout.dp())});
+        return toml.unused();
+    }
+    shard = layout.dp() / replicate;
+    layout.zeroStage = shard > 1 ? 3 : 0;
+    layout.shardGroup = shard > 1 && replicate > 1 ? int(shard) : 0;
+    const auto reshard = choice(context, toml.take("parallelism.fsdp_reshard_after_forward"),
+                                {"default", "always", "never"});
+    // "default": reshard unless pipeline parallelism runs several micro-batches through the stage
+    // (parallelize.py).
+    layout.reshardAfterForward = reshard == "always" || (reshard != "never" && layout.pp() == 1);
+
+    const Setting* local = toml.take({"training.local_batch_size", "training.batch_size"});
+    const std::int64_t localBatch = wholeNumber(context, local).value_or(8);
+    const Setting* micro = toml.take("parallelism.pipeline_parallel_microbatch_size");
+    layout.microBatch = int(layout.pp() > 1 ? wholeNumber(context, micro).value_or(1) : localBatch);
+    const Setting* global = toml.take("training.global_batch_size");
+    const std::int64_t globalBatch = wholeNumber(context, global, -1, std::int64_t(1) << 40).value_or(-1);
+    context.design.workload.globalBatch = globalBatch > 0 ? globalBatch : localBatch * layout.batchReplicas();
+    checkGlobalBatch(context, global ? global->where() : local ? local->where() : "line 1");
+    return toml.unused();
+}
+
+} // namespace core::launch

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "performance/searchspace.h"
+
+#include "pipeline/stagetime.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+std::vector<int> powersOfTwoUpTo(std::int64_t limit)
+{
+    std::vector<int> out;
+    for (std::int64_t x = 1; x <= limit; x *= 2)
+        out.push_back(static_cast<int>(x));
+    return out;
+}
+
+std::string linkName(const Catalog& catalog, const std::string& id)
+{
+    const LinkSpec* link = catalog.link(id);
+    return link ? link->name : id;
+}
+
+} // namespace
+
+int largestNode(const Cluster& cluster)
+{
+    int largest = 0;
+    for (const Node& node : cluster.nodes)
+        largest = std::max(largest,
+                           static_cast<int>(std::count_if(node.gpus.begin(), node.gpus.end(),
+                                                          [](const Gpu& g) { return g.inService; })));
+    return largest;
+}
+
+std::vector<SearchDegrees> enumerateDegrees(const Design& design, const SearchSpace& space, int world)
+{
+    const ModelArchitecture& m = design.model;
+    const bool separateEp = design.layout.expertMode == ExpertMode::Separate;
+    std::vector<int> cps{1};
+    if (design.workload.mode == Mode::Training && design.workload.sequenceLength >= space.cpFromSequence)
+        cps = powersOfTwoUpTo(16);
+    std::vector<int> eps{1};
+    if (m.moe.isMoe())
+        for (int ep : powersOfTwoUpTo(m.moe.experts))
+            if (ep > 1 && m.moe.experts % ep == 0)
+                eps.push_back(ep);
+    std::vector<SearchDegrees> out;
+    for (int tp : powersOfTwoUpTo(std::max(largestNode(design.cluster), 1)))
+        for (int cp : cps)
+            for (int ep : eps) {
+                const std::int64_t split = std::int64_t{tp} * cp * (separateEp ? ep : 1);
+                if (world % split != 0)
+                    continue;
+                const std::int64_t rest = world / split;
+                for (std::int64_t pp = 1; pp <= std::min<std::int64_t>(rest, m.layers); ++pp) {
+                    if (rest % pp != 0)
+                        continue;
+                    const int dp = static_cast<int>(rest / pp);
+                    if (!separateEp && (std::int64_t{dp} * cp) % ep != 0)
+                        continue; // Megatron's EP is carved out of DP × CP
+                    out.push_back({tp, cp, ep, static_cast<int>(pp), dp});
+                }
+            }
+    return out;
+}
+
+double outputHeadInLayers(const Design& design)
+{
+    const ModelArchitecture& m = design.model;
+    int dense = 0;
+    while (dense < m.layers && m.isMoeLayer(dense))
+        ++dense;
+    const std::int64_t sequence = std::max<std::int64_t>(design.workload.sequenceLength, 1);
+    const double layer
+        = layerForwardFlops(m, std::min(dense, std::max(m.layers - 1, 0)), sequence, 1, 1, 1, 1).total();
+    const double head = 2.0 * static_cast<double>(sequence) * static_cast<double>(m.hidden)
+        * static_cast<double>(m.vocab);
+    return layer > 0 ? head / layer : 0;
+}
+
+std::vector<int> balancedLayerSplit(int layers, int stages, double headLayers, double embeddingLayers)
+{
+    if (stages < 2 || layers < stages)
+        return {};
+    const int middle = stages - 2;
+    // The slowest stage sets the pipeline's pace; among splits as fast, the one whose loads vary least
+    // (their sum of squares, the total being fixed), then the fewest layers first and last.
+    constexpr double kSame = 1e-9;
+    double bestLoad = 0, bestSquares = 0;
+    int bestFirst = 0, bestLast = 0;
+    for (int first = 1; first <= layers; ++first)
+        for (int last = 1; first + last + middle <= layers; ++last) {
+            const int rest = layers - first - last;
+            if (middle == 0 && rest != 0)
+                continue;
+            const int base = middle == 0 ? 0 : rest / middle;
+            const int wider = middle == 0 ? 0 : rest % middle; // stages with base + 1 layers
+            const double head = first + embeddingLayers;
+            const double tail = last + headLayers;
+            const double load = std::max({head, tail, double(wider > 0 ? base + 1 : base)});
+            const double squares = head * head + tail * tail + double(middle - wider) * base * base
+                + double(wider) * (base + 1) * (base + 1);
+            const bool better = bestFirst == 0 || load < bestLoad - kSame
+                || (load < bestLoad + kSame && squares < bestSquares - kSame);
+            if (better) {
+                bestLoad = load;
+                bestSquares = squares;
+                bestFirst = first;
+                bestLast = last;
+            }
+        }
+    std::vector<int> split(static_cast<std::size_t>(stages));
+    split.front() = bestFirst;
+    split.back() = bestLast;
+    if (middle > 0) {
+        // The middle stages share the rest evenly; the later ones take the remainder, since the earlier
+        // ones hold more micro-batches in flight.
+        const int rest = layers - bestFirst - bestLast;
+        for (int s = 0; s < middle; ++s)
+            split[static_cast<std::size_t>(s + 1)] = rest / middle + (s >= middle - rest % middle ? 1 : 0);
+    }
+    return split;
+}
+
+std::vector<std::vector<int>> pipelineSplits(const Design& design, const SearchSpace& space, int pp, int v)
+{
+    const int layers = design.model.layers;
+    const std::int64_t stages = std::int64_t{pp} * v;
+    if (pp <= 1 || stages > layers)
+        return {{}};
+    const bool even = layers % stages == 0;
+    if (v != 1 || !space.unevenPipeline)
+        return {{}};
+    std::vector<int> balanced = balancedLayerSplit(layers, pp, outputHeadInLayers(design));
+    if (!even)
+        return {std::move(balanced)};
+    const std::vector<int> evenSplit(static_cast<std::size_t>(pp), layers / pp);
+    if (balanced.empty() || balanced == evenSplit)
+        return {{}};
+    return {{}, std::move(balanced)};
+}
+
+std::int64_t candidateBatch(BatchPolicy policy, std::int64_t globalBatch, std::int64_t perStep)
+{
+    if (policy == BatchPolicy::Exact || perStep <= 0 || globalBatch <= 0)
+        return globalBatch;
+    const std::int64_t below = globalBatch / perStep;
+    // A layout whose one step of micro-batches already exceeds the batch would multiply it: left invalid.
+    if (below < 1)
+        return globalBatch;
+    if (policy == BatchPolicy::RoundDown)
+        return below * perStep;
+    const std::int64_t above = below + 1;
+    const std::int64_t nearest
+        = globalBatch - below * perStep <= above * perStep - globalBatch ? below : above;
+    return nearest * perStep;
+}
+
+std::int64_t variantCount(const Design& design, const SearchSpace& space, const SearchDegrees& degrees)
+{
+    if (design.workload.mode != Mode::Training)
+        return 1;
+    std::int64_t splits = 0;
+    for (int v : space.virtualStages)
+        if (v == 1 || degrees.pp > 1)
+            splits += static_cast<std::int64_t>(pipelineSplits(design, space, degrees.pp, v).size());
+    return splits * static_cast<std::int64_t>(space.zeroStages.size() * space.microBatches.size()
+                                              * space.recompute.size());
+}
+
+std::int64_t countCombinations(const Design& design, const SearchSpace& space)
+{
+    std::int64_t total = 0;
+    for (const SearchDegrees& degrees : enumerateDegrees(design, space, design.cluster.inServiceGpuCount()))
+        total += variantCount(design, space, degrees);
+    return total;
+}
+
+RecipeContext recipeContext(const Design& design, const Catalog& catalog)
+{
+    RecipeContext out;
+    out.perNode = std::max(largestNode(design.cluster), 1);
+    out.intraLink = design.cluster.nodes.empty() ? std::string("the node's link")
+                                                 : linkName(catalog, design.cluster.nodes.front().intraLink);
+    out.fabric = linkName(catalog, design.cluster.fabric);
+    return out;
+}
+
+std::string recipeOf(const Design& design, const ParallelLayout& l, const RecipeContext& context)
+{
+    const int perNode = context.perNode;
+    const std::string& intra = context.intraLink;
+    const std::string& fabric = context.fabric;
+    std::string text;
+    auto sentence = [&text](const std::string& s) {
+        if (!text.empty())
+            text += ' ';
+        text += s;
+    };
+    if (l.tp() > 1) {
+        std::string s = "TP ";
+        s += std::to_string(l.tp());
+        s += l.tp() <= perNode ? " inside one node over " + intra + " (the fastest domain)."
+                               : " spans nodes: its all-reduces cross " + fabric + ".";
+        sentence(s);
+    }
+    if (l.cp() > 1) {
+        std::string s = "CP ";
+        s += std::to_string(l.cp());
+        s += " splits the ";
+        s += std::to_string(design.workload.sequenceLength);
+        s += "-token sequence.";
+        sentence(s);
+    }
+    if (l.ep() > 1) {
+        std::string s = "EP ";
+        s += std::to_string(l.ep());
+        s += " spreads the ";
+        s += std::to_string(design.model.moe.experts);
+        s += " experts.";
+        sentence(s);
+    }
+    if (l.dp() > 1 && design.workload.mode == Mode::Serving) {
+        std::string s = std::to_string(l.dp());
+        s += " independent replicas serve their own requests: throughput adds up, latency stays.";
+        sentence(s);
+    } else if (l.dp() > 1) {
+        std::string s = "DP ";
+        s += std::to_string(l.dp());
+        static constexpr std::array kZero{
+            " replicates the model (DDP).", " with ZeRO-1 shards the optimizer.",
+            " with ZeRO-2 shards optimizer and gradients.", " with FSDP (ZeRO-3) shards all model states."};
+        s += kZero[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
+        sentence(s);
+    }
+    if (l.pp() > 1 && design.workload.mode == Mode::Serving) {
+        std::string s = "PP ";
+        s += std::to_string(l.pp());
+        s += " holds a larger model, but a token passes its stages in turn: it adds latency, not speed.";
+        sentence(s);
+    } else if (l.pp() > 1) {
+        std::string s = "PP ";
+        s += std::to_string(l.pp());
+        s += l.virtualStages > 1 ? " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)"
+                                 : " (1F1B)";
+        s += " sends only activations between stages, so it may cross " + fabric + ".";
+        sentence(s);
+    }
+    if (l.recompute != Recompute::None)
+        sentence(l.recompute == Recompute::Full ? "Full recomputation to fit the activations."
+                                                : "Selective recomputation of attention.");
+    return text.empty() ? std::string("One GPU holds the whole model.") : text;
+}
+
+} // namespace core

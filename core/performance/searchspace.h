@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What the mesh search (search.h) enumerates, apart from running it: the sets of degrees that fill the
+// GPUs, the ways a pipeline splits the layers, the global batch each candidate runs under the batch policy,
+// how many combinations that makes, and the sentence of the topology recipe each candidate gets.
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "performance/search.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct SearchDegrees
+{
+    int tp = 1, cp = 1, ep = 1, pp = 1, dp = 1;
+};
+
+// The in-service GPUs of the largest node (the fastest domain, which bounds TP).
+int largestNode(const Cluster& cluster);
+
+// The degrees that fill `world` GPUs, bounded by the reference article's topology recipe.
+std::vector<SearchDegrees> enumerateDegrees(const Design& design, const SearchSpace& space, int world);
+
+// The output head's forward time in units of one decoder layer's: 2·h·V FLOPs per token (the logits GEMM,
+// Megatron's vocabulary-parallel output layer) against the layer's forward FLOPs per token
+// (layerForwardFlops); both split the same way over TP and CP. The embedding is a table look-up and costs
+// no FLOPs.
+double outputHeadInLayers(const Design& design);
+
+// The layers of each of `stages` pipeline stages that balance the stages' time when the last stage also
+// runs the output head (`headLayers`, in layers) and the first the embedding (`embeddingLayers`): the split
+// whose slowest stage is fastest; among equally fast splits, the one whose stages' loads vary least, then
+// the one with the fewest layers on the first stage, then on the last: the first stage holds the most
+// micro-batches in flight under 1F1B (and the embedding), the last the logits. For Llama 3.1 405B (126 layers) on 16 stages this is the Llama 3 paper's
+// split (Llama Team 2024, §3.3.2: one layer fewer on the first and on the last stage), Megatron-LM's
+// --decoder-first-pipeline-num-layers 7 --decoder-last-pipeline-num-layers 7. Empty when stages < 2 or
+// the layers do not fill every stage.
+std::vector<int> balancedLayerSplit(int layers, int stages, double headLayers, double embeddingLayers = 0);
+
+// The splits the search tries for PP × V stages: the even split (empty layersPerStage) when the stages
+// divide the layers; for V = 1, also the balanced split when it differs. A pipeline that does not divide
+// the layers gets the balanced split only (V = 1), or the even split, which validation then rejects.
+std::vector<std::vector<int>> pipelineSplits(const Design& design, const SearchSpace& space, int pp, int v);
+
+// The global batch a candidate runs: the design's (exact), or the nearest multiple of `perStep`
+// (micro-batch × replicas) at or below it (round-down), or the nearest either way (nearest, ties down).
+// A batch smaller than one `perStep`, and exact, stay as they are: validation rejects what does not divide.
+std::int64_t candidateBatch(BatchPolicy policy, std::int64_t globalBatch, std::int64_t perStep);
+
+// Combinations the search would try: every set of degrees times its variants.
+std::int64_t countCombinations(const Design& design, const SearchSpace& space);
+// The variants of one set of degrees: ZeRO × micro-batch × virtual stages × recomputation × splits.
+std::int64_t variantCount(const Design& design, const SearchSpace& space, const SearchDegrees& degrees);
+
+// The reference article's topology recipe, said for one candidate: where each group runs and why.
+struct RecipeContext
+{
+    int perNode = 1;
+    std::string intraLink; // the first node's link, by name
+    std::string fabric;
+};
+RecipeContext recipeContext(const Design& design, const Catalog& catalog);
+std::string recipeOf(const Design& design, const ParallelLayout& layout, const RecipeContext& context);
+
+} // namespace core

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pipeline/kernelterms.h"
+
+#include "base/units.h"
+
+namespace core {
+
+namespace {
+
+constexpr std::array<std::string_view, kPassCount> kPassNames{"forward", "data gradient", "weight gradient"};
+
+std::string shapeText(const GemmShape& s)
+{
+    std::string out;
+    if (s.b != 1)
+        out = formatNumber(s.b) + " × ";
+    return out + "(" + formatNumber(s.m) + " × " + formatNumber(s.k) + ") · (" + formatNumber(s.k) + " × "
+        + formatNumber(s.n) + ")";
+}
+
+// How one time was found, in a few words.
+std::string basis(const GemmTime& t, const GemmModel& gemms)
+{
+    std::string out;
+    if (t.basis == GemmBasis::Roofline)
+        out = "roofline fallback";
+    else if (t.beyondTable)
+        out = "table plateau";
+    else if (t.belowTable)
+        out = "below the table";
+    else
+        out = "table, interpolated";
+    if (gemms.userTable(t))
+        out += " (user table)";
+    if (t.hbmBound)
+        out += ", HBM-bound";
+    if (t.fp8AsBf16)
+        out += ", FP8 as BF16";
+    return out;
+}
+
+ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemms, std::string_view prefix)
+{
+    // Built whole rather than assigned field by field: GCC 12 warns falsely (-Wrestrict, its bug 105651)
+    // on assigning a literal to a string after the concatenation is inlined.
+    ModelTerm t{"kernel." + std::string(prefix) + std::string(g.name), 0.0, std::string("s"), {}, {}};
+    std::string formula = std::string(enumName(g.dtype)) + ": ";
+    for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+        t.value += g.times[pass].seconds;
+        if (pass > 0)
+            formula += "; ";
+        formula += std::string(g.weightGradient ? kPassNames[pass] : pass == 0 ? "forward" : "backward")
+            + " " + shapeText(g.shapes[pass]) + " " + formatSeconds(g.times[pass].seconds) + " ("
+            + basis(g.times[pass], gemms) + ")";
+    }
+    t.formula = formula;
+    const Explanation x = gemms.explain(g.times[0], gpu, g.shapes[0], g.dtype);
+    t.source = x.source + ". " + x.note;
+    return t;
+}
+
+} // namespace
+
+void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, const GpuSpec& gpu,
+                       const GemmModel& gemms, std::string_view prefix)
+{
+    for (const LayerGemm& g : k.gemms)
+        terms.push_back(gemmTerm(g, gpu, gemms, prefix));
+    const std::string p(prefix);
+    if (k.flashAttention) {
+        const Explanation x = explainAttention(k.attentionForward, gpu, k.attention);
+        terms.push_back({"kernel." + p + "attention", k.parts.attentionForward + k.parts.attentionBackward, "s",
+                         "forward " + formatSeconds(k.parts.attentionForward) + " + backward (2.5 × its FLOPs) "
+                             + formatSeconds(k.parts.attentionBackward) + "; " + x.formula,
+                         x.source + ". " + x.note});
+    }
+    const Explanation e = explainElementwise(elementwiseTime(gpu, k.elementwiseBytes + k.castBytes), gpu);
+    terms.push_back({"kernel." + p + "elementwise", k.parts.elementwiseForward + k.parts.elementwiseBackward, "s",
+                     "forward (elementwisePasses × saved activations + FP8 casts " + formatBytes(k.castBytes)
+                         + ") / (η_HBM · HBM), backward 1.5 × the forward's traffic (6 bytes per element for 4)"
+                           " + the gradients' casts",
+                     e.source + ". " + e.note});
+    const Explanation a = explainElementwise(elementwiseTime(gpu, k.accumulatedGradientBytes), gpu);
+    terms.push_back({"kernel." + p + "gradient-accumulation", k.parts.gradientAccumulation, "s",
+                     "weights × 2 × gradient bytes " + formatBytes(k.accumulatedGradientBytes)
+                         + " / (η_HBM · HBM): the micro-batch's weight gradients added to the buffer",
+                     "Megatron-LM main_grad accumulation (fused_weight_gradient_mlp_cuda."
+                     "wgrad_gemm_accum_fp32, or the parameter hook's main_grad.add_); "
+                         + a.source + ". " + a.note});
+}
+
+void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
+                    const GemmModel& gemms)
+{
+    terms.push_back(gemmTerm(head, gpu, gemms, ""));
+}
+
+std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, const GpuSpec& gpu,
+                                const GemmModel& gemms)
+{
+    std::string out;
+    const LayerGemm& first = k.gemms.empty() ? head : k.gemms.front();
+    const Explanation gemm = gemms.explain(first.times[0], gpu, first.shapes[0], first.dtype);
+    out = "GEMMs: " + gemm.note + " (" + gemm.source + ")";
+    if (k.flashAttention) {
+        out += "; attention: " + std::string(k.attentionForward.kernel)
+            + (k.attentionForward.fallback ? " (fallback efficiency)" : "") + " — "
+            + std::string(k.attentionForward.source);
+    } else {
+        out += "; attention: unfused QKᵀ and AV GEMMs";
+    }
+    out += "; elementwise: HBM-bound at " + formatNumber(kHbmEfficiency * 100) + " % of " + gpu.name + "'s "
+        + formatBytes(gpu.hbmBandwidth) + "/s";
+    if (k.timeScale != 1)
+        out += "; × " + formatNumber(k.timeScale) + " from the design's compute model";
+    return out;
+}
+
+} // namespace core

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The kernel times of a layer as model terms (stagetime.h ModelTerm), each saying which table and rows,
+// which fallback or which user table it came from (GemmModel::explain, explainAttention), so that the
+// timeline's and the summary's times can be traced to a measurement.
+
+#include "pipeline/layerkernels.h"
+#include "pipeline/stagetime.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace core {
+
+// One term per GEMM ("kernel.qkv", … with `prefix` before the name: "kernel.moe.experts-fc1"), the
+// attention products ("kernel.attention") and the elementwise traffic ("kernel.elementwise"): seconds
+// over the three passes.
+void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& kernels, const GpuSpec& gpu,
+                       const GemmModel& gemms, std::string_view prefix);
+void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
+                    const GemmModel& gemms);
+// One sentence: where the GEMM, attention and elementwise times of the layer come from.
+std::string kernelSourceSummary(const LayerKernels& kernels, const LayerGemm& head, const GpuSpec& gpu,
+                                const GemmModel& gemms);
+
+} // namespace core

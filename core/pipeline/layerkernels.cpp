@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pipeline/layerkernels.h"
+
+#include "catalog/model.h"
+#include "memory/activations.h"
+#include "memory/memory.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
+constexpr std::size_t kI = static_cast<std::size_t>(Pass::InputGrad);
+constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
+
+// An elementwise kernel's backward reads the incoming gradient and its saved input and writes one gradient
+// where its forward read one tensor and wrote one: norms, GeLU/SwiGLU and softmax move 6 bytes per element
+// backward for 4 forward, dropout 5 for 5 (its mask read back); 1.5 × the forward's traffic.
+constexpr double kElementwiseBackwardFactor = 1.5;
+
+// Every micro-batch's weight gradients are added to the gradient buffer that persists over the step: the
+// buffer is read and written once per micro-batch, 2 × its bytes per weight. Megatron-LM keeps it in FP32
+// (main_grad; with gradient_accumulation_fusion the weight-gradient GEMM's epilogue does it in place of
+// writing its BF16 result, fused_weight_gradient_mlp_cuda.wgrad_gemm_accum_fp32; without, the
+// param hook's main_grad.add_(grad) reads the BF16 gradient too), PyTorch's AccumulateGrad in the
+// parameters' type. The measured GEMM tables write a BF16 result and count none of it.
+constexpr double kAccumulatorPasses = 2;
+
+double d(std::int64_t v)
+{
+    return static_cast<double>(v);
+}
+
+// A GEMM Y = X·W with X (m × k) and W (k × n), b of them, in its three passes: forward, data gradient
+// dX = dY·Wᵀ (m × k over n), weight gradient dW = Xᵀ·dY (k × n over m).
+LayerGemm timedGemm(std::string_view name, GemmShape forward, GemmDtype dtype, const GpuSpec& gpu,
+                    const GemmModel& gemms, double scale, bool weightGradient = true)
+{
+    LayerGemm g;
+    g.name = name;
+    g.dtype = dtype;
+    g.weightGradient = weightGradient;
+    g.shapes[kF] = forward;
+    g.shapes[kI] = GemmShape{forward.b, forward.m, forward.k, forward.n};
+    g.shapes[kW] = GemmShape{forward.b, forward.k, forward.n, forward.m};
+    for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+        g.times[pass] = gemms.time(gpu, g.shapes[pass], dtype);
+        g.times[pass].seconds *= scale;
+    }
+    return g;
+}
+
+double seconds(const LayerGemm& g, std::size_t pass)
+{
+    return g.times[pass].seconds;
+}
+
+// Head dimensions of the score (Q·Kᵀ) and value (P·V) products.
+std::pair<double, double> headDims(const ModelArchitecture& model)
+{
+    if (model.attention == AttentionKind::Mla)
+        return {d(model.mla.qkNopeHeadDim + model.mla.qkRopeHeadDim), d(model.mla.vHeadDim)};
+    return {d(model.headDim), d(model.headDim)};
+}
+
+// The linear GEMMs of the layer in the order a TP region runs them, into the parts they belong to.
+void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,
+                    double tokens)
+{
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    const double tp = l.tp();
+    const double h = d(model.hidden);
+    const GemmDtype dtype = linearDtype(design);
+    const double scale = k.timeScale;
+    const LayerParameters p = layerParameters(model, layer);
+    const double vHeads = d(model.heads) * headDims(model).second;
+    const double qkvWidth = std::max(0.0, p.attention - vHeads * h) / h; // (q + 2·kv)·d, MLA's latents
+    const double gated = model.mlp == MlpKind::Gated ? 2.0 : 1.0;
+
+    auto add = [&](std::string_view name, GemmShape shape, GemmDtype type, std::array<double, kPassCount>& into) {
+        LayerGemm g = timedGemm(name, shape, type, gpu, gemms, scale);
+        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+            into[pass] += seconds(g, pass);
+        k.gemms.push_back(std::move(g));
+    };
+    add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv);
+    add("projection", {1, tokens, h, vHeads / tp}, dtype, k.parts.outProjection);
+    if (!model.isMoeLayer(layer)) {
+        const double ffn = d(model.ffn) / tp;
+        add("fc1", {1, tokens, gated * ffn, h}, dtype, k.parts.fc1);
+        add("fc2", {1, tokens, h, ffn}, dtype, k.parts.fc2);
+        return;
+    }
+    const MoeConfig& moe = model.moe;
+    // Megatron-LM keeps the router out of FP8 (a plain linear layer, not a TE module).
+    add("router", {1, tokens, d(moe.experts), h}, GemmDtype::Bf16, k.parts.fc1);
+    const double local = std::max(1.0, static_cast<double>(moe.experts) / std::max(1, l.ep()));
+    const double perExpert = tokens * moe.topK / local;
+    const double expertTp = std::max(1, l.effectiveExpertTp());
+    const double expertFfn = d(moe.expertFfn) / expertTp;
+    add("experts-fc1", {local, perExpert, gated * expertFfn, h}, dtype, k.parts.fc1);
+    add("experts-fc2", {local, perExpert, h, expertFfn}, dtype, k.parts.fc2);
+    if (moe.sharedExperts > 0) {
+        const double shared = static_cast<double>(moe.sharedExperts) * d(moe.sharedExpertFfn) / tp;
+        add("shared-fc1", {1, tokens, gated * shared, h}, dtype, k.parts.fc1);
+        add("shared-fc2", {1, tokens, h, shared}, dtype, k.parts.fc2);
+    }
+}
+
+// Attention: FlashAttention forward and backward, or the unfused QKᵀ and AV batched GEMMs.
+void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, const GemmModel& gemms)
+{
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    const double s = d(design.workload.sequenceLength);
+    const double b = static_cast<double>(l.microBatch);
+    const auto [qk, value] = headDims(model);
+    const double heads = d(model.heads) / l.tp();
+    k.flashAttention = design.workload.flashAttention;
+    if (k.flashAttention) {
+        // Context parallelism splits each sequence over CP ranks in load-balanced chunks (Megatron-LM
+        // splits it in 2·CP and pairs the first with the last), so every rank computes 1/CP of the
+        // causal triangle: the whole triangle for b/CP sequences.
+        k.attention = AttentionShape{b / l.cp(), heads, (qk + value) / 2, s, s, true};
+        k.attentionForward = attentionTime(gpu, k.attention, AttentionPass::Forward);
+        k.attentionBackward = attentionTime(gpu, k.attention, AttentionPass::Backward);
+        k.parts.attentionForward = k.attentionForward.seconds * k.timeScale;
+        k.parts.attentionBackward = k.attentionBackward.seconds * k.timeScale;
+        return;
+    }
+    // Megatron-LM's unfused path: baddbmm over the whole square, then the masked softmax.
+    const double batch = b * heads;
+    const double queries = s / l.cp();
+    for (LayerGemm g : {timedGemm("attention-scores", {batch, queries, s, qk}, GemmDtype::Bf16, gpu, gemms,
+                                  k.timeScale, false),
+                        timedGemm("attention-values", {batch, queries, value, s}, GemmDtype::Bf16, gpu, gemms,
+                                  k.timeScale, false)}) {
+        k.parts.attentionForward += seconds(g, kF);
+        k.parts.attentionBackward += seconds(g, kI) + seconds(g, kW); // both are input gradients
+        k.gemms.push_back(std::move(g));
+    }
+}
+
+// Elementwise traffic: what the layer saves for backward, as the memory model counts it, read and written
+// `elementwisePasses` times; the FP8 casts of every FP8 GEMM's input (forward) and incoming gradient
+// (backward).
+void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu, double passes)
+{
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    ActivationConfig config;
+    config.tokens = d(design.workload.sequenceLength) / l.cp();
+    config.attendedTokens = d(design.workload.sequenceLength);
+    config.microBatch = static_cast<double>(l.microBatch);
+    config.tp = l.tp();
+    config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : l.tp();
+    config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
+    config.flashAttention = design.workload.flashAttention;
+    config.capacityFactor = design.workload.moeCapacityFactor;
+    const LayerActivations saved = layerActivationBytes(model, model.isMoeLayer(layer), config);
+    k.elementwiseBytes = passes * saved.total();
+    k.scoreBytes = passes * saved.scores;
+    for (const LayerGemm& g : k.gemms) {
+        if (g.dtype != GemmDtype::Fp8E4m3 || g.times[kF].fp8AsBf16)
+            continue;
+        const GemmShape& f = g.shapes[kF];
+        k.castBytes += 4 * f.b * f.m * f.k;
+        k.castBytesBackward += 4 * f.b * f.m * f.n;
+    }
+    const double bandwidth = elementwiseTime(gpu, 1).bandwidth;
+    k.accumulatedGradientBytes = gradientAccumulationBytes(design, k.gemms);
+    if (bandwidth > 0) {
+        k.parts.gradientAccumulation = k.accumulatedGradientBytes / bandwidth;
+        k.parts.elementwiseForward = (k.elementwiseBytes + k.castBytes) / bandwidth;
+        k.parts.elementwiseBackward = (kElementwiseBackwardFactor * k.elementwiseBytes + k.castBytesBackward) / bandwidth;
+        k.parts.scoreElementwise = k.scoreBytes / bandwidth;
+    }
+}
+
+} // namespace
+
+double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms)
+{
+    double weights = 0;
+    for (const LayerGemm& g : gemms)
+        if (g.weightGradient)
+            weights += g.shapes[kF].b * g.shapes[kF].k * g.shapes[kF].n;
+    return weights * kAccumulatorPasses * frameworkStateBytes(design).gradients;
+}
+
+double LayerKernels::gemmFlopsPerSecond() const
+{
+    double flops = 0, time = 0;
+    for (const LayerGemm& g : gemms)
+        for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+            flops += g.times[pass].flops;
+            time += g.times[pass].seconds;
+        }
+    return time > 0 ? flops / time : 0.0;
+}
+
+GemmDtype linearDtype(const Design& design)
+{
+    return design.workload.precision == Precision::Fp8 ? GemmDtype::Fp8E4m3 : GemmDtype::Bf16;
+}
+
+LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,
+                          double timeScale, double elementwisePasses)
+{
+    LayerKernels k;
+    k.timeScale = timeScale;
+    const double tokens
+        = d(design.workload.sequenceLength) / design.layout.cp() * static_cast<double>(design.layout.microBatch);
+    addLinearGemms(k, design, layer, gpu, gemms, tokens);
+    addAttention(k, design, gpu, gemms);
+    addElementwise(k, design, layer, gpu,
+                   elementwisePasses >= 0 ? elementwisePasses : design.compute.elementwisePasses);
+    return k;
+}
+
+LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms, double timeScale)
+{
+    const ParallelLayout& l = design.layout;
+    const double tokens = d(design.workload.sequenceLength) / l.cp() * static_cast<double>(l.microBatch);
+    return timedGemm("output-head", {1, tokens, d(design.model.vocab) / l.tp(), d(design.model.hidden)},
+                     GemmDtype::Bf16, gpu, gemms, timeScale);
+}
+
+double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp, int cp,
+                             bool causal)
+{
+    const auto [qk, value] = headDims(model);
+    const double pairs = causal ? sequence * (sequence + 1) / 2 : sequence * sequence;
+    return 2 * microBatch * pairs / std::max(1, cp) * model.heads * (qk + value) / std::max(1, tp);
+}
+
+} // namespace core

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The kernels of one transformer layer (and of the output head) on one GPU for one micro-batch, each timed
+// by the kernel model (core/compute/, docs/kernel-model.md), and their sum as the LayerPartTimes that
+// layerPatterns() arranges with the layer's collectives.
+//
+// T = s/CP · b tokens on the GPU (with SP the GEMMs run on the gathered T). As Megatron-LM splits them:
+//   QKV          column-parallel: (T × h) · (h × (q + 2·kv)·d/TP)
+//   projection   row-parallel:    (T × heads·d_v/TP) · (heads·d_v/TP × h)
+//   FC1, FC2     (T × h) · (h × ffn/TP), ×2 columns when gated (gate and up); (T × ffn/TP) · (ffn/TP × h)
+//   router       (T × h) · (h × experts), not split
+//   experts      a grouped GEMM over the E/EP local experts, each with T·topK/(E/EP) tokens (what an even
+//                router sends it from the EP group), widths ffn_e / expert TP
+//   shared       the shared experts as one MLP of sharedExperts·ffn_s, split by TP
+//   output head  (T × h) · (h × vocab/TP), BF16 (Megatron's output layer is not a TE module)
+// Backward: each GEMM Y = X·W as its data gradient dX = dY·Wᵀ (m × k over n) and its weight gradient
+// dW = Xᵀ·dY (k × n over m), each with its own shape. Attention: one FlashAttention call forward and one
+// backward with causal FLOPs (attentionkernel.h); without FlashAttention the two batched GEMMs QKᵀ and AV
+// over the whole s × s square (Megatron's unfused path masks after computing) and their gradients.
+// Elementwise work (norms, activations, dropout, residuals, softmax on unfused scores) is HBM traffic:
+// `elementwisePasses` × the bytes the layer saves for backward (the memory model's activations),
+// backward twice that. Under FP8 (Transformer Engine on Hopper, MXFP8 on Blackwell) the linear layers'
+// GEMMs run on the FP8 rows and every FP8 GEMM input is cast, with its transpose, in one pass: read BF16,
+// write FP8 twice (4 bytes per element, amax or block scales fused). The weight-gradient pass adds the
+// micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its bytes per
+// weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count.
+
+#include "catalog/hardware.h"
+#include "compute/attentionkernel.h"
+#include "compute/gemmmodel.h"
+#include "design/design.h"
+#include "pipeline/layerpattern.h"
+
+#include <string_view>
+#include <vector>
+
+namespace core {
+
+// One GEMM of the layer in its three passes.
+struct LayerGemm
+{
+    std::string_view name; // "qkv", "projection", "fc1", "fc2", "router", "experts-fc1", … (stable ids)
+    GemmDtype dtype = GemmDtype::Bf16;
+    std::array<GemmShape, kPassCount> shapes; // forward, data gradient, weight gradient
+    std::array<GemmTime, kPassCount> times;
+    bool weightGradient = true; // false for the attention products (no weights)
+};
+
+struct LayerKernels
+{
+    std::vector<LayerGemm> gemms;
+    bool flashAttention = true;
+    AttentionShape attention; // FlashAttention's shape
+    AttentionTime attentionForward;
+    AttentionTime attentionBackward;
+    double elementwiseBytes = 0; // forward, without the FP8 casts
+    double scoreBytes = 0; // its part on unfused attention scores
+    double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
+    double castBytesBackward = 0;
+    // Per micro-batch: the gradient buffer read and written (weight-gradient pass).
+    double accumulatedGradientBytes = 0;
+    double timeScale = 1; // the design's compute model relative to the kernel model (1: as measured)
+    LayerPartTimes parts;
+
+    // What the GEMMs achieve over all three passes, FLOP/s.
+    double gemmFlopsPerSecond() const;
+};
+
+// The kernels of layer `layer` of the design on `gpu`. `timeScale` multiplies GEMM and attention times
+// (the compute model's 0.70 / η_max for this GPU type); `elementwisePasses` < 0: the design's own.
+LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,
+                          double timeScale, double elementwisePasses = -1);
+// The output head of the last stage: its GEMM in three passes.
+LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms, double timeScale);
+
+// HBM bytes one micro-batch moves to add the weight gradients of `gemms` to the step's gradient buffer:
+// the buffer read and written, 2 × the framework's gradient bytes per weight (memory.h frameworkStateBytes:
+// FP32 main_grad on Megatron-LM).
+double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms);
+
+// The GEMM operand type of a design's linear layers: FP8 E4M3 under `precision: fp8`, else BF16.
+GemmDtype linearDtype(const Design& design);
+
+// Forward attention FLOPs of one layer on one GPU for one micro-batch of b sequences of s tokens: the
+// products Q·Kᵀ and P·V over the (query, key) pairs computed, 2 FLOPs per multiply-add. Causal: the lower
+// triangle with its diagonal, s(s + 1)/2 pairs per sequence and head; else the whole s². One function, so
+// that attention variants (a sliding window) extend it in one place.
+double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp, int cp,
+                             bool causal);
+
+} // namespace core

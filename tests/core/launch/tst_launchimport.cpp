@@ -1,0 +1,685 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Importing launch configurations: exporting a built-in example and importing the text into a base whose
+// carried fields were changed gives the example back (what the export notes as approximated excepted);
+// launch files written as the tools' own examples are (Megatron-LM's examples/llama scripts, torchtitan's
+// train_configs/llama3_70b.toml, DeepSpeed's ZeRO-3 config docs, the vLLM and SGLang server docs) give the
+// degrees their documentation implies; bad input gives a located message and no design.
+
+#include "base/jsonparse.h"
+#include "design/designio.h"
+#include "evaluate.h"
+#include "launch/launchconfig.h"
+#include "launch/launchimport.h"
+#include "support/testdesigns.h"
+
+#include <QTest>
+
+using namespace core;
+
+Q_DECLARE_METATYPE(core::LaunchFormat)
+
+namespace {
+
+LaunchTarget targetOf(LaunchFormat format)
+{
+    switch (format) {
+    case LaunchFormat::Megatron:
+        return LaunchTarget::Megatron;
+    case LaunchFormat::Accelerate:
+        return LaunchTarget::Accelerate;
+    case LaunchFormat::DeepSpeed:
+        return LaunchTarget::DeepSpeed;
+    case LaunchFormat::Vllm:
+        return LaunchTarget::Vllm;
+    case LaunchFormat::Sglang:
+        return LaunchTarget::Sglang;
+    case LaunchFormat::Torchtitan:
+        break;
+    }
+    return LaunchTarget::Torchrun;
+}
+
+Framework frameworkOf(LaunchFormat format)
+{
+    switch (format) {
+    case LaunchFormat::Megatron:
+        return Framework::MegatronCore;
+    case LaunchFormat::Torchtitan:
+    case LaunchFormat::Accelerate:
+        return Framework::Fsdp2;
+    case LaunchFormat::DeepSpeed:
+        return Framework::DeepSpeed;
+    case LaunchFormat::Vllm:
+        return Framework::Vllm;
+    case LaunchFormat::Sglang:
+        return Framework::Sglang;
+    }
+    return Framework::Auto;
+}
+
+// The base of a round trip: the example with every field the format carries set to something else, so
+// that only the import can bring them back.
+Design scrambled(Design design, LaunchFormat format)
+{
+    ParallelLayout& layout = design.layout;
+    Workload& workload = design.workload;
+    switch (format) {
+    case LaunchFormat::Megatron:
+        // Megatron's other rank order, where it groups ranks differently (PP and DP both > 1).
+        if (layout.pp() > 1 && layout.dp() > 1)
+            layout.order = layout.order == std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp}
+                ? std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp}
+                : std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
+        layout.degrees = {1, 1, 1, 1, 1};
+        layout.sequenceParallel = !layout.sequenceParallel;
+        layout.zeroStage = 2;
+        layout.microBatch = 3;
+        layout.virtualStages = 3;
+        layout.recompute = layout.recompute == Recompute::Full ? Recompute::None : Recompute::Full;
+        workload.globalBatch = 7;
+        workload.sequenceLength = 123;
+        workload.precision = Precision::Fp32;
+        break;
+    case LaunchFormat::Accelerate:
+        layout.degrees = {1, 1, 1, 1, 1};
+        layout.zeroStage = 0;
+        layout.recompute = Recompute::None;
+        workload.precision = Precision::Fp32;
+        break;
+    case LaunchFormat::DeepSpeed:
+        layout.setDegree(Dim::Dp, 1);
+        layout.zeroStage = layout.zeroStage == 0 ? 1 : 0;
+        layout.microBatch = 3;
+        workload.globalBatch = 7;
+        workload.precision = Precision::Fp32;
+        break;
+    case LaunchFormat::Vllm:
+    case LaunchFormat::Sglang:
+    case LaunchFormat::Torchtitan:
+        layout.degrees = {1, 1, 1, 1, 1};
+        workload.mode = Mode::Training;
+        workload.serving.concurrency = 3;
+        workload.serving.contextLength = 99;
+        break;
+    }
+    return design;
+}
+
+} // namespace
+
+class TestLaunchImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void exportThenImport_data();
+    void exportThenImport();
+    void realLaunchFiles_data();
+    void realLaunchFiles();
+    void unusedSettingsAreListed();
+    void modelWarnings();
+    void shardingGroupsAndAutoValues();
+    void badInput_data();
+    void badInput();
+    void everyPrefixIsHandled();
+    void formatFromFile_data();
+    void formatFromFile();
+    void modelNames_data();
+    void modelNames();
+};
+
+void TestLaunchImport::exportThenImport_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<core::LaunchFormat>("format");
+    int rows = 0;
+    for (const ExampleDesign& example : Catalog::builtin().examples())
+        for (LaunchFormat format : enumValues<LaunchFormat>()) {
+            if (format == LaunchFormat::Torchtitan)
+                continue; // Meshwright writes no torchtitan config; realLaunchFiles reads one
+            const Design design = testing::example(example.id);
+            if (!launchConfig(design, evaluate(design), targetOf(format)).ok())
+                continue; // the export says why (tst_launchconfig)
+            QTest::addRow("%s %s", example.id.c_str(), std::string(enumName(format)).c_str())
+                << QString::fromStdString(example.id) << format;
+            ++rows;
+        }
+    if (rows < 15)
+        qFatal("only %d round trips", rows);
+}
+
+void TestLaunchImport::exportThenImport()
+{
+    QFETCH(QString, example);
+    QFETCH(core::LaunchFormat, format);
+    const Design original = testing::example(example.toStdString());
+    const LaunchConfig config = launchConfig(original, evaluate(original), targetOf(format));
+    const Design base = scrambled(original, format);
+    QVERIFY(!(base == original));
+    const LaunchImport imported = importLaunch(format, config.text, base);
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    QVERIFY2(!hasErrors(imported.diagnostics), qPrintable(testing::describe(imported.diagnostics)));
+
+    Design expected = original;
+    expected.layout.framework = frameworkOf(format);
+    // What the export approximated (its notes' fields) comes back as the approximation.
+    Json want = designToJson(expected), got = designToJson(*imported.design);
+    for (const Diagnostic& note : config.notes) {
+        if (!note.path.starts_with("/layout/") && !note.path.starts_with("/workload/"))
+            continue;
+        std::vector<std::string> paths{note.path};
+        if (note.path == "/layout/zeroStage") // FSDP2 without resharding stands for ZeRO-1 and -2
+            paths.push_back("/layout/reshardAfterForward");
+        for (const std::string& path : paths) {
+            const Json::json_pointer pointer(path);
+            if (got.contains(pointer))
+                want[pointer] = got[pointer];
+        }
+    }
+    const QStringList gotLines = QString::fromStdString(jsonText(got)).split(QLatin1Char('\n'));
+    const QStringList wantLines = QString::fromStdString(jsonText(want)).split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < std::min(gotLines.size(), wantLines.size()); ++i)
+        QCOMPARE(gotLines[i], wantLines[i]);
+    QCOMPARE(gotLines.size(), wantLines.size());
+    QVERIFY2(evaluate(*imported.design).valid(),
+             qPrintable(testing::describe(evaluate(*imported.design).diagnostics)));
+}
+
+void TestLaunchImport::realLaunchFiles_data()
+{
+    QTest::addColumn<core::LaunchFormat>("format");
+    QTest::addColumn<QString>("base");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected"); // "tp pp cp ep dp zero micro global seq recompute model framework"
+
+    // Megatron-LM examples/llama/train_llama3_70b style: variables, arrays, continuations; 64 nodes of 8.
+    // DP = 512 / (8 × 4 × 2) = 8; the model by its shape (Llama 3.1 70B: 80 × 8192, 64 heads, 8 groups).
+    QTest::newRow("megatron llama3 70b script")
+        << LaunchFormat::Megatron << "seed-70b-32k-512gpu"
+        << R"(#!/bin/bash
+export CUDA_DEVICE_MAX_CONNECTIONS=1
+GPUS_PER_NODE=8
+NUM_NODES=64
+TP=8; PP=4; CP=2
+DISTRIBUTED_ARGS=(
+    --nproc_per_node $GPUS_PER_NODE
+    --nnodes $NUM_NODES
+    --master_addr ${MASTER_ADDR:-localhost}
+    --master_port 6000
+)
+MODEL_ARGS=(
+    --use-mcore-models
+    --num-layers 80
+    --hidden-size 8192
+    --ffn-hidden-size 28672
+    --num-attention-heads 64
+    --group-query-attention
+    --num-query-groups 8
+    --seq-length 8192
+    --max-position-embeddings 131072
+    --position-embedding-type rope
+    --swiglu
+    --normalization RMSNorm
+    --untie-embeddings-and-output-weights
+    --disable-bias-linear
+)
+TRAINING_ARGS=(
+    --micro-batch-size 1
+    --global-batch-size 1024
+    --lr 1.5e-4 --min-lr 1.5e-5
+    --bf16
+    --recompute-granularity selective
+    --use-distributed-optimizer
+)
+MODEL_PARALLEL_ARGS=(
+    --tensor-model-parallel-size $TP
+    --pipeline-model-parallel-size $PP
+    --context-parallel-size $CP
+    --sequence-parallel
+)
+torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
+    ${MODEL_ARGS[@]} \
+    ${TRAINING_ARGS[@]} \
+    ${MODEL_PARALLEL_ARGS[@]} \
+    --tokenizer-type HuggingFaceTokenizer --tokenizer-model /models/tokenizer  # a local tokenizer
+)"
+        << "8 4 2 1 8 1 1 1024 8192 selective llama-3.1-70b megatron-core";
+
+    QTest::newRow("megatron argument file, interleaved")
+        << LaunchFormat::Megatron << "default"
+        << R"(--tensor-model-parallel-size 8
+--pipeline-model-parallel-size 2
+--num-layers-per-virtual-pipeline-stage 10
+--micro-batch-size 2
+--global-batch-size 64
+--seq-length 4096
+--bf16 --use-distributed-optimizer
+--recompute-granularity full --recompute-method uniform --recompute-num-layers 1
+--tokenizer-model meta-llama/Llama-3.1-70B-Instruct
+)"
+        << "8 2 1 1 2 1 2 64 4096 full llama-3.1-70b megatron-core";
+
+    // torchtitan/models/llama3/train_configs/llama3_70b.toml as published (a preset for 64 A100s), here on
+    // the 32 GPUs of the default example: data_parallel_shard_degree = -1 takes 32 / 8 = 4.
+    QTest::newRow("torchtitan llama3_70b.toml") << LaunchFormat::Torchtitan << "default"
+                                                << R"(# torchtitan Config.toml
+# NOTE: this toml config is a preset for 64 A100 GPUs.
+
+[job]
+dump_folder = "./outputs"
+description = "Llama 3 70B training"
+
+[model]
+name = "llama3"
+flavor = "70B"
+hf_assets_path = "./assets/hf/Llama-3.1-70B"
+# converters = ["float8"]
+
+[optimizer]
+name = "AdamW"
+lr = 1.5e-4
+eps = 1e-8
+
+[training]
+local_batch_size = 8
+seq_len = 8192
+max_norm = 1.0  # grad norm clipping
+steps = 1000
+dataset = "c4"
+
+[parallelism]
+data_parallel_replicate_degree = 1
+data_parallel_shard_degree = -1
+tensor_parallel_degree = 8  # 8-way TP
+pipeline_parallel_degree = 1
+context_parallel_degree = 1
+
+[activation_checkpoint]
+mode = "full"
+
+[compile]
+enable=false
+components = ["model", "loss"]
+)"
+                                                << "8 1 1 1 4 3 8 32 8192 full llama-3.1-70b fsdp2";
+
+    QTest::newRow("torchtitan hsdp pipeline") << LaunchFormat::Torchtitan << "default"
+                                              << R"([model]
+name = "llama3"
+flavor = "8B"
+[training]
+local_batch_size = 16
+global_batch_size = 64
+seq_len = 4096
+[parallelism]
+data_parallel_replicate_degree = 2
+data_parallel_shard_degree = 4
+tensor_parallel_degree = 2
+pipeline_parallel_degree = 2
+pipeline_parallel_schedule = "Interleaved1F1B"
+pipeline_parallel_microbatch_size = 2
+)"
+                                              << "2 2 1 1 8 3 2 64 4096 none llama-3.1-8b fsdp2";
+
+    // The ZeRO-3 config of DeepSpeed's config-json docs with CPU offload; 64 = 4 × 2 × 8 ranks.
+    QTest::newRow("deepspeed zero-3 offload") << LaunchFormat::DeepSpeed << "fsdp-1node-8gpu"
+                                              << R"({
+  "train_batch_size": 64,
+  "train_micro_batch_size_per_gpu": 4,
+  "gradient_accumulation_steps": 2,
+  "optimizer": {"type": "AdamW", "params": {"lr": 0.0001}},
+  "bf16": {"enabled": true},
+  "zero_optimization": {
+    "stage": 3,
+    "offload_optimizer": {"device": "cpu", "pin_memory": true},
+    "offload_param": {"device": "cpu", "pin_memory": true},
+    "overlap_comm": true,
+    "stage3_max_live_parameters": 1e9
+  },
+  "gradient_clipping": 1.0
+})"
+                                              << "1 1 1 1 8 3 4 64 8192 full llama-3.1-8b deepspeed";
+
+    // Accelerate's FSDP1 example config (docs/usage_guides/fsdp.md), on one node of eight.
+    QTest::newRow("accelerate fsdp1") << LaunchFormat::Accelerate << "fsdp-1node-8gpu"
+                                      << R"(compute_environment: LOCAL_MACHINE
+debug: false
+distributed_type: FSDP
+downcast_bf16: 'no'
+fsdp_config:
+  fsdp_auto_wrap_policy: TRANSFORMER_BASED_WRAP
+  fsdp_backward_prefetch_policy: BACKWARD_PRE
+  fsdp_sharding_strategy: FULL_SHARD
+  fsdp_state_dict_type: SHARDED_STATE_DICT
+  fsdp_activation_checkpointing: false
+machine_rank: 0
+main_training_function: main
+mixed_precision: bf16
+num_machines: 1
+num_processes: 8
+use_cpu: false
+)"
+                                      << "1 1 1 1 8 3 1 64 8192 none llama-3.1-8b fsdp2";
+
+    QTest::newRow("vllm serve") << LaunchFormat::Vllm << "serving-70b-tp4x2"
+                                << R"(vllm serve meta-llama/Llama-3.1-8B-Instruct \
+  --tensor-parallel-size 2 \
+  --max-model-len 32768 \
+  --max-num-seqs 64 \
+  --gpu-memory-utilization 0.9)"
+                                << "2 1 1 1 4 0 1 32 8192 none llama-3.1-8b vllm";
+
+    QTest::newRow("sglang")
+        << LaunchFormat::Sglang << "serving-70b-tp4x2"
+        << R"(python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B-Instruct \
+    --tp 4 --dp 2 --context-length 16384 --max-running-requests 48 --port 30000)"
+        << "4 1 1 1 2 0 1 32 8192 none llama-3.1-70b sglang";
+}
+
+void TestLaunchImport::realLaunchFiles()
+{
+    QFETCH(core::LaunchFormat, format);
+    QFETCH(QString, base);
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const LaunchImport imported
+        = importLaunch(format, text.toStdString(), testing::example(base.toStdString()));
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    const Design& d = *imported.design;
+    const ParallelLayout& l = d.layout;
+    const QString got = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12")
+                            .arg(l.tp())
+                            .arg(l.pp())
+                            .arg(l.cp())
+                            .arg(l.ep())
+                            .arg(l.dp())
+                            .arg(l.zeroStage)
+                            .arg(l.microBatch)
+                            .arg(d.workload.globalBatch)
+                            .arg(d.workload.sequenceLength)
+                            .arg(QString::fromStdString(std::string(enumName(l.recompute))))
+                            .arg(QString::fromStdString(d.model.preset))
+                            .arg(QString::fromStdString(std::string(enumName(l.framework))));
+    QCOMPARE(got, expected);
+    // The imported layout runs, or fails only in memory: a serving engine's cap on sequences in flight
+    // (vLLM's --max-num-seqs, SGLang's --max-running-requests) at its full context length can exceed the
+    // KV cache the GPUs hold, and then the evaluation says how many fit (memory-does-not-fit).
+    const core::Evaluation e = evaluate(d);
+    QVERIFY2(e.valid() || (d.workload.mode == core::Mode::Serving && e.failsOnlyInMemory()),
+             qPrintable(testing::describe(e.diagnostics)));
+}
+
+void TestLaunchImport::unusedSettingsAreListed()
+{
+    const LaunchImport megatron
+        = importLaunch(LaunchFormat::Megatron, "--tensor-model-parallel-size 8\n--lr 3e-4\n--foo\n",
+                       testing::example("default"));
+    QVERIFY(megatron.ok());
+    QCOMPARE(megatron.unusedSettings, (std::vector<std::string>{"--lr (line 2)", "--foo (line 3)"}));
+    const LaunchImport ds
+        = importLaunch(LaunchFormat::DeepSpeed,
+                       R"({"train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": 1,
+                                         "reduce_bucket_size": 5e8}, "steps_per_print": 10, "_comment": ["x"]})",
+                       testing::example("default"));
+    QVERIFY2(ds.ok(), qPrintable(testing::describe(ds.diagnostics)));
+    QCOMPARE(ds.unusedSettings,
+             (std::vector<std::string>{"/zero_optimization/reduce_bucket_size", "/steps_per_print"}));
+    const LaunchImport vllm
+        = importLaunch(LaunchFormat::Vllm, "vllm serve mistralai/Mixtral-8x7B-v0.1 -tp 8 --swap-space 4\n",
+                       testing::example("serving-70b-tp4x2"));
+    QVERIFY2(vllm.ok(), qPrintable(testing::describe(vllm.diagnostics)));
+    QCOMPARE(vllm.design->model.preset, std::string("mixtral-8x7b"));
+    QCOMPARE(vllm.unusedSettings, (std::vector<std::string>{"--swap-space (line 1)"}));
+}
+
+void TestLaunchImport::modelWarnings()
+{
+    // The tokenizer names Llama 3.1 8B, the shape is 70B's: the preset wins, with a warning at the tokenizer.
+    const LaunchImport named = importLaunch(LaunchFormat::Megatron,
+                                            "--num-layers 80\n--hidden-size 8192\n--num-attention-heads "
+                                            "64\n--tokenizer-model meta-llama/Llama-3.1-8B\n",
+                                            testing::example("default"));
+    QVERIFY(named.ok());
+    QCOMPARE(named.design->model.preset, std::string("llama-3.1-8b"));
+    QCOMPARE(named.diagnostics.size(), std::size_t(1));
+    QCOMPARE(named.diagnostics.front().code, std::string("launch-approximated"));
+    QCOMPARE(named.diagnostics.front().path, std::string("line 4"));
+    // A shape no preset has keeps the base's model.
+    const LaunchImport unknown = importLaunch(
+        LaunchFormat::Megatron, "--num-layers 12\n--hidden-size 768\n--num-attention-heads 12\n",
+        testing::example("default"));
+    QVERIFY(unknown.ok());
+    QCOMPARE(unknown.design->model.preset, std::string("llama-3.1-70b"));
+    QCOMPARE(unknown.diagnostics.front().code, std::string("launch-model"));
+    QCOMPARE(unknown.diagnostics.front().path, std::string("line 1"));
+    // torchtitan's llama3 flavors are the Llama 3.1 presets; another model keeps the base's.
+    const LaunchImport other
+        = importLaunch(LaunchFormat::Torchtitan, "[model]\nname = \"deepseek_v3\"\nflavor = \"16B\"\n",
+                       testing::example("default"));
+    QVERIFY(other.ok());
+    QCOMPARE(other.diagnostics.front().code, std::string("launch-model"));
+    QCOMPARE(other.diagnostics.front().path, std::string("line 2"));
+}
+
+void TestLaunchImport::shardingGroupsAndAutoValues()
+{
+    // Accelerate's parallelism_config: 2 replicas of 4-way sharding on 8 GPUs is HSDP with groups of 4.
+    const LaunchImport hsdp = importLaunch(LaunchFormat::Accelerate,
+                                           "distributed_type: FSDP\nnum_processes: 8\nparallelism_config:\n"
+                                           "  parallelism_config_dp_replicate_size: 2\n"
+                                           "  parallelism_config_dp_shard_size: 4\n",
+                                           testing::example("fsdp-1node-8gpu"));
+    QVERIFY2(hsdp.ok(), qPrintable(testing::describe(hsdp.diagnostics)));
+    QCOMPARE(hsdp.design->layout.dp(), 8);
+    QCOMPARE(hsdp.design->layout.zeroStage, 3);
+    QCOMPARE(hsdp.design->layout.shardGroup, 4);
+    // DeepSpeed's "auto" (the Hugging Face Trainer fills it in) is listed and leaves the base's batch.
+    const Design base = testing::example("fsdp-1node-8gpu");
+    const LaunchImport automatic = importLaunch(
+        LaunchFormat::DeepSpeed,
+        R"({"train_batch_size": "auto", "train_micro_batch_size_per_gpu": "auto", "zero_optimization": {"stage": 2}})",
+        base);
+    QVERIFY2(automatic.ok(), qPrintable(testing::describe(automatic.diagnostics)));
+    QCOMPARE(automatic.design->workload.globalBatch, base.workload.globalBatch);
+    QCOMPARE(automatic.design->layout.zeroStage, 2);
+    QCOMPARE(automatic.unusedSettings,
+             (std::vector<std::string>{"/train_batch_size", "/train_micro_batch_size_per_gpu"}));
+}
+
+void TestLaunchImport::badInput_data()
+{
+    QTest::addColumn<core::LaunchFormat>("format");
+    QTest::addColumn<QString>("base");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("where");
+    const auto row = [](const char* name, LaunchFormat format, const char* base, const char* text,
+                        const char* code, const char* where) {
+        QTest::newRow(name) << format << QString::fromLatin1(base) << QString::fromLatin1(text)
+                            << QString::fromLatin1(code) << QString::fromLatin1(where);
+    };
+    using F = LaunchFormat;
+    row("megatron empty", F::Megatron, "default", " \n\n", "launch-empty", "line 1");
+    row("megatron open quote", F::Megatron, "default", "torchrun pretrain_gpt.py \\\n  --seq-length '8192\n",
+        "launch-syntax", "line 2");
+    row("megatron open array", F::Megatron, "default", "#!/bin/bash\nARGS=(\n  --micro-batch-size 1\n",
+        "launch-syntax", "line 2");
+    row("megatron not a number", F::Megatron, "default",
+        "--micro-batch-size 1\n--tensor-model-parallel-size x\n", "io-value", "line 2");
+    row("megatron tp 3 on 32 gpus", F::Megatron, "default", "--tensor-model-parallel-size 3\n",
+        "launch-cluster", "line 1");
+    row("megatron 16 processes on 32 gpus", F::Megatron, "default",
+        "torchrun --nproc-per-node 8 --nnodes 2 \\\n pretrain_gpt.py --tensor-model-parallel-size 8\n",
+        "launch-world", "line 1");
+    row("megatron batch conflict", F::Megatron, "default",
+        "--tensor-model-parallel-size 8\n--pipeline-model-parallel-size 2\n--global-batch-size 101\n",
+        "launch-conflict", "line 3");
+    row("megatron first stage", F::Megatron, "default",
+        "--pipeline-model-parallel-size 2\n--decoder-first-pipeline-num-layers 90\n", "launch-conflict",
+        "line 2");
+    row("toml open section", F::Torchtitan, "default", "[parallelism\ntensor_parallel_degree = 8\n",
+        "launch-syntax", "line 1");
+    row("toml no value", F::Torchtitan, "default", "[parallelism]\ntensor_parallel_degree =\n",
+        "launch-syntax", "line 2");
+    row("toml key twice", F::Torchtitan, "default",
+        "[parallelism]\ntensor_parallel_degree = 8\ntensor_parallel_degree = 4\n", "launch-syntax", "line 3");
+    row("toml open string", F::Torchtitan, "default", "[model]\nname = \"llama3\n", "launch-syntax",
+        "line 2");
+    row("toml degrees overfill", F::Torchtitan, "default",
+        "[parallelism]\ntensor_parallel_degree = 8\ndata_parallel_shard_degree = 8\n", "launch-degrees",
+        "line 3");
+    row("toml bad schedule", F::Torchtitan, "default",
+        "[parallelism]\npipeline_parallel_degree = 2\npipeline_parallel_schedule = \"Zigzag\"\n", "io-value",
+        "line 3");
+    row("yaml tab", F::Accelerate, "fsdp-1node-8gpu",
+        "distributed_type: FSDP\nfsdp_config:\n\tfsdp_version: 2\n", "launch-syntax", "line 3");
+    row("yaml no colon", F::Accelerate, "fsdp-1node-8gpu", "distributed_type FSDP\n", "launch-syntax",
+        "line 1");
+    row("yaml bad indentation", F::Accelerate, "fsdp-1node-8gpu",
+        "fsdp_config:\n    fsdp_version: 2\n  fsdp_offload_params: false\n", "launch-syntax", "line 3");
+    row("yaml deepspeed", F::Accelerate, "fsdp-1node-8gpu", "distributed_type: DEEPSPEED\nnum_processes: 8\n",
+        "launch-unsupported", "line 1");
+    row("yaml 16 processes on 8", F::Accelerate, "fsdp-1node-8gpu",
+        "distributed_type: FSDP\nnum_processes: 16\n", "launch-world", "line 2");
+    row("yaml sizes do not multiply", F::Accelerate, "fsdp-1node-8gpu",
+        "distributed_type: FSDP\nnum_processes: 8\nparallelism_config:\n  parallelism_config_dp_shard_size: "
+        "2\n"
+        "  parallelism_config_tp_size: 2\n",
+        "launch-degrees", "line 4");
+    row("yaml no distributed_type", F::Accelerate, "fsdp-1node-8gpu", "num_processes: 8\n", "launch-empty",
+        "line 1");
+    row("json truncated", F::DeepSpeed, "default", "{\"train_batch_size\": 8,\n \"zero_optimization\": {",
+        "io-parse", "");
+    row("json array", F::DeepSpeed, "default", "[1, 2]", "launch-syntax", "");
+    row("json batch conflict", F::DeepSpeed, "default",
+        "{\"train_batch_size\": 100, \"train_micro_batch_size_per_gpu\": 3, \"gradient_accumulation_steps\": "
+        "1}",
+        "launch-conflict", "/train_batch_size");
+    row("json batch overfills", F::DeepSpeed, "default",
+        "{\"train_batch_size\": 64, \"train_micro_batch_size_per_gpu\": 1, \"gradient_accumulation_steps\": "
+        "1}",
+        "launch-degrees", "/train_batch_size");
+    row("json stage 5", F::DeepSpeed, "default", "{\"zero_optimization\": {\"stage\": 5}}", "io-value",
+        "/zero_optimization/stage");
+    row("json stage text", F::DeepSpeed, "default", "{\"zero_optimization\": {\"stage\": \"three\"}}",
+        "io-value", "/zero_optimization/stage");
+    row("vllm no command", F::Vllm, "serving-70b-tp4x2", "python serve.py --tp 4\n", "launch-empty",
+        "line 1");
+    row("vllm no model", F::Vllm, "serving-70b-tp4x2", "vllm serve --tensor-parallel-size 4\n",
+        "launch-empty", "line 1");
+    row("vllm tp 3 on 8", F::Vllm, "serving-70b-tp4x2", "vllm serve meta-llama/Llama-3.1-8B \\\n -tp 3\n",
+        "launch-cluster", "line 2");
+    row("vllm overfill", F::Vllm, "serving-70b-tp4x2",
+        "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 4 \\\n --data-parallel-size 4\n",
+        "launch-degrees", "line 2");
+    row("sglang ep beside tp", F::Sglang, "serving-70b-tp4x2",
+        "python -m sglang.launch_server --model-path mistralai/Mixtral-8x7B-v0.1 --tp 4 \\\n  --ep-size 3\n",
+        "launch-conflict", "line 2");
+}
+
+void TestLaunchImport::badInput()
+{
+    QFETCH(core::LaunchFormat, format);
+    QFETCH(QString, base);
+    QFETCH(QString, text);
+    QFETCH(QString, code);
+    QFETCH(QString, where);
+    const Design design = testing::example(base.toStdString());
+    const LaunchImport imported = importLaunch(format, text.toStdString(), design);
+    QVERIFY(!imported.ok());
+    const auto it = std::find_if(imported.diagnostics.begin(), imported.diagnostics.end(),
+                                 [&](const Diagnostic& d) { return d.isError(); });
+    QVERIFY(it != imported.diagnostics.end());
+    QCOMPARE(QString::fromStdString(it->code), code);
+    QCOMPARE(QString::fromStdString(it->path), where);
+    QVERIFY(it->message().find('%') == std::string::npos);
+}
+
+void TestLaunchImport::everyPrefixIsHandled()
+{
+    // Every truncation of every export gives a design or a located error, never a crash or an unlocated one.
+    const Design design = testing::example("default");
+    const Design serving = testing::example("serving-70b-tp4x2");
+    for (LaunchFormat format : {LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Vllm}) {
+        const Design& base = format == LaunchFormat::Vllm ? serving : design;
+        const std::string text = launchConfig(base, evaluate(base), targetOf(format)).text;
+        QVERIFY(!text.empty());
+        for (std::size_t length = 0; length < text.size(); length += 7) {
+            const LaunchImport imported = importLaunch(format, text.substr(0, length), base);
+            for (const Diagnostic& d : imported.diagnostics)
+                QVERIFY2(!d.isError() || !d.path.empty() || d.code == "io-parse" || d.code == "launch-syntax",
+                         qPrintable(QString::fromStdString(d.code + " at length " + std::to_string(length))));
+        }
+    }
+}
+
+void TestLaunchImport::formatFromFile_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("format");
+    QTest::newRow("json") << "ds_config.json"
+                          << "{}"
+                          << "deepspeed";
+    QTest::newRow("toml") << "llama3_70b.toml"
+                          << "[job]"
+                          << "torchtitan";
+    QTest::newRow("yaml") << "fsdp.yaml"
+                          << "distributed_type: FSDP"
+                          << "accelerate";
+    QTest::newRow("vllm") << "serve.sh"
+                          << "vllm serve x"
+                          << "vllm";
+    QTest::newRow("sglang") << "serve.sh"
+                            << "python -m sglang.launch_server"
+                            << "sglang";
+    QTest::newRow("megatron") << "train.sh"
+                              << "torchrun pretrain_gpt.py"
+                              << "megatron";
+    QTest::newRow("empty") << "train.sh"
+                           << "  \n"
+                           << "";
+}
+
+void TestLaunchImport::formatFromFile()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, text);
+    QFETCH(QString, format);
+    const auto guessed = guessLaunchFormat(name.toStdString(), text.toStdString());
+    QCOMPARE(guessed ? QString::fromStdString(std::string(enumName(*guessed))) : QString(), format);
+}
+
+void TestLaunchImport::modelNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("preset id") << "llama-3.1-405b"
+                               << "llama-3.1-405b";
+    QTest::newRow("hub id") << "meta-llama/Llama-3.1-70B"
+                            << "llama-3.1-70b";
+    QTest::newRow("instruct") << "meta-llama/Llama-3.1-8B-Instruct"
+                              << "llama-3.1-8b";
+    QTest::newRow("meta prefix") << "meta-llama/Meta-Llama-3.1-70B-Instruct"
+                                 << "llama-3.1-70b";
+    QTest::newRow("local path") << "/models/Qwen3-235B-A22B/"
+                                << "qwen3-235b-a22b";
+    QTest::newRow("mixtral") << "mistralai/Mixtral-8x7B-v0.1"
+                             << "mixtral-8x7b";
+    QTest::newRow("version after instruct") << "mistralai/Mixtral-8x7B-Instruct-v0.1"
+                                            << "mixtral-8x7b";
+    QTest::newRow("llama 3.0 is another model") << "meta-llama/Meta-Llama-3-70B"
+                                                << "";
+    QTest::newRow("unknown") << "my-org/my-model"
+                             << "";
+}
+
+void TestLaunchImport::modelNames()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, preset);
+    QCOMPARE(QString::fromStdString(modelPresetOfName(name.toStdString())), preset);
+}
+
+QTEST_GUILESS_MAIN(TestLaunchImport)
+#include "tst_launchimport.moc"

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A layer's kernels (core/pipeline/layerkernels.h) against shapes worked out by hand from Megatron-LM's
+// splits, priced by the measured tables (resources/presets/gemm-h100-b200.csv, OpenXLA's public H100 and
+// B200 rows); FP8 against BF16; causal attention FLOPs; where every time says it came from; a user's own
+// table carried by the design.
+
+#include "evaluate.h"
+#include "pipeline/kernelterms.h"
+#include "pipeline/layerkernels.h"
+#include "pipeline/stagetime.h"
+#include "pipeline/steptimeline.h"
+#include "support/testdesigns.h"
+
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+
+using namespace core;
+
+namespace {
+
+constexpr std::size_t kF = 0, kI = 1, kW = 2;
+
+// The reference article's 512-GPU example (Llama 3.1 70B: h 8,192, 64 query and 8 KV heads of 128, gated
+// MLP of 28,672; sequence 32,768, TP 8, CP 4, micro-batch 1) on H100 or B200.
+Design seed(const char* gpu, const char* intra)
+{
+    Design d = testing::example("seed-70b-32k-512gpu");
+    d.cluster = makeUniformCluster(64, 8, gpu, intra, "ib-ndr-400");
+    return d;
+}
+
+const GpuSpec& gpu(const char* id)
+{
+    const GpuSpec* spec = Catalog::builtin().gpu(id);
+    if (!spec)
+        qFatal("no GPU preset %s", id);
+    return *spec;
+}
+
+const LayerGemm& gemm(const LayerKernels& k, std::string_view name)
+{
+    for (const LayerGemm& g : k.gemms)
+        if (g.name == name)
+            return g;
+    qFatal("no GEMM %s", std::string(name).c_str());
+}
+
+double gemmSum(const LayerKernels& k)
+{
+    double sum = 0;
+    for (const LayerGemm& g : k.gemms)
+        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+            sum += g.times[pass].seconds;
+    return sum;
+}
+
+// The table's own rows, cut to one GPU and data type, with every time multiplied: a user's sweep of a
+// slower (or differently clocked) GPU of the same type.
+std::string scaledTable(const char* gpuId, const char* dtype, double factor)
+{
+    const GemmModel& builtin = GemmModel::builtin();
+    std::string csv = "gpu,dtype,b,m,n,k,seconds\n";
+    for (int m : {256, 1024, 4096})
+        for (int n : {256, 1024, 4096})
+            for (int k : {256, 1024, 4096}) {
+                const GemmShape shape{1, double(m), double(n), double(k)};
+                const GemmTime t = builtin.time(gpu(gpuId), shape, GemmDtype::Bf16);
+                csv += std::string(gpuId) + "," + dtype + ",1," + std::to_string(m) + "," + std::to_string(n) + ","
+                    + std::to_string(k) + "," + std::to_string(t.seconds * factor) + "\n";
+            }
+    return csv;
+}
+
+} // namespace
+
+class TestLayerKernels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void shapesByHand_data();
+    void shapesByHand();
+    void fp8FasterByTheTablesRatio_data();
+    void fp8FasterByTheTablesRatio();
+    void causalFlopsFrom8KTo128K();
+    void explanationNamesTheTableRow();
+    void fallbackSaysSo();
+    void userTableRoundTripsAndChangesTheTime();
+    void badUserTableIsALocatedError();
+};
+
+// Megatron's splits (layerkernels.h), by hand for the 70B design at 32K tokens: T = 32,768 / CP 4 = 8,192 tokens; QKV
+// (64 + 2·8)·128 / TP 8 = 1,280 columns; projection 64·128 / 8 = 1,024 deep; FC1 2·28,672 / 8 = 7,168;
+// FC2 3,584 deep. Data gradient (m × k over n), weight gradient (k × n over m). Each time is the table's
+// for that shape.
+void TestLayerKernels::shapesByHand_data()
+{
+    QTest::addColumn<QString>("gpuId");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("n");
+    QTest::addColumn<double>("k");
+    for (const char* id : {"h100-sxm-80gb", "b200-180gb"}) {
+        QTest::addRow("%s qkv", id) << id << "qkv" << 1280.0 << 8192.0;
+        QTest::addRow("%s projection", id) << id << "projection" << 8192.0 << 1024.0;
+        QTest::addRow("%s fc1", id) << id << "fc1" << 7168.0 << 8192.0;
+        QTest::addRow("%s fc2", id) << id << "fc2" << 8192.0 << 3584.0;
+    }
+}
+
+void TestLayerKernels::shapesByHand()
+{
+    QFETCH(QString, gpuId);
+    QFETCH(QString, name);
+    QFETCH(double, n);
+    QFETCH(double, k);
+    const Design d = seed(gpuId == QStringLiteral("b200-180gb") ? "b200-180gb" : "h100-sxm-80gb",
+                          gpuId == QStringLiteral("b200-180gb") ? "nvlink5" : "nvlink4");
+    const GpuSpec& g = gpu(qPrintable(gpuId));
+    const GemmModel& model = GemmModel::builtin();
+    const LayerKernels kernels = layerKernels(d, 0, g, model, 1.0);
+    const LayerGemm& gm = gemm(kernels, name.toStdString());
+    const double tokens = 8192;
+    QCOMPARE(gm.shapes[kF], (GemmShape{1, tokens, n, k}));
+    QCOMPARE(gm.shapes[kI], (GemmShape{1, tokens, k, n}));
+    QCOMPARE(gm.shapes[kW], (GemmShape{1, k, n, tokens}));
+    for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+        const GemmTime t = model.time(g, gm.shapes[pass], GemmDtype::Bf16);
+        QCOMPARE(t.basis, GemmBasis::Table);
+        QCOMPARE(gm.times[pass].seconds, t.seconds);
+        // Each pass does the forward's FLOPs.
+        QCOMPARE(gm.times[pass].flops, 2 * tokens * n * k);
+    }
+    // The parts add the GEMMs up: QKV and projection, FC1 and FC2.
+    const LayerPartTimes& parts = kernels.parts;
+    QCOMPARE(parts.qkv[kW], gemm(kernels, "qkv").times[kW].seconds);
+    QCOMPARE(parts.mlp(kI), gemm(kernels, "fc1").times[kI].seconds + gemm(kernels, "fc2").times[kI].seconds);
+    // FlashAttention forward: causal, 64/8 heads, b/CP sequences of the whole 32K.
+    QCOMPARE(kernels.attention.heads, 8.0);
+    QVERIFY(kernels.attention.causal);
+    QCOMPARE(kernels.attentionForward.flops, 4 * 0.25 * 8 * 128 * (32768.0 * 32769 / 2));
+    QCOMPARE(kernels.attentionBackward.flops, 2.5 * kernels.attentionForward.flops);
+}
+
+// FP8 (Transformer Engine on H100, MXFP8 on B200): the linear layers' GEMMs on the FP8 rows. Large GEMMs
+// run at the tables' plateaus, so the layer's GEMMs speed up by about the plateaus' ratio (H100 1,912 / 804,
+// B200 3,280 / 1,540 TFLOP/s); the FP8 casts add HBM traffic.
+void TestLayerKernels::fp8FasterByTheTablesRatio_data()
+{
+    QTest::addColumn<QString>("gpuId");
+    QTest::addColumn<QString>("intra");
+    QTest::newRow("H100") << "h100-sxm-80gb" << "nvlink4";
+    QTest::newRow("B200") << "b200-180gb" << "nvlink5";
+}
+
+void TestLayerKernels::fp8FasterByTheTablesRatio()
+{
+    QFETCH(QString, gpuId);
+    QFETCH(QString, intra);
+    const std::string id = gpuId.toStdString();
+    Design bf16 = seed(id.c_str(), qPrintable(intra));
+    Design fp8 = bf16;
+    fp8.workload.precision = Precision::Fp8;
+    const GemmModel& model = GemmModel::builtin();
+    const LayerKernels a = layerKernels(bf16, 0, gpu(id.c_str()), model, 1.0);
+    const LayerKernels b = layerKernels(fp8, 0, gpu(id.c_str()), model, 1.0);
+    QCOMPARE(gemm(b, "qkv").dtype, GemmDtype::Fp8E4m3);
+    const double ratio = gemmSum(a) / gemmSum(b);
+    const double tables = model.plateau(id, GemmDtype::Fp8E4m3) / model.plateau(id, GemmDtype::Bf16);
+    qInfo("%s: layer GEMMs %.2f× faster in FP8, plateaus %.2f×", qPrintable(gpuId), ratio, tables);
+    QVERIFY(ratio > 1.5);
+    QVERIFY(std::abs(ratio / tables - 1) < 0.2);
+    QCOMPARE(a.castBytes, 0.0);
+    QVERIFY(b.castBytes > 0 && b.parts.elementwiseForward > a.parts.elementwiseForward);
+    // The step is faster, and MFU against the FP8 peak is stated beside the BF16 one.
+    const Evaluation ea = evaluate(bf16), eb = evaluate(fp8);
+    QVERIFY(ea.performance && eb.performance);
+    QVERIFY(eb.performance->stepSeconds < ea.performance->stepSeconds);
+    QVERIFY(eb.performance->mfuFp8Peak > 0 && eb.performance->mfuFp8Peak < eb.performance->mfu);
+}
+
+// The published comparison for Llama 3.1 405B (h 16,384, 128 heads of 128): the forward FLOPs of a layer per
+// token rise 2.16× from 8K to 128K tokens when attention is counted over the whole square (Megatron's
+// num_floating_point_operations), 1.60× when causal.
+void TestLayerKernels::causalFlopsFrom8KTo128K()
+{
+    const ModelArchitecture& m = *Catalog::builtin().model("llama-3.1-405b");
+    auto perToken = [&](std::int64_t s, bool causal) {
+        return layerForwardFlops(m, 0, s, 1, 1, 1, 1, causal).total() / static_cast<double>(s);
+    };
+    const double square = perToken(131072, false) / perToken(8192, false);
+    const double causal = perToken(131072, true) / perToken(8192, true);
+    qInfo("non-causal %.3f×, causal %.3f×", square, causal);
+    QVERIFY(std::abs(square - 2.16) < 0.01);
+    QVERIFY(std::abs(causal - 1.60) < 0.01);
+}
+
+// Every kernel time of the timeline's layer names where it came from: the H100 table and its lines.
+void TestLayerKernels::explanationNamesTheTableRow()
+{
+    const Evaluation e = evaluate(seed("h100-sxm-80gb", "nvlink4"));
+    QVERIFY(e.schedule);
+    const std::vector<ModelTerm>& terms = e.schedule->times.terms;
+    int kernels = 0;
+    for (const ModelTerm& t : terms) {
+        if (!t.id.starts_with("kernel."))
+            continue;
+        ++kernels;
+        if (t.id == "kernel.gradient-accumulation") {
+            // HBM traffic, named as such with its source.
+            QVERIFY2(t.source.find("main_grad") != std::string::npos, t.source.c_str());
+            QVERIFY(t.value > 0);
+            continue;
+        }
+        if (t.id == "kernel.attention" || t.id == "kernel.elementwise")
+            continue;
+        QVERIFY2(t.source.find("measured table presets/gemm-h100-b200.csv, line") != std::string::npos,
+                 t.source.c_str());
+        QVERIFY2(t.formula.find("table") != std::string::npos, t.formula.c_str());
+    }
+    // qkv, projection, fc1, fc2, attention, elementwise, gradient accumulation, output head
+    QCOMPARE(kernels, 8);
+    QVERIFY(e.schedule->times.kernelSource.find("FlashAttention-3") != std::string::npos);
+    QVERIFY(e.performance->step.source.find("presets/gemm-h100-b200.csv") != std::string::npos);
+}
+
+// A100 has no table: the roofline, shaped by the nearest measured table, and the explanation says so.
+void TestLayerKernels::fallbackSaysSo()
+{
+    const Evaluation e = evaluate(seed("a100-80gb", "nvlink3"));
+    QVERIFY(e.schedule);
+    const std::string& source = e.schedule->times.kernelSource;
+    QVERIFY2(source.find("No measured bf16 GEMM table for A100") != std::string::npos, source.c_str());
+    QVERIFY2(source.find("roofline fallback") != std::string::npos, source.c_str());
+}
+
+// A user's table in the design: it survives a round trip, replaces the built-in H100 table (a table twice
+// as slow makes the step slower), and the explanation names it.
+void TestLayerKernels::userTableRoundTripsAndChangesTheTime()
+{
+    Design d = seed("h100-sxm-80gb", "nvlink4");
+    const Evaluation before = evaluate(d);
+    d.kernelTables.push_back({"h100-sweep.csv", scaledTable("h100-sxm-80gb", "bf16", 2.0)});
+    const LoadResult again = designFromJson(designToJson(d));
+    QVERIFY2(again.ok(), qPrintable(testing::describe(again.diagnostics)));
+    QCOMPARE(again.design->kernelTables, d.kernelTables);
+    QVERIFY(*again.design == d);
+    const Evaluation after = evaluate(*again.design);
+    QVERIFY(before.performance && after.performance);
+    qInfo("step %.2f s with the built-in table, %.2f s with the user's", before.performance->stepSeconds,
+          after.performance->stepSeconds);
+    QVERIFY(after.performance->stepSeconds > 1.3 * before.performance->stepSeconds);
+    QVERIFY2(after.schedule->times.kernelSource.find("user table h100-sweep.csv") != std::string::npos,
+             after.schedule->times.kernelSource.c_str());
+}
+
+// A table with a problem: the design does not load, and the error names the table, its line and the
+// field's JSON pointer.
+void TestLayerKernels::badUserTableIsALocatedError()
+{
+    Json document = testing::exampleJson("seed-70b-32k-512gpu");
+    document["kernelTables"] = Json::array(
+        {{{"source", "sweep.csv"}, {"csv", "gpu,dtype,b,m,n,k,seconds\nh100-sxm-80gb,bf16,1,256,256,256,-1\n"}}});
+    const LoadResult bad = designFromJson(document);
+    QVERIFY(!bad.ok());
+    QVERIFY(testing::hasCode(bad.diagnostics, "kernel-table-time"));
+    const auto at = std::find_if(bad.diagnostics.begin(), bad.diagnostics.end(),
+                                 [](const Diagnostic& x) { return x.code == "kernel-table-time"; });
+    QVERIFY(at != bad.diagnostics.end());
+    const Diagnostic& d = *at;
+    QCOMPARE(QString::fromStdString(d.path), QStringLiteral("/kernelTables/0/csv"));
+    QVERIFY2(d.message().find("sweep.csv, line 2") != std::string::npos, d.message().c_str());
+    // Missing columns and duplicate shapes too.
+    document["kernelTables"][0]["csv"] = "gpu,dtype,b,m,n\n";
+    QVERIFY(testing::hasCode(designFromJson(document).diagnostics, "kernel-table-columns"));
+    document["kernelTables"][0]["csv"]
+        = "gpu,dtype,b,m,n,k,seconds\nh100-sxm-80gb,bf16,1,256,256,256,1e-5\nh100-sxm-80gb,bf16,1,256,256,256,2e-5\n";
+    QVERIFY(testing::hasCode(designFromJson(document).diagnostics, "kernel-table-duplicate"));
+}
+
+QTEST_APPLESS_MAIN(TestLayerKernels)
+#include "tst_layerkernels.moc"
