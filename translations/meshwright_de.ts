@@ -4063,7 +4063,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>If it ran:</source>
-        <translation>Liefe es:</translation>
+        <translation>Wenn es liefe:</translation>
     </message>
     <message>
         <source>No step time: the figures need a layout without errors.</source>
