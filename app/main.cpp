@@ -146,6 +146,8 @@ int main(int argc, char* argv[])
     QApplication::setApplicationName(QStringLiteral("Meshwright"));
     QApplication::setOrganizationName(QStringLiteral("Meshwright"));
     QApplication::setApplicationVersion(QStringLiteral(MESHWRIGHT_VERSION));
+    // The installed desktop entry's name (resources/desktop/), so that the desktop matches window and entry.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.meshwright.Meshwright"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

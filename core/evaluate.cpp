@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "base/diagnostickinds.h"
 #include "design/placement.h"
 #include "pipeline/steptimeline.h"
 
@@ -140,13 +141,27 @@ void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluatio
                 = computeTraffic(design, placed.mesh, placed.ranks, placed.microBatches, placed.presets());
     }
     sortDiagnostics(result.diagnostics);
-    // The timeline and the serving model need a design without errors.
+    // The timeline and the serving model need a design without errors, but for memory: a layout whose
+    // ranks do not fit still has a speed, shown beside the verdict that it cannot run.
     result.schedule.reset();
     result.performance.reset();
     result.serving.reset();
-    if (result.valid())
+    if (result.valid() || result.failsOnlyInMemory())
         addTime(design, result);
     sortDiagnostics(result.diagnostics);
+}
+
+bool Evaluation::failsOnlyInMemory() const
+{
+    bool any = false;
+    for (const Diagnostic& d : diagnostics) {
+        if (!d.isError())
+            continue;
+        if (d.code != diag::kMemoryDoesNotFit.code)
+            return false;
+        any = true;
+    }
+    return any;
 }
 
 Evaluation evaluate(const Design& design, const Catalog& presets)

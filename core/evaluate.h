@@ -46,7 +46,7 @@ struct Evaluation : PlacedLayout
     std::optional<TrafficReport> traffic;
     // One training step in time: the design's pipeline schedule with durations from its compute and link
     // model, data-parallel overlap, activations over time (steptimeline.h). Present for a training design
-    // without errors whose pipeline is small enough (kMaxEvaluatedPipelineOps); shared, since views and
+    // whose only errors, if any, are memory-does-not-fit and whose pipeline is small enough (kMaxEvaluatedPipelineOps); shared, since views and
     // copies of the evaluation only read it.
     std::shared_ptr<const ScheduleEvaluation> schedule;
     // Step time, throughput, MFU and exposed communication; with the schedule.
@@ -55,6 +55,9 @@ struct Evaluation : PlacedLayout
     std::optional<ServingPerformance> serving;
 
     bool valid() const { return !hasErrors(diagnostics); }
+    // Valid but for memory: every error is memory-does-not-fit. The step's figures are still computed —
+    // what the layout would do with GPUs large enough — and shown as those of a layout that cannot run.
+    bool failsOnlyInMemory() const;
 };
 
 Evaluation evaluate(const Design& design, const Catalog& catalog = Catalog::builtin());

@@ -533,22 +533,6 @@
         <translation>Die Verbindung %1 braucht eine Bandbreite über null und eine Latenz von null oder mehr; sie hat %2 und %3.</translation>
     </message>
     <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
-        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der Model State (%7) ist der größte Teil: Sharden Sie ihn (höhere ZeRO-Stufe, mehr DP), teilen Sie das Modell weiter auf (mehr TP oder PP) oder lagern Sie den Optimizer aus.</translation>
-    </message>
-    <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
-        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Activations (%7) sind der größte Teil: Berechnen Sie sie neu (Recomputation), verkleinern Sie den Micro-Batch, nutzen Sie Sequence Parallelism mit TP oder fügen Sie CP hinzu.</translation>
-    </message>
-    <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights (%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.</source>
-        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Weights (%7) sind der größte Teil: Sharden Sie die Replica mit mehr TP innerhalb eines Nodes oder mit PP über Nodes hinweg.</translation>
-    </message>
-    <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
-        <translation>Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der KV-Cache (%7) ist der größte Teil: Bedienen Sie weniger Sequenzen gleichzeitig (höchstens %8 passen), speichern Sie den Cache in FP8 oder erhöhen Sie TP.</translation>
-    </message>
-    <message>
         <source>Line %1 is not a row of an nccl-tests table and was skipped: %2</source>
         <translation>Zeile %1 ist keine Zeile einer nccl-tests-Tabelle und wurde übersprungen: %2</translation>
     </message>
@@ -798,6 +782,22 @@
     <message>
         <source>The cluster becomes %1 nodes of %2 GPUs, as the file starts %3 processes (it had %4 GPUs).</source>
         <translation>Der Cluster wird zu %1 Knoten mit je %2 GPUs, da die Datei %3 Prozesse startet (er hatte %4 GPUs).</translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
+        <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der Model State (%7) ist der größte Teil: Sharden Sie ihn (höhere ZeRO-Stufe, mehr DP), teilen Sie das Modell weiter auf (mehr TP oder PP) oder lagern Sie den Optimizer aus.</translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
+        <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Activations (%7) sind der größte Teil: Berechnen Sie sie neu (Recomputation), verkleinern Sie den Micro-Batch, nutzen Sie Sequence Parallelism mit TP oder fügen Sie CP hinzu.</translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights (%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.</source>
+        <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Weights (%7) sind der größte Teil: Sharden Sie die Replica mit mehr TP innerhalb eines Nodes oder mit PP über Nodes hinweg.</translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
+        <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der KV-Cache (%7) ist der größte Teil: Bedienen Sie weniger Sequenzen gleichzeitig (höchstens %8 passen), speichern Sie den Cache in FP8 oder erhöhen Sie TP.</translation>
     </message>
 </context>
 <context>
@@ -1049,6 +1049,22 @@
     <message>
         <source>Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × TP. 0: the framework&apos;s default.</source>
         <translation>Megatron-LM --make-vocab-size-divisible-by: die Ausgabeschicht wird auf ein Vielfaches dieses Werts × TP aufgefüllt. 0: die Vorgabe des Frameworks.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Auto DP</source>
+        <translation>Auto-DP</translation>
+    </message>
+    <message>
+        <source>The design&apos;s name: the title of exported launch files, reports and figures.</source>
+        <translation>Der Name des Designs: der Titel exportierter Startdateien, Berichte und Abbildungen.</translation>
+    </message>
+    <message>
+        <source>DP takes the GPUs the other degrees leave: changing TP, PP, CP, EP or the cluster sets DP again. Off keeps DP as you set it.</source>
+        <translation>DP nimmt die GPUs, die die anderen Grade übrig lassen: Eine Änderung von TP, PP, CP, EP oder des Clusters setzt DP neu. Aus: DP bleibt, wie Sie es gesetzt haben.</translation>
     </message>
 </context>
 <context>
@@ -1725,6 +1741,22 @@
         <source>Compare with the newest record</source>
         <translation>Mit der neuesten Messung vergleichen</translation>
     </message>
+    <message>
+        <source>%1 (Auto DP off)</source>
+        <translation>%1 (Auto-DP aus)</translation>
+    </message>
+    <message>
+        <source>%1; Auto DP: DP %2 takes the free GPUs</source>
+        <translation>%1; Auto-DP: DP %2 nimmt die freien GPUs</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>Setze %1</translation>
+    </message>
 </context>
 <context>
     <name>app::ExportMenu</name>
@@ -1795,6 +1827,77 @@
     <message>
         <source>Cannot Write the Report</source>
         <translation>Bericht kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>app::HelpDialog</name>
+    <message>
+        <source>Menus</source>
+        <translation>Menüs</translation>
+    </message>
+    <message>
+        <source>Undo and redo act on the design wherever the focus is; a value being typed is entered first, so that undo takes it back.</source>
+        <translation>Rückgängig und Wiederholen wirken auf das Design, wo auch immer der Fokus ist; ein gerade getippter Wert wird zuerst übernommen, sodass Rückgängig ihn zurücknimmt.</translation>
+    </message>
+    <message>
+        <source>Remove the selected GPUs or nodes</source>
+        <translation>Die gewählten GPUs oder Nodes entfernen</translation>
+    </message>
+    <message>
+        <source>Select every GPU</source>
+        <translation>Alle GPUs auswählen</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Cancel a drag, or clear the selection</source>
+        <translation>Ziehen abbrechen oder Auswahl aufheben</translation>
+    </message>
+    <message>
+        <source>Zoom in, zoom out (or Ctrl + mouse wheel)</source>
+        <translation>Vergrößern, verkleinern (oder Strg + Mausrad)</translation>
+    </message>
+    <message>
+        <source>Fit the cluster into the view</source>
+        <translation>Den Cluster in die Ansicht einpassen</translation>
+    </message>
+    <message>
+        <source>Cluster canvas</source>
+        <translation>Cluster-Ansicht</translation>
+    </message>
+    <message>
+        <source>Page Down, Page Up</source>
+        <translation>Bild ab, Bild auf</translation>
+    </message>
+    <message>
+        <source>Next view, previous view</source>
+        <translation>Nächste Ansicht, vorige Ansicht</translation>
+    </message>
+    <message>
+        <source>Right, Left (Space, Backspace)</source>
+        <translation>Rechts, Links (Leertaste, Rücktaste)</translation>
+    </message>
+    <message>
+        <source>Next step, previous step</source>
+        <translation>Nächster Schritt, voriger Schritt</translation>
+    </message>
+    <message>
+        <source>The view&apos;s variant on or off</source>
+        <translation>Die Variante der Ansicht ein oder aus</translation>
+    </message>
+    <message>
+        <source>Start or leave the presentation</source>
+        <translation>Präsentation starten oder beenden</translation>
+    </message>
+    <message>
+        <source>Leave the presentation</source>
+        <translation>Präsentation beenden</translation>
+    </message>
+    <message>
+        <source>Learn window</source>
+        <translation>Lernfenster</translation>
     </message>
 </context>
 <context>
@@ -2135,10 +2238,6 @@
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <source>Valid layout: %1 ranks on %2 GPUs</source>
-        <translation>Gültiges Layout: %1 Ranks auf %2 GPUs</translation>
-    </message>
-    <message>
         <source>%1[*] — Meshwright</source>
         <translation>%1[*] — Meshwright</translation>
     </message>
@@ -2221,6 +2320,22 @@
     <message>
         <source>Performance</source>
         <translation>Leistung</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts — Meshwright</source>
+        <translation>Tastenkürzel — Meshwright</translation>
+    </message>
+    <message>
+        <source>User Guide — Meshwright</source>
+        <translation>Benutzerhandbuch — Meshwright</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
     </message>
 </context>
 <context>
@@ -3215,6 +3330,14 @@
             <numerusform> GPUs</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
+        <translation>Jede Replica behält ihre %1 GPUs (TP, PP, CP und EP bleiben), also fassen die %2 GPUs in Betrieb %3 Replicas</translation>
+    </message>
+    <message>
+        <source>, and the global batch of %1 splits into micro-batches of %2 evenly over no more than %3 of them</source>
+        <translation>, und der globale Batch von %1 teilt sich in Micro-Batches zu %2 gleichmäßig auf höchstens %3 davon auf</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>
@@ -3577,6 +3700,10 @@ Verbindungen: %3%4</translation>
         <source>Done: %1</source>
         <translation>Fertig: %1</translation>
     </message>
+    <message>
+        <source>all-gather and reduce-scatter (sequence parallel)</source>
+        <translation>All-Gather und Reduce-Scatter (Sequence Parallelism)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectiveView</name>
@@ -3923,6 +4050,40 @@ Verbindungen: %3%4</translation>
             <numerusform>%Ln Replikat</numerusform>
             <numerusform>%Ln Replikate</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>The layout cannot run: %n error(s), see Diagnostics.</source>
+        <translation>
+            <numerusform>Das Layout kann nicht laufen: %n Fehler, siehe Diagnose.</numerusform>
+            <numerusform>Das Layout kann nicht laufen: %n Fehler, siehe Diagnose.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The layout does not fit in memory: it cannot run.</source>
+        <translation>Das Layout passt nicht in den Speicher: Es kann nicht laufen.</translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.</source>
+        <translation>Das Layout passt nicht: Rank %1 braucht %2, seine GPU fasst aber %3; es kann nicht laufen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
+        <translation>
+            <numerusform>Gültiges Layout: %1 Ranks auf %2 GPUs, %n GPU ungenutzt.</numerusform>
+            <numerusform>Gültiges Layout: %1 Ranks auf %2 GPUs, %n GPUs ungenutzt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid layout: %1 ranks on %2 GPUs.</source>
+        <translation>Gültiges Layout: %1 Ranks auf %2 GPUs.</translation>
+    </message>
+    <message>
+        <source>If it ran:</source>
+        <translation>Wenn es liefe:</translation>
+    </message>
+    <message>
+        <source>No step time: the figures need a layout without errors.</source>
+        <translation>Keine Schrittzeit: Die Werte brauchen ein Layout ohne Fehler.</translation>
     </message>
 </context>
 <context>
@@ -4749,6 +4910,10 @@ von %2</translation>
     <message>
         <source>The space holds %1 combinations; the first %2 were tried. </source>
         <translation>Der Suchraum umfasst %1 Kombinationen; die ersten %2 wurden ausprobiert. </translation>
+    </message>
+    <message>
+        <source>No candidates yet. Press &lt;b&gt;Pin current design&lt;/b&gt; to keep the layout you are editing here, change it and pin again to compare the two; or pin the reference article&apos;s two 70B layouts. A result of the Mesh search applied to the design can be pinned the same way.</source>
+        <translation>Noch keine Kandidaten. &lt;b&gt;Aktuelles Design anheften&lt;/b&gt; behält das Layout, das Sie bearbeiten, hier; ändern Sie es und heften Sie erneut an, um beide zu vergleichen, oder heften Sie die zwei 70B-Layouts des Quellartikels an. Ein übernommenes Ergebnis der Mesh-Suche lässt sich ebenso anheften.</translation>
     </message>
 </context>
 <context>

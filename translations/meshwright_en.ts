@@ -533,22 +533,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights (%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Line %1 is not a row of an nccl-tests table and was skipped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -799,6 +783,22 @@
         <source>The cluster becomes %1 nodes of %2 GPUs, as the file starts %3 processes (it had %4 GPUs).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights (%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1048,6 +1048,22 @@
     </message>
     <message>
         <source>Fabric oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The design&apos;s name: the title of exported launch files, reports and figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP takes the GPUs the other degrees leave: changing TP, PP, CP, EP or the cluster sets DP again. Off keeps DP as you set it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1725,6 +1741,22 @@
         <source>Compare with the newest record</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (Auto DP off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; Auto DP: DP %2 takes the free GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>app::ExportMenu</name>
@@ -1794,6 +1826,77 @@
     </message>
     <message>
         <source>Cannot Write the Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>app::HelpDialog</name>
+    <message>
+        <source>Menus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo and redo act on the design wherever the focus is; a value being typed is entered first, so that undo takes it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected GPUs or nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select every GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel a drag, or clear the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in, zoom out (or Ctrl + mouse wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the cluster into the view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster canvas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page Down, Page Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next view, previous view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right, Left (Space, Backspace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next step, previous step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The view&apos;s variant on or off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start or leave the presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn window</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2132,10 +2235,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Valid layout: %1 ranks on %2 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1[*] — Meshwright</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2215,6 +2314,22 @@
     </message>
     <message>
         <source>Performance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts — Meshwright</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User Guide — Meshwright</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3209,6 +3324,14 @@
             <numerusform> GPUs</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, and the global batch of %1 splits into micro-batches of %2 evenly over no more than %3 of them</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectivePanel</name>
@@ -3570,6 +3693,10 @@ Links: %3%4</source>
         <source>Done: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>all-gather and reduce-scatter (sequence parallel)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectiveView</name>
@@ -3916,6 +4043,40 @@ Links: %3%4</source>
             <numerusform>%Ln replica</numerusform>
             <numerusform>%Ln replicas</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>The layout cannot run: %n error(s), see Diagnostics.</source>
+        <translation>
+            <numerusform>The layout cannot run: %n error, see Diagnostics.</numerusform>
+            <numerusform>The layout cannot run: %n errors, see Diagnostics.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The layout does not fit in memory: it cannot run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
+        <translation>
+            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPU idle.</numerusform>
+            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPUs idle.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid layout: %1 ranks on %2 GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If it ran:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No step time: the figures need a layout without errors.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4739,6 +4900,10 @@ of %2</source>
     </message>
     <message>
         <source>The space holds %1 combinations; the first %2 were tried. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No candidates yet. Press &lt;b&gt;Pin current design&lt;/b&gt; to keep the layout you are editing here, change it and pin again to compare the two; or pin the reference article&apos;s two 70B layouts. A result of the Mesh search applied to the design can be pinned the same way.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

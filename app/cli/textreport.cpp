@@ -243,7 +243,12 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
         out << "\n";
         writeDiagnostics(out, e.diagnostics);
     }
-    out << "\n" << (e.valid() ? "The design is valid." : "The design has errors.") << "\n";
+    out << "\n"
+        << (e.valid()                ? "The design is valid."
+                : e.failsOnlyInMemory() ? "The layout does not fit in memory and cannot run; its step figures are "
+                                          "those it would reach on GPUs large enough."
+                                        : "The design has errors.")
+        << "\n";
 }
 
 } // namespace cli

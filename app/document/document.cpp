@@ -6,6 +6,7 @@
 #include "design/designio.h"
 #include "evaluate.h"
 #include "design/fieldtext.h"
+#include "design/layoutarithmetic.h"
 #include "design/placementfix.h"
 #include "common/qtconvert.h"
 #include "document/savefile.h"
@@ -130,8 +131,31 @@ void Document::editField(core::Field field, const core::FieldValue& value)
     core::Design probe = m_design;
     if (!core::setField(probe, field, value))
         return;
-    m_undoStack.push(new SetFieldCommand(
-        this, field, old, value, tr("Set %1 to %2").arg(widgets::fieldLabel(field), valueText(value))));
+    const QString text = tr("Set %1 to %2").arg(widgets::fieldLabel(field), valueText(value));
+    if (field == core::Field::Dp && m_design.layout.autoDp) {
+        // Setting DP by hand fixes it: Auto DP goes off in the same step.
+        m_undoStack.beginMacro(tr("%1 (Auto DP off)").arg(text));
+        m_undoStack.push(new SetFieldCommand(this, core::Field::AutoDp, true, false, text));
+        m_undoStack.push(new SetFieldCommand(this, field, old, value, text));
+        m_undoStack.endMacro();
+        return;
+    }
+    pushRefittingDp(new SetFieldCommand(this, field, old, value, text), probe);
+}
+
+void Document::pushRefittingDp(QUndoCommand* command, const core::Design& after)
+{
+    const int dp = core::autoDpDegree(after);
+    if (!after.layout.autoDp || dp == after.layout.dp()) {
+        m_undoStack.push(command);
+        return;
+    }
+    const QString dpText = tr("Set %1 to %2").arg(widgets::fieldLabel(core::Field::Dp)).arg(dp);
+    m_undoStack.beginMacro(tr("%1; Auto DP: DP %2 takes the free GPUs").arg(command->text()).arg(dp));
+    m_undoStack.push(command);
+    m_undoStack.push(new SetFieldCommand(this, core::Field::Dp, std::int64_t{after.layout.dp()},
+                                         std::int64_t{dp}, dpText));
+    m_undoStack.endMacro();
 }
 
 void Document::editFields(const std::vector<std::pair<core::Field, core::FieldValue>>& edits)
@@ -145,10 +169,15 @@ void Document::editFields(const std::vector<std::pair<core::Field, core::FieldVa
         return editField(changes.front().first, changes.front().second);
     if (changes.empty())
         return;
-    const auto& [field, value] = changes.front();
-    m_undoStack.beginMacro(tr("Set %1 to %2").arg(widgets::fieldLabel(field), valueText(value)));
-    for (const auto& [f, v] : changes)
-        editField(f, v);
+    // One step named by all it changes: "Set TP to 2, CP to 4, ZeRO stage to 1, Schedule to 1f1b". A
+    // gesture that sets the degrees itself (a search result) leaves DP as it chose.
+    QStringList parts;
+    for (const auto& [field, value] : changes)
+        parts << tr("%1 to %2").arg(widgets::fieldLabel(field), valueText(value));
+    m_undoStack.beginMacro(tr("Set %1").arg(parts.join(QStringLiteral(", "))));
+    for (const auto& [field, value] : changes)
+        m_undoStack.push(new SetFieldCommand(this, field, core::getField(m_design, field), value,
+                                             tr("Set %1 to %2").arg(widgets::fieldLabel(field), valueText(value))));
     m_undoStack.endMacro();
 }
 
@@ -168,9 +197,13 @@ void Document::editClusterShape(int nodes, int gpusPerNode, const QString& gpuTy
         = core::makeUniformCluster(nodes, gpusPerNode, ss(gpuType), ss(intraLink), m_design.cluster.fabric);
     if (cluster == m_design.cluster)
         return;
+    core::Design after = m_design;
+    after.cluster = cluster;
+    after.placement.clear();
     // GPU ids are renumbered, so an explicit placement no longer applies.
-    m_undoStack.push(new SetClusterCommand(this, m_design.cluster, m_design.placement, std::move(cluster), {},
-                                           tr("Cluster of %1 × %2 GPUs").arg(nodes).arg(gpusPerNode)));
+    pushRefittingDp(new SetClusterCommand(this, m_design.cluster, m_design.placement, std::move(cluster), {},
+                                          tr("Cluster of %1 × %2 GPUs").arg(nodes).arg(gpusPerNode)),
+                    after);
 }
 
 bool Document::editCluster(const core::ClusterEdit& edit)
@@ -178,8 +211,9 @@ bool Document::editCluster(const core::ClusterEdit& edit)
     core::Design probe = m_design;
     if (!core::applyClusterEdit(probe, edit))
         return false;
-    m_undoStack.push(new ClusterEditCommand(this, edit, m_design.cluster, m_design.placement,
-                                            clusterEditText(edit, *m_snapshot.evaluation->catalog)));
+    pushRefittingDp(new ClusterEditCommand(this, edit, m_design.cluster, m_design.placement,
+                                           clusterEditText(edit, *m_snapshot.evaluation->catalog)),
+                    probe);
     return true;
 }
 

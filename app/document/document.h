@@ -84,6 +84,9 @@ signals:
 
 private:
     void reevaluate();
+    // Pushes `command`; with Auto DP on, DP follows in the same step when `after` (the design as the
+    // command leaves it) has room for another DP degree.
+    void pushRefittingDp(QUndoCommand* command, const core::Design& after);
 
     core::Design m_design;
     widgets::DesignSnapshot m_snapshot;

@@ -133,9 +133,26 @@ bool LearnWindow::eventFilter(QObject* watched, QEvent* event)
 
 void LearnWindow::setSnapshot(const widgets::DesignSnapshot& snapshot)
 {
+    m_snapshot = snapshot;
+    m_snapshotPending = true;
+    if (isVisible())
+        applySnapshot();
+}
+
+void LearnWindow::applySnapshot() const
+{
+    if (!m_snapshotPending || m_snapshot.isNull())
+        return;
+    m_snapshotPending = false;
     for (widgets::LessonView* view : m_views)
-        view->setSnapshot(snapshot);
+        view->setSnapshot(m_snapshot);
+}
+
+void LearnWindow::showEvent(QShowEvent* event)
+{
+    applySnapshot();
     updateHeader();
+    QWidget::showEvent(event);
 }
 
 int LearnWindow::viewCount() const
@@ -170,6 +187,7 @@ bool LearnWindow::showView(const QString& name)
 
 void LearnWindow::showLessonFor(core::Dim dim, int zeroStage, bool serving)
 {
+    applySnapshot();
     auto* explorer = static_cast<widgets::StrategyExplorer*>(m_views.front());
     if (serving && dim != core::Dim::Cp) {
         showView(QStringLiteral("serving"));
@@ -212,6 +230,7 @@ void LearnWindow::bringToFront()
 
 widgets::LessonView* LearnWindow::view(int index) const
 {
+    applySnapshot(); // whoever reads a view sees it with the current design
     return index >= 0 && index < viewCount() ? m_views[static_cast<std::size_t>(index)] : nullptr;
 }
 

@@ -37,6 +37,8 @@ public:
 
     explicit LearnWindow(QWidget* parent = nullptr);
 
+    // The design the views teach with. The window keeps it while hidden and hands it to the views when it
+    // shows (F5 from the main window, the Learn menu, a lesson link), so that every view is current.
     void setSnapshot(const widgets::DesignSnapshot& snapshot);
     int viewCount() const;
     int currentView() const;
@@ -75,9 +77,11 @@ protected:
     void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void bringToFront();
+    void applySnapshot() const;
     void applyScale();
     void retranslate();
     void updateHeader();
@@ -95,6 +99,8 @@ private:
     QAction* m_exportAction = nullptr;
     bool m_presenting = false;
     QFont m_normalFont;
+    widgets::DesignSnapshot m_snapshot;
+    mutable bool m_snapshotPending = false; // the views have not seen m_snapshot yet
 };
 
 } // namespace app

@@ -17,13 +17,18 @@
 #include "performance/performancepanel.h"
 #include "timeline/timelinepanel.h"
 #include "window/exportmenu.h"
+#include "window/helpdialogs.h"
 #include "window/importmenu.h"
 #include "window/language.h"
 #include "window/learnwindow.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QComboBox>
+#include <QKeyEvent>
+#include <QLineEdit>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -148,6 +153,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     createActions();
     createMenus();
     retranslate();
+    qApp->installEventFilter(this); // undo and redo from any field (eventFilter)
     connect(m_language, &Language::changed, this, [this] { updateRecentMenu(); });
 
     std::optional<core::Design> initial = core::exampleDesign(core::kDefaultExample);
@@ -156,7 +162,16 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     resize(1500, 950);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    qApp->removeEventFilter(this); // no key event reaches a window being destroyed
+    // The document goes before QWidget's destructor closes the window and takes the focus from a field,
+    // whose editingFinished (the Name field's) would then reach a document that is gone: the views' intents
+    // stop here.
+    for (QObject* view : std::initializer_list<QObject*>{m_inspector, m_cluster, m_timeline, m_performance,
+                                                         m_memory, m_collectives})
+        view->disconnect(this);
+}
 
 void MainWindow::createActions()
 {
@@ -170,7 +185,11 @@ void MainWindow::createActions()
     m_saveAction->setShortcut(QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
     m_saveAsAction = new QAction(this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    // Not every platform theme binds Save As (Windows and plain X11 do not): then Ctrl+Shift+S, as GNOME
+    // and KDE have it.
+    m_saveAsAction->setShortcuts(QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
+                                     ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}
+                                     : QKeySequence::keyBindings(QKeySequence::SaveAs));
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAsDialog);
     m_quitAction = new QAction(this);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -189,6 +208,21 @@ void MainWindow::createActions()
     m_systemLanguageAction = languageAction(QStringLiteral("system"));
     m_englishAction = languageAction(QStringLiteral("en"));
     m_germanAction = languageAction(QStringLiteral("de"));
+
+    m_shortcutsAction = new QAction(this);
+    m_shortcutsAction->setObjectName(QStringLiteral("helpShortcuts"));
+    connect(m_shortcutsAction, &QAction::triggered, this, [this] {
+        QList<QMenu*> menus;
+        for (QAction* action : menuBar()->actions())
+            if (action->menu())
+                menus << action->menu();
+        helpDialog()->showHtml(tr("Keyboard Shortcuts — Meshwright"), keyboardShortcutsHtml(menus));
+    });
+    m_guideAction = new QAction(this);
+    m_guideAction->setObjectName(QStringLiteral("helpGuide"));
+    m_guideAction->setShortcuts(QKeySequence::HelpContents);
+    connect(m_guideAction, &QAction::triggered, this,
+            [this] { helpDialog()->showMarkdown(tr("User Guide — Meshwright"), userGuideMarkdown()); });
 
     m_aboutAction = new QAction(this);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
@@ -235,19 +269,19 @@ void MainWindow::createMenus()
     m_learn = new LearnWindow(this);
     QMenu* learnMenu = m_learn->createMenu(this);
     menuBar()->addMenu(learnMenu);
-    connect(learnMenu, &QMenu::aboutToShow, this, [this] { m_learn->setSnapshot(m_document->snapshot()); });
     connect(m_cluster, &widgets::ClusterPanel::lessonRequested, this, [this](core::Dim dim) {
-        m_learn->setSnapshot(m_document->snapshot());
         const core::Design& design = m_document->design();
         m_learn->showLessonFor(dim, design.layout.zeroStage, design.workload.mode == core::Mode::Serving);
     });
     // From the ZeRO view to the FSDP lesson: the sharded side of data parallelism.
     connect(m_memory, &widgets::MemoryPanel::shardingLessonRequested, this, [this] {
-        m_learn->setSnapshot(m_document->snapshot());
         m_learn->showLessonFor(core::Dim::Dp, 3);
     });
 
     m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_guideAction);
+    m_helpMenu->addAction(m_shortcutsAction);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_aboutAction);
     updateRecentMenu();
 }
@@ -271,6 +305,8 @@ void MainWindow::retranslate()
     m_englishAction->setText(QStringLiteral("English"));
     m_germanAction->setText(QStringLiteral("Deutsch"));
     m_aboutAction->setText(tr("&About Meshwright"));
+    m_shortcutsAction->setText(tr("&Keyboard Shortcuts"));
+    m_guideAction->setText(tr("&User Guide"));
     createUndoActions();
     m_inspectorDock->setWindowTitle(tr("Layout"));
     m_views->setTabText(m_views->indexOf(m_cluster), tr("Cluster"));
@@ -289,11 +325,80 @@ void MainWindow::createUndoActions()
     delete m_undoAction;
     delete m_redoAction;
     m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
-    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setShortcuts(undoKeys());
     m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
-    m_editMenu->addAction(m_undoAction);
-    m_editMenu->addAction(m_redoAction);
+    m_redoAction->setShortcuts(redoKeys());
+    m_editMenu->insertAction(m_editMenu->actions().value(0), m_redoAction);
+    m_editMenu->insertAction(m_redoAction, m_undoAction);
+}
+
+QList<QKeySequence> MainWindow::undoKeys()
+{
+    return QKeySequence::keyBindings(QKeySequence::Undo);
+}
+
+// The platform's Redo and Ctrl+Y, each once: a key bound twice is ambiguous, and Qt then runs neither.
+QList<QKeySequence> MainWindow::redoKeys()
+{
+    QList<QKeySequence> keys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence& key : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)})
+        if (!keys.contains(key))
+            keys << key;
+    return keys;
+}
+
+// Undo and redo act on the design wherever the focus is. A field being typed in first commits its value
+// (one undo step of its own), so that Ctrl+Z right after typing takes exactly that value back; the
+// field's own text undo would otherwise swallow the key.
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)
+        return QMainWindow::eventFilter(watched, event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    // This window and its docks, floating or not; not dialogs, whose text fields keep their own undo.
+    const QWidget* top = widget ? widget->window() : nullptr;
+    const bool mine = top && (top == this || top == m_inspectorDock || top == m_diagnosticsDock);
+    if (!mine)
+        return QMainWindow::eventFilter(watched, event);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const QKeySequence pressed(key->keyCombination());
+    const bool undo = undoKeys().contains(pressed);
+    const bool redo = redoKeys().contains(pressed);
+    if (!undo && !redo)
+        return QMainWindow::eventFilter(watched, event);
+    if (event->type() == QEvent::ShortcutOverride) {
+        // Taken as a key press (below), not as a shortcut that a field could claim for itself.
+        event->accept();
+        return true;
+    }
+    commitFocusedField();
+    QAction* action = undo ? m_undoAction : m_redoAction;
+    if (action->isEnabled())
+        action->trigger();
+    return true;
+}
+
+void MainWindow::commitFocusedField()
+{
+    QWidget* focus = QApplication::focusWidget();
+    if (auto* spin = qobject_cast<QAbstractSpinBox*>(focus)) {
+        spin->interpretText(); // emits valueChanged when the typed text differs
+    } else if (auto* combo = qobject_cast<QComboBox*>(focus); combo && combo->lineEdit()) {
+        if (combo->lineEdit()->isModified())
+            emit combo->lineEdit()->editingFinished();
+    } else if (auto* edit = qobject_cast<QLineEdit*>(focus)) {
+        if (edit->isModified())
+            emit edit->editingFinished();
+    }
+    if (auto* edit = qobject_cast<QLineEdit*>(focus))
+        edit->setModified(false);
+}
+
+HelpDialog* MainWindow::helpDialog()
+{
+    if (!m_help)
+        m_help = new HelpDialog(this);
+    return m_help;
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -338,17 +443,16 @@ void MainWindow::refreshViews()
     m_collectives->setSnapshot(snapshot);
     m_timeline->setSnapshot(snapshot);
     m_performance->setSnapshot(snapshot);
-    if (m_learn && m_learn->isVisible())
+    // The Learn window keeps the design while hidden, so F5 opens every lesson on it.
+    if (m_learn)
         m_learn->setSnapshot(snapshot);
     std::vector<core::Diagnostic> diagnostics = m_document->loadWarnings();
     diagnostics.insert(diagnostics.end(), snapshot.evaluation->diagnostics.begin(),
                        snapshot.evaluation->diagnostics.end());
     core::sortDiagnostics(diagnostics);
     m_diagnostics->setDiagnostics(std::move(diagnostics));
-    const core::Evaluation& e = *snapshot.evaluation;
-    statusBar()->showMessage(
-        e.valid() ? tr("Valid layout: %1 ranks on %2 GPUs").arg(e.worldSize).arg(e.gpusInService)
-                  : m_diagnostics->summaryText());
+    // Whether the layout runs, as the headline says it.
+    statusBar()->showMessage(widgets::layoutVerdictText(*snapshot.evaluation));
 }
 
 void MainWindow::updateTitle()
@@ -415,8 +519,10 @@ void MainWindow::newDesign()
     if (!maybeSave())
         return;
     std::optional<core::Design> design = core::exampleDesign(core::kDefaultExample);
-    if (design)
+    if (design) {
         design->name = ss(tr("New design"));
+        design->layout.autoDp = true; // DP follows TP, PP, CP and the cluster until set by hand
+    }
     setDesign(design ? std::move(*design) : core::Design{});
 }
 

@@ -6,6 +6,8 @@
 
 #include "document/document.h"
 
+#include <QKeySequence>
+#include <QList>
 #include <QMainWindow>
 #include <QSize>
 #include <memory>
@@ -29,6 +31,7 @@ class TimelinePanel;
 
 namespace app {
 
+class HelpDialog;
 class Language;
 class LearnWindow;
 class WhatIfRunner;
@@ -77,8 +80,13 @@ public:
     // Renders the window to a PNG (used by --screenshot).
     bool saveScreenshot(const QString& path);
 
+    // The keys of Edit ▸ Undo and Edit ▸ Redo: the platform's, and Ctrl+Y for redo, each bound once.
+    static QList<QKeySequence> undoKeys();
+    static QList<QKeySequence> redoKeys();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -86,6 +94,9 @@ private:
     void createMenus();
     void retranslate();
     void createUndoActions();
+    HelpDialog* helpDialog();
+    // The value typed into the focused field becomes an edit before undo or redo act.
+    void commitFocusedField();
     void connectDocument();
     void refreshViews();
     void updateTitle();
@@ -133,6 +144,9 @@ private:
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_shortcutsAction = nullptr;
+    QAction* m_guideAction = nullptr;
+    HelpDialog* m_help = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QAction* m_systemLanguageAction = nullptr;
     QAction* m_englishAction = nullptr;

@@ -103,10 +103,7 @@ constexpr std::array kKinds{
     kCollectiveHierarchicalNodes,
     kCollectivePeers,
     kCollectiveLink,
-    kMemoryOverModelStates,
-    kMemoryOverActivations,
-    kMemoryOverWeights,
-    kMemoryOverKvCache,
+    kMemoryDoesNotFit, // one code; its three other messages (by the largest part) share it and its severity
     kOffloadWithoutZero,
     kFrameworkMode,
     kFrameworkZeroStage,

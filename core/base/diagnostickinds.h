@@ -375,30 +375,32 @@ inline constexpr DiagnosticKind kCollectiveLink{
                "The %1 link needs a bandwidth above zero and a latency of zero or more; it has %2 and %3.")};
 
 // ---- Memory ---------------------------------------------------------------------------------------
-inline constexpr DiagnosticKind kMemoryOverModelStates{
-    "memory-over-model-states", Severity::Warning,
+// A rank that needs more memory than its GPU holds makes the layout fail: it cannot run. One code, four
+// messages by the largest part, each with the remedy for that part.
+inline constexpr DiagnosticKind kMemoryDoesNotFit{
+    "memory-does-not-fit", Severity::Error,
     MW_TR_NOOP("Diagnostics",
-               "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model "
-               "states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model "
-               "further (more TP or PP), or offload the optimizer.")};
-inline constexpr DiagnosticKind kMemoryOverActivations{
-    "memory-over-activations", Severity::Warning,
+               "The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 "
+               "ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, "
+               "more DP), split the model further (more TP or PP), or offload the optimizer.")};
+inline constexpr DiagnosticKind kMemoryDoesNotFitActivations{
+    "memory-does-not-fit", Severity::Error,
     MW_TR_NOOP("Diagnostics",
-               "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. "
-               "Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence "
-               "parallelism with TP, or add CP.")};
-inline constexpr DiagnosticKind kMemoryOverWeights{
-    "memory-over-weights", Severity::Warning,
-    MW_TR_NOOP(
-        "Diagnostics",
-        "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights "
-        "(%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.")};
-inline constexpr DiagnosticKind kMemoryOverKvCache{
-    "memory-over-kv-cache", Severity::Warning,
+               "The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 "
+               "ranks do not fit. Activations (%7) are the largest part: recompute them, lower the "
+               "micro-batch, use sequence parallelism with TP, or add CP.")};
+inline constexpr DiagnosticKind kMemoryDoesNotFitWeights{
+    "memory-does-not-fit", Severity::Error,
     MW_TR_NOOP("Diagnostics",
-               "Rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV "
-               "cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the "
-               "cache in FP8, or raise TP.")};
+               "The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 "
+               "ranks do not fit. The weights (%7) are the largest part: shard the replica with more TP "
+               "inside a node, or PP across nodes.")};
+inline constexpr DiagnosticKind kMemoryDoesNotFitKvCache{
+    "memory-does-not-fit", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 "
+               "ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at "
+               "most %8 fit), store the cache in FP8, or raise TP.")};
 // DeepSpeed's offload_optimizer is a ZeRO option, valid for stages 1 to 3 (DeepSpeed configuration JSON,
 // "zero_optimization.offload_optimizer"); Megatron's --optimizer-cpu-offload needs its distributed
 // optimizer, which is ZeRO-1.

@@ -91,7 +91,13 @@ CollectiveOp opFor(Dim dim, const Design& design)
 {
     switch (dim) {
     case Dim::Tp:
-        return CollectiveOp::AllReduce;
+        // Sequence parallelism turns each of TP's all-reduces into an all-gather before the layer and a
+        // reduce-scatter after it, of the same buffer (Korthikanti et al. 2022, sec. 4.2.2); the all-gather
+        // is the one a step starts with. Serving engines keep the all-reduce.
+        return design.layout.sequenceParallel && design.layout.tp() > 1
+                && design.workload.mode == Mode::Training
+            ? CollectiveOp::AllGather
+            : CollectiveOp::AllReduce;
     case Dim::Dp:
         return design.layout.zeroStage == 0 ? CollectiveOp::AllReduce : CollectiveOp::ReduceScatter;
     case Dim::Cp:

@@ -62,6 +62,7 @@ constexpr std::array kFields{
     FieldInfo{Field::VirtualStages, "/layout/virtualStages"},
     FieldInfo{Field::Recompute, "/layout/recompute"},
     FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
+    FieldInfo{Field::AutoDp, "/layout/autoDp"},
 };
 
 // Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
@@ -226,6 +227,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.recompute);
     case Field::LayersPerStage:
         return visit(d.layout.layersPerStage);
+    case Field::AutoDp:
+        return visit(d.layout.autoDp);
     }
     return visit(d.name);
 }

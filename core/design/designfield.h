@@ -67,8 +67,9 @@ enum class Field {
     VirtualStages,
     Recompute,
     LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
+    AutoDp,
 };
-inline constexpr Field kLastField = Field::LayersPerStage;
+inline constexpr Field kLastField = Field::AutoDp;
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;
 

@@ -267,6 +267,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("virtualStages", layout.virtualStages);
     in.read("layersPerStage", layout.layersPerStage);
     in.readEnum("recompute", layout.recompute);
+    in.read("autoDp", layout.autoDp);
 }
 
 // `asNodeList`: write the nodes one by one even where the uniform shorthand would do, because unknown
@@ -336,6 +337,7 @@ Json layoutToJson(const ParallelLayout& layout)
     out["virtualStages"] = layout.virtualStages;
     out["layersPerStage"] = layout.layersPerStage;
     out["recompute"] = enumName(layout.recompute);
+    out["autoDp"] = layout.autoDp;
     return out;
 }
 

@@ -103,6 +103,10 @@ struct ParallelLayout
     int virtualStages = 1; // model chunks per pipeline rank
     std::vector<int> layersPerStage; // explicit split over pp × virtualStages stages; empty = even split
     Recompute recompute = Recompute::None;
+    // DP follows the cluster: an edit of TP, PP, CP, EP or of the cluster sets DP to the GPUs the other
+    // degrees leave (autoDpDegree, layoutarithmetic.h). Off keeps DP as given. Files without the key keep
+    // their DP; new designs start with it on.
+    bool autoDp = false;
 
     int degree(Dim dim) const { return degrees[static_cast<std::size_t>(dim)]; }
     void setDegree(Dim dim, int value) { degrees[static_cast<std::size_t>(dim)] = value; }

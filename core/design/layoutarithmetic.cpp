@@ -1,7 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "design/layoutarithmetic.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace core {
+
+int autoDpDegree(const Design& design)
+{
+    const ParallelLayout& l = design.layout;
+    std::int64_t others = std::int64_t{std::max(l.tp(), 1)} * std::max(l.cp(), 1) * std::max(l.pp(), 1);
+    if (l.expertMode == ExpertMode::Separate)
+        others *= std::max(l.ep(), 1);
+    const std::int64_t dp = design.cluster.inServiceGpuCount() / others;
+    return static_cast<int>(std::clamp<std::int64_t>(dp, 1, std::numeric_limits<int>::max()));
+}
 
 std::string worldSizeFormula(const ParallelLayout& layout)
 {

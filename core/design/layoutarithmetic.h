@@ -15,6 +15,10 @@ namespace core {
 // 0 when they do not divide.
 std::int64_t microBatchesPerStep(const Design& design);
 
+// Auto DP: the data-parallel degree that fills the GPUs in service once TP, CP, PP (and EP as a dimension
+// of its own) have taken theirs — in-service GPUs / (world size / DP), rounded down, at least 1.
+int autoDpDegree(const Design& design);
+
 // "DP 4 × TP 8 × PP 4 × CP 4", naming only the dimensions that count towards the world size.
 std::string worldSizeFormula(const ParallelLayout& layout);
 

@@ -54,8 +54,10 @@ LaunchConfig launchConfig(const Design& design, const Evaluation& evaluation, La
     config.syntax = info->syntax;
     config.fileName = info->fileName;
 
-    // A configuration of a design with errors, or of the other workload, would be a wrong one.
-    if (!evaluation.valid() || !evaluation.hasMesh) {
+    // A configuration of a design with errors, or of the other workload, would be a wrong one. A layout
+    // that fails only in memory is still written, as before memory became an error: the diagnostics say it
+    // does not fit, and the configuration is what one would run on larger GPUs.
+    if ((!evaluation.valid() && !evaluation.failsOnlyInMemory()) || !evaluation.hasMesh) {
         launch::addNote(config, launch::kDesignErrors, "");
         return config;
     }

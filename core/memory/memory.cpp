@@ -290,19 +290,19 @@ MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const
         const RankRole& role = report.roles[static_cast<std::size_t>(worst)];
         const RankShard& shard = shards.at(role.ppRank);
         const MemoryCategory largest = role.largest();
-        const DiagnosticKind* kind = &diag::kMemoryOverActivations;
+        const DiagnosticKind* kind = &diag::kMemoryDoesNotFitActivations;
         double part = role.figure(largest).bytes;
         if (design.workload.mode == Mode::Serving) {
-            kind = largest == MemoryCategory::KvCache ? &diag::kMemoryOverKvCache : &diag::kMemoryOverWeights;
+            kind = largest == MemoryCategory::KvCache ? &diag::kMemoryDoesNotFitKvCache : &diag::kMemoryDoesNotFitWeights;
         } else if (largest == MemoryCategory::Parameters || largest == MemoryCategory::Gradients
                    || largest == MemoryCategory::Optimizer) {
-            kind = &diag::kMemoryOverModelStates;
+            kind = &diag::kMemoryDoesNotFit;
             part = role.figure(MemoryCategory::Parameters).bytes
                 + role.figure(MemoryCategory::Gradients).bytes + role.figure(MemoryCategory::Optimizer).bytes;
         }
-        const char* path = kind == &diag::kMemoryOverModelStates ? "/layout/zeroStage"
-            : kind == &diag::kMemoryOverKvCache                  ? "/workload/serving/concurrency"
-            : kind == &diag::kMemoryOverWeights                  ? "/layout/tp"
+        const char* path = kind == &diag::kMemoryDoesNotFit ? "/layout/zeroStage"
+            : kind == &diag::kMemoryDoesNotFitKvCache                  ? "/workload/serving/concurrency"
+            : kind == &diag::kMemoryDoesNotFitWeights                  ? "/layout/tp"
                                                                  : "/layout/recompute";
         std::vector<std::string> args{std::to_string(firstRank[static_cast<std::size_t>(worst)]),
                                       stageLabel(shard),
@@ -311,7 +311,7 @@ MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const
                                       std::to_string(ranksOver),
                                       std::to_string(rankCount),
                                       formatBytes(part)};
-        if (kind == &diag::kMemoryOverKvCache)
+        if (kind == &diag::kMemoryDoesNotFitKvCache)
             args.push_back(std::to_string(report.maxConcurrentSequences.value_or(0)));
         report.diagnostics.push_back(makeDiagnostic(*kind, path, std::move(args)));
     }

@@ -180,8 +180,7 @@ void summary(Html& html, const Design& design, const Evaluation& e)
     }
     html.row({"Workload", workload});
     html.row({"Verdict",
-              e.valid() ? (e.memory && !e.memory->fits ? "valid, but does not fit in memory" : "valid")
-                        : "has errors"});
+              e.valid() ? "valid" : e.failsOnlyInMemory() ? "does not fit in memory: it cannot run" : "has errors"});
     html.tableEnd();
 }
 

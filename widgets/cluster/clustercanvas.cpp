@@ -125,6 +125,9 @@ void ClusterCanvas::setSnapshot(const DesignSnapshot& snapshot)
         // The items that span the whole cluster announce their new size before it changes.
         m_fabric->geometryChanged();
         m_overlay->geometryChanged();
+        // The old nodes leave the scene while the geometry their bounding boxes read still holds them: with
+        // fewer nodes, the scene's index would otherwise ask a removed node for a rect past the new list.
+        removeNodeItems();
         m_nodeSizes = sizes;
         m_state.geometry = ClusterGeometry::compute(sizes);
         rebuildItems();
@@ -136,13 +139,18 @@ void ClusterCanvas::setSnapshot(const DesignSnapshot& snapshot)
     updatePaths();
 }
 
-void ClusterCanvas::rebuildItems()
+void ClusterCanvas::removeNodeItems()
 {
     for (NodeItem* item : m_nodeItems) {
         m_scene->removeItem(item);
         delete item;
     }
     m_nodeItems.clear();
+}
+
+void ClusterCanvas::rebuildItems()
+{
+    removeNodeItems();
     for (int n = 0; n < static_cast<int>(m_nodeSizes.size()); ++n) {
         auto* item = new NodeItem(&m_state, n);
         m_nodeItems.push_back(item);

@@ -109,6 +109,7 @@ protected:
 private:
     friend class CanvasTool; // a gesture reads and selects through the canvas (clustertools.h)
 
+    void removeNodeItems();
     void rebuildItems();
     void refreshDerivedState();
     void refreshFocus();

@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QScrollBar>
+#include <algorithm>
 
 namespace widgets {
 
@@ -25,6 +26,28 @@ constexpr std::size_t kMaxGhosts = 64;
 QRectF dropTarget(const ClusterGeometry& g, int node, QPointF scenePos)
 {
     return g.slotRect(node, g.dropSlot(node, scenePos)).adjusted(-3, -3, 3, 3);
+}
+
+// The node a dragged GPU goes to: the node under the pointer, else — anywhere inside the cluster, such as
+// the gap between two nodes — the nearest node, so that a drag repeated where a node was before the canvas
+// redrew moves the GPU instead of deleting it. -1 (remove) only outside the cluster.
+int moveTargetNode(const ClusterGeometry& g, QPointF scenePos)
+{
+    if (const int node = g.nodeAt(scenePos); node >= 0 || !g.bounds.contains(scenePos))
+        return node;
+    int nearest = -1;
+    double best = 0;
+    for (std::size_t n = 0; n < g.nodes.size(); ++n) {
+        const QRectF& r = g.nodes[n].rect;
+        const double dx = std::max({r.left() - scenePos.x(), 0.0, scenePos.x() - r.right()});
+        const double dy = std::max({r.top() - scenePos.y(), 0.0, scenePos.y() - r.bottom()});
+        const double distance = dx * dx + dy * dy;
+        if (nearest < 0 || distance < best) {
+            nearest = static_cast<int>(n);
+            best = distance;
+        }
+    }
+    return nearest;
 }
 
 } // namespace
@@ -138,7 +161,7 @@ void MoveGpusTool::move(QPoint, QPointF scenePos)
         const core::GpuLocation at = cluster.locate(id);
         drag.ghosts.push_back(g.slotRect(at.nodeIndex, at.slot).translated(scenePos - m_pressScene));
     }
-    const int node = g.nodeAt(scenePos);
+    const int node = moveTargetNode(g, scenePos);
     const int count = static_cast<int>(m_gpus.size());
     if (node >= 0) {
         drag.target = dropTarget(g, node, scenePos);
@@ -157,7 +180,7 @@ bool MoveGpusTool::finish(QPointF scenePos)
     if (m_gpus.empty())
         return true;
     const ClusterGeometry& g = state().geometry;
-    const int node = g.nodeAt(scenePos);
+    const int node = moveTargetNode(g, scenePos);
     if (node < 0) {
         requestEdit(core::edit::Remove{{}, m_gpus});
         return true;

@@ -18,6 +18,31 @@ namespace {
 
 constexpr std::array kDims{core::Dim::Tp, core::Dim::Pp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep};
 
+// Why DP shrinks by as much as it does: the model-parallel degrees stay, so the GPUs in service hold a
+// whole number of replicas, and the global batch must split evenly over the replicas' micro-batches.
+QString regroupingReason(const WhatIfFigures& figures)
+{
+    const WhatIfFigures::Regrouping& r = *figures.regrouping;
+    if (!figures.design || r.dpBefore < 1)
+        return {};
+    const core::Design& d = *figures.design;
+    const std::int64_t perReplica = d.layout.worldSize() / r.dpBefore;
+    const std::int64_t inService = d.cluster.inServiceGpuCount();
+    const std::int64_t replicas = perReplica > 0 ? inService / perReplica : 0;
+    QString text = ClusterPanel::tr("Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs "
+                                    "in service hold %3 replicas")
+                       .arg(perReplica)
+                       .arg(inService)
+                       .arg(replicas);
+    if (r.dpAfter < replicas)
+        text += ClusterPanel::tr(", and the global batch of %1 splits into micro-batches of %2 evenly over "
+                                 "no more than %3 of them")
+                    .arg(d.workload.globalBatch)
+                    .arg(d.layout.microBatch)
+                    .arg(r.dpAfter);
+    return text + QLatin1Char('.');
+}
+
 // The layout regrouped onto the GPUs in service, against the same layout with every GPU in service.
 QString regroupedText(const WhatIfFigures& figures)
 {
@@ -40,7 +65,7 @@ QString regroupedText(const WhatIfFigures& figures)
                   .arg(countText(*r.regrouped.tokensPerSecond), countText(*r.whole.tokensPerSecond));
     if (r.regrouped.overMemory)
         text += QLatin1Char(' ') + ClusterPanel::tr("It no longer fits in memory.");
-    return text;
+    return text + QLatin1Char(' ') + regroupingReason(figures);
 }
 
 // The nodes on a slower link than the fastest node's, and what the step costs against every node on the

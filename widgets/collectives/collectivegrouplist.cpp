@@ -128,7 +128,9 @@ void CollectiveGroupList::fillDimension(const DesignSnapshot& snapshot, core::Di
                                         "or a link of the design is unknown."));
             continue;
         }
-        opName = collectiveOpText(result.group->spec.op);
+        opName = dim == core::Dim::Tp && result.group->spec.op == core::CollectiveOp::AllGather
+            ? CollectivePanelText::tr("all-gather and reduce-scatter (sequence parallel)")
+            : collectiveOpText(result.group->spec.op);
         describeItem(item, *result.group);
     }
     if (opName.isEmpty()) {

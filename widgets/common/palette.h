@@ -76,6 +76,9 @@ inline constexpr QColor clusterLegendText{0x60, 0x60, 0x60};
 inline constexpr QColor warningBarFill{0xff, 0xf3, 0xcd};
 inline constexpr QColor warningBarBorder{0xe0, 0xc3, 0x6b};
 inline constexpr QColor warningBarText{0x5c, 0x44, 0x00};
+// The summary's verdict on a layout: dark red and dark amber, readable on the light panel.
+inline constexpr QColor verdictFailsText{0xb0, 0x1c, 0x1c};
+inline constexpr QColor verdictIdleText{0x8a, 0x5a, 0x00};
 
 // Collectives (widgets/collectives).
 // What moves in the shown step: its packets, their links, the cells they leave and reach, the playhead

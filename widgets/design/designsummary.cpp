@@ -6,13 +6,17 @@
 #include "common/explanationdialog.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "common/palette.h"
 #include "common/unitstext.h"
 #include "design/validate.h"
+#include "evaluate.h"
 
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
+
+#include <algorithm>
 
 namespace widgets {
 
@@ -20,6 +24,23 @@ namespace {
 QString count(double value)
 {
     return countText(value);
+}
+
+// The fullest rank that does not fit: its total and its GPU's capacity.
+const core::RankRole* fullestOverflowing(const core::Evaluation& e)
+{
+    const core::RankRole* worst = nullptr;
+    if (!e.memory)
+        return worst;
+    for (const core::RankRole& role : e.memory->roles)
+        if (!role.fits() && (!worst || role.totalBytes - role.capacityBytes > worst->totalBytes - worst->capacityBytes))
+            worst = &role;
+    return worst;
+}
+
+int idleGpus(const core::Evaluation& e)
+{
+    return e.worldSize > 0 ? std::max(0, e.gpusInService - static_cast<int>(e.worldSize)) : 0;
 }
 
 QLabel* makeValueLabel(QWidget* parent)
@@ -31,6 +52,41 @@ QLabel* makeValueLabel(QWidget* parent)
     return label;
 }
 } // namespace
+
+Verdict layoutVerdict(const core::Evaluation& e)
+{
+    if (e.failsOnlyInMemory())
+        return Verdict::DoesNotFit;
+    if (!e.valid())
+        return Verdict::HasErrors;
+    return idleGpus(e) > 0 ? Verdict::RunsWithIdleGpus : Verdict::Runs;
+}
+
+QString layoutVerdictText(const core::Evaluation& e)
+{
+    switch (layoutVerdict(e)) {
+    case Verdict::HasErrors: {
+        int errors = 0;
+        for (const core::Diagnostic& d : e.diagnostics)
+            errors += d.isError() ? 1 : 0;
+        return DesignSummary::tr("The layout cannot run: %n error(s), see Diagnostics.", nullptr, errors);
+    }
+    case Verdict::DoesNotFit: {
+        const core::RankRole* role = fullestOverflowing(e);
+        if (!role)
+            return DesignSummary::tr("The layout does not fit in memory: it cannot run.");
+        return DesignSummary::tr("The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.")
+            .arg(integerText(role->ranks.front()), bytesText(role->totalBytes), bytesText(role->capacityBytes));
+    }
+    case Verdict::RunsWithIdleGpus:
+        return DesignSummary::tr("Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.", nullptr, idleGpus(e))
+            .arg(integerText(e.worldSize), integerText(e.gpusInService));
+    case Verdict::Runs:
+        break;
+    }
+    return DesignSummary::tr("Valid layout: %1 ranks on %2 GPUs.")
+        .arg(integerText(e.worldSize), integerText(e.gpusInService));
+}
 
 DesignSummary::DesignSummary(QWidget* parent)
     : QFrame(parent)
@@ -87,6 +143,11 @@ QString DesignSummary::performanceText() const
 QString DesignSummary::measuredText() const
 {
     return m_measured->text();
+}
+
+QString DesignSummary::verdictStyle() const
+{
+    return m_performance->property("verdict").toString();
 }
 
 void DesignSummary::changeEvent(QEvent* event)
@@ -206,9 +267,31 @@ void DesignSummary::explain(const QString& figure)
 // the visible time of each kind of collective.
 void DesignSummary::refreshPerformance()
 {
-    const std::optional<core::Performance>& p = m_snapshot.evaluation->performance;
-    const std::optional<core::ServingPerformance>& serving = m_snapshot.evaluation->serving;
-    m_performance->setVisible(p.has_value() || serving.has_value());
+    const core::Evaluation& e = *m_snapshot.evaluation;
+    const std::optional<core::Performance>& p = e.performance;
+    const std::optional<core::ServingPerformance>& serving = e.serving;
+    // The line stays, whatever the verdict, so that the tabs below do not move. A layout that cannot run
+    // says so first, in red; its figures follow as those it would reach.
+    const Verdict verdict = layoutVerdict(e);
+    const char* style = verdict == Verdict::Runs ? "runs" : verdict == Verdict::RunsWithIdleGpus ? "idle" : "fails";
+    m_performance->setProperty("verdict", QString::fromLatin1(style));
+    QString head;
+    if (verdict != Verdict::Runs) {
+        const QColor colour = verdict == Verdict::RunsWithIdleGpus ? palette::verdictIdleText : palette::verdictFailsText;
+        head = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
+                   .arg(colour.name(), layoutVerdictText(e).toHtmlEscaped());
+        // On the first line, before the figures, so that the headline keeps its height.
+        if (verdict == Verdict::DoesNotFit && (p || serving))
+            head += QStringLiteral(" ") + tr("If it ran:");
+        head += QStringLiteral(" ");
+    }
+    if (verdict == Verdict::HasErrors || (!p && !serving)) {
+        m_performance->setText(head + QStringLiteral("<br><small>")
+                               + tr("No step time: the figures need a layout without errors.")
+                               + QStringLiteral("</small>"));
+        m_performance->setToolTip(QString());
+        return;
+    }
     auto seconds = [](double s) { return secondsText(s); };
     auto percent = [](double share) { return QLocale().toString(100 * share, 'f', 1); };
     // The headline figures are links to their explanation (formula, inputs, source).
@@ -220,7 +303,8 @@ void DesignSummary::refreshPerformance()
         // group.
         const core::ServingPerformance& v = *serving;
         m_performance->setText(
-            tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
+            head
+            + tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
                "sequences)")
                 .arg(link("ttft", seconds(v.timeToFirstToken)), link("itl", seconds(v.interTokenLatency)),
                      link("throughput", count(v.groupTokensPerSecond)))
@@ -237,11 +321,10 @@ void DesignSummary::refreshPerformance()
         m_performance->setToolTip(tr("Inter-token latency = %1").arg(qs(v.itl.formula)));
         return;
     }
-    if (!p)
-        return;
     const core::ExposedCommunication& x = p->exposed;
     m_performance->setText(
-        tr("<b>Step %1</b> · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %")
+        head
+        + tr("<b>Step %1</b> · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %")
             .arg(link("step", seconds(p->stepSeconds)), count(p->tokensPerSecond),
                  link("mfu", percent(p->mfu)), percent(p->hfu), percent(p->bubbleFraction))
         + QStringLiteral("<br><small>")

@@ -15,6 +15,13 @@ namespace widgets {
 
 class ExplanationDialog;
 
+// Whether the layout can run, in one line for the headline and the status bar: its errors, that a rank
+// does not fit in its GPU (naming the fullest and its capacity), or that it is valid — with the GPUs it
+// leaves idle.
+enum class Verdict { Runs, RunsWithIdleGpus, DoesNotFit, HasErrors };
+Verdict layoutVerdict(const core::Evaluation& evaluation);
+QString layoutVerdictText(const core::Evaluation& evaluation);
+
 class DesignSummary : public QFrame
 {
     Q_OBJECT
@@ -30,6 +37,8 @@ public:
     QString performanceText() const;
     // The design's compared measured record beside the prediction; empty without a record.
     QString measuredText() const;
+    // The headline's verdict as its style shows it: "runs", "idle" (a warning), "fails" (red).
+    QString verdictStyle() const;
     // Opens the explanation of a headline figure: "step", "mfu", "ttft", "itl", "throughput".
     void explain(const QString& figure);
     ExplanationDialog* explanationDialog() const { return m_dialog; }

@@ -96,6 +96,10 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Context length");
     case Field::KvDtype:
         return QCoreApplication::translate("FieldText", "KV cache type");
+    case Field::Name:
+        return QCoreApplication::translate("FieldText", "Name");
+    case Field::AutoDp:
+        return QCoreApplication::translate("FieldText", "Auto DP");
     default:
         return {};
     }
@@ -178,6 +182,14 @@ QString fieldToolTip(Field field)
     case Field::VirtualStages:
         return QCoreApplication::translate("FieldText",
                                            "Model chunks per pipeline rank (interleaved schedule).");
+    case Field::Name:
+        return QCoreApplication::translate("FieldText",
+                                           "The design's name: the title of exported launch files, reports "
+                                           "and figures.");
+    case Field::AutoDp:
+        return QCoreApplication::translate("FieldText",
+                                           "DP takes the GPUs the other degrees leave: changing TP, PP, CP, "
+                                           "EP or the cluster sets DP again. Off keeps DP as you set it.");
     default:
         return {};
     }

@@ -9,6 +9,9 @@
 #include "design/validate.h"
 #include "diagnostics/diagnostictext.h"
 
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
+#include <QCoreApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -54,14 +57,33 @@ LayoutInspector::LayoutInspector(QWidget* parent)
     retranslate();
 }
 
+// A group's rows sit in a form; its word-wrapped notes sit beside the form, never in it. Qt 6.4's
+// QFormLayout computes height-for-width (the wrapped label's) over every row, hidden ones too, with the
+// layout index a hidden row had when it was last shown: with rows hidden by setRowVisible that index
+// can lie past the end of the form's row table, and the form writes beyond its memory. A form without a
+// height-for-width item never runs that computation.
 QFormLayout* LayoutInspector::addGroup(QGroupBox*& box)
 {
     box = new QGroupBox(this);
-    auto* form = new QFormLayout(box);
+    auto* column = new QVBoxLayout(box);
+    auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    column->addLayout(form);
     layout()->addWidget(box);
     return form;
+}
+
+QLabel* LayoutInspector::addNote(QGroupBox* box, bool aboveRows)
+{
+    auto* note = new QLabel(this);
+    note->setWordWrap(true);
+    auto* column = static_cast<QVBoxLayout*>(box->layout());
+    if (aboveRows)
+        column->insertWidget(0, note);
+    else
+        column->addWidget(note);
+    return note;
 }
 
 QSpinBox* LayoutInspector::addInteger(QFormLayout* form, Field field, int min, int max)
@@ -134,8 +156,9 @@ void LayoutInspector::build()
     // The combo boxes offer the built-in presets to choose from.
     const core::Catalog& catalog = core::Catalog::builtin();
 
-    // Model
+    // Model, and the design's name (the title of what is exported)
     QFormLayout* model = addGroup(m_modelGroup);
+    addText(model, Field::Name);
     m_modelPreset = new QComboBox(this);
     for (const core::ModelArchitecture& m : catalog.models())
         m_modelPreset->addItem(qs(m.name), qs(m.preset));
@@ -146,9 +169,7 @@ void LayoutInspector::build()
         if (!id.isEmpty())
             emit modelPresetChosen(id);
     });
-    m_modelNote = new QLabel(this);
-    m_modelNote->setWordWrap(true);
-    model->addRow(m_modelNote);
+    m_modelNote = addNote(m_modelGroup, false);
     addInteger(model, Field::ModelLayers, 1, core::limits::kMaxLayers);
     addInteger(model, Field::ModelHidden, 1, static_cast<int>(core::limits::kMaxHidden));
     addInteger(model, Field::ModelFfn, 0, static_cast<int>(core::limits::kMaxFfn));
@@ -187,9 +208,7 @@ void LayoutInspector::build()
     // 0 shows as "one per GPU": the DGX default.
     addInteger(cluster, Field::NicsPerNode, 0, core::limits::kMaxGpusPerNode)
         ->setSpecialValueText(tr("one per GPU"));
-    m_clusterNote = new QLabel(this);
-    m_clusterNote->setWordWrap(true);
-    cluster->addRow(m_clusterNote);
+    m_clusterNote = addNote(m_clusterGroup, false);
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         // A new GPU type brings the intra-node link its nodes usually have: the preset just chosen.
         if (const core::GpuSpec* gpu = core::Catalog::builtin().gpu(ss(m_gpu->itemData(index).toString()))) {
@@ -205,11 +224,10 @@ void LayoutInspector::build()
 
     // Parallel layout
     QFormLayout* parallel = addGroup(m_parallelGroup);
-    m_worldLabel = new QLabel(this);
-    m_worldLabel->setWordWrap(true);
-    parallel->addRow(m_worldLabel);
+    m_worldLabel = addNote(m_parallelGroup, true);
     for (Field field : {Field::Tp, Field::Pp, Field::Dp, Field::Cp, Field::Ep})
         addInteger(parallel, field, 1, core::limits::kMaxDegree);
+    addCheck(parallel, Field::AutoDp);
     addChoice(parallel, Field::Framework, Choices::Framework);
     addChoice(parallel, Field::Order, Choices::Order);
     addChoice(parallel, Field::ExpertMode, Choices::ExpertMode);
@@ -245,6 +263,38 @@ void LayoutInspector::build()
     addChoice(serving, Field::KvDtype, Choices::KvDtype);
 
     outer->addStretch(1);
+    routeWheelToPanel();
+}
+
+// The wheel scrolls the panel; it changes a value only in the field being edited. Wheel focus would let a
+// scroll over a field take the focus and the value with it.
+void LayoutInspector::routeWheelToPanel()
+{
+    for (QWidget* editor : findChildren<QWidget*>()) {
+        if (!qobject_cast<QAbstractSpinBox*>(editor) && !qobject_cast<QComboBox*>(editor))
+            continue;
+        editor->setFocusPolicy(Qt::StrongFocus);
+        editor->installEventFilter(this);
+    }
+}
+
+bool LayoutInspector::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Wheel) {
+        auto* editor = qobject_cast<QWidget*>(watched);
+        if (editor && !editor->hasFocus()) {
+            // On to the scroll area that holds the panel. Handed over here, not left to propagate: Qt passes
+            // only a spontaneous wheel event on to the parents, and a filter that keeps the event keeps it.
+            for (QWidget* w = parentWidget(); w; w = w->parentWidget()) {
+                if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                    QCoreApplication::sendEvent(area->viewport(), event);
+                    break;
+                }
+            }
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LayoutInspector::fillChoices(QComboBox* box, Choices choices)

@@ -42,6 +42,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Binding
@@ -69,6 +70,8 @@ private:
     void build();
     void retranslate();
     QFormLayout* addGroup(QGroupBox*& box);
+    QLabel* addNote(QGroupBox* box, bool aboveRows);
+    void routeWheelToPanel();
     QSpinBox* addInteger(QFormLayout* form, core::Field field, int min, int max);
     QComboBox* addChoice(QFormLayout* form, core::Field field, Choices choices);
     void addCheck(QFormLayout* form, core::Field field);

@@ -119,6 +119,13 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     candidatesLayout->addWidget(m_table, 1);
+    // Before anything is pinned, the page says how to pin instead of showing an empty table.
+    m_emptyHint = new QLabel(candidates);
+    m_emptyHint->setObjectName(QStringLiteral("candidatesEmpty"));
+    m_emptyHint->setWordWrap(true);
+    m_emptyHint->setAlignment(Qt::AlignCenter);
+    m_emptyHint->setMargin(24);
+    candidatesLayout->addWidget(m_emptyHint, 1);
     m_pages->addTab(candidates, QString());
 
     auto* search = new QWidget(m_pages);
@@ -235,6 +242,10 @@ void PerformancePanel::retranslate()
     m_pinButton->setText(tr("Pin current design"));
     m_seedPairButton->setText(tr("Pin the reference article's two 70B layouts"));
     m_clearButton->setText(tr("Clear"));
+    m_emptyHint->setText(
+        tr("No candidates yet. Press <b>Pin current design</b> to keep the layout you are editing here, change "
+           "it and pin again to compare the two; or pin the reference article's two 70B layouts. A result "
+           "of the Mesh search applied to the design can be pinned the same way."));
     m_searchTitle->setText(tr("<b>Mesh search</b>"));
     m_searchButton->setText(tr("Search every layout"));
     m_cancelButton->setText(tr("Cancel"));
@@ -256,6 +267,8 @@ void PerformancePanel::updateResultHeaders()
 
 void PerformancePanel::rebuildTable()
 {
+    m_table->setVisible(!m_candidates.empty());
+    m_emptyHint->setVisible(m_candidates.empty());
     static const std::array<const char*, static_cast<std::size_t>(Row::Count)> kRowNames{
         QT_TR_NOOP("Model"),
         QT_TR_NOOP("GPUs"),

@@ -84,6 +84,7 @@ private:
     QTabWidget* m_pages = nullptr;
     ScalingPlot* m_scaling = nullptr;
     QLabel* m_candidatesTitle = nullptr;
+    QLabel* m_emptyHint = nullptr;
     QPushButton* m_pinButton = nullptr;
     QPushButton* m_seedPairButton = nullptr;
     QPushButton* m_clearButton = nullptr;

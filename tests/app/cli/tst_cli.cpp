@@ -100,20 +100,27 @@ private:
 // The reference article's 512-GPU layout built from flags alone.
 void TestCli::articleLayoutFromFlags()
 {
-    const Json out = runJson(articleFlags({"--json"}));
+    // Built from flags alone, the layout has no ZeRO, no sequence parallelism and no recomputation: its
+    // activations do not fit, so it cannot run — an error (exit code 1, valid: false) naming the largest
+    // part; the step's schedule and performance stay, as figures of a layout that cannot run.
+    const Run failing = runCli(articleFlags({"--json"}));
+    QCOMPARE(failing.exitCode, 1);
+    const Json out = Json::parse(failing.out, nullptr, false);
     QVERIFY(!out.is_discarded());
     QVERIFY(out["worldSize"] == 512);
-    QVERIFY(out["valid"] == true);
+    QVERIFY(out["valid"] == false);
+    QVERIFY(out["schedule"].is_object());
+    QVERIFY(out["performance"]["stepSeconds"].get<double>() > 0);
     QVERIFY(out["groups"]["tp"].size() == 64);
     QVERIFY(out["groups"]["tp"][1] == Json::parse("[8, 9, 10, 11, 12, 13, 14, 15]"));
     QVERIFY(out["groups"]["cp"][0] == Json::parse("[0, 8, 16, 24]"));
     QVERIFY(out["groups"]["dp"][0] == Json::parse("[0, 32, 64, 96]"));
     QVERIFY(out["groups"]["pp"][0] == Json::parse("[0, 128, 256, 384]"));
     QVERIFY(out["parameters"]["total"].get<double>() > 70.5e9);
-    // Built from flags alone, the layout has no ZeRO, no sequence parallelism and no recomputation: valid,
-    // but its activations do not fit (a warning, not an error).
     QVERIFY(out["diagnostics"].is_array() && out["diagnostics"].size() == 1);
-    QVERIFY(hasCode(out, "memory-over-activations"));
+    QVERIFY(hasCode(out, "memory-does-not-fit"));
+    QVERIFY(out["diagnostics"][0]["severity"] == "error");
+    QVERIFY(out["diagnostics"][0]["message"].get<std::string>().find("Activations") != std::string::npos);
     QVERIFY(out["memory"]["fits"] == false);
     const Json fits = runJson(articleFlags({"--zero", "1", "--sp", "--recompute", "selective", "--json"}));
     QVERIFY(fits["memory"]["fits"] == true);

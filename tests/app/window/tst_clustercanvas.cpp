@@ -75,6 +75,7 @@ private slots:
     void cleanup();
     void dragMovesAGpuToAnotherNodeInOneUndoStep();
     void draggingOutOfEveryNodeRemoves();
+    void droppingBetweenNodesNeverDeletes();
     void deleteRemovesTheSelectionInOneStep();
     void rubberBandSelectsGpus();
     void swapTwoRanksThenAutoPlace();
@@ -157,15 +158,36 @@ void TestClusterCanvas::dragMovesAGpuToAnotherNodeInOneUndoStep()
 void TestClusterCanvas::draggingOutOfEveryNodeRemoves()
 {
     const std::string before = saved();
-    // Into the gap between the two columns of nodes.
+    // Past the right edge of the cluster.
     const auto& g = canvas()->clusterGeometry();
-    const QPointF gap((g.nodes[0].rect.right() + g.nodes[1].rect.left()) / 2, g.nodes[0].rect.center().y());
-    dragMouse(viewport(), canvas()->viewportPointOf(0, 7), canvas()->mapFromScene(gap));
+    const QPointF outside(g.bounds.right() + 20, g.nodes[0].rect.center().y());
+    dragMouse(viewport(), canvas()->viewportPointOf(0, 7), canvas()->mapFromScene(outside));
     QCOMPARE(document()->design().cluster.gpuCount(), 31);
     QCOMPARE(document()->undoStack()->count(), 1);
     QCOMPARE(document()->undoStack()->text(0), QStringLiteral("Remove 1 GPU"));
     document()->undoStack()->undo();
     QCOMPARE(saved(), before);
+}
+
+// A drop in the gap between two nodes goes to the nearer node; and the same drag repeated at the same
+// place, after the first one has changed the nodes' widths, moves a GPU again instead of deleting it.
+void TestClusterCanvas::droppingBetweenNodesNeverDeletes()
+{
+    const auto& g = canvas()->clusterGeometry();
+    const QPointF gap(g.nodes[0].rect.right() + 2, g.nodes[0].rect.center().y());
+    dragMouse(viewport(), canvas()->viewportPointOf(0, 7), canvas()->mapFromScene(gap));
+    QCOMPARE(document()->design().cluster.gpuCount(), 32);
+    QCOMPARE(document()->design().cluster.nodes[0].gpus.size(), std::size_t{8}); // still in its own node
+    const QPoint from = canvas()->viewportPointOf(0, 0);
+    const QPoint to = canvas()->viewportPointOf(1, 7);
+    for (int repeat = 0; repeat < 3; ++repeat) {
+        dragMouse(viewport(), from, to);
+        QCOMPARE(document()->design().cluster.gpuCount(), 32);
+    }
+    QVERIFY(document()->undoStack()->count() >= 1);
+    for (int i = 0; i < document()->undoStack()->count(); ++i)
+        QVERIFY2(document()->undoStack()->text(i).startsWith(QStringLiteral("Move")),
+                 qPrintable(document()->undoStack()->text(i)));
 }
 
 void TestClusterCanvas::deleteRemovesTheSelectionInOneStep()

@@ -60,7 +60,9 @@ void TestGroupCollective::tpGroupStaysInItsNode()
     }
     QCOMPARE(g.nodes, 1);
     QCOMPARE(g.spec.ranksPerNode, 0);
-    QCOMPARE(g.spec.op, CollectiveOp::AllReduce);
+    // Sequence parallelism is on: TP's all-reduce is an all-gather and a reduce-scatter of the same buffer
+    // (Korthikanti et al. 2022, sec. 4.2.2); the group plays the all-gather.
+    QCOMPARE(g.spec.op, CollectiveOp::AllGather);
     QCOMPARE(g.spec.algorithm, CollectiveAlgorithm::Ring);
     QCOMPARE(QString::fromStdString(g.intraLink.id), QStringLiteral("nvlink4"));
     const CollectiveCost cost = collectiveCost(g.spec, g.links);
@@ -121,20 +123,22 @@ void TestGroupCollective::messageSizes_data()
               dp = static_cast<int>(Dim::Dp);
     const int ar = static_cast<int>(CollectiveOp::AllReduce), ag = static_cast<int>(CollectiveOp::AllGather),
               a2a = static_cast<int>(CollectiveOp::AllToAll);
-    // s = 2048, b = 1, h = 4096, BF16 → the TP all-reduce message is s·b·h·2 = 16,777,216 B.
+    // s = 2048, b = 1, h = 4096, BF16 → the TP message is s·b·h·2 = 16,777,216 B: all-reduced without
+    // sequence parallelism, all-gathered (and reduce-scattered) with it.
     QTest::newRow("hand-worked TP message")
         << "default"
         << R"({"model": {"preset": "llama-3.1-70b", "hidden": 4096, "heads": 32,
                                               "kvHeads": 8, "headDim": 128, "ffn": 14336},
-                                              "workload": {"sequenceLength": 2048}})"
+                                              "workload": {"sequenceLength": 2048},
+                                              "layout": {"sequenceParallel": false}})"
         << tp << ar << 16777216.0;
     // The default design: s·b·h·e = 8192 × 1 × 8192 × 2.
     QTest::newRow("default TP message") << "default"
-                                        << "{}" << tp << ar << 8192.0 * 8192 * 2;
+                                        << "{}" << tp << ag << 8192.0 * 8192 * 2;
     // With CP = 4 each rank's sequence is s / 4: the reference article's 32K candidate sends
     // 8192 × 8192 × 2 per layer.
     QTest::newRow("reference 32K TP message (s/CP)") << "seed-70b-32k-512gpu"
-                                                     << "{}" << tp << ar << 8192.0 * 8192 * 2;
+                                                     << "{}" << tp << ag << 8192.0 * 8192 * 2;
     // Ring attention's KV block, 2·(s/CP)·b·(KV heads / TP)·d·e = 2 × 8192 × 1 × 1 × 128 × 2, one per CP
     // rank.
     QTest::newRow("reference 32K CP KV blocks") << "seed-70b-32k-512gpu"

@@ -207,7 +207,7 @@ void TestClusterEdit::epPlacementFix()
 }
 
 // What if a node goes out of service: the layout regrouped onto the GPUs left keeps TP and PP and
-// halves DP, and runs (every rank placed) more slowly per step.
+// halves DP, and is slower per step (every rank placed).
 void TestClusterEdit::regroupOntoGpusLeft()
 {
     Design design = testing::example("default"); // 4 × 8 H100, TP 8 × PP 2 × DP 2
@@ -220,7 +220,9 @@ void TestClusterEdit::regroupOntoGpusLeft()
     QCOMPARE(regrouped->design.layout.tp(), 8);
     QCOMPARE(regrouped->design.layout.pp(), 2);
     const Evaluation after = evaluate(regrouped->design);
-    QVERIFY(!hasErrors(after.diagnostics));
+    // Every rank placed; at DP 1 ZeRO-1 shards nothing, so the 70B model's states may no longer fit: memory
+    // is the only error the regrouped layout may have, and it still has a step time.
+    QVERIFY(after.valid() || after.failsOnlyInMemory());
     QVERIFY(
         std::all_of(after.ranks.begin(), after.ranks.end(), [](const RankInfo& r) { return r.gpuId >= 0; }));
     QVERIFY(after.performance && evaluate(testing::example("default")).performance);

@@ -402,7 +402,12 @@ void TestLaunchImport::realLaunchFiles()
                             .arg(QString::fromStdString(d.model.preset))
                             .arg(QString::fromStdString(std::string(enumName(l.framework))));
     QCOMPARE(got, expected);
-    QVERIFY2(evaluate(d).valid(), qPrintable(testing::describe(evaluate(d).diagnostics)));
+    // The imported layout runs, or fails only in memory: a serving engine's cap on sequences in flight
+    // (vLLM's --max-num-seqs, SGLang's --max-running-requests) at its full context length can exceed the
+    // KV cache the GPUs hold, and then the evaluation says how many fit (memory-does-not-fit).
+    const core::Evaluation e = evaluate(d);
+    QVERIFY2(e.valid() || (d.workload.mode == core::Mode::Serving && e.failsOnlyInMemory()),
+             qPrintable(testing::describe(e.diagnostics)));
 }
 
 void TestLaunchImport::unusedSettingsAreListed()
@@ -491,7 +496,8 @@ void TestLaunchImport::launcherSizesTheCluster()
     const LaunchImport megatron = importLaunch(
         LaunchFormat::Megatron,
         "torchrun --nproc-per-node 8 --nnodes 16 \\\n  pretrain_gpt.py --tensor-model-parallel-size 8 \\\n"
-        "  --pipeline-model-parallel-size 2 --global-batch-size 256\n",
+        "  --pipeline-model-parallel-size 2 --global-batch-size 256 --sequence-parallel \\\n"
+        "  --recompute-activations --use-distributed-optimizer\n",
         base);
     QVERIFY2(megatron.ok(), qPrintable(testing::describe(megatron.diagnostics)));
     QVERIFY(testing::hasCode(megatron.diagnostics, "launch-cluster-resized"));

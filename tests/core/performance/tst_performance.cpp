@@ -119,7 +119,10 @@ ExposedCommunication visibleInOneLayer(const Design& design)
 Performance performanceOf(const Design& design)
 {
     const Evaluation e = evaluate(design);
-    if (!e.valid())
+    // The step time of a published run, whatever the memory model says of it: the 1T run of Korthikanti et
+    // al. 2022 ran on A100 80 GB, where the model's peak for rank 0 lies a few percent above the capacity
+    // (tst_memory checks memory against its own sources). Any other error is a broken calibration design.
+    if (!e.valid() && !e.failsOnlyInMemory())
         qFatal("calibration design invalid: %s", qPrintable(testing::describe(e.diagnostics)));
     if (!e.performance)
         qFatal("calibration design has no performance estimate");

@@ -735,12 +735,17 @@ void TestCollectiveView::playsAGroupOfTheDesign()
     QCOMPARE(panel.view()->scene().rankIds, (std::vector<int>{8, 9, 10, 11, 12, 13, 14, 15}));
     QVERIFY(panel.timeSeconds() < fabric);
     panel.view()->stepForward();
-    QVERIFY(panel.captionText().startsWith(
-        QStringLiteral("Step 1 of 14 · Reduce-Scatter: rank 8 sends chunk 7 to "
-                       "rank 9")));
+    // With sequence parallelism TP gathers (Korthikanti et al. 2022, sec. 4.2.2): a ring all-gather of 7 steps.
+    QVERIFY2(panel.captionText().startsWith(QStringLiteral("Step 1 of 7 · All-Gather: rank 8 sends chunk ")),
+             qPrintable(panel.captionText()));
     QVERIFY(panel.figuresText().contains(QStringLiteral("stays inside one node")));
 
-    // The same group with another algorithm.
+    // The same group with another algorithm: without sequence parallelism, TP's all-reduce, which has a tree.
+    core::Design withoutSp = testing::example("default");
+    withoutSp.layout.sequenceParallel = false;
+    panel.setSnapshot(snapshotOf(withoutSp));
+    QVERIFY(panel.selectGroup(core::Dim::Tp, 1));
+    QCOMPARE(panel.spec().op, CollectiveOp::AllReduce);
     auto* algorithms = panel.findChild<QComboBox*>(QStringLiteral("algorithmBox"));
     algorithms->setCurrentIndex(algorithms->findData(static_cast<int>(CollectiveAlgorithm::Tree)));
     QCOMPARE(panel.spec().algorithm, CollectiveAlgorithm::Tree);

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Editing as a person does it, with real keys, wheel and clicks: undo and redo from a field and from the
+// canvas, no wheel edits in an unfocused field, Auto DP across TP/PP/CP edits, a search result as one named
+// step, F5 on a fresh window, and a layout that does not fit said to fail in the headline and status bar.
+
+#include "cluster/clustercanvas.h"
+#include "cluster/clusterpanel.h"
+#include "collectives/collectivepanel.h"
+#include "common/fieldedit.h"
+#include "design/designio.h"
+#include "design/designsummary.h"
+#include "design/layoutinspector.h"
+#include "performance/performancepanel.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
+#include "teaching/lessonview.h"
+#include "teaching/strategyexplorer.h"
+#include "window/helpdialogs.h"
+#include "window/learnwindow.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QWheelEvent>
+
+using namespace app;
+using core::Field;
+
+class TestEditing : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void undoFromAFieldTakesBackTheTypedValue();
+    void undoAndRedoKeysOnTheCanvas();
+    void wheelOverAnUnfocusedFieldScrollsThePanel();
+    void autoDpFollowsTpPpAndCp();
+    void searchResultIsOneNamedStep();
+    void nameFieldRenamesTheDesign();
+    void layoutThatDoesNotFitFails();
+    void idleGpusAreAWarning();
+    void f5OnAFreshWindowShowsTheModelInEveryLesson();
+    void helpListsTheShortcutsAndTheGuide();
+    void performanceTabSaysHowToPin();
+    void tpCollectiveWithSequenceParallelism();
+
+private:
+    Document* document() const { return m_window->document(); }
+    QSpinBox* spin(Field field) const { return qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(field)); }
+    // Selects the field's text and types `text`, as a person replacing a value does; no Enter.
+    void typeInto(QWidget* editor, const QString& text);
+
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestEditing::init()
+{
+    // Redo must never be bound twice: Qt then says "Ambiguous shortcut overload" and does nothing.
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous")));
+    testing::createMainWindow(m_language, m_window);
+    m_window->show();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+}
+
+void TestEditing::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+}
+
+void TestEditing::typeInto(QWidget* editor, const QString& text)
+{
+    editor->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(editor->hasFocus());
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, text);
+}
+
+// Ctrl+Z right after typing, the cursor still in the field: the typed value is entered as one step and
+// undone; Ctrl+Shift+Z and Ctrl+Y redo it.
+void TestEditing::undoFromAFieldTakesBackTheTypedValue()
+{
+    QSpinBox* tp = spin(Field::Tp);
+    QCOMPARE(document()->design().layout.tp(), 8);
+    typeInto(tp, QStringLiteral("4"));
+    QCOMPARE(document()->design().layout.tp(), 8); // not entered yet: no keyboard tracking
+    QTest::keyClick(tp, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document()->design().layout.tp(), 8);
+    QCOMPARE(document()->undoStack()->count(), 1);
+    QCOMPARE(document()->undoStack()->index(), 0);
+    QCOMPARE(document()->undoStack()->text(0), QStringLiteral("Set TP to 4"));
+    QCOMPARE(tp->value(), 8);
+    QTest::keyClick(tp, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(document()->design().layout.tp(), 4);
+    QTest::keyClick(tp, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document()->design().layout.tp(), 8);
+    QTest::keyClick(tp, Qt::Key_Y, Qt::ControlModifier);
+    QCOMPARE(document()->design().layout.tp(), 4);
+    QCOMPARE(document()->undoStack()->count(), 1);
+    // The name field too: typed, not entered, undone as one step.
+    auto* name = qobject_cast<QLineEdit*>(m_window->inspector()->editorFor(Field::Name));
+    QVERIFY(name);
+    typeInto(name, QStringLiteral("Trial"));
+    QTest::keyClick(name, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document()->undoStack()->count(), 2);
+    QCOMPARE(document()->undoStack()->index(), 1);
+    QCOMPARE(document()->undoStack()->text(1), QStringLiteral("Set Name to Trial"));
+    QVERIFY(document()->design().name != "Trial");
+}
+
+void TestEditing::undoAndRedoKeysOnTheCanvas()
+{
+    auto* canvas = m_window->cluster()->canvas();
+    document()->editField(Field::Pp, core::FieldValue{std::int64_t{4}});
+    canvas->setFocus();
+    QTRY_VERIFY(canvas->hasFocus());
+    QTest::keyClick(canvas, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document()->design().layout.pp(), 2);
+    QTest::keyClick(canvas, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(document()->design().layout.pp(), 4);
+    QTest::keyClick(canvas, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document()->design().layout.pp(), 2);
+    QTest::keyClick(canvas, Qt::Key_Y, Qt::ControlModifier);
+    QCOMPARE(document()->design().layout.pp(), 4);
+}
+
+void TestEditing::wheelOverAnUnfocusedFieldScrollsThePanel()
+{
+    m_window->resize(1366, 700); // a panel taller than its dock, so that it scrolls
+    QSpinBox* pp = spin(Field::Pp);
+    QScrollArea* scroll = nullptr;
+    for (QWidget* w = m_window->inspector(); w && !scroll; w = w->parentWidget())
+        scroll = qobject_cast<QScrollArea*>(w);
+    QVERIFY(scroll);
+    scroll->ensureWidgetVisible(pp);
+    QApplication::processEvents();
+    const int scrolledTo = scroll->verticalScrollBar()->value();
+    const std::string before = core::saveDesign(document()->design());
+    QVERIFY(!pp->hasFocus());
+    auto wheel = [&](int delta) {
+        const QPointF at(pp->width() / 2.0, pp->height() / 2.0);
+        QWheelEvent event(at, pp->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(pp, &event);
+    };
+    wheel(-120);
+    QCOMPARE(core::saveDesign(document()->design()), before);
+    QCOMPARE(document()->undoStack()->count(), 0);
+    QVERIFY(!pp->hasFocus()); // the wheel does not take the focus either
+    if (scroll->verticalScrollBar()->maximum() > scrolledTo)
+        QVERIFY(scroll->verticalScrollBar()->value() > scrolledTo);
+    // With the focus in the field, the wheel is the field's: PP 2 → 1.
+    pp->setFocus();
+    QTRY_VERIFY(pp->hasFocus());
+    wheel(-120);
+    QCOMPARE(document()->design().layout.pp(), 1);
+}
+
+void TestEditing::autoDpFollowsTpPpAndCp()
+{
+    core::Design design = document()->design();
+    design.layout.autoDp = true;
+    m_window->setDesign(design);
+    auto* autoDp = qobject_cast<QCheckBox*>(m_window->inspector()->editorFor(Field::AutoDp));
+    QVERIFY(autoDp && autoDp->isChecked());
+    // 32 GPUs: TP 8 × PP 2 leaves DP 2; TP 4 leaves DP 4, in one step that one undo reverts.
+    QSpinBox* tp = spin(Field::Tp);
+    typeInto(tp, QStringLiteral("4"));
+    QTest::keyClick(tp, Qt::Key_Return);
+    QCOMPARE(document()->design().layout.tp(), 4);
+    QCOMPARE(document()->design().layout.dp(), 4);
+    QCOMPARE(spin(Field::Dp)->value(), 4);
+    QCOMPARE(document()->undoStack()->count(), 1);
+    QVERIFY(document()->undoStack()->text(0).contains(QStringLiteral("DP 4")));
+    document()->undoStack()->undo();
+    QCOMPARE(document()->design().layout.tp(), 8);
+    QCOMPARE(document()->design().layout.dp(), 2);
+    document()->undoStack()->redo();
+    // PP 4: DP 2; CP 2: DP 1.
+    document()->editField(Field::Pp, core::FieldValue{std::int64_t{4}});
+    QCOMPARE(document()->design().layout.dp(), 2);
+    document()->editField(Field::Cp, core::FieldValue{std::int64_t{2}});
+    QCOMPARE(document()->design().layout.dp(), 1);
+    QVERIFY(document()->snapshot().evaluation->worldSize == 32);
+    // Off: DP stays where it is.
+    autoDp->click();
+    QVERIFY(!document()->design().layout.autoDp);
+    document()->editField(Field::Cp, core::FieldValue{std::int64_t{1}});
+    QCOMPARE(document()->design().layout.dp(), 1);
+    // On again: DP fills the cluster at once.
+    autoDp->click();
+    QCOMPARE(document()->design().layout.dp(), 2);
+    // DP set by hand turns Auto DP off in the same step.
+    document()->editField(Field::Dp, core::FieldValue{std::int64_t{1}});
+    QVERIFY(!document()->design().layout.autoDp);
+    QVERIFY(!autoDp->isChecked());
+    document()->undoStack()->undo();
+    QVERIFY(document()->design().layout.autoDp);
+    QCOMPARE(document()->design().layout.dp(), 2);
+}
+
+// Applying a search result changes TP, CP, ZeRO and the schedule at once: one step, named by all of it.
+void TestEditing::searchResultIsOneNamedStep()
+{
+    const std::string before = core::saveDesign(document()->design());
+    std::vector<widgets::FieldEdit> edits{{Field::Tp, std::int64_t{4}},
+                                          {Field::Cp, std::int64_t{2}},
+                                          {Field::ZeroStage, std::int64_t{2}},
+                                          {Field::Schedule, std::string("gpipe")}};
+    emit m_window->performance()->fieldsEdited(edits);
+    QCOMPARE(document()->undoStack()->count(), 1);
+    const QString text = document()->undoStack()->text(0);
+    QCOMPARE(text, QStringLiteral("Set TP to 4, CP to 2, ZeRO stage to 2, Pipeline schedule to gpipe"));
+    document()->undoStack()->undo();
+    QCOMPARE(core::saveDesign(document()->design()), before);
+}
+
+void TestEditing::nameFieldRenamesTheDesign()
+{
+    auto* name = qobject_cast<QLineEdit*>(m_window->inspector()->editorFor(Field::Name));
+    QVERIFY(name);
+    QCOMPARE(name->text(), QString::fromStdString(document()->design().name));
+    typeInto(name, QStringLiteral("Candidate B"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QCOMPARE(document()->design().name, std::string("Candidate B"));
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("Candidate B")));
+}
+
+// ZeRO 0 and no pipeline for a 70B model on 80 GB GPUs: no rank fits. The headline says so in its failure
+// style and keeps the step's figures as those of a layout that cannot run; the status bar says it too.
+void TestEditing::layoutThatDoesNotFitFails()
+{
+    const int tabsTop = m_window->views()->mapTo(m_window.get(), QPoint()).y();
+    document()->editFields({{Field::ZeroStage, std::int64_t{0}}, {Field::Pp, std::int64_t{1}},
+                            {Field::Dp, std::int64_t{4}}});
+    const core::Evaluation& e = *document()->snapshot().evaluation;
+    QVERIFY(!e.valid());
+    QVERIFY(e.failsOnlyInMemory());
+    QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("fails"));
+    const QString headline = m_window->summary()->performanceText();
+    QVERIFY2(headline.contains(QStringLiteral("does not fit")), qPrintable(headline));
+    QVERIFY2(headline.contains(QStringLiteral("If it ran:")), qPrintable(headline));
+    QVERIFY2(headline.contains(QStringLiteral("Step ")), qPrintable(headline));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("does not fit")));
+    // An error of another kind (TP 3 does not divide the heads): the step line stays, saying why there is
+    // no step time, so that the tabs stay where they were with the valid layout.
+    document()->undoStack()->undo();
+    QVERIFY(document()->snapshot().evaluation->valid());
+    document()->editField(Field::Tp, core::FieldValue{std::int64_t{3}});
+    QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("fails"));
+    QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("cannot run")));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("cannot run")));
+    QApplication::processEvents();
+    QCOMPARE(m_window->views()->mapTo(m_window.get(), QPoint()).y(), tabsTop);
+}
+
+// A fifth node with DP kept fixed: every rank holds what it held on four nodes (it fits), and the new
+// node's 8 GPUs have no rank. Shrinking DP instead would leave GPUs idle too, but un-shard the ZeRO-1
+// optimizer state until the 70B model no longer fits, and the verdict would be the memory error.
+void TestEditing::idleGpusAreAWarning()
+{
+    QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("runs"));
+    QVERIFY(!document()->design().layout.autoDp); // an example keeps the DP it was written with
+    m_window->inspector()->nodesBox()->setValue(5);
+    const core::Evaluation& e = *document()->snapshot().evaluation;
+    QCOMPARE(e.gpusInService, 40);
+    QCOMPARE(e.worldSize, 32);
+    QVERIFY(e.valid());
+    QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("idle"));
+    QVERIFY2(m_window->summary()->performanceText().contains(QStringLiteral("8 GPUs idle")),
+             qPrintable(m_window->summary()->performanceText()));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("8 GPUs idle")));
+    // The figures stay: idle GPUs are a warning, the layout runs.
+    QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("Step ")));
+    QVERIFY(!m_window->summary()->performanceText().contains(QStringLiteral("If it ran:")));
+}
+
+// F5 straight after the window opens, before the Learn menu was ever shown: every lesson teaches with the
+// design's model.
+void TestEditing::f5OnAFreshWindowShowsTheModelInEveryLesson()
+{
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    LearnWindow* learn = m_window->learn();
+    QTRY_VERIFY(learn->isPresenting());
+    for (int v = 0; v < learn->viewCount(); ++v) {
+        widgets::LessonView* view = learn->view(v);
+        if (auto* explorer = qobject_cast<widgets::StrategyExplorer*>(view))
+            QVERIFY2(explorer->currentLesson(), qPrintable(view->objectName()));
+        QStringList texts;
+        for (const QLabel* label : view->findChildren<QLabel*>())
+            texts << label->text();
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY2(!all.contains(QStringLiteral("h = 0")) && !all.contains(QStringLiteral(" of ,")),
+                 qPrintable(view->objectName() + QStringLiteral(": ") + all));
+        if (view->objectName() == QLatin1String("mlp") || view->objectName() == QLatin1String("context"))
+            QVERIFY2(all.contains(QStringLiteral("Llama 3.1 70B")), qPrintable(all));
+    }
+    learn->setPresenting(false);
+}
+
+void TestEditing::helpListsTheShortcutsAndTheGuide()
+{
+    QList<QMenu*> menus;
+    for (QAction* action : m_window->menuBar()->actions())
+        if (action->menu())
+            menus << action->menu();
+    const QString keys = keyboardShortcutsHtml(menus);
+    for (const char* key : {"Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Ctrl+Shift+S", "F5"})
+        QVERIFY2(keys.contains(QLatin1String(key)), key);
+    // Each key once: a key bound to two actions fires neither.
+    QCOMPARE(keys.count(QStringLiteral("Ctrl+Y")), 1);
+    // Listed in one row with the other redo key, in the order the platform gives its bindings.
+    const QRegularExpressionMatch redoRow =
+        QRegularExpression(QStringLiteral("<tr><td><b>([^<]*Ctrl\\+Y[^<]*)</b>")).match(keys);
+    QVERIFY2(redoRow.hasMatch(), qPrintable(keys));
+    QVERIFY2(redoRow.captured(1).contains(QStringLiteral("Ctrl+Shift+Z")), qPrintable(redoRow.captured(1)));
+    const QString guide = userGuideMarkdown();
+    QVERIFY(guide.startsWith(QStringLiteral("## Using the application")));
+    QVERIFY(guide.contains(QStringLiteral("Open Example")));
+    QVERIFY(!guide.contains(QStringLiteral("![")));
+    QAction* guideAction = m_window->findChild<QAction*>(QStringLiteral("helpGuide"));
+    QVERIFY(guideAction);
+    guideAction->trigger();
+    auto* dialog = m_window->findChild<HelpDialog*>();
+    QVERIFY(dialog && dialog->isVisible());
+    QVERIFY(dialog->browser()->toPlainText().contains(QStringLiteral("Open Example")));
+}
+
+void TestEditing::performanceTabSaysHowToPin()
+{
+    m_window->showTab(QStringLiteral("performance"));
+    auto* hint = m_window->performance()->findChild<QLabel*>(QStringLiteral("candidatesEmpty"));
+    QVERIFY(hint);
+    QTRY_VERIFY(hint->isVisible());
+    QVERIFY(hint->text().contains(QStringLiteral("Pin current design")));
+    m_window->performance()->pinCurrent();
+    QVERIFY(!hint->isVisible());
+}
+
+// With sequence parallelism TP's all-reduce becomes an all-gather and a reduce-scatter (Korthikanti et al.
+// 2022, sec. 4.2.2): the Collectives tab plays the all-gather and names both.
+void TestEditing::tpCollectiveWithSequenceParallelism()
+{
+    QVERIFY(document()->design().layout.sequenceParallel);
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QVERIFY(panel->selectGroup(core::Dim::Tp, 0));
+    QCOMPARE(panel->spec().op, core::CollectiveOp::AllGather);
+    QVERIFY2(panel->groupTree()->topLevelItem(0)->text(0).contains(QStringLiteral("all-gather and reduce-scatter")),
+             qPrintable(panel->groupTree()->topLevelItem(0)->text(0)));
+    document()->editField(Field::SequenceParallel, core::FieldValue{false});
+    QVERIFY(panel->selectGroup(core::Dim::Tp, 0));
+    QCOMPARE(panel->spec().op, core::CollectiveOp::AllReduce);
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestEditing)
+#include "tst_editing.moc"
