@@ -26,7 +26,7 @@ namespace core {
 // unless the link's preset gives a measured one (LinkSpec::ncclEfficiency: NVLink 4 and 5 from measured
 // nccl rows, docs/collectives.md). 1: the ring's peer factor p/(p + 1) alone already gives what NVIDIA's
 // NCCL team expects of NDR InfiniBand, 46–48 GB/s per 50 GB/s card on 2 × 8 GPUs (50 · 16/17 = 47.1;
-// NVIDIA/nccl-tests GitHub issue 290).
+// github.com/NVIDIA/nccl-tests/issues/290).
 inline constexpr double kNcclBusEfficiency = 1.0;
 
 // α: seconds per message (one hop of one step); β: seconds per byte (1 / bandwidth); efficiency: the

@@ -239,8 +239,8 @@ void TestNcclEfficiency::railsFollowMembersPerNode()
 }
 
 // Published multi-node nccl-tests figures, ring all-reduce of large messages:
-// - 2 × DGX H100, 8 × NDR 400 Gb/s: NVIDIA's NCCL team expects 46–48 GB/s per card (NVIDIA/nccl-tests,
-//   GitHub issue 290), 8 cards → 368–384 GB/s bus bandwidth; the midpoint 376.
+// - 2 × DGX H100, 8 × NDR 400 Gb/s: NVIDIA's NCCL team expects 46–48 GB/s per card (github.com/
+//   NVIDIA/nccl-tests/issues/290), 8 cards → 368–384 GB/s bus bandwidth; the midpoint 376.
 void TestNcclEfficiency::multiNodePublished_data()
 {
     QTest::addColumn<QString>("gpu");
