@@ -8,6 +8,8 @@
 #include "common/qtconvert.h"
 
 #include <QHeaderView>
+#include <QSet>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -52,10 +54,10 @@ CollectiveGroupList::CollectiveGroupList(QWidget* parent)
     m_tree->setUniformRowHeights(true);
     // Room for a TP and a DP list at once (about 16 rows), scrolling beyond.
     m_tree->setMinimumHeight(16 * fontMetrics().height() + 40);
-    // Group, links and time as wide as their texts; the rank lists take what is left and elide, so that
-    // the time stays in view however long the translated texts are.
+    // Group, links and time as wide as their texts (fitColumns); the rank lists take what is left and
+    // elide, so that the time stays in view however long the translated texts are.
     m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(QHeaderView::Fixed);
     m_tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_tree->header()->setMinimumSectionSize(24);
     layout->addWidget(m_tree);
@@ -86,9 +88,18 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
     const bool wasMarking = m_marking;
     m_marking = true;
     m_tree->clear();
+    // The rows are built apart from the tree and added at once: with the columns sized to their contents,
+    // every row added to (or expanded in) a shown tree would measure all rows again.
+    QList<QTreeWidgetItem*> tops;
     if (!snapshot.isNull() && snapshot.evaluation->hasMesh)
         for (core::Dim dim : core::kCollectiveDims)
-            fillDimension(snapshot, dim);
+            if (QTreeWidgetItem* top = dimensionItem(snapshot, dim))
+                tops << top;
+    m_tree->addTopLevelItems(tops);
+    for (QTreeWidgetItem* top : tops)
+        top->setFirstColumnSpanned(true); // only an item in a tree can span
+    m_tree->expandAll();
+    fitColumns();
     if (m_tree->topLevelItemCount() == 0) {
         auto* none = new QTreeWidgetItem(m_tree);
         none->setFlags(Qt::NoItemFlags);
@@ -102,12 +113,12 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
     m_marking = wasMarking;
 }
 
-void CollectiveGroupList::fillDimension(const DesignSnapshot& snapshot, core::Dim dim)
+QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapshot, core::Dim dim)
 {
     const core::RankGroups& groups = snapshot.evaluation->mesh.groupsOf(dim);
     if (groups.empty() || groups.front().size() < 2)
-        return;
-    auto* top = new QTreeWidgetItem(m_tree);
+        return nullptr;
+    auto* top = new QTreeWidgetItem;
     top->setFlags(Qt::ItemIsEnabled);
     QString opName;
     const int listed = std::min(static_cast<int>(groups.size()), kMaxListedGroups);
@@ -136,7 +147,7 @@ void CollectiveGroupList::fillDimension(const DesignSnapshot& snapshot, core::Di
     if (opName.isEmpty()) {
         // No group of this dimension talks (serving replicas): nothing to list.
         delete top;
-        return;
+        return nullptr;
     }
     if (static_cast<int>(groups.size()) > listed) {
         auto* more = new QTreeWidgetItem(top);
@@ -149,8 +160,28 @@ void CollectiveGroupList::fillDimension(const DesignSnapshot& snapshot, core::Di
                      .arg(groups.size())
                      .arg(groups.front().size())
                      .arg(opName));
-    top->setFirstColumnSpanned(true);
-    top->setExpanded(true);
+    return top;
+}
+
+void CollectiveGroupList::fitColumns()
+{
+    // Qt's ResizeToContents would measure every row through the style at each change of the tree (two
+    // thirds of the tab's redraw at 512 GPUs); the rows of a column repeat a few texts, each measured once.
+    const QFontMetrics metrics = m_tree->fontMetrics();
+    // The item's text margins as QCommonStyle's viewItemSize adds them.
+    const int padding = 2 * (m_tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_tree) + 1);
+    for (int column : {0, 2, 3}) {
+        QSet<QString> texts;
+        for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+            for (int j = 0; j < m_tree->topLevelItem(i)->childCount(); ++j)
+                texts.insert(m_tree->topLevelItem(i)->child(j)->text(column));
+        int width = m_tree->header()->sectionSizeHint(column);
+        for (const QString& text : texts)
+            width = std::max(width, metrics.horizontalAdvance(text) + padding);
+        if (column == 0) // the rows sit one level in, below decorated top rows
+            width += m_tree->indentation() * (m_tree->rootIsDecorated() ? 2 : 1);
+        m_tree->header()->resizeSection(column, width);
+    }
 }
 
 QList<QTreeWidgetItem*> CollectiveGroupList::itemsOf(core::Dim dim, int groupIndex) const

@@ -40,7 +40,10 @@ signals:
     void groupChosen(core::Dim dim, int groupIndex);
 
 private:
-    void fillDimension(const DesignSnapshot& snapshot, core::Dim dim);
+    // The dimension's row with one child per group; nullptr when no group of it talks.
+    static QTreeWidgetItem* dimensionItem(const DesignSnapshot& snapshot, core::Dim dim);
+    // Sizes the group, links and time columns to their widest text.
+    void fitColumns();
     // The rows whose data name the group (none when it is not listed).
     QList<QTreeWidgetItem*> itemsOf(core::Dim dim, int groupIndex) const;
 

@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QLabel>
+#include <QShowEvent>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
@@ -136,7 +137,7 @@ void CollectivePanel::retranslate()
     m_linksBox->retranslate();
     m_figures->retranslate();
     m_transport->retranslate();
-    rebuildGroupTree();
+    rebuildGroupTreeWhenShown();
     // The animation keeps its place; only its words change. A diagnostic is worded anew by rebuilding.
     if (m_view->hasTrace()) {
         CollectiveScene labels;
@@ -381,7 +382,7 @@ void CollectivePanel::setSnapshot(const DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
     const std::optional<std::pair<core::Dim, int>> previous = selectedGroup();
-    rebuildGroupTree();
+    rebuildGroupTreeWhenShown();
     // The design changed: play the same group with its new ranks, links and message, or leave it.
     if (previous && !selectGroup(previous->first, previous->second))
         useOwnValues();
@@ -389,11 +390,28 @@ void CollectivePanel::setSnapshot(const DesignSnapshot& snapshot)
 
 void CollectivePanel::rebuildGroupTree()
 {
+    m_groupTreeStale = false;
     m_groupList->fill(m_snapshot, selectedGroup());
 }
 
-QTreeWidget* CollectivePanel::groupTree() const
+void CollectivePanel::rebuildGroupTreeWhenShown()
 {
+    m_groupTreeStale = true;
+    if (isVisible())
+        rebuildGroupTree();
+}
+
+void CollectivePanel::showEvent(QShowEvent* event)
+{
+    if (m_groupTreeStale)
+        rebuildGroupTree();
+    QWidget::showEvent(event);
+}
+
+QTreeWidget* CollectivePanel::groupTree()
+{
+    if (m_groupTreeStale)
+        rebuildGroupTree();
     return m_groupList->tree();
 }
 

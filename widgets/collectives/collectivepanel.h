@@ -70,7 +70,7 @@ public:
     // Time, algorithm bandwidth, bus bandwidth and why they differ, as plain text.
     QString figuresText() const;
     // The group list: one top-level item per dimension, one child per group.
-    QTreeWidget* groupTree() const;
+    QTreeWidget* groupTree(); // up to date, also while the tab is hidden
 
 public slots:
     // Plays group `groupIndex` of `dim` (TP, DP, CP or EP) on its GPUs with its message and links; false
@@ -85,6 +85,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void buildParts();
@@ -94,6 +95,9 @@ private:
     void rebuild();
     void rebuildTrace(CollectiveScene& scene);
     void rebuildGroupTree();
+    // The list of every group is the tab's costliest part (about a quarter of an edit at 512 GPUs,
+    // tests/app/window/tst_redrawbenchmark.cpp): while the tab is hidden it waits until shown or asked for.
+    void rebuildGroupTreeWhenShown();
     void updateFigures();
     void updateCaption();
     void syncControlsToGroup();
@@ -109,6 +113,7 @@ private:
     std::vector<double> m_stepSeconds;
     double m_seconds = 0;
     bool m_updating = false; // controls are being set from code: no rebuild per control
+    bool m_groupTreeStale = false; // the group list shows an older snapshot
 
     CollectiveControls* m_controls = nullptr;
     QLabel* m_caption = nullptr;

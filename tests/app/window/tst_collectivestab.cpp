@@ -6,8 +6,10 @@
 #include "cluster/clusterpanel.h"
 #include "collectives/collectivepanel.h"
 #include "collectives/collectiveview.h"
+#include "design/designfield.h"
 #include "design/designio.h"
 #include "design/layoutinspector.h"
+#include "document/document.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
@@ -33,6 +35,7 @@ private slots:
     void cleanup();
     void tabExists();
     void followsTheDesign();
+    void hiddenListWaitsUntilShown();
     void canvasAndTabShareTheGroup();
     void germanShowsWhenChosen();
     void screenshotOfTheTab();
@@ -88,6 +91,8 @@ void TestCollectivesTab::followsTheDesign()
     auto* tp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Tp));
     tp->setValue(4);
     QCOMPARE(m_window->document()->design().layout.tp(), 4);
+    // The hidden tab builds its list when shown or asked for (groupTree()).
+    groups = panel->groupTree();
     QCOMPARE(groups->topLevelItem(0)->childCount(), 4); // 16 ranks: 4 TP groups of 4
     QVERIFY(groups->topLevelItem(0)->text(0).contains(QStringLiteral("4 groups of 4")));
     QCOMPARE(panel->spec().ranks, 4);
@@ -98,6 +103,27 @@ void TestCollectivesTab::followsTheDesign()
     // The group is still the design's: the document never changed because of the tab.
     QCOMPARE(m_window->document()->undoStack()->count(), 1);
     QCOMPARE(m_window->document()->undoStack()->index(), 0);
+}
+
+// While another tab is in view, an edit leaves the group list as it was (it is the tab's costliest part);
+// showing the tab brings it up to date before it is painted.
+void TestCollectivesTab::hiddenListWaitsUntilShown()
+{
+    widgets::CollectivePanel* panel = m_window->collectives();
+    auto* tree = panel->findChild<QTreeWidget*>(QStringLiteral("groupTree"));
+    QVERIFY(tree);
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QVERIFY(m_window->showTab(QStringLiteral("ranks")));
+    QVERIFY(!panel->isVisible());
+    QVERIFY(tree->topLevelItemCount() > 0);
+    const QString before = tree->topLevelItem(0)->text(0);
+    QVERIFY2(before.contains(QStringLiteral("4 groups of 8")), qPrintable(before));
+    m_window->document()->editField(core::Field::Tp, core::FieldValue{4});
+    QCOMPARE(tree->topLevelItem(0)->text(0), before); // not rebuilt while hidden
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QVERIFY(panel->isVisible());
+    QVERIFY2(tree->topLevelItem(0)->text(0).contains(QStringLiteral("4 groups of 4")),
+             qPrintable(tree->topLevelItem(0)->text(0)));
 }
 
 // A TP, DP, CP or EP group is picked from the canvas selection or from the tab's list. A group picked on the

@@ -794,6 +794,9 @@ void TestCollectiveView::largeGroupsShowAMessage()
 void TestCollectiveView::groupListFollowsTheDesign()
 {
     CollectivePanel panel;
+    // Shown, as a hidden panel builds its list only when shown or asked for (groupTree()).
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.setSnapshot(snapshotOf(testing::example("default")));
     QTreeWidget* tree = panel.groupTree();
     // TP: 4 groups of 8; DP: 16 groups of 2; no CP or EP groups.
