@@ -4012,8 +4012,8 @@ Verbindungen: %3%4</translation>
     <message numerus="yes">
         <source>&lt;b&gt;%Ln rank(s)&lt;/b&gt; = %1</source>
         <translation>
-            <numerusform>&lt;b&gt;%Ln Rang&lt;/b&gt; = %1</numerusform>
-            <numerusform>&lt;b&gt;%Ln Ränge&lt;/b&gt; = %1</numerusform>
+            <numerusform>&lt;b&gt;%Ln Rank&lt;/b&gt; = %1</numerusform>
+            <numerusform>&lt;b&gt;%Ln Ranks&lt;/b&gt; = %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -37,7 +37,9 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoGroup>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -85,10 +87,9 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     auto* inspectorScroll = new QScrollArea;
     inspectorScroll->setWidget(m_inspector);
     inspectorScroll->setWidgetResizable(true);
-    // Wide enough for the usual labels; on a narrow screen the rare wide row scrolls instead of pushing
-    // the window past the screen.
+    // A row wider than the dock scrolls sideways rather than pushing the window past the screen; the dock
+    // is at least as wide as the panel's narrowest form (fitInspectorDock), so none does.
     inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    inspectorScroll->setMinimumWidth(std::min(m_inspector->sizeHint().width() + 24, 360));
     m_inspectorDock = new QDockWidget(this);
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     m_inspectorDock->setWidget(inspectorScroll);
@@ -97,6 +98,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     m_inspectorDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
                                  | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_inspectorDock);
+    fitInspectorDock();
 
     m_diagnostics = new widgets::DiagnosticsPanel;
     m_diagnosticsDock = new QDockWidget(this);
@@ -286,8 +288,17 @@ void MainWindow::createMenus()
     updateRecentMenu();
 }
 
+void MainWindow::fitInspectorDock()
+{
+    auto* scroll = qobject_cast<QScrollArea*>(m_inspectorDock->widget());
+    const int scrollBar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+    scroll->setMinimumWidth(m_inspector->minimumSizeHint().width() + scrollBar + 2 * scroll->frameWidth());
+}
+
 void MainWindow::retranslate()
 {
+    // The labels' new lengths are known once the panel has retranslated itself.
+    QTimer::singleShot(0, this, &MainWindow::fitInspectorDock);
     m_fileMenu->setTitle(tr("&File"));
     m_examplesMenu->setTitle(tr("Open &Example"));
     m_recentMenu->setTitle(tr("Open &Recent"));

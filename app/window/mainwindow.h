@@ -98,6 +98,8 @@ private:
     // The value typed into the focused field becomes an edit before undo or redo act.
     void commitFocusedField();
     void connectDocument();
+    // The Layout dock as wide as the panel's narrowest form, so that no row scrolls sideways.
+    void fitInspectorDock();
     void refreshViews();
     void updateTitle();
     void updateRecentMenu();

@@ -32,6 +32,17 @@ namespace widgets {
 using core::Field;
 
 namespace {
+
+// A choice as wide as the panel gives it, not as its longest item ("InfiniBand NDR, 400 Gb/s per GPU"):
+// otherwise four such boxes make the panel wider than a laptop's dock, and every row scrolls sideways.
+// The current item elides; the open list shows every item whole.
+QComboBox* compactChoice(QComboBox* box)
+{
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(14);
+    return box;
+}
+
 constexpr int kIntMax = 2147483647;
 
 // A tinted field marks a problem; the tooltip says which. A palette, not a style sheet: a style sheet
@@ -103,7 +114,7 @@ QSpinBox* LayoutInspector::addInteger(QFormLayout* form, Field field, int min, i
 
 QComboBox* LayoutInspector::addChoice(QFormLayout* form, Field field, Choices choices)
 {
-    auto* box = new QComboBox(this);
+    auto* box = compactChoice(new QComboBox(this));
     auto* label = new QLabel(this);
     form->addRow(label, box);
     m_bindings.push_back({field, box, label, form});
@@ -159,7 +170,7 @@ void LayoutInspector::build()
     // Model, and the design's name (the title of what is exported)
     QFormLayout* model = addGroup(m_modelGroup);
     addText(model, Field::Name);
-    m_modelPreset = new QComboBox(this);
+    m_modelPreset = compactChoice(new QComboBox(this));
     for (const core::ModelArchitecture& m : catalog.models())
         m_modelPreset->addItem(qs(m.name), qs(m.preset));
     m_modelPresetLabel = new QLabel(this);
@@ -183,7 +194,7 @@ void LayoutInspector::build()
 
     // Cluster
     QFormLayout* cluster = addGroup(m_clusterGroup);
-    m_gpu = new QComboBox(this);
+    m_gpu = compactChoice(new QComboBox(this));
     for (const core::GpuSpec& g : catalog.gpus())
         m_gpu->addItem(qs(g.name), qs(g.id));
     m_gpuLabel = new QLabel(this);
@@ -198,7 +209,7 @@ void LayoutInspector::build()
     m_gpusPerNode->setKeyboardTracking(false);
     m_gpusPerNodeLabel = new QLabel(this);
     cluster->addRow(m_gpusPerNodeLabel, m_gpusPerNode);
-    m_intraLink = new QComboBox(this);
+    m_intraLink = compactChoice(new QComboBox(this));
     for (const core::LinkSpec& l : catalog.links())
         if (l.linkClass != core::LinkClass::Fabric)
             m_intraLink->addItem(qs(l.name), qs(l.id));
@@ -435,8 +446,12 @@ void LayoutInspector::showValues()
                 spin->setValue(
                     static_cast<int>(std::clamp<std::int64_t>(*i, spin->minimum(), spin->maximum())));
         } else if (auto* edit = qobject_cast<QLineEdit*>(b.editor)) {
-            if (const auto* text = std::get_if<std::string>(&value))
+            if (const auto* text = std::get_if<std::string>(&value); text && edit->text() != qs(*text)) {
                 edit->setText(qs(*text));
+                // A long name reads from its start, not from where setText leaves the cursor.
+                if (!edit->hasFocus())
+                    edit->setCursorPosition(0);
+            }
         } else if (auto* check = qobject_cast<QCheckBox*>(b.editor)) {
             if (const auto* on = std::get_if<bool>(&value))
                 check->setChecked(*on);

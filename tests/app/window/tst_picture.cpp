@@ -14,6 +14,7 @@
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/unitstext.h"
+#include "design/layoutinspector.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
@@ -27,6 +28,8 @@
 #include <QMenuBar>
 #include <QPainter>
 #include <QSpinBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -281,6 +284,25 @@ void TestPicture::minimumSizeEnforced()
     m_window->resize(1366, 740);
     QApplication::processEvents();
     QVERIFY2(canvas()->height() >= 300, qPrintable(QString::number(canvas()->height())));
+    // The Layout panel fits its dock there, in both languages: no row scrolls sideways (a choice as wide
+    // as its longest item once made every row do so).
+    for (const char* language : {"en", "de"}) {
+        m_language->choose(QString::fromLatin1(language));
+        QApplication::processEvents();
+        // The dock made as narrow as it goes.
+        auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("inspectorDock"));
+        QVERIFY(dock);
+        m_window->resizeDocks({dock}, {1}, Qt::Horizontal);
+        QApplication::processEvents();
+        auto* scroll = qobject_cast<QScrollArea*>(m_window->inspector()->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("%1: the panel needs %2 px, its dock gives %3")
+                                .arg(QString::fromLatin1(language))
+                                .arg(m_window->inspector()->minimumSizeHint().width())
+                                .arg(scroll->viewport()->width())));
+    }
+    m_language->choose(QStringLiteral("en"));
 }
 
 void TestPicture::wrongTypeNamesItsPathOnce()

@@ -566,6 +566,11 @@ void TestMemory::doesNotFitNamesTheCause_data()
     QTest::addColumn<QString>("part"); // the largest part, as the message names it
     QTest::newRow("DDP of 70B") << R"({"layout": {"zeroStage": 0, "pp": 1, "dp": 4}})"
                                 << "Model states (";
+    // Each state (18, 35 and 53 GB) is smaller than the activations (90 GB); together they are larger, and
+    // ZeRO shards them together, so they are the part to name.
+    QTest::newRow("states together outweigh activations")
+        << R"({"layout": {"tp": 4, "microBatch": 2}})"
+        << "Model states (";
     QTest::newRow("large micro-batches")
         << R"({"layout": {"microBatch": 16}, "workload": {"globalBatch": 512}})"
         << "Activations (";
