@@ -20,6 +20,7 @@
 #include "evaluate.h"
 #include "memory/memorybars.h"
 #include "support/guitestmain.h"
+#include "timeline/activationplot.h"
 #include "timeline/timelinecharts.h"
 
 #include <QImage>
@@ -122,7 +123,8 @@ QImage TestClusterPicture::render() const
 QColor TestClusterPicture::pixel(const QImage& frame, int node, int slot, double fx, double fromBottom) const
 {
     const QRectF cell = m_canvas->clusterGeometry().slotRect(node, slot);
-    const QPoint at = m_canvas->mapFromScene(QPointF(cell.left() + fx * cell.width(), cell.bottom() - fromBottom));
+    const QPoint at
+        = m_canvas->mapFromScene(QPointF(cell.left() + fx * cell.width(), cell.bottom() - fromBottom));
     return frame.pixelColor(at);
 }
 
@@ -198,7 +200,8 @@ void TestClusterPicture::idleGpuHasNoBar()
     const QImage frame = render();
     const QColor base = m_canvas->palette().color(QPalette::Base);
     // GPU 0 holds rank 0: its bar is there (dark or, unsharded over DP = 1, red).
-    QVERIFY(pixel(frame, 0, 0, 0.2, 5) == palette::gpuMemoryUsed || pixel(frame, 0, 0, 0.2, 5) == palette::overCapacity);
+    QVERIFY(pixel(frame, 0, 0, 0.2, 5) == palette::gpuMemoryUsed
+            || pixel(frame, 0, 0, 0.2, 5) == palette::overCapacity);
     QCOMPARE(pixel(frame, 2, 0, 0.2, 5), base);
     QCOMPARE(pixel(frame, 2, 0, 0.8, 5), base);
 }
@@ -209,12 +212,14 @@ void TestClusterPicture::legendPerMode_data()
     QTest::addColumn<bool>("byPosition");
     QTest::addColumn<QString>("key");
     // A TP group fills a node: a colour per group, shades of the TP button's colour.
-    QTest::newRow("TP: group") << static_cast<int>(core::Dim::Tp) << false << QStringLiteral("Colour = TP group");
+    QTest::newRow("TP: group") << static_cast<int>(core::Dim::Tp) << false
+                               << QStringLiteral("Colour = TP group");
     // A PP group spans nodes 0 and 2: a colour per stage.
     QTest::newRow("PP: stage") << static_cast<int>(core::Dim::Pp) << true
                                << QStringLiteral("Colour = pipeline stage");
     // A DP group spans nodes 0 and 1: a colour per replica.
-    QTest::newRow("DP: replica") << static_cast<int>(core::Dim::Dp) << true << QStringLiteral("Colour = DP replica");
+    QTest::newRow("DP: replica") << static_cast<int>(core::Dim::Dp) << true
+                                 << QStringLiteral("Colour = DP replica");
 }
 
 void TestClusterPicture::legendPerMode()
@@ -241,8 +246,8 @@ void TestClusterPicture::legendPerMode()
     }
 }
 
-// Pipeline stage 1 (ranks 16–31): the canvas coloured by PP, the Memory tab's strip under its bar and the
-// Timeline's swatch beside its lane are one colour.
+// Pipeline stage 1 (ranks 16–31): the canvas coloured by PP, the Memory tab's strip under its bar, the
+// Timeline's swatch beside its lane and its curve in the Timeline's activation plot are one colour.
 void TestClusterPicture::stageColourSharedByCanvasMemoryTimeline()
 {
     const DesignSnapshot snapshot = snapshotOf(example("default"));
@@ -259,6 +264,13 @@ void TestClusterPicture::stageColourSharedByCanvasMemoryTimeline()
     const PipelineChartModel timeline(snapshot);
     QCOMPARE(timeline.laneKey(0), canvasStage0); // lane 2s: pipeline rank s; lane 2s + 1: its comm.
     QCOMPARE(timeline.laneKey(2), canvasStage1);
+    ActivationPlot activations;
+    activations.setCurves({{{0, 0}, {1, 1e9}}, {{0, 0}, {1, 2e9}}},
+                          {QStringLiteral("Stage 0"), QStringLiteral("Stage 1")});
+    const QCustomPlot* curves = activations.findChild<QCustomPlot*>();
+    QVERIFY(curves && curves->graphCount() == 2);
+    QCOMPARE(curves->graph(0)->pen().color(), canvasStage0);
+    QCOMPARE(curves->graph(1)->pen().color(), canvasStage1);
 
     MemoryBars bars;
     bars.resize(800, 400);
@@ -268,6 +280,17 @@ void TestClusterPicture::stageColourSharedByCanvasMemoryTimeline()
         if (const auto* strip = qobject_cast<QCPItemRect*>(bars.plot()->item(i)))
             strips.insert(strip->brush().color().rgb());
     QCOMPARE(strips, (QSet<QRgb>{canvasStage0.rgb(), canvasStage1.rgb()}));
+
+    // No stage looks like the red of memory past capacity (hue 357°): every stage hue at least 15° away,
+    // and neighbouring stages differ.
+    for (int stage = 0; stage < 24; ++stage) {
+        const int hue = stageColor(stage).hslHue();
+        QVERIFY2(std::min(std::abs(hue - palette::overCapacity.hslHue()),
+                          360 - std::abs(hue - palette::overCapacity.hslHue()))
+                     >= 15,
+                 qPrintable(QStringLiteral("stage %1: %2").arg(stage).arg(stageColor(stage).name())));
+        QVERIFY(stageColor(stage) != stageColor(stage + 1));
+    }
 }
 
 void TestClusterPicture::examplesColouredByTheirStory_data()
