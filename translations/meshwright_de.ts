@@ -67,10 +67,6 @@
         <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Knoten verteilt)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour)</source>
-        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs)</translation>
-    </message>
-    <message>
         <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
         <translation>Balken am Fuß einer GPU: ihr Speicher gegenüber ihrer Kapazität (%1: passt nicht)</translation>
     </message>
@@ -85,6 +81,10 @@
     <message>
         <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
         <translation>Die %1-Gruppen liegen jetzt wieder beisammen in Knoten: Die Farben zeigen wieder jede Gruppe.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour; neighbouring groups alternate light and dark, a group&apos;s GPUs in one node share an outline)</source>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs; benachbarte Gruppen wechseln zwischen hell und dunkel, die GPUs einer Gruppe in einem Knoten teilen sich einen Rahmen)</translation>
     </message>
 </context>
 <context>
@@ -3269,10 +3269,6 @@
         <translation>Es passt nicht mehr in den Speicher.</translation>
     </message>
     <message>
-        <source>%1 ranks · %2 %3 groups of %4</source>
-        <translation>%1 Ranks · %2 %3-Gruppen mit je %4</translation>
-    </message>
-    <message>
         <source>spread over nodes: colour = %1 (0–%2)</source>
         <translation>über Knoten verteilt: Farbe = %1 (0–%2)</translation>
     </message>
@@ -3337,6 +3333,20 @@
     <message>
         <source>, and the global batch of %1 splits into micro-batches of %2 evenly over no more than %3 of them</source>
         <translation>, und der globale Batch von %1 teilt sich in Micro-Batches zu %2 gleichmäßig auf höchstens %3 davon auf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln Rank</numerusform>
+            <numerusform>%Ln Ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln %1 group(s) of %2</source>
+        <translation>
+            <numerusform>%Ln %1-Gruppe mit %2</numerusform>
+            <numerusform>%Ln %1-Gruppen mit je %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>

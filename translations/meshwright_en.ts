@@ -67,10 +67,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -84,6 +80,10 @@
     </message>
     <message>
         <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour; neighbouring groups alternate light and dark, a group&apos;s GPUs in one node share an outline)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3263,10 +3263,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 ranks · %2 %3 groups of %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>spread over nodes: colour = %1 (0–%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3331,6 +3327,20 @@
     <message>
         <source>, and the global batch of %1 splits into micro-batches of %2 evenly over no more than %3 of them</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln rank</numerusform>
+            <numerusform>%Ln ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln %1 group(s) of %2</source>
+        <translation>
+            <numerusform>%Ln %1 group of %2</numerusform>
+            <numerusform>%Ln %1 groups of %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>

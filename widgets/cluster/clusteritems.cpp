@@ -310,7 +310,8 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
 }
 
 // The rank's memory as a bar across the tile's foot: dark as far as its peak fills the GPU, red all across
-// when it does not fit. Far out (a tile of a few pixels) the bar takes the lower third of the tile.
+// when it does not fit. Far out (plain cells of a dozen pixels or fewer) the bar takes the lower third of
+// the cell, so that it reads as a level rather than a hairline.
 void NodeItem::paintMemory(QPainter* painter, const QRectF& cell, int rank, Detail detail) const
 {
     const ClusterViewState& s = *m_state;
@@ -318,7 +319,7 @@ void NodeItem::paintMemory(QPainter* painter, const QRectF& cell, int rank, Deta
         return;
     const double share = s.memoryShare[static_cast<std::size_t>(rank)];
     QRectF bar = cell;
-    if (detail == Detail::Tile)
+    if (detail <= Detail::Cells)
         bar.setTop(cell.bottom() - cell.height() / 3);
     else
         bar = QRectF(cell.left() + 4, cell.bottom() - kMemoryBarFoot + 1, cell.width() - 8,

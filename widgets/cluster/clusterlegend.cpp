@@ -74,8 +74,11 @@ QString colourLegendText(const ClusterCanvas& canvas)
         QString shades;
         for (int g = 0; g < 4; ++g)
             shades += swatch(groupShade(dim, g));
-        colours = QCoreApplication::translate("ClusterLegend",
-                                              "<b>Colour = %1</b> %2 (shades of the %3 button's colour)")
+        colours = QCoreApplication::translate(
+                      "ClusterLegend",
+                      "<b>Colour = %1</b> %2 (shades of the %3 button's colour; neighbouring groups "
+                      "alternate light and dark, a group's GPUs in one node share an "
+                      "outline)")
                       .arg(groupName(dim), shades, dimensionLabel(dim));
     }
     const QString memory

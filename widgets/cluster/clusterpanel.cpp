@@ -610,11 +610,10 @@ void ClusterPanel::updateStatus()
                               .arg(rankList(groups[static_cast<std::size_t>(selected)])));
         return;
     }
-    QString text = tr("%1 ranks · %2 %3 groups of %4")
-                       .arg(e.worldSize)
-                       .arg(groups.size())
-                       .arg(dimensionLabel(dim))
-                       .arg(groups.empty() ? 0 : groups.front().size());
+    QString text = tr("%Ln rank(s)", nullptr, static_cast<int>(e.worldSize)) + QStringLiteral(" · ")
+        + tr("%Ln %1 group(s) of %2", nullptr, static_cast<int>(groups.size()))
+              .arg(dimensionLabel(dim))
+              .arg(groups.empty() ? 0 : groups.front().size());
     if (m_canvas->colorsByPosition())
         text += QStringLiteral(", ")
             + tr("spread over nodes: colour = %1 (0–%2)")

@@ -30,7 +30,16 @@ QColor groupShade(core::Dim dim, int groupIndex)
 
 QColor stageColor(int stage)
 {
-    return groupColor(stage);
+    // The group hues without their red and pink: on the cluster canvas red means a GPU whose memory does
+    // not fit (palette::overCapacity), so no stage may look like it.
+    static constexpr int hues[] = {0, 1, 3, 4, 5, 6, 8, 9, 10, 11};
+    constexpr int count = static_cast<int>(std::size(hues));
+    const int index = stage < 0 ? 0 : stage;
+    QColor color = palette::groupHues[hues[index % count]];
+    // Past one round, shade the colours so that stages 0 and 10 still differ.
+    if ((index / count) % 2 == 1)
+        color = color.lighter(130);
+    return color;
 }
 
 QColor textColorOn(const QColor& background)

@@ -15,7 +15,8 @@ QColor groupColor(int groupIndex);
 // shades alternating light and dark from group to group, so that the dimension buttons are the key.
 QColor groupShade(core::Dim dim, int groupIndex);
 // A position in a group: the pipeline stage (and, where the canvas colours by position, the DP replica or
-// CP rank). One stage has one colour on the cluster canvas, the Memory tab and the Timeline.
+// CP rank). One stage has one colour on the cluster canvas, the Memory tab and the Timeline; never red,
+// which on the canvas means memory past capacity.
 QColor stageColor(int stage);
 // A readable text colour on top of a background.
 QColor textColorOn(const QColor& background);

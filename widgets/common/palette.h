@@ -160,8 +160,6 @@ inline constexpr QColor barSeparator{255, 255, 255};
 inline constexpr QColor timeCursor{200, 30, 30};
 inline constexpr QColor predicted{90, 90, 90};
 inline constexpr QColor backwardEnd{60, 60, 60};
-// Memory over time: one series per rank, evenly around the hue circle from this tone.
-inline constexpr Tone rankSeries{212, 0.65, 0.42};
 // The bubble against micro-batches: the idealized (p − 1)/(m + p − 1), and the design's own count.
 inline constexpr QColor idealBubble{120, 120, 120};
 inline constexpr QColor currentDesign{200, 30, 30};

@@ -5,6 +5,7 @@
 #include "timeline/activationplot.h"
 
 #include "base/units.h"
+#include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
@@ -123,7 +124,8 @@ void ActivationPlot::setCurves(std::vector<std::vector<core::ActivationPoint>> c
         // One pixel: Qt's raster engine draws a pen of at most 1 px with its fast line stroker, a wider
         // one by stroking the whole curve into a polygon and filling it — 4× slower per edit on the
         // default design's 64 micro-batches (tst_redrawbenchmark, 32 GPUs, Timeline).
-        graph->setPen(QPen(seriesColor(r, count), 1.0));
+        // Curve r is pipeline rank r: its stage colour, as on the cluster canvas and the Memory tab.
+        graph->setPen(QPen(stageColor(r), 1.0));
         graph->setName(m_names[r]);
         QVector<double> x, y;
         for (const core::ActivationPoint& p : m_curves[static_cast<std::size_t>(r)]) {

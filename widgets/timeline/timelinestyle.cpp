@@ -5,7 +5,6 @@
 
 #include <QCoreApplication>
 #include <algorithm>
-#include <cmath>
 
 namespace widgets {
 
@@ -59,14 +58,6 @@ QColor commColor(core::CommKind kind)
 QColor idleColor()
 {
     return palette::bubbleIdle;
-}
-
-QColor seriesColor(int index, int count)
-{
-    // Evenly around the hue circle; dark enough to read on white.
-    const palette::Tone& first = palette::rankSeries;
-    const double hue = std::fmod(first.hue / 360.0 + static_cast<double>(index) / std::max(1, count), 1.0);
-    return QColor::fromHslF(hue, first.saturation, first.lightness);
 }
 
 QString opKindName(core::PipelineOpKind kind)

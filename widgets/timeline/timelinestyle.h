@@ -17,8 +17,6 @@ QColor opColor(core::PipelineOpKind kind, int microBatch = 0, int chunk = 0);
 QColor commColor(core::CommKind kind);
 // The bubble: a rank idle inside the step (the chart hatches it with palette::bubbleHatch).
 QColor idleColor();
-// The colour of the i-th of many series (ranks in the memory plot).
-QColor seriesColor(int index, int count);
 
 // "Forward", "Backward", "Backward (input gradient)", …
 QString opKindName(core::PipelineOpKind kind);

@@ -2,9 +2,12 @@
 // The cluster canvas at scale: 512 nodes × 8 GPUs = 4,096 GPUs, the reference article's layout with DP=32.
 // One graphics item per node (never one per GPU or per label); a frame of 1600 × 1000 pixels rendered with
 // the whole cluster in view (summarised tiles), zoomed in to readable ranks, and while the pointer moves
-// over the GPUs. The aim is under 16 ms a frame.
+// over the GPUs. The aim is under 16 ms a frame. Every GPU tile carries its memory bar, red where the rank
+// does not fit: a layout with TP = PP = CP = 1 puts all of Llama 3.1 70B's 141 GB of bf16 weights (70.6 B
+// parameters, Meta's model card) on each 80 GB H100.
 
 #include "cluster/clustercanvas.h"
+#include "common/palette.h"
 #include "design/designio.h"
 #include "evaluate.h"
 #include "support/guitestmain.h"
@@ -19,11 +22,11 @@
 using namespace widgets;
 
 namespace {
-DesignSnapshot snapshot4096()
+DesignSnapshot snapshot4096(const char* layout = R"({"dp": 32})")
 {
     core::Json document = core::Json::parse(core::Catalog::builtin().example("seed-70b-32k-512gpu")->text);
-    document.merge_patch(
-        core::Json::parse(R"({"cluster": {"uniform": {"nodes": 512}}, "layout": {"dp": 32}})"));
+    document.merge_patch(core::Json::parse(R"({"cluster": {"uniform": {"nodes": 512}}})"));
+    document.merge_patch(core::Json{{"layout", core::Json::parse(layout)}});
     core::LoadResult loaded = core::designFromJson(document);
     if (!loaded.design)
         qFatal("the 4,096-GPU design does not load");
@@ -56,9 +59,12 @@ private slots:
     void benchmarkHoverMove();
     void benchmarkFrameWhileHovering();
     void benchmarkNewSnapshot();
+    void benchmarkFrameOverCapacity();
 
 private:
     void renderFrame();
+    // The rendered pixel in a GPU slot's memory bar, `along` of the way across it (0 left, 1 right).
+    QColor memoryBarPixel(int node, int slot, double along) const;
 
     DesignSnapshot m_snapshot;
     std::unique_ptr<ClusterCanvas> m_canvas;
@@ -93,6 +99,14 @@ void TestCanvasBenchmark::renderFrame()
     m_canvas->render(&painter);
 }
 
+QColor TestCanvasBenchmark::memoryBarPixel(int node, int slot, double along) const
+{
+    // Far out the bar is the cell's lower third; sample the middle of it.
+    const QRectF cell = m_canvas->clusterGeometry().slotRect(node, slot);
+    const QPointF at(cell.left() + 1 + along * (cell.width() - 2), cell.bottom() - cell.height() / 6);
+    return m_frame.pixelColor(m_canvas->mapFromScene(at));
+}
+
 void TestCanvasBenchmark::benchmarkFrameWholeCluster()
 {
     m_canvas->fitCluster();
@@ -103,6 +117,10 @@ void TestCanvasBenchmark::benchmarkFrameWholeCluster()
         renderFrame();
     }
     QVERIFY(coloursIn(m_frame) > 10); // the group colours are there
+    // The layout fits: GPU 0's bar starts dark (its peak's share) and is nowhere red.
+    QVERIFY(m_canvas->memoryShareOf(0) > 0.1 && m_canvas->memoryShareOf(0) < 1);
+    QCOMPARE(memoryBarPixel(0, 0, 0.02), palette::gpuMemoryUsed);
+    QVERIFY(memoryBarPixel(0, 0, 0.98) != palette::overCapacity);
 }
 
 void TestCanvasBenchmark::benchmarkFrameTiles()
@@ -173,6 +191,29 @@ void TestCanvasBenchmark::benchmarkNewSnapshot()
         m_canvas->setSnapshot(m_snapshot);
     }
     QCOMPARE(m_canvas->nodeItemCount(), 512);
+}
+
+// The whole cluster where no rank fits: every tile's bar red, at the same cost as any frame.
+void TestCanvasBenchmark::benchmarkFrameOverCapacity()
+{
+    const DesignSnapshot over = snapshot4096(R"({"tp": 1, "pp": 1, "cp": 1, "dp": 4096})");
+    QCOMPARE(over.evaluation->worldSize, std::int64_t{4096});
+    QVERIFY(over.evaluation->memory.has_value() && !over.evaluation->memory->fits);
+    QEvent leave(QEvent::Leave); // no hovered group's paths over the tiles
+    QCoreApplication::sendEvent(m_canvas.get(), &leave);
+    m_canvas->setSnapshot(over);
+    m_canvas->fitCluster();
+    QCOMPARE(m_canvas->hoveredRank(), -1);
+    QCOMPARE(detailFor(m_canvas->zoom()), Detail::Cells);
+    QVERIFY(m_canvas->memoryShareOf(0) > 141e9 / 80e9);
+    QBENCHMARK
+    {
+        renderFrame();
+    }
+    for (int node : {0, 255, 511})
+        for (double along : {0.1, 0.9})
+            QCOMPARE(memoryBarPixel(node, 7, along), palette::overCapacity);
+    m_canvas->setSnapshot(m_snapshot);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestCanvasBenchmark)
