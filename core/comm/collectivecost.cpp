@@ -358,17 +358,22 @@ CollectiveCost collectiveCost(const CollectiveSpec& spec, const CollectiveLinks&
     return cost;
 }
 
-double ncclSizeFactor(int ranks, double bytes)
+double ncclHalfBandwidthBytes(const LinkCost& link)
+{
+    return link.alpha > 0 && link.beta > 0 ? link.alpha / link.beta : kNcclHalfBandwidthBytes;
+}
+
+double ncclSizeFactor(int ranks, double bytes, double halfBandwidthBytes)
 {
     if (ranks < 2 || !(bytes > 0))
         return 1;
     const double p = ranks;
-    return p / (p + 1) * bytes / (bytes + kNcclHalfBandwidthBytes);
+    return p / (p + 1) * bytes / (bytes + halfBandwidthBytes);
 }
 
-double ncclEfficiency(int ranks, double bytes)
+double ncclEfficiency(int ranks, double bytes, double halfBandwidthBytes)
 {
-    return kNcclBusEfficiency * ncclSizeFactor(ranks, bytes);
+    return kNcclBusEfficiency * ncclSizeFactor(ranks, bytes, halfBandwidthBytes);
 }
 
 NcclCollective ncclCollective(const CollectiveSpec& spec, const CollectiveLinks& links)
@@ -382,10 +387,10 @@ NcclCollective ncclCollective(const CollectiveSpec& spec, const CollectiveLinks&
         s.destination = s.ranks - 1;
     out.algorithm = s.algorithm;
     // A send has one peer by definition: no ring of few peers to discount, only the message size.
-    const double factor = s.op == CollectiveOp::SendRecv ? ncclSizeFactor(1 << 30, s.bytes)
-                                                         : ncclSizeFactor(s.ranks, s.bytes);
-    const auto share = [factor](const LinkCost& link) {
-        return (link.efficiency > 0 && link.efficiency <= 1 ? link.efficiency : kNcclBusEfficiency) * factor;
+    const int peers = s.op == CollectiveOp::SendRecv ? 1 << 30 : s.ranks;
+    const auto share = [&s, peers](const LinkCost& link) {
+        return (link.efficiency > 0 && link.efficiency <= 1 ? link.efficiency : kNcclBusEfficiency)
+            * ncclSizeFactor(peers, s.bytes, ncclHalfBandwidthBytes(link));
     };
     out.efficiency = share(links.intraNode);
     if (s.ranks < 2 || !(s.bytes > 0))

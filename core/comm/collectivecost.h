@@ -111,25 +111,30 @@ CollectiveCost collectiveCost(const CollectiveSpec& spec, const CollectiveLinks&
 
 // ---- Collectives as NCCL runs them: the pricing of every group in a design ----------------------------
 //
-// A collective of S bytes on p ranks reaches a share η(p, S) of each link's bandwidth:
-//   η = e_link · p/(p + 1) · S/(S + kNcclHalfBandwidthBytes)
+// A collective of S bytes on p ranks reaches a share η(p, S) of each link's bandwidth B:
+//   η = e_link · p/(p + 1) · S/(S + S½),   S½ = B · α (the link's bandwidth-delay product)
 // e_link (LinkCost::efficiency) is what a long ring of large messages keeps busy; p/(p + 1) is the peers a GPU
 // streams to at once (a ring of 2 moves half its data per step to one peer and reaches less of the
 // NVSwitch's bandwidth than a ring of 8: the measured one-node rows); S/(S + S½) is the message-size
-// ramp — below a few Simple-protocol chunks per channel (NCCL_BUFFSIZE 4 MiB / NCCL_STEPS 8 = 512 KiB)
-// NCCL runs fewer channels and the LL/LL128 protocols, which trade bandwidth for latency (tuning.cc: LL
-// at 1/4 of the bus bandwidth, LL128 at 0.92). Each call pays kNcclBaseLatencySeconds, then the ring's
-// (or tree's) per-hop α. Constants and their check against measured nccl-tests rows: docs/collectives.md.
+// ramp: NCCL pipelines a message in chunks over its channels, and each chunk waits a hop's latency before
+// the next may go, so a link is half busy until a message holds what the link carries in one latency
+// (NVLink 4: 450 GB/s · 2 µs = 0.9 MB; NVLink 5 1.8 MB; an NDR card 250 KB). Below that NCCL also runs
+// fewer channels and the LL/LL128 protocols, which trade bandwidth for latency (tuning.cc: LL at 1/4 of
+// the bus bandwidth, LL128 at 0.92). Each call pays kNcclBaseLatencySeconds, then the ring's (or tree's)
+// per-hop α. Constants and their check against measured nccl-tests rows: docs/collectives.md.
+// S½ of a link without a latency or bandwidth: 1 MB, NVLink 4's.
 inline constexpr double kNcclHalfBandwidthBytes = 1e6;
 // NCCL src/graph/tuning.cc, baseLat for Ring/Simple (8.4 µs in NCCL 2.8–2.18).
 inline constexpr double kNcclBaseLatencySeconds = 8.4e-6;
 // tuning.cc: a tree's bus bandwidth is 0.9 of the ring's (busBw *= .9 for NCCL_ALGO_TREE).
 inline constexpr double kNcclTreeBandwidthShare = 0.9;
 
-// p/(p + 1) · S/(S + S½): the factor η(p, S) puts on every link's efficiency.
-double ncclSizeFactor(int ranks, double bytes);
-// η(p, S) on a link of kNcclBusEfficiency.
-double ncclEfficiency(int ranks, double bytes);
+// S½ = α · bandwidth of `link`; kNcclHalfBandwidthBytes when either is missing.
+double ncclHalfBandwidthBytes(const LinkCost& link);
+// p/(p + 1) · S/(S + S½): the factor η(p, S) puts on a link's efficiency.
+double ncclSizeFactor(int ranks, double bytes, double halfBandwidthBytes = kNcclHalfBandwidthBytes);
+// η(p, S) on a link of kNcclBusEfficiency and the given S½.
+double ncclEfficiency(int ranks, double bytes, double halfBandwidthBytes = kNcclHalfBandwidthBytes);
 
 struct NcclCollective
 {

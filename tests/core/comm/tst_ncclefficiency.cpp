@@ -177,12 +177,25 @@ void TestNcclEfficiency::measuredOneNodeOverall()
     QVERIFY2(shareWithin(from64Mb, 0.20) >= 0.85, qPrintable(QString::number(shareWithin(from64Mb, 0.20))));
 }
 
-// η(p, S) = e · p/(p + 1) · S/(S + 1 MB): half of the large-message share at 1 MB, e · 8/9 for 8 ranks.
+// η(p, S) = e · p/(p + 1) · S/(S + S½): half of the large-message share at S½, e · 8/9 for 8 ranks. S½ is
+// the link's bandwidth-delay product from its preset (links.json): NVLink 4 450 GB/s × 2 µs, NVLink 5
+// 900 GB/s × 2 µs, an NDR card 50 GB/s × 5 µs.
 void TestNcclEfficiency::efficiencyRisesWithSize()
 {
     QCOMPARE(ncclEfficiency(8, 1e6), kNcclBusEfficiency * 8.0 / 9.0 * 0.5);
     QVERIFY(std::abs(ncclEfficiency(8, 1e12) - kNcclBusEfficiency * 8.0 / 9.0) < 1e-6);
     QVERIFY(ncclEfficiency(2, 1e9) < ncclEfficiency(8, 1e9));
+    const struct
+    {
+        const char* link;
+        double halfBytes;
+    } ramps[] = {{"nvlink4", 0.9e6}, {"nvlink5", 1.8e6}, {"ib-ndr-400", 0.25e6}};
+    for (const auto& ramp : ramps) {
+        const double half = ncclHalfBandwidthBytes(linkCost(*Catalog::builtin().link(ramp.link)));
+        QVERIFY2(std::abs(half / ramp.halfBytes - 1) < 1e-9, ramp.link);
+        QCOMPARE(ncclEfficiency(8, half, half), kNcclBusEfficiency * 8.0 / 9.0 * 0.5);
+    }
+    QCOMPARE(ncclHalfBandwidthBytes(LinkCost{}), kNcclHalfBandwidthBytes); // a link without α or β
     // H100, 8 ranks, 1 GiB all-reduce: the measured 4.72 ms against the model's.
     CollectiveLinks links;
     links.intraNode = linkCost(*Catalog::builtin().link("nvlink4"));
