@@ -799,6 +799,10 @@
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
         <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der KV-Cache (%7) ist der größte Teil: Bedienen Sie weniger Sequenzen gleichzeitig (höchstens %8 passen), speichern Sie den Cache in FP8 oder erhöhen Sie TP.</translation>
     </message>
+    <message>
+        <source>%1 cannot run with %2 set this way: %3</source>
+        <translation>%1 kann mit dieser Einstellung von %2 nicht laufen: %3</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1065,6 +1069,54 @@
     <message>
         <source>DP takes the GPUs the other degrees leave: changing TP, PP, CP, EP or the cluster sets DP again. Off keeps DP as you set it.</source>
         <translation>DP nimmt die GPUs, die die anderen Grade übrig lassen: Eine Änderung von TP, PP, CP, EP oder des Clusters setzt DP neu. Aus: DP bleibt, wie Sie es gesetzt haben.</translation>
+    </message>
+    <message>
+        <source>Overlap gradient reduction</source>
+        <translation>Reduktion überlappen</translation>
+    </message>
+    <message>
+        <source>Overlap parameter all-gather</source>
+        <translation>Gather überlappen</translation>
+    </message>
+    <message>
+        <source>Gradient sync every micro-batch</source>
+        <translation>Sync je Micro-Batch</translation>
+    </message>
+    <message>
+        <source>Overlap expert all-to-all</source>
+        <translation>All-to-All überlappen</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --overlap-grad-reduce, DeepSpeed overlap_comm: the gradient reduction runs under the backward. DDP and FSDP2 always overlap it; off shows the step without.</source>
+        <translation>Megatron-LM --overlap-grad-reduce, DeepSpeed overlap_comm: Die Gradientenreduktion läuft während des Backward-Passes. DDP und FSDP2 überlappen sie immer; aus zeigt den Schritt ohne Überlappung.</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --overlap-param-gather: the distributed optimizer&apos;s all-gather of the updated parameters runs under the next step&apos;s first forward instead of after the optimizer step.</source>
+        <translation>Megatron-LM --overlap-param-gather: Das All-Gather der aktualisierten Parameter des verteilten Optimierers läuft während des ersten Forward-Passes des nächsten Schritts statt nach dem Optimiererschritt.</translation>
+    </message>
+    <message>
+        <source>FSDP2: reduce-scatter the gradients after every micro-batch (PyTorch&apos;s default). Off: set_requires_gradient_sync(False) until the last one; without resharding after forward the parameters are also gathered once per step.</source>
+        <translation>FSDP2: Die Gradienten nach jedem Micro-Batch per Reduce-Scatter verteilen (PyTorchs Voreinstellung). Aus: set_requires_gradient_sync(False) bis zum letzten; ohne Resharding nach dem Forward-Pass werden auch die Parameter nur einmal pro Schritt gesammelt.</translation>
+    </message>
+    <message>
+        <source>Megatron-Core --overlap-moe-expert-parallel-comm: the expert all-to-all runs under the dense computation of the layer, up to that computation&apos;s time.</source>
+        <translation>Megatron-Core --overlap-moe-expert-parallel-comm: Das All-to-All der Experten läuft während der dichten Berechnung der Schicht, bis zu deren Dauer.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>set (default: %1)</source>
+        <translation>gesetzt (Standard: %1)</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>Standard (%1)</translation>
     </message>
 </context>
 <context>

@@ -799,6 +799,10 @@
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at most %8 fit), store the cache in FP8, or raise TP.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>%1 cannot run with %2 set this way: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1064,6 +1068,54 @@
     </message>
     <message>
         <source>DP takes the GPUs the other degrees leave: changing TP, PP, CP, EP or the cluster sets DP again. Off keeps DP as you set it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap gradient reduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap parameter all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient sync every micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap expert all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --overlap-grad-reduce, DeepSpeed overlap_comm: the gradient reduction runs under the backward. DDP and FSDP2 always overlap it; off shows the step without.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --overlap-param-gather: the distributed optimizer&apos;s all-gather of the updated parameters runs under the next step&apos;s first forward instead of after the optimizer step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP2: reduce-scatter the gradients after every micro-batch (PyTorch&apos;s default). Off: set_requires_gradient_sync(False) until the last one; without resharding after forward the parameters are also gathered once per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core --overlap-moe-expert-parallel-comm: the expert all-to-all runs under the dense computation of the layer, up to that computation&apos;s time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set (default: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

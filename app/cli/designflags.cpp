@@ -183,6 +183,17 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         tpCommOverlap = true;
     else if (flag == "--no-tp-comm-overlap")
         tpCommOverlap = false;
+    else if (flag == "--reshard-after-forward" || flag == "--no-reshard-after-forward")
+        reshardAfterForward = flag == "--reshard-after-forward";
+    // --no-ddp-overlap: DDP's and FSDP2's reduction under backward, turned off (the same switch).
+    else if (flag == "--overlap-grad-reduce" || flag == "--no-overlap-grad-reduce" || flag == "--no-ddp-overlap")
+        overlapGradReduce = flag == "--overlap-grad-reduce";
+    else if (flag == "--overlap-param-gather" || flag == "--no-overlap-param-gather")
+        overlapParamGather = flag == "--overlap-param-gather";
+    else if (flag == "--grad-sync-every-micro-batch" || flag == "--grad-sync-once-per-step")
+        gradientSyncEveryMicroBatch = flag == "--grad-sync-every-micro-batch";
+    else if (flag == "--overlap-moe-a2a" || flag == "--no-overlap-moe-a2a")
+        overlapMoeAllToAll = flag == "--overlap-moe-a2a";
     else if (flag == "--micro-batch")
         microBatch = static_cast<int>(args.integer(flag, 1, limits::kMaxMicroBatch));
     else if (flag == "--global-batch")
@@ -239,6 +250,10 @@ std::string designFlagsHelp()
         + enumNameList<ExpertMode>()
         + "   --expert-tp N\n"
           "  --zero 0..3  --sp | --no-sp  --tp-comm-overlap | --no-tp-comm-overlap\n"
+          "  --reshard-after-forward | --no-reshard-after-forward\n"
+          "  --overlap-grad-reduce | --no-overlap-grad-reduce (--no-ddp-overlap)\n"
+          "  --overlap-param-gather | --no-overlap-param-gather  --overlap-moe-a2a | --no-overlap-moe-a2a\n"
+          "  --grad-sync-every-micro-batch | --grad-sync-once-per-step\n"
           "  --micro-batch N  --global-batch N  --seq-len N\n"
           "  --schedule "
         + enumNameList<Schedule>()
@@ -365,6 +380,15 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
         layout.sequenceParallel = *flags.sequenceParallel;
     if (flags.tpCommOverlap)
         layout.tpCommOverlap = *flags.tpCommOverlap;
+    if (flags.reshardAfterForward)
+        layout.reshardAfterForward = *flags.reshardAfterForward;
+    for (const auto& [value, member] :
+         {std::pair{flags.overlapGradReduce, &core::ParallelLayout::overlapGradReduce},
+          std::pair{flags.overlapParamGather, &core::ParallelLayout::overlapParamGather},
+          std::pair{flags.gradientSyncEveryMicroBatch, &core::ParallelLayout::gradientSyncEveryMicroBatch},
+          std::pair{flags.overlapMoeAllToAll, &core::ParallelLayout::overlapMoeAllToAll}})
+        if (value)
+            layout.*member = value;
     if (flags.microBatch)
         layout.microBatch = *flags.microBatch;
     if (flags.schedule)

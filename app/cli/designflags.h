@@ -34,6 +34,9 @@ struct DesignFlags
     std::optional<int> zeroStage;
     std::optional<bool> sequenceParallel;
     std::optional<bool> tpCommOverlap;
+    std::optional<bool> reshardAfterForward;
+    // The framework's switches (core/framework/frameworkswitches.h), by Switch.
+    std::optional<bool> overlapGradReduce, overlapParamGather, gradientSyncEveryMicroBatch, overlapMoeAllToAll;
     std::optional<int> microBatch, virtualStages;
     std::optional<std::int64_t> globalBatch, sequenceLength;
     std::optional<core::Schedule> schedule;

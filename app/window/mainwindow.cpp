@@ -292,7 +292,10 @@ void MainWindow::fitInspectorDock()
 {
     auto* scroll = qobject_cast<QScrollArea*>(m_inspectorDock->widget());
     const int scrollBar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
-    scroll->setMinimumWidth(m_inspector->minimumSizeHint().width() + scrollBar + 2 * scroll->frameWidth());
+    // At most a laptop's share (the window's minimum must fit 1366 px, tst_mainwindow): beyond it the rare
+    // wide row scrolls.
+    scroll->setMinimumWidth(
+        std::min(m_inspector->minimumSizeHint().width() + scrollBar + 2 * scroll->frameWidth(), 380));
 }
 
 void MainWindow::retranslate()

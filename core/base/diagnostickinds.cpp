@@ -110,6 +110,7 @@ constexpr std::array kKinds{
     kFrameworkZeroPipeline,
     kFrameworkDimension,
     kFrameworkOffload,
+    kFrameworkSwitch,
     kNcclTestsRow,
     kNcclTestsEmpty,
     kRecordRunDiffers,

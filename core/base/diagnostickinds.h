@@ -429,6 +429,9 @@ inline constexpr DiagnosticKind kFrameworkDimension{
 inline constexpr DiagnosticKind kFrameworkOffload{
     "framework-offload", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot offload %2 to the host: %3")};
+inline constexpr DiagnosticKind kFrameworkSwitch{
+    "framework-switch", Severity::Error,
+    MW_TR_NOOP("Diagnostics", "%1 cannot run with %2 set this way: %3")};
 
 // ---- Calibration from measurements ---------------------------------------------------------------
 inline constexpr DiagnosticKind kNcclTestsRow{

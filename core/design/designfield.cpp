@@ -63,6 +63,10 @@ constexpr std::array kFields{
     FieldInfo{Field::Recompute, "/layout/recompute"},
     FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
     FieldInfo{Field::AutoDp, "/layout/autoDp"},
+    FieldInfo{Field::OverlapGradReduce, "/layout/overlapGradReduce"},
+    FieldInfo{Field::OverlapParamGather, "/layout/overlapParamGather"},
+    FieldInfo{Field::GradientSyncEveryMicroBatch, "/layout/gradientSyncEveryMicroBatch"},
+    FieldInfo{Field::OverlapMoeAllToAll, "/layout/overlapMoeAllToAll"},
 };
 
 // Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
@@ -93,6 +97,19 @@ bool setBool(bool& target, const FieldValue& value)
     if (!v)
         return false;
     target = *v;
+    return true;
+}
+
+bool setSwitch(std::optional<bool>& target, const FieldValue& value)
+{
+    if (const auto* v = std::get_if<bool>(&value)) {
+        target = *v;
+        return true;
+    }
+    const auto* text = std::get_if<std::string>(&value);
+    if (!text || *text != kFrameworkDefault)
+        return false;
+    target.reset();
     return true;
 }
 
@@ -229,6 +246,14 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.layersPerStage);
     case Field::AutoDp:
         return visit(d.layout.autoDp);
+    case Field::OverlapGradReduce:
+        return visit(d.layout.overlapGradReduce);
+    case Field::OverlapParamGather:
+        return visit(d.layout.overlapParamGather);
+    case Field::GradientSyncEveryMicroBatch:
+        return visit(d.layout.gradientSyncEveryMicroBatch);
+    case Field::OverlapMoeAllToAll:
+        return visit(d.layout.overlapMoeAllToAll);
     }
     return visit(d.name);
 }
@@ -243,6 +268,8 @@ FieldValue getField(const Design& design, Field field)
             return storage;
         else if constexpr (std::is_same_v<T, bool>)
             return storage;
+        else if constexpr (std::is_same_v<T, std::optional<bool>>)
+            return storage ? FieldValue{*storage} : FieldValue{std::string(kFrameworkDefault)};
         else if constexpr (std::is_same_v<T, double>)
             return storage;
         else if constexpr (std::is_same_v<T, std::vector<Dim>>)
@@ -268,6 +295,8 @@ bool setField(Design& design, Field field, const FieldValue& value)
             return true;
         } else if constexpr (std::is_same_v<T, bool>) {
             return setBool(storage, value);
+        } else if constexpr (std::is_same_v<T, std::optional<bool>>) {
+            return setSwitch(storage, value);
         } else if constexpr (std::is_same_v<T, double>) {
             if (const auto* d = std::get_if<double>(&value)) {
                 storage = *d;

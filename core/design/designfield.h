@@ -68,8 +68,15 @@ enum class Field {
     Recompute,
     LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
     AutoDp,
+    // The framework's switches (layout.h): a bool when set, "default" when the framework decides; setting
+    // "default" clears them.
+    OverlapGradReduce,
+    OverlapParamGather,
+    GradientSyncEveryMicroBatch,
+    OverlapMoeAllToAll,
 };
-inline constexpr Field kLastField = Field::AutoDp;
+inline constexpr Field kLastField = Field::OverlapMoeAllToAll;
+inline constexpr std::string_view kFrameworkDefault = "default";
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;
 

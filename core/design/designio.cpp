@@ -262,6 +262,12 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("reshardAfterForward", layout.reshardAfterForward);
     in.read("sequenceParallel", layout.sequenceParallel);
     in.read("tpCommOverlap", layout.tpCommOverlap);
+    for (const auto& [key, member] : kLayoutSwitches)
+        if (in.has(key)) {
+            bool on = false;
+            if (in.read(key, on))
+                layout.*member = on;
+        }
     in.read("microBatch", layout.microBatch);
     in.readEnum("schedule", layout.schedule);
     in.read("virtualStages", layout.virtualStages);
@@ -332,6 +338,9 @@ Json layoutToJson(const ParallelLayout& layout)
     out["reshardAfterForward"] = layout.reshardAfterForward;
     out["sequenceParallel"] = layout.sequenceParallel;
     out["tpCommOverlap"] = layout.tpCommOverlap;
+    for (const auto& [key, member] : kLayoutSwitches)
+        if (layout.*member)
+            out[std::string(key)] = *(layout.*member);
     out["microBatch"] = layout.microBatch;
     out["schedule"] = enumName(layout.schedule);
     out["virtualStages"] = layout.virtualStages;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace core {
@@ -98,6 +99,21 @@ struct ParallelLayout
     // Megatron-LM --tp-comm-overlap (TransformerEngine userbuffers): SP's all-gathers and reduce-scatters
     // run under the GEMMs next to them instead of between them. Needs sequence parallelism.
     bool tpCommOverlap = false;
+    // Communication switches of the framework (framework/frameworkswitches.h); unset: the framework's
+    // default, which its profile names with its source. Stored only when set, so older files keep their
+    // numbers.
+    // Megatron-LM --overlap-grad-reduce, DeepSpeed overlap_comm; DDP and FSDP2 always overlap, off is
+    // --no-ddp-overlap: the gradient reduction runs under the backward that produces the gradients.
+    std::optional<bool> overlapGradReduce;
+    // Megatron-LM --overlap-param-gather: the distributed optimizer's all-gather of the updated parameters
+    // runs under the next step's first forward instead of after the optimizer step.
+    std::optional<bool> overlapParamGather;
+    // FSDP2: false = set_requires_gradient_sync(False) on all but the last micro-batch, so the gradients
+    // are reduce-scattered once per step (and, without resharding after forward, gathered once per step).
+    std::optional<bool> gradientSyncEveryMicroBatch;
+    // Megatron-Core --overlap-moe-expert-parallel-comm (DeepEP style): the EP all-to-all runs under the
+    // dense computation of the same layer.
+    std::optional<bool> overlapMoeAllToAll;
     int microBatch = 1; // sequences per micro-batch
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank
@@ -124,6 +140,18 @@ struct ParallelLayout
 
     bool operator==(const ParallelLayout&) const = default;
 };
+
+// The framework's communication switches by their JSON keys, in the order the file writes them.
+struct LayoutSwitch
+{
+    std::string_view key;
+    std::optional<bool> ParallelLayout::*member;
+};
+inline constexpr std::array<LayoutSwitch, 4> kLayoutSwitches{
+    LayoutSwitch{"overlapGradReduce", &ParallelLayout::overlapGradReduce},
+    LayoutSwitch{"overlapParamGather", &ParallelLayout::overlapParamGather},
+    LayoutSwitch{"gradientSyncEveryMicroBatch", &ParallelLayout::gradientSyncEveryMicroBatch},
+    LayoutSwitch{"overlapMoeAllToAll", &ParallelLayout::overlapMoeAllToAll}};
 
 // "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
 // leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated

@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "framework/frameworkprofile.h"
+#include "framework/frameworkswitches.h"
 
 #include <string>
 
@@ -70,6 +71,7 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     lacks(p.pipelineParallel, l.pp(), "PP", "/layout/pp");
     lacks(p.expertParallel, l.ep(), "EP", "/layout/ep");
     checkOffload(design, p, out);
+    validateSwitches(design, out);
 }
 
 } // namespace core

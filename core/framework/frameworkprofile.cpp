@@ -13,6 +13,45 @@ namespace core {
 
 namespace {
 
+void readSwitches(ObjectReader& in, ReadContext& context, FrameworkProfile& p)
+{
+    const Json* table = in.take("switches");
+    if (!table)
+        return;
+    const std::string pointer = in.pointerTo("switches");
+    if (!table->is_object()) {
+        context.add(diag::kIoType, pointer, {pointer, "object", jsonTypeName(*table)});
+        return;
+    }
+    for (auto it = table->begin(); it != table->end(); ++it) {
+        const auto s = enumFromName<Switch>(it.key());
+        if (!s) {
+            context.add(diag::kIoValue, pointer, {"\"" + it.key() + "\"", "switches", enumNameList<Switch>(", ")});
+            continue;
+        }
+        SwitchRule& rule = p.switches[static_cast<std::size_t>(*s)];
+        ObjectReader entry(it.value(), jsonPointerAppend(pointer, it.key()), context);
+        if (!entry.valid())
+            continue;
+        rule.present = true;
+        bool on = neutralDefault(*s);
+        entry.read("default", on);
+        rule.defaultAtStage.fill(on);
+        std::vector<int> atStage;
+        if (entry.has("defaultAtStage") && entry.read("defaultAtStage", atStage)) {
+            if (atStage.size() != rule.defaultAtStage.size())
+                context.add(diag::kIoValue, entry.pointerTo("defaultAtStage"),
+                            {std::to_string(atStage.size()) + " entries", "defaultAtStage",
+                             "one 0 or 1 per ZeRO stage 0–3"});
+            for (std::size_t i = 0; i < std::min(atStage.size(), rule.defaultAtStage.size()); ++i)
+                rule.defaultAtStage[i] = atStage[i] != 0;
+        }
+        entry.read("settable", rule.settable);
+        entry.read("option", rule.option);
+        entry.read("source", rule.source);
+    }
+}
+
 void readProfile(const Json& value, const std::string& pointer, ReadContext& context, FrameworkProfile& p)
 {
     ObjectReader in(value, pointer, context);
@@ -75,6 +114,7 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("memorySource", p.memorySource);
     in.read("contextSource", p.contextSource);
     in.read("source", p.source);
+    readSwitches(in, context, p);
 }
 
 struct Profiles

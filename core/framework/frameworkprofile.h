@@ -7,6 +7,7 @@
 
 #include "base/diagnostic.h"
 #include "design/design.h"
+#include "framework/frameworkswitches.h"
 
 #include <array>
 #include <string>
@@ -89,6 +90,9 @@ struct FrameworkProfile
     double profileTokens = 0;
     int profileSequences = 0;
 
+    // The communication switches it offers, their defaults and sources, by Switch.
+    std::array<SwitchRule, kAllSwitches.size()> switches{};
+
     std::string source; // files and versions, for explanations
     std::string memorySource; // where the model-state rule comes from
     std::string contextSource; // where the CUDA context and fragmentation figures come from
@@ -96,6 +100,7 @@ struct FrameworkProfile
     // The share of the device a serving engine takes at this TP degree.
     double utilization(int tp) const;
     bool supportsZeroStage(int stage) const;
+    const SwitchRule& rule(Switch s) const { return switches[static_cast<std::size_t>(s)]; }
 };
 
 // The profile of a framework (Auto resolves to Megatron-Core; use frameworkOf() for a design).

@@ -8,6 +8,7 @@
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
 #include "base/jsonparse.h"
+#include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
 
 namespace core::launch {
@@ -36,6 +37,12 @@ void readZero(ImportContext& context, const Settings& json)
     ParallelLayout& layout = context.design.layout;
     Workload& workload = context.design.workload;
     layout.zeroStage = int(wholeNumber(context, json.take("/zero_optimization/stage"), 0, 3).value_or(0));
+    // overlap_comm: kept only where it differs from DeepSpeed's default for the stage (zero/config.py), so
+    // that a file without it, or with the default, leaves the switch to the framework.
+    layout.overlapGradReduce.reset();
+    if (const auto overlap = boolean(context, json.take("/zero_optimization/overlap_comm"));
+        overlap && *overlap != switchDefault(context.design, Switch::OverlapGradReduce))
+        layout.overlapGradReduce = *overlap;
     layout.shardGroup = 0;
     if (const auto mics = wholeNumber(context, json.take("/zero_optimization/mics_shard_size")))
         layout.shardGroup = int(*mics);

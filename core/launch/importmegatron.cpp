@@ -7,6 +7,7 @@
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
 #include "catalog/catalog.h"
+#include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
 
 namespace core::launch {
@@ -167,6 +168,16 @@ void readParallel(ImportContext& context, const Settings& flags)
         flags.take("--ckpt-format");
     } else {
         layout.zeroStage = flags.take("--use-distributed-optimizer") ? 1 : 0;
+    }
+    // The switches: set only where the file differs from Megatron-LM's default (off), so that a script
+    // without them keeps the framework's default.
+    for (const auto& [flag, s] : {std::pair{"--overlap-grad-reduce", Switch::OverlapGradReduce},
+                                  std::pair{"--overlap-param-gather", Switch::OverlapParamGather},
+                                  std::pair{"--overlap-moe-expert-parallel-comm", Switch::OverlapMoeAllToAll}}) {
+        std::optional<bool>& value = layout.*switchMember(s);
+        value.reset();
+        if (flags.take(flag))
+            value = true;
     }
     layout.shardGroup = 0;
     const bool tpPpDp = flags.take("--use-tp-pp-dp-mapping") != nullptr;

@@ -5,6 +5,7 @@
 // stages 0 and 1 only (pipe/engine.py asserts it).
 
 #include "design/design.h"
+#include "framework/frameworkswitches.h"
 #include "base/jsonparse.h"
 #include "base/jsonreader.h"
 #include "launch/launchnotes.h"
@@ -65,7 +66,8 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         ds["bf16"] = {{"enabled", true}};
     Json zero = {{"stage", layout.zeroStage}};
     if (layout.zeroStage > 0) {
-        zero["overlap_comm"] = true;
+        // The design's overlapGradReduce: DeepSpeed's own default is off below stage 3 (zero/config.py).
+        zero["overlap_comm"] = switchOn(design, Switch::OverlapGradReduce);
         zero["contiguous_gradients"] = true;
     }
     if (design.workload.offload != Offload::None)

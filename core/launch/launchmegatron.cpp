@@ -5,6 +5,7 @@
 // uneven first/last stages as --decoder-first/last-pipeline-num-layers, FSDP as --use-torch-fsdp2.
 
 #include "design/design.h"
+#include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
 
@@ -194,9 +195,9 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context, cons
     return tpPpDpMapping;
 }
 
-void parallelArguments(ArgumentArray& parallel, const ParallelLayout& layout, const LayerSplit& split,
-                       bool tpPpDpMapping)
+void parallelArguments(ArgumentArray& parallel, const Design& design, const LayerSplit& split, bool tpPpDpMapping)
 {
+    const ParallelLayout& layout = design.layout;
     parallel.flag("--tensor-model-parallel-size", layout.tp());
     if (layout.sequenceParallel && layout.tp() > 1) {
         parallel.flag("--sequence-parallel");
@@ -225,6 +226,13 @@ void parallelArguments(ArgumentArray& parallel, const ParallelLayout& layout, co
         parallel.flag("--use-tp-pp-dp-mapping");
     if (layout.zeroStage == 1 || layout.zeroStage == 2)
         parallel.flag("--use-distributed-optimizer");
+    // The framework's switches as the design runs them (frameworkswitches.h; off is Megatron-LM's default).
+    if (switchOn(design, Switch::OverlapGradReduce))
+        parallel.flag("--overlap-grad-reduce");
+    if ((layout.zeroStage == 1 || layout.zeroStage == 2) && switchOn(design, Switch::OverlapParamGather))
+        parallel.flag("--overlap-param-gather");
+    if (layout.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll))
+        parallel.flag("--overlap-moe-expert-parallel-comm");
     if (layout.zeroStage == 3) // Megatron's README for torch FSDP2 asks for both extra flags.
         parallel.flag("--use-torch-fsdp2")
             .flag("--no-gradient-accumulation-fusion")
@@ -296,7 +304,7 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
     ArgumentArray model("MODEL_ARGS");
     modelArguments(model, design, context.names);
     ArgumentArray parallel("PARALLEL_ARGS");
-    parallelArguments(parallel, design.layout, split, tpPpDpMapping);
+    parallelArguments(parallel, design, split, tpPpDpMapping);
     ArgumentArray training("TRAINING_ARGS");
     trainingArguments(training, design);
     ArgumentArray distributed("DISTRIBUTED_ARGS");

@@ -3,6 +3,7 @@
 
 #include "base/units.h"
 #include "compute/gpupeaks.h"
+#include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 #include "pipeline/pipelinetimeline.h"
@@ -90,7 +91,8 @@ struct DataParallelSync
     double end = 0; // when the last rank's synchronisation ends (DDP, ZeRO-1/2)
     double reduce = 0; // DDP/ZeRO: the exposed reduction of the slowest rank
     double gather = 0; // ZeRO-1/2: the parameter all-gather after the optimizer
-    double fsdpExposed = 0; // ZeRO-3/FSDP, per micro-batch
+    double fsdpExposed = 0; // ZeRO-3/FSDP, per micro-batch that synchronises
+    double fsdpStepExposed = 0; // ZeRO-3/FSDP, over the step's micro-batches
 };
 
 // DDP and ZeRO-1/2: the rank whose last backward plus its exposed synchronisation ends last decides.
@@ -99,9 +101,9 @@ void addBucketSync(const ScheduleEvaluation& schedule, Performance& perf, DataPa
     sync.end = perf.pipelineSeconds;
     for (const DdpStepTimeline& ddp : schedule.ddp) {
         sync.end
-            = std::max(sync.end, ddp.backwardEnd + ddp.overlap.exposedSeconds + ddp.parameterGatherSeconds);
+            = std::max(sync.end, ddp.backwardEnd + ddp.overlap.exposedSeconds + ddp.parameterGatherExposedSeconds);
         sync.reduce = std::max(sync.reduce, ddp.overlap.exposedSeconds);
-        sync.gather = std::max(sync.gather, ddp.parameterGatherSeconds);
+        sync.gather = std::max(sync.gather, ddp.parameterGatherExposedSeconds);
     }
     if (!schedule.ddp.empty()) {
         if (schedule.ddp.front().reduction == CollectiveOp::AllReduce)
@@ -113,17 +115,19 @@ void addBucketSync(const ScheduleEvaluation& schedule, Performance& perf, DataPa
 }
 
 // ZeRO-3/FSDP synchronises per layer instead: the gathers and reduce-scatters that compute cannot hide,
-// for every micro-batch, shared between the two kinds in proportion to their time on the link.
-void addFsdpSync(const ScheduleEvaluation& schedule, double m, Performance& perf, DataParallelSync& sync)
+// over the step's micro-batches as the gradient-sync cadence has them (steptimeline.h), shared between the
+// two kinds in proportion to their time on the link.
+void addFsdpSync(const ScheduleEvaluation& schedule, Performance& perf, DataParallelSync& sync)
 {
     sync.end = perf.pipelineSeconds;
     const FsdpLayerTimeline* worst = nullptr;
     for (const FsdpLayerTimeline& layer : schedule.fsdp)
-        if (!worst || layer.exposedSeconds > sync.fsdpExposed) {
+        if (!worst || layer.stepExposedSeconds > sync.fsdpStepExposed) {
             worst = &layer;
             sync.fsdpExposed = layer.exposedSeconds;
+            sync.fsdpStepExposed = layer.stepExposedSeconds;
         }
-    if (!worst || sync.fsdpExposed <= 0)
+    if (!worst || sync.fsdpStepExposed <= 0)
         return;
     double gathering = 0, reducing = 0;
     for (const FsdpSpan& span : worst->spans) {
@@ -133,8 +137,8 @@ void addFsdpSync(const ScheduleEvaluation& schedule, double m, Performance& perf
             reducing += span.end - span.start;
     }
     const double share = gathering + reducing > 0 ? gathering / (gathering + reducing) : 1;
-    perf.exposed.allGather += sync.fsdpExposed * m * share;
-    perf.exposed.reduceScatter += sync.fsdpExposed * m * (1 - share);
+    perf.exposed.allGather += sync.fsdpStepExposed * share;
+    perf.exposed.reduceScatter += sync.fsdpStepExposed * (1 - share);
 }
 
 // The optimizer step on the rank with the most parameters to update, bound by HBM.
@@ -285,7 +289,8 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
     }
     x.input("data-parallel reduction after the pipeline", sync.reduce, "s")
         .input("ZeRO parameter all-gather after the optimizer", sync.gather, "s")
-        .input("FSDP, per micro-batch", sync.fsdpExposed, "s")
+        .input("FSDP, per micro-batch that synchronises", sync.fsdpExposed, "s")
+        .input("FSDP, over the step", sync.fsdpStepExposed, "s")
         .input("visible all-reduce", perf.exposed.allReduce, "s")
         .input("visible all-gather", perf.exposed.allGather, "s")
         .input("visible reduce-scatter", perf.exposed.reduceScatter, "s")
@@ -293,7 +298,8 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
         .input("visible point-to-point", perf.exposed.p2p, "s");
     x.source = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: DDP buckets and FSDP2 "
                "prefetch (docs/data-parallel-overlap.md); times: the α–β model on the group's links "
-               "(collectivecost.h)";
+               "(collectivecost.h). Switches: "
+        + switchesInEffect(design);
     x.note = sp && l.tpCommOverlap
         ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "
           "layer hides under its neighbouring GEMM but for one of TP chunks (TransformerEngine userbuffers)"
@@ -301,6 +307,21 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
 }
 
 } // namespace
+
+std::string switchesInEffect(const Design& design)
+{
+    const ParallelLayout& l = design.layout;
+    std::string text;
+    for (Switch s : kAllSwitches) {
+        const bool applies = s == Switch::OverlapGradReduce
+            || (s == Switch::OverlapParamGather && (l.zeroStage == 1 || l.zeroStage == 2))
+            || (s == Switch::GradientSyncEveryMicroBatch && l.zeroStage == 3)
+            || (s == Switch::OverlapMoeAllToAll && l.ep() > 1);
+        if (applies)
+            text += (text.empty() ? "" : "; ") + switchExplanation(design, s);
+    }
+    return text;
+}
 
 double optimizerBytesPerParameter(const Design& design)
 {
@@ -327,10 +348,10 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
     // Then the data-parallel synchronisation after the pipeline, and the optimizer step.
     DataParallelSync sync;
     if (design.layout.zeroStage >= 3)
-        addFsdpSync(schedule, m, perf, sync);
+        addFsdpSync(schedule, perf, sync);
     else
         addBucketSync(schedule, perf, sync);
-    perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpExposed * m;
+    perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpStepExposed;
     perf.optimizerSeconds = optimizerStepSeconds(design, times);
     perf.stepSeconds = perf.pipelineSeconds + perf.dataParallelSeconds + perf.optimizerSeconds;
 

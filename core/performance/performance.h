@@ -28,6 +28,9 @@ struct ScheduleEvaluation; // steptimeline.h
 // weights and both moments (2 × 12 bytes), reads the gradient and writes the 16-bit weights (apex/
 // Transformer Engine multi_tensor_adam). SGD with momentum moves its one moment instead.
 double optimizerBytesPerParameter(const Design& design);
+// The communication switches that shape this design's step, each with its value and source
+// (framework/frameworkswitches.h), for explanations.
+std::string switchesInEffect(const Design& design);
 
 struct Performance
 {

@@ -82,7 +82,7 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
                      e.source + ". " + e.note});
     const Explanation a = explainElementwise(elementwiseTime(gpu, k.accumulatedGradientBytes), gpu);
     terms.push_back({"kernel." + p + "gradient-accumulation", k.parts.gradientAccumulation, "s",
-                     "weights × 2 × gradient bytes " + formatBytes(k.accumulatedGradientBytes)
+                     "weights (under ZeRO-2/3 the rank's shard) × 2 × gradient bytes " + formatBytes(k.accumulatedGradientBytes)
                          + " / (η_HBM · HBM): the micro-batch's weight gradients added to the buffer",
                      "Megatron-LM main_grad accumulation (fused_weight_gradient_mlp_cuda."
                      "wgrad_gemm_accum_fp32, or the parameter hook's main_grad.add_); "

@@ -3,7 +3,9 @@
 
 #include "catalog/model.h"
 #include "memory/activations.h"
+#include "framework/frameworkswitches.h"
 #include "memory/memory.h"
+#include "memory/modelshard.h"
 
 #include <algorithm>
 
@@ -184,10 +186,19 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
 
 double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms)
 {
+    // Under ZeRO-2 and ZeRO-3 each micro-batch's gradients are reduce-scattered, and what accumulates is the
+    // rank's shard (DeepSpeed stage_1_and_2.py into its partition; FSDP2 sharded gradients). FSDP2 without
+    // gradient sync on every micro-batch accumulates the unsharded gradients until the last one.
+    const ParallelLayout& l = design.layout;
+    const bool sharded = l.zeroStage == 2
+        || (l.zeroStage >= 3 && switchOn(design, Switch::GradientSyncEveryMicroBatch));
     double weights = 0;
     for (const LayerGemm& g : gemms)
-        if (g.weightGradient)
-            weights += g.shapes[kF].b * g.shapes[kF].k * g.shapes[kF].n;
+        if (g.weightGradient) {
+            const bool expert = g.name.starts_with("experts");
+            const int shard = !sharded ? 1 : expert ? expertShardGroup(l) : denseShardGroup(l);
+            weights += g.shapes[kF].b * g.shapes[kF].k * g.shapes[kF].n / std::max(1, shard);
+        }
     return weights * kAccumulatorPasses * frameworkStateBytes(design).gradients;
 }
 

@@ -38,6 +38,16 @@ public:
         const double k = std::max(1, chunks);
         overlappedWithVisible(kind, op, seconds, gemm, std::max(seconds / k, seconds - gemm * (k - 1) / k));
     }
+    // A collective on its own stream under `work` seconds of compute that ran elsewhere in the pass: its
+    // band starts here, and only what it takes beyond that compute is waited for.
+    void hidden(CommKind kind, CollectiveOp op, double seconds, double work)
+    {
+        if (seconds <= 0)
+            return;
+        m_pattern.bands.push_back({kind, m_pattern.seconds, m_pattern.seconds + seconds, seconds > work});
+        if (seconds > work)
+            wait(op, seconds - work);
+    }
     void append(const LayerPattern& other)
     {
         for (CommBand band : other.bands) {
@@ -106,12 +116,18 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     auto none = [](PatternBuilder&) {};
     // The MLP's TP region, its GEMMs in the pass's order; a MoE block sends its tokens to the experts and
     // back inside it, with its collectives exposed (stagetime.h).
-    auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm) {
+    // `dense`: the computation of the same layer and pass that hides the all-to-alls with tp.epOverlap.
+    auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm, double dense) {
         if (!moe) {
             region(b, firstGemm, none, lastGemm, true);
             return;
         }
         const auto experts = [&](PatternBuilder& inner) {
+            if (tp.epOverlap) {
+                inner.hidden(CommKind::ExpertParallel, CollectiveOp::AllToAll, 2 * c.epAllToAll, dense);
+                inner.compute(firstGemm + lastGemm);
+                return;
+            }
             dispatch(inner);
             inner.compute(firstGemm + lastGemm);
             dispatch(inner);
@@ -129,7 +145,8 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
                          t.attentionForward);
         },
         t.outProjection[kF], true);
-    mlpRegion(forward, t.fc1[kF], t.fc2[kF]);
+    mlpRegion(forward, t.fc1[kF], t.fc2[kF],
+              t.elementwiseForward + t.qkv[kF] + t.attentionForward + t.outProjection[kF]);
     const LayerPattern forwardPattern = forward.take();
 
     // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
@@ -142,7 +159,8 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     else if (recompute == Recompute::Selective)
         input.compute(t.attentionForward + t.scoreElementwise);
     input.compute(t.elementwiseBackward);
-    mlpRegion(input, t.fc2[kI], t.fc1[kI]);
+    mlpRegion(input, t.fc2[kI], t.fc1[kI],
+              t.elementwiseBackward + t.outProjection[kI] + t.attentionBackward + t.qkv[kI]);
     region(
         input, t.outProjection[kI],
         [&](PatternBuilder& b) {

@@ -95,11 +95,15 @@ struct TpOverlap
     bool sp = false; // all-gather before, reduce-scatter after a TP region (else one all-reduce after)
     bool overlap = false; // --tp-comm-overlap: each runs under its neighbouring GEMM (stagetime.h)
     int chunks = 1; // TP
+    // Megatron-Core --overlap-moe-expert-parallel-comm: the dispatch and combine all-to-alls run on their
+    // own stream under the dense computation (norms, attention and its projections) of the same layer and
+    // pass, and only what outlasts it is waited for.
+    bool epOverlap = false;
 };
 
 // The layer's pattern in each pass (Forward; InputGrad, with the recomputed forward first; WeightGrad),
 // from the times of its parts and of its collectives. A MoE layer runs its experts between a dispatch
-// and a combine all-to-all, both exposed.
+// and a combine all-to-all, both exposed unless tp.epOverlap.
 std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& times, const LayerComm& comm,
                                                    TpOverlap tp, bool moe, Recompute recompute);
 

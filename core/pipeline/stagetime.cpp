@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "comm/commvolume.h"
 #include "comm/groupcollective.h"
+#include "framework/frameworkswitches.h"
 #include "memory/activations.h"
 #include "pipeline/kernelterms.h"
 #include "pipeline/layerkernels.h"
@@ -166,7 +167,8 @@ StageShape stageShape(const Design& design)
     const ParallelLayout& l = design.layout;
     const bool sp = l.sequenceParallel && l.tp() > 1;
     StageShape shape;
-    shape.tpOverlap = TpOverlap{sp, sp && l.tpCommOverlap, l.tp()};
+    shape.tpOverlap = TpOverlap{sp, sp && l.tpCommOverlap, l.tp(),
+                                l.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll)};
     shape.valueBytes = activationBytesPerElement(design.workload.precision);
     shape.activationValues = d(design.workload.sequenceLength) / l.cp() * l.microBatch * d(model.hidden);
     shape.denseIndex = [&] {

@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "comm/groupcollective.h"
+#include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 
 #include <algorithm>
@@ -136,6 +137,113 @@ double passSeconds(const std::array<LayerPattern, kPassCount>& pattern,
     return seconds;
 }
 
+// What one FSDP micro-batch communicates: forward all-gathers, backward all-gathers, reduce-scatters.
+struct FsdpMicroBatch
+{
+    bool gatherForward = true;
+    bool regather = true;
+    bool reduce = true;
+};
+
+// A rank's FSDP units in forward order with their compute times, and the root (embedding, head) if any.
+struct FsdpWork
+{
+    int unit;
+    double forward;
+    double backward;
+};
+struct FsdpRankWork
+{
+    std::vector<FsdpWork> layers;
+    int root = -1;
+    double headForward = 0;
+    double headBackward = 0;
+};
+
+// One FSDP micro-batch on a rank's units: which collectives it runs (FsdpMicroBatch), the compute, and
+// when the last of them ends; `spans` (when given) receives every stream's spans in issue order.
+std::pair<double, double> simulateFsdpMicroBatch(const std::vector<FsdpUnit>& units, const FsdpRankWork& work,
+                                                 const FsdpMicroBatch& pass, bool overlapReduce,
+                                                 std::vector<FsdpSpan>* spans)
+{
+    double compute = 0; // compute stream free at
+    double computeSeconds = 0;
+    // FSDP2 issues all-gathers and reduce-scatters on two CUDA streams, but both move their bytes over
+    // the same links of the shard group: run concurrently they share the bandwidth, and for the time
+    // they take together that is the same as running one after the other. So one link queue, in issue
+    // order, serves both; each keeps its own lane in the view.
+    double linkFree = 0;
+    const auto record = [&](FsdpStream stream, int unit, bool backward, double start, double end) {
+        if (spans)
+            spans->push_back({stream, unit, backward, start, end});
+    };
+    auto allGather = [&](int unit, double issued, bool backward) {
+        if (!(backward ? pass.regather : pass.gatherForward))
+            return 0.0;
+        const double start = std::max(issued, linkFree);
+        linkFree = start + units[static_cast<std::size_t>(unit)].gatherSeconds;
+        record(FsdpStream::AllGather, unit, backward, start, linkFree);
+        return linkFree;
+    };
+    auto run = [&](int unit, double ready, double seconds, bool backward) {
+        const double start = std::max(compute, ready);
+        compute = start + seconds;
+        computeSeconds += seconds;
+        if (seconds > 0)
+            record(FsdpStream::Compute, unit, backward, start, compute);
+        return start;
+    };
+    std::vector<int> deferred; // reduce-scatters issued after the backward (overlapGradReduce off)
+    auto reduceScatter = [&](int unit, double issued) {
+        if (!pass.reduce)
+            return;
+        if (!overlapReduce) {
+            deferred.push_back(unit);
+            return;
+        }
+        const double start = std::max(issued, linkFree);
+        linkFree = start + units[static_cast<std::size_t>(unit)].reduceSeconds;
+        record(FsdpStream::ReduceScatter, unit, true, start, linkFree);
+    };
+
+    // Forward: the root's all-gather first (the embedding runs before layer 0), then each layer's,
+    // the next one issued as the current one starts computing.
+    const double rootReady = work.root >= 0 ? allGather(work.root, 0, false) : 0;
+    if (!work.layers.empty()) {
+        double ready = allGather(work.layers.front().unit, 0, false);
+        for (std::size_t i = 0; i < work.layers.size(); ++i) {
+            const FsdpWork& layer = work.layers[i];
+            const double started = run(layer.unit, std::max(ready, rootReady), layer.forward, false);
+            if (i + 1 < work.layers.size())
+                ready = allGather(work.layers[i + 1].unit, started, false);
+        }
+    }
+    if (work.root >= 0)
+        run(work.root, rootReady, work.headForward, false);
+
+    // Backward: the head (root, still gathered), then the layers from the last.
+    if (work.root >= 0)
+        run(work.root, 0, work.headBackward, true);
+    if (!work.layers.empty()) {
+        double ready = allGather(work.layers.back().unit, compute, true);
+        for (std::size_t k = work.layers.size(); k-- > 0;) {
+            const double started = run(work.layers[k].unit, ready, work.layers[k].backward, true);
+            if (k > 0)
+                ready = allGather(work.layers[k - 1].unit, started, true);
+            reduceScatter(work.layers[k].unit, compute);
+        }
+    }
+    if (work.root >= 0)
+        reduceScatter(work.root, compute);
+    for (int unit : deferred) {
+        const double start = std::max(compute, linkFree);
+        linkFree = start + units[static_cast<std::size_t>(unit)].reduceSeconds;
+        record(FsdpStream::ReduceScatter, unit, true, start, linkFree);
+    }
+    const double makespan = std::max(compute, linkFree);
+    return std::pair{computeSeconds, makespan};
+}
+
 } // namespace
 
 DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
@@ -210,11 +318,14 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
 
     out.buckets = assignDdpBuckets(out.tensorBytes);
     const GroupLinks links = rankGroupLinks(design, placed, Dim::Dp, global);
+    // Without overlap the buckets are reduced one after the other once the backward has ended (Megatron-LM
+    // finalize_model_grads; DeepSpeed without overlap_comm).
+    out.overlapGradReduce = switchOn(design, Switch::OverlapGradReduce);
     for (const DdpBucket& bucket : out.buckets) {
         double ready = 0;
         for (int tensor : bucket.tensors)
             ready = std::max(ready, out.tensorReadySeconds[static_cast<std::size_t>(tensor)]);
-        out.bucketReadySeconds.push_back(ready);
+        out.bucketReadySeconds.push_back(out.overlapGradReduce ? ready : std::max(ready, out.backwardEnd));
         // A reduce-scatter's S is its whole input: the bucket.
         out.bucketSeconds.push_back(
             collectiveSeconds(out.reduction, out.dataParallelRanks, bucket.bytes, links));
@@ -224,6 +335,16 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
         out.parameterGatherSeconds
             = collectiveSeconds(CollectiveOp::AllGather, out.dataParallelRanks,
                                 parameters * activationBytesPerElement(design.workload.precision), links);
+    // Megatron-LM --overlap-param-gather: each bucket's all-gather is waited for in the forward pre-hook of
+    // its first layer, so the rank's first forward of the next step hides it (param_and_grad_buffer.py).
+    for (const StageWork& stage : times.stages)
+        if (stage.rank == pipelineRank)
+            out.firstForwardSeconds += stage.seconds[kF];
+    out.overlapParamGather = out.reduction == CollectiveOp::ReduceScatter
+        && switchOn(design, Switch::OverlapParamGather);
+    out.parameterGatherExposedSeconds = out.overlapParamGather
+        ? std::max(0.0, out.parameterGatherSeconds - out.firstForwardSeconds)
+        : out.parameterGatherSeconds;
     return out;
 }
 
@@ -250,95 +371,57 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     };
 
     // Units in forward order, with their compute times; the root first when the rank has one.
-    struct Work
-    {
-        int unit;
-        double forward;
-        double backward;
-    };
-    std::vector<Work> layers;
+    FsdpRankWork work;
     double rootParams = 0;
-    double headForward = 0;
-    double headBackward = 0;
     for (const StageWork& stage : times.stages) {
         if (stage.rank != pipelineRank)
             continue;
         rootParams += rootParameters(design, stage.embedding, stage.outputHead);
-        headForward += stage.headSeconds[kF];
-        headBackward += stage.headSeconds[kI] + stage.headSeconds[kW];
+        work.headForward += stage.headSeconds[kF];
+        work.headBackward += stage.headSeconds[kI] + stage.headSeconds[kW];
         for (int i = 0; i < stage.layers; ++i) {
             const int layer = stage.firstLayer + i;
             const bool moe = design.model.isMoeLayer(layer);
             const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
             const double params = layerShard(design, layer).total();
             out.units.push_back({layer, params, gather(params), reduce(params)});
-            layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
-                              pattern[kI].seconds + pattern[kW].seconds});
+            work.layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
+                                   pattern[kI].seconds + pattern[kW].seconds});
         }
     }
-    int root = -1;
     if (rootParams > 0) {
         out.units.push_back({-1, rootParams, gather(rootParams), reduce(rootParams)});
-        root = static_cast<int>(out.units.size()) - 1;
+        work.root = static_cast<int>(out.units.size()) - 1;
     }
 
-    double compute = 0; // compute stream free at
-    // FSDP2 issues all-gathers and reduce-scatters on two CUDA streams, but both move their bytes over
-    // the same links of the shard group: run concurrently they share the bandwidth, and for the time
-    // they take together that is the same as running one after the other. So one link queue, in issue
-    // order, serves both; each keeps its own lane in the view.
-    double linkFree = 0;
-    auto allGather = [&](int unit, double issued, bool backward) {
-        const double start = std::max(issued, linkFree);
-        linkFree = start + out.units[static_cast<std::size_t>(unit)].gatherSeconds;
-        out.spans.push_back({FsdpStream::AllGather, unit, backward, start, linkFree});
-        return linkFree;
-    };
-    auto run = [&](int unit, double ready, double seconds, bool backward) {
-        const double start = std::max(compute, ready);
-        compute = start + seconds;
-        out.computeSeconds += seconds;
-        if (seconds > 0)
-            out.spans.push_back({FsdpStream::Compute, unit, backward, start, compute});
-        return start;
-    };
-    auto reduceScatter = [&](int unit, double issued) {
-        const double start = std::max(issued, linkFree);
-        linkFree = start + out.units[static_cast<std::size_t>(unit)].reduceSeconds;
-        out.spans.push_back({FsdpStream::ReduceScatter, unit, true, start, linkFree});
+    const bool overlapReduce = switchOn(design, Switch::OverlapGradReduce);
+    const auto simulate = [&](const FsdpMicroBatch& pass, std::vector<FsdpSpan>* spans) {
+        return simulateFsdpMicroBatch(out.units, work, pass, overlapReduce, spans);
     };
 
-    // Forward: the root's all-gather first (the embedding runs before layer 0), then each layer's,
-    // the next one issued as the current one starts computing.
-    const double rootReady = root >= 0 ? allGather(root, 0, false) : 0;
-    if (!layers.empty()) {
-        double ready = allGather(layers.front().unit, 0, false);
-        for (std::size_t i = 0; i < layers.size(); ++i) {
-            const double started = run(layers[i].unit, std::max(ready, rootReady), layers[i].forward, false);
-            if (i + 1 < layers.size())
-                ready = allGather(layers[i + 1].unit, started, false);
-        }
-    }
-    if (root >= 0)
-        run(root, rootReady, headForward, false);
-
-    // Backward: the head (root, still gathered), then the layers from the last.
-    if (root >= 0)
-        run(root, 0, headBackward, true);
-    if (!layers.empty()) {
-        const bool regather = out.reshardAfterForward;
-        double ready = regather ? allGather(layers.back().unit, compute, true) : 0;
-        for (std::size_t k = layers.size(); k-- > 0;) {
-            const double started = run(layers[k].unit, ready, layers[k].backward, true);
-            if (regather && k > 0)
-                ready = allGather(layers[k - 1].unit, started, true);
-            reduceScatter(layers[k].unit, compute);
-        }
-    }
-    if (root >= 0)
-        reduceScatter(root, compute);
-    out.makespan = std::max(compute, linkFree);
+    // The micro-batch shown is one that synchronises: every one by default, the last one without.
+    out.gradientSyncEveryMicroBatch = switchOn(design, Switch::GradientSyncEveryMicroBatch);
+    out.overlapGradReduce = overlapReduce;
+    out.microBatches = static_cast<int>(std::max<std::int64_t>(1, placed.microBatches));
+    const bool gatherOnce = !out.gradientSyncEveryMicroBatch && !out.reshardAfterForward;
+    const FsdpMicroBatch shown{!gatherOnce || out.microBatches == 1, out.reshardAfterForward, true};
+    const auto [computeSeconds, makespan] = simulate(shown, &out.spans);
+    out.computeSeconds = computeSeconds;
+    out.makespan = makespan;
     out.exposedSeconds = std::max(0.0, out.makespan - out.computeSeconds);
+    const auto exposedOf = [&](const FsdpMicroBatch& pass) {
+        const auto [c, span] = simulate(pass, nullptr);
+        return std::max(0.0, span - c);
+    };
+    const double m = out.microBatches;
+    if (out.gradientSyncEveryMicroBatch || m == 1) {
+        out.stepExposedSeconds = out.exposedSeconds * m;
+    } else if (gatherOnce) {
+        // The first micro-batch gathers, the last reduce-scatters, those between only compute.
+        out.stepExposedSeconds = exposedOf({true, false, false}) + out.exposedSeconds;
+    } else {
+        out.stepExposedSeconds = exposedOf({true, out.reshardAfterForward, false}) * (m - 1) + out.exposedSeconds;
+    }
     return out;
 }
 

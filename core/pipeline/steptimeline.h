@@ -47,6 +47,13 @@ struct DdpStepTimeline
     double windowStart = 0; // start of the backward that produces the gradients
     double backwardEnd = 0; // end of the rank's last backward
     double parameterGatherSeconds = 0; // ZeRO-1/2: after the optimizer step; 0 for DDP
+    // The switches (framework/frameworkswitches.h). Without overlapGradReduce every bucket waits for the
+    // end of the backward; with overlapParamGather the all-gather runs under the next step's first forward
+    // of the rank (firstForwardSeconds) and only what outlasts it is exposed.
+    bool overlapGradReduce = true;
+    bool overlapParamGather = false;
+    double firstForwardSeconds = 0;
+    double parameterGatherExposedSeconds = 0;
 };
 
 // The gradients of a pipeline rank become ready during the last backward of each of its chunks (with
@@ -93,7 +100,15 @@ struct FsdpLayerTimeline
     std::vector<FsdpSpan> spans; // every stream, in issue order
     double computeSeconds = 0;
     double makespan = 0;
-    double exposedSeconds = 0;
+    double exposedSeconds = 0; // of the micro-batch shown: gathers, compute and reduce-scatters
+    // The step: with gradient sync on every micro-batch (FSDP2's default) each of them is the one shown;
+    // without (set_requires_gradient_sync(False) before the last) only the last reduce-scatters, and
+    // without resharding after forward only the first gathers. overlapGradReduce off issues the
+    // reduce-scatters after the backward instead of during it.
+    bool gradientSyncEveryMicroBatch = true;
+    bool overlapGradReduce = true;
+    int microBatches = 1;
+    double stepExposedSeconds = 0;
 };
 
 FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,

@@ -286,12 +286,16 @@ void DesignSummary::refreshPerformance()
         head += QStringLiteral(" ");
     }
     if (verdict == Verdict::HasErrors || (!p && !serving)) {
+        // The verdict keeps the height the figures had, so that the views below do not move up while
+        // the user mends the error (and back down once it is mended).
+        m_performance->setMinimumHeight(m_performance->height());
         m_performance->setText(head + QStringLiteral("<br><small>")
                                + tr("No step time: the figures need a layout without errors.")
                                + QStringLiteral("</small>"));
         m_performance->setToolTip(QString());
         return;
     }
+    m_performance->setMinimumHeight(0);
     auto seconds = [](double s) { return secondsText(s); };
     auto percent = [](double share) { return QLocale().toString(100 * share, 'f', 1); };
     // The headline figures are links to their explanation (formula, inputs, source).

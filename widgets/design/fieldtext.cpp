@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "design/fieldtext.h"
 
+#include "framework/frameworkprofile.h"
+
 #include <QCoreApplication>
 
 namespace widgets {
@@ -100,6 +102,14 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Name");
     case Field::AutoDp:
         return QCoreApplication::translate("FieldText", "Auto DP");
+    case Field::OverlapGradReduce:
+        return QCoreApplication::translate("FieldText", "Overlap gradient reduction");
+    case Field::OverlapParamGather:
+        return QCoreApplication::translate("FieldText", "Overlap parameter all-gather");
+    case Field::GradientSyncEveryMicroBatch:
+        return QCoreApplication::translate("FieldText", "Gradient sync every micro-batch");
+    case Field::OverlapMoeAllToAll:
+        return QCoreApplication::translate("FieldText", "Overlap expert all-to-all");
     default:
         return {};
     }
@@ -190,9 +200,49 @@ QString fieldToolTip(Field field)
         return QCoreApplication::translate("FieldText",
                                            "DP takes the GPUs the other degrees leave: changing TP, PP, CP, "
                                            "EP or the cluster sets DP again. Off keeps DP as you set it.");
+    case Field::OverlapGradReduce:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --overlap-grad-reduce, DeepSpeed overlap_comm: the gradient reduction runs under the "
+            "backward. DDP and FSDP2 always overlap it; off shows the step without.");
+    case Field::OverlapParamGather:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --overlap-param-gather: the distributed optimizer's all-gather of the updated "
+            "parameters runs under the next step's first forward instead of after the optimizer step.");
+    case Field::GradientSyncEveryMicroBatch:
+        return QCoreApplication::translate(
+            "FieldText",
+            "FSDP2: reduce-scatter the gradients after every micro-batch (PyTorch's default). Off: "
+            "set_requires_gradient_sync(False) until the last one; without resharding after forward the "
+            "parameters are also gathered once per step.");
+    case Field::OverlapMoeAllToAll:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-Core --overlap-moe-expert-parallel-comm: the expert all-to-all runs under the dense "
+            "computation of the layer, up to that computation's time.");
     default:
         return {};
     }
+}
+
+std::optional<core::Switch> switchOfField(Field field)
+{
+    for (std::size_t i = 0; i < kSwitchFields.size(); ++i)
+        if (kSwitchFields[i] == field)
+            return core::kAllSwitches[i];
+    return std::nullopt;
+}
+
+QString switchDefaultText(const core::Design& design, core::Switch s)
+{
+    // The framework is named in its own row and in the tooltip: a short text keeps the panel narrow.
+    const bool on = core::switchDefault(design, s);
+    const bool set = (design.layout.*core::switchMember(s)).has_value();
+    const QString value = on ? QCoreApplication::translate("FieldText", "on")
+                             : QCoreApplication::translate("FieldText", "off");
+    return set ? QCoreApplication::translate("FieldText", "set (default: %1)").arg(value)
+               : QCoreApplication::translate("FieldText", "default (%1)").arg(value);
 }
 
 } // namespace widgets

@@ -5,12 +5,25 @@
 // labels and the undo commands' texts ("Set TP to 4").
 
 #include "design/designfield.h"
+#include "framework/frameworkswitches.h"
 
 #include <QString>
+
+#include <array>
+#include <optional>
 
 namespace widgets {
 
 QString fieldLabel(core::Field field);
 QString fieldToolTip(core::Field field);
+
+// The layout's framework switches (core/framework/frameworkswitches.h): their fields, the switch of a
+// field, and the text beside a switch's check box, which names the framework's default.
+inline constexpr std::array<core::Field, 4> kSwitchFields{core::Field::OverlapGradReduce,
+                                                          core::Field::OverlapParamGather,
+                                                          core::Field::GradientSyncEveryMicroBatch,
+                                                          core::Field::OverlapMoeAllToAll};
+std::optional<core::Switch> switchOfField(core::Field field);
+QString switchDefaultText(const core::Design& design, core::Switch s);
 
 } // namespace widgets

@@ -39,7 +39,7 @@ namespace {
 QComboBox* compactChoice(QComboBox* box)
 {
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    box->setMinimumContentsLength(14);
+    box->setMinimumContentsLength(10);
     return box;
 }
 
@@ -248,6 +248,8 @@ void LayoutInspector::build()
     addChoice(parallel, Field::ZeroStage, Choices::ZeroStage);
     addInteger(parallel, Field::ShardGroup, 0, core::limits::kMaxDegree);
     addCheck(parallel, Field::ReshardAfterForward);
+    for (Field field : kSwitchFields)
+        addCheck(parallel, field);
 
     // Batch, sequence and pipeline
     QFormLayout* batch = addGroup(m_batchGroup);
@@ -455,6 +457,10 @@ void LayoutInspector::showValues()
         } else if (auto* check = qobject_cast<QCheckBox*>(b.editor)) {
             if (const auto* on = std::get_if<bool>(&value))
                 check->setChecked(*on);
+            else if (const auto s = switchOfField(b.field))
+                check->setChecked(core::switchDefault(design, *s)); // unset: the framework decides
+            if (const auto s = switchOfField(b.field))
+                check->setText(switchDefaultText(design, *s));
         } else if (auto* box = qobject_cast<QComboBox*>(b.editor)) {
             QVariant data;
             if (const auto* i = std::get_if<std::int64_t>(&value))
@@ -522,10 +528,15 @@ void LayoutInspector::showValues()
     setRowVisible(Field::ExpertTp, moe && design.layout.expertMode == core::ExpertMode::Megatron);
     setRowVisible(Field::ShardGroup, design.layout.zeroStage > 0);
     setRowVisible(Field::ReshardAfterForward, design.layout.zeroStage == 3);
+    const bool training = design.workload.mode == core::Mode::Training;
+    setRowVisible(Field::OverlapGradReduce, training && design.layout.dp() > 1);
+    setRowVisible(Field::OverlapParamGather,
+                  training && (design.layout.zeroStage == 1 || design.layout.zeroStage == 2));
+    setRowVisible(Field::GradientSyncEveryMicroBatch, training && design.layout.zeroStage == 3);
+    setRowVisible(Field::OverlapMoeAllToAll, training && design.layout.ep() > 1);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);
     setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);
-    const bool training = design.workload.mode == core::Mode::Training;
     m_trainingGroup->setVisible(training);
     m_servingGroup->setVisible(!training);
     for (Field field : {Field::GlobalBatch, Field::MicroBatch, Field::SequenceLength})
@@ -549,7 +560,9 @@ void LayoutInspector::markDiagnostics()
                 worst = d.severity;
         }
         markSeverity(b.editor, worst);
-        const QString help = fieldToolTip(b.field);
+        QString help = fieldToolTip(b.field);
+        if (const auto s = switchOfField(b.field)) // the value in effect, and where its default comes from
+            help += QStringLiteral("\n\n") + qs(core::switchExplanation(*m_snapshot.design, *s));
         b.editor->setToolTip(messages.isEmpty() ? help : messages.join(QLatin1Char('\n')));
     }
 }

@@ -248,6 +248,28 @@ void TestCli::fileWithOverrides()
             < exposed["performance"]["stepSeconds"].get<double>());
     QVERIFY(hasCode(runJson({"evaluate", "--example", "default", "--no-sp", "--tp-comm-overlap", "--json"}),
                     "tp-overlap-without-sp"));
+    // The framework's switches (docs/frameworks.md): Megatron-LM --overlap-grad-reduce hides the gradient
+    // reduction under backward; --no-ddp-overlap exposes DDP's; a switch the framework lacks is refused.
+    const auto step = [](const Json& out) { return out["performance"]["stepSeconds"].get<double>(); };
+    const Json megatron = runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--framework", "megatron-core",
+                                   "--zero", "1", "--json"});
+    QVERIFY(step(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--framework", "megatron-core", "--zero",
+                          "1", "--overlap-grad-reduce", "--overlap-param-gather", "--json"}))
+            < step(megatron));
+    QVERIFY(step(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--zero", "0", "--no-ddp-overlap", "--json"}))
+            > step(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--zero", "0", "--json"})));
+    // FSDP2 with gradient sync on the last micro-batch only: less data-parallel time (the accumulation of
+    // whole gradients costs HBM time instead, so the step itself may not shrink).
+    const auto dataParallel = [](const Json& out) { return out["performance"]["dataParallelSeconds"].get<double>(); };
+    QVERIFY(dataParallel(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--grad-sync-once-per-step",
+                                  "--no-reshard-after-forward", "--json"}))
+            < dataParallel(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--no-reshard-after-forward",
+                                    "--json"})));
+    QVERIFY(hasCode(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--overlap-param-gather", "--json"}),
+                    "framework-switch"));
+    QVERIFY(hasCode(runJson({"evaluate", "--example", "mixtral-8x7b-ep8", "--overlap-moe-a2a", "--json"}),
+                    "framework-switch")
+            == false);
 }
 
 void TestCli::unreadableFileAsJson()

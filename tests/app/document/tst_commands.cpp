@@ -72,6 +72,11 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("full")};
     case Field::LayersPerStage:
         return FieldValue{std::string("30, 50")};
+    case Field::OverlapGradReduce: // a framework switch at its default: setting it is one step
+    case Field::OverlapParamGather:
+    case Field::GradientSyncEveryMicroBatch:
+    case Field::OverlapMoeAllToAll:
+        return FieldValue{true};
     default:
         return current;
     }

@@ -48,6 +48,7 @@ private slots:
     void undoAndRedoKeysOnTheCanvas();
     void wheelOverAnUnfocusedFieldScrollsThePanel();
     void autoDpFollowsTpPpAndCp();
+    void frameworkSwitchShowsItsDefault();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -169,6 +170,35 @@ void TestEditing::wheelOverAnUnfocusedFieldScrollsThePanel()
     QTRY_VERIFY(pp->hasFocus());
     wheel(-120);
     QCOMPARE(document()->design().layout.pp(), 1);
+}
+
+// A framework switch's check box shows the framework's default (Megatron-LM: --overlap-grad-reduce off,
+// arguments.py); a click sets it in one undo step, and undo gives the decision back to the framework.
+void TestEditing::frameworkSwitchShowsItsDefault()
+{
+    core::Design design = document()->design();
+    design.layout.framework = core::Framework::MegatronCore;
+    design.layout.zeroStage = 1;
+    m_window->setDesign(design);
+    QVERIFY(design.layout.dp() > 1);
+    auto* check = qobject_cast<QCheckBox*>(m_window->inspector()->editorFor(Field::OverlapGradReduce));
+    QVERIFY(check && check->isVisible());
+    QVERIFY(!check->isChecked());
+    QCOMPARE(check->text(), QStringLiteral("default (off)"));
+    // The tooltip names the framework whose default it is, and its source.
+    QVERIFY(check->toolTip().contains(QStringLiteral("Megatron-Core")));
+    QVERIFY(check->toolTip().contains(QStringLiteral("arguments.py")));
+    const int steps = document()->undoStack()->count();
+    check->click();
+    QCOMPARE(document()->design().layout.overlapGradReduce, std::optional<bool>{true});
+    QCOMPARE(document()->undoStack()->count(), steps + 1);
+    QVERIFY(check->isChecked());
+    document()->undoStack()->undo();
+    QVERIFY(!document()->design().layout.overlapGradReduce.has_value());
+    QVERIFY(!check->isChecked());
+    // ZeRO-3 shows FSDP2's cadence instead of the parameter all-gather.
+    QVERIFY(m_window->inspector()->editorFor(Field::OverlapParamGather)->isVisible());
+    QVERIFY(!m_window->inspector()->editorFor(Field::GradientSyncEveryMicroBatch)->isVisible());
 }
 
 void TestEditing::autoDpFollowsTpPpAndCp()

@@ -61,6 +61,9 @@ void TestDesignField::pointersAreUniqueAndMatchTheDocument()
     // The fabric's network cards and oversubscription are written only when they differ from the default.
     design.cluster.nicsPerNode = 4;
     design.cluster.oversubscription = 2;
+    // The framework's switches are written only when set.
+    for (const LayoutSwitch& s : kLayoutSwitches)
+        design.layout.*s.member = true;
     const Json document = designToJson(design);
     std::set<std::string> seen;
     for (Field field : allFields()) {

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "framework/frameworkswitches.h"
+
+#include "base/diagnostickinds.h"
+#include "framework/frameworkprofile.h"
+
+#include <algorithm>
+
+namespace core {
+
+bool neutralDefault(Switch s)
+{
+    return s == Switch::OverlapGradReduce || s == Switch::GradientSyncEveryMicroBatch;
+}
+
+std::optional<bool> ParallelLayout::*switchMember(Switch s)
+{
+    return kLayoutSwitches[static_cast<std::size_t>(s)].member;
+}
+
+std::string_view switchKey(Switch s)
+{
+    return kLayoutSwitches[static_cast<std::size_t>(s)].key;
+}
+
+std::string switchPointer(Switch s)
+{
+    return "/layout/" + std::string(switchKey(s));
+}
+
+bool switchDefault(const Design& design, Switch s)
+{
+    const SwitchRule& rule = frameworkProfile(design).rule(s);
+    if (!rule.present)
+        return neutralDefault(s);
+    return rule.defaultAtStage[static_cast<std::size_t>(std::clamp(design.layout.zeroStage, 0, 3))];
+}
+
+bool switchOn(const Design& design, Switch s)
+{
+    const std::optional<bool>& value = design.layout.*switchMember(s);
+    return value ? *value : switchDefault(design, s);
+}
+
+std::string switchExplanation(const Design& design, Switch s)
+{
+    const FrameworkProfile& p = frameworkProfile(design);
+    const SwitchRule& rule = p.rule(s);
+    const bool set = (design.layout.*switchMember(s)).has_value();
+    std::string text = std::string(switchKey(s)) + (switchOn(design, s) ? " on" : " off");
+    text += set ? " (set in the design" : " (" + p.name + "'s default";
+    if (!rule.option.empty())
+        text += ", " + rule.option;
+    text += ")";
+    if (!rule.source.empty())
+        text += ": " + rule.source;
+    return text;
+}
+
+void validateSwitches(const Design& design, std::vector<Diagnostic>& out)
+{
+    if (design.workload.mode != Mode::Training)
+        return;
+    const FrameworkProfile& p = frameworkProfile(design);
+    const ParallelLayout& l = design.layout;
+    const auto refuse = [&](Switch s, const std::string& reason) {
+        out.push_back(makeDiagnostic(diag::kFrameworkSwitch, switchPointer(s),
+                                     {p.name, std::string(switchKey(s)), reason}));
+    };
+    for (Switch s : kAllSwitches) {
+        const std::optional<bool>& value = l.*switchMember(s);
+        if (!value || *value == switchDefault(design, s))
+            continue;
+        if (!p.rule(s).settable) {
+            refuse(s, "it has no such switch");
+            continue;
+        }
+        // Megatron-LM: --overlap-param-gather needs --use-distributed-optimizer (arguments.py).
+        if (s == Switch::OverlapParamGather && *value && l.zeroStage < 1)
+            refuse(s, "the parameter all-gather exists only with the distributed optimizer (ZeRO stage 1)");
+        // FSDP2's set_requires_gradient_sync belongs to fully_shard; DDP's no_sync is already modelled.
+        if (s == Switch::GradientSyncEveryMicroBatch && l.zeroStage < 3)
+            refuse(s, "gradient-sync cadence is a switch of fully_shard (ZeRO stage 3)");
+        if (s == Switch::OverlapMoeAllToAll && *value && l.ep() < 2)
+            refuse(s, "there is no expert-parallel all-to-all without EP");
+    }
+}
+
+} // namespace core
