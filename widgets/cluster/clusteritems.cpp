@@ -164,9 +164,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         painter->fillRect(box.rect, nodeFill);
         fillFrame(painter, box.rect, nodeEdge, selected ? 3 : 1);
     } else {
-        painter->setPen(cosmeticPen(nodeEdge, selected ? 3 : 1));
-        painter->setBrush(nodeFill);
-        painter->drawRoundedRect(box.rect, 6, 6);
+        fillRoundedFrame(painter, box.rect, 6, nodeFill, nodeEdge, selected ? 3 : 1);
     }
 
     const bool warn = s.placementWarned[static_cast<std::size_t>(m_node)] != 0;
@@ -281,13 +279,12 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
         return;
     }
     if (selected)
-        painter->setPen(cosmeticPen(highlight, 3.5));
+        fillRoundedFrame(painter, cell, 4, fill, highlight, 3.5);
     else if (focus && member)
-        painter->setPen(cosmeticPen(s.palette.color(QPalette::Text), 2.5));
+        fillRoundedFrame(painter, cell, 4, fill, s.palette.color(QPalette::Text), 2.5);
     else
-        painter->setPen(cosmeticPen(s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g], 1));
-    painter->setBrush(fill);
-    painter->drawRoundedRect(cell, 4, 4);
+        fillRoundedFrame(painter, cell, 4, fill, s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g],
+                         1);
     paintMemory(painter, cell, rank, detail);
     if (detail < Detail::Labels)
         return;

@@ -80,4 +80,17 @@ void fillFrame(QPainter* painter, const QRectF& rect, const QColor& color, doubl
     painter->fillRect(QRectF(outer.right() - w, outer.top() + w, w, outer.height() - 2 * w), color);
 }
 
+void fillRoundedFrame(QPainter* painter, const QRectF& rect, double radius, const QColor& fill,
+                      const QColor& edge, double devicePixels)
+{
+    const double scale = std::hypot(painter->worldTransform().m11(), painter->worldTransform().m12());
+    const double half = devicePixels / (scale > 0 ? scale : 1) / 2;
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(edge);
+    painter->drawRoundedRect(rect.adjusted(-half, -half, half, half), radius + half, radius + half);
+    painter->setBrush(fill);
+    painter->drawRoundedRect(rect.adjusted(half, half, -half, -half), std::max(0.0, radius - half),
+                             std::max(0.0, radius - half));
+}
+
 } // namespace widgets
