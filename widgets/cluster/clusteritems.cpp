@@ -629,9 +629,11 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
             if (fine) {
                 painter->setPen(roundPen(palette::pathHalo, path.width + 3));
                 painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
+                painter->setPen(roundPen(path.color, path.width));
+                painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
+            } else {
+                fillStretches(painter, path.stretches, path.color, path.width);
             }
-            painter->setPen(roundPen(path.color, path.width));
-            painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
         }
         // The members' dots: far out a few pixels each, where smoothing them costs more than it shows.
         painter->setRenderHint(QPainter::Antialiasing, fine);

@@ -93,4 +93,27 @@ void fillRoundedFrame(QPainter* painter, const QRectF& rect, double radius, cons
                              std::max(0.0, radius - half));
 }
 
+void fillStretches(QPainter* painter, const std::vector<QLineF>& stretches, const QColor& color,
+                   double devicePixels)
+{
+    const double scale = std::hypot(painter->worldTransform().m11(), painter->worldTransform().m12());
+    const double half = devicePixels / (scale > 0 ? scale : 1) / 2;
+    std::vector<QLineF> slanted;
+    for (const QLineF& line : stretches) {
+        if (line.dx() != 0 && line.dy() != 0) {
+            slanted.push_back(line);
+            continue;
+        }
+        const QRectF bar = QRectF(line.p1(), line.p2()).normalized().adjusted(-half, -half, half, half);
+        painter->fillRect(bar, color);
+    }
+    if (slanted.empty())
+        return;
+    QPen pen(color, devicePixels);
+    pen.setCosmetic(true);
+    pen.setCapStyle(Qt::RoundCap);
+    painter->setPen(pen);
+    painter->drawLines(slanted.data(), static_cast<int>(slanted.size()));
+}
+
 } // namespace widgets

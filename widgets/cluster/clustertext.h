@@ -9,6 +9,7 @@
 // zoomed-in frame of 4,096 GPUs.
 
 #include <QFont>
+#include <QLineF>
 #include <QStaticText>
 #include <vector>
 
@@ -54,5 +55,12 @@ void fillFrame(QPainter* painter, const QRectF& rect, const QColor& color, doubl
 // opaque (the edge shows only where the fill does not cover it).
 void fillRoundedFrame(QPainter* painter, const QRectF& rect, double radius, const QColor& fill,
                       const QColor& edge, double devicePixels);
+
+// Far out, the stretches of a traffic path along the lanes and the trunk as filled bars `devicePixels` wide
+// (their ends squared off where a round cap would be, a pixel or two at that zoom): a cosmetic pen wider
+// than a pixel goes through Qt's stroker, which cost more than all the GPUs of a hovered frame. Slanted
+// stretches (the last one to a member's GPU) are stroked with round caps.
+void fillStretches(QPainter* painter, const std::vector<QLineF>& stretches, const QColor& color,
+                   double devicePixels);
 
 } // namespace widgets
