@@ -275,7 +275,8 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
         painter->fillRect(cell, fill);
         paintMemory(painter, cell, rank, detail);
         if (selected || (focus && member))
-            fillFrame(painter, cell, selected ? highlight : s.palette.color(QPalette::Text), selected ? 3 : 2);
+            fillFrame(painter, cell, selected ? highlight : s.palette.color(QPalette::Text),
+                      selected ? 3 : 2);
         return;
     }
     if (selected)
@@ -283,8 +284,8 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
     else if (focus && member)
         fillRoundedFrame(painter, cell, 4, fill, s.palette.color(QPalette::Text), 2.5);
     else
-        fillRoundedFrame(painter, cell, 4, fill, s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g],
-                         1);
+        fillRoundedFrame(painter, cell, 4, fill,
+                         s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g], 1);
     paintMemory(painter, cell, rank, detail);
     if (detail < Detail::Labels)
         return;
@@ -312,11 +313,12 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
     painter->setFont(s.text.coordinate);
     const int coord = s.snapshot.evaluation->ranks[r].coord(s.dim);
     const auto c = static_cast<std::size_t>(std::max(coord, 0));
-    drawTextIn(painter, bottom, Qt::AlignHCenter | Qt::AlignTop,
-               c < s.text.coordinates.size() && !s.text.coordinates[c].text().isEmpty()
-                   ? s.text.coordinates[c]
-                   : staticText(s.text.coordinates, c, s.text.coordinate,
-                                QStringLiteral("%1 %2").arg(qs(core::enumName(s.dim)), QString::number(coord))));
+    drawTextIn(
+        painter, bottom, Qt::AlignHCenter | Qt::AlignTop,
+        c < s.text.coordinates.size() && !s.text.coordinates[c].text().isEmpty()
+            ? s.text.coordinates[c]
+            : staticText(s.text.coordinates, c, s.text.coordinate,
+                         QStringLiteral("%1 %2").arg(qs(core::enumName(s.dim)), QString::number(coord))));
 }
 
 // The rank's memory as a bar across the tile's foot: dark as far as its peak fills the GPU, red all across
@@ -467,7 +469,8 @@ QString NodeItem::linkLabel(const ClusterViewState& s, int nodeIndex, double byt
     QStringList candidates;
     if (bytes > 0 && ranks > 0) {
         const auto withTraffic = [&](const QString& name) {
-            return QCoreApplication::translate("ClusterItems", "%1 per GPU · %2").arg(bytesText(bytes / ranks), name);
+            return QCoreApplication::translate("ClusterItems", "%1 per GPU · %2")
+                .arg(bytesText(bytes / ranks), name);
         };
         candidates << withTraffic(link) << withTraffic(shortLink);
     }

@@ -49,10 +49,10 @@ void drawTextIn(QPainter* painter, const QRectF& rect, Qt::Alignment alignment, 
 // antialiasing), filled as four strips.
 void fillFrame(QPainter* painter, const QRectF& rect, const QColor& color, double devicePixels);
 
-// A rounded rectangle filled with `fill` and edged `devicePixels` wide on screen with `edge`, as drawRoundedRect
-// with a cosmetic pen of that width draws it, but as two filled shapes: with antialiasing, Qt strokes a
-// cosmetic pen pixel by pixel, which made the cells' edges half of a zoomed-in frame. The colours are
-// opaque (the edge shows only where the fill does not cover it).
+// A rounded rectangle filled with `fill` and edged `devicePixels` wide on screen with `edge`, as
+// drawRoundedRect with a cosmetic pen of that width draws it, but as two filled shapes: with antialiasing, Qt
+// strokes a cosmetic pen pixel by pixel, which made the cells' edges half of a zoomed-in frame. The colours
+// are opaque (the edge shows only where the fill does not cover it).
 void fillRoundedFrame(QPainter* painter, const QRectF& rect, double radius, const QColor& fill,
                       const QColor& edge, double devicePixels);
 
