@@ -168,6 +168,7 @@ void ClusterCanvas::refreshDerivedState()
     ClusterViewState& s = m_state;
     s.rankOnCell.clear();
     s.placementWarned.assign(m_nodeSizes.size(), 0);
+    s.text.reset(s.font, s.snapshot.isNull() ? 0 : s.snapshot.evaluation->ranks.size(), m_nodeSizes.size());
     s.trafficScale = 0;
     if (s.snapshot.isNull())
         return;
@@ -617,6 +618,7 @@ void ClusterCanvas::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         m_state.palette = palette();
         m_state.font = font();
+        refreshDerivedState();
         setBackgroundBrush(palette().color(QPalette::Base));
         m_scene->update();
     }

@@ -159,24 +159,28 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     }
 
     painter->setRenderHint(QPainter::Antialiasing, detail >= Detail::Labels);
-    painter->setPen(selected ? cosmeticPen(s.palette.color(QPalette::Highlight), 3)
-                             : cosmeticPen(s.palette.color(QPalette::Mid), 1));
-    painter->setBrush(nodeFill);
-    if (detail == Detail::Cells)
-        painter->drawRect(box.rect);
-    else
-        painter->drawRoundedRect(box.rect, 6, 6);
+    const QColor nodeEdge = s.palette.color(selected ? QPalette::Highlight : QPalette::Mid);
+    if (detail == Detail::Cells) {
+        painter->fillRect(box.rect, nodeFill);
+        fillFrame(painter, box.rect, nodeEdge, selected ? 3 : 1);
+    } else {
+        fillRoundedFrame(painter, box.rect, 6, nodeFill, nodeEdge, selected ? 3 : 1);
+    }
 
     const bool warn = s.placementWarned[static_cast<std::size_t>(m_node)] != 0;
     if (detail >= Detail::Labels) {
-        painter->setFont(pixelFont(s.font, 13, true));
+        painter->setFont(s.text.title);
         painter->setPen(s.palette.color(QPalette::Text));
         QRectF title = box.title;
         if (warn)
             title.setRight(title.right() - 20);
-        painter->drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
-                          painter->fontMetrics().elidedText(nodeTitle(node), Qt::ElideRight,
-                                                            static_cast<int>(title.width())));
+        const auto n = static_cast<std::size_t>(m_node);
+        const QStaticText& text = n < s.text.titles.size() && !s.text.titles[n].text().isEmpty()
+            ? s.text.titles[n]
+            : staticText(s.text.titles, n, s.text.title,
+                         QFontMetricsF(s.text.title)
+                             .elidedText(nodeTitle(node), Qt::ElideRight, static_cast<int>(title.width())));
+        drawTextIn(painter, title, Qt::AlignLeft | Qt::AlignVCenter, text);
     }
     if (warn) {
         // The warning badge: a TP group on this node spans nodes or runs over PCIe (or an EP group leaves
@@ -270,43 +274,51 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
         // Far out: plain blocks of colour; only the selection and the focus get an edge.
         painter->fillRect(cell, fill);
         paintMemory(painter, cell, rank, detail);
-        if (selected || (focus && member)) {
-            painter->setPen(selected ? cosmeticPen(highlight, 3)
-                                     : cosmeticPen(s.palette.color(QPalette::Text), 2));
-            painter->setBrush(Qt::NoBrush);
-            painter->drawRect(cell);
-        }
+        if (selected || (focus && member))
+            fillFrame(painter, cell, selected ? highlight : s.palette.color(QPalette::Text),
+                      selected ? 3 : 2);
         return;
     }
     if (selected)
-        painter->setPen(cosmeticPen(highlight, 3.5));
+        fillRoundedFrame(painter, cell, 4, fill, highlight, 3.5);
     else if (focus && member)
-        painter->setPen(cosmeticPen(s.palette.color(QPalette::Text), 2.5));
+        fillRoundedFrame(painter, cell, 4, fill, s.palette.color(QPalette::Text), 2.5);
     else
-        painter->setPen(cosmeticPen(s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g], 1));
-    painter->setBrush(fill);
-    painter->drawRoundedRect(cell, 4, 4);
+        fillRoundedFrame(painter, cell, 4, fill,
+                         s.groupEdge.empty() ? palette::gpuWithoutGroupEdge : s.groupEdge[g], 1);
     paintMemory(painter, cell, rank, detail);
     if (detail < Detail::Labels)
         return;
     painter->setPen(textColorOn(fill));
     QRectF text = cell;
     text.setBottom(cell.bottom() - kMemoryBarFoot);
+    const auto r = static_cast<std::size_t>(rank);
     if (detail == Detail::Labels) {
-        painter->setFont(pixelFont(s.font, 17, true));
-        painter->drawText(text, Qt::AlignCenter, QString::number(rank));
+        painter->setFont(s.text.rankLabels);
+        drawTextIn(painter, text, Qt::AlignCenter,
+                   r < s.text.ranksLabels.size() && !s.text.ranksLabels[r].text().isEmpty()
+                       ? s.text.ranksLabels[r]
+                       : staticText(s.text.ranksLabels, r, s.text.rankLabels, QString::number(rank)));
         return;
     }
     QRectF top = cell;
     top.setHeight(cell.height() * 0.5);
-    painter->setFont(pixelFont(s.font, 15, true));
-    painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom, QString::number(rank));
+    painter->setFont(s.text.rankFull);
+    drawTextIn(painter, top, Qt::AlignHCenter | Qt::AlignBottom,
+               r < s.text.ranksFull.size() && !s.text.ranksFull[r].text().isEmpty()
+                   ? s.text.ranksFull[r]
+                   : staticText(s.text.ranksFull, r, s.text.rankFull, QString::number(rank)));
     QRectF bottom = text;
     bottom.setTop(top.bottom());
-    painter->setFont(pixelFont(s.font, 10));
-    const int coord = s.snapshot.evaluation->ranks[static_cast<std::size_t>(rank)].coord(s.dim);
-    painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
-                      QStringLiteral("%1 %2").arg(qs(core::enumName(s.dim)), QString::number(coord)));
+    painter->setFont(s.text.coordinate);
+    const int coord = s.snapshot.evaluation->ranks[r].coord(s.dim);
+    const auto c = static_cast<std::size_t>(std::max(coord, 0));
+    drawTextIn(
+        painter, bottom, Qt::AlignHCenter | Qt::AlignTop,
+        c < s.text.coordinates.size() && !s.text.coordinates[c].text().isEmpty()
+            ? s.text.coordinates[c]
+            : staticText(s.text.coordinates, c, s.text.coordinate,
+                         QStringLiteral("%1 %2").arg(qs(core::enumName(s.dim)), QString::number(coord))));
 }
 
 // The rank's memory as a bar across the tile's foot: dark as far as its peak fills the GPU, red all across
@@ -340,11 +352,13 @@ void NodeItem::paintGroupOutlines(QPainter* painter, Detail detail) const
         return;
     painter->setBrush(Qt::NoBrush);
     for (const ClusterViewState::GroupOutline& outline : s.groupOutlines[static_cast<std::size_t>(m_node)]) {
-        painter->setPen(cosmeticPen(s.groupEdge[static_cast<std::size_t>(outline.color)].darker(130), 2));
-        if (detail == Detail::Cells)
-            painter->drawRect(outline.rect);
-        else
+        const QColor edge = s.groupEdge[static_cast<std::size_t>(outline.color)].darker(130);
+        if (detail == Detail::Cells) {
+            fillFrame(painter, outline.rect, edge, 2);
+        } else {
+            painter->setPen(cosmeticPen(edge, 2));
             painter->drawRoundedRect(outline.rect, 6, 6);
+        }
     }
 }
 
@@ -390,19 +404,23 @@ void NodeItem::paintLinkBar(QPainter* painter, Detail detail) const
 {
     const ClusterViewState& s = *m_state;
     const ClusterGeometry::NodeBox& box = s.geometry.nodes[static_cast<std::size_t>(m_node)];
-    const core::Node& node = s.snapshot.design->cluster.nodes[static_cast<std::size_t>(m_node)];
     const core::LinkClass linkClass = s.intraClass[static_cast<std::size_t>(m_node)];
     const QColor base = linkColor(linkClass);
     // The link itself: solid for NVLink/NVSwitch, dashed for PCIe.
     QColor trackColor = base;
     trackColor.setAlpha(70);
-    painter->setPen(linkClass == core::LinkClass::NvLink ? cosmeticPen(base, 1)
-                                                         : cosmeticPen(base, 1, Qt::DashLine));
-    painter->setBrush(trackColor);
-    if (detail == Detail::Cells)
-        painter->drawRect(box.linkBar);
-    else
-        painter->drawRoundedRect(box.linkBar, 4, 4);
+    if (detail == Detail::Cells && linkClass == core::LinkClass::NvLink) {
+        painter->fillRect(box.linkBar, trackColor);
+        fillFrame(painter, box.linkBar, base, 1);
+    } else {
+        painter->setPen(linkClass == core::LinkClass::NvLink ? cosmeticPen(base, 1)
+                                                             : cosmeticPen(base, 1, Qt::DashLine));
+        painter->setBrush(trackColor);
+        if (detail == Detail::Cells)
+            painter->drawRect(box.linkBar);
+        else
+            painter->drawRoundedRect(box.linkBar, 4, 4);
+    }
 
     // The chosen dimension's traffic on it, as a bar as thick as its share of the busiest link.
     double bytes = 0;
@@ -424,37 +442,48 @@ void NodeItem::paintLinkBar(QPainter* painter, Detail detail) const
         }
     }
     if (detail == Detail::Full) {
-        // The longest label that fits the bar whole: traffic and link, traffic and the link's short name
-        // ("NVLink 4" of "NVLink 4 + NVSwitch"), the link alone, its short name; cut only as a last resort.
-        const QString link = linkName(s, node.intraLink);
-        const QString shortLink = link.section(QStringLiteral(" + "), 0, 0);
-        int ranks = 0;
-        for (int rank : s.rankOnCell[static_cast<std::size_t>(m_node)])
-            ranks += rank >= 0 ? 1 : 0;
-        QStringList candidates;
-        if (bytes > 0 && ranks > 0) {
-            const auto withTraffic = [&](const QString& name) {
-                return QCoreApplication::translate("ClusterItems", "%1 per GPU · %2")
-                    .arg(bytesText(bytes / ranks), name);
-            };
-            candidates << withTraffic(link) << withTraffic(shortLink);
-        }
-        candidates << link << shortLink;
-        painter->setFont(pixelFont(s.font, 9, bytes > 0));
+        const QFont& font = bytes > 0 ? s.text.linkBold : s.text.link;
+        painter->setFont(font);
         painter->setPen(bytes > 0 && s.trafficScale > 0 && bytes / s.trafficScale > 0.6
                             ? palette::linkLabelOnTraffic
                             : s.palette.color(QPalette::Text));
-        const QFontMetricsF metrics = painter->fontMetrics();
-        const double room = box.linkBar.width() - 6;
-        QString text = candidates.back();
-        for (const QString& candidate : candidates)
-            if (metrics.horizontalAdvance(candidate) <= room) {
-                text = candidate;
-                break;
-            }
-        painter->drawText(box.linkBar, Qt::AlignCenter,
-                          metrics.elidedText(text, Qt::ElideRight, box.linkBar.width()));
+        const auto n = static_cast<std::size_t>(m_node);
+        drawTextIn(painter, box.linkBar, Qt::AlignCenter,
+                   n < s.text.links.size() && !s.text.links[n].text().isEmpty()
+                       ? s.text.links[n]
+                       : staticText(s.text.links, n, font, linkLabel(s, m_node, bytes, font)));
     }
+}
+
+// The longest label that fits the node's link bar whole: traffic and link, traffic and the link's short
+// name ("NVLink 4" of "NVLink 4 + NVSwitch"), the link alone, its short name; cut only as a last resort.
+QString NodeItem::linkLabel(const ClusterViewState& s, int nodeIndex, double bytes, const QFont& font)
+{
+    const ClusterGeometry::NodeBox& box = s.geometry.nodes[static_cast<std::size_t>(nodeIndex)];
+    const core::Node& node = s.snapshot.design->cluster.nodes[static_cast<std::size_t>(nodeIndex)];
+    const QString link = linkName(s, node.intraLink);
+    const QString shortLink = link.section(QStringLiteral(" + "), 0, 0);
+    int ranks = 0;
+    for (int rank : s.rankOnCell[static_cast<std::size_t>(nodeIndex)])
+        ranks += rank >= 0 ? 1 : 0;
+    QStringList candidates;
+    if (bytes > 0 && ranks > 0) {
+        const auto withTraffic = [&](const QString& name) {
+            return QCoreApplication::translate("ClusterItems", "%1 per GPU · %2")
+                .arg(bytesText(bytes / ranks), name);
+        };
+        candidates << withTraffic(link) << withTraffic(shortLink);
+    }
+    candidates << link << shortLink;
+    const QFontMetricsF metrics(font);
+    const double room = box.linkBar.width() - 6;
+    QString text = candidates.back();
+    for (const QString& candidate : candidates)
+        if (metrics.horizontalAdvance(candidate) <= room) {
+            text = candidate;
+            break;
+        }
+    return metrics.elidedText(text, Qt::ElideRight, box.linkBar.width());
 }
 
 // ---- Fabric ------------------------------------------------------------------------------------
@@ -463,6 +492,8 @@ FabricItem::FabricItem(const ClusterViewState* state)
     : m_state(state)
 {
     setZValue(-1);
+    // The exposed rectangle, so that a zoomed-in frame draws the uplinks in view rather than all of them.
+    setFlag(ItemUsesExtendedStyleOption);
 }
 
 QRectF FabricItem::boundingRect() const
@@ -514,7 +545,7 @@ void FabricItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
             int ranks = 0;
             for (int rank : s.rankOnCell[n])
                 ranks += rank >= 0 ? 1 : 0;
-            painter->setFont(pixelFont(s.font, 10, true));
+            painter->setFont(s.text.uplink);
             painter->setPen(accent.darker(140));
             const QRectF label(box.uplinkTop.x() + 10, box.uplinkTop.y() + 1, box.rect.width() / 2 - 12,
                                ClusterGeometry::kGapY / 2 - 3);
@@ -601,9 +632,11 @@ void OverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
             if (fine) {
                 painter->setPen(roundPen(palette::pathHalo, path.width + 3));
                 painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
+                painter->setPen(roundPen(path.color, path.width));
+                painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
+            } else {
+                fillStretches(painter, path.stretches, path.color, path.width);
             }
-            painter->setPen(roundPen(path.color, path.width));
-            painter->drawLines(path.stretches.data(), static_cast<int>(path.stretches.size()));
         }
         // The members' dots: far out a few pixels each, where smoothing them costs more than it shows.
         painter->setRenderHint(QPainter::Antialiasing, fine);

@@ -8,6 +8,7 @@
 // paths, a drag in progress, the rubber band). All of them read one shared, read-only state.
 
 #include "cluster/clustergeometry.h"
+#include "cluster/clustertext.h"
 #include "common/designsnapshot.h"
 
 #include <QFont>
@@ -54,6 +55,9 @@ struct ClusterViewState
     std::vector<std::vector<GroupOutline>> groupOutlines; // per node
     QPalette palette;
     QFont font;
+    // The labels' fonts and laid-out text, filled as the items paint (ClusterCanvas resets it whenever the
+    // snapshot, the colour dimension or the font changes).
+    mutable ClusterTextCache text;
 
     bool hasTraffic() const { return !snapshot.isNull() && snapshot.evaluation->traffic.has_value(); }
     int rankAt(int node, int slot) const;
@@ -95,6 +99,7 @@ private:
     void paintGroupOutlines(QPainter* painter, Detail detail) const;
     void paintMemory(QPainter* painter, const QRectF& cell, int rank, Detail detail) const;
     void paintLinkBar(QPainter* painter, Detail detail) const;
+    static QString linkLabel(const ClusterViewState& s, int nodeIndex, double bytes, const QFont& font);
 
     const ClusterViewState* m_state;
     int m_node;

@@ -7,6 +7,7 @@
 // parameters, Meta's model card) on each 80 GB H100.
 
 #include "cluster/clustercanvas.h"
+#include "common/groupcolors.h"
 #include "common/palette.h"
 #include "design/designio.h"
 #include "evaluate.h"
@@ -140,11 +141,57 @@ void TestCanvasBenchmark::benchmarkFrameZoomedIn()
 {
     m_canvas->resetTransform(); // 1:1, rank numbers and coordinates drawn
     m_canvas->centerOn(m_canvas->clusterGeometry().bounds.center());
+    QCOMPARE(detailFor(m_canvas->zoom()), Detail::Full);
     QBENCHMARK
     {
         renderFrame();
     }
     QVERIFY(coloursIn(m_frame) > 10);
+    // The frame shows what it should, not just colours: a node well inside the view has its first
+    // GPU's rank written in the upper half of its cell and its memory bar dark as far as its peak.
+    const ClusterGeometry& geometry = m_canvas->clusterGeometry();
+    const QRectF visible = m_canvas->mapToScene(m_canvas->viewport()->rect()).boundingRect();
+    int node = -1;
+    for (std::size_t n = 0; n < geometry.nodes.size() && node < 0; ++n)
+        if (visible.adjusted(100, 100, -100, -100).contains(geometry.nodes[n].rect))
+            node = static_cast<int>(n);
+    QVERIFY(node >= 0);
+    const int rank = m_canvas->rankAt(node, 0);
+    QVERIFY(rank >= 0);
+    const double share = m_canvas->memoryShareOf(rank);
+    QVERIFY2(share > 0.2 && share < 0.8, qPrintable(QString::number(share)));
+    const QRectF cell = geometry.slotRect(node, 0);
+    const QColor fill
+        = m_frame.pixelColor(m_canvas->mapFromScene(QPointF(cell.left() + 3, cell.center().y())));
+    const QColor ink = textColorOn(fill);
+    const QRect upper
+        = m_canvas
+              ->mapFromScene(QRectF(cell.left() + 3, cell.top() + 3, cell.width() - 6, cell.height() / 2 - 3))
+              .boundingRect();
+    int inked = 0;
+    for (int y = upper.top(); y <= upper.bottom(); ++y)
+        for (int x = upper.left(); x <= upper.right(); ++x) {
+            const QColor c = m_frame.pixelColor(x, y);
+            const int distance = std::abs(c.red() - ink.red()) + std::abs(c.green() - ink.green())
+                + std::abs(c.blue() - ink.blue());
+            inked += distance < 90 ? 1 : 0;
+        }
+    QVERIFY2(inked >= 20, qPrintable(QStringLiteral("%1 pixels of the rank's number").arg(inked)));
+    // At full detail the bar is a 5-unit strip above the cell's foot, 4 units in from either side.
+    const auto barPixel = [&](double along) {
+        const QPointF at(cell.left() + 4 + along * (cell.width() - 8), cell.bottom() - 5.5);
+        return m_frame.pixelColor(m_canvas->mapFromScene(at));
+    };
+    QCOMPARE(barPixel(share / 2), palette::gpuMemoryUsed);
+    // Past the peak the track: a translucent white over the cell's fill.
+    const QColor track = palette::gpuMemoryTrack;
+    const QColor past = barPixel((1 + share) / 2);
+    for (const auto channel : {&QColor::red, &QColor::green, &QColor::blue}) {
+        const double expected
+            = (track.alpha() * (track.*channel)() + (255 - track.alpha()) * (fill.*channel)()) / 255.0;
+        QVERIFY2(std::abs((past.*channel)() - expected) < 4,
+                 qPrintable(past.name() + QLatin1Char(' ') + fill.name()));
+    }
     m_canvas->fitCluster();
 }
 
