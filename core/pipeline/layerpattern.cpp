@@ -73,7 +73,9 @@ private:
         compute(work);
         if (seconds <= 0)
             return;
-        m_pattern.bands.push_back({kind, start, start + seconds, seconds <= work});
+        // Exposed when the layer waits for some of it, as hidden() marks its bands: a CP ring shorter than
+        // the attention it overlaps runs while the GPU computes.
+        m_pattern.bands.push_back({kind, start, start + seconds, visible > 0});
         if (visible > 0)
             wait(op, visible);
     }

@@ -132,6 +132,7 @@ private slots:
     void stageTimesByHand_data();
     void stageTimesByHand();
     void tensorParallelOnTheLink();
+    void bandsExposedExactlyWhenWaitedFor();
     void boundaryOnTheSharedLink_data();
     void boundaryOnTheSharedLink();
     void unevenStages();
@@ -291,6 +292,34 @@ void TestStepTimeline::tensorParallelOnTheLink()
              std::size_t{4});
     QCOMPARE(ts.stages.front().denseLayer[static_cast<std::size_t>(Pass::WeightGrad)].bands.size(),
              std::size_t{2});
+}
+
+// A band is marked exposed exactly when its layer waits for part of it (layerpattern.cpp): with CP 2 the
+// ring's exchange overlaps the attention of the chunks already held, so a ring shorter than that attention
+// runs while the GPU computes and a longer one is waited for; the marks follow the pattern's own exposed
+// point-to-point seconds either way.
+void TestStepTimeline::bandsExposedExactlyWhenWaitedFor()
+{
+    for (const char* link : {"nvlink3", "pcie4"}) {
+        Design design = tinyDesign(R"({"cp": 2, "pp": 2})");
+        for (Node& node : design.cluster.nodes)
+            node.intraLink = link;
+        const Evaluation e = evaluate(design);
+        QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+        const StageTimes t = stageTimes(design, e, kFlatRate);
+        int rings = 0;
+        for (const StageWork& stage : t.stages)
+            for (const LayerPattern& pattern : stage.denseLayer) {
+                bool exposedRing = false;
+                for (const CommBand& band : pattern.bands)
+                    if (band.kind == CommKind::ContextParallel) {
+                        ++rings;
+                        exposedRing = exposedRing || band.exposed;
+                    }
+                QCOMPARE(exposedRing, pattern.exposed.p2p > 0);
+            }
+        QVERIFY2(rings > 0, link);
+    }
 }
 
 // The p2p time between two stages: latency + [s/CP (/TP with SP), b, h] × 2 bytes / bandwidth of the link
