@@ -15,6 +15,7 @@
 #include "memory/memorypanel.h"
 #include "memory/memorytext.h"
 #include "memory/zeroview.h"
+#include "support/snapshots.h"
 #include "support/guitestmain.h"
 #include "timeline/timelinestyle.h"
 
@@ -35,12 +36,7 @@ Q_DECLARE_METATYPE(core::MemoryCategory)
 using namespace widgets;
 
 namespace {
-DesignSnapshot snapshotOf(const core::Design& d)
-{
-    auto design = std::make_shared<const core::Design>(d);
-    auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
-    return {design, evaluation};
-}
+using testing::snapshotOf;
 
 DesignSnapshot snapshotOf(const char* example)
 {

@@ -19,6 +19,7 @@
 #include "design/designio.h"
 #include "evaluate.h"
 #include "memory/memorybars.h"
+#include "support/snapshots.h"
 #include "support/guitestmain.h"
 #include "timeline/activationplot.h"
 #include "timeline/timelinecharts.h"
@@ -34,12 +35,7 @@ using namespace widgets;
 
 namespace {
 
-DesignSnapshot snapshotOf(const core::Design& d)
-{
-    auto design = std::make_shared<const core::Design>(d);
-    auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
-    return {design, evaluation};
-}
+using testing::snapshotOf;
 
 core::Design example(const char* id)
 {

@@ -7,6 +7,7 @@
 #include "collectives/collectiveplayhead.h"
 #include "collectives/collectiveview.h"
 #include "diagnostics/diagnostictext.h"
+#include "support/snapshots.h"
 #include "support/guitestmain.h"
 #include "support/testdesigns.h"
 
@@ -25,13 +26,7 @@ Q_DECLARE_METATYPE(core::Dim)
 
 namespace {
 
-DesignSnapshot snapshotOf(const core::Design& design)
-{
-    DesignSnapshot snapshot;
-    snapshot.design = std::make_shared<const core::Design>(design);
-    snapshot.evaluation = std::make_shared<const core::Evaluation>(core::evaluate(design));
-    return snapshot;
-}
+using testing::snapshotOf;
 
 // Runs the step in flight (or the playback) to its end without waiting for frames.
 void finish(CollectiveView& view)

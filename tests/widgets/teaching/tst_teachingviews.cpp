@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "common/unitstext.h"
 #include "evaluate.h"
+#include "support/snapshots.h"
 #include "support/guitestmain.h"
 #include "support/testdesigns.h"
 #include "teaching/contextringview.h"
@@ -32,11 +33,7 @@ void recordWarnings(QtMsgType type, const QMessageLogContext&, const QString& me
         g_warnings << message;
 }
 
-DesignSnapshot snapshotOf(const core::Design& design)
-{
-    return {std::make_shared<const core::Design>(design),
-            std::make_shared<const core::Evaluation>(core::evaluate(design))};
-}
+using testing::snapshotOf;
 
 // Shows a view at the size of a Learn window's canvas; false when it never appears.
 bool shown(QWidget& view)
