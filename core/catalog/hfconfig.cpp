@@ -2,6 +2,7 @@
 #include "catalog/hfconfig.h"
 
 #include "base/importdiagnostics.h"
+#include "base/jsonparse.h"
 
 #include <algorithm>
 
@@ -186,8 +187,10 @@ void readCommon(ObjectReader& reader, ModelArchitecture& model, Family family)
     if (family != Family::Mixtral || reader.has("intermediate_size"))
         reader.require("intermediate_size", model.ffn);
     model.headDim = model.heads > 0 ? model.hidden / model.heads : 0;
+    // "head_dim": null (or absent) means hidden / heads; an integer is read like every other, so that one
+    // past 2^53 is a located error rather than a model whose design does not load again.
     if (const Json* headDim = reader.take("head_dim"); headDim != nullptr && headDim->is_number_integer())
-        model.headDim = headDim->get<std::int64_t>();
+        reader.read("head_dim", model.headDim);
     // transformers' PretrainedConfig ties the embeddings unless the config says otherwise.
     model.tiedEmbeddings = true;
     reader.read("tie_word_embeddings", model.tiedEmbeddings);
@@ -263,11 +266,11 @@ HfImportResult modelFromHfConfig(const Json& config)
 
 HfImportResult importHfConfig(std::string_view text)
 {
-    try {
-        return modelFromHfConfig(Json::parse(text));
-    } catch (const Json::parse_error& error) {
-        return {std::nullopt, {parseErrorDiagnostic(text, error)}};
-    }
+    // parseJson, not Json::parse: a number beyond the double range or a deep nesting is a located message.
+    JsonParse parsed = parseJson(text);
+    if (!parsed.ok())
+        return {std::nullopt, {std::move(*parsed.error)}};
+    return modelFromHfConfig(parsed.document);
 }
 
 } // namespace core

@@ -91,7 +91,10 @@ std::vector<CollectiveRound> doubleTreeRounds(const std::array<std::vector<TreeN
         const int count = t == 0 ? firstHalf : chunks - firstHalf;
         if (count == 0)
             continue;
-        const auto [depth, root] = treeDepths(tree);
+        // Named members, not a structured binding: clang before 16 cannot capture a binding in a lambda.
+        const TreeDepths depths = treeDepths(tree);
+        const std::vector<int>& depth = depths.depth;
+        const int root = depths.root;
         std::vector<int> order(static_cast<std::size_t>(n));
         for (int r = 0; r < n; ++r)
             order[static_cast<std::size_t>(r)] = r;

@@ -373,9 +373,12 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
     inRange(out, "/workload/sequenceLength", "Sequence length", w.sequenceLength, 1, limits::kMaxSequence);
     realInRange(out, "/workload/moeCapacityFactor", "MoE capacity factor", w.moeCapacityFactor, 0.0, 1000.0);
     if (w.mode == Mode::Training) {
-        const bool batchOk
-            = inRange(out, "/workload/globalBatch", "Global batch", w.globalBatch, 1, limits::kMaxBatch)
-            & inRange(out, "/layout/microBatch", "Micro-batch", layout.microBatch, 1, limits::kMaxMicroBatch);
+        // Both checked, so that both are reported.
+        const bool globalOk
+            = inRange(out, "/workload/globalBatch", "Global batch", w.globalBatch, 1, limits::kMaxBatch);
+        const bool microOk
+            = inRange(out, "/layout/microBatch", "Micro-batch", layout.microBatch, 1, limits::kMaxMicroBatch);
+        const bool batchOk = globalOk && microOk;
         if (batchOk && microBatches == 0)
             out.push_back(
                 makeDiagnostic(diag::kBatchDivisible, "/workload/globalBatch",

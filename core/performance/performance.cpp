@@ -16,8 +16,6 @@ namespace core {
 
 namespace {
 
-constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
-
 // Collectives of one layer per micro-batch, counted on Megatron-LM's mappings.py: forward and input
 // gradient each run the layer's two TP regions (an all-reduce each, or with SP an all-gather before and a
 // reduce-scatter after), the weight gradient all-gathers the SP inputs again; a fully recomputed forward

@@ -2,6 +2,9 @@
 #include "trace/profilertrace.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonparse.h"
+#include "base/sizelimits.h"
+#include "base/units.h"
 #include "trace/traceinput.h"
 #include "trace/tracesweep.h"
 
@@ -39,6 +42,13 @@ std::optional<TraceCollective> ncclKernelKind(std::string_view name)
 }
 
 namespace {
+
+// Bounds that keep every figure finite and within what a record holds: a duration of up to 10⁷ s (the
+// record's bound on a step time), timestamps within ±10¹⁷ µs (over 3,000 years around the epoch), memory
+// up to 10¹⁵ bytes. Any sum of a trace's intervals then stays finite.
+constexpr double kMaxDurationMicroseconds = 1e13;
+constexpr double kMaxTimestampMicroseconds = 1e17;
+constexpr double kMaxBytes = 1e15;
 
 // One event of "traceEvents", as far as the summary needs it.
 struct Event
@@ -108,12 +118,31 @@ private:
         return makeDiagnostic(diag::kIoParse, "", {std::to_string(line), std::to_string(column), reason});
     }
 
+    // Only the top-level keys the summary reads are kept as JSON; the rest (Kineto's "INFO" log, …) is
+    // skipped as it streams past.
+    bool capturesTopLevel() const
+    {
+        return m_depth == 1 && m_rootObject
+            && (m_keys[1] == "distributedInfo" || m_keys[1] == "deviceProperties"
+                || m_keys[1] == "baseTimeNanoseconds");
+    }
+
     bool inEvent() const { return m_eventsDepth > 0 && m_depth == m_eventsDepth + 1; }
     bool inArgs() const { return m_inArgs && m_depth == m_eventsDepth + 2; }
 
     bool open(bool object)
     {
-        if (!m_capture.empty() || (m_depth == 1 && m_rootObject && m_keys[1] != "traceEvents")) {
+        // The captured keys become JSON, which nlohmann copies and compares recursively: as for every
+        // document read (base/jsonparse.h), nesting past limits::kMaxJsonDepth is refused.
+        const int depth = m_depth + static_cast<int>(m_capture.size()) + 1;
+        if (depth > limits::kMaxJsonDepth) {
+            const std::string where = m_depth > 0 && m_rootObject ? jsonPointerAppend("", m_keys[1]) : "";
+            diagnostics.push_back(makeDiagnostic(diag::kValueRange, where,
+                                                 {"Nesting of arrays and objects", "1",
+                                                  std::to_string(limits::kMaxJsonDepth), std::to_string(depth)}));
+            return false;
+        }
+        if (!m_capture.empty() || capturesTopLevel()) {
             captureValue(object ? Json::object() : Json::array(), true);
             return true;
         }
@@ -129,6 +158,7 @@ private:
             beginEvents();
         } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1 && object) {
             m_event = Event{};
+            ++m_eventIndex;
         } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 2 && object && m_keys[m_depth - 1] == "args") {
             m_inArgs = true;
         }
@@ -141,8 +171,8 @@ private:
             m_capture.pop_back();
             return true;
         }
-        if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1)
-            finishEvent();
+        if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1 && !finishEvent())
+            return false;
         if (m_depth == m_eventsDepth + 2)
             m_inArgs = false;
         if (m_depth == m_eventsDepth)
@@ -159,11 +189,13 @@ private:
 
     bool scalar(Json value)
     {
-        if (!m_capture.empty() || (m_depth == 1 && m_rootObject && m_keys[1] != "traceEvents")) {
+        if (!m_capture.empty() || capturesTopLevel()) {
             captureValue(std::move(value), false);
             return true;
         }
-        if (inEvent())
+        if (m_eventsDepth > 0 && m_depth == m_eventsDepth)
+            ++m_eventIndex; // an event that is not an object: it only counts for the pointer
+        else if (inEvent())
             eventField(m_keys[m_depth], value);
         else if (inArgs())
             argField(m_keys[m_depth], value);
@@ -227,9 +259,35 @@ private:
             m_event.reserved = number(value);
     }
 
-    void finishEvent()
+    // A figure the summary would carry past what a record accepts (design/measuredrecord.cpp: 10⁷ s,
+    // 10¹⁵ bytes), or a time whose sums could reach infinity (1e308 + 1e308): a located value-range error,
+    // and reading stops.
+    bool inRange(const std::optional<double>& value, double min, double max, std::string_view field)
+    {
+        if (!value || (*value >= min && *value <= max))
+            return true;
+        // The Chrome trace's array format has the events at the root.
+        const std::string event = jsonPointerAppend(m_rootObject ? "/traceEvents" : "",
+                                                    static_cast<std::size_t>(m_eventIndex - 1));
+        const std::string where = field.starts_with("Total ") ? jsonPointerAppend(event + "/args", field)
+                                                               : jsonPointerAppend(event, field);
+        diagnostics.push_back(makeDiagnostic(diag::kValueRange, where,
+                                             {where, formatNumber(min, 6), formatNumber(max, 6),
+                                              formatNumber(*value, 6)}));
+        return false;
+    }
+
+    bool finishEvent()
     {
         Event& e = m_event;
+        if (e.ph == "X"
+            && !(inRange(e.ts, -kMaxTimestampMicroseconds, kMaxTimestampMicroseconds, "ts")
+                 && inRange(e.dur, -kMaxDurationMicroseconds, kMaxDurationMicroseconds, "dur")))
+            return false;
+        if (e.name == "[memory]"
+            && !(inRange(e.allocated, -kMaxBytes, kMaxBytes, "Total Allocated")
+                 && inRange(e.reserved, -kMaxBytes, kMaxBytes, "Total Reserved")))
+            return false;
         if (e.ph == "X" && e.ts && e.dur && *e.dur >= 0) {
             if (e.cat == "kernel") {
                 const auto device = e.device ? e.device : e.pid;
@@ -252,9 +310,11 @@ private:
             if (e.reserved)
                 peak.reserved = std::max(peak.reserved.value_or(0), *e.reserved);
         }
+        return true;
     }
 
     int m_depth = 0;
+    std::int64_t m_eventIndex = 0; // events opened so far: the current one is m_eventIndex − 1
     bool m_rootObject = false;
     int m_eventsDepth = 0;
     bool m_inArgs = false;
@@ -372,7 +432,8 @@ TraceLoadResult summarize(TraceHandler& handler)
         readDistributedInfo(*it, summary, context);
     if (const auto it = top.find("deviceProperties"); it != top.end())
         readDeviceProperties(*it, summary, context);
-    if (const auto it = top.find("baseTimeNanoseconds"); it != top.end() && it->is_number() && it->get<double>() > 0)
+    if (const auto it = top.find("baseTimeNanoseconds"); it != top.end() && it->is_number()
+        && it->get<double>() > 0 && it->get<double>() < 9e18) // int64 nanoseconds: up to the year 2262
         summary.date = isoDay(it->get<double>());
     // A mistyped identity field loses only that field: the timings stand, the problem is reported.
     for (Diagnostic& d : context.diagnostics) {
@@ -418,20 +479,22 @@ TraceLoadResult readTraceText(std::string_view text)
 
 void applyMemoryStats(TraceSummary& summary, std::string_view text, std::vector<Diagnostic>& diagnostics)
 {
-    Json stats;
-    try {
-        stats = Json::parse(text);
-    } catch (const Json::parse_error& error) {
-        diagnostics.push_back(parseErrorDiagnostic(text, error));
+    JsonParse parsed = parseJson(text);
+    if (!parsed.ok()) {
+        diagnostics.push_back(std::move(*parsed.error));
         return;
     }
+    const Json& stats = parsed.document;
     ReadContext context;
     context.reportUnknown = false;
     ObjectReader reader(stats, "", context);
-    double allocated = 0, reserved = 0;
-    if (reader.require("allocated_bytes.all.peak", allocated))
+    double allocated = -1, reserved = -1;
+    if (!reader.has("allocated_bytes.all.peak"))
+        reader.require("allocated_bytes.all.peak", allocated); // reports it missing
+    else if (readInRange(reader, context, "allocated_bytes.all.peak", allocated, 0, kMaxBytes))
         summary.peakAllocatedBytes = allocated;
-    if (reader.has("reserved_bytes.all.peak") && reader.read("reserved_bytes.all.peak", reserved))
+    if (reader.has("reserved_bytes.all.peak")
+        && readInRange(reader, context, "reserved_bytes.all.peak", reserved, 0, kMaxBytes))
         summary.peakReservedBytes = reserved;
     for (Diagnostic& d : context.diagnostics)
         diagnostics.push_back(std::move(d));

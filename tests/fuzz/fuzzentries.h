@@ -18,9 +18,17 @@ void designLoader(std::string_view bytes);
 void recordLoader(std::string_view bytes);
 // parseNcclTests and fitLink: every row kept is finite and positive, and so is the fit.
 void ncclTestsParser(std::string_view bytes);
-// importLaunch in every format on the default example: an imported design fills the cluster exactly, and
-// every error names where in the file it is.
+// importLaunch: the first byte picks the format (its value modulo the six formats) and the base design
+// (the value divided by six, modulo eight built-in examples: default, fsdp-1node-8gpu,
+// serving-70b-tp4x2, teaching-4gpu, …), the rest is the file. An imported design fills
+// the cluster exactly and saves to a file that loads again; every error names where in the file it is.
 void launchImporter(std::string_view bytes);
+// importHfConfig: an imported model, put into the default example, saves to a design that loads again with
+// the same model; every error names the field or the line.
+void hfConfigImporter(std::string_view bytes);
+// readTraceText, then applyMemoryStats on the same bytes: a summary has finite, non-negative figures, and
+// the record it makes saves to a file that loads again.
+void traceImporter(std::string_view bytes);
 
 struct Target
 {

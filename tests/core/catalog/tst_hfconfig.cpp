@@ -147,6 +147,16 @@ void TestHfConfig::badInput_data()
         "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64,
         "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32})"
                                                 << "io-missing" << "/kv_lora_rank";
+    // Found by fuzzing (tests/fuzz/regressions/hfconfig): nlohmann's out_of_range escaped the importer.
+    QTest::newRow("number beyond the double range") << R"({"architectures": ["LlamaForCausalLM"], "rope_theta": 1e400})"
+                                                    << "io-parse" << "";
+    // Found by fuzzing: a head_dim past 2^53 was taken as is, and the design holding the model did not load.
+    QTest::newRow("head_dim of 2^63 - 1") << R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2,
+        "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64,
+        "head_dim": 9223372036854775807})"
+                                          << "io-too-large" << "/head_dim";
+    QTest::newRow("nested 300 deep") << QString("{\"architectures\": ") + QString(300, '[') + QString(300, ']') + "}"
+                                     << "io-parse" << "";
 }
 
 void TestHfConfig::badInput()

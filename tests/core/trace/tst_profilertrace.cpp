@@ -65,6 +65,7 @@ private slots:
     void recordFromTrace();
     void badInput_data();
     void badInput();
+    void numbersAtTheEdgeOfTheRange();
     void everyTruncatedPrefixIsAnError();
     void damagedFilesAndCancel();
 };
@@ -323,6 +324,22 @@ void TestProfilerTrace::badInput_data()
                                 << "/traceEvents";
     QTest::newRow("no steps") << QString::fromStdString(traceText(kernel("gemm", 0, 10))) << "trace-no-steps"
                               << "/traceEvents";
+    // Found by fuzzing (tests/fuzz/regressions/trace): the captured keys were copied recursively.
+    QTest::newRow("nested 300 deep") << QString::fromStdString(traceText(kernel("gemm", 0, 10) + "," + step(1, 0, 10),
+                                                                         R"("distributedInfo": {"x": )"
+                                                                             + std::string(300, '[')
+                                                                             + std::string(300, ']') + "}, "))
+                                     << "value-range" << "/distributedInfo";
+    // Found by fuzzing: times and memory past what a record holds made a record that does not load, and
+    // 1e308 + 1e308 an infinite step.
+    QTest::newRow("step of 1e14 µs") << QString::fromStdString(traceText(kernel("gemm", 0, 10) + "," + step(1, 0, 1e14)))
+                                     << "value-range" << "/traceEvents/1/dur";
+    QTest::newRow("kernel at 1e308 µs") << QString::fromStdString(traceText(kernel("gemm", 1e308, 1e308) + "," + step(1, 0, 10)))
+                                        << "value-range" << "/traceEvents/0/ts";
+    QTest::newRow("memory of 1e300 bytes")
+        << QString::fromStdString(traceText(kernel("gemm", 0, 10) + ", 7, " + step(1, 0, 10)
+                                            + R"(, {"ph": "i", "name": "[memory]", "args": {"Device Id": 0, "Total Allocated": 1e300}})"))
+        << "value-range" << "/traceEvents/3/args/Total Allocated";
 }
 
 void TestProfilerTrace::badInput()
@@ -334,6 +351,34 @@ void TestProfilerTrace::badInput()
     QVERIFY(!result.summary);
     QCOMPARE(QString::fromStdString(firstCode(result)), code);
     QCOMPARE(QString::fromStdString(result.diagnostics.front().path), path);
+}
+
+// Found by fuzzing (tests/fuzz/regressions/trace): a baseTimeNanoseconds of 1e300 was cast to int64
+// (undefined behaviour); a memory_stats() number beyond the double range escaped as an exception, a negative
+// one made a record that does not load. At the bounds (a step of 10⁷ s, the most a record accepts) the
+// record a trace makes still loads.
+void TestProfilerTrace::numbersAtTheEdgeOfTheRange()
+{
+    const std::string events = kernel("gemm", 0, 10) + "," + step(1, 0, 1e13);
+    TraceLoadResult result = readTraceText(traceText(events, R"("baseTimeNanoseconds": 1e300, )"));
+    QVERIFY(result.summary);
+    QCOMPARE(result.summary->date, std::string());
+    QCOMPARE(result.summary->stepSeconds, 1e7);
+    QVERIFY(loadRecord(saveRecord(traceRecord(*result.summary, "long step"))).record);
+
+    std::vector<Diagnostic> diagnostics;
+    applyMemoryStats(*result.summary, R"({"allocated_bytes.all.peak": 1e400})", diagnostics);
+    QCOMPARE(diagnostics.size(), std::size_t(1));
+    QCOMPARE(diagnostics[0].code, std::string("io-parse"));
+    QCOMPARE(diagnostics[0].args.at(0), std::string("1"));
+    diagnostics.clear();
+    applyMemoryStats(*result.summary, R"({"allocated_bytes.all.peak": -5, "reserved_bytes.all.peak": 1e16})",
+                     diagnostics);
+    QCOMPARE(diagnostics.size(), std::size_t(2));
+    QCOMPARE(diagnostics[0].code, std::string("value-range"));
+    QCOMPARE(diagnostics[0].path, std::string("/allocated_bytes.all.peak"));
+    QCOMPARE(diagnostics[1].path, std::string("/reserved_bytes.all.peak"));
+    QVERIFY(!result.summary->peakAllocatedBytes);
 }
 
 void TestProfilerTrace::everyTruncatedPrefixIsAnError()
