@@ -13,6 +13,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <tuple>
 
 namespace widgets {
 
@@ -23,8 +26,50 @@ constexpr int kMaxListedGroups = 64;
 
 enum ItemRole { DimRole = Qt::UserRole, IndexRole };
 
+bool sameMessage(const core::GroupMessage& a, const core::GroupMessage& b)
+{
+    const auto fields = [](const core::GroupMessage& m) {
+        return std::tie(m.kind, m.bytes, m.bytesPerElement, m.tokens, m.microBatch, m.hidden, m.parameters,
+                        m.kvHeads, m.headDim, m.topK, m.blocks);
+    };
+    return fields(a) == fields(b);
+}
+
+// The groups of a dimension move one message over mostly the same links: their tooltips are worded once
+// per list rather than once per row (the numbers in them, through QLocale, were most of the list's cost).
+class TipCache
+{
+public:
+    const QString& tipOf(const core::GroupCollective& g)
+    {
+        if (!m_message || !sameMessage(*m_message, g.message)) {
+            m_message = g.message;
+            m_messageText = groupMessageText(g.message);
+            m_tips.clear();
+        }
+        auto key = std::make_tuple(static_cast<int>(g.spec.op), g.intraLink.name,
+                                   g.nodes > 1 ? g.interLink.name : std::string());
+        auto found = m_tips.find(key);
+        if (found == m_tips.end()) {
+            const QString tip
+                = CollectivePanelText::tr("%1: %2\nLinks: %3%4")
+                      .arg(collectiveOpText(g.spec.op), m_messageText, qs(g.intraLink.name),
+                           g.nodes > 1
+                               ? CollectivePanelText::tr(", between nodes %1").arg(qs(g.interLink.name))
+                               : QString());
+            found = m_tips.emplace(std::move(key), tip).first;
+        }
+        return found->second;
+    }
+
+private:
+    std::optional<core::GroupMessage> m_message;
+    QString m_messageText;
+    std::map<std::tuple<int, std::string, std::string>, QString> m_tips;
+};
+
 // Fills a group's row: its name, ranks, links and time, and what it moves in a tooltip.
-void describeItem(QTreeWidgetItem* item, const core::GroupCollective& g)
+void describeItem(QTreeWidgetItem* item, const core::GroupCollective& g, TipCache& tips)
 {
     const core::CollectiveCost cost = core::collectiveCost(g.spec, g.links);
     item->setText(2, groupLinkClassesText(g));
@@ -32,11 +77,7 @@ void describeItem(QTreeWidgetItem* item, const core::GroupCollective& g)
     item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
     if (g.nodes > 1)
         item->setForeground(3, palette::collectiveCrossesFabric);
-    const QString tip
-        = CollectivePanelText::tr("%1: %2\nLinks: %3%4")
-              .arg(collectiveOpText(g.spec.op), groupMessageText(g.message), qs(g.intraLink.name),
-                   g.nodes > 1 ? CollectivePanelText::tr(", between nodes %1").arg(qs(g.interLink.name))
-                               : QString());
+    const QString& tip = tips.tipOf(g);
     for (int column = 0; column < 4; ++column)
         item->setToolTip(column, tip);
 }
@@ -121,6 +162,7 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
     auto* top = new QTreeWidgetItem;
     top->setFlags(Qt::ItemIsEnabled);
     QString opName;
+    TipCache tips;
     const int listed = std::min(static_cast<int>(groups.size()), kMaxListedGroups);
     for (int i = 0; i < listed; ++i) {
         const core::GroupCollectiveResult result
@@ -142,7 +184,7 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
         opName = dim == core::Dim::Tp && result.group->spec.op == core::CollectiveOp::AllGather
             ? CollectivePanelText::tr("all-gather and reduce-scatter (sequence parallel)")
             : collectiveOpText(result.group->spec.op);
-        describeItem(item, *result.group);
+        describeItem(item, *result.group, tips);
     }
     if (opName.isEmpty()) {
         // No group of this dimension talks (serving replicas): nothing to list.
