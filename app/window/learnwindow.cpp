@@ -74,6 +74,7 @@ LearnWindow::LearnWindow(QWidget* parent)
                new widgets::MlpSplitView(m_stack), new widgets::ContextRingView(m_stack),
                new widgets::ExpertRoutingView(m_stack),
                new widgets::StrategyExplorer(widgets::StrategyExplorer::Kind::Serving, m_stack)};
+    m_snapshotApply = new widgets::RebuildWhenShown(this, [this] { applySnapshot(); });
     const QStringList names = viewNames();
     for (std::size_t i = 0; i < m_views.size(); ++i) {
         m_views[i]->setObjectName(names[static_cast<int>(i)]);
@@ -134,23 +135,19 @@ bool LearnWindow::eventFilter(QObject* watched, QEvent* event)
 void LearnWindow::setSnapshot(const widgets::DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
-    m_snapshotPending = true;
-    if (isVisible())
-        applySnapshot();
+    m_snapshotApply->request();
 }
 
-void LearnWindow::applySnapshot() const
+void LearnWindow::applySnapshot()
 {
-    if (!m_snapshotPending || m_snapshot.isNull())
+    if (m_snapshot.isNull())
         return;
-    m_snapshotPending = false;
     for (widgets::LessonView* view : m_views)
         view->setSnapshot(m_snapshot);
 }
 
 void LearnWindow::showEvent(QShowEvent* event)
 {
-    applySnapshot();
     updateHeader();
     QWidget::showEvent(event);
 }
@@ -187,7 +184,7 @@ bool LearnWindow::showView(const QString& name)
 
 void LearnWindow::showLessonFor(core::Dim dim, int zeroStage, bool serving)
 {
-    applySnapshot();
+    m_snapshotApply->bringUpToDate();
     auto* explorer = static_cast<widgets::StrategyExplorer*>(m_views.front());
     if (serving && dim != core::Dim::Cp) {
         showView(QStringLiteral("serving"));
@@ -230,7 +227,7 @@ void LearnWindow::bringToFront()
 
 widgets::LessonView* LearnWindow::view(int index) const
 {
-    applySnapshot(); // whoever reads a view sees it with the current design
+    m_snapshotApply->bringUpToDate(); // whoever reads a view sees it with the current design
     return index >= 0 && index < viewCount() ? m_views[static_cast<std::size_t>(index)] : nullptr;
 }
 

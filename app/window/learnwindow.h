@@ -9,6 +9,7 @@
 // main window (figureexport.h).
 
 #include "common/designsnapshot.h"
+#include "common/rebuildwhenshown.h"
 #include "design/layout.h"
 
 #include <QWidget>
@@ -81,7 +82,7 @@ protected:
 
 private:
     void bringToFront();
-    void applySnapshot() const;
+    void applySnapshot();
     void applyScale();
     void retranslate();
     void updateHeader();
@@ -100,7 +101,8 @@ private:
     bool m_presenting = false;
     QFont m_normalFont;
     widgets::DesignSnapshot m_snapshot;
-    mutable bool m_snapshotPending = false; // the views have not seen m_snapshot yet
+    // The lessons see the design while the window is shown; hidden, it keeps it until shown or read.
+    widgets::RebuildWhenShown* m_snapshotApply = nullptr;
 };
 
 } // namespace app

@@ -127,6 +127,13 @@ double activationBytesPerElement(Precision precision)
 GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed, Dim dim,
                                       int groupIndex)
 {
+    return groupCollective(design, placed, ClusterLinkSpecs(design.cluster, placed.presets()), dim,
+                           groupIndex);
+}
+
+GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed,
+                                      const ClusterLinkSpecs& specs, Dim dim, int groupIndex)
+{
     if (std::find(kCollectiveDims.begin(), kCollectiveDims.end(), dim) == kCollectiveDims.end())
         return failure("PP stages send activations point to point; choose a tp, dp, cp or ep group");
     if (!placed.hasMesh)
@@ -158,7 +165,6 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
     });
 
     // The nodes the members sit on and their links, by the rule of grouplinks.h.
-    const ClusterLinkSpecs specs(design.cluster, placed.presets());
     std::vector<int> nodeIndices;
     nodeIndices.reserve(out.members.size());
     for (const GroupMember& m : out.members)
@@ -182,7 +188,8 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
         // Rings run on as many rails as the group has members per node; all-to-all on each GPU's card.
         const GroupLinks onRails = groupLinksOnNodes(specs, nodeIndices);
         out.rails = onRails.rails;
-        out.links.interNode = op == CollectiveOp::AllToAll ? onRails.interNodePerGpu : onRails.links.interNode;
+        out.links.interNode
+            = op == CollectiveOp::AllToAll ? onRails.interNodePerGpu : onRails.links.interNode;
     }
 
     // Every rank of a TP, DP, CP or EP group sits at the same pipeline position.

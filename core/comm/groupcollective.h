@@ -33,6 +33,8 @@
 
 namespace core {
 
+struct ClusterLinkSpecs; // comm/grouplinks.h
+
 // What a group's message is; the fields of GroupMessage that apply to each kind are named there.
 enum class GroupMessageKind { TpActivations, DpGradients, CpKvBlocks, EpDispatch };
 
@@ -105,6 +107,10 @@ inline constexpr std::array<Dim, 4> kCollectiveDims{Dim::Tp, Dim::Dp, Dim::Cp, D
 // Evaluation is a PlacedLayout, so views and the command line pass theirs.
 GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed, Dim dim,
                                       int groupIndex);
+// The same with the cluster's per-node link specs built once (ClusterLinkSpecs(design.cluster,
+// placed.presets())), for a caller that asks for many groups: building them walks every node.
+GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed,
+                                      const ClusterLinkSpecs& specs, Dim dim, int groupIndex);
 
 // Bytes of one gradient element as the data-parallel collective moves it: 2 with BF16/FP16 gradients, 4
 // with FP32 gradients (Megatron's main_grad in FP32, or pure FP32 training).

@@ -108,6 +108,7 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
 
+    m_rebuild = new RebuildWhenShown(this, [this] { rebuild(); });
     connectControls();
     retranslate();
 }
@@ -298,11 +299,16 @@ void ClusterPanel::setSnapshot(const DesignSnapshot& snapshot)
                     m_palette->setCurrentRow(row);
         }
     }
+    m_rebuild->request();
+}
+
+void ClusterPanel::rebuild()
+{
     // An edit that scatters the coloured groups over nodes (or gathers them again) switches the canvas
-    // between colouring groups and positions: say so, until the next edit.
+    // between colouring groups and positions: say so, until the next edit (the tab shows).
     const bool hadSnapshot = !m_canvas->clusterGeometry().nodes.empty();
     const bool byPositionBefore = m_canvas->colorsByPosition();
-    m_canvas->setSnapshot(snapshot);
+    m_canvas->setSnapshot(m_snapshot);
     m_colouringNote = hadSnapshot && m_canvas->colorsByPosition() != byPositionBefore
         ? colouringSwitchNote(m_canvas->colorDimension(), m_canvas->colorsByPosition())
         : QString();
@@ -311,6 +317,7 @@ void ClusterPanel::setSnapshot(const DesignSnapshot& snapshot)
 
 void ClusterPanel::setColorDimension(core::Dim dim)
 {
+    m_rebuild->bringUpToDate();
     if (QAbstractButton* button = m_dimButtons->button(static_cast<int>(dim)))
         button->setChecked(true);
     m_canvas->setColorDimension(dim);
@@ -323,6 +330,7 @@ void ClusterPanel::showGroup(core::Dim dim, int groupIndex)
 {
     if (!m_dimButtons->button(static_cast<int>(dim)))
         return; // a dimension the canvas does not colour
+    m_rebuild->bringUpToDate();
     if (m_canvas->colorDimension() == dim && m_canvas->selectedGroup() == groupIndex)
         return;
     const QSignalBlocker quiet(this);
@@ -400,22 +408,23 @@ void ClusterPanel::retranslate()
            "between nodes. Coloured and thicker where the chosen group's traffic runs. Hover a "
            "GPU to see all its groups."));
     m_whatIfLabel->setText(tr("What if"));
-    refresh();
+    if (!m_rebuild->isStale())
+        refresh();
 }
 
 QString ClusterPanel::trafficText() const
 {
-    return m_traffic->text();
+    return m_rebuild->current(m_traffic)->text();
 }
 
 QString ClusterPanel::whatIfText() const
 {
-    return m_whatIf->text();
+    return m_rebuild->current(m_whatIf)->text();
 }
 
 QString ClusterPanel::statusText() const
 {
-    return m_status->text();
+    return m_rebuild->current(m_status)->text();
 }
 
 void ClusterPanel::updateTraffic()
@@ -560,7 +569,8 @@ void ClusterPanel::setWhatIfFigures(const WhatIfFigures& figures)
     if (m_snapshot.isNull() || figures.design != m_snapshot.design)
         return;
     m_whatIfFigures = figures;
-    updateWhatIf();
+    if (!m_rebuild->isStale())
+        updateWhatIf();
 }
 
 bool ClusterPanel::whatIfComputing() const
@@ -635,7 +645,7 @@ void ClusterPanel::updateLegend()
 
 QString ClusterPanel::legendText() const
 {
-    return m_legend->text();
+    return m_rebuild->current(m_legend)->text();
 }
 
 // "1 node × 8 GPUs", "2 nodes × 1 GPU": the spin boxes' units agree with their values.

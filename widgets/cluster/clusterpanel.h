@@ -9,6 +9,7 @@
 
 #include "cluster/whatif.h"
 #include "common/designsnapshot.h"
+#include "common/rebuildwhenshown.h"
 #include "design/clusteredit.h"
 #include "design/designfield.h"
 
@@ -36,7 +37,9 @@ public:
     explicit ClusterPanel(QWidget* parent = nullptr);
 
     void setSnapshot(const DesignSnapshot& snapshot);
-    ClusterCanvas* canvas() const { return m_canvas; }
+    // The canvas, the texts and the table as they show the current snapshot: rebuilt first when the tab was
+    // hidden since the edit.
+    ClusterCanvas* canvas() const { return m_rebuild->current(m_canvas); }
     GpuPalette* gpuPalette() const { return m_palette; }
     void setColorDimension(core::Dim dim);
     // Colours `dim` and selects its group `groupIndex` on the canvas, for a view that plays that group
@@ -51,10 +54,10 @@ public:
     // arrive the what-if says it is computing them.
     void setWhatIfFigures(const WhatIfFigures& figures);
     bool whatIfComputing() const;
-    QPushButton* fixButton() const { return m_fix; }
-    QPushButton* autoPlaceButton() const { return m_autoPlace; }
+    QPushButton* fixButton() const { return m_rebuild->current(m_fix); }
+    QPushButton* autoPlaceButton() const { return m_rebuild->current(m_autoPlace); }
     QToolButton* learnButton() const { return m_learn; }
-    QTableWidget* trafficTable() const { return m_table; }
+    QTableWidget* trafficTable() const { return m_rebuild->current(m_table); }
     QSpinBox* addNodeCountBox() const { return m_addCount; }
     QSpinBox* addGpusPerNodeBox() const { return m_addGpus; }
     QPushButton* addNodesButton() const { return m_addNodes; }
@@ -77,6 +80,7 @@ private:
     QWidget* createSideColumn(QWidget* parent);
     void connectControls();
     void retranslate();
+    void rebuild();
     void refresh();
     void updateStatus();
     void updateAddSuffixes();
@@ -87,6 +91,7 @@ private:
     void updateLearnButton();
 
     DesignSnapshot m_snapshot;
+    RebuildWhenShown* m_rebuild = nullptr; // the canvas and its texts wait while the tab is hidden
     std::optional<WhatIfFigures> m_whatIfFigures; // for m_snapshot's design, once computed
     QString m_lastClusterType;
     ClusterCanvas* m_canvas = nullptr;

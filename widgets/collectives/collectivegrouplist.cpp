@@ -4,6 +4,7 @@
 #include "collectives/collectivegrouptext.h"
 #include "collectives/collectivetext.h"
 #include "comm/groupcollective.h"
+#include "comm/grouplinks.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 
@@ -13,6 +14,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <tuple>
 
 namespace widgets {
 
@@ -23,8 +27,50 @@ constexpr int kMaxListedGroups = 64;
 
 enum ItemRole { DimRole = Qt::UserRole, IndexRole };
 
+bool sameMessage(const core::GroupMessage& a, const core::GroupMessage& b)
+{
+    const auto fields = [](const core::GroupMessage& m) {
+        return std::tie(m.kind, m.bytes, m.bytesPerElement, m.tokens, m.microBatch, m.hidden, m.parameters,
+                        m.kvHeads, m.headDim, m.topK, m.blocks);
+    };
+    return fields(a) == fields(b);
+}
+
+// The groups of a dimension move one message over mostly the same links: their tooltips are worded once
+// per list rather than once per row (the numbers in them, through QLocale, were most of the list's cost).
+class TipCache
+{
+public:
+    const QString& tipOf(const core::GroupCollective& g)
+    {
+        if (!m_message || !sameMessage(*m_message, g.message)) {
+            m_message = g.message;
+            m_messageText = groupMessageText(g.message);
+            m_tips.clear();
+        }
+        auto key = std::make_tuple(static_cast<int>(g.spec.op), g.intraLink.name,
+                                   g.nodes > 1 ? g.interLink.name : std::string());
+        auto found = m_tips.find(key);
+        if (found == m_tips.end()) {
+            const QString tip
+                = CollectivePanelText::tr("%1: %2\nLinks: %3%4")
+                      .arg(collectiveOpText(g.spec.op), m_messageText, qs(g.intraLink.name),
+                           g.nodes > 1
+                               ? CollectivePanelText::tr(", between nodes %1").arg(qs(g.interLink.name))
+                               : QString());
+            found = m_tips.emplace(std::move(key), tip).first;
+        }
+        return found->second;
+    }
+
+private:
+    std::optional<core::GroupMessage> m_message;
+    QString m_messageText;
+    std::map<std::tuple<int, std::string, std::string>, QString> m_tips;
+};
+
 // Fills a group's row: its name, ranks, links and time, and what it moves in a tooltip.
-void describeItem(QTreeWidgetItem* item, const core::GroupCollective& g)
+void describeItem(QTreeWidgetItem* item, const core::GroupCollective& g, TipCache& tips)
 {
     const core::CollectiveCost cost = core::collectiveCost(g.spec, g.links);
     item->setText(2, groupLinkClassesText(g));
@@ -32,11 +78,7 @@ void describeItem(QTreeWidgetItem* item, const core::GroupCollective& g)
     item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
     if (g.nodes > 1)
         item->setForeground(3, palette::collectiveCrossesFabric);
-    const QString tip
-        = CollectivePanelText::tr("%1: %2\nLinks: %3%4")
-              .arg(collectiveOpText(g.spec.op), groupMessageText(g.message), qs(g.intraLink.name),
-                   g.nodes > 1 ? CollectivePanelText::tr(", between nodes %1").arg(qs(g.interLink.name))
-                               : QString());
+    const QString& tip = tips.tipOf(g);
     for (int column = 0; column < 4; ++column)
         item->setToolTip(column, tip);
 }
@@ -91,10 +133,13 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
     // The rows are built apart from the tree and added at once: with the columns sized to their contents,
     // every row added to (or expanded in) a shown tree would measure all rows again.
     QList<QTreeWidgetItem*> tops;
-    if (!snapshot.isNull() && snapshot.evaluation->hasMesh)
+    if (!snapshot.isNull() && snapshot.evaluation->hasMesh) {
+        // Built once for every group listed: it walks every node (a quarter of the list at 4,096 GPUs).
+        const core::ClusterLinkSpecs specs(snapshot.design->cluster, snapshot.evaluation->presets());
         for (core::Dim dim : core::kCollectiveDims)
-            if (QTreeWidgetItem* top = dimensionItem(snapshot, dim))
+            if (QTreeWidgetItem* top = dimensionItem(snapshot, specs, dim))
                 tops << top;
+    }
     m_tree->addTopLevelItems(tops);
     for (QTreeWidgetItem* top : tops)
         top->setFirstColumnSpanned(true); // only an item in a tree can span
@@ -113,7 +158,8 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
     m_marking = wasMarking;
 }
 
-QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapshot, core::Dim dim)
+QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapshot,
+                                                    const core::ClusterLinkSpecs& specs, core::Dim dim)
 {
     const core::RankGroups& groups = snapshot.evaluation->mesh.groupsOf(dim);
     if (groups.empty() || groups.front().size() < 2)
@@ -121,10 +167,11 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
     auto* top = new QTreeWidgetItem;
     top->setFlags(Qt::ItemIsEnabled);
     QString opName;
+    TipCache tips;
     const int listed = std::min(static_cast<int>(groups.size()), kMaxListedGroups);
     for (int i = 0; i < listed; ++i) {
         const core::GroupCollectiveResult result
-            = core::groupCollective(*snapshot.design, *snapshot.evaluation, dim, i);
+            = core::groupCollective(*snapshot.design, *snapshot.evaluation, specs, dim, i);
         auto* item = new QTreeWidgetItem(top);
         item->setText(0, QStringLiteral("%1 %2").arg(groupDimText(dim)).arg(i));
         item->setText(1, groupRanksText(groups[static_cast<std::size_t>(i)]));
@@ -142,7 +189,7 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
         opName = dim == core::Dim::Tp && result.group->spec.op == core::CollectiveOp::AllGather
             ? CollectivePanelText::tr("all-gather and reduce-scatter (sequence parallel)")
             : collectiveOpText(result.group->spec.op);
-        describeItem(item, *result.group);
+        describeItem(item, *result.group, tips);
     }
     if (opName.isEmpty()) {
         // No group of this dimension talks (serving replicas): nothing to list.

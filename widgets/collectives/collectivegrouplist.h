@@ -16,6 +16,10 @@
 class QTreeWidget;
 class QTreeWidgetItem;
 
+namespace core {
+struct ClusterLinkSpecs;
+}
+
 namespace widgets {
 
 class CollectiveGroupList : public QGroupBox
@@ -41,7 +45,8 @@ signals:
 
 private:
     // The dimension's row with one child per group; nullptr when no group of it talks.
-    static QTreeWidgetItem* dimensionItem(const DesignSnapshot& snapshot, core::Dim dim);
+    static QTreeWidgetItem* dimensionItem(const DesignSnapshot& snapshot, const core::ClusterLinkSpecs& specs,
+                                          core::Dim dim);
     // Sizes the group, links and time columns to their widest text.
     void fitColumns();
     // The rows whose data name the group (none when it is not listed).

@@ -15,7 +15,6 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QLabel>
-#include <QShowEvent>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
@@ -29,6 +28,7 @@ CollectivePanel::CollectivePanel(QWidget* parent)
     : QWidget(parent)
 {
     buildParts();
+    m_groupTreeRebuild = new RebuildWhenShown(this, [this] { rebuildGroupTree(); });
     retranslate();
     m_updating = true;
     setLinks(5e-6, 100e9); // test case 13 of the reference article: α = 5 µs, 100 GB/s
@@ -137,7 +137,7 @@ void CollectivePanel::retranslate()
     m_linksBox->retranslate();
     m_figures->retranslate();
     m_transport->retranslate();
-    rebuildGroupTreeWhenShown();
+    m_groupTreeRebuild->request();
     // The animation keeps its place; only its words change. A diagnostic is worded anew by rebuilding.
     if (m_view->hasTrace()) {
         CollectiveScene labels;
@@ -382,7 +382,7 @@ void CollectivePanel::setSnapshot(const DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
     const std::optional<std::pair<core::Dim, int>> previous = selectedGroup();
-    rebuildGroupTreeWhenShown();
+    m_groupTreeRebuild->request();
     // The design changed: play the same group with its new ranks, links and message, or leave it.
     if (previous && !selectGroup(previous->first, previous->second))
         useOwnValues();
@@ -390,29 +390,12 @@ void CollectivePanel::setSnapshot(const DesignSnapshot& snapshot)
 
 void CollectivePanel::rebuildGroupTree()
 {
-    m_groupTreeStale = false;
     m_groupList->fill(m_snapshot, selectedGroup());
 }
 
-void CollectivePanel::rebuildGroupTreeWhenShown()
+QTreeWidget* CollectivePanel::groupTree() const
 {
-    m_groupTreeStale = true;
-    if (isVisible())
-        rebuildGroupTree();
-}
-
-void CollectivePanel::showEvent(QShowEvent* event)
-{
-    if (m_groupTreeStale)
-        rebuildGroupTree();
-    QWidget::showEvent(event);
-}
-
-QTreeWidget* CollectivePanel::groupTree()
-{
-    if (m_groupTreeStale)
-        rebuildGroupTree();
-    return m_groupList->tree();
+    return m_groupTreeRebuild->current(m_groupList->tree());
 }
 
 // ---- Figures and caption -------------------------------------------------------------------------------

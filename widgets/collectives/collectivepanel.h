@@ -17,6 +17,7 @@
 #include "comm/collectivecost.h"
 #include "comm/groupcollective.h"
 #include "common/designsnapshot.h"
+#include "common/rebuildwhenshown.h"
 
 #include <QWidget>
 #include <optional>
@@ -70,7 +71,7 @@ public:
     // Time, algorithm bandwidth, bus bandwidth and why they differ, as plain text.
     QString figuresText() const;
     // The group list: one top-level item per dimension, one child per group.
-    QTreeWidget* groupTree(); // up to date, also while the tab is hidden
+    QTreeWidget* groupTree() const; // up to date, also while the tab is hidden
 
 public slots:
     // Plays group `groupIndex` of `dim` (TP, DP, CP or EP) on its GPUs with its message and links; false
@@ -85,7 +86,6 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
-    void showEvent(QShowEvent* event) override;
 
 private:
     void buildParts();
@@ -95,9 +95,6 @@ private:
     void rebuild();
     void rebuildTrace(CollectiveScene& scene);
     void rebuildGroupTree();
-    // The list of every group is the tab's costliest part (about a quarter of an edit at 512 GPUs,
-    // tests/app/window/tst_redrawbenchmark.cpp): while the tab is hidden it waits until shown or asked for.
-    void rebuildGroupTreeWhenShown();
     void updateFigures();
     void updateCaption();
     void syncControlsToGroup();
@@ -113,7 +110,9 @@ private:
     std::vector<double> m_stepSeconds;
     double m_seconds = 0;
     bool m_updating = false; // controls are being set from code: no rebuild per control
-    bool m_groupTreeStale = false; // the group list shows an older snapshot
+    // The list of every group is the tab's costliest part (about a quarter of an edit at 512 GPUs,
+    // tests/app/window/tst_redrawbenchmark.cpp): while the tab is hidden it waits until shown or asked for.
+    RebuildWhenShown* m_groupTreeRebuild = nullptr;
 
     CollectiveControls* m_controls = nullptr;
     QLabel* m_caption = nullptr;

@@ -125,7 +125,7 @@ void MemoryBars::rebuild()
     m_plot->clearItems();
     const bool have = !m_snapshot.isNull() && m_snapshot.evaluation->memory;
     if (!have) {
-        m_plot->replot();
+        m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
         return;
     }
     const double end = placeBars();
@@ -136,7 +136,7 @@ void MemoryBars::rebuild()
     m_plot->yAxis->setRange(markStages(top), top / core::kGB * 1.15);
     drawMeasuredMarkers();
     fillLegend();
-    m_plot->replot();
+    m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
 }
 
 // The bars: every GPU in placement order with a gap at each node boundary, or one per role. Returns the

@@ -31,6 +31,7 @@ MemoryPanel::MemoryPanel(QWidget* parent)
     layout->setContentsMargins(8, 6, 8, 6);
     auto* header = new QHBoxLayout;
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("memoryStatus"));
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::RichText);
     header->addWidget(m_status, 1);
@@ -82,6 +83,7 @@ MemoryPanel::MemoryPanel(QWidget* parent)
     layout->addWidget(splitter, 1);
 
     m_dialog = new ExplanationDialog(this);
+    m_rebuild = new RebuildWhenShown(this, [this] { rebuild(); });
 
     connect(m_everyGpu, &QCheckBox::toggled, this, [this](bool on) {
         m_bars->setGrouping(on ? MemoryBars::Grouping::PerGpu : MemoryBars::Grouping::PerRole);
@@ -116,19 +118,25 @@ void MemoryPanel::retranslate()
     m_concurrencyLabel->setText(tr("Concurrent sequences"));
     m_contextLabel->setText(tr("Context length"));
     m_kvLabel->setText(tr("KV cache type"));
-    refresh();
+    m_rebuild->request();
 }
 
 void MemoryPanel::setSnapshot(const DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
-    m_bars->setSnapshot(snapshot);
-    m_zero->setSnapshot(snapshot);
+    m_rebuild->request();
+}
+
+void MemoryPanel::rebuild()
+{
+    m_bars->setSnapshot(m_snapshot);
+    m_zero->setSnapshot(m_snapshot);
     refresh();
 }
 
 QString MemoryPanel::statusText() const
 {
+    m_rebuild->bringUpToDate();
     return m_status->text();
 }
 

@@ -6,6 +6,7 @@
 // segment.
 
 #include "common/designsnapshot.h"
+#include "common/rebuildwhenshown.h"
 #include "design/designfield.h"
 #include "memory/memory.h"
 
@@ -33,8 +34,9 @@ public:
     explicit MemoryPanel(QWidget* parent = nullptr);
 
     void setSnapshot(const DesignSnapshot& snapshot);
-    MemoryBars* bars() const { return m_bars; }
-    ZeroView* zeroView() const { return m_zero; }
+    // The parts as they show the current snapshot (rebuilt first if the tab was hidden since the edit).
+    MemoryBars* bars() const { return m_rebuild->current(m_bars); }
+    ZeroView* zeroView() const { return m_rebuild->current(m_zero); }
     QString statusText() const;
     ExplanationDialog* explanationDialog() const { return m_dialog; }
     // Opens the explanation of one category of one rank.
@@ -43,7 +45,7 @@ public:
     void explainServing(const QString& figure);
     // The serving engine's start-up arithmetic as one paragraph (docs/frameworks.md); empty without one.
     static QString servingBudgetText(const core::MemoryReport& memory);
-    QLabel* servingSummary() const { return m_servingSummary; }
+    QLabel* servingSummary() const { return m_rebuild->current(m_servingSummary); }
 
     QToolButton* learnButton() const { return m_learn; }
 
@@ -57,9 +59,11 @@ protected:
 
 private:
     void retranslate();
+    void rebuild();
     void refresh();
 
     DesignSnapshot m_snapshot;
+    RebuildWhenShown* m_rebuild = nullptr; // the bars, the ZeRO view and the texts wait while hidden
     QLabel* m_status = nullptr;
     QCheckBox* m_everyGpu = nullptr;
     QToolButton* m_learn = nullptr;

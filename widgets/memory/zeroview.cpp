@@ -74,7 +74,7 @@ void ZeroView::rebuild()
     m_plot->clearItems();
     if (m_snapshot.isNull() || !m_snapshot.evaluation->memory) {
         m_title->clear();
-        m_plot->replot();
+        m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
         return;
     }
     m_comparison = core::zeroComparison(*m_snapshot.design);
@@ -151,7 +151,7 @@ void ZeroView::rebuild()
         top = std::max(top, capacity);
     }
     m_plot->yAxis->setRange(0, top / core::kGB * 1.12);
-    m_plot->replot();
+    m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
 }
 
 } // namespace widgets

@@ -37,6 +37,7 @@ ScalingPlot::ScalingPlot(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     m_explanation = new QLabel(this);
+    m_explanation->setObjectName(QStringLiteral("scalingExplanation"));
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::RichText);
     layout->addWidget(m_explanation);
@@ -67,31 +68,25 @@ ScalingPlot::ScalingPlot(QWidget* parent)
     m_plot->legend->setBrush(palette::labelBacking);
     // Throughput rises to the top right and efficiency stays near the top: the bottom right is free.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    m_recompute = new RebuildWhenShown(this, [this] { recompute(); });
+    m_recompute->request();
 }
 
 void ScalingPlot::setSnapshot(const DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
-    m_stale = true;
-    if (isVisible())
-        recompute();
+    m_recompute->request();
 }
 
 const core::ScalingCurve& ScalingPlot::curve(core::ScalingKind kind) const
 {
+    m_recompute->bringUpToDate();
     return kind == core::ScalingKind::Weak ? m_weak : m_strong;
 }
 
 QString ScalingPlot::explanationText() const
 {
-    return m_explanation->text();
-}
-
-void ScalingPlot::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_stale)
-        recompute();
+    return m_recompute->current(m_explanation)->text();
 }
 
 void ScalingPlot::changeEvent(QEvent* event)
@@ -103,7 +98,6 @@ void ScalingPlot::changeEvent(QEvent* event)
 
 void ScalingPlot::recompute()
 {
-    m_stale = false;
     m_weak = {};
     m_strong = {};
     if (!m_snapshot.isNull() && m_snapshot.design->workload.mode == core::Mode::Training
@@ -185,7 +179,7 @@ void ScalingPlot::redraw()
         m_explanation->setText(text);
     }
     if (m_plot->isVisible() && m_plot->width() > 0)
-        m_plot->replot();
+        m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
 }
 
 } // namespace widgets

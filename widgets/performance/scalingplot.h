@@ -7,6 +7,7 @@
 // visible.
 
 #include "common/designsnapshot.h"
+#include "common/rebuildwhenshown.h"
 #include "performance/scaling.h"
 
 #include <QWidget>
@@ -29,7 +30,6 @@ public:
     QString explanationText() const;
 
 protected:
-    void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -37,7 +37,7 @@ private:
     void redraw();
 
     DesignSnapshot m_snapshot;
-    bool m_stale = true;
+    RebuildWhenShown* m_recompute = nullptr; // the curves evaluate the design at every size: not while hidden
     core::ScalingCurve m_weak;
     core::ScalingCurve m_strong;
     QLabel* m_explanation = nullptr;

@@ -72,7 +72,7 @@ void ActivationPlot::redraw()
     // A hidden plot has no paint buffer yet; it draws when it is shown.
     m_stale = !m_plot->isVisible() || m_plot->width() <= 0 || m_plot->height() <= 0;
     if (!m_stale)
-        m_plot->replot();
+        m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
 }
 
 void ActivationPlot::showEvent(QShowEvent* event)

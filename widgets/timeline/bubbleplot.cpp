@@ -74,8 +74,10 @@ void BubblePlot::redraw()
 {
     // A hidden plot has no paint buffer yet; it draws when it is shown.
     m_stale = !m_plot->isVisible() || m_plot->width() <= 0 || m_plot->height() <= 0;
+    // Drawn into the plot's buffers now, put on screen with the rest of the window: a plain replot()
+    // repaints at once, which paints every widget the edit has marked so far and then again after it.
     if (!m_stale)
-        m_plot->replot();
+        m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void BubblePlot::showEvent(QShowEvent* event)

@@ -154,6 +154,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     layout->setSpacing(4);
     layout->addLayout(buildControls());
     m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("timelineSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
@@ -161,6 +162,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_legend->setObjectName(QStringLiteral("timelineLegend"));
     layout->addWidget(m_legend);
     layout->addWidget(buildCharts(), 1);
+    m_rebuild = new RebuildWhenShown(this, [this] { rebuild(); });
     connectControls();
     retranslate();
 }
@@ -347,15 +349,19 @@ void TimelinePanel::retranslate()
     m_details->setTabText(m_details->indexOf(m_ddpPage), tr("DDP step"));
     m_details->setTabText(m_details->indexOf(m_fsdpPage), tr("FSDP layers"));
     m_rankLabel->setText(tr("Pipeline rank"));
-    m_legend->setSnapshot(m_snapshot);
-    updateCharts();
+    m_rebuild->request();
 }
 
 void TimelinePanel::setSnapshot(const DesignSnapshot& snapshot)
 {
     m_snapshot = snapshot;
+    m_rebuild->request();
+}
+
+void TimelinePanel::rebuild()
+{
     showValues();
-    m_legend->setSnapshot(snapshot);
+    m_legend->setSnapshot(m_snapshot);
     updateCharts();
 }
 
@@ -384,6 +390,7 @@ void TimelinePanel::showValues()
 
 QString TimelinePanel::summaryText() const
 {
+    m_rebuild->bringUpToDate();
     return m_summary->text();
 }
 

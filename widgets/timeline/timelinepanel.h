@@ -8,6 +8,7 @@
 
 #include "common/designsnapshot.h"
 #include "common/fieldedit.h"
+#include "common/rebuildwhenshown.h"
 #include "design/designfield.h"
 
 #include <QWidget>
@@ -38,16 +39,17 @@ public:
 
     void setSnapshot(const DesignSnapshot& snapshot);
 
-    QComboBox* scheduleBox() const { return m_schedule; }
-    QSpinBox* microBatchesBox() const { return m_microBatches; }
-    QSpinBox* virtualStagesBox() const { return m_virtualStages; }
-    QSpinBox* pipelineRankBox() const { return m_rank; }
-    LaneChart* pipelineChart() const { return m_pipeline; }
-    LaneChart* ddpChart() const { return m_ddp; }
-    LaneChart* fsdpChart() const { return m_fsdp; }
-    BubblePlot* bubblePlot() const { return m_bubble; }
-    ActivationPlot* activationPlot() const { return m_activations; }
-    QTabWidget* detailTabs() const { return m_details; }
+    // The parts as they show the current snapshot (rebuilt first if the tab was hidden since the edit).
+    QComboBox* scheduleBox() const { return m_rebuild->current(m_schedule); }
+    QSpinBox* microBatchesBox() const { return m_rebuild->current(m_microBatches); }
+    QSpinBox* virtualStagesBox() const { return m_rebuild->current(m_virtualStages); }
+    QSpinBox* pipelineRankBox() const { return m_rebuild->current(m_rank); }
+    LaneChart* pipelineChart() const { return m_rebuild->current(m_pipeline); }
+    LaneChart* ddpChart() const { return m_rebuild->current(m_ddp); }
+    LaneChart* fsdpChart() const { return m_rebuild->current(m_fsdp); }
+    BubblePlot* bubblePlot() const { return m_rebuild->current(m_bubble); }
+    ActivationPlot* activationPlot() const { return m_rebuild->current(m_activations); }
+    QTabWidget* detailTabs() const { return m_rebuild->current(m_details); }
     QString summaryText() const;
 
     // The edits that choosing `schedule` makes: the schedule, and the virtual stages it needs (ZB-V and
@@ -67,6 +69,7 @@ private:
     QSplitter* buildCharts();
     void connectControls();
     void retranslate();
+    void rebuild();
     void showValues();
     void updateCharts();
     void updateDetails();
@@ -74,6 +77,7 @@ private:
     void shareRoom();
 
     DesignSnapshot m_snapshot;
+    RebuildWhenShown* m_rebuild = nullptr; // the controls, charts and captions wait while hidden
     bool m_updating = false;
     QLabel* m_scheduleLabel = nullptr;
     QComboBox* m_schedule = nullptr;

@@ -41,6 +41,7 @@ private slots:
     void cleanup();
     void menuReachesEveryView();
     void windowFollowsTheDesign();
+    void hiddenWindowWaitsUntilShown();
     void keyboardReachesEveryStep();
     void keyboardTogglesTheVariants();
     void variantByName_data();
@@ -120,6 +121,23 @@ void TstLearn::windowFollowsTheDesign()
              qPrintable(explorer->titleText()));
     QCOMPARE(QString::fromStdString(explorer->lessons().back().design.model.preset),
              QStringLiteral("mixtral-8x7b"));
+}
+
+// Closed, the window keeps the design without giving it to its lessons (common/rebuildwhenshown.h);
+// opening it does.
+void TstLearn::hiddenWindowWaitsUntilShown()
+{
+    LearnWindow* learn = m_window->learn();
+    auto* explorer = qobject_cast<widgets::StrategyExplorer*>(learn->view(0));
+    QVERIFY(explorer);
+    const QString before = explorer->titleText();
+    QVERIFY(!before.contains(QStringLiteral("Mixtral")));
+    QVERIFY(!learn->isVisible());
+    m_window->setDesign(testing::example("mixtral-8x7b-ep8"));
+    QCOMPARE(explorer->titleText(), before); // not applied while hidden
+    learn->show();
+    QVERIFY2(explorer->titleText().contains(QStringLiteral("Mixtral 8x7B")),
+             qPrintable(explorer->titleText()));
 }
 
 void TstLearn::canvasLinksEachDimensionToItsLesson()

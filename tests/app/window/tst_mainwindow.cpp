@@ -19,6 +19,7 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -37,6 +38,7 @@ private slots:
     void init();
     void cleanup();
     void opensOnTheDefaultDesign();
+    void memoryTabWaitsUntilShown();
     void editingTpInTheInspectorIsOneUndoStep();
     void choosingAModelPresetUpdatesEveryView();
     void clusterShapeFromTheInspector();
@@ -280,6 +282,36 @@ void TestMainWindow::fitsALaptopScreen()
                                 .arg(minimum.height())));
     }
     m_language->choose(QStringLiteral("en"));
+}
+
+// Edits made while another tab is open leave the memory tab as it was (common/rebuildwhenshown.h); opening
+// it, or reading it, shows the last edit.
+void TestMainWindow::memoryTabWaitsUntilShown()
+{
+    widgets::MemoryPanel* memory = m_window->memory();
+    auto* status = memory->findChild<QLabel*>(QStringLiteral("memoryStatus"));
+    QVERIFY(status);
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
+    const QString selective = status->text();
+    QVERIFY2(selective.contains(QStringLiteral("Peak")), qPrintable(selective));
+    QCOMPARE(m_window->document()->design().layout.recompute, core::Recompute::Selective);
+    const double selectiveTotal = memory->bars()->bars().front().total;
+
+    QVERIFY(m_window->showTab(QStringLiteral("ranks")));
+    QVERIFY(!memory->isVisible());
+    // Full recomputation keeps one layer's input per layer: a lower peak.
+    m_window->document()->editField(core::Field::Recompute, core::FieldValue{std::string("full")});
+    QCOMPARE(status->text(), selective); // not rebuilt while hidden
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
+    QVERIFY(status->text() != selective);
+    QCOMPARE(memory->statusText(), status->text());
+    QVERIFY(memory->bars()->bars().front().total < selectiveTotal);
+
+    QVERIFY(m_window->showTab(QStringLiteral("ranks")));
+    m_window->document()->editField(core::Field::Recompute, core::FieldValue{std::string("selective")});
+    QCOMPARE(memory->statusText(), selective); // read while hidden: rebuilt on demand
+    QCOMPARE(status->text(), selective);
+    QCOMPARE(memory->bars()->bars().front().total, selectiveTotal);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestMainWindow)

@@ -11,6 +11,7 @@
 #include "window/language.h"
 #include "window/mainwindow.h"
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -50,6 +51,7 @@ private slots:
     void searchRanksAndApplies();
     void searchCancels();
     void scalingStatesItsBaseline();
+    void scalingWaitsUntilShown();
 
 private:
     widgets::PerformancePanel* panel() { return m_window->performance(); }
@@ -166,6 +168,27 @@ void TestPerformanceTab::scalingStatesItsBaseline()
     QTest::qWait(50); // let the layout give the explanation its new height before the picture
     if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
         m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-scaling.png"));
+}
+
+// The curves evaluate the design at every size: behind the candidates page they wait for the edit until
+// their page opens (common/rebuildwhenshown.h), and then show it.
+void TestPerformanceTab::scalingWaitsUntilShown()
+{
+    widgets::ScalingPlot* scaling = panel()->scaling();
+    auto* explanation = scaling->findChild<QLabel*>(QStringLiteral("scalingExplanation"));
+    QVERIFY(explanation);
+    QTabWidget* pages = panel()->pages();
+    pages->setCurrentWidget(scaling);
+    const QString before = explanation->text();
+    QVERIFY2(before.contains(QStringLiteral("baseline")), qPrintable(before));
+    pages->setCurrentIndex(pages->indexOf(scaling) == 0 ? 1 : 0);
+    QVERIFY(!scaling->isVisible());
+    m_window->document()->editField(core::Field::Pp, core::FieldValue{std::int64_t{1}});
+    m_window->document()->editField(core::Field::Dp, core::FieldValue{std::int64_t{4}});
+    QCOMPARE(explanation->text(), before); // not recomputed while hidden
+    pages->setCurrentWidget(scaling);
+    QVERIFY2(explanation->text().contains(QStringLiteral("Not drawn")), qPrintable(explanation->text()));
+    QCOMPARE(scaling->explanationText(), explanation->text());
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestPerformanceTab)

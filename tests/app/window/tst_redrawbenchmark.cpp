@@ -4,17 +4,21 @@
 // (selective ↔ full, always a valid layout with a different step) through the document, the path every
 // Layout field takes, then repaints the window synchronously. The benchmark reports the time per edit;
 // after it, each row checks that the views show the last edit's evaluation, so a redraw that skipped the
-// work cannot pass. Run with -tickcounter or -median N for steadier numbers.
+// work cannot pass, and that the hidden tabs waited for it (common/rebuildwhenshown.h). On a shared
+// machine, -perf -perfcounter task-clock counts the CPU time rather than the wall time.
 
 #include "design/designfield.h"
 #include "design/designio.h"
 #include "design/designsummary.h"
 #include "document/document.h"
+#include "memory/memorypanel.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
+#include "timeline/timelinepanel.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
 
+#include <QLabel>
 #include <QTabWidget>
 #include <QTest>
 
@@ -87,11 +91,27 @@ void TestRedrawBenchmark::benchmarkEditAndRepaint()
     QVERIFY(snapshot.evaluation->valid());
     QVERIFY(snapshot.evaluation->performance);
     const QString shown = window->summary()->performanceText();
+    // The headlines of the Timeline (the step) and the Memory tab (the activation peak) change with
+    // recomputation: the open one shows the edit at once, a hidden one keeps its text until it opens.
+    const auto headline = [&window](const char* name) {
+        const auto* label = window->findChild<QLabel*>(QString::fromLatin1(name));
+        return label ? label->text() : QString();
+    };
+    // Read once through the panels, so that the hidden ones show the last edit before the next.
+    const QString timelineBefore = window->timeline()->summaryText();
+    const QString memoryBefore = window->memory()->statusText();
+    QCOMPARE(headline("timelineSummary"), timelineBefore);
+    QCOMPARE(headline("memoryStatus"), memoryBefore);
     window->document()->editField(core::Field::Recompute,
                                   core::FieldValue{std::string(full ? "selective" : "full")});
     window->repaint();
     QVERIFY2(window->summary()->performanceText() != shown,
              qPrintable(QStringLiteral("the summary did not follow the edit: ") + shown));
+    QVERIFY(!timelineBefore.isEmpty() && !memoryBefore.isEmpty());
+    QCOMPARE(headline("timelineSummary") != timelineBefore, tab == QLatin1String("timeline"));
+    QCOMPARE(headline("memoryStatus") != memoryBefore, tab == QLatin1String("memory"));
+    QVERIFY(window->timeline()->summaryText() != timelineBefore); // read: rebuilt on demand
+    QCOMPARE(headline("timelineSummary"), window->timeline()->summaryText());
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestRedrawBenchmark)

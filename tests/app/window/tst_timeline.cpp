@@ -19,6 +19,7 @@
 #include "window/mainwindow.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
@@ -85,6 +86,7 @@ private slots:
     void dataParallelViews();
     void legendWraps();
     void emptyStatesSayWhy();
+    void hiddenTabWaitsUntilShown();
     void screenshots();
 
 private:
@@ -399,6 +401,32 @@ void TestTimeline::screenshots()
     QVERIFY(m_window->saveScreenshot(dir + QStringLiteral("/timeline-ddp.png")));
     m_panel->detailTabs()->setCurrentIndex(2);
     QVERIFY(m_window->saveScreenshot(dir + QStringLiteral("/timeline-fsdp.png")));
+}
+
+// Edits made while another tab is open leave the timeline as it was (common/rebuildwhenshown.h); opening
+// it shows the last edit, and reading a hidden panel sees the last edit too.
+void TestTimeline::hiddenTabWaitsUntilShown()
+{
+    auto* summary = m_panel->findChild<QLabel*>(QStringLiteral("timelineSummary"));
+    QVERIFY(summary);
+    const QString eight = summary->text();
+    QVERIFY(!eight.isEmpty());
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
+    QVERIFY(!m_panel->isVisible());
+    m_window->document()->editField(core::Field::GlobalBatch, core::FieldValue{std::int64_t{16}});
+    QCOMPARE(summary->text(), eight); // not rebuilt while hidden
+    QVERIFY(m_window->showTab(QStringLiteral("timeline")));
+    QVERIFY(summary->text() != eight);
+    QCOMPARE(m_panel->microBatchesBox()->value(), 16);
+    QCOMPARE(m_panel->bubblePlot()->marker().x(), 16.0);
+    const QString sixteen = summary->text();
+
+    QVERIFY(m_window->showTab(QStringLiteral("ranks")));
+    m_window->document()->editField(core::Field::GlobalBatch, core::FieldValue{std::int64_t{24}});
+    QCOMPARE(summary->text(), sixteen);
+    QCOMPARE(m_panel->microBatchesBox()->value(), 24); // the accessor rebuilt the hidden panel
+    QVERIFY(summary->text() != sixteen);
+    QVERIFY(!m_panel->isVisible());
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestTimeline)
