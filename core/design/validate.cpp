@@ -372,6 +372,12 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
     const ModelArchitecture& m = design.model;
     inRange(out, "/workload/sequenceLength", "Sequence length", w.sequenceLength, 1, limits::kMaxSequence);
     realInRange(out, "/workload/moeCapacityFactor", "MoE capacity factor", w.moeCapacityFactor, 0.0, 1000.0);
+    // A token goes to an expert at most once, so the busiest expert gets at most every token: E / top-k
+    // times the mean. 0 is the default.
+    if (w.moeExpertLoadSkew != 0)
+        realInRange(out, "/workload/moeExpertLoadSkew", "MoE expert load skew", w.moeExpertLoadSkew, 1.0,
+                    m.moe.isMoe() ? std::max(1.0, static_cast<double>(m.moe.experts) / std::max(1, m.moe.topK))
+                                  : 1000.0);
     if (w.mode == Mode::Training) {
         const bool batchOk
             = inRange(out, "/workload/globalBatch", "Global batch", w.globalBatch, 1, limits::kMaxBatch)

@@ -96,7 +96,8 @@ struct RankKernels
         double sum = k.parts.attentionForward + k.parts.attentionBackward + k.parts.elementwiseForward
             + k.parts.elementwiseBackward;
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
-            sum += k.parts.attentionProjections(pass) + k.parts.mlp(pass);
+            sum += k.parts.attentionProjections(pass) + k.parts.mlp(pass) + k.parts.permute[pass]
+                + k.parts.unpermute[pass];
         return sum;
     }
 };
@@ -218,8 +219,10 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
         comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
     }
     if (l.ep() > 1 && stage.moeLayers > 0) {
+        // Every rank sends its tokens' copies; the busiest receives load.rank × the mean, and the combine
+        // sends them back: it sets the pace of both (moeload.h).
         const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK * d(model.hidden)
-            * shape.valueBytes;
+            * shape.valueBytes * moeLoad(design).rank;
         comm.epAllToAll = slowest(Dim::Ep, CollectiveOp::AllToAll, bytes);
     }
     return comm;
