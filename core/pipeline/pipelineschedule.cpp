@@ -513,6 +513,63 @@ std::optional<int> torchInterleavedGroupSize(int ranks, int microBatches)
     return microBatches / rounds;
 }
 
+namespace {
+
+// The rules of the chosen schedule on its counts.
+void checkScheduleKind(const ScheduleSpec& spec, Diagnostics& out)
+{
+    const int p = spec.ranks;
+    const int m = spec.microBatches;
+    switch (spec.kind) {
+    case Schedule::Interleaved:
+        // Megatron forward_backward_pipelining_with_interleaving: N in [p, m] (ValueError), and the last
+        // group m mod N empty or ≥ p (RuntimeError). With the default N = p both say: m a multiple of p.
+        if (spec.microBatchGroupSize == 0) {
+            if (m % p != 0)
+                out.push_back(makeDiagnostic(diag::kScheduleInterleavedMicroBatches,
+                                             std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
+        } else {
+            const int n = spec.microBatchGroupSize;
+            if (n < p || n > m) {
+                out.push_back(makeDiagnostic(diag::kScheduleGroupSize, std::string(schedulepath::kGroupSize),
+                                             {str(n), str(p), str(m)}));
+            } else if (const int rest = m % n; rest > 0 && rest < p) {
+                out.push_back(makeDiagnostic(diag::kScheduleGroupRemainder,
+                                             std::string(schedulepath::kGroupSize),
+                                             {str(rest), str(m), str(n), str(p)}));
+            }
+        }
+        break;
+    case Schedule::DualPipeV:
+        // deepseek-ai/DualPipe dualpipev.py and torch ScheduleDualPipeV: m ≥ 2 × devices (= stages).
+        if (m < 2 * p)
+            out.push_back(makeDiagnostic(diag::kScheduleDualPipeMicroBatches,
+                                         std::string(schedulepath::kMicroBatches), {str(2 * p), str(m)}));
+        break;
+    case Schedule::DualPipe:
+        // deepseek-ai/DualPipe dualpipe.py DualPipe.step: assert num_ranks % 2 == 0, and num_chunks even
+        // and ≥ 2 × num_ranks (half of them enter from each end).
+        if (p % 2 != 0)
+            out.push_back(makeDiagnostic(diag::kScheduleDualPipeRanks, std::string(schedulepath::kRanks),
+                                         {str(p)}));
+        if (m < 2 * p || m % 2 != 0)
+            out.push_back(makeDiagnostic(diag::kScheduleDualPipeBidirectionalMicroBatches,
+                                         std::string(schedulepath::kMicroBatches), {str(2 * p), str(m)}));
+        break;
+    case Schedule::GPipe:
+    case Schedule::OneFOneB:
+    case Schedule::ZbH1:
+    case Schedule::ZbV:
+        // Runs, but never fills the pipeline; torch Schedule1F1B raises ValueError for m < stages.
+        if (m < p)
+            out.push_back(makeDiagnostic(diag::kScheduleFewMicroBatches,
+                                         std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
+        break;
+    }
+}
+
+} // namespace
+
 std::vector<Diagnostic> checkSchedule(const ScheduleSpec& spec)
 {
     Diagnostics out;
@@ -593,52 +650,7 @@ std::vector<Diagnostic> checkSchedule(const ScheduleSpec& spec)
         }
     }
 
-    switch (spec.kind) {
-    case Schedule::Interleaved:
-        // Megatron forward_backward_pipelining_with_interleaving: N in [p, m] (ValueError), and the last
-        // group m mod N empty or ≥ p (RuntimeError). With the default N = p both say: m a multiple of p.
-        if (spec.microBatchGroupSize == 0) {
-            if (m % p != 0)
-                out.push_back(makeDiagnostic(diag::kScheduleInterleavedMicroBatches,
-                                             std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
-        } else {
-            const int n = spec.microBatchGroupSize;
-            if (n < p || n > m) {
-                out.push_back(makeDiagnostic(diag::kScheduleGroupSize, std::string(schedulepath::kGroupSize),
-                                             {str(n), str(p), str(m)}));
-            } else if (const int rest = m % n; rest > 0 && rest < p) {
-                out.push_back(makeDiagnostic(diag::kScheduleGroupRemainder,
-                                             std::string(schedulepath::kGroupSize),
-                                             {str(rest), str(m), str(n), str(p)}));
-            }
-        }
-        break;
-    case Schedule::DualPipeV:
-        // deepseek-ai/DualPipe dualpipev.py and torch ScheduleDualPipeV: m ≥ 2 × devices (= stages).
-        if (m < 2 * p)
-            out.push_back(makeDiagnostic(diag::kScheduleDualPipeMicroBatches,
-                                         std::string(schedulepath::kMicroBatches), {str(2 * p), str(m)}));
-        break;
-    case Schedule::DualPipe:
-        // deepseek-ai/DualPipe dualpipe.py DualPipe.step: assert num_ranks % 2 == 0, and num_chunks even
-        // and ≥ 2 × num_ranks (half of them enter from each end).
-        if (p % 2 != 0)
-            out.push_back(makeDiagnostic(diag::kScheduleDualPipeRanks, std::string(schedulepath::kRanks),
-                                         {str(p)}));
-        if (m < 2 * p || m % 2 != 0)
-            out.push_back(makeDiagnostic(diag::kScheduleDualPipeBidirectionalMicroBatches,
-                                         std::string(schedulepath::kMicroBatches), {str(2 * p), str(m)}));
-        break;
-    case Schedule::GPipe:
-    case Schedule::OneFOneB:
-    case Schedule::ZbH1:
-    case Schedule::ZbV:
-        // Runs, but never fills the pipeline; torch Schedule1F1B raises ValueError for m < stages.
-        if (m < p)
-            out.push_back(makeDiagnostic(diag::kScheduleFewMicroBatches,
-                                         std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
-        break;
-    }
+    checkScheduleKind(spec, out);
     return out;
 }
 
