@@ -373,6 +373,14 @@
         <translation>DualPipeV braucht mindestens 2 × PP = %1 Micro-Batches; das Layout hat %2.</translation>
     </message>
     <message>
+        <source>DualPipe needs an even PP (half the micro-batches enter from each end); the layout has PP=%1.</source>
+        <translation>DualPipe braucht ein gerades PP (die Hälfte der Micro-Batches tritt an jedem Ende ein); das Layout hat PP=%1.</translation>
+    </message>
+    <message>
+        <source>DualPipe needs an even number of micro-batches, at least 2 × PP = %1; the layout has %2.</source>
+        <translation>DualPipe braucht eine gerade Zahl von Micro-Batches, mindestens 2 × PP = %1; das Layout hat %2.</translation>
+    </message>
+    <message>
         <source>With PP=1 there is no pipeline; the %1 schedule has no effect.</source>
         <translation>Bei PP=1 gibt es keine Pipeline; der Schedule %1 hat keine Wirkung.</translation>
     </message>
@@ -1640,6 +1648,10 @@
     <message>
         <source>DualPipeV</source>
         <translation>DualPipeV</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
     </message>
     <message>
         <source>predicted step %1</source>
@@ -4314,6 +4326,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>DualPipeV</source>
         <translation>DualPipeV</translation>
+    </message>
+    <message>
+        <source>DualPipe (bidirectional, 2× parameters)</source>
+        <translation>DualPipe (bidirektional, 2× Parameter)</translation>
     </message>
     <message>
         <source>None (keep all activations)</source>

@@ -200,6 +200,10 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         globalBatch = args.integer(flag, 1, limits::kMaxBatch);
     else if (flag == "--seq-len")
         sequenceLength = args.integer(flag, 1, limits::kMaxSequence);
+    else if (flag == "--moe-capacity-factor")
+        moeCapacityFactor = args.number(flag); // the range is the design's check (validate.cpp)
+    else if (flag == "--moe-load-skew")
+        moeExpertLoadSkew = args.number(flag);
     else if (flag == "--schedule")
         schedule = enumValue<Schedule>(args, flag);
     else if (flag == "--virtual-stages")
@@ -255,6 +259,7 @@ std::string designFlagsHelp()
           "  --overlap-param-gather | --no-overlap-param-gather  --overlap-moe-a2a | --no-overlap-moe-a2a\n"
           "  --grad-sync-every-micro-batch | --grad-sync-once-per-step\n"
           "  --micro-batch N  --global-batch N  --seq-len N\n"
+          "  --moe-capacity-factor X (0: dropless)  --moe-load-skew X (busiest expert / mean tokens, measured)\n"
           "  --schedule "
         + enumNameList<Schedule>()
         + "  --virtual-stages N\n"
@@ -414,6 +419,10 @@ void applyWorkloadFlags(const DesignFlags& flags, Workload& w)
         w.globalBatch = *flags.globalBatch;
     if (flags.sequenceLength)
         w.sequenceLength = *flags.sequenceLength;
+    if (flags.moeCapacityFactor)
+        w.moeCapacityFactor = *flags.moeCapacityFactor;
+    if (flags.moeExpertLoadSkew)
+        w.moeExpertLoadSkew = *flags.moeExpertLoadSkew;
     if (flags.mode)
         w.mode = *flags.mode;
     if (flags.precision)

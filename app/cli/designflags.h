@@ -39,6 +39,7 @@ struct DesignFlags
     std::optional<bool> overlapGradReduce, overlapParamGather, gradientSyncEveryMicroBatch, overlapMoeAllToAll;
     std::optional<int> microBatch, virtualStages;
     std::optional<std::int64_t> globalBatch, sequenceLength;
+    std::optional<double> moeCapacityFactor, moeExpertLoadSkew;
     std::optional<core::Schedule> schedule;
     std::optional<core::Recompute> recompute;
     std::optional<core::Mode> mode;

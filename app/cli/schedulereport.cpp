@@ -17,12 +17,16 @@ namespace {
 
 bool splits(Schedule kind)
 {
-    return kind == Schedule::ZbH1 || kind == Schedule::ZbV || kind == Schedule::DualPipeV;
+    return kind == Schedule::ZbH1 || kind == Schedule::ZbV || kind == Schedule::DualPipeV
+        || kind == Schedule::DualPipe;
 }
 
 int defaultVirtualStages(Schedule kind)
 {
-    return kind == Schedule::Interleaved || kind == Schedule::ZbV || kind == Schedule::DualPipeV ? 2 : 1;
+    return kind == Schedule::Interleaved || kind == Schedule::ZbV || kind == Schedule::DualPipeV
+            || kind == Schedule::DualPipe
+        ? 2
+        : 1;
 }
 
 int wholeNumber(Arguments& args, const std::string& flag)
@@ -98,7 +102,7 @@ ScheduleSpec readScheduleFlags(Arguments& args, bool& json)
             const auto kind = enumFromName<Schedule>(name);
             if (!kind)
                 throw UsageError(
-                    "--kind must be one of gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev, not '" + name
+                    "--kind must be one of gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev, dualpipe, not '" + name
                     + "'");
             spec.kind = *kind;
         } else if (arg == "--stages") {
@@ -163,15 +167,15 @@ void pointAtScheduleFlags(std::vector<Diagnostic>& diagnostics)
 std::string scheduleFlagsHelp()
 {
     return "Schedule flags (meshwright-cli schedule):\n"
-           "  --kind gpipe|1f1b|interleaved|zb-h1|zb-v|dualpipev   (default 1f1b)\n"
+           "  --kind gpipe|1f1b|interleaved|zb-h1|zb-v|dualpipev|dualpipe   (default 1f1b)\n"
            "  --stages P              pipeline ranks\n"
            "  --micro-batches M       micro-batches per step\n"
-           "  --virtual-stages V      model chunks per rank (default 2 for interleaved, zb-v, dualpipev; "
-           "else 1)\n"
+           "  --virtual-stages V      model chunks per rank (default 2 for interleaved, zb-v, dualpipev, "
+           "dualpipe; else 1)\n"
            "  --group-size N          interleaved: Megatron's micro-batch group size (default P)\n"
            "  --forward T             time of one whole stage's forward for one micro-batch (default 1)\n"
            "  --backward T            its backward (default 2); with --weight-grad the input-gradient part\n"
-           "  --weight-grad T         the weight-gradient part (zb-h1, zb-v, dualpipev run it as W);\n"
+           "  --weight-grad T         the weight-gradient part (zb-h1, zb-v, dualpipev, dualpipe run it as W);\n"
            "                          without it those schedules split --backward in half\n"
            "  --p2p-latency T         added when an activation or gradient crosses ranks (default 0)\n"
            "  With V virtual stages each chunk takes 1/V of these times. Times are abstract units.\n";
@@ -255,7 +259,7 @@ void writeScheduleReport(std::ostream& out, const ScheduleSpec& spec, const Pipe
         out << prefix << std::setw(rankDigits) << r << " |" << row << "|\n";
     }
     out << "\n  F forward, B backward, I input-gradient backward, W weight-gradient backward";
-    if (spec.kind == Schedule::DualPipeV)
+    if (spec.kind == Schedule::DualPipeV || spec.kind == Schedule::DualPipe)
         out << ", FxBy an overlapped pair";
     if (spec.virtualStages > 1)
         out << ";\n  lower case: the rank's later model chunks (the order below names each stage)";

@@ -63,6 +63,8 @@ constexpr std::array kKinds{
     kScheduleInterleavedMicroBatches,
     kScheduleFewMicroBatches,
     kScheduleDualPipeMicroBatches,
+    kScheduleDualPipeRanks,
+    kScheduleDualPipeBidirectionalMicroBatches,
     kScheduleWithoutPp,
     kEpDenseModel,
     kEpExperts,

@@ -209,6 +209,14 @@ inline constexpr DiagnosticKind kScheduleFewMicroBatches{
 inline constexpr DiagnosticKind kScheduleDualPipeMicroBatches{
     "schedule-dualpipev-micro-batches", Severity::Error,
     MW_TR_NOOP("Diagnostics", "DualPipeV needs at least 2 × PP = %1 micro-batches; the layout has %2.")};
+inline constexpr DiagnosticKind kScheduleDualPipeRanks{
+    "schedule-dualpipe-ranks", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "DualPipe needs an even PP (half the micro-batches enter from each end); the layout has PP=%1.")};
+inline constexpr DiagnosticKind kScheduleDualPipeBidirectionalMicroBatches{
+    "schedule-dualpipe-micro-batches", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "DualPipe needs an even number of micro-batches, at least 2 × PP = %1; the layout has %2.")};
 inline constexpr DiagnosticKind kScheduleWithoutPp{
     "schedule-without-pp", Severity::Info,
     MW_TR_NOOP("Diagnostics", "With PP=1 there is no pipeline; the %1 schedule has no effect.")};

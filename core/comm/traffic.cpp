@@ -314,7 +314,9 @@ DimensionTraffic pipelineTraffic(const Context& c)
         = pipelineBoundaryBytes(ActivationShape{c.design.workload.sequenceLength, l.microBatch,
                                                 c.design.model.hidden, c.elementBytes},
                                 l.tp(), l.sequenceParallel, l.cp());
-    const double perSend = boundaryBytes * c.microBatches;
+    // DualPipe's 2p − 2 boundaries belong to its two directions, each crossed by half the micro-batches.
+    const double share = l.schedule == Schedule::DualPipe ? 0.5 : 1.0;
+    const double perSend = boundaryBytes * c.microBatches * share;
     TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
     for (const auto& path : out.paths)
         for (const auto& [from, to] : boundaries) {

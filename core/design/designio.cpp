@@ -68,6 +68,7 @@ void readWorkload(ObjectReader& root, ReadContext& context, Workload& w)
     in.readEnum("offload", w.offload);
     in.read("flashAttention", w.flashAttention);
     in.read("moeCapacityFactor", w.moeCapacityFactor);
+    in.read("moeExpertLoadSkew", w.moeExpertLoadSkew);
     if (const Json* serving = in.take("serving")) {
         ObjectReader s(*serving, in.pointerTo("serving"), context);
         s.read("concurrency", w.serving.concurrency);
@@ -361,6 +362,9 @@ Json workloadToJson(const Workload& w)
     out["offload"] = enumName(w.offload);
     out["flashAttention"] = w.flashAttention;
     out["moeCapacityFactor"] = w.moeCapacityFactor;
+    // Only when set, so that older documents round-trip unchanged.
+    if (w.moeExpertLoadSkew != 0)
+        out["moeExpertLoadSkew"] = w.moeExpertLoadSkew;
     out["serving"] = {{"concurrency", w.serving.concurrency},
                       {"contextLength", w.serving.contextLength},
                       {"kvDtype", enumName(w.serving.kvDtype)}};

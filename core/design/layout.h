@@ -43,7 +43,9 @@ enum class ExpertMode {
 // DeepSpeed for ZeRO-1/2 data parallelism, PyTorch (DDP/FSDP2) for the rest, vLLM for serving.
 enum class Framework { Auto, MegatronCore, DeepSpeed, Fsdp2, Vllm, Sglang };
 
-enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV };
+// DualPipe: the bidirectional schedule of the DeepSeek-V3 report (deepseek-ai/DualPipe dualpipe.py), each rank
+// holding two stages' weights; DualPipeV its V-shaped half.
+enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV, DualPipe };
 enum class Recompute { None, Selective, Full };
 
 template<> struct EnumNames<ExpertMode>
@@ -67,7 +69,8 @@ template<> struct EnumNames<Schedule>
                                       std::pair{Schedule::Interleaved, std::string_view{"interleaved"}},
                                       std::pair{Schedule::ZbH1, std::string_view{"zb-h1"}},
                                       std::pair{Schedule::ZbV, std::string_view{"zb-v"}},
-                                      std::pair{Schedule::DualPipeV, std::string_view{"dualpipev"}}};
+                                      std::pair{Schedule::DualPipeV, std::string_view{"dualpipev"}},
+                                      std::pair{Schedule::DualPipe, std::string_view{"dualpipe"}}};
 };
 template<> struct EnumNames<Recompute>
 {

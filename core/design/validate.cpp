@@ -287,7 +287,8 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
     const int v = layout.virtualStages;
     if (!inRange(out, "/layout/virtualStages", "Virtual stages", v, 1, limits::kMaxVirtualStages))
         return;
-    const std::int64_t stages = std::int64_t{pp} * v;
+    // DualPipe cuts the model into PP stages and holds each twice (modelshard.h).
+    const std::int64_t stages = layout.schedule == Schedule::DualPipe ? pp : std::int64_t{pp} * v;
     if (layout.layersPerStage.empty()) {
         if (stages > m.layers)
             out.push_back(makeDiagnostic(diag::kPpTooManyStages, "/layout/pp",
@@ -324,6 +325,7 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
         break;
     case Schedule::ZbV:
     case Schedule::DualPipeV:
+    case Schedule::DualPipe:
         if (v != 2)
             out.push_back(makeDiagnostic(diag::kScheduleVirtualStages, "/layout/virtualStages",
                                          {scheduleName, "2", str(v)}));
@@ -334,6 +336,9 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
                                          {scheduleName, "1", str(v)}));
         break;
     }
+    // deepseek-ai/DualPipe dualpipe.py: assert num_ranks % 2 == 0.
+    if (layout.schedule == Schedule::DualPipe && pp % 2 != 0)
+        out.push_back(makeDiagnostic(diag::kScheduleDualPipeRanks, "/layout/pp", {str(pp)}));
     if (pp == 1) {
         if (layout.schedule != Schedule::OneFOneB)
             out.push_back(makeDiagnostic(diag::kScheduleWithoutPp, "/layout/schedule", {scheduleName}));
@@ -344,6 +349,9 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
     if (layout.schedule == Schedule::Interleaved && microBatches % pp != 0)
         out.push_back(makeDiagnostic(diag::kScheduleInterleavedMicroBatches, "/workload/globalBatch",
                                      {str(microBatches), str(pp)}));
+    else if (layout.schedule == Schedule::DualPipe && (microBatches < 2 * pp || microBatches % 2 != 0))
+        out.push_back(makeDiagnostic(diag::kScheduleDualPipeBidirectionalMicroBatches, "/workload/globalBatch",
+                                     {str(2 * pp), str(microBatches)}));
     else if (layout.schedule == Schedule::DualPipeV && microBatches < 2 * pp)
         out.push_back(makeDiagnostic(diag::kScheduleDualPipeMicroBatches, "/workload/globalBatch",
                                      {str(2 * pp), str(microBatches)}));
@@ -372,6 +380,12 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
     const ModelArchitecture& m = design.model;
     inRange(out, "/workload/sequenceLength", "Sequence length", w.sequenceLength, 1, limits::kMaxSequence);
     realInRange(out, "/workload/moeCapacityFactor", "MoE capacity factor", w.moeCapacityFactor, 0.0, 1000.0);
+    // A token goes to an expert at most once, so the busiest expert gets at most every token: E / top-k
+    // times the mean. 0 is the default.
+    if (w.moeExpertLoadSkew != 0)
+        realInRange(out, "/workload/moeExpertLoadSkew", "MoE expert load skew", w.moeExpertLoadSkew, 1.0,
+                    m.moe.isMoe() ? std::max(1.0, static_cast<double>(m.moe.experts) / std::max(1, m.moe.topK))
+                                  : 1000.0);
     if (w.mode == Mode::Training) {
         // Both checked, so that both are reported.
         const bool globalOk

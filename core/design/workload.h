@@ -82,6 +82,9 @@ struct Workload
     Offload offload = Offload::None;
     bool flashAttention = true; // fused attention: the s×s score matrix is never stored
     double moeCapacityFactor = 0; // 0 = dropless routing
+    // Tokens the busiest expert receives over the mean (max / mean tokens per expert, ≥ 1), as measured
+    // (Megatron-Core logs tokens per expert); 0 = the model's default (pipeline/moeload.h).
+    double moeExpertLoadSkew = 0;
     ServingWorkload serving;
     bool operator==(const Workload&) const = default;
 };

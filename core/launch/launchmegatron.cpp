@@ -180,6 +180,7 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context, cons
         case Schedule::ZbH1:
         case Schedule::ZbV:
         case Schedule::DualPipeV:
+        case Schedule::DualPipe:
             addNote(config, kSchedule, "/layout/schedule",
                     {std::string(enumName(layout.schedule)), interleaved ? "interleaved 1F1B" : "1F1B"});
             break;

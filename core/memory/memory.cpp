@@ -203,6 +203,10 @@ double inFlightMicroBatches(const Design& design, int ppRank, std::int64_t micro
         return std::min({2.0 * p, 2.0 * m, m + r + 1.0}) / 2.0;
     case Schedule::DualPipeV:
         return std::min<double>(2.0 * p + 1.0, 2.0 * m) / 2.0; // PP + 1 chunks (DualPipe README)
+    case Schedule::DualPipe:
+        // Chunks of a whole model stage, half the rank's layers; PP + 1 of them at the peak (DualPipe
+        // README, "Activation per device PP+1"), at most the m/2 micro-batches of each direction.
+        return std::min<double>(p + 1.0, m) / 2.0;
     }
     return std::min<double>(p - r, m);
 }

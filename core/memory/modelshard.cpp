@@ -10,26 +10,39 @@ namespace core {
 namespace {
 bool vPlacement(Schedule schedule)
 {
-    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
+    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV || schedule == Schedule::DualPipe;
 }
 } // namespace
+
+int modelStageCount(const ParallelLayout& layout)
+{
+    const int pp = std::max(layout.pp(), 1);
+    return layout.schedule == Schedule::DualPipe ? pp : pp * std::max(layout.virtualStages, 1);
+}
 
 std::vector<StageLayers> stageLayers(const Design& design)
 {
     const ParallelLayout& layout = design.layout;
-    const int stages = std::max(1, layout.pp() * std::max(layout.virtualStages, 1));
-    std::vector<StageLayers> result(static_cast<std::size_t>(stages));
-    const bool explicitSplit = static_cast<int>(layout.layersPerStage.size()) == stages;
+    const int modelStages = modelStageCount(layout);
+    std::vector<StageLayers> model(static_cast<std::size_t>(modelStages));
+    const bool explicitSplit = static_cast<int>(layout.layersPerStage.size()) == modelStages;
     int next = 0;
-    for (int s = 0; s < stages; ++s) {
+    for (int s = 0; s < modelStages; ++s) {
         int count = 0;
         if (explicitSplit)
             count = std::max(0, layout.layersPerStage[static_cast<std::size_t>(s)]);
         else
-            count = design.model.layers / stages + (s < design.model.layers % stages ? 1 : 0);
-        result[static_cast<std::size_t>(s)] = {s, next, count};
+            count = design.model.layers / modelStages + (s < design.model.layers % modelStages ? 1 : 0);
+        model[static_cast<std::size_t>(s)] = {s, next, count};
         next += count;
     }
+    if (layout.schedule != Schedule::DualPipe)
+        return model;
+    // DualPipe: global stage p + k is the model's stage k again, for the micro-batches of the other direction.
+    std::vector<StageLayers> result = model;
+    for (int k = 0; k < modelStages; ++k)
+        result.push_back({modelStages + k, model[static_cast<std::size_t>(k)].firstLayer,
+                          model[static_cast<std::size_t>(k)].layers});
     return result;
 }
 
@@ -136,9 +149,13 @@ RankShard rankShard(const Design& design, int ppRank)
             shard.largestLayer = std::max(shard.largestLayer, dense + expert);
         }
         shard.layers += s.layers;
-        if (stage == 0)
+        // DualPipe's reverse direction enters at stage p and leaves at the last: both ends of the model
+        // again, on ranks p − 1 and 0.
+        const bool dualPipe = design.layout.schedule == Schedule::DualPipe;
+        const int p = std::max(design.layout.pp(), 1);
+        if (stage == 0 || (dualPipe && stage == p))
             shard.hasEmbedding = true;
-        if (stage == lastStage)
+        if (stage == lastStage || (dualPipe && stage == p - 1))
             shard.hasOutputHead = true;
     }
     // Vocabulary-parallel embedding and output head, on the padded vocabulary. With tied embeddings and

@@ -23,11 +23,15 @@ struct StageLayers
     int layers = 0;
 };
 
-// Layers of every global stage: the explicit split, or an even one (the remainder, if any, goes to the
-// first stages).
+// Stages the model is cut into: PP × virtual stages, or PP for DualPipe, whose 2·PP global stages are the
+// model's PP stages once in each direction (each rank holds two stages' weights: deepseek-ai/DualPipe
+// README, "Parameter per device 2×").
+int modelStageCount(const ParallelLayout& layout);
+// Layers of every global stage: the explicit split (over modelStageCount stages), or an even one (the
+// remainder, if any, goes to the first stages); under DualPipe stage p + k repeats the model's stage k.
 std::vector<StageLayers> stageLayers(const Design& design);
 // The global stages a pipeline rank runs: r, r+p, … (loop placement) or r and 2p−1−r (V placement of
-// ZB-V and DualPipeV).
+// ZB-V, DualPipeV and DualPipe).
 std::vector<int> stagesOfPipelineRank(const Design& design, int ppRank);
 
 struct RankShard

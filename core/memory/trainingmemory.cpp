@@ -54,6 +54,8 @@ const char* inFlightSource(Schedule schedule)
         return "PyTorch ScheduleZBVZeroBubble";
     case Schedule::DualPipeV:
         return "deepseek-ai/DualPipe README: PP + 1 chunks";
+    case Schedule::DualPipe:
+        return "deepseek-ai/DualPipe README: PP + 1 stages, 2× parameters";
     }
     return "";
 }

@@ -197,9 +197,11 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
         else if (l.recompute == Recompute::Selective)
             recomputed += stage.layers * layer.attention;
     }
-    out.model = 3 * forward * m * gpusPerStage;
-    out.hardware = out.model + recomputed * m * gpusPerStage;
-    out.nonCausal = out.model + 3 * squareExtra * m * gpusPerStage;
+    // DualPipe's 2·PP stages hold the model twice; each micro-batch runs through one copy.
+    const double copies = l.schedule == Schedule::DualPipe ? 2.0 : 1.0;
+    out.model = 3 * forward * m * gpusPerStage / copies;
+    out.hardware = out.model + recomputed * m * gpusPerStage / copies;
+    out.nonCausal = out.model + 3 * squareExtra * m * gpusPerStage / copies;
     const ModelArchitecture& model = design.model;
     const ParameterBreakdown active = countParameters(model).active;
     const double tokens

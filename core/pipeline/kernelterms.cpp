@@ -80,6 +80,26 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
                          + ") / (η_HBM · HBM), backward 1.5 × the forward's traffic (6 bytes per element for 4)"
                            " + the gradients' casts",
                      e.source + ". " + e.note});
+    if (k.permutation.total() > 0) {
+        const MoePermutationBytes& m = k.permutation;
+        const Explanation x = explainElementwise(elementwiseTime(gpu, m.total()), gpu);
+        const double seconds = k.parts.permute[0] + k.parts.permute[1] + k.parts.unpermute[0] + k.parts.unpermute[1];
+        terms.push_back({"kernel." + p + "moe-permutation", seconds, "s",
+                         "forward: permute " + formatBytes(m.permuteForward) + " (gather the routed copies, read and "
+                             "write A) + unpermute " + formatBytes(m.unpermuteForward)
+                             + " (weighted scatter back, read A, write X); backward: "
+                             + formatBytes(m.unpermuteBackward) + " (3A) + " + formatBytes(m.permuteBackward)
+                             + " (A + X); each + 2A × load for the chunk sort with several local experts; "
+                               "/ (η_HBM · HBM)",
+                         "Megatron-Core moe_utils.py permute / unpermute / sort_chunks_by_idxs "
+                         "(MoEAlltoAllTokenDispatcher); Transformer Engine moe_permute / moe_unpermute; "
+                             + x.source + ". " + x.note});
+        terms.push_back({"kernel." + p + "moe-load", k.load.rank, "",
+                         describeMoeLoad(k.load) + "; the expert GEMMs and the EP all-to-alls of that "
+                                                           "rank are priced at its tokens",
+                         "capacity: Switch Transformer (Fedus et al. 2022, §2.2), GShard (Lepikhin et al. 2020), "
+                         "Megatron-Core --moe-expert-capacity-factor / get_capacity; skew: workload.moeExpertLoadSkew"});
+    }
     const Explanation a = explainElementwise(elementwiseTime(gpu, k.accumulatedGradientBytes), gpu);
     terms.push_back({"kernel." + p + "gradient-accumulation", k.parts.gradientAccumulation, "s",
                      "weights (under ZeRO-2/3 the rank's shard) × 2 × gradient bytes " + formatBytes(k.accumulatedGradientBytes)

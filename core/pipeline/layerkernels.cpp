@@ -100,7 +100,9 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
     // Megatron-LM keeps the router out of FP8 (a plain linear layer, not a TE module).
     add("router", {1, tokens, d(moe.experts), h}, GemmDtype::Bf16, k.parts.fc1);
     const double local = std::max(1.0, static_cast<double>(moe.experts) / std::max(1, l.ep()));
-    const double perExpert = tokens * moe.topK / local;
+    // The busiest rank sets the pace: its experts' tokens (moeload.h).
+    k.load = moeLoad(design);
+    const double perExpert = tokens * moe.topK / local * k.load.rank;
     const double expertTp = std::max(1, l.effectiveExpertTp());
     const double expertFfn = d(moe.expertFfn) / expertTp;
     add("experts-fc1", {local, perExpert, gated * expertFfn, h}, dtype, k.parts.fc1);
@@ -162,8 +164,14 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
     config.flashAttention = design.workload.flashAttention;
     config.capacityFactor = design.workload.moeCapacityFactor;
-    const LayerActivations saved = layerActivationBytes(model, model.isMoeLayer(layer), config);
-    k.elementwiseBytes = passes * saved.total();
+    const bool moeLayer = model.isMoeLayer(layer);
+    const LayerActivations saved = layerActivationBytes(model, moeLayer, config);
+    const double tokens = config.tokens * config.microBatch;
+    // The routed copies are the permutation's to move (moeload.h), not the elementwise passes'.
+    const double routed = moeLayer ? moeRoutedCopyBytes(design, tokens) : 0.0;
+    k.elementwiseBytes = passes * std::max(0.0, saved.total() - routed);
+    if (moeLayer)
+        k.permutation = moePermutationBytes(design, tokens, k.load);
     k.scoreBytes = passes * saved.scores;
     for (const LayerGemm& g : k.gemms) {
         if (g.dtype != GemmDtype::Fp8E4m3 || g.times[kF].fp8AsBf16)
@@ -179,6 +187,9 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
         k.parts.elementwiseForward = (k.elementwiseBytes + k.castBytes) / bandwidth;
         k.parts.elementwiseBackward = (kElementwiseBackwardFactor * k.elementwiseBytes + k.castBytesBackward) / bandwidth;
         k.parts.scoreElementwise = k.scoreBytes / bandwidth;
+        k.parts.permute = {k.permutation.permuteForward / bandwidth, k.permutation.permuteBackward / bandwidth, 0};
+        k.parts.unpermute
+            = {k.permutation.unpermuteForward / bandwidth, k.permutation.unpermuteBackward / bandwidth, 0};
     }
 }
 

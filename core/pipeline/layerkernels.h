@@ -11,7 +11,8 @@
 //   FC1, FC2     (T × h) · (h × ffn/TP), ×2 columns when gated (gate and up); (T × ffn/TP) · (ffn/TP × h)
 //   router       (T × h) · (h × experts), not split
 //   experts      a grouped GEMM over the E/EP local experts, each with T·topK/(E/EP) tokens (what an even
-//                router sends it from the EP group), widths ffn_e / expert TP
+//                router sends it from the EP group) times the busiest rank's load (moeload.h: capacity
+//                factor or measured skew), widths ffn_e / expert TP
 //   shared       the shared experts as one MLP of sharedExperts·ffn_s, split by TP
 //   output head  (T × h) · (h × vocab/TP), BF16 (Megatron's output layer is not a TE module)
 // Backward: each GEMM Y = X·W as its data gradient dX = dY·Wᵀ (m × k over n) and its weight gradient
@@ -24,13 +25,16 @@
 // GEMMs run on the FP8 rows and every FP8 GEMM input is cast, with its transpose, in one pass: read BF16,
 // write FP8 twice (4 bytes per element, amax or block scales fused). The weight-gradient pass adds the
 // micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its bytes per
-// weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count.
+// weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count. A MoE layer's token
+// permutation and unpermutation are HBM passes of their own (moeload.h), and the routed copies they move
+// leave the elementwise passes.
 
 #include "catalog/hardware.h"
 #include "compute/attentionkernel.h"
 #include "compute/gemmmodel.h"
 #include "design/design.h"
 #include "pipeline/layerpattern.h"
+#include "pipeline/moeload.h"
 
 #include <string_view>
 #include <vector>
@@ -60,6 +64,9 @@ struct LayerKernels
     double castBytesBackward = 0;
     // Per micro-batch: the gradient buffer read and written (weight-gradient pass).
     double accumulatedGradientBytes = 0;
+    // MoE layers: the busiest rank's load and the permutation's bytes (moeload.h).
+    MoeLoad load;
+    MoePermutationBytes permutation;
     double timeScale = 1; // the design's compute model relative to the kernel model (1: as measured)
     LayerPartTimes parts;
 

@@ -119,20 +119,25 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     // The MLP's TP region, its GEMMs in the pass's order; a MoE block sends its tokens to the experts and
     // back inside it, with its collectives exposed (stagetime.h).
     // `dense`: the computation of the same layer and pass that hides the all-to-alls with tp.epOverlap.
-    auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm, double dense) {
+    // `before` and `after`: the token permutation ahead of the dispatch and the unpermutation after the
+    // combine (in the backward their gradients, in reverse order).
+    auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm, double dense, double before,
+                         double after) {
         if (!moe) {
             region(b, firstGemm, none, lastGemm, true);
             return;
         }
         const auto experts = [&](PatternBuilder& inner) {
+            inner.compute(before);
             if (tp.epOverlap) {
                 inner.hidden(CommKind::ExpertParallel, CollectiveOp::AllToAll, 2 * c.epAllToAll, dense);
                 inner.compute(firstGemm + lastGemm);
-                return;
+            } else {
+                dispatch(inner);
+                inner.compute(firstGemm + lastGemm);
+                dispatch(inner);
             }
-            dispatch(inner);
-            inner.compute(firstGemm + lastGemm);
-            dispatch(inner);
+            inner.compute(after);
         };
         region(b, 0, experts, 0, false);
     };
@@ -148,7 +153,8 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
         },
         t.outProjection[kF], true);
     mlpRegion(forward, t.fc1[kF], t.fc2[kF],
-              t.elementwiseForward + t.qkv[kF] + t.attentionForward + t.outProjection[kF]);
+              t.elementwiseForward + t.qkv[kF] + t.attentionForward + t.outProjection[kF], t.permute[kF],
+              t.unpermute[kF]);
     const LayerPattern forwardPattern = forward.take();
 
     // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
@@ -162,7 +168,8 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
         input.compute(t.attentionForward + t.scoreElementwise);
     input.compute(t.elementwiseBackward);
     mlpRegion(input, t.fc2[kI], t.fc1[kI],
-              t.elementwiseBackward + t.outProjection[kI] + t.attentionBackward + t.qkv[kI]);
+              t.elementwiseBackward + t.outProjection[kI] + t.attentionBackward + t.qkv[kI], t.unpermute[kI],
+              t.permute[kI]);
     region(
         input, t.outProjection[kI],
         [&](PatternBuilder& b) {

@@ -82,6 +82,10 @@ struct LayerPartTimes
     double elementwiseForward = 0; // norms, activations, dropout, casts: bound by HBM
     double elementwiseBackward = 0;
     double scoreElementwise = 0; // the forward's part on the attention scores (redone by selective recomputation)
+    // A MoE layer's token permutation before the dispatch and unpermutation after the combine, bound by HBM
+    // (moeload.h); per pass, in the forward's order (the backward runs the unpermutation's first).
+    std::array<double, kPassCount> permute{};
+    std::array<double, kPassCount> unpermute{};
     // The weight gradients added to the step's gradient buffer (weight-gradient pass), bound by HBM.
     double gradientAccumulation = 0;
 

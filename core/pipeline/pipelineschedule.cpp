@@ -72,6 +72,7 @@ bool virtualStagesFit(Schedule kind, int v, std::string& required)
         return v >= 2;
     case Schedule::ZbV:
     case Schedule::DualPipeV:
+    case Schedule::DualPipe:
         required = "2";
         return v == 2;
     case Schedule::GPipe:
@@ -83,9 +84,16 @@ bool virtualStagesFit(Schedule kind, int v, std::string& required)
     return v == 1;
 }
 
+// Two chunks per rank placed as a V: stage s < p on rank s, stage s ≥ p on rank 2p − 1 − s.
+bool vPlacement(Schedule kind)
+{
+    return kind == Schedule::ZbV || kind == Schedule::DualPipeV || kind == Schedule::DualPipe;
+}
+
 bool splitsBackward(Schedule kind)
 {
-    return kind == Schedule::ZbH1 || kind == Schedule::ZbV || kind == Schedule::DualPipeV;
+    return kind == Schedule::ZbH1 || kind == Schedule::ZbV || kind == Schedule::DualPipeV
+        || kind == Schedule::DualPipe;
 }
 
 PipelineOp makeOp(const ScheduleSpec& spec, PipelineOpKind kind, int microBatch, int stage)
@@ -244,18 +252,29 @@ RankOps zbVRank(const ScheduleSpec& spec, int rank)
     return ops;
 }
 
-// torch ScheduleDualPipeV._calculate_single_rank_operations (after deepseek-ai/DualPipe dualpipev.py).
-// Chunk 0 is stage r, chunk 1 stage 2p−1−r. A full backward counts as input and weight gradient; an
-// input-gradient backward queues its weight gradient, which a later step pops oldest first.
-RankOps dualPipeVRank(const ScheduleSpec& spec, int rank)
+// The eight steps DualPipe and DualPipeV share, for one rank of `p` (half) ranks at position `rank`,
+// running `m` micro-batches through each of its two chunks: phase 0 on `stage0`, phase 1 on `stage1`,
+// numbered from first0 and first1. A full backward counts as input and weight gradient; an input-gradient
+// backward queues its weight gradient, which a later step pops oldest first.
+struct DualPipePhases
 {
-    const int p = spec.ranks;
-    const int m = spec.microBatches;
-    const int stage0 = stageOfChunk(spec, rank, 0);
-    const int stage1 = stageOfChunk(spec, rank, 1);
+    int p = 1; // DualPipeV: devices; DualPipe: half the ranks
+    int rank = 0; // DualPipeV: the rank; DualPipe: its distance from the nearer end, min(r, P − 1 − r)
+    int m = 1; // micro-batches through each chunk
+    int stage0 = 0, stage1 = 0;
+    int first0 = 0, first1 = 0;
+};
+
+RankOps dualPipeSteps(const ScheduleSpec& spec, const DualPipePhases& phases)
+{
+    const int p = phases.p;
+    const int rank = phases.rank;
+    const int m = phases.m;
+    const int stage0 = phases.stage0;
+    const int stage1 = phases.stage1;
     using K = PipelineOpKind;
-    int forwards[2] = {0, 0};
-    int backwards[2] = {0, 0};
+    int forwards[2] = {phases.first0, phases.first1};
+    int backwards[2] = {phases.first0, phases.first1};
     std::deque<std::pair<int, int>> pendingWeights; // (stage, micro-batch), oldest first
     RankOps ops;
     ops.reserve(static_cast<std::size_t>(6 * m));
@@ -332,6 +351,35 @@ RankOps dualPipeVRank(const ScheduleSpec& spec, int rank)
     return ops;
 }
 
+// torch ScheduleDualPipeV._calculate_single_rank_operations (after deepseek-ai/DualPipe dualpipev.py).
+// Chunk 0 is stage r, chunk 1 stage 2p−1−r; every micro-batch runs through both.
+RankOps dualPipeVRank(const ScheduleSpec& spec, int rank)
+{
+    return dualPipeSteps(spec, {spec.ranks, rank, spec.microBatches, stageOfChunk(spec, rank, 0),
+                                stageOfChunk(spec, rank, 1), 0, 0});
+}
+
+// deepseek-ai/DualPipe dualpipe.py DualPipe.step, bidirectional: micro-batches 0 … m/2 − 1 enter at rank 0
+// and run through stages 0 … P − 1 (the forward direction, chunk 0 of rank r is stage r), micro-batches
+// m/2 … m − 1 enter at rank P − 1 and run through stages P … 2P − 1 (the reverse direction, chunk 1 of rank
+// r is stage 2P − 1 − r, the model's stage P − 1 − r). Rank r runs DualPipeV's steps with half the ranks,
+// at its distance h = min(r, P − 1 − r) from the nearer end and m/2 micro-batches a direction; its phase 0
+// is the direction that enters at its end (dualpipe.py: phase ^= is_in_second_half).
+RankOps dualPipeRank(const ScheduleSpec& spec, int rank)
+{
+    const int p = spec.ranks;
+    const int half = spec.microBatches / 2;
+    const bool secondHalf = rank >= p / 2;
+    const int forwardStage = stageOfChunk(spec, rank, 0);
+    const int reverseStage = stageOfChunk(spec, rank, 1);
+    DualPipePhases phases{p / 2, std::min(rank, p - 1 - rank), half, forwardStage, reverseStage, 0, half};
+    if (secondHalf) {
+        std::swap(phases.stage0, phases.stage1);
+        std::swap(phases.first0, phases.first1);
+    }
+    return dualPipeSteps(spec, phases);
+}
+
 } // namespace
 
 std::string opLabel(const PipelineOp& op, bool withStage)
@@ -374,7 +422,7 @@ int stageCount(const ScheduleSpec& spec)
 int rankOfStage(const ScheduleSpec& spec, int stage)
 {
     const int p = spec.ranks;
-    if (spec.kind == Schedule::ZbV || spec.kind == Schedule::DualPipeV)
+    if (vPlacement(spec.kind))
         return stage < p ? stage : 2 * p - 1 - stage;
     return stage % p;
 }
@@ -384,10 +432,27 @@ int chunkOfStage(const ScheduleSpec& spec, int stage)
     return stage / spec.ranks;
 }
 
+bool stageRunsMicroBatch(const ScheduleSpec& spec, int stage, int microBatch)
+{
+    if (spec.kind != Schedule::DualPipe)
+        return true;
+    return (stage < spec.ranks) == (microBatch < spec.microBatches / 2);
+}
+
+bool isEntryStage(const ScheduleSpec& spec, int stage)
+{
+    return stage == 0 || (spec.kind == Schedule::DualPipe && stage == spec.ranks);
+}
+
+bool isExitStage(const ScheduleSpec& spec, int stage)
+{
+    return stage == stageCount(spec) - 1 || (spec.kind == Schedule::DualPipe && stage == spec.ranks - 1);
+}
+
 int stageOfChunk(const ScheduleSpec& spec, int rank, int chunk)
 {
     const int p = spec.ranks;
-    if ((spec.kind == Schedule::ZbV || spec.kind == Schedule::DualPipeV) && chunk == 1)
+    if (vPlacement(spec.kind) && chunk == 1)
         return 2 * p - 1 - rank;
     return chunk * p + rank;
 }
@@ -431,6 +496,7 @@ std::optional<int> warmupForwards(const ScheduleSpec& spec, int rank)
     }
     case Schedule::ZbV:
     case Schedule::DualPipeV:
+    case Schedule::DualPipe:
         break;
     }
     return std::nullopt;
@@ -446,6 +512,63 @@ std::optional<int> torchInterleavedGroupSize(int ranks, int microBatches)
         return std::nullopt;
     return microBatches / rounds;
 }
+
+namespace {
+
+// The rules of the chosen schedule on its counts.
+void checkScheduleKind(const ScheduleSpec& spec, Diagnostics& out)
+{
+    const int p = spec.ranks;
+    const int m = spec.microBatches;
+    switch (spec.kind) {
+    case Schedule::Interleaved:
+        // Megatron forward_backward_pipelining_with_interleaving: N in [p, m] (ValueError), and the last
+        // group m mod N empty or ≥ p (RuntimeError). With the default N = p both say: m a multiple of p.
+        if (spec.microBatchGroupSize == 0) {
+            if (m % p != 0)
+                out.push_back(makeDiagnostic(diag::kScheduleInterleavedMicroBatches,
+                                             std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
+        } else {
+            const int n = spec.microBatchGroupSize;
+            if (n < p || n > m) {
+                out.push_back(makeDiagnostic(diag::kScheduleGroupSize, std::string(schedulepath::kGroupSize),
+                                             {str(n), str(p), str(m)}));
+            } else if (const int rest = m % n; rest > 0 && rest < p) {
+                out.push_back(makeDiagnostic(diag::kScheduleGroupRemainder,
+                                             std::string(schedulepath::kGroupSize),
+                                             {str(rest), str(m), str(n), str(p)}));
+            }
+        }
+        break;
+    case Schedule::DualPipeV:
+        // deepseek-ai/DualPipe dualpipev.py and torch ScheduleDualPipeV: m ≥ 2 × devices (= stages).
+        if (m < 2 * p)
+            out.push_back(makeDiagnostic(diag::kScheduleDualPipeMicroBatches,
+                                         std::string(schedulepath::kMicroBatches), {str(2 * p), str(m)}));
+        break;
+    case Schedule::DualPipe:
+        // deepseek-ai/DualPipe dualpipe.py DualPipe.step: assert num_ranks % 2 == 0, and num_chunks even
+        // and ≥ 2 × num_ranks (half of them enter from each end).
+        if (p % 2 != 0)
+            out.push_back(makeDiagnostic(diag::kScheduleDualPipeRanks, std::string(schedulepath::kRanks),
+                                         {str(p)}));
+        if (m < 2 * p || m % 2 != 0)
+            out.push_back(makeDiagnostic(diag::kScheduleDualPipeBidirectionalMicroBatches,
+                                         std::string(schedulepath::kMicroBatches), {str(2 * p), str(m)}));
+        break;
+    case Schedule::GPipe:
+    case Schedule::OneFOneB:
+    case Schedule::ZbH1:
+    case Schedule::ZbV:
+        // Runs, but never fills the pipeline; torch Schedule1F1B raises ValueError for m < stages.
+        if (m < p)
+            out.push_back(makeDiagnostic(diag::kScheduleFewMicroBatches,
+                                         std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
+        break;
+    }
+}
+
+} // namespace
 
 std::vector<Diagnostic> checkSchedule(const ScheduleSpec& spec)
 {
@@ -527,42 +650,7 @@ std::vector<Diagnostic> checkSchedule(const ScheduleSpec& spec)
         }
     }
 
-    switch (spec.kind) {
-    case Schedule::Interleaved:
-        // Megatron forward_backward_pipelining_with_interleaving: N in [p, m] (ValueError), and the last
-        // group m mod N empty or ≥ p (RuntimeError). With the default N = p both say: m a multiple of p.
-        if (spec.microBatchGroupSize == 0) {
-            if (m % p != 0)
-                out.push_back(makeDiagnostic(diag::kScheduleInterleavedMicroBatches,
-                                             std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
-        } else {
-            const int n = spec.microBatchGroupSize;
-            if (n < p || n > m) {
-                out.push_back(makeDiagnostic(diag::kScheduleGroupSize, std::string(schedulepath::kGroupSize),
-                                             {str(n), str(p), str(m)}));
-            } else if (const int rest = m % n; rest > 0 && rest < p) {
-                out.push_back(makeDiagnostic(diag::kScheduleGroupRemainder,
-                                             std::string(schedulepath::kGroupSize),
-                                             {str(rest), str(m), str(n), str(p)}));
-            }
-        }
-        break;
-    case Schedule::DualPipeV:
-        // deepseek-ai/DualPipe dualpipev.py and torch ScheduleDualPipeV: m ≥ 2 × devices (= stages).
-        if (m < 2 * p)
-            out.push_back(makeDiagnostic(diag::kScheduleDualPipeMicroBatches,
-                                         std::string(schedulepath::kMicroBatches), {str(2 * p), str(m)}));
-        break;
-    case Schedule::GPipe:
-    case Schedule::OneFOneB:
-    case Schedule::ZbH1:
-    case Schedule::ZbV:
-        // Runs, but never fills the pipeline; torch Schedule1F1B raises ValueError for m < stages.
-        if (m < p)
-            out.push_back(makeDiagnostic(diag::kScheduleFewMicroBatches,
-                                         std::string(schedulepath::kMicroBatches), {str(m), str(p)}));
-        break;
-    }
+    checkScheduleKind(spec, out);
     return out;
 }
 
@@ -594,6 +682,9 @@ std::vector<std::vector<PipelineOp>> scheduleOrder(const ScheduleSpec& spec)
             break;
         case Schedule::DualPipeV:
             ranks.push_back(dualPipeVRank(spec, r));
+            break;
+        case Schedule::DualPipe:
+            ranks.push_back(dualPipeRank(spec, r));
             break;
         }
     }

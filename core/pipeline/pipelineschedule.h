@@ -8,7 +8,8 @@
 // Every generator follows one public implementation exactly, named at its function in the source file:
 // GPipe and 1F1B as in PyTorch / Megatron-LM, interleaved 1F1B as Megatron-LM, ZB-H1 as PyTorch's
 // ScheduleInterleavedZeroBubble with one stage per rank, ZB-V as PyTorch's ScheduleZBVZeroBubble and
-// DualPipeV as PyTorch's ScheduleDualPipeV (after deepseek-ai/DualPipe). The papers behind them: GPipe
+// DualPipeV as PyTorch's ScheduleDualPipeV (after deepseek-ai/DualPipe), DualPipe (bidirectional) as
+// deepseek-ai/DualPipe dualpipe.py DualPipe.step. The papers behind them: GPipe
 // (Huang et al. 2019), 1F1B and interleaved 1F1B (Narayanan et al., SC 2021, §2.2), the zero-bubble
 // schedules (Qi et al., ICLR 2024) and DualPipe (DeepSeek-V3 technical report); tst_schedule checks the
 // orders and timelines of worked cases against them.
@@ -118,6 +119,14 @@ int stageCount(const ScheduleSpec& spec); // p × v
 int rankOfStage(const ScheduleSpec& spec, int stage);
 // The rank's chunk that holds the stage.
 int chunkOfStage(const ScheduleSpec& spec, int stage);
+// Every schedule but DualPipe runs every micro-batch through every stage 0 … S − 1. DualPipe
+// (bidirectional) has two pipelines of p stages each: micro-batches 0 … m/2 − 1 run through stages
+// 0 … p − 1, micro-batches m/2 … m − 1 through stages p … 2p − 1 (the model again, in the other direction:
+// stage p + k is the model's stage k on rank p − 1 − k, with its own copy of the weights).
+bool stageRunsMicroBatch(const ScheduleSpec& spec, int stage, int microBatch);
+// A stage where micro-batches enter (no forward before it), or leave (the loss; no backward after it).
+bool isEntryStage(const ScheduleSpec& spec, int stage);
+bool isExitStage(const ScheduleSpec& spec, int stage);
 // Global stage of a rank's chunk.
 int stageOfChunk(const ScheduleSpec& spec, int rank, int chunk);
 

@@ -69,6 +69,8 @@ public:
             return std::move(m_out);
         for (int s = 0; s < m_stages && !full(); ++s)
             for (int j = 0; j < m_spec.microBatches && !full(); ++j) {
+                if (!stageRunsMicroBatch(m_spec, s, j))
+                    continue;
                 const std::uint8_t parts = m_parts[index(s, j)];
                 if (!(parts & kForward))
                     missing(K::Forward, j, s);
@@ -113,7 +115,8 @@ private:
     bool place(int rank, const PipelineOp& op, int stage, int microBatch)
     {
         const std::string path(schedulepath::kSchedule);
-        if (stage < 0 || stage >= m_stages || microBatch < 0 || microBatch >= m_spec.microBatches) {
+        if (stage < 0 || stage >= m_stages || microBatch < 0 || microBatch >= m_spec.microBatches
+            || !stageRunsMicroBatch(m_spec, stage, microBatch)) {
             m_out.push_back(
                 makeDiagnostic(diag::kScheduleOpOutOfRange, path,
                                {str(rank), opLabel(op, true), str(m_stages), str(m_spec.microBatches)}));
@@ -260,7 +263,7 @@ private:
 
     bool forwardReady(int stage, int microBatch, int rank, double& start, std::string* waitsFor) const
     {
-        return stage == 0
+        return isEntryStage(m_spec, stage)
             || after(m_forwardEnd, K::Forward, stage - 1, microBatch, rank, stage, start, waitsFor);
     }
 
@@ -268,7 +271,7 @@ private:
     {
         if (!after(m_forwardEnd, K::Forward, stage, microBatch, rank, stage, start, waitsFor))
             return false;
-        return stage == m_stages - 1
+        return isExitStage(m_spec, stage)
             || after(m_inputGradEnd, K::Backward, stage + 1, microBatch, rank, stage, start, waitsFor);
     }
 

@@ -37,12 +37,19 @@ ModelTerm term(std::string id, double value, std::string unit, std::string formu
 
 std::vector<int> layersOfStages(const ModelArchitecture& model, const ParallelLayout& layout)
 {
-    const int stages = std::max(1, layout.pp() * layout.virtualStages);
-    if (static_cast<int>(layout.layersPerStage.size()) == stages)
-        return layout.layersPerStage;
-    std::vector<int> split(static_cast<std::size_t>(stages), model.layers / stages);
-    for (int s = 0; s < model.layers % stages; ++s)
-        ++split[static_cast<std::size_t>(s)];
+    // DualPipe cuts the model into PP stages and runs them once in each direction (modelshard.h).
+    const bool dualPipe = layout.schedule == Schedule::DualPipe;
+    const int stages = std::max(1, dualPipe ? layout.pp() : layout.pp() * layout.virtualStages);
+    std::vector<int> split;
+    if (static_cast<int>(layout.layersPerStage.size()) == stages) {
+        split = layout.layersPerStage;
+    } else {
+        split.assign(static_cast<std::size_t>(stages), model.layers / stages);
+        for (int s = 0; s < model.layers % stages; ++s)
+            ++split[static_cast<std::size_t>(s)];
+    }
+    if (dualPipe)
+        split.insert(split.end(), split.begin(), split.end());
     return split;
 }
 
@@ -96,7 +103,8 @@ struct RankKernels
         double sum = k.parts.attentionForward + k.parts.attentionBackward + k.parts.elementwiseForward
             + k.parts.elementwiseBackward;
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
-            sum += k.parts.attentionProjections(pass) + k.parts.mlp(pass);
+            sum += k.parts.attentionProjections(pass) + k.parts.mlp(pass) + k.parts.permute[pass]
+                + k.parts.unpermute[pass];
         return sum;
     }
 };
@@ -218,8 +226,10 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
         comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
     }
     if (l.ep() > 1 && stage.moeLayers > 0) {
+        // Every rank sends its tokens' copies; the busiest receives load.rank × the mean, and the combine
+        // sends them back: it sets the pace of both (moeload.h).
         const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK * d(model.hidden)
-            * shape.valueBytes;
+            * shape.valueBytes * moeLoad(design).rank;
         comm.epAllToAll = slowest(Dim::Ep, CollectiveOp::AllToAll, bytes);
     }
     return comm;
@@ -298,6 +308,30 @@ std::vector<double> pipelineSendSeconds(const Design& design, const PlacedLayout
 }
 
 // The spec's durations: means per chunk, each stage's total work as its factor, the sends.
+// DualPipe's overlapped pair, F of one micro-batch with the full backward of another on the rank's other
+// stage, for the mean stage: the two run their compute one after the other on the GPU while each one's
+// collectives (the EP all-to-alls, the TP and CP traffic that the layers wait for) run under the other's
+// compute (DeepSeek-V3 technical report §3.2.1 and Figure 4: "both all-to-all and PP communication can be
+// fully hidden"), so the pair takes the longer of the two streams. PyTorch's ScheduleDualPipeV runs its pair
+// one after the other unless a model registers its own overlap, so DualPipeV keeps F + B.
+double overlappedPairSeconds(const StageTimes& times)
+{
+    if (times.stages.empty())
+        return 0;
+    double compute = 0, waits = 0;
+    for (const StageWork& stage : times.stages) {
+        const int dense = stage.layers - stage.moeLayers;
+        for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+            const double layerCompute = dense * stage.denseLayer[pass].computeSeconds
+                + stage.moeLayers * stage.moeLayer[pass].computeSeconds + stage.headSeconds[pass];
+            compute += layerCompute;
+            waits += stage.seconds[pass] - layerCompute;
+        }
+    }
+    const double stages = static_cast<double>(times.stages.size());
+    return std::max(compute, waits) / stages;
+}
+
 void timeSpec(ScheduleSpec& spec, const StageTimes& times)
 {
     const int v = spec.virtualStages;
@@ -320,6 +354,9 @@ void timeSpec(ScheduleSpec& spec, const StageTimes& times)
     if (even)
         spec.stageScale.clear();
     spec.boundaryTransfer = times.boundarySeconds;
+    spec.forwardBackward = 0;
+    if (spec.kind == Schedule::DualPipe)
+        spec.forwardBackward = overlappedPairSeconds(times) * v;
 }
 
 // The terms a person needs to redo the numbers; the kernel terms follow (kernelterms.h).
@@ -408,10 +445,12 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
         StageWork& stage = out.stages[static_cast<std::size_t>(s)];
         stage.stage = s;
         stage.rank = rankOfStage(spec, s);
+        if (isEntryStage(spec, s))
+            firstLayer = 0; // DualPipe's reverse direction starts the model again at stage p
         stage.firstLayer = firstLayer;
         stage.layers = split[static_cast<std::size_t>(s)];
-        stage.embedding = s == 0;
-        stage.outputHead = s == stages - 1;
+        stage.embedding = isEntryStage(spec, s);
+        stage.outputHead = isExitStage(spec, s);
         firstLayer += stage.layers;
         for (int layer = stage.firstLayer; layer < stage.firstLayer + stage.layers; ++layer)
             stage.moeLayers += model.isMoeLayer(layer);

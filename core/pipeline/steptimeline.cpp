@@ -534,8 +534,10 @@ std::vector<BubblePoint> bubbleCurve(ScheduleSpec spec, const std::vector<int>& 
     std::vector<BubblePoint> out;
     std::int64_t spent = 0;
     const std::int64_t opsPerChunk
-        = spec.kind == Schedule::ZbH1 || spec.kind == Schedule::ZbV || spec.kind == Schedule::DualPipeV ? 3
-                                                                                                        : 2;
+        = spec.kind == Schedule::ZbH1 || spec.kind == Schedule::ZbV || spec.kind == Schedule::DualPipeV
+            || spec.kind == Schedule::DualPipe
+        ? 3
+        : 2;
     for (int m : microBatchCounts) {
         spec.microBatches = m;
         if (hasErrors(checkSchedule(spec)))
@@ -581,6 +583,7 @@ std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design,
     const std::int64_t m = placed.microBatches;
     const std::int64_t opsPerChunk
         = l.schedule == Schedule::ZbH1 || l.schedule == Schedule::ZbV || l.schedule == Schedule::DualPipeV
+            || l.schedule == Schedule::DualPipe
         ? 3
         : 2;
     const std::int64_t ops = std::int64_t{l.pp()} * l.virtualStages * m * opsPerChunk;

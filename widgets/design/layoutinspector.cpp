@@ -324,6 +324,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("ZB-H1 (zero bubble, split backward)"), name(core::Schedule::ZbH1));
         add(tr("ZB-V (zero bubble, V-shaped)"), name(core::Schedule::ZbV));
         add(tr("DualPipeV"), name(core::Schedule::DualPipeV));
+        add(tr("DualPipe (bidirectional, 2× parameters)"), name(core::Schedule::DualPipe));
         break;
     case Choices::Recompute:
         add(tr("None (keep all activations)"), name(core::Recompute::None));

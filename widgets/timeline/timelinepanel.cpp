@@ -51,14 +51,14 @@ public:
         const core::ScheduleSpec& spec = snapshot.evaluation->schedule->spec();
         const core::ParallelLayout& layout = snapshot.design->layout;
         using K = core::PipelineOpKind;
-        const bool split = spec.kind == core::Schedule::ZbH1 || spec.kind == core::Schedule::ZbV
-            || spec.kind == core::Schedule::DualPipeV;
+        const bool dualPipe = spec.kind == core::Schedule::DualPipeV || spec.kind == core::Schedule::DualPipe;
+        const bool split = spec.kind == core::Schedule::ZbH1 || spec.kind == core::Schedule::ZbV || dualPipe;
         m_items.push_back({opColor(K::Forward), opKindName(K::Forward), false});
         m_items.push_back(
             {opColor(K::Backward), split ? opKindName(K::BackwardInput) : opKindName(K::Backward), false});
         if (split)
             m_items.push_back({opColor(K::BackwardWeight), opKindName(K::BackwardWeight), false});
-        if (spec.kind == core::Schedule::DualPipeV)
+        if (dualPipe)
             m_items.push_back({opColor(K::ForwardBackward), opKindName(K::ForwardBackward), false});
         m_items.push_back({idleColor(), QCoreApplication::translate("Timeline", "Idle (bubble)"), true});
         if (layout.tp() > 1)
@@ -174,7 +174,8 @@ QHBoxLayout* TimelinePanel::buildControls()
     m_scheduleLabel = new QLabel(this);
     m_schedule = new QComboBox(this);
     for (core::Schedule s : {core::Schedule::GPipe, core::Schedule::OneFOneB, core::Schedule::Interleaved,
-                             core::Schedule::ZbH1, core::Schedule::ZbV, core::Schedule::DualPipeV})
+                             core::Schedule::ZbH1, core::Schedule::ZbV, core::Schedule::DualPipeV,
+                             core::Schedule::DualPipe})
         m_schedule->addItem(QString(), static_cast<int>(s));
     m_scheduleLabel->setBuddy(m_schedule);
     m_microBatchesLabel = new QLabel(this);
@@ -295,6 +296,7 @@ std::vector<FieldEdit> TimelinePanel::scheduleEdits(const core::Design& design, 
         break;
     case core::Schedule::ZbV:
     case core::Schedule::DualPipeV:
+    case core::Schedule::DualPipe:
         needed = 2;
         break;
     case core::Schedule::GPipe:

@@ -142,6 +142,8 @@ QString scheduleName(core::Schedule schedule)
         return QCoreApplication::translate("Timeline", "ZB-V");
     case core::Schedule::DualPipeV:
         return QCoreApplication::translate("Timeline", "DualPipeV");
+    case core::Schedule::DualPipe:
+        return QCoreApplication::translate("Timeline", "DualPipe");
     }
     return {};
 }

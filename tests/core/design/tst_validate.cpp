@@ -185,6 +185,10 @@ void TestValidate::codeTriggered_data()
     rowP("schedule-few-micro-batches", R"({"workload": {"globalBatch": 2}})");
     rowP("schedule-dualpipev-micro-batches",
          R"({"layout": {"schedule": "dualpipev", "virtualStages": 2}, "workload": {"globalBatch": 6}})");
+    rowP("schedule-dualpipe-ranks",
+         R"({"layout": {"pp": 1, "dp": 4, "schedule": "dualpipe", "virtualStages": 2}})");
+    rowP("schedule-dualpipe-micro-batches",
+         R"({"layout": {"schedule": "dualpipe", "virtualStages": 2}, "workload": {"globalBatch": 6}})");
     rowP("schedule-without-pp", R"({"layout": {"pp": 1, "dp": 4, "schedule": "gpipe"}})");
     // Experts
     rowP("ep-dense-model", R"({"layout": {"ep": 2, "dp": 1}})");

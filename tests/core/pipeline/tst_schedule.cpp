@@ -102,6 +102,11 @@ private slots:
     void dualPipeV();
     void dualPipeVReadmeBubble_data();
     void dualPipeVReadmeBubble();
+    void dualPipe();
+    void dualPipeReadmeTable_data();
+    void dualPipeReadmeTable();
+    void dualPipeValidation_data();
+    void dualPipeValidation();
     void articleForwardBubble_data();
     void articleForwardBubble();
     void everyOpRunsOnce_data();
@@ -552,6 +557,102 @@ void TestSchedule::dualPipeVReadmeBubble()
     QCOMPARE(t.maxStageBubble, bubble);
 }
 
+// DualPipe (bidirectional), deepseek-ai/DualPipe dualpipe.py DualPipe.step: p = 4 ranks, m = 8 micro-batches,
+// chunk F = 1, I = W = 1 (a full backward 2), F&B = F + B = 3. Micro-batches 0–3 enter at rank 0 (stages
+// 0–3), 4–7 at rank 3 (stages 4–7, the model's stages 0–3 again on ranks 3–0).
+void TestSchedule::dualPipe()
+{
+    const ScheduleSpec spec = makeSpec(Schedule::DualPipe, 4, 8, 2, 2, 2, 2, 6);
+    const PipelineTimeline t = simulateSchedule(spec);
+    QVERIFY2(t.valid(), qPrintable(codes(t.diagnostics)));
+    // Stage placement: rank r holds stage r and stage 2p − 1 − r (the model's stage p − 1 − r).
+    for (int r = 0; r < 4; ++r) {
+        QCOMPARE(stageOfChunk(spec, r, 0), r);
+        QCOMPARE(stageOfChunk(spec, r, 1), 7 - r);
+        // m/2 micro-batches through each of its two chunks, F + I + W each: 4 · 2 · 3.
+        QCOMPARE(t.ranks[r].busy, 24.0);
+        // "Activation per device PP+1" (DualPipe README), in chunks of one model stage.
+        QCOMPARE(t.ranks[r].peakInFlight, 5);
+    }
+    QVERIFY(isEntryStage(spec, 0) && isEntryStage(spec, 4) && !isEntryStage(spec, 1));
+    QVERIFY(isExitStage(spec, 3) && isExitStage(spec, 7) && !isExitStage(spec, 4));
+    QVERIFY(stageRunsMicroBatch(spec, 3, 3) && !stageRunsMicroBatch(spec, 3, 4));
+    QVERIFY(stageRunsMicroBatch(spec, 4, 4) && !stageRunsMicroBatch(spec, 4, 3));
+    // dualpipe.py steps 1 and 2 on rank 0 (h = 0, H = 2): 2(H − h − 1) = 2 forwards of its own direction,
+    // then one [F0, F1]; rank 3 mirrors it with the micro-batches that enter at its end.
+    QVERIFY2(labels(t.ranks[0].ops, true).startsWith(QLatin1String("F0@s0 F1@s0 F2@s0 F4@s7 ")),
+             qPrintable(labels(t.ranks[0].ops, true)));
+    QVERIFY2(labels(t.ranks[3].ops, true).startsWith(QLatin1String("F4@s4 F5@s4 F6@s4 F0@s3 ")),
+             qPrintable(labels(t.ranks[3].ops, true)));
+    // Rank 1, a middle rank (h = H − 1): step 4 starts with a plain F0 and B1, not a pair.
+    QVERIFY2(labels(t.ranks[1].ops, true).startsWith(QLatin1String("F0@s1 F4@s6 F1@s1 F5@s6 F2@s1 B4@s6 ")),
+             qPrintable(labels(t.ranks[1].ops, true)));
+    // The README's bubble, (PP/2 − 1)(F&B + B − 3W) = (4/2 − 1)(3 + 2 − 3).
+    QCOMPARE(t.ranks[0].bubble(), 2.0);
+    QCOMPARE(t.maxStageBubble, 2.0);
+}
+
+// The DualPipe README's table, row by row (PP = ranks, even): bubble (PP/2 − 1)(F&B + B − 3W), parameters
+// 2× per device (two stages per rank), activations PP + 1 stages per device. Chunk F = 1, I = W = 1, F&B =
+// F + B = 3, where the formula is exact.
+void TestSchedule::dualPipeReadmeTable_data()
+{
+    QTest::addColumn<int>("p");
+    QTest::addColumn<int>("m");
+    QTest::addColumn<double>("bubble");
+    QTest::newRow("PP=2, m=4: (2/2−1)(3+2−3) = 0") << 2 << 4 << 0.0;
+    QTest::newRow("PP=4, m=8: (4/2−1)(3+2−3) = 2") << 4 << 8 << 2.0;
+    QTest::newRow("PP=4, m=20: 2") << 4 << 20 << 2.0;
+    QTest::newRow("PP=6, m=12: (6/2−1)(3+2−3) = 4") << 6 << 12 << 4.0;
+    QTest::newRow("PP=8, m=16: (8/2−1)(3+2−3) = 6") << 8 << 16 << 6.0;
+}
+
+void TestSchedule::dualPipeReadmeTable()
+{
+    QFETCH(int, p);
+    QFETCH(int, m);
+    QFETCH(double, bubble);
+    const ScheduleSpec spec = makeSpec(Schedule::DualPipe, p, m, 2, 2, 2, 2, 6);
+    const PipelineTimeline t = simulateSchedule(spec);
+    QVERIFY2(t.valid(), qPrintable(codes(t.diagnostics)));
+    QCOMPARE(t.ranks[0].bubble(), bubble);
+    QCOMPARE(t.maxStageBubble, bubble);
+    for (int r = 0; r < p; ++r) {
+        QCOMPARE(t.ranks[r].peakInFlight, p + 1);
+        QCOMPARE(t.ranks[r].busy, 3.0 * m); // m/2 micro-batches × 2 chunks × (F + I + W)
+    }
+}
+
+// dualpipe.py asserts num_ranks % 2 == 0 and num_chunks even and ≥ 2 × num_ranks.
+void TestSchedule::dualPipeValidation_data()
+{
+    QTest::addColumn<int>("p");
+    QTest::addColumn<int>("m");
+    QTest::addColumn<QString>("code");
+    QTest::newRow("PP=3") << 3 << 6 << QStringLiteral("schedule-dualpipe-ranks");
+    QTest::newRow("m=7 odd") << 2 << 7 << QStringLiteral("schedule-dualpipe-micro-batches");
+    QTest::newRow("m=6 < 2·4") << 4 << 6 << QStringLiteral("schedule-dualpipe-micro-batches");
+    QTest::newRow("PP=4, m=8 runs") << 4 << 8 << QString();
+}
+
+void TestSchedule::dualPipeValidation()
+{
+    QFETCH(int, p);
+    QFETCH(int, m);
+    QFETCH(QString, code);
+    const PipelineTimeline t = simulateSchedule(makeSpec(Schedule::DualPipe, p, m, 2, 2, 2, 2, 6));
+    if (code.isEmpty()) {
+        QVERIFY2(t.valid(), qPrintable(codes(t.diagnostics)));
+        return;
+    }
+    QVERIFY(!t.valid());
+    const Diagnostic* d = findCode(t.diagnostics, code);
+    QVERIFY2(d, qPrintable(codes(t.diagnostics)));
+    QCOMPARE(QString::fromStdString(d->path),
+             code == QStringLiteral("schedule-dualpipe-ranks") ? QStringLiteral("/layout/pp")
+                                                               : QStringLiteral("/workload/globalBatch"));
+}
+
 // The reference article, «Pipeline Parallelism»: the forward pass of a GPipe-style schedule with p stages and
 // m micro-batches leaves (p−1)/(m+p−1) idle: "Bei 4 Stages lassen 4 Micro-Batches 3/7 des Forward-Schedules
 // ungenutzt, etwa 43 %. 16 Micro-Batches lassen 3/19 ungenutzt, etwa 16 %, und 32 lassen 3/35 ungenutzt,
@@ -618,6 +719,9 @@ void TestSchedule::everyOpRunsOnce_data()
     QTest::newRow("DualPipeV p=1 m=2") << makeSpec(S::DualPipeV, 1, 2, 2, 1, 1, 1);
     QTest::newRow("DualPipeV p=5 m=10") << makeSpec(S::DualPipeV, 5, 10, 2, 1, 1.5, 0.5, 2.5);
     QTest::newRow("DualPipeV p=6 m=17") << makeSpec(S::DualPipeV, 6, 17, 2, 1, 1.5, 0.5);
+    QTest::newRow("DualPipe p=2 m=4") << makeSpec(S::DualPipe, 2, 4, 2, 1, 1, 1);
+    QTest::newRow("DualPipe p=6 m=14") << makeSpec(S::DualPipe, 6, 14, 2, 1, 1.5, 0.5, 2.5);
+    QTest::newRow("DualPipe p=8 m=22") << makeSpec(S::DualPipe, 8, 22, 2, 1, 1.5, 0.5);
 }
 
 void TestSchedule::everyOpRunsOnce()
@@ -628,8 +732,8 @@ void TestSchedule::everyOpRunsOnce()
     QCOMPARE(t.ranks.size(), std::size_t(spec.ranks));
     const int stages = stageCount(spec);
     const int m = spec.microBatches;
-    const bool split
-        = spec.kind == Schedule::ZbH1 || spec.kind == Schedule::ZbV || spec.kind == Schedule::DualPipeV;
+    const bool dualPipe = spec.kind == Schedule::DualPipeV || spec.kind == Schedule::DualPipe;
+    const bool split = spec.kind == Schedule::ZbH1 || spec.kind == Schedule::ZbV || dualPipe;
     // End time of each stage's forward / input gradient / weight gradient per micro-batch; −1 = not run.
     std::vector<double> forwardEnd(std::size_t(stages * m), -1), inputEnd(forwardEnd), weightEnd(forwardEnd);
     std::vector<double> forwardStart(forwardEnd.size(), -1), inputStart(forwardEnd.size(), -1);
@@ -674,7 +778,7 @@ void TestSchedule::everyOpRunsOnce()
                 record(weightEnd, op.stage, op.microBatch, op.end);
                 break;
             case PipelineOpKind::ForwardBackward:
-                QCOMPARE(spec.kind, Schedule::DualPipeV);
+                QVERIFY(dualPipe);
                 QCOMPARE(rankOfStage(spec, op.backwardStage), r);
                 record(forwardEnd, op.stage, op.microBatch, op.end);
                 forwardStart[at(op.stage, op.microBatch)] = op.start;
@@ -689,21 +793,27 @@ void TestSchedule::everyOpRunsOnce()
         QCOMPARE(t.ranks[r].busy, busy);
         // A rank does (F + B + W)/v per chunk and micro-batch, times its stages' factors (all 1 here),
         // except that an overlapped pair takes forwardBackward instead of F + full B.
-        if (spec.kind != Schedule::DualPipeV || spec.forwardBackward == 0)
-            QVERIFY(std::abs(busy - m * (spec.forward + spec.backward + spec.weightGrad)) < 1e-9);
+        // DualPipe runs each micro-batch through one of a rank's two chunks: half of it.
+        const double share = spec.kind == Schedule::DualPipe ? 0.5 : 1.0;
+        if (!dualPipe || spec.forwardBackward == 0)
+            QVERIFY(std::abs(busy - share * m * (spec.forward + spec.backward + spec.weightGrad)) < 1e-9);
     }
     // Dependencies (§0): F(s,j) after F(s−1,j); B/I(s,j) after F(s,j) and B/I(s+1,j); with zero latency.
     for (int s = 0; s < stages; ++s)
         for (int j = 0; j < m; ++j) {
+            if (!stageRunsMicroBatch(spec, s, j)) { // DualPipe: the other direction's micro-batch
+                QVERIFY(forwardEnd[at(s, j)] < 0 && inputEnd[at(s, j)] < 0);
+                continue;
+            }
             QVERIFY(forwardEnd[at(s, j)] >= 0);
             QVERIFY(inputEnd[at(s, j)] >= 0);
             QVERIFY(weightEnd[at(s, j)] >= 0);
             QCOMPARE(forwardRank[at(s, j)], rankOfStage(spec, s));
             QCOMPARE(inputRank[at(s, j)], rankOfStage(spec, s));
-            if (s > 0)
+            if (!isEntryStage(spec, s))
                 QVERIFY(forwardStart[at(s, j)] >= forwardEnd[at(s - 1, j)]);
             QVERIFY(inputStart[at(s, j)] >= forwardEnd[at(s, j)]);
-            if (s < stages - 1)
+            if (!isExitStage(spec, s))
                 QVERIFY(inputStart[at(s, j)] >= inputEnd[at(s + 1, j)]);
         }
 }
