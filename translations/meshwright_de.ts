@@ -1518,10 +1518,6 @@
         <translation>Davon %1 nach dem Backward-Pass: bleibt sichtbar</translation>
     </message>
     <message>
-        <source>All-gather of the updated parameters after the optimizer step: %1 (hidden only if it overlaps the next forward)</source>
-        <translation>All-Gather der aktualisierten Parameter nach dem Optimizer-Schritt: %1 (verborgen nur, wenn er sich mit dem nächsten Forward-Pass überlappt)</translation>
-    </message>
-    <message>
         <source>backward ends</source>
         <translation>Backward-Pass endet</translation>
     </message>
@@ -1660,6 +1656,18 @@
     <message>
         <source>measured step %1</source>
         <translation>gemessener Schritt %1</translation>
+    </message>
+    <message>
+        <source>All-gather of the updated parameters under the next step&apos;s first forward (%1, overlap-param-gather): %2, of which %3 exposed</source>
+        <translation>All-Gather der aktualisierten Parameter unter dem ersten Forward des nächsten Schritts (%1, overlap-param-gather): %2, davon %3 sichtbar</translation>
+    </message>
+    <message>
+        <source>All-gather of the updated parameters after the optimizer step: %1, exposed (the next forward waits for it)</source>
+        <translation>All-Gather der aktualisierten Parameter nach dem Optimiererschritt: %1, sichtbar (der nächste Forward wartet darauf)</translation>
+    </message>
+    <message>
+        <source>next forward begins</source>
+        <translation>nächster Forward beginnt</translation>
     </message>
 </context>
 <context>
@@ -4159,6 +4167,14 @@ Verbindungen: %3%4</translation>
         <source>No step time: the figures need a layout without errors.</source>
         <translation>Keine Schrittzeit: Die Werte brauchen ein Layout ohne Fehler.</translation>
     </message>
+    <message>
+        <source>%1 on</source>
+        <translation>%1 an</translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation>%1 aus</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>
@@ -5302,6 +5318,13 @@ von %2</translation>
     <message>
         <source>Whole step (pipeline, data-parallel sync, optimizer) in %1: %2</source>
         <translation>Ganzer Schritt (Pipeline, Datenparallel-Synchronisation, Optimizer) in %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drawn: the last of the step&apos;s %n micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
+        <translation>
+            <numerusform>Gezeigt: der letzte der %n Micro-Batch des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
+            <numerusform>Gezeigt: der letzte der %n Micro-Batches des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

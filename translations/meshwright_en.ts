@@ -1510,10 +1510,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>All-gather of the updated parameters after the optimizer step: %1 (hidden only if it overlaps the next forward)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>backward ends</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1647,6 +1643,18 @@
     </message>
     <message>
         <source>measured step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather of the updated parameters under the next step&apos;s first forward (%1, overlap-param-gather): %2, of which %3 exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather of the updated parameters after the optimizer step: %1, exposed (the next forward waits for it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next forward begins</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4140,6 +4148,14 @@ Links: %3%4</source>
         <source>No step time: the figures need a layout without errors.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>
@@ -5277,6 +5293,13 @@ of %2</source>
     <message>
         <source>Whole step (pipeline, data-parallel sync, optimizer) in %1: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Drawn: the last of the step&apos;s %n micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

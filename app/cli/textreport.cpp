@@ -3,8 +3,10 @@
 
 #include "base/units.h"
 #include "catalog/catalog.h"
+#include "design/layoutarithmetic.h"
 #include "design/validate.h"
 #include "evaluate.h"
+#include "framework/frameworkswitches.h"
 #include "pipeline/steptimeline.h"
 
 #include <iomanip>
@@ -174,11 +176,8 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
     out << "Cluster   " << clusterText(design.cluster, *e.catalog) << "\n";
     out << "Layout    world size " << layout.worldSize() << " = " << worldSizeFormula(layout) << ", order "
         << orderToString(layout.order) << "\n";
-    out << "          ZeRO-" << layout.zeroStage << (layout.sequenceParallel ? ", sequence parallel" : "")
-        << (layout.sequenceParallel && layout.tpCommOverlap ? ", TP overlap" : "") << ", schedule "
-        << enumName(layout.schedule)
-        << (layout.virtualStages > 1 ? " × " + std::to_string(layout.virtualStages) + " virtual stages" : "")
-        << ", recompute " << enumName(layout.recompute) << ", micro-batch " << layout.microBatch << "\n";
+    out << "          " << layoutSettings(layout) << "\n";
+    out << "Framework " << frameworkSummary(design) << "\n";
     if (w.mode == Mode::Training)
         out << "Workload  training, sequence " << w.sequenceLength << ", global batch " << w.globalBatch
             << " (" << e.microBatches << " micro-batches per pipeline), " << enumName(w.precision) << ", "

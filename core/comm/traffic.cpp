@@ -2,6 +2,7 @@
 #include "comm/traffic.h"
 
 #include "comm/commvolume.h"
+#include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
@@ -168,17 +169,19 @@ std::vector<std::vector<int>> groupsSharing(const std::vector<RankInfo>& ranks, 
 }
 
 // Data-parallel synchronisation of Ψ parameters on N ranks, per optimizer step: gradients reduced in their
-// own precision (e_g), parameters gathered in theirs (e_w); with e_g = e_w this is
-// dataParallelSendBytes: 2(N−1)/N·Ψ·e for DDP and ZeRO-1/2, 3(N−1)/N·Ψ·e for ZeRO-3.
-double dataParallelBytes(double parameters, int ranks, const ParallelLayout& layout, const StateBytes& bytes)
+// own precision (e_g), parameters gathered in theirs (e_w), as often as the cadence says
+// (dataParallelCadence: once each for DDP and ZeRO-1/2, per micro-batch for FSDP by default). With e_g = e_w
+// and one of each this is dataParallelSendBytes: 2(N−1)/N·Ψ·e for DDP and ZeRO-1/2.
+double dataParallelBytes(double parameters, int ranks, const ParallelLayout& layout, const StateBytes& bytes,
+                         const DataParallelCadence& cadence)
 {
     const double gradients = parameters * bytes.gradients;
     const double weights = parameters * bytes.weights;
     if (layout.zeroStage == 0)
         return collectiveSendBytes(CollectiveOp::AllReduce, ranks, gradients);
-    const int gathers = layout.zeroStage >= 3 && layout.reshardAfterForward ? 2 : 1;
-    return collectiveSendBytes(CollectiveOp::ReduceScatter, ranks, gradients)
-        + gathers * collectiveSendBytes(CollectiveOp::AllGather, ranks, weights);
+    return static_cast<double>(cadence.reduceScatters)
+        * collectiveSendBytes(CollectiveOp::ReduceScatter, ranks, gradients)
+        + static_cast<double>(cadence.gathers) * collectiveSendBytes(CollectiveOp::AllGather, ranks, weights);
 }
 
 struct Context
@@ -389,10 +392,13 @@ DimensionTraffic dataTraffic(const Context& c)
 
     const StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
     const int denseRanks = static_cast<int>(dense.front().size());
+    const DataParallelCadence cadence
+        = dataParallelCadence(c.design, static_cast<std::int64_t>(c.microBatches));
     TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
     for (const auto& path : out.paths)
-        acc.ring(path,
-                 [&](int rank) { return dataParallelBytes(c.shardOf(rank).dense, denseRanks, l, bytes); });
+        acc.ring(path, [&](int rank) {
+            return dataParallelBytes(c.shardOf(rank).dense, denseRanks, l, bytes, cadence);
+        });
 
     // Expert parameters are replicated over fewer ranks: DP × CP in the separate convention, expert-DP in
     // Megatron's; they synchronise over those groups.
@@ -406,16 +412,14 @@ DimensionTraffic dataTraffic(const Context& c)
         expertRanks = static_cast<int>(experts.front().size());
         for (const auto& group : experts)
             acc.ring(ncclRingOrder(group, c.ranks), [&](int rank) {
-                return dataParallelBytes(c.shardOf(rank).expert, expertRanks, l, bytes);
+                return dataParallelBytes(c.shardOf(rank).expert, expertRanks, l, bytes, cadence);
             });
     }
     finish(out);
 
-    out.explanation.formula = l.zeroStage == 0 ? "2(N−1)/N × Ψ·e_g (all-reduce of the gradients)"
-        : l.zeroStage >= 3 && l.reshardAfterForward
-        ? "(N−1)/N × (Ψ·e_g + 2·Ψ·e_w) (reduce-scatter of gradients, all-gather of weights in forward and "
-          "backward)"
-        : "(N−1)/N × (Ψ·e_g + Ψ·e_w) (reduce-scatter of gradients, all-gather of updated weights)";
+    out.explanation.formula = l.zeroStage == 0
+        ? "2(N−1)/N × Ψ·e_g (all-reduce of the gradients)"
+        : "(N−1)/N × (R·Ψ·e_g + G·Ψ·e_w) (R reduce-scatters of the gradients, G all-gathers of the weights)";
     double largestShard = 0;
     for (const RankShard& s : c.shardOfPpRank)
         largestShard = std::max(largestShard, s.dense);
@@ -424,13 +428,19 @@ DimensionTraffic dataTraffic(const Context& c)
         .input("e_g (bytes per gradient)", bytes.gradients, "bytes")
         .input("e_w (bytes per weight)", bytes.weights, "bytes")
         .input("ZeRO stage", l.zeroStage);
+    if (l.zeroStage > 0)
+        out.explanation.input("R (reduce-scatters per step)", static_cast<double>(cadence.reduceScatters))
+            .input("G (all-gathers per step)", static_cast<double>(cadence.gathers));
     if (hasExperts)
         out.explanation.input("N for expert parameters", expertRanks);
     out.explanation.source = std::string(kVolumeSource) + "; Rajbhandari et al., ZeRO (SC 2020) §7";
-    out.explanation.note
-        = "Once per optimizer step. With gradient accumulation PyTorch FSDP gathers the weights "
-          "on every micro-batch unless resharding after backward is turned off; HSDP shard "
-          "groups are counted as sharding over the whole group.";
+    out.explanation.note = l.zeroStage >= 3
+        ? "FSDP (fully_shard) gathers the weights for every micro-batch's forward, again for its backward "
+          "when it reshards after forward, and reduce-scatters every micro-batch's gradients unless gradient "
+          "sync waits for the last one; without either it gathers once per step. "
+            + switchesSummary(c.design) + ". HSDP shard groups are counted as sharding over the whole group."
+        : "Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM "
+          "finalize_model_grads, DeepSpeed at the accumulation boundary).";
     return out;
 }
 

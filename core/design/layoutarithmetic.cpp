@@ -26,6 +26,21 @@ std::string worldSizeFormula(const ParallelLayout& layout)
     return text;
 }
 
+std::string layoutSettings(const ParallelLayout& layout)
+{
+    std::string text = "ZeRO-" + std::to_string(layout.zeroStage);
+    if (layout.sequenceParallel)
+        text += ", sequence parallel";
+    if (layout.sequenceParallel && layout.tpCommOverlap)
+        text += ", TP overlap";
+    text += ", schedule " + std::string(enumName(layout.schedule));
+    if (layout.virtualStages > 1)
+        text += " × " + std::to_string(layout.virtualStages) + " virtual stages";
+    text += ", recompute " + std::string(enumName(layout.recompute));
+    text += ", micro-batch " + std::to_string(layout.microBatch);
+    return text;
+}
+
 std::int64_t microBatchesPerStep(const Design& design)
 {
     const std::int64_t perStep = std::int64_t{design.layout.microBatch} * design.layout.batchReplicas();

@@ -21,5 +21,8 @@ int autoDpDegree(const Design& design);
 
 // "DP 4 × TP 8 × PP 4 × CP 4", naming only the dimensions that count towards the world size.
 std::string worldSizeFormula(const ParallelLayout& layout);
+// The layout's other settings in one line, as the reports print them: "ZeRO-1, sequence parallel, schedule
+// 1f1b × 2 virtual stages, recompute selective, micro-batch 1".
+std::string layoutSettings(const ParallelLayout& layout);
 
 } // namespace core

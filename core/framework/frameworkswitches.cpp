@@ -57,6 +57,80 @@ std::string switchExplanation(const Design& design, Switch s)
     return text;
 }
 
+bool switchApplies(const ParallelLayout& l, Switch s)
+{
+    switch (s) {
+    case Switch::OverlapGradReduce:
+        return true;
+    case Switch::OverlapParamGather:
+        return l.zeroStage == 1 || l.zeroStage == 2;
+    case Switch::GradientSyncEveryMicroBatch:
+        return l.zeroStage >= 3;
+    case Switch::OverlapMoeAllToAll:
+        return l.ep() > 1;
+    }
+    return false;
+}
+
+std::string switchesSummary(const Design& design)
+{
+    std::string text;
+    if (design.workload.mode != Mode::Training)
+        return text;
+    for (Switch s : kAllSwitches) {
+        if (!switchApplies(design.layout, s))
+            continue;
+        text += text.empty() ? "" : ", ";
+        text += std::string(switchKey(s)) + (switchOn(design, s) ? " on" : " off");
+        if ((design.layout.*switchMember(s)).has_value())
+            text += " (set)";
+    }
+    return text;
+}
+
+std::string frameworkSummary(const Design& design)
+{
+    std::string text = frameworkProfile(design).name;
+    if (design.layout.framework == Framework::Auto)
+        text += " (auto)";
+    const std::string switches = switchesSummary(design);
+    if (!switches.empty())
+        text += ": " + switches;
+    return text;
+}
+
+FsdpPass fsdpPass(const Design& design, std::int64_t microBatch, std::int64_t microBatches)
+{
+    const bool reshard = design.layout.reshardAfterForward;
+    const bool syncEvery = switchOn(design, Switch::GradientSyncEveryMicroBatch);
+    // Without resharding after forward and without sync between micro-batches, the parameters stay
+    // gathered from the first forward to the last backward.
+    const bool gatherOnce = !syncEvery && !reshard;
+    return {!gatherOnce || microBatch == 0, reshard, syncEvery || microBatch + 1 >= microBatches};
+}
+
+DataParallelCadence dataParallelCadence(const Design& design, std::int64_t microBatches)
+{
+    if (design.layout.zeroStage < 3)
+        return {};
+    const std::int64_t m = std::max<std::int64_t>(1, microBatches);
+    const FsdpPass first = fsdpPass(design, 0, m);
+    const FsdpPass middle = fsdpPass(design, std::min<std::int64_t>(1, m - 1), m);
+    const FsdpPass last = fsdpPass(design, m - 1, m);
+    // Micro-batches 1 … m−2 are alike; count the first and the last on their own.
+    const auto gathers
+        = [](const FsdpPass& p) { return std::int64_t{p.gatherForward} + std::int64_t{p.regather}; };
+    if (m == 1)
+        return {gathers(first), std::int64_t{first.reduce}, std::int64_t{first.regather}};
+    DataParallelCadence out;
+    out.regathers = std::int64_t{first.regather} + (m - 2) * std::int64_t{middle.regather}
+        + std::int64_t{last.regather};
+    out.gathers = gathers(first) + (m - 2) * gathers(middle) + gathers(last);
+    out.reduceScatters
+        = std::int64_t{first.reduce} + (m - 2) * std::int64_t{middle.reduce} + std::int64_t{last.reduce};
+    return out;
+}
+
 void validateSwitches(const Design& design, std::vector<Diagnostic>& out)
 {
     if (design.workload.mode != Mode::Training)

@@ -10,12 +10,12 @@
 #include "base/enumnames.h"
 #include "design/design.h"
 
-#include <optional>
-#include <utility>
-
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace core {
@@ -58,6 +58,41 @@ std::string switchPointer(Switch s); // "/layout/overlapGradReduce"
 bool switchDefault(const Design& design, Switch s);
 bool switchOn(const Design& design, Switch s);
 std::string switchExplanation(const Design& design, Switch s);
+
+// Whether a switch changes anything for this layout: grad-reduce overlap always, param-gather overlap with
+// the distributed optimizer (ZeRO-1/2), gradient-sync cadence under fully_shard (ZeRO-3), all-to-all overlap
+// with EP.
+bool switchApplies(const ParallelLayout& layout, Switch s);
+// "overlapGradReduce on, overlapParamGather off (set)": the switches that apply, each with its effective
+// value, "(set)" where the design sets it rather than taking the framework's default.
+std::string switchesSummary(const Design& design);
+// "Megatron-Core (auto): overlapGradReduce on, overlapParamGather off": the framework that runs the design,
+// whether the design chose it, and the switches in effect (training only).
+std::string frameworkSummary(const Design& design);
+
+// What one micro-batch of a ZeRO-3 / FSDP2 step communicates (torch.distributed.fsdp.fully_shard):
+// the forward all-gather (skipped after the first micro-batch when nothing is resharded between them), the
+// backward re-gather (reshard_after_forward), and the reduce-scatter (every micro-batch, or only the last
+// without gradient sync between them: set_requires_gradient_sync). docs/communication-volume.md.
+struct FsdpPass
+{
+    bool gatherForward = true;
+    bool regather = true;
+    bool reduce = true;
+};
+FsdpPass fsdpPass(const Design& design, std::int64_t microBatch, std::int64_t microBatches);
+
+// How many all-gathers of the parameters and reduce-scatters of the gradients one optimizer step runs in its
+// data-parallel (shard) group: once each for DDP and ZeRO-1/2 (gradients accumulate locally, Megatron-LM's
+// finalize_model_grads; DeepSpeed's reduction at the accumulation boundary), the sum of fsdpPass() over the
+// micro-batches for ZeRO-3. DDP's all-reduce counts as one reduce-scatter and one all-gather.
+struct DataParallelCadence
+{
+    std::int64_t gathers = 1;
+    std::int64_t reduceScatters = 1;
+    std::int64_t regathers = 0; // of the gathers, those for a backward (resharded after forward)
+};
+DataParallelCadence dataParallelCadence(const Design& design, std::int64_t microBatches);
 
 // Errors for switches the framework cannot set, or that the layout cannot use (framework-switch).
 void validateSwitches(const Design& design, std::vector<Diagnostic>& out);

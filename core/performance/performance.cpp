@@ -310,14 +310,9 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
 
 std::string switchesInEffect(const Design& design)
 {
-    const ParallelLayout& l = design.layout;
     std::string text;
     for (Switch s : kAllSwitches) {
-        const bool applies = s == Switch::OverlapGradReduce
-            || (s == Switch::OverlapParamGather && (l.zeroStage == 1 || l.zeroStage == 2))
-            || (s == Switch::GradientSyncEveryMicroBatch && l.zeroStage == 3)
-            || (s == Switch::OverlapMoeAllToAll && l.ep() > 1);
-        if (applies)
+        if (switchApplies(design.layout, s))
             text += (text.empty() ? "" : "; ") + switchExplanation(design, s);
     }
     return text;

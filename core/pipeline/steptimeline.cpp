@@ -137,14 +137,6 @@ double passSeconds(const std::array<LayerPattern, kPassCount>& pattern,
     return seconds;
 }
 
-// What one FSDP micro-batch communicates: forward all-gathers, backward all-gathers, reduce-scatters.
-struct FsdpMicroBatch
-{
-    bool gatherForward = true;
-    bool regather = true;
-    bool reduce = true;
-};
-
 // A rank's FSDP units in forward order with their compute times, and the root (embedding, head) if any.
 struct FsdpWork
 {
@@ -160,11 +152,11 @@ struct FsdpRankWork
     double headBackward = 0;
 };
 
-// One FSDP micro-batch on a rank's units: which collectives it runs (FsdpMicroBatch), the compute, and
+// One FSDP micro-batch on a rank's units: which collectives it runs (FsdpPass), the compute, and
 // when the last of them ends; `spans` (when given) receives every stream's spans in issue order.
-std::pair<double, double> simulateFsdpMicroBatch(const std::vector<FsdpUnit>& units, const FsdpRankWork& work,
-                                                 const FsdpMicroBatch& pass, bool overlapReduce,
-                                                 std::vector<FsdpSpan>* spans)
+std::pair<double, double> simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRankWork& work,
+                                           const FsdpPass& pass, bool overlapReduce,
+                                           std::vector<FsdpSpan>* spans)
 {
     double compute = 0; // compute stream free at
     double computeSeconds = 0;
@@ -395,33 +387,32 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     }
 
     const bool overlapReduce = switchOn(design, Switch::OverlapGradReduce);
-    const auto simulate = [&](const FsdpMicroBatch& pass, std::vector<FsdpSpan>* spans) {
-        return simulateFsdpMicroBatch(out.units, work, pass, overlapReduce, spans);
+    const auto simulate = [&](const FsdpPass& pass, std::vector<FsdpSpan>* spans) {
+        return simulateFsdpPass(out.units, work, pass, overlapReduce, spans);
     };
 
     // The micro-batch shown is one that synchronises: every one by default, the last one without.
     out.gradientSyncEveryMicroBatch = switchOn(design, Switch::GradientSyncEveryMicroBatch);
     out.overlapGradReduce = overlapReduce;
     out.microBatches = static_cast<int>(std::max<std::int64_t>(1, placed.microBatches));
-    const bool gatherOnce = !out.gradientSyncEveryMicroBatch && !out.reshardAfterForward;
-    const FsdpMicroBatch shown{!gatherOnce || out.microBatches == 1, out.reshardAfterForward, true};
+    const std::int64_t m = out.microBatches;
+    const FsdpPass shown = fsdpPass(design, m - 1, m);
     const auto [computeSeconds, makespan] = simulate(shown, &out.spans);
     out.computeSeconds = computeSeconds;
     out.makespan = makespan;
     out.exposedSeconds = std::max(0.0, out.makespan - out.computeSeconds);
-    const auto exposedOf = [&](const FsdpMicroBatch& pass) {
+    // The step: the first micro-batch, the m − 2 alike between, and the last (the one shown).
+    const auto exposedOf = [&](const FsdpPass& pass) {
+        if (pass.gatherForward == shown.gatherForward && pass.regather == shown.regather
+            && pass.reduce == shown.reduce)
+            return out.exposedSeconds;
         const auto [c, span] = simulate(pass, nullptr);
         return std::max(0.0, span - c);
     };
-    const double m = out.microBatches;
-    if (out.gradientSyncEveryMicroBatch || m == 1) {
-        out.stepExposedSeconds = out.exposedSeconds * m;
-    } else if (gatherOnce) {
-        // The first micro-batch gathers, the last reduce-scatters, those between only compute.
-        out.stepExposedSeconds = exposedOf({true, false, false}) + out.exposedSeconds;
-    } else {
-        out.stepExposedSeconds = exposedOf({true, out.reshardAfterForward, false}) * (m - 1) + out.exposedSeconds;
-    }
+    out.stepExposedSeconds = out.exposedSeconds;
+    if (m > 1)
+        out.stepExposedSeconds += exposedOf(fsdpPass(design, 0, m))
+            + static_cast<double>(m - 2) * exposedOf(fsdpPass(design, 1, m));
     return out;
 }
 

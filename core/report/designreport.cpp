@@ -2,8 +2,10 @@
 #include "report/designreport.h"
 
 #include "base/units.h"
+#include "design/layoutarithmetic.h"
 #include "design/validate.h"
 #include "evaluate.h"
+#include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "performance/recordcomparison.h"
 #include "pipeline/steptimeline.h"
@@ -140,24 +142,8 @@ void summary(Html& html, const Design& design, const Evaluation& e)
     degrees += "; order ";
     degrees += orderToString(layout.order);
     html.row({"Layout", degrees});
-    std::string details = "ZeRO-";
-    details += count(layout.zeroStage);
-    if (layout.sequenceParallel)
-        details += ", sequence parallel";
-    if (layout.sequenceParallel && layout.tpCommOverlap)
-        details += ", TP overlap";
-    details += ", schedule ";
-    details += enumName(layout.schedule);
-    if (layout.virtualStages > 1) {
-        details += " × ";
-        details += count(layout.virtualStages);
-        details += " virtual stages";
-    }
-    details += ", recompute ";
-    details += enumName(layout.recompute);
-    details += ", micro-batch ";
-    details += count(layout.microBatch);
-    html.row({"Sharding and schedule", details});
+    html.row({"Sharding and schedule", layoutSettings(layout)});
+    html.row({"Framework", frameworkSummary(design)});
     std::string workload;
     if (w.mode == Mode::Training) {
         workload = "training, sequence ";

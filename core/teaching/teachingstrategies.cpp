@@ -4,6 +4,7 @@
 #include "comm/commvolume.h"
 #include "design/designio.h"
 #include "evaluate.h"
+#include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
@@ -243,12 +244,19 @@ std::vector<PhaseCollective> phaseCollectives(const Design& design, Strategy str
                         "gradients"});
         break;
     case Strategy::Fsdp: {
+        // As often per step as FSDP2 runs them over the micro-batches (dataParallelCadence).
+        const DataParallelCadence cadence = dataParallelCadence(design, evaluatedMicroBatches);
         const double gather = collectiveSendBytes(Op::AllGather, l.dp(), parameters * stateBytes.weights);
-        list.push_back({StepPhase::Forward, Op::AllGather, Dim::Dp, gather, "weights"});
-        list.push_back({StepPhase::Backward, Op::AllGather, Dim::Dp, gather, "weights"});
-        list.push_back({StepPhase::Backward, Op::ReduceScatter, Dim::Dp,
-                        collectiveSendBytes(Op::ReduceScatter, l.dp(), parameters * stateBytes.gradients),
-                        "gradients"});
+        const auto times = [](std::int64_t n) { return static_cast<double>(n); };
+        list.push_back({StepPhase::Forward, Op::AllGather, Dim::Dp,
+                        times(cadence.gathers - cadence.regathers) * gather, "weights"});
+        list.push_back(
+            {StepPhase::Backward, Op::AllGather, Dim::Dp, times(cadence.regathers) * gather, "weights"});
+        list.push_back(
+            {StepPhase::Backward, Op::ReduceScatter, Dim::Dp,
+             times(cadence.reduceScatters)
+                 * collectiveSendBytes(Op::ReduceScatter, l.dp(), parameters * stateBytes.gradients),
+             "gradients"});
         break;
     }
     case Strategy::Tp:

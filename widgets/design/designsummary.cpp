@@ -4,18 +4,20 @@
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/explanationdialog.h"
+#include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
-#include "common/palette.h"
 #include "common/unitstext.h"
+#include "design/fieldtext.h"
 #include "design/validate.h"
 #include "evaluate.h"
+#include "framework/frameworkprofile.h"
+#include "framework/frameworkswitches.h"
 
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
-
 #include <algorithm>
 
 namespace widgets {
@@ -188,6 +190,14 @@ void DesignSummary::refresh()
         details << tr("TP overlap");
     if (l.pp() > 1)
         details << tr("%1 schedule").arg(qs(core::enumName(l.schedule)));
+    // The framework always, its switches where the design overrides the framework's default.
+    details << qs(core::frameworkProfile(d).name);
+    for (std::size_t i = 0; i < core::kAllSwitches.size(); ++i) {
+        const core::Switch s = core::kAllSwitches[i];
+        if (d.workload.mode == core::Mode::Training && core::switchApplies(l, s)
+            && (l.*core::switchMember(s)).has_value())
+            details << (core::switchOn(d, s) ? tr("%1 on") : tr("%1 off")).arg(fieldLabel(kSwitchFields[i]));
+    }
     m_layout->setText(layout + QStringLiteral("<br><small>") + details.join(QStringLiteral(" · "))
                       + QStringLiteral("</small>"));
 

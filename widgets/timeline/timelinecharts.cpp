@@ -331,16 +331,24 @@ void DdpChartModel::bars(int lane, double from, double to, double secondsPerPixe
         return;
     }
     if (m_ddp.parameterGatherSeconds > 0) {
-        double start = m_ddp.backwardEnd;
-        if (!m_ddp.overlap.endSeconds.empty())
-            start = std::max(start, m_ddp.overlap.endSeconds.back());
-        out.push_back({start,
-                       start + m_ddp.parameterGatherSeconds,
-                       commColor(core::CommKind::DataParallel),
-                       {},
-                       true,
-                       true});
+        // After the optimizer; with --overlap-param-gather under the next step's first forward, which hides
+        // all but its exposed end.
+        const double start = parameterGatherStart();
+        const double hidden = m_ddp.parameterGatherSeconds - m_ddp.parameterGatherExposedSeconds;
+        const QColor color = commColor(core::CommKind::DataParallel);
+        if (hidden > 0)
+            out.push_back({start, start + hidden, color, {}, false, true});
+        if (m_ddp.parameterGatherExposedSeconds > 0)
+            out.push_back({start + hidden, start + m_ddp.parameterGatherSeconds, color, {}, true, true});
     }
+}
+
+double DdpChartModel::parameterGatherStart() const
+{
+    double start = m_ddp.backwardEnd;
+    if (!m_ddp.overlap.endSeconds.empty())
+        start = std::max(start, m_ddp.overlap.endSeconds.back());
+    return start;
 }
 
 QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
@@ -378,19 +386,28 @@ QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
         }
         return {};
     }
+    if (m_ddp.parameterGatherSeconds > 0 && m_ddp.overlapParamGather)
+        return QCoreApplication::translate("Timeline",
+                                           "All-gather of the updated parameters under the next step's first "
+                                           "forward (%1, overlap-param-gather): %2, of which %3 exposed")
+            .arg(formatTime(m_ddp.firstForwardSeconds, unit), formatTime(m_ddp.parameterGatherSeconds, unit),
+                 formatTime(m_ddp.parameterGatherExposedSeconds, unit));
     if (m_ddp.parameterGatherSeconds > 0)
         return QCoreApplication::translate("Timeline",
                                            "All-gather of the updated parameters after the optimizer step: "
-                                           "%1 (hidden only if it overlaps "
-                                           "the next forward)")
+                                           "%1, exposed (the next forward waits for it)")
             .arg(formatTime(m_ddp.parameterGatherSeconds, unit));
     return {};
 }
 
 std::vector<ChartMarker> DdpChartModel::markers() const
 {
-    return {
+    std::vector<ChartMarker> out{
         {m_ddp.backwardEnd, palette::backwardEnd, QCoreApplication::translate("Timeline", "backward ends")}};
+    if (m_ddp.parameterGatherSeconds > 0 && m_ddp.overlapParamGather)
+        out.push_back({parameterGatherStart(), palette::backwardEnd,
+                       QCoreApplication::translate("Timeline", "next forward begins")});
+    return out;
 }
 
 // ---- FSDP ----------------------------------------------------------------------------------------

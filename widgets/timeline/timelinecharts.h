@@ -75,6 +75,7 @@ public:
     const core::DdpStepTimeline& ddp() const { return m_ddp; }
 
 private:
+    double parameterGatherStart() const; // after the last bucket's reduction
     DesignSnapshot m_snapshot;
     int m_rank;
     core::DdpStepTimeline m_ddp;

@@ -7,6 +7,7 @@
 #include "common/recordtext.h"
 #include "common/unitstext.h"
 #include "design/validate.h"
+#include "framework/frameworkswitches.h"
 #include "timeline/activationplot.h"
 #include "timeline/bubbleplot.h"
 #include "timeline/lanechart.h"
@@ -550,9 +551,22 @@ void TimelinePanel::updateCaptions()
     fsdpText = fsdpText.arg(fsdp.pipelineRank)
                    .arg(fsdp.shardRanks)
                    .arg(secondsText(fsdp.exposedSeconds), secondsText(fsdp.makespan));
-    if (layout.zeroStage != 3)
+    if (layout.zeroStage != 3) {
         fsdpText += QLatin1Char(' ')
             + tr("(The design uses ZeRO-%1; this is what FSDP would do.)").arg(layout.zeroStage);
+    } else if (fsdp.microBatches > 1) {
+        // The micro-batch drawn is the step's last; the cadence switches make the others differ.
+        const core::DataParallelCadence cadence
+            = core::dataParallelCadence(*m_snapshot.design, fsdp.microBatches);
+        fsdpText += QLatin1Char(' ')
+            + tr("Drawn: the last of the step's %n micro-batch(es). Over the step each layer is all-gathered "
+                 "%1 "
+                 "times and reduce-scattered %2 times: <b>%3</b> waits on communication per step.",
+                 nullptr, fsdp.microBatches)
+                  .arg(cadence.gathers)
+                  .arg(cadence.reduceScatters)
+                  .arg(secondsText(fsdp.stepExposedSeconds));
+    }
     m_fsdpCaption->setText(fsdpText);
 }
 

@@ -214,7 +214,7 @@ void TestTraffic::pipelineSendsPerSchedule()
     QCOMPARE(pp.closedChain, closed);
 }
 
-// ZeRO-3 sends 1.5× ZeRO-1/2 (ZeRO paper §7); DDP's all-reduce equals ZeRO-1's reduce-scatter +
+// ZeRO-3 sends 1.5× ZeRO-1/2 per pass (ZeRO paper §7); DDP's all-reduce equals ZeRO-1's reduce-scatter +
 // all-gather when gradients and weights have the same precision. Megatron's FP32 main gradients are reduced
 // in FP32 while the BF16 weights are gathered: (4 + 2) / (2 + 2) = 1.5× BF16 mixed precision.
 void TestTraffic::zeroStagesAndPrecision_data()
@@ -223,9 +223,17 @@ void TestTraffic::zeroStagesAndPrecision_data()
     QTest::addColumn<double>("ratio");
     QTest::newRow("ZeRO-0 (DDP) = ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 0}})") << 1.0;
     QTest::newRow("ZeRO-2 = ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 2}})") << 1.0;
-    QTest::newRow("ZeRO-3 = 1.5 × ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 3}})") << 1.5;
-    QTest::newRow("FSDP2 without reshard = ZeRO-1")
-        << QStringLiteral(R"({"layout": {"zeroStage": 3, "reshardAfterForward": false}})") << 1.0;
+    // ZeRO-3 as FSDP2 runs it over the example's 64 micro-batches (docs/communication-volume.md): each
+    // micro-batch gathers (twice when resharding after forward) and reduce-scatters, unless gradient sync
+    // waits for the last; ZeRO-1's two halves are each 0.5 of its volume.
+    QTest::newRow("ZeRO-3 = 64 × 1.5 × ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 3}})") << 96.0;
+    QTest::newRow("FSDP2 without reshard = 64 × ZeRO-1")
+        << QStringLiteral(R"({"layout": {"zeroStage": 3, "reshardAfterForward": false}})") << 64.0;
+    QTest::newRow("FSDP2 gathered all step = ZeRO-1 (ZeRO §7 per step)") << QStringLiteral(
+        R"({"layout": {"zeroStage": 3, "reshardAfterForward": false, "gradientSyncEveryMicroBatch": false}})")
+                                                                         << 1.0;
+    QTest::newRow("FSDP2 sync on the last = 0.5 + 2 × 64 × 0.5")
+        << QStringLiteral(R"({"layout": {"zeroStage": 3, "gradientSyncEveryMicroBatch": false}})") << 64.5;
     QTest::newRow("Megatron FP32 gradients = 1.5 ×")
         << QStringLiteral(R"({"workload": {"precision": "megatron-bf16"}})") << 1.5;
 }

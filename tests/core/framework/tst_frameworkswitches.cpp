@@ -58,6 +58,9 @@ private slots:
     void parameterGatherOverlap();
     void fsdpGradientSyncCadence_data();
     void fsdpGradientSyncCadence();
+    void dataParallelCadence_data();
+    void dataParallelCadence();
+    void trafficFollowsTheCadence();
     void expertAllToAllOverlap();
     void accumulationBufferIsTheShard();
     void jsonKeysOnlyWhenSet();
@@ -254,6 +257,83 @@ void TestFrameworkSwitches::fsdpGradientSyncCadence()
     QCOMPARE(count(FsdpStream::ReduceScatter), static_cast<std::ptrdiff_t>(perStep.units.size()));
     QCOMPARE(count(FsdpStream::AllGather), reshard ? 2 * static_cast<std::ptrdiff_t>(perStep.units.size()) - 1 : 0);
     QVERIFY(once.performance->exposed.reduceScatter < every.performance->exposed.reduceScatter);
+}
+
+void TestFrameworkSwitches::dataParallelCadence_data()
+{
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<bool>("reshard");
+    QTest::addColumn<bool>("syncEvery");
+    QTest::addColumn<int>("microBatches");
+    QTest::addColumn<int>("gathers");
+    QTest::addColumn<int>("reduceScatters");
+    // Megatron-LM finalize_model_grads and DeepSpeed's accumulation boundary: once per step whatever m.
+    QTest::newRow("ZeRO-1, 8 micro-batches") << 1 << true << true << 8 << 1 << 1;
+    QTest::newRow("ZeRO-2, 8 micro-batches") << 2 << true << true << 8 << 1 << 1;
+    // PyTorch FSDP2 fully_shard (docs: reshard_after_forward, set_requires_gradient_sync): per micro-batch
+    // a forward gather, a backward re-gather when resharded after forward, a reduce-scatter when syncing.
+    QTest::newRow("FSDP2 default, 8") << 3 << true << true << 8 << 16 << 8;
+    QTest::newRow("FSDP2 no reshard, 8") << 3 << false << true << 8 << 8 << 8;
+    QTest::newRow("FSDP2 sync on the last, 8") << 3 << true << false << 8 << 16 << 1;
+    QTest::newRow("FSDP2 gathered all step, 8") << 3 << false << false << 8 << 1 << 1;
+    QTest::newRow("FSDP2 default, 1") << 3 << true << true << 1 << 2 << 1;
+    QTest::newRow("FSDP2 gathered all step, 2") << 3 << false << false << 2 << 1 << 1;
+}
+
+void TestFrameworkSwitches::dataParallelCadence()
+{
+    QFETCH(int, zero);
+    QFETCH(bool, reshard);
+    QFETCH(bool, syncEvery);
+    QFETCH(int, microBatches);
+    Design d = dataParallel(zero == 3 ? Framework::Fsdp2 : Framework::DeepSpeed, zero);
+    d.layout.reshardAfterForward = reshard;
+    if (zero == 3)
+        d.layout.gradientSyncEveryMicroBatch = syncEvery;
+    const DataParallelCadence cadence = core::dataParallelCadence(d, microBatches);
+    QTEST(static_cast<int>(cadence.gathers), "gathers");
+    QTEST(static_cast<int>(cadence.reduceScatters), "reduceScatters");
+    // The passes the step timeline simulates add up to the same counts.
+    std::int64_t gathers = 0;
+    std::int64_t regathers = 0;
+    std::int64_t reduces = 0;
+    for (int i = 0; zero == 3 && i < microBatches; ++i) {
+        const FsdpPass pass = fsdpPass(d, i, microBatches);
+        gathers += int{pass.gatherForward} + int{pass.regather};
+        regathers += int{pass.regather};
+        reduces += int{pass.reduce};
+    }
+    if (zero == 3) {
+        QCOMPARE(gathers, cadence.gathers);
+        QCOMPARE(regathers, cadence.regathers);
+        QCOMPARE(reduces, cadence.reduceScatters);
+    }
+}
+
+// The traffic table sends what the cadence says: with a = one reduce-scatter's bytes per GPU and b = one
+// all-gather's, the four FSDP2 settings send a + b, m(a + b), m·a + 2m·b and a + 2m·b per step.
+void TestFrameworkSwitches::trafficFollowsTheCadence()
+{
+    const auto dpBytes = [](bool reshard, bool syncEvery) {
+        Design d = dataParallel(Framework::Fsdp2, 3);
+        d.layout.reshardAfterForward = reshard;
+        d.layout.gradientSyncEveryMicroBatch = syncEvery;
+        const Evaluation e = evaluated(d);
+        if (!e.traffic)
+            qFatal("no traffic report");
+        return e.traffic->of(Dim::Dp).bytesPerGpu;
+    };
+    const double m = 4;
+    const double once = dpBytes(false, false);
+    const double keepEvery = dpBytes(false, true);
+    const double reshardEvery = dpBytes(true, true);
+    const double reshardOnce = dpBytes(true, false);
+    QVERIFY(once > 0);
+    QCOMPARE(keepEvery, m * once);
+    const double b = (reshardEvery - keepEvery) / m;
+    const double a = once - b;
+    QVERIFY(a > 0 && b > 0);
+    QCOMPARE(reshardOnce, a + 2 * m * b);
 }
 
 // Megatron-Core --overlap-moe-expert-parallel-comm: the dispatch and combine hide under the dense work of
