@@ -124,6 +124,9 @@ void BubblePlot::replot()
     m_ideal->data()->clear();
     m_current->data()->clear();
     m_currentLabel->setVisible(false);
+    // An empty plot (no design, one stage) keeps an axis of whole micro-batch counts, not QCustomPlot's
+    // default range, whose log ticks (1/256 … 4) overprint each other.
+    m_plot->xAxis->setRange(1, 64);
     m_title->setText(tr("<b>Bubble</b>: the idle share of the pipeline against the number of micro-batches"));
     // No legend for an empty plot or a pipeline of one stage.
     m_plot->legend->setVisible(m_hasSpec && m_spec.ranks > 1);
