@@ -117,11 +117,10 @@ DataParallelCadence dataParallelCadence(const Design& design, std::int64_t micro
     const FsdpPass first = fsdpPass(design, 0, m);
     const FsdpPass middle = fsdpPass(design, std::min<std::int64_t>(1, m - 1), m);
     const FsdpPass last = fsdpPass(design, m - 1, m);
-    // Micro-batches 1 … m−2 are alike; count the first and the last on their own.
+    // Micro-batches 1 … m−2 are alike; count the first and the last on their own (with m = 1 all three are
+    // micro-batch 0, and the middle's m − 2 = −1 takes back the second count of it).
     const auto gathers
         = [](const FsdpPass& p) { return std::int64_t{p.gatherForward} + std::int64_t{p.regather}; };
-    if (m == 1)
-        return {gathers(first), std::int64_t{first.reduce}, std::int64_t{first.regather}};
     DataParallelCadence out;
     out.regathers = std::int64_t{first.regather} + (m - 2) * std::int64_t{middle.regather}
         + std::int64_t{last.regather};

@@ -79,6 +79,7 @@ struct FsdpPass
     bool gatherForward = true;
     bool regather = true;
     bool reduce = true;
+    bool operator==(const FsdpPass&) const = default;
 };
 FsdpPass fsdpPass(const Design& design, std::int64_t microBatch, std::int64_t microBatches);
 

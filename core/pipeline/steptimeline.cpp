@@ -403,8 +403,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     out.exposedSeconds = std::max(0.0, out.makespan - out.computeSeconds);
     // The step: the first micro-batch, the m − 2 alike between, and the last (the one shown).
     const auto exposedOf = [&](const FsdpPass& pass) {
-        if (pass.gatherForward == shown.gatherForward && pass.regather == shown.regather
-            && pass.reduce == shown.reduce)
+        if (pass == shown)
             return out.exposedSeconds;
         const auto [c, span] = simulate(pass, nullptr);
         return std::max(0.0, span - c);
