@@ -2,6 +2,7 @@
 #include "base/jsonparse.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonbuilder.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
 
@@ -83,131 +84,6 @@ std::size_t offsetOfDepth(std::string_view text, int limit)
     }
     return text.size();
 }
-
-// Builds the document from nlohmann's SAX events. nlohmann's own DOM builder inserts each key with
-// ordered_map::operator[], a linear search, which makes an object of n keys cost n² (100,000 keys:
-// half a minute); here a key is appended, and only objects past a few keys get an index for repeats.
-class DocumentBuilder
-{
-public:
-    using number_integer_t = Json::number_integer_t;
-    using number_unsigned_t = Json::number_unsigned_t;
-    using number_float_t = Json::number_float_t;
-    using string_t = Json::string_t;
-    using binary_t = Json::binary_t;
-
-    explicit DocumentBuilder(Json& root)
-        : m_root(root)
-    { }
-
-    bool null() { return put(nullptr); }
-    bool boolean(bool value) { return put(value); }
-    bool number_integer(number_integer_t value) { return put(value); }
-    bool number_unsigned(number_unsigned_t value) { return put(value); }
-    bool number_float(number_float_t value, const string_t&) { return put(value); }
-    bool string(string_t& value) { return put(std::move(value)); }
-    bool binary(binary_t& value) { return put(Json::binary(std::move(value))); }
-    bool start_object(std::size_t) { return open(Json::object()); }
-    bool start_array(std::size_t) { return open(Json::array()); }
-    bool end_object() { return close(); }
-    bool end_array() { return close(); }
-
-    bool key(string_t& name)
-    {
-        Level& level = m_levels.back();
-        auto& members = level.container->get_ref<Json::object_t&>();
-        // ordered_map is a vector of pairs: appending to it keeps the order and costs O(1).
-        auto& pairs = static_cast<Json::object_t::Container&>(members);
-        constexpr std::size_t kIndexFrom = 16;
-        std::optional<std::size_t> existing;
-        if (pairs.size() < kIndexFrom) {
-            for (std::size_t i = 0; i < pairs.size(); ++i)
-                if (pairs[i].first == name)
-                    existing = i;
-        } else {
-            if (level.index.empty()) // built once, when the object reaches kIndexFrom keys
-                for (std::size_t i = 0; i < pairs.size(); ++i)
-                    level.index.emplace(pairs[i].first, i);
-            if (const auto it = level.index.find(name); it != level.index.end())
-                existing = it->second;
-            else
-                level.index.emplace(name, pairs.size());
-        }
-        if (existing) {
-            m_slot = &pairs[*existing].second;
-            *m_slot = nullptr;
-            return true;
-        }
-        pairs.emplace_back(std::move(name), nullptr);
-        m_slot = &pairs.back().second;
-        return true;
-    }
-
-    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& error)
-    {
-        m_errorPosition = position;
-        m_errorId = error.id;
-        m_errorWhat = error.what();
-        return false;
-    }
-
-    bool tooDeep() const { return m_tooDeep; }
-    std::optional<std::size_t> errorPosition() const { return m_errorPosition; }
-    int errorId() const { return m_errorId; }
-    const std::string& errorWhat() const { return m_errorWhat; }
-
-private:
-    struct Level
-    {
-        Json* container;
-        std::unordered_map<std::string, std::size_t> index;
-    };
-
-    // Where the next value goes: the root, the end of the open array, or the slot of the last key.
-    Json* place()
-    {
-        if (m_levels.empty())
-            return &m_root;
-        Json* top = m_levels.back().container;
-        if (top->is_array()) {
-            top->get_ref<Json::array_t&>().emplace_back(nullptr);
-            return &top->get_ref<Json::array_t&>().back();
-        }
-        return m_slot;
-    }
-
-    bool put(Json value)
-    {
-        *place() = std::move(value);
-        return true;
-    }
-
-    bool open(Json container)
-    {
-        if (static_cast<int>(m_levels.size()) >= limits::kMaxJsonDepth) {
-            m_tooDeep = true;
-            return false;
-        }
-        Json* where = place();
-        *where = std::move(container);
-        m_levels.push_back({where, {}});
-        return true;
-    }
-
-    bool close()
-    {
-        m_levels.pop_back();
-        return true;
-    }
-
-    Json& m_root;
-    std::vector<Level> m_levels;
-    Json* m_slot = nullptr;
-    bool m_tooDeep = false;
-    std::optional<std::size_t> m_errorPosition;
-    int m_errorId = 0;
-    std::string m_errorWhat;
-};
 
 // nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: "
 // prefix.
@@ -303,7 +179,7 @@ JsonParse parseJson(std::string_view text)
         return result;
     }
     Json document;
-    DocumentBuilder builder(document);
+    JsonBuilder builder(document);
     bool parsed = false;
     try {
         parsed = Json::sax_parse(text, &builder);

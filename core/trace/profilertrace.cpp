@@ -2,6 +2,7 @@
 #include "trace/profilertrace.h"
 
 #include "base/diagnostickinds.h"
+#include "base/jsonbuilder.h"
 #include "base/jsonparse.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <istream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -91,10 +93,8 @@ public:
 
     bool key(string_t& value) override
     {
-        if (!m_capture.empty()) {
-            m_captureKey = value;
-            return true;
-        }
+        if (m_builder)
+            return m_builder->key(value);
         m_keys[m_depth] = value;
         return true;
     }
@@ -134,7 +134,7 @@ private:
     {
         // The captured keys become JSON, which nlohmann copies and compares recursively: as for every
         // document read (base/jsonparse.h), nesting past limits::kMaxJsonDepth is refused.
-        const int depth = m_depth + static_cast<int>(m_capture.size()) + 1;
+        const int depth = m_depth + static_cast<int>(m_builder ? m_builder->depth() : 0) + 1;
         if (depth > limits::kMaxJsonDepth) {
             const std::string where = m_depth > 0 && m_rootObject ? jsonPointerAppend("", m_keys[1]) : "";
             diagnostics.push_back(makeDiagnostic(diag::kValueRange, where,
@@ -142,9 +142,10 @@ private:
                                                   std::to_string(limits::kMaxJsonDepth), std::to_string(depth)}));
             return false;
         }
-        if (!m_capture.empty() || capturesTopLevel()) {
-            captureValue(object ? Json::object() : Json::array(), true);
-            return true;
+        if (m_builder || capturesTopLevel()) {
+            if (!m_builder)
+                m_builder.emplace(captured[m_keys[1]]);
+            return object ? m_builder->start_object(0) : m_builder->start_array(0);
         }
         ++m_depth;
         if (m_depth >= static_cast<int>(m_keys.size()))
@@ -167,8 +168,10 @@ private:
 
     bool close()
     {
-        if (!m_capture.empty()) {
-            m_capture.pop_back();
+        if (m_builder) {
+            m_builder->end_object(); // the same as end_array: the open container closes
+            if (m_builder->depth() == 0)
+                m_builder.reset();
             return true;
         }
         if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1 && !finishEvent())
@@ -189,8 +192,10 @@ private:
 
     bool scalar(Json value)
     {
-        if (!m_capture.empty() || capturesTopLevel()) {
-            captureValue(std::move(value), false);
+        if (m_builder)
+            return m_builder->put(std::move(value));
+        if (capturesTopLevel()) {
+            captured[m_keys[1]] = std::move(value);
             return true;
         }
         if (m_eventsDepth > 0 && m_depth == m_eventsDepth)
@@ -200,26 +205,6 @@ private:
         else if (inArgs())
             argField(m_keys[m_depth], value);
         return true;
-    }
-
-    // Builds the captured subtree: a container opened here is pushed so that its members land in it.
-    void captureValue(Json value, bool container)
-    {
-        Json* slot = nullptr;
-        if (m_capture.empty()) {
-            slot = &captured[m_keys[1]];
-        } else if (m_capture.back()->is_array()) {
-            m_capture.back()->push_back(std::move(value));
-            slot = &m_capture.back()->back();
-            if (container)
-                m_capture.push_back(slot);
-            return;
-        } else {
-            slot = &(*m_capture.back())[m_captureKey];
-        }
-        *slot = std::move(value);
-        if (container)
-            m_capture.push_back(slot);
     }
 
     static std::optional<double> number(const Json& value)
@@ -320,8 +305,8 @@ private:
     bool m_inArgs = false;
     std::vector<std::string> m_keys = std::vector<std::string>(4);
     Event m_event;
-    std::vector<Json*> m_capture;
-    std::string m_captureKey;
+    // Builds the kept top-level object or array as it streams past, in time linear in its keys.
+    std::optional<JsonBuilder> m_builder;
 };
 
 std::string isoDay(double nanoseconds)

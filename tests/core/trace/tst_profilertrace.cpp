@@ -7,6 +7,7 @@
 #include "trace/tracerecord.h"
 #include "trace/tracesweep.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
@@ -67,6 +68,7 @@ private slots:
     void badInput();
     void numbersAtTheEdgeOfTheRange();
     void everyTruncatedPrefixIsAnError();
+    void manyKeysInKeptObjectsLoadInLinearTime();
     void damagedFilesAndCancel();
 };
 
@@ -390,6 +392,27 @@ void TestProfilerTrace::everyTruncatedPrefixIsAnError()
         const TraceLoadResult result = readTraceText(std::string_view(text).substr(0, length));
         QVERIFY2(!result.summary && hasErrors(result.diagnostics), std::to_string(length).c_str());
     }
+}
+
+// The kept top-level objects were built key by key with ordered_map's linear insert: 100,000 keys in
+// distributedInfo cost n²/2 ≈ 5·10⁹ string comparisons (half a minute). Built as parseJson builds a document,
+// they load in well under a second even in a debug build; a key written twice keeps its last value, and the
+// keys after the crowd are still read.
+void TestProfilerTrace::manyKeysInKeptObjectsLoadInLinearTime()
+{
+    std::string info = R"("distributedInfo": {"world_size": 4, )";
+    for (int i = 0; i < 100000; ++i)
+        info += "\"k" + std::to_string(i) + "\": [" + std::to_string(i) + "], ";
+    info += R"("world_size": 2, "rank": 1}, "baseTimeNanoseconds": 1700000000000000000, )";
+    QElapsedTimer timer;
+    timer.start();
+    const TraceLoadResult result
+        = readTraceText(traceText(kernel("gemm", 0, 10) + "," + step(1, 0, 10), info));
+    QVERIFY(result.summary);
+    QCOMPARE(result.summary->worldSize.value_or(0), 2);
+    QCOMPARE(result.summary->rank.value_or(-1), 1);
+    QCOMPARE(result.summary->date, std::string("2023-11-14"));
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
 }
 
 void TestProfilerTrace::damagedFilesAndCancel()
