@@ -7,6 +7,7 @@
 #include "comm/commvolume.h"
 #include "comm/traffic.h"
 #include "evaluate.h"
+#include "framework/frameworkprofile.h"
 #include "report/evaluationio.h"
 #include "support/testdesigns.h"
 
@@ -41,6 +42,8 @@ private slots:
     void pipelineSendsPerSchedule();
     void zeroStagesAndPrecision_data();
     void zeroStagesAndPrecision();
+    void fsdpCadence_data();
+    void fsdpCadence();
     void expertAllToAllInsideANode();
     void movingAGpuMovesTraffic();
     void noTrafficWhenServingOrIncomplete();
@@ -214,26 +217,15 @@ void TestTraffic::pipelineSendsPerSchedule()
     QCOMPARE(pp.closedChain, closed);
 }
 
-// ZeRO-3 sends 1.5× ZeRO-1/2 per pass (ZeRO paper §7); DDP's all-reduce equals ZeRO-1's reduce-scatter +
-// all-gather when gradients and weights have the same precision. Megatron's FP32 main gradients are reduced
-// in FP32 while the BF16 weights are gathered: (4 + 2) / (2 + 2) = 1.5× BF16 mixed precision.
+// DDP's all-reduce equals ZeRO-1's reduce-scatter + all-gather when gradients and weights have the same
+// precision (ZeRO paper §7). Megatron's FP32 main gradients are reduced in FP32 while the BF16 weights are
+// gathered: (4 + 2) / (2 + 2) = 1.5× BF16 mixed precision.
 void TestTraffic::zeroStagesAndPrecision_data()
 {
     QTest::addColumn<QString>("patch");
     QTest::addColumn<double>("ratio");
     QTest::newRow("ZeRO-0 (DDP) = ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 0}})") << 1.0;
     QTest::newRow("ZeRO-2 = ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 2}})") << 1.0;
-    // ZeRO-3 as FSDP2 runs it over the example's 64 micro-batches (docs/communication-volume.md): each
-    // micro-batch gathers (twice when resharding after forward) and reduce-scatters, unless gradient sync
-    // waits for the last; ZeRO-1's two halves are each 0.5 of its volume.
-    QTest::newRow("ZeRO-3 = 64 × 1.5 × ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 3}})") << 96.0;
-    QTest::newRow("FSDP2 without reshard = 64 × ZeRO-1")
-        << QStringLiteral(R"({"layout": {"zeroStage": 3, "reshardAfterForward": false}})") << 64.0;
-    QTest::newRow("FSDP2 gathered all step = ZeRO-1 (ZeRO §7 per step)") << QStringLiteral(
-        R"({"layout": {"zeroStage": 3, "reshardAfterForward": false, "gradientSyncEveryMicroBatch": false}})")
-                                                                         << 1.0;
-    QTest::newRow("FSDP2 sync on the last = 0.5 + 2 × 64 × 0.5")
-        << QStringLiteral(R"({"layout": {"zeroStage": 3, "gradientSyncEveryMicroBatch": false}})") << 64.5;
     QTest::newRow("Megatron FP32 gradients = 1.5 ×")
         << QStringLiteral(R"({"workload": {"precision": "megatron-bf16"}})") << 1.5;
 }
@@ -251,6 +243,38 @@ void TestTraffic::zeroStagesAndPrecision()
 // Mixtral 8x7B, EP=8 inside each node (the example): T = 4096 tokens per GPU, top-2, h = 4096, e = 2 →
 // payload 4096 · 2 · 4096 · 2 = 67,108,864 B per all-to-all, 7/8 of it leaves the GPU: 58,720,256 B;
 // × 4 all-to-alls × 32 MoE layers × 8 micro-batches (256 / (DP 4 × EP 8)) = 60,129,542,144 B per GPU.
+// ZeRO-3 as FSDP2 runs it (docs/communication-volume.md), on the FSDP example: 8 GPUs, global batch 64,
+// micro-batch 1, so 8 micro-batches per step. Each micro-batch gathers the parameters (twice when resharding
+// after forward) and reduce-scatters the gradients, unless gradient sync waits for the last; ZeRO-1's
+// reduce-scatter and all-gather are each half of its volume, and ZeRO-3 sends 1.5× ZeRO-1 per pass (ZeRO
+// paper §7).
+void TestTraffic::fsdpCadence_data()
+{
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<double>("ratio");
+    QTest::newRow("the example (reshard, sync each) = 8 × 1.5 × ZeRO-1") << QStringLiteral("{}") << 12.0;
+    QTest::newRow("without reshard = 8 × ZeRO-1")
+        << QStringLiteral(R"({"layout": {"reshardAfterForward": false}})") << 8.0;
+    QTest::newRow("gathered all step = ZeRO-1") << QStringLiteral(
+        R"({"layout": {"reshardAfterForward": false, "gradientSyncEveryMicroBatch": false}})")
+                                                << 1.0;
+    QTest::newRow("sync on the last = 0.5 + 2 × 8 × 0.5")
+        << QStringLiteral(R"({"layout": {"gradientSyncEveryMicroBatch": false}})") << 8.5;
+}
+
+void TestTraffic::fsdpCadence()
+{
+    QFETCH(QString, patch);
+    QFETCH(double, ratio);
+    const LoadResult zero1 = testing::patched("fsdp-1node-8gpu", R"({"layout": {"zeroStage": 1}})");
+    const LoadResult loaded = testing::patched("fsdp-1node-8gpu", patch.toUtf8().constData());
+    QVERIFY(zero1.design && loaded.design);
+    QCOMPARE(frameworkOf(*loaded.design), Framework::Fsdp2); // Auto: ZeRO-3 without model parallelism
+    const double once = trafficOf(evaluate(*zero1.design)).of(Dim::Dp).bytesPerGpu;
+    QVERIFY(once > 0);
+    QCOMPARE(trafficOf(evaluate(*loaded.design)).of(Dim::Dp).bytesPerGpu, once * ratio);
+}
+
 void TestTraffic::expertAllToAllInsideANode()
 {
     const Evaluation e = evaluate(testing::example("mixtral-8x7b-ep8"));
