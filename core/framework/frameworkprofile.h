@@ -81,7 +81,8 @@ struct FrameworkProfile
 
     // Serving engines: the share of the device they take, the memory outside PyTorch's allocator (one GPU,
     // and with tensor parallelism: NCCL and custom all-reduce buffers), the tokens of one KV block, the
-    // tokens and sequences of the forward pass that profiles the activation peak.
+    // tokens of the forward pass that profiles the activation peak, and the sequences an engine runs at
+    // most when its command does not say (vLLM's max_num_seqs default: the profile then uses as many).
     double memoryUtilization = 0;
     std::vector<std::pair<int, double>> memoryUtilizationByTp; // [TP from, share]: SGLang's rule
     double nonTorchBytes = 0;

@@ -6,6 +6,7 @@
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
+#include "framework/frameworkprofile.h"
 #include "launch/importcontext.h"
 
 namespace core::launch {
@@ -67,15 +68,20 @@ std::optional<Settings> servingFlags(ImportContext& context, std::string_view te
     return flags;
 }
 
-// The serving workload's flags common to both tools.
+// The serving workload's flags common to both tools. Without the concurrency flag the engine runs its
+// default number of sequences (`engineDefault`, when it has a fixed one) and the design says so.
 void readServing(ImportContext& context, const Settings& flags, std::string_view contextFlag,
-                 std::string_view concurrencyFlag, std::initializer_list<std::string_view> fp8Names)
+                 std::string_view concurrencyFlag, std::initializer_list<std::string_view> fp8Names,
+                 int engineDefault = 0)
 {
     ServingWorkload& serving = context.design.workload.serving;
     if (const auto length = wholeNumber(context, flags.take(contextFlag), 1, std::int64_t(1) << 30))
         serving.contextLength = *length;
-    if (const auto sequences = wholeNumber(context, flags.take(concurrencyFlag)))
+    const Setting* concurrency = flags.take(concurrencyFlag);
+    if (const auto sequences = wholeNumber(context, concurrency))
         serving.concurrency = int(*sequences);
+    else if (concurrency == nullptr && engineDefault > 0)
+        serving.concurrency = engineDefault;
     serving.kvDtype = KvDtype::Bf16;
     if (const Setting* dtype = flags.take("--kv-cache-dtype"); dtype && dtype->value) {
         for (std::string_view name : fp8Names)
@@ -143,7 +149,9 @@ std::vector<std::string> importVllm(ImportContext& context, std::string_view tex
         layout.expertMode = ExpertMode::Megatron;
     readDataParallel(context, flags->take("--data-parallel-size"));
     flags->take("--data-parallel-size-local");
-    readServing(context, *flags, "--max-model-len", "--max-num-seqs", {"fp8", "fp8_e4m3", "fp8_e5m2"});
+    // vLLM's max_num_seqs defaults to 256 (EngineArgs), the sequences it then runs and profiles at once.
+    readServing(context, *flags, "--max-model-len", "--max-num-seqs", {"fp8", "fp8_e4m3", "fp8_e5m2"},
+                frameworkProfile(Framework::Vllm).profileSequences);
     setOrder(context, {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp});
     fitCluster(context);
     if (expertParallel && !context.failed()) {

@@ -80,9 +80,11 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     role.figure(MemoryCategory::KvCache)
         = figure(result.kvBytesPerToken * tokens * w.serving.concurrency, std::move(kvWhy));
 
-    // Workspace: the activation peak of the forward pass the engine profiles at start-up (vLLM: a batch of
-    // max_num_batched_tokens over max_num_seqs sequences), and its sampler's FP32 logits, probabilities and
-    // log-probabilities of those sequences (vLLM Sampler: softmax and log_softmax in float32). SGLang keeps
+    // Workspace: the activation peak of the forward pass the engine profiles at start-up (vLLM worker
+    // profile_run: a batch of max_num_batched_tokens over max_num_seqs sequences), and its sampler's FP32
+    // logits, probabilities and log-probabilities of those sequences (vLLM Sampler: softmax and log_softmax
+    // in float32). max_num_seqs is the design's concurrent sequences: the launch export passes them as
+    // --max-num-seqs (launch/launchserving.cpp), and no batch holds more sequences than tokens. SGLang keeps
     // its activations in the share of the device it leaves free, so its workspace is in the reserve.
     const FrameworkProfile& engine = frameworkProfile(d);
     const double q = static_cast<double>(m.heads) * static_cast<double>(m.headDim);
@@ -93,15 +95,15 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
         * (m.moe.isMoe() ? m.moe.topK * static_cast<double>(m.moe.expertFfn) : static_cast<double>(m.ffn));
     const double perToken = 4.0 * h + 2.0 * (2.0 * q + 2.0 * kv) / t + 2.0 * mlpWidth / t;
     const double tokensPlanned = engine.profileTokens;
-    const double logits = shard.hasOutputHead
-        ? 3.0 * 4.0 * engine.profileSequences * static_cast<double>(paddedVocab(d))
-        : 0.0;
+    const double sequences = std::min(static_cast<double>(std::max(w.serving.concurrency, 1)), tokensPlanned);
+    const double logits
+        = shard.hasOutputHead ? 3.0 * 4.0 * sequences * static_cast<double>(paddedVocab(d)) : 0.0;
     Explanation workWhy;
     workWhy.formula = "profiled tokens × live bytes per token in one layer + 3 × sequences × V × 4 "
                       "(FP32 logits, probabilities, log-probabilities)";
     workWhy.input("profiled tokens (max_num_batched_tokens)", tokensPlanned, "tokens")
         .input("live bytes per token", perToken, "bytes")
-        .input("profiled sequences (max_num_seqs)", engine.profileSequences)
+        .input("profiled sequences (max_num_seqs = concurrent sequences)", sequences)
         .input("sampler buffers", logits, "bytes");
     workWhy.source = engine.version + ": " + engine.memorySource;
     if (tokensPlanned <= 0)

@@ -39,13 +39,13 @@ Design dataParallel(Framework framework, int zeroStage, Offload offload)
 }
 
 // Llama 3.1 8B served by vLLM on `tp` H100s (the model of the published log below: Meta-Llama-3-8B has the
-// same shapes).
+// same shapes), with vLLM's default of 256 sequences (the log's command sets no --max-num-seqs).
 Design vllmServer(int tp)
 {
     Design d = testing::example("fsdp-1node-8gpu");
     d.workload.mode = Mode::Serving;
     d.workload.serving.contextLength = 8192;
-    d.workload.serving.concurrency = 1;
+    d.workload.serving.concurrency = 256;
     d.cluster = makeUniformCluster(1, tp, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
     d.layout = ParallelLayout{};
     d.layout.setDegree(Dim::Tp, tp);
@@ -243,6 +243,35 @@ private slots:
         QCOMPARE(b.blocks, static_cast<std::int64_t>(std::floor(b.kvCacheBytes / (16 * perToken))));
         QCOMPARE(b.maxConcurrency, b.blocks * 16.0 / 8192);
         QCOMPARE(*e.memory->maxConcurrentSequences, static_cast<std::int64_t>(b.maxConcurrency));
+    }
+
+    // vLLM profiles with max_num_seqs sequences (worker profile_run), which the export passes as the design's
+    // concurrent sequences: the sampler's three FP32 vocabulary rows (12 bytes per entry) per sequence, and
+    // no more sequences than the 8,192 profiled tokens.
+    void vllmProfilesItsMaxNumSeqs_data()
+    {
+        QTest::addColumn<int>("sequences");
+        QTest::addColumn<double>("profiled");
+        QTest::newRow("32") << 32 << 32.0;
+        QTest::newRow("256 (vLLM's default)") << 256 << 256.0;
+        QTest::newRow("20000, past the tokens") << 20000 << 8192.0;
+    }
+    void vllmProfilesItsMaxNumSeqs()
+    {
+        QFETCH(int, sequences);
+        QFETCH(double, profiled);
+        Design one = vllmServer(1);
+        one.workload.serving.concurrency = 1;
+        Design many = vllmServer(1);
+        many.workload.serving.concurrency = sequences;
+        const Evaluation a = evaluate(one);
+        const Evaluation b = evaluate(many);
+        QVERIFY(a.memory && a.memory->servingBudget && b.memory && b.memory->servingBudget);
+        const double vocabulary = 128256; // Llama 3's, a multiple of vLLM's 64
+        const double extra
+            = b.memory->servingBudget->activationBytes - a.memory->servingBudget->activationBytes;
+        QVERIFY2(std::abs(extra - (profiled - 1) * vocabulary * 12) < 1.0,
+                 qPrintable(QString::number(extra)));
     }
 
     // SGLang server_args.py: mem_fraction_static 0.88 / 0.87 / 0.85 / 0.81 / 0.79 for TP 1 / 2 / 4 / 8 / 16.

@@ -117,6 +117,8 @@ private slots:
     void exportThenImport();
     void realLaunchFiles_data();
     void realLaunchFiles();
+    void servingConcurrency_data();
+    void servingConcurrency();
     void unusedSettingsAreListed();
     void modelWarnings();
     void shardingGroupsAndAutoValues();
@@ -416,6 +418,39 @@ void TestLaunchImport::realLaunchFiles()
     const core::Evaluation e = evaluate(d);
     QVERIFY2(e.valid() || (d.workload.mode == core::Mode::Serving && e.failsOnlyInMemory()),
              qPrintable(testing::describe(e.diagnostics)));
+}
+
+// The sequences an engine runs at once: the command's flag, or the engine's own default when it has a fixed
+// one (vLLM 0.6.5 EngineArgs: max_num_seqs = 256). SGLang derives its cap from the memory when
+// --max-running-requests is not given, so the base design's concurrency stays.
+void TestLaunchImport::servingConcurrency_data()
+{
+    QTest::addColumn<core::LaunchFormat>("format");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("concurrency");
+    QTest::newRow("vllm --max-num-seqs 64")
+        << LaunchFormat::Vllm << "vllm serve meta-llama/Llama-3.1-8B -tp 8 --max-num-seqs 64" << 64;
+    QTest::newRow("vllm default") << LaunchFormat::Vllm << "vllm serve meta-llama/Llama-3.1-8B -tp 8" << 256;
+    QTest::newRow("sglang --max-running-requests 48")
+        << LaunchFormat::Sglang
+        << "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --tp 8 "
+           "--max-running-requests 48"
+        << 48;
+    QTest::newRow("sglang default")
+        << LaunchFormat::Sglang
+        << "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --tp 8"
+        << 32; // the base design's
+}
+
+void TestLaunchImport::servingConcurrency()
+{
+    QFETCH(core::LaunchFormat, format);
+    QFETCH(QString, text);
+    QFETCH(int, concurrency);
+    const LaunchImport imported
+        = importLaunch(format, text.toStdString(), testing::example("serving-70b-tp4x2"));
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    QCOMPARE(imported.design->workload.serving.concurrency, concurrency);
 }
 
 void TestLaunchImport::unusedSettingsAreListed()
