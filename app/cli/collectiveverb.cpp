@@ -432,9 +432,11 @@ std::optional<int> chooseGroup(const CollectiveFlags& f, ChosenCollective& chose
                              " has a single rank (the design has ", enumName(group.dim),
                              " = 1): nothing to communicate"));
     chosen.spec = chosen.group->spec;
-    chosen.links = chosen.group->links;
     if (f.op)
         chosen.spec.op = *f.op;
+    // The design's links as this op runs on them: a ring on the group's rails, all-to-all and sends on each
+    // GPU's card (grouplinks.h).
+    chosen.links = chosen.group->linksFor(chosen.spec.op);
     chosen.spec.algorithm = f.algorithm ? *f.algorithm : algorithmsFor(chosen.spec.op).front();
     if (f.bytes)
         chosen.spec.bytes = *f.bytes;
@@ -612,6 +614,7 @@ std::string collectiveHelp()
         "           | --design DESIGN.json|--example ID --group tp|dp|cp|ep:INDEX [--bytes B] [DESIGN "
         "FLAGS]\n"
         "             [--chunks C] [--cost alpha-beta|nccl|nccl-efficiency] [--steps] [--json]\n"
+        "             (the design's links; cost nccl-efficiency unless --cost says otherwise)\n"
         "      The time of one collective, its algorithm bandwidth (S / time) and bus bandwidth (algbw ×\n"
         "      the nccl-tests factor), and with --steps who sends which chunk to whom in every step.\n"
         "      B is nccl-tests' S: the all-reduce buffer, the whole all-gather output, the whole\n"
@@ -633,7 +636,10 @@ int collectiveVerb(Arguments& args, std::ostream& out, std::ostream& err)
     }
     CollectiveSpec& spec = chosen.spec;
     spec.chunks = flags.chunks.value_or(0);
-    const CostModel model = chosen.hardware && !flags.modelGiven ? CostModel::NcclEfficiency : flags.model;
+    // Real hardware — catalogue presets or a design's cluster — is priced as the step time prices it unless
+    // --cost says otherwise; raw α/β flags keep the α–β formulas.
+    const CostModel model
+        = (chosen.hardware || chosen.group) && !flags.modelGiven ? CostModel::NcclEfficiency : flags.model;
     if (spec.algorithm == CollectiveAlgorithm::Direct && spec.ranks > 1) {
         spec.source = 0;
         spec.destination = 1;

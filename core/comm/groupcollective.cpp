@@ -124,6 +124,13 @@ double activationBytesPerElement(Precision precision)
     return precision == Precision::Fp32 ? 4 : 2;
 }
 
+CollectiveLinks GroupCollective::linksFor(CollectiveOp op) const
+{
+    CollectiveLinks out = links;
+    out.interNode = op == CollectiveOp::AllToAll || op == CollectiveOp::SendRecv ? interNodePerGpu : interNodeOnRails;
+    return out;
+}
+
 GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed, Dim dim,
                                       int groupIndex)
 {
@@ -184,13 +191,15 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
     out.links.interNode = linkCost(out.interLink);
     out.unevenNodes = spread.uneven;
     const CollectiveOp op = opFor(dim, design);
+    out.interNodeOnRails = out.interNodePerGpu = out.links.interNode;
     if (specs.fabric) {
         // Rings run on as many rails as the group has members per node; all-to-all on each GPU's card.
         const GroupLinks onRails = groupLinksOnNodes(specs, nodeIndices);
         out.rails = onRails.rails;
-        out.links.interNode
-            = op == CollectiveOp::AllToAll ? onRails.interNodePerGpu : onRails.links.interNode;
+        out.interNodeOnRails = onRails.links.interNode;
+        out.interNodePerGpu = onRails.interNodePerGpu;
     }
+    out.links = out.linksFor(op);
 
     // Every rank of a TP, DP, CP or EP group sits at the same pipeline position.
     out.message = messageFor(dim, design,

@@ -85,6 +85,12 @@ struct GroupCollective
     LinkSpec intraLink; // the slowest intra-node link among the group's nodes
     LinkSpec interLink; // the cluster's fabric: one network card
     double rails = 1; // cards a ring's inter-node hop runs on (grouplinks.h); links.interNode holds them
+    // Between nodes, as each kind of collective runs there (grouplinks.h): a ring on its rails, all-to-all and
+    // point-to-point sends on each GPU's card. links.interNode is the one of spec.op; an op chosen instead
+    // takes linksFor(op).
+    LinkCost interNodeOnRails;
+    LinkCost interNodePerGpu;
+    CollectiveLinks linksFor(CollectiveOp op) const;
     GroupMessage message;
     int nodes = 0; // nodes the group's GPUs are on
     // The nodes hold different numbers of the group's GPUs: CollectiveSpec can only say "g per node", so

@@ -187,28 +187,41 @@ const std::vector<GroupLinks>& PlacedGroupLinks::ofPipelineRank(const PlacedLayo
         : none;
 }
 
-const std::vector<const LinkSpec*>& PlacedGroupLinks::pipelineHop(const PlacedLayout& placed,
-                                                                 int pipelineRank) const
+const std::vector<GroupLinks>& PlacedGroupLinks::pipelineHop(const PlacedLayout& placed, int pipelineRank) const
 {
     std::call_once(m_hopsFilled, [&] {
         const RankGroups& pipelines = placed.mesh.groupsOf(Dim::Pp);
-        const std::size_t p = pipelines.empty() ? 0 : pipelines.front().size();
-        m_hops.resize(p);
-        for (std::size_t r = 0; r < p && p > 1; ++r)
-            for (std::span<const int> pipeline : pipelines) {
-                const RankInfo& a = placed.ranks[static_cast<std::size_t>(pipeline[r])];
-                const RankInfo& b = placed.ranks[static_cast<std::size_t>(pipeline[(r + 1) % p])];
-                const LinkSpec* link = a.nodeIndex == b.nodeIndex
-                    ? m_specs->intra[static_cast<std::size_t>(a.nodeIndex)]
-                    : m_specs->fabric;
-                if (std::find(m_hops[r].begin(), m_hops[r].end(), link) == m_hops[r].end())
-                    m_hops[r].push_back(link);
-            }
+        const int p = pipelines.empty() ? 0 : static_cast<int>(pipelines.front().size());
+        m_hops.resize(static_cast<std::size_t>(p));
+        for (int r = 0; r < p && p > 1; ++r)
+            m_hops[static_cast<std::size_t>(r)] = pipelineSendLinks(*m_specs, placed, r, (r + 1) % p);
     });
-    static const std::vector<const LinkSpec*> none;
+    static const std::vector<GroupLinks> none;
     return pipelineRank >= 0 && static_cast<std::size_t>(pipelineRank) < m_hops.size()
         ? m_hops[static_cast<std::size_t>(pipelineRank)]
         : none;
+}
+
+std::vector<GroupLinks> pipelineSendLinks(const ClusterLinkSpecs& specs, const PlacedLayout& placed, int from,
+                                          int to)
+{
+    std::vector<GroupLinks> out;
+    const auto nodeOf = [&placed](std::span<const int> pipeline, int pipelineRank) {
+        if (pipelineRank < 0 || static_cast<std::size_t>(pipelineRank) >= pipeline.size())
+            return -1;
+        const int rank = pipeline[static_cast<std::size_t>(pipelineRank)];
+        return rank >= 0 && static_cast<std::size_t>(rank) < placed.ranks.size()
+            ? placed.ranks[static_cast<std::size_t>(rank)].nodeIndex
+            : -1;
+    };
+    for (std::span<const int> pipeline : placed.mesh.groupsOf(Dim::Pp)) {
+        const int a = nodeOf(pipeline, from);
+        const int b = nodeOf(pipeline, to);
+        GroupLinks pair = groupLinksOnNodes(specs, {std::min(a, b), std::max(a, b)});
+        if (std::find(out.begin(), out.end(), pair) == out.end())
+            out.push_back(std::move(pair));
+    }
+    return out;
 }
 
 double collectiveSeconds(CollectiveOp op, int ranks, double bytes, const GroupLinks& links)

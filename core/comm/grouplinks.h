@@ -97,9 +97,9 @@ public:
     const GroupLinks& ofGroup(const PlacedLayout& placed, Dim dim, std::size_t group) const;
     // stageGroupLinks() for one pipeline rank.
     const std::vector<GroupLinks>& ofPipelineRank(const PlacedLayout& placed, Dim dim, int pipelineRank) const;
-    // The distinct links between pipeline ranks r and r + 1 (mod PP) over every pipeline, for the
-    // activations a stage sends to the next (nullptr: an unknown link).
-    const std::vector<const LinkSpec*>& pipelineHop(const PlacedLayout& placed, int pipelineRank) const;
+    // pipelineSendLinks() from pipeline rank r to r + 1 (mod PP), for the activations a stage sends to the
+    // next.
+    const std::vector<GroupLinks>& pipelineHop(const PlacedLayout& placed, int pipelineRank) const;
 
 private:
     void fill(const PlacedLayout& placed, Dim dim) const;
@@ -109,8 +109,14 @@ private:
     mutable std::array<std::vector<GroupLinks>, kDimCount> m_ofGroup;
     mutable std::array<std::vector<std::vector<GroupLinks>>, kDimCount> m_ofPipelineRank;
     mutable std::once_flag m_hopsFilled;
-    mutable std::vector<std::vector<const LinkSpec*>> m_hops;
+    mutable std::vector<std::vector<GroupLinks>> m_hops;
 };
+// The distinct links of the sends from pipeline rank `from` to pipeline rank `to`, over every pipeline: each
+// send is a group of two, the GPUs' node (both on one node) or their two nodes, priced by collectiveSeconds
+// as CollectiveOp::SendRecv on 2 ranks (docs/collectives.md, "Point-to-point sends").
+std::vector<GroupLinks> pipelineSendLinks(const ClusterLinkSpecs& specs, const PlacedLayout& placed, int from,
+                                          int to);
+
 // Time of one collective on the group as NCCL runs it (collectivecost.h, ncclCollective: ring or tree as
 // NCCL's tuning would choose, with the message-size efficiency; all-to-all and sends on each GPU's share of
 // a card); 0 for fewer than 2 ranks.

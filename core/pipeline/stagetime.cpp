@@ -265,9 +265,10 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
         + (stage.outputHead ? kernels.head.times[kF].flops : 0.0);
 }
 
-// Seconds of each pipeline send from stage s to s + 1 (0 where both are on one rank): latency + bytes /
-// bandwidth on the link the two ranks share. The slowest pipeline group decides, since the replicas meet
-// at every gradient sync.
+// Seconds of each pipeline send from stage s to s + 1 (0 where both are on one rank): a send between the
+// two GPUs priced as every transfer is, a 2-rank SendRecv on the links of their node or node pair
+// (grouplinks.h: NCCL's base latency, the message-size efficiency, and across nodes one GPU's network card,
+// docs/collectives.md). The slowest pipeline group decides, since the replicas meet at every gradient sync.
 std::vector<double> pipelineSendSeconds(const Design& design, const PlacedLayout& placed,
                                         const ScheduleSpec& spec, double bytes)
 {
@@ -277,31 +278,21 @@ std::vector<double> pipelineSendSeconds(const Design& design, const PlacedLayout
     if (!placed.groupLinks)
         own.emplace(design.cluster, placed.presets());
     const ClusterLinkSpecs& links = placed.groupLinks ? placed.groupLinks->specs() : *own;
+    std::vector<GroupLinks> looked; // the links of a hop that the placement's table does not hold
     for (int s = 0; s + 1 < stages; ++s) {
         const int from = rankOfStage(spec, s);
         const int to = rankOfStage(spec, s + 1);
         if (from == to)
             continue;
-        double slowest = 0;
         const int p = spec.ranks;
+        // The placement's table holds the hops between neighbouring pipeline ranks, looked up once.
         const int hop = to == (from + 1) % p ? from : from == (to + 1) % p ? to : -1;
-        if (placed.groupLinks && hop >= 0) {
-            // Links looked up once per placement: the hop between neighbouring pipeline ranks.
-            for (const LinkSpec* link : placed.groupLinks->pipelineHop(placed, hop))
-                if (link && link->bandwidth > 0)
-                    slowest = std::max(slowest, link->latency + bytes / link->bandwidth);
-            out[static_cast<std::size_t>(s)] = slowest;
-            continue;
-        }
-        for (std::span<const int> group : placed.mesh.groupsOf(Dim::Pp)) {
-            const RankInfo& a = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(from)])];
-            const RankInfo& b = placed.ranks[static_cast<std::size_t>(group[static_cast<std::size_t>(to)])];
-            const LinkSpec* link = a.nodeIndex == b.nodeIndex
-                ? links.intra[static_cast<std::size_t>(a.nodeIndex)]
-                : links.fabric;
-            if (link && link->bandwidth > 0)
-                slowest = std::max(slowest, link->latency + bytes / link->bandwidth);
-        }
+        const bool cached = placed.groupLinks && hop >= 0;
+        if (!cached)
+            looked = pipelineSendLinks(links, placed, from, to);
+        double slowest = 0;
+        for (const GroupLinks& pair : cached ? placed.groupLinks->pipelineHop(placed, hop) : looked)
+            slowest = std::max(slowest, collectiveSeconds(CollectiveOp::SendRecv, 2, bytes, pair));
         out[static_cast<std::size_t>(s)] = slowest;
     }
     return out;
@@ -400,8 +391,9 @@ std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out)
     if (!out.boundarySeconds.empty())
         terms.push_back(term("boundarySeconds",
                              *std::max_element(out.boundarySeconds.begin(), out.boundarySeconds.end()), "s",
-                             "latency + bytes / bandwidth of the link between the two stages' GPUs",
-                             "link presets; p2p α + nβ (Thakur, Rabenseifner & Gropp, IJHPCA 2005)"));
+                             "a 2-rank send on the two stages' GPUs: NCCL base latency + α + bytes / (η · bandwidth), "
+                             "across nodes on one GPU's network card",
+                             "NCCL src/graph/paths.cc (a peer's channels on its GPU's card); docs/collectives.md"));
     return terms;
 }
 

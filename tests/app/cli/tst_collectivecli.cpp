@@ -10,6 +10,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -62,6 +63,8 @@ private slots:
     void textNotes_data();
     void textNotes();
     void groupOfADesign();
+    void groupPricedAsTheStepTime_data();
+    void groupPricedAsTheStepTime();
     void designFromAFile();
     void badInput_data();
     void badInput();
@@ -272,6 +275,41 @@ void TestCollectiveCli::groupOfADesign()
                              "position  1  rank     8  node    1  GPU 0", "between nodes: InfiniBand NDR",
                              "the gradients of one rank's model shard"})
         QVERIFY2(text.out.find(line) != std::string::npos, (std::string(line) + "\n" + text.out).c_str());
+}
+
+// A design's group is priced as the step time prices it unless --cost says otherwise. DP group 0 of the
+// default design: ranks 0 and 8, one per node, 1 GB all-reduced on one InfiniBand NDR card (50 GB/s, 5 µs:
+// links.json). NCCL's ring: base latency 8.4 µs (tuning.cc) + 2 steps of α + (S/2) / (η B), η = 2/3 · S / (S +
+// αB) (docs/collectives.md); α–β: 2 (α + (S/2) / B).
+void TestCollectiveCli::groupPricedAsTheStepTime_data()
+{
+    QTest::addColumn<QStringList>("cost");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<double>("seconds");
+    const double bytes = 1e9, alpha = 5e-6, bandwidth = 50e9;
+    const double eta = 2.0 / 3.0 * bytes / (bytes + alpha * bandwidth);
+    const double ring = 8.4e-6 + 2 * (alpha + bytes / 2 / (eta * bandwidth));
+    QTest::newRow("default") << QStringList{} << "nccl-efficiency" << ring;
+    QTest::newRow("--cost nccl-efficiency")
+        << QStringList{"--cost", "nccl-efficiency"} << "nccl-efficiency" << ring;
+    QTest::newRow("--cost alpha-beta") << QStringList{"--cost", "alpha-beta"} << "alpha-beta"
+                                       << 2 * (alpha + bytes / 2 / bandwidth);
+}
+
+void TestCollectiveCli::groupPricedAsTheStepTime()
+{
+    QFETCH(QStringList, cost);
+    QFETCH(QString, model);
+    QFETCH(double, seconds);
+    std::vector<std::string> args{"collective", "--example", "default", "--group", "dp:0",
+                                  "--op",       "allreduce", "--bytes", "1e9"};
+    for (const QString& flag : cost)
+        args.push_back(flag.toStdString());
+    const Json out = runJson(args);
+    QVERIFY(!out.is_discarded());
+    QCOMPARE(QString::fromStdString(out["model"].get<std::string>()), model);
+    QVERIFY2(std::abs(out["timeSeconds"].get<double>() / seconds - 1) < 1e-9,
+             qPrintable(QString::number(out["timeSeconds"].get<double>(), 'g', 12)));
 }
 
 void TestCollectiveCli::designFromAFile()

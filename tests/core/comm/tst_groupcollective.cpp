@@ -11,6 +11,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace core;
 
 namespace {
@@ -45,6 +47,8 @@ private slots:
     void unevenNodesArePricedConservatively();
     void groupsThatCannotPlay_data();
     void groupsThatCannotPlay();
+    void linksFollowTheOp_data();
+    void linksFollowTheOp();
 };
 
 // The default design: 4 nodes × 8 H100 (NVLink 4), TP=8 first in the order, so TP group 1 is ranks 8–15 on
@@ -201,6 +205,41 @@ void TestGroupCollective::unevenNodesArePricedConservatively()
     QVERIFY(g.unevenNodes);
     QCOMPARE(g.spec.ranksPerNode, 2);
     QVERIFY(collectiveCost(g.spec, g.links).crossesInterNode);
+}
+
+// Between nodes each kind of collective has its own link (grouplinks.h): a ring on as many rails as the group
+// has members per node (NCCL builds one ring per card, src/graph/search.cc), all-to-all and a send on the
+// sending GPU's one card (a remote peer's channels leave through its GPU's card, src/graph/paths.cc). TP
+// group 0 of the default design placed with 6 GPUs on node 0 and 2 on node 1: 2 per node, 2 rails of
+// InfiniBand NDR's 50 GB/s.
+void TestGroupCollective::linksFollowTheOp_data()
+{
+    QTest::addColumn<int>("op");
+    QTest::addColumn<double>("interGBps");
+    QTest::newRow("all-reduce") << static_cast<int>(CollectiveOp::AllReduce) << 100.0;
+    QTest::newRow("all-gather") << static_cast<int>(CollectiveOp::AllGather) << 100.0;
+    QTest::newRow("reduce-scatter") << static_cast<int>(CollectiveOp::ReduceScatter) << 100.0;
+    QTest::newRow("all-to-all") << static_cast<int>(CollectiveOp::AllToAll) << 50.0;
+    QTest::newRow("send") << static_cast<int>(CollectiveOp::SendRecv) << 50.0;
+}
+
+void TestGroupCollective::linksFollowTheOp()
+{
+    QFETCH(int, op);
+    QFETCH(double, interGBps);
+    Design design = testing::example("default");
+    design.placement.clear();
+    for (int rank = 0; rank < 32; ++rank)
+        design.placement.push_back(rank);
+    std::swap(design.placement[6], design.placement[8]);
+    std::swap(design.placement[7], design.placement[9]);
+    const GroupCollective g = group(design, Dim::Tp, 0);
+    QCOMPARE(g.rails, 2.0);
+    const CollectiveLinks links = g.linksFor(static_cast<CollectiveOp>(op));
+    QVERIFY2(std::abs(1 / links.interNode.beta - interGBps * 1e9) < 1, qPrintable(QString::number(1 / links.interNode.beta)));
+    QCOMPARE(links.intraNode, g.links.intraNode);
+    // The group's own op (all-reduce or all-gather) is priced on what linksFor gives it.
+    QCOMPARE(g.links, g.linksFor(g.spec.op));
 }
 
 void TestGroupCollective::groupsThatCannotPlay_data()

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 using namespace core;
@@ -148,8 +149,10 @@ void TestNcclEfficiency::measuredOneNode_data()
              {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter, CollectiveOp::AllToAll})
             QTest::addRow("%s %s", gpu, std::string(enumName(op)).c_str())
                 << QString::fromLatin1(gpu) << static_cast<int>(op)
-                // All-to-all is NCCL's point-to-point sends, which its ring model does not cover: looser.
-                << (op == CollectiveOp::AllToAll ? 0.30 : 0.15);
+                // All-to-all is NCCL's point-to-point sends, which its ring model does not cover: looser,
+                // at what the model reaches (H100 15 %, B200 28 %; docs/collectives.md, "How well it holds",
+                // says why it is not tuned further).
+                << (op != CollectiveOp::AllToAll ? 0.15 : std::string_view(gpu) == "b200" ? 0.30 : 0.16);
 }
 
 void TestNcclEfficiency::measuredOneNode()

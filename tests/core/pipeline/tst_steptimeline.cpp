@@ -322,34 +322,72 @@ void TestStepTimeline::bandsExposedExactlyWhenWaitedFor()
     }
 }
 
-// The p2p time between two stages: latency + [s/CP (/TP with SP), b, h] × 2 bytes / bandwidth of the link
-// the two GPUs share (link presets: NVLink 3 300 GB/s, 2 µs; IB NDR 50 GB/s, 5 µs).
+// The p2p time between two stages: a 2-rank send priced as every transfer, [s/CP (/TP with SP), b, h] × 2
+// bytes S on the links the two GPUs share: NCCL's base latency 8.4 µs (src/graph/tuning.cc baseLat) + α +
+// S / (η B) with η = S / (S + αB) (docs/collectives.md), i.e. 8.4 µs + 2α + S / B. Across nodes B is one
+// network card, the sending GPU's (NCCL src/graph/paths.cc ncclTopoGetNchannels: a remote peer's channels on
+// the GPU's local card; src/graph/search.cc ncclTopoGetNetDev), its share where cards serve several GPUs,
+// halved by a 2:1 spine. Link presets: NVLink 3 300 GB/s, 2 µs; IB NDR 50 GB/s, 5 µs; 100 GbE 12.5 GB/s,
+// 20 µs. Four pipeline stages on four GPUs: boundaries 0–1, 1–2, 2–3.
 void TestStepTimeline::boundaryOnTheSharedLink_data()
 {
     QTest::addColumn<int>("nodes");
     QTest::addColumn<QString>("fabric");
-    QTest::addColumn<double>("seconds");
+    QTest::addColumn<int>("nicsPerNode"); // 0: one per GPU
+    QTest::addColumn<bool>("oversubscribedFatTree");
+    QTest::addColumn<QList<double>>("seconds");
     const double bytes = 1024.0 * 1024 * 2;
-    QTest::newRow("one node: NVLink 3") << 1 << "ib-ndr-400" << 2e-6 + bytes / 300e9;
-    QTest::newRow("one GPU per node: IB NDR") << 4 << "ib-ndr-400" << 5e-6 + bytes / 50e9;
-    QTest::newRow("one GPU per node: Ethernet") << 4 << "ethernet-100" << 20e-6 + bytes / 12.5e9;
+    const double base = 8.4e-6;
+    const double nvlink = base + 2 * 2e-6 + bytes / 300e9;
+    const double ndr = base + 2 * 5e-6 + bytes / 50e9;
+    const double ndrHalf = base + 2 * 5e-6 + bytes / 25e9;
+    const double ethernet = base + 2 * 20e-6 + bytes / 12.5e9;
+    QTest::newRow("one node: NVLink 3") << 1 << "ib-ndr-400" << 0 << false
+                                        << QList<double>{nvlink, nvlink, nvlink};
+    QTest::newRow("one GPU per node: IB NDR") << 4 << "ib-ndr-400" << 0 << false << QList<double>{ndr, ndr, ndr};
+    QTest::newRow("one GPU per node: Ethernet")
+        << 4 << "ethernet-100" << 0 << false << QList<double>{ethernet, ethernet, ethernet};
+    // Stages 0, 1 on node 0 and 2, 3 on node 1: only the middle send crosses, on one card of the two.
+    QTest::newRow("two GPUs per node: one card per send")
+        << 2 << "ib-ndr-400" << 0 << false << QList<double>{nvlink, ndr, nvlink};
+    QTest::newRow("two GPUs per node, one card per node: its half")
+        << 2 << "ib-ndr-400" << 1 << false << QList<double>{nvlink, ndrHalf, nvlink};
+    QTest::newRow("one GPU per node, 2:1 fat tree") << 4 << "ib-ndr-400" << 0 << true
+                                                    << QList<double>{ndrHalf, ndrHalf, ndrHalf};
 }
 
 void TestStepTimeline::boundaryOnTheSharedLink()
 {
     QFETCH(int, nodes);
     QFETCH(QString, fabric);
-    QFETCH(double, seconds);
+    QFETCH(int, nicsPerNode);
+    QFETCH(bool, oversubscribedFatTree);
+    QFETCH(QList<double>, seconds);
     Design design = tinyDesign();
     design.cluster = makeUniformCluster(nodes, 4 / nodes, "a100-80gb", "nvlink3", fabric.toStdString());
+    design.cluster.nicsPerNode = nicsPerNode;
+    if (oversubscribedFatTree) {
+        design.cluster.fabricTopology = FabricTopology::FatTree;
+        design.cluster.oversubscription = 2;
+    }
     const Evaluation e = evaluate(design);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
     const StageTimes t = stageTimes(design, e, kFlatRate);
     QCOMPARE(t.boundaryBytes, 1024.0 * 1024 * 2);
-    QCOMPARE(t.boundarySeconds.size(), std::size_t{3});
-    for (double b : t.boundarySeconds)
-        QVERIFY2(near(b, seconds), qPrintable(QString::number(b)));
+    QCOMPARE(t.boundarySeconds.size(), static_cast<std::size_t>(seconds.size()));
+    for (qsizetype i = 0; i < seconds.size(); ++i)
+        QVERIFY2(near(t.boundarySeconds[static_cast<std::size_t>(i)], seconds[i]),
+                 qPrintable(QStringLiteral("boundary %1: %2 s, expected %3 s")
+                                .arg(i)
+                                .arg(t.boundarySeconds[static_cast<std::size_t>(i)])
+                                .arg(seconds[i])));
     QCOMPARE(t.spec.boundaryTransfer, t.boundarySeconds);
+    // Without the placement's table of links the sends come out the same (the path a placed layout built
+    // by hand takes).
+    PlacedLayout placed = e;
+    placed.groupLinks.reset();
+    const StageTimes own = stageTimes(design, placed, kFlatRate);
+    QCOMPARE(own.boundarySeconds, t.boundarySeconds);
 }
 
 // Explicit layers per stage: the stage with more layers takes proportionally longer.
