@@ -803,6 +803,14 @@
         <source>%1 cannot run with %2 set this way: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DualPipe needs an even PP (half the micro-batches enter from each end); the layout has PP=%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe needs an even number of micro-batches, at least 2 × PP = %1; the layout has %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1655,6 +1663,10 @@
     </message>
     <message>
         <source>next forward begins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2861,10 +2873,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Activations (GB)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Time (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2886,6 +2894,14 @@
     </message>
     <message>
         <source>&lt;b&gt;Activation memory&lt;/b&gt; each pipeline rank holds over the step: the memory model&apos;s activations (as in the Memory tab), rising with every forward in flight and falling with every backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Activation memory&lt;/b&gt; per pipeline rank over the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3197,14 +3213,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>groups of %1 ranks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1 traffic: %2 per GPU per training step&lt;/b&gt; (busiest GPU; %3) — %4.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3381,10 +3389,6 @@
         </translation>
     </message>
     <message>
-        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>, and the global batch of %1 splits into micro-batches of %2 evenly over no more than %3 of them</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3401,6 +3405,18 @@
             <numerusform>%Ln %1 group of %2</numerusform>
             <numerusform>%Ln %1 groups of %2</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>groups of %1 ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3583,10 +3599,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 groups of %3 · %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The design has no TP, DP, CP or EP group of two or more ranks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3766,6 +3778,13 @@ Links: %3%4</source>
     <message>
         <source>all-gather and reduce-scatter (sequence parallel)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln group(s) of %2 · %3</source>
+        <translation>
+            <numerusform>%1: %Ln group of %2 · %3</numerusform>
+            <numerusform>%1: %Ln groups of %2 · %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4009,10 +4028,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4129,17 +4144,6 @@ Links: %3%4</source>
         <source>The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
-        <translation>
-            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPU idle.</numerusform>
-            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPUs idle.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Valid layout: %1 ranks on %2 GPUs.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>If it ran:</source>
         <translation type="unfinished"></translation>
@@ -4154,6 +4158,21 @@ Links: %3%4</source>
     </message>
     <message>
         <source>%1 off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
+        <translation>
+            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPU idle.</numerusform>
+            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPUs idle.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid layout: %1 ranks on %2 GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4227,10 +4246,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Dropless:&lt;/b&gt; every expert processes all its tokens (from %1 to %2), nothing is dropped or padded, and the work per expert varies.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4280,6 +4295,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>dropless routing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4500,6 +4519,10 @@ Links: %3%4</source>
         <source>one per GPU</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DualPipe (bidirectional, 2× parameters)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -4630,10 +4653,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>KV cache per sequence</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4650,6 +4669,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>&lt;p&gt;As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4988,18 +5011,6 @@ of %2</source>
 <context>
     <name>widgets::ScalingPlot</name>
     <message>
-        <source>GPUs (more data-parallel replicas of this layout)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tokens per second (solid)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scaling efficiency, % (dashed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>weak: batch grows with the GPUs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5033,6 +5044,18 @@ of %2</source>
     </message>
     <message>
         <source>Not drawn (weak): %1 GPUs — invalid or does not fit there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs (more data-parallel replicas of this layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second (solid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaling efficiency, % (dashed)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5296,9 +5319,9 @@ of %2</source>
     </message>
     <message numerus="yes">
         <source>Drawn: the last of the step&apos;s %n micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Drawn: the last of the step&apos;s %n micro-batch. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
+            <numerusform>Drawn: the last of the step&apos;s %n micro-batches. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
         </translation>
     </message>
 </context>

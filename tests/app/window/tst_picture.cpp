@@ -24,6 +24,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
@@ -52,6 +53,7 @@ private slots:
     void germanNumbers();
     void plurals_data();
     void plurals();
+    void worldSizeStaysInOnePiece();
     void viewMenuTogglesDocks();
     void minimumSizeEnforced();
     void wrongTypeNamesItsPathOnce();
@@ -243,6 +245,23 @@ void TestPicture::plurals()
     nodes->setValue(2);
     QCOMPARE(nodes->suffix(),
              language == QLatin1String("de") ? QStringLiteral(" Nodes") : QStringLiteral(" nodes"));
+    m_language->choose(QStringLiteral("en"));
+}
+
+// The Layout panel's world size keeps its product in one piece: "× EP 1" never stands alone on a line.
+void TestPicture::worldSizeStaysInOnePiece()
+{
+    m_language->choose(QStringLiteral("de"));
+    QApplication::processEvents();
+    QLabel* world = nullptr;
+    for (QLabel* label : m_window->inspector()->findChildren<QLabel*>())
+        if (label->text().startsWith(QLatin1String("World Size"))
+            || label->text().startsWith(QLatin1String("Welt")))
+            world = label;
+    QVERIFY(world);
+    QVERIFY2(
+        world->text().contains(QStringLiteral("white-space:nowrap'>DP 2 × TP 8 × PP 2 × CP 1 × EP 1</span>")),
+        qPrintable(world->text()));
     m_language->choose(QStringLiteral("en"));
 }
 
