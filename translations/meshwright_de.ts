@@ -3412,17 +3412,37 @@
             <numerusform>%Ln %1-Gruppen mit je %2</numerusform>
         </translation>
     </message>
-    <message>
-        <source>groups of %1 ranks</source>
-        <translation>Gruppen mit %1 Ranks</translation>
+    <message numerus="yes">
+        <source>groups of %Ln rank(s)</source>
+        <translation>
+            <numerusform>Gruppen mit je %Ln Rank</numerusform>
+            <numerusform>Gruppen mit je %Ln Ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>gradient synchronisation over the %Ln rank(s) holding the same parameters</source>
+        <translation>
+            <numerusform>Gradient-Synchronisation über den %Ln Rank mit denselben Parametern</numerusform>
+            <numerusform>Gradient-Synchronisation über die %Ln Ranks mit denselben Parametern</numerusform>
+        </translation>
     </message>
     <message>
-        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
-        <translation>Gradient-Synchronisation über die %1 Ranks mit denselben Parametern</translation>
+        <source>Each replica keeps its %1 (TP, PP, CP and EP stay), so the %2 in service hold %3</source>
+        <translation>Jede Replica behält ihre %1 (TP, PP, CP und EP bleiben), also fassen die %2 in Betrieb %3</translation>
     </message>
-    <message>
-        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
-        <translation>Jede Replica behält ihre %1 GPUs (TP, PP, CP und EP bleiben), also fassen die %2 GPUs in Betrieb %3 Replicas</translation>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln Replica</numerusform>
+            <numerusform>%Ln Replicas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4168,19 +4188,40 @@ Verbindungen: %3%4</translation>
         <translation>%1 aus</translation>
     </message>
     <message numerus="yes">
-        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
+        <source>Valid layout: %1 on %2, %n GPU(s) idle.</source>
         <translation>
-            <numerusform>Gültiges Layout: %1 Ranks auf %2 GPUs, %n GPU ungenutzt.</numerusform>
-            <numerusform>Gültiges Layout: %1 Ranks auf %2 GPUs, %n GPUs ungenutzt.</numerusform>
+            <numerusform>Gültiges Layout: %1 auf %2, %n GPU ungenutzt.</numerusform>
+            <numerusform>Gültiges Layout: %1 auf %2, %n GPUs ungenutzt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln Rank</numerusform>
+            <numerusform>%Ln Ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
         </translation>
     </message>
     <message>
-        <source>Valid layout: %1 ranks on %2 GPUs.</source>
-        <translation>Gültiges Layout: %1 Ranks auf %2 GPUs.</translation>
+        <source>Valid layout: %1 on %2.</source>
+        <translation>Gültiges Layout: %1 auf %2.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
-        <translation>&lt;b&gt;Erstes Token %1&lt;/b&gt; · %2 je weiteres Token · %3 Tokens/s für die Gruppe (%4 Replicas × %5 Sequenzen)</translation>
+        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 × %5)</source>
+        <translation>&lt;b&gt;Erstes Token %1&lt;/b&gt; · %2 je weiteres Token · %3 Tokens/s für die Gruppe (%4 × %5)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln Sequenz</numerusform>
+            <numerusform>%Ln Sequenzen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4304,9 +4345,12 @@ Verbindungen: %3%4</translation>
         <source>dropless routing</source>
         <translation>Routing ohne Verwerfen</translation>
     </message>
-    <message>
-        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
-        <translation>Der Router wählt %1 Experts pro Token: %2 Zuweisungen, unten pro Expert gezählt. Sie sind ungleich verteilt: Expert %3 erhielt %4, Expert %5 nur %6.</translation>
+    <message numerus="yes">
+        <source>The router picks %n expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
+        <translation>
+            <numerusform>Der Router wählt für jedes Token %n Expert: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
+            <numerusform>Der Router wählt für jedes Token %n Experts: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4679,8 +4723,22 @@ Verbindungen: %3%4</translation>
         <translation>&lt;p&gt;Wie %1 es beim Start ausgibt: %2 × %3 = %4 nutzbar; Gewichte %5, Speicher außerhalb von PyTorch %6, Aktivierungsspitze %7; der KV-Cache erhält %8 = %9 Blöcke zu %10 Tokens.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;KV-Cache pro Sequenz mit %1 Tokens: &lt;a href='kvBytesPerSequence'&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;a href='maxConcurrentSequences'&gt;&lt;b&gt;%3 Sequenzen&lt;/b&gt;&lt;/a&gt; passen pro Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 Replicas bedienen %6 Sequenzen gleichzeitig.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 serve %6 at once.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;KV-Cache je Sequenz von %1 Tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3&lt;/b&gt;&lt;/a&gt; passen je Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 bedienen %6 gleichzeitig.&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln Sequenz</numerusform>
+            <numerusform>%Ln Sequenzen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln Replica</numerusform>
+            <numerusform>%Ln Replicas</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3406,17 +3406,37 @@
             <numerusform>%Ln %1 groups of %2</numerusform>
         </translation>
     </message>
-    <message>
-        <source>groups of %1 ranks</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>groups of %Ln rank(s)</source>
+        <translation>
+            <numerusform>groups of %Ln rank</numerusform>
+            <numerusform>groups of %Ln ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>gradient synchronisation over the %Ln rank(s) holding the same parameters</source>
+        <translation>
+            <numerusform>gradient synchronisation over the %Ln rank holding the same parameters</numerusform>
+            <numerusform>gradient synchronisation over the %Ln ranks holding the same parameters</numerusform>
+        </translation>
     </message>
     <message>
-        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
+        <source>Each replica keeps its %1 (TP, PP, CP and EP stay), so the %2 in service hold %3</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln replica</numerusform>
+            <numerusform>%Ln replicas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4161,19 +4181,40 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
+        <source>Valid layout: %1 on %2, %n GPU(s) idle.</source>
         <translation>
-            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPU idle.</numerusform>
-            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPUs idle.</numerusform>
+            <numerusform>Valid layout: %1 on %2, %n GPU idle.</numerusform>
+            <numerusform>Valid layout: %1 on %2, %n GPUs idle.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln rank</numerusform>
+            <numerusform>%Ln ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
         </translation>
     </message>
     <message>
-        <source>Valid layout: %1 ranks on %2 GPUs.</source>
+        <source>Valid layout: %1 on %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
+        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 × %5)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln sequence</numerusform>
+            <numerusform>%Ln sequences</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4297,9 +4338,12 @@ Links: %3%4</source>
         <source>dropless routing</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>The router picks %n expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
+        <translation>
+            <numerusform>The router picks %n expert for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
+            <numerusform>The router picks %n experts for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4672,8 +4716,22 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 serve %6 at once.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln sequence</numerusform>
+            <numerusform>%Ln sequences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln replica</numerusform>
+            <numerusform>%Ln replicas</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -503,10 +503,11 @@ void ClusterPanel::updateTraffic()
     for (core::LinkClass link : kLinks)
         if (t.share(link) > 0)
             shares << tr("%1 over %2").arg(shareText(t.share(link)), linkText(link));
-    QString group = tr("groups of %1 ranks").arg(t.groupSize());
+    const int size = static_cast<int>(t.groupSize());
+    QString group = tr("groups of %Ln rank(s)", nullptr, size);
     if (dim == core::Dim::Dp)
         group
-            = tr("gradient synchronisation over the %1 ranks holding the same parameters").arg(t.groupSize());
+            = tr("gradient synchronisation over the %Ln rank(s) holding the same parameters", nullptr, size);
     m_traffic->setText(
         swatch
         + tr("<b>%1 traffic: %2 per GPU per training step</b> (busiest GPU; %3) — %4.")

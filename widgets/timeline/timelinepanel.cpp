@@ -441,12 +441,12 @@ void TimelinePanel::updateCharts()
     QString text = tr("<b>%1</b> · %2 × %3 · step <b>%4</b> · bubble <b>%5 %</b> of the GPU time")
                        .arg(scheduleName(spec.kind), tr("%n stage(s)", nullptr, stageCount(spec)),
                             tr("%n micro-batch(es)", nullptr, m), secondsText(t.makespan))
-                       .arg(100 * t.bubbleFraction, 0, 'f', 1);
+                       .arg(fixedText(100 * t.bubbleFraction, 1));
     if (p > 1 && (spec.kind == core::Schedule::GPipe || spec.kind == core::Schedule::OneFOneB))
         text += tr(" (equal stages: (p − 1)/(m + p − 1) = %1/%2 = %3 %)")
                     .arg(p - 1)
                     .arg(m + p - 1)
-                    .arg(100.0 * (p - 1) / (m + p - 1), 0, 'f', 1);
+                    .arg(fixedText(100.0 * (p - 1) / (m + p - 1), 1));
     if (p > 1)
         text += tr(" · longest idle inside one stage %1 · micro-batches in flight per stage: %2")
                     .arg(secondsText(t.maxStageBubble), peaks.join(QStringLiteral(", ")));

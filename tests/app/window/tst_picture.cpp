@@ -14,7 +14,10 @@
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/unitstext.h"
+#include "design/designio.h"
+#include "design/designsummary.h"
 #include "design/layoutinspector.h"
+#include "evaluate.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
@@ -53,6 +56,8 @@ private slots:
     void germanNumbers();
     void plurals_data();
     void plurals();
+    void verdictCountsInWords_data();
+    void verdictCountsInWords();
     void worldSizeStaysInOnePiece();
     void viewMenuTogglesDocks();
     void minimumSizeEnforced();
@@ -214,6 +219,9 @@ void TestPicture::germanNumbers()
     QTEST(widgets::percentText(0.521), "percent");
     QCOMPARE(widgets::secondsText(0.0613),
              language == QLatin1String("de") ? QStringLiteral("61,3 ms") : QStringLiteral("61.3 ms"));
+    // The timeline's bubble of 3/67: "4.5 %" in English, "4,5 %" in German.
+    QCOMPARE(widgets::fixedText(100.0 * 3 / 67, 1),
+             language == QLatin1String("de") ? QStringLiteral("4,5") : QStringLiteral("4.5"));
     m_language->choose(QStringLiteral("en"));
 }
 
@@ -245,6 +253,43 @@ void TestPicture::plurals()
     nodes->setValue(2);
     QCOMPARE(nodes->suffix(),
              language == QLatin1String("de") ? QStringLiteral(" Nodes") : QStringLiteral(" nodes"));
+    m_language->choose(QStringLiteral("en"));
+}
+
+// The status line counts ranks and GPUs in words that agree with the number: one rank on one GPU (Llama 3.1
+// 8B served from one H100) and 32 ranks on 32 GPUs (the default example), German with its separators.
+void TestPicture::verdictCountsInWords_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("en 1") << QStringLiteral("en") << 1 << QStringLiteral("Valid layout: 1 rank on 1 GPU.");
+    QTest::newRow("en 32") << QStringLiteral("en") << 32
+                           << QStringLiteral("Valid layout: 32 ranks on 32 GPUs.");
+    QTest::newRow("de 1") << QStringLiteral("de") << 1
+                          << QStringLiteral("Gültiges Layout: 1 Rank auf 1 GPU.");
+    QTest::newRow("de 32") << QStringLiteral("de") << 32
+                           << QStringLiteral("Gültiges Layout: 32 Ranks auf 32 GPUs.");
+}
+
+void TestPicture::verdictCountsInWords()
+{
+    QFETCH(QString, language);
+    QFETCH(int, gpus);
+    core::Design design = *core::exampleDesign("default");
+    if (gpus == 1)
+        design = *core::designFromJson(core::Json::parse(R"({"format": "meshwright.design", "version": 1,
+            "name": "Llama 3.1 8B served from one H100", "model": "llama-3.1-8b",
+            "workload": {"mode": "serving", "sequenceLength": 4096, "globalBatch": 1,
+                         "serving": {"concurrency": 1, "contextLength": 4096, "kvDtype": "bf16"}},
+            "cluster": {"fabric": "ib-ndr-400",
+                        "uniform": {"nodes": 1, "gpusPerNode": 1, "gpu": "h100-sxm-80gb", "intraLink": "nvlink4"}},
+            "layout": {"tp": 1, "pp": 1, "cp": 1, "dp": 1, "ep": 1, "microBatch": 1}})"))
+                      .design;
+    const core::Evaluation evaluation = core::evaluate(design);
+    QCOMPARE(static_cast<int>(evaluation.gpusInService), gpus);
+    m_language->choose(language);
+    QTEST(widgets::layoutVerdictText(evaluation), "expected");
     m_language->choose(QStringLiteral("en"));
 }
 
