@@ -813,6 +813,173 @@
     </message>
 </context>
 <context>
+    <name>Explanations</name>
+    <message>
+        <source>pipeline makespan + exposed data-parallel synchronisation + optimizer step</source>
+        <translation>Dauer der Pipeline + sichtbare datenparallele Synchronisation + Optimizer-Schritt</translation>
+    </message>
+    <message>
+        <source>pipeline makespan</source>
+        <translation>Dauer der Pipeline</translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation, exposed</source>
+        <translation>datenparallele Synchronisation, sichtbar</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>Optimizer-Schritt</translation>
+    </message>
+    <message>
+        <source>bubble (share of GPU time)</source>
+        <translation>Bubble (Anteil der GPU-Zeit)</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation>GEMM-Effizienz</translation>
+    </message>
+    <message>
+        <source>3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)</source>
+        <translation>3 × Forward-FLOPs × Micro-Batches × GPUs pro Stage / (Schritt × Σ GPU-Spitzenleistung)</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step (Megatron, causal attention)</source>
+        <translation>Modell-FLOPs pro Schritt (Megatron, kausale Attention)</translation>
+    </message>
+    <message>
+        <source>hardware FLOPs per step (with recomputation)</source>
+        <translation>Hardware-FLOPs pro Schritt (mit Recomputation)</translation>
+    </message>
+    <message>
+        <source>Σ GPU dense BF16 peak</source>
+        <translation>Σ dichte BF16-Spitzenleistung der GPUs</translation>
+    </message>
+    <message>
+        <source>Σ GPU dense FP8 peak</source>
+        <translation>Σ dichte FP8-Spitzenleistung der GPUs</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>MFU against the FP8 peak</source>
+        <translation>MFU gegenüber der FP8-Spitzenleistung</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, Megatron non-causal (Narayanan et al. 2021 eq. 3 without recomputation)</source>
+        <translation>Modell-FLOPs pro Schritt, Megatron nicht kausal (Narayanan et al. 2021, Gl. 3 ohne Recomputation)</translation>
+    </message>
+    <message>
+        <source>MFU, Megatron non-causal</source>
+        <translation>MFU, Megatron nicht kausal</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, PaLM 6N + 12·L·h·s per token</source>
+        <translation>Modell-FLOPs pro Schritt, PaLM 6N + 12·L·h·s pro Token</translation>
+    </message>
+    <message>
+        <source>MFU, PaLM</source>
+        <translation>MFU, PaLM</translation>
+    </message>
+    <message>
+        <source>MFU is stated against the dense BF16 peak, with Megatron-LM&apos;s FLOP count and causal attention (the work the kernels do). Papers that count attention over the whole square (Megatron 2021, Korthikanti 2022) or use PaLM&apos;s 6N + 12·L·h·s report a higher MFU for the same run: compare with the row of the same convention.</source>
+        <translation>Die MFU bezieht sich auf die dichte BF16-Spitzenleistung, mit der FLOP-Zählung von Megatron-LM und kausaler Attention (der Arbeit, die die Kernels tun). Arbeiten, die die Attention über das ganze Quadrat zählen (Megatron 2021, Korthikanti 2022) oder PaLMs 6N + 12·L·h·s verwenden, nennen für denselben Lauf eine höhere MFU: Vergleichen Sie mit der Zeile derselben Konvention.</translation>
+    </message>
+    <message>
+        <source>inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
+        <translation>in den Layern: Micro-Batches × Layer × worauf jeder Layer wartet (seine Collectives, abzüglich dessen, was seine GEMMs mit TP-Überlappung verbergen); nach der Pipeline: was der letzte Backward-Pass nicht verbergen kann (DDP-Buckets, ZeRO-All-Gather der Parameter); FSDP: Gathers und Reduce-Scatters je Layer, die die Rechnung nicht verbirgt × Micro-Batches; Point-to-Point: was die Sends zwischen Stages dem Schedule hinzufügen, und der CP-Ring über die Attention hinaus, mit der er überlappt</translation>
+    </message>
+    <message>
+        <source>micro-batches per step</source>
+        <translation>Micro-Batches pro Schritt</translation>
+    </message>
+    <message>
+        <source>layers on the critical pipeline rank</source>
+        <translation>Layer auf dem kritischen Pipeline-Rank</translation>
+    </message>
+    <message>
+        <source>TP all-reduces per layer and micro-batch</source>
+        <translation>TP-All-Reduces pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>TP all-gathers per layer and micro-batch</source>
+        <translation>TP-All-Gathers pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>TP reduce-scatters per layer and micro-batch</source>
+        <translation>TP-Reduce-Scatters pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>EP all-to-alls per MoE layer and micro-batch</source>
+        <translation>EP-All-to-Alls pro MoE-Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>one TP all-reduce</source>
+        <translation>ein TP-All-Reduce</translation>
+    </message>
+    <message>
+        <source>one TP all-gather</source>
+        <translation>ein TP-All-Gather</translation>
+    </message>
+    <message>
+        <source>one TP reduce-scatter</source>
+        <translation>ein TP-Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>one EP all-to-all</source>
+        <translation>ein EP-All-to-All</translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-reduce visible</source>
+        <translation>ein Layer und Micro-Batch, All-Reduce sichtbar</translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-gather visible</source>
+        <translation>ein Layer und Micro-Batch, All-Gather sichtbar</translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, reduce-scatter visible</source>
+        <translation>ein Layer und Micro-Batch, Reduce-Scatter sichtbar</translation>
+    </message>
+    <message>
+        <source>data-parallel reduction after the pipeline</source>
+        <translation>datenparallele Reduktion nach der Pipeline</translation>
+    </message>
+    <message>
+        <source>ZeRO parameter all-gather after the optimizer</source>
+        <translation>ZeRO-All-Gather der Parameter nach dem Optimizer</translation>
+    </message>
+    <message>
+        <source>FSDP, per micro-batch that synchronises</source>
+        <translation>FSDP, pro synchronisierendem Micro-Batch</translation>
+    </message>
+    <message>
+        <source>FSDP, over the step</source>
+        <translation>FSDP, über den Schritt</translation>
+    </message>
+    <message>
+        <source>visible all-reduce</source>
+        <translation>sichtbares All-Reduce</translation>
+    </message>
+    <message>
+        <source>visible all-gather</source>
+        <translation>sichtbares All-Gather</translation>
+    </message>
+    <message>
+        <source>visible reduce-scatter</source>
+        <translation>sichtbares Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>visible all-to-all</source>
+        <translation>sichtbares All-to-All</translation>
+    </message>
+    <message>
+        <source>visible point-to-point</source>
+        <translation>sichtbares Point-to-Point</translation>
+    </message>
+</context>
+<context>
     <name>FieldText</name>
     <message>
         <source>Layers</source>

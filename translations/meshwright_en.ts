@@ -813,6 +813,173 @@
     </message>
 </context>
 <context>
+    <name>Explanations</name>
+    <message>
+        <source>pipeline makespan + exposed data-parallel synchronisation + optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline makespan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation, exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubble (share of GPU time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model FLOPs per step (Megatron, causal attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hardware FLOPs per step (with recomputation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ GPU dense BF16 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ GPU dense FP8 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU against the FP8 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, Megatron non-causal (Narayanan et al. 2021 eq. 3 without recomputation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU, Megatron non-causal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, PaLM 6N + 12·L·h·s per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU, PaLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU is stated against the dense BF16 peak, with Megatron-LM&apos;s FLOP count and causal attention (the work the kernels do). Papers that count attention over the whole square (Megatron 2021, Korthikanti 2022) or use PaLM&apos;s 6N + 12·L·h·s report a higher MFU for the same run: compare with the row of the same convention.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers on the critical pipeline rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP all-reduces per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP all-gathers per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP reduce-scatters per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP all-to-alls per MoE layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one EP all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-reduce visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-gather visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, reduce-scatter visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel reduction after the pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO parameter all-gather after the optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP, per micro-batch that synchronises</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP, over the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible point-to-point</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FieldText</name>
     <message>
         <source>Layers</source>

@@ -7,6 +7,7 @@
 #include "cluster/clusterlegend.h"
 #include "cluster/gpupalette.h"
 #include "cluster/whatiftext.h"
+#include "common/explanationdialog.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -480,9 +481,10 @@ void ClusterPanel::updateTraffic()
                 item->setForeground(palette::fabricLink);
         }
         const core::Explanation& why = t.explanation;
-        const QString tip = QStringLiteral("%1\n%2%3")
-                                .arg(qs(why.formula), qs(why.source),
-                                     why.note.empty() ? QString() : QStringLiteral("\n") + qs(why.note));
+        const QString tip
+            = QStringLiteral("%1\n%2%3")
+                  .arg(explanationText(why.formula), qs(why.source),
+                       why.note.empty() ? QString() : QStringLiteral("\n") + explanationText(why.note));
         for (int column = 0; column < m_table->columnCount(); ++column)
             m_table->item(row, column)->setToolTip(tip);
     }

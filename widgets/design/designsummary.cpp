@@ -333,7 +333,7 @@ void DesignSummary::refreshPerformance()
                   .arg(seconds(v.requestSeconds), bytesText(v.decodeBytesPerStep),
                        v.decodeMemoryBound ? tr("memory-bound") : tr("compute-bound"))
             + QStringLiteral("</small>"));
-        m_performance->setToolTip(tr("Inter-token latency = %1").arg(qs(v.itl.formula)));
+        m_performance->setToolTip(tr("Inter-token latency = %1").arg(explanationText(v.itl.formula)));
         return;
     }
     const core::ExposedCommunication& x = p->exposed;
@@ -353,7 +353,8 @@ void DesignSummary::refreshPerformance()
         + QStringLiteral("</small>"));
     m_performance->setToolTip(
         tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
-            .arg(qs(p->step.formula), qs(p->mfuExplanation.formula), percent(p->computeEfficiency)));
+            .arg(explanationText(p->step.formula), explanationText(p->mfuExplanation.formula),
+                 percent(p->computeEfficiency)));
 }
 
 // The headline figures a run measures, each beside its prediction with the difference, so that a

@@ -11,6 +11,7 @@
 #include "cluster/clustercanvas.h"
 #include "cluster/clusterlegend.h"
 #include "cluster/clusterpanel.h"
+#include "common/explanationdialog.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/unitstext.h"
@@ -59,6 +60,7 @@ private slots:
     void verdictCountsInWords_data();
     void verdictCountsInWords();
     void worldSizeStaysInOnePiece();
+    void explanationsInTheChosenLanguage();
     void viewMenuTogglesDocks();
     void minimumSizeEnforced();
     void wrongTypeNamesItsPathOnce();
@@ -308,6 +310,24 @@ void TestPicture::worldSizeStaysInOnePiece()
         world->text().contains(QStringLiteral("white-space:nowrap'>DP 2 × TP 8 × PP 2 × CP 1 × EP 1</span>")),
         qPrintable(world->text()));
     m_language->choose(QStringLiteral("en"));
+}
+
+// The core writes its explanations in English (the command line and the JSON keep them so); the views show
+// the texts it marked in the chosen language.
+void TestPicture::explanationsInTheChosenLanguage()
+{
+    const core::Evaluation evaluation = core::evaluate(*core::exampleDesign("default"));
+    QVERIFY(evaluation.performance);
+    const core::Explanation& step = evaluation.performance->step;
+    QCOMPARE(step.inputs.front().name, std::string("pipeline makespan"));
+    m_language->choose(QStringLiteral("de"));
+    QCOMPARE(widgets::explanationText(step.inputs.front().name), QStringLiteral("Dauer der Pipeline"));
+    QCOMPARE(widgets::explanationText(step.formula),
+             QStringLiteral("Dauer der Pipeline + sichtbare datenparallele Synchronisation + Optimizer-Schritt"));
+    QCOMPARE(widgets::explanationText(evaluation.performance->mfuExplanation.inputs.front().name),
+             QStringLiteral("Modell-FLOPs pro Schritt (Megatron, kausale Attention)"));
+    m_language->choose(QStringLiteral("en"));
+    QCOMPARE(widgets::explanationText(step.inputs.front().name), QStringLiteral("pipeline makespan"));
 }
 
 void TestPicture::viewMenuTogglesDocks()
