@@ -5558,6 +5558,22 @@ von %2</translation>
             <numerusform>Gezeigt: der letzte der %n Micro-Batches des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>this pipeline %1</source>
+        <translation>diese Pipeline %1</translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation after it %1</source>
+        <translation>datenparallele Synchronisation danach %1</translation>
+    </message>
+    <message>
+        <source>optimizer step %1</source>
+        <translation>Optimizer-Schritt %1</translation>
+    </message>
+    <message>
+        <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
+        <translation>Schritt in der Kopfzeile &lt;b&gt;%1&lt;/b&gt; = %2</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ZeroView</name>

@@ -5549,6 +5549,22 @@ of %2</source>
             <numerusform>Drawn: the last of the step&apos;s %n micro-batches. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>this pipeline %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation after it %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ZeroView</name>

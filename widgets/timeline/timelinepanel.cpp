@@ -397,6 +397,24 @@ QString TimelinePanel::summaryText() const
     return m_summary->text();
 }
 
+// The headline's step is longer than the pipeline drawn here: after the last backward come the
+// data-parallel synchronisation the pipeline cannot hide and the optimizer step (core/performance/
+// performance.h). The caption names each term with its value, so the two figures visibly agree.
+QString TimelinePanel::stepCompositionText() const
+{
+    const std::optional<core::Performance>& perf = m_snapshot.evaluation->performance;
+    if (!perf)
+        return QString();
+    QStringList terms{tr("this pipeline %1").arg(secondsText(perf->pipelineSeconds))};
+    if (perf->dataParallelSeconds > 0)
+        terms << tr("data-parallel synchronisation after it %1").arg(secondsText(perf->dataParallelSeconds));
+    if (perf->optimizerSeconds > 0)
+        terms << tr("optimizer step %1").arg(secondsText(perf->optimizerSeconds));
+    return QStringLiteral("<br>")
+        + tr("Step in the headline <b>%1</b> = %2")
+              .arg(secondsText(perf->stepSeconds), terms.join(QStringLiteral(" + ")));
+}
+
 void TimelinePanel::updateCharts()
 {
     const bool has = !m_snapshot.isNull() && m_snapshot.evaluation->schedule;
@@ -450,6 +468,7 @@ void TimelinePanel::updateCharts()
     if (p > 1)
         text += tr(" · longest idle inside one stage %1 · micro-batches in flight per stage: %2")
                     .arg(secondsText(t.maxStageBubble), peaks.join(QStringLiteral(", ")));
+    text += stepCompositionText();
     // The measured step beside the predicted one (the chart marks both), so a record is read where its
     // figure is.
     if (const ShownRecord shown = shownRecord(m_snapshot); shown.record)
