@@ -5281,16 +5281,20 @@ von %2</translation>
         <translation>Nicht gezeichnet (schwach): %1 GPUs — dort ungültig oder passt nicht.</translation>
     </message>
     <message>
-        <source>GPUs (more data-parallel replicas of this layout)</source>
-        <translation>GPUs (mehr datenparallele Replicas dieses Layouts)</translation>
+        <source>GPUs, log scale (more data-parallel replicas of this layout)</source>
+        <translation>GPUs, logarithmisch (mehr datenparallele Replicas dieses Layouts)</translation>
     </message>
     <message>
-        <source>tokens per second (solid)</source>
-        <translation>Tokens pro Sekunde (durchgezogen)</translation>
+        <source>tokens per second, log scale (solid; dotted: ideal)</source>
+        <translation>Tokens pro Sekunde, logarithmisch (durchgezogen; gepunktet: ideal)</translation>
     </message>
     <message>
-        <source>scaling efficiency, % (dashed)</source>
-        <translation>Skalierungseffizienz, % (gestrichelt)</translation>
+        <source>scaling efficiency, %, linear (dashed)</source>
+        <translation>Skalierungseffizienz, %, linear (gestrichelt)</translation>
+    </message>
+    <message>
+        <source>ideal: throughput ∝ GPUs</source>
+        <translation>ideal: Durchsatz ∝ GPUs</translation>
     </message>
 </context>
 <context>

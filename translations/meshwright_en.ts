@@ -5272,15 +5272,19 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPUs (more data-parallel replicas of this layout)</source>
+        <source>GPUs, log scale (more data-parallel replicas of this layout)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>tokens per second (solid)</source>
+        <source>tokens per second, log scale (solid; dotted: ideal)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>scaling efficiency, % (dashed)</source>
+        <source>scaling efficiency, %, linear (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ideal: throughput ∝ GPUs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
