@@ -813,6 +813,173 @@
     </message>
 </context>
 <context>
+    <name>Explanations</name>
+    <message>
+        <source>pipeline makespan + exposed data-parallel synchronisation + optimizer step</source>
+        <translation>Dauer der Pipeline + sichtbare datenparallele Synchronisation + Optimizer-Schritt</translation>
+    </message>
+    <message>
+        <source>pipeline makespan</source>
+        <translation>Dauer der Pipeline</translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation, exposed</source>
+        <translation>datenparallele Synchronisation, sichtbar</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>Optimizer-Schritt</translation>
+    </message>
+    <message>
+        <source>bubble (share of GPU time)</source>
+        <translation>Bubble (Anteil der GPU-Zeit)</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation>GEMM-Effizienz</translation>
+    </message>
+    <message>
+        <source>3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)</source>
+        <translation>3 × Forward-FLOPs × Micro-Batches × GPUs pro Stage / (Schritt × Σ GPU-Spitzenleistung)</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step (Megatron, causal attention)</source>
+        <translation>Modell-FLOPs pro Schritt (Megatron, kausale Attention)</translation>
+    </message>
+    <message>
+        <source>hardware FLOPs per step (with recomputation)</source>
+        <translation>Hardware-FLOPs pro Schritt (mit Recomputation)</translation>
+    </message>
+    <message>
+        <source>Σ GPU dense BF16 peak</source>
+        <translation>Σ dichte BF16-Spitzenleistung der GPUs</translation>
+    </message>
+    <message>
+        <source>Σ GPU dense FP8 peak</source>
+        <translation>Σ dichte FP8-Spitzenleistung der GPUs</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>MFU against the FP8 peak</source>
+        <translation>MFU gegenüber der FP8-Spitzenleistung</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, Megatron non-causal (Narayanan et al. 2021 eq. 3 without recomputation)</source>
+        <translation>Modell-FLOPs pro Schritt, Megatron nicht kausal (Narayanan et al. 2021, Gl. 3 ohne Recomputation)</translation>
+    </message>
+    <message>
+        <source>MFU, Megatron non-causal</source>
+        <translation>MFU, Megatron nicht kausal</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, PaLM 6N + 12·L·h·s per token</source>
+        <translation>Modell-FLOPs pro Schritt, PaLM 6N + 12·L·h·s pro Token</translation>
+    </message>
+    <message>
+        <source>MFU, PaLM</source>
+        <translation>MFU, PaLM</translation>
+    </message>
+    <message>
+        <source>MFU is stated against the dense BF16 peak, with Megatron-LM&apos;s FLOP count and causal attention (the work the kernels do). Papers that count attention over the whole square (Megatron 2021, Korthikanti 2022) or use PaLM&apos;s 6N + 12·L·h·s report a higher MFU for the same run: compare with the row of the same convention.</source>
+        <translation>Die MFU bezieht sich auf die dichte BF16-Spitzenleistung, mit der FLOP-Zählung von Megatron-LM und kausaler Attention (der Arbeit, die die Kernels tun). Arbeiten, die die Attention über das ganze Quadrat zählen (Megatron 2021, Korthikanti 2022) oder PaLMs 6N + 12·L·h·s verwenden, nennen für denselben Lauf eine höhere MFU: Vergleichen Sie mit der Zeile derselben Konvention.</translation>
+    </message>
+    <message>
+        <source>inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
+        <translation>in den Layern: Micro-Batches × Layer × worauf jeder Layer wartet (seine Collectives, abzüglich dessen, was seine GEMMs mit TP-Überlappung verbergen); nach der Pipeline: was der letzte Backward-Pass nicht verbergen kann (DDP-Buckets, ZeRO-All-Gather der Parameter); FSDP: Gathers und Reduce-Scatters je Layer, die die Rechnung nicht verbirgt × Micro-Batches; Point-to-Point: was die Sends zwischen Stages dem Schedule hinzufügen, und der CP-Ring über die Attention hinaus, mit der er überlappt</translation>
+    </message>
+    <message>
+        <source>micro-batches per step</source>
+        <translation>Micro-Batches pro Schritt</translation>
+    </message>
+    <message>
+        <source>layers on the critical pipeline rank</source>
+        <translation>Layer auf dem kritischen Pipeline-Rank</translation>
+    </message>
+    <message>
+        <source>TP all-reduces per layer and micro-batch</source>
+        <translation>TP-All-Reduces pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>TP all-gathers per layer and micro-batch</source>
+        <translation>TP-All-Gathers pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>TP reduce-scatters per layer and micro-batch</source>
+        <translation>TP-Reduce-Scatters pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>EP all-to-alls per MoE layer and micro-batch</source>
+        <translation>EP-All-to-Alls pro MoE-Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>one TP all-reduce</source>
+        <translation>ein TP-All-Reduce</translation>
+    </message>
+    <message>
+        <source>one TP all-gather</source>
+        <translation>ein TP-All-Gather</translation>
+    </message>
+    <message>
+        <source>one TP reduce-scatter</source>
+        <translation>ein TP-Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>one EP all-to-all</source>
+        <translation>ein EP-All-to-All</translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-reduce visible</source>
+        <translation>ein Layer und Micro-Batch, All-Reduce sichtbar</translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-gather visible</source>
+        <translation>ein Layer und Micro-Batch, All-Gather sichtbar</translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, reduce-scatter visible</source>
+        <translation>ein Layer und Micro-Batch, Reduce-Scatter sichtbar</translation>
+    </message>
+    <message>
+        <source>data-parallel reduction after the pipeline</source>
+        <translation>datenparallele Reduktion nach der Pipeline</translation>
+    </message>
+    <message>
+        <source>ZeRO parameter all-gather after the optimizer</source>
+        <translation>ZeRO-All-Gather der Parameter nach dem Optimizer</translation>
+    </message>
+    <message>
+        <source>FSDP, per micro-batch that synchronises</source>
+        <translation>FSDP, pro synchronisierendem Micro-Batch</translation>
+    </message>
+    <message>
+        <source>FSDP, over the step</source>
+        <translation>FSDP, über den Schritt</translation>
+    </message>
+    <message>
+        <source>visible all-reduce</source>
+        <translation>sichtbares All-Reduce</translation>
+    </message>
+    <message>
+        <source>visible all-gather</source>
+        <translation>sichtbares All-Gather</translation>
+    </message>
+    <message>
+        <source>visible reduce-scatter</source>
+        <translation>sichtbares Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>visible all-to-all</source>
+        <translation>sichtbares All-to-All</translation>
+    </message>
+    <message>
+        <source>visible point-to-point</source>
+        <translation>sichtbares Point-to-Point</translation>
+    </message>
+</context>
+<context>
     <name>FieldText</name>
     <message>
         <source>Layers</source>
@@ -860,11 +1027,11 @@
     </message>
     <message>
         <source>Network cards per node</source>
-        <translation>Netzwerkkarten pro Node</translation>
+        <translation>NICs pro Node</translation>
     </message>
     <message>
         <source>Fabric oversubscription</source>
-        <translation>Überbuchung der Fabric</translation>
+        <translation>Fabric-Überbuchung</translation>
     </message>
     <message>
         <source>TP</source>
@@ -1052,7 +1219,7 @@
     </message>
     <message>
         <source>Vocabulary multiple</source>
-        <translation>Vielfaches des Vokabulars</translation>
+        <translation>Vokabular-Vielfaches</translation>
     </message>
     <message>
         <source>The software that runs the layout: what it keeps in memory, what it can offload and which layouts it refuses. Auto: Megatron-Core with TP, PP, CP or EP; DeepSpeed for ZeRO-1/2; PyTorch DDP/FSDP2 otherwise; vLLM for serving.</source>
@@ -1261,7 +1428,7 @@
     </message>
     <message>
         <source>KV cache</source>
-        <translation>KV cache</translation>
+        <translation>KV-Cache</translation>
     </message>
     <message>
         <source>Experts (in weights)</source>
@@ -1369,7 +1536,7 @@
     </message>
     <message>
         <source>every GPU must hold the whole model and its KV cache.</source>
-        <translation>jede GPU muss das ganze Modell und seinen KV cache halten.</translation>
+        <translation>jede GPU muss das ganze Modell und seinen KV-Cache halten.</translation>
     </message>
     <message>
         <source>two all-to-alls per MoE layer; uneven expert load.</source>
@@ -1401,7 +1568,7 @@
     </message>
     <message>
         <source>The model fits one GPU with its KV cache: test independent replicas first.</source>
-        <translation>Das Modell passt mit seinem KV cache auf eine GPU: Testen Sie zuerst unabhängige Replicas.</translation>
+        <translation>Das Modell passt mit seinem KV-Cache auf eine GPU: Testen Sie zuerst unabhängige Replicas.</translation>
     </message>
     <message>
         <source>One GPU is not enough: shard with TP inside a node first, add PP across nodes only if a node is not enough.</source>
@@ -2879,10 +3046,6 @@
         <translation>&lt;b&gt;Activation-Speicher&lt;/b&gt;, den jeder Pipeline-Rank über den Schritt hält (eine vorläufige Schätzung nach Korthikanti et al. 2022, bis das Speichermodell sie liefert)</translation>
     </message>
     <message>
-        <source>Activations (GB)</source>
-        <translation>Activations (GB)</translation>
-    </message>
-    <message>
         <source>Time (%1)</source>
         <translation>Zeit (%1)</translation>
     </message>
@@ -2905,6 +3068,14 @@
     <message>
         <source>&lt;b&gt;Activation memory&lt;/b&gt; each pipeline rank holds over the step: the memory model&apos;s activations (as in the Memory tab), rising with every forward in flight and falling with every backward</source>
         <translation>&lt;b&gt;Activation-Speicher&lt;/b&gt;, den jeder Pipeline-Rank über den Schritt hält: die Activations des Speichermodells (wie im Tab Speicher), steigend mit jedem laufenden Forward-Pass und fallend mit jedem Backward-Pass</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Activation memory&lt;/b&gt; per pipeline rank over the step</source>
+        <translation>&lt;b&gt;Activation-Speicher&lt;/b&gt; je Pipeline-Rank über den Schritt</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
     </message>
 </context>
 <context>
@@ -3215,14 +3386,6 @@
         <translation>%1 über %2</translation>
     </message>
     <message>
-        <source>groups of %1 ranks</source>
-        <translation>Gruppen mit %1 Ranks</translation>
-    </message>
-    <message>
-        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
-        <translation>Gradient-Synchronisation über die %1 Ranks mit denselben Parametern</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1 traffic: %2 per GPU per training step&lt;/b&gt; (busiest GPU; %3) — %4.</source>
         <translation>&lt;b&gt;%1-Traffic: %2 pro GPU und Trainingsschritt&lt;/b&gt; (am stärksten belastete GPU; %3) — %4.</translation>
     </message>
@@ -3399,10 +3562,6 @@
         </translation>
     </message>
     <message>
-        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
-        <translation>Jede Replica behält ihre %1 GPUs (TP, PP, CP und EP bleiben), also fassen die %2 GPUs in Betrieb %3 Replicas</translation>
-    </message>
-    <message>
         <source>, and the global batch of %1 splits into micro-batches of %2 evenly over no more than %3 of them</source>
         <translation>, und der globale Batch von %1 teilt sich in Micro-Batches zu %2 gleichmäßig auf höchstens %3 davon auf</translation>
     </message>
@@ -3418,6 +3577,38 @@
         <translation>
             <numerusform>%Ln %1-Gruppe mit %2</numerusform>
             <numerusform>%Ln %1-Gruppen mit je %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>groups of %Ln rank(s)</source>
+        <translation>
+            <numerusform>Gruppen mit je %Ln Rank</numerusform>
+            <numerusform>Gruppen mit je %Ln Ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>gradient synchronisation over the %Ln rank(s) holding the same parameters</source>
+        <translation>
+            <numerusform>Gradient-Synchronisation über den %Ln Rank mit denselben Parametern</numerusform>
+            <numerusform>Gradient-Synchronisation über die %Ln Ranks mit denselben Parametern</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each replica keeps its %1 (TP, PP, CP and EP stay), so the %2 in service hold %3</source>
+        <translation>Jede Replica behält ihre %1 (TP, PP, CP und EP bleiben), also fassen die %2 in Betrieb %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln Replica</numerusform>
+            <numerusform>%Ln Replicas</numerusform>
         </translation>
     </message>
 </context>
@@ -3602,10 +3793,6 @@ Verbindungen: %3%4</translation>
         <translation>… %1 weitere</translation>
     </message>
     <message>
-        <source>%1: %2 groups of %3 · %4</source>
-        <translation>%1: %2 Gruppen zu je %3 · %4</translation>
-    </message>
-    <message>
         <source>The design has no TP, DP, CP or EP group of two or more ranks.</source>
         <translation>Das Design hat keine TP-, DP-, CP- oder EP-Gruppe mit zwei oder mehr Ranks.</translation>
     </message>
@@ -3785,6 +3972,13 @@ Verbindungen: %3%4</translation>
     <message>
         <source>all-gather and reduce-scatter (sequence parallel)</source>
         <translation>All-Gather und Reduce-Scatter (Sequence Parallelism)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln group(s) of %2 · %3</source>
+        <translation>
+            <numerusform>%1: %Ln Gruppe zu %2 · %3</numerusform>
+            <numerusform>%1: %Ln Gruppen zu je %2 · %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4028,10 +4222,6 @@ Verbindungen: %3%4</translation>
         <translation>Schritt = %1. MFU = %2. Recheneffizienz %3 % der Spitzenleistung bei dieser GEMM-Breite.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
-        <translation>&lt;b&gt;Erstes Token %1&lt;/b&gt; · %2 je weiteres Token · %3 Tokens/s für die Gruppe (%4 Replicas × %5 Sequenzen)</translation>
-    </message>
-    <message>
         <source>a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)</source>
         <translation>eine Anfrage mit %1 Prompt- und %2 Ausgabe-Tokens dauert %3 · jeder Decode-Schritt liest %4 je GPU (%5)</translation>
     </message>
@@ -4148,17 +4338,6 @@ Verbindungen: %3%4</translation>
         <source>The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.</source>
         <translation>Das Layout passt nicht: Rank %1 braucht %2, seine GPU fasst aber %3; es kann nicht laufen.</translation>
     </message>
-    <message numerus="yes">
-        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
-        <translation>
-            <numerusform>Gültiges Layout: %1 Ranks auf %2 GPUs, %n GPU ungenutzt.</numerusform>
-            <numerusform>Gültiges Layout: %1 Ranks auf %2 GPUs, %n GPUs ungenutzt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Valid layout: %1 ranks on %2 GPUs.</source>
-        <translation>Gültiges Layout: %1 Ranks auf %2 GPUs.</translation>
-    </message>
     <message>
         <source>If it ran:</source>
         <translation>Wenn es liefe:</translation>
@@ -4174,6 +4353,42 @@ Verbindungen: %3%4</translation>
     <message>
         <source>%1 off</source>
         <translation>%1 aus</translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid layout: %1 on %2, %n GPU(s) idle.</source>
+        <translation>
+            <numerusform>Gültiges Layout: %1 auf %2, %n GPU ungenutzt.</numerusform>
+            <numerusform>Gültiges Layout: %1 auf %2, %n GPUs ungenutzt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln Rank</numerusform>
+            <numerusform>%Ln Ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid layout: %1 on %2.</source>
+        <translation>Gültiges Layout: %1 auf %2.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 × %5)</source>
+        <translation>&lt;b&gt;Erstes Token %1&lt;/b&gt; · %2 je weiteres Token · %3 Tokens/s für die Gruppe (%4 × %5)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln Sequenz</numerusform>
+            <numerusform>%Ln Sequenzen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4246,10 +4461,6 @@ Verbindungen: %3%4</translation>
         <translation>&lt;b&gt;Schritt %1 von %2.&lt;/b&gt; </translation>
     </message>
     <message>
-        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
-        <translation>Der Router wählt %1 Experts pro Token: %2 Zuweisungen, unten pro Expert gezählt. Sie sind ungleich verteilt: Expert %3 erhielt %4, Expert %5 nur %6.</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Dropless:&lt;/b&gt; every expert processes all its tokens (from %1 to %2), nothing is dropped or padded, and the work per expert varies.</source>
         <translation>&lt;b&gt;Dropless:&lt;/b&gt; Jeder Expert verarbeitet alle seine Tokens (von %1 bis %2), nichts wird verworfen oder aufgefüllt, und die Arbeit pro Expert schwankt.</translation>
     </message>
@@ -4300,6 +4511,13 @@ Verbindungen: %3%4</translation>
     <message>
         <source>dropless routing</source>
         <translation>Routing ohne Verwerfen</translation>
+    </message>
+    <message numerus="yes">
+        <source>The router picks %n expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
+        <translation>
+            <numerusform>Der Router wählt für jedes Token %n Expert: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
+            <numerusform>Der Router wählt für jedes Token %n Experts: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4461,7 +4679,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Inside a node</source>
-        <translation>Innerhalb eines Nodes</translation>
+        <translation>Im Node</translation>
     </message>
     <message>
         <source>Custom architecture.</source>
@@ -4497,11 +4715,11 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Parameters and optimizer to CPU</source>
-        <translation>Parameter und Optimierer in den CPU-Speicher</translation>
+        <translation>Parameter und Optimizer in CPU-Speicher</translation>
     </message>
     <message>
         <source>Auto (from the layout)</source>
-        <translation>Auto (aus dem Layout)</translation>
+        <translation>Auto (nach Layout)</translation>
     </message>
     <message>
         <source>Megatron-Core</source>
@@ -4653,10 +4871,6 @@ Verbindungen: %3%4</translation>
         <translation>Öffnet die Lehransicht der geshardeten Datenparallelität (Menü Lernen)</translation>
     </message>
     <message>
-        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;KV-Cache pro Sequenz mit %1 Tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 Sequenzen&lt;/b&gt;&lt;/a&gt; passen pro Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 Replicas bedienen %6 Sequenzen gleichzeitig.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>KV cache per sequence</source>
         <translation>KV-Cache pro Sequenz</translation>
     </message>
@@ -4674,6 +4888,24 @@ Verbindungen: %3%4</translation>
     <message>
         <source>&lt;p&gt;As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Wie %1 es beim Start ausgibt: %2 × %3 = %4 nutzbar; Gewichte %5, Speicher außerhalb von PyTorch %6, Aktivierungsspitze %7; der KV-Cache erhält %8 = %9 Blöcke zu %10 Tokens.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 serve %6 at once.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;KV-Cache je Sequenz von %1 Tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; auf der vollsten GPU.&lt;/p&gt;&lt;p&gt;Höchstens &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3&lt;/b&gt;&lt;/a&gt; passen je Replica neben die Weights und den Workspace; das Design verlangt %4.&lt;/p&gt;&lt;p&gt;%5 bedienen %6 gleichzeitig.&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln Sequenz</numerusform>
+            <numerusform>%Ln Sequenzen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln Replica</numerusform>
+            <numerusform>%Ln Replicas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5013,18 +5245,6 @@ von %2</translation>
 <context>
     <name>widgets::ScalingPlot</name>
     <message>
-        <source>GPUs (more data-parallel replicas of this layout)</source>
-        <translation>GPUs (mehr datenparallele Replicas dieses Layouts)</translation>
-    </message>
-    <message>
-        <source>tokens per second (solid)</source>
-        <translation>Tokens pro Sekunde (durchgezogen)</translation>
-    </message>
-    <message>
-        <source>scaling efficiency, % (dashed)</source>
-        <translation>Skalierungseffizienz, % (gestrichelt)</translation>
-    </message>
-    <message>
         <source>weak: batch grows with the GPUs</source>
         <translation>schwach: Batch wächst mit den GPUs</translation>
     </message>
@@ -5059,6 +5279,22 @@ von %2</translation>
     <message>
         <source>Not drawn (weak): %1 GPUs — invalid or does not fit there.</source>
         <translation>Nicht gezeichnet (schwach): %1 GPUs — dort ungültig oder passt nicht.</translation>
+    </message>
+    <message>
+        <source>GPUs, log scale (more data-parallel replicas of this layout)</source>
+        <translation>GPUs, logarithmisch (mehr datenparallele Replicas dieses Layouts)</translation>
+    </message>
+    <message>
+        <source>tokens per second, log scale (solid; dotted: ideal)</source>
+        <translation>Tokens pro Sekunde, logarithmisch (durchgezogen; gepunktet: ideal)</translation>
+    </message>
+    <message>
+        <source>scaling efficiency, %, linear (dashed)</source>
+        <translation>Skalierungseffizienz, %, linear (gestrichelt)</translation>
+    </message>
+    <message>
+        <source>ideal: throughput ∝ GPUs</source>
+        <translation>ideal: Durchsatz ∝ GPUs</translation>
     </message>
 </context>
 <context>
@@ -5325,6 +5561,22 @@ von %2</translation>
             <numerusform>Gezeigt: der letzte der %n Micro-Batch des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
             <numerusform>Gezeigt: der letzte der %n Micro-Batches des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>this pipeline %1</source>
+        <translation>diese Pipeline %1</translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation after it %1</source>
+        <translation>datenparallele Synchronisation danach %1</translation>
+    </message>
+    <message>
+        <source>optimizer step %1</source>
+        <translation>Optimizer-Schritt %1</translation>
+    </message>
+    <message>
+        <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
+        <translation>Schritt in der Kopfzeile &lt;b&gt;%1&lt;/b&gt; = %2</translation>
     </message>
 </context>
 <context>

@@ -803,6 +803,181 @@
         <source>%1 cannot run with %2 set this way: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DualPipe needs an even PP (half the micro-batches enter from each end); the layout has PP=%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe needs an even number of micro-batches, at least 2 × PP = %1; the layout has %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Explanations</name>
+    <message>
+        <source>pipeline makespan + exposed data-parallel synchronisation + optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline makespan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation, exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubble (share of GPU time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model FLOPs per step (Megatron, causal attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hardware FLOPs per step (with recomputation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ GPU dense BF16 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ GPU dense FP8 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU against the FP8 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, Megatron non-causal (Narayanan et al. 2021 eq. 3 without recomputation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU, Megatron non-causal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model FLOPs per step, PaLM 6N + 12·L·h·s per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU, PaLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU is stated against the dense BF16 peak, with Megatron-LM&apos;s FLOP count and causal attention (the work the kernels do). Papers that count attention over the whole square (Megatron 2021, Korthikanti 2022) or use PaLM&apos;s 6N + 12·L·h·s report a higher MFU for the same run: compare with the row of the same convention.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers on the critical pipeline rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP all-reduces per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP all-gathers per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP reduce-scatters per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP all-to-alls per MoE layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one EP all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-reduce visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, all-gather visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer and micro-batch, reduce-scatter visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel reduction after the pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO parameter all-gather after the optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP, per micro-batch that synchronises</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP, over the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visible point-to-point</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1655,6 +1830,10 @@
     </message>
     <message>
         <source>next forward begins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2861,10 +3040,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Activations (GB)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Time (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2886,6 +3061,14 @@
     </message>
     <message>
         <source>&lt;b&gt;Activation memory&lt;/b&gt; each pipeline rank holds over the step: the memory model&apos;s activations (as in the Memory tab), rising with every forward in flight and falling with every backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Activation memory&lt;/b&gt; per pipeline rank over the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3197,14 +3380,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>groups of %1 ranks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>gradient synchronisation over the %1 ranks holding the same parameters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1 traffic: %2 per GPU per training step&lt;/b&gt; (busiest GPU; %3) — %4.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3381,10 +3556,6 @@
         </translation>
     </message>
     <message>
-        <source>Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs in service hold %3 replicas</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>, and the global batch of %1 splits into micro-batches of %2 evenly over no more than %3 of them</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3400,6 +3571,38 @@
         <translation>
             <numerusform>%Ln %1 group of %2</numerusform>
             <numerusform>%Ln %1 groups of %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>groups of %Ln rank(s)</source>
+        <translation>
+            <numerusform>groups of %Ln rank</numerusform>
+            <numerusform>groups of %Ln ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>gradient synchronisation over the %Ln rank(s) holding the same parameters</source>
+        <translation>
+            <numerusform>gradient synchronisation over the %Ln rank holding the same parameters</numerusform>
+            <numerusform>gradient synchronisation over the %Ln ranks holding the same parameters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each replica keeps its %1 (TP, PP, CP and EP stay), so the %2 in service hold %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln replica</numerusform>
+            <numerusform>%Ln replicas</numerusform>
         </translation>
     </message>
 </context>
@@ -3583,10 +3786,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 groups of %3 · %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The design has no TP, DP, CP or EP group of two or more ranks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3766,6 +3965,13 @@ Links: %3%4</source>
     <message>
         <source>all-gather and reduce-scatter (sequence parallel)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln group(s) of %2 · %3</source>
+        <translation>
+            <numerusform>%1: %Ln group of %2 · %3</numerusform>
+            <numerusform>%1: %Ln groups of %2 · %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4009,10 +4215,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 sequences)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU (%5)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4129,17 +4331,6 @@ Links: %3%4</source>
         <source>The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.</source>
-        <translation>
-            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPU idle.</numerusform>
-            <numerusform>Valid layout: %1 ranks on %2 GPUs, %n GPUs idle.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Valid layout: %1 ranks on %2 GPUs.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>If it ran:</source>
         <translation type="unfinished"></translation>
@@ -4155,6 +4346,42 @@ Links: %3%4</source>
     <message>
         <source>%1 off</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid layout: %1 on %2, %n GPU(s) idle.</source>
+        <translation>
+            <numerusform>Valid layout: %1 on %2, %n GPU idle.</numerusform>
+            <numerusform>Valid layout: %1 on %2, %n GPUs idle.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s)</source>
+        <translation>
+            <numerusform>%Ln rank</numerusform>
+            <numerusform>%Ln ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid layout: %1 on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;First token %1&lt;/b&gt; · %2 per further token · %3 tokens/s for the group (%4 × %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln sequence</numerusform>
+            <numerusform>%Ln sequences</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4227,10 +4454,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The router picks %1 experts for each token: %2 assignments, counted per expert below. They are not even: expert %3 got %4, expert %5 only %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Dropless:&lt;/b&gt; every expert processes all its tokens (from %1 to %2), nothing is dropped or padded, and the work per expert varies.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4281,6 +4504,13 @@ Links: %3%4</source>
     <message>
         <source>dropless routing</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The router picks %n expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
+        <translation>
+            <numerusform>The router picks %n expert for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
+            <numerusform>The router picks %n experts for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4500,6 +4730,10 @@ Links: %3%4</source>
         <source>one per GPU</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DualPipe (bidirectional, 2× parameters)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -4630,10 +4864,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3 sequences&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 replicas serve %6 sequences at once.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>KV cache per sequence</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4651,6 +4881,24 @@ Links: %3%4</source>
     <message>
         <source>&lt;p&gt;As %1 states it at start-up: %2 × %3 = %4 usable; weights %5, non-torch memory %6, activation peak %7; the KV cache gets %8 = %9 blocks of %10 tokens.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;KV cache per sequence of %1 tokens: &lt;a href=&apos;kvBytesPerSequence&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt; on the fullest GPU.&lt;/p&gt;&lt;p&gt;At most &lt;a href=&apos;maxConcurrentSequences&apos;&gt;&lt;b&gt;%3&lt;/b&gt;&lt;/a&gt; fit per replica next to the weights and the workspace; the design asks for %4.&lt;/p&gt;&lt;p&gt;%5 serve %6 at once.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln sequence</numerusform>
+            <numerusform>%Ln sequences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln replica(s)</source>
+        <translation>
+            <numerusform>%Ln replica</numerusform>
+            <numerusform>%Ln replicas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4988,18 +5236,6 @@ of %2</source>
 <context>
     <name>widgets::ScalingPlot</name>
     <message>
-        <source>GPUs (more data-parallel replicas of this layout)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tokens per second (solid)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scaling efficiency, % (dashed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>weak: batch grows with the GPUs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5033,6 +5269,22 @@ of %2</source>
     </message>
     <message>
         <source>Not drawn (weak): %1 GPUs — invalid or does not fit there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs, log scale (more data-parallel replicas of this layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second, log scale (solid; dotted: ideal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaling efficiency, %, linear (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ideal: throughput ∝ GPUs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5296,10 +5548,26 @@ of %2</source>
     </message>
     <message numerus="yes">
         <source>Drawn: the last of the step&apos;s %n micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Drawn: the last of the step&apos;s %n micro-batch. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
+            <numerusform>Drawn: the last of the step&apos;s %n micro-batches. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>this pipeline %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel synchronisation after it %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/performance.h"
 
+#include "base/diagnostic.h"
 #include "base/units.h"
 #include "compute/gpupeaks.h"
 #include "framework/frameworkswitches.h"
@@ -204,50 +205,59 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
     out.nonCausal = out.model + 3 * squareExtra * m * gpusPerStage / copies;
     const ModelArchitecture& model = design.model;
     const ParameterBreakdown active = countParameters(model).active;
-    const double tokens
-        = static_cast<double>(design.workload.globalBatch) * static_cast<double>(design.workload.sequenceLength);
+    const double tokens = static_cast<double>(design.workload.globalBatch)
+        * static_cast<double>(design.workload.sequenceLength);
     const double attentionWidth = static_cast<double>(model.heads) * static_cast<double>(model.headDim);
     out.palm = tokens
-        * (6 * (active.total() - active.embedding) + 12.0 * model.layers * attentionWidth
-           * static_cast<double>(design.workload.sequenceLength));
+        * (6 * (active.total() - active.embedding)
+           + 12.0 * model.layers * attentionWidth * static_cast<double>(design.workload.sequenceLength));
     return out;
 }
 
 void explainStep(Performance& perf, const StepFlops& flops, const StageTimes& times)
 {
-    perf.step.formula = "pipeline makespan + exposed data-parallel synchronisation + optimizer step";
-    perf.step.input("pipeline makespan", perf.pipelineSeconds, "s")
-        .input("data-parallel synchronisation, exposed", perf.dataParallelSeconds, "s")
-        .input("optimizer step", perf.optimizerSeconds, "s")
-        .input("bubble (share of GPU time)", perf.bubbleFraction)
-        .input("GEMM efficiency", perf.computeEfficiency);
-    perf.step.source
-        = "list scheduling (docs/pipeline-schedules.md); DDP buckets and FSDP2 prefetch "
-          "(docs/data-parallel-overlap.md); kernel times (docs/kernel-model.md): "
+    perf.step.formula = MW_TR_NOOP(
+        "Explanations", "pipeline makespan + exposed data-parallel synchronisation + optimizer step");
+    perf.step.input(MW_TR_NOOP("Explanations", "pipeline makespan"), perf.pipelineSeconds, "s")
+        .input(MW_TR_NOOP("Explanations", "data-parallel synchronisation, exposed"), perf.dataParallelSeconds,
+               "s")
+        .input(MW_TR_NOOP("Explanations", "optimizer step"), perf.optimizerSeconds, "s")
+        .input(MW_TR_NOOP("Explanations", "bubble (share of GPU time)"), perf.bubbleFraction)
+        .input(MW_TR_NOOP("Explanations", "GEMM efficiency"), perf.computeEfficiency);
+    perf.step.source = "list scheduling (docs/pipeline-schedules.md); DDP buckets and FSDP2 prefetch "
+                       "(docs/data-parallel-overlap.md); kernel times (docs/kernel-model.md): "
         + times.kernelSource;
     const double peakSum = flops.peakSum;
-    perf.mfuExplanation.formula = "3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)";
-    perf.mfuExplanation.input("model FLOPs per step (Megatron, causal attention)", perf.modelFlopsPerStep, "FLOP")
-        .input("hardware FLOPs per step (with recomputation)", perf.hardwareFlopsPerStep, "FLOP")
-        .input("Σ GPU dense BF16 peak", peakSum, "FLOP/s")
-        .input("Σ GPU dense FP8 peak", flops.fp8PeakSum, "FLOP/s")
-        .input("step", perf.stepSeconds, "s")
-        .input("MFU against the FP8 peak", perf.mfuFp8Peak)
-        .input("model FLOPs per step, Megatron non-causal (Narayanan et al. 2021 eq. 3 without recomputation)",
+    perf.mfuExplanation.formula = MW_TR_NOOP(
+        "Explanations", "3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)");
+    perf.mfuExplanation
+        .input(MW_TR_NOOP("Explanations", "model FLOPs per step (Megatron, causal attention)"),
+               perf.modelFlopsPerStep, "FLOP")
+        .input(MW_TR_NOOP("Explanations", "hardware FLOPs per step (with recomputation)"),
+               perf.hardwareFlopsPerStep, "FLOP")
+        .input(MW_TR_NOOP("Explanations", "Σ GPU dense BF16 peak"), peakSum, "FLOP/s")
+        .input(MW_TR_NOOP("Explanations", "Σ GPU dense FP8 peak"), flops.fp8PeakSum, "FLOP/s")
+        .input(MW_TR_NOOP("Explanations", "step"), perf.stepSeconds, "s")
+        .input(MW_TR_NOOP("Explanations", "MFU against the FP8 peak"), perf.mfuFp8Peak)
+        .input(MW_TR_NOOP("Explanations",
+                          "model FLOPs per step, Megatron non-causal (Narayanan et al. 2021 eq. 3 without "
+                          "recomputation)"),
                flops.nonCausal, "FLOP")
-        .input("MFU, Megatron non-causal", perf.stepSeconds > 0 && peakSum > 0
-                                                ? flops.nonCausal / (perf.stepSeconds * peakSum) : 0.0)
-        .input("model FLOPs per step, PaLM 6N + 12·L·h·s per token", flops.palm, "FLOP")
-        .input("MFU, PaLM", perf.stepSeconds > 0 && peakSum > 0 ? flops.palm / (perf.stepSeconds * peakSum)
-                                                                 : 0.0);
+        .input(MW_TR_NOOP("Explanations", "MFU, Megatron non-causal"),
+               perf.stepSeconds > 0 && peakSum > 0 ? flops.nonCausal / (perf.stepSeconds * peakSum) : 0.0)
+        .input(MW_TR_NOOP("Explanations", "model FLOPs per step, PaLM 6N + 12·L·h·s per token"), flops.palm,
+               "FLOP")
+        .input(MW_TR_NOOP("Explanations", "MFU, PaLM"),
+               perf.stepSeconds > 0 && peakSum > 0 ? flops.palm / (perf.stepSeconds * peakSum) : 0.0);
     perf.mfuExplanation.source = "Korthikanti et al. 2022 eq. (7) and (8); Narayanan et al. 2021 appendix "
                                  "(Megatron-LM num_floating_point_operations); causal attention as Dao 2023 "
                                  "§4.1 counts it; PaLM: Chowdhery et al. 2022, appendix B";
-    perf.mfuExplanation.note
-        = "MFU is stated against the dense BF16 peak, with Megatron-LM's FLOP count and causal attention (the "
-          "work the kernels do). Papers that count attention over the whole square (Megatron 2021, "
-          "Korthikanti 2022) or use PaLM's 6N + 12·L·h·s report a higher MFU for the same run: compare with "
-          "the row of the same convention.";
+    perf.mfuExplanation.note = MW_TR_NOOP(
+        "Explanations",
+        "MFU is stated against the dense BF16 peak, with Megatron-LM's FLOP count and causal attention (the "
+        "work the kernels do). Papers that count attention over the whole square (Megatron 2021, "
+        "Korthikanti 2022) or use PaLM's 6N + 12·L·h·s report a higher MFU for the same run: compare with "
+        "the row of the same convention.");
 }
 
 // Where the visible communication of each kind comes from, on the critical pipeline rank.
@@ -265,40 +275,46 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
             criticalLayers += stage.layers;
         }
     Explanation& x = perf.exposedExplanation;
-    x.formula
-        = "inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what "
-          "its GEMMs hide with TP overlap); after the "
-          "pipeline: what the last backward cannot hide (DDP buckets, ZeRO's parameter all-gather); FSDP: "
-          "per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: "
-          "what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps";
-    x.input("micro-batches per step", m)
-        .input("layers on the critical pipeline rank", criticalLayers)
-        .input("TP all-reduces per layer and micro-batch", counts.allReduce)
-        .input("TP all-gathers per layer and micro-batch", counts.allGather)
-        .input("TP reduce-scatters per layer and micro-batch", counts.reduceScatter)
-        .input("EP all-to-alls per MoE layer and micro-batch", counts.allToAll);
+    x.formula = MW_TR_NOOP(
+        "Explanations",
+        "inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what "
+        "its GEMMs hide with TP overlap); after the "
+        "pipeline: what the last backward cannot hide (DDP buckets, ZeRO's parameter all-gather); FSDP: "
+        "per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: "
+        "what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps");
+    x.input(MW_TR_NOOP("Explanations", "micro-batches per step"), m)
+        .input(MW_TR_NOOP("Explanations", "layers on the critical pipeline rank"), criticalLayers)
+        .input(MW_TR_NOOP("Explanations", "TP all-reduces per layer and micro-batch"), counts.allReduce)
+        .input(MW_TR_NOOP("Explanations", "TP all-gathers per layer and micro-batch"), counts.allGather)
+        .input(MW_TR_NOOP("Explanations", "TP reduce-scatters per layer and micro-batch"),
+               counts.reduceScatter)
+        .input(MW_TR_NOOP("Explanations", "EP all-to-alls per MoE layer and micro-batch"), counts.allToAll);
     if (first) {
-        x.input("one TP all-reduce", first->comm.tpAllReduce, "s")
-            .input("one TP all-gather", first->comm.tpAllGather, "s")
-            .input("one TP reduce-scatter", first->comm.tpReduceScatter, "s")
-            .input("one EP all-to-all", first->comm.epAllToAll, "s");
+        x.input(MW_TR_NOOP("Explanations", "one TP all-reduce"), first->comm.tpAllReduce, "s")
+            .input(MW_TR_NOOP("Explanations", "one TP all-gather"), first->comm.tpAllGather, "s")
+            .input(MW_TR_NOOP("Explanations", "one TP reduce-scatter"), first->comm.tpReduceScatter, "s")
+            .input(MW_TR_NOOP("Explanations", "one EP all-to-all"), first->comm.epAllToAll, "s");
         const ExposedCommunication layer = layerExposed(first->denseLayer);
-        x.input("one layer and micro-batch, all-reduce visible", layer.allReduce, "s")
-            .input("one layer and micro-batch, all-gather visible", layer.allGather, "s")
-            .input("one layer and micro-batch, reduce-scatter visible", layer.reduceScatter, "s");
+        x.input(MW_TR_NOOP("Explanations", "one layer and micro-batch, all-reduce visible"), layer.allReduce,
+                "s")
+            .input(MW_TR_NOOP("Explanations", "one layer and micro-batch, all-gather visible"),
+                   layer.allGather, "s")
+            .input(MW_TR_NOOP("Explanations", "one layer and micro-batch, reduce-scatter visible"),
+                   layer.reduceScatter, "s");
     }
-    x.input("data-parallel reduction after the pipeline", sync.reduce, "s")
-        .input("ZeRO parameter all-gather after the optimizer", sync.gather, "s")
-        .input("FSDP, per micro-batch that synchronises", sync.fsdpExposed, "s")
-        .input("FSDP, over the step", sync.fsdpStepExposed, "s")
-        .input("visible all-reduce", perf.exposed.allReduce, "s")
-        .input("visible all-gather", perf.exposed.allGather, "s")
-        .input("visible reduce-scatter", perf.exposed.reduceScatter, "s")
-        .input("visible all-to-all", perf.exposed.allToAll, "s")
-        .input("visible point-to-point", perf.exposed.p2p, "s");
-    x.source = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: DDP buckets and FSDP2 "
-               "prefetch (docs/data-parallel-overlap.md); times: the α–β model on the group's links "
-               "(collectivecost.h). Switches: "
+    x.input(MW_TR_NOOP("Explanations", "data-parallel reduction after the pipeline"), sync.reduce, "s")
+        .input(MW_TR_NOOP("Explanations", "ZeRO parameter all-gather after the optimizer"), sync.gather, "s")
+        .input(MW_TR_NOOP("Explanations", "FSDP, per micro-batch that synchronises"), sync.fsdpExposed, "s")
+        .input(MW_TR_NOOP("Explanations", "FSDP, over the step"), sync.fsdpStepExposed, "s")
+        .input(MW_TR_NOOP("Explanations", "visible all-reduce"), perf.exposed.allReduce, "s")
+        .input(MW_TR_NOOP("Explanations", "visible all-gather"), perf.exposed.allGather, "s")
+        .input(MW_TR_NOOP("Explanations", "visible reduce-scatter"), perf.exposed.reduceScatter, "s")
+        .input(MW_TR_NOOP("Explanations", "visible all-to-all"), perf.exposed.allToAll, "s")
+        .input(MW_TR_NOOP("Explanations", "visible point-to-point"), perf.exposed.p2p, "s");
+    x.source
+        = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: DDP buckets and FSDP2 "
+          "prefetch (docs/data-parallel-overlap.md); times: the α–β model on the group's links "
+          "(collectivecost.h). Switches: "
         + switchesInEffect(design);
     x.note = sp && l.tpCommOverlap
         ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "

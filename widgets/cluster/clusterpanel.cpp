@@ -7,6 +7,7 @@
 #include "cluster/clusterlegend.h"
 #include "cluster/gpupalette.h"
 #include "cluster/whatiftext.h"
+#include "common/explanationdialog.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -480,9 +481,10 @@ void ClusterPanel::updateTraffic()
                 item->setForeground(palette::fabricLink);
         }
         const core::Explanation& why = t.explanation;
-        const QString tip = QStringLiteral("%1\n%2%3")
-                                .arg(qs(why.formula), qs(why.source),
-                                     why.note.empty() ? QString() : QStringLiteral("\n") + qs(why.note));
+        const QString tip
+            = QStringLiteral("%1\n%2%3")
+                  .arg(explanationText(why.formula), qs(why.source),
+                       why.note.empty() ? QString() : QStringLiteral("\n") + explanationText(why.note));
         for (int column = 0; column < m_table->columnCount(); ++column)
             m_table->item(row, column)->setToolTip(tip);
     }
@@ -503,10 +505,11 @@ void ClusterPanel::updateTraffic()
     for (core::LinkClass link : kLinks)
         if (t.share(link) > 0)
             shares << tr("%1 over %2").arg(shareText(t.share(link)), linkText(link));
-    QString group = tr("groups of %1 ranks").arg(t.groupSize());
+    const int size = static_cast<int>(t.groupSize());
+    QString group = tr("groups of %Ln rank(s)", nullptr, size);
     if (dim == core::Dim::Dp)
         group
-            = tr("gradient synchronisation over the %1 ranks holding the same parameters").arg(t.groupSize());
+            = tr("gradient synchronisation over the %Ln rank(s) holding the same parameters", nullptr, size);
     m_traffic->setText(
         swatch
         + tr("<b>%1 traffic: %2 per GPU per training step</b> (busiest GPU; %3) — %4.")

@@ -29,11 +29,12 @@ QString regroupingReason(const WhatIfFigures& figures)
     const std::int64_t perReplica = d.layout.worldSize() / r.dpBefore;
     const std::int64_t inService = d.cluster.inServiceGpuCount();
     const std::int64_t replicas = perReplica > 0 ? inService / perReplica : 0;
-    QString text = ClusterPanel::tr("Each replica keeps its %1 GPUs (TP, PP, CP and EP stay), so the %2 GPUs "
-                                    "in service hold %3 replicas")
-                       .arg(perReplica)
-                       .arg(inService)
-                       .arg(replicas);
+    QString text
+        = ClusterPanel::tr("Each replica keeps its %1 (TP, PP, CP and EP stay), so the %2 in service "
+                           "hold %3")
+              .arg(ClusterPanel::tr("%Ln GPU(s)", nullptr, static_cast<int>(perReplica)),
+                   ClusterPanel::tr("%Ln GPU(s)", nullptr, static_cast<int>(inService)),
+                   ClusterPanel::tr("%Ln replica(s)", nullptr, static_cast<int>(replicas)));
     if (r.dpAfter < replicas)
         text += ClusterPanel::tr(", and the global batch of %1 splits into micro-batches of %2 evenly over "
                                  "no more than %3 of them")

@@ -122,6 +122,8 @@ void CollectiveGroupList::retranslate()
         "Choose a group to play its collective on its GPUs, with its message and links."));
     m_tree->setHeaderLabels({CollectivePanelText::tr("Group"), CollectivePanelText::tr("Ranks"),
                              CollectivePanelText::tr("Links"), CollectivePanelText::tr("Time")});
+    for (int column = 0; column < m_tree->columnCount(); ++column)
+        m_tree->headerItem()->setToolTip(column, m_tree->headerItem()->text(column));
 }
 
 void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
@@ -202,9 +204,8 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
         more->setText(0, CollectivePanelText::tr("… %1 more").arg(static_cast<int>(groups.size()) - listed));
     }
     top->setText(0,
-                 CollectivePanelText::tr("%1: %2 groups of %3 · %4")
+                 CollectivePanelText::tr("%1: %Ln group(s) of %2 · %3", nullptr, static_cast<int>(groups.size()))
                      .arg(groupDimText(dim))
-                     .arg(groups.size())
                      .arg(groups.front().size())
                      .arg(opName));
     return top;
@@ -222,7 +223,9 @@ void CollectiveGroupList::fitColumns()
         for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
             for (int j = 0; j < m_tree->topLevelItem(i)->childCount(); ++j)
                 texts.insert(m_tree->topLevelItem(i)->child(j)->text(column));
-        int width = m_tree->header()->sectionSizeHint(column);
+        // The links' header ("Verbindungen" in German) is wider than "NVLink": that column is as wide as
+        // its rows and its header elides (its tooltip says it whole), so that the rank lists keep the room.
+        int width = column == 2 ? 0 : m_tree->header()->sectionSizeHint(column);
         for (const QString& text : texts)
             width = std::max(width, metrics.horizontalAdvance(text) + padding);
         if (column == 0) // the rows sit one level in, below decorated top rows

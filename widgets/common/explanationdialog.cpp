@@ -5,6 +5,7 @@
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -13,6 +14,11 @@
 #include <QVBoxLayout>
 
 namespace widgets {
+
+QString explanationText(const std::string& text)
+{
+    return text.empty() ? QString() : QCoreApplication::translate("Explanations", text.c_str());
+}
 
 namespace {
 QString valueWithUnit(const core::ExplanationInput& input)
@@ -67,14 +73,14 @@ void ExplanationDialog::showExplanation(const QString& title, const QString& val
 {
     setWindowTitle(title);
     m_value->setText(QStringLiteral("%1 = %2").arg(title, valueText));
-    m_formula->setText(qs(e.formula));
+    m_formula->setText(explanationText(e.formula));
     m_inputs->setHorizontalHeaderLabels({tr("Input"), tr("Value")});
     m_inputs->setRowCount(static_cast<int>(e.inputs.size()));
     for (std::size_t i = 0; i < e.inputs.size(); ++i) {
-        m_inputs->setItem(static_cast<int>(i), 0, new QTableWidgetItem(qs(e.inputs[i].name)));
+        m_inputs->setItem(static_cast<int>(i), 0, new QTableWidgetItem(explanationText(e.inputs[i].name)));
         m_inputs->setItem(static_cast<int>(i), 1, new QTableWidgetItem(valueWithUnit(e.inputs[i])));
     }
-    m_note->setText(qs(e.note));
+    m_note->setText(explanationText(e.note));
     m_note->setVisible(!e.note.empty());
     m_source->setText(tr("Source: %1").arg(qs(e.source)));
 }

@@ -12,6 +12,11 @@ class QTableWidget;
 
 namespace widgets {
 
+// A text of an explanation in the chosen language: the core marks its fixed texts (formulas, inputs, notes)
+// with MW_TR_NOOP in the context "Explanations"; a text built from parts, or not yet translated, stays as
+// the core wrote it.
+QString explanationText(const std::string& text);
+
 class ExplanationDialog : public QDialog
 {
     Q_OBJECT

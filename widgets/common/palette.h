@@ -167,6 +167,7 @@ inline constexpr QColor currentDesignLabel{160, 20, 20};
 // Weak and strong scaling (throughput solid, efficiency dashed, in the curve's colour).
 inline constexpr QColor weakScaling{31, 119, 180};
 inline constexpr QColor strongScaling{214, 39, 40};
+inline constexpr QColor idealScaling{90, 90, 90}; // throughput proportional to the GPUs
 
 // Memory (widgets/memory).
 // The categories, in every view that shows memory (memorytext.h's categoryColor reads these).

@@ -52,6 +52,11 @@ QString integerText(long long value)
     return QLocale().toString(value);
 }
 
+QString fixedText(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
 QString percentText(double share, int decimals)
 {
     return QLocale().toString(100 * share, 'f', decimals) + QStringLiteral(" %");

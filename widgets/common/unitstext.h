@@ -19,6 +19,7 @@ QString countText(double count); // "70.6 B", "3.45 M": parameters, tokens per s
 // Significant digits, no trailing zeros: 0.333 → "0.333", 1120.4 → "1,120".
 QString numberText(double value, int significantDigits = 3);
 QString integerText(long long value); // "8,192"
+QString fixedText(double value, int decimals); // 27.27, 1 → "27.3"; German "27,3"
 QString percentText(double share, int decimals = 1); // 0.521 → "52.1 %"
 
 } // namespace widgets

@@ -81,13 +81,15 @@ QString layoutVerdictText(const core::Evaluation& e)
             .arg(integerText(role->ranks.front()), bytesText(role->totalBytes), bytesText(role->capacityBytes));
     }
     case Verdict::RunsWithIdleGpus:
-        return DesignSummary::tr("Valid layout: %1 ranks on %2 GPUs, %n GPU(s) idle.", nullptr, idleGpus(e))
-            .arg(integerText(e.worldSize), integerText(e.gpusInService));
+        return DesignSummary::tr("Valid layout: %1 on %2, %n GPU(s) idle.", nullptr, idleGpus(e))
+            .arg(DesignSummary::tr("%Ln rank(s)", nullptr, static_cast<int>(e.worldSize)),
+                 DesignSummary::tr("%Ln GPU(s)", nullptr, static_cast<int>(e.gpusInService)));
     case Verdict::Runs:
         break;
     }
-    return DesignSummary::tr("Valid layout: %1 ranks on %2 GPUs.")
-        .arg(integerText(e.worldSize), integerText(e.gpusInService));
+    return DesignSummary::tr("Valid layout: %1 on %2.")
+        .arg(DesignSummary::tr("%Ln rank(s)", nullptr, static_cast<int>(e.worldSize)),
+             DesignSummary::tr("%Ln GPU(s)", nullptr, static_cast<int>(e.gpusInService)));
 }
 
 DesignSummary::DesignSummary(QWidget* parent)
@@ -318,12 +320,11 @@ void DesignSummary::refreshPerformance()
         const core::ServingPerformance& v = *serving;
         m_performance->setText(
             head
-            + tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 replicas × %5 "
-               "sequences)")
-                .arg(link("ttft", seconds(v.timeToFirstToken)), link("itl", seconds(v.interTokenLatency)),
-                     link("throughput", count(v.groupTokensPerSecond)))
-                .arg(v.replicas)
-                .arg(v.batch)
+            + tr("<b>First token %1</b> · %2 per further token · %3 tokens/s for the group (%4 × %5)")
+                  .arg(link("ttft", seconds(v.timeToFirstToken)), link("itl", seconds(v.interTokenLatency)),
+                       link("throughput", count(v.groupTokensPerSecond)),
+                       tr("%Ln replica(s)", nullptr, static_cast<int>(v.replicas)),
+                       tr("%Ln sequence(s)", nullptr, static_cast<int>(v.batch)))
             + QStringLiteral("<br><small>")
             + tr("a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU "
                  "(%5)")
@@ -332,7 +333,7 @@ void DesignSummary::refreshPerformance()
                   .arg(seconds(v.requestSeconds), bytesText(v.decodeBytesPerStep),
                        v.decodeMemoryBound ? tr("memory-bound") : tr("compute-bound"))
             + QStringLiteral("</small>"));
-        m_performance->setToolTip(tr("Inter-token latency = %1").arg(qs(v.itl.formula)));
+        m_performance->setToolTip(tr("Inter-token latency = %1").arg(explanationText(v.itl.formula)));
         return;
     }
     const core::ExposedCommunication& x = p->exposed;
@@ -352,7 +353,8 @@ void DesignSummary::refreshPerformance()
         + QStringLiteral("</small>"));
     m_performance->setToolTip(
         tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
-            .arg(qs(p->step.formula), qs(p->mfuExplanation.formula), percent(p->computeEfficiency)));
+            .arg(explanationText(p->step.formula), explanationText(p->mfuExplanation.formula),
+                 percent(p->computeEfficiency)));
 }
 
 // The headline figures a run measures, each beside its prediction with the difference, so that a

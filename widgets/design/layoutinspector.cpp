@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 #include "design/fieldtext.h"
 #include "design/validate.h"
 #include "diagnostics/diagnostictext.h"
@@ -236,6 +237,7 @@ void LayoutInspector::build()
     // Parallel layout
     QFormLayout* parallel = addGroup(m_parallelGroup);
     m_worldLabel = addNote(m_parallelGroup, true);
+    m_worldLabel->setTextFormat(Qt::RichText);
     for (Field field : {Field::Tp, Field::Pp, Field::Dp, Field::Cp, Field::Ep})
         addInteger(parallel, field, 1, core::limits::kMaxDegree);
     addCheck(parallel, Field::AutoDp);
@@ -519,9 +521,12 @@ void LayoutInspector::showValues()
         m_clusterNote->setVisible(!cluster.isUniform());
     }
 
+    // The product is one unit: it moves to a line of its own as a whole rather than leave "× EP 1" alone
+    // on the next line of a narrow panel.
     m_worldLabel->setText(tr("World size %1 = %2")
-                              .arg(design.layout.worldSize())
-                              .arg(qs(core::worldSizeFormula(design.layout))));
+                              .arg(integerText(design.layout.worldSize()),
+                                   QStringLiteral("<span style='white-space:nowrap'>%1</span>")
+                                       .arg(qs(core::worldSizeFormula(design.layout)).toHtmlEscaped())));
 
     const bool moe = design.model.moe.isMoe();
     for (Field field : {Field::ModelExperts, Field::ModelTopK, Field::ModelExpertFfn, Field::ExpertMode})

@@ -176,15 +176,14 @@ void MemoryPanel::refresh()
         m_servingSummary->setText(
             tr("<p>KV cache per sequence of %1 tokens: <a href='kvBytesPerSequence'><b>%2</b></a> on the "
                "fullest GPU.</p>"
-               "<p>At most <a href='maxConcurrentSequences'><b>%3 sequences</b></a> fit per replica next to "
+               "<p>At most <a href='maxConcurrentSequences'><b>%3</b></a> fit per replica next to "
                "the weights and the workspace; the design asks for %4.</p>"
-               "<p>%5 replicas serve %6 sequences at once.</p>")
-                .arg(design.workload.serving.contextLength)
-                .arg(bytesText(memory.kvBytesPerSequence))
-                .arg(fit)
-                .arg(design.workload.serving.concurrency)
-                .arg(design.layout.batchReplicas())
-                .arg(design.layout.batchReplicas() * fit)
+               "<p>%5 serve %6 at once.</p>")
+                .arg(integerText(design.workload.serving.contextLength), bytesText(memory.kvBytesPerSequence),
+                     tr("%Ln sequence(s)", nullptr, static_cast<int>(fit)),
+                     integerText(design.workload.serving.concurrency),
+                     tr("%Ln replica(s)", nullptr, static_cast<int>(design.layout.batchReplicas())),
+                     tr("%Ln sequence(s)", nullptr, static_cast<int>(design.layout.batchReplicas() * fit)))
             + servingBudgetText(memory));
     }
 }
@@ -214,7 +213,7 @@ void MemoryPanel::explainServing(const QString& figure)
                                   memory.kvBytesPerSequenceExplanation);
     else if (figure == QLatin1String("maxConcurrentSequences"))
         m_dialog->showExplanation(tr("Concurrent sequences that fit"),
-                                  QString::number(memory.maxConcurrentSequences.value_or(0)),
+                                  integerText(memory.maxConcurrentSequences.value_or(0)),
                                   memory.maxConcurrentSequencesExplanation);
     else
         return;

@@ -315,7 +315,7 @@ void PerformancePanel::rebuildTable()
             return item;
         };
         set(Row::Model, qs(d.model.name));
-        set(Row::Gpus, QString::number(e.gpusInService));
+        set(Row::Gpus, integerText(e.gpusInService));
         set(Row::Layout, layoutLabel(d.layout));
         set(Row::Settings, settingsLabel(d.layout));
         if (e.memory) {

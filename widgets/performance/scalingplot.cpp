@@ -60,6 +60,10 @@ ScalingPlot::ScalingPlot(QWidget* parent)
     m_plot->yAxis->setNumberFormat(QStringLiteral("gbc"));
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setRange(0, 110);
+    // Ideal scaling from the baseline: its tokens/s per GPU times the GPUs, a straight line of slope one
+    // on these axes, added first so that the curves lie over it.
+    m_ideal = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+    m_ideal->setPen(QPen(palette::idealScaling, 1.5, Qt::DotLine));
     m_weakThroughput = addCurve(m_plot, m_plot->yAxis, palette::weakScaling, Qt::SolidLine);
     m_strongThroughput = addCurve(m_plot, m_plot->yAxis, palette::strongScaling, Qt::SolidLine);
     m_weakEfficiency = addCurve(m_plot, m_plot->yAxis2, palette::weakScaling, Qt::DashLine);
@@ -89,6 +93,21 @@ QString ScalingPlot::explanationText() const
     return m_recompute->current(m_explanation)->text();
 }
 
+QStringList ScalingPlot::axisTitles() const
+{
+    m_recompute->bringUpToDate();
+    return {m_plot->xAxis->label(), m_plot->yAxis->label(), m_plot->yAxis2->label()};
+}
+
+QVector<QPointF> ScalingPlot::idealLine() const
+{
+    m_recompute->bringUpToDate();
+    QVector<QPointF> points;
+    for (auto it = m_ideal->data()->constBegin(); it != m_ideal->data()->constEnd(); ++it)
+        points << QPointF(it->key, it->value);
+    return points;
+}
+
 void ScalingPlot::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -112,9 +131,12 @@ void ScalingPlot::recompute()
 
 void ScalingPlot::redraw()
 {
-    m_plot->xAxis->setLabel(tr("GPUs (more data-parallel replicas of this layout)"));
-    m_plot->yAxis->setLabel(tr("tokens per second (solid)"));
-    m_plot->yAxis2->setLabel(tr("scaling efficiency, % (dashed)"));
+    // Both throughput axes are logarithmic (a doubling is the same step everywhere); the titles say so,
+    // and the efficiency axis says it is linear.
+    m_plot->xAxis->setLabel(tr("GPUs, log scale (more data-parallel replicas of this layout)"));
+    m_plot->yAxis->setLabel(tr("tokens per second, log scale (solid; dotted: ideal)"));
+    m_plot->yAxis2->setLabel(tr("scaling efficiency, %, linear (dashed)"));
+    m_ideal->setName(tr("ideal: throughput ∝ GPUs"));
     m_weakThroughput->setName(tr("weak: batch grows with the GPUs"));
     m_strongThroughput->setName(tr("strong: same global batch"));
     m_weakEfficiency->setName(tr("weak efficiency"));
@@ -137,15 +159,27 @@ void ScalingPlot::redraw()
     };
     fill(m_weak, m_weakThroughput, m_weakEfficiency);
     fill(m_strong, m_strongThroughput, m_strongEfficiency);
-    if (top > 0) {
-        m_plot->xAxis->setRange(left / 1.3, right * 1.3);
-        m_plot->yAxis->setRange(bottom / 1.5, top * 1.5);
-    }
     auto baseline = [](const core::ScalingCurve& curve) -> const core::ScalingPoint* {
         return curve.baseline >= 0 ? &curve.points[static_cast<std::size_t>(curve.baseline)] : nullptr;
     };
     const core::ScalingPoint* weak = baseline(m_weak);
     const core::ScalingPoint* strong = baseline(m_strong);
+    QVector<double> idealX, idealY;
+    if (const core::ScalingPoint* base = weak ? weak : strong; base && top > 0) {
+        const double perGpu = base->tokensPerSecond / base->gpus;
+        idealX << left << right;
+        idealY << perGpu * left << perGpu * right;
+    }
+    m_ideal->setData(idealX, idealY);
+    if (top > 0) {
+        if (!idealY.isEmpty())
+            top = std::max(top, idealY.back());
+        m_plot->xAxis->setRange(left / 1.3, right * 1.3);
+        m_plot->yAxis->setRange(bottom / 1.5, top * 1.5);
+    }
+    m_ideal->removeFromLegend();
+    if (!idealX.isEmpty())
+        m_ideal->addToLegend();
     if (!weak && !strong) {
         m_explanation->setText(
             tr("Scaling needs a training design that fits and runs: fix the diagnostics first."));

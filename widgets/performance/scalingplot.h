@@ -10,6 +10,9 @@
 #include "common/rebuildwhenshown.h"
 #include "performance/scaling.h"
 
+#include <QPointF>
+#include <QStringList>
+#include <QVector>
 #include <QWidget>
 
 class QCPGraph;
@@ -28,6 +31,9 @@ public:
     void setSnapshot(const DesignSnapshot& snapshot);
     const core::ScalingCurve& curve(core::ScalingKind kind) const;
     QString explanationText() const;
+    // The axes' titles (bottom, left, right), which name their scales, and the ideal line's two ends.
+    QStringList axisTitles() const;
+    QVector<QPointF> idealLine() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -46,6 +52,7 @@ private:
     QCPGraph* m_strongThroughput = nullptr;
     QCPGraph* m_weakEfficiency = nullptr;
     QCPGraph* m_strongEfficiency = nullptr;
+    QCPGraph* m_ideal = nullptr;
 };
 
 } // namespace widgets

@@ -90,7 +90,7 @@ QString ContextRingView::stepText() const
     const core::ContextRingStep& st = s.steps[idx(std::min<int>(step(), int(s.steps.size()) - 1))];
     QStringList work;
     for (std::size_t r = 0; r < st.pairs.size(); ++r)
-        work << tr("GPU %1: %2 M").arg(r).arg(st.pairs[r] / 1e6, 0, 'f', 2);
+        work << tr("GPU %1: %2 M").arg(r).arg(fixedText(st.pairs[r] / 1e6, 2));
     QString text = tr("<b>Ring step %1 of %2.</b> Query–key pairs computed: %3.")
                        .arg(step() + 1)
                        .arg(s.steps.size())
@@ -100,7 +100,7 @@ QString ContextRingView::stepText() const
                     : tr("Last step: no more sends (%1 sends in all).").arg(s.cp - 1));
     text += QLatin1Char(' ')
         + tr("Over all steps the busiest GPU does %1× the average work%2.")
-              .arg(s.imbalance(), 0, 'f', 2)
+              .arg(fixedText(s.imbalance(), 2))
               .arg(s.loadBalanced
                        ? tr(" — the balanced split evens out the causal triangle")
                        : tr(" — with contiguous chunks the GPU holding the end of the sequence works most"));

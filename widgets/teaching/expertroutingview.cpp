@@ -155,10 +155,9 @@ QString ExpertRoutingView::summaryText() const
                            [](const auto& a, const auto& b) { return a.assigned < b.assigned; });
     switch (step()) {
     case 0:
-        text += tr("The router picks %1 experts for each token: %2 assignments, counted per expert below. "
-                   "They "
-                   "are not even: expert %3 got %4, expert %5 only %6.")
-                    .arg(r.config.topK)
+        text += tr("The router picks %n expert(s) for each token: %1 assignments, counted per expert below. "
+                   "They are not even: expert %2 got %3, expert %4 only %5.",
+                   nullptr, r.config.topK)
                     .arg(r.assignments)
                     .arg(busiest->expert)
                     .arg(busiest->assigned)

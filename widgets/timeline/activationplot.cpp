@@ -91,14 +91,18 @@ void ActivationPlot::changeEvent(QEvent* event)
 
 void ActivationPlot::retranslate()
 {
-    m_title->setText(
+    // One line above the plot, the rest in its tooltip: on a laptop screen every further line of the
+    // title is a line less of the plot.
+    m_title->setText(tr("<b>Activation memory</b> per pipeline rank over the step"));
+    m_title->setToolTip(
         m_fromMemoryModel
             ? tr("<b>Activation memory</b> each pipeline rank holds over the step: the memory model's "
                  "activations (as in the Memory tab), rising with every forward in flight and "
                  "falling with every backward")
             : tr("<b>Activation memory</b> each pipeline rank holds over the step (a provisional "
                  "estimate after Korthikanti et al. 2022, until the memory model provides it)"));
-    m_plot->yAxis->setLabel(tr("Activations (GB)"));
+    // The title names what is plotted; the axis gives only the unit, which fits beside a short plot.
+    m_plot->yAxis->setLabel(tr("GB"));
     setCurves(std::move(m_curves), m_names);
 }
 

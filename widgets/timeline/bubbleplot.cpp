@@ -5,6 +5,7 @@
 #include "timeline/bubbleplot.h"
 
 #include "common/palette.h"
+#include "common/unitstext.h"
 #include "pipeline/steptimeline.h"
 #include "timeline/timelinestyle.h"
 
@@ -164,7 +165,7 @@ void BubblePlot::replot()
     m_currentLabel->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
     m_currentLabel->setPadding(rightHalf ? QMargins(0, 0, 6, 4) : QMargins(6, 0, 0, 4));
     m_currentLabel->setText(
-        tr("this design: m = %1, %2 %").arg(current).arg(100 * m_currentBubble, 0, 'f', 1));
+        tr("this design: m = %1, %2 %").arg(current).arg(fixedText(100 * m_currentBubble, 1)));
     m_currentLabel->setVisible(true);
     m_plot->xAxis->setRange(1, std::max(2, last));
     redraw();

@@ -397,6 +397,24 @@ QString TimelinePanel::summaryText() const
     return m_summary->text();
 }
 
+// The headline's step is longer than the pipeline drawn here: after the last backward come the
+// data-parallel synchronisation the pipeline cannot hide and the optimizer step (core/performance/
+// performance.h). The caption names each term with its value, so the two figures visibly agree.
+QString TimelinePanel::stepCompositionText() const
+{
+    const std::optional<core::Performance>& perf = m_snapshot.evaluation->performance;
+    if (!perf)
+        return QString();
+    QStringList terms{tr("this pipeline %1").arg(secondsText(perf->pipelineSeconds))};
+    if (perf->dataParallelSeconds > 0)
+        terms << tr("data-parallel synchronisation after it %1").arg(secondsText(perf->dataParallelSeconds));
+    if (perf->optimizerSeconds > 0)
+        terms << tr("optimizer step %1").arg(secondsText(perf->optimizerSeconds));
+    return QStringLiteral("<br>")
+        + tr("Step in the headline <b>%1</b> = %2")
+              .arg(secondsText(perf->stepSeconds), terms.join(QStringLiteral(" + ")));
+}
+
 void TimelinePanel::updateCharts()
 {
     const bool has = !m_snapshot.isNull() && m_snapshot.evaluation->schedule;
@@ -441,15 +459,16 @@ void TimelinePanel::updateCharts()
     QString text = tr("<b>%1</b> · %2 × %3 · step <b>%4</b> · bubble <b>%5 %</b> of the GPU time")
                        .arg(scheduleName(spec.kind), tr("%n stage(s)", nullptr, stageCount(spec)),
                             tr("%n micro-batch(es)", nullptr, m), secondsText(t.makespan))
-                       .arg(100 * t.bubbleFraction, 0, 'f', 1);
+                       .arg(fixedText(100 * t.bubbleFraction, 1));
     if (p > 1 && (spec.kind == core::Schedule::GPipe || spec.kind == core::Schedule::OneFOneB))
         text += tr(" (equal stages: (p − 1)/(m + p − 1) = %1/%2 = %3 %)")
                     .arg(p - 1)
                     .arg(m + p - 1)
-                    .arg(100.0 * (p - 1) / (m + p - 1), 0, 'f', 1);
+                    .arg(fixedText(100.0 * (p - 1) / (m + p - 1), 1));
     if (p > 1)
         text += tr(" · longest idle inside one stage %1 · micro-batches in flight per stage: %2")
                     .arg(secondsText(t.maxStageBubble), peaks.join(QStringLiteral(", ")));
+    text += stepCompositionText();
     // The measured step beside the predicted one (the chart marks both), so a record is read where its
     // figure is.
     if (const ShownRecord shown = shownRecord(m_snapshot); shown.record)

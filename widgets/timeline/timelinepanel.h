@@ -74,6 +74,7 @@ private:
     void updateCharts();
     void updateDetails();
     void updateCaptions();
+    QString stepCompositionText() const;
     void shareRoom();
 
     DesignSnapshot m_snapshot;

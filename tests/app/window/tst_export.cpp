@@ -147,7 +147,7 @@ void TestExport::plotsStayVector()
         QVERIFY2(width * height < 100 * 100, qPrintable(match.captured(0)));
     }
     QVERIFY(svg.count("<polyline") > 40);
-    const QByteArray axisLabel = tab == QLatin1String("memory") ? "GB per GPU" : "tokens per second (solid)";
+    const QByteArray axisLabel = tab == QLatin1String("memory") ? "GB per GPU" : "tokens per second, log scale";
     QVERIFY2(svg.contains(axisLabel), axisLabel.constData());
 }
 

@@ -52,6 +52,7 @@ private slots:
     void searchCancels();
     void scalingStatesItsBaseline();
     void scalingWaitsUntilShown();
+    void scalingAxesAgreeAndSaySo();
 
 private:
     widgets::PerformancePanel* panel() { return m_window->performance(); }
@@ -168,6 +169,43 @@ void TestPerformanceTab::scalingStatesItsBaseline()
     QTest::qWait(50); // let the layout give the explanation its new height before the picture
     if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
         m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-scaling.png"));
+}
+
+// Throughput against GPUs on log–log axes, as the titles say, with the ideal line through the baseline:
+// the baseline's tokens/s per GPU times the GPUs, at both ends of the drawn range.
+void TestPerformanceTab::scalingAxesAgreeAndSaySo()
+{
+    m_window->resize(1600, 1000);
+    widgets::ScalingPlot* scaling = panel()->scaling();
+    panel()->pages()->setCurrentWidget(scaling);
+    QTRY_VERIFY(scaling->curve(core::ScalingKind::Weak).baseline >= 0);
+    const QStringList titles = scaling->axisTitles();
+    QCOMPARE(titles.size(), 3);
+    QVERIFY2(titles[0].contains(QLatin1String("log scale")), qPrintable(titles[0]));
+    QVERIFY2(titles[1].contains(QLatin1String("log scale")), qPrintable(titles[1]));
+    QVERIFY2(titles[2].contains(QLatin1String("linear")), qPrintable(titles[2]));
+    const core::ScalingCurve& weak = scaling->curve(core::ScalingKind::Weak);
+    const core::ScalingPoint& base = weak.points[static_cast<std::size_t>(weak.baseline)];
+    const double perGpu = base.tokensPerSecond / base.gpus;
+    const QVector<QPointF> ideal = scaling->idealLine();
+    QCOMPARE(ideal.size(), 2);
+    int smallest = base.gpus, largest = base.gpus;
+    for (const core::ScalingPoint& p : weak.points)
+        if (p.runs) {
+            smallest = std::min(smallest, p.gpus);
+            largest = std::max(largest, p.gpus);
+        }
+    QCOMPARE(ideal[0].x(), double(smallest));
+    QCOMPARE(ideal[1].x(), double(largest));
+    QVERIFY(std::abs(ideal[1].y() - perGpu * largest) < 1e-6 * perGpu * largest);
+    // Beyond the baseline ideal scaling bounds the weak curve: the data-parallel sync only grows.
+    for (const core::ScalingPoint& p : weak.points)
+        if (p.runs && p.gpus >= base.gpus)
+            QVERIFY2(p.tokensPerSecond <= perGpu * p.gpus * (1 + 1e-9),
+                     qPrintable(QStringLiteral("%1 GPUs: %2 > %3")
+                                    .arg(p.gpus)
+                                    .arg(p.tokensPerSecond)
+                                    .arg(perGpu * p.gpus)));
 }
 
 // The curves evaluate the design at every size: behind the candidates page they wait for the edit until

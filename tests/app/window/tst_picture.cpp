@@ -11,10 +11,14 @@
 #include "cluster/clustercanvas.h"
 #include "cluster/clusterlegend.h"
 #include "cluster/clusterpanel.h"
+#include "common/explanationdialog.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/unitstext.h"
+#include "design/designio.h"
+#include "design/designsummary.h"
 #include "design/layoutinspector.h"
+#include "evaluate.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
@@ -24,6 +28,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
@@ -52,6 +57,10 @@ private slots:
     void germanNumbers();
     void plurals_data();
     void plurals();
+    void verdictCountsInWords_data();
+    void verdictCountsInWords();
+    void worldSizeStaysInOnePiece();
+    void explanationsInTheChosenLanguage();
     void viewMenuTogglesDocks();
     void minimumSizeEnforced();
     void wrongTypeNamesItsPathOnce();
@@ -212,6 +221,9 @@ void TestPicture::germanNumbers()
     QTEST(widgets::percentText(0.521), "percent");
     QCOMPARE(widgets::secondsText(0.0613),
              language == QLatin1String("de") ? QStringLiteral("61,3 ms") : QStringLiteral("61.3 ms"));
+    // The timeline's bubble of 3/67: "4.5 %" in English, "4,5 %" in German.
+    QCOMPARE(widgets::fixedText(100.0 * 3 / 67, 1),
+             language == QLatin1String("de") ? QStringLiteral("4,5") : QStringLiteral("4.5"));
     m_language->choose(QStringLiteral("en"));
 }
 
@@ -244,6 +256,78 @@ void TestPicture::plurals()
     QCOMPARE(nodes->suffix(),
              language == QLatin1String("de") ? QStringLiteral(" Nodes") : QStringLiteral(" nodes"));
     m_language->choose(QStringLiteral("en"));
+}
+
+// The status line counts ranks and GPUs in words that agree with the number: one rank on one GPU (Llama 3.1
+// 8B served from one H100) and 32 ranks on 32 GPUs (the default example), German with its separators.
+void TestPicture::verdictCountsInWords_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("en 1") << QStringLiteral("en") << 1 << QStringLiteral("Valid layout: 1 rank on 1 GPU.");
+    QTest::newRow("en 32") << QStringLiteral("en") << 32
+                           << QStringLiteral("Valid layout: 32 ranks on 32 GPUs.");
+    QTest::newRow("de 1") << QStringLiteral("de") << 1
+                          << QStringLiteral("Gültiges Layout: 1 Rank auf 1 GPU.");
+    QTest::newRow("de 32") << QStringLiteral("de") << 32
+                           << QStringLiteral("Gültiges Layout: 32 Ranks auf 32 GPUs.");
+}
+
+void TestPicture::verdictCountsInWords()
+{
+    QFETCH(QString, language);
+    QFETCH(int, gpus);
+    core::Design design = *core::exampleDesign("default");
+    if (gpus == 1)
+        design = *core::designFromJson(core::Json::parse(R"({"format": "meshwright.design", "version": 1,
+            "name": "Llama 3.1 8B served from one H100", "model": "llama-3.1-8b",
+            "workload": {"mode": "serving", "sequenceLength": 4096, "globalBatch": 1,
+                         "serving": {"concurrency": 1, "contextLength": 4096, "kvDtype": "bf16"}},
+            "cluster": {"fabric": "ib-ndr-400",
+                        "uniform": {"nodes": 1, "gpusPerNode": 1, "gpu": "h100-sxm-80gb", "intraLink": "nvlink4"}},
+            "layout": {"tp": 1, "pp": 1, "cp": 1, "dp": 1, "ep": 1, "microBatch": 1}})"))
+                      .design;
+    const core::Evaluation evaluation = core::evaluate(design);
+    QCOMPARE(static_cast<int>(evaluation.gpusInService), gpus);
+    m_language->choose(language);
+    QTEST(widgets::layoutVerdictText(evaluation), "expected");
+    m_language->choose(QStringLiteral("en"));
+}
+
+// The Layout panel's world size keeps its product in one piece: "× EP 1" never stands alone on a line.
+void TestPicture::worldSizeStaysInOnePiece()
+{
+    m_language->choose(QStringLiteral("de"));
+    QApplication::processEvents();
+    QLabel* world = nullptr;
+    for (QLabel* label : m_window->inspector()->findChildren<QLabel*>())
+        if (label->text().startsWith(QLatin1String("World Size"))
+            || label->text().startsWith(QLatin1String("Welt")))
+            world = label;
+    QVERIFY(world);
+    QVERIFY2(
+        world->text().contains(QStringLiteral("white-space:nowrap'>DP 2 × TP 8 × PP 2 × CP 1 × EP 1</span>")),
+        qPrintable(world->text()));
+    m_language->choose(QStringLiteral("en"));
+}
+
+// The core writes its explanations in English (the command line and the JSON keep them so); the views show
+// the texts it marked in the chosen language.
+void TestPicture::explanationsInTheChosenLanguage()
+{
+    const core::Evaluation evaluation = core::evaluate(*core::exampleDesign("default"));
+    QVERIFY(evaluation.performance);
+    const core::Explanation& step = evaluation.performance->step;
+    QCOMPARE(step.inputs.front().name, std::string("pipeline makespan"));
+    m_language->choose(QStringLiteral("de"));
+    QCOMPARE(widgets::explanationText(step.inputs.front().name), QStringLiteral("Dauer der Pipeline"));
+    QCOMPARE(widgets::explanationText(step.formula),
+             QStringLiteral("Dauer der Pipeline + sichtbare datenparallele Synchronisation + Optimizer-Schritt"));
+    QCOMPARE(widgets::explanationText(evaluation.performance->mfuExplanation.inputs.front().name),
+             QStringLiteral("Modell-FLOPs pro Schritt (Megatron, kausale Attention)"));
+    m_language->choose(QStringLiteral("en"));
+    QCOMPARE(widgets::explanationText(step.inputs.front().name), QStringLiteral("pipeline makespan"));
 }
 
 void TestPicture::viewMenuTogglesDocks()

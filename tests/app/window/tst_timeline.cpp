@@ -5,6 +5,7 @@
 // cursor with the memory plot. With MESHWRIGHT_SCREENSHOT_DIR set, it also writes the tab's pictures
 // there, for a person to look at.
 
+#include "common/unitstext.h"
 #include "design/designio.h"
 #include "pipeline/steptimeline.h"
 #include "support/guitestmain.h"
@@ -86,6 +87,7 @@ private slots:
     void dataParallelViews();
     void legendWraps();
     void emptyStatesSayWhy();
+    void captionNamesTheHeadlineStep();
     void hiddenTabWaitsUntilShown();
     void screenshots();
 
@@ -293,6 +295,34 @@ void TestTimeline::cursorIsSharedWithTheMemoryPlot()
              qPrintable(m_panel->activationPlot()->readout()));
     m_panel->activationPlot()->setCursorTime(0.25);
     QCOMPARE(chart->cursorTime(), 0.25);
+}
+
+// The headline's step is the pipeline drawn here plus what follows it: the caption names each term with
+// its value, so the two figures visibly agree (DDP on four A100s: a data-parallel sync after the pipeline).
+void TestTimeline::captionNamesTheHeadlineStep()
+{
+    m_window->setDesign(teachingDesign());
+    const core::Performance& perf = *m_window->document()->snapshot().evaluation->performance;
+    QVERIFY(perf.dataParallelSeconds > 0);
+    QVERIFY(perf.optimizerSeconds > 0);
+    QVERIFY(
+        std::abs(perf.stepSeconds - perf.pipelineSeconds - perf.dataParallelSeconds - perf.optimizerSeconds)
+        < 1e-12 * perf.stepSeconds);
+    const QString expected
+        = QStringLiteral("Step in the headline <b>%1</b> = this pipeline %2 + data-parallel "
+                         "synchronisation after it %3 + optimizer step %4")
+              .arg(widgets::secondsText(perf.stepSeconds), widgets::secondsText(perf.pipelineSeconds),
+                   widgets::secondsText(perf.dataParallelSeconds),
+                   widgets::secondsText(perf.optimizerSeconds));
+    QVERIFY2(m_panel->summaryText().contains(expected), qPrintable(m_panel->summaryText()));
+    // One data-parallel replica: no sync to name, only the optimizer after the pipeline.
+    m_window->setDesign(pipelineDesign());
+    const core::Performance& alone = *m_window->document()->snapshot().evaluation->performance;
+    QCOMPARE(alone.dataParallelSeconds, 0.0);
+    QVERIFY2(!m_panel->summaryText().contains(QLatin1String("data-parallel synchronisation")),
+             qPrintable(m_panel->summaryText()));
+    QVERIFY(m_panel->summaryText().contains(QStringLiteral("= this pipeline %1 + optimizer step")
+                                                .arg(widgets::secondsText(alone.pipelineSeconds))));
 }
 
 void TestTimeline::bubblePlotMarksTheDesign()

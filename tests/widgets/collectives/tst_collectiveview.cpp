@@ -824,7 +824,10 @@ void TestCollectiveView::groupListFollowsTheDesign()
     panel.setSnapshot(snapshotOf(testing::example("serving-70b-tp4x2")));
     QVERIFY(!panel.selectedGroup());
     QCOMPARE(tree->topLevelItemCount(), 1);
-    QVERIFY(tree->topLevelItem(0)->text(0).startsWith(QStringLiteral("TP: 2 groups of 4")));
+    // The count goes through %n: without the application's English catalogue (this suite loads none) Qt
+    // writes the source's "group(s)".
+    QVERIFY2(tree->topLevelItem(0)->text(0).startsWith(QStringLiteral("TP: 2 group(s) of 4")),
+             qPrintable(tree->topLevelItem(0)->text(0)));
     QVERIFY(!panel.selectGroup(core::Dim::Dp, 0));
     panel.setSnapshot(snapshotOf(design));
     QVERIFY(panel.selectGroup(core::Dim::Dp, 0));
