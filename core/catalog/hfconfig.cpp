@@ -60,35 +60,64 @@ void notModelled(ReadContext& context, ModelArchitecture& model, const std::stri
     model.notModelled.push_back(field + " (" + instead + ")");
 }
 
-// Sliding-window attention: Mistral's "sliding_window" on every layer; GPT-OSS and Gemma name each layer's
-// kind in "layer_types"; Qwen2/3 switch it on with "use_sliding_window" for the layers from
-// "max_window_layers" on (transformers' Qwen2Attention). The model has no window yet: named, not guessed.
+// The repeating pattern of "layer_types": the shortest period whose first layers are the sliding ones.
+std::optional<SlidingWindow> windowPattern(const std::vector<std::string>& layerTypes, std::int64_t window)
+{
+    const auto sliding = [&](std::size_t i) { return layerTypes[i] == "sliding_attention"; };
+    for (std::size_t period = 1; period <= layerTypes.size(); ++period) {
+        std::size_t prefix = 0;
+        while (prefix < period && sliding(prefix))
+            ++prefix;
+        bool fits = true;
+        for (std::size_t i = 0; i < layerTypes.size() && fits; ++i)
+            fits = sliding(i) == (i % period < prefix);
+        if (fits)
+            return SlidingWindow{window, static_cast<int>(period), static_cast<int>(prefix)};
+    }
+    return std::nullopt;
+}
+
+// Sliding-window attention: Mistral's "sliding_window" on every layer; GPT-OSS names each layer's kind in
+// "layer_types". Qwen2/3 switch it on with "use_sliding_window" for the layers from "max_window_layers" on
+// (transformers' Qwen2Attention): a full prefix before the windowed layers is no repeating pattern, so it is
+// named, not guessed.
 void readSlidingWindow(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
 {
     std::int64_t window = 0;
     if (const Json* value = reader.take("sliding_window"); value != nullptr && value->is_number_integer())
         window = value->get<std::int64_t>();
     bool used = window > 0;
-    int firstWindowed = 0;
+    SlidingWindow pattern{window, 1, 1};
     if (family == Family::Qwen2 || family == Family::Qwen3 || family == Family::Qwen3Moe) {
         bool useSliding = false;
+        int firstWindowed = 0;
         reader.read("use_sliding_window", useSliding);
         reader.read("max_window_layers", firstWindowed);
         used = used && useSliding && firstWindowed < model.layers;
+        if (used && firstWindowed > 0) {
+            notModelled(context, model, reader.pointerTo("max_window_layers"),
+                        "sliding-window attention of " + std::to_string(window) + " tokens from layer "
+                            + std::to_string(firstWindowed),
+                        "every layer attends to the whole context");
+            return;
+        }
     }
     std::vector<std::string> layerTypes;
     reader.read("layer_types", layerTypes);
     if (!used || (model.maxContext > 0 && window >= model.maxContext))
         return;
-    int sliding = model.layers - firstWindowed;
-    if (!layerTypes.empty())
-        sliding = static_cast<int>(std::count(layerTypes.begin(), layerTypes.end(), "sliding_attention"));
-    if (sliding > 0)
-        notModelled(context, model, reader.pointerTo("sliding_window"),
-                    "sliding-window attention of " + std::to_string(window) + " tokens on " + std::to_string(sliding)
-                        + " of " + std::to_string(model.layers) + " layers",
-                    "those layers are costed as attending to the whole context, so attention FLOPs, activations "
-                    "and the KV cache are upper bounds");
+    if (!layerTypes.empty()) {
+        const std::optional<SlidingWindow> found = windowPattern(layerTypes, window);
+        if (!found || layerTypes.size() != static_cast<std::size_t>(model.layers)) {
+            notModelled(context, model, reader.pointerTo("layer_types"),
+                        "this order of sliding and full attention layers",
+                        "every layer attends to the whole context");
+            return;
+        }
+        pattern = *found;
+    }
+    if (pattern.slidingLayers > 0)
+        model.slidingWindow = pattern;
 }
 
 void readMoe(ObjectReader& reader, ModelArchitecture& model, Family family)

@@ -92,12 +92,23 @@ void TestHfConfig::parameterCountMatchesTheCard()
 
 void TestHfConfig::unmodelledFieldsAreNamed_data()
 {
-    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("file"); // a fixture's name or a config's text
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("named");
 
-    QTest::newRow("Mistral's sliding window") << "mistral-7b-v0.1.json" << "/sliding_window" << "4096 tokens on 32 of 32";
-    QTest::newRow("GPT-OSS's alternating layers") << "gpt-oss-20b.json" << "/sliding_window" << "128 tokens on 12 of 24";
+    QTest::newRow("Qwen2's window after full layers")
+        << R"({"architectures": ["Qwen2ForCausalLM"], "num_hidden_layers": 28, "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "sliding_window": 4096,
+        "use_sliding_window": true, "max_window_layers": 21})"
+        << "/max_window_layers"
+        << "sliding-window attention of 4096 tokens from layer 21";
+    QTest::newRow("an irregular order of layers")
+        << R"({"architectures": ["GptOssForCausalLM"], "num_hidden_layers": 4, "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "sliding_window": 128,
+        "num_local_experts": 4, "num_experts_per_tok": 2,
+        "layer_types": ["full_attention", "sliding_attention", "full_attention", "full_attention"]})"
+        << "/layer_types"
+        << "this order of sliding and full attention layers";
     QTest::newRow("GPT-OSS's MXFP4 experts") << "gpt-oss-20b.json" << "/quantization_config" << "mxfp4";
     QTest::newRow("GPT-OSS's attention sinks") << "gpt-oss-20b.json" << "/architectures" << "attention sinks";
     QTest::newRow("DeepSeek-V3's multi-token prediction") << "deepseek-v3.json" << "/num_nextn_predict_layers"
@@ -109,7 +120,8 @@ void TestHfConfig::unmodelledFieldsAreNamed()
     QFETCH(QString, file);
     QFETCH(QString, path);
     QFETCH(QString, named);
-    const HfImportResult result = importHfConfig(fixture(file));
+    const HfImportResult result
+        = importHfConfig(file.startsWith(QLatin1Char('{')) ? file.toStdString() : fixture(file));
     QVERIFY(result.model);
     QVERIFY(hasCodeAt(result.diagnostics, "hf-not-modelled", path.toStdString()));
     bool noted = false;
