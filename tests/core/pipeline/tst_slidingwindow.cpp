@@ -85,6 +85,9 @@ void TestSlidingWindow::importedPattern_data()
 
     QTest::newRow("Mistral 7B: every layer, 4096") << "mistral-7b-v0.1.json" << qint64(4096) << 1 << 1 << 32;
     QTest::newRow("gpt-oss-20b: every other layer, 128") << "gpt-oss-20b.json" << qint64(128) << 2 << 1 << 12;
+    QTest::newRow("Gemma 2 9B: every other layer, 4096") << "gemma-2-9b.json" << qint64(4096) << 2 << 1 << 21;
+    // 26 layers: the global ones are 5, 11, 17 and 23 ((i + 1) % 6 == 0, transformers' Gemma3).
+    QTest::newRow("Gemma 3 1B: five of six, 512") << "gemma-3-1b.json" << qint64(512) << 6 << 5 << 22;
 }
 
 void TestSlidingWindow::importedPattern()
