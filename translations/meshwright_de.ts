@@ -1293,6 +1293,18 @@
         <source>default (%1)</source>
         <translation>Standard (%1)</translation>
     </message>
+    <message>
+        <source>Sliding window (tokens)</source>
+        <translation>Sliding Window (Tokens)</translation>
+    </message>
+    <message>
+        <source>Window pattern period (layers)</source>
+        <translation>Periode des Fenstermusters (Layer)</translation>
+    </message>
+    <message>
+        <source>Sliding layers per period</source>
+        <translation>Layer mit Sliding Window je Periode</translation>
+    </message>
 </context>
 <context>
     <name>Memory</name>

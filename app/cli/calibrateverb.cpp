@@ -15,6 +15,7 @@
 #include "compute/kerneltable.h"
 #include "design/designio.h"
 #include "performance/computecalibration.h"
+#include "trace/profilertrace.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -157,18 +158,78 @@ std::string calibrateComputeHelp()
            "[--json]\n"
            "      Fit the compute model's GEMM efficiency to the measured times of one transformer layer\n"
            "      (one micro-batch on one GPU, TP collectives included; backward with weight gradient and\n"
-           "      recomputation) and show predicted against measured; -o writes the design with it.\n";
+           "      recomputation) and show predicted against measured; -o writes the design with it.\n"
+           "  calibrate-compute [DESIGN.json] [FLAGS] --trace TRACE.json[.gz] [-o OUT.json] [--json]\n"
+           "      The same fitted to a profiler trace of the run: its first device's compute kernel time "
+           "per\n"
+           "      step against the predicted compute of rank 0's GPU.\n";
 }
+
+namespace {
+
+// calibrate-compute --trace: the fit to a profiler trace's compute kernel time per step.
+int calibrateFromTrace(const std::string& tracePath, Design design, const std::string& outputPath, bool json,
+                       std::ostream& out, std::ostream& err)
+{
+    const TraceLoadResult read = readTraceFile(tracePath);
+    if (!read.summary) {
+        err << "meshwright-cli: " << tracePath << " is not a readable profiler trace:\n";
+        writeDiagnostics(err, read.diagnostics);
+        return kExitUsage;
+    }
+    const StepComputeFit fit = fitComputeModelToTrace(design, *read.summary);
+    if (!fit.ok) {
+        err << "meshwright-cli calibrate-compute: "
+            << (fit.path.empty() ? "" : tracePath + " " + fit.path + ": ") << fit.message << "\n";
+        return fit.path.empty() ? kExitDesignErrors : kExitUsage;
+    }
+    const double previous = design.compute.gemmEfficiency;
+    if (!outputPath.empty()) {
+        design.compute = fit.model;
+        if (const auto failure = writeAtomically(outputPath, saveDesign(design))) {
+            err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
+            return kExitUsage;
+        }
+    }
+    if (json) {
+        out << jsonText(Json{{"gemmEfficiency", fit.model.gemmEfficiency},
+                             {"previousGemmEfficiency", previous},
+                             {"steps", read.summary->steps},
+                             {"measuredStepComputeSeconds", fit.measured},
+                             {"predictedBeforeStepComputeSeconds", fit.before},
+                             {"predictedAfterStepComputeSeconds", fit.after},
+                             {"source", fit.model.source},
+                             {"warning", fit.warning}})
+            << "\n";
+        return kExitOk;
+    }
+    out << "Compute kernels per step on the first GPU (" << read.summary->steps << " steps of "
+        << std::filesystem::path(tracePath).filename().string() << "):\n"
+        << "  measured " << formatSeconds(fit.measured) << ", predicted " << formatSeconds(fit.before)
+        << " before and " << formatSeconds(fit.after) << " after\n"
+        << "GEMM efficiency " << formatNumber(fit.model.gemmEfficiency) << " (was " << formatNumber(previous)
+        << ")\n";
+    if (!outputPath.empty())
+        out << "Wrote " << outputPath << " with the fitted compute model.\n";
+    if (!fit.warning.empty())
+        err << "meshwright-cli calibrate-compute: warning: " << fit.warning << "\n";
+    return kExitOk;
+}
+
+} // namespace
 
 int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
 {
     DesignFlags flags;
     LayerTimes measured;
     std::string outputPath;
+    std::optional<std::string> tracePath;
     bool json = false;
     while (!args.atEnd()) {
         const std::string arg = args.next();
-        if (arg == "--forward")
+        if (arg == "--trace")
+            tracePath = args.value(arg);
+        else if (arg == "--forward")
             measured.forward = args.number(arg);
         else if (arg == "--backward")
             measured.backward = args.number(arg);
@@ -183,8 +244,11 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
         else
             throw UsageError("calibrate-compute: unknown argument '" + arg + "'");
     }
-    if (!(measured.forward > 0) || !(measured.backward > 0))
-        throw UsageError("calibrate-compute needs --forward and --backward, in seconds, both positive");
+    if (tracePath && (measured.forward != 0 || measured.backward != 0))
+        throw UsageError("calibrate-compute takes either --trace or --forward and --backward, not both");
+    if (!tracePath && (!(measured.forward > 0) || !(measured.backward > 0)))
+        throw UsageError(
+            "calibrate-compute needs --forward and --backward, in seconds, both positive, or --trace");
     const BuiltDesign built = buildDesign(flags);
     if (!built.design) {
         err << "meshwright-cli: the design cannot be read:\n";
@@ -192,6 +256,8 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
         return kExitUsage;
     }
     Design design = *built.design;
+    if (tracePath)
+        return calibrateFromTrace(*tracePath, design, outputPath, json, out, err);
     const ComputeFit fit = fitComputeModel(design, measured);
     if (!fit.ok) {
         err << "meshwright-cli calibrate-compute: " << fit.message << "\n";

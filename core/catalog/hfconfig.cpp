@@ -3,6 +3,7 @@
 
 #include "base/importdiagnostics.h"
 #include "base/jsonparse.h"
+#include "base/units.h"
 
 #include <algorithm>
 
@@ -11,18 +12,25 @@ namespace core {
 namespace {
 
 // The families config.json's "architectures" names; model_type spells the same in snake case.
-enum class Family { Llama, Mistral, Qwen2, Qwen3, Qwen3Moe, Mixtral, DeepseekV3, GptOss };
+enum class Family { Llama, Mistral, Qwen2, Qwen3, Qwen3Moe, Mixtral, DeepseekV3, GptOss, Gemma2, Gemma3 };
 
 constexpr std::pair<std::string_view, Family> kArchitectures[]{
-    {"LlamaForCausalLM", Family::Llama},       {"MistralForCausalLM", Family::Mistral},
-    {"Qwen2ForCausalLM", Family::Qwen2},       {"Qwen3ForCausalLM", Family::Qwen3},
-    {"Qwen3MoeForCausalLM", Family::Qwen3Moe}, {"MixtralForCausalLM", Family::Mixtral},
-    {"DeepseekV3ForCausalLM", Family::DeepseekV3}, {"GptOssForCausalLM", Family::GptOss}};
+    {"LlamaForCausalLM", Family::Llama},           {"MistralForCausalLM", Family::Mistral},
+    {"Qwen2ForCausalLM", Family::Qwen2},           {"Qwen3ForCausalLM", Family::Qwen3},
+    {"Qwen3MoeForCausalLM", Family::Qwen3Moe},     {"MixtralForCausalLM", Family::Mixtral},
+    {"DeepseekV3ForCausalLM", Family::DeepseekV3}, {"GptOssForCausalLM", Family::GptOss},
+    {"Gemma2ForCausalLM", Family::Gemma2},         {"Gemma3ForCausalLM", Family::Gemma3}};
 
-constexpr std::pair<std::string_view, Family> kModelTypes[]{
-    {"llama", Family::Llama},         {"mistral", Family::Mistral},   {"qwen2", Family::Qwen2},
-    {"qwen3", Family::Qwen3},         {"qwen3_moe", Family::Qwen3Moe}, {"mixtral", Family::Mixtral},
-    {"deepseek_v3", Family::DeepseekV3}, {"gpt_oss", Family::GptOss}};
+constexpr std::pair<std::string_view, Family> kModelTypes[]{{"llama", Family::Llama},
+                                                            {"mistral", Family::Mistral},
+                                                            {"qwen2", Family::Qwen2},
+                                                            {"qwen3", Family::Qwen3},
+                                                            {"qwen3_moe", Family::Qwen3Moe},
+                                                            {"mixtral", Family::Mixtral},
+                                                            {"deepseek_v3", Family::DeepseekV3},
+                                                            {"gpt_oss", Family::GptOss},
+                                                            {"gemma2", Family::Gemma2},
+                                                            {"gemma3_text", Family::Gemma3}};
 
 std::string architectureList()
 {
@@ -60,35 +68,71 @@ void notModelled(ReadContext& context, ModelArchitecture& model, const std::stri
     model.notModelled.push_back(field + " (" + instead + ")");
 }
 
-// Sliding-window attention: Mistral's "sliding_window" on every layer; GPT-OSS and Gemma name each layer's
-// kind in "layer_types"; Qwen2/3 switch it on with "use_sliding_window" for the layers from
-// "max_window_layers" on (transformers' Qwen2Attention). The model has no window yet: named, not guessed.
+// The repeating pattern of "layer_types": the shortest period whose first layers are the sliding ones.
+std::optional<SlidingWindow> windowPattern(const std::vector<std::string>& layerTypes, std::int64_t window)
+{
+    const auto sliding = [&](std::size_t i) { return layerTypes[i] == "sliding_attention"; };
+    for (std::size_t period = 1; period <= layerTypes.size(); ++period) {
+        std::size_t prefix = 0;
+        while (prefix < period && sliding(prefix))
+            ++prefix;
+        bool fits = true;
+        for (std::size_t i = 0; i < layerTypes.size() && fits; ++i)
+            fits = sliding(i) == (i % period < prefix);
+        if (fits)
+            return SlidingWindow{window, static_cast<int>(period), static_cast<int>(prefix)};
+    }
+    return std::nullopt;
+}
+
+// Sliding-window attention: Mistral's "sliding_window" on every layer; GPT-OSS and newer Gemma configs name
+// each layer's kind in "layer_types"; older Gemma configs imply it (transformers' Gemma2: every even layer
+// from the first is sliding; Gemma3: all but every "sliding_window_pattern"-th, 6 by default). Qwen2/3 switch
+// it on with "use_sliding_window" for the layers from "max_window_layers" on (transformers' Qwen2Attention):
+// a full prefix before the windowed layers is no repeating pattern, so it is named, not guessed.
 void readSlidingWindow(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
 {
     std::int64_t window = 0;
     if (const Json* value = reader.take("sliding_window"); value != nullptr && value->is_number_integer())
         window = value->get<std::int64_t>();
     bool used = window > 0;
-    int firstWindowed = 0;
+    SlidingWindow pattern{window, 1, 1};
     if (family == Family::Qwen2 || family == Family::Qwen3 || family == Family::Qwen3Moe) {
         bool useSliding = false;
+        int firstWindowed = 0;
         reader.read("use_sliding_window", useSliding);
         reader.read("max_window_layers", firstWindowed);
         used = used && useSliding && firstWindowed < model.layers;
+        if (used && firstWindowed > 0) {
+            notModelled(context, model, reader.pointerTo("max_window_layers"),
+                        "sliding-window attention of " + std::to_string(window) + " tokens from layer "
+                            + std::to_string(firstWindowed),
+                        "every layer attends to the whole context");
+            return;
+        }
+    } else if (family == Family::Gemma2) {
+        pattern = {window, 2, 1};
+    } else if (family == Family::Gemma3) {
+        int every = 6;
+        reader.read("sliding_window_pattern", every);
+        pattern = {window, std::max(every, 1), std::max(every, 1) - 1};
     }
     std::vector<std::string> layerTypes;
     reader.read("layer_types", layerTypes);
     if (!used || (model.maxContext > 0 && window >= model.maxContext))
         return;
-    int sliding = model.layers - firstWindowed;
-    if (!layerTypes.empty())
-        sliding = static_cast<int>(std::count(layerTypes.begin(), layerTypes.end(), "sliding_attention"));
-    if (sliding > 0)
-        notModelled(context, model, reader.pointerTo("sliding_window"),
-                    "sliding-window attention of " + std::to_string(window) + " tokens on " + std::to_string(sliding)
-                        + " of " + std::to_string(model.layers) + " layers",
-                    "those layers are costed as attending to the whole context, so attention FLOPs, activations "
-                    "and the KV cache are upper bounds");
+    if (!layerTypes.empty()) {
+        const std::optional<SlidingWindow> found = windowPattern(layerTypes, window);
+        if (!found || layerTypes.size() != static_cast<std::size_t>(model.layers)) {
+            notModelled(context, model, reader.pointerTo("layer_types"),
+                        "this order of sliding and full attention layers",
+                        "every layer attends to the whole context");
+            return;
+        }
+        pattern = *found;
+    }
+    if (pattern.slidingLayers > 0)
+        model.slidingWindow = pattern;
 }
 
 void readMoe(ObjectReader& reader, ModelArchitecture& model, Family family)
@@ -171,6 +215,20 @@ void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitectur
                     "group-limited routing (" + std::to_string(groupsPerToken) + " of " + std::to_string(groups)
                         + " expert groups per token)",
                     "tokens are routed over all experts");
+    if (family == Family::Gemma2 || family == Family::Gemma3)
+        notModelled(
+            context, model, "/architectures",
+            "RMSNorms after attention and after the MLP (four norms per layer)",
+            "two norms per layer are counted: 2·hidden parameters and their elementwise work left out");
+    // Soft-capping is a tanh on the scores inside the attention kernel (FlashAttention's softcap) or on
+    // the final logits: no FLOPs or bytes Meshwright counts. null: switched off (Gemma 3).
+    for (const char* key : {"attn_logit_softcapping", "final_logit_softcapping"})
+        if (const Json* cap = reader.take(key); cap != nullptr && cap->is_number() && cap->get<double>() > 0)
+            notModelled(
+                context, model, reader.pointerTo(key),
+                std::string(key == std::string("attn_logit_softcapping") ? "attention score" : "final logit")
+                    + " soft-capping (tanh at " + formatNumber(cap->get<double>()) + ")",
+                "left out: an elementwise tanh, no FLOPs or memory counted");
     bool mlpBias = false;
     if (reader.read("mlp_bias", mlpBias) && mlpBias && model.bias != BiasKind::All)
         model.bias = BiasKind::All;
@@ -198,7 +256,7 @@ void readCommon(ObjectReader& reader, ModelArchitecture& model, Family family)
     bool attentionBias = family == Family::Qwen2;
     reader.read("attention_bias", attentionBias);
     model.bias = family == Family::GptOss ? BiasKind::All : attentionBias ? BiasKind::Qkv : BiasKind::None;
-    model.qkNorm = family == Family::Qwen3 || family == Family::Qwen3Moe;
+    model.qkNorm = family == Family::Qwen3 || family == Family::Qwen3Moe || family == Family::Gemma3;
     model.mlp = MlpKind::Gated;
     model.norm = NormKind::RmsNorm;
     model.positions = PositionEmbedding::Rope;
@@ -207,7 +265,11 @@ void readCommon(ObjectReader& reader, ModelArchitecture& model, Family family)
     for (const char* key : {"rope_scaling", "rope_theta", "torch_dtype", "rms_norm_eps", "hidden_act",
                             "initializer_range", "bos_token_id", "eos_token_id", "pad_token_id", "use_cache",
                             "transformers_version", "attention_dropout", "model_type", "architectures",
-                            "_name_or_path", "pretraining_tp", "initial_context_length", "tokenizer_class"})
+                            "_name_or_path", "pretraining_tp", "initial_context_length", "tokenizer_class",
+                            // Gemma: the query scale (a constant), the activation's name, the local layers'
+                            // RoPE base, a duplicate of the window, the cache class transformers builds.
+                            "query_pre_attn_scalar", "hidden_activation", "rope_local_base_freq",
+                            "sliding_window_size", "cache_implementation"})
         reader.take(key);
     // Routing and training details that change no figure Meshwright computes.
     for (const char* key : {"norm_topk_prob", "router_aux_loss_coef", "output_router_logits", "routed_scaling_factor",

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/model.h"
 
+#include <algorithm>
+
 namespace core {
 
 namespace {
@@ -25,6 +27,34 @@ int ModelArchitecture::moeLayerCount() const
     const int frequency = moe.layerFrequency > 0 ? moe.layerFrequency : 1;
     const int candidates = layers - moe.firstDenseLayers;
     return (candidates + frequency - 1) / frequency;
+}
+
+bool ModelArchitecture::isSlidingLayer(int layer) const
+{
+    if (!slidingWindow.any())
+        return false;
+    const int period = std::max(slidingWindow.period, 1);
+    return layer % period < slidingWindow.slidingLayers;
+}
+
+int ModelArchitecture::slidingLayerCount(int first, int count) const
+{
+    if (!slidingWindow.any() || count <= 0)
+        return 0;
+    // Whole periods at once, so that a huge layer count costs nothing; the rest layer by layer.
+    const int period = std::max(slidingWindow.period, 1);
+    const int perPeriod = std::min(slidingWindow.slidingLayers, period);
+    int sliding = count / period * perPeriod;
+    for (int layer = first + count / period * period; layer < first + count; ++layer)
+        sliding += isSlidingLayer(layer) ? 1 : 0;
+    return sliding;
+}
+
+double kvTokensOfLayers(const ModelArchitecture& model, int first, int count, double context)
+{
+    const int sliding = model.slidingLayerCount(first, count);
+    const double windowed = std::min(context, d(model.slidingWindow.tokens));
+    return (std::max(count, 0) - sliding) * context + sliding * windowed;
 }
 
 double normParameters(const ModelArchitecture& model)

@@ -76,6 +76,20 @@ struct MoeConfig
     bool operator==(const MoeConfig&) const = default;
 };
 
+// Sliding-window attention (Mistral 7B, arXiv:2310.06825 §2; GPT-OSS and Gemma 2/3 alternate it with full
+// attention): in every `period` consecutive layers the first `slidingLayers` let a query attend to itself
+// and at most `tokens` − 1 preceding tokens (transformers' sliding-window mask, kv > q − window), and keep at
+// most `tokens` tokens of KV cache; the other layers attend to the whole context. tokens 0: no window.
+struct SlidingWindow
+{
+    std::int64_t tokens = 0;
+    int period = 1;
+    int slidingLayers = 1;
+
+    bool any() const { return tokens > 0 && slidingLayers > 0; }
+    bool operator==(const SlidingWindow&) const = default;
+};
+
 struct ModelArchitecture
 {
     std::string preset; // id of the preset this came from; empty for a custom architecture
@@ -100,6 +114,7 @@ struct ModelArchitecture
     AttentionKind attention = AttentionKind::Standard;
     MlaConfig mla;
     MoeConfig moe;
+    SlidingWindow slidingWindow;
     // Features of the real architecture that Meshwright does not model yet; shown as a warning.
     std::vector<std::string> notModelled;
     std::string source;
@@ -109,6 +124,11 @@ struct ModelArchitecture
     bool isMoeLayer(int layer) const;
     int moeLayerCount() const;
     int denseLayerCount() const { return layers - moeLayerCount(); }
+    bool isSlidingLayer(int layer) const;
+    // Windowed layers among [first, first + count).
+    int slidingLayerCount(int first, int count) const;
+    // The keys a query of `layer` may attend to: the window on a sliding layer, 0 (unbounded) otherwise.
+    std::int64_t attentionWindow(int layer) const { return isSlidingLayer(layer) ? slidingWindow.tokens : 0; }
 };
 
 // Parameters of one transformer layer by component (counts, not bytes).
@@ -154,5 +174,8 @@ ParameterCounts countParameters(const ModelArchitecture& model);
 // (the reference article, «Memory Budgets für Training und Inference»), kvLoraRank + qkRopeHeadDim for
 // MLA (DeepSeek-V2 Table 1).
 double kvElementsPerTokenPerLayer(const ModelArchitecture& model);
+// Tokens of KV cache layers [first, first + count) hold together when each sequence has `context` tokens:
+// `context` per full layer, at most the window per sliding one (Mistral's rolling buffer cache, §2).
+double kvTokensOfLayers(const ModelArchitecture& model, int first, int count, double context);
 
 } // namespace core

@@ -63,6 +63,12 @@ void readModel(const Json& value, const std::string& pointer, ReadContext& conte
         m.read("firstDenseLayers", model.moe.firstDenseLayers);
         m.read("layerFrequency", model.moe.layerFrequency);
     }
+    if (const Json* window = in.take("slidingWindow")) {
+        ObjectReader m(*window, in.pointerTo("slidingWindow"), context);
+        m.read("tokens", model.slidingWindow.tokens);
+        m.read("period", model.slidingWindow.period);
+        m.read("slidingLayers", model.slidingWindow.slidingLayers);
+    }
     in.read("notModelled", model.notModelled);
     in.read("source", model.source);
 }
@@ -105,6 +111,11 @@ Json modelToJson(const ModelArchitecture& model)
                       {"firstDenseLayers", model.moe.firstDenseLayers},
                       {"layerFrequency", model.moe.layerFrequency}};
     }
+    // Written only when set: a design without a window reads and saves the same.
+    if (model.slidingWindow != SlidingWindow{})
+        out["slidingWindow"] = {{"tokens", model.slidingWindow.tokens},
+                                {"period", model.slidingWindow.period},
+                                {"slidingLayers", model.slidingWindow.slidingLayers}};
     out["notModelled"] = model.notModelled;
     out["source"] = model.source;
     return out;

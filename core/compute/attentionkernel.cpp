@@ -71,9 +71,16 @@ double attentionPairs(const AttentionShape& shape)
 {
     const double queries = std::max(0.0, shape.queries);
     const double keys = std::max(queries, shape.keys);
+    const double window = shape.window;
     if (!shape.causal)
-        return queries * keys;
-    return queries * (keys - queries) + queries * (queries + 1) / 2;
+        return queries * (window > 0 ? std::min(keys, window) : keys);
+    if (window <= 0 || window >= keys)
+        return queries * (keys - queries) + queries * (queries + 1) / 2;
+    // Query j (1-based over the keys) sees min(j, w) keys; the queries are j = s_k − s_q + 1 … s_k.
+    const double first = keys - queries + 1;
+    if (first >= window)
+        return queries * window;
+    return (first + window) * (window - first + 1) / 2 + (keys - window) * window;
 }
 
 double attentionFlops(const AttentionShape& shape, AttentionPass pass)
@@ -97,7 +104,11 @@ AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, Att
         out.source
             = "fallback: the lower end of FlashAttention-2's 50-73 % of the A100 peak (Dao 2023, abstract)";
     }
-    const double keys = std::max(shape.queries, shape.keys);
+    // Under a window each query's inner loop runs over at most the window's keys: the kernel is as efficient
+    // as on a sequence of that length.
+    double keys = std::max(shape.queries, shape.keys);
+    if (shape.window > 0)
+        keys = std::min(keys, shape.window);
     out.efficiency = keys > 0 ? out.longSequenceEfficiency * keys / (keys + kAttentionHalfTokens) : 0.0;
     const double rate = out.efficiency * gpu.bf16Flops;
     out.seconds = rate > 0 ? out.flops / rate : 0.0;
@@ -117,6 +128,10 @@ Explanation explainAttention(const AttentionTime& time, const GpuSpec& gpu, cons
         .input("keys s_k", shape.keys, "tokens")
         .input("η∞", time.longSequenceEfficiency)
         .input("dense BF16 peak", gpu.bf16Flops, "FLOP/s");
+    if (shape.window > 0) {
+        x.input("sliding window w", shape.window, "tokens");
+        x.formula += "; a query sees at most w keys, and s_k is at most w in the efficiency";
+    }
     x.source = std::string(time.source);
     x.note = std::string(time.kernel) + " on " + gpu.name + " at " + formatNumber(time.efficiency * 100)
         + " % of the BF16 peak" + (shape.causal ? ", causal: only the lower triangle is computed." : ".");

@@ -22,13 +22,18 @@ struct AttentionShape
     double queries = 0; // query positions per sequence
     double keys = 0; // key positions per sequence; the queries are its last `queries` positions
     bool causal = true;
+    // Sliding window: a query attends to at most this many keys, itself and those just before it
+    // (FlashAttention's window_size; the kernel skips the blocks outside it). 0: no window.
+    double window = 0;
 };
 
 enum class AttentionPass { Forward, Backward };
 
 // (query, key) pairs computed per sequence and head: queries × keys without a mask; with a causal mask
 // query i sees keys up to its own position, so s_q·(s_k − s_q) + s_q·(s_q + 1)/2, about s²/2 when
-// s_q = s_k = s.
+// s_q = s_k = s. With a window w a query sees min(its position + 1, w) keys: up to s = w the same count,
+// beyond it w·(w + 1)/2 + (s − w)·w for s_q = s_k = s, growing linearly (Mistral 7B, arXiv:2310.06825 §2:
+// "O(sliding_window) instead of O(seq_len)" per token); without a mask min(s_k, w) per query.
 double attentionPairs(const AttentionShape& shape);
 // Forward: Q·Kᵀ and P·V, 2 FLOPs per multiply-add each: 4·batch·heads·headDim·pairs. Backward: 2.5 × the
 // forward (five matrix products for two: S recomputed, dV, dP, dQ, dK), as FlashAttention counts it

@@ -28,6 +28,9 @@ constexpr std::array kFields{
     FieldInfo{Field::ModelExperts, "/model/moe/experts"},
     FieldInfo{Field::ModelTopK, "/model/moe/topK"},
     FieldInfo{Field::ModelExpertFfn, "/model/moe/expertFfn"},
+    FieldInfo{Field::ModelSlidingWindow, "/model/slidingWindow/tokens"},
+    FieldInfo{Field::ModelWindowPeriod, "/model/slidingWindow/period"},
+    FieldInfo{Field::ModelSlidingLayers, "/model/slidingWindow/slidingLayers"},
     FieldInfo{Field::Mode, "/workload/mode"},
     FieldInfo{Field::SequenceLength, "/workload/sequenceLength"},
     FieldInfo{Field::GlobalBatch, "/workload/globalBatch"},
@@ -176,6 +179,12 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.model.moe.topK);
     case Field::ModelExpertFfn:
         return visit(d.model.moe.expertFfn);
+    case Field::ModelSlidingWindow:
+        return visit(d.model.slidingWindow.tokens);
+    case Field::ModelWindowPeriod:
+        return visit(d.model.slidingWindow.period);
+    case Field::ModelSlidingLayers:
+        return visit(d.model.slidingWindow.slidingLayers);
     case Field::Mode:
         return visit(d.workload.mode);
     case Field::SequenceLength:

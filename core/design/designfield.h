@@ -30,6 +30,9 @@ enum class Field {
     ModelExperts,
     ModelTopK,
     ModelExpertFfn,
+    ModelSlidingWindow, // tokens; 0: full attention on every layer
+    ModelWindowPeriod,
+    ModelSlidingLayers,
     // Workload
     Mode,
     SequenceLength,

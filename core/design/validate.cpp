@@ -99,6 +99,16 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
             ok = false;
         }
     }
+    const SlidingWindow& window = m.slidingWindow;
+    ok &= inRange(out, "/model/slidingWindow/tokens", "Sliding window", window.tokens, 0,
+                  limits::kMaxSequence);
+    if (ok && window.tokens > 0) {
+        ok &= inRange(out, "/model/slidingWindow/period", "Sliding window period", window.period, 1,
+                      std::max(1, m.layers));
+        if (ok)
+            ok &= inRange(out, "/model/slidingWindow/slidingLayers", "Sliding layers per period",
+                          window.slidingLayers, 1, window.period);
+    }
     if (!ok)
         return false;
     if (m.denseLayerCount() > 0 && m.ffn == 0) {

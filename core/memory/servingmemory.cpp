@@ -6,6 +6,7 @@
 #include "catalog/model.h"
 #include "framework/frameworkprofile.h"
 #include "memory/memoryroles.h"
+#include "memory/modelshard.h"
 
 #include <algorithm>
 #include <cmath>
@@ -68,6 +69,18 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     ServingPerRank result;
     result.kvBytesPerToken = perLayer * shard.layers;
     const double tokens = static_cast<double>(w.serving.contextLength) / std::max(l.cp(), 1);
+    if (m.slidingWindow.any() && tokens > 0) {
+        // A sliding-window layer keeps at most the window's tokens (Mistral 7B, arXiv:2310.06825 §2, the
+        // rolling buffer cache; vLLM allocates sliding-window layers' blocks for the window only): the bytes
+        // per context token are the mean over this rank's layers.
+        const std::vector<StageLayers> stages = stageLayers(d);
+        double kvTokens = 0;
+        for (int stage : shard.stages) {
+            const StageLayers& layers = stages[static_cast<std::size_t>(stage)];
+            kvTokens += kvTokensOfLayers(m, layers.firstLayer, layers.layers, tokens);
+        }
+        result.kvBytesPerToken = perLayer * kvTokens / tokens;
+    }
     Explanation kvWhy;
     kvWhy.formula
         = "layers × 2 × KV heads per rank × head dim × bytes per value × context × concurrent sequences";
@@ -77,6 +90,9 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
         .input("concurrent sequences", w.serving.concurrency);
     kvWhy.source = kKvSource;
     kvWhy.note = split;
+    if (m.slidingWindow.any())
+        kvWhy.note += "; sliding-window layers hold at most " + std::to_string(m.slidingWindow.tokens)
+            + " tokens (Mistral 7B, arXiv:2310.06825 §2)";
     role.figure(MemoryCategory::KvCache)
         = figure(result.kvBytesPerToken * tokens * w.serving.concurrency, std::move(kvWhy));
 

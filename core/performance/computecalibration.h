@@ -12,6 +12,7 @@
 
 #include "catalog/catalog.h"
 #include "design/design.h"
+#include "trace/profilertrace.h"
 
 #include <optional>
 #include <string>
@@ -39,5 +40,30 @@ struct ComputeFit
 };
 
 ComputeFit fitComputeModel(const Design& design, const LayerTimes& measured, const Catalog& catalog = Catalog::builtin());
+
+// The same fitted to a profiler trace of the run (docs/trace-import.md): the time the trace's first device
+// spends in compute kernels per ProfilerStep — its busy time less the time only NCCL kernels run — against
+// the design's prediction for the GPU of rank 0: the compute of its pipeline stages' layers and output
+// head (GEMMs, attention, elementwise; no collective), for every micro-batch of the step. Kernels outside
+// the layers (embedding, loss, optimizer step) count as layer work, so η_max comes out a little low.
+struct StepComputeFit
+{
+    bool ok = false;
+    std::string message; // why not, when !ok
+    std::string path; // the trace's key that lacks what the fit needs ("/traceEvents"), when that is why
+    std::string warning;
+    ComputeModel model;
+    double measured = 0; // compute kernel seconds per step on the trace's device
+    double before = 0; // predicted with the design's model
+    double after = 0; // with the fitted one
+};
+
+// Compute kernel seconds per step of rank 0's GPU, as the design predicts (nullopt without a schedule).
+std::optional<double> predictedStepComputeSeconds(const Design& design,
+                                                  const Catalog& catalog = Catalog::builtin());
+// The trace's compute kernel seconds per step: kernel busy time less each collective kind's exposed time.
+double traceComputeSecondsPerStep(const TraceSummary& trace);
+StepComputeFit fitComputeModelToTrace(const Design& design, const TraceSummary& trace,
+                                      const Catalog& catalog = Catalog::builtin());
 
 } // namespace core

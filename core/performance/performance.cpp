@@ -7,6 +7,7 @@
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
+#include "pipeline/layerkernels.h"
 #include "pipeline/pipelinetimeline.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
@@ -192,11 +193,26 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
         const LayerFlops square
             = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength, l.microBatch,
                                 l.tp(), l.cp(), l.effectiveExpertTp(), false);
-        squareExtra += stage.layers * (square.attention - layer.attention);
+        // Every layer of the stage as its first; with a sliding window, the stage's own mix of windowed and
+        // full layers.
+        double attention = stage.layers * layer.attention;
+        double extra = stage.layers * (square.attention - layer.attention);
+        double whole = stage.layers * layer.total();
+        if (design.model.slidingWindow.any()) {
+            const double s = static_cast<double>(design.workload.sequenceLength);
+            const double b = static_cast<double>(l.microBatch);
+            attention = layersAttentionForwardFlops(design.model, stage.firstLayer, stage.layers, s, b,
+                                                    l.tp(), l.cp(), true);
+            extra = layersAttentionForwardFlops(design.model, stage.firstLayer, stage.layers, s, b, l.tp(),
+                                                l.cp(), false)
+                - attention;
+            whole = stage.layers * (layer.total() - layer.attention) + attention;
+        }
+        squareExtra += extra;
         if (l.recompute == Recompute::Full)
-            recomputed += stage.layers * layer.total();
+            recomputed += whole;
         else if (l.recompute == Recompute::Selective)
-            recomputed += stage.layers * layer.attention;
+            recomputed += attention;
     }
     // DualPipe's 2·PP stages hold the model twice; each micro-batch runs through one copy.
     const double copies = l.schedule == Schedule::DualPipe ? 2.0 : 1.0;

@@ -71,7 +71,10 @@ void addLayer(StageCost& c, const Replica& in, int layer)
     c.prefillCompute += prefill.total() / in.flopRate;
     // Decode: one new token per sequence; attention reads the whole cached context.
     const LayerFlops step = layerForwardFlops(m, layer, 1, in.batch, tp, 1, l.effectiveExpertTp());
-    const double attention = 4 * in.B * in.meanContext * m.heads * static_cast<double>(m.headDim) / (tp * cp);
+    const double keys = m.isSlidingLayer(layer)
+        ? std::min(in.meanContext, static_cast<double>(m.slidingWindow.tokens))
+        : in.meanContext; // a sliding-window layer reads at most the window
+    const double attention = 4 * in.B * keys * m.heads * static_cast<double>(m.headDim) / (tp * cp);
     c.decodeCompute += (step.linear + attention) / in.flopRate;
     const double tpAllReduces = 2; // attention output and MLP output (Megatron's row-parallel layers)
     c.prefillComm += tpAllReduces
@@ -129,7 +132,23 @@ StageCost stageCost(const Replica& in, const PlacedLayout& placed, const MemoryR
     const double weights = (shard.dense + shard.expert * std::min(experts, 1.0)) * in.weightBytes;
     const double kvPerTokenSequence = kvBytesPerTokenAndSequence(memory, in.design.workload.serving, r);
     c.prefillMemory = (shard.dense + shard.expert) * in.weightBytes / in.gpu.hbmBandwidth;
-    c.decodeBytes = weights + in.B * in.meanContext * kvPerTokenSequence;
+    double kvRead = in.B * in.meanContext * kvPerTokenSequence;
+    if (m.slidingWindow.any()) {
+        // The cache the memory model holds at the full context, scaled to the mean context layer by layer:
+        // sliding-window layers hold and read at most the window.
+        const double context = static_cast<double>(in.design.workload.serving.contextLength);
+        double atMean = 0, atFull = 0;
+        for (int stage : shard.stages) {
+            int firstLayer = 0;
+            for (int s = 0; s < stage; ++s)
+                firstLayer += in.stageLayers[static_cast<std::size_t>(s)];
+            const int layers = in.stageLayers[static_cast<std::size_t>(stage)];
+            atMean += kvTokensOfLayers(m, firstLayer, layers, in.meanContext / cp);
+            atFull += kvTokensOfLayers(m, firstLayer, layers, context / cp);
+        }
+        kvRead = atFull > 0 ? in.B * kvPerTokenSequence * context * atMean / atFull : 0.0;
+    }
+    c.decodeBytes = weights + kvRead;
     c.decodeMemory = c.decodeBytes / in.gpu.hbmBandwidth;
     // The activation to the next stage.
     if (r + 1 < l.pp()) {

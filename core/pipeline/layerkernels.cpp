@@ -133,6 +133,16 @@ void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, con
         k.attentionBackward = attentionTime(gpu, k.attention, AttentionPass::Backward);
         k.parts.attentionForward = k.attentionForward.seconds * k.timeScale;
         k.parts.attentionBackward = k.attentionBackward.seconds * k.timeScale;
+        k.windowedAttentionForward = k.parts.attentionForward;
+        k.windowedAttentionBackward = k.parts.attentionBackward;
+        if (model.slidingWindow.any()) {
+            AttentionShape windowed = k.attention;
+            windowed.window = static_cast<double>(model.slidingWindow.tokens);
+            k.windowedAttentionForward
+                = attentionTime(gpu, windowed, AttentionPass::Forward).seconds * k.timeScale;
+            k.windowedAttentionBackward
+                = attentionTime(gpu, windowed, AttentionPass::Backward).seconds * k.timeScale;
+        }
         return;
     }
     // Megatron-LM's unfused path: baddbmm over the whole square, then the masked softmax.
@@ -146,6 +156,8 @@ void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, con
         k.parts.attentionBackward += seconds(g, kI) + seconds(g, kW); // both are input gradients
         k.gemms.push_back(std::move(g));
     }
+    k.windowedAttentionForward = k.parts.attentionForward;
+    k.windowedAttentionBackward = k.parts.attentionBackward;
 }
 
 // Elementwise traffic: what the layer saves for backward, as the memory model counts it, read and written
@@ -251,12 +263,24 @@ LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmMod
                      GemmDtype::Bf16, gpu, gemms, timeScale);
 }
 
-double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp, int cp,
-                             bool causal)
+double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp,
+                             int cp, bool causal, double window)
 {
     const auto [qk, value] = headDims(model);
-    const double pairs = causal ? sequence * (sequence + 1) / 2 : sequence * sequence;
+    const double pairs = attentionPairs(AttentionShape{1, 0, 0, sequence, sequence, causal, window});
     return 2 * microBatch * pairs / std::max(1, cp) * model.heads * (qk + value) / std::max(1, tp);
+}
+
+double layersAttentionForwardFlops(const ModelArchitecture& model, int first, int count, double sequence,
+                                   double microBatch, int tp, int cp, bool causal)
+{
+    const int sliding = model.slidingLayerCount(first, count);
+    const double full = attentionForwardFlops(model, sequence, microBatch, tp, cp, causal);
+    if (sliding == 0)
+        return count * full;
+    const double windowed = attentionForwardFlops(model, sequence, microBatch, tp, cp, causal,
+                                                  static_cast<double>(model.slidingWindow.tokens));
+    return (count - sliding) * full + sliding * windowed;
 }
 
 } // namespace core

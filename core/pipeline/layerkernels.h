@@ -58,6 +58,11 @@ struct LayerKernels
     AttentionShape attention; // FlashAttention's shape
     AttentionTime attentionForward;
     AttentionTime attentionBackward;
+    // A sliding-window layer's FlashAttention (catalog/model.h SlidingWindow), forward and backward seconds
+    // with the time scale: parts.attention* hold a full-attention layer's, and a stage mixes the two by its
+    // layers. Megatron's unfused path computes the whole square and masks it, so there both are the same.
+    double windowedAttentionForward = 0;
+    double windowedAttentionBackward = 0;
     double elementwiseBytes = 0; // forward, without the FP8 casts
     double scoreBytes = 0; // its part on unfused attention scores
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
@@ -92,8 +97,12 @@ GemmDtype linearDtype(const Design& design);
 // Forward attention FLOPs of one layer on one GPU for one micro-batch of b sequences of s tokens: the
 // products Q·Kᵀ and P·V over the (query, key) pairs computed, 2 FLOPs per multiply-add. Causal: the lower
 // triangle with its diagonal, s(s + 1)/2 pairs per sequence and head; else the whole s². One function, so
-// that attention variants (a sliding window) extend it in one place.
-double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp, int cp,
-                             bool causal);
+// that attention variants extend it in one place: a sliding-window layer (window > 0) computes the pairs of
+// attentionPairs (compute/attentionkernel.h), equal up to s = window and linear in s beyond it.
+double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp,
+                             int cp, bool causal, double window = 0);
+// The forward attention FLOPs of layers [first, first + count) together: the sliding ones windowed.
+double layersAttentionForwardFlops(const ModelArchitecture& model, int first, int count, double sequence,
+                                   double microBatch, int tp, int cp, bool causal);
 
 } // namespace core

@@ -63,7 +63,8 @@ LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int
     flops.linear = 2 * tokens * ((p.attention + p.mlp) / tp + p.router);
     if (model.isMoeLayer(layer))
         flops.linear += 2 * tokens * model.moe.topK * mlpParameters(model, model.moe.expertFfn) / expertTp;
-    flops.attention = attentionForwardFlops(model, s, d(microBatch), tp, cp, causal);
+    flops.attention
+        = attentionForwardFlops(model, s, d(microBatch), tp, cp, causal, d(model.attentionWindow(layer)));
     return flops;
 }
 
@@ -235,16 +236,38 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
     return comm;
 }
 
+// The parts of the stage's mean layer of one kind when `sliding` of its `layers` have a sliding window:
+// their attention is the windowed kernel's, the others' the full one's.
+LayerPartTimes meanLayerParts(const LayerKernels& k, int sliding, int layers)
+{
+    LayerPartTimes parts = k.parts;
+    if (sliding > 0 && layers > 0) {
+        const double share = static_cast<double>(sliding) / layers;
+        parts.attentionForward += share * (k.windowedAttentionForward - k.parts.attentionForward);
+        parts.attentionBackward += share * (k.windowedAttentionBackward - k.parts.attentionBackward);
+    }
+    return parts;
+}
+
 // The stage's compute with its layers' collectives in place: the dense and the MoE layer's pattern in
-// every pass, the output head on the last stage, the totals and the forward FLOPs.
+// every pass (the mean of its layers of that kind, when some have a sliding window), the output head on
+// the last stage, the totals and the forward FLOPs.
 void computeStage(StageWork& stage, const Design& design, const StageShape& shape, const RankKernels& kernels)
 {
     const ModelArchitecture& model = design.model;
     const ParallelLayout& l = design.layout;
     const Workload& w = design.workload;
-    stage.denseLayer = layerPatterns(kernels.dense.parts, stage.comm, shape.tpOverlap, false, l.recompute);
+    int slidingDense = 0, slidingMoe = 0;
+    if (model.slidingWindow.any())
+        for (int layer = stage.firstLayer; layer < stage.firstLayer + stage.layers; ++layer)
+            if (model.isSlidingLayer(layer))
+                ++(model.isMoeLayer(layer) ? slidingMoe : slidingDense);
+    stage.denseLayer
+        = layerPatterns(meanLayerParts(kernels.dense, slidingDense, stage.layers - stage.moeLayers),
+                        stage.comm, shape.tpOverlap, false, l.recompute);
     if (model.moe.isMoe())
-        stage.moeLayer = layerPatterns(kernels.moe.parts, stage.comm, shape.tpOverlap, true, l.recompute);
+        stage.moeLayer = layerPatterns(meanLayerParts(kernels.moe, slidingMoe, stage.moeLayers), stage.comm,
+                                       shape.tpOverlap, true, l.recompute);
     if (stage.outputHead) {
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             stage.headSeconds[pass] = kernels.head.times[pass].seconds;
@@ -263,6 +286,12 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
                                              l.cp(), l.effectiveExpertTp());
     stage.forwardFlops = denseLayers * dense.total() + stage.moeLayers * moe.total()
         + (stage.outputHead ? kernels.head.times[kF].flops : 0.0);
+    // The representative layers stand for every other's attention only without a window.
+    if (model.slidingWindow.any())
+        stage.forwardFlops
+            += layersAttentionForwardFlops(model, stage.firstLayer, stage.layers, d(w.sequenceLength),
+                                           d(l.microBatch), l.tp(), l.cp(), true)
+            - denseLayers * dense.attention - stage.moeLayers * moe.attention;
 }
 
 // Seconds of each pipeline send from stage s to s + 1 (0 where both are on one rank): a send between the
@@ -370,9 +399,15 @@ std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out)
     terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
                          "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
                          narayanan));
-    terms.push_back(term("layerAttentionFlops", dense.attention, "FLOP",
-                         "2·b·s(s + 1)/2/CP·heads·(d_qk + d_v)/TP (causal: the lower triangle)",
-                         "Dao 2023, FlashAttention-2 §4.1 (causal FLOPs); " + narayanan));
+    terms.push_back(
+        term("layerAttentionFlops", dense.attention, "FLOP",
+             design.model.isSlidingLayer(0)
+                 ? "2·b·pairs/CP·heads·(d_qk + d_v)/TP, pairs = s(s + 1)/2 up to the sliding window w, "
+                   "w(w + 1)/2 + (s − w)·w beyond it"
+                 : "2·b·s(s + 1)/2/CP·heads·(d_qk + d_v)/TP (causal: the lower triangle)",
+             "Dao 2023, FlashAttention-2 §4.1 (causal FLOPs); "
+                 + std::string(design.model.isSlidingLayer(0) ? "Mistral 7B, arXiv:2310.06825 §2; " : "")
+                 + narayanan));
     terms.push_back(term("backwardFactor", 2, "",
                          "data gradient dX = dY·Wᵀ and weight gradient dW = Xᵀ·dY, each as many FLOPs "
                          "as the forward GEMM, at their own shapes; attention backward 2.5 × forward",

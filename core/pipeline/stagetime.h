@@ -139,7 +139,8 @@ struct LayerFlops
     double attention = 0;
     double total() const { return linear + attention; }
 };
-// Attention is counted causal (the lower triangle with its diagonal) unless `causal` is false.
+// Attention is counted causal (the lower triangle with its diagonal) unless `causal` is false, and over the
+// window on a sliding-window layer (ModelArchitecture::attentionWindow).
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
                              std::int64_t microBatch, int tp, int cp, int expertTp, bool causal = true);
 

@@ -32,6 +32,12 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Experts per token");
     case Field::ModelExpertFfn:
         return QCoreApplication::translate("FieldText", "Expert FFN size");
+    case Field::ModelSlidingWindow:
+        return QCoreApplication::translate("FieldText", "Sliding window (tokens)");
+    case Field::ModelWindowPeriod:
+        return QCoreApplication::translate("FieldText", "Window pattern period (layers)");
+    case Field::ModelSlidingLayers:
+        return QCoreApplication::translate("FieldText", "Sliding layers per period");
     case Field::Fabric:
         return QCoreApplication::translate("FieldText", "Between nodes");
     case Field::NicsPerNode:

@@ -160,15 +160,9 @@ void LayoutInspector::addCheck(QFormLayout* form, Field field)
             [this, field](bool on) { emit fieldEdited(field, core::FieldValue{on}); });
 }
 
-void LayoutInspector::build()
+// The model, and the design's name (the title of what is exported).
+void LayoutInspector::buildModelGroup(const core::Catalog& catalog)
 {
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(6, 6, 6, 6);
-    outer->setSpacing(8);
-    // The combo boxes offer the built-in presets to choose from.
-    const core::Catalog& catalog = core::Catalog::builtin();
-
-    // Model, and the design's name (the title of what is exported)
     QFormLayout* model = addGroup(m_modelGroup);
     addText(model, Field::Name);
     m_modelPreset = compactChoice(new QComboBox(this));
@@ -192,6 +186,20 @@ void LayoutInspector::build()
     addInteger(model, Field::ModelExperts, 0, core::limits::kMaxExperts);
     addInteger(model, Field::ModelTopK, 0, core::limits::kMaxExperts);
     addInteger(model, Field::ModelExpertFfn, 0, static_cast<int>(core::limits::kMaxFfn));
+    addInteger(model, Field::ModelSlidingWindow, 0, static_cast<int>(core::limits::kMaxSequence));
+    addInteger(model, Field::ModelWindowPeriod, 1, core::limits::kMaxLayers);
+    addInteger(model, Field::ModelSlidingLayers, 1, core::limits::kMaxLayers);
+}
+
+void LayoutInspector::build()
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 6, 6, 6);
+    outer->setSpacing(8);
+    // The combo boxes offer the built-in presets to choose from.
+    const core::Catalog& catalog = core::Catalog::builtin();
+
+    buildModelGroup(catalog);
 
     // Cluster
     QFormLayout* cluster = addGroup(m_clusterGroup);
@@ -531,6 +539,8 @@ void LayoutInspector::showValues()
     const bool moe = design.model.moe.isMoe();
     for (Field field : {Field::ModelExperts, Field::ModelTopK, Field::ModelExpertFfn, Field::ExpertMode})
         setRowVisible(field, moe);
+    for (Field field : {Field::ModelWindowPeriod, Field::ModelSlidingLayers})
+        setRowVisible(field, design.model.slidingWindow.tokens > 0);
     setRowVisible(Field::ExpertTp, moe && design.layout.expertMode == core::ExpertMode::Megatron);
     setRowVisible(Field::ShardGroup, design.layout.zeroStage > 0);
     setRowVisible(Field::ReshardAfterForward, design.layout.zeroStage == 3);

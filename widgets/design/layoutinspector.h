@@ -68,6 +68,7 @@ private:
     };
 
     void build();
+    void buildModelGroup(const core::Catalog& catalog);
     void retranslate();
     QFormLayout* addGroup(QGroupBox*& box);
     QLabel* addNote(QGroupBox* box, bool aboveRows);

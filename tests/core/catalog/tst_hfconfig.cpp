@@ -41,6 +41,8 @@ private slots:
     void unmodelledFieldsAreNamed_data();
     void unmodelledFieldsAreNamed();
     void windowSwitchedOff();
+    void gemmaNamesOnlyWhatItLeavesOut_data();
+    void gemmaNamesOnlyWhatItLeavesOut();
     void badInput_data();
     void badInput();
     void detection();
@@ -68,6 +70,15 @@ void TestHfConfig::parameterCountMatchesTheCard_data()
                                                                                  << 3.61e9 + 0.579e9;
     QTest::newRow("gpt-oss-120b (arXiv:2508.10925 Table 1: 116.83B, 5.13B active)") << "gpt-oss-120b.json"
                                                                                    << 116.83e9 << 5.13e9 + 0.579e9;
+    // Gemma 2 (arXiv:2408.00118 Table 2) gives the non-embedding parameters; the embedding is the config's
+    // vocabulary × hidden (the table counts a padded vocabulary of 256,128). Meshwright counts two of the
+    // four RMSNorms per layer (0.004 % of the model).
+    QTest::newRow("Gemma 2 9B (arXiv:2408.00118: 8,324,201,984 non-embedding)")
+        << "gemma-2-9b.json" << 8324201984.0 + 256000.0 * 3584 << 0.0;
+    QTest::newRow("Gemma 2 27B (arXiv:2408.00118: 26,047,480,320 non-embedding)")
+        << "gemma-2-27b.json" << 26047480320.0 + 256000.0 * 4608 << 0.0;
+    QTest::newRow("Gemma 3 1B (arXiv:2503.19786 Table 1: 302M embedding + 698M non-embedding)")
+        << "gemma-3-1b.json" << 302e6 + 698e6 << 0.0;
 }
 
 void TestHfConfig::parameterCountMatchesTheCard()
@@ -92,12 +103,32 @@ void TestHfConfig::parameterCountMatchesTheCard()
 
 void TestHfConfig::unmodelledFieldsAreNamed_data()
 {
-    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("file"); // a fixture's name or a config's text
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("named");
 
-    QTest::newRow("Mistral's sliding window") << "mistral-7b-v0.1.json" << "/sliding_window" << "4096 tokens on 32 of 32";
-    QTest::newRow("GPT-OSS's alternating layers") << "gpt-oss-20b.json" << "/sliding_window" << "128 tokens on 12 of 24";
+    QTest::newRow("Gemma 2's attention soft-capping") << "gemma-2-9b.json"
+                                                      << "/attn_logit_softcapping"
+                                                      << "attention score soft-capping (tanh at 50)";
+    QTest::newRow("Gemma 2's final soft-capping") << "gemma-2-27b.json"
+                                                  << "/final_logit_softcapping"
+                                                  << "final logit soft-capping (tanh at 30)";
+    QTest::newRow("Gemma's post-norms") << "gemma-3-1b.json"
+                                        << "/architectures"
+                                        << "four norms per layer";
+    QTest::newRow("Qwen2's window after full layers")
+        << R"({"architectures": ["Qwen2ForCausalLM"], "num_hidden_layers": 28, "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "sliding_window": 4096,
+        "use_sliding_window": true, "max_window_layers": 21})"
+        << "/max_window_layers"
+        << "sliding-window attention of 4096 tokens from layer 21";
+    QTest::newRow("an irregular order of layers")
+        << R"({"architectures": ["GptOssForCausalLM"], "num_hidden_layers": 4, "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "sliding_window": 128,
+        "num_local_experts": 4, "num_experts_per_tok": 2,
+        "layer_types": ["full_attention", "sliding_attention", "full_attention", "full_attention"]})"
+        << "/layer_types"
+        << "this order of sliding and full attention layers";
     QTest::newRow("GPT-OSS's MXFP4 experts") << "gpt-oss-20b.json" << "/quantization_config" << "mxfp4";
     QTest::newRow("GPT-OSS's attention sinks") << "gpt-oss-20b.json" << "/architectures" << "attention sinks";
     QTest::newRow("DeepSeek-V3's multi-token prediction") << "deepseek-v3.json" << "/num_nextn_predict_layers"
@@ -109,7 +140,8 @@ void TestHfConfig::unmodelledFieldsAreNamed()
     QFETCH(QString, file);
     QFETCH(QString, path);
     QFETCH(QString, named);
-    const HfImportResult result = importHfConfig(fixture(file));
+    const HfImportResult result
+        = importHfConfig(file.startsWith(QLatin1Char('{')) ? file.toStdString() : fixture(file));
     QVERIFY(result.model);
     QVERIFY(hasCodeAt(result.diagnostics, "hf-not-modelled", path.toStdString()));
     bool noted = false;
@@ -125,6 +157,38 @@ void TestHfConfig::windowSwitchedOff()
     QVERIFY(result.model);
     QVERIFY(result.diagnostics.empty());
     QVERIFY(result.model->notModelled.empty());
+}
+
+// Every other Gemma field is read or changes no figure: the warnings are exactly the features left out.
+void TestHfConfig::gemmaNamesOnlyWhatItLeavesOut_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("paths");
+    QTest::addColumn<qint64>("headDim"); // not hidden / heads: 224 and 288
+
+    QTest::newRow("Gemma 2 9B") << "gemma-2-9b.json"
+                                << QStringList{"/architectures", "/attn_logit_softcapping",
+                                               "/final_logit_softcapping"}
+                                << qint64(256);
+    QTest::newRow("Gemma 3 1B (soft-capping null)")
+        << "gemma-3-1b.json" << QStringList{"/architectures"} << qint64(256);
+}
+
+void TestHfConfig::gemmaNamesOnlyWhatItLeavesOut()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, paths);
+    QFETCH(qint64, headDim);
+    const HfImportResult result = importHfConfig(fixture(file));
+    QVERIFY(result.model);
+    QStringList warned;
+    for (const Diagnostic& d : result.diagnostics)
+        warned << QString::fromStdString(d.path);
+    warned.sort();
+    paths.sort();
+    QCOMPARE(warned, paths);
+    QCOMPARE(result.model->headDim, headDim);
+    QVERIFY(result.model->tiedEmbeddings);
 }
 
 void TestHfConfig::badInput_data()
@@ -175,7 +239,10 @@ void TestHfConfig::detection()
     QVERIFY(isHfConfig(Json::parse(R"({"model_type": "llama"})")));
     QVERIFY(!isHfConfig(Json::parse(R"({"layers": 32, "hidden": 4096})")));
     QVERIFY(!isHfConfig(Json::parse(R"({"model": {"preset": "llama-3.1-8b"}})")));
-    QCOMPARE(hfArchitectures().size(), std::size_t(8));
+    QCOMPARE(hfArchitectures().size(), std::size_t(10));
+    QVERIFY(importHfConfig(R"({"model_type": "gemma3_text", "num_hidden_layers": 2, "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64})")
+                .model->qkNorm);
 }
 
 QTEST_APPLESS_MAIN(TestHfConfig)
