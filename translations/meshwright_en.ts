@@ -1293,6 +1293,18 @@
         <source>default (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sliding window (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window pattern period (layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sliding layers per period</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Memory</name>
