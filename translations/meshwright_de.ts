@@ -811,6 +811,10 @@
         <source>%1 cannot run with %2 set this way: %3</source>
         <translation>%1 kann mit dieser Einstellung von %2 nicht laufen: %3</translation>
     </message>
+    <message>
+        <source>%1 always shards norms and dropout along the sequence under TP; the design&apos;s TP without sequence parallelism runs with it.</source>
+        <translation>%1 teilt Normierungen und Dropout unter TP immer entlang der Sequenz; das TP des Designs ohne Sequenzparallelität läuft mit ihr.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2349,6 +2353,10 @@
     <message>
         <source>Cannot Save</source>
         <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>torchtitan job config (TOML)</source>
+        <translation>torchtitan-Jobkonfiguration (TOML)</translation>
     </message>
 </context>
 <context>

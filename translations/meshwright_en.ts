@@ -811,6 +811,10 @@
         <source>DualPipe needs an even number of micro-batches, at least 2 × PP = %1; the layout has %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 always shards norms and dropout along the sequence under TP; the design&apos;s TP without sequence parallelism runs with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2345,6 +2349,10 @@
     </message>
     <message>
         <source>Cannot Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan job config (TOML)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

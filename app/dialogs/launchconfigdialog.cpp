@@ -39,6 +39,8 @@ QString targetTitle(core::LaunchTarget target)
         return LaunchConfigDialog::tr("vLLM serving command");
     case core::LaunchTarget::Sglang:
         return LaunchConfigDialog::tr("SGLang serving command");
+    case core::LaunchTarget::Torchtitan:
+        return LaunchConfigDialog::tr("torchtitan job config (TOML)");
     }
     return {};
 }

@@ -44,12 +44,20 @@ void readParallel(ImportContext& context, const Settings& toml, std::int64_t& re
     readDegree(context, Dim::Pp, toml.take("parallelism.pipeline_parallel_degree"));
     readDegree(context, Dim::Cp, toml.take("parallelism.context_parallel_degree"));
     readDegree(context, Dim::Ep, toml.take("parallelism.expert_parallel_degree"));
-    layout.expertMode = layout.ep() > 1 ? ExpertMode::Megatron : context.base.layout.expertMode;
+    // torchtitan's default: experts are not tensor-parallel.
+    const int expertTp
+        = int(wholeNumber(context, toml.take("parallelism.expert_tensor_parallel_degree")).value_or(1));
     layout.expertTp = 0;
-    if (const auto expertTp = wholeNumber(context, toml.take("parallelism.expert_tensor_parallel_degree")))
-        layout.expertTp = layout.ep() > 1 ? int(*expertTp) : 0;
-    else if (layout.ep() > 1)
-        layout.expertTp = 1; // torchtitan's default: experts are not tensor-parallel
+    layout.expertMode = context.base.layout.expertMode;
+    if (layout.ep() > 1) {
+        // The experts' ranks come out of dp_shard × cp. With expert TP equal to TP that is also the base
+        // design's separate EP dimension (world = DP × TP × PP × CP × EP, experts split as the dense
+        // layers), which is kept; otherwise Megatron's regrouping, with expert TP 0 meaning "as TP".
+        if (layout.expertMode != ExpertMode::Separate || expertTp != layout.tp()) {
+            layout.expertMode = ExpertMode::Megatron;
+            layout.expertTp = expertTp == layout.tp() ? 0 : expertTp;
+        }
+    }
     const Setting* replicateKey = toml.take("parallelism.data_parallel_replicate_degree");
     const Setting* shardKey = toml.take("parallelism.data_parallel_shard_degree");
     replicate = wholeNumber(context, replicateKey).value_or(1);

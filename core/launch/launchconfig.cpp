@@ -23,7 +23,7 @@ struct TargetInfo
 // The versions whose documentation the writers follow (flag and key names change between releases):
 // torch.distributed.run docs of PyTorch 2.5; Accelerate 1.10 (FSDP2 keys since 1.6, parallelism_config
 // since 1.10); DeepSpeed 0.16 config-json docs; Megatron-LM core_r0.13.0 megatron/training/arguments.py;
-// vLLM 0.10 engine arguments; SGLang 0.5 server arguments.
+// vLLM 0.10 engine arguments; SGLang 0.5 server arguments; torchtitan 0.2 JobConfig (config/job_config.py).
 constexpr TargetInfo kTargets[]{
     {LaunchTarget::Torchrun, "torchrun (PyTorch)", "2.5", LaunchSyntax::Shell, "launch-torchrun.sh",
      Mode::Training, launch::writeTorchrun},
@@ -37,6 +37,8 @@ constexpr TargetInfo kTargets[]{
      launch::writeVllm},
     {LaunchTarget::Sglang, "SGLang", "0.5", LaunchSyntax::Shell, "serve-sglang.sh", Mode::Serving,
      launch::writeSglang},
+    {LaunchTarget::Torchtitan, "torchtitan", "0.2", LaunchSyntax::Toml, "torchtitan.toml", Mode::Training,
+     launch::writeTorchtitan},
 };
 
 } // namespace

@@ -20,7 +20,7 @@ namespace core {
 struct Design;
 struct Evaluation;
 
-enum class LaunchTarget { Torchrun, Accelerate, DeepSpeed, Megatron, Vllm, Sglang };
+enum class LaunchTarget { Torchrun, Accelerate, DeepSpeed, Megatron, Vllm, Sglang, Torchtitan };
 
 template<> struct EnumNames<LaunchTarget>
 {
@@ -29,10 +29,11 @@ template<> struct EnumNames<LaunchTarget>
                                       std::pair{LaunchTarget::DeepSpeed, std::string_view{"deepspeed"}},
                                       std::pair{LaunchTarget::Megatron, std::string_view{"megatron"}},
                                       std::pair{LaunchTarget::Vllm, std::string_view{"vllm"}},
-                                      std::pair{LaunchTarget::Sglang, std::string_view{"sglang"}}};
+                                      std::pair{LaunchTarget::Sglang, std::string_view{"sglang"}},
+                                      std::pair{LaunchTarget::Torchtitan, std::string_view{"torchtitan"}}};
 };
 
-enum class LaunchSyntax { Shell, Yaml, Json };
+enum class LaunchSyntax { Shell, Yaml, Json, Toml };
 
 struct LaunchConfig
 {

@@ -81,6 +81,11 @@ inline constexpr DiagnosticKind kSequenceParallel{
     MW_TR_NOOP("Diagnostics",
                "%1 has no Megatron-style sequence parallelism; norms and dropout are not sharded in the "
                "TP group as the design assumes.")};
+inline constexpr DiagnosticKind kSequenceParallelAlways{
+    "export-sequence-parallel-always", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "%1 always shards norms and dropout along the sequence under TP; the design's TP without "
+               "sequence parallelism runs with it.")};
 inline constexpr DiagnosticKind kOffload{
     "export-offload", Severity::Warning,
     MW_TR_NOOP("Diagnostics",

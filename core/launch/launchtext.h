@@ -87,6 +87,7 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context);
 void writeMegatron(LaunchConfig& config, const LaunchContext& context);
 void writeVllm(LaunchConfig& config, const LaunchContext& context);
 void writeSglang(LaunchConfig& config, const LaunchContext& context);
+void writeTorchtitan(LaunchConfig& config, const LaunchContext& context);
 
 // The port the launchers' examples use for the rendezvous (torch.distributed.run docs).
 inline constexpr int kRendezvousPort = 29500;

@@ -68,7 +68,8 @@ void TestGolden::output_data()
         row("evaluate-" + id, {"evaluate", "--example", id, "--json"});
         row("evaluate-text-" + id, {"evaluate", "--example", id});
         row("search-" + id, {"search", "--example", id, "--top", "5", "--json"});
-        for (const char* format : {"torchrun", "accelerate", "deepspeed", "megatron", "vllm", "sglang"})
+        for (const char* format :
+             {"torchrun", "accelerate", "deepspeed", "megatron", "vllm", "sglang", "torchtitan"})
             row("export-" + std::string(format) + "-" + id, {"export", "--format", format, "--example", id});
         for (const char* group : {"tp:0", "dp:0", "cp:0", "ep:0"})
             row("collective-" + std::string(group).substr(0, 2) + "-" + id,

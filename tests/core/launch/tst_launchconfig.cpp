@@ -5,6 +5,7 @@
 
 #include "evaluate.h"
 #include "launch/launchconfig.h"
+#include "launch/launchreader.h"
 #include "support/configparse.h"
 #include "support/testdesigns.h"
 
@@ -60,18 +61,19 @@ void TestLaunchConfig::everyExampleEveryTarget_data()
     QTest::addColumn<QString>("example");
     QTest::addColumn<core::LaunchTarget>("target");
     QTest::addColumn<bool>("expressible");
-    // Accelerate has no PP or EP, DeepSpeed's file no CP; serving tools serve, training tools train.
+    // Accelerate has no PP or EP, DeepSpeed's file no CP; serving tools serve, training tools train;
+    // torchtitan has every training dimension.
     const struct
     {
         const char* example;
-        bool ok[6]; // torchrun, accelerate, deepspeed, megatron, vllm, sglang
+        bool ok[7]; // torchrun, accelerate, deepspeed, megatron, vllm, sglang, torchtitan
     } rows[]{
-        {"default", {true, false, true, true, false, false}},
-        {"seed-70b-32k-512gpu", {true, false, false, true, false, false}},
-        {"fsdp-1node-8gpu", {true, true, true, true, false, false}},
-        {"mixtral-8x7b-ep8", {true, false, true, true, false, false}},
-        {"teaching-4gpu", {true, true, true, true, false, false}},
-        {"serving-70b-tp4x2", {false, false, false, false, true, true}},
+        {"default", {true, false, true, true, false, false, true}},
+        {"seed-70b-32k-512gpu", {true, false, false, true, false, false, true}},
+        {"fsdp-1node-8gpu", {true, true, true, true, false, false, true}},
+        {"mixtral-8x7b-ep8", {true, false, true, true, false, false, true}},
+        {"teaching-4gpu", {true, true, true, true, false, false, true}},
+        {"serving-70b-tp4x2", {false, false, false, false, true, true, false}},
     };
     for (const auto& row : rows)
         for (LaunchTarget target : enumValues<LaunchTarget>())
@@ -176,6 +178,27 @@ void TestLaunchConfig::everyExampleEveryTarget()
                          * (pp.empty() ? 1 : integer(pp)),
                      world);
         }
+        break;
+    }
+    case LaunchSyntax::Toml: {
+        // Read back with the importer's TOML reader: the degrees multiply to the world once
+        // data_parallel_shard_degree = -1 takes the rest.
+        launch::Settings toml;
+        QVERIFY(!launch::readToml(config.text, "torchtitan", toml));
+        const auto value = [&toml](std::string_view key) {
+            const launch::Setting* setting = toml.take(key);
+            return setting && setting->value ? integer(*setting->value) : std::int64_t(1);
+        };
+        QCOMPARE(value("parallelism.data_parallel_shard_degree"), std::int64_t(-1));
+        QCOMPARE(value("parallelism.tensor_parallel_degree"), std::int64_t(layout.tp()));
+        QCOMPARE(value("parallelism.pipeline_parallel_degree"), std::int64_t(layout.pp()));
+        QCOMPARE(value("parallelism.context_parallel_degree"), std::int64_t(layout.cp()));
+        QCOMPARE(value("training.global_batch_size"), design.workload.globalBatch);
+        QCOMPARE(value("training.seq_len"), design.workload.sequenceLength);
+        QVERIFY(world
+                    % (value("parallelism.data_parallel_replicate_degree") * layout.tp() * layout.pp()
+                       * layout.cp())
+                == 0);
         break;
     }
     }

@@ -35,7 +35,7 @@ LaunchTarget targetOf(LaunchFormat format)
     case LaunchFormat::Sglang:
         return LaunchTarget::Sglang;
     case LaunchFormat::Torchtitan:
-        break;
+        return LaunchTarget::Torchtitan;
     }
     return LaunchTarget::Torchrun;
 }
@@ -94,9 +94,18 @@ Design scrambled(Design design, LaunchFormat format)
         workload.globalBatch = 7;
         workload.precision = Precision::Fp32;
         break;
+    case LaunchFormat::Torchtitan:
+        layout.degrees = {1, 1, 1, 1, 1};
+        layout.zeroStage = 0;
+        layout.microBatch = 3;
+        layout.virtualStages = 3;
+        layout.recompute = layout.recompute == Recompute::Full ? Recompute::None : Recompute::Full;
+        workload.globalBatch = 7;
+        workload.sequenceLength = 123;
+        workload.precision = Precision::Fp32;
+        break;
     case LaunchFormat::Vllm:
     case LaunchFormat::Sglang:
-    case LaunchFormat::Torchtitan:
         layout.degrees = {1, 1, 1, 1, 1};
         workload.mode = Mode::Training;
         workload.serving.concurrency = 3;
@@ -139,8 +148,6 @@ void TestLaunchImport::exportThenImport_data()
     int rows = 0;
     for (const ExampleDesign& example : Catalog::builtin().examples())
         for (LaunchFormat format : enumValues<LaunchFormat>()) {
-            if (format == LaunchFormat::Torchtitan)
-                continue; // Meshwright writes no torchtitan config; realLaunchFiles reads one
             const Design design = testing::example(example.id);
             if (!launchConfig(design, evaluate(design), targetOf(format)).ok())
                 continue; // the export says why (tst_launchconfig)

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A torchtitan job config (TOML), the file torchtitan's run_train.sh takes as CONFIG_FILE. Keys of
+// torchtitan's JobConfig (torchtitan/config/job_config.py, 0.2): [model] name, flavor and hf_assets_path;
+// [training] local_batch_size (per data-parallel rank and step; with PP split into micro-batches of
+// pipeline_parallel_microbatch_size), global_batch_size (gradient accumulation makes up the rest), seq_len,
+// mixed_precision_param; [parallelism] the degrees, with data_parallel_shard_degree = -1 taking the GPUs
+// the others leave, fsdp_reshard_after_forward, the pipeline schedule and layers per stage;
+// [activation_checkpoint] mode. torchtitan always runs FSDP2 over the data-parallel shard group, shards
+// the norms along the sequence under TP, orders its mesh ["pp", "dp_replicate", "dp_shard", "cp", "tp"],
+// and borrows its expert-parallel ranks from dp_shard × cp (parallel_dims.py). importtorchtitan.cpp reads
+// the same keys back.
+
+#include "design/design.h"
+#include "launch/launchnotes.h"
+#include "launch/launchtext.h"
+
+#include <cctype>
+
+namespace core::launch {
+
+namespace {
+
+// A TOML basic string: double quotes, with backslash and quote escaped.
+std::string tomlString(std::string_view text)
+{
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        out += c;
+    }
+    out += '"';
+    return out;
+}
+
+// torchtitan's schedule names (torch.distributed.pipelining's get_schedule_class); DualPipe, which runs a
+// second copy of every stage, has none, and DualPipeV is its nearest.
+std::string_view scheduleName(const ParallelLayout& layout)
+{
+    switch (layout.schedule) {
+    case Schedule::GPipe:
+        return "GPipe";
+    case Schedule::OneFOneB:
+    case Schedule::Interleaved:
+        return layout.virtualStages > 1 ? "Interleaved1F1B" : "1F1B";
+    case Schedule::ZbH1:
+        return "InterleavedZeroBubble";
+    case Schedule::ZbV:
+        return "ZBVZeroBubble";
+    case Schedule::DualPipeV:
+    case Schedule::DualPipe:
+        return "DualPipeV";
+    }
+    return "1F1B";
+}
+
+void addNotes(LaunchConfig& config, const LaunchContext& context)
+{
+    const Design& design = context.design;
+    const ParallelLayout& layout = design.layout;
+    const std::vector<Dim> titanOrder{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
+    if (orderOfActiveDims(layout, layout.order) != orderOfActiveDims(layout, titanOrder))
+        addNote(config, kOrder, "/layout/order", {"tp-cp-ep-dp-pp", orderToString(layout.order)});
+    if (layout.zeroStage == 1 || layout.zeroStage == 2)
+        addNote(config, kZeroStage, "/layout/zeroStage",
+                {number(layout.zeroStage), "FSDP2 with fsdp_reshard_after_forward = \"never\""});
+    if (layout.tp() > 1 && !layout.sequenceParallel)
+        addNote(config, kSequenceParallelAlways, "/layout/sequenceParallel");
+    if (layout.pp() > 1 && layout.schedule == Schedule::DualPipe)
+        addNote(config, kSchedule, "/layout/schedule", {"DualPipe", "DualPipeV"});
+    if (layout.pp() > 1 && !layout.layersPerStage.empty())
+        addNote(config, kLayerSplit, "/layout/layersPerStage");
+    if (design.workload.offload != Offload::None)
+        addNote(config, kOffload, "/workload/offload");
+    if (context.design.model.preset.rfind("llama-3.1-", 0) != 0)
+        addNote(config, kModelName, "/model", {"torchtitan model name", design.model.name, "MODEL"});
+    noteNodeShape(config, context);
+}
+
+} // namespace
+
+void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
+{
+    const Design& design = context.design;
+    const ParallelLayout& layout = design.layout;
+    addNotes(config, context);
+    if (!config.ok())
+        return;
+
+    // FSDP2 over groups of `shard` ranks, replicated over the rest (HSDP); ZeRO-0 is DDP (shard 1).
+    const int dp = layout.dp();
+    int shard = layout.zeroStage == 0 ? 1 : dp;
+    if (layout.zeroStage == 3 && layout.shardGroup > 0 && layout.shardGroup < dp)
+        shard = layout.shardGroup;
+    const int replicate = dp / shard;
+
+    std::vector<std::string> extra;
+    if (context.nodes <= 1) {
+        extra.push_back("Run: NGPU=" + number(context.processesPerNode)
+                        + " CONFIG_FILE=./torchtitan.toml ./run_train.sh");
+    } else {
+        extra.push_back("Run on every node with NODE_RANK = 0 … " + number(context.nodes - 1)
+                        + " and MASTER_ADDR = the address of node 0: torchrun --nnodes "
+                        + number(context.nodes) + " --nproc-per-node " + number(context.processesPerNode)
+                        + " --node-rank $NODE_RANK --master-addr $MASTER_ADDR --master-port "
+                        + number(kRendezvousPort)
+                        + " -m torchtitan.train --job.config_file ./torchtitan.toml");
+    }
+    extra.push_back("data_parallel_shard_degree = -1 gives the data-parallel shard group the GPUs the other "
+                    "degrees and the replicas leave; the experts' ranks are borrowed from it.");
+
+    std::string toml = commentBlock(headerLines(config, context, "torchtitan job config", extra));
+    auto key = [&toml](std::string_view name, std::string_view value) {
+        toml += name;
+        toml += " = ";
+        toml += value;
+        toml += '\n';
+    };
+    toml += "[job]\n";
+    key("description", tomlString(design.name.empty() ? std::string("Meshwright design") : design.name));
+
+    toml += "\n[model]\n";
+    const std::string& preset = design.model.preset;
+    if (preset.rfind("llama-3.1-", 0) == 0) {
+        // torchtitan's llama3 flavors are the Llama 3.1 sizes (torchtitan/models/llama3/__init__.py).
+        std::string flavor = preset.substr(10);
+        for (char& c : flavor)
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        key("name", tomlString("llama3"));
+        key("flavor", tomlString(flavor));
+    } else {
+        key("name", tomlString("MODEL"));
+    }
+    if (const std::string_view hub = context.names.hubId; !hub.empty())
+        key("hf_assets_path", tomlString("./assets/hf/" + std::string(hub.substr(hub.rfind('/') + 1))));
+    if (design.workload.precision == Precision::Fp8)
+        key("converters", "[\"float8\"]");
+
+    toml += "\n[training]\n";
+    // local_batch_size is one data-parallel rank's batch per optimizer step's pipeline pass; with PP it is
+    // cut into micro-batches, without PP it is the micro-batch and gradient accumulation repeats it.
+    const std::int64_t local = layout.pp() > 1 ? std::int64_t(layout.microBatch) * context.microBatches
+                                               : std::int64_t(layout.microBatch);
+    key("local_batch_size", number(local));
+    key("global_batch_size", number(design.workload.globalBatch));
+    key("seq_len", number(design.workload.sequenceLength));
+    key("mixed_precision_param",
+        tomlString(design.workload.precision == Precision::Fp32 ? "float32" : "bfloat16"));
+    if (design.workload.offload != Offload::None)
+        key("enable_cpu_offload", "true");
+
+    toml += "\n[parallelism]\n";
+    key("data_parallel_replicate_degree", number(replicate));
+    key("data_parallel_shard_degree", "-1");
+    if (shard > 1)
+        key("fsdp_reshard_after_forward",
+            tomlString(layout.zeroStage == 3 && layout.reshardAfterForward ? "always" : "never"));
+    key("tensor_parallel_degree", number(layout.tp()));
+    if (layout.tp() > 1 && layout.tpCommOverlap)
+        key("enable_async_tensor_parallel", "true");
+    key("context_parallel_degree", number(layout.cp()));
+    key("pipeline_parallel_degree", number(layout.pp()));
+    if (layout.pp() > 1) {
+        key("pipeline_parallel_schedule", tomlString(scheduleName(layout)));
+        key("pipeline_parallel_microbatch_size", number(layout.microBatch));
+        const int stages = layout.pp() * std::max(layout.virtualStages, 1);
+        if (layout.layersPerStage.empty() && design.model.layers % stages == 0)
+            key("pipeline_parallel_layers_per_stage", number(design.model.layers / stages));
+    }
+    if (layout.ep() > 1) {
+        // Written always: torchtitan's default (1) is not the design's "as TP".
+        key("expert_parallel_degree", number(layout.ep()));
+        key("expert_tensor_parallel_degree",
+            number(layout.expertMode == ExpertMode::Megatron ? layout.effectiveExpertTp() : layout.tp()));
+    }
+
+    toml += "\n[activation_checkpoint]\n";
+    key("mode",
+        tomlString(layout.recompute == Recompute::Full            ? "full"
+                       : layout.recompute == Recompute::Selective ? "selective"
+                                                                  : "none"));
+    if (layout.recompute == Recompute::Selective)
+        key("selective_ac_option", tomlString("op")); // per operator, as Megatron's selective recomputation
+    config.text = std::move(toml);
+}
+
+} // namespace core::launch
