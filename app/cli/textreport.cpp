@@ -204,8 +204,8 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
             if (groups.empty() || groups.front().size() < 2)
                 continue;
             out << "  " << std::left << std::setw(4) << enumName(dim) << std::right << std::setw(5)
-                << groups.size() << " groups of " << groups.front().size() << ": "
-                << groupText(groups.front());
+                << groups.size() << (groups.size() == 1 ? " group of " : " groups of ")
+                << groups.front().size() << ": " << groupText(groups.front());
             if (groups.size() > 1)
                 out << ", " << groupText(groups[1]);
             if (groups.size() > 2)
