@@ -167,6 +167,21 @@ std::string calibrateComputeHelp()
 
 namespace {
 
+// With -o, the design with the fitted compute model written to `outputPath`; the caller's design keeps its
+// own model, whose efficiency the output reports as the previous one. An exit code when the write fails.
+std::optional<int> writeCalibrated(Design design, const ComputeModel& fitted, const std::string& outputPath,
+                                   std::ostream& err)
+{
+    if (outputPath.empty())
+        return std::nullopt;
+    design.compute = fitted;
+    if (const auto failure = writeAtomically(outputPath, saveDesign(design))) {
+        err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
+        return kExitUsage;
+    }
+    return std::nullopt;
+}
+
 // calibrate-compute --trace: the fit to a profiler trace's compute kernel time per step.
 int calibrateFromTrace(const std::string& tracePath, Design design, const std::string& outputPath, bool json,
                        std::ostream& out, std::ostream& err)
@@ -184,13 +199,8 @@ int calibrateFromTrace(const std::string& tracePath, Design design, const std::s
         return fit.path.empty() ? kExitDesignErrors : kExitUsage;
     }
     const double previous = design.compute.gemmEfficiency;
-    if (!outputPath.empty()) {
-        design.compute = fit.model;
-        if (const auto failure = writeAtomically(outputPath, saveDesign(design))) {
-            err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
-            return kExitUsage;
-        }
-    }
+    if (const auto failed = writeCalibrated(design, fit.model, outputPath, err))
+        return *failed;
     if (json) {
         out << jsonText(Json{{"gemmEfficiency", fit.model.gemmEfficiency},
                              {"previousGemmEfficiency", previous},
@@ -263,13 +273,8 @@ int calibrateComputeVerb(Arguments& args, std::ostream& out, std::ostream& err)
         err << "meshwright-cli calibrate-compute: " << fit.message << "\n";
         return kExitDesignErrors;
     }
-    if (!outputPath.empty()) {
-        design.compute = fit.model;
-        if (const auto failure = writeAtomically(outputPath, saveDesign(design))) {
-            err << "meshwright-cli: cannot write " << outputPath << ": " << *failure << "\n";
-            return kExitUsage;
-        }
-    }
+    if (const auto failed = writeCalibrated(design, fit.model, outputPath, err))
+        return *failed;
     if (json) {
         auto times = [](const LayerTimes& t) {
             return Json{{"forward", t.forward}, {"backward", t.backward}};

@@ -618,6 +618,10 @@ void TestCli::calibrateComputeWritesTheDesign()
                                "--backward", "0.012", "-o", path.toStdString(), "--json"});
     const double eta = json.at("gemmEfficiency").get<double>();
     QVERIFY(eta > 0.01 && eta < 1);
+    // The previous efficiency is the design's own, also when -o wrote the fitted one.
+    QCOMPARE(json.at("previousGemmEfficiency").get<double>(),
+             testing::example("default").compute.gemmEfficiency);
+    QVERIFY(json.at("previousGemmEfficiency").get<double>() != eta);
     const double after = json.at("predictedAfter").at("forward").get<double>()
         + json.at("predictedAfter").at("backward").get<double>();
     QVERIFY(std::abs(after / 0.018 - 1) < 0.001);
