@@ -20,6 +20,14 @@ namespace core::launch {
 
 namespace {
 
+// torchtitan's llama3 flavors are the Llama 3.1 sizes (torchtitan/models/llama3/__init__.py); other models
+// have no torchtitan name Meshwright knows.
+constexpr std::string_view kLlama3Prefix = "llama-3.1-";
+bool hasLlama3Flavor(const ModelArchitecture& model)
+{
+    return model.preset.starts_with(kLlama3Prefix);
+}
+
 // A TOML basic string: double quotes, with backslash and quote escaped.
 std::string tomlString(std::string_view text)
 {
@@ -72,7 +80,7 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (design.workload.offload != Offload::None)
         addNote(config, kOffload, "/workload/offload");
-    if (context.design.model.preset.rfind("llama-3.1-", 0) != 0)
+    if (!hasLlama3Flavor(design.model))
         addNote(config, kModelName, "/model", {"torchtitan model name", design.model.name, "MODEL"});
     noteNodeShape(config, context);
 }
@@ -120,10 +128,8 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
     key("description", tomlString(design.name.empty() ? std::string("Meshwright design") : design.name));
 
     toml += "\n[model]\n";
-    const std::string& preset = design.model.preset;
-    if (preset.rfind("llama-3.1-", 0) == 0) {
-        // torchtitan's llama3 flavors are the Llama 3.1 sizes (torchtitan/models/llama3/__init__.py).
-        std::string flavor = preset.substr(10);
+    if (hasLlama3Flavor(design.model)) {
+        std::string flavor = design.model.preset.substr(kLlama3Prefix.size());
         for (char& c : flavor)
             c = char(std::toupper(static_cast<unsigned char>(c)));
         key("name", tomlString("llama3"));

@@ -64,6 +64,17 @@ Design scrambled(Design design, LaunchFormat format)
 {
     ParallelLayout& layout = design.layout;
     Workload& workload = design.workload;
+    // What Megatron-LM's arguments and torchtitan's TOML both carry.
+    const auto scrambleTraining = [&](int zeroStage) {
+        layout.degrees = {1, 1, 1, 1, 1};
+        layout.zeroStage = zeroStage;
+        layout.microBatch = 3;
+        layout.virtualStages = 3;
+        layout.recompute = layout.recompute == Recompute::Full ? Recompute::None : Recompute::Full;
+        workload.globalBatch = 7;
+        workload.sequenceLength = 123;
+        workload.precision = Precision::Fp32;
+    };
     switch (format) {
     case LaunchFormat::Megatron:
         // Megatron's other rank order, where it groups ranks differently (PP and DP both > 1).
@@ -71,15 +82,8 @@ Design scrambled(Design design, LaunchFormat format)
             layout.order = layout.order == std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp}
                 ? std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp}
                 : std::vector<Dim>{Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp};
-        layout.degrees = {1, 1, 1, 1, 1};
         layout.sequenceParallel = !layout.sequenceParallel;
-        layout.zeroStage = 2;
-        layout.microBatch = 3;
-        layout.virtualStages = 3;
-        layout.recompute = layout.recompute == Recompute::Full ? Recompute::None : Recompute::Full;
-        workload.globalBatch = 7;
-        workload.sequenceLength = 123;
-        workload.precision = Precision::Fp32;
+        scrambleTraining(2);
         break;
     case LaunchFormat::Accelerate:
         layout.degrees = {1, 1, 1, 1, 1};
@@ -95,14 +99,7 @@ Design scrambled(Design design, LaunchFormat format)
         workload.precision = Precision::Fp32;
         break;
     case LaunchFormat::Torchtitan:
-        layout.degrees = {1, 1, 1, 1, 1};
-        layout.zeroStage = 0;
-        layout.microBatch = 3;
-        layout.virtualStages = 3;
-        layout.recompute = layout.recompute == Recompute::Full ? Recompute::None : Recompute::Full;
-        workload.globalBatch = 7;
-        workload.sequenceLength = 123;
-        workload.precision = Precision::Fp32;
+        scrambleTraining(0);
         break;
     case LaunchFormat::Vllm:
     case LaunchFormat::Sglang:
