@@ -982,6 +982,34 @@
         <source>visible point-to-point</source>
         <translation>sichtbares Point-to-Point</translation>
     </message>
+    <message>
+        <source>optimizer on the CPU (host memory bound)</source>
+        <translation>Optimierer auf der CPU (durch den Hostspeicher begrenzt)</translation>
+    </message>
+    <message>
+        <source>updated parameters back to the GPU</source>
+        <translation>aktualisierte Parameter zurück zur GPU</translation>
+    </message>
+    <message>
+        <source>host transfers the compute does not hide</source>
+        <translation>Host-Transfers, die die Rechnung nicht verdeckt</translation>
+    </message>
+    <message>
+        <source>parameters updated on the host, slowest rank</source>
+        <translation>auf dem Host aktualisierte Parameter, langsamster Rang</translation>
+    </message>
+    <message>
+        <source>host link per direction</source>
+        <translation>Host-Verbindung je Richtung</translation>
+    </message>
+    <message>
+        <source>host memory bandwidth per GPU</source>
+        <translation>Hostspeicher-Bandbreite je GPU</translation>
+    </message>
+    <message>
+        <source>With CPU offload the optimizer step runs on the host: its time is the CPU optimizer, bound by host memory, plus the transfers over the host link that the compute does not hide (docs/offload.md).</source>
+        <translation>Mit CPU-Offload läuft der Optimiererschritt auf dem Host: seine Zeit ist der CPU-Optimierer, durch den Hostspeicher begrenzt, plus die Transfers über die Host-Verbindung, die die Rechnung nicht verdeckt (docs/offload.md).</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -5260,6 +5288,22 @@ von %2</translation>
     <message>
         <source>No candidates yet. Press &lt;b&gt;Pin current design&lt;/b&gt; to keep the layout you are editing here, change it and pin again to compare the two; or pin the reference article&apos;s two 70B layouts. A result of the Mesh search applied to the design can be pinned the same way.</source>
         <translation>Noch keine Kandidaten. &lt;b&gt;Aktuelles Design anheften&lt;/b&gt; behält das Layout, das Sie bearbeiten, hier; ändern Sie es und heften Sie erneut an, um beide zu vergleichen, oder heften Sie die zwei 70B-Layouts des Quellartikels an. Ein übernommenes Ergebnis der Mesh-Suche lässt sich ebenso anheften.</translation>
+    </message>
+    <message>
+        <source>Also FP8</source>
+        <translation>Auch FP8</translation>
+    </message>
+    <message>
+        <source>Also try FP8 GEMMs (Transformer Engine, torchao float8) where every GPU has FP8 tensor cores.</source>
+        <translation>Auch FP8-GEMMs versuchen (Transformer Engine, torchao float8), wo jede GPU FP8-Tensorkerne hat.</translation>
+    </message>
+    <message>
+        <source>Also CPU offload</source>
+        <translation>Auch CPU-Offload</translation>
+    </message>
+    <message>
+        <source>Also try the optimizer states (and with ZeRO-3 the parameters) in host memory, where the framework can offload them; the CPU steps the optimizer.</source>
+        <translation>Auch die Optimiererzustände (mit ZeRO-3 auch die Parameter) im Hostspeicher versuchen, wo das Framework sie auslagern kann; die CPU führt den Optimiererschritt aus.</translation>
     </message>
 </context>
 <context>

@@ -982,6 +982,34 @@
         <source>visible point-to-point</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>optimizer on the CPU (host memory bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated parameters back to the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host transfers the compute does not hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters updated on the host, slowest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host link per direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host memory bandwidth per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With CPU offload the optimizer step runs on the host: its time is the CPU optimizer, bound by host memory, plus the transfers over the host link that the compute does not hide (docs/offload.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -5250,6 +5278,22 @@ of %2</source>
     </message>
     <message>
         <source>No candidates yet. Press &lt;b&gt;Pin current design&lt;/b&gt; to keep the layout you are editing here, change it and pin again to compare the two; or pin the reference article&apos;s two 70B layouts. A result of the Mesh search applied to the design can be pinned the same way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also try FP8 GEMMs (Transformer Engine, torchao float8) where every GPU has FP8 tensor cores.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also CPU offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also try the optimizer states (and with ZeRO-3 the parameters) in host memory, where the framework can offload them; the CPU steps the optimizer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -54,6 +54,17 @@ std::string layoutLabel(const ParallelLayout& l)
     return s.str();
 }
 
+// The layout and, where it differs from the design's, the candidate's precision and offload.
+std::string candidateLabel(const Design& design, const SearchCandidate& c)
+{
+    std::string text = layoutLabel(c.layout);
+    if (c.precision != design.workload.precision)
+        text += ", " + std::string(enumName(c.precision));
+    if (c.offload != design.workload.offload)
+        text += ", offload " + std::string(enumName(c.offload));
+    return text;
+}
+
 // What keeps every combination out: the rejections by cause, and the combination closest to fitting.
 void writeNothingFits(std::ostream& err, const Design& design, const SearchResult& result)
 {
@@ -67,7 +78,7 @@ void writeNothingFits(std::ostream& err, const Design& design, const SearchResul
     err << "\n";
     if (result.closest) {
         const SearchCandidate& c = *result.closest;
-        err << "Closest: " << layoutLabel(c.layout) << ", global batch " << c.globalBatch << ", needs "
+        err << "Closest: " << candidateLabel(design, c) << ", global batch " << c.globalBatch << ", needs "
             << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes) << ".\n";
     }
     const auto rejected = [&](const std::string& code) {
@@ -94,19 +105,42 @@ void announceLargeSearch(std::ostream& err, const Design& design, const SearchSp
             << ".\n";
 }
 
+// A comma-separated list of enum names ("none,cpu"), each known, none twice.
+template<typename E>
+std::vector<E> enumList(const std::string& text, const std::string& flag, const std::string& names)
+{
+    std::vector<E> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string name = text.substr(start, comma - start);
+        const auto value = enumFromName<E>(name);
+        if (!value)
+            throw UsageError("search: " + flag + " takes a list of " + names + ", not '" + name + "'");
+        if (std::find(out.begin(), out.end(), *value) != out.end())
+            throw UsageError("search: " + flag + " names '" + name + "' twice");
+        out.push_back(*value);
+        start = comma + 1;
+    }
+    return out;
+}
+
 } // namespace
 
 std::string searchHelp()
 {
     return "  search [DESIGN.json] [FLAGS] [--top N] [--json] [--threads N] [--limit N]\n"
            "         [--batch exact|round-down|nearest] [--rank-by time|headroom|tokens-per-gpu]\n"
-           "      Every valid layout of the design's model on its cluster (DP, TP, PP with even and balanced\n"
+           "         [--offloads none,cpu,cpu-params] [--precisions bf16-mixed,fp8]\n"
+           "      Every valid layout of the design's model on its cluster (DP, TP, PP with even and "
+           "balanced\n"
            "      layer splits, CP, EP, ZeRO stage, micro-batch, schedule, virtual stages, recomputation),\n"
            "      what does not fit dropped, ranked by step time (or headroom, tokens per GPU), the Pareto\n"
            "      set of time and headroom marked; serving designs: TP, PP, EP and replicas, ranked by the\n"
            "      group's tokens/s; --top N shows the first N (default 10). --batch rounds the global batch\n"
            "      to what each layout divides; --threads N (default: every core); --limit N tries at most\n"
-           "      N combinations.\n";
+           "      N combinations. --offloads and --precisions list what else to try (default: the design's\n"
+           "      own), where the framework can offload it and the GPUs have FP8 tensor cores.\n";
 }
 
 int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
@@ -138,7 +172,12 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
             if (!by)
                 throw UsageError("search: --rank-by takes time, headroom or tokens-per-gpu, not '" + value + "'");
             options.rankBy = *by;
-        }
+        } else if (arg == "--offloads")
+            space.offloads
+                = enumList<Offload>(args.value("--offloads"), "--offloads", "none, cpu or cpu-params");
+        else if (arg == "--precisions")
+            space.precisions = enumList<Precision>(args.value("--precisions"), "--precisions",
+                                                   "bf16-mixed, megatron-bf16, fp32 or fp8");
         else if (flags.consume(arg, args))
             continue;
         else if (!arg.starts_with("--") && !flags.file)
@@ -208,7 +247,7 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
                     << "\n     " << c.recipe << "\n";
                 continue;
             }
-            out << std::setw(3) << i + 1 << ". " << layoutLabel(c.layout) << "\n"
+            out << std::setw(3) << i + 1 << ". " << candidateLabel(design, c) << "\n"
                 << "     step " << formatSeconds(c.stepSeconds) << ", " << formatNumber(c.tokensPerSecond)
                 << " tokens/s, MFU " << percent(c.mfu) << ", bubble " << percent(c.bubbleFraction)
                 << ", exposed communication " << formatSeconds(c.exposed.total()) << ", peak "

@@ -32,12 +32,46 @@ constexpr std::pair<std::string_view, Family> kModelTypes[]{{"llama", Family::Ll
                                                             {"gemma2", Family::Gemma2},
                                                             {"gemma3_text", Family::Gemma3}};
 
+// Multimodal checkpoints whose language model is one of the families above, its config nested under
+// "text_config" (transformers' Gemma3Config); the vision tower is not modelled.
+constexpr std::pair<std::string_view, Family> kMultimodal[]{
+    {"Gemma3ForConditionalGeneration", Family::Gemma3}};
+
 std::string architectureList()
 {
     std::string list;
     for (const auto& [name, family] : kArchitectures)
         list += (list.empty() ? "" : ", ") + std::string(name);
+    for (const auto& [name, family] : kMultimodal)
+        list += ", " + std::string(name) + " (its language model)";
     return list;
+}
+
+std::optional<Family> multimodalFamily(const Json& config)
+{
+    if (!config.is_object() || !config.contains("architectures") || !config["architectures"].is_array())
+        return std::nullopt;
+    for (const Json& a : config["architectures"])
+        for (const auto& [name, family] : kMultimodal)
+            if (a.is_string() && a.get<std::string>() == name)
+                return family;
+    return std::nullopt;
+}
+
+// transformers' Gemma3TextConfig defaults (models/gemma3/configuration_gemma3.py), which the published
+// multimodal configs leave out: google/gemma-3-4b-it's text_config names six keys and takes the rest.
+Json withGemma3TextDefaults(Json text)
+{
+    const std::pair<const char*, std::int64_t> defaults[]{
+        {"vocab_size", 262208},      {"hidden_size", 2304},
+        {"intermediate_size", 9216}, {"num_hidden_layers", 26},
+        {"num_attention_heads", 8},  {"num_key_value_heads", 4},
+        {"head_dim", 256},           {"max_position_embeddings", 131072},
+        {"sliding_window", 4096}};
+    for (const auto& [key, value] : defaults)
+        if (!text.contains(key))
+            text[key] = value;
+    return text;
 }
 
 std::optional<Family> familyOf(ObjectReader& reader, ReadContext& context)
@@ -292,6 +326,51 @@ std::vector<std::string_view> hfArchitectures()
     return names;
 }
 
+namespace {
+
+// Everything a family's config says, read from `reader` (the config, or a multimodal one's text_config).
+void readModel(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
+{
+    readCommon(reader, model, family);
+    if (family == Family::DeepseekV3)
+        readMla(reader, model);
+    readMoe(reader, model, family);
+    readSlidingWindow(reader, context, model, family);
+    readUnmodelled(reader, context, model, family);
+}
+
+// A multimodal checkpoint: its language model from "text_config", the wrapper's own keys taken, the
+// vision tower named as left out.
+bool readMultimodal(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
+{
+    for (const char* key : {"model_type", "boi_token_index", "eoi_token_index", "image_token_index",
+                            "mm_tokens_per_image", "initializer_range", "bos_token_id", "eos_token_id",
+                            "pad_token_id", "torch_dtype", "transformers_version"})
+        reader.take(key);
+    const Json* text = reader.take("text_config");
+    if (text == nullptr) {
+        reader.require("text_config", model.name); // absent: a located "missing" error
+        return false;
+    }
+    const Json filled = text->is_object() ? withGemma3TextDefaults(*text) : *text;
+    {
+        ObjectReader inner(filled, reader.pointerTo("text_config"), context);
+        if (!inner.valid())
+            return false;
+        readModel(inner, context, model, family);
+    }
+    if (const Json* vision = reader.take("vision_config"); vision != nullptr)
+        notModelled(context, model, reader.pointerTo("vision_config"),
+                    "the vision tower (vision_config) and its projector",
+                    "only the language model is counted: the images' parameters, memory and compute are left "
+                    "out");
+    model.source = "Hugging Face config.json (" + model.name
+        + ", its language model; absent text_config fields take transformers' Gemma3TextConfig defaults)";
+    return true;
+}
+
+} // namespace
+
 HfImportResult modelFromHfConfig(const Json& config)
 {
     ReadContext context;
@@ -301,21 +380,23 @@ HfImportResult modelFromHfConfig(const Json& config)
         ObjectReader reader(config, "", context);
         if (!reader.valid())
             return {std::nullopt, std::move(context.diagnostics)};
-        const auto family = familyOf(reader, context);
+        std::vector<std::string> architectures;
+        std::string nameOrPath;
+        const std::optional<Family> multimodal = multimodalFamily(config);
+        const auto family = multimodal ? multimodal : familyOf(reader, context);
         if (!family)
             return {std::nullopt, std::move(context.diagnostics)};
-        std::vector<std::string> architectures;
         reader.read("architectures", architectures);
-        std::string nameOrPath;
         reader.read("_name_or_path", nameOrPath);
         model.name = !nameOrPath.empty() ? nameOrPath : architectures.empty() ? std::string("imported model") : architectures.front();
-        readCommon(reader, model, *family);
-        if (*family == Family::DeepseekV3)
-            readMla(reader, model);
-        readMoe(reader, model, *family);
-        readSlidingWindow(reader, context, model, *family);
-        readUnmodelled(reader, context, model, *family);
-        model.source = "Hugging Face config.json (" + (architectures.empty() ? model.name : architectures.front()) + ")";
+        if (multimodal) {
+            if (!readMultimodal(reader, context, model, *family))
+                return {std::nullopt, std::move(context.diagnostics)};
+        } else {
+            readModel(reader, context, model, *family);
+            model.source = "Hugging Face config.json ("
+                + (architectures.empty() ? model.name : architectures.front()) + ")";
+        }
     }
     // Every field left is one this importer does not read: named, never silently dropped.
     for (auto it = context.unknown.begin(); it != context.unknown.end(); ++it)

@@ -139,7 +139,7 @@ Json modelOverrides(const ModelArchitecture& model, const ModelArchitecture& bas
 void readGpu(const Json& value, const std::string& pointer, ReadContext& context, GpuSpec& gpu)
 {
     ObjectReader in(value, pointer, context);
-    double memoryGB = 0, tflops = 0, fp8TFlops = 0, hbmGBps = 0;
+    double memoryGB = 0, tflops = 0, fp8TFlops = 0, hbmGBps = 0, hostLinkGBps = 0, hostMemoryGBps = 0;
     in.require("id", gpu.id);
     in.require("name", gpu.name);
     // The capacity CUDA reports, in bytes; a file that gives only the vendor's "memoryGB" (as files written
@@ -156,6 +156,11 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("defaultIntraLink", gpu.defaultIntraLink);
     in.read("source", gpu.source);
     in.read("memorySource", gpu.memorySource);
+    in.read("hostLinkGBps", hostLinkGBps); // absent: not known (offload is then not timed)
+    in.read("hostMemoryGBpsPerGpu", hostMemoryGBps);
+    in.read("hostSource", gpu.hostSource);
+    gpu.hostLinkBandwidth = hostLinkGBps * kGB;
+    gpu.hostMemoryBandwidth = hostMemoryGBps * kGB;
     gpu.bf16Flops = tflops * 1e12;
     gpu.fp8Flops = fp8TFlops * 1e12;
     gpu.hbmBandwidth = hbmGBps * kGB;
@@ -171,6 +176,8 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     inRange("bf16TFlops", tflops, 0.001, 1e6);
     inRange("fp8TFlops", fp8TFlops, 0, 1e6);
     inRange("hbmBandwidthGBps", hbmGBps, 0.001, 1e6);
+    inRange("hostLinkGBps", hostLinkGBps, 0, 1e5);
+    inRange("hostMemoryGBpsPerGpu", hostMemoryGBps, 0, 1e5);
 }
 
 Json gpuToJson(const GpuSpec& gpu)
@@ -184,7 +191,10 @@ Json gpuToJson(const GpuSpec& gpu)
             {"hbmBandwidthGBps", gpu.hbmBandwidth / kGB},
             {"defaultIntraLink", gpu.defaultIntraLink},
             {"source", gpu.source},
-            {"memorySource", gpu.memorySource}};
+            {"memorySource", gpu.memorySource},
+            {"hostLinkGBps", gpu.hostLinkBandwidth / kGB},
+            {"hostMemoryGBpsPerGpu", gpu.hostMemoryBandwidth / kGB},
+            {"hostSource", gpu.hostSource}};
 }
 
 void readLink(const Json& value, const std::string& pointer, ReadContext& context, LinkSpec& link)

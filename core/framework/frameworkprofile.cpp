@@ -176,10 +176,14 @@ const FrameworkProfile& frameworkProfile(Framework framework)
 
 Framework frameworkOf(const Design& design)
 {
-    const ParallelLayout& l = design.layout;
+    return frameworkOf(design.layout, design.workload.mode);
+}
+
+Framework frameworkOf(const ParallelLayout& l, Mode mode)
+{
     if (l.framework != Framework::Auto)
         return l.framework;
-    if (design.workload.mode == Mode::Serving)
+    if (mode == Mode::Serving)
         return Framework::Vllm;
     if (l.tp() > 1 || l.pp() > 1 || l.cp() > 1 || l.ep() > 1)
         return Framework::MegatronCore;

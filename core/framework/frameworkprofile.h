@@ -108,6 +108,7 @@ struct FrameworkProfile
 const FrameworkProfile& frameworkProfile(Framework framework);
 // The framework that runs the design: its own choice, or the Auto rule (layout.h).
 Framework frameworkOf(const Design& design);
+Framework frameworkOf(const ParallelLayout& layout, Mode mode);
 inline const FrameworkProfile& frameworkProfile(const Design& design)
 {
     return frameworkProfile(frameworkOf(design));

@@ -7,6 +7,7 @@
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
+#include "performance/offloadtime.h"
 #include "pipeline/layerkernels.h"
 #include "pipeline/pipelinetimeline.h"
 #include "pipeline/stagetime.h"
@@ -141,9 +142,12 @@ void addFsdpSync(const ScheduleEvaluation& schedule, Performance& perf, DataPara
     perf.exposed.reduceScatter += sync.fsdpStepExposed * (1 - share);
 }
 
-// The optimizer step on the rank with the most parameters to update, bound by HBM.
-double optimizerStepSeconds(const Design& design, const StageTimes& times)
+// The optimizer step on the rank with the most parameters to update, bound by HBM; with offload, on the
+// host, with the transfers the compute does not hide (offloadtime.h).
+double optimizerStepSeconds(const Design& design, const StageTimes& times, const OffloadTime& offload)
 {
+    if (design.workload.offload != Offload::None)
+        return offload.total();
     const ParallelLayout& l = design.layout;
     double updated = 0;
     for (int r = 0; r < std::max(l.pp(), 1); ++r) {
@@ -152,9 +156,9 @@ double optimizerStepSeconds(const Design& design, const StageTimes& times)
         const double expert = shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
         updated = std::max(updated, dense + expert);
     }
-    if (design.workload.offload == Offload::None && times.gpuMemoryBandwidth > 0)
-        return updated * optimizerBytesPerParameter(design) / times.gpuMemoryBandwidth;
-    return 0;
+    return times.gpuMemoryBandwidth > 0
+        ? updated * optimizerBytesPerParameter(design) / times.gpuMemoryBandwidth
+        : 0;
 }
 
 // Useful work: every GPU of a stage runs its share; the model FLOPs leave recomputation out.
@@ -276,6 +280,25 @@ void explainStep(Performance& perf, const StepFlops& flops, const StageTimes& ti
         "the row of the same convention.");
 }
 
+// With offload the optimizer step is the host's: its parts, for the step's explanation.
+void explainOffload(Performance& perf, const OffloadTime& offload)
+{
+    perf.step
+        .input(MW_TR_NOOP("Explanations", "optimizer on the CPU (host memory bound)"), offload.cpuStepSeconds,
+               "s")
+        .input(MW_TR_NOOP("Explanations", "updated parameters back to the GPU"), offload.uploadSeconds, "s")
+        .input(MW_TR_NOOP("Explanations", "host transfers the compute does not hide"),
+               offload.transferExposedSeconds, "s")
+        .input(MW_TR_NOOP("Explanations", "parameters updated on the host, slowest rank"), offload.parameters)
+        .input(MW_TR_NOOP("Explanations", "host link per direction"), offload.hostLinkBandwidth, "B/s")
+        .input(MW_TR_NOOP("Explanations", "host memory bandwidth per GPU"), offload.hostMemoryBandwidth,
+               "B/s");
+    perf.step.note = MW_TR_NOOP("Explanations",
+                                "With CPU offload the optimizer step runs on the host: its time is the CPU "
+                                "optimizer, bound by host memory, plus the transfers over the host link that "
+                                "the compute does not hide (docs/offload.md).");
+}
+
 // Where the visible communication of each kind comes from, on the critical pipeline rank.
 void explainExposed(Performance& perf, const Design& design, const StageTimes& times, int critical, double m,
                     const DataParallelSync& sync)
@@ -379,7 +402,8 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
     else
         addBucketSync(schedule, perf, sync);
     perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpStepExposed;
-    perf.optimizerSeconds = optimizerStepSeconds(design, times);
+    const OffloadTime offload = offloadTime(design, placed, times, m);
+    perf.optimizerSeconds = optimizerStepSeconds(design, times, offload);
     perf.stepSeconds = perf.pipelineSeconds + perf.dataParallelSeconds + perf.optimizerSeconds;
 
     const StepFlops flops = stepFlops(design, placed, times, m);
@@ -394,6 +418,8 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
             * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
     }
     explainStep(perf, flops, times);
+    if (design.workload.offload != Offload::None)
+        explainOffload(perf, offload);
     explainExposed(perf, design, times, critical.rank, m, sync);
     return perf;
 }

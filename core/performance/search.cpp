@@ -44,12 +44,13 @@ const RankRole* peakRole(const MemoryReport& memory)
     return peak;
 }
 
-SearchCandidate candidateOf(const Evaluation& e, const ParallelLayout& layout, std::int64_t globalBatch,
-                            bool training)
+SearchCandidate candidateOf(const Evaluation& e, const Design& variant, bool training)
 {
     SearchCandidate c;
-    c.layout = layout;
-    c.globalBatch = globalBatch;
+    c.layout = variant.layout;
+    c.precision = variant.workload.precision;
+    c.offload = variant.workload.offload;
+    c.globalBatch = variant.workload.globalBatch;
     if (e.memory) {
         c.peakBytes = e.memory->peakBytes;
         if (const RankRole* role = peakRole(*e.memory))
@@ -93,8 +94,77 @@ struct SearchJob
     std::atomic<bool>& stop;
 };
 
-// Every variant of one set of degrees on one mesh: ZeRO stage, micro-batch, virtual stages, recomputation,
-// pipeline split, each with the batch the policy gives it. `variant` is the thread's copy of the design.
+// One candidate: the variant's layout with these settings, validated, then evaluated if valid.
+struct CandidateSettings
+{
+    int microBatch = 1;
+    int virtualStages = 1;
+    Recompute recompute = Recompute::None;
+    const std::vector<int>& split;
+};
+
+void tryCandidate(const SearchJob& job, Design& variant, MeshEvaluation& mesh, const CandidateSettings& s,
+                  DegreesOutcome& out)
+{
+    const bool training = job.design.workload.mode == Mode::Training;
+    ParallelLayout& l = variant.layout;
+    Evaluation& e = mesh.evaluation;
+    ++out.enumerated;
+    if (!mesh.checks.meshPossible) {
+        ++out.invalid;
+        ++out.rejectedBy[firstError(e.diagnostics) ? *firstError(e.diagnostics) : "degrees"];
+        return;
+    }
+    l.microBatch = s.microBatch;
+    l.virtualStages = s.virtualStages;
+    l.schedule = s.virtualStages > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+    l.recompute = s.recompute;
+    l.layersPerStage = s.split;
+    variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
+                                                  std::int64_t{s.microBatch} * l.batchReplicas());
+    // The mesh half's figures are for the first variant; re-validate this one.
+    e.diagnostics = job.fixed.diagnostics;
+    validateLayoutParts(variant, job.fixed.modelValid, e.diagnostics, job.fixed.gpusInService);
+    e.diagnostics.insert(e.diagnostics.end(), mesh.placementDiagnostics.begin(),
+                         mesh.placementDiagnostics.end());
+    e.microBatches = microBatchesPerStep(variant);
+    e.memory.reset();
+    e.traffic.reset();
+    e.schedule.reset();
+    e.performance.reset();
+    e.serving.reset();
+    if (const std::string* code = firstError(e.diagnostics)) {
+        ++out.invalid;
+        ++out.rejectedBy[*code];
+        return;
+    }
+    FigureOptions options;
+    options.traffic = false;
+    options.skipTimeUnlessFits = true;
+    options.rankLists = false;
+    evaluateFigures(variant, mesh, e, options);
+    if (!e.memory || !e.memory->fits) {
+        ++out.notFitting;
+        ++out.rejectedBy["memory"];
+        if (e.memory) {
+            SearchCandidate c = candidateOf(e, variant, training);
+            if (!out.closest || overCapacity(c) < overCapacity(*out.closest))
+                out.closest = std::move(c);
+        }
+        return;
+    }
+    if (training ? !e.performance : !e.serving) {
+        ++out.invalid; // a rule of the timeline, or a schedule too large to simulate
+        const std::string* code = firstError(e.diagnostics);
+        ++out.rejectedBy[code ? *code : "schedule"];
+        return;
+    }
+    out.fitting.push_back(candidateOf(e, variant, training));
+}
+
+// Every variant of one set of degrees on one mesh: precision, offload, ZeRO stage, micro-batch, virtual
+// stages, recomputation, pipeline split, each with the batch the policy gives it. `variant` is the
+// thread's copy of the design.
 class ProgressGate;
 void tick(ProgressGate& gate);
 
@@ -114,76 +184,34 @@ void searchDegrees(const SearchJob& job, std::size_t index, Design& variant, Deg
     l.layersPerStage.clear();
     l.shardGroup = 0;
     l.expertTp = 0;
-    variant.workload.globalBatch = job.design.workload.globalBatch;
+    // The mesh is built from the design's own workload, whichever variant this thread tried last.
+    variant.workload = job.design.workload;
     MeshEvaluation mesh = evaluateMesh(variant, job.fixed);
-    Evaluation& e = mesh.evaluation;
     std::int64_t budget = job.budget[index];
     const std::vector<int> one{1};
     const std::vector<Recompute> none{Recompute::None};
-    for (int zero : training ? job.space.zeroStages : std::vector<int>{0})
-        for (int mb : training ? job.space.microBatches : one)
-            for (int v : training ? job.space.virtualStages : one) {
-                if (v > 1 && t.pp == 1)
-                    continue;
-                const std::vector<std::vector<int>> splits
-                    = training ? pipelineSplits(job.design, job.space, t.pp, v) : std::vector<std::vector<int>>{{}};
-                for (Recompute recompute : training ? job.space.recompute : none)
-                    for (const std::vector<int>& split : splits) {
-                        tick(gate);
-                        if (budget-- <= 0 || job.stop.load(std::memory_order_relaxed))
-                            return;
-                        ++out.enumerated;
-                        if (!mesh.checks.meshPossible) {
-                            ++out.invalid;
-                            ++out.rejectedBy[firstError(e.diagnostics) ? *firstError(e.diagnostics) : "degrees"];
+    for (Precision precision : job.space.precisions)
+        for (Offload offload : job.space.offloads)
+            for (int zero : training ? job.space.zeroStages : std::vector<int>{0}) {
+                l.zeroStage = zero;
+                if (training && !offloadRuns(l, Mode::Training, offload))
+                    continue; // not counted: variantCount leaves it out too
+                variant.workload.precision = precision;
+                variant.workload.offload = offload;
+                for (int mb : training ? job.space.microBatches : one)
+                    for (int v : training ? job.space.virtualStages : one) {
+                        if (v > 1 && t.pp == 1)
                             continue;
-                        }
-                        l.zeroStage = zero;
-                        l.microBatch = mb;
-                        l.virtualStages = v;
-                        l.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
-                        l.recompute = recompute;
-                        l.layersPerStage = split;
-                        variant.workload.globalBatch = candidateBatch(
-                            job.space.batch, job.design.workload.globalBatch, std::int64_t{mb} * l.batchReplicas());
-                        // The mesh half's figures are for the first variant; re-validate this one.
-                        e.diagnostics = job.fixed.diagnostics;
-                        validateLayoutParts(variant, job.fixed.modelValid, e.diagnostics, job.fixed.gpusInService);
-                        e.diagnostics.insert(e.diagnostics.end(), mesh.placementDiagnostics.begin(),
-                                             mesh.placementDiagnostics.end());
-                        e.microBatches = microBatchesPerStep(variant);
-                        e.memory.reset();
-                        e.traffic.reset();
-                        e.schedule.reset();
-                        e.performance.reset();
-                        e.serving.reset();
-                        if (const std::string* code = firstError(e.diagnostics)) {
-                            ++out.invalid;
-                            ++out.rejectedBy[*code];
-                            continue;
-                        }
-                        FigureOptions options;
-                        options.traffic = false;
-                        options.skipTimeUnlessFits = true;
-                        options.rankLists = false;
-                        evaluateFigures(variant, mesh, e, options);
-                        if (!e.memory || !e.memory->fits) {
-                            ++out.notFitting;
-                            ++out.rejectedBy["memory"];
-                            if (e.memory) {
-                                SearchCandidate c = candidateOf(e, l, variant.workload.globalBatch, training);
-                                if (!out.closest || overCapacity(c) < overCapacity(*out.closest))
-                                    out.closest = std::move(c);
+                        const std::vector<std::vector<int>> splits = training
+                            ? pipelineSplits(job.design, job.space, t.pp, v)
+                            : std::vector<std::vector<int>>{{}};
+                        for (Recompute recompute : training ? job.space.recompute : none)
+                            for (const std::vector<int>& split : splits) {
+                                tick(gate);
+                                if (budget-- <= 0 || job.stop.load(std::memory_order_relaxed))
+                                    return;
+                                tryCandidate(job, variant, mesh, {mb, v, recompute, split}, out);
                             }
-                            continue;
-                        }
-                        if (training ? !e.performance : !e.serving) {
-                            ++out.invalid; // a rule of the timeline, or a schedule too large to simulate
-                            const std::string* code = firstError(e.diagnostics);
-                            ++out.rejectedBy[code ? *code : "schedule"];
-                            continue;
-                        }
-                        out.fitting.push_back(candidateOf(e, l, variant.workload.globalBatch, training));
                     }
             }
 }
@@ -319,6 +347,8 @@ Design withCandidate(const Design& design, const SearchCandidate& candidate)
 {
     Design out = design;
     out.layout = candidate.layout;
+    out.workload.precision = candidate.precision;
+    out.workload.offload = candidate.offload;
     if (candidate.globalBatch > 0)
         out.workload.globalBatch = candidate.globalBatch;
     out.placement.clear();
@@ -343,11 +373,12 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
         result.diagnostics = fixed.diagnostics;
         return result;
     }
-    const std::vector<SearchDegrees> degrees = enumerateDegrees(design, space, fixed.gpusInService);
+    const SearchSpace resolved = resolvedSpace(design, space, *fixed.catalog);
+    const std::vector<SearchDegrees> degrees = enumerateDegrees(design, resolved, fixed.gpusInService);
     std::vector<std::int64_t> budget;
     std::int64_t left = options.limit > 0 ? options.limit : std::numeric_limits<std::int64_t>::max();
     for (const SearchDegrees& t : degrees) {
-        const std::int64_t variants = variantCount(design, space, t);
+        const std::int64_t variants = variantCount(design, resolved, t);
         result.combinations += variants;
         budget.push_back(std::min(left, variants));
         left -= budget.back();
@@ -363,7 +394,7 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
     }
 
     std::atomic<bool> stop{false};
-    const SearchJob job{design, space, fixed, degrees, budget, stop};
+    const SearchJob job{design, resolved, fixed, degrees, budget, stop};
     std::vector<DegreesOutcome> outcomes(degrees.size());
     const int hardware = static_cast<int>(std::thread::hardware_concurrency());
     const int threads = std::clamp(options.threads > 0 ? options.threads : std::max(hardware, 1), 1,
@@ -392,9 +423,9 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
     // Only the candidates anyone reads get their recipe.
     const RecipeContext context = recipeContext(design, *fixed.catalog);
     for (std::size_t i = 0; i < std::min<std::size_t>(result.candidates.size(), 1000); ++i)
-        result.candidates[i].recipe = recipeOf(design, result.candidates[i].layout, context);
+        result.candidates[i].recipe = recipeOf(design, result.candidates[i], context);
     if (result.closest)
-        result.closest->recipe = recipeOf(design, result.closest->layout, context);
+        result.closest->recipe = recipeOf(design, *result.closest, context);
     return result;
 }
 
@@ -405,20 +436,23 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
     std::string split;
     for (int layers : l.layersPerStage)
         split += (split.empty() ? "" : ", ") + std::to_string(layers);
-    std::vector<std::pair<Field, FieldValue>> edits{{Field::LayersPerStage, FieldValue{split}},
-            {Field::Tp, integer(l.tp())},
-            {Field::Cp, integer(l.cp())},
-            {Field::Ep, integer(l.ep())},
-            {Field::Dp, integer(l.dp())},
-            {Field::Pp, integer(l.pp())},
-            {Field::ShardGroup, integer(l.shardGroup)},
-            {Field::ExpertTp, integer(l.expertTp)},
-            {Field::ZeroStage, integer(l.zeroStage)},
-            {Field::SequenceParallel, FieldValue{l.sequenceParallel}},
-            {Field::MicroBatch, integer(l.microBatch)},
-            {Field::Schedule, FieldValue{std::string(enumName(l.schedule))}},
-            {Field::VirtualStages, integer(l.virtualStages)},
-            {Field::Recompute, FieldValue{std::string(enumName(l.recompute))}}};
+    std::vector<std::pair<Field, FieldValue>> edits{
+        {Field::LayersPerStage, FieldValue{split}},
+        {Field::Tp, integer(l.tp())},
+        {Field::Cp, integer(l.cp())},
+        {Field::Ep, integer(l.ep())},
+        {Field::Dp, integer(l.dp())},
+        {Field::Pp, integer(l.pp())},
+        {Field::ShardGroup, integer(l.shardGroup)},
+        {Field::ExpertTp, integer(l.expertTp)},
+        {Field::ZeroStage, integer(l.zeroStage)},
+        {Field::SequenceParallel, FieldValue{l.sequenceParallel}},
+        {Field::MicroBatch, integer(l.microBatch)},
+        {Field::Schedule, FieldValue{std::string(enumName(l.schedule))}},
+        {Field::VirtualStages, integer(l.virtualStages)},
+        {Field::Recompute, FieldValue{std::string(enumName(l.recompute))}},
+        {Field::Precision, FieldValue{std::string(enumName(candidate.precision))}},
+        {Field::Offload, FieldValue{std::string(enumName(candidate.offload))}}};
     if (candidate.globalBatch > 0)
         edits.emplace_back(Field::GlobalBatch, FieldValue{candidate.globalBatch});
     return edits;
@@ -433,30 +467,32 @@ Json candidateToJson(const SearchCandidate& c, std::size_t rank)
     if (rank > 0)
         out["rank"] = rank;
     out.update(Json{{"tp", l.tp()},
-             {"pp", l.pp()},
-             {"dp", l.dp()},
-             {"cp", l.cp()},
-             {"ep", l.ep()},
-             {"zeroStage", l.zeroStage},
-             {"microBatch", l.microBatch},
-             {"schedule", std::string(enumName(l.schedule))},
-             {"virtualStages", l.virtualStages},
-             {"recompute", std::string(enumName(l.recompute))},
-             {"sequenceParallel", l.sequenceParallel},
-             {"layersPerStage", l.layersPerStage},
-             {"globalBatch", c.globalBatch},
-             {"stepSeconds", c.stepSeconds},
-             {"tokensPerSecond", c.tokensPerSecond},
-             {"mfu", c.mfu},
-             {"hfu", c.hfu},
-             {"bubbleFraction", c.bubbleFraction},
-             {"exposedCommSeconds", exposedToJson(c.exposed)},
-             {"peakBytes", c.peakBytes},
-             {"capacityBytes", c.capacityBytes},
-             {"headroomBytes", c.headroomBytes()},
-             {"pareto", c.pareto},
-             {"warnings", c.warnings},
-             {"recipe", c.recipe}});
+                    {"pp", l.pp()},
+                    {"dp", l.dp()},
+                    {"cp", l.cp()},
+                    {"ep", l.ep()},
+                    {"zeroStage", l.zeroStage},
+                    {"microBatch", l.microBatch},
+                    {"schedule", std::string(enumName(l.schedule))},
+                    {"virtualStages", l.virtualStages},
+                    {"recompute", std::string(enumName(l.recompute))},
+                    {"sequenceParallel", l.sequenceParallel},
+                    {"precision", std::string(enumName(c.precision))},
+                    {"offload", std::string(enumName(c.offload))},
+                    {"layersPerStage", l.layersPerStage},
+                    {"globalBatch", c.globalBatch},
+                    {"stepSeconds", c.stepSeconds},
+                    {"tokensPerSecond", c.tokensPerSecond},
+                    {"mfu", c.mfu},
+                    {"hfu", c.hfu},
+                    {"bubbleFraction", c.bubbleFraction},
+                    {"exposedCommSeconds", exposedToJson(c.exposed)},
+                    {"peakBytes", c.peakBytes},
+                    {"capacityBytes", c.capacityBytes},
+                    {"headroomBytes", c.headroomBytes()},
+                    {"pareto", c.pareto},
+                    {"warnings", c.warnings},
+                    {"recipe", c.recipe}});
     if (c.timeToFirstToken > 0) {
         out["timeToFirstTokenSeconds"] = c.timeToFirstToken;
         out["interTokenLatencySeconds"] = c.stepSeconds;

@@ -67,6 +67,11 @@ struct SearchSpace
     // Pipelines with fewer layers on the first and last stage where that balances the stages (V = 1).
     bool unevenPipeline = true;
     BatchPolicy batch = BatchPolicy::Exact;
+    // Offload kinds and training precisions to try; empty: the design's own. A kind the framework cannot
+    // offload, FP8 on GPUs without FP8 tensor cores and parameter offload below ZeRO-3 are left out
+    // (searchspace.h, workloadVariants); CPU offload is priced on the host (offloadtime.h).
+    std::vector<Offload> offloads;
+    std::vector<Precision> precisions;
 };
 
 struct SearchOptions
@@ -79,6 +84,8 @@ struct SearchOptions
 struct SearchCandidate
 {
     ParallelLayout layout;
+    Precision precision = Precision::Bf16Mixed; // the workload's, which the search may vary
+    Offload offload = Offload::None;
     double stepSeconds = 0; // serving: the inter-token latency
     double tokensPerSecond = 0; // serving: the whole group's
     double timeToFirstToken = 0; // serving only

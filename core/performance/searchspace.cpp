@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/searchspace.h"
 
+#include "compute/gpupeaks.h"
+#include "framework/frameworkprofile.h"
 #include "pipeline/stagetime.h"
 
 #include <algorithm>
@@ -161,6 +163,41 @@ std::int64_t candidateBatch(BatchPolicy policy, std::int64_t globalBatch, std::i
     return nearest * perStep;
 }
 
+SearchSpace resolvedSpace(const Design& design, const SearchSpace& space, const Catalog& catalog)
+{
+    SearchSpace out = space;
+    if (out.offloads.empty() || design.workload.mode != Mode::Training)
+        out.offloads = {design.workload.offload};
+    if (out.precisions.empty() || design.workload.mode != Mode::Training)
+        out.precisions = {design.workload.precision};
+    if (out.precisions.size() < 2)
+        return out;
+    // Each GPU type once: a cluster of 131,072 GPUs has one or two.
+    bool fp8 = true;
+    const std::string* last = nullptr;
+    for (const Node& node : design.cluster.nodes)
+        for (const Gpu& gpu : node.gpus) {
+            if (!gpu.inService || (last && *last == gpu.type))
+                continue;
+            last = &gpu.type;
+            const GpuSpec* spec = catalog.gpu(gpu.type);
+            fp8 = fp8 && spec && gpuPeaks(*spec).hasFp8();
+        }
+    if (!fp8)
+        std::erase(out.precisions, Precision::Fp8);
+    return out;
+}
+
+bool offloadRuns(const ParallelLayout& layout, Mode mode, Offload offload)
+{
+    if (offload == Offload::None)
+        return true;
+    const FrameworkProfile& profile = frameworkProfile(frameworkOf(layout, mode));
+    if (offload == Offload::Cpu)
+        return layout.zeroStage >= 1 && profile.offloadOptimizer;
+    return layout.zeroStage >= 3 && profile.offloadParameters;
+}
+
 std::int64_t variantCount(const Design& design, const SearchSpace& space, const SearchDegrees& degrees)
 {
     if (design.workload.mode != Mode::Training)
@@ -169,15 +206,31 @@ std::int64_t variantCount(const Design& design, const SearchSpace& space, const 
     for (int v : space.virtualStages)
         if (v == 1 || degrees.pp > 1)
             splits += static_cast<std::int64_t>(pipelineSplits(design, space, degrees.pp, v).size());
-    return splits * static_cast<std::int64_t>(space.zeroStages.size() * space.microBatches.size()
-                                              * space.recompute.size());
+    // The framework, and so what it can offload, may follow the degrees and the ZeRO stage (frameworkOf).
+    ParallelLayout layout = design.layout;
+    layout.setDegree(Dim::Tp, degrees.tp);
+    layout.setDegree(Dim::Cp, degrees.cp);
+    layout.setDegree(Dim::Ep, degrees.ep);
+    layout.setDegree(Dim::Pp, degrees.pp);
+    layout.setDegree(Dim::Dp, degrees.dp);
+    std::int64_t stored = 0; // ZeRO stage × offload pairs that run
+    for (int zero : space.zeroStages) {
+        layout.zeroStage = zero;
+        for (Offload offload : space.offloads)
+            stored += offloadRuns(layout, Mode::Training, offload) ? 1 : 0;
+    }
+    return splits * stored
+        * static_cast<std::int64_t>(space.precisions.size() * space.microBatches.size()
+                                    * space.recompute.size());
 }
 
-std::int64_t countCombinations(const Design& design, const SearchSpace& space)
+std::int64_t countCombinations(const Design& design, const SearchSpace& space, const Catalog& catalog)
 {
+    const SearchSpace resolved = resolvedSpace(design, space, catalog);
     std::int64_t total = 0;
-    for (const SearchDegrees& degrees : enumerateDegrees(design, space, design.cluster.inServiceGpuCount()))
-        total += variantCount(design, space, degrees);
+    for (const SearchDegrees& degrees :
+         enumerateDegrees(design, resolved, design.cluster.inServiceGpuCount()))
+        total += variantCount(design, resolved, degrees);
     return total;
 }
 
@@ -191,8 +244,9 @@ RecipeContext recipeContext(const Design& design, const Catalog& catalog)
     return out;
 }
 
-std::string recipeOf(const Design& design, const ParallelLayout& l, const RecipeContext& context)
+std::string recipeOf(const Design& design, const SearchCandidate& candidate, const RecipeContext& context)
 {
+    const ParallelLayout& l = candidate.layout;
     const int perNode = context.perNode;
     const std::string& intra = context.intraLink;
     const std::string& fabric = context.fabric;
@@ -254,6 +308,12 @@ std::string recipeOf(const Design& design, const ParallelLayout& l, const Recipe
     if (l.recompute != Recompute::None)
         sentence(l.recompute == Recompute::Full ? "Full recomputation to fit the activations."
                                                 : "Selective recomputation of attention.");
+    if (design.workload.mode == Mode::Training && candidate.precision == Precision::Fp8)
+        sentence("FP8 GEMMs on the FP8 tensor cores.");
+    if (design.workload.mode == Mode::Training && candidate.offload == Offload::Cpu)
+        sentence("The optimizer states in host memory, stepped by the CPU.");
+    else if (design.workload.mode == Mode::Training && candidate.offload == Offload::CpuParameters)
+        sentence("Parameters and optimizer states in host memory, fetched for every micro-batch.");
     return text.empty() ? std::string("One GPU holds the whole model.") : text;
 }
 

@@ -52,9 +52,19 @@ std::vector<std::vector<int>> pipelineSplits(const Design& design, const SearchS
 // A batch smaller than one `perStep`, and exact, stay as they are: validation rejects what does not divide.
 std::int64_t candidateBatch(BatchPolicy policy, std::int64_t globalBatch, std::int64_t perStep);
 
+// The space with the design's precision and offload where it lists none, and FP8 left out unless every
+// GPU in service has FP8 tensor cores (FP8 elsewhere runs as BF16: no gain, only risk).
+SearchSpace resolvedSpace(const Design& design, const SearchSpace& space, const Catalog& catalog);
+// Whether a candidate can run an offload kind: its framework (at these degrees and this ZeRO stage,
+// frameworkOf) offloads that kind, and ZeRO shards what leaves (the optimizer needs ZeRO ≥ 1, the
+// parameters ZeRO-3: DeepSpeed offload_param, FSDP2 CPUOffloadPolicy). No offload always runs.
+bool offloadRuns(const ParallelLayout& layout, Mode mode, Offload offload);
+
 // Combinations the search would try: every set of degrees times its variants.
-std::int64_t countCombinations(const Design& design, const SearchSpace& space);
-// The variants of one set of degrees: ZeRO × micro-batch × virtual stages × recomputation × splits.
+std::int64_t countCombinations(const Design& design, const SearchSpace& space,
+                               const Catalog& catalog = Catalog::builtin());
+// The variants of one set of degrees: (ZeRO × offload that runs) × precision × micro-batch × virtual
+// stages × recomputation × splits, in a resolved space.
 std::int64_t variantCount(const Design& design, const SearchSpace& space, const SearchDegrees& degrees);
 
 // The reference article's topology recipe, said for one candidate: where each group runs and why.
@@ -65,6 +75,6 @@ struct RecipeContext
     std::string fabric;
 };
 RecipeContext recipeContext(const Design& design, const Catalog& catalog);
-std::string recipeOf(const Design& design, const ParallelLayout& layout, const RecipeContext& context);
+std::string recipeOf(const Design& design, const SearchCandidate& candidate, const RecipeContext& context);
 
 } // namespace core

@@ -10,6 +10,7 @@
 #include "design/designio.h"
 #include "performance/scalingplot.h"
 
+#include <QCheckBox>
 #include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -134,6 +135,8 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_searchTitle = new QLabel(search);
     m_searchButton = new QPushButton(search);
     m_cancelButton = new QPushButton(search);
+    m_tryFp8 = new QCheckBox(search);
+    m_tryOffload = new QCheckBox(search);
     m_applyButton = new QPushButton(search);
     m_progress = new QProgressBar(search);
     m_searchStatus = new QLabel(search);
@@ -143,6 +146,8 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     searchBar->addWidget(m_searchTitle);
     searchBar->addWidget(m_searchButton);
     searchBar->addWidget(m_cancelButton);
+    searchBar->addWidget(m_tryFp8);
+    searchBar->addWidget(m_tryOffload);
     searchBar->addWidget(m_progress, 1);
     searchBar->addWidget(m_applyButton);
     searchLayout->addLayout(searchBar);
@@ -249,6 +254,13 @@ void PerformancePanel::retranslate()
     m_searchTitle->setText(tr("<b>Mesh search</b>"));
     m_searchButton->setText(tr("Search every layout"));
     m_cancelButton->setText(tr("Cancel"));
+    m_tryFp8->setText(tr("Also FP8"));
+    m_tryFp8->setToolTip(tr("Also try FP8 GEMMs (Transformer Engine, torchao float8) where every GPU has FP8 "
+                            "tensor cores."));
+    m_tryOffload->setText(tr("Also CPU offload"));
+    m_tryOffload->setToolTip(
+        tr("Also try the optimizer states (and with ZeRO-3 the parameters) in host "
+           "memory, where the framework can offload them; the CPU steps the optimizer."));
     m_applyButton->setText(tr("Apply selected layout"));
     updateResultHeaders();
     rebuildTable();
@@ -407,13 +419,20 @@ void PerformancePanel::startSearch()
     auto result = std::make_shared<core::SearchResult>();
     std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     const core::Design design = m_searchedDesign;
+    core::SearchSpace space;
+    if (m_tryFp8->isChecked())
+        space.precisions = {design.workload.precision, core::Precision::Fp8};
+    if (m_tryOffload->isChecked())
+        space.offloads = {core::Offload::None, core::Offload::Cpu, core::Offload::CpuParameters};
+    if (space.precisions.size() == 2 && space.precisions.front() == core::Precision::Fp8)
+        space.precisions.pop_back();
     QPointer<PerformancePanel> self(this);
-    m_worker = QThread::create([design, cancel, result, self] {
+    m_worker = QThread::create([design, space, cancel, result, self] {
         // The window tries at most what one search may (base/sizelimits.h) and says so when the space
         // is larger, where the command line refuses and asks for --limit.
         core::SearchOptions options;
         options.limit = core::limits::kMaxSearchCombinations;
-        *result = core::searchMeshes(design, {}, options, [cancel, self](int done, int total) {
+        *result = core::searchMeshes(design, space, options, [cancel, self](int done, int total) {
             // Queued to the panel's thread; the panel waits for this thread before it goes away.
             QMetaObject::invokeMethod(
                 self.data(),

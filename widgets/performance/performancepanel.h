@@ -16,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -93,6 +94,9 @@ private:
     QLabel* m_searchTitle = nullptr;
     QPushButton* m_searchButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
+    // What else the search may try: FP8 (where the GPUs have it) and CPU offload (where the framework can).
+    QCheckBox* m_tryFp8 = nullptr;
+    QCheckBox* m_tryOffload = nullptr;
     QPushButton* m_applyButton = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_searchStatus = nullptr;

@@ -79,6 +79,12 @@ void TestHfConfig::parameterCountMatchesTheCard_data()
         << "gemma-2-27b.json" << 26047480320.0 + 256000.0 * 4608 << 0.0;
     QTest::newRow("Gemma 3 1B (arXiv:2503.19786 Table 1: 302M embedding + 698M non-embedding)")
         << "gemma-3-1b.json" << 302e6 + 698e6 << 0.0;
+    // The multimodal checkpoints: their language model (the same Table 1 leaves the 417M vision encoder
+    // apart, and so does the import, with a warning at /vision_config).
+    QTest::newRow("Gemma 3 4B-it (arXiv:2503.19786 Table 1: 675M embedding + 3,209M non-embedding)")
+        << "gemma-3-4b-it.json" << 675e6 + 3209e6 << 0.0;
+    QTest::newRow("Gemma 3 27B-it (arXiv:2503.19786 Table 1: 1,416M embedding + 25,600M non-embedding)")
+        << "gemma-3-27b-it.json" << 1416e6 + 25600e6 << 0.0;
 }
 
 void TestHfConfig::parameterCountMatchesTheCard()
@@ -172,6 +178,13 @@ void TestHfConfig::gemmaNamesOnlyWhatItLeavesOut_data()
                                 << qint64(256);
     QTest::newRow("Gemma 3 1B (soft-capping null)")
         << "gemma-3-1b.json" << QStringList{"/architectures"} << qint64(256);
+    // The multimodal config: its text_config's absent fields take transformers' Gemma3TextConfig
+    // defaults (head_dim 256, 8 heads, 4 KV heads, vocabulary 262,208) without a warning; the vision tower
+    // is named.
+    QTest::newRow("Gemma 3 4B-it (text_config with defaults)")
+        << "gemma-3-4b-it.json" << QStringList{"/architectures", "/vision_config"} << qint64(256);
+    QTest::newRow("Gemma 3 27B-it") << "gemma-3-27b-it.json"
+                                    << QStringList{"/architectures", "/vision_config"} << qint64(128);
 }
 
 void TestHfConfig::gemmaNamesOnlyWhatItLeavesOut()
@@ -221,6 +234,18 @@ void TestHfConfig::badInput_data()
                                           << "io-too-large" << "/head_dim";
     QTest::newRow("nested 300 deep") << QString("{\"architectures\": ") + QString(300, '[') + QString(300, ']') + "}"
                                      << "io-parse" << "";
+    QTest::newRow("multimodal without text_config")
+        << R"({"architectures": ["Gemma3ForConditionalGeneration"]})"
+        << "io-missing"
+        << "/text_config";
+    QTest::newRow("multimodal text_config not an object")
+        << R"({"architectures": ["Gemma3ForConditionalGeneration"], "text_config": [1]})"
+        << "io-type"
+        << "/text_config";
+    QTest::newRow("multimodal text_config with mistyped layers")
+        << R"({"architectures": ["Gemma3ForConditionalGeneration"], "text_config": {"num_hidden_layers": "34"}})"
+        << "io-type"
+        << "/text_config/num_hidden_layers";
 }
 
 void TestHfConfig::badInput()

@@ -149,6 +149,8 @@ private slots:
     void nothingFitsSaysWhy();
     void rankByAndPareto();
     void cancelStopsAtOnce();
+    void offloadWhereNothingElseFits();
+    void fp8WhereTheGpusHaveIt();
     void benchmarkLlama70bOn64Nodes();
     void benchmark16384Gpus();
     void benchmarkLlama70bOn131072Gpus();
@@ -201,6 +203,76 @@ void TestSearch::candidatesEvaluateAsRanked()
             QVERIFY(setField(edited, field, value));
         QVERIFY(edited.layout == c.layout);
     }
+}
+
+// Offload is searched where asked: Llama 3.1 70B does not fit one node of 8 H100 without it (16 bytes
+// per parameter over 8 GPUs is 140 GB each); with --offloads it fits with its states on the host, every
+// candidate evaluates as ranked, applies through the fields and says so in its recipe. On a model that fits,
+// an offloaded optimizer is never the fastest (docs/offload.md).
+void TestSearch::offloadWhereNothingElseFits()
+{
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.model = *Catalog::builtin().model("llama-3.1-70b");
+    d.workload.globalBatch = 16;
+    SearchSpace space;
+    space.recompute = {Recompute::Full};
+    space.microBatches = {1};
+    const SearchResult without = searchMeshes(d, space);
+    QVERIFY(without.candidates.empty());
+    space.offloads = {Offload::None, Offload::Cpu, Offload::CpuParameters};
+    const SearchResult with = searchMeshes(d, space);
+    QVERIFY(!with.candidates.empty());
+    QVERIFY(with.combinations > without.combinations);
+    for (std::size_t i = 0; i < std::min<std::size_t>(with.candidates.size(), 10); ++i) {
+        const SearchCandidate& c = with.candidates[i];
+        QVERIFY(c.offload != Offload::None);
+        QVERIFY(c.recipe.find("host memory") != std::string::npos);
+        const Evaluation e = evaluate(withCandidate(d, c));
+        QVERIFY2(e.valid() && e.performance, qPrintable(testing::describe(e.diagnostics)));
+        QCOMPARE(e.performance->stepSeconds, c.stepSeconds);
+        QCOMPARE(e.memory->peakBytes, c.peakBytes);
+        Design edited = d;
+        for (const auto& [field, value] : candidateFieldEdits(c))
+            QVERIFY(setField(edited, field, value));
+        QCOMPARE(edited.workload.offload, c.offload);
+    }
+    // Llama 3.1 8B fits: its fastest candidate keeps the optimizer on the GPU.
+    Design small = testing::example("fsdp-1node-8gpu");
+    small.workload.globalBatch = 16;
+    const SearchResult fits = searchMeshes(small, space);
+    QVERIFY(!fits.candidates.empty());
+    QCOMPARE(fits.candidates.front().offload, Offload::None);
+    QVERIFY(std::any_of(fits.candidates.begin(), fits.candidates.end(),
+                        [](const SearchCandidate& c) { return c.offload != Offload::None; }));
+}
+
+// FP8 is tried where every GPU has FP8 tensor cores and wins there (twice the dense peak); on A100 the
+// space leaves it out, so the search is the BF16 one.
+void TestSearch::fp8WhereTheGpusHaveIt()
+{
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.workload.globalBatch = 16;
+    SearchSpace space;
+    space.recompute = {Recompute::Full};
+    space.microBatches = {1};
+    const SearchResult bf16 = searchMeshes(d, space);
+    space.precisions = {Precision::Bf16Mixed, Precision::Fp8};
+    const SearchResult both = searchMeshes(d, space);
+    QCOMPARE(both.combinations, 2 * bf16.combinations);
+    QVERIFY(!both.candidates.empty());
+    QCOMPARE(both.candidates.front().precision, Precision::Fp8);
+    QVERIFY(both.candidates.front().stepSeconds < bf16.candidates.front().stepSeconds);
+    const Evaluation e = evaluate(withCandidate(d, both.candidates.front()));
+    QVERIFY(e.performance);
+    QCOMPARE(e.performance->stepSeconds, both.candidates.front().stepSeconds);
+
+    Design a100 = d;
+    a100.cluster = makeUniformCluster(1, 8, "a100-80gb", "nvlink3", "ib-hdr-200");
+    const SearchResult onA100 = searchMeshes(a100, space);
+    space.precisions = {};
+    QCOMPARE(onA100.combinations, searchMeshes(a100, space).combinations);
+    for (const SearchCandidate& c : onA100.candidates)
+        QCOMPARE(c.precision, Precision::Bf16Mixed);
 }
 
 // The reference article's topology recipe: TP stays in the node; CP appears only for long sequences, EP only
