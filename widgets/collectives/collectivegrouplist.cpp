@@ -124,6 +124,7 @@ void CollectiveGroupList::retranslate()
                              CollectivePanelText::tr("Links"), CollectivePanelText::tr("Time")});
     for (int column = 0; column < m_tree->columnCount(); ++column)
         m_tree->headerItem()->setToolTip(column, m_tree->headerItem()->text(column));
+    fitColumns(); // the headers' widths changed, the rows' texts may not
 }
 
 void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
@@ -131,7 +132,6 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
 {
     const bool wasMarking = m_marking;
     m_marking = true;
-    m_tree->clear();
     // The rows are built apart from the tree and added at once: with the columns sized to their contents,
     // every row added to (or expanded in) a shown tree would measure all rows again.
     QList<QTreeWidgetItem*> tops;
@@ -142,6 +142,21 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
             if (QTreeWidgetItem* top = dimensionItem(snapshot, specs, dim))
                 tops << top;
     }
+    // An edit that keeps the groups (most do: recomputation, batch, precision) changes a few texts: the
+    // rows stay, so that the tree is not cleared, filled, expanded and measured again for each edit.
+    if (sameRows(tops)) {
+        const bool measure = takeTexts(tops);
+        qDeleteAll(tops);
+        if (measure)
+            fitColumns();
+        m_tree->clearSelection();
+        if (selected)
+            for (QTreeWidgetItem* item : itemsOf(selected->first, selected->second))
+                item->setSelected(true);
+        m_marking = wasMarking;
+        return;
+    }
+    m_tree->clear();
     m_tree->addTopLevelItems(tops);
     for (QTreeWidgetItem* top : tops)
         top->setFirstColumnSpanned(true); // only an item in a tree can span
@@ -232,6 +247,57 @@ void CollectiveGroupList::fitColumns()
             width += m_tree->indentation() * (m_tree->rootIsDecorated() ? 2 : 1);
         m_tree->header()->resizeSection(column, width);
     }
+}
+
+bool CollectiveGroupList::sameRows(const QList<QTreeWidgetItem*>& tops) const
+{
+    if (tops.isEmpty() || m_tree->topLevelItemCount() != tops.size())
+        return false;
+    for (int i = 0; i < tops.size(); ++i) {
+        const QTreeWidgetItem* shown = m_tree->topLevelItem(i);
+        const QTreeWidgetItem* fresh = tops[i];
+        if (shown->childCount() != fresh->childCount())
+            return false;
+        for (int j = 0; j < fresh->childCount(); ++j) {
+            const QTreeWidgetItem* a = shown->child(j);
+            const QTreeWidgetItem* b = fresh->child(j);
+            if (a->flags() != b->flags() || a->data(0, DimRole) != b->data(0, DimRole)
+                || a->data(0, IndexRole) != b->data(0, IndexRole))
+                return false;
+        }
+    }
+    return true;
+}
+
+namespace {
+
+// Gives `shown` what `fresh` says; whether a text of a column sized to its contents changed.
+bool takeRow(QTreeWidgetItem* shown, const QTreeWidgetItem* fresh)
+{
+    bool measure = false;
+    for (int column = 0; column < fresh->columnCount() || column < shown->columnCount(); ++column) {
+        if (column != 1 && shown->text(column) != fresh->text(column))
+            measure = true;
+        // QTreeWidgetItem::setData leaves a value that is already set alone: an unchanged row stays as is.
+        for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::TextAlignmentRole),
+                         int(Qt::ForegroundRole)})
+            shown->setData(column, role, fresh->data(column, role));
+    }
+    return measure;
+}
+
+} // namespace
+
+bool CollectiveGroupList::takeTexts(const QList<QTreeWidgetItem*>& tops)
+{
+    bool measure = false;
+    for (int i = 0; i < tops.size(); ++i) {
+        QTreeWidgetItem* shown = m_tree->topLevelItem(i);
+        measure |= takeRow(shown, tops[i]);
+        for (int j = 0; j < tops[i]->childCount(); ++j)
+            measure |= takeRow(shown->child(j), tops[i]->child(j));
+    }
+    return measure;
 }
 
 QList<QTreeWidgetItem*> CollectiveGroupList::itemsOf(core::Dim dim, int groupIndex) const

@@ -47,6 +47,10 @@ private:
     // The dimension's row with one child per group; nullptr when no group of it talks.
     static QTreeWidgetItem* dimensionItem(const DesignSnapshot& snapshot, const core::ClusterLinkSpecs& specs,
                                           core::Dim dim);
+    // Whether the tree lists the rows of `tops` (the same groups, in the same order), only its texts may differ.
+    bool sameRows(const QList<QTreeWidgetItem*>& tops) const;
+    // Gives the listed rows the texts of `tops`; whether a column sized to its texts changed.
+    bool takeTexts(const QList<QTreeWidgetItem*>& tops);
     // Sizes the group, links and time columns to their widest text.
     void fitColumns();
     // The rows whose data name the group (none when it is not listed).

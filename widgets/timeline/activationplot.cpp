@@ -112,7 +112,11 @@ void ActivationPlot::setCurves(std::vector<std::vector<core::ActivationPoint>> c
     m_names = std::move(names);
     while (m_names.size() < static_cast<qsizetype>(m_curves.size()))
         m_names << QString::number(m_names.size());
-    m_plot->clearGraphs();
+    // A curve per pipeline rank: an edit that keeps the ranks refills the graphs (and their legend items)
+    // it already has.
+    const int count = static_cast<int>(m_curves.size());
+    if (m_plot->graphCount() != count)
+        m_plot->clearGraphs();
     double end = 0;
     double peak = 0;
     for (const auto& curve : m_curves)
@@ -122,9 +126,8 @@ void ActivationPlot::setCurves(std::vector<std::vector<core::ActivationPoint>> c
         }
     const TimeUnit unit = timeUnitFor(end);
     m_span = end;
-    const int count = static_cast<int>(m_curves.size());
     for (int r = 0; r < count; ++r) {
-        QCPGraph* graph = m_plot->addGraph();
+        QCPGraph* graph = r < m_plot->graphCount() ? m_plot->graph(r) : m_plot->addGraph();
         // One pixel: Qt's raster engine draws a pen of at most 1 px with its fast line stroker, a wider
         // one by stroking the whole curve into a polygon and filling it — 4× slower per edit on the
         // default design's 64 micro-batches (tst_redrawbenchmark, 32 GPUs, Timeline).

@@ -529,12 +529,15 @@ void TimelinePanel::updateDetails()
 
 void TimelinePanel::updateCaptions()
 {
-    m_ddpCaption->clear();
-    m_fsdpCaption->clear();
+    // Set, never cleared first: QLabel keeps a text it already shows, but parses and lays out again one
+    // that was cleared in between, on each edit.
     const auto* ddpModel = dynamic_cast<const DdpChartModel*>(m_ddp->model());
     const auto* fsdpModel = dynamic_cast<const FsdpChartModel*>(m_fsdp->model());
-    if (!ddpModel || !fsdpModel)
+    if (!ddpModel || !fsdpModel) {
+        m_ddpCaption->clear();
+        m_fsdpCaption->clear();
         return;
+    }
     const core::ParallelLayout& layout = m_snapshot.design->layout;
     const core::DdpStepTimeline& ddp = ddpModel->ddp();
     double communication = 0;

@@ -4,6 +4,7 @@
 
 #include "cluster/clustercanvas.h"
 #include "cluster/clusterpanel.h"
+#include "collectives/collectivegrouplist.h"
 #include "collectives/collectivepanel.h"
 #include "collectives/collectiveview.h"
 #include "design/designfield.h"
@@ -36,6 +37,7 @@ private slots:
     void tabExists();
     void followsTheDesign();
     void hiddenListWaitsUntilShown();
+    void editKeepsTheRowsAndReadsAsAFreshList();
     void canvasAndTabShareTheGroup();
     void germanShowsWhenChosen();
     void screenshotOfTheTab();
@@ -124,6 +126,50 @@ void TestCollectivesTab::hiddenListWaitsUntilShown()
     QVERIFY(panel->isVisible());
     QVERIFY2(tree->topLevelItem(0)->text(0).contains(QStringLiteral("4 groups of 4")),
              qPrintable(tree->topLevelItem(0)->text(0)));
+}
+
+// An edit that keeps the groups (a shorter sequence: smaller messages on the same ranks) updates the listed
+// rows in place rather than building the tree again; they then read exactly as a list built afresh from
+// the same design: texts, tooltips, colours and column widths.
+void TestCollectivesTab::editKeepsTheRowsAndReadsAsAFreshList()
+{
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QTreeWidget* tree = panel->groupTree();
+    QTreeWidgetItem* row = tree->topLevelItem(0)->child(0);
+    constexpr int kMarkRole = Qt::UserRole + 100; // a role the list never sets: gone if the row is rebuilt
+    row->setData(0, kMarkRole, 42);
+    const QString timeBefore = row->text(3);
+    const std::int64_t sequence = m_window->document()->design().workload.sequenceLength;
+    m_window->document()->editField(core::Field::SequenceLength, core::FieldValue{sequence / 2});
+    tree = panel->groupTree();
+    QCOMPARE(tree->topLevelItem(0)->child(0)->data(0, kMarkRole).toInt(), 42);
+    QVERIFY2(row->text(3) != timeBefore, qPrintable(timeBefore)); // the TP message is half as long
+
+    widgets::CollectiveGroupList fresh;
+    fresh.resize(panel->findChild<widgets::CollectiveGroupList*>()->size());
+    fresh.retranslate();
+    fresh.fill(m_window->document()->snapshot(), std::nullopt);
+    QTreeWidget* expected = fresh.tree();
+    QCOMPARE(tree->topLevelItemCount(), expected->topLevelItemCount());
+    const auto sameRow = [](const QTreeWidgetItem* a, const QTreeWidgetItem* b) {
+        for (int column = 0; column < 4; ++column)
+            for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::TextAlignmentRole),
+                             int(Qt::ForegroundRole)})
+                if (a->data(column, role) != b->data(column, role))
+                    return false;
+        return a->flags() == b->flags();
+    };
+    for (int i = 0; i < expected->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* shownTop = tree->topLevelItem(i);
+        const QTreeWidgetItem* freshTop = expected->topLevelItem(i);
+        QVERIFY2(sameRow(shownTop, freshTop), qPrintable(shownTop->text(0)));
+        QCOMPARE(shownTop->childCount(), freshTop->childCount());
+        for (int j = 0; j < freshTop->childCount(); ++j)
+            QVERIFY2(sameRow(shownTop->child(j), freshTop->child(j)), qPrintable(freshTop->child(j)->text(0)));
+    }
+    for (int column : {0, 2, 3})
+        QCOMPARE(tree->header()->sectionSize(column), expected->header()->sectionSize(column));
 }
 
 // A TP, DP, CP or EP group is picked from the canvas selection or from the tab's list. A group picked on the
