@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ChoiceText</name>
+    <message>
+        <source>no recomputation</source>
+        <translation>keine Recomputation</translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation>selektive Recomputation</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>volle Recomputation</translation>
+    </message>
+</context>
+<context>
     <name>ClusterItems</name>
     <message>
         <source>node %1</source>
@@ -983,6 +998,578 @@
         <translation>sichtbares Point-to-Point</translation>
     </message>
     <message>
+        <source>Σ stages [max(prefill FLOPs / (peak × η), weights / HBM) + TP all-reduces + send]</source>
+        <translation>Σ Stages [max(Prefill-FLOPs / (Spitzenleistung × η), Weights / HBM) + TP-All-Reduces + Send]</translation>
+    </message>
+    <message>
+        <source>prompt tokens P</source>
+        <translation>Prompt-Tokens P</translation>
+    </message>
+    <message>
+        <source>compute, all stages</source>
+        <translation>Rechnen, alle Stages</translation>
+    </message>
+    <message>
+        <source>weight reads, all stages</source>
+        <translation>Lesen der Weights, alle Stages</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency η</source>
+        <translation>GEMM-Effizienz η</translation>
+    </message>
+    <message>
+        <source>Σ stages [max(decode FLOPs / (peak × η), (weights + B × context × KV per token) / HBM) + TP all-reduces + EP all-to-all + send]</source>
+        <translation>Σ Stages [max(Decode-FLOPs / (Spitzenleistung × η), (Weights + B × Kontext × KV pro Token) / HBM) + TP-All-Reduces + EP-All-to-All + Send]</translation>
+    </message>
+    <message>
+        <source>sequences in flight B</source>
+        <translation>laufende Sequenzen B</translation>
+    </message>
+    <message>
+        <source>mean context P + O/2</source>
+        <translation>mittlerer Kontext P + O/2</translation>
+    </message>
+    <message>
+        <source>memory reads, all stages</source>
+        <translation>Speicherzugriffe, alle Stages</translation>
+    </message>
+    <message>
+        <source>bytes read per step, slowest stage</source>
+        <translation>gelesene Bytes pro Schritt, langsamste Stage</translation>
+    </message>
+    <message>
+        <source>memory-bound: more sequences per step cost little until compute binds</source>
+        <translation>speichergebunden: mehr Sequenzen pro Schritt kosten wenig, bis die Rechenleistung begrenzt</translation>
+    </message>
+    <message>
+        <source>compute-bound at this batch</source>
+        <translation>bei diesem Batch rechengebunden</translation>
+    </message>
+    <message>
+        <source>replicas × B / inter-token latency</source>
+        <translation>Replicas × B / Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation>Replicas</translation>
+    </message>
+    <message>
+        <source>sequences per replica B</source>
+        <translation>Sequenzen pro Replica B</translation>
+    </message>
+    <message>
+        <source>inter-token latency</source>
+        <translation>Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>2·s·b·h/t (the layer input only)</source>
+        <translation>2·s·b·h/t (nur die Eingabe des Layers)</translation>
+    </message>
+    <message>
+        <source>2·s·b·h (the layer input only)</source>
+        <translation>2·s·b·h (nur die Eingabe des Layers)</translation>
+    </message>
+    <message>
+        <source>Ψ_rank dense (this rank&apos;s TP/PP shard)</source>
+        <translation>Ψ_rank dicht (TP/PP-Shard dieses Ranks)</translation>
+    </message>
+    <message>
+        <source>Ψ_rank experts (÷ EP × expert TP)</source>
+        <translation>Ψ_rank Experts (÷ EP × Expert-TP)</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO-Stufe</translation>
+    </message>
+    <message>
+        <source>N dense (DP × CP × EP)</source>
+        <translation>N dicht (DP × CP × EP)</translation>
+    </message>
+    <message>
+        <source>N dense (DP × CP)</source>
+        <translation>N dicht (DP × CP)</translation>
+    </message>
+    <message>
+        <source>N experts (expert DP)</source>
+        <translation>N Experts (Expert-DP)</translation>
+    </message>
+    <message>
+        <source>weight bytes per parameter</source>
+        <translation>Weight-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>Ψ_rank × weight bytes per parameter</source>
+        <translation>Ψ_rank × Weight-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>Ψ_rank × weight bytes per parameter ÷ N (ZeRO shard group)</source>
+        <translation>Ψ_rank × Weight-Bytes pro Parameter ÷ N (ZeRO-Shard-Gruppe)</translation>
+    </message>
+    <message>
+        <source>gradient bytes per parameter</source>
+        <translation>Gradient-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>Ψ_rank × gradient bytes per parameter</source>
+        <translation>Ψ_rank × Gradient-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>Ψ_rank × gradient bytes per parameter ÷ N (ZeRO shard group)</source>
+        <translation>Ψ_rank × Gradient-Bytes pro Parameter ÷ N (ZeRO-Shard-Gruppe)</translation>
+    </message>
+    <message>
+        <source>optimizer bytes per parameter</source>
+        <translation>Optimizer-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>Ψ_rank × optimizer bytes per parameter</source>
+        <translation>Ψ_rank × Optimizer-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>Ψ_rank × optimizer bytes per parameter ÷ N (ZeRO shard group)</source>
+        <translation>Ψ_rank × Optimizer-Bytes pro Parameter ÷ N (ZeRO-Shard-Gruppe)</translation>
+    </message>
+    <message>
+        <source>FSDP2 reshard_after_forward=False keeps the gathered weights from forward to backward, so at the peak they count whole (ZeRO-2-like).</source>
+        <translation>FSDP2 mit reshard_after_forward=False behält die gesammelten Weights vom Forward- bis zum Backward-Pass, daher zählen sie an der Spitze ganz (wie bei ZeRO-2).</translation>
+    </message>
+    <message>
+        <source>in-flight × (dense layers × A_dense + MoE layers × A_moe + first-stage inputs) + last-stage inputs</source>
+        <translation>gleichzeitig gehalten × (dichte Layer × A_dense + MoE-Layer × A_moe + Eingaben der ersten Stage) + Eingaben der letzten Stage</translation>
+    </message>
+    <message>
+        <source>A per layer, a GPT layer&apos;s generalised to GQA, SwiGLU, dropout-free models and MoE</source>
+        <translation>A pro Layer, das eines GPT-Layers, verallgemeinert auf GQA, SwiGLU, Modelle ohne Dropout und MoE</translation>
+    </message>
+    <message>
+        <source>in-flight micro-batches (stage units)</source>
+        <translation>gleichzeitig gehaltene Micro-Batches (in Stage-Einheiten)</translation>
+    </message>
+    <message>
+        <source>layers on this rank</source>
+        <translation>Layer auf diesem Rank</translation>
+    </message>
+    <message>
+        <source>MoE layers on this rank</source>
+        <translation>MoE-Layer auf diesem Rank</translation>
+    </message>
+    <message>
+        <source>A_dense per layer and micro-batch</source>
+        <translation>A_dense pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>A_moe per layer and micro-batch</source>
+        <translation>A_moe pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>s (tokens per CP rank)</source>
+        <translation>s (Tokens pro CP-Rank)</translation>
+    </message>
+    <message>
+        <source>b (micro-batch)</source>
+        <translation>b (Micro-Batch)</translation>
+    </message>
+    <message>
+        <source>h (hidden size)</source>
+        <translation>h (Hidden Size)</translation>
+    </message>
+    <message>
+        <source>a (attention heads)</source>
+        <translation>a (Attention-Heads)</translation>
+    </message>
+    <message>
+        <source>t (TP)</source>
+        <translation>t (TP)</translation>
+    </message>
+    <message>
+        <source>Full recomputation keeps only each layer&apos;s input; the layer being recomputed is under temporary buffers.</source>
+        <translation>Volle Recomputation behält nur die Eingabe jedes Layers; der gerade neu berechnete Layer zählt zu den temporären Buffern.</translation>
+    </message>
+    <message>
+        <source>Selective recomputation recomputes the s×s attention scores instead of storing them.</source>
+        <translation>Selektive Recomputation berechnet die s×s-Attention-Scores neu, statt sie zu speichern.</translation>
+    </message>
+    <message>
+        <source>FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s attention scores (Dao et al. 2022).</source>
+        <translation>FlashAttention speichert statt der s×s-Attention-Scores ein 4-Byte-Log-Sum-Exp pro Head und Query (Dao et al. 2022).</translation>
+    </message>
+    <message>
+        <source>FSDP units gathered at once</source>
+        <translation>gleichzeitig gesammelte FSDP-Einheiten</translation>
+    </message>
+    <message>
+        <source>FSDP units gathered × largest layer × weight bytes + largest layer × gradient bytes</source>
+        <translation>gesammelte FSDP-Einheiten × größter Layer × Weight-Bytes + größter Layer × Gradient-Bytes</translation>
+    </message>
+    <message>
+        <source>gathered FSDP units and one unit&apos;s full gradients</source>
+        <translation>gesammelte FSDP-Einheiten und die vollen Gradients einer Einheit</translation>
+    </message>
+    <message>
+        <source>largest layer × gradient bytes</source>
+        <translation>größter Layer × Gradient-Bytes</translation>
+    </message>
+    <message>
+        <source>one FSDP unit&apos;s full gradients</source>
+        <translation>die vollen Gradients einer FSDP-Einheit</translation>
+    </message>
+    <message>
+        <source>4·s·b·V/t (FP32 logits)</source>
+        <translation>4·s·b·V/t (FP32-Logits)</translation>
+    </message>
+    <message>
+        <source>FP32 logits of the last stage</source>
+        <translation>FP32-Logits der letzten Stage</translation>
+    </message>
+    <message>
+        <source>2·s·b·h (all-gathered SP input)</source>
+        <translation>2·s·b·h (per All-Gather gesammelte SP-Eingabe)</translation>
+    </message>
+    <message>
+        <source>sequence-parallel all-gather buffer</source>
+        <translation>All-Gather-Buffer der Sequence Parallelism</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s activations while it is recomputed</source>
+        <translation>Activations eines Layers, während er neu berechnet wird</translation>
+    </message>
+    <message>
+        <source>the layer being recomputed</source>
+        <translation>der neu berechnete Layer</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s attention scores while they are recomputed</source>
+        <translation>Attention-Scores eines Layers, während sie neu berechnet werden</translation>
+    </message>
+    <message>
+        <source>recomputed attention scores</source>
+        <translation>neu berechnete Attention-Scores</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>DDP buckets in flight</source>
+        <translation>DDP-Buckets in Arbeit</translation>
+    </message>
+    <message>
+        <source>DDP bucket copy of all gradients</source>
+        <translation>DDP-Bucket-Kopie aller Gradients</translation>
+    </message>
+    <message>
+        <source>reduce-scatter / all-gather buffers in flight</source>
+        <translation>Reduce-Scatter-/All-Gather-Buffer in Arbeit</translation>
+    </message>
+    <message>
+        <source>CUDA context + fragmentation × allocated</source>
+        <translation>CUDA-Kontext + Fragmentierung × belegt</translation>
+    </message>
+    <message>
+        <source>CUDA context and library workspaces</source>
+        <translation>CUDA-Kontext und Workspaces der Bibliotheken</translation>
+    </message>
+    <message>
+        <source>fragmentation (share of allocated)</source>
+        <translation>Fragmentierung (Anteil am Belegten)</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>belegt</translation>
+    </message>
+    <message>
+        <source>communicators × NCCL buffers per communicator</source>
+        <translation>Communicators × NCCL-Buffer pro Communicator</translation>
+    </message>
+    <message>
+        <source>communicators (dimensions with groups &gt; 1)</source>
+        <translation>Communicators (Dimensionen mit Gruppen &gt; 1)</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per communicator</source>
+        <translation>NCCL-Buffer pro Communicator</translation>
+    </message>
+    <message>
+        <source>Ψ_rank × bytes per weight</source>
+        <translation>Ψ_rank × Bytes pro Weight</translation>
+    </message>
+    <message>
+        <source>Ψ_rank (this rank&apos;s TP/PP/EP shard)</source>
+        <translation>Ψ_rank (TP/PP/EP-Shard dieses Ranks)</translation>
+    </message>
+    <message>
+        <source>bytes per weight</source>
+        <translation>Bytes pro Weight</translation>
+    </message>
+    <message>
+        <source>MLA latent, replicated over TP</source>
+        <translation>MLA-Latent, über TP repliziert</translation>
+    </message>
+    <message>
+        <source>KV heads per rank = ⌈KV heads / TP⌉</source>
+        <translation>KV-Heads pro Rank = ⌈KV-Heads / TP⌉</translation>
+    </message>
+    <message>
+        <source>layers × 2 × KV heads per rank × head dim × bytes per value × context × concurrent sequences</source>
+        <translation>Layer × 2 × KV-Heads pro Rank × Head-Dimension × Bytes pro Wert × Kontext × gleichzeitige Sequenzen</translation>
+    </message>
+    <message>
+        <source>KV bytes per token and layer on this rank</source>
+        <translation>KV-Bytes pro Token und Layer auf diesem Rank</translation>
+    </message>
+    <message>
+        <source>context per sequence (÷ CP)</source>
+        <translation>Kontext pro Sequenz (÷ CP)</translation>
+    </message>
+    <message>
+        <source>concurrent sequences</source>
+        <translation>gleichzeitige Sequenzen</translation>
+    </message>
+    <message>
+        <source>W (sliding window)</source>
+        <translation>W (Sliding Window)</translation>
+    </message>
+    <message>
+        <source>sliding-window layers hold at most W tokens (Mistral 7B, arXiv:2310.06825 §2)</source>
+        <translation>Layer mit Sliding Window halten höchstens W Tokens (Mistral 7B, arXiv:2310.06825 §2)</translation>
+    </message>
+    <message>
+        <source>profiled tokens × live bytes per token in one layer + 3 × sequences × V × 4 (FP32 logits, probabilities, log-probabilities)</source>
+        <translation>profilierte Tokens × lebende Bytes pro Token in einem Layer + 3 × Sequenzen × V × 4 (FP32-Logits, Wahrscheinlichkeiten, Log-Wahrscheinlichkeiten)</translation>
+    </message>
+    <message>
+        <source>profiled tokens (max_num_batched_tokens)</source>
+        <translation>profilierte Tokens (max_num_batched_tokens)</translation>
+    </message>
+    <message>
+        <source>live bytes per token</source>
+        <translation>lebende Bytes pro Token</translation>
+    </message>
+    <message>
+        <source>profiled sequences (max_num_seqs = concurrent sequences)</source>
+        <translation>profilierte Sequenzen (max_num_seqs = gleichzeitige Sequenzen)</translation>
+    </message>
+    <message>
+        <source>sampler buffers</source>
+        <translation>Sampler-Buffer</translation>
+    </message>
+    <message>
+        <source>The engine keeps its activations in the share of the device it leaves free (the reserve).</source>
+        <translation>Die Engine hält ihre Activations in dem Anteil des Geräts, den sie frei lässt (der Reserve).</translation>
+    </message>
+    <message>
+        <source>non-torch memory with tensor parallelism</source>
+        <translation>Speicher außerhalb von PyTorch mit Tensor Parallelism</translation>
+    </message>
+    <message>
+        <source>non-torch memory of one GPU</source>
+        <translation>Speicher außerhalb von PyTorch auf einer GPU</translation>
+    </message>
+    <message>
+        <source>non-torch memory</source>
+        <translation>Speicher außerhalb von PyTorch</translation>
+    </message>
+    <message>
+        <source>(1 − the engine&apos;s share of the device) × capacity</source>
+        <translation>(1 − Anteil der Engine am Gerät) × Kapazität</translation>
+    </message>
+    <message>
+        <source>share of the device</source>
+        <translation>Anteil am Gerät</translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>KV bytes per token on the fullest rank × context ÷ CP</source>
+        <translation>KV-Bytes pro Token auf dem vollsten Rank × Kontext ÷ CP</translation>
+    </message>
+    <message>
+        <source>KV bytes per token on the fullest pipeline rank</source>
+        <translation>KV-Bytes pro Token auf dem vollsten Pipeline-Rank</translation>
+    </message>
+    <message>
+        <source>fullest pipeline rank</source>
+        <translation>vollster Pipeline-Rank</translation>
+    </message>
+    <message>
+        <source>layers on that rank</source>
+        <translation>Layer auf diesem Rank</translation>
+    </message>
+    <message>
+        <source>KV heads are split over TP (replicated once TP exceeds them) and layers over PP.</source>
+        <translation>KV-Heads werden über TP aufgeteilt (repliziert, sobald TP sie übersteigt), Layer über PP.</translation>
+    </message>
+    <message>
+        <source>min over ranks ⌊(capacity − weights − workspace − non-torch − reserve) ÷ KV bytes per sequence⌋, counted in whole KV blocks of the engine&apos;s block tokens</source>
+        <translation>Minimum über die Ranks ⌊(Kapazität − Weights − Workspace − außerhalb von PyTorch − Reserve) ÷ KV-Bytes pro Sequenz⌋, gezählt in ganzen KV-Blöcken der Block-Tokens der Engine</translation>
+    </message>
+    <message>
+        <source>capacity of the limiting rank</source>
+        <translation>Kapazität des begrenzenden Ranks</translation>
+    </message>
+    <message>
+        <source>left for the KV cache</source>
+        <translation>übrig für den KV-Cache</translation>
+    </message>
+    <message>
+        <source>KV block (tokens)</source>
+        <translation>KV-Block (Tokens)</translation>
+    </message>
+    <message>
+        <source>KV bytes per sequence on that rank</source>
+        <translation>KV-Bytes pro Sequenz auf diesem Rank</translation>
+    </message>
+    <message>
+        <source>limiting pipeline rank</source>
+        <translation>begrenzender Pipeline-Rank</translation>
+    </message>
+    <message>
+        <source>(4 all-gathers + 4 reduce-scatters) × (t−1)/t × s/CP·b·h·e × layers × micro-batches</source>
+        <translation>(4 All-Gathers + 4 Reduce-Scatters) × (t−1)/t × s/CP·b·h·e × Layer × Micro-Batches</translation>
+    </message>
+    <message>
+        <source>4 all-reduces × 2(t−1)/t × s/CP·b·h·e × layers × micro-batches</source>
+        <translation>4 All-Reduces × 2(t−1)/t × s/CP·b·h·e × Layer × Micro-Batches</translation>
+    </message>
+    <message>
+        <source>s/CP (tokens per CP rank)</source>
+        <translation>s/CP (Tokens pro CP-Rank)</translation>
+    </message>
+    <message>
+        <source>h (hidden)</source>
+        <translation>h (Hidden Size)</translation>
+    </message>
+    <message>
+        <source>e (bytes per element)</source>
+        <translation>e (Bytes pro Element)</translation>
+    </message>
+    <message>
+        <source>bytes per layer per micro-batch</source>
+        <translation>Bytes pro Layer und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>micro-batches</source>
+        <translation>Micro-Batches</translation>
+    </message>
+    <message>
+        <source>Per layer: attention and MLP, forward and backward. Megatron&apos;s implementation re-gathers the input for the weight gradient (6 all-gathers + 4 reduce-scatters), and recomputation repeats forward collectives; neither is counted.</source>
+        <translation>Pro Layer: Attention und MLP, Forward und Backward. Die Implementierung von Megatron sammelt die Eingabe für den Weight-Gradienten erneut (6 All-Gathers + 4 Reduce-Scatters), und Recomputation wiederholt Collectives des Forward-Passes; beides wird nicht gezählt.</translation>
+    </message>
+    <message>
+        <source>3(CP−1) × KV block × layers × micro-batches; KV block = 2·(s/CP)·b·(KV heads/t)·d·e</source>
+        <translation>3(CP−1) × KV-Block × Layer × Micro-Batches; KV-Block = 2·(s/CP)·b·(KV-Heads/t)·d·e</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>KV block</source>
+        <translation>KV-Block</translation>
+    </message>
+    <message>
+        <source>Forward passes CP−1 KV blocks around the ring; backward CP−1 KV and CP−1 dKV blocks around the reversed ring.</source>
+        <translation>Der Forward-Pass reicht CP−1 KV-Blöcke um den Ring; der Backward-Pass CP−1 KV- und CP−1 dKV-Blöcke um den umgekehrten Ring.</translation>
+    </message>
+    <message>
+        <source>(sends forward + sends backward) × [s/CP (/t with SP), b, h]·e × micro-batches</source>
+        <translation>(Sends vorwärts + Sends rückwärts) × [s/CP (/t mit SP), b, h]·e × Micro-Batches</translation>
+    </message>
+    <message>
+        <source>boundary sends per micro-batch and direction</source>
+        <translation>Sends an Stage-Grenzen pro Micro-Batch und Richtung</translation>
+    </message>
+    <message>
+        <source>activation per boundary</source>
+        <translation>Activation pro Grenze</translation>
+    </message>
+    <message>
+        <source>The first and last stages send in one direction only; the busiest GPU is a middle stage.</source>
+        <translation>Die erste und die letzte Stage senden nur in eine Richtung; die am stärksten belastete GPU liegt in einer mittleren Stage.</translation>
+    </message>
+    <message>
+        <source>4 all-to-alls × (EP−1)/EP × T·k·h·e × MoE layers × micro-batches</source>
+        <translation>4 All-to-Alls × (EP−1)/EP × T·k·h·e × MoE-Layer × Micro-Batches</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>T (tokens routed per GPU)</source>
+        <translation>T (geroutete Tokens pro GPU)</translation>
+    </message>
+    <message>
+        <source>k (top-k)</source>
+        <translation>k (Top-k)</translation>
+    </message>
+    <message>
+        <source>payload per all-to-all</source>
+        <translation>Nutzdaten pro All-to-All</translation>
+    </message>
+    <message>
+        <source>leaving the GPU per all-to-all</source>
+        <translation>verlassen die GPU pro All-to-All</translation>
+    </message>
+    <message>
+        <source>Uniform routing: (EP−1)/EP of every token leaves the GPU.</source>
+        <translation>Gleichmäßiges Routing: (EP−1)/EP jedes Tokens verlässt die GPU.</translation>
+    </message>
+    <message>
+        <source>2(N−1)/N × Ψ·e_g (all-reduce of the gradients)</source>
+        <translation>2(N−1)/N × Ψ·e_g (All-Reduce der Gradients)</translation>
+    </message>
+    <message>
+        <source>(N−1)/N × (R·Ψ·e_g + G·Ψ·e_w) (R reduce-scatters of the gradients, G all-gathers of the weights)</source>
+        <translation>(N−1)/N × (R·Ψ·e_g + G·Ψ·e_w) (R Reduce-Scatters der Gradients, G All-Gathers der Weights)</translation>
+    </message>
+    <message>
+        <source>N (ranks holding the same dense parameters: DP × CP)</source>
+        <translation>N (Ranks mit denselben dichten Parametern: DP × CP)</translation>
+    </message>
+    <message>
+        <source>Ψ (dense parameters of the fullest rank)</source>
+        <translation>Ψ (dichte Parameter des vollsten Ranks)</translation>
+    </message>
+    <message>
+        <source>e_g (bytes per gradient)</source>
+        <translation>e_g (Bytes pro Gradient)</translation>
+    </message>
+    <message>
+        <source>e_w (bytes per weight)</source>
+        <translation>e_w (Bytes pro Weight)</translation>
+    </message>
+    <message>
+        <source>R (reduce-scatters per step)</source>
+        <translation>R (Reduce-Scatters pro Schritt)</translation>
+    </message>
+    <message>
+        <source>G (all-gathers per step)</source>
+        <translation>G (All-Gathers pro Schritt)</translation>
+    </message>
+    <message>
+        <source>N for expert parameters</source>
+        <translation>N für Expert-Parameter</translation>
+    </message>
+    <message>
+        <source>FSDP (fully_shard) gathers the weights for every micro-batch&apos;s forward, again for its backward when it reshards after forward, and reduce-scatters every micro-batch&apos;s gradients unless gradient sync waits for the last one; without either it gathers once per step.</source>
+        <translation>FSDP (fully_shard) sammelt die Weights für den Forward-Pass jedes Micro-Batches, erneut für dessen Backward-Pass, wenn es nach dem Forward-Pass neu shardet, und verteilt die Gradients jedes Micro-Batches per Reduce-Scatter, sofern die Gradient-Synchronisation nicht auf den letzten wartet; ohne beides sammelt es einmal pro Schritt.</translation>
+    </message>
+    <message>
+        <source>HSDP shard groups are counted as sharding over the whole group.</source>
+        <translation>HSDP-Shard-Gruppen werden gezählt, als würde über die ganze Gruppe geshardet.</translation>
+    </message>
+    <message>
+        <source>Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM finalize_model_grads, DeepSpeed at the accumulation boundary).</source>
+        <translation>Einmal pro Optimizer-Schritt: Die Gradients sammeln sich lokal über die Micro-Batches (Megatron-LM finalize_model_grads, DeepSpeed an der Akkumulationsgrenze).</translation>
+    </message>
+    <message>
         <source>optimizer on the CPU (host memory bound)</source>
         <translation>Optimierer auf der CPU (durch den Hostspeicher begrenzt)</translation>
     </message>
@@ -1336,6 +1923,18 @@
     <message>
         <source>Sliding layers per period</source>
         <translation>Layer mit Sliding Window je Periode</translation>
+    </message>
+    <message>
+        <source>set in the design</source>
+        <translation>im Design gesetzt</translation>
+    </message>
+    <message>
+        <source>the default of %1</source>
+        <translation>Standard von %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 (%3)</source>
+        <translation>%1 ist %2 (%3)</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ChoiceText</name>
+    <message>
+        <source>no recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClusterItems</name>
     <message>
         <source>node %1</source>
@@ -983,6 +998,578 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Σ stages [max(prefill FLOPs / (peak × η), weights / HBM) + TP all-reduces + send]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt tokens P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute, all stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight reads, all stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM efficiency η</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ stages [max(decode FLOPs / (peak × η), (weights + B × context × KV per token) / HBM) + TP all-reduces + EP all-to-all + send]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequences in flight B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean context P + O/2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory reads, all stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes read per step, slowest stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound: more sequences per step cost little until compute binds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute-bound at this batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicas × B / inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequences per replica B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·s·b·h/t (the layer input only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·s·b·h (the layer input only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank dense (this rank&apos;s TP/PP shard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank experts (÷ EP × expert TP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N dense (DP × CP × EP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N dense (DP × CP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N experts (expert DP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank × weight bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank × weight bytes per parameter ÷ N (ZeRO shard group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank × gradient bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank × gradient bytes per parameter ÷ N (ZeRO shard group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank × optimizer bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank × optimizer bytes per parameter ÷ N (ZeRO shard group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP2 reshard_after_forward=False keeps the gathered weights from forward to backward, so at the peak they count whole (ZeRO-2-like).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in-flight × (dense layers × A_dense + MoE layers × A_moe + first-stage inputs) + last-stage inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A per layer, a GPT layer&apos;s generalised to GQA, SwiGLU, dropout-free models and MoE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in-flight micro-batches (stage units)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE layers on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A_dense per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A_moe per layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s (tokens per CP rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>b (micro-batch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>h (hidden size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a (attention heads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t (TP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full recomputation keeps only each layer&apos;s input; the layer being recomputed is under temporary buffers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective recomputation recomputes the s×s attention scores instead of storing them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s attention scores (Dao et al. 2022).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP units gathered at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP units gathered × largest layer × weight bytes + largest layer × gradient bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gathered FSDP units and one unit&apos;s full gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest layer × gradient bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one FSDP unit&apos;s full gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4·s·b·V/t (FP32 logits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 logits of the last stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·s·b·h (all-gathered SP input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence-parallel all-gather buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s activations while it is recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer being recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s attention scores while they are recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recomputed attention scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP buckets in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP bucket copy of all gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce-scatter / all-gather buffers in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context + fragmentation × allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context and library workspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fragmentation (share of allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communicators × NCCL buffers per communicator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communicators (dimensions with groups &gt; 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL buffers per communicator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank × bytes per weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ_rank (this rank&apos;s TP/PP/EP shard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes per weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent, replicated over TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads per rank = ⌈KV heads / TP⌉</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers × 2 × KV heads per rank × head dim × bytes per value × context × concurrent sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token and layer on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context per sequence (÷ CP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>concurrent sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W (sliding window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sliding-window layers hold at most W tokens (Mistral 7B, arXiv:2310.06825 §2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiled tokens × live bytes per token in one layer + 3 × sequences × V × 4 (FP32 logits, probabilities, log-probabilities)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiled tokens (max_num_batched_tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live bytes per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiled sequences (max_num_seqs = concurrent sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sampler buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine keeps its activations in the share of the device it leaves free (the reserve).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-torch memory with tensor parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-torch memory of one GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-torch memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(1 − the engine&apos;s share of the device) × capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>share of the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token on the fullest rank × context ÷ CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token on the fullest pipeline rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fullest pipeline rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers on that rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads are split over TP (replicated once TP exceeds them) and layers over PP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min over ranks ⌊(capacity − weights − workspace − non-torch − reserve) ÷ KV bytes per sequence⌋, counted in whole KV blocks of the engine&apos;s block tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity of the limiting rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left for the KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV block (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per sequence on that rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limiting pipeline rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(4 all-gathers + 4 reduce-scatters) × (t−1)/t × s/CP·b·h·e × layers × micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 all-reduces × 2(t−1)/t × s/CP·b·h·e × layers × micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s/CP (tokens per CP rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>h (hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e (bytes per element)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes per layer per micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per layer: attention and MLP, forward and backward. Megatron&apos;s implementation re-gathers the input for the weight gradient (6 all-gathers + 4 reduce-scatters), and recomputation repeats forward collectives; neither is counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3(CP−1) × KV block × layers × micro-batches; KV block = 2·(s/CP)·b·(KV heads/t)·d·e</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward passes CP−1 KV blocks around the ring; backward CP−1 KV and CP−1 dKV blocks around the reversed ring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(sends forward + sends backward) × [s/CP (/t with SP), b, h]·e × micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boundary sends per micro-batch and direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activation per boundary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first and last stages send in one direction only; the busiest GPU is a middle stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 all-to-alls × (EP−1)/EP × T·k·h·e × MoE layers × micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T (tokens routed per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k (top-k)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>payload per all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leaving the GPU per all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform routing: (EP−1)/EP of every token leaves the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2(N−1)/N × Ψ·e_g (all-reduce of the gradients)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(N−1)/N × (R·Ψ·e_g + G·Ψ·e_w) (R reduce-scatters of the gradients, G all-gathers of the weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N (ranks holding the same dense parameters: DP × CP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ψ (dense parameters of the fullest rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e_g (bytes per gradient)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e_w (bytes per weight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R (reduce-scatters per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>G (all-gathers per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N for expert parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP (fully_shard) gathers the weights for every micro-batch&apos;s forward, again for its backward when it reshards after forward, and reduce-scatters every micro-batch&apos;s gradients unless gradient sync waits for the last one; without either it gathers once per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HSDP shard groups are counted as sharding over the whole group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM finalize_model_grads, DeepSpeed at the accumulation boundary).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>optimizer on the CPU (host memory bound)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1335,6 +1922,18 @@
     </message>
     <message>
         <source>Sliding layers per period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set in the design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

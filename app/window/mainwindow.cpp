@@ -108,8 +108,14 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
                                    | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
     // Four diagnostics in view; on a laptop screen the canvas needs the rest (View ▸ Diagnostics hides it).
+    // Without diagnostics the panel is one line; when some come back, the dock opens to that height again.
     resizeDocks({m_diagnosticsDock}, {120}, Qt::Vertical);
-    resizeDocks({m_inspectorDock}, {m_inspector->sizeHint().width() + 24}, Qt::Horizontal);
+    connect(m_diagnostics, &widgets::DiagnosticsPanel::collapsedChanged, this, [this](bool collapsed) {
+        if (!collapsed)
+            resizeDocks({m_diagnosticsDock}, {120}, Qt::Vertical);
+    });
+    // The Layout panel opens at its narrowest form (LayoutInspector::sizeHint): on a laptop screen the
+    // canvas needs the width; the panel can be widened by hand, or hidden from the View menu.
 
     // Views emit intents; the document turns each into one undoable edit.
     connect(
@@ -296,6 +302,12 @@ void MainWindow::fitInspectorDock()
     // wide row scrolls.
     scroll->setMinimumWidth(
         std::min(m_inspector->minimumSizeHint().width() + scrollBar + 2 * scroll->frameWidth(), 380));
+    // The first time the window is up with its texts, the panel opens at that width; later the user's
+    // width stays (a change of language only raises the minimum).
+    if (!m_inspectorOpened && isVisible()) {
+        m_inspectorOpened = true;
+        resizeDocks({m_inspectorDock}, {scroll->minimumWidth()}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::retranslate()

@@ -129,6 +129,7 @@ private:
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_diagnosticsDock = nullptr;
     bool m_interactive = true;
+    bool m_inspectorOpened = false; // the Layout dock was opened at its narrowest once shown
     QString m_lastError;
 
     QMenu* m_fileMenu = nullptr;

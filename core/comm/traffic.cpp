@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comm/traffic.h"
 
+#include "base/diagnostic.h"
 #include "comm/commvolume.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
@@ -217,21 +218,24 @@ DimensionTraffic tensorTraffic(const Context& c)
     finish(out);
 
     out.explanation.formula = l.sequenceParallel
-        ? "(4 all-gathers + 4 reduce-scatters) × (t−1)/t × s/CP·b·h·e × layers × micro-batches"
-        : "4 all-reduces × 2(t−1)/t × s/CP·b·h·e × layers × micro-batches";
-    out.explanation.input("t (TP)", l.tp())
-        .input("s/CP (tokens per CP rank)", static_cast<double>(c.tokensPerCpRank), "tokens")
-        .input("b (micro-batch)", l.microBatch, "sequences")
-        .input("h (hidden)", static_cast<double>(c.design.model.hidden))
-        .input("e (bytes per element)", c.elementBytes, "bytes")
-        .input("bytes per layer per micro-batch", perLayer.sendBytes, "bytes")
-        .input("micro-batches", c.microBatches);
+        ? MW_TR_NOOP("Explanations",
+                     "(4 all-gathers + 4 reduce-scatters) × (t−1)/t × s/CP·b·h·e × layers × micro-batches")
+        : MW_TR_NOOP("Explanations", "4 all-reduces × 2(t−1)/t × s/CP·b·h·e × layers × micro-batches");
+    out.explanation.input(MW_TR_NOOP("Explanations", "t (TP)"), l.tp())
+        .input(MW_TR_NOOP("Explanations", "s/CP (tokens per CP rank)"),
+               static_cast<double>(c.tokensPerCpRank), "tokens")
+        .input(MW_TR_NOOP("Explanations", "b (micro-batch)"), l.microBatch, "sequences")
+        .input(MW_TR_NOOP("Explanations", "h (hidden)"), static_cast<double>(c.design.model.hidden))
+        .input(MW_TR_NOOP("Explanations", "e (bytes per element)"), c.elementBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "bytes per layer per micro-batch"), perLayer.sendBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "micro-batches"), c.microBatches);
     out.explanation.source = std::string(kVolumeSource)
         + "; Megatron-Core tensor_parallel/mappings.py; Korthikanti et al. 2022 §4.2.2";
     out.explanation.note
-        = "Per layer: attention and MLP, forward and backward. Megatron's implementation "
-          "re-gathers the input for the weight gradient (6 all-gathers + 4 reduce-scatters), "
-          "and recomputation repeats forward collectives; neither is counted.";
+        = MW_TR_NOOP("Explanations",
+                     "Per layer: attention and MLP, forward and backward. Megatron's implementation "
+                     "re-gathers the input for the weight gradient (6 all-gathers + 4 reduce-scatters), "
+                     "and recomputation repeats forward collectives; neither is counted.");
     return out;
 }
 
@@ -268,15 +272,17 @@ DimensionTraffic contextTraffic(const Context& c)
     finish(out);
 
     out.explanation.formula
-        = "3(CP−1) × KV block × layers × micro-batches; KV block = 2·(s/CP)·b·(KV heads/t)·d·e";
-    out.explanation.input("CP", l.cp())
-        .input("KV block", ringSends.kvBlockBytes, "bytes")
-        .input("bytes per layer per micro-batch", perLayer, "bytes")
-        .input("micro-batches", c.microBatches);
+        = MW_TR_NOOP("Explanations",
+                     "3(CP−1) × KV block × layers × micro-batches; KV block = 2·(s/CP)·b·(KV heads/t)·d·e");
+    out.explanation.input(MW_TR_NOOP("Explanations", "CP"), l.cp())
+        .input(MW_TR_NOOP("Explanations", "KV block"), ringSends.kvBlockBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "bytes per layer per micro-batch"), perLayer, "bytes")
+        .input(MW_TR_NOOP("Explanations", "micro-batches"), c.microBatches);
     out.explanation.source = std::string(kVolumeSource) + "; TransformerEngine AttnFuncWithCPAndKVP2P";
     out.explanation.note
-        = "Forward passes CP−1 KV blocks around the ring; backward CP−1 KV and CP−1 dKV blocks "
-          "around the reversed ring.";
+        = MW_TR_NOOP("Explanations",
+                     "Forward passes CP−1 KV blocks around the ring; backward CP−1 KV and CP−1 dKV blocks "
+                     "around the reversed ring.");
     return out;
 }
 
@@ -328,17 +334,19 @@ DimensionTraffic pipelineTraffic(const Context& c)
         }
     finish(out);
 
-    out.explanation.formula
-        = "(sends forward + sends backward) × [s/CP (/t with SP), b, h]·e × micro-batches";
+    out.explanation.formula = MW_TR_NOOP(
+        "Explanations", "(sends forward + sends backward) × [s/CP (/t with SP), b, h]·e × micro-batches");
     out.explanation
-        .input("boundary sends per micro-batch and direction", static_cast<double>(boundaries.size()))
-        .input("activation per boundary", boundaryBytes, "bytes")
-        .input("micro-batches", c.microBatches);
+        .input(MW_TR_NOOP("Explanations", "boundary sends per micro-batch and direction"),
+               static_cast<double>(boundaries.size()))
+        .input(MW_TR_NOOP("Explanations", "activation per boundary"), boundaryBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "micro-batches"), c.microBatches);
     out.explanation.source
         = std::string(kVolumeSource) + "; Megatron-Core pipeline_parallel/schedules.py get_tensor_shapes";
     out.explanation.note
-        = "The first and last stages send in one direction only; the busiest GPU is a middle "
-          "stage.";
+        = MW_TR_NOOP("Explanations",
+                     "The first and last stages send in one direction only; the busiest GPU is a middle "
+                     "stage.");
     return out;
 }
 
@@ -363,16 +371,18 @@ DimensionTraffic expertTraffic(const Context& c)
         });
     finish(out);
 
-    out.explanation.formula = "4 all-to-alls × (EP−1)/EP × T·k·h·e × MoE layers × micro-batches";
-    out.explanation.input("EP", l.ep())
-        .input("T (tokens routed per GPU)", static_cast<double>(tokens), "tokens")
-        .input("k (top-k)", m.moe.topK)
-        .input("payload per all-to-all", a2a.payloadBytes, "bytes")
-        .input("leaving the GPU per all-to-all", a2a.leavingBytes, "bytes")
-        .input("micro-batches", c.microBatches);
+    out.explanation.formula
+        = MW_TR_NOOP("Explanations", "4 all-to-alls × (EP−1)/EP × T·k·h·e × MoE layers × micro-batches");
+    out.explanation.input(MW_TR_NOOP("Explanations", "EP"), l.ep())
+        .input(MW_TR_NOOP("Explanations", "T (tokens routed per GPU)"), static_cast<double>(tokens), "tokens")
+        .input(MW_TR_NOOP("Explanations", "k (top-k)"), m.moe.topK)
+        .input(MW_TR_NOOP("Explanations", "payload per all-to-all"), a2a.payloadBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "leaving the GPU per all-to-all"), a2a.leavingBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "micro-batches"), c.microBatches);
     out.explanation.source
         = std::string(kVolumeSource) + "; Megatron-Core transformer/moe/token_dispatcher.py";
-    out.explanation.note = "Uniform routing: (EP−1)/EP of every token leaves the GPU.";
+    out.explanation.note
+        = MW_TR_NOOP("Explanations", "Uniform routing: (EP−1)/EP of every token leaves the GPU.");
     return out;
 }
 
@@ -418,29 +428,41 @@ DimensionTraffic dataTraffic(const Context& c)
     finish(out);
 
     out.explanation.formula = l.zeroStage == 0
-        ? "2(N−1)/N × Ψ·e_g (all-reduce of the gradients)"
-        : "(N−1)/N × (R·Ψ·e_g + G·Ψ·e_w) (R reduce-scatters of the gradients, G all-gathers of the weights)";
+        ? MW_TR_NOOP("Explanations", "2(N−1)/N × Ψ·e_g (all-reduce of the gradients)")
+        : MW_TR_NOOP("Explanations",
+                     "(N−1)/N × (R·Ψ·e_g + G·Ψ·e_w) (R reduce-scatters of the gradients, G "
+                     "all-gathers of the weights)");
     double largestShard = 0;
     for (const RankShard& s : c.shardOfPpRank)
         largestShard = std::max(largestShard, s.dense);
-    out.explanation.input("N (ranks holding the same dense parameters: DP × CP)", denseRanks)
-        .input("Ψ (dense parameters of the fullest rank)", largestShard)
-        .input("e_g (bytes per gradient)", bytes.gradients, "bytes")
-        .input("e_w (bytes per weight)", bytes.weights, "bytes")
-        .input("ZeRO stage", l.zeroStage);
+    out.explanation
+        .input(MW_TR_NOOP("Explanations", "N (ranks holding the same dense parameters: DP × CP)"), denseRanks)
+        .input(MW_TR_NOOP("Explanations", "Ψ (dense parameters of the fullest rank)"), largestShard)
+        .input(MW_TR_NOOP("Explanations", "e_g (bytes per gradient)"), bytes.gradients, "bytes")
+        .input(MW_TR_NOOP("Explanations", "e_w (bytes per weight)"), bytes.weights, "bytes")
+        .input(MW_TR_NOOP("Explanations", "ZeRO stage"), l.zeroStage);
     if (l.zeroStage > 0)
-        out.explanation.input("R (reduce-scatters per step)", static_cast<double>(cadence.reduceScatters))
-            .input("G (all-gathers per step)", static_cast<double>(cadence.gathers));
+        out.explanation
+            .input(MW_TR_NOOP("Explanations", "R (reduce-scatters per step)"),
+                   static_cast<double>(cadence.reduceScatters))
+            .input(MW_TR_NOOP("Explanations", "G (all-gathers per step)"),
+                   static_cast<double>(cadence.gathers));
     if (hasExperts)
-        out.explanation.input("N for expert parameters", expertRanks);
+        out.explanation.input(MW_TR_NOOP("Explanations", "N for expert parameters"), expertRanks);
     out.explanation.source = std::string(kVolumeSource) + "; Rajbhandari et al., ZeRO (SC 2020) §7";
     out.explanation.note = l.zeroStage >= 3
-        ? "FSDP (fully_shard) gathers the weights for every micro-batch's forward, again for its backward "
-          "when it reshards after forward, and reduce-scatters every micro-batch's gradients unless gradient "
-          "sync waits for the last one; without either it gathers once per step. "
-            + switchesSummary(c.design) + ". HSDP shard groups are counted as sharding over the whole group."
-        : "Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM "
-          "finalize_model_grads, DeepSpeed at the accumulation boundary).";
+        // Sentences apart, so that a view can translate each (widgets/common/explanationdialog.h).
+        ? MW_TR_NOOP("Explanations",
+                     "FSDP (fully_shard) gathers the weights for every micro-batch's forward, again for its "
+                     "backward when it reshards after forward, and reduce-scatters every micro-batch's "
+                     "gradients unless gradient sync waits for the last one; without either it gathers once "
+                     "per step.")
+            + std::string(" ") + switchesSummary(c.design) + ". "
+            + MW_TR_NOOP("Explanations", "HSDP shard groups are counted as sharding over the whole group.")
+        : MW_TR_NOOP(
+            "Explanations",
+            "Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM "
+            "finalize_model_grads, DeepSpeed at the accumulation boundary).");
     return out;
 }
 

@@ -37,10 +37,11 @@ MemoryFigure communicationFigure(const ParallelLayout& layout, const MemoryAssum
     const int communicators = communicatorCount(layout);
     const double nccl = communicators * a.ncclBytesPerCommunicator;
     Explanation why;
-    why.formula
-        = "communicators × NCCL buffers per communicator" + std::string(extra > 0 ? " + " + extraText : "");
-    why.input("communicators (dimensions with groups > 1)", communicators)
-        .input("NCCL buffers per communicator", a.ncclBytesPerCommunicator, "bytes");
+    why.formula = MW_TR_NOOP("Explanations", "communicators × NCCL buffers per communicator")
+        + std::string(extra > 0 ? " + " + extraText : "");
+    why.input(MW_TR_NOOP("Explanations", "communicators (dimensions with groups > 1)"), communicators)
+        .input(MW_TR_NOOP("Explanations", "NCCL buffers per communicator"), a.ncclBytesPerCommunicator,
+               "bytes");
     if (extra > 0)
         why.input(extraText, extra, "bytes");
     why.source

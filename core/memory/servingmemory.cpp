@@ -3,6 +3,7 @@
 // engine's workspace, communication buffers and the reserve the engine leaves free, after vLLM's way of
 // sizing them; and how many sequences of the design's context fit next to the weights.
 
+#include "base/diagnostic.h"
 #include "catalog/model.h"
 #include "framework/frameworkprofile.h"
 #include "memory/memoryroles.h"
@@ -31,6 +32,17 @@ double weightBytesForServing(Precision precision)
     }
 }
 
+// The resident weights: the rank's shard in the serving precision.
+MemoryFigure weightsFigure(const RankShard& shard, double weightBytes)
+{
+    Explanation why;
+    why.formula = MW_TR_NOOP("Explanations", "Ψ_rank × bytes per weight");
+    why.input(MW_TR_NOOP("Explanations", "Ψ_rank (this rank's TP/PP/EP shard)"), shard.total())
+        .input(MW_TR_NOOP("Explanations", "bytes per weight"), weightBytes, "bytes");
+    why.source
+        = "The reference article: 70B in BF16 = 140 GB of weights; Megatron-LM most-loaded-shard accounting";
+    return figure(shard.total() * weightBytes, std::move(why));
+}
 } // namespace
 
 ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role)
@@ -43,14 +55,7 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     const double h = static_cast<double>(m.hidden);
     role.layers = shard.layers;
 
-    const double weightBytes = weightBytesForServing(w.precision);
-    Explanation weightsWhy;
-    weightsWhy.formula = "Ψ_rank × bytes per weight";
-    weightsWhy.input("Ψ_rank (this rank's TP/PP/EP shard)", shard.total())
-        .input("bytes per weight", weightBytes, "bytes");
-    weightsWhy.source
-        = "The reference article: 70B in BF16 = 140 GB of weights; Megatron-LM most-loaded-shard accounting";
-    role.figure(MemoryCategory::Parameters) = figure(shard.total() * weightBytes, std::move(weightsWhy));
+    role.figure(MemoryCategory::Parameters) = weightsFigure(shard, weightBytesForServing(w.precision));
 
     // KV cache (the reference article, «Memory Budgets für Training und Inference»): 2 × layers × KV heads ×
     // head dim × bytes per value, per token. TP splits the KV heads and replicates them once TP exceeds them
@@ -60,11 +65,11 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     std::string split;
     if (m.attention == AttentionKind::Mla) {
         perLayer = kvElementsPerTokenPerLayer(m) * kvBytes;
-        split = "MLA latent, replicated over TP";
+        split = MW_TR_NOOP("Explanations", "MLA latent, replicated over TP");
     } else {
         const double headsPerRank = std::ceil(static_cast<double>(m.kvHeads) / t);
         perLayer = 2.0 * headsPerRank * static_cast<double>(m.headDim) * kvBytes;
-        split = "KV heads per rank = ⌈KV heads / TP⌉";
+        split = MW_TR_NOOP("Explanations", "KV heads per rank = ⌈KV heads / TP⌉");
     }
     ServingPerRank result;
     result.kvBytesPerToken = perLayer * shard.layers;
@@ -82,17 +87,21 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
         result.kvBytesPerToken = perLayer * kvTokens / tokens;
     }
     Explanation kvWhy;
-    kvWhy.formula
-        = "layers × 2 × KV heads per rank × head dim × bytes per value × context × concurrent sequences";
-    kvWhy.input("layers on this rank", shard.layers)
-        .input("KV bytes per token and layer on this rank", perLayer, "bytes")
-        .input("context per sequence (÷ CP)", tokens, "tokens")
-        .input("concurrent sequences", w.serving.concurrency);
+    kvWhy.formula = MW_TR_NOOP(
+        "Explanations",
+        "layers × 2 × KV heads per rank × head dim × bytes per value × context × concurrent sequences");
+    kvWhy.input(MW_TR_NOOP("Explanations", "layers on this rank"), shard.layers)
+        .input(MW_TR_NOOP("Explanations", "KV bytes per token and layer on this rank"), perLayer, "bytes")
+        .input(MW_TR_NOOP("Explanations", "context per sequence (÷ CP)"), tokens, "tokens")
+        .input(MW_TR_NOOP("Explanations", "concurrent sequences"), w.serving.concurrency);
     kvWhy.source = kKvSource;
     kvWhy.note = split;
-    if (m.slidingWindow.any())
-        kvWhy.note += "; sliding-window layers hold at most " + std::to_string(m.slidingWindow.tokens)
-            + " tokens (Mistral 7B, arXiv:2310.06825 §2)";
+    if (m.slidingWindow.any()) {
+        kvWhy.input(MW_TR_NOOP("Explanations", "W (sliding window)"), m.slidingWindow.tokens, "tokens");
+        kvWhy.note += std::string("; ")
+            + MW_TR_NOOP("Explanations",
+                         "sliding-window layers hold at most W tokens (Mistral 7B, arXiv:2310.06825 §2)");
+    }
     role.figure(MemoryCategory::KvCache)
         = figure(result.kvBytesPerToken * tokens * w.serving.concurrency, std::move(kvWhy));
 
@@ -115,15 +124,22 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     const double logits
         = shard.hasOutputHead ? 3.0 * 4.0 * sequences * static_cast<double>(paddedVocab(d)) : 0.0;
     Explanation workWhy;
-    workWhy.formula = "profiled tokens × live bytes per token in one layer + 3 × sequences × V × 4 "
-                      "(FP32 logits, probabilities, log-probabilities)";
-    workWhy.input("profiled tokens (max_num_batched_tokens)", tokensPlanned, "tokens")
-        .input("live bytes per token", perToken, "bytes")
-        .input("profiled sequences (max_num_seqs = concurrent sequences)", sequences)
-        .input("sampler buffers", logits, "bytes");
+    workWhy.formula
+        = MW_TR_NOOP("Explanations",
+                     "profiled tokens × live bytes per token in one layer + 3 × sequences × V × 4 "
+                     "(FP32 logits, probabilities, log-probabilities)");
+    workWhy
+        .input(MW_TR_NOOP("Explanations", "profiled tokens (max_num_batched_tokens)"), tokensPlanned,
+               "tokens")
+        .input(MW_TR_NOOP("Explanations", "live bytes per token"), perToken, "bytes")
+        .input(MW_TR_NOOP("Explanations", "profiled sequences (max_num_seqs = concurrent sequences)"),
+               sequences)
+        .input(MW_TR_NOOP("Explanations", "sampler buffers"), logits, "bytes");
     workWhy.source = engine.version + ": " + engine.memorySource;
     if (tokensPlanned <= 0)
-        workWhy.note = engine.name + " keeps its activations in the share of the device it leaves free (the reserve).";
+        workWhy.note = MW_TR_NOOP(
+            "Explanations",
+            "The engine keeps its activations in the share of the device it leaves free (the reserve).");
     role.figure(MemoryCategory::Workspace)
         = figure(tokensPlanned > 0 ? tokensPlanned * perToken + logits : 0.0, std::move(workWhy));
 
@@ -132,15 +148,17 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     const bool parallel = l.tp() > 1 || l.pp() > 1 || l.ep() > 1;
     const double nonTorch = parallel ? engine.nonTorchBytesTp : engine.nonTorchBytes;
     Explanation commWhy;
-    commWhy.formula = parallel ? "non-torch memory with tensor parallelism" : "non-torch memory of one GPU";
-    commWhy.input("non-torch memory", nonTorch, "bytes");
+    commWhy.formula = parallel ? MW_TR_NOOP("Explanations", "non-torch memory with tensor parallelism")
+                               : MW_TR_NOOP("Explanations", "non-torch memory of one GPU");
+    commWhy.input(MW_TR_NOOP("Explanations", "non-torch memory"), nonTorch, "bytes");
     commWhy.source = engine.memorySource;
     role.figure(MemoryCategory::Communication) = figure(nonTorch, std::move(commWhy));
 
     const double utilization = engine.utilization(l.tp());
     Explanation reserveWhy;
-    reserveWhy.formula = "(1 − the engine's share of the device) × capacity";
-    reserveWhy.input("share of the device", utilization).input("capacity", role.capacityBytes, "bytes");
+    reserveWhy.formula = MW_TR_NOOP("Explanations", "(1 − the engine's share of the device) × capacity");
+    reserveWhy.input(MW_TR_NOOP("Explanations", "share of the device"), utilization)
+        .input(MW_TR_NOOP("Explanations", "capacity"), role.capacityBytes, "bytes");
     reserveWhy.source = engine.source;
     role.figure(MemoryCategory::Reserve) = figure((1.0 - utilization) * role.capacityBytes, std::move(reserveWhy));
     return result;
@@ -196,24 +214,30 @@ void servingFit(const Design& design, const std::map<int, ServingPerRank>& servi
     report.maxConcurrentSequences = fit;
     if (fullest) {
         Explanation& why = report.kvBytesPerSequenceExplanation;
-        why.formula = "KV bytes per token on the fullest rank × context ÷ CP";
-        why.input("KV bytes per token on pipeline rank " + std::to_string(fullest->ppRank),
+        why.formula = MW_TR_NOOP("Explanations", "KV bytes per token on the fullest rank × context ÷ CP");
+        why.input(MW_TR_NOOP("Explanations", "KV bytes per token on the fullest pipeline rank"),
                   serving.at(fullest->ppRank).kvBytesPerToken, "bytes")
-            .input("layers on that rank", fullest->layers)
-            .input("context per sequence (÷ CP)", tokens, "tokens");
+            .input(MW_TR_NOOP("Explanations", "fullest pipeline rank"), fullest->ppRank)
+            .input(MW_TR_NOOP("Explanations", "layers on that rank"), fullest->layers)
+            .input(MW_TR_NOOP("Explanations", "context per sequence (÷ CP)"), tokens, "tokens");
         why.source = kKvSource;
-        why.note = "KV heads are split over TP (replicated once TP exceeds them) and layers over PP.";
+        why.note
+            = MW_TR_NOOP("Explanations",
+                         "KV heads are split over TP (replicated once TP exceeds them) and layers over PP.");
     }
     if (limiting) {
         const double perSequence = serving.at(limiting->ppRank).kvBytesPerToken * tokens;
         Explanation& why = report.maxConcurrentSequencesExplanation;
-        why.formula = "min over ranks ⌊(capacity − weights − workspace − non-torch − reserve) ÷ KV bytes per "
-                      "sequence⌋, counted in whole KV blocks of the engine's block tokens";
-        why.input("capacity of the limiting rank", limiting->capacityBytes, "bytes")
-            .input("left for the KV cache", limitingFree, "bytes")
-            .input("KV block (tokens)", engine.kvBlockTokens)
-            .input("KV bytes per sequence on that rank", perSequence, "bytes")
-            .input("limiting pipeline rank", limiting->ppRank);
+        why.formula = MW_TR_NOOP(
+            "Explanations",
+            "min over ranks ⌊(capacity − weights − workspace − non-torch − reserve) ÷ KV bytes per "
+            "sequence⌋, counted in whole KV blocks of the engine's block tokens");
+        why.input(MW_TR_NOOP("Explanations", "capacity of the limiting rank"), limiting->capacityBytes,
+                  "bytes")
+            .input(MW_TR_NOOP("Explanations", "left for the KV cache"), limitingFree, "bytes")
+            .input(MW_TR_NOOP("Explanations", "KV block (tokens)"), engine.kvBlockTokens)
+            .input(MW_TR_NOOP("Explanations", "KV bytes per sequence on that rank"), perSequence, "bytes")
+            .input(MW_TR_NOOP("Explanations", "limiting pipeline rank"), limiting->ppRank);
         why.source = std::string(kKvSource) + "; " + engine.name + ": " + engine.memorySource;
 
         ServingBudget budget;

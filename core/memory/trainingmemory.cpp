@@ -3,6 +3,7 @@
 // et al. times the micro-batches the pipeline schedule keeps in flight, temporary and communication
 // buffers, and the allocator's reserve. Each figure carries its explanation.
 
+#include "base/diagnostic.h"
 #include "framework/frameworkprofile.h"
 #include "memory/activations.h"
 #include "memory/memoryroles.h"
@@ -26,7 +27,8 @@ std::string activationFormText(const ActivationConfig& c)
 {
     const bool tp = c.tp > 1;
     if (c.recompute == Recompute::Full)
-        return c.sequenceParallel ? "2·s·b·h/t (the layer input only)" : "2·s·b·h (the layer input only)";
+        return c.sequenceParallel ? MW_TR_NOOP("Explanations", "2·s·b·h/t (the layer input only)")
+                                  : MW_TR_NOOP("Explanations", "2·s·b·h (the layer input only)");
     std::string text = "s·b·h·(";
     text += !tp ? "34" : c.sequenceParallel ? "34/t" : "10 + 24/t";
     if (c.recompute != Recompute::Selective) {
@@ -71,31 +73,52 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
     const int expertGroup = expertShardGroup(l);
     const RankStates states = rankStates(ctx.design, shard, l.zeroStage);
     const FrameworkProfile& framework = frameworkProfile(ctx.design);
-    auto stateWhy = [&](const char* what, double perParam, bool sharded) {
+    // The words of each state: its bytes per parameter, and the formula whole or sharded (translatable).
+    struct StateWords
+    {
+        const char* perParameter;
+        const char* whole;
+        const char* sharded;
+    };
+    auto stateWhy = [&](const StateWords& words, double perParam, bool sharded) {
         Explanation why;
-        why.formula = std::string("Ψ_rank × ") + what + " bytes per parameter"
-            + (sharded ? " ÷ N (ZeRO shard group)" : "");
-        why.input("Ψ_rank dense (this rank's TP/PP shard)", shard.dense)
-            .input("Ψ_rank experts (÷ EP × expert TP)", shard.expert)
-            .input(std::string(what) + " bytes per parameter", perParam, "bytes")
-            .input("ZeRO stage", l.zeroStage)
-            .input("N dense (DP × CP" + std::string(l.expertMode == ExpertMode::Separate ? " × EP" : "")
-                       + ")",
+        why.formula = sharded ? words.sharded : words.whole;
+        why.input(MW_TR_NOOP("Explanations", "Ψ_rank dense (this rank's TP/PP shard)"), shard.dense)
+            .input(MW_TR_NOOP("Explanations", "Ψ_rank experts (÷ EP × expert TP)"), shard.expert)
+            .input(words.perParameter, perParam, "bytes")
+            .input(MW_TR_NOOP("Explanations", "ZeRO stage"), l.zeroStage)
+            .input(l.expertMode == ExpertMode::Separate ? MW_TR_NOOP("Explanations", "N dense (DP × CP × EP)")
+                                                        : MW_TR_NOOP("Explanations", "N dense (DP × CP)"),
                    denseGroup)
-            .input("N experts (expert DP)", expertGroup);
+            .input(MW_TR_NOOP("Explanations", "N experts (expert DP)"), expertGroup);
         why.source = std::string(kZeroSource) + "; " + framework.name + ": " + framework.memorySource;
         return why;
     };
+    const StateWords kWeightWords{
+        MW_TR_NOOP("Explanations", "weight bytes per parameter"),
+        MW_TR_NOOP("Explanations", "Ψ_rank × weight bytes per parameter"),
+        MW_TR_NOOP("Explanations", "Ψ_rank × weight bytes per parameter ÷ N (ZeRO shard group)")};
+    const StateWords kGradientWords{
+        MW_TR_NOOP("Explanations", "gradient bytes per parameter"),
+        MW_TR_NOOP("Explanations", "Ψ_rank × gradient bytes per parameter"),
+        MW_TR_NOOP("Explanations", "Ψ_rank × gradient bytes per parameter ÷ N (ZeRO shard group)")};
+    const StateWords kOptimizerWords{
+        MW_TR_NOOP("Explanations", "optimizer bytes per parameter"),
+        MW_TR_NOOP("Explanations", "Ψ_rank × optimizer bytes per parameter"),
+        MW_TR_NOOP("Explanations", "Ψ_rank × optimizer bytes per parameter ÷ N (ZeRO shard group)")};
     const GradientHolding gradients = framework.gradientsAtStage[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
-    Explanation weightsWhy = stateWhy("weight", bytes.weights, l.zeroStage >= 3 && l.reshardAfterForward);
+    Explanation weightsWhy = stateWhy(kWeightWords, bytes.weights, l.zeroStage >= 3 && l.reshardAfterForward);
     if (l.zeroStage >= 3 && !l.reshardAfterForward)
-        weightsWhy.note = "FSDP2 reshard_after_forward=False keeps the gathered weights from forward to "
-                          "backward, so at the peak they count whole (ZeRO-2-like).";
+        weightsWhy.note
+            = MW_TR_NOOP("Explanations",
+                         "FSDP2 reshard_after_forward=False keeps the gathered weights from forward to "
+                         "backward, so at the peak they count whole (ZeRO-2-like).");
     role.figure(MemoryCategory::Parameters) = figure(states.onGpu.weights, std::move(weightsWhy));
     role.figure(MemoryCategory::Gradients)
-        = figure(states.onGpu.gradients, stateWhy("gradient", gradients == GradientHolding::None ? 0.0 : bytes.gradients,
-                                                  gradients == GradientHolding::Sharded));
-    Explanation optimizerWhy = stateWhy("optimizer", bytes.optimizer, l.zeroStage >= 1);
+        = figure(states.onGpu.gradients,
+                 stateWhy(kGradientWords, gradients == GradientHolding::None ? 0.0 : bytes.gradients,
+                          gradients == GradientHolding::Sharded));
+    Explanation optimizerWhy = stateWhy(kOptimizerWords, bytes.optimizer, l.zeroStage >= 1);
     role.offloadedBytes = states.offloaded;
     if (w.offload != Offload::None)
         optimizerWhy.note = "Offloaded to host memory by " + framework.name
@@ -143,30 +166,40 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
     const double firstStage = shard.hasEmbedding ? (8.0 * s * b + (m.dropout ? s * b * h : 0.0)) / t : 0.0;
     const double lastStage = shard.hasOutputHead ? 4.0 * s * b * h / spShard : 0.0;
     Explanation actWhy;
-    actWhy.formula = "in-flight × (dense layers × A_dense + MoE layers × A_moe + first-stage inputs) + "
-                     "last-stage inputs; A per layer = ";
-    actWhy.formula += activationFormText(config);
-    actWhy.formula += " for a GPT layer, generalised to GQA, SwiGLU, dropout-free models and MoE";
-    actWhy.input("in-flight micro-batches (stage units)", role.inFlight)
-        .input("layers on this rank", shard.layers)
-        .input("MoE layers on this rank", shard.moeLayers)
-        .input("A_dense per layer and micro-batch", denseLayer, "bytes")
-        .input("A_moe per layer and micro-batch", moeLayer, "bytes")
-        .input("s (tokens per CP rank)", s, "tokens")
-        .input("b (micro-batch)", b, "sequences")
-        .input("h (hidden size)", h)
-        .input("a (attention heads)", m.heads)
-        .input("t (TP)", t);
+    // The words and the formula apart, so that a view can translate the words (explanationdialog.h).
+    actWhy.formula = MW_TR_NOOP("Explanations",
+                                "in-flight × (dense layers × A_dense + MoE layers × A_moe + "
+                                "first-stage inputs) + last-stage inputs");
+    actWhy.formula += "; ";
+    actWhy.formula += MW_TR_NOOP(
+        "Explanations", "A per layer, a GPT layer's generalised to GQA, SwiGLU, dropout-free models and MoE");
+    actWhy.formula += ": " + activationFormText(config);
+    actWhy.input(MW_TR_NOOP("Explanations", "in-flight micro-batches (stage units)"), role.inFlight)
+        .input(MW_TR_NOOP("Explanations", "layers on this rank"), shard.layers)
+        .input(MW_TR_NOOP("Explanations", "MoE layers on this rank"), shard.moeLayers)
+        .input(MW_TR_NOOP("Explanations", "A_dense per layer and micro-batch"), denseLayer, "bytes")
+        .input(MW_TR_NOOP("Explanations", "A_moe per layer and micro-batch"), moeLayer, "bytes")
+        .input(MW_TR_NOOP("Explanations", "s (tokens per CP rank)"), s, "tokens")
+        .input(MW_TR_NOOP("Explanations", "b (micro-batch)"), b, "sequences")
+        .input(MW_TR_NOOP("Explanations", "h (hidden size)"), h)
+        .input(MW_TR_NOOP("Explanations", "a (attention heads)"), m.heads)
+        .input(MW_TR_NOOP("Explanations", "t (TP)"), t);
     actWhy.source = std::string(kKorthikantiSource) + "; in-flight micro-batches from the "
         + std::string(enumName(l.schedule)) + " schedule (" + inFlightSource(l.schedule) + ")";
     if (l.recompute == Recompute::Full)
-        actWhy.note = "Full recomputation keeps only each layer's input; the layer being recomputed is under "
-                      "temporary buffers.";
+        actWhy.note = MW_TR_NOOP(
+            "Explanations",
+            "Full recomputation keeps only each layer's input; the layer being recomputed is under "
+            "temporary buffers.");
     else if (l.recompute == Recompute::Selective)
-        actWhy.note = "Selective recomputation recomputes the s×s attention scores instead of storing them.";
+        actWhy.note = MW_TR_NOOP(
+            "Explanations",
+            "Selective recomputation recomputes the s×s attention scores instead of storing them.");
     else if (w.flashAttention)
-        actWhy.note = "FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s "
-                      "attention scores (Dao et al. 2022).";
+        actWhy.note
+            = MW_TR_NOOP("Explanations",
+                         "FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s "
+                         "attention scores (Dao et al. 2022).");
     role.figure(MemoryCategory::Activations)
         = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage, std::move(actWhy));
 }
@@ -193,35 +226,41 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
     };
     const FrameworkProfile& framework = frameworkProfile(ctx.design);
     if (l.zeroStage >= 3 && l.reshardAfterForward) {
-        std::string name = "gathered FSDP units (";
-        name += std::to_string(framework.gatheredUnits);
-        name += ") and one unit's full gradients";
-        term("FSDP units gathered × largest layer × weight bytes + largest layer × gradient bytes",
-             framework.gatheredUnits * shard.largestLayer * bytes.weights + shard.largestLayer * bytes.gradients,
-             name);
+        tempWhy.input(MW_TR_NOOP("Explanations", "FSDP units gathered at once"), framework.gatheredUnits);
+        term(
+            MW_TR_NOOP("Explanations",
+                       "FSDP units gathered × largest layer × weight bytes + largest layer × gradient bytes"),
+            framework.gatheredUnits * shard.largestLayer * bytes.weights
+                + shard.largestLayer * bytes.gradients,
+            MW_TR_NOOP("Explanations", "gathered FSDP units and one unit's full gradients"));
     } else if (l.zeroStage >= 3) {
         // reshard_after_forward=False: the weights stay gathered from forward to backward and the
         // parameters already count them whole; only one unit's full gradients await their reduce-scatter.
-        term("largest layer × gradient bytes", shard.largestLayer * bytes.gradients,
-             "one FSDP unit's full gradients");
+        term(MW_TR_NOOP("Explanations", "largest layer × gradient bytes"),
+             shard.largestLayer * bytes.gradients,
+             MW_TR_NOOP("Explanations", "one FSDP unit's full gradients"));
     }
     if (shard.hasOutputHead)
-        term("4·s·b·V/t (FP32 logits)", 4.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
-             "FP32 logits of the last stage");
+        term(MW_TR_NOOP("Explanations", "4·s·b·V/t (FP32 logits)"),
+             4.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
+             MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
     if (config.sequenceParallel)
-        term("2·s·b·h (all-gathered SP input)", 2.0 * s * b * h, "sequence-parallel all-gather buffer");
+        term(MW_TR_NOOP("Explanations", "2·s·b·h (all-gathered SP input)"), 2.0 * s * b * h,
+             MW_TR_NOOP("Explanations", "sequence-parallel all-gather buffer"));
     if (l.recompute == Recompute::Full) {
         ActivationConfig whole = config;
         whole.recompute = Recompute::None;
-        term("one layer's activations while it is recomputed",
-             layerActivationBytes(m, shard.moeLayers > 0, whole).total(), "the layer being recomputed");
+        term(MW_TR_NOOP("Explanations", "one layer's activations while it is recomputed"),
+             layerActivationBytes(m, shard.moeLayers > 0, whole).total(),
+             MW_TR_NOOP("Explanations", "the layer being recomputed"));
     } else if (l.recompute == Recompute::Selective && !w.flashAttention) {
         ActivationConfig scores = config;
         scores.recompute = Recompute::None;
-        term("one layer's attention scores while they are recomputed",
-             layerActivationBytes(m, false, scores).scores, "recomputed attention scores");
+        term(MW_TR_NOOP("Explanations", "one layer's attention scores while they are recomputed"),
+             layerActivationBytes(m, false, scores).scores,
+             MW_TR_NOOP("Explanations", "recomputed attention scores"));
     }
-    tempWhy.formula = formula.empty() ? "none" : formula;
+    tempWhy.formula = formula.empty() ? MW_TR_NOOP("Explanations", "none") : formula;
     tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); " + framework.name + " (" + framework.version
         + "): layers gathered at once; Megatron global memory buffer";
     return figure(temporary, std::move(tempWhy));
@@ -244,11 +283,12 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
             dataParallelText = framework.name + " reduce bucket (reduce_bucket_size elements)";
         } else if (l.zeroStage == 0 && framework.ddpGradientCopy) {
             dataParallel = a.ddpGradientAsBucketView ? 2 * a.ddpBucketBytes : shard.total() * bytes.gradients;
-            dataParallelText
-                = a.ddpGradientAsBucketView ? "DDP buckets in flight" : "DDP bucket copy of all gradients";
+            dataParallelText = a.ddpGradientAsBucketView
+                ? MW_TR_NOOP("Explanations", "DDP buckets in flight")
+                : MW_TR_NOOP("Explanations", "DDP bucket copy of all gradients");
         } else if (l.zeroStage > 0 && framework.shardingBucketBytes > 0) {
             dataParallel = framework.shardingBucketBytes;
-            dataParallelText = "reduce-scatter / all-gather buffers in flight";
+            dataParallelText = MW_TR_NOOP("Explanations", "reduce-scatter / all-gather buffers in flight");
         }
     }
     return communicationFigure(l, a, dataParallel, dataParallelText);
@@ -264,10 +304,11 @@ MemoryFigure reserveFigure(const RoleContext& ctx, const RankRole& role)
         if (static_cast<MemoryCategory>(c) != MemoryCategory::Reserve)
             allocated += role.figures[c].bytes;
     Explanation why;
-    why.formula = "CUDA context + fragmentation × allocated";
-    why.input("CUDA context and library workspaces", framework.cudaContextBytes, "bytes")
-        .input("fragmentation (share of allocated)", framework.fragmentation)
-        .input("allocated", allocated, "bytes");
+    why.formula = MW_TR_NOOP("Explanations", "CUDA context + fragmentation × allocated");
+    why.input(MW_TR_NOOP("Explanations", "CUDA context and library workspaces"), framework.cudaContextBytes,
+              "bytes")
+        .input(MW_TR_NOOP("Explanations", "fragmentation (share of allocated)"), framework.fragmentation)
+        .input(MW_TR_NOOP("Explanations", "allocated"), allocated, "bytes");
     why.source = framework.name + " (" + framework.version + "): " + framework.contextSource;
     return figure(framework.cudaContextBytes + framework.fragmentation * allocated, std::move(why));
 }

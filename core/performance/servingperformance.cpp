@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/servingperformance.h"
 
+#include "base/diagnostic.h"
 #include "comm/grouplinks.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
@@ -164,30 +165,33 @@ StageCost stageCost(const Replica& in, const PlacedLayout& placed, const MemoryR
 
 void explainServing(ServingPerformance& out, const Replica& in, const StageCost& all)
 {
-    out.ttft.formula = "Σ stages [max(prefill FLOPs / (peak × η), weights / HBM) + TP all-reduces + send]";
-    out.ttft.input("prompt tokens P", in.P, "tokens")
-        .input("compute, all stages", all.prefillCompute, "s")
-        .input("weight reads, all stages", all.prefillMemory, "s")
-        .input("communication", all.prefillComm, "s")
-        .input("GEMM efficiency η", in.efficiency);
+    out.ttft.formula = MW_TR_NOOP(
+        "Explanations", "Σ stages [max(prefill FLOPs / (peak × η), weights / HBM) + TP all-reduces + send]");
+    out.ttft.input(MW_TR_NOOP("Explanations", "prompt tokens P"), in.P, "tokens")
+        .input(MW_TR_NOOP("Explanations", "compute, all stages"), all.prefillCompute, "s")
+        .input(MW_TR_NOOP("Explanations", "weight reads, all stages"), all.prefillMemory, "s")
+        .input(MW_TR_NOOP("Explanations", "communication"), all.prefillComm, "s")
+        .input(MW_TR_NOOP("Explanations", "GEMM efficiency η"), in.efficiency);
     out.ttft.source = "Megatron's layer FLOPs (stagetime.h); one prompt on an idle replica";
     out.itl.formula
-        = "Σ stages [max(decode FLOPs / (peak × η), (weights + B × context × KV per token) / HBM) "
-          "+ TP all-reduces + EP all-to-all + send]";
-    out.itl.input("sequences in flight B", in.B, "sequences")
-        .input("mean context P + O/2", in.meanContext, "tokens")
-        .input("compute, all stages", all.decodeCompute, "s")
-        .input("memory reads, all stages", all.decodeMemory, "s")
-        .input("communication", all.decodeComm, "s")
-        .input("bytes read per step, slowest stage", out.decodeBytesPerStep, "bytes");
+        = MW_TR_NOOP("Explanations",
+                     "Σ stages [max(decode FLOPs / (peak × η), (weights + B × context × KV per token) / HBM) "
+                     "+ TP all-reduces + EP all-to-all + send]");
+    out.itl.input(MW_TR_NOOP("Explanations", "sequences in flight B"), in.B, "sequences")
+        .input(MW_TR_NOOP("Explanations", "mean context P + O/2"), in.meanContext, "tokens")
+        .input(MW_TR_NOOP("Explanations", "compute, all stages"), all.decodeCompute, "s")
+        .input(MW_TR_NOOP("Explanations", "memory reads, all stages"), all.decodeMemory, "s")
+        .input(MW_TR_NOOP("Explanations", "communication"), all.decodeComm, "s")
+        .input(MW_TR_NOOP("Explanations", "bytes read per step, slowest stage"), out.decodeBytesPerStep,
+               "bytes");
     out.itl.source = "the decode roofline: each step reads every weight and the batch's KV cache once";
     out.itl.note = out.decodeMemoryBound
-        ? "memory-bound: more sequences per step cost little until compute binds"
-        : "compute-bound at this batch";
-    out.throughput.formula = "replicas × B / inter-token latency";
-    out.throughput.input("replicas", static_cast<double>(out.replicas))
-        .input("sequences per replica B", in.B, "sequences")
-        .input("inter-token latency", out.interTokenLatency, "s");
+        ? MW_TR_NOOP("Explanations", "memory-bound: more sequences per step cost little until compute binds")
+        : MW_TR_NOOP("Explanations", "compute-bound at this batch");
+    out.throughput.formula = MW_TR_NOOP("Explanations", "replicas × B / inter-token latency");
+    out.throughput.input(MW_TR_NOOP("Explanations", "replicas"), static_cast<double>(out.replicas))
+        .input(MW_TR_NOOP("Explanations", "sequences per replica B"), in.B, "sequences")
+        .input(MW_TR_NOOP("Explanations", "inter-token latency"), out.interTokenLatency, "s");
     out.throughput.source = "the reference article on serving: report the throughput of the whole serving group";
 }
 

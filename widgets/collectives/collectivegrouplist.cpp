@@ -8,6 +8,7 @@
 #include "common/palette.h"
 #include "common/qtconvert.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QSet>
 #include <QStyle>
@@ -102,6 +103,7 @@ CollectiveGroupList::CollectiveGroupList(QWidget* parent)
     m_tree->header()->setSectionResizeMode(QHeaderView::Fixed);
     m_tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_tree->header()->setMinimumSectionSize(24);
+    m_tree->viewport()->installEventFilter(this);
     layout->addWidget(m_tree);
 
     connect(m_tree, &QTreeWidget::itemSelectionChanged, this, [this] {
@@ -245,8 +247,30 @@ void CollectiveGroupList::fitColumns()
             width = std::max(width, metrics.horizontalAdvance(text) + padding);
         if (column == 0) // the rows sit one level in, below decorated top rows
             width += m_tree->indentation() * (m_tree->rootIsDecorated() ? 2 : 1);
-        m_tree->header()->resizeSection(column, width);
+        if (column == 2)
+            m_linksWidth = width;
+        else
+            m_tree->header()->resizeSection(column, width);
     }
+    shareWidth();
+}
+
+void CollectiveGroupList::shareWidth()
+{
+    // The side column is narrower than the four columns' texts at full width: the time, the row's answer,
+    // stays whole and in view (no sideways scrolling); the links and the rank lists give way.
+    QHeaderView* header = m_tree->header();
+    const int rest = m_tree->viewport()->width() - header->sectionSize(0) - header->sectionSize(3);
+    const int minimumRanks = m_tree->fontMetrics().horizontalAdvance(QStringLiteral("0, 8, 16…"));
+    header->resizeSection(
+        2, std::max(std::min(m_linksWidth, rest - minimumRanks), header->minimumSectionSize()));
+}
+
+bool CollectiveGroupList::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_tree->viewport() && event->type() == QEvent::Resize)
+        shareWidth();
+    return QGroupBox::eventFilter(watched, event);
 }
 
 bool CollectiveGroupList::sameRows(const QList<QTreeWidgetItem*>& tops) const

@@ -53,11 +53,16 @@ private:
     bool takeTexts(const QList<QTreeWidgetItem*>& tops);
     // Sizes the group, links and time columns to their widest text.
     void fitColumns();
+    // Gives the columns their room in the tree's width: group and time whole, the links as wide as fits
+    // beside them and the rank lists (eliding, the tooltip says them whole), the rank lists the rest.
+    void shareWidth();
+    bool eventFilter(QObject* watched, QEvent* event) override;
     // The rows whose data name the group (none when it is not listed).
     QList<QTreeWidgetItem*> itemsOf(core::Dim dim, int groupIndex) const;
 
     bool m_marking = false; // the list or its selection is set from code: no groupChosen()
     QTreeWidget* m_tree = nullptr;
+    int m_linksWidth = 0; // the links column's widest text
 };
 
 } // namespace widgets

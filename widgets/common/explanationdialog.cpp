@@ -10,14 +10,63 @@
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <optional>
 
 namespace widgets {
 
+namespace {
+// The translation of `text`, or nothing when the catalogue has none (English has none: its texts are the
+// core's).
+std::optional<QString> translated(const QString& text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    QString result = QCoreApplication::translate("Explanations", utf8.constData());
+    if (result == text)
+        return std::nullopt;
+    return result;
+}
+} // namespace
+
 QString explanationText(const std::string& text)
 {
-    return text.empty() ? QString() : QCoreApplication::translate("Explanations", text.c_str());
+    if (text.empty())
+        return {};
+    const QString whole = QString::fromStdString(text);
+    if (const auto t = translated(whole))
+        return *t;
+    // Parts and the separators after them.
+    static const QRegularExpression separator(QStringLiteral("(; |: |(?<=\\.) | \\+ )"));
+    QStringList parts, separators;
+    int from = 0;
+    for (QRegularExpressionMatchIterator it = separator.globalMatch(whole); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        parts << whole.mid(from, m.capturedStart() - from);
+        separators << m.captured();
+        from = m.capturedEnd();
+    }
+    parts << whole.mid(from);
+    separators << QString();
+    QString out;
+    for (int i = 0; i < parts.size();) {
+        int next = i + 1;
+        QString piece = parts[i];
+        // The longest run parts[i..j] that the catalogue knows.
+        QString run;
+        for (int j = i; j < parts.size(); ++j) {
+            run += parts[j];
+            if (const auto t = translated(run)) {
+                piece = *t;
+                next = j + 1;
+            }
+            run += separators[j];
+        }
+        out += piece + separators[next - 1];
+        i = next;
+    }
+    return out;
 }
 
 namespace {

@@ -13,8 +13,10 @@ class QTableWidget;
 namespace widgets {
 
 // A text of an explanation in the chosen language: the core marks its fixed texts (formulas, inputs, notes)
-// with MW_TR_NOOP in the context "Explanations"; a text built from parts, or not yet translated, stays as
-// the core wrote it.
+// with MW_TR_NOOP in the context "Explanations". A text the core builds from marked parts (a sum of terms,
+// sentences, "words: formula") is translated part by part: it is cut after "; ", ": ", ". " and around
+// " + ", and the longest runs of parts that have a translation are replaced. Parts without one (a number, a
+// framework's name, a formula) stay as the core wrote them.
 QString explanationText(const std::string& text);
 
 class ExplanationDialog : public QDialog

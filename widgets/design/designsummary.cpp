@@ -3,6 +3,7 @@
 
 #include "base/units.h"
 #include "catalog/catalog.h"
+#include "common/choicetext.h"
 #include "common/explanationdialog.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -191,7 +192,7 @@ void DesignSummary::refresh()
     if (l.sequenceParallel && l.tpCommOverlap)
         details << tr("TP overlap");
     if (l.pp() > 1)
-        details << tr("%1 schedule").arg(qs(core::enumName(l.schedule)));
+        details << tr("%1 schedule").arg(scheduleName(l.schedule));
     // The framework always, its switches where the design overrides the framework's default.
     details << qs(core::frameworkProfile(d).name);
     for (std::size_t i = 0; i < core::kAllSwitches.size(); ++i) {
@@ -328,8 +329,7 @@ void DesignSummary::refreshPerformance()
             + QStringLiteral("<br><small>")
             + tr("a request of %1 prompt and %2 output tokens takes %3 · each decode step reads %4 per GPU "
                  "(%5)")
-                  .arg(v.promptTokens)
-                  .arg(v.outputTokens)
+                  .arg(integerText(v.promptTokens), integerText(v.outputTokens))
                   .arg(seconds(v.requestSeconds), bytesText(v.decodeBytesPerStep),
                        v.decodeMemoryBound ? tr("memory-bound") : tr("compute-bound"))
             + QStringLiteral("</small>"));

@@ -251,4 +251,23 @@ QString switchDefaultText(const core::Design& design, core::Switch s)
                : QCoreApplication::translate("FieldText", "default (%1)").arg(value);
 }
 
+QString switchEffectText(const core::Design& design, core::Switch s)
+{
+    const core::FrameworkProfile& profile = core::frameworkProfile(design);
+    const core::SwitchRule& rule = profile.rule(s);
+    const bool set = (design.layout.*core::switchMember(s)).has_value();
+    const QString value = core::switchOn(design, s) ? QCoreApplication::translate("FieldText", "on")
+                                                    : QCoreApplication::translate("FieldText", "off");
+    QString origin = set ? QCoreApplication::translate("FieldText", "set in the design")
+                         : QCoreApplication::translate("FieldText", "the default of %1")
+                               .arg(QString::fromStdString(profile.name));
+    if (!rule.option.empty())
+        origin += QStringLiteral(", ") + QString::fromStdString(rule.option);
+    QString text = QCoreApplication::translate("FieldText", "%1 is %2 (%3)")
+                       .arg(fieldLabel(kSwitchFields[static_cast<std::size_t>(s)]), value, origin);
+    if (!rule.source.empty())
+        text += QStringLiteral(": ") + QString::fromStdString(rule.source);
+    return text;
+}
+
 } // namespace widgets

@@ -25,5 +25,8 @@ inline constexpr std::array<core::Field, 4> kSwitchFields{core::Field::OverlapGr
                                                           core::Field::OverlapMoeAllToAll};
 std::optional<core::Switch> switchOfField(core::Field field);
 QString switchDefaultText(const core::Design& design, core::Switch s);
+// The value in effect and where it comes from, for the switch's tooltip: "Overlap gradient reduction is on
+// (the default of Megatron-Core, --overlap-grad-reduce): <source>".
+QString switchEffectText(const core::Design& design, core::Switch s);
 
 } // namespace widgets

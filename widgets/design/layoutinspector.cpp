@@ -418,6 +418,11 @@ void LayoutInspector::retranslate()
     showValues();
 }
 
+QSize LayoutInspector::sizeHint() const
+{
+    return {minimumSizeHint().width(), QWidget::sizeHint().height()};
+}
+
 void LayoutInspector::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -578,7 +583,7 @@ void LayoutInspector::markDiagnostics()
         markSeverity(b.editor, worst);
         QString help = fieldToolTip(b.field);
         if (const auto s = switchOfField(b.field)) // the value in effect, and where its default comes from
-            help += QStringLiteral("\n\n") + qs(core::switchExplanation(*m_snapshot.design, *s));
+            help += QStringLiteral("\n\n") + switchEffectText(*m_snapshot.design, *s);
         b.editor->setToolTip(messages.isEmpty() ? help : messages.join(QLatin1Char('\n')));
     }
 }

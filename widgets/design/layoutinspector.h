@@ -26,6 +26,9 @@ class LayoutInspector : public QWidget
 public:
     explicit LayoutInspector(QWidget* parent = nullptr);
 
+    // As wide as the narrowest form: the dock opens so, and the canvas keeps the rest.
+    QSize sizeHint() const override;
+
     void setSnapshot(const DesignSnapshot& snapshot);
     // The editor of a field, or nullptr (for tests and for "show me the field").
     QWidget* editorFor(core::Field field) const;

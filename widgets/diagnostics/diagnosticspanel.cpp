@@ -59,6 +59,17 @@ QString DiagnosticsPanel::summaryText() const
 void DiagnosticsPanel::updateSummary()
 {
     m_summary->setText(summaryText());
+    // Without a diagnostic the panel is its one line ("No problems: …"): the empty table would take the
+    // canvas' room on a laptop screen. Its maximum height holds the dock to that line.
+    const bool collapse = m_model->rowCount() == 0;
+    m_table->setHidden(collapse);
+    const int lineHeight = m_summary->sizeHint().height() + layout()->contentsMargins().top()
+        + layout()->contentsMargins().bottom();
+    setMaximumHeight(collapse ? lineHeight : QWIDGETSIZE_MAX);
+    if (collapse != m_collapsed) {
+        m_collapsed = collapse;
+        emit collapsedChanged(collapse);
+    }
 }
 
 void DiagnosticsPanel::changeEvent(QEvent* event)

@@ -26,9 +26,12 @@ public:
     DiagnosticsModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QString summaryText() const;
+    // The table is hidden while there is no diagnostic: the panel is its summary line.
+    bool isCollapsed() const { return m_collapsed; }
 
 signals:
     void fieldRequested(const QString& jsonPointer);
+    void collapsedChanged(bool collapsed);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -39,6 +42,7 @@ private:
     DiagnosticsModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QLabel* m_summary = nullptr;
+    bool m_collapsed = false;
 };
 
 } // namespace widgets

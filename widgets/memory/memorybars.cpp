@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
+#include "common/plotlocale.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
 #include "memory/memorytext.h"
@@ -34,6 +35,7 @@ MemoryBars::MemoryBars(QWidget* parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
 {
+    followLanguage(m_plot);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_plot->setMinimumSize(200, 160); // never squeezed to nothing (a null paint buffer), see ZeroView

@@ -7,6 +7,7 @@
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/palette.h"
+#include "common/plotlocale.h"
 #include "common/qtconvert.h"
 #include "memory/memorytext.h"
 
@@ -21,6 +22,7 @@ ZeroView::ZeroView(QWidget* parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
 {
+    followLanguage(m_plot);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_title = new QLabel(this);

@@ -3,6 +3,7 @@
 
 #include "base/sizelimits.h"
 #include "base/units.h"
+#include "common/choicetext.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
@@ -61,10 +62,10 @@ QString layoutLabel(const core::ParallelLayout& l)
 QString settingsLabel(const core::ParallelLayout& l)
 {
     QString text = l.zeroStage == 0 ? QStringLiteral("DDP") : QStringLiteral("ZeRO-%1").arg(l.zeroStage);
-    text += QStringLiteral(" · mb %1 · %2").arg(l.microBatch).arg(qs(core::enumName(l.schedule)));
+    text += QStringLiteral(" · mb %1 · %2").arg(l.microBatch).arg(scheduleName(l.schedule));
     if (l.virtualStages > 1)
         text += QStringLiteral(" ×%1").arg(l.virtualStages);
-    text += QStringLiteral(" · ") + qs(core::enumName(l.recompute));
+    text += QStringLiteral(" · ") + recomputeName(l.recompute);
     return text;
 }
 
@@ -527,9 +528,9 @@ void PerformancePanel::fillResults()
             number(l.ep()),
             number(l.zeroStage),
             number(l.microBatch),
-            text(qs(core::enumName(l.schedule))
+            text(scheduleName(l.schedule)
                  + (l.virtualStages > 1 ? QStringLiteral(" ×%1").arg(l.virtualStages) : QString())),
-            text(qs(core::enumName(l.recompute))),
+            text(recomputeName(l.recompute)),
             number(std::round(c.stepSeconds * 1000) / 1000),
             number(std::round(c.tokensPerSecond)),
             c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000)

@@ -6,6 +6,7 @@
 
 #include "base/units.h"
 #include "common/palette.h"
+#include "common/plotlocale.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
 
@@ -42,6 +43,7 @@ ScalingPlot::ScalingPlot(QWidget* parent)
     m_explanation->setTextFormat(Qt::RichText);
     layout->addWidget(m_explanation);
     m_plot = new QCustomPlot(this);
+    followLanguage(m_plot);
     m_plot->setMinimumSize(300, 200);
     layout->addWidget(m_plot, 1);
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);

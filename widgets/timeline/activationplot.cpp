@@ -7,6 +7,7 @@
 #include "base/units.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
+#include "common/plotlocale.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
 #include "timeline/timeaxis.h"
@@ -38,6 +39,7 @@ ActivationPlot::ActivationPlot(QWidget* parent)
     m_title->setWordWrap(true);
     layout->addWidget(m_title);
     m_plot = new QCustomPlot(this);
+    followLanguage(m_plot);
     // The plot gives way first: a short tab page shrinks it, never the readout beneath, which would
     // otherwise be drawn over the time axis' label.
     m_plot->setMinimumSize(260, 90);

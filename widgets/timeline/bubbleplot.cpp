@@ -5,6 +5,7 @@
 #include "timeline/bubbleplot.h"
 
 #include "common/palette.h"
+#include "common/plotlocale.h"
 #include "common/unitstext.h"
 #include "pipeline/steptimeline.h"
 #include "timeline/timelinestyle.h"
@@ -35,6 +36,7 @@ BubblePlot::BubblePlot(QWidget* parent)
     m_title->setWordWrap(true);
     layout->addWidget(m_title);
     m_plot = new QCustomPlot(this);
+    followLanguage(m_plot);
     m_plot->setMinimumSize(260, 160);
     layout->addWidget(m_plot, 1);
 

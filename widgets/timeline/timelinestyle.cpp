@@ -127,25 +127,4 @@ QString commKindName(core::CommKind kind)
     return {};
 }
 
-QString scheduleName(core::Schedule schedule)
-{
-    switch (schedule) {
-    case core::Schedule::GPipe:
-        return QCoreApplication::translate("Timeline", "GPipe");
-    case core::Schedule::OneFOneB:
-        return QCoreApplication::translate("Timeline", "1F1B");
-    case core::Schedule::Interleaved:
-        return QCoreApplication::translate("Timeline", "Interleaved 1F1B");
-    case core::Schedule::ZbH1:
-        return QCoreApplication::translate("Timeline", "ZB-H1");
-    case core::Schedule::ZbV:
-        return QCoreApplication::translate("Timeline", "ZB-V");
-    case core::Schedule::DualPipeV:
-        return QCoreApplication::translate("Timeline", "DualPipeV");
-    case core::Schedule::DualPipe:
-        return QCoreApplication::translate("Timeline", "DualPipe");
-    }
-    return {};
-}
-
 } // namespace widgets

@@ -5,6 +5,7 @@
 // neighbouring micro-batches read apart) and each kind of communication, and their names in the user's
 // language. Shared by the pipeline chart, the DDP and FSDP views, their legends and the plots.
 
+#include "common/choicetext.h" // scheduleName
 #include "pipeline/pipelineschedule.h"
 #include "pipeline/stagetime.h"
 
@@ -23,6 +24,5 @@ QString opKindName(core::PipelineOpKind kind);
 // "Forward of micro-batch 3 on stage 2", with the chunk's stage.
 QString opDescription(const core::PipelineOp& op);
 QString commKindName(core::CommKind kind);
-QString scheduleName(core::Schedule schedule);
 
 } // namespace widgets

@@ -19,8 +19,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -40,6 +42,8 @@ private slots:
     void editKeepsTheRowsAndReadsAsAFreshList();
     void canvasAndTabShareTheGroup();
     void germanShowsWhenChosen();
+    void timesStayWholeInView_data();
+    void timesStayWholeInView();
     void screenshotOfTheTab();
 
 private:
@@ -248,6 +252,59 @@ void TestCollectivesTab::screenshotOfTheTab()
     QCOMPARE(image.size(), QSize(1600, 1000) * image.devicePixelRatio());
     QVERIFY(panel->view()->isVisible());
     QVERIFY(panel->view()->width() > 500 && panel->view()->height() > 350);
+}
+
+void TestCollectivesTab::timesStayWholeInView_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const char* example : {"default", "seed-70b-32k-512gpu", "mixtral-8x7b-ep8"})
+        for (const char* language : {"en", "de"})
+            for (const QSize size : {QSize(1366, 768), QSize(1600, 1000)})
+                QTest::addRow("%s %s %dx%d", example, language, size.width(), size.height())
+                    << QString::fromLatin1(example) << QString::fromLatin1(language) << size;
+}
+
+// The group list's time is the row's answer: it is whole (not elided) and inside the list's width (no
+// sideways scrolling to reach it), however long the rank lists and link names are.
+void TestCollectivesTab::timesStayWholeInView()
+{
+    QFETCH(QString, example);
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    m_window->setDesign(*core::exampleDesign(example.toStdString()));
+    m_language->choose(language);
+    m_window->resize(size);
+    QVERIFY(m_window->showTab(QStringLiteral("collectives")));
+    QApplication::processEvents();
+    QTreeWidget* tree = m_window->collectives()->groupTree();
+    QApplication::processEvents();
+    int checked = 0;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* top = tree->topLevelItem(i);
+        for (int j = 0; j < top->childCount(); ++j) {
+            QTreeWidgetItem* item = top->child(j);
+            const QString time = item->text(3);
+            if (time.isEmpty() || !(item->flags() & Qt::ItemIsEnabled))
+                continue;
+            const QRect cell = tree->visualRect(tree->indexFromItem(item, 3));
+            // The text and the item's margins as QCommonStyle draws them (viewItemDrawText).
+            const int needed = tree->fontMetrics().horizontalAdvance(time)
+                + 2 * (tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1);
+            QVERIFY2(cell.width() >= needed && cell.left() >= 0 && cell.right() < tree->viewport()->width(),
+                     qPrintable(QStringLiteral("\"%1\" needs %2 px; its cell spans %3–%4 of %5")
+                                    .arg(time)
+                                    .arg(needed)
+                                    .arg(cell.left())
+                                    .arg(cell.right())
+                                    .arg(tree->viewport()->width())));
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 4);
+    QVERIFY(!tree->horizontalScrollBar()->isVisible());
+    m_language->choose(QStringLiteral("en"));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestCollectivesTab)

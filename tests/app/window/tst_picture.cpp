@@ -18,6 +18,8 @@
 #include "design/designio.h"
 #include "design/designsummary.h"
 #include "design/layoutinspector.h"
+#include "diagnostics/diagnosticsmodel.h"
+#include "diagnostics/diagnosticspanel.h"
 #include "evaluate.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
@@ -32,9 +34,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
-#include <QSpinBox>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -63,6 +66,8 @@ private slots:
     void explanationsInTheChosenLanguage();
     void viewMenuTogglesDocks();
     void minimumSizeEnforced();
+    void emptyDiagnosticsGiveTheirRoom();
+    void inspectorOpensAtItsNarrowest();
     void wrongTypeNamesItsPathOnce();
 
 private:
@@ -387,6 +392,51 @@ void TestPicture::minimumSizeEnforced()
                                 .arg(scroll->viewport()->width())));
     }
     m_language->choose(QStringLiteral("en"));
+}
+
+// Without a diagnostic the Diagnostics dock is its one summary line ("No problems: …"); a problem opens the
+// table again at its height, and the canvas gives and takes the room.
+void TestPicture::emptyDiagnosticsGiveTheirRoom()
+{
+    m_window->resize(1366, 740);
+    QApplication::processEvents();
+    widgets::DiagnosticsPanel* panel = m_window->diagnostics();
+    QCOMPARE(panel->model()->rowCount(), 0); // the default example is consistent
+    QVERIFY(panel->isCollapsed());
+    QVERIFY(panel->table()->isHidden());
+    const int lineDock = m_window->diagnosticsDock()->height();
+    // The title bar, the line and the margins: under 70 px where the empty table took 150.
+    QVERIFY2(lineDock < 70, qPrintable(QString::number(lineDock)));
+    const int canvasHeight = canvas()->height();
+    // TP = 3 does not divide the 64 heads: an error.
+    m_window->document()->editField(core::Field::Tp, std::int64_t{3});
+    QApplication::processEvents();
+    QVERIFY(panel->model()->rowCount() > 0);
+    QVERIFY(!panel->isCollapsed());
+    QVERIFY(panel->table()->isVisible());
+    QVERIFY2(m_window->diagnosticsDock()->height() >= 110,
+             qPrintable(QString::number(m_window->diagnosticsDock()->height())));
+    QVERIFY(canvas()->height() < canvasHeight);
+    m_window->document()->undoStack()->undo();
+    QApplication::processEvents();
+    QVERIFY(panel->isCollapsed());
+    QCOMPARE(m_window->diagnosticsDock()->height(), lineDock);
+    QCOMPARE(canvas()->height(), canvasHeight);
+}
+
+// The Layout panel opens as narrow as its form allows (the rest goes to the canvas); it can be widened by
+// hand, and hidden from the View menu.
+void TestPicture::inspectorOpensAtItsNarrowest()
+{
+    testing::createMainWindow(m_language, m_window, QSize(1366, 740));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QApplication::processEvents();
+    QDockWidget* dock = m_window->inspectorDock();
+    const int narrowest = dock->widget()->minimumWidth();
+    QVERIFY2(dock->widget()->width() <= narrowest + 2,
+             qPrintable(QStringLiteral("%1 px, at least %2").arg(dock->widget()->width()).arg(narrowest)));
+    QVERIFY2(narrowest <= 370, qPrintable(QString::number(narrowest)));
 }
 
 void TestPicture::wrongTypeNamesItsPathOnce()

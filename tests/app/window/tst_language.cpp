@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The chosen language beyond the window's own labels: the core's explanations of memory, traffic and
+// serving figures (marked in the core, translated by the views), the framework switches' tooltips, the
+// choices a table names, and the plots' numbers after a change of language while the window is open.
+
+// qcustomplot.h (Debian's 2.1) uses Qt's foreach in its templates.
+#undef QT_NO_FOREACH
+
+#include "common/choicetext.h"
+#include "common/explanationdialog.h"
+#include "design/designfield.h"
+#include "design/designio.h"
+#include "design/layoutinspector.h"
+#include "evaluate.h"
+#include "framework/frameworkswitches.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace app;
+
+class TestLanguage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void explanationsHaveNoEnglishLeft_data();
+    void explanationsHaveNoEnglishLeft();
+    void partsTranslatedKeepTheirFormula();
+    void switchTooltipInTheLanguage();
+    void choicesNamedInTheLanguage();
+    void plotsFollowTheLanguage();
+
+private:
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestLanguage::init()
+{
+    testing::createMainWindow(m_language, m_window, QSize(1366, 768));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestLanguage::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+namespace {
+
+// Every explanation a view of the design shows: each rank role's memory figures, the serving figures, the
+// traffic of each dimension that communicates.
+std::vector<std::pair<QString, const core::Explanation*>> explanationsOf(const core::Evaluation& e)
+{
+    std::vector<std::pair<QString, const core::Explanation*>> all;
+    if (e.memory) {
+        for (std::size_t r = 0; r < e.memory->roles.size(); ++r)
+            for (core::MemoryCategory c : core::enumValues<core::MemoryCategory>())
+                if (e.memory->roles[r].figure(c).bytes > 0)
+                    all.emplace_back(
+                        QStringLiteral("role %1 %2").arg(r).arg(QString::fromUtf8(core::enumName(c).data())),
+                        &e.memory->roles[r].figure(c).explanation);
+        if (e.memory->maxConcurrentSequences) {
+            all.emplace_back(QStringLiteral("KV per sequence"), &e.memory->kvBytesPerSequenceExplanation);
+            all.emplace_back(QStringLiteral("sequences that fit"),
+                             &e.memory->maxConcurrentSequencesExplanation);
+        }
+    }
+    if (e.traffic)
+        for (const core::DimensionTraffic& d : e.traffic->dims)
+            if (d.totalBytes > 0)
+                all.emplace_back(
+                    QStringLiteral("traffic %1").arg(QString::fromUtf8(core::enumName(d.dim).data())),
+                    &d.explanation);
+    if (e.serving) {
+        all.emplace_back(QStringLiteral("TTFT"), &e.serving->ttft);
+        all.emplace_back(QStringLiteral("ITL"), &e.serving->itl);
+        all.emplace_back(QStringLiteral("throughput"), &e.serving->throughput);
+    }
+    return all;
+}
+
+// Texts that read the same in German: symbols and degrees.
+bool sameInGerman(const std::string& text)
+{
+    static const std::vector<std::string> same{"CP", "EP", "t (TP)"};
+    return std::find(same.begin(), same.end(), text) != same.end();
+}
+
+} // namespace
+
+void TestLanguage::explanationsHaveNoEnglishLeft_data()
+{
+    QTest::addColumn<QString>("example");
+    for (const char* id :
+         {"default", "fsdp-1node-8gpu", "gb200-nvl72-405b", "mixtral-8x7b-ep8", "seed-70b-32k-512gpu",
+          "seed-70b-32k-512gpu-alt", "serving-70b-tp4x2", "teaching-4gpu"})
+        QTest::newRow(id) << QString::fromLatin1(id);
+}
+
+// The formula, the inputs and the note of every figure the Memory tab, the Cluster tab's traffic and the
+// serving headline explain read in German: none comes back as the core's English. (Sources cite papers and
+// files and stay as written.)
+void TestLanguage::explanationsHaveNoEnglishLeft()
+{
+    QFETCH(QString, example);
+    const std::optional<core::Design> design = core::exampleDesign(example.toStdString());
+    QVERIFY(design);
+    const core::Evaluation evaluation = core::evaluate(*design);
+    const auto all = explanationsOf(evaluation);
+    QVERIFY(all.size() >= 6);
+    m_language->choose(QStringLiteral("de"));
+    QStringList english;
+    for (const auto& [where, e] : all) {
+        auto check = [&, where = where](const std::string& text) {
+            if (!text.empty() && !sameInGerman(text)
+                && widgets::explanationText(text) == QString::fromStdString(text))
+                english << where + QStringLiteral(": ") + QString::fromStdString(text);
+        };
+        check(e->formula);
+        check(e->note);
+        for (const core::ExplanationInput& input : e->inputs)
+            check(input.name);
+    }
+    QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
+    m_language->choose(QStringLiteral("en"));
+    // English shows the core's text unchanged.
+    for (const auto& [where, e] : all)
+        QCOMPARE(widgets::explanationText(e->formula), QString::fromStdString(e->formula));
+}
+
+// A text the core builds from marked parts is translated part by part; the formula between them stays.
+void TestLanguage::partsTranslatedKeepTheirFormula()
+{
+    const core::Evaluation evaluation = core::evaluate(*core::exampleDesign("default"));
+    const core::Explanation& activations
+        = evaluation.memory->roleOf(0).figure(core::MemoryCategory::Activations).explanation;
+    // TP = 8 with sequence parallelism and selective recomputation: Korthikanti et al. 2022, Table 2,
+    // s·b·h·(34/t).
+    QVERIFY2(activations.formula.find("; A per layer, a GPT layer's generalised") != std::string::npos,
+             activations.formula.c_str());
+    m_language->choose(QStringLiteral("de"));
+    const QString german = widgets::explanationText(activations.formula);
+    QVERIFY2(german.startsWith(QStringLiteral("gleichzeitig gehalten × (dichte Layer × A_dense")),
+             qPrintable(german));
+    QVERIFY2(german.contains(QStringLiteral("; A pro Layer, das eines GPT-Layers")), qPrintable(german));
+    QVERIFY2(german.endsWith(QStringLiteral(": s·b·h·(34/t)")), qPrintable(german));
+    // A sum of terms: the last stage's logits and the sequence-parallel buffer.
+    const core::Explanation& temporary
+        = evaluation.memory->roleOf(31).figure(core::MemoryCategory::Temporary).explanation;
+    QCOMPARE(widgets::explanationText(temporary.formula),
+             QStringLiteral("4·s·b·V/t (FP32-Logits) + 2·s·b·h (per All-Gather gesammelte SP-Eingabe)"));
+}
+
+// The framework switches' tooltips say the value in effect and where it comes from in the chosen language.
+void TestLanguage::switchTooltipInTheLanguage()
+{
+    m_language->choose(QStringLiteral("de"));
+    QApplication::processEvents();
+    QCheckBox* overlap = nullptr;
+    for (QCheckBox* box : m_window->inspector()->findChildren<QCheckBox*>())
+        if (box->toolTip().contains(QStringLiteral("--overlap-grad-reduce")))
+            overlap = box;
+    QVERIFY(overlap);
+    // The default example runs Megatron-Core with its own default for the switch.
+    const bool on = core::switchOn(*m_window->document()->snapshot().design, core::Switch::OverlapGradReduce);
+    QVERIFY2(overlap->toolTip().contains(
+                 QStringLiteral("ist %1 (Standard von Megatron-Core, --overlap-grad-reduce)")
+                     .arg(on ? QStringLiteral("an") : QStringLiteral("aus"))),
+             qPrintable(overlap->toolTip()));
+    QVERIFY2(!overlap->toolTip().contains(QStringLiteral("the default of")), qPrintable(overlap->toolTip()));
+    m_language->choose(QStringLiteral("en"));
+    QApplication::processEvents();
+    QVERIFY2(overlap->toolTip().contains(
+                 QStringLiteral("is %1 (the default of Megatron-Core, --overlap-grad-reduce)")
+                     .arg(on ? QStringLiteral("on") : QStringLiteral("off"))),
+             qPrintable(overlap->toolTip()));
+}
+
+void TestLanguage::choicesNamedInTheLanguage()
+{
+    m_language->choose(QStringLiteral("de"));
+    QCOMPARE(widgets::recomputeName(core::Recompute::Selective), QStringLiteral("selektive Recomputation"));
+    QCOMPARE(widgets::scheduleName(core::Schedule::Interleaved), QStringLiteral("Interleaved 1F1B"));
+    m_language->choose(QStringLiteral("en"));
+    QCOMPARE(widgets::recomputeName(core::Recompute::Full), QStringLiteral("full recomputation"));
+}
+
+// QCustomPlot formats its ticks with the locale it had when made: after a change to German every plot of
+// the window writes a decimal comma, and back in English a point.
+void TestLanguage::plotsFollowTheLanguage()
+{
+    // Every tab once, so that each plot exists and has drawn.
+    for (int i = 0; i < m_window->views()->count(); ++i) {
+        m_window->views()->setCurrentIndex(i);
+        QApplication::processEvents();
+    }
+    const QList<QCustomPlot*> plots = m_window->findChildren<QCustomPlot*>();
+    QVERIFY(plots.size() >= 4);
+    // A probe axis from 0 to 1 on each plot: its ticks 0, 0.2, … are formatted as the plot formats all.
+    auto tickLabels = [](QCustomPlot* plot) {
+        QCPAxis* probe = plot->axisRect()->addAxis(QCPAxis::atRight);
+        probe->setRange(0, 1);
+        plot->replot();
+        const QVector<QString> labels = probe->tickVectorLabels();
+        plot->axisRect()->removeAxis(probe);
+        return QStringList(labels.begin(), labels.end()).join(QLatin1Char(' '));
+    };
+    for (const char* language : {"de", "en"}) {
+        m_language->choose(QString::fromLatin1(language));
+        QApplication::processEvents();
+        const bool german = QString::fromLatin1(language) == QLatin1String("de");
+        for (QCustomPlot* plot : plots) {
+            const QString labels = tickLabels(plot);
+            QVERIFY2(labels.contains(german ? QStringLiteral("0,2") : QStringLiteral("0.2"))
+                         && !labels.contains(german ? QLatin1Char('.') : QLatin1Char(',')),
+                     qPrintable(QStringLiteral("%1 in %2: %3")
+                                    .arg(QString::fromLatin1(plot->parentWidget()->metaObject()->className()),
+                                         QString::fromLatin1(language), labels)));
+        }
+    }
+}
+
+MESHWRIGHT_GUI_TEST_MAIN(TestLanguage)
+#include "tst_language.moc"
