@@ -156,6 +156,10 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("defaultIntraLink", gpu.defaultIntraLink);
     in.read("source", gpu.source);
     in.read("memorySource", gpu.memorySource);
+    double hostGiB = 0;
+    in.read("hostMemoryPerGpuGiB", hostGiB);
+    in.read("hostMemorySource", gpu.hostMemorySource);
+    gpu.hostMemoryPerGpuBytes = hostGiB * kGiB;
     gpu.bf16Flops = tflops * 1e12;
     gpu.fp8Flops = fp8TFlops * 1e12;
     gpu.hbmBandwidth = hbmGBps * kGB;
@@ -171,6 +175,7 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     inRange("bf16TFlops", tflops, 0.001, 1e6);
     inRange("fp8TFlops", fp8TFlops, 0, 1e6);
     inRange("hbmBandwidthGBps", hbmGBps, 0.001, 1e6);
+    inRange("hostMemoryPerGpuGiB", hostGiB, 0, 1e6);
 }
 
 Json gpuToJson(const GpuSpec& gpu)
@@ -184,7 +189,9 @@ Json gpuToJson(const GpuSpec& gpu)
             {"hbmBandwidthGBps", gpu.hbmBandwidth / kGB},
             {"defaultIntraLink", gpu.defaultIntraLink},
             {"source", gpu.source},
-            {"memorySource", gpu.memorySource}};
+            {"memorySource", gpu.memorySource},
+            {"hostMemoryPerGpuGiB", gpu.hostMemoryPerGpuBytes / kGiB},
+            {"hostMemorySource", gpu.hostMemorySource}};
 }
 
 void readLink(const Json& value, const std::string& pointer, ReadContext& context, LinkSpec& link)
