@@ -134,6 +134,13 @@ void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluatio
     if (mesh.complete && mesh.checks.modelValid) {
         result.memory = computeMemory(design, *placed.roles, placed.presets(), {}, options.rankLists);
         append(result.diagnostics, result.memory->diagnostics);
+        // Host memory per node walks the nodes; the search (no rank lists) needs it only when it warns.
+        if (design.workload.mode == Mode::Training
+            && (options.rankLists || design.workload.offload != Offload::None)) {
+            result.memory->host
+                = computeHostMemory(design, placed.ranks, *placed.roles, *result.memory, placed.presets());
+            append(result.diagnostics, result.memory->host->diagnostics);
+        }
         if (options.skipTimeUnlessFits && !result.memory->fits)
             return;
         if (options.traffic && design.workload.mode == Mode::Training)

@@ -830,6 +830,10 @@
         <source>%1 always shards norms and dropout along the sequence under TP; the design&apos;s TP without sequence parallelism runs with it.</source>
         <translation>%1 teilt Normierungen und Dropout unter TP immer entlang der Sequenz; das TP des Designs ohne Sequenzparallelität läuft mit ihr.</translation>
     </message>
+    <message>
+        <source>Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs (a higher ZeRO stage, more DP), or set the nodes&apos; RAM if it is larger.</source>
+        <translation>Knoten %1 braucht %2 Hauptspeicher für die ausgelagerten Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Knoten liegen darüber. Weniger auslagern (nur den Optimierer oder nichts), über mehr GPUs sharden (eine höhere ZeRO-Stufe, mehr DP) oder den RAM der Knoten setzen, wenn er größer ist.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1064,6 +1068,34 @@
     <message>
         <source>inter-token latency</source>
         <translation>Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>optimizer on the CPU (host memory bound)</source>
+        <translation>Optimierer auf der CPU (durch den Hostspeicher begrenzt)</translation>
+    </message>
+    <message>
+        <source>updated parameters back to the GPU</source>
+        <translation>aktualisierte Parameter zurück zur GPU</translation>
+    </message>
+    <message>
+        <source>host transfers the compute does not hide</source>
+        <translation>Host-Transfers, die die Rechnung nicht verdeckt</translation>
+    </message>
+    <message>
+        <source>parameters updated on the host, slowest rank</source>
+        <translation>auf dem Host aktualisierte Parameter, langsamster Rang</translation>
+    </message>
+    <message>
+        <source>host link per direction</source>
+        <translation>Host-Verbindung je Richtung</translation>
+    </message>
+    <message>
+        <source>host memory bandwidth per GPU</source>
+        <translation>Hostspeicher-Bandbreite je GPU</translation>
+    </message>
+    <message>
+        <source>With CPU offload the optimizer step runs on the host: its time is the CPU optimizer, bound by host memory, plus the transfers over the host link that the compute does not hide (docs/offload.md).</source>
+        <translation>Mit CPU-Offload läuft der Optimiererschritt auf dem Host: seine Zeit ist der CPU-Optimierer, durch den Hostspeicher begrenzt, plus die Transfers über die Host-Verbindung, die die Rechnung nicht verdeckt (docs/offload.md).</translation>
     </message>
     <message>
         <source>2·s·b·h/t (the layer input only)</source>
@@ -1569,34 +1601,6 @@
         <source>Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM finalize_model_grads, DeepSpeed at the accumulation boundary).</source>
         <translation>Einmal pro Optimizer-Schritt: Die Gradients sammeln sich lokal über die Micro-Batches (Megatron-LM finalize_model_grads, DeepSpeed an der Akkumulationsgrenze).</translation>
     </message>
-    <message>
-        <source>optimizer on the CPU (host memory bound)</source>
-        <translation>Optimierer auf der CPU (durch den Hostspeicher begrenzt)</translation>
-    </message>
-    <message>
-        <source>updated parameters back to the GPU</source>
-        <translation>aktualisierte Parameter zurück zur GPU</translation>
-    </message>
-    <message>
-        <source>host transfers the compute does not hide</source>
-        <translation>Host-Transfers, die die Rechnung nicht verdeckt</translation>
-    </message>
-    <message>
-        <source>parameters updated on the host, slowest rank</source>
-        <translation>auf dem Host aktualisierte Parameter, langsamster Rang</translation>
-    </message>
-    <message>
-        <source>host link per direction</source>
-        <translation>Host-Verbindung je Richtung</translation>
-    </message>
-    <message>
-        <source>host memory bandwidth per GPU</source>
-        <translation>Hostspeicher-Bandbreite je GPU</translation>
-    </message>
-    <message>
-        <source>With CPU offload the optimizer step runs on the host: its time is the CPU optimizer, bound by host memory, plus the transfers over the host link that the compute does not hide (docs/offload.md).</source>
-        <translation>Mit CPU-Offload läuft der Optimiererschritt auf dem Host: seine Zeit ist der CPU-Optimierer, durch den Hostspeicher begrenzt, plus die Transfers über die Host-Verbindung, die die Rechnung nicht verdeckt (docs/offload.md).</translation>
-    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1923,6 +1927,10 @@
     <message>
         <source>Sliding layers per period</source>
         <translation>Layer mit Sliding Window je Periode</translation>
+    </message>
+    <message>
+        <source>Host RAM per node</source>
+        <translation>Host-RAM pro Knoten</translation>
     </message>
     <message>
         <source>set in the design</source>
@@ -5388,6 +5396,18 @@ Verbindungen: %3%4</translation>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
+    <message>
+        <source>Host RAM per node (GiB)</source>
+        <translation>Host-RAM pro Knoten (GiB)</translation>
+    </message>
+    <message>
+        <source>from the GPU type</source>
+        <translation>vom GPU-Typ</translation>
+    </message>
+    <message>
+        <source>The CPU memory of every node, which offloaded optimizer states and parameters need; 0: the GPUs&apos; vendor reference system (DGX H100: 2 TB)</source>
+        <translation>Der CPU-Speicher jedes Knotens, den ausgelagerte Optimiererzustände und Parameter brauchen; 0: das Referenzsystem des GPU-Herstellers (DGX H100: 2 TB)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -5553,6 +5573,29 @@ Verbindungen: %3%4</translation>
             <numerusform>%Ln Replica</numerusform>
             <numerusform>%Ln Replicas</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>unknown RAM</source>
+        <translation>unbekannter RAM</translation>
+    </message>
+    <message>
+        <source>Host memory per node: nothing offloaded (%1 per node).</source>
+        <translation>Hauptspeicher pro Knoten: nichts ausgelagert (%1 pro Knoten).</translation>
+    </message>
+    <message>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (offloaded states and pinned buffers).</source>
+        <translation>Hauptspeicher pro Knoten: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (ausgelagerte Zustände und gepinnte Puffer).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) need more than their RAM.</source>
+        <translation>
+            <numerusform>%n Knoten braucht mehr als seinen RAM.</numerusform>
+            <numerusform>%n Knoten brauchen mehr als ihren RAM.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Host memory per node</source>
+        <translation>Hauptspeicher pro Knoten</translation>
     </message>
 </context>
 <context>

@@ -830,6 +830,10 @@
         <source>%1 always shards norms and dropout along the sequence under TP; the design&apos;s TP without sequence parallelism runs with it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs (a higher ZeRO stage, more DP), or set the nodes&apos; RAM if it is larger.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1063,6 +1067,34 @@
     </message>
     <message>
         <source>inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer on the CPU (host memory bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated parameters back to the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host transfers the compute does not hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters updated on the host, slowest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host link per direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host memory bandwidth per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With CPU offload the optimizer step runs on the host: its time is the CPU optimizer, bound by host memory, plus the transfers over the host link that the compute does not hide (docs/offload.md).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1569,34 +1601,6 @@
         <source>Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM finalize_model_grads, DeepSpeed at the accumulation boundary).</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>optimizer on the CPU (host memory bound)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>updated parameters back to the GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host transfers the compute does not hide</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>parameters updated on the host, slowest rank</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host link per direction</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host memory bandwidth per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>With CPU offload the optimizer step runs on the host: its time is the CPU optimizer, bound by host memory, plus the transfers over the host link that the compute does not hide (docs/offload.md).</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1922,6 +1926,10 @@
     </message>
     <message>
         <source>Sliding layers per period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host RAM per node</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5381,6 +5389,18 @@ Links: %3%4</source>
         <source>DualPipe (bidirectional, 2× parameters)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Host RAM per node (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CPU memory of every node, which offloaded optimizer states and parameters need; 0: the GPUs&apos; vendor reference system (DGX H100: 2 TB)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -5546,6 +5566,29 @@ Links: %3%4</source>
             <numerusform>%Ln replica</numerusform>
             <numerusform>%Ln replicas</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>unknown RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory per node: nothing offloaded (%1 per node).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (offloaded states and pinned buffers).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) need more than their RAM.</source>
+        <translation>
+            <numerusform>%n node needs more than its RAM.</numerusform>
+            <numerusform>%n nodes need more than their RAM.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Host memory per node</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -156,7 +156,10 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         if (!(value >= 1 && value <= 64))
             throw UsageError("--oversubscription must be between 1 and 64, not " + formatNumber(value));
         oversubscription = value;
-    } else if (flag == "--fabric-topology")
+    } else if (flag == "--host-memory")
+        hostMemoryGiB = static_cast<double>(
+            args.integer(flag, 0, static_cast<std::int64_t>(limits::kMaxHostMemoryBytes / kGiB)));
+    else if (flag == "--fabric-topology")
         fabricTopology = enumValue<FabricTopology>(args, flag);
     else if (flag == "--order") {
         const std::string text = args.value(flag);
@@ -244,6 +247,7 @@ std::string designFlagsHelp()
            "  --gpu PRESET --nodes N --gpus-per-node G --intra-link LINK --fabric LINK\n"
            "  --nics-per-node N (0: one per GPU)  --oversubscription X  --fabric-topology "
         + enumNameList<FabricTopology>() + "\n"
+          "  --host-memory GIB           RAM per node (0: the GPUs' reference system, DGX H100 2 TB)\n"
           "Layout:\n"
            "  --dp N --tp N --pp N --cp N --ep N   (without a file, DP fills the cluster unless given)\n"
            "  --order tp-cp-ep-dp-pp      dimensions, fastest-varying first (partial orders allowed)\n"
@@ -348,6 +352,7 @@ void applyClusterFlags(const DesignFlags& flags, Design& design)
         Cluster rebuilt = makeUniformCluster(nodes, perNode, gpu, link, design.cluster.fabric);
         rebuilt.nicsPerNode = design.cluster.nicsPerNode;
         rebuilt.oversubscription = design.cluster.oversubscription;
+        rebuilt.hostMemoryBytes = design.cluster.hostMemoryBytes;
         rebuilt.fabricTopology = design.cluster.fabricTopology;
         rebuilt.calibratedLinks = std::move(design.cluster.calibratedLinks);
         design.cluster = std::move(rebuilt);
@@ -357,6 +362,8 @@ void applyClusterFlags(const DesignFlags& flags, Design& design)
         design.cluster.nicsPerNode = *flags.nicsPerNode;
     if (flags.oversubscription)
         design.cluster.oversubscription = *flags.oversubscription;
+    if (flags.hostMemoryGiB)
+        design.cluster.hostMemoryBytes = *flags.hostMemoryGiB * kGiB;
     if (flags.fabricTopology)
         design.cluster.fabricTopology = *flags.fabricTopology;
     if (flags.fabric)

@@ -24,6 +24,7 @@ struct DesignFlags
     std::optional<std::string> gpu, intraLink, fabric;
     std::optional<int> nodes, gpusPerNode, nicsPerNode;
     std::optional<double> oversubscription;
+    std::optional<double> hostMemoryGiB; // --host-memory: RAM per node in GiB; 0: the GPUs' reference system
     std::optional<core::FabricTopology> fabricTopology;
     std::array<std::optional<int>, core::kDimCount> degrees;
     std::optional<std::vector<core::Dim>> order;

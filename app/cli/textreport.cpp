@@ -70,6 +70,24 @@ std::string clusterText(const Cluster& cluster, const Catalog& catalog)
     return text;
 }
 
+// CPU memory per node (hostmemory.h), one line per group of nodes with the same need and RAM, when
+// anything is offloaded.
+void writeHostMemory(std::ostream& out, const MemoryReport& memory)
+{
+    if (!memory.host || memory.host->groups.empty() || memory.host->groups.front().needBytes <= 0)
+        return;
+    constexpr std::size_t kShown = 4;
+    const std::vector<HostMemoryGroup>& groups = memory.host->groups;
+    for (std::size_t i = 0; i < groups.size() && i < kShown; ++i) {
+        const HostMemoryGroup& g = groups[i];
+        out << "  host memory per node: " << formatBytes(g.needBytes) << " of "
+            << (g.ramBytes > 0 ? formatBytes(g.ramBytes) : std::string("unknown")) << " RAM (" << g.nodes
+            << (g.nodes == 1 ? " node" : " nodes") << ")" << (g.fits() ? "" : " — exceeds the RAM") << "\n";
+    }
+    if (groups.size() > kShown)
+        out << "  host memory per node: … " << groups.size() - kShown << " more groups of nodes\n";
+}
+
 } // namespace
 
 void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
@@ -109,6 +127,7 @@ void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
     }
     out << "  peak: rank " << memory.peakRank << ", " << formatBytes(memory.peakBytes)
         << (memory.fits ? " — every rank fits" : " — does not fit") << "\n";
+    writeHostMemory(out, memory);
     if (memory.maxConcurrentSequences)
         out << "  KV cache per sequence " << formatBytes(memory.kvBytesPerSequence) << "; at most "
             << *memory.maxConcurrentSequences << " concurrent sequences fit per replica\n";

@@ -107,6 +107,7 @@ constexpr std::array kKinds{
     kCollectiveLink,
     kMemoryDoesNotFit, // one code; its three other messages (by the largest part) share it and its severity
     kOffloadWithoutZero,
+    kHostMemory,
     kFrameworkMode,
     kFrameworkZeroStage,
     kFrameworkZeroPipeline,

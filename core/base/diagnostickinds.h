@@ -419,6 +419,15 @@ inline constexpr DiagnosticKind kOffloadWithoutZero{
         "The optimizer is offloaded to CPU with ZeRO stage 0, but DeepSpeed offloads only a sharded "
         "optimizer (ZeRO stage 1 or higher): raise the ZeRO stage, or keep the optimizer on the GPU.")};
 
+// Offload puts model states in the nodes' CPU memory (memory/hostmemory.h); more than a node's RAM does not
+// fail on the GPU but makes the host swap or the job die when it starts.
+inline constexpr DiagnosticKind kHostMemory{
+    "host-memory", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; "
+               "%5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs "
+               "(a higher ZeRO stage, more DP), or set the nodes' RAM if it is larger.")};
+
 // ---- What the framework can run (core/framework/frameworkprofile.h) -----------------------------------
 inline constexpr DiagnosticKind kFrameworkMode{
     "framework-mode", Severity::Error,

@@ -12,6 +12,8 @@ inline constexpr int kMaxDegree = 65536;
 inline constexpr std::int64_t kMaxWorldSize = 262144; // 256 Ki ranks
 inline constexpr int kMaxNodes = 65536;
 inline constexpr int kMaxGpusPerNode = 1024;
+// A node's RAM, bytes: 1 PiB, far above any server (DGX B200: 4 TB at most).
+inline constexpr double kMaxHostMemoryBytes = 1125899906842624.0;
 // GPUs in one cluster, in service or not: no layout can use more than kMaxWorldSize of them.
 inline constexpr std::int64_t kMaxGpus = kMaxWorldSize;
 inline constexpr int kMaxLayers = 100000;

@@ -41,6 +41,10 @@ struct GpuSpec
     std::string defaultIntraLink; // the link a node of these GPUs usually has
     std::string source; // where the peaks and the bandwidth come from
     std::string memorySource; // where memoryBytes comes from
+    // CPU memory per GPU of the vendor's reference system with these GPUs (DGX H100: 2 TB for 8 GPUs), the
+    // default of a node's RAM (cluster.h); 0: no reference system.
+    double hostMemoryPerGpuBytes = 0;
+    std::string hostMemorySource;
     bool operator==(const GpuSpec&) const = default;
 };
 

@@ -161,6 +161,10 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("hostSource", gpu.hostSource);
     gpu.hostLinkBandwidth = hostLinkGBps * kGB;
     gpu.hostMemoryBandwidth = hostMemoryGBps * kGB;
+    double hostGiB = 0;
+    in.read("hostMemoryPerGpuGiB", hostGiB);
+    in.read("hostMemorySource", gpu.hostMemorySource);
+    gpu.hostMemoryPerGpuBytes = hostGiB * kGiB;
     gpu.bf16Flops = tflops * 1e12;
     gpu.fp8Flops = fp8TFlops * 1e12;
     gpu.hbmBandwidth = hbmGBps * kGB;
@@ -178,6 +182,7 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     inRange("hbmBandwidthGBps", hbmGBps, 0.001, 1e6);
     inRange("hostLinkGBps", hostLinkGBps, 0, 1e5);
     inRange("hostMemoryGBpsPerGpu", hostMemoryGBps, 0, 1e5);
+    inRange("hostMemoryPerGpuGiB", hostGiB, 0, 1e6);
 }
 
 Json gpuToJson(const GpuSpec& gpu)
@@ -194,7 +199,9 @@ Json gpuToJson(const GpuSpec& gpu)
             {"memorySource", gpu.memorySource},
             {"hostLinkGBps", gpu.hostLinkBandwidth / kGB},
             {"hostMemoryGBpsPerGpu", gpu.hostMemoryBandwidth / kGB},
-            {"hostSource", gpu.hostSource}};
+            {"hostSource", gpu.hostSource},
+            {"hostMemoryPerGpuGiB", gpu.hostMemoryPerGpuBytes / kGiB},
+            {"hostMemorySource", gpu.hostMemorySource}};
 }
 
 void readLink(const Json& value, const std::string& pointer, ReadContext& context, LinkSpec& link)

@@ -63,6 +63,9 @@ struct Cluster
     // crosses the spine gets 1/oversubscription of the cards' bandwidth.
     double oversubscription = 1;
     FabricTopology fabricTopology = FabricTopology::RailOptimized;
+    // CPU memory (RAM) of every node, bytes; 0: the GPUs' shares of their vendor reference system
+    // (GpuSpec::hostMemoryPerGpuBytes, DGX H100: 2 TB for 8 GPUs). What offload needs of it: hostmemory.h.
+    double hostMemoryBytes = 0;
     std::vector<Node> nodes;
     // Links measured on this cluster (nccl-tests, see ncclimport.h): each replaces the preset with its id,
     // or adds a new one that nodes and the fabric can name.

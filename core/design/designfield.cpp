@@ -45,6 +45,7 @@ constexpr std::array kFields{
     FieldInfo{Field::Fabric, "/cluster/fabric"},
     FieldInfo{Field::NicsPerNode, "/cluster/nicsPerNode"},
     FieldInfo{Field::Oversubscription, "/cluster/oversubscription"},
+    FieldInfo{Field::HostMemory, "/cluster/hostMemoryBytes"},
     FieldInfo{Field::Tp, "/layout/tp"},
     FieldInfo{Field::Cp, "/layout/cp"},
     FieldInfo{Field::Ep, "/layout/ep"},
@@ -213,6 +214,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.cluster.nicsPerNode);
     case Field::Oversubscription:
         return visit(d.cluster.oversubscription);
+    case Field::HostMemory:
+        return visit(d.cluster.hostMemoryBytes);
     case Field::Tp:
         return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Tp)]);
     case Field::Cp:

@@ -49,6 +49,7 @@ enum class Field {
     Fabric,
     NicsPerNode, // network cards per node; 0: one per GPU
     Oversubscription,
+    HostMemory, // RAM per node, bytes; 0: the GPU type's reference system
     // Layout
     Tp,
     Cp,

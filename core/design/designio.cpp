@@ -229,6 +229,7 @@ void readCluster(ObjectReader& root, ReadContext& context, Cluster& cluster)
     cluster.calibratedLinks = std::move(calibrated);
     in.read("nicsPerNode", cluster.nicsPerNode);
     in.read("oversubscription", cluster.oversubscription);
+    in.read("hostMemoryBytes", cluster.hostMemoryBytes);
     in.readEnum("fabricTopology", cluster.fabricTopology);
 }
 
@@ -287,6 +288,8 @@ Json clusterToJson(const Cluster& cluster, bool asNodeList)
         out["nicsPerNode"] = cluster.nicsPerNode;
     if (cluster.oversubscription != 1)
         out["oversubscription"] = cluster.oversubscription;
+    if (cluster.hostMemoryBytes != 0)
+        out["hostMemoryBytes"] = cluster.hostMemoryBytes;
     if (cluster.fabricTopology != FabricTopology::RailOptimized)
         out["fabricTopology"] = enumName(cluster.fabricTopology);
     if (!cluster.calibratedLinks.empty()) {

@@ -187,6 +187,12 @@ void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics
     if (!(cluster.oversubscription >= 1 && cluster.oversubscription <= 64))
         out.push_back(makeDiagnostic(diag::kValueRange, "/cluster/oversubscription",
                                      {"Fabric oversubscription", "1", "64", formatNumber(cluster.oversubscription)}));
+    // 0 (the GPUs' reference system) up to 1 PiB: far above any node, to catch a unit slip.
+    if (!(cluster.hostMemoryBytes >= 0 && cluster.hostMemoryBytes <= limits::kMaxHostMemoryBytes))
+        out.push_back(
+            makeDiagnostic(diag::kValueRange, "/cluster/hostMemoryBytes",
+                           {"Host RAM per node (bytes)", "0", formatNumber(limits::kMaxHostMemoryBytes),
+                            formatNumber(cluster.hostMemoryBytes)}));
     if (cluster.inServiceGpuCount() == 0)
         out.push_back(makeDiagnostic(diag::kClusterEmpty, "/cluster"));
     if (nodesByGpuCount.size() > 1) {

@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "base/jsonreader.h"
+#include "base/units.h"
 #include "catalog/embeddedfiles.h"
 #include "catalog/presetfile.h"
 
@@ -90,6 +91,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("offloadOptimizer", p.offloadOptimizer);
     in.read("offloadParameters", p.offloadParameters);
     in.read("offloadMovesGradients", p.offloadMovesGradients);
+    in.read("offloadPinnedParameterBytes", p.offloadPinnedParameterBytes);
+    in.read("hostSource", p.hostSource);
     in.read("maxZeroStage", p.maxZeroStage);
     in.read("zeroStages", p.zeroStages);
     in.read("maxZeroStageWithPipeline", p.maxZeroStageWithPipeline);
@@ -111,6 +114,12 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("kvBlockTokens", p.kvBlockTokens);
     in.read("profileTokens", p.profileTokens);
     in.read("profileSequences", p.profileSequences);
+    double largeDeviceGiB = 0;
+    in.read("largeDeviceGiB", largeDeviceGiB);
+    p.largeDeviceBytes = largeDeviceGiB * kGiB;
+    in.read("largeDeviceExcept", p.largeDeviceExcept);
+    in.read("profileTokensLarge", p.profileTokensLarge);
+    in.read("profileSequencesLarge", p.profileSequencesLarge);
     in.read("memorySource", p.memorySource);
     in.read("contextSource", p.contextSource);
     in.read("source", p.source);
@@ -153,6 +162,22 @@ double FrameworkProfile::utilization(int tp) const
         if (tp >= minTp)
             fraction = value;
     return fraction;
+}
+
+bool FrameworkProfile::largeDevice(double deviceBytes, std::string_view gpuId) const
+{
+    return largeDeviceBytes > 0 && deviceBytes >= largeDeviceBytes
+        && (largeDeviceExcept.empty() || gpuId.find(largeDeviceExcept) == std::string_view::npos);
+}
+
+double FrameworkProfile::profileTokensOn(double deviceBytes, std::string_view gpuId) const
+{
+    return largeDevice(deviceBytes, gpuId) ? profileTokensLarge : profileTokens;
+}
+
+int FrameworkProfile::profileSequencesOn(double deviceBytes, std::string_view gpuId) const
+{
+    return largeDevice(deviceBytes, gpuId) ? profileSequencesLarge : profileSequences;
 }
 
 bool FrameworkProfile::supportsZeroStage(int stage) const

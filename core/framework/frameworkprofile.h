@@ -11,6 +11,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -70,6 +71,11 @@ struct FrameworkProfile
     bool offloadOptimizer = false;
     bool offloadParameters = false; // with the optimizer
     bool offloadMovesGradients = false;
+    // Host memory an offloaded optimizer needs beyond the states it moves (hostmemory.h): a pinned buffer
+    // of this many bytes per parameter of the rank's partition, at ZeRO stages 1 and 2 (DeepSpeed copies
+    // the updated FP32 partition into a 16-bit CPU buffer before sending it to the GPU: 2).
+    double offloadPinnedParameterBytes = 0;
+    std::string hostSource; // where the host-memory rules come from
 
     // What it can run.
     int maxZeroStage = 3;
@@ -90,6 +96,13 @@ struct FrameworkProfile
     int kvBlockTokens = 16;
     double profileTokens = 0;
     int profileSequences = 0;
+    // vLLM 0.10 raises both defaults for `vllm serve` on a GPU of at least largeDeviceBytes whose name does
+    // not contain largeDeviceExcept (engine/arg_utils.py _set_default_args_v1: ≥ 70 GiB and not an A100);
+    // largeDeviceBytes 0: one set of defaults.
+    double largeDeviceBytes = 0;
+    std::string largeDeviceExcept;
+    double profileTokensLarge = 0;
+    int profileSequencesLarge = 0;
 
     // The communication switches it offers, their defaults and sources, by Switch.
     std::array<SwitchRule, kAllSwitches.size()> switches{};
@@ -100,6 +113,10 @@ struct FrameworkProfile
 
     // The share of the device a serving engine takes at this TP degree.
     double utilization(int tp) const;
+    // The profiled tokens and the default sequences on a GPU of this capacity and preset id.
+    bool largeDevice(double deviceBytes, std::string_view gpuId) const;
+    double profileTokensOn(double deviceBytes, std::string_view gpuId) const;
+    int profileSequencesOn(double deviceBytes, std::string_view gpuId) const;
     bool supportsZeroStage(int stage) const;
     const SwitchRule& rule(Switch s) const { return switches[static_cast<std::size_t>(s)]; }
 };

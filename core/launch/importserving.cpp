@@ -6,6 +6,7 @@
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
+#include "catalog/catalog.h"
 #include "framework/frameworkprofile.h"
 #include "launch/importcontext.h"
 
@@ -149,9 +150,16 @@ std::vector<std::string> importVllm(ImportContext& context, std::string_view tex
         layout.expertMode = ExpertMode::Megatron;
     readDataParallel(context, flags->take("--data-parallel-size"));
     flags->take("--data-parallel-size-local");
-    // vLLM's max_num_seqs defaults to 256 (EngineArgs), the sequences it then runs and profiles at once.
+    // vLLM's max_num_seqs default, the sequences it then runs and profiles at once: 1024 on a GPU of
+    // ≥ 70 GiB other than the A100, else 256 (engine/arg_utils.py _set_default_args_v1).
+    const FrameworkProfile& vllm = frameworkProfile(Framework::Vllm);
+    const std::string gpuType
+        = context.design.cluster.nodes.empty() || context.design.cluster.nodes.front().gpus.empty()
+        ? std::string()
+        : context.design.cluster.nodes.front().gpus.front().type;
+    const GpuSpec* gpu = Catalog::builtin().gpu(gpuType);
     readServing(context, *flags, "--max-model-len", "--max-num-seqs", {"fp8", "fp8_e4m3", "fp8_e5m2"},
-                frameworkProfile(Framework::Vllm).profileSequences);
+                vllm.profileSequencesOn(gpu ? gpu->memoryBytes : 0.0, gpuType));
     setOrder(context, {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp});
     fitCluster(context);
     if (expertParallel && !context.failed()) {

@@ -63,16 +63,17 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
     if (offload == Offload::None)
         return s;
     // What moves to host memory leaves the replicated or the sharded part it was counted in.
-    auto move = [&](double& category, bool sharded) {
+    auto move = [&](double& category, double& moved, bool sharded) {
         s.offloaded += category;
+        moved += category;
         (sharded ? s.onGpu.sharded : s.onGpu.replicated) -= category;
         category = 0;
     };
-    move(s.onGpu.optimizer, stage >= 1);
+    move(s.onGpu.optimizer, s.moved.optimizer, stage >= 1);
     if (p.offloadMovesGradients)
-        move(s.onGpu.gradients, gradients == GradientHolding::Sharded);
+        move(s.onGpu.gradients, s.moved.gradients, gradients == GradientHolding::Sharded);
     if (offload == Offload::CpuParameters && stage >= 3)
-        move(s.onGpu.weights, l.reshardAfterForward);
+        move(s.onGpu.weights, s.moved.weights, l.reshardAfterForward);
     return s;
 }
 
@@ -420,6 +421,8 @@ Json memoryToJson(const MemoryReport& report, const std::vector<int>* listedRank
                                     {"blocks", b->blocks},
                                     {"maxConcurrency", b->maxConcurrency}};
     }
+    if (report.host)
+        out["host"] = hostMemoryToJson(*report.host);
     out["framework"] = report.framework;
     return out;
 }

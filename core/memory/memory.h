@@ -20,6 +20,7 @@
 #include "design/placedlayout.h"
 #include "design/rankinfo.h"
 #include "framework/frameworkprofile.h"
+#include "memory/hostmemory.h"
 #include "memory/memoryassumptions.h"
 #include "memory/memorycategory.h"
 
@@ -76,6 +77,7 @@ struct RankRole
     std::array<MemoryFigure, kMemoryCategoryCount> figures;
     double totalBytes = 0;
     double offloadedBytes = 0; // optimizer states kept in CPU memory instead
+    MemoryFigure host; // what one rank keeps in its node's CPU memory (hostmemory.h)
     double inFlight = 0; // micro-batches whose activations are held at the peak, in whole-stage units
     int layers = 0;
     std::vector<int> ranks;
@@ -92,7 +94,7 @@ struct RankRole
 // for KV Cache is …", then the number of KV blocks and the maximum concurrency).
 struct ServingBudget
 {
-    std::string engine; // the release whose defaults it uses, e.g. "vLLM 0.6.5"
+    std::string engine; // the release whose defaults it uses, e.g. "vLLM 0.10"
     double totalBytes = 0;
     double utilization = 0;
     double usableBytes = 0; // total × utilization
@@ -121,6 +123,8 @@ struct MemoryReport
     Explanation kvBytesPerSequenceExplanation;
     Explanation maxConcurrentSequencesExplanation;
     std::optional<ServingBudget> servingBudget;
+    // Training: CPU memory per node (hostmemory.h); set by evaluate, which knows the ranks' nodes.
+    std::optional<HostMemory> host;
     std::vector<Diagnostic> diagnostics;
 
     const RankRole& roleOf(int rank) const

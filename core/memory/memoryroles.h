@@ -37,9 +37,14 @@ MemoryFigure communicationFigure(const ParallelLayout& layout, const MemoryAssum
 struct RankStates
 {
     ModelStates onGpu; // dense + expert, without an offloaded optimizer
-    double offloaded = 0; // optimizer bytes in CPU memory
+    double offloaded = 0; // bytes moved off the GPU: the three below
+    ModelStates moved; // what moved, by state (hostmemory.h counts what of it lands in host memory)
 };
 RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage);
+
+// What one rank keeps in its node's CPU memory: the offloaded states that land there and the pinned
+// transfer buffers (hostmemory.cpp).
+MemoryFigure hostFigure(const Design& design, const RankShard& shard, const RankStates& states);
 
 // Every training figure of the role: model states, activations, temporary and communication buffers,
 // and the allocator's reserve.

@@ -119,7 +119,7 @@ ServingPerRank servingRole(const RoleContext& ctx, const RankShard& shard, RankR
     const double mlpWidth = (m.mlp == MlpKind::Gated ? 3.0 : 2.0)
         * (m.moe.isMoe() ? m.moe.topK * static_cast<double>(m.moe.expertFfn) : static_cast<double>(m.ffn));
     const double perToken = 4.0 * h + 2.0 * (2.0 * q + 2.0 * kv) / t + 2.0 * mlpWidth / t;
-    const double tokensPlanned = engine.profileTokens;
+    const double tokensPlanned = engine.profileTokensOn(role.capacityBytes, role.gpuType);
     const double sequences = std::min(static_cast<double>(std::max(w.serving.concurrency, 1)), tokensPlanned);
     const double logits
         = shard.hasOutputHead ? 3.0 * 4.0 * sequences * static_cast<double>(paddedVocab(d)) : 0.0;

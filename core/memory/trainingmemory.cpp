@@ -120,6 +120,7 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
                           gradients == GradientHolding::Sharded));
     Explanation optimizerWhy = stateWhy(kOptimizerWords, bytes.optimizer, l.zeroStage >= 1);
     role.offloadedBytes = states.offloaded;
+    role.host = hostFigure(ctx.design, shard, states);
     if (w.offload != Offload::None)
         optimizerWhy.note = "Offloaded to host memory by " + framework.name
             + (framework.offloadMovesGradients ? " with the gradients" : "")

@@ -111,6 +111,7 @@ private slots:
     void hoverHighlightsAGroup();
     void diagnosticsModelPassesTheTester();
     void memoryBarsStackEveryCategory();
+    void memoryTabShowsHostMemory();
     void clickingASegmentExplainsIt();
     void zeroViewShowsTheSeedsFourBars();
     void zeroViewShardsExpertsOverExpertDp();
@@ -353,6 +354,44 @@ void TestWidgets::capacityLineInFrontOfTheBars()
             red += c.red() > 0xb0 && c.green() < 0x60 && c.blue() < 0x60 ? 1 : 0;
         }
     QVERIFY2(red >= 3, qPrintable(QString::number(red)));
+}
+
+// Training with offload: a line under the bars states the CPU memory per node against the node's RAM
+// (DGX H100: 2 TB), opens its explanation, and turns into a warning when a node's RAM is smaller.
+void TestWidgets::memoryTabShowsHostMemory()
+{
+    core::Design design = *core::exampleDesign("fsdp-1node-8gpu");
+    design.layout.framework = core::Framework::DeepSpeed;
+    design.workload.offload = core::Offload::CpuParameters;
+    MemoryPanel panel;
+    DesignSnapshot snapshot = snapshotOf(design);
+    panel.setSnapshot(snapshot);
+    const core::HostMemoryGroup& node = snapshot.evaluation->memory->host->groups.front();
+    QVERIFY(node.needBytes > 0);
+    const QString text = panel.hostMemoryLabel()->text();
+    QVERIFY2(text.contains(bytesText(node.needBytes)) && text.contains(bytesText(node.ramBytes))
+                 && !text.contains(QStringLiteral("RAM.")),
+             qPrintable(text));
+    QVERIFY(!panel.hostMemoryLabel()->isHidden());
+    emit panel.hostMemoryLabel()->linkActivated(QStringLiteral("hostMemory"));
+    QVERIFY(panel.explanationDialog()->isVisible());
+    QVERIFY2(panel.explanationDialog()->formulaText().contains(QStringLiteral("host memory")),
+             qPrintable(panel.explanationDialog()->formulaText()));
+    panel.explanationDialog()->close();
+
+    design.cluster.hostMemoryBytes = 64e9;
+    snapshot = snapshotOf(design);
+    panel.setSnapshot(snapshot);
+    QVERIFY2(panel.hostMemoryLabel()->text().contains(QStringLiteral("more than"))
+                 && panel.hostMemoryLabel()->text().contains(bytesText(64e9)),
+             qPrintable(panel.hostMemoryLabel()->text()));
+    bool warned = false;
+    for (const core::Diagnostic& d : snapshot.evaluation->diagnostics)
+        warned = warned || d.code == "host-memory";
+    QVERIFY(warned);
+
+    panel.setSnapshot(snapshotOf("serving-70b-tp4x2")); // serving: no host line
+    QVERIFY(panel.hostMemoryLabel()->isHidden());
 }
 
 // Serving: the KV cache per sequence and the largest concurrency are links that open their explanation.

@@ -44,6 +44,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Network cards per node");
     case Field::Oversubscription:
         return QCoreApplication::translate("FieldText", "Fabric oversubscription");
+    case Field::HostMemory:
+        return QCoreApplication::translate("FieldText", "Host RAM per node");
     case Field::Tp:
         return QCoreApplication::translate("FieldText", "TP");
     case Field::Pp:

@@ -2,6 +2,7 @@
 #include "design/layoutinspector.h"
 
 #include "base/sizelimits.h"
+#include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -26,6 +27,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <cmath>
 #include <optional>
 
 namespace widgets {
@@ -228,6 +230,18 @@ void LayoutInspector::build()
     // 0 shows as "one per GPU": the DGX default.
     addInteger(cluster, Field::NicsPerNode, 0, core::limits::kMaxGpusPerNode)
         ->setSpecialValueText(tr("one per GPU"));
+    // Host RAM per node in whole GiB; 0: the GPUs' shares of their reference system (DGX H100: 2 TB).
+    m_hostRam = new QSpinBox(this);
+    m_hostRam->setObjectName(QStringLiteral("hostRam"));
+    m_hostRam->setRange(0, static_cast<int>(core::limits::kMaxHostMemoryBytes / core::kGiB));
+    m_hostRam->setSingleStep(256);
+    m_hostRam->setGroupSeparatorShown(true);
+    m_hostRam->setKeyboardTracking(false);
+    m_hostRamLabel = new QLabel(this);
+    cluster->addRow(m_hostRamLabel, m_hostRam);
+    connect(m_hostRam, &QSpinBox::valueChanged, this, [this](int gib) {
+        emit fieldEdited(Field::HostMemory, core::FieldValue{static_cast<double>(gib) * core::kGiB});
+    });
     m_clusterNote = addNote(m_clusterGroup, false);
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         // A new GPU type brings the intra-node link its nodes usually have: the preset just chosen.
@@ -408,6 +422,10 @@ void LayoutInspector::retranslate()
     m_gpuLabel->setText(tr("GPU"));
     m_nodesLabel->setText(tr("Nodes"));
     m_gpusPerNodeLabel->setText(tr("GPUs per node"));
+    m_hostRamLabel->setText(tr("Host RAM per node (GiB)"));
+    m_hostRam->setSpecialValueText(tr("from the GPU type"));
+    m_hostRam->setToolTip(tr("The CPU memory of every node, which offloaded optimizer states and parameters "
+                             "need; 0: the GPUs' vendor reference system (DGX H100: 2 TB)"));
     m_intraLinkLabel->setText(tr("Inside a node"));
     for (const Binding& b : m_bindings) {
         b.label->setText(fieldLabel(b.field));
@@ -435,7 +453,7 @@ QWidget* LayoutInspector::editorFor(Field field) const
     for (const Binding& b : m_bindings)
         if (b.field == field)
             return b.editor;
-    return nullptr;
+    return field == Field::HostMemory ? m_hostRam : nullptr;
 }
 
 void LayoutInspector::setRowVisible(Field field, bool visible)
@@ -528,6 +546,8 @@ void LayoutInspector::showValues()
                 m_gpu->setCurrentIndex(m_gpu->findData(qs(first.gpus.front().type)));
             m_intraLink->setCurrentIndex(m_intraLink->findData(qs(first.intraLink)));
         }
+        const QSignalBlocker b5(m_hostRam);
+        m_hostRam->setValue(static_cast<int>(std::llround(cluster.hostMemoryBytes / core::kGiB)));
         m_clusterNote->setText(
             cluster.isUniform() ? QString()
                                 : tr("The nodes differ; changing the shape here rebuilds every node alike."));

@@ -35,6 +35,7 @@ public:
     QComboBox* modelPresetBox() const { return m_modelPreset; }
     QComboBox* gpuBox() const { return m_gpu; }
     QSpinBox* nodesBox() const { return m_nodes; }
+    QSpinBox* hostRamBox() const { return m_hostRam; } // GiB per node; 0: the GPUs' reference system
     // Scrolls to and focuses the editor of the field at a JSON pointer; false if there is none.
     bool focusField(const QString& jsonPointer);
 
@@ -106,6 +107,8 @@ private:
     QLabel* m_gpusPerNodeLabel = nullptr;
     QComboBox* m_intraLink = nullptr;
     QLabel* m_intraLinkLabel = nullptr;
+    QSpinBox* m_hostRam = nullptr; // GiB per node; 0: the GPUs' reference system
+    QLabel* m_hostRamLabel = nullptr;
     QLabel* m_clusterNote = nullptr;
     QLabel* m_worldLabel = nullptr;
 };

@@ -81,6 +81,13 @@ MemoryPanel::MemoryPanel(QWidget* parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
+    m_host = new QLabel(this);
+    m_host->setObjectName(QStringLiteral("hostMemory"));
+    m_host->setWordWrap(true);
+    m_host->setTextFormat(Qt::RichText);
+    m_host->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    connect(m_host, &QLabel::linkActivated, this, &MemoryPanel::explainServing);
+    layout->addWidget(m_host);
 
     m_dialog = new ExplanationDialog(this);
     m_rebuild = new RebuildWhenShown(this, [this] { rebuild(); });
@@ -144,6 +151,7 @@ void MemoryPanel::refresh()
 {
     if (m_snapshot.isNull() || !m_snapshot.evaluation->memory) {
         m_status->setText(tr("No memory figures: fix the errors in the design first."));
+        m_host->hide();
         return;
     }
     const core::Design& design = *m_snapshot.design;
@@ -162,6 +170,8 @@ void MemoryPanel::refresh()
                        : QStringLiteral("<span style='color:%1'><b>%2</b></span>")
                              .arg(palette::overCapacity.name(), tr("%n rank(s) do not fit.", nullptr, over)));
     m_status->setText(text);
+    m_host->setText(hostMemoryText(memory));
+    m_host->setVisible(!serving && memory.host);
 
     const QSignalBlocker b1(m_everyGpu);
     m_everyGpu->setChecked(m_bars->effectiveGrouping() == MemoryBars::Grouping::PerGpu);
@@ -203,6 +213,25 @@ QString MemoryPanel::servingBudgetText(const core::MemoryReport& memory)
         .arg(b->blockTokens);
 }
 
+QString MemoryPanel::hostMemoryText(const core::MemoryReport& memory)
+{
+    if (!memory.host || !memory.host->fullest())
+        return {};
+    const core::HostMemory& host = *memory.host;
+    const core::HostMemoryGroup& g = *host.fullest();
+    const QString ram = g.ramBytes > 0 ? bytesText(g.ramBytes) : tr("unknown RAM");
+    if (g.needBytes <= 0)
+        return tr("Host memory per node: nothing offloaded (%1 per node).").arg(ram);
+    QString text = tr("Host memory per node: <a href='hostMemory'><b>%1</b></a> of %2 (offloaded states and "
+                      "pinned buffers).")
+                       .arg(bytesText(g.needBytes), ram);
+    if (!host.fits())
+        text += QStringLiteral(" <span style='color:%1'><b>%2</b></span>")
+                    .arg(palette::overCapacity.name(),
+                         tr("%n node(s) need more than their RAM.", nullptr, host.nodesOver));
+    return text;
+}
+
 void MemoryPanel::explainServing(const QString& figure)
 {
     if (m_snapshot.isNull() || !m_snapshot.evaluation->memory)
@@ -211,6 +240,9 @@ void MemoryPanel::explainServing(const QString& figure)
     if (figure == QLatin1String("kvBytesPerSequence"))
         m_dialog->showExplanation(tr("KV cache per sequence"), memory.kvBytesPerSequence,
                                   memory.kvBytesPerSequenceExplanation);
+    else if (figure == QLatin1String("hostMemory") && memory.host && memory.host->fullest())
+        m_dialog->showExplanation(tr("Host memory per node"), memory.host->fullest()->needBytes,
+                                  memory.host->explanation);
     else if (figure == QLatin1String("maxConcurrentSequences"))
         m_dialog->showExplanation(tr("Concurrent sequences that fit"),
                                   integerText(memory.maxConcurrentSequences.value_or(0)),

@@ -46,6 +46,9 @@ public:
     // The serving engine's start-up arithmetic as one paragraph (docs/frameworks.md); empty without one.
     static QString servingBudgetText(const core::MemoryReport& memory);
     QLabel* servingSummary() const { return m_rebuild->current(m_servingSummary); }
+    // Training: the CPU memory per node that offload needs, against the nodes' RAM (hostmemory.h).
+    QLabel* hostMemoryLabel() const { return m_rebuild->current(m_host); }
+    static QString hostMemoryText(const core::MemoryReport& memory);
 
     QToolButton* learnButton() const { return m_learn; }
 
@@ -78,6 +81,7 @@ private:
     QLabel* m_kvLabel = nullptr;
     QComboBox* m_kvDtype = nullptr;
     QLabel* m_servingSummary = nullptr;
+    QLabel* m_host = nullptr;
     ExplanationDialog* m_dialog = nullptr;
 };
 

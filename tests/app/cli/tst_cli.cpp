@@ -2,6 +2,7 @@
 // meshwright-cli, run in-process: exit codes, the JSON contract, flags and bad input.
 
 #include "base/jsonreader.h"
+#include "base/units.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
 #include "performance/computecalibration.h"
@@ -94,6 +95,7 @@ private slots:
     void memoryFlagsMoveTheirFigures_data();
     void memoryFlagsMoveTheirFigures();
     void servingMemoryJson();
+    void hostMemoryPerNode();
     void memoryTablePerStage();
 
 private:
@@ -814,6 +816,36 @@ void TestCli::memoryFlagsMoveTheirFigures()
     QVERIFY2(std::abs(now.at(moved.toStdString()).get<double>() - expected) <= 1e-9 * std::max(expected, 1.0),
              now.dump().c_str());
     QCOMPARE(now.at(unchanged.toStdString()).get<double>(), was.at(unchanged.toStdString()).get<double>());
+}
+
+// Offload: the CPU memory per node in the text and the JSON (memory.host), and the host-memory warning when
+// --host-memory is smaller. DeepSpeed ZeRO-3 with offload_param keeps 18 bytes per parameter of each
+// partition on the host (docs/frameworks.md, DeepSpeed memory.rst "18"); 8 GPUs of a node hold Ψ once.
+void TestCli::hostMemoryPerNode()
+{
+    const std::vector<std::string> base{"evaluate",  "--example", "fsdp-1node-8gpu", "--framework",
+                                        "deepspeed", "--offload", "cpu-params"};
+    std::vector<std::string> args = base;
+    const Run text = runCli(args);
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.find("host memory per node: ") != std::string::npos, text.out.c_str());
+    args.push_back("--json");
+    const Json out = runJson(args);
+    const Json& host = out.at("memory").at("host");
+    QCOMPARE(host.at("groups").size(), std::size_t{1});
+    QCOMPARE(host.at("groups")[0].at("ramBytes").get<double>(), 2048 * core::kGiB); // DGX H100: 2 TB
+    QVERIFY(host.at("fits") == true);
+    args.insert(args.end(), {"--host-memory", "64"});
+    const Json over = runJson(args);
+    QVERIFY(over.at("memory").at("host").at("fits") == false);
+    QCOMPARE(over.at("memory").at("host").at("groups")[0].at("ramBytes").get<double>(), 64 * core::kGiB);
+    bool warned = false;
+    for (const Json& d : over.at("diagnostics"))
+        warned = warned || (d.at("code") == "host-memory" && d.at("severity") == "warning");
+    QVERIFY(warned);
+    // Without offload the text keeps no host line.
+    const Run plain = runCli({"evaluate", "--example", "fsdp-1node-8gpu"});
+    QVERIFY(plain.out.find("host memory per node") == std::string::npos);
 }
 
 // Serving adds the KV cache per sequence and the largest concurrency that fits, each with its explanation.

@@ -61,6 +61,7 @@ void TestDesignField::pointersAreUniqueAndMatchTheDocument()
     // The fabric's network cards and oversubscription are written only when they differ from the default.
     design.cluster.nicsPerNode = 4;
     design.cluster.oversubscription = 2;
+    design.cluster.hostMemoryBytes = 1536.0 * 1024 * 1024 * 1024; // and the nodes' RAM when set
     // The framework's switches are written only when set.
     for (const LayoutSwitch& s : kLayoutSwitches)
         design.layout.*s.member = true;

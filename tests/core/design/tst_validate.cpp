@@ -207,6 +207,9 @@ void TestValidate::codeTriggered_data()
     rowP("zero-shard-group", R"({"layout": {"shardGroup": 3}})");
     // Memory
     rowP("offload-without-zero", R"({"layout": {"zeroStage": 0}, "workload": {"offload": "cpu"}})");
+    // 1 GiB of RAM per node holds no offloaded optimizer of a 70B model (memory/hostmemory.h).
+    rowP("host-memory",
+         R"({"cluster": {"hostMemoryBytes": 1073741824}, "layout": {"zeroStage": 1}, "workload": {"offload": "cpu"}})");
 }
 
 void TestValidate::codeTriggered()

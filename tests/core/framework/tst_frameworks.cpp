@@ -195,6 +195,33 @@ private slots:
         QCOMPARE(qint64(paddedVocab(d)), padded);
     }
 
+    // vLLM 0.10 engine/arg_utils.py _set_default_args_v1 for `vllm serve` (UsageContext.OPENAI_API_SERVER):
+    // max_num_batched_tokens 8192 and max_num_seqs 1024 when the device has at least 70 GiB and is not an
+    // A100, else 2048 and 256.
+    void vllmDefaultsByDevice_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<double>("tokens");
+        QTest::addColumn<int>("sequences");
+        QTest::newRow("H100 SXM 80 GB (79.2 GiB)") << "h100-sxm-80gb" << 8192.0 << 1024;
+        QTest::newRow("H200 141 GB") << "h200-141gb" << 8192.0 << 1024;
+        QTest::newRow("A100 80 GB: excluded by name") << "a100-80gb" << 2048.0 << 256;
+        QTest::newRow("A100 40 GB") << "a100-40gb" << 2048.0 << 256;
+        QTest::newRow("V100 32 GB") << "v100-sxm2-32gb" << 2048.0 << 256;
+    }
+    void vllmDefaultsByDevice()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(double, tokens);
+        QFETCH(int, sequences);
+        const FrameworkProfile& vllm = frameworkProfile(Framework::Vllm);
+        QCOMPARE(QString::fromStdString(vllm.version), QString("vLLM 0.10"));
+        const GpuSpec* spec = Catalog::builtin().gpu(gpu.toStdString());
+        QVERIFY(spec);
+        QCOMPARE(vllm.profileTokensOn(spec->memoryBytes, spec->id), tokens);
+        QCOMPARE(vllm.profileSequencesOn(spec->memoryBytes, spec->id), sequences);
+    }
+
     // vLLM's start-up log for Meta-Llama-3-8B on H100 80 GB (vllm-project/vllm pull request 10511,
     // 2024-12-13): total_gpu_memory 79.22 GiB × gpu_memory_utilization 0.90 = 71.29 GiB; model weights
     // 14.96 GiB; non_torch_memory 1.79 GiB; PyTorch activation peak memory 1.26 GiB;

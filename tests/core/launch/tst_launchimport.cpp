@@ -425,7 +425,8 @@ void TestLaunchImport::realLaunchFiles()
 }
 
 // The sequences an engine runs at once: the command's flag, or the engine's own default when it has a fixed
-// one (vLLM 0.6.5 EngineArgs: max_num_seqs = 256). SGLang derives its cap from the memory when
+// one (vLLM 0.10 engine/arg_utils.py _set_default_args_v1: max_num_seqs = 1024 on a GPU of at least 70 GiB
+// other than the A100, as the example's H100, else 256). SGLang derives its cap from the memory when
 // --max-running-requests is not given, so the base design's concurrency stays.
 void TestLaunchImport::servingConcurrency_data()
 {
@@ -434,7 +435,7 @@ void TestLaunchImport::servingConcurrency_data()
     QTest::addColumn<int>("concurrency");
     QTest::newRow("vllm --max-num-seqs 64")
         << LaunchFormat::Vllm << "vllm serve meta-llama/Llama-3.1-8B -tp 8 --max-num-seqs 64" << 64;
-    QTest::newRow("vllm default") << LaunchFormat::Vllm << "vllm serve meta-llama/Llama-3.1-8B -tp 8" << 256;
+    QTest::newRow("vllm default") << LaunchFormat::Vllm << "vllm serve meta-llama/Llama-3.1-8B -tp 8" << 1024;
     QTest::newRow("sglang --max-running-requests 48")
         << LaunchFormat::Sglang
         << "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --tp 8 "
