@@ -125,6 +125,26 @@ std::vector<E> enumList(const std::string& text, const std::string& flag, const 
     return out;
 }
 
+// The flags that shape the space: the batch policy, and the offload kinds and precisions to try.
+bool consumeSpaceFlag(const std::string& arg, Arguments& args, SearchSpace& space)
+{
+    if (arg == "--batch") {
+        const std::string value = args.value("--batch");
+        const auto policy = enumFromName<BatchPolicy>(value);
+        if (!policy)
+            throw UsageError("search: --batch takes exact, round-down or nearest, not '" + value + "'");
+        space.batch = *policy;
+    } else if (arg == "--offloads") {
+        space.offloads = enumList<Offload>(args.value("--offloads"), "--offloads", "none, cpu or cpu-params");
+    } else if (arg == "--precisions") {
+        space.precisions = enumList<Precision>(args.value("--precisions"), "--precisions",
+                                               "bf16-mixed, megatron-bf16, fp32 or fp8");
+    } else {
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 std::string searchHelp()
@@ -160,24 +180,14 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
             options.threads = static_cast<int>(args.integer("--threads", 1, 1024));
         else if (arg == "--limit")
             options.limit = args.integer("--limit", 1, std::int64_t{1} << 50);
-        else if (arg == "--batch") {
-            const std::string value = args.value("--batch");
-            const auto policy = enumFromName<BatchPolicy>(value);
-            if (!policy)
-                throw UsageError("search: --batch takes exact, round-down or nearest, not '" + value + "'");
-            space.batch = *policy;
-        } else if (arg == "--rank-by") {
+        else if (arg == "--rank-by") {
             const std::string value = args.value("--rank-by");
             const auto by = enumFromName<SearchRank>(value);
             if (!by)
                 throw UsageError("search: --rank-by takes time, headroom or tokens-per-gpu, not '" + value + "'");
             options.rankBy = *by;
-        } else if (arg == "--offloads")
-            space.offloads
-                = enumList<Offload>(args.value("--offloads"), "--offloads", "none, cpu or cpu-params");
-        else if (arg == "--precisions")
-            space.precisions = enumList<Precision>(args.value("--precisions"), "--precisions",
-                                                   "bf16-mixed, megatron-bf16, fp32 or fp8");
+        } else if (consumeSpaceFlag(arg, args, space))
+            continue;
         else if (flags.consume(arg, args))
             continue;
         else if (!arg.starts_with("--") && !flags.file)

@@ -14,6 +14,7 @@
 #include <QTest>
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using core::Json;
@@ -583,6 +584,19 @@ void TestCli::searchListsRankedCandidates()
     QCOMPARE(runCli({"search", "--example", "default", "--batch", "some"}).exitCode, 2);
     QCOMPARE(runCli({"search", "--example", "default", "--rank-by", "luck"}).exitCode, 2);
     QCOMPARE(runCli({"search", "--example", "default", "--threads", "0"}).exitCode, 2);
+    // What else to try: offload kinds and precisions, as lists; a candidate says which it runs.
+    const Json tried = runJson({"search", "--example", "fsdp-1node-8gpu", "--offloads=none,cpu-params",
+                                "--precisions", "bf16-mixed,fp8", "--json", "--top", "500"});
+    std::set<std::string> kinds;
+    for (const Json& c : tried.at("candidates"))
+        kinds.insert(c.at("precision").get<std::string>() + "/" + c.at("offload").get<std::string>());
+    QVERIFY(kinds.count("fp8/none") && kinds.count("bf16-mixed/none") && kinds.count("fp8/cpu-params"));
+    QCOMPARE(tried.at("candidates").front().at("precision").get<std::string>(), std::string("fp8"));
+    const Run unknownKind = runCli({"search", "--example", "default", "--offloads", "none,disk"});
+    QCOMPARE(unknownKind.exitCode, 2);
+    QVERIFY(unknownKind.err.find("--offloads takes a list of none, cpu or cpu-params, not 'disk'")
+            != std::string::npos);
+    QCOMPARE(runCli({"search", "--example", "default", "--precisions", "fp8,fp8"}).exitCode, 2);
     // A search that cannot finish quickly says how many combinations it holds before it starts.
     const Run huge = runCli({"search", "--example", "default", "--nodes", "16384", "--limit", "1"});
     QVERIFY(huge.err.find("combinations on 131072 GPUs; trying the first 1 (--limit)") != std::string::npos);
