@@ -26,6 +26,16 @@ inline core::Design example(std::string_view id)
     return *design;
 }
 
+// Llama 3.1 8B on one node of eight H100, data parallelism only (ZeRO over all eight), run by `framework`.
+inline core::Design dataParallel(core::Framework framework, int zeroStage, core::Offload offload)
+{
+    core::Design d = example("fsdp-1node-8gpu");
+    d.layout.framework = framework;
+    d.layout.zeroStage = zeroStage;
+    d.workload.offload = offload;
+    return d;
+}
+
 // The example with an RFC 7386 merge patch applied (null removes a key).
 inline core::LoadResult patched(std::string_view id, const char* patchJson)
 {

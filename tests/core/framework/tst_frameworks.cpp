@@ -28,15 +28,7 @@ double modelStateBytes(const Evaluation& e)
         + bytesOf(e, MemoryCategory::Optimizer);
 }
 
-// Llama 3.1 8B on one node of eight H100, data parallelism only, run by `framework`.
-Design dataParallel(Framework framework, int zeroStage, Offload offload)
-{
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.layout.framework = framework;
-    d.layout.zeroStage = zeroStage;
-    d.workload.offload = offload;
-    return d;
-}
+using testing::dataParallel;
 
 // Llama 3.1 8B served by vLLM on `tp` H100s (the model of the published log below: Meta-Llama-3-8B has the
 // same shapes), with vLLM's default of 256 sequences (the log's command sets no --max-num-seqs).

@@ -19,15 +19,7 @@ using namespace core;
 
 namespace {
 
-// Llama 3.1 8B on one node of eight H100, data parallelism only (ZeRO over all eight), run by `framework`.
-Design dataParallel(Framework framework, int zeroStage, Offload offload)
-{
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.layout.framework = framework;
-    d.layout.zeroStage = zeroStage;
-    d.workload.offload = offload;
-    return d;
-}
+using testing::dataParallel;
 
 const Diagnostic* find(const std::vector<Diagnostic>& diagnostics, std::string_view code)
 {
