@@ -86,6 +86,14 @@ int expertShardGroup(const ParallelLayout& layout)
                                  : expertReplicas(layout);
 }
 
+double optimizerShardParameters(const Design& design, int ppRank)
+{
+    const ParallelLayout& l = design.layout;
+    const RankShard shard = rankShard(design, ppRank);
+    return shard.dense / (l.zeroStage >= 1 ? denseShardGroup(l) : 1)
+        + shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
+}
+
 RankShard rankShard(const Design& design, int ppRank)
 {
     const ModelArchitecture& m = design.model;

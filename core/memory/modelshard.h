@@ -58,4 +58,8 @@ int expertReplicas(const ParallelLayout& layout);
 int denseShardGroup(const ParallelLayout& layout);
 int expertShardGroup(const ParallelLayout& layout);
 
+// The parameters whose optimizer state a pipeline rank updates in the optimizer step: its shard of the
+// stage's dense and expert parameters over the ZeRO group (all of them without ZeRO).
+double optimizerShardParameters(const Design& design, int ppRank);
+
 } // namespace core

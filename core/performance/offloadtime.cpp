@@ -32,15 +32,6 @@ RankCompute rankCompute(const StageTimes& times, int ppRank)
     return out;
 }
 
-// The parameters a pipeline rank updates: its shard over the ZeRO group (offload needs ZeRO ≥ 1).
-double updatedParameters(const Design& design, int ppRank)
-{
-    const ParallelLayout& l = design.layout;
-    const RankShard shard = rankShard(design, ppRank);
-    return shard.dense / (l.zeroStage >= 1 ? denseShardGroup(l) : 1)
-        + shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
-}
-
 } // namespace
 
 double hostOptimizerBytesPerParameter(const Design& design)
@@ -69,7 +60,7 @@ OffloadTime offloadTime(const Design& design, const PlacedLayout& placed, const 
         OffloadTime t;
         t.hostLinkBandwidth = gpu->hostLinkBandwidth;
         t.hostMemoryBandwidth = gpu->hostMemoryBandwidth;
-        t.parameters = updatedParameters(design, role.ppRank);
+        t.parameters = optimizerShardParameters(design, role.ppRank); // offload needs ZeRO ≥ 1
         t.cpuStepSeconds = t.parameters * hostBytes / memory;
         const RankCompute compute = rankCompute(times, role.ppRank);
         const double gradientsOut = t.parameters * bytes.gradients / link;

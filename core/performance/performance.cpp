@@ -148,14 +148,9 @@ double optimizerStepSeconds(const Design& design, const StageTimes& times, const
 {
     if (design.workload.offload != Offload::None)
         return offload.total();
-    const ParallelLayout& l = design.layout;
     double updated = 0;
-    for (int r = 0; r < std::max(l.pp(), 1); ++r) {
-        const RankShard shard = rankShard(design, r);
-        const double dense = shard.dense / (l.zeroStage >= 1 ? denseShardGroup(l) : 1);
-        const double expert = shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
-        updated = std::max(updated, dense + expert);
-    }
+    for (int r = 0; r < std::max(design.layout.pp(), 1); ++r)
+        updated = std::max(updated, optimizerShardParameters(design, r));
     return times.gpuMemoryBandwidth > 0
         ? updated * optimizerBytesPerParameter(design) / times.gpuMemoryBandwidth
         : 0;
