@@ -2,6 +2,7 @@
 #include "comm/grouplinks.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <utility>
 
@@ -23,7 +24,7 @@ ClusterLinkSpecs::ClusterLinkSpecs(const Cluster& cluster, const Catalog& catalo
     }
 }
 
-GroupNodes groupNodes(const ClusterLinkSpecs& links, const std::vector<int>& nodeIndices)
+GroupNodes groupNodes(const ClusterLinkSpecs& links, std::span<const int> nodeIndices)
 {
     GroupNodes out;
     int gcd = 0;
@@ -65,7 +66,7 @@ GroupNodes groupNodes(const ClusterLinkSpecs& links, const std::vector<int>& nod
     return out;
 }
 
-GroupLinks groupLinksOnNodes(const ClusterLinkSpecs& specs, const std::vector<int>& nodeIndices)
+GroupLinks groupLinksOnNodes(const ClusterLinkSpecs& specs, std::span<const int> nodeIndices)
 {
     GroupLinks out;
     const GroupNodes spread = groupNodes(specs, nodeIndices);
@@ -85,15 +86,22 @@ GroupLinks groupLinksOnNodes(const ClusterLinkSpecs& specs, const std::vector<in
 
 namespace {
 
-// `nodes`: scratch space, so that a table of many groups allocates once.
-GroupLinks linksOfGroup(const ClusterLinkSpecs& specs, const PlacedLayout& placed, std::span<const int> group,
-                        std::vector<int>& nodes)
+// The node index of every member of `group` (−1: no GPU), sorted, into `nodes` (scratch space, so that a
+// table of many groups allocates once).
+void nodesOfGroup(const PlacedLayout& placed, std::span<const int> group, std::vector<int>& nodes)
 {
-    nodes.clear(); // the node index of every member (−1: no GPU), sorted
+    nodes.clear();
     for (int rank : group)
         if (rank >= 0 && static_cast<std::size_t>(rank) < placed.ranks.size())
             nodes.push_back(placed.ranks[static_cast<std::size_t>(rank)].nodeIndex);
-    std::sort(nodes.begin(), nodes.end());
+    if (!std::is_sorted(nodes.begin(), nodes.end())) // the default placement fills nodes in rank order
+        std::sort(nodes.begin(), nodes.end());
+}
+
+GroupLinks linksOfGroup(const ClusterLinkSpecs& specs, const PlacedLayout& placed, std::span<const int> group,
+                        std::vector<int>& nodes)
+{
+    nodesOfGroup(placed, group, nodes);
     GroupLinks out = groupLinksOnNodes(specs, nodes);
     out.ranks = static_cast<int>(group.size());
     return out;
@@ -152,9 +160,18 @@ void PlacedGroupLinks::fill(const PlacedLayout& placed, Dim dim) const
     std::vector<GroupLinks>& table = m_ofGroup[d];
     table.reserve(groups.size());
     std::vector<std::vector<GroupLinks>>& stages = m_ofPipelineRank[d];
-    std::vector<int> nodes;
+    std::vector<int> nodes, previous;
     for (std::span<const int> group : groups) {
-        table.push_back(linksOfGroup(*m_specs, placed, group, nodes));
+        // The groups of one dimension are of one size, so groups on the same nodes have the same links:
+        // neighbouring groups often are (TP 8 in a node, DP across the same nodes), priced once.
+        nodesOfGroup(placed, group, nodes);
+        if (!table.empty() && nodes == previous) {
+            table.push_back(table.back());
+        } else {
+            table.push_back(groupLinksOnNodes(*m_specs, nodes));
+            table.back().ranks = static_cast<int>(group.size());
+            previous = nodes;
+        }
         // Every member of a TP, CP, EP or DP group sits at the same pipeline position.
         const int first = group.empty() ? -1 : group.front();
         if (first < 0 || static_cast<std::size_t>(first) >= placed.mesh.coords.size())
@@ -214,10 +231,15 @@ std::vector<GroupLinks> pipelineSendLinks(const ClusterLinkSpecs& specs, const P
             ? placed.ranks[static_cast<std::size_t>(rank)].nodeIndex
             : -1;
     };
+    std::array<int, 2> previous{-2, -2};
     for (std::span<const int> pipeline : placed.mesh.groupsOf(Dim::Pp)) {
         const int a = nodeOf(pipeline, from);
         const int b = nodeOf(pipeline, to);
-        GroupLinks pair = groupLinksOnNodes(specs, {std::min(a, b), std::max(a, b)});
+        const std::array<int, 2> nodes{std::min(a, b), std::max(a, b)};
+        if (nodes == previous) // neighbouring pipelines mostly send between the same two nodes
+            continue;
+        previous = nodes;
+        GroupLinks pair = groupLinksOnNodes(specs, nodes);
         if (std::find(out.begin(), out.end(), pair) == out.end())
             out.push_back(std::move(pair));
     }

@@ -54,7 +54,7 @@ struct GroupNodes
     bool crossesSpine = false; // the group's nodes sit under different leaf switches
 };
 // `nodeIndices`: the node index of every member, ascending (−1 for a member without a GPU).
-GroupNodes groupNodes(const ClusterLinkSpecs& links, const std::vector<int>& nodeIndices);
+GroupNodes groupNodes(const ClusterLinkSpecs& links, std::span<const int> nodeIndices);
 
 // A group's links, as the timing models price its collectives with.
 struct GroupLinks
@@ -72,7 +72,7 @@ struct GroupLinks
 GroupLinks groupLinks(const Design& design, const PlacedLayout& placed, std::span<const int> group);
 // The links of a group whose members sit on `nodeIndices` (one entry per member, ascending), as the
 // command line prices a collective on catalogue hardware without a design.
-GroupLinks groupLinksOnNodes(const ClusterLinkSpecs& specs, const std::vector<int>& nodeIndices);
+GroupLinks groupLinksOnNodes(const ClusterLinkSpecs& specs, std::span<const int> nodeIndices);
 // The links of the group of `dim` that holds `rank` (from the placed layout's table when it has one).
 GroupLinks rankGroupLinks(const Design& design, const PlacedLayout& placed, Dim dim, int rank);
 // The distinct links of the groups of `dim` that hold pipeline rank `pipelineRank` in any replica (groups

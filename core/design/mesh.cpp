@@ -32,6 +32,17 @@ std::vector<std::vector<int>> RankGroups::toVectors() const
     return out;
 }
 
+RankGroups RankGroups::ofEqualSize(std::vector<int> ranks, std::size_t size)
+{
+    RankGroups out;
+    const std::size_t count = size > 0 ? ranks.size() / size : 0;
+    out.m_offsets.resize(count + 1);
+    for (std::size_t g = 0; g <= count; ++g)
+        out.m_offsets[g] = g * size;
+    out.m_ranks = std::move(ranks);
+    return out;
+}
+
 RankMesh::RankMesh(std::vector<std::pair<Dim, int>> dimsFastestFirst)
     : m_dims(std::move(dimsFastestFirst))
 {
@@ -50,25 +61,30 @@ int RankMesh::coordinate(int rank, Dim dim) const
     return 0;
 }
 
-RankGroups RankMesh::groups(Dim dim) const
+RankGroups RankMesh::groups(Dim dim, std::vector<int>* groupOf) const
 {
     std::size_t index = m_dims.size();
     for (std::size_t i = 0; i < m_dims.size(); ++i)
         if (m_dims[i].first == dim)
             index = i;
-    RankGroups result;
     // A dimension the mesh does not have: every rank is a group of its own.
     const int stride = index == m_dims.size() ? 1 : m_strides[index];
     const int extent = index == m_dims.size() ? 1 : m_dims[index].second;
-    result.reserve(static_cast<std::size_t>(m_size / extent), static_cast<std::size_t>(m_size));
-    for (int base = 0; base < m_size; ++base) {
-        if ((base / stride) % extent != 0)
-            continue;
-        result.addGroup();
-        for (int k = 0; k < extent; ++k)
-            result.add(base + k * stride);
-    }
-    return result;
+    std::vector<int> ranks(static_cast<std::size_t>(m_size));
+    if (groupOf)
+        groupOf->resize(static_cast<std::size_t>(m_size));
+    // The groups' first ranks are those whose coordinate in `dim` is 0: `stride` consecutive ranks at the
+    // start of every block of stride × extent, in increasing order — no division per rank.
+    std::size_t at = 0;
+    int group = 0;
+    for (int block = 0; block < m_size; block += stride * extent)
+        for (int base = block; base < block + stride; ++base, ++group)
+            for (int rank = base; rank < base + extent * stride; rank += stride) {
+                ranks[at++] = rank;
+                if (groupOf)
+                    (*groupOf)[static_cast<std::size_t>(rank)] = group;
+            }
+    return RankGroups::ofEqualSize(std::move(ranks), static_cast<std::size_t>(extent));
 }
 
 std::span<const int> LayoutMesh::groupOfRank(Dim dim, int rank) const
@@ -76,19 +92,6 @@ std::span<const int> LayoutMesh::groupOfRank(Dim dim, int rank) const
     const auto d = static_cast<std::size_t>(dim);
     return groups[d][static_cast<std::size_t>(groupOf[d][static_cast<std::size_t>(rank)])];
 }
-
-namespace {
-
-std::vector<int> indexGroups(const RankGroups& groups, int worldSize)
-{
-    std::vector<int> groupOf(static_cast<std::size_t>(worldSize), 0);
-    for (std::size_t g = 0; g < groups.size(); ++g)
-        for (int rank : groups[g])
-            groupOf[static_cast<std::size_t>(rank)] = static_cast<int>(g);
-    return groupOf;
-}
-
-} // namespace
 
 LayoutMesh buildMesh(const ParallelLayout& layout)
 {
@@ -103,14 +106,23 @@ LayoutMesh buildMesh(const ParallelLayout& layout)
 
     LayoutMesh mesh;
     mesh.worldSize = dense.size();
+    // Coordinates by counting, fastest dimension first (an odometer), not a division per rank and dimension.
     mesh.coords.resize(static_cast<std::size_t>(mesh.worldSize));
-    for (int rank = 0; rank < mesh.worldSize; ++rank)
-        for (Dim dim : kAllDims)
-            mesh.coords[static_cast<std::size_t>(rank)][static_cast<std::size_t>(dim)]
-                = dense.coordinate(rank, dim);
+    Coords at{};
+    for (Coords& coords : mesh.coords) {
+        coords = at;
+        for (const auto& [dim, size] : denseDims) {
+            int& c = at[static_cast<std::size_t>(dim)];
+            if (++c < size)
+                break;
+            c = 0;
+        }
+    }
     for (Dim dim : kAllDims)
-        if (!(megatron && dim == Dim::Ep))
-            mesh.groups[static_cast<std::size_t>(dim)] = dense.groups(dim);
+        if (!(megatron && dim == Dim::Ep)) {
+            const auto d = static_cast<std::size_t>(dim);
+            mesh.groups[d] = dense.groups(dim, &mesh.groupOf[d]);
+        }
 
     if (megatron) {
         // Megatron-Core regroups the same ranks for the MoE layers with tp → expert TP, cp folded away and
@@ -140,14 +152,11 @@ LayoutMesh buildMesh(const ParallelLayout& layout)
         for (int rank = 0; rank < mesh.worldSize; ++rank)
             mesh.coords[static_cast<std::size_t>(rank)][static_cast<std::size_t>(Dim::Ep)]
                 = expert.coordinate(rank, Dim::Ep);
-        mesh.groups[static_cast<std::size_t>(Dim::Ep)] = expert.groups(Dim::Ep);
+        const auto ep = static_cast<std::size_t>(Dim::Ep);
+        mesh.groups[ep] = expert.groups(Dim::Ep, &mesh.groupOf[ep]);
         mesh.expertTpGroups = expert.groups(Dim::Tp);
         mesh.expertDpGroups = expert.groups(Dim::Dp);
     }
-
-    for (Dim dim : kAllDims)
-        mesh.groupOf[static_cast<std::size_t>(dim)]
-            = indexGroups(mesh.groups[static_cast<std::size_t>(dim)], mesh.worldSize);
     return mesh;
 }
 

@@ -77,6 +77,8 @@ public:
         ++m_offsets.back();
     }
     std::vector<std::vector<int>> toVectors() const;
+    // Groups of equal size, written in place: `ranks` holds group after group, `size` ranks each.
+    static RankGroups ofEqualSize(std::vector<int> ranks, std::size_t size);
 
     bool operator==(const RankGroups& other) const = default;
 
@@ -94,7 +96,8 @@ public:
     int size() const { return m_size; }
     int coordinate(int rank, Dim dim) const; // 0 when the mesh lacks the dimension
     // Groups along one dimension: ranks that differ only in that coordinate, ordered by their first rank.
-    RankGroups groups(Dim dim) const;
+    // With `groupOf`, also each rank's group index in them.
+    RankGroups groups(Dim dim, std::vector<int>* groupOf = nullptr) const;
 
 private:
     std::vector<std::pair<Dim, int>> m_dims;

@@ -14,6 +14,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace core {
@@ -103,14 +104,50 @@ struct CandidateSettings
     const std::vector<int>& split;
 };
 
-void tryCandidate(const SearchJob& job, Design& variant, MeshEvaluation& mesh, const CandidateSettings& s,
+// The mesh of one set of degrees, placed when its first candidate passes validation: at 131,072 GPUs
+// placing costs more than evaluating, and most sets of degrees there fail the batch rules in every
+// variant (README, "Search"). Which candidates are invalid, and why, does not change: the placement's
+// diagnostics come after the layout's, so they are the first error only when the layout has none.
+class LazyMesh
+{
+public:
+    LazyMesh(const SearchJob& job, const Design& variant)
+        : m_layout(variant.layout)
+    {
+        std::vector<Diagnostic> scratch = job.fixed.diagnostics;
+        m_possible = validateLayoutParts(variant, job.fixed.modelValid, scratch, job.fixed.gpusInService)
+                         .meshPossible;
+    }
+    bool possible() const { return m_possible; }
+    // Placed from the degrees' own layout and the design's workload, whatever the variant holds now.
+    MeshEvaluation& get(const SearchJob& job, Design& variant)
+    {
+        if (!m_mesh) {
+            std::swap(variant.layout, m_layout);
+            std::swap(variant.workload, m_workload);
+            variant.workload = job.design.workload;
+            m_mesh = evaluateMesh(variant, job.fixed);
+            std::swap(variant.layout, m_layout);
+            std::swap(variant.workload, m_workload);
+        }
+        return *m_mesh;
+    }
+
+private:
+    ParallelLayout m_layout;
+    Workload m_workload;
+    bool m_possible = false;
+    std::optional<MeshEvaluation> m_mesh;
+};
+
+void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const CandidateSettings& s,
                   DegreesOutcome& out)
 {
     const bool training = job.design.workload.mode == Mode::Training;
     ParallelLayout& l = variant.layout;
-    Evaluation& e = mesh.evaluation;
     ++out.enumerated;
-    if (!mesh.checks.meshPossible) {
+    if (!lazy.possible()) {
+        const Evaluation& e = lazy.get(job, variant).evaluation; // not placed: only its diagnostics
         ++out.invalid;
         ++out.rejectedBy[firstError(e.diagnostics) ? *firstError(e.diagnostics) : "degrees"];
         return;
@@ -123,8 +160,16 @@ void tryCandidate(const SearchJob& job, Design& variant, MeshEvaluation& mesh, c
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
                                                   std::int64_t{s.microBatch} * l.batchReplicas());
     // The mesh half's figures are for the first variant; re-validate this one.
-    e.diagnostics = job.fixed.diagnostics;
-    validateLayoutParts(variant, job.fixed.modelValid, e.diagnostics, job.fixed.gpusInService);
+    std::vector<Diagnostic> diagnostics = job.fixed.diagnostics;
+    validateLayoutParts(variant, job.fixed.modelValid, diagnostics, job.fixed.gpusInService);
+    if (const std::string* code = firstError(diagnostics)) {
+        ++out.invalid;
+        ++out.rejectedBy[*code];
+        return;
+    }
+    MeshEvaluation& mesh = lazy.get(job, variant);
+    Evaluation& e = mesh.evaluation;
+    e.diagnostics = std::move(diagnostics);
     e.diagnostics.insert(e.diagnostics.end(), mesh.placementDiagnostics.begin(),
                          mesh.placementDiagnostics.end());
     e.microBatches = microBatchesPerStep(variant);
@@ -184,9 +229,8 @@ void searchDegrees(const SearchJob& job, std::size_t index, Design& variant, Deg
     l.layersPerStage.clear();
     l.shardGroup = 0;
     l.expertTp = 0;
-    // The mesh is built from the design's own workload, whichever variant this thread tried last.
     variant.workload = job.design.workload;
-    MeshEvaluation mesh = evaluateMesh(variant, job.fixed);
+    LazyMesh mesh(job, variant);
     std::int64_t budget = job.budget[index];
     const std::vector<int> one{1};
     const std::vector<Recompute> none{Recompute::None};
