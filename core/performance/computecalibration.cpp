@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/computecalibration.h"
 
+#include "base/units.h"
 #include "evaluate.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
-#include "base/units.h"
 
 #include <algorithm>
 
@@ -118,8 +118,8 @@ std::optional<double> rankZeroStepSeconds(const Evaluation& e, Layer layer, Head
             continue;
         const int dense = stage.layers - stage.moeLayers;
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
-            perMicroBatch += dense * layer(stage.denseLayer[pass]) + stage.moeLayers * layer(stage.moeLayer[pass])
-                + head(stage, pass);
+            perMicroBatch += dense * layer(stage.denseLayer[pass])
+                + stage.moeLayers * layer(stage.moeLayer[pass]) + head(stage, pass);
     }
     return perMicroBatch * static_cast<double>(e.microBatches);
 }
@@ -167,15 +167,18 @@ bool scaleEfficiency(ComputeModel& model, const std::vector<std::string>& types,
     }
     if (common)
         model.gemmEfficiency *= factor;
-    for (const double eta : {model.gemmEfficiencyFor(types.empty() ? "" : types.front()), model.gemmEfficiency}) {
+    for (const double eta :
+         {model.gemmEfficiencyFor(types.empty() ? "" : types.front()), model.gemmEfficiency}) {
         if (eta > 1) {
-            message = "the measured GEMM time is shorter than the GPU's peak allows: check the trace's device, "
-                      "the micro-batch and the GPU type";
+            message
+                = "the measured GEMM time is shorter than the GPU's peak allows: check the trace's device, "
+                  "the micro-batch and the GPU type";
             return false;
         }
         if (eta < 0.01) {
-            message = "the measured GEMM time is longer than 1 % of the GPU's peak allows: check that the trace "
-                      "and the design describe the same run";
+            message
+                = "the measured GEMM time is longer than 1 % of the GPU's peak allows: check that the trace "
+                  "and the design describe the same run";
             return false;
         }
     }
@@ -239,8 +242,9 @@ StepComputeFit fitComputeModelToTrace(const Design& design, const TraceSummary& 
         fit.fallback = trace.gemmKernels == 0
             ? "the trace has no kernel recognised as a GEMM (cuBLAS, cuBLASLt or CUTLASS names)"
             : "none of the trace's GEMM kernels ran inside its ProfilerStep ranges";
-        fit.fallback += ", so η_max is fitted to all compute kernels: elementwise, attention, embedding, loss and "
-                        "optimizer kernels count as GEMM time";
+        fit.fallback
+            += ", so η_max is fitted to all compute kernels: elementwise, attention, embedding, loss and "
+               "optimizer kernels count as GEMM time";
         const std::optional<double> eta
             = bisectEfficiency(design, fit.compute.measured, fit.message, [&](const Design& trial) {
                   return predictedStepComputeSeconds(trial, catalog).value_or(0.0);
@@ -250,7 +254,8 @@ StepComputeFit fitComputeModelToTrace(const Design& design, const TraceSummary& 
         fit.model.gemmEfficiency = *eta;
     }
     const bool gemm = fit.basis == StepFitBasis::Gemm;
-    fit.model.source = "fitted to a profiler trace: " + formatSeconds(gemm ? fit.gemm.measured : fit.compute.measured)
+    fit.model.source
+        = "fitted to a profiler trace: " + formatSeconds(gemm ? fit.gemm.measured : fit.compute.measured)
         + (gemm ? " of GEMM kernels" : " of compute kernels") + " per step on "
         + (trace.deviceName.empty() ? "device " + std::to_string(trace.device) : trace.deviceName);
     Design fitted = design;

@@ -80,7 +80,8 @@ struct StepComputeFit
 std::optional<double> predictedStepComputeSeconds(const Design& design,
                                                   const Catalog& catalog = Catalog::builtin());
 // The part of them on GEMM kernels.
-std::optional<double> predictedStepGemmSeconds(const Design& design, const Catalog& catalog = Catalog::builtin());
+std::optional<double> predictedStepGemmSeconds(const Design& design,
+                                               const Catalog& catalog = Catalog::builtin());
 // The trace's compute kernel seconds per step: kernel busy time less each collective kind's exposed time.
 double traceComputeSecondsPerStep(const TraceSummary& trace);
 StepComputeFit fitComputeModelToTrace(const Design& design, const TraceSummary& trace,

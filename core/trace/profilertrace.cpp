@@ -69,7 +69,8 @@ bool containsNoCase(std::string_view text, std::string_view word)
 bool namesGemm(std::string_view name)
 {
     for (std::size_t at = 0; at + 4 <= name.size(); ++at)
-        if (equalsNoCase(name.substr(at, 4), "gemm") && !(at >= 2 && equalsNoCase(name.substr(at - 2, 2), "fb")))
+        if (equalsNoCase(name.substr(at, 4), "gemm")
+            && !(at >= 2 && equalsNoCase(name.substr(at - 2, 2), "fb")))
             return true;
     return false;
 }
@@ -325,8 +326,9 @@ private:
                 const auto device = e.device ? e.device : e.pid;
                 if (device && *device >= 0 && *device < 1e6) {
                     const auto kind = ncclKernelKind(e.name);
-                    kernels[static_cast<int>(*device)].push_back(
-                        {*e.ts, *e.ts + *e.dur, kind ? static_cast<int>(*kind) : -1, !kind && isGemmKernel(e.name)});
+                    kernels[static_cast<int>(*device)].push_back({*e.ts, *e.ts + *e.dur,
+                                                                  kind ? static_cast<int>(*kind) : -1,
+                                                                  !kind && isGemmKernel(e.name)});
                     ++kernelCount;
                 }
             } else if (e.name.starts_with("ProfilerStep#") && e.cat != "gpu_user_annotation"
@@ -446,7 +448,8 @@ TraceLoadResult summarize(TraceHandler& handler)
     const TraceSweep sweep = sweepKernels(intervals, handler.steps);
     summary.kernelSeconds = sweep.busy * 1e-6;
     summary.kernelSecondsPerStep = sweep.busyInWindows * 1e-6 / summary.steps;
-    summary.gemmKernels = std::count_if(intervals.begin(), intervals.end(), [](const TraceInterval& k) { return k.gemm; });
+    summary.gemmKernels
+        = std::count_if(intervals.begin(), intervals.end(), [](const TraceInterval& k) { return k.gemm; });
     summary.gemmSeconds = sweep.gemm * 1e-6;
     summary.gemmSecondsPerStep = sweep.gemmInWindows * 1e-6 / summary.steps;
     for (int k = 0; k < kTraceCollectiveCount; ++k) {

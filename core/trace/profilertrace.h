@@ -48,9 +48,9 @@ template<> struct EnumNames<TraceCollective>
 std::optional<TraceCollective> ncclKernelKind(std::string_view kernelName);
 
 // Whether a kernel is a GEMM, from its name (case-insensitive), the rule written once: cuBLAS, cuBLASLt and
-// CUTLASS matrix-multiply kernels. A name is a GEMM when it contains "gemm" (cuBLAS's "ampere_sgemm_128x64_nn",
-// "volta_sgemm_…", "sm80_xmma_gemm_…", "sm90_xmma_gemm_…"; CUTLASS's procedural names
-// "cutlass_80_tensorop_s1688gemm_…", "cutlass3x_sm90_tensorop_…gemm…"), "_xmma_" (cuBLAS's and cuDNN's
+// CUTLASS matrix-multiply kernels. A name is a GEMM when it contains "gemm" (cuBLAS's
+// "ampere_sgemm_128x64_nn", "volta_sgemm_…", "sm80_xmma_gemm_…", "sm90_xmma_gemm_…"; CUTLASS's procedural
+// names "cutlass_80_tensorop_s1688gemm_…", "cutlass3x_sm90_tensorop_…gemm…"), "_xmma_" (cuBLAS's and cuDNN's
 // tensor-core kernels), "cutlass" (CUTLASS kernels whose name holds no "gemm": "cutlass::Kernel2<…>") or
 // starts with "nvjet" (cuBLAS 12.x on Hopper and Blackwell). Sources: the two HTA fixture traces
 // (tests/data/traces: "ampere_sgemm_128x64_nn", "void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_…>",

@@ -78,8 +78,7 @@ TraceSweep sweepKernels(const std::vector<TraceInterval>& kernels, const std::ve
             compute += b.delta;
             if (b.gemm)
                 gemms += b.delta;
-        }
-        else
+        } else
             open[b.kind] += b.delta;
     }
     return result;

@@ -109,7 +109,8 @@ void TestComputeCalibration::predictedGemmTime()
         const bool attention = !g.weightGradient;
         for (const GemmTime& t : g.times)
             layer += t.seconds;
-        if (d.layout.recompute == Recompute::Full || (d.layout.recompute == Recompute::Selective && attention))
+        if (d.layout.recompute == Recompute::Full
+            || (d.layout.recompute == Recompute::Selective && attention))
             layer += g.times[0].seconds;
     }
     double perMicroBatch = layers * layer;

@@ -21,7 +21,8 @@ const std::string kTraces = MESHWRIGHT_SOURCE_DIR "/tests/data/traces/";
 
 std::string kernel(const std::string& name, double ts, double dur)
 {
-    return Json{{"ph", "X"}, {"cat", "kernel"}, {"name", name}, {"ts", ts}, {"dur", dur}, {"args", {{"device", 0}}}}
+    return Json{{"ph", "X"}, {"cat", "kernel"}, {"name", name},
+                {"ts", ts},  {"dur", dur},      {"args", {{"device", 0}}}}
         .dump();
 }
 
@@ -138,29 +139,52 @@ void TestTraceGemms::kernelNames_data()
 
     // cuBLAS and cuBLASLt: the fixtures' names, Hopper's xmma and nvjet kernels, Volta's.
     QTest::newRow("cuBLAS ampere sgemm") << "ampere_sgemm_128x64_nn" << true;
-    QTest::newRow("cuBLAS ampere bf16") << "ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_stages_64x3_tn" << true;
+    QTest::newRow("cuBLAS ampere bf16")
+        << "ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_stages_64x3_tn" << true;
     QTest::newRow("cuBLAS volta") << "volta_sgemm_128x64_nt" << true;
-    QTest::newRow("cuBLAS sm80 xmma") << "sm80_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize96x128x32_stage4" << true;
+    QTest::newRow("cuBLAS sm80 xmma")
+        << "sm80_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize96x128x32_stage4" << true;
     QTest::newRow("cuBLASLt sm90 xmma FP8")
         << "sm90_xmma_gemm_e4m3bf16_e4m3f32_f32_tn_n_tilesize128x128x128_warpgroupsize1x1x1_cublas" << true;
     QTest::newRow("cuBLAS nvjet") << "nvjet_hsh_256x128_64x4_2x1_v_bz_coopA_NNT" << true;
     QTest::newRow("cuBLAS nvjet, void") << "void nvjet_tst_128x256_64x4_1x2_h_bz_coopA_TNT" << true;
-    QTest::newRow("cuDNN implicit GEMM") << "sm80_xmma_fprop_implicit_gemm_tf32f32_tf32f32_f32_nhwckrsc_nchw" << true;
+    QTest::newRow("cuDNN implicit GEMM")
+        << "sm80_xmma_fprop_implicit_gemm_tf32f32_tf32f32_f32_nhwckrsc_nchw" << true;
     // CUTLASS, by its procedural names and its templates.
-    QTest::newRow("CUTLASS 2") << "void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4>(cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4::Params)" << true;
-    QTest::newRow("CUTLASS 3") << "cutlass3x_sm90_tensorop_s64x128x16gemm_f16_f16_f32_f32_128x128x64_2x1x1_0_ntn_align8" << true;
-    QTest::newRow("CUTLASS grouped") << "void cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_16x16_128x2_tn_align8>(Params)" << true;
-    QTest::newRow("CUTLASS, no gemm in the name") << "void cutlass::Kernel2<cutlass_tensorop_s1688wgrad_optimized_tf32_256x64>(Params)" << true;
+    QTest::newRow("CUTLASS 2") << "void "
+                                  "cutlass::Kernel<cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4>("
+                                  "cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4::Params)"
+                               << true;
+    QTest::newRow("CUTLASS 3")
+        << "cutlass3x_sm90_tensorop_s64x128x16gemm_f16_f16_f32_f32_128x128x64_2x1x1_0_ntn_align8" << true;
+    QTest::newRow("CUTLASS grouped")
+        << "void "
+           "cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_16x16_128x2_tn_align8>(Params)"
+        << true;
+    QTest::newRow("CUTLASS, no gemm in the name")
+        << "void cutlass::Kernel2<cutlass_tensorop_s1688wgrad_optimized_tf32_256x64>(Params)" << true;
     // What only looks like one.
-    QTest::newRow("NCCL") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)" << false;
-    QTest::newRow("NCCL, unknown kind") << "ncclDevKernel_Generic_cutlass(ncclDevKernelArgsStorage<4096ul>)" << false;
-    QTest::newRow("FlashAttention 2") << "void flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>, true>(Flash_fwd_params)" << false;
-    QTest::newRow("FlashAttention 3 on CUTLASS") << "void cutlass::device_kernel<flash::enable_sm90_or_later<flash::FlashAttnFwdSm90<>>>(Params)" << false;
-    QTest::newRow("PyTorch mem-efficient attention") << "fmha_cutlassF_bf16_aligned_64x64_rf_sm80(PyTorchMemEffAttention::AttentionKernel<>::Params)" << false;
-    QTest::newRow("cuDNN SDPA") << "cudnn_generated_fort_native_sdpa_sm90_knob_7_64x128x128_4x1x1_kernel0_0" << false;
-    QTest::newRow("FBGEMM library") << "void fbgemm_gpu::permute_2D_data_kernel<false, int, int>(int, int)" << false;
-    QTest::newRow("elementwise") << "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>(int)" << false;
-    QTest::newRow("cuBLAS GEMV") << "void gemv2T_kernel_val<int, int, float, float, float, 128, 16, 4, 4, false>(Params)" << false;
+    QTest::newRow("NCCL") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)"
+                          << false;
+    QTest::newRow("NCCL, unknown kind")
+        << "ncclDevKernel_Generic_cutlass(ncclDevKernelArgsStorage<4096ul>)" << false;
+    QTest::newRow("FlashAttention 2")
+        << "void flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>, true>(Flash_fwd_params)" << false;
+    QTest::newRow("FlashAttention 3 on CUTLASS")
+        << "void cutlass::device_kernel<flash::enable_sm90_or_later<flash::FlashAttnFwdSm90<>>>(Params)"
+        << false;
+    QTest::newRow("PyTorch mem-efficient attention")
+        << "fmha_cutlassF_bf16_aligned_64x64_rf_sm80(PyTorchMemEffAttention::AttentionKernel<>::Params)"
+        << false;
+    QTest::newRow("cuDNN SDPA") << "cudnn_generated_fort_native_sdpa_sm90_knob_7_64x128x128_4x1x1_kernel0_0"
+                                << false;
+    QTest::newRow("FBGEMM library") << "void fbgemm_gpu::permute_2D_data_kernel<false, int, int>(int, int)"
+                                    << false;
+    QTest::newRow("elementwise")
+        << "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>(int)"
+        << false;
+    QTest::newRow("cuBLAS GEMV")
+        << "void gemv2T_kernel_val<int, int, float, float, float, 128, 16, 4, 4, false>(Params)" << false;
     QTest::newRow("Triton matmul") << "triton_tem_fused_mm_0" << false;
 }
 
@@ -193,14 +217,15 @@ void TestTraceGemms::unionOfGemms()
     QFETCH(double, gemmSeconds);
     QFETCH(double, gemmPerStep);
     QFETCH(int, gemmKernels);
-    std::string events = R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "ts": 0, "dur": 100},)"
-                         R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#2", "ts": 200, "dur": 100})";
+    std::string events
+        = R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "ts": 0, "dur": 100},)"
+          R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#2", "ts": 200, "dur": 100})";
     for (const QString& k : kernels.split(QLatin1Char(';'))) {
         const QStringList parts = k.trimmed().split(QLatin1Char(' '));
         const double start = parts[1].toDouble(), end = parts[2].toDouble();
-        const std::string name = parts[0] == QLatin1String("g")   ? "sm90_xmma_gemm_bf16bf16_bf16f32"
-                                 : parts[0] == QLatin1String("e") ? "vectorized_elementwise_kernel"
-                                                                  : "ncclKernel_AllReduce_RING_LL_Sum_bf16";
+        const std::string name = parts[0] == QLatin1String("g") ? "sm90_xmma_gemm_bf16bf16_bf16f32"
+            : parts[0] == QLatin1String("e")                    ? "vectorized_elementwise_kernel"
+                                                                : "ncclKernel_AllReduce_RING_LL_Sum_bf16";
         events += "," + kernel(name, start, end - start);
     }
     const TraceLoadResult result = readTraceText("{\"traceEvents\": [" + events + "]}");
@@ -219,8 +244,10 @@ void TestTraceGemms::realTraces_data()
     QTest::addColumn<double>("seconds");
     QTest::addColumn<double>("perStep");
 
-    QTest::newRow("A100 2-rank DDP") << "a100-2rank-ddp-allreduce.json.gz" << 537 << 0.038963068 << 0.012987689;
-    QTest::newRow("128-rank job, rank 0") << "128rank-sampled-rank0.json.gz" << 350 << 0.067294000 << 0.033647000;
+    QTest::newRow("A100 2-rank DDP") << "a100-2rank-ddp-allreduce.json.gz" << 537 << 0.038963068
+                                     << 0.012987689;
+    QTest::newRow("128-rank job, rank 0")
+        << "128rank-sampled-rank0.json.gz" << 350 << 0.067294000 << 0.033647000;
 }
 
 void TestTraceGemms::realTraces()
