@@ -226,9 +226,13 @@ void TestTraceGemms::unionOfGemms()
         const std::string name = parts[0] == QLatin1String("g") ? "sm90_xmma_gemm_bf16bf16_bf16f32"
             : parts[0] == QLatin1String("e")                    ? "vectorized_elementwise_kernel"
                                                                 : "ncclKernel_AllReduce_RING_LL_Sum_bf16";
-        events += "," + kernel(name, start, end - start);
+        events += ','; // appended apart: GCC 12's false -Wrestrict on "literal" + string (DEVELOPERS.md)
+        events += kernel(name, start, end - start);
     }
-    const TraceLoadResult result = readTraceText("{\"traceEvents\": [" + events + "]}");
+    std::string text = R"({"traceEvents": [)";
+    text += events;
+    text += "]}";
+    const TraceLoadResult result = readTraceText(text);
     QVERIFY(result.summary);
     QCOMPARE(result.summary->gemmKernels, gemmKernels);
     QCOMPARE(result.summary->gemmSeconds, gemmSeconds * 1e-6);
