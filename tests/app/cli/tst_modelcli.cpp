@@ -51,6 +51,12 @@ void TestModelCli::brokenConfigExitsTwo()
     QCOMPARE(run.exitCode, cli::kExitUsage);
     QVERIFY2(run.err.find("hf-architecture") != std::string::npos, run.err.c_str());
     QVERIFY2(run.err.find("BertForMaskedLM") != std::string::npos, run.err.c_str());
+    // A known architecture without a field its model needs: the key that is missing.
+    std::ofstream(path) << R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2,
+                              "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64})";
+    const auto missing = runCli({"evaluate", "--model", path});
+    QCOMPARE(missing.exitCode, cli::kExitUsage);
+    QVERIFY2(missing.err.find("/hidden_size") != std::string::npos, missing.err.c_str());
 }
 
 // The design keeps the architecture, not a path (README, "Importing a Hugging Face config.json"): a design
