@@ -47,7 +47,8 @@ ComputeFit fitComputeModel(const Design& design, const LayerTimes& measured, con
 // and output head in every pass, recomputation included, for every micro-batch of the step (LayerPattern
 // ::gemmSeconds). η_max scales every GEMM time by 0.70 / η_max (ComputeModel::kernelTimeScale), so the
 // fitted η_max = η_max · predicted / measured meets the measurement exactly, with no second copy of the
-// time model. Elementwise, attention, embedding, loss and optimizer kernels stay out of the fit.
+// time model. Elementwise, attention, embedding, loss and optimizer kernels stay out of the fit (the same
+// scale applies to FlashAttention's time, which follows the fitted η_max).
 //
 // A trace without a kernel recognised as a GEMM inside its steps falls back to all compute kernels per
 // step — busy time less the time only NCCL kernels run — against the predicted compute of rank 0 (GEMMs,
