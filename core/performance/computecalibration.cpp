@@ -167,8 +167,10 @@ bool scaleEfficiency(ComputeModel& model, const std::vector<std::string>& types,
     }
     if (common)
         model.gemmEfficiency *= factor;
-    for (const double eta :
-         {model.gemmEfficiencyFor(types.empty() ? "" : types.front()), model.gemmEfficiency}) {
+    std::vector<double> fitted{model.gemmEfficiency};
+    for (const std::string& type : types)
+        fitted.push_back(model.gemmEfficiencyFor(type));
+    for (const double eta : fitted) {
         if (eta > 1) {
             message
                 = "the measured GEMM time is shorter than the GPU's peak allows: check the trace's device, "
