@@ -160,9 +160,9 @@ std::string calibrateComputeHelp()
            "      (one micro-batch on one GPU, TP collectives included; backward with weight gradient and\n"
            "      recomputation) and show predicted against measured; -o writes the design with it.\n"
            "  calibrate-compute [DESIGN.json] [FLAGS] --trace TRACE.json[.gz] [-o OUT.json] [--json]\n"
-           "      The same fitted to a profiler trace of the run: its first device's compute kernel time "
-           "per\n"
-           "      step against the predicted compute of rank 0's GPU.\n";
+           "      The same fitted to a profiler trace of the run: its first device's GEMM kernel time per\n"
+           "      step (cuBLAS, cuBLASLt, CUTLASS kernels) against the predicted GEMM time of rank 0's GPU;\n"
+           "      without recognised GEMM kernels, on all its compute kernels, and the output says so.\n";
 }
 
 namespace {
@@ -198,27 +198,46 @@ int calibrateFromTrace(const std::string& tracePath, Design design, const std::s
             << (fit.path.empty() ? "" : tracePath + " " + fit.path + ": ") << fit.message << "\n";
         return fit.path.empty() ? kExitDesignErrors : kExitUsage;
     }
-    const double previous = design.compute.gemmEfficiency;
     if (const auto failed = writeCalibrated(design, fit.model, outputPath, err))
         return *failed;
+    const bool gemm = fit.basis == StepFitBasis::Gemm;
     if (json) {
-        out << jsonText(Json{{"gemmEfficiency", fit.model.gemmEfficiency},
-                             {"previousGemmEfficiency", previous},
+        // The *StepComputeSeconds keys keep their meaning (all compute kernels) whichever was fitted.
+        out << jsonText(Json{{"gemmEfficiency", fit.efficiency},
+                             {"previousGemmEfficiency", fit.previousEfficiency},
                              {"steps", read.summary->steps},
-                             {"measuredStepComputeSeconds", fit.measured},
-                             {"predictedBeforeStepComputeSeconds", fit.before},
-                             {"predictedAfterStepComputeSeconds", fit.after},
+                             {"fittedTo", gemm ? "gemm" : "compute"},
+                             {"fallback", fit.fallback},
+                             {"gemmKernels", read.summary->gemmKernels},
+                             {"measuredStepGemmSeconds", fit.gemm.measured},
+                             {"predictedBeforeStepGemmSeconds", fit.gemm.before},
+                             {"predictedAfterStepGemmSeconds", fit.gemm.after},
+                             {"measuredStepComputeSeconds", fit.compute.measured},
+                             {"predictedBeforeStepComputeSeconds", fit.compute.before},
+                             {"predictedAfterStepComputeSeconds", fit.compute.after},
                              {"source", fit.model.source},
                              {"warning", fit.warning}})
             << "\n";
         return kExitOk;
     }
-    out << "Compute kernels per step on the first GPU (" << read.summary->steps << " steps of "
-        << std::filesystem::path(tracePath).filename().string() << "):\n"
-        << "  measured " << formatSeconds(fit.measured) << ", predicted " << formatSeconds(fit.before)
-        << " before and " << formatSeconds(fit.after) << " after\n"
-        << "GEMM efficiency " << formatNumber(fit.model.gemmEfficiency) << " (was " << formatNumber(previous)
-        << ")\n";
+    out << "Fitted to the " << (gemm ? "GEMM" : "compute") << " kernels of the first GPU ("
+        << read.summary->steps << (read.summary->steps == 1 ? " step of " : " steps of ")
+        << std::filesystem::path(tracePath).filename().string() << "); per step:\n";
+    if (!gemm)
+        out << "  (" << fit.fallback << ")\n";
+    const auto cell = [](std::string text) {
+        text.resize(std::max<std::size_t>(text.size() + 1, 11), ' ');
+        return text;
+    };
+    out << "                    " << cell("measured") << cell("before") << "after\n";
+    const auto row = [&](const char* what, const StepSeconds& t) {
+        out << what << cell(t.measured > 0 ? formatSeconds(t.measured) : std::string("none"))
+            << cell(formatSeconds(t.before)) << formatSeconds(t.after) << "\n";
+    };
+    row("  GEMM kernels      ", fit.gemm);
+    row("  compute kernels   ", fit.compute);
+    out << "GEMM efficiency " << formatNumber(fit.efficiency) << " (was "
+        << formatNumber(fit.previousEfficiency) << ")\n";
     if (!outputPath.empty())
         out << "Wrote " << outputPath << " with the fitted compute model.\n";
     if (!fit.warning.empty())

@@ -50,6 +50,8 @@ void writeSummary(std::ostream& out, const TraceSummary& s)
     out << "Steps: " << s.steps << ", mean " << seconds(s.stepSeconds) << "\n";
     out << "Kernels: " << s.kernels << ", busy " << seconds(s.kernelSeconds) << " over the trace, "
         << seconds(s.kernelSecondsPerStep) << " per step\n";
+    out << "GEMM kernels: " << s.gemmKernels << ", " << seconds(s.gemmSeconds) << " over the trace, "
+        << seconds(s.gemmSecondsPerStep) << " per step\n";
     out << "Collective        NCCL kernels     exposed    exposed per step\n";
     for (int k = 0; k < kTraceCollectiveCount; ++k) {
         if (s.communicationSeconds[k] == 0)
@@ -72,8 +74,8 @@ std::string traceHelp()
 {
     return "  trace TRACE.json[.gz] [--memory-stats STATS.json] [--record OUT.json] [--json]\n"
            "      What a PyTorch profiler trace measured on its lowest device: steps and step time, kernel\n"
-           "      time, NCCL time and its exposed part per collective kind, device and world; --record\n"
-           "      writes it as a measured record (add it to a design with record add).\n";
+           "      time, GEMM kernel time, NCCL time and its exposed part per collective kind, device and\n"
+           "      world; --record writes it as a measured record (add it to a design with record add).\n";
 }
 
 int traceVerb(Arguments& args, std::ostream& out, std::ostream& err)

@@ -41,26 +41,48 @@ struct ComputeFit
 
 ComputeFit fitComputeModel(const Design& design, const LayerTimes& measured, const Catalog& catalog = Catalog::builtin());
 
-// The same fitted to a profiler trace of the run (docs/trace-import.md): the time the trace's first device
-// spends in compute kernels per ProfilerStep — its busy time less the time only NCCL kernels run — against
-// the design's prediction for the GPU of rank 0: the compute of its pipeline stages' layers and output
-// head (GEMMs, attention, elementwise; no collective), for every micro-batch of the step. Kernels outside
-// the layers (embedding, loss, optimizer step) count as layer work, so η_max comes out a little low.
+// The same fitted to a profiler trace of the run (docs/trace-import.md), to its GEMM kernels: the union of
+// the GEMM kernels (isGemmKernel, trace/profilertrace.h) per ProfilerStep on the trace's first device
+// against the design's predicted GEMM time of the GPU of rank 0 — the GEMMs of its pipeline stages' layers
+// and output head in every pass, recomputation included, for every micro-batch of the step (LayerPattern
+// ::gemmSeconds). η_max scales every GEMM time by 0.70 / η_max (ComputeModel::kernelTimeScale), so the
+// fitted η_max = η_max · predicted / measured meets the measurement exactly, with no second copy of the
+// time model. Elementwise, attention, embedding, loss and optimizer kernels stay out of the fit (the same
+// scale applies to FlashAttention's time, which follows the fitted η_max).
+//
+// A trace without a kernel recognised as a GEMM inside its steps falls back to all compute kernels per
+// step — busy time less the time only NCCL kernels run — against the predicted compute of rank 0 (GEMMs,
+// attention, elementwise; no collective): there kernels outside the layers count as layer work, so η_max
+// comes out a little low. `basis` and `fallback` say which was used.
+enum class StepFitBasis { Gemm, Compute };
+
+struct StepSeconds
+{
+    double measured = 0; // per step on the trace's device
+    double before = 0; // predicted with the design's model
+    double after = 0; // with the fitted one
+};
+
 struct StepComputeFit
 {
     bool ok = false;
     std::string message; // why not, when !ok
     std::string path; // the trace's key that lacks what the fit needs ("/traceEvents"), when that is why
     std::string warning;
+    StepFitBasis basis = StepFitBasis::Gemm;
+    std::string fallback; // why the fit used all compute kernels, when basis is Compute
     ComputeModel model;
-    double measured = 0; // compute kernel seconds per step on the trace's device
-    double before = 0; // predicted with the design's model
-    double after = 0; // with the fitted one
+    double efficiency = 0, previousEfficiency = 0; // η_max of rank 0's GPU type, fitted and before
+    StepSeconds gemm; // GEMM kernel seconds (measured 0: the trace has none)
+    StepSeconds compute; // all compute kernel seconds
 };
 
 // Compute kernel seconds per step of rank 0's GPU, as the design predicts (nullopt without a schedule).
 std::optional<double> predictedStepComputeSeconds(const Design& design,
                                                   const Catalog& catalog = Catalog::builtin());
+// The part of them on GEMM kernels.
+std::optional<double> predictedStepGemmSeconds(const Design& design,
+                                               const Catalog& catalog = Catalog::builtin());
 // The trace's compute kernel seconds per step: kernel busy time less each collective kind's exposed time.
 double traceComputeSecondsPerStep(const TraceSummary& trace);
 StepComputeFit fitComputeModelToTrace(const Design& design, const TraceSummary& trace,

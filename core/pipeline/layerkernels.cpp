@@ -156,6 +156,8 @@ void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, con
         k.parts.attentionBackward += seconds(g, kI) + seconds(g, kW); // both are input gradients
         k.gemms.push_back(std::move(g));
     }
+    k.parts.attentionGemmForward = k.parts.attentionForward;
+    k.parts.attentionGemmBackward = k.parts.attentionBackward;
     k.windowedAttentionForward = k.parts.attentionForward;
     k.windowedAttentionBackward = k.parts.attentionBackward;
 }

@@ -17,6 +17,14 @@ public:
         m_pattern.seconds += seconds;
         m_pattern.computeSeconds += seconds;
     }
+    // Compute on GEMM kernels.
+    void gemm(double seconds)
+    {
+        compute(seconds);
+        m_pattern.gemmSeconds += seconds;
+    }
+    // Of the compute added just before, `seconds` ran on GEMM kernels.
+    void gemmShare(double seconds) { m_pattern.gemmSeconds += seconds; }
     void exposed(CommKind kind, CollectiveOp op, double seconds)
     {
         if (seconds <= 0)
@@ -36,6 +44,7 @@ public:
     void pipelined(CommKind kind, CollectiveOp op, double seconds, double gemm, int chunks)
     {
         const double k = std::max(1, chunks);
+        m_pattern.gemmSeconds += gemm;
         overlappedWithVisible(kind, op, seconds, gemm, std::max(seconds / k, seconds - gemm * (k - 1) / k));
     }
     // A collective on its own stream under `work` seconds of compute that ran elsewhere in the pass: its
@@ -57,6 +66,7 @@ public:
         }
         m_pattern.seconds += other.seconds;
         m_pattern.computeSeconds += other.computeSeconds;
+        m_pattern.gemmSeconds += other.gemmSeconds;
         m_pattern.exposed.add(other.exposed);
     }
     LayerPattern take() { return std::move(m_pattern); }
@@ -103,9 +113,9 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
               }
               if (tp.sp)
                   b.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
-              b.compute(firstGemm);
+              b.gemm(firstGemm);
               between(b);
-              b.compute(lastGemm);
+              b.gemm(lastGemm);
               if (tp.sp)
                   b.exposed(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter);
               else
@@ -131,10 +141,10 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
             inner.compute(before);
             if (tp.epOverlap) {
                 inner.hidden(CommKind::ExpertParallel, CollectiveOp::AllToAll, 2 * c.epAllToAll, dense);
-                inner.compute(firstGemm + lastGemm);
+                inner.gemm(firstGemm + lastGemm);
             } else {
                 dispatch(inner);
-                inner.compute(firstGemm + lastGemm);
+                inner.gemm(firstGemm + lastGemm);
                 dispatch(inner);
             }
             inner.compute(after);
@@ -150,6 +160,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
         [&](PatternBuilder& b) {
             b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingForward,
                          t.attentionForward);
+            b.gemmShare(t.attentionGemmForward);
         },
         t.outProjection[kF], true);
     mlpRegion(forward, t.fc1[kF], t.fc2[kF],
@@ -164,8 +175,10 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     PatternBuilder input;
     if (recompute == Recompute::Full)
         input.append(forwardPattern);
-    else if (recompute == Recompute::Selective)
+    else if (recompute == Recompute::Selective) {
         input.compute(t.attentionForward + t.scoreElementwise);
+        input.gemmShare(t.attentionGemmForward);
+    }
     input.compute(t.elementwiseBackward);
     mlpRegion(input, t.fc2[kI], t.fc1[kI],
               t.elementwiseBackward + t.outProjection[kI] + t.attentionBackward + t.qkv[kI], t.unpermute[kI],
@@ -175,6 +188,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
         [&](PatternBuilder& b) {
             b.overlapped(CommKind::ContextParallel, CollectiveOp::SendRecv, c.cpRingBackward,
                          t.attentionBackward);
+            b.gemmShare(t.attentionGemmBackward);
         },
         t.qkv[kI], true);
 
@@ -184,13 +198,13 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     PatternBuilder weight;
     auto gatherFor = [&](double gemm, bool overlappable) {
         if (!tp.sp)
-            weight.compute(gemm);
+            weight.gemm(gemm);
         else if (tp.overlap && overlappable)
             weight.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, gemm,
                              tp.chunks);
         else {
             weight.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
-            weight.compute(gemm);
+            weight.gemm(gemm);
         }
     };
     gatherFor(t.mlp(kW), !moe);

@@ -56,6 +56,10 @@ struct LayerPattern
 {
     double seconds = 0;
     double computeSeconds = 0;
+    // The part of computeSeconds that GEMM kernels run (the linear layers, a MoE layer's router and
+    // experts, unfused attention's QKᵀ and AV): what a profiler trace's GEMM kernels measure
+    // (calibrate-compute, docs/trace-import.md).
+    double gemmSeconds = 0;
     std::vector<CommBand> bands;
     // What the layer waits for beyond its compute, by collective kind (the CP ring counts as
     // point-to-point): seconds − computeSeconds, split.
@@ -79,6 +83,9 @@ struct LayerPartTimes
     std::array<double, kPassCount> fc2{};
     double attentionForward = 0; // the attention products (FlashAttention, or QKᵀ and AV)
     double attentionBackward = 0;
+    // Their part run by GEMM kernels: all of it on the unfused path (QKᵀ and AV), none with FlashAttention.
+    double attentionGemmForward = 0;
+    double attentionGemmBackward = 0;
     double elementwiseForward = 0; // norms, activations, dropout, casts: bound by HBM
     double elementwiseBackward = 0;
     double scoreElementwise = 0; // the forward's part on the attention scores (redone by selective recomputation)

@@ -270,7 +270,7 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
                                        shape.tpOverlap, true, l.recompute);
     if (stage.outputHead) {
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
-            stage.headSeconds[pass] = kernels.head.times[pass].seconds;
+            stage.headSeconds[pass] = stage.headGemmSeconds[pass] = kernels.head.times[pass].seconds;
         // Its weight gradient joins the gradient buffer as the layers' do (layerkernels.h).
         const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
         if (bandwidth > 0)

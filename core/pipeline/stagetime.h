@@ -84,6 +84,8 @@ struct StageWork
     std::array<LayerPattern, kPassCount> denseLayer;
     std::array<LayerPattern, kPassCount> moeLayer;
     std::array<double, kPassCount> headSeconds{};
+    // Of those, the output head's GEMM (without its gradient accumulation).
+    std::array<double, kPassCount> headGemmSeconds{};
     // Totals of the stage: layers × their pattern + head.
     std::array<double, kPassCount> seconds{};
     // The collective times of one of its layers, on the stage's groups.

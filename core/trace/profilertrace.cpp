@@ -9,6 +9,7 @@
 #include "trace/traceinput.h"
 #include "trace/tracesweep.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <istream>
@@ -41,6 +42,53 @@ std::optional<TraceCollective> ncclKernelKind(std::string_view name)
         if (kind.starts_with(prefix))
             return value;
     return std::nullopt;
+}
+
+namespace {
+
+char lowerAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool equalsNoCase(std::string_view a, std::string_view b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](char x, char y) { return lowerAscii(x) == lowerAscii(y); });
+}
+
+bool containsNoCase(std::string_view text, std::string_view word)
+{
+    for (std::size_t at = 0; at + word.size() <= text.size(); ++at)
+        if (equalsNoCase(text.substr(at, word.size()), word))
+            return true;
+    return false;
+}
+
+// "gemm", other than inside FBGEMM's library name ("fbgemm_gpu::…").
+bool namesGemm(std::string_view name)
+{
+    for (std::size_t at = 0; at + 4 <= name.size(); ++at)
+        if (equalsNoCase(name.substr(at, 4), "gemm")
+            && !(at >= 2 && equalsNoCase(name.substr(at - 2, 2), "fb")))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool isGemmKernel(std::string_view name)
+{
+    if (ncclKernelKind(name) || containsNoCase(name, "nccl"))
+        return false;
+    for (std::string_view attention : {"flash", "fmha", "attn", "attention", "sdpa"})
+        if (containsNoCase(name, attention))
+            return false;
+    std::string_view bare = name;
+    if (bare.starts_with("void "))
+        bare.remove_prefix(5);
+    return namesGemm(name) || containsNoCase(name, "_xmma_") || containsNoCase(name, "cutlass")
+        || equalsNoCase(bare.substr(0, 5), "nvjet");
 }
 
 namespace {
@@ -278,8 +326,9 @@ private:
                 const auto device = e.device ? e.device : e.pid;
                 if (device && *device >= 0 && *device < 1e6) {
                     const auto kind = ncclKernelKind(e.name);
-                    kernels[static_cast<int>(*device)].push_back(
-                        {*e.ts, *e.ts + *e.dur, kind ? static_cast<int>(*kind) : -1});
+                    kernels[static_cast<int>(*device)].push_back({*e.ts, *e.ts + *e.dur,
+                                                                  kind ? static_cast<int>(*kind) : -1,
+                                                                  !kind && isGemmKernel(e.name)});
                     ++kernelCount;
                 }
             } else if (e.name.starts_with("ProfilerStep#") && e.cat != "gpu_user_annotation"
@@ -399,6 +448,10 @@ TraceLoadResult summarize(TraceHandler& handler)
     const TraceSweep sweep = sweepKernels(intervals, handler.steps);
     summary.kernelSeconds = sweep.busy * 1e-6;
     summary.kernelSecondsPerStep = sweep.busyInWindows * 1e-6 / summary.steps;
+    summary.gemmKernels
+        = std::count_if(intervals.begin(), intervals.end(), [](const TraceInterval& k) { return k.gemm; });
+    summary.gemmSeconds = sweep.gemm * 1e-6;
+    summary.gemmSecondsPerStep = sweep.gemmInWindows * 1e-6 / summary.steps;
     for (int k = 0; k < kTraceCollectiveCount; ++k) {
         summary.communicationSeconds[k] = sweep.communication[k] * 1e-6;
         summary.exposedCommunicationSeconds[k] = sweep.exposed[k] * 1e-6;

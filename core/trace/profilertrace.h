@@ -47,6 +47,23 @@ template<> struct EnumNames<TraceCollective>
 // otherwise as no collective, so it is compute: never a guess of a kind.
 std::optional<TraceCollective> ncclKernelKind(std::string_view kernelName);
 
+// Whether a kernel is a GEMM, from its name (case-insensitive), the rule written once: cuBLAS, cuBLASLt and
+// CUTLASS matrix-multiply kernels. A name is a GEMM when it contains "gemm" (cuBLAS's
+// "ampere_sgemm_128x64_nn", "volta_sgemm_…", "sm80_xmma_gemm_…", "sm90_xmma_gemm_…"; CUTLASS's procedural
+// names "cutlass_80_tensorop_s1688gemm_…", "cutlass3x_sm90_tensorop_…gemm…"), "_xmma_" (cuBLAS's and cuDNN's
+// tensor-core kernels), "cutlass" (CUTLASS kernels whose name holds no "gemm": "cutlass::Kernel2<…>") or
+// starts with "nvjet" (cuBLAS 12.x on Hopper and Blackwell). Sources: the two HTA fixture traces
+// (tests/data/traces: "ampere_sgemm_128x64_nn", "void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_…>",
+// "sm80_xmma_fprop_implicit_gemm_…"); CUTLASS media/docs/profiler.md (its kernels' procedural names);
+// DeepGEMM tests/test_bf16.py ("cuBLAS uses different kernels by shape: nvjet/cutlass *gemm* for general
+// shapes", timed by those names in a Kineto profile). Never a GEMM: NCCL's kernels; attention kernels built
+// from the same templates ("flash", "fmha", "attn", "attention", "sdpa": FlashAttention 2 and 3, whose
+// Hopper kernels are cutlass::device_kernel<flash::…>, PyTorch's fmha_cutlassF_…, cuDNN's SDPA); and "gemm"
+// inside FBGEMM's library name ("fbgemm_gpu::permute_2D_data_kernel", in the 128-rank fixture). Not
+// recognised, so counted as other compute: cuBLAS's GEMV and split-K reduction kernels ("gemv2T_kernel",
+// "splitKreduce_kernel") and Triton's matmuls ("triton_tem_fused_mm_…").
+bool isGemmKernel(std::string_view kernelName);
+
 struct TraceProcessGroup
 {
     std::string name, description;
@@ -75,6 +92,11 @@ struct TraceSummary
     std::int64_t kernels = 0;
     double kernelSeconds = 0;
     TraceSeconds communicationSeconds{}, exposedCommunicationSeconds{};
+    // The device's GEMM kernels (isGemmKernel): how many, and the union of their intervals, over the whole
+    // trace and inside the step windows per step (what calibrate-compute fits η_max to).
+    std::int64_t gemmKernels = 0;
+    double gemmSeconds = 0;
+    double gemmSecondsPerStep = 0;
     // The same inside the ProfilerStep windows, divided by the number of steps: what a record holds.
     double kernelSecondsPerStep = 0;
     TraceSeconds communicationSecondsPerStep{}, exposedCommunicationSecondsPerStep{};

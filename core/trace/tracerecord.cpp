@@ -33,10 +33,13 @@ Json traceSummaryToJson(const TraceSummary& s)
              {"stepSeconds", s.stepSeconds},
              {"kernels", s.kernels},
              {"kernelSeconds", s.kernelSeconds},
+             {"gemmKernels", s.gemmKernels},
+             {"gemmSeconds", s.gemmSeconds},
              {"communicationSeconds", byKind(s.communicationSeconds)},
              {"exposedCommunicationSeconds", byKind(s.exposedCommunicationSeconds)},
              {"perStep",
               {{"kernelSeconds", s.kernelSecondsPerStep},
+               {"gemmSeconds", s.gemmSecondsPerStep},
                {"communicationSeconds", byKind(s.communicationSecondsPerStep)},
                {"exposedCommunicationSeconds", byKind(s.exposedCommunicationSecondsPerStep)}}}};
     Json device{{"id", s.device}, {"name", s.deviceName}};

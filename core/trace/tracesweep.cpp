@@ -15,6 +15,7 @@ struct Boundary
     double time;
     int kind;
     int delta;
+    bool gemm = false;
 };
 
 } // namespace
@@ -26,8 +27,8 @@ TraceSweep sweepKernels(const std::vector<TraceInterval>& kernels, const std::ve
     for (const TraceInterval& k : kernels) {
         if (!(k.end > k.start))
             continue; // a zero-length kernel occupies no time
-        boundaries.push_back({k.start, k.kind, +1});
-        boundaries.push_back({k.end, k.kind, -1});
+        boundaries.push_back({k.start, k.kind, +1, k.gemm});
+        boundaries.push_back({k.end, k.kind, -1, k.gemm});
     }
     for (const TraceWindow& w : windows) {
         if (!(w.end > w.start))
@@ -39,7 +40,7 @@ TraceSweep sweepKernels(const std::vector<TraceInterval>& kernels, const std::ve
               [](const Boundary& a, const Boundary& b) { return a.time < b.time; });
 
     TraceSweep result;
-    int compute = 0, windowsOpen = 0;
+    int compute = 0, gemms = 0, windowsOpen = 0;
     std::array<int, kTraceCollectiveCount> open{};
     double previous = boundaries.empty() ? 0 : boundaries.front().time;
     for (const Boundary& b : boundaries) {
@@ -59,6 +60,11 @@ TraceSweep sweepKernels(const std::vector<TraceInterval>& kernels, const std::ve
                         result.exposedInWindows[kind] += length;
                 }
             }
+            if (gemms > 0) {
+                result.gemm += length;
+                if (windowsOpen > 0)
+                    result.gemmInWindows += length;
+            }
             if (compute > 0 || communicating > 0) {
                 result.busy += length;
                 if (windowsOpen > 0)
@@ -68,9 +74,11 @@ TraceSweep sweepKernels(const std::vector<TraceInterval>& kernels, const std::ve
         previous = b.time;
         if (b.kind == kWindow)
             windowsOpen += b.delta;
-        else if (b.kind < 0)
+        else if (b.kind < 0) {
             compute += b.delta;
-        else
+            if (b.gemm)
+                gemms += b.delta;
+        } else
             open[b.kind] += b.delta;
     }
     return result;

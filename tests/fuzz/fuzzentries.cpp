@@ -162,12 +162,14 @@ void traceImporter(std::string_view bytes)
         return;
     const core::TraceSummary& s = *loaded.summary;
     const auto figure = [](double x) { return std::isfinite(x) && x >= 0; };
-    bool finite = figure(s.stepSeconds) && figure(s.kernelSeconds) && figure(s.kernelSecondsPerStep);
+    bool finite = figure(s.stepSeconds) && figure(s.kernelSeconds) && figure(s.kernelSecondsPerStep)
+        && figure(s.gemmSeconds) && figure(s.gemmSecondsPerStep) && s.gemmSeconds <= s.kernelSeconds
+        && s.gemmKernels <= s.kernels;
     for (int k = 0; k < core::kTraceCollectiveCount; ++k)
         finite = finite && figure(s.communicationSeconds[k]) && figure(s.exposedCommunicationSeconds[k])
               && figure(s.communicationSecondsPerStep[k]) && figure(s.exposedCommunicationSecondsPerStep[k]);
     if (!finite)
-        broken("trace", "a figure of the summary is not finite and non-negative",
+        broken("trace", "a figure of the summary is not finite and non-negative, or GEMMs exceed all kernels",
                core::jsonText(core::traceSummaryToJson(s)));
     const std::string saved = core::saveRecord(core::traceRecord(s, "trace.json"));
     const core::RecordLoadResult record = core::loadRecord(saved);

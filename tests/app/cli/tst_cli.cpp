@@ -90,7 +90,6 @@ private slots:
     void searchListsRankedCandidates();
     void evaluateSummarisesLargeLayouts();
     void calibrateComputeWritesTheDesign();
-    void calibrateComputeFromATrace();
     void importReadsBackTheExport();
     void memoryJsonContract();
     void memoryFlagsMoveTheirFigures_data();
@@ -651,60 +650,6 @@ void TestCli::calibrateComputeWritesTheDesign()
     QCOMPARE(runCli({"calibrate-compute", "--example", "default", "--forward", "1e-9", "--backward", "1e-9"})
                  .exitCode,
              1);
-}
-
-// A trace of one step whose device runs compute kernels for 1.2 × the default example's predicted compute
-// (and an exposed all-reduce): --trace fits η_max to it and writes the design; a trace whose step runs only
-// NCCL kernels is a located error, exit 2.
-void TestCli::calibrateComputeFromATrace()
-{
-    const double predicted = core::predictedStepComputeSeconds(testing::example("default")).value_or(0);
-    QVERIFY(predicted > 0);
-    const auto writeTrace = [&](const QString& name, double computeSeconds) {
-        const double us = computeSeconds * 1e6;
-        const Json trace{{"traceEvents",
-                          Json::array({Json{{"ph", "X"},
-                                            {"cat", "user_annotation"},
-                                            {"name", "ProfilerStep#1"},
-                                            {"ts", 0},
-                                            {"dur", us + 2000}},
-                                       Json{{"ph", "X"},
-                                            {"cat", "kernel"},
-                                            {"name", "sm90_xmma_gemm_bf16"},
-                                            {"ts", 500},
-                                            {"dur", us},
-                                            {"args", {{"device", 0}}}},
-                                       Json{{"ph", "X"},
-                                            {"cat", "kernel"},
-                                            {"name", "ncclKernel_AllReduce_RING_LL_Sum_bfloat16"},
-                                            {"ts", us + 600},
-                                            {"dur", 1000},
-                                            {"args", {{"device", 0}}}}})}};
-        const QString path = m_dir.filePath(name);
-        std::ofstream(path.toStdString()) << trace.dump();
-        return path.toStdString();
-    };
-    const std::string fitted = m_dir.filePath(QStringLiteral("fitted-to-trace.json")).toStdString();
-    const Json json
-        = runJson({"calibrate-compute", "--example", "default", "--trace",
-                   writeTrace(QStringLiteral("step.json"), 1.2 * predicted), "-o", fitted, "--json"});
-    QCOMPARE(json.at("steps").get<int>(), 1);
-    QVERIFY(std::abs(json.at("measuredStepComputeSeconds").get<double>() / (1.2 * predicted) - 1) < 1e-6);
-    QCOMPARE(json.at("predictedBeforeStepComputeSeconds").get<double>(), predicted);
-    QVERIFY(std::abs(json.at("predictedAfterStepComputeSeconds").get<double>() / (1.2 * predicted) - 1)
-            < 0.001);
-    QVERIFY(json.at("gemmEfficiency").get<double>() < json.at("previousGemmEfficiency").get<double>());
-    QFile saved(QString::fromStdString(fitted));
-    QVERIFY(saved.open(QIODevice::ReadOnly));
-    QCOMPARE(Json::parse(saved.readAll().toStdString()).at("computeModel").at("gemmEfficiency").get<double>(),
-             json.at("gemmEfficiency").get<double>());
-    const Run onlyNccl = runCli({"calibrate-compute", "--example", "default", "--trace",
-                                 writeTrace(QStringLiteral("nccl-only.json"), 0)});
-    QCOMPARE(onlyNccl.exitCode, 2);
-    QVERIFY2(onlyNccl.err.find("/traceEvents") != std::string::npos, onlyNccl.err.c_str());
-    QCOMPARE(
-        runCli({"calibrate-compute", "--example", "default", "--trace", "x.json", "--forward", "1"}).exitCode,
-        2);
 }
 
 // export then import gives the example's layout back; a file whose degrees do not fill the cluster exits 2

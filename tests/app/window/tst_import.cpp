@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Import, offscreen: a PyTorch profiler trace read off the GUI thread becomes one measured record of
 // the design in one undo step; a launch configuration becomes the design's layout in one undo step; a broken
-// trace or launch file names its problem and leaves the design alone; a dropped file reaches the import it
-// belongs to.
+// trace or launch file names its problem and leaves the design alone, as does a trace import cancelled in
+// its progress dialog; a dropped file reaches the import it belongs to.
 
 #include "document/document.h"
 #include "support/guitestmain.h"
@@ -12,8 +12,11 @@
 #include "window/mainwindow.h"
 
 #include <QFile>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace app;
@@ -35,6 +38,7 @@ private slots:
     void droppedFilesGoWhereTheyBelong();
     void brokenTraceLeavesTheDesignAlone_data();
     void brokenTraceLeavesTheDesignAlone();
+    void cancelledTraceLeavesTheDesignAlone();
 
 private:
     ImportMenu* menu() const { return m_window->findChild<ImportMenu*>(); }
@@ -244,6 +248,48 @@ void TestImport::brokenTraceLeavesTheDesignAlone()
     QString error;
     QVERIFY(!menu()->importTrace(path, &error));
     QVERIFY2(error.contains(named), qPrintable(error));
+    QVERIFY(document->design().records.empty());
+    QCOMPARE(document->undoStack()->count(), 0);
+}
+
+// A trace long enough to show its progress dialog (after 300 ms): its Cancel button, clicked, stops the read;
+// the import says so and the design keeps no record and no undo step.
+void TestImport::cancelledTraceLeavesTheDesignAlone()
+{
+    const QString path = m_dir.filePath(QStringLiteral("long.json"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(
+            R"({"traceEvents": [{"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "ts": 0,)"
+            R"( "dur": 1e7})");
+        for (int i = 0; i < 600000; ++i)
+            file.write(QStringLiteral(
+                           R"(, {"ph": "X", "cat": "kernel", "name": "sm90_xmma_gemm_bf16bf16_bf16f32_f32",)"
+                           R"( "ts": %1, "dur": 10, "args": {"device": 0, "stream": 7, "grid": [132, 1, 1],)"
+                           R"( "block": [384, 1, 1], "registers per thread": 168}})")
+                           .arg(i * 12)
+                           .toUtf8());
+        file.write("]}");
+    }
+    bool clicked = false;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] {
+        for (QProgressDialog* dialog : m_window->findChildren<QProgressDialog*>())
+            if (dialog->isVisible())
+                if (QPushButton* cancel = dialog->findChild<QPushButton*>(); cancel && !clicked) {
+                    clicked = true;
+                    QTest::mouseClick(cancel, Qt::LeftButton);
+                }
+    });
+    poll.start(20);
+    Document* document = m_window->document();
+    QString error;
+    bool cancelled = false;
+    QVERIFY(!menu()->importTrace(path, &error, &cancelled));
+    QVERIFY2(clicked, "the progress dialog did not show");
+    QVERIFY(cancelled);
+    QVERIFY2(error.contains(QLatin1String("cancelled")), qPrintable(error));
     QVERIFY(document->design().records.empty());
     QCOMPARE(document->undoStack()->count(), 0);
 }

@@ -38,6 +38,8 @@ class TestHfConfig : public QObject
 private slots:
     void parameterCountMatchesTheCard_data();
     void parameterCountMatchesTheCard();
+    void commonFields_data();
+    void commonFields();
     void unmodelledFieldsAreNamed_data();
     void unmodelledFieldsAreNamed();
     void windowSwitchedOff();
@@ -105,6 +107,40 @@ void TestHfConfig::parameterCountMatchesTheCard()
     }
     for (const Diagnostic& d : result.diagnostics)
         QVERIFY2(!d.isError(), d.message().c_str());
+}
+
+// The common fields of a config.json, as the fixtures hold them: head_dim (absent: hidden / heads; Gemma's
+// apart from it), tie_word_embeddings (absent: tied, as transformers' PretrainedConfig),
+// max_position_embeddings. The checkpoint's torch_dtype and RoPE's scaling change no figure (the design
+// chooses its precision; scaling moves positions only): read without a message.
+void TestHfConfig::commonFields_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("headDim");
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<int>("maxContext");
+
+    QTest::newRow("Llama 3.1 8B: no head_dim, llama3 rope_scaling")
+        << "llama-3.1-8b.json" << 128 << false << 131072;
+    QTest::newRow("Qwen3 8B: head_dim 128, untied") << "qwen3-8b.json" << 128 << false << 40960;
+    QTest::newRow("Gemma 3 1B: head_dim 256 of hidden 1152, tied by default")
+        << "gemma-3-1b.json" << 256 << true << 32768;
+    QTest::newRow("Gemma 2 9B: float32 checkpoint") << "gemma-2-9b.json" << 256 << true << 8192;
+}
+
+void TestHfConfig::commonFields()
+{
+    QFETCH(QString, file);
+    QFETCH(int, headDim);
+    QFETCH(bool, tied);
+    QFETCH(int, maxContext);
+    const HfImportResult result = importHfConfig(fixture(file));
+    QVERIFY(result.model);
+    QCOMPARE(result.model->headDim, std::int64_t(headDim));
+    QCOMPARE(result.model->tiedEmbeddings, tied);
+    QCOMPARE(result.model->maxContext, std::int64_t(maxContext));
+    for (const Diagnostic& d : result.diagnostics)
+        QVERIFY2(d.path != "/torch_dtype" && d.path != "/rope_scaling", d.message().c_str());
 }
 
 void TestHfConfig::unmodelledFieldsAreNamed_data()
@@ -200,7 +236,7 @@ void TestHfConfig::gemmaNamesOnlyWhatItLeavesOut()
     warned.sort();
     paths.sort();
     QCOMPARE(warned, paths);
-    QCOMPARE(result.model->headDim, headDim);
+    QCOMPARE(result.model->headDim, std::int64_t(headDim));
     QVERIFY(result.model->tiedEmbeddings);
 }
 

@@ -10,6 +10,7 @@
 #include "support/testdesigns.h"
 
 #include <QTest>
+#include <algorithm>
 
 using namespace core;
 
@@ -74,7 +75,15 @@ void TestLaunchConfig::everyExampleEveryTarget_data()
         {"mixtral-8x7b-ep8", {true, false, true, true, false, false, true}},
         {"teaching-4gpu", {true, true, true, true, false, false, true}},
         {"serving-70b-tp4x2", {false, false, false, false, true, true, false}},
+        {"gb200-nvl72-405b", {true, false, true, true, false, false, true}},
+        {"seed-70b-32k-512gpu-alt", {true, false, false, true, false, false, true}},
     };
+    // Every built-in example has its row, so that the round trips of tst_launchimport (every example, every
+    // format that can express it) cannot lose one to an export that starts refusing it.
+    for (const ExampleDesign& example : Catalog::builtin().examples())
+        if (std::none_of(std::begin(rows), std::end(rows),
+                         [&](const auto& row) { return example.id == row.example; }))
+            qFatal("no row for the example %s", example.id.c_str());
     for (const auto& row : rows)
         for (LaunchTarget target : enumValues<LaunchTarget>())
             QTest::addRow("%s %s", row.example, std::string(enumName(target)).c_str())

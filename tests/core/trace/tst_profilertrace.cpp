@@ -10,7 +10,9 @@
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <filesystem>
 #include <fstream>
+#include <sys/resource.h>
 
 using namespace core;
 
@@ -70,6 +72,7 @@ private slots:
     void everyTruncatedPrefixIsAnError();
     void manyKeysInKeptObjectsLoadInLinearTime();
     void damagedFilesAndCancel();
+    void largeTraceStreamsInBoundedMemory();
 };
 
 // Expected figures: tests/data/traces/expected_figures.py (Python's json module on the whole document;
@@ -450,6 +453,70 @@ void TestProfilerTrace::damagedFilesAndCancel()
     QVERIFY(!fractions.empty());
     QCOMPARE(fractions.back(), 1.0);
     QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+}
+
+namespace {
+
+// The process's peak resident memory so far (getrusage: kilobytes on Linux), in bytes.
+double peakResidentBytes()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) * 1024;
+}
+
+} // namespace
+
+// A 200 MB trace imports in a few seconds and memory stays bounded (docs/trace-import.md, Limits): 500,000
+// kernel events of 450 bytes each, as Kineto writes them (args with grid, block, stream, occupancy), in 10
+// steps. The importer streams it, so the process grows by the kernels' intervals (24 bytes each, twice that
+// while the vector grows), not by the document (a DOM of it would take gigabytes). The time bound holds in an
+// optimised build; a debug build only prints it.
+void TestProfilerTrace::largeTraceStreamsInBoundedMemory()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("large.json").toStdString();
+    constexpr int kKernels = 500000;
+    {
+        std::ofstream out(path);
+        out << R"({"schemaVersion": 1, "traceEvents": [)";
+        for (int step = 0; step < 10; ++step)
+            out << ::step(step + 1, step * 100000.0 * 10, 100000.0 * 10) << ",\n";
+        char event[512];
+        for (int i = 0; i < kKernels; ++i) {
+            const double ts = i * 20.0;
+            std::snprintf(
+                event, sizeof event,
+                R"({"ph": "X", "cat": "kernel", "name": "%s", "pid": 0, "tid": 7, "ts": %.3f, "dur": %.3f, )"
+                R"("args": {"External id": %d, "queued": 0, "device": 0, "context": 1, "stream": 7, )"
+                R"("correlation": %d, "registers per thread": 128, "shared memory": 49152, )"
+                R"("blocks per SM": 1.35, "warps per SM": 10.8, "grid": [132, 1, 1], "block": [384, 1, 1], )"
+                R"("est. achieved occupancy %%": 17}}%s)",
+                i % 2 ? "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_cublas"
+                      : "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add>",
+                ts, 15.0, i, i, i + 1 < kKernels ? ",\n" : "");
+            out << event;
+        }
+        out << "]}";
+    }
+    const double bytes = static_cast<double>(std::filesystem::file_size(path));
+    QVERIFY2(bytes > 190e6, qPrintable(QString::number(bytes)));
+    const double before = peakResidentBytes();
+    QElapsedTimer timer;
+    timer.start();
+    const TraceLoadResult result = readTraceFile(path);
+    const qint64 ms = timer.elapsed();
+    const double grown = peakResidentBytes() - before;
+    qInfo("%.0f MB read in %lld ms; peak memory grew by %.0f MB", bytes / 1e6, static_cast<long long>(ms),
+          grown / 1e6);
+    QVERIFY(result.summary);
+    QCOMPARE(result.summary->kernels, kKernels);
+    QCOMPARE(result.summary->steps, 10);
+    QCOMPARE(result.summary->gemmKernels, kKernels / 2);
+    QVERIFY2(grown < 100e6, qPrintable(QString::number(grown)));
+#ifdef NDEBUG
+    QVERIFY2(ms < 15000, qPrintable(QString::number(ms)));
+#endif
 }
 
 QTEST_APPLESS_MAIN(TestProfilerTrace)

@@ -18,6 +18,13 @@ def kind(name):
             return key
     return None
 
+# GEMM kernels by name, the rule of core/trace/profilertrace.h isGemmKernel written again as regular expressions.
+NOT_GEMM = re.compile(r"nccl|flash|fmha|attn|attention|sdpa", re.IGNORECASE)
+GEMM = re.compile(r"gemm|_xmma_|cutlass|^(void )?nvjet", re.IGNORECASE)
+
+def is_gemm(name):
+    return not NOT_GEMM.search(name) and bool(GEMM.search(re.sub("fbgemm", "", name, flags=re.IGNORECASE)))
+
 def merge(intervals):
     out = []
     for s, e in sorted(intervals):
@@ -71,6 +78,10 @@ def main(path):
     windows = merge([(e["ts"], e["ts"] + e["dur"]) for e in steps.values()])
     busy = merge([(e["ts"], e["ts"] + e["dur"]) for e in kernels])
     print("kernelSeconds %.9f perStep %.9f" % (length(busy) * 1e-6, length(intersect(busy, windows)) * 1e-6 / len(steps)))
+    gemms = [e for e in kernels if kind(e["name"]) is None and is_gemm(e["name"])]
+    gemm = merge([(e["ts"], e["ts"] + e["dur"]) for e in gemms])
+    print("gemmKernels", len(gemms), "gemmSeconds %.9f perStep %.9f" % (length(gemm) * 1e-6,
+          length(intersect(gemm, windows)) * 1e-6 / len(steps)))
     for key in dict.fromkeys(k for k, _ in KINDS):
         comm = merge([(e["ts"], e["ts"] + e["dur"]) for e in kernels if kind(e["name"]) == key])
         exposed = subtract(comm, compute)
