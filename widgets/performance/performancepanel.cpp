@@ -102,7 +102,9 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_pages = new QTabWidget(this);
     layout->addWidget(m_pages);
 
+    // Object names for `meshwright --tab performance:search` (MainWindow::showTab).
     auto* candidates = new QWidget(m_pages);
+    candidates->setObjectName(QStringLiteral("candidates"));
     auto* candidatesLayout = new QVBoxLayout(candidates);
     candidatesLayout->setContentsMargins(0, 0, 0, 0);
     auto* candidateBar = new QHBoxLayout;
@@ -131,6 +133,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_pages->addTab(candidates, QString());
 
     auto* search = new QWidget(m_pages);
+    search->setObjectName(QStringLiteral("search"));
     auto* searchLayout = new QVBoxLayout(search);
     auto* searchBar = new QHBoxLayout;
     m_searchTitle = new QLabel(search);
@@ -166,6 +169,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     searchLayout->addWidget(m_results, 1);
     m_pages->addTab(search, QString());
     m_scaling = new ScalingPlot(m_pages);
+    m_scaling->setObjectName(QStringLiteral("scaling"));
     m_pages->addTab(m_scaling, QString());
 
     connect(m_pinButton, &QPushButton::clicked, this, &PerformancePanel::pinCurrent);

@@ -48,6 +48,7 @@ private slots:
     void init();
     void cleanup();
     void seedPairSideBySide();
+    void tabOpensAPage();
     void searchRanksAndApplies();
     void searchCancels();
     void scalingStatesItsBaseline();
@@ -75,6 +76,24 @@ void TestPerformanceTab::cleanup()
 }
 
 // The reference article's two layouts compared side by side read like a design review.
+// `meshwright --tab performance:search` (MainWindow::showTab): the view's tab, then a page inside it, by
+// object name or title; an unknown page is refused and leaves the tabs as they were.
+void TestPerformanceTab::tabOpensAPage()
+{
+    QTabWidget* pages = panel()->pages();
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
+    QCOMPARE(m_window->views()->currentWidget(), panel());
+    QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("search"));
+    QVERIFY(m_window->showTab(QStringLiteral("Performance:Scaling")));
+    QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("scaling"));
+    QVERIFY(m_window->showTab(QStringLiteral("ranks")));
+    QVERIFY(!m_window->showTab(QStringLiteral("performance:nothing")));
+    QCOMPARE(m_window->views()->currentIndex(), 0);
+    QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("scaling"));
+    QVERIFY(m_window->showTab(QStringLiteral("performance:candidates")));
+    QCOMPARE(pages->currentIndex(), 0);
+}
+
 void TestPerformanceTab::seedPairSideBySide()
 {
     const core::Design first = *core::exampleDesign("seed-70b-32k-512gpu");
