@@ -6407,6 +6407,10 @@ von %2</translation>
         <source>Also try the optimizer states (and with ZeRO-3 the parameters) in host memory, where the framework can offload them; the CPU steps the optimizer.</source>
         <translation>Auch die Optimiererzustände (mit ZeRO-3 auch die Parameter) im Hostspeicher versuchen, wo das Framework sie auslagern kann; die CPU führt den Optimiererschritt aus.</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Search every layout&lt;/b&gt; lists every split of this model on this cluster that fits in memory, fastest first. &lt;b&gt;Also FP8&lt;/b&gt; and &lt;b&gt;Also CPU offload&lt;/b&gt; try those as well. Double-click a row to apply it (one undo step).</source>
+        <translation>&lt;b&gt;Alle Layouts durchsuchen&lt;/b&gt; listet jede Aufteilung dieses Modells auf diesem Cluster, die in den Speicher passt, die schnellste zuerst. &lt;b&gt;Auch FP8&lt;/b&gt; und &lt;b&gt;Auch CPU-Offload&lt;/b&gt; probieren diese zusätzlich. Ein Doppelklick auf eine Zeile übernimmt sie (ein Rückgängig-Schritt).</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ScalingPlot</name>

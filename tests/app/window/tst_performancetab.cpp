@@ -12,6 +12,7 @@
 #include "window/mainwindow.h"
 
 #include <QLabel>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -92,6 +93,13 @@ void TestPerformanceTab::tabOpensAPage()
     QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("scaling"));
     QVERIFY(m_window->showTab(QStringLiteral("performance:candidates")));
     QCOMPARE(pages->currentIndex(), 0);
+    // Before a search the page says what the search does, and no idle progress bar poses as a text field.
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
+    auto* status = panel()->findChild<QLabel*>(QStringLiteral("searchStatus"));
+    QVERIFY(status);
+    QVERIFY2(status->isVisible() && status->text().contains(QStringLiteral("fastest first")),
+             qPrintable(status->text()));
+    QVERIFY(!panel()->findChild<QProgressBar*>()->isVisible());
 }
 
 void TestPerformanceTab::seedPairSideBySide()
