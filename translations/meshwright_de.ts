@@ -5203,7 +5203,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>&lt;b&gt;Ring step %1 of %2.&lt;/b&gt; Query–key pairs computed: %3.</source>
-        <translation>&lt;b&gt;Ringschritt %1 von %2.&lt;/b&gt; Berechnete Query-Key-Paare: %3.</translation>
+        <translation>&lt;b&gt;Ringschritt %1 von %2.&lt;/b&gt; Berechnete Query-Key-Paare: %3</translation>
     </message>
     <message>
         <source>Then every GPU sends its key/value block to the next GPU.</source>

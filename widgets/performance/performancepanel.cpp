@@ -106,7 +106,6 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     auto* candidates = new QWidget(m_pages);
     candidates->setObjectName(QStringLiteral("candidates"));
     auto* candidatesLayout = new QVBoxLayout(candidates);
-    candidatesLayout->setContentsMargins(0, 0, 0, 0);
     auto* candidateBar = new QHBoxLayout;
     m_candidatesTitle = new QLabel(candidates);
     m_pinButton = new QPushButton(candidates);
