@@ -33,7 +33,8 @@ struct Options
     QCommandLineOption tab{QStringLiteral("tab"),
                            QStringLiteral("Open on this view's tab: ranks (the cluster), memory, timeline, "
                                           "collectives or performance, or a "
-                                          "tab's title."),
+                                          "tab's title; VIEW:PAGE opens a page inside it, e.g. "
+                                          "performance:search (candidates, search, scaling)."),
                            QStringLiteral("NAME")};
     QCommandLineOption group{
         QStringLiteral("group"),

@@ -581,7 +581,7 @@
     </message>
     <message>
         <source>%1 serves models, but this design trains one.</source>
-        <translation>%1 bedient Models (Serving), dieses Design trainiert aber eines.</translation>
+        <translation>%1 bedient Modelle (Serving), dieses Design trainiert aber eines.</translation>
     </message>
     <message>
         <source>%1 has no pipeline parallelism; the design&apos;s PP = %2 cannot be expressed.</source>
@@ -1946,6 +1946,17 @@
     </message>
 </context>
 <context>
+    <name>FigureExport</name>
+    <message>
+        <source>%1: figures are written as .png, .svg or .pdf.</source>
+        <translation>%1: Abbildungen werden als .png, .svg oder .pdf geschrieben.</translation>
+    </message>
+    <message>
+        <source>The view has no size yet; show it first.</source>
+        <translation>Die Ansicht hat noch keine Größe; zeigen Sie sie zuerst an.</translation>
+    </message>
+</context>
+<context>
     <name>Memory</name>
     <message>
         <source>Weights</source>
@@ -1982,6 +1993,493 @@
     <message>
         <source>Allocator reserve</source>
         <translation>Allocator-Reserve</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>, sequence parallel</source>
+        <translation>, Sequence Parallelism</translation>
+    </message>
+    <message>
+        <source>, TP overlap</source>
+        <translation>, TP-Überlappung</translation>
+    </message>
+    <message>
+        <source>, schedule %1</source>
+        <translation>, Schedule %1</translation>
+    </message>
+    <message numerus="yes">
+        <source> × %n virtual stage(s)</source>
+        <translation>
+            <numerusform> × %n virtuelle Stage</numerusform>
+            <numerusform> × %n virtuelle Stages</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, micro-batch %1</source>
+        <translation>, Micro-Batch %1</translation>
+    </message>
+    <message>
+        <source> (auto)</source>
+        <translation> (automatisch)</translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation>%1 an</translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation>%1 aus</translation>
+    </message>
+    <message>
+        <source> (set)</source>
+        <translation> (gesetzt)</translation>
+    </message>
+    <message>
+        <source>training, sequence %1, global batch %2 (%3 micro-batches per pipeline), %4, %5</source>
+        <translation>Training, Sequenz %1, globaler Batch %2 (%3 Micro-Batches je Pipeline), %4, %5</translation>
+    </message>
+    <message>
+        <source>serving, %1 of %2 tokens per replica, KV cache %3</source>
+        <translation>Serving, %1 zu %2 Tokens je Replikat, KV-Cache %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sequence(s)</source>
+        <translation>
+            <numerusform>%n Sequenz</numerusform>
+            <numerusform>%n Sequenzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Design summary</source>
+        <translation>Zusammenfassung des Designs</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 Parameter</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>, davon %1 aktiv je Token</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>%1, %2 (%3 in service)</source>
+        <translation>%1, %2 (%3 in Betrieb)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Node</numerusform>
+            <numerusform>%n Nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source>world size %1 = %2; order %3</source>
+        <translation>World Size %1 = %2; Reihenfolge %3</translation>
+    </message>
+    <message>
+        <source>Sharding and schedule</source>
+        <translation>Sharding und Schedule</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>Framework</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>does not fit in memory: it cannot run</source>
+        <translation>passt nicht in den Speicher: Es kann nicht laufen</translation>
+    </message>
+    <message>
+        <source>has errors</source>
+        <translation>hat Fehler</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>None: every check passed.</source>
+        <translation>Keine: Jede Prüfung ist bestanden.</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>Param.</translation>
+    </message>
+    <message>
+        <source>grads</source>
+        <translation>Grad.</translation>
+    </message>
+    <message>
+        <source>optim</source>
+        <translation>Optim.</translation>
+    </message>
+    <message>
+        <source>activ</source>
+        <translation>Aktiv.</translation>
+    </message>
+    <message>
+        <source>kv</source>
+        <translation>KV</translation>
+    </message>
+    <message>
+        <source>work</source>
+        <translation>Arbeit</translation>
+    </message>
+    <message>
+        <source>temp</source>
+        <translation>temp.</translation>
+    </message>
+    <message>
+        <source>comm</source>
+        <translation>Komm.</translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation>Reserve</translation>
+    </message>
+    <message>
+        <source>Memory per pipeline stage</source>
+        <translation>Speicher je Pipeline-Stage</translation>
+    </message>
+    <message>
+        <source>Not computed: the model or the placement is not valid.</source>
+        <translation>Nicht berechnet: Das Modell oder die Platzierung ist ungültig.</translation>
+    </message>
+    <message>
+        <source>Bytes per GPU, one row per pipeline stage and GPU type (GB = 10&lt;sup&gt;9&lt;/sup&gt; bytes).</source>
+        <translation>Bytes pro GPU, eine Zeile je Pipeline-Stage und GPU-Typ (GB = 10&lt;sup&gt;9&lt;/sup&gt; Bytes).</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stage</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Layer</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Peak: rank %1, %2 — every rank fits.</source>
+        <translation>Spitze: Rank %1, %2 – jeder Rank passt.</translation>
+    </message>
+    <message>
+        <source>Peak: rank %1, %2 — &lt;b&gt;does not fit&lt;/b&gt;.</source>
+        <translation>Spitze: Rank %1, %2 – &lt;b&gt;passt nicht&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>Latenz zwischen Tokens</translation>
+    </message>
+    <message>
+        <source>One request (prompt and output)</source>
+        <translation>Eine Anfrage (Prompt und Ausgabe)</translation>
+    </message>
+    <message>
+        <source>Tokens per second, one replica</source>
+        <translation>Tokens pro Sekunde, ein Replikat</translation>
+    </message>
+    <message>
+        <source>Tokens per second, the serving group</source>
+        <translation>Tokens pro Sekunde, die Serving-Gruppe</translation>
+    </message>
+    <message>
+        <source>Decode bound by</source>
+        <translation>Decode begrenzt durch</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechenleistung</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <source>No step time: the design serves, has errors, or its pipeline is too large to simulate.</source>
+        <translation>Keine Schrittzeit: Das Design ist ein Serving-Design, hat Fehler oder seine Pipeline ist zu groß zum Simulieren.</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>  pipeline (schedule makespan)</source>
+        <translation>  Pipeline (Dauer des Schedules)</translation>
+    </message>
+    <message>
+        <source>  exposed data-parallel synchronisation</source>
+        <translation>  sichtbare datenparallele Synchronisation</translation>
+    </message>
+    <message>
+        <source>  optimizer step</source>
+        <translation>  Optimizer-Schritt</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>Pipeline-Bubble</translation>
+    </message>
+    <message>
+        <source>Exposed all-reduce</source>
+        <translation>Sichtbares All-Reduce</translation>
+    </message>
+    <message>
+        <source>Exposed all-gather</source>
+        <translation>Sichtbares All-Gather</translation>
+    </message>
+    <message>
+        <source>Exposed reduce-scatter</source>
+        <translation>Sichtbares Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>Exposed all-to-all</source>
+        <translation>Sichtbares All-to-All</translation>
+    </message>
+    <message>
+        <source>Exposed point-to-point</source>
+        <translation>Sichtbares Point-to-Point</translation>
+    </message>
+    <message>
+        <source>Compute at %1 of the GPUs&apos; peak (the compute model&apos;s assumption).</source>
+        <translation>Rechnen mit %1 der Spitzenleistung der GPUs (Annahme des Rechenmodells).</translation>
+    </message>
+    <message>
+        <source>Candidates side by side</source>
+        <translation>Kandidaten nebeneinander</translation>
+    </message>
+    <message>
+        <source>No other layout pinned: pin candidates on the Performance tab to compare them here.</source>
+        <translation>Kein weiteres Layout angeheftet: Heften Sie auf dem Tab Leistung Kandidaten an, um sie hier zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation>Grade</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>%1 (fits)</source>
+        <translation>%1 (passt)</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1 (passt nicht)</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>Sichtbare Kommunikation</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeitumgebung</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>Topologie</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>Warnung:</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Abweichung</translation>
+    </message>
+    <message>
+        <source>Parity with %1: within tolerance.</source>
+        <translation>Parität mit %1: innerhalb der Toleranz.</translation>
+    </message>
+    <message>
+        <source>Parity with %1: outside tolerance.</source>
+        <translation>Parität mit %1: außerhalb der Toleranz.</translation>
+    </message>
+    <message>
+        <source>Measured records</source>
+        <translation>Messungen</translation>
+    </message>
+    <message>
+        <source>None yet: meshwright-cli record add puts a run&apos;s measurements into the design, and they appear here beside the prediction.</source>
+        <translation>Noch keine: meshwright-cli record add legt die Messwerte eines Laufs im Design ab, und sie erscheinen hier neben der Vorhersage.</translation>
+    </message>
+    <message>
+        <source>Launch configurations</source>
+        <translation>Startkonfigurationen</translation>
+    </message>
+    <message>
+        <source>Which frameworks can run this split (meshwright-cli export --format NAME writes each).</source>
+        <translation>Welche Frameworks diese Aufteilung ausführen können (meshwright-cli export --format NAME schreibt jede).</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>with notes</source>
+        <translation>mit Hinweisen</translation>
+    </message>
+    <message>
+        <source>cannot express</source>
+        <translation>nicht darstellbar</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Abbildungen</translation>
+    </message>
+    <message>
+        <source>No figures were drawn for this report.</source>
+        <translation>Für diesen Bericht wurden keine Abbildungen gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Untitled design</source>
+        <translation>Unbenanntes Design</translation>
+    </message>
+    <message>
+        <source>Design report written by Meshwright. Every figure comes from its model of memory, communication and compute; measured runs can differ.</source>
+        <translation>Designbericht, geschrieben von Meshwright. Jeder Wert stammt aus seinem Modell von Speicher, Kommunikation und Rechenzeit; gemessene Läufe können abweichen.</translation>
+    </message>
+    <message>
+        <source>The cluster: nodes, links and every GPU, coloured by its tensor-parallel group</source>
+        <translation>Der Cluster: Nodes, Verbindungen und jede GPU, gefärbt nach ihrer Tensor-Parallel-Gruppe</translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline stage, with the fabric links that carry the pipeline&apos;s activations</source>
+        <translation>Der Cluster gefärbt nach Pipeline-Stage, mit den Fabric-Verbindungen, über die die Aktivierungen der Pipeline laufen</translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline group, with the links that carry the pipeline&apos;s activations</source>
+        <translation>Der Cluster gefärbt nach Pipeline-Gruppe, mit den Verbindungen, über die die Aktivierungen der Pipeline laufen</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by category, against each GPU&apos;s capacity</source>
+        <translation>Speicher pro GPU nach Kategorie, gegen die Kapazität jeder GPU</translation>
+    </message>
+    <message>
+        <source>One training step of the pipeline, per stage: forward (blue) and backward (orange) passes, the communication beneath, idle time hatched</source>
+        <translation>Ein Trainingsschritt der Pipeline, pro Stufe: Vorwärts- (blau) und Rückwärtsdurchläufe (orange), darunter die Kommunikation, Leerlauf schraffiert</translation>
+    </message>
+    <message>
+        <source>Strong and weak scaling: throughput and efficiency against the GPU count</source>
+        <translation>Starke und schwache Skalierung: Durchsatz und Effizienz über der GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>The report&apos;s figures need the graphical application.</source>
+        <translation>Die Abbildungen des Berichts brauchen die grafische Anwendung.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2486,17 +2984,6 @@
     <message>
         <source>next forward begins</source>
         <translation>nächster Forward beginnt</translation>
-    </message>
-</context>
-<context>
-    <name>app</name>
-    <message>
-        <source>%1: figures are written as .png, .svg or .pdf.</source>
-        <translation>%1: Abbildungen werden als .png, .svg oder .pdf geschrieben.</translation>
-    </message>
-    <message>
-        <source>The view has no size yet; show it first.</source>
-        <translation>Die Ansicht hat noch keine Größe; zeigen Sie sie zuerst an.</translation>
     </message>
 </context>
 <context>
@@ -3658,40 +4145,13 @@
         <source>The newest record (by date)</source>
         <translation>der neuesten Messung (nach Datum)</translation>
     </message>
-</context>
-<context>
-    <name>report</name>
     <message>
-        <source>The cluster: nodes, links and every GPU, coloured by its tensor-parallel group</source>
-        <translation>Der Cluster: Knoten, Verbindungen und jede GPU, gefärbt nach ihrer Tensor-Parallel-Gruppe</translation>
+        <source>%1 tokens/s</source>
+        <translation>%1 Tokens/s</translation>
     </message>
     <message>
-        <source>The cluster coloured by pipeline stage, with the fabric links that carry the pipeline&apos;s activations</source>
-        <translation>Der Cluster gefärbt nach Pipeline-Stufe, mit den Fabric-Verbindungen, über die die Aktivierungen der Pipeline laufen</translation>
-    </message>
-    <message>
-        <source>The cluster coloured by pipeline group, with the links that carry the pipeline&apos;s activations</source>
-        <translation>Der Cluster gefärbt nach Pipeline-Gruppe, mit den Verbindungen, über die die Aktivierungen der Pipeline laufen</translation>
-    </message>
-    <message>
-        <source>Memory per GPU by category, against each GPU&apos;s capacity</source>
-        <translation>Speicher pro GPU nach Kategorie, gegen die Kapazität jeder GPU</translation>
-    </message>
-    <message>
-        <source>One training step of the pipeline, per stage: forward (blue) and backward (orange) passes, the communication beneath, idle time hatched</source>
-        <translation>Ein Trainingsschritt der Pipeline, pro Stufe: Vorwärts- (blau) und Rückwärtsdurchläufe (orange), darunter die Kommunikation, Leerlauf schraffiert</translation>
-    </message>
-    <message>
-        <source>Strong and weak scaling: throughput and efficiency against the GPU count</source>
-        <translation>Starke und schwache Skalierung: Durchsatz und Effizienz über der GPU-Anzahl</translation>
-    </message>
-    <message>
-        <source>The report&apos;s figures need the graphical application.</source>
-        <translation>Die Abbildungen des Berichts brauchen die grafische Anwendung.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
+        <source>%1 pp</source>
+        <translation>%1 Pp.</translation>
     </message>
 </context>
 <context>
@@ -4743,7 +5203,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>&lt;b&gt;Ring step %1 of %2.&lt;/b&gt; Query–key pairs computed: %3.</source>
-        <translation>&lt;b&gt;Ringschritt %1 von %2.&lt;/b&gt; Berechnete Query-Key-Paare: %3.</translation>
+        <translation>&lt;b&gt;Ringschritt %1 von %2.&lt;/b&gt; Berechnete Query-Key-Paare: %3</translation>
     </message>
     <message>
         <source>Then every GPU sends its key/value block to the next GPU.</source>
@@ -5946,6 +6406,10 @@ von %2</translation>
     <message>
         <source>Also try the optimizer states (and with ZeRO-3 the parameters) in host memory, where the framework can offload them; the CPU steps the optimizer.</source>
         <translation>Auch die Optimiererzustände (mit ZeRO-3 auch die Parameter) im Hostspeicher versuchen, wo das Framework sie auslagern kann; die CPU führt den Optimiererschritt aus.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Search every layout&lt;/b&gt; lists every split of this model on this cluster that fits in memory, fastest first. &lt;b&gt;Also FP8&lt;/b&gt; and &lt;b&gt;Also CPU offload&lt;/b&gt; try those as well. Double-click a row to apply it (one undo step).</source>
+        <translation>&lt;b&gt;Alle Layouts durchsuchen&lt;/b&gt; listet jede Aufteilung dieses Modells auf diesem Cluster, die in den Speicher passt, die schnellste zuerst. &lt;b&gt;Auch FP8&lt;/b&gt; und &lt;b&gt;Auch CPU-Offload&lt;/b&gt; probieren diese zusätzlich. Ein Doppelklick auf eine Zeile übernimmt sie (ein Rückgängig-Schritt).</translation>
     </message>
 </context>
 <context>

@@ -1946,6 +1946,17 @@
     </message>
 </context>
 <context>
+    <name>FigureExport</name>
+    <message>
+        <source>%1: figures are written as .png, .svg or .pdf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The view has no size yet; show it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Memory</name>
     <message>
         <source>Weights</source>
@@ -1981,6 +1992,493 @@
     </message>
     <message>
         <source>Allocator reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>, sequence parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, TP overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, schedule %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> × %n virtual stage(s)</source>
+        <translation>
+            <numerusform> × %n virtual stage</numerusform>
+            <numerusform> × %n virtual stages</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, micro-batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (auto)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training, sequence %1, global batch %2 (%3 micro-batches per pipeline), %4, %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>serving, %1 of %2 tokens per replica, KV cache %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sequence(s)</source>
+        <translation>
+            <numerusform>%n sequence</numerusform>
+            <numerusform>%n sequences</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Design summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 (%3 in service)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>world size %1 = %2; order %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharding and schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit in memory: it cannot run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: every check passed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>temp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not computed: the model or the placement is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes per GPU, one row per pipeline stage and GPU type (GB = 10&lt;sup&gt;9&lt;/sup&gt; bytes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak: rank %1, %2 — every rank fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak: rank %1, %2 — &lt;b&gt;does not fit&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One request (prompt and output)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second, one replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second, the serving group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode bound by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No step time: the design serves, has errors, or its pipeline is too large to simulate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  pipeline (schedule makespan)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  exposed data-parallel synchronisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed point-to-point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute at %1 of the GPUs&apos; peak (the compute model&apos;s assumption).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidates side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No other layout pinned: pin candidates on the Performance tab to compare them here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (fits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parity with %1: within tolerance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parity with %1: outside tolerance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None yet: meshwright-cli record add puts a run&apos;s measurements into the design, and they appear here beside the prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch configurations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which frameworks can run this split (meshwright-cli export --format NAME writes each).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot express</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No figures were drawn for this report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Design report written by Meshwright. Every figure comes from its model of memory, communication and compute; measured runs can differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster: nodes, links and every GPU, coloured by its tensor-parallel group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline stage, with the fabric links that carry the pipeline&apos;s activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster coloured by pipeline group, with the links that carry the pipeline&apos;s activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU by category, against each GPU&apos;s capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One training step of the pipeline, per stage: forward (blue) and backward (orange) passes, the communication beneath, idle time hatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strong and weak scaling: throughput and efficiency against the GPU count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report&apos;s figures need the graphical application.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2485,17 +2983,6 @@
     </message>
     <message>
         <source>DualPipe</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>app</name>
-    <message>
-        <source>%1: figures are written as .png, .svg or .pdf.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The view has no size yet; show it first.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3652,39 +4139,12 @@
         <source>The newest record (by date)</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>report</name>
     <message>
-        <source>The cluster: nodes, links and every GPU, coloured by its tensor-parallel group</source>
+        <source>%1 tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The cluster coloured by pipeline stage, with the fabric links that carry the pipeline&apos;s activations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The cluster coloured by pipeline group, with the links that carry the pipeline&apos;s activations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory per GPU by category, against each GPU&apos;s capacity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One training step of the pipeline, per stage: forward (blue) and backward (orange) passes, the communication beneath, idle time hatched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Strong and weak scaling: throughput and efficiency against the GPU count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The report&apos;s figures need the graphical application.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
+        <source>%1 pp</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5936,6 +6396,10 @@ of %2</source>
     </message>
     <message>
         <source>Also try the optimizer states (and with ZeRO-3 the parameters) in host memory, where the framework can offload them; the CPU steps the optimizer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Search every layout&lt;/b&gt; lists every split of this model on this cluster that fits in memory, fastest first. &lt;b&gt;Also FP8&lt;/b&gt; and &lt;b&gt;Also CPU offload&lt;/b&gt; try those as well. Double-click a row to apply it (one undo step).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3,11 +3,12 @@
 
 #include "cli/cli.h"
 #include "cli/designflags.h"
+#include "cli/textreport.h"
 #include "evaluate.h"
 #include "report/reportwriter.h"
-#include "cli/textreport.h"
 
 #include <QApplication>
+#include <QLocale>
 #include <memory>
 
 namespace cli {
@@ -27,7 +28,11 @@ std::unique_ptr<QApplication> ensureGuiApplication()
     static int argc = 1;
     static char name[] = "meshwright-cli";
     static char* argv[] = {name, nullptr};
-    return std::make_unique<QApplication>(argc, argv);
+    auto application = std::make_unique<QApplication>(argc, argv);
+    // The command line writes English (no translation is loaded), so its numbers are English too, whatever
+    // the system's locale: the report takes them from the default QLocale.
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    return application;
 }
 
 } // namespace

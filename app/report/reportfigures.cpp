@@ -23,11 +23,6 @@ namespace {
 constexpr QSize kViewSize(1000, 560);
 constexpr qreal kPixelRatio = 2.0;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("Report", text);
-}
-
 // Shows `view` without a window on the screen (so that the plots lay out and fill their paint buffers), lets
 // it settle and draws it the way File ▸ Export ▸ Figure does. The view sits in a plain host window: a view
 // of its own would hand its layout's size limits to the platform, which the offscreen one warns about.
@@ -59,13 +54,18 @@ RenderedFigure clusterFigure(const widgets::DesignSnapshot& snapshot, core::Dim 
     canvas.setColorDimension(dim);
     QString caption;
     if (dim == core::Dim::Tp)
-        caption = tr("The cluster: nodes, links and every GPU, coloured by its tensor-parallel group");
+        caption = QCoreApplication::translate(
+            "Report", "The cluster: nodes, links and every GPU, coloured by its tensor-parallel group");
     else if (canvas.colorsByPosition())
-        caption = tr("The cluster coloured by pipeline stage, with the fabric links that carry the pipeline's "
-                     "activations");
+        caption = QCoreApplication::translate(
+            "Report",
+            "The cluster coloured by pipeline stage, with the fabric links that carry the pipeline's "
+            "activations");
     else
-        caption = tr("The cluster coloured by pipeline group, with the links that carry the pipeline's "
-                     "activations");
+        caption = QCoreApplication::translate(
+            "Report",
+            "The cluster coloured by pipeline group, with the links that carry the pipeline's "
+            "activations");
     return {caption, drawOffscreen(&canvas, kViewSize)};
 }
 
@@ -102,14 +102,20 @@ QList<RenderedFigure> renderReportFigures(const widgets::DesignSnapshot& snapsho
     figures.append(clusterFigure(snapshot, core::Dim::Tp));
     if (snapshot.design->layout.pp() > 1 && snapshot.evaluation->valid())
         figures.append(clusterFigure(snapshot, core::Dim::Pp));
-    figures.append({tr("Memory per GPU by category, against each GPU's capacity"), memoryFigure(snapshot)});
+    figures.append(
+        {QCoreApplication::translate("Report", "Memory per GPU by category, against each GPU's capacity"),
+         memoryFigure(snapshot)});
     if (snapshot.evaluation->schedule)
-        figures.append({tr("One training step of the pipeline, per stage: forward (blue) and backward "
-                           "(orange) passes, the communication beneath, idle time hatched"),
+        figures.append({QCoreApplication::translate(
+                            "Report",
+                            "One training step of the pipeline, per stage: forward (blue) and backward "
+                            "(orange) passes, the communication beneath, idle time hatched"),
                         pipelineFigure(snapshot)});
     if (training && snapshot.evaluation->performance)
-        figures.append({tr("Strong and weak scaling: throughput and efficiency against the GPU count"),
-                        scalingFigure(snapshot)});
+        figures.append(
+            {QCoreApplication::translate(
+                 "Report", "Strong and weak scaling: throughput and efficiency against the GPU count"),
+             scalingFigure(snapshot)});
     return figures;
 }
 

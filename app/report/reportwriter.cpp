@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/reportwriter.h"
 
+#include "common/choicetext.h"
+#include "common/qtconvert.h"
+#include "common/recordtext.h"
+#include "common/unitstext.h"
+#include "diagnostics/diagnostictext.h"
 #include "report/designreport.h"
 #include "report/reportfigures.h"
+#include "report/reportlanguage.h"
 #include "report/reportpdf.h"
 
 #include <QApplication>
@@ -17,10 +23,65 @@ namespace {
 // Figures are laid out 600 px wide: the text width of an A4 page at the document's 96 dpi.
 constexpr int kFigureWidth = 600;
 
-QString tr(const char* text)
+// The report in the language the application runs in: texts from the context "Report" (the core marks them),
+// numbers through the default QLocale, and the words the views already have for diagnostics, choices and
+// measured records. The command line sets an English locale and loads no translation, so it writes English.
+class ApplicationReportLanguage : public core::ReportLanguage
 {
-    return QCoreApplication::translate("Report", text);
-}
+public:
+    std::string text(const char* english) const override
+    {
+        return QCoreApplication::translate("Report", english).toStdString();
+    }
+    std::string counted(const char* english, std::int64_t count) const override
+    {
+        // %n written with the locale's digit grouping ("1.024 GPUs"), which QCoreApplication's %n does not.
+        return QCoreApplication::translate("Report", english, nullptr, int(count))
+            .replace(QStringLiteral("%n"), widgets::integerText(count))
+            .toStdString();
+    }
+    std::string integer(std::int64_t value) const override
+    {
+        return widgets::integerText(value).toStdString();
+    }
+    std::string number(double value) const override { return widgets::numberText(value).toStdString(); }
+    std::string percent(double fraction) const override
+    {
+        return (widgets::numberText(100 * fraction) + QStringLiteral(" %")).toStdString();
+    }
+    std::string bytes(double value) const override { return widgets::bytesText(value).toStdString(); }
+    std::string seconds(double value) const override { return widgets::secondsText(value).toStdString(); }
+    std::string count(double value) const override { return widgets::countText(value).toStdString(); }
+    std::string diagnostic(const core::Diagnostic& d) const override
+    {
+        return widgets::diagnosticMessage(d).toStdString();
+    }
+    std::string severity(core::Severity s) const override { return widgets::severityText(s).toStdString(); }
+    std::string scheduleName(core::Schedule s) const override
+    {
+        return widgets::scheduleName(s).toStdString();
+    }
+    std::string recomputeName(core::Recompute r) const override
+    {
+        return widgets::recomputeName(r).toStdString();
+    }
+    std::string recordTitle(const core::MeasuredRecord& r) const override
+    {
+        return widgets::recordTitle(r).toStdString();
+    }
+    std::string recordQuantity(const core::RecordComparisonRow& row) const override
+    {
+        return widgets::recordQuantityText(row).toStdString();
+    }
+    std::string recordValue(double value, core::RecordUnit unit) const override
+    {
+        return widgets::recordValueText(value, unit).toStdString();
+    }
+    std::string recordDifference(const core::RecordComparisonRow& row) const override
+    {
+        return widgets::recordDifferenceText(row).toStdString();
+    }
+};
 
 std::vector<core::ReportCandidate> reportCandidates(const std::vector<widgets::DesignSnapshot>& candidates)
 {
@@ -39,8 +100,9 @@ QString reportHtml(const widgets::DesignSnapshot& snapshot,
     std::vector<core::ReportFigure> list;
     for (int i = 0; i < figures.size(); ++i)
         list.push_back({figures[i].caption.toStdString(), source(i).toStdString(), kFigureWidth});
-    return QString::fromStdString(
-        core::designReportHtml(*snapshot.design, *snapshot.evaluation, list, reportCandidates(candidates)));
+    return QString::fromStdString(core::designReportHtml(*snapshot.design, *snapshot.evaluation, list,
+                                                         reportCandidates(candidates),
+                                                         ApplicationReportLanguage()));
 }
 
 QString resourceName(int index)
@@ -54,7 +116,7 @@ bool canDrawFigures(QString* error)
 {
     if (qobject_cast<QApplication*>(QCoreApplication::instance()))
         return true;
-    *error = tr("The report's figures need the graphical application.");
+    *error = QCoreApplication::translate("Report", "The report's figures need the graphical application.");
     return false;
 }
 
@@ -87,7 +149,7 @@ bool writeDesignReport(const widgets::DesignSnapshot& snapshot,
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.flush()
         || file.error() != QFileDevice::NoError || !file.commit()) {
         file.cancelWriting();
-        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("Report", "Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;

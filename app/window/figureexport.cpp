@@ -25,11 +25,6 @@ namespace {
 
 constexpr int kMaxFigureSide = 20000;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("FigureExport", text);
-}
-
 // The dialog's words keep the context of File ▸ Export, where they were first translated.
 QString menuTr(const char* text)
 {
@@ -89,13 +84,14 @@ bool exportFigure(QWidget* view, QSize size, const QString& path, QString* error
 {
     const std::optional<FigureFormat> format = figureFormatForPath(path);
     if (!format) {
-        *error = tr("%1: figures are written as .png, .svg or .pdf.").arg(path);
+        *error = QCoreApplication::translate("FigureExport", "%1: figures are written as .png, .svg or .pdf.")
+                     .arg(path);
         return false;
     }
     if (size.isEmpty())
         size = view->size();
     if (view->size().isEmpty()) {
-        *error = tr("The view has no size yet; show it first.");
+        *error = QCoreApplication::translate("FigureExport", "The view has no size yet; show it first.");
         return false;
     }
     QByteArray bytes;

@@ -633,16 +633,38 @@ bool MainWindow::saveAsDialog()
     return saveTo(path);
 }
 
+namespace {
+
+// The page of `tabs` named `name` (its object name or its title, any case), or -1.
+int pageNamed(const QTabWidget* tabs, const QString& name)
+{
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0
+            || tabs->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0)
+            return i;
+    return -1;
+}
+
+} // namespace
+
 bool MainWindow::showTab(const QString& name)
 {
-    for (int i = 0; i < m_views->count(); ++i) {
-        if (m_views->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0
-            || m_views->tabText(i).compare(name, Qt::CaseInsensitive) == 0) {
-            m_views->setCurrentIndex(i);
-            return true;
-        }
+    // "performance:search": a view's tab, then a page of the tabs inside it.
+    const QString view = name.section(QLatin1Char(':'), 0, 0);
+    const QString page = name.section(QLatin1Char(':'), 1);
+    const int index = pageNamed(m_views, view);
+    if (index < 0)
+        return false;
+    if (!page.isEmpty()) {
+        const auto inner = m_views->widget(index)->findChildren<QTabWidget*>();
+        const auto found = std::find_if(inner.begin(), inner.end(),
+                                        [&](const QTabWidget* tabs) { return pageNamed(tabs, page) >= 0; });
+        if (found == inner.end())
+            return false;
+        (*found)->setCurrentIndex(pageNamed(*found, page));
     }
-    return false;
+    m_views->setCurrentIndex(index);
+    return true;
 }
 
 bool MainWindow::saveScreenshot(const QString& path)

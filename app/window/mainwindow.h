@@ -75,7 +75,8 @@ public:
     void setInteractive(bool interactive) { m_interactive = interactive; }
     QString lastError() const { return m_lastError; }
 
-    // Brings a view's tab to the front by its object name ("ranks", "collectives") or its title.
+    // Brings a view's tab to the front by its object name ("ranks", "collectives") or its title;
+    // "performance:search" also a page of the tabs inside the view (its object name or title).
     bool showTab(const QString& name);
     // Renders the window to a PNG (used by --screenshot).
     bool saveScreenshot(const QString& path);

@@ -26,7 +26,7 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kOrder, "/layout/order", {"tp-cp-dp", orderToString(layout.order)});
     if (layout.zeroStage < 3)
         addNote(config, kZeroStage, "/layout/zeroStage",
-                {number(layout.zeroStage), "FSDP2 with fsdp_reshard_after_forward: false"});
+                {number(layout.zeroStage), "FSDP2 (fsdp_reshard_after_forward: false)"});
     if (layout.sequenceParallel && layout.tp() > 1)
         addNote(config, kSequenceParallel, "/layout/sequenceParallel");
     if (design.workload.offload == Offload::Cpu)

@@ -71,7 +71,7 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kOrder, "/layout/order", {"tp-cp-ep-dp-pp", orderToString(layout.order)});
     if (layout.zeroStage == 1 || layout.zeroStage == 2)
         addNote(config, kZeroStage, "/layout/zeroStage",
-                {number(layout.zeroStage), "FSDP2 with fsdp_reshard_after_forward = \"never\""});
+                {number(layout.zeroStage), "FSDP2 (fsdp_reshard_after_forward = \"never\")"});
     if (layout.tp() > 1 && !layout.sequenceParallel)
         addNote(config, kSequenceParallelAlways, "/layout/sequenceParallel");
     if (layout.pp() > 1 && layout.schedule == Schedule::DualPipe)

@@ -9,6 +9,7 @@
 #include "launch/launchconfig.h"
 #include "performance/recordcomparison.h"
 #include "pipeline/steptimeline.h"
+#include "report/reportlanguage.h"
 
 #include <cmath>
 
@@ -35,12 +36,12 @@ public:
         m_text += std::to_string(value);
         return *this;
     }
-    Html& section(const char* id, std::string_view title)
+    Html& section(const char* id, const std::string& title)
     {
         m_text += "<h2 id=\"";
         m_text += id;
         m_text += "\">";
-        m_text += title;
+        m_text += htmlEscape(title);
         m_text += "</h2>\n";
         return *this;
     }
@@ -77,23 +78,11 @@ private:
     std::string m_text;
 };
 
-std::string count(std::int64_t value)
-{
-    return std::to_string(value);
-}
-
-std::string percent(double fraction)
-{
-    std::string out = formatNumber(100 * fraction);
-    out += " %";
-    return out;
-}
-
 // "4.54&nbsp;GB": a number never wraps away from its unit.
-std::string bytesCell(double bytes)
+std::string bytesCell(const ReportLanguage& l, double bytes)
 {
     std::string out;
-    for (char c : formatBytes(bytes)) {
+    for (char c : l.bytes(bytes)) {
         if (c == ' ')
             out += "&nbsp;";
         else
@@ -109,85 +98,147 @@ std::string gpuName(const Evaluation& evaluation, const std::string& id)
     return gpu ? gpu->name : id;
 }
 
-void summary(Html& html, const Design& design, const Evaluation& e)
+// "ZeRO-1, sequence parallel, schedule 1F1B, selective recomputation, micro-batch 1" (core's layoutSettings
+// in the report's language).
+std::string layoutText(const ReportLanguage& l, const ParallelLayout& layout)
+{
+    std::string text = "ZeRO-";
+    text += std::to_string(layout.zeroStage);
+    if (layout.sequenceParallel)
+        text += l.text(MW_TR_NOOP("Report", ", sequence parallel"));
+    if (layout.sequenceParallel && layout.tpCommOverlap)
+        text += l.text(MW_TR_NOOP("Report", ", TP overlap"));
+    text += l.fill(MW_TR_NOOP("Report", ", schedule %1"), {l.scheduleName(layout.schedule)});
+    if (layout.virtualStages > 1)
+        text += l.counted(MW_TR_N_NOOP("Report", " × %n virtual stage(s)"), layout.virtualStages);
+    text += ", ";
+    text += l.recomputeName(layout.recompute);
+    text += l.fill(MW_TR_NOOP("Report", ", micro-batch %1"), {l.integer(layout.microBatch)});
+    return text;
+}
+
+// The framework and its switches (core's frameworkSummary): the switches keep their configuration keys.
+std::string frameworkText(const ReportLanguage& l, const Design& design)
+{
+    std::string text = frameworkProfile(design).name;
+    if (design.layout.framework == Framework::Auto)
+        text += l.text(MW_TR_NOOP("Report", " (auto)"));
+    if (design.workload.mode != Mode::Training)
+        return text;
+    std::string switches;
+    for (Switch s : kAllSwitches) {
+        if (!switchApplies(design.layout, s))
+            continue;
+        switches += switches.empty() ? "" : ", ";
+        switches
+            += l.fill(switchOn(design, s) ? MW_TR_NOOP("Report", "%1 on") : MW_TR_NOOP("Report", "%1 off"),
+                      {std::string(switchKey(s))});
+        if ((design.layout.*switchMember(s)).has_value())
+            switches += l.text(MW_TR_NOOP("Report", " (set)"));
+    }
+    if (!switches.empty()) {
+        text += ": ";
+        text += switches;
+    }
+    return text;
+}
+
+std::string workloadText(const ReportLanguage& l, const Workload& w, const Evaluation& e)
+{
+    if (w.mode == Mode::Training)
+        return l.fill(
+            MW_TR_NOOP("Report",
+                       "training, sequence %1, global batch %2 (%3 micro-batches per pipeline), %4, %5"),
+            {l.integer(w.sequenceLength), l.integer(w.globalBatch), l.integer(e.microBatches),
+             std::string(enumName(w.precision)), std::string(enumName(w.optimizer))});
+    return l.fill(MW_TR_NOOP("Report", "serving, %1 of %2 tokens per replica, KV cache %3"),
+                  {l.counted(MW_TR_N_NOOP("Report", "%n sequence(s)"), w.serving.concurrency),
+                   l.integer(w.serving.contextLength), std::string(enumName(w.serving.kvDtype))});
+}
+
+void summary(Html& html, const ReportLanguage& l, const Design& design, const Evaluation& e)
 {
     const ParallelLayout& layout = design.layout;
-    const Workload& w = design.workload;
-    html.section("summary", "Design summary").tableStart();
+    html.section("summary", l.text(MW_TR_NOOP("Report", "Design summary"))).tableStart();
     std::string model = design.model.name;
     model += ": ";
-    model += formatCount(e.parameters.all.total());
-    model += " parameters";
-    if (design.model.moe.isMoe()) {
-        model += ", ";
-        model += formatCount(e.parameters.active.total());
-        model += " active per token";
-    }
-    html.row({"Model", model});
-    std::string cluster = count(std::int64_t(design.cluster.nodes.size()));
-    cluster += " nodes, ";
-    cluster += count(e.gpusInCluster);
-    cluster += " GPUs (";
-    cluster += count(e.gpusInService);
-    cluster += " in service)";
+    model += l.fill(MW_TR_NOOP("Report", "%1 parameters"), {l.count(e.parameters.all.total())});
+    if (design.model.moe.isMoe())
+        model
+            += l.fill(MW_TR_NOOP("Report", ", %1 active per token"), {l.count(e.parameters.active.total())});
+    html.row({l.text(MW_TR_NOOP("Report", "Model")), model});
+    std::string cluster = l.fill(
+        MW_TR_NOOP("Report", "%1, %2 (%3 in service)"),
+        {l.counted(MW_TR_N_NOOP("Report", "%n node(s)"), std::int64_t(design.cluster.nodes.size())),
+         l.counted(MW_TR_N_NOOP("Report", "%n GPU(s)"), e.gpusInCluster), l.integer(e.gpusInService)});
     if (!design.cluster.nodes.empty() && !design.cluster.nodes.front().gpus.empty()) {
         cluster += ", ";
         cluster += gpuName(e, design.cluster.nodes.front().gpus.front().type);
     }
-    html.row({"Cluster", cluster});
-    std::string degrees = "world size ";
-    degrees += count(layout.worldSize());
-    degrees += " = ";
-    degrees += worldSizeFormula(layout);
-    degrees += "; order ";
-    degrees += orderToString(layout.order);
-    html.row({"Layout", degrees});
-    html.row({"Sharding and schedule", layoutSettings(layout)});
-    html.row({"Framework", frameworkSummary(design)});
-    std::string workload;
-    if (w.mode == Mode::Training) {
-        workload = "training, sequence ";
-        workload += count(w.sequenceLength);
-        workload += ", global batch ";
-        workload += count(w.globalBatch);
-        workload += " (";
-        workload += count(e.microBatches);
-        workload += " micro-batches per pipeline), ";
-        workload += enumName(w.precision);
-        workload += ", ";
-        workload += enumName(w.optimizer);
-    } else {
-        workload = "serving, ";
-        workload += count(w.serving.concurrency);
-        workload += " sequences of ";
-        workload += count(w.serving.contextLength);
-        workload += " tokens per replica, KV cache ";
-        workload += enumName(w.serving.kvDtype);
-    }
-    html.row({"Workload", workload});
-    html.row({"Verdict",
-              e.valid() ? "valid" : e.failsOnlyInMemory() ? "does not fit in memory: it cannot run" : "has errors"});
+    html.row({l.text(MW_TR_NOOP("Report", "Cluster")), cluster});
+    html.row(
+        {l.text(MW_TR_NOOP("Report", "Layout")),
+         l.fill(MW_TR_NOOP("Report", "world size %1 = %2; order %3"),
+                {l.integer(layout.worldSize()), worldSizeFormula(layout), orderToString(layout.order)})});
+    html.row({l.text(MW_TR_NOOP("Report", "Sharding and schedule")), layoutText(l, layout)});
+    html.row({l.text(MW_TR_NOOP("Report", "Framework")), frameworkText(l, design)});
+    html.row({l.text(MW_TR_NOOP("Report", "Workload")), workloadText(l, design.workload, e)});
+    html.row({l.text(MW_TR_NOOP("Report", "Verdict")),
+              e.valid() ? l.text(MW_TR_NOOP("Report", "valid"))
+                  : e.failsOnlyInMemory()
+                  ? l.text(MW_TR_NOOP("Report", "does not fit in memory: it cannot run"))
+                  : l.text(MW_TR_NOOP("Report", "has errors"))});
     html.tableEnd();
 }
 
-void diagnostics(Html& html, const Evaluation& e)
+void diagnostics(Html& html, const ReportLanguage& l, const Evaluation& e)
 {
-    html.section("diagnostics", "Diagnostics");
+    html.section("diagnostics", l.text(MW_TR_NOOP("Report", "Diagnostics")));
     if (e.diagnostics.empty()) {
-        html.raw("<p>None: every check passed.</p>\n");
+        html.raw("<p>").text(l.text(MW_TR_NOOP("Report", "None: every check passed."))).raw("</p>\n");
         return;
     }
-    html.tableStart().row({"Severity", "Code", "Field", "Message"}, true);
+    html.tableStart().row({l.text(MW_TR_NOOP("Report", "Severity")), l.text(MW_TR_NOOP("Report", "Code")),
+                           l.text(MW_TR_NOOP("Report", "Field")), l.text(MW_TR_NOOP("Report", "Message"))},
+                          true);
     for (const Diagnostic& d : e.diagnostics)
-        html.row({std::string(enumName(d.severity)), d.code, d.path, d.message()});
+        html.row({l.severity(d.severity), d.code, d.path, l.diagnostic(d)});
     html.tableEnd();
 }
 
-void memory(Html& html, const Evaluation& e)
+// The command line's short headings (textreport.cpp), so that twelve columns fit a portrait page.
+std::string memoryHeading(const ReportLanguage& l, MemoryCategory category)
 {
-    html.section("memory", "Memory per pipeline stage");
+    switch (category) {
+    case MemoryCategory::Parameters:
+        return l.text(MW_TR_NOOP("Report", "params"));
+    case MemoryCategory::Gradients:
+        return l.text(MW_TR_NOOP("Report", "grads"));
+    case MemoryCategory::Optimizer:
+        return l.text(MW_TR_NOOP("Report", "optim"));
+    case MemoryCategory::Activations:
+        return l.text(MW_TR_NOOP("Report", "activ"));
+    case MemoryCategory::KvCache:
+        return l.text(MW_TR_NOOP("Report", "kv"));
+    case MemoryCategory::Workspace:
+        return l.text(MW_TR_NOOP("Report", "work"));
+    case MemoryCategory::Temporary:
+        return l.text(MW_TR_NOOP("Report", "temp"));
+    case MemoryCategory::Communication:
+        return l.text(MW_TR_NOOP("Report", "comm"));
+    case MemoryCategory::Reserve:
+        return l.text(MW_TR_NOOP("Report", "reserve"));
+    }
+    return {};
+}
+
+void memory(Html& html, const ReportLanguage& l, const Evaluation& e)
+{
+    html.section("memory", l.text(MW_TR_NOOP("Report", "Memory per pipeline stage")));
     if (!e.memory) {
-        html.raw("<p>Not computed: the model or the placement is not valid.</p>\n");
+        html.raw("<p>")
+            .text(l.text(MW_TR_NOOP("Report", "Not computed: the model or the placement is not valid.")))
+            .raw("</p>\n");
         return;
     }
     const MemoryReport& memory = *e.memory;
@@ -200,87 +251,119 @@ void memory(Html& html, const Evaluation& e)
         : std::vector<MemoryCategory>{MemoryCategory::Parameters, MemoryCategory::KvCache,
                                       MemoryCategory::Workspace, MemoryCategory::Communication,
                                       MemoryCategory::Reserve};
-    html.raw("<p>Bytes per GPU, one row per pipeline stage and GPU type (GB = 10<sup>9</sup> bytes).</p>\n")
+    html.raw("<p>")
+        .raw(l.text(MW_TR_NOOP("Report",
+                               "Bytes per GPU, one row per pipeline stage and GPU type (GB = "
+                               "10<sup>9</sup> bytes).")))
+        .raw("</p>\n")
         .tableStart(true)
-        .raw("<tr><th>Stage</th><th>Ranks</th><th>Layers</th>");
-    // The command line's short headings (textreport.cpp), so that twelve columns fit a portrait page.
-    const char* headings[] = {"params", "grads", "optim", "activ", "kv", "work", "temp", "comm", "reserve"};
+        .raw("<tr>");
+    std::vector<std::string> headings{l.text(MW_TR_NOOP("Report", "Stage")),
+                                      l.text(MW_TR_NOOP("Report", "Ranks")),
+                                      l.text(MW_TR_NOOP("Report", "Layers"))};
     for (MemoryCategory c : columns)
-        html.raw("<th>").raw(headings[static_cast<int>(c)]).raw("</th>");
-    html.raw("<th>Total</th><th>Capacity</th><th>Fits</th></tr>\n");
+        headings.push_back(memoryHeading(l, c));
+    for (const char* heading :
+         {MW_TR_NOOP("Report", "Total"), MW_TR_NOOP("Report", "Capacity"), MW_TR_NOOP("Report", "Fits")})
+        headings.push_back(l.text(heading));
+    for (const std::string& heading : headings)
+        html.raw("<th>").text(heading).raw("</th>");
+    html.raw("</tr>\n");
     for (const RankRole& role : memory.roles) {
         html.raw("<tr><td>")
-            .number(role.ppRank)
+            .text(l.integer(role.ppRank))
             .raw("</td><td>")
-            .number(std::int64_t(role.ranks.size()))
+            .text(l.integer(std::int64_t(role.ranks.size())))
             .raw("</td><td>")
-            .number(role.layers)
+            .text(l.integer(role.layers))
             .raw("</td>");
         for (MemoryCategory c : columns)
-            html.raw("<td>").raw(bytesCell(role.figure(c).bytes)).raw("</td>");
+            html.raw("<td>").raw(bytesCell(l, role.figure(c).bytes)).raw("</td>");
         html.raw("<td>")
-            .raw(bytesCell(role.totalBytes))
+            .raw(bytesCell(l, role.totalBytes))
             .raw("</td><td>")
-            .raw(bytesCell(role.capacityBytes))
-            .raw("</td><td>")
-            .raw(role.fits() ? "yes" : "<b>no</b>")
-            .raw("</td></tr>\n");
+            .raw(bytesCell(l, role.capacityBytes));
+        html.raw("</td><td>");
+        if (role.fits())
+            html.text(l.text(MW_TR_NOOP("Report", "yes")));
+        else
+            html.raw("<b>").text(l.text(MW_TR_NOOP("Report", "no"))).raw("</b>");
+        html.raw("</td></tr>\n");
     }
     html.tableEnd();
-    html.raw("<p>Peak: rank ").number(memory.peakRank).raw(", ").text(formatBytes(memory.peakBytes));
-    html.raw(memory.fits ? " — every rank fits.</p>\n" : " — <b>does not fit</b>.</p>\n");
+    html.raw("<p>")
+        .raw(l.fill(memory.fits ? MW_TR_NOOP("Report", "Peak: rank %1, %2 — every rank fits.")
+                                : MW_TR_NOOP("Report", "Peak: rank %1, %2 — <b>does not fit</b>."),
+                    {l.integer(memory.peakRank), l.bytes(memory.peakBytes)}))
+        .raw("</p>\n");
 }
 
-void performance(Html& html, const Evaluation& e)
+void servingPerformance(Html& html, const ReportLanguage& l, const ServingPerformance& s)
 {
-    html.section("performance", "Performance");
+    html.tableStart()
+        .row({l.text(MW_TR_NOOP("Report", "Time to first token")), l.seconds(s.timeToFirstToken)})
+        .row({l.text(MW_TR_NOOP("Report", "Inter-token latency")), l.seconds(s.interTokenLatency)})
+        .row({l.text(MW_TR_NOOP("Report", "One request (prompt and output)")), l.seconds(s.requestSeconds)})
+        .row({l.text(MW_TR_NOOP("Report", "Tokens per second, one replica")),
+              l.count(s.replicaTokensPerSecond)})
+        .row({l.text(MW_TR_NOOP("Report", "Tokens per second, the serving group")),
+              l.count(s.groupTokensPerSecond)})
+        .row({l.text(MW_TR_NOOP("Report", "Decode bound by")),
+              s.decodeMemoryBound ? l.text(MW_TR_NOOP("Report", "memory"))
+                                  : l.text(MW_TR_NOOP("Report", "compute"))})
+        .tableEnd();
+}
+
+void performance(Html& html, const ReportLanguage& l, const Evaluation& e)
+{
+    html.section("performance", l.text(MW_TR_NOOP("Report", "Performance")));
     if (e.serving) {
-        const ServingPerformance& s = *e.serving;
-        html.tableStart()
-            .row({"Time to first token", formatSeconds(s.timeToFirstToken)})
-            .row({"Inter-token latency", formatSeconds(s.interTokenLatency)})
-            .row({"One request (prompt and output)", formatSeconds(s.requestSeconds)})
-            .row({"Tokens per second, one replica", formatCount(s.replicaTokensPerSecond)})
-            .row({"Tokens per second, the serving group", formatCount(s.groupTokensPerSecond)})
-            .row({"Decode bound by", s.decodeMemoryBound ? std::string("memory") : std::string("compute")})
-            .tableEnd();
+        servingPerformance(html, l, *e.serving);
         return;
     }
     if (!e.performance) {
-        html.raw("<p>No step time: the design serves, has errors, or its pipeline is too large to "
-                 "simulate.</p>\n");
+        html.raw("<p>")
+            .text(l.text(MW_TR_NOOP("Report",
+                                    "No step time: the design serves, has errors, or its pipeline is too "
+                                    "large to simulate.")))
+            .raw("</p>\n");
         return;
     }
     const Performance& p = *e.performance;
     html.tableStart()
-        .row({"Step time", formatSeconds(p.stepSeconds)})
-        .row({"  pipeline (schedule makespan)", formatSeconds(p.pipelineSeconds)})
-        .row({"  exposed data-parallel synchronisation", formatSeconds(p.dataParallelSeconds)})
-        .row({"  optimizer step", formatSeconds(p.optimizerSeconds)})
-        .row({"Tokens per second", formatCount(p.tokensPerSecond)})
-        .row({"MFU", percent(p.mfu)})
-        .row({"HFU", percent(p.hfu)})
-        .row({"Pipeline bubble", percent(p.bubbleFraction)})
-        .row({"Exposed all-reduce", formatSeconds(p.exposed.allReduce)})
-        .row({"Exposed all-gather", formatSeconds(p.exposed.allGather)})
-        .row({"Exposed reduce-scatter", formatSeconds(p.exposed.reduceScatter)})
-        .row({"Exposed all-to-all", formatSeconds(p.exposed.allToAll)})
-        .row({"Exposed point-to-point", formatSeconds(p.exposed.p2p)})
+        .row({l.text(MW_TR_NOOP("Report", "Step time")), l.seconds(p.stepSeconds)})
+        .row({l.text(MW_TR_NOOP("Report", "  pipeline (schedule makespan)")), l.seconds(p.pipelineSeconds)})
+        .row({l.text(MW_TR_NOOP("Report", "  exposed data-parallel synchronisation")),
+              l.seconds(p.dataParallelSeconds)})
+        .row({l.text(MW_TR_NOOP("Report", "  optimizer step")), l.seconds(p.optimizerSeconds)})
+        .row({l.text(MW_TR_NOOP("Report", "Tokens per second")), l.count(p.tokensPerSecond)})
+        .row({"MFU", l.percent(p.mfu)})
+        .row({"HFU", l.percent(p.hfu)})
+        .row({l.text(MW_TR_NOOP("Report", "Pipeline bubble")), l.percent(p.bubbleFraction)})
+        .row({l.text(MW_TR_NOOP("Report", "Exposed all-reduce")), l.seconds(p.exposed.allReduce)})
+        .row({l.text(MW_TR_NOOP("Report", "Exposed all-gather")), l.seconds(p.exposed.allGather)})
+        .row({l.text(MW_TR_NOOP("Report", "Exposed reduce-scatter")), l.seconds(p.exposed.reduceScatter)})
+        .row({l.text(MW_TR_NOOP("Report", "Exposed all-to-all")), l.seconds(p.exposed.allToAll)})
+        .row({l.text(MW_TR_NOOP("Report", "Exposed point-to-point")), l.seconds(p.exposed.p2p)})
         .tableEnd();
-    std::string efficiency = "Compute at ";
-    efficiency += percent(p.computeEfficiency);
-    efficiency += " of the GPUs' peak (the compute model's assumption).";
-    html.raw("<p>").text(efficiency).raw("</p>\n");
+    html.raw("<p>")
+        .text(
+            l.fill(MW_TR_NOOP("Report", "Compute at %1 of the GPUs' peak (the compute model's assumption)."),
+                   {l.percent(p.computeEfficiency)}))
+        .raw("</p>\n");
 }
 
 // The pinned layouts side by side, the design itself first: what a design review compares.
-void candidates(Html& html, const Design& design, const Evaluation& evaluation,
+void candidates(Html& html, const ReportLanguage& l, const Design& design, const Evaluation& evaluation,
                 const std::vector<ReportCandidate>& pinned)
 {
-    html.section("candidates", "Candidates side by side");
+    html.section("candidates", l.text(MW_TR_NOOP("Report", "Candidates side by side")));
     if (pinned.empty()) {
-        html.raw(
-            "<p>No other layout pinned: pin candidates on the Performance tab to compare them here.</p>\n");
+        html.raw("<p>")
+            .text(l.text(MW_TR_NOOP(
+                "Report",
+                "No other layout pinned: pin candidates on the Performance tab to compare them here.")))
+            .raw("</p>\n");
         return;
     }
     std::vector<ReportCandidate> all{{&design, &evaluation}};
@@ -295,115 +378,139 @@ void candidates(Html& html, const Design& design, const Evaluation& evaluation,
     for (const ReportCandidate& c : all)
         header.push_back(c.design->name);
     html.tableStart().row(header, true);
-    line("Degrees", [](const Design& d, const Evaluation&) {
+    line(l.text(MW_TR_NOOP("Report", "Degrees")), [&](const Design& d, const Evaluation&) {
         std::string text;
         for (Dim dim : kAllDims) {
             text += text.empty() ? "" : " × ";
             text += enumName(dim);
             text += ' ';
-            text += std::to_string(d.layout.degree(dim));
+            text += l.integer(d.layout.degree(dim));
         }
         return text;
     });
-    line("GPUs", [](const Design&, const Evaluation& e) { return std::to_string(e.gpusInService); });
-    line("Peak memory", [](const Design&, const Evaluation& e) {
+    line(l.text(MW_TR_NOOP("Report", "GPUs")),
+         [&](const Design&, const Evaluation& e) { return l.integer(e.gpusInService); });
+    line(l.text(MW_TR_NOOP("Report", "Peak memory")), [&](const Design&, const Evaluation& e) {
         if (!e.memory)
             return std::string("—");
-        std::string text = formatBytes(e.memory->peakBytes);
-        text += e.memory->fits ? " (fits)" : " (does not fit)";
-        return text;
+        return l.fill(e.memory->fits ? MW_TR_NOOP("Report", "%1 (fits)")
+                                     : MW_TR_NOOP("Report", "%1 (does not fit)"),
+                      {l.bytes(e.memory->peakBytes)});
     });
     auto perf = [](auto&& figure) {
         return [figure](const Design&, const Evaluation& e) {
             return e.performance ? figure(*e.performance) : std::string("—");
         };
     };
-    line("Step time", perf([](const Performance& p) { return formatSeconds(p.stepSeconds); }));
-    line("Tokens per second", perf([](const Performance& p) { return formatCount(p.tokensPerSecond); }));
-    line("MFU", perf([](const Performance& p) { return percent(p.mfu); }));
-    line("Pipeline bubble", perf([](const Performance& p) { return percent(p.bubbleFraction); }));
-    line("Exposed communication",
-         perf([](const Performance& p) { return formatSeconds(p.exposed.total()); }));
+    line(l.text(MW_TR_NOOP("Report", "Step time")),
+         perf([&](const Performance& p) { return l.seconds(p.stepSeconds); }));
+    line(l.text(MW_TR_NOOP("Report", "Tokens per second")),
+         perf([&](const Performance& p) { return l.count(p.tokensPerSecond); }));
+    line("MFU", perf([&](const Performance& p) { return l.percent(p.mfu); }));
+    line(l.text(MW_TR_NOOP("Report", "Pipeline bubble")),
+         perf([&](const Performance& p) { return l.percent(p.bubbleFraction); }));
+    line(l.text(MW_TR_NOOP("Report", "Exposed communication")),
+         perf([&](const Performance& p) { return l.seconds(p.exposed.total()); }));
     html.tableEnd();
 }
 
-void records(Html& html, const Design& design, const Evaluation& e)
+void record(Html& html, const ReportLanguage& l, const MeasuredRecord& record, const Design& design,
+            const Evaluation& e)
 {
-    html.section("records", "Measured records");
-    if (design.records.empty()) {
-        html.raw("<p>None yet: meshwright-cli record add puts a run's measurements into the design, and they "
-                 "appear here beside the prediction.</p>\n");
-        return;
+    html.raw("<h3>").text(l.recordTitle(record)).raw("</h3>\n");
+    // Which run this was: the identity of model, code, runtime and topology (docs/measured-records.md).
+    const std::pair<const char*, const std::string*> identity[]{
+        {MW_TR_NOOP("Report", "Model"), &record.identity.model},
+        {MW_TR_NOOP("Report", "Code"), &record.identity.code},
+        {MW_TR_NOOP("Report", "Runtime"), &record.identity.runtime},
+        {MW_TR_NOOP("Report", "Topology"), &record.identity.topology}};
+    std::string lines;
+    for (const auto& [label, value] : identity) {
+        if (value->empty())
+            continue;
+        lines += lines.empty() ? "<b>" : "<br><b>";
+        lines += htmlEscape(l.text(label));
+        lines += ":</b> ";
+        lines += htmlEscape(*value);
     }
-    for (const MeasuredRecord& record : design.records) {
-        std::string title = record.name.empty() ? std::string("Unnamed record") : record.name;
-        if (!record.date.empty()) {
-            title += " (";
-            title += record.date;
-            title += ')';
-        }
-        html.raw("<h3>").text(title).raw("</h3>\n");
-        // Which run this was: the identity of model, code, runtime and topology (docs/measured-records.md).
-        const std::pair<const char*, const std::string*> identity[]{{"Model", &record.identity.model},
-                                                                    {"Code", &record.identity.code},
-                                                                    {"Runtime", &record.identity.runtime},
-                                                                    {"Topology", &record.identity.topology}};
-        std::string lines;
-        for (const auto& [label, value] : identity) {
-            if (value->empty())
-                continue;
-            lines += lines.empty() ? "<b>" : "<br><b>";
-            lines += label;
-            lines += ":</b> ";
-            lines += htmlEscape(*value);
-        }
-        if (!lines.empty())
-            html.raw("<p>").raw(lines).raw("</p>\n");
-        const RecordComparison comparison = compareRecord(record, design, e);
-        for (const Diagnostic& warning : comparison.warnings)
-            html.raw("<p><b>Warning:</b> ").text(warning.message()).raw("</p>\n");
-        html.tableStart().row({"Quantity", "Predicted", "Measured", "Difference"}, true);
-        for (const RecordComparisonRow& row : comparison.rows)
-            html.row({row.label,
-                      row.predicted ? formatRecordValue(*row.predicted, row.unit) : std::string("—"),
-                      formatRecordValue(*row.measured, row.unit), formatRecordDifference(row)});
-        html.tableEnd();
-        if (record.parity && record.parity->withinTolerance) {
-            std::string parity = "Parity with ";
-            parity += record.parity->baseline;
-            parity += *record.parity->withinTolerance ? ": within tolerance." : ": outside tolerance.";
-            html.raw("<p>").text(parity).raw("</p>\n");
-        }
-    }
+    if (!lines.empty())
+        html.raw("<p>").raw(lines).raw("</p>\n");
+    const RecordComparison comparison = compareRecord(record, design, e);
+    for (const Diagnostic& warning : comparison.warnings)
+        html.raw("<p><b>")
+            .text(l.text(MW_TR_NOOP("Report", "Warning:")))
+            .raw("</b> ")
+            .text(l.diagnostic(warning))
+            .raw("</p>\n");
+    html.tableStart().row(
+        {l.text(MW_TR_NOOP("Report", "Quantity")), l.text(MW_TR_NOOP("Report", "Predicted")),
+         l.text(MW_TR_NOOP("Report", "Measured")), l.text(MW_TR_NOOP("Report", "Difference"))},
+        true);
+    for (const RecordComparisonRow& row : comparison.rows)
+        html.row({l.recordQuantity(row),
+                  row.predicted ? l.recordValue(*row.predicted, row.unit) : std::string("—"),
+                  l.recordValue(*row.measured, row.unit), l.recordDifference(row)});
+    html.tableEnd();
+    if (record.parity && record.parity->withinTolerance)
+        html.raw("<p>")
+            .text(l.fill(*record.parity->withinTolerance
+                             ? MW_TR_NOOP("Report", "Parity with %1: within tolerance.")
+                             : MW_TR_NOOP("Report", "Parity with %1: outside tolerance."),
+                         {record.parity->baseline}))
+            .raw("</p>\n");
 }
 
-void launch(Html& html, const Design& design, const Evaluation& e)
+void records(Html& html, const ReportLanguage& l, const Design& design, const Evaluation& e)
 {
-    html.section("launch", "Launch configurations");
-    html.raw(
-            "<p>Which frameworks can run this split (meshwright-cli export --format NAME writes each).</p>\n")
+    html.section("records", l.text(MW_TR_NOOP("Report", "Measured records")));
+    if (design.records.empty()) {
+        html.raw("<p>")
+            .text(l.text(MW_TR_NOOP("Report",
+                                    "None yet: meshwright-cli record add puts a run's measurements into "
+                                    "the design, and they appear here beside the prediction.")))
+            .raw("</p>\n");
+        return;
+    }
+    for (const MeasuredRecord& r : design.records)
+        record(html, l, r, design, e);
+}
+
+void launch(Html& html, const ReportLanguage& l, const Design& design, const Evaluation& e)
+{
+    html.section("launch", l.text(MW_TR_NOOP("Report", "Launch configurations")));
+    html.raw("<p>")
+        .text(l.text(MW_TR_NOOP(
+            "Report",
+            "Which frameworks can run this split (meshwright-cli export --format NAME writes each).")))
+        .raw("</p>\n")
         .tableStart()
-        .row({"Framework", "Version", "Result", "Notes"}, true);
+        .row({l.text(MW_TR_NOOP("Report", "Framework")), l.text(MW_TR_NOOP("Report", "Version")),
+              l.text(MW_TR_NOOP("Report", "Result")), l.text(MW_TR_NOOP("Report", "Notes"))},
+             true);
     for (LaunchTarget target : enumValues<LaunchTarget>()) {
         const LaunchConfig config = launchConfig(design, e, target);
         std::string notes;
         for (const Diagnostic& note : config.notes) {
             if (!notes.empty())
                 notes += " ";
-            notes += note.message();
+            notes += l.diagnostic(note);
         }
         html.row({config.tool, config.toolVersion,
-                  config.ok() ? (config.notes.empty() ? "complete" : "with notes") : "cannot express",
+                  config.ok() ? (config.notes.empty() ? l.text(MW_TR_NOOP("Report", "complete"))
+                                                      : l.text(MW_TR_NOOP("Report", "with notes")))
+                              : l.text(MW_TR_NOOP("Report", "cannot express")),
                   notes});
     }
     html.tableEnd();
 }
 
-void figures(Html& html, const std::vector<ReportFigure>& figures)
+void figures(Html& html, const ReportLanguage& l, const std::vector<ReportFigure>& figures)
 {
-    html.section("figures", "Figures");
+    html.section("figures", l.text(MW_TR_NOOP("Report", "Figures")));
     if (figures.empty()) {
-        html.raw("<p>No figures were drawn for this report.</p>\n");
+        html.raw("<p>")
+            .text(l.text(MW_TR_NOOP("Report", "No figures were drawn for this report.")))
+            .raw("</p>\n");
         return;
     }
     for (const ReportFigure& figure : figures) {
@@ -415,6 +522,13 @@ void figures(Html& html, const std::vector<ReportFigure>& figures)
 }
 
 } // namespace
+
+std::string designReportHtml(const Design& design, const Evaluation& evaluation,
+                             const std::vector<ReportFigure>& figureList,
+                             const std::vector<ReportCandidate>& pinned)
+{
+    return designReportHtml(design, evaluation, figureList, pinned, englishReport());
+}
 
 std::string htmlEscape(const std::string& text)
 {
@@ -443,10 +557,11 @@ std::string htmlEscape(const std::string& text)
 
 std::string designReportHtml(const Design& design, const Evaluation& evaluation,
                              const std::vector<ReportFigure>& figureList,
-                             const std::vector<ReportCandidate>& pinned)
+                             const std::vector<ReportCandidate>& pinned, const ReportLanguage& l)
 {
     Html html;
-    const std::string title = design.name.empty() ? std::string("Untitled design") : design.name;
+    const std::string title
+        = design.name.empty() ? l.text(MW_TR_NOOP("Report", "Untitled design")) : design.name;
     html.raw("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
         .text(title)
         // A dense table (the memory table's twelve columns) in a smaller type that does not wrap, so that a
@@ -458,16 +573,19 @@ std::string designReportHtml(const Design& design, const Evaluation& evaluation,
         .raw("</h1>\n");
     if (!design.description.empty())
         html.raw("<p>").text(design.description).raw("</p>\n");
-    html.raw("<p><i>Design report written by Meshwright. Every figure comes from its model of memory, "
-             "communication and compute; measured runs can differ.</i></p>\n");
-    summary(html, design, evaluation);
-    diagnostics(html, evaluation);
-    memory(html, evaluation);
-    performance(html, evaluation);
-    candidates(html, design, evaluation, pinned);
-    records(html, design, evaluation);
-    launch(html, design, evaluation);
-    figures(html, figureList);
+    html.raw("<p><i>")
+        .text(l.text(MW_TR_NOOP("Report",
+                                "Design report written by Meshwright. Every figure comes from its model "
+                                "of memory, communication and compute; measured runs can differ.")))
+        .raw("</i></p>\n");
+    summary(html, l, design, evaluation);
+    diagnostics(html, l, evaluation);
+    memory(html, l, evaluation);
+    performance(html, l, evaluation);
+    candidates(html, l, design, evaluation, pinned);
+    records(html, l, design, evaluation);
+    launch(html, l, design, evaluation);
+    figures(html, l, figureList);
     html.raw("</body></html>\n");
     return html.take();
 }

@@ -14,6 +14,7 @@ namespace core {
 
 struct Design;
 struct Evaluation;
+class ReportLanguage;
 
 struct ReportFigure
 {
@@ -36,6 +37,11 @@ struct ReportCandidate
 std::string designReportHtml(const Design& design, const Evaluation& evaluation,
                              const std::vector<ReportFigure>& figures = {},
                              const std::vector<ReportCandidate>& candidates = {});
+// The report in `language`'s words and number format (report/reportlanguage.h); the overload above writes
+// English.
+std::string designReportHtml(const Design& design, const Evaluation& evaluation,
+                             const std::vector<ReportFigure>& figures,
+                             const std::vector<ReportCandidate>& candidates, const ReportLanguage& language);
 
 // Text for HTML: &, <, >, " escaped.
 std::string htmlEscape(const std::string& text);

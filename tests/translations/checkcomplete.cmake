@@ -6,7 +6,7 @@ file(MAKE_DIRECTORY "${WORK}")
 configure_file("${TS}" "${WORK}/check.ts" COPYONLY)
 # Includes name the folder from each layer's root ("cluster/clustercanvas.h"): lupdate needs those roots
 # to find the classes whose tr() context a source file uses.
-execute_process(COMMAND "${LUPDATE}" -I "${ROOT}/core" -I "${ROOT}/widgets" -I "${ROOT}/app" -no-obsolete -locations none -tr-function-alias QT_TRANSLATE_NOOP+=MW_TR_NOOP
+execute_process(COMMAND "${LUPDATE}" -I "${ROOT}/core" -I "${ROOT}/widgets" -I "${ROOT}/app" -no-obsolete -locations none -tr-function-alias QT_TRANSLATE_NOOP+=MW_TR_NOOP,QT_TRANSLATE_N_NOOP+=MW_TR_N_NOOP
                         "@${SOURCES}" -ts "${WORK}/check.ts"
                 RESULT_VARIABLE lupdate_result OUTPUT_VARIABLE lupdate_output ERROR_VARIABLE lupdate_output)
 if(NOT lupdate_result EQUAL 0)

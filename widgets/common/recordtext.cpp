@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/recordtext.h"
 
+#include "common/qtconvert.h"
+#include "common/unitstext.h"
 #include "diagnostics/diagnostictext.h"
 #include "memory/memorytext.h"
-#include "common/qtconvert.h"
 
 #include <QCoreApplication>
+#include <cmath>
 
 namespace widgets {
 
@@ -77,14 +79,41 @@ QString recordQuantityText(const core::RecordComparisonRow& row)
     return qs(row.label);
 }
 
+// core::formatRecordValue's figures, written with the language's QLocale ("26,5 s" in German).
 QString recordValueText(double value, core::RecordUnit unit)
 {
-    return qs(core::formatRecordValue(value, unit));
+    switch (unit) {
+    case core::RecordUnit::Seconds:
+        return secondsText(value);
+    case core::RecordUnit::Bytes:
+        return bytesText(value);
+    case core::RecordUnit::TokensPerSecond:
+        return translated(QT_TRANSLATE_NOOP("app::RecordsDialog", "%1 tokens/s")).arg(countText(value));
+    case core::RecordUnit::Fraction:
+        return numberText(100 * value) + QStringLiteral(" %");
+    case core::RecordUnit::Count:
+        return numberText(value, 6);
+    }
+    return {};
 }
 
+// core::formatRecordDifference's text in the language's number format.
 QString recordDifferenceText(const core::RecordComparisonRow& row)
 {
-    return qs(core::formatRecordDifference(row));
+    const std::optional<double> difference = row.difference();
+    if (!difference)
+        return {};
+    auto sign = [](double value) { return value < 0 ? QStringLiteral("−") : QStringLiteral("+"); };
+    QString out = sign(*difference);
+    if (row.unit == core::RecordUnit::Fraction)
+        // 38.3 % against 42.1 % is 3.8 percentage points less, not 3.8 % less.
+        out += translated(QT_TRANSLATE_NOOP("app::RecordsDialog", "%1 pp"))
+                   .arg(numberText(100 * std::abs(*difference)));
+    else
+        out += recordValueText(std::abs(*difference), row.unit);
+    if (const std::optional<double> relative = row.relativeDifference())
+        out += QStringLiteral(" (%1%2 %)").arg(sign(*relative), numberText(100 * std::abs(*relative)));
+    return out;
 }
 
 QString measuredWithDifference(const core::RecordComparisonRow& row)

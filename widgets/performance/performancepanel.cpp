@@ -102,9 +102,10 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_pages = new QTabWidget(this);
     layout->addWidget(m_pages);
 
+    // Object names for `meshwright --tab performance:search` (MainWindow::showTab).
     auto* candidates = new QWidget(m_pages);
+    candidates->setObjectName(QStringLiteral("candidates"));
     auto* candidatesLayout = new QVBoxLayout(candidates);
-    candidatesLayout->setContentsMargins(0, 0, 0, 0);
     auto* candidateBar = new QHBoxLayout;
     m_candidatesTitle = new QLabel(candidates);
     m_pinButton = new QPushButton(candidates);
@@ -131,6 +132,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_pages->addTab(candidates, QString());
 
     auto* search = new QWidget(m_pages);
+    search->setObjectName(QStringLiteral("search"));
     auto* searchLayout = new QVBoxLayout(search);
     auto* searchBar = new QHBoxLayout;
     m_searchTitle = new QLabel(search);
@@ -140,8 +142,12 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_tryOffload = new QCheckBox(search);
     m_applyButton = new QPushButton(search);
     m_progress = new QProgressBar(search);
+    // Shown while a search runs: idle and empty, it looked like a text field to type into.
+    m_progress->setVisible(false);
     m_searchStatus = new QLabel(search);
+    m_searchStatus->setObjectName(QStringLiteral("searchStatus"));
     m_searchStatus->setWordWrap(true);
+    m_progress->setVisible(false);
     m_cancelButton->setEnabled(false);
     m_applyButton->setEnabled(false);
     searchBar->addWidget(m_searchTitle);
@@ -150,6 +156,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     searchBar->addWidget(m_tryFp8);
     searchBar->addWidget(m_tryOffload);
     searchBar->addWidget(m_progress, 1);
+    searchBar->addStretch(1); // keeps the row together while the progress bar is hidden
     searchBar->addWidget(m_applyButton);
     searchLayout->addLayout(searchBar);
     searchLayout->addWidget(m_searchStatus);
@@ -166,6 +173,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     searchLayout->addWidget(m_results, 1);
     m_pages->addTab(search, QString());
     m_scaling = new ScalingPlot(m_pages);
+    m_scaling->setObjectName(QStringLiteral("scaling"));
     m_pages->addTab(m_scaling, QString());
 
     connect(m_pinButton, &QPushButton::clicked, this, &PerformancePanel::pinCurrent);
@@ -263,6 +271,11 @@ void PerformancePanel::retranslate()
         tr("Also try the optimizer states (and with ZeRO-3 the parameters) in host "
            "memory, where the framework can offload them; the CPU steps the optimizer."));
     m_applyButton->setText(tr("Apply selected layout"));
+    if (!m_worker && m_result.enumerated == 0) // before the first search: what it does, instead of nothing
+        m_searchStatus->setText(tr(
+            "<b>Search every layout</b> lists every split of this model on this cluster that fits in memory, "
+            "fastest first. <b>Also FP8</b> and <b>Also CPU offload</b> try those as well. Double-click a "
+            "row to apply it (one undo step)."));
     updateResultHeaders();
     rebuildTable();
 }
@@ -276,6 +289,8 @@ void PerformancePanel::updateResultHeaders()
          tr("Schedule"), tr("Recompute"), serving ? tr("Inter-token (s)") : tr("Step (s)"), tr("Tokens/s"),
          serving ? tr("First token (s)") : tr("MFU (%)"), tr("Bubble (%)"), tr("Visible comm. (s)"),
          tr("Peak memory (GB)"), tr("Why this placement")});
+    // Before the first search the headers alone set the widths, so that none is cut ("Recompute").
+    m_results->resizeColumnsToContents();
 }
 
 void PerformancePanel::rebuildTable()
@@ -452,6 +467,7 @@ void PerformancePanel::startSearch()
     m_cancelButton->setEnabled(true);
     m_applyButton->setEnabled(false);
     m_progress->setValue(0);
+    m_progress->setVisible(true);
     m_searchStatus->setText(tr("Searching the layouts of %1 on %2 GPUs…")
                                 .arg(qs(design.model.name))
                                 .arg(design.cluster.inServiceGpuCount()));
@@ -473,10 +489,9 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
     m_cancelButton->setEnabled(false);
     m_searchButton->setEnabled(!m_snapshot.isNull());
     QString status = tr("%1 combinations: %2 invalid, %3 do not fit, %4 fit.")
-                         .arg(m_result.enumerated)
-                         .arg(m_result.invalid)
-                         .arg(m_result.notFitting)
-                         .arg(m_result.candidates.size());
+                         .arg(integerText(m_result.enumerated), integerText(m_result.invalid),
+                              integerText(m_result.notFitting),
+                              integerText(static_cast<long long>(m_result.candidates.size())));
     if (m_result.limited)
         status = tr("The space holds %1 combinations; the first %2 were tried. ")
                      .arg(countText(static_cast<double>(m_result.combinations)))

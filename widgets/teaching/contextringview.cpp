@@ -63,7 +63,7 @@ void ContextRingView::rebuild()
     setTitle(tr("<b>Context parallelism</b> on four GPUs: %1 tokens of %2, cut into %3 chunks. Causal "
                 "attention: a query sees only the keys before it (the lower triangle). Each ring step, every "
                 "GPU computes its queries against one key/value block and passes the block on: %4 per send.")
-                 .arg(m_sequence)
+                 .arg(integerText(m_sequence))
                  .arg(qs(m_model.name))
                  .arg(m_split.chunks.size())
                  .arg(bytesText(m_split.kvBlockBytes)));

@@ -191,9 +191,12 @@ QHBoxLayout* TimelinePanel::buildControls()
     m_virtualStagesLabel->setBuddy(m_virtualStages);
     m_fit = new QToolButton(this);
     m_hint = new QLabel(this);
+    m_hint->setObjectName(QStringLiteral("timelineHint"));
     m_hint->setForegroundRole(QPalette::PlaceholderText);
-    // A hint: it may be cut short, but it never makes the window wider.
+    // A hint: it never makes the window wider; where the row is short of room (German at 1366 × 768) it
+    // wraps onto a second line instead of being cut.
     m_hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_hint->setWordWrap(true);
     for (QWidget* w :
          std::initializer_list<QWidget*>{m_scheduleLabel, m_schedule, m_microBatchesLabel, m_microBatches,
                                          m_virtualStagesLabel, m_virtualStages, m_fit})

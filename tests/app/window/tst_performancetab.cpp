@@ -12,6 +12,7 @@
 #include "window/mainwindow.h"
 
 #include <QLabel>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -48,6 +49,7 @@ private slots:
     void init();
     void cleanup();
     void seedPairSideBySide();
+    void tabOpensAPage();
     void searchRanksAndApplies();
     void searchCancels();
     void scalingStatesItsBaseline();
@@ -75,6 +77,31 @@ void TestPerformanceTab::cleanup()
 }
 
 // The reference article's two layouts compared side by side read like a design review.
+// `meshwright --tab performance:search` (MainWindow::showTab): the view's tab, then a page inside it, by
+// object name or title; an unknown page is refused and leaves the tabs as they were.
+void TestPerformanceTab::tabOpensAPage()
+{
+    QTabWidget* pages = panel()->pages();
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
+    QCOMPARE(m_window->views()->currentWidget(), panel());
+    QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("search"));
+    QVERIFY(m_window->showTab(QStringLiteral("Performance:Scaling")));
+    QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("scaling"));
+    QVERIFY(m_window->showTab(QStringLiteral("ranks")));
+    QVERIFY(!m_window->showTab(QStringLiteral("performance:nothing")));
+    QCOMPARE(m_window->views()->currentIndex(), 0);
+    QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("scaling"));
+    QVERIFY(m_window->showTab(QStringLiteral("performance:candidates")));
+    QCOMPARE(pages->currentIndex(), 0);
+    // Before a search the page says what the search does, and no idle progress bar poses as a text field.
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
+    auto* status = panel()->findChild<QLabel*>(QStringLiteral("searchStatus"));
+    QVERIFY(status);
+    QVERIFY2(status->isVisible() && status->text().contains(QStringLiteral("fastest first")),
+             qPrintable(status->text()));
+    QVERIFY(!panel()->findChild<QProgressBar*>()->isVisible());
+}
+
 void TestPerformanceTab::seedPairSideBySide()
 {
     const core::Design first = *core::exampleDesign("seed-70b-32k-512gpu");

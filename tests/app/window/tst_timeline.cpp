@@ -86,6 +86,7 @@ private slots:
     void bubblePlotMarksTheDesign();
     void dataParallelViews();
     void legendWraps();
+    void hintShownWholeOnALaptop();
     void emptyStatesSayWhy();
     void captionNamesTheHeadlineStep();
     void hiddenTabWaitsUntilShown();
@@ -389,6 +390,24 @@ void TestTimeline::legendWraps()
     m_window->resize(900, 1000);
     QTRY_COMPARE(legend->height(), legend->heightForWidth(legend->width()));
     QVERIFY(legend->height() > oneRow);
+}
+
+// The hint beside the controls is read whole at 1366 × 768 in German, the longest case: it wraps rather than
+// being cut at the window's edge.
+void TestTimeline::hintShownWholeOnALaptop()
+{
+    m_language->choose(QStringLiteral("de"));
+    m_window->resize(1366, 768);
+    auto* hint = m_panel->findChild<QLabel*>(QStringLiteral("timelineHint"));
+    QVERIFY(hint);
+    QTRY_VERIFY(hint->text().startsWith(QStringLiteral("Strg")));
+    QApplication::processEvents();
+    const int oneLine = hint->fontMetrics().horizontalAdvance(hint->text());
+    QVERIFY2(oneLine > hint->width(), "the case is the one of the issue: one line does not fit");
+    QVERIFY(hint->wordWrap());
+    QTRY_VERIFY(hint->height() >= hint->heightForWidth(hint->width()));
+    QVERIFY(hint->geometry().right() < m_panel->width());
+    m_language->choose(QStringLiteral("en"));
 }
 
 void TestTimeline::emptyStatesSayWhy()
