@@ -1601,6 +1601,14 @@
         <source>Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM finalize_model_grads, DeepSpeed at the accumulation boundary).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
