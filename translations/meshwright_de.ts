@@ -2495,6 +2495,14 @@
         <source>next forward begins</source>
         <translation>nächster Forward beginnt</translation>
     </message>
+    <message>
+        <source>Stage copies</source>
+        <translation>Stufenkopien</translation>
+    </message>
+    <message>
+        <source>DualPipe: this rank&apos;s gradients of its two stages all-reduced with pipeline rank %1, which holds the same stages: %2 in %3, exposed (deepseek-ai/DualPipe sums them after the step)</source>
+        <translation>DualPipe: die Gradienten der beiden Stufen dieses Rangs per All-Reduce mit Pipeline-Rang %1 summiert, der dieselben Stufen hält: %2 in %3, sichtbar (deepseek-ai/DualPipe summiert sie nach dem Schritt)</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -6291,6 +6299,10 @@ von %2</translation>
     <message>
         <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
         <translation>Schritt in der Kopfzeile &lt;b&gt;%1&lt;/b&gt; = %2</translation>
+    </message>
+    <message>
+        <source>DualPipe sums each stage&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
+        <translation>DualPipe summiert die beiden Kopien jeder Stufe nach dem Backward: Pipeline-Ränge %1 und %2 brauchen %3, sichtbar.</translation>
     </message>
 </context>
 <context>

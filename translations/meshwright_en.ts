@@ -2495,6 +2495,14 @@
         <source>DualPipe</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Stage copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe: this rank&apos;s gradients of its two stages all-reduced with pipeline rank %1, which holds the same stages: %2 in %3, exposed (deepseek-ai/DualPipe sums them after the step)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -6281,6 +6289,10 @@ of %2</source>
     </message>
     <message>
         <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe sums each stage&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
