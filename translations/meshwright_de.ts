@@ -1601,6 +1601,14 @@
         <source>Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM finalize_model_grads, DeepSpeed at the accumulation boundary).</source>
         <translation>Einmal pro Optimizer-Schritt: Die Gradients sammeln sich lokal über die Micro-Batches (Megatron-LM finalize_model_grads, DeepSpeed an der Akkumulationsgrenze).</translation>
     </message>
+    <message>
+        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)</source>
+        <translation>DualPipe: Gradienten, die jeder Rang an Rang PP−1−r sendet (beide Stufenkopien)</translation>
+    </message>
+    <message>
+        <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
+        <translation>DualPipe: Gradienten beider Kopien jeder Stufe summiert, sichtbar</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2984,6 +2992,14 @@
     <message>
         <source>next forward begins</source>
         <translation>nächster Forward beginnt</translation>
+    </message>
+    <message>
+        <source>Stage copies</source>
+        <translation>Stufenkopien</translation>
+    </message>
+    <message>
+        <source>DualPipe: this rank&apos;s gradients of its two stages all-reduced with pipeline rank %1, which holds the same stages: %2 in %3, exposed (deepseek-ai/DualPipe sums them after the step)</source>
+        <translation>DualPipe: die Gradienten der beiden Stufen dieses Rangs per All-Reduce mit Pipeline-Rang %1 summiert, der dieselben Stufen hält: %2 in %3, sichtbar (deepseek-ai/DualPipe summiert sie nach dem Schritt)</translation>
     </message>
 </context>
 <context>
@@ -6747,6 +6763,10 @@ von %2</translation>
     <message>
         <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
         <translation>Schritt in der Kopfzeile &lt;b&gt;%1&lt;/b&gt; = %2</translation>
+    </message>
+    <message>
+        <source>DualPipe sums each stage&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
+        <translation>DualPipe summiert die beiden Kopien jeder Stufe nach dem Backward: Pipeline-Ränge %1 und %2 brauchen %3, sichtbar.</translation>
     </message>
 </context>
 <context>

@@ -1601,6 +1601,14 @@
         <source>Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM finalize_model_grads, DeepSpeed at the accumulation boundary).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2983,6 +2991,14 @@
     </message>
     <message>
         <source>DualPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe: this rank&apos;s gradients of its two stages all-reduced with pipeline rank %1, which holds the same stages: %2 in %3, exposed (deepseek-ai/DualPipe sums them after the step)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6737,6 +6753,10 @@ of %2</source>
     </message>
     <message>
         <source>Step in the headline &lt;b&gt;%1&lt;/b&gt; = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe sums each stage&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

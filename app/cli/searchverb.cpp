@@ -125,7 +125,8 @@ std::vector<E> enumList(const std::string& text, const std::string& flag, const 
     return out;
 }
 
-// The flags that shape the space: the batch policy, and the offload kinds and precisions to try.
+// The flags that shape the space: the batch policy, and the offload kinds, precisions and pipeline
+// schedules to try.
 bool consumeSpaceFlag(const std::string& arg, Arguments& args, SearchSpace& space)
 {
     if (arg == "--batch") {
@@ -136,6 +137,9 @@ bool consumeSpaceFlag(const std::string& arg, Arguments& args, SearchSpace& spac
         space.batch = *policy;
     } else if (arg == "--offloads") {
         space.offloads = enumList<Offload>(args.value("--offloads"), "--offloads", "none, cpu or cpu-params");
+    } else if (arg == "--schedules") {
+        space.schedules = enumList<Schedule>(args.value("--schedules"), "--schedules",
+                                             "gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev or dualpipe");
     } else if (arg == "--precisions") {
         space.precisions = enumList<Precision>(args.value("--precisions"), "--precisions",
                                                "bf16-mixed, megatron-bf16, fp32 or fp8");
@@ -152,6 +156,7 @@ std::string searchHelp()
     return "  search [DESIGN.json] [FLAGS] [--top N] [--json] [--threads N] [--limit N]\n"
            "         [--batch exact|round-down|nearest] [--rank-by time|headroom|tokens-per-gpu]\n"
            "         [--offloads none,cpu,cpu-params] [--precisions bf16-mixed,fp8]\n"
+           "         [--schedules 1f1b,interleaved,zb-h1,zb-v,dualpipev,dualpipe]\n"
            "      Every valid layout of the design's model on its cluster (DP, TP, PP with even and "
            "balanced\n"
            "      layer splits, CP, EP, ZeRO stage, micro-batch, schedule, virtual stages, recomputation),\n"
@@ -160,7 +165,10 @@ std::string searchHelp()
            "      group's tokens/s; --top N shows the first N (default 10). --batch rounds the global batch\n"
            "      to what each layout divides; --threads N (default: every core); --limit N tries at most\n"
            "      N combinations. --offloads and --precisions list what else to try (default: the design's\n"
-           "      own), where the framework can offload it and the GPUs have FP8 tensor cores.\n";
+           "      own), where the framework can offload it and the GPUs have FP8 tensor cores. --schedules\n"
+           "      lists the pipeline schedules to try (default: all but gpipe), each where the framework\n"
+           "      runs it (Megatron-Core: 1F1B and interleaved; DeepSpeed: 1F1B; torchtitan: all but\n"
+           "      DualPipe).\n";
 }
 
 int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)

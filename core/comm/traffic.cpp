@@ -425,6 +425,24 @@ DimensionTraffic dataTraffic(const Context& c)
                 return dataParallelBytes(c.shardOf(rank).expert, expertRanks, l, bytes, cadence);
             });
     }
+    // DualPipe: ranks r and PP − 1 − r hold the same two stages and sum their gradients once per step
+    // (pipeline/steptimeline.h, StageCopySync; deepseek-ai/DualPipe examples/example_dualpipe.py). An
+    // all-reduce of two ranks sends 2(2−1)/2 = 1× the buffer: each rank its whole gradients to its partner.
+    const bool stageCopies = l.schedule == Schedule::DualPipe && l.pp() > 1;
+    double stageCopyBytes = 0;
+    if (stageCopies) {
+        const int p = l.pp();
+        for (const auto& group : c.mesh.groupsOf(Dim::Pp)) {
+            std::vector<int> path(group.size(), -1);
+            for (int rank : group)
+                path[idx(c.ranks[idx(rank)].coord(Dim::Pp))] = rank;
+            for (int r = 0; r < p; ++r) {
+                const double sent = c.shardOfPpRank[idx(r)].total() * bytes.gradients;
+                stageCopyBytes = std::max(stageCopyBytes, sent);
+                acc.send(path[idx(r)], path[idx(p - 1 - r)], sent);
+            }
+        }
+    }
     finish(out);
 
     out.explanation.formula = l.zeroStage == 0
@@ -449,7 +467,15 @@ DimensionTraffic dataTraffic(const Context& c)
                    static_cast<double>(cadence.gathers));
     if (hasExperts)
         out.explanation.input(MW_TR_NOOP("Explanations", "N for expert parameters"), expertRanks);
+    if (stageCopies)
+        out.explanation.input(
+            MW_TR_NOOP("Explanations",
+                       "DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)"),
+            stageCopyBytes, "bytes");
     out.explanation.source = std::string(kVolumeSource) + "; Rajbhandari et al., ZeRO (SC 2020) §7";
+    if (stageCopies)
+        out.explanation.source
+            += "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py";
     out.explanation.note = l.zeroStage >= 3
         // Sentences apart, so that a view can translate each (widgets/common/explanationdialog.h).
         ? MW_TR_NOOP("Explanations",

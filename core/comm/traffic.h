@@ -6,7 +6,9 @@
 // The volumes are those of docs/communication-volume.md, through comm/commvolume.h: data-parallel
 // gradient synchronisation per optimizer step (DDP / ZeRO-1/2: 2(N−1)/N·Ψ·e, ZeRO-3: 1.5× that), tensor
 // parallelism per layer per micro-batch, pipeline activations per stage boundary, the context-parallel
-// ring's KV blocks and the expert all-to-alls. The links come from the actual placement: every send goes
+// ring's KV blocks and the expert all-to-alls; under DualPipe the data-parallel part also carries the sum
+// of every stage's two copies between pipeline ranks r and PP−1−r (pipeline/steptimeline.h,
+// StageCopySync). The links come from the actual placement: every send goes
 // from one rank's GPU to another's, over the node's own link (NVLink or PCIe) when both sit in the same
 // node and over the fabric otherwise. The reference article's figure in «Ein Layout aus der Topologie
 // zusammensetzen» is the picture to get right: in its 512-GPU example the TP all-reduce stays on NVLink

@@ -99,6 +99,17 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("contextParallel", p.contextParallel);
     in.read("pipelineParallel", p.pipelineParallel);
     in.read("expertParallel", p.expertParallel);
+    std::vector<std::string> schedules;
+    if (in.has("schedules") && in.read("schedules", schedules)) {
+        for (const std::string& name : schedules) {
+            if (const auto schedule = enumFromName<Schedule>(name))
+                p.schedules.push_back(*schedule);
+            else
+                context.add(diag::kIoValue, in.pointerTo("schedules"),
+                            {"\"" + name + "\"", "schedules", enumNameList<Schedule>(", ")});
+        }
+    }
+    in.read("scheduleSource", p.scheduleSource);
     in.read("memoryUtilization", p.memoryUtilization);
     if (const Json* table = in.take("memoryUtilizationByTp"); table && table->is_array()) {
         for (const Json& row : *table)
@@ -178,6 +189,13 @@ double FrameworkProfile::profileTokensOn(double deviceBytes, std::string_view gp
 int FrameworkProfile::profileSequencesOn(double deviceBytes, std::string_view gpuId) const
 {
     return largeDevice(deviceBytes, gpuId) ? profileSequencesLarge : profileSequences;
+}
+
+bool FrameworkProfile::runsSchedule(Schedule schedule) const
+{
+    if (schedules.empty())
+        return schedule == Schedule::OneFOneB;
+    return std::find(schedules.begin(), schedules.end(), schedule) != schedules.end();
 }
 
 bool FrameworkProfile::supportsZeroStage(int stage) const

@@ -84,6 +84,9 @@ struct FrameworkProfile
     bool contextParallel = true;
     bool pipelineParallel = true;
     bool expertParallel = true;
+    // The pipeline schedules it runs (the search tries only these); empty: 1F1B only.
+    std::vector<Schedule> schedules;
+    std::string scheduleSource;
 
     // Serving engines: the share of the device they take, the memory outside PyTorch's allocator (one GPU,
     // and with tensor parallelism: NCCL and custom all-reduce buffers), the tokens of one KV block, the
@@ -118,6 +121,7 @@ struct FrameworkProfile
     double profileTokensOn(double deviceBytes, std::string_view gpuId) const;
     int profileSequencesOn(double deviceBytes, std::string_view gpuId) const;
     bool supportsZeroStage(int stage) const;
+    bool runsSchedule(Schedule schedule) const;
     const SwitchRule& rule(Switch s) const { return switches[static_cast<std::size_t>(s)]; }
 };
 

@@ -94,15 +94,25 @@ struct DataParallelSync
     double gather = 0; // ZeRO-1/2: the parameter all-gather after the optimizer
     double fsdpExposed = 0; // ZeRO-3/FSDP, per micro-batch that synchronises
     double fsdpStepExposed = 0; // ZeRO-3/FSDP, over the step's micro-batches
+    double stageCopies = 0; // DualPipe: the slowest pair's gradient sum, exposed
 };
+
+double stageCopySeconds(const ScheduleEvaluation& schedule, int pipelineRank)
+{
+    const auto r = static_cast<std::size_t>(pipelineRank);
+    return r < schedule.stageCopies.size() ? schedule.stageCopies[r].seconds : 0.0;
+}
 
 // DDP and ZeRO-1/2: the rank whose last backward plus its exposed synchronisation ends last decides.
 void addBucketSync(const ScheduleEvaluation& schedule, Performance& perf, DataParallelSync& sync)
 {
     sync.end = perf.pipelineSeconds;
     for (const DdpStepTimeline& ddp : schedule.ddp) {
-        sync.end
-            = std::max(sync.end, ddp.backwardEnd + ddp.overlap.exposedSeconds + ddp.parameterGatherExposedSeconds);
+        // DualPipe's stage copies are summed once the rank's reduction is done (stageCopySyncs).
+        sync.end = std::max(sync.end,
+                            ddp.backwardEnd + ddp.overlap.exposedSeconds
+                                + stageCopySeconds(schedule, ddp.pipelineRank)
+                                + ddp.parameterGatherExposedSeconds);
         sync.reduce = std::max(sync.reduce, ddp.overlap.exposedSeconds);
         sync.gather = std::max(sync.gather, ddp.parameterGatherExposedSeconds);
     }
@@ -140,6 +150,20 @@ void addFsdpSync(const ScheduleEvaluation& schedule, Performance& perf, DataPara
     const double share = gathering + reducing > 0 ? gathering / (gathering + reducing) : 1;
     perf.exposed.allGather += sync.fsdpStepExposed * share;
     perf.exposed.reduceScatter += sync.fsdpStepExposed * (1 - share);
+}
+
+// DualPipe: each rank sums its two stage copies' gradients with rank PP − 1 − r after its last backward,
+// with nothing to hide it under (steptimeline.h, StageCopySync). Without bucketed data parallelism (one DP
+// rank, or FSDP, whose per-layer exposure is counted apart) it follows the backward directly.
+void addStageCopySync(const ScheduleEvaluation& schedule, Performance& perf, DataParallelSync& sync,
+                      bool afterBuckets)
+{
+    for (const StageCopySync& copy : schedule.stageCopies) {
+        sync.stageCopies = std::max(sync.stageCopies, copy.seconds);
+        if (!afterBuckets)
+            sync.end = std::max(sync.end, copy.backwardEnd + copy.seconds);
+    }
+    perf.exposed.allReduce += sync.stageCopies;
 }
 
 // The optimizer step on the rank with the most parameters to update, bound by HBM; with offload, on the
@@ -345,11 +369,17 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
         .input(MW_TR_NOOP("Explanations", "visible reduce-scatter"), perf.exposed.reduceScatter, "s")
         .input(MW_TR_NOOP("Explanations", "visible all-to-all"), perf.exposed.allToAll, "s")
         .input(MW_TR_NOOP("Explanations", "visible point-to-point"), perf.exposed.p2p, "s");
+    if (l.schedule == Schedule::DualPipe && l.pp() > 1)
+        x.input(MW_TR_NOOP("Explanations", "DualPipe: both copies of each stage's gradients summed, exposed"),
+                sync.stageCopies, "s");
     x.source
         = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: DDP buckets and FSDP2 "
           "prefetch (docs/data-parallel-overlap.md); times: the α–β model on the group's links "
           "(collectivecost.h). Switches: "
         + switchesInEffect(design);
+    if (l.schedule == Schedule::DualPipe && l.pp() > 1)
+        x.source += "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py sums the "
+                    "gradients of ranks r and PP−1−r after step()";
     x.note = sp && l.tpCommOverlap
         ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "
           "layer hides under its neighbouring GEMM but for one of TP chunks (TransformerEngine userbuffers)"
@@ -396,6 +426,7 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
         addFsdpSync(schedule, perf, sync);
     else
         addBucketSync(schedule, perf, sync);
+    addStageCopySync(schedule, perf, sync, design.layout.zeroStage < 3 && !schedule.ddp.empty());
     perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpStepExposed;
     const OffloadTime offload = offloadTime(design, placed, times, m);
     perf.optimizerSeconds = optimizerStepSeconds(design, times, offload);

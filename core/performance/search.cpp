@@ -99,7 +99,7 @@ struct SearchJob
 struct CandidateSettings
 {
     int microBatch = 1;
-    int virtualStages = 1;
+    ScheduleChoice schedule;
     Recompute recompute = Recompute::None;
     const std::vector<int>& split;
 };
@@ -153,8 +153,8 @@ void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const C
         return;
     }
     l.microBatch = s.microBatch;
-    l.virtualStages = s.virtualStages;
-    l.schedule = s.virtualStages > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+    l.virtualStages = s.schedule.virtualStages;
+    l.schedule = s.schedule.schedule;
     l.recompute = s.recompute;
     l.layersPerStage = s.split;
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
@@ -242,19 +242,19 @@ void searchDegrees(const SearchJob& job, std::size_t index, Design& variant, Deg
                     continue; // not counted: variantCount leaves it out too
                 variant.workload.precision = precision;
                 variant.workload.offload = offload;
+                const std::vector<ScheduleChoice> schedules
+                    = scheduleChoices(l, training ? Mode::Training : Mode::Serving, job.space);
                 for (int mb : training ? job.space.microBatches : one)
-                    for (int v : training ? job.space.virtualStages : one) {
-                        if (v > 1 && t.pp == 1)
-                            continue;
+                    for (const ScheduleChoice& schedule : schedules) {
                         const std::vector<std::vector<int>> splits = training
-                            ? pipelineSplits(job.design, job.space, t.pp, v)
+                            ? scheduleSplits(job.design, job.space, t.pp, schedule)
                             : std::vector<std::vector<int>>{{}};
                         for (Recompute recompute : training ? job.space.recompute : none)
                             for (const std::vector<int>& split : splits) {
                                 tick(gate);
                                 if (budget-- <= 0 || job.stop.load(std::memory_order_relaxed))
                                     return;
-                                tryCandidate(job, variant, mesh, {mb, v, recompute, split}, out);
+                                tryCandidate(job, variant, mesh, {mb, schedule, recompute, split}, out);
                             }
                     }
             }

@@ -4,7 +4,8 @@
 // The mesh search: every valid layout of a design's model on its cluster, ranked by step time.
 //
 // It enumerates DP, TP, PP, CP and EP degrees that fill the GPUs in service, and for each set of degrees the
-// ZeRO stage, micro-batch, schedule (1F1B, interleaved), virtual stages and recomputation. The reference
+// ZeRO stage, micro-batch, pipeline schedule (1F1B, interleaved, zero-bubble, DualPipe: those the framework
+// runs), virtual stages and recomputation. The reference
 // article's topology recipe («Ein Layout aus der Topologie zusammensetzen») bounds the degrees: TP inside the
 // fastest domain (a node), CP only where the sequence is long, EP only for MoE models, every degree dividing
 // what it splits. Each candidate is evaluated by the same code as evaluate() — validation, memory, the
@@ -60,7 +61,15 @@ struct SearchSpace
     std::vector<int> zeroStages{0, 1, 2, 3};
     std::vector<int> microBatches{1, 2, 4, 8};
     std::vector<Recompute> recompute{Recompute::None, Recompute::Selective, Recompute::Full};
-    std::vector<int> virtualStages{1, 2, 4}; // 1 = 1F1B; more = interleaved 1F1B with that many chunks
+    std::vector<int> virtualStages{1, 2, 4}; // chunks per rank the interleaved schedule tries (those > 1)
+    // Pipeline schedules to try with PP > 1, each where the candidate's framework runs it
+    // (FrameworkProfile::schedules: Megatron-Core 1F1B and interleaved, DeepSpeed 1F1B, torchtitan all but
+    // DualPipe) and the design's rules allow it (validation rejects a DualPipe with odd PP, too few
+    // micro-batches, …). Interleaved runs each of virtualStages above 1; ZB-V, DualPipeV and DualPipe two
+    // chunks per rank. GPipe is left out by default: 1F1B's bubble with every micro-batch's activations
+    // held at once, never faster nor smaller.
+    std::vector<Schedule> schedules{Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1,
+                                    Schedule::ZbV,      Schedule::DualPipeV,   Schedule::DualPipe};
     // Context parallelism only for long sequences (the reference article: «Fügen Sie CP nur wegen der
     // Sequenzbeschränkung hinzu»).
     std::int64_t cpFromSequence = 32768;

@@ -198,28 +198,68 @@ bool offloadRuns(const ParallelLayout& layout, Mode mode, Offload offload)
     return layout.zeroStage >= 3 && profile.offloadParameters;
 }
 
+std::vector<ScheduleChoice> scheduleChoices(const ParallelLayout& layout, Mode mode, const SearchSpace& space)
+{
+    if (mode != Mode::Training || layout.pp() <= 1)
+        return {{Schedule::OneFOneB, 1}};
+    const FrameworkProfile& profile = frameworkProfile(frameworkOf(layout, mode));
+    std::vector<ScheduleChoice> out;
+    for (Schedule schedule : space.schedules) {
+        if (!profile.runsSchedule(schedule))
+            continue;
+        switch (schedule) {
+        case Schedule::Interleaved:
+            for (int v : space.virtualStages)
+                if (v > 1)
+                    out.push_back({schedule, v});
+            break;
+        case Schedule::ZbV:
+        case Schedule::DualPipeV:
+        case Schedule::DualPipe:
+            out.push_back({schedule, 2});
+            break;
+        case Schedule::GPipe:
+        case Schedule::OneFOneB:
+        case Schedule::ZbH1:
+            out.push_back({schedule, 1});
+            break;
+        }
+    }
+    return out;
+}
+
+std::vector<std::vector<int>> scheduleSplits(const Design& design, const SearchSpace& space, int pp,
+                                             const ScheduleChoice& choice)
+{
+    if (choice.schedule == Schedule::DualPipe)
+        return {{}};
+    return pipelineSplits(design, space, pp, choice.virtualStages);
+}
+
 std::int64_t variantCount(const Design& design, const SearchSpace& space, const SearchDegrees& degrees)
 {
     if (design.workload.mode != Mode::Training)
         return 1;
-    std::int64_t splits = 0;
-    for (int v : space.virtualStages)
-        if (v == 1 || degrees.pp > 1)
-            splits += static_cast<std::int64_t>(pipelineSplits(design, space, degrees.pp, v).size());
-    // The framework, and so what it can offload, may follow the degrees and the ZeRO stage (frameworkOf).
+    // The framework, and so what it can offload and which schedules it runs, may follow the degrees and
+    // the ZeRO stage (frameworkOf).
     ParallelLayout layout = design.layout;
     layout.setDegree(Dim::Tp, degrees.tp);
     layout.setDegree(Dim::Cp, degrees.cp);
     layout.setDegree(Dim::Ep, degrees.ep);
     layout.setDegree(Dim::Pp, degrees.pp);
     layout.setDegree(Dim::Dp, degrees.dp);
-    std::int64_t stored = 0; // ZeRO stage × offload pairs that run
+    std::int64_t variants = 0; // ZeRO stage × offload × schedule × split that run
     for (int zero : space.zeroStages) {
         layout.zeroStage = zero;
+        std::int64_t offloads = 0;
         for (Offload offload : space.offloads)
-            stored += offloadRuns(layout, Mode::Training, offload) ? 1 : 0;
+            offloads += offloadRuns(layout, Mode::Training, offload) ? 1 : 0;
+        std::int64_t splits = 0;
+        for (const ScheduleChoice& choice : scheduleChoices(layout, Mode::Training, space))
+            splits += static_cast<std::int64_t>(scheduleSplits(design, space, degrees.pp, choice).size());
+        variants += offloads * splits;
     }
-    return splits * stored
+    return variants
         * static_cast<std::int64_t>(space.precisions.size() * space.microBatches.size()
                                     * space.recompute.size());
 }
@@ -243,6 +283,32 @@ RecipeContext recipeContext(const Design& design, const Catalog& catalog)
     out.fabric = linkName(catalog, design.cluster.fabric);
     return out;
 }
+
+namespace {
+// The pipeline schedule in the recipe's words, with what it buys.
+std::string scheduleClause(const ParallelLayout& l)
+{
+    switch (l.schedule) {
+    case Schedule::Interleaved:
+        return " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)";
+    case Schedule::ZbH1:
+        return " (ZB-H1: weight gradients fill the bubble, 1F1B's memory)";
+    case Schedule::ZbV:
+        return " (ZB-V: two chunks per rank in a V, weight gradients fill the bubble)";
+    case Schedule::DualPipeV:
+        return " (DualPipeV: two chunks per rank in a V, one micro-batch's forward overlapped with another's "
+               "backward)";
+    case Schedule::DualPipe:
+        return " (DualPipe: micro-batches enter from both ends, every stage held twice and its gradients "
+               "summed across the pair)";
+    case Schedule::GPipe:
+        return " (GPipe)";
+    case Schedule::OneFOneB:
+        break;
+    }
+    return " (1F1B)";
+}
+} // namespace
 
 std::string recipeOf(const Design& design, const SearchCandidate& candidate, const RecipeContext& context)
 {
@@ -300,8 +366,7 @@ std::string recipeOf(const Design& design, const SearchCandidate& candidate, con
     } else if (l.pp() > 1) {
         std::string s = "PP ";
         s += std::to_string(l.pp());
-        s += l.virtualStages > 1 ? " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)"
-                                 : " (1F1B)";
+        s += scheduleClause(l);
         s += " sends only activations between stages, so it may cross " + fabric + ".";
         sentence(s);
     }

@@ -47,6 +47,23 @@ std::vector<int> balancedLayerSplit(int layers, int stages, double headLayers, d
 // the layers gets the balanced split only (V = 1), or the even split, which validation then rejects.
 std::vector<std::vector<int>> pipelineSplits(const Design& design, const SearchSpace& space, int pp, int v);
 
+// A pipeline schedule with the chunks per rank it runs.
+struct ScheduleChoice
+{
+    Schedule schedule = Schedule::OneFOneB;
+    int virtualStages = 1;
+};
+// The schedules a candidate tries, in the space's order: 1F1B alone without a pipeline (PP 1) or outside
+// training; else each schedule of the space that the framework running `layout` runs
+// (FrameworkProfile::runsSchedule, frameworkOf at these degrees and ZeRO stage), interleaved once per
+// virtual-stage count above 1, the V-shaped ones and DualPipe with 2.
+std::vector<ScheduleChoice> scheduleChoices(const ParallelLayout& layout, Mode mode,
+                                            const SearchSpace& space);
+// The pipeline splits a schedule tries: pipelineSplits() for PP × V stages; DualPipe, whose ranks each hold a
+// stage from both ends of the model, the even split of its PP model stages only.
+std::vector<std::vector<int>> scheduleSplits(const Design& design, const SearchSpace& space, int pp,
+                                             const ScheduleChoice& choice);
+
 // The global batch a candidate runs: the design's (exact), or the nearest multiple of `perStep`
 // (micro-batch × replicas) at or below it (round-down), or the nearest either way (nearest, ties down).
 // A batch smaller than one `perStep`, and exact, stay as they are: validation rejects what does not divide.
@@ -63,8 +80,8 @@ bool offloadRuns(const ParallelLayout& layout, Mode mode, Offload offload);
 // Combinations the search would try: every set of degrees times its variants.
 std::int64_t countCombinations(const Design& design, const SearchSpace& space,
                                const Catalog& catalog = Catalog::builtin());
-// The variants of one set of degrees: (ZeRO × offload that runs) × precision × micro-batch × virtual
-// stages × recomputation × splits, in a resolved space.
+// The variants of one set of degrees: ZeRO × (offloads that run × schedule choices × their splits) ×
+// precision × micro-batch × recomputation, in a resolved space.
 std::int64_t variantCount(const Design& design, const SearchSpace& space, const SearchDegrees& degrees);
 
 // The reference article's topology recipe, said for one candidate: where each group runs and why.

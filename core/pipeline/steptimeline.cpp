@@ -5,8 +5,10 @@
 #include "comm/groupcollective.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
+#include "memory/modelshard.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -340,6 +342,34 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     return out;
 }
 
+std::vector<StageCopySync> stageCopySyncs(const Design& design, const PlacedLayout& placed,
+                                          const PipelineTimeline& timeline)
+{
+    std::vector<StageCopySync> out;
+    const int p = design.layout.pp();
+    const RankGroups& pipelines = placed.mesh.groupsOf(Dim::Pp);
+    if (design.layout.schedule != Schedule::DualPipe || p < 2 || pipelines.empty()
+        || timeline.ranks.size() != static_cast<std::size_t>(p))
+        return out;
+    const std::span<const int> pipeline = pipelines.front();
+    const double gradBytes = gradientBytesPerElement(design.workload.precision);
+    for (int r = 0; r < p; ++r) {
+        StageCopySync sync;
+        sync.pipelineRank = r;
+        sync.partnerRank = p - 1 - r;
+        sync.gradientBytes = rankShard(design, r).total() * gradBytes;
+        sync.backwardEnd = timeline.ranks[static_cast<std::size_t>(r)].lastEnd;
+        std::array<int, 2> pair{pipeline[static_cast<std::size_t>(r)],
+                                pipeline[static_cast<std::size_t>(sync.partnerRank)]};
+        std::sort(pair.begin(), pair.end());
+        const GroupLinks links = groupLinks(design, placed, pair);
+        sync.crossesNodes = links.nodes > 1;
+        sync.seconds = collectiveSeconds(CollectiveOp::AllReduce, 2, sync.gradientBytes, links);
+        out.push_back(sync);
+    }
+    return out;
+}
+
 FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
                                     int pipelineRank)
 {
@@ -599,6 +629,7 @@ std::shared_ptr<const ScheduleEvaluation> evaluateSchedule(const Design& design,
             result->fsdp.push_back(fsdpLayerTimeline(design, placed, result->times, r));
         }
     }
+    result->stageCopies = stageCopySyncs(design, placed, result->timeline);
     result->activationsFromMemoryModel = memory != nullptr;
     result->activations
         = activationCurves(result->timeline, activationBytesPerStage(design, memory, result->times));

@@ -63,6 +63,31 @@ struct DdpStepTimeline
 DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
                                 const PipelineTimeline& timeline, int pipelineRank);
 
+// ---- DualPipe: the two copies of every stage -----------------------------------------------------------
+// Under DualPipe pipeline rank r holds model stage r for one direction and stage PP−1−r for the other
+// (deepseek-ai/DualPipe examples/example_dualpipe.py: nn.Sequential(full_modules[rank],
+// full_modules[pp_size - 1 - rank])), so every stage's weights sit on ranks r and PP−1−r, and both copies'
+// gradients must be summed before the optimizer (DeepSeek-V3 report §3.2.1). DualPipe.step() does not sum
+// them (dualpipe/dualpipe.py: it ends with the last weight-gradient chunk and _commit_and_wait_comm); the
+// example does after step() returns, with nothing left to hide it under: it all-gathers both modules'
+// gradients over the pipeline group and adds the partner's (p0.grad += p1all[pp_size - 1 - rank]).
+// Meshwright charges the least that sum needs, the same at every rank: one all-reduce of the rank's
+// gradients (both stages) between r and PP−1−r, after the rank's last backward and not overlapped, as in
+// the example. With two ranks an all-reduce sends 2(2−1)/2 = 1× the buffer per rank (commvolume.h).
+struct StageCopySync
+{
+    int pipelineRank = 0;
+    int partnerRank = 0; // PP − 1 − r
+    double gradientBytes = 0; // both stages' gradients on this rank
+    double backwardEnd = 0; // end of the rank's last backward: the sum starts then
+    double seconds = 0; // the pair's all-reduce on its links
+    bool crossesNodes = false; // r and PP − 1 − r sit on different nodes
+};
+
+// Empty unless the design runs DualPipe with PP > 1; else one per pipeline rank of the first pipeline.
+std::vector<StageCopySync> stageCopySyncs(const Design& design, const PlacedLayout& placed,
+                                          const PipelineTimeline& timeline);
+
 // ---- FSDP2: per-layer all-gather, compute and reduce-scatter ----------------------------------------------
 enum class FsdpStream { Compute, AllGather, ReduceScatter };
 
@@ -164,6 +189,7 @@ struct ScheduleEvaluation
     std::vector<int> pipelineRanks; // global ranks of the pipeline shown (the one of rank 0)
     std::vector<DdpStepTimeline> ddp; // per pipeline rank; empty with one data-parallel rank
     std::vector<FsdpLayerTimeline> fsdp; // per pipeline rank; empty with one data-parallel rank
+    std::vector<StageCopySync> stageCopies; // per pipeline rank; DualPipe only
     std::vector<std::vector<ActivationPoint>> activations; // per pipeline rank
     bool activationsFromMemoryModel = false; // else the provisional estimate of stagetime.h
 

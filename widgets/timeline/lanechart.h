@@ -73,6 +73,7 @@ public:
     const LaneChartModel* model() const { return m_model.get(); }
     // An empty chart shows this message instead.
     void setEmptyText(const QString& text);
+    const QString& emptyText() const { return m_emptyText; }
 
     const TimeAxis& axis() const { return m_axis; }
     void zoom(double factor, double anchorPixel);

@@ -271,10 +271,9 @@ DdpChartModel::DdpChartModel(const DesignSnapshot& snapshot, int pipelineRank)
     if (pipelineRank < 0 || static_cast<std::size_t>(pipelineRank) >= s.ddp.size())
         return;
     m_ddp = s.ddp[static_cast<std::size_t>(pipelineRank)];
-    double end = m_ddp.backwardEnd;
-    if (!m_ddp.overlap.endSeconds.empty())
-        end = std::max(end, m_ddp.overlap.endSeconds.back());
-    end += m_ddp.parameterGatherSeconds;
+    if (static_cast<std::size_t>(pipelineRank) < s.stageCopies.size())
+        m_copy = s.stageCopies[static_cast<std::size_t>(pipelineRank)];
+    const double end = parameterGatherStart() + m_ddp.parameterGatherSeconds;
     const double margin = std::max(1e-9, (end - m_ddp.windowStart) * 0.03);
     m_start = std::max(0.0, m_ddp.windowStart - margin);
     m_end = end + margin;
@@ -289,6 +288,10 @@ QString DdpChartModel::laneLabel(int lane) const
         return m_ddp.reduction == core::CollectiveOp::AllReduce
             ? QCoreApplication::translate("Timeline", "All-reduce")
             : QCoreApplication::translate("Timeline", "Reduce-scatter");
+    case 2:
+        if (m_copy)
+            return QCoreApplication::translate("Timeline", "Stage copies");
+        [[fallthrough]];
     default:
         return m_ddp.parameterGatherSeconds > 0 ? QCoreApplication::translate("Timeline", "All-gather")
                                                 : QString();
@@ -330,6 +333,12 @@ void DdpChartModel::bars(int lane, double from, double to, double secondsPerPixe
         }
         return;
     }
+    if (lane == copyLane()) {
+        // DualPipe: the pair's all-reduce after the reduction, with nothing left to hide it.
+        const double start = copyStart();
+        out.push_back({start, start + m_copy->seconds, palette::exposedReduction, {}, true, true});
+        return;
+    }
     if (m_ddp.parameterGatherSeconds > 0) {
         // After the optimizer; with --overlap-param-gather under the next step's first forward, which hides
         // all but its exposed end.
@@ -343,12 +352,17 @@ void DdpChartModel::bars(int lane, double from, double to, double secondsPerPixe
     }
 }
 
-double DdpChartModel::parameterGatherStart() const
+double DdpChartModel::copyStart() const
 {
     double start = m_ddp.backwardEnd;
     if (!m_ddp.overlap.endSeconds.empty())
         start = std::max(start, m_ddp.overlap.endSeconds.back());
     return start;
+}
+
+double DdpChartModel::parameterGatherStart() const
+{
+    return copyStart() + (m_copy ? m_copy->seconds : 0.0);
 }
 
 QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
@@ -386,6 +400,14 @@ QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
         }
         return {};
     }
+    if (lane == copyLane())
+        return QCoreApplication::translate("Timeline",
+                                           "DualPipe: this rank's gradients of its two stages all-reduced "
+                                           "with pipeline rank %1, which holds the same stages: %2 in %3, "
+                                           "exposed (deepseek-ai/DualPipe sums them after the step)")
+            .arg(m_copy->partnerRank)
+            .arg(bytesText(m_copy->gradientBytes, core::ByteUnits::Binary),
+                 formatTime(m_copy->seconds, unit));
     if (m_ddp.parameterGatherSeconds > 0 && m_ddp.overlapParamGather)
         return QCoreApplication::translate("Timeline",
                                            "All-gather of the updated parameters under the next step's first "

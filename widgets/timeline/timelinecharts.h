@@ -6,12 +6,13 @@
 // the FSDP layers of a rank. Each reads core's ScheduleEvaluation; none keeps anything else.
 
 #include "common/designsnapshot.h"
-#include "timeline/lanechart.h"
 #include "pipeline/steptimeline.h"
+#include "timeline/lanechart.h"
 
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <tuple>
 
 namespace widgets {
@@ -62,8 +63,12 @@ class DdpChartModel : public LaneChartModel
 public:
     DdpChartModel(const DesignSnapshot& snapshot, int pipelineRank);
 
-    // Compute, the gradient reduction, and with ZeRO-1/2 the parameter all-gather.
-    int laneCount() const override { return m_ddp.parameterGatherSeconds > 0 ? 3 : 2; }
+    // Compute, the gradient reduction, under DualPipe the sum of each stage's two copies
+    // (core::StageCopySync), and with ZeRO-1/2 the parameter all-gather.
+    int laneCount() const override
+    {
+        return 2 + (m_copy ? 1 : 0) + (m_ddp.parameterGatherSeconds > 0 ? 1 : 0);
+    }
     QString laneLabel(int lane) const override;
     double startTime() const override { return m_start; }
     double endTime() const override { return m_end; }
@@ -75,10 +80,13 @@ public:
     const core::DdpStepTimeline& ddp() const { return m_ddp; }
 
 private:
-    double parameterGatherStart() const; // after the last bucket's reduction
+    double copyStart() const; // after the last bucket's reduction
+    double parameterGatherStart() const; // after that and the stage copies' sum
+    int copyLane() const { return m_copy ? 2 : -1; }
     DesignSnapshot m_snapshot;
     int m_rank;
     core::DdpStepTimeline m_ddp;
+    std::optional<core::StageCopySync> m_copy;
     double m_start = 0;
     double m_end = 1;
 };

@@ -26,6 +26,7 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace widgets {
 
@@ -522,8 +523,19 @@ void TimelinePanel::updateDetails()
     const int rank = m_rank->value();
     m_ddp->setModel(dp ? std::make_shared<DdpChartModel>(m_snapshot, rank) : nullptr);
     m_fsdp->setModel(dp ? std::make_shared<FsdpChartModel>(m_snapshot, rank) : nullptr);
-    const QString none
-        = has ? tr("With one data-parallel rank there are no gradients to reduce.") : QString();
+    QString none = has ? tr("With one data-parallel rank there are no gradients to reduce.") : QString();
+    if (has && !dp && !m_snapshot.evaluation->schedule->stageCopies.empty()) {
+        // DualPipe still sums every stage's two copies (core::StageCopySync): the slowest pair.
+        const auto& copies = m_snapshot.evaluation->schedule->stageCopies;
+        const auto slowest = std::max_element(
+            copies.begin(), copies.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
+        none += QLatin1Char(' ')
+            + tr("DualPipe sums each stage's two copies after the backward: pipeline ranks %1 and %2 take "
+                 "%3, exposed.")
+                  .arg(slowest->pipelineRank)
+                  .arg(slowest->partnerRank)
+                  .arg(secondsText(slowest->seconds));
+    }
     m_ddp->setEmptyText(none);
     m_fsdp->setEmptyText(none);
     m_rank->setEnabled(dp);

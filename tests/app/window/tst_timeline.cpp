@@ -85,6 +85,7 @@ private slots:
     void cursorIsSharedWithTheMemoryPlot();
     void bubblePlotMarksTheDesign();
     void dataParallelViews();
+    void dualPipeStageCopies();
     void legendWraps();
     void hintShownWholeOnALaptop();
     void emptyStatesSayWhy();
@@ -371,6 +372,51 @@ void TestTimeline::dataParallelViews()
                             .arg(m_panel->detailTabs()->height())
                             .arg(m_panel->pipelineChart()->height())));
     QVERIFY(m_panel->detailTabs()->width() > m_panel->bubblePlot()->width() * 3 / 2);
+}
+
+// DualPipe sums each stage's two copies between pipeline ranks r and PP−1−r after the backward
+// (core::StageCopySync): a lane of its own in the DDP step, after the buckets, exposed; with one
+// data-parallel rank, the empty view says what it costs. Llama 3.1 8B, PP 4 × DP 2 on 2 nodes × 4 H200.
+void TestTimeline::dualPipeStageCopies()
+{
+    core::Json document = core::Json::parse(R"({"format": "meshwright.design", "version": 1,
+        "name": "Llama 3.1 8B, DualPipe PP 4 x DP 2", "model": "llama-3.1-8b",
+        "workload": {"mode": "training", "sequenceLength": 4096, "globalBatch": 16, "precision": "bf16-mixed",
+                     "optimizer": "adamw"},
+        "cluster": {"fabric": "ib-ndr-400",
+                    "uniform": {"nodes": 2, "gpusPerNode": 4, "gpu": "h200-141gb", "intraLink": "nvlink4"}},
+        "layout": {"tp": 1, "pp": 4, "cp": 1, "dp": 2, "ep": 1, "microBatch": 1, "recompute": "full",
+                   "zeroStage": 0, "schedule": "dualpipe", "virtualStages": 2}})");
+    m_window->setDesign(*core::designFromJson(document).design);
+    const core::ScheduleEvaluation* schedule = scheduleOf(*m_window);
+    QVERIFY(schedule);
+    QCOMPARE(schedule->stageCopies.size(), std::size_t(4));
+    const auto* ddp = dynamic_cast<const widgets::DdpChartModel*>(m_panel->ddpChart()->model());
+    QVERIFY(ddp);
+    QCOMPARE(ddp->laneCount(), 3); // compute, all-reduce, stage copies (ZeRO-0: no all-gather)
+    QCOMPARE(ddp->laneLabel(2), QStringLiteral("Stage copies"));
+    const core::StageCopySync& copy = schedule->stageCopies[std::size_t(ddp->ddp().pipelineRank)];
+    std::vector<widgets::ChartBar> bars;
+    ddp->bars(2, ddp->startTime(), ddp->endTime(), 1e-12, bars);
+    QCOMPARE(bars.size(), std::size_t(1));
+    double reduced = ddp->ddp().backwardEnd;
+    for (double end : ddp->ddp().overlap.endSeconds)
+        reduced = std::max(reduced, end);
+    QCOMPARE(bars.front().start, reduced);
+    QCOMPARE(bars.front().end - bars.front().start, copy.seconds);
+    QVERIFY(bars.front().hatched);
+    QVERIFY(ddp->endTime() > bars.front().end);
+    QVERIFY(ddp->toolTip(2, bars.front().start, 0)
+                .contains(QStringLiteral("pipeline rank %1").arg(copy.partnerRank)));
+
+    document["layout"]["dp"] = 1;
+    document["cluster"]["uniform"]["gpusPerNode"] = 2;
+    m_window->setDesign(*core::designFromJson(document).design);
+    QVERIFY(scheduleOf(*m_window));
+    QCOMPARE(m_panel->ddpChart()->model(), nullptr);
+    QVERIFY2(
+        m_panel->ddpChart()->emptyText().contains(QLatin1String("DualPipe sums each stage's two copies")),
+        qPrintable(m_panel->ddpChart()->emptyText()));
 }
 
 // The legend wraps onto more rows instead of cutting its last entries (German: "Pipeline-Send an die

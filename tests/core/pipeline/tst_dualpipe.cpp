@@ -3,6 +3,7 @@
 // device 2×", "Activation per device PP+1") and dualpipe.py's assertions (PP even, micro-batches even and at
 // least 2 × PP): the Mixtral 8x7B example with PP 4 (8 layers a stage), EP 8, 32 micro-batches.
 
+#include "comm/grouplinks.h"
 #include "evaluate.h"
 #include "memory/modelshard.h"
 #include "pipeline/stagetime.h"
@@ -25,6 +26,23 @@ Design pipelined(Schedule schedule, int pp = 4)
     return d;
 }
 
+// Llama 3.1 8B (h 4096, 32 layers, FFN 14,336, 8 KV heads of 128, vocabulary 128,256, untied) on two
+// nodes of two H200, PP 4 and nothing else: rank r sits on node r / 2, so the DualPipe pairs (0, 3) and
+// (1, 2) both cross the fabric (InfiniBand NDR, 50 GB/s per GPU). 8 micro-batches = 2 × PP.
+Design llamaOnTwoNodes(Schedule schedule, int gpusPerNode = 2)
+{
+    const std::string patch = std::string(R"({"cluster": {"uniform": {"nodes": )")
+        + std::to_string(4 / gpusPerNode) + R"(, "gpusPerNode": )" + std::to_string(gpusPerNode)
+        + R"(, "gpu": "h200-141gb"}}, "workload": {"globalBatch": 8},
+          "layout": {"pp": 4, "dp": 1, "zeroStage": 0, "schedule": ")"
+        + std::string(enumName(schedule)) + R"(", "virtualStages": )"
+        + (schedule == Schedule::DualPipe ? "2" : "1") + "}}";
+    const LoadResult loaded = testing::patched("fsdp-1node-8gpu", patch.c_str());
+    if (!loaded.design)
+        qFatal("the Llama design does not load");
+    return *loaded.design;
+}
+
 bool locatedError(const Evaluation& e, const std::string& code, const std::string& path)
 {
     for (const Diagnostic& d : e.diagnostics)
@@ -45,6 +63,9 @@ private slots:
     void overlappedPairAndModelFlops();
     void badLayoutsAreLocatedErrors_data();
     void badLayoutsAreLocatedErrors();
+    void stageCopyGradientsCrossTheLinks_data();
+    void stageCopyGradientsCrossTheLinks();
+    void stageCopySumIsExposedAfterTheBackward();
 };
 
 // 2 × PP global stages: stage p + k is the model's stage k again, on rank p − 1 − k; both ends of the model
@@ -139,6 +160,85 @@ void TestDualPipe::badLayoutsAreLocatedErrors()
     d.workload.globalBatch = globalBatch;
     const Evaluation e = evaluate(d);
     QVERIFY2(locatedError(e, code.toStdString(), path.toStdString()), qPrintable(testing::describe(e.diagnostics)));
+}
+
+// Every rank r holds model stages r and PP−1−r, and the two copies' gradients are summed between ranks r
+// and PP−1−r after the step (deepseek-ai/DualPipe examples/example_dualpipe.py: p0.grad += p1all[pp_size - 1
+// - rank]). An all-reduce of two ranks sends 2(2−1)/2 = 1× the buffer per rank (commvolume.h), so each
+// rank sends its whole gradients, BF16 (2 bytes), once per step. Llama 3.1 8B per layer: attention
+// 2·4096·4096 + 2·4096·1024 = 41,943,040, MLP 3·4096·14,336 = 176,160,768, norms 2·4096: 218,112,000.
+// Ranks 0 and 3 hold 16 layers (3,489,792,000), the embedding and the output head (128,256·4096 =
+// 525,336,576 each) and the final norm (4096): 4,540,469,248 → 9,080,938,496 bytes. Ranks 1 and 2 hold 16
+// layers: 6,979,584,000 bytes. The pipeline: 2 × 9,080,938,496 + 2 × 6,979,584,000 = 32,121,044,992 bytes
+// (twice the model's 8,030,261,248 parameters × 2 bytes). 1F1B keeps one copy: nothing to sum, and with
+// DP 1 no data-parallel traffic at all.
+void TestDualPipe::stageCopyGradientsCrossTheLinks_data()
+{
+    QTest::addColumn<int>("schedule");
+    QTest::addColumn<int>("gpusPerNode");
+    QTest::addColumn<double>("fabricBytes");
+    QTest::addColumn<double>("nvlinkBytes");
+    QTest::addColumn<double>("bytesPerGpu");
+    QTest::newRow("DualPipe, pairs across two nodes")
+        << int(Schedule::DualPipe) << 2 << 32121044992.0 << 0.0 << 9080938496.0;
+    QTest::newRow("DualPipe, all four on one node")
+        << int(Schedule::DualPipe) << 4 << 0.0 << 32121044992.0 << 9080938496.0;
+    QTest::newRow("1F1B, one copy: nothing") << int(Schedule::OneFOneB) << 2 << 0.0 << 0.0 << 0.0;
+}
+
+void TestDualPipe::stageCopyGradientsCrossTheLinks()
+{
+    QFETCH(int, schedule);
+    QFETCH(int, gpusPerNode);
+    QFETCH(double, fabricBytes);
+    QFETCH(double, nvlinkBytes);
+    QFETCH(double, bytesPerGpu);
+    const Evaluation e = evaluate(llamaOnTwoNodes(Schedule(schedule), gpusPerNode));
+    QVERIFY2(e.traffic && e.performance, qPrintable(testing::describe(e.diagnostics)));
+    const DimensionTraffic& dp = e.traffic->of(Dim::Dp);
+    QCOMPARE(dp.bytesOn(LinkClass::Fabric), fabricBytes);
+    QCOMPARE(dp.bytesOn(LinkClass::NvLink), nvlinkBytes);
+    QCOMPARE(dp.bytesPerGpu, bytesPerGpu);
+    QCOMPARE(dp.totalBytes, fabricBytes + nvlinkBytes);
+}
+
+// The sum runs after each rank's last backward with nothing to hide it (the example calls it after
+// DualPipe.step() returns): the step grows by the slowest rank's end, and the time is the pair's all-reduce
+// on its links. Across nodes a ring of two sends each rank's buffer once over 50 GB/s: at least
+// 9,080,938,496 B / 50 GB/s = 0.1816 s on ranks 0 and 3, and no more than twice that (α–β model, NCCL's
+// bus efficiency, collectivecost.h).
+void TestDualPipe::stageCopySumIsExposedAfterTheBackward()
+{
+    const Design d = llamaOnTwoNodes(Schedule::DualPipe);
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.schedule && e.performance, qPrintable(testing::describe(e.diagnostics)));
+    const std::vector<StageCopySync>& copies = e.schedule->stageCopies;
+    QCOMPARE(copies.size(), std::size_t(4));
+    const std::array<double, 4> bytes{9080938496.0, 6979584000.0, 6979584000.0, 9080938496.0};
+    double end = 0;
+    for (int r = 0; r < 4; ++r) {
+        const StageCopySync& copy = copies[std::size_t(r)];
+        QCOMPARE(copy.partnerRank, 3 - r);
+        QCOMPARE(copy.gradientBytes, bytes[std::size_t(r)]);
+        QVERIFY(copy.crossesNodes);
+        QCOMPARE(copy.backwardEnd, e.schedule->timeline.ranks[std::size_t(r)].lastEnd);
+        const std::array<int, 2> pair{std::min(r, 3 - r), std::max(r, 3 - r)};
+        QCOMPARE(copy.seconds,
+                 collectiveSeconds(CollectiveOp::AllReduce, 2, copy.gradientBytes, groupLinks(d, e, pair)));
+        QVERIFY(copy.seconds >= copy.gradientBytes / 50e9);
+        QVERIFY(copy.seconds <= 2 * copy.gradientBytes / 50e9);
+        end = std::max(end, copy.backwardEnd + copy.seconds);
+    }
+    const Performance& perf = *e.performance;
+    QVERIFY(perf.dataParallelSeconds >= 0.1816);
+    QCOMPARE(perf.dataParallelSeconds, end - perf.pipelineSeconds);
+    QCOMPARE(perf.stepSeconds, perf.pipelineSeconds + perf.dataParallelSeconds + perf.optimizerSeconds);
+    QVERIFY(perf.exposed.allReduce >= copies[0].seconds);
+    // 1F1B on the same GPUs has no copies and, with DP 1, no synchronisation after the pipeline.
+    const Evaluation single = evaluate(llamaOnTwoNodes(Schedule::OneFOneB));
+    QVERIFY(single.schedule && single.performance);
+    QVERIFY(single.schedule->stageCopies.empty());
+    QCOMPARE(single.performance->dataParallelSeconds, 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestDualPipe)
