@@ -79,7 +79,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (the %3 groups lie spread over nodes)</source>
-        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Knoten verteilt)</translation>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Nodes verteilt)</translation>
     </message>
     <message>
         <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
@@ -91,15 +91,15 @@
     </message>
     <message>
         <source>The %1 groups now lie spread over nodes: the colours show each GPU&apos;s %2 instead of its group.</source>
-        <translation>Die %1-Gruppen liegen jetzt über mehrere Knoten verteilt: Die Farben zeigen statt der Gruppe die Stellung jeder GPU darin (%2).</translation>
+        <translation>Die %1-Gruppen liegen jetzt über mehrere Nodes verteilt: Die Farben zeigen statt der Gruppe die Stellung jeder GPU darin (%2).</translation>
     </message>
     <message>
         <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
-        <translation>Die %1-Gruppen liegen jetzt wieder beisammen in Knoten: Die Farben zeigen wieder jede Gruppe.</translation>
+        <translation>Die %1-Gruppen liegen jetzt wieder beisammen in Nodes: Die Farben zeigen wieder jede Gruppe.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour; neighbouring groups alternate light and dark, a group&apos;s GPUs in one node share an outline)</source>
-        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs; benachbarte Gruppen wechseln zwischen hell und dunkel, die GPUs einer Gruppe in einem Knoten teilen sich einen Rahmen)</translation>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs; benachbarte Gruppen wechseln zwischen hell und dunkel, die GPUs einer Gruppe in einem Node teilen sich einen Rahmen)</translation>
     </message>
 </context>
 <context>
@@ -804,7 +804,7 @@
     </message>
     <message>
         <source>The cluster becomes %1 nodes of %2 GPUs, as the file starts %3 processes (it had %4 GPUs).</source>
-        <translation>Der Cluster wird zu %1 Knoten mit je %2 GPUs, da die Datei %3 Prozesse startet (er hatte %4 GPUs).</translation>
+        <translation>Der Cluster wird zu %1 Nodes mit je %2 GPUs, da die Datei %3 Prozesse startet (er hatte %4 GPUs).</translation>
     </message>
     <message>
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
@@ -832,7 +832,7 @@
     </message>
     <message>
         <source>Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs (a higher ZeRO stage, more DP), or set the nodes&apos; RAM if it is larger.</source>
-        <translation>Knoten %1 braucht %2 Hauptspeicher für die ausgelagerten Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Knoten liegen darüber. Weniger auslagern (nur den Optimierer oder nichts), über mehr GPUs sharden (eine höhere ZeRO-Stufe, mehr DP) oder den RAM der Knoten setzen, wenn er größer ist.</translation>
+        <translation>Node %1 braucht %2 Hauptspeicher für die ausgelagerten Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Nodes liegen darüber. Weniger auslagern (nur den Optimierer oder nichts), über mehr GPUs sharden (eine höhere ZeRO-Stufe, mehr DP) oder den RAM der Nodes setzen, wenn er größer ist.</translation>
     </message>
 </context>
 <context>
@@ -1930,7 +1930,7 @@
     </message>
     <message>
         <source>Host RAM per node</source>
-        <translation>Host-RAM pro Knoten</translation>
+        <translation>Host-RAM pro Node</translation>
     </message>
     <message>
         <source>set in the design</source>
@@ -4343,7 +4343,7 @@
     </message>
     <message>
         <source>Add an %1 to node %2</source>
-        <translation>Eine %1 zu Knoten %2 hinzufügen</translation>
+        <translation>Eine %1 zu Node %2 hinzufügen</translation>
     </message>
     <message>
         <source>Memory: %1 of %2 (%3)</source>
@@ -4620,7 +4620,7 @@
     </message>
     <message>
         <source>spread over nodes: colour = %1 (0–%2)</source>
-        <translation>über Knoten verteilt: Farbe = %1 (0–%2)</translation>
+        <translation>über Nodes verteilt: Farbe = %1 (0–%2)</translation>
     </message>
     <message>
         <source>hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
@@ -4648,7 +4648,7 @@
     </message>
     <message>
         <source>node %1 on %2</source>
-        <translation>Knoten %1 mit %2</translation>
+        <translation>Node %1 mit %2</translation>
     </message>
     <message>
         <source>Slower links: %1 (the others: %2).</source>
@@ -5858,7 +5858,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Host RAM per node (GiB)</source>
-        <translation>Host-RAM pro Knoten (GiB)</translation>
+        <translation>Host-RAM pro Node (GiB)</translation>
     </message>
     <message>
         <source>from the GPU type</source>
@@ -5866,7 +5866,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>The CPU memory of every node, which offloaded optimizer states and parameters need; 0: the GPUs&apos; vendor reference system (DGX H100: 2 TB)</source>
-        <translation>Der CPU-Speicher jedes Knotens, den ausgelagerte Optimiererzustände und Parameter brauchen; 0: das Referenzsystem des GPU-Herstellers (DGX H100: 2 TB)</translation>
+        <translation>Der CPU-Speicher jedes Nodes, den ausgelagerte Optimiererzustände und Parameter brauchen; 0: das Referenzsystem des GPU-Herstellers (DGX H100: 2 TB)</translation>
     </message>
 </context>
 <context>
@@ -6040,22 +6040,22 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Host memory per node: nothing offloaded (%1 per node).</source>
-        <translation>Hauptspeicher pro Knoten: nichts ausgelagert (%1 pro Knoten).</translation>
+        <translation>Hauptspeicher pro Node: nichts ausgelagert (%1 pro Node).</translation>
     </message>
     <message>
         <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (offloaded states and pinned buffers).</source>
-        <translation>Hauptspeicher pro Knoten: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (ausgelagerte Zustände und gepinnte Puffer).</translation>
+        <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (ausgelagerte Zustände und gepinnte Puffer).</translation>
     </message>
     <message numerus="yes">
         <source>%n node(s) need more than their RAM.</source>
         <translation>
-            <numerusform>%n Knoten braucht mehr als seinen RAM.</numerusform>
-            <numerusform>%n Knoten brauchen mehr als ihren RAM.</numerusform>
+            <numerusform>%n Node braucht mehr als seinen RAM.</numerusform>
+            <numerusform>%n Nodes brauchen mehr als ihren RAM.</numerusform>
         </translation>
     </message>
     <message>
         <source>Host memory per node</source>
-        <translation>Hauptspeicher pro Knoten</translation>
+        <translation>Hauptspeicher pro Node</translation>
     </message>
 </context>
 <context>
