@@ -13,6 +13,7 @@
 
 #include <QCheckBox>
 #include <QEvent>
+#include <QEventLoop>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -472,6 +473,18 @@ void PerformancePanel::startSearch()
                                 .arg(qs(design.model.name))
                                 .arg(design.cluster.inServiceGpuCount()));
     m_worker->start();
+}
+
+bool PerformancePanel::searchToCompletion()
+{
+    if (m_snapshot.isNull())
+        return false;
+    QEventLoop loop;
+    connect(this, &PerformancePanel::searchFinished, &loop, &QEventLoop::quit);
+    startSearch();
+    if (m_worker)
+        loop.exec();
+    return true;
 }
 
 void PerformancePanel::cancelSearch()

@@ -52,6 +52,7 @@ private slots:
     void tabOpensAPage();
     void searchRanksAndApplies();
     void searchCancels();
+    void searchToCompletionFillsTheTable();
     void scalingStatesItsBaseline();
     void scalingWaitsUntilShown();
     void scalingAxesAgreeAndSaySo();
@@ -174,6 +175,24 @@ void TestPerformanceTab::searchCancels()
     panel()->cancelSearch();
     QVERIFY(finished.wait(60000));
     QVERIFY(panel()->searchResult().cancelled);
+}
+
+// `meshwright --screenshot --search`: the call returns only once the search has ended and its results fill
+// the table, so that the picture taken next shows them; with no design there is nothing to search.
+void TestPerformanceTab::searchToCompletionFillsTheTable()
+{
+    m_window->setDesign(smallCluster());
+    QSignalSpy finished(panel(), &widgets::PerformancePanel::searchFinished);
+    QVERIFY(panel()->searchToCompletion());
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!panel()->isSearching());
+    QVERIFY(!panel()->searchResult().candidates.empty());
+    QCOMPARE(panel()->resultsView()->model()->rowCount(),
+             static_cast<int>(std::min<std::size_t>(panel()->searchResult().candidates.size(), 500)));
+    auto* status = panel()->findChild<QLabel*>(QStringLiteral("searchStatus"));
+    QVERIFY2(status->text().contains(QStringLiteral("fit.")), qPrintable(status->text()));
+    widgets::PerformancePanel empty;
+    QVERIFY(!empty.searchToCompletion());
 }
 
 // The scaling page computes when shown, from the current design, and says what its efficiency divides by.
