@@ -18,6 +18,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -171,6 +172,9 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->verticalHeader()->hide();
+    // Rows as tall as their text: at 1366 × 768 the page showed 12 rows of 500 with the default height.
+    m_results->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_results->verticalHeader()->setDefaultSectionSize(m_results->fontMetrics().height() + 6);
     searchLayout->addWidget(m_results, 1);
     m_pages->addTab(search, QString());
     m_scaling = new ScalingPlot(m_pages);
@@ -498,6 +502,7 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
     m_worker->deleteLater();
     m_worker = nullptr;
     m_result = std::move(*result);
+    m_progress->setVisible(false); // the status line says how it ended; a full bar said nothing more
     m_searchStatus->setWordWrap(true);
     m_cancelButton->setEnabled(false);
     m_searchButton->setEnabled(!m_snapshot.isNull());
@@ -535,9 +540,11 @@ void PerformancePanel::fillResults()
     for (std::size_t i = 0; i < shown; ++i) {
         const core::SearchCandidate& c = m_result.candidates[i];
         const core::ParallelLayout& l = c.layout;
-        // Shown as every view writes numbers ("3.45 M", "2,41" in German), sorted by value.
-        auto number = [](double value) {
-            auto* item = new QStandardItem(std::fabs(value) >= 1e5 ? countText(value) : numberText(value, 6));
+        // Shown as every view writes numbers ("3.45 M", "2,41" in German), sorted by value; a column keeps
+        // its decimals ("16.110" under "15.709", not "16.11"), so that its digits line up and compare.
+        auto number = [](double value, int decimals = 0) {
+            auto* item = new QStandardItem(
+                std::fabs(value) >= 1e5 ? countText(value) : QLocale().toString(value, 'f', decimals));
             item->setData(value, kSortRole);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             return item;
@@ -559,13 +566,13 @@ void PerformancePanel::fillResults()
             text(scheduleName(l.schedule)
                  + (l.virtualStages > 1 ? QStringLiteral(" ×%1").arg(l.virtualStages) : QString())),
             text(recomputeName(l.recompute)),
-            number(std::round(c.stepSeconds * 1000) / 1000),
+            number(std::round(c.stepSeconds * 1000) / 1000, 3),
             number(std::round(c.tokensPerSecond)),
-            c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000)
-                                   : number(std::round(c.mfu * 1000) / 10),
-            number(std::round(c.bubbleFraction * 1000) / 10),
-            number(std::round(c.exposed.total() * 1000) / 1000),
-            number(std::round(c.peakBytes / 1e8) / 10),
+            c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000, 3)
+                                   : number(std::round(c.mfu * 1000) / 10, 1),
+            number(std::round(c.bubbleFraction * 1000) / 10, 1),
+            number(std::round(c.exposed.total() * 1000) / 1000, 3),
+            number(std::round(c.peakBytes / 1e8) / 10, 1),
             text(qs(c.recipe))};
         row.front()->setData(static_cast<int>(i), Qt::UserRole);
         row.back()->setToolTip(qs(c.recipe));

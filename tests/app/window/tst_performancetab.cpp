@@ -13,6 +13,7 @@
 
 #include <QLabel>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -182,6 +183,7 @@ void TestPerformanceTab::searchCancels()
 void TestPerformanceTab::searchToCompletionFillsTheTable()
 {
     m_window->setDesign(smallCluster());
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
     QSignalSpy finished(panel(), &widgets::PerformancePanel::searchFinished);
     QVERIFY(panel()->searchToCompletion());
     QCOMPARE(finished.count(), 1);
@@ -191,6 +193,20 @@ void TestPerformanceTab::searchToCompletionFillsTheTable()
              static_cast<int>(std::min<std::size_t>(panel()->searchResult().candidates.size(), 500)));
     auto* status = panel()->findChild<QLabel*>(QStringLiteral("searchStatus"));
     QVERIFY2(status->text().contains(QStringLiteral("fit.")), qPrintable(status->text()));
+    // The screenshot of the results showed a full progress bar beside the status line that says it ended.
+    QVERIFY(!panel()->findChild<QProgressBar*>()->isVisibleTo(panel()));
+    // Each column keeps its decimals, so that its digits line up: step seconds 3, MFU and bubble 1.
+    const QAbstractItemModel* model = panel()->resultsView()->model();
+    const QRegularExpression threeDecimals(QStringLiteral("^\\d+\\.\\d{3}$"));
+    const QRegularExpression oneDecimal(QStringLiteral("^\\d+\\.\\d$"));
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString step = model->index(row, 10).data().toString();
+        const QString mfu = model->index(row, 12).data().toString();
+        const QString bubble = model->index(row, 13).data().toString();
+        QVERIFY2(threeDecimals.match(step).hasMatch(), qPrintable(step));
+        QVERIFY2(oneDecimal.match(mfu).hasMatch() && oneDecimal.match(bubble).hasMatch(),
+                 qPrintable(mfu + QLatin1Char(' ') + bubble));
+    }
     widgets::PerformancePanel empty;
     QVERIFY(!empty.searchToCompletion());
 }
