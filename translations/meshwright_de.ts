@@ -6205,7 +6205,7 @@ von %2</translation>
     </message>
     <message>
         <source>Recompute</source>
-        <translation>Neuberechnung</translation>
+        <translation>Recomputation</translation>
     </message>
     <message>
         <source>Step (s)</source>
@@ -6249,7 +6249,7 @@ von %2</translation>
     </message>
     <message>
         <source>Sharding, schedule, recomputation</source>
-        <translation>Sharding, Schedule, Neuberechnung</translation>
+        <translation>Sharding, Schedule, Recomputation</translation>
     </message>
     <message>
         <source>Peak memory (of capacity)</source>
