@@ -6411,6 +6411,62 @@ von %2</translation>
         <source>&lt;b&gt;Search every layout&lt;/b&gt; lists every split of this model on this cluster that fits in memory, fastest first. &lt;b&gt;Also FP8&lt;/b&gt; and &lt;b&gt;Also CPU offload&lt;/b&gt; try those as well. Double-click a row to apply it (one undo step).</source>
         <translation>&lt;b&gt;Alle Layouts durchsuchen&lt;/b&gt; listet jede Aufteilung dieses Modells auf diesem Cluster, die in den Speicher passt, die schnellste zuerst. &lt;b&gt;Auch FP8&lt;/b&gt; und &lt;b&gt;Auch CPU-Offload&lt;/b&gt; probieren diese zusätzlich. Ein Doppelklick auf eine Zeile übernimmt sie (ein Rückgängig-Schritt).</translation>
     </message>
+    <message>
+        <source>ZeRO stage: 0 replicates the model states, 1 shards the optimizer, 2 also the gradients, 3 (FSDP) also the weights</source>
+        <translation>ZeRO-Stufe: 0 repliziert den Model State, 1 shardet den Optimizer, 2 auch die Gradients, 3 (FSDP) auch die Weights</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch on each pipeline</source>
+        <translation>Sequenzen pro Micro-Batch in jeder Pipeline</translation>
+    </message>
+    <message>
+        <source>Which activations are computed again in the backward pass instead of kept</source>
+        <translation>Welche Activations im Backward-Pass neu berechnet statt gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Seconds between two tokens of one sequence</source>
+        <translation>Sekunden zwischen zwei Tokens einer Sequenz</translation>
+    </message>
+    <message>
+        <source>Seconds per training step (one global batch)</source>
+        <translation>Sekunden pro Trainingsschritt (ein globaler Batch)</translation>
+    </message>
+    <message>
+        <source>Seconds until a request&apos;s first token</source>
+        <translation>Sekunden bis zum ersten Token einer Anfrage</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: the share of the GPUs&apos; peak the model&apos;s own FLOPs use</source>
+        <translation>Model FLOPs Utilization: der Anteil der Spitzenleistung der GPUs, den die FLOPs des Modells selbst nutzen</translation>
+    </message>
+    <message>
+        <source>Share of the step that pipeline stages wait idle</source>
+        <translation>Anteil des Schritts, in dem Pipeline-Stages untätig warten</translation>
+    </message>
+    <message>
+        <source>Communication per step that is not hidden behind computation</source>
+        <translation>Kommunikation pro Schritt, die nicht hinter Rechnung verborgen ist</translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU</source>
+        <translation>Speicher der vollsten GPU</translation>
+    </message>
+    <message>
+        <source>Why the degrees sit where they do; hover over a row to read it whole</source>
+        <translation>Warum die Grade dort liegen, wo sie liegen; mit der Maus über einer Zeile ganz zu lesen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>selektiv</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>voll</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ScalingPlot</name>

@@ -28,6 +28,7 @@
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -294,6 +295,26 @@ void PerformancePanel::updateResultHeaders()
          tr("Schedule"), tr("Recompute"), serving ? tr("Inter-token (s)") : tr("Step (s)"), tr("Tokens/s"),
          serving ? tr("First token (s)") : tr("MFU (%)"), tr("Bubble (%)"), tr("Visible comm. (s)"),
          tr("Peak memory (GB)"), tr("Why this placement")});
+    // What a short header means, on hovering it: the table is read by people new to the terms.
+    const std::array<std::pair<int, QString>, 9> explained{{
+        {6,
+         tr("ZeRO stage: 0 replicates the model states, 1 shards the optimizer, 2 also the gradients, "
+            "3 (FSDP) also the weights")},
+        {7, tr("Sequences per micro-batch on each pipeline")},
+        {9, tr("Which activations are computed again in the backward pass instead of kept")},
+        {10,
+         serving ? tr("Seconds between two tokens of one sequence")
+                 : tr("Seconds per training step (one global batch)")},
+        {12,
+         serving ? tr("Seconds until a request's first token")
+                 : tr("Model FLOPs utilisation: the share of the GPUs' peak the model's own FLOPs use")},
+        {13, tr("Share of the step that pipeline stages wait idle")},
+        {14, tr("Communication per step that is not hidden behind computation")},
+        {15, tr("Memory of the fullest GPU")},
+        {16, tr("Why the degrees sit where they do; hover over a row to read it whole")},
+    }};
+    for (const auto& [column, text] : explained)
+        m_model->horizontalHeaderItem(column)->setToolTip(text);
     // Before the first search the headers alone set the widths, so that none is cut ("Recompute").
     m_results->resizeColumnsToContents();
 }
@@ -565,7 +586,7 @@ void PerformancePanel::fillResults()
             number(l.microBatch),
             text(scheduleName(l.schedule)
                  + (l.virtualStages > 1 ? QStringLiteral(" ×%1").arg(l.virtualStages) : QString())),
-            text(recomputeName(l.recompute)),
+            text(recomputeWord(l.recompute)),
             number(std::round(c.stepSeconds * 1000) / 1000, 3),
             number(std::round(c.tokensPerSecond)),
             c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000, 3)
@@ -575,7 +596,8 @@ void PerformancePanel::fillResults()
             number(std::round(c.peakBytes / 1e8) / 10, 1),
             text(qs(c.recipe))};
         row.front()->setData(static_cast<int>(i), Qt::UserRole);
-        row.back()->setToolTip(qs(c.recipe));
+        for (QStandardItem* item : row) // the last column is often cut: the reason on the whole row
+            item->setToolTip(qs(c.recipe));
         m_model->appendRow(row);
     }
     m_results->setSortingEnabled(true);
@@ -584,6 +606,20 @@ void PerformancePanel::fillResults()
     m_applyButton->setEnabled(shown > 0);
     if (shown > 0)
         m_results->selectRow(0);
+}
+
+QString PerformancePanel::recomputeWord(core::Recompute recompute)
+{
+    // Under the "Recompute" header one word says it, and the Schedule and later columns stay in view.
+    switch (recompute) {
+    case core::Recompute::None:
+        return tr("none");
+    case core::Recompute::Selective:
+        return tr("selective");
+    case core::Recompute::Full:
+        return tr("full");
+    }
+    return {};
 }
 
 void PerformancePanel::applyResult(int row)
