@@ -6448,10 +6448,6 @@ von %2</translation>
         <translation>Kommunikation pro Schritt, die nicht hinter Rechnung verborgen ist</translation>
     </message>
     <message>
-        <source>Memory of the fullest GPU</source>
-        <translation>Speicher der vollsten GPU</translation>
-    </message>
-    <message>
         <source>Why the degrees sit where they do; hover over a row to read it whole</source>
         <translation>Warum die Grade dort liegen, wo sie liegen; mit der Maus über einer Zeile ganz zu lesen</translation>
     </message>
@@ -6466,6 +6462,10 @@ von %2</translation>
     <message>
         <source>full</source>
         <translation>voll</translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB</source>
+        <translation>Speicher der vollsten GPU in GB zu 10⁹ Byte: Eine als 80 GB verkaufte GPU fasst 80 GiB, 85,9 GB</translation>
     </message>
 </context>
 <context>

@@ -6439,10 +6439,6 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Memory of the fullest GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Why the degrees sit where they do; hover over a row to read it whole</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6456,6 +6452,10 @@ of %2</source>
     </message>
     <message>
         <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

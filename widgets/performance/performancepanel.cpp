@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QEvent>
 #include <QEventLoop>
+#include <QFontMetrics>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -23,6 +24,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -173,6 +175,9 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->verticalHeader()->hide();
+    // The sorted column makes room for its arrow (fitResultColumns).
+    connect(m_results->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            [this] { fitResultColumns(); });
     // Rows as tall as their text: at 1366 × 768 the page showed 12 rows of 500 with the default height.
     m_results->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_results->verticalHeader()->setDefaultSectionSize(m_results->fontMetrics().height() + 6);
@@ -290,11 +295,36 @@ void PerformancePanel::updateResultHeaders()
 {
     // A serving search ranks by the group's throughput; its "step" is one token of every sequence.
     const bool serving = m_searchedDesign.workload.mode == core::Mode::Serving;
-    m_model->setHorizontalHeaderLabels(
-        {tr("#"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ZeRO"), tr("Micro-batch"),
-         tr("Schedule"), tr("Recompute"), serving ? tr("Inter-token (s)") : tr("Step (s)"), tr("Tokens/s"),
-         serving ? tr("First token (s)") : tr("MFU (%)"), tr("Bubble (%)"), tr("Visible comm. (s)"),
-         tr("Peak memory (GB)"), tr("Why this placement")});
+    QStringList labels{tr("#"),
+                       tr("TP"),
+                       tr("PP"),
+                       tr("DP"),
+                       tr("CP"),
+                       tr("EP"),
+                       tr("ZeRO"),
+                       tr("Micro-batch"),
+                       tr("Schedule"),
+                       tr("Recompute"),
+                       serving ? tr("Inter-token (s)") : tr("Step (s)"),
+                       tr("Tokens/s"),
+                       serving ? tr("First token (s)") : tr("MFU (%)"),
+                       tr("Bubble (%)"),
+                       tr("Visible comm. (s)"),
+                       tr("Peak memory (GB)"),
+                       tr("Why this placement")};
+    // Headers on two lines, broken where the longer line is shortest: 17 columns did not fit 1600 px, and
+    // peak memory was out of view.
+    for (QString& label : labels) {
+        qsizetype best = -1;
+        for (qsizetype i = label.indexOf(QLatin1Char(' ')); i >= 0;
+             i = label.indexOf(QLatin1Char(' '), i + 1))
+            if (best < 0 || std::max(i, label.size() - i - 1) < std::max(best, label.size() - best - 1))
+                best = i;
+        if (best >= 0)
+            label[best] = QLatin1Char('\n');
+    }
+    labels[7].replace(QLatin1Char('-'), QStringLiteral("-\n")); // "Micro-batch" is wider than its digits
+    m_model->setHorizontalHeaderLabels(labels);
     // What a short header means, on hovering it: the table is read by people new to the terms.
     const std::array<std::pair<int, QString>, 9> explained{{
         {6,
@@ -310,13 +340,34 @@ void PerformancePanel::updateResultHeaders()
                  : tr("Model FLOPs utilisation: the share of the GPUs' peak the model's own FLOPs use")},
         {13, tr("Share of the step that pipeline stages wait idle")},
         {14, tr("Communication per step that is not hidden behind computation")},
-        {15, tr("Memory of the fullest GPU")},
+        {15, tr("Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB")},
         {16, tr("Why the degrees sit where they do; hover over a row to read it whole")},
     }};
     for (const auto& [column, text] : explained)
         m_model->horizontalHeaderItem(column)->setToolTip(text);
     // Before the first search the headers alone set the widths, so that none is cut ("Recompute").
-    m_results->resizeColumnsToContents();
+    fitResultColumns();
+}
+
+void PerformancePanel::fitResultColumns()
+{
+    // Qt sizes every header for a sort arrow, which only the sorted one shows: 17 such margins kept peak
+    // memory out of view at 1600 px. A column is as wide as its widest line of header or cell.
+    QHeaderView* header = m_results->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    const int arrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
+    const QAbstractItemView* view = m_results; // QTableView keeps its sizeHintForColumn protected
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        int text = 0;
+        for (const QString& line :
+             m_model->headerData(column, Qt::Horizontal).toString().split(QLatin1Char('\n')))
+            text = std::max(text, metrics.horizontalAdvance(line));
+        const int sorted = header->sortIndicatorSection() == column ? arrow + 4 : 0;
+        // The reasons are long sentences: their column takes what is left (stretched, its cells elided) and
+        // shows each whole in the row's tooltip.
+        const int content = column + 1 < m_model->columnCount() ? view->sizeHintForColumn(column) : 0;
+        m_results->setColumnWidth(column, std::max(content, text + sorted + 16));
+    }
 }
 
 void PerformancePanel::rebuildTable()
@@ -602,7 +653,7 @@ void PerformancePanel::fillResults()
     }
     m_results->setSortingEnabled(true);
     m_results->sortByColumn(0, Qt::AscendingOrder);
-    m_results->resizeColumnsToContents();
+    fitResultColumns();
     m_applyButton->setEnabled(shown > 0);
     if (shown > 0)
         m_results->selectRow(0);

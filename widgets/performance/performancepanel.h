@@ -80,6 +80,7 @@ private:
     void updateResultHeaders();
     void finishSearch(std::shared_ptr<core::SearchResult> result);
     void fillResults();
+    void fitResultColumns();
     static QString recomputeWord(core::Recompute recompute);
 
     DesignSnapshot m_snapshot;
