@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // meshwright: the desktop application. `meshwright [DESIGN.json]` opens a design (or the default one);
 // `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits; `--tab NAME`
-// opens on a view's tab (e.g. --tab collectives); `--learn VIEW [--step N] [--variant NAME]` shows a teaching
-// view instead (strategies, mlp, context, experts, serving), NAME its variant (sp, contiguous, dropless).
+// opens on a view's tab (e.g. --tab collectives); `--search` runs the mesh search first and opens on its
+// results; `--learn VIEW [--step N] [--variant NAME]` shows a teaching view instead (strategies, mlp,
+// context, experts, serving), NAME its variant (sp, contiguous, dropless).
 
 #include "cluster/clusterpanel.h"
+#include "performance/performancepanel.h"
 #include "teaching/lessonview.h"
 #include "window/language.h"
 #include "window/learnwindow.h"
@@ -52,12 +54,16 @@ struct Options
         QStringLiteral("With --learn: show the view's variant: sp (mlp), contiguous (context) or dropless "
                        "(experts)."),
         QStringLiteral("NAME")};
+    QCommandLineOption search{
+        QStringLiteral("search"),
+        QStringLiteral("Run the mesh search of the design to completion first, and open on its results "
+                       "(performance:search unless --tab names another).")};
     QCommandLineOption present{QStringLiteral("present"),
                                QStringLiteral("With --learn: presentation mode (large type, full screen).")};
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({screenshot, language, size, tab, group, learn, step, variant, present});
+        parser.addOptions({screenshot, language, size, tab, search, group, learn, step, variant, present});
     }
 };
 
@@ -175,6 +181,15 @@ int main(int argc, char* argv[])
     if (parser.isSet(options.tab) && !window.showTab(parser.value(options.tab))) {
         std::fprintf(stderr, "meshwright: no tab named %s\n", qPrintable(parser.value(options.tab)));
         return 2;
+    }
+    // --search: the results page pictured with results, which a screenshot could not otherwise show.
+    if (parser.isSet(options.search)) {
+        if (!parser.isSet(options.tab))
+            window.showTab(QStringLiteral("performance:search"));
+        if (!window.performance()->searchToCompletion()) {
+            std::fprintf(stderr, "meshwright: --search: there is no design to search\n");
+            return 2;
+        }
     }
     if (parser.isSet(options.group)) {
         const auto dim = core::enumFromName<core::Dim>(parser.value(options.group).toLower().toStdString());

@@ -79,7 +79,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (the %3 groups lie spread over nodes)</source>
-        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Knoten verteilt)</translation>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Nodes verteilt)</translation>
     </message>
     <message>
         <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
@@ -91,15 +91,15 @@
     </message>
     <message>
         <source>The %1 groups now lie spread over nodes: the colours show each GPU&apos;s %2 instead of its group.</source>
-        <translation>Die %1-Gruppen liegen jetzt über mehrere Knoten verteilt: Die Farben zeigen statt der Gruppe die Stellung jeder GPU darin (%2).</translation>
+        <translation>Die %1-Gruppen liegen jetzt über mehrere Nodes verteilt: Die Farben zeigen statt der Gruppe die Stellung jeder GPU darin (%2).</translation>
     </message>
     <message>
         <source>The %1 groups now sit together in nodes: the colours show each group again.</source>
-        <translation>Die %1-Gruppen liegen jetzt wieder beisammen in Knoten: Die Farben zeigen wieder jede Gruppe.</translation>
+        <translation>Die %1-Gruppen liegen jetzt wieder beisammen in Nodes: Die Farben zeigen wieder jede Gruppe.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour; neighbouring groups alternate light and dark, a group&apos;s GPUs in one node share an outline)</source>
-        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs; benachbarte Gruppen wechseln zwischen hell und dunkel, die GPUs einer Gruppe in einem Knoten teilen sich einen Rahmen)</translation>
+        <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs; benachbarte Gruppen wechseln zwischen hell und dunkel, die GPUs einer Gruppe in einem Node teilen sich einen Rahmen)</translation>
     </message>
 </context>
 <context>
@@ -804,7 +804,7 @@
     </message>
     <message>
         <source>The cluster becomes %1 nodes of %2 GPUs, as the file starts %3 processes (it had %4 GPUs).</source>
-        <translation>Der Cluster wird zu %1 Knoten mit je %2 GPUs, da die Datei %3 Prozesse startet (er hatte %4 GPUs).</translation>
+        <translation>Der Cluster wird zu %1 Nodes mit je %2 GPUs, da die Datei %3 Prozesse startet (er hatte %4 GPUs).</translation>
     </message>
     <message>
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Model states (%7) are the largest part: shard them (a higher ZeRO stage, more DP), split the model further (more TP or PP), or offload the optimizer.</source>
@@ -832,7 +832,7 @@
     </message>
     <message>
         <source>Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs (a higher ZeRO stage, more DP), or set the nodes&apos; RAM if it is larger.</source>
-        <translation>Knoten %1 braucht %2 Hauptspeicher für die ausgelagerten Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Knoten liegen darüber. Weniger auslagern (nur den Optimierer oder nichts), über mehr GPUs sharden (eine höhere ZeRO-Stufe, mehr DP) oder den RAM der Knoten setzen, wenn er größer ist.</translation>
+        <translation>Node %1 braucht %2 Hauptspeicher für die ausgelagerten Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Nodes liegen darüber. Weniger auslagern (nur den Optimierer oder nichts), über mehr GPUs sharden (eine höhere ZeRO-Stufe, mehr DP) oder den RAM der Nodes setzen, wenn er größer ist.</translation>
     </message>
 </context>
 <context>
@@ -1938,7 +1938,7 @@
     </message>
     <message>
         <source>Host RAM per node</source>
-        <translation>Host-RAM pro Knoten</translation>
+        <translation>Host-RAM pro Node</translation>
     </message>
     <message>
         <source>set in the design</source>
@@ -4359,7 +4359,7 @@
     </message>
     <message>
         <source>Add an %1 to node %2</source>
-        <translation>Eine %1 zu Knoten %2 hinzufügen</translation>
+        <translation>Eine %1 zu Node %2 hinzufügen</translation>
     </message>
     <message>
         <source>Memory: %1 of %2 (%3)</source>
@@ -4636,7 +4636,7 @@
     </message>
     <message>
         <source>spread over nodes: colour = %1 (0–%2)</source>
-        <translation>über Knoten verteilt: Farbe = %1 (0–%2)</translation>
+        <translation>über Nodes verteilt: Farbe = %1 (0–%2)</translation>
     </message>
     <message>
         <source>hover a GPU to see its groups; drag it to move it; Delete removes the selection</source>
@@ -4664,7 +4664,7 @@
     </message>
     <message>
         <source>node %1 on %2</source>
-        <translation>Knoten %1 mit %2</translation>
+        <translation>Node %1 mit %2</translation>
     </message>
     <message>
         <source>Slower links: %1 (the others: %2).</source>
@@ -5874,7 +5874,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Host RAM per node (GiB)</source>
-        <translation>Host-RAM pro Knoten (GiB)</translation>
+        <translation>Host-RAM pro Node (GiB)</translation>
     </message>
     <message>
         <source>from the GPU type</source>
@@ -5882,7 +5882,7 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>The CPU memory of every node, which offloaded optimizer states and parameters need; 0: the GPUs&apos; vendor reference system (DGX H100: 2 TB)</source>
-        <translation>Der CPU-Speicher jedes Knotens, den ausgelagerte Optimiererzustände und Parameter brauchen; 0: das Referenzsystem des GPU-Herstellers (DGX H100: 2 TB)</translation>
+        <translation>Der CPU-Speicher jedes Nodes, den ausgelagerte Optimiererzustände und Parameter brauchen; 0: das Referenzsystem des GPU-Herstellers (DGX H100: 2 TB)</translation>
     </message>
 </context>
 <context>
@@ -6056,22 +6056,22 @@ Verbindungen: %3%4</translation>
     </message>
     <message>
         <source>Host memory per node: nothing offloaded (%1 per node).</source>
-        <translation>Hauptspeicher pro Knoten: nichts ausgelagert (%1 pro Knoten).</translation>
+        <translation>Hauptspeicher pro Node: nichts ausgelagert (%1 pro Node).</translation>
     </message>
     <message>
         <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (offloaded states and pinned buffers).</source>
-        <translation>Hauptspeicher pro Knoten: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (ausgelagerte Zustände und gepinnte Puffer).</translation>
+        <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (ausgelagerte Zustände und gepinnte Puffer).</translation>
     </message>
     <message numerus="yes">
         <source>%n node(s) need more than their RAM.</source>
         <translation>
-            <numerusform>%n Knoten braucht mehr als seinen RAM.</numerusform>
-            <numerusform>%n Knoten brauchen mehr als ihren RAM.</numerusform>
+            <numerusform>%n Node braucht mehr als seinen RAM.</numerusform>
+            <numerusform>%n Nodes brauchen mehr als ihren RAM.</numerusform>
         </translation>
     </message>
     <message>
         <source>Host memory per node</source>
-        <translation>Hauptspeicher pro Knoten</translation>
+        <translation>Hauptspeicher pro Node</translation>
     </message>
 </context>
 <context>
@@ -6221,7 +6221,7 @@ von %2</translation>
     </message>
     <message>
         <source>Recompute</source>
-        <translation>Neuberechnung</translation>
+        <translation>Recomputation</translation>
     </message>
     <message>
         <source>Step (s)</source>
@@ -6265,7 +6265,7 @@ von %2</translation>
     </message>
     <message>
         <source>Sharding, schedule, recomputation</source>
-        <translation>Sharding, Schedule, Neuberechnung</translation>
+        <translation>Sharding, Schedule, Recomputation</translation>
     </message>
     <message>
         <source>Peak memory (of capacity)</source>
@@ -6426,6 +6426,62 @@ von %2</translation>
     <message>
         <source>&lt;b&gt;Search every layout&lt;/b&gt; lists every split of this model on this cluster that fits in memory, fastest first. &lt;b&gt;Also FP8&lt;/b&gt; and &lt;b&gt;Also CPU offload&lt;/b&gt; try those as well. Double-click a row to apply it (one undo step).</source>
         <translation>&lt;b&gt;Alle Layouts durchsuchen&lt;/b&gt; listet jede Aufteilung dieses Modells auf diesem Cluster, die in den Speicher passt, die schnellste zuerst. &lt;b&gt;Auch FP8&lt;/b&gt; und &lt;b&gt;Auch CPU-Offload&lt;/b&gt; probieren diese zusätzlich. Ein Doppelklick auf eine Zeile übernimmt sie (ein Rückgängig-Schritt).</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 0 replicates the model states, 1 shards the optimizer, 2 also the gradients, 3 (FSDP) also the weights</source>
+        <translation>ZeRO-Stufe: 0 repliziert den Model State, 1 shardet den Optimizer, 2 auch die Gradients, 3 (FSDP) auch die Weights</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch on each pipeline</source>
+        <translation>Sequenzen pro Micro-Batch in jeder Pipeline</translation>
+    </message>
+    <message>
+        <source>Which activations are computed again in the backward pass instead of kept</source>
+        <translation>Welche Activations im Backward-Pass neu berechnet statt gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Seconds between two tokens of one sequence</source>
+        <translation>Sekunden zwischen zwei Tokens einer Sequenz</translation>
+    </message>
+    <message>
+        <source>Seconds per training step (one global batch)</source>
+        <translation>Sekunden pro Trainingsschritt (ein globaler Batch)</translation>
+    </message>
+    <message>
+        <source>Seconds until a request&apos;s first token</source>
+        <translation>Sekunden bis zum ersten Token einer Anfrage</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: the share of the GPUs&apos; peak the model&apos;s own FLOPs use</source>
+        <translation>Model FLOPs Utilization: der Anteil der Spitzenleistung der GPUs, den die FLOPs des Modells selbst nutzen</translation>
+    </message>
+    <message>
+        <source>Share of the step that pipeline stages wait idle</source>
+        <translation>Anteil des Schritts, in dem Pipeline-Stages untätig warten</translation>
+    </message>
+    <message>
+        <source>Communication per step that is not hidden behind computation</source>
+        <translation>Kommunikation pro Schritt, die nicht hinter Rechnung verborgen ist</translation>
+    </message>
+    <message>
+        <source>Why the degrees sit where they do; hover over a row to read it whole</source>
+        <translation>Warum die Grade dort liegen, wo sie liegen; mit der Maus über einer Zeile ganz zu lesen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>selektiv</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>voll</translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB</source>
+        <translation>Speicher der vollsten GPU in GB zu 10⁹ Byte: Eine als 80 GB verkaufte GPU fasst 80 GiB, 85,9 GB</translation>
     </message>
 </context>
 <context>

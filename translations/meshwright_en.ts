@@ -6418,6 +6418,62 @@ of %2</source>
         <source>&lt;b&gt;Search every layout&lt;/b&gt; lists every split of this model on this cluster that fits in memory, fastest first. &lt;b&gt;Also FP8&lt;/b&gt; and &lt;b&gt;Also CPU offload&lt;/b&gt; try those as well. Double-click a row to apply it (one undo step).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ZeRO stage: 0 replicates the model states, 1 shards the optimizer, 2 also the gradients, 3 (FSDP) also the weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch on each pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which activations are computed again in the backward pass instead of kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds between two tokens of one sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds per training step (one global batch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds until a request&apos;s first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: the share of the GPUs&apos; peak the model&apos;s own FLOPs use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the step that pipeline stages wait idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication per step that is not hidden behind computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why the degrees sit where they do; hover over a row to read it whole</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ScalingPlot</name>

@@ -13,19 +13,24 @@
 
 #include <QCheckBox>
 #include <QEvent>
+#include <QEventLoop>
+#include <QFontMetrics>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -170,6 +175,12 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->verticalHeader()->hide();
+    // The sorted column makes room for its arrow (fitResultColumns).
+    connect(m_results->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            [this] { fitResultColumns(); });
+    // Rows as tall as their text: at 1366 × 768 the page showed 12 rows of 500 with the default height.
+    m_results->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_results->verticalHeader()->setDefaultSectionSize(m_results->fontMetrics().height() + 6);
     searchLayout->addWidget(m_results, 1);
     m_pages->addTab(search, QString());
     m_scaling = new ScalingPlot(m_pages);
@@ -284,13 +295,79 @@ void PerformancePanel::updateResultHeaders()
 {
     // A serving search ranks by the group's throughput; its "step" is one token of every sequence.
     const bool serving = m_searchedDesign.workload.mode == core::Mode::Serving;
-    m_model->setHorizontalHeaderLabels(
-        {tr("#"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ZeRO"), tr("Micro-batch"),
-         tr("Schedule"), tr("Recompute"), serving ? tr("Inter-token (s)") : tr("Step (s)"), tr("Tokens/s"),
-         serving ? tr("First token (s)") : tr("MFU (%)"), tr("Bubble (%)"), tr("Visible comm. (s)"),
-         tr("Peak memory (GB)"), tr("Why this placement")});
+    QStringList labels{tr("#"),
+                       tr("TP"),
+                       tr("PP"),
+                       tr("DP"),
+                       tr("CP"),
+                       tr("EP"),
+                       tr("ZeRO"),
+                       tr("Micro-batch"),
+                       tr("Schedule"),
+                       tr("Recompute"),
+                       serving ? tr("Inter-token (s)") : tr("Step (s)"),
+                       tr("Tokens/s"),
+                       serving ? tr("First token (s)") : tr("MFU (%)"),
+                       tr("Bubble (%)"),
+                       tr("Visible comm. (s)"),
+                       tr("Peak memory (GB)"),
+                       tr("Why this placement")};
+    // Headers on two lines, broken where the longer line is shortest: 17 columns did not fit 1600 px, and
+    // peak memory was out of view.
+    for (QString& label : labels) {
+        qsizetype best = -1;
+        for (qsizetype i = label.indexOf(QLatin1Char(' ')); i >= 0;
+             i = label.indexOf(QLatin1Char(' '), i + 1))
+            if (best < 0 || std::max(i, label.size() - i - 1) < std::max(best, label.size() - best - 1))
+                best = i;
+        if (best >= 0)
+            label[best] = QLatin1Char('\n');
+    }
+    labels[7].replace(QLatin1Char('-'), QStringLiteral("-\n")); // "Micro-batch" is wider than its digits
+    m_model->setHorizontalHeaderLabels(labels);
+    // What a short header means, on hovering it: the table is read by people new to the terms.
+    const std::array<std::pair<int, QString>, 9> explained{{
+        {6,
+         tr("ZeRO stage: 0 replicates the model states, 1 shards the optimizer, 2 also the gradients, "
+            "3 (FSDP) also the weights")},
+        {7, tr("Sequences per micro-batch on each pipeline")},
+        {9, tr("Which activations are computed again in the backward pass instead of kept")},
+        {10,
+         serving ? tr("Seconds between two tokens of one sequence")
+                 : tr("Seconds per training step (one global batch)")},
+        {12,
+         serving ? tr("Seconds until a request's first token")
+                 : tr("Model FLOPs utilisation: the share of the GPUs' peak the model's own FLOPs use")},
+        {13, tr("Share of the step that pipeline stages wait idle")},
+        {14, tr("Communication per step that is not hidden behind computation")},
+        {15, tr("Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB")},
+        {16, tr("Why the degrees sit where they do; hover over a row to read it whole")},
+    }};
+    for (const auto& [column, text] : explained)
+        m_model->horizontalHeaderItem(column)->setToolTip(text);
     // Before the first search the headers alone set the widths, so that none is cut ("Recompute").
-    m_results->resizeColumnsToContents();
+    fitResultColumns();
+}
+
+void PerformancePanel::fitResultColumns()
+{
+    // Qt sizes every header for a sort arrow, which only the sorted one shows: 17 such margins kept peak
+    // memory out of view at 1600 px. A column is as wide as its widest line of header or cell.
+    QHeaderView* header = m_results->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    const int arrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
+    const QAbstractItemView* view = m_results; // QTableView keeps its sizeHintForColumn protected
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        int text = 0;
+        for (const QString& line :
+             m_model->headerData(column, Qt::Horizontal).toString().split(QLatin1Char('\n')))
+            text = std::max(text, metrics.horizontalAdvance(line));
+        const int sorted = header->sortIndicatorSection() == column ? arrow + 4 : 0;
+        // The reasons are long sentences: their column takes what is left (stretched, its cells elided) and
+        // shows each whole in the row's tooltip.
+        const int content = column + 1 < m_model->columnCount() ? view->sizeHintForColumn(column) : 0;
+        m_results->setColumnWidth(column, std::max(content, text + sorted + 16));
+    }
 }
 
 void PerformancePanel::rebuildTable()
@@ -474,6 +551,18 @@ void PerformancePanel::startSearch()
     m_worker->start();
 }
 
+bool PerformancePanel::searchToCompletion()
+{
+    if (m_snapshot.isNull())
+        return false;
+    QEventLoop loop;
+    connect(this, &PerformancePanel::searchFinished, &loop, &QEventLoop::quit);
+    startSearch();
+    if (m_worker)
+        loop.exec();
+    return true;
+}
+
 void PerformancePanel::cancelSearch()
 {
     if (m_cancel)
@@ -485,6 +574,7 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
     m_worker->deleteLater();
     m_worker = nullptr;
     m_result = std::move(*result);
+    m_progress->setVisible(false); // the status line says how it ended; a full bar said nothing more
     m_searchStatus->setWordWrap(true);
     m_cancelButton->setEnabled(false);
     m_searchButton->setEnabled(!m_snapshot.isNull());
@@ -522,9 +612,11 @@ void PerformancePanel::fillResults()
     for (std::size_t i = 0; i < shown; ++i) {
         const core::SearchCandidate& c = m_result.candidates[i];
         const core::ParallelLayout& l = c.layout;
-        // Shown as every view writes numbers ("3.45 M", "2,41" in German), sorted by value.
-        auto number = [](double value) {
-            auto* item = new QStandardItem(std::fabs(value) >= 1e5 ? countText(value) : numberText(value, 6));
+        // Shown as every view writes numbers ("3.45 M", "2,41" in German), sorted by value; a column keeps
+        // its decimals ("16.110" under "15.709", not "16.11"), so that its digits line up and compare.
+        auto number = [](double value, int decimals = 0) {
+            auto* item = new QStandardItem(
+                std::fabs(value) >= 1e5 ? countText(value) : QLocale().toString(value, 'f', decimals));
             item->setData(value, kSortRole);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             return item;
@@ -545,25 +637,40 @@ void PerformancePanel::fillResults()
             number(l.microBatch),
             text(scheduleName(l.schedule)
                  + (l.virtualStages > 1 ? QStringLiteral(" ×%1").arg(l.virtualStages) : QString())),
-            text(recomputeName(l.recompute)),
-            number(std::round(c.stepSeconds * 1000) / 1000),
+            text(recomputeWord(l.recompute)),
+            number(std::round(c.stepSeconds * 1000) / 1000, 3),
             number(std::round(c.tokensPerSecond)),
-            c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000)
-                                   : number(std::round(c.mfu * 1000) / 10),
-            number(std::round(c.bubbleFraction * 1000) / 10),
-            number(std::round(c.exposed.total() * 1000) / 1000),
-            number(std::round(c.peakBytes / 1e8) / 10),
+            c.timeToFirstToken > 0 ? number(std::round(c.timeToFirstToken * 1000) / 1000, 3)
+                                   : number(std::round(c.mfu * 1000) / 10, 1),
+            number(std::round(c.bubbleFraction * 1000) / 10, 1),
+            number(std::round(c.exposed.total() * 1000) / 1000, 3),
+            number(std::round(c.peakBytes / 1e8) / 10, 1),
             text(qs(c.recipe))};
         row.front()->setData(static_cast<int>(i), Qt::UserRole);
-        row.back()->setToolTip(qs(c.recipe));
+        for (QStandardItem* item : row) // the last column is often cut: the reason on the whole row
+            item->setToolTip(qs(c.recipe));
         m_model->appendRow(row);
     }
     m_results->setSortingEnabled(true);
     m_results->sortByColumn(0, Qt::AscendingOrder);
-    m_results->resizeColumnsToContents();
+    fitResultColumns();
     m_applyButton->setEnabled(shown > 0);
     if (shown > 0)
         m_results->selectRow(0);
+}
+
+QString PerformancePanel::recomputeWord(core::Recompute recompute)
+{
+    // Under the "Recompute" header one word says it, and the Schedule and later columns stay in view.
+    switch (recompute) {
+    case core::Recompute::None:
+        return tr("none");
+    case core::Recompute::Selective:
+        return tr("selective");
+    case core::Recompute::Full:
+        return tr("full");
+    }
+    return {};
 }
 
 void PerformancePanel::applyResult(int row)

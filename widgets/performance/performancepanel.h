@@ -50,6 +50,10 @@ public:
 
     void startSearch();
     void cancelSearch();
+    // Runs the mesh search and returns once it has finished and its results are in the table (for
+    // `meshwright --screenshot --search`, which pictures the results); false when there is no design to
+    // search.
+    bool searchToCompletion();
     bool isSearching() const { return m_worker != nullptr; }
     QTableView* resultsView() const { return m_results; }
     QTabWidget* pages() const { return m_pages; }
@@ -76,6 +80,8 @@ private:
     void updateResultHeaders();
     void finishSearch(std::shared_ptr<core::SearchResult> result);
     void fillResults();
+    void fitResultColumns();
+    static QString recomputeWord(core::Recompute recompute);
 
     DesignSnapshot m_snapshot;
     std::vector<Candidate> m_candidates;

@@ -13,6 +13,7 @@
 
 #include <QLabel>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -52,6 +53,7 @@ private slots:
     void tabOpensAPage();
     void searchRanksAndApplies();
     void searchCancels();
+    void searchToCompletionFillsTheTable();
     void scalingStatesItsBaseline();
     void scalingWaitsUntilShown();
     void scalingAxesAgreeAndSaySo();
@@ -174,6 +176,58 @@ void TestPerformanceTab::searchCancels()
     panel()->cancelSearch();
     QVERIFY(finished.wait(60000));
     QVERIFY(panel()->searchResult().cancelled);
+}
+
+// `meshwright --screenshot --search`: the call returns only once the search has ended and its results fill
+// the table, so that the picture taken next shows them; with no design there is nothing to search.
+void TestPerformanceTab::searchToCompletionFillsTheTable()
+{
+    m_window->setDesign(smallCluster());
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
+    QSignalSpy finished(panel(), &widgets::PerformancePanel::searchFinished);
+    QVERIFY(panel()->searchToCompletion());
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!panel()->isSearching());
+    QVERIFY(!panel()->searchResult().candidates.empty());
+    QCOMPARE(panel()->resultsView()->model()->rowCount(),
+             static_cast<int>(std::min<std::size_t>(panel()->searchResult().candidates.size(), 500)));
+    auto* status = panel()->findChild<QLabel*>(QStringLiteral("searchStatus"));
+    QVERIFY2(status->text().contains(QStringLiteral("fit.")), qPrintable(status->text()));
+    // The screenshot of the results showed a full progress bar beside the status line that says it ended.
+    QVERIFY(!panel()->findChild<QProgressBar*>()->isVisibleTo(panel()));
+    // Each column keeps its decimals, so that its digits line up: step seconds 3, MFU and bubble 1.
+    const QAbstractItemModel* model = panel()->resultsView()->model();
+    const QRegularExpression threeDecimals(QStringLiteral("^\\d+\\.\\d{3}$"));
+    const QRegularExpression oneDecimal(QStringLiteral("^\\d+\\.\\d$"));
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString step = model->index(row, 10).data().toString();
+        const QString mfu = model->index(row, 12).data().toString();
+        const QString bubble = model->index(row, 13).data().toString();
+        QVERIFY2(threeDecimals.match(step).hasMatch(), qPrintable(step));
+        QVERIFY2(oneDecimal.match(mfu).hasMatch() && oneDecimal.match(bubble).hasMatch(),
+                 qPrintable(mfu + QLatin1Char(' ') + bubble));
+        // One word under "Recompute" keeps the later columns in view; the reason is on the whole row.
+        const QString recompute = model->index(row, 9).data().toString();
+        QVERIFY2(QStringList({QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full")})
+                     .contains(recompute),
+                 qPrintable(recompute));
+        QCOMPARE(model->index(row, 1).data(Qt::ToolTipRole).toString(),
+                 model->index(row, 16).data().toString());
+    }
+    // At 1600 × 1000 every column but the reasons (whose text is each row's tooltip) is in view.
+    m_window->resize(1600, 1000);
+    QTest::qWait(0);
+    const QTableView* view = panel()->resultsView();
+    const int last = model->columnCount() - 1;
+    QVERIFY2(view->columnViewportPosition(last) + 40 < view->viewport()->width(),
+             qPrintable(QStringLiteral("%1 of %2")
+                            .arg(view->columnViewportPosition(last))
+                            .arg(view->viewport()->width())));
+    // Short headers are explained on hovering.
+    for (int column : {6, 7, 9, 10, 12, 13, 14, 15, 16})
+        QVERIFY(!model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    widgets::PerformancePanel empty;
+    QVERIFY(!empty.searchToCompletion());
 }
 
 // The scaling page computes when shown, from the current design, and says what its efficiency divides by.
