@@ -5521,6 +5521,10 @@ Verbindungen: %3%4</translation>
             <numerusform>%Ln Sequenzen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No step time: the pipeline runs too many operations per step to simulate (see Diagnostics).</source>
+        <translation>Keine Schrittzeit: Die Pipeline führt pro Schritt zu viele Operationen aus, um sie zu simulieren (siehe Diagnose).</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -5514,6 +5514,10 @@ Links: %3%4</source>
             <numerusform>%Ln sequences</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No step time: the pipeline runs too many operations per step to simulate (see Diagnostics).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

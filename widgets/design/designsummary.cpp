@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "design/designsummary.h"
 
+#include "base/diagnostickinds.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
 #include "common/choicetext.h"
@@ -302,9 +303,17 @@ void DesignSummary::refreshPerformance()
         // The verdict keeps the height the figures had, so that the views below do not move up while
         // the user mends the error (and back down once it is mended).
         m_performance->setMinimumHeight(m_performance->height());
-        m_performance->setText(head + QStringLiteral("<br><small>")
-                               + tr("No step time: the figures need a layout without errors.")
-                               + QStringLiteral("</small>"));
+        // Without errors, the step is missing because its pipeline is too large to simulate: say that.
+        const bool tooLarge = verdict != Verdict::HasErrors
+            && std::any_of(e.diagnostics.begin(), e.diagnostics.end(), [](const core::Diagnostic& d) {
+                                  return d.code == core::diag::kScheduleNotSimulated.code;
+                              });
+        m_performance->setText(
+            head + QStringLiteral("<br><small>")
+            + (tooLarge ? tr("No step time: the pipeline runs too many operations per step to simulate "
+                             "(see Diagnostics).")
+                        : tr("No step time: the figures need a layout without errors."))
+            + QStringLiteral("</small>"));
         m_performance->setToolTip(QString());
         return;
     }

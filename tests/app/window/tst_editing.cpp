@@ -53,6 +53,7 @@ private slots:
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
     void idleGpusAreAWarning();
+    void pipelineTooLargeToSimulateSaysSo();
     void f5OnAFreshWindowShowsTheModelInEveryLesson();
     void helpListsTheShortcutsAndTheGuide();
     void performanceTabSaysHowToPin();
@@ -318,6 +319,22 @@ void TestEditing::idleGpusAreAWarning()
     // The figures stay: idle GPUs are a warning, the layout runs.
     QVERIFY(m_window->summary()->performanceText().contains(QStringLiteral("Step ")));
     QVERIFY(!m_window->summary()->performanceText().contains(QStringLiteral("If it ran:")));
+}
+
+// A valid layout whose pipeline has too many operations to simulate (PP 4, DP 1, 100,000 micro-batches:
+// 800,000 operations, over core::kMaxEvaluatedPipelineOps): the headline names that reason, not
+// errors the layout does not have.
+void TestEditing::pipelineTooLargeToSimulateSaysSo()
+{
+    document()->editFields({{Field::Pp, std::int64_t{4}},
+                            {Field::Dp, std::int64_t{1}},
+                            {Field::GlobalBatch, std::int64_t{100000}}});
+    const core::Evaluation& e = *document()->snapshot().evaluation;
+    QVERIFY(!e.performance);
+    QVERIFY(!core::hasErrors(e.diagnostics));
+    const QString headline = m_window->summary()->performanceText();
+    QVERIFY2(headline.contains(QStringLiteral("too many operations")), qPrintable(headline));
+    QVERIFY2(!headline.contains(QStringLiteral("without errors")), qPrintable(headline));
 }
 
 // F5 straight after the window opens, before the Learn menu was ever shown: every lesson teaches with the
