@@ -2004,6 +2004,101 @@
     </message>
 </context>
 <context>
+    <name>Recipes</name>
+    <message>
+        <source>PP %1 (interleaved, %3 chunks per rank) sends only activations between stages, so it may cross %2.</source>
+        <translation>PP %1 (verschachtelt, %3 Chunks pro Rank) sendet nur Aktivierungen zwischen den Stages und darf daher über %2 laufen.</translation>
+    </message>
+    <message>
+        <source>PP %1 (ZB-H1: weight gradients fill the bubble, 1F1B&apos;s memory) sends only activations between stages, so it may cross %2.</source>
+        <translation>PP %1 (ZB-H1: Gewichtsgradienten füllen die Bubble, Speicher wie 1F1B) sendet nur Aktivierungen zwischen den Stages und darf daher über %2 laufen.</translation>
+    </message>
+    <message>
+        <source>PP %1 (ZB-V: two chunks per rank in a V, weight gradients fill the bubble) sends only activations between stages, so it may cross %2.</source>
+        <translation>PP %1 (ZB-V: zwei Chunks pro Rank in V-Form, Gewichtsgradienten füllen die Bubble) sendet nur Aktivierungen zwischen den Stages und darf daher über %2 laufen.</translation>
+    </message>
+    <message>
+        <source>PP %1 (DualPipeV: two chunks per rank in a V, one micro-batch&apos;s forward overlapped with another&apos;s backward) sends only activations between stages, so it may cross %2.</source>
+        <translation>PP %1 (DualPipeV: zwei Chunks pro Rank in V-Form, der Forward eines Micro-Batches überlappt den Backward eines anderen) sendet nur Aktivierungen zwischen den Stages und darf daher über %2 laufen.</translation>
+    </message>
+    <message>
+        <source>PP %1 (DualPipe: micro-batches enter from both ends, every stage held twice and its gradients summed across the pair) sends only activations between stages, so it may cross %2.</source>
+        <translation>PP %1 (DualPipe: Micro-Batches treten an beiden Enden ein, jede Stage liegt doppelt vor und ihre Gradienten werden über das Paar summiert) sendet nur Aktivierungen zwischen den Stages und darf daher über %2 laufen.</translation>
+    </message>
+    <message>
+        <source>PP %1 (GPipe) sends only activations between stages, so it may cross %2.</source>
+        <translation>PP %1 (GPipe) sendet nur Aktivierungen zwischen den Stages und darf daher über %2 laufen.</translation>
+    </message>
+    <message>
+        <source>PP %1 (1F1B) sends only activations between stages, so it may cross %2.</source>
+        <translation>PP %1 (1F1B) sendet nur Aktivierungen zwischen den Stages und darf daher über %2 laufen.</translation>
+    </message>
+    <message>
+        <source>TP %1 inside one node over %2 (the fastest domain).</source>
+        <translation>TP %1 innerhalb eines Nodes über %2 (die schnellste Domäne).</translation>
+    </message>
+    <message>
+        <source>TP %1 spans nodes: its all-reduces cross %2.</source>
+        <translation>TP %1 reicht über mehrere Nodes: seine All-Reduces laufen über %2.</translation>
+    </message>
+    <message>
+        <source>CP %1 splits the %2-token sequence.</source>
+        <translation>CP %1 teilt die Sequenz von %2 Tokens.</translation>
+    </message>
+    <message>
+        <source>EP %1 spreads the %2 experts.</source>
+        <translation>EP %1 verteilt die %2 Experten.</translation>
+    </message>
+    <message>
+        <source>%1 independent replicas serve their own requests: throughput adds up, latency stays.</source>
+        <translation>%1 unabhängige Replikate bedienen ihre eigenen Anfragen: Der Durchsatz addiert sich, die Latenz bleibt.</translation>
+    </message>
+    <message>
+        <source>DP %1 replicates the model (DDP).</source>
+        <translation>DP %1 repliziert das Modell (DDP).</translation>
+    </message>
+    <message>
+        <source>DP %1 with ZeRO-1 shards the optimizer.</source>
+        <translation>DP %1 mit ZeRO-1 shardet den Optimizer.</translation>
+    </message>
+    <message>
+        <source>DP %1 with ZeRO-2 shards optimizer and gradients.</source>
+        <translation>DP %1 mit ZeRO-2 shardet Optimizer und Gradienten.</translation>
+    </message>
+    <message>
+        <source>DP %1 with FSDP (ZeRO-3) shards all model states.</source>
+        <translation>DP %1 mit FSDP (ZeRO-3) shardet alle Modellzustände.</translation>
+    </message>
+    <message>
+        <source>PP %1 holds a larger model, but a token passes its stages in turn: it adds latency, not speed.</source>
+        <translation>PP %1 fasst ein größeres Modell, aber ein Token durchläuft seine Stages nacheinander: Das kostet Latenz und bringt keine Geschwindigkeit.</translation>
+    </message>
+    <message>
+        <source>Full recomputation to fit the activations.</source>
+        <translation>Volle Recomputation, damit die Aktivierungen passen.</translation>
+    </message>
+    <message>
+        <source>Selective recomputation of attention.</source>
+        <translation>Selektive Recomputation der Attention.</translation>
+    </message>
+    <message>
+        <source>FP8 GEMMs on the FP8 tensor cores.</source>
+        <translation>FP8-GEMMs auf den FP8-Tensor-Cores.</translation>
+    </message>
+    <message>
+        <source>The optimizer states in host memory, stepped by the CPU.</source>
+        <translation>Die Optimizer-Zustände im Host-Speicher, von der CPU aktualisiert.</translation>
+    </message>
+    <message>
+        <source>Parameters and optimizer states in host memory, fetched for every micro-batch.</source>
+        <translation>Parameter und Optimizer-Zustände im Host-Speicher, für jeden Micro-Batch geholt.</translation>
+    </message>
+    <message>
+        <source>One GPU holds the whole model.</source>
+        <translation>Eine GPU hält das ganze Modell.</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>, sequence parallel</source>

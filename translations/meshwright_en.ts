@@ -2004,6 +2004,101 @@
     </message>
 </context>
 <context>
+    <name>Recipes</name>
+    <message>
+        <source>PP %1 (interleaved, %3 chunks per rank) sends only activations between stages, so it may cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 (ZB-H1: weight gradients fill the bubble, 1F1B&apos;s memory) sends only activations between stages, so it may cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 (ZB-V: two chunks per rank in a V, weight gradients fill the bubble) sends only activations between stages, so it may cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 (DualPipeV: two chunks per rank in a V, one micro-batch&apos;s forward overlapped with another&apos;s backward) sends only activations between stages, so it may cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 (DualPipe: micro-batches enter from both ends, every stage held twice and its gradients summed across the pair) sends only activations between stages, so it may cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 (GPipe) sends only activations between stages, so it may cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 (1F1B) sends only activations between stages, so it may cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 inside one node over %2 (the fastest domain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 spans nodes: its all-reduces cross %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP %1 splits the %2-token sequence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1 spreads the %2 experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 independent replicas serve their own requests: throughput adds up, latency stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1 replicates the model (DDP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1 with ZeRO-1 shards the optimizer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1 with ZeRO-2 shards optimizer and gradients.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1 with FSDP (ZeRO-3) shards all model states.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 holds a larger model, but a token passes its stages in turn: it adds latency, not speed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full recomputation to fit the activations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective recomputation of attention.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 GEMMs on the FP8 tensor cores.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The optimizer states in host memory, stepped by the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and optimizer states in host memory, fetched for every micro-batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One GPU holds the whole model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>, sequence parallel</source>

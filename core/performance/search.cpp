@@ -466,10 +466,14 @@ SearchResult searchMeshes(const Design& design, const SearchSpace& space, const 
                      });
     // Only the candidates anyone reads get their recipe.
     const RecipeContext context = recipeContext(design, *fixed.catalog);
+    const auto explain = [&](SearchCandidate& c) {
+        c.recipeSentences = recipeSentences(design, c, context);
+        c.recipe = recipeText(c.recipeSentences);
+    };
     for (std::size_t i = 0; i < std::min<std::size_t>(result.candidates.size(), 1000); ++i)
-        result.candidates[i].recipe = recipeOf(design, result.candidates[i], context);
+        explain(result.candidates[i]);
     if (result.closest)
-        result.closest->recipe = recipeOf(design, *result.closest, context);
+        explain(*result.closest);
     return result;
 }
 

@@ -90,6 +90,15 @@ struct SearchOptions
     SearchRank rankBy = SearchRank::Time;
 };
 
+// One sentence of a candidate's recipe: a text marked MW_TR_NOOP("Recipes", …) with %1 … and its
+// arguments, so that the window says it in its language (widgets/performance/recipetext.h);
+// SearchCandidate::recipe is the same in English.
+struct RecipeSentence
+{
+    const char* text = "";
+    std::vector<std::string> args;
+};
+
 struct SearchCandidate
 {
     ParallelLayout layout;
@@ -108,6 +117,7 @@ struct SearchCandidate
     std::int64_t globalBatch = 0; // the batch it runs (the design's unless the batch policy rounds it)
     bool pareto = false; // no other candidate is both faster and leaves more memory free
     std::string recipe; // why the degrees sit where they sit, in the reference article's topology recipe
+    std::vector<RecipeSentence> recipeSentences; // the same, sentence by sentence, for translation
 
     double headroomBytes() const { return capacityBytes - peakBytes; }
 };

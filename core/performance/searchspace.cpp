@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/searchspace.h"
 
+#include "base/diagnostic.h"
 #include "compute/gpupeaks.h"
 #include "framework/frameworkprofile.h"
 #include "pipeline/stagetime.h"
@@ -285,101 +286,113 @@ RecipeContext recipeContext(const Design& design, const Catalog& catalog)
 }
 
 namespace {
-// The pipeline schedule in the recipe's words, with what it buys.
-std::string scheduleClause(const ParallelLayout& l)
+// The pipeline sentence with its schedule, whole, so that a translation can order its words freely.
+const char* pipelineSentence(Schedule schedule)
 {
-    switch (l.schedule) {
+    switch (schedule) {
     case Schedule::Interleaved:
-        return " (interleaved, " + std::to_string(l.virtualStages) + " chunks per rank)";
+        return MW_TR_NOOP("Recipes",
+                          "PP %1 (interleaved, %3 chunks per rank) sends only activations between "
+                          "stages, so it may cross %2.");
     case Schedule::ZbH1:
-        return " (ZB-H1: weight gradients fill the bubble, 1F1B's memory)";
+        return MW_TR_NOOP("Recipes",
+                          "PP %1 (ZB-H1: weight gradients fill the bubble, 1F1B's memory) sends only "
+                          "activations between stages, so it may cross %2.");
     case Schedule::ZbV:
-        return " (ZB-V: two chunks per rank in a V, weight gradients fill the bubble)";
+        return MW_TR_NOOP("Recipes",
+                          "PP %1 (ZB-V: two chunks per rank in a V, weight gradients fill the bubble) "
+                          "sends only activations between stages, so it may cross %2.");
     case Schedule::DualPipeV:
-        return " (DualPipeV: two chunks per rank in a V, one micro-batch's forward overlapped with another's "
-               "backward)";
+        return MW_TR_NOOP("Recipes",
+                          "PP %1 (DualPipeV: two chunks per rank in a V, one micro-batch's forward "
+                          "overlapped with another's backward) sends only activations between "
+                          "stages, so it may cross %2.");
     case Schedule::DualPipe:
-        return " (DualPipe: micro-batches enter from both ends, every stage held twice and its gradients "
-               "summed across the pair)";
+        return MW_TR_NOOP("Recipes",
+                          "PP %1 (DualPipe: micro-batches enter from both ends, every stage held "
+                          "twice and its gradients summed across the pair) sends only activations "
+                          "between stages, so it may cross %2.");
     case Schedule::GPipe:
-        return " (GPipe)";
+        return MW_TR_NOOP("Recipes",
+                          "PP %1 (GPipe) sends only activations between stages, so it may cross %2.");
     case Schedule::OneFOneB:
         break;
     }
-    return " (1F1B)";
+    return MW_TR_NOOP("Recipes", "PP %1 (1F1B) sends only activations between stages, so it may cross %2.");
 }
+
 } // namespace
 
-std::string recipeOf(const Design& design, const SearchCandidate& candidate, const RecipeContext& context)
+std::vector<RecipeSentence> recipeSentences(const Design& design, const SearchCandidate& candidate,
+                                            const RecipeContext& context)
 {
     const ParallelLayout& l = candidate.layout;
-    const int perNode = context.perNode;
-    const std::string& intra = context.intraLink;
-    const std::string& fabric = context.fabric;
+    const bool training = design.workload.mode == Mode::Training;
+    std::vector<RecipeSentence> out;
+    const auto n = [](auto value) { return std::to_string(value); };
+    if (l.tp() > 1)
+        out.push_back(
+            l.tp() <= context.perNode
+                ? RecipeSentence{MW_TR_NOOP("Recipes", "TP %1 inside one node over %2 (the fastest domain)."),
+                                 {n(l.tp()), context.intraLink}}
+                : RecipeSentence{MW_TR_NOOP("Recipes", "TP %1 spans nodes: its all-reduces cross %2."),
+                                 {n(l.tp()), context.fabric}});
+    if (l.cp() > 1)
+        out.push_back({MW_TR_NOOP("Recipes", "CP %1 splits the %2-token sequence."),
+                       {n(l.cp()), n(design.workload.sequenceLength)}});
+    if (l.ep() > 1)
+        out.push_back({MW_TR_NOOP("Recipes", "EP %1 spreads the %2 experts."),
+                       {n(l.ep()), n(design.model.moe.experts)}});
+    if (l.dp() > 1 && !training) {
+        out.push_back(
+            {MW_TR_NOOP(
+                 "Recipes",
+                 "%1 independent replicas serve their own requests: throughput adds up, latency stays."),
+             {n(l.dp())}});
+    } else if (l.dp() > 1) {
+        static constexpr std::array kZero{
+            MW_TR_NOOP("Recipes", "DP %1 replicates the model (DDP)."),
+            MW_TR_NOOP("Recipes", "DP %1 with ZeRO-1 shards the optimizer."),
+            MW_TR_NOOP("Recipes", "DP %1 with ZeRO-2 shards optimizer and gradients."),
+            MW_TR_NOOP("Recipes", "DP %1 with FSDP (ZeRO-3) shards all model states.")};
+        out.push_back({kZero[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))], {n(l.dp())}});
+    }
+    if (l.pp() > 1 && !training)
+        out.push_back({MW_TR_NOOP("Recipes",
+                                  "PP %1 holds a larger model, but a token passes its stages in turn: it "
+                                  "adds latency, not speed."),
+                       {n(l.pp())}});
+    else if (l.pp() > 1)
+        out.push_back({pipelineSentence(l.schedule), {n(l.pp()), context.fabric, n(l.virtualStages)}});
+    if (l.recompute != Recompute::None)
+        out.push_back({l.recompute == Recompute::Full
+                           ? MW_TR_NOOP("Recipes", "Full recomputation to fit the activations.")
+                           : MW_TR_NOOP("Recipes", "Selective recomputation of attention."),
+                       {}});
+    if (training && candidate.precision == Precision::Fp8)
+        out.push_back({MW_TR_NOOP("Recipes", "FP8 GEMMs on the FP8 tensor cores."), {}});
+    if (training && candidate.offload == Offload::Cpu)
+        out.push_back(
+            {MW_TR_NOOP("Recipes", "The optimizer states in host memory, stepped by the CPU."), {}});
+    else if (training && candidate.offload == Offload::CpuParameters)
+        out.push_back(
+            {MW_TR_NOOP("Recipes",
+                        "Parameters and optimizer states in host memory, fetched for every micro-batch."),
+             {}});
+    if (out.empty())
+        out.push_back({MW_TR_NOOP("Recipes", "One GPU holds the whole model."), {}});
+    return out;
+}
+
+std::string recipeText(const std::vector<RecipeSentence>& sentences)
+{
     std::string text;
-    auto sentence = [&text](const std::string& s) {
+    for (const RecipeSentence& s : sentences) {
         if (!text.empty())
             text += ' ';
-        text += s;
-    };
-    if (l.tp() > 1) {
-        std::string s = "TP ";
-        s += std::to_string(l.tp());
-        s += l.tp() <= perNode ? " inside one node over " + intra + " (the fastest domain)."
-                               : " spans nodes: its all-reduces cross " + fabric + ".";
-        sentence(s);
+        text += fillTemplate(s.text, s.args);
     }
-    if (l.cp() > 1) {
-        std::string s = "CP ";
-        s += std::to_string(l.cp());
-        s += " splits the ";
-        s += std::to_string(design.workload.sequenceLength);
-        s += "-token sequence.";
-        sentence(s);
-    }
-    if (l.ep() > 1) {
-        std::string s = "EP ";
-        s += std::to_string(l.ep());
-        s += " spreads the ";
-        s += std::to_string(design.model.moe.experts);
-        s += " experts.";
-        sentence(s);
-    }
-    if (l.dp() > 1 && design.workload.mode == Mode::Serving) {
-        std::string s = std::to_string(l.dp());
-        s += " independent replicas serve their own requests: throughput adds up, latency stays.";
-        sentence(s);
-    } else if (l.dp() > 1) {
-        std::string s = "DP ";
-        s += std::to_string(l.dp());
-        static constexpr std::array kZero{
-            " replicates the model (DDP).", " with ZeRO-1 shards the optimizer.",
-            " with ZeRO-2 shards optimizer and gradients.", " with FSDP (ZeRO-3) shards all model states."};
-        s += kZero[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
-        sentence(s);
-    }
-    if (l.pp() > 1 && design.workload.mode == Mode::Serving) {
-        std::string s = "PP ";
-        s += std::to_string(l.pp());
-        s += " holds a larger model, but a token passes its stages in turn: it adds latency, not speed.";
-        sentence(s);
-    } else if (l.pp() > 1) {
-        std::string s = "PP ";
-        s += std::to_string(l.pp());
-        s += scheduleClause(l);
-        s += " sends only activations between stages, so it may cross " + fabric + ".";
-        sentence(s);
-    }
-    if (l.recompute != Recompute::None)
-        sentence(l.recompute == Recompute::Full ? "Full recomputation to fit the activations."
-                                                : "Selective recomputation of attention.");
-    if (design.workload.mode == Mode::Training && candidate.precision == Precision::Fp8)
-        sentence("FP8 GEMMs on the FP8 tensor cores.");
-    if (design.workload.mode == Mode::Training && candidate.offload == Offload::Cpu)
-        sentence("The optimizer states in host memory, stepped by the CPU.");
-    else if (design.workload.mode == Mode::Training && candidate.offload == Offload::CpuParameters)
-        sentence("Parameters and optimizer states in host memory, fetched for every micro-batch.");
-    return text.empty() ? std::string("One GPU holds the whole model.") : text;
+    return text;
 }
 
 } // namespace core

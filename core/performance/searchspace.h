@@ -92,6 +92,9 @@ struct RecipeContext
     std::string fabric;
 };
 RecipeContext recipeContext(const Design& design, const Catalog& catalog);
-std::string recipeOf(const Design& design, const SearchCandidate& candidate, const RecipeContext& context);
+std::vector<RecipeSentence> recipeSentences(const Design& design, const SearchCandidate& candidate,
+                                            const RecipeContext& context);
+// The sentences in English, one space apart.
+std::string recipeText(const std::vector<RecipeSentence>& sentences);
 
 } // namespace core

@@ -164,6 +164,8 @@ inline constexpr QColor backwardEnd{60, 60, 60};
 inline constexpr QColor idealBubble{120, 120, 120};
 inline constexpr QColor currentDesign{200, 30, 30};
 inline constexpr QColor currentDesignLabel{160, 20, 20};
+// Behind a plot label that a curve may cross: the plot's white, nearly opaque.
+inline constexpr QColor plotLabelBacking{255, 255, 255, 230};
 // Weak and strong scaling (throughput solid, efficiency dashed, in the curve's colour).
 inline constexpr QColor weakScaling{31, 119, 180};
 inline constexpr QColor strongScaling{214, 39, 40};

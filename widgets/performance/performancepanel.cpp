@@ -9,6 +9,7 @@
 #include "common/recordtext.h"
 #include "common/unitstext.h"
 #include "design/designio.h"
+#include "performance/recipetext.h"
 #include "performance/scalingplot.h"
 
 #include <QCheckBox>
@@ -645,10 +646,10 @@ void PerformancePanel::fillResults()
             number(std::round(c.bubbleFraction * 1000) / 10, 1),
             number(std::round(c.exposed.total() * 1000) / 1000, 3),
             number(std::round(c.peakBytes / 1e8) / 10, 1),
-            text(qs(c.recipe))};
+            text(recipeText(c.recipeSentences))};
         row.front()->setData(static_cast<int>(i), Qt::UserRole);
         for (QStandardItem* item : row) // the last column is often cut: the reason on the whole row
-            item->setToolTip(qs(c.recipe));
+            item->setToolTip(row.back()->text());
         m_model->appendRow(row);
     }
     m_results->setSortingEnabled(true);

@@ -63,7 +63,7 @@ BubblePlot::BubblePlot(QWidget* parent)
     m_currentLabel->setColor(palette::currentDesignLabel);
     m_currentLabel->setPadding(QMargins(6, 0, 0, 4));
     // The label sits beside the marker, where the falling curve may pass behind it: a backing keeps it legible.
-    m_currentLabel->setBrush(QColor(255, 255, 255, 230));
+    m_currentLabel->setBrush(palette::plotLabelBacking);
     m_plot->legend->setVisible(true);
     m_plot->legend->setBrush(palette::labelBacking);
     QFont small = font();

@@ -13,6 +13,8 @@
 #include "design/layoutinspector.h"
 #include "evaluate.h"
 #include "framework/frameworkswitches.h"
+#include "performance/recipetext.h"
+#include "performance/searchspace.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
@@ -37,6 +39,7 @@ private slots:
     void switchTooltipInTheLanguage();
     void choicesNamedInTheLanguage();
     void plotsFollowTheLanguage();
+    void searchReasonsInTheLanguage();
 
 private:
     std::unique_ptr<Language> m_language;
@@ -233,4 +236,57 @@ void TestLanguage::plotsFollowTheLanguage()
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestLanguage)
+
+// The search's "why this placement" in German: every sentence the recipe can say (each schedule, ZeRO stage,
+// recomputation, offload, FP8, TP in or across nodes, serving) has its translation, and numbers are grouped
+// the German way.
+void TestLanguage::searchReasonsInTheLanguage()
+{
+    m_language->choose(QStringLiteral("de"));
+    core::Design d = *core::exampleDesign("seed-70b-32k-512gpu");
+    const core::RecipeContext context = core::recipeContext(d, core::Catalog::builtin());
+    std::vector<core::RecipeSentence> said;
+    const auto say = [&](const core::SearchCandidate& c) {
+        for (core::RecipeSentence& s : core::recipeSentences(d, c, context))
+            said.push_back(std::move(s));
+    };
+    core::SearchCandidate c;
+    c.layout = d.layout; // TP 8 PP 4 DP 4 CP 4
+    c.layout.setDegree(core::Dim::Ep, 2);
+    for (core::Schedule schedule :
+         {core::Schedule::GPipe, core::Schedule::OneFOneB, core::Schedule::Interleaved, core::Schedule::ZbH1,
+          core::Schedule::ZbV, core::Schedule::DualPipeV, core::Schedule::DualPipe}) {
+        c.layout.schedule = schedule;
+        say(c);
+    }
+    for (int zero = 0; zero <= 3; ++zero) {
+        c.layout.zeroStage = zero;
+        say(c);
+    }
+    for (core::Recompute recompute : {core::Recompute::Selective, core::Recompute::Full}) {
+        c.layout.recompute = recompute;
+        say(c);
+    }
+    c.precision = core::Precision::Fp8;
+    for (core::Offload offload : {core::Offload::Cpu, core::Offload::CpuParameters}) {
+        c.offload = offload;
+        say(c);
+    }
+    c.layout.setDegree(core::Dim::Tp, 16); // across nodes
+    say(c);
+    const core::Design trainingDesign = d;
+    d.workload.mode = core::Mode::Serving;
+    say(c);
+    core::SearchCandidate one;
+    say(one); // every degree 1
+    QVERIFY(said.size() > 20);
+    for (const core::RecipeSentence& s : said)
+        QVERIFY2(QCoreApplication::translate("Recipes", s.text) != QString::fromUtf8(s.text), s.text);
+
+    c.layout = trainingDesign.layout;
+    const QString german = widgets::recipeText(core::recipeSentences(trainingDesign, c, context));
+    QVERIFY2(german.contains(QStringLiteral("Sequenz von 32.768 Tokens")), qPrintable(german));
+    QVERIFY2(german.contains(QStringLiteral("innerhalb eines Nodes")), qPrintable(german));
+}
+
 #include "tst_language.moc"
