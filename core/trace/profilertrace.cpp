@@ -184,7 +184,12 @@ private:
         // document read (base/jsonparse.h), nesting past limits::kMaxJsonDepth is refused.
         const int depth = m_depth + static_cast<int>(m_builder ? m_builder->depth() : 0) + 1;
         if (depth > limits::kMaxJsonDepth) {
-            const std::string where = m_depth > 0 && m_rootObject ? jsonPointerAppend("", m_keys[1]) : "";
+            // Inside the events: the event that nests too deep (the array format has no key to name).
+            const std::string where = m_eventsDepth > 0 && m_depth > m_eventsDepth && m_eventIndex > 0
+                ? jsonPointerAppend(m_rootObject ? "/traceEvents" : "",
+                                    static_cast<std::size_t>(m_eventIndex - 1))
+                : m_depth > 0 && m_rootObject ? jsonPointerAppend("", m_keys[1])
+                                              : std::string();
             diagnostics.push_back(makeDiagnostic(diag::kValueRange, where,
                                                  {"Nesting of arrays and objects", "1",
                                                   std::to_string(limits::kMaxJsonDepth), std::to_string(depth)}));
@@ -205,10 +210,12 @@ private:
                 beginEvents(); // the Chrome trace's array format: the root is the event list
         } else if (m_depth == 2 && !object && m_rootObject && m_keys[1] == "traceEvents") {
             beginEvents();
-        } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1 && object) {
-            m_event = Event{};
-            ++m_eventIndex;
-        } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 2 && object && m_keys[m_depth - 1] == "args") {
+        } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 1) {
+            ++m_eventIndex; // an event that is an array only counts for the pointer
+            if (object)
+                m_event = Event{};
+        } else if (m_eventsDepth > 0 && m_depth == m_eventsDepth + 2 && object
+                   && m_keys[m_depth - 1] == "args") {
             m_inArgs = true;
         }
         return true;

@@ -335,6 +335,17 @@ void TestProfilerTrace::badInput_data()
                                                                              + std::string(300, '[')
                                                                              + std::string(300, ']') + "}, "))
                                      << "value-range" << "/distributedInfo";
+    // Found by fuzzing (tests/fuzz/regressions/trace): an event nested too deep had no place, in both
+    // formats.
+    QTest::newRow("event nested 300 deep") << QString::fromStdString(
+        traceText(kernel("gemm", 0, 10) + ", 7, " + std::string(300, '[') + std::string(300, ']')))
+                                           << "value-range"
+                                           << "/traceEvents/2";
+    std::string arrayFormat = "["; // appended, not "[" + …: GCC 12's false -Wrestrict (DEVELOPERS.md)
+    arrayFormat += kernel("gemm", 0, 10);
+    arrayFormat += ", " + std::string(300, '[') + std::string(300, ']') + "]";
+    QTest::newRow("array format nested 300 deep") << QString::fromStdString(arrayFormat) << "value-range"
+                                                  << "/1";
     // Found by fuzzing: times and memory past what a record holds made a record that does not load, and
     // 1e308 + 1e308 an infinite step.
     QTest::newRow("step of 1e14 µs") << QString::fromStdString(traceText(kernel("gemm", 0, 10) + "," + step(1, 0, 1e14)))
