@@ -2,14 +2,25 @@
 #include "design/layout.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace core {
 
 std::int64_t ParallelLayout::worldSize() const
 {
-    std::int64_t world = std::int64_t{dp()} * tp() * pp() * cp();
+    // Each degree is at most 65,536 (limits::kMaxDegree), so four of them can pass 2^63: the product
+    // saturates at the largest int64 instead of overflowing, and validation calls it too large.
+    std::int64_t world = 1;
+    auto times = [&world](int degree) {
+        if (__builtin_mul_overflow(world, std::int64_t{degree}, &world))
+            world = std::numeric_limits<std::int64_t>::max();
+    };
+    times(dp());
+    times(tp());
+    times(pp());
+    times(cp());
     if (expertMode == ExpertMode::Separate)
-        world *= ep();
+        times(ep());
     return world;
 }
 

@@ -136,7 +136,8 @@ struct ParallelLayout
     int pp() const { return degree(Dim::Pp); }
     int effectiveExpertTp() const { return expertTp > 0 ? expertTp : tp(); }
 
-    // Ranks the layout needs: DP·TP·PP·CP, times EP when EP is a dimension of its own.
+    // Ranks the layout needs: DP·TP·PP·CP, times EP when EP is a dimension of its own; the largest int64
+    // when the product would overflow.
     std::int64_t worldSize() const;
     // How many model replicas split the batch in the dense layers: DP, times EP in the separate mode.
     std::int64_t batchReplicas() const;

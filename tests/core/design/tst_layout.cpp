@@ -8,6 +8,7 @@
 #include "support/testdesigns.h"
 
 #include <QTest>
+#include <limits>
 
 using namespace core;
 using Groups = std::vector<std::vector<int>>;
@@ -43,6 +44,7 @@ private slots:
     void megatronDocumentedGroups();
     void articleWorldSize();
     void megatronExpertMode();
+    void worldSizeSaturates();
     void defaultPlacementFillsNodes();
     void placementKeepsTpGroupsInsideUnevenNodes();
     void placementSkipsGpusOutOfService();
@@ -155,6 +157,19 @@ void TestLayout::megatronExpertMode()
     ParallelLayout separate = layoutOf(2, 1, 2, 1, 4);
     QCOMPARE(separate.worldSize(), std::int64_t{16});
     QCOMPARE(vec(buildMesh(separate).groupOfRank(Dim::Ep, 0)), (std::vector<int>{0, 2, 4, 6}));
+}
+
+// Every degree may be 65,536 (limits::kMaxDegree), and four of them multiply past 2^63: the world size
+// saturates, so validation names it too large (it wrapped to 0 before, undefined behaviour).
+void TestLayout::worldSizeSaturates()
+{
+    constexpr int big = 65536;
+    const ParallelLayout four = layoutOf(big, big, big, big, 1);
+    QCOMPARE(four.worldSize(), std::numeric_limits<std::int64_t>::max());
+    ParallelLayout five = layoutOf(big, big, big, big, big);
+    five.expertMode = ExpertMode::Separate;
+    QCOMPARE(five.worldSize(), std::numeric_limits<std::int64_t>::max());
+    QCOMPARE(layoutOf(big, big, big, 2, 1).worldSize(), std::int64_t{1} << 49); // just below: exact
 }
 
 void TestLayout::defaultPlacementFillsNodes()
