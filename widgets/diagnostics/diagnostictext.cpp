@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnostics/diagnostictext.h"
 
+#include "common/filltext.h"
 #include "common/qtconvert.h"
 
 #include <QApplication>
@@ -34,23 +35,7 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
         if (counted.code == diagnostic.code && isCount)
             translated = QCoreApplication::translate("Diagnostics", counted.text, nullptr, count);
     }
-    // One pass over the template, so that an argument containing "%2" is never substituted again.
-    QString out;
-    out.reserve(translated.size() + 32);
-    for (qsizetype i = 0; i < translated.size(); ++i) {
-        const QChar c = translated.at(i);
-        if (c == QLatin1Char('%') && i + 1 < translated.size() && translated.at(i + 1) >= QLatin1Char('1')
-            && translated.at(i + 1) <= QLatin1Char('9')) {
-            const auto index = static_cast<std::size_t>(translated.at(i + 1).unicode() - '1');
-            if (index < diagnostic.args.size()) {
-                out += qs(diagnostic.args[index]);
-                ++i;
-                continue;
-            }
-        }
-        out += c;
-    }
-    return out;
+    return fillArguments(translated, diagnostic.args, [](const std::string& arg) { return qs(arg); });
 }
 
 QString locatedMessage(const core::Diagnostic& diagnostic)
