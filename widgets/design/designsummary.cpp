@@ -210,9 +210,9 @@ void DesignSummary::refresh()
     if (!c.nodes.empty() && c.isUniform() && !c.nodes.front().gpus.empty()) {
         const core::GpuSpec* gpu = catalog.gpu(c.nodes.front().gpus.front().type);
         cluster = tr("<b>%1 × %2 GPUs</b> %3")
-                      .arg(c.nodes.size())
-                      .arg(c.nodes.front().gpus.size())
-                      .arg(gpu ? qs(gpu->name) : QString());
+                      .arg(integerText(static_cast<long long>(c.nodes.size())),
+                           integerText(static_cast<long long>(c.nodes.front().gpus.size())),
+                           gpu ? qs(gpu->name) : QString());
     } else {
         cluster = tr("<b>%Ln GPU(s)</b>", nullptr, c.gpuCount()) + QLatin1Char(' ')
             + tr("in %Ln node(s)", nullptr, static_cast<int>(c.nodes.size()));

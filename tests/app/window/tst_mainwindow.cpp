@@ -219,8 +219,14 @@ void TestMainWindow::germanShowsWhenChosen()
     QVERIFY2(tp->toolTip().contains(QStringLiteral("Aufmerksamkeitsköpfe"))
                  || tp->toolTip().contains(QStringLiteral("Attention-Heads")),
              qPrintable(tp->toolTip()));
+    // Counts in the summary through the language's locale: 2.048 Knoten in German, not 2048.
+    m_window->document()->editClusterShape(2048, 8, QStringLiteral("h100-sxm-80gb"), QStringLiteral("nvlink4"));
+    QVERIFY2(m_window->summary()->clusterText().contains(QStringLiteral("2.048 × 8")),
+             qPrintable(m_window->summary()->clusterText()));
     m_language->choose(QStringLiteral("en"));
     QTRY_COMPARE(m_window->menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
+    QVERIFY2(m_window->summary()->clusterText().contains(QStringLiteral("2,048 × 8")),
+             qPrintable(m_window->summary()->clusterText()));
 }
 
 void TestMainWindow::screenshotIsWritten()
