@@ -3247,6 +3247,21 @@
     </message>
 </context>
 <context>
+    <name>app::EvaluationStatus</name>
+    <message>
+        <source>Evaluating %1 GPUs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop evaluating and undo the changes made since the design shown was evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>app::ExportMenu</name>
     <message>
         <source>Figure Size</source>

@@ -90,13 +90,23 @@ QString clusterEditText(const core::ClusterEdit& edit, const core::Catalog& cata
 }
 } // namespace
 
-Document::Document(core::Design design, QObject* parent)
+Document::Document(core::Design design, std::shared_ptr<const core::Evaluation> evaluation, QObject* parent)
     : QObject(parent)
     , m_design(std::move(design))
 {
     connect(&m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
-    reevaluate();
+    // A command evaluated at once (inside push, undo or redo) leaves the snapshot at the stack's new index.
+    connect(&m_undoStack, &QUndoStack::indexChanged, this, [this](int index) {
+        if (!m_runner.busy())
+            m_evaluatedIndex = index;
+    });
+    connect(&m_runner, &EvaluationRunner::evaluated, this, &Document::takeEvaluated);
+    if (evaluation)
+        m_snapshot = {std::make_shared<const core::Design>(m_design), std::move(evaluation)};
+    else
+        m_snapshot = {std::make_shared<const core::Design>(m_design),
+                      std::make_shared<const core::Evaluation>(core::evaluate(m_design))};
 }
 
 void Document::setFilePath(const QString& path)
@@ -116,10 +126,44 @@ QString Document::displayName() const
 
 void Document::reevaluate()
 {
+    if (m_cancelling)
+        return; // back to the snapshot's design, which is evaluated
     auto design = std::make_shared<const core::Design>(m_design);
+    if (evaluatesInBackground(m_design)) {
+        const bool started = !m_runner.busy();
+        m_runner.request(std::move(design));
+        if (started)
+            emit evaluationStarted();
+        return;
+    }
+    const bool wasBusy = m_runner.busy();
+    m_runner.cancel(); // a small design after a large one: the large one's result is stale
     auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
     m_snapshot = {std::move(design), std::move(evaluation)};
     emit changed();
+    if (wasBusy)
+        emit evaluationEnded();
+}
+
+void Document::takeEvaluated(const widgets::DesignSnapshot& snapshot)
+{
+    m_snapshot = snapshot;
+    m_evaluatedIndex = m_undoStack.index();
+    emit changed();
+    emit evaluationEnded();
+}
+
+void Document::cancelEvaluation()
+{
+    if (!m_runner.busy())
+        return;
+    m_runner.cancel();
+    m_cancelling = true;
+    m_undoStack.setIndex(m_evaluatedIndex);
+    m_cancelling = false;
+    m_design = *m_snapshot.design;
+    emit changed(); // the views show the snapshot's values again, not the ones typed since
+    emit evaluationEnded();
 }
 
 void Document::editField(core::Field field, const core::FieldValue& value)

@@ -4,12 +4,16 @@
 // One open design: the design itself, its undo stack, its file and whether it was changed since the last
 // save (the modified flag is the undo stack's clean state, so that undoing back to the save clears it).
 // Every change goes through an undo command, which calls the narrow mutation API below; after each change
-// the document evaluates the design once and every view redraws from that snapshot.
+// the document evaluates the design once and every view redraws from that snapshot. A design of many GPUs
+// evaluates on a worker (document/evaluationrunner.h): until it is done the snapshot stays the last one
+// evaluated, isEvaluating() is true, and cancelEvaluation() returns the design to that snapshot through
+// the undo stack.
 
 #include "common/designsnapshot.h"
 #include "design/clusteredit.h"
 #include "design/design.h"
 #include "design/designfield.h"
+#include "document/evaluationrunner.h"
 
 #include <QObject>
 #include <QString>
@@ -24,10 +28,19 @@ class Document : public QObject
     Q_OBJECT
 
 public:
-    explicit Document(core::Design design, QObject* parent = nullptr);
+    // Evaluates `design` at once, or takes `evaluation` when the caller evaluated it already (an open that
+    // showed its progress).
+    explicit Document(core::Design design, std::shared_ptr<const core::Evaluation> evaluation = {},
+                      QObject* parent = nullptr);
 
     const core::Design& design() const { return m_design; }
+    // The last evaluated design and its evaluation; while isEvaluating(), design() is newer.
     const widgets::DesignSnapshot& snapshot() const { return m_snapshot; }
+    bool isEvaluating() const { return m_runner.busy(); }
+    // Stops the evaluation under way and undoes (or redoes) back to the design the snapshot shows.
+    void cancelEvaluation();
+    // Blocks until the evaluation under way is done and changed() was emitted (a screenshot, a test).
+    void finishEvaluation() { m_runner.finish(); }
     QUndoStack* undoStack() { return &m_undoStack; }
     QString filePath() const { return m_filePath; }
     void setFilePath(const QString& path);
@@ -78,7 +91,9 @@ public:
     static ReadResult read(const QString& path);
 
 signals:
-    void changed();
+    void changed(); // a new snapshot
+    void evaluationStarted(); // the design is evaluated on the worker; changed() follows, or cancel
+    void evaluationEnded(); // done or cancelled: the snapshot is the design's
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 
@@ -88,9 +103,14 @@ private:
     // command leaves it) has room for another DP degree.
     void pushRefittingDp(QUndoCommand* command, const core::Design& after);
 
+    void takeEvaluated(const widgets::DesignSnapshot& snapshot);
+
     core::Design m_design;
     widgets::DesignSnapshot m_snapshot;
     QUndoStack m_undoStack;
+    EvaluationRunner m_runner;
+    int m_evaluatedIndex = 0; // the undo index whose design the snapshot shows
+    bool m_cancelling = false; // undoing back to the snapshot: nothing to evaluate
     QString m_filePath;
     std::vector<core::Diagnostic> m_loadWarnings;
 };

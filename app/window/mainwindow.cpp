@@ -16,6 +16,7 @@
 #include "memory/memorypanel.h"
 #include "performance/performancepanel.h"
 #include "timeline/timelinepanel.h"
+#include "window/evaluationprogress.h"
 #include "window/exportmenu.h"
 #include "window/helpdialogs.h"
 #include "window/importmenu.h"
@@ -26,13 +27,13 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QComboBox>
-#include <QKeyEvent>
-#include <QLineEdit>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -83,39 +84,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
-    m_inspector = new widgets::LayoutInspector;
-    auto* inspectorScroll = new QScrollArea;
-    inspectorScroll->setWidget(m_inspector);
-    inspectorScroll->setWidgetResizable(true);
-    // A row wider than the dock scrolls sideways rather than pushing the window past the screen; the dock
-    // is at least as wide as the panel's narrowest form (fitInspectorDock), so none does.
-    inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    m_inspectorDock = new QDockWidget(this);
-    m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
-    m_inspectorDock->setWidget(inspectorScroll);
-    // Every dock can be closed and brought back from the View menu (its toggle action), so that a laptop
-    // screen can give the canvas the room.
-    m_inspectorDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
-                                 | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, m_inspectorDock);
-    fitInspectorDock();
-
-    m_diagnostics = new widgets::DiagnosticsPanel;
-    m_diagnosticsDock = new QDockWidget(this);
-    m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
-    m_diagnosticsDock->setWidget(m_diagnostics);
-    m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
-                                   | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
-    // Four diagnostics in view; on a laptop screen the canvas needs the rest (View ▸ Diagnostics hides it).
-    // Without diagnostics the panel is one line; when some come back, the dock opens to that height again.
-    resizeDocks({m_diagnosticsDock}, {120}, Qt::Vertical);
-    connect(m_diagnostics, &widgets::DiagnosticsPanel::collapsedChanged, this, [this](bool collapsed) {
-        if (!collapsed)
-            resizeDocks({m_diagnosticsDock}, {120}, Qt::Vertical);
-    });
-    // The Layout panel opens at its narrowest form (LayoutInspector::sizeHint): on a laptop screen the
-    // canvas needs the width; the panel can be widened by hand, or hidden from the View menu.
+    createDocks();
 
     // Views emit intents; the document turns each into one undoable edit.
     connect(
@@ -164,6 +133,8 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     qApp->installEventFilter(this); // undo and redo from any field (eventFilter)
     connect(m_language, &Language::changed, this, [this] { updateRecentMenu(); });
 
+    m_evaluationStatus = new EvaluationStatus(this);
+    statusBar()->addPermanentWidget(m_evaluationStatus);
     std::optional<core::Design> initial = core::exampleDesign(core::kDefaultExample);
     setDesign(initial ? std::move(*initial) : core::Design{});
     setMinimumSize(kMinimumSize);
@@ -179,6 +150,43 @@ MainWindow::~MainWindow()
     for (QObject* view : std::initializer_list<QObject*>{m_inspector, m_cluster, m_timeline, m_performance,
                                                          m_memory, m_collectives})
         view->disconnect(this);
+}
+
+void MainWindow::createDocks()
+{
+    m_inspector = new widgets::LayoutInspector;
+    auto* inspectorScroll = new QScrollArea;
+    inspectorScroll->setWidget(m_inspector);
+    inspectorScroll->setWidgetResizable(true);
+    // A row wider than the dock scrolls sideways rather than pushing the window past the screen; the dock
+    // is at least as wide as the panel's narrowest form (fitInspectorDock), so none does.
+    inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_inspectorDock = new QDockWidget(this);
+    m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    m_inspectorDock->setWidget(inspectorScroll);
+    // Every dock can be closed and brought back from the View menu (its toggle action), so that a laptop
+    // screen can give the canvas the room.
+    m_inspectorDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                                 | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_inspectorDock);
+    fitInspectorDock();
+
+    m_diagnostics = new widgets::DiagnosticsPanel;
+    m_diagnosticsDock = new QDockWidget(this);
+    m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
+    m_diagnosticsDock->setWidget(m_diagnostics);
+    m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                                   | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    // Four diagnostics in view; on a laptop screen the canvas needs the rest (View ▸ Diagnostics hides it).
+    // Without diagnostics the panel is one line; when some come back, the dock opens to that height again.
+    resizeDocks({m_diagnosticsDock}, {120}, Qt::Vertical);
+    connect(m_diagnostics, &widgets::DiagnosticsPanel::collapsedChanged, this, [this](bool collapsed) {
+        if (!collapsed)
+            resizeDocks({m_diagnosticsDock}, {120}, Qt::Vertical);
+    });
+    // The Layout panel opens at its narrowest form (LayoutInspector::sizeHint): on a laptop screen the
+    // canvas needs the width; the panel can be widened by hand, or hidden from the View menu.
 }
 
 void MainWindow::createActions()
@@ -434,9 +442,12 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
 }
 
-void MainWindow::setDesign(core::Design design, const QString& filePath)
+bool MainWindow::setDesign(core::Design design, const QString& filePath)
 {
-    auto document = std::make_unique<Document>(std::move(design));
+    std::shared_ptr<const core::Evaluation> evaluation = evaluateWithProgress(design, this, m_interactive);
+    if (!evaluation)
+        return false;
+    auto document = std::make_unique<Document>(std::move(design), std::move(evaluation));
     document->setFilePath(filePath);
     if (m_document)
         m_undoGroup->removeStack(m_document->undoStack());
@@ -448,7 +459,9 @@ void MainWindow::setDesign(core::Design design, const QString& filePath)
     // A design opens coloured by the dimension that tells its story (EP for an expert-parallel design,
     // DP for FSDP), not by a TP of 1.
     m_cluster->setColorDimension(widgets::storyDimension(m_document->snapshot().design->layout));
+    m_evaluationStatus->setDocument(m_document.get());
     updateTitle();
+    return true;
 }
 
 void MainWindow::connectDocument()
@@ -594,7 +607,8 @@ bool MainWindow::openFile(const QString& path)
                       .arg(path, lines.join(QLatin1Char('\n'))));
         return false;
     }
-    setDesign(std::move(*result.design), QFileInfo(path).absoluteFilePath());
+    if (!setDesign(std::move(*result.design), QFileInfo(path).absoluteFilePath()))
+        return false; // cancelled while it evaluated: the open design stays
     m_document->setLoadWarnings(std::move(result.diagnostics));
     refreshViews();
     RecentFiles::add(path);
@@ -669,6 +683,7 @@ bool MainWindow::showTab(const QString& name)
 
 bool MainWindow::saveScreenshot(const QString& path)
 {
+    m_document->finishEvaluation(); // the picture shows the design's figures, not that they are coming
     m_whatIf->finish(); // the picture shows the what-if's costs, not that they are being computed
     QApplication::processEvents();
     const QPixmap pixmap = grab();

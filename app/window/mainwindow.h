@@ -31,6 +31,7 @@ class TimelinePanel;
 
 namespace app {
 
+class EvaluationStatus;
 class HelpDialog;
 class Language;
 class LearnWindow;
@@ -63,8 +64,11 @@ public:
     // The teaching views, reached from the Learn menu; they follow the current design.
     LearnWindow* learn() const { return m_learn; }
 
-    // Replaces the document with a new one holding `design` (no questions asked).
-    void setDesign(core::Design design, const QString& filePath = {});
+    // Replaces the document with a new one holding `design` (no questions asked). A large design evaluates
+    // first with a progress dialog; false, and the open document stays, when that is cancelled.
+    bool setDesign(core::Design design, const QString& filePath = {});
+    // The status bar's line while the document evaluates on the worker.
+    EvaluationStatus* evaluationStatus() const { return m_evaluationStatus; }
     // Reads a design file; on failure the current design stays and the error is shown (or, when not
     // interactive, kept in lastError()).
     bool openFile(const QString& path);
@@ -91,6 +95,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void createDocks(); // the Layout panel and the diagnostics, each closable from the View menu
     void createActions();
     void createMenus();
     void retranslate();
@@ -117,6 +122,7 @@ private:
     std::unique_ptr<Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;
     WhatIfRunner* m_whatIf = nullptr; // the Cluster tab's what-if, evaluated off the GUI thread
+    EvaluationStatus* m_evaluationStatus = nullptr;
     widgets::LayoutInspector* m_inspector = nullptr;
     widgets::ClusterPanel* m_cluster = nullptr;
     widgets::TimelinePanel* m_timeline = nullptr;
