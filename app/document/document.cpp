@@ -2,14 +2,15 @@
 #include "document/document.h"
 
 #include "catalog/catalog.h"
-#include "document/commands.h"
+#include "common/qtconvert.h"
+#include "common/unitstext.h"
 #include "design/designio.h"
-#include "evaluate.h"
 #include "design/fieldtext.h"
 #include "design/layoutarithmetic.h"
 #include "design/placementfix.h"
-#include "common/qtconvert.h"
+#include "document/commands.h"
 #include "document/savefile.h"
+#include "evaluate.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -245,9 +246,11 @@ void Document::editClusterShape(int nodes, int gpusPerNode, const QString& gpuTy
     after.cluster = cluster;
     after.placement.clear();
     // GPU ids are renumbered, so an explicit placement no longer applies.
-    pushRefittingDp(new SetClusterCommand(this, m_design.cluster, m_design.placement, std::move(cluster), {},
-                                          tr("Cluster of %1 × %2 GPUs").arg(nodes).arg(gpusPerNode)),
-                    after);
+    pushRefittingDp(
+        new SetClusterCommand(this, m_design.cluster, m_design.placement, std::move(cluster), {},
+                              tr("Cluster of %1 × %2 GPUs")
+                                  .arg(widgets::integerText(nodes), widgets::integerText(gpusPerNode))),
+        after);
 }
 
 bool Document::editCluster(const core::ClusterEdit& edit)

@@ -52,9 +52,9 @@ QString regroupedText(const WhatIfFigures& figures)
             "No smaller data-parallel degree fits the GPUs in service: the layout cannot run on them.");
     const WhatIfFigures::Regrouping& r = *figures.regrouping;
     QString text = ClusterPanel::tr("Regrouped with DP %1 instead of %2 (%3 GPUs):")
-                       .arg(r.dpAfter)
-                       .arg(r.dpBefore)
-                       .arg(r.worldSize);
+                       .arg(integerText(r.dpAfter))
+                       .arg(integerText(r.dpBefore))
+                       .arg(integerText(r.worldSize));
     if (r.whole.stepSeconds && r.regrouped.stepSeconds)
         text += QLatin1Char(' ')
             + ClusterPanel::tr("step %1 instead of %2, MFU %3 instead of %4.")
@@ -126,9 +126,9 @@ QString whatIfText(const DesignSnapshot& snapshot, const WhatIfFigures* figures)
     const core::Evaluation& e = *snapshot.evaluation;
     QStringList lines;
     lines << ClusterPanel::tr("%1 of %2 GPUs in service; the layout needs %3.")
-                 .arg(e.gpusInService)
-                 .arg(e.gpusInCluster)
-                 .arg(e.worldSize);
+                 .arg(integerText(e.gpusInService))
+                 .arg(integerText(e.gpusInCluster))
+                 .arg(integerText(e.worldSize));
     if (const int outNodes = nodesOutOfService(design); outNodes > 0)
         lines << ClusterPanel::tr("%n node(s) out of service.", nullptr, outNodes);
     if (!figures)

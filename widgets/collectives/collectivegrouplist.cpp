@@ -7,6 +7,7 @@
 #include "comm/grouplinks.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -218,13 +219,16 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
     if (static_cast<int>(groups.size()) > listed) {
         auto* more = new QTreeWidgetItem(top);
         more->setFlags(Qt::NoItemFlags);
-        more->setText(0, CollectivePanelText::tr("… %1 more").arg(static_cast<int>(groups.size()) - listed));
+        more->setText(0,
+                      CollectivePanelText::tr("… %1 more")
+                          .arg(integerText(static_cast<long long>(groups.size()) - listed)));
     }
-    top->setText(0,
-                 CollectivePanelText::tr("%1: %Ln group(s) of %2 · %3", nullptr, static_cast<int>(groups.size()))
-                     .arg(groupDimText(dim))
-                     .arg(groups.front().size())
-                     .arg(opName));
+    top->setText(
+        0,
+        CollectivePanelText::tr("%1: %Ln group(s) of %2 · %3", nullptr, static_cast<int>(groups.size()))
+            .arg(groupDimText(dim))
+            .arg(integerText(static_cast<long long>(groups.front().size())))
+            .arg(opName));
     return top;
 }
 

@@ -10,6 +10,7 @@
 #include "collectives/collectivetransport.h"
 #include "collectives/collectiveview.h"
 #include "common/qtconvert.h"
+#include "common/unitstext.h"
 #include "diagnostics/diagnostictext.h"
 
 #include <QCoreApplication>
@@ -312,8 +313,8 @@ void CollectivePanel::rebuildTrace(CollectiveScene& scene)
         scene.message
             = tr("This group has %1 ranks; the animation shows up to %2. Its time and bandwidths are "
                  "on the right.")
-                  .arg(m_spec.ranks)
-                  .arg(kMaxAnimatedRanks);
+                  .arg(integerText(m_spec.ranks))
+                  .arg(integerText(kMaxAnimatedRanks));
         return;
     }
     m_trace = std::make_shared<const core::CollectiveTrace>(core::traceCollective(m_spec));

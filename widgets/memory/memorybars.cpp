@@ -10,6 +10,7 @@
 #include "common/plotlocale.h"
 #include "common/qtconvert.h"
 #include "common/recordtext.h"
+#include "common/unitstext.h"
 #include "memory/memorytext.h"
 
 #include <QEvent>
@@ -177,7 +178,7 @@ double MemoryBars::placeBars()
             && std::any_of(memory.roles.begin(), memory.roles.end(),
                            [&](const core::RankRole& r) { return r.gpuType != role.gpuType; }))
             label += QLatin1Char('\n') + qs(gpu->name);
-        label += QStringLiteral("\n× %1").arg(role.ranks.size());
+        label += QStringLiteral("\n× %1").arg(integerText(static_cast<long long>(role.ranks.size())));
         m_bars.push_back({role.ranks.front(), static_cast<int>(i), static_cast<int>(role.ranks.size()), x,
                           role.capacityBytes, role.totalBytes, label});
         x += 1;
@@ -415,7 +416,7 @@ QString MemoryBars::toolTipFor(int index) const
     const core::RankRole& role = m_snapshot.evaluation->memory->roles[static_cast<std::size_t>(bar.role)];
     QString text = bar.count > 1 ? tr("<b>Pipeline stage %1</b> — %2 ranks alike (first: rank %3)")
                                        .arg(role.ppRank)
-                                       .arg(bar.count)
+                                       .arg(integerText(bar.count))
                                        .arg(bar.rank)
                                  : tr("<b>Rank %1</b> — pipeline stage %2").arg(bar.rank).arg(role.ppRank);
     text += QStringLiteral("<table>");

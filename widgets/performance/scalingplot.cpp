@@ -193,21 +193,21 @@ void ScalingPlot::redraw()
             text += QStringLiteral("<br>")
                 + tr("Weak: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 there, growing "
                      "with the replicas.")
-                      .arg(weak->dp)
-                      .arg(weak->gpus)
+                      .arg(integerText(weak->dp))
+                      .arg(integerText(weak->gpus))
                       .arg(countText(weak->tokensPerSecond / weak->gpus))
-                      .arg(weak->globalBatch);
+                      .arg(integerText(weak->globalBatch));
         if (strong)
             text += QStringLiteral("<br>")
                 + tr("Strong: baseline DP %1 on %2 GPUs, %3 tokens/s per GPU; global batch %4 throughout.")
-                      .arg(strong->dp)
-                      .arg(strong->gpus)
+                      .arg(integerText(strong->dp))
+                      .arg(integerText(strong->gpus))
                       .arg(countText(strong->tokensPerSecond / strong->gpus))
-                      .arg(strong->globalBatch);
+                      .arg(integerText(strong->globalBatch));
         QStringList missing;
         for (const core::ScalingPoint& p : m_weak.points)
             if (!p.runs)
-                missing << QString::number(p.gpus);
+                missing << integerText(p.gpus);
         if (!missing.isEmpty())
             text += QStringLiteral("<br>")
                 + tr("Not drawn (weak): %1 GPUs — invalid or does not fit there.")

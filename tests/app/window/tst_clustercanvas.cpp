@@ -76,6 +76,7 @@ private slots:
     void dragMovesAGpuToAnotherNodeInOneUndoStep();
     void draggingOutOfEveryNodeRemoves();
     void droppingBetweenNodesNeverDeletes();
+    void largeCountsReadAsNumbers();
     void deleteRemovesTheSelectionInOneStep();
     void rubberBandSelectsGpus();
     void swapTwoRanksThenAutoPlace();
@@ -347,6 +348,26 @@ void TestClusterCanvas::addingNodesFromThePanel()
     QCOMPARE(document()->undoStack()->text(0), QStringLiteral("Add 2 nodes of 8 × H100 SXM5 80 GB"));
     // 48 GPUs for 32 ranks: the idle ones are reported.
     QVERIFY(hasCode(document()->snapshot().evaluation->diagnostics, "world-size-idle-gpus"));
+}
+
+// Counts of thousands in the panel and the undo text carry the locale's group separator, like every
+// other figure ("4,096 of 4,096 GPUs", not "4096").
+void TestClusterCanvas::largeCountsReadAsNumbers()
+{
+    document()->editClusterShape(512, 8, QStringLiteral("h100-sxm-80gb"), QStringLiteral("nvlink4"));
+    QVERIFY(document()
+                ->undoStack()
+                ->text(document()->undoStack()->index() - 1)
+                .startsWith(QStringLiteral("Cluster of 512 × 8 GPUs")));
+    document()->editField(core::Field::Dp, std::int64_t{document()->design().layout.dp() * 128});
+    QVERIFY2(m_window->cluster()->whatIfText().contains(QStringLiteral("of 4,096 GPUs in service")),
+             qPrintable(m_window->cluster()->whatIfText()));
+    document()->editClusterShape(2048, 8, QStringLiteral("h100-sxm-80gb"), QStringLiteral("nvlink4"));
+    QVERIFY2(document()
+                 ->undoStack()
+                 ->text(document()->undoStack()->index() - 1)
+                 .startsWith(QStringLiteral("Cluster of 2,048 × 8 GPUs")),
+             qPrintable(document()->undoStack()->text(document()->undoStack()->index() - 1)));
 }
 
 // The what-if's costs come from the application, evaluated off the GUI thread: until they arrive the
