@@ -55,6 +55,7 @@ void ExportMenu::showRecords()
 
 void ExportMenu::showLaunchConfiguration()
 {
+    m_window->document()->finishEvaluation(); // the configuration of the design as edited last
     LaunchConfigDialog dialog(m_window->document()->snapshot(), m_window);
     dialog.exec();
 }
@@ -73,6 +74,7 @@ void ExportMenu::exportFigureDialog()
 
 bool ExportMenu::writeReport(const QString& path, QString* error) const
 {
+    m_window->document()->finishEvaluation(); // the report of the design as edited last
     const widgets::DesignSnapshot snapshot = m_window->document()->snapshot();
     if (snapshot.isNull()) {
         *error = tr("There is no evaluated design to report on.");
