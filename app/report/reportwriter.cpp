@@ -35,10 +35,13 @@ public:
     }
     std::string counted(const char* english, std::int64_t count) const override
     {
-        // %n written with the locale's digit grouping ("1.024 GPUs"), which QCoreApplication's %n does not.
-        return QCoreApplication::translate("Report", english, nullptr, int(count))
-            .replace(QStringLiteral("%n"), widgets::integerText(count))
-            .toStdString();
+        // The translation picks the plural form and writes %n as plain digits; without one (the command
+        // line loads none) the source's "(s)" comes back, and the English rule of the core applies.
+        QString text = QCoreApplication::translate("Report", english, nullptr, int(count));
+        if (text.contains(QStringLiteral("(s)")))
+            return core::ReportLanguage::counted(english, count);
+        // The count with the locale's digit grouping ("1.024 GPUs"); the texts hold no other digits.
+        return text.replace(QString::number(count), widgets::integerText(count)).toStdString();
     }
     std::string integer(std::int64_t value) const override
     {

@@ -40,6 +40,8 @@ class TestReportCli : public QObject
 
 private slots:
     void htmlOnStdout();
+    void countsInEnglish_data();
+    void countsInEnglish();
     void writesHtmlAndPdf_data();
     void writesHtmlAndPdf();
     void figuresOfEachView_data();
@@ -60,6 +62,31 @@ void TestReportCli::htmlOnStdout()
     for (const char* id : core::kReportSections)
         QVERIFY2(r.out.find(std::string("id=\"") + id + "\"") != std::string::npos, id);
     QCOMPARE(count(r.out, kEmbeddedFigure), std::size_t(5));
+}
+
+// The command line loads no translation: its counts still take the English plural and digit grouping
+// ("4096 node(s)" before).
+void TestReportCli::countsInEnglish_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("one node") << QStringList{QStringLiteral("--nodes"), QStringLiteral("1")}
+                              << QStringLiteral("1 node, 8 GPUs");
+    QTest::newRow("thousands") << QStringList{QStringLiteral("--nodes"), QStringLiteral("4096")}
+                               << QStringLiteral("4,096 nodes, 32,768 GPUs");
+}
+
+void TestReportCli::countsInEnglish()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QString, expected);
+    std::vector<std::string> args{"report"};
+    for (const QString& f : flags)
+        args.push_back(f.toStdString());
+    const Run r = runCli(args);
+    QVERIFY(r.exitCode != cli::kExitUsage); // one node cannot hold the model: a report all the same
+    QVERIFY2(r.out.find(expected.toStdString()) != std::string::npos, qPrintable(expected));
+    QVERIFY(r.out.find("(s)") == std::string::npos);
 }
 
 void TestReportCli::writesHtmlAndPdf_data()

@@ -10,10 +10,12 @@
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/evaluationprogress.h"
+#include "window/exportmenu.h"
 
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -49,6 +51,7 @@ private slots:
     void smallDesignAfterLargeDropsTheStaleResult();
     void statusLineCancelsWithAClick();
     void openingCanBeCancelled();
+    void reportWaitsForTheEdit();
 };
 
 void TestBackgroundEvaluation::threshold()
@@ -206,6 +209,25 @@ void TestBackgroundEvaluation::openingCanBeCancelled()
     window->setInteractive(false);
     QVERIFY(window->setDesign(large)); // and without a cancel it opens, evaluated
     QCOMPARE(shownGpus(*window->document()), kLargeNodes * 64);
+}
+
+// A report asked for while the design evaluates describes the design as edited, not the one before.
+void TestBackgroundEvaluation::reportWaitsForTheEdit()
+{
+    std::unique_ptr<Language> language;
+    std::unique_ptr<MainWindow> window;
+    testing::createMainWindow(language, window);
+    window->document()->editClusterShape(kLargeNodes, 8, kH100, kNvLink);
+    QVERIFY(window->document()->isEvaluating());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.html"));
+    QString error;
+    QVERIFY2(window->findChild<ExportMenu*>()->writeReport(path, &error), qPrintable(error));
+    QVERIFY(!window->document()->isEvaluating());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(file.readAll()).contains(QStringLiteral("4,096 nodes")));
+    QCOMPARE(shownGpus(*window->document()), kBackgroundEvaluationGpus);
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestBackgroundEvaluation)
