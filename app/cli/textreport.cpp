@@ -10,6 +10,7 @@
 #include "pipeline/steptimeline.h"
 
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 namespace cli {
@@ -193,8 +194,11 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
         out << " · experts " << formatCount(p.experts) << " · router " << formatCount(p.router);
     out << " · norms " << formatCount(p.norms) << " · output head " << formatCount(p.outputHead) << "\n";
     out << "Cluster   " << clusterText(design.cluster, *e.catalog) << "\n";
-    out << "Layout    world size " << layout.worldSize() << " = " << worldSizeFormula(layout) << ", order "
-        << orderToString(layout.order) << "\n";
+    // A product past int64 saturates (ParallelLayout::worldSize): say so rather than print the largest int64.
+    const bool overflow = layout.worldSize() == std::numeric_limits<std::int64_t>::max();
+    out << "Layout    world size "
+        << (overflow ? std::string("beyond 2^63") : std::to_string(layout.worldSize())) << " = "
+        << worldSizeFormula(layout) << ", order " << orderToString(layout.order) << "\n";
     out << "          " << layoutSettings(layout) << "\n";
     out << "Framework " << frameworkSummary(design) << "\n";
     if (w.mode == Mode::Training)

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -228,8 +229,10 @@ bool validateDegrees(const Design& design, Diagnostics& out, int inService)
         return false;
     const std::int64_t world = layout.worldSize();
     if (world > limits::kMaxWorldSize) {
-        out.push_back(
-            makeDiagnostic(diag::kWorldTooLarge, "/layout", {str(world), str(limits::kMaxWorldSize)}));
+        // Past int64 the product saturates: the degrees' product names it then.
+        const std::string needed
+            = world == std::numeric_limits<std::int64_t>::max() ? worldSizeFormula(layout) : str(world);
+        out.push_back(makeDiagnostic(diag::kWorldTooLarge, "/layout", {needed, str(limits::kMaxWorldSize)}));
         return false;
     }
     if (world > inService && inService > 0)

@@ -170,6 +170,14 @@ void TestLayout::worldSizeSaturates()
     five.expertMode = ExpertMode::Separate;
     QCOMPARE(five.worldSize(), std::numeric_limits<std::int64_t>::max());
     QCOMPARE(layoutOf(big, big, big, 2, 1).worldSize(), std::int64_t{1} << 49); // just below: exact
+    // Validation names the product of the degrees, not the saturated number.
+    Design design = testing::example("default");
+    design.layout = four;
+    const Evaluation e = evaluate(design);
+    const auto tooLarge = std::find_if(e.diagnostics.begin(), e.diagnostics.end(),
+                                       [](const Diagnostic& d) { return d.code == "world-size-too-large"; });
+    QVERIFY(tooLarge != e.diagnostics.end());
+    QVERIFY2(tooLarge->args.front().starts_with("DP 65536 × TP 65536"), tooLarge->args.front().c_str());
 }
 
 void TestLayout::defaultPlacementFillsNodes()
