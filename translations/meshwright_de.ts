@@ -708,10 +708,10 @@
         <translation>%1 enthält keine GEMM-Zeilen.</translation>
     </message>
     <message numerus="yes">
-        <source>%n GPU(s) out of service and not used.</source>
+        <source>%Ln GPU(s) out of service and not used.</source>
         <translation>
-            <numerusform>%n GPU ist außer Betrieb und wird nicht genutzt.</numerusform>
-            <numerusform>%n GPUs sind außer Betrieb und werden nicht genutzt.</numerusform>
+            <numerusform>%Ln GPU ist außer Betrieb und wird nicht genutzt.</numerusform>
+            <numerusform>%Ln GPUs sind außer Betrieb und werden nicht genutzt.</numerusform>
         </translation>
     </message>
     <message>
@@ -2922,10 +2922,10 @@
         <translation>All-Gather</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensor(s)</source>
+        <source>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %Ln gradient tensor(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n Gradient-Tensor</numerusform>
-            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n Gradient-Tensoren</numerusform>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %Ln Gradient-Tensor</numerusform>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %Ln Gradient-Tensoren</numerusform>
         </translation>
     </message>
     <message>
@@ -3132,38 +3132,38 @@
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message numerus="yes">
-        <source>Add a node with %n %1 GPU(s)</source>
+        <source>Add a node with %Ln %1 GPU(s)</source>
         <translation>
-            <numerusform>Node mit %n GPU vom Typ %1 hinzufügen</numerusform>
-            <numerusform>Node mit %n GPUs vom Typ %1 hinzufügen</numerusform>
+            <numerusform>Node mit %Ln GPU vom Typ %1 hinzufügen</numerusform>
+            <numerusform>Node mit %Ln GPUs vom Typ %1 hinzufügen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Add %n %1 GPU(s) to node %2</source>
+        <source>Add %Ln %1 GPU(s) to node %2</source>
         <translation>
-            <numerusform>%n GPU vom Typ %1 zu Node %2 hinzufügen</numerusform>
-            <numerusform>%n GPUs vom Typ %1 zu Node %2 hinzufügen</numerusform>
+            <numerusform>%Ln GPU vom Typ %1 zu Node %2 hinzufügen</numerusform>
+            <numerusform>%Ln GPUs vom Typ %1 zu Node %2 hinzufügen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Move %n GPU(s) to node %1</source>
+        <source>Move %Ln GPU(s) to node %1</source>
         <translation>
-            <numerusform>%n GPU nach Node %1 verschieben</numerusform>
-            <numerusform>%n GPUs nach Node %1 verschieben</numerusform>
+            <numerusform>%Ln GPU nach Node %1 verschieben</numerusform>
+            <numerusform>%Ln GPUs nach Node %1 verschieben</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n node(s)</source>
+        <source>Remove %Ln node(s)</source>
         <translation>
-            <numerusform>%n Node entfernen</numerusform>
-            <numerusform>%n Nodes entfernen</numerusform>
+            <numerusform>%Ln Node entfernen</numerusform>
+            <numerusform>%Ln Nodes entfernen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n GPU(s)</source>
+        <source>Remove %Ln GPU(s)</source>
         <translation>
-            <numerusform>%n GPU entfernen</numerusform>
-            <numerusform>%n GPUs entfernen</numerusform>
+            <numerusform>%Ln GPU entfernen</numerusform>
+            <numerusform>%Ln GPUs entfernen</numerusform>
         </translation>
     </message>
     <message>
@@ -3171,38 +3171,38 @@
         <translation>Nodes und GPUs entfernen</translation>
     </message>
     <message numerus="yes">
-        <source>Add %n node(s) of %1 × %2</source>
+        <source>Add %Ln node(s) of %1 × %2</source>
         <translation>
-            <numerusform>%n Node mit %1 × %2 hinzufügen</numerusform>
-            <numerusform>%n Nodes mit %1 × %2 hinzufügen</numerusform>
+            <numerusform>%Ln Node mit %1 × %2 hinzufügen</numerusform>
+            <numerusform>%Ln Nodes mit %1 × %2 hinzufügen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Duplicate %n node(s)</source>
+        <source>Duplicate %Ln node(s)</source>
         <translation>
-            <numerusform>%n Node duplizieren</numerusform>
-            <numerusform>%n Nodes duplizieren</numerusform>
+            <numerusform>%Ln Node duplizieren</numerusform>
+            <numerusform>%Ln Nodes duplizieren</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Return %n GPU(s) to service</source>
+        <source>Return %Ln GPU(s) to service</source>
         <translation>
-            <numerusform>%n GPU wieder in Betrieb nehmen</numerusform>
-            <numerusform>%n GPUs wieder in Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPU wieder in Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPUs wieder in Betrieb nehmen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Take %n GPU(s) out of service</source>
+        <source>Take %Ln GPU(s) out of service</source>
         <translation>
-            <numerusform>%n GPU außer Betrieb nehmen</numerusform>
-            <numerusform>%n GPUs außer Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPU außer Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPUs außer Betrieb nehmen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Set the link of %n node(s) to %1</source>
+        <source>Set the link of %Ln node(s) to %1</source>
         <translation>
-            <numerusform>Verbindung von %n Node auf %1 setzen</numerusform>
-            <numerusform>Verbindung von %n Nodes auf %1 setzen</numerusform>
+            <numerusform>Verbindung von %Ln Node auf %1 setzen</numerusform>
+            <numerusform>Verbindung von %Ln Nodes auf %1 setzen</numerusform>
         </translation>
     </message>
     <message>
@@ -4357,10 +4357,10 @@
         <translation>%1-Traffic von Rank 0</translation>
     </message>
     <message numerus="yes">
-        <source>Node %1 · %n GPU(s) · %2</source>
+        <source>Node %1 · %Ln GPU(s) · %2</source>
         <translation>
-            <numerusform>Node %1 · %n GPU · %2</numerusform>
-            <numerusform>Node %1 · %n GPUs · %2</numerusform>
+            <numerusform>Node %1 · %Ln GPU · %2</numerusform>
+            <numerusform>Node %1 · %Ln GPUs · %2</numerusform>
         </translation>
     </message>
     <message>
@@ -4392,31 +4392,31 @@
         <translation>Rank %1 auf GPU %2 platzieren</translation>
     </message>
     <message numerus="yes">
-        <source>Move %n GPU(s) to node %1</source>
+        <source>Move %Ln GPU(s) to node %1</source>
         <translation>
-            <numerusform>%n GPU nach Node %1 verschieben</numerusform>
-            <numerusform>%n GPUs nach Node %1 verschieben</numerusform>
+            <numerusform>%Ln GPU nach Node %1 verschieben</numerusform>
+            <numerusform>%Ln GPUs nach Node %1 verschieben</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n GPU(s)</source>
+        <source>Remove %Ln GPU(s)</source>
         <translation>
-            <numerusform>%n GPU entfernen</numerusform>
-            <numerusform>%n GPUs entfernen</numerusform>
+            <numerusform>%Ln GPU entfernen</numerusform>
+            <numerusform>%Ln GPUs entfernen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Take %n GPU(s) out of service</source>
+        <source>Take %Ln GPU(s) out of service</source>
         <translation>
-            <numerusform>%n GPU außer Betrieb nehmen</numerusform>
-            <numerusform>%n GPUs außer Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPU außer Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPUs außer Betrieb nehmen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Return %n GPU(s) to service</source>
+        <source>Return %Ln GPU(s) to service</source>
         <translation>
-            <numerusform>%n GPU wieder in Betrieb nehmen</numerusform>
-            <numerusform>%n GPUs wieder in Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPU wieder in Betrieb nehmen</numerusform>
+            <numerusform>%Ln GPUs wieder in Betrieb nehmen</numerusform>
         </translation>
     </message>
     <message>
@@ -4651,10 +4651,10 @@
         <translation>%1 von %2 GPUs in Betrieb; das Layout braucht %3.</translation>
     </message>
     <message numerus="yes">
-        <source>%n node(s) out of service.</source>
+        <source>%Ln node(s) out of service.</source>
         <translation>
-            <numerusform>%n Node außer Betrieb.</numerusform>
-            <numerusform>%n Nodes außer Betrieb.</numerusform>
+            <numerusform>%Ln Node außer Betrieb.</numerusform>
+            <numerusform>%Ln Nodes außer Betrieb.</numerusform>
         </translation>
     </message>
     <message>
@@ -4662,10 +4662,10 @@
         <translation>Die explizite Platzierung passt nicht mehr zum Cluster; die Ansicht zeigt die Standardplatzierung.</translation>
     </message>
     <message numerus="yes">
-        <source>%n rank(s) have no GPU.</source>
+        <source>%Ln rank(s) have no GPU.</source>
         <translation>
-            <numerusform>%n Rank hat keine GPU.</numerusform>
-            <numerusform>%n Ranks haben keine GPU.</numerusform>
+            <numerusform>%Ln Rank hat keine GPU.</numerusform>
+            <numerusform>%Ln Ranks haben keine GPU.</numerusform>
         </translation>
     </message>
     <message>
@@ -5038,10 +5038,10 @@ Verbindungen: %3%4</translation>
         <translation>Das Design hat keine TP-, DP-, CP- oder EP-Gruppe mit zwei oder mehr Ranks.</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1 %2&lt;/b&gt; on %n node(s). Its message: %3.</source>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; on %Ln node(s). Its message: %3.</source>
         <translation>
-            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; auf %n Node. Ihre Nachricht: %3.</numerusform>
-            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; auf %n Nodes. Ihre Nachricht: %3.</numerusform>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; auf %Ln Node. Ihre Nachricht: %3.</numerusform>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; auf %Ln Nodes. Ihre Nachricht: %3.</numerusform>
         </translation>
     </message>
     <message>
@@ -5065,17 +5065,17 @@ Verbindungen: %3%4</translation>
         <translation> + Reduktion %1</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Time: %1&lt;/b&gt; in %n step(s)</source>
+        <source>&lt;b&gt;Time: %1&lt;/b&gt; in %Ln step(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt; in %n Schritt</numerusform>
-            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt; in %n Schritten</numerusform>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt; in %Ln Schritt</numerusform>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt; in %Ln Schritten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Time: %1&lt;/b&gt;, %n message(s) one after another</source>
+        <source>&lt;b&gt;Time: %1&lt;/b&gt;, %Ln message(s) one after another</source>
         <translation>
-            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt;, %n Nachricht nacheinander</numerusform>
-            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt;, %n Nachrichten nacheinander</numerusform>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt;, %Ln Nachricht nacheinander</numerusform>
+            <numerusform>&lt;b&gt;Zeit: %1&lt;/b&gt;, %Ln Nachrichten nacheinander</numerusform>
         </translation>
     </message>
     <message>
@@ -5565,10 +5565,10 @@ Verbindungen: %3%4</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The layout cannot run: %n error(s), see Diagnostics.</source>
+        <source>The layout cannot run: %Ln error(s), see Diagnostics.</source>
         <translation>
-            <numerusform>Das Layout kann nicht laufen: %n Fehler, siehe Diagnose.</numerusform>
-            <numerusform>Das Layout kann nicht laufen: %n Fehler, siehe Diagnose.</numerusform>
+            <numerusform>Das Layout kann nicht laufen: %Ln Fehler, siehe Diagnose.</numerusform>
+            <numerusform>Das Layout kann nicht laufen: %Ln Fehler, siehe Diagnose.</numerusform>
         </translation>
     </message>
     <message>
@@ -5596,10 +5596,10 @@ Verbindungen: %3%4</translation>
         <translation>%1 aus</translation>
     </message>
     <message numerus="yes">
-        <source>Valid layout: %1 on %2, %n GPU(s) idle.</source>
+        <source>Valid layout: %1 on %2, %Ln GPU(s) idle.</source>
         <translation>
-            <numerusform>Gültiges Layout: %1 auf %2, %n GPU ungenutzt.</numerusform>
-            <numerusform>Gültiges Layout: %1 auf %2, %n GPUs ungenutzt.</numerusform>
+            <numerusform>Gültiges Layout: %1 auf %2, %Ln GPU ungenutzt.</numerusform>
+            <numerusform>Gültiges Layout: %1 auf %2, %Ln GPUs ungenutzt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -5662,24 +5662,24 @@ Verbindungen: %3%4</translation>
         <translation>Keine Probleme: Das Layout passt zum Modell und zum Cluster.</translation>
     </message>
     <message numerus="yes">
-        <source>%n error(s)</source>
+        <source>%Ln error(s)</source>
         <translation>
-            <numerusform>%n Fehler</numerusform>
-            <numerusform>%n Fehler</numerusform>
+            <numerusform>%Ln Fehler</numerusform>
+            <numerusform>%Ln Fehler</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n warning(s)</source>
+        <source>%Ln warning(s)</source>
         <translation>
-            <numerusform>%n Warnung</numerusform>
-            <numerusform>%n Warnungen</numerusform>
+            <numerusform>%Ln Warnung</numerusform>
+            <numerusform>%Ln Warnungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n note(s)</source>
+        <source>%Ln note(s)</source>
         <translation>
-            <numerusform>%n Hinweis</numerusform>
-            <numerusform>%n Hinweise</numerusform>
+            <numerusform>%Ln Hinweis</numerusform>
+            <numerusform>%Ln Hinweise</numerusform>
         </translation>
     </message>
 </context>
@@ -5758,10 +5758,10 @@ Verbindungen: %3%4</translation>
         <translation>Routing ohne Verwerfen</translation>
     </message>
     <message numerus="yes">
-        <source>The router picks %n expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
+        <source>The router picks %Ln expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
         <translation>
-            <numerusform>Der Router wählt für jedes Token %n Expert: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
-            <numerusform>Der Router wählt für jedes Token %n Experts: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
+            <numerusform>Der Router wählt für jedes Token %Ln Expert: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
+            <numerusform>Der Router wählt für jedes Token %Ln Experts: %1 Zuweisungen, unten je Expert gezählt. Sie sind ungleich: Expert %2 bekam %3, Expert %4 nur %5.</numerusform>
         </translation>
     </message>
 </context>
@@ -6136,10 +6136,10 @@ Verbindungen: %3%4</translation>
         <translation>Gleichzeitige Sequenzen, die passen</translation>
     </message>
     <message numerus="yes">
-        <source>%n rank(s) do not fit.</source>
+        <source>%Ln rank(s) do not fit.</source>
         <translation>
-            <numerusform>%n Rank passt nicht.</numerusform>
-            <numerusform>%n Ranks passen nicht.</numerusform>
+            <numerusform>%Ln Rank passt nicht.</numerusform>
+            <numerusform>%Ln Ranks passen nicht.</numerusform>
         </translation>
     </message>
     <message>
@@ -6177,10 +6177,10 @@ Verbindungen: %3%4</translation>
         <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (ausgelagerte Zustände und gepinnte Puffer).</translation>
     </message>
     <message numerus="yes">
-        <source>%n node(s) need more than their RAM.</source>
+        <source>%Ln node(s) need more than their RAM.</source>
         <translation>
-            <numerusform>%n Node braucht mehr als seinen RAM.</numerusform>
-            <numerusform>%n Nodes brauchen mehr als ihren RAM.</numerusform>
+            <numerusform>%Ln Node braucht mehr als seinen RAM.</numerusform>
+            <numerusform>%Ln Nodes brauchen mehr als ihren RAM.</numerusform>
         </translation>
     </message>
     <message>
@@ -6851,17 +6851,17 @@ von %2</translation>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 × %3 · Schritt &lt;b&gt;%4&lt;/b&gt; · Bubble &lt;b&gt;%5 %&lt;/b&gt; der GPU-Zeit</translation>
     </message>
     <message numerus="yes">
-        <source>%n stage(s)</source>
+        <source>%Ln stage(s)</source>
         <translation>
-            <numerusform>%n Stage</numerusform>
-            <numerusform>%n Stages</numerusform>
+            <numerusform>%Ln Stage</numerusform>
+            <numerusform>%Ln Stages</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n micro-batch(es)</source>
+        <source>%Ln micro-batch(es)</source>
         <translation>
-            <numerusform>%n Micro-Batch</numerusform>
-            <numerusform>%n Micro-Batches</numerusform>
+            <numerusform>%Ln Micro-Batch</numerusform>
+            <numerusform>%Ln Micro-Batches</numerusform>
         </translation>
     </message>
     <message>
@@ -6885,10 +6885,10 @@ von %2</translation>
         <translation>per Reduce-Scatter verteilt</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n bucket(s) (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</source>
+        <source>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %Ln bucket(s) (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</source>
         <translation>
-            <numerusform>&lt;b&gt;Gradient-Buckets&lt;/b&gt; von Pipeline-Rank %1: %n Bucket (PyTorch DDP: zuerst 1 MiB, dann je 25 MiB), %2 über %3 Data-Parallel-Ranks in Bucket-Reihenfolge, während der letzte Backward-Pass sie erzeugt. &lt;b&gt;%4&lt;/b&gt; von %5 bleibt nach dem Backward-Pass sichtbar.</numerusform>
-            <numerusform>&lt;b&gt;Gradient-Buckets&lt;/b&gt; von Pipeline-Rank %1: %n Buckets (PyTorch DDP: zuerst 1 MiB, dann je 25 MiB), %2 über %3 Data-Parallel-Ranks in Bucket-Reihenfolge, während der letzte Backward-Pass sie erzeugt. &lt;b&gt;%4&lt;/b&gt; von %5 bleibt nach dem Backward-Pass sichtbar.</numerusform>
+            <numerusform>&lt;b&gt;Gradient-Buckets&lt;/b&gt; von Pipeline-Rank %1: %Ln Bucket (PyTorch DDP: zuerst 1 MiB, dann je 25 MiB), %2 über %3 Data-Parallel-Ranks in Bucket-Reihenfolge, während der letzte Backward-Pass sie erzeugt. &lt;b&gt;%4&lt;/b&gt; von %5 bleibt nach dem Backward-Pass sichtbar.</numerusform>
+            <numerusform>&lt;b&gt;Gradient-Buckets&lt;/b&gt; von Pipeline-Rank %1: %Ln Buckets (PyTorch DDP: zuerst 1 MiB, dann je 25 MiB), %2 über %3 Data-Parallel-Ranks in Bucket-Reihenfolge, während der letzte Backward-Pass sie erzeugt. &lt;b&gt;%4&lt;/b&gt; von %5 bleibt nach dem Backward-Pass sichtbar.</numerusform>
         </translation>
     </message>
     <message>
@@ -6912,10 +6912,10 @@ von %2</translation>
         <translation>Ganzer Schritt (Pipeline, Datenparallel-Synchronisation, Optimizer) in %1: %2</translation>
     </message>
     <message numerus="yes">
-        <source>Drawn: the last of the step&apos;s %n micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
+        <source>Drawn: the last of the step&apos;s %Ln micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
         <translation>
-            <numerusform>Gezeigt: der letzte der %n Micro-Batch des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
-            <numerusform>Gezeigt: der letzte der %n Micro-Batches des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
+            <numerusform>Gezeigt: der letzte der %Ln Micro-Batch des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
+            <numerusform>Gezeigt: der letzte der %Ln Micro-Batches des Schritts. Über den Schritt wird jede Schicht %1-mal per All-Gather geholt und %2-mal per Reduce-Scatter verteilt: &lt;b&gt;%3&lt;/b&gt; pro Schritt wartet auf Kommunikation.</numerusform>
         </translation>
     </message>
     <message>

@@ -700,10 +700,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n GPU(s) out of service and not used.</source>
+        <source>%Ln GPU(s) out of service and not used.</source>
         <translation>
-            <numerusform>%n GPU is out of service and not used.</numerusform>
-            <numerusform>%n GPUs are out of service and not used.</numerusform>
+            <numerusform>%Ln GPU is out of service and not used.</numerusform>
+            <numerusform>%Ln GPUs are out of service and not used.</numerusform>
         </translation>
     </message>
     <message>
@@ -2922,10 +2922,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensor(s)</source>
+        <source>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %Ln gradient tensor(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensor</numerusform>
-            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %n gradient tensors</numerusform>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %Ln gradient tensor</numerusform>
+            <numerusform>&lt;b&gt;Bucket %1&lt;/b&gt;: %2 in %Ln gradient tensors</numerusform>
         </translation>
     </message>
     <message>
@@ -3132,38 +3132,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Add a node with %n %1 GPU(s)</source>
+        <source>Add a node with %Ln %1 GPU(s)</source>
         <translation>
-            <numerusform>Add a node with %n %1 GPU</numerusform>
-            <numerusform>Add a node with %n %1 GPUs</numerusform>
+            <numerusform>Add a node with %Ln %1 GPU</numerusform>
+            <numerusform>Add a node with %Ln %1 GPUs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Add %n %1 GPU(s) to node %2</source>
+        <source>Add %Ln %1 GPU(s) to node %2</source>
         <translation>
-            <numerusform>Add %n %1 GPU to node %2</numerusform>
-            <numerusform>Add %n %1 GPUs to node %2</numerusform>
+            <numerusform>Add %Ln %1 GPU to node %2</numerusform>
+            <numerusform>Add %Ln %1 GPUs to node %2</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Move %n GPU(s) to node %1</source>
+        <source>Move %Ln GPU(s) to node %1</source>
         <translation>
-            <numerusform>Move %n GPU to node %1</numerusform>
-            <numerusform>Move %n GPUs to node %1</numerusform>
+            <numerusform>Move %Ln GPU to node %1</numerusform>
+            <numerusform>Move %Ln GPUs to node %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n node(s)</source>
+        <source>Remove %Ln node(s)</source>
         <translation>
-            <numerusform>Remove %n node</numerusform>
-            <numerusform>Remove %n nodes</numerusform>
+            <numerusform>Remove %Ln node</numerusform>
+            <numerusform>Remove %Ln nodes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n GPU(s)</source>
+        <source>Remove %Ln GPU(s)</source>
         <translation>
-            <numerusform>Remove %n GPU</numerusform>
-            <numerusform>Remove %n GPUs</numerusform>
+            <numerusform>Remove %Ln GPU</numerusform>
+            <numerusform>Remove %Ln GPUs</numerusform>
         </translation>
     </message>
     <message>
@@ -3171,38 +3171,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Add %n node(s) of %1 × %2</source>
+        <source>Add %Ln node(s) of %1 × %2</source>
         <translation>
-            <numerusform>Add %n node of %1 × %2</numerusform>
-            <numerusform>Add %n nodes of %1 × %2</numerusform>
+            <numerusform>Add %Ln node of %1 × %2</numerusform>
+            <numerusform>Add %Ln nodes of %1 × %2</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Duplicate %n node(s)</source>
+        <source>Duplicate %Ln node(s)</source>
         <translation>
-            <numerusform>Duplicate %n node</numerusform>
-            <numerusform>Duplicate %n nodes</numerusform>
+            <numerusform>Duplicate %Ln node</numerusform>
+            <numerusform>Duplicate %Ln nodes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Return %n GPU(s) to service</source>
+        <source>Return %Ln GPU(s) to service</source>
         <translation>
-            <numerusform>Return %n GPU to service</numerusform>
-            <numerusform>Return %n GPUs to service</numerusform>
+            <numerusform>Return %Ln GPU to service</numerusform>
+            <numerusform>Return %Ln GPUs to service</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Take %n GPU(s) out of service</source>
+        <source>Take %Ln GPU(s) out of service</source>
         <translation>
-            <numerusform>Take %n GPU out of service</numerusform>
-            <numerusform>Take %n GPUs out of service</numerusform>
+            <numerusform>Take %Ln GPU out of service</numerusform>
+            <numerusform>Take %Ln GPUs out of service</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Set the link of %n node(s) to %1</source>
+        <source>Set the link of %Ln node(s) to %1</source>
         <translation>
-            <numerusform>Set the link of %n node to %1</numerusform>
-            <numerusform>Set the link of %n nodes to %1</numerusform>
+            <numerusform>Set the link of %Ln node to %1</numerusform>
+            <numerusform>Set the link of %Ln nodes to %1</numerusform>
         </translation>
     </message>
     <message>
@@ -4351,10 +4351,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Node %1 · %n GPU(s) · %2</source>
+        <source>Node %1 · %Ln GPU(s) · %2</source>
         <translation>
-            <numerusform>Node %1 · %n GPU · %2</numerusform>
-            <numerusform>Node %1 · %n GPUs · %2</numerusform>
+            <numerusform>Node %1 · %Ln GPU · %2</numerusform>
+            <numerusform>Node %1 · %Ln GPUs · %2</numerusform>
         </translation>
     </message>
     <message>
@@ -4386,31 +4386,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Move %n GPU(s) to node %1</source>
+        <source>Move %Ln GPU(s) to node %1</source>
         <translation>
-            <numerusform>Move %n GPU to node %1</numerusform>
-            <numerusform>Move %n GPUs to node %1</numerusform>
+            <numerusform>Move %Ln GPU to node %1</numerusform>
+            <numerusform>Move %Ln GPUs to node %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n GPU(s)</source>
+        <source>Remove %Ln GPU(s)</source>
         <translation>
-            <numerusform>Remove %n GPU</numerusform>
-            <numerusform>Remove %n GPUs</numerusform>
+            <numerusform>Remove %Ln GPU</numerusform>
+            <numerusform>Remove %Ln GPUs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Take %n GPU(s) out of service</source>
+        <source>Take %Ln GPU(s) out of service</source>
         <translation>
-            <numerusform>Take %n GPU out of service</numerusform>
-            <numerusform>Take %n GPUs out of service</numerusform>
+            <numerusform>Take %Ln GPU out of service</numerusform>
+            <numerusform>Take %Ln GPUs out of service</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Return %n GPU(s) to service</source>
+        <source>Return %Ln GPU(s) to service</source>
         <translation>
-            <numerusform>Return %n GPU to service</numerusform>
-            <numerusform>Return %n GPUs to service</numerusform>
+            <numerusform>Return %Ln GPU to service</numerusform>
+            <numerusform>Return %Ln GPUs to service</numerusform>
         </translation>
     </message>
     <message>
@@ -4645,10 +4645,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n node(s) out of service.</source>
+        <source>%Ln node(s) out of service.</source>
         <translation>
-            <numerusform>%n node out of service.</numerusform>
-            <numerusform>%n nodes out of service.</numerusform>
+            <numerusform>%Ln node out of service.</numerusform>
+            <numerusform>%Ln nodes out of service.</numerusform>
         </translation>
     </message>
     <message>
@@ -4656,10 +4656,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n rank(s) have no GPU.</source>
+        <source>%Ln rank(s) have no GPU.</source>
         <translation>
-            <numerusform>%n rank has no GPU.</numerusform>
-            <numerusform>%n ranks have no GPU.</numerusform>
+            <numerusform>%Ln rank has no GPU.</numerusform>
+            <numerusform>%Ln ranks have no GPU.</numerusform>
         </translation>
     </message>
     <message>
@@ -5031,10 +5031,10 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1 %2&lt;/b&gt; on %n node(s). Its message: %3.</source>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; on %Ln node(s). Its message: %3.</source>
         <translation>
-            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; on %n node. Its message: %3.</numerusform>
-            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; on %n nodes. Its message: %3.</numerusform>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; on %Ln node. Its message: %3.</numerusform>
+            <numerusform>&lt;b&gt;%1 %2&lt;/b&gt; on %Ln nodes. Its message: %3.</numerusform>
         </translation>
     </message>
     <message>
@@ -5058,17 +5058,17 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Time: %1&lt;/b&gt; in %n step(s)</source>
+        <source>&lt;b&gt;Time: %1&lt;/b&gt; in %Ln step(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt; in %n step</numerusform>
-            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt; in %n steps</numerusform>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt; in %Ln step</numerusform>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt; in %Ln steps</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Time: %1&lt;/b&gt;, %n message(s) one after another</source>
+        <source>&lt;b&gt;Time: %1&lt;/b&gt;, %Ln message(s) one after another</source>
         <translation>
-            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt;, %n message one after another</numerusform>
-            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt;, %n messages one after another</numerusform>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt;, %Ln message one after another</numerusform>
+            <numerusform>&lt;b&gt;Time: %1&lt;/b&gt;, %Ln messages one after another</numerusform>
         </translation>
     </message>
     <message>
@@ -5558,10 +5558,10 @@ Links: %3%4</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The layout cannot run: %n error(s), see Diagnostics.</source>
+        <source>The layout cannot run: %Ln error(s), see Diagnostics.</source>
         <translation>
-            <numerusform>The layout cannot run: %n error, see Diagnostics.</numerusform>
-            <numerusform>The layout cannot run: %n errors, see Diagnostics.</numerusform>
+            <numerusform>The layout cannot run: %Ln error, see Diagnostics.</numerusform>
+            <numerusform>The layout cannot run: %Ln errors, see Diagnostics.</numerusform>
         </translation>
     </message>
     <message>
@@ -5589,10 +5589,10 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Valid layout: %1 on %2, %n GPU(s) idle.</source>
+        <source>Valid layout: %1 on %2, %Ln GPU(s) idle.</source>
         <translation>
-            <numerusform>Valid layout: %1 on %2, %n GPU idle.</numerusform>
-            <numerusform>Valid layout: %1 on %2, %n GPUs idle.</numerusform>
+            <numerusform>Valid layout: %1 on %2, %Ln GPU idle.</numerusform>
+            <numerusform>Valid layout: %1 on %2, %Ln GPUs idle.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -5655,24 +5655,24 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n error(s)</source>
+        <source>%Ln error(s)</source>
         <translation>
-            <numerusform>%n error</numerusform>
-            <numerusform>%n errors</numerusform>
+            <numerusform>%Ln error</numerusform>
+            <numerusform>%Ln errors</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n warning(s)</source>
+        <source>%Ln warning(s)</source>
         <translation>
-            <numerusform>%n warning</numerusform>
-            <numerusform>%n warnings</numerusform>
+            <numerusform>%Ln warning</numerusform>
+            <numerusform>%Ln warnings</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n note(s)</source>
+        <source>%Ln note(s)</source>
         <translation>
-            <numerusform>%n note</numerusform>
-            <numerusform>%n notes</numerusform>
+            <numerusform>%Ln note</numerusform>
+            <numerusform>%Ln notes</numerusform>
         </translation>
     </message>
 </context>
@@ -5751,10 +5751,10 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The router picks %n expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
+        <source>The router picks %Ln expert(s) for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</source>
         <translation>
-            <numerusform>The router picks %n expert for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
-            <numerusform>The router picks %n experts for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
+            <numerusform>The router picks %Ln expert for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
+            <numerusform>The router picks %Ln experts for each token: %1 assignments, counted per expert below. They are not even: expert %2 got %3, expert %4 only %5.</numerusform>
         </translation>
     </message>
 </context>
@@ -6129,10 +6129,10 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n rank(s) do not fit.</source>
+        <source>%Ln rank(s) do not fit.</source>
         <translation>
-            <numerusform>%n rank does not fit.</numerusform>
-            <numerusform>%n ranks do not fit.</numerusform>
+            <numerusform>%Ln rank does not fit.</numerusform>
+            <numerusform>%Ln ranks do not fit.</numerusform>
         </translation>
     </message>
     <message>
@@ -6170,10 +6170,10 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n node(s) need more than their RAM.</source>
+        <source>%Ln node(s) need more than their RAM.</source>
         <translation>
-            <numerusform>%n node needs more than its RAM.</numerusform>
-            <numerusform>%n nodes need more than their RAM.</numerusform>
+            <numerusform>%Ln node needs more than its RAM.</numerusform>
+            <numerusform>%Ln nodes need more than their RAM.</numerusform>
         </translation>
     </message>
     <message>
@@ -6842,17 +6842,17 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n stage(s)</source>
+        <source>%Ln stage(s)</source>
         <translation>
-            <numerusform>%n stage</numerusform>
-            <numerusform>%n stages</numerusform>
+            <numerusform>%Ln stage</numerusform>
+            <numerusform>%Ln stages</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n micro-batch(es)</source>
+        <source>%Ln micro-batch(es)</source>
         <translation>
-            <numerusform>%n micro-batch</numerusform>
-            <numerusform>%n micro-batches</numerusform>
+            <numerusform>%Ln micro-batch</numerusform>
+            <numerusform>%Ln micro-batches</numerusform>
         </translation>
     </message>
     <message>
@@ -6876,10 +6876,10 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n bucket(s) (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</source>
+        <source>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %Ln bucket(s) (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</source>
         <translation>
-            <numerusform>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n bucket (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</numerusform>
-            <numerusform>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %n buckets (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</numerusform>
+            <numerusform>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %Ln bucket (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</numerusform>
+            <numerusform>&lt;b&gt;Gradient buckets&lt;/b&gt; of pipeline rank %1: %Ln buckets (PyTorch DDP: the first 1 MiB, then 25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces them. &lt;b&gt;%4&lt;/b&gt; of %5 stays exposed after the backward.</numerusform>
         </translation>
     </message>
     <message>
@@ -6903,10 +6903,10 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Drawn: the last of the step&apos;s %n micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
+        <source>Drawn: the last of the step&apos;s %Ln micro-batch(es). Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</source>
         <translation>
-            <numerusform>Drawn: the last of the step&apos;s %n micro-batch. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
-            <numerusform>Drawn: the last of the step&apos;s %n micro-batches. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
+            <numerusform>Drawn: the last of the step&apos;s %Ln micro-batch. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
+            <numerusform>Drawn: the last of the step&apos;s %Ln micro-batches. Over the step each layer is all-gathered %1 times and reduce-scattered %2 times: &lt;b&gt;%3&lt;/b&gt; waits on communication per step.</numerusform>
         </translation>
     </message>
     <message>

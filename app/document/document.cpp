@@ -60,30 +60,30 @@ QString clusterEditText(const core::ClusterEdit& edit, const core::Catalog& cata
     using namespace core::edit;
     if (const auto* e = std::get_if<AddGpus>(&edit))
         return e->nodeId < 0
-            ? Document::tr("Add a node with %n %1 GPU(s)", nullptr, e->count).arg(gpuName(catalog, e->type))
-            : Document::tr("Add %n %1 GPU(s) to node %2", nullptr, e->count)
+            ? Document::tr("Add a node with %Ln %1 GPU(s)", nullptr, e->count).arg(gpuName(catalog, e->type))
+            : Document::tr("Add %Ln %1 GPU(s) to node %2", nullptr, e->count)
                   .arg(gpuName(catalog, e->type))
                   .arg(e->nodeId);
     if (const auto* e = std::get_if<MoveGpus>(&edit))
-        return Document::tr("Move %n GPU(s) to node %1", nullptr, count(e->gpuIds)).arg(e->nodeId);
+        return Document::tr("Move %Ln GPU(s) to node %1", nullptr, count(e->gpuIds)).arg(e->nodeId);
     if (const auto* e = std::get_if<Remove>(&edit)) {
         if (e->gpuIds.empty())
-            return Document::tr("Remove %n node(s)", nullptr, count(e->nodeIds));
+            return Document::tr("Remove %Ln node(s)", nullptr, count(e->nodeIds));
         if (e->nodeIds.empty())
-            return Document::tr("Remove %n GPU(s)", nullptr, count(e->gpuIds));
+            return Document::tr("Remove %Ln GPU(s)", nullptr, count(e->gpuIds));
         return Document::tr("Remove nodes and GPUs");
     }
     if (const auto* e = std::get_if<AddNodes>(&edit))
-        return Document::tr("Add %n node(s) of %1 × %2", nullptr, e->count)
+        return Document::tr("Add %Ln node(s) of %1 × %2", nullptr, e->count)
             .arg(e->gpusPerNode)
             .arg(gpuName(catalog, e->gpuType));
     if (const auto* e = std::get_if<DuplicateNodes>(&edit))
-        return Document::tr("Duplicate %n node(s)", nullptr, count(e->nodeIds));
+        return Document::tr("Duplicate %Ln node(s)", nullptr, count(e->nodeIds));
     if (const auto* e = std::get_if<SetInService>(&edit))
-        return e->inService ? Document::tr("Return %n GPU(s) to service", nullptr, count(e->gpuIds))
-                            : Document::tr("Take %n GPU(s) out of service", nullptr, count(e->gpuIds));
+        return e->inService ? Document::tr("Return %Ln GPU(s) to service", nullptr, count(e->gpuIds))
+                            : Document::tr("Take %Ln GPU(s) out of service", nullptr, count(e->gpuIds));
     if (const auto* e = std::get_if<SetIntraLink>(&edit))
-        return Document::tr("Set the link of %n node(s) to %1", nullptr, count(e->nodeIds))
+        return Document::tr("Set the link of %Ln node(s) to %1", nullptr, count(e->nodeIds))
             .arg(linkName(catalog, e->link));
     if (const auto* e = std::get_if<PlaceRank>(&edit))
         return Document::tr("Place rank %1 on GPU %2").arg(e->rank).arg(e->gpuId);

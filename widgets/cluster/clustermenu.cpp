@@ -22,12 +22,12 @@ void addGpuEntries(QMenu& menu, ClusterCanvas& canvas, const core::Gpu* gpu, con
 {
     const int count = static_cast<int>(gpus.size());
     if (gpu && gpu->inService)
-        addEdit(menu, canvas, ClusterCanvas::tr("Take %n GPU(s) out of service", nullptr, count),
+        addEdit(menu, canvas, ClusterCanvas::tr("Take %Ln GPU(s) out of service", nullptr, count),
                 core::edit::SetInService{gpus, false});
     else
-        addEdit(menu, canvas, ClusterCanvas::tr("Return %n GPU(s) to service", nullptr, count),
+        addEdit(menu, canvas, ClusterCanvas::tr("Return %Ln GPU(s) to service", nullptr, count),
                 core::edit::SetInService{gpus, true});
-    addEdit(menu, canvas, ClusterCanvas::tr("Remove %n GPU(s)", nullptr, count),
+    addEdit(menu, canvas, ClusterCanvas::tr("Remove %Ln GPU(s)", nullptr, count),
             core::edit::Remove{{}, gpus});
     menu.addSeparator();
 }

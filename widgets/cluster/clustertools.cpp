@@ -165,11 +165,11 @@ void MoveGpusTool::move(QPoint, QPointF scenePos)
     const int count = static_cast<int>(m_gpus.size());
     if (node >= 0) {
         drag.target = dropTarget(g, node, scenePos);
-        drag.label = ClusterCanvas::tr("Move %n GPU(s) to node %1", nullptr, count)
+        drag.label = ClusterCanvas::tr("Move %Ln GPU(s) to node %1", nullptr, count)
                          .arg(cluster.nodes[static_cast<std::size_t>(node)].id);
     } else {
         drag.removes = true;
-        drag.label = ClusterCanvas::tr("Remove %n GPU(s)", nullptr, count);
+        drag.label = ClusterCanvas::tr("Remove %Ln GPU(s)", nullptr, count);
     }
     overlay().setDrag(std::move(drag));
 }

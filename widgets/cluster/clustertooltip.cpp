@@ -66,7 +66,7 @@ QString clusterToolTip(const ClusterViewState& state, QPointF scenePos)
         return {};
     const core::Node& node = state.snapshot.design->cluster.nodes[static_cast<std::size_t>(hit.node)];
     const QString nodeLine
-        = ClusterCanvas::tr("Node %1 · %n GPU(s) · %2", nullptr, static_cast<int>(node.gpus.size()))
+        = ClusterCanvas::tr("Node %1 · %Ln GPU(s) · %2", nullptr, static_cast<int>(node.gpus.size()))
               .arg(node.id)
               .arg(linkName(state, node.intraLink));
     if (!hit.onGpu())

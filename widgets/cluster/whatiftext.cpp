@@ -130,7 +130,7 @@ QString whatIfText(const DesignSnapshot& snapshot, const WhatIfFigures* figures)
                  .arg(integerText(e.gpusInCluster))
                  .arg(integerText(e.worldSize));
     if (const int outNodes = nodesOutOfService(design); outNodes > 0)
-        lines << ClusterPanel::tr("%n node(s) out of service.", nullptr, outNodes);
+        lines << ClusterPanel::tr("%Ln node(s) out of service.", nullptr, outNodes);
     if (!figures)
         lines << QStringLiteral("<i>%1</i>").arg(ClusterPanel::tr("Computing what the changes cost…"));
     else if (const QString slowed = slowedLinksText(*figures, e); !slowed.isEmpty())
@@ -144,7 +144,7 @@ QString whatIfText(const DesignSnapshot& snapshot, const WhatIfFigures* figures)
         const QStringList losing = groupsLosingMembers(e);
         lines << QStringLiteral("<span style='color:%1'><b>%2</b></span>")
                      .arg(palette::lossText.name(),
-                          ClusterPanel::tr("%n rank(s) have no GPU.", nullptr, unplaced));
+                          ClusterPanel::tr("%Ln rank(s) have no GPU.", nullptr, unplaced));
         if (!losing.isEmpty())
             lines << ClusterPanel::tr("Groups losing a member: %1.").arg(losing.join(QStringLiteral(" · ")));
         if (figures)

@@ -104,9 +104,9 @@ void CollectiveFigures::showTime(const core::CollectiveCost& c, double seconds, 
                        ? CollectivePanelText::tr(" + reduction %1").arg(secondsText(c.reductionSeconds))
                        : QString());
     QString time = animated
-        ? CollectivePanelText::tr("<b>Time: %1</b> in %n step(s)", nullptr, animatedSteps)
+        ? CollectivePanelText::tr("<b>Time: %1</b> in %Ln step(s)", nullptr, animatedSteps)
               .arg(secondsText(seconds))
-        : CollectivePanelText::tr("<b>Time: %1</b>, %n message(s) one after another", nullptr, c.steps)
+        : CollectivePanelText::tr("<b>Time: %1</b>, %Ln message(s) one after another", nullptr, c.steps)
               .arg(secondsText(seconds));
     if (formulaAgrees)
         time += QStringLiteral("<br>") + split;

@@ -89,7 +89,7 @@ QString groupMessageText(const core::GroupMessage& m)
 
 QString groupLinksText(const core::GroupCollective& g)
 {
-    QString text = CollectivePanelText::tr("<b>%1 %2</b> on %n node(s). Its message: %3.", nullptr, g.nodes)
+    QString text = CollectivePanelText::tr("<b>%1 %2</b> on %Ln node(s). Its message: %3.", nullptr, g.nodes)
                        .arg(groupDimText(g.dim))
                        .arg(g.groupIndex)
                        .arg(groupMessageText(g.message).toHtmlEscaped());

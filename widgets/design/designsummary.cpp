@@ -73,7 +73,7 @@ QString layoutVerdictText(const core::Evaluation& e)
         int errors = 0;
         for (const core::Diagnostic& d : e.diagnostics)
             errors += d.isError() ? 1 : 0;
-        return DesignSummary::tr("The layout cannot run: %n error(s), see Diagnostics.", nullptr, errors);
+        return DesignSummary::tr("The layout cannot run: %Ln error(s), see Diagnostics.", nullptr, errors);
     }
     case Verdict::DoesNotFit: {
         const core::RankRole* role = fullestOverflowing(e);
@@ -83,7 +83,7 @@ QString layoutVerdictText(const core::Evaluation& e)
             .arg(integerText(role->ranks.front()), bytesText(role->totalBytes), bytesText(role->capacityBytes));
     }
     case Verdict::RunsWithIdleGpus:
-        return DesignSummary::tr("Valid layout: %1 on %2, %n GPU(s) idle.", nullptr, idleGpus(e))
+        return DesignSummary::tr("Valid layout: %1 on %2, %Ln GPU(s) idle.", nullptr, idleGpus(e))
             .arg(DesignSummary::tr("%Ln rank(s)", nullptr, static_cast<int>(e.worldSize)),
                  DesignSummary::tr("%Ln GPU(s)", nullptr, static_cast<int>(e.gpusInService)));
     case Verdict::Runs:

@@ -52,8 +52,8 @@ QString DiagnosticsPanel::summaryText() const
     const int notes = m_model->count(core::Severity::Info);
     if (errors + warnings + notes == 0)
         return tr("No problems: the layout is consistent with the model and the cluster.");
-    return tr("%n error(s)", nullptr, errors) + QStringLiteral(" · ") + tr("%n warning(s)", nullptr, warnings)
-        + QStringLiteral(" · ") + tr("%n note(s)", nullptr, notes);
+    return tr("%Ln error(s)", nullptr, errors) + QStringLiteral(" · ")
+        + tr("%Ln warning(s)", nullptr, warnings) + QStringLiteral(" · ") + tr("%Ln note(s)", nullptr, notes);
 }
 
 void DiagnosticsPanel::updateSummary()

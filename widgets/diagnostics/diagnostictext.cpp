@@ -14,14 +14,15 @@ namespace widgets {
 namespace {
 
 // Diagnostics whose first argument is a count: their message in the plural forms of the language ("1 GPU
-// is", "2 GPUs are"), %n the count, %2… the other arguments. The command line keeps the core's template.
+// is", "2 GPUs are"), %Ln the count in the locale's digits, %2… the other arguments. The command line
+// keeps the core's template.
 struct CountedMessage
 {
     std::string_view code;
     const char* text;
 };
 constexpr CountedMessage kCountedMessages[] = {
-    {"cluster-out-of-service", QT_TRANSLATE_N_NOOP("Diagnostics", "%n GPU(s) out of service and not used.")},
+    {"cluster-out-of-service", QT_TRANSLATE_N_NOOP("Diagnostics", "%Ln GPU(s) out of service and not used.")},
 };
 
 } // namespace

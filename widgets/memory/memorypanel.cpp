@@ -166,9 +166,10 @@ void MemoryPanel::refresh()
                        .arg(bytesText(peak.totalBytes), bytesText(peak.capacityBytes))
                        .arg(peak.ppRank);
     text += QLatin1Char(' ')
-        + (memory.fits ? tr("Every GPU fits, with the reserve kept free.")
-                       : QStringLiteral("<span style='color:%1'><b>%2</b></span>")
-                             .arg(palette::overCapacity.name(), tr("%n rank(s) do not fit.", nullptr, over)));
+        + (memory.fits
+               ? tr("Every GPU fits, with the reserve kept free.")
+               : QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                     .arg(palette::overCapacity.name(), tr("%Ln rank(s) do not fit.", nullptr, over)));
     m_status->setText(text);
     m_host->setText(hostMemoryText(memory));
     m_host->setVisible(!serving && memory.host);
@@ -228,7 +229,7 @@ QString MemoryPanel::hostMemoryText(const core::MemoryReport& memory)
     if (!host.fits())
         text += QStringLiteral(" <span style='color:%1'><b>%2</b></span>")
                     .arg(palette::overCapacity.name(),
-                         tr("%n node(s) need more than their RAM.", nullptr, host.nodesOver));
+                         tr("%Ln node(s) need more than their RAM.", nullptr, host.nodesOver));
     return text;
 }
 

@@ -155,7 +155,7 @@ QString ExpertRoutingView::summaryText() const
                            [](const auto& a, const auto& b) { return a.assigned < b.assigned; });
     switch (step()) {
     case 0:
-        text += tr("The router picks %n expert(s) for each token: %1 assignments, counted per expert below. "
+        text += tr("The router picks %Ln expert(s) for each token: %1 assignments, counted per expert below. "
                    "They are not even: expert %2 got %3, expert %4 only %5.",
                    nullptr, r.config.topK)
                     .arg(r.assignments)

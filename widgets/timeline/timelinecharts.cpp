@@ -385,7 +385,7 @@ QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
             const core::DdpBucket& bucket = m_ddp.buckets[k];
             const int tensors = static_cast<int>(bucket.tensors.size());
             QString text = QCoreApplication::translate(
-                               "Timeline", "<b>Bucket %1</b>: %2 in %n gradient tensor(s)", nullptr, tensors)
+                               "Timeline", "<b>Bucket %1</b>: %2 in %Ln gradient tensor(s)", nullptr, tensors)
                                .arg(k)
                                .arg(bytesText(bucket.bytes, core::ByteUnits::Binary));
             text += QStringLiteral("<br/>")

@@ -461,8 +461,8 @@ void TimelinePanel::updateCharts()
     const int p = spec.ranks;
     const int m = spec.microBatches;
     QString text = tr("<b>%1</b> · %2 × %3 · step <b>%4</b> · bubble <b>%5 %</b> of the GPU time")
-                       .arg(scheduleName(spec.kind), tr("%n stage(s)", nullptr, stageCount(spec)),
-                            tr("%n micro-batch(es)", nullptr, m), secondsText(t.makespan))
+                       .arg(scheduleName(spec.kind), tr("%Ln stage(s)", nullptr, stageCount(spec)),
+                            tr("%Ln micro-batch(es)", nullptr, m), secondsText(t.makespan))
                        .arg(fixedText(100 * t.bubbleFraction, 1));
     if (p > 1 && (spec.kind == core::Schedule::GPipe || spec.kind == core::Schedule::OneFOneB))
         text += tr(" (equal stages: (p − 1)/(m + p − 1) = %1/%2 = %3 %)")
@@ -561,7 +561,7 @@ void TimelinePanel::updateCaptions()
     const QString operation
         = ddp.reduction == core::CollectiveOp::AllReduce ? tr("all-reduced") : tr("reduce-scattered");
     QString ddpText
-        = tr("<b>Gradient buckets</b> of pipeline rank %1: %n bucket(s) (PyTorch DDP: the first 1 MiB, then "
+        = tr("<b>Gradient buckets</b> of pipeline rank %1: %Ln bucket(s) (PyTorch DDP: the first 1 MiB, then "
              "25 MiB each), %2 over %3 data-parallel ranks in bucket order as the last backward produces "
              "them. <b>%4</b> of %5 stays exposed after the backward.",
              nullptr, static_cast<int>(ddp.buckets.size()))
@@ -596,7 +596,8 @@ void TimelinePanel::updateCaptions()
         const core::DataParallelCadence cadence
             = core::dataParallelCadence(*m_snapshot.design, fsdp.microBatches);
         fsdpText += QLatin1Char(' ')
-            + tr("Drawn: the last of the step's %n micro-batch(es). Over the step each layer is all-gathered "
+            + tr("Drawn: the last of the step's %Ln micro-batch(es). Over the step each layer is "
+                 "all-gathered "
                  "%1 "
                  "times and reduce-scattered %2 times: <b>%3</b> waits on communication per step.",
                  nullptr, fsdp.microBatches)

@@ -22,6 +22,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+#include <numeric>
 
 using namespace app;
 
@@ -368,6 +369,12 @@ void TestClusterCanvas::largeCountsReadAsNumbers()
                  ->text(document()->undoStack()->index() - 1)
                  .startsWith(QStringLiteral("Cluster of 2,048 × 8 GPUs")),
              qPrintable(document()->undoStack()->text(document()->undoStack()->index() - 1)));
+    // A plural's count as well (%Ln): "Take 1,024 GPUs out of service".
+    std::vector<int> ids(1024);
+    std::iota(ids.begin(), ids.end(), 0);
+    QVERIFY(document()->editCluster(core::edit::SetInService{ids, false}));
+    QCOMPARE(document()->undoStack()->text(document()->undoStack()->index() - 1),
+             QStringLiteral("Take 1,024 GPUs out of service"));
 }
 
 // The what-if's costs come from the application, evaluated off the GUI thread: until they arrive the
