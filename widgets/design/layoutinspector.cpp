@@ -213,6 +213,7 @@ void LayoutInspector::build()
     m_nodes = new QSpinBox(this);
     m_nodes->setRange(1, core::limits::kMaxNodes);
     m_nodes->setKeyboardTracking(false);
+    m_nodes->setGroupSeparatorShown(true); // 32,768 nodes read like every other count
     m_nodesLabel = new QLabel(this);
     cluster->addRow(m_nodesLabel, m_nodes);
     m_gpusPerNode = new QSpinBox(this);
