@@ -228,7 +228,16 @@ private slots:
         QTest::addColumn<double>("activationTolerance");
         QTest::newRow("TP 1") << 1 << 14.96 << 1.79 << 1.26 << 0.10;
         // Measured 1.26 GiB at TP 2 as at TP 1: the profile's peak does not shrink with TP as the model's
-        // per-token activations do (predicted 0.90 GiB); reported, not tuned.
+        // per-token activations do (predicted 0.90 GiB); reported, not tuned. A likely cause, not modelled:
+        // the peak is the sampler's, which TP does not split. vLLM 0.6.5's profile run samples with top-k
+        // and top-p (worker/model_runner.py: SamplingParams(top_p=0.99, top_k=vocab−1)), and its
+        // _apply_top_k_top_p (model_executor/layers/sampler.py) holds, at its last gather, the BF16 and FP32
+        // logits, the sorted logits, their int64 indices, two masks, probs_sort, probs_sum, the inverse
+        // indices and the re-gathered logits: about 10 × 256 sequences × V × 4 B = 1.22 GiB, with the
+        // hidden states 1.28 GiB, at any TP. The V1 engine's sampler (vllm/v1/sample/ops/
+        // topk_topp_sampler.py, as read, newer than 0.10) takes FlashInfer's sort-free kernel where FlashInfer
+        // is installed and a native sort otherwise, so the sampler's peak depends on the installation and
+        // the version: the model keeps the logits, probabilities and log-probabilities.
         QTest::newRow("TP 2") << 2 << 7.48 << 3.58 << 1.26 << 0.30;
     }
     void vllmStartupLog()
