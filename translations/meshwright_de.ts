@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Catalog</name>
+    <message>
+        <source>NVLink 4 at 400 GB/s (H800) + NVSwitch</source>
+        <translation>NVLink 4 mit 400 GB/s (H800) + NVSwitch</translation>
+    </message>
+    <message>
+        <source>PCIe 4.0 x16 (no NVLink)</source>
+        <translation>PCIe 4.0 x16 (ohne NVLink)</translation>
+    </message>
+    <message>
+        <source>PCIe 5.0 x16 (no NVLink)</source>
+        <translation>PCIe 5.0 x16 (ohne NVLink)</translation>
+    </message>
+    <message>
+        <source>InfiniBand HDR, 200 Gb/s per GPU</source>
+        <translation>InfiniBand HDR, 200 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>InfiniBand NDR, 400 Gb/s per GPU</source>
+        <translation>InfiniBand NDR, 400 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>InfiniBand XDR, 800 Gb/s per GPU</source>
+        <translation>InfiniBand XDR, 800 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>RoCE, 400 Gb/s per GPU</source>
+        <translation>RoCE, 400 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>Ethernet (TCP), 100 Gb/s per GPU</source>
+        <translation>Ethernet (TCP), 100 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 70B on 4 × 8 H100</source>
+        <translation>Llama 3.1 70B auf 4 × 8 H100</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 8B, FSDP on one node of 8 GPUs</source>
+        <translation>Llama 3.1 8B, FSDP auf einem Node mit 8 GPUs</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B on 2 × GB200 NVL72</source>
+        <translation>Llama 3.1 405B auf 2 × GB200 NVL72</translation>
+    </message>
+    <message>
+        <source>Mixtral 8x7B with expert parallelism, 4 × 8 GPUs</source>
+        <translation>Mixtral 8x7B mit Expert Parallelism, 4 × 8 GPUs</translation>
+    </message>
+    <message>
+        <source>Dense 70B, 32K context, 64 × 8 GPUs: the reference article&apos;s layout</source>
+        <translation>Dichtes 70B, 32K Kontext, 64 × 8 GPUs: das Layout des Quellartikels</translation>
+    </message>
+    <message>
+        <source>Dense 70B, 32K context, 64 × 8 GPUs: the deeper pipeline</source>
+        <translation>Dichtes 70B, 32K Kontext, 64 × 8 GPUs: die tiefere Pipeline</translation>
+    </message>
+    <message>
+        <source>Serving Llama 3.1 70B on one node of 8 GPUs</source>
+        <translation>Serving von Llama 3.1 70B auf einem Node mit 8 GPUs</translation>
+    </message>
+    <message>
+        <source>Teaching: four GPUs</source>
+        <translation>Lehrbeispiel: vier GPUs</translation>
+    </message>
+</context>
+<context>
     <name>ChoiceText</name>
     <message>
         <source>no recomputation</source>

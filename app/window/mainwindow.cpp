@@ -5,6 +5,7 @@
 #include "cluster/clusterlegend.h"
 #include "cluster/clusterpanel.h"
 #include "collectives/collectivepanel.h"
+#include "common/catalogtext.h"
 #include "common/qtconvert.h"
 #include "design/designio.h"
 #include "design/designsummary.h"
@@ -26,13 +27,13 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QComboBox>
-#include <QKeyEvent>
-#include <QLineEdit>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -251,7 +252,7 @@ void MainWindow::createMenus()
     m_examplesMenu = m_fileMenu->addMenu(QString());
     // The examples ship with the program: the built-in catalogue, whatever design is open.
     for (const core::ExampleDesign& example : core::Catalog::builtin().examples()) {
-        QAction* action = m_examplesMenu->addAction(qs(example.title));
+        QAction* action = m_examplesMenu->addAction(QString()); // titled in retranslate()
         const QString id = qs(example.id);
         connect(action, &QAction::triggered, this, [this, id] { openExample(id); });
     }
@@ -316,6 +317,12 @@ void MainWindow::retranslate()
     QTimer::singleShot(0, this, &MainWindow::fitInspectorDock);
     m_fileMenu->setTitle(tr("&File"));
     m_examplesMenu->setTitle(tr("Open &Example"));
+    // The examples in catalogue order, titled in the language (widgets::presetName).
+    const QList<QAction*> examples = m_examplesMenu->actions();
+    for (std::size_t i = 0;
+         i < core::Catalog::builtin().examples().size() && i < std::size_t(examples.size()); ++i)
+        examples[static_cast<qsizetype>(i)]->setText(
+            widgets::presetName(core::Catalog::builtin().examples()[i].title));
     m_recentMenu->setTitle(tr("Open &Recent"));
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));
@@ -556,8 +563,10 @@ void MainWindow::openExample(const QString& id)
 {
     if (!maybeSave())
         return;
-    if (std::optional<core::Design> design = core::exampleDesign(widgets::ss(id)))
+    if (std::optional<core::Design> design = core::exampleDesign(widgets::ss(id))) {
+        design->name = widgets::ss(widgets::presetName(design->name)); // the example's title in the language
         setDesign(std::move(*design));
+    }
 }
 
 void MainWindow::openDialog()

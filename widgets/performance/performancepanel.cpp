@@ -3,6 +3,7 @@
 
 #include "base/sizelimits.h"
 #include "base/units.h"
+#include "common/catalogtext.h"
 #include "common/choicetext.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -191,8 +192,10 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     connect(m_pinButton, &QPushButton::clicked, this, &PerformancePanel::pinCurrent);
     connect(m_seedPairButton, &QPushButton::clicked, this, [this] {
         for (const char* id : kReferencePair)
-            if (const std::optional<core::Design> design = core::exampleDesign(id))
+            if (std::optional<core::Design> design = core::exampleDesign(id)) {
+                design->name = ss(presetName(design->name)); // titled in the language, as the menu does
                 pin(*design);
+            }
     });
     connect(m_clearButton, &QPushButton::clicked, this, [this] {
         m_candidates.clear();
