@@ -6387,7 +6387,7 @@ von %2</translation>
     </message>
     <message>
         <source>Recompute</source>
-        <translation>Recomputation</translation>
+        <translation>Recompu­tation</translation>
     </message>
     <message>
         <source>Step (s)</source>
@@ -6411,7 +6411,7 @@ von %2</translation>
     </message>
     <message>
         <source>Peak memory (GB)</source>
-        <translation>Spitzenspeicher (GB)</translation>
+        <translation>Spitzen­speicher (GB)</translation>
     </message>
     <message>
         <source>Why this placement</source>

@@ -5,15 +5,18 @@
 
 #include "design/designio.h"
 #include "performance/performancepanel.h"
+#include "performance/resultcolumns.h"
 #include "performance/scalingplot.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -54,6 +57,9 @@ private slots:
     void searchRanksAndApplies();
     void searchCancels();
     void searchToCompletionFillsTheTable();
+    void resultsFitALaptop_data();
+    void resultsFitALaptop();
+    void headersBreakWhereNarrowest();
     void scalingStatesItsBaseline();
     void scalingWaitsUntilShown();
     void scalingAxesAgreeAndSaySo();
@@ -228,6 +234,59 @@ void TestPerformanceTab::searchToCompletionFillsTheTable()
         QVERIFY(!model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
     widgets::PerformancePanel empty;
     QVERIFY(!empty.searchToCompletion());
+}
+
+void TestPerformanceTab::resultsFitALaptop_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("de") << QStringLiteral("de");
+}
+
+// At 1366 × 768 (a laptop) the results of the reference article's 512-GPU design fit the page in English and
+// in German, whose headers run longer: no sideways scrolling; every header is whole (on up to three lines)
+// and the reasons' column, last, stays in view.
+void TestPerformanceTab::resultsFitALaptop()
+{
+    QFETCH(QString, language);
+    m_language->choose(language);
+    m_window->resize(1366, 768);
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
+    QVERIFY(panel()->searchToCompletion());
+    QApplication::processEvents();
+    QTableView* view = panel()->resultsView();
+    QVERIFY(view->model()->rowCount() > 100);
+    QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
+    const int last = view->model()->columnCount() - 1;
+    QVERIFY2(view->columnViewportPosition(last) + 60 <= view->viewport()->width(),
+             qPrintable(QStringLiteral("%1 of %2")
+                            .arg(view->columnViewportPosition(last))
+                            .arg(view->viewport()->width())));
+    const QFontMetrics metrics(view->horizontalHeader()->font());
+    for (int column = 0; column < last; ++column)
+        for (const QString& line :
+             view->model()->headerData(column, Qt::Horizontal).toString().split(QLatin1Char('\n')))
+            QVERIFY2(metrics.horizontalAdvance(line) <= view->columnWidth(column), qPrintable(line));
+    m_language->choose(QStringLiteral("en"));
+}
+
+// A header breaks at spaces, after hyphens and at soft hyphens, which show only where it breaks.
+void TestPerformanceTab::headersBreakWhereNarrowest()
+{
+    const QFontMetrics metrics(QApplication::font());
+    QCOMPARE(widgets::breakHeader(QStringLiteral("Micro-batch"), 2, metrics),
+             QStringLiteral("Micro-\nbatch"));
+    QCOMPARE(widgets::breakHeader(QStringLiteral("Re\u00adcompute"), 1, metrics),
+             QStringLiteral("Recompute"));
+    QCOMPARE(widgets::breakHeader(QStringLiteral("Spitzen\u00adspeicher (GB)"), 3, metrics),
+             QStringLiteral("Spitzen-\nspeicher\n(GB)"));
+    QCOMPARE(widgets::breakHeader(QStringLiteral("TP"), 3, metrics), QStringLiteral("TP"));
+    // Of two lines the wider is as narrow as it can be.
+    const QString two = widgets::breakHeader(QStringLiteral("Visible comm. (s)"), 2, metrics);
+    QCOMPARE(two.count(QLatin1Char('\n')), 1);
+    QVERIFY(widgets::breakHeader(QStringLiteral("Visible comm. (s)"), 3, metrics).count(QLatin1Char('\n'))
+            <= 2);
 }
 
 // The scaling page computes when shown, from the current design, and says what its efficiency divides by.
