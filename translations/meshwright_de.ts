@@ -4401,6 +4401,12 @@
         <source>this design: m = %1, %2 %</source>
         <translation>dieses Design: m = %1, %2 %</translation>
     </message>
+    <message>
+        <source>this design: m = %1, 0 %
+one stage: no pipeline bubble</source>
+        <translation>dieses Design: m = %1, 0 %
+eine Stage: keine Pipeline-Bubble</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterCanvas</name>

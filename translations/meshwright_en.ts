@@ -4395,6 +4395,11 @@
         <source>this design: m = %1, %2 %</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>this design: m = %1, 0 %
+one stage: no pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterCanvas</name>
