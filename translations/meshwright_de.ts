@@ -2071,6 +2071,17 @@
     </message>
 </context>
 <context>
+    <name>PinDesign</name>
+    <message>
+        <source>%1 is not a design Meshwright can read</source>
+        <translation>%1 ist kein Design, das Meshwright lesen kann</translation>
+    </message>
+    <message>
+        <source>%1: no such file and no example of that name</source>
+        <translation>%1: keine solche Datei und kein Beispiel dieses Namens</translation>
+    </message>
+</context>
+<context>
     <name>Recipes</name>
     <message>
         <source>PP %1 (interleaved, %3 chunks per rank) sends only activations between stages, so it may cross %2.</source>

@@ -11,6 +11,7 @@
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
+#include "window/pindesign.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -60,6 +61,7 @@ private slots:
     void resultsFitALaptop_data();
     void resultsFitALaptop();
     void headersBreakWhereNarrowest();
+    void designsToPin();
     void scalingStatesItsBaseline();
     void scalingWaitsUntilShown();
     void scalingAxesAgreeAndSaySo();
@@ -287,6 +289,32 @@ void TestPerformanceTab::headersBreakWhereNarrowest()
     QCOMPARE(two.count(QLatin1Char('\n')), 1);
     QVERIFY(widgets::breakHeader(QStringLiteral("Visible comm. (s)"), 3, metrics).count(QLatin1Char('\n'))
             <= 2);
+}
+
+// `meshwright --pin DESIGN`: a design file, or else a built-in example by its id; anything else is refused
+// with a message that names it.
+void TestPerformanceTab::designsToPin()
+{
+    QString error;
+    const std::optional<core::Design> file = designToPin(
+        QStringLiteral(MESHWRIGHT_SOURCE_DIR "/resources/examples/seed-70b-32k-512gpu-alt.json"), &error);
+    QVERIFY2(file, qPrintable(error));
+    QCOMPARE(file->layout.pp(), 8);
+    const std::optional<core::Design> example = designToPin(QStringLiteral("seed-70b-32k-512gpu"), &error);
+    QVERIFY(example);
+    QCOMPARE(example->layout.pp(), 4);
+    QCOMPARE(example->name, core::exampleDesign("seed-70b-32k-512gpu")->name);
+    QVERIFY(!designToPin(QStringLiteral("no-such-design"), &error));
+    QCOMPARE(error, QStringLiteral("no-such-design: no such file and no example of that name"));
+    // A file that is not a design.
+    const QString notADesign = QStringLiteral(MESHWRIGHT_SOURCE_DIR "/resources/presets/links.json");
+    QVERIFY(!designToPin(notADesign, &error));
+    QVERIFY2(error.contains(QStringLiteral("links.json")), qPrintable(error));
+    // Pinned in order, as the Performance tab shows them side by side.
+    panel()->pin(*example);
+    panel()->pin(*file);
+    QCOMPARE(panel()->candidateCount(), 2);
+    QCOMPARE(panel()->candidates()[1].design->layout.pp(), 8);
 }
 
 // The scaling page computes when shown, from the current design, and says what its efficiency divides by.

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// `meshwright --pin DESIGN`: the design to pin as a candidate on the Performance tab, named by a design file
+// or by a built-in example's id, so that a screenshot can show candidates side by side.
+
+#include "design/design.h"
+
+#include <QString>
+#include <optional>
+
+namespace app {
+
+// The design in the file `name`, or else the built-in example of that id (titled in the user's language, as
+// File ▸ Open Example titles it). Empty with `error` set when it is neither.
+std::optional<core::Design> designToPin(const QString& name, QString* error);
+
+} // namespace app
