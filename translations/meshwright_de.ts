@@ -6710,16 +6710,16 @@ von %2</translation>
         <translation>GPUs, logarithmisch (mehr datenparallele Replicas dieses Layouts)</translation>
     </message>
     <message>
-        <source>tokens per second, log scale (solid; dotted: ideal)</source>
-        <translation>Tokens pro Sekunde, logarithmisch (durchgezogen; gepunktet: ideal)</translation>
-    </message>
-    <message>
         <source>scaling efficiency, %, linear (dashed)</source>
         <translation>Skalierungseffizienz, %, linear (gestrichelt)</translation>
     </message>
     <message>
         <source>ideal: throughput ∝ GPUs</source>
         <translation>ideal: Durchsatz ∝ GPUs</translation>
+    </message>
+    <message>
+        <source>tokens per second, log scale (solid)</source>
+        <translation>Tokens pro Sekunde, logarithmisch (durchgezogen)</translation>
     </message>
 </context>
 <context>

@@ -6700,15 +6700,15 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>tokens per second, log scale (solid; dotted: ideal)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>scaling efficiency, %, linear (dashed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>ideal: throughput ∝ GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second, log scale (solid)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -352,6 +352,12 @@ void TestPerformanceTab::scalingAxesAgreeAndSaySo()
     QVERIFY2(titles[0].contains(QLatin1String("log scale")), qPrintable(titles[0]));
     QVERIFY2(titles[1].contains(QLatin1String("log scale")), qPrintable(titles[1]));
     QVERIFY2(titles[2].contains(QLatin1String("linear")), qPrintable(titles[2]));
+    // Throughput ticks read as counts do everywhere ("100 k", "1 M"), never "1E+06".
+    const QStringList ticks = scaling->throughputTickLabels();
+    QVERIFY(!ticks.isEmpty());
+    for (const QString& tick : ticks)
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\d+(\\.\\d+)? ?[kMB]?$")).match(tick).hasMatch(),
+                 qPrintable(ticks.join(QLatin1Char(' '))));
     const core::ScalingCurve& weak = scaling->curve(core::ScalingKind::Weak);
     const core::ScalingPoint& base = weak.points[static_cast<std::size_t>(weak.baseline)];
     const double perGpu = base.tokensPerSecond / base.gpus;
