@@ -67,6 +67,22 @@
         <source>Teaching: four GPUs</source>
         <translation>Lehrbeispiel: vier GPUs</translation>
     </message>
+    <message>
+        <source>sliding-window attention (disabled in the released config)</source>
+        <translation>Sliding-Window-Attention (in der veröffentlichten Konfiguration abgeschaltet)</translation>
+    </message>
+    <message>
+        <source>alternating dense and locally banded sparse attention (counted as dense)</source>
+        <translation>abwechselnd dichte und lokal gebänderte dünnbesetzte Attention (als dicht gerechnet)</translation>
+    </message>
+    <message>
+        <source>multi-token prediction module (one extra layer, about 14B parameters)</source>
+        <translation>Multi-Token-Prediction-Modul (ein zusätzlicher Layer, etwa 14B Parameter)</translation>
+    </message>
+    <message>
+        <source>node-limited routing (at most 4 nodes per token)</source>
+        <translation>auf Nodes begrenztes Routing (höchstens 4 Nodes pro Token)</translation>
+    </message>
 </context>
 <context>
     <name>ChoiceText</name>

@@ -13,7 +13,8 @@
 
 namespace widgets {
 
-// `name`, a preset's or an example's English name, in the user's language.
+// `name`, a preset's or an example's English name (or a feature a preset model has that Meshwright does not
+// model), in the user's language.
 QString presetName(const std::string& name);
 
 } // namespace widgets

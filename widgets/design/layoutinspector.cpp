@@ -539,7 +539,8 @@ void LayoutInspector::showValues()
             m_modelNote->setText(QString());
         m_modelNote->setVisible(!m_modelNote->text().isEmpty());
         if (!design.model.notModelled.empty())
-            m_modelPreset->setToolTip(tr("Not modelled yet: %1").arg(qs(design.model.notModelled.front())));
+            m_modelPreset->setToolTip(
+                tr("Not modelled yet: %1").arg(presetName(design.model.notModelled.front())));
         else
             m_modelPreset->setToolTip(qs(design.model.source));
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnostics/diagnostictext.h"
 
+#include "common/catalogtext.h"
 #include "common/qtconvert.h"
 
 #include <QApplication>
@@ -43,7 +44,9 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
             && translated.at(i + 1) <= QLatin1Char('9')) {
             const auto index = static_cast<std::size_t>(translated.at(i + 1).unicode() - '1');
             if (index < diagnostic.args.size()) {
-                out += qs(diagnostic.args[index]);
+                // A preset model's feature that is not modelled is the catalogue's text (catalogtext.h).
+                out += diagnostic.code == "model-feature-unmodelled" ? presetName(diagnostic.args[index])
+                                                                     : qs(diagnostic.args[index]);
                 ++i;
                 continue;
             }

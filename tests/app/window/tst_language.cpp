@@ -13,6 +13,7 @@
 #include "design/designfield.h"
 #include "design/designio.h"
 #include "design/layoutinspector.h"
+#include "diagnostics/diagnostictext.h"
 #include "evaluate.h"
 #include "framework/frameworkswitches.h"
 #include "performance/recipetext.h"
@@ -311,6 +312,13 @@ void TestLanguage::presetNamesInTheLanguage()
     for (const core::ExampleDesign& e : catalog.examples())
         names.push_back(e.title);
     QVERIFY(names.size() > 30);
+    std::size_t features = 0;
+    for (const core::ModelArchitecture& m : catalog.models())
+        for (const std::string& feature : m.notModelled) {
+            names.push_back(feature);
+            ++features;
+        }
+    QVERIFY(features >= 4);
     m_language->choose(QStringLiteral("de"));
     QApplication::processEvents();
     // A descriptive word is one of lower-case letters only: "no", "per", "on"; not "x16", "Gb/s" or "Qwen3".
@@ -323,6 +331,15 @@ void TestLanguage::presetNamesInTheLanguage()
     }
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
     QCOMPARE(widgets::presetName("PCIe 5.0 x16 (no NVLink)"), QStringLiteral("PCIe 5.0 x16 (ohne NVLink)"));
+    // The Mixtral preset's warning names its unmodelled feature in German too.
+    const core::Evaluation mixtral = core::evaluate(*core::exampleDesign("mixtral-8x7b-ep8"));
+    QStringList warnings;
+    for (const core::Diagnostic& d : mixtral.diagnostics)
+        if (d.code == "model-feature-unmodelled")
+            warnings << widgets::diagnosticMessage(d);
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings.front().contains(QStringLiteral("Sliding-Window-Attention (in der veröffentlichten")),
+             qPrintable(warnings.front()));
 
     auto items = [this] {
         QStringList all;
