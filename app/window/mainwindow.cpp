@@ -22,6 +22,7 @@
 #include "window/importmenu.h"
 #include "window/language.h"
 #include "window/learnwindow.h"
+#include "window/pindesign.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -165,7 +166,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
     qApp->installEventFilter(this); // undo and redo from any field (eventFilter)
     connect(m_language, &Language::changed, this, [this] { updateRecentMenu(); });
 
-    std::optional<core::Design> initial = core::exampleDesign(core::kDefaultExample);
+    std::optional<core::Design> initial = exampleInLanguage(core::kDefaultExample);
     setDesign(initial ? std::move(*initial) : core::Design{});
     setMinimumSize(kMinimumSize);
     resize(1500, 950);
@@ -563,10 +564,8 @@ void MainWindow::openExample(const QString& id)
 {
     if (!maybeSave())
         return;
-    if (std::optional<core::Design> design = core::exampleDesign(widgets::ss(id))) {
-        design->name = widgets::ss(widgets::presetName(design->name)); // the example's title in the language
+    if (std::optional<core::Design> design = exampleInLanguage(widgets::ss(id)))
         setDesign(std::move(*design));
-    }
 }
 
 void MainWindow::openDialog()

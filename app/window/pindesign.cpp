@@ -11,6 +11,14 @@
 
 namespace app {
 
+std::optional<core::Design> exampleInLanguage(std::string_view id)
+{
+    std::optional<core::Design> design = core::exampleDesign(id);
+    if (design)
+        design->name = widgets::ss(widgets::presetName(design->name));
+    return design;
+}
+
 std::optional<core::Design> designToPin(const QString& name, QString* error)
 {
     if (QFileInfo::exists(name)) {
@@ -21,10 +29,8 @@ std::optional<core::Design> designToPin(const QString& name, QString* error)
                 : read.fileError;
         return std::move(read.design);
     }
-    std::optional<core::Design> design = core::exampleDesign(widgets::ss(name));
-    if (design)
-        design->name = widgets::ss(widgets::presetName(design->name));
-    else if (error)
+    std::optional<core::Design> design = exampleInLanguage(widgets::ss(name));
+    if (!design && error)
         *error = QCoreApplication::translate("PinDesign", "%1: no such file and no example of that name")
                      .arg(name);
     return design;
