@@ -3,7 +3,8 @@
 // `meshwright --screenshot FILE [DESIGN.json]` renders the main window to a PNG and exits; `--tab NAME`
 // opens on a view's tab (e.g. --tab collectives); `--search` runs the mesh search first and opens on its
 // results; `--learn VIEW [--step N] [--variant NAME]` shows a teaching view instead (strategies, mlp,
-// context, experts, serving), NAME its variant (sp, contiguous, dropless).
+// context, experts, serving), NAME its variant (sp, contiguous, dropless); `--pin DESIGN` (repeatable) pins
+// a design file or a built-in example on the Performance tab, beside which its candidates page is pictured.
 
 #include "cluster/clusterpanel.h"
 #include "performance/performancepanel.h"
@@ -11,6 +12,7 @@
 #include "window/language.h"
 #include "window/learnwindow.h"
 #include "window/mainwindow.h"
+#include "window/pindesign.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -58,12 +60,19 @@ struct Options
         QStringLiteral("search"),
         QStringLiteral("Run the mesh search of the design to completion first, and open on its results "
                        "(performance:search unless --tab names another).")};
+    QCommandLineOption pin{
+        QStringLiteral("pin"),
+        QStringLiteral("Pin this design on the Performance tab (a design file, or a built-in example such as "
+                       "seed-70b-32k-512gpu); repeatable, in order. Opens on performance:candidates unless "
+                       "--tab names another."),
+        QStringLiteral("DESIGN")};
     QCommandLineOption present{QStringLiteral("present"),
                                QStringLiteral("With --learn: presentation mode (large type, full screen).")};
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({screenshot, language, size, tab, search, group, learn, step, variant, present});
+        parser.addOptions(
+            {screenshot, language, size, tab, search, pin, group, learn, step, variant, present});
     }
 };
 
@@ -106,6 +115,25 @@ int openLearnView(const QCommandLineParser& parser, const Options& options, app:
     }
     if (parser.isSet(options.present))
         learnWindow->setPresenting(true);
+    return 0;
+}
+
+// --pin DESIGN…: each design pinned as a candidate on the Performance tab, so that a screenshot can show
+// candidates side by side. Returns 0, or 2 for a design that is neither a readable file nor an example.
+int pinDesigns(const QCommandLineParser& parser, const Options& options, app::MainWindow& window)
+{
+    const QStringList designs = parser.values(options.pin);
+    for (const QString& name : designs) {
+        QString error;
+        const std::optional<core::Design> design = app::designToPin(name, &error);
+        if (!design) {
+            std::fprintf(stderr, "meshwright: --pin: %s\n", qPrintable(error));
+            return 2;
+        }
+        window.performance()->pin(*design);
+    }
+    if (!designs.isEmpty() && !parser.isSet(options.tab))
+        window.showTab(QStringLiteral("performance:candidates"));
     return 0;
 }
 
@@ -191,6 +219,8 @@ int main(int argc, char* argv[])
             return 2;
         }
     }
+    if (const int exitCode = pinDesigns(parser, options, window))
+        return exitCode;
     if (parser.isSet(options.group)) {
         const auto dim = core::enumFromName<core::Dim>(parser.value(options.group).toLower().toStdString());
         if (dim)

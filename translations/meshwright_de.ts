@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Catalog</name>
+    <message>
+        <source>NVLink 4 at 400 GB/s (H800) + NVSwitch</source>
+        <translation>NVLink 4 mit 400 GB/s (H800) + NVSwitch</translation>
+    </message>
+    <message>
+        <source>PCIe 4.0 x16 (no NVLink)</source>
+        <translation>PCIe 4.0 x16 (ohne NVLink)</translation>
+    </message>
+    <message>
+        <source>PCIe 5.0 x16 (no NVLink)</source>
+        <translation>PCIe 5.0 x16 (ohne NVLink)</translation>
+    </message>
+    <message>
+        <source>InfiniBand HDR, 200 Gb/s per GPU</source>
+        <translation>InfiniBand HDR, 200 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>InfiniBand NDR, 400 Gb/s per GPU</source>
+        <translation>InfiniBand NDR, 400 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>InfiniBand XDR, 800 Gb/s per GPU</source>
+        <translation>InfiniBand XDR, 800 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>RoCE, 400 Gb/s per GPU</source>
+        <translation>RoCE, 400 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>Ethernet (TCP), 100 Gb/s per GPU</source>
+        <translation>Ethernet (TCP), 100 Gb/s pro GPU</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 70B on 4 × 8 H100</source>
+        <translation>Llama 3.1 70B auf 4 × 8 H100</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 8B, FSDP on one node of 8 GPUs</source>
+        <translation>Llama 3.1 8B, FSDP auf einem Node mit 8 GPUs</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B on 2 × GB200 NVL72</source>
+        <translation>Llama 3.1 405B auf 2 × GB200 NVL72</translation>
+    </message>
+    <message>
+        <source>Mixtral 8x7B with expert parallelism, 4 × 8 GPUs</source>
+        <translation>Mixtral 8x7B mit Expert Parallelism, 4 × 8 GPUs</translation>
+    </message>
+    <message>
+        <source>Dense 70B, 32K context, 64 × 8 GPUs: the reference article&apos;s layout</source>
+        <translation>Dichtes 70B, 32K Kontext, 64 × 8 GPUs: das Layout des Quellartikels</translation>
+    </message>
+    <message>
+        <source>Dense 70B, 32K context, 64 × 8 GPUs: the deeper pipeline</source>
+        <translation>Dichtes 70B, 32K Kontext, 64 × 8 GPUs: die tiefere Pipeline</translation>
+    </message>
+    <message>
+        <source>Serving Llama 3.1 70B on one node of 8 GPUs</source>
+        <translation>Serving von Llama 3.1 70B auf einem Node mit 8 GPUs</translation>
+    </message>
+    <message>
+        <source>Teaching: four GPUs</source>
+        <translation>Lehrbeispiel: vier GPUs</translation>
+    </message>
+    <message>
+        <source>sliding-window attention (disabled in the released config)</source>
+        <translation>Sliding-Window-Attention (in der veröffentlichten Konfiguration abgeschaltet)</translation>
+    </message>
+    <message>
+        <source>alternating dense and locally banded sparse attention (counted as dense)</source>
+        <translation>abwechselnd dichte und lokal gebänderte dünnbesetzte Attention (als dicht gerechnet)</translation>
+    </message>
+    <message>
+        <source>multi-token prediction module (one extra layer, about 14B parameters)</source>
+        <translation>Multi-Token-Prediction-Modul (ein zusätzlicher Layer, etwa 14B Parameter)</translation>
+    </message>
+    <message>
+        <source>node-limited routing (at most 4 nodes per token)</source>
+        <translation>auf Nodes begrenztes Routing (höchstens 4 Nodes pro Token)</translation>
+    </message>
+</context>
+<context>
     <name>ChoiceText</name>
     <message>
         <source>no recomputation</source>
@@ -2001,6 +2084,17 @@
     <message>
         <source>Allocator reserve</source>
         <translation>Allocator-Reserve</translation>
+    </message>
+</context>
+<context>
+    <name>PinDesign</name>
+    <message>
+        <source>%1 is not a design Meshwright can read</source>
+        <translation>%1 ist kein Design, das Meshwright lesen kann</translation>
+    </message>
+    <message>
+        <source>%1: no such file and no example of that name</source>
+        <translation>%1: keine solche Datei und kein Beispiel dieses Namens</translation>
     </message>
 </context>
 <context>
@@ -4349,6 +4443,12 @@
         <source>this design: m = %1, %2 %</source>
         <translation>dieses Design: m = %1, %2 %</translation>
     </message>
+    <message>
+        <source>this design: m = %1, 0 %
+one stage: no pipeline bubble</source>
+        <translation>dieses Design: m = %1, 0 %
+eine Stage: keine Pipeline-Bubble</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterCanvas</name>
@@ -6335,7 +6435,7 @@ von %2</translation>
     </message>
     <message>
         <source>Recompute</source>
-        <translation>Recomputation</translation>
+        <translation>Recompu­tation</translation>
     </message>
     <message>
         <source>Step (s)</source>
@@ -6359,7 +6459,7 @@ von %2</translation>
     </message>
     <message>
         <source>Peak memory (GB)</source>
-        <translation>Spitzenspeicher (GB)</translation>
+        <translation>Spitzen­speicher (GB)</translation>
     </message>
     <message>
         <source>Why this placement</source>
@@ -6641,16 +6741,16 @@ von %2</translation>
         <translation>GPUs, logarithmisch (mehr datenparallele Replicas dieses Layouts)</translation>
     </message>
     <message>
-        <source>tokens per second, log scale (solid; dotted: ideal)</source>
-        <translation>Tokens pro Sekunde, logarithmisch (durchgezogen; gepunktet: ideal)</translation>
-    </message>
-    <message>
         <source>scaling efficiency, %, linear (dashed)</source>
         <translation>Skalierungseffizienz, %, linear (gestrichelt)</translation>
     </message>
     <message>
         <source>ideal: throughput ∝ GPUs</source>
         <translation>ideal: Durchsatz ∝ GPUs</translation>
+    </message>
+    <message>
+        <source>tokens per second, log scale (solid)</source>
+        <translation>Tokens pro Sekunde, logarithmisch (durchgezogen)</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>Catalog</name>
+    <message>
+        <source>NVLink 4 at 400 GB/s (H800) + NVSwitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe 4.0 x16 (no NVLink)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe 5.0 x16 (no NVLink)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand HDR, 200 Gb/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand NDR, 400 Gb/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand XDR, 800 Gb/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE, 400 Gb/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ethernet (TCP), 100 Gb/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Llama 3.1 70B on 4 × 8 H100</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Llama 3.1 8B, FSDP on one node of 8 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B on 2 × GB200 NVL72</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixtral 8x7B with expert parallelism, 4 × 8 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dense 70B, 32K context, 64 × 8 GPUs: the reference article&apos;s layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dense 70B, 32K context, 64 × 8 GPUs: the deeper pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving Llama 3.1 70B on one node of 8 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teaching: four GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sliding-window attention (disabled in the released config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alternating dense and locally banded sparse attention (counted as dense)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi-token prediction module (one extra layer, about 14B parameters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node-limited routing (at most 4 nodes per token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChoiceText</name>
     <message>
         <source>no recomputation</source>
@@ -2000,6 +2083,17 @@
     </message>
     <message>
         <source>Allocator reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PinDesign</name>
+    <message>
+        <source>%1 is not a design Meshwright can read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file and no example of that name</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4343,6 +4437,11 @@
         <source>this design: m = %1, %2 %</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>this design: m = %1, 0 %
+one stage: no pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterCanvas</name>
@@ -6632,15 +6731,15 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>tokens per second, log scale (solid; dotted: ideal)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>scaling efficiency, %, linear (dashed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>ideal: throughput ∝ GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second, log scale (solid)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

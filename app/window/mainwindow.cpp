@@ -5,6 +5,7 @@
 #include "cluster/clusterlegend.h"
 #include "cluster/clusterpanel.h"
 #include "collectives/collectivepanel.h"
+#include "common/catalogtext.h"
 #include "common/qtconvert.h"
 #include "design/designio.h"
 #include "design/designsummary.h"
@@ -22,8 +23,8 @@
 #include "window/importmenu.h"
 #include "window/language.h"
 #include "window/learnwindow.h"
+#include "window/pindesign.h"
 
-#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -32,8 +33,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QKeyEvent>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -135,7 +134,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent)
 
     m_evaluationStatus = new EvaluationStatus(this);
     statusBar()->addPermanentWidget(m_evaluationStatus);
-    std::optional<core::Design> initial = core::exampleDesign(core::kDefaultExample);
+    std::optional<core::Design> initial = exampleInLanguage(core::kDefaultExample);
     setDesign(initial ? std::move(*initial) : core::Design{});
     setMinimumSize(kMinimumSize);
     resize(1500, 950);
@@ -259,7 +258,7 @@ void MainWindow::createMenus()
     m_examplesMenu = m_fileMenu->addMenu(QString());
     // The examples ship with the program: the built-in catalogue, whatever design is open.
     for (const core::ExampleDesign& example : core::Catalog::builtin().examples()) {
-        QAction* action = m_examplesMenu->addAction(qs(example.title));
+        QAction* action = m_examplesMenu->addAction(QString()); // titled in retranslate()
         const QString id = qs(example.id);
         connect(action, &QAction::triggered, this, [this, id] { openExample(id); });
     }
@@ -324,6 +323,12 @@ void MainWindow::retranslate()
     QTimer::singleShot(0, this, &MainWindow::fitInspectorDock);
     m_fileMenu->setTitle(tr("&File"));
     m_examplesMenu->setTitle(tr("Open &Example"));
+    // The examples in catalogue order, titled in the language (widgets::presetName).
+    const QList<QAction*> examples = m_examplesMenu->actions();
+    for (std::size_t i = 0;
+         i < core::Catalog::builtin().examples().size() && i < std::size_t(examples.size()); ++i)
+        examples[static_cast<qsizetype>(i)]->setText(
+            widgets::presetName(core::Catalog::builtin().examples()[i].title));
     m_recentMenu->setTitle(tr("Open &Recent"));
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));
@@ -351,81 +356,6 @@ void MainWindow::retranslate()
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();
-}
-
-void MainWindow::createUndoActions()
-{
-    // QUndoGroup builds "Undo Set TP to 4" from a prefix, so the actions are made anew in each language.
-    delete m_undoAction;
-    delete m_redoAction;
-    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
-    m_undoAction->setShortcuts(undoKeys());
-    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcuts(redoKeys());
-    m_editMenu->insertAction(m_editMenu->actions().value(0), m_redoAction);
-    m_editMenu->insertAction(m_redoAction, m_undoAction);
-}
-
-QList<QKeySequence> MainWindow::undoKeys()
-{
-    return QKeySequence::keyBindings(QKeySequence::Undo);
-}
-
-// The platform's Redo and Ctrl+Y, each once: a key bound twice is ambiguous, and Qt then runs neither.
-QList<QKeySequence> MainWindow::redoKeys()
-{
-    QList<QKeySequence> keys = QKeySequence::keyBindings(QKeySequence::Redo);
-    for (const QKeySequence& key : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)})
-        if (!keys.contains(key))
-            keys << key;
-    return keys;
-}
-
-// Undo and redo act on the design wherever the focus is. A field being typed in first commits its value
-// (one undo step of its own), so that Ctrl+Z right after typing takes exactly that value back; the
-// field's own text undo would otherwise swallow the key.
-bool MainWindow::eventFilter(QObject* watched, QEvent* event)
-{
-    if (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)
-        return QMainWindow::eventFilter(watched, event);
-    auto* widget = qobject_cast<QWidget*>(watched);
-    // This window and its docks, floating or not; not dialogs, whose text fields keep their own undo.
-    const QWidget* top = widget ? widget->window() : nullptr;
-    const bool mine = top && (top == this || top == m_inspectorDock || top == m_diagnosticsDock);
-    if (!mine)
-        return QMainWindow::eventFilter(watched, event);
-    const auto* key = static_cast<QKeyEvent*>(event);
-    const QKeySequence pressed(key->keyCombination());
-    const bool undo = undoKeys().contains(pressed);
-    const bool redo = redoKeys().contains(pressed);
-    if (!undo && !redo)
-        return QMainWindow::eventFilter(watched, event);
-    if (event->type() == QEvent::ShortcutOverride) {
-        // Taken as a key press (below), not as a shortcut that a field could claim for itself.
-        event->accept();
-        return true;
-    }
-    commitFocusedField();
-    QAction* action = undo ? m_undoAction : m_redoAction;
-    if (action->isEnabled())
-        action->trigger();
-    return true;
-}
-
-void MainWindow::commitFocusedField()
-{
-    QWidget* focus = QApplication::focusWidget();
-    if (auto* spin = qobject_cast<QAbstractSpinBox*>(focus)) {
-        spin->interpretText(); // emits valueChanged when the typed text differs
-    } else if (auto* combo = qobject_cast<QComboBox*>(focus); combo && combo->lineEdit()) {
-        if (combo->lineEdit()->isModified())
-            emit combo->lineEdit()->editingFinished();
-    } else if (auto* edit = qobject_cast<QLineEdit*>(focus)) {
-        if (edit->isModified())
-            emit edit->editingFinished();
-    }
-    if (auto* edit = qobject_cast<QLineEdit*>(focus))
-        edit->setModified(false);
 }
 
 HelpDialog* MainWindow::helpDialog()
@@ -569,7 +499,7 @@ void MainWindow::openExample(const QString& id)
 {
     if (!maybeSave())
         return;
-    if (std::optional<core::Design> design = core::exampleDesign(widgets::ss(id)))
+    if (std::optional<core::Design> design = exampleInLanguage(widgets::ss(id)))
         setDesign(std::move(*design));
 }
 

@@ -3,6 +3,7 @@
 
 #include "base/units.h"
 #include "catalog/catalog.h"
+#include "common/catalogtext.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -71,14 +72,14 @@ QString gpuTypeName(const ClusterViewState& state, const std::string& type)
 {
     const core::GpuSpec* spec
         = state.snapshot.isNull() ? nullptr : state.snapshot.evaluation->catalog->gpu(type);
-    return spec ? qs(spec->name) : qs(type);
+    return spec ? presetName(spec->name) : qs(type);
 }
 
 QString linkName(const ClusterViewState& state, const std::string& id)
 {
     const core::LinkSpec* link
         = state.snapshot.isNull() ? nullptr : state.snapshot.evaluation->catalog->link(id);
-    return link ? qs(link->name) : qs(id);
+    return link ? presetName(link->name) : qs(id);
 }
 
 const core::Diagnostic* findDiagnostic(const core::Evaluation& evaluation, const core::DiagnosticKind& kind)

@@ -3,6 +3,7 @@
 
 #include "catalog/catalog.h"
 #include "cluster/clustercanvas.h"
+#include "common/catalogtext.h"
 #include "common/qtconvert.h"
 
 #include <QMenu>
@@ -54,7 +55,7 @@ void addNodeEntries(QMenu& menu, ClusterCanvas& canvas, const core::Node& node, 
     for (const core::LinkSpec& link : catalog.links()) {
         if (link.linkClass == core::LinkClass::Fabric)
             continue;
-        QAction* action = linkMenu->addAction(qs(link.name));
+        QAction* action = linkMenu->addAction(presetName(link.name));
         action->setCheckable(true);
         action->setChecked(link.id == node.intraLink);
         QObject::connect(action, &QAction::triggered, &canvas, [c = &canvas, nodeId, id = link.id] {
@@ -71,7 +72,7 @@ void addFabricEntries(QMenu& menu, ClusterCanvas& canvas, const core::Cluster& c
     for (const core::LinkSpec& link : catalog.links()) {
         if (link.linkClass != core::LinkClass::Fabric)
             continue;
-        QAction* action = fabricMenu->addAction(qs(link.name));
+        QAction* action = fabricMenu->addAction(presetName(link.name));
         action->setCheckable(true);
         action->setChecked(link.id == cluster.fabric);
         QObject::connect(action, &QAction::triggered, &canvas, [c = &canvas, id = link.id] {

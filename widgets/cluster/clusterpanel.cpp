@@ -7,6 +7,7 @@
 #include "cluster/clusterlegend.h"
 #include "cluster/gpupalette.h"
 #include "cluster/whatiftext.h"
+#include "common/catalogtext.h"
 #include "common/explanationdialog.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
@@ -466,7 +467,7 @@ void ClusterPanel::updateTraffic()
         case core::LinkClass::Fabric: {
             const core::LinkSpec* fabric = catalog.link(m_snapshot.design->cluster.fabric);
             return tr("the fabric between nodes (%1)")
-                .arg(fabric ? qs(fabric->name) : qs(m_snapshot.design->cluster.fabric));
+                .arg(fabric ? presetName(fabric->name) : qs(m_snapshot.design->cluster.fabric));
         }
         }
         return QString();

@@ -3,9 +3,11 @@
 
 #include "base/units.h"
 #include "catalog/catalog.h"
+#include "common/catalogtext.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
 
+#include <QEvent>
 #include <QMimeData>
 
 namespace widgets {
@@ -20,11 +22,21 @@ GpuPalette::GpuPalette(QWidget* parent)
     // The presets a user can add, whatever the design: the built-in catalogue (a design calibrates links,
     // never GPU types, so its evaluation's catalogue lists the same GPUs).
     for (const core::GpuSpec& gpu : core::Catalog::builtin().gpus()) {
-        auto* item = new QListWidgetItem(qs(gpu.name), this);
+        auto* item = new QListWidgetItem(presetName(gpu.name), this);
         item->setData(Qt::UserRole, qs(gpu.id));
         item->setToolTip(QStringLiteral("%1 · %2").arg(bytesText(gpu.memoryBytes), qs(gpu.source)));
     }
     setCurrentRow(0);
+}
+
+void GpuPalette::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        for (int i = 0; i < count(); ++i)
+            if (const core::GpuSpec* gpu
+                = core::Catalog::builtin().gpu(ss(item(i)->data(Qt::UserRole).toString())))
+                item(i)->setText(presetName(gpu->name));
+    QListWidget::changeEvent(event);
 }
 
 QString GpuPalette::currentType() const

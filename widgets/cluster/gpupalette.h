@@ -21,6 +21,7 @@ public:
     QString currentType() const;
 
 protected:
+    void changeEvent(QEvent* event) override;
     QMimeData* mimeData(const QList<QListWidgetItem*>& items) const override;
     QStringList mimeTypes() const override;
 };

@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "collectives/collectivetext.h"
 #include "comm/groupcollective.h"
+#include "common/catalogtext.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
 #include "diagnostics/diagnostictext.h"
@@ -171,7 +172,7 @@ void CollectiveFigures::showComparison(const core::CollectiveSpec& spec, const c
 {
     if (!crossesFabric) {
         m_compareText->setText(CollectivePanelText::tr("This group stays inside one node, on %1.")
-                                   .arg(qs(g.intraLink.name).toHtmlEscaped()));
+                                   .arg(presetName(g.intraLink.name).toHtmlEscaped()));
         return;
     }
     core::CollectiveSpec inside = spec;
@@ -187,8 +188,9 @@ void CollectiveFigures::showComparison(const core::CollectiveSpec& spec, const c
             CollectivePanelText::tr(
                 "<b>This group crosses the fabric</b> (%1). The same collective inside one "
                 "node over %2 would take %3: the fabric makes it %4× slower.")
-                .arg(qs(g.interLink.name).toHtmlEscaped(), qs(g.intraLink.name).toHtmlEscaped(),
-                     secondsText(alone.timeSeconds), numberText(seconds / alone.timeSeconds, 2)));
+                .arg(presetName(g.interLink.name).toHtmlEscaped(),
+                     presetName(g.intraLink.name).toHtmlEscaped(), secondsText(alone.timeSeconds),
+                     numberText(seconds / alone.timeSeconds, 2)));
 }
 
 QString CollectiveFigures::text() const

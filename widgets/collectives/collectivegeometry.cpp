@@ -60,7 +60,7 @@ QRectF CollectiveGeometry::Panel::cell(int rank, int slot) const
 }
 
 CollectiveGeometry CollectiveGeometry::compute(QSizeF size, int ranks, int chunks, int headLines,
-                                               double legendHeight)
+                                               double legendHeight, bool wideLegend)
 {
     CollectiveGeometry g;
     g.size = size;
@@ -73,10 +73,10 @@ CollectiveGeometry CollectiveGeometry::compute(QSizeF size, int ranks, int chunk
     // Bottom band: the topology on the left, the step times and the legend on the right.
     const double usualHeight = std::clamp(height * 0.36, 150.0, 280.0);
     const double timelineHeight = std::min(78.0, usualHeight * 0.45);
-    const double bottomHeight
-        = std::max(usualHeight, std::min(timelineHeight + kLegendGap + legendHeight, height * 0.5));
+    const double bottomHeight = std::max(
+        usualHeight, std::min(timelineHeight + kLegendGap + legendHeight, height * (wideLegend ? 0.6 : 0.5)));
     const double bottomTop = height - kMargin - bottomHeight;
-    const double topologyWidth = std::clamp((width - 2 * kMargin) * 0.42, 180.0, 560.0);
+    const double topologyWidth = wideLegend ? 180.0 : std::clamp((width - 2 * kMargin) * 0.42, 180.0, 560.0);
     g.topology = QRectF(kMargin, bottomTop, topologyWidth, bottomHeight);
     const double rightLeft = g.topology.right() + kPanelGap;
     const double rightWidth = std::max(width - kMargin - rightLeft, 10.0);

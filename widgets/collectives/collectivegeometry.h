@@ -44,8 +44,10 @@ struct CollectiveGeometry
 
     // `headLines`: lines of text above each column (1: "rank 3"; 2 adds "node 1 · GPU 3"). `legendHeight`:
     // what the legend's text needs (0: the usual share); the bottom band grows for it, up to half the height.
+    // `wideLegend`: the topology keeps its smallest width and the legend takes the rest and up to 60 % of the
+    // height, for a legend that half the height does not hold at its usual width (a short window in German).
     static CollectiveGeometry compute(QSizeF size, int ranks, int chunks, int headLines = 1,
-                                      double legendHeight = 0);
+                                      double legendHeight = 0, bool wideLegend = false);
 };
 
 // Positions of the ranks in the topology area. A ring (and every algorithm that is not a tree) places

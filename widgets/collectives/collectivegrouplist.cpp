@@ -5,6 +5,7 @@
 #include "collectives/collectivetext.h"
 #include "comm/groupcollective.h"
 #include "comm/grouplinks.h"
+#include "common/catalogtext.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
@@ -56,10 +57,10 @@ public:
         if (found == m_tips.end()) {
             const QString tip
                 = CollectivePanelText::tr("%1: %2\nLinks: %3%4")
-                      .arg(collectiveOpText(g.spec.op), m_messageText, qs(g.intraLink.name),
-                           g.nodes > 1
-                               ? CollectivePanelText::tr(", between nodes %1").arg(qs(g.interLink.name))
-                               : QString());
+                      .arg(collectiveOpText(g.spec.op), m_messageText, presetName(g.intraLink.name),
+                           g.nodes > 1 ? CollectivePanelText::tr(", between nodes %1")
+                                             .arg(presetName(g.interLink.name))
+                                       : QString());
             found = m_tips.emplace(std::move(key), tip).first;
         }
         return found->second;

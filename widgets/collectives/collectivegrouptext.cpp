@@ -3,6 +3,7 @@
 
 #include "base/units.h"
 #include "collectives/collectivetext.h"
+#include "common/catalogtext.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
 
@@ -95,12 +96,12 @@ QString groupLinksText(const core::GroupCollective& g)
                        .arg(groupMessageText(g.message).toHtmlEscaped());
     text += QStringLiteral("<br>")
         + CollectivePanelText::tr("Inside a node: %1 (%2, α %3).")
-              .arg(qs(g.intraLink.name).toHtmlEscaped(), bandwidthText(g.intraLink.bandwidth),
+              .arg(presetName(g.intraLink.name).toHtmlEscaped(), bandwidthText(g.intraLink.bandwidth),
                    secondsText(g.intraLink.latency));
     if (g.nodes > 1)
         text += QStringLiteral("<br>")
             + CollectivePanelText::tr("Between nodes: %1 (%2, α %3).")
-                  .arg(qs(g.interLink.name).toHtmlEscaped(), bandwidthText(g.interLink.bandwidth),
+                  .arg(presetName(g.interLink.name).toHtmlEscaped(), bandwidthText(g.interLink.bandwidth),
                        secondsText(g.interLink.latency));
     if (g.unevenNodes)
         text += QStringLiteral("<br>")

@@ -190,6 +190,14 @@ void CollectiveView::relayout()
         const double legend = layoutCollectiveLegend(nullptr, paintContext(), m_geometry.legend);
         if (legend > m_geometry.legend.height())
             m_geometry = CollectiveGeometry::compute(size(), ranks, chunks, headLines, legend);
+        // Still cut at half the height (a short window, Diagnostics open, German): the legend takes the
+        // topology's width down to its least, and fewer of its lines wrap.
+        if (legend > m_geometry.legend.height() + 0.5) {
+            const CollectiveGeometry wide
+                = CollectiveGeometry::compute(size(), ranks, chunks, headLines, legend, true);
+            const double needed = layoutCollectiveLegend(nullptr, paintContext(), wide.legend);
+            m_geometry = CollectiveGeometry::compute(size(), ranks, chunks, headLines, needed, true);
+        }
     }
     m_staticLayer = QPixmap();
     update();

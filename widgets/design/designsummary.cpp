@@ -4,6 +4,7 @@
 #include "base/diagnostickinds.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
+#include "common/catalogtext.h"
 #include "common/choicetext.h"
 #include "common/explanationdialog.h"
 #include "common/palette.h"
@@ -212,7 +213,7 @@ void DesignSummary::refresh()
         cluster = tr("<b>%1 × %2 GPUs</b> %3")
                       .arg(integerText(static_cast<long long>(c.nodes.size())),
                            integerText(static_cast<long long>(c.nodes.front().gpus.size())),
-                           gpu ? qs(gpu->name) : QString());
+                           gpu ? presetName(gpu->name) : QString());
     } else {
         cluster = tr("<b>%Ln GPU(s)</b>", nullptr, c.gpuCount()) + QLatin1Char(' ')
             + tr("in %Ln node(s)", nullptr, static_cast<int>(c.nodes.size()));
@@ -221,9 +222,9 @@ void DesignSummary::refresh()
     const core::LinkSpec* fabric = catalog.link(c.fabric);
     QStringList links;
     if (intra)
-        links << tr("%1 inside nodes").arg(qs(intra->name));
+        links << tr("%1 inside nodes").arg(presetName(intra->name));
     if (fabric && c.nodes.size() > 1)
-        links << tr("%1 between nodes").arg(qs(fabric->name));
+        links << tr("%1 between nodes").arg(presetName(fabric->name));
     m_cluster->setText(cluster + QStringLiteral("<br><small>") + links.join(QStringLiteral(" · "))
                        + QStringLiteral("</small>"));
 

@@ -4,6 +4,7 @@
 #include "base/sizelimits.h"
 #include "base/units.h"
 #include "catalog/catalog.h"
+#include "common/catalogtext.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
 #include "common/unitstext.h"
@@ -13,9 +14,9 @@
 
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
-#include <QCoreApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -207,7 +208,7 @@ void LayoutInspector::build()
     QFormLayout* cluster = addGroup(m_clusterGroup);
     m_gpu = compactChoice(new QComboBox(this));
     for (const core::GpuSpec& g : catalog.gpus())
-        m_gpu->addItem(qs(g.name), qs(g.id));
+        m_gpu->addItem(presetName(g.name), qs(g.id));
     m_gpuLabel = new QLabel(this);
     cluster->addRow(m_gpuLabel, m_gpu);
     m_nodes = new QSpinBox(this);
@@ -224,7 +225,7 @@ void LayoutInspector::build()
     m_intraLink = compactChoice(new QComboBox(this));
     for (const core::LinkSpec& l : catalog.links())
         if (l.linkClass != core::LinkClass::Fabric)
-            m_intraLink->addItem(qs(l.name), qs(l.id));
+            m_intraLink->addItem(presetName(l.name), qs(l.id));
     m_intraLinkLabel = new QLabel(this);
     cluster->addRow(m_intraLinkLabel, m_intraLink);
     addChoice(cluster, Field::Fabric, Choices::Fabric);
@@ -406,7 +407,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         // The fabric presets to choose from.
         for (const core::LinkSpec& l : core::Catalog::builtin().links())
             if (l.linkClass == core::LinkClass::Fabric)
-                box->addItem(qs(l.name), qs(l.id));
+                box->addItem(presetName(l.name), qs(l.id));
         break;
     }
 }
@@ -428,6 +429,15 @@ void LayoutInspector::retranslate()
     m_hostRam->setToolTip(tr("The CPU memory of every node, which offloaded optimizer states and parameters "
                              "need; 0: the GPUs' vendor reference system (DGX H100: 2 TB)"));
     m_intraLinkLabel->setText(tr("Inside a node"));
+    // The presets' descriptive words follow the language ("PCIe 5.0 x16 (ohne NVLink)").
+    for (QComboBox* box : {m_gpu, m_intraLink})
+        for (int i = 0; i < box->count(); ++i) {
+            const std::string id = ss(box->itemData(i).toString());
+            if (const core::GpuSpec* gpu = core::Catalog::builtin().gpu(id))
+                box->setItemText(i, presetName(gpu->name));
+            else if (const core::LinkSpec* link = core::Catalog::builtin().link(id))
+                box->setItemText(i, presetName(link->name));
+        }
     for (const Binding& b : m_bindings) {
         b.label->setText(fieldLabel(b.field));
         b.label->setToolTip(fieldToolTip(b.field));
@@ -530,7 +540,8 @@ void LayoutInspector::showValues()
             m_modelNote->setText(QString());
         m_modelNote->setVisible(!m_modelNote->text().isEmpty());
         if (!design.model.notModelled.empty())
-            m_modelPreset->setToolTip(tr("Not modelled yet: %1").arg(qs(design.model.notModelled.front())));
+            m_modelPreset->setToolTip(
+                tr("Not modelled yet: %1").arg(presetName(design.model.notModelled.front())));
         else
             m_modelPreset->setToolTip(qs(design.model.source));
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnostics/diagnostictext.h"
 
+#include "common/catalogtext.h"
 #include "common/filltext.h"
 #include "common/qtconvert.h"
 
@@ -36,7 +37,10 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
         if (counted.code == diagnostic.code && isCount)
             translated = QCoreApplication::translate("Diagnostics", counted.text, nullptr, count);
     }
-    return fillArguments(translated, diagnostic.args, [](const std::string& arg) { return qs(arg); });
+    // A preset model's feature that is not modelled is the catalogue's text (catalogtext.h).
+    const bool preset = diagnostic.code == "model-feature-unmodelled";
+    return fillArguments(translated, diagnostic.args,
+                         [preset](const std::string& arg) { return preset ? presetName(arg) : qs(arg); });
 }
 
 QString locatedMessage(const core::Diagnostic& diagnostic)

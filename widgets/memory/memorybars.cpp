@@ -5,6 +5,7 @@
 #include "memory/memorybars.h"
 
 #include "catalog/catalog.h"
+#include "common/catalogtext.h"
 #include "common/groupcolors.h"
 #include "common/palette.h"
 #include "common/plotlocale.h"
@@ -177,7 +178,7 @@ double MemoryBars::placeBars()
         if (memory.roles.size() > 1 && gpu
             && std::any_of(memory.roles.begin(), memory.roles.end(),
                            [&](const core::RankRole& r) { return r.gpuType != role.gpuType; }))
-            label += QLatin1Char('\n') + qs(gpu->name);
+            label += QLatin1Char('\n') + presetName(gpu->name);
         label += QStringLiteral("\n× %1").arg(integerText(static_cast<long long>(role.ranks.size())));
         m_bars.push_back({role.ranks.front(), static_cast<int>(i), static_cast<int>(role.ranks.size()), x,
                           role.capacityBytes, role.totalBytes, label});

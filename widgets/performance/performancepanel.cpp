@@ -3,6 +3,7 @@
 
 #include "base/sizelimits.h"
 #include "base/units.h"
+#include "common/catalogtext.h"
 #include "common/choicetext.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -10,6 +11,7 @@
 #include "common/unitstext.h"
 #include "design/designio.h"
 #include "performance/recipetext.h"
+#include "performance/resultcolumns.h"
 #include "performance/scalingplot.h"
 
 #include <QCheckBox>
@@ -176,6 +178,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->verticalHeader()->hide();
+    m_results->viewport()->installEventFilter(this);
     // The sorted column makes room for its arrow (fitResultColumns).
     connect(m_results->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
             [this] { fitResultColumns(); });
@@ -191,8 +194,10 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     connect(m_pinButton, &QPushButton::clicked, this, &PerformancePanel::pinCurrent);
     connect(m_seedPairButton, &QPushButton::clicked, this, [this] {
         for (const char* id : kReferencePair)
-            if (const std::optional<core::Design> design = core::exampleDesign(id))
+            if (std::optional<core::Design> design = core::exampleDesign(id)) {
+                design->name = ss(presetName(design->name)); // titled in the language, as the menu does
                 pin(*design);
+            }
     });
     connect(m_clearButton, &QPushButton::clicked, this, [this] {
         m_candidates.clear();
@@ -296,6 +301,8 @@ void PerformancePanel::updateResultHeaders()
 {
     // A serving search ranks by the group's throughput; its "step" is one token of every sequence.
     const bool serving = m_searchedDesign.workload.mode == core::Mode::Serving;
+    // A translation may put a soft hyphen (U+00AD) into a long word, where its header can break
+    // (resultcolumns.h): "Spitzen\u00adspeicher (GB)".
     QStringList labels{tr("#"),
                        tr("TP"),
                        tr("PP"),
@@ -313,18 +320,7 @@ void PerformancePanel::updateResultHeaders()
                        tr("Visible comm. (s)"),
                        tr("Peak memory (GB)"),
                        tr("Why this placement")};
-    // Headers on two lines, broken where the longer line is shortest: 17 columns did not fit 1600 px, and
-    // peak memory was out of view.
-    for (QString& label : labels) {
-        qsizetype best = -1;
-        for (qsizetype i = label.indexOf(QLatin1Char(' ')); i >= 0;
-             i = label.indexOf(QLatin1Char(' '), i + 1))
-            if (best < 0 || std::max(i, label.size() - i - 1) < std::max(best, label.size() - best - 1))
-                best = i;
-        if (best >= 0)
-            label[best] = QLatin1Char('\n');
-    }
-    labels[7].replace(QLatin1Char('-'), QStringLiteral("-\n")); // "Micro-batch" is wider than its digits
+    m_resultLabels = labels;
     m_model->setHorizontalHeaderLabels(labels);
     // What a short header means, on hovering it: the table is read by people new to the terms.
     const std::array<std::pair<int, QString>, 9> explained{{
@@ -344,6 +340,8 @@ void PerformancePanel::updateResultHeaders()
         {15, tr("Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB")},
         {16, tr("Why the degrees sit where they do; hover over a row to read it whole")},
     }};
+    for (int column = 0; column < labels.size(); ++column) // unexplained: the header's text
+        m_model->horizontalHeaderItem(column)->setToolTip(QString(labels[column]).remove(QChar(0x00AD)));
     for (const auto& [column, text] : explained)
         m_model->horizontalHeaderItem(column)->setToolTip(text);
     // Before the first search the headers alone set the widths, so that none is cut ("Recompute").
@@ -352,23 +350,15 @@ void PerformancePanel::updateResultHeaders()
 
 void PerformancePanel::fitResultColumns()
 {
-    // Qt sizes every header for a sort arrow, which only the sorted one shows: 17 such margins kept peak
-    // memory out of view at 1600 px. A column is as wide as its widest line of header or cell.
-    QHeaderView* header = m_results->horizontalHeader();
-    const QFontMetrics metrics(header->font());
-    const int arrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
-    const QAbstractItemView* view = m_results; // QTableView keeps its sizeHintForColumn protected
-    for (int column = 0; column < m_model->columnCount(); ++column) {
-        int text = 0;
-        for (const QString& line :
-             m_model->headerData(column, Qt::Horizontal).toString().split(QLatin1Char('\n')))
-            text = std::max(text, metrics.horizontalAdvance(line));
-        const int sorted = header->sortIndicatorSection() == column ? arrow + 4 : 0;
-        // The reasons are long sentences: their column takes what is left (stretched, its cells elided) and
-        // shows each whole in the row's tooltip.
-        const int content = column + 1 < m_model->columnCount() ? view->sizeHintForColumn(column) : 0;
-        m_results->setColumnWidth(column, std::max(content, text + sorted + 16));
-    }
+    widgets::fitResultColumns(m_results, m_resultLabels);
+}
+
+bool PerformancePanel::eventFilter(QObject* watched, QEvent* event)
+{
+    // The headers break over three lines only where two do not fit: the viewport's width decides.
+    if (watched == m_results->viewport() && event->type() == QEvent::Resize)
+        fitResultColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 void PerformancePanel::rebuildTable()

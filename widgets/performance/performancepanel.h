@@ -68,6 +68,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Candidate
@@ -86,6 +87,7 @@ private:
     DesignSnapshot m_snapshot;
     std::vector<Candidate> m_candidates;
     core::SearchResult m_result;
+    QStringList m_resultLabels; // the result columns' headers, unbroken (resultcolumns.h)
     core::Design m_searchedDesign;
 
     QTabWidget* m_pages = nullptr;

@@ -19,6 +19,13 @@ namespace widgets {
 
 namespace {
 
+// Throughput ticks as every view writes counts ("100 k", "1 M"), not "1E+06" beside "100000".
+class CountTicker : public QCPAxisTickerLog
+{
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return countText(tick); }
+};
+
 // Far enough to see the trend, small enough to evaluate at once: 16 times the design, at most 16,384.
 constexpr int kMaxGpus = 16384;
 constexpr int kGrowth = 16;
@@ -55,11 +62,10 @@ ScalingPlot::ScalingPlot(QWidget* parent)
     // Throughput on a log scale as well: on log–log axes perfectly linear scaling is a straight line of
     // slope one, and a shortfall is a bend, where log x over linear y would draw a hockey stick.
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> throughputTicker(new QCPAxisTickerLog);
+    QSharedPointer<QCPAxisTickerLog> throughputTicker(new CountTicker);
     throughputTicker->setLogBase(10);
     throughputTicker->setSubTickCount(8);
     m_plot->yAxis->setTicker(throughputTicker);
-    m_plot->yAxis->setNumberFormat(QStringLiteral("gbc"));
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setRange(0, 110);
     // Ideal scaling from the baseline: its tokens/s per GPU times the GPUs, a straight line of slope one
@@ -93,6 +99,12 @@ const core::ScalingCurve& ScalingPlot::curve(core::ScalingKind kind) const
 QString ScalingPlot::explanationText() const
 {
     return m_recompute->current(m_explanation)->text();
+}
+
+QStringList ScalingPlot::throughputTickLabels() const
+{
+    const QVector<QString> labels = m_plot->yAxis->tickVectorLabels();
+    return QStringList(labels.begin(), labels.end());
 }
 
 QStringList ScalingPlot::axisTitles() const
@@ -136,7 +148,8 @@ void ScalingPlot::redraw()
     // Both throughput axes are logarithmic (a doubling is the same step everywhere); the titles say so,
     // and the efficiency axis says it is linear.
     m_plot->xAxis->setLabel(tr("GPUs, log scale (more data-parallel replicas of this layout)"));
-    m_plot->yAxis->setLabel(tr("tokens per second, log scale (solid; dotted: ideal)"));
+    // Short enough for the plot's height at 1366 × 768 in German; the legend names the dotted ideal.
+    m_plot->yAxis->setLabel(tr("tokens per second, log scale (solid)"));
     m_plot->yAxis2->setLabel(tr("scaling efficiency, %, linear (dashed)"));
     m_ideal->setName(tr("ideal: throughput ∝ GPUs"));
     m_weakThroughput->setName(tr("weak: batch grows with the GPUs"));

@@ -33,6 +33,8 @@ public:
     QString explanationText() const;
     // The axes' titles (bottom, left, right), which name their scales, and the ideal line's two ends.
     QStringList axisTitles() const;
+    // The throughput axis' tick labels as last drawn (for tests).
+    QStringList throughputTickLabels() const;
     QVector<QPointF> idealLine() const;
 
 protected:

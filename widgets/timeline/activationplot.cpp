@@ -16,6 +16,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <qcustomplot.h>
@@ -43,6 +44,7 @@ ActivationPlot::ActivationPlot(QWidget* parent)
     // The plot gives way first: a short tab page shrinks it, never the readout beneath, which would
     // otherwise be drawn over the time axis' label.
     m_plot->setMinimumSize(260, 90);
+    m_plot->installEventFilter(this); // the y axis' headroom follows the plot's height (fitRange)
     layout->addWidget(m_plot, 1);
     m_readout = new QLabel(this);
     m_readout->setWordWrap(true);
@@ -55,13 +57,17 @@ ActivationPlot::ActivationPlot(QWidget* parent)
     m_line->setPen(QPen(palette::timeCursor, 1.5));
     m_line->setVisible(false);
     m_plot->axisRect()->setupFullAxesBox(false);
-    // The legend beside the plot, where it hides no line.
+    // The legend inside the plot's top right, in rows of four above the curves: the y axis leaves it room
+    // above the highest peak (redraw), so that it hides no line. Beside the plot, a column of the plot's
+    // height spread its few entries apart, away from the curves they name.
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     m_plot->legend->setFont(small);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    m_plot->legend->setMargins(QMargins(2, 0, 2, 0));
+    m_plot->legend->setBrush(palette::labelBacking);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
         const TimeUnit unit = timeUnitFor(m_span);
         setCursorTime(m_plot->xAxis->pixelToCoord(event->position().x()) / unit.perSecond);
@@ -73,8 +79,35 @@ void ActivationPlot::redraw()
 {
     // A hidden plot has no paint buffer yet; it draws when it is shown.
     m_stale = !m_plot->isVisible() || m_plot->width() <= 0 || m_plot->height() <= 0;
+    fitRange();
     if (!m_stale)
         m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
+}
+
+void ActivationPlot::fitRange()
+{
+    // Above the highest peak, room for the legend's rows: the share of the axis' height they take is left
+    // free at the top. The axis is the plot less the margins of its last layout (a guess before the first).
+    double free = 0.1;
+    if (m_plot->legend->visible()) {
+        const QCPAxisRect* axes = m_plot->axisRect();
+        const int margins
+            = axes->rect().height() > 0 ? axes->outerRect().height() - axes->rect().height() : 50;
+        const int axisHeight = std::max(40, m_plot->height() - margins);
+        // The legend's rows, the inset layout's margin above them (12 px in QCustomPlot) and a little air.
+        const int legend
+            = m_plot->legend->minimumOuterSizeHint().height() + axes->insetLayout()->margins().top();
+        free = std::min(0.5, (legend + 4.0) / axisHeight);
+    }
+    m_plot->yAxis->setRange(0, std::max(m_peakGb / (1 - free), 1e-9));
+}
+
+bool ActivationPlot::eventFilter(QObject* watched, QEvent* event)
+{
+    // Before the plot lays itself out anew at its new size.
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        fitRange();
+    return QWidget::eventFilter(watched, event);
 }
 
 void ActivationPlot::showEvent(QShowEvent* event)
@@ -143,20 +176,10 @@ void ActivationPlot::setCurves(std::vector<std::vector<core::ActivationPoint>> c
         }
         graph->setData(x, y, true);
     }
-    // A legend column only when there is a legend, so that many ranks leave the plot its full width.
-    const bool legend = count > 0 && count <= kMaxLegendRanks;
-    const bool shown = m_plot->plotLayout()->hasElement(0, 1);
-    if (legend && !shown) {
-        m_plot->plotLayout()->addElement(0, 1, m_plot->legend);
-        m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
-    } else if (!legend && shown) {
-        m_plot->plotLayout()->take(m_plot->legend);
-        m_plot->plotLayout()->simplify();
-    }
-    m_plot->legend->setVisible(legend);
+    m_plot->legend->setVisible(count > 0 && count <= kMaxLegendRanks);
     m_plot->xAxis->setLabel(tr("Time (%1)").arg(unit.suffix));
     m_plot->xAxis->setRange(0, std::max(end * unit.perSecond, 1e-9));
-    m_plot->yAxis->setRange(0, std::max(peak / core::kGB * 1.12, 1e-9));
+    m_peakGb = peak / core::kGB; // the y axis' range: redraw()
     updateReadout();
 }
 

@@ -31,17 +31,21 @@ public:
     double cursorTime() const { return m_cursor; }
     // What the reading under the plot says (for tests).
     QString readout() const;
+    // For tests: the plot inside.
+    QCustomPlot* plot() const { return m_plot; }
 
 signals:
     void cursorMoved(double time);
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
     void redraw();
+    void fitRange();
     void updateReadout();
 
     QCustomPlot* m_plot = nullptr;
@@ -52,6 +56,7 @@ private:
     std::vector<std::vector<core::ActivationPoint>> m_curves;
     QStringList m_names;
     double m_span = 0; // seconds the curves cover
+    double m_peakGb = 0; // the highest point of any curve
     bool m_fromMemoryModel = false;
     double m_cursor;
 };

@@ -146,6 +146,16 @@ void BubblePlot::replot()
         m_title->setText(
             tr("<b>Bubble</b>: with one pipeline stage there is none; the micro-batches run back to "
                "back."));
+        // The design's point at zero idle share, so that the plot says what the title says instead of
+        // standing empty.
+        m_current->addData(current, 0);
+        markDesign(current, 0, std::max(64, 2 * current),
+                   tr("this design: m = %1, 0 %\none stage: no pipeline bubble").arg(current));
+        // In the middle of the plot: beside a marker on the axis, two lines would run out of a narrow plot.
+        m_currentLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+        m_currentLabel->position->setCoords(0.5, 0.5);
+        m_currentLabel->setPositionAlignment(Qt::AlignCenter);
+        m_currentLabel->setPadding(QMargins(4, 2, 4, 2));
         redraw();
         return;
     }
@@ -163,16 +173,27 @@ void BubblePlot::replot()
         m_ideal->addData(m, 100.0 * (p - 1) / (m + p - 1));
     m_current->addData(current, 100 * m_currentBubble);
     m_curve->setName(tr("%1, this design's stages").arg(scheduleName(m_spec.kind)));
-    m_currentLabel->position->setCoords(current, 100 * m_currentBubble);
+    markDesign(current, 100 * m_currentBubble, std::max(2, last),
+               tr("this design: m = %1, %2 %").arg(current).arg(fixedText(100 * m_currentBubble, 1)));
+    redraw();
+}
+
+void BubblePlot::markDesign(int microBatches, double percent, int right, const QString& text)
+{
+    m_currentLabel->position->setType(QCPItemPosition::ptPlotCoords);
+    m_currentLabel->position->setCoords(microBatches, percent);
     // Beside the marker, on the side with room.
-    const bool rightHalf = std::log2(std::max(1, current)) > std::log2(std::max(2, last)) / 2;
+    const bool rightHalf = std::log2(std::max(1, microBatches)) > std::log2(right) / 2;
     m_currentLabel->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
     m_currentLabel->setPadding(rightHalf ? QMargins(0, 0, 6, 4) : QMargins(6, 0, 0, 4));
-    m_currentLabel->setText(
-        tr("this design: m = %1, %2 %").arg(current).arg(fixedText(100 * m_currentBubble, 1)));
+    m_currentLabel->setText(text);
     m_currentLabel->setVisible(true);
-    m_plot->xAxis->setRange(1, std::max(2, last));
-    redraw();
+    m_plot->xAxis->setRange(1, right);
+}
+
+QString BubblePlot::markerLabel() const
+{
+    return m_currentLabel->visible() ? m_currentLabel->text() : QString();
 }
 
 QList<QPointF> BubblePlot::curve() const

@@ -32,6 +32,8 @@ public:
     QList<QPointF> curve() const;
     QList<QPointF> idealCurve() const;
     QPointF marker() const;
+    // What the marker's label says; empty without a marker.
+    QString markerLabel() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -41,6 +43,9 @@ private:
     void retranslate();
     void redraw();
     void replot();
+    // The design's marker at `microBatches` and `percent` idle, its label `text` beside it on the side with
+    // room on an axis up to `right` micro-batches.
+    void markDesign(int microBatches, double percent, int right, const QString& text);
 
     QCustomPlot* m_plot = nullptr;
     bool m_stale = false; // data changed while hidden

@@ -6,11 +6,14 @@
 // qcustomplot.h (Debian's 2.1) uses Qt's foreach in its templates.
 #undef QT_NO_FOREACH
 
+#include "catalog/catalog.h"
+#include "common/catalogtext.h"
 #include "common/choicetext.h"
 #include "common/explanationdialog.h"
 #include "design/designfield.h"
 #include "design/designio.h"
 #include "design/layoutinspector.h"
+#include "diagnostics/diagnostictext.h"
 #include "evaluate.h"
 #include "framework/frameworkswitches.h"
 #include "performance/recipetext.h"
@@ -21,6 +24,9 @@
 #include "window/mainwindow.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QMenu>
+#include <QRegularExpression>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -40,6 +46,7 @@ private slots:
     void choicesNamedInTheLanguage();
     void plotsFollowTheLanguage();
     void searchReasonsInTheLanguage();
+    void presetNamesInTheLanguage();
 
 private:
     std::unique_ptr<Language> m_language;
@@ -287,6 +294,74 @@ void TestLanguage::searchReasonsInTheLanguage()
     const QString german = widgets::recipeText(core::recipeSentences(trainingDesign, c, context));
     QVERIFY2(german.contains(QStringLiteral("Sequenz von 32.768 Tokens")), qPrintable(german));
     QVERIFY2(german.contains(QStringLiteral("innerhalb eines Nodes")), qPrintable(german));
+}
+
+// The presets' names: proper nouns stay as written ("H100 SXM5 80 GB", "NVLink 4 + NVSwitch", "Llama 3.1
+// 70B"), a name with a descriptive word ("no NVLink", "per GPU", an example's title) reads in German, in the
+// Layout panel's choices and the examples menu too, and in English again after switching back.
+void TestLanguage::presetNamesInTheLanguage()
+{
+    const core::Catalog& catalog = core::Catalog::builtin();
+    std::vector<std::string> names;
+    for (const core::GpuSpec& g : catalog.gpus())
+        names.push_back(g.name);
+    for (const core::LinkSpec& l : catalog.links())
+        names.push_back(l.name);
+    for (const core::ModelArchitecture& m : catalog.models())
+        names.push_back(m.name);
+    for (const core::ExampleDesign& e : catalog.examples())
+        names.push_back(e.title);
+    QVERIFY(names.size() > 30);
+    std::size_t features = 0;
+    for (const core::ModelArchitecture& m : catalog.models())
+        for (const std::string& feature : m.notModelled) {
+            names.push_back(feature);
+            ++features;
+        }
+    QVERIFY(features >= 4);
+    m_language->choose(QStringLiteral("de"));
+    QApplication::processEvents();
+    // A descriptive word is one of lower-case letters only: "no", "per", "on"; not "x16", "Gb/s" or "Qwen3".
+    const QRegularExpression descriptive(QStringLiteral("(?<![\\w/])[a-z]{2,}(?![\\w/])"));
+    QStringList wrong;
+    for (const std::string& name : names) {
+        const QString english = QString::fromStdString(name);
+        if (english.contains(descriptive) == (widgets::presetName(name) == english))
+            wrong << english + QStringLiteral(" → ") + widgets::presetName(name);
+    }
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+    QCOMPARE(widgets::presetName("PCIe 5.0 x16 (no NVLink)"), QStringLiteral("PCIe 5.0 x16 (ohne NVLink)"));
+    // The Mixtral preset's warning names its unmodelled feature in German too.
+    const core::Evaluation mixtral = core::evaluate(*core::exampleDesign("mixtral-8x7b-ep8"));
+    QStringList warnings;
+    for (const core::Diagnostic& d : mixtral.diagnostics)
+        if (d.code == "model-feature-unmodelled")
+            warnings << widgets::diagnosticMessage(d);
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings.front().contains(QStringLiteral("Sliding-Window-Attention (in der veröffentlichten")),
+             qPrintable(warnings.front()));
+
+    auto items = [this] {
+        QStringList all;
+        for (const QComboBox* box : m_window->inspector()->findChildren<QComboBox*>())
+            for (int i = 0; i < box->count(); ++i)
+                all << box->itemText(i);
+        for (const QMenu* menu : m_window->findChildren<QMenu*>())
+            for (const QAction* action : menu->actions())
+                all << action->text();
+        return all;
+    };
+    QStringList german = items();
+    for (const char* text : {"InfiniBand NDR, 400 Gb/s pro GPU", "PCIe 4.0 x16 (ohne NVLink)",
+                             "NVLink 4 + NVSwitch", "H100 SXM5 80 GB", "Lehrbeispiel: vier GPUs"})
+        QVERIFY2(german.contains(QString::fromUtf8(text)), text);
+    QVERIFY(!german.contains(QStringLiteral("InfiniBand NDR, 400 Gb/s per GPU")));
+    m_language->choose(QStringLiteral("en"));
+    QApplication::processEvents();
+    const QStringList english = items();
+    for (const char* text :
+         {"InfiniBand NDR, 400 Gb/s per GPU", "PCIe 4.0 x16 (no NVLink)", "Teaching: four GPUs"})
+        QVERIFY2(english.contains(QString::fromUtf8(text)), text);
 }
 
 #include "tst_language.moc"

@@ -5,15 +5,19 @@
 
 #include "design/designio.h"
 #include "performance/performancepanel.h"
+#include "performance/resultcolumns.h"
 #include "performance/scalingplot.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
+#include "window/pindesign.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -54,6 +58,10 @@ private slots:
     void searchRanksAndApplies();
     void searchCancels();
     void searchToCompletionFillsTheTable();
+    void resultsFitALaptop_data();
+    void resultsFitALaptop();
+    void headersBreakWhereNarrowest();
+    void designsToPin();
     void scalingStatesItsBaseline();
     void scalingWaitsUntilShown();
     void scalingAxesAgreeAndSaySo();
@@ -230,6 +238,85 @@ void TestPerformanceTab::searchToCompletionFillsTheTable()
     QVERIFY(!empty.searchToCompletion());
 }
 
+void TestPerformanceTab::resultsFitALaptop_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("de") << QStringLiteral("de");
+}
+
+// At 1366 × 768 (a laptop) the results of the reference article's 512-GPU design fit the page in English and
+// in German, whose headers run longer: no sideways scrolling; every header is whole (on up to three lines)
+// and the reasons' column, last, stays in view.
+void TestPerformanceTab::resultsFitALaptop()
+{
+    QFETCH(QString, language);
+    m_language->choose(language);
+    m_window->resize(1366, 768);
+    m_window->setDesign(*core::exampleDesign("seed-70b-32k-512gpu"));
+    QVERIFY(m_window->showTab(QStringLiteral("performance:search")));
+    QVERIFY(panel()->searchToCompletion());
+    QApplication::processEvents();
+    QTableView* view = panel()->resultsView();
+    QVERIFY(view->model()->rowCount() > 100);
+    QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
+    const int last = view->model()->columnCount() - 1;
+    QVERIFY2(view->columnViewportPosition(last) + 60 <= view->viewport()->width(),
+             qPrintable(QStringLiteral("%1 of %2")
+                            .arg(view->columnViewportPosition(last))
+                            .arg(view->viewport()->width())));
+    const QFontMetrics metrics(view->horizontalHeader()->font());
+    for (int column = 0; column < last; ++column)
+        for (const QString& line :
+             view->model()->headerData(column, Qt::Horizontal).toString().split(QLatin1Char('\n')))
+            QVERIFY2(metrics.horizontalAdvance(line) <= view->columnWidth(column), qPrintable(line));
+    m_language->choose(QStringLiteral("en"));
+}
+
+// A header breaks at spaces, after hyphens and at soft hyphens, which show only where it breaks.
+void TestPerformanceTab::headersBreakWhereNarrowest()
+{
+    const QFontMetrics metrics(QApplication::font());
+    QCOMPARE(widgets::breakHeader(QStringLiteral("Micro-batch"), 2, metrics),
+             QStringLiteral("Micro-\nbatch"));
+    QCOMPARE(widgets::breakHeader(QStringLiteral("Re\u00adcompute"), 1, metrics),
+             QStringLiteral("Recompute"));
+    QCOMPARE(widgets::breakHeader(QStringLiteral("Spitzen\u00adspeicher (GB)"), 3, metrics),
+             QStringLiteral("Spitzen-\nspeicher\n(GB)"));
+    QCOMPARE(widgets::breakHeader(QStringLiteral("TP"), 3, metrics), QStringLiteral("TP"));
+    // Of two lines the wider is as narrow as it can be.
+    const QString two = widgets::breakHeader(QStringLiteral("Visible comm. (s)"), 2, metrics);
+    QCOMPARE(two.count(QLatin1Char('\n')), 1);
+    QVERIFY(widgets::breakHeader(QStringLiteral("Visible comm. (s)"), 3, metrics).count(QLatin1Char('\n'))
+            <= 2);
+}
+
+// `meshwright --pin DESIGN`: a design file, or else a built-in example by its id; anything else is refused
+// with a message that names it.
+void TestPerformanceTab::designsToPin()
+{
+    QString error;
+    const std::optional<core::Design> file = designToPin(
+        QStringLiteral(MESHWRIGHT_SOURCE_DIR "/resources/examples/seed-70b-32k-512gpu-alt.json"), &error);
+    QVERIFY2(file, qPrintable(error));
+    QCOMPARE(file->layout.pp(), 8);
+    const std::optional<core::Design> example = designToPin(QStringLiteral("seed-70b-32k-512gpu"), &error);
+    QVERIFY(example);
+    QCOMPARE(example->layout.pp(), 4);
+    QCOMPARE(example->name, core::exampleDesign("seed-70b-32k-512gpu")->name);
+    QVERIFY(!designToPin(QStringLiteral("no-such-design"), &error));
+    QCOMPARE(error, QStringLiteral("no-such-design: no such file and no example of that name"));
+    // A file that is not a design.
+    const QString notADesign = QStringLiteral(MESHWRIGHT_SOURCE_DIR "/resources/presets/links.json");
+    QVERIFY(!designToPin(notADesign, &error));
+    QVERIFY2(error.contains(QStringLiteral("links.json")), qPrintable(error));
+    // Pinned in order, as the Performance tab shows them side by side.
+    panel()->pin(*example);
+    panel()->pin(*file);
+    QCOMPARE(panel()->candidateCount(), 2);
+    QCOMPARE(panel()->candidates()[1].design->layout.pp(), 8);
+}
+
 // The scaling page computes when shown, from the current design, and says what its efficiency divides by.
 void TestPerformanceTab::scalingStatesItsBaseline()
 {
@@ -265,6 +352,12 @@ void TestPerformanceTab::scalingAxesAgreeAndSaySo()
     QVERIFY2(titles[0].contains(QLatin1String("log scale")), qPrintable(titles[0]));
     QVERIFY2(titles[1].contains(QLatin1String("log scale")), qPrintable(titles[1]));
     QVERIFY2(titles[2].contains(QLatin1String("linear")), qPrintable(titles[2]));
+    // Throughput ticks read as counts do everywhere ("100 k", "1 M"), never "1E+06".
+    const QStringList ticks = scaling->throughputTickLabels();
+    QVERIFY(!ticks.isEmpty());
+    for (const QString& tick : ticks)
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\d+(\\.\\d+)? ?[kMB]?$")).match(tick).hasMatch(),
+                 qPrintable(ticks.join(QLatin1Char(' '))));
     const core::ScalingCurve& weak = scaling->curve(core::ScalingKind::Weak);
     const core::ScalingPoint& base = weak.points[static_cast<std::size_t>(weak.baseline)];
     const double perGpu = base.tokensPerSecond / base.gpus;

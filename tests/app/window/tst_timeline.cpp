@@ -5,6 +5,9 @@
 // cursor with the memory plot. With MESHWRIGHT_SCREENSHOT_DIR set, it also writes the tab's pictures
 // there, for a person to look at.
 
+// qcustomplot.h (Debian's 2.1) uses Qt's foreach in its templates.
+#undef QT_NO_FOREACH
+
 #include "common/unitstext.h"
 #include "design/designio.h"
 #include "pipeline/steptimeline.h"
@@ -26,6 +29,7 @@
 #include <QTest>
 #include <QUndoStack>
 #include <QWheelEvent>
+#include <qcustomplot.h>
 
 using namespace app;
 
@@ -84,6 +88,8 @@ private slots:
     void hoverExplains();
     void cursorIsSharedWithTheMemoryPlot();
     void bubblePlotMarksTheDesign();
+    void bubblePlotOfOneStage();
+    void memoryLegendInsideItsPlot();
     void dataParallelViews();
     void dualPipeStageCopies();
     void legendWraps();
@@ -344,6 +350,64 @@ void TestTimeline::bubblePlotMarksTheDesign()
     const QList<QPointF> curve = plot->curve();
     QVERIFY(curve.contains(plot->marker()));
     QVERIFY(curve.front().y() > curve.back().y());
+}
+
+// One pipeline stage has no bubble: the plot marks the design at zero and says why, instead of standing
+// empty.
+void TestTimeline::bubblePlotOfOneStage()
+{
+    m_window->setDesign(*core::exampleDesign("fsdp-1node-8gpu")); // PP = 1, 8 micro-batches
+    QApplication::processEvents();
+    widgets::BubblePlot* plot = m_panel->bubblePlot();
+    QCOMPARE(plot->marker(), QPointF(8, 0));
+    QVERIFY2(plot->markerLabel().contains(QStringLiteral("one stage: no pipeline bubble")),
+             qPrintable(plot->markerLabel()));
+    // Back to four stages, the label is the design's point again.
+    m_window->setDesign(pipelineDesign());
+    QApplication::processEvents();
+    QVERIFY2(!plot->markerLabel().contains(QStringLiteral("one stage")), qPrintable(plot->markerLabel()));
+}
+
+// The activation plot's legend sits inside the plot, above the highest peak, so that it names the curves
+// where they are and hides none of them; at 1366 × 768 as at 1600 × 1000.
+void TestTimeline::memoryLegendInsideItsPlot()
+{
+    for (const QSize size : {QSize(1600, 1000), QSize(1366, 768)}) {
+        m_window->resize(size);
+        m_window->setDesign(*core::exampleDesign("default")); // two stages
+        QApplication::processEvents();
+        QCustomPlot* plot = m_panel->activationPlot()->plot();
+        plot->replot();
+        QCOMPARE(plot->legend->itemCount(), 2);
+        QVERIFY(plot->legend->visible());
+        const QRect legend = plot->legend->outerRect();
+        const QRect area = plot->axisRect()->rect();
+        QVERIFY2(area.contains(legend),
+                 qPrintable(QStringLiteral("%1,%2 %3×%4 outside %5,%6 %7×%8")
+                                .arg(legend.x())
+                                .arg(legend.y())
+                                .arg(legend.width())
+                                .arg(legend.height())
+                                .arg(area.x())
+                                .arg(area.y())
+                                .arg(area.width())
+                                .arg(area.height())));
+        double peak = 0;
+        for (int g = 0; g < plot->graphCount(); ++g)
+            for (auto it = plot->graph(g)->data()->constBegin(); it != plot->graph(g)->data()->constEnd();
+                 ++it)
+                peak = std::max(peak, it->value);
+        QVERIFY(peak > 0);
+        QVERIFY2(legend.bottom() < plot->yAxis->coordToPixel(peak),
+                 qPrintable(QStringLiteral("%3x%4: legend to %1, peak at %2, axis %5..%6, plot %7")
+                                .arg(legend.bottom())
+                                .arg(plot->yAxis->coordToPixel(peak))
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(area.top())
+                                .arg(area.bottom())
+                                .arg(plot->height())));
+    }
 }
 
 void TestTimeline::dataParallelViews()

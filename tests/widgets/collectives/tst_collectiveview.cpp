@@ -292,6 +292,19 @@ void TestCollectiveView::geometryMakesRoomForTheLegend()
     QCOMPARE(CollectiveGeometry::compute(size, 4, 4, 2, 10).legend, usual.legend);
     const CollectiveGeometry huge = CollectiveGeometry::compute(size, 4, 4, 2, 5000);
     QCOMPARE(huge.topology.height(), size.height() * 0.5);
+    // A legend that half the height does not hold (a short window in German, the Mixtral example at 1366 ×
+    // 768 with a warning in Diagnostics cut its last line): the legend widens to the topology's least width
+    // and takes up to 60 % of the height; the panels above keep clear of it.
+    const QSizeF shortView(620, 300);
+    const CollectiveGeometry cut = CollectiveGeometry::compute(shortView, 4, 4, 2, 140);
+    const CollectiveGeometry wide = CollectiveGeometry::compute(shortView, 4, 4, 2, 140, true);
+    QVERIFY(cut.legend.height() < 140);
+    QCOMPARE(wide.topology.width(), 180.0);
+    QVERIFY(wide.legend.width() > cut.legend.width());
+    QVERIFY(wide.legend.height() > cut.legend.height());
+    QVERIFY(wide.topology.height() <= shortView.height() * 0.6);
+    for (const CollectiveGeometry::Panel* panel : {&wide.before, &wide.now, &wide.after})
+        QVERIFY(!panel->frame.intersects(wide.legend) && !panel->frame.intersects(wide.timeline));
 }
 
 void TestCollectiveView::topologyPositions()
