@@ -1602,12 +1602,12 @@
         <translation>Einmal pro Optimizer-Schritt: Die Gradients sammeln sich lokal über die Micro-Batches (Megatron-LM finalize_model_grads, DeepSpeed an der Akkumulationsgrenze).</translation>
     </message>
     <message>
-        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)</source>
-        <translation>DualPipe: Gradienten, die jeder Rang an Rang PP−1−r sendet (beide Stufenkopien)</translation>
-    </message>
-    <message>
         <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
         <translation>DualPipe: Gradienten beider Kopien jeder Stufe summiert, sichtbar</translation>
+    </message>
+    <message>
+        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its partition)</source>
+        <translation>DualPipe: Gradienten, die jeder Rang an Rang PP−1−r sendet (beide Stufen; mit ZeRO seine Partition)</translation>
     </message>
 </context>
 <context>

@@ -1602,11 +1602,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)</source>
+        <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
+        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its partition)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
