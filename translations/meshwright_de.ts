@@ -834,6 +834,14 @@
         <source>Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs (a higher ZeRO stage, more DP), or set the nodes&apos; RAM if it is larger.</source>
         <translation>Node %1 braucht %2 Hauptspeicher für die ausgelagerten Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Nodes liegen darüber. Weniger auslagern (nur den Optimierer oder nichts), über mehr GPUs sharden (eine höhere ZeRO-Stufe, mehr DP) oder den RAM der Nodes setzen, wenn er größer ist.</translation>
     </message>
+    <message>
+        <source>%1 does not run the %2 pipeline schedule. Frameworks that run it: %3. Choose one of them, or another schedule.</source>
+        <translation>%1 führt den Pipeline-Schedule %2 nicht aus. Frameworks, die ihn ausführen: %3. Wählen Sie eines davon oder einen anderen Schedule.</translation>
+    </message>
+    <message>
+        <source>%1 does not run the %2 pipeline schedule, and no other framework does: choose another schedule, or set the framework to Auto to model the schedule on its own.</source>
+        <translation>%1 führt den Pipeline-Schedule %2 nicht aus, und kein anderes Framework tut es: Wählen Sie einen anderen Schedule, oder setzen Sie das Framework auf Auto, um den Schedule für sich zu modellieren.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
