@@ -5214,6 +5214,25 @@ Verbindungen: %3%4</translation>
             <numerusform>%1: %Ln Gruppen zu je %2 · %3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Copies %1</source>
+        <translation>Kopien %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>DualPipe copies: %Ln pair(s) r, PP−1−r · %1</source>
+        <translation>
+            <numerusform>DualPipe-Kopien: %Ln Paar r, PP−1−r · %1</numerusform>
+            <numerusform>DualPipe-Kopien: %Ln Paare r, PP−1−r · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, the rank&apos;s ZeRO partition of their gradients: %1 parameters × %2 B = %3</source>
+        <translation>DualPipes Summe beider Kopien zweier Stufen, die ZeRO-Partition des Rangs an ihren Gradienten: %1 Parameter × %2 B = %3</translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, their gradients: %1 parameters × %2 B = %3</source>
+        <translation>DualPipes Summe beider Kopien zweier Stufen, ihre Gradienten: %1 Parameter × %2 B = %3</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectiveView</name>

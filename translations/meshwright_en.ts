@@ -5207,6 +5207,25 @@ Links: %3%4</source>
             <numerusform>%1: %Ln groups of %2 · %3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Copies %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>DualPipe copies: %Ln pair(s) r, PP−1−r · %1</source>
+        <translation>
+            <numerusform>DualPipe copies: %Ln pair r, PP−1−r · %1</numerusform>
+            <numerusform>DualPipe copies: %Ln pairs r, PP−1−r · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, the rank&apos;s ZeRO partition of their gradients: %1 parameters × %2 B = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, their gradients: %1 parameters × %2 B = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectiveView</name>

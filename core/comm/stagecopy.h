@@ -21,6 +21,11 @@
 // data parallelism, and DeepSeek-V3 ran DualPipe with ZeRO-1 (§3.2), which this covers.
 
 #include "design/design.h"
+#include "design/mesh.h"
+#include "design/rankinfo.h"
+
+#include <array>
+#include <vector>
 
 namespace core {
 
@@ -34,5 +39,10 @@ double stageCopyParameters(const Design& design, int pipelineRank);
 // Their bytes, e_g each (gradientBytesPerElement). An all-reduce of two ranks sends 2(2−1)/2 = 1× its
 // buffer per rank (commvolume.h), so this is also what the rank sends its partner.
 double stageCopyBytes(const Design& design, int pipelineRank);
+// The pairs of global ranks that sum their stage copies: pipeline group by pipeline group (the mesh's order),
+// pipeline ranks r and PP−1−r for r < PP/2, rank r first; empty without copies. Pair i is the group
+// "pp:i" that the Collectives tab plays (comm/groupcollective.h).
+std::vector<std::array<int, 2>> stageCopyPairs(const ParallelLayout& layout, const LayoutMesh& mesh,
+                                               const std::vector<RankInfo>& ranks);
 
 } // namespace core
