@@ -917,6 +917,14 @@
         <source>Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs (a higher ZeRO stage, more DP), or set the nodes&apos; RAM if it is larger.</source>
         <translation>Node %1 braucht %2 Hauptspeicher für die ausgelagerten Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Nodes liegen darüber. Weniger auslagern (nur den Optimierer oder nichts), über mehr GPUs sharden (eine höhere ZeRO-Stufe, mehr DP) oder den RAM der Nodes setzen, wenn er größer ist.</translation>
     </message>
+    <message>
+        <source>%1 does not run the %2 pipeline schedule. Frameworks that run it: %3. Choose one of them, or another schedule.</source>
+        <translation>%1 führt den Pipeline-Schedule %2 nicht aus. Frameworks, die ihn ausführen: %3. Wählen Sie eines davon oder einen anderen Schedule.</translation>
+    </message>
+    <message>
+        <source>%1 does not run the %2 pipeline schedule, and no other framework does: choose another schedule, or set the framework to Auto to model the schedule on its own.</source>
+        <translation>%1 führt den Pipeline-Schedule %2 nicht aus, und kein anderes Framework tut es: Wählen Sie einen anderen Schedule, oder setzen Sie das Framework auf Auto, um den Schedule für sich zu modellieren.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1685,12 +1693,12 @@
         <translation>Einmal pro Optimizer-Schritt: Die Gradients sammeln sich lokal über die Micro-Batches (Megatron-LM finalize_model_grads, DeepSpeed an der Akkumulationsgrenze).</translation>
     </message>
     <message>
-        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)</source>
-        <translation>DualPipe: Gradienten, die jeder Rang an Rang PP−1−r sendet (beide Stufenkopien)</translation>
-    </message>
-    <message>
         <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
         <translation>DualPipe: Gradienten beider Kopien jeder Stufe summiert, sichtbar</translation>
+    </message>
+    <message>
+        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its partition)</source>
+        <translation>DualPipe: Gradienten, die jeder Rang an Rang PP−1−r sendet (beide Stufen; mit ZeRO seine Partition)</translation>
     </message>
 </context>
 <context>
@@ -5320,6 +5328,25 @@ Verbindungen: %3%4</translation>
             <numerusform>%1: %Ln Gruppe zu %2 · %3</numerusform>
             <numerusform>%1: %Ln Gruppen zu je %2 · %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Copies %1</source>
+        <translation>Kopien %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>DualPipe copies: %Ln pair(s) r, PP−1−r · %1</source>
+        <translation>
+            <numerusform>DualPipe-Kopien: %Ln Paar r, PP−1−r · %1</numerusform>
+            <numerusform>DualPipe-Kopien: %Ln Paare r, PP−1−r · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, the rank&apos;s ZeRO partition of their gradients: %1 parameters × %2 B = %3</source>
+        <translation>DualPipes Summe beider Kopien zweier Stufen, die ZeRO-Partition des Rangs an ihren Gradienten: %1 Parameter × %2 B = %3</translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, their gradients: %1 parameters × %2 B = %3</source>
+        <translation>DualPipes Summe beider Kopien zweier Stufen, ihre Gradienten: %1 Parameter × %2 B = %3</translation>
     </message>
 </context>
 <context>

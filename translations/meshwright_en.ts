@@ -917,6 +917,14 @@
         <source>Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs (a higher ZeRO stage, more DP), or set the nodes&apos; RAM if it is larger.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 does not run the %2 pipeline schedule. Frameworks that run it: %3. Choose one of them, or another schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not run the %2 pipeline schedule, and no other framework does: choose another schedule, or set the framework to Auto to model the schedule on its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1685,11 +1693,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)</source>
+        <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>DualPipe: both copies of each stage&apos;s gradients summed, exposed</source>
+        <source>DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its partition)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5312,6 +5320,25 @@ Links: %3%4</source>
             <numerusform>%1: %Ln group of %2 · %3</numerusform>
             <numerusform>%1: %Ln groups of %2 · %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Copies %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>DualPipe copies: %Ln pair(s) r, PP−1−r · %1</source>
+        <translation>
+            <numerusform>DualPipe copies: %Ln pair r, PP−1−r · %1</numerusform>
+            <numerusform>DualPipe copies: %Ln pairs r, PP−1−r · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, the rank&apos;s ZeRO partition of their gradients: %1 parameters × %2 B = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe&apos;s sum of both copies of two stages, their gradients: %1 parameters × %2 B = %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -169,6 +169,10 @@ std::string messageText(const GroupMessage& m)
     case GroupMessageKind::EpDispatch:
         return cat("the MoE token dispatch, T·k·h·e = ", number(double(m.tokens)), " × ", number(m.topK),
                    " × ", number(double(m.hidden)), " × ", number(m.bytesPerElement), " B per GPU");
+    case GroupMessageKind::StageCopyGradients:
+        return cat("DualPipe's sum of both copies of two stages, ",
+                   m.partition ? "the rank's ZeRO partition of their gradients, " : "their gradients, ",
+                   formatCount(m.parameters), " parameters × ", number(m.bytesPerElement), " B");
     }
     return "";
 }

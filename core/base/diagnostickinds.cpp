@@ -113,6 +113,7 @@ constexpr std::array kKinds{
     kFrameworkZeroPipeline,
     kFrameworkDimension,
     kFrameworkOffload,
+    kFrameworkSchedule, // kFrameworkScheduleNowhere shares its code and severity
     kFrameworkSwitch,
     kNcclTestsRow,
     kNcclTestsEmpty,

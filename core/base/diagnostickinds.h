@@ -446,6 +446,20 @@ inline constexpr DiagnosticKind kFrameworkDimension{
 inline constexpr DiagnosticKind kFrameworkOffload{
     "framework-offload", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot offload %2 to the host: %3")};
+// The schedule a framework runs is its profile's "schedules" (frameworks.json, with the file it comes
+// from); a design that names its framework gets only those. The fix names the frameworks that run it; the
+// second message, with the same code, is for a schedule no framework profile runs (DualPipe: its public code
+// is a reference implementation), which a design can still model with the framework left to Auto.
+inline constexpr DiagnosticKind kFrameworkSchedule{
+    "framework-schedule", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "%1 does not run the %2 pipeline schedule. Frameworks that run it: %3. Choose one of them, or "
+               "another schedule.")};
+inline constexpr DiagnosticKind kFrameworkScheduleNowhere{
+    "framework-schedule", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "%1 does not run the %2 pipeline schedule, and no other framework does: choose another "
+               "schedule, or set the framework to Auto to model the schedule on its own.")};
 inline constexpr DiagnosticKind kFrameworkSwitch{
     "framework-switch", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot run with %2 set this way: %3")};

@@ -3,10 +3,12 @@
 
 #include "comm/commvolume.h"
 #include "comm/grouplinks.h"
+#include "comm/stagecopy.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
 #include <algorithm>
+#include <span>
 
 namespace core {
 
@@ -87,6 +89,18 @@ GroupMessage messageFor(Dim dim, const Design& design, int ppRank)
     return m;
 }
 
+// DualPipe: the gradients a pair of stage copies sums, whole or as the rank's ZeRO partition (stagecopy.h).
+GroupMessage stageCopyMessage(const Design& design, int ppRank)
+{
+    GroupMessage m;
+    m.kind = GroupMessageKind::StageCopyGradients;
+    m.bytesPerElement = gradientBytesPerElement(design.workload.precision);
+    m.parameters = stageCopyParameters(design, ppRank);
+    m.partition = m.parameters < rankShard(design, ppRank).total();
+    m.bytes = stageCopyBytes(design, ppRank);
+    return m;
+}
+
 CollectiveOp opFor(Dim dim, const Design& design)
 {
     switch (dim) {
@@ -141,24 +155,30 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
 GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed,
                                       const ClusterLinkSpecs& specs, Dim dim, int groupIndex)
 {
-    if (std::find(kCollectiveDims.begin(), kCollectiveDims.end(), dim) == kCollectiveDims.end())
+    const bool stageCopies = dim == Dim::Pp && hasStageCopies(design.layout);
+    if (!stageCopies
+        && std::find(kCollectiveDims.begin(), kCollectiveDims.end(), dim) == kCollectiveDims.end())
         return failure("PP stages send activations point to point; choose a tp, dp, cp or ep group");
     if (!placed.hasMesh)
         return failure("the layout has no process groups: its degrees are not valid");
     const RankGroups& groups = placed.mesh.groupsOf(dim);
-    if (groupIndex < 0 || groupIndex >= static_cast<int>(groups.size())) {
-        const int count = static_cast<int>(groups.size());
+    const std::vector<std::array<int, 2>> pairs = stageCopies
+        ? stageCopyPairs(design.layout, placed.mesh, placed.ranks)
+        : std::vector<std::array<int, 2>>{};
+    const int count = static_cast<int>(stageCopies ? pairs.size() : groups.size());
+    if (groupIndex < 0 || groupIndex >= count)
         return failure(cat("there is no group ", groupName(dim, groupIndex), "; the design has ",
-                           std::to_string(count), " ", enumName(dim), " groups (", groupName(dim, 0), " to ",
+                           std::to_string(count), " ", enumName(dim),
+                           stageCopies ? " stage-copy pairs (" : " groups (", groupName(dim, 0), " to ",
                            groupName(dim, count - 1), ")"));
-    }
     if (dim == Dim::Dp && design.workload.mode == Mode::Serving)
         return failure("serving replicas do not communicate: data-parallel groups have no collective");
 
     GroupCollective out;
     out.dim = dim;
     out.groupIndex = groupIndex;
-    for (int rank : groups[static_cast<std::size_t>(groupIndex)]) {
+    const auto index = static_cast<std::size_t>(groupIndex);
+    for (int rank : stageCopies ? std::span<const int>(pairs[index]) : groups[index]) {
         if (rank < 0 || rank >= static_cast<int>(placed.ranks.size()))
             return failure(cat("the ranks of ", groupName(dim, groupIndex), " are not placed"));
         const RankInfo& info = placed.ranks[static_cast<std::size_t>(rank)];
@@ -190,7 +210,7 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
     out.links.intraNode = linkCost(out.intraLink);
     out.links.interNode = linkCost(out.interLink);
     out.unevenNodes = spread.uneven;
-    const CollectiveOp op = opFor(dim, design);
+    const CollectiveOp op = stageCopies ? CollectiveOp::AllReduce : opFor(dim, design);
     out.interNodeOnRails = out.interNodePerGpu = out.links.interNode;
     if (specs.fabric) {
         // Rings run on as many rails as the group has members per node; all-to-all on each GPU's card.
@@ -201,9 +221,10 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
     }
     out.links = out.linksFor(op);
 
-    // Every rank of a TP, DP, CP or EP group sits at the same pipeline position.
-    out.message = messageFor(dim, design,
-                             placed.ranks[static_cast<std::size_t>(out.members.front().rank)].coord(Dim::Pp));
+    // Every rank of a TP, DP, CP or EP group sits at the same pipeline position; a stage-copy pair sums
+    // the same bytes from both ends (stageCopyBytes of r and PP−1−r are equal).
+    const int ppRank = placed.ranks[static_cast<std::size_t>(out.members.front().rank)].coord(Dim::Pp);
+    out.message = stageCopies ? stageCopyMessage(design, ppRank) : messageFor(dim, design, ppRank);
     out.spec.op = op;
     out.spec.algorithm = algorithmsFor(out.spec.op).front();
     out.spec.ranks = static_cast<int>(out.members.size());

@@ -19,6 +19,9 @@
 //       AttnFuncWithCPAndKVP2P passes the block on CP − 1 times, which is what a ring all-gather does).
 //   EP  the token dispatch all-to-all of one MoE layer, T·k·h·e per GPU with T = b·s/CP local tokens
 //       (Megatron-LM MoEAlltoAllTokenDispatcher). Serving: T = the concurrency (one decode step).
+//   PP  sends point to point and has no collective, but under DualPipe group pp:i is the i-th pair of ranks
+//       holding the same two stages (comm/stagecopy.h, stageCopyPairs): an all-reduce of both copies'
+//       gradients, or with ZeRO of the rank's partition of them (stageCopyBytes).
 // Activations and KV travel in BF16 (2 bytes; 4 in FP32 training).
 
 #include "catalog/catalog.h"
@@ -36,7 +39,7 @@ namespace core {
 struct ClusterLinkSpecs; // comm/grouplinks.h
 
 // What a group's message is; the fields of GroupMessage that apply to each kind are named there.
-enum class GroupMessageKind { TpActivations, DpGradients, CpKvBlocks, EpDispatch };
+enum class GroupMessageKind { TpActivations, DpGradients, CpKvBlocks, EpDispatch, StageCopyGradients };
 
 template<> struct EnumNames<GroupMessageKind>
 {
@@ -44,7 +47,8 @@ template<> struct EnumNames<GroupMessageKind>
         std::pair{GroupMessageKind::TpActivations, std::string_view{"tp-activations"}},
         std::pair{GroupMessageKind::DpGradients, std::string_view{"dp-gradients"}},
         std::pair{GroupMessageKind::CpKvBlocks, std::string_view{"cp-kv-blocks"}},
-        std::pair{GroupMessageKind::EpDispatch, std::string_view{"ep-dispatch"}}};
+        std::pair{GroupMessageKind::EpDispatch, std::string_view{"ep-dispatch"}},
+        std::pair{GroupMessageKind::StageCopyGradients, std::string_view{"stage-copy-gradients"}}};
 };
 
 // The message and the numbers it is made of, so that a view can explain it in its own words.
@@ -56,7 +60,8 @@ struct GroupMessage
     std::int64_t tokens = 0; // TP, CP: s per CP rank; EP: local tokens T; serving: concurrency
     std::int64_t microBatch = 0; // b (1 when tokens already count every sequence)
     std::int64_t hidden = 0; // h (TP, EP)
-    double parameters = 0; // DP: parameters of one rank's model shard
+    double parameters = 0; // DP: parameters of one rank's model shard; stage copies: those summed
+    bool partition = false; // stage copies: the rank's ZeRO partition of the gradients, not all of them
     int kvHeads = 0; // CP: key/value heads per TP rank
     std::int64_t headDim = 0; // CP
     int topK = 0; // EP

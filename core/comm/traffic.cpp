@@ -3,6 +3,7 @@
 
 #include "base/diagnostic.h"
 #include "comm/commvolume.h"
+#include "comm/stagecopy.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
@@ -425,22 +426,25 @@ DimensionTraffic dataTraffic(const Context& c)
                 return dataParallelBytes(c.shardOf(rank).expert, expertRanks, l, bytes, cadence);
             });
     }
-    // DualPipe: ranks r and PP − 1 − r hold the same two stages and sum their gradients once per step
-    // (pipeline/steptimeline.h, StageCopySync; deepseek-ai/DualPipe examples/example_dualpipe.py). An
-    // all-reduce of two ranks sends 2(2−1)/2 = 1× the buffer: each rank its whole gradients to its partner.
-    const bool stageCopies = l.schedule == Schedule::DualPipe && l.pp() > 1;
-    double stageCopyBytes = 0;
+    // DualPipe: ranks r and PP − 1 − r hold the same two stages and sum their gradients (or, sharded, their
+    // partitions) once per step, each sending its partner stageCopyBytes (comm/stagecopy.h; the step's time
+    // uses the same, pipeline/steptimeline.h StageCopySync). A pipeline group's ranks share every other
+    // coordinate, so the partners hold the same data-parallel partition.
+    const bool stageCopies = hasStageCopies(l);
+    double largestStageCopy = 0;
     if (stageCopies) {
         const int p = l.pp();
+        std::vector<double> sent(idx(p));
+        for (int r = 0; r < p; ++r) {
+            sent[idx(r)] = stageCopyBytes(c.design, r);
+            largestStageCopy = std::max(largestStageCopy, sent[idx(r)]);
+        }
         for (const auto& group : c.mesh.groupsOf(Dim::Pp)) {
             std::vector<int> path(group.size(), -1);
             for (int rank : group)
                 path[idx(c.ranks[idx(rank)].coord(Dim::Pp))] = rank;
-            for (int r = 0; r < p; ++r) {
-                const double sent = c.shardOfPpRank[idx(r)].total() * bytes.gradients;
-                stageCopyBytes = std::max(stageCopyBytes, sent);
-                acc.send(path[idx(r)], path[idx(p - 1 - r)], sent);
-            }
+            for (int r = 0; r < p; ++r)
+                acc.send(path[idx(r)], path[idx(stageCopyPartner(l, r))], sent[idx(r)]);
         }
     }
     finish(out);
@@ -470,12 +474,14 @@ DimensionTraffic dataTraffic(const Context& c)
     if (stageCopies)
         out.explanation.input(
             MW_TR_NOOP("Explanations",
-                       "DualPipe: gradients each rank sends to rank PP−1−r (both stage copies)"),
-            stageCopyBytes, "bytes");
+                       "DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its "
+                       "partition)"),
+            largestStageCopy, "bytes");
     out.explanation.source = std::string(kVolumeSource) + "; Rajbhandari et al., ZeRO (SC 2020) §7";
     if (stageCopies)
-        out.explanation.source
-            += "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py";
+        out.explanation.source += "; DualPipe's stage copies: deepseek-ai/DualPipe "
+                                  "examples/example_dualpipe.py, sharded gradients "
+                                  "summed as partitions (ZeRO §7.2.1; comm/stagecopy.h)";
     out.explanation.note = l.zeroStage >= 3
         // Sentences apart, so that a view can translate each (widgets/common/explanationdialog.h).
         ? MW_TR_NOOP("Explanations",

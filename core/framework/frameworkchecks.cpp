@@ -42,6 +42,30 @@ void checkOffload(const Design& design, const FrameworkProfile& p, std::vector<D
     }
 }
 
+// A design that names its framework runs only the pipeline schedules of its profile. Auto is left alone: it
+// models the layout as given (the Timeline's schedule box tries any schedule on any design), and the search
+// under Auto tries only the schedules of the framework Auto takes (searchspace.h).
+void checkSchedule(const Design& design, const FrameworkProfile& p, std::vector<Diagnostic>& out)
+{
+    const ParallelLayout& l = design.layout;
+    if (l.framework == Framework::Auto || l.pp() <= 1 || design.workload.mode != Mode::Training
+        || p.runsSchedule(l.schedule))
+        return;
+    std::string others;
+    for (Framework f : {Framework::MegatronCore, Framework::DeepSpeed, Framework::Fsdp2}) {
+        const FrameworkProfile& other = frameworkProfile(f);
+        if (other.training && other.runsSchedule(l.schedule))
+            others += (others.empty() ? "" : ", ") + other.name;
+    }
+    const std::string schedule(enumName(l.schedule));
+    if (others.empty())
+        out.push_back(
+            makeDiagnostic(diag::kFrameworkScheduleNowhere, "/layout/schedule", {p.name, schedule}));
+    else
+        out.push_back(
+            makeDiagnostic(diag::kFrameworkSchedule, "/layout/schedule", {p.name, schedule, others}));
+}
+
 } // namespace
 
 void validateFramework(const Design& design, std::vector<Diagnostic>& out)
@@ -71,6 +95,7 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     lacks(p.pipelineParallel, l.pp(), "PP", "/layout/pp");
     lacks(p.expertParallel, l.ep(), "EP", "/layout/ep");
     checkOffload(design, p, out);
+    checkSchedule(design, p, out);
     validateSwitches(design, out);
 }
 

@@ -3,7 +3,8 @@
 
 // What the design's framework cannot run, each as an error at the field that asks for it: a training
 // framework asked to serve, a ZeRO stage it does not offer or not with pipeline parallelism, a parallel
-// dimension it lacks, an offload kind it does not have (frameworkprofile.h names the sources).
+// dimension it lacks, an offload kind it does not have, a pipeline schedule it does not run when the design
+// names the framework (frameworkprofile.h names the sources).
 
 #include "base/diagnostic.h"
 #include "design/design.h"

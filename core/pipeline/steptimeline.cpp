@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "comm/groupcollective.h"
+#include "comm/stagecopy.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
@@ -348,16 +349,15 @@ std::vector<StageCopySync> stageCopySyncs(const Design& design, const PlacedLayo
     std::vector<StageCopySync> out;
     const int p = design.layout.pp();
     const RankGroups& pipelines = placed.mesh.groupsOf(Dim::Pp);
-    if (design.layout.schedule != Schedule::DualPipe || p < 2 || pipelines.empty()
+    if (!hasStageCopies(design.layout) || pipelines.empty()
         || timeline.ranks.size() != static_cast<std::size_t>(p))
         return out;
     const std::span<const int> pipeline = pipelines.front();
-    const double gradBytes = gradientBytesPerElement(design.workload.precision);
     for (int r = 0; r < p; ++r) {
         StageCopySync sync;
         sync.pipelineRank = r;
-        sync.partnerRank = p - 1 - r;
-        sync.gradientBytes = rankShard(design, r).total() * gradBytes;
+        sync.partnerRank = stageCopyPartner(design.layout, r);
+        sync.gradientBytes = stageCopyBytes(design, r); // the same bytes as the traffic's (stagecopy.h)
         sync.backwardEnd = timeline.ranks[static_cast<std::size_t>(r)].lastEnd;
         std::array<int, 2> pair{pipeline[static_cast<std::size_t>(r)],
                                 pipeline[static_cast<std::size_t>(sync.partnerRank)]};

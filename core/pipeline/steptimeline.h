@@ -71,14 +71,14 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
 // them (dualpipe/dualpipe.py: it ends with the last weight-gradient chunk and _commit_and_wait_comm); the
 // example does after step() returns, with nothing left to hide it under: it all-gathers both modules'
 // gradients over the pipeline group and adds the partner's (p0.grad += p1all[pp_size - 1 - rank]).
-// Meshwright charges the least that sum needs, the same at every rank: one all-reduce of the rank's
-// gradients (both stages) between r and PP−1−r, after the rank's last backward and not overlapped, as in
-// the example. With two ranks an all-reduce sends 2(2−1)/2 = 1× the buffer per rank (commvolume.h).
+// Meshwright charges the least that sum needs: one all-reduce between r and PP−1−r of the rank's gradients
+// (both stages), or with ZeRO of its partition of them (comm/stagecopy.h, which the traffic reads too),
+// after the rank's last backward and reduction and not overlapped, as in the example.
 struct StageCopySync
 {
     int pipelineRank = 0;
     int partnerRank = 0; // PP − 1 − r
-    double gradientBytes = 0; // both stages' gradients on this rank
+    double gradientBytes = 0; // both stages' gradients on this rank, or its ZeRO partition (stagecopy.h)
     double backwardEnd = 0; // end of the rank's last backward: the sum starts then
     double seconds = 0; // the pair's all-reduce on its links
     bool crossesNodes = false; // r and PP − 1 − r sit on different nodes

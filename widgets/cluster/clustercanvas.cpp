@@ -196,6 +196,9 @@ void ClusterCanvas::refreshDerivedState()
     const int groups = e.hasMesh ? static_cast<int>(e.mesh.groupsOf(s.dim).size()) : 0;
     if (s.selectedGroup >= groups)
         s.selectedGroup = -1;
+    if (std::any_of(s.selectedRanks.begin(), s.selectedRanks.end(),
+                    [&](int r) { return r >= static_cast<int>(e.ranks.size()); }))
+        s.selectedRanks.clear();
 
     s.placementWarned = placementWarnings(design, e);
     s.memoryShare.clear();
@@ -248,9 +251,14 @@ void ClusterCanvas::refreshFocus()
         return members;
     };
     s.inHoveredGroup = membership(s.hoveredRank);
-    if (s.selectedGroup >= 0)
+    if (s.selectedGroup >= 0) {
         s.inSelectedGroup
             = membership(e.mesh.groupsOf(s.dim)[static_cast<std::size_t>(s.selectedGroup)].front());
+    } else if (!s.selectedRanks.empty()) {
+        s.inSelectedGroup.assign(e.ranks.size(), 0);
+        for (int r : s.selectedRanks)
+            s.inSelectedGroup[static_cast<std::size_t>(r)] = 1;
+    }
 }
 
 void ClusterCanvas::setColorDimension(core::Dim dim)
@@ -260,6 +268,7 @@ void ClusterCanvas::setColorDimension(core::Dim dim)
     m_state.dim = dim;
     const bool hadGroup = m_state.selectedGroup >= 0;
     m_state.selectedGroup = -1;
+    m_state.selectedRanks.clear();
     refreshDerivedState();
     for (NodeItem* item : m_nodeItems)
         item->update();
@@ -320,14 +329,28 @@ void ClusterCanvas::clearSelection()
 
 void ClusterCanvas::selectGroup(int groupIndex)
 {
-    if (groupIndex == m_state.selectedGroup)
+    if (groupIndex == m_state.selectedGroup && m_state.selectedRanks.empty())
         return;
+    m_state.selectedRanks.clear();
     m_state.selectedGroup = groupIndex;
     refreshFocus();
     for (NodeItem* item : m_nodeItems)
         item->update();
     updatePaths();
     emit groupSelected(m_state.dim, m_state.selectedGroup);
+}
+
+void ClusterCanvas::showRanks(std::vector<int> ranks)
+{
+    const int count
+        = m_state.snapshot.isNull() ? 0 : static_cast<int>(m_state.snapshot.evaluation->ranks.size());
+    std::erase_if(ranks, [&](int r) { return r < 0 || r >= count; });
+    m_state.selectedGroup = -1;
+    m_state.selectedRanks = std::move(ranks);
+    refreshFocus();
+    for (NodeItem* item : m_nodeItems)
+        item->update();
+    updatePaths();
 }
 
 void ClusterCanvas::fitCluster()

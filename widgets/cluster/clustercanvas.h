@@ -61,6 +61,16 @@ public:
     // Selects a group of the colour dimension (−1: none) and tells who follows (groupSelected).
     void selectGroup(int groupIndex);
     int selectedGroup() const { return m_state.selectedGroup; }
+    // Marks ranks that are no group of the colour dimension's mesh as the selected group (a DualPipe pair of
+    // stage copies, which the Collectives tab plays as PP group); from code, so it tells no one.
+    void showRanks(std::vector<int> ranks);
+    const std::vector<int>& shownRanks() const { return m_state.selectedRanks; }
+    // Whether a rank is drawn as a member of the selected group (a mesh group or shown ranks).
+    bool inSelectedGroup(int rank) const
+    {
+        const auto r = static_cast<std::size_t>(rank);
+        return r < m_state.inSelectedGroup.size() && m_state.inSelectedGroup[r];
+    }
     // Whether the GPUs are coloured by their position in the group (scattered groups) instead of by group,
     // and the colour a rank gets (an index into the group palette).
     bool colorsByPosition() const { return m_state.colorByPosition; }

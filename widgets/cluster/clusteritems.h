@@ -30,6 +30,8 @@ struct ClusterViewState
     std::unordered_set<int> selectedNodes;
     int hoveredRank = -1;
     int selectedGroup = -1; // index into the mesh groups of `dim`
+    std::vector<int>
+        selectedRanks; // instead of a mesh group: ranks shown as one (a DualPipe stage-copy pair)
     std::vector<char> inSelectedGroup; // per rank
     std::vector<char> inHoveredGroup; // per rank, the hovered rank's group of `dim`
     // Per node: its placement raises a warning (core::checkPlacement: a TP group spanning nodes, TP over

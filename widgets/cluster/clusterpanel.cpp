@@ -7,6 +7,7 @@
 #include "cluster/clusterlegend.h"
 #include "cluster/gpupalette.h"
 #include "cluster/whatiftext.h"
+#include "comm/stagecopy.h"
 #include "common/catalogtext.h"
 #include "common/explanationdialog.h"
 #include "common/groupcolors.h"
@@ -333,6 +334,18 @@ void ClusterPanel::showGroup(core::Dim dim, int groupIndex)
     if (!m_dimButtons->button(static_cast<int>(dim)))
         return; // a dimension the canvas does not colour
     m_rebuild->bringUpToDate();
+    if (dim == core::Dim::Pp && !m_snapshot.isNull() && core::hasStageCopies(m_snapshot.design->layout)) {
+        // Under DualPipe the tab's PP groups are the pairs of stage copies, not the pipelines.
+        const core::Evaluation& e = *m_snapshot.evaluation;
+        const auto pairs = core::stageCopyPairs(m_snapshot.design->layout, e.mesh, e.ranks);
+        if (groupIndex < 0 || groupIndex >= static_cast<int>(pairs.size()))
+            return;
+        const QSignalBlocker quiet(this);
+        setColorDimension(dim);
+        const auto& pair = pairs[static_cast<std::size_t>(groupIndex)];
+        m_canvas->showRanks({pair.begin(), pair.end()});
+        return;
+    }
     if (m_canvas->colorDimension() == dim && m_canvas->selectedGroup() == groupIndex)
         return;
     const QSignalBlocker quiet(this);

@@ -51,13 +51,11 @@ std::vector<int> groupRoute(const core::Evaluation& e, core::Dim dim, int rank, 
     return {group.begin(), group.end()};
 }
 
-// Adds the path of `rank`'s group of `dim`; null when the group has fewer than two placed members.
-OverlayItem::Path* addPath(const ClusterViewState& s, std::vector<OverlayItem::Path>& paths, core::Dim dim,
-                           int rank, double width)
+// Adds the path through `members` in the colour of `dim`; null with fewer than two placed members.
+OverlayItem::Path* addMembersPath(const ClusterViewState& s, std::vector<OverlayItem::Path>& paths,
+                                  core::Dim dim, std::vector<int> members, bool closed, double width)
 {
     const core::Evaluation& e = *s.snapshot.evaluation;
-    bool closed = true;
-    std::vector<int> members = groupRoute(e, dim, rank, closed);
     std::erase_if(members, [&](int r) { return e.ranks[static_cast<std::size_t>(r)].nodeIndex < 0; });
     if (members.size() < 2)
         return nullptr;
@@ -81,6 +79,15 @@ OverlayItem::Path* addPath(const ClusterViewState& s, std::vector<OverlayItem::P
     return &paths.back();
 }
 
+// Adds the path of `rank`'s group of `dim`; null when the group has fewer than two placed members.
+OverlayItem::Path* addPath(const ClusterViewState& s, std::vector<OverlayItem::Path>& paths, core::Dim dim,
+                           int rank, double width)
+{
+    bool closed = true;
+    std::vector<int> members = groupRoute(*s.snapshot.evaluation, dim, rank, closed);
+    return addMembersPath(s, paths, dim, std::move(members), closed, width);
+}
+
 } // namespace
 
 std::vector<OverlayItem::Path> trafficPaths(const ClusterViewState& s)
@@ -98,6 +105,8 @@ std::vector<OverlayItem::Path> trafficPaths(const ClusterViewState& s)
     } else if (s.selectedGroup >= 0) {
         addPath(s, paths, s.dim, e.mesh.groupsOf(s.dim)[static_cast<std::size_t>(s.selectedGroup)].front(),
                 4);
+    } else if (!s.selectedRanks.empty()) {
+        addMembersPath(s, paths, s.dim, s.selectedRanks, false, 4);
     } else if (!e.ranks.empty()) {
         // Nothing hovered or selected: rank 0's group shows by example where this dimension's traffic
         // crosses between nodes (inside one node, the outline and the NVLink bar say it already).

@@ -5,6 +5,7 @@
 #include "collectives/collectivetext.h"
 #include "comm/groupcollective.h"
 #include "comm/grouplinks.h"
+#include "comm/stagecopy.h"
 #include "common/catalogtext.h"
 #include "common/palette.h"
 #include "common/qtconvert.h"
@@ -17,8 +18,10 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
+#include <span>
 #include <tuple>
 
 namespace widgets {
@@ -34,7 +37,7 @@ bool sameMessage(const core::GroupMessage& a, const core::GroupMessage& b)
 {
     const auto fields = [](const core::GroupMessage& m) {
         return std::tie(m.kind, m.bytes, m.bytesPerElement, m.tokens, m.microBatch, m.hidden, m.parameters,
-                        m.kvHeads, m.headDim, m.topK, m.blocks);
+                        m.kvHeads, m.headDim, m.topK, m.blocks, m.partition);
     };
     return fields(a) == fields(b);
 }
@@ -142,7 +145,8 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
     if (!snapshot.isNull() && snapshot.evaluation->hasMesh) {
         // Built once for every group listed: it walks every node (a quarter of the list at 4,096 GPUs).
         const core::ClusterLinkSpecs specs(snapshot.design->cluster, snapshot.evaluation->presets());
-        for (core::Dim dim : core::kCollectiveDims)
+        // PP last: its groups talk only under DualPipe, as the pairs of stage copies (comm/stagecopy.h).
+        for (core::Dim dim : {core::Dim::Tp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep, core::Dim::Pp})
             if (QTreeWidgetItem* top = dimensionItem(snapshot, specs, dim))
                 tops << top;
     }
@@ -182,20 +186,30 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
 QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapshot,
                                                     const core::ClusterLinkSpecs& specs, core::Dim dim)
 {
-    const core::RankGroups& groups = snapshot.evaluation->mesh.groupsOf(dim);
-    if (groups.empty() || groups.front().size() < 2)
+    const core::Evaluation& e = *snapshot.evaluation;
+    const core::RankGroups& groups = e.mesh.groupsOf(dim);
+    // Pipeline groups send point to point; under DualPipe the pairs of ranks holding the same two stages
+    // sum their gradients, and those pairs are the PP groups listed (core::groupCollective plays them).
+    const bool stageCopies = dim == core::Dim::Pp;
+    const std::vector<std::array<int, 2>> pairs = stageCopies
+        ? core::stageCopyPairs(snapshot.design->layout, e.mesh, e.ranks)
+        : std::vector<std::array<int, 2>>{};
+    if (stageCopies ? pairs.empty() : (groups.empty() || groups.front().size() < 2))
         return nullptr;
+    const int count = static_cast<int>(stageCopies ? pairs.size() : groups.size());
     auto* top = new QTreeWidgetItem;
     top->setFlags(Qt::ItemIsEnabled);
     QString opName;
     TipCache tips;
-    const int listed = std::min(static_cast<int>(groups.size()), kMaxListedGroups);
+    const int listed = std::min(count, kMaxListedGroups);
     for (int i = 0; i < listed; ++i) {
-        const core::GroupCollectiveResult result
-            = core::groupCollective(*snapshot.design, *snapshot.evaluation, specs, dim, i);
+        const core::GroupCollectiveResult result = core::groupCollective(*snapshot.design, e, specs, dim, i);
         auto* item = new QTreeWidgetItem(top);
-        item->setText(0, QStringLiteral("%1 %2").arg(groupDimText(dim)).arg(i));
-        item->setText(1, groupRanksText(groups[static_cast<std::size_t>(i)]));
+        const auto index = static_cast<std::size_t>(i);
+        item->setText(0,
+                      stageCopies ? CollectivePanelText::tr("Copies %1").arg(i)
+                                  : QStringLiteral("%1 %2").arg(groupDimText(dim)).arg(i));
+        item->setText(1, groupRanksText(stageCopies ? std::span<const int>(pairs[index]) : groups[index]));
         item->setData(0, DimRole, static_cast<int>(dim));
         item->setData(0, IndexRole, i);
         if (!result.group) {
@@ -217,19 +231,19 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
         delete top;
         return nullptr;
     }
-    if (static_cast<int>(groups.size()) > listed) {
+    if (count > listed) {
         auto* more = new QTreeWidgetItem(top);
         more->setFlags(Qt::NoItemFlags);
-        more->setText(0,
-                      CollectivePanelText::tr("… %1 more")
-                          .arg(integerText(static_cast<long long>(groups.size()) - listed)));
+        more->setText(0, CollectivePanelText::tr("… %1 more").arg(integerText(count - listed)));
     }
-    top->setText(
-        0,
-        CollectivePanelText::tr("%1: %Ln group(s) of %2 · %3", nullptr, static_cast<int>(groups.size()))
-            .arg(groupDimText(dim))
-            .arg(integerText(static_cast<long long>(groups.front().size())))
-            .arg(opName));
+    top->setText(0,
+                 stageCopies
+                     ? CollectivePanelText::tr("DualPipe copies: %Ln pair(s) r, PP−1−r · %1", nullptr, count)
+                           .arg(opName)
+                     : CollectivePanelText::tr("%1: %Ln group(s) of %2 · %3", nullptr, count)
+                           .arg(groupDimText(dim))
+                           .arg(integerText(static_cast<long long>(groups.front().size())))
+                           .arg(opName));
     return top;
 }
 

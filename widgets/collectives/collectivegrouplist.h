@@ -2,7 +2,8 @@
 #pragma once
 
 // The design's groups in the Collectives tab: one top-level item per dimension (TP, DP, CP, EP) whose
-// groups talk, one child per group with its ranks, the links it crosses and the time of its collective.
+// groups talk, one child per group with its ranks, the links it crosses and the time of its collective;
+// under DualPipe also the pairs of pipeline ranks that sum their stage copies (PP, comm/stagecopy.h).
 // Choosing a row asks for that group to be played; marking a group from code does not.
 
 #include "common/designsnapshot.h"

@@ -84,6 +84,15 @@ QString groupMessageText(const core::GroupMessage& m)
                    "the token dispatch of one MoE layer, T·k·h·e = %1 × %2 × %3 × %4 B = %5")
             .arg(number(double(m.tokens)), number(m.topK), number(double(m.hidden)),
                  number(m.bytesPerElement), bytesText(m.bytes));
+    case core::GroupMessageKind::StageCopyGradients:
+        return (m.partition
+                    ? CollectivePanelText::tr(
+                        "DualPipe's sum of both copies of two stages, the rank's ZeRO partition of their "
+                        "gradients: %1 parameters × %2 B = %3")
+                    : CollectivePanelText::tr(
+                        "DualPipe's sum of both copies of two stages, their gradients: %1 parameters × "
+                        "%2 B = %3"))
+            .arg(countText(m.parameters), number(m.bytesPerElement), bytesText(m.bytes));
     }
     return {};
 }

@@ -178,6 +178,20 @@ void TestCli::exitCodes_data()
                                    << "unknown preset 'gpt-5'";
     QTest::newRow("bad order") << QStringList{"evaluate", "--order", "tp-tp"} << 2 << "--order";
     QTest::newRow("bad schedule") << QStringList{"evaluate", "--schedule", "zigzag"} << 2 << "1f1b";
+    // A named framework runs only the schedules of its profile (docs/frameworks.md); Auto models any.
+    QTest::newRow("framework lacks the schedule")
+        << QStringList{"evaluate",      "--example",  "default", "--framework",
+                       "megatron-core", "--schedule", "zb-h1"}
+        << 1 << "framework-schedule  /layout/schedule";
+    QTest::newRow("framework lacks the schedule, JSON")
+        << QStringList{"evaluate",      "--example",  "default", "--framework",
+                       "megatron-core", "--schedule", "zb-h1",   "--json"}
+        << 1 << "Frameworks that run it: PyTorch FSDP2 / DDP.";
+    QTest::newRow("DualPipe under a named framework") << QStringList{
+        "evaluate", "--example",        "default", "--framework", "megatron-core", "--schedule",
+        "dualpipe", "--virtual-stages", "2"} << 1 << "and no other framework does";
+    QTest::newRow("Auto models any schedule")
+        << QStringList{"evaluate", "--example", "default", "--schedule", "zb-h1"} << 0 << "valid";
     QTest::newRow("unknown verb") << QStringList{"frobnicate"} << 2 << "unknown verb";
     QTest::newRow("no verb") << QStringList{} << 2 << "Usage";
     QTest::newRow("missing value") << QStringList{"evaluate", "--tp"} << 2 << "--tp needs a value";

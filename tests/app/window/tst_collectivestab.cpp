@@ -7,6 +7,7 @@
 #include "collectives/collectivegrouplist.h"
 #include "collectives/collectivepanel.h"
 #include "collectives/collectiveview.h"
+#include "comm/stagecopy.h"
 #include "design/designfield.h"
 #include "design/designio.h"
 #include "design/layoutinspector.h"
@@ -41,6 +42,7 @@ private slots:
     void hiddenListWaitsUntilShown();
     void editKeepsTheRowsAndReadsAsAFreshList();
     void canvasAndTabShareTheGroup();
+    void dualPipeStageCopiesAreGroups();
     void germanShowsWhenChosen();
     void timesStayWholeInView_data();
     void timesStayWholeInView();
@@ -202,6 +204,75 @@ void TestCollectivesTab::canvasAndTabShareTheGroup()
     // Clearing the canvas selection leaves the tab playing its group.
     cluster->canvas()->selectGroup(-1);
     QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Tp, 2}));
+}
+
+// Under DualPipe ranks r and PP−1−r of every pipeline hold the same two stages and all-reduce their
+// gradients once per step (core/comm/stagecopy.h). The tab lists those pairs as PP groups, with their ranks,
+// links and time like any group; choosing one plays its all-reduce and marks the pair on the canvas.
+// Llama 3.1 8B, PP 4 × DP 2 on 2 nodes × 4 H200, ZeRO-1: each rank sums its partition, half its two
+// stages' gradients — rank 0's 4,540,469,248 parameters × 2 B / 2 = 4,540,469,248 B (tst_dualpipe).
+void TestCollectivesTab::dualPipeStageCopiesAreGroups()
+{
+    const core::Json document = core::Json::parse(R"({"format": "meshwright.design", "version": 1,
+        "name": "Llama 3.1 8B, DualPipe PP 4 x DP 2", "model": "llama-3.1-8b",
+        "workload": {"mode": "training", "sequenceLength": 4096, "globalBatch": 16, "precision": "bf16-mixed",
+                     "optimizer": "adamw"},
+        "cluster": {"fabric": "ib-ndr-400",
+                    "uniform": {"nodes": 2, "gpusPerNode": 4, "gpu": "h200-141gb", "intraLink": "nvlink4"}},
+        "layout": {"tp": 1, "pp": 4, "cp": 1, "dp": 2, "ep": 1, "microBatch": 1, "recompute": "full",
+                   "zeroStage": 1, "schedule": "dualpipe", "virtualStages": 2}})");
+    m_window->setDesign(*core::designFromJson(document).design);
+    const core::Design& design = m_window->document()->design();
+    const core::Evaluation& e = *m_window->document()->snapshot().evaluation;
+    const std::vector<std::array<int, 2>> pairs = core::stageCopyPairs(design.layout, e.mesh, e.ranks);
+    QCOMPARE(pairs.size(), std::size_t(4)); // two pipelines, two pairs each
+    const std::array<int, 2> first = pairs.front();
+    QCOMPARE(e.ranks[std::size_t(first[0])].coord(core::Dim::Pp), 0);
+    QCOMPARE(e.ranks[std::size_t(first[1])].coord(core::Dim::Pp), 3);
+    QCOMPARE(e.ranks[std::size_t(first[0])].coord(core::Dim::Dp),
+             e.ranks[std::size_t(first[1])].coord(core::Dim::Dp));
+
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QTreeWidget* tree = panel->groupTree();
+    QTreeWidgetItem* copies = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->text(0).startsWith(QLatin1String("DualPipe copies")))
+            copies = tree->topLevelItem(i);
+    QVERIFY(copies);
+    QCOMPARE(copies->text(0), QStringLiteral("DualPipe copies: 4 pairs r, PP−1−r · All-Reduce"));
+    QCOMPARE(copies->childCount(), 4);
+    QTreeWidgetItem* row = copies->child(0);
+    QCOMPARE(row->text(0), QStringLiteral("Copies 0"));
+    QCOMPARE(row->text(1), QStringLiteral("%1, %2").arg(first[0]).arg(first[1]));
+    QCOMPARE(row->text(2), QStringLiteral("NVLink + fabric")); // ranks 0 and 3 of a pipeline on two nodes
+    QVERIFY(row->text(3) != QStringLiteral("—") && !row->text(3).isEmpty());
+    QVERIFY2(row->toolTip(0).contains(QStringLiteral("ZeRO partition")), qPrintable(row->toolTip(0)));
+
+    row->setSelected(true); // as a click on the row does
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Pp, 0}));
+    QCOMPARE(panel->spec().op, core::CollectiveOp::AllReduce);
+    QCOMPARE(panel->spec().ranks, 2);
+    QCOMPARE(panel->spec().bytes, 4540469248.0);
+    QCOMPARE(panel->spec().bytes, core::stageCopyBytes(design, 0));
+    QCOMPARE(panel->cost().timeSeconds, core::collectiveCost(panel->spec(), panel->links()).timeSeconds);
+
+    widgets::ClusterCanvas* canvas = m_window->cluster()->canvas();
+    QCOMPARE(canvas->colorDimension(), core::Dim::Pp);
+    QCOMPARE(canvas->selectedGroup(), -1); // not pipeline 0: the pair
+    QCOMPARE(canvas->shownRanks(), (std::vector<int>{first[0], first[1]}));
+    for (int rank = 0; rank < 8; ++rank)
+        QCOMPARE(canvas->inSelectedGroup(rank), rank == first[0] || rank == first[1]);
+
+    // Without DualPipe the PP groups send point to point and are not listed.
+    core::Json single = document;
+    single["layout"]["schedule"] = "1f1b";
+    single["layout"]["virtualStages"] = 1;
+    m_window->setDesign(*core::designFromJson(single).design);
+    tree = panel->groupTree(); // brought up to date, the tab being hidden
+    QVERIFY(tree->topLevelItemCount() > 0);
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        QVERIFY(!tree->topLevelItem(i)->text(0).startsWith(QLatin1String("DualPipe")));
+    QVERIFY(!panel->selectGroup(core::Dim::Pp, 0));
 }
 
 void TestCollectivesTab::germanShowsWhenChosen()

@@ -43,6 +43,7 @@ private slots:
     void choosingAModelPresetUpdatesEveryView();
     void clusterShapeFromTheInspector();
     void diagnosticsFollowTheDesign();
+    void scheduleTheFrameworkLacksIsMarked();
     void failedOpenLeavesTheDesignUntouched();
     void saveAndOpenRoundTrip();
     void germanShowsWhenChosen();
@@ -170,6 +171,40 @@ void TestMainWindow::diagnosticsFollowTheDesign()
     QVERIFY(tp->toolTip().contains(QStringLiteral("does not divide the 64 attention heads")));
     tp->setValue(8);
     QVERIFY(!tp->property("severity").isValid());
+}
+
+// Megatron-Core runs 1F1B and interleaved only (schedules.py get_forward_backward_func): named as the
+// framework with ZB-H1, the Layout panel marks the schedule as an error whose tooltip names the framework
+// that runs it; back to Auto, the design models ZB-H1 again and the mark goes.
+void TestMainWindow::scheduleTheFrameworkLacksIsMarked()
+{
+    // As a user's choice does: the inspector edits on activated(), not on a change from code.
+    const auto choose = [](QComboBox* box, const char* value) {
+        box->setCurrentIndex(box->findData(QString::fromLatin1(value)));
+        QVERIFY(box->currentIndex() >= 0);
+        emit box->activated(box->currentIndex());
+    };
+    auto* framework = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(core::Field::Framework));
+    auto* schedule = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(core::Field::Schedule));
+    QVERIFY(framework && schedule);
+    choose(schedule, "zb-h1");
+    QCOMPARE(m_window->document()->design().layout.schedule, core::Schedule::ZbH1);
+    QVERIFY(!schedule->property("severity").isValid()); // Auto: modelled as given
+    choose(framework, "megatron-core");
+    QCOMPARE(m_window->document()->design().layout.framework, core::Framework::MegatronCore);
+    QCOMPARE(schedule->property("severity").toString(), QStringLiteral("error"));
+    QVERIFY2(
+        schedule->toolTip().contains(QStringLiteral("Megatron-Core does not run the zb-h1 pipeline schedule. "
+                                                    "Frameworks that run it: PyTorch FSDP2 / DDP.")),
+        qPrintable(schedule->toolTip()));
+    bool listed = false;
+    widgets::DiagnosticsModel* model = m_window->diagnostics()->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        listed |= model->index(row, widgets::DiagnosticsModel::CodeColumn).data().toString()
+            == QLatin1String("framework-schedule");
+    QVERIFY(listed);
+    choose(framework, "auto");
+    QVERIFY(!schedule->property("severity").isValid());
 }
 
 void TestMainWindow::failedOpenLeavesTheDesignUntouched()

@@ -370,6 +370,79 @@ private slots:
 
     // The framework and the vocabulary multiple travel in the JSON (absent: auto and 0, as designs of
     // earlier versions mean); an unknown name is an error at its pointer.
+    // A design that names its framework runs only the schedules of its profile (frameworks.json
+    // "schedules"): Megatron-Core 1F1B and interleaved (schedules.py get_forward_backward_func), DeepSpeed
+    // 1F1B (pipe/schedule.py TrainSchedule), PyTorch (torchtitan) also GPipe, ZB-H1, ZB-V and DualPipeV
+    // (torch.distributed.pipelining get_schedule_class). The error at /layout/schedule names the frameworks
+    // that run the schedule; DualPipe (bidirectional) runs in none, so the fix is another schedule or Auto,
+    // under which a design models any schedule (saved DualPipe designs keep evaluating). Llama 3.1 8B, PP 4
+    // × DP 2, 16 micro-batches (even, ≥ 2 × PP for DualPipe, a multiple of PP for interleaving).
+    void schedulesTheFrameworkRuns_data()
+    {
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<QString>("names"); // the frameworks the message names; "" for no framework-schedule
+        QTest::newRow("Megatron-Core, ZB-V") << int(Framework::MegatronCore) << int(Schedule::ZbV) << 4
+                                             << "Frameworks that run it: PyTorch FSDP2 / DDP.";
+        QTest::newRow("Megatron-Core, DualPipeV") << int(Framework::MegatronCore) << int(Schedule::DualPipeV)
+                                                  << 4 << "Frameworks that run it: PyTorch FSDP2 / DDP.";
+        QTest::newRow("DeepSpeed, interleaved")
+            << int(Framework::DeepSpeed) << int(Schedule::Interleaved) << 4
+            << "Frameworks that run it: Megatron-Core, PyTorch FSDP2 / DDP.";
+        QTest::newRow("DeepSpeed, GPipe") << int(Framework::DeepSpeed) << int(Schedule::GPipe) << 4
+                                          << "Frameworks that run it: PyTorch FSDP2 / DDP.";
+        QTest::newRow("PyTorch, DualPipe: no framework runs it")
+            << int(Framework::Fsdp2) << int(Schedule::DualPipe) << 4 << "and no other framework does";
+        QTest::newRow("Megatron-Core, DualPipe")
+            << int(Framework::MegatronCore) << int(Schedule::DualPipe) << 4 << "and no other framework does";
+        QTest::newRow("PyTorch, DualPipeV: runs it")
+            << int(Framework::Fsdp2) << int(Schedule::DualPipeV) << 4 << "";
+        QTest::newRow("Megatron-Core, interleaved: runs it")
+            << int(Framework::MegatronCore) << int(Schedule::Interleaved) << 4 << "";
+        QTest::newRow("DeepSpeed, 1F1B: runs it")
+            << int(Framework::DeepSpeed) << int(Schedule::OneFOneB) << 4 << "";
+        QTest::newRow("Auto, DualPipe: modelled")
+            << int(Framework::Auto) << int(Schedule::DualPipe) << 4 << "";
+        QTest::newRow("Auto, ZB-V: modelled") << int(Framework::Auto) << int(Schedule::ZbV) << 4 << "";
+        QTest::newRow("Megatron-Core, ZB-H1 without PP: schedule-without-pp's")
+            << int(Framework::MegatronCore) << int(Schedule::ZbH1) << 1 << "";
+    }
+    void schedulesTheFrameworkRuns()
+    {
+        QFETCH(int, framework);
+        QFETCH(int, schedule);
+        QFETCH(int, pp);
+        QFETCH(QString, names);
+        Design d = testing::example("fsdp-1node-8gpu");
+        d.layout.framework = Framework(framework);
+        d.layout.schedule = Schedule(schedule);
+        d.layout.virtualStages = d.layout.schedule == Schedule::Interleaved
+                || d.layout.schedule == Schedule::ZbV || d.layout.schedule == Schedule::DualPipeV
+                || d.layout.schedule == Schedule::DualPipe
+            ? 2
+            : 1;
+        d.layout.zeroStage = d.layout.framework == Framework::Fsdp2 ? 3 : 1;
+        d.layout.setDegree(Dim::Pp, pp);
+        d.layout.setDegree(Dim::Dp, 8 / pp);
+        d.workload.globalBatch = 16 * (8 / pp);
+        const Evaluation e = evaluate(d);
+        std::vector<Diagnostic> found;
+        for (const Diagnostic& diagnostic : e.diagnostics)
+            if (diagnostic.code == "framework-schedule")
+                found.push_back(diagnostic);
+        if (names.isEmpty()) {
+            QVERIFY2(found.empty(), testing::describe(e.diagnostics).toUtf8());
+            return;
+        }
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().severity, Severity::Error);
+        QCOMPARE(found.front().path, std::string("/layout/schedule"));
+        QVERIFY2(QString::fromStdString(found.front().message()).contains(names),
+                 found.front().message().c_str());
+        QVERIFY(!e.schedule); // an error: no timeline for a layout the framework cannot run
+    }
+
     void json()
     {
         Design d = testing::example("default");

@@ -4,6 +4,7 @@
 // least 2 × PP): the Mixtral 8x7B example with PP 4 (8 layers a stage), EP 8, 32 micro-batches.
 
 #include "comm/grouplinks.h"
+#include "comm/stagecopy.h"
 #include "evaluate.h"
 #include "memory/modelshard.h"
 #include "pipeline/stagetime.h"
@@ -43,6 +44,22 @@ Design llamaOnTwoNodes(Schedule schedule, int gpusPerNode = 2)
     return *loaded.design;
 }
 
+// The same on two nodes of 2·DP H200 at a ZeRO stage: rank = dp + DP·pp (tp-cp-ep-dp-pp), so each
+// data-parallel group stays on NVLink inside a node and both DualPipe pairs (0, 3) and (1, 2) cross the
+// fabric: the fabric carries the stage copies alone. 8 micro-batches per pipeline.
+Design llamaDataParallel(int zeroStage, int dp)
+{
+    const std::string patch = std::string(R"({"cluster": {"uniform": {"nodes": 2, "gpusPerNode": )")
+        + std::to_string(2 * dp) + R"(, "gpu": "h200-141gb"}}, "workload": {"globalBatch": )"
+        + std::to_string(8 * dp) + R"(}, "layout": {"pp": 4, "dp": )" + std::to_string(dp)
+        + R"(, "zeroStage": )" + std::to_string(zeroStage)
+        + R"(, "reshardAfterForward": false, "schedule": "dualpipe", "virtualStages": 2}})";
+    const LoadResult loaded = testing::patched("fsdp-1node-8gpu", patch.c_str());
+    if (!loaded.design)
+        qFatal("the Llama design does not load");
+    return *loaded.design;
+}
+
 bool locatedError(const Evaluation& e, const std::string& code, const std::string& path)
 {
     for (const Diagnostic& d : e.diagnostics)
@@ -66,6 +83,8 @@ private slots:
     void stageCopyGradientsCrossTheLinks_data();
     void stageCopyGradientsCrossTheLinks();
     void stageCopySumIsExposedAfterTheBackward();
+    void stageCopyBytesHaveOneSource_data();
+    void stageCopyBytesHaveOneSource();
 };
 
 // 2 × PP global stages: stage p + k is the model's stage k again, on rank p − 1 − k; both ends of the model
@@ -239,6 +258,58 @@ void TestDualPipe::stageCopySumIsExposedAfterTheBackward()
     QVERIFY(single.schedule && single.performance);
     QVERIFY(single.schedule->stageCopies.empty());
     QCOMPARE(single.performance->dataParallelSeconds, 0.0);
+}
+
+// What the two copies of a stage sum is what the optimizer reads (comm/stagecopy.h). Without ZeRO, DDP
+// all-reduces whole gradients and every rank updates its whole copy: the pair sums whole buffers. With the
+// gradients reduce-scattered over the N data-parallel ranks (ZeRO-1 as Megatron's distributed optimizer,
+// ZeRO-2/3, FSDP) each rank keeps and updates only its partition (ZeRO, SC'20 §7.2.1), which its partner at
+// the same data-parallel position holds too: the pair sums Ψ_rank/N. Llama 3.1 8B, PP 4, BF16 gradients:
+// ranks 0 and 3 hold 4,540,469,248 parameters, ranks 1 and 2 3,489,792,000 (see above); with N = 2 the
+// partitions are half. The fabric carries the copies alone: per pipeline 2 × (ranks 0 + 1) bytes, times DP
+// pipelines. The traffic, the step's StageCopySync and stageCopyBytes give the same bytes (the old code
+// summed whole buffers at every ZeRO stage, in two places).
+void TestDualPipe::stageCopyBytesHaveOneSource_data()
+{
+    QTest::addColumn<int>("zeroStage");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<double>("outerRankBytes");
+    QTest::addColumn<double>("innerRankBytes");
+    QTest::addColumn<double>("fabricBytes");
+    QTest::newRow("DDP, DP 2: whole buffers") << 0 << 2 << 9080938496.0 << 6979584000.0 << 2 * 32121044992.0;
+    QTest::newRow("ZeRO-1 (distributed optimizer), DP 2: partitions")
+        << 1 << 2 << 4540469248.0 << 3489792000.0 << 32121044992.0;
+    QTest::newRow("ZeRO-2, DP 2: partitions") << 2 << 2 << 4540469248.0 << 3489792000.0 << 32121044992.0;
+    QTest::newRow("ZeRO-3 (FSDP), DP 2: partitions")
+        << 3 << 2 << 4540469248.0 << 3489792000.0 << 32121044992.0;
+    QTest::newRow("ZeRO-1, DP 1: nothing to shard over")
+        << 1 << 1 << 9080938496.0 << 6979584000.0 << 32121044992.0;
+}
+
+void TestDualPipe::stageCopyBytesHaveOneSource()
+{
+    QFETCH(int, zeroStage);
+    QFETCH(int, dp);
+    QFETCH(double, outerRankBytes);
+    QFETCH(double, innerRankBytes);
+    QFETCH(double, fabricBytes);
+    const Design d = llamaDataParallel(zeroStage, dp);
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.traffic && e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    const std::array<double, 4> bytes{outerRankBytes, innerRankBytes, innerRankBytes, outerRankBytes};
+    QCOMPARE(e.schedule->stageCopies.size(), std::size_t(4));
+    for (int r = 0; r < 4; ++r) {
+        QCOMPARE(stageCopyPartner(d.layout, r), 3 - r);
+        QCOMPARE(stageCopyBytes(d, r), bytes[std::size_t(r)]);
+        QCOMPARE(e.schedule->stageCopies[std::size_t(r)].gradientBytes, bytes[std::size_t(r)]);
+    }
+    QCOMPARE(e.traffic->of(Dim::Dp).bytesOn(LinkClass::Fabric), fabricBytes);
+    // Without copies (1F1B) nothing is summed.
+    Design single = d;
+    single.layout.schedule = Schedule::OneFOneB;
+    single.layout.virtualStages = 1;
+    QVERIFY(!hasStageCopies(single.layout));
+    QCOMPARE(stageCopyBytes(single, 0), 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestDualPipe)
