@@ -196,7 +196,12 @@ void fillHoldings(const Evaluation& evaluation, Strategy strategy, StrategyLesso
         const double bytesPerParameter
             = shard.total() > 0 ? role.figure(MemoryCategory::Parameters).bytes / shard.total() : 0;
         const double expertWeightBytes = shard.expert * bytesPerParameter;
-        put(StateKind::Experts, ep > 1 ? Holding::Shard : Holding::Whole, expertWeightBytes);
+        // EP gives each GPU some of the experts; otherwise the experts are split as the weights are (TP cuts
+        // every expert's matrices, PP keeps its layers' experts, a replica holds them all).
+        const Holding expertHolding = ep > 1     ? Holding::Shard
+            : row.weights == Holding::DenseWhole ? Holding::Whole
+                                                 : row.weights;
+        put(StateKind::Experts, expertHolding, expertWeightBytes);
         if (!shard.stages.empty()) {
             gpu.firstLayer = stageLayers(design)[idx(shard.stages.front())].firstLayer;
             gpu.layers = shard.layers;

@@ -39,6 +39,8 @@ class TstTeaching : public QObject
 private slots:
     void holdings_data();
     void holdings();
+    void expertsSplitAsTheWeights_data();
+    void expertsSplitAsTheWeights();
     void lessonNumbersAreTheEvaluations_data();
     void lessonNumbersAreTheEvaluations();
     void collectivesAddUpToTheTrafficModel_data();
@@ -114,6 +116,33 @@ void TstTeaching::holdings()
         QCOMPARE(lesson.gpus[3].firstLayer, 24);
         QCOMPARE(lesson.gpus[3].layers, 8);
     }
+}
+
+// Mixtral's experts in each lesson: EP hands out whole experts, otherwise they split as the weights do. The
+// serving TP lesson called its quarter of every expert "whole" before.
+void TstTeaching::expertsSplitAsTheWeights_data()
+{
+    QTest::addColumn<Strategy>("strategy");
+    QTest::addColumn<Holding>("experts");
+    QTest::newRow("DDP") << Strategy::Ddp << Holding::Whole;
+    QTest::newRow("FSDP") << Strategy::Fsdp << Holding::Shard;
+    QTest::newRow("TP") << Strategy::Tp << Holding::Shard;
+    QTest::newRow("PP") << Strategy::Pp << Holding::Layers;
+    QTest::newRow("EP") << Strategy::Ep << Holding::Shard;
+    QTest::newRow("serving TP") << Strategy::ServingTp << Holding::Shard;
+    QTest::newRow("serving PP") << Strategy::ServingPp << Holding::Layers;
+    QTest::newRow("serving replicas") << Strategy::ServingReplicas << Holding::Whole;
+    QTest::newRow("serving EP") << Strategy::ServingEp << Holding::Shard;
+}
+
+void TstTeaching::expertsSplitAsTheWeights()
+{
+    QFETCH(Strategy, strategy);
+    QFETCH(Holding, experts);
+    const StrategyLesson lesson = strategyLesson(testing::example("mixtral-8x7b-ep8"), strategy);
+    QVERIFY(!lesson.gpus.empty());
+    for (const GpuHoldings& gpu : lesson.gpus)
+        QCOMPARE(gpu.state(StateKind::Experts).holding, experts);
 }
 
 void TstTeaching::lessonNumbersAreTheEvaluations_data()
