@@ -10,6 +10,7 @@
 #include "comm/collectiveio.h"
 #include "comm/groupcollective.h"
 #include "comm/grouplinks.h"
+#include "comm/stagecopy.h"
 #include "evaluate.h"
 
 #include <algorithm>
@@ -64,9 +65,6 @@ GroupArgument parseGroup(const std::string& text)
     if (!ok)
         throw UsageError(
             cat("--group needs a dimension and a group index, e.g. tp:0 or dp:3, not '", text, "'"));
-    if (out.dim == Dim::Pp)
-        throw UsageError("--group pp: pipeline stages send activations point to point, not in a collective; "
-                         "choose a tp, dp, cp or ep group");
     return out;
 }
 
@@ -417,12 +415,22 @@ std::optional<int> chooseGroup(const CollectiveFlags& f, ChosenCollective& chose
         writeDiagnostics(err, evaluation.diagnostics);
         return kExitDesignErrors;
     }
-    const std::size_t count = evaluation.mesh.groupsOf(group.dim).size();
+    // PP's collectives are DualPipe's stage copies (comm/stagecopy.h): pair i is "pp:i".
+    const bool stageCopies = group.dim == Dim::Pp && hasStageCopies(design.layout);
+    if (group.dim == Dim::Pp && !stageCopies)
+        throw UsageError(
+            "--group pp: pipeline stages send activations point to point, not in a collective "
+            "(only DualPipe's two copies of a stage sum their gradients); choose a tp, dp, cp or "
+            "ep group");
+    const std::size_t count = stageCopies
+        ? stageCopyPairs(design.layout, evaluation.mesh, evaluation.ranks).size()
+        : evaluation.mesh.groupsOf(group.dim).size();
+    const std::string kind = stageCopies ? "pp pairs of stage copies" : cat(enumName(group.dim), " groups");
     if (group.index >= static_cast<int>(count))
         throw UsageError(cat("--group: there is no group ", enumName(group.dim), ":",
                              std::to_string(group.index), "; the design has ", std::to_string(count), " ",
-                             enumName(group.dim), " groups (", enumName(group.dim), ":0 to ",
-                             enumName(group.dim), ":", std::to_string(count - 1), ")"));
+                             kind, " (", enumName(group.dim), ":0 to ", enumName(group.dim), ":",
+                             std::to_string(count - 1), ")"));
     GroupCollectiveResult result = groupCollective(design, evaluation, group.dim, group.index);
     if (!result.group) {
         err << "meshwright-cli: " << result.problem << "\n";
@@ -615,7 +623,7 @@ std::string collectiveHelp()
         "             [--ranks-per-node G --inter-bandwidth BYTES_PER_S --inter-alpha SECONDS]\n"
         "           | --gpu ID --ranks-per-node G [--nodes N] [--link ID] [--fabric ID]\n"
         "             [--nics-per-node K] [--oversubscription X]   (catalogue links; cost nccl-efficiency)\n"
-        "           | --design DESIGN.json|--example ID --group tp|dp|cp|ep:INDEX [--bytes B] [DESIGN "
+        "           | --design DESIGN.json|--example ID --group tp|dp|cp|ep|pp:INDEX [--bytes B] [DESIGN "
         "FLAGS]\n"
         "             [--chunks C] [--cost alpha-beta|nccl|nccl-efficiency] [--steps] [--json]\n"
         "             (the design's links; cost nccl-efficiency unless --cost says otherwise)\n"
@@ -624,7 +632,8 @@ std::string collectiveHelp()
         "      B is nccl-tests' S: the all-reduce buffer, the whole all-gather output, the whole\n"
         "      reduce-scatter input, the whole all-to-all send buffer. With --group the ranks, their\n"
         "      links and the message come from that group of the design (TP: one layer's activations;\n"
-        "      DP: the gradients of a rank's shard; CP: the KV blocks; EP: the token dispatch).\n"
+        "      DP: the gradients of a rank's shard; CP: the KV blocks; EP: the token dispatch; PP, with\n"
+        "      DualPipe only: pair INDEX of a stage's two copies summing their gradients).\n"
         "      Exit codes: 0 done, 1 the collective cannot run as asked (diagnostics), 2 usage.\n");
 }
 

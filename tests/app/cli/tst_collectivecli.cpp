@@ -6,6 +6,9 @@
 #include "base/jsonreader.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
+#include "comm/stagecopy.h"
+#include "design/designfield.h"
+#include "design/designio.h"
 #include "support/clirun.h"
 
 #include <QTemporaryDir>
@@ -63,6 +66,7 @@ private slots:
     void textNotes_data();
     void textNotes();
     void groupOfADesign();
+    void dualPipeStageCopyPair();
     void groupPricedAsTheStepTime_data();
     void groupPricedAsTheStepTime();
     void designFromAFile();
@@ -237,6 +241,28 @@ void TestCollectiveCli::textNotes()
 
 // The default design: TP groups stay on NVLink inside a node, DP groups pair ranks on two nodes over
 // InfiniBand. The group brings its ranks, links and message.
+// Under DualPipe, "pp:i" is pair i of a stage's two copies (core/comm/stagecopy.h): pipeline ranks 0 and
+// PP−1 of the first pipeline, all-reducing the bytes the step prices. Refused as a usage error before.
+void TestCollectiveCli::dualPipeStageCopyPair()
+{
+    const Json pair = runJson(
+        {"collective", "--example", "seed-70b-32k-512gpu", "--schedule", "dualpipe", "--group", "pp:0"});
+    QVERIFY(!pair.is_discarded());
+    QVERIFY(pair["op"] == "allreduce");
+    QVERIFY(pair["ranks"] == 2);
+    QCOMPARE(column(pair["group"]["members"], "rank"), (std::vector<int>{0, 384}));
+    core::Design design = *core::exampleDesign("seed-70b-32k-512gpu");
+    QVERIFY(core::setField(design, core::Field::Schedule, core::FieldValue{std::string("dualpipe")}));
+    QCOMPARE(pair["bytes"].get<double>(), core::stageCopyBytes(design, 0));
+    // PP 4: two pairs per pipeline, 128 pipelines.
+    const Run past = runCli(
+        {"collective", "--example", "seed-70b-32k-512gpu", "--schedule", "dualpipe", "--group", "pp:256"});
+    QCOMPARE(past.exitCode, 2);
+    QVERIFY2(past.err.find("the design has 256 pp pairs of stage copies (pp:0 to pp:255)")
+                 != std::string::npos,
+             past.err.c_str());
+}
+
 void TestCollectiveCli::groupOfADesign()
 {
     const Json tp = runJson({"collective", "--example", "default", "--group", "tp:1", "--steps"});
@@ -416,7 +442,7 @@ void TestCollectiveCli::helpListsTheVerb()
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.find("collective --op allreduce|allgather|reducescatter|alltoall|sendrecv")
             != std::string::npos);
-    QVERIFY(r.out.find("--group tp|dp|cp|ep:INDEX") != std::string::npos);
+    QVERIFY(r.out.find("--group tp|dp|cp|ep|pp:INDEX") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestCollectiveCli)
