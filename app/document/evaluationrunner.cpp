@@ -3,9 +3,7 @@
 
 #include "evaluate.h"
 
-#include <QCoreApplication>
 #include <algorithm>
-#include <limits>
 
 namespace app {
 
@@ -17,49 +15,32 @@ bool evaluatesInBackground(const core::Design& design)
 
 EvaluationRunner::EvaluationRunner(QObject* parent)
     : QObject(parent)
-    , m_latest(std::make_shared<std::atomic<std::uint64_t>>(0))
-{
-    m_pool.setMaxThreadCount(1);
-}
-
-EvaluationRunner::~EvaluationRunner()
-{
-    // Nothing queued may start, and the worker must be done before this object goes: it reports to it.
-    m_latest->store(std::numeric_limits<std::uint64_t>::max());
-    m_pool.clear();
-    m_pool.waitForDone();
-}
+{ }
 
 void EvaluationRunner::request(std::shared_ptr<const core::Design> design)
 {
-    const std::uint64_t number = ++*m_latest;
     m_busy = true;
-    m_pool.start([this, design = std::move(design), number, latest = m_latest] {
-        if (latest->load() != number)
-            return; // a newer design came before this one started
-        auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
-        QMetaObject::invokeMethod(
-            this,
-            [this, snapshot = widgets::DesignSnapshot{design, std::move(evaluation)}, number] {
-                if (m_latest->load() != number)
-                    return;
-                m_busy = false;
-                emit evaluated(snapshot);
-            },
-            Qt::QueuedConnection);
-    });
+    m_worker.run(
+        this,
+        [design] {
+            auto evaluation = std::make_shared<const core::Evaluation>(core::evaluate(*design));
+            return widgets::DesignSnapshot{design, std::move(evaluation)};
+        },
+        [this](const widgets::DesignSnapshot& snapshot) {
+            m_busy = false;
+            emit evaluated(snapshot);
+        });
 }
 
 void EvaluationRunner::cancel()
 {
-    ++*m_latest;
+    m_worker.drop();
     m_busy = false;
 }
 
 void EvaluationRunner::finish()
 {
-    m_pool.waitForDone();
-    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    m_worker.finish(this);
 }
 
 } // namespace app

@@ -9,11 +9,9 @@
 // result stale, and it is dropped.
 
 #include "common/designsnapshot.h"
+#include "document/newestwins.h"
 
 #include <QObject>
-#include <QThreadPool>
-#include <atomic>
-#include <cstdint>
 #include <memory>
 
 namespace app {
@@ -31,7 +29,6 @@ class EvaluationRunner : public QObject
 
 public:
     explicit EvaluationRunner(QObject* parent = nullptr);
-    ~EvaluationRunner() override; // waits for an evaluation under way
 
     // Starts evaluating `design`; its snapshot comes with evaluated() unless a newer request or cancel()
     // comes first.
@@ -46,9 +43,8 @@ signals:
     void evaluated(const widgets::DesignSnapshot& snapshot);
 
 private:
-    QThreadPool m_pool; // one worker
-    std::shared_ptr<std::atomic<std::uint64_t>> m_latest; // the newest request's number
     bool m_busy = false;
+    NewestWins m_worker; // last: it waits for the evaluation under way before the rest goes
 };
 
 } // namespace app

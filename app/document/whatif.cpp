@@ -95,23 +95,11 @@ widgets::WhatIfFigures computeWhatIf(const WhatIfPlan& plan)
 
 WhatIfRunner::WhatIfRunner(QObject* parent)
     : QObject(parent)
-    , m_latest(std::make_shared<std::atomic<std::uint64_t>>(0))
-{
-    m_pool.setMaxThreadCount(1);
-}
-
-WhatIfRunner::~WhatIfRunner()
-{
-    // Nothing queued may start, and the worker must be done before this object goes: it reports to it.
-    m_latest->store(std::numeric_limits<std::uint64_t>::max());
-    m_pool.clear();
-    m_pool.waitForDone();
-}
+{ }
 
 void WhatIfRunner::finish()
 {
-    m_pool.waitForDone();
-    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    m_worker.finish(this);
 }
 
 void WhatIfRunner::request(const widgets::DesignSnapshot& snapshot)
@@ -119,24 +107,15 @@ void WhatIfRunner::request(const widgets::DesignSnapshot& snapshot)
     if (snapshot.design && snapshot.design == m_requested)
         return; // the same design again (a view refreshed): its figures are on their way or shown
     m_requested = snapshot.design;
-    const std::uint64_t number = ++*m_latest;
     WhatIfPlan plan = planWhatIf(snapshot);
     if (!plan.needsEvaluation()) {
+        m_worker.drop(); // an older what-if still under way is stale
         emit figuresReady(plan.figures);
         return;
     }
-    m_pool.start([this, plan = std::move(plan), number, latest = m_latest] {
-        if (latest->load() != number)
-            return; // a newer design came before this one started
-        widgets::WhatIfFigures figures = computeWhatIf(plan);
-        QMetaObject::invokeMethod(
-            this,
-            [this, figures = std::move(figures), number] {
-                if (m_latest->load() == number)
-                    emit figuresReady(figures);
-            },
-            Qt::QueuedConnection);
-    });
+    m_worker.run(
+        this, [plan = std::move(plan)] { return computeWhatIf(plan); },
+        [this](const widgets::WhatIfFigures& figures) { emit figuresReady(figures); });
 }
 
 } // namespace app

@@ -9,11 +9,9 @@
 
 #include "cluster/whatif.h"
 #include "common/designsnapshot.h"
+#include "document/newestwins.h"
 
 #include <QObject>
-#include <QThreadPool>
-#include <atomic>
-#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -42,7 +40,6 @@ class WhatIfRunner : public QObject
 
 public:
     explicit WhatIfRunner(QObject* parent = nullptr);
-    ~WhatIfRunner() override; // waits for a computation under way
 
     // The figures of `snapshot`: emitted at once when nothing needs evaluating, else when the worker is done.
     void request(const widgets::DesignSnapshot& snapshot);
@@ -53,9 +50,8 @@ signals:
     void figuresReady(const widgets::WhatIfFigures& figures);
 
 private:
-    QThreadPool m_pool; // one worker: one what-if at a time, the newest request wins
-    std::shared_ptr<std::atomic<std::uint64_t>> m_latest; // the newest request's number
     std::shared_ptr<const core::Design> m_requested;
+    NewestWins m_worker; // one what-if at a time, the newest wins; last: it waits before the rest goes
 };
 
 } // namespace app
