@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "design/placement.h"
+#include "framework/frameworkswitches.h"
 #include "pipeline/steptimeline.h"
 
 namespace core {
@@ -134,9 +135,11 @@ void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluatio
     if (mesh.complete && mesh.checks.modelValid) {
         result.memory = computeMemory(design, *placed.roles, placed.presets(), {}, options.rankLists);
         append(result.diagnostics, result.memory->diagnostics);
-        // Host memory per node walks the nodes; the search (no rank lists) needs it only when it warns.
+        // Host memory per node walks the nodes; the search (no rank lists) needs it only when it warns:
+        // with offload or an asynchronous checkpoint's staging.
         if (design.workload.mode == Mode::Training
-            && (options.rankLists || design.workload.offload != Offload::None)) {
+            && (options.rankLists || design.workload.offload != Offload::None
+                || switchOn(design, Switch::AsyncCheckpoint))) {
             result.memory->host
                 = computeHostMemory(design, placed.ranks, *placed.roles, *result.memory, placed.presets());
             append(result.diagnostics, result.memory->host->diagnostics);

@@ -925,6 +925,22 @@
         <source>%1 does not run the %2 pipeline schedule, and no other framework does: choose another schedule, or set the framework to Auto to model the schedule on its own.</source>
         <translation>%1 führt den Pipeline-Schedule %2 nicht aus, und kein anderes Framework tut es: Wählen Sie einen anderen Schedule, oder setzen Sie das Framework auf Auto, um den Schedule für sich zu modellieren.</translation>
     </message>
+    <message>
+        <source>Node %1 needs %2 of host memory for the asynchronous checkpoint and any offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Save checkpoints synchronously, offload less, shard over more GPUs, or set the nodes&apos; RAM if it is larger.</source>
+        <translation>Node %1 braucht %2 Hauptspeicher für den asynchronen Checkpoint und ausgelagerte Zustände seiner %3 GPUs, hat aber %4 RAM; %5 von %6 Nodes liegen darüber. Checkpoints synchron speichern, weniger auslagern, über mehr GPUs sharden oder den RAM der Nodes setzen, wenn er größer ist.</translation>
+    </message>
+    <message>
+        <source>Auto models the %2 pipeline schedule on its own, with the memory and switches of %1, which does not run it. Frameworks that run it: %3.</source>
+        <translation>Auto modelliert den Pipeline-Schedule %2 für sich, mit Speicher und Schaltern von %1, das ihn nicht ausführt. Frameworks, die ihn ausführen: %3.</translation>
+    </message>
+    <message>
+        <source>Auto models the %2 pipeline schedule on its own, with the memory and switches of %1; no framework Meshwright knows runs it.</source>
+        <translation>Auto modelliert den Pipeline-Schedule %2 für sich, mit Speicher und Schaltern von %1; kein Framework, das Meshwright kennt, führt ihn aus.</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 mixed precision; the configuration uses %3 instead.</source>
+        <translation>%1 kennt keine %2-Mixed-Precision; die Konfiguration verwendet stattdessen %3.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1700,6 +1716,10 @@
         <source>DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its partition)</source>
         <translation>DualPipe: Gradienten, die jeder Rang an Rang PP−1−r sendet (beide Stufen; mit ZeRO seine Partition)</translation>
     </message>
+    <message>
+        <source>routed tokens of the busiest EP rank over the mean (capacity factor or measured skew)</source>
+        <translation>geroutete Tokens des am stärksten belasteten EP-Ranks über dem Mittel (Capacity Factor oder gemessene Schieflage)</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2042,6 +2062,14 @@
     <message>
         <source>%1 is %2 (%3)</source>
         <translation>%1 ist %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoint</source>
+        <translation>Asynchroner Checkpoint</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --async-save, torchtitan&apos;s async_mode &quot;async&quot;: each rank copies its share of the parameters and optimizer states to host memory and writes the checkpoint from there while training goes on. The host memory it needs is in the Memory tab.</source>
+        <translation>Megatron-LM --async-save, torchtitans async_mode &quot;async&quot;: Jeder Rank kopiert seinen Anteil an Parametern und Optimiererzuständen in den Hauptspeicher und schreibt den Checkpoint von dort, während das Training weiterläuft. Den Hauptspeicher, den das braucht, zeigt der Tab Speicher.</translation>
     </message>
 </context>
 <context>
@@ -6125,6 +6153,10 @@ Verbindungen: %3%4</translation>
         <source>The CPU memory of every node, which offloaded optimizer states and parameters need; 0: the GPUs&apos; vendor reference system (DGX H100: 2 TB)</source>
         <translation>Der CPU-Speicher jedes Nodes, den ausgelagerte Optimiererzustände und Parameter brauchen; 0: das Referenzsystem des GPU-Herstellers (DGX H100: 2 TB)</translation>
     </message>
+    <message>
+        <source>FP16 mixed, loss scaling (16-bit gradients)</source>
+        <translation>FP16 gemischt, Loss Scaling (16-Bit-Gradients)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -6313,6 +6345,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Host memory per node</source>
         <translation>Hauptspeicher pro Node</translation>
+    </message>
+    <message>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and offloaded states with their pinned buffers).</source>
+        <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (Staging des asynchronen Checkpoints sowie ausgelagerte Zustände mit ihren gepinnten Puffern).</translation>
     </message>
 </context>
 <context>

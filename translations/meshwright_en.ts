@@ -925,6 +925,22 @@
         <source>%1 does not run the %2 pipeline schedule, and no other framework does: choose another schedule, or set the framework to Auto to model the schedule on its own.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Node %1 needs %2 of host memory for the asynchronous checkpoint and any offloaded states of its %3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Save checkpoints synchronously, offload less, shard over more GPUs, or set the nodes&apos; RAM if it is larger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto models the %2 pipeline schedule on its own, with the memory and switches of %1, which does not run it. Frameworks that run it: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto models the %2 pipeline schedule on its own, with the memory and switches of %1; no framework Meshwright knows runs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 mixed precision; the configuration uses %3 instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1700,6 +1716,10 @@
         <source>DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its partition)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>routed tokens of the busiest EP rank over the mean (capacity factor or measured skew)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2041,6 +2061,14 @@
     </message>
     <message>
         <source>%1 is %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --async-save, torchtitan&apos;s async_mode &quot;async&quot;: each rank copies its share of the parameters and optimizer states to host memory and writes the checkpoint from there while training goes on. The host memory it needs is in the Memory tab.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6117,6 +6145,10 @@ Links: %3%4</source>
         <source>The CPU memory of every node, which offloaded optimizer states and parameters need; 0: the GPUs&apos; vendor reference system (DGX H100: 2 TB)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>FP16 mixed, loss scaling (16-bit gradients)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -6304,6 +6336,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Host memory per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and offloaded states with their pinned buffers).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -12,6 +12,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 namespace cli {
 
@@ -115,6 +116,37 @@ bool applyModel(const std::string& value, Design& design, std::vector<Diagnostic
 
 } // namespace
 
+// The on/off pairs: layout booleans and the framework's switches.
+bool DesignFlags::consumeToggle(const std::string& flag)
+{
+    const struct
+    {
+        std::string_view on, off;
+        std::optional<bool> DesignFlags::*member;
+    } toggles[] = {
+        {"--sp", "--no-sp", &DesignFlags::sequenceParallel},
+        {"--tp-comm-overlap", "--no-tp-comm-overlap", &DesignFlags::tpCommOverlap},
+        {"--reshard-after-forward", "--no-reshard-after-forward", &DesignFlags::reshardAfterForward},
+        {"--overlap-grad-reduce", "--no-overlap-grad-reduce", &DesignFlags::overlapGradReduce},
+        {"--overlap-param-gather", "--no-overlap-param-gather", &DesignFlags::overlapParamGather},
+        {"--grad-sync-every-micro-batch", "--grad-sync-once-per-step",
+         &DesignFlags::gradientSyncEveryMicroBatch},
+        {"--overlap-moe-a2a", "--no-overlap-moe-a2a", &DesignFlags::overlapMoeAllToAll},
+        {"--async-checkpoint", "--no-async-checkpoint", &DesignFlags::asyncCheckpoint},
+    };
+    // --no-ddp-overlap: DDP's and FSDP2's reduction under backward, turned off (the same switch).
+    if (flag == "--no-ddp-overlap") {
+        overlapGradReduce = false;
+        return true;
+    }
+    for (const auto& toggle : toggles)
+        if (flag == toggle.on || flag == toggle.off) {
+            this->*toggle.member = flag == toggle.on;
+            return true;
+        }
+    return false;
+}
+
 bool DesignFlags::consume(const std::string& flag, Arguments& args)
 {
     for (Dim dim : kAllDims) {
@@ -178,25 +210,8 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         expertTp = degree(args, flag);
     else if (flag == "--zero")
         zeroStage = static_cast<int>(args.integer(flag, 0, 3));
-    else if (flag == "--sp")
-        sequenceParallel = true;
-    else if (flag == "--no-sp")
-        sequenceParallel = false;
-    else if (flag == "--tp-comm-overlap")
-        tpCommOverlap = true;
-    else if (flag == "--no-tp-comm-overlap")
-        tpCommOverlap = false;
-    else if (flag == "--reshard-after-forward" || flag == "--no-reshard-after-forward")
-        reshardAfterForward = flag == "--reshard-after-forward";
-    // --no-ddp-overlap: DDP's and FSDP2's reduction under backward, turned off (the same switch).
-    else if (flag == "--overlap-grad-reduce" || flag == "--no-overlap-grad-reduce" || flag == "--no-ddp-overlap")
-        overlapGradReduce = flag == "--overlap-grad-reduce";
-    else if (flag == "--overlap-param-gather" || flag == "--no-overlap-param-gather")
-        overlapParamGather = flag == "--overlap-param-gather";
-    else if (flag == "--grad-sync-every-micro-batch" || flag == "--grad-sync-once-per-step")
-        gradientSyncEveryMicroBatch = flag == "--grad-sync-every-micro-batch";
-    else if (flag == "--overlap-moe-a2a" || flag == "--no-overlap-moe-a2a")
-        overlapMoeAllToAll = flag == "--overlap-moe-a2a";
+    else if (consumeToggle(flag))
+        return true;
     else if (flag == "--micro-batch")
         microBatch = static_cast<int>(args.integer(flag, 1, limits::kMaxMicroBatch));
     else if (flag == "--global-batch")
@@ -246,12 +261,13 @@ std::string designFlagsHelp()
            "Cluster:\n"
            "  --gpu PRESET --nodes N --gpus-per-node G --intra-link LINK --fabric LINK\n"
            "  --nics-per-node N (0: one per GPU)  --oversubscription X  --fabric-topology "
-        + enumNameList<FabricTopology>() + "\n"
+        + enumNameList<FabricTopology>()
+        + "\n"
           "  --host-memory GIB           RAM per node (0: the GPUs' reference system, DGX H100 2 TB)\n"
           "Layout:\n"
-           "  --dp N --tp N --pp N --cp N --ep N   (without a file, DP fills the cluster unless given)\n"
-           "  --order tp-cp-ep-dp-pp      dimensions, fastest-varying first (partial orders allowed)\n"
-           "  --framework "
+          "  --dp N --tp N --pp N --cp N --ep N   (without a file, DP fills the cluster unless given)\n"
+          "  --order tp-cp-ep-dp-pp      dimensions, fastest-varying first (partial orders allowed)\n"
+          "  --framework "
         + enumNameList<Framework>()
         + "  --vocab-divisible-by N\n"
           "  --expert-mode "
@@ -261,9 +277,11 @@ std::string designFlagsHelp()
           "  --reshard-after-forward | --no-reshard-after-forward\n"
           "  --overlap-grad-reduce | --no-overlap-grad-reduce (--no-ddp-overlap)\n"
           "  --overlap-param-gather | --no-overlap-param-gather  --overlap-moe-a2a | --no-overlap-moe-a2a\n"
-          "  --grad-sync-every-micro-batch | --grad-sync-once-per-step\n"
+          "  --grad-sync-every-micro-batch | --grad-sync-once-per-step  --async-checkpoint | "
+          "--no-async-checkpoint\n"
           "  --micro-batch N  --global-batch N  --seq-len N\n"
-          "  --moe-capacity-factor X (0: dropless)  --moe-load-skew X (busiest expert / mean tokens, measured)\n"
+          "  --moe-capacity-factor X (0: dropless)  --moe-load-skew X (busiest expert / mean tokens, "
+          "measured)\n"
           "  --schedule "
         + enumNameList<Schedule>()
         + "  --virtual-stages N\n"
@@ -398,7 +416,8 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
          {std::pair{flags.overlapGradReduce, &core::ParallelLayout::overlapGradReduce},
           std::pair{flags.overlapParamGather, &core::ParallelLayout::overlapParamGather},
           std::pair{flags.gradientSyncEveryMicroBatch, &core::ParallelLayout::gradientSyncEveryMicroBatch},
-          std::pair{flags.overlapMoeAllToAll, &core::ParallelLayout::overlapMoeAllToAll}})
+          std::pair{flags.overlapMoeAllToAll, &core::ParallelLayout::overlapMoeAllToAll},
+          std::pair{flags.asyncCheckpoint, &core::ParallelLayout::asyncCheckpoint}})
         if (value)
             layout.*member = value;
     if (flags.microBatch)

@@ -37,7 +37,8 @@ struct DesignFlags
     std::optional<bool> tpCommOverlap;
     std::optional<bool> reshardAfterForward;
     // The framework's switches (core/framework/frameworkswitches.h), by Switch.
-    std::optional<bool> overlapGradReduce, overlapParamGather, gradientSyncEveryMicroBatch, overlapMoeAllToAll;
+    std::optional<bool> overlapGradReduce, overlapParamGather, gradientSyncEveryMicroBatch,
+        overlapMoeAllToAll, asyncCheckpoint;
     std::optional<int> microBatch, virtualStages;
     std::optional<std::int64_t> globalBatch, sequenceLength;
     std::optional<double> moeCapacityFactor, moeExpertLoadSkew;
@@ -54,6 +55,7 @@ struct DesignFlags
 
     // Reads `flag` (and its value) if it is a design flag; false if it is not one.
     bool consume(const std::string& flag, Arguments& args);
+    bool consumeToggle(const std::string& flag); // the on/off flags: --sp / --no-sp and the like
 };
 
 // The flags' help text, for usage().

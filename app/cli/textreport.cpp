@@ -72,7 +72,7 @@ std::string clusterText(const Cluster& cluster, const Catalog& catalog)
 }
 
 // CPU memory per node (hostmemory.h), one line per group of nodes with the same need and RAM, when
-// anything is offloaded.
+// anything is offloaded or a checkpoint is staged there.
 void writeHostMemory(std::ostream& out, const MemoryReport& memory)
 {
     if (!memory.host || memory.host->groups.empty() || memory.host->groups.front().needBytes <= 0)

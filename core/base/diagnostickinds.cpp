@@ -107,13 +107,14 @@ constexpr std::array kKinds{
     kCollectiveLink,
     kMemoryDoesNotFit, // one code; its three other messages (by the largest part) share it and its severity
     kOffloadWithoutZero,
-    kHostMemory,
+    kHostMemory, // kHostMemoryCheckpoint shares its code and severity
     kFrameworkMode,
     kFrameworkZeroStage,
     kFrameworkZeroPipeline,
     kFrameworkDimension,
     kFrameworkOffload,
     kFrameworkSchedule, // kFrameworkScheduleNowhere shares its code and severity
+    kFrameworkScheduleAuto, // kFrameworkScheduleAutoNowhere shares its code and severity
     kFrameworkSwitch,
     kNcclTestsRow,
     kNcclTestsEmpty,

@@ -427,6 +427,13 @@ inline constexpr DiagnosticKind kHostMemory{
                "Node %1 needs %2 of host memory for the offloaded states of its %3 GPUs, but has %4 of RAM; "
                "%5 of %6 nodes are over. Offload less (the optimizer only, or none), shard over more GPUs "
                "(a higher ZeRO stage, more DP), or set the nodes' RAM if it is larger.")};
+inline constexpr DiagnosticKind kHostMemoryCheckpoint{
+    "host-memory", Severity::Warning,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "Node %1 needs %2 of host memory for the asynchronous checkpoint and any offloaded states of its "
+        "%3 GPUs, but has %4 of RAM; %5 of %6 nodes are over. Save checkpoints synchronously, offload "
+        "less, shard over more GPUs, or set the nodes' RAM if it is larger.")};
 
 // ---- What the framework can run (core/framework/frameworkprofile.h) -----------------------------------
 inline constexpr DiagnosticKind kFrameworkMode{
@@ -460,6 +467,17 @@ inline constexpr DiagnosticKind kFrameworkScheduleNowhere{
     MW_TR_NOOP("Diagnostics",
                "%1 does not run the %2 pipeline schedule, and no other framework does: choose another "
                "schedule, or set the framework to Auto to model the schedule on its own.")};
+// Auto models any schedule on its own; it says when the framework it takes for the layout would not run it.
+inline constexpr DiagnosticKind kFrameworkScheduleAuto{
+    "framework-schedule-auto", Severity::Info,
+    MW_TR_NOOP("Diagnostics",
+               "Auto models the %2 pipeline schedule on its own, with the memory and switches of %1, which "
+               "does not run it. Frameworks that run it: %3.")};
+inline constexpr DiagnosticKind kFrameworkScheduleAutoNowhere{
+    "framework-schedule-auto", Severity::Info,
+    MW_TR_NOOP("Diagnostics",
+               "Auto models the %2 pipeline schedule on its own, with the memory and switches of %1; no "
+               "framework Meshwright knows runs it.")};
 inline constexpr DiagnosticKind kFrameworkSwitch{
     "framework-switch", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot run with %2 set this way: %3")};

@@ -53,7 +53,7 @@ GroupMessage messageFor(Dim dim, const Design& design, int ppRank)
         break;
     case Dim::Dp:
         m.kind = GroupMessageKind::DpGradients;
-        m.bytesPerElement = gradientBytesPerElement(workload.precision);
+        m.bytesPerElement = gradientBytesPerElement(design);
         // The parameters one rank of the group holds (its TP/PP/EP shard, as the memory model counts them).
         m.parameters = rankShard(design, ppRank).total();
         m.bytes = m.parameters * m.bytesPerElement;
@@ -94,7 +94,7 @@ GroupMessage stageCopyMessage(const Design& design, int ppRank)
 {
     GroupMessage m;
     m.kind = GroupMessageKind::StageCopyGradients;
-    m.bytesPerElement = gradientBytesPerElement(design.workload.precision);
+    m.bytesPerElement = gradientBytesPerElement(design);
     m.parameters = stageCopyParameters(design, ppRank);
     m.partition = m.parameters < rankShard(design, ppRank).total();
     m.bytes = stageCopyBytes(design, ppRank);
@@ -126,11 +126,10 @@ CollectiveOp opFor(Dim dim, const Design& design)
 
 } // namespace
 
-double gradientBytesPerElement(Precision precision)
+double gradientBytesPerElement(const Design& design)
 {
-    // The gradient bytes the memory model keeps per parameter: the ZeRO paper's 16-bit gradients, or FP32
-    // main gradients reduced in FP32 (Megatron accumulate_allreduce_grads_in_fp32; pure FP32 training).
-    return stateBytesPerParameter(precision, Optimizer::AdamW).gradients;
+    // The gradients as the framework holds them are what it reduces (frameworkStateBytes, frameworks.json).
+    return frameworkStateBytes(design).gradients;
 }
 
 double activationBytesPerElement(Precision precision)

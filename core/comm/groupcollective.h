@@ -123,9 +123,13 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
 GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed,
                                       const ClusterLinkSpecs& specs, Dim dim, int groupIndex);
 
-// Bytes of one gradient element as the data-parallel collective moves it: 2 with BF16/FP16 gradients, 4
-// with FP32 gradients (Megatron's main_grad in FP32, or pure FP32 training).
-double gradientBytesPerElement(Precision precision);
+// Bytes of one gradient element as the data-parallel collective moves it: the gradients as the framework
+// keeps them, reduced in their own dtype. 4 where they are FP32: Megatron-LM, whose BF16 training forces
+// accumulate_allreduce_grads_in_fp32 (megatron/training/arguments.py) and whose DDP reduces the FP32
+// main_grad buffer (grad_reduce_in_fp32); FSDP2 with MixedPrecisionPolicy(reduce_dtype=float32), torchtitan's
+// mixed_precision_reduce default; pure FP32 training. 2 where they are 16-bit: DeepSpeed's ZeRO reduces
+// the BF16 gradients before it adds them to its FP32 partition; the ZeRO paper's mixed precision.
+double gradientBytesPerElement(const Design& design);
 // Bytes of one activation element on the wire: 4 in FP32 training, 2 otherwise (FP8 recipes keep
 // activations between layers in BF16; Transformer Engine casts to FP8 inside the GEMMs).
 double activationBytesPerElement(Precision precision);

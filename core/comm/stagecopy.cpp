@@ -25,7 +25,7 @@ double stageCopyParameters(const Design& design, int pipelineRank)
 
 double stageCopyBytes(const Design& design, int pipelineRank)
 {
-    return stageCopyParameters(design, pipelineRank) * gradientBytesPerElement(design.workload.precision);
+    return stageCopyParameters(design, pipelineRank) * gradientBytesPerElement(design);
 }
 
 std::vector<std::array<int, 2>> stageCopyPairs(const ParallelLayout& layout, const LayoutMesh& mesh,

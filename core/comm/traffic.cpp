@@ -3,6 +3,7 @@
 
 #include "base/diagnostic.h"
 #include "comm/commvolume.h"
+#include "comm/groupcollective.h"
 #include "comm/stagecopy.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
@@ -401,7 +402,8 @@ DimensionTraffic dataTraffic(const Context& c)
         out.paths.push_back(ncclRingOrder({group.begin(), group.end()}, c.ranks));
     indexGroups(out, c.ranks);
 
-    const StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
+    StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
+    bytes.gradients = gradientBytesPerElement(c.design); // reduced as the framework keeps them
     const int denseRanks = static_cast<int>(dense.front().size());
     const DataParallelCadence cadence
         = dataParallelCadence(c.design, static_cast<std::int64_t>(c.microBatches));

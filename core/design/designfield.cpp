@@ -71,6 +71,7 @@ constexpr std::array kFields{
     FieldInfo{Field::OverlapParamGather, "/layout/overlapParamGather"},
     FieldInfo{Field::GradientSyncEveryMicroBatch, "/layout/gradientSyncEveryMicroBatch"},
     FieldInfo{Field::OverlapMoeAllToAll, "/layout/overlapMoeAllToAll"},
+    FieldInfo{Field::AsyncCheckpoint, "/layout/asyncCheckpoint"},
 };
 
 // Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
@@ -266,6 +267,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.gradientSyncEveryMicroBatch);
     case Field::OverlapMoeAllToAll:
         return visit(d.layout.overlapMoeAllToAll);
+    case Field::AsyncCheckpoint:
+        return visit(d.layout.asyncCheckpoint);
     }
     return visit(d.name);
 }

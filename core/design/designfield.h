@@ -78,8 +78,9 @@ enum class Field {
     OverlapParamGather,
     GradientSyncEveryMicroBatch,
     OverlapMoeAllToAll,
+    AsyncCheckpoint,
 };
-inline constexpr Field kLastField = Field::OverlapMoeAllToAll;
+inline constexpr Field kLastField = Field::AsyncCheckpoint;
 inline constexpr std::string_view kFrameworkDefault = "default";
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;

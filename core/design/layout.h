@@ -117,6 +117,9 @@ struct ParallelLayout
     // Megatron-Core --overlap-moe-expert-parallel-comm (DeepEP style): the EP all-to-all runs under the
     // dense computation of the same layer.
     std::optional<bool> overlapMoeAllToAll;
+    // Megatron-LM --async-save, torchtitan checkpoint.async_mode "async": a checkpoint is copied to host
+    // memory and written from there while training goes on (memory/hostmemory.h: the staging it needs).
+    std::optional<bool> asyncCheckpoint;
     int microBatch = 1; // sequences per micro-batch
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank
@@ -151,11 +154,12 @@ struct LayoutSwitch
     std::string_view key;
     std::optional<bool> ParallelLayout::*member;
 };
-inline constexpr std::array<LayoutSwitch, 4> kLayoutSwitches{
+inline constexpr std::array<LayoutSwitch, 5> kLayoutSwitches{
     LayoutSwitch{"overlapGradReduce", &ParallelLayout::overlapGradReduce},
     LayoutSwitch{"overlapParamGather", &ParallelLayout::overlapParamGather},
     LayoutSwitch{"gradientSyncEveryMicroBatch", &ParallelLayout::gradientSyncEveryMicroBatch},
-    LayoutSwitch{"overlapMoeAllToAll", &ParallelLayout::overlapMoeAllToAll}};
+    LayoutSwitch{"overlapMoeAllToAll", &ParallelLayout::overlapMoeAllToAll},
+    LayoutSwitch{"asyncCheckpoint", &ParallelLayout::asyncCheckpoint}};
 
 // "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
 // leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated

@@ -17,7 +17,11 @@ enum class Precision {
     Bf16Mixed, // the ZeRO paper's mixed-precision Adam: 2 + 2 + 12 (Rajbhandari et al., SC 2020, §5)
     MegatronBf16, // Megatron: BF16 weights, FP32 main gradients: 2 + 4 + 12 = 18 (6 + 12/d distributed)
     Fp32, // pure FP32: 4 + 4 + optimizer moments
-    Fp8 // FP8 weights for compute (Transformer Engine), BF16/FP32 master copies
+    Fp8, // FP8 weights for compute (Transformer Engine), BF16/FP32 master copies
+    // FP16 with loss scaling, as the 2019–2021 papers trained (Megatron-LM --fp16): 2 + 2 + 12. Megatron-LM
+    // forces FP32 gradient accumulation and reduction for BF16 only (arguments.py), so its FP16 gradients
+    // stay 16-bit; tensor cores run FP16 at the BF16 rate.
+    Fp16Mixed
 };
 
 enum class Optimizer { Adam, AdamW, SgdMomentum };
@@ -36,7 +40,8 @@ template<> struct EnumNames<Precision>
     static constexpr std::array table{std::pair{Precision::Bf16Mixed, std::string_view{"bf16-mixed"}},
                                       std::pair{Precision::MegatronBf16, std::string_view{"megatron-bf16"}},
                                       std::pair{Precision::Fp32, std::string_view{"fp32"}},
-                                      std::pair{Precision::Fp8, std::string_view{"fp8"}}};
+                                      std::pair{Precision::Fp8, std::string_view{"fp8"}},
+                                      std::pair{Precision::Fp16Mixed, std::string_view{"fp16-mixed"}}};
 };
 template<> struct EnumNames<Optimizer>
 {

@@ -42,14 +42,14 @@ void checkOffload(const Design& design, const FrameworkProfile& p, std::vector<D
     }
 }
 
-// A design that names its framework runs only the pipeline schedules of its profile. Auto is left alone: it
-// models the layout as given (the Timeline's schedule box tries any schedule on any design), and the search
-// under Auto tries only the schedules of the framework Auto takes (searchspace.h).
+// A design that names its framework runs only the pipeline schedules of its profile. Auto models the layout
+// as given (the Timeline's schedule box tries any schedule on any design; the search under Auto tries only
+// the schedules of the framework Auto takes, searchspace.h), and says so where that framework lacks the
+// schedule.
 void checkSchedule(const Design& design, const FrameworkProfile& p, std::vector<Diagnostic>& out)
 {
     const ParallelLayout& l = design.layout;
-    if (l.framework == Framework::Auto || l.pp() <= 1 || design.workload.mode != Mode::Training
-        || p.runsSchedule(l.schedule))
+    if (l.pp() <= 1 || design.workload.mode != Mode::Training || p.runsSchedule(l.schedule))
         return;
     std::string others;
     for (Framework f : {Framework::MegatronCore, Framework::DeepSpeed, Framework::Fsdp2}) {
@@ -58,12 +58,14 @@ void checkSchedule(const Design& design, const FrameworkProfile& p, std::vector<
             others += (others.empty() ? "" : ", ") + other.name;
     }
     const std::string schedule(enumName(l.schedule));
+    const bool automatic = l.framework == Framework::Auto;
     if (others.empty())
         out.push_back(
-            makeDiagnostic(diag::kFrameworkScheduleNowhere, "/layout/schedule", {p.name, schedule}));
+            makeDiagnostic(automatic ? diag::kFrameworkScheduleAutoNowhere : diag::kFrameworkScheduleNowhere,
+                           "/layout/schedule", {p.name, schedule}));
     else
-        out.push_back(
-            makeDiagnostic(diag::kFrameworkSchedule, "/layout/schedule", {p.name, schedule, others}));
+        out.push_back(makeDiagnostic(automatic ? diag::kFrameworkScheduleAuto : diag::kFrameworkSchedule,
+                                     "/layout/schedule", {p.name, schedule, others}));
 }
 
 } // namespace

@@ -68,6 +68,10 @@ bool switchApplies(const ParallelLayout& l, Switch s)
         return l.zeroStage >= 3;
     case Switch::OverlapMoeAllToAll:
         return l.ep() > 1;
+    case Switch::AsyncCheckpoint:
+        // It shapes the host memory, not the step: summaries and the step's explanation name it only where
+        // the design turns it on (no framework's default is on).
+        return l.asyncCheckpoint.value_or(false);
     }
     return false;
 }

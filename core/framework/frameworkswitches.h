@@ -2,9 +2,10 @@
 #pragma once
 
 // The communication switches a framework offers (layout.h: overlapGradReduce, overlapParamGather,
-// gradientSyncEveryMicroBatch, overlapMoeAllToAll), each with the framework's default and the file it comes
-// from (resources/presets/frameworks.json, docs/frameworks.md). A design that leaves a switch unset runs
-// with the default; the timeline and the step time read the effective value from here.
+// gradientSyncEveryMicroBatch, overlapMoeAllToAll) and its checkpoint saving (asyncCheckpoint), each with the
+// framework's default and the file it comes from (resources/presets/frameworks.json, docs/frameworks.md). A
+// design that leaves a switch unset runs with the default; the timeline and the step time read the effective
+// value from here.
 
 #include "base/diagnostic.h"
 #include "base/enumnames.h"
@@ -20,10 +21,16 @@
 
 namespace core {
 
-enum class Switch { OverlapGradReduce, OverlapParamGather, GradientSyncEveryMicroBatch, OverlapMoeAllToAll };
-inline constexpr std::array<Switch, 4> kAllSwitches{Switch::OverlapGradReduce, Switch::OverlapParamGather,
+enum class Switch {
+    OverlapGradReduce,
+    OverlapParamGather,
+    GradientSyncEveryMicroBatch,
+    OverlapMoeAllToAll,
+    AsyncCheckpoint
+};
+inline constexpr std::array<Switch, 5> kAllSwitches{Switch::OverlapGradReduce, Switch::OverlapParamGather,
                                                     Switch::GradientSyncEveryMicroBatch,
-                                                    Switch::OverlapMoeAllToAll};
+                                                    Switch::OverlapMoeAllToAll, Switch::AsyncCheckpoint};
 
 template<> struct EnumNames<Switch>
 {
@@ -31,7 +38,8 @@ template<> struct EnumNames<Switch>
         std::pair{Switch::OverlapGradReduce, std::string_view{"overlapGradReduce"}},
         std::pair{Switch::OverlapParamGather, std::string_view{"overlapParamGather"}},
         std::pair{Switch::GradientSyncEveryMicroBatch, std::string_view{"gradientSyncEveryMicroBatch"}},
-        std::pair{Switch::OverlapMoeAllToAll, std::string_view{"overlapMoeAllToAll"}}};
+        std::pair{Switch::OverlapMoeAllToAll, std::string_view{"overlapMoeAllToAll"}},
+        std::pair{Switch::AsyncCheckpoint, std::string_view{"asyncCheckpoint"}}};
 };
 
 // What a profile says of one switch. Without an entry the framework lacks the switch and behaves as the
@@ -46,7 +54,8 @@ struct SwitchRule
 };
 
 // The behaviour of a framework that lacks a switch: gradients reduced under backward (DDP's buckets),
-// parameters gathered after the optimizer, FSDP synchronising every micro-batch, the all-to-all exposed.
+// parameters gathered after the optimizer, FSDP synchronising every micro-batch, the all-to-all exposed,
+// checkpoints written synchronously.
 bool neutralDefault(Switch s);
 
 std::optional<bool> ParallelLayout::*switchMember(Switch s);
@@ -61,7 +70,7 @@ std::string switchExplanation(const Design& design, Switch s);
 
 // Whether a switch changes anything for this layout: grad-reduce overlap always, param-gather overlap with
 // the distributed optimizer (ZeRO-1/2), gradient-sync cadence under fully_shard (ZeRO-3), all-to-all overlap
-// with EP.
+// with EP, an asynchronous checkpoint where the design turns it on.
 bool switchApplies(const ParallelLayout& layout, Switch s);
 // "overlapGradReduce on, overlapParamGather off (set)": the switches that apply, each with its effective
 // value, "(set)" where the design sets it rather than taking the framework's default.

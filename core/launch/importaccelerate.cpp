@@ -112,14 +112,12 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
     Workload& workload = context.design.workload;
     if (precision == "fp8")
         workload.precision = Precision::Fp8;
-    else if (precision == "bf16" || precision == "fp16")
+    else if (precision == "bf16")
         workload.precision = bf16Precision(context.base);
+    else if (precision == "fp16")
+        workload.precision = Precision::Fp16Mixed;
     else if (precision)
         workload.precision = Precision::Fp32;
-    if (precision == "fp16")
-        context.add(diag::kLaunchApproximated, yaml.take("mixed_precision")->where(),
-                    {"mixed_precision: fp16", "bf16-mixed",
-                     "FP16 mixed precision keeps the same bytes per parameter"});
     fitCluster(context);
     // A world that DP cannot fill with whole sharding groups.
     if (!context.failed() && layout.shardGroup > 0 && layout.dp() % layout.shardGroup != 0)

@@ -81,9 +81,7 @@ void readPrecision(ImportContext& context, const Settings& json)
     if (bf16 && boolean(context, bf16).value_or(false)) {
         workload.precision = bf16Precision(context.base);
     } else if (fp16 && boolean(context, fp16).value_or(false)) {
-        workload.precision = Precision::Bf16Mixed;
-        context.add(diag::kLaunchApproximated, fp16->where(),
-                    {"fp16", "bf16-mixed", "FP16 mixed precision keeps the same bytes per parameter"});
+        workload.precision = Precision::Fp16Mixed;
     } else {
         workload.precision = Precision::Fp32;
     }

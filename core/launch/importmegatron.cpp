@@ -173,12 +173,15 @@ void readParallel(ImportContext& context, const Settings& flags)
     // without them keeps the framework's default.
     for (const auto& [flag, s] : {std::pair{"--overlap-grad-reduce", Switch::OverlapGradReduce},
                                   std::pair{"--overlap-param-gather", Switch::OverlapParamGather},
-                                  std::pair{"--overlap-moe-expert-parallel-comm", Switch::OverlapMoeAllToAll}}) {
+                                  std::pair{"--overlap-moe-expert-parallel-comm", Switch::OverlapMoeAllToAll},
+                                  std::pair{"--async-save", Switch::AsyncCheckpoint}}) {
         std::optional<bool>& value = layout.*switchMember(s);
         value.reset();
         if (flags.take(flag))
             value = true;
     }
+    if (layout.asyncCheckpoint)
+        flags.take("--ckpt-format"); // torch_dist, the one format --async-save writes
     layout.shardGroup = 0;
     const bool tpPpDp = flags.take("--use-tp-pp-dp-mapping") != nullptr;
     setOrder(context,
@@ -247,10 +250,8 @@ void readTraining(ImportContext& context, const Settings& flags)
         flags.take("--bf16");
     } else if (flags.take("--bf16")) {
         workload.precision = bf16Precision(context.base);
-    } else if (const Setting* fp16 = flags.take("--fp16")) {
-        workload.precision = Precision::Bf16Mixed;
-        context.add(diag::kLaunchApproximated, fp16->where(),
-                    {"--fp16", "bf16-mixed", "FP16 mixed precision keeps the same bytes per parameter"});
+    } else if (flags.take("--fp16")) {
+        workload.precision = Precision::Fp16Mixed;
     } else {
         workload.precision = Precision::Fp32;
     }

@@ -133,6 +133,14 @@ void readTraining(ImportContext& context, const Settings& toml)
                                       : Recompute::None;
     if (layout.recompute == Recompute::Selective)
         toml.take("activation_checkpoint.selective_ac_option");
+    // checkpoint.async_mode: "disabled" (the default), "async", or "async_with_pinned_mem" (the same
+    // staging, in pinned memory).
+    const auto async
+        = choice(context, toml.take("checkpoint.async_mode"), {"disabled", "async", "async_with_pinned_mem"});
+    layout.asyncCheckpoint.reset();
+    if (async && *async != "disabled")
+        layout.asyncCheckpoint = true;
+    toml.take("checkpoint.enable_checkpoint");
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // Accelerate has neither pipeline nor expert parallelism.
 
 #include "design/design.h"
+#include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
 
@@ -33,6 +34,9 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kOffload, "/workload/offload");
     if (layout.recompute == Recompute::Selective)
         addNote(config, kRecompute, "/layout/recompute", {"selective", "full"});
+    // Accelerate's config has no checkpoint keys: the script's save_state decides.
+    if (switchOn(design, Switch::AsyncCheckpoint))
+        addNote(config, kSetInCode, "/layout/asyncCheckpoint", {"asyncCheckpoint on"});
     noteNodeShape(config, context);
 
     const int dp = layout.dp();
@@ -44,6 +48,8 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         precision = "bf16";
     else if (design.workload.precision == Precision::Fp8)
         precision = "fp8";
+    else if (design.workload.precision == Precision::Fp16Mixed)
+        precision = "fp16";
 
     std::vector<std::string> extra;
     {

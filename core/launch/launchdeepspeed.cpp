@@ -64,6 +64,8 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
     if (precision == Precision::Bf16Mixed || precision == Precision::MegatronBf16
         || precision == Precision::Fp8)
         ds["bf16"] = {{"enabled", true}};
+    else if (precision == Precision::Fp16Mixed)
+        ds["fp16"] = {{"enabled", true}}; // dynamic loss scaling, DeepSpeed's default (loss_scale 0)
     Json zero = {{"stage", layout.zeroStage}};
     if (layout.zeroStage > 0) {
         // The design's overlapGradReduce: DeepSpeed's own default is off below stage 3 (zero/config.py).

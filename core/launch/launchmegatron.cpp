@@ -238,6 +238,12 @@ void parallelArguments(ArgumentArray& parallel, const Design& design, const Laye
         parallel.flag("--use-torch-fsdp2")
             .flag("--no-gradient-accumulation-fusion")
             .flag("--ckpt-format", "torch_dist");
+    // --async-save works with the torch_dist format only (arguments.py), which FSDP2 already names.
+    if (switchOn(design, Switch::AsyncCheckpoint)) {
+        parallel.flag("--async-save");
+        if (layout.zeroStage != 3)
+            parallel.flag("--ckpt-format", "torch_dist");
+    }
 }
 
 void trainingArguments(ArgumentArray& training, const Design& design)
@@ -252,6 +258,9 @@ void trainingArguments(ArgumentArray& training, const Design& design)
         break;
     case Precision::Fp8:
         training.flag("--bf16").flag("--fp8-format", "hybrid");
+        break;
+    case Precision::Fp16Mixed:
+        training.flag("--fp16");
         break;
     case Precision::Fp32:
         break;

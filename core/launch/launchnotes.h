@@ -64,6 +64,9 @@ inline constexpr DiagnosticKind kLayerSplit{
     MW_TR_NOOP("Diagnostics",
                "%1 cannot express the design's layer split over the pipeline stages; it splits the layers "
                "evenly.")};
+inline constexpr DiagnosticKind kPrecision{
+    "export-precision", Severity::Warning,
+    MW_TR_NOOP("Diagnostics", "%1 has no %2 mixed precision; the configuration uses %3 instead.")};
 inline constexpr DiagnosticKind kZeroStage{
     "export-zero-stage", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "%1 has no ZeRO stage %2; the configuration uses %3 instead.")};

@@ -11,6 +11,7 @@
 // the same keys back.
 
 #include "design/design.h"
+#include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
 
@@ -80,6 +81,9 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (design.workload.offload != Offload::None)
         addNote(config, kOffload, "/workload/offload");
+    // job_config.py: mixed_precision_param is bfloat16 or float32.
+    if (design.workload.precision == Precision::Fp16Mixed)
+        addNote(config, kPrecision, "/workload/precision", {"FP16", "bfloat16"});
     if (!hasLlama3Flavor(design.model))
         addNote(config, kModelName, "/model", {"torchtitan model name", design.model.name, "MODEL"});
     noteNodeShape(config, context);
@@ -187,6 +191,11 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
                                                                   : "none"));
     if (layout.recompute == Recompute::Selective)
         key("selective_ac_option", tomlString("op")); // per operator, as Megatron's selective recomputation
+    if (switchOn(design, Switch::AsyncCheckpoint)) {
+        toml += "\n[checkpoint]\n";
+        key("enable_checkpoint", "true");
+        key("async_mode", tomlString("async"));
+    }
     config.text = std::move(toml);
 }
 

@@ -75,7 +75,7 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
         return out;
     }
     const double etp = std::max(c.expertTp, 1);
-    const double copies = static_cast<double>(m.moe.topK) * (c.capacityFactor > 0 ? c.capacityFactor : 1.0);
+    const double copies = static_cast<double>(m.moe.topK) * c.expertRankLoad;
     out.mlp = (2.0 * sb * h + mask * sb * h) / replicated // MoE input and the dropout mask
         + 4.0 * sb * static_cast<double>(m.moe.experts) / replicated // router probabilities (FP32)
         + copies * sb * (2.0 * h + 2.0 * h) // permuted tokens and expert outputs

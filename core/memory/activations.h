@@ -50,7 +50,10 @@ struct ActivationConfig
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     bool flashAttention = true;
-    double capacityFactor = 0; // MoE; 0 = dropless
+    // MoE: the routed copies on the busiest EP rank over the mean (pipeline/moeload.h MoeLoad::rank): 1
+    // balanced, the capacity factor when one bounds (or pads) the experts, the measured skew's share. Every
+    // rank is sized for it: which rank the router loads most changes from step to step.
+    double expertRankLoad = 1;
 };
 
 struct LayerActivations

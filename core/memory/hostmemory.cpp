@@ -19,37 +19,59 @@
 
 namespace core {
 
+// The rank's share of the states that its data-parallel replicas hold alike (hostmemory.h).
+double checkpointStagingBytes(const Design& design, const RankShard& shard)
+{
+    if (design.workload.mode != Mode::Training || !switchOn(design, Switch::AsyncCheckpoint))
+        return 0;
+    const StateBytes bytes = frameworkStateBytes(design);
+    // DeepSpeed's FP32 gradient partition, which frameworkStateBytes counts with the optimizer.
+    const double gradientPartition = frameworkProfile(design).fp32GradientPartition ? 4.0 : 0.0;
+    const ParallelLayout& l = design.layout;
+    return (shard.dense / denseReplicas(l) + shard.expert / expertReplicas(l))
+        * (bytes.weights + bytes.optimizer - gradientPartition);
+}
+
 namespace memoryroles {
 
 MemoryFigure hostFigure(const Design& design, const RankShard& shard, const RankStates& states)
 {
     const ParallelLayout& l = design.layout;
     Explanation why;
-    if (design.workload.offload == Offload::None) {
-        why.formula = "nothing offloaded: the model states stay on the GPU";
+    const FrameworkProfile& p = frameworkProfile(design);
+    const double staging = checkpointStagingBytes(design, shard);
+    if (design.workload.offload == Offload::None && staging <= 0) {
+        why.formula = "nothing offloaded: the model states stay on the GPU; checkpoints are written "
+                      "synchronously, a tensor at a time";
         return figure(0, std::move(why));
     }
-    const FrameworkProfile& p = frameworkProfile(design);
     const int stage = std::clamp(l.zeroStage, 0, 3);
     // DeepSpeed reduces the 16-bit gradients straight into the FP32 gradient partition on the host, which
     // its optimizer bytes already count: what leaves the GPU of them lands nowhere else.
     const double gradients = p.fp32GradientPartition ? 0.0 : states.moved.gradients;
     const double partition = shard.dense / denseShardGroup(l) + shard.expert / expertShardGroup(l);
-    const double pinned = stage == 1 || stage == 2 ? p.offloadPinnedParameterBytes * partition : 0.0;
+    const bool offloading = design.workload.offload != Offload::None;
+    const double pinned
+        = offloading && (stage == 1 || stage == 2) ? p.offloadPinnedParameterBytes * partition : 0.0;
     why.formula = "offloaded optimizer states + offloaded gradients + offloaded parameters + pinned buffer "
-                  "(bytes per parameter × the rank's partition)";
+                  "(bytes per parameter × the rank's partition) + checkpoint staging";
     why.input("optimizer states on the host", states.moved.optimizer, "bytes")
         .input("gradients on the host", gradients, "bytes")
         .input("parameters on the host", states.moved.weights, "bytes")
         .input("parameters of the rank's partition (Ψ_rank ÷ N)", partition)
         .input("pinned buffer bytes per parameter (ZeRO-1/2)",
-               stage == 1 || stage == 2 ? p.offloadPinnedParameterBytes : 0.0, "bytes");
+               offloading && (stage == 1 || stage == 2) ? p.offloadPinnedParameterBytes : 0.0, "bytes")
+        .input("checkpoint staging (asynchronous save: the rank's share of parameters and optimizer states)",
+               staging, "bytes");
     why.source = p.name + ": " + p.hostSource;
+    if (staging > 0)
+        why.source += "; " + switchExplanation(design, Switch::AsyncCheckpoint);
     if (p.fp32GradientPartition && states.moved.gradients > 0)
         why.note
             = "The 16-bit gradients that leave the GPU are reduced into the FP32 gradient partition on the "
               "host, which the optimizer states count.";
-    return figure(states.moved.optimizer + gradients + states.moved.weights + pinned, std::move(why));
+    return figure(states.moved.optimizer + gradients + states.moved.weights + pinned + staging,
+                  std::move(why));
 }
 
 } // namespace memoryroles
@@ -187,7 +209,12 @@ HostMemory computeHostMemory(const Design& design, const std::vector<RankInfo>& 
         .input("RAM of the node (0: not known)", ram, "bytes");
     why.source = cluster.hostMemoryBytes > 0 ? std::string("the cluster's hostMemoryBytes")
                                              : "the GPUs' reference system (resources/presets/gpus.json)";
-    why.note = "The steady state of a training step, without the loading peak (docs/frameworks.md).";
+    const bool staging = checkpointStagingBytes(design, rankShard(design, 0)) > 0;
+    out.checkpointStaging = staging;
+    why.note = staging
+        ? "The steady state of a training step with the staging of an asynchronous checkpoint, "
+          "without the loading peak (docs/frameworks.md)."
+        : "The steady state of a training step, without the loading peak (docs/frameworks.md).";
     const int gpusPerNode
         = cluster.nodes[fullest].gpus.empty() ? 0 : static_cast<int>(cluster.nodes[fullest].gpus.size());
     if (const double estimate = cluster.isUniform()
@@ -199,9 +226,11 @@ HostMemory computeHostMemory(const Design& design, const std::vector<RankInfo>& 
             + " per node: the load-time bound with its 1.5 buffer factor"
             + (design.layout.zeroStage >= 3 ? " (zero_init)." : ".");
 
+    // The warning points at what fills the RAM: the checkpoint staging when there is one, else the offload.
     if (out.nodesOver > 0)
         out.diagnostics.push_back(makeDiagnostic(
-            diag::kHostMemory, "/workload/offload",
+            staging ? diag::kHostMemoryCheckpoint : diag::kHostMemory,
+            staging ? "/layout/asyncCheckpoint" : "/workload/offload",
             {nodeText(cluster, out.fullestNode), formatBytes(need[fullest]), std::to_string(gpus[fullest]),
              formatBytes(ram), std::to_string(out.nodesOver), std::to_string(nodeCount)}));
     return out;

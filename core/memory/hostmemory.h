@@ -14,9 +14,12 @@
 // DeepSpeed's published estimators are kept alongside as functions (deepSpeedZero2HostBytes,
 // deepSpeedZero3HostBytes) and named in the explanation of a DeepSpeed design (docs/frameworks.md).
 //
-// Not counted: checkpoint staging (torch.distributed.checkpoint's async_save and Megatron's --async-save
-// stage a CPU copy of the rank's state, but none of the profiles' defaults turns it on and the design
-// has no switch for it), the operating system, data loaders and NCCL's host buffers.
+// Checkpoint saving: written synchronously (torch.save, DCP's save, Megatron without --async-save) a
+// checkpoint passes through host memory a tensor at a time; asynchronously (layout.asyncCheckpoint) the
+// rank first copies its whole share to host memory and writes it from there while training goes on
+// (checkpointStagingBytes), which the figure adds: it is held when a save starts, on every node at once.
+//
+// Not counted: the operating system, data loaders and NCCL's host buffers.
 
 #include "base/diagnostic.h"
 #include "base/explanation.h"
@@ -33,6 +36,13 @@ struct Design;
 struct MemoryReport;
 struct RankInfo;
 struct RankRoles;
+struct RankShard;
+
+// The bytes an asynchronous checkpoint stages on the host for a rank holding `shard` (modelshard.h): its
+// parameters at their training dtype and the optimizer's master weights and moments, the states that
+// data-parallel replicas share split over them (Megatron-LM --ckpt-fully-parallel-save, on by default;
+// PyTorch DCP's dedup_replicated_tensors), without gradients; 0 when the design saves synchronously.
+double checkpointStagingBytes(const Design& design, const RankShard& shard);
 
 // Nodes with the same need and the same RAM.
 struct HostMemoryGroup
@@ -49,6 +59,7 @@ struct HostMemory
     std::vector<HostMemoryGroup> groups; // the largest need first, then the smallest RAM
     int fullestNode = -1; // the node index with the largest need over its RAM (or the largest need)
     int nodesOver = 0; // nodes whose need exceeds their RAM
+    bool checkpointStaging = false; // the need holds an asynchronous checkpoint's staging
     Explanation explanation; // of one GPU's share and the fullest node's sum
     std::vector<Diagnostic> diagnostics;
 

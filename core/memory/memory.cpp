@@ -88,7 +88,9 @@ StateBytes frameworkStateBytes(const Design& design)
     const FrameworkProfile& p = frameworkProfile(design);
     if (p.fp32Parameters) // the FP32 parameters are the master weights: the optimizer keeps its moments only
         bytes = {4, 4, bytes.optimizer - 4};
-    if (p.gradientBytes > 0)
+    // Megatron-LM's FP32 main gradients: BF16 forces accumulate_allreduce_grads_in_fp32, FP16 does not
+    // (megatron/training/arguments.py).
+    if (p.gradientBytes > 0 && w.precision != Precision::Fp16Mixed)
         bytes.gradients = p.gradientBytes;
     if (p.fp32GradientPartition)
         bytes.optimizer += 4;
@@ -101,6 +103,7 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
     const double moments = optimizer == Optimizer::SgdMomentum ? 4.0 : 8.0;
     switch (precision) {
     case Precision::Bf16Mixed:
+    case Precision::Fp16Mixed:
         return {2, 2, 4 + moments}; // ZeRO: 16-bit weights and gradients, FP32 master + moments
     case Precision::MegatronBf16:
         return {2, 4, 4 + moments}; // Megatron: FP32 main gradients (dist_optimizer.md: 18)

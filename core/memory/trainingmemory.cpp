@@ -7,6 +7,7 @@
 #include "framework/frameworkprofile.h"
 #include "memory/activations.h"
 #include "memory/memoryroles.h"
+#include "pipeline/moeload.h"
 
 #include <algorithm>
 
@@ -142,7 +143,7 @@ ActivationConfig activationConfig(const Design& d)
     config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
     config.recompute = l.recompute;
     config.flashAttention = w.flashAttention;
-    config.capacityFactor = w.moeCapacityFactor;
+    config.expertRankLoad = moeLoad(d).rank;
     return config;
 }
 
@@ -185,6 +186,11 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
         .input(MW_TR_NOOP("Explanations", "h (hidden size)"), h)
         .input(MW_TR_NOOP("Explanations", "a (attention heads)"), m.heads)
         .input(MW_TR_NOOP("Explanations", "t (TP)"), t);
+    if (shard.moeLayers > 0)
+        actWhy.input(MW_TR_NOOP("Explanations",
+                                "routed tokens of the busiest EP rank over the mean (capacity factor or "
+                                "measured skew)"),
+                     config.expertRankLoad);
     actWhy.source = std::string(kKorthikantiSource) + "; in-flight micro-batches from the "
         + std::string(enumName(l.schedule)) + " schedule (" + inFlightSource(l.schedule) + ")";
     if (l.recompute == Recompute::Full)

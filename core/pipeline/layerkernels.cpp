@@ -177,7 +177,9 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : l.tp();
     config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
     config.flashAttention = design.workload.flashAttention;
-    config.capacityFactor = design.workload.moeCapacityFactor;
+    // The routed copies at the capacity's bound, as moeRoutedCopyBytes counts them (the skew of the busiest
+    // rank is the permutation's and the expert GEMMs', priced with k.load).
+    config.expertRankLoad = design.workload.moeCapacityFactor > 0 ? design.workload.moeCapacityFactor : 1.0;
     const bool moeLayer = model.isMoeLayer(layer);
     const LayerActivations saved = layerActivationBytes(model, moeLayer, config);
     const double tokens = config.tokens * config.microBatch;

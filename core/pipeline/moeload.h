@@ -19,7 +19,8 @@
 // measurement the router is taken as balanced (s = 1), the state its load-balancing loss (Switch §2.2) or
 // DeepSeek-V3's bias-based balancing (technical report §2.1.2) drives it to: a designer who has measured
 // the skew sets it. The expert GEMMs and the dispatch and combine all-to-alls of the busiest rank are
-// priced at its tokens.
+// priced at its tokens, and every rank's activation memory holds that many routed copies
+// (memory/activations.h expertRankLoad).
 //
 // Permutation (bytes of one micro-batch on one rank; T tokens of h values of v bytes, k·c copies of each
 // routed, A = T·k·c·h·v the routed copies, X = T·h·v the layer's tokens; c = 1 when dropless):

@@ -252,7 +252,7 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     const std::span<const int> dp = groupOf(placed, Dim::Dp, global);
     out.dataParallelRanks = static_cast<int>(dp.size());
     out.reduction = design.layout.zeroStage == 0 ? CollectiveOp::AllReduce : CollectiveOp::ReduceScatter;
-    const double gradBytes = gradientBytesPerElement(design.workload.precision);
+    const double gradBytes = gradientBytesPerElement(design);
     const std::vector<PipelineOp>& ops = timeline.ranks[static_cast<std::size_t>(pipelineRank)].ops;
     out.backwardEnd = timeline.ranks[static_cast<std::size_t>(pipelineRank)].lastEnd;
 
@@ -383,7 +383,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     const int global = pipelines.front()[static_cast<std::size_t>(pipelineRank)];
     out.shardRanks = static_cast<int>(shardGroupOf(design, placed, global).size());
     const GroupLinks links = shardGroupLinks(design, placed, global);
-    const double gradBytes = gradientBytesPerElement(design.workload.precision);
+    const double gradBytes = gradientBytesPerElement(design);
     auto gather = [&](double params) {
         return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks,
                                  params * activationBytesPerElement(design.workload.precision), links);

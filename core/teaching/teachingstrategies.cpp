@@ -2,6 +2,7 @@
 #include "teaching/teachingstrategies.h"
 
 #include "comm/commvolume.h"
+#include "comm/groupcollective.h"
 #include "design/designio.h"
 #include "evaluate.h"
 #include "framework/frameworkswitches.h"
@@ -231,8 +232,8 @@ std::vector<PhaseCollective> phaseCollectives(const Design& design, Strategy str
 {
     using Op = CollectiveOp;
     std::vector<PhaseCollective> list;
-    const StateBytes stateBytes
-        = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    StateBytes stateBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    stateBytes.gradients = gradientBytesPerElement(design); // reduced as the framework keeps them
     const ParallelLayout& l = design.layout;
     const ModelArchitecture& m = design.model;
     const double microBatches = static_cast<double>(evaluatedMicroBatches);

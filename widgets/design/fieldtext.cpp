@@ -118,6 +118,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Gradient sync every micro-batch");
     case Field::OverlapMoeAllToAll:
         return QCoreApplication::translate("FieldText", "Overlap expert all-to-all");
+    case Field::AsyncCheckpoint:
+        return QCoreApplication::translate("FieldText", "Asynchronous checkpoint");
     default:
         return {};
     }
@@ -229,6 +231,12 @@ QString fieldToolTip(Field field)
             "FieldText",
             "Megatron-Core --overlap-moe-expert-parallel-comm: the expert all-to-all runs under the dense "
             "computation of the layer, up to that computation's time.");
+    case Field::AsyncCheckpoint:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --async-save, torchtitan's async_mode \"async\": each rank copies its share of the "
+            "parameters and optimizer states to host memory and writes the checkpoint from there while "
+            "training goes on. The host memory it needs is in the Memory tab.");
     default:
         return {};
     }

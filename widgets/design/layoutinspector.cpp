@@ -366,6 +366,7 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("Megatron BF16, FP32 gradients (2 + 4 + 12 bytes)"), name(core::Precision::MegatronBf16));
         add(tr("FP32"), name(core::Precision::Fp32));
         add(tr("FP8 weights"), name(core::Precision::Fp8));
+        add(tr("FP16 mixed, loss scaling (16-bit gradients)"), name(core::Precision::Fp16Mixed));
         break;
     case Choices::Optimizer:
         add(tr("Adam"), name(core::Optimizer::Adam));
@@ -587,6 +588,7 @@ void LayoutInspector::showValues()
                   training && (design.layout.zeroStage == 1 || design.layout.zeroStage == 2));
     setRowVisible(Field::GradientSyncEveryMicroBatch, training && design.layout.zeroStage == 3);
     setRowVisible(Field::OverlapMoeAllToAll, training && design.layout.ep() > 1);
+    setRowVisible(Field::AsyncCheckpoint, training);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);
     setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);

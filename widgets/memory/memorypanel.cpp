@@ -223,9 +223,13 @@ QString MemoryPanel::hostMemoryText(const core::MemoryReport& memory)
     const QString ram = g.ramBytes > 0 ? bytesText(g.ramBytes) : tr("unknown RAM");
     if (g.needBytes <= 0)
         return tr("Host memory per node: nothing offloaded (%1 per node).").arg(ram);
-    QString text = tr("Host memory per node: <a href='hostMemory'><b>%1</b></a> of %2 (offloaded states and "
-                      "pinned buffers).")
-                       .arg(bytesText(g.needBytes), ram);
+    QString text = host.checkpointStaging
+        ? tr("Host memory per node: <a href='hostMemory'><b>%1</b></a> of %2 (the asynchronous checkpoint's "
+             "staging, and offloaded states with their pinned buffers).")
+              .arg(bytesText(g.needBytes), ram)
+        : tr("Host memory per node: <a href='hostMemory'><b>%1</b></a> of %2 (offloaded states and "
+             "pinned buffers).")
+              .arg(bytesText(g.needBytes), ram);
     if (!host.fits())
         text += QStringLiteral(" <span style='color:%1'><b>%2</b></span>")
                     .arg(palette::overCapacity.name(),

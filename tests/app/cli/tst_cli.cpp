@@ -289,6 +289,14 @@ void TestCli::fileWithOverrides()
     QVERIFY(hasCode(runJson({"evaluate", "--example", "mixtral-8x7b-ep8", "--overlap-moe-a2a", "--json"}),
                     "framework-switch")
             == false);
+    // --async-checkpoint: the node's host memory holds the checkpoint staging (FSDP2: 12 bytes per
+    // parameter of the replica the node holds); DeepSpeed has no such switch.
+    const Json staged = runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--async-checkpoint", "--json"});
+    const double need = staged["memory"]["host"]["groups"][0]["needBytes"].get<double>();
+    QVERIFY2(need > 12 * 8.0e9 && need < 12 * 8.1e9, qPrintable(QString::number(need)));
+    QVERIFY(hasCode(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--framework", "deepspeed", "--zero",
+                             "2", "--async-checkpoint", "--json"}),
+                    "framework-switch"));
 }
 
 void TestCli::unreadableFileAsJson()

@@ -76,6 +76,7 @@ FieldValue otherValue(const core::Design& design, Field field)
     case Field::OverlapParamGather:
     case Field::GradientSyncEveryMicroBatch:
     case Field::OverlapMoeAllToAll:
+    case Field::AsyncCheckpoint:
         return FieldValue{true};
     default:
         return current;

@@ -151,9 +151,14 @@ void TestGroupCollective::messageSizes_data()
     // top-2).
     QTest::newRow("hand-worked EP dispatch") << "mixtral-8x7b-ep8"
                                              << "{}" << ep << a2a << 67108864.0;
-    // FP32 gradients (Megatron's main_grad) double the DP message of BF16 gradients.
-    QTest::newRow("teaching DDP gradients, BF16") << "teaching-4gpu"
-                                                  << R"({"layout": {"zeroStage": 0}})" << dp << ar << -2.0;
+    // Megatron-Core (Auto's framework for TP 2) reduces FP32 main_grad with BF16, which forces
+    // accumulate_allreduce_grads_in_fp32 (arguments.py), and 16-bit gradients with FP16.
+    QTest::newRow("teaching DDP gradients, BF16: FP32 main grads")
+        << "teaching-4gpu"
+        << R"({"layout": {"zeroStage": 0}})" << dp << ar << -4.0;
+    QTest::newRow("teaching DDP gradients, FP16")
+        << "teaching-4gpu"
+        << R"({"workload": {"precision": "fp16-mixed"}, "layout": {"zeroStage": 0}})" << dp << ar << -2.0;
     QTest::newRow("teaching DDP gradients, FP32 main grads")
         << "teaching-4gpu"
         << R"({"workload": {"precision": "megatron-bf16"}, "layout": {"zeroStage": 0}})" << dp << ar << -4.0;

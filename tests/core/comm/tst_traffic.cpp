@@ -76,16 +76,18 @@ void TestTraffic::articleExample_data()
     //   16,777,216 × 64 = 824,633,720,832 B. PP neighbours are 128 ranks = 16 nodes apart: fabric only.
     QTest::newRow("512 GPUs: PP crosses the fabric")
         << Dim::Pp << 2147483648.0 << 824633720832.0 << 0.0 << 1.0 << 4 << 128;
-    // DP (ZeRO-1: reduce-scatter of gradients + all-gather of weights = 2(N−1)/N·Ψ·e) over the
-    //   ranks holding the same parameters, DP × CP = 16. Ψ per rank (TP=8, 20 layers):
+    // DP (ZeRO-1: reduce-scatter of gradients + all-gather of weights = (N−1)/N·Ψ·(e_g + e)) over the
+    //   ranks holding the same parameters, DP × CP = 16; Megatron-Core (Auto's framework) reduces its FP32
+    //   main gradients, e_g = 4 (BF16 forces accumulate_allreduce_grads_in_fp32), and gathers BF16
+    //   weights, e = 2. Ψ per rank (TP=8, 20 layers):
     //   layer = (2·8192² + 2·8192·1024 + 3·8192·28672)/8 + 2·8192 = 106,971,136;
     //   embedding/output shard = 129,024 (vocab padded to 128·8) · 8192 / 8 = 132,120,576; final norm 8192.
     //   first stage 2,271,543,296; middle 2,139,422,720; last 2,271,551,488.
-    //   Busiest (last stage): 2 · 15/16 · 2,271,551,488 · 2 = 8,518,318,080 B.
-    //   All: 128 GPUs per stage × 3.75 × (2,271,543,296 + 2 · 2,139,422,720 + 2,271,551,488)
-    //   = 4,234,531,307,520 B. The 16 ranks tp + 8k (+128·pp) sit on 16 different nodes.
+    //   Busiest (last stage): 15/16 · 2,271,551,488 · (4 + 2) = 12,777,477,120 B.
+    //   All: 128 GPUs per stage × 5.625 × (2,271,543,296 + 2 · 2,139,422,720 + 2,271,551,488)
+    //   = 6,351,796,961,280 B. The 16 ranks tp + 8k (+128·pp) sit on 16 different nodes.
     QTest::newRow("512 GPUs: DP crosses the fabric")
-        << Dim::Dp << 8518318080.0 << 4234531307520.0 << 0.0 << 1.0 << 16 << 32;
+        << Dim::Dp << 12777477120.0 << 6351796961280.0 << 0.0 << 1.0 << 16 << 32;
     // CP (ring attention: 3(CP−1) KV blocks per layer per micro-batch):
     //   block = 2 · 8192 · 1 · (8 KV heads / 8) · 128 · 2 = 4,194,304 B; per layer 9 · 4,194,304 =
     //   37,748,736; × 20 × 64 = 48,318,382,080 B per GPU; × 512 = 24,739,011,624,960 B. Ranks tp + 8·cp sit
@@ -127,9 +129,9 @@ void TestTraffic::articleLinkTotals()
     const Evaluation e = evaluate(testing::example("seed-70b-32k-512gpu"));
     const TrafficReport& t = trafficOf(e);
     // NVLink carries TP alone; the fabric carries PP + DP + CP (the rows above):
-    // 824,633,720,832 + 4,234,531,307,520 + 24,739,011,624,960 = 29,798,176,653,312 B per step.
+    // 824,633,720,832 + 6,351,796,961,280 + 24,739,011,624,960 = 31,915,442,307,072 B per step.
     QCOMPARE(t.bytesOn(LinkClass::NvLink), 615726511554560.0);
-    QCOMPARE(t.bytesOn(LinkClass::Fabric), 29798176653312.0);
+    QCOMPARE(t.bytesOn(LinkClass::Fabric), 31915442307072.0);
     QCOMPARE(t.bytesOn(LinkClass::Pcie), 0.0);
 }
 
@@ -141,7 +143,7 @@ void TestTraffic::articleJson()
     const Json& traffic = out["traffic"];
     COMPARE_JSON(traffic["microBatches"], Json(64));
     COMPARE_JSON(traffic["linkBytes"], Json::parse(R"({"nvlink": 615726511554560, "pcie": 0,
-                                                        "fabric": 29798176653312})"));
+                                                        "fabric": 31915442307072})"));
     const Json& tp = traffic["dimensions"]["tp"];
     COMPARE_JSON(tp["crosses"], Json::parse(R"(["nvlink"])"));
     COMPARE_JSON(tp["bytesPerGpu"], Json(std::int64_t{1202590842880}));
@@ -224,10 +226,16 @@ void TestTraffic::zeroStagesAndPrecision_data()
 {
     QTest::addColumn<QString>("patch");
     QTest::addColumn<double>("ratio");
-    QTest::newRow("ZeRO-0 (DDP) = ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 0}})") << 1.0;
+    // ZeRO-1 moves (N−1)/N·Ψ·(4 + 2): FP32 gradients reduce-scattered, BF16 weights gathered.
+    // DDP all-reduces the FP32 gradients: 2(N−1)/N·Ψ·4, 4/3 of it.
+    QTest::newRow("ZeRO-0 (DDP) = 4/3 × ZeRO-1")
+        << QStringLiteral(R"({"layout": {"zeroStage": 0}})") << 4.0 / 3;
     QTest::newRow("ZeRO-2 = ZeRO-1") << QStringLiteral(R"({"layout": {"zeroStage": 2}})") << 1.0;
-    QTest::newRow("Megatron FP32 gradients = 1.5 ×")
-        << QStringLiteral(R"({"workload": {"precision": "megatron-bf16"}})") << 1.5;
+    QTest::newRow("megatron-bf16 = bf16-mixed under Megatron-Core")
+        << QStringLiteral(R"({"workload": {"precision": "megatron-bf16"}})") << 1.0;
+    // FP16 gradients stay 16-bit in Megatron-LM: (2 + 2) / (4 + 2).
+    QTest::newRow("FP16 = 2/3 ×") << QStringLiteral(R"({"workload": {"precision": "fp16-mixed"}})")
+                                  << 2.0 / 3;
 }
 
 void TestTraffic::zeroStagesAndPrecision()
@@ -237,7 +245,7 @@ void TestTraffic::zeroStagesAndPrecision()
     const LoadResult loaded = testing::patched("seed-70b-32k-512gpu", patch.toUtf8().constData());
     QVERIFY(loaded.design);
     const double dp = trafficOf(evaluate(*loaded.design)).of(Dim::Dp).bytesPerGpu;
-    QCOMPARE(dp, 8518318080.0 * ratio);
+    QCOMPARE(dp, 12777477120.0 * ratio);
 }
 
 // Mixtral 8x7B, EP=8 inside each node (the example): T = 4096 tokens per GPU, top-2, h = 4096, e = 2 →
@@ -245,21 +253,22 @@ void TestTraffic::zeroStagesAndPrecision()
 // × 4 all-to-alls × 32 MoE layers × 8 micro-batches (256 / (DP 4 × EP 8)) = 60,129,542,144 B per GPU.
 // ZeRO-3 as FSDP2 runs it (docs/communication-volume.md), on the FSDP example: 8 GPUs, global batch 64,
 // micro-batch 1, so 8 micro-batches per step. Each micro-batch gathers the parameters (twice when resharding
-// after forward) and reduce-scatters the gradients, unless gradient sync waits for the last; ZeRO-1's
-// reduce-scatter and all-gather are each half of its volume, and ZeRO-3 sends 1.5× ZeRO-1 per pass (ZeRO
-// paper §7).
+// after forward) and reduce-scatters the gradients, unless gradient sync waits for the last. In units of
+// u = (N−1)/N·Ψ: ZeRO-1 (DeepSpeed, Auto's framework at ZeRO-1, 16-bit gradients) reduce-scatters 2u and
+// gathers 2u bytes, 4u; FSDP2 gathers BF16 parameters, 2u each, and reduce-scatters in reduce_dtype FP32,
+// 4u (torchtitan's mixed_precision_reduce).
 void TestTraffic::fsdpCadence_data()
 {
     QTest::addColumn<QString>("patch");
     QTest::addColumn<double>("ratio");
-    QTest::newRow("the example (reshard, sync each) = 8 × 1.5 × ZeRO-1") << QStringLiteral("{}") << 12.0;
-    QTest::newRow("without reshard = 8 × ZeRO-1")
-        << QStringLiteral(R"({"layout": {"reshardAfterForward": false}})") << 8.0;
-    QTest::newRow("gathered all step = ZeRO-1") << QStringLiteral(
+    QTest::newRow("the example (reshard, sync each) = 8 × (2 + 2 + 4) / 4") << QStringLiteral("{}") << 16.0;
+    QTest::newRow("without reshard = 8 × (2 + 4) / 4")
+        << QStringLiteral(R"({"layout": {"reshardAfterForward": false}})") << 12.0;
+    QTest::newRow("gathered all step = (2 + 4) / 4") << QStringLiteral(
         R"({"layout": {"reshardAfterForward": false, "gradientSyncEveryMicroBatch": false}})")
-                                                << 1.0;
-    QTest::newRow("sync on the last = 0.5 + 2 × 8 × 0.5")
-        << QStringLiteral(R"({"layout": {"gradientSyncEveryMicroBatch": false}})") << 8.5;
+                                                     << 1.5;
+    QTest::newRow("sync on the last = (16 × 2 + 4) / 4")
+        << QStringLiteral(R"({"layout": {"gradientSyncEveryMicroBatch": false}})") << 9.0;
 }
 
 void TestTraffic::fsdpCadence()

@@ -4,6 +4,7 @@
 // and a vLLM start-up log's KV-cache budget. Each row names its source.
 
 #include "base/units.h"
+#include "comm/groupcollective.h"
 #include "design/designio.h"
 #include "evaluate.h"
 #include "framework/frameworkprofile.h"
@@ -402,9 +403,13 @@ private slots:
             << int(Framework::MegatronCore) << int(Schedule::Interleaved) << 4 << "";
         QTest::newRow("DeepSpeed, 1F1B: runs it")
             << int(Framework::DeepSpeed) << int(Schedule::OneFOneB) << 4 << "";
-        QTest::newRow("Auto, DualPipe: modelled")
-            << int(Framework::Auto) << int(Schedule::DualPipe) << 4 << "";
-        QTest::newRow("Auto, ZB-V: modelled") << int(Framework::Auto) << int(Schedule::ZbV) << 4 << "";
+        // Auto models them, and says which framework would run them (an info, framework-schedule-auto).
+        QTest::newRow("Auto, DualPipe: modelled") << int(Framework::Auto) << int(Schedule::DualPipe) << 4
+                                                  << "no framework Meshwright knows runs it";
+        QTest::newRow("Auto, ZB-V: modelled") << int(Framework::Auto) << int(Schedule::ZbV) << 4
+                                              << "Frameworks that run it: PyTorch FSDP2 / DDP.";
+        QTest::newRow("Auto, interleaved: Megatron-Core runs it")
+            << int(Framework::Auto) << int(Schedule::Interleaved) << 4 << "";
         QTest::newRow("Megatron-Core, ZB-H1 without PP: schedule-without-pp's")
             << int(Framework::MegatronCore) << int(Schedule::ZbH1) << 1 << "";
     }
@@ -427,20 +432,65 @@ private slots:
         d.layout.setDegree(Dim::Dp, 8 / pp);
         d.workload.globalBatch = 16 * (8 / pp);
         const Evaluation e = evaluate(d);
+        const bool automatic = d.layout.framework == Framework::Auto;
         std::vector<Diagnostic> found;
         for (const Diagnostic& diagnostic : e.diagnostics)
-            if (diagnostic.code == "framework-schedule")
+            if (diagnostic.code == "framework-schedule" || diagnostic.code == "framework-schedule-auto")
                 found.push_back(diagnostic);
         if (names.isEmpty()) {
             QVERIFY2(found.empty(), testing::describe(e.diagnostics).toUtf8());
             return;
         }
         QCOMPARE(found.size(), std::size_t(1));
-        QCOMPARE(found.front().severity, Severity::Error);
+        QCOMPARE(found.front().code,
+                 std::string(automatic ? "framework-schedule-auto" : "framework-schedule"));
+        QCOMPARE(found.front().severity, automatic ? Severity::Info : Severity::Error);
         QCOMPARE(found.front().path, std::string("/layout/schedule"));
         QVERIFY2(QString::fromStdString(found.front().message()).contains(names),
                  found.front().message().c_str());
-        QVERIFY(!e.schedule); // an error: no timeline for a layout the framework cannot run
+        // An error leaves no timeline for a layout the framework cannot run; Auto models it.
+        QCOMPARE(e.schedule != nullptr, automatic);
+    }
+
+    // The data-parallel reduction moves the gradients in the dtype the framework keeps them: Megatron-LM's
+    // BF16 forces accumulate_allreduce_grads_in_fp32 (megatron/training/arguments.py) and its DDP reduces
+    // the FP32 main_grad buffer; FSDP2 reduce-scatters in reduce_dtype float32 (torchtitan's
+    // mixed_precision_reduce default); DeepSpeed reduces the 16-bit gradients. Llama 3.1 8B, DP 8.
+    void gradientsReducedInTheirDtype_data()
+    {
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<double>("bytesPerElement");
+        QTest::newRow("Megatron-Core DDP, BF16")
+            << int(Framework::MegatronCore) << 0 << int(Precision::Bf16Mixed) << 4.0;
+        QTest::newRow("Megatron-Core distributed optimizer, BF16")
+            << int(Framework::MegatronCore) << 1 << int(Precision::Bf16Mixed) << 4.0;
+        QTest::newRow("FSDP2, reduce_dtype float32")
+            << int(Framework::Fsdp2) << 3 << int(Precision::Bf16Mixed) << 4.0;
+        QTest::newRow("DDP under autocast, FP32 gradients")
+            << int(Framework::Fsdp2) << 0 << int(Precision::Bf16Mixed) << 4.0;
+        QTest::newRow("DeepSpeed ZeRO-2, BF16")
+            << int(Framework::DeepSpeed) << 2 << int(Precision::Bf16Mixed) << 2.0;
+        QTest::newRow("DeepSpeed ZeRO-2, FP32")
+            << int(Framework::DeepSpeed) << 2 << int(Precision::Fp32) << 4.0;
+    }
+    void gradientsReducedInTheirDtype()
+    {
+        QFETCH(int, framework);
+        QFETCH(int, zero);
+        QFETCH(int, precision);
+        QFETCH(double, bytesPerElement);
+        Design d = testing::dataParallel(Framework(framework), zero, Offload::None);
+        d.workload.precision = Precision(precision);
+        QCOMPARE(gradientBytesPerElement(d), bytesPerElement);
+        const Evaluation e = evaluate(d);
+        // DDP of 8B does not fit 80 GB; its traffic is priced all the same.
+        QVERIFY2(e.valid() || e.failsOnlyInMemory(), testing::describe(e.diagnostics).toUtf8());
+        const GroupCollectiveResult dp = groupCollective(d, e, Dim::Dp, 0);
+        QVERIFY(dp.group);
+        QCOMPARE(dp.group->message.bytesPerElement, bytesPerElement);
+        QCOMPARE(dp.group->message.bytes, rankShard(d, 0).total() * bytesPerElement);
     }
 
     void json()

@@ -15,7 +15,7 @@
 #include "support/testdesigns.h"
 
 #include <QTest>
-
+#include <algorithm>
 #include <numeric>
 
 using namespace core;
@@ -66,6 +66,7 @@ private slots:
     void jsonKeysOnlyWhenSet();
     void fieldsSetAndClear();
     void launchFilesCarryTheSwitches();
+    void launchFilesCarryTheAsyncCheckpoint();
 };
 
 void TestFrameworkSwitches::defaults_data()
@@ -96,7 +97,15 @@ void TestFrameworkSwitches::defaults_data()
     // PyTorch 2.6 _fully_shard.py: requires_gradient_sync defaults to True.
     QTest::newRow("fsdp2 syncs every micro-batch (_fully_shard.py)")
         << Framework::Fsdp2 << 3 << Switch::GradientSyncEveryMicroBatch << true;
+    // Megatron-LM arguments.py --async-save (default None: off); torchtitan checkpoint.async_mode
+    // "disabled" (components/checkpoint.py).
+    QTest::newRow("megatron --async-save off (arguments.py)")
+        << Framework::MegatronCore << 1 << Switch::AsyncCheckpoint << false;
+    QTest::newRow("torchtitan async_mode disabled (checkpoint.py)")
+        << Framework::Fsdp2 << 3 << Switch::AsyncCheckpoint << false;
     // Frameworks without the switch behave as the neutral default.
+    QTest::newRow("deepspeed saves synchronously")
+        << Framework::DeepSpeed << 2 << Switch::AsyncCheckpoint << false;
     QTest::newRow("fsdp2 has no parameter all-gather after the step")
         << Framework::Fsdp2 << 3 << Switch::OverlapParamGather << false;
 }
@@ -147,6 +156,12 @@ void TestFrameworkSwitches::impossibleCombinations_data()
     QTest::newRow("--no-ddp-overlap in DDP") << Framework::Fsdp2 << 0 << Switch::OverlapGradReduce << false << false;
     QTest::newRow("overlap_comm in DeepSpeed") << Framework::DeepSpeed << 2 << Switch::OverlapGradReduce << true
                                                << false;
+    QTest::newRow("asynchronous checkpoint in DeepSpeed")
+        << Framework::DeepSpeed << 2 << Switch::AsyncCheckpoint << true << true;
+    QTest::newRow("asynchronous checkpoint in Megatron-Core")
+        << Framework::MegatronCore << 0 << Switch::AsyncCheckpoint << true << false;
+    QTest::newRow("asynchronous checkpoint in FSDP2")
+        << Framework::Fsdp2 << 3 << Switch::AsyncCheckpoint << true << false;
     // Setting the default is never refused, whether the framework has the switch or not.
     QTest::newRow("default value of a missing switch")
         << Framework::DeepSpeed << 1 << Switch::OverlapParamGather << false << false;
@@ -446,6 +461,43 @@ void TestFrameworkSwitches::launchFilesCarryTheSwitches()
         LaunchFormat::DeepSpeed, launchConfig(dsDefault, evaluate(dsDefault), LaunchTarget::DeepSpeed).text, dsDefault);
     QVERIFY(plain.ok());
     QVERIFY(!plain.design->layout.overlapGradReduce); // the default stays the framework's
+}
+
+// Megatron-LM --async-save with the torch_dist format it needs (arguments.py); torchtitan's [checkpoint]
+// async_mode (job_config.py); Accelerate has no checkpoint keys and says so. Each reads back.
+void TestFrameworkSwitches::launchFilesCarryTheAsyncCheckpoint()
+{
+    Design d = dataParallel(Framework::MegatronCore, 1);
+    d.layout.asyncCheckpoint = true;
+    const std::string script = launchConfig(d, evaluate(d), LaunchTarget::Megatron).text;
+    const auto words = testing::shellWords(script).value();
+    QVERIFY(testing::hasWord(words, "--async-save"));
+    QVERIFY(testing::hasWord(words, "torch_dist"));
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, script, d);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    for (const std::string& unused : back.unusedSettings) // --ckpt-format is --async-save's
+        QVERIFY2(unused.find("ckpt") == std::string::npos, unused.c_str());
+    QCOMPARE(back.design->layout.asyncCheckpoint, std::optional<bool>{true});
+    Design plain = dataParallel(Framework::MegatronCore, 1);
+    const LaunchImport plainBack = importLaunch(
+        LaunchFormat::Megatron, launchConfig(plain, evaluate(plain), LaunchTarget::Megatron).text, plain);
+    QVERIFY(plainBack.ok());
+    QVERIFY(!plainBack.design->layout.asyncCheckpoint);
+
+    Design titan = dataParallel(Framework::Fsdp2, 3);
+    titan.layout.asyncCheckpoint = true;
+    const std::string toml = launchConfig(titan, evaluate(titan), LaunchTarget::Torchtitan).text;
+    QVERIFY2(toml.find("[checkpoint]") != std::string::npos
+                 && toml.find("async_mode = \"async\"") != std::string::npos,
+             toml.c_str());
+    const LaunchImport titanBack = importLaunch(LaunchFormat::Torchtitan, toml, titan);
+    QVERIFY2(titanBack.ok(), qPrintable(testing::describe(titanBack.diagnostics)));
+    QCOMPARE(titanBack.design->layout.asyncCheckpoint, std::optional<bool>{true});
+
+    const LaunchConfig accelerate = launchConfig(titan, evaluate(titan), LaunchTarget::Accelerate);
+    QVERIFY(accelerate.ok());
+    QVERIFY(std::any_of(accelerate.notes.begin(), accelerate.notes.end(),
+                        [](const Diagnostic& n) { return n.path == "/layout/asyncCheckpoint"; }));
 }
 
 QTEST_APPLESS_MAIN(TestFrameworkSwitches)

@@ -368,6 +368,9 @@ void TestLaunchConfig::approximations_data()
     QTest::newRow("Megatron ZeRO-2") << "default"
                                      << R"({"layout": {"zeroStage": 2}})" << LaunchTarget::Megatron
                                      << "export-zero-stage";
+    QTest::newRow("torchtitan FP16 (job_config.py: bfloat16 or float32)")
+        << "fsdp-1node-8gpu"
+        << R"({"workload": {"precision": "fp16-mixed"}})" << LaunchTarget::Torchtitan << "export-precision";
     QTest::newRow("Accelerate selective") << "teaching-4gpu"
                                           << "{}" << LaunchTarget::Accelerate << "export-recompute";
     QTest::newRow("Accelerate SP") << "teaching-4gpu"

@@ -14,6 +14,7 @@
 #include "support/testdesigns.h"
 
 #include <QTest>
+#include <cmath>
 
 using namespace core;
 
@@ -203,6 +204,86 @@ private slots:
         if (pcie.memory && pcie.memory->host)
             QCOMPARE(pcie.memory->host->groups.front().ramBytes, 0.0);
         QVERIFY(!find(pcie.diagnostics, diag::kHostMemory.code));
+    }
+
+    // An asynchronous checkpoint stages each rank's share of the parameters and optimizer states: Megatron-LM
+    // FileSystemWriterAsync.preload_tensors (core/dist_checkpointing/strategies/filesystem_async.py) with
+    // --ckpt-fully-parallel-save splitting the replicated states over DP; PyTorch DCP async_save with
+    // dedup_replicated_tensors. Per node of 8 GPUs holding one replica of Llama 3.1 8B (Ψ): the framework's
+    // weight and optimizer bytes per parameter (Megatron BF16 2 + 12, FSDP2 4 + 8), plus what offload keeps.
+    void checkpointStaging_data()
+    {
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<int>("offload");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<double>("bytesPerParameter"); // per node, × Ψ
+        const int megatron = int(Framework::MegatronCore), fsdp2 = int(Framework::Fsdp2);
+        QTest::newRow("Megatron-LM --async-save, DDP") << megatron << 0 << int(Offload::None) << 1 << 14.0;
+        QTest::newRow("Megatron-LM --async-save, distributed optimizer")
+            << megatron << 1 << int(Offload::None) << 1 << 14.0;
+        QTest::newRow("Megatron-LM --async-save, 2 nodes: half the replica each")
+            << megatron << 1 << int(Offload::None) << 2 << 7.0;
+        QTest::newRow("Megatron-LM --async-save and --optimizer-cpu-offload (12)")
+            << megatron << 1 << int(Offload::Cpu) << 1 << 26.0;
+        QTest::newRow("torchtitan async_mode async, FSDP2") << fsdp2 << 3 << int(Offload::None) << 1 << 12.0;
+        QTest::newRow("torchtitan async, CPUOffloadPolicy (16)")
+            << fsdp2 << 3 << int(Offload::CpuParameters) << 1 << 28.0;
+    }
+    void checkpointStaging()
+    {
+        QFETCH(int, framework);
+        QFETCH(int, zero);
+        QFETCH(int, offload);
+        QFETCH(int, nodes);
+        QFETCH(double, bytesPerParameter);
+        Design d = dataParallel(static_cast<Framework>(framework), zero, static_cast<Offload>(offload));
+        d.cluster = makeUniformCluster(nodes, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+        d.layout.setDegree(Dim::Dp, 8 * nodes);
+        d.workload.globalBatch = 8 * nodes;
+        const double psi = rankShard(d, 0).total(); // one replica, vocabulary padded as the framework pads
+        const auto needOf = [](const Evaluation& e) {
+            return e.memory && e.memory->host && !e.memory->host->groups.empty()
+                ? e.memory->host->groups.front().needBytes
+                : 0.0;
+        };
+        const double synchronous = needOf(evaluate(d));
+        d.layout.asyncCheckpoint = true;
+        const Evaluation e = evaluate(d);
+        // DDP keeps 18 bytes per parameter on every GPU: the layout may not fit, its host memory is priced.
+        QVERIFY2(e.valid() || e.failsOnlyInMemory(), testing::describe(e.diagnostics).toUtf8());
+        QCOMPARE(e.memory->host->groups.size(), std::size_t{1});
+        QVERIFY(std::abs(needOf(e) / (bytesPerParameter * psi) - 1) < 1e-9);
+        // The staging alone, from the function the explanation names.
+        const double staging = checkpointStagingBytes(d, rankShard(d, 0)) * 8;
+        QVERIFY(std::abs((synchronous + staging) / needOf(e) - 1) < 1e-9);
+        QVERIFY(staging > 0);
+    }
+
+    // The warning points at the switch that fills the RAM, and names the checkpoint; DeepSpeed 0.16 has no
+    // asynchronous save, so the switch is refused at its field; serving ignores it.
+    void checkpointStagingWarnsAndIsRefused()
+    {
+        Design d = dataParallel(Framework::MegatronCore, 1, Offload::None);
+        d.layout.asyncCheckpoint = true;
+        d.cluster.hostMemoryBytes = 64 * kGiB; // under 14 × 8.03 GB
+        const Evaluation e = evaluate(d);
+        const Diagnostic* warning = find(e.diagnostics, diag::kHostMemory.code);
+        QVERIFY(warning);
+        QCOMPARE(QString::fromStdString(warning->path), QString("/layout/asyncCheckpoint"));
+        QVERIFY2(QString::fromStdString(warning->message()).contains("asynchronous checkpoint"),
+                 warning->message().c_str());
+        d.layout.asyncCheckpoint = false;
+        QVERIFY(!find(evaluate(d).diagnostics, diag::kHostMemory.code));
+
+        Design deepSpeed = dataParallel(Framework::DeepSpeed, 2, Offload::None);
+        deepSpeed.layout.asyncCheckpoint = true;
+        const Evaluation refusedEvaluation = evaluate(deepSpeed);
+        const Diagnostic* refused = find(refusedEvaluation.diagnostics, diag::kFrameworkSwitch.code);
+        QVERIFY(refused);
+        QCOMPARE(QString::fromStdString(refused->path), QString("/layout/asyncCheckpoint"));
+        deepSpeed.layout.asyncCheckpoint = false; // its default, accepted
+        QVERIFY(!find(evaluate(deepSpeed).diagnostics, diag::kFrameworkSwitch.code));
     }
 
     // 16,384 nodes of one shape are one group, so that text and JSON stay small at 131,072 GPUs.

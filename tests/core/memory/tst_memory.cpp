@@ -144,6 +144,7 @@ private slots:
     void absurdModelsGiveMessages();
     void hsdpShardsInsideItsGroup();
     void moeActivationsScaleWithTopKAndCapacity();
+    void moeActivationsHoldTheBusiestRank();
     void kvHeadsReplicateBeyondTp();
     void zeroViewMatchesTheBars_data();
     void zeroViewMatchesTheBars();
@@ -649,17 +650,50 @@ void TestMemory::moeActivationsScaleWithTopKAndCapacity()
     ActivationConfig c;
     c.tokens = c.attendedTokens = 4096;
     const double dropless = layerActivationBytes(mixtral, true, c).mlp;
-    c.capacityFactor = 1.25;
+    c.expertRankLoad = 1.25;
     const double capped = layerActivationBytes(mixtral, true, c).mlp;
     ModelArchitecture top1 = mixtral;
     top1.moe.topK = 1;
-    c.capacityFactor = 0;
+    c.expertRankLoad = 1;
     const double single = layerActivationBytes(top1, true, c).mlp;
     // Each routed copy of a token keeps 2h + 2h + 6f bytes (gated expert, f = 14,336): top-2 keeps two,
     // a capacity factor of 1.25 makes room for a quarter more.
     const double perCopy = 4096.0 * (4 * 4096 + 6 * 14336);
     QCOMPARE(dropless - single, perCopy);
     QCOMPARE(capped - dropless, 0.5 * perCopy);
+}
+
+// Every rank holds the routed copies of the busiest EP rank (pipeline/moeload.h): with one local expert a
+// measured skew of 2 loads that rank as a capacity factor of 2 bounds it; with two local experts the
+// busiest expert's extra share is halved over its rank, 1 + (2 − 1) / 2 = 1.5 × the balanced copies.
+void TestMemory::moeActivationsHoldTheBusiestRank()
+{
+    Design d = testing::example("mixtral-8x7b-ep8");
+    d.layout.recompute = Recompute::None; // the example recomputes fully, keeping only each layer's input
+    const auto activations = [](const Design& design) {
+        const Evaluation e = evaluate(design);
+        if (!e.memory)
+            qFatal("no memory: %s", qPrintable(testing::describe(e.diagnostics)));
+        return bytesOf(e, 0, MemoryCategory::Activations);
+    };
+    d.workload.moeCapacityFactor = 0;
+    d.workload.moeExpertLoadSkew = 0;
+    const double balanced = activations(d);
+    d.workload.moeExpertLoadSkew = 2;
+    const double skewed = activations(d);
+    d.workload.moeExpertLoadSkew = 0;
+    d.workload.moeCapacityFactor = 2;
+    const double capped = activations(d);
+    QVERIFY(skewed > balanced);
+    QCOMPARE(skewed, capped);
+    // The routed copies' share of the growth: EP 4 (two local experts) grows by half as much.
+    d.workload.moeCapacityFactor = 0;
+    d.layout.setDegree(Dim::Ep, 4);
+    d.layout.setDegree(Dim::Dp, d.layout.dp() * 2);
+    const double balancedEp4 = activations(d);
+    d.workload.moeExpertLoadSkew = 2;
+    const double skewedEp4 = activations(d);
+    QVERIFY(std::abs((skewedEp4 - balancedEp4) / (skewed - balanced) - 0.5) < 1e-9);
 }
 
 // vLLM replicates KV heads when TP exceeds them; each rank then keeps one head's cache.

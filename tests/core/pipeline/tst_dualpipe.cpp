@@ -184,12 +184,13 @@ void TestDualPipe::badLayoutsAreLocatedErrors()
 // Every rank r holds model stages r and PP−1−r, and the two copies' gradients are summed between ranks r
 // and PP−1−r after the step (deepseek-ai/DualPipe examples/example_dualpipe.py: p0.grad += p1all[pp_size - 1
 // - rank]). An all-reduce of two ranks sends 2(2−1)/2 = 1× the buffer per rank (commvolume.h), so each
-// rank sends its whole gradients, BF16 (2 bytes), once per step. Llama 3.1 8B per layer: attention
+// rank sends its whole gradients once per step, 4 bytes each (Auto takes Megatron-Core for a pipeline, whose
+// BF16 training keeps and reduces FP32 main gradients). Llama 3.1 8B per layer: attention
 // 2·4096·4096 + 2·4096·1024 = 41,943,040, MLP 3·4096·14,336 = 176,160,768, norms 2·4096: 218,112,000.
 // Ranks 0 and 3 hold 16 layers (3,489,792,000), the embedding and the output head (128,256·4096 =
-// 525,336,576 each) and the final norm (4096): 4,540,469,248 → 9,080,938,496 bytes. Ranks 1 and 2 hold 16
-// layers: 6,979,584,000 bytes. The pipeline: 2 × 9,080,938,496 + 2 × 6,979,584,000 = 32,121,044,992 bytes
-// (twice the model's 8,030,261,248 parameters × 2 bytes). 1F1B keeps one copy: nothing to sum, and with
+// 525,336,576 each) and the final norm (4096): 4,540,469,248 → 18,161,876,992 bytes. Ranks 1 and 2 hold 16
+// layers: 13,959,168,000 bytes. The pipeline: 2 × 18,161,876,992 + 2 × 13,959,168,000 = 64,242,089,984
+// bytes (twice the model's 8,030,261,248 parameters × 4 bytes). 1F1B keeps one copy: nothing to sum, and with
 // DP 1 no data-parallel traffic at all.
 void TestDualPipe::stageCopyGradientsCrossTheLinks_data()
 {
@@ -199,9 +200,9 @@ void TestDualPipe::stageCopyGradientsCrossTheLinks_data()
     QTest::addColumn<double>("nvlinkBytes");
     QTest::addColumn<double>("bytesPerGpu");
     QTest::newRow("DualPipe, pairs across two nodes")
-        << int(Schedule::DualPipe) << 2 << 32121044992.0 << 0.0 << 9080938496.0;
+        << int(Schedule::DualPipe) << 2 << 64242089984.0 << 0.0 << 18161876992.0;
     QTest::newRow("DualPipe, all four on one node")
-        << int(Schedule::DualPipe) << 4 << 0.0 << 32121044992.0 << 9080938496.0;
+        << int(Schedule::DualPipe) << 4 << 0.0 << 64242089984.0 << 18161876992.0;
     QTest::newRow("1F1B, one copy: nothing") << int(Schedule::OneFOneB) << 2 << 0.0 << 0.0 << 0.0;
 }
 
@@ -224,7 +225,7 @@ void TestDualPipe::stageCopyGradientsCrossTheLinks()
 // The sum runs after each rank's last backward with nothing to hide it (the example calls it after
 // DualPipe.step() returns): the step grows by the slowest rank's end, and the time is the pair's all-reduce
 // on its links. Across nodes a ring of two sends each rank's buffer once over 50 GB/s: at least
-// 9,080,938,496 B / 50 GB/s = 0.1816 s on ranks 0 and 3, and no more than twice that (α–β model, NCCL's
+// 18,161,876,992 B / 50 GB/s = 0.3632 s on ranks 0 and 3, and no more than twice that (α–β model, NCCL's
 // bus efficiency, collectivecost.h).
 void TestDualPipe::stageCopySumIsExposedAfterTheBackward()
 {
@@ -233,7 +234,7 @@ void TestDualPipe::stageCopySumIsExposedAfterTheBackward()
     QVERIFY2(e.schedule && e.performance, qPrintable(testing::describe(e.diagnostics)));
     const std::vector<StageCopySync>& copies = e.schedule->stageCopies;
     QCOMPARE(copies.size(), std::size_t(4));
-    const std::array<double, 4> bytes{9080938496.0, 6979584000.0, 6979584000.0, 9080938496.0};
+    const std::array<double, 4> bytes{18161876992.0, 13959168000.0, 13959168000.0, 18161876992.0};
     double end = 0;
     for (int r = 0; r < 4; ++r) {
         const StageCopySync& copy = copies[std::size_t(r)];
@@ -249,7 +250,7 @@ void TestDualPipe::stageCopySumIsExposedAfterTheBackward()
         end = std::max(end, copy.backwardEnd + copy.seconds);
     }
     const Performance& perf = *e.performance;
-    QVERIFY(perf.dataParallelSeconds >= 0.1816);
+    QVERIFY(perf.dataParallelSeconds >= 0.3632);
     QCOMPARE(perf.dataParallelSeconds, end - perf.pipelineSeconds);
     QCOMPARE(perf.stepSeconds, perf.pipelineSeconds + perf.dataParallelSeconds + perf.optimizerSeconds);
     QVERIFY(perf.exposed.allReduce >= copies[0].seconds);
@@ -264,7 +265,8 @@ void TestDualPipe::stageCopySumIsExposedAfterTheBackward()
 // all-reduces whole gradients and every rank updates its whole copy: the pair sums whole buffers. With the
 // gradients reduce-scattered over the N data-parallel ranks (ZeRO-1 as Megatron's distributed optimizer,
 // ZeRO-2/3, FSDP) each rank keeps and updates only its partition (ZeRO, SC'20 §7.2.1), which its partner at
-// the same data-parallel position holds too: the pair sums Ψ_rank/N. Llama 3.1 8B, PP 4, BF16 gradients:
+// the same data-parallel position holds too: the pair sums Ψ_rank/N. Llama 3.1 8B, PP 4, FP32 gradients (4
+// bytes: Auto takes Megatron-Core):
 // ranks 0 and 3 hold 4,540,469,248 parameters, ranks 1 and 2 3,489,792,000 (see above); with N = 2 the
 // partitions are half. The fabric carries the copies alone: per pipeline 2 × (ranks 0 + 1) bytes, times DP
 // pipelines. The traffic, the step's StageCopySync and stageCopyBytes give the same bytes (the old code
@@ -276,14 +278,15 @@ void TestDualPipe::stageCopyBytesHaveOneSource_data()
     QTest::addColumn<double>("outerRankBytes");
     QTest::addColumn<double>("innerRankBytes");
     QTest::addColumn<double>("fabricBytes");
-    QTest::newRow("DDP, DP 2: whole buffers") << 0 << 2 << 9080938496.0 << 6979584000.0 << 2 * 32121044992.0;
+    QTest::newRow("DDP, DP 2: whole buffers")
+        << 0 << 2 << 18161876992.0 << 13959168000.0 << 2 * 64242089984.0;
     QTest::newRow("ZeRO-1 (distributed optimizer), DP 2: partitions")
-        << 1 << 2 << 4540469248.0 << 3489792000.0 << 32121044992.0;
-    QTest::newRow("ZeRO-2, DP 2: partitions") << 2 << 2 << 4540469248.0 << 3489792000.0 << 32121044992.0;
+        << 1 << 2 << 9080938496.0 << 6979584000.0 << 64242089984.0;
+    QTest::newRow("ZeRO-2, DP 2: partitions") << 2 << 2 << 9080938496.0 << 6979584000.0 << 64242089984.0;
     QTest::newRow("ZeRO-3 (FSDP), DP 2: partitions")
-        << 3 << 2 << 4540469248.0 << 3489792000.0 << 32121044992.0;
+        << 3 << 2 << 9080938496.0 << 6979584000.0 << 64242089984.0;
     QTest::newRow("ZeRO-1, DP 1: nothing to shard over")
-        << 1 << 1 << 9080938496.0 << 6979584000.0 << 32121044992.0;
+        << 1 << 1 << 18161876992.0 << 13959168000.0 << 64242089984.0;
 }
 
 void TestDualPipe::stageCopyBytesHaveOneSource()

@@ -588,16 +588,16 @@ void TestStepTimeline::ddpBuckets()
     const DdpStepTimeline& ddp = e.schedule->ddp.front();
     QCOMPARE(ddp.reduction, CollectiveOp::AllReduce);
     QCOMPARE(ddp.dataParallelRanks, 2);
-    // Every parameter's gradient once, in BF16: (all − embedding − head) / TP + norms + (embedding + head) /
-    // TP, norms being replicated over TP.
+    // Every parameter's gradient once, in FP32 (Megatron-Core's main_grad, which BF16 training reduces in
+    // FP32): (all − embedding − head) / TP + norms + (embedding + head) / TP, norms being replicated over TP.
     const ParameterBreakdown all = countParameters(design.model).all;
     const double shard = (all.total() - all.norms) / 2 + all.norms;
-    QVERIFY2(near(ddp.gradientBytes, 2 * shard, 1e-12), qPrintable(QString::number(ddp.gradientBytes)));
+    QVERIFY2(near(ddp.gradientBytes, 4 * shard, 1e-12), qPrintable(QString::number(ddp.gradientBytes)));
     QCOMPARE(ddp.buckets, assignDdpBuckets(ddp.tensorBytes));
     // The output head's gradient is ready first (128,256 × 4,096 / TP 2 values, with the final norm's
     // 4,096): more than the first bucket's 1 MiB, so it fills that bucket alone; the layers follow in
     // buckets of at least 25 MiB.
-    QCOMPARE(ddp.tensorBytes.front(), 2.0 * (128256 * 4096 / 2 + 4096));
+    QCOMPARE(ddp.tensorBytes.front(), 4.0 * (128256 * 4096 / 2 + 4096));
     QCOMPARE(ddp.buckets.front().tensors, std::vector<int>{0});
     for (std::size_t k = 1; k + 1 < ddp.buckets.size(); ++k)
         QVERIFY(ddp.buckets[k].bytes >= kDdpBucketCapBytes);
