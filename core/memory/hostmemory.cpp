@@ -81,7 +81,7 @@ namespace {
 std::string nodeText(const Cluster& cluster, int nodeIndex)
 {
     const Node& node = cluster.nodes[static_cast<std::size_t>(nodeIndex)];
-    return node.name.empty() ? "node " + std::to_string(node.id) : node.name;
+    return node.name.empty() ? std::to_string(node.id) : node.name; // the message says "Node %1"
 }
 
 // The RAM of a node from its GPUs' shares, looking each type up once.

@@ -10,9 +10,11 @@
 #include "design/designio.h"
 #include "design/designsummary.h"
 #include "design/layoutinspector.h"
+#include "memory/memorypanel.h"
 #include "performance/performancepanel.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
+#include "support/testdesigns.h"
 #include "teaching/lessonview.h"
 #include "teaching/strategyexplorer.h"
 #include "window/helpdialogs.h"
@@ -29,6 +31,7 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeWidget>
@@ -49,6 +52,7 @@ private slots:
     void wheelOverAnUnfocusedFieldScrollsThePanel();
     void autoDpFollowsTpPpAndCp();
     void frameworkSwitchShowsItsDefault();
+    void asyncCheckpointFillsHostMemory();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -200,6 +204,31 @@ void TestEditing::frameworkSwitchShowsItsDefault()
     // ZeRO-3 shows FSDP2's cadence instead of the parameter all-gather.
     QVERIFY(m_window->inspector()->editorFor(Field::OverlapParamGather)->isVisible());
     QVERIFY(!m_window->inspector()->editorFor(Field::GradientSyncEveryMicroBatch)->isVisible());
+}
+
+// The asynchronous checkpoint (Megatron-LM --async-save): a click turns it on in one undo step, the Memory
+// tab's host memory line names the staging, and a framework without it refuses it at its field.
+void TestEditing::asyncCheckpointFillsHostMemory()
+{
+    core::Design design = document()->design();
+    design.layout.framework = core::Framework::MegatronCore;
+    m_window->setDesign(design);
+    auto* check = qobject_cast<QCheckBox*>(m_window->inspector()->editorFor(Field::AsyncCheckpoint));
+    QVERIFY(check && !check->isHidden());
+    QCOMPARE(check->text(), QStringLiteral("default (off)"));
+    const int steps = document()->undoStack()->count();
+    check->click();
+    QCOMPARE(document()->design().layout.asyncCheckpoint, std::optional<bool>{true});
+    QCOMPARE(document()->undoStack()->count(), steps + 1);
+    const auto* host = m_window->memory()->findChild<QLabel*>(QStringLiteral("hostMemory"));
+    QVERIFY(host);
+    m_window->views()->setCurrentWidget(m_window->memory()); // a hidden tab rebuilds when shown
+    QTRY_VERIFY2(host->text().contains(QStringLiteral("asynchronous checkpoint")), qPrintable(host->text()));
+    document()->editField(Field::Framework, core::FieldValue{std::string("deepspeed")});
+    QVERIFY(testing::hasCode(document()->snapshot().evaluation->diagnostics, "framework-switch"));
+    document()->undoStack()->undo();
+    document()->undoStack()->undo();
+    QVERIFY(!document()->design().layout.asyncCheckpoint.has_value());
 }
 
 void TestEditing::autoDpFollowsTpPpAndCp()

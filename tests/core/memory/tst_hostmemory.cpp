@@ -190,7 +190,8 @@ private slots:
         QCOMPARE(QString::fromStdString(warning->path), QString("/workload/offload"));
         const double need = e.memory->host->groups.front().needBytes;
         const QString message = QString::fromStdString(warning->message());
-        QVERIFY2(message.contains("node 0") && message.contains(QString::fromStdString(formatBytes(need)))
+        QVERIFY2(message.startsWith("Node 0 needs")
+                     && message.contains(QString::fromStdString(formatBytes(need)))
                      && message.contains(QString::fromStdString(formatBytes(64 * kGiB))),
                  message.toUtf8());
         QCOMPARE(e.memory->host->nodesOver, 1);
