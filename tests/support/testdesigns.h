@@ -44,6 +44,22 @@ inline core::LoadResult patched(std::string_view id, const char* patchJson)
     return core::designFromJson(document);
 }
 
+// Llama 3.1 8B under DualPipe, PP 4 × DP `dp`, on two nodes of 2·DP H200 at a ZeRO stage: rank = dp + DP·pp
+// (tp-cp-ep-dp-pp), so each data-parallel group stays on NVLink inside a node and both DualPipe pairs
+// (0, 3) and (1, 2) cross the fabric. 8 micro-batches per pipeline.
+inline core::Design dualPipeLlama(int zeroStage, int dp)
+{
+    const std::string patch = std::string(R"({"cluster": {"uniform": {"nodes": 2, "gpusPerNode": )")
+        + std::to_string(2 * dp) + R"(, "gpu": "h200-141gb"}}, "workload": {"globalBatch": )"
+        + std::to_string(8 * dp) + R"(}, "layout": {"pp": 4, "dp": )" + std::to_string(dp)
+        + R"(, "zeroStage": )" + std::to_string(zeroStage)
+        + R"(, "reshardAfterForward": false, "schedule": "dualpipe", "virtualStages": 2}})";
+    const core::LoadResult loaded = patched("fsdp-1node-8gpu", patch.c_str());
+    if (!loaded.design)
+        qFatal("the DualPipe Llama design does not load");
+    return *loaded.design;
+}
+
 // The illustrative record of a run of the 512-GPU example (tests/data/record-seed-70b.json), as its JSON
 // text.
 inline std::string seedRecordText()

@@ -14,6 +14,7 @@
 #include "document/document.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
+#include "support/testdesigns.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
 
@@ -209,19 +210,12 @@ void TestCollectivesTab::canvasAndTabShareTheGroup()
 // Under DualPipe ranks r and PP−1−r of every pipeline hold the same two stages and all-reduce their
 // gradients once per step (core/comm/stagecopy.h). The tab lists those pairs as PP groups, with their ranks,
 // links and time like any group; choosing one plays its all-reduce and marks the pair on the canvas.
-// Llama 3.1 8B, PP 4 × DP 2 on 2 nodes × 4 H200, ZeRO-1: each rank sums its partition, half its two
-// stages' gradients — rank 0's 4,540,469,248 parameters × 2 B / 2 = 4,540,469,248 B (tst_dualpipe).
+// Llama 3.1 8B, PP 4 × DP 2 on 2 nodes × 4 H200, ZeRO-1 (testing::dualPipeLlama): each rank sums its
+// partition, half its two stages' gradients — rank 0's 4,540,469,248 parameters × 4 B (FP32) / 2 =
+// 9,080,938,496 B (tst_dualpipe).
 void TestCollectivesTab::dualPipeStageCopiesAreGroups()
 {
-    const core::Json document = core::Json::parse(R"({"format": "meshwright.design", "version": 1,
-        "name": "Llama 3.1 8B, DualPipe PP 4 x DP 2", "model": "llama-3.1-8b",
-        "workload": {"mode": "training", "sequenceLength": 4096, "globalBatch": 16, "precision": "bf16-mixed",
-                     "optimizer": "adamw"},
-        "cluster": {"fabric": "ib-ndr-400",
-                    "uniform": {"nodes": 2, "gpusPerNode": 4, "gpu": "h200-141gb", "intraLink": "nvlink4"}},
-        "layout": {"tp": 1, "pp": 4, "cp": 1, "dp": 2, "ep": 1, "microBatch": 1, "recompute": "full",
-                   "zeroStage": 1, "schedule": "dualpipe", "virtualStages": 2}})");
-    m_window->setDesign(*core::designFromJson(document).design);
+    m_window->setDesign(testing::dualPipeLlama(1, 2));
     const core::Design& design = m_window->document()->design();
     const core::Evaluation& e = *m_window->document()->snapshot().evaluation;
     const std::vector<std::array<int, 2>> pairs = core::stageCopyPairs(design.layout, e.mesh, e.ranks);
@@ -264,10 +258,10 @@ void TestCollectivesTab::dualPipeStageCopiesAreGroups()
         QCOMPARE(canvas->inSelectedGroup(rank), rank == first[0] || rank == first[1]);
 
     // Without DualPipe the PP groups send point to point and are not listed.
-    core::Json single = document;
-    single["layout"]["schedule"] = "1f1b";
-    single["layout"]["virtualStages"] = 1;
-    m_window->setDesign(*core::designFromJson(single).design);
+    core::Design single = testing::dualPipeLlama(1, 2);
+    single.layout.schedule = core::Schedule::OneFOneB;
+    single.layout.virtualStages = 1;
+    m_window->setDesign(single);
     tree = panel->groupTree(); // brought up to date, the tab being hidden
     QVERIFY(tree->topLevelItemCount() > 0);
     for (int i = 0; i < tree->topLevelItemCount(); ++i)

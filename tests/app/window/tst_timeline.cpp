@@ -13,6 +13,7 @@
 #include "pipeline/steptimeline.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
+#include "support/testdesigns.h"
 #include "timeline/activationplot.h"
 #include "timeline/bubbleplot.h"
 #include "timeline/lanechart.h"
@@ -443,15 +444,7 @@ void TestTimeline::dataParallelViews()
 // data-parallel rank, the empty view says what it costs. Llama 3.1 8B, PP 4 × DP 2 on 2 nodes × 4 H200.
 void TestTimeline::dualPipeStageCopies()
 {
-    core::Json document = core::Json::parse(R"({"format": "meshwright.design", "version": 1,
-        "name": "Llama 3.1 8B, DualPipe PP 4 x DP 2", "model": "llama-3.1-8b",
-        "workload": {"mode": "training", "sequenceLength": 4096, "globalBatch": 16, "precision": "bf16-mixed",
-                     "optimizer": "adamw"},
-        "cluster": {"fabric": "ib-ndr-400",
-                    "uniform": {"nodes": 2, "gpusPerNode": 4, "gpu": "h200-141gb", "intraLink": "nvlink4"}},
-        "layout": {"tp": 1, "pp": 4, "cp": 1, "dp": 2, "ep": 1, "microBatch": 1, "recompute": "full",
-                   "zeroStage": 0, "schedule": "dualpipe", "virtualStages": 2}})");
-    m_window->setDesign(*core::designFromJson(document).design);
+    m_window->setDesign(testing::dualPipeLlama(0, 2));
     const core::ScheduleEvaluation* schedule = scheduleOf(*m_window);
     QVERIFY(schedule);
     QCOMPARE(schedule->stageCopies.size(), std::size_t(4));
@@ -473,9 +466,7 @@ void TestTimeline::dualPipeStageCopies()
     QVERIFY(ddp->toolTip(2, bars.front().start, 0)
                 .contains(QStringLiteral("pipeline rank %1").arg(copy.partnerRank)));
 
-    document["layout"]["dp"] = 1;
-    document["cluster"]["uniform"]["gpusPerNode"] = 2;
-    m_window->setDesign(*core::designFromJson(document).design);
+    m_window->setDesign(testing::dualPipeLlama(0, 1));
     QVERIFY(scheduleOf(*m_window));
     QCOMPARE(m_panel->ddpChart()->model(), nullptr);
     QVERIFY2(

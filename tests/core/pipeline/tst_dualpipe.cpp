@@ -44,22 +44,6 @@ Design llamaOnTwoNodes(Schedule schedule, int gpusPerNode = 2)
     return *loaded.design;
 }
 
-// The same on two nodes of 2·DP H200 at a ZeRO stage: rank = dp + DP·pp (tp-cp-ep-dp-pp), so each
-// data-parallel group stays on NVLink inside a node and both DualPipe pairs (0, 3) and (1, 2) cross the
-// fabric: the fabric carries the stage copies alone. 8 micro-batches per pipeline.
-Design llamaDataParallel(int zeroStage, int dp)
-{
-    const std::string patch = std::string(R"({"cluster": {"uniform": {"nodes": 2, "gpusPerNode": )")
-        + std::to_string(2 * dp) + R"(, "gpu": "h200-141gb"}}, "workload": {"globalBatch": )"
-        + std::to_string(8 * dp) + R"(}, "layout": {"pp": 4, "dp": )" + std::to_string(dp)
-        + R"(, "zeroStage": )" + std::to_string(zeroStage)
-        + R"(, "reshardAfterForward": false, "schedule": "dualpipe", "virtualStages": 2}})";
-    const LoadResult loaded = testing::patched("fsdp-1node-8gpu", patch.c_str());
-    if (!loaded.design)
-        qFatal("the Llama design does not load");
-    return *loaded.design;
-}
-
 bool locatedError(const Evaluation& e, const std::string& code, const std::string& path)
 {
     for (const Diagnostic& d : e.diagnostics)
@@ -296,7 +280,7 @@ void TestDualPipe::stageCopyBytesHaveOneSource()
     QFETCH(double, outerRankBytes);
     QFETCH(double, innerRankBytes);
     QFETCH(double, fabricBytes);
-    const Design d = llamaDataParallel(zeroStage, dp);
+    const Design d = testing::dualPipeLlama(zeroStage, dp);
     const Evaluation e = evaluate(d);
     QVERIFY2(e.traffic && e.schedule, qPrintable(testing::describe(e.diagnostics)));
     const std::array<double, 4> bytes{outerRankBytes, innerRankBytes, innerRankBytes, outerRankBytes};
