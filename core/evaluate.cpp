@@ -3,7 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "design/placement.h"
-#include "framework/frameworkswitches.h"
+#include "memory/hostmemory.h"
 #include "pipeline/steptimeline.h"
 
 namespace core {
@@ -138,8 +138,7 @@ void evaluateFigures(const Design& design, const MeshEvaluation& mesh, Evaluatio
         // Host memory per node walks the nodes; the search (no rank lists) needs it only when it warns:
         // with offload or an asynchronous checkpoint's staging.
         if (design.workload.mode == Mode::Training
-            && (options.rankLists || design.workload.offload != Offload::None
-                || switchOn(design, Switch::AsyncCheckpoint))) {
+            && (options.rankLists || design.workload.offload != Offload::None || stagesCheckpoint(design))) {
             result.memory->host
                 = computeHostMemory(design, placed.ranks, *placed.roles, *result.memory, placed.presets());
             append(result.diagnostics, result.memory->host->diagnostics);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory/activations.h"
 
+#include "design/design.h"
+#include "pipeline/moeload.h"
+
 #include <algorithm>
 
 namespace core {
@@ -82,6 +85,23 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
         + copies * 2.0 * gated * sb * static_cast<double>(m.moe.expertFfn) / etp
         + m.moe.sharedExperts * 2.0 * gated * sb * static_cast<double>(m.moe.sharedExpertFfn) / t;
     return out;
+}
+
+ActivationConfig activationConfig(const Design& d)
+{
+    const ParallelLayout& l = d.layout;
+    const Workload& w = d.workload;
+    ActivationConfig config;
+    config.tokens = static_cast<double>(w.sequenceLength) / std::max(l.cp(), 1);
+    config.attendedTokens = static_cast<double>(w.sequenceLength);
+    config.microBatch = std::max(l.microBatch, 1);
+    config.tp = std::max(l.tp(), 1);
+    config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : config.tp;
+    config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
+    config.recompute = l.recompute;
+    config.flashAttention = w.flashAttention;
+    config.expertRankLoad = moeLoad(d).rank;
+    return config;
 }
 
 double korthikantiLayerBytes(KorthikantiForm form, double s, double b, double h, double a, double t)

@@ -65,6 +65,11 @@ struct LayerActivations
     double total() const { return norms + attention + scores + mlp; }
 };
 
+struct Design;
+
+// The design's configuration: its layout, workload and the MoE load of its busiest EP rank.
+ActivationConfig activationConfig(const Design& design);
+
 // Bytes one layer keeps for one micro-batch until its backward.
 LayerActivations layerActivationBytes(const ModelArchitecture& model, bool moeLayer,
                                       const ActivationConfig& config);

@@ -20,9 +20,14 @@
 namespace core {
 
 // The rank's share of the states that its data-parallel replicas hold alike (hostmemory.h).
+bool stagesCheckpoint(const Design& design)
+{
+    return design.workload.mode == Mode::Training && switchOn(design, Switch::AsyncCheckpoint);
+}
+
 double checkpointStagingBytes(const Design& design, const RankShard& shard)
 {
-    if (design.workload.mode != Mode::Training || !switchOn(design, Switch::AsyncCheckpoint))
+    if (!stagesCheckpoint(design))
         return 0;
     const StateBytes bytes = frameworkStateBytes(design);
     // DeepSpeed's FP32 gradient partition, which frameworkStateBytes counts with the optimizer.
@@ -209,7 +214,7 @@ HostMemory computeHostMemory(const Design& design, const std::vector<RankInfo>& 
         .input("RAM of the node (0: not known)", ram, "bytes");
     why.source = cluster.hostMemoryBytes > 0 ? std::string("the cluster's hostMemoryBytes")
                                              : "the GPUs' reference system (resources/presets/gpus.json)";
-    const bool staging = checkpointStagingBytes(design, rankShard(design, 0)) > 0;
+    const bool staging = stagesCheckpoint(design);
     out.checkpointStaging = staging;
     why.note = staging
         ? "The steady state of a training step with the staging of an asynchronous checkpoint, "

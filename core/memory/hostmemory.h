@@ -43,6 +43,8 @@ struct RankShard;
 // data-parallel replicas share split over them (Megatron-LM --ckpt-fully-parallel-save, on by default;
 // PyTorch DCP's dedup_replicated_tensors), without gradients; 0 when the design saves synchronously.
 double checkpointStagingBytes(const Design& design, const RankShard& shard);
+// Whether the design stages its checkpoints in host memory: training with asyncCheckpoint on.
+bool stagesCheckpoint(const Design& design);
 
 // Nodes with the same need and the same RAM.
 struct HostMemoryGroup

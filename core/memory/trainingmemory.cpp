@@ -7,7 +7,6 @@
 #include "framework/frameworkprofile.h"
 #include "memory/activations.h"
 #include "memory/memoryroles.h"
-#include "pipeline/moeload.h"
 
 #include <algorithm>
 
@@ -128,23 +127,6 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
             + (w.offload == Offload::CpuParameters ? " and the parameters" : "") + ": "
             + formatBytes(states.offloaded) + " per rank live in host RAM, not on the GPU.";
     role.figure(MemoryCategory::Optimizer) = figure(states.onGpu.optimizer, std::move(optimizerWhy));
-}
-
-ActivationConfig activationConfig(const Design& d)
-{
-    const ParallelLayout& l = d.layout;
-    const Workload& w = d.workload;
-    ActivationConfig config;
-    config.tokens = static_cast<double>(w.sequenceLength) / std::max(l.cp(), 1);
-    config.attendedTokens = static_cast<double>(w.sequenceLength);
-    config.microBatch = std::max(l.microBatch, 1);
-    config.tp = std::max(l.tp(), 1);
-    config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : config.tp;
-    config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
-    config.recompute = l.recompute;
-    config.flashAttention = w.flashAttention;
-    config.expertRankLoad = moeLoad(d).rank;
-    return config;
 }
 
 // Activations: the layers of this rank × the micro-batches in flight at its peak.

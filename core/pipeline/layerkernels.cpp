@@ -168,15 +168,9 @@ void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, con
 void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu, double passes)
 {
     const ModelArchitecture& model = design.model;
-    const ParallelLayout& l = design.layout;
-    ActivationConfig config;
-    config.tokens = d(design.workload.sequenceLength) / l.cp();
-    config.attendedTokens = d(design.workload.sequenceLength);
-    config.microBatch = static_cast<double>(l.microBatch);
-    config.tp = l.tp();
-    config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : l.tp();
-    config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
-    config.flashAttention = design.workload.flashAttention;
+    // The layer's saved bytes with nothing recomputed, as the memory model counts them.
+    ActivationConfig config = activationConfig(design);
+    config.recompute = Recompute::None;
     // The routed copies at the capacity's bound, as moeRoutedCopyBytes counts them (the skew of the busiest
     // rank is the permutation's and the expert GEMMs', priced with k.load).
     config.expertRankLoad = design.workload.moeCapacityFactor > 0 ? design.workload.moeCapacityFactor : 1.0;
