@@ -86,6 +86,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("shardingBucketBytes", p.shardingBucketBytes);
     in.read("cudaContextBytes", p.cudaContextBytes);
     in.read("fragmentation", p.fragmentation);
+    in.read("fp8SavesQuantizedInputs", p.fp8SavesQuantizedInputs);
+    in.read("fp8Source", p.fp8Source);
     in.read("vocabMultiple", p.vocabMultiple);
     in.read("vocabTimesTp", p.vocabTimesTp);
     in.read("offloadOptimizer", p.offloadOptimizer);

@@ -63,6 +63,11 @@ struct FrameworkProfile
     double cudaContextBytes = 0;
     double fragmentation = 0;
 
+    // Under FP8, whether its linear layers keep their inputs for the weight gradient as the one-byte FP8
+    // copies the GEMMs read (Transformer Engine) rather than in BF16 (torchao's Float8Linear).
+    bool fp8SavesQuantizedInputs = false;
+    std::string fp8Source;
+
     // The output layer's rows are padded to a multiple of vocabMultiple (× TP when vocabTimesTp).
     int vocabMultiple = 1;
     bool vocabTimesTp = false;

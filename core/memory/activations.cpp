@@ -2,6 +2,7 @@
 #include "memory/activations.h"
 
 #include "design/design.h"
+#include "framework/frameworkprofile.h"
 #include "pipeline/moeload.h"
 
 #include <algorithm>
@@ -56,10 +57,13 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
     const AttentionWidths w = widths(m, c.tp);
     // One-byte dropout masks exist only where the model uses dropout (the paper's GPT does, Llama does not).
     const double mask = m.dropout ? 1.0 : 0.0;
+    // A saved linear input: 2 bytes, or 1 when FP8 keeps the quantised copy; that copy of the attention
+    // output is one byte more beside the BF16 output FlashAttention's backward reads.
+    const double in = c.linearInputBytes;
+    const double quantisedCopy = in < 2.0 ? in : 0.0;
     out.norms = 2.0 * 2.0 * sb * h / replicated;
-    out.attention
-        = (2.0 * sb * h + mask * sb * h) / replicated // QKV input, dropout mask after the projection
-        + (2.0 * w.q + 2.0 * w.o) * sb / t // Q, attention output
+    out.attention = (in * sb * h + mask * sb * h) / replicated // QKV input, dropout mask after the projection
+        + (2.0 * w.q + (2.0 + quantisedCopy) * w.o) * sb / t // Q, attention output
         + (2.0 * w.k + 2.0 * w.v) * sb / w.kvShards; // K, V
     const double heads = m.heads;
     if (c.recompute != Recompute::Selective) {
@@ -70,20 +74,23 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
                 / t; // softmax (+ dropout mask and output)
     }
 
-    const double gated
-        = m.mlp == MlpKind::Gated ? 3.0 : 2.0; // saved widths of f: (gate + up) + down, or GeLU + down
+    // Bytes saved per unit of the MLP width: the activation's input in BF16 (gate and up, or GeLU's input)
+    // and the second linear's input.
+    const double perWidth = 2.0 * (m.mlp == MlpKind::Gated ? 2.0 : 1.0) + in;
     if (!moeLayer) {
-        out.mlp
-            = (2.0 * sb * h + mask * sb * h) / replicated + 2.0 * gated * sb * static_cast<double>(m.ffn) / t;
+        out.mlp = (in * sb * h + mask * sb * h) / replicated + perWidth * sb * static_cast<double>(m.ffn) / t;
         return out;
     }
     const double etp = std::max(c.expertTp, 1);
     const double copies = static_cast<double>(m.moe.topK) * c.expertRankLoad;
+    // The MoE input stays BF16 (the router, a BF16 linear, keeps it); the permuted tokens are the experts'
+    // FP8 GEMM input.
     out.mlp = (2.0 * sb * h + mask * sb * h) / replicated // MoE input and the dropout mask
         + 4.0 * sb * static_cast<double>(m.moe.experts) / replicated // router probabilities (FP32)
-        + copies * sb * (2.0 * h + 2.0 * h) // permuted tokens and expert outputs
-        + copies * 2.0 * gated * sb * static_cast<double>(m.moe.expertFfn) / etp
-        + m.moe.sharedExperts * 2.0 * gated * sb * static_cast<double>(m.moe.sharedExpertFfn) / t;
+        + copies * sb * (in * h + 2.0 * h) // permuted tokens and expert outputs
+        + copies * perWidth * sb * static_cast<double>(m.moe.expertFfn) / etp
+        + m.moe.sharedExperts * perWidth * sb * static_cast<double>(m.moe.sharedExpertFfn) / t
+        + (m.moe.sharedExperts > 0 ? quantisedCopy * sb * h / replicated : 0.0); // shared experts' FP8 input
     return out;
 }
 
@@ -101,6 +108,8 @@ ActivationConfig activationConfig(const Design& d)
     config.recompute = l.recompute;
     config.flashAttention = w.flashAttention;
     config.expertRankLoad = moeLoad(d).rank;
+    if (w.precision == Precision::Fp8 && frameworkProfile(d).fp8SavesQuantizedInputs)
+        config.linearInputBytes = 1;
     return config;
 }
 

@@ -34,6 +34,12 @@
 // dropless) copies of a token its permuted input 2h, the expert's MLP intermediates and its output 2h;
 // shared experts add their intermediates. Expert parallelism does not change the per-rank count when
 // routing is balanced (Megatron-LM MoE README, "EP: activation ~1").
+//
+// Under FP8 a framework that keeps the quantised GEMM inputs (Transformer Engine: frameworkprofile.h
+// fp8SavesQuantizedInputs) saves every linear layer's input in one byte instead of two: the QKV and MLP
+// inputs (the norms' outputs), the second MLP linear's input and the experts' permuted inputs. The output
+// projection's input is the attention output, which FlashAttention's backward needs in BF16 as well: its
+// FP8 copy adds one byte. The activation inputs (gate and up outputs, GeLU's input) stay BF16.
 
 #include "design/layout.h"
 #include "catalog/model.h"
@@ -54,6 +60,8 @@ struct ActivationConfig
     // balanced, the capacity factor when one bounds (or pads) the experts, the measured skew's share. Every
     // rank is sized for it: which rank the router loads most changes from step to step.
     double expertRankLoad = 1;
+    // Bytes of a saved linear-layer input: 2 (BF16), 1 when FP8 keeps the quantised copy.
+    double linearInputBytes = 2;
 };
 
 struct LayerActivations

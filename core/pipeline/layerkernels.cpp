@@ -171,6 +171,8 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     // The layer's saved bytes with nothing recomputed, as the memory model counts them.
     ActivationConfig config = activationConfig(design);
     config.recompute = Recompute::None;
+    // The passes move the BF16 tensors; what FP8 adds is the casts below, whatever copy backward keeps.
+    config.linearInputBytes = 2;
     // The routed copies at the capacity's bound, as moeRoutedCopyBytes counts them (the skew of the busiest
     // rank is the permutation's and the expert GEMMs', priced with k.load).
     config.expertRankLoad = design.workload.moeCapacityFactor > 0 ? design.workload.moeCapacityFactor : 1.0;

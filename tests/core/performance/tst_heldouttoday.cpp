@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The step-time model against published runs on today's GPUs that it was not built from (no constant was
-// chosen against them): NVIDIA's NeMo performance summaries, Megatron-Core as NeMo runs it. Reported, not
-// tuned; where the model misses by more than the 10 % a design review needs, the row is an expected failure
-// that says by how much, so that the gap stays in sight until the model closes it.
+// chosen against them): NVIDIA's performance summaries of NeMo and Megatron-Bridge, Megatron-Core with
+// Transformer Engine's FP8 (per-tensor current scaling) as NVIDIA's recipes run it. Reported, not tuned;
+// where the model misses by more than the 10 % a design review needs, the row is an expected failure that
+// says by how much, so that the gap stays in sight until the model closes it. docs/kernel-model.md,
+// "Held out on today's GPUs", tabulates them.
 
 #include "catalog/catalog.h"
 #include "design/cluster.h"
@@ -19,20 +21,58 @@ using namespace core;
 
 namespace {
 
-// Llama 3 8B as NeMo's LLAMA3-8B recipe trains it on one node of 8 GPUs: sequence 8,192, global batch 128,
-// micro-batch 2, TP = PP = CP = 1, DP 8 with the distributed optimizer and its overlaps (FSDP 0, GA 8), no
-// recomputation, FP8 with per-tensor current scaling (Transformer Engine).
-Design nemoLlama3_8b(const std::string& gpu, const std::string& intraLink)
+// One published run: Llama 3 as the recipes train it, sequence 8,192, no recomputation, FP8, Megatron-Core
+// with the distributed optimizer and its overlaps; TP with sequence parallelism and TP communication
+// overlap, an interleaved schedule where VP > 1; FSDP as ZeRO-3 over the data-parallel group.
+struct Run
 {
-    Design d = testing::example("fsdp-1node-8gpu"); // Llama 3.1 8B: Llama 3 8B's shapes
-    d.cluster = makeUniformCluster(1, 8, gpu, intraLink, "ib-ndr-400");
-    d.layout.framework = Framework::MegatronCore;
-    d.layout.zeroStage = 1;
-    d.layout.overlapGradReduce = true;
-    d.layout.overlapParamGather = true;
-    d.layout.microBatch = 2;
-    d.layout.recompute = Recompute::None;
-    d.workload.globalBatch = 128;
+    const char* model;
+    const char* gpu;
+    const char* intraLink;
+    int nodes;
+    int gpusPerNode;
+    int tp = 1;
+    int pp = 1;
+    int vp = 1;
+    int microBatch = 1;
+    int globalBatch = 128;
+    bool fsdp = false;
+    int cp = 1;
+    // Megatron's account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split: the
+    // first and the last model chunk hold one layer fewer (Llama 3.1 405B's 126 layers as 128 over 64).
+    bool embeddingAndLossAsLayers = false;
+};
+
+Design design(const Run& run)
+{
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.model = *Catalog::builtin().model(run.model);
+    d.cluster = makeUniformCluster(run.nodes, run.gpusPerNode, run.gpu, run.intraLink, "ib-ndr-400");
+    ParallelLayout& l = d.layout;
+    l.framework = Framework::MegatronCore;
+    l.setDegree(Dim::Tp, run.tp);
+    l.setDegree(Dim::Pp, run.pp);
+    l.setDegree(Dim::Cp, run.cp);
+    l.setDegree(Dim::Dp, run.nodes * run.gpusPerNode / (run.tp * run.pp * run.cp));
+    l.sequenceParallel = run.tp > 1;
+    l.tpCommOverlap = run.tp > 1;
+    if (run.vp > 1) {
+        l.schedule = Schedule::Interleaved;
+        l.virtualStages = run.vp;
+    }
+    if (run.embeddingAndLossAsLayers) {
+        const int chunks = run.pp * run.vp;
+        const int each = static_cast<int>((d.model.layers + 2) / chunks);
+        l.layersPerStage.assign(static_cast<std::size_t>(chunks), each);
+        l.layersPerStage.front() = each - 1;
+        l.layersPerStage.back() = each - 1;
+    }
+    l.zeroStage = run.fsdp ? 3 : 1;
+    l.overlapGradReduce = true;
+    l.overlapParamGather = true;
+    l.microBatch = run.microBatch;
+    l.recompute = Recompute::None;
+    d.workload.globalBatch = run.globalBatch;
     d.workload.sequenceLength = 8192;
     d.workload.precision = Precision::Fp8;
     return d;
@@ -45,35 +85,64 @@ class TestHeldOutToday : public QObject
     Q_OBJECT
 
 private slots:
-    void nemoPerformanceSummary_data();
-    void nemoPerformanceSummary();
+    void publishedRuns_data();
+    void publishedRuns();
 };
 
-// docs.nvidia.com/nemo-framework/user-guide/latest/performance/performance_summary.html, pre-training at
-// FP8: NeMo 25.02 on DGX-B200 (LLAMA3-8B, 8 GPUs: 26,006 tokens/s/GPU) and NeMo 25.04 on DGX-GB200 (33,099).
-void TestHeldOutToday::nemoPerformanceSummary_data()
+// NeMo performance summaries (docs.nvidia.com/nemo-framework/user-guide/latest/performance/
+// performance_summary.html): 25.02 on DGX-B200, 25.04 on DGX-GB200. Megatron-Bridge's
+// (docs/performance-summary-archive.md in NVIDIA-NeMo/Megatron-Bridge): containers 25.11 and 26.02, FP8-CS;
+// the recipes' layouts in scripts/performance/configs/llama/llama3_workload_base_configs.py. A GB200 run
+// of eight or 64 GPUs lies inside one NVL72 domain: one node of that many GPUs on NVLink 5.
+void TestHeldOutToday::publishedRuns_data()
 {
     QTest::addColumn<Design>("design");
     QTest::addColumn<double>("tokensPerGpu");
-    QTest::newRow("NeMo 25.02 DGX-B200 LLAMA3-8B FP8") << nemoLlama3_8b("b200-180gb", "nvlink5") << 26006.0;
-    QTest::newRow("NeMo 25.04 DGX-GB200 LLAMA3-8B FP8") << nemoLlama3_8b("gb200-186gb", "nvlink5") << 33099.0;
+    QTest::addColumn<double>("modelled"); // the model's tokens/s/GPU when the row was written
+    const Run b200_8b{"llama-3.1-8b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 2};
+    const Run gb200_8b{"llama-3.1-8b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 2};
+    QTest::newRow("NeMo 25.02 DGX-B200 Llama 3 8B") << design(b200_8b) << 26006.0 << 39571.0;
+    QTest::newRow("NeMo 25.04 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 33099.0 << 40754.0;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3 8B") << design(b200_8b) << 30624.0 << 39571.0;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 31508.0 << 40754.0;
+    // The H100 recipe also recomputes 5 of the 32 layers in full (recompute_num_layers = 5), which the model
+    // does not express: with it the model would come out about 5 % slower than this row's figure.
+    QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 8B, FSDP")
+        << design({"llama-3.1-8b", "h100-sxm-80gb", "nvlink4", 1, 8, 1, 1, 1, 1, 128, true}) << 14451.0
+        << 16593.0;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5")
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1765.0;
+    QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256")
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1788.0;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs")
+        << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 512, false, 2, true})
+        << 292.0 << 358.7;
+    QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3.1 405B, GBS 1536")
+        << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
+        << 311.0 << 367.7;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
+        << design({"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true}) << 661.0
+        << 794.0;
 }
 
-void TestHeldOutToday::nemoPerformanceSummary()
+void TestHeldOutToday::publishedRuns()
 {
     QFETCH(Design, design);
     QFETCH(double, tokensPerGpu);
+    QFETCH(double, modelled);
     const Evaluation e = evaluate(design);
     QVERIFY2(e.valid() && e.performance, qPrintable(testing::describe(e.diagnostics)));
-    const double predicted = e.performance->tokensPerSecond / 8;
+    const double predicted = e.performance->tokensPerSecond / static_cast<double>(design.cluster.gpuCount());
     const double error = predicted / tokensPerGpu - 1;
     qInfo("predicted %.0f tokens/s/GPU, published %.0f, %+.1f %%", predicted, tokensPerGpu, 100 * error);
+    // The table in docs/kernel-model.md shows these figures: a change to the model that moves one shows here.
+    QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
     // A sanity bound that holds today: the model is not off by more than a factor of two either way.
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
-    // The model's throughput is 52 % (B200) and 23 % (GB200) above NeMo's: its FP8 GEMMs at the rate of
-    // XLA's measured table, with its elementwise, attention and FP8 cast passes, leave out part of what
-    // Transformer Engine's step spends. Not tuned: docs/kernel-model.md, "Held out on today's GPUs".
-    QEXPECT_FAIL("", "the model's throughput is 23–52 % above NeMo's Llama 3 8B FP8 runs", Continue);
+    // Every row comes out fast: by 10–23 % on H100, 20–52 % on B200 and GB200, the gap lying beyond the
+    // GEMMs (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
+    if (std::abs(error) > 0.10)
+        QEXPECT_FAIL("", "the model's throughput is above the published run's", Continue);
     QVERIFY(std::abs(error) <= 0.10);
 }
 

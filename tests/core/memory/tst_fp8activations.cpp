@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Activation memory under FP8: Transformer Engine keeps each linear layer's input for the weight gradient
+// as the one-byte FP8 copy the GEMM read (transformer_engine/pytorch/module/linear.py, _Linear.forward:
+// column-wise usage only); torchao's Float8Linear keeps the BF16 input (float8/float8_linear.py,
+// ctx.save_for_backward(input_hp, weight_hp_t)). docs/frameworks.md, "FP8 activations".
+
+#include "catalog/catalog.h"
+#include "design/cluster.h"
+#include "memory/activations.h"
+#include "support/testdesigns.h"
+
+#include <QTest>
+
+Q_DECLARE_METATYPE(core::Design)
+
+using namespace core;
+
+namespace {
+
+// Llama 3.1 70B (h 8,192, 64 query and 8 KV heads of 128, SwiGLU of 28,672) at TP 4 with sequence
+// parallelism, 8,192 tokens, FlashAttention: one layer's activations.
+Design llama70b(Framework framework, Precision precision)
+{
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.model = *Catalog::builtin().model("llama-3.1-70b");
+    d.cluster = makeUniformCluster(1, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    d.layout.framework = framework;
+    d.layout.setDegree(Dim::Tp, 4);
+    d.layout.setDegree(Dim::Dp, 2);
+    d.layout.sequenceParallel = true;
+    d.layout.zeroStage = 1;
+    d.layout.microBatch = 1;
+    d.layout.recompute = Recompute::None;
+    d.workload.sequenceLength = 8192;
+    d.workload.globalBatch = 16;
+    d.workload.precision = precision;
+    return d;
+}
+
+} // namespace
+
+class TestFp8Activations : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void linearInputsInOneByte_data();
+    void linearInputsInOneByte();
+};
+
+// Bytes per token of one layer, worked out term by term (memory/activations.h) with h = q = o = 8,192,
+// k = v = 1,024 (KV shards min(TP, 8) = 4), f = 28,672, TP = SP = 4:
+//   BF16:   norms 2·2h/4 = 8,192; attention 2h/4 + (2q + 2o)/4 + (2k + 2v)/4 = 13,312; log-sum-exp
+//           4·64/4 = 64; MLP 2h/4 + (4f + 2f)/4 = 47,104: 68,672
+//   TE FP8: QKV input h/4 (−2,048), the attention output's FP8 copy o/4 (+2,048); MLP input h/4 (−2,048),
+//           second linear's input f/4 (−7,168): 59,456
+void TestFp8Activations::linearInputsInOneByte_data()
+{
+    QTest::addColumn<Design>("design");
+    QTest::addColumn<double>("bytesPerToken");
+    QTest::newRow("Megatron-Core, BF16")
+        << llama70b(Framework::MegatronCore, Precision::Bf16Mixed) << 68672.0;
+    QTest::newRow("Megatron-Core, FP8 (TE keeps FP8 inputs)")
+        << llama70b(Framework::MegatronCore, Precision::Fp8) << 59456.0;
+    QTest::newRow("FSDP2, FP8 (torchao keeps BF16 inputs)")
+        << llama70b(Framework::Fsdp2, Precision::Fp8) << 68672.0;
+    QTest::newRow("DeepSpeed, FP8 (counted as torchao)")
+        << llama70b(Framework::DeepSpeed, Precision::Fp8) << 68672.0;
+}
+
+void TestFp8Activations::linearInputsInOneByte()
+{
+    QFETCH(Design, design);
+    QFETCH(double, bytesPerToken);
+    const ActivationConfig config = activationConfig(design);
+    const LayerActivations layer = layerActivationBytes(design.model, false, config);
+    QCOMPARE(layer.total() / 8192, bytesPerToken);
+}
+
+QTEST_APPLESS_MAIN(TestFp8Activations)
+#include "tst_fp8activations.moc"
