@@ -1720,6 +1720,10 @@
         <source>routed tokens of the busiest EP rank over the mean (capacity factor or measured skew)</source>
         <translation>geroutete Tokens des am stärksten belasteten EP-Ranks über dem Mittel (Capacity Factor oder gemessene Schieflage)</translation>
     </message>
+    <message>
+        <source>bytes of a saved linear-layer input (FP8 copy)</source>
+        <translation>Bytes einer gespeicherten Eingabe einer linearen Schicht (FP8-Kopie)</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

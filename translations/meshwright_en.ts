@@ -1720,6 +1720,10 @@
         <source>routed tokens of the busiest EP rank over the mean (capacity factor or measured skew)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>bytes of a saved linear-layer input (FP8 copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

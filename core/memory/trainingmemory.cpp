@@ -175,6 +175,11 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
                      config.expertRankLoad);
     actWhy.source = std::string(kKorthikantiSource) + "; in-flight micro-batches from the "
         + std::string(enumName(l.schedule)) + " schedule (" + inFlightSource(l.schedule) + ")";
+    if (config.linearInputBytes < 2) {
+        actWhy.input(MW_TR_NOOP("Explanations", "bytes of a saved linear-layer input (FP8 copy)"),
+                     config.linearInputBytes);
+        actWhy.source += "; FP8 inputs: " + frameworkProfile(d).fp8Source;
+    }
     if (l.recompute == Recompute::Full)
         actWhy.note = MW_TR_NOOP(
             "Explanations",

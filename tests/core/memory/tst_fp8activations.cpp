@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "design/cluster.h"
+#include "evaluate.h"
 #include "memory/activations.h"
 #include "support/testdesigns.h"
 
@@ -75,6 +76,16 @@ void TestFp8Activations::linearInputsInOneByte()
     const ActivationConfig config = activationConfig(design);
     const LayerActivations layer = layerActivationBytes(design.model, false, config);
     QCOMPARE(layer.total() / 8192, bytesPerToken);
+    // The Memory view's activation figure says when and why the inputs are one byte, with the source.
+    const Evaluation e = evaluate(design);
+    QVERIFY(e.memory && !e.memory->roles.empty());
+    const Explanation& why = e.memory->roles.front().figure(MemoryCategory::Activations).explanation;
+    const auto input = std::find_if(why.inputs.begin(), why.inputs.end(), [](const ExplanationInput& i) {
+        return i.name.find("FP8 copy") != std::string::npos;
+    });
+    const bool quantised = bytesPerToken < 68672.0;
+    QCOMPARE(input != why.inputs.end(), quantised);
+    QCOMPARE(why.source.find("linear.py") != std::string::npos, quantised);
 }
 
 QTEST_APPLESS_MAIN(TestFp8Activations)
