@@ -941,6 +941,10 @@
         <source>%1 has no %2 mixed precision; the configuration uses %3 instead.</source>
         <translation>%1 kennt keine %2-Mixed-Precision; die Konfiguration verwendet stattdessen %3.</translation>
     </message>
+    <message>
+        <source>%1 reduces %2 gradients in %3; the design&apos;s reduction in %4 needs %5.</source>
+        <translation>%1 reduziert %2-Gradienten in %3; die Reduktion des Designs in %4 braucht %5.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2074,6 +2078,14 @@
     <message>
         <source>Megatron-LM --async-save, torchtitan&apos;s async_mode &quot;async&quot;: each rank copies its share of the parameters and optimizer states to host memory and writes the checkpoint from there while training goes on. The host memory it needs is in the Memory tab.</source>
         <translation>Megatron-LM --async-save, torchtitans async_mode &quot;async&quot;: Jeder Rank kopiert seinen Anteil an Parametern und Optimiererzuständen in den Hauptspeicher und schreibt den Checkpoint von dort, während das Training weiterläuft. Den Hauptspeicher, den das braucht, zeigt der Tab Speicher.</translation>
+    </message>
+    <message>
+        <source>Reduce gradients in FP32</source>
+        <translation>Reduktion in FP32</translation>
+    </message>
+    <message>
+        <source>Megatron-Core grad_reduce_in_fp32, FSDP2&apos;s reduce_dtype, DeepSpeed&apos;s communication_data_type: the gradients are reduced across data-parallel ranks in FP32 (4 bytes each) rather than in 16 bits. In Megatron-Core it is also the dtype of the gradient buffer; off, the optimizer keeps an FP32 copy of its gradient shard.</source>
+        <translation>Megatron-Core grad_reduce_in_fp32, FSDP2s reduce_dtype, DeepSpeeds communication_data_type: Die Gradienten werden über die Data-Parallel-Ranks in FP32 (4 Bytes je Element) statt in 16 Bit reduziert. In Megatron-Core ist das auch der Datentyp des Gradientenpuffers; aus, hält der Optimierer eine FP32-Kopie seines Gradienten-Shards.</translation>
     </message>
 </context>
 <context>

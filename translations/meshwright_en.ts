@@ -941,6 +941,10 @@
         <source>%1 has no %2 mixed precision; the configuration uses %3 instead.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 reduces %2 gradients in %3; the design&apos;s reduction in %4 needs %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2073,6 +2077,14 @@
     </message>
     <message>
         <source>Megatron-LM --async-save, torchtitan&apos;s async_mode &quot;async&quot;: each rank copies its share of the parameters and optimizer states to host memory and writes the checkpoint from there while training goes on. The host memory it needs is in the Memory tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce gradients in FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core grad_reduce_in_fp32, FSDP2&apos;s reduce_dtype, DeepSpeed&apos;s communication_data_type: the gradients are reduced across data-parallel ranks in FP32 (4 bytes each) rather than in 16 bits. In Megatron-Core it is also the dtype of the gradient buffer; off, the optimizer keeps an FP32 copy of its gradient shard.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

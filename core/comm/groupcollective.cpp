@@ -4,6 +4,7 @@
 #include "comm/commvolume.h"
 #include "comm/grouplinks.h"
 #include "comm/stagecopy.h"
+#include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
@@ -128,8 +129,8 @@ CollectiveOp opFor(Dim dim, const Design& design)
 
 double gradientBytesPerElement(const Design& design)
 {
-    // The gradients as the framework holds them are what it reduces (frameworkStateBytes, frameworks.json).
-    return frameworkStateBytes(design).gradients;
+    // The dtype the framework reduces in (its gradReduceInFp32 switch, frameworks.json).
+    return switchOn(design, Switch::GradReduceInFp32) ? 4.0 : 2.0;
 }
 
 double activationBytesPerElement(Precision precision)

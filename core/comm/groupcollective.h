@@ -123,12 +123,11 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
 GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed,
                                       const ClusterLinkSpecs& specs, Dim dim, int groupIndex);
 
-// Bytes of one gradient element as the data-parallel collective moves it: the gradients as the framework
-// keeps them, reduced in their own dtype. 4 where they are FP32: Megatron-LM, whose BF16 training forces
-// accumulate_allreduce_grads_in_fp32 (megatron/training/arguments.py) and whose DDP reduces the FP32
-// main_grad buffer (grad_reduce_in_fp32); FSDP2 with MixedPrecisionPolicy(reduce_dtype=float32), torchtitan's
-// mixed_precision_reduce default; pure FP32 training. 2 where they are 16-bit: DeepSpeed's ZeRO reduces
-// the BF16 gradients before it adds them to its FP32 partition; the ZeRO paper's mixed precision.
+// Bytes of one gradient element as the data-parallel collective moves it: 4 where the framework reduces in
+// FP32 (its gradReduceInFp32 switch): Megatron-Core's default with BF16 (grad_reduce_in_fp32; Megatron-LM's
+// arguments.py forces accumulate_allreduce_grads_in_fp32), FSDP2 with MixedPrecisionPolicy(reduce_dtype=
+// float32), torchtitan's mixed_precision_reduce default; pure FP32 training. 2 where it reduces 16-bit
+// gradients: DeepSpeed's communication_data_type default, FP16 training, NeMo's performance recipes.
 double gradientBytesPerElement(const Design& design);
 // Bytes of one activation element on the wire: 4 in FP32 training, 2 otherwise (FP8 recipes keep
 // activations between layers in BF16; Transformer Engine casts to FP8 inside the GEMMs).

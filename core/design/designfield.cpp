@@ -72,6 +72,7 @@ constexpr std::array kFields{
     FieldInfo{Field::GradientSyncEveryMicroBatch, "/layout/gradientSyncEveryMicroBatch"},
     FieldInfo{Field::OverlapMoeAllToAll, "/layout/overlapMoeAllToAll"},
     FieldInfo{Field::AsyncCheckpoint, "/layout/asyncCheckpoint"},
+    FieldInfo{Field::GradReduceInFp32, "/layout/gradReduceInFp32"},
 };
 
 // Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
@@ -269,6 +270,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.overlapMoeAllToAll);
     case Field::AsyncCheckpoint:
         return visit(d.layout.asyncCheckpoint);
+    case Field::GradReduceInFp32:
+        return visit(d.layout.gradReduceInFp32);
     }
     return visit(d.name);
 }

@@ -79,8 +79,9 @@ enum class Field {
     GradientSyncEveryMicroBatch,
     OverlapMoeAllToAll,
     AsyncCheckpoint,
+    GradReduceInFp32,
 };
-inline constexpr Field kLastField = Field::AsyncCheckpoint;
+inline constexpr Field kLastField = Field::GradReduceInFp32;
 inline constexpr std::string_view kFrameworkDefault = "default";
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;

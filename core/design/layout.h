@@ -120,6 +120,10 @@ struct ParallelLayout
     // Megatron-LM --async-save, torchtitan checkpoint.async_mode "async": a checkpoint is copied to host
     // memory and written from there while training goes on (memory/hostmemory.h: the staging it needs).
     std::optional<bool> asyncCheckpoint;
+    // Megatron-Core DistributedDataParallelConfig.grad_reduce_in_fp32 (Megatron-LM
+    // --accumulate-allreduce-grads-in-fp32), FSDP2 MixedPrecisionPolicy.reduce_dtype, DeepSpeed
+    // communication_data_type: the gradients are accumulated and reduced in FP32 rather than in 16 bits.
+    std::optional<bool> gradReduceInFp32;
     int microBatch = 1; // sequences per micro-batch
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank
@@ -154,12 +158,13 @@ struct LayoutSwitch
     std::string_view key;
     std::optional<bool> ParallelLayout::*member;
 };
-inline constexpr std::array<LayoutSwitch, 5> kLayoutSwitches{
+inline constexpr std::array<LayoutSwitch, 6> kLayoutSwitches{
     LayoutSwitch{"overlapGradReduce", &ParallelLayout::overlapGradReduce},
     LayoutSwitch{"overlapParamGather", &ParallelLayout::overlapParamGather},
     LayoutSwitch{"gradientSyncEveryMicroBatch", &ParallelLayout::gradientSyncEveryMicroBatch},
     LayoutSwitch{"overlapMoeAllToAll", &ParallelLayout::overlapMoeAllToAll},
-    LayoutSwitch{"asyncCheckpoint", &ParallelLayout::asyncCheckpoint}};
+    LayoutSwitch{"asyncCheckpoint", &ParallelLayout::asyncCheckpoint},
+    LayoutSwitch{"gradReduceInFp32", &ParallelLayout::gradReduceInFp32}};
 
 // "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
 // leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated

@@ -13,6 +13,27 @@ bool neutralDefault(Switch s)
     return s == Switch::OverlapGradReduce || s == Switch::GradientSyncEveryMicroBatch;
 }
 
+namespace {
+
+// A precision that fixes the gradients' dtype whatever the framework: FP32 trains and reduces in FP32, as
+// megatron-bf16 names Megatron's FP32 main gradients, and FP16 keeps 16-bit gradients unless the design asks
+// otherwise (Megatron-LM's --fp16 does not force accumulate_allreduce_grads_in_fp32, NeMo's fp16_mixed sets
+// grad_reduce_in_fp32 False, FSDP2's reduce_dtype defaults to its param_dtype).
+std::optional<bool> precisionGradDefault(const Design& design)
+{
+    switch (design.workload.precision) {
+    case Precision::Fp32:
+    case Precision::MegatronBf16:
+        return true;
+    case Precision::Fp16Mixed:
+        return false;
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
 std::optional<bool> ParallelLayout::*switchMember(Switch s)
 {
     return kLayoutSwitches[static_cast<std::size_t>(s)].member;
@@ -30,6 +51,9 @@ std::string switchPointer(Switch s)
 
 bool switchDefault(const Design& design, Switch s)
 {
+    if (s == Switch::GradReduceInFp32)
+        if (const std::optional<bool> fixed = precisionGradDefault(design))
+            return *fixed;
     const SwitchRule& rule = frameworkProfile(design).rule(s);
     if (!rule.present)
         return neutralDefault(s);
@@ -57,8 +81,9 @@ std::string switchExplanation(const Design& design, Switch s)
     return text;
 }
 
-bool switchApplies(const ParallelLayout& l, Switch s)
+bool switchApplies(const Design& design, Switch s)
 {
+    const ParallelLayout& l = design.layout;
     switch (s) {
     case Switch::OverlapGradReduce:
         return true;
@@ -72,6 +97,8 @@ bool switchApplies(const ParallelLayout& l, Switch s)
         // It shapes the host memory, not the step: summaries and the step's explanation name it only where
         // the design turns it on (no framework's default is on).
         return l.asyncCheckpoint.value_or(false);
+    case Switch::GradReduceInFp32:
+        return design.workload.precision != Precision::Fp32;
     }
     return false;
 }
@@ -82,7 +109,7 @@ std::string switchesSummary(const Design& design)
     if (design.workload.mode != Mode::Training)
         return text;
     for (Switch s : kAllSwitches) {
-        if (!switchApplies(design.layout, s))
+        if (!switchApplies(design, s))
             continue;
         text += text.empty() ? "" : ", ";
         text += std::string(switchKey(s)) + (switchOn(design, s) ? " on" : " off");
@@ -160,6 +187,8 @@ void validateSwitches(const Design& design, std::vector<Diagnostic>& out)
             refuse(s, "gradient-sync cadence is a switch of fully_shard (ZeRO stage 3)");
         if (s == Switch::OverlapMoeAllToAll && *value && l.ep() < 2)
             refuse(s, "there is no expert-parallel all-to-all without EP");
+        if (s == Switch::GradReduceInFp32 && !*value && design.workload.precision == Precision::Fp32)
+            refuse(s, "FP32 training has only FP32 gradients to reduce");
     }
 }
 

@@ -2,7 +2,8 @@
 #pragma once
 
 // The communication switches a framework offers (layout.h: overlapGradReduce, overlapParamGather,
-// gradientSyncEveryMicroBatch, overlapMoeAllToAll) and its checkpoint saving (asyncCheckpoint), each with the
+// gradientSyncEveryMicroBatch, overlapMoeAllToAll, gradReduceInFp32) and its checkpoint saving
+// (asyncCheckpoint), each with the
 // framework's default and the file it comes from (resources/presets/frameworks.json, docs/frameworks.md). A
 // design that leaves a switch unset runs with the default; the timeline and the step time read the effective
 // value from here.
@@ -26,11 +27,12 @@ enum class Switch {
     OverlapParamGather,
     GradientSyncEveryMicroBatch,
     OverlapMoeAllToAll,
-    AsyncCheckpoint
+    AsyncCheckpoint,
+    GradReduceInFp32
 };
-inline constexpr std::array<Switch, 5> kAllSwitches{Switch::OverlapGradReduce, Switch::OverlapParamGather,
-                                                    Switch::GradientSyncEveryMicroBatch,
-                                                    Switch::OverlapMoeAllToAll, Switch::AsyncCheckpoint};
+inline constexpr std::array<Switch, 6> kAllSwitches{
+    Switch::OverlapGradReduce,  Switch::OverlapParamGather, Switch::GradientSyncEveryMicroBatch,
+    Switch::OverlapMoeAllToAll, Switch::AsyncCheckpoint,    Switch::GradReduceInFp32};
 
 template<> struct EnumNames<Switch>
 {
@@ -39,7 +41,8 @@ template<> struct EnumNames<Switch>
         std::pair{Switch::OverlapParamGather, std::string_view{"overlapParamGather"}},
         std::pair{Switch::GradientSyncEveryMicroBatch, std::string_view{"gradientSyncEveryMicroBatch"}},
         std::pair{Switch::OverlapMoeAllToAll, std::string_view{"overlapMoeAllToAll"}},
-        std::pair{Switch::AsyncCheckpoint, std::string_view{"asyncCheckpoint"}}};
+        std::pair{Switch::AsyncCheckpoint, std::string_view{"asyncCheckpoint"}},
+        std::pair{Switch::GradReduceInFp32, std::string_view{"gradReduceInFp32"}}};
 };
 
 // What a profile says of one switch. Without an entry the framework lacks the switch and behaves as the
@@ -55,14 +58,15 @@ struct SwitchRule
 
 // The behaviour of a framework that lacks a switch: gradients reduced under backward (DDP's buckets),
 // parameters gathered after the optimizer, FSDP synchronising every micro-batch, the all-to-all exposed,
-// checkpoints written synchronously.
+// checkpoints written synchronously, gradients reduced in the 16-bit type they are computed in.
 bool neutralDefault(Switch s);
 
 std::optional<bool> ParallelLayout::*switchMember(Switch s);
 std::string_view switchKey(Switch s); // the JSON key, "overlapGradReduce"
 std::string switchPointer(Switch s); // "/layout/overlapGradReduce"
 
-// The framework's default for the design (its framework and ZeRO stage), the design's value when it sets
+// The framework's default for the design (its framework and ZeRO stage; gradReduceInFp32 is off with FP16,
+// whose 16-bit gradients no framework widens by default, and on with FP32), the design's value when it sets
 // one, and a sentence naming the value, the option and its source for explanations.
 bool switchDefault(const Design& design, Switch s);
 bool switchOn(const Design& design, Switch s);
@@ -70,8 +74,8 @@ std::string switchExplanation(const Design& design, Switch s);
 
 // Whether a switch changes anything for this layout: grad-reduce overlap always, param-gather overlap with
 // the distributed optimizer (ZeRO-1/2), gradient-sync cadence under fully_shard (ZeRO-3), all-to-all overlap
-// with EP, an asynchronous checkpoint where the design turns it on.
-bool switchApplies(const ParallelLayout& layout, Switch s);
+// with EP, an asynchronous checkpoint where the design turns it on, the gradient dtype in mixed precision.
+bool switchApplies(const Design& design, Switch s);
 // "overlapGradReduce on, overlapParamGather off (set)": the switches that apply, each with its effective
 // value, "(set)" where the design sets it rather than taking the framework's default.
 std::string switchesSummary(const Design& design);

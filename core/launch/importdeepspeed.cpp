@@ -87,6 +87,17 @@ void readPrecision(ImportContext& context, const Settings& json)
     }
 }
 
+// communication_data_type: the dtype of the gradient reduction, kept only where it differs from the default
+// for the precision (the model's 16-bit type; FP32 training reduces in FP32).
+void readCommunicationType(ImportContext& context, const Settings& json)
+{
+    ParallelLayout& layout = context.design.layout;
+    layout.gradReduceInFp32.reset();
+    if (const auto type = choice(context, json.take("/communication_data_type"), {"fp32", "fp16", "bf16"});
+        type && (*type == "fp32") != switchDefault(context.design, Switch::GradReduceInFp32))
+        layout.gradReduceInFp32 = *type == "fp32";
+}
+
 // DP and the batch sizes: DeepSpeed derives any one of the three batch figures from the other two and the
 // data-parallel ranks.
 void readBatch(ImportContext& context, const Settings& json)
@@ -155,6 +166,7 @@ std::vector<std::string> importDeepSpeed(ImportContext& context, std::string_vie
     context.degreesWhere = "/layout"; // the base design's: DeepSpeed's file has no degrees
     readZero(context, json);
     readPrecision(context, json);
+    readCommunicationType(context, json);
     readBatch(context, json);
     return json.unused();
 }

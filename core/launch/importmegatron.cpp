@@ -23,6 +23,7 @@ const std::vector<std::string_view> kSwitches{"--sequence-parallel",
                                               "--use-tp-pp-dp-mapping",
                                               "--bf16",
                                               "--fp16",
+                                              "--accumulate-allreduce-grads-in-fp32",
                                               "--swiglu",
                                               "--disable-bias-linear",
                                               "--add-qkv-bias",
@@ -255,6 +256,11 @@ void readTraining(ImportContext& context, const Settings& flags)
     } else {
         workload.precision = Precision::Fp32;
     }
+    // --accumulate-allreduce-grads-in-fp32 changes something only with --fp16 (--bf16 forces it).
+    layout.gradReduceInFp32.reset();
+    if (flags.take("--accumulate-allreduce-grads-in-fp32")
+        && !switchDefault(context.design, Switch::GradReduceInFp32))
+        layout.gradReduceInFp32 = true;
     if (const auto optimizer = choice(context, flags.take("--optimizer"), {"adam", "sgd"}))
         workload.optimizer = *optimizer == "sgd"                        ? Optimizer::SgdMomentum
             : context.base.workload.optimizer == Optimizer::SgdMomentum ? Optimizer::AdamW

@@ -8,6 +8,7 @@
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
+#include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
 
 namespace core::launch {
@@ -123,6 +124,12 @@ void readTraining(ImportContext& context, const Settings& toml)
     const auto precision
         = choice(context, toml.take("training.mixed_precision_param"), {"bfloat16", "float32"});
     workload.precision = precision == "float32" ? Precision::Fp32 : bf16Precision(context.base);
+    // mixed_precision_reduce: float32 by default; set only where it differs from the framework's default.
+    layout.gradReduceInFp32.reset();
+    if (const auto reduce
+        = choice(context, toml.take("training.mixed_precision_reduce"), {"float32", "bfloat16"});
+        reduce && (*reduce == "float32") != switchDefault(context.design, Switch::GradReduceInFp32))
+        layout.gradReduceInFp32 = *reduce == "float32";
     if (const Setting* converters = toml.take("model.converters");
         converters && converters->value->find("float8") != std::string::npos)
         workload.precision = Precision::Fp8;

@@ -37,6 +37,11 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
     // Accelerate's config has no checkpoint keys: the script's save_state decides.
     if (switchOn(design, Switch::AsyncCheckpoint))
         addNote(config, kSetInCode, "/layout/asyncCheckpoint", {"asyncCheckpoint on"});
+    // Its FSDP2 plugin builds the MixedPrecisionPolicy in the script (or from the Trainer's arguments).
+    if (design.layout.gradReduceInFp32.has_value())
+        addNote(
+            config, kSetInCode, "/layout/gradReduceInFp32",
+            {switchOn(design, Switch::GradReduceInFp32) ? "gradReduceInFp32 on" : "gradReduceInFp32 off"});
     noteNodeShape(config, context);
 
     const int dp = layout.dp();

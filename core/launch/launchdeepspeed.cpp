@@ -66,6 +66,9 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         ds["bf16"] = {{"enabled", true}};
     else if (precision == Precision::Fp16Mixed)
         ds["fp16"] = {{"enabled", true}}; // dynamic loss scaling, DeepSpeed's default (loss_scale 0)
+    // Unset, DeepSpeed reduces in the model's 16-bit type (config.py get_communication_data_type).
+    if (precision != Precision::Fp32 && switchOn(design, Switch::GradReduceInFp32))
+        ds["communication_data_type"] = "fp32";
     Json zero = {{"stage", layout.zeroStage}};
     if (layout.zeroStage > 0) {
         // The design's overlapGradReduce: DeepSpeed's own default is off below stage 3 (zero/config.py).

@@ -192,6 +192,13 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context, cons
         addNote(config, kZeroStage, "/layout/zeroStage", {"2", "--use-distributed-optimizer (ZeRO-1)"});
     if (layout.shardGroup > 0 && layout.shardGroup < layout.dp())
         addNote(config, kShardGroup, "/layout/shardGroup", {number(layout.shardGroup)});
+    // Megatron-LM's --bf16 forces accumulate_allreduce_grads_in_fp32 while the optimizer's main gradients
+    // are FP32 (arguments.py); 16-bit reduction is a setting of its Python configs.
+    const Precision precision = context.design.workload.precision;
+    if (precision != Precision::Fp16Mixed && precision != Precision::Fp32
+        && !switchOn(context.design, Switch::GradReduceInFp32))
+        addNote(config, kGradReduce, "/layout/gradReduceInFp32",
+                {"BF16", "FP32", "BF16", "NeMo's or Megatron-Bridge's ddp.grad_reduce_in_fp32 = False"});
     noteNodeShape(config, context);
     return tpPpDpMapping;
 }
@@ -261,6 +268,8 @@ void trainingArguments(ArgumentArray& training, const Design& design)
         break;
     case Precision::Fp16Mixed:
         training.flag("--fp16");
+        if (switchOn(design, Switch::GradReduceInFp32)) // off by default with --fp16 (arguments.py)
+            training.flag("--accumulate-allreduce-grads-in-fp32");
         break;
     case Precision::Fp32:
         break;

@@ -67,6 +67,9 @@ inline constexpr DiagnosticKind kLayerSplit{
 inline constexpr DiagnosticKind kPrecision{
     "export-precision", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "%1 has no %2 mixed precision; the configuration uses %3 instead.")};
+inline constexpr DiagnosticKind kGradReduce{
+    "export-grad-reduce", Severity::Warning,
+    MW_TR_NOOP("Diagnostics", "%1 reduces %2 gradients in %3; the design's reduction in %4 needs %5.")};
 inline constexpr DiagnosticKind kZeroStage{
     "export-zero-stage", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "%1 has no ZeRO stage %2; the configuration uses %3 instead.")};

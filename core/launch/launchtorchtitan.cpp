@@ -156,6 +156,8 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
     key("seq_len", number(design.workload.sequenceLength));
     key("mixed_precision_param",
         tomlString(design.workload.precision == Precision::Fp32 ? "float32" : "bfloat16"));
+    if (!switchOn(design, Switch::GradReduceInFp32)) // float32 is torchtitan's default
+        key("mixed_precision_reduce", tomlString("bfloat16"));
     if (design.workload.offload != Offload::None)
         key("enable_cpu_offload", "true");
 

@@ -7,6 +7,7 @@
 #include "base/diagnostickinds.h"
 #include "design/layoutarithmetic.h"
 #include "framework/frameworkprofile.h"
+#include "framework/frameworkswitches.h"
 #include "memory/memoryroles.h"
 #include "pipeline/pipelineschedule.h"
 
@@ -88,10 +89,19 @@ StateBytes frameworkStateBytes(const Design& design)
     const FrameworkProfile& p = frameworkProfile(design);
     if (p.fp32Parameters) // the FP32 parameters are the master weights: the optimizer keeps its moments only
         bytes = {4, 4, bytes.optimizer - 4};
-    // Megatron-LM's FP32 main gradients: BF16 forces accumulate_allreduce_grads_in_fp32, FP16 does not
-    // (megatron/training/arguments.py).
-    if (p.gradientBytes > 0 && w.precision != Precision::Fp16Mixed)
-        bytes.gradients = p.gradientBytes;
+    // Megatron-Core's main_grad buffer holds the gradients in the dtype it reduces them in: FP32 with
+    // grad_reduce_in_fp32 (BF16's default; Megatron-LM's arguments.py forces
+    // accumulate_allreduce_grads_in_fp32), 16-bit without (FP16, or NeMo's performance recipes). The
+    // optimizer then makes an FP32 copy of its gradient shard (distrib_optimizer.py: shard_main_param.grad =
+    // model_grad.float()): dist_optimizer.md's 20 bytes, 4 + 16/d, for 16-bit gradients.
+    if (p.gradientBytes > 0) {
+        if (switchOn(design, Switch::GradReduceInFp32)) {
+            bytes.gradients = p.gradientBytes;
+        } else {
+            bytes.gradients = 2;
+            bytes.optimizer += 4;
+        }
+    }
     if (p.fp32GradientPartition)
         bytes.optimizer += 4;
     return bytes;

@@ -392,7 +392,7 @@ std::string switchesInEffect(const Design& design)
 {
     std::string text;
     for (Switch s : kAllSwitches) {
-        if (switchApplies(design.layout, s))
+        if (switchApplies(design, s))
             text += (text.empty() ? "" : "; ") + switchExplanation(design, s);
     }
     return text;

@@ -127,7 +127,7 @@ std::string frameworkText(const ReportLanguage& l, const Design& design)
         return text;
     std::string switches;
     for (Switch s : kAllSwitches) {
-        if (!switchApplies(design.layout, s))
+        if (!switchApplies(design, s))
             continue;
         switches += switches.empty() ? "" : ", ";
         switches

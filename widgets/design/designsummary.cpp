@@ -199,7 +199,7 @@ void DesignSummary::refresh()
     details << qs(core::frameworkProfile(d).name);
     for (std::size_t i = 0; i < core::kAllSwitches.size(); ++i) {
         const core::Switch s = core::kAllSwitches[i];
-        if (d.workload.mode == core::Mode::Training && core::switchApplies(l, s)
+        if (d.workload.mode == core::Mode::Training && core::switchApplies(d, s)
             && (l.*core::switchMember(s)).has_value())
             details << (core::switchOn(d, s) ? tr("%1 on") : tr("%1 off")).arg(fieldLabel(kSwitchFields[i]));
     }

@@ -120,10 +120,61 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Overlap expert all-to-all");
     case Field::AsyncCheckpoint:
         return QCoreApplication::translate("FieldText", "Asynchronous checkpoint");
+    case Field::GradReduceInFp32:
+        return QCoreApplication::translate("FieldText", "Reduce gradients in FP32");
     default:
         return {};
     }
 }
+
+namespace {
+
+// The framework switches' tooltips: the option each stands for in its frameworks and what it changes.
+QString switchToolTip(Field field)
+{
+    switch (field) {
+    case Field::OverlapGradReduce:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --overlap-grad-reduce, DeepSpeed overlap_comm: the gradient reduction runs under "
+            "the "
+            "backward. DDP and FSDP2 always overlap it; off shows the step without.");
+    case Field::OverlapParamGather:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --overlap-param-gather: the distributed optimizer's all-gather of the updated "
+            "parameters runs under the next step's first forward instead of after the optimizer step.");
+    case Field::GradientSyncEveryMicroBatch:
+        return QCoreApplication::translate(
+            "FieldText",
+            "FSDP2: reduce-scatter the gradients after every micro-batch (PyTorch's default). Off: "
+            "set_requires_gradient_sync(False) until the last one; without resharding after forward the "
+            "parameters are also gathered once per step.");
+    case Field::OverlapMoeAllToAll:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-Core --overlap-moe-expert-parallel-comm: the expert all-to-all runs under the dense "
+            "computation of the layer, up to that computation's time.");
+    case Field::AsyncCheckpoint:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --async-save, torchtitan's async_mode \"async\": each rank copies its share of the "
+            "parameters and optimizer states to host memory and writes the checkpoint from there while "
+            "training goes on. The host memory it needs is in the Memory tab.");
+    case Field::GradReduceInFp32:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-Core grad_reduce_in_fp32, FSDP2's reduce_dtype, DeepSpeed's communication_data_type: "
+            "the "
+            "gradients are reduced across data-parallel ranks in FP32 (4 bytes each) rather than in 16 bits. "
+            "In Megatron-Core it is also the dtype of the gradient buffer; off, the optimizer keeps an FP32 "
+            "copy of its gradient shard.");
+    default:
+        return {};
+    }
+}
+
+} // namespace
 
 QString fieldToolTip(Field field)
 {
@@ -210,35 +261,8 @@ QString fieldToolTip(Field field)
         return QCoreApplication::translate("FieldText",
                                            "DP takes the GPUs the other degrees leave: changing TP, PP, CP, "
                                            "EP or the cluster sets DP again. Off keeps DP as you set it.");
-    case Field::OverlapGradReduce:
-        return QCoreApplication::translate(
-            "FieldText",
-            "Megatron-LM --overlap-grad-reduce, DeepSpeed overlap_comm: the gradient reduction runs under the "
-            "backward. DDP and FSDP2 always overlap it; off shows the step without.");
-    case Field::OverlapParamGather:
-        return QCoreApplication::translate(
-            "FieldText",
-            "Megatron-LM --overlap-param-gather: the distributed optimizer's all-gather of the updated "
-            "parameters runs under the next step's first forward instead of after the optimizer step.");
-    case Field::GradientSyncEveryMicroBatch:
-        return QCoreApplication::translate(
-            "FieldText",
-            "FSDP2: reduce-scatter the gradients after every micro-batch (PyTorch's default). Off: "
-            "set_requires_gradient_sync(False) until the last one; without resharding after forward the "
-            "parameters are also gathered once per step.");
-    case Field::OverlapMoeAllToAll:
-        return QCoreApplication::translate(
-            "FieldText",
-            "Megatron-Core --overlap-moe-expert-parallel-comm: the expert all-to-all runs under the dense "
-            "computation of the layer, up to that computation's time.");
-    case Field::AsyncCheckpoint:
-        return QCoreApplication::translate(
-            "FieldText",
-            "Megatron-LM --async-save, torchtitan's async_mode \"async\": each rank copies its share of the "
-            "parameters and optimizer states to host memory and writes the checkpoint from there while "
-            "training goes on. The host memory it needs is in the Memory tab.");
     default:
-        return {};
+        return switchToolTip(field);
     }
 }
 

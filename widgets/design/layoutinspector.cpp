@@ -589,6 +589,7 @@ void LayoutInspector::showValues()
     setRowVisible(Field::GradientSyncEveryMicroBatch, training && design.layout.zeroStage == 3);
     setRowVisible(Field::OverlapMoeAllToAll, training && design.layout.ep() > 1);
     setRowVisible(Field::AsyncCheckpoint, training);
+    setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);
     setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);

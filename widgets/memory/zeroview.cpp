@@ -26,6 +26,7 @@ ZeroView::ZeroView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("zeroTitle"));
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
     layout->addWidget(m_title);
@@ -82,7 +83,7 @@ void ZeroView::rebuild()
     m_comparison = core::zeroComparison(*m_snapshot.design);
     const core::Design& design = *m_snapshot.design;
     const double bytesPerParameter
-        = core::stateBytesPerParameter(design.workload.precision, design.workload.optimizer).total();
+        = core::frameworkStateBytes(design).total(); // as the bars count them (memoryroles::rankStates)
     const core::ZeroComparison& z = m_comparison;
     QString title = z.expertParameters > 0
         ? tr("<b>Model states per GPU</b> for %1 parameters (this rank's share of the model): %2 dense, "

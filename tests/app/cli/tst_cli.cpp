@@ -297,6 +297,21 @@ void TestCli::fileWithOverrides()
     QVERIFY(hasCode(runJson({"evaluate", "--example", "fsdp-1node-8gpu", "--framework", "deepspeed", "--zero",
                              "2", "--async-checkpoint", "--json"}),
                     "framework-switch"));
+    // --no-grad-reduce-in-fp32: Megatron-Core's gradient buffer in BF16 and the optimizer's FP32 copy of its
+    // shard, 4 + 16/d bytes per parameter instead of 6 + 12/d; at DP 4 one byte less per parameter of the
+    // peak rank (70B at TP 4 × PP 2: 8.8 B). FP32 training cannot reduce in 16 bits.
+    const std::vector<std::string> dp4{"evaluate", "--example", "default", "--tp",
+                                       "4",        "--dp",      "4",       "--json"};
+    const double fp32Peak = runJson(dp4, 1)["memory"]["peakBytes"].get<double>(); // 132 GB: does not fit
+    std::vector<std::string> bf16 = dp4;
+    bf16.insert(bf16.end() - 1, "--no-grad-reduce-in-fp32");
+    const double bf16Peak = runJson(bf16, 1)["memory"]["peakBytes"].get<double>();
+    QVERIFY2(fp32Peak - bf16Peak > 8.8e9 && fp32Peak - bf16Peak < 9.4e9,
+             qPrintable(QString::number(fp32Peak - bf16Peak)));
+    QVERIFY(hasCode(runJson({"evaluate", "--example", "default", "--precision", "fp32",
+                             "--no-grad-reduce-in-fp32", "--json"},
+                            1),
+                    "framework-switch"));
 }
 
 void TestCli::unreadableFileAsJson()

@@ -77,6 +77,7 @@ FieldValue otherValue(const core::Design& design, Field field)
     case Field::GradientSyncEveryMicroBatch:
     case Field::OverlapMoeAllToAll:
     case Field::AsyncCheckpoint:
+    case Field::GradReduceInFp32:
         return FieldValue{true};
     default:
         return current;
