@@ -49,12 +49,18 @@ ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemm
         t.value += g.times[pass].seconds;
         if (pass > 0)
             formula += "; ";
-        formula += std::string(g.weightGradient ? kPassNames[pass] : pass == 0 ? "forward" : "backward")
+        formula += std::string(g.weightGradient ? kPassNames[pass]
+                                   : pass == 0  ? "forward"
+                                                : "backward")
             + " " + shapeText(g.shapes[pass]) + " " + formatSeconds(g.times[pass].seconds) + " ("
-            + basis(g.times[pass], gemms) + ")";
+            + basis(g.times[pass], gemms);
+        if (g.splitChunks[pass] > 1)
+            formula
+                += ", " + std::to_string(g.splitChunks[pass]) + " TP chunks under TE's overlap, 3 at a time";
+        formula += ")";
     }
     t.formula = formula;
-    const Explanation x = gemms.explain(g.times[0], gpu, g.shapes[0], g.dtype);
+    const Explanation x = gemms.explain(g.times[0], gpu, timedShape(g, 0), g.dtype);
     t.source = x.source + ". " + x.note;
     return t;
 }

@@ -59,6 +59,29 @@ double seconds(const LayerGemm& g, std::size_t pass)
     return g.times[pass].seconds;
 }
 
+// Transformer Engine's userbuffers overlap (Megatron-LM --tp-comm-overlap) runs a GEMM that an all-gather
+// feeds or a reduce-scatter drains as TP chunk GEMMs of m/TP rows each, every chunk started as its data
+// arrives or so that its reduction can start (comm_gemm_overlap.cpp: split_overlap_ag, split_overlap_rs and
+// their ring-exchange forms), round-robin on NVTE_COMM_OVERLAP_MAX_STREAMS = 3 compute streams: at most
+// three chunks run at once, sharing the SMs as one GEMM of 3·m/TP rows would. A pass is timed as TP/3 such
+// GEMMs (TP ≤ 3: the whole GEMM); the small chunks reach a smaller share of the peak (the tables' shape
+// curve), which is what the overlap costs the GEMM.
+constexpr int kUserbufferStreams = 3;
+
+void splitForOverlap(LayerGemm& g, std::size_t pass, int tp, const GpuSpec& gpu, const GemmModel& gemms,
+                     double scale)
+{
+    if (tp <= kUserbufferStreams)
+        return;
+    g.splitChunks[pass] = tp;
+    const double groups = static_cast<double>(tp) / kUserbufferStreams;
+    GemmTime time = gemms.time(gpu, timedShape(g, pass), g.dtype);
+    time.seconds *= scale * groups;
+    time.flops *= groups;
+    time.bytes *= groups;
+    g.times[pass] = time;
+}
+
 // Head dimensions of the score (Q·Kᵀ) and value (P·V) products.
 std::pair<double, double> headDims(const ModelArchitecture& model)
 {
@@ -82,18 +105,28 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
     const double qkvWidth = std::max(0.0, p.attention - vHeads * h) / h; // (q + 2·kv)·d, MLA's latents
     const double gated = model.mlp == MlpKind::Gated ? 2.0 : 1.0;
 
-    auto add = [&](std::string_view name, GemmShape shape, GemmDtype type, std::array<double, kPassCount>& into) {
+    // The passes TE's overlap splits (splitForOverlap): every forward GEMM of a TP region, and the data
+    // gradients fed by the all-gather of the incoming gradient (projection, FC2). The other backward
+    // GEMMs overlap their collectives in bulk, whole (userbuffers' BulkOverlap: qkv_dgrad, fc1_wgrad, …).
+    const bool overlap = l.sequenceParallel && l.tpCommOverlap && l.tp() > 1;
+    enum class Split { None, Forward, ForwardAndData };
+    auto add = [&](std::string_view name, GemmShape shape, GemmDtype type,
+                   std::array<double, kPassCount>& into, Split split = Split::None) {
         LayerGemm g = timedGemm(name, shape, type, gpu, gemms, scale);
+        if (overlap && split != Split::None)
+            splitForOverlap(g, kF, l.tp(), gpu, gemms, scale);
+        if (overlap && split == Split::ForwardAndData)
+            splitForOverlap(g, kI, l.tp(), gpu, gemms, scale);
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             into[pass] += seconds(g, pass);
         k.gemms.push_back(std::move(g));
     };
-    add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv);
-    add("projection", {1, tokens, h, vHeads / tp}, dtype, k.parts.outProjection);
+    add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv, Split::Forward);
+    add("projection", {1, tokens, h, vHeads / tp}, dtype, k.parts.outProjection, Split::ForwardAndData);
     if (!model.isMoeLayer(layer)) {
         const double ffn = d(model.ffn) / tp;
-        add("fc1", {1, tokens, gated * ffn, h}, dtype, k.parts.fc1);
-        add("fc2", {1, tokens, h, ffn}, dtype, k.parts.fc2);
+        add("fc1", {1, tokens, gated * ffn, h}, dtype, k.parts.fc1, Split::Forward);
+        add("fc2", {1, tokens, h, ffn}, dtype, k.parts.fc2, Split::ForwardAndData);
         return;
     }
     const MoeConfig& moe = model.moe;
@@ -239,6 +272,15 @@ double LayerKernels::gemmFlopsPerSecond() const
 GemmDtype linearDtype(const Design& design)
 {
     return design.workload.precision == Precision::Fp8 ? GemmDtype::Fp8E4m3 : GemmDtype::Bf16;
+}
+
+GemmShape timedShape(const LayerGemm& gemm, std::size_t pass)
+{
+    GemmShape shape = gemm.shapes[pass];
+    const int chunks = gemm.splitChunks[pass];
+    if (chunks > kUserbufferStreams)
+        shape.m *= static_cast<double>(kUserbufferStreams) / chunks;
+    return shape;
 }
 
 LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,

@@ -48,8 +48,14 @@ struct LayerGemm
     GemmDtype dtype = GemmDtype::Bf16;
     std::array<GemmShape, kPassCount> shapes; // forward, data gradient, weight gradient
     std::array<GemmTime, kPassCount> times;
+    // Chunks a pass runs in under TE's TP overlap (layerkernels.cpp splitForOverlap): its time is then that
+    // of TP/3 GEMMs of 3·m/TP rows, the shape its table rows are for. 1: the whole GEMM.
+    std::array<int, kPassCount> splitChunks{1, 1, 1};
     bool weightGradient = true; // false for the attention products (no weights)
 };
+
+// The shape a pass's time was taken at: the pass's own, or under TE's overlap the three chunks in flight.
+GemmShape timedShape(const LayerGemm& gemm, std::size_t pass);
 
 struct LayerKernels
 {

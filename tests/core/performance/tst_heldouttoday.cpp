@@ -116,18 +116,18 @@ void TestHeldOutToday::publishedRuns_data()
         << design({"llama-3.1-8b", "h100-sxm-80gb", "nvlink4", 1, 8, 1, 1, 1, 1, 128, true}) << 14451.0
         << 16861.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1808.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1803.0;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1832.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1827.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 512, false, 2, true})
-        << 292.0 << 378.8;
+        << 292.0 << 364.8;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3.1 405B, GBS 1536")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
-        << 311.0 << 388.1;
+        << 311.0 << 373.3;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design({"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true}) << 661.0
-        << 841.0;
+        << 837.0;
 }
 
 void TestHeldOutToday::publishedRuns()
@@ -144,7 +144,7 @@ void TestHeldOutToday::publishedRuns()
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
     // A sanity bound that holds today: the model is not off by more than a factor of two either way.
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
-    // Every row comes out fast: by 13–30 % on H100, 25–54 % on B200 and GB200, the gap lying beyond the
+    // Every row comes out fast: by 13–25 % on H100, 25–54 % on B200 and GB200, the gap lying beyond the
     // GEMMs (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("", "the model's throughput is above the published run's", Continue);

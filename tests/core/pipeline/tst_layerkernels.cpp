@@ -84,6 +84,7 @@ private slots:
     void fp8FasterByTheTablesRatio_data();
     void fp8FasterByTheTablesRatio();
     void causalFlopsFrom8KTo128K();
+    void tpOverlapSplitsTheGemms();
     void explanationNamesTheTableRow();
     void fallbackSaysSo();
     void userTableRoundTripsAndChangesTheTime();
@@ -279,6 +280,55 @@ void TestLayerKernels::badUserTableIsALocatedError()
     document["kernelTables"][0]["csv"]
         = "gpu,dtype,b,m,n,k,seconds\nh100-sxm-80gb,bf16,1,256,256,256,1e-5\nh100-sxm-80gb,bf16,1,256,256,256,2e-5\n";
     QVERIFY(testing::hasCode(designFromJson(document).diagnostics, "kernel-table-duplicate"));
+}
+
+// Megatron-LM --tp-comm-overlap (Transformer Engine's userbuffers): a GEMM an all-gather feeds or a
+// reduce-scatter drains runs as TP chunk GEMMs of T/TP tokens, three at a time on TE's compute streams
+// (comm_gemm_overlap.cpp split_overlap_ag / split_overlap_rs, NVTE_COMM_OVERLAP_MAX_STREAMS = 3): at TP 8
+// a forward QKV costs 8/3 GEMMs of 3,072 tokens. The data gradients fed by the gathered gradient
+// (projection, FC2) split too; QKV's and FC1's data gradients and every weight gradient overlap in bulk,
+// whole. TP 2 and TP 3 run every chunk at once: nothing changes.
+void TestLayerKernels::tpOverlapSplitsTheGemms()
+{
+    Design d = seed("h100-sxm-80gb", "nvlink4");
+    d.layout.tpCommOverlap = true;
+    const GpuSpec& g = gpu("h100-sxm-80gb");
+    const GemmModel& model = GemmModel::builtin();
+    const LayerKernels kernels = layerKernels(d, 0, g, model, 1.0);
+    const double tokens = 8192;
+    for (const char* name : {"qkv", "projection", "fc1", "fc2"}) {
+        const LayerGemm& gm = gemm(kernels, name);
+        QCOMPARE(gm.shapes[kF].m, tokens); // the shape stays the GEMM's
+        QCOMPARE(gm.splitChunks[kF], 8);
+        GemmShape inFlight = gm.shapes[kF];
+        inFlight.m = tokens * 3 / 8;
+        QCOMPARE(timedShape(gm, kF), inFlight);
+        QCOMPARE(gm.times[kF].seconds, 8.0 / 3 * model.time(g, inFlight, GemmDtype::Bf16).seconds);
+        // The chunks reach less of the peak than the whole GEMM.
+        QVERIFY2(gm.times[kF].seconds > model.time(g, gm.shapes[kF], GemmDtype::Bf16).seconds, name);
+        QCOMPARE(gm.times[kW].seconds, model.time(g, gm.shapes[kW], GemmDtype::Bf16).seconds);
+        const bool dataSplit = std::string_view(name) == "projection" || std::string_view(name) == "fc2";
+        QCOMPARE(gm.splitChunks[kI], dataSplit ? 8 : 1);
+        if (!dataSplit)
+            QCOMPARE(gm.times[kI].seconds, model.time(g, gm.shapes[kI], GemmDtype::Bf16).seconds);
+    }
+    // The layer's explanation says which passes ran split.
+    std::vector<ModelTerm> terms;
+    appendKernelTerms(terms, kernels, g, model, "");
+    const auto qkv
+        = std::find_if(terms.begin(), terms.end(), [](const ModelTerm& t) { return t.id == "kernel.qkv"; });
+    QVERIFY(qkv != terms.end());
+    QVERIFY2(qkv->formula.find("8 TP chunks under TE's overlap") != std::string::npos, qkv->formula.c_str());
+    // Without the overlap, or at TP 2, every GEMM runs whole.
+    Design plain = seed("h100-sxm-80gb", "nvlink4");
+    QCOMPARE(gemm(layerKernels(plain, 0, g, model, 1.0), "qkv").splitChunks[kF], 1);
+    Design tp2 = d;
+    tp2.layout.setDegree(Dim::Tp, 2);
+    tp2.layout.setDegree(Dim::Dp, 16);
+    const LayerKernels tp2Kernels = layerKernels(tp2, 0, g, model, 1.0);
+    const LayerGemm& whole = gemm(tp2Kernels, "qkv");
+    QCOMPARE(whole.splitChunks[kF], 1);
+    QCOMPARE(whole.times[kF].seconds, model.time(g, whole.shapes[kF], GemmDtype::Bf16).seconds);
 }
 
 QTEST_APPLESS_MAIN(TestLayerKernels)
