@@ -142,6 +142,9 @@ struct ParallelLayout
     int dp() const { return degree(Dim::Dp); }
     int pp() const { return degree(Dim::Pp); }
     int effectiveExpertTp() const { return expertTp > 0 ? expertTp : tp(); }
+    // Sequence parallelism over TP > 1 with --tp-comm-overlap: the one condition under which TE's
+    // userbuffers overlap runs (validate.cpp refuses the switch otherwise).
+    bool tpOverlapInEffect() const { return sequenceParallel && tpCommOverlap && tp() > 1; }
 
     // Ranks the layout needs: DP·TP·PP·CP, times EP when EP is a dimension of its own; the largest int64
     // when the product would overflow.

@@ -31,7 +31,7 @@ std::string layoutSettings(const ParallelLayout& layout)
     std::string text = "ZeRO-" + std::to_string(layout.zeroStage);
     if (layout.sequenceParallel)
         text += ", sequence parallel";
-    if (layout.sequenceParallel && layout.tpCommOverlap)
+    if (layout.tpOverlapInEffect())
         text += ", TP overlap";
     text += ", schedule " + std::string(enumName(layout.schedule));
     if (layout.virtualStages > 1)

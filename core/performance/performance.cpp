@@ -380,7 +380,7 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
     if (l.schedule == Schedule::DualPipe && l.pp() > 1)
         x.source += "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py sums the "
                     "gradients of ranks r and PP−1−r after step()";
-    x.note = sp && l.tpCommOverlap
+    x.note = l.tpOverlapInEffect()
         ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "
           "layer hides under its neighbouring GEMM but for one of TP chunks (TransformerEngine userbuffers)"
         : "TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap";

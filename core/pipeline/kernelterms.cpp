@@ -55,8 +55,8 @@ ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemm
             + " " + shapeText(g.shapes[pass]) + " " + formatSeconds(g.times[pass].seconds) + " ("
             + basis(g.times[pass], gemms);
         if (g.splitChunks[pass] > 1)
-            formula
-                += ", " + std::to_string(g.splitChunks[pass]) + " TP chunks under TE's overlap, 3 at a time";
+            formula += ", " + std::to_string(g.splitChunks[pass]) + " TP chunks under TE's overlap, "
+                + std::to_string(kUserbufferStreams) + " at a time";
         formula += ")";
     }
     t.formula = formula;

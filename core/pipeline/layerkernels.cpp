@@ -66,7 +66,6 @@ double seconds(const LayerGemm& g, std::size_t pass)
 // three chunks run at once, sharing the SMs as one GEMM of 3·m/TP rows would. A pass is timed as TP/3 such
 // GEMMs (TP ≤ 3: the whole GEMM); the small chunks reach a smaller share of the peak (the tables' shape
 // curve), which is what the overlap costs the GEMM.
-constexpr int kUserbufferStreams = 3;
 
 void splitForOverlap(LayerGemm& g, std::size_t pass, int tp, const GpuSpec& gpu, const GemmModel& gemms,
                      double scale)
@@ -108,7 +107,7 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
     // The passes TE's overlap splits (splitForOverlap): every forward GEMM of a TP region, and the data
     // gradients fed by the all-gather of the incoming gradient (projection, FC2). The other backward
     // GEMMs overlap their collectives in bulk, whole (userbuffers' BulkOverlap: qkv_dgrad, fc1_wgrad, …).
-    const bool overlap = l.sequenceParallel && l.tpCommOverlap && l.tp() > 1;
+    const bool overlap = l.tpOverlapInEffect();
     enum class Split { None, Forward, ForwardAndData };
     auto add = [&](std::string_view name, GemmShape shape, GemmDtype type,
                    std::array<double, kPassCount>& into, Split split = Split::None) {

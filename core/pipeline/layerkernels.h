@@ -41,6 +41,10 @@
 
 namespace core {
 
+// Transformer Engine's NVTE_COMM_OVERLAP_MAX_STREAMS (comm_gemm_overlap.cpp): the compute streams its
+// userbuffers overlap spreads the chunk GEMMs of a split pass over (layerkernels.cpp, splitForOverlap).
+inline constexpr int kUserbufferStreams = 3;
+
 // One GEMM of the layer in its three passes.
 struct LayerGemm
 {

@@ -106,7 +106,7 @@ std::string layoutText(const ReportLanguage& l, const ParallelLayout& layout)
     text += std::to_string(layout.zeroStage);
     if (layout.sequenceParallel)
         text += l.text(MW_TR_NOOP("Report", ", sequence parallel"));
-    if (layout.sequenceParallel && layout.tpCommOverlap)
+    if (layout.tpOverlapInEffect())
         text += l.text(MW_TR_NOOP("Report", ", TP overlap"));
     text += l.fill(MW_TR_NOOP("Report", ", schedule %1"), {l.scheduleName(layout.schedule)});
     if (layout.virtualStages > 1)
