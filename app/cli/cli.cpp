@@ -186,7 +186,10 @@ int presetsVerb(Arguments& args, std::ostream& out)
             out << formatNumber(g.fp8Flops / 1e12) << " TFLOP/s FP8, ";
         else
             out << "no FP8, ";
-        out << formatBytes(g.hbmBandwidth) << "/s HBM\n";
+        out << formatBytes(g.hbmBandwidth) << "/s HBM";
+        if (g.smCount > 0)
+            out << ", " << g.smCount << " SMs";
+        out << "\n";
     }
     out << "\nLinks (bandwidth per GPU and direction)\n";
     for (const LinkSpec& l : catalog.links())

@@ -32,6 +32,10 @@ struct GpuSpec
     double bf16Flops = 0; // dense BF16 tensor-core peak, FLOP/s (no 2:4 sparsity)
     double fp8Flops = 0; // dense FP8 (e4m3) tensor-core peak, FLOP/s; 0: no FP8 tensor cores, or not known
     double hbmBandwidth = 0; // bytes/s
+    // Streaming multiprocessors (CUDA's multiProcessorCount), for the SMs Transformer Engine's TP overlap
+    // leaves its GEMMs (pipeline/layerkernels.h); 0: not known. Where it comes from: smSource.
+    int smCount = 0;
+    std::string smSource;
     // The host side (performance/offloadtime.h): the GPU's link to host memory, bytes/s per direction
     // (PCIe x16 after encoding, NVLink-C2C on Grace systems), and its share of the host's DRAM bandwidth
     // in the GPU's reference server (the DGX's channels × transfer rate / its GPUs); 0: not known.

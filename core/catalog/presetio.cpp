@@ -159,6 +159,8 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("hostLinkGBps", hostLinkGBps); // absent: not known (offload is then not timed)
     in.read("hostMemoryGBpsPerGpu", hostMemoryGBps);
     in.read("hostSource", gpu.hostSource);
+    in.read("smCount", gpu.smCount); // absent: not known (TE's SM margin is then not charged)
+    in.read("smSource", gpu.smSource);
     gpu.hostLinkBandwidth = hostLinkGBps * kGB;
     gpu.hostMemoryBandwidth = hostMemoryGBps * kGB;
     double hostGiB = 0;
@@ -183,6 +185,7 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     inRange("hostLinkGBps", hostLinkGBps, 0, 1e5);
     inRange("hostMemoryGBpsPerGpu", hostMemoryGBps, 0, 1e5);
     inRange("hostMemoryPerGpuGiB", hostGiB, 0, 1e6);
+    inRange("smCount", gpu.smCount, 0, 10000);
 }
 
 Json gpuToJson(const GpuSpec& gpu)
@@ -200,6 +203,8 @@ Json gpuToJson(const GpuSpec& gpu)
             {"hostLinkGBps", gpu.hostLinkBandwidth / kGB},
             {"hostMemoryGBpsPerGpu", gpu.hostMemoryBandwidth / kGB},
             {"hostSource", gpu.hostSource},
+            {"smCount", gpu.smCount},
+            {"smSource", gpu.smSource},
             {"hostMemoryPerGpuGiB", gpu.hostMemoryPerGpuBytes / kGiB},
             {"hostMemorySource", gpu.hostMemorySource}};
 }

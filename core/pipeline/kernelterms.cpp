@@ -39,6 +39,31 @@ std::string basis(const GemmTime& t, const GemmModel& gemms)
     return out;
 }
 
+// How TE's TP overlap ran the pass (layerkernels.h): its chunks and the SMs it left the GEMM.
+std::string overlapText(const LayerGemm& g, std::size_t pass, const GpuSpec& gpu)
+{
+    const int chunks = g.splitChunks[pass];
+    const std::string inFlight = ", " + std::to_string(kUserbufferStreams) + " at a time";
+    std::string text;
+    switch (g.overlapMethod[pass]) {
+    case UserbufferMethod::None:
+        return text;
+    case UserbufferMethod::RingExchange:
+        return ", " + std::to_string(chunks) + " TP chunks on TE's ring exchange"
+            + (chunks > 1 ? inFlight : "");
+    case UserbufferMethod::Pipeline:
+        text = ", " + std::to_string(chunks) + " chunks of TE's pipelined reduce-scatter" + inFlight;
+        break;
+    case UserbufferMethod::Bulk:
+        text = ", beside TE's bulk collective";
+        break;
+    }
+    if (g.smShare[pass] < 1)
+        return text + ", on " + std::to_string(gpu.smCount - kUserbufferCommSms) + " of "
+            + std::to_string(gpu.smCount) + " SMs";
+    return text + ", on all SMs (the GPU's SM count is not known)";
+}
+
 ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemms, std::string_view prefix)
 {
     // Built whole rather than assigned field by field: GCC 12 warns falsely (-Wrestrict, its bug 105651)
@@ -54,9 +79,7 @@ ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemm
                                                 : "backward")
             + " " + shapeText(g.shapes[pass]) + " " + formatSeconds(g.times[pass].seconds) + " ("
             + basis(g.times[pass], gemms);
-        if (g.splitChunks[pass] > 1)
-            formula += ", " + std::to_string(g.splitChunks[pass]) + " TP chunks under TE's overlap, "
-                + std::to_string(kUserbufferStreams) + " at a time";
+        formula += overlapText(g, pass, gpu);
         formula += ")";
     }
     t.formula = formula;

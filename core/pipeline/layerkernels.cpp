@@ -59,23 +59,27 @@ double seconds(const LayerGemm& g, std::size_t pass)
     return g.times[pass].seconds;
 }
 
-// Transformer Engine's userbuffers overlap (Megatron-LM --tp-comm-overlap) runs a GEMM that an all-gather
-// feeds or a reduce-scatter drains as TP chunk GEMMs of m/TP rows each, every chunk started as its data
-// arrives or so that its reduction can start (comm_gemm_overlap.cpp: split_overlap_ag, split_overlap_rs and
-// their ring-exchange forms), round-robin on NVTE_COMM_OVERLAP_MAX_STREAMS = 3 compute streams: at most
-// three chunks run at once, sharing the SMs as one GEMM of 3·m/TP rows would. A pass is timed as TP/3 such
-// GEMMs (TP ≤ 3: the whole GEMM); the small chunks reach a smaller share of the peak (the tables' shape
-// curve), which is what the overlap costs the GEMM.
+// A pass under TE's userbuffers overlap (layerkernels.h): a ring exchange (split_overlap_ag_p2p,
+// split_overlap_rs_p2p) runs the GEMM as TP chunks of m/TP rows, a pipeline (split_overlap_rs) as 4 of
+// m/4, round-robin on 3 compute streams: at most three chunks run at once, sharing the SMs as one GEMM of
+// 3·m/C rows would, so a pass of C > 3 chunks is timed as C/3 such GEMMs; the small chunks reach a smaller
+// share of the peak (the tables' shape curve). Pipeline and bulk GEMMs run on the SMs the collective's 16
+// leave (cuBLASLt's SM-count target, _math_sms); a GPU whose SM count is not known keeps them all.
 
-void splitForOverlap(LayerGemm& g, std::size_t pass, int tp, const GpuSpec& gpu, const GemmModel& gemms,
-                     double scale)
+void runUnderOverlap(LayerGemm& g, std::size_t pass, UserbufferMethod method, int tp, const GpuSpec& gpu,
+                     const GemmModel& gemms, double scale)
 {
-    if (tp <= kUserbufferStreams)
-        return;
-    g.splitChunks[pass] = tp;
-    const double groups = static_cast<double>(tp) / kUserbufferStreams;
+    g.overlapMethod[pass] = method;
+    g.splitChunks[pass] = method == UserbufferMethod::RingExchange ? tp
+        : method == UserbufferMethod::Pipeline                     ? kUserbufferPipelineSplits
+                                                                   : 1;
+    if (method != UserbufferMethod::RingExchange && gpu.smCount > kUserbufferCommSms)
+        g.smShare[pass] = static_cast<double>(gpu.smCount - kUserbufferCommSms) / gpu.smCount;
+    const int chunks = g.splitChunks[pass];
+    const double groups
+        = chunks > kUserbufferStreams ? static_cast<double>(chunks) / kUserbufferStreams : 1.0;
     GemmTime time = gemms.time(gpu, timedShape(g, pass), g.dtype);
-    time.seconds *= scale * groups;
+    time.seconds *= scale * groups / g.smShare[pass];
     time.flops *= groups;
     time.bytes *= groups;
     g.times[pass] = time;
@@ -104,28 +108,31 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
     const double qkvWidth = std::max(0.0, p.attention - vHeads * h) / h; // (q + 2·kv)·d, MLA's latents
     const double gated = model.mlp == MlpKind::Gated ? 2.0 : 1.0;
 
-    // The passes TE's overlap splits (splitForOverlap): every forward GEMM of a TP region, and the data
-    // gradients fed by the all-gather of the incoming gradient (projection, FC2). The other backward
-    // GEMMs overlap their collectives in bulk, whole (userbuffers' BulkOverlap: qkv_dgrad, fc1_wgrad, …).
+    // TE's methods per pass (layerkernels.h): a TP region's first GEMM (qkv, fc1) is fed by a ring
+    // exchange forward and runs its backward passes beside bulk collectives; its last (projection, fc2) is
+    // drained by a pipeline forward and fed by a ring exchange in its data gradient, and its weight gradient
+    // runs alone.
+    using M = UserbufferMethod;
+    using Methods = std::array<UserbufferMethod, kPassCount>;
+    constexpr Methods kFirst{M::RingExchange, M::Bulk, M::Bulk};
+    constexpr Methods kLast{M::Pipeline, M::RingExchange, M::None};
     const bool overlap = l.tpOverlapInEffect();
-    enum class Split { None, Forward, ForwardAndData };
     auto add = [&](std::string_view name, GemmShape shape, GemmDtype type,
-                   std::array<double, kPassCount>& into, Split split = Split::None) {
+                   std::array<double, kPassCount>& into, Methods methods = {}) {
         LayerGemm g = timedGemm(name, shape, type, gpu, gemms, scale);
-        if (overlap && split != Split::None)
-            splitForOverlap(g, kF, l.tp(), gpu, gemms, scale);
-        if (overlap && split == Split::ForwardAndData)
-            splitForOverlap(g, kI, l.tp(), gpu, gemms, scale);
+        for (std::size_t pass = 0; overlap && pass < kPassCount; ++pass)
+            if (methods[pass] != M::None)
+                runUnderOverlap(g, pass, methods[pass], l.tp(), gpu, gemms, scale);
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             into[pass] += seconds(g, pass);
         k.gemms.push_back(std::move(g));
     };
-    add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv, Split::Forward);
-    add("projection", {1, tokens, h, vHeads / tp}, dtype, k.parts.outProjection, Split::ForwardAndData);
+    add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv, kFirst);
+    add("projection", {1, tokens, h, vHeads / tp}, dtype, k.parts.outProjection, kLast);
     if (!model.isMoeLayer(layer)) {
         const double ffn = d(model.ffn) / tp;
-        add("fc1", {1, tokens, gated * ffn, h}, dtype, k.parts.fc1, Split::Forward);
-        add("fc2", {1, tokens, h, ffn}, dtype, k.parts.fc2, Split::ForwardAndData);
+        add("fc1", {1, tokens, gated * ffn, h}, dtype, k.parts.fc1, kFirst);
+        add("fc2", {1, tokens, h, ffn}, dtype, k.parts.fc2, kLast);
         return;
     }
     const MoeConfig& moe = model.moe;

@@ -41,9 +41,22 @@
 
 namespace core {
 
-// Transformer Engine's NVTE_COMM_OVERLAP_MAX_STREAMS (comm_gemm_overlap.cpp): the compute streams its
-// userbuffers overlap spreads the chunk GEMMs of a split pass over (layerkernels.cpp, splitForOverlap).
+// Transformer Engine's userbuffers overlap (Megatron-LM --tp-comm-overlap) as Megatron-LM runs it without
+// --tp-comm-overlap-cfg: TE's default methods and settings (transformer_engine/pytorch/module/base.py,
+// initialize_ub: `methods` and get_default_config; comm_gemm_overlap.cpp runs them).
+//   ring exchange  qkv and fc1 forward, projection and fc2 data gradient: the GEMM as TP chunks, each
+//                  started as its slice arrives from the ring; the exchange runs on the copy engines
+//                  (use_ce), so the GEMM keeps every SM.
+//   pipeline       projection and fc2 forward: 4 chunks (num_splits), each chunk's reduce-scatter under the
+//                  next; the reduce-scatter kernels take 16 SMs and the GEMM runs on the rest (num_sm 16,
+//                  set_sm_margin).
+//   bulk           qkv and fc1 data and weight gradients: the GEMM whole, beside a collective on 16 SMs it
+//                  leaves them to (num_sm 16, set_sm_margin).
+// The chunk GEMMs go round-robin onto NVTE_COMM_OVERLAP_MAX_STREAMS = 3 compute streams.
+enum class UserbufferMethod { None, RingExchange, Pipeline, Bulk };
 inline constexpr int kUserbufferStreams = 3;
+inline constexpr int kUserbufferPipelineSplits = 4;
+inline constexpr int kUserbufferCommSms = 16;
 
 // One GEMM of the layer in its three passes.
 struct LayerGemm
@@ -52,9 +65,12 @@ struct LayerGemm
     GemmDtype dtype = GemmDtype::Bf16;
     std::array<GemmShape, kPassCount> shapes; // forward, data gradient, weight gradient
     std::array<GemmTime, kPassCount> times;
-    // Chunks a pass runs in under TE's TP overlap (layerkernels.cpp splitForOverlap): its time is then that
-    // of TP/3 GEMMs of 3·m/TP rows, the shape its table rows are for. 1: the whole GEMM.
+    // How a pass runs under TE's TP overlap, in how many chunks, and on what share of the GPU's SMs (the
+    // rest run the collective). A pass of C > 3 chunks is timed as C/3 GEMMs of 3·m/C rows, the shape its
+    // table rows are for, divided by the SM share. None, 1 and 1: the whole GEMM on the whole GPU.
+    std::array<UserbufferMethod, kPassCount> overlapMethod{};
     std::array<int, kPassCount> splitChunks{1, 1, 1};
+    std::array<double, kPassCount> smShare{1, 1, 1};
     bool weightGradient = true; // false for the attention products (no weights)
 };
 

@@ -101,14 +101,16 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     // A TP region: its first GEMM, what lies between, its last GEMM. Without overlap the all-gather comes
     // before and the reduce-scatter (or all-reduce) after, exposed; with it they hide under those GEMMs.
     // The MoE block keeps its collectives exposed (stagetime.h).
+    // `reduceScatterChunks`: the pieces the closing reduce-scatter is pipelined in.
     auto region
-        = [&](PatternBuilder& b, double firstGemm, const auto& between, double lastGemm, bool overlappable) {
+        = [&](PatternBuilder& b, double firstGemm, const auto& between, double lastGemm, bool overlappable,
+              int reduceScatterChunks) {
               if (tp.overlap && overlappable) {
                   b.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, firstGemm,
                               tp.chunks);
                   between(b);
                   b.pipelined(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter,
-                              lastGemm, tp.chunks);
+                              lastGemm, reduceScatterChunks);
                   return;
               }
               if (tp.sp)
@@ -132,9 +134,9 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     // `before` and `after`: the token permutation ahead of the dispatch and the unpermutation after the
     // combine (in the backward their gradients, in reverse order).
     auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm, double dense, double before,
-                         double after) {
+                         double after, int reduceScatterChunks) {
         if (!moe) {
-            region(b, firstGemm, none, lastGemm, true);
+            region(b, firstGemm, none, lastGemm, true, reduceScatterChunks);
             return;
         }
         const auto experts = [&](PatternBuilder& inner) {
@@ -149,7 +151,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
             }
             inner.compute(after);
         };
-        region(b, 0, experts, 0, false);
+        region(b, 0, experts, 0, false, 1);
     };
 
     // Forward: norm, (AG) QKV, attention, out-projection (RS | AR); (AG) [dispatch] MLP [combine] (RS | AR).
@@ -162,10 +164,10 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
                          t.attentionForward);
             b.gemmShare(t.attentionGemmForward);
         },
-        t.outProjection[kF], true);
+        t.outProjection[kF], true, tp.forwardReduceScatterChunks);
     mlpRegion(forward, t.fc1[kF], t.fc2[kF],
               t.elementwiseForward + t.qkv[kF] + t.attentionForward + t.outProjection[kF], t.permute[kF],
-              t.unpermute[kF]);
+              t.unpermute[kF], tp.forwardReduceScatterChunks);
     const LayerPattern forwardPattern = forward.take();
 
     // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
@@ -182,7 +184,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     input.compute(t.elementwiseBackward);
     mlpRegion(input, t.fc2[kI], t.fc1[kI],
               t.elementwiseBackward + t.outProjection[kI] + t.attentionBackward + t.qkv[kI], t.unpermute[kI],
-              t.permute[kI]);
+              t.permute[kI], tp.chunks);
     region(
         input, t.outProjection[kI],
         [&](PatternBuilder& b) {
@@ -190,7 +192,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
                          t.attentionBackward);
             b.gemmShare(t.attentionGemmBackward);
         },
-        t.qkv[kI], true);
+        t.qkv[kI], true, tp.chunks);
 
     // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
     // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded). With overlap TE gathers them

@@ -105,7 +105,10 @@ struct TpOverlap
 {
     bool sp = false; // all-gather before, reduce-scatter after a TP region (else one all-reduce after)
     bool overlap = false; // --tp-comm-overlap: each runs under its neighbouring GEMM (stagetime.h)
-    int chunks = 1; // TP
+    int chunks = 1; // TP: the ring exchange's chunks
+    // The forward reduce-scatter after a TP region's last GEMM: TE's pipeline method in its default 4 chunks
+    // (layerkernels.h kUserbufferPipelineSplits).
+    int forwardReduceScatterChunks = 1;
     // Megatron-Core --overlap-moe-expert-parallel-comm: the dispatch and combine all-to-alls run on their
     // own stream under the dense computation (norms, attention and its projections) of the same layer and
     // pass, and only what outlasts it is waited for.

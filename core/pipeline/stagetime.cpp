@@ -176,8 +176,11 @@ StageShape stageShape(const Design& design)
     const ParallelLayout& l = design.layout;
     const bool sp = l.sequenceParallel && l.tp() > 1;
     StageShape shape;
-    shape.tpOverlap = TpOverlap{sp, l.tpOverlapInEffect(), l.tp(),
-                                l.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll)};
+    shape.tpOverlap = TpOverlap{.sp = sp,
+                                .overlap = l.tpOverlapInEffect(),
+                                .chunks = l.tp(),
+                                .forwardReduceScatterChunks = kUserbufferPipelineSplits,
+                                .epOverlap = l.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll)};
     shape.valueBytes = activationBytesPerElement(design.workload.precision);
     shape.activationValues = d(design.workload.sequenceLength) / l.cp() * l.microBatch * d(model.hidden);
     shape.denseIndex = [&] {

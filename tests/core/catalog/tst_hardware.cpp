@@ -72,27 +72,36 @@ void TestHardware::gpuPresets_data()
     QTest::addColumn<double>("fp8TFlops");
     QTest::addColumn<double>("hbmGBps");
     QTest::addColumn<QString>("intraLink");
+    QTest::addColumn<int>("smCount"); // the whitepapers' SM counts (gpus.json smSource); 0: not known
     // CUDA totalGlobalMem in a PyTorch profiler trace's deviceProperties (HolisticTraceAnalysis test data);
     // NVIDIA A100 datasheet: 312 TFLOP/s BF16 dense, no FP8 tensor cores, 1,555 GB/s.
-    QTest::newRow("A100 40 GB") << "a100-40gb" << 42297524224.0 << 312.0 << 0.0 << 1555.0 << "nvlink3";
+    QTest::newRow("A100 40 GB") << "a100-40gb" << 42297524224.0 << 312.0 << 0.0 << 1555.0 << "nvlink3" << 108;
     // deviceQuery, driver 12.5 (thamada/nvidia-smi); A100 datasheet: 2,039 GB/s for the 80 GB SXM4.
-    QTest::newRow("A100 80 GB") << "a100-80gb" << 85100068864.0 << 312.0 << 0.0 << 2039.0 << "nvlink3";
+    QTest::newRow("A100 80 GB") << "a100-80gb" << 85100068864.0 << 312.0 << 0.0 << 2039.0 << "nvlink3" << 108;
     // deviceQuery, driver 12.7 (thamada/nvidia-smi); H100 datasheet: 1,979 BF16 / 3,958 FP8 with sparsity.
-    QTest::newRow("H100 SXM") << "h100-sxm-80gb" << 85045477376.0 << 989.0 << 1979.0 << 3350.0 << "nvlink4";
+    QTest::newRow("H100 SXM") << "h100-sxm-80gb" << 85045477376.0 << 989.0 << 1979.0 << 3350.0 << "nvlink4"
+                              << 132;
     // H100 datasheet, PCIe: 1,513 BF16 / 3,026 FP8 with sparsity, 2 TB/s; memory as the SXM (derived).
-    QTest::newRow("H100 PCIe") << "h100-pcie-80gb" << 85045477376.0 << 756.0 << 1513.0 << 2000.0 << "pcie5";
+    QTest::newRow("H100 PCIe") << "h100-pcie-80gb" << 85045477376.0 << 756.0 << 1513.0 << 2000.0 << "pcie5"
+                               << 114;
     // PyTorch total_memory=143156MB (MiB); H200 product brief: 4.8 TB/s, H100 SXM compute.
-    QTest::newRow("H200") << "h200-141gb" << 143156.0 * 1048576 << 989.0 << 1979.0 << 4800.0 << "nvlink4";
+    QTest::newRow("H200") << "h200-141gb" << 143156.0 * 1048576 << 989.0 << 1979.0 << 4800.0 << "nvlink4"
+                          << 132;
     // PyTorch total_memory=182631MB (MiB); HGX B200: 2.25 PFLOP/s BF16 dense, 72 PFLOP/s FP8 sparse for 8.
-    QTest::newRow("B200") << "b200-180gb" << 182631.0 * 1048576 << 2250.0 << 4500.0 << 8000.0 << "nvlink5";
+    QTest::newRow("B200") << "b200-180gb" << 182631.0 * 1048576 << 2250.0 << 4500.0 << 8000.0 << "nvlink5"
+                          << 148;
     // H800 SXM5: H100 SXM5 chip and memory, NVLink at 400 GB/s total.
-    QTest::newRow("H800") << "h800-sxm-80gb" << 85045477376.0 << 989.0 << 1979.0 << 3350.0 << "nvlink4-h800";
+    QTest::newRow("H800") << "h800-sxm-80gb" << 85045477376.0 << 989.0 << 1979.0 << 3350.0 << "nvlink4-h800"
+                          << 132;
     // GB200 NVL72 ÷ 72: 360 PFLOP/s BF16 and 720 FP8 with sparsity, 576 TB/s; memory derived from B200.
-    QTest::newRow("GB200") << "gb200-186gb" << 188718.0 * 1048576 << 2500.0 << 5000.0 << 8000.0 << "nvlink5";
+    QTest::newRow("GB200") << "gb200-186gb" << 188718.0 * 1048576 << 2500.0 << 5000.0 << 8000.0 << "nvlink5"
+                           << 0;
     // deviceQuery under CUDA 9.0 and 11.2; V100 datasheet: 125 TFLOP/s FP16 tensor (no BF16, no FP8),
     // 900 GB/s HBM2, NVLink 2 at 300 GB/s.
-    QTest::newRow("V100 16 GB") << "v100-sxm2-16gb" << 16945512448.0 << 125.0 << 0.0 << 900.0 << "nvlink2";
-    QTest::newRow("V100 32 GB") << "v100-sxm2-32gb" << 34089730048.0 << 125.0 << 0.0 << 900.0 << "nvlink2";
+    QTest::newRow("V100 16 GB") << "v100-sxm2-16gb" << 16945512448.0 << 125.0 << 0.0 << 900.0 << "nvlink2"
+                                << 80;
+    QTest::newRow("V100 32 GB") << "v100-sxm2-32gb" << 34089730048.0 << 125.0 << 0.0 << 900.0 << "nvlink2"
+                                << 80;
 }
 
 void TestHardware::gpuPresets()
@@ -103,6 +112,7 @@ void TestHardware::gpuPresets()
     QFETCH(double, fp8TFlops);
     QFETCH(double, hbmGBps);
     QFETCH(QString, intraLink);
+    QFETCH(int, smCount);
     const GpuSpec& spec = gpu(qPrintable(id));
     QCOMPARE(spec.memoryBytes, memoryBytes);
     QCOMPARE(spec.bf16Flops, bf16TFlops * 1e12);
@@ -111,6 +121,8 @@ void TestHardware::gpuPresets()
     QCOMPARE(QString::fromStdString(spec.defaultIntraLink), intraLink);
     QVERIFY(!spec.source.empty());
     QVERIFY(!spec.memorySource.empty());
+    QCOMPARE(spec.smCount, smCount);
+    QCOMPARE(spec.smSource.empty(), smCount == 0);
 }
 
 // Every GPU has more bytes than its round decimal figure (CUDA's total is what the driver leaves of a
@@ -198,6 +210,14 @@ void TestHardware::presetFile_data()
                                 << std::string("/gpu/memoryBytes");
     QTest::newRow("bytes as text") << head + R"("memoryBytes": "85 GB"})" << 0.0 << 0.0
                                    << std::string("io-type") << std::string("/gpu/memoryBytes");
+    // The SM count (TE's TP overlap leaves its GEMMs all but 16): optional, a whole positive number.
+    QTest::newRow("SM count with its source")
+        << head + R"("memoryGB": 80, "smCount": 132, "smSource": "H100 whitepaper"})" << 80e9 << 0.0
+        << std::string() << std::string();
+    QTest::newRow("negative SM count") << head + R"("memoryGB": 80, "smCount": -4})" << 80e9 << 0.0
+                                       << std::string("value-range") << std::string("/gpu/smCount");
+    QTest::newRow("SM count as a fraction") << head + R"("memoryGB": 80, "smCount": 131.5})" << 80e9 << 0.0
+                                            << std::string("io-type") << std::string("/gpu/smCount");
 }
 
 void TestHardware::presetFile()

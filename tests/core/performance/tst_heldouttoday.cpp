@@ -116,18 +116,18 @@ void TestHeldOutToday::publishedRuns_data()
         << design({"llama-3.1-8b", "h100-sxm-80gb", "nvlink4", 1, 8, 1, 1, 1, 1, 128, true}) << 14451.0
         << 16861.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1803.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1741.0;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1827.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1763.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 512, false, 2, true})
-        << 292.0 << 364.8;
+        << 292.0 << 349.6;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3.1 405B, GBS 1536")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
-        << 311.0 << 373.3;
+        << 311.0 << 357.5;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design({"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true}) << 661.0
-        << 837.0;
+        << 806.7;
 }
 
 void TestHeldOutToday::publishedRuns()
@@ -144,8 +144,9 @@ void TestHeldOutToday::publishedRuns()
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
     // A sanity bound that holds today: the model is not off by more than a factor of two either way.
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
-    // Every row comes out fast: by 13–25 % on H100, 25–54 % on B200 and GB200, the gap lying beyond the
-    // GEMMs (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
+    // Every row comes out fast: the 70B rows by 9 % (inside the bound), the others by 15–20 % on H100 and
+    // 22–54 % on B200 and GB200, the gap lying beyond the GEMMs (docs/kernel-model.md, "Held out on today's
+    // GPUs"). Not tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("", "the model's throughput is above the published run's", Continue);
     QVERIFY(std::abs(error) <= 0.10);

@@ -641,8 +641,9 @@ void TestPerformance::layerWaitsAreItsVisibleCollectives()
 }
 
 // Megatron-LM --tp-comm-overlap (TransformerEngine userbuffers): each TP all-gather and reduce-scatter of a
-// dense layer runs under the GEMM next to it, cut into TP chunks, so at least one chunk of each stays
-// visible and at most all of it; nothing else changes.
+// dense layer runs under the GEMM next to it, cut into chunks (TP of them, 4 for the forward's pipelined
+// reduce-scatter), so at least one TP-th of each stays visible and at most all of it; the step gets
+// faster, the FLOPs stay.
 void TestPerformance::tpOverlapHidesAllButAChunk()
 {
     Design design = testing::example("default"); // Llama 3.1 70B, TP=8 with SP, PP=2

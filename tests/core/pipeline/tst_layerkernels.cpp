@@ -85,6 +85,7 @@ private slots:
     void fp8FasterByTheTablesRatio();
     void causalFlopsFrom8KTo128K();
     void tpOverlapSplitsTheGemms();
+    void tpOverlapHidesAllButAChunk();
     void explanationNamesTheTableRow();
     void fallbackSaysSo();
     void userTableRoundTripsAndChangesTheTime();
@@ -282,53 +283,120 @@ void TestLayerKernels::badUserTableIsALocatedError()
     QVERIFY(testing::hasCode(designFromJson(document).diagnostics, "kernel-table-duplicate"));
 }
 
-// Megatron-LM --tp-comm-overlap (Transformer Engine's userbuffers): a GEMM an all-gather feeds or a
-// reduce-scatter drains runs as TP chunk GEMMs of T/TP tokens, three at a time on TE's compute streams
-// (comm_gemm_overlap.cpp split_overlap_ag / split_overlap_rs, NVTE_COMM_OVERLAP_MAX_STREAMS = 3): at TP 8
-// a forward QKV costs 8/3 GEMMs of 3,072 tokens. The data gradients fed by the gathered gradient
-// (projection, FC2) split too; QKV's and FC1's data gradients and every weight gradient overlap in bulk,
-// whole. TP 2 and TP 3 run every chunk at once: nothing changes.
+// Megatron-LM --tp-comm-overlap without a userbuffers config runs Transformer Engine's defaults
+// (transformer_engine/pytorch/module/base.py initialize_ub: `methods`, get_default_config): a ring exchange
+// feeds QKV and FC1 forward and the projection's and FC2's data gradients (TP chunks of T/TP tokens, no
+// SMs taken: the copy engines move the data); a pipelined reduce-scatter drains the projection and FC2
+// forward (num_splits 4, num_sm 16, set_sm_margin); bulk collectives run beside QKV's and FC1's data and
+// weight gradients (num_sm 16, set_sm_margin). Chunks go three at a time onto TE's compute streams
+// (NVTE_COMM_OVERLAP_MAX_STREAMS = 3), so at TP 8 a forward QKV costs 8/3 GEMMs of 3,072 tokens; an H100's
+// GEMM beside a 16-SM collective runs on 116 of its 132 SMs (H100 whitepaper, Table 3).
 void TestLayerKernels::tpOverlapSplitsTheGemms()
 {
     Design d = seed("h100-sxm-80gb", "nvlink4");
     d.layout.tpCommOverlap = true;
     const GpuSpec& g = gpu("h100-sxm-80gb");
+    QCOMPARE(g.smCount, 132);
     const GemmModel& model = GemmModel::builtin();
     const LayerKernels kernels = layerKernels(d, 0, g, model, 1.0);
     const double tokens = 8192;
-    for (const char* name : {"qkv", "projection", "fc1", "fc2"}) {
-        const LayerGemm& gm = gemm(kernels, name);
+    using M = UserbufferMethod;
+    struct Expected
+    {
+        const char* name;
+        std::array<M, kPassCount> method;
+        std::array<int, kPassCount> chunks;
+    };
+    const Expected table[] = {
+        {"qkv", {M::RingExchange, M::Bulk, M::Bulk}, {8, 1, 1}},
+        {"projection", {M::Pipeline, M::RingExchange, M::None}, {4, 8, 1}},
+        {"fc1", {M::RingExchange, M::Bulk, M::Bulk}, {8, 1, 1}},
+        {"fc2", {M::Pipeline, M::RingExchange, M::None}, {4, 8, 1}},
+    };
+    for (const Expected& e : table) {
+        const LayerGemm& gm = gemm(kernels, e.name);
         QCOMPARE(gm.shapes[kF].m, tokens); // the shape stays the GEMM's
-        QCOMPARE(gm.splitChunks[kF], 8);
-        GemmShape inFlight = gm.shapes[kF];
-        inFlight.m = tokens * 3 / 8;
-        QCOMPARE(timedShape(gm, kF), inFlight);
-        QCOMPARE(gm.times[kF].seconds, 8.0 / 3 * model.time(g, inFlight, GemmDtype::Bf16).seconds);
-        // The chunks reach less of the peak than the whole GEMM.
-        QVERIFY2(gm.times[kF].seconds > model.time(g, gm.shapes[kF], GemmDtype::Bf16).seconds, name);
-        QCOMPARE(gm.times[kW].seconds, model.time(g, gm.shapes[kW], GemmDtype::Bf16).seconds);
-        const bool dataSplit = std::string_view(name) == "projection" || std::string_view(name) == "fc2";
-        QCOMPARE(gm.splitChunks[kI], dataSplit ? 8 : 1);
-        if (!dataSplit)
-            QCOMPARE(gm.times[kI].seconds, model.time(g, gm.shapes[kI], GemmDtype::Bf16).seconds);
+        for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+            const QByteArray where = QByteArray(e.name) + " pass " + QByteArray::number(int(pass));
+            QVERIFY2(gm.overlapMethod[pass] == e.method[pass], where);
+            QVERIFY2(gm.splitChunks[pass] == e.chunks[pass], where);
+            const bool margin = e.method[pass] == M::Pipeline || e.method[pass] == M::Bulk;
+            QVERIFY2(gm.smShare[pass] == (margin ? 116.0 / 132 : 1.0), where);
+            GemmShape inFlight = gm.shapes[pass];
+            double groups = 1;
+            if (e.chunks[pass] > 3) {
+                inFlight.m = gm.shapes[pass].m * 3 / e.chunks[pass];
+                groups = e.chunks[pass] / 3.0;
+            }
+            QCOMPARE(timedShape(gm, pass), inFlight);
+            const double alone = model.time(g, gm.shapes[pass], GemmDtype::Bf16).seconds;
+            QVERIFY2(
+                qFuzzyCompare(gm.times[pass].seconds,
+                              groups * model.time(g, inFlight, GemmDtype::Bf16).seconds / gm.smShare[pass]),
+                where);
+            // Chunks and a margin cost the GEMM time; a pass alone runs as the whole GEMM.
+            if (e.method[pass] == M::None)
+                QVERIFY2(gm.times[pass].seconds == alone, where);
+            else
+                QVERIFY2(gm.times[pass].seconds > alone, where);
+        }
     }
-    // The layer's explanation says which passes ran split.
+    // The layer's explanation says how each pass ran.
     std::vector<ModelTerm> terms;
     appendKernelTerms(terms, kernels, g, model, "");
-    const auto qkv
-        = std::find_if(terms.begin(), terms.end(), [](const ModelTerm& t) { return t.id == "kernel.qkv"; });
-    QVERIFY(qkv != terms.end());
-    QVERIFY2(qkv->formula.find("8 TP chunks under TE's overlap") != std::string::npos, qkv->formula.c_str());
-    // Without the overlap, or at TP 2, every GEMM runs whole.
+    auto formula = [&](const char* id) {
+        const auto it
+            = std::find_if(terms.begin(), terms.end(), [&](const ModelTerm& t) { return t.id == id; });
+        return it == terms.end() ? std::string() : it->formula;
+    };
+    const std::string qkv = formula("kernel.qkv");
+    QVERIFY2(qkv.find("8 TP chunks on TE's ring exchange, 3 at a time") != std::string::npos, qkv.c_str());
+    QVERIFY2(qkv.find("beside TE's bulk collective, on 116 of 132 SMs") != std::string::npos, qkv.c_str());
+    const std::string projection = formula("kernel.projection");
+    QVERIFY2(projection.find("4 chunks of TE's pipelined reduce-scatter, 3 at a time, on 116 of 132 SMs")
+                 != std::string::npos,
+             projection.c_str());
+    // A GPU whose SM count is not known keeps every SM, and the explanation says why.
+    GpuSpec unknown = g;
+    unknown.smCount = 0;
+    const LayerKernels unknownKernels = layerKernels(d, 0, unknown, model, 1.0);
+    QCOMPARE(gemm(unknownKernels, "qkv").smShare[kI], 1.0);
+    std::vector<ModelTerm> unknownTerms;
+    appendKernelTerms(unknownTerms, unknownKernels, unknown, model, "");
+    QVERIFY(unknownTerms.front().formula.find("the GPU's SM count is not known") != std::string::npos);
+    // Without the overlap every GEMM runs whole on every SM.
     Design plain = seed("h100-sxm-80gb", "nvlink4");
-    QCOMPARE(gemm(layerKernels(plain, 0, g, model, 1.0), "qkv").splitChunks[kF], 1);
+    const LayerGemm& plainQkv = gemm(layerKernels(plain, 0, g, model, 1.0), "qkv");
+    QCOMPARE(plainQkv.splitChunks[kF], 1);
+    QVERIFY(plainQkv.overlapMethod[kI] == M::None);
+    QCOMPARE(plainQkv.smShare[kI], 1.0);
+    // At TP 2 the ring exchange's two chunks run at once: the forward QKV costs what the whole GEMM does.
     Design tp2 = d;
     tp2.layout.setDegree(Dim::Tp, 2);
     tp2.layout.setDegree(Dim::Dp, 16);
     const LayerKernels tp2Kernels = layerKernels(tp2, 0, g, model, 1.0);
     const LayerGemm& whole = gemm(tp2Kernels, "qkv");
-    QCOMPARE(whole.splitChunks[kF], 1);
+    QCOMPARE(whole.splitChunks[kF], 2);
     QCOMPARE(whole.times[kF].seconds, model.time(g, whole.shapes[kF], GemmDtype::Bf16).seconds);
+}
+
+// Under the overlap a collective pipelined with a GEMM long enough to hide it shows one chunk: an
+// all-gather on the ring exchange one of TP, the forward's reduce-scatter one of TE's 4 pipeline splits.
+void TestLayerKernels::tpOverlapHidesAllButAChunk()
+{
+    LayerPartTimes t;
+    for (auto* part : {&t.qkv, &t.outProjection, &t.fc1, &t.fc2})
+        part->fill(1.0); // seconds: far longer than the collectives
+    LayerComm c;
+    c.tpAllGather = 0.008;
+    c.tpReduceScatter = 0.004;
+    const TpOverlap tp{.sp = true, .overlap = true, .chunks = 8, .forwardReduceScatterChunks = 4};
+    const auto patterns = layerPatterns(t, c, tp, false, Recompute::None);
+    const ExposedCommunication& forward = patterns[kF].exposed;
+    QCOMPARE(forward.allGather, 2 * 0.008 / 8); // QKV's and FC1's gathers
+    QCOMPARE(forward.reduceScatter, 2 * 0.004 / 4); // the projection's and FC2's reduce-scatters
+    // The backward's reduce-scatters drain the data gradients chunk by chunk, TP of them.
+    QCOMPARE(patterns[kI].exposed.reduceScatter, 2 * 0.004 / 8);
 }
 
 QTEST_APPLESS_MAIN(TestLayerKernels)
