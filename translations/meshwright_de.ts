@@ -945,6 +945,10 @@
         <source>%1 reduces %2 gradients in %3; the design&apos;s reduction in %4 needs %5.</source>
         <translation>%1 reduziert %2-Gradienten in %3; die Reduktion des Designs in %4 braucht %5.</translation>
     </message>
+    <message>
+        <source>The FP8 recipe mxfp8 needs tensor cores that take block-scaled FP8 (Blackwell); %1 has none, and Transformer Engine refuses the recipe there. Choose tensorwise or delayed scaling.</source>
+        <translation>Das FP8-Rezept mxfp8 braucht Tensor-Kerne, die blockweise skaliertes FP8 verarbeiten (Blackwell); %1 hat keine, und Transformer Engine lehnt das Rezept dort ab. Wählen Sie Skalierung pro Tensor (tensorwise) oder verzögerte Skalierung (delayed).</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2086,6 +2090,10 @@
     <message>
         <source>Megatron-Core grad_reduce_in_fp32, FSDP2&apos;s reduce_dtype, DeepSpeed&apos;s communication_data_type: the gradients are reduced across data-parallel ranks in FP32 (4 bytes each) rather than in 16 bits. In Megatron-Core it is also the dtype of the gradient buffer; off, the optimizer keeps an FP32 copy of its gradient shard.</source>
         <translation>Megatron-Core grad_reduce_in_fp32, FSDP2s reduce_dtype, DeepSpeeds communication_data_type: Die Gradienten werden über die Data-Parallel-Ranks in FP32 (4 Bytes je Element) statt in 16 Bit reduziert. In Megatron-Core ist das auch der Datentyp des Gradientenpuffers; aus, hält der Optimierer eine FP32-Kopie seines Gradienten-Shards.</translation>
+    </message>
+    <message>
+        <source>FP8 recipe</source>
+        <translation>FP8-Rezept</translation>
     </message>
 </context>
 <context>
@@ -6172,6 +6180,22 @@ Verbindungen: %3%4</translation>
     <message>
         <source>FP16 mixed, loss scaling (16-bit gradients)</source>
         <translation>FP16 gemischt, Loss Scaling (16-Bit-Gradients)</translation>
+    </message>
+    <message>
+        <source>Delayed scaling (amax history)</source>
+        <translation>Verzögerte Skalierung (amax-Verlauf)</translation>
+    </message>
+    <message>
+        <source>Current scaling per tensor</source>
+        <translation>Aktuelle Skalierung pro Tensor</translation>
+    </message>
+    <message>
+        <source>MXFP8 blocks of 32 (Blackwell)</source>
+        <translation>MXFP8, Blöcke zu 32 (Blackwell)</translation>
+    </message>
+    <message>
+        <source>Blockwise, 128-value blocks</source>
+        <translation>Blockweise, Blöcke zu 128 Werten</translation>
     </message>
 </context>
 <context>

@@ -945,6 +945,10 @@
         <source>%1 reduces %2 gradients in %3; the design&apos;s reduction in %4 needs %5.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The FP8 recipe mxfp8 needs tensor cores that take block-scaled FP8 (Blackwell); %1 has none, and Transformer Engine refuses the recipe there. Choose tensorwise or delayed scaling.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2085,6 +2089,10 @@
     </message>
     <message>
         <source>Megatron-Core grad_reduce_in_fp32, FSDP2&apos;s reduce_dtype, DeepSpeed&apos;s communication_data_type: the gradients are reduced across data-parallel ranks in FP32 (4 bytes each) rather than in 16 bits. In Megatron-Core it is also the dtype of the gradient buffer; off, the optimizer keeps an FP32 copy of its gradient shard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 recipe</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6163,6 +6171,22 @@ Links: %3%4</source>
     </message>
     <message>
         <source>FP16 mixed, loss scaling (16-bit gradients)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delayed scaling (amax history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current scaling per tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MXFP8 blocks of 32 (Blackwell)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blockwise, 128-value blocks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -233,6 +233,8 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         mode = enumValue<Mode>(args, flag);
     else if (flag == "--precision")
         precision = enumValue<Precision>(args, flag);
+    else if (flag == "--fp8-recipe")
+        fp8Recipe = enumValue<Fp8Recipe>(args, flag);
     else if (flag == "--optimizer")
         optimizer = enumValue<Optimizer>(args, flag);
     else if (flag == "--offload")
@@ -294,6 +296,9 @@ std::string designFlagsHelp()
           "  --mode "
         + enumNameList<Mode>() + "  --precision " + enumNameList<Precision>()
         + "\n"
+          "  --fp8-recipe "
+        + enumNameList<Fp8Recipe>()
+        + " (Transformer Engine's scaling, with --precision fp8)\n"
           "  --optimizer "
         + enumNameList<Optimizer>() + "  --offload " + enumNameList<Offload>()
         + "\n"
@@ -456,6 +461,8 @@ void applyWorkloadFlags(const DesignFlags& flags, Workload& w)
         w.mode = *flags.mode;
     if (flags.precision)
         w.precision = *flags.precision;
+    if (flags.fp8Recipe)
+        w.fp8Recipe = *flags.fp8Recipe;
     if (flags.optimizer)
         w.optimizer = *flags.optimizer;
     if (flags.offload)

@@ -46,6 +46,7 @@ struct DesignFlags
     std::optional<core::Recompute> recompute;
     std::optional<core::Mode> mode;
     std::optional<core::Precision> precision;
+    std::optional<core::Fp8Recipe> fp8Recipe;
     std::optional<core::Optimizer> optimizer;
     std::optional<core::Offload> offload;
     std::optional<int> concurrency;

@@ -203,7 +203,7 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
     out << "Framework " << frameworkSummary(design) << "\n";
     if (w.mode == Mode::Training)
         out << "Workload  training, sequence " << w.sequenceLength << ", global batch " << w.globalBatch
-            << " (" << e.microBatches << " micro-batches per pipeline), " << enumName(w.precision) << ", "
+            << " (" << e.microBatches << " micro-batches per pipeline), " << precisionText(w) << ", "
             << enumName(w.optimizer) << "\n";
     else
         out << "Workload  serving, " << w.serving.concurrency << " sequences of " << w.serving.contextLength

@@ -54,6 +54,7 @@ constexpr std::array kKinds{
     kEpSpansNodes,
     kSpWithoutTp,
     kTpOverlapWithoutSp,
+    kFp8RecipeGpu,
     kPpLayers,
     kPpTooManyStages,
     kPpStageCount,

@@ -175,6 +175,12 @@ inline constexpr DiagnosticKind kTpOverlapWithoutSp{
                "TP communication overlap needs sequence parallelism and TP > 1 (Megatron-LM refuses "
                "--tp-comm-overlap without --sequence-parallel); the model leaves the TP collectives exposed.")};
 
+inline constexpr DiagnosticKind kFp8RecipeGpu{
+    "fp8-recipe-gpu", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "The FP8 recipe mxfp8 needs tensor cores that take block-scaled FP8 (Blackwell); %1 has none, "
+               "and Transformer Engine refuses the recipe there. Choose tensorwise or delayed scaling.")};
+
 // ---- Pipeline ------------------------------------------------------------------------------------
 inline constexpr DiagnosticKind kPpLayers{
     "pp-layers", Severity::Error,

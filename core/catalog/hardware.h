@@ -36,6 +36,9 @@ struct GpuSpec
     // leaves its GEMMs (pipeline/layerkernels.h); 0: not known. Where it comes from: smSource.
     int smCount = 0;
     std::string smSource;
+    // Tensor cores that take block-scaled FP8 (MXFP8: Blackwell's fifth generation); Transformer Engine
+    // refuses the MXFP8 recipe elsewhere (design/validate.cpp).
+    bool mxfp8 = false;
     // The host side (performance/offloadtime.h): the GPU's link to host memory, bytes/s per direction
     // (PCIe x16 after encoding, NVLink-C2C on Grace systems), and its share of the host's DRAM bandwidth
     // in the GPU's reference server (the DGX's channels × transfer rate / its GPUs); 0: not known.

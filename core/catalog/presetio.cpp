@@ -161,6 +161,7 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("hostSource", gpu.hostSource);
     in.read("smCount", gpu.smCount); // absent: not known (TE's SM margin is then not charged)
     in.read("smSource", gpu.smSource);
+    in.read("mxfp8", gpu.mxfp8); // absent: no block-scaled FP8
     gpu.hostLinkBandwidth = hostLinkGBps * kGB;
     gpu.hostMemoryBandwidth = hostMemoryGBps * kGB;
     double hostGiB = 0;
@@ -205,6 +206,7 @@ Json gpuToJson(const GpuSpec& gpu)
             {"hostSource", gpu.hostSource},
             {"smCount", gpu.smCount},
             {"smSource", gpu.smSource},
+            {"mxfp8", gpu.mxfp8},
             {"hostMemoryPerGpuGiB", gpu.hostMemoryPerGpuBytes / kGiB},
             {"hostMemorySource", gpu.hostMemorySource}};
 }

@@ -35,6 +35,7 @@ constexpr std::array kFields{
     FieldInfo{Field::SequenceLength, "/workload/sequenceLength"},
     FieldInfo{Field::GlobalBatch, "/workload/globalBatch"},
     FieldInfo{Field::Precision, "/workload/precision"},
+    FieldInfo{Field::Fp8Recipe, "/workload/fp8Recipe"},
     FieldInfo{Field::Optimizer, "/workload/optimizer"},
     FieldInfo{Field::Offload, "/workload/offload"},
     FieldInfo{Field::FlashAttention, "/workload/flashAttention"},
@@ -196,6 +197,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.workload.globalBatch);
     case Field::Precision:
         return visit(d.workload.precision);
+    case Field::Fp8Recipe:
+        return visit(d.workload.fp8Recipe);
     case Field::Optimizer:
         return visit(d.workload.optimizer);
     case Field::Offload:

@@ -38,6 +38,7 @@ enum class Field {
     SequenceLength,
     GlobalBatch,
     Precision,
+    Fp8Recipe,
     Optimizer,
     Offload,
     FlashAttention,

@@ -64,6 +64,7 @@ void readWorkload(ObjectReader& root, ReadContext& context, Workload& w)
     in.read("sequenceLength", w.sequenceLength);
     in.read("globalBatch", w.globalBatch);
     in.readEnum("precision", w.precision);
+    in.readEnum("fp8Recipe", w.fp8Recipe);
     in.readEnum("optimizer", w.optimizer);
     in.readEnum("offload", w.offload);
     in.read("flashAttention", w.flashAttention);
@@ -361,6 +362,9 @@ Json workloadToJson(const Workload& w)
     out["sequenceLength"] = w.sequenceLength;
     out["globalBatch"] = w.globalBatch;
     out["precision"] = enumName(w.precision);
+    // Only when not Megatron-LM's default, so that older documents round-trip unchanged.
+    if (w.fp8Recipe != Fp8Recipe::Delayed)
+        out["fp8Recipe"] = enumName(w.fp8Recipe);
     out["optimizer"] = enumName(w.optimizer);
     out["offload"] = enumName(w.offload);
     out["flashAttention"] = w.flashAttention;

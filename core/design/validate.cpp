@@ -472,6 +472,21 @@ void validateComputeModel(const ComputeModel& c, const Catalog& catalog, Diagnos
                 1000.0);
 }
 
+// MXFP8 on GPUs whose tensor cores cannot take it (TE's check_mxfp8_support: compute capability 10.0).
+void validateFp8Recipe(const Design& design, const Catalog& catalog, Diagnostics& out)
+{
+    const Workload& w = design.workload;
+    if (w.mode != Mode::Training || w.precision != Precision::Fp8 || w.fp8Recipe != Fp8Recipe::Mxfp8)
+        return;
+    std::set<std::string> reported;
+    for (const Node& node : design.cluster.nodes)
+        for (const Gpu& gpu : node.gpus) {
+            const GpuSpec* spec = catalog.gpu(gpu.type);
+            if (spec && !spec->mxfp8 && reported.insert(gpu.type).second)
+                out.push_back(makeDiagnostic(diag::kFp8RecipeGpu, "/workload/fp8Recipe", {spec->name}));
+        }
+}
+
 } // namespace
 
 bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics)
@@ -479,6 +494,7 @@ bool validateFixedParts(const Design& design, const Catalog& catalog, std::vecto
     const bool modelOk = validateModel(design.model, diagnostics);
     validateCluster(design.cluster, catalog, diagnostics);
     validateComputeModel(design.compute, catalog, diagnostics);
+    validateFp8Recipe(design, catalog, diagnostics);
     return modelOk;
 }
 

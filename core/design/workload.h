@@ -7,6 +7,7 @@
 #include "base/enumnames.h"
 
 #include <cstdint>
+#include <string>
 
 namespace core {
 
@@ -23,6 +24,17 @@ enum class Precision {
     // stay 16-bit; tensor cores run FP16 at the BF16 rate.
     Fp16Mixed
 };
+
+// Transformer Engine's FP8 recipe (Megatron-LM --fp8-recipe, arguments.py: default "delayed"): how the
+// scale of a tensor is found before it is cast to FP8 (pipeline/layerkernels.cpp prices the casts).
+//   delayed     DelayedScaling: the scale comes from the amax history of earlier steps; the cast kernel
+//               records the new amax as it goes.
+//   tensorwise  Float8CurrentScaling: the amax of the tensor itself, in a pass of its own before the cast.
+//   mxfp8       MXFP8BlockScaling: one E8M0 scale per 32 values, found in the cast; Blackwell's tensor
+//               cores only.
+//   blockwise   Float8BlockScaling (DeepSeek-V3's 1 × 128 and 128 × 128 blocks): an FP32 scale per block,
+//               found in the cast.
+enum class Fp8Recipe { Delayed, Tensorwise, Mxfp8, Blockwise };
 
 enum class Optimizer { Adam, AdamW, SgdMomentum };
 // What lives in host memory: the optimizer (with its gradients where the framework moves them), or also
@@ -42,6 +54,13 @@ template<> struct EnumNames<Precision>
                                       std::pair{Precision::Fp32, std::string_view{"fp32"}},
                                       std::pair{Precision::Fp8, std::string_view{"fp8"}},
                                       std::pair{Precision::Fp16Mixed, std::string_view{"fp16-mixed"}}};
+};
+template<> struct EnumNames<Fp8Recipe>
+{
+    static constexpr std::array table{std::pair{Fp8Recipe::Delayed, std::string_view{"delayed"}},
+                                      std::pair{Fp8Recipe::Tensorwise, std::string_view{"tensorwise"}},
+                                      std::pair{Fp8Recipe::Mxfp8, std::string_view{"mxfp8"}},
+                                      std::pair{Fp8Recipe::Blockwise, std::string_view{"blockwise"}}};
 };
 template<> struct EnumNames<Optimizer>
 {
@@ -83,6 +102,7 @@ struct Workload
     std::int64_t sequenceLength = 4096;
     std::int64_t globalBatch = 512; // sequences per optimizer step
     Precision precision = Precision::Bf16Mixed;
+    Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // with precision fp8; stored only when not the default
     Optimizer optimizer = Optimizer::AdamW;
     Offload offload = Offload::None;
     bool flashAttention = true; // fused attention: the s×s score matrix is never stored
@@ -93,5 +113,14 @@ struct Workload
     ServingWorkload serving;
     bool operator==(const Workload&) const = default;
 };
+
+// "bf16-mixed", or with FP8 its recipe: "fp8 (tensorwise scaling)".
+inline std::string precisionText(const Workload& w)
+{
+    std::string text(enumName(w.precision));
+    if (w.precision == Precision::Fp8)
+        text += " (" + std::string(enumName(w.fp8Recipe)) + " scaling)";
+    return text;
+}
 
 } // namespace core

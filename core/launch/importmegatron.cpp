@@ -256,6 +256,11 @@ void readTraining(ImportContext& context, const Settings& flags)
     } else {
         workload.precision = Precision::Fp32;
     }
+    // --fp8-recipe (arguments.py: default "delayed"), read whatever the precision: it is kept for FP8.
+    workload.fp8Recipe = Fp8Recipe::Delayed;
+    if (const auto recipe
+        = choice(context, flags.take("--fp8-recipe"), {"delayed", "tensorwise", "mxfp8", "blockwise"}))
+        workload.fp8Recipe = enumFromName<Fp8Recipe>(*recipe).value_or(Fp8Recipe::Delayed);
     // --accumulate-allreduce-grads-in-fp32 changes something only with --fp16 (--bf16 forces it).
     layout.gradReduceInFp32.reset();
     if (flags.take("--accumulate-allreduce-grads-in-fp32")

@@ -265,6 +265,8 @@ void trainingArguments(ArgumentArray& training, const Design& design)
         break;
     case Precision::Fp8:
         training.flag("--bf16").flag("--fp8-format", "hybrid");
+        if (design.workload.fp8Recipe != Fp8Recipe::Delayed) // Megatron-LM's default
+            training.flag("--fp8-recipe", enumName(design.workload.fp8Recipe));
         break;
     case Precision::Fp16Mixed:
         training.flag("--fp16");

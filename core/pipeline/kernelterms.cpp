@@ -3,6 +3,8 @@
 
 #include "base/units.h"
 
+#include <sstream>
+
 namespace core {
 
 namespace {
@@ -37,6 +39,16 @@ std::string basis(const GemmTime& t, const GemmModel& gemms)
     if (t.fp8AsBf16)
         out += ", FP8 as BF16";
     return out;
+}
+
+// The FP8 recipe behind the casts' bytes, where there are casts: ", tensorwise scaling, 6 B per element".
+std::string castText(const LayerKernels& k)
+{
+    if (k.castBytes <= 0)
+        return {};
+    std::ostringstream bytes;
+    bytes << fp8CastBytesPerElement(k.fp8Recipe);
+    return ", " + std::string(enumName(k.fp8Recipe)) + " scaling, " + bytes.str() + " B per element";
 }
 
 // How TE's TP overlap ran the pass (layerkernels.h): its chunks and the SMs it left the GEMM.
@@ -104,11 +116,13 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
                          x.source + ". " + x.note});
     }
     const Explanation e = explainElementwise(elementwiseTime(gpu, k.elementwiseBytes + k.castBytes), gpu);
-    terms.push_back({"kernel." + p + "elementwise", k.parts.elementwiseForward + k.parts.elementwiseBackward, "s",
-                     "forward (elementwisePasses × saved activations + FP8 casts " + formatBytes(k.castBytes)
-                         + ") / (η_HBM · HBM), backward 1.5 × the forward's traffic (6 bytes per element for 4)"
-                           " + the gradients' casts",
-                     e.source + ". " + e.note});
+    terms.push_back(
+        {"kernel." + p + "elementwise", k.parts.elementwiseForward + k.parts.elementwiseBackward, "s",
+         "forward (elementwisePasses × saved activations + FP8 casts " + formatBytes(k.castBytes)
+             + castText(k)
+             + ") / (η_HBM · HBM), backward 1.5 × the forward's traffic (6 bytes per element for 4)"
+               " + the gradients' casts",
+         e.source + ". " + e.note});
     if (k.permutation.total() > 0) {
         const MoePermutationBytes& m = k.permutation;
         const Explanation x = explainElementwise(elementwiseTime(gpu, m.total()), gpu);

@@ -224,12 +224,14 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     if (moeLayer)
         k.permutation = moePermutationBytes(design, tokens, k.load);
     k.scoreBytes = passes * saved.scores;
+    k.fp8Recipe = design.workload.fp8Recipe;
+    const double castBytes = fp8CastBytesPerElement(k.fp8Recipe);
     for (const LayerGemm& g : k.gemms) {
         if (g.dtype != GemmDtype::Fp8E4m3 || g.times[kF].fp8AsBf16)
             continue;
         const GemmShape& f = g.shapes[kF];
-        k.castBytes += 4 * f.b * f.m * f.k;
-        k.castBytesBackward += 4 * f.b * f.m * f.n;
+        k.castBytes += castBytes * f.b * f.m * f.k;
+        k.castBytesBackward += castBytes * f.b * f.m * f.n;
     }
     const double bandwidth = elementwiseTime(gpu, 1).bandwidth;
     k.accumulatedGradientBytes = gradientAccumulationBytes(design, k.gemms);
@@ -273,6 +275,23 @@ double LayerKernels::gemmFlopsPerSecond() const
             time += g.times[pass].seconds;
         }
     return time > 0 ? flops / time : 0.0;
+}
+
+double fp8CastBytesPerElement(Fp8Recipe recipe)
+{
+    // Read the BF16 tensor (2 bytes), write its two FP8 copies (1 byte each).
+    constexpr double kCast = 2 + 1 + 1;
+    switch (recipe) {
+    case Fp8Recipe::Delayed:
+        return kCast; // the amax is recorded by the cast kernel itself (TE's cast_transpose)
+    case Fp8Recipe::Tensorwise:
+        return kCast + 2; // the amax pass reads the BF16 tensor once more before the cast (TE's compute_amax)
+    case Fp8Recipe::Mxfp8:
+        return kCast + 2.0 / 32; // one 1-byte E8M0 scale per 32 values for each copy
+    case Fp8Recipe::Blockwise:
+        return kCast + 2 * 4.0 / 128; // one FP32 scale per 1 × 128 block for each copy
+    }
+    return kCast;
 }
 
 GemmDtype linearDtype(const Design& design)

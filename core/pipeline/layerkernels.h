@@ -23,7 +23,8 @@
 // `elementwisePasses` × the bytes the layer saves for backward (the memory model's activations),
 // backward twice that. Under FP8 (Transformer Engine on Hopper, MXFP8 on Blackwell) the linear layers'
 // GEMMs run on the FP8 rows and every FP8 GEMM input is cast, with its transpose, in one pass: read BF16,
-// write FP8 twice (4 bytes per element, amax or block scales fused). The weight-gradient pass adds the
+// write FP8 twice (4 bytes per element; the design's FP8 recipe adds current scaling's amax pass or the
+// block scales, fp8CastBytesPerElement). The weight-gradient pass adds the
 // micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its bytes per
 // weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count. A MoE layer's token
 // permutation and unpermutation are HBM passes of their own (moeload.h), and the routed copies they move
@@ -92,6 +93,7 @@ struct LayerKernels
     double elementwiseBytes = 0; // forward, without the FP8 casts
     double scoreBytes = 0; // its part on unfused attention scores
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
+    Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // how the casts find their scales
     double castBytesBackward = 0;
     // Per micro-batch: the gradient buffer read and written (weight-gradient pass).
     double accumulatedGradientBytes = 0;
@@ -119,6 +121,10 @@ double gradientAccumulationBytes(const Design& design, const std::vector<LayerGe
 
 // The GEMM operand type of a design's linear layers: FP8 E4M3 under `precision: fp8`, else BF16.
 GemmDtype linearDtype(const Design& design);
+// HBM bytes per element of an FP8 GEMM input's cast under `recipe`: read BF16, write the two FP8 copies
+// (4), current scaling's amax pass reading it once more (+2), block scales (+1/16 for MXFP8's per 32,
+// +1/16 for blockwise's FP32 per 128).
+double fp8CastBytesPerElement(Fp8Recipe recipe);
 
 // Forward attention FLOPs of one layer on one GPU for one micro-batch of b sequences of s tokens: the
 // products Q·Kᵀ and P·V over the (query, key) pairs computed, 2 FLOPs per multiply-add. Causal: the lower

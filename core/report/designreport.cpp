@@ -150,7 +150,7 @@ std::string workloadText(const ReportLanguage& l, const Workload& w, const Evalu
             MW_TR_NOOP("Report",
                        "training, sequence %1, global batch %2 (%3 micro-batches per pipeline), %4, %5"),
             {l.integer(w.sequenceLength), l.integer(w.globalBatch), l.integer(e.microBatches),
-             std::string(enumName(w.precision)), std::string(enumName(w.optimizer))});
+             precisionText(w), std::string(enumName(w.optimizer))});
     return l.fill(MW_TR_NOOP("Report", "serving, %1 of %2 tokens per replica, KV cache %3"),
                   {l.counted(MW_TR_N_NOOP("Report", "%n sequence(s)"), w.serving.concurrency),
                    l.integer(w.serving.contextLength), std::string(enumName(w.serving.kvDtype))});

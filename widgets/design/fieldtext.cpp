@@ -96,6 +96,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Precision");
     case Field::Optimizer:
         return QCoreApplication::translate("FieldText", "Optimizer");
+    case Field::Fp8Recipe:
+        return QCoreApplication::translate("FieldText", "FP8 recipe");
     case Field::Offload:
         return QCoreApplication::translate("FieldText", "Offload");
     case Field::FlashAttention:

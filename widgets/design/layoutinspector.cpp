@@ -291,6 +291,7 @@ void LayoutInspector::build()
     QFormLayout* training = addGroup(m_trainingGroup);
     addChoice(training, Field::Recompute, Choices::Recompute);
     addChoice(training, Field::Precision, Choices::Precision);
+    addChoice(training, Field::Fp8Recipe, Choices::Fp8Recipe);
     addChoice(training, Field::Optimizer, Choices::Optimizer);
     addChoice(training, Field::Offload, Choices::Offload);
     addCheck(training, Field::FlashAttention);
@@ -372,6 +373,12 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("Adam"), name(core::Optimizer::Adam));
         add(tr("AdamW"), name(core::Optimizer::AdamW));
         add(tr("SGD with momentum"), name(core::Optimizer::SgdMomentum));
+        break;
+    case Choices::Fp8Recipe:
+        add(tr("Delayed scaling (amax history)"), name(core::Fp8Recipe::Delayed));
+        add(tr("Current scaling per tensor"), name(core::Fp8Recipe::Tensorwise));
+        add(tr("MXFP8 blocks of 32 (Blackwell)"), name(core::Fp8Recipe::Mxfp8));
+        add(tr("Blockwise, 128-value blocks"), name(core::Fp8Recipe::Blockwise));
         break;
     case Choices::Offload:
         add(tr("None"), name(core::Offload::None));
@@ -590,6 +597,7 @@ void LayoutInspector::showValues()
     setRowVisible(Field::OverlapMoeAllToAll, training && design.layout.ep() > 1);
     setRowVisible(Field::AsyncCheckpoint, training);
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
+    setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);
     setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);

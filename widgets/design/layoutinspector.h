@@ -61,6 +61,7 @@ private:
         Recompute,
         Mode,
         Precision,
+        Fp8Recipe,
         Optimizer,
         Offload,
         KvDtype,

@@ -312,6 +312,19 @@ void TestCli::fileWithOverrides()
                              "--no-grad-reduce-in-fp32", "--json"},
                             1),
                     "framework-switch"));
+    // --fp8-recipe: current scaling reads every FP8 GEMM input once more for its amax, so the step is
+    // slower than with delayed scaling; MXFP8 on the example's H100s is refused; an unknown recipe is a
+    // usage error.
+    const std::vector<std::string> fp8{"evaluate",    "--example", "fsdp-1node-8gpu",
+                                       "--precision", "fp8",       "--json"};
+    std::vector<std::string> current = fp8;
+    current.insert(current.end() - 1, {"--fp8-recipe", "tensorwise"});
+    QVERIFY(runJson(current)["performance"]["stepSeconds"].get<double>()
+            > runJson(fp8)["performance"]["stepSeconds"].get<double>());
+    std::vector<std::string> mx = fp8;
+    mx.insert(mx.end() - 1, {"--fp8-recipe", "mxfp8"});
+    QVERIFY(hasCode(runJson(mx, 1), "fp8-recipe-gpu"));
+    QCOMPARE(runCli({"evaluate", "--example", "default", "--fp8-recipe", "nvfp4"}).exitCode, 2);
 }
 
 void TestCli::unreadableFileAsJson()

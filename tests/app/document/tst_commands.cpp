@@ -56,6 +56,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("serving")};
     case Field::Precision:
         return FieldValue{std::string("megatron-bf16")};
+    case Field::Fp8Recipe:
+        return FieldValue{std::string("tensorwise")};
     case Field::Optimizer:
         return FieldValue{std::string("adam")};
     case Field::Offload:

@@ -23,6 +23,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -55,6 +56,7 @@ private slots:
     void frameworkSwitchShowsItsDefault();
     void asyncCheckpointFillsHostMemory();
     void sixteenBitGradientsShrinkMemory();
+    void fp8RecipeFromTheKeyboard();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -279,6 +281,37 @@ void TestEditing::sixteenBitGradientsShrinkMemory()
     fp32.layout.gradReduceInFp32.reset();
     m_window->setDesign(fp32);
     QVERIFY(m_window->inspector()->editorFor(Field::GradReduceInFp32)->isHidden());
+}
+
+// The FP8 recipe shows only for FP8 training. Stepping through it with the arrow keys edits the design:
+// current scaling's amax pass makes the step slower; MXFP8 on the H100s is refused at the field, and
+// undo brings delayed scaling back.
+void TestEditing::fp8RecipeFromTheKeyboard()
+{
+    auto* recipe = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(Field::Fp8Recipe));
+    QVERIFY(recipe && recipe->isHidden()); // the default design trains in BF16
+    core::Design design = document()->design();
+    design.workload.precision = core::Precision::Fp8;
+    m_window->setDesign(design);
+    QVERIFY(!recipe->isHidden());
+    QCOMPARE(recipe->currentData().toString(), QStringLiteral("delayed"));
+    const double delayed = document()->snapshot().evaluation->performance->stepSeconds;
+    const int steps = document()->undoStack()->count();
+    recipe->setFocus();
+    QTest::keyClick(recipe, Qt::Key_Down);
+    QVERIFY(document()->design().workload.fp8Recipe == core::Fp8Recipe::Tensorwise);
+    QCOMPARE(document()->undoStack()->count(), steps + 1);
+    QTRY_VERIFY(document()->snapshot().evaluation->performance
+                && document()->snapshot().evaluation->performance->stepSeconds > delayed);
+    QTest::keyClick(recipe, Qt::Key_Down);
+    QVERIFY(document()->design().workload.fp8Recipe == core::Fp8Recipe::Mxfp8);
+    QTRY_COMPARE(recipe->property("severity").toString(), QStringLiteral("error"));
+    QVERIFY2(recipe->toolTip().contains(QStringLiteral("needs tensor cores that take block-scaled FP8")),
+             qPrintable(recipe->toolTip()));
+    document()->undoStack()->undo();
+    document()->undoStack()->undo();
+    QVERIFY(document()->design().workload.fp8Recipe == core::Fp8Recipe::Delayed);
+    QTRY_COMPARE(recipe->currentData().toString(), QStringLiteral("delayed"));
 }
 
 void TestEditing::autoDpFollowsTpPpAndCp()

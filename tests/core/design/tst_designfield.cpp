@@ -65,6 +65,7 @@ void TestDesignField::pointersAreUniqueAndMatchTheDocument()
     // The framework's switches are written only when set.
     for (const LayoutSwitch& s : kLayoutSwitches)
         design.layout.*s.member = true;
+    design.workload.fp8Recipe = Fp8Recipe::Mxfp8; // and the FP8 recipe when it is not delayed scaling
     const Json document = designToJson(design);
     std::set<std::string> seen;
     for (Field field : allFields()) {

@@ -13,6 +13,7 @@ class TestDesignIo : public QObject
     Q_OBJECT
 
 private slots:
+    void fp8RecipeIsStoredWhenSet();
     void examplesRoundTrip_data();
     void examplesRoundTrip();
     void everyTruncatedPrefixIsRejected_data();
@@ -98,6 +99,25 @@ void TestDesignIo::typeErrorNamesPointer()
              QStringLiteral("/cluster/uniform/gpusPerNode"));
     QCOMPARE(QString::fromStdString(result.diagnostics[0].message()),
              QStringLiteral("/cluster/uniform/gpusPerNode must be an integer, not a boolean."));
+}
+
+// workload.fp8Recipe: written only when not Megatron-LM's default (delayed), so older files keep their
+// numbers; an unknown recipe is an error at its key.
+void TestDesignIo::fp8RecipeIsStoredWhenSet()
+{
+    const LoadResult current
+        = testing::patched("default", R"({"workload": {"precision": "fp8", "fp8Recipe": "tensorwise"}})");
+    QVERIFY2(current.ok(), qPrintable(testing::describe(current.diagnostics)));
+    QVERIFY(current.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+    const Json written = designToJson(*current.design);
+    QCOMPARE(written["workload"]["fp8Recipe"].get<std::string>(), std::string("tensorwise"));
+    QVERIFY(designFromJson(written).design == current.design);
+    Design delayed = *current.design;
+    delayed.workload.fp8Recipe = Fp8Recipe::Delayed;
+    QVERIFY(!designToJson(delayed)["workload"].contains("fp8Recipe"));
+    const LoadResult unknown = testing::patched("default", R"({"workload": {"fp8Recipe": "nvfp4"}})");
+    QVERIFY(!unknown.ok());
+    QCOMPARE(QString::fromStdString(unknown.diagnostics.at(0).path), QStringLiteral("/workload/fp8Recipe"));
 }
 
 void TestDesignIo::unknownKeysAreKeptAndReported()

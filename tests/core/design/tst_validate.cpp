@@ -173,6 +173,8 @@ void TestValidate::codeTriggered_data()
     // would fit one. (With EP = 16 on 8-GPU nodes the warning would be wrong: that EP crosses nodes anyway.)
     rowP("ep-spans-nodes", R"({"model": "mixtral-8x7b", "layout": {"tp": 1, "pp": 1, "ep": 8, "dp": 4, "order": "dp-ep-tp-cp-pp"}})");
     rowP("tp-overlap-without-sp", R"({"layout": {"sequenceParallel": false, "tpCommOverlap": true}})");
+    // The default design's H100s have no block-scaled FP8 (B200 has: tst_layerkernels fp8RecipeCasts).
+    rowP("fp8-recipe-gpu", R"({"workload": {"precision": "fp8", "fp8Recipe": "mxfp8"}})");
     // Pipeline
     rowP("pp-layers", R"({"layout": {"pp": 3, "dp": 1}})");
     rowP("pp-too-many-stages", R"({"layout": {"schedule": "interleaved", "virtualStages": 48}})");

@@ -126,6 +126,7 @@ private slots:
     void servingConcurrency_data();
     void servingConcurrency();
     void unusedSettingsAreListed();
+    void fp8RecipeRoundTrips();
     void modelWarnings();
     void shardingGroupsAndAutoValues();
     void launcherSizesTheCluster();
@@ -458,6 +459,31 @@ void TestLaunchImport::servingConcurrency()
     QCOMPARE(imported.design->workload.serving.concurrency, concurrency);
 }
 
+// Megatron-LM --fp8-recipe (arguments.py: tensorwise, delayed, mxfp8, blockwise; default delayed): read
+// into the workload, written back where it is not the default.
+void TestLaunchImport::fp8RecipeRoundTrips()
+{
+    const Design base = testing::example("default");
+    const LaunchImport imported = importLaunch(
+        LaunchFormat::Megatron, "--bf16\n--fp8-format hybrid\n--fp8-recipe tensorwise\n", base);
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    QVERIFY(imported.design->workload.precision == Precision::Fp8);
+    QVERIFY(imported.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+    QVERIFY(imported.unusedSettings.empty());
+    const LaunchConfig config
+        = launchConfig(*imported.design, evaluate(*imported.design), targetOf(LaunchFormat::Megatron));
+    QVERIFY(config.text.find("--fp8-recipe tensorwise") != std::string::npos);
+    // Megatron-LM's default is not written, and a file without the flag reads as it.
+    Design delayed = *imported.design;
+    delayed.workload.fp8Recipe = Fp8Recipe::Delayed;
+    const LaunchConfig plain = launchConfig(delayed, evaluate(delayed), targetOf(LaunchFormat::Megatron));
+    QVERIFY(plain.text.find("--fp8-recipe") == std::string::npos);
+    QVERIFY(plain.text.find("--fp8-format hybrid") != std::string::npos);
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, plain.text, *imported.design);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QVERIFY(back.design->workload.fp8Recipe == Fp8Recipe::Delayed);
+}
+
 void TestLaunchImport::unusedSettingsAreListed()
 {
     const LaunchImport megatron
@@ -592,6 +618,8 @@ void TestLaunchImport::badInput_data()
         "launch-syntax", "line 2");
     row("megatron not a number", F::Megatron, "default",
         "--micro-batch-size 1\n--tensor-model-parallel-size x\n", "io-value", "line 2");
+    row("megatron unknown fp8 recipe", F::Megatron, "default",
+        "--bf16\n--fp8-format hybrid\n--fp8-recipe nvfp4\n", "io-value", "line 3");
     row("megatron tp 3 on 32 gpus", F::Megatron, "default", "--tensor-model-parallel-size 3\n",
         "launch-cluster", "line 1");
     // Four processes on each of two nodes of eight GPUs: not the cluster, and not one it can become.

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 
+Q_DECLARE_METATYPE(core::Fp8Recipe)
+
 using namespace core;
 
 namespace {
@@ -83,6 +85,8 @@ private slots:
     void shapesByHand();
     void fp8FasterByTheTablesRatio_data();
     void fp8FasterByTheTablesRatio();
+    void fp8RecipeCasts_data();
+    void fp8RecipeCasts();
     void causalFlopsFrom8KTo128K();
     void tpOverlapSplitsTheGemms();
     void tpOverlapHidesAllButAChunk();
@@ -397,6 +401,54 @@ void TestLayerKernels::tpOverlapHidesAllButAChunk()
     QCOMPARE(forward.reduceScatter, 2 * 0.004 / 4); // the projection's and FC2's reduce-scatters
     // The backward's reduce-scatters drain the data gradients chunk by chunk, TP of them.
     QCOMPARE(patterns[kI].exposed.reduceScatter, 2 * 0.004 / 8);
+}
+
+// Transformer Engine's FP8 recipes cast every FP8 GEMM input the same way (read BF16, write the FP8 copy and
+// its transpose: 4 bytes an element) and differ in how they find the scale: delayed scaling records the
+// amax in the cast kernel (TE's DelayedScaling, Megatron-LM's default), current scaling reads the tensor
+// once more for its amax first (Float8CurrentScaling), MXFP8 writes an E8M0 scale per 32 values with each
+// copy (MXFP8BlockScaling), blockwise an FP32 scale per 128 (Float8BlockScaling).
+void TestLayerKernels::fp8RecipeCasts_data()
+{
+    QTest::addColumn<Fp8Recipe>("recipe");
+    QTest::addColumn<QString>("gpuId");
+    QTest::addColumn<double>("bytesPerElement");
+    QTest::newRow("delayed, H100") << Fp8Recipe::Delayed << "h100-sxm-80gb" << 4.0;
+    QTest::newRow("current scaling, H100") << Fp8Recipe::Tensorwise << "h100-sxm-80gb" << 6.0;
+    QTest::newRow("blockwise, H100") << Fp8Recipe::Blockwise << "h100-sxm-80gb" << 4.0625;
+    QTest::newRow("MXFP8, B200") << Fp8Recipe::Mxfp8 << "b200-180gb" << 4.0625;
+}
+
+void TestLayerKernels::fp8RecipeCasts()
+{
+    QFETCH(Fp8Recipe, recipe);
+    QFETCH(QString, gpuId);
+    QFETCH(double, bytesPerElement);
+    QCOMPARE(fp8CastBytesPerElement(recipe), bytesPerElement);
+    const std::string id = gpuId.toStdString();
+    Design delayed = seed(id.c_str(), "nvlink4");
+    delayed.workload.precision = Precision::Fp8;
+    Design d = delayed;
+    d.workload.fp8Recipe = recipe;
+    const GemmModel& model = GemmModel::builtin();
+    const LayerKernels base = layerKernels(delayed, 0, gpu(id.c_str()), model, 1.0);
+    const LayerKernels k = layerKernels(d, 0, gpu(id.c_str()), model, 1.0);
+    QVERIFY(base.castBytes > 0);
+    QCOMPARE(k.castBytes, base.castBytes * bytesPerElement / 4);
+    QCOMPARE(k.castBytesBackward, base.castBytesBackward * bytesPerElement / 4);
+    // The GEMMs are the recipe's business only through their inputs: the same FP8 rows.
+    QCOMPARE(gemm(k, "fc1").times[kF].seconds, gemm(base, "fc1").times[kF].seconds);
+    // The explanation names the recipe and its bytes.
+    std::vector<ModelTerm> terms;
+    appendKernelTerms(terms, k, gpu(id.c_str()), model, "");
+    const auto it = std::find_if(terms.begin(), terms.end(),
+                                 [](const ModelTerm& t) { return t.id == "kernel.elementwise"; });
+    QVERIFY(it != terms.end());
+    const std::string named = std::string(enumName(recipe)) + " scaling, ";
+    QVERIFY2(it->formula.find(named) != std::string::npos, it->formula.c_str());
+    // A recipe the design's GPUs run evaluates; MXFP8 on H100 would be refused (tst_validate).
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
 }
 
 QTEST_APPLESS_MAIN(TestLayerKernels)
