@@ -130,9 +130,15 @@ void readTraining(ImportContext& context, const Settings& toml)
         = choice(context, toml.take("training.mixed_precision_reduce"), {"float32", "bfloat16"});
         reduce && (*reduce == "float32") != switchDefault(context.design, Switch::GradReduceInFp32))
         layout.gradReduceInFp32 = *reduce == "float32";
-    if (const Setting* converters = toml.take("model.converters");
-        converters && converters->value->find("float8") != std::string::npos)
-        workload.precision = Precision::Fp8;
+    // "float8": torchao's tensorwise dynamic scaling (docs/float8.md); "mx": MXFP8 (docs/mxfp8.md).
+    if (const Setting* converters = toml.take("model.converters"); converters && converters->value) {
+        const std::string& text = *converters->value;
+        const bool mx = text.find("\"mx\"") != std::string::npos || text.find("'mx'") != std::string::npos;
+        if (mx || text.find("float8") != std::string::npos) {
+            workload.precision = Precision::Fp8;
+            workload.fp8Recipe = mx ? Fp8Recipe::Mxfp8 : Fp8Recipe::Tensorwise;
+        }
+    }
     workload.offload = Offload::None;
     const auto mode = choice(context, toml.take("activation_checkpoint.mode"), {"none", "selective", "full"});
     layout.recompute = mode == "full" ? Recompute::Full

@@ -84,6 +84,12 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
     // job_config.py: mixed_precision_param is bfloat16 or float32.
     if (design.workload.precision == Precision::Fp16Mixed)
         addNote(config, kPrecision, "/workload/precision", {"FP16", "bfloat16"});
+    // torchao's float8 has no delayed or 128-block scaling: the nearest it runs is tensorwise.
+    const Fp8Recipe recipe = design.workload.fp8Recipe;
+    if (design.workload.precision == Precision::Fp8
+        && (recipe == Fp8Recipe::Delayed || recipe == Fp8Recipe::Blockwise))
+        addNote(config, kPrecision, "/workload/fp8Recipe",
+                {"FP8 " + std::string(enumName(recipe)) + " scaling", "FP8 tensorwise scaling"});
     if (!hasLlama3Flavor(design.model))
         addNote(config, kModelName, "/model", {"torchtitan model name", design.model.name, "MODEL"});
     noteNodeShape(config, context);
@@ -143,8 +149,10 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
     }
     if (const std::string_view hub = context.names.hubId; !hub.empty())
         key("hf_assets_path", tomlString("./assets/hf/" + std::string(hub.substr(hub.rfind('/') + 1))));
+    // torchtitan docs/float8.md: "float8" runs torchao's tensorwise dynamic (current) scaling;
+    // docs/mxfp8.md: "mx" runs MXFP8 on Blackwell.
     if (design.workload.precision == Precision::Fp8)
-        key("converters", "[\"float8\"]");
+        key("converters", design.workload.fp8Recipe == Fp8Recipe::Mxfp8 ? "[\"mx\"]" : "[\"float8\"]");
 
     toml += "\n[training]\n";
     // local_batch_size is one data-parallel rank's batch per optimizer step's pipeline pass; with PP it is

@@ -482,6 +482,36 @@ void TestLaunchImport::fp8RecipeRoundTrips()
     const LaunchImport back = importLaunch(LaunchFormat::Megatron, plain.text, *imported.design);
     QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
     QVERIFY(back.design->workload.fp8Recipe == Fp8Recipe::Delayed);
+
+    // torchtitan: converters "float8" is torchao's tensorwise dynamic scaling (docs/float8.md), "mx" is
+    // MXFP8 (docs/mxfp8.md); delayed and blockwise scaling it cannot run, and the export says so.
+    const auto titan
+        = [](const Design& d) { return launchConfig(d, evaluate(d), targetOf(LaunchFormat::Torchtitan)); };
+    Design current = *imported.design;
+    current.layout.framework = Framework::Fsdp2;
+    const LaunchConfig float8 = titan(current);
+    QVERIFY2(float8.text.find("converters = [\"float8\"]") != std::string::npos, float8.text.c_str());
+    QVERIFY(!testing::hasCode(float8.notes, "export-precision"));
+    const LaunchImport titanBack = importLaunch(LaunchFormat::Torchtitan, float8.text, base);
+    QVERIFY2(titanBack.ok(), qPrintable(testing::describe(titanBack.diagnostics)));
+    QVERIFY(titanBack.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+    Design mx = current;
+    mx.workload.fp8Recipe = Fp8Recipe::Mxfp8;
+    for (Node& node : mx.cluster.nodes)
+        for (Gpu& gpu : node.gpus)
+            gpu.type = "b200-180gb";
+    const LaunchConfig mxConfig = titan(mx);
+    QVERIFY2(mxConfig.text.find("converters = [\"mx\"]") != std::string::npos, mxConfig.text.c_str());
+    const LaunchImport mxBack = importLaunch(LaunchFormat::Torchtitan, mxConfig.text, mx);
+    QVERIFY2(mxBack.ok(), qPrintable(testing::describe(mxBack.diagnostics)));
+    QVERIFY(mxBack.design->workload.fp8Recipe == Fp8Recipe::Mxfp8);
+    Design delayedTitan = current;
+    delayedTitan.workload.fp8Recipe = Fp8Recipe::Delayed;
+    const LaunchConfig approximated = titan(delayedTitan);
+    const auto note = std::find_if(approximated.notes.begin(), approximated.notes.end(),
+                                   [](const Diagnostic& d) { return d.code == "export-precision"; });
+    QVERIFY(note != approximated.notes.end());
+    QCOMPARE(note->path, std::string("/workload/fp8Recipe"));
 }
 
 void TestLaunchImport::unusedSettingsAreListed()
