@@ -2095,6 +2095,14 @@
         <source>FP8 recipe</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fused cross-entropy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --cross-entropy-loss-fusion with the te implementation: the loss over the vocabulary runs as Transformer Engine&apos;s fused kernel, about 10 bytes per logit, instead of in FP32 over the whole logits (about 52 bytes per logit).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -134,6 +134,7 @@ bool DesignFlags::consumeToggle(const std::string& flag)
         {"--overlap-moe-a2a", "--no-overlap-moe-a2a", &DesignFlags::overlapMoeAllToAll},
         {"--async-checkpoint", "--no-async-checkpoint", &DesignFlags::asyncCheckpoint},
         {"--grad-reduce-in-fp32", "--no-grad-reduce-in-fp32", &DesignFlags::gradReduceInFp32},
+        {"--fused-cross-entropy", "--no-fused-cross-entropy", &DesignFlags::fusedCrossEntropy},
     };
     // --no-ddp-overlap: DDP's and FSDP2's reduction under backward, turned off (the same switch).
     if (flag == "--no-ddp-overlap") {
@@ -283,6 +284,7 @@ std::string designFlagsHelp()
           "  --grad-sync-every-micro-batch | --grad-sync-once-per-step  --async-checkpoint | "
           "--no-async-checkpoint\n"
           "  --grad-reduce-in-fp32 | --no-grad-reduce-in-fp32 (reduce in the 16-bit type)\n"
+          "  --fused-cross-entropy | --no-fused-cross-entropy (the loss as TE's fused kernel)\n"
           "  --micro-batch N  --global-batch N  --seq-len N\n"
           "  --moe-capacity-factor X (0: dropless)  --moe-load-skew X (busiest expert / mean tokens, "
           "measured)\n"
@@ -425,7 +427,8 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
           std::pair{flags.gradientSyncEveryMicroBatch, &core::ParallelLayout::gradientSyncEveryMicroBatch},
           std::pair{flags.overlapMoeAllToAll, &core::ParallelLayout::overlapMoeAllToAll},
           std::pair{flags.asyncCheckpoint, &core::ParallelLayout::asyncCheckpoint},
-          std::pair{flags.gradReduceInFp32, &core::ParallelLayout::gradReduceInFp32}})
+          std::pair{flags.gradReduceInFp32, &core::ParallelLayout::gradReduceInFp32},
+          std::pair{flags.fusedCrossEntropy, &core::ParallelLayout::fusedCrossEntropy}})
         if (value)
             layout.*member = value;
     if (flags.microBatch)

@@ -74,6 +74,7 @@ constexpr std::array kFields{
     FieldInfo{Field::OverlapMoeAllToAll, "/layout/overlapMoeAllToAll"},
     FieldInfo{Field::AsyncCheckpoint, "/layout/asyncCheckpoint"},
     FieldInfo{Field::GradReduceInFp32, "/layout/gradReduceInFp32"},
+    FieldInfo{Field::FusedCrossEntropy, "/layout/fusedCrossEntropy"},
 };
 
 // Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
@@ -156,6 +157,10 @@ template<class E> FieldValue name(E value)
 {
     return std::string(enumName(value));
 }
+
+constexpr std::size_t kFirstSwitchField = static_cast<std::size_t>(Field::OverlapGradReduce);
+static_assert(static_cast<std::size_t>(kLastField) + 1 - kFirstSwitchField == kLayoutSwitches.size(),
+              "the switch fields close the list, one for each of layout.h's switches");
 
 // Visits the storage behind a field with `visit(storage)`; enums get the enum reference.
 template<class Design_, class Visitor> auto withField(Design_& d, Field field, Visitor&& visit)
@@ -264,17 +269,13 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
     case Field::AutoDp:
         return visit(d.layout.autoDp);
     case Field::OverlapGradReduce:
-        return visit(d.layout.overlapGradReduce);
     case Field::OverlapParamGather:
-        return visit(d.layout.overlapParamGather);
     case Field::GradientSyncEveryMicroBatch:
-        return visit(d.layout.gradientSyncEveryMicroBatch);
     case Field::OverlapMoeAllToAll:
-        return visit(d.layout.overlapMoeAllToAll);
     case Field::AsyncCheckpoint:
-        return visit(d.layout.asyncCheckpoint);
     case Field::GradReduceInFp32:
-        return visit(d.layout.gradReduceInFp32);
+    case Field::FusedCrossEntropy: // the switches, in kLayoutSwitches' order (layout.h)
+        return visit(d.layout.*kLayoutSwitches[static_cast<std::size_t>(field) - kFirstSwitchField].member);
     }
     return visit(d.name);
 }

@@ -81,8 +81,9 @@ enum class Field {
     OverlapMoeAllToAll,
     AsyncCheckpoint,
     GradReduceInFp32,
+    FusedCrossEntropy,
 };
-inline constexpr Field kLastField = Field::GradReduceInFp32;
+inline constexpr Field kLastField = Field::FusedCrossEntropy;
 inline constexpr std::string_view kFrameworkDefault = "default";
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;

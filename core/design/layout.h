@@ -124,6 +124,9 @@ struct ParallelLayout
     // --accumulate-allreduce-grads-in-fp32), FSDP2 MixedPrecisionPolicy.reduce_dtype, DeepSpeed
     // communication_data_type: the gradients are accumulated and reduced in FP32 rather than in 16 bits.
     std::optional<bool> gradReduceInFp32;
+    // Megatron-LM --cross-entropy-loss-fusion with --cross-entropy-fusion-impl te: the loss over the
+    // vocabulary as Transformer Engine's fused kernel (pipeline/layerkernels.h crossEntropyBytes).
+    std::optional<bool> fusedCrossEntropy;
     int microBatch = 1; // sequences per micro-batch
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank
@@ -161,13 +164,14 @@ struct LayoutSwitch
     std::string_view key;
     std::optional<bool> ParallelLayout::*member;
 };
-inline constexpr std::array<LayoutSwitch, 6> kLayoutSwitches{
+inline constexpr std::array<LayoutSwitch, 7> kLayoutSwitches{
     LayoutSwitch{"overlapGradReduce", &ParallelLayout::overlapGradReduce},
     LayoutSwitch{"overlapParamGather", &ParallelLayout::overlapParamGather},
     LayoutSwitch{"gradientSyncEveryMicroBatch", &ParallelLayout::gradientSyncEveryMicroBatch},
     LayoutSwitch{"overlapMoeAllToAll", &ParallelLayout::overlapMoeAllToAll},
     LayoutSwitch{"asyncCheckpoint", &ParallelLayout::asyncCheckpoint},
-    LayoutSwitch{"gradReduceInFp32", &ParallelLayout::gradReduceInFp32}};
+    LayoutSwitch{"gradReduceInFp32", &ParallelLayout::gradReduceInFp32},
+    LayoutSwitch{"fusedCrossEntropy", &ParallelLayout::fusedCrossEntropy}};
 
 // "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
 // leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated

@@ -99,6 +99,8 @@ bool switchApplies(const Design& design, Switch s)
         return l.asyncCheckpoint.value_or(false);
     case Switch::GradReduceInFp32:
         return design.workload.precision != Precision::Fp32;
+    case Switch::FusedCrossEntropy:
+        return true;
     }
     return false;
 }

@@ -2,8 +2,8 @@
 #pragma once
 
 // The communication switches a framework offers (layout.h: overlapGradReduce, overlapParamGather,
-// gradientSyncEveryMicroBatch, overlapMoeAllToAll, gradReduceInFp32) and its checkpoint saving
-// (asyncCheckpoint), each with the
+// gradientSyncEveryMicroBatch, overlapMoeAllToAll, gradReduceInFp32), its checkpoint saving
+// (asyncCheckpoint) and its loss kernel (fusedCrossEntropy), each with the
 // framework's default and the file it comes from (resources/presets/frameworks.json, docs/frameworks.md). A
 // design that leaves a switch unset runs with the default; the timeline and the step time read the effective
 // value from here.
@@ -28,11 +28,13 @@ enum class Switch {
     GradientSyncEveryMicroBatch,
     OverlapMoeAllToAll,
     AsyncCheckpoint,
-    GradReduceInFp32
+    GradReduceInFp32,
+    FusedCrossEntropy
 };
-inline constexpr std::array<Switch, 6> kAllSwitches{
+inline constexpr std::array<Switch, 7> kAllSwitches{
     Switch::OverlapGradReduce,  Switch::OverlapParamGather, Switch::GradientSyncEveryMicroBatch,
-    Switch::OverlapMoeAllToAll, Switch::AsyncCheckpoint,    Switch::GradReduceInFp32};
+    Switch::OverlapMoeAllToAll, Switch::AsyncCheckpoint,    Switch::GradReduceInFp32,
+    Switch::FusedCrossEntropy};
 
 template<> struct EnumNames<Switch>
 {
@@ -42,7 +44,8 @@ template<> struct EnumNames<Switch>
         std::pair{Switch::GradientSyncEveryMicroBatch, std::string_view{"gradientSyncEveryMicroBatch"}},
         std::pair{Switch::OverlapMoeAllToAll, std::string_view{"overlapMoeAllToAll"}},
         std::pair{Switch::AsyncCheckpoint, std::string_view{"asyncCheckpoint"}},
-        std::pair{Switch::GradReduceInFp32, std::string_view{"gradReduceInFp32"}}};
+        std::pair{Switch::GradReduceInFp32, std::string_view{"gradReduceInFp32"}},
+        std::pair{Switch::FusedCrossEntropy, std::string_view{"fusedCrossEntropy"}}};
 };
 
 // What a profile says of one switch. Without an entry the framework lacks the switch and behaves as the

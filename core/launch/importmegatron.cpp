@@ -24,6 +24,7 @@ const std::vector<std::string_view> kSwitches{"--sequence-parallel",
                                               "--bf16",
                                               "--fp16",
                                               "--accumulate-allreduce-grads-in-fp32",
+                                              "--cross-entropy-loss-fusion",
                                               "--swiglu",
                                               "--disable-bias-linear",
                                               "--add-qkv-bias",
@@ -266,6 +267,13 @@ void readTraining(ImportContext& context, const Settings& flags)
     if (flags.take("--accumulate-allreduce-grads-in-fp32")
         && !switchDefault(context.design, Switch::GradReduceInFp32))
         layout.gradReduceInFp32 = true;
+    // --cross-entropy-loss-fusion with --cross-entropy-fusion-impl te (arguments.py: native by default): the
+    // fused TE kernel. The native implementation, jit-fused FP32 ops, is priced as the unfused loss.
+    layout.fusedCrossEntropy.reset();
+    const bool lossFusion = flags.take("--cross-entropy-loss-fusion") != nullptr;
+    const auto impl = choice(context, flags.take("--cross-entropy-fusion-impl"), {"native", "te"});
+    if (lossFusion && impl == "te")
+        layout.fusedCrossEntropy = true;
     if (const auto optimizer = choice(context, flags.take("--optimizer"), {"adam", "sgd"}))
         workload.optimizer = *optimizer == "sgd"                        ? Optimizer::SgdMomentum
             : context.base.workload.optimizer == Optimizer::SgdMomentum ? Optimizer::AdamW

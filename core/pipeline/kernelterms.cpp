@@ -153,9 +153,26 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
 }
 
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
-                    const GemmModel& gemms)
+                    const GemmModel& gemms, bool fusedCrossEntropy)
 {
     terms.push_back(gemmTerm(head, gpu, gemms, ""));
+    const CrossEntropyBytes loss = crossEntropyBytes(head, fusedCrossEntropy);
+    const ElementwiseTime time = elementwiseTime(gpu, loss.forward + loss.backward);
+    const Explanation e = explainElementwise(time, gpu);
+    const double logits = loss.logits > 0 ? loss.logits : 1;
+    terms.push_back(
+        {"kernel.cross-entropy", time.seconds, "s",
+         "forward " + formatNumber(loss.forward / logits) + " B + backward "
+             + formatNumber(loss.backward / logits) + " B per logit × " + formatNumber(loss.logits)
+             + " logits (tokens × vocab/TP) / (η_HBM · HBM)",
+         std::string(loss.fused ? "Transformer Engine's fused loss "
+                                  "(transformer_engine/pytorch/triton/cross_entropy.py: online softmax, "
+                                  "the gradient written in place of the BF16 logits; the "
+                                  "fusedCrossEntropy switch). "
+                                : "Megatron-LM core/tensor_parallel/cross_entropy.py "
+                                  "(VocabParallelCrossEntropy: FP32 max, exp, sum and softmax saved "
+                                  "for backward). ")
+             + e.source});
 }
 
 std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, const GpuSpec& gpu,

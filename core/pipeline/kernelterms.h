@@ -19,8 +19,9 @@ namespace core {
 // over the three passes.
 void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& kernels, const GpuSpec& gpu,
                        const GemmModel& gemms, std::string_view prefix);
+// The output head's GEMM and the loss over its logits (crossEntropyBytes, fused or not).
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
-                    const GemmModel& gemms);
+                    const GemmModel& gemms, bool fusedCrossEntropy);
 // One sentence: where the GEMM, attention and elementwise times of the layer come from.
 std::string kernelSourceSummary(const LayerKernels& kernels, const LayerGemm& head, const GpuSpec& gpu,
                                 const GemmModel& gemms);

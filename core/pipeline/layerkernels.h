@@ -114,6 +114,26 @@ LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, c
 // The output head of the last stage: its GEMM in three passes.
 LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms, double timeScale);
 
+// The loss over the head's logits, one micro-batch on the last stage, bound by HBM: Megatron-LM's
+// VocabParallelCrossEntropy (core/tensor_parallel/cross_entropy.py) on the tokens × vocab/TP logits.
+// Forward 38 bytes a logit: the BF16 logits read and written as FP32 (6), their row maximum read (4), the
+// maximum subtracted (8), exponentiated in place (8), summed (4) and divided by the sum into the softmax it
+// saves (8). Backward 14: the softmax scaled by the incoming gradient in place (8) and cast to BF16 for the
+// head's data and weight gradients (6). PyTorch's cross_entropy on FP32 logits (log_softmax, nll) moves
+// about as much. `fused` (the fusedCrossEntropy switch, Megatron-LM --cross-entropy-loss-fusion
+// --cross-entropy-fusion-impl te): Transformer Engine's Triton kernels on the BF16 logits
+// (transformer_engine/pytorch/triton/cross_entropy.py): forward 6 bytes, the online softmax reading them (2)
+// and the loss kernel reading them again and writing the gradient in their place (4); backward 4, that
+// gradient scaled in place.
+struct CrossEntropyBytes
+{
+    double logits = 0; // tokens × vocab/TP
+    double forward = 0;
+    double backward = 0;
+    bool fused = false;
+};
+CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused);
+
 // HBM bytes one micro-batch moves to add the weight gradients of `gemms` to the step's gradient buffer:
 // the buffer read and written, 2 × the framework's gradient bytes per weight (memory.h frameworkStateBytes:
 // FP32 main_grad on Megatron-LM).

@@ -274,10 +274,16 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
     if (stage.outputHead) {
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             stage.headSeconds[pass] = stage.headGemmSeconds[pass] = kernels.head.times[pass].seconds;
-        // Its weight gradient joins the gradient buffer as the layers' do (layerkernels.h).
+        // Its weight gradient joins the gradient buffer as the layers' do, and the loss over its logits runs
+        // after its forward and before its backward (layerkernels.h).
         const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
-        if (bandwidth > 0)
+        if (bandwidth > 0) {
+            const CrossEntropyBytes loss
+                = crossEntropyBytes(kernels.head, switchOn(design, Switch::FusedCrossEntropy));
+            stage.headSeconds[kF] += loss.forward / bandwidth;
+            stage.headSeconds[kI] += loss.backward / bandwidth;
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
+        }
     }
     const int denseLayers = stage.layers - stage.moeLayers;
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
@@ -503,7 +509,7 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
         appendKernelTerms(out.terms, first.dense, *first.gpu, gemms, "");
         if (design.model.moe.isMoe())
             appendKernelTerms(out.terms, first.moe, *first.gpu, gemms, "moe.");
-        appendHeadTerm(out.terms, first.head, *first.gpu, gemms);
+        appendHeadTerm(out.terms, first.head, *first.gpu, gemms, switchOn(design, Switch::FusedCrossEntropy));
     }
     return out;
 }

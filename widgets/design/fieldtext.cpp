@@ -9,6 +9,33 @@ namespace widgets {
 
 using core::Field;
 
+namespace {
+
+// The framework switches' labels (kSwitchFields); empty for any other field.
+QString switchLabel(Field field)
+{
+    switch (field) {
+    case Field::OverlapGradReduce:
+        return QCoreApplication::translate("FieldText", "Overlap gradient reduction");
+    case Field::OverlapParamGather:
+        return QCoreApplication::translate("FieldText", "Overlap parameter all-gather");
+    case Field::GradientSyncEveryMicroBatch:
+        return QCoreApplication::translate("FieldText", "Gradient sync every micro-batch");
+    case Field::OverlapMoeAllToAll:
+        return QCoreApplication::translate("FieldText", "Overlap expert all-to-all");
+    case Field::AsyncCheckpoint:
+        return QCoreApplication::translate("FieldText", "Asynchronous checkpoint");
+    case Field::GradReduceInFp32:
+        return QCoreApplication::translate("FieldText", "Reduce gradients in FP32");
+    case Field::FusedCrossEntropy:
+        return QCoreApplication::translate("FieldText", "Fused cross-entropy");
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
 QString fieldLabel(Field field)
 {
     switch (field) {
@@ -112,20 +139,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Name");
     case Field::AutoDp:
         return QCoreApplication::translate("FieldText", "Auto DP");
-    case Field::OverlapGradReduce:
-        return QCoreApplication::translate("FieldText", "Overlap gradient reduction");
-    case Field::OverlapParamGather:
-        return QCoreApplication::translate("FieldText", "Overlap parameter all-gather");
-    case Field::GradientSyncEveryMicroBatch:
-        return QCoreApplication::translate("FieldText", "Gradient sync every micro-batch");
-    case Field::OverlapMoeAllToAll:
-        return QCoreApplication::translate("FieldText", "Overlap expert all-to-all");
-    case Field::AsyncCheckpoint:
-        return QCoreApplication::translate("FieldText", "Asynchronous checkpoint");
-    case Field::GradReduceInFp32:
-        return QCoreApplication::translate("FieldText", "Reduce gradients in FP32");
     default:
-        return {};
+        return switchLabel(field);
     }
 }
 
@@ -163,6 +178,13 @@ QString switchToolTip(Field field)
             "Megatron-LM --async-save, torchtitan's async_mode \"async\": each rank copies its share of the "
             "parameters and optimizer states to host memory and writes the checkpoint from there while "
             "training goes on. The host memory it needs is in the Memory tab.");
+    case Field::FusedCrossEntropy:
+        return QCoreApplication::translate("FieldText",
+                                           "Megatron-LM --cross-entropy-loss-fusion with the te "
+                                           "implementation: the loss over the vocabulary "
+                                           "runs as Transformer Engine's fused kernel, about 10 bytes per "
+                                           "logit, instead of in FP32 over the "
+                                           "whole logits (about 52 bytes per logit).");
     case Field::GradReduceInFp32:
         return QCoreApplication::translate(
             "FieldText",

@@ -581,6 +581,14 @@ void LayoutInspector::showValues()
                                    QStringLiteral("<span style='white-space:nowrap'>%1</span>")
                                        .arg(qs(core::worldSizeFormula(design.layout)).toHtmlEscaped())));
 
+    showRowsFor(design);
+    markDiagnostics();
+}
+
+// The rows that mean something for this design: MoE and sliding-window fields, the switches where they
+// apply, training or serving.
+void LayoutInspector::showRowsFor(const core::Design& design)
+{
     const bool moe = design.model.moe.isMoe();
     for (Field field : {Field::ModelExperts, Field::ModelTopK, Field::ModelExpertFfn, Field::ExpertMode})
         setRowVisible(field, moe);
@@ -596,6 +604,7 @@ void LayoutInspector::showValues()
     setRowVisible(Field::GradientSyncEveryMicroBatch, training && design.layout.zeroStage == 3);
     setRowVisible(Field::OverlapMoeAllToAll, training && design.layout.ep() > 1);
     setRowVisible(Field::AsyncCheckpoint, training);
+    setRowVisible(Field::FusedCrossEntropy, training);
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
@@ -606,7 +615,6 @@ void LayoutInspector::showValues()
     for (Field field : {Field::GlobalBatch, Field::MicroBatch, Field::SequenceLength})
         setRowVisible(field, training);
     setRowVisible(Field::ZeroStage, training);
-    markDiagnostics();
 }
 
 void LayoutInspector::markDiagnostics()

@@ -84,6 +84,7 @@ private:
     void addText(QFormLayout* form, core::Field field);
     void fillChoices(QComboBox* box, Choices choices);
     void showValues();
+    void showRowsFor(const core::Design& design);
     void markDiagnostics();
     void emitClusterShape();
     void setRowVisible(core::Field field, bool visible);

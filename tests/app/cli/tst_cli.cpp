@@ -325,6 +325,17 @@ void TestCli::fileWithOverrides()
     mx.insert(mx.end() - 1, {"--fp8-recipe", "mxfp8"});
     QVERIFY(hasCode(runJson(mx, 1), "fp8-recipe-gpu"));
     QCOMPARE(runCli({"evaluate", "--example", "default", "--fp8-recipe", "nvfp4"}).exitCode, 2);
+    // --fused-cross-entropy: Transformer Engine's fused loss moves 10 bytes a logit for the FP32 loss's 52,
+    // so the last stage, and with it the step, gets shorter.
+    const std::vector<std::string> defaultJson{"evaluate", "--example", "default", "--json"};
+    std::vector<std::string> fusedLoss = defaultJson;
+    fusedLoss.insert(fusedLoss.end() - 1, "--fused-cross-entropy");
+    QVERIFY(runJson(fusedLoss)["performance"]["stepSeconds"].get<double>()
+            < runJson(defaultJson)["performance"]["stepSeconds"].get<double>());
+    // FSDP2 has no such switch: setting it there is refused at the field.
+    std::vector<std::string> fsdpLoss = fp8;
+    fsdpLoss.insert(fsdpLoss.end() - 1, "--fused-cross-entropy");
+    QVERIFY(hasCode(runJson(fsdpLoss, 1), "framework-switch"));
 }
 
 void TestCli::unreadableFileAsJson()

@@ -80,6 +80,7 @@ FieldValue otherValue(const core::Design& design, Field field)
     case Field::OverlapMoeAllToAll:
     case Field::AsyncCheckpoint:
     case Field::GradReduceInFp32:
+    case Field::FusedCrossEntropy:
         return FieldValue{true};
     default:
         return current;

@@ -470,6 +470,22 @@ void TestLaunchImport::fp8RecipeRoundTrips()
     QVERIFY(imported.design->workload.precision == Precision::Fp8);
     QVERIFY(imported.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
     QVERIFY(imported.unusedSettings.empty());
+    QVERIFY(!imported.design->layout.fusedCrossEntropy); // Megatron-LM's default: the FP32 loss
+    // --cross-entropy-loss-fusion with the te implementation is the fusedCrossEntropy switch; native is not.
+    const LaunchImport fusedLoss
+        = importLaunch(LaunchFormat::Megatron,
+                       "--bf16\n--cross-entropy-loss-fusion\n--cross-entropy-fusion-impl te\n", base);
+    QVERIFY2(fusedLoss.ok(), qPrintable(testing::describe(fusedLoss.diagnostics)));
+    QCOMPARE(fusedLoss.design->layout.fusedCrossEntropy, std::optional<bool>{true});
+    const Design fusedDesign = *fusedLoss.design;
+    QVERIFY(launchConfig(fusedDesign, evaluate(fusedDesign), targetOf(LaunchFormat::Megatron))
+                .text.find("--cross-entropy-fusion-impl te")
+            != std::string::npos);
+    const LaunchImport native
+        = importLaunch(LaunchFormat::Megatron,
+                       "--bf16\n--cross-entropy-loss-fusion\n--cross-entropy-fusion-impl native\n", base);
+    QVERIFY2(native.ok(), qPrintable(testing::describe(native.diagnostics)));
+    QVERIFY(!native.design->layout.fusedCrossEntropy);
     const LaunchConfig config
         = launchConfig(*imported.design, evaluate(*imported.design), targetOf(LaunchFormat::Megatron));
     QVERIFY(config.text.find("--fp8-recipe tensorwise") != std::string::npos);

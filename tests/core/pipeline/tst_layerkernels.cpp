@@ -87,6 +87,7 @@ private slots:
     void fp8FasterByTheTablesRatio();
     void fp8RecipeCasts_data();
     void fp8RecipeCasts();
+    void crossEntropyFusedOrNot();
     void causalFlopsFrom8KTo128K();
     void tpOverlapSplitsTheGemms();
     void tpOverlapHidesAllButAChunk();
@@ -221,14 +222,20 @@ void TestLayerKernels::explanationNamesTheTableRow()
             QVERIFY(t.value > 0);
             continue;
         }
+        if (t.id == "kernel.cross-entropy") {
+            // HBM traffic too, with Megatron's loss as its source.
+            QVERIFY2(t.source.find("cross_entropy.py") != std::string::npos, t.source.c_str());
+            QVERIFY(t.value > 0);
+            continue;
+        }
         if (t.id == "kernel.attention" || t.id == "kernel.elementwise")
             continue;
         QVERIFY2(t.source.find("measured table presets/gemm-h100-b200.csv, line") != std::string::npos,
                  t.source.c_str());
         QVERIFY2(t.formula.find("table") != std::string::npos, t.formula.c_str());
     }
-    // qkv, projection, fc1, fc2, attention, elementwise, gradient accumulation, output head
-    QCOMPARE(kernels, 8);
+    // qkv, projection, fc1, fc2, attention, elementwise, gradient accumulation, output head, cross-entropy
+    QCOMPARE(kernels, 9);
     QVERIFY(e.schedule->times.kernelSource.find("FlashAttention-3") != std::string::npos);
     QVERIFY(e.performance->step.source.find("presets/gemm-h100-b200.csv") != std::string::npos);
 }
@@ -449,6 +456,38 @@ void TestLayerKernels::fp8RecipeCasts()
     // A recipe the design's GPUs run evaluates; MXFP8 on H100 would be refused (tst_validate).
     const Evaluation e = evaluate(d);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+}
+
+// The loss over the logits, bound by HBM: Megatron's VocabParallelCrossEntropy in FP32 moves 38 bytes a
+// logit forward and 14 backward; Transformer Engine's fused kernel on the BF16 logits 6 and 4 (the
+// fusedCrossEntropy switch, Megatron-LM --cross-entropy-loss-fusion --cross-entropy-fusion-impl te). The
+// last stage's forward and input-gradient passes carry it; Llama 3.1 70B's head at TP 8 on 32,768 tokens
+// has 32,768 × 16,032 logits.
+void TestLayerKernels::crossEntropyFusedOrNot()
+{
+    Design d = seed("h100-sxm-80gb", "nvlink4");
+    const LayerGemm head = outputHeadGemm(d, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0);
+    const CrossEntropyBytes plain = crossEntropyBytes(head, false), fused = crossEntropyBytes(head, true);
+    QCOMPARE(plain.logits, head.shapes[kF].m * head.shapes[kF].n);
+    QCOMPARE(plain.forward, 38 * plain.logits);
+    QCOMPARE(plain.backward, 14 * plain.logits);
+    QCOMPARE(fused.forward, 6 * fused.logits);
+    QCOMPARE(fused.backward, 4 * fused.logits);
+    // Through the step: the switch shortens the last stage by the bytes it saves over the HBM's rate.
+    const Evaluation unfusedE = evaluate(d);
+    d.layout.fusedCrossEntropy = true;
+    const Evaluation fusedE = evaluate(d);
+    QVERIFY(unfusedE.schedule && fusedE.schedule);
+    const StageWork& a = unfusedE.schedule->times.stages.back();
+    const StageWork& b = fusedE.schedule->times.stages.back();
+    const double hbm = kHbmEfficiency * gpu("h100-sxm-80gb").hbmBandwidth;
+    QVERIFY(qFuzzyCompare(a.headSeconds[kF] - b.headSeconds[kF], (38 - 6) * plain.logits / hbm));
+    QVERIFY(qFuzzyCompare(a.headSeconds[kI] - b.headSeconds[kI], (14 - 4) * plain.logits / hbm));
+    QCOMPARE(a.headSeconds[kW], b.headSeconds[kW]);
+    const auto loss = std::find_if(fusedE.schedule->times.terms.begin(), fusedE.schedule->times.terms.end(),
+                                   [](const ModelTerm& t) { return t.id == "kernel.cross-entropy"; });
+    QVERIFY(loss != fusedE.schedule->times.terms.end());
+    QVERIFY2(loss->source.find("triton/cross_entropy.py") != std::string::npos, loss->source.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestLayerKernels)

@@ -231,15 +231,17 @@ void TestStepTimeline::stageTimesByHand()
     const double accumulation = (4194304.0 + 8388608.0) * 2 * 4 / hbm;
     QVERIFY(near(first.passSeconds(Pass::WeightGrad), weight + accumulation));
     // The last stage adds the output head: 2·s·b·h·vocab forward, and as much for I and for W, whose
-    // 1,024,000 weight gradients join the buffer too.
+    // 1,024,000 weight gradients join the buffer too; and the loss over its 1,024 × 1,000 logits, 38 bytes
+    // a logit forward and 14 backward (Megatron's VocabParallelCrossEntropy, layerkernels.h).
     const double head = 2 * 1024.0 * 1024 * 1000 / kRate;
     const double headAccumulation = 1024.0 * 1000 * 2 * 4 / hbm;
+    const double lossForward = 38 * 1024.0 * 1000 / hbm, lossBackward = 14 * 1024.0 * 1000 / hbm;
     const StageWork& last = t.stages.back();
     QVERIFY(last.outputHead);
-    QVERIFY(near(last.passSeconds(Pass::Forward), forward + head));
+    QVERIFY(near(last.passSeconds(Pass::Forward), forward + head + lossForward));
     QVERIFY(near(last.passSeconds(Pass::WeightGrad), weight + accumulation + head + headAccumulation));
     QVERIFY(near(stageOpSeconds(last, PipelineOpKind::Backward),
-                 input + weight + accumulation + 2 * head + headAccumulation));
+                 input + weight + accumulation + 2 * head + headAccumulation + lossBackward));
     // The spec carries the means and each stage's factor; the timeline reproduces the total work (of the
     // evaluation's own stage times, with the default compute model).
     QCOMPARE(t.spec.stageScale.size(), std::size_t{4});
