@@ -2100,8 +2100,8 @@
         <translation>Fusionierte Kreuzentropie</translation>
     </message>
     <message>
-        <source>Megatron-LM --cross-entropy-loss-fusion with the te implementation: the loss over the vocabulary runs as Transformer Engine&apos;s fused kernel, about 10 bytes per logit, instead of in FP32 over the whole logits (about 52 bytes per logit).</source>
-        <translation>Megatron-LM --cross-entropy-loss-fusion mit der Implementierung te: Der Loss über das Vokabular läuft als fusionierter Kernel von Transformer Engine, etwa 10 Byte pro Logit, statt in FP32 über alle Logits (etwa 52 Byte pro Logit).</translation>
+        <source>Megatron-LM --cross-entropy-loss-fusion with the te implementation: the loss over the vocabulary runs as Transformer Engine&apos;s fused kernel, about 6 bytes per logit, instead of in FP32 over the whole logits (about 52 bytes per logit).</source>
+        <translation>Megatron-LM --cross-entropy-loss-fusion mit der Implementierung te: Der Loss über das Vokabular läuft als fusionierter Kernel von Transformer Engine, etwa 6 Byte pro Logit, statt in FP32 über alle Logits (etwa 52 Byte pro Logit).</translation>
     </message>
 </context>
 <context>

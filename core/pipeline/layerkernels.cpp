@@ -333,7 +333,7 @@ LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmMod
 CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused)
 {
     constexpr double kForwardBytes = 6 + 4 + 8 + 8 + 4 + 8, kBackwardBytes = 8 + 6;
-    constexpr double kFusedForwardBytes = 2 + 2 + 2, kFusedBackwardBytes = 2 + 2;
+    constexpr double kFusedForwardBytes = 2, kFusedBackwardBytes = 2 + 2;
     const GemmShape& f = head.shapes[kF];
     const double logits = f.b * f.m * f.n;
     return {logits, (fused ? kFusedForwardBytes : kForwardBytes) * logits,

@@ -122,9 +122,9 @@ LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmMod
 // head's data and weight gradients (6). PyTorch's cross_entropy on FP32 logits (log_softmax, nll) moves
 // about as much. `fused` (the fusedCrossEntropy switch, Megatron-LM --cross-entropy-loss-fusion
 // --cross-entropy-fusion-impl te): Transformer Engine's Triton kernels on the BF16 logits
-// (transformer_engine/pytorch/triton/cross_entropy.py): forward 6 bytes, the online softmax reading them (2)
-// and the loss kernel reading them again and writing the gradient in their place (4); backward 4, that
-// gradient scaled in place.
+// (transformer_engine/pytorch/triton/cross_entropy.py): forward 2 bytes, online_softmax_kernel reading them
+// for each row's maximum and sum (cross_entropy_forward_kernel reads only those); backward 4,
+// cross_entropy_backward_kernel reading them again and writing the gradient in their place.
 struct CrossEntropyBytes
 {
     double logits = 0; // tokens × vocab/TP

@@ -182,7 +182,7 @@ QString switchToolTip(Field field)
         return QCoreApplication::translate("FieldText",
                                            "Megatron-LM --cross-entropy-loss-fusion with the te "
                                            "implementation: the loss over the vocabulary "
-                                           "runs as Transformer Engine's fused kernel, about 10 bytes per "
+                                           "runs as Transformer Engine's fused kernel, about 6 bytes per "
                                            "logit, instead of in FP32 over the "
                                            "whole logits (about 52 bytes per logit).");
     case Field::GradReduceInFp32:

@@ -325,7 +325,7 @@ void TestCli::fileWithOverrides()
     mx.insert(mx.end() - 1, {"--fp8-recipe", "mxfp8"});
     QVERIFY(hasCode(runJson(mx, 1), "fp8-recipe-gpu"));
     QCOMPARE(runCli({"evaluate", "--example", "default", "--fp8-recipe", "nvfp4"}).exitCode, 2);
-    // --fused-cross-entropy: Transformer Engine's fused loss moves 10 bytes a logit for the FP32 loss's 52,
+    // --fused-cross-entropy: Transformer Engine's fused loss moves 6 bytes a logit for the FP32 loss's 52,
     // so the last stage, and with it the step, gets shorter.
     const std::vector<std::string> defaultJson{"evaluate", "--example", "default", "--json"};
     std::vector<std::string> fusedLoss = defaultJson;

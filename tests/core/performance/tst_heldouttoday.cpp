@@ -111,19 +111,19 @@ void TestHeldOutToday::publishedRuns_data()
     QTest::addColumn<double>("modelled"); // the model's tokens/s/GPU when the row was written
     const Run b200_8b{"llama-3.1-8b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 2};
     const Run gb200_8b{"llama-3.1-8b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 2};
-    QTest::newRow("NeMo 25.02 DGX-B200 Llama 3 8B") << design(b200_8b) << 26006.0 << 38715.0;
-    QTest::newRow("NeMo 25.04 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 33099.0 << 39847.0;
-    QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3 8B") << design(b200_8b) << 30624.0 << 38715.0;
-    QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 31508.0 << 39847.0;
+    QTest::newRow("NeMo 25.02 DGX-B200 Llama 3 8B") << design(b200_8b) << 26006.0 << 38829.0;
+    QTest::newRow("NeMo 25.04 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 33099.0 << 39967.0;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3 8B") << design(b200_8b) << 30624.0 << 38829.0;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 31508.0 << 39967.0;
     // The H100 recipe also recomputes 5 of the 32 layers in full (recompute_num_layers = 5), which the model
     // does not express: with it the model would come out about 5 % slower than this row's figure.
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 8B, FSDP")
         << design({"llama-3.1-8b", "h100-sxm-80gb", "nvlink4", 1, 8, 1, 1, 1, 1, 128, true}) << 14451.0
-        << 16307.0;
+        << 16355.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1690.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1694.0;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1712.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1716.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 512, false, 2, true})
         << 292.0 << 341.8;
@@ -149,7 +149,7 @@ void TestHeldOutToday::publishedRuns()
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
     // A sanity bound that holds today: the model is not off by more than a factor of two either way.
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
-    // Every row comes out fast: the 70B rows by 5–6 % (inside the bound), the others by 12–17 % on H100 and
+    // Every row comes out fast: the 70B rows by 6 % (inside the bound), the others by 12–17 % on H100 and
     // 20–49 % on B200 and GB200, the gap lying beyond the GEMMs (docs/kernel-model.md, "Held out on today's
     // GPUs"). Not tuned.
     if (std::abs(error) > 0.10)
