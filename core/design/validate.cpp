@@ -128,7 +128,8 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
     return true;
 }
 
-void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics& out)
+// Returns the GPU types the cluster holds (none when it is too large to walk).
+std::set<std::string> validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics& out)
 {
     std::int64_t gpuCount = 0;
     for (const Node& node : cluster.nodes)
@@ -137,7 +138,7 @@ void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics
         // Checked first and alone: every later check would walk all of them.
         out.push_back(makeDiagnostic(diag::kValueRange, "/cluster",
                                      {"The cluster's GPU count", "1", str(limits::kMaxGpus), str(gpuCount)}));
-        return;
+        return {};
     }
     // Each unknown reference once, at its first occurrence: a 4,096-GPU cluster of an unknown type
     // is one problem, not 4,096.
@@ -211,6 +212,7 @@ void validateCluster(const Cluster& cluster, const Catalog& catalog, Diagnostics
     }
     if (outOfService > 0)
         out.push_back(makeDiagnostic(diag::kGpusOutOfService, "/cluster/nodes", {str(outOfService)}));
+    return gpuTypes;
 }
 
 bool validateDegrees(const Design& design, Diagnostics& out, int inService)
@@ -473,18 +475,15 @@ void validateComputeModel(const ComputeModel& c, const Catalog& catalog, Diagnos
 }
 
 // MXFP8 on GPUs whose tensor cores cannot take it (TE's check_mxfp8_support: compute capability 10.0).
-void validateFp8Recipe(const Design& design, const Catalog& catalog, Diagnostics& out)
+// `gpuTypes`: the cluster's, as validateCluster collected them.
+void validateFp8Recipe(const Workload& w, const std::set<std::string>& gpuTypes, const Catalog& catalog,
+                       Diagnostics& out)
 {
-    const Workload& w = design.workload;
     if (w.mode != Mode::Training || w.precision != Precision::Fp8 || w.fp8Recipe != Fp8Recipe::Mxfp8)
         return;
-    std::set<std::string> reported;
-    for (const Node& node : design.cluster.nodes)
-        for (const Gpu& gpu : node.gpus) {
-            const GpuSpec* spec = catalog.gpu(gpu.type);
-            if (spec && !spec->mxfp8 && reported.insert(gpu.type).second)
-                out.push_back(makeDiagnostic(diag::kFp8RecipeGpu, "/workload/fp8Recipe", {spec->name}));
-        }
+    for (const std::string& type : gpuTypes)
+        if (const GpuSpec* spec = catalog.gpu(type); spec && !spec->mxfp8)
+            out.push_back(makeDiagnostic(diag::kFp8RecipeGpu, "/workload/fp8Recipe", {spec->name}));
 }
 
 } // namespace
@@ -492,9 +491,9 @@ void validateFp8Recipe(const Design& design, const Catalog& catalog, Diagnostics
 bool validateFixedParts(const Design& design, const Catalog& catalog, std::vector<Diagnostic>& diagnostics)
 {
     const bool modelOk = validateModel(design.model, diagnostics);
-    validateCluster(design.cluster, catalog, diagnostics);
+    const std::set<std::string> gpuTypes = validateCluster(design.cluster, catalog, diagnostics);
     validateComputeModel(design.compute, catalog, diagnostics);
-    validateFp8Recipe(design, catalog, diagnostics);
+    validateFp8Recipe(design.workload, gpuTypes, catalog, diagnostics);
     return modelOk;
 }
 

@@ -276,9 +276,8 @@ void trainingArguments(ArgumentArray& training, const Design& design)
     case Precision::Fp32:
         break;
     }
-    if (switchOn(design, Switch::FusedCrossEntropy)) {
+    if (switchOn(design, Switch::FusedCrossEntropy))
         training.flag("--cross-entropy-loss-fusion").flag("--cross-entropy-fusion-impl", "te");
-    }
     // Megatron's "adam" is AdamW: decoupled weight decay (torch.optim.AdamW or TE's FusedAdam with
     // adam_w_mode).
     training.flag("--optimizer", design.workload.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam");

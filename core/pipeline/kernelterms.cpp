@@ -3,8 +3,6 @@
 
 #include "base/units.h"
 
-#include <sstream>
-
 namespace core {
 
 namespace {
@@ -46,9 +44,8 @@ std::string castText(const LayerKernels& k)
 {
     if (k.castBytes <= 0)
         return {};
-    std::ostringstream bytes;
-    bytes << fp8CastBytesPerElement(k.fp8Recipe);
-    return ", " + std::string(enumName(k.fp8Recipe)) + " scaling, " + bytes.str() + " B per element";
+    return ", " + std::string(enumName(k.fp8Recipe)) + " scaling, "
+        + formatNumber(fp8CastBytesPerElement(k.fp8Recipe), 5) + " B per element";
 }
 
 // How TE's TP overlap ran the pass (layerkernels.h): its chunks and the SMs it left the GEMM.
@@ -157,22 +154,21 @@ void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const 
 {
     terms.push_back(gemmTerm(head, gpu, gemms, ""));
     const CrossEntropyBytes loss = crossEntropyBytes(head, fusedCrossEntropy);
-    const ElementwiseTime time = elementwiseTime(gpu, loss.forward + loss.backward);
+    const ElementwiseTime time = elementwiseTime(gpu, loss.forward() + loss.backward());
     const Explanation e = explainElementwise(time, gpu);
-    const double logits = loss.logits > 0 ? loss.logits : 1;
-    terms.push_back(
-        {"kernel.cross-entropy", time.seconds, "s",
-         "forward " + formatNumber(loss.forward / logits) + " B + backward "
-             + formatNumber(loss.backward / logits) + " B per logit × " + formatNumber(loss.logits)
-             + " logits (tokens × vocab/TP) / (η_HBM · HBM)",
-         std::string(loss.fused ? "Transformer Engine's fused loss "
-                                  "(transformer_engine/pytorch/triton/cross_entropy.py: online softmax, "
-                                  "the gradient written in place of the BF16 logits; the "
-                                  "fusedCrossEntropy switch). "
-                                : "Megatron-LM core/tensor_parallel/cross_entropy.py "
-                                  "(VocabParallelCrossEntropy: FP32 max, exp, sum and softmax saved "
-                                  "for backward). ")
-             + e.source});
+    terms.push_back({"kernel.cross-entropy", time.seconds, "s",
+                     "forward " + formatNumber(loss.forwardPerLogit) + " B + backward "
+                         + formatNumber(loss.backwardPerLogit) + " B per logit × " + formatNumber(loss.logits)
+                         + " logits (tokens × vocab/TP) / (η_HBM · HBM)",
+                     std::string(fusedCrossEntropy
+                                     ? "Transformer Engine's fused loss "
+                                       "(transformer_engine/pytorch/triton/cross_entropy.py: online softmax, "
+                                       "the gradient written in place of the BF16 logits; the "
+                                       "fusedCrossEntropy switch). "
+                                     : "Megatron-LM core/tensor_parallel/cross_entropy.py "
+                                       "(VocabParallelCrossEntropy: FP32 max, exp, sum and softmax saved "
+                                       "for backward). ")
+                         + e.source});
 }
 
 std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, const GpuSpec& gpu,

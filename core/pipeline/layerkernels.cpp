@@ -335,9 +335,8 @@ CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused)
     constexpr double kForwardBytes = 6 + 4 + 8 + 8 + 4 + 8, kBackwardBytes = 8 + 6;
     constexpr double kFusedForwardBytes = 2, kFusedBackwardBytes = 2 + 2;
     const GemmShape& f = head.shapes[kF];
-    const double logits = f.b * f.m * f.n;
-    return {logits, (fused ? kFusedForwardBytes : kForwardBytes) * logits,
-            (fused ? kFusedBackwardBytes : kBackwardBytes) * logits, fused};
+    return {f.b * f.m * f.n, fused ? kFusedForwardBytes : kForwardBytes,
+            fused ? kFusedBackwardBytes : kBackwardBytes};
 }
 
 double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp,

@@ -128,9 +128,10 @@ LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmMod
 struct CrossEntropyBytes
 {
     double logits = 0; // tokens × vocab/TP
-    double forward = 0;
-    double backward = 0;
-    bool fused = false;
+    double forwardPerLogit = 0;
+    double backwardPerLogit = 0;
+    double forward() const { return logits * forwardPerLogit; }
+    double backward() const { return logits * backwardPerLogit; }
 };
 CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused);
 

@@ -280,8 +280,8 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
         if (bandwidth > 0) {
             const CrossEntropyBytes loss
                 = crossEntropyBytes(kernels.head, switchOn(design, Switch::FusedCrossEntropy));
-            stage.headSeconds[kF] += loss.forward / bandwidth;
-            stage.headSeconds[kI] += loss.backward / bandwidth;
+            stage.headSeconds[kF] += loss.forward() / bandwidth;
+            stage.headSeconds[kI] += loss.backward() / bandwidth;
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
         }
     }

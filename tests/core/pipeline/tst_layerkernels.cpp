@@ -469,10 +469,10 @@ void TestLayerKernels::crossEntropyFusedOrNot()
     const LayerGemm head = outputHeadGemm(d, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0);
     const CrossEntropyBytes plain = crossEntropyBytes(head, false), fused = crossEntropyBytes(head, true);
     QCOMPARE(plain.logits, head.shapes[kF].m * head.shapes[kF].n);
-    QCOMPARE(plain.forward, 38 * plain.logits);
-    QCOMPARE(plain.backward, 14 * plain.logits);
-    QCOMPARE(fused.forward, 2 * fused.logits);
-    QCOMPARE(fused.backward, 4 * fused.logits);
+    QCOMPARE(plain.forward(), 38 * plain.logits);
+    QCOMPARE(plain.backward(), 14 * plain.logits);
+    QCOMPARE(fused.forward(), 2 * fused.logits);
+    QCOMPARE(fused.backward(), 4 * fused.logits);
     // Through the step: the switch shortens the last stage by the bytes it saves over the HBM's rate.
     const Evaluation unfusedE = evaluate(d);
     d.layout.fusedCrossEntropy = true;
