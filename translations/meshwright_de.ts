@@ -1732,6 +1732,26 @@
         <source>bytes of a saved linear-layer input (FP8 copy)</source>
         <translation>Bytes einer gespeicherten Eingabe einer linearen Schicht (FP8-Kopie)</translation>
     </message>
+    <message>
+        <source>in-flight × (recomputed dense layers × A_dense + recomputed MoE layers × A_moe + the other layers&apos; kept activations + first-stage inputs) + last-stage inputs</source>
+        <translation>in-flight × (neu berechnete dichte Layer × A_dense + neu berechnete MoE-Layer × A_moe + die behaltenen Activations der übrigen Layer + Eingaben der ersten Stage) + Eingaben der letzten Stage</translation>
+    </message>
+    <message>
+        <source>layers on this rank that recompute their forward</source>
+        <translation>Layer dieses Ranks, die ihren Forward neu berechnen</translation>
+    </message>
+    <message>
+        <source>A_dense of a layer that keeps its activations</source>
+        <translation>A_dense eines Layers, der seine Activations behält</translation>
+    </message>
+    <message>
+        <source>A_moe of a layer that keeps its activations</source>
+        <translation>A_moe eines Layers, der seine Activations behält</translation>
+    </message>
+    <message>
+        <source>Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method block): they keep only their input, the others all their activations (A_dense and A_moe count the recomputed ones); the layer being recomputed is under temporary buffers.</source>
+        <translation>Volle Recomputation der ersten Layer jedes Modell-Chunks (Megatron-LM --recompute-method block): Sie behalten nur ihre Eingabe, die übrigen alle ihre Activations (A_dense und A_moe zählen die neu berechneten); der gerade neu berechnete Layer zählt zu den temporären Buffern.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2102,6 +2122,14 @@
     <message>
         <source>Megatron-LM --cross-entropy-loss-fusion with the te implementation: the loss over the vocabulary runs as Transformer Engine&apos;s fused kernel, about 6 bytes per logit, instead of in FP32 over the whole logits (about 52 bytes per logit).</source>
         <translation>Megatron-LM --cross-entropy-loss-fusion mit der Implementierung te: Der Loss über das Vokabular läuft als fusionierter Kernel von Transformer Engine, etwa 6 Byte pro Logit, statt in FP32 über alle Logits (etwa 52 Byte pro Logit).</translation>
+    </message>
+    <message>
+        <source>Recomputed layers</source>
+        <translation>Neu berechnete Layer</translation>
+    </message>
+    <message>
+        <source>Full recomputation of only the first layers of each model chunk; the others keep their activations, trading memory for less recomputed forward (Megatron-LM --recompute-method block --recompute-num-layers). 0: every layer.</source>
+        <translation>Volle Recomputation nur der ersten Layer jedes Modell-Chunks; die übrigen behalten ihre Activations: mehr Speicher für weniger neu berechneten Forward (Megatron-LM --recompute-method block --recompute-num-layers). 0: jeder Layer.</translation>
     </message>
 </context>
 <context>
@@ -2745,6 +2773,13 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> of the first %n layer(s) of each chunk</source>
+        <translation>
+            <numerusform> des ersten Layers jedes Chunks</numerusform>
+            <numerusform> der ersten %n Layer jedes Chunks</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6204,6 +6239,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Blockwise, 128-value blocks</source>
         <translation>Blockweise, Blöcke zu 128 Werten</translation>
+    </message>
+    <message>
+        <source>every layer</source>
+        <translation>jeder Layer</translation>
     </message>
 </context>
 <context>

@@ -1732,6 +1732,26 @@
         <source>bytes of a saved linear-layer input (FP8 copy)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>in-flight × (recomputed dense layers × A_dense + recomputed MoE layers × A_moe + the other layers&apos; kept activations + first-stage inputs) + last-stage inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers on this rank that recompute their forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A_dense of a layer that keeps its activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A_moe of a layer that keeps its activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method block): they keep only their input, the others all their activations (A_dense and A_moe count the recomputed ones); the layer being recomputed is under temporary buffers.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2100,7 +2120,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Megatron-LM --cross-entropy-loss-fusion with the te implementation: the loss over the vocabulary runs as Transformer Engine&apos;s fused kernel, about 10 bytes per logit, instead of in FP32 over the whole logits (about 52 bytes per logit).</source>
+        <source>Recomputed layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --cross-entropy-loss-fusion with the te implementation: the loss over the vocabulary runs as Transformer Engine&apos;s fused kernel, about 6 bytes per logit, instead of in FP32 over the whole logits (about 52 bytes per logit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full recomputation of only the first layers of each model chunk; the others keep their activations, trading memory for less recomputed forward (Megatron-LM --recompute-method block --recompute-num-layers). 0: every layer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2745,6 +2773,13 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> of the first %n layer(s) of each chunk</source>
+        <translation>
+            <numerusform> of the first layer of each chunk</numerusform>
+            <numerusform> of the first %n layers of each chunk</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6195,6 +6230,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Blockwise, 128-value blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -230,6 +230,8 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         virtualStages = static_cast<int>(args.integer(flag, 1, limits::kMaxVirtualStages));
     else if (flag == "--recompute")
         recompute = enumValue<Recompute>(args, flag);
+    else if (flag == "--recompute-layers")
+        recomputeLayers = static_cast<int>(args.integer(flag, 0, limits::kMaxLayers));
     else if (flag == "--mode")
         mode = enumValue<Mode>(args, flag);
     else if (flag == "--precision")
@@ -293,7 +295,7 @@ std::string designFlagsHelp()
         + "  --virtual-stages N\n"
           "  --recompute "
         + enumNameList<Recompute>()
-        + "\n"
+        + "  --recompute-layers N (full: the first N layers of each model chunk; 0: every layer)\n"
           "Workload:\n"
           "  --mode "
         + enumNameList<Mode>() + "  --precision " + enumNameList<Precision>()
@@ -439,6 +441,8 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
         layout.virtualStages = *flags.virtualStages;
     if (flags.recompute)
         layout.recompute = *flags.recompute;
+    if (flags.recomputeLayers)
+        layout.recomputeLayers = *flags.recomputeLayers;
     if (!fromDocument && !flags.degrees[static_cast<std::size_t>(Dim::Dp)]) {
         // Without a file, DP takes the GPUs the other dimensions leave, as the reference article composes
         // a layout («Ein Layout aus der Topologie zusammensetzen»: "DP=4 für den Rest").

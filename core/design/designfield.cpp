@@ -66,6 +66,7 @@ constexpr std::array kFields{
     FieldInfo{Field::Schedule, "/layout/schedule"},
     FieldInfo{Field::VirtualStages, "/layout/virtualStages"},
     FieldInfo{Field::Recompute, "/layout/recompute"},
+    FieldInfo{Field::RecomputeLayers, "/layout/recomputeLayers"},
     FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
     FieldInfo{Field::AutoDp, "/layout/autoDp"},
     FieldInfo{Field::OverlapGradReduce, "/layout/overlapGradReduce"},
@@ -264,6 +265,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.virtualStages);
     case Field::Recompute:
         return visit(d.layout.recompute);
+    case Field::RecomputeLayers:
+        return visit(d.layout.recomputeLayers);
     case Field::LayersPerStage:
         return visit(d.layout.layersPerStage);
     case Field::AutoDp:

@@ -71,6 +71,7 @@ enum class Field {
     Schedule,
     VirtualStages,
     Recompute,
+    RecomputeLayers, // layers of each model chunk recomputed in full; 0: every layer
     LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
     AutoDp,
     // The framework's switches (layout.h): a bool when set, "default" when the framework decides; setting

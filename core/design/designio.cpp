@@ -276,6 +276,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("virtualStages", layout.virtualStages);
     in.read("layersPerStage", layout.layersPerStage);
     in.readEnum("recompute", layout.recompute);
+    in.read("recomputeLayers", layout.recomputeLayers);
     in.read("autoDp", layout.autoDp);
 }
 
@@ -351,6 +352,9 @@ Json layoutToJson(const ParallelLayout& layout)
     out["virtualStages"] = layout.virtualStages;
     out["layersPerStage"] = layout.layersPerStage;
     out["recompute"] = enumName(layout.recompute);
+    // Only when set, so that older documents round-trip unchanged.
+    if (layout.recomputeLayers != 0)
+        out["recomputeLayers"] = layout.recomputeLayers;
     out["autoDp"] = layout.autoDp;
     return out;
 }

@@ -6,6 +6,7 @@
 
 #include "base/enumnames.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -132,6 +133,11 @@ struct ParallelLayout
     int virtualStages = 1; // model chunks per pipeline rank
     std::vector<int> layersPerStage; // explicit split over pp × virtualStages stages; empty = even split
     Recompute recompute = Recompute::None;
+    // With full recomputation, how many layers of each model chunk recompute their forward: Megatron-LM
+    // --recompute-method block --recompute-num-layers N (transformer_block.py _checkpointed_forward: the
+    // first N layers of the chunk; the others keep their activations). 0: every layer (--recompute-method
+    // uniform). Stored only when set.
+    int recomputeLayers = 0;
     // DP follows the cluster: an edit of TP, PP, CP, EP or of the cluster sets DP to the GPUs the other
     // degrees leave (autoDpDegree, layoutarithmetic.h). Off keeps DP as given. Files without the key keep
     // their DP; new designs start with it on.
@@ -148,6 +154,13 @@ struct ParallelLayout
     // Sequence parallelism over TP > 1 with --tp-comm-overlap: the one condition under which TE's
     // userbuffers overlap runs (validate.cpp refuses the switch otherwise).
     bool tpOverlapInEffect() const { return sequenceParallel && tpCommOverlap && tp() > 1; }
+    // Of a model chunk of `chunkLayers` layers, those that recompute their forward in full (the first ones).
+    int recomputedLayers(int chunkLayers) const
+    {
+        if (recompute != Recompute::Full)
+            return 0;
+        return recomputeLayers > 0 ? std::min(recomputeLayers, chunkLayers) : chunkLayers;
+    }
 
     // Ranks the layout needs: DP·TP·PP·CP, times EP when EP is a dimension of its own; the largest int64
     // when the product would overflow.

@@ -6,6 +6,7 @@
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
+#include "base/sizelimits.h"
 #include "catalog/catalog.h"
 #include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
@@ -284,12 +285,19 @@ void readTraining(ImportContext& context, const Settings& flags)
     else
         workload.offload = Offload::None;
     layout.recompute = Recompute::None;
+    layout.recomputeLayers = 0;
     if (const auto granularity
         = choice(context, flags.take("--recompute-granularity"), {"selective", "full"})) {
         layout.recompute = *granularity == "full" ? Recompute::Full : Recompute::Selective;
+        // block: the first N layers of each model chunk (transformer_block.py _checkpointed_forward);
+        // uniform: every layer, N at a time, priced as every layer on its own. Selective granularity reads
+        // neither (arguments.py refuses them), so there they stay unused.
         if (layout.recompute == Recompute::Full) {
-            flags.take("--recompute-method");
-            flags.take("--recompute-num-layers");
+            const auto method = choice(context, flags.take("--recompute-method"), {"uniform", "block"});
+            const auto layers
+                = wholeNumber(context, flags.take("--recompute-num-layers"), 1, limits::kMaxLayers);
+            if (method == "block" && layers)
+                layout.recomputeLayers = static_cast<int>(*layers);
         }
     } else if (flags.take("--recompute-activations")) {
         layout.recompute = Recompute::Selective;

@@ -34,6 +34,8 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kOffload, "/workload/offload");
     if (layout.recompute == Recompute::Selective)
         addNote(config, kRecompute, "/layout/recompute", {"selective", "full"});
+    else if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+        addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
     // Accelerate's config has no checkpoint keys: the script's save_state decides.
     if (switchOn(design, Switch::AsyncCheckpoint))
         addNote(config, kSetInCode, "/layout/asyncCheckpoint", {"asyncCheckpoint on"});

@@ -285,6 +285,10 @@ void trainingArguments(ArgumentArray& training, const Design& design)
         training.flag("--optimizer-cpu-offload");
     if (layout.recompute == Recompute::Selective)
         training.flag("--recompute-granularity", "selective");
+    else if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+        training.flag("--recompute-granularity", "full")
+            .flag("--recompute-method", "block")
+            .flag("--recompute-num-layers", layout.recomputeLayers);
     else if (layout.recompute == Recompute::Full)
         training.flag("--recompute-granularity", "full")
             .flag("--recompute-method", "uniform")

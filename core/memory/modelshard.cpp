@@ -140,10 +140,15 @@ RankShard rankShard(const Design& design, int ppRank)
         if (stage < 0 || stage > lastStage)
             continue;
         const StageLayers& s = layers[static_cast<std::size_t>(stage)];
+        const int recomputed = layout.recomputedLayers(s.layers);
         for (int layer = s.firstLayer; layer < s.firstLayer + s.layers; ++layer) {
             // Every layer of one kind has the same size; the loop is over at most a few hundred layers.
             double dense = attention + norms;
             double expert = 0;
+            if (layer < s.firstLayer + recomputed) {
+                ++shard.recomputedLayers;
+                shard.recomputedMoeLayers += m.isMoeLayer(layer) ? 1 : 0;
+            }
             if (m.isMoeLayer(layer)) {
                 dense += m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
                 dense += h * m.moe.experts; // the router is replicated

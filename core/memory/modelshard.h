@@ -39,6 +39,10 @@ struct RankShard
     std::vector<int> stages;
     int layers = 0;
     int moeLayers = 0;
+    // Of those, the ones that recompute their forward in full (ParallelLayout::recomputedLayers per chunk),
+    // and of these the MoE layers.
+    int recomputedLayers = 0;
+    int recomputedMoeLayers = 0;
     bool hasEmbedding = false;
     bool hasOutputHead = false;
     // Parameters held by one rank at this pipeline position.

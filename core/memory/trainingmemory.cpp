@@ -139,7 +139,17 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
     const Workload& w = d.workload;
     const double denseLayer = layerActivationBytes(m, false, config).total();
     const double moeLayer = shard.moeLayers > 0 ? layerActivationBytes(m, true, config).total() : 0.0;
-    const double perMicroBatch = (shard.layers - shard.moeLayers) * denseLayer + shard.moeLayers * moeLayer;
+    // Megatron's block recomputation: the layers past each chunk's first recomputeLayers keep everything.
+    const bool partial = l.recompute == Recompute::Full && shard.recomputedLayers < shard.layers;
+    ActivationConfig kept = config;
+    kept.recompute = Recompute::None;
+    const double keptDense = partial ? layerActivationBytes(m, false, kept).total() : 0.0;
+    const double keptMoe = partial && shard.moeLayers > 0 ? layerActivationBytes(m, true, kept).total() : 0.0;
+    const int recomputedMoe = partial ? shard.recomputedMoeLayers : shard.moeLayers;
+    const int recomputedDense = (partial ? shard.recomputedLayers : shard.layers) - recomputedMoe;
+    const double perMicroBatch = recomputedDense * denseLayer + recomputedMoe * moeLayer
+        + (shard.layers - shard.moeLayers - recomputedDense) * keptDense
+        + (shard.moeLayers - recomputedMoe) * keptMoe;
     role.inFlight = inFlightMicroBatches(d, role.ppRank, ctx.microBatches);
     role.layers = shard.layers;
     const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden);
@@ -151,9 +161,13 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
     const double lastStage = shard.hasOutputHead ? 4.0 * s * b * h / spShard : 0.0;
     Explanation actWhy;
     // The words and the formula apart, so that a view can translate the words (explanationdialog.h).
-    actWhy.formula = MW_TR_NOOP("Explanations",
-                                "in-flight × (dense layers × A_dense + MoE layers × A_moe + "
-                                "first-stage inputs) + last-stage inputs");
+    actWhy.formula = partial ? MW_TR_NOOP("Explanations",
+                                          "in-flight × (recomputed dense layers × A_dense + recomputed MoE "
+                                          "layers × A_moe + the other layers' kept activations + "
+                                          "first-stage inputs) + last-stage inputs")
+                             : MW_TR_NOOP("Explanations",
+                                          "in-flight × (dense layers × A_dense + MoE layers × A_moe + "
+                                          "first-stage inputs) + last-stage inputs");
     actWhy.formula += "; ";
     actWhy.formula += MW_TR_NOOP(
         "Explanations", "A per layer, a GPT layer's generalised to GQA, SwiGLU, dropout-free models and MoE");
@@ -173,6 +187,14 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
                                 "routed tokens of the busiest EP rank over the mean (capacity factor or "
                                 "measured skew)"),
                      config.expertRankLoad);
+    if (partial)
+        actWhy
+            .input(MW_TR_NOOP("Explanations", "layers on this rank that recompute their forward"),
+                   shard.recomputedLayers)
+            .input(MW_TR_NOOP("Explanations", "A_dense of a layer that keeps its activations"), keptDense,
+                   "bytes")
+            .input(MW_TR_NOOP("Explanations", "A_moe of a layer that keeps its activations"), keptMoe,
+                   "bytes");
     actWhy.source = std::string(kKorthikantiSource) + "; in-flight micro-batches from the "
         + std::string(enumName(l.schedule)) + " schedule (" + inFlightSource(l.schedule) + ")";
     if (config.linearInputBytes < 2) {
@@ -180,7 +202,13 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
                      config.linearInputBytes);
         actWhy.source += "; FP8 inputs: " + frameworkProfile(d).fp8Source;
     }
-    if (l.recompute == Recompute::Full)
+    if (partial)
+        actWhy.note = MW_TR_NOOP(
+            "Explanations",
+            "Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method "
+            "block): they keep only their input, the others all their activations (A_dense and A_moe count "
+            "the recomputed ones); the layer being recomputed is under temporary buffers.");
+    else if (l.recompute == Recompute::Full)
         actWhy.note = MW_TR_NOOP(
             "Explanations",
             "Full recomputation keeps only each layer's input; the layer being recomputed is under "

@@ -22,16 +22,16 @@ namespace {
 // Collectives of one layer per micro-batch, counted on Megatron-LM's mappings.py: forward and input
 // gradient each run the layer's two TP regions (an all-reduce each, or with SP an all-gather before and a
 // reduce-scatter after), the weight gradient all-gathers the SP inputs again; a fully recomputed forward
-// repeats the forward's collectives. A MoE layer adds a dispatch and a combine all-to-all per pass.
+// repeats the forward's collectives, in the share of the layers that recompute it. A MoE layer adds a
+// dispatch and a combine all-to-all per pass.
 struct LayerCollectiveCounts
 {
     double allReduce = 0, allGather = 0, reduceScatter = 0, allToAll = 0;
 };
 
-LayerCollectiveCounts collectiveCounts(bool sp, Recompute recompute)
+LayerCollectiveCounts collectiveCounts(bool sp, double recomputedShare)
 {
-    const double passes
-        = recompute == Recompute::Full ? 3 : 2; // forward, (recomputed forward,) input gradient
+    const double passes = 2 + recomputedShare; // forward, (recomputed forward,) input gradient
     LayerCollectiveCounts c;
     if (sp) {
         c.allGather = 2 * passes + 2;
@@ -233,7 +233,7 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
         }
         squareExtra += extra;
         if (l.recompute == Recompute::Full)
-            recomputed += whole;
+            recomputed += whole * l.recomputedLayers(stage.layers) / std::max(stage.layers, 1);
         else if (l.recompute == Recompute::Selective)
             recomputed += attention;
     }
@@ -324,14 +324,16 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
 {
     const ParallelLayout& l = design.layout;
     const bool sp = l.sequenceParallel && l.tp() > 1;
-    const LayerCollectiveCounts counts = collectiveCounts(sp, l.recompute);
     const StageWork* first = nullptr;
-    int criticalLayers = 0;
+    int criticalLayers = 0, recomputedLayers = 0;
     for (const StageWork& stage : times.stages)
         if (stage.rank == critical) {
             first = first ? first : &stage;
             criticalLayers += stage.layers;
+            recomputedLayers += l.recomputedLayers(stage.layers);
         }
+    const LayerCollectiveCounts counts
+        = collectiveCounts(sp, static_cast<double>(recomputedLayers) / std::max(criticalLayers, 1));
     Explanation& x = perf.exposedExplanation;
     x.formula = MW_TR_NOOP(
         "Explanations",

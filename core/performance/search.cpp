@@ -156,6 +156,7 @@ void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const C
     l.virtualStages = s.schedule.virtualStages;
     l.schedule = s.schedule.schedule;
     l.recompute = s.recompute;
+    l.recomputeLayers = 0; // the search's full recomputation covers every layer
     l.layersPerStage = s.split;
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
                                                   std::int64_t{s.microBatch} * l.batchReplicas());
@@ -499,6 +500,7 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
         {Field::Schedule, FieldValue{std::string(enumName(l.schedule))}},
         {Field::VirtualStages, integer(l.virtualStages)},
         {Field::Recompute, FieldValue{std::string(enumName(l.recompute))}},
+        {Field::RecomputeLayers, integer(l.recomputeLayers)},
         {Field::Precision, FieldValue{std::string(enumName(candidate.precision))}},
         {Field::Offload, FieldValue{std::string(enumName(candidate.offload))}}};
     if (candidate.globalBatch > 0)

@@ -57,17 +57,21 @@ public:
         if (seconds > work)
             wait(op, seconds - work);
     }
-    void append(const LayerPattern& other)
+    // `other` run by `share` of the layers this pattern stands for: its times, and its bands' durations,
+    // scaled by that share (1: every layer runs it).
+    void append(const LayerPattern& other, double share)
     {
+        if (share <= 0)
+            return;
         for (CommBand band : other.bands) {
-            band.start += m_pattern.seconds;
-            band.end += m_pattern.seconds;
+            band.start = m_pattern.seconds + band.start * share;
+            band.end = m_pattern.seconds + band.end * share;
             m_pattern.bands.push_back(band);
         }
-        m_pattern.seconds += other.seconds;
-        m_pattern.computeSeconds += other.computeSeconds;
-        m_pattern.gemmSeconds += other.gemmSeconds;
-        m_pattern.exposed.add(other.exposed);
+        m_pattern.seconds += other.seconds * share;
+        m_pattern.computeSeconds += other.computeSeconds * share;
+        m_pattern.gemmSeconds += other.gemmSeconds * share;
+        m_pattern.exposed.add(other.exposed, share);
     }
     LayerPattern take() { return std::move(m_pattern); }
 
@@ -96,7 +100,7 @@ private:
 } // namespace
 
 std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, const LayerComm& c, TpOverlap tp,
-                                                   bool moe, Recompute recompute)
+                                                   bool moe, Recompute recompute, double recomputedShare)
 {
     // A TP region: its first GEMM, what lies between, its last GEMM. Without overlap the all-gather comes
     // before and the reduce-scatter (or all-reduce) after, exposed; with it they hide under those GEMMs.
@@ -176,7 +180,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     // region's last GEMM (its dgrad), the reduce-scatter drains the first.
     PatternBuilder input;
     if (recompute == Recompute::Full)
-        input.append(forwardPattern);
+        input.append(forwardPattern, recomputedShare);
     else if (recompute == Recompute::Selective) {
         input.compute(t.attentionForward + t.scoreElementwise);
         input.gemmShare(t.attentionGemmForward);

@@ -117,8 +117,12 @@ struct TpOverlap
 
 // The layer's pattern in each pass (Forward; InputGrad, with the recomputed forward first; WeightGrad),
 // from the times of its parts and of its collectives. A MoE layer runs its experts between a dispatch
-// and a combine all-to-all, both exposed unless tp.epOverlap.
+// and a combine all-to-all, both exposed unless tp.epOverlap. With full recomputation `recomputedShare` of
+// the stage's layers of this kind redo their forward (ParallelLayout::recomputedLayers): the pattern is
+// their mean layer's, its input gradient opening with that share of the forward, as a sliding window's
+// mean layer mixes its attention kernels (stagetime.cpp meanLayerParts).
 std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& times, const LayerComm& comm,
-                                                   TpOverlap tp, bool moe, Recompute recompute);
+                                                   TpOverlap tp, bool moe, Recompute recompute,
+                                                   double recomputedShare);
 
 } // namespace core

@@ -265,12 +265,21 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
         for (int layer = stage.firstLayer; layer < stage.firstLayer + stage.layers; ++layer)
             if (model.isSlidingLayer(layer))
                 ++(model.isMoeLayer(layer) ? slidingMoe : slidingDense);
+    // The chunk's first layers recompute their forward (all of them unless recomputeLayers says how many).
+    int recomputedDense = 0, recomputedMoe = 0;
+    const int recomputed = l.recomputedLayers(stage.layers);
+    for (int layer = stage.firstLayer; layer < stage.firstLayer + recomputed; ++layer)
+        ++(model.isMoeLayer(layer) ? recomputedMoe : recomputedDense);
+    const auto share
+        = [](int part, int whole) { return whole > 0 ? static_cast<double>(part) / whole : 0.0; };
+    const int denseLayers = stage.layers - stage.moeLayers;
     stage.denseLayer
-        = layerPatterns(meanLayerParts(kernels.dense, slidingDense, stage.layers - stage.moeLayers),
-                        stage.comm, shape.tpOverlap, false, l.recompute);
+        = layerPatterns(meanLayerParts(kernels.dense, slidingDense, denseLayers), stage.comm, shape.tpOverlap,
+                        false, l.recompute, share(recomputedDense, denseLayers));
     if (model.moe.isMoe())
-        stage.moeLayer = layerPatterns(meanLayerParts(kernels.moe, slidingMoe, stage.moeLayers), stage.comm,
-                                       shape.tpOverlap, true, l.recompute);
+        stage.moeLayer
+            = layerPatterns(meanLayerParts(kernels.moe, slidingMoe, stage.moeLayers), stage.comm,
+                            shape.tpOverlap, true, l.recompute, share(recomputedMoe, stage.moeLayers));
     if (stage.outputHead) {
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             stage.headSeconds[pass] = stage.headGemmSeconds[pass] = kernels.head.times[pass].seconds;
@@ -285,7 +294,6 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
         }
     }
-    const int denseLayers = stage.layers - stage.moeLayers;
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
         stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
             + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass];

@@ -113,6 +113,9 @@ std::string layoutText(const ReportLanguage& l, const ParallelLayout& layout)
         text += l.counted(MW_TR_N_NOOP("Report", " × %n virtual stage(s)"), layout.virtualStages);
     text += ", ";
     text += l.recomputeName(layout.recompute);
+    if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+        text += l.counted(MW_TR_N_NOOP("Report", " of the first %n layer(s) of each chunk"),
+                          layout.recomputeLayers);
     text += l.fill(MW_TR_NOOP("Report", ", micro-batch %1"), {l.integer(layout.microBatch)});
     return text;
 }

@@ -119,6 +119,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Layers per stage");
     case Field::Recompute:
         return QCoreApplication::translate("FieldText", "Recomputation");
+    case Field::RecomputeLayers:
+        return QCoreApplication::translate("FieldText", "Recomputed layers");
     case Field::Precision:
         return QCoreApplication::translate("FieldText", "Precision");
     case Field::Optimizer:
@@ -277,6 +279,12 @@ QString fieldToolTip(Field field)
     case Field::VirtualStages:
         return QCoreApplication::translate("FieldText",
                                            "Model chunks per pipeline rank (interleaved schedule).");
+    case Field::RecomputeLayers:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Full recomputation of only the first layers of each model chunk; the others keep their "
+            "activations, trading memory for less recomputed forward (Megatron-LM --recompute-method block "
+            "--recompute-num-layers). 0: every layer.");
     case Field::Name:
         return QCoreApplication::translate("FieldText",
                                            "The design's name: the title of exported launch files, reports "

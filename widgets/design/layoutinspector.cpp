@@ -229,9 +229,8 @@ void LayoutInspector::build()
     m_intraLinkLabel = new QLabel(this);
     cluster->addRow(m_intraLinkLabel, m_intraLink);
     addChoice(cluster, Field::Fabric, Choices::Fabric);
-    // 0 shows as "one per GPU": the DGX default.
-    addInteger(cluster, Field::NicsPerNode, 0, core::limits::kMaxGpusPerNode)
-        ->setSpecialValueText(tr("one per GPU"));
+    // 0 shows as "one per GPU": the DGX default (set with the language).
+    addInteger(cluster, Field::NicsPerNode, 0, core::limits::kMaxGpusPerNode);
     // Host RAM per node in whole GiB; 0: the GPUs' shares of their reference system (DGX H100: 2 TB).
     m_hostRam = new QSpinBox(this);
     m_hostRam->setObjectName(QStringLiteral("hostRam"));
@@ -290,6 +289,7 @@ void LayoutInspector::build()
     // Training
     QFormLayout* training = addGroup(m_trainingGroup);
     addChoice(training, Field::Recompute, Choices::Recompute);
+    addInteger(training, Field::RecomputeLayers, 0, core::limits::kMaxLayers); // 0: every layer
     addChoice(training, Field::Precision, Choices::Precision);
     addChoice(training, Field::Fp8Recipe, Choices::Fp8Recipe);
     addChoice(training, Field::Optimizer, Choices::Optimizer);
@@ -434,6 +434,8 @@ void LayoutInspector::retranslate()
     m_gpusPerNodeLabel->setText(tr("GPUs per node"));
     m_hostRamLabel->setText(tr("Host RAM per node (GiB)"));
     m_hostRam->setSpecialValueText(tr("from the GPU type"));
+    static_cast<QSpinBox*>(editorFor(Field::NicsPerNode))->setSpecialValueText(tr("one per GPU"));
+    static_cast<QSpinBox*>(editorFor(Field::RecomputeLayers))->setSpecialValueText(tr("every layer"));
     m_hostRam->setToolTip(tr("The CPU memory of every node, which offloaded optimizer states and parameters "
                              "need; 0: the GPUs' vendor reference system (DGX H100: 2 TB)"));
     m_intraLinkLabel->setText(tr("Inside a node"));
@@ -607,6 +609,7 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     setRowVisible(Field::FusedCrossEntropy, training);
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
+    setRowVisible(Field::RecomputeLayers, training && design.layout.recompute == core::Recompute::Full);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);
     setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);

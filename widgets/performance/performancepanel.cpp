@@ -15,6 +15,7 @@
 #include "performance/scalingplot.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QEventLoop>
 #include <QFontMetrics>
@@ -74,6 +75,9 @@ QString settingsLabel(const core::ParallelLayout& l)
     if (l.virtualStages > 1)
         text += QStringLiteral(" ×%1").arg(l.virtualStages);
     text += QStringLiteral(" · ") + recomputeName(l.recompute);
+    if (l.recompute == core::Recompute::Full && l.recomputeLayers > 0)
+        text += QCoreApplication::translate("Report", " of the first %n layer(s) of each chunk", nullptr,
+                                            l.recomputeLayers);
     return text;
 }
 

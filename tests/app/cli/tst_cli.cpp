@@ -325,6 +325,14 @@ void TestCli::fileWithOverrides()
     mx.insert(mx.end() - 1, {"--fp8-recipe", "mxfp8"});
     QVERIFY(hasCode(runJson(mx, 1), "fp8-recipe-gpu"));
     QCOMPARE(runCli({"evaluate", "--example", "default", "--fp8-recipe", "nvfp4"}).exitCode, 2);
+    // --recompute-layers: full recomputation of only the first layers of each chunk costs less time than of
+    // every layer; a negative count is a usage error.
+    const std::vector<std::string> full{"evaluate", "--example", "default", "--recompute", "full", "--json"};
+    std::vector<std::string> partial = full;
+    partial.insert(partial.end() - 1, {"--recompute-layers", "10"});
+    QVERIFY(runJson(partial)["performance"]["stepSeconds"].get<double>()
+            < runJson(full)["performance"]["stepSeconds"].get<double>());
+    QCOMPARE(runCli({"evaluate", "--example", "default", "--recompute-layers", "-1"}).exitCode, 2);
     // --fused-cross-entropy: Transformer Engine's fused loss moves 6 bytes a logit for the FP32 loss's 52,
     // so the last stage, and with it the step, gets shorter.
     const std::vector<std::string> defaultJson{"evaluate", "--example", "default", "--json"};

@@ -57,6 +57,7 @@ private slots:
     void asyncCheckpointFillsHostMemory();
     void sixteenBitGradientsShrinkMemory();
     void fp8RecipeFromTheKeyboard();
+    void recomputedLayersFromTheKeyboard();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -312,6 +313,35 @@ void TestEditing::fp8RecipeFromTheKeyboard()
     document()->undoStack()->undo();
     QVERIFY(document()->design().workload.fp8Recipe == core::Fp8Recipe::Delayed);
     QTRY_COMPARE(recipe->currentData().toString(), QStringLiteral("delayed"));
+}
+
+// The count of recomputed layers shows only under full recomputation, 0 reading "every layer". Typing 10
+// and Enter is one step: the first 10 layers of each chunk recompute, so the step is shorter and the
+// activations larger than with every layer recomputed; undo brings every layer back.
+void TestEditing::recomputedLayersFromTheKeyboard()
+{
+    QSpinBox* layers = spin(Field::RecomputeLayers);
+    QVERIFY(layers && layers->isHidden()); // the default design recomputes selectively
+    core::Design design = document()->design();
+    design.layout.recompute = core::Recompute::Full;
+    m_window->setDesign(design);
+    QVERIFY(!layers->isHidden());
+    QCOMPARE(layers->text(), QStringLiteral("every layer"));
+    QTRY_VERIFY(document()->snapshot().evaluation->performance);
+    const double everyLayer = document()->snapshot().evaluation->performance->stepSeconds;
+    const double everyLayerPeak = document()->snapshot().evaluation->memory->peakBytes;
+    const int steps = document()->undoStack()->count();
+    typeInto(layers, QStringLiteral("10"));
+    QTest::keyClick(layers, Qt::Key_Return);
+    QCOMPARE(document()->design().layout.recomputeLayers, 10);
+    QCOMPARE(document()->undoStack()->count(), steps + 1);
+    QCOMPARE(document()->undoStack()->text(steps), QStringLiteral("Set Recomputed layers to 10"));
+    QTRY_VERIFY(document()->snapshot().evaluation->performance
+                && document()->snapshot().evaluation->performance->stepSeconds < everyLayer);
+    QVERIFY(document()->snapshot().evaluation->memory->peakBytes > everyLayerPeak);
+    document()->undoStack()->undo();
+    QCOMPARE(document()->design().layout.recomputeLayers, 0);
+    QTRY_COMPARE(layers->text(), QStringLiteral("every layer"));
 }
 
 void TestEditing::autoDpFollowsTpPpAndCp()

@@ -14,6 +14,7 @@ class TestDesignIo : public QObject
 
 private slots:
     void fp8RecipeIsStoredWhenSet();
+    void recomputeLayersAreStoredWhenSet();
     void examplesRoundTrip_data();
     void examplesRoundTrip();
     void everyTruncatedPrefixIsRejected_data();
@@ -118,6 +119,23 @@ void TestDesignIo::fp8RecipeIsStoredWhenSet()
     const LoadResult unknown = testing::patched("default", R"({"workload": {"fp8Recipe": "nvfp4"}})");
     QVERIFY(!unknown.ok());
     QCOMPARE(QString::fromStdString(unknown.diagnostics.at(0).path), QStringLiteral("/workload/fp8Recipe"));
+}
+
+// layout.recomputeLayers: written only when set, so older files keep their numbers; a value of the wrong
+// type is an error at its key.
+void TestDesignIo::recomputeLayersAreStoredWhenSet()
+{
+    const LoadResult partial
+        = testing::patched("default", R"({"layout": {"recompute": "full", "recomputeLayers": 5}})");
+    QVERIFY2(partial.ok(), qPrintable(testing::describe(partial.diagnostics)));
+    QCOMPARE(partial.design->layout.recomputeLayers, 5);
+    const Json written = designToJson(*partial.design);
+    QCOMPARE(written["layout"]["recomputeLayers"].get<int>(), 5);
+    QVERIFY(designFromJson(written).design == partial.design);
+    QVERIFY(!designToJson(testing::example("default"))["layout"].contains("recomputeLayers"));
+    const LoadResult wrong = testing::patched("default", R"({"layout": {"recomputeLayers": "five"}})");
+    QVERIFY(!wrong.ok());
+    QCOMPARE(QString::fromStdString(wrong.diagnostics.at(0).path), QStringLiteral("/layout/recomputeLayers"));
 }
 
 void TestDesignIo::unknownKeysAreKeptAndReported()

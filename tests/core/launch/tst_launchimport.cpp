@@ -127,6 +127,7 @@ private slots:
     void servingConcurrency();
     void unusedSettingsAreListed();
     void fp8RecipeRoundTrips();
+    void partialRecomputeRoundTrips();
     void modelWarnings();
     void shardingGroupsAndAutoValues();
     void launcherSizesTheCluster();
@@ -528,6 +529,48 @@ void TestLaunchImport::fp8RecipeRoundTrips()
                                    [](const Diagnostic& d) { return d.code == "export-precision"; });
     QVERIFY(note != approximated.notes.end());
     QCOMPARE(note->path, std::string("/workload/fp8Recipe"));
+}
+
+// Megatron-LM --recompute-method block --recompute-num-layers N: the first N layers of each model chunk
+// (transformer_block.py _checkpointed_forward) are the design's recomputeLayers; uniform recomputes every
+// layer. torchtitan and Accelerate recompute every layer or none, and their exports say so.
+void TestLaunchImport::partialRecomputeRoundTrips()
+{
+    const Design base = testing::example("default");
+    const LaunchImport block = importLaunch(
+        LaunchFormat::Megatron,
+        "--bf16\n--recompute-granularity full\n--recompute-method block\n--recompute-num-layers 5\n", base);
+    QVERIFY2(block.ok(), qPrintable(testing::describe(block.diagnostics)));
+    QVERIFY(block.design->layout.recompute == Recompute::Full);
+    QCOMPARE(block.design->layout.recomputeLayers, 5);
+    QVERIFY(block.unusedSettings.empty());
+    const LaunchConfig config
+        = launchConfig(*block.design, evaluate(*block.design), targetOf(LaunchFormat::Megatron));
+    QVERIFY2(config.text.find("--recompute-method block") != std::string::npos, config.text.c_str());
+    QVERIFY(config.text.find("--recompute-num-layers 5") != std::string::npos);
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, base);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QCOMPARE(back.design->layout.recomputeLayers, 5);
+
+    const LaunchImport uniform = importLaunch(
+        LaunchFormat::Megatron,
+        "--bf16\n--recompute-granularity full\n--recompute-method uniform\n--recompute-num-layers 2\n",
+        *block.design);
+    QVERIFY2(uniform.ok(), qPrintable(testing::describe(uniform.diagnostics)));
+    QVERIFY(uniform.design->layout.recompute == Recompute::Full);
+    QCOMPARE(uniform.design->layout.recomputeLayers, 0);
+    const LaunchImport bad = importLaunch(
+        LaunchFormat::Megatron,
+        "--bf16\n--recompute-granularity full\n--recompute-method block\n--recompute-num-layers -3\n", base);
+    QVERIFY(testing::hasCode(bad.diagnostics, "io-value"));
+
+    Design titan = *block.design;
+    titan.layout.framework = Framework::Fsdp2;
+    const LaunchConfig titanConfig = launchConfig(titan, evaluate(titan), targetOf(LaunchFormat::Torchtitan));
+    const auto note = std::find_if(titanConfig.notes.begin(), titanConfig.notes.end(),
+                                   [](const Diagnostic& d) { return d.code == "export-recompute"; });
+    QVERIFY(note != titanConfig.notes.end());
+    QCOMPARE(note->path, std::string("/layout/recomputeLayers"));
 }
 
 void TestLaunchImport::unusedSettingsAreListed()

@@ -402,7 +402,7 @@ void TestLayerKernels::tpOverlapHidesAllButAChunk()
     c.tpAllGather = 0.008;
     c.tpReduceScatter = 0.004;
     const TpOverlap tp{.sp = true, .overlap = true, .chunks = 8, .forwardReduceScatterChunks = 4};
-    const auto patterns = layerPatterns(t, c, tp, false, Recompute::None);
+    const auto patterns = layerPatterns(t, c, tp, false, Recompute::None, 0);
     const ExposedCommunication& forward = patterns[kF].exposed;
     QCOMPARE(forward.allGather, 2 * 0.008 / 8); // QKV's and FC1's gathers
     QCOMPARE(forward.reduceScatter, 2 * 0.004 / 4); // the projection's and FC2's reduce-scatters
