@@ -949,6 +949,26 @@
         <source>The FP8 recipe mxfp8 needs tensor cores that take block-scaled FP8 (Blackwell); %1 has none, and Transformer Engine refuses the recipe there. Choose tensorwise or delayed scaling.</source>
         <translation>Das FP8-Rezept mxfp8 braucht Tensor-Kerne, die blockweise skaliertes FP8 verarbeiten (Blackwell); %1 hat keine, und Transformer Engine lehnt das Rezept dort ab. Wählen Sie Skalierung pro Tensor (tensorwise) oder verzögerte Skalierung (delayed).</translation>
     </message>
+    <message>
+        <source>%1 cannot offload activations to the host; Megatron-Core can (--cpu-offloading), or set the offloaded layers to 0.</source>
+        <translation>%1 kann keine Activations in den Hauptspeicher auslagern; Megatron-Core kann es (--cpu-offloading), oder setzen Sie die ausgelagerten Layer auf 0.</translation>
+    </message>
+    <message>
+        <source>Megatron-Core offloads activations only without pipeline parallelism; the layout has PP=%1.</source>
+        <translation>Megatron-Core lagert Activations nur ohne Pipeline-Parallelism aus; das Layout hat PP=%1.</translation>
+    </message>
+    <message>
+        <source>Megatron-Core cannot offload activations and recompute them (%1 recomputation) at once: choose one.</source>
+        <translation>Megatron-Core kann Activations nicht zugleich auslagern und neu berechnen (%1 Recomputation): Wählen Sie eines.</translation>
+    </message>
+    <message>
+        <source>Megatron-Core offloads the activations of fewer layers than the model&apos;s %1; the layout offloads %2.</source>
+        <translation>Megatron-Core lagert die Activations von weniger Layern aus, als das Modell hat (%1); das Layout lagert %2 aus.</translation>
+    </message>
+    <message>
+        <source>%1 has no activation offloading to host memory; the configuration keeps every layer&apos;s activations on the GPU.</source>
+        <translation>%1 kann Activations nicht in den Hauptspeicher auslagern; die Konfiguration behält die Activations jedes Layers auf der GPU.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1752,6 +1772,34 @@
         <source>Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method block): they keep only their input, the others all their activations (A_dense and A_moe count the recomputed ones); the layer being recomputed is under temporary buffers.</source>
         <translation>Volle Recomputation der ersten Layer jedes Modell-Chunks (Megatron-LM --recompute-method block): Sie behalten nur ihre Eingabe, die übrigen alle ihre Activations (A_dense und A_moe zählen die neu berechneten); der gerade neu berechnete Layer zählt zu den temporären Buffern.</translation>
     </message>
+    <message>
+        <source>layers whose activations wait in host memory</source>
+        <translation>Layer, deren Activations im Hauptspeicher warten</translation>
+    </message>
+    <message>
+        <source>their bytes per micro-batch, on the host</source>
+        <translation>deren Bytes pro Micro-Batch, im Hauptspeicher</translation>
+    </message>
+    <message>
+        <source>The first layers&apos; activations wait in host memory between their forward and backward (Megatron-Core&apos;s activation offloading): only the other layers count here; the layer on its way to or from the host is under temporary buffers.</source>
+        <translation>Die Activations der ersten Layer warten zwischen Forward und Backward im Hauptspeicher (Activation-Offloading von Megatron-Core): Hier zählen nur die übrigen Layer; der Layer auf dem Weg zum oder vom Host zählt zu den temporären Buffern.</translation>
+    </message>
+    <message>
+        <source>2·s·b·V/t (BF16 logits, the fused loss in place)</source>
+        <translation>2·s·b·V/t (BF16-Logits, der fusionierte Loss arbeitet in-place)</translation>
+    </message>
+    <message>
+        <source>BF16 logits of the last stage</source>
+        <translation>BF16-Logits der letzten Stage</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s activations on their way to or from the host</source>
+        <translation>die Activations eines Layers auf dem Weg zum oder vom Host</translation>
+    </message>
+    <message>
+        <source>the layer being offloaded or reloaded</source>
+        <translation>der gerade aus- oder zurückgeladene Layer</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2130,6 +2178,14 @@
     <message>
         <source>Full recomputation of only the first layers of each model chunk; the others keep their activations, trading memory for less recomputed forward (Megatron-LM --recompute-method block --recompute-num-layers). 0: every layer.</source>
         <translation>Volle Recomputation nur der ersten Layer jedes Modell-Chunks; die übrigen behalten ihre Activations: mehr Speicher für weniger neu berechneten Forward (Megatron-LM --recompute-method block --recompute-num-layers). 0: jeder Layer.</translation>
+    </message>
+    <message>
+        <source>Offloaded activations (layers)</source>
+        <translation>Ausgelagerte Activations (Layer)</translation>
+    </message>
+    <message>
+        <source>The activations of the first layers wait in host memory between their forward and backward, copied over the GPU&apos;s host link under the neighbouring layers&apos; compute (Megatron-Core --cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.</source>
+        <translation>Die Activations der ersten Layer warten zwischen Forward und Backward im Hauptspeicher, kopiert über die Host-Anbindung der GPU, während die benachbarten Layer rechnen (Megatron-Core --cpu-offloading --cpu-offloading-num-layers). Braucht PP 1 und keine Recomputation. 0: keine.</translation>
     </message>
 </context>
 <context>
@@ -6244,6 +6300,10 @@ Verbindungen: %3%4</translation>
         <source>every layer</source>
         <translation>jeder Layer</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -6419,8 +6479,8 @@ Verbindungen: %3%4</translation>
         <translation>Hauptspeicher pro Node: nichts ausgelagert (%1 pro Node).</translation>
     </message>
     <message>
-        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (offloaded states and pinned buffers).</source>
-        <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (ausgelagerte Zustände und gepinnte Puffer).</translation>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (what is offloaded, with its pinned buffers).</source>
+        <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (Ausgelagertes mit seinen gepinnten Puffern).</translation>
     </message>
     <message numerus="yes">
         <source>%Ln node(s) need more than their RAM.</source>
@@ -6434,8 +6494,8 @@ Verbindungen: %3%4</translation>
         <translation>Hauptspeicher pro Node</translation>
     </message>
     <message>
-        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and offloaded states with their pinned buffers).</source>
-        <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (Staging des asynchronen Checkpoints sowie ausgelagerte Zustände mit ihren gepinnten Puffern).</translation>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and what is offloaded with its pinned buffers).</source>
+        <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (Staging des asynchronen Checkpoints sowie Ausgelagertes mit seinen gepinnten Puffern).</translation>
     </message>
 </context>
 <context>

@@ -949,6 +949,26 @@
         <source>The FP8 recipe mxfp8 needs tensor cores that take block-scaled FP8 (Blackwell); %1 has none, and Transformer Engine refuses the recipe there. Choose tensorwise or delayed scaling.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 cannot offload activations to the host; Megatron-Core can (--cpu-offloading), or set the offloaded layers to 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core offloads activations only without pipeline parallelism; the layout has PP=%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core cannot offload activations and recompute them (%1 recomputation) at once: choose one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core offloads the activations of fewer layers than the model&apos;s %1; the layout offloads %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no activation offloading to host memory; the configuration keeps every layer&apos;s activations on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1752,6 +1772,34 @@
         <source>Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method block): they keep only their input, the others all their activations (A_dense and A_moe count the recomputed ones); the layer being recomputed is under temporary buffers.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>layers whose activations wait in host memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>their bytes per micro-batch, on the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first layers&apos; activations wait in host memory between their forward and backward (Megatron-Core&apos;s activation offloading): only the other layers count here; the layer on its way to or from the host is under temporary buffers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·s·b·V/t (BF16 logits, the fused loss in place)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 logits of the last stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s activations on their way to or from the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer being offloaded or reloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2129,6 +2177,14 @@
     </message>
     <message>
         <source>Full recomputation of only the first layers of each model chunk; the others keep their activations, trading memory for less recomputed forward (Megatron-LM --recompute-method block --recompute-num-layers). 0: every layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offloaded activations (layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The activations of the first layers wait in host memory between their forward and backward, copied over the GPU&apos;s host link under the neighbouring layers&apos; compute (Megatron-Core --cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6236,6 +6292,10 @@ Links: %3%4</source>
         <source>every layer</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::LessonView</name>
@@ -6411,7 +6471,7 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (offloaded states and pinned buffers).</source>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (what is offloaded, with its pinned buffers).</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -6426,7 +6486,7 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and offloaded states with their pinned buffers).</source>
+        <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and what is offloaded with its pinned buffers).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -232,6 +232,8 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         recompute = enumValue<Recompute>(args, flag);
     else if (flag == "--recompute-layers")
         recomputeLayers = static_cast<int>(args.integer(flag, 0, limits::kMaxLayers));
+    else if (flag == "--offload-activation-layers")
+        activationOffloadLayers = static_cast<int>(args.integer(flag, 0, limits::kMaxLayers));
     else if (flag == "--mode")
         mode = enumValue<Mode>(args, flag);
     else if (flag == "--precision")
@@ -296,6 +298,7 @@ std::string designFlagsHelp()
           "  --recompute "
         + enumNameList<Recompute>()
         + "  --recompute-layers N (full: the first N layers of each model chunk; 0: every layer)\n"
+          "  --offload-activation-layers N (the first N layers' activations in host memory; PP 1)\n"
           "Workload:\n"
           "  --mode "
         + enumNameList<Mode>() + "  --precision " + enumNameList<Precision>()
@@ -443,6 +446,8 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
         layout.recompute = *flags.recompute;
     if (flags.recomputeLayers)
         layout.recomputeLayers = *flags.recomputeLayers;
+    if (flags.activationOffloadLayers)
+        layout.activationOffloadLayers = *flags.activationOffloadLayers;
     if (!fromDocument && !flags.degrees[static_cast<std::size_t>(Dim::Dp)]) {
         // Without a file, DP takes the GPUs the other dimensions leave, as the reference article composes
         // a layout («Ein Layout aus der Topologie zusammensetzen»: "DP=4 für den Rest").

@@ -39,7 +39,7 @@ struct DesignFlags
     // The framework's switches (core/framework/frameworkswitches.h), by Switch.
     std::optional<bool> overlapGradReduce, overlapParamGather, gradientSyncEveryMicroBatch,
         overlapMoeAllToAll, asyncCheckpoint, gradReduceInFp32, fusedCrossEntropy;
-    std::optional<int> microBatch, virtualStages, recomputeLayers;
+    std::optional<int> microBatch, virtualStages, recomputeLayers, activationOffloadLayers;
     std::optional<std::int64_t> globalBatch, sequenceLength;
     std::optional<double> moeCapacityFactor, moeExpertLoadSkew;
     std::optional<core::Schedule> schedule;

@@ -459,6 +459,28 @@ inline constexpr DiagnosticKind kFrameworkDimension{
 inline constexpr DiagnosticKind kFrameworkOffload{
     "framework-offload", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot offload %2 to the host: %3")};
+// Megatron-Core's activation offloading and the rules its TransformerConfig sets (frameworks.json,
+// activationOffloadSource).
+inline constexpr DiagnosticKind kActivationOffloadFramework{
+    "activation-offload-framework", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "%1 cannot offload activations to the host; Megatron-Core can (--cpu-offloading), or set the "
+               "offloaded layers to 0.")};
+inline constexpr DiagnosticKind kActivationOffloadPipeline{
+    "activation-offload-pipeline", Severity::Error,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "Megatron-Core offloads activations only without pipeline parallelism; the layout has PP=%1.")};
+inline constexpr DiagnosticKind kActivationOffloadRecompute{
+    "activation-offload-recompute", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "Megatron-Core cannot offload activations and recompute them (%1 recomputation) at once: "
+               "choose one.")};
+inline constexpr DiagnosticKind kActivationOffloadLayers{
+    "activation-offload-layers", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "Megatron-Core offloads the activations of fewer layers than the model's %1; the layout "
+               "offloads %2.")};
 // The schedule a framework runs is its profile's "schedules" (frameworks.json, with the file it comes
 // from); a design that names its framework gets only those. The fix names the frameworks that run it; the
 // second message, with the same code, is for a schedule no framework profile runs (DualPipe: its public code

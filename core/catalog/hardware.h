@@ -20,6 +20,11 @@ template<> struct EnumNames<LinkClass>
                                       std::pair{LinkClass::Fabric, std::string_view{"fabric"}}};
 };
 
+// Share of a host link's bandwidth that copy-engine copies reach: 55.6 GB/s host-to-device over PCIe
+// Gen5 x16 (63 GB/s after 128b/130b encoding) measured with NVIDIA's nvbandwidth
+// (host_to_device_memcpy_ce, NVIDIA developer blog "NVbandwidth"); the rest is PCIe packet overhead.
+inline constexpr double kHostLinkEfficiency = 0.88;
+
 struct GpuSpec
 {
     std::string id;
@@ -45,6 +50,8 @@ struct GpuSpec
     double hostLinkBandwidth = 0;
     double hostMemoryBandwidth = 0;
     std::string hostSource; // where the two host figures come from
+    // What copy-engine copies reach of hostLinkBandwidth (kHostLinkEfficiency), bytes/s per direction.
+    double hostCopyBandwidth() const { return hostLinkBandwidth * kHostLinkEfficiency; }
     std::string defaultIntraLink; // the link a node of these GPUs usually has
     std::string source; // where the peaks and the bandwidth come from
     std::string memorySource; // where memoryBytes comes from

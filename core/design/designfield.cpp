@@ -67,6 +67,7 @@ constexpr std::array kFields{
     FieldInfo{Field::VirtualStages, "/layout/virtualStages"},
     FieldInfo{Field::Recompute, "/layout/recompute"},
     FieldInfo{Field::RecomputeLayers, "/layout/recomputeLayers"},
+    FieldInfo{Field::ActivationOffloadLayers, "/layout/activationOffloadLayers"},
     FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
     FieldInfo{Field::AutoDp, "/layout/autoDp"},
     FieldInfo{Field::OverlapGradReduce, "/layout/overlapGradReduce"},
@@ -267,6 +268,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.recompute);
     case Field::RecomputeLayers:
         return visit(d.layout.recomputeLayers);
+    case Field::ActivationOffloadLayers:
+        return visit(d.layout.activationOffloadLayers);
     case Field::LayersPerStage:
         return visit(d.layout.layersPerStage);
     case Field::AutoDp:

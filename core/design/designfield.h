@@ -72,6 +72,7 @@ enum class Field {
     VirtualStages,
     Recompute,
     RecomputeLayers, // layers of each model chunk recomputed in full; 0: every layer
+    ActivationOffloadLayers, // layers whose activations wait in host memory; 0: none
     LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
     AutoDp,
     // The framework's switches (layout.h): a bool when set, "default" when the framework decides; setting

@@ -277,6 +277,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("layersPerStage", layout.layersPerStage);
     in.readEnum("recompute", layout.recompute);
     in.read("recomputeLayers", layout.recomputeLayers);
+    in.read("activationOffloadLayers", layout.activationOffloadLayers);
     in.read("autoDp", layout.autoDp);
 }
 
@@ -355,6 +356,8 @@ Json layoutToJson(const ParallelLayout& layout)
     // Only when set, so that older documents round-trip unchanged.
     if (layout.recomputeLayers != 0)
         out["recomputeLayers"] = layout.recomputeLayers;
+    if (layout.activationOffloadLayers != 0)
+        out["activationOffloadLayers"] = layout.activationOffloadLayers;
     out["autoDp"] = layout.autoDp;
     return out;
 }

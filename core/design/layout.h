@@ -138,6 +138,13 @@ struct ParallelLayout
     // first N layers of the chunk; the others keep their activations). 0: every layer (--recompute-method
     // uniform). Stored only when set.
     int recomputeLayers = 0;
+    // Megatron-Core's activation offloading (TransformerConfig cpu_offloading with cpu_offloading_num_layers
+    // N; Megatron-LM --cpu-offloading --cpu-offloading-num-layers N): the activations the first N layers
+    // save for their backward go to host memory after each layer's forward and come back before its
+    // backward, on a side stream under the neighbouring layers' compute (Transformer Engine's
+    // cpu_offload.py). Megatron-Core allows it only with PP 1, without recomputation, for N below the
+    // layers. Stored only when set.
+    int activationOffloadLayers = 0;
     // DP follows the cluster: an edit of TP, PP, CP, EP or of the cluster sets DP to the GPUs the other
     // degrees leave (autoDpDegree, layoutarithmetic.h). Off keeps DP as given. Files without the key keep
     // their DP; new designs start with it on.

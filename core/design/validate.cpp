@@ -311,6 +311,8 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
     // More than a chunk holds recomputes the whole chunk, as Megatron's block method does.
     inRange(out, "/layout/recomputeLayers", "Recomputed layers per chunk", layout.recomputeLayers, 0,
             limits::kMaxLayers);
+    inRange(out, "/layout/activationOffloadLayers", "Layers with offloaded activations",
+            layout.activationOffloadLayers, 0, limits::kMaxLayers);
     // DualPipe cuts the model into PP stages and holds each twice (modelshard.h).
     const std::int64_t stages = layout.schedule == Schedule::DualPipe ? pp : std::int64_t{pp} * v;
     if (layout.layersPerStage.empty()) {

@@ -42,6 +42,29 @@ void checkOffload(const Design& design, const FrameworkProfile& p, std::vector<D
     }
 }
 
+// Activation offloading as Megatron-Core allows it (TransformerConfig.__post_init__): fewer layers than the
+// model's, PP 1, no recomputation.
+void checkActivationOffload(const Design& design, const FrameworkProfile& p, std::vector<Diagnostic>& out)
+{
+    const ParallelLayout& l = design.layout;
+    const int layers = l.activationOffloadLayers;
+    if (layers <= 0 || design.workload.mode != Mode::Training)
+        return;
+    const std::string path = "/layout/activationOffloadLayers";
+    if (!p.offloadActivations) {
+        out.push_back(makeDiagnostic(diag::kActivationOffloadFramework, path, {p.name}));
+        return;
+    }
+    if (layers >= design.model.layers)
+        out.push_back(makeDiagnostic(diag::kActivationOffloadLayers, path,
+                                     {std::to_string(design.model.layers), std::to_string(layers)}));
+    if (l.pp() > 1)
+        out.push_back(makeDiagnostic(diag::kActivationOffloadPipeline, path, {std::to_string(l.pp())}));
+    if (l.recompute != Recompute::None)
+        out.push_back(
+            makeDiagnostic(diag::kActivationOffloadRecompute, path, {std::string(enumName(l.recompute))}));
+}
+
 // A design that names its framework runs only the pipeline schedules of its profile. Auto models the layout
 // as given (the Timeline's schedule box tries any schedule on any design; the search under Auto tries only
 // the schedules of the framework Auto takes, searchspace.h), and says so where that framework lacks the
@@ -97,6 +120,7 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     lacks(p.pipelineParallel, l.pp(), "PP", "/layout/pp");
     lacks(p.expertParallel, l.ep(), "EP", "/layout/ep");
     checkOffload(design, p, out);
+    checkActivationOffload(design, p, out);
     checkSchedule(design, p, out);
     validateSwitches(design, out);
 }

@@ -95,6 +95,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("offloadMovesGradients", p.offloadMovesGradients);
     in.read("offloadPinnedParameterBytes", p.offloadPinnedParameterBytes);
     in.read("hostSource", p.hostSource);
+    in.read("offloadActivations", p.offloadActivations);
+    in.read("activationOffloadSource", p.activationOffloadSource);
     in.read("maxZeroStage", p.maxZeroStage);
     in.read("zeroStages", p.zeroStages);
     in.read("maxZeroStageWithPipeline", p.maxZeroStageWithPipeline);

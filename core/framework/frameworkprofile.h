@@ -81,6 +81,10 @@ struct FrameworkProfile
     // the updated FP32 partition into a 16-bit CPU buffer before sending it to the GPU: 2).
     double offloadPinnedParameterBytes = 0;
     std::string hostSource; // where the host-memory rules come from
+    // Whether it can move the activations of some layers to host memory between their forward and backward
+    // (Megatron-Core's cpu_offloading, layout.activationOffloadLayers), and the file that says how.
+    bool offloadActivations = false;
+    std::string activationOffloadSource;
 
     // What it can run.
     int maxZeroStage = 3;

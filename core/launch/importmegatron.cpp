@@ -302,6 +302,12 @@ void readTraining(ImportContext& context, const Settings& flags)
     } else if (flags.take("--recompute-activations")) {
         layout.recompute = Recompute::Selective;
     }
+    // --cpu-offloading with --cpu-offloading-num-layers N (TransformerConfig: 0 by default, nothing moves).
+    layout.activationOffloadLayers = 0;
+    if (flags.take("--cpu-offloading"))
+        if (const auto layers
+            = wholeNumber(context, flags.take("--cpu-offloading-num-layers"), 0, limits::kMaxLayers))
+            layout.activationOffloadLayers = static_cast<int>(*layers);
     if (const Setting* backend = flags.take("--attention-backend"))
         workload.flashAttention = backend->value != "unfused" && backend->value != "local";
     else if (flags.take("--use-flash-attn"))

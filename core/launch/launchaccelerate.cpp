@@ -36,6 +36,8 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kRecompute, "/layout/recompute", {"selective", "full"});
     else if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
+    if (layout.activationOffloadLayers > 0)
+        addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
     // Accelerate's config has no checkpoint keys: the script's save_state decides.
     if (switchOn(design, Switch::AsyncCheckpoint))
         addNote(config, kSetInCode, "/layout/asyncCheckpoint", {"asyncCheckpoint on"});

@@ -293,6 +293,8 @@ void trainingArguments(ArgumentArray& training, const Design& design)
         training.flag("--recompute-granularity", "full")
             .flag("--recompute-method", "uniform")
             .flag("--recompute-num-layers", 1);
+    if (layout.activationOffloadLayers > 0)
+        training.flag("--cpu-offloading").flag("--cpu-offloading-num-layers", layout.activationOffloadLayers);
     training.flag("--attention-backend", design.workload.flashAttention ? "flash" : "unfused");
 }
 

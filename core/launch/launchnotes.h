@@ -82,6 +82,11 @@ inline constexpr DiagnosticKind kRecompute{
     "export-recompute", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "%1 has no %2 recomputation; the configuration uses %3 recomputation instead.")};
+inline constexpr DiagnosticKind kActivationOffload{
+    "export-activation-offload", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "%1 has no activation offloading to host memory; the configuration keeps every layer's "
+               "activations on the GPU.")};
 inline constexpr DiagnosticKind kSequenceParallel{
     "export-sequence-parallel", Severity::Warning,
     MW_TR_NOOP("Diagnostics",

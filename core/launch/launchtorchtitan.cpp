@@ -81,6 +81,8 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
+    if (layout.activationOffloadLayers > 0)
+        addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
     if (design.workload.offload != Offload::None)
         addNote(config, kOffload, "/workload/offload");
     // job_config.py: mixed_precision_param is bfloat16 or float32.

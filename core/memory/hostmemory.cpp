@@ -39,13 +39,14 @@ double checkpointStagingBytes(const Design& design, const RankShard& shard)
 
 namespace memoryroles {
 
-MemoryFigure hostFigure(const Design& design, const RankShard& shard, const RankStates& states)
+MemoryFigure hostFigure(const Design& design, const RankShard& shard, const RankStates& states,
+                        double offloadedActivations)
 {
     const ParallelLayout& l = design.layout;
     Explanation why;
     const FrameworkProfile& p = frameworkProfile(design);
     const double staging = checkpointStagingBytes(design, shard);
-    if (design.workload.offload == Offload::None && staging <= 0) {
+    if (design.workload.offload == Offload::None && staging <= 0 && offloadedActivations <= 0) {
         why.formula = "nothing offloaded: the model states stay on the GPU; checkpoints are written "
                       "synchronously, a tensor at a time";
         return figure(0, std::move(why));
@@ -59,7 +60,7 @@ MemoryFigure hostFigure(const Design& design, const RankShard& shard, const Rank
     const double pinned
         = offloading && (stage == 1 || stage == 2) ? p.offloadPinnedParameterBytes * partition : 0.0;
     why.formula = "offloaded optimizer states + offloaded gradients + offloaded parameters + pinned buffer "
-                  "(bytes per parameter × the rank's partition) + checkpoint staging";
+                  "(bytes per parameter × the rank's partition) + checkpoint staging + offloaded activations";
     why.input("optimizer states on the host", states.moved.optimizer, "bytes")
         .input("gradients on the host", gradients, "bytes")
         .input("parameters on the host", states.moved.weights, "bytes")
@@ -67,15 +68,20 @@ MemoryFigure hostFigure(const Design& design, const RankShard& shard, const Rank
         .input("pinned buffer bytes per parameter (ZeRO-1/2)",
                offloading && (stage == 1 || stage == 2) ? p.offloadPinnedParameterBytes : 0.0, "bytes")
         .input("checkpoint staging (asynchronous save: the rank's share of parameters and optimizer states)",
-               staging, "bytes");
+               staging, "bytes")
+        .input("activations of the offloaded layers (micro-batches in flight)", offloadedActivations,
+               "bytes");
     why.source = p.name + ": " + p.hostSource;
+    if (offloadedActivations > 0)
+        why.source += "; " + p.activationOffloadSource;
     if (staging > 0)
         why.source += "; " + switchExplanation(design, Switch::AsyncCheckpoint);
     if (p.fp32GradientPartition && states.moved.gradients > 0)
         why.note
             = "The 16-bit gradients that leave the GPU are reduced into the FP32 gradient partition on the "
               "host, which the optimizer states count.";
-    return figure(states.moved.optimizer + gradients + states.moved.weights + pinned + staging,
+    return figure(states.moved.optimizer + gradients + states.moved.weights + pinned + staging
+                      + offloadedActivations,
                   std::move(why));
 }
 

@@ -52,9 +52,13 @@ MemoryFigure communicationFigure(const ParallelLayout& layout, const MemoryAssum
 
 RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage)
 {
+    return rankStates(design, shard, zeroStage, frameworkStateBytes(design));
+}
+
+RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage, const StateBytes& bytes)
+{
     const ParallelLayout& l = design.layout;
     const FrameworkProfile& p = frameworkProfile(design);
-    const StateBytes bytes = frameworkStateBytes(design);
     const int stage = std::clamp(zeroStage, 0, 3);
     const GradientHolding gradients = p.gradientsAtStage[static_cast<std::size_t>(stage)];
     RankStates s;
@@ -120,15 +124,21 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
     case Precision::Fp32:
         return {4, 4, moments}; // no master copy (dist_optimizer.md: 16)
     case Precision::Fp8:
-        // Transformer Engine fp8_model_init: FP8 weights and FP32 master copies. A training GEMM reads each
-        // weight in both orientations (forward X·W, data gradient dY·Wᵀ), and TE keeps both FP8 copies
-        // between micro-batches: on Hopper the FP8 transpose (FP8 GEMMs there take only the TN layout;
-        // Float8Tensor's cached transpose), on Blackwell MXFP8's column-wise copy (its block scales run
-        // along the other axis; MXFP8Tensor's columnwise data, 1/32 byte of scales each, left out). One
-        // byte each: 2 bytes per weight.
+        // Transformer Engine fp8_model_init: FP8 weights and FP32 master copies (per GPU: fp8WeightBytes). A
+        // training GEMM reads each weight in both orientations (forward X·W, data gradient dY·Wᵀ), and TE
+        // keeps both FP8 copies between micro-batches: on Hopper the FP8 transpose (FP8 GEMMs there take only
+        // the TN layout; Float8Tensor's cached transpose), on Blackwell MXFP8's column-wise copy (its block
+        // scales run along the other axis; MXFP8Tensor's columnwise data, 1/32 byte of scales each, left
+        // out). One byte each: 2 bytes per weight.
         return {2, 2, 4 + moments};
     }
     return {2, 2, 4 + moments};
+}
+
+double fp8WeightBytes(Fp8Recipe recipe, const GpuSpec* gpu)
+{
+    const bool perTensor = recipe == Fp8Recipe::Delayed || recipe == Fp8Recipe::Tensorwise;
+    return perTensor && gpu && gpu->mxfp8 ? 1.0 : 2.0;
 }
 
 ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
@@ -250,7 +260,7 @@ MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const
     MemoryReport report;
     report.mode = design.workload.mode;
     report.framework = std::string(enumName(frameworkOf(design)));
-    const memoryroles::RoleContext ctx{design, assumptions, microBatchesPerStep(design)};
+    const memoryroles::RoleContext ctx{design, assumptions, microBatchesPerStep(design), catalog};
 
     // One role per (pipeline rank, GPU type); shards are computed once per pipeline rank.
     std::map<int, RankShard> shards;

@@ -40,6 +40,13 @@ struct StateBytes
     double total() const { return weights + gradients + optimizer; }
 };
 StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer);
+// Bytes of an FP8 weight on `gpu` (null: not known) under `recipe`. Transformer Engine keeps the FP8 copy
+// and, where the GPU's FP8 GEMMs take only the TN layout (Hopper), its transpose for the data gradient;
+// Blackwell's take any layout (TE pytorch/utils.py is_non_tn_fp8_gemm_supported: compute capability 10.x;
+// the presets mark those GPUs by their block-scaled tensor cores, GpuSpec::mxfp8), so per-tensor scaling
+// keeps one byte there. MXFP8 and blockwise scaling keep a column-wise copy everywhere (their scales run
+// along one axis). stateBytesPerParameter counts 2.
+double fp8WeightBytes(Fp8Recipe recipe, const GpuSpec* gpu);
 
 // The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the reference article's table) for Ψ parameters
 // sharded over N data-parallel ranks: stage 1 shards the optimizer, stage 2 also gradients, stage 3 also

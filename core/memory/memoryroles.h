@@ -19,6 +19,7 @@ struct RoleContext
     const Design& design;
     const MemoryAssumptions& assumptions;
     std::int64_t microBatches;
+    const Catalog& catalog; // the GPU types of the roles
 };
 
 inline MemoryFigure figure(double bytes, Explanation why)
@@ -41,10 +42,13 @@ struct RankStates
     ModelStates moved; // what moved, by state (hostmemory.h counts what of it lands in host memory)
 };
 RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage);
+// The same at `bytes` per parameter (a role's GPU changes what an FP8 weight takes: fp8WeightBytes).
+RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage, const StateBytes& bytes);
 
 // What one rank keeps in its node's CPU memory: the offloaded states that land there and the pinned
 // transfer buffers (hostmemory.cpp).
-MemoryFigure hostFigure(const Design& design, const RankShard& shard, const RankStates& states);
+MemoryFigure hostFigure(const Design& design, const RankShard& shard, const RankStates& states,
+                        double offloadedActivations);
 
 // Every training figure of the role: model states, activations, temporary and communication buffers,
 // and the allocator's reserve.

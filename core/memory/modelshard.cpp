@@ -149,6 +149,10 @@ RankShard rankShard(const Design& design, int ppRank)
                 ++shard.recomputedLayers;
                 shard.recomputedMoeLayers += m.isMoeLayer(layer) ? 1 : 0;
             }
+            if (layer < layout.activationOffloadLayers) {
+                ++shard.offloadedLayers;
+                shard.offloadedMoeLayers += m.isMoeLayer(layer) ? 1 : 0;
+            }
             if (m.isMoeLayer(layer)) {
                 dense += m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
                 dense += h * m.moe.experts; // the router is replicated

@@ -43,6 +43,10 @@ struct RankShard
     // and of these the MoE layers.
     int recomputedLayers = 0;
     int recomputedMoeLayers = 0;
+    // Of its layers, those whose activations go to host memory (ParallelLayout::activationOffloadLayers:
+    // the model's first ones), and of these the MoE layers.
+    int offloadedLayers = 0;
+    int offloadedMoeLayers = 0;
     bool hasEmbedding = false;
     bool hasOutputHead = false;
     // Parameters held by one rank at this pipeline position.

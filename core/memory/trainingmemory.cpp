@@ -5,6 +5,7 @@
 
 #include "base/diagnostic.h"
 #include "framework/frameworkprofile.h"
+#include "framework/frameworkswitches.h"
 #include "memory/activations.h"
 #include "memory/memoryroles.h"
 
@@ -71,7 +72,7 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
     const Workload& w = ctx.design.workload;
     const int denseGroup = denseShardGroup(l);
     const int expertGroup = expertShardGroup(l);
-    const RankStates states = rankStates(ctx.design, shard, l.zeroStage);
+    const RankStates states = rankStates(ctx.design, shard, l.zeroStage, bytes);
     const FrameworkProfile& framework = frameworkProfile(ctx.design);
     // The words of each state: its bytes per parameter, and the formula whole or sharded (translatable).
     struct StateWords
@@ -120,7 +121,6 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
                           gradients == GradientHolding::Sharded));
     Explanation optimizerWhy = stateWhy(kOptimizerWords, bytes.optimizer, l.zeroStage >= 1);
     role.offloadedBytes = states.offloaded;
-    role.host = hostFigure(ctx.design, shard, states);
     if (w.offload != Offload::None)
         optimizerWhy.note = "Offloaded to host memory by " + framework.name
             + (framework.offloadMovesGradients ? " with the gradients" : "")
@@ -129,27 +129,54 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
     role.figure(MemoryCategory::Optimizer) = figure(states.onGpu.optimizer, std::move(optimizerWhy));
 }
 
-// Activations: the layers of this rank × the micro-batches in flight at its peak.
-void activationFigure(const RoleContext& ctx, const RankShard& shard, const ActivationConfig& config,
-                      RankRole& role)
+// One micro-batch's activations of a rank's layers.
+struct RankLayerBytes
+{
+    double dense = 0, moe = 0; // one layer's under the design's recomputation
+    // Under partial recomputation (Megatron's block method) a layer past each chunk's first recomputeLayers
+    // keeps everything: its bytes; 0 otherwise.
+    bool partial = false;
+    double keptDense = 0, keptMoe = 0;
+    double onGpu = 0;
+    double offloaded = 0; // the first activationOffloadLayers layers' (Megatron-Core cpu_offloading)
+};
+
+RankLayerBytes rankLayerBytes(const ModelArchitecture& m, const ParallelLayout& l, const RankShard& shard,
+                              const ActivationConfig& config)
+{
+    RankLayerBytes out;
+    out.dense = layerActivationBytes(m, false, config).total();
+    out.moe = shard.moeLayers > 0 ? layerActivationBytes(m, true, config).total() : 0.0;
+    out.partial = l.recompute == Recompute::Full && shard.recomputedLayers < shard.layers;
+    ActivationConfig kept = config;
+    kept.recompute = Recompute::None;
+    out.keptDense = out.partial ? layerActivationBytes(m, false, kept).total() : 0.0;
+    out.keptMoe = out.partial && shard.moeLayers > 0 ? layerActivationBytes(m, true, kept).total() : 0.0;
+    const int recomputedMoe = out.partial ? shard.recomputedMoeLayers : shard.moeLayers;
+    const int recomputedDense = (out.partial ? shard.recomputedLayers : shard.layers) - recomputedMoe;
+    const double all = recomputedDense * out.dense + recomputedMoe * out.moe
+        + (shard.layers - shard.moeLayers - recomputedDense) * out.keptDense
+        + (shard.moeLayers - recomputedMoe) * out.keptMoe;
+    // Megatron-Core refuses offloading with recomputation (frameworkchecks.cpp): an offloaded layer keeps
+    // A_dense or A_moe.
+    out.offloaded
+        = (shard.offloadedLayers - shard.offloadedMoeLayers) * out.dense + shard.offloadedMoeLayers * out.moe;
+    out.onGpu = all - out.offloaded;
+    return out;
+}
+
+// Activations: the layers of this rank × the micro-batches in flight at its peak. Returns the bytes the
+// rank's offloaded layers keep in host memory instead.
+double activationFigure(const RoleContext& ctx, const RankShard& shard, const ActivationConfig& config,
+                        RankRole& role)
 {
     const Design& d = ctx.design;
     const ModelArchitecture& m = d.model;
     const ParallelLayout& l = d.layout;
     const Workload& w = d.workload;
-    const double denseLayer = layerActivationBytes(m, false, config).total();
-    const double moeLayer = shard.moeLayers > 0 ? layerActivationBytes(m, true, config).total() : 0.0;
-    // Megatron's block recomputation: the layers past each chunk's first recomputeLayers keep everything.
-    const bool partial = l.recompute == Recompute::Full && shard.recomputedLayers < shard.layers;
-    ActivationConfig kept = config;
-    kept.recompute = Recompute::None;
-    const double keptDense = partial ? layerActivationBytes(m, false, kept).total() : 0.0;
-    const double keptMoe = partial && shard.moeLayers > 0 ? layerActivationBytes(m, true, kept).total() : 0.0;
-    const int recomputedMoe = partial ? shard.recomputedMoeLayers : shard.moeLayers;
-    const int recomputedDense = (partial ? shard.recomputedLayers : shard.layers) - recomputedMoe;
-    const double perMicroBatch = recomputedDense * denseLayer + recomputedMoe * moeLayer
-        + (shard.layers - shard.moeLayers - recomputedDense) * keptDense
-        + (shard.moeLayers - recomputedMoe) * keptMoe;
+    const RankLayerBytes layers = rankLayerBytes(m, l, shard, config);
+    const double denseLayer = layers.dense, moeLayer = layers.moe;
+    const double perMicroBatch = layers.onGpu;
     role.inFlight = inFlightMicroBatches(d, role.ppRank, ctx.microBatches);
     role.layers = shard.layers;
     const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden);
@@ -161,13 +188,14 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
     const double lastStage = shard.hasOutputHead ? 4.0 * s * b * h / spShard : 0.0;
     Explanation actWhy;
     // The words and the formula apart, so that a view can translate the words (explanationdialog.h).
-    actWhy.formula = partial ? MW_TR_NOOP("Explanations",
-                                          "in-flight × (recomputed dense layers × A_dense + recomputed MoE "
-                                          "layers × A_moe + the other layers' kept activations + "
-                                          "first-stage inputs) + last-stage inputs")
-                             : MW_TR_NOOP("Explanations",
-                                          "in-flight × (dense layers × A_dense + MoE layers × A_moe + "
-                                          "first-stage inputs) + last-stage inputs");
+    actWhy.formula = layers.partial
+        ? MW_TR_NOOP("Explanations",
+                     "in-flight × (recomputed dense layers × A_dense + recomputed MoE "
+                     "layers × A_moe + the other layers' kept activations + "
+                     "first-stage inputs) + last-stage inputs")
+        : MW_TR_NOOP("Explanations",
+                     "in-flight × (dense layers × A_dense + MoE layers × A_moe + "
+                     "first-stage inputs) + last-stage inputs");
     actWhy.formula += "; ";
     actWhy.formula += MW_TR_NOOP(
         "Explanations", "A per layer, a GPT layer's generalised to GQA, SwiGLU, dropout-free models and MoE");
@@ -187,13 +215,19 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
                                 "routed tokens of the busiest EP rank over the mean (capacity factor or "
                                 "measured skew)"),
                      config.expertRankLoad);
-    if (partial)
+    if (layers.partial)
         actWhy
             .input(MW_TR_NOOP("Explanations", "layers on this rank that recompute their forward"),
                    shard.recomputedLayers)
-            .input(MW_TR_NOOP("Explanations", "A_dense of a layer that keeps its activations"), keptDense,
-                   "bytes")
-            .input(MW_TR_NOOP("Explanations", "A_moe of a layer that keeps its activations"), keptMoe,
+            .input(MW_TR_NOOP("Explanations", "A_dense of a layer that keeps its activations"),
+                   layers.keptDense, "bytes")
+            .input(MW_TR_NOOP("Explanations", "A_moe of a layer that keeps its activations"), layers.keptMoe,
+                   "bytes");
+    if (shard.offloadedLayers > 0)
+        actWhy
+            .input(MW_TR_NOOP("Explanations", "layers whose activations wait in host memory"),
+                   shard.offloadedLayers)
+            .input(MW_TR_NOOP("Explanations", "their bytes per micro-batch, on the host"), layers.offloaded,
                    "bytes");
     actWhy.source = std::string(kKorthikantiSource) + "; in-flight micro-batches from the "
         + std::string(enumName(l.schedule)) + " schedule (" + inFlightSource(l.schedule) + ")";
@@ -202,7 +236,13 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
                      config.linearInputBytes);
         actWhy.source += "; FP8 inputs: " + frameworkProfile(d).fp8Source;
     }
-    if (partial)
+    if (shard.offloadedLayers > 0)
+        actWhy.note = MW_TR_NOOP(
+            "Explanations",
+            "The first layers' activations wait in host memory between their forward and backward "
+            "(Megatron-Core's activation offloading): only the other layers count here; the layer on its way "
+            "to or from the host is under temporary buffers.");
+    else if (layers.partial)
         actWhy.note = MW_TR_NOOP(
             "Explanations",
             "Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method "
@@ -224,6 +264,7 @@ void activationFigure(const RoleContext& ctx, const RankShard& shard, const Acti
                          "attention scores (Dao et al. 2022).");
     role.figure(MemoryCategory::Activations)
         = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage, std::move(actWhy));
+    return role.inFlight * layers.offloaded;
 }
 
 // Temporary buffers: gathered FSDP units, the last stage's logits, the sequence-parallel all-gather and
@@ -262,13 +303,27 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
              shard.largestLayer * bytes.gradients,
              MW_TR_NOOP("Explanations", "one FSDP unit's full gradients"));
     }
-    if (shard.hasOutputHead)
+    // Megatron-LM's loss casts the logits to FP32 (output.float() before vocab_parallel_cross_entropy);
+    // Transformer Engine's fused loss reads them in BF16 and writes their gradient in place
+    // (pipeline/layerkernels.h crossEntropyBytes).
+    if (shard.hasOutputHead && switchOn(ctx.design, Switch::FusedCrossEntropy))
+        term(MW_TR_NOOP("Explanations", "2·s·b·V/t (BF16 logits, the fused loss in place)"),
+             2.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
+             MW_TR_NOOP("Explanations", "BF16 logits of the last stage"));
+    else if (shard.hasOutputHead)
         term(MW_TR_NOOP("Explanations", "4·s·b·V/t (FP32 logits)"),
              4.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
              MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
     if (config.sequenceParallel)
         term(MW_TR_NOOP("Explanations", "2·s·b·h (all-gathered SP input)"), 2.0 * s * b * h,
              MW_TR_NOOP("Explanations", "sequence-parallel all-gather buffer"));
+    if (shard.offloadedLayers > 0) {
+        // TE's offload handler copies a layer's saved tensors while the next layer computes, and reloads
+        // one ahead in the backward: one layer's activations beyond the ones that stay.
+        term(MW_TR_NOOP("Explanations", "one layer's activations on their way to or from the host"),
+             layerActivationBytes(m, shard.offloadedMoeLayers > 0, config).total(),
+             MW_TR_NOOP("Explanations", "the layer being offloaded or reloaded"));
+    }
     if (l.recompute == Recompute::Full) {
         ActivationConfig whole = config;
         whole.recompute = Recompute::None;
@@ -340,11 +395,17 @@ MemoryFigure reserveFigure(const RoleContext& ctx, const RankRole& role)
 void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role)
 {
     const Workload& w = ctx.design.workload;
-    modelStateFigures(ctx, shard, frameworkStateBytes(ctx.design), role);
+    StateBytes states = frameworkStateBytes(ctx.design);
     // What is gathered and reduced layer by layer travels in the compute precision.
-    const StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
+    StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
+    if (w.precision == Precision::Fp8)
+        states.weights = bytes.weights = fp8WeightBytes(w.fp8Recipe, ctx.catalog.gpu(role.gpuType));
+    modelStateFigures(ctx, shard, states, role);
     const ActivationConfig config = activationConfig(ctx.design);
-    activationFigure(ctx, shard, config, role);
+    const double offloadedActivations = activationFigure(ctx, shard, config, role);
+    role.host
+        = hostFigure(ctx.design, shard, rankStates(ctx.design, shard, ctx.design.layout.zeroStage, states),
+                     offloadedActivations);
     role.figure(MemoryCategory::Temporary) = temporaryFigure(ctx, shard, config, bytes);
     role.figure(MemoryCategory::Communication) = trainingCommunicationFigure(ctx, shard, bytes);
 

@@ -55,7 +55,7 @@ OffloadTime offloadTime(const Design& design, const PlacedLayout& placed, const 
         const GpuSpec* gpu = role.gpuType.empty() ? nullptr : catalog.gpu(role.gpuType);
         if (!gpu || gpu->hostLinkBandwidth <= 0 || gpu->hostMemoryBandwidth <= 0)
             continue;
-        const double link = gpu->hostLinkBandwidth * kHostLinkEfficiency;
+        const double link = gpu->hostCopyBandwidth();
         const double memory = gpu->hostMemoryBandwidth * kHostMemoryEfficiency;
         OffloadTime t;
         t.hostLinkBandwidth = gpu->hostLinkBandwidth;

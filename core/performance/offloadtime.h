@@ -25,10 +25,6 @@ namespace core {
 struct PlacedLayout; // placedlayout.h
 struct StageTimes; // stagetime.h
 
-// Share of a host link's bandwidth that copy-engine copies reach: 55.6 GB/s host-to-device over PCIe
-// Gen5 x16 (63 GB/s after 128b/130b encoding) measured with NVIDIA's nvbandwidth
-// (host_to_device_memcpy_ce, NVIDIA developer blog "NVbandwidth"); the rest is PCIe packet overhead.
-inline constexpr double kHostLinkEfficiency = 0.88;
 // Share of a server's DRAM channel bandwidth a streaming kernel reaches (McCalpin's STREAM triad on
 // two-socket servers: about 70 %); DeepSpeed's cpu_adam is such a stream.
 inline constexpr double kHostMemoryEfficiency = 0.70;

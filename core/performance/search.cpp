@@ -157,6 +157,9 @@ void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const C
     l.schedule = s.schedule.schedule;
     l.recompute = s.recompute;
     l.recomputeLayers = 0; // the search's full recomputation covers every layer
+    // The design's activation offloading where Megatron-Core allows it (frameworkchecks.cpp), else none.
+    l.activationOffloadLayers
+        = l.pp() == 1 && s.recompute == Recompute::None ? job.design.layout.activationOffloadLayers : 0;
     l.layersPerStage = s.split;
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
                                                   std::int64_t{s.microBatch} * l.batchReplicas());
@@ -501,6 +504,7 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
         {Field::VirtualStages, integer(l.virtualStages)},
         {Field::Recompute, FieldValue{std::string(enumName(l.recompute))}},
         {Field::RecomputeLayers, integer(l.recomputeLayers)},
+        {Field::ActivationOffloadLayers, integer(l.activationOffloadLayers)},
         {Field::Precision, FieldValue{std::string(enumName(candidate.precision))}},
         {Field::Offload, FieldValue{std::string(enumName(candidate.offload))}}};
     if (candidate.globalBatch > 0)

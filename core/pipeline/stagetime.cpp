@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "comm/commvolume.h"
 #include "comm/groupcollective.h"
+#include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "memory/activations.h"
 #include "pipeline/kernelterms.h"
@@ -252,6 +253,26 @@ LayerPartTimes meanLayerParts(const LayerKernels& k, int sliding, int layers)
     return parts;
 }
 
+// The visible part of the stage's activation copies to and from host memory (stagetime.h): each offloaded
+// layer's activations cross the GPU's host link once each way, under the pass of the layer beside it.
+void offloadCopies(StageWork& stage, const Design& design, const RankKernels& kernels)
+{
+    const ModelArchitecture& model = design.model;
+    const int last = std::min(stage.firstLayer + stage.layers, design.layout.activationOffloadLayers);
+    stage.offloadedLayers = std::max(0, last - stage.firstLayer);
+    if (stage.offloadedLayers == 0 || !kernels.gpu || kernels.gpu->hostCopyBandwidth() <= 0)
+        return;
+    const ActivationConfig config = activationConfig(design);
+    for (int layer = stage.firstLayer; layer < last; ++layer) {
+        const bool moe = model.isMoeLayer(layer);
+        const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
+        const double copy
+            = layerActivationBytes(model, moe, config).total() / kernels.gpu->hostCopyBandwidth();
+        stage.offloadSeconds[kF] += std::max(0.0, copy - pattern[kF].seconds);
+        stage.offloadSeconds[kI] += std::max(0.0, copy - pattern[kI].seconds - pattern[kW].seconds);
+    }
+}
+
 // The stage's compute with its layers' collectives in place: the dense and the MoE layer's pattern in
 // every pass (the mean of its layers of that kind, when some have a sliding window), the output head on
 // the last stage, the totals and the forward FLOPs.
@@ -294,9 +315,11 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
         }
     }
+    offloadCopies(stage, design, kernels);
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
         stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
-            + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass];
+            + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass]
+            + stage.offloadSeconds[pass];
     const LayerFlops dense = layerForwardFlops(model, shape.denseIndex, w.sequenceLength, l.microBatch,
                                                l.tp(), l.cp(), l.effectiveExpertTp());
     const LayerFlops moe = layerForwardFlops(model, shape.moeIndex, w.sequenceLength, l.microBatch, l.tp(),
@@ -436,6 +459,12 @@ std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out)
                              "kernel model (docs/kernel-model.md): " + out.kernelSource));
         terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s", "layers × layer time (+ head)",
                              "this model"));
+        if (first.offloadedLayers > 0)
+            terms.push_back(
+                term("activationOffloadSeconds", first.offloadSeconds[kF] + first.offloadSeconds[kI], "s",
+                     "Σ over the offloaded layers: max(0, activations / host copy bandwidth − the "
+                     "layer's forward) + max(0, the same − its backward)",
+                     frameworkProfile(design).activationOffloadSource));
     }
     terms.push_back(term("boundaryBytes", out.boundaryBytes, "B",
                          "[s/CP (/TP with SP), b, h] × bytes per value (2 in BF16)",

@@ -13,8 +13,9 @@
 // QKᵀ and AV), elementwise work over HBM, and each micro-batch's weight gradients added to the step's
 // gradient buffer (read and written once, HBM-bound). Recomputation adds to the backward its forward: the
 // whole layer (full) or the attention products (selective; Korthikanti et al. 2022 §5). Embedding lookups
-// take no time; the output head runs on the last stage. Model FLOPs (for MFU) count 2 per multiply-add, attention
-// causal (Narayanan et al., SC'21, appendix; Megatron-LM training.py num_floating_point_operations):
+// take no time; the output head runs on the last stage. Model FLOPs (for MFU) count 2 per multiply-add,
+// attention causal (Narayanan et al., SC'21, appendix; Megatron-LM training.py
+// num_floating_point_operations):
 //   linear    2·s·b·(attention projections + MLP or shared experts + top-k routed experts + router)
 //             parameters — every weight multiplies every token once;
 //   attention 2·b·heads·(d_qk + d_v)·s(s + 1)/2 / CP for QKᵀ and AV over the causal triangle.
@@ -39,6 +40,11 @@
 //   CP  ring attention: CP − 1 KV blocks forward, 2(CP − 1) blocks backward, overlapped with the
 //       attention products (TransformerEngine); only what outlasts them is exposed.
 // Recomputing a layer repeats its forward communication.
+//
+// Activation offloading (Megatron-Core cpu_offloading, Transformer Engine cpu_offload.py): an offloaded
+// layer's saved activations leave for host memory on a side stream while the next layer computes, and
+// come back while the layer after it runs its backward; only what a copy takes beyond that layer's pass is
+// visible: max(0, A / host copy bandwidth − the layer's forward), and the same against its backward.
 //
 // Pipeline: the activation (forward) or gradient (backward) of [s/CP (/TP with SP), b, h] values
 // crosses from stage s to s + 1 in latency + bytes / bandwidth, on the link the two
@@ -86,7 +92,11 @@ struct StageWork
     std::array<double, kPassCount> headSeconds{};
     // Of those, the output head's GEMM (without its gradient accumulation).
     std::array<double, kPassCount> headGemmSeconds{};
-    // Totals of the stage: layers × their pattern + head.
+    // Activation offloading (layout.activationOffloadLayers): the stage's offloaded layers' copies to host
+    // memory (forward) and back (input gradient) that the neighbouring layers' compute does not hide.
+    int offloadedLayers = 0;
+    std::array<double, kPassCount> offloadSeconds{};
+    // Totals of the stage: layers × their pattern + head + the visible offload copies.
     std::array<double, kPassCount> seconds{};
     // The collective times of one of its layers, on the stage's groups.
     LayerComm comm;

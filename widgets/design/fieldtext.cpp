@@ -121,6 +121,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Recomputation");
     case Field::RecomputeLayers:
         return QCoreApplication::translate("FieldText", "Recomputed layers");
+    case Field::ActivationOffloadLayers:
+        return QCoreApplication::translate("FieldText", "Offloaded activations (layers)");
     case Field::Precision:
         return QCoreApplication::translate("FieldText", "Precision");
     case Field::Optimizer:
@@ -279,6 +281,12 @@ QString fieldToolTip(Field field)
     case Field::VirtualStages:
         return QCoreApplication::translate("FieldText",
                                            "Model chunks per pipeline rank (interleaved schedule).");
+    case Field::ActivationOffloadLayers:
+        return QCoreApplication::translate(
+            "FieldText",
+            "The activations of the first layers wait in host memory between their forward and backward, "
+            "copied over the GPU's host link under the neighbouring layers' compute (Megatron-Core "
+            "--cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.");
     case Field::RecomputeLayers:
         return QCoreApplication::translate(
             "FieldText",

@@ -290,6 +290,7 @@ void LayoutInspector::build()
     QFormLayout* training = addGroup(m_trainingGroup);
     addChoice(training, Field::Recompute, Choices::Recompute);
     addInteger(training, Field::RecomputeLayers, 0, core::limits::kMaxLayers); // 0: every layer
+    addInteger(training, Field::ActivationOffloadLayers, 0, core::limits::kMaxLayers); // 0: none
     addChoice(training, Field::Precision, Choices::Precision);
     addChoice(training, Field::Fp8Recipe, Choices::Fp8Recipe);
     addChoice(training, Field::Optimizer, Choices::Optimizer);
@@ -436,6 +437,7 @@ void LayoutInspector::retranslate()
     m_hostRam->setSpecialValueText(tr("from the GPU type"));
     static_cast<QSpinBox*>(editorFor(Field::NicsPerNode))->setSpecialValueText(tr("one per GPU"));
     static_cast<QSpinBox*>(editorFor(Field::RecomputeLayers))->setSpecialValueText(tr("every layer"));
+    static_cast<QSpinBox*>(editorFor(Field::ActivationOffloadLayers))->setSpecialValueText(tr("none"));
     m_hostRam->setToolTip(tr("The CPU memory of every node, which offloaded optimizer states and parameters "
                              "need; 0: the GPUs' vendor reference system (DGX H100: 2 TB)"));
     m_intraLinkLabel->setText(tr("Inside a node"));
@@ -610,6 +612,7 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
     setRowVisible(Field::RecomputeLayers, training && design.layout.recompute == core::Recompute::Full);
+    setRowVisible(Field::ActivationOffloadLayers, training);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);
     setRowVisible(Field::LayersPerStage, design.layout.pp() > 1);

@@ -225,9 +225,9 @@ QString MemoryPanel::hostMemoryText(const core::MemoryReport& memory)
         return tr("Host memory per node: nothing offloaded (%1 per node).").arg(ram);
     QString text = host.checkpointStaging
         ? tr("Host memory per node: <a href='hostMemory'><b>%1</b></a> of %2 (the asynchronous checkpoint's "
-             "staging, and offloaded states with their pinned buffers).")
+             "staging, and what is offloaded with its pinned buffers).")
               .arg(bytesText(g.needBytes), ram)
-        : tr("Host memory per node: <a href='hostMemory'><b>%1</b></a> of %2 (offloaded states and "
+        : tr("Host memory per node: <a href='hostMemory'><b>%1</b></a> of %2 (what is offloaded, with its "
              "pinned buffers).")
               .arg(bytesText(g.needBytes), ram);
     if (!host.fits())

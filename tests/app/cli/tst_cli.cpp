@@ -333,6 +333,22 @@ void TestCli::fileWithOverrides()
     QVERIFY(runJson(partial)["performance"]["stepSeconds"].get<double>()
             < runJson(full)["performance"]["stepSeconds"].get<double>());
     QCOMPARE(runCli({"evaluate", "--example", "default", "--recompute-layers", "-1"}).exitCode, 2);
+    // --offload-activation-layers: the first layers' activations go to host memory, which fills, and
+    // Megatron-Core's rule against pipeline parallelism is an error at the field.
+    const std::vector<std::string> fsdp{"evaluate",    "--example", "fsdp-1node-8gpu",
+                                        "--recompute", "none",      "--json"};
+    std::vector<std::string> offloading = fsdp;
+    offloading.insert(offloading.end() - 1,
+                      {"--framework", "megatron-core", "--offload-activation-layers", "8"});
+    const Json offloaded = runJson(offloading);
+    std::vector<std::string> plain = fsdp;
+    plain.insert(plain.end() - 1, {"--framework", "megatron-core"});
+    QVERIFY(offloaded["memory"]["peakBytes"].get<double>()
+            < runJson(plain)["memory"]["peakBytes"].get<double>());
+    QVERIFY(hasCode(runJson({"evaluate", "--example", "default", "--recompute", "none",
+                             "--offload-activation-layers", "4", "--json"},
+                            1),
+                    "activation-offload-pipeline"));
     // --fused-cross-entropy: Transformer Engine's fused loss moves 6 bytes a logit for the FP32 loss's 52,
     // so the last stage, and with it the step, gets shorter.
     const std::vector<std::string> defaultJson{"evaluate", "--example", "default", "--json"};

@@ -58,6 +58,7 @@ private slots:
     void sixteenBitGradientsShrinkMemory();
     void fp8RecipeFromTheKeyboard();
     void recomputedLayersFromTheKeyboard();
+    void offloadedActivationsFromTheKeyboard();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -342,6 +343,49 @@ void TestEditing::recomputedLayersFromTheKeyboard()
     document()->undoStack()->undo();
     QCOMPARE(document()->design().layout.recomputeLayers, 0);
     QTRY_COMPARE(layers->text(), QStringLiteral("every layer"));
+}
+
+// Offloaded activations, 0 reading "none": on the default design (PP 2, selective recomputation) typing 4
+// is refused at the field with Megatron-Core's two rules; on one pipeline stage without recomputation the
+// GPU's activations shrink and the host holds them. Undo takes it back.
+void TestEditing::offloadedActivationsFromTheKeyboard()
+{
+    QSpinBox* layers = spin(Field::ActivationOffloadLayers);
+    QVERIFY(layers && !layers->isHidden());
+    QCOMPARE(layers->text(), QStringLiteral("none"));
+    typeInto(layers, QStringLiteral("4"));
+    QTest::keyClick(layers, Qt::Key_Return);
+    QCOMPARE(document()->design().layout.activationOffloadLayers, 4);
+    QTRY_COMPARE(layers->property("severity").toString(), QStringLiteral("error"));
+    QVERIFY2(layers->toolTip().contains(QStringLiteral("without pipeline parallelism")),
+             qPrintable(layers->toolTip()));
+    QVERIFY2(layers->toolTip().contains(QStringLiteral("recompute")), qPrintable(layers->toolTip()));
+    document()->undoStack()->undo();
+    QCOMPARE(document()->design().layout.activationOffloadLayers, 0);
+
+    core::Design design = core::Design(document()->design());
+    design.layout.setDegree(core::Dim::Pp, 1);
+    design.layout.setDegree(core::Dim::Dp, 4);
+    design.layout.recompute = core::Recompute::None;
+    design.workload.sequenceLength = 2048;
+    m_window->setDesign(design);
+    QTRY_VERIFY(document()->snapshot().evaluation->memory);
+    const auto activations = [this] {
+        return document()
+            ->snapshot()
+            .evaluation->memory->roles.front()
+            .figure(core::MemoryCategory::Activations)
+            .bytes;
+    };
+    const double before = activations();
+    typeInto(layers, QStringLiteral("20"));
+    QTest::keyClick(layers, Qt::Key_Return);
+    QCOMPARE(document()->design().layout.activationOffloadLayers, 20);
+    QTRY_VERIFY(activations() < before);
+    QVERIFY(document()->snapshot().evaluation->memory->roles.front().host.bytes > 0);
+    QVERIFY(layers->property("severity").toString() != QStringLiteral("error"));
+    document()->undoStack()->undo();
+    QTRY_COMPARE(activations(), before);
 }
 
 void TestEditing::autoDpFollowsTpPpAndCp()

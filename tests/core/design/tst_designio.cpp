@@ -136,6 +136,18 @@ void TestDesignIo::recomputeLayersAreStoredWhenSet()
     const LoadResult wrong = testing::patched("default", R"({"layout": {"recomputeLayers": "five"}})");
     QVERIFY(!wrong.ok());
     QCOMPARE(QString::fromStdString(wrong.diagnostics.at(0).path), QStringLiteral("/layout/recomputeLayers"));
+    // layout.activationOffloadLayers the same way.
+    const LoadResult offloaded
+        = testing::patched("default", R"({"layout": {"activationOffloadLayers": 12}})");
+    QVERIFY2(offloaded.ok(), qPrintable(testing::describe(offloaded.diagnostics)));
+    QCOMPARE(offloaded.design->layout.activationOffloadLayers, 12);
+    QCOMPARE(designToJson(*offloaded.design)["layout"]["activationOffloadLayers"].get<int>(), 12);
+    QVERIFY(!designToJson(testing::example("default"))["layout"].contains("activationOffloadLayers"));
+    const LoadResult notANumber
+        = testing::patched("default", R"({"layout": {"activationOffloadLayers": true}})");
+    QVERIFY(!notANumber.ok());
+    QCOMPARE(QString::fromStdString(notANumber.diagnostics.at(0).path),
+             QStringLiteral("/layout/activationOffloadLayers"));
 }
 
 void TestDesignIo::unknownKeysAreKeptAndReported()

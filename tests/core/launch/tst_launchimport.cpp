@@ -128,6 +128,7 @@ private slots:
     void unusedSettingsAreListed();
     void fp8RecipeRoundTrips();
     void partialRecomputeRoundTrips();
+    void activationOffloadRoundTrips();
     void modelWarnings();
     void shardingGroupsAndAutoValues();
     void launcherSizesTheCluster();
@@ -571,6 +572,36 @@ void TestLaunchImport::partialRecomputeRoundTrips()
                                    [](const Diagnostic& d) { return d.code == "export-recompute"; });
     QVERIFY(note != titanConfig.notes.end());
     QCOMPARE(note->path, std::string("/layout/recomputeLayers"));
+}
+
+// Megatron-LM --cpu-offloading --cpu-offloading-num-layers N (TransformerConfig cpu_offloading,
+// cpu_offloading_num_layers) is the design's activationOffloadLayers; the other tools have no such setting
+// and their exports say so.
+void TestLaunchImport::activationOffloadRoundTrips()
+{
+    const Design base = testing::example("fsdp-1node-8gpu");
+    const LaunchImport offload = importLaunch(
+        LaunchFormat::Megatron, "--bf16\n--cpu-offloading\n--cpu-offloading-num-layers 6\n", base);
+    QVERIFY2(offload.ok(), qPrintable(testing::describe(offload.diagnostics)));
+    QCOMPARE(offload.design->layout.activationOffloadLayers, 6);
+    QVERIFY(offload.unusedSettings.empty());
+    Design design = *offload.design;
+    design.layout.recompute = Recompute::None;
+    const LaunchConfig config = launchConfig(design, evaluate(design), targetOf(LaunchFormat::Megatron));
+    QVERIFY2(config.text.find("--cpu-offloading --cpu-offloading-num-layers 6") != std::string::npos
+                 || (config.text.find("--cpu-offloading\n") != std::string::npos
+                     && config.text.find("--cpu-offloading-num-layers 6") != std::string::npos),
+             config.text.c_str());
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, base);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QCOMPARE(back.design->layout.activationOffloadLayers, 6);
+    const LaunchImport none = importLaunch(LaunchFormat::Megatron, "--bf16\n", design);
+    QCOMPARE(none.design->layout.activationOffloadLayers, 0);
+    for (LaunchFormat format :
+         {LaunchFormat::Torchtitan, LaunchFormat::Accelerate, LaunchFormat::DeepSpeed}) {
+        const LaunchConfig other = launchConfig(design, evaluate(design), targetOf(format));
+        QVERIFY(testing::hasCode(other.notes, "export-activation-offload"));
+    }
 }
 
 void TestLaunchImport::unusedSettingsAreListed()

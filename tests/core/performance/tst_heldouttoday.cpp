@@ -45,6 +45,9 @@ struct Run
     // Megatron-Bridge's recompute_num_layers: full recomputation of the first N layers of each model chunk
     // (utils/overrides.py _set_recompute_overrides: granularity "full", method "block"); 0: none.
     int recomputeLayers = 0;
+    // Megatron-Bridge's cpu_offloading_num_layers: the first N layers' activations wait in host memory
+    // (_set_recompute_overrides: cpu_offloading True, cpu_offloading_weights False).
+    int offloadLayers = 0;
 };
 
 Design design(const Run& run)
@@ -84,6 +87,7 @@ Design design(const Run& run)
     l.microBatch = run.microBatch;
     l.recompute = run.recomputeLayers > 0 ? Recompute::Full : Recompute::None;
     l.recomputeLayers = run.recomputeLayers;
+    l.activationOffloadLayers = run.offloadLayers;
     d.workload.globalBatch = run.globalBatch;
     d.workload.sequenceLength = 8192;
     d.workload.precision = Precision::Fp8;
@@ -113,30 +117,53 @@ void TestHeldOutToday::publishedRuns_data()
     QTest::addColumn<Design>("design");
     QTest::addColumn<double>("tokensPerGpu");
     QTest::addColumn<double>("modelled"); // the model's tokens/s/GPU when the row was written
+    QTest::addColumn<bool>("fitsInModel"); // whether the model's memory has room for the layout
     const Run b200_8b{"llama-3.1-8b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 2};
     const Run gb200_8b{"llama-3.1-8b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 2};
-    QTest::newRow("NeMo 25.02 DGX-B200 Llama 3 8B") << design(b200_8b) << 26006.0 << 38829.0;
-    QTest::newRow("NeMo 25.04 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 33099.0 << 39967.0;
-    QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3 8B") << design(b200_8b) << 30624.0 << 38829.0;
-    QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 31508.0 << 39967.0;
+    QTest::newRow("NeMo 25.02 DGX-B200 Llama 3 8B") << design(b200_8b) << 26006.0 << 38829.0 << true;
+    QTest::newRow("NeMo 25.04 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 33099.0 << 39967.0 << true;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3 8B")
+        << design(b200_8b) << 30624.0 << 38829.0 << true;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 8B")
+        << design(gb200_8b) << 31508.0 << 39967.0 << true;
     // The H100 recipe recomputes the first 5 of the 32 layers in full
     // (LLAMA3_8B_PRETRAIN_CONFIG_H100_FP8_CS_V1, recompute_num_layers = 5).
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 8B, FSDP")
         << design({"llama-3.1-8b", "h100-sxm-80gb", "nvlink4", 1, 8, 1, 1, 1, 1, 128, true, 1, false, 5})
-        << 14451.0 << 15632.0;
+        << 14451.0 << 15632.0 << true;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1694.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1694.0
+        << true;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256")
-        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1716.0;
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1621.0 << 1716.0
+        << true;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 512, false, 2, true})
-        << 292.0 << 341.8;
+        << 292.0 << 341.8 << true;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3.1 405B, GBS 1536")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
-        << 311.0 << 349.4;
+        << 311.0 << 349.4 << true;
+    // GB200: Llama 3 70B with FSDP over 64 GPUs of one NVL72 domain, micro-batch 2, the first 40 of 80
+    // layers' activations in host memory (LLAMA3_70B_PRETRAIN_CONFIG_GB200_FP8_CS: use_megatron_fsdp,
+    // cpu_offloading_num_layers 40). The model puts it 1.3 GB over the GPU's 198 GB (199.2): it ran, so
+    // the model's memory is that much high here.
+    const Run gb200_70b{
+        "llama-3.1-70b", "gb200-186gb", "nvlink5", 1, 64, 1, 1, 1, 2, 256, true, 1, false, 0, 40};
+    QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
+        << design(gb200_70b) << 4312.0 << 5201.0 << false;
+    QTest::newRow("Megatron-Bridge 26.02 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
+        << design(gb200_70b) << 4040.0 << 5201.0 << false;
+    // 256 GB200 as four NVL72 domains of 64 GPUs on InfiniBand; TP 4 PP 16 VP 4, the 128 layer slots in
+    // chunks of two (LLAMA31_405B_PRETRAIN_CONFIG_GB200_FP8_CS_V2).
+    const Run gb200_405b{
+        "llama-3.1-405b", "gb200-186gb", "nvlink5", 4, 64, 4, 16, 4, 1, 1536, false, 1, true};
+    QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs")
+        << design(gb200_405b) << 813.0 << 1034.9 << true;
+    QTest::newRow("Megatron-Bridge 26.02 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs")
+        << design(gb200_405b) << 793.0 << 1034.9 << true;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design({"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true}) << 661.0
-        << 796.3;
+        << 796.3 << true;
 }
 
 void TestHeldOutToday::publishedRuns()
@@ -144,8 +171,12 @@ void TestHeldOutToday::publishedRuns()
     QFETCH(Design, design);
     QFETCH(double, tokensPerGpu);
     QFETCH(double, modelled);
+    QFETCH(bool, fitsInModel);
     const Evaluation e = evaluate(design);
-    QVERIFY2(e.valid() && e.performance, qPrintable(testing::describe(e.diagnostics)));
+    // A layout the model puts over its GPUs' memory still has its step priced (evaluate.h: when the fit is
+    // the only error); the rows where that happens say so.
+    QVERIFY2(e.performance, qPrintable(testing::describe(e.diagnostics)));
+    QVERIFY2(e.valid() == fitsInModel, qPrintable(testing::describe(e.diagnostics)));
     const double predicted = e.performance->tokensPerSecond / static_cast<double>(design.cluster.gpuCount());
     const double error = predicted / tokensPerGpu - 1;
     qInfo("predicted %.0f tokens/s/GPU, published %.0f, %+.1f %%", predicted, tokensPerGpu, 100 * error);
@@ -154,8 +185,8 @@ void TestHeldOutToday::publishedRuns()
     // A sanity bound that holds today: the model is not off by more than a factor of two either way.
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
     // Every row comes out fast: the 70B rows by 6 % and the 8B with FSDP by 8 % (inside the bound), the
-    // 405B by 12–17 % on H100, and the rows on B200 and GB200 by 20–49 %, the gap lying beyond the GEMMs
-    // (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
+    // 405B by 12–17 % on H100, and the rows on B200 and GB200 by 20–31 % (NeMo 25.02's older software
+    // 49 %), the gap lying beyond the GEMMs (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("", "the model's throughput is above the published run's", Continue);
     QVERIFY(std::abs(error) <= 0.10);

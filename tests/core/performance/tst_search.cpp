@@ -151,6 +151,7 @@ private slots:
     void cancelStopsAtOnce();
     void offloadWhereNothingElseFits();
     void fp8WhereTheGpusHaveIt();
+    void activationOffloadWhereMegatronAllowsIt();
     void benchmarkLlama70bOn64Nodes();
     void benchmark16384Gpus();
     void benchmarkLlama70bOn131072Gpus();
@@ -244,6 +245,36 @@ void TestSearch::offloadWhereNothingElseFits()
     QCOMPARE(fits.candidates.front().offload, Offload::None);
     QVERIFY(std::any_of(fits.candidates.begin(), fits.candidates.end(),
                         [](const SearchCandidate& c) { return c.offload != Offload::None; }));
+}
+
+// The design's activation offloading carries over to the layouts Megatron-Core allows it on (PP 1, no
+// recomputation) and is dropped elsewhere, so no candidate is refused for it; applying a candidate sets it.
+void TestSearch::activationOffloadWhereMegatronAllowsIt()
+{
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.layout.framework = Framework::MegatronCore;
+    d.layout.recompute = Recompute::None;
+    d.layout.activationOffloadLayers = 8;
+    d.workload.globalBatch = 16;
+    SearchSpace space;
+    space.recompute = {Recompute::None, Recompute::Selective};
+    space.microBatches = {1};
+    const SearchResult result = searchMeshes(d, space);
+    QVERIFY(!result.candidates.empty());
+    bool offloading = false, pipelined = false;
+    for (const SearchCandidate& c : result.candidates) {
+        const bool allowed = c.layout.pp() == 1 && c.layout.recompute == Recompute::None;
+        QCOMPARE(c.layout.activationOffloadLayers, allowed ? 8 : 0);
+        offloading = offloading || allowed;
+        pipelined = pipelined || c.layout.pp() > 1;
+        Design edited = d;
+        for (const auto& [field, value] : candidateFieldEdits(c))
+            QVERIFY(setField(edited, field, value));
+        QCOMPARE(edited.layout.activationOffloadLayers, c.layout.activationOffloadLayers);
+    }
+    QVERIFY(offloading && pipelined);
+    QVERIFY(std::none_of(result.rejectedBy.begin(), result.rejectedBy.end(),
+                         [](const auto& reason) { return reason.first.starts_with("activation-offload"); }));
 }
 
 // FP8 is tried where every GPU has FP8 tensor cores and wins there (twice the dense peak); on A100 the

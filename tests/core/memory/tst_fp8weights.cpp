@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the last stage and the weights take beside the activations, where the software changes it:
+// - an FP8 weight is one byte, plus its transposed copy where the GPU's FP8 GEMMs take only the TN layout
+//   (Hopper); Blackwell's take any layout (Transformer Engine pytorch/utils.py
+//   is_non_tn_fp8_gemm_supported, compute capability 10.x), so per-tensor scaling keeps one copy there,
+//   while MXFP8 and blockwise scaling keep a column-wise copy (their scales run along one axis);
+// - the logits: Megatron-LM's loss casts them to FP32 (vocab_parallel_cross_entropy(logits.float(), …)),
+//   Transformer Engine's fused loss reads them in BF16 and writes their gradient in place.
+
+#include "catalog/catalog.h"
+#include "design/cluster.h"
+#include "evaluate.h"
+#include "memory/memory.h"
+#include "support/testdesigns.h"
+
+#include <QTest>
+#include <cmath>
+
+using namespace core;
+
+namespace {
+
+// Llama 3.1 8B with ZeRO-1 over 8 GPUs of one type, FP8 training with `recipe`.
+Design llama8b(const char* gpu, const char* link, Fp8Recipe recipe)
+{
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.model = *Catalog::builtin().model("llama-3.1-8b");
+    d.cluster = makeUniformCluster(1, 8, gpu, link, "ib-ndr-400");
+    d.layout.framework = Framework::MegatronCore;
+    d.layout.setDegree(Dim::Dp, 8);
+    d.layout.zeroStage = 1;
+    d.layout.recompute = Recompute::Full;
+    d.workload.sequenceLength = 8192;
+    d.workload.globalBatch = 32;
+    d.workload.precision = Precision::Fp8;
+    d.workload.fp8Recipe = recipe;
+    return d;
+}
+
+} // namespace
+
+class TestFp8Weights : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void weightBytes_data();
+    void weightBytes();
+    void fusedLossKeepsBf16Logits();
+};
+
+void TestFp8Weights::weightBytes_data()
+{
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("link");
+    QTest::addColumn<int>("recipe");
+    QTest::addColumn<double>("bytes");
+    QTest::newRow("H100, delayed scaling: FP8 and its transpose")
+        << "h100-sxm-80gb"
+        << "nvlink4" << int(Fp8Recipe::Delayed) << 2.0;
+    QTest::newRow("H100, current scaling") << "h100-sxm-80gb"
+                                           << "nvlink4" << int(Fp8Recipe::Tensorwise) << 2.0;
+    QTest::newRow("H100, blockwise") << "h100-sxm-80gb"
+                                     << "nvlink4" << int(Fp8Recipe::Blockwise) << 2.0;
+    QTest::newRow("B200, current scaling: one copy") << "b200-180gb"
+                                                     << "nvlink5" << int(Fp8Recipe::Tensorwise) << 1.0;
+    QTest::newRow("B200, delayed scaling") << "b200-180gb"
+                                           << "nvlink5" << int(Fp8Recipe::Delayed) << 1.0;
+    QTest::newRow("B200, MXFP8: row- and column-wise") << "b200-180gb"
+                                                       << "nvlink5" << int(Fp8Recipe::Mxfp8) << 2.0;
+    QTest::newRow("GB200, current scaling") << "gb200-186gb"
+                                            << "nvlink5" << int(Fp8Recipe::Tensorwise) << 1.0;
+}
+
+void TestFp8Weights::weightBytes()
+{
+    QFETCH(QString, gpu);
+    QFETCH(QString, link);
+    QFETCH(int, recipe);
+    QFETCH(double, bytes);
+    const std::string id = gpu.toStdString();
+    QCOMPARE(fp8WeightBytes(static_cast<Fp8Recipe>(recipe), Catalog::builtin().gpu(id)), bytes);
+    // The memory figure holds the rank's parameters at those bytes (ZeRO-1 keeps them whole).
+    const Design d = llama8b(id.c_str(), link.toStdString().c_str(), static_cast<Fp8Recipe>(recipe));
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.memory, qPrintable(testing::describe(e.diagnostics)));
+    const double parameters = countParameters(d.model).all.total();
+    const double weights = e.memory->roles.front().figure(MemoryCategory::Parameters).bytes;
+    QVERIFY2(std::abs(weights / parameters - bytes) < 1e-9,
+             qPrintable(QString::number(weights / parameters)));
+}
+
+void TestFp8Weights::fusedLossKeepsBf16Logits()
+{
+    QCOMPARE(fp8WeightBytes(Fp8Recipe::Tensorwise, nullptr), 2.0); // a GPU not known: both copies
+    Design plain = llama8b("h100-sxm-80gb", "nvlink4", Fp8Recipe::Delayed);
+    Design fused = plain;
+    fused.layout.fusedCrossEntropy = true;
+    const Evaluation a = evaluate(plain), b = evaluate(fused);
+    QVERIFY(a.memory && b.memory);
+    const auto temporary
+        = [](const Evaluation& e) { return e.memory->roles.front().figure(MemoryCategory::Temporary).bytes; };
+    // 2 bytes less per logit: s · b · V on the one stage, V = 128,256 (a multiple of 128 already).
+    QCOMPARE(temporary(a) - temporary(b), 2.0 * 8192 * 128256);
+}
+
+QTEST_APPLESS_MAIN(TestFp8Weights)
+#include "tst_fp8weights.moc"
