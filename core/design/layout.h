@@ -158,6 +158,20 @@ struct ParallelLayout
     int dp() const { return degree(Dim::Dp); }
     int pp() const { return degree(Dim::Pp); }
     int effectiveExpertTp() const { return expertTp > 0 ? expertTp : tp(); }
+    // Megatron-Core with sequence parallelism routes each TP rank's own sequence shard: the router runs on
+    // s/TP tokens, and a rank's experts compute the routed copies of expert-TP such shards (the all-to-all
+    // within the expert-parallel group, then an all-gather over expert TP: megatron/core/transformer/moe/
+    // token_dispatcher.py). Of a rank's s tokens, the share its router and its experts see; 1 where every
+    // rank routes the whole sequence.
+    bool routesSequenceShards() const
+    {
+        return expertMode == ExpertMode::Megatron && sequenceParallel && tp() > 1;
+    }
+    double routerTokenShare() const { return routesSequenceShards() ? 1.0 / tp() : 1.0; }
+    double routedTokenShare() const
+    {
+        return routesSequenceShards() ? static_cast<double>(effectiveExpertTp()) / tp() : 1.0;
+    }
     // Sequence parallelism over TP > 1 with --tp-comm-overlap: the one condition under which TE's
     // userbuffers overlap runs (validate.cpp refuses the switch otherwise).
     bool tpOverlapInEffect() const { return sequenceParallel && tpCommOverlap && tp() > 1; }

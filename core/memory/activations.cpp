@@ -82,7 +82,8 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
         return out;
     }
     const double etp = std::max(c.expertTp, 1);
-    const double copies = static_cast<double>(m.moe.topK) * c.expertRankLoad;
+    // The routed copies of the tokens this rank's experts see (ParallelLayout::routedTokenShare).
+    const double copies = static_cast<double>(m.moe.topK) * c.expertRankLoad * c.routedTokenShare;
     // The MoE input stays BF16 (the router, a BF16 linear, keeps it); the permuted tokens are the experts'
     // FP8 GEMM input.
     out.mlp = (2.0 * sb * h + mask * sb * h) / replicated // MoE input and the dropout mask
@@ -108,6 +109,7 @@ ActivationConfig activationConfig(const Design& d)
     config.recompute = l.recompute;
     config.flashAttention = w.flashAttention;
     config.expertRankLoad = moeLoad(d).rank;
+    config.routedTokenShare = l.routedTokenShare();
     if (w.precision == Precision::Fp8 && frameworkProfile(d).fp8SavesQuantizedInputs)
         config.linearInputBytes = 1;
     return config;

@@ -33,7 +33,9 @@
 // 2h, the router's FP32 probabilities 4E, and for each of the k·c (top-k × capacity factor; c = 1 when
 // dropless) copies of a token its permuted input 2h, the expert's MLP intermediates and its output 2h;
 // shared experts add their intermediates. Expert parallelism does not change the per-rank count when
-// routing is balanced (Megatron-LM MoE README, "EP: activation ~1").
+// routing is balanced (Megatron-LM MoE README, "EP: activation ~1"). Under Megatron-Core's
+// sequence-parallel routing a rank's experts see the copies of expert-TP / TP of its tokens
+// (ParallelLayout::routedTokenShare): with expert TP 1 and TP 2, half.
 //
 // Under FP8 a framework that keeps the quantised GEMM inputs (Transformer Engine: frameworkprofile.h
 // fp8SavesQuantizedInputs) saves every linear layer's input in one byte instead of two: the QKV and MLP
@@ -62,6 +64,9 @@ struct ActivationConfig
     double expertRankLoad = 1;
     // Bytes of a saved linear-layer input: 2 (BF16), 1 when FP8 keeps the quantised copy.
     double linearInputBytes = 2;
+    // Of the rank's tokens, the share whose routed copies its experts keep (ParallelLayout::
+    // routedTokenShare: expert TP / TP under Megatron-Core's sequence-parallel routing).
+    double routedTokenShare = 1;
 };
 
 struct LayerActivations

@@ -212,10 +212,10 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
         forward += stage.forwardFlops;
         const LayerFlops layer
             = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength, l.microBatch,
-                                l.tp(), l.cp(), l.effectiveExpertTp());
+                                l.tp(), l.cp(), expertSplit(l));
         const LayerFlops square
             = layerForwardFlops(design.model, stage.firstLayer, design.workload.sequenceLength, l.microBatch,
-                                l.tp(), l.cp(), l.effectiveExpertTp(), false);
+                                l.tp(), l.cp(), expertSplit(l), false);
         // Every layer of the stage as its first; with a sliding window, the stage's own mix of windowed and
         // full layers.
         double attention = stage.layers * layer.attention;

@@ -80,7 +80,8 @@ double outputHeadInLayers(const Design& design)
         ++dense;
     const std::int64_t sequence = std::max<std::int64_t>(design.workload.sequenceLength, 1);
     const double layer
-        = layerForwardFlops(m, std::min(dense, std::max(m.layers - 1, 0)), sequence, 1, 1, 1, 1).total();
+        = layerForwardFlops(m, std::min(dense, std::max(m.layers - 1, 0)), sequence, 1, 1, 1, ExpertSplit{})
+              .total();
     const double head = 2.0 * static_cast<double>(sequence) * static_cast<double>(m.hidden)
         * static_cast<double>(m.vocab);
     return layer > 0 ? head / layer : 0;

@@ -68,10 +68,12 @@ void addLayer(StageCost& c, const Replica& in, int layer)
     const ParallelLayout& l = in.design.layout;
     const int tp = l.tp(), cp = l.cp();
     const double h = static_cast<double>(m.hidden);
-    const LayerFlops prefill = layerForwardFlops(m, layer, in.promptTokens, 1, tp, cp, l.effectiveExpertTp());
+    const LayerFlops prefill
+        = layerForwardFlops(m, layer, in.promptTokens, 1, tp, cp, ExpertSplit{l.effectiveExpertTp()});
     c.prefillCompute += prefill.total() / in.flopRate;
     // Decode: one new token per sequence; attention reads the whole cached context.
-    const LayerFlops step = layerForwardFlops(m, layer, 1, in.batch, tp, 1, l.effectiveExpertTp());
+    const LayerFlops step
+        = layerForwardFlops(m, layer, 1, in.batch, tp, 1, ExpertSplit{l.effectiveExpertTp()});
     const double keys = m.isSlidingLayer(layer)
         ? std::min(in.meanContext, static_cast<double>(m.slidingWindow.tokens))
         : in.meanContext; // a sliding-window layer reads at most the window

@@ -137,11 +137,13 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
     }
     const MoeConfig& moe = model.moe;
     // Megatron-LM keeps the router out of FP8 (a plain linear layer, not a TE module).
-    add("router", {1, tokens, d(moe.experts), h}, GemmDtype::Bf16, k.parts.fc1);
+    // With sequence parallelism Megatron-Core routes each TP rank's sequence shard (ParallelLayout::
+    // routerTokenShare, routedTokenShare).
+    add("router", {1, tokens * l.routerTokenShare(), d(moe.experts), h}, GemmDtype::Bf16, k.parts.fc1);
     const double local = std::max(1.0, static_cast<double>(moe.experts) / std::max(1, l.ep()));
     // The busiest rank sets the pace: its experts' tokens (moeload.h).
     k.load = moeLoad(design);
-    const double perExpert = tokens * moe.topK / local * k.load.rank;
+    const double perExpert = tokens * l.routedTokenShare() * moe.topK / local * k.load.rank;
     const double expertTp = std::max(1, l.effectiveExpertTp());
     const double expertFfn = d(moe.expertFfn) / expertTp;
     add("experts-fc1", {local, perExpert, gated * expertFfn, h}, dtype, k.parts.fc1);
@@ -218,11 +220,13 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     const bool moeLayer = model.isMoeLayer(layer);
     const LayerActivations saved = layerActivationBytes(model, moeLayer, config);
     const double tokens = config.tokens * config.microBatch;
-    // The routed copies are the permutation's to move (moeload.h), not the elementwise passes'.
-    const double routed = moeLayer ? moeRoutedCopyBytes(design, tokens) : 0.0;
+    // The routed copies are the permutation's to move (moeload.h), not the elementwise passes': those of
+    // the tokens this rank routes.
+    const double routedTokens = tokens * design.layout.routedTokenShare();
+    const double routed = moeLayer ? moeRoutedCopyBytes(design, routedTokens) : 0.0;
     k.elementwiseBytes = passes * std::max(0.0, saved.total() - routed);
     if (moeLayer)
-        k.permutation = moePermutationBytes(design, tokens, k.load);
+        k.permutation = moePermutationBytes(design, routedTokens, k.load);
     k.scoreBytes = passes * saved.scores;
     k.fp8Recipe = design.workload.fp8Recipe;
     const double castBytes = fp8CastBytesPerElement(k.fp8Recipe);

@@ -54,16 +54,22 @@ std::vector<int> layersOfStages(const ModelArchitecture& model, const ParallelLa
     return split;
 }
 
+ExpertSplit expertSplit(const ParallelLayout& layout)
+{
+    return {layout.effectiveExpertTp(), layout.routerTokenShare(), layout.routedTokenShare()};
+}
+
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
-                             std::int64_t microBatch, int tp, int cp, int expertTp, bool causal)
+                             std::int64_t microBatch, int tp, int cp, const ExpertSplit& experts, bool causal)
 {
     const double s = d(sequence);
     const double tokens = s / cp * d(microBatch); // this CP rank's tokens; they attend to all s keys (ring attention)
     const LayerParameters p = layerParameters(model, layer);
     LayerFlops flops;
-    flops.linear = 2 * tokens * ((p.attention + p.mlp) / tp + p.router);
+    flops.linear = 2 * tokens * ((p.attention + p.mlp) / tp + p.router * experts.routerShare);
     if (model.isMoeLayer(layer))
-        flops.linear += 2 * tokens * model.moe.topK * mlpParameters(model, model.moe.expertFfn) / expertTp;
+        flops.linear += 2 * tokens * experts.routedShare * model.moe.topK
+            * mlpParameters(model, model.moe.expertFfn) / std::max(experts.expertTp, 1);
     flops.attention
         = attentionForwardFlops(model, s, d(microBatch), tp, cp, causal, d(model.attentionWindow(layer)));
     return flops;
@@ -233,8 +239,8 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
     if (l.ep() > 1 && stage.moeLayers > 0) {
         // Every rank sends its tokens' copies; the busiest receives load.rank × the mean, and the combine
         // sends them back: it sets the pace of both (moeload.h).
-        const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * model.moe.topK * d(model.hidden)
-            * shape.valueBytes * moeLoad(design).rank;
+        const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * l.routedTokenShare()
+            * model.moe.topK * d(model.hidden) * shape.valueBytes * moeLoad(design).rank;
         comm.epAllToAll = slowest(Dim::Ep, CollectiveOp::AllToAll, bytes);
     }
     return comm;
@@ -321,9 +327,9 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
             + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass]
             + stage.offloadSeconds[pass];
     const LayerFlops dense = layerForwardFlops(model, shape.denseIndex, w.sequenceLength, l.microBatch,
-                                               l.tp(), l.cp(), l.effectiveExpertTp());
+                                               l.tp(), l.cp(), expertSplit(l));
     const LayerFlops moe = layerForwardFlops(model, shape.moeIndex, w.sequenceLength, l.microBatch, l.tp(),
-                                             l.cp(), l.effectiveExpertTp());
+                                             l.cp(), expertSplit(l));
     stage.forwardFlops = denseLayers * dense.total() + stage.moeLayers * moe.total()
         + (stage.outputHead ? kernels.head.times[kF].flops : 0.0);
     // The representative layers stand for every other's attention only without a window.
@@ -425,7 +431,7 @@ std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out)
     std::vector<ModelTerm> terms;
     const ParallelLayout& l = design.layout;
     const LayerFlops dense = layerForwardFlops(design.model, 0, design.workload.sequenceLength, l.microBatch,
-                                               l.tp(), l.cp(), l.effectiveExpertTp());
+                                               l.tp(), l.cp(), expertSplit(l));
     const std::string narayanan
         = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
     terms.push_back(

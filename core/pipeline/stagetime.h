@@ -151,10 +151,20 @@ struct LayerFlops
     double attention = 0;
     double total() const { return linear + attention; }
 };
+// How a rank's tokens meet the experts: expert TP, and the shares of its tokens its router and its experts
+// see (ParallelLayout::routerTokenShare, routedTokenShare).
+struct ExpertSplit
+{
+    int expertTp = 1;
+    double routerShare = 1;
+    double routedShare = 1;
+};
+ExpertSplit expertSplit(const ParallelLayout& layout);
 // Attention is counted causal (the lower triangle with its diagonal) unless `causal` is false, and over the
 // window on a sliding-window layer (ModelArchitecture::attentionWindow).
 LayerFlops layerForwardFlops(const ModelArchitecture& model, int layer, std::int64_t sequence,
-                             std::int64_t microBatch, int tp, int cp, int expertTp, bool causal = true);
+                             std::int64_t microBatch, int tp, int cp, const ExpertSplit& experts,
+                             bool causal = true);
 
 // The exact duration of an op of the stage (ForwardBackward: both halves), from its patterns.
 double stageOpSeconds(const StageWork& stage, PipelineOpKind kind);

@@ -196,7 +196,7 @@ void TestLayerKernels::causalFlopsFrom8KTo128K()
 {
     const ModelArchitecture& m = *Catalog::builtin().model("llama-3.1-405b");
     auto perToken = [&](std::int64_t s, bool causal) {
-        return layerForwardFlops(m, 0, s, 1, 1, 1, 1, causal).total() / static_cast<double>(s);
+        return layerForwardFlops(m, 0, s, 1, 1, 1, ExpertSplit{}, causal).total() / static_cast<double>(s);
     };
     const double square = perToken(131072, false) / perToken(8192, false);
     const double causal = perToken(131072, true) / perToken(8192, true);

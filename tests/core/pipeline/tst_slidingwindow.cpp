@@ -149,7 +149,7 @@ void TestSlidingWindow::flopsEqualUpToTheWindowThenLinear()
     ModelArchitecture full = windowed;
     full.slidingWindow = {};
     const auto attention = [](const ModelArchitecture& m, std::int64_t s) {
-        return layerForwardFlops(m, 0, s, 1, 1, 1, 1).attention;
+        return layerForwardFlops(m, 0, s, 1, 1, 1, ExpertSplit{}).attention;
     };
     for (std::int64_t s : {1, 512, 4095, 4096})
         QCOMPARE(attention(windowed, s), attention(full, s));
@@ -160,11 +160,11 @@ void TestSlidingWindow::flopsEqualUpToTheWindowThenLinear()
     QVERIFY(attention(full, 32768) > 4 * attention(windowed, 32768));
     // A layer of the model is windowed or not by its index: gpt-oss's odd layers attend to everything.
     const ModelArchitecture oss = imported("gpt-oss-20b.json");
-    QVERIFY(layerForwardFlops(oss, 0, 8192, 1, 1, 1, 1).attention
-            < layerForwardFlops(oss, 1, 8192, 1, 1, 1, 1).attention);
+    QVERIFY(layerForwardFlops(oss, 0, 8192, 1, 1, 1, ExpertSplit{}).attention
+            < layerForwardFlops(oss, 1, 8192, 1, 1, 1, ExpertSplit{}).attention);
     QCOMPARE(layersAttentionForwardFlops(oss, 0, 24, 8192, 1, 1, 1, true),
-             12 * layerForwardFlops(oss, 0, 8192, 1, 1, 1, 1).attention
-                 + 12 * layerForwardFlops(oss, 1, 8192, 1, 1, 1, 1).attention);
+             12 * layerForwardFlops(oss, 0, 8192, 1, 1, 1, ExpertSplit{}).attention
+                 + 12 * layerForwardFlops(oss, 1, 8192, 1, 1, 1, ExpertSplit{}).attention);
 }
 
 void TestSlidingWindow::servingKvCacheCappedAtTheWindow_data()

@@ -185,7 +185,7 @@ void TestStepTimeline::layerFlopsByHand()
     QFETCH(double, linear);
     QFETCH(double, attention);
     const Design design = tinyDesign();
-    const LayerFlops flops = layerForwardFlops(design.model, 0, 1024, 1, tp, cp, tp);
+    const LayerFlops flops = layerForwardFlops(design.model, 0, 1024, 1, tp, cp, ExpertSplit{tp});
     QCOMPARE(flops.linear, linear);
     QCOMPARE(flops.attention, attention);
 }
