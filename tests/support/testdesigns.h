@@ -7,6 +7,8 @@
 
 #include <QFile>
 #include <QTest>
+#include <algorithm>
+#include <cmath>
 
 namespace testing {
 
@@ -68,6 +70,12 @@ inline std::string seedRecordText()
     if (!file.open(QIODevice::ReadOnly))
         qFatal("record-seed-70b.json is missing");
     return file.readAll().toStdString();
+}
+
+// Equal up to rounding: two sums of the same terms in another order.
+inline bool nearlyEqual(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
 }
 
 inline bool hasCode(const std::vector<core::Diagnostic>& diagnostics, const std::string& code)

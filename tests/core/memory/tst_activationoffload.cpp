@@ -42,11 +42,6 @@ Design llama8b(const char* gpu, const char* link, int offloaded)
 // the SwiGLU MLP of an 8B layer without TP) × 8,192 tokens.
 constexpr double kLayerBytes = 139392.0 * 8192;
 
-bool close(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
-}
-
 const Diagnostic* findAt(const Evaluation& e, const std::string& code)
 {
     const auto it = std::find_if(e.diagnostics.begin(), e.diagnostics.end(),
@@ -80,11 +75,12 @@ void TestActivationOffload::activationsMoveToTheHost()
     QCOMPARE(after.inFlight, 1.0); // PP 1: one micro-batch's activations at the peak
     const auto bytes = [](const RankRole& r, MemoryCategory c) { return r.figure(c).bytes; };
     // Eight layers' activations leave the GPU for host memory; one layer's count as the copy in transit.
-    QVERIFY(close(bytes(before, MemoryCategory::Activations) - bytes(after, MemoryCategory::Activations),
-                  8 * kLayerBytes));
-    QVERIFY(close(after.host.bytes - before.host.bytes, 8 * kLayerBytes));
-    QVERIFY(close(bytes(after, MemoryCategory::Temporary) - bytes(before, MemoryCategory::Temporary),
-                  kLayerBytes));
+    QVERIFY(testing::nearlyEqual(bytes(before, MemoryCategory::Activations)
+                                     - bytes(after, MemoryCategory::Activations),
+                                 8 * kLayerBytes));
+    QVERIFY(testing::nearlyEqual(after.host.bytes - before.host.bytes, 8 * kLayerBytes));
+    QVERIFY(testing::nearlyEqual(
+        bytes(after, MemoryCategory::Temporary) - bytes(before, MemoryCategory::Temporary), kLayerBytes));
     QVERIFY(after.host.explanation.source.find("cpu_offload.py") != std::string::npos);
 }
 
@@ -117,10 +113,11 @@ void TestActivationOffload::copiesShowWhereTheyOutlastALayer()
     const auto& layer = stage.denseLayer;
     const double forward = 8 * std::max(0.0, copy - layer[0].seconds);
     const double backward = 8 * std::max(0.0, copy - layer[1].seconds - layer[2].seconds);
-    QVERIFY(close(stage.offloadSeconds[0], forward));
-    QVERIFY(close(stage.offloadSeconds[1], backward));
+    QVERIFY(testing::nearlyEqual(stage.offloadSeconds[0], forward));
+    QVERIFY(testing::nearlyEqual(stage.offloadSeconds[1], backward));
     const StageWork& plain = all.schedule->times.stages.front();
-    QVERIFY(close(stage.passSeconds(Pass::Forward) - plain.passSeconds(Pass::Forward), forward));
+    QVERIFY(
+        testing::nearlyEqual(stage.passSeconds(Pass::Forward) - plain.passSeconds(Pass::Forward), forward));
     if (gpuId == "h100-sxm-80gb")
         QVERIFY2(forward > 0.05, qPrintable(QString::number(forward))); // > 6 ms a layer, visible
     QVERIFY(offloaded.performance->stepSeconds >= all.performance->stepSeconds);
@@ -129,7 +126,7 @@ void TestActivationOffload::copiesShowWhereTheyOutlastALayer()
         = std::find_if(offloaded.schedule->times.terms.begin(), offloaded.schedule->times.terms.end(),
                        [](const ModelTerm& t) { return t.id == "activationOffloadSeconds"; });
     QVERIFY(term != offloaded.schedule->times.terms.end());
-    QVERIFY(close(term->value, forward + backward));
+    QVERIFY(testing::nearlyEqual(term->value, forward + backward));
 }
 
 // transformer_config.py: "CPU offloading can be done only for layers less than num_layers", "no support

@@ -43,12 +43,6 @@ Design llama8b(Recompute recompute, int recomputeLayers)
     return d;
 }
 
-// Equal up to rounding: the two sides add the same terms in another order.
-bool close(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
-}
-
 double activations(const Evaluation& e)
 {
     return e.memory->roles.front().figure(MemoryCategory::Activations).bytes;
@@ -108,8 +102,8 @@ void TestPartialRecompute::firstLayersOfEachChunk()
     const RankRole& role = partial.memory->roles.front();
     QCOMPARE(role.layers, 16);
     const double perLayerKept = (139392.0 - 8192.0) * 4096;
-    QVERIFY(close(activations(partial) - activations(full),
-                  role.inFlight * (16 - recomputedOnRank) * perLayerKept));
+    QVERIFY(testing::nearlyEqual(activations(partial) - activations(full),
+                                 role.inFlight * (16 - recomputedOnRank) * perLayerKept));
     QVERIFY(activations(partial) <= activations(none));
 
     // Time: each chunk's input-gradient pass redoes the forward of its recomputed share.
@@ -118,14 +112,15 @@ void TestPartialRecompute::firstLayersOfEachChunk()
         const auto input = [&](const Evaluation& e) {
             return e.schedule->times.stages[stage].passSeconds(Pass::InputGrad);
         };
-        QVERIFY(close(input(partial) - input(none), share * (input(full) - input(none))));
+        QVERIFY(testing::nearlyEqual(input(partial) - input(none), share * (input(full) - input(none))));
         QVERIFY(input(full) > input(none));
     }
     // Hardware FLOPs count the recomputed forwards; the model FLOPs do not change.
     const Performance& p = *partial.performance;
     QCOMPARE(p.modelFlopsPerStep, full.performance->modelFlopsPerStep);
-    QVERIFY(close(p.hardwareFlopsPerStep - p.modelFlopsPerStep,
-                  share * (full.performance->hardwareFlopsPerStep - full.performance->modelFlopsPerStep)));
+    QVERIFY(testing::nearlyEqual(
+        p.hardwareFlopsPerStep - p.modelFlopsPerStep,
+        share * (full.performance->hardwareFlopsPerStep - full.performance->modelFlopsPerStep)));
     QVERIFY(p.stepSeconds >= none.performance->stepSeconds);
     QVERIFY(p.stepSeconds <= full.performance->stepSeconds);
 }
