@@ -894,8 +894,8 @@
         <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Der Model State (%7) ist der größte Teil: Sharden Sie ihn (höhere ZeRO-Stufe, mehr DP), teilen Sie das Modell weiter auf (mehr TP oder PP) oder lagern Sie den Optimizer aus.</translation>
     </message>
     <message>
-        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
-        <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Activations (%7) sind der größte Teil: Berechnen Sie sie neu (Recomputation), verkleinern Sie den Micro-Batch, nutzen Sie Sequence Parallelism mit TP oder fügen Sie CP hinzu.</translation>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, add CP, or with PP 1 offload some layers&apos; activations to host memory.</source>
+        <translation>Das Layout passt nicht: Rank %1 (Pipeline-Stage %2) braucht %3, seine GPU fasst aber %4; %5 von %6 Ranks passen nicht. Die Activations (%7) sind der größte Teil: Berechnen Sie sie neu (Recomputation), verkleinern Sie den Micro-Batch, nutzen Sie Sequence Parallelism mit TP, fügen Sie CP hinzu oder lagern Sie bei PP 1 die Activations einiger Layer in den Hauptspeicher aus.</translation>
     </message>
     <message>
         <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. The weights (%7) are the largest part: shard the replica with more TP inside a node, or PP across nodes.</source>

@@ -886,7 +886,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, or add CP.</source>
+        <source>The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 ranks do not fit. Activations (%7) are the largest part: recompute them, lower the micro-batch, use sequence parallelism with TP, add CP, or with PP 1 offload some layers&apos; activations to host memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

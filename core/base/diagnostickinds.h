@@ -402,7 +402,8 @@ inline constexpr DiagnosticKind kMemoryDoesNotFitActivations{
     MW_TR_NOOP("Diagnostics",
                "The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 "
                "ranks do not fit. Activations (%7) are the largest part: recompute them, lower the "
-               "micro-batch, use sequence parallelism with TP, or add CP.")};
+               "micro-batch, use sequence parallelism with TP, add CP, or with PP 1 offload some layers' "
+               "activations to host memory.")};
 inline constexpr DiagnosticKind kMemoryDoesNotFitWeights{
     "memory-does-not-fit", Severity::Error,
     MW_TR_NOOP("Diagnostics",

@@ -82,6 +82,15 @@ void TestActivationOffload::activationsMoveToTheHost()
     QVERIFY(testing::nearlyEqual(
         bytes(after, MemoryCategory::Temporary) - bytes(before, MemoryCategory::Temporary), kLayerBytes));
     QVERIFY(after.host.explanation.source.find("cpu_offload.py") != std::string::npos);
+    // Where activations are what does not fit, the error names offloading among the ways out.
+    Design crowded = llama8b("h100-sxm-80gb", "nvlink4", 0);
+    crowded.layout.microBatch = 4;
+    const Evaluation over = evaluate(crowded);
+    const Diagnostic* tooBig = findAt(over, "memory-does-not-fit");
+    QVERIFY(tooBig);
+    QVERIFY2(tooBig->message().find("Activations") != std::string::npos
+                 && tooBig->message().find("offload some layers' activations") != std::string::npos,
+             tooBig->message().c_str());
 }
 
 // Each offloaded layer's copy runs under the next layer's forward and the following layer's backward: the
