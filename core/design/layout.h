@@ -175,6 +175,8 @@ struct ParallelLayout
     // Sequence parallelism over TP > 1 with --tp-comm-overlap: the one condition under which TE's
     // userbuffers overlap runs (validate.cpp refuses the switch otherwise).
     bool tpOverlapInEffect() const { return sequenceParallel && tpCommOverlap && tp() > 1; }
+    // Full recomputation of only the first recomputeLayers layers of each chunk (Megatron's block method).
+    bool recomputesSomeLayers() const { return recompute == Recompute::Full && recomputeLayers > 0; }
     // Of a model chunk of `chunkLayers` layers, those that recompute their forward in full (the first ones).
     int recomputedLayers(int chunkLayers) const
     {

@@ -37,7 +37,7 @@ std::string layoutSettings(const ParallelLayout& layout)
     if (layout.virtualStages > 1)
         text += " × " + std::to_string(layout.virtualStages) + " virtual stages";
     text += ", recompute " + std::string(enumName(layout.recompute));
-    if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+    if (layout.recomputesSomeLayers())
         text += " (first " + std::to_string(layout.recomputeLayers) + " layers of each chunk)";
     text += ", micro-batch " + std::to_string(layout.microBatch);
     return text;

@@ -34,7 +34,7 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kOffload, "/workload/offload");
     if (layout.recompute == Recompute::Selective)
         addNote(config, kRecompute, "/layout/recompute", {"selective", "full"});
-    else if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+    else if (layout.recomputesSomeLayers())
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");

@@ -49,7 +49,7 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
     if (layout.recompute != Recompute::None) {
         std::string recompute = "Activation recomputation in the model code: ";
         recompute += enumName(layout.recompute);
-        if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+        if (layout.recomputesSomeLayers())
             recompute
                 += ", the first " + std::to_string(layout.recomputeLayers) + " layers of each model chunk";
         recompute += '.';

@@ -285,7 +285,7 @@ void trainingArguments(ArgumentArray& training, const Design& design)
         training.flag("--optimizer-cpu-offload");
     if (layout.recompute == Recompute::Selective)
         training.flag("--recompute-granularity", "selective");
-    else if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+    else if (layout.recomputesSomeLayers())
         training.flag("--recompute-granularity", "full")
             .flag("--recompute-method", "block")
             .flag("--recompute-num-layers", layout.recomputeLayers);

@@ -79,7 +79,7 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kSchedule, "/layout/schedule", {"DualPipe", "DualPipeV"});
     if (layout.pp() > 1 && !layout.layersPerStage.empty())
         addNote(config, kLayerSplit, "/layout/layersPerStage");
-    if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+    if (layout.recomputesSomeLayers())
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");

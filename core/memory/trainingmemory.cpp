@@ -64,9 +64,9 @@ const char* inFlightSource(Schedule schedule)
 }
 
 // Parameters, gradients and optimizer states: dense and expert parameters are sharded over their own
-// data-parallel groups.
-void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const StateBytes& bytes,
-                       RankRole& role)
+// data-parallel groups. Returns the states, whose offloaded part the host figure counts.
+RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, const StateBytes& bytes,
+                             RankRole& role)
 {
     const ParallelLayout& l = ctx.design.layout;
     const Workload& w = ctx.design.workload;
@@ -127,6 +127,7 @@ void modelStateFigures(const RoleContext& ctx, const RankShard& shard, const Sta
             + (w.offload == Offload::CpuParameters ? " and the parameters" : "") + ": "
             + formatBytes(states.offloaded) + " per rank live in host RAM, not on the GPU.";
     role.figure(MemoryCategory::Optimizer) = figure(states.onGpu.optimizer, std::move(optimizerWhy));
+    return states;
 }
 
 // One micro-batch's activations of a rank's layers.
@@ -400,12 +401,10 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
     if (w.precision == Precision::Fp8)
         states.weights = bytes.weights = fp8WeightBytes(w.fp8Recipe, ctx.catalog.gpu(role.gpuType));
-    modelStateFigures(ctx, shard, states, role);
+    const RankStates held = modelStateFigures(ctx, shard, states, role);
     const ActivationConfig config = activationConfig(ctx.design);
     const double offloadedActivations = activationFigure(ctx, shard, config, role);
-    role.host
-        = hostFigure(ctx.design, shard, rankStates(ctx.design, shard, ctx.design.layout.zeroStage, states),
-                     offloadedActivations);
+    role.host = hostFigure(ctx.design, shard, held, offloadedActivations);
     role.figure(MemoryCategory::Temporary) = temporaryFigure(ctx, shard, config, bytes);
     role.figure(MemoryCategory::Communication) = trainingCommunicationFigure(ctx, shard, bytes);
 

@@ -268,15 +268,21 @@ void offloadCopies(StageWork& stage, const Design& design, const RankKernels& ke
     stage.offloadedLayers = std::max(0, last - stage.firstLayer);
     if (stage.offloadedLayers == 0 || !kernels.gpu || kernels.gpu->hostCopyBandwidth() <= 0)
         return;
+    int moeLayers = 0;
+    for (int layer = stage.firstLayer; layer < last; ++layer)
+        moeLayers += model.isMoeLayer(layer) ? 1 : 0;
     const ActivationConfig config = activationConfig(design);
-    for (int layer = stage.firstLayer; layer < last; ++layer) {
-        const bool moe = model.isMoeLayer(layer);
+    const auto add = [&](bool moe, int layers) {
+        if (layers == 0)
+            return;
         const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
         const double copy
             = layerActivationBytes(model, moe, config).total() / kernels.gpu->hostCopyBandwidth();
-        stage.offloadSeconds[kF] += std::max(0.0, copy - pattern[kF].seconds);
-        stage.offloadSeconds[kI] += std::max(0.0, copy - pattern[kI].seconds - pattern[kW].seconds);
-    }
+        stage.offloadSeconds[kF] += layers * std::max(0.0, copy - pattern[kF].seconds);
+        stage.offloadSeconds[kI] += layers * std::max(0.0, copy - pattern[kI].seconds - pattern[kW].seconds);
+    };
+    add(false, stage.offloadedLayers - moeLayers);
+    add(true, moeLayers);
 }
 
 // The stage's compute with its layers' collectives in place: the dense and the MoE layer's pattern in

@@ -113,7 +113,7 @@ std::string layoutText(const ReportLanguage& l, const ParallelLayout& layout)
         text += l.counted(MW_TR_N_NOOP("Report", " × %n virtual stage(s)"), layout.virtualStages);
     text += ", ";
     text += l.recomputeName(layout.recompute);
-    if (layout.recompute == Recompute::Full && layout.recomputeLayers > 0)
+    if (layout.recomputesSomeLayers())
         text += l.counted(MW_TR_N_NOOP("Report", " of the first %n layer(s) of each chunk"),
                           layout.recomputeLayers);
     text += l.fill(MW_TR_NOOP("Report", ", micro-batch %1"), {l.integer(layout.microBatch)});

@@ -75,7 +75,7 @@ QString settingsLabel(const core::ParallelLayout& l)
     if (l.virtualStages > 1)
         text += QStringLiteral(" ×%1").arg(l.virtualStages);
     text += QStringLiteral(" · ") + recomputeName(l.recompute);
-    if (l.recompute == core::Recompute::Full && l.recomputeLayers > 0)
+    if (l.recomputesSomeLayers())
         text += QCoreApplication::translate("Report", " of the first %n layer(s) of each chunk", nullptr,
                                             l.recomputeLayers);
     return text;
