@@ -1800,6 +1800,10 @@
         <source>the layer being offloaded or reloaded</source>
         <translation>der gerade aus- oder zurückgeladene Layer</translation>
     </message>
+    <message>
+        <source>of which an FP8 GEMM weight (gathered as FP8 or BF16)</source>
+        <translation>davon ein FP8-GEMM-Weight (im All-Gather als FP8 oder BF16)</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

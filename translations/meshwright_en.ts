@@ -1800,6 +1800,10 @@
         <source>the layer being offloaded or reloaded</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>of which an FP8 GEMM weight (gathered as FP8 or BF16)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -4,6 +4,7 @@
 #include "comm/commvolume.h"
 #include "comm/grouplinks.h"
 #include "comm/stagecopy.h"
+#include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
@@ -136,6 +137,20 @@ double gradientBytesPerElement(const Design& design)
 double activationBytesPerElement(Precision precision)
 {
     return precision == Precision::Fp32 ? 4 : 2;
+}
+
+double fp8GatherBytes(const Design& design)
+{
+    const Workload& w = design.workload;
+    if (w.precision != Precision::Fp8 || !frameworkProfile(design).fp8ParameterGather)
+        return activationBytesPerElement(w.precision);
+    const bool perTensor = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise;
+    return perTensor ? 1.0 : 2.0;
+}
+
+double parameterGatherBytes(const Design& design, double gemm, double other)
+{
+    return gemm * fp8GatherBytes(design) + other * activationBytesPerElement(design.workload.precision);
 }
 
 CollectiveLinks GroupCollective::linksFor(CollectiveOp op) const

@@ -132,5 +132,16 @@ double gradientBytesPerElement(const Design& design);
 // Bytes of one activation element on the wire: 4 in FP32 training, 2 otherwise (FP8 recipes keep
 // activations between layers in BF16; Transformer Engine casts to FP8 inside the GEMMs).
 double activationBytesPerElement(Precision precision);
+// Bytes of one FP8 GEMM weight (RankShard::denseGemm, the experts) in a parameter all-gather (ZeRO-3/FSDP
+// per layer, the distributed optimizer after its step). Where the framework gathers FP8 parameters
+// (FrameworkProfile::fp8ParameterGather: Megatron-Core's --fp8-param-gather) 1 under per-tensor scaling (the
+// FP8 bytes; Hopper's transpose is made after the gather) and 2 under MXFP8 (Megatron-Core's distributed
+// optimizer gathers BF16 and quantises after; Megatron-FSDP gathers both FP8 copies) and blockwise (its
+// recipe keeps BF16 weights); elsewhere, and outside FP8, the compute precision's
+// activationBytesPerElement.
+double fp8GatherBytes(const Design& design);
+// Bytes an all-gather of `gemm` GEMM weights and `other` parameters (embedding, norms, router, output head:
+// the compute precision) moves.
+double parameterGatherBytes(const Design& design, double gemm, double other);
 
 } // namespace core

@@ -172,14 +172,14 @@ std::vector<std::vector<int>> groupsSharing(const std::vector<RankInfo>& ranks, 
 }
 
 // Data-parallel synchronisation of Ψ parameters on N ranks, per optimizer step: gradients reduced in their
-// own precision (e_g), parameters gathered in theirs (e_w), as often as the cadence says
-// (dataParallelCadence: once each for DDP and ZeRO-1/2, per micro-batch for FSDP by default). With e_g = e_w
-// and one of each this is dataParallelSendBytes: 2(N−1)/N·Ψ·e for DDP and ZeRO-1/2.
-double dataParallelBytes(double parameters, int ranks, const ParallelLayout& layout, const StateBytes& bytes,
-                         const DataParallelCadence& cadence)
+// own precision (e_g), parameters gathered in theirs (`weights`: Ψ·e_w, FP8 GEMM weights at
+// fp8GatherBytes), as often as the cadence says (dataParallelCadence: once each for DDP and ZeRO-1/2, per
+// micro-batch for FSDP by default). With e_g = e_w and one of each this is dataParallelSendBytes:
+// 2(N−1)/N·Ψ·e for DDP and ZeRO-1/2.
+double dataParallelBytes(double parameters, double weights, int ranks, const ParallelLayout& layout,
+                         const StateBytes& bytes, const DataParallelCadence& cadence)
 {
     const double gradients = parameters * bytes.gradients;
-    const double weights = parameters * bytes.weights;
     if (layout.zeroStage == 0)
         return collectiveSendBytes(CollectiveOp::AllReduce, ranks, gradients);
     return static_cast<double>(cadence.reduceScatters)
@@ -388,90 +388,43 @@ DimensionTraffic expertTraffic(const Context& c)
     return out;
 }
 
-DimensionTraffic dataTraffic(const Context& c)
+// The data-parallel traffic's formula and inputs: for the fullest rank's dense shard (expertRanks 0: no
+// experts; largestStageCopy < 0: no DualPipe stage copies).
+void explainDataTraffic(DimensionTraffic& out, const Context& c, int denseRanks, double gradientBytes,
+                        const DataParallelCadence& cadence, int expertRanks, double largestStageCopy)
 {
     const ParallelLayout& l = c.design.layout;
-    DimensionTraffic out;
-    out.dim = Dim::Dp;
-    out.pattern = TrafficPattern::Ring;
-    const bool megatron = l.expertMode == ExpertMode::Megatron;
-    // The ranks holding the same dense parameters differ only in DP, CP (and EP when it is a dimension of
-    // its own): they share the TP and PP coordinates.
-    const std::vector<std::vector<int>> dense = groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp});
-    for (const auto& group : dense)
-        out.paths.push_back(ncclRingOrder({group.begin(), group.end()}, c.ranks));
-    indexGroups(out, c.ranks);
-
-    StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
-    bytes.gradients = gradientBytesPerElement(c.design); // reduced as the framework keeps them
-    const int denseRanks = static_cast<int>(dense.front().size());
-    const DataParallelCadence cadence
-        = dataParallelCadence(c.design, static_cast<std::int64_t>(c.microBatches));
-    TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
-    for (const auto& path : out.paths)
-        acc.ring(path, [&](int rank) {
-            return dataParallelBytes(c.shardOf(rank).dense, denseRanks, l, bytes, cadence);
-        });
-
-    // Expert parameters are replicated over fewer ranks: DP × CP in the separate convention, expert-DP in
-    // Megatron's; they synchronise over those groups.
-    const bool hasExperts = std::any_of(c.shardOfPpRank.begin(), c.shardOfPpRank.end(),
-                                        [](const RankShard& s) { return s.expert > 0; });
-    int expertRanks = 0;
-    if (hasExperts) {
-        const std::vector<std::vector<int>> experts = megatron
-            ? c.mesh.expertDpGroups.toVectors()
-            : groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp, Dim::Ep});
-        expertRanks = static_cast<int>(experts.front().size());
-        for (const auto& group : experts)
-            acc.ring(ncclRingOrder(group, c.ranks), [&](int rank) {
-                return dataParallelBytes(c.shardOf(rank).expert, expertRanks, l, bytes, cadence);
-            });
-    }
-    // DualPipe: ranks r and PP − 1 − r hold the same two stages and sum their gradients (or, sharded, their
-    // partitions) once per step, each sending its partner stageCopyBytes (comm/stagecopy.h; the step's time
-    // uses the same, pipeline/steptimeline.h StageCopySync). A pipeline group's ranks share every other
-    // coordinate, so the partners hold the same data-parallel partition.
-    const bool stageCopies = hasStageCopies(l);
-    double largestStageCopy = 0;
-    if (stageCopies) {
-        const int p = l.pp();
-        std::vector<double> sent(idx(p));
-        for (int r = 0; r < p; ++r) {
-            sent[idx(r)] = stageCopyBytes(c.design, r);
-            largestStageCopy = std::max(largestStageCopy, sent[idx(r)]);
-        }
-        for (const auto& group : c.mesh.groupsOf(Dim::Pp)) {
-            std::vector<int> path(group.size(), -1);
-            for (int rank : group)
-                path[idx(c.ranks[idx(rank)].coord(Dim::Pp))] = rank;
-            for (int r = 0; r < p; ++r)
-                acc.send(path[idx(r)], path[idx(stageCopyPartner(l, r))], sent[idx(r)]);
-        }
-    }
-    finish(out);
-
+    const bool stageCopies = largestStageCopy >= 0;
     out.explanation.formula = l.zeroStage == 0
         ? MW_TR_NOOP("Explanations", "2(N−1)/N × Ψ·e_g (all-reduce of the gradients)")
         : MW_TR_NOOP("Explanations",
                      "(N−1)/N × (R·Ψ·e_g + G·Ψ·e_w) (R reduce-scatters of the gradients, G "
                      "all-gathers of the weights)");
     double largestShard = 0;
+    double largestShardGather = 0;
     for (const RankShard& s : c.shardOfPpRank)
-        largestShard = std::max(largestShard, s.dense);
+        if (s.dense > largestShard) {
+            largestShard = s.dense;
+            largestShardGather = parameterGatherBytes(c.design, s.denseGemm, s.dense - s.denseGemm);
+        }
     out.explanation
         .input(MW_TR_NOOP("Explanations", "N (ranks holding the same dense parameters: DP × CP)"), denseRanks)
         .input(MW_TR_NOOP("Explanations", "Ψ (dense parameters of the fullest rank)"), largestShard)
-        .input(MW_TR_NOOP("Explanations", "e_g (bytes per gradient)"), bytes.gradients, "bytes")
-        .input(MW_TR_NOOP("Explanations", "e_w (bytes per weight)"), bytes.weights, "bytes")
+        .input(MW_TR_NOOP("Explanations", "e_g (bytes per gradient)"), gradientBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "e_w (bytes per weight)"),
+               largestShard > 0 ? largestShardGather / largestShard : 0.0, "bytes")
         .input(MW_TR_NOOP("Explanations", "ZeRO stage"), l.zeroStage);
+    if (c.design.workload.precision == Precision::Fp8)
+        out.explanation.input(
+            MW_TR_NOOP("Explanations", "of which an FP8 GEMM weight (gathered as FP8 or BF16)"),
+            fp8GatherBytes(c.design), "bytes");
     if (l.zeroStage > 0)
         out.explanation
             .input(MW_TR_NOOP("Explanations", "R (reduce-scatters per step)"),
                    static_cast<double>(cadence.reduceScatters))
             .input(MW_TR_NOOP("Explanations", "G (all-gathers per step)"),
                    static_cast<double>(cadence.gathers));
-    if (hasExperts)
+    if (expertRanks > 0)
         out.explanation.input(MW_TR_NOOP("Explanations", "N for expert parameters"), expertRanks);
     if (stageCopies)
         out.explanation.input(
@@ -497,6 +450,78 @@ DimensionTraffic dataTraffic(const Context& c)
             "Explanations",
             "Once per optimizer step: gradients accumulate locally over the micro-batches (Megatron-LM "
             "finalize_model_grads, DeepSpeed at the accumulation boundary).");
+}
+
+DimensionTraffic dataTraffic(const Context& c)
+{
+    const ParallelLayout& l = c.design.layout;
+    DimensionTraffic out;
+    out.dim = Dim::Dp;
+    out.pattern = TrafficPattern::Ring;
+    const bool megatron = l.expertMode == ExpertMode::Megatron;
+    // The ranks holding the same dense parameters differ only in DP, CP (and EP when it is a dimension of
+    // its own): they share the TP and PP coordinates.
+    const std::vector<std::vector<int>> dense = groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp});
+    for (const auto& group : dense)
+        out.paths.push_back(ncclRingOrder({group.begin(), group.end()}, c.ranks));
+    indexGroups(out, c.ranks);
+
+    StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
+    bytes.gradients = gradientBytesPerElement(c.design); // reduced as the framework keeps them
+    const int denseRanks = static_cast<int>(dense.front().size());
+    const DataParallelCadence cadence
+        = dataParallelCadence(c.design, static_cast<std::int64_t>(c.microBatches));
+    TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
+    for (const auto& path : out.paths)
+        acc.ring(path, [&](int rank) {
+            const RankShard& shard = c.shardOf(rank);
+            return dataParallelBytes(
+                shard.dense, parameterGatherBytes(c.design, shard.denseGemm, shard.dense - shard.denseGemm),
+                denseRanks, l, bytes, cadence);
+        });
+
+    // Expert parameters are replicated over fewer ranks: DP × CP in the separate convention, expert-DP in
+    // Megatron's; they synchronise over those groups.
+    const bool hasExperts = std::any_of(c.shardOfPpRank.begin(), c.shardOfPpRank.end(),
+                                        [](const RankShard& s) { return s.expert > 0; });
+    int expertRanks = 0;
+    if (hasExperts) {
+        const std::vector<std::vector<int>> experts = megatron
+            ? c.mesh.expertDpGroups.toVectors()
+            : groupsSharing(c.ranks, l, {Dim::Tp, Dim::Pp, Dim::Ep});
+        expertRanks = static_cast<int>(experts.front().size());
+        for (const auto& group : experts)
+            acc.ring(ncclRingOrder(group, c.ranks), [&](int rank) {
+                const double expert = c.shardOf(rank).expert;
+                return dataParallelBytes(expert, parameterGatherBytes(c.design, expert, 0), expertRanks, l,
+                                         bytes, cadence);
+            });
+    }
+    // DualPipe: ranks r and PP − 1 − r hold the same two stages and sum their gradients (or, sharded, their
+    // partitions) once per step, each sending its partner stageCopyBytes (comm/stagecopy.h; the step's time
+    // uses the same, pipeline/steptimeline.h StageCopySync). A pipeline group's ranks share every other
+    // coordinate, so the partners hold the same data-parallel partition.
+    const bool stageCopies = hasStageCopies(l);
+    double largestStageCopy = 0;
+    if (stageCopies) {
+        const int p = l.pp();
+        std::vector<double> sent(idx(p));
+        for (int r = 0; r < p; ++r) {
+            sent[idx(r)] = stageCopyBytes(c.design, r);
+            largestStageCopy = std::max(largestStageCopy, sent[idx(r)]);
+        }
+        for (const auto& group : c.mesh.groupsOf(Dim::Pp)) {
+            std::vector<int> path(group.size(), -1);
+            for (int rank : group)
+                path[idx(c.ranks[idx(rank)].coord(Dim::Pp))] = rank;
+            for (int r = 0; r < p; ++r)
+                acc.send(path[idx(r)], path[idx(stageCopyPartner(l, r))], sent[idx(r)]);
+        }
+    }
+    finish(out);
+
+    explainDataTraffic(out, c, denseRanks, bytes.gradients, cadence, hasExperts ? expertRanks : 0,
+                       stageCopies ? largestStageCopy : -1);
     return out;
 }
 

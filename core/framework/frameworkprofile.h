@@ -67,6 +67,11 @@ struct FrameworkProfile
     // copies the GEMMs read (Transformer Engine) rather than in BF16 (torchao's Float8Linear).
     bool fp8SavesQuantizedInputs = false;
     std::string fp8Source;
+    // Under FP8, whether its parameter all-gathers (ZeRO/distributed optimizer, FSDP) move the FP8 GEMM
+    // weights as their FP8 data (Megatron-Core --fp8-param-gather, which NVIDIA's recipes set) rather than in
+    // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). memory.h fp8GatherBytes.
+    bool fp8ParameterGather = false;
+    std::string fp8GatherSource;
 
     // The output layer's rows are padded to a multiple of vocabMultiple (× TP when vocabTimesTp).
     int vocabMultiple = 1;

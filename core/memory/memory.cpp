@@ -61,8 +61,15 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
     const FrameworkProfile& p = frameworkProfile(design);
     const int stage = std::clamp(zeroStage, 0, 3);
     const GradientHolding gradients = p.gradientsAtStage[static_cast<std::size_t>(stage)];
+    // Under FP8 `bytes.weights` is what an FP8 GEMM weight takes; the dense parameters besides the GEMM
+    // weights (embedding, norms, router, output head) keep the framework's own weight bytes.
+    StateBytes dense = bytes;
+    if (design.workload.precision == Precision::Fp8 && shard.dense > 0)
+        dense.weights = (shard.denseGemm * bytes.weights
+                         + (shard.dense - shard.denseGemm) * frameworkStateBytes(design).weights)
+            / shard.dense;
     RankStates s;
-    s.onGpu = modelStates(shard.dense, stage, denseShardGroup(l), bytes, l.reshardAfterForward, gradients);
+    s.onGpu = modelStates(shard.dense, stage, denseShardGroup(l), dense, l.reshardAfterForward, gradients);
     s.onGpu += modelStates(shard.expert, stage, expertShardGroup(l), bytes, l.reshardAfterForward, gradients);
     const Offload offload = design.workload.offload;
     if (offload == Offload::None)

@@ -130,6 +130,15 @@ RankShard rankShard(const Design& design, int ppRank)
         if (m.qkNorm)
             attention += 2.0 * headDim;
     }
+    // The projection matrices alone, without biases and norms (MLA's latent norms are in `latent`).
+    double attentionGemm = 0;
+    if (m.attention == AttentionKind::Mla) {
+        const MlaConfig& a = m.mla;
+        attentionGemm = attention - (a.qLoraRank > 0 ? a.qLoraRank : 0) - a.kvLoraRank;
+    } else {
+        const double kvShards = std::min<double>(tp, std::max(m.kvHeads, 1));
+        attentionGemm = 2.0 * h * m.heads * headDim / tp + 2.0 * h * m.kvHeads * headDim / kvShards;
+    }
     const double norms = 2.0 * normParameters(m);
 
     RankShard shard;
@@ -144,6 +153,7 @@ RankShard rankShard(const Design& design, int ppRank)
         for (int layer = s.firstLayer; layer < s.firstLayer + s.layers; ++layer) {
             // Every layer of one kind has the same size; the loop is over at most a few hundred layers.
             double dense = attention + norms;
+            double gemm = attentionGemm;
             double expert = 0;
             if (layer < s.firstLayer + recomputed) {
                 ++shard.recomputedLayers;
@@ -154,14 +164,18 @@ RankShard rankShard(const Design& design, int ppRank)
                 shard.offloadedMoeLayers += m.isMoeLayer(layer) ? 1 : 0;
             }
             if (m.isMoeLayer(layer)) {
-                dense += m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
+                const double shared = m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
+                dense += shared;
+                gemm += shared;
                 dense += h * m.moe.experts; // the router is replicated
                 expert = m.moe.experts * mlpParameters(m, m.moe.expertFfn) / (ep * etp);
                 ++shard.moeLayers;
             } else {
                 dense += mlpParameters(m, m.ffn) / tp;
+                gemm += mlpParameters(m, m.ffn) / tp;
             }
             shard.dense += dense;
+            shard.denseGemm += gemm;
             shard.expert += expert;
             shard.largestLayer = std::max(shard.largestLayer, dense + expert);
         }

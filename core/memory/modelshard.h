@@ -51,6 +51,11 @@ struct RankShard
     bool hasOutputHead = false;
     // Parameters held by one rank at this pipeline position.
     double dense = 0; // replicated across the data-parallel copies of this shard
+    // Of `dense`, the weights of the layers' GEMMs (attention projections, dense MLP and shared experts, the
+    // MLP biases counted with them): what Transformer Engine holds in FP8 under FP8 training. The rest
+    // (embedding, norms, attention biases, router, output head) stays BF16. Every expert parameter counts
+    // as a GEMM weight.
+    double denseGemm = 0;
     double expert = 0; // replicated across the expert-data-parallel copies
     double largestLayer = 0; // the largest single layer on this rank (one FSDP unit)
     double total() const { return dense + expert; }

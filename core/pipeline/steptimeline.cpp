@@ -24,10 +24,17 @@ constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
 // What one rank holds of a layer's parameters (TP shard; routed experts split over EP × expert TP).
 struct LayerShard
 {
-    double mlp = 0; // dense MLP, or shared experts + this rank's routed experts + router
+    double mlp = 0; // dense MLP, or shared experts + this rank's routed experts
+    double router = 0;
     double attention = 0;
     double norms = 0;
-    double total() const { return mlp + attention + norms; }
+    double total() const { return mlp + router + attention + norms; }
+    // What a parameter all-gather of the layer moves: the GEMM weights (attention, MLP, experts; under
+    // FP8 possibly one byte each) and the rest (norms, router) in the compute precision.
+    double gatherBytes(const Design& design) const
+    {
+        return parameterGatherBytes(design, mlp + attention, router + norms);
+    }
 };
 
 LayerShard layerShard(const Design& design, int layer)
@@ -36,7 +43,8 @@ LayerShard layerShard(const Design& design, int layer)
     const LayerParameters p = layerParameters(design.model, layer);
     LayerShard shard;
     shard.attention = p.attention / l.tp();
-    shard.mlp = p.mlp / l.tp() + p.router + p.experts / (static_cast<double>(l.ep()) * l.effectiveExpertTp());
+    shard.mlp = p.mlp / l.tp() + p.experts / (static_cast<double>(l.ep()) * l.effectiveExpertTp());
+    shard.router = p.router;
     shard.norms = p.norms;
     return shard;
 }
@@ -278,10 +286,12 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     out.windowStart = sources.empty() ? out.backwardEnd : gradientWindow(times, *sources.front().op).start;
 
     double parameters = 0;
-    auto add = [&](double params, double ready) {
+    double gatherBytes = 0; // what the distributed optimizer's all-gather of them moves
+    auto add = [&](double params, double ready, double gathered) {
         if (params <= 0)
             return;
         parameters += params;
+        gatherBytes += gathered;
         out.tensorBytes.push_back(params * gradBytes);
         out.tensorReadySeconds.push_back(ready);
     };
@@ -295,19 +305,22 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
         double clock = window.start;
         for (std::size_t pass : window.passes)
             clock += stage.headSeconds[pass] * stretch;
+        const auto addOther = [&](double params, double ready) {
+            add(params, ready, parameterGatherBytes(design, 0, params));
+        };
         if (stage.outputHead)
-            add(rootParameters(design, false, true), clock);
+            addOther(rootParameters(design, false, true), clock);
         for (int i = stage.layers - 1; i >= 0; --i) {
             const int layer = stage.firstLayer + i;
             const bool moe = design.model.isMoeLayer(layer);
             clock += passSeconds(moe ? stage.moeLayer : stage.denseLayer, window.passes) * stretch;
             const LayerShard shard = layerShard(design, layer);
-            add(shard.mlp, clock);
-            add(shard.attention, clock);
-            add(shard.norms, clock);
+            add(shard.mlp + shard.router, clock, parameterGatherBytes(design, shard.mlp, shard.router));
+            add(shard.attention, clock, parameterGatherBytes(design, shard.attention, 0));
+            addOther(shard.norms, clock);
         }
         if (stage.embedding)
-            add(rootParameters(design, true, false), window.end);
+            addOther(rootParameters(design, true, false), window.end);
     }
     out.gradientBytes = parameters * gradBytes;
 
@@ -328,8 +341,7 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     out.overlap = ddpOverlap(out.bucketReadySeconds, out.bucketSeconds, out.backwardEnd);
     if (out.reduction == CollectiveOp::ReduceScatter)
         out.parameterGatherSeconds
-            = collectiveSeconds(CollectiveOp::AllGather, out.dataParallelRanks,
-                                parameters * activationBytesPerElement(design.workload.precision), links);
+            = collectiveSeconds(CollectiveOp::AllGather, out.dataParallelRanks, gatherBytes, links);
     // Megatron-LM --overlap-param-gather: each bucket's all-gather is waited for in the forward pre-hook of
     // its first layer, so the rank's first forward of the next step hides it (param_and_grad_buffer.py).
     for (const StageWork& stage : times.stages)
@@ -384,9 +396,8 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     out.shardRanks = static_cast<int>(shardGroupOf(design, placed, global).size());
     const GroupLinks links = shardGroupLinks(design, placed, global);
     const double gradBytes = gradientBytesPerElement(design);
-    auto gather = [&](double params) {
-        return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks,
-                                 params * activationBytesPerElement(design.workload.precision), links);
+    auto gather = [&](double bytes) {
+        return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks, bytes, links);
     };
     auto reduce = [&](double params) {
         return collectiveSeconds(CollectiveOp::ReduceScatter, out.shardRanks, params * gradBytes, links);
@@ -405,14 +416,16 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
             const int layer = stage.firstLayer + i;
             const bool moe = design.model.isMoeLayer(layer);
             const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
-            const double params = layerShard(design, layer).total();
-            out.units.push_back({layer, params, gather(params), reduce(params)});
+            const LayerShard shard = layerShard(design, layer);
+            const double params = shard.total();
+            out.units.push_back({layer, params, gather(shard.gatherBytes(design)), reduce(params)});
             work.layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
                                    pattern[kI].seconds + pattern[kW].seconds});
         }
     }
     if (rootParams > 0) {
-        out.units.push_back({-1, rootParams, gather(rootParams), reduce(rootParams)});
+        out.units.push_back(
+            {-1, rootParams, gather(parameterGatherBytes(design, 0, rootParams)), reduce(rootParams)});
         work.root = static_cast<int>(out.units.size()) - 1;
     }
 

@@ -3,7 +3,8 @@
 // - an FP8 weight is one byte, plus its transposed copy where the GPU's FP8 GEMMs take only the TN layout
 //   (Hopper); Blackwell's take any layout (Transformer Engine pytorch/utils.py
 //   is_non_tn_fp8_gemm_supported, compute capability 10.x), so per-tensor scaling keeps one copy there,
-//   while MXFP8 and blockwise scaling keep a column-wise copy (their scales run along one axis);
+//   while MXFP8 and blockwise scaling keep a column-wise copy (their scales run along one axis); only the
+//   GEMM weights are FP8 (Transformer Engine's Linear modules), the embedding, norms and output head BF16;
 // - the logits: Megatron-LM's loss casts them to FP32 (vocab_parallel_cross_entropy(logits.float(), …)),
 //   Transformer Engine's fused loss reads them in BF16 and writes their gradient in place.
 
@@ -54,7 +55,7 @@ void TestFp8Weights::weightBytes_data()
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<QString>("link");
     QTest::addColumn<int>("recipe");
-    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("bytes"); // per FP8 GEMM weight
     QTest::newRow("H100, delayed scaling: FP8 and its transpose")
         << "h100-sxm-80gb"
         << "nvlink4" << int(Fp8Recipe::Delayed) << 2.0;
@@ -80,14 +81,18 @@ void TestFp8Weights::weightBytes()
     QFETCH(double, bytes);
     const std::string id = gpu.toStdString();
     QCOMPARE(fp8WeightBytes(static_cast<Fp8Recipe>(recipe), Catalog::builtin().gpu(id)), bytes);
-    // The memory figure holds the rank's parameters at those bytes (ZeRO-1 keeps them whole).
+    // The memory figure holds the rank's GEMM weights at those bytes and the rest at 2 (ZeRO-1 keeps them
+    // whole). Llama 3.1 8B's GEMM weights: 32 layers × (Q and O 2·h·h, K and V 2·h·8·128, gated MLP 3·h·ffn).
     const Design d = llama8b(id.c_str(), link.toStdString().c_str(), static_cast<Fp8Recipe>(recipe));
     const Evaluation e = evaluate(d);
     QVERIFY2(e.memory, qPrintable(testing::describe(e.diagnostics)));
+    const double h = 4096;
+    const double gemm = 32 * (2 * h * h + 2 * h * 8 * 128 + 3 * h * 14336);
     const double parameters = countParameters(d.model).all.total();
+    QVERIFY(gemm < parameters && gemm > 0.85 * parameters); // the embedding and head are the other 13 %
     const double weights = e.memory->roles.front().figure(MemoryCategory::Parameters).bytes;
-    QVERIFY2(std::abs(weights / parameters - bytes) < 1e-9,
-             qPrintable(QString::number(weights / parameters)));
+    const double expected = gemm * bytes + (parameters - gemm) * 2;
+    QVERIFY2(std::abs(weights / expected - 1) < 1e-9, qPrintable(QString::number(weights / parameters)));
 }
 
 void TestFp8Weights::fusedLossKeepsBf16Logits()

@@ -158,7 +158,7 @@ void TestHeldOutToday::publishedRuns_data()
     // (LLAMA3_8B_PRETRAIN_CONFIG_H100_FP8_CS_V1, recompute_num_layers = 5).
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 8B, FSDP")
         << design({"llama-3.1-8b", "h100-sxm-80gb", "nvlink4", 1, 8, 1, 1, 1, 1, 128, true, 1, false, 5})
-        << 14451.0 << 15632.0 << true;
+        << 14451.0 << 15665.2 << true;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5")
         << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1694.0
         << true;
@@ -167,10 +167,10 @@ void TestHeldOutToday::publishedRuns_data()
         << true;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 512, false, 2, true})
-        << 292.0 << 341.8 << true;
+        << 292.0 << 345.2 << true;
     QTest::newRow("Megatron-Bridge 26.02 DGX-H100 Llama 3.1 405B, GBS 1536")
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
-        << 311.0 << 349.4 << true;
+        << 311.0 << 350.6 << true;
     // GB200: Llama 3 70B with FSDP over 64 GPUs of one NVL72 domain, micro-batch 2, the first 40 of 80
     // layers' activations in host memory (LLAMA3_70B_PRETRAIN_CONFIG_GB200_FP8_CS: use_megatron_fsdp,
     // cpu_offloading_num_layers 40). The model puts it 1.3 GB over the GPU's 198 GB (199.2): it ran, so
@@ -178,9 +178,9 @@ void TestHeldOutToday::publishedRuns_data()
     const Run gb200_70b{
         "llama-3.1-70b", "gb200-186gb", "nvlink5", 1, 64, 1, 1, 1, 2, 256, true, 1, false, 0, 40};
     QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
-        << design(gb200_70b) << 4312.0 << 5201.0 << false;
+        << design(gb200_70b) << 4312.0 << 5204.8 << false;
     QTest::newRow("Megatron-Bridge 26.02 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
-        << design(gb200_70b) << 4040.0 << 5201.0 << false;
+        << design(gb200_70b) << 4040.0 << 5204.8 << false;
     // 256 GB200 as four NVL72 domains of 64 GPUs on InfiniBand; TP 4 PP 16 VP 4, the 128 layer slots in
     // chunks of two (LLAMA31_405B_PRETRAIN_CONFIG_GB200_FP8_CS_V2).
     const Run gb200_405b{
@@ -216,7 +216,7 @@ void TestHeldOutToday::publishedRuns_data()
         << moeDesign(qwenB200) << 3805.0 << 6805.6 << true;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design({"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true}) << 661.0
-        << 796.3 << true;
+        << 824.5 << true;
 }
 
 void TestHeldOutToday::publishedRuns()
@@ -238,7 +238,7 @@ void TestHeldOutToday::publishedRuns()
     // A sanity bound that holds today: the model is not off by more than a factor of two either way.
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
     // Every row comes out fast: on H100 the 70B rows by 6 %, the 8B with FSDP by 8 % and Qwen3 235B by
-    // 5–8 % (inside the bound), the 405B by 12–17 %; the dense rows on B200 and GB200 by 20–31 % (NeMo
+    // 5–8 % (inside the bound), the 405B by 13–18 %; the dense rows on B200 and GB200 by 21–31 % (NeMo
     // 25.02's older software 49 %) and Qwen3 on B200 by 79 %, the gap lying beyond the GEMMs
     // (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
     if (std::abs(error) > 0.10)
