@@ -50,11 +50,6 @@ MemoryFigure communicationFigure(const ParallelLayout& layout, const MemoryAssum
     return figure(nccl + extra, std::move(why));
 }
 
-RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage)
-{
-    return rankStates(design, shard, zeroStage, frameworkStateBytes(design));
-}
-
 RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage, const StateBytes& bytes)
 {
     const ParallelLayout& l = design.layout;
@@ -115,6 +110,14 @@ StateBytes frameworkStateBytes(const Design& design)
     }
     if (p.fp32GradientPartition)
         bytes.optimizer += 4;
+    return bytes;
+}
+
+StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu)
+{
+    StateBytes bytes = frameworkStateBytes(design);
+    if (design.workload.precision == Precision::Fp8)
+        bytes.weights = fp8WeightBytes(design.workload.fp8Recipe, gpu);
     return bytes;
 }
 
@@ -356,8 +359,9 @@ MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const
     return report;
 }
 
-ZeroComparison zeroComparison(const Design& design)
+ZeroComparison zeroComparison(const Design& design, const GpuSpec* gpu)
 {
+    const StateBytes bytes = frameworkStateBytes(design, gpu);
     // The fullest rank: the pipeline rank with the most model states at the design's own stage.
     const ParallelLayout& l = design.layout;
     const int p = std::max(l.pp(), 1);
@@ -365,7 +369,7 @@ ZeroComparison zeroComparison(const Design& design)
     double most = -1;
     for (int r = 0; r < p; ++r) {
         RankShard shard = rankShard(design, r);
-        const double states = memoryroles::rankStates(design, shard, l.zeroStage).onGpu.total();
+        const double states = memoryroles::rankStates(design, shard, l.zeroStage, bytes).onGpu.total();
         if (states > most) {
             most = states;
             fullest = std::move(shard);
@@ -379,7 +383,7 @@ ZeroComparison zeroComparison(const Design& design)
     result.optimizerOffloaded = design.workload.offload != Offload::None;
     for (int stage = 0; stage < 4; ++stage)
         result.stages[static_cast<std::size_t>(stage)]
-            = memoryroles::rankStates(design, fullest, stage).onGpu;
+            = memoryroles::rankStates(design, fullest, stage, bytes).onGpu;
     return result;
 }
 

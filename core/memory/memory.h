@@ -69,6 +69,8 @@ ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const 
 // FSDP2's FP32 parameters as master weights, Megatron's FP32 main gradients, DeepSpeed's FP32 gradient
 // partition.
 StateBytes frameworkStateBytes(const Design& design);
+// The same on `gpu` (null: not known): under FP8 a GEMM weight takes fp8WeightBytes there.
+StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu);
 
 struct MemoryFigure
 {
@@ -166,7 +168,8 @@ struct ZeroComparison
     bool optimizerOffloaded = false; // the optimizer states are in CPU memory, not in the bars
     std::array<ModelStates, 4> stages;
 };
-ZeroComparison zeroComparison(const Design& design);
+// `gpu`: the fullest rank's GPU, whose FP8 weights the bars count (frameworkStateBytes); null: 2 bytes.
+ZeroComparison zeroComparison(const Design& design, const GpuSpec* gpu = nullptr);
 
 // `listedRanks`: the ranks ranks[] lists (nullptr: every rank).
 Json memoryToJson(const MemoryReport& report, const std::vector<int>* listedRanks = nullptr);

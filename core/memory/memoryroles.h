@@ -41,8 +41,8 @@ struct RankStates
     double offloaded = 0; // bytes moved off the GPU: the three below
     ModelStates moved; // what moved, by state (hostmemory.h counts what of it lands in host memory)
 };
-RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage);
-// The same at `bytes` per parameter (a role's GPU changes what an FP8 weight takes: fp8WeightBytes).
+// `bytes`: per parameter on the role's GPU (frameworkStateBytes(design, gpu)); under FP8 they are a GEMM
+// weight's, and the other dense parameters keep the framework's own.
 RankStates rankStates(const Design& design, const RankShard& shard, int zeroStage, const StateBytes& bytes);
 
 // What one rank keeps in its node's CPU memory: the offloaded states that land there and the pinned

@@ -396,11 +396,12 @@ MemoryFigure reserveFigure(const RoleContext& ctx, const RankRole& role)
 void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role)
 {
     const Workload& w = ctx.design.workload;
-    StateBytes states = frameworkStateBytes(ctx.design);
+    const GpuSpec* gpu = ctx.catalog.gpu(role.gpuType);
+    const StateBytes states = frameworkStateBytes(ctx.design, gpu);
     // What is gathered and reduced layer by layer travels in the compute precision.
     StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
     if (w.precision == Precision::Fp8)
-        states.weights = bytes.weights = fp8WeightBytes(w.fp8Recipe, ctx.catalog.gpu(role.gpuType));
+        bytes.weights = states.weights;
     const RankStates held = modelStateFigures(ctx, shard, states, role);
     const ActivationConfig config = activationConfig(ctx.design);
     const double offloadedActivations = activationFigure(ctx, shard, config, role);

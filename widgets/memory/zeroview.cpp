@@ -80,11 +80,16 @@ void ZeroView::rebuild()
         m_plot->replot(QCustomPlot::rpQueuedRefresh); // painted with the window, see bubbleplot.cpp
         return;
     }
-    m_comparison = core::zeroComparison(*m_snapshot.design);
     const core::Design& design = *m_snapshot.design;
-    const double bytesPerParameter
-        = core::frameworkStateBytes(design).total(); // as the bars count them (memoryroles::rankStates)
+    // The fullest rank's GPU: its FP8 weights take what the bars count (core/memory/memory.h).
+    const core::MemoryReport& report = *m_snapshot.evaluation->memory;
+    const core::GpuSpec* gpu = report.peakRank >= 0
+        ? m_snapshot.evaluation->presets().gpu(report.roleOf(report.peakRank).gpuType)
+        : nullptr;
+    m_comparison = core::zeroComparison(design, gpu);
     const core::ZeroComparison& z = m_comparison;
+    // DDP keeps every state whole: its total over Ψ is the mean bytes per parameter the bars count.
+    const double bytesPerParameter = z.parameters > 0 ? z.stages[0].total() / z.parameters : 0.0;
     QString title = z.expertParameters > 0
         ? tr("<b>Model states per GPU</b> for %1 parameters (this rank's share of the model): %2 dense, "
              "sharded over N = %3 GPUs, and %4 of experts, sharded over the N = %5 GPUs of expert data "
@@ -94,13 +99,13 @@ void ZeroView::rebuild()
               .arg(z.shardRanks)
               .arg(countText(z.expertParameters))
               .arg(z.expertShardRanks)
-              .arg(bytesPerParameter)
+              .arg(numberText(bytesPerParameter))
         : tr("<b>Model states per GPU</b> for %1 parameters (this rank's share of the model), sharded over "
              "N = %2 GPUs at %3 bytes per parameter. ZeRO-1 shards the optimizer states, ZeRO-2 also the "
              "gradients, ZeRO-3 (FSDP) also the weights.")
               .arg(countText(z.parameters))
               .arg(z.shardRanks)
-              .arg(bytesPerParameter);
+              .arg(numberText(bytesPerParameter));
     if (z.optimizerOffloaded)
         title += QLatin1Char(' ')
             + tr("The optimizer states are offloaded to CPU memory and left out of the bars.");

@@ -729,6 +729,15 @@ void TestMemory::zeroViewMatchesTheBars_data()
     Design noReshard = testing::example("fsdp-1node-8gpu");
     noReshard.layout.reshardAfterForward = false;
     QTest::newRow("FSDP2 reshard_after_forward=False") << noReshard;
+    // Blackwell under per-tensor FP8: a GEMM weight takes one byte, the embedding and head two
+    // (fp8WeightBytes on the peak rank's GPU).
+    Design fp8 = testing::example("fsdp-1node-8gpu");
+    fp8.cluster = makeUniformCluster(1, 8, "b200-180gb", "nvlink5", "ib-ndr-400");
+    fp8.layout.framework = Framework::MegatronCore;
+    fp8.layout.zeroStage = 1;
+    fp8.workload.precision = Precision::Fp8;
+    fp8.workload.fp8Recipe = Fp8Recipe::Tensorwise;
+    QTest::newRow("Megatron-Core ZeRO-1, FP8 current scaling on B200") << fp8;
 }
 
 void TestMemory::zeroViewMatchesTheBars()
@@ -738,7 +747,7 @@ void TestMemory::zeroViewMatchesTheBars()
     const RankRole& peak = e.memory->roleOf(e.memory->peakRank);
     const double bar = peak.figure(MemoryCategory::Parameters).bytes
         + peak.figure(MemoryCategory::Gradients).bytes + peak.figure(MemoryCategory::Optimizer).bytes;
-    const ZeroComparison z = zeroComparison(design);
+    const ZeroComparison z = zeroComparison(design, e.presets().gpu(peak.gpuType));
     const ModelStates& own = z.stages[std::size_t(design.layout.zeroStage)];
     QVERIFY2(std::abs(own.total() - bar) <= 1e-9 * bar,
              qPrintable(QStringLiteral("ZeRO view %1, bar %2").arg(own.total()).arg(bar)));
