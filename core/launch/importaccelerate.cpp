@@ -110,9 +110,18 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
 
     const auto precision = choice(context, yaml.take("mixed_precision"), {"no", "bf16", "fp16", "fp8"});
     Workload& workload = context.design.workload;
-    if (precision == "fp8")
+    // fp8_config.backend: AO is torchao's Float8Linear, tensorwise by default (AORecipeKwargs); TE is
+    // Transformer Engine's DelayedScaling (TERecipeKwargs); MSAMP runs what the design cannot name.
+    const Setting* backendKey = yaml.take("fp8_config.backend");
+    const auto backend = choice(context, backendKey, {"AO", "TE", "MSAMP"});
+    if (precision == "fp8") {
         workload.precision = Precision::Fp8;
-    else if (precision == "bf16")
+        workload.fp8Recipe = backend == "TE" ? Fp8Recipe::Delayed : Fp8Recipe::Tensorwise;
+        if (backend == "MSAMP")
+            context.add(diag::kLaunchApproximated, backendKey->where(),
+                        {"MSAMP", "FP8 tensorwise scaling",
+                         "Meshwright models Transformer Engine's and torchao's FP8"});
+    } else if (precision == "bf16")
         workload.precision = bf16Precision(context.base);
     else if (precision == "fp16")
         workload.precision = Precision::Fp16Mixed;

@@ -10,17 +10,12 @@
 
 namespace core::launch {
 
-void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
-{
-    const Design& design = context.design;
-    const ParallelLayout& layout = design.layout;
-    if (layout.pp() > 1)
-        addNote(config, kNoPipeline, "/layout/pp", {number(layout.pp())});
-    if (layout.ep() > 1)
-        addNote(config, kNoExpert, "/layout/ep", {number(layout.ep())});
-    if (!config.ok())
-        return;
+namespace {
 
+// What the YAML expresses only approximately, or leaves to the training script.
+void addApproximationNotes(LaunchConfig& config, const Design& design)
+{
+    const ParallelLayout& layout = design.layout;
     // Accelerate's device mesh is (dp_replicate, dp_shard, cp, tp), slowest first (ParallelismConfig).
     const std::vector<Dim> accelerateOrder{Dim::Tp, Dim::Cp, Dim::Dp};
     if (orderOfActiveDims(layout, layout.order) != orderOfActiveDims(layout, accelerateOrder))
@@ -46,6 +41,29 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         addNote(
             config, kSetInCode, "/layout/gradReduceInFp32",
             {switchOn(design, Switch::GradReduceInFp32) ? "gradReduceInFp32 on" : "gradReduceInFp32 off"});
+    // FP8 through Accelerate's torchao backend (fp8_config backend AO: AORecipeKwargs, torchao's
+    // Float8LinearConfig, tensorwise by default), the backend whose rules the FSDP2 profile counts
+    // (frameworks.json fp8Source); it has no delayed, block or MX scaling.
+    const Fp8Recipe recipe = design.workload.fp8Recipe;
+    if (design.workload.precision == Precision::Fp8 && recipe != Fp8Recipe::Tensorwise)
+        addNote(config, kPrecision, "/workload/fp8Recipe",
+                {"FP8 " + std::string(enumName(recipe)) + " scaling", "FP8 tensorwise scaling"});
+}
+
+} // namespace
+
+void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
+{
+    const Design& design = context.design;
+    const ParallelLayout& layout = design.layout;
+    if (layout.pp() > 1)
+        addNote(config, kNoPipeline, "/layout/pp", {number(layout.pp())});
+    if (layout.ep() > 1)
+        addNote(config, kNoExpert, "/layout/ep", {number(layout.ep())});
+    if (!config.ok())
+        return;
+
+    addApproximationNotes(config, design);
     noteNodeShape(config, context);
 
     const int dp = layout.dp();
@@ -102,6 +120,10 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
     key("  ", "fsdp_state_dict_type", "SHARDED_STATE_DICT");
     key("  ", "fsdp_cpu_ram_efficient_loading", "true");
     key("", "mixed_precision", precision);
+    if (design.workload.precision == Precision::Fp8) {
+        yaml += "fp8_config:\n";
+        key("  ", "backend", "AO");
+    }
     key("", "num_machines", number(context.nodes));
     key("", "num_processes", number(context.world));
     key("", "machine_rank", "0");

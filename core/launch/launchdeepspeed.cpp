@@ -35,6 +35,8 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
     const bool hsdp = layout.zeroStage == 3 && layout.shardGroup > 0 && layout.shardGroup < layout.dp();
     if (layout.shardGroup > 0 && layout.shardGroup < layout.dp() && !hsdp)
         addNote(config, kShardGroup, "/layout/shardGroup", {number(layout.shardGroup)});
+    if (design.workload.precision == Precision::Fp8)
+        addNote(config, kPrecision, "/workload/precision", {"FP8", "bf16"});
     noteNodeShape(config, context);
 
     Json ds = Json::object();
@@ -66,6 +68,8 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
     ds["train_micro_batch_size_per_gpu"] = layout.microBatch;
     ds["gradient_accumulation_steps"] = context.microBatches;
     const Precision precision = design.workload.precision;
+    // DeepSpeed has no FP8 of its own (the model's modules would have to bring it: Transformer Engine's
+    // layers in the training script), so FP8 runs as BF16 here; the note says so.
     if (precision == Precision::Bf16Mixed || precision == Precision::MegatronBf16
         || precision == Precision::Fp8)
         ds["bf16"] = {{"enabled", true}};

@@ -281,6 +281,17 @@ void TestLaunchConfig::fsdpAccelerateYaml()
     for (const auto& [key, value] : expected)
         QVERIFY2(yaml->count(key) && yaml->at(key) == value, key);
     QVERIFY(!yaml->count("parallelism_config"));
+    QVERIFY(!yaml->count("fp8_config.backend"));
+
+    // FP8 with current (tensorwise) scaling: Accelerate's torchao backend runs it as it is, without a note.
+    const LaunchConfig fp8 = exportOfPatched(
+        "fsdp-1node-8gpu", R"({"workload": {"precision": "fp8", "fp8Recipe": "tensorwise"}})",
+        LaunchTarget::Accelerate);
+    QVERIFY2(fp8.ok() && fp8.notes.empty(), qPrintable(testing::describe(fp8.notes)));
+    const auto fp8Yaml = testing::yamlMap(fp8.text);
+    QVERIFY(fp8Yaml.has_value());
+    QCOMPARE(fp8Yaml->at("mixed_precision"), std::string("fp8"));
+    QCOMPARE(fp8Yaml->at("fp8_config.backend"), std::string("AO"));
 }
 
 // With PP folded into DP, the reference article's layout fits Accelerate: TP and CP in parallelism_config,
@@ -371,6 +382,13 @@ void TestLaunchConfig::approximations_data()
     QTest::newRow("torchtitan FP16 (job_config.py: bfloat16 or float32)")
         << "fsdp-1node-8gpu"
         << R"({"workload": {"precision": "fp16-mixed"}})" << LaunchTarget::Torchtitan << "export-precision";
+    QTest::newRow("Accelerate FP8 delayed scaling (its AO backend: tensorwise)")
+        << "fsdp-1node-8gpu"
+        << R"({"workload": {"precision": "fp8", "fp8Recipe": "delayed"}})" << LaunchTarget::Accelerate
+        << "export-precision";
+    QTest::newRow("DeepSpeed FP8 (none of its own: BF16)")
+        << "default"
+        << R"({"workload": {"precision": "fp8"}})" << LaunchTarget::DeepSpeed << "export-precision";
     QTest::newRow("Accelerate selective") << "teaching-4gpu"
                                           << "{}" << LaunchTarget::Accelerate << "export-recompute";
     QTest::newRow("Accelerate SP") << "teaching-4gpu"

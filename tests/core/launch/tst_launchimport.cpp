@@ -530,6 +530,29 @@ void TestLaunchImport::fp8RecipeRoundTrips()
                                    [](const Diagnostic& d) { return d.code == "export-precision"; });
     QVERIFY(note != approximated.notes.end());
     QCOMPARE(note->path, std::string("/workload/fp8Recipe"));
+
+    // Accelerate: fp8_config.backend AO (torchao, tensorwise) round-trips; TE is Transformer Engine's
+    // DelayedScaling (TERecipeKwargs); MSAMP is read as tensorwise with a warning at its line.
+    const LaunchConfig accelerate
+        = launchConfig(current, evaluate(current), targetOf(LaunchFormat::Accelerate));
+    QVERIFY2(accelerate.text.find("fp8_config:\n  backend: AO") != std::string::npos,
+             accelerate.text.c_str());
+    const LaunchImport accelerateBack = importLaunch(LaunchFormat::Accelerate, accelerate.text, current);
+    QVERIFY2(accelerateBack.ok(), qPrintable(testing::describe(accelerateBack.diagnostics)));
+    for (const std::string& unused : accelerateBack.unusedSettings)
+        QVERIFY2(!unused.starts_with("fp8_config"), unused.c_str());
+    QVERIFY(accelerateBack.design->workload.precision == Precision::Fp8);
+    QVERIFY(accelerateBack.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+    std::string te = accelerate.text;
+    te.replace(te.find("backend: AO"), 11, "backend: TE");
+    const LaunchImport teBack = importLaunch(LaunchFormat::Accelerate, te, current);
+    QVERIFY2(teBack.ok(), qPrintable(testing::describe(teBack.diagnostics)));
+    QVERIFY(teBack.design->workload.fp8Recipe == Fp8Recipe::Delayed);
+    std::string msamp = accelerate.text;
+    msamp.replace(msamp.find("backend: AO"), 11, "backend: MSAMP");
+    const LaunchImport msampBack = importLaunch(LaunchFormat::Accelerate, msamp, current);
+    QVERIFY2(msampBack.ok(), qPrintable(testing::describe(msampBack.diagnostics)));
+    QVERIFY(testing::hasCode(msampBack.diagnostics, "launch-approximated"));
 }
 
 // Megatron-LM --recompute-method block --recompute-num-layers N: the first N layers of each model chunk
