@@ -115,6 +115,34 @@ void readPipeline(ImportContext& context, const Settings& toml)
     }
 }
 
+// selective_ac_option: "op" is per-operator selective recomputation (Megatron's selective); a number N is
+// torchtitan's layer-level selective AC (activation_checkpoint.py _apply_layer_sac): of each model part's
+// layers, counted from 1, every N-th is checkpointed whole (0 and 1: all of them). That is full recomputation
+// of ⌊layers / N⌋ layers of each chunk; the design recomputes the first ones (recomputeLayers), the same
+// count, which is what memory and time depend on; the warning says so.
+void readLayerSelectiveOption(ImportContext& context, const Setting* option)
+{
+    if (!option || !option->value || *option->value == "op")
+        return;
+    const auto n = wholeNumber(context, option, 0);
+    if (!n)
+        return;
+    ParallelLayout& layout = context.design.layout;
+    const int chunkLayers
+        = context.design.model.layers / std::max(1, layout.pp() * std::max(1, layout.virtualStages));
+    const int every = static_cast<int>(std::max<std::int64_t>(*n, 1));
+    const int recomputed = chunkLayers / every;
+    layout.recompute = recomputed > 0 ? Recompute::Full : Recompute::None;
+    layout.recomputeLayers = every > 1 ? recomputed : 0;
+    if (every > 1)
+        context.add(diag::kLaunchApproximated, option->where(),
+                    {option->name + " = " + *option->value,
+                     "full recomputation of the first " + std::to_string(recomputed) + " of each chunk's "
+                         + std::to_string(chunkLayers) + " layers",
+                     "torchtitan recomputes layers " + std::to_string(every) + ", "
+                         + std::to_string(2 * every) + ", … of each; memory and time count the same number"});
+}
+
 void readTraining(ImportContext& context, const Settings& toml)
 {
     Workload& workload = context.design.workload;
@@ -145,7 +173,7 @@ void readTraining(ImportContext& context, const Settings& toml)
         : mode == "selective"         ? Recompute::Selective
                                       : Recompute::None;
     if (layout.recompute == Recompute::Selective)
-        toml.take("activation_checkpoint.selective_ac_option");
+        readLayerSelectiveOption(context, toml.take("activation_checkpoint.selective_ac_option"));
     // checkpoint.async_mode: "disabled" (the default), "async", or "async_with_pinned_mem" (the same
     // staging, in pinned memory).
     const auto async

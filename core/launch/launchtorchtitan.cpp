@@ -63,6 +63,20 @@ std::string_view scheduleName(const ParallelLayout& layout)
     return "1F1B";
 }
 
+// torchtitan's layer-level selective AC checkpoints every N-th layer of each model part (counted from 1;
+// activation_checkpoint.py _apply_layer_sac): ⌊layers / N⌋ of them. The N that recomputes as many layers
+// of each chunk as the design's partial recomputation, or 0 when none does.
+int layerSelectiveOption(const Design& design)
+{
+    const ParallelLayout& layout = design.layout;
+    if (!layout.recomputesSomeLayers())
+        return 0;
+    const int chunkLayers
+        = design.model.layers / std::max(1, layout.pp() * std::max(1, layout.virtualStages));
+    const int every = layout.recomputeLayers > 0 ? chunkLayers / layout.recomputeLayers : 0;
+    return every > 1 && chunkLayers / every == layout.recomputeLayers ? every : 0;
+}
+
 void addNotes(LaunchConfig& config, const LaunchContext& context)
 {
     const Design& design = context.design;
@@ -79,7 +93,7 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kSchedule, "/layout/schedule", {"DualPipe", "DualPipeV"});
     if (layout.pp() > 1 && !layout.layersPerStage.empty())
         addNote(config, kLayerSplit, "/layout/layersPerStage");
-    if (layout.recomputesSomeLayers())
+    if (layout.recomputesSomeLayers() && layerSelectiveOption(design) == 0)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
@@ -199,11 +213,14 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
     }
 
     toml += "\n[activation_checkpoint]\n";
+    const int every = layerSelectiveOption(design);
     key("mode",
-        tomlString(layout.recompute == Recompute::Full            ? "full"
-                       : layout.recompute == Recompute::Selective ? "selective"
-                                                                  : "none"));
-    if (layout.recompute == Recompute::Selective)
+        tomlString(layout.recompute == Recompute::Selective || every > 0 ? "selective"
+                       : layout.recompute == Recompute::Full             ? "full"
+                                                                         : "none"));
+    if (every > 0)
+        key("selective_ac_option", tomlString(std::to_string(every)));
+    else if (layout.recompute == Recompute::Selective)
         key("selective_ac_option", tomlString("op")); // per operator, as Megatron's selective recomputation
     if (switchOn(design, Switch::AsyncCheckpoint)) {
         toml += "\n[checkpoint]\n";

@@ -557,7 +557,8 @@ void TestLaunchImport::fp8RecipeRoundTrips()
 
 // Megatron-LM --recompute-method block --recompute-num-layers N: the first N layers of each model chunk
 // (transformer_block.py _checkpointed_forward) are the design's recomputeLayers; uniform recomputes every
-// layer. torchtitan and Accelerate recompute every layer or none, and their exports say so.
+// layer. torchtitan's layer-level selective AC expresses the count (below); Accelerate recomputes every layer
+// or none, and its export says so.
 void TestLaunchImport::partialRecomputeRoundTrips()
 {
     const Design base = testing::example("default");
@@ -588,13 +589,56 @@ void TestLaunchImport::partialRecomputeRoundTrips()
         "--bf16\n--recompute-granularity full\n--recompute-method block\n--recompute-num-layers -3\n", base);
     QVERIFY(testing::hasCode(bad.diagnostics, "io-value"));
 
+    // Llama 3.1 70B on one stage (the arguments give no degrees): 80 layers. 5 of them is torchtitan's
+    // option "16" (layers 16, 32, … 80); no option recomputes 15 of 80 (⌊80/5⌋ = 16, ⌊80/6⌋ = 13), which the
+    // export notes.
     Design titan = *block.design;
     titan.layout.framework = Framework::Fsdp2;
+    const LaunchConfig sixteenth = launchConfig(titan, evaluate(titan), targetOf(LaunchFormat::Torchtitan));
+    QCOMPARE(titan.layout.pp(), 1);
+    QVERIFY2(sixteenth.text.find("selective_ac_option = \"16\"") != std::string::npos,
+             sixteenth.text.c_str());
+    titan.layout.recomputeLayers = 15;
     const LaunchConfig titanConfig = launchConfig(titan, evaluate(titan), targetOf(LaunchFormat::Torchtitan));
     const auto note = std::find_if(titanConfig.notes.begin(), titanConfig.notes.end(),
                                    [](const Diagnostic& d) { return d.code == "export-recompute"; });
     QVERIFY(note != titanConfig.notes.end());
     QCOMPARE(note->path, std::string("/layout/recomputeLayers"));
+
+    // torchtitan's layer-level selective AC (activation_checkpoint.py _apply_layer_sac): option N
+    // checkpoints layers N, 2N, … of each model part, ⌊layers / N⌋ of them. Llama 3.1 8B on one stage:
+    // "6" recomputes 5 of 32 (the design's first 5), and the export of 5 of 32 writes "6" back.
+    const Design eight = testing::example("fsdp-1node-8gpu");
+    QCOMPARE(eight.model.layers, 32);
+    QCOMPARE(eight.layout.pp(), 1);
+    const auto titanImport = [&](const char* option) {
+        const std::string toml
+            = std::string("[activation_checkpoint]\nmode = \"selective\"\nselective_ac_option = \"") + option
+            + "\"\n";
+        return importLaunch(LaunchFormat::Torchtitan, toml, eight);
+    };
+    const LaunchImport six = titanImport("6");
+    QVERIFY2(six.ok(), qPrintable(testing::describe(six.diagnostics)));
+    QVERIFY(six.design->layout.recompute == Recompute::Full);
+    QCOMPARE(six.design->layout.recomputeLayers, 5);
+    QVERIFY(testing::hasCode(six.diagnostics, "launch-approximated"));
+    Design five = *six.design;
+    five.layout.framework = Framework::Fsdp2;
+    const LaunchConfig fiveConfig = launchConfig(five, evaluate(five), targetOf(LaunchFormat::Torchtitan));
+    QVERIFY2(fiveConfig.text.find("selective_ac_option = \"6\"") != std::string::npos,
+             fiveConfig.text.c_str());
+    QVERIFY(!testing::hasCode(fiveConfig.notes, "export-recompute"));
+    const LaunchImport everyLayer = titanImport("1");
+    QVERIFY2(everyLayer.ok(), qPrintable(testing::describe(everyLayer.diagnostics)));
+    QVERIFY(everyLayer.design->layout.recompute == Recompute::Full);
+    QCOMPARE(everyLayer.design->layout.recomputeLayers, 0);
+    const LaunchImport none = titanImport("40"); // more than the layers: none is checkpointed
+    QVERIFY2(none.ok(), qPrintable(testing::describe(none.diagnostics)));
+    QVERIFY(none.design->layout.recompute == Recompute::None);
+    const LaunchImport op = titanImport("op");
+    QVERIFY2(op.ok(), qPrintable(testing::describe(op.diagnostics)));
+    QVERIFY(op.design->layout.recompute == Recompute::Selective);
+    QVERIFY(testing::hasCode(titanImport("half").diagnostics, "io-value"));
 }
 
 // Megatron-LM --cpu-offloading --cpu-offloading-num-layers N (TransformerConfig cpu_offloading,
