@@ -6390,6 +6390,10 @@ Verbindungen: %3%4</translation>
         <source>does not fit</source>
         <translation>passt nicht</translation>
     </message>
+    <message>
+        <source>the strip under a bar: its pipeline stage&apos;s colour</source>
+        <translation>der Streifen unter einem Balken: die Farbe seiner Pipeline-Stage</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MemoryPanel</name>

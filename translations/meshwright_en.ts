@@ -6382,6 +6382,10 @@ Links: %3%4</source>
         <source>does not fit</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the strip under a bar: its pipeline stage&apos;s colour</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::MemoryPanel</name>

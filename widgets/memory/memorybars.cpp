@@ -188,17 +188,19 @@ double MemoryBars::placeBars()
 }
 
 // Under each bar, a strip in its pipeline stage's colour, the colour the stage has on the cluster canvas
-// and the timeline (groupcolors.h's stageColor). Returns where the y axis starts to show the strips.
+// and the timeline (groupcolors.h's stageColor). A gap parts it from the bar, whose categories share some of
+// those colours (stage 1 and the activations are both orange), and the axis label names it. Returns where the
+// y axis starts to show the strips.
 double MemoryBars::markStages(double top)
 {
     const core::MemoryReport& memory = *m_snapshot.evaluation->memory;
     if (m_snapshot.design->layout.pp() <= 1)
         return 0;
-    const double depth = top / core::kGB * 0.035;
+    const double depth = top / core::kGB * 0.045;
     for (const Bar& bar : m_bars) {
         const int stage = memory.roles[static_cast<std::size_t>(bar.role)].ppRank;
         auto* strip = new QCPItemRect(m_plot);
-        strip->topLeft->setCoords(bar.x - 0.4, 0);
+        strip->topLeft->setCoords(bar.x - 0.4, -0.4 * depth);
         strip->bottomRight->setCoords(bar.x + 0.4, -depth);
         strip->setPen(Qt::NoPen);
         strip->setBrush(stageColor(stage));
@@ -255,9 +257,12 @@ void MemoryBars::labelBars(double top)
         }
     }
     m_plot->xAxis->setTicker(ticker);
-    m_plot->xAxis->setLabel(effectiveGrouping() == Grouping::PerGpu
-                                ? (m_bars.size() <= 40 ? tr("rank, grouped by node") : tr("GPUs by node"))
-                                : tr("one bar per pipeline stage (× ranks)"));
+    QString label = effectiveGrouping() == Grouping::PerGpu
+        ? (m_bars.size() <= 40 ? tr("rank, grouped by node") : tr("GPUs by node"))
+        : tr("one bar per pipeline stage (× ranks)");
+    if (m_snapshot.design->layout.pp() > 1)
+        label += QStringLiteral(" · ") + tr("the strip under a bar: its pipeline stage's colour");
+    m_plot->xAxis->setLabel(label);
     if (effectiveGrouping() != Grouping::PerGpu || m_bars.size() > 40)
         return;
     int previousNode = -1;

@@ -1,21 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// qcustomplot.h (Debian's 2.1) uses Qt's foreach in its templates.
+#undef QT_NO_FOREACH
 // The main window, offscreen: it opens on the default design, an edit in the inspector is one undo step
 // that every view follows, a broken file leaves the design untouched, and German shows when chosen.
 
 #include "cluster/clustercanvas.h"
 #include "cluster/clusterpanel.h"
+#include "common/explanationdialog.h"
 #include "design/designio.h"
 #include "design/designsummary.h"
+#include "design/layoutinspector.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "diagnostics/diagnosticspanel.h"
-#include "common/explanationdialog.h"
-#include "support/guitestmain.h"
-#include "window/language.h"
-#include "design/layoutinspector.h"
-#include "window/mainwindow.h"
-#include "support/mainwindowundertest.h"
 #include "memory/memorybars.h"
 #include "memory/memorypanel.h"
+#include "support/guitestmain.h"
+#include "support/mainwindowundertest.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -27,6 +29,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <qcustomplot.h>
 
 using namespace app;
 
@@ -294,6 +297,24 @@ void TestMainWindow::editingTpChangesTheMemoryBars()
     m_window->document()->undoStack()->undo();
     m_window->document()->undoStack()->undo();
     QCOMPARE(bars->bars().front().total, before);
+    // With PP 2 each bar stands on a strip in its stage's colour, apart from the bar (stage 1's orange is
+    // the activations' too), and the axis says what the strips are; one stage has none.
+    const auto strips = [&] {
+        int count = 0;
+        for (int i = 0; i < bars->plot()->itemCount(); ++i)
+            if (auto* rect = qobject_cast<QCPItemRect*>(bars->plot()->item(i)))
+                count += rect->topLeft->coords().y() < 0 ? 1 : 0;
+        return count;
+    };
+    QCOMPARE(strips(), 32);
+    QVERIFY(bars->plot()->xAxis->label().contains(QStringLiteral("pipeline stage")));
+    auto* pp = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::Pp));
+    pp->setValue(1);
+    dp->setValue(4);
+    QCOMPARE(strips(), 0);
+    QVERIFY(!bars->plot()->xAxis->label().contains(QStringLiteral("pipeline stage")));
+    m_window->document()->undoStack()->undo();
+    m_window->document()->undoStack()->undo();
 }
 
 // The window is used on laptops and projectors too: its smallest size fits a 1366 × 768 screen (less the
