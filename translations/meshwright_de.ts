@@ -1804,6 +1804,14 @@
         <source>of which an FP8 GEMM weight (gathered as FP8 or BF16)</source>
         <translation>davon ein FP8-GEMM-Weight (im All-Gather als FP8 oder BF16)</translation>
     </message>
+    <message>
+        <source>of Ψ_rank dense, the GEMM weights (FP8)</source>
+        <translation>davon in Ψ_rank dicht die GEMM-Weights (FP8)</translation>
+    </message>
+    <message>
+        <source>bytes per other dense parameter</source>
+        <translation>Bytes pro übrigem dichten Parameter</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -1804,6 +1804,14 @@
         <source>of which an FP8 GEMM weight (gathered as FP8 or BF16)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>of Ψ_rank dense, the GEMM weights (FP8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes per other dense parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -69,7 +69,8 @@ struct FrameworkProfile
     std::string fp8Source;
     // Under FP8, whether its parameter all-gathers (ZeRO/distributed optimizer, FSDP) move the FP8 GEMM
     // weights as their FP8 data (Megatron-Core --fp8-param-gather, which NVIDIA's recipes set) rather than in
-    // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). memory.h fp8GatherBytes.
+    // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). comm/groupcollective.h
+    // fp8GatherBytes.
     bool fp8ParameterGather = false;
     std::string fp8GatherSource;
 

@@ -109,6 +109,12 @@ RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, con
         MW_TR_NOOP("Explanations", "Ψ_rank × optimizer bytes per parameter ÷ N (ZeRO shard group)")};
     const GradientHolding gradients = framework.gradientsAtStage[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
     Explanation weightsWhy = stateWhy(kWeightWords, bytes.weights, l.zeroStage >= 3 && l.reshardAfterForward);
+    // Under FP8 that is a GEMM weight's; the rest of the dense shard keeps the framework's (rankStates).
+    if (w.precision == Precision::Fp8)
+        weightsWhy
+            .input(MW_TR_NOOP("Explanations", "of Ψ_rank dense, the GEMM weights (FP8)"), shard.denseGemm)
+            .input(MW_TR_NOOP("Explanations", "bytes per other dense parameter"),
+                   frameworkStateBytes(ctx.design).weights, "bytes");
     if (l.zeroStage >= 3 && !l.reshardAfterForward)
         weightsWhy.note
             = MW_TR_NOOP("Explanations",

@@ -93,6 +93,17 @@ void TestFp8Weights::weightBytes()
     const double weights = e.memory->roles.front().figure(MemoryCategory::Parameters).bytes;
     const double expected = gemm * bytes + (parameters - gemm) * 2;
     QVERIFY2(std::abs(weights / expected - 1) < 1e-9, qPrintable(QString::number(weights / parameters)));
+    // The explanation gives both terms, so the figure can be redone from it.
+    const Explanation& why = e.memory->roles.front().figure(MemoryCategory::Parameters).explanation;
+    const auto input = [&](std::string_view name) {
+        for (const ExplanationInput& i : why.inputs)
+            if (i.name == name)
+                return i.value;
+        return -1.0;
+    };
+    QCOMPARE(input("weight bytes per parameter"), bytes);
+    QCOMPARE(input("of Ψ_rank dense, the GEMM weights (FP8)"), gemm);
+    QCOMPARE(input("bytes per other dense parameter"), 2.0);
 }
 
 void TestFp8Weights::fusedLossKeepsBf16Logits()
