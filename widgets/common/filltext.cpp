@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/filltext.h"
 
+#include <QRegularExpression>
+
 namespace widgets {
 
 QString fillArguments(const QString& text, const std::vector<std::string>& args,
@@ -22,6 +24,26 @@ QString fillArguments(const QString& text, const std::vector<std::string>& args,
         out += c;
     }
     return out;
+}
+
+QString localizedNumberText(const QString& arg, const QLocale& locale)
+{
+    static const QRegularExpression number(
+        QStringLiteral("^(-?)(\\d{1,3}(?:,\\d{3})+|\\d{1,15})(?:\\.(\\d{1,9}))?( .*)?$"));
+    const QRegularExpressionMatch m = number.match(arg);
+    if (!m.hasMatch())
+        return arg;
+    QString digits = m.captured(2);
+    const bool grouped = digits.contains(QLatin1Char(','));
+    digits.remove(QLatin1Char(','));
+    QLocale out = locale;
+    out.setNumberOptions(grouped ? QLocale::DefaultNumberOptions : QLocale::OmitGroupSeparator);
+    const QString decimals = m.captured(3);
+    const QString sign = m.captured(1);
+    const QString text = decimals.isEmpty()
+        ? out.toString((sign + digits).toLongLong())
+        : out.toString((sign + digits + QLatin1Char('.') + decimals).toDouble(), 'f', int(decimals.size()));
+    return text + m.captured(4);
 }
 
 } // namespace widgets

@@ -5,6 +5,7 @@
 // the search's reasons (performance/recipetext.h) are templates marked in the core with %1 … %9 and a list
 // of arguments as strings.
 
+#include <QLocale>
 #include <QString>
 #include <functional>
 #include <string>
@@ -16,5 +17,11 @@ namespace widgets {
 // holding "%2" is never substituted again (QString::arg would); a marker without an argument stays.
 QString fillArguments(const QString& text, const std::vector<std::string>& args,
                       const std::function<QString(const std::string&)>& argumentText);
+
+// An argument the core wrote as a number in English digits ("1,024", "1.3", "-2"), alone or before a space
+// and a unit ("1.3 GB", "25 %"), in `locale`'s digits ("1.024", "1,3 GB" in German); any other argument as
+// it is. Digit groups stay where the core grouped (a count) and are not added where it did not (a rank, a
+// line number).
+QString localizedNumberText(const QString& arg, const QLocale& locale = QLocale());
 
 } // namespace widgets

@@ -37,10 +37,12 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
         if (counted.code == diagnostic.code && isCount)
             translated = QCoreApplication::translate("Diagnostics", counted.text, nullptr, count);
     }
-    // A preset model's feature that is not modelled is the catalogue's text (catalogtext.h).
+    // A preset model's feature that is not modelled is the catalogue's text (catalogtext.h); numbers in the
+    // language's digits.
     const bool preset = diagnostic.code == "model-feature-unmodelled";
-    return fillArguments(translated, diagnostic.args,
-                         [preset](const std::string& arg) { return preset ? presetName(arg) : qs(arg); });
+    return fillArguments(translated, diagnostic.args, [preset](const std::string& arg) {
+        return preset ? presetName(arg) : localizedNumberText(qs(arg));
+    });
 }
 
 QString locatedMessage(const core::Diagnostic& diagnostic)

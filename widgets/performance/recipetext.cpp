@@ -17,7 +17,7 @@ QString argumentText(const std::string& arg)
 {
     const bool whole = !arg.empty() && arg.size() < 19
         && std::all_of(arg.begin(), arg.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
-    return whole ? integerText(std::stoll(arg)) : qs(arg);
+    return whole ? integerText(std::stoll(arg)) : localizedNumberText(qs(arg));
 }
 
 } // namespace

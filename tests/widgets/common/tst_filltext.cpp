@@ -7,6 +7,7 @@
 #include <QTest>
 
 using widgets::fillArguments;
+using widgets::localizedNumberText;
 
 class TestFillText : public QObject
 {
@@ -16,6 +17,8 @@ private slots:
     void fills_data();
     void fills();
     void formatsEachArgument();
+    void localizesNumbers_data();
+    void localizesNumbers();
 };
 
 void TestFillText::fills_data()
@@ -67,6 +70,34 @@ void TestFillText::formatsEachArgument()
         return QString::fromStdString(s).toUpper();
     });
     QCOMPARE(out, QStringLiteral("A × B"));
+}
+
+// The core writes numbers in English digits; a German view shows them in German ones, the rest as it is.
+void TestFillText::localizesNumbers_data()
+{
+    QTest::addColumn<QString>("arg");
+    QTest::addColumn<QString>("german");
+    QTest::newRow("a decimal with its unit") << QStringLiteral("1.3 GB") << QStringLiteral("1,3 GB");
+    QTest::newRow("a grouped count") << QStringLiteral("1,024") << QStringLiteral("1.024");
+    QTest::newRow("grouped with decimals") << QStringLiteral("12,345.67") << QStringLiteral("12.345,67");
+    QTest::newRow("an ungrouped rank stays ungrouped") << QStringLiteral("2048") << QStringLiteral("2048");
+    QTest::newRow("negative") << QStringLiteral("-0.5") << QStringLiteral("-0,5");
+    QTest::newRow("a percentage") << QStringLiteral("12.5 %") << QStringLiteral("12,5 %");
+    QTest::newRow("a name with digits") << QStringLiteral("llama-3.1-8b") << QStringLiteral("llama-3.1-8b");
+    QTest::newRow("a version after a word")
+        << QStringLiteral("DeepSpeed 0.16") << QStringLiteral("DeepSpeed 0.16");
+    QTest::newRow("a list") << QStringLiteral("20,20,40") << QStringLiteral("20,20,40");
+    QTest::newRow("a path") << QStringLiteral("/layout/tp") << QStringLiteral("/layout/tp");
+    QTest::newRow("empty") << QString() << QString();
+}
+
+void TestFillText::localizesNumbers()
+{
+    QFETCH(QString, arg);
+    QFETCH(QString, german);
+    QCOMPARE(localizedNumberText(arg, QLocale(QLocale::German, QLocale::Germany)), german);
+    // English keeps what the core wrote.
+    QCOMPARE(localizedNumberText(arg, QLocale(QLocale::English, QLocale::UnitedStates)), arg);
 }
 
 QTEST_GUILESS_MAIN(TestFillText)
