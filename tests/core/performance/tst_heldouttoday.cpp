@@ -214,6 +214,26 @@ void TestHeldOutToday::publishedRuns_data()
         false};
     QTest::newRow("Megatron-Bridge 26.02 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8")
         << moeDesign(qwenB200) << 3805.0 << 6805.6 << true;
+    // Container 26.04.01 (Megatron-Bridge v0.4: the same recipes and layouts as 26.02 for these rows; GB200's
+    // Llama 3 70B in MXFP8 is LLAMA3_70B_PRETRAIN_CONFIG_GB200_FP8_MX_V2, TP 2 PP 4 VP 5 with TP overlap).
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256")
+        << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 256}) << 1664.0 << 1716.3
+        << true;
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-H100 Llama 3.1 405B, GBS 1536")
+        << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
+        << 328.0 << 350.6 << true;
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
+        << design(gb200_70b) << 4224.0 << 5204.8 << false;
+    Design gb200Mx70b = design({"llama-3.1-70b", "gb200-186gb", "nvlink5", 1, 64, 2, 4, 5, 1, 256});
+    gb200Mx70b.workload.fp8Recipe = Fp8Recipe::Mxfp8;
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, MXFP8, TP 2 PP 4 VP 5")
+        << gb200Mx70b << 3712.0 << 4920.5 << true;
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs")
+        << design(gb200_405b) << 864.0 << 1034.9 << true;
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-H100 Qwen3 235B-A22B, GBS 8192")
+        << moeDesign(qwenH100Gbs8192) << 1712.0 << 1709.6 << true;
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8")
+        << moeDesign(qwenB200) << 3776.0 << 6805.6 << true;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design({"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true}) << 661.0
         << 824.5 << true;
@@ -237,10 +257,11 @@ void TestHeldOutToday::publishedRuns()
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
     // A sanity bound that holds today: the model is not off by more than a factor of two either way.
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
-    // Every row comes out fast: on H100 the 70B rows by 6 %, the 8B with FSDP by 8 % and Qwen3 235B by
-    // 5–8 % (inside the bound), the 405B by 13–18 %; the dense rows on B200 and GB200 by 21–31 % (NeMo
-    // 25.02's older software 49 %) and Qwen3 on B200 by 79 %, the gap lying beyond the GEMMs
-    // (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
+    // Every row but one comes out fast: on H100 the 70B rows by 3–6 %, the 8B with FSDP by 8 % and Qwen3
+    // 235B by 0–8 % (inside the bound), the 405B by 7–18 %; the dense rows on B200 and GB200 by 20–33 %
+    // (NeMo 25.02's older software 49 %) and Qwen3 on B200 by 79–80 %, the gap lying beyond the GEMMs
+    // (docs/kernel-model.md, "Held out on today's GPUs"). The same layouts in later containers run faster
+    // (26.04.01: H100 70B +3 %, 405B +7 %). Not tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("", "the model's throughput is above the published run's", Continue);
     QVERIFY(std::abs(error) <= 0.10);
