@@ -142,7 +142,7 @@ double activationBytesPerElement(Precision precision)
 double fp8GatherBytes(const Design& design)
 {
     const Workload& w = design.workload;
-    if (w.precision != Precision::Fp8 || !frameworkProfile(design).fp8ParameterGather)
+    if (!keepsFp8Parameters(design))
         return activationBytesPerElement(w.precision);
     const bool perTensor = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise;
     return perTensor ? 1.0 : 2.0;

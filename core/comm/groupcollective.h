@@ -133,8 +133,8 @@ double gradientBytesPerElement(const Design& design);
 // activations between layers in BF16; Transformer Engine casts to FP8 inside the GEMMs).
 double activationBytesPerElement(Precision precision);
 // Bytes of one FP8 GEMM weight (RankShard::denseGemm, the experts) in a parameter all-gather (ZeRO-3/FSDP
-// per layer, the distributed optimizer after its step). Where the framework gathers FP8 parameters
-// (FrameworkProfile::fp8ParameterGather: Megatron-Core's --fp8-param-gather) 1 under per-tensor scaling (the
+// per layer, the distributed optimizer after its step). Where the design keeps FP8 parameters
+// (keepsFp8Parameters: Megatron-Core's --fp8-param-gather) 1 under per-tensor scaling (the
 // FP8 bytes; Hopper's transpose is made after the gather) and 2 under MXFP8 (Megatron-Core's distributed
 // optimizer gathers BF16 and quantises after; Megatron-FSDP gathers both FP8 copies) and blockwise (its
 // recipe keeps BF16 weights); elsewhere, and outside FP8, the compute precision's

@@ -73,6 +73,10 @@ struct FrameworkProfile
     // fp8GatherBytes.
     bool fp8ParameterGather = false;
     std::string fp8GatherSource;
+    // Under FP8 with 16- or 32-bit parameters, whether its linear layers keep each weight's FP8 copies
+    // between micro-batches (Transformer Engine's weight workspaces) rather than casting in every GEMM
+    // (torchao). memory.h fp8GemmWeightBytes.
+    bool fp8CachesWeights = false;
 
     // The output layer's rows are padded to a multiple of vocabMultiple (× TP when vocabTimesTp).
     int vocabMultiple = 1;

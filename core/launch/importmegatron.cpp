@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
+#include "memory/memory.h"
 
 namespace core::launch {
 
@@ -248,7 +249,8 @@ void readTraining(ImportContext& context, const Settings& flags)
     layout.microBatch = int(wholeNumber(context, flags.take("--micro-batch-size")).value_or(1));
     if (const auto length = wholeNumber(context, flags.take({"--seq-length", "--encoder-seq-length"})))
         workload.sequenceLength = *length;
-    if (flags.take("--fp8-format")) {
+    const Setting* fp8Format = flags.take("--fp8-format");
+    if (fp8Format) {
         workload.precision = Precision::Fp8;
         flags.take("--bf16");
     } else if (flags.take("--bf16")) {
@@ -263,6 +265,13 @@ void readTraining(ImportContext& context, const Settings& flags)
     if (const auto recipe
         = choice(context, flags.take("--fp8-recipe"), {"delayed", "tensorwise", "mxfp8", "blockwise"}))
         workload.fp8Recipe = enumFromName<Fp8Recipe>(*recipe).value_or(Fp8Recipe::Delayed);
+    // --fp8-param-gather (arguments.py: with the distributed optimizer or FSDP only): the GEMM weights as FP8
+    // parameters, which the design counts wherever Megatron-Core can keep them (keepsFp8Parameters), as
+    // NVIDIA's recipes run; without the flag Megatron-LM keeps BF16 weights beside their FP8 copies.
+    if (!flags.take("--fp8-param-gather") && fp8Format && keepsFp8Parameters(context.design))
+        context.add(diag::kLaunchApproximated, fp8Format->where(),
+                    {"FP8 without --fp8-param-gather", "FP8 parameters",
+                     "the design counts the GEMM weights as the recipes keep them, one FP8 copy each"});
     // --accumulate-allreduce-grads-in-fp32 changes something only with --fp16 (--bf16 forces it).
     layout.gradReduceInFp32.reset();
     if (flags.take("--accumulate-allreduce-grads-in-fp32")

@@ -47,6 +47,15 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer);
 // keeps one byte there. MXFP8 and blockwise scaling keep a column-wise copy everywhere (their scales run
 // along one axis). stateBytesPerParameter counts 2.
 double fp8WeightBytes(Fp8Recipe recipe, const GpuSpec* gpu);
+// Whether the design's GEMM weights are FP8 parameters under FP8 (Megatron-Core --fp8-param-gather,
+// FrameworkProfile::fp8ParameterGather): only with the distributed optimizer or FSDP (ZeRO 1 and up;
+// Megatron-LM arguments.py asserts it) and not under blockwise scaling, whose recipes keep BF16 weights.
+bool keepsFp8Parameters(const Design& design);
+// Bytes a GEMM weight takes under FP8 on `gpu`: its FP8 copies alone where they are the parameters;
+// otherwise the framework's parameter bytes, plus the FP8 copies where its layers keep them between
+// micro-batches (FrameworkProfile::fp8CachesWeights: Transformer Engine), not where they cast in each GEMM
+// (torchao).
+double fp8GemmWeightBytes(const Design& design, const GpuSpec* gpu);
 
 // The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the reference article's table) for Ψ parameters
 // sharded over N data-parallel ranks: stage 1 shards the optimizer, stage 2 also gradients, stage 3 also

@@ -404,9 +404,10 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     const Workload& w = ctx.design.workload;
     const GpuSpec* gpu = ctx.catalog.gpu(role.gpuType);
     const StateBytes states = frameworkStateBytes(ctx.design, gpu);
-    // What is gathered and reduced layer by layer travels in the compute precision.
+    // What is gathered and reduced layer by layer travels in the compute precision, FP8 parameters as they
+    // are kept.
     StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
-    if (w.precision == Precision::Fp8)
+    if (keepsFp8Parameters(ctx.design))
         bytes.weights = states.weights;
     const RankStates held = modelStateFigures(ctx, shard, states, role);
     const ActivationConfig config = activationConfig(ctx.design);

@@ -501,6 +501,30 @@ void TestLaunchImport::fp8RecipeRoundTrips()
     QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
     QVERIFY(back.design->workload.fp8Recipe == Fp8Recipe::Delayed);
 
+    // --fp8-param-gather: the GEMM weights as FP8 parameters, which Megatron-Core allows with the distributed
+    // optimizer (arguments.py) and the design counts there (keepsFp8Parameters). The export writes it where
+    // the design keeps them; a file without it reads with a warning at --fp8-format; DDP has none.
+    QCOMPARE(imported.design->layout.zeroStage, 0);
+    QVERIFY(config.text.find("--fp8-param-gather") == std::string::npos);
+    Design distributed = *imported.design;
+    distributed.layout.zeroStage = 1;
+    const LaunchConfig gathered
+        = launchConfig(distributed, evaluate(distributed), targetOf(LaunchFormat::Megatron));
+    QVERIFY2(gathered.text.find("--fp8-param-gather") != std::string::npos, gathered.text.c_str());
+    const LaunchImport gatheredBack = importLaunch(LaunchFormat::Megatron, gathered.text, distributed);
+    QVERIFY2(gatheredBack.ok(), qPrintable(testing::describe(gatheredBack.diagnostics)));
+    QCOMPARE(gatheredBack.design->layout.zeroStage, 1);
+    QVERIFY(!testing::hasCode(gatheredBack.diagnostics, "launch-approximated"));
+    for (const std::string& unused : gatheredBack.unusedSettings)
+        QVERIFY2(unused.find("--fp8-param-gather") == std::string::npos, unused.c_str());
+    const LaunchImport withoutFlag = importLaunch(
+        LaunchFormat::Megatron, "--bf16\n--fp8-format hybrid\n--use-distributed-optimizer\n", base);
+    QVERIFY2(withoutFlag.ok(), qPrintable(testing::describe(withoutFlag.diagnostics)));
+    const auto warning = std::find_if(withoutFlag.diagnostics.begin(), withoutFlag.diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.code == "launch-approximated"; });
+    QVERIFY(warning != withoutFlag.diagnostics.end());
+    QCOMPARE(warning->path, std::string("line 2")); // located at --fp8-format
+
     // torchtitan: converters "float8" is torchao's tensorwise dynamic scaling (docs/float8.md), "mx" is
     // MXFP8 (docs/mxfp8.md); delayed and blockwise scaling it cannot run, and the export says so.
     const auto titan
