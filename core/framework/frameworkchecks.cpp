@@ -58,6 +58,8 @@ void checkActivationOffload(const Design& design, const FrameworkProfile& p, std
     if (layers >= design.model.layers)
         out.push_back(makeDiagnostic(diag::kActivationOffloadLayers, path,
                                      {std::to_string(design.model.layers), std::to_string(layers)}));
+    if (layoutAllowsActivationOffload(l))
+        return;
     if (l.pp() > 1)
         out.push_back(makeDiagnostic(diag::kActivationOffloadPipeline, path, {std::to_string(l.pp())}));
     if (l.recompute != Recompute::None)
@@ -92,6 +94,11 @@ void checkSchedule(const Design& design, const FrameworkProfile& p, std::vector<
 }
 
 } // namespace
+
+bool layoutAllowsActivationOffload(const ParallelLayout& layout)
+{
+    return layout.pp() == 1 && layout.recompute == Recompute::None;
+}
 
 void validateFramework(const Design& design, std::vector<Diagnostic>& out)
 {

@@ -15,4 +15,9 @@ namespace core {
 
 void validateFramework(const Design& design, std::vector<Diagnostic>& out);
 
+// Megatron-Core's layout rules for activation offloading (TransformerConfig.__post_init__): one pipeline
+// stage and no recomputation. validateFramework reports each that fails (with the layer count and the
+// framework); the search keeps a design's offloading only on candidates that pass.
+bool layoutAllowsActivationOffload(const ParallelLayout& layout);
+
 } // namespace core

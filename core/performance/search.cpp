@@ -5,6 +5,7 @@
 #include "base/sizelimits.h"
 #include "design/validate.h"
 #include "evaluate.h"
+#include "framework/frameworkchecks.h"
 #include "performance/searchspace.h"
 
 #include <algorithm>
@@ -157,9 +158,9 @@ void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const C
     l.schedule = s.schedule.schedule;
     l.recompute = s.recompute;
     l.recomputeLayers = 0; // the search's full recomputation covers every layer
-    // The design's activation offloading where Megatron-Core allows it (frameworkchecks.cpp), else none.
+    // The design's activation offloading where Megatron-Core allows it, else none.
     l.activationOffloadLayers
-        = l.pp() == 1 && s.recompute == Recompute::None ? job.design.layout.activationOffloadLayers : 0;
+        = layoutAllowsActivationOffload(l) ? job.design.layout.activationOffloadLayers : 0;
     l.layersPerStage = s.split;
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
                                                   std::int64_t{s.microBatch} * l.batchReplicas());
