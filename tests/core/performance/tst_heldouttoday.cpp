@@ -234,9 +234,14 @@ void TestHeldOutToday::publishedRuns_data()
         << moeDesign(qwenH100Gbs8192) << 1712.0 << 1709.6 << true;
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8")
         << moeDesign(qwenB200) << 3776.0 << 6805.6 << true;
+    const Run b200_405b{"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true};
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
-        << design({"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true}) << 661.0
-        << 824.5 << true;
+        << design(b200_405b) << 661.0 << 824.5 << true;
+    // The same run in MXFP8 (the summary's "FP8-CS (FP8-MX)" row: 661 (624)).
+    Design b200Mx405b = design(b200_405b);
+    b200Mx405b.workload.fp8Recipe = Fp8Recipe::Mxfp8;
+    QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8")
+        << b200Mx405b << 624.0 << 805.8 << true;
 }
 
 void TestHeldOutToday::publishedRuns()
