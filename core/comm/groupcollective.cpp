@@ -139,18 +139,15 @@ double activationBytesPerElement(Precision precision)
     return precision == Precision::Fp32 ? 4 : 2;
 }
 
-double fp8GatherBytes(const Design& design)
+GatherBytes parameterGatherBytes(const Design& design)
 {
     const Workload& w = design.workload;
-    if (!keepsFp8Parameters(design))
-        return activationBytesPerElement(w.precision);
-    const bool perTensor = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise;
-    return perTensor ? 1.0 : 2.0;
-}
-
-double parameterGatherBytes(const Design& design, double gemm, double other)
-{
-    return gemm * fp8GatherBytes(design) + other * activationBytesPerElement(design.workload.precision);
+    GatherBytes out;
+    out.other = activationBytesPerElement(w.precision);
+    out.gemm = out.other;
+    if (keepsFp8Parameters(design))
+        out.gemm = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise ? 1.0 : 2.0;
+    return out;
 }
 
 CollectiveLinks GroupCollective::linksFor(CollectiveOp op) const

@@ -132,16 +132,23 @@ double gradientBytesPerElement(const Design& design);
 // Bytes of one activation element on the wire: 4 in FP32 training, 2 otherwise (FP8 recipes keep
 // activations between layers in BF16; Transformer Engine casts to FP8 inside the GEMMs).
 double activationBytesPerElement(Precision precision);
-// Bytes of one FP8 GEMM weight (RankShard::denseGemm, the experts) in a parameter all-gather (ZeRO-3/FSDP
-// per layer, the distributed optimizer after its step). Where the design keeps FP8 parameters
-// (keepsFp8Parameters: Megatron-Core's --fp8-param-gather) 1 under per-tensor scaling (the
+// Bytes per parameter a parameter all-gather moves (ZeRO-3/FSDP per layer, the distributed optimizer after
+// its step), found once per design. A GEMM weight (RankShard::denseGemm, the experts): where the design keeps
+// FP8 parameters (keepsFp8Parameters: Megatron-Core's --fp8-param-gather) 1 under per-tensor scaling (the
 // FP8 bytes; Hopper's transpose is made after the gather) and 2 under MXFP8 (Megatron-Core's distributed
-// optimizer gathers BF16 and quantises after; Megatron-FSDP gathers both FP8 copies) and blockwise (its
-// recipe keeps BF16 weights); elsewhere, and outside FP8, the compute precision's
-// activationBytesPerElement.
-double fp8GatherBytes(const Design& design);
-// Bytes an all-gather of `gemm` GEMM weights and `other` parameters (embedding, norms, router, output head:
-// the compute precision) moves.
-double parameterGatherBytes(const Design& design, double gemm, double other);
+// optimizer gathers BF16 and quantises after; Megatron-FSDP gathers both FP8 copies); elsewhere, and outside
+// FP8, the compute precision's activationBytesPerElement, which the other parameters (embedding, norms,
+// router, output head) always take.
+struct GatherBytes
+{
+    double gemm = 2;
+    double other = 2;
+    // Bytes an all-gather of `gemmParameters` GEMM weights and `otherParameters` other parameters moves.
+    double of(double gemmParameters, double otherParameters) const
+    {
+        return gemmParameters * gemm + otherParameters * other;
+    }
+};
+GatherBytes parameterGatherBytes(const Design& design);
 
 } // namespace core

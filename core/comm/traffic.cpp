@@ -172,14 +172,14 @@ std::vector<std::vector<int>> groupsSharing(const std::vector<RankInfo>& ranks, 
 }
 
 // Data-parallel synchronisation of Ψ parameters on N ranks, per optimizer step: gradients reduced in their
-// own precision (e_g), parameters gathered in theirs (`weights`: Ψ·e_w, FP8 GEMM weights at
-// fp8GatherBytes), as often as the cadence says (dataParallelCadence: once each for DDP and ZeRO-1/2, per
-// micro-batch for FSDP by default). With e_g = e_w and one of each this is dataParallelSendBytes:
-// 2(N−1)/N·Ψ·e for DDP and ZeRO-1/2.
+// own precision (e_g), parameters gathered in theirs (`weights`: Ψ·e_w, FP8 GEMM weights as
+// parameterGatherBytes says), as often as the cadence says (dataParallelCadence: once each for DDP and
+// ZeRO-1/2, per micro-batch for FSDP by default). With e_g = e_w and one of each this is
+// dataParallelSendBytes: 2(N−1)/N·Ψ·e for DDP and ZeRO-1/2.
 double dataParallelBytes(double parameters, double weights, int ranks, const ParallelLayout& layout,
-                         const StateBytes& bytes, const DataParallelCadence& cadence)
+                         double gradientBytes, const DataParallelCadence& cadence)
 {
-    const double gradients = parameters * bytes.gradients;
+    const double gradients = parameters * gradientBytes;
     if (layout.zeroStage == 0)
         return collectiveSendBytes(CollectiveOp::AllReduce, ranks, gradients);
     return static_cast<double>(cadence.reduceScatters)
@@ -391,7 +391,8 @@ DimensionTraffic expertTraffic(const Context& c)
 // The data-parallel traffic's formula and inputs: for the fullest rank's dense shard (expertRanks 0: no
 // experts; largestStageCopy < 0: no DualPipe stage copies).
 void explainDataTraffic(DimensionTraffic& out, const Context& c, int denseRanks, double gradientBytes,
-                        const DataParallelCadence& cadence, int expertRanks, double largestStageCopy)
+                        const GatherBytes& gathered, const DataParallelCadence& cadence, int expertRanks,
+                        double largestStageCopy)
 {
     const ParallelLayout& l = c.design.layout;
     const bool stageCopies = largestStageCopy >= 0;
@@ -405,7 +406,7 @@ void explainDataTraffic(DimensionTraffic& out, const Context& c, int denseRanks,
     for (const RankShard& s : c.shardOfPpRank)
         if (s.dense > largestShard) {
             largestShard = s.dense;
-            largestShardGather = parameterGatherBytes(c.design, s.denseGemm, s.dense - s.denseGemm);
+            largestShardGather = gathered.of(s.denseGemm, s.dense - s.denseGemm);
         }
     out.explanation
         .input(MW_TR_NOOP("Explanations", "N (ranks holding the same dense parameters: DP × CP)"), denseRanks)
@@ -417,7 +418,7 @@ void explainDataTraffic(DimensionTraffic& out, const Context& c, int denseRanks,
     if (c.design.workload.precision == Precision::Fp8)
         out.explanation.input(
             MW_TR_NOOP("Explanations", "of which an FP8 GEMM weight (gathered as FP8 or BF16)"),
-            fp8GatherBytes(c.design), "bytes");
+            gathered.gemm, "bytes");
     if (l.zeroStage > 0)
         out.explanation
             .input(MW_TR_NOOP("Explanations", "R (reduce-scatters per step)"),
@@ -466,8 +467,8 @@ DimensionTraffic dataTraffic(const Context& c)
         out.paths.push_back(ncclRingOrder({group.begin(), group.end()}, c.ranks));
     indexGroups(out, c.ranks);
 
-    StateBytes bytes = stateBytesPerParameter(c.design.workload.precision, c.design.workload.optimizer);
-    bytes.gradients = gradientBytesPerElement(c.design); // reduced as the framework keeps them
+    const double gradientBytes = gradientBytesPerElement(c.design); // reduced as the framework keeps them
+    const GatherBytes gathered = parameterGatherBytes(c.design);
     const int denseRanks = static_cast<int>(dense.front().size());
     const DataParallelCadence cadence
         = dataParallelCadence(c.design, static_cast<std::int64_t>(c.microBatches));
@@ -475,9 +476,8 @@ DimensionTraffic dataTraffic(const Context& c)
     for (const auto& path : out.paths)
         acc.ring(path, [&](int rank) {
             const RankShard& shard = c.shardOf(rank);
-            return dataParallelBytes(
-                shard.dense, parameterGatherBytes(c.design, shard.denseGemm, shard.dense - shard.denseGemm),
-                denseRanks, l, bytes, cadence);
+            return dataParallelBytes(shard.dense, gathered.of(shard.denseGemm, shard.dense - shard.denseGemm),
+                                     denseRanks, l, gradientBytes, cadence);
         });
 
     // Expert parameters are replicated over fewer ranks: DP × CP in the separate convention, expert-DP in
@@ -493,8 +493,8 @@ DimensionTraffic dataTraffic(const Context& c)
         for (const auto& group : experts)
             acc.ring(ncclRingOrder(group, c.ranks), [&](int rank) {
                 const double expert = c.shardOf(rank).expert;
-                return dataParallelBytes(expert, parameterGatherBytes(c.design, expert, 0), expertRanks, l,
-                                         bytes, cadence);
+                return dataParallelBytes(expert, gathered.of(expert, 0), expertRanks, l, gradientBytes,
+                                         cadence);
             });
     }
     // DualPipe: ranks r and PP − 1 − r hold the same two stages and sum their gradients (or, sharded, their
@@ -520,7 +520,7 @@ DimensionTraffic dataTraffic(const Context& c)
     }
     finish(out);
 
-    explainDataTraffic(out, c, denseRanks, bytes.gradients, cadence, hasExperts ? expertRanks : 0,
+    explainDataTraffic(out, c, denseRanks, gradientBytes, gathered, cadence, hasExperts ? expertRanks : 0,
                        stageCopies ? largestStageCopy : -1);
     return out;
 }

@@ -70,12 +70,12 @@ struct FrameworkProfile
     // Under FP8, whether its parameter all-gathers (ZeRO/distributed optimizer, FSDP) move the FP8 GEMM
     // weights as their FP8 data (Megatron-Core --fp8-param-gather, which NVIDIA's recipes set) rather than in
     // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). comm/groupcollective.h
-    // fp8GatherBytes.
+    // parameterGatherBytes.
     bool fp8ParameterGather = false;
     std::string fp8GatherSource;
     // Under FP8 with 16- or 32-bit parameters, whether its linear layers keep each weight's FP8 copies
     // between micro-batches (Transformer Engine's weight workspaces) rather than casting in every GEMM
-    // (torchao). memory.h fp8GemmWeightBytes.
+    // (torchao). memory.h frameworkStateBytes(design, gpu).
     bool fp8CachesWeights = false;
 
     // The output layer's rows are padded to a multiple of vocabMultiple (× TP when vocabTimesTp).

@@ -10,6 +10,7 @@
 #include "base/importdiagnostics.h"
 #include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
+#include "memory/modelshard.h"
 
 namespace core::launch {
 
@@ -128,8 +129,7 @@ void readLayerSelectiveOption(ImportContext& context, const Setting* option)
     if (!n)
         return;
     ParallelLayout& layout = context.design.layout;
-    const int chunkLayers
-        = context.design.model.layers / std::max(1, layout.pp() * std::max(1, layout.virtualStages));
+    const int chunkLayers = context.design.model.layers / modelStageCount(layout);
     const int every = static_cast<int>(std::max<std::int64_t>(*n, 1));
     const int recomputed = chunkLayers / every;
     layout.recompute = recomputed > 0 ? Recompute::Full : Recompute::None;

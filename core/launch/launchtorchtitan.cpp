@@ -14,6 +14,7 @@
 #include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
+#include "memory/modelshard.h"
 
 #include <cctype>
 
@@ -71,8 +72,7 @@ int layerSelectiveOption(const Design& design)
     const ParallelLayout& layout = design.layout;
     if (!layout.recomputesSomeLayers())
         return 0;
-    const int chunkLayers
-        = design.model.layers / std::max(1, layout.pp() * std::max(1, layout.virtualStages));
+    const int chunkLayers = design.model.layers / modelStageCount(layout);
     const int every = layout.recomputeLayers > 0 ? chunkLayers / layout.recomputeLayers : 0;
     return every > 1 && chunkLayers / every == layout.recomputeLayers ? every : 0;
 }

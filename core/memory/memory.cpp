@@ -116,8 +116,15 @@ StateBytes frameworkStateBytes(const Design& design)
 StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu)
 {
     StateBytes bytes = frameworkStateBytes(design);
-    if (design.workload.precision == Precision::Fp8)
-        bytes.weights = fp8GemmWeightBytes(design, gpu);
+    if (design.workload.precision != Precision::Fp8)
+        return bytes;
+    // A GEMM weight: its FP8 copies alone where they are the parameters; otherwise the framework's
+    // parameter, with the FP8 copies beside it where its layers keep them between micro-batches.
+    const double fp8 = fp8WeightBytes(design.workload.fp8Recipe, gpu);
+    if (keepsFp8Parameters(design))
+        bytes.weights = fp8;
+    else if (frameworkProfile(design).fp8CachesWeights)
+        bytes.weights += fp8;
     return bytes;
 }
 
@@ -125,14 +132,6 @@ bool keepsFp8Parameters(const Design& design)
 {
     return design.workload.precision == Precision::Fp8 && frameworkProfile(design).fp8ParameterGather
         && design.layout.zeroStage >= 1 && design.workload.fp8Recipe != Fp8Recipe::Blockwise;
-}
-
-double fp8GemmWeightBytes(const Design& design, const GpuSpec* gpu)
-{
-    const double fp8 = fp8WeightBytes(design.workload.fp8Recipe, gpu);
-    if (keepsFp8Parameters(design))
-        return fp8;
-    return frameworkStateBytes(design).weights + (frameworkProfile(design).fp8CachesWeights ? fp8 : 0.0);
 }
 
 StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
@@ -149,7 +148,8 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
         return {4, 4, moments}; // no master copy (dist_optimizer.md: 16)
     case Precision::Fp8:
         // Transformer Engine fp8_model_init: FP8 weights and FP32 master copies (per GPU and framework:
-        // fp8GemmWeightBytes, which also covers BF16 weights with or without cached FP8 copies). A
+        // frameworkStateBytes(design, gpu), which also covers BF16 weights with or without cached FP8
+        // copies). A
         // training GEMM reads each weight in both orientations (forward X·W, data gradient dY·Wᵀ), and TE
         // keeps both FP8 copies between micro-batches: on Hopper the FP8 transpose (FP8 GEMMs there take only
         // the TN layout; Float8Tensor's cached transpose), on Blackwell MXFP8's column-wise copy (its block

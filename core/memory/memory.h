@@ -51,11 +51,6 @@ double fp8WeightBytes(Fp8Recipe recipe, const GpuSpec* gpu);
 // FrameworkProfile::fp8ParameterGather): only with the distributed optimizer or FSDP (ZeRO 1 and up;
 // Megatron-LM arguments.py asserts it) and not under blockwise scaling, whose recipes keep BF16 weights.
 bool keepsFp8Parameters(const Design& design);
-// Bytes a GEMM weight takes under FP8 on `gpu`: its FP8 copies alone where they are the parameters;
-// otherwise the framework's parameter bytes, plus the FP8 copies where its layers keep them between
-// micro-batches (FrameworkProfile::fp8CachesWeights: Transformer Engine), not where they cast in each GEMM
-// (torchao).
-double fp8GemmWeightBytes(const Design& design, const GpuSpec* gpu);
 
 // The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the reference article's table) for Ψ parameters
 // sharded over N data-parallel ranks: stage 1 shards the optimizer, stage 2 also gradients, stage 3 also
@@ -78,7 +73,10 @@ ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const 
 // FSDP2's FP32 parameters as master weights, Megatron's FP32 main gradients, DeepSpeed's FP32 gradient
 // partition.
 StateBytes frameworkStateBytes(const Design& design);
-// The same on `gpu` (null: not known): under FP8 a GEMM weight takes fp8WeightBytes there.
+// The same on `gpu` (null: not known), with `weights` what a GEMM weight takes under FP8: its FP8 copies
+// (fp8WeightBytes) alone where they are the parameters (keepsFp8Parameters); otherwise the framework's
+// parameter bytes, plus the FP8 copies where its layers keep them between micro-batches
+// (FrameworkProfile::fp8CachesWeights: Transformer Engine), not where they cast in each GEMM (torchao).
 StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu);
 
 struct MemoryFigure

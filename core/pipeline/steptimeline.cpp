@@ -31,10 +31,7 @@ struct LayerShard
     double total() const { return mlp + router + attention + norms; }
     // What a parameter all-gather of the layer moves: the GEMM weights (attention, MLP, experts; under
     // FP8 possibly one byte each) and the rest (norms, router) in the compute precision.
-    double gatherBytes(const Design& design) const
-    {
-        return parameterGatherBytes(design, mlp + attention, router + norms);
-    }
+    double gatherBytes(const GatherBytes& bytes) const { return bytes.of(mlp + attention, router + norms); }
 };
 
 LayerShard layerShard(const Design& design, int layer)
@@ -286,6 +283,7 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     out.windowStart = sources.empty() ? out.backwardEnd : gradientWindow(times, *sources.front().op).start;
 
     double parameters = 0;
+    const GatherBytes gathered = parameterGatherBytes(design);
     double gatherBytes = 0; // what the distributed optimizer's all-gather of them moves
     auto add = [&](double params, double ready, double gathered) {
         if (params <= 0)
@@ -305,9 +303,8 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
         double clock = window.start;
         for (std::size_t pass : window.passes)
             clock += stage.headSeconds[pass] * stretch;
-        const auto addOther = [&](double params, double ready) {
-            add(params, ready, parameterGatherBytes(design, 0, params));
-        };
+        const auto addOther
+            = [&](double params, double ready) { add(params, ready, gathered.of(0, params)); };
         if (stage.outputHead)
             addOther(rootParameters(design, false, true), clock);
         for (int i = stage.layers - 1; i >= 0; --i) {
@@ -315,8 +312,8 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
             const bool moe = design.model.isMoeLayer(layer);
             clock += passSeconds(moe ? stage.moeLayer : stage.denseLayer, window.passes) * stretch;
             const LayerShard shard = layerShard(design, layer);
-            add(shard.mlp + shard.router, clock, parameterGatherBytes(design, shard.mlp, shard.router));
-            add(shard.attention, clock, parameterGatherBytes(design, shard.attention, 0));
+            add(shard.mlp + shard.router, clock, gathered.of(shard.mlp, shard.router));
+            add(shard.attention, clock, gathered.of(shard.attention, 0));
             addOther(shard.norms, clock);
         }
         if (stage.embedding)
@@ -396,6 +393,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     out.shardRanks = static_cast<int>(shardGroupOf(design, placed, global).size());
     const GroupLinks links = shardGroupLinks(design, placed, global);
     const double gradBytes = gradientBytesPerElement(design);
+    const GatherBytes gathered = parameterGatherBytes(design);
     auto gather = [&](double bytes) {
         return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks, bytes, links);
     };
@@ -418,14 +416,13 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
             const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
             const LayerShard shard = layerShard(design, layer);
             const double params = shard.total();
-            out.units.push_back({layer, params, gather(shard.gatherBytes(design)), reduce(params)});
+            out.units.push_back({layer, params, gather(shard.gatherBytes(gathered)), reduce(params)});
             work.layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
                                    pattern[kI].seconds + pattern[kW].seconds});
         }
     }
     if (rootParams > 0) {
-        out.units.push_back(
-            {-1, rootParams, gather(parameterGatherBytes(design, 0, rootParams)), reduce(rootParams)});
+        out.units.push_back({-1, rootParams, gather(gathered.of(0, rootParams)), reduce(rootParams)});
         work.root = static_cast<int>(out.units.size()) - 1;
     }
 

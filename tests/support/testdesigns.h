@@ -3,6 +3,7 @@
 
 // Helpers shared by the core test suites: example designs and JSON merge patches on them.
 
+#include "design/cluster.h"
 #include "design/designio.h"
 
 #include <QFile>
@@ -26,6 +27,19 @@ inline core::Design example(std::string_view id)
     if (!design)
         qFatal("example %s does not load", std::string(id).c_str());
     return *design;
+}
+
+// A built-in model on one node of `gpus` GPUs of one type (InfiniBand NDR between nodes), from the FSDP
+// example's layout and workload: what the suites that vary one setting at a time start from.
+inline core::Design onOneNode(std::string_view model, int gpus, const char* gpu, const char* link)
+{
+    core::Design d = example("fsdp-1node-8gpu");
+    const core::ModelArchitecture* preset = core::Catalog::builtin().model(model);
+    if (!preset)
+        qFatal("no model %s", std::string(model).c_str());
+    d.model = *preset;
+    d.cluster = core::makeUniformCluster(1, gpus, gpu, link, "ib-ndr-400");
+    return d;
 }
 
 // Llama 3.1 8B on one node of eight H100, data parallelism only (ZeRO over all eight), run by `framework`.

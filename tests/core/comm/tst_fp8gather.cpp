@@ -23,9 +23,7 @@ namespace {
 // Llama 3.1 8B over 8 B200 (which run every FP8 recipe) with `zero`, FP8 under `recipe` on `framework`.
 Design llama8b(Framework framework, int zero, Precision precision, Fp8Recipe recipe)
 {
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.model = *Catalog::builtin().model("llama-3.1-8b");
-    d.cluster = makeUniformCluster(1, 8, "b200-180gb", "nvlink5", "ib-ndr-400");
+    Design d = testing::onOneNode("llama-3.1-8b", 8, "b200-180gb", "nvlink5");
     d.layout.framework = framework;
     d.layout.setDegree(Dim::Dp, 8);
     d.layout.zeroStage = zero;
@@ -85,10 +83,11 @@ void TestFp8Gather::bytesPerWeight()
     QFETCH(double, bytes);
     const Design d = llama8b(static_cast<Framework>(framework), 1, static_cast<Precision>(precision),
                              static_cast<Fp8Recipe>(recipe));
-    QCOMPARE(fp8GatherBytes(d), bytes);
+    const GatherBytes gathered = parameterGatherBytes(d);
+    QCOMPARE(gathered.gemm, bytes);
     // The other parameters travel in the compute precision whatever the recipe.
     const double other = static_cast<Precision>(precision) == Precision::Fp32 ? 4.0 : 2.0;
-    QCOMPARE(parameterGatherBytes(d, 3, 5), 3 * bytes + 5 * other);
+    QCOMPARE(gathered.of(3, 5), 3 * bytes + 5 * other);
 }
 
 // ZeRO-1 over 8 ranks: each sends (N−1)/N of its gradients in the reduce-scatter and (N−1)/N of its weights

@@ -23,9 +23,7 @@ namespace {
 // Llama 3.1 8B (32 layers) with FSDP over 8 GPUs of one type, micro-batch 1, 8,192 tokens, BF16.
 Design llama8b(const char* gpu, const char* link, int offloaded)
 {
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.model = *Catalog::builtin().model("llama-3.1-8b");
-    d.cluster = makeUniformCluster(1, 8, gpu, link, "ib-ndr-400");
+    Design d = testing::onOneNode("llama-3.1-8b", 8, gpu, link);
     d.layout.framework = Framework::MegatronCore;
     d.layout.setDegree(Dim::Dp, 8);
     d.layout.zeroStage = 3;

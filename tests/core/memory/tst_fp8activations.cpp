@@ -22,9 +22,7 @@ namespace {
 // parallelism, 8,192 tokens, FlashAttention: one layer's activations.
 Design llama70b(Framework framework, Precision precision)
 {
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.model = *Catalog::builtin().model("llama-3.1-70b");
-    d.cluster = makeUniformCluster(1, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    Design d = testing::onOneNode("llama-3.1-70b", 8, "h100-sxm-80gb", "nvlink4");
     d.layout.framework = framework;
     d.layout.setDegree(Dim::Tp, 4);
     d.layout.setDegree(Dim::Dp, 2);

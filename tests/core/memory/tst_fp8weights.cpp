@@ -27,9 +27,7 @@ namespace {
 // Llama 3.1 8B with ZeRO-1 over 8 GPUs of one type, FP8 training with `recipe`.
 Design llama8b(const char* gpu, const char* link, Fp8Recipe recipe)
 {
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.model = *Catalog::builtin().model("llama-3.1-8b");
-    d.cluster = makeUniformCluster(1, 8, gpu, link, "ib-ndr-400");
+    Design d = testing::onOneNode("llama-3.1-8b", 8, gpu, link);
     d.layout.framework = Framework::MegatronCore;
     d.layout.setDegree(Dim::Dp, 8);
     d.layout.zeroStage = 1;

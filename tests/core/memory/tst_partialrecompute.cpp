@@ -25,9 +25,7 @@ namespace {
 // tokens (at 8,192 the layout without recomputation does not fit), BF16, FlashAttention.
 Design llama8b(Recompute recompute, int recomputeLayers)
 {
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.model = *Catalog::builtin().model("llama-3.1-8b");
-    d.cluster = makeUniformCluster(1, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    Design d = testing::onOneNode("llama-3.1-8b", 8, "h100-sxm-80gb", "nvlink4");
     d.layout.framework = Framework::MegatronCore;
     d.layout.setDegree(Dim::Pp, 2);
     d.layout.setDegree(Dim::Dp, 4);

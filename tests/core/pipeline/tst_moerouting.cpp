@@ -27,9 +27,7 @@ namespace {
 // expert TP folds it, shares the same links); expert TP as given.
 Design qwen(int expertTp)
 {
-    Design d = testing::example("fsdp-1node-8gpu");
-    d.model = *Catalog::builtin().model("qwen3-235b-a22b");
-    d.cluster = makeUniformCluster(1, 16, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    Design d = testing::onOneNode("qwen3-235b-a22b", 16, "h100-sxm-80gb", "nvlink4");
     ParallelLayout& l = d.layout;
     l.framework = Framework::MegatronCore;
     l.expertMode = ExpertMode::Megatron;
