@@ -969,6 +969,10 @@
         <source>%1 has no activation offloading to host memory; the configuration keeps every layer&apos;s activations on the GPU.</source>
         <translation>%1 kann Activations nicht in den Hauptspeicher auslagern; die Konfiguration behält die Activations jedes Layers auf der GPU.</translation>
     </message>
+    <message>
+        <source>Meshwright knows multi-token prediction training from Megatron-Core (--mtp-num-layers), not from %1: the figures include the model&apos;s %2 prediction depth(s) as Megatron-Core runs them. Set the model&apos;s multi-token prediction depths to 0 to price the run without them.</source>
+        <translation>Meshwright kennt das Training mit Multi-Token-Prediction von Megatron-Core (--mtp-num-layers), nicht von %1: Die Zahlen enthalten die %2 Vorhersagetiefe(n) des Modells so, wie Megatron-Core sie ausführt. Setzen Sie die Multi-Token-Prediction-Tiefen des Modells auf 0, um den Lauf ohne sie zu bewerten.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1811,6 +1815,26 @@
     <message>
         <source>bytes per other dense parameter</source>
         <translation>Bytes pro übrigem dichten Parameter</translation>
+    </message>
+    <message>
+        <source>last-stage inputs include the multi-token prediction depths: each a layer&apos;s activations, its projection&apos;s input and its head&apos;s inputs</source>
+        <translation>Eingaben der letzten Stage einschließlich der Multi-Token-Prediction-Tiefen: je die Activations eines Layers, die Eingabe seiner Projektion und die Eingaben seines Heads</translation>
+    </message>
+    <message>
+        <source>multi-token prediction depths on this rank</source>
+        <translation>Multi-Token-Prediction-Tiefen auf diesem Rank</translation>
+    </message>
+    <message>
+        <source>activations of one depth</source>
+        <translation>Activations einer Tiefe</translation>
+    </message>
+    <message>
+        <source>multi-token prediction depths × the logits above</source>
+        <translation>Multi-Token-Prediction-Tiefen × die Logits oben</translation>
+    </message>
+    <message>
+        <source>logits of the multi-token prediction depths</source>
+        <translation>Logits der Multi-Token-Prediction-Tiefen</translation>
     </message>
 </context>
 <context>

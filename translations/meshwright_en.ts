@@ -969,6 +969,10 @@
         <source>%1 has no activation offloading to host memory; the configuration keeps every layer&apos;s activations on the GPU.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Meshwright knows multi-token prediction training from Megatron-Core (--mtp-num-layers), not from %1: the figures include the model&apos;s %2 prediction depth(s) as Megatron-Core runs them. Set the model&apos;s multi-token prediction depths to 0 to price the run without them.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1810,6 +1814,26 @@
     </message>
     <message>
         <source>bytes per other dense parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last-stage inputs include the multi-token prediction depths: each a layer&apos;s activations, its projection&apos;s input and its head&apos;s inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi-token prediction depths on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations of one depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi-token prediction depths × the logits above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logits of the multi-token prediction depths</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

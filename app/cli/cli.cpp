@@ -176,6 +176,8 @@ int presetsVerb(Arguments& args, std::ostream& out)
             << " parameters";
         if (m.moe.isMoe())
             out << ", " << formatCount(counts.active.total()) << " active";
+        if (m.mtpLayers > 0)
+            out << " (" << formatCount(counts.all.mtp) << " in multi-token prediction)";
         out << "\n";
     }
     out << "\nGPUs (memory as CUDA reports it; dense tensor-core peaks)\n";

@@ -117,6 +117,7 @@ constexpr std::array kKinds{
     kFrameworkSchedule, // kFrameworkScheduleNowhere shares its code and severity
     kFrameworkScheduleAuto, // kFrameworkScheduleAutoNowhere shares its code and severity
     kFrameworkSwitch,
+    kFrameworkMtp,
     kNcclTestsRow,
     kNcclTestsEmpty,
     kRecordRunDiffers,

@@ -507,6 +507,14 @@ inline constexpr DiagnosticKind kFrameworkScheduleAutoNowhere{
     MW_TR_NOOP("Diagnostics",
                "Auto models the %2 pipeline schedule on its own, with the memory and switches of %1; no "
                "framework Meshwright knows runs it.")};
+// A model with multi-token prediction on a framework whose profile does not train it (frameworks.json,
+// multiTokenPrediction).
+inline constexpr DiagnosticKind kFrameworkMtp{
+    "framework-mtp", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "Meshwright knows multi-token prediction training from Megatron-Core (--mtp-num-layers), not "
+               "from %1: the figures include the model's %2 prediction depth(s) as Megatron-Core runs them. "
+               "Set the model's multi-token prediction depths to 0 to price the run without them.")};
 inline constexpr DiagnosticKind kFrameworkSwitch{
     "framework-switch", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot run with %2 set this way: %3")};

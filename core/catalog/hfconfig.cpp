@@ -217,11 +217,6 @@ void readMla(ObjectReader& reader, ModelArchitecture& model)
 // Fields that change cost but have no place in the model.
 void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
 {
-    int nextN = 0;
-    if (reader.read("num_nextn_predict_layers", nextN) && nextN > 0)
-        notModelled(context, model, reader.pointerTo("num_nextn_predict_layers"),
-                    std::to_string(nextN) + " multi-token prediction layer(s)",
-                    "left out of parameters, memory and compute");
     if (family == Family::GptOss)
         notModelled(context, model, "/architectures",
                     "attention sinks (one learned logit per head)", "left out: a few parameters per layer, no FLOPs");
@@ -287,6 +282,8 @@ void readCommon(ObjectReader& reader, ModelArchitecture& model, Family family)
     model.tiedEmbeddings = true;
     reader.read("tie_word_embeddings", model.tiedEmbeddings);
     reader.read("max_position_embeddings", model.maxContext);
+    // Multi-token prediction depths (DeepSeek-V3; catalog/model.h mtpLayers).
+    reader.read("num_nextn_predict_layers", model.mtpLayers);
     bool attentionBias = family == Family::Qwen2;
     reader.read("attention_bias", attentionBias);
     model.bias = family == Family::GptOss ? BiasKind::All : attentionBias ? BiasKind::Qkv : BiasKind::None;

@@ -133,6 +133,18 @@ double outputHeadParameters(const ModelArchitecture& model)
     return model.tiedEmbeddings ? 0.0 : d(model.vocab) * d(model.hidden);
 }
 
+double mtpDepthParameters(const ModelArchitecture& model, bool activeExperts)
+{
+    if (model.layers <= 0)
+        return 0;
+    const LayerParameters layer = layerParameters(model, model.layers - 1);
+    const double experts = activeExperts && model.mtpLayerIsMoe()
+        ? static_cast<double>(model.moe.topK) * mlpParameters(model, model.moe.expertFfn)
+        : layer.experts;
+    const double h = d(model.hidden);
+    return layer.total() - layer.experts + experts + 2.0 * h * h + 3.0 * normParameters(model);
+}
+
 ParameterCounts countParameters(const ModelArchitecture& model)
 {
     ParameterCounts counts;
@@ -168,6 +180,8 @@ ParameterCounts countParameters(const ModelArchitecture& model)
     }
     counts.active = all;
     counts.active.experts = activeExperts;
+    all.mtp = model.mtpLayers * mtpDepthParameters(model);
+    counts.active.mtp = model.mtpLayers * mtpDepthParameters(model, true);
     return counts;
 }
 

@@ -115,6 +115,14 @@ struct ModelArchitecture
     MlaConfig mla;
     MoeConfig moe;
     SlidingWindow slidingWindow;
+    // Multi-token prediction depths (DeepSeek-V3 Technical Report, arXiv:2412.19437 §2.2: D = 1; Hugging
+    // Face num_nextn_predict_layers; Megatron-LM --mtp-num-layers). Each depth predicts one token further:
+    // the next token's embedding and the previous depth's hidden state, each RMS-normed, concatenated and
+    // projected 2h → h, one transformer layer of the kind of the model's last layer, a final norm, and the
+    // shared output head and loss. Training only: Megatron-Core builds them on the last pipeline stage
+    // (multi_token_prediction.py, mtp_on_this_rank), which then holds the embedding too; inference engines
+    // load them only for speculative decoding, which Meshwright does not model.
+    int mtpLayers = 0;
     // Features of the real architecture that Meshwright does not model yet; shown as a warning.
     std::vector<std::string> notModelled;
     std::string source;
@@ -124,6 +132,9 @@ struct ModelArchitecture
     bool isMoeLayer(int layer) const;
     int moeLayerCount() const;
     int denseLayerCount() const { return layers - moeLayerCount(); }
+    // The multi-token prediction layers are of the last layer's kind (Megatron-LM's
+    // num_floating_point_operations: last_layer_is_moe; DeepSeek-V3's MTP layer is a MoE layer).
+    bool mtpLayerIsMoe() const { return layers > 0 && isMoeLayer(layers - 1); }
     bool isSlidingLayer(int layer) const;
     // Windowed layers among [first, first + count).
     int slidingLayerCount(int first, int count) const;
@@ -151,7 +162,10 @@ struct ParameterBreakdown
     double router = 0;
     double norms = 0; // per-layer norms and the final norm
     double outputHead = 0; // 0 when the output head is tied to the embedding
-    double total() const { return embedding + attention + mlp + experts + router + norms + outputHead; }
+    // The multi-token prediction depths' own parameters (their layers, projections and norms; the
+    // embedding and output head they share are counted once, above).
+    double mtp = 0;
+    double total() const { return embedding + attention + mlp + experts + router + norms + outputHead + mtp; }
 };
 
 // `all` counts every stored parameter; `active` counts what one token uses: every non-expert parameter
@@ -168,6 +182,9 @@ double normParameters(const ModelArchitecture& model); // one norm of width `hid
 LayerParameters layerParameters(const ModelArchitecture& model, int layer);
 double embeddingParameters(const ModelArchitecture& model);
 double outputHeadParameters(const ModelArchitecture& model);
+// One multi-token prediction depth's own parameters: its transformer layer (with every routed expert, or
+// `activeExperts` top-k of them), the 2h × h projection and three norms (enorm, hnorm, final norm).
+double mtpDepthParameters(const ModelArchitecture& model, bool activeExperts = false);
 ParameterCounts countParameters(const ModelArchitecture& model);
 
 // Key/value cache elements one token adds in one layer: 2·kvHeads·headDim for standard attention

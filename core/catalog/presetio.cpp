@@ -69,6 +69,7 @@ void readModel(const Json& value, const std::string& pointer, ReadContext& conte
         m.read("period", model.slidingWindow.period);
         m.read("slidingLayers", model.slidingWindow.slidingLayers);
     }
+    in.read("mtpLayers", model.mtpLayers);
     in.read("notModelled", model.notModelled);
     in.read("source", model.source);
 }
@@ -116,6 +117,8 @@ Json modelToJson(const ModelArchitecture& model)
         out["slidingWindow"] = {{"tokens", model.slidingWindow.tokens},
                                 {"period", model.slidingWindow.period},
                                 {"slidingLayers", model.slidingWindow.slidingLayers}};
+    if (model.mtpLayers != 0)
+        out["mtpLayers"] = model.mtpLayers;
     out["notModelled"] = model.notModelled;
     out["source"] = model.source;
     return out;

@@ -110,6 +110,8 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
             ok &= inRange(out, "/model/slidingWindow/slidingLayers", "Sliding layers per period",
                           window.slidingLayers, 1, window.period);
     }
+    ok &= inRange(out, "/model/mtpLayers", "Multi-token prediction layers", m.mtpLayers, 0,
+                  std::max(1, m.layers));
     if (!ok)
         return false;
     if (m.denseLayerCount() > 0 && m.ffn == 0) {

@@ -126,6 +126,9 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     lacks(p.contextParallel, l.cp(), "CP", "/layout/cp");
     lacks(p.pipelineParallel, l.pp(), "PP", "/layout/pp");
     lacks(p.expertParallel, l.ep(), "EP", "/layout/ep");
+    if (!serving && design.model.mtpLayers > 0 && !p.multiTokenPrediction)
+        out.push_back(makeDiagnostic(diag::kFrameworkMtp, "/model/mtpLayers",
+                                     {p.name, std::to_string(design.model.mtpLayers)}));
     checkOffload(design, p, out);
     checkActivationOffload(design, p, out);
     checkSchedule(design, p, out);

@@ -96,6 +96,11 @@ struct FrameworkProfile
     bool offloadActivations = false;
     std::string activationOffloadSource;
 
+    // Whether it trains a model's multi-token prediction depths (catalog/model.h mtpLayers), and the file
+    // that says how; elsewhere the figures still include them, with a warning (frameworkchecks.h).
+    bool multiTokenPrediction = false;
+    std::string mtpSource;
+
     // What it can run.
     int maxZeroStage = 3;
     std::vector<int> zeroStages; // the stages it offers; empty: all up to maxZeroStage

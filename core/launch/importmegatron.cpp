@@ -73,8 +73,8 @@ std::vector<Word> argumentWords(const ShellReadResult& shell)
 }
 
 // The model: the preset the tokenizer names, else the preset with the file's shape; the shape flags that
-// disagree with it are warnings.
-void readModel(ImportContext& context, const Settings& flags)
+// disagree with it are warnings. Returns whether the file named or shaped the model.
+bool readModelShape(ImportContext& context, const Settings& flags)
 {
     const Setting* tokenizer = flags.take("--tokenizer-model");
     bool named = false;
@@ -122,23 +122,23 @@ void readModel(ImportContext& context, const Settings& flags)
                                   "--rotary-base"})
         flags.take(flag);
     if (context.failed())
-        return;
+        return false;
     if (named) {
         if (!matches(context.design.model))
             context.add(diag::kLaunchApproximated, tokenizer->where(),
                         {"the file's --num-layers, --hidden-size and head counts",
                          "those of " + context.design.model.name,
                          "--tokenizer-model names that checkpoint, whose shape differs"});
-        return;
+        return true;
     }
     if (!nLayers && !nHidden && !nHeads)
-        return; // the file says nothing of the model: the base's stays
+        return false; // the file says nothing of the model: the base's stays
     if (matches(context.design.model))
-        return;
+        return true;
     for (const ModelArchitecture& model : Catalog::builtin().models())
         if (nLayers && nHidden && nHeads && matches(model)) {
             context.design.model = model;
-            return;
+            return true;
         }
     std::string shape = std::to_string(nLayers.value_or(0)) + " layers, hidden "
         + std::to_string(nHidden.value_or(0)) + ", " + std::to_string(nHeads.value_or(0)) + " heads";
@@ -148,6 +148,21 @@ void readModel(ImportContext& context, const Settings& flags)
                               : heads)
                     ->where(),
                 {shape, context.base.model.name});
+    return false;
+}
+
+// The model and its multi-token prediction depths: --mtp-num-layers, or none where the file gives the
+// model without it (Megatron-LM's default; a preset such as DeepSeek-V3 carries its checkpoint's depth).
+void readModel(ImportContext& context, const Settings& flags)
+{
+    const Setting* mtp = flags.take("--mtp-num-layers");
+    for (std::string_view flag : {"--mtp-loss-scaling-factor"})
+        flags.take(flag);
+    const bool fromFile = readModelShape(context, flags);
+    if (const auto depths = wholeNumber(context, mtp, 0, 64))
+        context.design.model.mtpLayers = static_cast<int>(*depths);
+    else if (fromFile && !mtp)
+        context.design.model.mtpLayers = 0;
 }
 
 void readParallel(ImportContext& context, const Settings& flags)

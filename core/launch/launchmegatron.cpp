@@ -117,6 +117,8 @@ void modelArguments(ArgumentArray& args, const Design& design, const HuggingFace
         if (design.workload.moeCapacityFactor > 0)
             args.flag("--moe-expert-capacity-factor", decimal(design.workload.moeCapacityFactor));
     }
+    if (model.mtpLayers > 0)
+        args.flag("--mtp-num-layers", model.mtpLayers);
     if (!names.hubId.empty())
         args.flag("--tokenizer-type", "HuggingFaceTokenizer").flag("--tokenizer-model", names.hubId);
     else

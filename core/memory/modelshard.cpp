@@ -94,16 +94,19 @@ double optimizerShardParameters(const Design& design, int ppRank)
         + shard.expert / (l.zeroStage >= 1 ? expertShardGroup(l) : 1);
 }
 
-RankShard rankShard(const Design& design, int ppRank)
-{
-    const ModelArchitecture& m = design.model;
-    const ParallelLayout& layout = design.layout;
-    const double tp = std::max(layout.tp(), 1);
-    const double etp
-        = layout.expertMode == ExpertMode::Megatron ? std::max(layout.effectiveExpertTp(), 1) : tp;
-    const double ep = std::max(layout.ep(), 1);
-    const double h = static_cast<double>(m.hidden);
+namespace {
 
+// One layer's attention parameters on a rank of TP `tp`: all of them, and the projection matrices alone
+// (without biases and norms), what FP8 training holds in FP8.
+struct AttentionShard
+{
+    double all = 0;
+    double gemm = 0;
+};
+
+AttentionShard attentionShard(const ModelArchitecture& m, double tp)
+{
+    const double h = static_cast<double>(m.hidden);
     // Attention: query and output projections split by heads; key/value projections split by KV heads,
     // and replicated once TP exceeds them. MLA's down-projections and their norms are replicated.
     const double headDim = static_cast<double>(m.headDim);
@@ -139,9 +142,45 @@ RankShard rankShard(const Design& design, int ppRank)
         const double kvShards = std::min<double>(tp, std::max(m.kvHeads, 1));
         attentionGemm = 2.0 * h * m.heads * headDim / tp + 2.0 * h * m.kvHeads * headDim / kvShards;
     }
+    return {attention, attentionGemm};
+}
+
+} // namespace
+
+RankShard rankShard(const Design& design, int ppRank)
+{
+    const ModelArchitecture& m = design.model;
+    const ParallelLayout& layout = design.layout;
+    const double tp = std::max(layout.tp(), 1);
+    const double etp
+        = layout.expertMode == ExpertMode::Megatron ? std::max(layout.effectiveExpertTp(), 1) : tp;
+    const double ep = std::max(layout.ep(), 1);
+    const double h = static_cast<double>(m.hidden);
+
+    const auto [attention, attentionGemm] = attentionShard(m, tp);
     const double norms = 2.0 * normParameters(m);
 
     RankShard shard;
+    // One layer's parameters on this rank, added to the shard.
+    const auto addLayer = [&](bool moe) {
+        double dense = attention + norms;
+        double gemm = attentionGemm;
+        double expert = 0;
+        if (moe) {
+            const double shared = m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
+            dense += shared;
+            gemm += shared;
+            dense += h * m.moe.experts; // the router is replicated
+            expert = m.moe.experts * mlpParameters(m, m.moe.expertFfn) / (ep * etp);
+        } else {
+            dense += mlpParameters(m, m.ffn) / tp;
+            gemm += mlpParameters(m, m.ffn) / tp;
+        }
+        shard.dense += dense;
+        shard.denseGemm += gemm;
+        shard.expert += expert;
+        shard.largestLayer = std::max(shard.largestLayer, dense + expert);
+    };
     shard.stages = stagesOfPipelineRank(design, ppRank);
     const std::vector<StageLayers> layers = stageLayers(design);
     const int lastStage = static_cast<int>(layers.size()) - 1;
@@ -152,9 +191,6 @@ RankShard rankShard(const Design& design, int ppRank)
         const int recomputed = layout.recomputedLayers(s.layers);
         for (int layer = s.firstLayer; layer < s.firstLayer + s.layers; ++layer) {
             // Every layer of one kind has the same size; the loop is over at most a few hundred layers.
-            double dense = attention + norms;
-            double gemm = attentionGemm;
-            double expert = 0;
             if (layer < s.firstLayer + recomputed) {
                 ++shard.recomputedLayers;
                 shard.recomputedMoeLayers += m.isMoeLayer(layer) ? 1 : 0;
@@ -163,21 +199,8 @@ RankShard rankShard(const Design& design, int ppRank)
                 ++shard.offloadedLayers;
                 shard.offloadedMoeLayers += m.isMoeLayer(layer) ? 1 : 0;
             }
-            if (m.isMoeLayer(layer)) {
-                const double shared = m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
-                dense += shared;
-                gemm += shared;
-                dense += h * m.moe.experts; // the router is replicated
-                expert = m.moe.experts * mlpParameters(m, m.moe.expertFfn) / (ep * etp);
-                ++shard.moeLayers;
-            } else {
-                dense += mlpParameters(m, m.ffn) / tp;
-                gemm += mlpParameters(m, m.ffn) / tp;
-            }
-            shard.dense += dense;
-            shard.denseGemm += gemm;
-            shard.expert += expert;
-            shard.largestLayer = std::max(shard.largestLayer, dense + expert);
+            addLayer(m.isMoeLayer(layer));
+            shard.moeLayers += m.isMoeLayer(layer) ? 1 : 0;
         }
         shard.layers += s.layers;
         // DualPipe's reverse direction enters at stage p and leaves at the last: both ends of the model
@@ -189,17 +212,29 @@ RankShard rankShard(const Design& design, int ppRank)
         if (stage == lastStage || (dualPipe && stage == p - 1))
             shard.hasOutputHead = true;
     }
+    // Multi-token prediction on the last stage (training only): per depth a layer of the last layer's
+    // kind, the column-parallel projection 2h → h/TP and three norms; the stage then holds the embedding
+    // too (Megatron-Core gpt_model.py builds it where pre_process or mtp_process).
+    if (shard.hasOutputHead && design.workload.mode == Mode::Training && m.mtpLayers > 0) {
+        shard.mtpLayers = m.mtpLayers;
+        for (int depth = 0; depth < m.mtpLayers; ++depth) {
+            addLayer(m.mtpLayerIsMoe());
+            shard.dense += 2.0 * h * h / tp + 3.0 * normParameters(m);
+            shard.denseGemm += 2.0 * h * h / tp;
+        }
+    }
     // Vocabulary-parallel embedding and output head, on the padded vocabulary. With tied embeddings and
     // more than one stage the last stage keeps its own copy of the embedding as the output head (Megatron:
     // the two copies' gradients are all-reduced between the first and last stage).
     const double vocabShard = static_cast<double>(paddedVocab(design)) * h / tp;
     const double positions
         = m.positions == PositionEmbedding::Learned ? static_cast<double>(m.maxContext) * h : 0.0;
-    if (shard.hasEmbedding)
+    const bool embeddingHere = shard.hasEmbedding || shard.mtpLayers > 0;
+    if (embeddingHere)
         shard.dense += vocabShard + positions;
     if (shard.hasOutputHead) {
         shard.dense += normParameters(m); // final norm
-        if (!m.tiedEmbeddings || !shard.hasEmbedding)
+        if (!m.tiedEmbeddings || !embeddingHere)
             shard.dense += vocabShard;
     }
     return shard;

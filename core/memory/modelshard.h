@@ -49,6 +49,9 @@ struct RankShard
     int offloadedMoeLayers = 0;
     bool hasEmbedding = false;
     bool hasOutputHead = false;
+    // Multi-token prediction depths on this rank (the last stage of a training design; not in `layers`),
+    // each a layer of the model's last layer's kind (ModelArchitecture::mtpLayerIsMoe).
+    int mtpLayers = 0;
     // Parameters held by one rank at this pipeline position.
     double dense = 0; // replicated across the data-parallel copies of this shard
     // Of `dense`, the weights of the layers' GEMMs (attention projections, dense MLP and shared experts, the

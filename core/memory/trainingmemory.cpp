@@ -193,6 +193,15 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
     // and the output layer's inputs (Korthikanti et al. §4.3; Megatron theoretical_memory_usage.py).
     const double firstStage = shard.hasEmbedding ? (8.0 * s * b + (m.dropout ? s * b * h : 0.0)) / t : 0.0;
     const double lastStage = shard.hasOutputHead ? 4.0 * s * b * h / spShard : 0.0;
+    // Multi-token prediction on the last stage, one micro-batch as the head's inputs: per depth its layer
+    // (under full recomputation only its input: Megatron-Core's MTP layer checkpoints itself whenever
+    // recompute_granularity is full, multi_token_prediction.py), its projection's 2h-wide BF16 input
+    // (kept unless recomputed) and its final norm's and the head's inputs as the last stage's.
+    const bool mtpRecomputed = l.recompute == Recompute::Full;
+    const double mtpLayer = shard.mtpLayers > 0 ? layerActivationBytes(m, m.mtpLayerIsMoe(), config).total()
+            + (mtpRecomputed ? 0.0 : 4.0 * s * b * h / spShard) + 4.0 * s * b * h / spShard
+                                                : 0.0;
+    const double mtp = shard.mtpLayers * mtpLayer;
     Explanation actWhy;
     // The words and the formula apart, so that a view can translate the words (explanationdialog.h).
     actWhy.formula = layers.partial
@@ -230,6 +239,15 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
                    layers.keptDense, "bytes")
             .input(MW_TR_NOOP("Explanations", "A_moe of a layer that keeps its activations"), layers.keptMoe,
                    "bytes");
+    if (shard.mtpLayers > 0) {
+        actWhy.formula += "; ";
+        actWhy.formula += MW_TR_NOOP("Explanations",
+                                     "last-stage inputs include the multi-token prediction depths: each a "
+                                     "layer's activations, its projection's input and its head's inputs");
+        actWhy
+            .input(MW_TR_NOOP("Explanations", "multi-token prediction depths on this rank"), shard.mtpLayers)
+            .input(MW_TR_NOOP("Explanations", "activations of one depth"), mtpLayer, "bytes");
+    }
     if (shard.offloadedLayers > 0)
         actWhy
             .input(MW_TR_NOOP("Explanations", "layers whose activations wait in host memory"),
@@ -270,7 +288,7 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
                          "FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s "
                          "attention scores (Dao et al. 2022).");
     role.figure(MemoryCategory::Activations)
-        = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage, std::move(actWhy));
+        = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage + mtp, std::move(actWhy));
     return role.inFlight * layers.offloaded;
 }
 
@@ -321,6 +339,13 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
         term(MW_TR_NOOP("Explanations", "4·s·b·V/t (FP32 logits)"),
              4.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
              MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
+    // Each multi-token prediction depth's loss runs in the forward too, and its logits (or, fused, their
+    // gradient in their place) wait for the backward beside the main head's.
+    if (shard.mtpLayers > 0)
+        term(MW_TR_NOOP("Explanations", "multi-token prediction depths × the logits above"),
+             shard.mtpLayers * (switchOn(ctx.design, Switch::FusedCrossEntropy) ? 2.0 : 4.0) * s * b
+                 * static_cast<double>(paddedVocab(ctx.design)) / t,
+             MW_TR_NOOP("Explanations", "logits of the multi-token prediction depths"));
     if (config.sequenceParallel)
         term(MW_TR_NOOP("Explanations", "2·s·b·h (all-gathered SP input)"), 2.0 * s * b * h,
              MW_TR_NOOP("Explanations", "sequence-parallel all-gather buffer"));

@@ -231,9 +231,19 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
                 - attention;
             whole = stage.layers * (layer.total() - layer.attention) + attention;
         }
+        if (stage.mtpLayers > 0) {
+            // The multi-token prediction layers (stagetime.h), of the last layer's kind.
+            const int last = design.model.layers - 1;
+            const double s = static_cast<double>(design.workload.sequenceLength);
+            extra += stage.mtpLayers
+                * (layersAttentionForwardFlops(design.model, last, 1, s, l.microBatch, l.tp(), l.cp(), false)
+                   - layersAttentionForwardFlops(design.model, last, 1, s, l.microBatch, l.tp(), l.cp(),
+                                                 true));
+        }
         squareExtra += extra;
         if (l.recompute == Recompute::Full)
-            recomputed += whole * l.recomputedLayers(stage.layers) / std::max(stage.layers, 1);
+            recomputed += whole * l.recomputedLayers(stage.layers) / std::max(stage.layers, 1)
+                + stage.mtpForwardFlops;
         else if (l.recompute == Recompute::Selective)
             recomputed += attention;
     }

@@ -2,12 +2,23 @@
 #include "pipeline/kernelterms.h"
 
 #include "base/units.h"
+#include "framework/frameworkprofile.h"
+
+#include <algorithm>
 
 namespace core {
 
 namespace {
 
+constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
+constexpr std::size_t kI = static_cast<std::size_t>(Pass::InputGrad);
+constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
 constexpr std::array<std::string_view, kPassCount> kPassNames{"forward", "data gradient", "weight gradient"};
+
+ModelTerm term(std::string id, double value, std::string unit, std::string formula, std::string source)
+{
+    return {std::move(id), value, std::move(unit), std::move(formula), std::move(source)};
+}
 
 std::string shapeText(const GemmShape& s)
 {
@@ -190,6 +201,74 @@ std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, co
     if (k.timeScale != 1)
         out += "; × " + formatNumber(k.timeScale) + " from the design's compute model";
     return out;
+}
+
+// The terms a person needs to redo the numbers; the kernel terms follow (kernelterms.h).
+std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out)
+{
+    std::vector<ModelTerm> terms;
+    const ParallelLayout& l = design.layout;
+    const LayerFlops dense = layerForwardFlops(design.model, 0, design.workload.sequenceLength, l.microBatch,
+                                               l.tp(), l.cp(), expertSplit(l));
+    const std::string narayanan
+        = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
+    terms.push_back(
+        term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
+    terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s",
+                         "HBM bandwidth of the slowest GPU", "GPU preset"));
+    terms.push_back(term("computeEfficiency", out.computeEfficiency, "",
+                         "GEMM FLOPs / GEMM time / dense BF16 peak over one layer's forward, data- and "
+                         "weight-gradient GEMMs",
+                         "kernel model (docs/kernel-model.md): " + out.kernelSource));
+    terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
+                         "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
+                         narayanan));
+    terms.push_back(
+        term("layerAttentionFlops", dense.attention, "FLOP",
+             design.model.isSlidingLayer(0)
+                 ? "2·b·pairs/CP·heads·(d_qk + d_v)/TP, pairs = s(s + 1)/2 up to the sliding window w, "
+                   "w(w + 1)/2 + (s − w)·w beyond it"
+                 : "2·b·s(s + 1)/2/CP·heads·(d_qk + d_v)/TP (causal: the lower triangle)",
+             "Dao 2023, FlashAttention-2 §4.1 (causal FLOPs); "
+                 + std::string(design.model.isSlidingLayer(0) ? "Mistral 7B, arXiv:2310.06825 §2; " : "")
+                 + narayanan));
+    terms.push_back(term("backwardFactor", 2, "",
+                         "data gradient dX = dY·Wᵀ and weight gradient dW = Xᵀ·dY, each as many FLOPs "
+                         "as the forward GEMM, at their own shapes; attention backward 2.5 × forward",
+                         "Narayanan et al., SC'21, appendix; Dao 2023 §4.1"));
+    if (!out.stages.empty()) {
+        const StageWork& first = out.stages.front();
+        terms.push_back(term("layerForwardSeconds", first.denseLayer[kF].seconds, "s",
+                             "Σ kernel times (GEMMs, attention, elementwise) + exposed TP/EP communication",
+                             "kernel model (docs/kernel-model.md): " + out.kernelSource));
+        terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s", "layers × layer time (+ head)",
+                             "this model"));
+        const StageWork& last = out.stages.back();
+        if (last.mtpLayers > 0)
+            terms.push_back(term(
+                "mtpSeconds", last.mtpSeconds[kF] + last.mtpSeconds[kI] + last.mtpSeconds[kW], "s",
+                "depths × (a layer of the last layer's kind + the projection (T × 2h) · (2h × h/TP) "
+                "+ the output head and its loss once more), forward, data and weight gradient, on "
+                "the last stage for every micro-batch",
+                frameworkProfile(design).mtpSource.empty() ? std::string("DeepSeek-V3, arXiv:2412.19437 §2.2")
+                                                           : frameworkProfile(design).mtpSource));
+        if (first.offloadedLayers > 0)
+            terms.push_back(
+                term("activationOffloadSeconds", first.offloadSeconds[kF] + first.offloadSeconds[kI], "s",
+                     "Σ over the offloaded layers: max(0, activations / host copy bandwidth − the "
+                     "layer's forward) + max(0, the same − its backward)",
+                     frameworkProfile(design).activationOffloadSource));
+    }
+    terms.push_back(term("boundaryBytes", out.boundaryBytes, "B",
+                         "[s/CP (/TP with SP), b, h] × bytes per value (2 in BF16)",
+                         "Megatron-LM schedules.py get_tensor_shapes"));
+    if (!out.boundarySeconds.empty())
+        terms.push_back(term(
+            "boundarySeconds", *std::max_element(out.boundarySeconds.begin(), out.boundarySeconds.end()), "s",
+            "a 2-rank send on the two stages' GPUs: NCCL base latency + α + bytes / (η · bandwidth), "
+            "across nodes on one GPU's network card",
+            "NCCL src/graph/paths.cc (a peer's channels on its GPU's card); docs/collectives.md"));
+    return terms;
 }
 
 } // namespace core

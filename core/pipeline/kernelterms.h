@@ -14,6 +14,9 @@
 
 namespace core {
 
+// The terms a person needs to redo the step's numbers (FLOPs, the first stage's times, the multi-token
+// prediction on the last, the pipeline boundary); the kernel terms follow them.
+std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out);
 // One term per GEMM ("kernel.qkv", … with `prefix` before the name: "kernel.moe.experts-fc1"), the
 // attention products ("kernel.attention") and the elementwise traffic ("kernel.elementwise"): seconds
 // over the three passes.

@@ -334,6 +334,16 @@ LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmMod
                      GemmDtype::Bf16, gpu, gemms, timeScale);
 }
 
+LayerGemm mtpProjectionGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms,
+                            double timeScale)
+{
+    const ParallelLayout& l = design.layout;
+    const double tokens = d(design.workload.sequenceLength) / l.cp() * static_cast<double>(l.microBatch);
+    const double h = d(design.model.hidden);
+    return timedGemm("mtp-projection", {1, tokens, h / l.tp(), 2 * h}, linearDtype(design), gpu, gemms,
+                     timeScale);
+}
+
 CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused)
 {
     constexpr double kForwardBytes = 6 + 4 + 8 + 8 + 4 + 8, kBackwardBytes = 8 + 6;

@@ -113,6 +113,11 @@ LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, c
                           double timeScale, double elementwisePasses = -1);
 // The output head of the last stage: its GEMM in three passes.
 LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms, double timeScale);
+// A multi-token prediction depth's projection of the normed hidden state and next-token embedding,
+// column-parallel: (T × 2h) · (2h × h/TP), at the linear layers' data type (Megatron-Core runs it in the FP8
+// context, multi_token_prediction.py).
+LayerGemm mtpProjectionGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms,
+                            double timeScale);
 
 // The loss over the head's logits, one micro-batch on the last stage, bound by HBM: Megatron-LM's
 // VocabParallelCrossEntropy (core/tensor_parallel/cross_entropy.py) on the tokens × vocab/TP logits.

@@ -29,11 +29,6 @@ double d(std::int64_t v)
     return static_cast<double>(v);
 }
 
-ModelTerm term(std::string id, double value, std::string unit, std::string formula, std::string source)
-{
-    return {std::move(id), value, std::move(unit), std::move(formula), std::move(source)};
-}
-
 } // namespace
 
 std::vector<int> layersOfStages(const ModelArchitecture& model, const ParallelLayout& layout)
@@ -103,6 +98,7 @@ struct RankKernels
     LayerKernels dense;
     LayerKernels moe;
     LayerGemm head;
+    LayerGemm mtpProjection; // only where the model has multi-token prediction
     double peak = 0; // dense BF16 FLOP/s
     double hbm = 0; // bytes/s
 
@@ -142,6 +138,8 @@ std::vector<RankKernels> pipelineRankKernels(const Design& design, const PlacedL
             if (design.model.moe.isMoe())
                 k.moe = layerKernels(design, moeIndex, *gpu, gemms, scale, compute.elementwisePasses);
             k.head = outputHeadGemm(design, *gpu, gemms, scale);
+            if (design.model.mtpLayers > 0)
+                k.mtpProjection = mtpProjectionGemm(design, *gpu, gemms, scale);
             byType.push_back(std::move(k));
             types.push_back(type);
             at = types.end() - 1;
@@ -285,6 +283,37 @@ void offloadCopies(StageWork& stage, const Design& design, const RankKernels& ke
     add(true, moeLayers);
 }
 
+// Multi-token prediction on the last stage (catalog/model.h mtpLayers), per depth: its layer with the
+// stage's collectives, recomputed whole under full recomputation (Megatron-Core's MTP layer checkpoints
+// itself whenever recompute_granularity is full), its projection, and the head and loss as the stage's
+// own (computed before this). Megatron-LM's num_floating_point_operations counts the same: a layer of
+// the last layer's kind, the projection and one more logit layer per depth.
+void multiTokenPrediction(StageWork& stage, const Design& design, const StageShape& shape,
+                          const RankKernels& kernels)
+{
+    const ModelArchitecture& model = design.model;
+    const ParallelLayout& l = design.layout;
+    const bool moe = model.mtpLayerIsMoe();
+    const bool full = l.recompute == Recompute::Full;
+    const std::array<LayerPattern, kPassCount> layer
+        = layerPatterns((moe ? kernels.moe : kernels.dense).parts, stage.comm, shape.tpOverlap, moe,
+                        l.recompute, full ? 1.0 : 0.0);
+    const LayerGemm& projection = kernels.mtpProjection;
+    const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
+    stage.mtpLayers = model.mtpLayers;
+    for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+        double depth = layer[pass].seconds + projection.times[pass].seconds + stage.headSeconds[pass];
+        if (full && pass == kI)
+            depth += projection.times[kF].seconds; // the checkpoint reruns the projection too
+        if (pass == kW && bandwidth > 0)
+            depth += gradientAccumulationBytes(design, {projection}) / bandwidth;
+        stage.mtpSeconds[pass] = model.mtpLayers * depth;
+    }
+    const LayerFlops flops = layerForwardFlops(model, model.layers - 1, design.workload.sequenceLength,
+                                               l.microBatch, l.tp(), l.cp(), expertSplit(l));
+    stage.mtpForwardFlops = model.mtpLayers * (flops.total() + projection.times[kF].flops);
+}
+
 // The stage's compute with its layers' collectives in place: the dense and the MoE layer's pattern in
 // every pass (the mean of its layers of that kind, when some have a sliding window), the output head on
 // the last stage, the totals and the forward FLOPs.
@@ -327,17 +356,20 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
         }
     }
+    if (stage.outputHead && w.mode == Mode::Training && model.mtpLayers > 0)
+        multiTokenPrediction(stage, design, shape, kernels);
     offloadCopies(stage, design, kernels);
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
         stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
             + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass]
-            + stage.offloadSeconds[pass];
+            + stage.mtpSeconds[pass] + stage.offloadSeconds[pass];
     const LayerFlops dense = layerForwardFlops(model, shape.denseIndex, w.sequenceLength, l.microBatch,
                                                l.tp(), l.cp(), expertSplit(l));
     const LayerFlops moe = layerForwardFlops(model, shape.moeIndex, w.sequenceLength, l.microBatch, l.tp(),
                                              l.cp(), expertSplit(l));
     stage.forwardFlops = denseLayers * dense.total() + stage.moeLayers * moe.total()
-        + (stage.outputHead ? kernels.head.times[kF].flops : 0.0);
+        + (stage.outputHead ? (1 + stage.mtpLayers) * kernels.head.times[kF].flops : 0.0)
+        + stage.mtpForwardFlops;
     // The representative layers stand for every other's attention only without a window.
     if (model.slidingWindow.any())
         stage.forwardFlops
@@ -429,65 +461,6 @@ void timeSpec(ScheduleSpec& spec, const StageTimes& times)
     spec.forwardBackward = 0;
     if (spec.kind == Schedule::DualPipe)
         spec.forwardBackward = overlappedPairSeconds(times) * v;
-}
-
-// The terms a person needs to redo the numbers; the kernel terms follow (kernelterms.h).
-std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out)
-{
-    std::vector<ModelTerm> terms;
-    const ParallelLayout& l = design.layout;
-    const LayerFlops dense = layerForwardFlops(design.model, 0, design.workload.sequenceLength, l.microBatch,
-                                               l.tp(), l.cp(), expertSplit(l));
-    const std::string narayanan
-        = "Narayanan et al., SC'21, appendix; Megatron-LM num_floating_point_operations";
-    terms.push_back(
-        term("gpuPeakFlops", out.gpuPeakFlops, "FLOP/s", "dense BF16 peak of the slowest GPU", "GPU preset"));
-    terms.push_back(term("gpuMemoryBandwidth", out.gpuMemoryBandwidth, "B/s",
-                         "HBM bandwidth of the slowest GPU", "GPU preset"));
-    terms.push_back(term("computeEfficiency", out.computeEfficiency, "",
-                         "GEMM FLOPs / GEMM time / dense BF16 peak over one layer's forward, data- and "
-                         "weight-gradient GEMMs",
-                         "kernel model (docs/kernel-model.md): " + out.kernelSource));
-    terms.push_back(term("layerLinearFlops", dense.linear, "FLOP",
-                         "2·s/CP·b·((attention + MLP parameters)/TP + router + top-k experts/expert TP)",
-                         narayanan));
-    terms.push_back(
-        term("layerAttentionFlops", dense.attention, "FLOP",
-             design.model.isSlidingLayer(0)
-                 ? "2·b·pairs/CP·heads·(d_qk + d_v)/TP, pairs = s(s + 1)/2 up to the sliding window w, "
-                   "w(w + 1)/2 + (s − w)·w beyond it"
-                 : "2·b·s(s + 1)/2/CP·heads·(d_qk + d_v)/TP (causal: the lower triangle)",
-             "Dao 2023, FlashAttention-2 §4.1 (causal FLOPs); "
-                 + std::string(design.model.isSlidingLayer(0) ? "Mistral 7B, arXiv:2310.06825 §2; " : "")
-                 + narayanan));
-    terms.push_back(term("backwardFactor", 2, "",
-                         "data gradient dX = dY·Wᵀ and weight gradient dW = Xᵀ·dY, each as many FLOPs "
-                         "as the forward GEMM, at their own shapes; attention backward 2.5 × forward",
-                         "Narayanan et al., SC'21, appendix; Dao 2023 §4.1"));
-    if (!out.stages.empty()) {
-        const StageWork& first = out.stages.front();
-        terms.push_back(term("layerForwardSeconds", first.denseLayer[kF].seconds, "s",
-                             "Σ kernel times (GEMMs, attention, elementwise) + exposed TP/EP communication",
-                             "kernel model (docs/kernel-model.md): " + out.kernelSource));
-        terms.push_back(term("stageForwardSeconds", first.seconds[kF], "s", "layers × layer time (+ head)",
-                             "this model"));
-        if (first.offloadedLayers > 0)
-            terms.push_back(
-                term("activationOffloadSeconds", first.offloadSeconds[kF] + first.offloadSeconds[kI], "s",
-                     "Σ over the offloaded layers: max(0, activations / host copy bandwidth − the "
-                     "layer's forward) + max(0, the same − its backward)",
-                     frameworkProfile(design).activationOffloadSource));
-    }
-    terms.push_back(term("boundaryBytes", out.boundaryBytes, "B",
-                         "[s/CP (/TP with SP), b, h] × bytes per value (2 in BF16)",
-                         "Megatron-LM schedules.py get_tensor_shapes"));
-    if (!out.boundarySeconds.empty())
-        terms.push_back(term("boundarySeconds",
-                             *std::max_element(out.boundarySeconds.begin(), out.boundarySeconds.end()), "s",
-                             "a 2-rank send on the two stages' GPUs: NCCL base latency + α + bytes / (η · bandwidth), "
-                             "across nodes on one GPU's network card",
-                             "NCCL src/graph/paths.cc (a peer's channels on its GPU's card); docs/collectives.md"));
-    return terms;
 }
 
 } // namespace

@@ -92,11 +92,19 @@ struct StageWork
     std::array<double, kPassCount> headSeconds{};
     // Of those, the output head's GEMM (without its gradient accumulation).
     std::array<double, kPassCount> headGemmSeconds{};
+    // Multi-token prediction depths on the last stage of a training design (ModelArchitecture::mtpLayers),
+    // per pass: each depth's layer (of the last layer's kind, recomputed in full under full recomputation),
+    // its projection, and the output head and loss once more. mtpForwardFlops: their layers' and
+    // projections' forward FLOPs (the head's are in forwardFlops with the rest).
+    int mtpLayers = 0;
+    std::array<double, kPassCount> mtpSeconds{};
+    double mtpForwardFlops = 0;
     // Activation offloading (layout.activationOffloadLayers): the stage's offloaded layers' copies to host
     // memory (forward) and back (input gradient) that the neighbouring layers' compute does not hide.
     int offloadedLayers = 0;
     std::array<double, kPassCount> offloadSeconds{};
-    // Totals of the stage: layers × their pattern + head + the visible offload copies.
+    // Totals of the stage: layers × their pattern + head + multi-token prediction + the visible offload
+    // copies.
     std::array<double, kPassCount> seconds{};
     // The collective times of one of its layers, on the stage's groups.
     LayerComm comm;

@@ -28,10 +28,14 @@ struct LayerShard
     double router = 0;
     double attention = 0;
     double norms = 0;
-    double total() const { return mlp + router + attention + norms; }
-    // What a parameter all-gather of the layer moves: the GEMM weights (attention, MLP, experts; under
-    // FP8 possibly one byte each) and the rest (norms, router) in the compute precision.
-    double gatherBytes(const GatherBytes& bytes) const { return bytes.of(mlp + attention, router + norms); }
+    double projection = 0; // a multi-token prediction depth's 2h → h projection
+    double total() const { return mlp + router + attention + norms + projection; }
+    // What a parameter all-gather of the layer moves: the GEMM weights (attention, MLP, experts, projection;
+    // under FP8 possibly one byte each) and the rest (norms, router) in the compute precision.
+    double gatherBytes(const GatherBytes& bytes) const
+    {
+        return bytes.of(mlp + attention + projection, router + norms);
+    }
 };
 
 LayerShard layerShard(const Design& design, int layer)
@@ -43,6 +47,17 @@ LayerShard layerShard(const Design& design, int layer)
     shard.mlp = p.mlp / l.tp() + p.experts / (static_cast<double>(l.ep()) * l.effectiveExpertTp());
     shard.router = p.router;
     shard.norms = p.norms;
+    return shard;
+}
+
+// One multi-token prediction depth on the last stage (stagetime.h StageWork::mtpLayers): its layer's shard,
+// of the last layer's kind, with its projection and its three norms.
+LayerShard mtpDepthShard(const Design& design)
+{
+    LayerShard shard = layerShard(design, design.model.layers - 1);
+    const double h = static_cast<double>(design.model.hidden);
+    shard.projection = 2 * h * h / design.layout.tp();
+    shard.norms += 3 * normParameters(design.model);
     return shard;
 }
 
@@ -305,8 +320,20 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
             clock += stage.headSeconds[pass] * stretch;
         const auto addOther
             = [&](double params, double ready) { add(params, ready, gathered.of(0, params)); };
+        // The prediction depths feed on the last layer's output: their backward (with the head's second
+        // use) comes before the layers', and the head's gradient is whole after it. Their embedding copy's
+        // gradient too (ModelArchitecture::mtpLayers).
+        for (std::size_t pass : window.passes)
+            clock += stage.mtpSeconds[pass] * stretch;
         if (stage.outputHead)
-            addOther(rootParameters(design, false, true), clock);
+            addOther(rootParameters(design, stage.mtpLayers > 0 && !stage.embedding, true), clock);
+        for (int depth = 0; depth < stage.mtpLayers; ++depth) {
+            const LayerShard shard = mtpDepthShard(design);
+            add(shard.mlp + shard.router, clock, gathered.of(shard.mlp, shard.router));
+            add(shard.attention + shard.projection, clock,
+                gathered.of(shard.attention + shard.projection, 0));
+            addOther(shard.norms, clock);
+        }
         for (int i = stage.layers - 1; i >= 0; --i) {
             const int layer = stage.firstLayer + i;
             const bool moe = design.model.isMoeLayer(layer);
@@ -407,7 +434,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     for (const StageWork& stage : times.stages) {
         if (stage.rank != pipelineRank)
             continue;
-        rootParams += rootParameters(design, stage.embedding, stage.outputHead);
+        rootParams += rootParameters(design, stage.embedding || stage.mtpLayers > 0, stage.outputHead);
         work.headForward += stage.headSeconds[kF];
         work.headBackward += stage.headSeconds[kI] + stage.headSeconds[kW];
         for (int i = 0; i < stage.layers; ++i) {
@@ -419,6 +446,17 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
             out.units.push_back({layer, params, gather(shard.gatherBytes(gathered)), reduce(params)});
             work.layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
                                    pattern[kI].seconds + pattern[kW].seconds});
+        }
+        // Each multi-token prediction depth is a unit after the layers, numbered after them as DeepSeek-V3's
+        // checkpoint stores its depth (model.layers.61); its time holds the head's second use.
+        for (int depth = 0; depth < stage.mtpLayers; ++depth) {
+            const LayerShard shard = mtpDepthShard(design);
+            const double params = shard.total();
+            out.units.push_back(
+                {design.model.layers + depth, params, gather(shard.gatherBytes(gathered)), reduce(params)});
+            work.layers.push_back({static_cast<int>(out.units.size()) - 1,
+                                   stage.mtpSeconds[kF] / stage.mtpLayers,
+                                   (stage.mtpSeconds[kI] + stage.mtpSeconds[kW]) / stage.mtpLayers});
         }
     }
     if (rootParams > 0) {

@@ -13,9 +13,12 @@ namespace {
 
 Json breakdownToJson(const ParameterBreakdown& b)
 {
-    return {{"embedding", b.embedding},  {"attention", b.attention}, {"mlp", b.mlp},
-            {"experts", b.experts},      {"router", b.router},       {"norms", b.norms},
-            {"outputHead", b.outputHead}};
+    Json out = {{"embedding", b.embedding},  {"attention", b.attention}, {"mlp", b.mlp},
+                {"experts", b.experts},      {"router", b.router},       {"norms", b.norms},
+                {"outputHead", b.outputHead}};
+    if (b.mtp > 0) // written only for a model with multi-token prediction
+        out["mtp"] = b.mtp;
+    return out;
 }
 
 // Large integer-valued doubles (parameter counts) are written as integers when they are exact.

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Multi-token prediction (catalog/model.h mtpLayers): DeepSeek-V3's extra prediction depth as Megatron-Core
+// trains it — its parameters, where they live, what they cost the last pipeline stage in time and memory,
+// the FLOPs Megatron-LM counts for it, and how it enters and leaves through the imports and exports.
+
+#include "catalog/catalog.h"
+#include "catalog/hfconfig.h"
+#include "design/cluster.h"
+#include "evaluate.h"
+#include "framework/frameworkprofile.h"
+#include "framework/frameworkswitches.h"
+#include "launch/launchconfig.h"
+#include "launch/launchimport.h"
+#include "memory/activations.h"
+#include "memory/modelshard.h"
+#include "pipeline/layerkernels.h"
+#include "pipeline/steptimeline.h"
+#include "support/testdesigns.h"
+
+#include <QFile>
+#include <QTest>
+#include <cmath>
+
+using namespace core;
+
+namespace {
+
+constexpr auto kF = static_cast<std::size_t>(Pass::Forward);
+
+// DeepSeek-V3 on 256 H100 as Megatron-Core runs it: PP 8 (61 layers, the last stage one short), EP 32 in
+// Megatron's expert layout, the distributed optimizer.
+Design deepSeek(int mtpLayers)
+{
+    Design d = testing::onOneNode("deepseek-v3", 8, "h100-sxm-80gb", "nvlink4");
+    d.cluster = makeUniformCluster(32, 8, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    d.model.mtpLayers = mtpLayers;
+    ParallelLayout& l = d.layout;
+    l.framework = Framework::MegatronCore;
+    l.expertMode = ExpertMode::Megatron;
+    l.expertTp = 1;
+    l.setDegree(Dim::Tp, 1);
+    l.setDegree(Dim::Pp, 8);
+    l.setDegree(Dim::Ep, 32);
+    l.setDegree(Dim::Dp, 32);
+    l.zeroStage = 1;
+    l.layersPerStage = {8, 8, 8, 8, 8, 7, 7, 7};
+    d.workload.globalBatch = 256;
+    d.workload.sequenceLength = 4096;
+    return d;
+}
+
+// Llama 3.1 8B given one prediction depth (a dense model with MTP: the depth's layer is dense), PP 2 on one
+// node of eight H100, Megatron-Core.
+Design llamaWithMtp(int mtpLayers)
+{
+    Design d = testing::onOneNode("llama-3.1-8b", 8, "h100-sxm-80gb", "nvlink4");
+    d.model.mtpLayers = mtpLayers;
+    d.layout.framework = Framework::MegatronCore;
+    d.layout.setDegree(Dim::Pp, 2);
+    d.layout.setDegree(Dim::Dp, 4);
+    d.layout.zeroStage = 1;
+    d.layout.recompute = Recompute::None;
+    d.workload.globalBatch = 64;
+    return d;
+}
+
+const RankRole& roleOfPipelineRank(const MemoryReport& memory, int ppRank)
+{
+    for (const RankRole& role : memory.roles)
+        if (role.ppRank == ppRank)
+            return role;
+    qFatal("no role for pipeline rank %d", ppRank);
+}
+
+double figure(const RankRole& role, MemoryCategory category)
+{
+    return role.figures[static_cast<std::size_t>(category)].bytes;
+}
+
+} // namespace
+
+class TestMtp : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void depthParameters();
+    void lastStageHoldsTheDepths();
+    void servingLeavesThemOut();
+    void lastStageTakesLonger();
+    void flopsAsMegatronCountsThem();
+    void recomputedUnderFullRecomputation();
+    void memoryOfTheLastStage();
+    void dataParallelGradients();
+    void importsAndExports();
+    void otherFrameworksAreWarned();
+    void badInput();
+};
+
+// One depth (DeepSeek-V3 §2.2, Megatron-Core's MultiTokenPredictionLayer): a layer of the last layer's kind
+// (DeepSeek-V3's is MoE), the projection 2h → h and three norms; its active parameters hold top-k experts.
+void TestMtp::depthParameters()
+{
+    const ModelArchitecture& m = *Catalog::builtin().model("deepseek-v3");
+    QCOMPARE(m.mtpLayers, 1);
+    QVERIFY(m.mtpLayerIsMoe());
+    const LayerParameters layer = layerParameters(m, m.layers - 1);
+    const double h = static_cast<double>(m.hidden);
+    const double depth = layer.total() + 2 * h * h + 3 * h;
+    QCOMPARE(mtpDepthParameters(m), depth);
+    const ParameterCounts counts = countParameters(m);
+    QCOMPARE(counts.all.mtp, depth);
+    const double active = depth - layer.experts + m.moe.topK * mlpParameters(m, m.moe.expertFfn);
+    QCOMPARE(counts.active.mtp, active);
+    // The Hugging Face card's 685B hold the depth with copies of the embedding and the output head: the
+    // depth itself is 11.6B of them (tests/core/catalog/tst_model.cpp checks the total).
+    QVERIFY(depth > 11.5e9 && depth < 11.7e9);
+    ModelArchitecture without = m;
+    without.mtpLayers = 0;
+    QCOMPARE(countParameters(without).all.total(), counts.all.total() - depth);
+}
+
+// The depth and a copy of the embedding sit on the last pipeline stage (Megatron-Core: mtp_on_this_rank,
+// the embedding where pre_process or mtp_process); the first stage holds none of it.
+void TestMtp::lastStageHoldsTheDepths()
+{
+    const Design with = deepSeek(1), without = deepSeek(0);
+    const ModelArchitecture& m = with.model;
+    const RankShard last = rankShard(with, 7), lastBefore = rankShard(without, 7);
+    QCOMPARE(last.mtpLayers, 1);
+    QCOMPARE(lastBefore.mtpLayers, 0);
+    QVERIFY(!last.hasEmbedding);
+    const LayerParameters layer = layerParameters(m, m.layers - 1);
+    const double h = static_cast<double>(m.hidden);
+    const double vocab = static_cast<double>(paddedVocab(with)) * h;
+    // TP 1: the dense part whole; the experts over EP 32.
+    QCOMPARE(last.dense - lastBefore.dense, layer.total() - layer.experts + 2 * h * h + 3 * h + vocab);
+    QCOMPARE(last.expert - lastBefore.expert, layer.experts / 32);
+    QCOMPARE(rankShard(with, 0).total(), rankShard(without, 0).total());
+    QCOMPARE(rankShard(with, 0).mtpLayers, 0);
+}
+
+// Inference engines load the prediction depth only to decode speculatively, which a serving design does
+// not model: its ranks hold the main model alone.
+void TestMtp::servingLeavesThemOut()
+{
+    Design with = deepSeek(1), without = deepSeek(0);
+    for (Design* d : {&with, &without}) {
+        d->workload.mode = Mode::Serving;
+        d->layout.framework = Framework::Vllm;
+    }
+    QCOMPARE(rankShard(with, 7).mtpLayers, 0);
+    QCOMPARE(rankShard(with, 7).total(), rankShard(without, 7).total());
+    const Evaluation a = evaluate(with), b = evaluate(without);
+    QVERIFY(a.memory && b.memory);
+    QCOMPARE(a.memory->peakBytes, b.memory->peakBytes);
+}
+
+// Per micro-batch the last stage runs one more layer, the projection and the output head with its loss
+// again, forward and backward; the first stage is unchanged and the step longer.
+void TestMtp::lastStageTakesLonger()
+{
+    const Evaluation with = evaluate(llamaWithMtp(1)), without = evaluate(llamaWithMtp(0));
+    QVERIFY2(with.schedule && without.schedule, qPrintable(testing::describe(with.diagnostics)));
+    const StageTimes& a = with.schedule->times;
+    const StageTimes& b = without.schedule->times;
+    QCOMPARE(a.stages.size(), std::size_t(2));
+    QCOMPARE(a.stages.front().seconds, b.stages.front().seconds);
+    const StageWork& last = a.stages.back();
+    QCOMPARE(last.mtpLayers, 1);
+    const double added = last.seconds[kF] - b.stages.back().seconds[kF];
+    const double layerAndHead = last.denseLayer[kF].seconds + last.headSeconds[kF];
+    qInfo("forward of the last stage +%.2f ms (a layer and the head: %.2f ms)", 1e3 * added,
+          1e3 * layerAndHead);
+    QVERIFY(added > layerAndHead);
+    QVERIFY(added < 1.2 * layerAndHead); // the projection is a small GEMM beside them
+    QVERIFY(with.performance->stepSeconds > without.performance->stepSeconds);
+    bool term = false;
+    for (const ModelTerm& t : a.terms)
+        term = term
+            || (t.id == "mtpSeconds" && t.source.find("multi_token_prediction.py") != std::string::npos);
+    QVERIFY(term);
+}
+
+// Megatron-LM's num_floating_point_operations (training/training.py) adds per depth a layer of the last
+// layer's kind, the projection (2h × h) and one more logit layer (h × vocab), forward and backward (× 3).
+void TestMtp::flopsAsMegatronCountsThem()
+{
+    const Design d = llamaWithMtp(1);
+    const Evaluation with = evaluate(d), without = evaluate(llamaWithMtp(0));
+    QVERIFY(with.performance && without.performance);
+    const ModelArchitecture& m = d.model;
+    const double s = static_cast<double>(d.workload.sequenceLength);
+    const double h = static_cast<double>(m.hidden);
+    const double sequences = static_cast<double>(d.workload.globalBatch);
+    const double layer
+        = layerForwardFlops(m, m.layers - 1, d.workload.sequenceLength, 1, 1, 1, ExpertSplit{}).total();
+    const double expected
+        = 3 * sequences * (layer + 2 * s * (2 * h) * h + 2 * s * h * static_cast<double>(m.vocab));
+    const double added = with.performance->modelFlopsPerStep - without.performance->modelFlopsPerStep;
+    qInfo("model FLOPs per step +%.4g (expected %.4g)", added, expected);
+    QVERIFY(std::abs(added / expected - 1) < 1e-6);
+    // Without recomputation the hardware does what the model counts.
+    QCOMPARE(with.performance->hardwareFlopsPerStep, with.performance->modelFlopsPerStep);
+}
+
+// Megatron-Core's MTP layer checkpoints itself whenever recompute_granularity is full: the hardware runs its
+// forward twice, and the last stage keeps only its input.
+void TestMtp::recomputedUnderFullRecomputation()
+{
+    Design d = llamaWithMtp(1), plain = llamaWithMtp(0);
+    d.layout.recompute = plain.layout.recompute = Recompute::Full;
+    const Evaluation with = evaluate(d), without = evaluate(plain);
+    QVERIFY(with.performance && without.performance);
+    const double extraHardware
+        = (with.performance->hardwareFlopsPerStep - with.performance->modelFlopsPerStep)
+        - (without.performance->hardwareFlopsPerStep - without.performance->modelFlopsPerStep);
+    const ModelArchitecture& m = d.model;
+    const double s = static_cast<double>(d.workload.sequenceLength);
+    const double h = static_cast<double>(m.hidden);
+    const double layer
+        = layerForwardFlops(m, m.layers - 1, d.workload.sequenceLength, 1, 1, 1, ExpertSplit{}).total();
+    const double expected = static_cast<double>(d.workload.globalBatch) * (layer + 2 * s * (2 * h) * h);
+    QVERIFY2(std::abs(extraHardware / expected - 1) < 1e-6,
+             qPrintable(QString::number(extraHardware / expected)));
+    // Its backward redoes the layer's forward: the input-gradient pass grows by more than without
+    // recomputation.
+    const Evaluation kept = evaluate(llamaWithMtp(1));
+    QVERIFY(with.schedule->times.stages.back().mtpSeconds[1]
+            > kept.schedule->times.stages.back().mtpSeconds[1]);
+}
+
+// The last stage keeps the depth's activations for one micro-batch (the last chunk runs its backward right
+// after its forward), and its logits wait for the backward beside the main head's.
+void TestMtp::memoryOfTheLastStage()
+{
+    const Design d = llamaWithMtp(1);
+    const Evaluation with = evaluate(d), without = evaluate(llamaWithMtp(0));
+    QVERIFY(with.memory && without.memory);
+    const RankRole& a = roleOfPipelineRank(*with.memory, 1);
+    const RankRole& b = roleOfPipelineRank(*without.memory, 1);
+    ActivationConfig config = activationConfig(d);
+    const double layer = layerActivationBytes(d.model, false, config).total();
+    const double activations
+        = figure(a, MemoryCategory::Activations) - figure(b, MemoryCategory::Activations);
+    qInfo("activations +%.2f GB (one layer %.2f GB)", activations / 1e9, layer / 1e9);
+    // Beside the layer: its projection's 2h-wide BF16 input and, as the main head's, its final norm's and
+    // head's inputs (Korthikanti et al. §4.3: 4·s·b·h on the last stage), without SP at TP 1.
+    const double sbh = static_cast<double>(d.workload.sequenceLength) * d.layout.microBatch
+        * static_cast<double>(d.model.hidden);
+    QCOMPARE(activations, layer + 4 * sbh + 4 * sbh);
+    // Megatron's loss keeps FP32 logits (the fused loss, BF16 in place).
+    const double bytesPerLogit = switchOn(d, Switch::FusedCrossEntropy) ? 2.0 : 4.0;
+    const double logits = bytesPerLogit * d.workload.sequenceLength * d.layout.microBatch
+        * static_cast<double>(paddedVocab(d));
+    QCOMPARE(figure(a, MemoryCategory::Temporary) - figure(b, MemoryCategory::Temporary), logits);
+    QVERIFY(figure(a, MemoryCategory::Parameters) > figure(b, MemoryCategory::Parameters));
+    const RankRole& first = roleOfPipelineRank(*with.memory, 0);
+    QCOMPARE(first.totalBytes, roleOfPipelineRank(*without.memory, 0).totalBytes);
+}
+
+// The data-parallel synchronisation of the last pipeline rank carries the depth's gradients and those of
+// the embedding copy (Megatron's distributed optimizer: its buckets; FSDP: one more unit after the layers),
+// and holds exactly the parameters the memory model puts there.
+void TestMtp::dataParallelGradients()
+{
+    const Design d = llamaWithMtp(1);
+    const Evaluation with = evaluate(d), without = evaluate(llamaWithMtp(0));
+    QVERIFY(with.schedule && without.schedule);
+    const DdpStepTimeline& a = with.schedule->ddp.at(1);
+    const DdpStepTimeline& b = without.schedule->ddp.at(1);
+    const double before = rankShard(llamaWithMtp(0), 1).total();
+    QVERIFY(rankShard(d, 1).total() > before);
+    QCOMPARE(a.gradientBytes / b.gradientBytes, rankShard(d, 1).total() / before);
+    QCOMPARE(with.schedule->ddp.at(0).gradientBytes, without.schedule->ddp.at(0).gradientBytes);
+
+    Design fsdp = d;
+    fsdp.layout.zeroStage = 3;
+    const Evaluation sharded = evaluate(fsdp);
+    QVERIFY2(sharded.schedule && !sharded.schedule->fsdp.empty(),
+             qPrintable(testing::describe(sharded.diagnostics)));
+    const FsdpLayerTimeline& units = sharded.schedule->fsdp.at(1);
+    double parameters = 0;
+    bool depth = false;
+    for (const FsdpUnit& unit : units.units) {
+        parameters += unit.parameters;
+        depth = depth || unit.layer == d.model.layers; // numbered after the main model's layers
+    }
+    QVERIFY(depth);
+    QCOMPARE(parameters, rankShard(fsdp, 1).total());
+}
+
+// Hugging Face's num_nextn_predict_layers and Megatron-LM's --mtp-num-layers set the depths; the Megatron
+// export writes the flag; a Megatron file that gives the model without it trains none (Megatron's default).
+void TestMtp::importsAndExports()
+{
+    QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/hf/deepseek-v3.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const HfImportResult hf = importHfConfig(file.readAll().toStdString());
+    QVERIFY(hf.model);
+    QCOMPARE(hf.model->mtpLayers, 1);
+    for (const Diagnostic& diagnostic : hf.diagnostics)
+        QVERIFY2(diagnostic.path != "/num_nextn_predict_layers", diagnostic.message().c_str());
+
+    const Design d = llamaWithMtp(1);
+    const LaunchConfig config = launchConfig(d, evaluate(d), LaunchTarget::Megatron);
+    QVERIFY2(config.ok(), qPrintable(testing::describe(config.notes)));
+    QVERIFY(QString::fromStdString(config.text).contains(QStringLiteral("--mtp-num-layers 1")));
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, llamaWithMtp(0));
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QCOMPARE(back.design->model.mtpLayers, 1);
+
+    QString without = QString::fromStdString(config.text);
+    without.replace(QStringLiteral("--mtp-num-layers 1"), QString());
+    const LaunchImport none = importLaunch(LaunchFormat::Megatron, without.toStdString(), d);
+    QVERIFY2(none.ok(), qPrintable(testing::describe(none.diagnostics)));
+    QCOMPARE(none.design->model.mtpLayers, 0);
+
+    QString negative = QString::fromStdString(config.text);
+    negative.replace(QStringLiteral("--mtp-num-layers 1"), QStringLiteral("--mtp-num-layers -1"));
+    const LaunchImport bad = importLaunch(LaunchFormat::Megatron, negative.toStdString(), d);
+    QVERIFY(!bad.ok());
+    QVERIFY(!bad.diagnostics.empty());
+    QVERIFY2(QString::fromStdString(bad.diagnostics.front().path).startsWith(QStringLiteral("line ")),
+             bad.diagnostics.front().path.c_str());
+}
+
+// Only Megatron-Core's profile says it trains the depths; elsewhere the figures keep them and say so.
+void TestMtp::otherFrameworksAreWarned()
+{
+    Design d = llamaWithMtp(1);
+    QVERIFY(!testing::hasCode(evaluate(d).diagnostics, "framework-mtp"));
+    d.layout.framework = Framework::DeepSpeed;
+    const Evaluation e = evaluate(d);
+    bool located = false;
+    for (const Diagnostic& diagnostic : e.diagnostics)
+        located = located
+            || (diagnostic.code == "framework-mtp" && diagnostic.path == "/model/mtpLayers"
+                && diagnostic.severity == Severity::Warning);
+    QVERIFY2(located, qPrintable(testing::describe(e.diagnostics)));
+}
+
+// A design file's depths: written only when set, read back; negative or not a number is a located error.
+void TestMtp::badInput()
+{
+    const Json saved = designToJson(llamaWithMtp(1));
+    QCOMPARE(saved.at("model").at("mtpLayers").get<int>(), 1);
+    QVERIFY(!designToJson(llamaWithMtp(0)).at("model").contains("mtpLayers"));
+    const LoadResult back = designFromJson(saved);
+    QVERIFY(back.design);
+    QCOMPARE(back.design->model.mtpLayers, 1);
+
+    Json negative = saved;
+    negative["model"]["mtpLayers"] = -1;
+    const Evaluation e = evaluate(*designFromJson(negative).design);
+    bool located = false;
+    for (const Diagnostic& diagnostic : e.diagnostics)
+        located = located || (diagnostic.isError() && diagnostic.path == "/model/mtpLayers");
+    QVERIFY2(located, qPrintable(testing::describe(e.diagnostics)));
+
+    Json text = saved;
+    text["model"]["mtpLayers"] = "one";
+    const LoadResult wrong = designFromJson(text);
+    QVERIFY(!wrong.design);
+    located = false;
+    for (const Diagnostic& diagnostic : wrong.diagnostics)
+        located = located || diagnostic.path == "/model/mtpLayers";
+    QVERIFY2(located, qPrintable(testing::describe(wrong.diagnostics)));
+}
+
+QTEST_APPLESS_MAIN(TestMtp)
+#include "tst_mtp.moc"
