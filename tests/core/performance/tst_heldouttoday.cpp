@@ -234,6 +234,13 @@ void TestHeldOutToday::publishedRuns_data()
         << moeDesign(qwenH100Gbs8192) << 1712.0 << 1709.6 << true;
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8")
         << moeDesign(qwenB200) << 3776.0 << 6805.6 << true;
+    // Container 26.06 (Megatron-Bridge v0.5.0, Megatron Core 0.18, Transformer Engine 2.16, cuDNN 9.21: the
+    // 405B recipes and layouts of v0.4.2 unchanged, llama31_workload_base_configs.py).
+    QTest::newRow("Megatron-Bridge 26.06 DGX-H100 Llama 3.1 405B, GBS 1536")
+        << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
+        << 326.0 << 350.6 << true;
+    QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs")
+        << design(gb200_405b) << 843.0 << 1034.9 << true;
     const Run b200_405b{"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true};
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design(b200_405b) << 661.0 << 824.5 << true;
