@@ -72,19 +72,25 @@ std::vector<SearchDegrees> enumerateDegrees(const Design& design, const SearchSp
     return out;
 }
 
-double outputHeadInLayers(const Design& design)
+double lastStageExtraInLayers(const Design& design)
 {
     const ModelArchitecture& m = design.model;
     int dense = 0;
     while (dense < m.layers && m.isMoeLayer(dense))
         ++dense;
     const std::int64_t sequence = std::max<std::int64_t>(design.workload.sequenceLength, 1);
-    const double layer
-        = layerForwardFlops(m, std::min(dense, std::max(m.layers - 1, 0)), sequence, 1, 1, 1, ExpertSplit{})
-              .total();
-    const double head = 2.0 * static_cast<double>(sequence) * static_cast<double>(m.hidden)
-        * static_cast<double>(m.vocab);
-    return layer > 0 ? head / layer : 0;
+    const auto forward = [&](int layer) {
+        return layerForwardFlops(m, std::clamp(layer, 0, std::max(m.layers - 1, 0)), sequence, 1, 1, 1,
+                                 ExpertSplit{})
+            .total();
+    };
+    const double layer = forward(dense);
+    const double s = static_cast<double>(sequence), h = static_cast<double>(m.hidden);
+    const double head = 2.0 * s * h * static_cast<double>(m.vocab);
+    // Each prediction depth: a layer of the last layer's kind, its projection (2h → h) and the head again.
+    const double depths = design.workload.mode == Mode::Training ? m.mtpLayers : 0;
+    const double extra = head * (1 + depths) + depths * (forward(m.layers - 1) + 2.0 * s * 2.0 * h * h);
+    return layer > 0 ? extra / layer : 0;
 }
 
 std::vector<int> balancedLayerSplit(int layers, int stages, double headLayers, double embeddingLayers)
@@ -140,7 +146,7 @@ std::vector<std::vector<int>> pipelineSplits(const Design& design, const SearchS
     const bool even = layers % stages == 0;
     if (v != 1 || !space.unevenPipeline)
         return {{}};
-    std::vector<int> balanced = balancedLayerSplit(layers, pp, outputHeadInLayers(design));
+    std::vector<int> balanced = balancedLayerSplit(layers, pp, lastStageExtraInLayers(design));
     if (!even)
         return {std::move(balanced)};
     const std::vector<int> evenSplit(static_cast<std::size_t>(pp), layers / pp);

@@ -26,11 +26,12 @@ int largestNode(const Cluster& cluster);
 // The degrees that fill `world` GPUs, bounded by the reference article's topology recipe.
 std::vector<SearchDegrees> enumerateDegrees(const Design& design, const SearchSpace& space, int world);
 
-// The output head's forward time in units of one decoder layer's: 2·h·V FLOPs per token (the logits GEMM,
-// Megatron's vocabulary-parallel output layer) against the layer's forward FLOPs per token
-// (layerForwardFlops); both split the same way over TP and CP. The embedding is a table look-up and costs
-// no FLOPs.
-double outputHeadInLayers(const Design& design);
+// What the last stage runs besides its layers, in units of one decoder layer's forward: the output head,
+// 2·h·V FLOPs per token (the logits GEMM, Megatron's vocabulary-parallel output layer), and in training
+// each multi-token prediction depth (catalog/model.h mtpLayers: a layer of the last layer's kind, its
+// 2·2h·h projection and the head again), against the layer's forward FLOPs per token (layerForwardFlops);
+// all split the same way over TP and CP. The embedding is a table look-up and costs no FLOPs.
+double lastStageExtraInLayers(const Design& design);
 
 // The layers of each of `stages` pipeline stages that balance the stages' time when the last stage also
 // runs the output head (`headLayers`, in layers) and the first the embedding (`embeddingLayers`): the split

@@ -473,7 +473,7 @@ void TestSearch::balancedSplit()
 void TestSearch::llama405bUnevenPipeline()
 {
     const Design d = llama405bOn16384();
-    QVERIFY(outputHeadInLayers(d) > 0.3 && outputHeadInLayers(d) < 1.0);
+    QVERIFY(lastStageExtraInLayers(d) > 0.3 && lastStageExtraInLayers(d) < 1.0);
     std::vector<int> llama(16, 8);
     llama.front() = 7;
     llama.back() = 7;

@@ -13,6 +13,7 @@
 #include "launch/launchimport.h"
 #include "memory/activations.h"
 #include "memory/modelshard.h"
+#include "performance/searchspace.h"
 #include "pipeline/layerkernels.h"
 #include "pipeline/steptimeline.h"
 #include "support/testdesigns.h"
@@ -92,6 +93,8 @@ private slots:
     void recomputedUnderFullRecomputation();
     void memoryOfTheLastStage();
     void dataParallelGradients();
+    void searchBalancesTheLastStage_data();
+    void searchBalancesTheLastStage();
     void importsAndExports();
     void otherFrameworksAreWarned();
     void badInput();
@@ -288,6 +291,41 @@ void TestMtp::dataParallelGradients()
     }
     QVERIFY(depth);
     QCOMPARE(parameters, rankShard(fsdp, 1).total());
+}
+
+// The search's balanced split gives the last stage the depth's layer, projection and second head to carry
+// and so fewer layers: for DeepSeek-V3 it finds the layouts Megatron-Bridge's recipe writes by hand
+// (src/megatron/bridge/recipes/deepseek/deepseek_v3.py, layout_map, v0.2.0: PP 4 [16, 16, 16, 13], PP 8
+// [8 × 7, 5] and PP 16 [4 × 15, 1], the last stage with "mtp" and "loss").
+void TestMtp::searchBalancesTheLastStage_data()
+{
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<std::vector<int>>("recipe");
+    QTest::newRow("PP 4") << 4 << std::vector<int>{16, 16, 16, 13};
+    std::vector<int> eight(8, 8);
+    eight.back() = 5;
+    QTest::newRow("PP 8") << 8 << eight;
+    std::vector<int> sixteen(16, 4);
+    sixteen.back() = 1;
+    QTest::newRow("PP 16") << 16 << sixteen;
+}
+
+void TestMtp::searchBalancesTheLastStage()
+{
+    QFETCH(int, pp);
+    QFETCH(std::vector<int>, recipe);
+    Design d = deepSeek(1);
+    d.layout.layersPerStage.clear();
+    const double extra = lastStageExtraInLayers(d);
+    qInfo("head and prediction depth: %.2f layers", extra);
+    QCOMPARE(balancedLayerSplit(d.model.layers, pp, extra), recipe);
+    // Without the depth the head alone leaves the last stage more.
+    const std::vector<int> withoutDepth
+        = balancedLayerSplit(d.model.layers, pp, lastStageExtraInLayers(deepSeek(0)));
+    QVERIFY(withoutDepth.back() > recipe.back());
+    // A serving design has no depth to carry.
+    d.workload.mode = Mode::Serving;
+    QCOMPARE(lastStageExtraInLayers(d), lastStageExtraInLayers(deepSeek(0)));
 }
 
 // Hugging Face's num_nextn_predict_layers and Megatron-LM's --mtp-num-layers set the depths; the Megatron
