@@ -326,6 +326,18 @@ void readTraining(ImportContext& context, const Settings& flags)
     } else if (flags.take("--recompute-activations")) {
         layout.recompute = Recompute::Selective;
     }
+    // The modules selective granularity recomputes (arguments.py, nargs '*', default core_attn): a design's
+    // selective recomputation is core_attn's; other modules (mla_up_proj, mlp, moe_act, layernorm, moe,
+    // shared_experts) are read as it, with a warning naming them.
+    if (const Setting* modules = flags.take("--recompute-modules");
+        modules && modules->value && *modules->value != "core_attn")
+        context.add(diag::kLaunchApproximated, modules->where(),
+                    {"--recompute-modules " + *modules->value,
+                     layout.recompute == Recompute::Selective
+                         ? std::string("selective recomputation of the attention core (core_attn)")
+                         : std::string("nothing (it applies to selective granularity only)"),
+                     "Meshwright prices only core_attn's recomputation yet; the other modules' saved outputs "
+                     "stay in the activations"});
     // --cpu-offloading with --cpu-offloading-num-layers N (TransformerConfig: 0 by default, nothing moves).
     layout.activationOffloadLayers = 0;
     if (flags.take("--cpu-offloading"))
