@@ -2223,6 +2223,10 @@
         <source>The activations of the first layers wait in host memory between their forward and backward, copied over the GPU&apos;s host link under the neighbouring layers&apos; compute (Megatron-Core --cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.</source>
         <translation>Die Activations der ersten Layer warten zwischen Forward und Backward im Hauptspeicher, kopiert über die Host-Anbindung der GPU, während die benachbarten Layer rechnen (Megatron-Core --cpu-offloading --cpu-offloading-num-layers). Braucht PP 1 und keine Recomputation. 0: keine.</translation>
     </message>
+    <message>
+        <source>Multi-token prediction depths</source>
+        <translation>Multi-Token-Prediction-Tiefen</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -5948,6 +5952,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>No step time: the pipeline runs too many operations per step to simulate (see Diagnostics).</source>
         <translation>Keine Schrittzeit: Die Pipeline führt pro Schritt zu viele Operationen aus, um sie zu simulieren (siehe Diagnose).</translation>
+    </message>
+    <message>
+        <source>multi-token prediction %1</source>
+        <translation>Multi-Token-Prediction %1</translation>
     </message>
 </context>
 <context>

@@ -2223,6 +2223,10 @@
         <source>The activations of the first layers wait in host memory between their forward and backward, copied over the GPU&apos;s host link under the neighbouring layers&apos; compute (Megatron-Core --cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Multi-token prediction depths</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -5939,6 +5943,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>No step time: the pipeline runs too many operations per step to simulate (see Diagnostics).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi-token prediction %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

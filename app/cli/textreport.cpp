@@ -192,7 +192,10 @@ void writeTextReport(std::ostream& out, const Design& design, const Evaluation& 
         << " · MLP " << formatCount(p.mlp);
     if (m.moe.isMoe())
         out << " · experts " << formatCount(p.experts) << " · router " << formatCount(p.router);
-    out << " · norms " << formatCount(p.norms) << " · output head " << formatCount(p.outputHead) << "\n";
+    out << " · norms " << formatCount(p.norms) << " · output head " << formatCount(p.outputHead);
+    if (p.mtp > 0)
+        out << " · multi-token prediction " << formatCount(p.mtp);
+    out << "\n";
     out << "Cluster   " << clusterText(design.cluster, *e.catalog) << "\n";
     // A product past int64 saturates (ParallelLayout::worldSize): say so rather than print the largest int64.
     const bool overflow = layout.worldSize() == std::numeric_limits<std::int64_t>::max();

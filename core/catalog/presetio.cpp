@@ -136,6 +136,12 @@ Json modelOverrides(const ModelArchitecture& model, const ModelArchitecture& bas
         if (other == theirs.end() || *other != it.value())
             diff[it.key()] = it.value();
     }
+    // What modelToJson writes only when set, and this model has cleared: written as cleared, so that the
+    // preset's value does not come back on reading (a DeepSeek-V3 without its prediction depth).
+    if (theirs.contains("mtpLayers") && !mine.contains("mtpLayers"))
+        diff["mtpLayers"] = 0;
+    if (theirs.contains("slidingWindow") && !mine.contains("slidingWindow"))
+        diff["slidingWindow"] = {{"tokens", 0}, {"period", 1}, {"slidingLayers", 1}};
     return diff;
 }
 

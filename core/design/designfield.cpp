@@ -31,6 +31,7 @@ constexpr std::array kFields{
     FieldInfo{Field::ModelSlidingWindow, "/model/slidingWindow/tokens"},
     FieldInfo{Field::ModelWindowPeriod, "/model/slidingWindow/period"},
     FieldInfo{Field::ModelSlidingLayers, "/model/slidingWindow/slidingLayers"},
+    FieldInfo{Field::ModelMtpLayers, "/model/mtpLayers"},
     FieldInfo{Field::Mode, "/workload/mode"},
     FieldInfo{Field::SequenceLength, "/workload/sequenceLength"},
     FieldInfo{Field::GlobalBatch, "/workload/globalBatch"},
@@ -164,6 +165,43 @@ constexpr std::size_t kFirstSwitchField = static_cast<std::size_t>(Field::Overla
 static_assert(static_cast<std::size_t>(kLastField) + 1 - kFirstSwitchField == kLayoutSwitches.size(),
               "the switch fields close the list, one for each of layout.h's switches");
 
+// The model's fields of withField.
+template<class Model_, class Visitor> auto withModelField(Model_& m, Field field, Visitor&& visit)
+{
+    switch (field) {
+    case Field::ModelLayers:
+        return visit(m.layers);
+    case Field::ModelHidden:
+        return visit(m.hidden);
+    case Field::ModelFfn:
+        return visit(m.ffn);
+    case Field::ModelHeads:
+        return visit(m.heads);
+    case Field::ModelKvHeads:
+        return visit(m.kvHeads);
+    case Field::ModelHeadDim:
+        return visit(m.headDim);
+    case Field::ModelVocab:
+        return visit(m.vocab);
+    case Field::ModelExperts:
+        return visit(m.moe.experts);
+    case Field::ModelTopK:
+        return visit(m.moe.topK);
+    case Field::ModelExpertFfn:
+        return visit(m.moe.expertFfn);
+    case Field::ModelSlidingWindow:
+        return visit(m.slidingWindow.tokens);
+    case Field::ModelWindowPeriod:
+        return visit(m.slidingWindow.period);
+    case Field::ModelSlidingLayers:
+        return visit(m.slidingWindow.slidingLayers);
+    case Field::ModelMtpLayers:
+        return visit(m.mtpLayers);
+    default:
+        return visit(m.layers);
+    }
+}
+
 // Visits the storage behind a field with `visit(storage)`; enums get the enum reference.
 template<class Design_, class Visitor> auto withField(Design_& d, Field field, Visitor&& visit)
 {
@@ -171,31 +209,20 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
     case Field::Name:
         return visit(d.name);
     case Field::ModelLayers:
-        return visit(d.model.layers);
     case Field::ModelHidden:
-        return visit(d.model.hidden);
     case Field::ModelFfn:
-        return visit(d.model.ffn);
     case Field::ModelHeads:
-        return visit(d.model.heads);
     case Field::ModelKvHeads:
-        return visit(d.model.kvHeads);
     case Field::ModelHeadDim:
-        return visit(d.model.headDim);
     case Field::ModelVocab:
-        return visit(d.model.vocab);
     case Field::ModelExperts:
-        return visit(d.model.moe.experts);
     case Field::ModelTopK:
-        return visit(d.model.moe.topK);
     case Field::ModelExpertFfn:
-        return visit(d.model.moe.expertFfn);
     case Field::ModelSlidingWindow:
-        return visit(d.model.slidingWindow.tokens);
     case Field::ModelWindowPeriod:
-        return visit(d.model.slidingWindow.period);
     case Field::ModelSlidingLayers:
-        return visit(d.model.slidingWindow.slidingLayers);
+    case Field::ModelMtpLayers:
+        return withModelField(d.model, field, visit);
     case Field::Mode:
         return visit(d.workload.mode);
     case Field::SequenceLength:

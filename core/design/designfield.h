@@ -33,6 +33,7 @@ enum class Field {
     ModelSlidingWindow, // tokens; 0: full attention on every layer
     ModelWindowPeriod,
     ModelSlidingLayers,
+    ModelMtpLayers, // multi-token prediction depths; 0: none
     // Workload
     Mode,
     SequenceLength,

@@ -181,6 +181,8 @@ void DesignSummary::refresh()
     if (d.model.moe.isMoe())
         parts << tr("experts %1").arg(count(all.experts));
     parts << tr("output head %1").arg(all.outputHead > 0 ? count(all.outputHead) : tr("tied"));
+    if (all.mtp > 0)
+        parts << tr("multi-token prediction %1").arg(count(all.mtp));
     m_model->setText(model + QStringLiteral("<br><small>") + parts.join(QStringLiteral(" · "))
                      + QStringLiteral("</small>"));
 

@@ -65,6 +65,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Window pattern period (layers)");
     case Field::ModelSlidingLayers:
         return QCoreApplication::translate("FieldText", "Sliding layers per period");
+    case Field::ModelMtpLayers:
+        return QCoreApplication::translate("FieldText", "Multi-token prediction depths");
     case Field::Fabric:
         return QCoreApplication::translate("FieldText", "Between nodes");
     case Field::NicsPerNode:

@@ -192,6 +192,7 @@ void LayoutInspector::buildModelGroup(const core::Catalog& catalog)
     addInteger(model, Field::ModelSlidingWindow, 0, static_cast<int>(core::limits::kMaxSequence));
     addInteger(model, Field::ModelWindowPeriod, 1, core::limits::kMaxLayers);
     addInteger(model, Field::ModelSlidingLayers, 1, core::limits::kMaxLayers);
+    addInteger(model, Field::ModelMtpLayers, 0, core::limits::kMaxLayers);
 }
 
 void LayoutInspector::build()
@@ -602,6 +603,7 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     setRowVisible(Field::ShardGroup, design.layout.zeroStage > 0);
     setRowVisible(Field::ReshardAfterForward, design.layout.zeroStage == 3);
     const bool training = design.workload.mode == core::Mode::Training;
+    setRowVisible(Field::ModelMtpLayers, training); // serving leaves the prediction depths out
     setRowVisible(Field::OverlapGradReduce, training && design.layout.dp() > 1);
     setRowVisible(Field::OverlapParamGather,
                   training && (design.layout.zeroStage == 1 || design.layout.zeroStage == 2));

@@ -179,9 +179,11 @@ double MemoryBars::placeBars()
             && std::any_of(memory.roles.begin(), memory.roles.end(),
                            [&](const core::RankRole& r) { return r.gpuType != role.gpuType; }))
             label += QLatin1Char('\n') + presetName(gpu->name);
-        label += QStringLiteral("\n× %1").arg(integerText(static_cast<long long>(role.ranks.size())));
+        const QString ranks
+            = QStringLiteral("\n× %1").arg(integerText(static_cast<long long>(role.ranks.size())));
+        label += ranks;
         m_bars.push_back({role.ranks.front(), static_cast<int>(i), static_cast<int>(role.ranks.size()), x,
-                          role.capacityBytes, role.totalBytes, label});
+                          role.capacityBytes, role.totalBytes, label, QString::number(role.ppRank) + ranks});
         x += 1;
     }
     return x;
@@ -206,6 +208,52 @@ double MemoryBars::markStages(double top)
         strip->setBrush(stageColor(stage));
     }
     return -depth;
+}
+
+void MemoryBars::labelRoles()
+{
+    if (m_bars.empty())
+        return;
+    const QFontMetrics metrics(m_plot->xAxis->tickLabelFont());
+    const auto widest = [&](const QString& text) {
+        int width = 0;
+        for (const QString& line : text.split(QLatin1Char('\n')))
+            width = std::max(width, metrics.horizontalAdvance(line));
+        return width;
+    };
+    int full = 0, brief = 0;
+    for (const Bar& bar : m_bars) {
+        full = std::max(full, widest(bar.label));
+        brief = std::max(brief, widest(bar.shortLabel));
+    }
+    // The axis spans the bars and a margin of about one bar; the y axis and its label take the rest.
+    const double perBar = std::max(1, m_plot->width() - 80) / (static_cast<double>(m_bars.size()) + 1.0);
+    const double room = 0.9 * perBar;
+    const bool whole = full <= room;
+    const int every = whole || brief <= room ? 1 : static_cast<int>(std::ceil(brief / room));
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t i = 0; i < m_bars.size(); ++i)
+        if (static_cast<int>(i) % every == 0)
+            ticker->addTick(m_bars[i].x, whole ? m_bars[i].label : m_bars[i].shortLabel);
+    m_plot->xAxis->setTicker(ticker);
+}
+
+QStringList MemoryBars::tickLabels() const
+{
+    QStringList out;
+    if (const auto ticker = m_plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>())
+        for (const QString& label : ticker->ticks())
+            out << label;
+    return out;
+}
+
+void MemoryBars::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (effectiveGrouping() == Grouping::PerRole && !m_bars.empty()) {
+        labelRoles();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 // Each bar's categories stacked, its outline if it goes over, the capacity line across all of them.
@@ -243,11 +291,15 @@ double MemoryBars::stackBars()
 void MemoryBars::labelBars(double top)
 {
     const core::Evaluation& e = *m_snapshot.evaluation;
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    if (effectiveGrouping() == Grouping::PerRole || m_bars.size() <= 40) {
+    if (effectiveGrouping() == Grouping::PerRole) {
+        labelRoles();
+    } else if (m_bars.size() <= 40) {
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
         for (const Bar& bar : m_bars)
             ticker->addTick(bar.x, bar.label);
+        m_plot->xAxis->setTicker(ticker);
     } else {
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
         int previousNode = -1;
         for (const Bar& bar : m_bars) {
             const core::RankInfo& r = e.ranks[static_cast<std::size_t>(bar.rank)];
@@ -255,13 +307,13 @@ void MemoryBars::labelBars(double top)
                 ticker->addTick(bar.x, tr("node %1").arg(r.nodeId));
             previousNode = r.nodeIndex;
         }
+        m_plot->xAxis->setTicker(ticker);
     }
-    m_plot->xAxis->setTicker(ticker);
     QString label = effectiveGrouping() == Grouping::PerGpu
         ? (m_bars.size() <= 40 ? tr("rank, grouped by node") : tr("GPUs by node"))
         : tr("one bar per pipeline stage (× ranks)");
     if (m_snapshot.design->layout.pp() > 1)
-        label += QStringLiteral(" · ") + tr("the strip under a bar: its pipeline stage's colour");
+        label += QLatin1Char('\n') + tr("the strip under a bar: its pipeline stage's colour");
     m_plot->xAxis->setLabel(label);
     if (effectiveGrouping() != Grouping::PerGpu || m_bars.size() > 40)
         return;

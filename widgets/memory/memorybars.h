@@ -46,8 +46,11 @@ public:
         double capacity = 0;
         double total = 0;
         QString label;
+        QString shortLabel; // the stage number and its ranks, for when the label does not fit under the bar
     };
     const std::vector<Bar>& bars() const { return m_bars; }
+    // The tick labels under the bars as drawn (after any shortening to fit the width).
+    QStringList tickLabels() const;
     QCustomPlot* plot() const { return m_plot; }
     QWidget* plotWidget() const; // the widget that takes the mouse (for tests and tooltips)
     // Where a bar reaches a height, in the plot widget's pixels.
@@ -68,6 +71,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
@@ -75,6 +79,9 @@ private:
     double stackBars();
     double markStages(double top);
     void labelBars(double top);
+    // Per role: each bar's label where its share of the axis holds it, else the short one, and only every
+    // k-th bar's when even that does not fit.
+    void labelRoles();
     void fillLegend();
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);

@@ -44,6 +44,7 @@ private slots:
     void memoryTabWaitsUntilShown();
     void editingTpInTheInspectorIsOneUndoStep();
     void choosingAModelPresetUpdatesEveryView();
+    void predictionDepthsFromTheInspector();
     void clusterShapeFromTheInspector();
     void diagnosticsFollowTheDesign();
     void scheduleTheFrameworkLacksIsMarked();
@@ -52,6 +53,7 @@ private slots:
     void germanShowsWhenChosen();
     void screenshotIsWritten();
     void editingTpChangesTheMemoryBars();
+    void stageLabelsFitUnderTheirBars();
     void fitsALaptopScreen_data();
     void fitsALaptopScreen();
 
@@ -145,6 +147,30 @@ void TestMainWindow::choosingAModelPresetUpdatesEveryView()
     QVERIFY(m_window->summary()->modelText().contains(QStringLiteral("12.9 B active")));
     // The MoE fields appear for a MoE model.
     QVERIFY(m_window->inspector()->editorFor(core::Field::ModelExperts)->isVisibleTo(m_window->inspector()));
+}
+
+// DeepSeek-V3 brings its prediction depth: the summary counts it, and setting the depths to 0 in the
+// inspector (the summaries' "w/o MTP" rows) is one undo step that takes it out of the count.
+void TestMainWindow::predictionDepthsFromTheInspector()
+{
+    QComboBox* preset = m_window->inspector()->modelPresetBox();
+    const int index = preset->findData(QStringLiteral("deepseek-v3"));
+    QVERIFY(index >= 0);
+    preset->setCurrentIndex(index);
+    emit preset->activated(index);
+    QVERIFY2(m_window->summary()->modelText().contains(QStringLiteral("multi-token prediction 11.6 B")),
+             qPrintable(m_window->summary()->modelText()));
+    auto* depths = qobject_cast<QSpinBox*>(m_window->inspector()->editorFor(core::Field::ModelMtpLayers));
+    QVERIFY(depths && depths->isVisibleTo(m_window->inspector()));
+    QCOMPARE(depths->value(), 1);
+    const int steps = m_window->document()->undoStack()->count();
+    depths->setValue(0);
+    QCOMPARE(m_window->document()->design().model.mtpLayers, 0);
+    QCOMPARE(m_window->document()->undoStack()->count(), steps + 1);
+    QVERIFY(!m_window->summary()->modelText().contains(QStringLiteral("multi-token prediction")));
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(m_window->document()->design().model.mtpLayers, 1);
+    QCOMPARE(depths->value(), 1);
 }
 
 void TestMainWindow::clusterShapeFromTheInspector()
@@ -315,6 +341,39 @@ void TestMainWindow::editingTpChangesTheMemoryBars()
     QVERIFY(!bars->plot()->xAxis->label().contains(QStringLiteral("pipeline stage")));
     m_window->document()->undoStack()->undo();
     m_window->document()->undoStack()->undo();
+}
+
+// Sixteen pipeline stages on a laptop's screen: each bar's label fits between its neighbours' (the stage
+// number and its ranks when "stage N" does not), in both languages, and again after a resize.
+void TestMainWindow::stageLabelsFitUnderTheirBars()
+{
+    core::Design design = *core::exampleDesign("seed-70b-32k-512gpu");
+    design.layout.setDegree(core::Dim::Pp, 16); // TP 8 × CP 4 × PP 16: the 512 GPUs, 5 layers a stage
+    design.layout.setDegree(core::Dim::Dp, 1);
+    m_window->setDesign(design);
+    QVERIFY(m_window->showTab(QStringLiteral("memory")));
+    widgets::MemoryBars* bars = m_window->memory()->bars();
+    QCOMPARE(bars->bars().size(), std::size_t{16});
+    const auto fits = [&] {
+        QCoreApplication::processEvents();
+        const QStringList labels = bars->tickLabels();
+        const QFontMetrics metrics(bars->plot()->xAxis->tickLabelFont());
+        const double step = bars->pointOf(1, 0).x() - bars->pointOf(0, 0).x();
+        const double spacing = labels.size() > 1 ? step * 16 / labels.size() : step;
+        for (const QString& label : labels)
+            for (const QString& line : label.split(QLatin1Char('\n')))
+                if (metrics.horizontalAdvance(line) > spacing)
+                    return false;
+        return !labels.isEmpty();
+    };
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("de")}) {
+        m_language->choose(language);
+        m_window->resize(1366, 768);
+        QVERIFY2(fits(), qPrintable(bars->tickLabels().join(QStringLiteral(" | "))));
+        m_window->resize(900, 700);
+        QVERIFY2(fits(), qPrintable(bars->tickLabels().join(QStringLiteral(" | "))));
+    }
+    m_language->choose(QStringLiteral("en"));
 }
 
 // The window is used on laptops and projectors too: its smallest size fits a 1366 × 768 screen (less the

@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/hfconfig.h"
+#include "catalog/presetio.h"
 #include "design/cluster.h"
 #include "evaluate.h"
 #include "framework/frameworkprofile.h"
@@ -98,6 +99,7 @@ private slots:
     void importsAndExports();
     void otherFrameworksAreWarned();
     void badInput();
+    void clearedOnAPreset();
 };
 
 // One depth (DeepSeek-V3 §2.2, Megatron-Core's MultiTokenPredictionLayer): a layer of the last layer's kind
@@ -404,6 +406,25 @@ void TestMtp::badInput()
     for (const Diagnostic& diagnostic : wrong.diagnostics)
         located = located || diagnostic.path == "/model/mtpLayers";
     QVERIFY2(located, qPrintable(testing::describe(wrong.diagnostics)));
+}
+
+// A DeepSeek-V3 design whose depth is set to 0 (the summaries' "w/o MTP" rows) saves the 0 as an override of
+// the preset and reads back without it; the same for a sliding window cleared on a model that had one.
+void TestMtp::clearedOnAPreset()
+{
+    const Design without = deepSeek(0);
+    QCOMPARE(without.model.preset, std::string("deepseek-v3"));
+    const LoadResult back = loadDesign(saveDesign(without));
+    QVERIFY(back.design);
+    QCOMPARE(back.design->model.mtpLayers, 0);
+    QCOMPARE(loadDesign(saveDesign(deepSeek(1))).design->model.mtpLayers, 1);
+
+    ModelArchitecture windowed = *Catalog::builtin().model("llama-3.1-8b");
+    windowed.slidingWindow = {4096, 2, 1};
+    ModelArchitecture cleared = windowed;
+    cleared.slidingWindow = {};
+    const Json diff = modelOverrides(cleared, windowed);
+    QCOMPARE(diff.at("slidingWindow").at("tokens").get<int>(), 0);
 }
 
 QTEST_APPLESS_MAIN(TestMtp)
