@@ -582,10 +582,11 @@ std::vector<CommBand> opCommBands(const StageTimes& times, const ScheduleSpec& s
     double clock = op.start;
     for (const Part& part : parts) {
         const StageWork& st = *part.stage;
-        // The head runs last in forward and first in backward; it has no collectives here.
+        // The head and the multi-token prediction depths run last in forward and first in backward; their
+        // collectives are not drawn.
         for (std::size_t pass : part.passes) {
             if (part.backward)
-                clock += st.headSeconds[pass] * stretch;
+                clock += (st.headSeconds[pass] + st.mtpSeconds[pass]) * stretch;
             for (int i = 0; i < st.layers && !limitReached(); ++i) {
                 // MoE layers of the stage sit at its end for this drawing when both kinds share a stage;
                 // the per-layer order does not change the totals.
@@ -601,7 +602,7 @@ std::vector<CommBand> opCommBands(const StageTimes& times, const ScheduleSpec& s
                 clock += pattern.seconds * stretch;
             }
             if (!part.backward)
-                clock += st.headSeconds[pass] * stretch;
+                clock += (st.headSeconds[pass] + st.mtpSeconds[pass]) * stretch;
         }
     }
 

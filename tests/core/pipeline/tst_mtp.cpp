@@ -90,6 +90,7 @@ private slots:
     void lastStageHoldsTheDepths();
     void servingLeavesThemOut();
     void lastStageTakesLonger();
+    void timelineBandsAfterTheDepths();
     void flopsAsMegatronCountsThem();
     void recomputedUnderFullRecomputation();
     void memoryOfTheLastStage();
@@ -185,6 +186,36 @@ void TestMtp::lastStageTakesLonger()
         term = term
             || (t.id == "mtpSeconds" && t.source.find("multi_token_prediction.py") != std::string::npos);
     QVERIFY(term);
+}
+
+// The timeline draws a backward's layer collectives after the head and the depths it runs first: with
+// TP 2, the last stage's first tensor-parallel band starts once both are done.
+void TestMtp::timelineBandsAfterTheDepths()
+{
+    Design d = llamaWithMtp(1);
+    d.layout.setDegree(Dim::Tp, 2);
+    d.layout.setDegree(Dim::Dp, 2);
+    d.layout.sequenceParallel = true;
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    const StageTimes& times = e.schedule->times;
+    const StageWork& last = times.stages.back();
+    const std::size_t kI = static_cast<std::size_t>(Pass::InputGrad),
+                      kW = static_cast<std::size_t>(Pass::WeightGrad);
+    bool checked = false;
+    for (const PipelineOp& op : e.schedule->timeline.ranks.back().ops) {
+        if (op.kind != PipelineOpKind::Backward || op.stage != last.stage)
+            continue;
+        const std::vector<CommBand> bands = opCommBands(times, times.spec, op, 0);
+        QVERIFY(!bands.empty());
+        const double stretch = (op.end - op.start) / (last.seconds[kI] + last.seconds[kW]);
+        const double first = op.start + (last.headSeconds[kI] + last.mtpSeconds[kI]) * stretch;
+        QVERIFY2(bands.front().start >= first - 1e-12,
+                 qPrintable(QStringLiteral("%1 before %2").arg(bands.front().start).arg(first)));
+        checked = true;
+        break;
+    }
+    QVERIFY(checked);
 }
 
 // Megatron-LM's num_floating_point_operations (training/training.py) adds per depth a layer of the last
