@@ -973,6 +973,10 @@
         <source>Meshwright knows multi-token prediction training from Megatron-Core (--mtp-num-layers), not from %1: the figures include the model&apos;s %2 prediction depth(s) as Megatron-Core runs them. Set the model&apos;s multi-token prediction depths to 0 to price the run without them.</source>
         <translation>Meshwright kennt das Training mit Multi-Token-Prediction von Megatron-Core (--mtp-num-layers), nicht von %1: Die Zahlen enthalten die %2 Vorhersagetiefe(n) des Modells so, wie Megatron-Core sie ausführt. Setzen Sie die Multi-Token-Prediction-Tiefen des Modells auf 0, um den Lauf ohne sie zu bewerten.</translation>
     </message>
+    <message>
+        <source>%1 has no multi-token prediction; the configuration trains the model without its %2 prediction depth(s), which the design&apos;s figures include.</source>
+        <translation>%1 kennt keine Multi-Token-Prediction; die Konfiguration trainiert das Modell ohne seine %2 Vorhersagetiefe(n), die die Zahlen des Designs enthalten.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -973,6 +973,10 @@
         <source>Meshwright knows multi-token prediction training from Megatron-Core (--mtp-num-layers), not from %1: the figures include the model&apos;s %2 prediction depth(s) as Megatron-Core runs them. Set the model&apos;s multi-token prediction depths to 0 to price the run without them.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 has no multi-token prediction; the configuration trains the model without its %2 prediction depth(s), which the design&apos;s figures include.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

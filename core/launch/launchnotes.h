@@ -87,6 +87,11 @@ inline constexpr DiagnosticKind kActivationOffload{
     MW_TR_NOOP("Diagnostics",
                "%1 has no activation offloading to host memory; the configuration keeps every layer's "
                "activations on the GPU.")};
+inline constexpr DiagnosticKind kMultiTokenPrediction{
+    "export-mtp", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "%1 has no multi-token prediction; the configuration trains the model without its %2 "
+               "prediction depth(s), which the design's figures include.")};
 inline constexpr DiagnosticKind kSequenceParallel{
     "export-sequence-parallel", Severity::Warning,
     MW_TR_NOOP("Diagnostics",

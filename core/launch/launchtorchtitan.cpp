@@ -97,6 +97,8 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
+    if (design.model.mtpLayers > 0)
+        addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
     if (design.workload.offload != Offload::None)
         addNote(config, kOffload, "/workload/offload");
     // job_config.py: mixed_precision_param is bfloat16 or float32.

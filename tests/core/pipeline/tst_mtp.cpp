@@ -381,6 +381,26 @@ void TestMtp::importsAndExports()
     QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
     QCOMPARE(back.design->model.mtpLayers, 1);
 
+    QVERIFY(!testing::hasCode(config.notes, "export-mtp"));
+    // The other training exports cannot carry the depth and say so.
+    for (LaunchTarget target :
+         {LaunchTarget::Torchtitan, LaunchTarget::Accelerate, LaunchTarget::DeepSpeed}) {
+        // One pipeline stage, each framework's own sharding: DeepSpeed ZeRO-1, FSDP2 fully sharded.
+        const auto onData = [&](int depths) {
+            Design other = llamaWithMtp(depths);
+            const bool deepSpeed = target == LaunchTarget::DeepSpeed;
+            other.layout.framework = deepSpeed ? Framework::DeepSpeed : Framework::Fsdp2;
+            other.layout.setDegree(Dim::Pp, 1);
+            other.layout.setDegree(Dim::Dp, 8);
+            other.layout.zeroStage = deepSpeed ? 1 : 3;
+            return launchConfig(other, evaluate(other), target);
+        };
+        const LaunchConfig exported = onData(1);
+        QVERIFY2(testing::hasCode(exported.notes, "export-mtp"),
+                 qPrintable(testing::describe(exported.notes)));
+        QVERIFY(!testing::hasCode(onData(0).notes, "export-mtp"));
+    }
+
     QString without = QString::fromStdString(config.text);
     without.replace(QStringLiteral("--mtp-num-layers 1"), QString());
     const LaunchImport none = importLaunch(LaunchFormat::Megatron, without.toStdString(), d);
