@@ -1840,6 +1840,14 @@
         <source>logits of the multi-token prediction depths</source>
         <translation>Logits der Multi-Token-Prediction-Tiefen</translation>
     </message>
+    <message>
+        <source>one layer&apos;s recomputed modules while they are rebuilt</source>
+        <translation>die neu berechneten Module eines Layers, während sie neu entstehen</translation>
+    </message>
+    <message>
+        <source>the recomputed modules of one layer</source>
+        <translation>die neu berechneten Module eines Layers</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2230,6 +2238,14 @@
     <message>
         <source>Multi-token prediction depths</source>
         <translation>Multi-Token-Prediction-Tiefen</translation>
+    </message>
+    <message>
+        <source>Recomputed modules</source>
+        <translation>Neu berechnete Module</translation>
+    </message>
+    <message>
+        <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: core_attn.</source>
+        <translation>Was die selektive Recomputation im Backward jedes Layers neu berechnet, statt es zu behalten, mit den Namen von Megatron-Core (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dichte Layer), moe_act, moe, shared_experts, durch Kommas getrennt. Leer: core_attn.</translation>
     </message>
 </context>
 <context>

@@ -1840,6 +1840,14 @@
         <source>logits of the multi-token prediction depths</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>one layer&apos;s recomputed modules while they are rebuilt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recomputed modules of one layer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2229,6 +2237,14 @@
     </message>
     <message>
         <source>Multi-token prediction depths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputed modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: core_attn.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

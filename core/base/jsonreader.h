@@ -79,6 +79,30 @@ public:
         return false;
     }
 
+    // A list of enum names: each read as readEnum reads one, an unknown name an error at its index.
+    template<class E> bool readEnumList(std::string_view key, std::vector<E>& out)
+    {
+        std::vector<std::string> names;
+        if (!has(key))
+            return true;
+        if (!read(key, names))
+            return false;
+        std::vector<E> values;
+        bool ok = true;
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (const auto value = enumFromName<E>(names[i])) {
+                values.push_back(*value);
+                continue;
+            }
+            m_context.add(invalidValueKind(), jsonPointerAppend(pointerTo(key), std::to_string(i)),
+                          {"\"" + names[i] + "\"", std::string(key), enumNameList<E>(", ")});
+            ok = false;
+        }
+        if (ok)
+            out = std::move(values);
+        return ok;
+    }
+
     // Like read(), but a missing key is an error.
     template<class T> bool require(std::string_view key, T& out)
     {

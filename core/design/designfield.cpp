@@ -68,6 +68,7 @@ constexpr std::array kFields{
     FieldInfo{Field::VirtualStages, "/layout/virtualStages"},
     FieldInfo{Field::Recompute, "/layout/recompute"},
     FieldInfo{Field::RecomputeLayers, "/layout/recomputeLayers"},
+    FieldInfo{Field::RecomputeModules, "/layout/recomputeModules"},
     FieldInfo{Field::ActivationOffloadLayers, "/layout/activationOffloadLayers"},
     FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
     FieldInfo{Field::AutoDp, "/layout/autoDp"},
@@ -154,6 +155,36 @@ std::optional<std::vector<int>> parseIntegers(const std::string& text)
         i = end;
     }
     return values;
+}
+
+// Selective recomputation's modules as their names, "mla_up_proj, mlp"; parsed back from names separated by
+// commas or spaces, each at most once; an unknown name rejects the whole text.
+std::string joinModules(const std::vector<RecomputeModule>& modules)
+{
+    std::string text;
+    for (RecomputeModule module : modules)
+        text += (text.empty() ? "" : ", ") + std::string(enumName(module));
+    return text;
+}
+
+std::optional<std::vector<RecomputeModule>> parseModules(const std::string& text)
+{
+    std::vector<RecomputeModule> modules;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == ',' || text[i] == ' ') {
+            ++i;
+            continue;
+        }
+        const std::size_t end = std::min(text.find_first_of(", ", i), text.size());
+        const auto module = enumFromName<RecomputeModule>(std::string_view(text).substr(i, end - i));
+        if (!module)
+            return std::nullopt;
+        if (std::find(modules.begin(), modules.end(), *module) == modules.end())
+            modules.push_back(*module);
+        i = end;
+    }
+    return modules;
 }
 
 template<class E> FieldValue name(E value)
@@ -295,6 +326,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.recompute);
     case Field::RecomputeLayers:
         return visit(d.layout.recomputeLayers);
+    case Field::RecomputeModules:
+        return visit(d.layout.recomputeModules);
     case Field::ActivationOffloadLayers:
         return visit(d.layout.activationOffloadLayers);
     case Field::LayersPerStage:
@@ -331,6 +364,8 @@ FieldValue getField(const Design& design, Field field)
             return orderToString(storage);
         else if constexpr (std::is_same_v<T, std::vector<int>>)
             return joinIntegers(storage);
+        else if constexpr (std::is_same_v<T, std::vector<RecomputeModule>>)
+            return joinModules(storage);
         else if constexpr (std::is_enum_v<T>)
             return name(storage);
         else
@@ -376,12 +411,15 @@ bool setField(Design& design, Field field, const FieldValue& value)
                 return false;
             storage = *list;
             return true;
-        } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+        } else if constexpr (std::is_same_v<T, std::vector<RecomputeModule>>) {
             const auto* text = std::get_if<std::string>(&value);
-            const auto list = text ? parseIntegers(*text) : std::nullopt;
+            const auto list = text ? parseModules(*text) : std::nullopt;
             if (!list)
                 return false;
-            storage = *list;
+            // core_attn alone is the default, stored as such (layout.h recomputeModules).
+            storage = *list == std::vector<RecomputeModule>{RecomputeModule::CoreAttn}
+                ? std::vector<RecomputeModule>{}
+                : *list;
             return true;
         } else if constexpr (std::is_enum_v<T>) {
             return setEnum(storage, value);

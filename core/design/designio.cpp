@@ -277,6 +277,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("layersPerStage", layout.layersPerStage);
     in.readEnum("recompute", layout.recompute);
     in.read("recomputeLayers", layout.recomputeLayers);
+    in.readEnumList("recomputeModules", layout.recomputeModules);
     in.read("activationOffloadLayers", layout.activationOffloadLayers);
     in.read("autoDp", layout.autoDp);
 }
@@ -356,6 +357,12 @@ Json layoutToJson(const ParallelLayout& layout)
     // Only when set, so that older documents round-trip unchanged.
     if (layout.recomputeLayers != 0)
         out["recomputeLayers"] = layout.recomputeLayers;
+    if (!layout.recomputeModules.empty()) {
+        Json modules = Json::array();
+        for (RecomputeModule module : layout.recomputeModules)
+            modules.push_back(enumName(module));
+        out["recomputeModules"] = std::move(modules);
+    }
     if (layout.activationOffloadLayers != 0)
         out["activationOffloadLayers"] = layout.activationOffloadLayers;
     out["autoDp"] = layout.autoDp;

@@ -49,6 +49,26 @@ enum class Framework { Auto, MegatronCore, DeepSpeed, Fsdp2, Vllm, Sglang };
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV, DualPipe };
 enum class Recompute { None, Selective, Full };
 
+// What selective recomputation recomputes in each layer's backward instead of keeping its outputs, as
+// Megatron-Core names the modules (transformer_config.py recompute_modules, read under
+// recompute_granularity "selective"; default core_attn): core_attn the attention products; mla_up_proj
+// MLA's up-projections and RoPE (their Q, K, V); layernorm the two pre-norms' outputs; mlp a dense layer's
+// MLP (transformer_layer.py: not on MoE layers); moe_act the routed experts' activation function; moe the
+// whole MoE layer with its dispatch and combine (moe_layer.py); shared_experts the shared experts.
+enum class RecomputeModule { CoreAttn, MlaUpProj, Layernorm, Mlp, MoeAct, Moe, SharedExperts };
+
+template<> struct EnumNames<RecomputeModule>
+{
+    static constexpr std::array table{
+        std::pair{RecomputeModule::CoreAttn, std::string_view{"core_attn"}},
+        std::pair{RecomputeModule::MlaUpProj, std::string_view{"mla_up_proj"}},
+        std::pair{RecomputeModule::Layernorm, std::string_view{"layernorm"}},
+        std::pair{RecomputeModule::Mlp, std::string_view{"mlp"}},
+        std::pair{RecomputeModule::MoeAct, std::string_view{"moe_act"}},
+        std::pair{RecomputeModule::Moe, std::string_view{"moe"}},
+        std::pair{RecomputeModule::SharedExperts, std::string_view{"shared_experts"}}};
+};
+
 template<> struct EnumNames<ExpertMode>
 {
     static constexpr std::array table{std::pair{ExpertMode::Separate, std::string_view{"separate"}},
@@ -138,6 +158,9 @@ struct ParallelLayout
     // first N layers of the chunk; the others keep their activations). 0: every layer (--recompute-method
     // uniform). Stored only when set.
     int recomputeLayers = 0;
+    // Under selective recomputation, the modules it recomputes (RecomputeModule; Megatron-LM
+    // --recompute-modules). Empty: core_attn alone, Megatron-Core's default. Stored only when set.
+    std::vector<RecomputeModule> recomputeModules;
     // Megatron-Core's activation offloading (TransformerConfig cpu_offloading with cpu_offloading_num_layers
     // N; Megatron-LM --cpu-offloading --cpu-offloading-num-layers N): the activations the first N layers
     // save for their backward go to host memory after each layer's forward and come back before its
@@ -175,6 +198,15 @@ struct ParallelLayout
     // Sequence parallelism over TP > 1 with --tp-comm-overlap: the one condition under which TE's
     // userbuffers overlap runs (validate.cpp refuses the switch otherwise).
     bool tpOverlapInEffect() const { return sequenceParallel && tpCommOverlap && tp() > 1; }
+    // Whether selective recomputation recomputes `module` (recomputeModules, or core_attn when empty).
+    bool recomputesModule(RecomputeModule module) const
+    {
+        if (recompute != Recompute::Selective)
+            return false;
+        if (recomputeModules.empty())
+            return module == RecomputeModule::CoreAttn;
+        return std::find(recomputeModules.begin(), recomputeModules.end(), module) != recomputeModules.end();
+    }
     // Full recomputation of only the first recomputeLayers layers of each chunk (Megatron's block method).
     bool recomputesSomeLayers() const { return recompute == Recompute::Full && recomputeLayers > 0; }
     // Of a model chunk of `chunkLayers` layers, those that recompute their forward in full (the first ones).

@@ -326,18 +326,25 @@ void readTraining(ImportContext& context, const Settings& flags)
     } else if (flags.take("--recompute-activations")) {
         layout.recompute = Recompute::Selective;
     }
-    // The modules selective granularity recomputes (arguments.py, nargs '*', default core_attn): a design's
-    // selective recomputation is core_attn's; other modules (mla_up_proj, mlp, moe_act, layernorm, moe,
-    // shared_experts) are read as it, with a warning naming them.
-    if (const Setting* modules = flags.take("--recompute-modules");
-        modules && modules->value && *modules->value != "core_attn")
-        context.add(diag::kLaunchApproximated, modules->where(),
-                    {"--recompute-modules " + *modules->value,
-                     layout.recompute == Recompute::Selective
-                         ? std::string("selective recomputation of the attention core (core_attn)")
-                         : std::string("nothing (it applies to selective granularity only)"),
-                     "Meshwright prices only core_attn's recomputation yet; the other modules' saved outputs "
-                     "stay in the activations"});
+    // The modules selective granularity recomputes (arguments.py, nargs '*'; Megatron-Core's default
+    // core_attn): the design's recomputeModules; a name Megatron-Core does not know is an error at its line.
+    layout.recomputeModules.clear();
+    if (const Setting* modules = flags.take("--recompute-modules"); modules && modules->value) {
+        std::vector<std::string> names{*modules->value};
+        names.insert(names.end(), modules->rest.begin(), modules->rest.end());
+        for (const std::string& name : names) {
+            if (const auto module = enumFromName<RecomputeModule>(name)) {
+                if (std::find(layout.recomputeModules.begin(), layout.recomputeModules.end(), *module)
+                    == layout.recomputeModules.end())
+                    layout.recomputeModules.push_back(*module);
+                continue;
+            }
+            context.add(diag::kIoValue, modules->where(),
+                        {name, modules->name, enumNameList<RecomputeModule>(", ")});
+        }
+        if (layout.recomputeModules == std::vector<RecomputeModule>{RecomputeModule::CoreAttn})
+            layout.recomputeModules.clear(); // the default, written as such
+    }
     // --cpu-offloading with --cpu-offloading-num-layers N (TransformerConfig: 0 by default, nothing moves).
     layout.activationOffloadLayers = 0;
     if (flags.take("--cpu-offloading"))

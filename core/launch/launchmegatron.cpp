@@ -34,6 +34,18 @@ public:
         return *this;
     }
     ArgumentArray& flag(std::string_view flag, std::int64_t value) { return this->flag(flag, number(value)); }
+    // A flag with several values (argparse's nargs), each its own word.
+    ArgumentArray& flag(std::string_view flag, const std::vector<std::string>& values)
+    {
+        m_text += "    ";
+        m_text += flag;
+        for (const std::string& value : values) {
+            m_text += ' ';
+            m_text += shellWord(value);
+        }
+        m_text += '\n';
+        return *this;
+    }
     std::string text() const
     {
         std::string out = m_name;
@@ -290,9 +302,15 @@ void trainingArguments(ArgumentArray& training, const Design& design)
     training.flag("--optimizer", design.workload.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam");
     if (design.workload.offload != Offload::None)
         training.flag("--optimizer-cpu-offload");
-    if (layout.recompute == Recompute::Selective)
+    if (layout.recompute == Recompute::Selective) {
         training.flag("--recompute-granularity", "selective");
-    else if (layout.recomputesSomeLayers())
+        if (!layout.recomputeModules.empty()) {
+            std::vector<std::string> names;
+            for (RecomputeModule module : layout.recomputeModules)
+                names.emplace_back(enumName(module));
+            training.flag("--recompute-modules", names);
+        }
+    } else if (layout.recomputesSomeLayers())
         training.flag("--recompute-granularity", "full")
             .flag("--recompute-method", "block")
             .flag("--recompute-num-layers", layout.recomputeLayers);

@@ -407,6 +407,12 @@ Settings flagsOf(const std::vector<Word>& words, const std::vector<std::string_v
                 ++i;
             }
         }
+        for (std::size_t j = i + 1; setting.value && j < words.size(); ++j) {
+            const std::string& next = words[j].text;
+            if (next.size() >= 2 && next[0] == '-' && !(next[1] >= '0' && next[1] <= '9'))
+                break;
+            setting.rest.push_back(next);
+        }
         settings.entries.push_back(std::move(setting));
     }
     return settings;

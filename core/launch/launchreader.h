@@ -25,6 +25,9 @@ struct Setting
     bool quoted = false; // the value was a quoted string (TOML, YAML)
     mutable bool used = false;
     std::string pointer; // JSON files: the key's JSON pointer, which locates it instead of a line
+    // Shell command lines: the words after the value up to the next flag, for the flags that take a list
+    // (argparse's nargs '*': Megatron-LM --recompute-modules); they are positional words too.
+    std::vector<std::string> rest;
 
     // "line 3" (or the JSON pointer), the path of a diagnostic about it.
     std::string where() const;

@@ -95,6 +95,10 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (layout.recomputesSomeLayers() && layerSelectiveOption(design) == 0)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
+    // Its selective mode is op-level (activation_checkpoint.py _apply_op_sac), not Megatron's modules.
+    if (layout.recompute == Recompute::Selective && !layout.recomputeModules.empty())
+        addNote(config, kRecompute, "/layout/recomputeModules",
+                {"module-level", "its own op-level selective"});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
     if (design.model.mtpLayers > 0)

@@ -62,11 +62,16 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
     const double in = c.linearInputBytes;
     const double quantisedCopy = in < 2.0 ? in : 0.0;
     out.norms = 2.0 * 2.0 * sb * h / replicated;
-    out.attention = (in * sb * h + mask * sb * h) / replicated // QKV input, dropout mask after the projection
-        + (2.0 * w.q + (2.0 + quantisedCopy) * w.o) * sb / t // Q, attention output
-        + (2.0 * w.k + 2.0 * w.v) * sb / w.kvShards; // K, V
+    // The norms' outputs: the QKV input and the MLP's (or MoE block's) input, unless recomputed.
+    const double normOutput = c.recomputes(RecomputeModule::Layernorm) ? 0.0 : 1.0;
+    // Q, K and V, unless MLA's up-projections make them again.
+    const double qkv
+        = c.recomputes(RecomputeModule::MlaUpProj) && m.attention == AttentionKind::Mla ? 0.0 : 1.0;
+    out.attention = (normOutput * in * sb * h + mask * sb * h) / replicated // QKV input, dropout mask
+        + (qkv * 2.0 * w.q + (2.0 + quantisedCopy) * w.o) * sb / t // Q, attention output
+        + qkv * (2.0 * w.k + 2.0 * w.v) * sb / w.kvShards; // K, V
     const double heads = m.heads;
-    if (c.recompute != Recompute::Selective) {
+    if (!c.recomputes(RecomputeModule::CoreAttn)) {
         if (c.flashAttention)
             out.scores = 4.0 * heads * sb / t; // FP32 log-sum-exp per head and query
         else
@@ -78,7 +83,10 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
     // and the second linear's input.
     const double perWidth = 2.0 * (m.mlp == MlpKind::Gated ? 2.0 : 1.0) + in;
     if (!moeLayer) {
-        out.mlp = (in * sb * h + mask * sb * h) / replicated + perWidth * sb * static_cast<double>(m.ffn) / t;
+        // A recomputed dense MLP keeps only its input.
+        const double inner = c.recomputes(RecomputeModule::Mlp) ? 0.0 : 1.0;
+        out.mlp = (normOutput * in * sb * h + mask * sb * h) / replicated
+            + inner * perWidth * sb * static_cast<double>(m.ffn) / t;
         return out;
     }
     const double etp = std::max(c.expertTp, 1);
@@ -86,12 +94,20 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
     const double copies = static_cast<double>(m.moe.topK) * c.expertRankLoad * c.routedTokenShare;
     // The MoE input stays BF16 (the router, a BF16 linear, keeps it); the permuted tokens are the experts'
     // FP8 GEMM input.
-    out.mlp = (2.0 * sb * h + mask * sb * h) / replicated // MoE input and the dropout mask
+    const double input = (normOutput * 2.0 * sb * h + mask * sb * h) / replicated; // MoE input, dropout mask
+    if (c.recomputes(RecomputeModule::Moe)) {
+        out.mlp = input; // a recomputed MoE block keeps only its input
+        return out;
+    }
+    // The routed experts' saved widths: the activation's input, and its output unless moe_act recomputes it.
+    const double routedPerWidth = perWidth - (c.recomputes(RecomputeModule::MoeAct) ? in : 0.0);
+    const double shared = c.recomputes(RecomputeModule::SharedExperts) ? 0.0 : 1.0;
+    out.mlp = input
         + 4.0 * sb * static_cast<double>(m.moe.experts) / replicated // router probabilities (FP32)
         + copies * sb * (in * h + 2.0 * h) // permuted tokens and expert outputs
-        + copies * perWidth * sb * static_cast<double>(m.moe.expertFfn) / etp
-        + m.moe.sharedExperts * perWidth * sb * static_cast<double>(m.moe.sharedExpertFfn) / t
-        + (m.moe.sharedExperts > 0 ? quantisedCopy * sb * h / replicated : 0.0); // shared experts' FP8 input
+        + copies * routedPerWidth * sb * static_cast<double>(m.moe.expertFfn) / etp
+        + shared * m.moe.sharedExperts * perWidth * sb * static_cast<double>(m.moe.sharedExpertFfn) / t
+        + (m.moe.sharedExperts > 0 ? shared * quantisedCopy * sb * h / replicated : 0.0); // shared FP8 input
     return out;
 }
 
@@ -107,6 +123,10 @@ ActivationConfig activationConfig(const Design& d)
     config.expertTp = l.expertMode == ExpertMode::Megatron ? l.effectiveExpertTp() : config.tp;
     config.sequenceParallel = l.sequenceParallel && l.tp() > 1;
     config.recompute = l.recompute;
+    config.recomputeModules = 0;
+    for (const auto& [module, name] : EnumNames<RecomputeModule>::table)
+        if (l.recomputesModule(module))
+            config.recomputeModules |= 1u << static_cast<unsigned>(module);
     config.flashAttention = w.flashAttention;
     config.expertRankLoad = moeLoad(d).rank;
     config.routedTokenShare = l.routedTokenShare();

@@ -10,7 +10,8 @@
 // and derives the parallel and recompute forms:
 //   tensor parallel             sbh(10 + 24/t + 5as/(ht))
 //   tensor + sequence parallel  sbh(34/t + 5as/(ht))
-//   + selective recomputation   the 5as/h term disappears
+//   + selective recomputation   the 5as/h term disappears (core_attn; the other modules Megatron-Core
+//                               can recompute drop their own terms, below)
 //   full recomputation          2sbh (the layer input only)
 //
 // Meshwright keeps the paper's term-by-term accounting and generalises each term to the architecture
@@ -37,6 +38,13 @@
 // sequence-parallel routing a rank's experts see the copies of expert-TP / TP of its tokens
 // (ParallelLayout::routedTokenShare): with expert TP 1 and TP 2, half.
 //
+// Selective recomputation drops what each recomputed module would keep (layout.h RecomputeModule): core_attn
+// the scores (or the log-sum-exp); mla_up_proj the Q, K and V the up-projections make (their input, the
+// latent, stays, as it does without recomputation: left out of both); layernorm the two norms' outputs (the
+// QKV and MLP inputs; their inputs stay as the residual); mlp all of a dense MLP but its input; moe_act the
+// routed experts' activation outputs (their second GEMM's input); moe all of a MoE block but its input;
+// shared_experts the shared experts' intermediates.
+//
 // Under FP8 a framework that keeps the quantised GEMM inputs (Transformer Engine: frameworkprofile.h
 // fp8SavesQuantizedInputs) saves every linear layer's input in one byte instead of two: the QKV and MLP
 // inputs (the norms' outputs), the second MLP linear's input and the experts' permuted inputs. The output
@@ -57,6 +65,14 @@ struct ActivationConfig
     int expertTp = 1;
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
+    // Under selective recomputation, the modules it recomputes, one bit per RecomputeModule (layout.h);
+    // core_attn alone by default, as Megatron-Core's.
+    unsigned recomputeModules = 1u << static_cast<unsigned>(RecomputeModule::CoreAttn);
+    bool recomputes(RecomputeModule module) const
+    {
+        return recompute == Recompute::Selective
+            && ((recomputeModules >> static_cast<unsigned>(module)) & 1u);
+    }
     bool flashAttention = true;
     // MoE: the routed copies on the busiest EP rank over the mean (pipeline/moeload.h MoeLoad::rank): 1
     // balanced, the capacity factor when one bounds (or pads) the experts, the measured skew's share. Every

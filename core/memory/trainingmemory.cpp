@@ -362,12 +362,22 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
         term(MW_TR_NOOP("Explanations", "one layer's activations while it is recomputed"),
              layerActivationBytes(m, shard.moeLayers > 0, whole).total(),
              MW_TR_NOOP("Explanations", "the layer being recomputed"));
-    } else if (l.recompute == Recompute::Selective && !w.flashAttention) {
+    } else if (l.recompute == Recompute::Selective && !w.flashAttention && l.recomputeModules.empty()) {
         ActivationConfig scores = config;
         scores.recompute = Recompute::None;
         term(MW_TR_NOOP("Explanations", "one layer's attention scores while they are recomputed"),
              layerActivationBytes(m, false, scores).scores,
              MW_TR_NOOP("Explanations", "recomputed attention scores"));
+    } else if (l.recompute == Recompute::Selective && !l.recomputeModules.empty()) {
+        // Modules beyond core_attn: what one layer of the larger kind rebuilds before its backward.
+        ActivationConfig kept = config;
+        kept.recompute = Recompute::None;
+        const auto rebuilt = [&](bool moe) {
+            return layerActivationBytes(m, moe, kept).total() - layerActivationBytes(m, moe, config).total();
+        };
+        term(MW_TR_NOOP("Explanations", "one layer's recomputed modules while they are rebuilt"),
+             std::max(rebuilt(false), shard.moeLayers > 0 ? rebuilt(true) : 0.0),
+             MW_TR_NOOP("Explanations", "the recomputed modules of one layer"));
     }
     tempWhy.formula = formula.empty() ? MW_TR_NOOP("Explanations", "none") : formula;
     tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); " + framework.name + " (" + framework.version

@@ -250,6 +250,77 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     }
 }
 
+// Selective recomputation's modules beside core_attn (layout.h RecomputeModule, Megatron-Core
+// transformer_config.py recompute_modules): the forward work each redoes before the input gradient.
+// mla_up_proj: MLA's up-projections, their FLOPs' share of the QKV GEMM (the down-projections' and the
+// up-projections' in one); layernorm: the two norms (read 2 bytes and write 2 an element); mlp (dense layers
+// only, transformer_layer.py): FC1, FC2 and the activation (read the gate and up or GeLU input, write its
+// output: 2·(2 gated, else 1) + 2 bytes per MLP element); moe: the whole block, router, experts and shared
+// experts, permutation and unpermutation and, in layerpattern.cpp, its dispatch and combine; moe_act the
+// routed experts' activation; shared_experts their two GEMMs.
+void addSelectiveRecompute(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu,
+                           double tokens)
+{
+    const ParallelLayout& l = design.layout;
+    LayerPartTimes& t = k.parts;
+    t.coreAttentionRecomputed = l.recomputesModule(RecomputeModule::CoreAttn);
+    if (l.recompute != Recompute::Selective)
+        return;
+    const ModelArchitecture& m = design.model;
+    const bool moeLayer = m.isMoeLayer(layer);
+    const double bandwidth = elementwiseTime(gpu, 1).bandwidth;
+    const double h = d(m.hidden);
+    const double replicated = l.sequenceParallel && l.tp() > 1 ? l.tp() : 1;
+    const double activationBytes = (m.mlp == MlpKind::Gated ? 4.0 : 2.0) + 2.0; // per MLP element
+    double gemm = 0, other = 0, flops = 0;
+    const auto redo = [&](std::string_view prefix, double share = 1) {
+        for (const LayerGemm& g : k.gemms)
+            if (g.name.starts_with(prefix)) {
+                gemm += share * seconds(g, kF);
+                flops += share * g.times[kF].flops;
+            }
+    };
+    const auto bytes = [&](double moved) { other += bandwidth > 0 ? moved / bandwidth : 0.0; };
+    if (l.recomputesModule(RecomputeModule::MlaUpProj) && m.attention == AttentionKind::Mla) {
+        const MlaConfig& a = m.mla;
+        const double heads = d(m.heads);
+        const double qIn = a.qLoraRank > 0 ? d(a.qLoraRank) : h;
+        const double up = qIn * heads * d(a.qkNopeHeadDim + a.qkRopeHeadDim)
+            + d(a.kvLoraRank) * heads * d(a.qkNopeHeadDim + a.vHeadDim);
+        const double down
+            = (a.qLoraRank > 0 ? h * d(a.qLoraRank) : 0.0) + h * d(a.kvLoraRank + a.qkRopeHeadDim);
+        redo("qkv", up / (up + down));
+    }
+    if (l.recomputesModule(RecomputeModule::Layernorm))
+        bytes(2 * (2.0 + 2.0) * tokens * h / replicated);
+    if (!moeLayer && l.recomputesModule(RecomputeModule::Mlp)) {
+        redo("fc1");
+        redo("fc2");
+        bytes(activationBytes * tokens * d(m.ffn) / l.tp());
+    }
+    if (moeLayer) {
+        const double copies = tokens * l.routedTokenShare() * m.moe.topK * k.load.rank;
+        const double routedAct
+            = activationBytes * copies * d(m.moe.expertFfn) / std::max(1, l.effectiveExpertTp());
+        if (l.recomputesModule(RecomputeModule::Moe)) {
+            redo("router");
+            redo("experts-");
+            redo("shared-");
+            other += t.permute[kF] + t.unpermute[kF];
+            bytes(routedAct);
+            t.moeBlockRecomputed = true;
+        } else {
+            if (l.recomputesModule(RecomputeModule::MoeAct))
+                bytes(routedAct);
+            if (l.recomputesModule(RecomputeModule::SharedExperts))
+                redo("shared-");
+        }
+    }
+    t.selectiveRecompute = gemm + other;
+    t.selectiveRecomputeGemm = gemm;
+    k.selectiveRecomputeFlops = flops;
+}
+
 } // namespace
 
 double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms)
@@ -323,6 +394,7 @@ LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, c
     addAttention(k, design, gpu, gemms);
     addElementwise(k, design, layer, gpu,
                    elementwisePasses >= 0 ? elementwisePasses : design.compute.elementwisePasses);
+    addSelectiveRecompute(k, design, layer, gpu, tokens);
     return k;
 }
 

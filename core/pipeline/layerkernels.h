@@ -101,6 +101,8 @@ struct LayerKernels
     MoeLoad load;
     MoePermutationBytes permutation;
     double timeScale = 1; // the design's compute model relative to the kernel model (1: as measured)
+    // The forward FLOPs selective recomputation's modules other than core_attn redo (their GEMMs).
+    double selectiveRecomputeFlops = 0;
     LayerPartTimes parts;
 
     // What the GEMMs achieve over all three passes, FLOP/s.

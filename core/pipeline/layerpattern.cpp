@@ -97,6 +97,29 @@ private:
     LayerPattern m_pattern;
 };
 
+// What the input gradient redoes first: the forward, for the share of the layers that recompute it in
+// full; under selective recomputation the modules it names (LayerPartTimes), a recomputed MoE block with
+// its dispatch and combine again, exposed.
+void recomputeForward(PatternBuilder& input, const LayerPattern& forward, const LayerPartTimes& t,
+                      const LayerComm& c, bool moe, Recompute recompute, double recomputedShare)
+{
+    if (recompute == Recompute::Full) {
+        input.append(forward, recomputedShare);
+        return;
+    }
+    if (recompute != Recompute::Selective)
+        return;
+    if (t.coreAttentionRecomputed) {
+        input.compute(t.attentionForward + t.scoreElementwise);
+        input.gemmShare(t.attentionGemmForward);
+    }
+    input.compute(t.selectiveRecompute);
+    input.gemmShare(t.selectiveRecomputeGemm);
+    if (moe && t.moeBlockRecomputed)
+        for (int direction = 0; direction < 2; ++direction)
+            input.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
+}
+
 } // namespace
 
 std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, const LayerComm& c, TpOverlap tp,
@@ -179,12 +202,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     // all-gather a reduce-scatter and vice versa). The all-gather of the incoming gradient now feeds the
     // region's last GEMM (its dgrad), the reduce-scatter drains the first.
     PatternBuilder input;
-    if (recompute == Recompute::Full)
-        input.append(forwardPattern, recomputedShare);
-    else if (recompute == Recompute::Selective) {
-        input.compute(t.attentionForward + t.scoreElementwise);
-        input.gemmShare(t.attentionGemmForward);
-    }
+    recomputeForward(input, forwardPattern, t, c, moe, recompute, recomputedShare);
     input.compute(t.elementwiseBackward);
     mlpRegion(input, t.fc2[kI], t.fc1[kI],
               t.elementwiseBackward + t.outProjection[kI] + t.attentionBackward + t.qkv[kI], t.unpermute[kI],

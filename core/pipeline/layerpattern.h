@@ -95,6 +95,14 @@ struct LayerPartTimes
     std::array<double, kPassCount> unpermute{};
     // The weight gradients added to the step's gradient buffer (weight-gradient pass), bound by HBM.
     double gradientAccumulation = 0;
+    // Selective recomputation (layout.h RecomputeModule), before the input gradient: core_attn redoes the
+    // attention products and score work above; the other modules' forward work is `selectiveRecompute`, of it
+    // `selectiveRecomputeGemm` on GEMM kernels, and a recomputed MoE block sends its tokens to the experts
+    // and back again (`moeBlockRecomputed`).
+    bool coreAttentionRecomputed = true;
+    double selectiveRecompute = 0;
+    double selectiveRecomputeGemm = 0;
+    bool moeBlockRecomputed = false;
 
     double mlp(std::size_t pass) const { return fc1[pass] + fc2[pass]; }
     double attentionProjections(std::size_t pass) const { return qkv[pass] + outProjection[pass]; }

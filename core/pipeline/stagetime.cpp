@@ -367,6 +367,8 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
                                                l.tp(), l.cp(), expertSplit(l));
     const LayerFlops moe = layerForwardFlops(model, shape.moeIndex, w.sequenceLength, l.microBatch, l.tp(),
                                              l.cp(), expertSplit(l));
+    stage.selectiveRecomputeFlops = denseLayers * kernels.dense.selectiveRecomputeFlops
+        + stage.moeLayers * kernels.moe.selectiveRecomputeFlops;
     stage.forwardFlops = denseLayers * dense.total() + stage.moeLayers * moe.total()
         + (stage.outputHead ? (1 + stage.mtpLayers) * kernels.head.times[kF].flops : 0.0)
         + stage.mtpForwardFlops;

@@ -85,6 +85,9 @@ struct StageWork
     bool embedding = false; // the first stage
     bool outputHead = false; // the last stage: output head and loss
     double forwardFlops = 0; // per GPU, transformer layers and head
+    // Of the layers' forward, the FLOPs selective recomputation's modules other than core_attn redo
+    // (layerkernels.h LayerKernels::selectiveRecomputeFlops): hardware FLOPs, not model FLOPs.
+    double selectiveRecomputeFlops = 0;
     // Per pass (Forward, InputGrad with recomputation, WeightGrad): the dense and the MoE layer, and
     // the output head's share (0 except on the last stage).
     std::array<LayerPattern, kPassCount> denseLayer;

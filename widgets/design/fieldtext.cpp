@@ -123,6 +123,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Recomputation");
     case Field::RecomputeLayers:
         return QCoreApplication::translate("FieldText", "Recomputed layers");
+    case Field::RecomputeModules:
+        return QCoreApplication::translate("FieldText", "Recomputed modules");
     case Field::ActivationOffloadLayers:
         return QCoreApplication::translate("FieldText", "Offloaded activations (layers)");
     case Field::Precision:
@@ -289,6 +291,12 @@ QString fieldToolTip(Field field)
             "The activations of the first layers wait in host memory between their forward and backward, "
             "copied over the GPU's host link under the neighbouring layers' compute (Megatron-Core "
             "--cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.");
+    case Field::RecomputeModules:
+        return QCoreApplication::translate(
+            "FieldText",
+            "What selective recomputation recomputes in each layer's backward instead of keeping, as "
+            "Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense "
+            "layers), moe_act, moe, shared_experts, separated by commas. Empty: core_attn.");
     case Field::RecomputeLayers:
         return QCoreApplication::translate(
             "FieldText",

@@ -291,6 +291,7 @@ void LayoutInspector::build()
     QFormLayout* training = addGroup(m_trainingGroup);
     addChoice(training, Field::Recompute, Choices::Recompute);
     addInteger(training, Field::RecomputeLayers, 0, core::limits::kMaxLayers); // 0: every layer
+    addText(training, Field::RecomputeModules);
     addInteger(training, Field::ActivationOffloadLayers, 0, core::limits::kMaxLayers); // 0: none
     addChoice(training, Field::Precision, Choices::Precision);
     addChoice(training, Field::Fp8Recipe, Choices::Fp8Recipe);
@@ -614,6 +615,7 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
     setRowVisible(Field::RecomputeLayers, training && design.layout.recompute == core::Recompute::Full);
+    setRowVisible(Field::RecomputeModules, training && design.layout.recompute == core::Recompute::Selective);
     setRowVisible(Field::ActivationOffloadLayers, training);
     setRowVisible(Field::VirtualStages, design.layout.pp() > 1);
     setRowVisible(Field::Schedule, design.layout.pp() > 1);

@@ -74,6 +74,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("full")};
     case Field::LayersPerStage:
         return FieldValue{std::string("30, 50")};
+    case Field::RecomputeModules:
+        return FieldValue{std::string("mlp, layernorm")};
     case Field::OverlapGradReduce: // a framework switch at its default: setting it is one step
     case Field::OverlapParamGather:
     case Field::GradientSyncEveryMicroBatch:

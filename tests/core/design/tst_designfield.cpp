@@ -68,6 +68,7 @@ void TestDesignField::pointersAreUniqueAndMatchTheDocument()
     design.workload.fp8Recipe = Fp8Recipe::Mxfp8; // and the FP8 recipe when it is not delayed scaling
     design.layout.recomputeLayers = 4; // and the recomputed layers when set
     design.layout.activationOffloadLayers = 2; // and the offloaded layers
+    design.layout.recomputeModules = {RecomputeModule::MoeAct}; // and selective recomputation's modules
     const Json document = designToJson(design);
     std::set<std::string> seen;
     for (Field field : allFields()) {

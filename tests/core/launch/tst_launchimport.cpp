@@ -613,22 +613,36 @@ void TestLaunchImport::partialRecomputeRoundTrips()
         "--bf16\n--recompute-granularity full\n--recompute-method block\n--recompute-num-layers -3\n", base);
     QVERIFY(testing::hasCode(bad.diagnostics, "io-value"));
 
-    // --recompute-modules: core_attn (Megatron-LM's default) is the design's selective recomputation; the
-    // others (Megatron-Bridge's DeepSeek-V3 recipe: mla_up_proj) are read as it, warned at their line.
+    // --recompute-modules (nargs '*'): core_attn is Megatron-Core's default, stored as such; the others are
+    // the design's modules, written back; a name Megatron-Core does not know is an error at its line.
     const LaunchImport attention
         = importLaunch(LaunchFormat::Megatron,
                        "--bf16\n--recompute-granularity selective\n--recompute-modules core_attn\n", base);
     QVERIFY2(attention.ok() && attention.diagnostics.empty(),
              qPrintable(testing::describe(attention.diagnostics)));
     QVERIFY(attention.design->layout.recompute == Recompute::Selective);
-    const LaunchImport upProjection
+    QVERIFY(attention.design->layout.recomputeModules.empty());
+    const LaunchImport modules = importLaunch(
+        LaunchFormat::Megatron,
+        "--bf16\n--recompute-granularity selective\n--recompute-modules mla_up_proj mlp\n--seq-length 4096\n",
+        base);
+    QVERIFY2(modules.ok() && modules.diagnostics.empty(), qPrintable(testing::describe(modules.diagnostics)));
+    QCOMPARE(modules.design->layout.recomputeModules,
+             (std::vector<RecomputeModule>{RecomputeModule::MlaUpProj, RecomputeModule::Mlp}));
+    QCOMPARE(modules.design->workload.sequenceLength, std::int64_t{4096});
+    const LaunchConfig modulesConfig
+        = launchConfig(*modules.design, evaluate(*modules.design), targetOf(LaunchFormat::Megatron));
+    QVERIFY2(modulesConfig.text.find("--recompute-modules mla_up_proj mlp") != std::string::npos,
+             modulesConfig.text.c_str());
+    const LaunchImport modulesBack = importLaunch(LaunchFormat::Megatron, modulesConfig.text, base);
+    QVERIFY2(modulesBack.ok(), qPrintable(testing::describe(modulesBack.diagnostics)));
+    QCOMPARE(modulesBack.design->layout.recomputeModules, modules.design->layout.recomputeModules);
+    const LaunchImport unknown
         = importLaunch(LaunchFormat::Megatron,
-                       "--bf16\n--recompute-granularity selective\n--recompute-modules mla_up_proj\n", base);
-    QVERIFY2(upProjection.ok(), qPrintable(testing::describe(upProjection.diagnostics)));
-    QVERIFY(upProjection.design->layout.recompute == Recompute::Selective);
-    QCOMPARE(upProjection.diagnostics.size(), std::size_t(1));
-    QCOMPARE(upProjection.diagnostics.front().code, std::string("launch-approximated"));
-    QCOMPARE(upProjection.diagnostics.front().path, std::string("line 3"));
+                       "--bf16\n--recompute-granularity selective\n--recompute-modules attention\n", base);
+    QVERIFY(!unknown.ok());
+    QVERIFY(testing::hasCode(unknown.diagnostics, "io-value"));
+    QCOMPARE(unknown.diagnostics.front().path, std::string("line 3"));
 
     // Llama 3.1 70B on one stage (the arguments give no degrees): 80 layers. 5 of them is torchtitan's
     // option "16" (layers 16, 32, … 80); no option recomputes 15 of 80 (⌊80/5⌋ = 16, ⌊80/6⌋ = 13), which the
