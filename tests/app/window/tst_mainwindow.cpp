@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -45,6 +46,7 @@ private slots:
     void editingTpInTheInspectorIsOneUndoStep();
     void choosingAModelPresetUpdatesEveryView();
     void predictionDepthsFromTheInspector();
+    void recomputedModulesFromTheInspector();
     void clusterShapeFromTheInspector();
     void diagnosticsFollowTheDesign();
     void scheduleTheFrameworkLacksIsMarked();
@@ -171,6 +173,33 @@ void TestMainWindow::predictionDepthsFromTheInspector()
     m_window->document()->undoStack()->undo();
     QCOMPARE(m_window->document()->design().model.mtpLayers, 1);
     QCOMPARE(depths->value(), 1);
+}
+
+// Selective recomputation shows its modules' field; typing Megatron-Core's names there is one undo step that
+// the memory follows, and a name it does not know changes nothing.
+void TestMainWindow::recomputedModulesFromTheInspector()
+{
+    auto* modules = qobject_cast<QLineEdit*>(m_window->inspector()->editorFor(core::Field::RecomputeModules));
+    QVERIFY(modules);
+    QCOMPARE(m_window->document()->design().layout.recompute,
+             core::Recompute::Selective); // the default design
+    QVERIFY(modules->isVisibleTo(m_window->inspector()));
+    const double before = m_window->document()->snapshot().evaluation->memory->peakBytes;
+    const int steps = m_window->document()->undoStack()->count();
+    modules->setText(QStringLiteral("core_attn, mlp"));
+    emit modules->editingFinished();
+    QCOMPARE(m_window->document()->undoStack()->count(), steps + 1);
+    QCOMPARE(m_window->document()->design().layout.recomputeModules.size(), std::size_t{2});
+    QVERIFY(m_window->document()->snapshot().evaluation->memory->peakBytes < before);
+    modules->setText(QStringLiteral("mlp, attention"));
+    emit modules->editingFinished();
+    QCOMPARE(m_window->document()->undoStack()->count(), steps + 1);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(m_window->document()->design().layout.recomputeModules.empty());
+    auto* recompute = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(core::Field::Recompute));
+    recompute->setCurrentIndex(recompute->findData(QStringLiteral("full")));
+    emit recompute->activated(recompute->currentIndex());
+    QVERIFY(!modules->isVisibleTo(m_window->inspector()));
 }
 
 void TestMainWindow::clusterShapeFromTheInspector()
