@@ -125,34 +125,46 @@ bool setSwitch(std::optional<bool>& target, const FieldValue& value)
     return true;
 }
 
-std::string joinIntegers(const std::vector<int>& values)
+// A list as the inspector shows it, "a, b, c".
+template<class T, class Text> std::string joinList(const std::vector<T>& values, Text text)
 {
-    std::string text;
-    for (int v : values) {
-        if (!text.empty())
-            text += ", ";
-        text += std::to_string(v);
-    }
-    return text;
+    std::string out;
+    for (const T& value : values)
+        out += (out.empty() ? "" : ", ") + std::string(text(value));
+    return out;
 }
 
-// "1, 2, 2, 3" or "1 2 2 3" → {1, 2, 2, 3}; "" → {}. Whole non-negative numbers only.
-std::optional<std::vector<int>> parseIntegers(const std::string& text)
+// The words of a typed list, separated by commas or spaces: "1, 2 3" → "1", "2", "3".
+std::vector<std::string_view> listWords(std::string_view text)
 {
-    std::vector<int> values;
+    std::vector<std::string_view> words;
     std::size_t i = 0;
     while (i < text.size()) {
         if (text[i] == ',' || text[i] == ' ') {
             ++i;
             continue;
         }
-        std::size_t end = i;
-        while (end < text.size() && text[end] >= '0' && text[end] <= '9')
-            ++end;
-        if (end == i || end - i > 9)
-            return std::nullopt;
-        values.push_back(std::stoi(text.substr(i, end - i)));
+        const std::size_t end = std::min(text.find_first_of(", ", i), text.size());
+        words.push_back(text.substr(i, end - i));
         i = end;
+    }
+    return words;
+}
+
+std::string joinIntegers(const std::vector<int>& values)
+{
+    return joinList(values, [](int v) { return std::to_string(v); });
+}
+
+// "1, 2, 2, 3" or "1 2 2 3" → {1, 2, 2, 3}; "" → {}. Whole non-negative numbers only.
+std::optional<std::vector<int>> parseIntegers(const std::string& text)
+{
+    std::vector<int> values;
+    for (std::string_view word : listWords(text)) {
+        if (word.size() > 9
+            || !std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::nullopt;
+        values.push_back(std::stoi(std::string(word)));
     }
     return values;
 }
@@ -161,28 +173,18 @@ std::optional<std::vector<int>> parseIntegers(const std::string& text)
 // commas or spaces, each at most once; an unknown name rejects the whole text.
 std::string joinModules(const std::vector<RecomputeModule>& modules)
 {
-    std::string text;
-    for (RecomputeModule module : modules)
-        text += (text.empty() ? "" : ", ") + std::string(enumName(module));
-    return text;
+    return joinList(modules, [](RecomputeModule m) { return enumName(m); });
 }
 
 std::optional<std::vector<RecomputeModule>> parseModules(const std::string& text)
 {
     std::vector<RecomputeModule> modules;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        if (text[i] == ',' || text[i] == ' ') {
-            ++i;
-            continue;
-        }
-        const std::size_t end = std::min(text.find_first_of(", ", i), text.size());
-        const auto module = enumFromName<RecomputeModule>(std::string_view(text).substr(i, end - i));
+    for (std::string_view word : listWords(text)) {
+        const auto module = enumFromName<RecomputeModule>(word);
         if (!module)
             return std::nullopt;
         if (std::find(modules.begin(), modules.end(), *module) == modules.end())
             modules.push_back(*module);
-        i = end;
     }
     return modules;
 }
