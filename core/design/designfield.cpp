@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "design/designfield.h"
 
+#include "design/layoutarithmetic.h"
+
 #include <array>
 #include <limits>
 #include <optional>
@@ -169,13 +171,8 @@ std::optional<std::vector<int>> parseIntegers(const std::string& text)
     return values;
 }
 
-// Selective recomputation's modules as their names, "mla_up_proj, mlp"; parsed back from names separated by
-// commas or spaces, each at most once; an unknown name rejects the whole text.
-std::string joinModules(const std::vector<RecomputeModule>& modules)
-{
-    return joinList(modules, [](RecomputeModule m) { return enumName(m); });
-}
-
+// Selective recomputation's modules, shown as recomputeModuleList writes them (layoutarithmetic.h), parsed
+// back from names separated by commas or spaces, each at most once; an unknown name rejects the whole text.
 std::optional<std::vector<RecomputeModule>> parseModules(const std::string& text)
 {
     std::vector<RecomputeModule> modules;
@@ -367,7 +364,7 @@ FieldValue getField(const Design& design, Field field)
         else if constexpr (std::is_same_v<T, std::vector<int>>)
             return joinIntegers(storage);
         else if constexpr (std::is_same_v<T, std::vector<RecomputeModule>>)
-            return joinModules(storage);
+            return recomputeModuleList(storage);
         else if constexpr (std::is_enum_v<T>)
             return name(storage);
         else

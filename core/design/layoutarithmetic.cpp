@@ -39,7 +39,17 @@ std::string layoutSettings(const ParallelLayout& layout)
     text += ", recompute " + std::string(enumName(layout.recompute));
     if (layout.recomputesSomeLayers())
         text += " (first " + std::to_string(layout.recomputeLayers) + " layers of each chunk)";
+    if (layout.recompute == Recompute::Selective && !layout.recomputeModules.empty())
+        text += " (" + recomputeModuleList(layout.recomputeModules) + ")";
     text += ", micro-batch " + std::to_string(layout.microBatch);
+    return text;
+}
+
+std::string recomputeModuleList(const std::vector<RecomputeModule>& modules)
+{
+    std::string text;
+    for (RecomputeModule module : modules)
+        text += (text.empty() ? "" : ", ") + std::string(enumName(module));
     return text;
 }
 

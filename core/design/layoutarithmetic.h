@@ -24,5 +24,7 @@ std::string worldSizeFormula(const ParallelLayout& layout);
 // The layout's other settings in one line, as the reports print them: "ZeRO-1, sequence parallel, schedule
 // 1f1b × 2 virtual stages, recompute selective, micro-batch 1".
 std::string layoutSettings(const ParallelLayout& layout);
+// Selective recomputation's modules as Megatron-Core names them, "mla_up_proj, mlp".
+std::string recomputeModuleList(const std::vector<RecomputeModule>& modules);
 
 } // namespace core
