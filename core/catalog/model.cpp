@@ -133,6 +133,12 @@ double outputHeadParameters(const ModelArchitecture& model)
     return model.tiedEmbeddings ? 0.0 : d(model.vocab) * d(model.hidden);
 }
 
+MtpExtras mtpExtraParameters(const ModelArchitecture& model)
+{
+    const double h = d(model.hidden);
+    return {2.0 * h * h, 3.0 * normParameters(model)};
+}
+
 double mtpDepthParameters(const ModelArchitecture& model, bool activeExperts)
 {
     if (model.layers <= 0)
@@ -141,8 +147,8 @@ double mtpDepthParameters(const ModelArchitecture& model, bool activeExperts)
     const double experts = activeExperts && model.mtpLayerIsMoe()
         ? static_cast<double>(model.moe.topK) * mlpParameters(model, model.moe.expertFfn)
         : layer.experts;
-    const double h = d(model.hidden);
-    return layer.total() - layer.experts + experts + 2.0 * h * h + 3.0 * normParameters(model);
+    const MtpExtras extras = mtpExtraParameters(model);
+    return layer.total() - layer.experts + experts + extras.projection + extras.norms;
 }
 
 ParameterCounts countParameters(const ModelArchitecture& model)

@@ -182,8 +182,17 @@ double normParameters(const ModelArchitecture& model); // one norm of width `hid
 LayerParameters layerParameters(const ModelArchitecture& model, int layer);
 double embeddingParameters(const ModelArchitecture& model);
 double outputHeadParameters(const ModelArchitecture& model);
+// What a multi-token prediction depth holds beside its transformer layer: the projection of the normed
+// hidden state and next-token embedding, 2h × h (split by TP as a column-parallel linear), and three norms
+// (enorm, hnorm, final norm; replicated).
+struct MtpExtras
+{
+    double projection = 0;
+    double norms = 0;
+};
+MtpExtras mtpExtraParameters(const ModelArchitecture& model);
 // One multi-token prediction depth's own parameters: its transformer layer (with every routed expert, or
-// `activeExperts` top-k of them), the 2h × h projection and three norms (enorm, hnorm, final norm).
+// `activeExperts` top-k of them) and its extras.
 double mtpDepthParameters(const ModelArchitecture& model, bool activeExperts = false);
 ParameterCounts countParameters(const ModelArchitecture& model);
 

@@ -74,7 +74,7 @@ void readModel(const Json& value, const std::string& pointer, ReadContext& conte
     in.read("source", model.source);
 }
 
-Json modelToJson(const ModelArchitecture& model)
+Json modelToJson(const ModelArchitecture& model, bool everyField)
 {
     Json out = Json::object();
     if (!model.preset.empty())
@@ -113,11 +113,11 @@ Json modelToJson(const ModelArchitecture& model)
                       {"layerFrequency", model.moe.layerFrequency}};
     }
     // Written only when set: a design without a window reads and saves the same.
-    if (model.slidingWindow != SlidingWindow{})
+    if (everyField || model.slidingWindow != SlidingWindow{})
         out["slidingWindow"] = {{"tokens", model.slidingWindow.tokens},
                                 {"period", model.slidingWindow.period},
                                 {"slidingLayers", model.slidingWindow.slidingLayers}};
-    if (model.mtpLayers != 0)
+    if (everyField || model.mtpLayers != 0)
         out["mtpLayers"] = model.mtpLayers;
     out["notModelled"] = model.notModelled;
     out["source"] = model.source;
@@ -126,8 +126,9 @@ Json modelToJson(const ModelArchitecture& model)
 
 Json modelOverrides(const ModelArchitecture& model, const ModelArchitecture& base)
 {
-    const Json mine = modelToJson(model);
-    const Json theirs = modelToJson(base);
+    // Every field on both sides: one the preset sets and this model has cleared differs like any other.
+    const Json mine = modelToJson(model, true);
+    const Json theirs = modelToJson(base, true);
     Json diff = Json::object();
     for (auto it = mine.begin(); it != mine.end(); ++it) {
         if (it.key() == "id")
@@ -136,12 +137,6 @@ Json modelOverrides(const ModelArchitecture& model, const ModelArchitecture& bas
         if (other == theirs.end() || *other != it.value())
             diff[it.key()] = it.value();
     }
-    // What modelToJson writes only when set, and this model has cleared: written as cleared, so that the
-    // preset's value does not come back on reading (a DeepSeek-V3 without its prediction depth).
-    if (theirs.contains("mtpLayers") && !mine.contains("mtpLayers"))
-        diff["mtpLayers"] = 0;
-    if (theirs.contains("slidingWindow") && !mine.contains("slidingWindow"))
-        diff["slidingWindow"] = {{"tokens", 0}, {"period", 1}, {"slidingLayers", 1}};
     return diff;
 }
 

@@ -14,7 +14,8 @@ namespace core {
 // With `complete` set, the fields every architecture needs must be present.
 void readModel(const Json& value, const std::string& pointer, ReadContext& context, ModelArchitecture& model,
                bool complete);
-Json modelToJson(const ModelArchitecture& model);
+// The fields written only when set (mtpLayers, slidingWindow) are written always with `everyField`.
+Json modelToJson(const ModelArchitecture& model, bool everyField = false);
 // The keys of `model` that differ from `base` (for "preset + overrides").
 Json modelOverrides(const ModelArchitecture& model, const ModelArchitecture& base);
 

@@ -54,4 +54,11 @@ struct Design
     bool operator==(const Design&) const = default;
 };
 
+// The multi-token prediction depths a design trains (catalog/model.h mtpLayers); a serving design runs
+// none (inference engines load them only to decode speculatively).
+inline int trainedMtpLayers(const Design& design)
+{
+    return design.workload.mode == Mode::Training ? design.model.mtpLayers : 0;
+}
+
 } // namespace core

@@ -127,15 +127,6 @@ bool setSwitch(std::optional<bool>& target, const FieldValue& value)
     return true;
 }
 
-// A list as the inspector shows it, "a, b, c".
-template<class T, class Text> std::string joinList(const std::vector<T>& values, Text text)
-{
-    std::string out;
-    for (const T& value : values)
-        out += (out.empty() ? "" : ", ") + std::string(text(value));
-    return out;
-}
-
 // The words of a typed list, separated by commas or spaces: "1, 2 3" → "1", "2", "3".
 std::vector<std::string_view> listWords(std::string_view text)
 {
@@ -155,7 +146,10 @@ std::vector<std::string_view> listWords(std::string_view text)
 
 std::string joinIntegers(const std::vector<int>& values)
 {
-    return joinList(values, [](int v) { return std::to_string(v); });
+    std::string text;
+    for (int v : values)
+        text += (text.empty() ? "" : ", ") + std::to_string(v);
+    return text;
 }
 
 // "1, 2, 2, 3" or "1 2 2 3" → {1, 2, 2, 3}; "" → {}. Whole non-negative numbers only.

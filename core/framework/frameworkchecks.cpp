@@ -126,7 +126,7 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     lacks(p.contextParallel, l.cp(), "CP", "/layout/cp");
     lacks(p.pipelineParallel, l.pp(), "PP", "/layout/pp");
     lacks(p.expertParallel, l.ep(), "EP", "/layout/ep");
-    if (!serving && design.model.mtpLayers > 0 && !p.multiTokenPrediction)
+    if (trainedMtpLayers(design) > 0 && !p.multiTokenPrediction)
         out.push_back(makeDiagnostic(diag::kFrameworkMtp, "/model/mtpLayers",
                                      {p.name, std::to_string(design.model.mtpLayers)}));
     checkOffload(design, p, out);

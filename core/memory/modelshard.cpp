@@ -215,12 +215,13 @@ RankShard rankShard(const Design& design, int ppRank)
     // Multi-token prediction on the last stage (training only): per depth a layer of the last layer's
     // kind, the column-parallel projection 2h → h/TP and three norms; the stage then holds the embedding
     // too (Megatron-Core gpt_model.py builds it where pre_process or mtp_process).
-    if (shard.hasOutputHead && design.workload.mode == Mode::Training && m.mtpLayers > 0) {
-        shard.mtpLayers = m.mtpLayers;
-        for (int depth = 0; depth < m.mtpLayers; ++depth) {
+    if (shard.hasOutputHead && trainedMtpLayers(design) > 0) {
+        shard.mtpLayers = trainedMtpLayers(design);
+        const MtpExtras extras = mtpExtraParameters(m);
+        for (int depth = 0; depth < shard.mtpLayers; ++depth) {
             addLayer(m.mtpLayerIsMoe());
-            shard.dense += 2.0 * h * h / tp + 3.0 * normParameters(m);
-            shard.denseGemm += 2.0 * h * h / tp;
+            shard.dense += extras.projection / tp + extras.norms;
+            shard.denseGemm += extras.projection / tp;
         }
     }
     // Vocabulary-parallel embedding and output head, on the padded vocabulary. With tied embeddings and

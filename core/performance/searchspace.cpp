@@ -88,8 +88,9 @@ double lastStageExtraInLayers(const Design& design)
     const double s = static_cast<double>(sequence), h = static_cast<double>(m.hidden);
     const double head = 2.0 * s * h * static_cast<double>(m.vocab);
     // Each prediction depth: a layer of the last layer's kind, its projection (2h → h) and the head again.
-    const double depths = design.workload.mode == Mode::Training ? m.mtpLayers : 0;
-    const double extra = head * (1 + depths) + depths * (forward(m.layers - 1) + 2.0 * s * 2.0 * h * h);
+    const double depths = trainedMtpLayers(design);
+    const double extra
+        = head * (1 + depths) + depths * (forward(m.layers - 1) + 2.0 * s * mtpExtraParameters(m).projection);
     return layer > 0 ? extra / layer : 0;
 }
 

@@ -138,7 +138,7 @@ std::vector<RankKernels> pipelineRankKernels(const Design& design, const PlacedL
             if (design.model.moe.isMoe())
                 k.moe = layerKernels(design, moeIndex, *gpu, gemms, scale, compute.elementwisePasses);
             k.head = outputHeadGemm(design, *gpu, gemms, scale);
-            if (design.model.mtpLayers > 0)
+            if (trainedMtpLayers(design) > 0)
                 k.mtpProjection = mtpProjectionGemm(design, *gpu, gemms, scale);
             byType.push_back(std::move(k));
             types.push_back(type);
@@ -300,18 +300,18 @@ void multiTokenPrediction(StageWork& stage, const Design& design, const StageSha
                         l.recompute, full ? 1.0 : 0.0);
     const LayerGemm& projection = kernels.mtpProjection;
     const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
-    stage.mtpLayers = model.mtpLayers;
+    stage.mtpLayers = trainedMtpLayers(design);
     for (std::size_t pass = 0; pass < kPassCount; ++pass) {
         double depth = layer[pass].seconds + projection.times[pass].seconds + stage.headSeconds[pass];
         if (full && pass == kI)
             depth += projection.times[kF].seconds; // the checkpoint reruns the projection too
         if (pass == kW && bandwidth > 0)
             depth += gradientAccumulationBytes(design, {projection}) / bandwidth;
-        stage.mtpSeconds[pass] = model.mtpLayers * depth;
+        stage.mtpSeconds[pass] = stage.mtpLayers * depth;
     }
     const LayerFlops flops = layerForwardFlops(model, model.layers - 1, design.workload.sequenceLength,
                                                l.microBatch, l.tp(), l.cp(), expertSplit(l));
-    stage.mtpForwardFlops = model.mtpLayers * (flops.total() + projection.times[kF].flops);
+    stage.mtpForwardFlops = stage.mtpLayers * (flops.total() + projection.times[kF].flops);
 }
 
 // The stage's compute with its layers' collectives in place: the dense and the MoE layer's pattern in
@@ -356,7 +356,7 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
         }
     }
-    if (stage.outputHead && w.mode == Mode::Training && model.mtpLayers > 0)
+    if (stage.outputHead && trainedMtpLayers(design) > 0)
         multiTokenPrediction(stage, design, shape, kernels);
     offloadCopies(stage, design, kernels);
     for (std::size_t pass = 0; pass < kPassCount; ++pass)

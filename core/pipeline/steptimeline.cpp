@@ -55,9 +55,9 @@ LayerShard layerShard(const Design& design, int layer)
 LayerShard mtpDepthShard(const Design& design)
 {
     LayerShard shard = layerShard(design, design.model.layers - 1);
-    const double h = static_cast<double>(design.model.hidden);
-    shard.projection = 2 * h * h / design.layout.tp();
-    shard.norms += 3 * normParameters(design.model);
+    const MtpExtras extras = mtpExtraParameters(design.model);
+    shard.projection = extras.projection / design.layout.tp();
+    shard.norms += extras.norms;
     return shard;
 }
 
