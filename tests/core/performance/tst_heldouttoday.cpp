@@ -7,13 +7,15 @@
 // "Held out on today's GPUs", tabulates them.
 
 #include "catalog/catalog.h"
+#include "catalog/hfconfig.h"
 #include "design/cluster.h"
 #include "evaluate.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
-
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 Q_DECLARE_METATYPE(core::Design)
 
@@ -122,6 +124,60 @@ Design moeDesign(const MoeRun& moe)
     d.workload.moeCapacityFactor = 0;
     d.workload.fp8Recipe = moe.recipe;
     return d;
+}
+
+// Qwen3 30B-A3B as its Hugging Face config describes it: the recipe builds its model from that file
+// (recipes/qwen/qwen3_moe.py: AutoBridge.from_hf_pretrained("Qwen/Qwen3-30B-A3B")).
+ModelArchitecture qwen3_30b()
+{
+    std::ifstream in(MESHWRIGHT_SOURCE_DIR "/tests/data/hf/qwen3-30b-a3b.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    return importHfConfig(text.str()).model.value();
+}
+
+// MoE rows of the recipes that run a flex dispatcher (moe_token_dispatcher_type "flex": HybridEP) with CUDA
+// graphs (Megatron-Bridge v0.3.0 onwards, scripts/performance/configs/qwen/qwen3_workload_base_configs.py
+// and qwen3_llm_pretrain.py; set_qwen3_common_configs: no recomputation, BF16 gradient reduction). The
+// model has neither the dispatcher's deduplicated inter-node sends nor the host time the graphs save; the
+// rows show what is left without them. Containers: 26.02 = Megatron-Bridge v0.3.0, 26.04.01 = v0.4,
+// 26.06 = v0.5.0 (docs/releases/software-versions.md).
+void addFlexDispatcherRows()
+{
+    // Qwen3 30B-A3B on two DGX-H100: EP 16 across both nodes, FP8 current scaling, micro-batch 1, the
+    // all-to-all exposed (QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_FP8_CS_V1: moe_a2a_overlap False; the same
+    // in v0.4.0 and v0.5.0, and the summary's rows of 26.04, 26.04.01 and 26.06 agree within 1.5 %).
+    Design h100 = moeDesign({{"qwen3-235b-a22b", "h100-sxm-80gb", "nvlink4", 2, 8, 1, 1, 1, 1, 1024}, 16});
+    h100.model = qwen3_30b();
+    QTest::newRow("Megatron-Bridge 26.06 DGX-H100 Qwen3 30B-A3B, EP 16 over two nodes")
+        << h100 << 8826.0 << 7867.9 << true;
+    // On one DGX-B200: EP 8, micro-batch 4, MXFP8 (QWEN3_30B_A3B_PRETRAIN_CONFIG_B200_FP8_MX_V1 of v0.4:
+    // CUDA graphs of attention, router and the dispatcher's preprocessing).
+    Design b200 = moeDesign(
+        {{"qwen3-235b-a22b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8});
+    b200.model = qwen3_30b();
+    QTest::newRow("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 4")
+        << b200 << 27136.0 << 35050.7 << true;
+    // On eight GB200 with the all-to-all overlapped (QWEN3_30B_A3B_PRETRAIN_CONFIG_GB200_FP8_MX_V1 of v0.5.0:
+    // moe_a2a_overlap, a CUDA graph of the whole iteration, fused grouped MLP, FP8 attention, which the model
+    // times in BF16).
+    Design gb200 = moeDesign(
+        {{"qwen3-235b-a22b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8, true});
+    gb200.model = qwen3_30b();
+    QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Qwen3 30B-A3B, EP 8, MBS 4, all-to-all overlapped")
+        << gb200 << 40706.0 << 49469.1 << true;
+    // Qwen3 235B-A22B on 256 GB200, EP 32 in each NVL72 domain
+    // (QWEN3_235B_A22B_PRETRAIN_CONFIG_GB200_FP8_CS_V2 of v0.3.0: PP 8, no VP, the all-to-all exposed) and in
+    // v0.5.0's FP8_MX_V2 (VP 3, the all-to-all overlapped, a CUDA graph of the whole iteration): the model's
+    // ratio of the two, 1.36, is the runs' 1.35.
+    const Run gb200_235b{
+        "qwen3-235b-a22b", "gb200-186gb", "nvlink5", 4, 64, 1, 8, 1, 1, 8192, false, 1, true};
+    QTest::newRow("Megatron-Bridge 26.02 DGX-GB200 Qwen3 235B-A22B, PP 8 EP 32")
+        << moeDesign({gb200_235b, 32, Fp8Recipe::Mxfp8}) << 5448.0 << 6951.9 << true;
+    Run gb200_235bVp = gb200_235b;
+    gb200_235bVp.vp = 3;
+    QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Qwen3 235B-A22B, PP 8 VP 3 EP 32, all-to-all overlapped")
+        << moeDesign({gb200_235bVp, 32, Fp8Recipe::Mxfp8, true}) << 7376.0 << 9443.6 << true;
 }
 
 } // namespace
@@ -264,6 +320,7 @@ void TestHeldOutToday::publishedRuns_data()
     b200Mx405b.workload.fp8Recipe = Fp8Recipe::Mxfp8;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8")
         << b200Mx405b << 624.0 << 805.8 << true;
+    addFlexDispatcherRows();
 }
 
 void TestHeldOutToday::publishedRuns()
@@ -286,12 +343,18 @@ void TestHeldOutToday::publishedRuns()
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
     // Every row but one comes out fast: on H100 the 70B rows by 3–6 %, the 8B with FSDP by 8 % and Qwen3
     // 235B by 0–8 % (inside the bound), the 405B by 7–18 %; the dense rows on B200 and GB200 by 20–33 %
-    // (NeMo 25.02's older software 49 %) and Qwen3 on B200 by 79–80 %, the gap lying beyond the GEMMs
+    // (NeMo 25.02's older software 49 %), the MoE rows there with the flex dispatcher by 21–29 %, and the
+    // alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 79–83 %
     // (docs/kernel-model.md, "Held out on today's GPUs"). The same layouts in later containers run faster
-    // (26.04.01: H100 70B +3 %, 405B +7 %). DeepSeek-V3 with its prediction depth on B200 by 83 %, as Qwen3
-    // there. Not tuned.
+    // (26.04.01: H100 70B +3 %, 405B +7 %). Qwen3 30B-A3B with EP 16 across two H100 nodes comes out 11 %
+    // slow, the one slow row: 61 % of its modelled step is the exposed all-to-all, priced as NCCL's with
+    // every routed copy on the network, where the run's HybridEP dispatcher moves the tokens its own way.
+    // Not tuned.
     if (std::abs(error) > 0.10)
-        QEXPECT_FAIL("", "the model's throughput is above the published run's", Continue);
+        QEXPECT_FAIL("",
+                     error > 0 ? "the model's throughput is above the published run's"
+                               : "the model's throughput is below the published run's",
+                     Continue);
     QVERIFY(std::abs(error) <= 0.10);
 }
 
