@@ -7,15 +7,12 @@
 // "Held out on today's GPUs", tabulates them.
 
 #include "catalog/catalog.h"
-#include "catalog/hfconfig.h"
 #include "design/cluster.h"
 #include "evaluate.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 Q_DECLARE_METATYPE(core::Design)
 
@@ -126,16 +123,6 @@ Design moeDesign(const MoeRun& moe)
     return d;
 }
 
-// Qwen3 30B-A3B as its Hugging Face config describes it: the recipe builds its model from that file
-// (recipes/qwen/qwen3_moe.py: AutoBridge.from_hf_pretrained("Qwen/Qwen3-30B-A3B")).
-ModelArchitecture qwen3_30b()
-{
-    std::ifstream in(MESHWRIGHT_SOURCE_DIR "/tests/data/hf/qwen3-30b-a3b.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    return importHfConfig(text.str()).model.value();
-}
-
 // MoE rows of the recipes that run a flex dispatcher (moe_token_dispatcher_type "flex": HybridEP) with CUDA
 // graphs (Megatron-Bridge v0.3.0 onwards, scripts/performance/configs/qwen/qwen3_workload_base_configs.py
 // and qwen3_llm_pretrain.py; set_qwen3_common_configs: no recomputation, BF16 gradient reduction). The
@@ -147,23 +134,21 @@ void addFlexDispatcherRows()
     // Qwen3 30B-A3B on two DGX-H100: EP 16 across both nodes, FP8 current scaling, micro-batch 1, the
     // all-to-all exposed (QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_FP8_CS_V1: moe_a2a_overlap False; the same
     // in v0.4.0 and v0.5.0, and the summary's rows of 26.04, 26.04.01 and 26.06 agree within 1.5 %).
-    Design h100 = moeDesign({{"qwen3-235b-a22b", "h100-sxm-80gb", "nvlink4", 2, 8, 1, 1, 1, 1, 1024}, 16});
-    h100.model = qwen3_30b();
+    const Design h100
+        = moeDesign({{"qwen3-30b-a3b", "h100-sxm-80gb", "nvlink4", 2, 8, 1, 1, 1, 1, 1024}, 16});
     QTest::newRow("Megatron-Bridge 26.06 DGX-H100 Qwen3 30B-A3B, EP 16 over two nodes")
         << h100 << 8826.0 << 7867.9 << true;
     // On one DGX-B200: EP 8, micro-batch 4, MXFP8 (QWEN3_30B_A3B_PRETRAIN_CONFIG_B200_FP8_MX_V1 of v0.4:
     // CUDA graphs of attention, router and the dispatcher's preprocessing).
-    Design b200 = moeDesign(
-        {{"qwen3-235b-a22b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8});
-    b200.model = qwen3_30b();
+    const Design b200
+        = moeDesign({{"qwen3-30b-a3b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8});
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 4")
         << b200 << 27136.0 << 35050.7 << true;
     // On eight GB200 with the all-to-all overlapped (QWEN3_30B_A3B_PRETRAIN_CONFIG_GB200_FP8_MX_V1 of v0.5.0:
     // moe_a2a_overlap, a CUDA graph of the whole iteration, fused grouped MLP, FP8 attention, which the model
     // times in BF16).
-    Design gb200 = moeDesign(
-        {{"qwen3-235b-a22b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8, true});
-    gb200.model = qwen3_30b();
+    const Design gb200 = moeDesign(
+        {{"qwen3-30b-a3b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8, true});
     QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Qwen3 30B-A3B, EP 8, MBS 4, all-to-all overlapped")
         << gb200 << 40706.0 << 49469.1 << true;
     // Qwen3 235B-A22B on 256 GB200, EP 32 in each NVL72 domain
