@@ -125,7 +125,8 @@ Design moeDesign(const MoeRun& moe)
 
 // MoE rows of the recipes that run a flex dispatcher (moe_token_dispatcher_type "flex": HybridEP) with CUDA
 // graphs (Megatron-Bridge v0.3.0 onwards, scripts/performance/configs/qwen/qwen3_workload_base_configs.py
-// and qwen3_llm_pretrain.py; set_qwen3_common_configs: no recomputation, BF16 gradient reduction). The
+// and qwen3_llm_pretrain.py; set_qwen3_common_configs: no recomputation, BF16 gradient reduction; the
+// DeepSeek-V3 configurations likewise). The
 // model has neither the dispatcher's deduplicated inter-node sends nor the host time the graphs save; the
 // rows show what is left without them. Containers: 26.02 = Megatron-Bridge v0.3.0, 26.04.01 = v0.4,
 // 26.06 = v0.5.0 (docs/releases/software-versions.md).
@@ -163,6 +164,19 @@ void addFlexDispatcherRows()
     gb200_235bVp.vp = 3;
     QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Qwen3 235B-A22B, PP 8 VP 3 EP 32, all-to-all overlapped")
         << moeDesign({gb200_235bVp, 32, Fp8Recipe::Mxfp8, true}) << 7376.0 << 9443.6 << true;
+    // DeepSeek-V3 with its prediction depth on 256 GB200, EP 64 in each NVL72 domain, PP 4 VP 4 with the
+    // recipe's layout for (4, 4) (recipes/deepseek/deepseek_v3.py layout_map: the embedding and four
+    // layers, fourteen chunks of four, then one layer, the depth and the loss), MLA's up-projections
+    // recomputed, the all-to-all overlapped, a CUDA graph of the whole iteration
+    // (configs/deepseek/deepseek_workload_base_configs.py, DEEPSEEK_V3_PRETRAIN_CONFIG_GB200_FP8_MX_V2).
+    Design dsv3 = moeDesign(
+        {{"deepseek-v3", "gb200-186gb", "nvlink5", 4, 64, 1, 4, 4, 1, 4096}, 64, Fp8Recipe::Mxfp8, true});
+    dsv3.layout.layersPerStage.assign(16, 4);
+    dsv3.layout.layersPerStage.back() = 1;
+    dsv3.layout.recompute = Recompute::Selective;
+    dsv3.layout.recomputeModules = {RecomputeModule::MlaUpProj};
+    QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 DeepSeek-V3, PP 4 VP 4 EP 64, all-to-all overlapped")
+        << dsv3 << 4969.0 << 6502.3 << true;
 }
 
 } // namespace
@@ -328,7 +342,7 @@ void TestHeldOutToday::publishedRuns()
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
     // Every row but one comes out fast: on H100 the 70B rows by 3–6 %, the 8B with FSDP by 8 % and Qwen3
     // 235B by 0–8 % (inside the bound), the 405B by 7–18 %; the dense rows on B200 and GB200 by 20–33 %
-    // (NeMo 25.02's older software 49 %), the MoE rows there with the flex dispatcher by 21–29 %, and the
+    // (NeMo 25.02's older software 49 %), the MoE rows there with the flex dispatcher by 21–31 %, and the
     // alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 79–83 %
     // (docs/kernel-model.md, "Held out on today's GPUs"). The same layouts in later containers run faster
     // (26.04.01: H100 70B +3 %, 405B +7 %). Qwen3 30B-A3B with EP 16 across two H100 nodes comes out 11 %
