@@ -2403,6 +2403,10 @@
         <source>One GPU holds the whole model.</source>
         <translation>Eine GPU hält das ganze Modell.</translation>
     </message>
+    <message>
+        <source>Selective recomputation of %1.</source>
+        <translation>Selektive Recomputation von %1.</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

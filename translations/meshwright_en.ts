@@ -2403,6 +2403,10 @@
         <source>One GPU holds the whole model.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Selective recomputation of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

@@ -3,6 +3,7 @@
 
 #include "base/diagnostic.h"
 #include "compute/gpupeaks.h"
+#include "design/layoutarithmetic.h"
 #include "framework/frameworkprofile.h"
 #include "pipeline/stagetime.h"
 
@@ -372,11 +373,16 @@ std::vector<RecipeSentence> recipeSentences(const Design& design, const SearchCa
                        {n(l.pp())}});
     else if (l.pp() > 1)
         out.push_back({pipelineSentence(l.schedule), {n(l.pp()), context.fabric, n(l.virtualStages)}});
-    if (l.recompute != Recompute::None)
-        out.push_back({l.recompute == Recompute::Full
-                           ? MW_TR_NOOP("Recipes", "Full recomputation to fit the activations.")
-                           : MW_TR_NOOP("Recipes", "Selective recomputation of attention."),
-                       {}});
+    // Selective recomputation names its modules when they are not Megatron-Core's default (core_attn).
+    const bool defaultModules = l.recomputeModules.empty()
+        || l.recomputeModules == std::vector<RecomputeModule>{RecomputeModule::CoreAttn};
+    if (l.recompute == Recompute::Full)
+        out.push_back({MW_TR_NOOP("Recipes", "Full recomputation to fit the activations."), {}});
+    else if (l.recompute == Recompute::Selective && defaultModules)
+        out.push_back({MW_TR_NOOP("Recipes", "Selective recomputation of attention."), {}});
+    else if (l.recompute == Recompute::Selective)
+        out.push_back({MW_TR_NOOP("Recipes", "Selective recomputation of %1."),
+                       {recomputeModuleList(l.recomputeModules)}});
     if (training && candidate.precision == Precision::Fp8)
         out.push_back({MW_TR_NOOP("Recipes", "FP8 GEMMs on the FP8 tensor cores."), {}});
     if (training && candidate.offload == Offload::Cpu)

@@ -274,6 +274,9 @@ void TestLanguage::searchReasonsInTheLanguage()
         c.layout.recompute = recompute;
         say(c);
     }
+    c.layout.recompute = core::Recompute::Selective;
+    c.layout.recomputeModules = {core::RecomputeModule::MlaUpProj};
+    say(c);
     c.precision = core::Precision::Fp8;
     for (core::Offload offload : {core::Offload::Cpu, core::Offload::CpuParameters}) {
         c.offload = offload;

@@ -329,6 +329,24 @@ void TestSearch::recipeExplainsPlacement()
     const SearchResult withEp = searchMeshes(moe);
     QVERIFY(std::any_of(withEp.candidates.begin(), withEp.candidates.end(),
                         [](const SearchCandidate& c) { return c.layout.ep() > 1; }));
+
+    // Selective recomputation says which modules it redoes when they are not the default's attention.
+    const RecipeContext context = recipeContext(moe, Catalog::builtin());
+    SearchCandidate selective;
+    selective.layout = moe.layout;
+    selective.layout.recompute = Recompute::Selective;
+    const auto recomputeSentence = [&] {
+        for (const RecipeSentence& s : recipeSentences(moe, selective, context))
+            if (std::string_view(s.text).starts_with("Selective"))
+                return s;
+        return RecipeSentence{};
+    };
+    QCOMPARE(recomputeSentence().text, "Selective recomputation of attention.");
+    selective.layout.recomputeModules = {RecomputeModule::CoreAttn};
+    QCOMPARE(recomputeSentence().text, "Selective recomputation of attention.");
+    selective.layout.recomputeModules = {RecomputeModule::MoeAct, RecomputeModule::Layernorm};
+    QCOMPARE(recomputeSentence().text, "Selective recomputation of %1.");
+    QCOMPARE(recomputeSentence().args, std::vector<std::string>{"moe_act, layernorm"});
 }
 
 // The reference article's serving advice («Wählen Sie die kleinste Gruppe, die den Workload bewältigt»)
