@@ -147,7 +147,7 @@ AttentionShard attentionShard(const ModelArchitecture& m, double tp)
 
 } // namespace
 
-RankShard rankShard(const Design& design, int ppRank)
+LayerShard layerShard(const Design& design, bool moe)
 {
     const ModelArchitecture& m = design.model;
     const ParallelLayout& layout = design.layout;
@@ -155,31 +155,44 @@ RankShard rankShard(const Design& design, int ppRank)
     const double etp
         = layout.expertMode == ExpertMode::Megatron ? std::max(layout.effectiveExpertTp(), 1) : tp;
     const double ep = std::max(layout.ep(), 1);
-    const double h = static_cast<double>(m.hidden);
-
     const auto [attention, attentionGemm] = attentionShard(m, tp);
-    const double norms = 2.0 * normParameters(m);
+    LayerShard out;
+    out.attention = attention;
+    out.attentionGemm = attentionGemm;
+    out.norms = 2.0 * normParameters(m);
+    if (moe) {
+        out.mlp = m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
+        out.router = static_cast<double>(m.hidden) * m.moe.experts; // replicated
+        out.experts = m.moe.experts * mlpParameters(m, m.moe.expertFfn) / (ep * etp);
+    } else {
+        out.mlp = mlpParameters(m, m.ffn) / tp;
+    }
+    return out;
+}
+
+LayerShard mtpDepthShard(const Design& design)
+{
+    LayerShard out = layerShard(design, design.model.mtpLayerIsMoe());
+    const MtpExtras extras = mtpExtraParameters(design.model);
+    out.projection = extras.projection / std::max(design.layout.tp(), 1);
+    out.norms += extras.norms;
+    return out;
+}
+
+RankShard rankShard(const Design& design, int ppRank)
+{
+    const ModelArchitecture& m = design.model;
+    const ParallelLayout& layout = design.layout;
+    const LayerShard dense = layerShard(design, false);
+    const LayerShard moe = layerShard(design, true);
 
     RankShard shard;
     // One layer's parameters on this rank, added to the shard.
-    const auto addLayer = [&](bool moe) {
-        double dense = attention + norms;
-        double gemm = attentionGemm;
-        double expert = 0;
-        if (moe) {
-            const double shared = m.moe.sharedExperts * mlpParameters(m, m.moe.sharedExpertFfn) / tp;
-            dense += shared;
-            gemm += shared;
-            dense += h * m.moe.experts; // the router is replicated
-            expert = m.moe.experts * mlpParameters(m, m.moe.expertFfn) / (ep * etp);
-        } else {
-            dense += mlpParameters(m, m.ffn) / tp;
-            gemm += mlpParameters(m, m.ffn) / tp;
-        }
-        shard.dense += dense;
-        shard.denseGemm += gemm;
-        shard.expert += expert;
-        shard.largestLayer = std::max(shard.largestLayer, dense + expert);
+    const auto add = [&](const LayerShard& layer) {
+        shard.dense += layer.dense();
+        shard.denseGemm += layer.denseGemm();
+        shard.expert += layer.experts;
+        shard.largestLayer = std::max(shard.largestLayer, layer.total());
     };
     shard.stages = stagesOfPipelineRank(design, ppRank);
     const std::vector<StageLayers> layers = stageLayers(design);
@@ -199,7 +212,7 @@ RankShard rankShard(const Design& design, int ppRank)
                 ++shard.offloadedLayers;
                 shard.offloadedMoeLayers += m.isMoeLayer(layer) ? 1 : 0;
             }
-            addLayer(m.isMoeLayer(layer));
+            add(m.isMoeLayer(layer) ? moe : dense);
             shard.moeLayers += m.isMoeLayer(layer) ? 1 : 0;
         }
         shard.layers += s.layers;
@@ -217,28 +230,29 @@ RankShard rankShard(const Design& design, int ppRank)
     // too (Megatron-Core gpt_model.py builds it where pre_process or mtp_process).
     if (shard.hasOutputHead && trainedMtpLayers(design) > 0) {
         shard.mtpLayers = trainedMtpLayers(design);
-        const MtpExtras extras = mtpExtraParameters(m);
-        for (int depth = 0; depth < shard.mtpLayers; ++depth) {
-            addLayer(m.mtpLayerIsMoe());
-            shard.dense += extras.projection / tp + extras.norms;
-            shard.denseGemm += extras.projection / tp;
-        }
+        for (int depth = 0; depth < shard.mtpLayers; ++depth)
+            add(mtpDepthShard(design));
     }
-    // Vocabulary-parallel embedding and output head, on the padded vocabulary. With tied embeddings and
-    // more than one stage the last stage keeps its own copy of the embedding as the output head (Megatron:
-    // the two copies' gradients are all-reduced between the first and last stage).
-    const double vocabShard = static_cast<double>(paddedVocab(design)) * h / tp;
-    const double positions
-        = m.positions == PositionEmbedding::Learned ? static_cast<double>(m.maxContext) * h : 0.0;
-    const bool embeddingHere = shard.hasEmbedding || shard.mtpLayers > 0;
-    if (embeddingHere)
-        shard.dense += vocabShard + positions;
-    if (shard.hasOutputHead) {
-        shard.dense += normParameters(m); // final norm
-        if (!m.tiedEmbeddings || !embeddingHere)
-            shard.dense += vocabShard;
-    }
+    shard.dense += vocabularyShard(design, shard).total();
     return shard;
+}
+
+VocabularyShard vocabularyShard(const Design& design, const RankShard& shard)
+{
+    const bool embeddingHere = shard.hasEmbedding || shard.mtpLayers > 0;
+    const ModelArchitecture& m = design.model;
+    const double h = static_cast<double>(m.hidden);
+    const double vocab = static_cast<double>(paddedVocab(design)) * h / std::max(design.layout.tp(), 1);
+    VocabularyShard out;
+    if (embeddingHere)
+        out.embedding = vocab
+            + (m.positions == PositionEmbedding::Learned ? static_cast<double>(m.maxContext) * h : 0.0);
+    if (shard.hasOutputHead) {
+        out.finalNorm = normParameters(m);
+        if (!m.tiedEmbeddings || !embeddingHere)
+            out.outputHead = vocab;
+    }
+    return out;
 }
 
 } // namespace core

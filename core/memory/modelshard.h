@@ -66,6 +66,43 @@ struct RankShard
 
 RankShard rankShard(const Design& design, int ppRank);
 
+// One transformer layer's parameters on a rank, as rankShard counts them and the data-parallel timelines
+// reduce and gather them layer by layer.
+struct LayerShard
+{
+    double attention = 0; // projections with their biases and QK norms (MLA: its replicated latent part)
+    double attentionGemm = 0; // of `attention`, the projection matrices alone
+    double mlp = 0; // the dense MLP, or the shared experts (with their biases)
+    double experts = 0; // this rank's routed experts
+    double router = 0; // replicated over TP
+    double norms = 0; // replicated over TP
+    double projection = 0; // a multi-token prediction depth's 2h → h projection
+    // The GEMM weights that are not experts: what Transformer Engine holds in FP8 (RankShard::denseGemm).
+    double denseGemm() const { return attentionGemm + mlp + projection; }
+    double dense() const { return attention + mlp + router + norms + projection; }
+    double total() const { return dense() + experts; }
+};
+// A layer of either kind (MoE or dense).
+LayerShard layerShard(const Design& design, bool moe);
+// A multi-token prediction depth: a layer of the model's last layer's kind, its projection and three norms
+// (ModelArchitecture::mtpLayers).
+LayerShard mtpDepthShard(const Design& design);
+
+// The vocabulary's parameters in a rank's shard: the embedding where it holds the first stage or prediction
+// depths (their copy of it), the final norm and output head where it holds the last stage;
+// vocabulary-parallel over TP, on the padded vocabulary (paddedVocab), learned positions with the embedding.
+// With tied embeddings the head is the embedding's own tensor where both are on the rank, and elsewhere a
+// copy of it (Megatron-LM: the last stage's word_embeddings copy, its gradient all-reduced with the first
+// stage's in finalize_model_grads). rankShard counts these; the data-parallel timelines reduce them.
+struct VocabularyShard
+{
+    double embedding = 0;
+    double finalNorm = 0;
+    double outputHead = 0;
+    double total() const { return embedding + finalNorm + outputHead; }
+};
+VocabularyShard vocabularyShard(const Design& design, const RankShard& shard);
+
 // How many ranks hold identical copies of a dense / expert parameter, i.e. the groups ZeRO shards over:
 // dense = DP × CP (× EP when EP is its own dimension); expert = DP × CP in the separate convention and
 // world / (expert TP × EP × PP) in Megatron's. HSDP (shardGroup > 0) shards only inside its group.

@@ -22,55 +22,11 @@ constexpr std::size_t kI = static_cast<std::size_t>(Pass::InputGrad);
 constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
 
 // What one rank holds of a layer's parameters (TP shard; routed experts split over EP × expert TP).
-struct LayerShard
+// What a parameter all-gather of a layer moves: the GEMM weights (under FP8 possibly one byte each) and the
+// rest (biases, norms, router) in the compute precision.
+double gatherBytes(const LayerShard& shard, const GatherBytes& bytes)
 {
-    double mlp = 0; // dense MLP, or shared experts + this rank's routed experts
-    double router = 0;
-    double attention = 0;
-    double norms = 0;
-    double projection = 0; // a multi-token prediction depth's 2h → h projection
-    double total() const { return mlp + router + attention + norms + projection; }
-    // What a parameter all-gather of the layer moves: the GEMM weights (attention, MLP, experts, projection;
-    // under FP8 possibly one byte each) and the rest (norms, router) in the compute precision.
-    double gatherBytes(const GatherBytes& bytes) const
-    {
-        return bytes.of(mlp + attention + projection, router + norms);
-    }
-};
-
-LayerShard layerShard(const Design& design, int layer)
-{
-    const ParallelLayout& l = design.layout;
-    const LayerParameters p = layerParameters(design.model, layer);
-    LayerShard shard;
-    shard.attention = p.attention / l.tp();
-    shard.mlp = p.mlp / l.tp() + p.experts / (static_cast<double>(l.ep()) * l.effectiveExpertTp());
-    shard.router = p.router;
-    shard.norms = p.norms;
-    return shard;
-}
-
-// One multi-token prediction depth on the last stage (stagetime.h StageWork::mtpLayers): its layer's shard,
-// of the last layer's kind, with its projection and its three norms.
-LayerShard mtpDepthShard(const Design& design)
-{
-    LayerShard shard = layerShard(design, design.model.layers - 1);
-    const MtpExtras extras = mtpExtraParameters(design.model);
-    shard.projection = extras.projection / design.layout.tp();
-    shard.norms += extras.norms;
-    return shard;
-}
-
-// Embedding, final norm and output head that live on a stage (vocabulary-parallel over TP).
-double rootParameters(const Design& design, bool embedding, bool outputHead)
-{
-    const int tp = design.layout.tp();
-    double params = 0;
-    if (embedding)
-        params += embeddingParameters(design.model) / tp;
-    if (outputHead)
-        params += outputHeadParameters(design.model) / tp + normParameters(design.model);
-    return params;
+    return bytes.of(shard.denseGemm() + shard.experts, shard.total() - shard.denseGemm() - shard.experts);
 }
 
 std::span<const int> groupOf(const PlacedLayout& placed, Dim dim, int rank)
@@ -259,6 +215,33 @@ std::pair<double, double> simulateFsdpPass(const std::vector<FsdpUnit>& units, c
     return std::pair{computeSeconds, makespan};
 }
 
+// A rank's stage and the last op that computes its weight gradients.
+struct GradientSource
+{
+    const StageWork* stage;
+    const PipelineOp* op;
+};
+
+// The rank's stages with their last weight-gradient ops, in the order of those.
+std::vector<GradientSource> gradientSources(const StageTimes& times, const std::vector<PipelineOp>& ops,
+                                            int pipelineRank)
+{
+    std::vector<GradientSource> sources;
+    for (const StageWork& stage : times.stages) {
+        if (stage.rank != pipelineRank)
+            continue;
+        const PipelineOp* last = nullptr;
+        for (const PipelineOp& op : ops)
+            if (producesWeightGradients(op, stage.stage))
+                last = &op;
+        if (last)
+            sources.push_back({&stage, last});
+    }
+    std::sort(sources.begin(), sources.end(),
+              [](const GradientSource& a, const GradientSource& b) { return a.op->start < b.op->start; });
+    return sources;
+}
+
 } // namespace
 
 DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
@@ -276,25 +259,7 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
     const std::vector<PipelineOp>& ops = timeline.ranks[static_cast<std::size_t>(pipelineRank)].ops;
     out.backwardEnd = timeline.ranks[static_cast<std::size_t>(pipelineRank)].lastEnd;
 
-    // The rank's stages, each with the last op that computes its weight gradients, in the order of those.
-    struct Source
-    {
-        const StageWork* stage;
-        const PipelineOp* op;
-    };
-    std::vector<Source> sources;
-    for (const StageWork& stage : times.stages) {
-        if (stage.rank != pipelineRank)
-            continue;
-        const PipelineOp* last = nullptr;
-        for (const PipelineOp& op : ops)
-            if (producesWeightGradients(op, stage.stage))
-                last = &op;
-        if (last)
-            sources.push_back({&stage, last});
-    }
-    std::sort(sources.begin(), sources.end(),
-              [](const Source& a, const Source& b) { return a.op->start < b.op->start; });
+    const std::vector<GradientSource> sources = gradientSources(times, ops, pipelineRank);
     out.windowStart = sources.empty() ? out.backwardEnd : gradientWindow(times, *sources.front().op).start;
 
     double parameters = 0;
@@ -308,7 +273,9 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
         out.tensorBytes.push_back(params * gradBytes);
         out.tensorReadySeconds.push_back(ready);
     };
-    for (const Source& source : sources) {
+    const RankShard held = rankShard(design, pipelineRank); // its vocabulary: memory/modelshard.h
+    const VocabularyShard vocabulary = vocabularyShard(design, held);
+    for (const GradientSource& source : sources) {
         const StageWork& stage = *source.stage;
         const GradientWindow window = gradientWindow(times, *source.op);
         double exact = 0;
@@ -320,31 +287,34 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
             clock += stage.headSeconds[pass] * stretch;
         const auto addOther
             = [&](double params, double ready) { add(params, ready, gathered.of(0, params)); };
+        // A layer's gradients as three tensors in the order its backward finishes them: the MLP block, the
+        // attention (with a prediction depth's projection), the norms.
+        const auto addLayer = [&](const LayerShard& shard, double ready) {
+            add(shard.mlp + shard.experts + shard.router, ready,
+                gathered.of(shard.mlp + shard.experts, shard.router));
+            add(shard.attention + shard.projection, ready,
+                gathered.of(shard.attentionGemm + shard.projection, shard.attention - shard.attentionGemm));
+            addOther(shard.norms, ready);
+        };
         // The prediction depths feed on the last layer's output: their backward (with the head's second
         // use) comes before the layers', and the head's gradient is whole after it. Their embedding copy's
         // gradient too (ModelArchitecture::mtpLayers).
         for (std::size_t pass : window.passes)
             clock += stage.mtpSeconds[pass] * stretch;
         if (stage.outputHead)
-            addOther(rootParameters(design, stage.mtpLayers > 0 && !stage.embedding, true), clock);
-        for (int depth = 0; depth < stage.mtpLayers; ++depth) {
-            const LayerShard shard = mtpDepthShard(design);
-            add(shard.mlp + shard.router, clock, gathered.of(shard.mlp, shard.router));
-            add(shard.attention + shard.projection, clock,
-                gathered.of(shard.attention + shard.projection, 0));
-            addOther(shard.norms, clock);
-        }
+            addOther(vocabulary.finalNorm + vocabulary.outputHead
+                         + (held.hasEmbedding ? 0.0 : vocabulary.embedding),
+                     clock);
+        for (int depth = 0; depth < stage.mtpLayers; ++depth)
+            addLayer(mtpDepthShard(design), clock);
         for (int i = stage.layers - 1; i >= 0; --i) {
             const int layer = stage.firstLayer + i;
             const bool moe = design.model.isMoeLayer(layer);
             clock += passSeconds(moe ? stage.moeLayer : stage.denseLayer, window.passes) * stretch;
-            const LayerShard shard = layerShard(design, layer);
-            add(shard.mlp + shard.router, clock, gathered.of(shard.mlp, shard.router));
-            add(shard.attention, clock, gathered.of(shard.attention, 0));
-            addOther(shard.norms, clock);
+            addLayer(layerShard(design, moe), clock);
         }
         if (stage.embedding)
-            addOther(rootParameters(design, true, false), window.end);
+            addOther(vocabulary.embedding, window.end);
     }
     out.gradientBytes = parameters * gradBytes;
 
@@ -430,20 +400,19 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
 
     // Units in forward order, with their compute times; the root first when the rank has one.
     FsdpRankWork work;
-    double rootParams = 0;
+    const double rootParams = vocabularyShard(design, rankShard(design, pipelineRank)).total();
     for (const StageWork& stage : times.stages) {
         if (stage.rank != pipelineRank)
             continue;
-        rootParams += rootParameters(design, stage.embedding || stage.mtpLayers > 0, stage.outputHead);
         work.headForward += stage.headSeconds[kF];
         work.headBackward += stage.headSeconds[kI] + stage.headSeconds[kW];
         for (int i = 0; i < stage.layers; ++i) {
             const int layer = stage.firstLayer + i;
             const bool moe = design.model.isMoeLayer(layer);
             const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
-            const LayerShard shard = layerShard(design, layer);
+            const LayerShard shard = layerShard(design, moe);
             const double params = shard.total();
-            out.units.push_back({layer, params, gather(shard.gatherBytes(gathered)), reduce(params)});
+            out.units.push_back({layer, params, gather(gatherBytes(shard, gathered)), reduce(params)});
             work.layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
                                    pattern[kI].seconds + pattern[kW].seconds});
         }
@@ -453,7 +422,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
             const LayerShard shard = mtpDepthShard(design);
             const double params = shard.total();
             out.units.push_back(
-                {design.model.layers + depth, params, gather(shard.gatherBytes(gathered)), reduce(params)});
+                {design.model.layers + depth, params, gather(gatherBytes(shard, gathered)), reduce(params)});
             work.layers.push_back({static_cast<int>(out.units.size()) - 1,
                                    stage.mtpSeconds[kF] / stage.mtpLayers,
                                    (stage.mtpSeconds[kI] + stage.mtpSeconds[kW]) / stage.mtpLayers});

@@ -11,6 +11,7 @@
 #include "design/placement.h"
 #include "evaluate.h"
 #include "memory/memory.h"
+#include "memory/modelshard.h"
 #include "performance/performance.h"
 #include "performance/servingperformance.h"
 #include "pipeline/steptimeline.h"
@@ -144,6 +145,8 @@ private slots:
     void badInputThroughEvaluate();
     void evaluateJson();
     void ddpBuckets();
+    void dataParallelReducesWhatTheRankHolds_data();
+    void dataParallelReducesWhatTheRankHolds();
     void ddpExposedGrowsOnASlowFabric();
     void fsdpReferenceFigure();
     void fsdpReshard_data();
@@ -629,6 +632,59 @@ void TestStepTimeline::ddpBuckets()
 }
 
 // The same DP all-reduce over a fabric 36 times slower than NVLink cannot hide behind the backward.
+// Data parallelism reduces every parameter a pipeline rank holds, as its memory counts them
+// (memory/modelshard.h): the vocabulary on the padded vocabulary, and with tied embeddings the last stage's
+// copy of the embedding, which Megatron-LM keeps as its output head (finalize_model_grads all-reduces the
+// two copies' gradients between the first and last stage). GPT-3 175B is tied with learned positions and
+// a vocabulary of 50,257 (padded to 50,432 at TP 2); Llama 3.1 8B is untied. The DP timelines once counted
+// no head on a tied model's last stage and the unpadded vocabulary.
+void TestStepTimeline::dataParallelReducesWhatTheRankHolds_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("zeroStage");
+    QTest::addColumn<int>("virtualStages");
+    for (const char* model : {"gpt-3-175b", "llama-3.1-8b"})
+        for (int zero : {1, 3})
+            for (int v : {1, 2})
+                QTest::addRow("%s, ZeRO-%d, %d chunk(s) per rank", model, zero, v) << model << zero << v;
+}
+
+void TestStepTimeline::dataParallelReducesWhatTheRankHolds()
+{
+    QFETCH(QString, model);
+    QFETCH(int, zeroStage);
+    QFETCH(int, virtualStages);
+    Design d = testing::onOneNode(model.toStdString(), 8, "h100-sxm-80gb", "nvlink4");
+    d.model.layers = 8; // small enough to fit; every stage the same kind of layer
+    d.layout.setDegree(Dim::Tp, 2);
+    d.layout.setDegree(Dim::Pp, 2);
+    d.layout.setDegree(Dim::Dp, 2);
+    d.layout.zeroStage = zeroStage;
+    if (virtualStages > 1) {
+        d.layout.schedule = Schedule::Interleaved;
+        d.layout.virtualStages = virtualStages;
+    }
+    d.workload.globalBatch = 16;
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
+    for (int r = 0; r < 2; ++r) {
+        const double held = rankShard(d, r).total();
+        if (zeroStage >= 3) {
+            QCOMPARE(e.schedule->fsdp.size(), std::size_t{2});
+            double units = 0;
+            for (const FsdpUnit& unit : e.schedule->fsdp[static_cast<std::size_t>(r)].units)
+                units += unit.parameters;
+            QVERIFY2(near(units, held, 1e-12),
+                     qPrintable(QStringLiteral("rank %1: %2 of %3").arg(r).arg(units).arg(held)));
+        } else {
+            QCOMPARE(e.schedule->ddp.size(), std::size_t{2});
+            const double bytes = e.schedule->ddp[static_cast<std::size_t>(r)].gradientBytes;
+            QVERIFY2(near(bytes, held * gradientBytesPerElement(d), 1e-12),
+                     qPrintable(QStringLiteral("rank %1: %2 of %3").arg(r).arg(bytes).arg(held)));
+        }
+    }
+}
+
 void TestStepTimeline::ddpExposedGrowsOnASlowFabric()
 {
     Design fast = testing::example("teaching-4gpu");
