@@ -123,6 +123,20 @@ Design moeDesign(const MoeRun& moe)
     return d;
 }
 
+// DeepSeek-V3 as Megatron-Bridge's recipes cut it into 16 model chunks (PP 16, or PP 4 × VP 4:
+// recipes/deepseek/deepseek_v3.py layout_map, the same list for both): the embedding and four layers,
+// fourteen chunks of four, then one layer with the prediction depth and the loss; MLA's up-projections
+// recomputed (recompute_modules ["mla_up_proj"]).
+Design deepSeekV3(const MoeRun& moe)
+{
+    Design d = moeDesign(moe);
+    d.layout.layersPerStage.assign(16, 4);
+    d.layout.layersPerStage.back() = 1;
+    d.layout.recompute = Recompute::Selective;
+    d.layout.recomputeModules = {RecomputeModule::MlaUpProj};
+    return d;
+}
+
 // MoE rows of the recipes that run a flex dispatcher (moe_token_dispatcher_type "flex": HybridEP) with CUDA
 // graphs (Megatron-Bridge v0.3.0 onwards, scripts/performance/configs/qwen/qwen3_workload_base_configs.py
 // and qwen3_llm_pretrain.py; set_qwen3_common_configs: no recomputation, BF16 gradient reduction; the
@@ -165,18 +179,14 @@ void addFlexDispatcherRows()
     QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Qwen3 235B-A22B, PP 8 VP 3 EP 32, all-to-all overlapped")
         << moeDesign({gb200_235bVp, 32, Fp8Recipe::Mxfp8, true}) << 7376.0 << 9443.6 << true;
     // DeepSeek-V3 with its prediction depth on 256 GB200, EP 64 in each NVL72 domain, PP 4 VP 4 with the
-    // recipe's layout for (4, 4) (recipes/deepseek/deepseek_v3.py layout_map: the embedding and four
-    // layers, fourteen chunks of four, then one layer, the depth and the loss), MLA's up-projections
-    // recomputed, the all-to-all overlapped, a CUDA graph of the whole iteration
+    // recipe's layout, the all-to-all overlapped, a CUDA graph of the whole iteration
     // (configs/deepseek/deepseek_workload_base_configs.py, DEEPSEEK_V3_PRETRAIN_CONFIG_GB200_FP8_MX_V2).
-    Design dsv3 = moeDesign(
-        {{"deepseek-v3", "gb200-186gb", "nvlink5", 4, 64, 1, 4, 4, 1, 4096}, 64, Fp8Recipe::Mxfp8, true});
-    dsv3.layout.layersPerStage.assign(16, 4);
-    dsv3.layout.layersPerStage.back() = 1;
-    dsv3.layout.recompute = Recompute::Selective;
-    dsv3.layout.recomputeModules = {RecomputeModule::MlaUpProj};
     QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 DeepSeek-V3, PP 4 VP 4 EP 64, all-to-all overlapped")
-        << dsv3 << 4969.0 << 6502.3 << true;
+        << deepSeekV3({{"deepseek-v3", "gb200-186gb", "nvlink5", 4, 64, 1, 4, 4, 1, 4096},
+                       64,
+                       Fp8Recipe::Mxfp8,
+                       true})
+        << 4969.0 << 6502.3 << true;
 }
 
 } // namespace
@@ -298,19 +308,14 @@ void TestHeldOutToday::publishedRuns_data()
         << design(gb200_405b) << 843.0 << 1034.9 << true;
     // DeepSeek-V3 with its prediction depth on 256 B200 (the summary's "w/ MTP" row): PP 16, EP 8, MXFP8, the
     // alltoall dispatcher without overlap, Megatron-Bridge v0.2's B200 configuration
-    // (configs/deepseek/workload_base_configs.py) and the recipe's layout for PP 16 (recipes/deepseek/
-    // deepseek_v3.py layout_map: four layers a stage, the last one layer, the depth and the loss).
-    // Selective recomputation of MLA's up-projections alone (recompute_modules ["mla_up_proj"]): without it
-    // the model put the second stage at 207 GB of 192; with it the layout fits, as it ran. 83 % fast, as
-    // Qwen3 on B200 without CUDA graphs (101 % before the prediction depth was in the model).
-    MoeRun dsv3B200{{"deepseek-v3", "b200-180gb", "nvlink5", 32, 8, 1, 16, 1, 1, 2048}, 8, Fp8Recipe::Mxfp8};
-    Design dsv3 = moeDesign(dsv3B200);
-    dsv3.layout.layersPerStage.assign(16, 4);
-    dsv3.layout.layersPerStage.back() = 1;
-    dsv3.layout.recompute = Recompute::Selective;
-    dsv3.layout.recomputeModules = {RecomputeModule::MlaUpProj};
+    // (configs/deepseek/workload_base_configs.py) and the recipe's layout for PP 16 (deepSeekV3). Without
+    // recomputing MLA's up-projections the model put the second stage at 207 GB of 192; with it the layout
+    // fits, as it ran. 83 % fast, as Qwen3 on B200 without CUDA graphs (101 % before the prediction depth
+    // was in the model).
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 DeepSeek-V3 with MTP, PP 16 EP 8")
-        << dsv3 << 2139.0 << 3917.4 << true;
+        << deepSeekV3(
+               {{"deepseek-v3", "b200-180gb", "nvlink5", 32, 8, 1, 16, 1, 1, 2048}, 8, Fp8Recipe::Mxfp8})
+        << 2139.0 << 3917.4 << true;
     const Run b200_405b{"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true};
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design(b200_405b) << 661.0 << 824.5 << true;
