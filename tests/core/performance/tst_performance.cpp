@@ -223,6 +223,7 @@ private slots:
     void tpOverlapNeedsSequenceParallelism();
     void computeModelRoundTrips();
     void jsonContract();
+    void stepSaysHowFarPublishedRunsWere();
 };
 
 void TestPerformance::megatron2021_data()
@@ -742,6 +743,24 @@ void TestPerformance::jsonContract()
         if (input.name.starts_with("visible "))
             stated += input.value;
     QVERIFY(std::abs(stated - perf.exposed.total()) < 1e-12);
+}
+
+// The step's explanation says how far published runs were from the model (docs/kernel-model.md), and for a
+// MoE design how far those with the alltoall dispatcher and without CUDA graphs were; the offload sentence
+// stays first.
+void TestPerformance::stepSaysHowFarPublishedRunsWere()
+{
+    const auto note = [](const Design& d) { return performanceOf(d).step.note; };
+    const std::string dense = note(testing::example("default"));
+    QVERIFY2(dense.starts_with("Published runs took within 8 %"), dense.c_str());
+    QVERIFY2(dense.find("alltoall") == std::string::npos, dense.c_str());
+    const std::string moe = note(testing::example("mixtral-8x7b-ep8"));
+    QVERIFY2(moe.find("Published runs took") != std::string::npos, moe.c_str());
+    QVERIFY2(moe.find("alltoall dispatcher and no CUDA graphs took 1.8 to 3.5 times") != std::string::npos,
+             moe.c_str());
+    const std::string offloaded = note(testing::dataParallel(Framework::DeepSpeed, 2, Offload::Cpu));
+    QVERIFY2(offloaded.starts_with("With CPU offload"), offloaded.c_str());
+    QVERIFY2(offloaded.find(" Published runs took") != std::string::npos, offloaded.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestPerformance)
