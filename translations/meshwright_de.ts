@@ -1856,6 +1856,14 @@
         <source>Published runs took within 8 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).</source>
         <translation>Veröffentlichte Läufe lagen auf A100 höchstens 8 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (ein MoE-Lauf 11 % kürzer) und auf B200 und GB200 20–33 % länger, mit älterer Software 49 % (docs/kernel-model.md).</translation>
     </message>
+    <message>
+        <source>TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine userbuffers: TP chunks on the ring exchange, 4 on the forward&apos;s pipelined reduce-scatter), and the GEMMs beside the pipelined and bulk collectives run on the SMs those leave (docs/kernel-model.md).</source>
+        <translation>TP-Kommunikations-Overlap (--tp-comm-overlap): jedes TP-All-Gather und -Reduce-Scatter eines dichten Layers verbirgt sich bis auf einen seiner Chunks hinter dem benachbarten GEMM (TransformerEngine-Userbuffers: TP Chunks beim Ring-Austausch, 4 beim gepipelineten Reduce-Scatter des Forward), und die GEMMs neben den gepipelineten und den Bulk-Kollektiven laufen auf den SMs, die diese übrig lassen (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap.</source>
+        <translation>TP-Kollektive liegen offen, wie Megatron-LM sie ohne --tp-comm-overlap ausführt.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

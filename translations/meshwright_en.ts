@@ -1856,6 +1856,14 @@
         <source>Published runs took within 8 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine userbuffers: TP chunks on the ring exchange, 4 on the forward&apos;s pipelined reduce-scatter), and the GEMMs beside the pipelined and bulk collectives run on the SMs those leave (docs/kernel-model.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -416,11 +416,15 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
         x.source += "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py sums the "
                     "gradients of ranks r and PP−1−r after step()";
     x.note = l.tpOverlapInEffect()
-        ? "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense "
-          "layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine userbuffers: "
-          "TP chunks on the ring exchange, 4 on the forward's pipelined reduce-scatter), and the GEMMs "
-          "beside the pipelined and bulk collectives run on the SMs those leave (docs/kernel-model.md)"
-        : "TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap";
+        ? MW_TR_NOOP(
+            "Explanations",
+            "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a "
+            "dense layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine "
+            "userbuffers: TP chunks on the ring exchange, 4 on the forward's pipelined reduce-scatter), "
+            "and the GEMMs beside the pipelined and bulk collectives run on the SMs those leave "
+            "(docs/kernel-model.md).")
+        : MW_TR_NOOP("Explanations",
+                     "TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap.");
 }
 
 } // namespace

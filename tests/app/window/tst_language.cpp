@@ -69,8 +69,8 @@ void TestLanguage::cleanup()
 
 namespace {
 
-// Every explanation a view of the design shows: each rank role's memory figures, the serving figures, the
-// traffic of each dimension that communicates.
+// Every explanation a view of the design shows: each rank role's memory figures, the step's, the serving
+// figures, the traffic of each dimension that communicates.
 std::vector<std::pair<QString, const core::Explanation*>> explanationsOf(const core::Evaluation& e)
 {
     std::vector<std::pair<QString, const core::Explanation*>> all;
@@ -93,6 +93,11 @@ std::vector<std::pair<QString, const core::Explanation*>> explanationsOf(const c
                 all.emplace_back(
                     QStringLiteral("traffic %1").arg(QString::fromUtf8(core::enumName(d.dim).data())),
                     &d.explanation);
+    if (e.performance) {
+        all.emplace_back(QStringLiteral("step"), &e.performance->step);
+        all.emplace_back(QStringLiteral("MFU"), &e.performance->mfuExplanation);
+        all.emplace_back(QStringLiteral("exposed communication"), &e.performance->exposedExplanation);
+    }
     if (e.serving) {
         all.emplace_back(QStringLiteral("TTFT"), &e.serving->ttft);
         all.emplace_back(QStringLiteral("ITL"), &e.serving->itl);
@@ -104,7 +109,7 @@ std::vector<std::pair<QString, const core::Explanation*>> explanationsOf(const c
 // Texts that read the same in German: symbols and degrees.
 bool sameInGerman(const std::string& text)
 {
-    static const std::vector<std::string> same{"CP", "EP", "t (TP)"};
+    static const std::vector<std::string> same{"CP", "EP", "t (TP)", "MFU, PaLM"};
     return std::find(same.begin(), same.end(), text) != same.end();
 }
 
