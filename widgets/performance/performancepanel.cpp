@@ -10,6 +10,7 @@
 #include "common/recordtext.h"
 #include "common/unitstext.h"
 #include "design/designio.h"
+#include "design/layoutarithmetic.h"
 #include "performance/recipetext.h"
 #include "performance/resultcolumns.h"
 #include "performance/scalingplot.h"
@@ -75,6 +76,10 @@ QString settingsLabel(const core::ParallelLayout& l)
     if (l.virtualStages > 1)
         text += QStringLiteral(" ×%1").arg(l.virtualStages);
     text += QStringLiteral(" · ") + recomputeName(l.recompute);
+    // Selective recomputation's modules, as Megatron-LM's --recompute-modules names them.
+    if (l.recompute == core::Recompute::Selective && !l.recomputeModules.empty())
+        text += QStringLiteral(" (%1)").arg(
+            QString::fromStdString(core::recomputeModuleList(l.recomputeModules)));
     if (l.recomputesSomeLayers())
         text += QCoreApplication::translate("Report", " of the first %n layer(s) of each chunk", nullptr,
                                             l.recomputeLayers);

@@ -139,6 +139,14 @@ void TestPerformanceTab::seedPairSideBySide()
     QTest::qWait(50);
     if (const QByteArray dir = qgetenv("MESHWRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
         m_window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/performance-candidates.png"));
+    // A design that recomputes named modules says which, as --recompute-modules names them.
+    QVERIFY(table->findItems(QStringLiteral("(layernorm, mlp)"), Qt::MatchContains).isEmpty());
+    core::Design modules = second;
+    modules.name = "named modules";
+    modules.layout.recompute = core::Recompute::Selective;
+    modules.layout.recomputeModules = {core::RecomputeModule::Layernorm, core::RecomputeModule::Mlp};
+    panel()->pin(modules);
+    QCOMPARE(table->findItems(QStringLiteral("(layernorm, mlp)"), Qt::MatchContains).size(), 1);
 }
 
 void TestPerformanceTab::searchRanksAndApplies()
