@@ -21,7 +21,6 @@ constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
 constexpr std::size_t kI = static_cast<std::size_t>(Pass::InputGrad);
 constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
 
-// What one rank holds of a layer's parameters (TP shard; routed experts split over EP × expert TP).
 // What a parameter all-gather of a layer moves: the GEMM weights (under FP8 possibly one byte each) and the
 // rest (biases, norms, router) in the compute precision.
 double gatherBytes(const LayerShard& shard, const GatherBytes& bytes)
