@@ -140,11 +140,11 @@ Design deepSeekV3(const MoeRun& moe)
 // MoE rows of the recipes that run a flex dispatcher (moe_token_dispatcher_type "flex": HybridEP) with CUDA
 // graphs (Megatron-Bridge v0.3.0 onwards, scripts/performance/configs/qwen/qwen3_workload_base_configs.py
 // and qwen3_llm_pretrain.py; set_qwen3_common_configs: no recomputation, BF16 gradient reduction; the
-// DeepSeek-V3 configurations likewise). The
-// model has neither the dispatcher's deduplicated inter-node sends nor the host time the graphs save; the
-// rows show what is left without them. Containers: 26.02 = Megatron-Bridge v0.3.0, 26.04.01 = v0.4,
-// 26.06 = v0.5.0 (docs/releases/software-versions.md).
-void addFlexDispatcherRows()
+// DeepSeek-V3 configurations likewise), and for contrast one of the alltoall dispatcher. The model has
+// neither the flex dispatcher's own traffic nor the host time the graphs save; the rows show what is left
+// without them. Containers: 25.11 = Megatron-Bridge v0.2.0, 26.02 = v0.3.0, 26.04.01 = v0.4, 26.06 =
+// v0.5.0 (docs/releases/software-versions.md).
+void addDispatcherRows()
 {
     // The contrast: Qwen3 30B-A3B on one DGX-B200 at micro-batch 1 with the alltoall dispatcher
     // (Megatron-Bridge v0.2.0, scripts/performance/configs/qwen3/workload_base_configs.py,
@@ -347,7 +347,7 @@ void TestHeldOutToday::publishedRuns_data()
     b200Mx405b.workload.fp8Recipe = Fp8Recipe::Mxfp8;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8")
         << b200Mx405b << 624.0 << 805.8 << true;
-    addFlexDispatcherRows();
+    addDispatcherRows();
 }
 
 void TestHeldOutToday::publishedRuns()
