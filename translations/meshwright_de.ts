@@ -1849,12 +1849,12 @@
         <translation>die neu berechneten Module eines Layers</translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.8 to 3.5 times the modelled step, those with HybridEP and CUDA graphs 21–31 % longer.</source>
-        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,8- bis 3,5-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 21–31 % länger.</translation>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.8 to 3.5 times the modelled step, those with HybridEP and CUDA graphs 21–30 % longer.</source>
+        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,8- bis 3,5-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 21–30 % länger.</translation>
     </message>
     <message>
-        <source>Published runs took within 8 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 8 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (ein MoE-Lauf 11 % kürzer) und auf B200 und GB200 20–33 % länger, mit älterer Software 49 % (docs/kernel-model.md).</translation>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (ein MoE-Lauf 11 % kürzer) und auf B200 und GB200 20–33 % länger, mit älterer Software 49 % (docs/kernel-model.md).</translation>
     </message>
     <message>
         <source>TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine userbuffers: TP chunks on the ring exchange, 4 on the forward&apos;s pipelined reduce-scatter), and the GEMMs beside the pipelined and bulk collectives run on the SMs those leave (docs/kernel-model.md).</source>
@@ -1863,6 +1863,14 @@
     <message>
         <source>TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap.</source>
         <translation>TP-Kollektive liegen offen, wie Megatron-LM sie ohne --tp-comm-overlap ausführt.</translation>
+    </message>
+    <message>
+        <source>the word embedding&apos;s copy the first and the last stage sum, per rank</source>
+        <translation>die Kopie des Wort-Embeddings, die erste und letzte Stage summieren, je Rank</translation>
+    </message>
+    <message>
+        <source>the word embedding&apos;s two copies&apos; gradients summed by the first and last stage, exposed</source>
+        <translation>Gradienten der beiden Kopien des Wort-Embeddings, von erster und letzter Stage summiert, offen</translation>
     </message>
 </context>
 <context>
@@ -3428,6 +3436,14 @@
     <message>
         <source>DualPipe: this rank&apos;s gradients of its two stages all-reduced with pipeline rank %1, which holds the same stages: %2 in %3, exposed (deepseek-ai/DualPipe sums them after the step)</source>
         <translation>DualPipe: die Gradienten der beiden Stufen dieses Rangs per All-Reduce mit Pipeline-Rang %1 summiert, der dieselben Stufen hält: %2 in %3, sichtbar (deepseek-ai/DualPipe summiert sie nach dem Schritt)</translation>
+    </message>
+    <message>
+        <source>Embedding copies</source>
+        <translation>Embedding-Kopien</translation>
+    </message>
+    <message>
+        <source>The word embedding&apos;s gradient all-reduced with pipeline rank %1, which keeps the other copy: %2 in %3, exposed (Megatron-LM sums them after the data-parallel reduction)</source>
+        <translation>Der Gradient des Wort-Embeddings, per All-Reduce mit Pipeline-Rank %1 summiert, der die andere Kopie hält: %2 in %3, offen (Megatron-LM summiert sie nach der datenparallelen Reduktion)</translation>
     </message>
 </context>
 <context>
@@ -5579,6 +5595,21 @@ Verbindungen: %3%4</translation>
         <source>DualPipe&apos;s sum of both copies of two stages, their gradients: %1 parameters × %2 B = %3</source>
         <translation>DualPipes Summe beider Kopien zweier Stufen, ihre Gradienten: %1 Parameter × %2 B = %3</translation>
     </message>
+    <message numerus="yes">
+        <source>Embedding copies: %Ln pair(s) of the first and last stage · %1</source>
+        <translation>
+            <numerusform>Embedding-Kopien: %Ln Paar aus erster und letzter Stage · %1</numerusform>
+            <numerusform>Embedding-Kopien: %Ln Paare aus erster und letzter Stage · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the first and last stage&apos;s sum of the word embedding&apos;s two copies, the rank&apos;s FSDP shard of its gradient: %1 parameters × %2 B = %3</source>
+        <translation>die Summe der beiden Kopien des Wort-Embeddings auf erster und letzter Stage, der FSDP-Shard des Ranks an seinem Gradienten: %1 Parameter × %2 B = %3</translation>
+    </message>
+    <message>
+        <source>the first and last stage&apos;s sum of the word embedding&apos;s two copies, its gradient: %1 parameters × %2 B = %3</source>
+        <translation>die Summe der beiden Kopien des Wort-Embeddings auf erster und letzter Stage, sein Gradient: %1 Parameter × %2 B = %3</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectiveView</name>
@@ -7335,6 +7366,10 @@ von %2</translation>
     <message>
         <source>DualPipe sums each stage&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
         <translation>DualPipe summiert die beiden Kopien jeder Stufe nach dem Backward: Pipeline-Ränge %1 und %2 brauchen %3, sichtbar.</translation>
+    </message>
+    <message>
+        <source>The first and last stage sum the word embedding&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
+        <translation>Erste und letzte Stage summieren nach dem Backward die beiden Kopien des Wort-Embeddings: Pipeline-Ranks %1 und %2 brauchen %3, offen.</translation>
     </message>
 </context>
 <context>

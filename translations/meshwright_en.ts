@@ -1849,11 +1849,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.8 to 3.5 times the modelled step, those with HybridEP and CUDA graphs 21–31 % longer.</source>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.8 to 3.5 times the modelled step, those with HybridEP and CUDA graphs 21–30 % longer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 8 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).</source>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1862,6 +1862,14 @@
     </message>
     <message>
         <source>TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the word embedding&apos;s copy the first and the last stage sum, per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the word embedding&apos;s two copies&apos; gradients summed by the first and last stage, exposed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3427,6 +3435,14 @@
     </message>
     <message>
         <source>DualPipe: this rank&apos;s gradients of its two stages all-reduced with pipeline rank %1, which holds the same stages: %2 in %3, exposed (deepseek-ai/DualPipe sums them after the step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The word embedding&apos;s gradient all-reduced with pipeline rank %1, which keeps the other copy: %2 in %3, exposed (Megatron-LM sums them after the data-parallel reduction)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5571,6 +5587,21 @@ Links: %3%4</source>
         <source>DualPipe&apos;s sum of both copies of two stages, their gradients: %1 parameters × %2 B = %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Embedding copies: %Ln pair(s) of the first and last stage · %1</source>
+        <translation>
+            <numerusform>Embedding copies: %Ln pair of the first and last stage · %1</numerusform>
+            <numerusform>Embedding copies: %Ln pairs of the first and last stage · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the first and last stage&apos;s sum of the word embedding&apos;s two copies, the rank&apos;s FSDP shard of its gradient: %1 parameters × %2 B = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first and last stage&apos;s sum of the word embedding&apos;s two copies, its gradient: %1 parameters × %2 B = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::CollectiveView</name>
@@ -7324,6 +7355,10 @@ of %2</source>
     </message>
     <message>
         <source>DualPipe sums each stage&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first and last stage sum the word embedding&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -167,6 +167,10 @@ std::string messageText(const GroupMessage& m)
     case GroupMessageKind::EpDispatch:
         return cat("the MoE token dispatch, T·k·h·e = ", number(double(m.tokens)), " × ", number(m.topK),
                    " × ", number(double(m.hidden)), " × ", number(m.bytesPerElement), " B per GPU");
+    case GroupMessageKind::EmbeddingCopyGradients:
+        return cat("the first and last stage's sum of the word embedding's two copies, ",
+                   m.partition ? "the rank's FSDP shard of its gradient, " : "its gradient, ",
+                   formatCount(m.parameters), " parameters × ", number(m.bytesPerElement), " B");
     case GroupMessageKind::StageCopyGradients:
         return cat("DualPipe's sum of both copies of two stages, ",
                    m.partition ? "the rank's ZeRO partition of their gradients, " : "their gradients, ",
@@ -415,17 +419,18 @@ std::optional<int> chooseGroup(const CollectiveFlags& f, ChosenCollective& chose
         writeDiagnostics(err, evaluation.diagnostics);
         return kExitDesignErrors;
     }
-    // PP's collectives are DualPipe's stage copies (comm/stagecopy.h): pair i is "pp:i".
-    const bool stageCopies = group.dim == Dim::Pp && hasStageCopies(design.layout);
+    // PP's collectives are the sums of pipeline copies (comm/stagecopy.h): pair i is "pp:i".
+    const bool stageCopies = group.dim == Dim::Pp && hasStageCopies(design);
     if (group.dim == Dim::Pp && !stageCopies)
         throw UsageError(
             "--group pp: pipeline stages send activations point to point, not in a collective "
-            "(only DualPipe's two copies of a stage sum their gradients); choose a tp, dp, cp or "
-            "ep group");
-    const std::size_t count = stageCopies
-        ? stageCopyPairs(design.layout, evaluation.mesh, evaluation.ranks).size()
-        : evaluation.mesh.groupsOf(group.dim).size();
-    const std::string kind = stageCopies ? "pp pairs of stage copies" : cat(enumName(group.dim), " groups");
+            "(only DualPipe's two copies of a stage, and a word embedding kept on the first and the last "
+            "stage, sum their gradients); choose a tp, dp, cp or ep group");
+    const std::size_t count = stageCopies ? stageCopyPairs(design, evaluation.mesh, evaluation.ranks).size()
+                                          : evaluation.mesh.groupsOf(group.dim).size();
+    const std::string kind = !stageCopies                     ? cat(enumName(group.dim), " groups")
+        : pipelineCopies(design) == PipelineCopies::Embedding ? "pp pairs of embedding copies"
+                                                              : "pp pairs of stage copies";
     if (group.index >= static_cast<int>(count))
         throw UsageError(cat("--group: there is no group ", enumName(group.dim), ":",
                              std::to_string(group.index), "; the design has ", std::to_string(count), " ",

@@ -91,14 +91,18 @@ GroupMessage messageFor(Dim dim, const Design& design, int ppRank)
     return m;
 }
 
-// DualPipe: the gradients a pair of stage copies sums, whole or as the rank's ZeRO partition (stagecopy.h).
+// The gradients a pair of copies sums (stagecopy.h): DualPipe's two stages, whole or as the rank's ZeRO
+// partition; a word embedding's copy.
 GroupMessage stageCopyMessage(const Design& design, int ppRank)
 {
     GroupMessage m;
-    m.kind = GroupMessageKind::StageCopyGradients;
+    m.kind = pipelineCopies(design) == PipelineCopies::Embedding ? GroupMessageKind::EmbeddingCopyGradients
+                                                                 : GroupMessageKind::StageCopyGradients;
     m.bytesPerElement = gradientBytesPerElement(design);
     m.parameters = stageCopyParameters(design, ppRank);
-    m.partition = m.parameters < rankShard(design, ppRank).total();
+    m.partition = m.kind == GroupMessageKind::EmbeddingCopyGradients
+        ? design.layout.zeroStage >= 3
+        : m.parameters < rankShard(design, ppRank).total();
     m.bytes = stageCopyBytes(design, ppRank);
     return m;
 }
@@ -167,21 +171,20 @@ GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& 
 GroupCollectiveResult groupCollective(const Design& design, const PlacedLayout& placed,
                                       const ClusterLinkSpecs& specs, Dim dim, int groupIndex)
 {
-    const bool stageCopies = dim == Dim::Pp && hasStageCopies(design.layout);
+    const bool stageCopies = dim == Dim::Pp && hasStageCopies(design);
     if (!stageCopies
         && std::find(kCollectiveDims.begin(), kCollectiveDims.end(), dim) == kCollectiveDims.end())
         return failure("PP stages send activations point to point; choose a tp, dp, cp or ep group");
     if (!placed.hasMesh)
         return failure("the layout has no process groups: its degrees are not valid");
     const RankGroups& groups = placed.mesh.groupsOf(dim);
-    const std::vector<std::array<int, 2>> pairs = stageCopies
-        ? stageCopyPairs(design.layout, placed.mesh, placed.ranks)
-        : std::vector<std::array<int, 2>>{};
+    const std::vector<std::array<int, 2>> pairs
+        = stageCopies ? stageCopyPairs(design, placed.mesh, placed.ranks) : std::vector<std::array<int, 2>>{};
     const int count = static_cast<int>(stageCopies ? pairs.size() : groups.size());
     if (groupIndex < 0 || groupIndex >= count)
         return failure(cat("there is no group ", groupName(dim, groupIndex), "; the design has ",
                            std::to_string(count), " ", enumName(dim),
-                           stageCopies ? " stage-copy pairs (" : " groups (", groupName(dim, 0), " to ",
+                           stageCopies ? " pairs of copies (" : " groups (", groupName(dim, 0), " to ",
                            groupName(dim, count - 1), ")"));
     if (dim == Dim::Dp && design.workload.mode == Mode::Serving)
         return failure("serving replicas do not communicate: data-parallel groups have no collective");

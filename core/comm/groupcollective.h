@@ -21,7 +21,9 @@
 //       (Megatron-LM MoEAlltoAllTokenDispatcher). Serving: T = the concurrency (one decode step).
 //   PP  sends point to point and has no collective, but under DualPipe group pp:i is the i-th pair of ranks
 //       holding the same two stages (comm/stagecopy.h, stageCopyPairs): an all-reduce of both copies'
-//       gradients, or with ZeRO of the rank's partition of them (stageCopyBytes).
+//       gradients, or with ZeRO of the rank's partition of them (stageCopyBytes); with a word embedding
+//       on the first and the last stage (tied, or prediction depths) the pair of those two ranks, an
+//       all-reduce of the embedding's gradient.
 // Activations and KV travel in BF16 (2 bytes; 4 in FP32 training).
 
 #include "catalog/catalog.h"
@@ -39,7 +41,14 @@ namespace core {
 struct ClusterLinkSpecs; // comm/grouplinks.h
 
 // What a group's message is; the fields of GroupMessage that apply to each kind are named there.
-enum class GroupMessageKind { TpActivations, DpGradients, CpKvBlocks, EpDispatch, StageCopyGradients };
+enum class GroupMessageKind {
+    TpActivations,
+    DpGradients,
+    CpKvBlocks,
+    EpDispatch,
+    StageCopyGradients,
+    EmbeddingCopyGradients
+};
 
 template<> struct EnumNames<GroupMessageKind>
 {
@@ -48,7 +57,8 @@ template<> struct EnumNames<GroupMessageKind>
         std::pair{GroupMessageKind::DpGradients, std::string_view{"dp-gradients"}},
         std::pair{GroupMessageKind::CpKvBlocks, std::string_view{"cp-kv-blocks"}},
         std::pair{GroupMessageKind::EpDispatch, std::string_view{"ep-dispatch"}},
-        std::pair{GroupMessageKind::StageCopyGradients, std::string_view{"stage-copy-gradients"}}};
+        std::pair{GroupMessageKind::StageCopyGradients, std::string_view{"stage-copy-gradients"}},
+        std::pair{GroupMessageKind::EmbeddingCopyGradients, std::string_view{"embedding-copy-gradients"}}};
 };
 
 // The message and the numbers it is made of, so that a view can explain it in its own words.

@@ -2,25 +2,54 @@
 #include "comm/stagecopy.h"
 
 #include "comm/groupcollective.h"
+#include "framework/frameworkprofile.h"
 #include "memory/modelshard.h"
+
+#include <algorithm>
 
 namespace core {
 
-bool hasStageCopies(const ParallelLayout& layout)
+PipelineCopies pipelineCopies(const Design& design)
 {
-    return layout.schedule == Schedule::DualPipe && layout.pp() > 1;
+    const ParallelLayout& layout = design.layout;
+    if (layout.pp() <= 1)
+        return PipelineCopies::None;
+    if (layout.schedule == Schedule::DualPipe)
+        return PipelineCopies::Stages;
+    if ((design.model.tiedEmbeddings || trainedMtpLayers(design) > 0) && !rankShard(design, 0).hasOutputHead)
+        return PipelineCopies::Embedding;
+    return PipelineCopies::None;
 }
 
-int stageCopyPartner(const ParallelLayout& layout, int pipelineRank)
+int stageCopyPartner(const Design& design, int pipelineRank)
 {
-    return layout.pp() - 1 - pipelineRank;
+    const int last = design.layout.pp() - 1;
+    switch (pipelineCopies(design)) {
+    case PipelineCopies::Stages:
+        return last - pipelineRank;
+    case PipelineCopies::Embedding:
+        return pipelineRank == 0 ? last : pipelineRank == last ? 0 : -1;
+    case PipelineCopies::None:
+        break;
+    }
+    return -1;
 }
 
 double stageCopyParameters(const Design& design, int pipelineRank)
 {
-    if (!hasStageCopies(design.layout))
-        return 0;
-    return optimizerShardParameters(design, pipelineRank);
+    const ParallelLayout& l = design.layout;
+    switch (pipelineCopies(design)) {
+    case PipelineCopies::Stages:
+        return optimizerShardParameters(design, pipelineRank);
+    case PipelineCopies::Embedding:
+        if (stageCopyPartner(design, pipelineRank) < 0)
+            return 0;
+        return static_cast<double>(paddedVocab(design)) * static_cast<double>(design.model.hidden)
+            / std::max(l.tp(), 1) / (l.zeroStage >= 3 ? denseShardGroup(l) : 1);
+    case PipelineCopies::None:
+        break;
+    }
+    return 0;
 }
 
 double stageCopyBytes(const Design& design, int pipelineRank)
@@ -28,22 +57,23 @@ double stageCopyBytes(const Design& design, int pipelineRank)
     return stageCopyParameters(design, pipelineRank) * gradientBytesPerElement(design);
 }
 
-std::vector<std::array<int, 2>> stageCopyPairs(const ParallelLayout& layout, const LayoutMesh& mesh,
+std::vector<std::array<int, 2>> stageCopyPairs(const Design& design, const LayoutMesh& mesh,
                                                const std::vector<RankInfo>& ranks)
 {
     std::vector<std::array<int, 2>> out;
-    if (!hasStageCopies(layout))
+    const PipelineCopies copies = pipelineCopies(design);
+    if (copies == PipelineCopies::None)
         return out;
-    const int p = layout.pp();
+    const int p = design.layout.pp();
     std::vector<int> byPosition(static_cast<std::size_t>(p), -1);
     for (const auto& pipeline : mesh.groupsOf(Dim::Pp)) {
         for (int rank : pipeline)
             if (rank >= 0 && rank < static_cast<int>(ranks.size()))
                 byPosition[static_cast<std::size_t>(ranks[static_cast<std::size_t>(rank)].coord(Dim::Pp))]
                     = rank;
-        for (int r = 0; r < p / 2; ++r)
+        for (int r = 0; r < (copies == PipelineCopies::Stages ? p / 2 : 1); ++r)
             out.push_back({byPosition[static_cast<std::size_t>(r)],
-                           byPosition[static_cast<std::size_t>(stageCopyPartner(layout, r))]});
+                           byPosition[static_cast<std::size_t>(stageCopyPartner(design, r))]});
     }
     return out;
 }

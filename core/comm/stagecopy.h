@@ -29,20 +29,35 @@
 
 namespace core {
 
-// The design keeps two copies of every stage: DualPipe (bidirectional) with PP > 1.
-bool hasStageCopies(const ParallelLayout& layout);
-// The pipeline rank holding the other copies of rank r's two stages: PP − 1 − r.
-int stageCopyPartner(const ParallelLayout& layout, int pipelineRank);
-// The gradient elements pipeline rank r sums with its partner once per step: both stages' parameters on
-// the rank, divided by the ZeRO group each is sharded over (optimizerShardParameters); 0 without copies.
+// What two pipeline ranks hold twice and sum the gradients of once per step: every stage under DualPipe
+// (above), or the word embedding where the last stage keeps a copy of it — tied embeddings (its output head)
+// or multi-token prediction depths (their input embedding) — and the first and last stage sit on different
+// pipeline ranks. Megatron-LM all-reduces that copy's gradient between the first and last stage after the
+// data-parallel reduction (distributed/finalize_model_grads.py, _allreduce_word_embedding_grads over the
+// embedding group), the whole main_grad even under the distributed optimizer, Megatron-FSDP its shard;
+// DeepSpeed's pipeline engine likewise for tied modules (_exec_reduce_tied_grads). V placements (ZB-V,
+// DualPipeV) put both ends on rank 0: one tensor, nothing to sum.
+enum class PipelineCopies { None, Stages, Embedding };
+PipelineCopies pipelineCopies(const Design& design);
+inline bool hasStageCopies(const Design& design)
+{
+    return pipelineCopies(design) != PipelineCopies::None;
+}
+// The pipeline rank holding the other copy of rank r's: PP − 1 − r for stages; the other end for the
+// embedding, −1 for the ranks between.
+int stageCopyPartner(const Design& design, int pipelineRank);
+// The gradient elements pipeline rank r sums with its partner once per step: stages: both stages' parameters
+// on the rank, divided by the ZeRO group each is sharded over (optimizerShardParameters); the embedding: its
+// vocabulary-parallel shard (padded vocabulary × hidden / TP), under FSDP divided by the shard group; 0
+// without copies.
 double stageCopyParameters(const Design& design, int pipelineRank);
 // Their bytes, e_g each (gradientBytesPerElement). An all-reduce of two ranks sends 2(2−1)/2 = 1× its
 // buffer per rank (commvolume.h), so this is also what the rank sends its partner.
 double stageCopyBytes(const Design& design, int pipelineRank);
-// The pairs of global ranks that sum their stage copies: pipeline group by pipeline group (the mesh's order),
-// pipeline ranks r and PP−1−r for r < PP/2, rank r first; empty without copies. Pair i is the group
-// "pp:i" that the Collectives tab plays (comm/groupcollective.h).
-std::vector<std::array<int, 2>> stageCopyPairs(const ParallelLayout& layout, const LayoutMesh& mesh,
+// The pairs of global ranks that sum their copies: pipeline group by pipeline group (the mesh's order),
+// pipeline ranks r and PP−1−r for r < PP/2 (stages) or 0 and PP−1 (the embedding), the lower first; empty
+// without copies. Pair i is the group "pp:i" that the Collectives tab plays (comm/groupcollective.h).
+std::vector<std::array<int, 2>> stageCopyPairs(const Design& design, const LayoutMesh& mesh,
                                                const std::vector<RankInfo>& ranks);
 
 } // namespace core

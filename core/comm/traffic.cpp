@@ -427,17 +427,24 @@ void explainDataTraffic(DimensionTraffic& out, const Context& c, int denseRanks,
                    static_cast<double>(cadence.gathers));
     if (expertRanks > 0)
         out.explanation.input(MW_TR_NOOP("Explanations", "N for expert parameters"), expertRanks);
+    const bool embeddingCopies = pipelineCopies(c.design) == PipelineCopies::Embedding;
     if (stageCopies)
         out.explanation.input(
-            MW_TR_NOOP("Explanations",
-                       "DualPipe: gradients each rank sends to rank PP−1−r (both stages; with ZeRO its "
-                       "partition)"),
+            embeddingCopies
+                ? MW_TR_NOOP("Explanations",
+                             "the word embedding's copy the first and the last stage sum, per rank")
+                : MW_TR_NOOP("Explanations",
+                             "DualPipe: gradients each rank sends to rank PP−1−r (both stages; with "
+                             "ZeRO its partition)"),
             largestStageCopy, "bytes");
     out.explanation.source = std::string(kVolumeSource) + "; Rajbhandari et al., ZeRO (SC 2020) §7";
     if (stageCopies)
-        out.explanation.source += "; DualPipe's stage copies: deepseek-ai/DualPipe "
-                                  "examples/example_dualpipe.py, sharded gradients "
-                                  "summed as partitions (ZeRO §7.2.1; comm/stagecopy.h)";
+        out.explanation.source += embeddingCopies
+            ? "; the embedding's copies: Megatron-LM finalize_model_grads.py _allreduce_word_embedding_grads "
+              "(comm/stagecopy.h)"
+            : "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py, sharded "
+              "gradients "
+              "summed as partitions (ZeRO §7.2.1; comm/stagecopy.h)";
     out.explanation.note = l.zeroStage >= 3
         // Sentences apart, so that a view can translate each (widgets/common/explanationdialog.h).
         ? MW_TR_NOOP("Explanations",
@@ -499,9 +506,10 @@ DimensionTraffic dataTraffic(const Context& c)
     }
     // DualPipe: ranks r and PP − 1 − r hold the same two stages and sum their gradients (or, sharded, their
     // partitions) once per step, each sending its partner stageCopyBytes (comm/stagecopy.h; the step's time
-    // uses the same, pipeline/steptimeline.h StageCopySync). A pipeline group's ranks share every other
-    // coordinate, so the partners hold the same data-parallel partition.
-    const bool stageCopies = hasStageCopies(l);
+    // uses the same, pipeline/steptimeline.h StageCopySync); a word embedding's two copies likewise between
+    // the first and last rank. A pipeline group's ranks share every other coordinate, so the partners hold
+    // the same data-parallel partition.
+    const bool stageCopies = hasStageCopies(c.design);
     double largestStageCopy = 0;
     if (stageCopies) {
         const int p = l.pp();
@@ -515,7 +523,8 @@ DimensionTraffic dataTraffic(const Context& c)
             for (int rank : group)
                 path[idx(c.ranks[idx(rank)].coord(Dim::Pp))] = rank;
             for (int r = 0; r < p; ++r)
-                acc.send(path[idx(r)], path[idx(stageCopyPartner(l, r))], sent[idx(r)]);
+                if (const int partner = stageCopyPartner(c.design, r); partner >= 0)
+                    acc.send(path[idx(r)], path[idx(partner)], sent[idx(r)]);
         }
     }
     finish(out);

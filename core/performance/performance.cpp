@@ -153,8 +153,9 @@ void addFsdpSync(const ScheduleEvaluation& schedule, Performance& perf, DataPara
 }
 
 // DualPipe: each rank sums its two stage copies' gradients with rank PP − 1 − r after its last backward,
-// with nothing to hide it under (steptimeline.h, StageCopySync). Without bucketed data parallelism (one DP
-// rank, or FSDP, whose per-layer exposure is counted apart) it follows the backward directly.
+// and the first and last stage their word embedding's copies (comm/stagecopy.h), with nothing to hide it
+// under (steptimeline.h, StageCopySync). Without bucketed data parallelism (one DP rank, or FSDP, whose
+// per-layer exposure is counted apart) it follows the backward directly.
 void addStageCopySync(const ScheduleEvaluation& schedule, Performance& perf, DataParallelSync& sync,
                       bool afterBuckets)
 {
@@ -339,7 +340,7 @@ void noteHeldOut(Performance& perf, const Design& design)
         return;
     std::string note
         = MW_TR_NOOP("Explanations",
-                     "Published runs took within 8 % of the modelled step on A100 (Megatron-LM "
+                     "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
                      "2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % "
                      "longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).");
     if (design.model.moe.isMoe())
@@ -347,7 +348,7 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs took 1.8 to 3.5 "
-                    "times the modelled step, those with HybridEP and CUDA graphs 21–31 % longer.");
+                    "times the modelled step, those with HybridEP and CUDA graphs 21–30 % longer.");
     perf.step.note = perf.step.note.empty() ? note : perf.step.note + " " + note;
 }
 
@@ -404,17 +405,26 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
         .input(MW_TR_NOOP("Explanations", "visible reduce-scatter"), perf.exposed.reduceScatter, "s")
         .input(MW_TR_NOOP("Explanations", "visible all-to-all"), perf.exposed.allToAll, "s")
         .input(MW_TR_NOOP("Explanations", "visible point-to-point"), perf.exposed.p2p, "s");
-    if (l.schedule == Schedule::DualPipe && l.pp() > 1)
+    const PipelineCopies copies = pipelineCopies(design);
+    if (copies == PipelineCopies::Stages)
         x.input(MW_TR_NOOP("Explanations", "DualPipe: both copies of each stage's gradients summed, exposed"),
+                sync.stageCopies, "s");
+    else if (copies == PipelineCopies::Embedding)
+        x.input(MW_TR_NOOP(
+                    "Explanations",
+                    "the word embedding's two copies' gradients summed by the first and last stage, exposed"),
                 sync.stageCopies, "s");
     x.source
         = "collectives per layer: Megatron-LM tensor_parallel/mappings.py; overlap: DDP buckets and FSDP2 "
           "prefetch (docs/data-parallel-overlap.md); times: the α–β model on the group's links "
           "(collectivecost.h). Switches: "
         + switchesInEffect(design);
-    if (l.schedule == Schedule::DualPipe && l.pp() > 1)
+    if (copies == PipelineCopies::Stages)
         x.source += "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py sums the "
                     "gradients of ranks r and PP−1−r after step()";
+    else if (copies == PipelineCopies::Embedding)
+        x.source += "; the embedding's copies: Megatron-LM distributed/finalize_model_grads.py "
+                    "_allreduce_word_embedding_grads, after the data-parallel reduction";
     x.note = l.tpOverlapInEffect()
         ? MW_TR_NOOP(
             "Explanations",

@@ -354,16 +354,20 @@ std::vector<StageCopySync> stageCopySyncs(const Design& design, const PlacedLayo
     std::vector<StageCopySync> out;
     const int p = design.layout.pp();
     const RankGroups& pipelines = placed.mesh.groupsOf(Dim::Pp);
-    if (!hasStageCopies(design.layout) || pipelines.empty()
-        || timeline.ranks.size() != static_cast<std::size_t>(p))
+    if (!hasStageCopies(design) || pipelines.empty() || timeline.ranks.size() != static_cast<std::size_t>(p))
         return out;
     const std::span<const int> pipeline = pipelines.front();
     for (int r = 0; r < p; ++r) {
         StageCopySync sync;
         sync.pipelineRank = r;
-        sync.partnerRank = stageCopyPartner(design.layout, r);
+        sync.partnerRank = stageCopyPartner(design, r);
+        sync.copies = pipelineCopies(design);
         sync.gradientBytes = stageCopyBytes(design, r); // the same bytes as the traffic's (stagecopy.h)
         sync.backwardEnd = timeline.ranks[static_cast<std::size_t>(r)].lastEnd;
+        if (sync.partnerRank < 0) { // between the ends of an embedding copy: nothing to sum
+            out.push_back(sync);
+            continue;
+        }
         std::array<int, 2> pair{pipeline[static_cast<std::size_t>(r)],
                                 pipeline[static_cast<std::size_t>(sync.partnerRank)]};
         std::sort(pair.begin(), pair.end());

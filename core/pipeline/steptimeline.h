@@ -11,6 +11,7 @@
 
 #include "catalog/catalog.h"
 #include "comm/ddpbuckets.h"
+#include "comm/stagecopy.h"
 #include "design/design.h"
 #include "design/placedlayout.h"
 #include "pipeline/pipelinetimeline.h"
@@ -73,18 +74,22 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
 // gradients over the pipeline group and adds the partner's (p0.grad += p1all[pp_size - 1 - rank]).
 // Meshwright charges the least that sum needs: one all-reduce between r and PP−1−r of the rank's gradients
 // (both stages), or with ZeRO of its partition of them (comm/stagecopy.h, which the traffic reads too),
-// after the rank's last backward and reduction and not overlapped, as in the example.
+// after the rank's last backward and reduction and not overlapped, as in the example. The same holds the
+// all-reduce of a word embedding's two copies between the first and last stage (tied embeddings, prediction
+// depths: comm/stagecopy.h, PipelineCopies::Embedding), which Megatron-LM runs after the data-parallel
+// reduction, exposed.
 struct StageCopySync
 {
     int pipelineRank = 0;
-    int partnerRank = 0; // PP − 1 − r
-    double gradientBytes = 0; // both stages' gradients on this rank, or its ZeRO partition (stagecopy.h)
+    int partnerRank = 0; // PP − 1 − r; −1: the rank holds no copy (between an embedding's two ends)
+    PipelineCopies copies = PipelineCopies::Stages;
+    double gradientBytes = 0; // what the rank sums with its partner (stagecopy.h)
     double backwardEnd = 0; // end of the rank's last backward: the sum starts then
     double seconds = 0; // the pair's all-reduce on its links
     bool crossesNodes = false; // r and PP − 1 − r sit on different nodes
 };
 
-// Empty unless the design runs DualPipe with PP > 1; else one per pipeline rank of the first pipeline.
+// Empty without pipeline copies; else one per pipeline rank of the first pipeline.
 std::vector<StageCopySync> stageCopySyncs(const Design& design, const PlacedLayout& placed,
                                           const PipelineTimeline& timeline);
 

@@ -334,10 +334,10 @@ void ClusterPanel::showGroup(core::Dim dim, int groupIndex)
     if (!m_dimButtons->button(static_cast<int>(dim)))
         return; // a dimension the canvas does not colour
     m_rebuild->bringUpToDate();
-    if (dim == core::Dim::Pp && !m_snapshot.isNull() && core::hasStageCopies(m_snapshot.design->layout)) {
-        // Under DualPipe the tab's PP groups are the pairs of stage copies, not the pipelines.
+    if (dim == core::Dim::Pp && !m_snapshot.isNull() && core::hasStageCopies(*m_snapshot.design)) {
+        // With pipeline copies (DualPipe's stages, an embedding's) the tab's PP groups are the pairs.
         const core::Evaluation& e = *m_snapshot.evaluation;
-        const auto pairs = core::stageCopyPairs(m_snapshot.design->layout, e.mesh, e.ranks);
+        const auto pairs = core::stageCopyPairs(*m_snapshot.design, e.mesh, e.ranks);
         if (groupIndex < 0 || groupIndex >= static_cast<int>(pairs.size()))
             return;
         const QSignalBlocker quiet(this);

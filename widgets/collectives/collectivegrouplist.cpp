@@ -145,7 +145,7 @@ void CollectiveGroupList::fill(const DesignSnapshot& snapshot,
     if (!snapshot.isNull() && snapshot.evaluation->hasMesh) {
         // Built once for every group listed: it walks every node (a quarter of the list at 4,096 GPUs).
         const core::ClusterLinkSpecs specs(snapshot.design->cluster, snapshot.evaluation->presets());
-        // PP last: its groups talk only under DualPipe, as the pairs of stage copies (comm/stagecopy.h).
+        // PP last: its groups talk only as the pairs of copies (DualPipe, the embedding: comm/stagecopy.h).
         for (core::Dim dim : {core::Dim::Tp, core::Dim::Dp, core::Dim::Cp, core::Dim::Ep, core::Dim::Pp})
             if (QTreeWidgetItem* top = dimensionItem(snapshot, specs, dim))
                 tops << top;
@@ -189,10 +189,11 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
     const core::Evaluation& e = *snapshot.evaluation;
     const core::RankGroups& groups = e.mesh.groupsOf(dim);
     // Pipeline groups send point to point; under DualPipe the pairs of ranks holding the same two stages
-    // sum their gradients, and those pairs are the PP groups listed (core::groupCollective plays them).
+    // sum their gradients, and with a word embedding on both ends the first and last stage sum its copies:
+    // those pairs are the PP groups listed (core::groupCollective plays them).
     const bool stageCopies = dim == core::Dim::Pp;
     const std::vector<std::array<int, 2>> pairs = stageCopies
-        ? core::stageCopyPairs(snapshot.design->layout, e.mesh, e.ranks)
+        ? core::stageCopyPairs(*snapshot.design, e.mesh, e.ranks)
         : std::vector<std::array<int, 2>>{};
     if (stageCopies ? pairs.empty() : (groups.empty() || groups.front().size() < 2))
         return nullptr;
@@ -236,8 +237,13 @@ QTreeWidgetItem* CollectiveGroupList::dimensionItem(const DesignSnapshot& snapsh
         more->setFlags(Qt::NoItemFlags);
         more->setText(0, CollectivePanelText::tr("… %1 more").arg(integerText(count - listed)));
     }
+    const bool embedding = core::pipelineCopies(*snapshot.design) == core::PipelineCopies::Embedding;
     top->setText(0,
-                 stageCopies
+                 stageCopies && embedding
+                     ? CollectivePanelText::tr(
+                           "Embedding copies: %Ln pair(s) of the first and last stage · %1", nullptr, count)
+                           .arg(opName)
+                     : stageCopies
                      ? CollectivePanelText::tr("DualPipe copies: %Ln pair(s) r, PP−1−r · %1", nullptr, count)
                            .arg(opName)
                      : CollectivePanelText::tr("%1: %Ln group(s) of %2 · %3", nullptr, count)

@@ -84,6 +84,14 @@ QString groupMessageText(const core::GroupMessage& m)
                    "the token dispatch of one MoE layer, T·k·h·e = %1 × %2 × %3 × %4 B = %5")
             .arg(number(double(m.tokens)), number(m.topK), number(double(m.hidden)),
                  number(m.bytesPerElement), bytesText(m.bytes));
+    case core::GroupMessageKind::EmbeddingCopyGradients:
+        return (m.partition ? CollectivePanelText::tr("the first and last stage's sum of the word "
+                                                      "embedding's two copies, the rank's FSDP shard "
+                                                      "of its gradient: %1 parameters × %2 B = %3")
+                            : CollectivePanelText::tr(
+                                "the first and last stage's sum of the word embedding's two copies, its "
+                                "gradient: %1 parameters × %2 B = %3"))
+            .arg(countText(m.parameters), number(m.bytesPerElement), bytesText(m.bytes));
     case core::GroupMessageKind::StageCopyGradients:
         return (m.partition
                     ? CollectivePanelText::tr(

@@ -271,7 +271,9 @@ DdpChartModel::DdpChartModel(const DesignSnapshot& snapshot, int pipelineRank)
     if (pipelineRank < 0 || static_cast<std::size_t>(pipelineRank) >= s.ddp.size())
         return;
     m_ddp = s.ddp[static_cast<std::size_t>(pipelineRank)];
-    if (static_cast<std::size_t>(pipelineRank) < s.stageCopies.size())
+    // Ranks between an embedding's two copies hold none (partner −1).
+    if (static_cast<std::size_t>(pipelineRank) < s.stageCopies.size()
+        && s.stageCopies[static_cast<std::size_t>(pipelineRank)].partnerRank >= 0)
         m_copy = s.stageCopies[static_cast<std::size_t>(pipelineRank)];
     const double end = parameterGatherStart() + m_ddp.parameterGatherSeconds;
     const double margin = std::max(1e-9, (end - m_ddp.windowStart) * 0.03);
@@ -290,7 +292,9 @@ QString DdpChartModel::laneLabel(int lane) const
             : QCoreApplication::translate("Timeline", "Reduce-scatter");
     case 2:
         if (m_copy)
-            return QCoreApplication::translate("Timeline", "Stage copies");
+            return m_copy->copies == core::PipelineCopies::Embedding
+                ? QCoreApplication::translate("Timeline", "Embedding copies")
+                : QCoreApplication::translate("Timeline", "Stage copies");
         [[fallthrough]];
     default:
         return m_ddp.parameterGatherSeconds > 0 ? QCoreApplication::translate("Timeline", "All-gather")
@@ -400,6 +404,14 @@ QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
         }
         return {};
     }
+    if (lane == copyLane() && m_copy->copies == core::PipelineCopies::Embedding)
+        return QCoreApplication::translate("Timeline",
+                                           "The word embedding's gradient all-reduced with pipeline rank %1, "
+                                           "which keeps the other copy: %2 in %3, exposed (Megatron-LM sums "
+                                           "them after the data-parallel reduction)")
+            .arg(m_copy->partnerRank)
+            .arg(bytesText(m_copy->gradientBytes, core::ByteUnits::Binary),
+                 formatTime(m_copy->seconds, unit));
     if (lane == copyLane())
         return QCoreApplication::translate("Timeline",
                                            "DualPipe: this rank's gradients of its two stages all-reduced "

@@ -525,13 +525,17 @@ void TimelinePanel::updateDetails()
     m_fsdp->setModel(dp ? std::make_shared<FsdpChartModel>(m_snapshot, rank) : nullptr);
     QString none = has ? tr("With one data-parallel rank there are no gradients to reduce.") : QString();
     if (has && !dp && !m_snapshot.evaluation->schedule->stageCopies.empty()) {
-        // DualPipe still sums every stage's two copies (core::StageCopySync): the slowest pair.
+        // DualPipe still sums every stage's two copies, a tied embedding its two (core::StageCopySync): the
+        // slowest pair.
         const auto& copies = m_snapshot.evaluation->schedule->stageCopies;
         const auto slowest = std::max_element(
             copies.begin(), copies.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
         none += QLatin1Char(' ')
-            + tr("DualPipe sums each stage's two copies after the backward: pipeline ranks %1 and %2 take "
-                 "%3, exposed.")
+            + (slowest->copies == core::PipelineCopies::Embedding
+                   ? tr("The first and last stage sum the word embedding's two copies after the backward: "
+                        "pipeline ranks %1 and %2 take %3, exposed.")
+                   : tr("DualPipe sums each stage's two copies after the backward: pipeline ranks %1 and %2 "
+                        "take %3, exposed."))
                   .arg(slowest->pipelineRank)
                   .arg(slowest->partnerRank)
                   .arg(secondsText(slowest->seconds));

@@ -44,6 +44,7 @@ private slots:
     void editKeepsTheRowsAndReadsAsAFreshList();
     void canvasAndTabShareTheGroup();
     void dualPipeStageCopiesAreGroups();
+    void tiedEmbeddingCopiesAreAGroup();
     void germanShowsWhenChosen();
     void timesStayWholeInView_data();
     void timesStayWholeInView();
@@ -218,7 +219,7 @@ void TestCollectivesTab::dualPipeStageCopiesAreGroups()
     m_window->setDesign(testing::dualPipeLlama(1, 2));
     const core::Design& design = m_window->document()->design();
     const core::Evaluation& e = *m_window->document()->snapshot().evaluation;
-    const std::vector<std::array<int, 2>> pairs = core::stageCopyPairs(design.layout, e.mesh, e.ranks);
+    const std::vector<std::array<int, 2>> pairs = core::stageCopyPairs(design, e.mesh, e.ranks);
     QCOMPARE(pairs.size(), std::size_t(4)); // two pipelines, two pairs each
     const std::array<int, 2> first = pairs.front();
     QCOMPARE(e.ranks[std::size_t(first[0])].coord(core::Dim::Pp), 0);
@@ -267,6 +268,40 @@ void TestCollectivesTab::dualPipeStageCopiesAreGroups()
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
         QVERIFY(!tree->topLevelItem(i)->text(0).startsWith(QLatin1String("DualPipe")));
     QVERIFY(!panel->selectGroup(core::Dim::Pp, 0));
+}
+
+// GPT-3 175B ties its output head to the embedding: with PP the last stage keeps a copy, and the first and
+// last stage of every pipeline all-reduce its gradient (core/comm/stagecopy.h). The tab lists that pair as
+// the PP group, says what it sums and plays it.
+void TestCollectivesTab::tiedEmbeddingCopiesAreAGroup()
+{
+    core::Design design = testing::onOneNode("gpt-3-175b", 8, "h100-sxm-80gb", "nvlink4");
+    design.model.layers = 8;
+    design.layout.setDegree(core::Dim::Tp, 2);
+    design.layout.setDegree(core::Dim::Pp, 4);
+    design.layout.setDegree(core::Dim::Dp, 1);
+    design.layout.zeroStage = 0;
+    design.workload.globalBatch = 8;
+    m_window->setDesign(design);
+    widgets::CollectivePanel* panel = m_window->collectives();
+    QTreeWidget* tree = panel->groupTree();
+    QTreeWidgetItem* copies = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->text(0).startsWith(QLatin1String("Embedding copies")))
+            copies = tree->topLevelItem(i);
+    QVERIFY(copies);
+    const core::Evaluation& e = *m_window->document()->snapshot().evaluation;
+    const auto pairs = core::stageCopyPairs(m_window->document()->design(), e.mesh, e.ranks);
+    QCOMPARE(static_cast<int>(pairs.size()), copies->childCount());
+    QCOMPARE(copies->text(0),
+             QStringLiteral("Embedding copies: %1 pairs of the first and last stage · All-Reduce")
+                 .arg(pairs.size()));
+    QTreeWidgetItem* row = copies->child(0);
+    QVERIFY2(row->toolTip(0).contains(QStringLiteral("word embedding")), qPrintable(row->toolTip(0)));
+    row->setSelected(true);
+    QCOMPARE(panel->selectedGroup(), std::optional(std::pair{core::Dim::Pp, 0}));
+    QCOMPARE(panel->spec().op, core::CollectiveOp::AllReduce);
+    QCOMPARE(panel->spec().bytes, core::stageCopyBytes(m_window->document()->design(), 0));
 }
 
 void TestCollectivesTab::germanShowsWhenChosen()

@@ -324,8 +324,15 @@ void TestTimeline::captionNamesTheHeadlineStep()
                    widgets::secondsText(perf.dataParallelSeconds),
                    widgets::secondsText(perf.optimizerSeconds));
     QVERIFY2(m_panel->summaryText().contains(expected), qPrintable(m_panel->summaryText()));
-    // One data-parallel replica: no sync to name, only the optimizer after the pipeline.
+    // One data-parallel replica: GPT-3's tied embedding still sums its two copies on the first and last stage
+    // after the pipeline (comm/stagecopy.h); untied, there is no sync to name, only the optimizer.
     m_window->setDesign(pipelineDesign());
+    const core::Evaluation& tied = *m_window->document()->snapshot().evaluation;
+    QCOMPARE(tied.performance->dataParallelSeconds, tied.schedule->stageCopies.front().seconds);
+    QVERIFY(tied.performance->dataParallelSeconds > 0);
+    core::Design untied = pipelineDesign();
+    untied.model.tiedEmbeddings = false;
+    m_window->setDesign(untied);
     const core::Performance& alone = *m_window->document()->snapshot().evaluation->performance;
     QCOMPARE(alone.dataParallelSeconds, 0.0);
     QVERIFY2(!m_panel->summaryText().contains(QLatin1String("data-parallel synchronisation")),

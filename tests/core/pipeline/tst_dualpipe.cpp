@@ -3,9 +3,11 @@
 // device 2×", "Activation per device PP+1") and dualpipe.py's assertions (PP even, micro-batches even and at
 // least 2 × PP): the Mixtral 8x7B example with PP 4 (8 layers a stage), EP 8, 32 micro-batches.
 
+#include "comm/groupcollective.h"
 #include "comm/grouplinks.h"
 #include "comm/stagecopy.h"
 #include "evaluate.h"
+#include "framework/frameworkprofile.h"
 #include "memory/modelshard.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
@@ -69,6 +71,8 @@ private slots:
     void stageCopySumIsExposedAfterTheBackward();
     void stageCopyBytesHaveOneSource_data();
     void stageCopyBytesHaveOneSource();
+    void embeddingCopies_data();
+    void embeddingCopies();
 };
 
 // 2 × PP global stages: stage p + k is the model's stage k again, on rank p − 1 − k; both ends of the model
@@ -286,7 +290,7 @@ void TestDualPipe::stageCopyBytesHaveOneSource()
     const std::array<double, 4> bytes{outerRankBytes, innerRankBytes, innerRankBytes, outerRankBytes};
     QCOMPARE(e.schedule->stageCopies.size(), std::size_t(4));
     for (int r = 0; r < 4; ++r) {
-        QCOMPARE(stageCopyPartner(d.layout, r), 3 - r);
+        QCOMPARE(stageCopyPartner(d, r), 3 - r);
         QCOMPARE(stageCopyBytes(d, r), bytes[std::size_t(r)]);
         QCOMPARE(e.schedule->stageCopies[std::size_t(r)].gradientBytes, bytes[std::size_t(r)]);
     }
@@ -295,8 +299,91 @@ void TestDualPipe::stageCopyBytesHaveOneSource()
     Design single = d;
     single.layout.schedule = Schedule::OneFOneB;
     single.layout.virtualStages = 1;
-    QVERIFY(!hasStageCopies(single.layout));
+    QVERIFY(!hasStageCopies(single));
     QCOMPARE(stageCopyBytes(single, 0), 0.0);
+}
+
+// The other pipeline copy: a word embedding kept on the first and on the last stage — GPT-3's tied output
+// head, or the input embedding of Llama given a prediction depth — whose gradients Megatron-LM all-reduces
+// between the two after the data-parallel reduction (finalize_model_grads.py,
+// _allreduce_word_embedding_grads), the padded vocabulary × hidden / TP of them, under FSDP the shard.
+// Untied without depths, or with both ends on one rank (ZB-V's V placement), nothing is summed.
+void TestDualPipe::embeddingCopies_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<int>("mtpLayers");
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("zeroStage");
+    QTest::addColumn<bool>("copies");
+    QTest::newRow("GPT-3 175B, tied, 1F1B") << "gpt-3-175b" << true << 0 << "1f1b" << 1 << true;
+    QTest::newRow("GPT-3 175B, tied, FSDP") << "gpt-3-175b" << true << 0 << "1f1b" << 3 << true;
+    QTest::newRow("GPT-3 175B, untied") << "gpt-3-175b" << false << 0 << "1f1b" << 1 << false;
+    QTest::newRow("GPT-3 175B, tied, ZB-V (both ends on rank 0)")
+        << "gpt-3-175b" << true << 0 << "zb-v" << 3 << false;
+    QTest::newRow("Llama 3.1 8B with a prediction depth")
+        << "llama-3.1-8b" << false << 1 << "1f1b" << 1 << true;
+}
+
+void TestDualPipe::embeddingCopies()
+{
+    QFETCH(QString, model);
+    QFETCH(bool, tied);
+    QFETCH(int, mtpLayers);
+    QFETCH(QString, schedule);
+    QFETCH(int, zeroStage);
+    QFETCH(bool, copies);
+    Design d = testing::onOneNode(model.toStdString(), 4, "h100-sxm-80gb", "nvlink4");
+    d.cluster = makeUniformCluster(4, 2, "h100-sxm-80gb", "nvlink4", "ib-ndr-400"); // one stage a node
+    d.model.layers = 8;
+    d.model.tiedEmbeddings = tied;
+    d.model.mtpLayers = mtpLayers;
+    d.layout = ParallelLayout{};
+    d.layout.framework = Framework::MegatronCore;
+    d.layout.setDegree(Dim::Tp, 1);
+    d.layout.setDegree(Dim::Pp, 4);
+    d.layout.setDegree(Dim::Dp, 2);
+    d.layout.zeroStage = zeroStage;
+    d.layout.schedule = *enumFromName<Schedule>(schedule.toStdString());
+    if (schedule == QStringLiteral("zb-v")) { // torchtitan (FSDP2) runs it
+        d.layout.framework = Framework::Fsdp2;
+        d.layout.virtualStages = 2;
+    }
+    d.workload.globalBatch = 16;
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.schedule && e.traffic && e.performance, qPrintable(testing::describe(e.diagnostics)));
+    QCOMPARE(pipelineCopies(d) == PipelineCopies::Embedding, copies);
+    if (!copies) {
+        QVERIFY(e.schedule->stageCopies.empty());
+        QCOMPARE(stageCopyBytes(d, 0), 0.0);
+        return;
+    }
+    const double elements = static_cast<double>(paddedVocab(d)) * d.model.hidden / (zeroStage >= 3 ? 2 : 1);
+    QCOMPARE(stageCopyParameters(d, 0), elements);
+    QCOMPARE(stageCopyParameters(d, 3), elements);
+    QCOMPARE(stageCopyParameters(d, 1), 0.0);
+    QCOMPARE(stageCopyPartner(d, 0), 3);
+    QCOMPARE(stageCopyPartner(d, 3), 0);
+    QCOMPARE(stageCopyPartner(d, 2), -1);
+    // One pair per pipeline, its two ends on different nodes; the sum is the exposed all-reduce's.
+    const auto pairs = stageCopyPairs(d, e.mesh, e.ranks);
+    QCOMPARE(pairs.size(), std::size_t{2});
+    for (const auto& pair : pairs) {
+        QCOMPARE(e.ranks[static_cast<std::size_t>(pair[0])].coord(Dim::Pp), 0);
+        QCOMPARE(e.ranks[static_cast<std::size_t>(pair[1])].coord(Dim::Pp), 3);
+    }
+    QCOMPARE(e.schedule->stageCopies.size(), std::size_t{4});
+    const StageCopySync& first = e.schedule->stageCopies.front();
+    QCOMPARE(first.copies, PipelineCopies::Embedding);
+    QVERIFY(first.crossesNodes);
+    QCOMPARE(first.gradientBytes, elements * gradientBytesPerElement(d));
+    QVERIFY(first.seconds > 0);
+    QCOMPARE(e.schedule->stageCopies[1].seconds, 0.0);
+    QVERIFY(e.performance->exposed.allReduce >= first.seconds);
+    const GroupCollectiveResult played = groupCollective(d, e, Dim::Pp, 1);
+    QVERIFY(played.group);
+    QCOMPARE(played.group->message.kind, GroupMessageKind::EmbeddingCopyGradients);
+    QCOMPARE(played.group->message.bytes, first.gradientBytes);
 }
 
 QTEST_APPLESS_MAIN(TestDualPipe)
