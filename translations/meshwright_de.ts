@@ -3438,8 +3438,8 @@
         <translation>DualPipe: die Gradienten der beiden Stufen dieses Rangs per All-Reduce mit Pipeline-Rang %1 summiert, der dieselben Stufen hält: %2 in %3, sichtbar (deepseek-ai/DualPipe summiert sie nach dem Schritt)</translation>
     </message>
     <message>
-        <source>Embedding copies</source>
-        <translation>Embedding-Kopien</translation>
+        <source>Embedding sum</source>
+        <translation>Embedding</translation>
     </message>
     <message>
         <source>The word embedding&apos;s gradient all-reduced with pipeline rank %1, which keeps the other copy: %2 in %3, exposed (Megatron-LM sums them after the data-parallel reduction)</source>

@@ -3438,7 +3438,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Embedding copies</source>
+        <source>Embedding sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -269,11 +269,16 @@ void LaneChart::paintLaneLabel(QPainter& painter, int lane, bool everyKth) const
     if (!minor && (h >= metrics.height() * 0.8 || everyKth)) {
         painter.setPen(palette().color(QPalette::Text));
         const double textTop = std::min(top + h / 2 - metrics.height() / 2, top);
-        painter.drawText(
-            QRectF(4, h >= metrics.height() ? top : textTop, kLabelWidth - 10 - keyWidth,
-                   std::max(h, metrics.height())),
-            Qt::AlignVCenter | Qt::AlignRight,
-            metrics.elidedText(m_model->laneLabel(lane), Qt::ElideRight, kLabelWidth - 10 - keyWidth));
+        const QString label = m_model->laneLabel(lane);
+        const double width = kLabelWidth - 10 - keyWidth;
+        const QRectF box(4, h >= metrics.height() ? top : textTop, width, std::max(h, metrics.height()));
+        // A label too long for one line takes two where the lane is tall enough ("Embedding copies"), else
+        // it is cut.
+        if (metrics.horizontalAdvance(label) > width && h >= 2 * metrics.height())
+            painter.drawText(box, Qt::AlignVCenter | Qt::AlignRight | Qt::TextWordWrap, label);
+        else
+            painter.drawText(box, Qt::AlignVCenter | Qt::AlignRight,
+                             metrics.elidedText(label, Qt::ElideRight, static_cast<int>(width)));
     } else if (minor && h >= metrics.height() * 0.75) {
         QFont small = font();
         small.setPointSizeF(font().pointSizeF() * 0.8);

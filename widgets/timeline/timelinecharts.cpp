@@ -293,7 +293,7 @@ QString DdpChartModel::laneLabel(int lane) const
     case 2:
         if (m_copy)
             return m_copy->copies == core::PipelineCopies::Embedding
-                ? QCoreApplication::translate("Timeline", "Embedding copies")
+                ? QCoreApplication::translate("Timeline", "Embedding sum")
                 : QCoreApplication::translate("Timeline", "Stage copies");
         [[fallthrough]];
     default:
