@@ -404,19 +404,18 @@ QString DdpChartModel::toolTip(int lane, double time, double tolerance) const
         }
         return {};
     }
-    if (lane == copyLane() && m_copy->copies == core::PipelineCopies::Embedding)
-        return QCoreApplication::translate("Timeline",
-                                           "The word embedding's gradient all-reduced with pipeline rank %1, "
-                                           "which keeps the other copy: %2 in %3, exposed (Megatron-LM sums "
-                                           "them after the data-parallel reduction)")
-            .arg(m_copy->partnerRank)
-            .arg(bytesText(m_copy->gradientBytes, core::ByteUnits::Binary),
-                 formatTime(m_copy->seconds, unit));
     if (lane == copyLane())
-        return QCoreApplication::translate("Timeline",
-                                           "DualPipe: this rank's gradients of its two stages all-reduced "
-                                           "with pipeline rank %1, which holds the same stages: %2 in %3, "
-                                           "exposed (deepseek-ai/DualPipe sums them after the step)")
+        return (m_copy->copies == core::PipelineCopies::Embedding
+                    ? QCoreApplication::translate(
+                        "Timeline",
+                        "The word embedding's gradient all-reduced with pipeline rank "
+                        "%1, which keeps the other copy: %2 in %3, exposed "
+                        "(Megatron-LM sums them after the data-parallel reduction)")
+                    : QCoreApplication::translate(
+                        "Timeline",
+                        "DualPipe: this rank's gradients of its two stages all-reduced "
+                        "with pipeline rank %1, which holds the same stages: %2 in %3, "
+                        "exposed (deepseek-ai/DualPipe sums them after the step)"))
             .arg(m_copy->partnerRank)
             .arg(bytesText(m_copy->gradientBytes, core::ByteUnits::Binary),
                  formatTime(m_copy->seconds, unit));
