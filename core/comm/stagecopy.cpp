@@ -16,7 +16,10 @@ PipelineCopies pipelineCopies(const Design& design)
         return PipelineCopies::None;
     if (layout.schedule == Schedule::DualPipe)
         return PipelineCopies::Stages;
-    if ((design.model.tiedEmbeddings || trainedMtpLayers(design) > 0) && !rankShard(design, 0).hasOutputHead)
+    // Serving has no gradients to sum.
+    if (design.workload.mode == Mode::Training
+        && (design.model.tiedEmbeddings || trainedMtpLayers(design) > 0)
+        && !rankShard(design, 0).hasOutputHead)
         return PipelineCopies::Embedding;
     return PipelineCopies::None;
 }

@@ -358,6 +358,9 @@ void TestDualPipe::embeddingCopies()
         QCOMPARE(stageCopyBytes(d, 0), 0.0);
         return;
     }
+    Design serving = d; // inference sums no gradients
+    serving.workload.mode = Mode::Serving;
+    QCOMPARE(pipelineCopies(serving), PipelineCopies::None);
     const double elements = static_cast<double>(paddedVocab(d)) * d.model.hidden / (zeroStage >= 3 ? 2 : 1);
     QCOMPARE(stageCopyParameters(d, 0), elements);
     QCOMPARE(stageCopyParameters(d, 3), elements);
