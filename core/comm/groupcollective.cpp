@@ -100,9 +100,10 @@ GroupMessage stageCopyMessage(const Design& design, int ppRank)
                                                                  : GroupMessageKind::StageCopyGradients;
     m.bytesPerElement = gradientBytesPerElement(design);
     m.parameters = stageCopyParameters(design, ppRank);
-    m.partition = m.kind == GroupMessageKind::EmbeddingCopyGradients
-        ? design.layout.zeroStage >= 3
-        : m.parameters < rankShard(design, ppRank).total();
+    // Sharded: less than the copy holds (the embedding's shard; the rank's two stages).
+    m.partition = m.parameters < (m.kind == GroupMessageKind::EmbeddingCopyGradients
+                                      ? wordEmbeddingShard(design)
+                                      : rankShard(design, ppRank).total());
     m.bytes = stageCopyBytes(design, ppRank);
     return m;
 }

@@ -2,7 +2,6 @@
 #include "comm/stagecopy.h"
 
 #include "comm/groupcollective.h"
-#include "framework/frameworkprofile.h"
 #include "memory/modelshard.h"
 
 #include <algorithm>
@@ -16,12 +15,13 @@ PipelineCopies pipelineCopies(const Design& design)
         return PipelineCopies::None;
     if (layout.schedule == Schedule::DualPipe)
         return PipelineCopies::Stages;
-    // Serving has no gradients to sum.
-    if (design.workload.mode == Mode::Training
-        && (design.model.tiedEmbeddings || trainedMtpLayers(design) > 0)
-        && !rankShard(design, 0).hasOutputHead)
-        return PipelineCopies::Embedding;
-    return PipelineCopies::None;
+    // Serving has no gradients to sum; a rank holding both ends holds one tensor.
+    if (design.workload.mode != Mode::Training
+        || !(design.model.tiedEmbeddings || trainedMtpLayers(design) > 0))
+        return PipelineCopies::None;
+    const std::vector<int> first = stagesOfPipelineRank(design, 0);
+    const bool bothEnds = std::find(first.begin(), first.end(), modelStageCount(layout) - 1) != first.end();
+    return bothEnds ? PipelineCopies::None : PipelineCopies::Embedding;
 }
 
 int stageCopyPartner(const Design& design, int pipelineRank)
@@ -47,8 +47,7 @@ double stageCopyParameters(const Design& design, int pipelineRank)
     case PipelineCopies::Embedding:
         if (stageCopyPartner(design, pipelineRank) < 0)
             return 0;
-        return static_cast<double>(paddedVocab(design)) * static_cast<double>(design.model.hidden)
-            / std::max(l.tp(), 1) / (l.zeroStage >= 3 ? denseShardGroup(l) : 1);
+        return wordEmbeddingShard(design) / (l.zeroStage >= 3 ? denseShardGroup(l) : 1);
     case PipelineCopies::None:
         break;
     }

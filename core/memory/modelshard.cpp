@@ -237,12 +237,18 @@ RankShard rankShard(const Design& design, int ppRank)
     return shard;
 }
 
+double wordEmbeddingShard(const Design& design)
+{
+    return static_cast<double>(paddedVocab(design)) * static_cast<double>(design.model.hidden)
+        / std::max(design.layout.tp(), 1);
+}
+
 VocabularyShard vocabularyShard(const Design& design, const RankShard& shard)
 {
     const bool embeddingHere = shard.hasEmbedding || shard.mtpLayers > 0;
     const ModelArchitecture& m = design.model;
     const double h = static_cast<double>(m.hidden);
-    const double vocab = static_cast<double>(paddedVocab(design)) * h / std::max(design.layout.tp(), 1);
+    const double vocab = wordEmbeddingShard(design);
     VocabularyShard out;
     if (embeddingHere)
         out.embedding = vocab

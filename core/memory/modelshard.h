@@ -102,6 +102,8 @@ struct VocabularyShard
     double total() const { return embedding + finalNorm + outputHead; }
 };
 VocabularyShard vocabularyShard(const Design& design, const RankShard& shard);
+// The word embedding's (and an untied head's) vocabulary-parallel shard: padded vocabulary × hidden / TP.
+double wordEmbeddingShard(const Design& design);
 
 // How many ranks hold identical copies of a dense / expert parameter, i.e. the groups ZeRO shards over:
 // dense = DP × CP (× EP when EP is its own dimension); expert = DP × CP in the separate convention and
