@@ -443,8 +443,7 @@ void explainDataTraffic(DimensionTraffic& out, const Context& c, int denseRanks,
             ? "; the embedding's copies: Megatron-LM finalize_model_grads.py _allreduce_word_embedding_grads "
               "(comm/stagecopy.h)"
             : "; DualPipe's stage copies: deepseek-ai/DualPipe examples/example_dualpipe.py, sharded "
-              "gradients "
-              "summed as partitions (ZeRO §7.2.1; comm/stagecopy.h)";
+              "gradients summed as partitions (ZeRO §7.2.1; comm/stagecopy.h)";
     out.explanation.note = l.zeroStage >= 3
         // Sentences apart, so that a view can translate each (widgets/common/explanationdialog.h).
         ? MW_TR_NOOP("Explanations",
