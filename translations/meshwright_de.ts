@@ -1849,14 +1849,6 @@
         <translation>die neu berechneten Module eines Layers</translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.8 to 3.5 times the modelled step, those with HybridEP and CUDA graphs 21–30 % longer.</source>
-        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,8- bis 3,5-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 21–30 % länger.</translation>
-    </message>
-    <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 20–33 % longer on B200 and GB200, 49 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (ein MoE-Lauf 11 % kürzer) und auf B200 und GB200 20–33 % länger, mit älterer Software 49 % (docs/kernel-model.md).</translation>
-    </message>
-    <message>
         <source>TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a dense layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine userbuffers: TP chunks on the ring exchange, 4 on the forward&apos;s pipelined reduce-scatter), and the GEMMs beside the pipelined and bulk collectives run on the SMs those leave (docs/kernel-model.md).</source>
         <translation>TP-Kommunikations-Overlap (--tp-comm-overlap): jedes TP-All-Gather und -Reduce-Scatter eines dichten Layers verbirgt sich bis auf einen seiner Chunks hinter dem benachbarten GEMM (TransformerEngine-Userbuffers: TP Chunks beim Ring-Austausch, 4 beim gepipelineten Reduce-Scatter des Forward), und die GEMMs neben den gepipelineten und den Bulk-Kollektiven laufen auf den SMs, die diese übrig lassen (docs/kernel-model.md).</translation>
     </message>
@@ -1871,6 +1863,14 @@
     <message>
         <source>the word embedding&apos;s two copies&apos; gradients summed by the first and last stage, exposed</source>
         <translation>Gradienten der beiden Kopien des Wort-Embeddings, von erster und letzter Stage summiert, offen</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 22–36 % longer on B200 and GB200, 45 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (ein MoE-Lauf 11 % kürzer) und auf B200 und GB200 22–36 % länger, mit älterer Software 45 % (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.8 to 3.4 times the modelled step, those with HybridEP and CUDA graphs 24–34 % longer.</source>
+        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,8- bis 3,4-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 24–34 % länger.</translation>
     </message>
 </context>
 <context>

@@ -43,14 +43,16 @@ const std::array<AttentionKernel, 3>& kernels()
          "FlashAttention-3",
          "Shah et al. 2024, FlashAttention-3, §4.1: 616 TFLOP/s forward (causal), 561 backward at 16K on "
          "H100 (head dim 128)"},
-        // Up to 1,613 TFLOP/s forward of 2,250 (abstract). No backward figure in the sources at hand: the
-        // forward efficiency × FlashAttention-3's backward-to-forward ratio on H100 (0.585 / 0.642).
-        {{"b200-180gb"},
-         0.739,
-         0.673,
+        // Forward 1,418 TFLOP/s and backward 1,209 (two-CTA, the default for head dim 128) at 8K, causal,
+        // head dim 128 on B200, of 2,250: × (8192 + 512) / 8192. GB200's GPU is the same sm_100 die and
+        // runs the same kernel: the same share of its own peak, as H200 takes H100's.
+        {{"b200-180gb", "gb200-186gb"},
+         0.670,
+         0.571,
          "FlashAttention-4",
-         "FlashAttention-4 (arXiv:2603.05451, 2026), abstract: up to 1,613 TFLOP/s forward on B200; backward "
-         "scaled by FlashAttention-3's ratio"},
+         "Dao-AILab/flash-attention pull request 2280 (2026-02-27): FlashAttention-4 on B200, causal, head "
+         "dim "
+         "128, 8K tokens: 1,418 TFLOP/s forward, 1,209 backward"},
     }};
     return table;
 }

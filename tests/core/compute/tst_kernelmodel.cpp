@@ -516,6 +516,12 @@ void TestKernelModel::attentionAgainstPublishedKernels_data()
          {std::pair{1024.0, 424.0}, std::pair{4096.0, 542.0}, std::pair{16384.0, 561.0}})
         QTest::addRow("H100 FA3 bwd %.0f", s)
             << "h100-sxm-80gb" << false << AttentionPass::Backward << s << tf << 0.10;
+    // Dao-AILab/flash-attention pull request 2280 (2026-02-27): FlashAttention-4 on B200, causal, head dim
+    // 128, 8K tokens, forward and the default two-CTA backward.
+    QTest::addRow("B200 FA4 fwd 8192")
+        << "b200-180gb" << false << AttentionPass::Forward << 8192.0 << 1418.1 << 0.02;
+    QTest::addRow("B200 FA4 bwd 8192")
+        << "b200-180gb" << false << AttentionPass::Backward << 8192.0 << 1208.6 << 0.02;
 }
 
 void TestKernelModel::attentionAgainstPublishedKernels()
@@ -565,6 +571,11 @@ void TestKernelModel::attentionCountsTheCausalTriangle()
     QVERIFY(explainAttention(t, h100, causal).note.find("causal") != std::string::npos);
     // Half the FLOPs of the full square, half the time at the same efficiency.
     QVERIFY(std::abs(attentionTime(h100, full, AttentionPass::Forward).seconds / t.seconds - 2) < 0.001);
+
+    // GB200's GPU is B200's die: the same kernel at the same share of its own (higher) peak.
+    const AttentionTime gb200 = attentionTime(gpu("gb200-186gb"), causal, AttentionPass::Backward);
+    QVERIFY(!gb200.fallback);
+    QCOMPARE(gb200.efficiency, attentionTime(gpu("b200-180gb"), causal, AttentionPass::Backward).efficiency);
 
     GpuSpec custom = h100;
     custom.id = "my-accelerator";
