@@ -342,12 +342,12 @@ void noteHeldOut(Performance& perf, const Design& design)
         = MW_TR_NOOP("Explanations",
                      "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
                      "2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 22–36 % "
-                     "longer on B200 and GB200, 45 % with older software (docs/kernel-model.md).");
+                     "longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).");
     if (design.model.moe.isMoe())
         note += std::string(" ")
             + MW_TR_NOOP(
                     "Explanations",
-                    "MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs took 1.8 to 3.4 "
+                    "MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 "
                     "times the modelled step, those with HybridEP and CUDA graphs 24–34 % longer.");
     perf.step.note = perf.step.note.empty() ? note : perf.step.note + " " + note;
 }

@@ -87,9 +87,10 @@ void TestHardware::gpuPresets_data()
     // PyTorch total_memory=143156MB (MiB); H200 product brief: 4.8 TB/s, H100 SXM compute.
     QTest::newRow("H200") << "h200-141gb" << 143156.0 * 1048576 << 989.0 << 1979.0 << 4800.0 << "nvlink4"
                           << 132;
-    // PyTorch total_memory=182631MB (MiB); HGX B200: 2.25 PFLOP/s BF16 dense, 72 PFLOP/s FP8 sparse for 8.
-    QTest::newRow("B200") << "b200-180gb" << 182631.0 * 1048576 << 2250.0 << 4500.0 << 8000.0 << "nvlink5"
-                          << 148;
+    // PyTorch total_memory=182631MB (MiB); HGX B200: 2.25 PFLOP/s BF16 dense, 72 PFLOP/s FP8 sparse for 8;
+    // HBM from the bus CUDA reports (pytorch/ao pull request 4002: 7,680 bits × 3,996 MHz × 2).
+    QTest::newRow("B200") << "b200-180gb" << 182631.0 * 1048576 << 2250.0 << 4500.0
+                          << 7680.0 / 8 * 3996 * 2 / 1000 << "nvlink5" << 148;
     // H800 SXM5: H100 SXM5 chip and memory, NVLink at 400 GB/s total.
     QTest::newRow("H800") << "h800-sxm-80gb" << 85045477376.0 << 989.0 << 1979.0 << 3350.0 << "nvlink4-h800"
                           << 132;

@@ -590,7 +590,7 @@ void TestKernelModel::elementwiseIsBoundByHbm()
 {
     const GpuSpec& b200 = gpu("b200-180gb");
     const ElementwiseTime t = elementwiseTime(b200, 1e9);
-    QCOMPARE(t.seconds, 1e9 / (0.85 * 8000e9));
+    QCOMPARE(t.seconds, 1e9 / (0.85 * 7672.32e9));
     QVERIFY(explainElementwise(t, b200).note.find("HBM") != std::string::npos);
     QCOMPARE(elementwiseTime(b200, 0).seconds, 0.0);
 }
