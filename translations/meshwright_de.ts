@@ -451,10 +451,6 @@
         <translation>Die Layer pro Stage ergeben zusammen %1; das Modell hat %2 Layer.</translation>
     </message>
     <message>
-        <source>Stage %1 has %2 layers; every stage needs at least one.</source>
-        <translation>Stage %1 hat %2 Layer; jede Stage braucht mindestens einen.</translation>
-    </message>
-    <message>
         <source>The %1 schedule needs %2 virtual stages per rank; the layout has %3.</source>
         <translation>Der Schedule %1 braucht %2 virtuelle Stages pro Rank; das Layout hat %3.</translation>
     </message>
@@ -976,6 +972,10 @@
     <message>
         <source>%1 has no multi-token prediction; the configuration trains the model without its %2 prediction depth(s), which the design&apos;s figures include.</source>
         <translation>%1 kennt keine Multi-Token-Prediction; die Konfiguration trainiert das Modell ohne seine %2 Vorhersagetiefe(n), die die Zahlen des Designs enthalten.</translation>
+    </message>
+    <message>
+        <source>Stage %1 has %2 layers; every stage needs at least one, but the last of a model trained with prediction depths, which may hold only those.</source>
+        <translation>Stage %1 hat %2 Layer; jede Stage braucht mindestens einen, außer der letzten eines mit Vorhersagetiefen trainierten Modells, die nur diese halten darf.</translation>
     </message>
 </context>
 <context>
@@ -1865,12 +1865,12 @@
         <translation>Gradienten der beiden Kopien des Wort-Embeddings, von erster und letzter Stage summiert, offen</translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 22–36 % longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (ein MoE-Lauf 11 % kürzer) und auf B200 und GB200 22–36 % länger, mit älterer Software 43 % (docs/kernel-model.md).</translation>
-    </message>
-    <message>
         <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 times the modelled step, those with HybridEP and CUDA graphs 24–34 % longer.</source>
         <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,7- bis 3,4-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 24–34 % länger.</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 22–36 % longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 22–36 % länger, mit älterer Software 43 % (docs/kernel-model.md).</translation>
     </message>
 </context>
 <context>

@@ -451,10 +451,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stage %1 has %2 layers; every stage needs at least one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The %1 schedule needs %2 virtual stages per rank; the layout has %3.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -975,6 +971,10 @@
     </message>
     <message>
         <source>%1 has no multi-token prediction; the configuration trains the model without its %2 prediction depth(s), which the design&apos;s figures include.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 has %2 layers; every stage needs at least one, but the last of a model trained with prediction depths, which may hold only those.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1865,11 +1865,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 22–36 % longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).</source>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 times the modelled step, those with HybridEP and CUDA graphs 24–34 % longer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 times the modelled step, those with HybridEP and CUDA graphs 24–34 % longer.</source>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 22–36 % longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -198,7 +198,9 @@ inline constexpr DiagnosticKind kPpStageSum{
     MW_TR_NOOP("Diagnostics", "The layers per stage add up to %1; the model has %2 layers.")};
 inline constexpr DiagnosticKind kPpEmptyStage{
     "pp-empty-stage", Severity::Error,
-    MW_TR_NOOP("Diagnostics", "Stage %1 has %2 layers; every stage needs at least one.")};
+    MW_TR_NOOP("Diagnostics",
+               "Stage %1 has %2 layers; every stage needs at least one, but the last of a model trained "
+               "with prediction depths, which may hold only those.")};
 inline constexpr DiagnosticKind kScheduleVirtualStages{
     "schedule-virtual-stages", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The %1 schedule needs %2 virtual stages per rank; the layout has %3.")};

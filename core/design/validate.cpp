@@ -330,9 +330,14 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
                 makeDiagnostic(diag::kPpStageCount, "/layout/layersPerStage",
                                {str(static_cast<std::int64_t>(split.size())), str(pp), str(v), str(stages)}));
         } else {
+            // The last stage may hold only the prediction depths and the loss (Megatron-LM's
+            // pipeline_model_parallel_layout "mL", as Megatron-Bridge's DeepSeek-V3 recipe for H100 runs it:
+            // "Et|(tt|)*30mL").
+            const bool mtpStage = m.mtpLayers > 0 && design.workload.mode == Mode::Training
+                && layout.schedule != Schedule::DualPipe;
             std::int64_t sum = 0;
             for (std::size_t i = 0; i < split.size(); ++i) {
-                if (split[i] < 1)
+                if (split[i] < 1 && !(split[i] == 0 && mtpStage && i + 1 == split.size()))
                     out.push_back(makeDiagnostic(diag::kPpEmptyStage,
                                                  "/layout/layersPerStage/" + std::to_string(i),
                                                  {str(static_cast<std::int64_t>(i)), str(split[i])}));

@@ -341,7 +341,7 @@ void noteHeldOut(Performance& perf, const Design& design)
     std::string note
         = MW_TR_NOOP("Explanations",
                      "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
-                     "2021–2022), 0–18 % longer on H100 (one MoE run 11 % shorter) and 22–36 % "
+                     "2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 22–36 % "
                      "longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).");
     if (design.model.moe.isMoe())
         note += std::string(" ")

@@ -90,6 +90,7 @@ private slots:
     void lastStageHoldsTheDepths();
     void servingLeavesThemOut();
     void lastStageTakesLonger();
+    void depthsAloneOnTheLastStage();
     void timelineBandsAfterTheDepths();
     void flopsAsMegatronCountsThem();
     void recomputedUnderFullRecomputation();
@@ -186,6 +187,49 @@ void TestMtp::lastStageTakesLonger()
         term = term
             || (t.id == "mtpSeconds" && t.source.find("multi_token_prediction.py") != std::string::npos);
     QVERIFY(term);
+}
+
+// Megatron-LM's pipeline_model_parallel_layout may give the last stage only the depths and the loss ("mL";
+// Megatron-Bridge's DeepSeek-V3 recipe for H100: "Et|(tt|)*30mL"): that stage runs the depth's layer, the
+// projection and the head, holds their weights, and the step stays finite. A model without depths, a
+// serving design or an empty stage anywhere else is still told that every stage needs a layer.
+void TestMtp::depthsAloneOnTheLastStage()
+{
+    Design d = llamaWithMtp(1);
+    d.layout.schedule = Schedule::Interleaved;
+    d.layout.virtualStages = 2;
+    d.layout.layersPerStage = {11, 11, 10, 0};
+    d.layout.recompute = Recompute::Full;
+    const Evaluation e = evaluate(d);
+    QVERIFY2(e.valid() && e.schedule && e.memory && e.performance,
+             qPrintable(testing::describe(e.diagnostics)));
+    const StageWork& last = e.schedule->times.stages.back();
+    QCOMPARE(last.layers, 0);
+    QCOMPARE(last.mtpLayers, 1);
+    QVERIFY(last.seconds[kF] > last.headSeconds[kF] && std::isfinite(last.seconds[kF]));
+    QVERIFY(std::isfinite(e.performance->stepSeconds) && e.performance->stepSeconds > 0);
+    QVERIFY(std::isfinite(e.memory->peakBytes) && e.memory->peakBytes > 0);
+    // The depth's layer, its projection and the head sit on the last pipeline rank beside its first chunk.
+    const RankShard shard = rankShard(d, 1);
+    QCOMPARE(shard.mtpLayers, 1);
+    QCOMPARE(shard.layers, 11);
+
+    const auto emptyStage = [](const Design& design) {
+        for (const Diagnostic& diagnostic : evaluate(design).diagnostics)
+            if (diagnostic.code == "pp-empty-stage")
+                return diagnostic.path;
+        return std::string();
+    };
+    QCOMPARE(emptyStage(d), std::string());
+    Design plain = d;
+    plain.model.mtpLayers = 0;
+    QCOMPARE(emptyStage(plain), std::string("/layout/layersPerStage/3"));
+    Design first = d;
+    first.layout.layersPerStage = {0, 11, 11, 10};
+    QCOMPARE(emptyStage(first), std::string("/layout/layersPerStage/0"));
+    Design serving = d;
+    serving.workload.mode = Mode::Serving;
+    QCOMPARE(emptyStage(serving), std::string("/layout/layersPerStage/3"));
 }
 
 // The timeline draws a backward's layer collectives after the head and the depths it runs first: with
