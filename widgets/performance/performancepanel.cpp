@@ -137,6 +137,7 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     m_table = new QTableWidget(static_cast<int>(Row::Count), 0, candidates);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    wrapStretchedHeaders(m_table); // a design's name may be longer than its column
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     candidatesLayout->addWidget(m_table, 1);
     // Before anything is pinned, the page says how to pin instead of showing an empty table.

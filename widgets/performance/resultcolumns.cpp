@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/resultcolumns.h"
 
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -126,6 +129,68 @@ void fitResultColumns(QTableView* view, const QStringList& labels)
         item->setText(headers[column]);
         view->setColumnWidth(column, width[static_cast<std::size_t>(column)]);
     }
+}
+
+namespace {
+
+// Refits a wrapped header once the sections have their final sizes: a stretched header resizes its
+// sections after its own resize, and not always with a sectionResized signal for the last pass.
+class HeaderFitter : public QObject
+{
+public:
+    HeaderFitter(QHeaderView* header, std::function<void()> fit)
+        : QObject(header)
+        , m_fit(std::move(fit))
+    {
+        header->installEventFilter(this);
+    }
+
+    void schedule()
+    {
+        if (!m_pending) {
+            m_pending = true;
+            QTimer::singleShot(0, this, [this] {
+                m_pending = false;
+                m_fit();
+            });
+        }
+    }
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize)
+            schedule();
+        return false;
+    }
+
+private:
+    std::function<void()> m_fit;
+    bool m_pending = false;
+};
+
+} // namespace
+
+void wrapStretchedHeaders(QTableView* view)
+{
+    QHeaderView* header = view->horizontalHeader();
+    const Qt::Alignment wrapped = Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap);
+    header->setDefaultAlignment(wrapped);
+    auto fit = [view, header, wrapped] {
+        const QFontMetrics metrics(header->font());
+        int text = metrics.height();
+        for (int column = 0; column < header->count(); ++column) {
+            const QString label = view->model()->headerData(column, Qt::Horizontal).toString();
+            const int width = std::max(1, header->sectionSize(column) - kHeaderMargins);
+            text = std::max(text, metrics.boundingRect(QRect(0, 0, width, 1 << 20), wrapped, label).height());
+        }
+        const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        header->setFixedHeight(text + 2 * margin + 2);
+    };
+    auto* fitter = new HeaderFitter(header, fit);
+    QObject::connect(header, &QHeaderView::sectionResized, fitter, &HeaderFitter::schedule);
+    QObject::connect(view->model(), &QAbstractItemModel::headerDataChanged, fitter, &HeaderFitter::schedule);
+    fit();
 }
 
 } // namespace widgets

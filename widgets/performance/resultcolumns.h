@@ -25,4 +25,9 @@ QString breakHeader(const QString& label, int maxLines, const QFontMetrics& metr
 // over the rest.
 void fitResultColumns(QTableView* view, const QStringList& labels);
 
+// For a table whose columns stretch (the candidates side by side, one per design): a header longer than its
+// column wraps over as many lines as it needs instead of losing both its ends, and the header row grows to
+// the tallest, following every resize.
+void wrapStretchedHeaders(QTableView* view);
+
 } // namespace widgets

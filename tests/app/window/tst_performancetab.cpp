@@ -142,11 +142,31 @@ void TestPerformanceTab::seedPairSideBySide()
     // A design that recomputes named modules says which, as --recompute-modules names them.
     QVERIFY(table->findItems(QStringLiteral("(layernorm, mlp)"), Qt::MatchContains).isEmpty());
     core::Design modules = second;
-    modules.name = "named modules";
+    modules.name = "Named modules: layernorm and mlp recomputed on the reference article's deeper pipeline";
     modules.layout.recompute = core::Recompute::Selective;
     modules.layout.recomputeModules = {core::RecomputeModule::Layernorm, core::RecomputeModule::Mlp};
     panel()->pin(modules);
     QCOMPARE(table->findItems(QStringLiteral("(layernorm, mlp)"), Qt::MatchContains).size(), 1);
+    // At a laptop's width the designs' names are longer than their columns: each header wraps, none is cut,
+    // and the header row is as tall as the tallest, growing back to one line when there is room again.
+    m_window->resize(1366, 768);
+    QTest::qWait(50);
+    QHeaderView* header = table->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    for (int column = 0; column < table->columnCount(); ++column) {
+        const QString name = table->horizontalHeaderItem(column)->text();
+        const QRect wrapped = metrics.boundingRect(QRect(0, 0, header->sectionSize(column) - 10, 1000),
+                                                   Qt::AlignCenter | Qt::TextWordWrap, name);
+        QVERIFY2(header->height() >= wrapped.height() + 2,
+                 qPrintable(QStringLiteral("%1 < %2").arg(header->height()).arg(wrapped.height())));
+    }
+    const int column = table->columnCount() - 1;
+    QVERIFY(metrics.horizontalAdvance(table->horizontalHeaderItem(column)->text())
+            > header->sectionSize(column));
+    const int tall = header->height();
+    m_window->resize(4000, 1000);
+    QTest::qWait(50);
+    QVERIFY2(header->height() < tall, qPrintable(QString::number(header->height())));
 }
 
 void TestPerformanceTab::searchRanksAndApplies()
