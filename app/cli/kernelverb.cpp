@@ -90,7 +90,7 @@ KernelFlags readFlags(Arguments& args)
     return flags;
 }
 
-std::string basisText(const GemmModel& model, const GemmTime& t)
+std::string basisText(const GemmModel& model, const GemmTime& t, const GpuSpec& gpu)
 {
     if (t.basis == GemmBasis::Roofline)
         return "roofline fallback: no measured table for this GPU and data type";
@@ -99,6 +99,11 @@ std::string basisText(const GemmModel& model, const GemmTime& t)
     text += t.beyondTable ? ", beyond its largest shapes (plateau)"
         : t.belowTable    ? ", below its smallest shapes"
                           : ", interpolated";
+    if (model.tableGpu(t) != gpu.id) {
+        const GpuSpec* die = Catalog::builtin().gpu(model.tableGpu(t));
+        text += "; the rows of " + (die ? die->name : std::string(model.tableGpu(t)))
+            + ", whose die this GPU shares, × " + formatNumber(t.peakScale, 4) + " (the peaks' ratio)";
+    }
     return text;
 }
 
@@ -145,7 +150,7 @@ int kernelVerb(Arguments& args, std::ostream& out, std::ostream& err)
         const GemmTime t = model.time(*gpu, *flags.gemm, flags.dtype);
         seconds = t.seconds;
         flops = t.flops;
-        basis = basisText(model, t);
+        basis = basisText(model, t, *gpu);
         explanation = model.explain(t, *gpu, *flags.gemm, flags.dtype);
         const GemmShape& s = *flags.gemm;
         std::ostringstream shape;
@@ -156,6 +161,7 @@ int kernelVerb(Arguments& args, std::ostream& out, std::ostream& err)
         report["shape"] = {{"b", s.b}, {"m", s.m}, {"n", s.n}, {"k", s.k}};
         report["dtype"] = enumName(flags.dtype);
         report["basis"] = t.basis == GemmBasis::Table ? "table" : "roofline";
+        report["tableGpu"] = std::string(model.tableGpu(t));
         report["fp8AsBf16"] = t.fp8AsBf16;
         if (t.fp8AsBf16)
             basis += "; this GPU has no FP8 tensor cores, so the GEMM is timed as BF16";

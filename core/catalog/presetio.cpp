@@ -166,6 +166,8 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("smCount", gpu.smCount); // absent: not known (TE's SM margin is then not charged)
     in.read("smSource", gpu.smSource);
     in.read("mxfp8", gpu.mxfp8); // absent: no block-scaled FP8
+    in.read("kernelsOf", gpu.kernelsOf); // absent: its own tables or the fallbacks
+    in.read("kernelsSource", gpu.kernelsSource);
     gpu.hostLinkBandwidth = hostLinkGBps * kGB;
     gpu.hostMemoryBandwidth = hostMemoryGBps * kGB;
     double hostGiB = 0;
@@ -211,6 +213,8 @@ Json gpuToJson(const GpuSpec& gpu)
             {"smCount", gpu.smCount},
             {"smSource", gpu.smSource},
             {"mxfp8", gpu.mxfp8},
+            {"kernelsOf", gpu.kernelsOf},
+            {"kernelsSource", gpu.kernelsSource},
             {"hostMemoryPerGpuGiB", gpu.hostMemoryPerGpuBytes / kGiB},
             {"hostMemorySource", gpu.hostMemorySource}};
 }

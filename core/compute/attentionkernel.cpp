@@ -35,18 +35,16 @@ const std::array<AttentionKernel, 3>& kernels()
          "Dao 2023, FlashAttention-2, Figure 4d: 189 TFLOP/s forward + backward at 16K on A100 (causal, head "
          "dim 128)"},
         // Forward 616 TFLOP/s at 16K (Figure 5d, causal, head dim 128), backward 561 (§4.1's backward
-        // benchmark, head dim 128) of 989. H200 and H100 PCIe run the same Hopper kernel: the same share of
-        // their own peak.
-        {{"h100-sxm-80gb", "h100-pcie-80gb", "h200-141gb"},
+        // benchmark, head dim 128) of 989.
+        {{"h100-sxm-80gb"},
          0.642,
          0.585,
          "FlashAttention-3",
          "Shah et al. 2024, FlashAttention-3, §4.1: 616 TFLOP/s forward (causal), 561 backward at 16K on "
          "H100 (head dim 128)"},
         // Forward 1,418 TFLOP/s and backward 1,209 (two-CTA, the default for head dim 128) at 8K, causal,
-        // head dim 128 on B200, of 2,250: × (8192 + 512) / 8192. GB200's GPU is the same sm_100 die and
-        // runs the same kernel: the same share of its own peak, as H200 takes H100's.
-        {{"b200-180gb", "gb200-186gb"},
+        // head dim 128 on B200, of 2,250: × (8192 + 512) / 8192.
+        {{"b200-180gb"},
          0.670,
          0.571,
          "FlashAttention-4",
@@ -95,7 +93,12 @@ AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, Att
 {
     AttentionTime out;
     out.flops = attentionFlops(shape, pass);
-    if (const AttentionKernel* kernel = kernelFor(gpu.id)) {
+    // A GPU on the die of another (GpuSpec::kernelsOf: H200, H800 and H100 PCIe on H100's, GB200 on B200's)
+    // runs that GPU's kernel at the same share of its own peak.
+    const AttentionKernel* kernel = kernelFor(gpu.id);
+    if (!kernel)
+        kernel = kernelFor(gpu.kernelsOf);
+    if (kernel) {
         out.longSequenceEfficiency = pass == AttentionPass::Forward ? kernel->forward : kernel->backward;
         out.kernel = kernel->kernel;
         out.source = kernel->source;

@@ -2,6 +2,7 @@
 #include "compute/gemmmodel.h"
 
 #include "base/units.h"
+#include "catalog/catalog.h"
 #include "catalog/embeddedfiles.h"
 
 #include <algorithm>
@@ -63,6 +64,9 @@ void GemmModel::addTable(const KernelTable& table, bool user)
             if (row.gpu == gpu && row.dtype == dtype)
                 rows.push_back(&row);
         Entry entry{gpu, dtype, table.source, user, GemmSurface(rows)};
+        // The table's GPU's own peak, for a GPU that runs its kernels at another peak (GpuSpec::kernelsOf).
+        if (const GpuSpec* spec = Catalog::builtin().gpu(gpu))
+            entry.peak = gpuPeaks(*spec).flops(dtype);
         const int at = find(gpu, dtype);
         if (at >= 0)
             m_entries[static_cast<std::size_t>(at)] = std::move(entry);
@@ -100,10 +104,18 @@ GemmTime GemmModel::time(const GpuSpec& gpu, const GemmShape& shape, GemmDtype d
     }
     out.bytes = shape.bytes(runAs);
     out.entry = find(gpu.id, runAs);
+    if (out.entry < 0 && !gpu.kernelsOf.empty()) {
+        const int sibling = find(gpu.kernelsOf, runAs);
+        const double peak = peaks.flops(runAs);
+        if (sibling >= 0 && m_entries[static_cast<std::size_t>(sibling)].peak > 0 && peak > 0) {
+            out.entry = sibling;
+            out.peakScale = m_entries[static_cast<std::size_t>(sibling)].peak / peak;
+        }
+    }
     if (const Entry* entry = entryOf(out)) {
         const GemmLookup lookup = entry->surface.lookup(shape);
         out.basis = GemmBasis::Table;
-        out.seconds = lookup.seconds;
+        out.seconds = lookup.seconds * out.peakScale;
         out.corners = lookup.corners;
         out.beyondTable = lookup.beyondTable;
         out.belowTable = lookup.belowTable;
@@ -161,6 +173,12 @@ std::string_view GemmModel::tableSource(const GemmTime& time) const
     return entry ? std::string_view(entry->source) : std::string_view{};
 }
 
+std::string_view GemmModel::tableGpu(const GemmTime& time) const
+{
+    const Entry* entry = entryOf(time);
+    return entry ? std::string_view(entry->gpu) : std::string_view{};
+}
+
 bool GemmModel::userTable(const GemmTime& time) const
 {
     const Entry* entry = entryOf(time);
@@ -189,6 +207,14 @@ Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const G
         x.source = (entry->user ? "user table " : "measured table ") + entry->source + ", "
             + describeLines(rows(time));
         note = "Measured " + runAs + " GEMMs on " + gpu.name + (entry->user ? " (a user table)" : "") + ": ";
+        if (entry->gpu != gpu.id) {
+            x.formula = "t = 2·b·m·n·k / T(b·m·n, k) × peak of " + entry->gpu + " / peak of " + gpu.id;
+            x.input("peak ratio", time.peakScale);
+            const GpuSpec* sibling = Catalog::builtin().gpu(entry->gpu);
+            note = "Measured " + runAs + " GEMMs of " + (sibling ? sibling->name : entry->gpu)
+                + ", whose die " + gpu.name + " shares, at the same share of its own peak ("
+                + gpu.kernelsSource + "): ";
+        }
         if (time.beyondTable)
             note += "beyond the table's largest shapes, at its plateau.";
         else if (time.belowTable)

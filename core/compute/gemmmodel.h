@@ -2,16 +2,17 @@
 #pragma once
 
 // The time of one GEMM on one GPU, from the measured table of that GPU type and data type where there is
-// one (GemmSurface), else from a roofline fallback; every result says which, and which table rows it rests
-// on, so that an explanation can state it (docs/kernel-model.md).
+// one (GemmSurface), else from the table of the GPU whose die it shares (GpuSpec::kernelsOf: GB200 runs
+// B200's kernels) at the same share of its own peak, else from a roofline fallback; every result says which,
+// and which table rows it rests on, so that an explanation can state it (docs/kernel-model.md).
 //
 // The fallback, for a GPU without a table: t = max(2·b·m·n·k / (η · dense peak · r(shape)),
 // bytes / (η_HBM · HBM), 5 µs), with η = kGemmRooflineEfficiency and r(shape) = T_ref(shape) / T_ref,max of
 // the nearest built-in table of the same data type (the one whose plateau is closest to η · peak, in log):
 // a GPU without a measurement loses to tile and wave quantisation at small shapes as the measured one does,
-// and reaches η · peak where the measured one reaches its plateau. Both bounds apply to the table too: a GEMM cannot move its
-// operands faster than HBM streams them (the tables start at 256 in every dimension, so a thin GEMM such
-// as a router's, n = experts, lies outside them).
+// and reaches η · peak where the measured one reaches its plateau. Both bounds apply to the table too: a GEMM
+// cannot move its operands faster than HBM streams them (the tables start at 256 in every dimension, so a
+// thin GEMM such as a router's, n = experts, lies outside them).
 
 #include "base/explanation.h"
 #include "catalog/hardware.h"
@@ -41,6 +42,9 @@ struct GemmTime
     double bytes = 0; // operands read and result written once
     GemmBasis basis = GemmBasis::Roofline;
     int entry = -1; // the model's table (GemmModel::tableSource), -1 for the roofline
+    // The table is of the GPU whose die this one shares (GpuSpec::kernelsOf): its times × its peak / this
+    // GPU's peak. 1: the GPU's own table, or the roofline.
+    double peakScale = 1;
     std::array<int, 4> corners{-1, -1, -1, -1}; // grid points of that table (GemmModel::rows)
     bool beyondTable = false; // larger than the table's largest shapes: its plateau
     bool belowTable = false; // smaller than its smallest shapes: no faster than its smallest kernel
@@ -73,6 +77,8 @@ public:
     // Where a table-based time comes from: the table's source and whether a user supplied it.
     std::string_view tableSource(const GemmTime& time) const;
     bool userTable(const GemmTime& time) const;
+    // The GPU whose table a table-based time rests on (another than the one asked for under kernelsOf).
+    std::string_view tableGpu(const GemmTime& time) const;
     // The table lines of the rows a table-based time rests on, ascending.
     std::vector<int> rows(const GemmTime& time) const;
     // Formula, inputs, source and a note that says which table rows, which fallback or which user table.
@@ -90,6 +96,7 @@ private:
         std::string source;
         bool user = false;
         GemmSurface surface;
+        double peak = 0; // the dense peak of the table's GPU for its data type (built-in presets); 0: unknown
     };
     int find(std::string_view gpu, GemmDtype dtype) const;
     int shapeReference(GemmDtype dtype, double rooflineFlops) const;

@@ -43,6 +43,8 @@ std::string basis(const GemmTime& t, const GemmModel& gemms)
         out = "table, interpolated";
     if (gemms.userTable(t))
         out += " (user table)";
+    if (t.basis == GemmBasis::Table && t.peakScale != 1)
+        out += " of " + std::string(gemms.tableGpu(t)) + " at this GPU's peak";
     if (t.hbmBound)
         out += ", HBM-bound";
     if (t.fp8AsBf16)

@@ -86,6 +86,7 @@ private slots:
     void fp8FasterThanBf16OnLargeShapes();
     void fallbackForAGpuWithoutTable();
     void h100Fp8TakesTheRoofline();
+    void aSharedDieTakesItsTable();
     void explanationNamesTheRows();
     void userTableReadTheSameWay();
     void badTablesLoadNothing_data();
@@ -384,6 +385,63 @@ void TestKernelModel::explanationNamesTheRows()
     QVERIFY(model.explain(big, h100, training, GemmDtype::Bf16).note.find("plateau") != std::string::npos);
 }
 
+// A GPU without a table of its own runs the kernels of the GPU whose die it shares (gpus.json kernelsOf), at
+// the same share of its own peak: GB200 B200's rows × 2,250 / 2,500 (BF16) and × 4,500 / 5,000 (FP8), H200
+// H100's rows as they are (the same peaks), and the explanations say whose rows. A user's table for the GPU
+// itself comes first; a kernelsOf that names no table leaves the roofline.
+void TestKernelModel::aSharedDieTakesItsTable()
+{
+    const GemmModel& model = GemmModel::builtin();
+    const GemmShape shape{1, 8192, 8192, 8192};
+    for (const auto& [dtype, ratio] :
+         {std::pair{GemmDtype::Bf16, 2250.0 / 2500}, std::pair{GemmDtype::Fp8E4m3, 4500.0 / 5000}}) {
+        const GemmTime gb200 = model.time(gpu("gb200-186gb"), shape, dtype);
+        const GemmTime b200 = model.time(gpu("b200-180gb"), shape, dtype);
+        QCOMPARE(gb200.basis, GemmBasis::Table);
+        QCOMPARE(model.tableGpu(gb200), std::string_view("b200-180gb"));
+        QCOMPARE(gb200.seconds, b200.seconds * ratio);
+        QCOMPARE(model.rows(gb200), model.rows(b200));
+        const Explanation x = model.explain(gb200, gpu("gb200-186gb"), shape, dtype);
+        QVERIFY2(x.note.find("GEMMs of B200 (HGX) 180 GB, whose die GB200 (NVL72) 186 GB shares")
+                     != std::string::npos,
+                 x.note.c_str());
+    }
+    const GemmTime h200 = model.time(gpu("h200-141gb"), shape, GemmDtype::Bf16);
+    QCOMPARE(h200.seconds, model.time(gpu("h100-sxm-80gb"), shape, GemmDtype::Bf16).seconds);
+    QCOMPARE(model.explain(h200, gpu("h200-141gb"), shape, GemmDtype::Bf16)
+                 .note.find("Measured bf16 GEMMs of H100"),
+             std::size_t{0});
+    // H100 has no FP8 rows: H800 takes the roofline as H100 does.
+    QCOMPARE(model.time(gpu("h800-sxm-80gb"), shape, GemmDtype::Fp8E4m3).basis, GemmBasis::Roofline);
+
+    KernelTable own{"gb200-sweep.csv", {}};
+    for (const GemmRow& row : builtinTable().rows)
+        if (row.gpu == "b200-180gb" && row.dtype == GemmDtype::Bf16) {
+            GemmRow copy = row;
+            copy.gpu = "gb200-186gb";
+            copy.seconds *= 0.5;
+            own.rows.push_back(copy);
+        }
+    GemmModel withOwn = model;
+    withOwn.addTable(own, true);
+    const GemmTime mine = withOwn.time(gpu("gb200-186gb"), shape, GemmDtype::Bf16);
+    QVERIFY(withOwn.userTable(mine));
+    QCOMPARE(mine.peakScale, 1.0);
+    QCOMPARE(mine.seconds, model.time(gpu("b200-180gb"), shape, GemmDtype::Bf16).seconds * 0.5);
+
+    GpuSpec orphan = gpu("gb200-186gb");
+    orphan.kernelsOf = "no-such-gpu";
+    QCOMPARE(model.time(orphan, shape, GemmDtype::Bf16).basis, GemmBasis::Roofline);
+    // Attention likewise: H800 runs FlashAttention-3 at H100's share, GB200 FlashAttention-4 at B200's.
+    const AttentionShape attention{2, 64, 128, 8192, 8192, true};
+    for (const auto& [id, of] :
+         {std::pair{"h800-sxm-80gb", "h100-sxm-80gb"}, std::pair{"gb200-186gb", "b200-180gb"}}) {
+        const AttentionTime t = attentionTime(gpu(id), attention, AttentionPass::Forward);
+        QVERIFY(!t.fallback);
+        QCOMPARE(t.efficiency, attentionTime(gpu(of), attention, AttentionPass::Forward).efficiency);
+    }
+}
+
 // A user's sweep is read by the same function and, added to the model, takes the place of the built-in
 // table (or the fallback) for its GPU type and data type only.
 void TestKernelModel::userTableReadTheSameWay()
@@ -571,11 +629,6 @@ void TestKernelModel::attentionCountsTheCausalTriangle()
     QVERIFY(explainAttention(t, h100, causal).note.find("causal") != std::string::npos);
     // Half the FLOPs of the full square, half the time at the same efficiency.
     QVERIFY(std::abs(attentionTime(h100, full, AttentionPass::Forward).seconds / t.seconds - 2) < 0.001);
-
-    // GB200's GPU is B200's die: the same kernel at the same share of its own (higher) peak.
-    const AttentionTime gb200 = attentionTime(gpu("gb200-186gb"), causal, AttentionPass::Backward);
-    QVERIFY(!gb200.fallback);
-    QCOMPARE(gb200.efficiency, attentionTime(gpu("b200-180gb"), causal, AttentionPass::Backward).efficiency);
 
     GpuSpec custom = h100;
     custom.id = "my-accelerator";
