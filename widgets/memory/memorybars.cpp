@@ -165,7 +165,7 @@ double MemoryBars::placeBars()
             const int role = memory.roleOfRank[static_cast<std::size_t>(r->rank)];
             m_bars.push_back({r->rank, role, 1, x, memory.roles[static_cast<std::size_t>(role)].capacityBytes,
                               memory.roles[static_cast<std::size_t>(role)].totalBytes,
-                              QString::number(r->rank)});
+                              QString::number(r->rank), QString()});
             x += 1;
         }
         return x;
