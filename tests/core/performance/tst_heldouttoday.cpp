@@ -13,6 +13,7 @@
 
 #include <QTest>
 #include <cmath>
+#include <map>
 
 Q_DECLARE_METATYPE(core::Design)
 
@@ -231,6 +232,52 @@ std::pair<double, double> statedRange(const Design& design, const QString& tag)
                                                                : std::pair{0.23, 0.30};
 }
 
+// The Megatron-Bridge summaries' "Model TFLOP / sec / GPU" beside each row's tokens (the NeMo summaries of
+// 25.02 and 25.04 state none: 0). Their ratio is the FLOPs per token Megatron-Bridge counts
+// (num_floating_point_operations: causal attention, the MoE's routed experts, the prediction depth), which
+// the model's MFU convention follows.
+double publishedModelTflops(const std::string& tag)
+{
+    static const std::map<std::string, double> figures{
+        {"Megatron-Bridge 25.11 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 1, alltoall dispatcher", 214},
+        {"Megatron-Bridge 26.06 DGX-H100 Qwen3 30B-A3B, EP 16 over two nodes", 203},
+        {"Megatron-Bridge 26.04.01 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 4", 619},
+        {"Megatron-Bridge 26.06 DGX-GB200 Qwen3 30B-A3B, EP 8, MBS 4, all-to-all overlapped", 936},
+        {"Megatron-Bridge 26.02 DGX-GB200 Qwen3 235B-A22B, PP 8 EP 32", 806},
+        {"Megatron-Bridge 26.06 DGX-GB200 Qwen3 235B-A22B, PP 8 VP 3 EP 32, all-to-all overlapped", 1092},
+        {"Megatron-Bridge 26.06 DGX-GB200 DeepSeek-V3, PP 4 VP 4 EP 64, all-to-all overlapped", 1292},
+        {"Megatron-Bridge 25.09 DGX-H100 DeepSeek-V3 with MTP, TP 2 PP 8 VP 4 EP 64, DeepEP", 338},
+        {"Megatron-Bridge 25.11 DGX-B200 Llama 3 8B", 1576},
+        {"Megatron-Bridge 25.11 DGX-GB200 Llama 3 8B", 1622},
+        {"Megatron-Bridge 25.11 DGX-H100 Llama 3 8B, FSDP", 744},
+        {"Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5", 719},
+        {"Megatron-Bridge 26.02 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256", 728},
+        {"Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs", 737},
+        {"Megatron-Bridge 26.02 DGX-H100 Llama 3.1 405B, GBS 1536", 784},
+        {"Megatron-Bridge 25.11 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded", 1937},
+        {"Megatron-Bridge 26.02 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded", 1815},
+        {"Megatron-Bridge 25.11 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs", 2053},
+        {"Megatron-Bridge 26.02 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs", 2004},
+        {"Megatron-Bridge 25.11 DGX-H100 Qwen3 235B-A22B, TP 2 PP 8 VP 4 EP 32", 233},
+        {"Megatron-Bridge 26.02 DGX-H100 Qwen3 235B-A22B, GBS 8192", 242},
+        {"Megatron-Bridge 26.02 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8, alltoall dispatcher", 563},
+        {"Megatron-Bridge 26.04.01 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256", 731},
+        {"Megatron-Bridge 26.04.01 DGX-H100 Llama 3.1 405B, GBS 1536", 827},
+        {"Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded", 1892},
+        {"Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, MXFP8, TP 2 PP 4 VP 5", 1664},
+        {"Megatron-Bridge 26.04.01 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs", 2144},
+        {"Megatron-Bridge 26.04.01 DGX-H100 Qwen3 235B-A22B, GBS 8192", 253},
+        {"Megatron-Bridge 26.04.01 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8, alltoall dispatcher", 560},
+        {"Megatron-Bridge 26.06 DGX-H100 Llama 3.1 405B, GBS 1536", 822},
+        {"Megatron-Bridge 26.06 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs", 2129},
+        {"Megatron-Bridge 25.11 DGX-B200 DeepSeek-V3 with MTP, PP 16 EP 8, alltoall dispatcher", 557},
+        {"Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs", 1667},
+        {"Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8", 1576},
+    };
+    const auto it = figures.find(tag);
+    return it == figures.end() ? 0.0 : it->second;
+}
+
 } // namespace
 
 class TestHeldOutToday : public QObject
@@ -388,6 +435,21 @@ void TestHeldOutToday::publishedRuns()
     const auto [low, high] = statedRange(design, QString::fromUtf8(QTest::currentDataTag()));
     QVERIFY2(error > low - 0.005 && error < high + 0.005,
              qPrintable(QStringLiteral("%1 outside the stated %2 … %3").arg(error).arg(low).arg(high)));
+    // The FLOPs per token behind the MFU are the ones the summaries count: the model is within 0.4 % of every
+    // row (the figures' rounding to integers alone allows 0.25 %; docs/kernel-model.md, "Held out on today's
+    // GPUs"). The 26.04.01 summary states its tokens in coarse steps (1,664 = 52 × 32, 864 = 27 × 32), up to
+    // 2.2 % from what its own TFLOP figure implies: 3.5 % there, 1 % elsewhere.
+    if (const double tflops = publishedModelTflops(QTest::currentDataTag()); tflops > 0) {
+        const double perToken = e.performance->modelFlopsPerStep
+            / (static_cast<double>(design.workload.globalBatch)
+               * static_cast<double>(design.workload.sequenceLength));
+        const double published = tflops * 1e12 / tokensPerGpu;
+        const double tolerance = QByteArray(QTest::currentDataTag()).contains(" 26.04.01 ") ? 0.035 : 0.01;
+        QVERIFY2(
+            std::abs(perToken / published - 1) < tolerance,
+            qPrintable(
+                QStringLiteral("%1 against %2 GFLOP per token").arg(perToken / 1e9).arg(published / 1e9)));
+    }
     // The table in docs/kernel-model.md shows these figures: a change to the model that moves one shows here.
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
     // A sanity bound: the model is not off by more than a factor of two either way, but for Qwen3 30B-A3B at
