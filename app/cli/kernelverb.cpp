@@ -90,7 +90,7 @@ KernelFlags readFlags(Arguments& args)
     return flags;
 }
 
-std::string basisText(const GemmModel& model, const GemmTime& t, const GpuSpec& gpu)
+std::string basisText(const GemmModel& model, const GemmTime& t)
 {
     if (t.basis == GemmBasis::Roofline)
         return "roofline fallback: no measured table for this GPU and data type";
@@ -99,7 +99,7 @@ std::string basisText(const GemmModel& model, const GemmTime& t, const GpuSpec& 
     text += t.beyondTable ? ", beyond its largest shapes (plateau)"
         : t.belowTable    ? ", below its smallest shapes"
                           : ", interpolated";
-    if (model.tableGpu(t) != gpu.id) {
+    if (t.sharedDie) {
         const GpuSpec* die = Catalog::builtin().gpu(model.tableGpu(t));
         text += "; the rows of " + (die ? die->name : std::string(model.tableGpu(t)))
             + ", whose die this GPU shares, × " + formatNumber(t.peakScale, 4) + " (the peaks' ratio)";
@@ -150,7 +150,7 @@ int kernelVerb(Arguments& args, std::ostream& out, std::ostream& err)
         const GemmTime t = model.time(*gpu, *flags.gemm, flags.dtype);
         seconds = t.seconds;
         flops = t.flops;
-        basis = basisText(model, t, *gpu);
+        basis = basisText(model, t);
         explanation = model.explain(t, *gpu, *flags.gemm, flags.dtype);
         const GemmShape& s = *flags.gemm;
         std::ostringstream shape;

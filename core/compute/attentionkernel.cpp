@@ -48,9 +48,8 @@ const std::array<AttentionKernel, 3>& kernels()
          0.670,
          0.571,
          "FlashAttention-4",
-         "Dao-AILab/flash-attention pull request 2280 (2026-02-27): FlashAttention-4 on B200, causal, head "
-         "dim "
-         "128, 8K tokens: 1,418 TFLOP/s forward, 1,209 backward"},
+         "Dao-AILab/flash-attention pull request 2280 (2026-02-27): FlashAttention-4 on B200, causal, "
+         "head dim 128, 8K tokens: 1,418 TFLOP/s forward, 1,209 backward"},
     }};
     return table;
 }

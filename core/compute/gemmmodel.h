@@ -43,7 +43,9 @@ struct GemmTime
     GemmBasis basis = GemmBasis::Roofline;
     int entry = -1; // the model's table (GemmModel::tableSource), -1 for the roofline
     // The table is of the GPU whose die this one shares (GpuSpec::kernelsOf): its times × its peak / this
-    // GPU's peak. 1: the GPU's own table, or the roofline.
+    // GPU's peak (1 where the peaks agree, as H200's and H100's). peakScale 1 and sharedDie false: the GPU's
+    // own table, or the roofline.
+    bool sharedDie = false;
     double peakScale = 1;
     std::array<int, 4> corners{-1, -1, -1, -1}; // grid points of that table (GemmModel::rows)
     bool beyondTable = false; // larger than the table's largest shapes: its plateau

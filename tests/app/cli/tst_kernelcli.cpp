@@ -66,6 +66,7 @@ void TestKernelCli::largeGemmReachesTheMeasuredPlateau()
     const Json j = runJson({"--gpu", gpu.toStdString(), "--gemm", "1", "8192", "28672", "8192"});
     QCOMPARE(j.value("format", ""), std::string("meshwright.kernel"));
     QCOMPARE(j.value("basis", ""), std::string("table"));
+    QCOMPARE(j.value("tableGpu", ""), gpu.toStdString());
     QCOMPARE(j.value("kind", ""), std::string("gemm"));
     const double flops = 2.0 * 8192 * 28672 * 8192;
     QCOMPARE(j.value("flops", 0.0), flops);
@@ -111,6 +112,16 @@ void TestKernelCli::textNamesTheSource()
     QVERIFY(table.out.find("TFLOP/s") != std::string::npos);
     const Run roofline = run({"--gpu", "a100-40gb", "--gemm", "1", "4096", "4096", "4096"});
     QVERIFY2(roofline.out.find("roofline fallback") != std::string::npos, roofline.out.c_str());
+    // GB200 has no table of its own: B200's rows (the same die) at GB200's peak, said as such.
+    const Run die = run({"--gpu", "gb200-186gb", "--gemm", "1", "8192", "8192", "8192"});
+    QVERIFY2(die.out.find("the rows of B200 (HGX) 180 GB, whose die this GPU shares, × 0.9")
+                 != std::string::npos,
+             die.out.c_str());
+    const Json j = runJson({"--gpu", "gb200-186gb", "--gemm", "1", "8192", "8192", "8192"});
+    QCOMPARE(j.value("basis", ""), std::string("table"));
+    QCOMPARE(j.value("tableGpu", ""), std::string("b200-180gb"));
+    QCOMPARE(runJson({"--gpu", "a100-40gb", "--gemm", "1", "64", "64", "64"}).value("tableGpu", "?"),
+             std::string());
 }
 
 void TestKernelCli::badInput_data()
