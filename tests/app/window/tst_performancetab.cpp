@@ -155,6 +155,7 @@ void TestPerformanceTab::seedPairSideBySide()
     const QFontMetrics metrics(header->font());
     for (int column = 0; column < table->columnCount(); ++column) {
         const QString name = table->horizontalHeaderItem(column)->text();
+        // 10: the text's margins in a section (resultcolumns.cpp kHeaderMargins).
         const QRect wrapped = metrics.boundingRect(QRect(0, 0, header->sectionSize(column) - 10, 1000),
                                                    Qt::AlignCenter | Qt::TextWordWrap, name);
         QVERIFY2(header->height() >= wrapped.height() + 2,
