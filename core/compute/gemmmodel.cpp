@@ -213,8 +213,8 @@ Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const G
             x.input("peak ratio", time.peakScale);
             const GpuSpec* sibling = Catalog::builtin().gpu(entry->gpu);
             note = "Measured " + runAs + " GEMMs of " + (sibling ? sibling->name : entry->gpu)
-                + ", whose die " + gpu.name + " shares, at the same share of its own peak ("
-                + gpu.kernelsSource + "): ";
+                + ", whose die " + gpu.name + " shares, at the same share of its own peak: ";
+            x.source += "; the same die: " + gpu.kernelsSource;
         }
         if (time.beyondTable)
             note += "beyond the table's largest shapes, at its plateau.";
