@@ -2193,11 +2193,11 @@
     </message>
     <message>
         <source>Window pattern period (layers)</source>
-        <translation>Periode des Fenstermusters (Layer)</translation>
+        <translation>Fensterperiode (Layer)</translation>
     </message>
     <message>
         <source>Sliding layers per period</source>
-        <translation>Layer mit Sliding Window je Periode</translation>
+        <translation>Sliding-Layer je Periode</translation>
     </message>
     <message>
         <source>Host RAM per node</source>
@@ -2253,7 +2253,7 @@
     </message>
     <message>
         <source>Offloaded activations (layers)</source>
-        <translation>Ausgelagerte Activations (Layer)</translation>
+        <translation>Ausgelagerte Layer</translation>
     </message>
     <message>
         <source>The activations of the first layers wait in host memory between their forward and backward, copied over the GPU&apos;s host link under the neighbouring layers&apos; compute (Megatron-Core --cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.</source>
