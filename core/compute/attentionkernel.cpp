@@ -16,7 +16,8 @@ namespace {
 // / the peak. docs/kernel-model.md tabulates the published curves.
 struct AttentionKernel
 {
-    std::array<std::string_view, 3> gpus; // GPU preset ids; unused places empty
+    // The GPU preset whose published kernel it is; GPUs on its die reach it through GpuSpec::kernelsOf.
+    std::string_view gpu;
     double forward;
     double backward;
     std::string_view kernel;
@@ -28,26 +29,17 @@ const std::array<AttentionKernel, 3>& kernels()
     static const std::array<AttentionKernel, 3> table{{
         // Forward and backward together: 189 TFLOP/s at 16K of 312 (Figure 4d, causal, head dim 128;
         // assets/flash2_a100_fwd_bwd_benchmark.png in Dao-AILab/flash-attention).
-        {{"a100-40gb", "a100-80gb"},
-         0.625,
-         0.625,
-         "FlashAttention-2",
+        {"a100-80gb", 0.625, 0.625, "FlashAttention-2",
          "Dao 2023, FlashAttention-2, Figure 4d: 189 TFLOP/s forward + backward at 16K on A100 (causal, head "
          "dim 128)"},
         // Forward 616 TFLOP/s at 16K (Figure 5d, causal, head dim 128), backward 561 (§4.1's backward
         // benchmark, head dim 128) of 989.
-        {{"h100-sxm-80gb"},
-         0.642,
-         0.585,
-         "FlashAttention-3",
+        {"h100-sxm-80gb", 0.642, 0.585, "FlashAttention-3",
          "Shah et al. 2024, FlashAttention-3, §4.1: 616 TFLOP/s forward (causal), 561 backward at 16K on "
          "H100 (head dim 128)"},
         // Forward 1,418 TFLOP/s and backward 1,209 (two-CTA, the default for head dim 128) at 8K, causal,
         // head dim 128 on B200, of 2,250: × (8192 + 512) / 8192.
-        {{"b200-180gb"},
-         0.670,
-         0.571,
-         "FlashAttention-4",
+        {"b200-180gb", 0.670, 0.571, "FlashAttention-4",
          "Dao-AILab/flash-attention pull request 2280 (2026-02-27): FlashAttention-4 on B200, causal, "
          "head dim 128, 8K tokens: 1,418 TFLOP/s forward, 1,209 backward"},
     }};
@@ -59,7 +51,7 @@ const AttentionKernel* kernelFor(std::string_view gpu)
     if (gpu.empty())
         return nullptr;
     for (const AttentionKernel& kernel : kernels())
-        if (std::find(kernel.gpus.begin(), kernel.gpus.end(), gpu) != kernel.gpus.end())
+        if (kernel.gpu == gpu)
             return &kernel;
     return nullptr;
 }
@@ -92,8 +84,8 @@ AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, Att
 {
     AttentionTime out;
     out.flops = attentionFlops(shape, pass);
-    // A GPU on the die of another (GpuSpec::kernelsOf: H200, H800 and H100 PCIe on H100's, GB200 on B200's)
-    // runs that GPU's kernel at the same share of its own peak.
+    // A GPU on the die of another (GpuSpec::kernelsOf: A100 40 GB on A100 80 GB's, H200, H800 and H100 PCIe
+    // on H100's, GB200 on B200's) runs that GPU's kernel at the same share of its own peak.
     const AttentionKernel* kernel = kernelFor(gpu.id);
     if (!kernel)
         kernel = kernelFor(gpu.kernelsOf);
