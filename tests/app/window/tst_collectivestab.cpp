@@ -31,6 +31,20 @@
 
 using namespace app;
 
+namespace {
+
+// The group list's top-level row whose text starts with `prefix` ("DualPipe copies", "Embedding copies");
+// nullptr if there is none.
+QTreeWidgetItem* topLevelRow(QTreeWidget* tree, QLatin1String prefix)
+{
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->text(0).startsWith(prefix))
+            return tree->topLevelItem(i);
+    return nullptr;
+}
+
+} // namespace
+
 class TestCollectivesTab : public QObject
 {
     Q_OBJECT
@@ -229,10 +243,7 @@ void TestCollectivesTab::dualPipeStageCopiesAreGroups()
 
     widgets::CollectivePanel* panel = m_window->collectives();
     QTreeWidget* tree = panel->groupTree();
-    QTreeWidgetItem* copies = nullptr;
-    for (int i = 0; i < tree->topLevelItemCount(); ++i)
-        if (tree->topLevelItem(i)->text(0).startsWith(QLatin1String("DualPipe copies")))
-            copies = tree->topLevelItem(i);
+    QTreeWidgetItem* copies = topLevelRow(tree, QLatin1String("DualPipe copies"));
     QVERIFY(copies);
     QCOMPARE(copies->text(0), QStringLiteral("DualPipe copies: 4 pairs r, PP−1−r · All-Reduce"));
     QCOMPARE(copies->childCount(), 4);
@@ -265,8 +276,7 @@ void TestCollectivesTab::dualPipeStageCopiesAreGroups()
     m_window->setDesign(single);
     tree = panel->groupTree(); // brought up to date, the tab being hidden
     QVERIFY(tree->topLevelItemCount() > 0);
-    for (int i = 0; i < tree->topLevelItemCount(); ++i)
-        QVERIFY(!tree->topLevelItem(i)->text(0).startsWith(QLatin1String("DualPipe")));
+    QVERIFY(!topLevelRow(tree, QLatin1String("DualPipe")));
     QVERIFY(!panel->selectGroup(core::Dim::Pp, 0));
 }
 
@@ -285,10 +295,7 @@ void TestCollectivesTab::tiedEmbeddingCopiesAreAGroup()
     m_window->setDesign(design);
     widgets::CollectivePanel* panel = m_window->collectives();
     QTreeWidget* tree = panel->groupTree();
-    QTreeWidgetItem* copies = nullptr;
-    for (int i = 0; i < tree->topLevelItemCount(); ++i)
-        if (tree->topLevelItem(i)->text(0).startsWith(QLatin1String("Embedding copies")))
-            copies = tree->topLevelItem(i);
+    QTreeWidgetItem* copies = topLevelRow(tree, QLatin1String("Embedding copies"));
     QVERIFY(copies);
     const core::Evaluation& e = *m_window->document()->snapshot().evaluation;
     const auto pairs = core::stageCopyPairs(m_window->document()->design(), e.mesh, e.ranks);
