@@ -1865,11 +1865,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 times the modelled step, those with HybridEP and CUDA graphs 23–30 % longer.</source>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 times the modelled step, those with HybridEP and CUDA graphs 21–29 % longer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 19–33 % longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).</source>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 14–29 % longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -94,9 +94,11 @@ void TestHardware::gpuPresets_data()
     // H800 SXM5: H100 SXM5 chip and memory, NVLink at 400 GB/s total.
     QTest::newRow("H800") << "h800-sxm-80gb" << 85045477376.0 << 989.0 << 1979.0 << 3350.0 << "nvlink4-h800"
                           << 132;
-    // GB200 NVL72 ÷ 72: 360 PFLOP/s BF16 and 720 FP8 with sparsity, 576 TB/s; memory derived from B200.
-    QTest::newRow("GB200") << "gb200-186gb" << 188718.0 * 1048576 << 2500.0 << 5000.0 << 8000.0 << "nvlink5"
-                           << 0;
+    // GB200 NVL72 ÷ 72: 360 PFLOP/s BF16 and 720 FP8 with sparsity; memory derived from B200 (nvidia-smi's
+    // 189,471 MiB × CUDA's 182,631 / nvidia-smi's 183,359 on B200), HBM as B200's (the same memory clock);
+    // 152 SMs (ByteDance-Seed/VeOmni pull request 986).
+    QTest::newRow("GB200") << "gb200-186gb" << 188718.0 * 1048576 << 2500.0 << 5000.0
+                           << 7680.0 / 8 * 3996 * 2 / 1000 << "nvlink5" << 152;
     // deviceQuery under CUDA 9.0 and 11.2; V100 datasheet: 125 TFLOP/s FP16 tensor (no BF16, no FP8),
     // 900 GB/s HBM2, NVLink 2 at 300 GB/s.
     QTest::newRow("V100 16 GB") << "v100-sxm2-16gb" << 16945512448.0 << 125.0 << 0.0 << 900.0 << "nvlink2"
