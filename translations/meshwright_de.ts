@@ -269,6 +269,373 @@
     </message>
 </context>
 <context>
+    <name>DiagnosticArguments</name>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>ein nicht unterstützter Wert</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true oder false</translation>
+    </message>
+    <message>
+        <source>an array of integers</source>
+        <translation>ein Array ganzer Zahlen</translation>
+    </message>
+    <message>
+        <source>an array of strings</source>
+        <translation>ein Array von Zeichenketten</translation>
+    </message>
+    <message>
+        <source>sliding-window attention of %1 tokens from layer %2</source>
+        <translation>Sliding-Window-Attention über %1 Token ab Layer %2</translation>
+    </message>
+    <message>
+        <source>every layer attends to the whole context</source>
+        <translation>jeder Layer sieht den ganzen Kontext</translation>
+    </message>
+    <message>
+        <source>this order of sliding and full attention layers</source>
+        <translation>diese Folge von Sliding- und vollen Attention-Layern</translation>
+    </message>
+    <message>
+        <source>attention sinks (one learned logit per head)</source>
+        <translation>Attention Sinks (ein gelerntes Logit pro Head)</translation>
+    </message>
+    <message>
+        <source>left out: a few parameters per layer, no FLOPs</source>
+        <translation>weggelassen: wenige Parameter pro Layer, keine FLOPs</translation>
+    </message>
+    <message>
+        <source>weights quantised as %1</source>
+        <translation>als %1 quantisierte Gewichte</translation>
+    </message>
+    <message>
+        <source>quantised weights</source>
+        <translation>quantisierte Gewichte</translation>
+    </message>
+    <message>
+        <source>weights are held at the design&apos;s precision</source>
+        <translation>die Gewichte werden in der Präzision des Designs gehalten</translation>
+    </message>
+    <message>
+        <source>dense layers between the sparse ones</source>
+        <translation>dichte Layer zwischen den dünnbesetzten</translation>
+    </message>
+    <message>
+        <source>every layer is costed as a MoE layer</source>
+        <translation>jeder Layer wird als MoE-Layer gerechnet</translation>
+    </message>
+    <message>
+        <source>group-limited routing (%1 of %2 expert groups per token)</source>
+        <translation>auf Gruppen begrenztes Routing (%1 von %2 Expertengruppen pro Token)</translation>
+    </message>
+    <message>
+        <source>tokens are routed over all experts</source>
+        <translation>Token werden über alle Experten geroutet</translation>
+    </message>
+    <message>
+        <source>RMSNorms after attention and after the MLP (four norms per layer)</source>
+        <translation>RMSNorms nach der Attention und nach dem MLP (vier Normen pro Layer)</translation>
+    </message>
+    <message>
+        <source>two norms per layer are counted: 2·hidden parameters and their elementwise work left out</source>
+        <translation>zwei Normen pro Layer werden gezählt: 2·hidden Parameter und ihre elementweise Arbeit fehlen</translation>
+    </message>
+    <message>
+        <source>attention score soft-capping (tanh at %1)</source>
+        <translation>Soft-Capping der Attention-Scores (tanh bei %1)</translation>
+    </message>
+    <message>
+        <source>final logit soft-capping (tanh at %1)</source>
+        <translation>Soft-Capping der finalen Logits (tanh bei %1)</translation>
+    </message>
+    <message>
+        <source>left out: an elementwise tanh, no FLOPs or memory counted</source>
+        <translation>weggelassen: ein elementweiser tanh, ohne gezählte FLOPs oder Speicher</translation>
+    </message>
+    <message>
+        <source>the vision tower (vision_config) and its projector</source>
+        <translation>der Vision-Tower (vision_config) und sein Projektor</translation>
+    </message>
+    <message>
+        <source>only the language model is counted: the images&apos; parameters, memory and compute are left out</source>
+        <translation>nur das Sprachmodell wird gezählt: Parameter, Speicher und Rechenaufwand der Bilder fehlen</translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation>das Feld %1</translation>
+    </message>
+    <message>
+        <source>Meshwright does not read it, and no figure includes it</source>
+        <translation>Meshwright liest es nicht, und keine Zahl berücksichtigt es</translation>
+    </message>
+    <message>
+        <source>NCCL efficiency</source>
+        <translation>Die NCCL-Effizienz</translation>
+    </message>
+    <message>
+        <source>10^18 bytes</source>
+        <translation>10^18 Byte</translation>
+    </message>
+    <message>
+        <source>a preset name or an object</source>
+        <translation>ein Preset-Name oder ein Objekt</translation>
+    </message>
+    <message>
+        <source>/cluster/nodes (or /cluster/uniform, but not both)</source>
+        <translation>/cluster/nodes (oder /cluster/uniform, aber nicht beides)</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPUs pro Node</translation>
+    </message>
+    <message>
+        <source>Nodes × GPUs per node</source>
+        <translation>Nodes × GPUs pro Node</translation>
+    </message>
+    <message>
+        <source>The node count</source>
+        <translation>Die Zahl der Nodes</translation>
+    </message>
+    <message>
+        <source>The GPU count of a node</source>
+        <translation>Die GPU-Zahl eines Nodes</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s GPU count</source>
+        <translation>Die GPU-Zahl des Clusters</translation>
+    </message>
+    <message>
+        <source>more than %1</source>
+        <translation>mehr als %1</translation>
+    </message>
+    <message>
+        <source>dimension names joined by &apos;-&apos;, each once, e.g. tp-cp-ep-dp-pp</source>
+        <translation>mit &apos;-&apos; verbundene Dimensionsnamen, jeder einmal, z. B. tp-cp-ep-dp-pp</translation>
+    </message>
+    <message>
+        <source>the record</source>
+        <translation>der Datensatz</translation>
+    </message>
+    <message>
+        <source>an intra-node link</source>
+        <translation>eine Verbindung innerhalb eines Nodes</translation>
+    </message>
+    <message>
+        <source>the inter-node fabric</source>
+        <translation>das Netz zwischen den Nodes</translation>
+    </message>
+    <message>
+        <source>Network cards per node</source>
+        <translation>NICs pro Node</translation>
+    </message>
+    <message>
+        <source>Fabric oversubscription</source>
+        <translation>Fabric-Überbuchung</translation>
+    </message>
+    <message>
+        <source>Host RAM per node (bytes)</source>
+        <translation>Der Host-RAM pro Node (Byte)</translation>
+    </message>
+    <message>
+        <source>at least 2</source>
+        <translation>mindestens 2</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>das Modell</translation>
+    </message>
+    <message>
+        <source>the optimizer alone</source>
+        <translation>den Optimizer allein</translation>
+    </message>
+    <message>
+        <source>its CPU offload moves the parameters, gradients and optimizer together (choose cpu-params with ZeRO stage 3)</source>
+        <translation>sein CPU-Offload verschiebt Parameter, Gradienten und Optimizer zusammen (cpu-params mit ZeRO-Stufe 3 wählen)</translation>
+    </message>
+    <message>
+        <source>it keeps every state on the GPU</source>
+        <translation>es hält jeden Zustand auf der GPU</translation>
+    </message>
+    <message>
+        <source>the parameters</source>
+        <translation>die Parameter</translation>
+    </message>
+    <message>
+        <source>it offloads the optimizer only (choose cpu)</source>
+        <translation>es lagert nur den Optimizer aus (cpu wählen)</translation>
+    </message>
+    <message>
+        <source>only sharded parameters move (ZeRO stage 3)</source>
+        <translation>nur geshardete Parameter werden verschoben (ZeRO-Stufe 3)</translation>
+    </message>
+    <message>
+        <source>one 0 or 1 per ZeRO stage 0–3</source>
+        <translation>je eine 0 oder 1 pro ZeRO-Stufe 0–3</translation>
+    </message>
+    <message>
+        <source>one per ZeRO stage 0–3</source>
+        <translation>je einer pro ZeRO-Stufe 0–3</translation>
+    </message>
+    <message>
+        <source>array of [TP, fraction]</source>
+        <translation>Array aus [TP, Anteil]</translation>
+    </message>
+    <message>
+        <source>no distributed_type</source>
+        <translation>kein distributed_type</translation>
+    </message>
+    <message>
+        <source>this import reads FSDP, MULTI_GPU and NO (a DeepSpeed config imports with the deepspeed format)</source>
+        <translation>dieser Import liest FSDP, MULTI_GPU und NO (eine DeepSpeed-Konfiguration wird mit dem Format deepspeed importiert)</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <source>FP8 tensorwise scaling</source>
+        <translation>FP8 mit Skalierung pro Tensor</translation>
+    </message>
+    <message>
+        <source>Meshwright models Transformer Engine&apos;s and torchao&apos;s FP8</source>
+        <translation>Meshwright modelliert FP8 von Transformer Engine und torchao</translation>
+    </message>
+    <message>
+        <source>the data-parallel degree</source>
+        <translation>der Data-Parallel-Grad</translation>
+    </message>
+    <message>
+        <source>Meshwright models offload to host memory</source>
+        <translation>Meshwright modelliert Auslagerung in den Hauptspeicher</translation>
+    </message>
+    <message>
+        <source>micro-batch × gradient accumulation</source>
+        <translation>Micro-Batch × Gradientenakkumulation</translation>
+    </message>
+    <message>
+        <source>data-parallel replicas</source>
+        <translation>Data-Parallel-Replikate</translation>
+    </message>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation>die Datei ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the file&apos;s --num-layers, --hidden-size and head counts</source>
+        <translation>--num-layers, --hidden-size und Head-Zahlen der Datei</translation>
+    </message>
+    <message>
+        <source>those of %1</source>
+        <translation>die von %1</translation>
+    </message>
+    <message>
+        <source>--tokenizer-model names that checkpoint, whose shape differs</source>
+        <translation>--tokenizer-model nennt diesen Checkpoint, dessen Form abweicht</translation>
+    </message>
+    <message>
+        <source>layers per pipeline rank</source>
+        <translation>Layer pro Pipeline-Rang</translation>
+    </message>
+    <message>
+        <source>layers over %1 pipeline stages</source>
+        <translation>Layer über %1 Pipeline-Stages</translation>
+    </message>
+    <message>
+        <source>FP8 without --fp8-param-gather</source>
+        <translation>FP8 ohne --fp8-param-gather</translation>
+    </message>
+    <message>
+        <source>FP8 parameters</source>
+        <translation>FP8-Parameter</translation>
+    </message>
+    <message>
+        <source>the design counts the GEMM weights as the recipes keep them, one FP8 copy each</source>
+        <translation>das Design zählt die GEMM-Gewichte so, wie die Rezepte sie halten, je eine FP8-Kopie</translation>
+    </message>
+    <message>
+        <source>no pretrain_gpt.py arguments</source>
+        <translation>keine Argumente für pretrain_gpt.py</translation>
+    </message>
+    <message>
+        <source>no command runs %1</source>
+        <translation>kein Befehl startet %1</translation>
+    </message>
+    <message>
+        <source>auto, bfloat16 or an FP8 type</source>
+        <translation>auto, bfloat16 oder ein FP8-Typ</translation>
+    </message>
+    <message>
+        <source>the command names no model</source>
+        <translation>der Befehl nennt kein Modell</translation>
+    </message>
+    <message>
+        <source>-1 or a whole number from 1</source>
+        <translation>-1 oder eine ganze Zahl ab 1</translation>
+    </message>
+    <message>
+        <source>full recomputation of the first %1 of each chunk&apos;s %2 layers</source>
+        <translation>volle Recomputation der ersten %1 der %2 Layer jedes Chunks</translation>
+    </message>
+    <message>
+        <source>torchtitan recomputes layers %1, %2, … of each; memory and time count the same number</source>
+        <translation>torchtitan berechnet die Layer %1, %2, … jedes Chunks neu; Speicher und Zeit zählen dieselbe Anzahl</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>(nichts)</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>eine ganze Zahl von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>globaler Batch</translation>
+    </message>
+    <message>
+        <source>micro-batch × data-parallel replicas</source>
+        <translation>Micro-Batch × Data-Parallel-Replikate</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>Nesting of arrays and objects</source>
+        <translation>Die Verschachtelung von Arrays und Objekten</translation>
+    </message>
+</context>
+<context>
     <name>Diagnostics</name>
     <message>
         <source>Cannot read %1: %2</source>
@@ -839,7 +1206,7 @@
     </message>
     <message>
         <source>The config&apos;s %1 is not modelled: %2.</source>
-        <translation>%1 aus der Konfiguration wird nicht modelliert: %2.</translation>
+        <translation>In der Konfiguration wird %1 nicht modelliert: %2.</translation>
     </message>
     <message>
         <source>This is not a readable %1 file: %2.</source>

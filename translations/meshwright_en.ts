@@ -269,6 +269,373 @@
     </message>
 </context>
 <context>
+    <name>DiagnosticArguments</name>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array of integers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sliding-window attention of %1 tokens from layer %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer attends to the whole context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this order of sliding and full attention layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention sinks (one learned logit per head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left out: a few parameters per layer, no FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights quantised as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantised weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights are held at the design&apos;s precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense layers between the sparse ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer is costed as a MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group-limited routing (%1 of %2 expert groups per token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens are routed over all experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RMSNorms after attention and after the MLP (four norms per layer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two norms per layer are counted: 2·hidden parameters and their elementwise work left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention score soft-capping (tanh at %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final logit soft-capping (tanh at %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left out: an elementwise tanh, no FLOPs or memory counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the vision tower (vision_config) and its projector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only the language model is counted: the images&apos; parameters, memory and compute are left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright does not read it, and no figure includes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>10^18 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset name or an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/cluster/nodes (or /cluster/uniform, but not both)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes × GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The node count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU count of a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s GPU count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dimension names joined by &apos;-&apos;, each once, e.g. tp-cp-ep-dp-pp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an intra-node link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the inter-node fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network cards per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host RAM per node (bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at least 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the optimizer alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its CPU offload moves the parameters, gradients and optimizer together (choose cpu-params with ZeRO stage 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it keeps every state on the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it offloads the optimizer only (choose cpu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only sharded parameters move (ZeRO stage 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one 0 or 1 per ZeRO stage 0–3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one per ZeRO stage 0–3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>array of [TP, fraction]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no distributed_type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this import reads FSDP, MULTI_GPU and NO (a DeepSpeed config imports with the deepspeed format)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 tensorwise scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright models Transformer Engine&apos;s and torchao&apos;s FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data-parallel degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meshwright models offload to host memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch × gradient accumulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file&apos;s --num-layers, --hidden-size and head counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>those of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--tokenizer-model names that checkpoint, whose shape differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers per pipeline rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers over %1 pipeline stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 without --fp8-param-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the design counts the GEMM weights as the recipes keep them, one FP8 copy each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pretrain_gpt.py arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no command runs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto, bfloat16 or an FP8 type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command names no model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-1 or a whole number from 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full recomputation of the first %1 of each chunk&apos;s %2 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan recomputes layers %1, %2, … of each; memory and time count the same number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch × data-parallel replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nesting of arrays and objects</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Diagnostics</name>
     <message>
         <source>Cannot read %1: %2</source>

@@ -11,6 +11,7 @@
 
 #include "base/enumnames.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,22 @@ struct Diagnostic
 Diagnostic makeDiagnostic(const DiagnosticKind& kind, std::string path, std::vector<std::string> args = {});
 // Replaces %1 … %9 in a template by the arguments (a missing argument leaves the placeholder).
 std::string fillTemplate(std::string_view messageTemplate, const std::vector<std::string>& args);
+
+// An argument in words rather than a name, a value or a number ("an integer", "the data-parallel degree")
+// is marked MW_TR_NOOP("DiagnosticArguments", …) where it is written, and the GUI translates it as it does
+// the template (widgets/diagnostics/diagnostictext.cpp), so that a German message carries no English words.
+// Words with numbers of their own ("layers over %1 pipeline stages") are a phrase: its text, marked the
+// same way, and its arguments, carried in the one argument string by phraseArgument.
+std::string phraseArgument(std::string_view text, const std::vector<std::string>& args);
+struct Phrase
+{
+    std::string text;
+    std::vector<std::string> args;
+};
+// The phrase an argument carries, if it is one.
+std::optional<Phrase> phraseOf(std::string_view argument);
+// The argument as the message shows it: a phrase filled in, anything else as it is.
+std::string argumentText(std::string_view argument);
 
 bool hasErrors(const std::vector<Diagnostic>& diagnostics);
 // Severity first (errors, warnings, infos), then path, keeping the order of equal entries.

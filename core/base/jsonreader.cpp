@@ -34,22 +34,22 @@ std::string jsonTypeName(const Json& value)
 {
     switch (value.type()) {
     case Json::value_t::object:
-        return "an object";
+        return MW_TR_NOOP("DiagnosticArguments", "an object");
     case Json::value_t::array:
-        return "an array";
+        return MW_TR_NOOP("DiagnosticArguments", "an array");
     case Json::value_t::string:
-        return "a string";
+        return MW_TR_NOOP("DiagnosticArguments", "a string");
     case Json::value_t::boolean:
-        return "a boolean";
+        return MW_TR_NOOP("DiagnosticArguments", "a boolean");
     case Json::value_t::number_integer:
     case Json::value_t::number_unsigned:
-        return "an integer";
+        return MW_TR_NOOP("DiagnosticArguments", "an integer");
     case Json::value_t::number_float:
-        return "a number";
+        return MW_TR_NOOP("DiagnosticArguments", "a number");
     case Json::value_t::null:
         return "null";
     default:
-        return "an unsupported value";
+        return MW_TR_NOOP("DiagnosticArguments", "an unsupported value");
     }
 }
 
@@ -91,8 +91,9 @@ ObjectReader::ObjectReader(const Json& value, std::string pointer, ReadContext& 
     if (value.is_object())
         m_object = &value;
     else
-        m_context.add(diag::kIoType, m_pointer,
-                      {displayPointer(m_pointer), "an object", jsonTypeName(value)});
+        m_context.add(
+            diag::kIoType, m_pointer,
+            {displayPointer(m_pointer), MW_TR_NOOP("DiagnosticArguments", "an object"), jsonTypeName(value)});
 }
 
 ObjectReader::~ObjectReader()
@@ -148,7 +149,9 @@ bool ObjectReader::readInteger(std::string_view key, std::int64_t& out, std::int
         || (value->is_number_float() && std::isfinite(value->get<double>())
             && std::trunc(value->get<double>()) == value->get<double>());
     if (!integral) {
-        m_context.add(diag::kIoType, pointerTo(key), {pointerTo(key), "an integer", jsonTypeName(*value)});
+        m_context.add(
+            diag::kIoType, pointerTo(key),
+            {pointerTo(key), MW_TR_NOOP("DiagnosticArguments", "an integer"), jsonTypeName(*value)});
         return false;
     }
     // Compare as double before any cast: an unsigned value above int64's range must not wrap, and a
@@ -185,7 +188,8 @@ bool ObjectReader::read(std::string_view key, double& out)
     if (!value)
         return true;
     if (!value->is_number()) {
-        m_context.add(diag::kIoType, pointerTo(key), {pointerTo(key), "a number", jsonTypeName(*value)});
+        m_context.add(diag::kIoType, pointerTo(key),
+                      {pointerTo(key), MW_TR_NOOP("DiagnosticArguments", "a number"), jsonTypeName(*value)});
         return false;
     }
     out = value->get<double>();
@@ -198,7 +202,9 @@ bool ObjectReader::read(std::string_view key, bool& out)
     if (!value)
         return true;
     if (!value->is_boolean()) {
-        m_context.add(diag::kIoType, pointerTo(key), {pointerTo(key), "true or false", jsonTypeName(*value)});
+        m_context.add(
+            diag::kIoType, pointerTo(key),
+            {pointerTo(key), MW_TR_NOOP("DiagnosticArguments", "true or false"), jsonTypeName(*value)});
         return false;
     }
     out = value->get<bool>();
@@ -211,7 +217,8 @@ bool ObjectReader::read(std::string_view key, std::string& out)
     if (!value)
         return true;
     if (!value->is_string()) {
-        m_context.add(diag::kIoType, pointerTo(key), {pointerTo(key), "a string", jsonTypeName(*value)});
+        m_context.add(diag::kIoType, pointerTo(key),
+                      {pointerTo(key), MW_TR_NOOP("DiagnosticArguments", "a string"), jsonTypeName(*value)});
         return false;
     }
     out = value->get<std::string>();
@@ -225,7 +232,9 @@ bool ObjectReader::read(std::string_view key, std::vector<int>& out)
         return true;
     const std::string where = pointerTo(key);
     if (!value->is_array()) {
-        m_context.add(diag::kIoType, where, {where, "an array of integers", jsonTypeName(*value)});
+        m_context.add(
+            diag::kIoType, where,
+            {where, MW_TR_NOOP("DiagnosticArguments", "an array of integers"), jsonTypeName(*value)});
         return false;
     }
     std::vector<int> result;
@@ -235,7 +244,8 @@ bool ObjectReader::read(std::string_view key, std::vector<int>& out)
         if (!item.is_number_integer() || item.get<double>() < std::numeric_limits<int>::min()
             || item.get<double>() > std::numeric_limits<int>::max()) {
             const std::string itemPointer = jsonPointerAppend(where, i);
-            m_context.add(diag::kIoType, itemPointer, {itemPointer, "an integer", jsonTypeName(item)});
+            m_context.add(diag::kIoType, itemPointer,
+                          {itemPointer, MW_TR_NOOP("DiagnosticArguments", "an integer"), jsonTypeName(item)});
             return false;
         }
         result.push_back(item.get<int>());
@@ -251,7 +261,9 @@ bool ObjectReader::read(std::string_view key, std::vector<std::string>& out)
         return true;
     const std::string where = pointerTo(key);
     if (!value->is_array()) {
-        m_context.add(diag::kIoType, where, {where, "an array of strings", jsonTypeName(*value)});
+        m_context.add(
+            diag::kIoType, where,
+            {where, MW_TR_NOOP("DiagnosticArguments", "an array of strings"), jsonTypeName(*value)});
         return false;
     }
     std::vector<std::string> result;
@@ -259,7 +271,8 @@ bool ObjectReader::read(std::string_view key, std::vector<std::string>& out)
         const Json& item = (*value)[i];
         if (!item.is_string()) {
             const std::string itemPointer = jsonPointerAppend(where, i);
-            m_context.add(diag::kIoType, itemPointer, {itemPointer, "a string", jsonTypeName(item)});
+            m_context.add(diag::kIoType, itemPointer,
+                          {itemPointer, MW_TR_NOOP("DiagnosticArguments", "a string"), jsonTypeName(item)});
             return false;
         }
         result.push_back(item.get<std::string>());

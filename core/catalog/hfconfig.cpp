@@ -98,8 +98,8 @@ std::optional<Family> familyOf(ObjectReader& reader, ReadContext& context)
 void notModelled(ReadContext& context, ModelArchitecture& model, const std::string& pointer, std::string field,
                  std::string instead)
 {
-    context.add(diag::kHfNotModelled, pointer, {field, instead});
-    model.notModelled.push_back(field + " (" + instead + ")");
+    model.notModelled.push_back(argumentText(field) + " (" + argumentText(instead) + ")");
+    context.add(diag::kHfNotModelled, pointer, {std::move(field), std::move(instead)});
 }
 
 // The repeating pattern of "layer_types": the shortest period whose first layers are the sliding ones.
@@ -139,9 +139,10 @@ void readSlidingWindow(ObjectReader& reader, ReadContext& context, ModelArchitec
         used = used && useSliding && firstWindowed < model.layers;
         if (used && firstWindowed > 0) {
             notModelled(context, model, reader.pointerTo("max_window_layers"),
-                        "sliding-window attention of " + std::to_string(window) + " tokens from layer "
-                            + std::to_string(firstWindowed),
-                        "every layer attends to the whole context");
+                        phraseArgument(MW_TR_NOOP("DiagnosticArguments",
+                                                  "sliding-window attention of %1 tokens from layer %2"),
+                                       {std::to_string(window), std::to_string(firstWindowed)}),
+                        MW_TR_NOOP("DiagnosticArguments", "every layer attends to the whole context"));
             return;
         }
     } else if (family == Family::Gemma2) {
@@ -159,8 +160,8 @@ void readSlidingWindow(ObjectReader& reader, ReadContext& context, ModelArchitec
         const std::optional<SlidingWindow> found = windowPattern(layerTypes, window);
         if (!found || layerTypes.size() != static_cast<std::size_t>(model.layers)) {
             notModelled(context, model, reader.pointerTo("layer_types"),
-                        "this order of sliding and full attention layers",
-                        "every layer attends to the whole context");
+                        MW_TR_NOOP("DiagnosticArguments", "this order of sliding and full attention layers"),
+                        MW_TR_NOOP("DiagnosticArguments", "every layer attends to the whole context"));
             return;
         }
         pattern = *found;
@@ -219,13 +220,15 @@ void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitectur
 {
     if (family == Family::GptOss)
         notModelled(context, model, "/architectures",
-                    "attention sinks (one learned logit per head)", "left out: a few parameters per layer, no FLOPs");
+                    MW_TR_NOOP("DiagnosticArguments", "attention sinks (one learned logit per head)"),
+                    MW_TR_NOOP("DiagnosticArguments", "left out: a few parameters per layer, no FLOPs"));
     if (const Json* q = reader.take("quantization_config"); q != nullptr && q->is_object())
         notModelled(context, model, reader.pointerTo("quantization_config"),
-                    "weights quantised as " + (q->contains("quant_method") && (*q)["quant_method"].is_string()
-                                                   ? (*q)["quant_method"].get<std::string>()
-                                                   : std::string("configured")),
-                    "weights are held at the design's precision");
+                    q->contains("quant_method") && (*q)["quant_method"].is_string()
+                        ? phraseArgument(MW_TR_NOOP("DiagnosticArguments", "weights quantised as %1"),
+                                         {(*q)["quant_method"].get<std::string>()})
+                        : std::string(MW_TR_NOOP("DiagnosticArguments", "quantised weights")),
+                    MW_TR_NOOP("DiagnosticArguments", "weights are held at the design's precision"));
     if (family == Family::Qwen3Moe) {
         // Qwen3-MoE: layer i is sparse unless listed in mlp_only_layers, and only if (i + 1) % step == 0.
         int step = 1;
@@ -233,31 +236,41 @@ void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitectur
         reader.read("decoder_sparse_step", step);
         reader.read("mlp_only_layers", mlpOnly);
         if (step != 1 || !mlpOnly.empty())
-            notModelled(context, model, reader.pointerTo(step != 1 ? "decoder_sparse_step" : "mlp_only_layers"),
-                        "dense layers between the sparse ones", "every layer is costed as a MoE layer");
+            notModelled(context, model,
+                        reader.pointerTo(step != 1 ? "decoder_sparse_step" : "mlp_only_layers"),
+                        MW_TR_NOOP("DiagnosticArguments", "dense layers between the sparse ones"),
+                        MW_TR_NOOP("DiagnosticArguments", "every layer is costed as a MoE layer"));
     }
     int groups = 0, groupsPerToken = 0;
     reader.read("n_group", groups);
     reader.read("topk_group", groupsPerToken);
     if (groups > 1 && groupsPerToken > 0 && groupsPerToken < groups)
         notModelled(context, model, reader.pointerTo("topk_group"),
-                    "group-limited routing (" + std::to_string(groupsPerToken) + " of " + std::to_string(groups)
-                        + " expert groups per token)",
-                    "tokens are routed over all experts");
+                    phraseArgument(MW_TR_NOOP("DiagnosticArguments",
+                                              "group-limited routing (%1 of %2 expert groups per token)"),
+                                   {std::to_string(groupsPerToken), std::to_string(groups)}),
+                    MW_TR_NOOP("DiagnosticArguments", "tokens are routed over all experts"));
     if (family == Family::Gemma2 || family == Family::Gemma3)
         notModelled(
             context, model, "/architectures",
-            "RMSNorms after attention and after the MLP (four norms per layer)",
-            "two norms per layer are counted: 2·hidden parameters and their elementwise work left out");
+            MW_TR_NOOP("DiagnosticArguments",
+                       "RMSNorms after attention and after the MLP (four norms per layer)"),
+            MW_TR_NOOP(
+                "DiagnosticArguments",
+                "two norms per layer are counted: 2·hidden parameters and their elementwise work left out"));
     // Soft-capping is a tanh on the scores inside the attention kernel (FlashAttention's softcap) or on
     // the final logits: no FLOPs or bytes Meshwright counts. null: switched off (Gemma 3).
     for (const char* key : {"attn_logit_softcapping", "final_logit_softcapping"})
         if (const Json* cap = reader.take(key); cap != nullptr && cap->is_number() && cap->get<double>() > 0)
             notModelled(
                 context, model, reader.pointerTo(key),
-                std::string(key == std::string("attn_logit_softcapping") ? "attention score" : "final logit")
-                    + " soft-capping (tanh at " + formatNumber(cap->get<double>()) + ")",
-                "left out: an elementwise tanh, no FLOPs or memory counted");
+                phraseArgument(
+                    key == std::string("attn_logit_softcapping")
+                        ? MW_TR_NOOP("DiagnosticArguments", "attention score soft-capping (tanh at %1)")
+                        : MW_TR_NOOP("DiagnosticArguments", "final logit soft-capping (tanh at %1)"),
+                    {formatNumber(cap->get<double>())}),
+                MW_TR_NOOP("DiagnosticArguments",
+                           "left out: an elementwise tanh, no FLOPs or memory counted"));
     bool mlpBias = false;
     if (reader.read("mlp_bias", mlpBias) && mlpBias && model.bias != BiasKind::All)
         model.bias = BiasKind::All;
@@ -357,10 +370,13 @@ bool readMultimodal(ObjectReader& reader, ReadContext& context, ModelArchitectur
         readModel(inner, context, model, family);
     }
     if (const Json* vision = reader.take("vision_config"); vision != nullptr)
-        notModelled(context, model, reader.pointerTo("vision_config"),
-                    "the vision tower (vision_config) and its projector",
-                    "only the language model is counted: the images' parameters, memory and compute are left "
-                    "out");
+        notModelled(
+            context, model, reader.pointerTo("vision_config"),
+            MW_TR_NOOP("DiagnosticArguments", "the vision tower (vision_config) and its projector"),
+            MW_TR_NOOP(
+                "DiagnosticArguments",
+                "only the language model is counted: the images' parameters, memory and compute are left "
+                "out"));
     model.source = "Hugging Face config.json (" + model.name
         + ", its language model; absent text_config fields take transformers' Gemma3TextConfig defaults)";
     return true;
@@ -397,8 +413,10 @@ HfImportResult modelFromHfConfig(const Json& config)
     }
     // Every field left is one this importer does not read: named, never silently dropped.
     for (auto it = context.unknown.begin(); it != context.unknown.end(); ++it)
-        context.add(diag::kHfNotModelled, it.key(),
-                    {"field " + it.key(), "Meshwright does not read it, and no figure includes it"});
+        context.add(
+            diag::kHfNotModelled, it.key(),
+            {phraseArgument(MW_TR_NOOP("DiagnosticArguments", "field %1"), {it.key()}),
+             MW_TR_NOOP("DiagnosticArguments", "Meshwright does not read it, and no figure includes it")});
     if (context.failed())
         return {std::nullopt, std::move(context.diagnostics)};
     return {std::move(model), std::move(context.diagnostics)};

@@ -240,7 +240,8 @@ void readLink(const Json& value, const std::string& pointer, ReadContext& contex
     if (in.has("ncclEfficiency") && in.read("ncclEfficiency", link.ncclEfficiency)
         && !(link.ncclEfficiency > 0 && link.ncclEfficiency <= 1))
         context.add(diag::kValueRange, in.pointerTo("ncclEfficiency"),
-                    {"NCCL efficiency", "0", "1", formatNumber(link.ncclEfficiency)});
+                    {MW_TR_NOOP("DiagnosticArguments", "NCCL efficiency"), "0", "1",
+                     formatNumber(link.ncclEfficiency)});
     link.bandwidth = bandwidthGBps * kGB;
     link.latency = latencyUs * 1e-6;
 }

@@ -308,8 +308,9 @@ std::vector<Diagnostic> checkCollective(const CollectiveSpec& spec)
 
     const bool bytesOk = std::isfinite(spec.bytes) && spec.bytes >= 1 && spec.bytes <= kMaxCollectiveBytes;
     if (!bytesOk)
-        out.push_back(makeDiagnostic(diag::kCollectiveBytes, "/bytes",
-                                     {formatNumber(spec.bytes) + " bytes", "10^18 bytes"}));
+        out.push_back(makeDiagnostic(
+            diag::kCollectiveBytes, "/bytes",
+            {formatNumber(spec.bytes) + " bytes", MW_TR_NOOP("DiagnosticArguments", "10^18 bytes")}));
 
     const bool algorithmOk = algorithmApplies(spec.op, spec.algorithm);
     if (!algorithmOk) {

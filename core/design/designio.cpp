@@ -34,13 +34,16 @@ void readModelSection(ObjectReader& root, ReadContext& context, const Catalog& c
         return;
     }
     if (!value->is_object()) {
-        context.add(diag::kIoType, pointer, {pointer, "a preset name or an object", jsonTypeName(*value)});
+        context.add(
+            diag::kIoType, pointer,
+            {pointer, MW_TR_NOOP("DiagnosticArguments", "a preset name or an object"), jsonTypeName(*value)});
         return;
     }
     if (const auto preset = value->find("preset"); preset != value->end()) {
         if (!preset->is_string()) {
-            context.add(diag::kIoType, pointer + "/preset",
-                        {pointer + "/preset", "a string", jsonTypeName(*preset)});
+            context.add(
+                diag::kIoType, pointer + "/preset",
+                {pointer + "/preset", MW_TR_NOOP("DiagnosticArguments", "a string"), jsonTypeName(*preset)});
             return;
         }
         if (!fromPreset(preset->get<std::string>(), pointer + "/preset"))
@@ -88,7 +91,8 @@ std::vector<LinkSpec> readCalibratedLinks(ObjectReader& in, ReadContext& context
         return calibrated;
     const std::string linksPointer = in.pointerTo("links");
     if (!links->is_array()) {
-        context.add(diag::kIoType, linksPointer, {linksPointer, "an array", jsonTypeName(*links)});
+        context.add(diag::kIoType, linksPointer,
+                    {linksPointer, MW_TR_NOOP("DiagnosticArguments", "an array"), jsonTypeName(*links)});
         return calibrated;
     }
     for (std::size_t i = 0; i < links->size(); ++i) {
@@ -105,7 +109,8 @@ std::vector<LinkSpec> readCalibratedLinks(ObjectReader& in, ReadContext& context
 void readKernelTables(const Json& tables, Design& design, ReadContext& context)
 {
     if (!tables.is_array()) {
-        context.add(diag::kIoType, "/kernelTables", {"/kernelTables", "an array", jsonTypeName(tables)});
+        context.add(diag::kIoType, "/kernelTables",
+                    {"/kernelTables", MW_TR_NOOP("DiagnosticArguments", "an array"), jsonTypeName(tables)});
         return;
     }
     for (std::size_t i = 0; i < tables.size(); ++i) {
@@ -133,8 +138,9 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
     const bool hasUniform = in.has("uniform");
     const bool hasNodes = in.has("nodes");
     if (hasUniform == hasNodes) {
-        context.add(diag::kIoMissing, in.pointerTo("nodes"),
-                    {"/cluster/nodes (or /cluster/uniform, but not both)"});
+        context.add(
+            diag::kIoMissing, in.pointerTo("nodes"),
+            {MW_TR_NOOP("DiagnosticArguments", "/cluster/nodes (or /cluster/uniform, but not both)")});
         in.take("uniform");
         in.take("nodes");
         return;
@@ -151,12 +157,13 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
             context.add(diag::kValueRange, u.pointerTo("nodes"),
                         {"Nodes", "1", std::to_string(limits::kMaxNodes), std::to_string(nodes)});
         else if (gpusPerNode < 1 || gpusPerNode > limits::kMaxGpusPerNode)
-            context.add(
-                diag::kValueRange, u.pointerTo("gpusPerNode"),
-                {"GPUs per node", "1", std::to_string(limits::kMaxGpusPerNode), std::to_string(gpusPerNode)});
+            context.add(diag::kValueRange, u.pointerTo("gpusPerNode"),
+                        {MW_TR_NOOP("DiagnosticArguments", "GPUs per node"), "1",
+                         std::to_string(limits::kMaxGpusPerNode), std::to_string(gpusPerNode)});
         else if (std::int64_t{nodes} * gpusPerNode > limits::kMaxGpus)
             context.add(diag::kValueRange, u.pointerTo("nodes"),
-                        {"Nodes × GPUs per node", "1", std::to_string(limits::kMaxGpus),
+                        {MW_TR_NOOP("DiagnosticArguments", "Nodes × GPUs per node"), "1",
+                         std::to_string(limits::kMaxGpus),
                          std::to_string(std::int64_t{nodes} * gpusPerNode)});
         else if (!context.failed())
             cluster = makeUniformCluster(nodes, gpusPerNode, gpu, link, cluster.fabric);
@@ -165,12 +172,14 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
     const Json* nodes = in.take("nodes");
     const std::string nodesPointer = in.pointerTo("nodes");
     if (!nodes->is_array()) {
-        context.add(diag::kIoType, nodesPointer, {nodesPointer, "an array", jsonTypeName(*nodes)});
+        context.add(diag::kIoType, nodesPointer,
+                    {nodesPointer, MW_TR_NOOP("DiagnosticArguments", "an array"), jsonTypeName(*nodes)});
         return;
     }
     if (nodes->size() > static_cast<std::size_t>(limits::kMaxNodes)) {
         context.add(diag::kIoTooLarge, nodesPointer,
-                    {"The node count", std::to_string(nodes->size()), std::to_string(limits::kMaxNodes)});
+                    {MW_TR_NOOP("DiagnosticArguments", "The node count"), std::to_string(nodes->size()),
+                     std::to_string(limits::kMaxNodes)});
         return;
     }
     std::set<int> nodeIds, gpuIds;
@@ -190,14 +199,17 @@ void readNodes(ObjectReader& in, ReadContext& context, Cluster& cluster)
             if (nodeIn.valid())
                 context.add(diag::kIoMissing, gpusPointer, {gpusPointer});
         } else if (!gpus->is_array()) {
-            context.add(diag::kIoType, gpusPointer, {gpusPointer, "an array", jsonTypeName(*gpus)});
+            context.add(diag::kIoType, gpusPointer,
+                        {gpusPointer, MW_TR_NOOP("DiagnosticArguments", "an array"), jsonTypeName(*gpus)});
         } else if (gpus->size() > static_cast<std::size_t>(limits::kMaxGpusPerNode)) {
             context.add(diag::kIoTooLarge, gpusPointer,
-                        {"The GPU count of a node", std::to_string(gpus->size()),
-                         std::to_string(limits::kMaxGpusPerNode)});
+                        {MW_TR_NOOP("DiagnosticArguments", "The GPU count of a node"),
+                         std::to_string(gpus->size()), std::to_string(limits::kMaxGpusPerNode)});
         } else if ((gpuCount += static_cast<std::int64_t>(gpus->size())) > limits::kMaxGpus) {
             context.add(diag::kIoTooLarge, gpusPointer,
-                        {"The cluster's GPU count", "more than " + std::to_string(limits::kMaxGpus),
+                        {MW_TR_NOOP("DiagnosticArguments", "The cluster's GPU count"),
+                         phraseArgument(MW_TR_NOOP("DiagnosticArguments", "more than %1"),
+                                        {std::to_string(limits::kMaxGpus)}),
                          std::to_string(limits::kMaxGpus)});
             return;
         } else {
@@ -254,7 +266,8 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
         else
             context.add(diag::kIoValue, in.pointerTo("order"),
                         {"\"" + order + "\"", "order",
-                         "dimension names joined by '-', each once, e.g. tp-cp-ep-dp-pp"});
+                         MW_TR_NOOP("DiagnosticArguments",
+                                    "dimension names joined by '-', each once, e.g. tp-cp-ep-dp-pp")});
     }
     in.readEnum("framework", layout.framework);
     in.read("vocabDivisibleBy", layout.vocabDivisibleBy);
@@ -459,7 +472,9 @@ LoadResult designFromJson(const Json& document, const Catalog& catalog)
         root.read("placement", design.placement);
         if (const Json* records = root.take("records")) {
             if (!records->is_array())
-                context.add(diag::kIoType, "/records", {"/records", "an array", jsonTypeName(*records)});
+                context.add(
+                    diag::kIoType, "/records",
+                    {"/records", MW_TR_NOOP("DiagnosticArguments", "an array"), jsonTypeName(*records)});
             else
                 for (std::size_t i = 0; i < records->size(); ++i)
                     design.records.push_back(recordFromJson((*records)[i], jsonPointerAppend("/records", i), context));

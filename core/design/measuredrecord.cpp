@@ -219,7 +219,9 @@ RecordLoadResult loadRecord(std::string_view text)
     Json& document = parsed.document;
     ReadContext context;
     if (!document.is_object()) {
-        context.add(diag::kIoType, "", {"the record", "an object", jsonTypeName(document)});
+        context.add(diag::kIoType, "",
+                    {MW_TR_NOOP("DiagnosticArguments", "the record"),
+                     MW_TR_NOOP("DiagnosticArguments", "an object"), jsonTypeName(document)});
         result.diagnostics = std::move(context.diagnostics);
         return result;
     }

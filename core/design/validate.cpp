@@ -139,7 +139,8 @@ std::set<std::string> validateCluster(const Cluster& cluster, const Catalog& cat
     if (gpuCount > limits::kMaxGpus) {
         // Checked first and alone: every later check would walk all of them.
         out.push_back(makeDiagnostic(diag::kValueRange, "/cluster",
-                                     {"The cluster's GPU count", "1", str(limits::kMaxGpus), str(gpuCount)}));
+                                     {MW_TR_NOOP("DiagnosticArguments", "The cluster's GPU count"), "1",
+                                      str(limits::kMaxGpus), str(gpuCount)}));
         return {};
     }
     // Each unknown reference once, at its first occurrence: a 4,096-GPU cluster of an unknown type
@@ -158,9 +159,9 @@ std::set<std::string> validateCluster(const Cluster& cluster, const Catalog& cat
                                              {node.intraLink, catalog.linkIds()}));
         } else if (link->linkClass == LinkClass::Fabric
                    && reported.insert("class:" + node.intraLink).second) {
-            out.push_back(makeDiagnostic(
-                diag::kLinkWrongClass, nodePath + "/intraLink",
-                {node.intraLink, std::string(enumName(link->linkClass)), "an intra-node link"}));
+            out.push_back(makeDiagnostic(diag::kLinkWrongClass, nodePath + "/intraLink",
+                                         {node.intraLink, std::string(enumName(link->linkClass)),
+                                          MW_TR_NOOP("DiagnosticArguments", "an intra-node link")}));
         }
         ++nodesByGpuCount[node.gpus.size()];
         for (std::size_t g = 0; g < node.gpus.size(); ++g) {
@@ -180,23 +181,25 @@ std::set<std::string> validateCluster(const Cluster& cluster, const Catalog& cat
             out.push_back(
                 makeDiagnostic(diag::kLinkUnknown, "/cluster/fabric", {cluster.fabric, catalog.linkIds()}));
         else if (fabric->linkClass != LinkClass::Fabric)
-            out.push_back(makeDiagnostic(
-                diag::kLinkWrongClass, "/cluster/fabric",
-                {cluster.fabric, std::string(enumName(fabric->linkClass)), "the inter-node fabric"}));
+            out.push_back(makeDiagnostic(diag::kLinkWrongClass, "/cluster/fabric",
+                                         {cluster.fabric, std::string(enumName(fabric->linkClass)),
+                                          MW_TR_NOOP("DiagnosticArguments", "the inter-node fabric")}));
     }
     if (cluster.nicsPerNode < 0 || cluster.nicsPerNode > limits::kMaxGpusPerNode)
         out.push_back(makeDiagnostic(diag::kValueRange, "/cluster/nicsPerNode",
-                                     {"Network cards per node", "0", str(std::int64_t{limits::kMaxGpusPerNode}),
+                                     {MW_TR_NOOP("DiagnosticArguments", "Network cards per node"), "0",
+                                      str(std::int64_t{limits::kMaxGpusPerNode}),
                                       str(std::int64_t{cluster.nicsPerNode})}));
     if (!(cluster.oversubscription >= 1 && cluster.oversubscription <= 64))
         out.push_back(makeDiagnostic(diag::kValueRange, "/cluster/oversubscription",
-                                     {"Fabric oversubscription", "1", "64", formatNumber(cluster.oversubscription)}));
+                                     {MW_TR_NOOP("DiagnosticArguments", "Fabric oversubscription"), "1", "64",
+                                      formatNumber(cluster.oversubscription)}));
     // 0 (the GPUs' reference system) up to 1 PiB: far above any node, to catch a unit slip.
     if (!(cluster.hostMemoryBytes >= 0 && cluster.hostMemoryBytes <= limits::kMaxHostMemoryBytes))
-        out.push_back(
-            makeDiagnostic(diag::kValueRange, "/cluster/hostMemoryBytes",
-                           {"Host RAM per node (bytes)", "0", formatNumber(limits::kMaxHostMemoryBytes),
-                            formatNumber(cluster.hostMemoryBytes)}));
+        out.push_back(makeDiagnostic(diag::kValueRange, "/cluster/hostMemoryBytes",
+                                     {MW_TR_NOOP("DiagnosticArguments", "Host RAM per node (bytes)"), "0",
+                                      formatNumber(limits::kMaxHostMemoryBytes),
+                                      formatNumber(cluster.hostMemoryBytes)}));
     if (cluster.inServiceGpuCount() == 0)
         out.push_back(makeDiagnostic(diag::kClusterEmpty, "/cluster"));
     if (nodesByGpuCount.size() > 1) {
@@ -353,8 +356,9 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
     switch (layout.schedule) {
     case Schedule::Interleaved:
         if (v < 2)
-            out.push_back(makeDiagnostic(diag::kScheduleVirtualStages, "/layout/virtualStages",
-                                         {scheduleName, "at least 2", str(v)}));
+            out.push_back(
+                makeDiagnostic(diag::kScheduleVirtualStages, "/layout/virtualStages",
+                               {scheduleName, MW_TR_NOOP("DiagnosticArguments", "at least 2"), str(v)}));
         break;
     case Schedule::ZbV:
     case Schedule::DualPipeV:
@@ -400,8 +404,9 @@ void validateExperts(const Design& design, Diagnostics& out)
     if (ep == 1)
         return;
     if (!m.moe.isMoe())
-        out.push_back(makeDiagnostic(diag::kEpDenseModel, "/layout/ep",
-                                     {str(ep), m.name.empty() ? "the model" : m.name}));
+        out.push_back(makeDiagnostic(
+            diag::kEpDenseModel, "/layout/ep",
+            {str(ep), m.name.empty() ? MW_TR_NOOP("DiagnosticArguments", "the model") : m.name}));
     else if (m.moe.experts % ep != 0)
         out.push_back(makeDiagnostic(diag::kEpExperts, "/layout/ep", {str(ep), str(m.moe.experts)}));
 }

@@ -29,16 +29,22 @@ void checkOffload(const Design& design, const FrameworkProfile& p, std::vector<D
     if (offload == Offload::Cpu && !p.offloadOptimizer) {
         out.push_back(makeDiagnostic(
             diag::kFrameworkOffload, path,
-            {p.name, "the optimizer alone",
-             p.offloadParameters ? "its CPU offload moves the parameters, gradients and optimizer together "
-                                   "(choose cpu-params with ZeRO stage 3)"
-                                 : "it keeps every state on the GPU"}));
+            {p.name, MW_TR_NOOP("DiagnosticArguments", "the optimizer alone"),
+             p.offloadParameters
+                 ? MW_TR_NOOP("DiagnosticArguments",
+                              "its CPU offload moves the parameters, gradients and optimizer together "
+                              "(choose cpu-params with ZeRO stage 3)")
+                 : MW_TR_NOOP("DiagnosticArguments", "it keeps every state on the GPU")}));
     } else if (offload == Offload::CpuParameters && !p.offloadParameters) {
-        out.push_back(makeDiagnostic(diag::kFrameworkOffload, path,
-                                     {p.name, "the parameters", "it offloads the optimizer only (choose cpu)"}));
+        out.push_back(makeDiagnostic(
+            diag::kFrameworkOffload, path,
+            {p.name, MW_TR_NOOP("DiagnosticArguments", "the parameters"),
+             MW_TR_NOOP("DiagnosticArguments", "it offloads the optimizer only (choose cpu)")}));
     } else if (offload == Offload::CpuParameters && design.layout.zeroStage < 3) {
-        out.push_back(makeDiagnostic(diag::kFrameworkOffload, path,
-                                     {p.name, "the parameters", "only sharded parameters move (ZeRO stage 3)"}));
+        out.push_back(makeDiagnostic(
+            diag::kFrameworkOffload, path,
+            {p.name, MW_TR_NOOP("DiagnosticArguments", "the parameters"),
+             MW_TR_NOOP("DiagnosticArguments", "only sharded parameters move (ZeRO stage 3)")}));
     }
 }
 

@@ -43,7 +43,7 @@ void readSwitches(ObjectReader& in, ReadContext& context, FrameworkProfile& p)
             if (atStage.size() != rule.defaultAtStage.size())
                 context.add(diag::kIoValue, entry.pointerTo("defaultAtStage"),
                             {std::to_string(atStage.size()) + " entries", "defaultAtStage",
-                             "one 0 or 1 per ZeRO stage 0–3"});
+                             MW_TR_NOOP("DiagnosticArguments", "one 0 or 1 per ZeRO stage 0–3")});
             for (std::size_t i = 0; i < std::min(atStage.size(), rule.defaultAtStage.size()); ++i)
                 rule.defaultAtStage[i] = atStage[i] != 0;
         }
@@ -71,7 +71,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     if (in.has("gradientsAtStage") && in.read("gradientsAtStage", holdings)) {
         if (holdings.size() != p.gradientsAtStage.size())
             context.add(diag::kIoValue, in.pointerTo("gradientsAtStage"),
-                        {std::to_string(holdings.size()) + " entries", "gradientsAtStage", "one per ZeRO stage 0–3"});
+                        {std::to_string(holdings.size()) + " entries", "gradientsAtStage",
+                         MW_TR_NOOP("DiagnosticArguments", "one per ZeRO stage 0–3")});
         for (std::size_t i = 0; i < std::min(holdings.size(), p.gradientsAtStage.size()); ++i)
             if (const auto holding = enumFromName<GradientHolding>(holdings[i]))
                 p.gradientsAtStage[i] = *holding;
@@ -126,7 +127,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
                 p.memoryUtilizationByTp.emplace_back(row[0].get<int>(), row[1].get<double>());
             else
                 context.add(diag::kIoType, in.pointerTo("memoryUtilizationByTp"),
-                            {in.pointerTo("memoryUtilizationByTp"), "array of [TP, fraction]",
+                            {in.pointerTo("memoryUtilizationByTp"),
+                             MW_TR_NOOP("DiagnosticArguments", "array of [TP, fraction]"),
                              jsonTypeName(row)});
     }
     in.read("nonTorchBytes", p.nonTorchBytes);

@@ -58,15 +58,17 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
     }
     const Setting* type = yaml.take("distributed_type");
     if (!type) {
-        context.add(diag::kLaunchEmpty, "line 1", {std::string(context.tool), "no distributed_type"});
+        context.add(diag::kLaunchEmpty, "line 1",
+                    {std::string(context.tool), MW_TR_NOOP("DiagnosticArguments", "no distributed_type")});
         return yaml.unused();
     }
     const std::string kind = type->value.value_or("");
     if (kind != "FSDP" && kind != "MULTI_GPU" && kind != "NO") {
         context.add(diag::kLaunchUnsupported, type->where(),
                     {type->name, kind,
-                     "this import reads FSDP, MULTI_GPU and NO (a DeepSpeed config imports "
-                     "with the deepspeed format)"});
+                     MW_TR_NOOP("DiagnosticArguments",
+                                "this import reads FSDP, MULTI_GPU and NO (a DeepSpeed config imports "
+                                "with the deepspeed format)")});
         return yaml.unused();
     }
     context.design.workload.mode = Mode::Training;
@@ -102,9 +104,9 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
         if (replicate > 1 && layout.zeroStage == 3)
             layout.shardGroup = int(*shard);
     } else if (replicateKey) {
-        context.add(
-            diag::kLaunchConflict, replicateKey->where(),
-            {replicateKey->name, std::to_string(replicate), "parallelism_config_dp_shard_size", "(missing)"});
+        context.add(diag::kLaunchConflict, replicateKey->where(),
+                    {replicateKey->name, std::to_string(replicate), "parallelism_config_dp_shard_size",
+                     MW_TR_NOOP("DiagnosticArguments", "(missing)")});
     }
     setOrder(context, {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp}); // (dp_replicate, dp_shard, cp, tp)
 
@@ -119,8 +121,9 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
         workload.fp8Recipe = backend == "TE" ? Fp8Recipe::Delayed : Fp8Recipe::Tensorwise;
         if (backend == "MSAMP")
             context.add(diag::kLaunchApproximated, backendKey->where(),
-                        {"MSAMP", "FP8 tensorwise scaling",
-                         "Meshwright models Transformer Engine's and torchao's FP8"});
+                        {"MSAMP", MW_TR_NOOP("DiagnosticArguments", "FP8 tensorwise scaling"),
+                         MW_TR_NOOP("DiagnosticArguments",
+                                    "Meshwright models Transformer Engine's and torchao's FP8")});
     } else if (precision == "bf16")
         workload.precision = bf16Precision(context.base);
     else if (precision == "fp16")
@@ -131,7 +134,8 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
     // A world that DP cannot fill with whole sharding groups.
     if (!context.failed() && layout.shardGroup > 0 && layout.dp() % layout.shardGroup != 0)
         context.add(diag::kLaunchConflict, type->where(),
-                    {"fsdp_sharding_strategy", "HYBRID_SHARD", "the data-parallel degree",
+                    {"fsdp_sharding_strategy", "HYBRID_SHARD",
+                     MW_TR_NOOP("DiagnosticArguments", "the data-parallel degree"),
                      std::to_string(layout.dp())});
     return yaml.unused();
 }

@@ -55,7 +55,8 @@ void readZero(ImportContext& context, const Settings& json)
         }
         if (*device == "nvme")
             context.add(diag::kLaunchApproximated, "/zero_optimization/offload_optimizer/device",
-                        {"nvme", "cpu", "Meshwright models offload to host memory"});
+                        {"nvme", "cpu",
+                         MW_TR_NOOP("DiagnosticArguments", "Meshwright models offload to host memory")});
     }
     if (const auto device
         = choice(context, json.take("/zero_optimization/offload_param/device"), {"none", "cpu", "nvme"});
@@ -115,16 +116,17 @@ void readBatch(ImportContext& context, const Settings& json)
     if (total && micro && steps) {
         if (*total % (*micro * *steps) != 0) {
             context.add(diag::kLaunchConflict, totalKey->where(),
-                        {"train_batch_size", std::to_string(*total), "micro-batch × gradient accumulation",
+                        {"train_batch_size", std::to_string(*total),
+                         MW_TR_NOOP("DiagnosticArguments", "micro-batch × gradient accumulation"),
                          std::to_string(*micro * *steps)});
             return;
         }
         const std::int64_t replicas = *total / (*micro * *steps);
         const std::int64_t perReplica = layout.expertMode == ExpertMode::Separate ? layout.ep() : 1;
         if (replicas % perReplica != 0) {
-            context.add(
-                diag::kLaunchConflict, totalKey->where(),
-                {"data-parallel replicas", std::to_string(replicas), "EP", std::to_string(perReplica)});
+            context.add(diag::kLaunchConflict, totalKey->where(),
+                        {MW_TR_NOOP("DiagnosticArguments", "data-parallel replicas"),
+                         std::to_string(replicas), "EP", std::to_string(perReplica)});
             return;
         }
         layout.setDegree(Dim::Dp, int(replicas / perReplica));
@@ -156,7 +158,9 @@ std::vector<std::string> importDeepSpeed(ImportContext& context, std::string_vie
         return {};
     }
     if (!parsed.document.is_object()) {
-        context.add(diag::kLaunchSyntax, "", {std::string(context.tool), "the file is not a JSON object"});
+        context.add(
+            diag::kLaunchSyntax, "",
+            {std::string(context.tool), MW_TR_NOOP("DiagnosticArguments", "the file is not a JSON object")});
         return {};
     }
     Settings json;

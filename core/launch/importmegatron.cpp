@@ -125,10 +125,13 @@ bool readModelShape(ImportContext& context, const Settings& flags)
         return false;
     if (named) {
         if (!matches(context.design.model))
-            context.add(diag::kLaunchApproximated, tokenizer->where(),
-                        {"the file's --num-layers, --hidden-size and head counts",
-                         "those of " + context.design.model.name,
-                         "--tokenizer-model names that checkpoint, whose shape differs"});
+            context.add(
+                diag::kLaunchApproximated, tokenizer->where(),
+                {MW_TR_NOOP("DiagnosticArguments", "the file's --num-layers, --hidden-size and head counts"),
+                 phraseArgument(MW_TR_NOOP("DiagnosticArguments", "those of %1"),
+                                {context.design.model.name}),
+                 MW_TR_NOOP("DiagnosticArguments",
+                            "--tokenizer-model names that checkpoint, whose shape differs")});
         return true;
     }
     if (!nLayers && !nHidden && !nHeads)
@@ -223,7 +226,8 @@ void readPipeline(ImportContext& context, const Settings& flags)
         const std::int64_t perPipelineRank = layout.pp() > 0 ? layers / layout.pp() : 0;
         if (n > 0 && (layers % layout.pp() != 0 || perPipelineRank % n != 0))
             context.add(diag::kLaunchConflict, perStage->where(),
-                        {perStage->name, std::to_string(n), "layers per pipeline rank",
+                        {perStage->name, std::to_string(n),
+                         MW_TR_NOOP("DiagnosticArguments", "layers per pipeline rank"),
                          std::to_string(perPipelineRank)});
         else if (n > 0)
             virtualStages = int(perPipelineRank / n);
@@ -246,7 +250,9 @@ void readPipeline(ImportContext& context, const Settings& flags)
     if (stages < 2 || layout.virtualStages > 1 || rest < 0 || (middle == 0 && rest != 0)
         || (middle > 0 && (rest % middle != 0 || rest == 0))) {
         context.add(diag::kLaunchConflict, where->where(),
-                    {where->name, *where->value, "layers over " + std::to_string(stages) + " pipeline stages",
+                    {where->name, *where->value,
+                     phraseArgument(MW_TR_NOOP("DiagnosticArguments", "layers over %1 pipeline stages"),
+                                    {std::to_string(stages)}),
                      std::to_string(layers)});
         return;
     }
@@ -284,9 +290,12 @@ void readTraining(ImportContext& context, const Settings& flags)
     // parameters, which the design counts wherever Megatron-Core can keep them (keepsFp8Parameters), as
     // NVIDIA's recipes run; without the flag Megatron-LM keeps BF16 weights beside their FP8 copies.
     if (!flags.take("--fp8-param-gather") && fp8Format && keepsFp8Parameters(context.design))
-        context.add(diag::kLaunchApproximated, fp8Format->where(),
-                    {"FP8 without --fp8-param-gather", "FP8 parameters",
-                     "the design counts the GEMM weights as the recipes keep them, one FP8 copy each"});
+        context.add(
+            diag::kLaunchApproximated, fp8Format->where(),
+            {MW_TR_NOOP("DiagnosticArguments", "FP8 without --fp8-param-gather"),
+             MW_TR_NOOP("DiagnosticArguments", "FP8 parameters"),
+             MW_TR_NOOP("DiagnosticArguments",
+                        "the design counts the GEMM weights as the recipes keep them, one FP8 copy each")});
     // --accumulate-allreduce-grads-in-fp32 changes something only with --fp16 (--bf16 forces it).
     layout.gradReduceInFp32.reset();
     if (flags.take("--accumulate-allreduce-grads-in-fp32")
@@ -370,8 +379,9 @@ std::vector<std::string> importMegatron(ImportContext& context, std::string_view
     }
     const Settings flags = flagsOf(argumentWords(shell), kSwitches);
     if (flags.entries.empty()) {
-        context.add(diag::kLaunchEmpty, "line 1",
-                    {std::string(context.tool), "no pretrain_gpt.py arguments"});
+        context.add(
+            diag::kLaunchEmpty, "line 1",
+            {std::string(context.tool), MW_TR_NOOP("DiagnosticArguments", "no pretrain_gpt.py arguments")});
         return {};
     }
     context.design.workload.mode = Mode::Training;

@@ -36,7 +36,9 @@ std::optional<Settings> servingFlags(ImportContext& context, std::string_view te
     const ShellCommandLine* command = serverCommand(shell, program);
     if (!command) {
         context.add(diag::kLaunchEmpty, "line 1",
-                    {std::string(context.tool), "no command runs " + std::string(program)});
+                    {std::string(context.tool),
+                     phraseArgument(MW_TR_NOOP("DiagnosticArguments", "no command runs %1"),
+                                    {std::string(program)})});
         return std::nullopt;
     }
     // The words from the program on (not python's own "-m"); short forms the tools accept: vLLM's
@@ -90,7 +92,8 @@ void readServing(ImportContext& context, const Settings& flags, std::string_view
                 serving.kvDtype = KvDtype::Fp8;
         if (serving.kvDtype != KvDtype::Fp8 && *dtype->value != "auto" && *dtype->value != "bfloat16")
             context.add(diag::kIoValue, dtype->where(),
-                        {*dtype->value, dtype->name, "auto, bfloat16 or an FP8 type"});
+                        {*dtype->value, dtype->name,
+                         MW_TR_NOOP("DiagnosticArguments", "auto, bfloat16 or an FP8 type")});
     }
 }
 
@@ -99,9 +102,10 @@ void readModel(ImportContext& context, const Settings& flags, const Setting* mod
     if (model && model->value)
         setModelByName(context, *model->value, model->where());
     else
-        context.add(diag::kLaunchEmpty,
-                    "line " + std::to_string(flags.positional.empty() ? 1 : flags.positional.front().line),
-                    {std::string(context.tool), "the command names no model"});
+        context.add(
+            diag::kLaunchEmpty,
+            "line " + std::to_string(flags.positional.empty() ? 1 : flags.positional.front().line),
+            {std::string(context.tool), MW_TR_NOOP("DiagnosticArguments", "the command names no model")});
 }
 
 // The world the command starts on several nodes: --nnodes with the GPUs one node of the cluster has.

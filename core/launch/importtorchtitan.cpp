@@ -65,7 +65,8 @@ void readParallel(ImportContext& context, const Settings& toml, std::int64_t& re
     replicate = wholeNumber(context, replicateKey).value_or(1);
     shard = wholeNumber(context, shardKey, -1).value_or(-1);
     if (shard == 0) {
-        context.add(diag::kIoValue, shardKey->where(), {"0", shardKey->name, "-1 or a whole number from 1"});
+        context.add(diag::kIoValue, shardKey->where(),
+                    {"0", shardKey->name, MW_TR_NOOP("DiagnosticArguments", "-1 or a whole number from 1")});
         return;
     }
     if (shard > 0) {
@@ -135,12 +136,16 @@ void readLayerSelectiveOption(ImportContext& context, const Setting* option)
     layout.recompute = recomputed > 0 ? Recompute::Full : Recompute::None;
     layout.recomputeLayers = every > 1 ? recomputed : 0;
     if (every > 1)
-        context.add(diag::kLaunchApproximated, option->where(),
-                    {option->name + " = " + *option->value,
-                     "full recomputation of the first " + std::to_string(recomputed) + " of each chunk's "
-                         + std::to_string(chunkLayers) + " layers",
-                     "torchtitan recomputes layers " + std::to_string(every) + ", "
-                         + std::to_string(2 * every) + ", … of each; memory and time count the same number"});
+        context.add(
+            diag::kLaunchApproximated, option->where(),
+            {option->name + " = " + *option->value,
+             phraseArgument(MW_TR_NOOP("DiagnosticArguments",
+                                       "full recomputation of the first %1 of each chunk's %2 layers"),
+                            {std::to_string(recomputed), std::to_string(chunkLayers)}),
+             phraseArgument(MW_TR_NOOP("DiagnosticArguments",
+                                       "torchtitan recomputes layers %1, %2, … of each; memory and time "
+                                       "count the same number"),
+                            {std::to_string(every), std::to_string(2 * every)})});
 }
 
 void readTraining(ImportContext& context, const Settings& toml)
@@ -206,9 +211,10 @@ std::vector<std::string> importTorchtitan(ImportContext& context, std::string_vi
         return toml.unused();
     if (layout.dp() % replicate != 0) {
         const Setting* key = toml.take("parallelism.data_parallel_replicate_degree");
-        context.add(
-            diag::kLaunchConflict, key->where(),
-            {key->name, std::to_string(replicate), "the data-parallel degree", std::to_string(layout.dp())});
+        context.add(diag::kLaunchConflict, key->where(),
+                    {key->name, std::to_string(replicate),
+                     MW_TR_NOOP("DiagnosticArguments", "the data-parallel degree"),
+                     std::to_string(layout.dp())});
         return toml.unused();
     }
     shard = layout.dp() / replicate;

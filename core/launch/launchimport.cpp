@@ -42,7 +42,9 @@ std::optional<std::int64_t> wholeNumber(ImportContext& context, const Setting* s
     if (!setting)
         return std::nullopt;
     if (!setting->value || setting->value->empty()) {
-        context.add(diag::kIoValue, setting->where(), {"(nothing)", setting->name, "a whole number"});
+        context.add(diag::kIoValue, setting->where(),
+                    {MW_TR_NOOP("DiagnosticArguments", "(nothing)"), setting->name,
+                     MW_TR_NOOP("DiagnosticArguments", "a whole number")});
         return std::nullopt;
     }
     const std::string& text = *setting->value;
@@ -55,7 +57,8 @@ std::optional<std::int64_t> wholeNumber(ImportContext& context, const Setting* s
     if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
         context.add(diag::kIoValue, setting->where(),
                     {text, setting->name,
-                     "a whole number from " + std::to_string(min) + " to " + std::to_string(max)});
+                     phraseArgument(MW_TR_NOOP("DiagnosticArguments", "a whole number from %1 to %2"),
+                                    {std::to_string(min), std::to_string(max)})});
         return std::nullopt;
     }
     return value;
@@ -70,7 +73,8 @@ std::optional<double> realNumber(ImportContext& context, const Setting* setting,
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)
         || value < min || value > max) {
-        context.add(diag::kIoValue, setting->where(), {text, setting->name, "a number"});
+        context.add(diag::kIoValue, setting->where(),
+                    {text, setting->name, MW_TR_NOOP("DiagnosticArguments", "a number")});
         return std::nullopt;
     }
     return value;
@@ -85,8 +89,9 @@ std::optional<bool> boolean(ImportContext& context, const Setting* setting)
         return true;
     if (text == "false" || text == "0" || text == "no")
         return false;
-    context.add(diag::kIoValue, setting->where(),
-                {setting->value.value_or(""), setting->name, "true or false"});
+    context.add(
+        diag::kIoValue, setting->where(),
+        {setting->value.value_or(""), setting->name, MW_TR_NOOP("DiagnosticArguments", "true or false")});
     return std::nullopt;
 }
 
@@ -246,8 +251,10 @@ void checkGlobalBatch(ImportContext& context, const std::string& where)
     const std::int64_t perStep = std::int64_t(layout.microBatch) * layout.batchReplicas();
     if (perStep > 0 && context.design.workload.globalBatch % perStep != 0)
         context.add(diag::kLaunchConflict, where,
-                    {"global batch", std::to_string(context.design.workload.globalBatch),
-                     "micro-batch × data-parallel replicas", std::to_string(perStep)});
+                    {MW_TR_NOOP("DiagnosticArguments", "global batch"),
+                     std::to_string(context.design.workload.globalBatch),
+                     MW_TR_NOOP("DiagnosticArguments", "micro-batch × data-parallel replicas"),
+                     std::to_string(perStep)});
 }
 
 } // namespace launch
@@ -322,7 +329,8 @@ LaunchImport importLaunch(LaunchFormat format, std::string_view text, const Desi
     launch::ImportContext context(base, kTools[int(format)]);
     LaunchImport result;
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        context.add(diag::kLaunchEmpty, "line 1", {std::string(context.tool), "the file is empty"});
+        context.add(diag::kLaunchEmpty, "line 1",
+                    {std::string(context.tool), MW_TR_NOOP("DiagnosticArguments", "the file is empty")});
     } else {
         switch (format) {
         case LaunchFormat::Megatron:

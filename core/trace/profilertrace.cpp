@@ -190,9 +190,10 @@ private:
                                     static_cast<std::size_t>(m_eventIndex - 1))
                 : m_depth > 0 && m_rootObject ? jsonPointerAppend("", m_keys[1])
                                               : std::string();
-            diagnostics.push_back(makeDiagnostic(diag::kValueRange, where,
-                                                 {"Nesting of arrays and objects", "1",
-                                                  std::to_string(limits::kMaxJsonDepth), std::to_string(depth)}));
+            diagnostics.push_back(
+                makeDiagnostic(diag::kValueRange, where,
+                               {MW_TR_NOOP("DiagnosticArguments", "Nesting of arrays and objects"), "1",
+                                std::to_string(limits::kMaxJsonDepth), std::to_string(depth)}));
             return false;
         }
         if (m_builder || capturesTopLevel()) {
@@ -390,7 +391,9 @@ void readDistributedInfo(const Json& info, TraceSummary& summary, ReadContext& c
     if (groups == nullptr)
         return;
     if (!groups->is_array()) {
-        context.add(diag::kIoType, reader.pointerTo("pg_config"), {"/distributedInfo/pg_config", "an array", jsonTypeName(*groups)});
+        context.add(diag::kIoType, reader.pointerTo("pg_config"),
+                    {"/distributedInfo/pg_config", MW_TR_NOOP("DiagnosticArguments", "an array"),
+                     jsonTypeName(*groups)});
         return;
     }
     for (std::size_t i = 0; i < groups->size(); ++i) {
@@ -409,7 +412,9 @@ void readDistributedInfo(const Json& info, TraceSummary& summary, ReadContext& c
 void readDeviceProperties(const Json& properties, TraceSummary& summary, ReadContext& context)
 {
     if (!properties.is_array()) {
-        context.add(diag::kIoType, "/deviceProperties", {"/deviceProperties", "an array", jsonTypeName(properties)});
+        context.add(
+            diag::kIoType, "/deviceProperties",
+            {"/deviceProperties", MW_TR_NOOP("DiagnosticArguments", "an array"), jsonTypeName(properties)});
         return;
     }
     for (std::size_t i = 0; i < properties.size(); ++i) {
@@ -504,7 +509,10 @@ TraceLoadResult readTraceFile(const std::string& path, const TraceProgress& prog
     if (!input.isOpen())
         return {std::nullopt, {makeDiagnostic(diag::kIoFile, "", {path, input.error()})}, false};
     if (input.empty())
-        return {std::nullopt, {makeDiagnostic(diag::kIoFile, "", {path, "the file is empty"})}, false};
+        return {std::nullopt,
+                {makeDiagnostic(diag::kIoFile, "",
+                                {path, MW_TR_NOOP("DiagnosticArguments", "the file is empty")})},
+                false};
     std::istream stream(&input);
     TraceLoadResult result = parse(stream);
     if (input.cancelled())

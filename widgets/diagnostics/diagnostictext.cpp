@@ -37,12 +37,23 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
         if (counted.code == diagnostic.code && isCount)
             translated = QCoreApplication::translate("Diagnostics", counted.text, nullptr, count);
     }
-    // A preset model's feature that is not modelled is the catalogue's text (catalogtext.h); numbers in the
-    // language's digits.
-    const bool preset = diagnostic.code == "model-feature-unmodelled";
-    return fillArguments(translated, diagnostic.args, [preset](const std::string& arg) {
-        return preset ? presetName(arg) : localizedNumberText(qs(arg));
-    });
+    // A preset model's feature that is not modelled is the catalogue's text (catalogtext.h).
+    if (diagnostic.code == "model-feature-unmodelled")
+        return fillArguments(translated, diagnostic.args,
+                             [](const std::string& arg) { return presetName(arg); });
+    return fillArguments(translated, diagnostic.args, argumentText);
+}
+
+QString argumentText(const std::string& argument)
+{
+    // Words the core marked (core::phraseArgument) in the language, their numbers and any other number in
+    // the language's digits; names and values as they are.
+    if (const std::optional<core::Phrase> phrase = core::phraseOf(argument))
+        return fillArguments(QCoreApplication::translate("DiagnosticArguments", phrase->text.c_str()),
+                             phrase->args,
+                             [](const std::string& arg) { return localizedNumberText(qs(arg)); });
+    const QString words = QCoreApplication::translate("DiagnosticArguments", argument.c_str());
+    return words != qs(argument) ? words : localizedNumberText(qs(argument));
 }
 
 QString locatedMessage(const core::Diagnostic& diagnostic)

@@ -7,6 +7,7 @@
 #undef QT_NO_FOREACH
 
 #include "catalog/catalog.h"
+#include "catalog/hfconfig.h"
 #include "common/catalogtext.h"
 #include "common/choicetext.h"
 #include "common/explanationdialog.h"
@@ -47,6 +48,7 @@ private slots:
     void plotsFollowTheLanguage();
     void searchReasonsInTheLanguage();
     void presetNamesInTheLanguage();
+    void diagnosticArgumentsInTheLanguage();
 
 private:
     std::unique_ptr<Language> m_language;
@@ -245,6 +247,38 @@ void TestLanguage::plotsFollowTheLanguage()
                                          QString::fromLatin1(language), labels)));
         }
     }
+}
+
+// The words a diagnostic's arguments carry are translated with its template: an imported config's features
+// and a design file's types in German, their numbers in German digits (core::phraseArgument).
+void TestLanguage::diagnosticArgumentsInTheLanguage()
+{
+    m_language->choose(QStringLiteral("de"));
+    QApplication::processEvents();
+    const core::HfImportResult imported = core::importHfConfig(
+        R"({"architectures": ["DeepseekV3ForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "moe_intermediate_size": 32,
+        "n_routed_experts": 16, "num_experts_per_tok": 2, "n_group": 8, "topk_group": 4, "softcap": 1})");
+    QStringList messages;
+    for (const core::Diagnostic& d : imported.diagnostics)
+        messages << widgets::diagnosticMessage(d);
+    const QString all = messages.join(QLatin1Char('\n'));
+    for (const char* german : {"auf Gruppen begrenztes Routing (4 von 8 Expertengruppen pro Token)",
+                               "Token werden über alle Experten geroutet",
+                               "wird das Feld /softcap nicht modelliert", "Meshwright liest es nicht"})
+        QVERIFY2(all.contains(QString::fromUtf8(german)), qPrintable(all));
+    for (const char* english : {"routing", "routed", "field", "does not"})
+        QVERIFY2(!all.contains(QString::fromUtf8(english)), qPrintable(all));
+
+    core::Json design = core::designToJson(*core::exampleDesign("teaching-4gpu"));
+    design["layout"]["tp"] = "two";
+    const core::LoadResult loaded = core::designFromJson(design);
+    QStringList typed;
+    for (const core::Diagnostic& d : loaded.diagnostics)
+        typed << widgets::diagnosticMessage(d);
+    QVERIFY2(typed.join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("muss eine ganze Zahl sein, nicht eine Zeichenkette")),
+             qPrintable(typed.join(QLatin1Char('\n'))));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestLanguage)

@@ -42,6 +42,7 @@ private slots:
     void commonFields();
     void unmodelledFieldsAreNamed_data();
     void unmodelledFieldsAreNamed();
+    void unmodelledFieldsArePhrases();
     void windowSwitchedOff();
     void gemmaNamesOnlyWhatItLeavesOut_data();
     void gemmaNamesOnlyWhatItLeavesOut();
@@ -308,6 +309,39 @@ void TestHfConfig::detection()
     QVERIFY(importHfConfig(R"({"model_type": "gemma3_text", "num_hidden_layers": 2, "hidden_size": 64,
         "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64})")
                 .model->qkNorm);
+}
+
+// What is not modelled is said in phrases the GUI translates (core::phraseArgument), with their numbers as
+// arguments of their own; the message, the command line's and the model's list say them in English.
+void TestHfConfig::unmodelledFieldsArePhrases()
+{
+    const HfImportResult result = importHfConfig(fixture(QStringLiteral("deepseek-v3.json")));
+    QVERIFY(result.model);
+    const auto routing = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.path == "/topk_group"; });
+    QVERIFY(routing != result.diagnostics.end());
+    QCOMPARE(routing->message(),
+             std::string("The config's group-limited routing (4 of 8 expert groups per token) is "
+                         "not modelled: tokens are routed over all experts."));
+    const std::optional<Phrase> phrase = phraseOf(routing->args.at(0));
+    QVERIFY(phrase);
+    QCOMPARE(phrase->text, std::string("group-limited routing (%1 of %2 expert groups per token)"));
+    QCOMPARE(phrase->args, (std::vector<std::string>{"4", "8"}));
+    QVERIFY(!phraseOf(routing->args.at(1))); // words without numbers: marked where written, kept as they are
+    QVERIFY(std::find(
+                result.model->notModelled.begin(), result.model->notModelled.end(),
+                "group-limited routing (4 of 8 expert groups per token) (tokens are routed over all experts)")
+            != result.model->notModelled.end());
+    // A key holding the phrase's separators cannot split its phrase: they are dropped.
+    const HfImportResult odd = importHfConfig(
+        R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "a\u001eb\u001fc": 1})");
+    QVERIFY(odd.model);
+    const auto field = std::find_if(odd.diagnostics.begin(), odd.diagnostics.end(),
+                                    [](const Diagnostic& d) { return d.code == "hf-not-modelled"; });
+    QVERIFY(field != odd.diagnostics.end());
+    QCOMPARE(phraseOf(field->args.at(0))->args, std::vector<std::string>{"/abc"});
+    QVERIFY(field->message().starts_with("The config's field /abc is not modelled"));
 }
 
 QTEST_APPLESS_MAIN(TestHfConfig)
