@@ -13,6 +13,8 @@
 
 #include <QTest>
 #include <cmath>
+#include <map>
+#include <string>
 
 Q_DECLARE_METATYPE(core::Design)
 
@@ -231,6 +233,19 @@ std::pair<double, double> statedRange(const Design& design, const QString& tag)
                                                                : std::pair{0.21, 0.29};
 }
 
+// Each row's predicted and published tokens/s/GPU, by its tag, for layoutChoices (which QTest runs after
+// publishedRuns, in the order the slots are declared).
+struct Outcome
+{
+    double predicted = 0;
+    double published = 0;
+};
+std::map<std::string, Outcome>& outcomes()
+{
+    static std::map<std::string, Outcome> all;
+    return all;
+}
+
 } // namespace
 
 class TestHeldOutToday : public QObject
@@ -240,6 +255,8 @@ class TestHeldOutToday : public QObject
 private slots:
     void publishedRuns_data();
     void publishedRuns();
+    void layoutChoices_data();
+    void layoutChoices();
 };
 
 // NeMo performance summaries (docs.nvidia.com/nemo-framework/user-guide/latest/performance/
@@ -389,6 +406,7 @@ void TestHeldOutToday::publishedRuns()
     const double predicted = e.performance->tokensPerSecond / static_cast<double>(design.cluster.gpuCount());
     const double error = predicted / tokensPerGpu - 1;
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%", predicted, tokensPerGpu, 100 * error);
+    outcomes()[QTest::currentDataTag()] = {predicted, tokensPerGpu};
     // The step's explanation states the range of each kind of row: a change to the model that moves a row out
     // of it must change that sentence too.
     const auto [low, high] = statedRange(design, QString::fromUtf8(QTest::currentDataTag()));
@@ -431,6 +449,58 @@ void TestHeldOutToday::publishedRuns()
                                : "the model's throughput is below the published run's",
                      Continue);
     QVERIFY(std::abs(error) <= 0.10);
+}
+
+// What a design review asks: of two layouts of one model on the same GPUs, which is faster and by how much.
+// The pairs of held-out rows of one model and GPU that differ in their layout, FP8 recipe or global batch
+// (two in one container, the others one container apart): the ratio of the model's two throughputs against
+// the ratio of the runs'. The faster is the faster, and each ratio is within 5 % (the step's explanation
+// says so, noteHeldOut), where the rows' own errors reach 18 % on H100 and 29 % on Blackwell; not across MoE
+// dispatchers, whose host time the model lacks (Qwen3 30B-A3B on B200: the alltoall dispatcher at
+// micro-batch 1 against HybridEP at 4, 2.9 times apart in the runs, 1.07 in the model).
+void TestHeldOutToday::layoutChoices_data()
+{
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");
+    QTest::newRow("GB200 Llama 3 70B: FSDP with offloading against TP 2 PP 4 VP 5 in MXFP8 (26.04.01)")
+        << "Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded"
+        << "Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, MXFP8, TP 2 PP 4 VP 5";
+    QTest::newRow("B200 Llama 3.1 405B: FP8-CS against MXFP8 (25.11)")
+        << "Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs"
+        << "Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8";
+    QTest::newRow("GB200 Qwen3 235B-A22B: PP 8 exposed against VP 3 overlapped")
+        << "Megatron-Bridge 26.06 DGX-GB200 Qwen3 235B-A22B, PP 8 VP 3 EP 32, all-to-all overlapped"
+        << "Megatron-Bridge 26.02 DGX-GB200 Qwen3 235B-A22B, PP 8 EP 32";
+    QTest::newRow("H100 Llama 3 70B: global batch 256 against 128")
+        << "Megatron-Bridge 26.02 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256"
+        << "Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5";
+    QTest::newRow("H100 Llama 3.1 405B: global batch 1,536 against 512")
+        << "Megatron-Bridge 26.02 DGX-H100 Llama 3.1 405B, GBS 1536"
+        << "Megatron-Bridge 25.11 DGX-H100 Llama 3.1 405B, TP 8 PP 8 CP 2 VP 8, 1,024 GPUs";
+    QTest::newRow("H100 Qwen3 235B-A22B: global batch 8,192 against 2,048")
+        << "Megatron-Bridge 26.02 DGX-H100 Qwen3 235B-A22B, GBS 8192"
+        << "Megatron-Bridge 25.11 DGX-H100 Qwen3 235B-A22B, TP 2 PP 8 VP 4 EP 32";
+    QTest::newRow("B200 Qwen3 30B-A3B: HybridEP at micro-batch 4 against the alltoall dispatcher at 1")
+        << "Megatron-Bridge 26.04.01 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 4"
+        << "Megatron-Bridge 25.11 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 1, alltoall dispatcher";
+}
+
+void TestHeldOutToday::layoutChoices()
+{
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    const auto a = outcomes().find(first.toStdString());
+    const auto b = outcomes().find(second.toStdString());
+    QVERIFY2(a != outcomes().end() && b != outcomes().end(), "publishedRuns runs first and has both rows");
+    const double published = a->second.published / b->second.published;
+    const double predicted = a->second.predicted / b->second.predicted;
+    const double error = predicted / published - 1;
+    qInfo("runs %.3f apart, the model %.3f: %+.1f %%", published, predicted, 100 * error);
+    QVERIFY((published > 1) == (predicted > 1)); // the faster layout is the faster one
+    if (second.contains(QStringLiteral("alltoall dispatcher")))
+        QEXPECT_FAIL("", "the model has no host time of the alltoall dispatcher without CUDA graphs",
+                     Continue);
+    QVERIFY2(std::abs(error) < 0.05, qPrintable(QString::number(error)));
 }
 
 QTEST_APPLESS_MAIN(TestHeldOutToday)
