@@ -1341,8 +1341,8 @@
         <translation>%1 kennt keine Multi-Token-Prediction; die Konfiguration trainiert das Modell ohne seine %2 Vorhersagetiefe(n), die die Zahlen des Designs enthalten.</translation>
     </message>
     <message>
-        <source>Stage %1 has %2 layers; every stage needs at least one, but the last of a model trained with prediction depths, which may hold only those.</source>
-        <translation>Stage %1 hat %2 Layer; jede Stage braucht mindestens einen, außer der letzten eines mit Vorhersagetiefen trainierten Modells, die nur diese halten darf.</translation>
+        <source>Stage %1 has %2 layers; every stage needs at least one, but in training the first may hold only the embedding and the last only the output head and the loss.</source>
+        <translation>Stage %1 hat %2 Layer; jede Stage braucht mindestens einen, außer im Training der ersten, die nur das Embedding halten darf, und der letzten, die nur Output-Head und Loss halten darf.</translation>
     </message>
 </context>
 <context>
@@ -2240,8 +2240,12 @@
         <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 14–29 % länger, mit älterer Software 43 % (docs/kernel-model.md).</translation>
     </message>
     <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in six published pairs, so a difference between layouts holds better than either step time.</source>
-        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in sechs veröffentlichten Paaren höchstens 5 % neben dem modellierten, ein Unterschied zwischen Layouts hält also besser als jede der beiden Schrittzeiten.</translation>
+        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in six of seven published pairs, so a difference between layouts holds better than either step time.</source>
+        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in sechs von sieben veröffentlichten Paaren höchstens 5 % neben dem modellierten, ein Unterschied zwischen Layouts hält also besser als jede der beiden Schrittzeiten.</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, which the model does not see.</source>
+        <translation>Auf B200 und GB200 kostete MXFP8 die Läufe im gleichen oder einem ähnlichen Layout 6–8 % mehr als FP8 mit Skalierung pro Tensor; das sieht das Modell nicht.</translation>
     </message>
 </context>
 <context>
@@ -6211,10 +6215,6 @@ Verbindungen: %3%4</translation>
         <translation>der Batch lässt sich nicht in Micro-Batches aufteilen</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · MFU %3 % (HFU %4 %) · bubble %5 %</source>
-        <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · MFU %3 % (HFU %4 %) · Bubble %5 %</translation>
-    </message>
-    <message>
         <source>visible communication per step: all-reduce %1, all-gather %2, reduce-scatter %3, all-to-all %4, point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7</source>
         <translation>sichtbare Kommunikation je Schritt: All-Reduce %1, All-Gather %2, Reduce-Scatter %3, All-to-All %4, Point-to-Point %5 · Datenparallel-Synchronisation nach der Pipeline %6 · Optimierer %7</translation>
     </message>
@@ -6398,6 +6398,18 @@ Verbindungen: %3%4</translation>
     <message>
         <source>multi-token prediction %1</source>
         <translation>Multi-Token-Prediction %1</translation>
+    </message>
+    <message>
+        <source>MFU %1 % of the BF16 peak, %2 % of FP8 (HFU %3 %)</source>
+        <translation>MFU %1 % der BF16-Spitze, %2 % der FP8-Spitze (HFU %3 %)</translation>
+    </message>
+    <message>
+        <source>MFU %1 % (HFU %2 %)</source>
+        <translation>MFU %1 % (HFU %2 %)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · %3 · bubble %4 %</source>
+        <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · %3 · Bubble %4 %</translation>
     </message>
 </context>
 <context>

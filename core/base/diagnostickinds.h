@@ -199,8 +199,8 @@ inline constexpr DiagnosticKind kPpStageSum{
 inline constexpr DiagnosticKind kPpEmptyStage{
     "pp-empty-stage", Severity::Error,
     MW_TR_NOOP("Diagnostics",
-               "Stage %1 has %2 layers; every stage needs at least one, but the last of a model trained "
-               "with prediction depths, which may hold only those.")};
+               "Stage %1 has %2 layers; every stage needs at least one, but in training the first may hold "
+               "only the embedding and the last only the output head and the loss.")};
 inline constexpr DiagnosticKind kScheduleVirtualStages{
     "schedule-virtual-stages", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The %1 schedule needs %2 virtual stages per rank; the layout has %3.")};

@@ -333,14 +333,18 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
                 makeDiagnostic(diag::kPpStageCount, "/layout/layersPerStage",
                                {str(static_cast<std::int64_t>(split.size())), str(pp), str(v), str(stages)}));
         } else {
-            // The last stage may hold only the prediction depths and the loss (Megatron-LM's
-            // pipeline_model_parallel_layout "mL", as Megatron-Bridge's DeepSeek-V3 recipe for H100 runs it:
-            // "Et|(tt|)*30mL").
-            const bool mtpStage = m.mtpLayers > 0 && design.workload.mode == Mode::Training
-                && layout.schedule != Schedule::DualPipe;
+            // In training the first model chunk may hold only the embedding and the last only the output
+            // head and the loss, with any prediction depths: Megatron-LM's
+            // account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split, or its
+            // pipeline_model_parallel_layout "E|…|L" (Megatron- Bridge's Llama 3.1 405B recipes cut 126
+            // layers into 128 slots; its DeepSeek-V3 recipe for H100 ends in "mL"). DualPipe holds each stage
+            // twice, from both ends, and serving engines split layers only.
+            const bool endsMayBeEmpty
+                = design.workload.mode == Mode::Training && layout.schedule != Schedule::DualPipe;
             std::int64_t sum = 0;
             for (std::size_t i = 0; i < split.size(); ++i) {
-                if (split[i] < 1 && !(split[i] == 0 && mtpStage && i + 1 == split.size()))
+                const bool end = i == 0 || i + 1 == split.size();
+                if (split[i] < 1 && !(split[i] == 0 && endsMayBeEmpty && end))
                     out.push_back(makeDiagnostic(diag::kPpEmptyStage,
                                                  "/layout/layersPerStage/" + std::to_string(i),
                                                  {str(static_cast<std::int64_t>(i)), str(split[i])}));

@@ -162,6 +162,23 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
                          + a.source + ". " + a.note});
 }
 
+void appendEmbeddingTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu)
+{
+    const EmbeddingBytes lookup = embeddingBytes(head);
+    const ElementwiseTime time = elementwiseTime(gpu, lookup.forward + lookup.backward);
+    const Explanation e = explainElementwise(time, gpu);
+    terms.push_back(
+        {"kernel.embedding", time.seconds, "s",
+         "forward " + formatBytes(lookup.forward)
+             + " (2 × tokens × hidden × 2 B: read each token's "
+               "row, write its activation) + backward "
+             + formatBytes(lookup.backward)
+             + " (vocab/TP × hidden × 2 B zero-filled + 3 × tokens × hidden × 2 B) / (η_HBM · HBM), "
+               "on the first stage",
+         "Megatron-Core VocabParallelEmbedding (F.embedding); PyTorch embedding_dense_backward. "
+             + e.source});
+}
+
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
                     const GemmModel& gemms, bool fusedCrossEntropy)
 {

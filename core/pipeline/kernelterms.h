@@ -22,6 +22,8 @@ std::vector<ModelTerm> modelTerms(const Design& design, const StageTimes& out);
 // over the three passes.
 void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& kernels, const GpuSpec& gpu,
                        const GemmModel& gemms, std::string_view prefix);
+// The embedding's lookup, forward and backward, on the first stage (layerkernels.h embeddingBytes).
+void appendEmbeddingTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu);
 // The output head's GEMM and the loss over its logits (crossEntropyBytes, fused or not).
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
                     const GemmModel& gemms, bool fusedCrossEntropy);

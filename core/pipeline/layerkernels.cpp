@@ -425,6 +425,14 @@ CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused)
             fused ? kFusedBackwardBytes : kBackwardBytes};
 }
 
+EmbeddingBytes embeddingBytes(const LayerGemm& head)
+{
+    constexpr double kBf16 = 2;
+    const GemmShape& f = head.shapes[kF];
+    const double activations = f.b * f.m * f.k;
+    return {2 * kBf16 * activations, kBf16 * f.n * f.k + 3 * kBf16 * activations};
+}
+
 double attentionForwardFlops(const ModelArchitecture& model, double sequence, double microBatch, int tp,
                              int cp, bool causal, double window)
 {

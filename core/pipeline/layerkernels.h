@@ -142,6 +142,19 @@ struct CrossEntropyBytes
 };
 CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused);
 
+// The embedding's lookup on the first stage (Megatron-Core's VocabParallelEmbedding, F.embedding over the
+// rank's vocabulary shard), per micro-batch, in BF16. Forward: each token's row read and its activation
+// written, 2 × tokens × hidden × 2 bytes. Backward (PyTorch's embedding_dense_backward): a dense gradient of
+// the shard zero-filled (vocab/TP × hidden × 2) and each token's gradient added into its row (read the
+// gradient, read and write the row: 3 × tokens × hidden × 2). The head's GEMM has the same shape (m the
+// tokens, k the hidden size, n the vocabulary shard), so the head stands for it.
+struct EmbeddingBytes
+{
+    double forward = 0;
+    double backward = 0;
+};
+EmbeddingBytes embeddingBytes(const LayerGemm& head);
+
 // HBM bytes one micro-batch moves to add the weight gradients of `gemms` to the step's gradient buffer:
 // the buffer read and written, 2 × the framework's gradient bytes per weight (memory.h frameworkStateBytes:
 // FP32 main_grad on Megatron-LM).

@@ -356,13 +356,21 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
         }
     }
+    if (const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
+        stage.embedding && bandwidth > 0) {
+        const EmbeddingBytes lookup = embeddingBytes(kernels.head);
+        stage.embeddingSeconds[kF] = lookup.forward / bandwidth;
+        if (w.mode == Mode::Training)
+            stage.embeddingSeconds[kW]
+                = (lookup.backward + gradientAccumulationBytes(design, {kernels.head})) / bandwidth;
+    }
     if (stage.outputHead && trainedMtpLayers(design) > 0)
         multiTokenPrediction(stage, design, shape, kernels);
     offloadCopies(stage, design, kernels);
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
         stage.seconds[pass] = denseLayers * stage.denseLayer[pass].seconds
-            + stage.moeLayers * stage.moeLayer[pass].seconds + stage.headSeconds[pass]
-            + stage.mtpSeconds[pass] + stage.offloadSeconds[pass];
+            + stage.moeLayers * stage.moeLayer[pass].seconds + stage.embeddingSeconds[pass]
+            + stage.headSeconds[pass] + stage.mtpSeconds[pass] + stage.offloadSeconds[pass];
     const LayerFlops dense = layerForwardFlops(model, shape.denseIndex, w.sequenceLength, l.microBatch,
                                                l.tp(), l.cp(), expertSplit(l));
     const LayerFlops moe = layerForwardFlops(model, shape.moeIndex, w.sequenceLength, l.microBatch, l.tp(),
@@ -533,6 +541,7 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
         appendKernelTerms(out.terms, first.dense, *first.gpu, gemms, "");
         if (design.model.moe.isMoe())
             appendKernelTerms(out.terms, first.moe, *first.gpu, gemms, "moe.");
+        appendEmbeddingTerm(out.terms, first.head, *first.gpu);
         appendHeadTerm(out.terms, first.head, *first.gpu, gemms, switchOn(design, Switch::FusedCrossEntropy));
     }
     return out;

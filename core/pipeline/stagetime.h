@@ -93,6 +93,9 @@ struct StageWork
     std::array<LayerPattern, kPassCount> denseLayer;
     std::array<LayerPattern, kPassCount> moeLayer;
     std::array<double, kPassCount> headSeconds{};
+    // The embedding's lookup on the first stage (layerkernels.h embeddingBytes): forward, and its weight
+    // gradient with the gradient's accumulation into the step's buffer (0 elsewhere).
+    std::array<double, kPassCount> embeddingSeconds{};
     // Of those, the output head's GEMM (without its gradient accumulation).
     std::array<double, kPassCount> headGemmSeconds{};
     // Multi-token prediction depths on the last stage of a training design (ModelArchitecture::mtpLayers),
@@ -106,8 +109,8 @@ struct StageWork
     // memory (forward) and back (input gradient) that the neighbouring layers' compute does not hide.
     int offloadedLayers = 0;
     std::array<double, kPassCount> offloadSeconds{};
-    // Totals of the stage: layers × their pattern + head + multi-token prediction + the visible offload
-    // copies.
+    // Totals of the stage: layers × their pattern + embedding + head + multi-token prediction + the visible
+    // offload copies.
     std::array<double, kPassCount> seconds{};
     // The collective times of one of its layers, on the stage's groups.
     LayerComm comm;

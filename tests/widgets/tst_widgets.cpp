@@ -118,6 +118,7 @@ private slots:
     void capacityLineInFrontOfTheBars();
     void servingFiguresExplainThemselves();
     void summaryNamesTheCalibratedLinks();
+    void summaryStatesFp8MfuAgainstBothPeaks();
     void meaningsOfOneViewLookApart();
     void noLiteralColoursOutsideThePalette_data();
     void noLiteralColoursOutsideThePalette();
@@ -423,6 +424,24 @@ void TestWidgets::summaryNamesTheCalibratedLinks()
     summary.setSnapshot(snapshotOf(design));
     QVERIFY2(summary.clusterText().contains(QStringLiteral("NVLink as measured on this cluster")),
              qPrintable(summary.clusterText()));
+}
+
+// MFU is stated against the BF16 peak, where an FP8 design can pass 100 %: its share of the FP8 peak
+// follows, labelled; a BF16 design keeps the one figure.
+void TestWidgets::summaryStatesFp8MfuAgainstBothPeaks()
+{
+    core::Design design = *core::exampleDesign("default");
+    design.workload.precision = core::Precision::Fp8;
+    DesignSummary summary;
+    summary.setSnapshot(snapshotOf(design));
+    QVERIFY2(summary.performanceText().contains(QStringLiteral("of the BF16 peak"))
+                 && summary.performanceText().contains(QStringLiteral("of FP8")),
+             qPrintable(summary.performanceText()));
+    design.workload.precision = core::Precision::Bf16Mixed;
+    summary.setSnapshot(snapshotOf(design));
+    QVERIFY2(summary.performanceText().contains(QStringLiteral("MFU"))
+                 && !summary.performanceText().contains(QStringLiteral("FP8")),
+             qPrintable(summary.performanceText()));
 }
 
 // One colour says one thing: in each view, the colours of different meanings (what its legend names,

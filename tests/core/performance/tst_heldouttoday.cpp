@@ -156,27 +156,27 @@ void addDispatcherRows()
     // and micro-batch 4 (below) come to 25 %.
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 1, alltoall dispatcher")
         << moeDesign({{"qwen3-30b-a3b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 1, 512}, 8, Fp8Recipe::Mxfp8})
-        << 9299.0 << 31667.7 << true << 214.0;
+        << 9299.0 << 31595.7 << true << 214.0;
     // Qwen3 30B-A3B on two DGX-H100: EP 16 across both nodes, FP8 current scaling, micro-batch 1, the
     // all-to-all exposed (QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_FP8_CS_V1: moe_a2a_overlap False; the same
     // in v0.4.0 and v0.5.0, and the summary's rows of 26.04, 26.04.01 and 26.06 agree within 1.5 %).
     const Design h100
         = moeDesign({{"qwen3-30b-a3b", "h100-sxm-80gb", "nvlink4", 2, 8, 1, 1, 1, 1, 1024}, 16});
     QTest::newRow("Megatron-Bridge 26.06 DGX-H100 Qwen3 30B-A3B, EP 16 over two nodes")
-        << h100 << 8826.0 << 7867.9 << true << 203.0;
+        << h100 << 8826.0 << 7857.6 << true << 203.0;
     // On one DGX-B200: EP 8, micro-batch 4, MXFP8 (QWEN3_30B_A3B_PRETRAIN_CONFIG_B200_FP8_MX_V1 of v0.4:
     // CUDA graphs of attention, router and the dispatcher's preprocessing).
     const Design b200
         = moeDesign({{"qwen3-30b-a3b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8});
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 4")
-        << b200 << 27136.0 << 33862.2 << true << 619.0;
+        << b200 << 27136.0 << 33840.0 << true << 619.0;
     // On eight GB200 with the all-to-all overlapped (QWEN3_30B_A3B_PRETRAIN_CONFIG_GB200_FP8_MX_V1 of v0.5.0:
     // moe_a2a_overlap, a CUDA graph of the whole iteration, fused grouped MLP, FP8 attention, which the model
     // times in BF16).
     const Design gb200 = moeDesign(
         {{"qwen3-30b-a3b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8, true});
     QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Qwen3 30B-A3B, EP 8, MBS 4, all-to-all overlapped")
-        << gb200 << 40706.0 << 49317.7 << true << 936.0;
+        << gb200 << 40706.0 << 49270.5 << true << 936.0;
     // Qwen3 235B-A22B on 256 GB200, EP 32 in each NVL72 domain
     // (QWEN3_235B_A22B_PRETRAIN_CONFIG_GB200_FP8_CS_V2 of v0.3.0: PP 8, no VP, the all-to-all exposed) and in
     // v0.5.0's FP8_MX_V2 (VP 3, the all-to-all overlapped, a CUDA graph of the whole iteration): the model's
@@ -197,7 +197,7 @@ void addDispatcherRows()
                        64,
                        Fp8Recipe::Mxfp8,
                        true})
-        << 4969.0 << 6418.5 << true << 1292.0;
+        << 4969.0 << 6418.4 << true << 1292.0;
     // DeepSeek-V3 with its prediction depth on 1,024 H100 (the 25.09 container's summary, "dropless", FP8
     // with per-tensor scaling; Megatron-Bridge's scripts/performance/run_script.py and
     // configs/deepseek/deepseek_v3_llm_pretrain.yaml of that summary's commit, fa0315ae2): TP 2 PP 8 VP 4
@@ -277,17 +277,17 @@ void TestHeldOutToday::publishedRuns_data()
     QTest::addColumn<double>("modelTflops");
     const Run b200_8b{"llama-3.1-8b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 2};
     const Run gb200_8b{"llama-3.1-8b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 2};
-    QTest::newRow("NeMo 25.02 DGX-B200 Llama 3 8B") << design(b200_8b) << 26006.0 << 37299.6 << true << 0.0;
-    QTest::newRow("NeMo 25.04 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 33099.0 << 40452.6 << true << 0.0;
+    QTest::newRow("NeMo 25.02 DGX-B200 Llama 3 8B") << design(b200_8b) << 26006.0 << 37255.7 << true << 0.0;
+    QTest::newRow("NeMo 25.04 DGX-GB200 Llama 3 8B") << design(gb200_8b) << 33099.0 << 40401.0 << true << 0.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3 8B")
-        << design(b200_8b) << 30624.0 << 37299.6 << true << 1576.0;
+        << design(b200_8b) << 30624.0 << 37255.7 << true << 1576.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 8B")
-        << design(gb200_8b) << 31508.0 << 40452.6 << true << 1622.0;
+        << design(gb200_8b) << 31508.0 << 40401.0 << true << 1622.0;
     // The H100 recipe recomputes the first 5 of the 32 layers in full
     // (LLAMA3_8B_PRETRAIN_CONFIG_H100_FP8_CS_V1, recompute_num_layers = 5).
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 8B, FSDP")
         << design({"llama-3.1-8b", "h100-sxm-80gb", "nvlink4", 1, 8, 1, 1, 1, 1, 128, true, 1, false, 5})
-        << 14451.0 << 15665.2 << true << 744.0;
+        << 14451.0 << 15647.9 << true << 744.0;
     QTest::newRow("Megatron-Bridge 25.11 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5")
         << design({"llama-3.1-70b", "h100-sxm-80gb", "nvlink4", 8, 8, 4, 8, 5, 1, 128}) << 1602.0 << 1694.3
         << true << 719.0;
@@ -307,9 +307,9 @@ void TestHeldOutToday::publishedRuns_data()
     const Run gb200_70b{
         "llama-3.1-70b", "gb200-186gb", "nvlink5", 1, 64, 1, 1, 1, 2, 256, true, 1, false, 0, 40};
     QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
-        << design(gb200_70b) << 4312.0 << 5208.1 << false << 1937.0;
+        << design(gb200_70b) << 4312.0 << 5207.2 << false << 1937.0;
     QTest::newRow("Megatron-Bridge 26.02 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
-        << design(gb200_70b) << 4040.0 << 5208.1 << false << 1815.0;
+        << design(gb200_70b) << 4040.0 << 5207.2 << false << 1815.0;
     // 256 GB200 as four NVL72 domains of 64 GPUs on InfiniBand; TP 4 PP 16 VP 4, the 128 layer slots in
     // chunks of two (LLAMA31_405B_PRETRAIN_CONFIG_GB200_FP8_CS_V2).
     const Run gb200_405b{
@@ -352,11 +352,11 @@ void TestHeldOutToday::publishedRuns_data()
         << design({"llama-3.1-405b", "h100-sxm-80gb", "nvlink4", 128, 8, 8, 8, 8, 1, 1536, false, 2, true})
         << 328.0 << 350.6 << true << 827.0;
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
-        << design(gb200_70b) << 4224.0 << 5208.1 << false << 1892.0;
+        << design(gb200_70b) << 4224.0 << 5207.2 << false << 1892.0;
     Design gb200Mx70b = design({"llama-3.1-70b", "gb200-186gb", "nvlink5", 1, 64, 2, 4, 5, 1, 256});
     gb200Mx70b.workload.fp8Recipe = Fp8Recipe::Mxfp8;
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, MXFP8, TP 2 PP 4 VP 5")
-        << gb200Mx70b << 3712.0 << 4735.0 << true << 1664.0;
+        << gb200Mx70b << 3712.0 << 4734.4 << true << 1664.0;
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs")
         << design(gb200_405b) << 864.0 << 987.2 << true << 2144.0;
     QTest::newRow("Megatron-Bridge 26.04.01 DGX-H100 Qwen3 235B-A22B, GBS 8192")
@@ -370,6 +370,14 @@ void TestHeldOutToday::publishedRuns_data()
         << 326.0 << 350.6 << true << 822.0;
     QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs")
         << design(gb200_405b) << 843.0 << 987.2 << true << 2129.0;
+    // The same in MXFP8 with VP 8 (LLAMA31_405B_PRETRAIN_CONFIG_GB200_FP8_MX_V2 of v0.5.0): 128 chunks of one
+    // layer slot, so the first holds the embedding alone and the last the head and the loss.
+    Run gb200Mx405b = gb200_405b;
+    gb200Mx405b.vp = 8;
+    Design gb200Mx405bDesign = design(gb200Mx405b);
+    gb200Mx405bDesign.workload.fp8Recipe = Fp8Recipe::Mxfp8;
+    QTest::newRow("Megatron-Bridge 26.06 DGX-GB200 Llama 3.1 405B, MXFP8, TP 4 PP 16 VP 8")
+        << gb200Mx405bDesign << 783.0 << 1008.1 << true << 1976.0;
     // DeepSeek-V3 with its prediction depth on 256 B200 (the summary's "w/ MTP" row): PP 16, EP 8, MXFP8, the
     // alltoall dispatcher without overlap, Megatron-Bridge v0.2's B200 configuration
     // (configs/deepseek/workload_base_configs.py) and the recipe's layout for PP 16 (deepSeekV3). Without
@@ -387,7 +395,7 @@ void TestHeldOutToday::publishedRuns_data()
     Design b200Mx405b = design(b200_405b);
     b200Mx405b.workload.fp8Recipe = Fp8Recipe::Mxfp8;
     QTest::newRow("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8")
-        << b200Mx405b << 624.0 << 794.0 << true << 1576.0;
+        << b200Mx405b << 624.0 << 793.9 << true << 1576.0;
     addDispatcherRows();
 }
 
@@ -453,11 +461,15 @@ void TestHeldOutToday::publishedRuns()
 
 // What a design review asks: of two layouts of one model on the same GPUs, which is faster and by how much.
 // The pairs of held-out rows of one model and GPU that differ in their layout, FP8 recipe or global batch
-// (two in one container, the others one container apart): the ratio of the model's two throughputs against
-// the ratio of the runs'. The faster is the faster, and each ratio is within 5 % (the step's explanation
-// says so, noteHeldOut), where the rows' own errors reach 18 % on H100 and 29 % on Blackwell; not across MoE
-// dispatchers, whose host time the model lacks (Qwen3 30B-A3B on B200: the alltoall dispatcher at
-// micro-batch 1 against HybridEP at 4, 2.9 times apart in the runs, 1.07 in the model).
+// (three in one container, the others one container apart): the ratio of the model's two throughputs against
+// the ratio of the runs'. The faster is the faster, and the ratio within 5 %, in six of the seven pairs
+// within one dispatcher (the step's explanation says so, noteHeldOut), where the rows' own errors reach 18 %
+// on H100 and 29 % on Blackwell. The seventh, GB200's 405B in FP8-CS at VP 4 against MXFP8 at VP 8, has the
+// order wrong: the runs paid 7.7 % for MXFP8 (B200's 405B 5.9 % in one layout), the model sees its casts
+// cheaper than current scaling's and its GEMMs as fast (flashinfer-ai/flashinfer pull request 2256), and
+// what else MXFP8 costs is not in it. Across MoE dispatchers the host time the model lacks decides (Qwen3
+// 30B-A3B on B200: the alltoall dispatcher at micro-batch 1 against HybridEP at 4, 2.9 times apart in the
+// runs, 1.07 in the model).
 void TestHeldOutToday::layoutChoices_data()
 {
     QTest::addColumn<QString>("first");
@@ -465,6 +477,9 @@ void TestHeldOutToday::layoutChoices_data()
     QTest::newRow("GB200 Llama 3 70B: FSDP with offloading against TP 2 PP 4 VP 5 in MXFP8 (26.04.01)")
         << "Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded"
         << "Megatron-Bridge 26.04.01 DGX-GB200 Llama 3 70B, MXFP8, TP 2 PP 4 VP 5";
+    QTest::newRow("GB200 Llama 3.1 405B: FP8-CS at VP 4 against MXFP8 at VP 8 (26.06)")
+        << "Megatron-Bridge 26.06 DGX-GB200 Llama 3.1 405B, TP 4 PP 16 VP 4, 256 GPUs"
+        << "Megatron-Bridge 26.06 DGX-GB200 Llama 3.1 405B, MXFP8, TP 4 PP 16 VP 8";
     QTest::newRow("B200 Llama 3.1 405B: FP8-CS against MXFP8 (25.11)")
         << "Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs"
         << "Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8";
@@ -496,10 +511,15 @@ void TestHeldOutToday::layoutChoices()
     const double predicted = a->second.predicted / b->second.predicted;
     const double error = predicted / published - 1;
     qInfo("runs %.3f apart, the model %.3f: %+.1f %%", published, predicted, 100 * error);
+    const bool mxfp8 = second.contains(QStringLiteral("MXFP8, TP 4 PP 16 VP 8"));
+    if (mxfp8)
+        QEXPECT_FAIL("", "the model does not see what MXFP8 costs on Blackwell beyond its casts", Continue);
     QVERIFY((published > 1) == (predicted > 1)); // the faster layout is the faster one
     if (second.contains(QStringLiteral("alltoall dispatcher")))
         QEXPECT_FAIL("", "the model has no host time of the alltoall dispatcher without CUDA graphs",
                      Continue);
+    if (mxfp8)
+        QEXPECT_FAIL("", "the model does not see what MXFP8 costs on Blackwell beyond its casts", Continue);
     QVERIFY2(std::abs(error) < 0.05, qPrintable(QString::number(error)));
 }
 

@@ -91,6 +91,7 @@ private slots:
     void servingLeavesThemOut();
     void lastStageTakesLonger();
     void depthsAloneOnTheLastStage();
+    void embeddingAndLossAloneAtTheEnds();
     void timelineBandsAfterTheDepths();
     void flopsAsMegatronCountsThem();
     void recomputedUnderFullRecomputation();
@@ -201,6 +202,7 @@ void TestMtp::depthsAloneOnTheLastStage()
     d.layout.layersPerStage = {11, 11, 10, 0};
     d.layout.recompute = Recompute::Full;
     const Evaluation e = evaluate(d);
+    qInfo("%d %d %d %d", e.valid(), bool(e.schedule), bool(e.memory), bool(e.performance));
     QVERIFY2(e.valid() && e.schedule && e.memory && e.performance,
              qPrintable(testing::describe(e.diagnostics)));
     const StageWork& last = e.schedule->times.stages.back();
@@ -221,15 +223,52 @@ void TestMtp::depthsAloneOnTheLastStage()
         return std::string();
     };
     QCOMPARE(emptyStage(d), std::string());
+    // Without depths the last chunk holds the head and the loss (account_for_loss_in_pipeline_split), the
+    // first may hold the embedding alone (account_for_embedding_in_pipeline_split); a middle one nothing.
     Design plain = d;
     plain.model.mtpLayers = 0;
-    QCOMPARE(emptyStage(plain), std::string("/layout/layersPerStage/3"));
+    QCOMPARE(emptyStage(plain), std::string());
     Design first = d;
     first.layout.layersPerStage = {0, 11, 11, 10};
-    QCOMPARE(emptyStage(first), std::string("/layout/layersPerStage/0"));
+    QCOMPARE(emptyStage(first), std::string());
+    Design middle = d;
+    middle.layout.layersPerStage = {11, 0, 11, 10};
+    QCOMPARE(emptyStage(middle), std::string("/layout/layersPerStage/1"));
     Design serving = d;
     serving.workload.mode = Mode::Serving;
     QCOMPARE(emptyStage(serving), std::string("/layout/layersPerStage/3"));
+    Design dualPipe = plain;
+    dualPipe.layout.schedule = Schedule::DualPipe;
+    dualPipe.layout.virtualStages = 2;
+    dualPipe.layout.layersPerStage = {32, 0};
+    QCOMPARE(emptyStage(dualPipe), std::string("/layout/layersPerStage/1"));
+}
+
+// Megatron-Bridge's Llama 3.1 405B recipes count the embedding and the loss as layer slots
+// (account_for_embedding_in_pipeline_split, account_for_loss_in_pipeline_split): 126 layers and the two as
+// 128 slots, so at PP 16 VP 8 the first chunk holds the embedding alone and the last the head and the loss.
+// Both are priced, finite, the first chunk far shorter than a chunk of a layer and the last longer.
+void TestMtp::embeddingAndLossAloneAtTheEnds()
+{
+    Design d = llamaWithMtp(0);
+    d.layout.schedule = Schedule::Interleaved;
+    d.layout.virtualStages = 2;
+    d.layout.layersPerStage = {0, 16, 16, 0};
+    d.layout.recompute = Recompute::Full;
+    const Evaluation e = evaluate(d);
+    qInfo("%d %d %d %d", e.valid(), bool(e.schedule), bool(e.memory), bool(e.performance));
+    QVERIFY2(e.valid() && e.schedule && e.memory && e.performance,
+             qPrintable(testing::describe(e.diagnostics)));
+    const std::vector<StageWork>& stages = e.schedule->times.stages;
+    QCOMPARE(stages.front().layers, 0);
+    QCOMPARE(stages.back().layers, 0);
+    QVERIFY(std::isfinite(stages.front().seconds[kF])
+            && stages.front().seconds[kF] < stages[1].seconds[kF] / 10);
+    QVERIFY(stages.back().seconds[kF] > 0 && std::isfinite(stages.back().seconds[kF]));
+    QVERIFY(std::isfinite(e.performance->stepSeconds) && e.performance->stepSeconds > 0);
+    QVERIFY(std::isfinite(e.memory->peakBytes) && e.memory->peakBytes > 0);
+    QCOMPARE(rankShard(d, 0).layers, 16);
+    QVERIFY(rankShard(d, 0).hasEmbedding);
 }
 
 // The timeline draws a backward's layer collectives after the head and the depths it runs first: with
