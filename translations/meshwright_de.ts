@@ -634,6 +634,186 @@
         <source>Nesting of arrays and objects</source>
         <translation>Die Verschachtelung von Arrays und Objekten</translation>
     </message>
+    <message>
+        <source>Layers</source>
+        <translation>Layer</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>Hidden-Dimension</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>Attention-Heads</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>Head-Dimension</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Vokabular</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN-Größe</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>Das Kontextfenster</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>Key/Value-Heads</translation>
+    </message>
+    <message>
+        <source>MLA key/value rank</source>
+        <translation>Der MLA-Key/Value-Rang</translation>
+    </message>
+    <message>
+        <source>MLA query rank</source>
+        <translation>Der MLA-Query-Rang</translation>
+    </message>
+    <message>
+        <source>MLA head dimension</source>
+        <translation>Die MLA-Head-Dimension</translation>
+    </message>
+    <message>
+        <source>MLA RoPE head dimension</source>
+        <translation>Die MLA-RoPE-Head-Dimension</translation>
+    </message>
+    <message>
+        <source>MLA value head dimension</source>
+        <translation>Die MLA-Value-Head-Dimension</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>Experts</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>Expert-FFN-Größe</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>Geteilte Experts</translation>
+    </message>
+    <message>
+        <source>Shared expert FFN size</source>
+        <translation>Die FFN-Größe geteilter Experts</translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation>Führende dichte Layer</translation>
+    </message>
+    <message>
+        <source>MoE layer frequency</source>
+        <translation>Die MoE-Layer-Frequenz</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>Das Sliding Window</translation>
+    </message>
+    <message>
+        <source>Sliding window period</source>
+        <translation>Die Fensterperiode</translation>
+    </message>
+    <message>
+        <source>Sliding layers per period</source>
+        <translation>Sliding-Layer je Periode</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction layers</source>
+        <translation>Multi-Token-Prediction-Layer</translation>
+    </message>
+    <message>
+        <source>Expert TP</source>
+        <translation>Expert-TP</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>Virtuelle Stages</translation>
+    </message>
+    <message>
+        <source>Recomputed layers per chunk</source>
+        <translation>Neu berechnete Layer je Chunk</translation>
+    </message>
+    <message>
+        <source>Layers with offloaded activations</source>
+        <translation>Layer mit ausgelagerten Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>Globaler Batch</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Micro-Batch</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO-Stufe</translation>
+    </message>
+    <message>
+        <source>HSDP shard group</source>
+        <translation>HSDP-Shard-Gruppe</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>Gleichzeitige Sequenzen</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>Output length</source>
+        <translation>Die Ausgabelänge</translation>
+    </message>
+    <message>
+        <source>Prompt length</source>
+        <translation>Die Prompt-Länge</translation>
+    </message>
+    <message>
+        <source>Pipeline ranks</source>
+        <translation>Pipeline-Ränge</translation>
+    </message>
+    <message>
+        <source>Micro-batches</source>
+        <translation>Micro-Batches</translation>
+    </message>
+    <message>
+        <source>The micro-batch group size</source>
+        <translation>Die Gruppengröße der Micro-Batches</translation>
+    </message>
+    <message>
+        <source>The forward time</source>
+        <translation>Die Forward-Zeit</translation>
+    </message>
+    <message>
+        <source>The backward time</source>
+        <translation>Die Backward-Zeit</translation>
+    </message>
+    <message>
+        <source>The weight-gradient time</source>
+        <translation>Die Zeit des Gewichtsgradienten</translation>
+    </message>
+    <message>
+        <source>The overlapped forward–backward time</source>
+        <translation>Die überlappte Forward-Backward-Zeit</translation>
+    </message>
+    <message>
+        <source>The point-to-point latency</source>
+        <translation>Die Point-to-Point-Latenz</translation>
+    </message>
+    <message>
+        <source>The transfer time after stage %1</source>
+        <translation>Die Übertragungszeit nach Stage %1</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

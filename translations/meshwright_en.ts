@@ -634,6 +634,186 @@
         <source>Nesting of arrays and objects</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA key/value rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA query rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA RoPE head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA value head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared expert FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE layer frequency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sliding window period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sliding layers per period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-token prediction layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputed layers per chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers with offloaded activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HSDP shard group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The micro-batch group size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The forward time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backward time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weight-gradient time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The overlapped forward–backward time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The point-to-point latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transfer time after stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

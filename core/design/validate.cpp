@@ -56,15 +56,23 @@ std::string layoutPath(Dim dim)
 bool validateModel(const ModelArchitecture& m, Diagnostics& out)
 {
     bool ok = true;
-    ok &= inRange(out, "/model/layers", "Layers", m.layers, 1, limits::kMaxLayers);
-    ok &= inRange(out, "/model/hidden", "Hidden size", m.hidden, 1, limits::kMaxHidden);
-    ok &= inRange(out, "/model/heads", "Attention heads", m.heads, 1, limits::kMaxHeads);
-    ok &= inRange(out, "/model/headDim", "Head dimension", m.headDim, 1, limits::kMaxHeadDim);
-    ok &= inRange(out, "/model/vocab", "Vocabulary", m.vocab, 1, limits::kMaxVocab);
-    ok &= inRange(out, "/model/ffn", "FFN size", m.ffn, 0, limits::kMaxFfn);
-    ok &= inRange(out, "/model/maxContext", "Context window", m.maxContext, 0, limits::kMaxSequence);
+    ok &= inRange(out, "/model/layers", MW_TR_NOOP("DiagnosticArguments", "Layers"), m.layers, 1,
+                  limits::kMaxLayers);
+    ok &= inRange(out, "/model/hidden", MW_TR_NOOP("DiagnosticArguments", "Hidden size"), m.hidden, 1,
+                  limits::kMaxHidden);
+    ok &= inRange(out, "/model/heads", MW_TR_NOOP("DiagnosticArguments", "Attention heads"), m.heads, 1,
+                  limits::kMaxHeads);
+    ok &= inRange(out, "/model/headDim", MW_TR_NOOP("DiagnosticArguments", "Head dimension"), m.headDim, 1,
+                  limits::kMaxHeadDim);
+    ok &= inRange(out, "/model/vocab", MW_TR_NOOP("DiagnosticArguments", "Vocabulary"), m.vocab, 1,
+                  limits::kMaxVocab);
+    ok &= inRange(out, "/model/ffn", MW_TR_NOOP("DiagnosticArguments", "FFN size"), m.ffn, 0,
+                  limits::kMaxFfn);
+    ok &= inRange(out, "/model/maxContext", MW_TR_NOOP("DiagnosticArguments", "Context window"), m.maxContext,
+                  0, limits::kMaxSequence);
     if (m.attention == AttentionKind::Standard) {
-        ok &= inRange(out, "/model/kvHeads", "Key/value heads", m.kvHeads, 1, limits::kMaxHeads);
+        ok &= inRange(out, "/model/kvHeads", MW_TR_NOOP("DiagnosticArguments", "Key/value heads"), m.kvHeads,
+                      1, limits::kMaxHeads);
         if (ok && m.heads % m.kvHeads != 0) {
             out.push_back(
                 makeDiagnostic(diag::kModelKvHeads, "/model/kvHeads", {str(m.heads), str(m.kvHeads)}));
@@ -72,27 +80,36 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
         }
     } else {
         const MlaConfig& mla = m.mla;
-        ok &= inRange(out, "/model/mla/kvLoraRank", "MLA key/value rank", mla.kvLoraRank, 1,
-                      limits::kMaxHidden);
-        ok &= inRange(out, "/model/mla/qLoraRank", "MLA query rank", mla.qLoraRank, 0, limits::kMaxHidden);
-        ok &= inRange(out, "/model/mla/qkNopeHeadDim", "MLA head dimension", mla.qkNopeHeadDim, 1,
+        ok &= inRange(out, "/model/mla/kvLoraRank", MW_TR_NOOP("DiagnosticArguments", "MLA key/value rank"),
+                      mla.kvLoraRank, 1, limits::kMaxHidden);
+        ok &= inRange(out, "/model/mla/qLoraRank", MW_TR_NOOP("DiagnosticArguments", "MLA query rank"),
+                      mla.qLoraRank, 0, limits::kMaxHidden);
+        ok &= inRange(out, "/model/mla/qkNopeHeadDim",
+                      MW_TR_NOOP("DiagnosticArguments", "MLA head dimension"), mla.qkNopeHeadDim, 1,
                       limits::kMaxHeadDim);
-        ok &= inRange(out, "/model/mla/qkRopeHeadDim", "MLA RoPE head dimension", mla.qkRopeHeadDim, 0,
+        ok &= inRange(out, "/model/mla/qkRopeHeadDim",
+                      MW_TR_NOOP("DiagnosticArguments", "MLA RoPE head dimension"), mla.qkRopeHeadDim, 0,
                       limits::kMaxHeadDim);
-        ok &= inRange(out, "/model/mla/vHeadDim", "MLA value head dimension", mla.vHeadDim, 1,
+        ok &= inRange(out, "/model/mla/vHeadDim",
+                      MW_TR_NOOP("DiagnosticArguments", "MLA value head dimension"), mla.vHeadDim, 1,
                       limits::kMaxHeadDim);
     }
     const MoeConfig& moe = m.moe;
-    ok &= inRange(out, "/model/moe/experts", "Experts", moe.experts, 0, limits::kMaxExperts);
+    ok &= inRange(out, "/model/moe/experts", MW_TR_NOOP("DiagnosticArguments", "Experts"), moe.experts, 0,
+                  limits::kMaxExperts);
     if (ok && moe.experts > 0) {
-        ok &= inRange(out, "/model/moe/expertFfn", "Expert FFN size", moe.expertFfn, 1, limits::kMaxFfn);
-        ok &= inRange(out, "/model/moe/sharedExperts", "Shared experts", moe.sharedExperts, 0,
-                      limits::kMaxExperts);
-        ok &= inRange(out, "/model/moe/sharedExpertFfn", "Shared expert FFN size", moe.sharedExpertFfn, 0,
+        ok &= inRange(out, "/model/moe/expertFfn", MW_TR_NOOP("DiagnosticArguments", "Expert FFN size"),
+                      moe.expertFfn, 1, limits::kMaxFfn);
+        ok &= inRange(out, "/model/moe/sharedExperts", MW_TR_NOOP("DiagnosticArguments", "Shared experts"),
+                      moe.sharedExperts, 0, limits::kMaxExperts);
+        ok &= inRange(out, "/model/moe/sharedExpertFfn",
+                      MW_TR_NOOP("DiagnosticArguments", "Shared expert FFN size"), moe.sharedExpertFfn, 0,
                       limits::kMaxFfn);
-        ok &= inRange(out, "/model/moe/firstDenseLayers", "Leading dense layers", moe.firstDenseLayers, 0,
+        ok &= inRange(out, "/model/moe/firstDenseLayers",
+                      MW_TR_NOOP("DiagnosticArguments", "Leading dense layers"), moe.firstDenseLayers, 0,
                       m.layers);
-        ok &= inRange(out, "/model/moe/layerFrequency", "MoE layer frequency", moe.layerFrequency, 1,
+        ok &= inRange(out, "/model/moe/layerFrequency",
+                      MW_TR_NOOP("DiagnosticArguments", "MoE layer frequency"), moe.layerFrequency, 1,
                       std::max(1, m.layers));
         if (moe.topK < 1 || moe.topK > moe.experts) {
             out.push_back(
@@ -101,17 +118,19 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
         }
     }
     const SlidingWindow& window = m.slidingWindow;
-    ok &= inRange(out, "/model/slidingWindow/tokens", "Sliding window", window.tokens, 0,
-                  limits::kMaxSequence);
+    ok &= inRange(out, "/model/slidingWindow/tokens", MW_TR_NOOP("DiagnosticArguments", "Sliding window"),
+                  window.tokens, 0, limits::kMaxSequence);
     if (ok && window.tokens > 0) {
-        ok &= inRange(out, "/model/slidingWindow/period", "Sliding window period", window.period, 1,
+        ok &= inRange(out, "/model/slidingWindow/period",
+                      MW_TR_NOOP("DiagnosticArguments", "Sliding window period"), window.period, 1,
                       std::max(1, m.layers));
         if (ok)
-            ok &= inRange(out, "/model/slidingWindow/slidingLayers", "Sliding layers per period",
+            ok &= inRange(out, "/model/slidingWindow/slidingLayers",
+                          MW_TR_NOOP("DiagnosticArguments", "Sliding layers per period"),
                           window.slidingLayers, 1, window.period);
     }
-    ok &= inRange(out, "/model/mtpLayers", "Multi-token prediction layers", m.mtpLayers, 0,
-                  std::max(1, m.layers));
+    ok &= inRange(out, "/model/mtpLayers", MW_TR_NOOP("DiagnosticArguments", "Multi-token prediction layers"),
+                  m.mtpLayers, 0, std::max(1, m.layers));
     if (!ok)
         return false;
     if (m.denseLayerCount() > 0 && m.ffn == 0) {
@@ -231,7 +250,8 @@ bool validateDegrees(const Design& design, Diagnostics& out, int inService)
                        [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
         ok &= inRange(out, layoutPath(dim), upper, layout.degree(dim), 1, limits::kMaxDegree);
     }
-    ok &= inRange(out, "/layout/expertTp", "Expert TP", layout.expertTp, 0, limits::kMaxDegree);
+    ok &= inRange(out, "/layout/expertTp", MW_TR_NOOP("DiagnosticArguments", "Expert TP"), layout.expertTp, 0,
+                  limits::kMaxDegree);
     if (!ok)
         return false;
     const std::int64_t world = layout.worldSize();
@@ -311,12 +331,14 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
     const ParallelLayout& layout = design.layout;
     const int pp = layout.pp();
     const int v = layout.virtualStages;
-    if (!inRange(out, "/layout/virtualStages", "Virtual stages", v, 1, limits::kMaxVirtualStages))
+    if (!inRange(out, "/layout/virtualStages", MW_TR_NOOP("DiagnosticArguments", "Virtual stages"), v, 1,
+                 limits::kMaxVirtualStages))
         return;
     // More than a chunk holds recomputes the whole chunk, as Megatron's block method does.
-    inRange(out, "/layout/recomputeLayers", "Recomputed layers per chunk", layout.recomputeLayers, 0,
-            limits::kMaxLayers);
-    inRange(out, "/layout/activationOffloadLayers", "Layers with offloaded activations",
+    inRange(out, "/layout/recomputeLayers", MW_TR_NOOP("DiagnosticArguments", "Recomputed layers per chunk"),
+            layout.recomputeLayers, 0, limits::kMaxLayers);
+    inRange(out, "/layout/activationOffloadLayers",
+            MW_TR_NOOP("DiagnosticArguments", "Layers with offloaded activations"),
             layout.activationOffloadLayers, 0, limits::kMaxLayers);
     // DualPipe cuts the model into PP stages and holds each twice (modelshard.h).
     const std::int64_t stages = layout.schedule == Schedule::DualPipe ? pp : std::int64_t{pp} * v;
@@ -420,7 +442,8 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
     const Workload& w = design.workload;
     const ParallelLayout& layout = design.layout;
     const ModelArchitecture& m = design.model;
-    inRange(out, "/workload/sequenceLength", "Sequence length", w.sequenceLength, 1, limits::kMaxSequence);
+    inRange(out, "/workload/sequenceLength", MW_TR_NOOP("DiagnosticArguments", "Sequence length"),
+            w.sequenceLength, 1, limits::kMaxSequence);
     realInRange(out, "/workload/moeCapacityFactor", "MoE capacity factor", w.moeCapacityFactor, 0.0, 1000.0);
     // A token goes to an expert at most once, so the busiest expert gets at most every token: E / top-k
     // times the mean. 0 is the default.
@@ -431,9 +454,11 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
     if (w.mode == Mode::Training) {
         // Both checked, so that both are reported.
         const bool globalOk
-            = inRange(out, "/workload/globalBatch", "Global batch", w.globalBatch, 1, limits::kMaxBatch);
+            = inRange(out, "/workload/globalBatch", MW_TR_NOOP("DiagnosticArguments", "Global batch"),
+                      w.globalBatch, 1, limits::kMaxBatch);
         const bool microOk
-            = inRange(out, "/layout/microBatch", "Micro-batch", layout.microBatch, 1, limits::kMaxMicroBatch);
+            = inRange(out, "/layout/microBatch", MW_TR_NOOP("DiagnosticArguments", "Micro-batch"),
+                      layout.microBatch, 1, limits::kMaxMicroBatch);
         const bool batchOk = globalOk && microOk;
         if (batchOk && microBatches == 0)
             out.push_back(
@@ -442,30 +467,33 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
         if (m.maxContext > 0 && w.sequenceLength > m.maxContext)
             out.push_back(makeDiagnostic(diag::kSeqContext, "/workload/sequenceLength",
                                          {str(w.sequenceLength), str(m.maxContext)}));
-        if (inRange(out, "/layout/zeroStage", "ZeRO stage", layout.zeroStage, 0, 3) && layout.zeroStage > 0
-            && layout.dp() == 1)
+        if (inRange(out, "/layout/zeroStage", MW_TR_NOOP("DiagnosticArguments", "ZeRO stage"),
+                    layout.zeroStage, 0, 3)
+            && layout.zeroStage > 0 && layout.dp() == 1)
             out.push_back(makeDiagnostic(diag::kZeroNoEffect, "/layout/zeroStage", {str(layout.zeroStage)}));
         if (w.offload == Offload::Cpu && layout.zeroStage == 0)
             out.push_back(makeDiagnostic(diag::kOffloadWithoutZero, "/workload/offload"));
-        if (inRange(out, "/layout/shardGroup", "HSDP shard group", layout.shardGroup, 0, limits::kMaxDegree)
+        if (inRange(out, "/layout/shardGroup", MW_TR_NOOP("DiagnosticArguments", "HSDP shard group"),
+                    layout.shardGroup, 0, limits::kMaxDegree)
             && layout.shardGroup > 0 && layout.dp() % layout.shardGroup != 0)
             out.push_back(makeDiagnostic(diag::kShardGroup, "/layout/shardGroup",
                                          {str(layout.shardGroup), str(layout.dp())}));
     } else {
-        inRange(out, "/workload/serving/concurrency", "Concurrent sequences", w.serving.concurrency, 1,
+        inRange(out, "/workload/serving/concurrency",
+                MW_TR_NOOP("DiagnosticArguments", "Concurrent sequences"), w.serving.concurrency, 1,
                 limits::kMaxConcurrency);
-        inRange(out, "/workload/serving/contextLength", "Context length", w.serving.contextLength, 1,
-                limits::kMaxSequence);
+        inRange(out, "/workload/serving/contextLength", MW_TR_NOOP("DiagnosticArguments", "Context length"),
+                w.serving.contextLength, 1, limits::kMaxSequence);
         if (m.maxContext > 0 && w.serving.contextLength > m.maxContext)
             out.push_back(makeDiagnostic(diag::kSeqContext, "/workload/serving/contextLength",
                                          {str(w.serving.contextLength), str(m.maxContext)}));
         if (layout.zeroStage != 0)
             out.push_back(makeDiagnostic(diag::kZeroServing, "/layout/zeroStage"));
         const std::int64_t context = w.serving.contextLength;
-        if (inRange(out, "/workload/serving/outputLength", "Output length", w.serving.outputLength, 1,
-                    std::max<std::int64_t>(context - 1, 1)))
-            inRange(out, "/workload/serving/promptLength", "Prompt length", w.serving.promptLength, 0,
-                    context - w.serving.outputLength);
+        if (inRange(out, "/workload/serving/outputLength", MW_TR_NOOP("DiagnosticArguments", "Output length"),
+                    w.serving.outputLength, 1, std::max<std::int64_t>(context - 1, 1)))
+            inRange(out, "/workload/serving/promptLength", MW_TR_NOOP("DiagnosticArguments", "Prompt length"),
+                    w.serving.promptLength, 0, context - w.serving.outputLength);
     }
 
     const int cp = layout.cp();

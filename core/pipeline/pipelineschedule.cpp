@@ -39,23 +39,14 @@ bool inRange(Diagnostics& out, std::string_view path, std::string_view label, st
 }
 
 // Durations are bounded above as well: a million operations of at most limits::kMaxSeconds each keep
-// every sum finite (a forward time of 1e308 made the makespan infinite).
-void checkPositive(Diagnostics& out, std::string_view field, std::string_view label, double value)
+// every sum finite (a forward time of 1e308 made the makespan infinite). `zeroAllowed`: 0 is a valid
+// duration (the weight gradient, the overlapped pair, the latency), else it must be positive.
+void checkDuration(Diagnostics& out, std::string_view field, std::string_view label, double value,
+                   bool zeroAllowed)
 {
-    if (!std::isfinite(value) || value <= 0)
-        out.push_back(makeDiagnostic(diag::kScheduleDuration, durationPath(field),
-                                     {std::string(label), formatNumber(value, 6)}));
-    else if (value > limits::kMaxSeconds)
-        out.push_back(makeDiagnostic(diag::kValueRange, durationPath(field),
-                                     {std::string(label), "0", formatNumber(limits::kMaxSeconds, 6),
-                                      formatNumber(value, 6)}));
-}
-
-void checkNonNegative(Diagnostics& out, std::string_view field, std::string_view label, double value)
-{
-    if (!std::isfinite(value) || value < 0)
-        out.push_back(makeDiagnostic(diag::kScheduleDurationNegative, durationPath(field),
-                                     {std::string(label), formatNumber(value, 6)}));
+    if (!std::isfinite(value) || value < 0 || (value == 0 && !zeroAllowed))
+        out.push_back(makeDiagnostic(zeroAllowed ? diag::kScheduleDurationNegative : diag::kScheduleDuration,
+                                     durationPath(field), {std::string(label), formatNumber(value, 6)}));
     else if (value > limits::kMaxSeconds)
         out.push_back(makeDiagnostic(diag::kValueRange, durationPath(field),
                                      {std::string(label), "0", formatNumber(limits::kMaxSeconds, 6),
@@ -574,18 +565,26 @@ std::vector<Diagnostic> checkSchedule(const ScheduleSpec& spec)
 {
     Diagnostics out;
     const std::string name(enumName(spec.kind));
-    bool countsOk = inRange(out, schedulepath::kRanks, "Pipeline ranks", spec.ranks, 1, limits::kMaxDegree);
-    countsOk &= inRange(out, schedulepath::kMicroBatches, "Micro-batches", spec.microBatches, 1,
-                        limits::kMaxBatch);
-    countsOk &= inRange(out, schedulepath::kVirtualStages, "Virtual stages", spec.virtualStages, 1,
-                        limits::kMaxVirtualStages);
-    countsOk &= inRange(out, schedulepath::kGroupSize, "The micro-batch group size", spec.microBatchGroupSize,
-                        0, limits::kMaxBatch);
-    checkPositive(out, "forward", "The forward time", spec.forward);
-    checkPositive(out, "backward", "The backward time", spec.backward);
-    checkNonNegative(out, "weightGrad", "The weight-gradient time", spec.weightGrad);
-    checkNonNegative(out, "forwardBackward", "The overlapped forward–backward time", spec.forwardBackward);
-    checkNonNegative(out, "p2pLatency", "The point-to-point latency", spec.p2pLatency);
+    bool countsOk = inRange(out, schedulepath::kRanks, MW_TR_NOOP("DiagnosticArguments", "Pipeline ranks"),
+                            spec.ranks, 1, limits::kMaxDegree);
+    countsOk &= inRange(out, schedulepath::kMicroBatches, MW_TR_NOOP("DiagnosticArguments", "Micro-batches"),
+                        spec.microBatches, 1, limits::kMaxBatch);
+    countsOk
+        &= inRange(out, schedulepath::kVirtualStages, MW_TR_NOOP("DiagnosticArguments", "Virtual stages"),
+                   spec.virtualStages, 1, limits::kMaxVirtualStages);
+    countsOk &= inRange(out, schedulepath::kGroupSize,
+                        MW_TR_NOOP("DiagnosticArguments", "The micro-batch group size"),
+                        spec.microBatchGroupSize, 0, limits::kMaxBatch);
+    checkDuration(out, "forward", MW_TR_NOOP("DiagnosticArguments", "The forward time"), spec.forward, false);
+    checkDuration(out, "backward", MW_TR_NOOP("DiagnosticArguments", "The backward time"), spec.backward,
+                  false);
+    checkDuration(out, "weightGrad", MW_TR_NOOP("DiagnosticArguments", "The weight-gradient time"),
+                  spec.weightGrad, true);
+    checkDuration(out, "forwardBackward",
+                  MW_TR_NOOP("DiagnosticArguments", "The overlapped forward–backward time"),
+                  spec.forwardBackward, true);
+    checkDuration(out, "p2pLatency", MW_TR_NOOP("DiagnosticArguments", "The point-to-point latency"),
+                  spec.p2pLatency, true);
     if (!countsOk)
         return out;
 
@@ -641,11 +640,11 @@ std::vector<Diagnostic> checkSchedule(const ScheduleSpec& spec)
                 if (std::isfinite(t) && t >= 0)
                     continue;
                 ++reported;
-                std::string label = "The transfer time after stage ";
-                label += std::to_string(s);
-                out.push_back(makeDiagnostic(diag::kScheduleDurationNegative,
-                                             durationPath("boundaryTransfer/" + std::to_string(s)),
-                                             {label, formatNumber(t, 6)}));
+                out.push_back(makeDiagnostic(
+                    diag::kScheduleDurationNegative, durationPath("boundaryTransfer/" + std::to_string(s)),
+                    {phraseArgument(MW_TR_NOOP("DiagnosticArguments", "The transfer time after stage %1"),
+                                    {std::to_string(s)}),
+                     formatNumber(t, 6)}));
             }
         }
     }

@@ -279,6 +279,14 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
     QVERIFY2(typed.join(QLatin1Char('\n'))
                  .contains(QStringLiteral("muss eine ganze Zahl sein, nicht eine Zeichenkette")),
              qPrintable(typed.join(QLatin1Char('\n'))));
+    // A value out of range names its field in German.
+    core::Design zero = *core::exampleDesign("teaching-4gpu");
+    zero.workload.sequenceLength = 0;
+    QStringList ranged;
+    for (const core::Diagnostic& d : core::evaluate(zero).diagnostics)
+        ranged << widgets::diagnosticMessage(d);
+    QVERIFY2(ranged.join(QLatin1Char('\n')).contains(QStringLiteral("Sequenzlänge muss zwischen 1 und")),
+             qPrintable(ranged.join(QLatin1Char('\n'))));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestLanguage)
