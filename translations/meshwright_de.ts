@@ -814,6 +814,26 @@
         <source>The transfer time after stage %1</source>
         <translation>Die Übertragungszeit nach Stage %1</translation>
     </message>
+    <message>
+        <source>MoE capacity factor</source>
+        <translation>Der MoE-Kapazitätsfaktor</translation>
+    </message>
+    <message>
+        <source>MoE expert load skew</source>
+        <translation>Die Lastschiefe der MoE-Experts</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation>Die GEMM-Effizienz</translation>
+    </message>
+    <message>
+        <source>GEMM half-efficiency width</source>
+        <translation>Die Breite halber GEMM-Effizienz</translation>
+    </message>
+    <message>
+        <source>Elementwise passes</source>
+        <translation>Die elementweisen Durchläufe</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -814,6 +814,26 @@
         <source>The transfer time after stage %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>MoE capacity factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE expert load skew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM half-efficiency width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elementwise passes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

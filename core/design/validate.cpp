@@ -358,9 +358,9 @@ void validatePipeline(const Design& design, std::int64_t microBatches, Diagnosti
             // In training the first model chunk may hold only the embedding and the last only the output
             // head and the loss, with any prediction depths: Megatron-LM's
             // account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split, or its
-            // pipeline_model_parallel_layout "E|…|L" (Megatron- Bridge's Llama 3.1 405B recipes cut 126
-            // layers into 128 slots; its DeepSeek-V3 recipe for H100 ends in "mL"). DualPipe holds each stage
-            // twice, from both ends, and serving engines split layers only.
+            // pipeline_model_parallel_layout "E|…|L" (Megatron-Bridge's Llama 3.1 405B recipes cut 126 layers
+            // into 128 slots; its DeepSeek-V3 recipe for H100 ends in "mL"). DualPipe holds each stage twice,
+            // from both ends, and serving engines split layers only.
             const bool endsMayBeEmpty
                 = design.workload.mode == Mode::Training && layout.schedule != Schedule::DualPipe;
             std::int64_t sum = 0;
@@ -444,13 +444,16 @@ void validateWorkload(const Design& design, std::int64_t microBatches, Diagnosti
     const ModelArchitecture& m = design.model;
     inRange(out, "/workload/sequenceLength", MW_TR_NOOP("DiagnosticArguments", "Sequence length"),
             w.sequenceLength, 1, limits::kMaxSequence);
-    realInRange(out, "/workload/moeCapacityFactor", "MoE capacity factor", w.moeCapacityFactor, 0.0, 1000.0);
+    realInRange(out, "/workload/moeCapacityFactor", MW_TR_NOOP("DiagnosticArguments", "MoE capacity factor"),
+                w.moeCapacityFactor, 0.0, 1000.0);
     // A token goes to an expert at most once, so the busiest expert gets at most every token: E / top-k
     // times the mean. 0 is the default.
     if (w.moeExpertLoadSkew != 0)
-        realInRange(out, "/workload/moeExpertLoadSkew", "MoE expert load skew", w.moeExpertLoadSkew, 1.0,
-                    m.moe.isMoe() ? std::max(1.0, static_cast<double>(m.moe.experts) / std::max(1, m.moe.topK))
-                                  : 1000.0);
+        realInRange(out, "/workload/moeExpertLoadSkew",
+                    MW_TR_NOOP("DiagnosticArguments", "MoE expert load skew"), w.moeExpertLoadSkew, 1.0,
+                    m.moe.isMoe()
+                        ? std::max(1.0, static_cast<double>(m.moe.experts) / std::max(1, m.moe.topK))
+                        : 1000.0);
     if (w.mode == Mode::Training) {
         // Both checked, so that both are reported.
         const bool globalOk
@@ -515,12 +518,14 @@ void validateComputeModel(const ComputeModel& c, const Catalog& catalog, Diagnos
         const std::string path = jsonPointerAppend("/computeModel/gemmEfficiencyByGpu", gpu);
         if (!catalog.gpu(gpu))
             out.push_back(makeDiagnostic(diag::kGpuUnknown, path, {gpu, catalog.gpuIds()}));
-        realInRange(out, path, "GEMM efficiency", eta, 0.01, 1.0);
+        realInRange(out, path, MW_TR_NOOP("DiagnosticArguments", "GEMM efficiency"), eta, 0.01, 1.0);
     }
-    realInRange(out, "/computeModel/gemmEfficiency", "GEMM efficiency", c.gemmEfficiency, 0.01, 1.0);
-    realInRange(out, "/computeModel/gemmHalfWidth", "GEMM half-efficiency width", c.gemmHalfWidth, 0.0, 1e6);
-    realInRange(out, "/computeModel/elementwisePasses", "Elementwise passes", c.elementwisePasses, 0.0,
-                1000.0);
+    realInRange(out, "/computeModel/gemmEfficiency", MW_TR_NOOP("DiagnosticArguments", "GEMM efficiency"),
+                c.gemmEfficiency, 0.01, 1.0);
+    realInRange(out, "/computeModel/gemmHalfWidth",
+                MW_TR_NOOP("DiagnosticArguments", "GEMM half-efficiency width"), c.gemmHalfWidth, 0.0, 1e6);
+    realInRange(out, "/computeModel/elementwisePasses",
+                MW_TR_NOOP("DiagnosticArguments", "Elementwise passes"), c.elementwisePasses, 0.0, 1000.0);
 }
 
 // MXFP8 on GPUs whose tensor cores cannot take it (TE's check_mxfp8_support: compute capability 10.0).

@@ -483,7 +483,7 @@ void TestHeldOutToday::layoutChoices_data()
     QTest::newRow("B200 Llama 3.1 405B: FP8-CS against MXFP8 (25.11)")
         << "Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs"
         << "Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, MXFP8";
-    QTest::newRow("GB200 Qwen3 235B-A22B: PP 8 exposed against VP 3 overlapped")
+    QTest::newRow("GB200 Qwen3 235B-A22B: VP 3 overlapped against PP 8 exposed")
         << "Megatron-Bridge 26.06 DGX-GB200 Qwen3 235B-A22B, PP 8 VP 3 EP 32, all-to-all overlapped"
         << "Megatron-Bridge 26.02 DGX-GB200 Qwen3 235B-A22B, PP 8 EP 32";
     QTest::newRow("H100 Llama 3 70B: global batch 256 against 128")
