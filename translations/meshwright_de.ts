@@ -2432,12 +2432,12 @@
         <translation>Gradienten der beiden Kopien des Wort-Embeddings, von erster und letzter Stage summiert, offen</translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 times the modelled step, those with HybridEP and CUDA graphs 21–29 % longer.</source>
-        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,7- bis 3,4-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 21–29 % länger.</translation>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.2 times the modelled step, those with HybridEP and CUDA graphs 12–21 % longer.</source>
+        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,6- bis 3,2-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 12–21 % länger.</translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 14–29 % longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 14–29 % länger, mit älterer Software 43 % (docs/kernel-model.md).</translation>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 10–25 % longer on B200 and GB200, 36 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 10–25 % länger, mit älterer Software 36 % (docs/kernel-model.md).</translation>
     </message>
     <message>
         <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in six of seven published pairs, so a difference between layouts holds better than either step time.</source>

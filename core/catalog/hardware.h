@@ -41,6 +41,11 @@ struct GpuSpec
     // leaves its GEMMs (pipeline/layerkernels.h); 0: not known. Where it comes from: smSource.
     int smCount = 0;
     std::string smSource;
+    // The share of hbmBandwidth a kernel that streams memory reaches, measured on this GPU
+    // (compute/gpupeaks.h hbmEfficiency); 0: not measured, H100's is taken. Where it comes from:
+    // hbmEfficiencySource.
+    double hbmEfficiency = 0;
+    std::string hbmEfficiencySource;
     // Tensor cores that take block-scaled FP8 (MXFP8: Blackwell's fifth generation); Transformer Engine
     // refuses the MXFP8 recipe elsewhere (design/validate.cpp).
     bool mxfp8 = false;

@@ -165,6 +165,8 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("hostSource", gpu.hostSource);
     in.read("smCount", gpu.smCount); // absent: not known (TE's SM margin is then not charged)
     in.read("smSource", gpu.smSource);
+    in.read("hbmEfficiency", gpu.hbmEfficiency); // absent: not measured (H100's share is taken)
+    in.read("hbmEfficiencySource", gpu.hbmEfficiencySource);
     in.read("mxfp8", gpu.mxfp8); // absent: no block-scaled FP8
     in.read("kernelsOf", gpu.kernelsOf); // absent: its own tables or the fallbacks
     in.read("kernelsSource", gpu.kernelsSource);
@@ -193,6 +195,7 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     inRange("hostMemoryGBpsPerGpu", hostMemoryGBps, 0, 1e5);
     inRange("hostMemoryPerGpuGiB", hostGiB, 0, 1e6);
     inRange("smCount", gpu.smCount, 0, 10000);
+    inRange("hbmEfficiency", gpu.hbmEfficiency, 0, 1);
 }
 
 Json gpuToJson(const GpuSpec& gpu)
@@ -212,6 +215,8 @@ Json gpuToJson(const GpuSpec& gpu)
             {"hostSource", gpu.hostSource},
             {"smCount", gpu.smCount},
             {"smSource", gpu.smSource},
+            {"hbmEfficiency", gpu.hbmEfficiency},
+            {"hbmEfficiencySource", gpu.hbmEfficiencySource},
             {"mxfp8", gpu.mxfp8},
             {"kernelsOf", gpu.kernelsOf},
             {"kernelsSource", gpu.kernelsSource},

@@ -140,7 +140,7 @@ ElementwiseTime elementwiseTime(const GpuSpec& gpu, double bytes)
 {
     ElementwiseTime out;
     out.bytes = std::max(0.0, bytes);
-    out.bandwidth = gpu.hbmBandwidth * kHbmEfficiency;
+    out.bandwidth = gpu.hbmBandwidth * hbmEfficiency(gpu);
     out.seconds = out.bandwidth > 0 ? out.bytes / out.bandwidth : 0.0;
     return out;
 }
@@ -150,10 +150,9 @@ Explanation explainElementwise(const ElementwiseTime& time, const GpuSpec& gpu)
     Explanation x;
     x.formula = "t = bytes / (η_HBM · HBM bandwidth)";
     x.input("bytes read and written", time.bytes, "bytes")
-        .input("η_HBM", kHbmEfficiency)
+        .input("η_HBM", hbmEfficiency(gpu))
         .input("HBM bandwidth", gpu.hbmBandwidth, "bytes/s");
-    x.source
-        = "HBM bandwidth: " + gpu.source + "; η_HBM from the public H100 GEMM table (docs/kernel-model.md)";
+    x.source = "HBM bandwidth: " + gpu.source + "; " + hbmEfficiencySource(gpu);
     x.note = "Bound by HBM bandwidth on " + gpu.name + ".";
     return x;
 }

@@ -69,7 +69,7 @@ struct ElementwiseTime
 {
     double seconds = 0;
     double bytes = 0;
-    double bandwidth = 0; // bytes/s reached: kHbmEfficiency × the preset's HBM bandwidth
+    double bandwidth = 0; // bytes/s reached: hbmEfficiency(gpu) × the preset's HBM bandwidth
 };
 
 // Elementwise kernels read and write their tensors once each: bytes / (η_HBM · HBM bandwidth).

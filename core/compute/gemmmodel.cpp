@@ -136,7 +136,7 @@ GemmTime GemmModel::time(const GpuSpec& gpu, const GemmShape& shape, GemmDtype d
             out.minimumTime = true;
         }
     }
-    const double bandwidth = peaks.hbmBandwidth * kHbmEfficiency;
+    const double bandwidth = peaks.hbmBandwidth * peaks.hbmEfficiency;
     if (bandwidth > 0 && out.bytes / bandwidth > out.seconds) {
         out.seconds = out.bytes / bandwidth;
         out.hbmBound = true;
@@ -244,9 +244,10 @@ Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const G
             note += " The shortest kernel time binds.";
     }
     if (time.hbmBound) {
-        x.input("bytes moved", time.bytes, "bytes").input("η_HBM", kHbmEfficiency);
-        note += " Bound by HBM: operands and result at " + formatNumber(kHbmEfficiency * 100) + " % of "
-            + formatBytes(gpuPeaks(gpu).hbmBandwidth) + "/s.";
+        const GpuPeaks peaks = gpuPeaks(gpu);
+        x.input("bytes moved", time.bytes, "bytes").input("η_HBM", peaks.hbmEfficiency);
+        note += " Bound by HBM: operands and result at " + formatNumber(peaks.hbmEfficiency * 100) + " % of "
+            + formatBytes(peaks.hbmBandwidth) + "/s (" + hbmEfficiencySource(gpu) + ").";
     }
     if (time.fp8AsBf16)
         note += " " + gpu.name + " has no FP8 tensor cores known to Meshwright: timed as BF16.";

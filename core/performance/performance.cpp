@@ -342,8 +342,8 @@ void noteHeldOut(Performance& perf, const Design& design)
     std::string note
         = MW_TR_NOOP("Explanations",
                      "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
-                     "2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 14–29 % "
-                     "longer on B200 and GB200, 43 % with older software (docs/kernel-model.md).");
+                     "2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 10–25 % "
+                     "longer on B200 and GB200, 36 % with older software (docs/kernel-model.md).");
     note += std::string(" ")
         + MW_TR_NOOP(
                 "Explanations",
@@ -359,8 +359,8 @@ void noteHeldOut(Performance& perf, const Design& design)
         note += std::string(" ")
             + MW_TR_NOOP(
                     "Explanations",
-                    "MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs took 1.7 to 3.4 "
-                    "times the modelled step, those with HybridEP and CUDA graphs 21–29 % longer.");
+                    "MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs took 1.6 to 3.2 "
+                    "times the modelled step, those with HybridEP and CUDA graphs 12–21 % longer.");
     perf.step.note = perf.step.note.empty() ? note : perf.step.note + " " + note;
 }
 

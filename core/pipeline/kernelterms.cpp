@@ -215,8 +215,8 @@ std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, co
     } else {
         out += "; attention: unfused QKᵀ and AV GEMMs";
     }
-    out += "; elementwise: HBM-bound at " + formatNumber(kHbmEfficiency * 100) + " % of " + gpu.name + "'s "
-        + formatBytes(gpu.hbmBandwidth) + "/s";
+    out += "; elementwise: HBM-bound at " + formatNumber(hbmEfficiency(gpu) * 100) + " % of " + gpu.name
+        + "'s " + formatBytes(gpu.hbmBandwidth) + "/s";
     if (k.timeScale != 1)
         out += "; × " + formatNumber(k.timeScale) + " from the design's compute model";
     return out;

@@ -126,6 +126,10 @@ void TestHardware::gpuPresets()
     QVERIFY(!spec.memorySource.empty());
     QCOMPARE(spec.smCount, smCount);
     QCOMPARE(spec.smSource.empty(), smCount == 0);
+    // The measured HBM share: B200's table row, and GB200 on its die; the others take H100's (0 here).
+    const bool blackwell = id == QLatin1String("b200-180gb") || id == QLatin1String("gb200-186gb");
+    QCOMPARE(spec.hbmEfficiency, blackwell ? 0.68 : 0.0);
+    QCOMPARE(spec.hbmEfficiencySource.empty(), !blackwell);
 }
 
 // Every GPU has more bytes than its round decimal figure (CUDA's total is what the driver leaves of a
@@ -221,6 +225,13 @@ void TestHardware::presetFile_data()
                                        << std::string("value-range") << std::string("/gpu/smCount");
     QTest::newRow("SM count as a fraction") << head + R"("memoryGB": 80, "smCount": 131.5})" << 80e9 << 0.0
                                             << std::string("io-type") << std::string("/gpu/smCount");
+    // The measured share of HBM bandwidth a streaming kernel reaches: optional, a fraction.
+    QTest::newRow("HBM efficiency with its source")
+        << head + R"("memoryGB": 80, "hbmEfficiency": 0.7, "hbmEfficiencySource": "a sweep"})" << 80e9 << 0.0
+        << std::string() << std::string();
+    QTest::newRow("HBM efficiency as a percentage")
+        << head + R"("memoryGB": 80, "hbmEfficiency": 68})" << 80e9 << 0.0 << std::string("value-range")
+        << std::string("/gpu/hbmEfficiency");
 }
 
 void TestHardware::presetFile()
