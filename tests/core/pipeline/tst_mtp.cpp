@@ -66,6 +66,18 @@ Design llamaWithMtp(int mtpLayers)
     return d;
 }
 
+// The same at two model chunks per rank (the interleaved schedule), their layers as given, recomputed in
+// full.
+Design twoChunksPerRank(int mtpLayers, std::vector<int> layersPerStage)
+{
+    Design d = llamaWithMtp(mtpLayers);
+    d.layout.schedule = Schedule::Interleaved;
+    d.layout.virtualStages = 2;
+    d.layout.layersPerStage = std::move(layersPerStage);
+    d.layout.recompute = Recompute::Full;
+    return d;
+}
+
 const RankRole& roleOfPipelineRank(const MemoryReport& memory, int ppRank)
 {
     for (const RankRole& role : memory.roles)
@@ -196,13 +208,8 @@ void TestMtp::lastStageTakesLonger()
 // serving design or an empty stage anywhere else is still told that every stage needs a layer.
 void TestMtp::depthsAloneOnTheLastStage()
 {
-    Design d = llamaWithMtp(1);
-    d.layout.schedule = Schedule::Interleaved;
-    d.layout.virtualStages = 2;
-    d.layout.layersPerStage = {11, 11, 10, 0};
-    d.layout.recompute = Recompute::Full;
+    const Design d = twoChunksPerRank(1, {11, 11, 10, 0});
     const Evaluation e = evaluate(d);
-    qInfo("%d %d %d %d", e.valid(), bool(e.schedule), bool(e.memory), bool(e.performance));
     QVERIFY2(e.valid() && e.schedule && e.memory && e.performance,
              qPrintable(testing::describe(e.diagnostics)));
     const StageWork& last = e.schedule->times.stages.back();
@@ -250,13 +257,8 @@ void TestMtp::depthsAloneOnTheLastStage()
 // Both are priced, finite, the first chunk far shorter than a chunk of a layer and the last longer.
 void TestMtp::embeddingAndLossAloneAtTheEnds()
 {
-    Design d = llamaWithMtp(0);
-    d.layout.schedule = Schedule::Interleaved;
-    d.layout.virtualStages = 2;
-    d.layout.layersPerStage = {0, 16, 16, 0};
-    d.layout.recompute = Recompute::Full;
+    const Design d = twoChunksPerRank(0, {0, 16, 16, 0});
     const Evaluation e = evaluate(d);
-    qInfo("%d %d %d %d", e.valid(), bool(e.schedule), bool(e.memory), bool(e.performance));
     QVERIFY2(e.valid() && e.schedule && e.memory && e.performance,
              qPrintable(testing::describe(e.diagnostics)));
     const std::vector<StageWork>& stages = e.schedule->times.stages;
