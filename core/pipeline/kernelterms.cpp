@@ -167,16 +167,14 @@ void appendEmbeddingTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, c
     const EmbeddingBytes lookup = embeddingBytes(head);
     const ElementwiseTime time = elementwiseTime(gpu, lookup.forward + lookup.backward);
     const Explanation e = explainElementwise(time, gpu);
-    terms.push_back(
-        {"kernel.embedding", time.seconds, "s",
-         "forward " + formatBytes(lookup.forward)
-             + " (2 × tokens × hidden × 2 B: read each token's "
-               "row, write its activation) + backward "
-             + formatBytes(lookup.backward)
-             + " (vocab/TP × hidden × 2 B zero-filled + 3 × tokens × hidden × 2 B) / (η_HBM · HBM), "
-               "on the first stage",
-         "Megatron-Core VocabParallelEmbedding (F.embedding); PyTorch embedding_dense_backward. "
-             + e.source});
+    const std::string forward = "forward " + formatBytes(lookup.forward)
+        + " (2 × tokens × hidden × 2 B: read each token's row, write its activation)";
+    const std::string backward = "backward " + formatBytes(lookup.backward)
+        + " (vocab/TP × hidden × 2 B zero-filled + 3 × tokens × hidden × 2 B)";
+    terms.push_back({"kernel.embedding", time.seconds, "s",
+                     forward + " + " + backward + " / (η_HBM · HBM), on the first stage",
+                     "Megatron-Core VocabParallelEmbedding (F.embedding); PyTorch embedding_dense_backward. "
+                         + e.source});
 }
 
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
