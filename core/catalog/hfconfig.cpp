@@ -94,6 +94,60 @@ std::optional<Family> familyOf(ObjectReader& reader, ReadContext& context)
     return std::nullopt;
 }
 
+// The phrases a feature that is not modelled is told in, "feature (what Meshwright does instead)", with
+// %1 … for its numbers: the diagnostic's arguments and the model's notModelled entries (English there, as a
+// saved design keeps them). The GUI translates both (widgets/common/catalogtext.cpp featureText).
+namespace phrase {
+constexpr const char* kSlidingWindowFrom
+    = MW_TR_NOOP("DiagnosticArguments", "sliding-window attention of %1 tokens from layer %2");
+constexpr const char* kWholeContext
+    = MW_TR_NOOP("DiagnosticArguments", "every layer attends to the whole context");
+constexpr const char* kLayerOrder
+    = MW_TR_NOOP("DiagnosticArguments", "this order of sliding and full attention layers");
+constexpr const char* kAttentionSinks
+    = MW_TR_NOOP("DiagnosticArguments", "attention sinks (one learned logit per head)");
+constexpr const char* kFewParameters
+    = MW_TR_NOOP("DiagnosticArguments", "left out: a few parameters per layer, no FLOPs");
+constexpr const char* kQuantisedAs = MW_TR_NOOP("DiagnosticArguments", "weights quantised as %1");
+constexpr const char* kQuantised = MW_TR_NOOP("DiagnosticArguments", "quantised weights");
+constexpr const char* kDesignPrecision
+    = MW_TR_NOOP("DiagnosticArguments", "weights are held at the design's precision");
+constexpr const char* kDenseBetween
+    = MW_TR_NOOP("DiagnosticArguments", "dense layers between the sparse ones");
+constexpr const char* kEveryLayerMoe
+    = MW_TR_NOOP("DiagnosticArguments", "every layer is costed as a MoE layer");
+constexpr const char* kGroupLimited
+    = MW_TR_NOOP("DiagnosticArguments", "group-limited routing (%1 of %2 expert groups per token)");
+constexpr const char* kAllExperts = MW_TR_NOOP("DiagnosticArguments", "tokens are routed over all experts");
+constexpr const char* kFourNorms
+    = MW_TR_NOOP("DiagnosticArguments", "RMSNorms after attention and after the MLP (four norms per layer)");
+constexpr const char* kTwoNorms
+    = MW_TR_NOOP("DiagnosticArguments",
+                 "two norms per layer are counted: 2·hidden parameters and their elementwise work left out");
+constexpr const char* kScoreSoftcap
+    = MW_TR_NOOP("DiagnosticArguments", "attention score soft-capping (tanh at %1)");
+constexpr const char* kLogitSoftcap
+    = MW_TR_NOOP("DiagnosticArguments", "final logit soft-capping (tanh at %1)");
+constexpr const char* kTanhLeftOut
+    = MW_TR_NOOP("DiagnosticArguments", "left out: an elementwise tanh, no FLOPs or memory counted");
+constexpr const char* kVisionTower
+    = MW_TR_NOOP("DiagnosticArguments", "the vision tower (vision_config) and its projector");
+constexpr const char* kLanguageOnly = MW_TR_NOOP(
+    "DiagnosticArguments",
+    "only the language model is counted: the images' parameters, memory and compute are left out");
+constexpr const char* kField = MW_TR_NOOP("DiagnosticArguments", "field %1");
+constexpr const char* kNotRead
+    = MW_TR_NOOP("DiagnosticArguments", "Meshwright does not read it, and no figure includes it");
+} // namespace phrase
+constexpr const char* kNotModelledPhrases[]
+    = {phrase::kSlidingWindowFrom, phrase::kWholeContext,    phrase::kLayerOrder,
+       phrase::kAttentionSinks,    phrase::kFewParameters,   phrase::kQuantisedAs,
+       phrase::kQuantised,         phrase::kDesignPrecision, phrase::kDenseBetween,
+       phrase::kEveryLayerMoe,     phrase::kGroupLimited,    phrase::kAllExperts,
+       phrase::kFourNorms,         phrase::kTwoNorms,        phrase::kScoreSoftcap,
+       phrase::kLogitSoftcap,      phrase::kTanhLeftOut,     phrase::kVisionTower,
+       phrase::kLanguageOnly,      phrase::kField,           phrase::kNotRead};
+
 // Records a field Meshwright does not model: a warning at its pointer and a note on the model.
 void notModelled(ReadContext& context, ModelArchitecture& model, const std::string& pointer, std::string field,
                  std::string instead)
@@ -139,10 +193,9 @@ void readSlidingWindow(ObjectReader& reader, ReadContext& context, ModelArchitec
         used = used && useSliding && firstWindowed < model.layers;
         if (used && firstWindowed > 0) {
             notModelled(context, model, reader.pointerTo("max_window_layers"),
-                        phraseArgument(MW_TR_NOOP("DiagnosticArguments",
-                                                  "sliding-window attention of %1 tokens from layer %2"),
+                        phraseArgument(phrase::kSlidingWindowFrom,
                                        {std::to_string(window), std::to_string(firstWindowed)}),
-                        MW_TR_NOOP("DiagnosticArguments", "every layer attends to the whole context"));
+                        phrase::kWholeContext);
             return;
         }
     } else if (family == Family::Gemma2) {
@@ -159,9 +212,8 @@ void readSlidingWindow(ObjectReader& reader, ReadContext& context, ModelArchitec
     if (!layerTypes.empty()) {
         const std::optional<SlidingWindow> found = windowPattern(layerTypes, window);
         if (!found || layerTypes.size() != static_cast<std::size_t>(model.layers)) {
-            notModelled(context, model, reader.pointerTo("layer_types"),
-                        MW_TR_NOOP("DiagnosticArguments", "this order of sliding and full attention layers"),
-                        MW_TR_NOOP("DiagnosticArguments", "every layer attends to the whole context"));
+            notModelled(context, model, reader.pointerTo("layer_types"), phrase::kLayerOrder,
+                        phrase::kWholeContext);
             return;
         }
         pattern = *found;
@@ -219,16 +271,13 @@ void readMla(ObjectReader& reader, ModelArchitecture& model)
 void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitecture& model, Family family)
 {
     if (family == Family::GptOss)
-        notModelled(context, model, "/architectures",
-                    MW_TR_NOOP("DiagnosticArguments", "attention sinks (one learned logit per head)"),
-                    MW_TR_NOOP("DiagnosticArguments", "left out: a few parameters per layer, no FLOPs"));
+        notModelled(context, model, "/architectures", phrase::kAttentionSinks, phrase::kFewParameters);
     if (const Json* q = reader.take("quantization_config"); q != nullptr && q->is_object())
         notModelled(context, model, reader.pointerTo("quantization_config"),
                     q->contains("quant_method") && (*q)["quant_method"].is_string()
-                        ? phraseArgument(MW_TR_NOOP("DiagnosticArguments", "weights quantised as %1"),
-                                         {(*q)["quant_method"].get<std::string>()})
-                        : std::string(MW_TR_NOOP("DiagnosticArguments", "quantised weights")),
-                    MW_TR_NOOP("DiagnosticArguments", "weights are held at the design's precision"));
+                        ? phraseArgument(phrase::kQuantisedAs, {(*q)["quant_method"].get<std::string>()})
+                        : std::string(phrase::kQuantised),
+                    phrase::kDesignPrecision);
     if (family == Family::Qwen3Moe) {
         // Qwen3-MoE: layer i is sparse unless listed in mlp_only_layers, and only if (i + 1) % step == 0.
         int step = 1;
@@ -238,39 +287,27 @@ void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitectur
         if (step != 1 || !mlpOnly.empty())
             notModelled(context, model,
                         reader.pointerTo(step != 1 ? "decoder_sparse_step" : "mlp_only_layers"),
-                        MW_TR_NOOP("DiagnosticArguments", "dense layers between the sparse ones"),
-                        MW_TR_NOOP("DiagnosticArguments", "every layer is costed as a MoE layer"));
+                        phrase::kDenseBetween, phrase::kEveryLayerMoe);
     }
     int groups = 0, groupsPerToken = 0;
     reader.read("n_group", groups);
     reader.read("topk_group", groupsPerToken);
     if (groups > 1 && groupsPerToken > 0 && groupsPerToken < groups)
-        notModelled(context, model, reader.pointerTo("topk_group"),
-                    phraseArgument(MW_TR_NOOP("DiagnosticArguments",
-                                              "group-limited routing (%1 of %2 expert groups per token)"),
-                                   {std::to_string(groupsPerToken), std::to_string(groups)}),
-                    MW_TR_NOOP("DiagnosticArguments", "tokens are routed over all experts"));
-    if (family == Family::Gemma2 || family == Family::Gemma3)
         notModelled(
-            context, model, "/architectures",
-            MW_TR_NOOP("DiagnosticArguments",
-                       "RMSNorms after attention and after the MLP (four norms per layer)"),
-            MW_TR_NOOP(
-                "DiagnosticArguments",
-                "two norms per layer are counted: 2·hidden parameters and their elementwise work left out"));
+            context, model, reader.pointerTo("topk_group"),
+            phraseArgument(phrase::kGroupLimited, {std::to_string(groupsPerToken), std::to_string(groups)}),
+            phrase::kAllExperts);
+    if (family == Family::Gemma2 || family == Family::Gemma3)
+        notModelled(context, model, "/architectures", phrase::kFourNorms, phrase::kTwoNorms);
     // Soft-capping is a tanh on the scores inside the attention kernel (FlashAttention's softcap) or on
     // the final logits: no FLOPs or bytes Meshwright counts. null: switched off (Gemma 3).
     for (const char* key : {"attn_logit_softcapping", "final_logit_softcapping"})
         if (const Json* cap = reader.take(key); cap != nullptr && cap->is_number() && cap->get<double>() > 0)
-            notModelled(
-                context, model, reader.pointerTo(key),
-                phraseArgument(
-                    key == std::string("attn_logit_softcapping")
-                        ? MW_TR_NOOP("DiagnosticArguments", "attention score soft-capping (tanh at %1)")
-                        : MW_TR_NOOP("DiagnosticArguments", "final logit soft-capping (tanh at %1)"),
-                    {formatNumber(cap->get<double>())}),
-                MW_TR_NOOP("DiagnosticArguments",
-                           "left out: an elementwise tanh, no FLOPs or memory counted"));
+            notModelled(context, model, reader.pointerTo(key),
+                        phraseArgument(key == std::string("attn_logit_softcapping") ? phrase::kScoreSoftcap
+                                                                                    : phrase::kLogitSoftcap,
+                                       {formatNumber(cap->get<double>())}),
+                        phrase::kTanhLeftOut);
     bool mlpBias = false;
     if (reader.read("mlp_bias", mlpBias) && mlpBias && model.bias != BiasKind::All)
         model.bias = BiasKind::All;
@@ -328,6 +365,11 @@ bool isHfConfig(const Json& document)
     return document.is_object() && (document.contains("architectures") || document.contains("model_type"));
 }
 
+std::span<const char* const> hfNotModelledPhrases()
+{
+    return kNotModelledPhrases;
+}
+
 std::vector<std::string_view> hfArchitectures()
 {
     std::vector<std::string_view> names;
@@ -370,13 +412,8 @@ bool readMultimodal(ObjectReader& reader, ReadContext& context, ModelArchitectur
         readModel(inner, context, model, family);
     }
     if (const Json* vision = reader.take("vision_config"); vision != nullptr)
-        notModelled(
-            context, model, reader.pointerTo("vision_config"),
-            MW_TR_NOOP("DiagnosticArguments", "the vision tower (vision_config) and its projector"),
-            MW_TR_NOOP(
-                "DiagnosticArguments",
-                "only the language model is counted: the images' parameters, memory and compute are left "
-                "out"));
+        notModelled(context, model, reader.pointerTo("vision_config"), phrase::kVisionTower,
+                    phrase::kLanguageOnly);
     model.source = "Hugging Face config.json (" + model.name
         + ", its language model; absent text_config fields take transformers' Gemma3TextConfig defaults)";
     return true;
@@ -413,10 +450,8 @@ HfImportResult modelFromHfConfig(const Json& config)
     }
     // Every field left is one this importer does not read: named, never silently dropped.
     for (auto it = context.unknown.begin(); it != context.unknown.end(); ++it)
-        context.add(
-            diag::kHfNotModelled, it.key(),
-            {phraseArgument(MW_TR_NOOP("DiagnosticArguments", "field %1"), {it.key()}),
-             MW_TR_NOOP("DiagnosticArguments", "Meshwright does not read it, and no figure includes it")});
+        context.add(diag::kHfNotModelled, it.key(),
+                    {phraseArgument(phrase::kField, {it.key()}), phrase::kNotRead});
     if (context.failed())
         return {std::nullopt, std::move(context.diagnostics)};
     return {std::move(model), std::move(context.diagnostics)};

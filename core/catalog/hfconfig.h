@@ -12,6 +12,7 @@
 #include "catalog/model.h"
 
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +30,11 @@ bool isHfConfig(const Json& document);
 
 HfImportResult modelFromHfConfig(const Json& config);
 HfImportResult importHfConfig(std::string_view text);
+
+// The phrases an imported config's features that are not modelled are told in (the model's notModelled
+// entries read "feature (instead)", each a phrase filled with its numbers, %1 …): marked for translation in
+// the context "DiagnosticArguments", for the GUI to translate a saved model's entries.
+std::span<const char* const> hfNotModelledPhrases();
 
 // The architectures modelFromHfConfig reads, as config.json names them.
 std::vector<std::string_view> hfArchitectures();

@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/catalogtext.h"
 
+#include "catalog/hfconfig.h"
+#include "common/filltext.h"
+#include "common/qtconvert.h"
+
 #include <QCoreApplication>
+#include <QRegularExpression>
+#include <optional>
+#include <vector>
 
 namespace widgets {
 
@@ -41,6 +48,67 @@ namespace {
 QString presetName(const std::string& name)
 {
     return QCoreApplication::translate("Catalog", name.c_str());
+}
+
+namespace {
+
+// A phrase as a pattern: its whole text with each %1 … a group that takes the number it was filled with.
+struct PhrasePattern
+{
+    const char* phrase;
+    QRegularExpression whole;
+};
+
+const std::vector<PhrasePattern>& phrasePatterns()
+{
+    static const std::vector<PhrasePattern> all = [] {
+        std::vector<PhrasePattern> out;
+        // escape() writes "%1" as "\%1" (every character but letters, digits and _).
+        static const QRegularExpression placeholder(QStringLiteral(R"(\\?%[1-9])"));
+        for (const char* phrase : core::hfNotModelledPhrases()) {
+            QString pattern = QRegularExpression::escape(QString::fromUtf8(phrase));
+            pattern.replace(placeholder, QStringLiteral("(.+?)"));
+            out.push_back({phrase, QRegularExpression(QStringLiteral("^") + pattern + QStringLiteral("$"))});
+        }
+        return out;
+    }();
+    return all;
+}
+
+// `text` told in one of the phrases, translated with its numbers as they were.
+std::optional<QString> translatedPhrase(const QString& text)
+{
+    for (const PhrasePattern& p : phrasePatterns()) {
+        if (const QRegularExpressionMatch m = p.whole.match(text); m.hasMatch()) {
+            std::vector<std::string> numbers;
+            for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+                numbers.push_back(m.captured(i).toStdString());
+            return fillArguments(QCoreApplication::translate("DiagnosticArguments", p.phrase), numbers,
+                                 [](const std::string& arg) { return localizedNumberText(qs(arg)); });
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QString featureText(const std::string& feature)
+{
+    const QString preset = presetName(feature);
+    if (preset != qs(feature))
+        return preset;
+    // "feature (instead)": split before each " (" from the right until both halves are phrases.
+    const QString text = qs(feature);
+    if (!text.endsWith(QLatin1Char(')')))
+        return text;
+    for (qsizetype at = text.lastIndexOf(QStringLiteral(" (")); at > 0;
+         at = text.lastIndexOf(QStringLiteral(" ("), at - 1)) {
+        const std::optional<QString> what = translatedPhrase(text.left(at));
+        const std::optional<QString> instead = translatedPhrase(text.mid(at + 2, text.size() - at - 3));
+        if (what && instead)
+            return *what + QStringLiteral(" (") + *instead + QLatin1Char(')');
+    }
+    return text;
 }
 
 } // namespace widgets

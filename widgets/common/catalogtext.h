@@ -16,5 +16,9 @@ namespace widgets {
 // `name`, a preset's or an example's English name (or a feature a preset model has that Meshwright does not
 // model), in the user's language.
 QString presetName(const std::string& name);
+// A feature a model has that Meshwright does not model (ModelArchitecture::notModelled) in the user's
+// language: a preset model's from the list above, one imported from a Hugging Face config from the phrases
+// it was told in (core::hfNotModelledPhrases: "feature (instead)", numbers kept); anything else as written.
+QString featureText(const std::string& feature);
 
 } // namespace widgets

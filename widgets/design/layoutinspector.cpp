@@ -555,7 +555,7 @@ void LayoutInspector::showValues()
         m_modelNote->setVisible(!m_modelNote->text().isEmpty());
         if (!design.model.notModelled.empty())
             m_modelPreset->setToolTip(
-                tr("Not modelled yet: %1").arg(presetName(design.model.notModelled.front())));
+                tr("Not modelled yet: %1").arg(featureText(design.model.notModelled.front())));
         else
             m_modelPreset->setToolTip(qs(design.model.source));
     }

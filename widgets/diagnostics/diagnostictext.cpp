@@ -37,10 +37,11 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
         if (counted.code == diagnostic.code && isCount)
             translated = QCoreApplication::translate("Diagnostics", counted.text, nullptr, count);
     }
-    // A preset model's feature that is not modelled is the catalogue's text (catalogtext.h).
+    // A model's feature that is not modelled: a preset's catalogue text or an imported config's phrases
+    // (catalogtext.h featureText).
     if (diagnostic.code == "model-feature-unmodelled")
         return fillArguments(translated, diagnostic.args,
-                             [](const std::string& arg) { return presetName(arg); });
+                             [](const std::string& arg) { return featureText(arg); });
     return fillArguments(translated, diagnostic.args, argumentText);
 }
 

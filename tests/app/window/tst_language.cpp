@@ -258,7 +258,8 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
     const core::HfImportResult imported = core::importHfConfig(
         R"({"architectures": ["DeepseekV3ForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
         "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "moe_intermediate_size": 32,
-        "n_routed_experts": 16, "num_experts_per_tok": 2, "n_group": 8, "topk_group": 4, "softcap": 1})");
+        "n_routed_experts": 16, "num_experts_per_tok": 2, "n_group": 8, "topk_group": 4, "softcap": 1,
+        "kv_lora_rank": 16, "qk_nope_head_dim": 16, "qk_rope_head_dim": 8, "v_head_dim": 16})");
     QStringList messages;
     for (const core::Diagnostic& d : imported.diagnostics)
         messages << widgets::diagnosticMessage(d);
@@ -269,6 +270,18 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
         QVERIFY2(all.contains(QString::fromUtf8(german)), qPrintable(all));
     for (const char* english : {"routing", "routed", "field", "does not"})
         QVERIFY2(!all.contains(QString::fromUtf8(english)), qPrintable(all));
+    // The model keeps those features in English, as a saved design does; shown, they are German too, their
+    // numbers kept, and a feature told in no known phrase stays as written.
+    QVERIFY(imported.model);
+    QStringList features;
+    for (const std::string& feature : imported.model->notModelled)
+        features << widgets::featureText(feature);
+    QVERIFY2(features.contains(QString::fromUtf8(
+                 "auf Gruppen begrenztes Routing (4 von 8 Expertengruppen pro Token) (Token werden über alle "
+                 "Experten geroutet)")),
+             qPrintable(features.join(QLatin1Char('\n'))));
+    QCOMPARE(widgets::featureText("a feature of my own (kept)"),
+             QStringLiteral("a feature of my own (kept)"));
 
     core::Json design = core::designToJson(*core::exampleDesign("teaching-4gpu"));
     design["layout"]["tp"] = "two";
