@@ -1544,6 +1544,10 @@
         <source>Stage %1 has %2 layers; every stage needs at least one, but in training the first may hold only the embedding and the last only the output head and the loss.</source>
         <translation>Stage %1 hat %2 Layer; jede Stage braucht mindestens einen, außer im Training der ersten, die nur das Embedding halten darf, und der letzten, die nur Output-Head und Loss halten darf.</translation>
     </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -1544,6 +1544,10 @@
         <source>Stage %1 has %2 layers; every stage needs at least one, but in training the first may hold only the embedding and the last only the output head and the loss.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -145,8 +145,7 @@ bool ImportMenu::importModel(const QString& path, QString* error, QStringList* w
     const core::HfImportResult imported = core::importHfConfig(file.readAll().toStdString());
     QStringList messages;
     for (const core::Diagnostic& d : imported.diagnostics)
-        messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
-                + widgets::diagnosticMessage(d);
+        messages << widgets::locatedMessage(d);
     if (!imported.model) {
         *error
             = tr("%1 is not a model Meshwright can import:\n%2").arg(path, messages.join(QLatin1Char('\n')));
@@ -197,8 +196,7 @@ bool ImportMenu::importLaunch(const QString& path, std::optional<core::LaunchFor
     const core::LaunchImport imported = core::importLaunch(*format, text, current);
     QStringList messages;
     for (const core::Diagnostic& d : imported.diagnostics)
-        messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
-                + widgets::diagnosticMessage(d);
+        messages << widgets::locatedMessage(d);
     if (!imported.ok()) {
         *error = tr("%1 cannot be imported:\n%2").arg(path, messages.join(QLatin1Char('\n')));
         return false;
@@ -314,8 +312,7 @@ bool ImportMenu::importTrace(const QString& path, QString* error, bool* cancelle
     if (!result.summary) {
         QStringList messages;
         for (const core::Diagnostic& d : result.diagnostics)
-            messages << (d.path.empty() ? QString() : widgets::qs(d.path) + QStringLiteral(": "))
-                    + widgets::diagnosticMessage(d);
+            messages << widgets::locatedMessage(d);
         *error = tr("%1 is not a readable profiler trace:\n%2").arg(path, messages.join(QLatin1Char('\n')));
         return false;
     }

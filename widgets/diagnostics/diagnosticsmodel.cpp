@@ -54,7 +54,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         break;
     case PathColumn:
         if (role == Qt::DisplayRole)
-            return qs(d.path);
+            return locationText(d);
         break;
     case CodeColumn:
         if (role == Qt::DisplayRole)

@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QStyle>
 #include <string_view>
 
@@ -66,8 +67,18 @@ QString locatedMessage(const core::Diagnostic& diagnostic)
                    "or extra comma, quote or bracket.")
             .arg(qs(diagnostic.args[0]), qs(diagnostic.args[1]), qs(diagnostic.args[2]));
     const QString message = diagnosticMessage(diagnostic);
-    const QString path = qs(diagnostic.path);
+    const QString path = locationText(diagnostic);
     return path.isEmpty() || message.contains(path) ? message : QStringLiteral("%1: %2").arg(path, message);
+}
+
+QString locationText(const core::Diagnostic& diagnostic)
+{
+    // A launch file's location is its line ("line 12"); a JSON pointer stays as written.
+    static const QRegularExpression line(QStringLiteral("^line ([0-9]+)$"));
+    const QString path = qs(diagnostic.path);
+    if (const QRegularExpressionMatch m = line.match(path); m.hasMatch())
+        return QCoreApplication::translate("Diagnostics", "line %1").arg(m.captured(1));
+    return path;
 }
 
 QString severityText(core::Severity severity)

@@ -22,6 +22,8 @@ QString argumentText(const std::string& argument);
 // the message names it already ("/layout/tp must be an integer, not a string."); a JSON syntax error as
 // its line and column with what to look for, the parser's own words in parentheses.
 QString locatedMessage(const core::Diagnostic& diagnostic);
+// Where it is, as the user reads it: a launch file's "line 12" in the language, a JSON pointer as written.
+QString locationText(const core::Diagnostic& diagnostic);
 QString severityText(core::Severity severity);
 QIcon severityIcon(core::Severity severity);
 

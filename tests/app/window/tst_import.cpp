@@ -228,7 +228,7 @@ void TestImport::brokenTraceLeavesTheDesignAlone_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("named"); // what the message must name
 
-    QTest::newRow("truncated") << QByteArray(R"({"traceEvents": [{"ph": "X")") << "line 1";
+    QTest::newRow("truncated") << QByteArray(R"({"traceEvents": [{"ph": "X")") << "Line 1, column 28";
     QTest::newRow("no steps") << QByteArray(
         R"({"traceEvents": [{"ph": "X", "cat": "kernel", "name": "gemm", "ts": 0, "dur": 5, "args": {"device": 0}}]})")
                               << "ProfilerStep";

@@ -17,6 +17,7 @@
 #include "diagnostics/diagnostictext.h"
 #include "evaluate.h"
 #include "framework/frameworkswitches.h"
+#include "launch/launchimport.h"
 #include "performance/recipetext.h"
 #include "performance/searchspace.h"
 #include "support/guitestmain.h"
@@ -300,6 +301,14 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
         ranged << widgets::diagnosticMessage(d);
     QVERIFY2(ranged.join(QLatin1Char('\n')).contains(QStringLiteral("Sequenzlänge muss zwischen 1 und")),
              qPrintable(ranged.join(QLatin1Char('\n'))));
+    // A launch file's location is a line, in German "Zeile"; a JSON pointer stays as written.
+    const core::LaunchImport launch = core::importLaunch(core::LaunchFormat::Vllm, "echo no server here\n",
+                                                         *core::exampleDesign("default"));
+    QVERIFY(!launch.diagnostics.empty());
+    QCOMPARE(widgets::locationText(launch.diagnostics.front()), QStringLiteral("Zeile 1"));
+    QVERIFY2(widgets::locatedMessage(launch.diagnostics.front()).startsWith(QStringLiteral("Zeile 1: ")),
+             qPrintable(widgets::locatedMessage(launch.diagnostics.front())));
+    QCOMPARE(widgets::locationText(loaded.diagnostics.front()), QStringLiteral("/layout/tp"));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestLanguage)
