@@ -342,12 +342,13 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
         stage.moeLayer
             = layerPatterns(meanLayerParts(kernels.moe, slidingMoe, stage.moeLayers), stage.comm,
                             shape.tpOverlap, true, l.recompute, share(recomputedMoe, stage.moeLayers));
+    // The HBM bandwidth the head's loss, the embedding's lookup and their gradients' accumulation stream at.
+    const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
     if (stage.outputHead) {
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             stage.headSeconds[pass] = stage.headGemmSeconds[pass] = kernels.head.times[pass].seconds;
         // Its weight gradient joins the gradient buffer as the layers' do, and the loss over its logits runs
         // after its forward and before its backward (layerkernels.h).
-        const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
         if (bandwidth > 0) {
             const CrossEntropyBytes loss
                 = crossEntropyBytes(kernels.head, switchOn(design, Switch::FusedCrossEntropy));
@@ -356,8 +357,7 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
         }
     }
-    if (const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
-        stage.embedding && bandwidth > 0) {
+    if (stage.embedding && bandwidth > 0) {
         const EmbeddingBytes lookup = embeddingBytes(kernels.head);
         stage.embeddingSeconds[kF] = lookup.forward / bandwidth;
         if (w.mode == Mode::Training)
