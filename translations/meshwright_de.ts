@@ -165,10 +165,6 @@
         <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (die %3-Gruppen liegen über mehrere Nodes verteilt)</translation>
     </message>
     <message>
-        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
-        <translation>Balken am Fuß einer GPU: ihr Speicher gegenüber ihrer Kapazität (%1: passt nicht)</translation>
-    </message>
-    <message>
         <source>red</source>
         <translation>rot</translation>
     </message>
@@ -183,6 +179,14 @@
     <message>
         <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour; neighbouring groups alternate light and dark, a group&apos;s GPUs in one node share an outline)</source>
         <translation>&lt;b&gt;Farbe = %1&lt;/b&gt; %2 (Abstufungen der Farbe des %3-Knopfs; benachbarte Gruppen wechseln zwischen hell und dunkel, die GPUs einer Gruppe in einem Node teilen sich einen Rahmen)</translation>
+    </message>
+    <message>
+        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit; %2: tight)</source>
+        <translation>Balken am Fuß einer GPU: ihr Speicher gegen ihre Kapazität (%1: passt nicht; %2: knapp)</translation>
+    </message>
+    <message>
+        <source>amber</source>
+        <translation>orange</translation>
     </message>
 </context>
 <context>
@@ -1547,6 +1551,10 @@
     <message>
         <source>line %1</source>
         <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>Memory is tight: rank %1 (pipeline stage %2) needs %3 with the allowance for the allocator&apos;s fragmentation but its GPU holds %4; without the allowance it needs %5. The layout runs only if PyTorch&apos;s caching allocator wastes less than %6 of what it allocates (%7 of %8 ranks are this close). Leave a margin (recompute, a smaller micro-batch), or run with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, which keeps that waste low.</source>
+        <translation>Der Speicher ist knapp: Rank %1 (Pipeline-Stage %2) braucht mit dem Zuschlag für die Fragmentierung des Allocators %3, seine GPU fasst aber %4; ohne den Zuschlag braucht er %5. Das Layout läuft nur, wenn PyTorchs Caching-Allocator weniger als %6 dessen verschwendet, was er belegt (%7 von %8 Ranks sind so knapp). Lassen Sie Reserve (Recomputation, ein kleinerer Micro-Batch) oder starten Sie mit PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, das diese Verschwendung klein hält.</translation>
     </message>
 </context>
 <context>
@@ -3504,6 +3512,14 @@
             <numerusform> der ersten %n Layer jedes Chunks</numerusform>
         </translation>
     </message>
+    <message>
+        <source>tight</source>
+        <translation>knapp</translation>
+    </message>
+    <message>
+        <source>Peak: rank %1, %2 — &lt;b&gt;tight&lt;/b&gt;: it fits only if the allocator fragments less than the reserve assumes.</source>
+        <translation>Spitze: Rank %1, %2 – &lt;b&gt;knapp&lt;/b&gt;: passt nur, wenn der Allocator weniger fragmentiert, als die Reserve annimmt.</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -5413,6 +5429,10 @@ eine Stage: keine Pipeline-Bubble</translation>
         <source>does not fit</source>
         <translation>passt nicht</translation>
     </message>
+    <message>
+        <source>tight</source>
+        <translation>knapp</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterPanel</name>
@@ -6615,6 +6635,10 @@ Verbindungen: %3%4</translation>
         <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · %3 · bubble %4 %</source>
         <translation>&lt;b&gt;Schritt %1&lt;/b&gt; · %2 Tokens/s · %3 · Bubble %4 %</translation>
     </message>
+    <message>
+        <source>Valid layout, tight in memory: rank %1 needs %2 of %3 only with the fragmentation allowance.</source>
+        <translation>Gültiges Layout, knapp im Speicher: Rank %1 braucht %2 von %3 nur mit Fragmentierungszuschlag.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>
@@ -7092,6 +7116,14 @@ Verbindungen: %3%4</translation>
         <source>the strip under a bar: its pipeline stage&apos;s colour</source>
         <translation>der Streifen unter einem Balken: die Farbe seiner Pipeline-Stage</translation>
     </message>
+    <message>
+        <source>Over only by the fragmentation allowance</source>
+        <translation>Nur um den Fragmentierungszuschlag darüber</translation>
+    </message>
+    <message>
+        <source>tight: without the fragmentation allowance %1</source>
+        <translation>knapp: ohne den Fragmentierungszuschlag %1</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MemoryPanel</name>
@@ -7202,6 +7234,13 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and what is offloaded with its pinned buffers).</source>
         <translation>Hauptspeicher pro Node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; von %2 (Staging des asynchronen Checkpoints sowie Ausgelagertes mit seinen gepinnten Puffern).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s) tight: over only by the fragmentation allowance (see Diagnostics).</source>
+        <translation>
+            <numerusform>%Ln Rank knapp: nur um den Fragmentierungszuschlag darüber (siehe Diagnose).</numerusform>
+            <numerusform>%Ln Ranks knapp: nur um den Fragmentierungszuschlag darüber (siehe Diagnose).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7612,6 +7651,10 @@ von %2</translation>
     <message>
         <source>Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB</source>
         <translation>Speicher der vollsten GPU in GB zu 10⁹ Byte: Eine als 80 GB verkaufte GPU fasst 80 GiB, 85,9 GB</translation>
+    </message>
+    <message>
+        <source>tight</source>
+        <translation>knapp</translation>
     </message>
 </context>
 <context>

@@ -165,10 +165,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>red</source>
         <translation type="unfinished"></translation>
     </message>
@@ -182,6 +178,14 @@
     </message>
     <message>
         <source>&lt;b&gt;Colour = %1&lt;/b&gt; %2 (shades of the %3 button&apos;s colour; neighbouring groups alternate light and dark, a group&apos;s GPUs in one node share an outline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bar at a GPU&apos;s foot: its memory against its capacity (%1: does not fit; %2: tight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>amber</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1546,6 +1550,10 @@
     </message>
     <message>
         <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory is tight: rank %1 (pipeline stage %2) needs %3 with the allowance for the allocator&apos;s fragmentation but its GPU holds %4; without the allowance it needs %5. The layout runs only if PyTorch&apos;s caching allocator wastes less than %6 of what it allocates (%7 of %8 ranks are this close). Leave a margin (recompute, a smaller micro-batch), or run with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, which keeps that waste low.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3504,6 +3512,14 @@
             <numerusform> of the first %n layers of each chunk</numerusform>
         </translation>
     </message>
+    <message>
+        <source>tight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak: rank %1, %2 — &lt;b&gt;tight&lt;/b&gt;: it fits only if the allocator fragments less than the reserve assumes.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -5406,6 +5422,10 @@ one stage: no pipeline bubble</source>
         <source>does not fit</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>tight</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClusterPanel</name>
@@ -6607,6 +6627,10 @@ Links: %3%4</source>
         <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 tokens/s · %3 · bubble %4 %</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Valid layout, tight in memory: rank %1 needs %2 of %3 only with the fragmentation allowance.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>
@@ -7084,6 +7108,14 @@ Links: %3%4</source>
         <source>the strip under a bar: its pipeline stage&apos;s colour</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Over only by the fragmentation allowance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tight: without the fragmentation allowance %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::MemoryPanel</name>
@@ -7194,6 +7226,13 @@ Links: %3%4</source>
     <message>
         <source>Host memory per node: &lt;a href=&apos;hostMemory&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/a&gt; of %2 (the asynchronous checkpoint&apos;s staging, and what is offloaded with its pinned buffers).</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rank(s) tight: over only by the fragmentation allowance (see Diagnostics).</source>
+        <translation>
+            <numerusform>%Ln rank tight: over only by the fragmentation allowance (see Diagnostics).</numerusform>
+            <numerusform>%Ln ranks tight: over only by the fragmentation allowance (see Diagnostics).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7601,6 +7640,10 @@ of %2</source>
     </message>
     <message>
         <source>Memory of the fullest GPU in GB of 10⁹ bytes: a GPU sold as 80 GB holds 80 GiB, 85.9 GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tight</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -121,13 +121,19 @@ void writeMemoryTable(std::ostream& out, const MemoryReport& memory)
         for (MemoryCategory c : columns)
             out << std::setw(9) << gb(role.figure(c).bytes);
         out << "  " << std::setw(7) << gb(role.totalBytes) << " / " << gb(role.capacityBytes)
-            << (role.fits() ? "" : "  does not fit") << "\n";
+            << (role.fits()        ? ""
+                    : role.tight() ? "  tight"
+                                   : "  does not fit")
+            << "\n";
         if (role.offloadedBytes > 0)
             out << "         + " << gb(role.offloadedBytes)
                 << " GB of optimizer states offloaded to CPU memory\n";
     }
     out << "  peak: rank " << memory.peakRank << ", " << formatBytes(memory.peakBytes)
-        << (memory.fits ? " — every rank fits" : " — does not fit") << "\n";
+        << (memory.fits        ? " — every rank fits"
+                : memory.tight ? " — tight: fits only if the allocator fragments less than assumed"
+                               : " — does not fit")
+        << "\n";
     writeHostMemory(out, memory);
     if (memory.maxConcurrentSequences)
         out << "  KV cache per sequence " << formatBytes(memory.kvBytesPerSequence) << "; at most "

@@ -107,6 +107,7 @@ constexpr std::array kKinds{
     kCollectivePeers,
     kCollectiveLink,
     kMemoryDoesNotFit, // one code; its three other messages (by the largest part) share it and its severity
+    kMemoryTight,
     kOffloadWithoutZero,
     kHostMemory, // kHostMemoryCheckpoint shares its code and severity
     kFrameworkMode,

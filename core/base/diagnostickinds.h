@@ -418,6 +418,17 @@ inline constexpr DiagnosticKind kMemoryDoesNotFitKvCache{
                "The layout does not fit: rank %1 (pipeline stage %2) needs %3 but its GPU holds %4; %5 of %6 "
                "ranks do not fit. The KV cache (%7) is the largest part: serve fewer sequences at once (at "
                "most %8 fit), store the cache in FP8, or raise TP.")};
+// A rank over its capacity by less than the reserve's fragmentation allowance: the tensors and the CUDA
+// context fit, and whether the layout runs depends on how much the caching allocator wastes, which the
+// allowance only assumes (docs/frameworks.md, "Buffers and the reserve"). A warning: the layout may run.
+inline constexpr DiagnosticKind kMemoryTight{
+    "memory-tight", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "Memory is tight: rank %1 (pipeline stage %2) needs %3 with the allowance for the allocator's "
+               "fragmentation but its GPU holds %4; without the allowance it needs %5. The layout runs only "
+               "if PyTorch's caching allocator wastes less than %6 of what it allocates (%7 of %8 ranks are "
+               "this close). Leave a margin (recompute, a smaller micro-batch), or run with "
+               "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, which keeps that waste low.")};
 // DeepSpeed's offload_optimizer is a ZeRO option, valid for stages 1 to 3 (DeepSpeed configuration JSON,
 // "zero_optimization.offload_optimizer"); Megatron's --optimizer-cpu-offload needs its distributed
 // optimizer, which is ZeRO-1.

@@ -271,6 +271,53 @@ std::string stageLabel(const RankShard& shard)
     return text;
 }
 
+// What to change when a rank is over: the largest part names the message and the field to fix.
+struct Remedy
+{
+    const DiagnosticKind* kind = &diag::kMemoryDoesNotFitActivations;
+    const char* path = "/layout/recompute";
+    double part = 0; // the largest part's bytes
+};
+
+Remedy remedy(const Design& design, const RankRole& role)
+{
+    Remedy r;
+    const MemoryCategory largest = role.largest();
+    r.part = role.figure(largest).bytes;
+    // The model states are one part (ZeRO shards them together): 20 GB each of weights and gradients
+    // and 40 GB of optimizer outweigh 45 GB of activations, and the fix is ZeRO, not recomputation.
+    const double states = role.figure(MemoryCategory::Parameters).bytes
+        + role.figure(MemoryCategory::Gradients).bytes + role.figure(MemoryCategory::Optimizer).bytes;
+    if (design.workload.mode == Mode::Serving) {
+        const bool kv = largest == MemoryCategory::KvCache;
+        r.kind = kv ? &diag::kMemoryDoesNotFitKvCache : &diag::kMemoryDoesNotFitWeights;
+        r.path = kv ? "/workload/serving/concurrency" : "/layout/tp";
+    } else if (states >= r.part) {
+        r.kind = &diag::kMemoryDoesNotFit;
+        r.path = "/layout/zeroStage";
+        r.part = states;
+    }
+    return r;
+}
+
+Diagnostic doesNotFit(const Design& design, const MemoryReport& report, const RankShard& shard,
+                      std::size_t role, const std::vector<int>& firstRank, int ranksOver,
+                      std::size_t rankCount)
+{
+    const RankRole& r = report.roles[role];
+    const Remedy fix = remedy(design, r);
+    std::vector<std::string> args{std::to_string(firstRank[role]),
+                                  stageLabel(shard),
+                                  formatBytes(r.totalBytes),
+                                  formatBytes(r.capacityBytes),
+                                  std::to_string(ranksOver),
+                                  std::to_string(rankCount),
+                                  formatBytes(fix.part)};
+    if (fix.kind == &diag::kMemoryDoesNotFitKvCache)
+        args.push_back(std::to_string(report.maxConcurrentSequences.value_or(0)));
+    return makeDiagnostic(*fix.kind, fix.path, std::move(args));
+}
+
 } // namespace
 
 MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ranks, const Catalog& catalog,
@@ -318,58 +365,45 @@ MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const
         report.roleOfRank = roleMap.roleOfRank;
     const std::size_t rankCount = roleMap.roleOfRank.size();
 
-    // The peak rank, whether everything fits, and (serving) how many sequences would.
-    int worst = -1;
-    double worstOver = 0;
+    // The peak rank, whether everything fits, and (serving) how many sequences would. Of the ranks over
+    // their capacity, the worst that is over even without the fragmentation allowance makes the error;
+    // when every such rank is tight, the worst tight one makes the warning.
+    int worst = -1, worstTight = -1;
     int ranksOver = 0;
+    const auto over = [&](int i) {
+        const RankRole& role = report.roles[static_cast<std::size_t>(i)];
+        return role.totalBytes - role.capacityBytes;
+    };
     for (std::size_t i = 0; i < report.roles.size(); ++i) {
         const RankRole& role = report.roles[i];
         if (role.totalBytes > report.peakBytes) {
             report.peakBytes = role.totalBytes;
             report.peakRank = firstRank[i];
         }
-        if (!role.fits()) {
-            report.fits = false;
-            ranksOver += static_cast<int>(roleSize[i]);
-            const double over = role.totalBytes - role.capacityBytes;
-            if (worst < 0 || over > worstOver) {
-                worst = static_cast<int>(i);
-                worstOver = over;
-            }
-        }
+        if (role.fits())
+            continue;
+        report.fits = false;
+        ranksOver += static_cast<int>(roleSize[i]);
+        int& slot = role.tight() ? worstTight : worst;
+        if (slot < 0 || over(static_cast<int>(i)) > over(slot))
+            slot = static_cast<int>(i);
     }
+    report.tight = !report.fits && worst < 0;
     if (design.workload.mode == Mode::Serving)
         memoryroles::servingFit(design, serving, report);
     if (worst >= 0) {
-        const RankRole& role = report.roles[static_cast<std::size_t>(worst)];
-        const RankShard& shard = shards.at(role.ppRank);
-        const MemoryCategory largest = role.largest();
-        const DiagnosticKind* kind = &diag::kMemoryDoesNotFitActivations;
-        double part = role.figure(largest).bytes;
-        // The model states are one part (ZeRO shards them together): 20 GB each of weights and gradients
-        // and 40 GB of optimizer outweigh 45 GB of activations, and the fix is ZeRO, not recomputation.
-        const double states = role.figure(MemoryCategory::Parameters).bytes
-            + role.figure(MemoryCategory::Gradients).bytes + role.figure(MemoryCategory::Optimizer).bytes;
-        if (design.workload.mode == Mode::Serving) {
-            kind = largest == MemoryCategory::KvCache ? &diag::kMemoryDoesNotFitKvCache : &diag::kMemoryDoesNotFitWeights;
-        } else if (states >= part) {
-            kind = &diag::kMemoryDoesNotFit;
-            part = states;
-        }
-        const char* path = kind == &diag::kMemoryDoesNotFit ? "/layout/zeroStage"
-            : kind == &diag::kMemoryDoesNotFitKvCache                  ? "/workload/serving/concurrency"
-            : kind == &diag::kMemoryDoesNotFitWeights                  ? "/layout/tp"
-                                                                 : "/layout/recompute";
-        std::vector<std::string> args{std::to_string(firstRank[static_cast<std::size_t>(worst)]),
-                                      stageLabel(shard),
-                                      formatBytes(role.totalBytes),
-                                      formatBytes(role.capacityBytes),
-                                      std::to_string(ranksOver),
-                                      std::to_string(rankCount),
-                                      formatBytes(part)};
-        if (kind == &diag::kMemoryDoesNotFitKvCache)
-            args.push_back(std::to_string(report.maxConcurrentSequences.value_or(0)));
-        report.diagnostics.push_back(makeDiagnostic(*kind, path, std::move(args)));
+        report.diagnostics.push_back(
+            doesNotFit(design, report, shards.at(report.roles[static_cast<std::size_t>(worst)].ppRank),
+                       static_cast<std::size_t>(worst), firstRank, ranksOver, rankCount));
+    } else if (worstTight >= 0) {
+        const RankRole& role = report.roles[static_cast<std::size_t>(worstTight)];
+        report.diagnostics.push_back(makeDiagnostic(
+            diag::kMemoryTight, remedy(design, role).path,
+            {std::to_string(firstRank[static_cast<std::size_t>(worstTight)]),
+             stageLabel(shards.at(role.ppRank)), formatBytes(role.totalBytes),
+             formatBytes(role.capacityBytes), formatBytes(role.totalBytes - role.fragmentationBytes),
+             formatNumber(role.fragmentationHeadroom() * 100, 2) + " %", std::to_string(ranksOver),
+             std::to_string(rankCount)}));
     }
     return report;
 }
@@ -442,14 +476,12 @@ Json memoryToJson(const MemoryReport& report, const std::vector<int>* listedRank
                          {"totalBytes", role.totalBytes},
                          {"offloadedBytes", role.offloadedBytes},
                          {"fits", role.fits()},
+                         {"tight", role.tight()},
                          {"bytes", bytesOf(role)},
                          {"explanations", std::move(explanations)}});
     }
-    Json out = {{"ranks", std::move(ranks)},
-                {"peakRank", report.peakRank},
-                {"peakBytes", report.peakBytes},
-                {"fits", report.fits},
-                {"roles", std::move(roles)}};
+    Json out = {{"ranks", std::move(ranks)}, {"peakRank", report.peakRank}, {"peakBytes", report.peakBytes},
+                {"fits", report.fits},       {"tight", report.tight},       {"roles", std::move(roles)}};
     if (report.mode == Mode::Serving) {
         out["kvBytesPerSequence"] = report.kvBytesPerSequence;
         out["maxConcurrentSequences"]

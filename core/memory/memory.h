@@ -97,10 +97,22 @@ struct RankRole
     double inFlight = 0; // micro-batches whose activations are held at the peak, in whole-stage units
     int layers = 0;
     std::vector<int> ranks;
+    // Training: what the caching allocator hands out (every category but the reserve) and the reserve's
+    // allowance for its fragmentation, a share of that (FrameworkProfile::fragmentation). The allowance is
+    // an assumption, the rest is counted: a rank over its capacity by less than the allowance is tight.
+    double allocatedBytes = 0;
+    double fragmentationBytes = 0;
 
     const MemoryFigure& figure(MemoryCategory c) const { return figures[static_cast<std::size_t>(c)]; }
     MemoryFigure& figure(MemoryCategory c) { return figures[static_cast<std::size_t>(c)]; }
     bool fits() const { return totalBytes <= capacityBytes; }
+    // Over its capacity only by the fragmentation allowance: it runs if the allocator wastes less.
+    bool tight() const { return !fits() && totalBytes - fragmentationBytes <= capacityBytes; }
+    // The share of what is allocated the allocator may waste before the rank runs out (tight ranks).
+    double fragmentationHeadroom() const
+    {
+        return allocatedBytes > 0 ? (capacityBytes - (totalBytes - fragmentationBytes)) / allocatedBytes : 0;
+    }
     MemoryCategory largest() const; // the category that dominates (reserve excluded)
 };
 
@@ -132,6 +144,9 @@ struct MemoryReport
     int peakRank = -1;
     double peakBytes = 0;
     bool fits = true; // every rank fits with the configured reserve
+    // Does not fit, but every rank would without the fragmentation allowance (RankRole::tight): a warning,
+    // not an error, since the allowance is an assumption (docs/frameworks.md, "Buffers and the reserve").
+    bool tight = false;
     // Serving: the KV cache one sequence of the design's context needs on the fullest rank, and how many
     // such sequences fit on every rank of a replica next to the weights.
     double kvBytesPerSequence = 0;

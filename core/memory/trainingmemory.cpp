@@ -414,14 +414,17 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
 }
 
 // The reserve: the CUDA context with its libraries' workspaces, and the caching allocator's fragmentation
-// as a share of everything allocated.
-MemoryFigure reserveFigure(const RoleContext& ctx, const RankRole& role)
+// as a share of everything allocated. Records both on the role: the fragmentation part is what a tight
+// verdict discounts.
+MemoryFigure reserveFigure(const RoleContext& ctx, RankRole& role)
 {
     const FrameworkProfile& framework = frameworkProfile(ctx.design);
     double allocated = 0;
     for (std::size_t c = 0; c < role.figures.size(); ++c)
         if (static_cast<MemoryCategory>(c) != MemoryCategory::Reserve)
             allocated += role.figures[c].bytes;
+    role.allocatedBytes = allocated;
+    role.fragmentationBytes = framework.fragmentation * allocated;
     Explanation why;
     why.formula = MW_TR_NOOP("Explanations", "CUDA context + fragmentation × allocated");
     why.input(MW_TR_NOOP("Explanations", "CUDA context and library workspaces"), framework.cudaContextBytes,
@@ -429,7 +432,7 @@ MemoryFigure reserveFigure(const RoleContext& ctx, const RankRole& role)
         .input(MW_TR_NOOP("Explanations", "fragmentation (share of allocated)"), framework.fragmentation)
         .input(MW_TR_NOOP("Explanations", "allocated"), allocated, "bytes");
     why.source = framework.name + " (" + framework.version + "): " + framework.contextSource;
-    return figure(framework.cudaContextBytes + framework.fragmentation * allocated, std::move(why));
+    return figure(framework.cudaContextBytes + role.fragmentationBytes, std::move(why));
 }
 
 } // namespace

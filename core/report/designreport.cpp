@@ -289,6 +289,8 @@ void memory(Html& html, const ReportLanguage& l, const Evaluation& e)
         html.raw("</td><td>");
         if (role.fits())
             html.text(l.text(MW_TR_NOOP("Report", "yes")));
+        else if (role.tight())
+            html.raw("<b>").text(l.text(MW_TR_NOOP("Report", "tight"))).raw("</b>");
         else
             html.raw("<b>").text(l.text(MW_TR_NOOP("Report", "no"))).raw("</b>");
         html.raw("</td></tr>\n");
@@ -296,7 +298,11 @@ void memory(Html& html, const ReportLanguage& l, const Evaluation& e)
     html.tableEnd();
     html.raw("<p>")
         .raw(l.fill(memory.fits ? MW_TR_NOOP("Report", "Peak: rank %1, %2 — every rank fits.")
-                                : MW_TR_NOOP("Report", "Peak: rank %1, %2 — <b>does not fit</b>."),
+                        : memory.tight
+                        ? MW_TR_NOOP("Report",
+                                     "Peak: rank %1, %2 — <b>tight</b>: it fits only if the allocator "
+                                     "fragments less than the reserve assumes.")
+                        : MW_TR_NOOP("Report", "Peak: rank %1, %2 — <b>does not fit</b>."),
                     {l.integer(memory.peakRank), l.bytes(memory.peakBytes)}))
         .raw("</p>\n");
 }

@@ -60,6 +60,26 @@ inline core::LoadResult patched(std::string_view id, const char* patchJson)
     return core::designFromJson(document);
 }
 
+// NVIDIA's recipe for Llama 3 70B on GB200 (Megatron-Bridge LLAMA3_70B_PRETRAIN_CONFIG_GB200_FP8_CS):
+// Megatron-FSDP over 64 GPUs of one NVL72 domain, FP8 with current scaling, micro-batch 2, global batch 256,
+// the first `offloadedLayers` of 80 layers' activations in host memory (the recipe: 40). The model puts the
+// recipe over the GPU by less than the reserve's fragmentation allowance: tight (tst_memorytight).
+inline core::Design gb200Llama70bFsdp(int offloadedLayers)
+{
+    const std::string patch = R"({"model": "llama-3.1-70b",
+        "workload": {"globalBatch": 256, "precision": "fp8", "fp8Recipe": "tensorwise"},
+        "cluster": {"uniform": {"nodes": 1, "gpusPerNode": 64, "gpu": "gb200-186gb", "intraLink": "nvlink5"}},
+        "layout": {"dp": 64, "framework": "megatron-core", "zeroStage": 3, "microBatch": 2,
+                   "recompute": "none", "overlapGradReduce": true, "overlapParamGather": true,
+                   "gradReduceInFp32": false, "fusedCrossEntropy": true, "autoDp": false,
+                   "activationOffloadLayers": )"
+        + std::to_string(offloadedLayers) + "}}";
+    const core::LoadResult loaded = patched("fsdp-1node-8gpu", patch.c_str());
+    if (!loaded.design)
+        qFatal("the GB200 Llama 3 70B design does not load");
+    return *loaded.design;
+}
+
 // Llama 3.1 8B under DualPipe, PP 4 × DP `dp`, on two nodes of 2·DP H200 at a ZeRO stage: rank = dp + DP·pp
 // (tp-cp-ep-dp-pp), so each data-parallel group stays on NVLink inside a node and both DualPipe pairs
 // (0, 3) and (1, 2) cross the fabric. 8 micro-batches per pipeline.

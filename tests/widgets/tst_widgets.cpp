@@ -466,6 +466,7 @@ void TestWidgets::meaningsOfOneViewLookApart()
                        {"reserve", categoryColor(C::Reserve)},
                        {"capacity", p::capacityLine},
                        {"over capacity", p::overCapacity},
+                       {"tight", p::tightCapacity},
                        {"measured", p::measured}});
     close << tooClose(
         "ZeRO view",

@@ -202,12 +202,15 @@ void ClusterCanvas::refreshDerivedState()
 
     s.placementWarned = placementWarnings(design, e);
     s.memoryShare.clear();
+    s.memoryTight.clear();
     if (e.memory && e.memory->roleOfRank.size() == e.ranks.size()) {
         s.memoryShare.reserve(e.ranks.size());
+        s.memoryTight.reserve(e.ranks.size());
         for (std::size_t r = 0; r < e.ranks.size(); ++r) {
             const core::RankRole& role = e.memory->roleOf(static_cast<int>(r));
             s.memoryShare.push_back(
                 role.capacityBytes > 0 ? static_cast<float>(role.totalBytes / role.capacityBytes) : 0.f);
+            s.memoryTight.push_back(role.tight() ? 1 : 0);
         }
     }
     s.colorByPosition = e.hasMesh && groupsScatter(e, s.dim);

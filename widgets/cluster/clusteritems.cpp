@@ -323,8 +323,9 @@ void NodeItem::paintGpu(QPainter* painter, const QRectF& cell, int slot, Detail 
 }
 
 // The rank's memory as a bar across the tile's foot: dark as far as its peak fills the GPU, red all across
-// when it does not fit. Far out (plain cells of a dozen pixels or fewer) the bar takes the lower third of
-// the cell, so that it reads as a level rather than a hairline.
+// when it does not fit (amber when only the fragmentation allowance is over). Far out (plain cells of a dozen
+// pixels or fewer) the bar takes the lower third of the cell, so that it reads as a level rather than a
+// hairline.
 void NodeItem::paintMemory(QPainter* painter, const QRectF& cell, int rank, Detail detail) const
 {
     const ClusterViewState& s = *m_state;
@@ -338,7 +339,9 @@ void NodeItem::paintMemory(QPainter* painter, const QRectF& cell, int rank, Deta
         bar = QRectF(cell.left() + 4, cell.bottom() - kMemoryBarFoot + 1, cell.width() - 8,
                      kMemoryBarFoot - 4);
     if (share > 1) {
-        painter->fillRect(bar, palette::overCapacity);
+        const bool tight = static_cast<std::size_t>(rank) < s.memoryTight.size()
+            && s.memoryTight[static_cast<std::size_t>(rank)];
+        painter->fillRect(bar, tight ? palette::tightCapacity : palette::overCapacity);
         return;
     }
     painter->fillRect(bar, palette::gpuMemoryTrack);

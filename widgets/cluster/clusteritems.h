@@ -48,6 +48,7 @@ struct ClusterViewState
     // Per rank: its peak memory over its GPU's capacity (above 1: it does not fit), empty without a memory
     // report. Every GPU tile shows it as a bar, whatever the colouring.
     std::vector<float> memoryShare;
+    std::vector<char> memoryTight; // per rank: over only by the fragmentation allowance (amber, not red)
     std::vector<core::LinkClass> intraClass; // per node
     struct GroupOutline
     {

@@ -83,10 +83,14 @@ QString colourLegendText(const ClusterCanvas& canvas)
     }
     const QString memory
         = QCoreApplication::translate(
-              "ClusterLegend", "bar at a GPU's foot: its memory against its capacity (%1: does not fit)")
-              .arg(QStringLiteral("<span style='color:%1'><b>%2</b></span>")
-                       .arg(palette::overCapacity.name(),
-                            QCoreApplication::translate("ClusterLegend", "red")));
+              "ClusterLegend",
+              "bar at a GPU's foot: its memory against its capacity (%1: does not fit; %2: tight)")
+              .arg(
+                  QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                      .arg(palette::overCapacity.name(), QCoreApplication::translate("ClusterLegend", "red")),
+                  QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                      .arg(palette::tightCapacity.name(),
+                           QCoreApplication::translate("ClusterLegend", "amber")));
     return colours + QStringLiteral(" · ") + memory;
 }
 

@@ -30,8 +30,10 @@ QString rankLines(const core::Evaluation& e, int rank)
         text += QStringLiteral("<br>")
             + (role.fits() ? memory
                            : QStringLiteral("<span style='color:%1'><b>%2</b></span>")
-                                 .arg(palette::overCapacity.name(),
-                                      memory + QStringLiteral(" — ") + ClusterCanvas::tr("does not fit")));
+                                 .arg((role.tight() ? palette::tightCapacity : palette::overCapacity).name(),
+                                      memory + QStringLiteral(" — ")
+                                          + (role.tight() ? ClusterCanvas::tr("tight")
+                                                          : ClusterCanvas::tr("does not fit"))));
         // What fills it, largest first, each with its colour on the Memory tab.
         std::vector<core::MemoryCategory> categories;
         for (int c = 0; c < core::kMemoryCategoryCount; ++c)

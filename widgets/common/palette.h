@@ -185,6 +185,8 @@ inline constexpr QColor allocatorReserve{0xd5, 0xd0, 0xcc};
 // A GPU's memory (a dashed line) and what goes over it: a bar's outline, "does not fit" in text.
 inline constexpr QColor capacityLine{0xd6, 0x27, 0x28};
 inline constexpr QColor overCapacity{0xa5, 0x0f, 0x15};
+// What goes over only by the reserve's fragmentation allowance (core::RankRole::tight): it may run.
+inline constexpr QColor tightCapacity{0xb3, 0x6b, 0x00};
 // The ZeRO view: the model states every GPU copies, and this GPU's share of the sharded rest.
 inline constexpr QColor zeroReplicated{0x4e, 0x79, 0xa7};
 inline constexpr QColor zeroSharded{0xa0, 0xcb, 0xe8};

@@ -64,6 +64,8 @@ Verdict layoutVerdict(const core::Evaluation& e)
         return Verdict::DoesNotFit;
     if (!e.valid())
         return Verdict::HasErrors;
+    if (e.memory && e.memory->tight)
+        return Verdict::RunsTight;
     return idleGpus(e) > 0 ? Verdict::RunsWithIdleGpus : Verdict::Runs;
 }
 
@@ -82,6 +84,13 @@ QString layoutVerdictText(const core::Evaluation& e)
             return DesignSummary::tr("The layout does not fit in memory: it cannot run.");
         return DesignSummary::tr("The layout does not fit: rank %1 needs %2 but its GPU holds %3; it cannot run.")
             .arg(integerText(role->ranks.front()), bytesText(role->totalBytes), bytesText(role->capacityBytes));
+    }
+    case Verdict::RunsTight: {
+        const core::RankRole* role = fullestOverflowing(e);
+        return DesignSummary::
+            tr("Valid layout, tight in memory: rank %1 needs %2 of %3 only with the fragmentation allowance.")
+                .arg(integerText(role->ranks.empty() ? e.memory->peakRank : role->ranks.front()),
+                     bytesText(role->totalBytes), bytesText(role->capacityBytes));
     }
     case Verdict::RunsWithIdleGpus:
         return DesignSummary::tr("Valid layout: %1 on %2, %Ln GPU(s) idle.", nullptr, idleGpus(e))
@@ -290,11 +299,12 @@ void DesignSummary::refreshPerformance()
     // The line stays, whatever the verdict, so that the tabs below do not move. A layout that cannot run
     // says so first, in red; its figures follow as those it would reach.
     const Verdict verdict = layoutVerdict(e);
-    const char* style = verdict == Verdict::Runs ? "runs" : verdict == Verdict::RunsWithIdleGpus ? "idle" : "fails";
+    const bool amber = verdict == Verdict::RunsWithIdleGpus || verdict == Verdict::RunsTight;
+    const char* style = verdict == Verdict::Runs ? "runs" : amber ? "idle" : "fails";
     m_performance->setProperty("verdict", QString::fromLatin1(style));
     QString head;
     if (verdict != Verdict::Runs) {
-        const QColor colour = verdict == Verdict::RunsWithIdleGpus ? palette::verdictIdleText : palette::verdictFailsText;
+        const QColor colour = amber ? palette::verdictIdleText : palette::verdictFailsText;
         head = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
                    .arg(colour.name(), layoutVerdictText(e).toHtmlEscaped());
         // On the first line, before the figures, so that the headline keeps its height.

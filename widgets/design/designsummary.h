@@ -18,7 +18,8 @@ class ExplanationDialog;
 // Whether the layout can run, in one line for the headline and the status bar: its errors, that a rank
 // does not fit in its GPU (naming the fullest and its capacity), or that it is valid — with the GPUs it
 // leaves idle.
-enum class Verdict { Runs, RunsWithIdleGpus, DoesNotFit, HasErrors };
+// RunsTight: valid, but some rank is over its capacity by the fragmentation allowance alone (memory-tight).
+enum class Verdict { Runs, RunsWithIdleGpus, RunsTight, DoesNotFit, HasErrors };
 Verdict layoutVerdict(const core::Evaluation& evaluation);
 QString layoutVerdictText(const core::Evaluation& evaluation);
 

@@ -87,7 +87,6 @@ void MemoryBars::changeEvent(QEvent* event)
         for (QCPBars* bars : m_series)
             bars->setName(
                 categoryName(static_cast<core::MemoryCategory>(bars->property("category").toInt())));
-        m_overflow->setName(tr("Over capacity"));
         m_capacity->setName(tr("Capacity"));
         m_plot->yAxis->setLabel(tr("GB per GPU"));
         if (event)
@@ -353,7 +352,10 @@ void MemoryBars::fillLegend()
             bars->addToLegend();
     }
     m_capacity->addToLegend();
+    // A tight design's bars are over only by the fragmentation allowance: amber, and the legend says so.
     m_overflow->setVisible(!memory.fits);
+    m_overflow->setPen(QPen(memory.tight ? palette::tightCapacity : palette::overCapacity, 2.5));
+    m_overflow->setName(memory.tight ? tr("Over only by the fragmentation allowance") : tr("Over capacity"));
     if (!memory.fits)
         m_overflow->addToLegend();
 }
@@ -491,8 +493,13 @@ QString MemoryBars::toolTipFor(int index) const
     text += tr("Capacity %1: %2")
                 .arg(bytesText(role.capacityBytes),
                      role.fits() ? tr("fits")
-                                 : QStringLiteral("<b style='color:%1'>%2</b>")
-                                       .arg(palette::overCapacity.name(), tr("does not fit")));
+                         : role.tight()
+                         ? QStringLiteral("<b style='color:%1'>%2</b>")
+                               .arg(palette::tightCapacity.name(),
+                                    tr("tight: without the fragmentation allowance %1")
+                                        .arg(bytesText(role.totalBytes - role.fragmentationBytes)))
+                         : QStringLiteral("<b style='color:%1'>%2</b>")
+                               .arg(palette::overCapacity.name(), tr("does not fit")));
     if (role.offloadedBytes > 0)
         text += QStringLiteral("<br>")
             + tr("%1 of optimizer states offloaded to CPU memory").arg(bytesText(role.offloadedBytes));

@@ -166,8 +166,12 @@ void MemoryPanel::refresh()
                        .arg(bytesText(peak.totalBytes), bytesText(peak.capacityBytes))
                        .arg(peak.ppRank);
     text += QLatin1Char(' ')
-        + (memory.fits
-               ? tr("Every GPU fits, with the reserve kept free.")
+        + (memory.fits ? tr("Every GPU fits, with the reserve kept free.")
+               : memory.tight
+               ? QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                     .arg(palette::tightCapacity.name(),
+                          tr("%Ln rank(s) tight: over only by the fragmentation allowance (see Diagnostics).",
+                             nullptr, over))
                : QStringLiteral("<span style='color:%1'><b>%2</b></span>")
                      .arg(palette::overCapacity.name(), tr("%Ln rank(s) do not fit.", nullptr, over)));
     m_status->setText(text);

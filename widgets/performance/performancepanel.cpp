@@ -429,9 +429,11 @@ void PerformancePanel::rebuildTable()
             QTableWidgetItem* item = set(Row::PeakMemory,
                                          tr("%1 of %2 — %3")
                                              .arg(bytesText(e.memory->peakBytes), bytesText(capacity),
-                                                  e.memory->fits ? tr("fits") : tr("does not fit")));
+                                                  e.memory->fits        ? tr("fits")
+                                                      : e.memory->tight ? tr("tight")
+                                                                        : tr("does not fit")));
             if (!e.memory->fits)
-                item->setForeground(palette::overCapacity);
+                item->setForeground(e.memory->tight ? palette::tightCapacity : palette::overCapacity);
         } else {
             set(Row::PeakMemory, tr("not evaluated (errors)"));
         }

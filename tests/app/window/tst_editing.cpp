@@ -7,6 +7,7 @@
 #include "cluster/clusterpanel.h"
 #include "collectives/collectivepanel.h"
 #include "common/fieldedit.h"
+#include "common/palette.h"
 #include "design/designio.h"
 #include "design/designsummary.h"
 #include "design/layoutinspector.h"
@@ -62,6 +63,7 @@ private slots:
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
+    void tightLayoutRunsInAmber();
     void idleGpusAreAWarning();
     void pipelineTooLargeToSimulateSaysSo();
     void f5OnAFreshWindowShowsTheModelInEveryLesson();
@@ -484,6 +486,30 @@ void TestEditing::layoutThatDoesNotFitFails()
     QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("cannot run")));
     QApplication::processEvents();
     QCOMPARE(m_window->views()->mapTo(m_window.get(), QPoint()).y(), tabsTop);
+}
+
+// NVIDIA's GB200 recipe for Llama 3 70B is over its GPUs only by the reserve's fragmentation allowance: the
+// headline and the status bar call it tight in amber, its figures are not those of a layout that cannot
+// run, and the Memory tab says so in amber.
+void TestEditing::tightLayoutRunsInAmber()
+{
+    m_window->setDesign(testing::gb200Llama70bFsdp(40));
+    const core::Evaluation& e = *document()->snapshot().evaluation;
+    QVERIFY(e.valid());
+    QVERIFY(e.memory->tight);
+    QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("idle"));
+    const QString headline = m_window->summary()->performanceText();
+    QVERIFY2(headline.contains(QStringLiteral("tight in memory")), qPrintable(headline));
+    QVERIFY2(!headline.contains(QStringLiteral("If it ran:")), qPrintable(headline));
+    QVERIFY2(headline.contains(widgets::palette::verdictIdleText.name()), qPrintable(headline));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("tight in memory")));
+    const QString memory = m_window->memory()->statusText();
+    QVERIFY2(memory.contains(QStringLiteral("64 rank")) && memory.contains(QStringLiteral("tight")),
+             qPrintable(memory));
+    QVERIFY2(memory.contains(widgets::palette::tightCapacity.name()), qPrintable(memory));
+    // One offloaded layer fewer per four: over even without the allowance, it fails.
+    m_window->setDesign(testing::gb200Llama70bFsdp(36));
+    QCOMPARE(m_window->summary()->verdictStyle(), QStringLiteral("fails"));
 }
 
 // A fifth node with DP kept fixed: every rank holds what it held on four nodes (it fits), and the new

@@ -269,7 +269,7 @@ void TestHeldOutToday::publishedRuns_data()
     QTest::addColumn<Design>("design");
     QTest::addColumn<double>("tokensPerGpu");
     QTest::addColumn<double>("modelled"); // the model's tokens/s/GPU when the row was written
-    QTest::addColumn<bool>("fitsInModel"); // whether the model's memory has room for the layout
+    QTest::addColumn<bool>("fitsInModel"); // whether the model's memory has room for it, reserve included
     // The summary's "Model TFLOP / sec / GPU" beside the tokens (the NeMo summaries of 25.02 and 25.04 state
     // none: 0). Their ratio is the FLOPs per token Megatron-Bridge counts (num_floating_point_operations:
     // causal attention, the MoE's routed experts, the prediction depth), which the model's MFU convention
@@ -302,8 +302,10 @@ void TestHeldOutToday::publishedRuns_data()
         << 311.0 << 350.6 << true << 784.0;
     // GB200: Llama 3 70B with FSDP over 64 GPUs of one NVL72 domain, micro-batch 2, the first 40 of 80
     // layers' activations in host memory (LLAMA3_70B_PRETRAIN_CONFIG_GB200_FP8_CS: use_megatron_fsdp,
-    // cpu_offloading_num_layers 40). The model puts it 1.3 GB over the GPU's 198 GB (199.2): it ran, so
-    // the model's memory is that much high here.
+    // cpu_offloading_num_layers 40). The model puts it 1.3 GB over the GPU's 198 GB (199.2) with its 5 %
+    // allowance for the allocator's fragmentation, 190 GB without: tight (memory-tight, a warning), and it
+    // ran. (The recipe runs without expandable_segments: perf_plugins.py drops PYTORCH_CUDA_ALLOC_CONF for
+    // Llama under Megatron-FSDP.)
     const Run gb200_70b{
         "llama-3.1-70b", "gb200-186gb", "nvlink5", 1, 64, 1, 1, 1, 2, 256, true, 1, false, 0, 40};
     QTest::newRow("Megatron-Bridge 25.11 DGX-GB200 Llama 3 70B, FSDP, 40 layers offloaded")
@@ -407,10 +409,13 @@ void TestHeldOutToday::publishedRuns()
     QFETCH(bool, fitsInModel);
     QFETCH(double, modelTflops);
     const Evaluation e = evaluate(design);
-    // A layout the model puts over its GPUs' memory still has its step priced (evaluate.h: when the fit is
-    // the only error); the rows where that happens say so.
+    // Every published layout ran, so none may be an error in the model. The rows the model puts over their
+    // GPUs' memory say so, and may be over only by the fragmentation allowance, the assumed part of the
+    // reserve (memory-tight): tight, not "cannot run".
     QVERIFY2(e.performance, qPrintable(testing::describe(e.diagnostics)));
-    QVERIFY2(e.valid() == fitsInModel, qPrintable(testing::describe(e.diagnostics)));
+    QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+    QCOMPARE(e.memory->fits, fitsInModel);
+    QCOMPARE(e.memory->tight, !fitsInModel);
     const double predicted = e.performance->tokensPerSecond / static_cast<double>(design.cluster.gpuCount());
     const double error = predicted / tokensPerGpu - 1;
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%", predicted, tokensPerGpu, 100 * error);
