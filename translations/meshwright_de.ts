@@ -2444,10 +2444,6 @@
         <translation>Gradienten der beiden Kopien des Wort-Embeddings, von erster und letzter Stage summiert, offen</translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.2 times the modelled step, those with HybridEP and CUDA graphs 12–21 % longer.</source>
-        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,6- bis 3,2-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 12–21 % länger.</translation>
-    </message>
-    <message>
         <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 10–25 % longer on B200 and GB200, 36 % with older software (docs/kernel-model.md).</source>
         <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 10–25 % länger, mit älterer Software 36 % (docs/kernel-model.md).</translation>
     </message>
@@ -2456,8 +2452,12 @@
         <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in sechs von sieben veröffentlichten Paaren höchstens 5 % neben dem modellierten, ein Unterschied zwischen Layouts hält also besser als jede der beiden Schrittzeiten.</translation>
     </message>
     <message>
-        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, which the model does not see.</source>
-        <translation>Auf B200 und GB200 kostete MXFP8 die Läufe im gleichen oder einem ähnlichen Layout 6–8 % mehr als FP8 mit Skalierung pro Tensor; das sieht das Modell nicht.</translation>
+        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 1–5 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
+        <translation>Auf B200 und GB200 kostete MXFP8 die Läufe im gleichen oder einem ähnlichen Layout 6–8 % mehr als FP8 mit Skalierung pro Tensor, das Modell 1–5 % (seine MXFP8-GEMMs laufen, wie gemessen, 5 % länger).</translation>
+    </message>
+    <message>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 11–19 % longer.</source>
+        <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 11–19 % länger.</translation>
     </message>
 </context>
 <context>

@@ -2444,10 +2444,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.2 times the modelled step, those with HybridEP and CUDA graphs 12–21 % longer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 10–25 % longer on B200 and GB200, 36 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2456,7 +2452,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, which the model does not see.</source>
+        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 1–5 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 11–19 % longer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -104,6 +104,10 @@ ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemm
         formula += overlapText(g, pass, gpu);
         formula += ")";
     }
+    if (g.recipeFactor != 1)
+        formula += "; MXFP8: the per-tensor FP8 rows × " + formatNumber(g.recipeFactor, 4)
+            + ", cuBLAS's block-scaled kernels at training shapes (Transformer Engine's GEMM profiling "
+              "guide)";
     t.formula = formula;
     const Explanation x = gemms.explain(g.times[0], gpu, timedShape(g, 0), g.dtype);
     t.source = x.source + ". " + x.note;

@@ -85,6 +85,18 @@ void runUnderOverlap(LayerGemm& g, std::size_t pass, UserbufferMethod method, in
     g.times[pass] = time;
 }
 
+// An FP8 GEMM under MXFP8 runs cuBLAS's block-scaled kernels: the per-tensor tables' time × their measured
+// ratio (kMxfp8KernelRatio). Not where FP8 was timed as BF16 (a GPU without FP8 tensor cores).
+void applyRecipe(LayerGemm& g, const Design& design)
+{
+    if (g.dtype != GemmDtype::Fp8E4m3 || design.workload.fp8Recipe != Fp8Recipe::Mxfp8
+        || g.times[kF].fp8AsBf16)
+        return;
+    g.recipeFactor = kMxfp8KernelRatio;
+    for (GemmTime& t : g.times)
+        t.seconds *= g.recipeFactor;
+}
+
 // Head dimensions of the score (Q·Kᵀ) and value (P·V) products.
 std::pair<double, double> headDims(const ModelArchitecture& model)
 {
@@ -123,6 +135,7 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
         for (std::size_t pass = 0; overlap && pass < kPassCount; ++pass)
             if (methods[pass] != M::None)
                 runUnderOverlap(g, pass, methods[pass], l.tp(), gpu, gemms, scale);
+        applyRecipe(g, design);
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             into[pass] += seconds(g, pass);
         k.gemms.push_back(std::move(g));
@@ -412,8 +425,10 @@ LayerGemm mtpProjectionGemm(const Design& design, const GpuSpec& gpu, const Gemm
     const ParallelLayout& l = design.layout;
     const double tokens = d(design.workload.sequenceLength) / l.cp() * static_cast<double>(l.microBatch);
     const double h = d(design.model.hidden);
-    return timedGemm("mtp-projection", {1, tokens, h / l.tp(), 2 * h}, linearDtype(design), gpu, gemms,
-                     timeScale);
+    LayerGemm g = timedGemm("mtp-projection", {1, tokens, h / l.tp(), 2 * h}, linearDtype(design), gpu, gemms,
+                            timeScale);
+    applyRecipe(g, design);
+    return g;
 }
 
 CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused)

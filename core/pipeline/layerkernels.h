@@ -73,7 +73,17 @@ struct LayerGemm
     std::array<int, kPassCount> splitChunks{1, 1, 1};
     std::array<double, kPassCount> smShare{1, 1, 1};
     bool weightGradient = true; // false for the attention products (no weights)
+    // Block-scaled FP8 (MXFP8) on the per-tensor FP8 tables: every pass × kMxfp8KernelRatio; 1 otherwise.
+    double recipeFactor = 1;
 };
+
+// cuBLAS's MXFP8 GEMMs against its per-tensor FP8 ones on the twelve GEMMs of a training layer (hidden
+// 4,096, MLP 16,384, 15,872 tokens; forward, data and weight gradient), both pre-quantized: 7.161 against
+// 6.812 ms per layer (Transformer Engine's GEMM profiling guide, docs/examples/gemm_profiling, measured on
+// B300 with TE's benchmarks/gemm/benchmark_gemm.py --pre-quantize). The measured tables hold per-tensor FP8
+// only; an MXFP8 GEMM takes their time × this ratio. (A single batched shape, 128 × 512 × 512 × 4,096,
+// ran within 1 % on B200: flashinfer-ai/flashinfer pull request 2256; training shapes are not that one.)
+inline constexpr double kMxfp8KernelRatio = 7.161 / 6.812;
 
 // The shape a pass's time was taken at: the pass's own, or under TE's overlap the three chunks in flight.
 GemmShape timedShape(const LayerGemm& gemm, std::size_t pass);

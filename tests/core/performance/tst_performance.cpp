@@ -756,7 +756,7 @@ void TestPerformance::stepSaysHowFarPublishedRunsWere()
     QVERIFY2(dense.find("alltoall") == std::string::npos, dense.c_str());
     const std::string moe = note(testing::example("mixtral-8x7b-ep8"));
     QVERIFY2(moe.find("Published runs took") != std::string::npos, moe.c_str());
-    QVERIFY2(moe.find("alltoall dispatcher and no CUDA graphs took 1.6 to 3.2 times") != std::string::npos,
+    QVERIFY2(moe.find("alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times") != std::string::npos,
              moe.c_str());
     // The ratio of two layouts is said for every training design, what MXFP8 cost the runs for FP8 ones.
     QVERIFY2(dense.find("six of seven published pairs") != std::string::npos, dense.c_str());
