@@ -838,6 +838,66 @@
         <source>Elementwise passes</source>
         <translation>Die elementweisen Durchläufe</translation>
     </message>
+    <message>
+        <source>the key %1 is set twice (also on line %2)</source>
+        <translation>der Schlüssel %1 ist doppelt gesetzt (auch in Zeile %2)</translation>
+    </message>
+    <message>
+        <source>the key %1 is set twice (also at %2)</source>
+        <translation>der Schlüssel %1 ist doppelt gesetzt (auch bei %2)</translation>
+    </message>
+    <message>
+        <source>the array %1=( is never closed</source>
+        <translation>das Array %1=( wird nie geschlossen</translation>
+    </message>
+    <message>
+        <source>${ without a closing }</source>
+        <translation>${ ohne schließende }</translation>
+    </message>
+    <message>
+        <source>a &apos; quote is never closed</source>
+        <translation>ein &apos;-Anführungszeichen wird nie geschlossen</translation>
+    </message>
+    <message>
+        <source>a &quot; quote is never closed</source>
+        <translation>ein &quot;-Anführungszeichen wird nie geschlossen</translation>
+    </message>
+    <message>
+        <source>a section header needs [name]</source>
+        <translation>ein Abschnittskopf braucht [Name]</translation>
+    </message>
+    <message>
+        <source>expected key = value or [section]</source>
+        <translation>erwartet: Schlüssel = Wert oder [Abschnitt]</translation>
+    </message>
+    <message>
+        <source>the key %1 has no value</source>
+        <translation>der Schlüssel %1 hat keinen Wert</translation>
+    </message>
+    <message>
+        <source>an array or table of the key %1 is not closed on its line</source>
+        <translation>ein Array oder eine Tabelle des Schlüssels %1 wird in seiner Zeile nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>the string of the key %1 is not closed</source>
+        <translation>die Zeichenkette des Schlüssels %1 wird nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>YAML indentation must be spaces, not tabs</source>
+        <translation>YAML muss mit Leerzeichen einrücken, nicht mit Tabulatoren</translation>
+    </message>
+    <message>
+        <source>the indentation does not match a key above</source>
+        <translation>die Einrückung passt zu keinem Schlüssel darüber</translation>
+    </message>
+    <message>
+        <source>a list item without a key above it</source>
+        <translation>ein Listeneintrag ohne Schlüssel darüber</translation>
+    </message>
+    <message>
+        <source>expected key: value</source>
+        <translation>erwartet: Schlüssel: Wert</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -838,6 +838,66 @@
         <source>Elementwise passes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the key %1 is set twice (also on line %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the key %1 is set twice (also at %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the array %1=( is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>${ without a closing }</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a &apos; quote is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a &quot; quote is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a section header needs [name]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected key = value or [section]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the key %1 has no value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array or table of the key %1 is not closed on its line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the string of the key %1 is not closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML indentation must be spaces, not tabs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the indentation does not match a key above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list item without a key above it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected key: value</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -21,6 +21,16 @@ Diagnostic syntaxError(std::string_view tool, int line, std::string reason)
                           {std::string(tool), std::move(reason)});
 }
 
+// A key set a second time, with where the first one was: a line of the file, or a JSON pointer.
+std::string setTwice(const std::string& key, const Setting& earlier)
+{
+    if (earlier.pointer.empty())
+        return phraseArgument(MW_TR_NOOP("DiagnosticArguments", "the key %1 is set twice (also on line %2)"),
+                              {key, std::to_string(earlier.line)});
+    return phraseArgument(MW_TR_NOOP("DiagnosticArguments", "the key %1 is set twice (also at %2)"),
+                          {key, earlier.pointer});
+}
+
 bool isNameStart(char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
@@ -91,7 +101,10 @@ public:
             statement.push_back(std::move(word));
         }
         if (!m_error && m_arrayName)
-            m_error = syntaxError(m_tool, m_arrayLine, "the array " + *m_arrayName + "=( is never closed");
+            m_error = syntaxError(
+                m_tool, m_arrayLine,
+                phraseArgument(MW_TR_NOOP("DiagnosticArguments", "the array %1=( is never closed"),
+                               {*m_arrayName}));
         result.error = m_error;
         return result;
     }
@@ -123,7 +136,8 @@ private:
         if (m_pos < m_text.size() && m_text[m_pos] == '{') {
             const std::size_t close = m_text.find('}', m_pos);
             if (close == std::string_view::npos) {
-                m_error = syntaxError(m_tool, m_line, "${ without a closing }");
+                m_error = syntaxError(m_tool, m_line,
+                                      MW_TR_NOOP("DiagnosticArguments", "${ without a closing }"));
                 return {};
             }
             std::string inner(m_text.substr(m_pos + 1, close - m_pos - 1));
@@ -173,7 +187,8 @@ private:
             } else if (c == '\'') {
                 const std::size_t close = m_text.find('\'', m_pos + 1);
                 if (close == std::string_view::npos) {
-                    m_error = syntaxError(m_tool, m_line, "a ' quote is never closed");
+                    m_error = syntaxError(m_tool, m_line,
+                                          MW_TR_NOOP("DiagnosticArguments", "a ' quote is never closed"));
                     break;
                 }
                 const std::string_view inner = m_text.substr(m_pos + 1, close - m_pos - 1);
@@ -240,7 +255,8 @@ private:
             }
         }
         if (m_pos >= m_text.size()) {
-            m_error = syntaxError(m_tool, startLine, "a \" quote is never closed");
+            m_error = syntaxError(m_tool, startLine,
+                                  MW_TR_NOOP("DiagnosticArguments", "a \" quote is never closed"));
             return;
         }
         ++m_pos;
@@ -433,21 +449,26 @@ std::optional<Diagnostic> readToml(std::string_view text, std::string_view tool,
         if (raw.front() == '[') {
             const std::size_t close = raw.find(']');
             if (close == std::string_view::npos || raw.starts_with("[["))
-                return syntaxError(tool, line, "a section header needs [name]");
+                return syntaxError(tool, line,
+                                   MW_TR_NOOP("DiagnosticArguments", "a section header needs [name]"));
             section = std::string(trimmed(raw.substr(1, close - 1)));
             if (section.empty())
-                return syntaxError(tool, line, "a section header needs [name]");
+                return syntaxError(tool, line,
+                                   MW_TR_NOOP("DiagnosticArguments", "a section header needs [name]"));
             continue;
         }
         const std::size_t eq = raw.find('=');
         if (eq == std::string_view::npos || eq == 0)
-            return syntaxError(tool, line, "expected key = value or [section]");
+            return syntaxError(tool, line,
+                               MW_TR_NOOP("DiagnosticArguments", "expected key = value or [section]"));
         std::string key(trimmed(raw.substr(0, eq)));
         if (key.size() >= 2 && (key.front() == '"' || key.front() == '\'') && key.back() == key.front())
             key = key.substr(1, key.size() - 2);
         const std::string_view valueText = trimmed(raw.substr(eq + 1));
         if (valueText.empty())
-            return syntaxError(tool, line, "the key " + key + " has no value");
+            return syntaxError(
+                tool, line,
+                phraseArgument(MW_TR_NOOP("DiagnosticArguments", "the key %1 has no value"), {key}));
         Setting setting;
         setting.name = section.empty() ? key : section + "." + key;
         setting.line = line;
@@ -455,21 +476,25 @@ std::optional<Diagnostic> readToml(std::string_view text, std::string_view tool,
             const char close = valueText.front() == '[' ? ']' : '}';
             const std::size_t at = valueText.rfind(close);
             if (at == std::string_view::npos)
-                return syntaxError(tool, line,
-                                   "an array or table of the key " + key + " is not closed on its line");
+                return syntaxError(
+                    tool, line,
+                    phraseArgument(MW_TR_NOOP("DiagnosticArguments",
+                                              "an array or table of the key %1 is not closed on its line"),
+                                   {key}));
             setting.value = std::string(valueText.substr(0, at + 1));
         } else {
             bool quoted = false;
             setting.value = scalar(valueText, quoted);
             if (!setting.value)
-                return syntaxError(tool, line, "the string of the key " + key + " is not closed");
+                return syntaxError(
+                    tool, line,
+                    phraseArgument(
+                        MW_TR_NOOP("DiagnosticArguments", "the string of the key %1 is not closed"), {key}));
             setting.quoted = quoted;
         }
         for (const Setting& earlier : out.entries)
             if (earlier.name == setting.name)
-                return syntaxError(tool, line,
-                                   "the key " + setting.name + " is set twice (also on " + earlier.where()
-                                       + ")");
+                return syntaxError(tool, line, setTwice(setting.name, earlier));
         out.entries.push_back(std::move(setting));
     }
     return std::nullopt;
@@ -501,24 +526,29 @@ std::optional<Diagnostic> readYaml(std::string_view text, std::string_view tool,
         if (content.front() == '#' || content == "---" || content == "...")
             continue;
         if (content.front() == '\t')
-            return syntaxError(tool, line, "YAML indentation must be spaces, not tabs");
+            return syntaxError(
+                tool, line, MW_TR_NOOP("DiagnosticArguments", "YAML indentation must be spaces, not tabs"));
         while (!parents.empty() && indent <= parents.back().indent
                && !(content.front() == '-' && indent == parents.back().indent
                     && parents.back().childIndent.value_or(indent) == indent))
             parents.pop_back();
         if (parents.empty() && indent > 0)
-            return syntaxError(tool, line, "the indentation does not match a key above");
+            return syntaxError(
+                tool, line, MW_TR_NOOP("DiagnosticArguments", "the indentation does not match a key above"));
         if (!parents.empty()) {
             Parent& parent = parents.back();
             if (!parent.childIndent)
                 parent.childIndent = indent;
             else if (indent != *parent.childIndent)
-                return syntaxError(tool, line, "the indentation does not match a key above");
+                return syntaxError(
+                    tool, line,
+                    MW_TR_NOOP("DiagnosticArguments", "the indentation does not match a key above"));
         }
         if (content.front() == '-') {
             // A list item of the key above, kept as that key's text ("a, b").
             if (parents.empty())
-                return syntaxError(tool, line, "a list item without a key above it");
+                return syntaxError(tool, line,
+                                   MW_TR_NOOP("DiagnosticArguments", "a list item without a key above it"));
             const std::string& name = parents.back().name;
             if (out.entries.empty() || out.entries.back().name != name) {
                 Setting list;
@@ -534,21 +564,23 @@ std::optional<Diagnostic> readYaml(std::string_view text, std::string_view tool,
         const std::size_t colon = content.find(": ");
         const bool opensMap = colon == std::string_view::npos && content.back() == ':';
         if (colon == std::string_view::npos && !opensMap)
-            return syntaxError(tool, line, "expected key: value");
+            return syntaxError(tool, line, MW_TR_NOOP("DiagnosticArguments", "expected key: value"));
         const std::string key(
             trimmed(opensMap ? content.substr(0, content.size() - 1) : content.substr(0, colon)));
         if (key.empty())
-            return syntaxError(tool, line, "expected key: value");
+            return syntaxError(tool, line, MW_TR_NOOP("DiagnosticArguments", "expected key: value"));
         const std::string name = parents.empty() ? key : parents.back().name + "." + key;
         for (const Setting& earlier : out.entries)
             if (earlier.name == name)
-                return syntaxError(tool, line,
-                                   "the key " + name + " is set twice (also on " + earlier.where() + ")");
+                return syntaxError(tool, line, setTwice(name, earlier));
         bool quoted = false;
         const auto value
             = opensMap ? std::optional<std::string>("") : scalar(content.substr(colon + 2), quoted);
         if (!value)
-            return syntaxError(tool, line, "the string of the key " + key + " is not closed");
+            return syntaxError(
+                tool, line,
+                phraseArgument(MW_TR_NOOP("DiagnosticArguments", "the string of the key %1 is not closed"),
+                               {key}));
         if (value->empty() && !quoted) {
             parents.push_back({indent, name, line, std::nullopt});
             continue;

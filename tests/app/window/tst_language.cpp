@@ -309,6 +309,15 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
     QVERIFY2(widgets::locatedMessage(launch.diagnostics.front()).startsWith(QStringLiteral("Zeile 1: ")),
              qPrintable(widgets::locatedMessage(launch.diagnostics.front())));
     QCOMPARE(widgets::locationText(loaded.diagnostics.front()), QStringLiteral("/layout/tp"));
+    // A launch file's own syntax, told by Meshwright's readers, is German too, with the key as written.
+    const core::LaunchImport twice
+        = core::importLaunch(core::LaunchFormat::Torchtitan,
+                             "[parallelism]\ntensor_parallel_degree = 8\ntensor_parallel_degree = 4\n",
+                             *core::exampleDesign("default"));
+    QVERIFY(!twice.diagnostics.empty());
+    QCOMPARE(widgets::locatedMessage(twice.diagnostics.front()),
+             QStringLiteral("Zeile 3: Dies ist keine lesbare torchtitan-Datei: der Schlüssel "
+                            "parallelism.tensor_parallel_degree ist doppelt gesetzt (auch in Zeile 2)."));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestLanguage)
