@@ -2519,6 +2519,10 @@
         <source>MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 11–19 % longer.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 10–17 % longer than modelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
