@@ -2520,8 +2520,8 @@
         <translation>MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs brauchten das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 11–19 % länger.</translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 10–17 % longer than modelled.</source>
-        <translation>Das waren Läufe von Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan (Eager-PyTorch, Llama 3 8B und 70B auf A100) brauchten 10–17 % länger als modelliert.</translation>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 5–9 % longer than modelled.</source>
+        <translation>Das waren Läufe von Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan (Eager-PyTorch, Llama 3 8B und 70B auf A100) brauchten 5–9 % länger als modelliert.</translation>
     </message>
 </context>
 <context>

@@ -2520,7 +2520,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 10–17 % longer than modelled.</source>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 5–9 % longer than modelled.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -92,6 +92,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("fp8ParameterGather", p.fp8ParameterGather);
     in.read("fp8GatherSource", p.fp8GatherSource);
     in.read("fp8CachesWeights", p.fp8CachesWeights);
+    in.read("eagerElementwise", p.eagerElementwise);
+    in.read("elementwiseSource", p.elementwiseSource);
     in.read("multiTokenPrediction", p.multiTokenPrediction);
     in.read("mtpSource", p.mtpSource);
     in.read("vocabMultiple", p.vocabMultiple);

@@ -67,6 +67,12 @@ struct FrameworkProfile
     // copies the GEMMs read (Transformer Engine) rather than in BF16 (torchao's Float8Linear).
     bool fp8SavesQuantizedInputs = false;
     std::string fp8Source;
+    // Whether the model code it trains runs a layer's elementwise steps as eager PyTorch, one kernel each
+    // (torchtitan's and Hugging Face's Llama: RMSNorm and rotary embeddings through FP32, SwiGLU's silu and
+    // product apart), rather than fused (Megatron-Core with Transformer Engine); the step adds what the
+    // eager kernels move beyond fused ones (pipeline/layerkernels.h eagerElementwiseBytes).
+    bool eagerElementwise = false;
+    std::string elementwiseSource;
     // Under FP8, whether its parameter all-gathers (ZeRO/distributed optimizer, FSDP) move the FP8 GEMM
     // weights as their FP8 data (Megatron-Core --fp8-param-gather, which NVIDIA's recipes set) rather than in
     // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). comm/groupcollective.h

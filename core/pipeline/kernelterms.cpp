@@ -132,8 +132,10 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
     const Explanation e = explainElementwise(elementwiseTime(gpu, k.elementwiseBytes + k.castBytes), gpu);
     terms.push_back(
         {"kernel." + p + "elementwise", k.parts.elementwiseForward + k.parts.elementwiseBackward, "s",
-         "forward (elementwisePasses × saved activations + FP8 casts " + formatBytes(k.castBytes)
-             + castText(k)
+         "forward (elementwisePasses × saved activations"
+             + (k.eagerBytes > 0 ? " + eager PyTorch kernels beyond fused ones " + formatBytes(k.eagerBytes)
+                                 : "")
+             + " + FP8 casts " + formatBytes(k.castBytes) + castText(k)
              + ") / (η_HBM · HBM), backward 1.5 × the forward's traffic (6 bytes per element for 4)"
                " + the gradients' casts",
          e.source + ". " + e.note});

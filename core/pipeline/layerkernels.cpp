@@ -2,8 +2,9 @@
 #include "pipeline/layerkernels.h"
 
 #include "catalog/model.h"
-#include "memory/activations.h"
+#include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
+#include "memory/activations.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
@@ -237,7 +238,8 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     // the tokens this rank routes.
     const double routedTokens = tokens * design.layout.routedTokenShare();
     const double routed = moeLayer ? moeRoutedCopyBytes(design, routedTokens) : 0.0;
-    k.elementwiseBytes = passes * std::max(0.0, saved.total() - routed);
+    k.eagerBytes = frameworkProfile(design).eagerElementwise ? eagerElementwiseBytes(design, layer) : 0.0;
+    k.elementwiseBytes = passes * std::max(0.0, saved.total() - routed) + k.eagerBytes;
     if (moeLayer)
         k.permutation = moePermutationBytes(design, routedTokens, k.load);
     k.scoreBytes = passes * saved.scores;
@@ -380,6 +382,35 @@ double fp8CastBytesPerElement(Fp8Recipe recipe)
         return kCast + 2 * 4.0 / 128; // one FP32 scale per 1 × 128 block for each copy
     }
     return kCast;
+}
+
+double eagerElementwiseBytes(const Design& design, int layer)
+{
+    const ModelArchitecture& m = design.model;
+    const ParallelLayout& l = design.layout;
+    const double tp = l.tp();
+    const double tokens = d(design.workload.sequenceLength) / l.cp() * static_cast<double>(l.microBatch);
+    const double shard = l.sequenceParallel && l.tp() > 1 ? tokens / tp : tokens;
+    double bytes = 0;
+    if (m.norm == NormKind::RmsNorm)
+        bytes += 2 * 32.0 * shard * d(m.hidden);
+    const double q = d(m.heads) * d(m.headDim) / tp;
+    if (m.positions == PositionEmbedding::Rope && m.attention == AttentionKind::Standard)
+        bytes += 16.0 * tokens * (q + std::max(1.0, d(m.kvHeads) / tp) * d(m.headDim));
+    if (m.attention == AttentionKind::Standard)
+        bytes += 4.0 * tokens * q;
+    if (m.mlp == MlpKind::Gated) {
+        if (!m.isMoeLayer(layer)) {
+            bytes += 4.0 * tokens * d(m.ffn) / tp;
+        } else {
+            const MoeConfig& moe = m.moe;
+            const double expertTp = std::max(1, l.effectiveExpertTp());
+            // The rank's routed copies: its experts' share of the tokens routed to them.
+            bytes += 4.0 * tokens * l.routedTokenShare() * moe.topK * d(moe.expertFfn) / expertTp;
+            bytes += 4.0 * tokens * static_cast<double>(moe.sharedExperts) * d(moe.sharedExpertFfn) / tp;
+        }
+    }
+    return bytes;
 }
 
 GemmDtype linearDtype(const Design& design)

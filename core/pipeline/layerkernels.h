@@ -100,7 +100,8 @@ struct LayerKernels
     // layers. Megatron's unfused path computes the whole square and masks it, so there both are the same.
     double windowedAttentionForward = 0;
     double windowedAttentionBackward = 0;
-    double elementwiseBytes = 0; // forward, without the FP8 casts
+    double elementwiseBytes = 0; // forward, without the FP8 casts (eager kernels' bytes included)
+    double eagerBytes = 0; // of those, what eager kernels move beyond fused ones (eagerElementwiseBytes)
     double scoreBytes = 0; // its part on unfused attention scores
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // how the casts find their scales
@@ -169,6 +170,19 @@ EmbeddingBytes embeddingBytes(const LayerGemm& head);
 // the buffer read and written, 2 × the framework's gradient bytes per weight (memory.h frameworkStateBytes:
 // FP32 main_grad on Megatron-LM).
 double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms);
+
+// HBM bytes one layer's forward moves on a rank beyond Megatron's fused kernels when its elementwise steps
+// run as eager PyTorch, one kernel each (FrameworkProfile::eagerElementwise: torchtitan's and Hugging
+// Face's Llama). Counted from their code, per token, against the fused kernel each replaces:
+//  - RMSNorm through FP32, x.float(), pow, mean, × rsqrt, type_as, × weight: 36 bytes an element where a
+//    fused norm reads 2 and writes 2, +32 × hidden for each of the two (a LayerNorm is one native kernel: 0);
+//  - rotary embeddings through FP32 complex numbers, float(), × freqs, type_as: 20 bytes an element of q
+//    and k where a fused kernel moves 4, +16 × (q + k) widths (learned positions, MLA: 0);
+//  - the attention output transposed and made contiguous, a copy Megatron's layout has no need of: +4 × q;
+//  - a gated MLP's silu and product apart, 10 bytes an element of the MLP's width where a fused SwiGLU
+//    moves 6: +4 × width (the routed experts' on their routed tokens).
+// Norms on the rank's sequence shard under sequence parallelism, widths divided by TP (expert TP).
+double eagerElementwiseBytes(const Design& design, int layer);
 
 // The GEMM operand type of a design's linear layers: FP8 E4M3 under `precision: fp8`, else BF16.
 GemmDtype linearDtype(const Design& design);

@@ -68,8 +68,8 @@ std::string scaledTable(const char* gpuId, const char* dtype, double factor)
             for (int k : {256, 1024, 4096}) {
                 const GemmShape shape{1, double(m), double(n), double(k)};
                 const GemmTime t = builtin.time(gpu(gpuId), shape, GemmDtype::Bf16);
-                csv += std::string(gpuId) + "," + dtype + ",1," + std::to_string(m) + "," + std::to_string(n) + ","
-                    + std::to_string(k) + "," + std::to_string(t.seconds * factor) + "\n";
+                csv += std::string(gpuId) + "," + dtype + ",1," + std::to_string(m) + "," + std::to_string(n)
+                    + "," + std::to_string(k) + "," + std::to_string(t.seconds * factor) + "\n";
             }
     return csv;
 }
@@ -87,6 +87,8 @@ private slots:
     void fp8FasterByTheTablesRatio();
     void fp8RecipeCasts_data();
     void fp8RecipeCasts();
+    void eagerElementwiseKernels_data();
+    void eagerElementwiseKernels();
     void crossEntropyFusedOrNot();
     void causalFlopsFrom8KTo128K();
     void tpOverlapSplitsTheGemms();
@@ -97,10 +99,10 @@ private slots:
     void badUserTableIsALocatedError();
 };
 
-// Megatron's splits (layerkernels.h), by hand for the 70B design at 32K tokens: T = 32,768 / CP 4 = 8,192 tokens; QKV
-// (64 + 2·8)·128 / TP 8 = 1,280 columns; projection 64·128 / 8 = 1,024 deep; FC1 2·28,672 / 8 = 7,168;
-// FC2 3,584 deep. Data gradient (m × k over n), weight gradient (k × n over m). Each time is the table's
-// for that shape.
+// Megatron's splits (layerkernels.h), by hand for the 70B design at 32K tokens: T = 32,768 / CP 4 = 8,192
+// tokens; QKV (64 + 2·8)·128 / TP 8 = 1,280 columns; projection 64·128 / 8 = 1,024 deep; FC1 2·28,672 / 8 =
+// 7,168; FC2 3,584 deep. Data gradient (m × k over n), weight gradient (k × n over m). Each time is the
+// table's for that shape.
 void TestLayerKernels::shapesByHand_data()
 {
     QTest::addColumn<QString>("gpuId");
@@ -157,8 +159,10 @@ void TestLayerKernels::fp8FasterByTheTablesRatio_data()
 {
     QTest::addColumn<QString>("gpuId");
     QTest::addColumn<QString>("intra");
-    QTest::newRow("H100") << "h100-sxm-80gb" << "nvlink4";
-    QTest::newRow("B200") << "b200-180gb" << "nvlink5";
+    QTest::newRow("H100") << "h100-sxm-80gb"
+                          << "nvlink4";
+    QTest::newRow("B200") << "b200-180gb"
+                          << "nvlink5";
 }
 
 void TestLayerKernels::fp8FasterByTheTablesRatio()
@@ -282,8 +286,9 @@ void TestLayerKernels::userTableRoundTripsAndChangesTheTime()
 void TestLayerKernels::badUserTableIsALocatedError()
 {
     Json document = testing::exampleJson("seed-70b-32k-512gpu");
-    document["kernelTables"] = Json::array(
-        {{{"source", "sweep.csv"}, {"csv", "gpu,dtype,b,m,n,k,seconds\nh100-sxm-80gb,bf16,1,256,256,256,-1\n"}}});
+    document["kernelTables"]
+        = Json::array({{{"source", "sweep.csv"},
+                        {"csv", "gpu,dtype,b,m,n,k,seconds\nh100-sxm-80gb,bf16,1,256,256,256,-1\n"}}});
     const LoadResult bad = designFromJson(document);
     QVERIFY(!bad.ok());
     QVERIFY(testing::hasCode(bad.diagnostics, "kernel-table-time"));
@@ -296,8 +301,8 @@ void TestLayerKernels::badUserTableIsALocatedError()
     // Missing columns and duplicate shapes too.
     document["kernelTables"][0]["csv"] = "gpu,dtype,b,m,n\n";
     QVERIFY(testing::hasCode(designFromJson(document).diagnostics, "kernel-table-columns"));
-    document["kernelTables"][0]["csv"]
-        = "gpu,dtype,b,m,n,k,seconds\nh100-sxm-80gb,bf16,1,256,256,256,1e-5\nh100-sxm-80gb,bf16,1,256,256,256,2e-5\n";
+    document["kernelTables"][0]["csv"] = "gpu,dtype,b,m,n,k,seconds\nh100-sxm-80gb,bf16,1,256,256,256,1e-"
+                                         "5\nh100-sxm-80gb,bf16,1,256,256,256,2e-5\n";
     QVERIFY(testing::hasCode(designFromJson(document).diagnostics, "kernel-table-duplicate"));
 }
 
@@ -509,6 +514,45 @@ void TestLayerKernels::crossEntropyFusedOrNot()
                                    [](const ModelTerm& t) { return t.id == "kernel.cross-entropy"; });
     QVERIFY(loss != fusedE.schedule->times.terms.end());
     QVERIFY2(loss->source.find("triton/cross_entropy.py") != std::string::npos, loss->source.c_str());
+}
+
+// Eager PyTorch runs each elementwise step of a Llama layer as its own kernel (torchtitan
+// models/llama/model.py, Hugging Face models/llama/modeling_llama.py): per token, the two RMSNorms through
+// FP32 32 bytes an element beyond a fused norm, rotary embeddings through FP32 16 beyond a fused kernel on q
+// and k, the attention output's contiguous copy 4 on q, SwiGLU's silu and product apart 4 on the MLP's width.
+// Llama 3.1 8B (h 4,096, 32 query and 8 KV heads of 128, MLP 14,336) at 8,192 tokens: 417,792 bytes a token.
+void TestLayerKernels::eagerElementwiseKernels_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<double>("bytesPerToken");
+    QTest::newRow("Llama 3.1 8B") << "llama-3.1-8b" << 1
+                                  << (2 * 32.0 * 4096 + 16.0 * 5120 + 4.0 * 4096 + 4.0 * 14336);
+    // TP 2 with sequence parallelism: the norms on half the tokens, the widths halved (4 of the 8 KV heads).
+    QTest::newRow("Llama 3.1 8B, TP 2")
+        << "llama-3.1-8b" << 2 << (2 * 32.0 * 4096 / 2 + 16.0 * (2048 + 512) + 4.0 * 2048 + 4.0 * 7168);
+    // LayerNorm is one native kernel, positions are learned, the MLP is not gated: only the copy is left.
+    QTest::newRow("GPT-3 175B") << "gpt-3-175b" << 1 << 4.0 * 96 * 128;
+}
+
+void TestLayerKernels::eagerElementwiseKernels()
+{
+    QFETCH(QString, model);
+    QFETCH(int, tp);
+    QFETCH(double, bytesPerToken);
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.model = *Catalog::builtin().model(model.toStdString());
+    d.workload.sequenceLength = 8192;
+    d.layout.setDegree(Dim::Tp, tp);
+    d.layout.setDegree(Dim::Dp, 8 / tp);
+    d.layout.sequenceParallel = tp > 1;
+    QCOMPARE(eagerElementwiseBytes(d, 0), 8192 * bytesPerToken);
+    // Only a framework whose model code runs eager adds them: FSDP2 and DeepSpeed do, Megatron-Core not.
+    for (const Framework framework : {Framework::Fsdp2, Framework::DeepSpeed, Framework::MegatronCore}) {
+        d.layout.framework = framework;
+        const LayerKernels k = layerKernels(d, 0, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0);
+        QCOMPARE(k.eagerBytes, framework == Framework::MegatronCore ? 0.0 : 8192 * bytesPerToken);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestLayerKernels)
