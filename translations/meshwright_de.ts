@@ -2922,6 +2922,14 @@
         <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: core_attn.</source>
         <translation>Was die selektive Recomputation im Backward jedes Layers neu berechnet, statt es zu behalten, mit den Namen von Megatron-Core (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dichte Layer), moe_act, moe, shared_experts, durch Kommas getrennt. Leer: core_attn.</translation>
     </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>torchtitan --compile.enable: torch.compile fuses each layer&apos;s eager elementwise steps (RMSNorm and rotary embeddings through FP32, SwiGLU&apos;s two steps) into generated kernels, so the step no longer pays what the eager kernels move beyond fused ones.</source>
+        <translation>torchtitan --compile.enable: torch.compile fusioniert die elementweisen Eager-Schritte jedes Layers (RMSNorm und Rotary Embeddings über FP32, die zwei Schritte von SwiGLU) zu generierten Kernels, sodass der Schritt nicht mehr bezahlt, was die Eager-Kernels über fusionierte hinaus bewegen.</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -86,8 +86,9 @@ enum class Field {
     AsyncCheckpoint,
     GradReduceInFp32,
     FusedCrossEntropy,
+    TorchCompile,
 };
-inline constexpr Field kLastField = Field::FusedCrossEntropy;
+inline constexpr Field kLastField = Field::TorchCompile;
 inline constexpr std::string_view kFrameworkDefault = "default";
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;

@@ -148,6 +148,9 @@ struct ParallelLayout
     // Megatron-LM --cross-entropy-loss-fusion with --cross-entropy-fusion-impl te: the loss over the
     // vocabulary as Transformer Engine's fused kernel (pipeline/layerkernels.h crossEntropyBytes).
     std::optional<bool> fusedCrossEntropy;
+    // torchtitan --compile.enable (torch.compile of each transformer block): the eager model code's
+    // elementwise steps fused into generated kernels (pipeline/layerkernels.h eagerElementwiseBytes).
+    std::optional<bool> torchCompile;
     int microBatch = 1; // sequences per micro-batch
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank
@@ -232,14 +235,15 @@ struct LayoutSwitch
     std::string_view key;
     std::optional<bool> ParallelLayout::*member;
 };
-inline constexpr std::array<LayoutSwitch, 7> kLayoutSwitches{
+inline constexpr std::array<LayoutSwitch, 8> kLayoutSwitches{
     LayoutSwitch{"overlapGradReduce", &ParallelLayout::overlapGradReduce},
     LayoutSwitch{"overlapParamGather", &ParallelLayout::overlapParamGather},
     LayoutSwitch{"gradientSyncEveryMicroBatch", &ParallelLayout::gradientSyncEveryMicroBatch},
     LayoutSwitch{"overlapMoeAllToAll", &ParallelLayout::overlapMoeAllToAll},
     LayoutSwitch{"asyncCheckpoint", &ParallelLayout::asyncCheckpoint},
     LayoutSwitch{"gradReduceInFp32", &ParallelLayout::gradReduceInFp32},
-    LayoutSwitch{"fusedCrossEntropy", &ParallelLayout::fusedCrossEntropy}};
+    LayoutSwitch{"fusedCrossEntropy", &ParallelLayout::fusedCrossEntropy},
+    LayoutSwitch{"torchCompile", &ParallelLayout::torchCompile}};
 
 // "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
 // leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated

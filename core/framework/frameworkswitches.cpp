@@ -101,6 +101,8 @@ bool switchApplies(const Design& design, Switch s)
         return design.workload.precision != Precision::Fp32;
     case Switch::FusedCrossEntropy:
         return true;
+    case Switch::TorchCompile: // only where the model code runs eager
+        return frameworkProfile(design).eagerElementwise;
     }
     return false;
 }

@@ -3,7 +3,7 @@
 
 // The communication switches a framework offers (layout.h: overlapGradReduce, overlapParamGather,
 // gradientSyncEveryMicroBatch, overlapMoeAllToAll, gradReduceInFp32), its checkpoint saving
-// (asyncCheckpoint) and its loss kernel (fusedCrossEntropy), each with the
+// (asyncCheckpoint), its loss kernel (fusedCrossEntropy) and torch.compile (torchCompile), each with the
 // framework's default and the file it comes from (resources/presets/frameworks.json, docs/frameworks.md). A
 // design that leaves a switch unset runs with the default; the timeline and the step time read the effective
 // value from here.
@@ -29,12 +29,13 @@ enum class Switch {
     OverlapMoeAllToAll,
     AsyncCheckpoint,
     GradReduceInFp32,
-    FusedCrossEntropy
+    FusedCrossEntropy,
+    TorchCompile
 };
-inline constexpr std::array<Switch, 7> kAllSwitches{
+inline constexpr std::array<Switch, 8> kAllSwitches{
     Switch::OverlapGradReduce,  Switch::OverlapParamGather, Switch::GradientSyncEveryMicroBatch,
     Switch::OverlapMoeAllToAll, Switch::AsyncCheckpoint,    Switch::GradReduceInFp32,
-    Switch::FusedCrossEntropy};
+    Switch::FusedCrossEntropy,  Switch::TorchCompile};
 
 template<> struct EnumNames<Switch>
 {
@@ -45,7 +46,8 @@ template<> struct EnumNames<Switch>
         std::pair{Switch::OverlapMoeAllToAll, std::string_view{"overlapMoeAllToAll"}},
         std::pair{Switch::AsyncCheckpoint, std::string_view{"asyncCheckpoint"}},
         std::pair{Switch::GradReduceInFp32, std::string_view{"gradReduceInFp32"}},
-        std::pair{Switch::FusedCrossEntropy, std::string_view{"fusedCrossEntropy"}}};
+        std::pair{Switch::FusedCrossEntropy, std::string_view{"fusedCrossEntropy"}},
+        std::pair{Switch::TorchCompile, std::string_view{"torchCompile"}}};
 };
 
 // What a profile says of one switch. Without an entry the framework lacks the switch and behaves as the

@@ -187,6 +187,14 @@ void readTraining(ImportContext& context, const Settings& toml)
     if (async && *async != "disabled")
         layout.asyncCheckpoint = true;
     toml.take("checkpoint.enable_checkpoint");
+    // torch.compile of each block: [compile] enable (torchtitan's later releases) or training.compile
+    // (earlier ones), off by default; set only where on.
+    layout.torchCompile.reset();
+    const Setting* compile = toml.take("compile.enable");
+    if (!compile)
+        compile = toml.take("training.compile");
+    if (boolean(context, compile).value_or(false))
+        layout.torchCompile = true;
 }
 
 } // namespace

@@ -233,6 +233,10 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
         key("enable_checkpoint", "true");
         key("async_mode", tomlString("async"));
     }
+    if (switchOn(design, Switch::TorchCompile)) {
+        toml += "\n[compile]\n";
+        key("enable", "true");
+    }
     config.text = std::move(toml);
 }
 

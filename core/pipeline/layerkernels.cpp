@@ -238,7 +238,9 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     // the tokens this rank routes.
     const double routedTokens = tokens * design.layout.routedTokenShare();
     const double routed = moeLayer ? moeRoutedCopyBytes(design, routedTokens) : 0.0;
-    k.eagerBytes = frameworkProfile(design).eagerElementwise ? eagerElementwiseBytes(design, layer) : 0.0;
+    k.eagerBytes = frameworkProfile(design).eagerElementwise && !switchOn(design, Switch::TorchCompile)
+        ? eagerElementwiseBytes(design, layer)
+        : 0.0;
     k.elementwiseBytes = passes * std::max(0.0, saved.total() - routed) + k.eagerBytes;
     if (moeLayer)
         k.permutation = moePermutationBytes(design, routedTokens, k.load);

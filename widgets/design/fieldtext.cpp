@@ -29,6 +29,8 @@ QString switchLabel(Field field)
         return QCoreApplication::translate("FieldText", "Reduce gradients in FP32");
     case Field::FusedCrossEntropy:
         return QCoreApplication::translate("FieldText", "Fused cross-entropy");
+    case Field::TorchCompile:
+        return QCoreApplication::translate("FieldText", "torch.compile");
     default:
         return {};
     }
@@ -193,6 +195,12 @@ QString switchToolTip(Field field)
                                            "runs as Transformer Engine's fused kernel, about 6 bytes per "
                                            "logit, instead of in FP32 over the "
                                            "whole logits (about 52 bytes per logit).");
+    case Field::TorchCompile:
+        return QCoreApplication::translate(
+            "FieldText",
+            "torchtitan --compile.enable: torch.compile fuses each layer's eager elementwise steps "
+            "(RMSNorm and rotary embeddings through FP32, SwiGLU's two steps) into generated kernels, so the "
+            "step no longer pays what the eager kernels move beyond fused ones.");
     case Field::GradReduceInFp32:
         return QCoreApplication::translate(
             "FieldText",

@@ -83,6 +83,7 @@ FieldValue otherValue(const core::Design& design, Field field)
     case Field::AsyncCheckpoint:
     case Field::GradReduceInFp32:
     case Field::FusedCrossEntropy:
+    case Field::TorchCompile:
         return FieldValue{true};
     default:
         return current;

@@ -8,8 +8,8 @@
 #include "base/jsonparse.h"
 #include "design/designio.h"
 #include "evaluate.h"
-#include "launch/launchconfig.h"
 #include "framework/frameworkswitches.h"
+#include "launch/launchconfig.h"
 #include "launch/launchimport.h"
 #include "support/testdesigns.h"
 
@@ -537,6 +537,18 @@ void TestLaunchImport::fp8RecipeRoundTrips()
     const LaunchImport titanBack = importLaunch(LaunchFormat::Torchtitan, float8.text, base);
     QVERIFY2(titanBack.ok(), qPrintable(testing::describe(titanBack.diagnostics)));
     QVERIFY(titanBack.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+    // torch.compile round-trips as [compile] enable; the earlier training.compile reads the same.
+    QVERIFY(!titanBack.design->layout.torchCompile);
+    Design compiled = current;
+    compiled.layout.torchCompile = true;
+    const LaunchConfig compiledConfig = titan(compiled);
+    QVERIFY2(compiledConfig.text.find("[compile]\nenable = true") != std::string::npos,
+             compiledConfig.text.c_str());
+    QVERIFY(importLaunch(LaunchFormat::Torchtitan, compiledConfig.text, base).design->layout.torchCompile
+            == true);
+    QVERIFY(importLaunch(LaunchFormat::Torchtitan, "[training]\ncompile = true\n", base)
+                .design->layout.torchCompile
+            == true);
     Design mx = current;
     mx.workload.fp8Recipe = Fp8Recipe::Mxfp8;
     for (Node& node : mx.cluster.nodes)
@@ -819,7 +831,8 @@ void TestLaunchImport::launcherSizesTheCluster()
     QVERIFY(testing::hasCode(megatron.diagnostics, "launch-cluster-resized"));
     QCOMPARE(megatron.design->cluster.nodes.size(), std::size_t{16});
     QCOMPARE(megatron.design->cluster.inServiceGpuCount(), 128);
-    QCOMPARE(megatron.design->cluster.nodes.front().gpus.front().type, base.cluster.nodes.front().gpus.front().type);
+    QCOMPARE(megatron.design->cluster.nodes.front().gpus.front().type,
+             base.cluster.nodes.front().gpus.front().type);
     QCOMPARE(megatron.design->cluster.fabric, base.cluster.fabric);
     QCOMPARE(megatron.design->layout.dp(), 8); // 128 / (TP 8 × PP 2)
     QVERIFY(evaluate(*megatron.design).valid());

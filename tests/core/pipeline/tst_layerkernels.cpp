@@ -553,6 +553,10 @@ void TestLayerKernels::eagerElementwiseKernels()
         const LayerKernels k = layerKernels(d, 0, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0);
         QCOMPARE(k.eagerBytes, framework == Framework::MegatronCore ? 0.0 : 8192 * bytesPerToken);
     }
+    // torch.compile fuses them (torchtitan --compile.enable): none left.
+    d.layout.framework = Framework::Fsdp2;
+    d.layout.torchCompile = true;
+    QCOMPARE(layerKernels(d, 0, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0).eagerBytes, 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestLayerKernels)
