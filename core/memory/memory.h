@@ -97,29 +97,38 @@ struct RankRole
     double inFlight = 0; // micro-batches whose activations are held at the peak, in whole-stage units
     int layers = 0;
     std::vector<int> ranks;
-    // Training: what the caching allocator hands out (every category but the reserve) and the reserve's
-    // allowance for its fragmentation, a share of that (FrameworkProfile::fragmentation). The allowance is
-    // an assumption, the rest is counted: a rank over its capacity by less than the allowance is tight.
-    double allocatedBytes = 0;
+    // Training: the reserve's allowance for the caching allocator's fragmentation, a share of what it
+    // allocates (FrameworkProfile::fragmentation). The allowance is an assumption, the rest is counted: a
+    // rank over its capacity by less than the allowance is tight.
     double fragmentationBytes = 0;
 
     const MemoryFigure& figure(MemoryCategory c) const { return figures[static_cast<std::size_t>(c)]; }
     MemoryFigure& figure(MemoryCategory c) { return figures[static_cast<std::size_t>(c)]; }
     bool fits() const { return totalBytes <= capacityBytes; }
+    // What the caching allocator hands out: every category but the reserve.
+    double allocatedBytes() const
+    {
+        double bytes = 0;
+        for (std::size_t c = 0; c < figures.size(); ++c)
+            if (static_cast<MemoryCategory>(c) != MemoryCategory::Reserve)
+                bytes += figures[c].bytes;
+        return bytes;
+    }
     // Over its capacity only by the fragmentation allowance: it runs if the allocator wastes less.
     bool tight() const { return !fits() && totalBytes - fragmentationBytes <= capacityBytes; }
     // The share of what is allocated the allocator may waste before the rank runs out (tight ranks).
     double fragmentationHeadroom() const
     {
-        return allocatedBytes > 0 ? (capacityBytes - (totalBytes - fragmentationBytes)) / allocatedBytes : 0;
+        const double allocated = allocatedBytes();
+        return allocated > 0 ? (capacityBytes - (totalBytes - fragmentationBytes)) / allocated : 0;
     }
     MemoryCategory largest() const; // the category that dominates (reserve excluded)
 };
 
 // A serving engine's start-up arithmetic on the rank that fits the fewest sequences, term by term as its log
-// states it (vLLM: "the current vLLM instance can use total_gpu_memory × gpu_memory_utilization; model weights
-// take …; non_torch_memory takes …; PyTorch activation peak memory takes …; the rest of the memory reserved
-// for KV Cache is …", then the number of KV blocks and the maximum concurrency).
+// states it (vLLM: "the current vLLM instance can use total_gpu_memory × gpu_memory_utilization; model
+// weights take …; non_torch_memory takes …; PyTorch activation peak memory takes …; the rest of the memory
+// reserved for KV Cache is …", then the number of KV blocks and the maximum concurrency).
 struct ServingBudget
 {
     std::string engine; // the release whose defaults it uses, e.g. "vLLM 0.10"
@@ -171,9 +180,9 @@ double inFlightMicroBatches(const Design& design, int ppRank, std::int64_t micro
 // Needs a design whose model and degrees are valid and whose ranks are placed (Evaluation::ranks).
 MemoryReport computeMemory(const Design& design, const std::vector<RankInfo>& ranks, const Catalog& catalog,
                            const MemoryAssumptions& assumptions = {});
-// The same from the placement's roles (placedlayout.h: one role per pipeline rank and GPU type). Without `rankLists` the report leaves RankRole::ranks and
-// roleOfRank empty (peakRank is still set): what the search needs, at a cost that does not grow with the
-// GPUs.
+// The same from the placement's roles (placedlayout.h: one role per pipeline rank and GPU type). Without
+// `rankLists` the report leaves RankRole::ranks and roleOfRank empty (peakRank is still set): what the search
+// needs, at a cost that does not grow with the GPUs.
 MemoryReport computeMemory(const Design& design, const RankRoles& roleMap, const Catalog& catalog,
                            const MemoryAssumptions& assumptions = {}, bool rankLists = true);
 

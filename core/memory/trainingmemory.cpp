@@ -107,7 +107,8 @@ RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, con
         MW_TR_NOOP("Explanations", "optimizer bytes per parameter"),
         MW_TR_NOOP("Explanations", "Ψ_rank × optimizer bytes per parameter"),
         MW_TR_NOOP("Explanations", "Ψ_rank × optimizer bytes per parameter ÷ N (ZeRO shard group)")};
-    const GradientHolding gradients = framework.gradientsAtStage[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
+    const GradientHolding gradients
+        = framework.gradientsAtStage[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
     Explanation weightsWhy = stateWhy(kWeightWords, bytes.weights, l.zeroStage >= 3 && l.reshardAfterForward);
     // Under FP8 that is a GEMM weight's; the rest of the dense shard keeps the framework's (rankStates).
     if (w.precision == Precision::Fp8)
@@ -380,8 +381,8 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
              MW_TR_NOOP("Explanations", "the recomputed modules of one layer"));
     }
     tempWhy.formula = formula.empty() ? MW_TR_NOOP("Explanations", "none") : formula;
-    tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); " + framework.name + " (" + framework.version
-        + "): layers gathered at once; Megatron global memory buffer";
+    tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); " + framework.name + " ("
+        + framework.version + "): layers gathered at once; Megatron global memory buffer";
     return figure(temporary, std::move(tempWhy));
 }
 
@@ -414,16 +415,12 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
 }
 
 // The reserve: the CUDA context with its libraries' workspaces, and the caching allocator's fragmentation
-// as a share of everything allocated. Records both on the role: the fragmentation part is what a tight
-// verdict discounts.
+// as a share of everything allocated. Records the fragmentation part on the role: it is what a tight verdict
+// discounts.
 MemoryFigure reserveFigure(const RoleContext& ctx, RankRole& role)
 {
     const FrameworkProfile& framework = frameworkProfile(ctx.design);
-    double allocated = 0;
-    for (std::size_t c = 0; c < role.figures.size(); ++c)
-        if (static_cast<MemoryCategory>(c) != MemoryCategory::Reserve)
-            allocated += role.figures[c].bytes;
-    role.allocatedBytes = allocated;
+    const double allocated = role.allocatedBytes();
     role.fragmentationBytes = framework.fragmentation * allocated;
     Explanation why;
     why.formula = MW_TR_NOOP("Explanations", "CUDA context + fragmentation × allocated");

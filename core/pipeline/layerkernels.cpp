@@ -36,6 +36,13 @@ double d(std::int64_t v)
     return static_cast<double>(v);
 }
 
+// The tokens of one micro-batch on a rank: b sequences of s/CP tokens.
+double microBatchTokens(const Design& design)
+{
+    return d(design.workload.sequenceLength) / design.layout.cp()
+        * static_cast<double>(design.layout.microBatch);
+}
+
 // A GEMM Y = X·W with X (m × k) and W (k × n), b of them, in its three passes: forward, data gradient
 // dX = dY·Wᵀ (m × k over n), weight gradient dW = Xᵀ·dY (k × n over m).
 LayerGemm timedGemm(std::string_view name, GemmShape forward, GemmDtype dtype, const GpuSpec& gpu,
@@ -107,8 +114,8 @@ std::pair<double, double> headDims(const ModelArchitecture& model)
 }
 
 // The linear GEMMs of the layer in the order a TP region runs them, into the parts they belong to.
-void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,
-                    double tokens)
+void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuSpec& gpu,
+                    const GemmModel& gemms, double tokens)
 {
     const ModelArchitecture& model = design.model;
     const ParallelLayout& l = design.layout;
@@ -259,9 +266,11 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     if (bandwidth > 0) {
         k.parts.gradientAccumulation = k.accumulatedGradientBytes / bandwidth;
         k.parts.elementwiseForward = (k.elementwiseBytes + k.castBytes) / bandwidth;
-        k.parts.elementwiseBackward = (kElementwiseBackwardFactor * k.elementwiseBytes + k.castBytesBackward) / bandwidth;
+        k.parts.elementwiseBackward
+            = (kElementwiseBackwardFactor * k.elementwiseBytes + k.castBytesBackward) / bandwidth;
         k.parts.scoreElementwise = k.scoreBytes / bandwidth;
-        k.parts.permute = {k.permutation.permuteForward / bandwidth, k.permutation.permuteBackward / bandwidth, 0};
+        k.parts.permute
+            = {k.permutation.permuteForward / bandwidth, k.permutation.permuteBackward / bandwidth, 0};
         k.parts.unpermute
             = {k.permutation.unpermuteForward / bandwidth, k.permutation.unpermuteBackward / bandwidth, 0};
     }
@@ -346,8 +355,8 @@ double gradientAccumulationBytes(const Design& design, const std::vector<LayerGe
     // rank's shard (DeepSpeed stage_1_and_2.py into its partition; FSDP2 sharded gradients). FSDP2 without
     // gradient sync on every micro-batch accumulates the unsharded gradients until the last one.
     const ParallelLayout& l = design.layout;
-    const bool sharded = l.zeroStage == 2
-        || (l.zeroStage >= 3 && switchOn(design, Switch::GradientSyncEveryMicroBatch));
+    const bool sharded
+        = l.zeroStage == 2 || (l.zeroStage >= 3 && switchOn(design, Switch::GradientSyncEveryMicroBatch));
     double weights = 0;
     for (const LayerGemm& g : gemms)
         if (g.weightGradient) {
@@ -391,7 +400,7 @@ double eagerElementwiseBytes(const Design& design, int layer)
     const ModelArchitecture& m = design.model;
     const ParallelLayout& l = design.layout;
     const double tp = l.tp();
-    const double tokens = d(design.workload.sequenceLength) / l.cp() * static_cast<double>(l.microBatch);
+    const double tokens = microBatchTokens(design);
     const double shard = l.sequenceParallel && l.tp() > 1 ? tokens / tp : tokens;
     double bytes = 0;
     if (m.norm == NormKind::RmsNorm)
@@ -434,8 +443,7 @@ LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, c
 {
     LayerKernels k;
     k.timeScale = timeScale;
-    const double tokens
-        = d(design.workload.sequenceLength) / design.layout.cp() * static_cast<double>(design.layout.microBatch);
+    const double tokens = microBatchTokens(design);
     addLinearGemms(k, design, layer, gpu, gemms, tokens);
     addAttention(k, design, gpu, gemms);
     addElementwise(k, design, layer, gpu,
@@ -447,7 +455,7 @@ LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, c
 LayerGemm outputHeadGemm(const Design& design, const GpuSpec& gpu, const GemmModel& gemms, double timeScale)
 {
     const ParallelLayout& l = design.layout;
-    const double tokens = d(design.workload.sequenceLength) / l.cp() * static_cast<double>(l.microBatch);
+    const double tokens = microBatchTokens(design);
     return timedGemm("output-head", {1, tokens, d(design.model.vocab) / l.tp(), d(design.model.hidden)},
                      GemmDtype::Bf16, gpu, gemms, timeScale);
 }
@@ -456,7 +464,7 @@ LayerGemm mtpProjectionGemm(const Design& design, const GpuSpec& gpu, const Gemm
                             double timeScale)
 {
     const ParallelLayout& l = design.layout;
-    const double tokens = d(design.workload.sequenceLength) / l.cp() * static_cast<double>(l.microBatch);
+    const double tokens = microBatchTokens(design);
     const double h = d(design.model.hidden);
     LayerGemm g = timedGemm("mtp-projection", {1, tokens, h / l.tp(), 2 * h}, linearDtype(design), gpu, gemms,
                             timeScale);

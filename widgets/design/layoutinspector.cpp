@@ -612,7 +612,7 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     setRowVisible(Field::OverlapMoeAllToAll, training && design.layout.ep() > 1);
     setRowVisible(Field::AsyncCheckpoint, training);
     setRowVisible(Field::FusedCrossEntropy, training);
-    setRowVisible(Field::TorchCompile, training && core::frameworkProfile(design).eagerElementwise);
+    setRowVisible(Field::TorchCompile, training && core::switchApplies(design, core::Switch::TorchCompile));
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
     setRowVisible(Field::RecomputeLayers, training && design.layout.recompute == core::Recompute::Full);
