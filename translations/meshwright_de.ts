@@ -2516,8 +2516,8 @@
         <translation>Auf B200 und GB200 kostete MXFP8 die Läufe im gleichen oder einem ähnlichen Layout 6–8 % mehr als FP8 mit Skalierung pro Tensor, das Modell 1–5 % (seine MXFP8-GEMMs laufen, wie gemessen, 5 % länger).</translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 5–9 % longer than modelled.</source>
-        <translation>Das waren Läufe von Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan (Eager-PyTorch, Llama 3 8B und 70B auf A100) brauchten 5–9 % länger als modelliert.</translation>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 4–7 % longer than modelled.</source>
+        <translation>Das waren Läufe von Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan (Eager-PyTorch, Llama 3 8B und 70B auf A100) brauchten 4–7 % länger als modelliert.</translation>
     </message>
     <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 11–19 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>

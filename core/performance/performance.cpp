@@ -352,7 +352,7 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "Those ran Megatron-LM; torchtitan's published FSDP2 runs (eager PyTorch, Llama 3 8B "
-                    "and 70B on A100) took 5–9 % longer than modelled.");
+                    "and 70B on A100) took 4–7 % longer than modelled.");
     note += std::string(" ")
         + MW_TR_NOOP(
                 "Explanations",

@@ -137,7 +137,10 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
                                  : "")
              + " + FP8 casts " + formatBytes(k.castBytes) + castText(k)
              + ") / (η_HBM · HBM), backward 1.5 × the forward's traffic (6 bytes per element for 4)"
-               " + the gradients' casts",
+             + (k.eagerBytes > 0 ? ", the eager kernels' gradients as autograd runs them "
+                        + formatBytes(k.eagerBytesBackward)
+                                 : "")
+             + " + the gradients' casts",
          e.source + ". " + e.note});
     if (k.permutation.total() > 0) {
         const MoePermutationBytes& m = k.permutation;

@@ -245,9 +245,12 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     // the tokens this rank routes.
     const double routedTokens = tokens * design.layout.routedTokenShare();
     const double routed = moeLayer ? moeRoutedCopyBytes(design, routedTokens) : 0.0;
-    k.eagerBytes = frameworkProfile(design).eagerElementwise && !switchOn(design, Switch::TorchCompile)
+    const EagerBytes eager
+        = frameworkProfile(design).eagerElementwise && !switchOn(design, Switch::TorchCompile)
         ? eagerElementwiseBytes(design, layer)
-        : 0.0;
+        : EagerBytes{};
+    k.eagerBytes = eager.forward;
+    k.eagerBytesBackward = eager.backward;
     k.elementwiseBytes = passes * std::max(0.0, saved.total() - routed) + k.eagerBytes;
     if (moeLayer)
         k.permutation = moePermutationBytes(design, routedTokens, k.load);
@@ -266,8 +269,9 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     if (bandwidth > 0) {
         k.parts.gradientAccumulation = k.accumulatedGradientBytes / bandwidth;
         k.parts.elementwiseForward = (k.elementwiseBytes + k.castBytes) / bandwidth;
-        k.parts.elementwiseBackward
-            = (kElementwiseBackwardFactor * k.elementwiseBytes + k.castBytesBackward) / bandwidth;
+        k.parts.elementwiseBackward = (kElementwiseBackwardFactor * (k.elementwiseBytes - k.eagerBytes)
+                                       + k.eagerBytesBackward + k.castBytesBackward)
+            / bandwidth;
         k.parts.scoreElementwise = k.scoreBytes / bandwidth;
         k.parts.permute
             = {k.permutation.permuteForward / bandwidth, k.permutation.permuteBackward / bandwidth, 0};
@@ -395,30 +399,35 @@ double fp8CastBytesPerElement(Fp8Recipe recipe)
     return kCast;
 }
 
-double eagerElementwiseBytes(const Design& design, int layer)
+EagerBytes eagerElementwiseBytes(const Design& design, int layer)
 {
     const ModelArchitecture& m = design.model;
     const ParallelLayout& l = design.layout;
     const double tp = l.tp();
     const double tokens = microBatchTokens(design);
     const double shard = l.sequenceParallel && l.tp() > 1 ? tokens / tp : tokens;
-    double bytes = 0;
+    EagerBytes bytes;
+    // Bytes per element beyond the fused kernel's, forward and backward (layerkernels.h).
+    const auto add = [&bytes](double elements, double forward, double backward) {
+        bytes.forward += forward * elements;
+        bytes.backward += backward * elements;
+    };
     if (m.norm == NormKind::RmsNorm)
-        bytes += 2 * 32.0 * shard * d(m.hidden);
+        add(2 * shard * d(m.hidden), 32, 86);
     const double q = d(m.heads) * d(m.headDim) / tp;
     if (m.positions == PositionEmbedding::Rope && m.attention == AttentionKind::Standard)
-        bytes += 16.0 * tokens * (q + std::max(1.0, d(m.kvHeads) / tp) * d(m.headDim));
+        add(tokens * (q + std::max(1.0, d(m.kvHeads) / tp) * d(m.headDim)), 16, 14);
     if (m.attention == AttentionKind::Standard)
-        bytes += 4.0 * tokens * q;
+        add(tokens * q, 4, 0);
     if (m.mlp == MlpKind::Gated) {
         if (!m.isMoeLayer(layer)) {
-            bytes += 4.0 * tokens * d(m.ffn) / tp;
+            add(tokens * d(m.ffn) / tp, 4, 9);
         } else {
             const MoeConfig& moe = m.moe;
             const double expertTp = std::max(1, l.effectiveExpertTp());
             // The rank's routed copies: its experts' share of the tokens routed to them.
-            bytes += 4.0 * tokens * l.routedTokenShare() * moe.topK * d(moe.expertFfn) / expertTp;
-            bytes += 4.0 * tokens * static_cast<double>(moe.sharedExperts) * d(moe.sharedExpertFfn) / tp;
+            add(tokens * l.routedTokenShare() * moe.topK * d(moe.expertFfn) / expertTp, 4, 9);
+            add(tokens * static_cast<double>(moe.sharedExperts) * d(moe.sharedExpertFfn) / tp, 4, 9);
         }
     }
     return bytes;

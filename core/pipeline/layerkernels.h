@@ -102,6 +102,7 @@ struct LayerKernels
     double windowedAttentionBackward = 0;
     double elementwiseBytes = 0; // forward, without the FP8 casts (eager kernels' bytes included)
     double eagerBytes = 0; // of those, what eager kernels move beyond fused ones (eagerElementwiseBytes)
+    double eagerBytesBackward = 0; // what their autograd kernels move beyond the fused backward's
     double scoreBytes = 0; // its part on unfused attention scores
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // how the casts find their scales
@@ -171,9 +172,9 @@ EmbeddingBytes embeddingBytes(const LayerGemm& head);
 // FP32 main_grad on Megatron-LM).
 double gradientAccumulationBytes(const Design& design, const std::vector<LayerGemm>& gemms);
 
-// HBM bytes one layer's forward moves on a rank beyond Megatron's fused kernels when its elementwise steps
-// run as eager PyTorch, one kernel each (FrameworkProfile::eagerElementwise: torchtitan's and Hugging
-// Face's Llama). Counted from their code, per token, against the fused kernel each replaces:
+// HBM bytes one layer moves on a rank beyond Megatron's fused kernels when its elementwise steps run as eager
+// PyTorch, one kernel each (FrameworkProfile::eagerElementwise: torchtitan's and Hugging Face's Llama).
+// Counted from their code, per token, against the fused kernel each replaces. Forward:
 //  - RMSNorm through FP32, x.float(), pow, mean, × rsqrt, type_as, × weight: 36 bytes an element where a
 //    fused norm reads 2 and writes 2, +32 × hidden for each of the two (a LayerNorm is one native kernel: 0);
 //  - rotary embeddings through FP32 complex numbers, float(), × freqs, type_as: 20 bytes an element of q
@@ -181,8 +182,24 @@ double gradientAccumulationBytes(const Design& design, const std::vector<LayerGe
 //  - the attention output transposed and made contiguous, a copy Megatron's layout has no need of: +4 × q;
 //  - a gated MLP's silu and product apart, 10 bytes an element of the MLP's width where a fused SwiGLU
 //    moves 6: +4 × width (the routed experts' on their routed tokens).
+// Backward, each op's gradient formula as autograd runs it, one kernel each (PyTorch's
+// tools/autograd/derivatives.yaml: mul, pow_backward, mean_backward, _to_copy, silu_backward; the engine adds
+// the two gradients of a tensor used twice), against the fused backward's 1.5 × its forward (6 for 4):
+//  - RMSNorm: × weight's input gradient (4) and the weight's, product and sum over the tokens (8); type_as's
+//    cast back to FP32 (6); × rsqrt's input gradient (8) and rsqrt's, product and sum (16); mean's expansion
+//    (4); pow's self.pow(1), × 2 and × gradient (28); the two FP32 gradients added (12); the cast back to
+//    BF16 (6): 92 for 6, +86 × hidden for each;
+//  - rotary: the two casts (6 each) and × conj(freqs) (8): 20 for 6, +14 × (q + k);
+//  - the copy: its gradient passes through, and FlashAttention takes the transposed gradient as it is (its
+//    last dimension contiguous): 0;
+//  - SwiGLU: the product's two gradients (6 each) and silu's (6): 18 for 9, +9 × width.
 // Norms on the rank's sequence shard under sequence parallelism, widths divided by TP (expert TP).
-double eagerElementwiseBytes(const Design& design, int layer);
+struct EagerBytes
+{
+    double forward = 0;
+    double backward = 0;
+};
+EagerBytes eagerElementwiseBytes(const Design& design, int layer);
 
 // The GEMM operand type of a design's linear layers: FP8 E4M3 under `precision: fp8`, else BF16.
 GemmDtype linearDtype(const Design& design);

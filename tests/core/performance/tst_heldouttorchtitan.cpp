@@ -51,9 +51,9 @@ void TestHeldOutTorchtitan::publishedRuns_data()
     QTest::addColumn<double>("tokensPerGpu"); // the table's WPS, tokens per second and GPU
     QTest::addColumn<double>("modelled"); // the model's when the row was written
     QTest::newRow("torchtitan 64 A100 Llama 3 8B, selective layer AC")
-        << torchtitanA100("llama-3.1-8b", 16) << 2904.0 << 3151.9;
+        << torchtitanA100("llama-3.1-8b", 16) << 2904.0 << 3101.6;
     QTest::newRow("torchtitan 64 A100 Llama 3 70B, full AC")
-        << torchtitanA100("llama-3.1-70b", 0) << 331.0 << 348.4;
+        << torchtitanA100("llama-3.1-70b", 0) << 331.0 << 345.3;
 }
 
 void TestHeldOutTorchtitan::publishedRuns()
@@ -68,8 +68,8 @@ void TestHeldOutTorchtitan::publishedRuns()
     const double predicted = e.performance->tokensPerSecond / static_cast<double>(design.cluster.gpuCount());
     const double error = predicted / tokensPerGpu - 1;
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%", predicted, tokensPerGpu, 100 * error);
-    // The range the step's explanation states for FSDP2 designs: 5–9 % fast.
-    QVERIFY2(error > 0.05 - 0.005 && error < 0.09 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs: 4–7 % fast.
+    QVERIFY2(error > 0.04 - 0.005 && error < 0.07 + 0.005, qPrintable(QString::number(error)));
     // docs/kernel-model.md's table shows these figures.
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
 }
@@ -79,7 +79,7 @@ void TestHeldOutTorchtitan::theStepSaysSo()
 {
     const std::string sentence
         = "torchtitan's published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) "
-          "took 5–9 % longer than modelled";
+          "took 4–7 % longer than modelled";
     const Design fsdp = torchtitanA100("llama-3.1-8b", 16);
     QVERIFY(evaluate(fsdp).performance->step.note.find(sentence) != std::string::npos);
     Design megatron = fsdp;

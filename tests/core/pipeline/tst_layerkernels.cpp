@@ -521,42 +521,53 @@ void TestLayerKernels::crossEntropyFusedOrNot()
 // FP32 32 bytes an element beyond a fused norm, rotary embeddings through FP32 16 beyond a fused kernel on q
 // and k, the attention output's contiguous copy 4 on q, SwiGLU's silu and product apart 4 on the MLP's width.
 // Llama 3.1 8B (h 4,096, 32 query and 8 KV heads of 128, MLP 14,336) at 8,192 tokens: 417,792 bytes a token.
+// Backward, their gradients as autograd runs them (PyTorch's derivatives.yaml) beyond the fused backward's:
+// each norm 86 bytes an element, rotary 14, the copy none (its gradient passes through), SwiGLU 9: 905,216.
 void TestLayerKernels::eagerElementwiseKernels_data()
 {
     QTest::addColumn<QString>("model");
     QTest::addColumn<int>("tp");
-    QTest::addColumn<double>("bytesPerToken");
+    QTest::addColumn<double>("forwardPerToken");
+    QTest::addColumn<double>("backwardPerToken");
     QTest::newRow("Llama 3.1 8B") << "llama-3.1-8b" << 1
-                                  << (2 * 32.0 * 4096 + 16.0 * 5120 + 4.0 * 4096 + 4.0 * 14336);
+                                  << (2 * 32.0 * 4096 + 16.0 * 5120 + 4.0 * 4096 + 4.0 * 14336)
+                                  << (2 * 86.0 * 4096 + 14.0 * 5120 + 9.0 * 14336);
     // TP 2 with sequence parallelism: the norms on half the tokens, the widths halved (4 of the 8 KV heads).
     QTest::newRow("Llama 3.1 8B, TP 2")
-        << "llama-3.1-8b" << 2 << (2 * 32.0 * 4096 / 2 + 16.0 * (2048 + 512) + 4.0 * 2048 + 4.0 * 7168);
-    // LayerNorm is one native kernel, positions are learned, the MLP is not gated: only the copy is left.
-    QTest::newRow("GPT-3 175B") << "gpt-3-175b" << 1 << 4.0 * 96 * 128;
+        << "llama-3.1-8b" << 2 << (2 * 32.0 * 4096 / 2 + 16.0 * (2048 + 512) + 4.0 * 2048 + 4.0 * 7168)
+        << (2 * 86.0 * 4096 / 2 + 14.0 * (2048 + 512) + 9.0 * 7168);
+    // LayerNorm is one native kernel, positions are learned, the MLP is not gated: only the copy is left,
+    // whose gradient needs no kernel.
+    QTest::newRow("GPT-3 175B") << "gpt-3-175b" << 1 << 4.0 * 96 * 128 << 0.0;
 }
 
 void TestLayerKernels::eagerElementwiseKernels()
 {
     QFETCH(QString, model);
     QFETCH(int, tp);
-    QFETCH(double, bytesPerToken);
+    QFETCH(double, forwardPerToken);
+    QFETCH(double, backwardPerToken);
     Design d = testing::example("fsdp-1node-8gpu");
     d.model = *Catalog::builtin().model(model.toStdString());
     d.workload.sequenceLength = 8192;
     d.layout.setDegree(Dim::Tp, tp);
     d.layout.setDegree(Dim::Dp, 8 / tp);
     d.layout.sequenceParallel = tp > 1;
-    QCOMPARE(eagerElementwiseBytes(d, 0), 8192 * bytesPerToken);
+    QCOMPARE(eagerElementwiseBytes(d, 0).forward, 8192 * forwardPerToken);
+    QCOMPARE(eagerElementwiseBytes(d, 0).backward, 8192 * backwardPerToken);
     // Only a framework whose model code runs eager adds them: FSDP2 and DeepSpeed do, Megatron-Core not.
     for (const Framework framework : {Framework::Fsdp2, Framework::DeepSpeed, Framework::MegatronCore}) {
         d.layout.framework = framework;
         const LayerKernels k = layerKernels(d, 0, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0);
-        QCOMPARE(k.eagerBytes, framework == Framework::MegatronCore ? 0.0 : 8192 * bytesPerToken);
+        const bool eager = framework != Framework::MegatronCore;
+        QCOMPARE(k.eagerBytes, eager ? 8192 * forwardPerToken : 0.0);
+        QCOMPARE(k.eagerBytesBackward, eager ? 8192 * backwardPerToken : 0.0);
     }
     // torch.compile fuses them (torchtitan --compile.enable): none left.
     d.layout.framework = Framework::Fsdp2;
     d.layout.torchCompile = true;
-    QCOMPARE(layerKernels(d, 0, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0).eagerBytes, 0.0);
+    const LayerKernels compiled = layerKernels(d, 0, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0);
+    QCOMPARE(compiled.eagerBytes + compiled.eagerBytesBackward, 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestLayerKernels)
