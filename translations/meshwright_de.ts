@@ -898,6 +898,154 @@
         <source>expected key: value</source>
         <translation>erwartet: Schlüssel: Wert</translation>
     </message>
+    <message>
+        <source>the end of the file</source>
+        <translation>das Dateiende</translation>
+    </message>
+    <message>
+        <source>the literal true</source>
+        <translation>das Literal true</translation>
+    </message>
+    <message>
+        <source>the literal false</source>
+        <translation>das Literal false</translation>
+    </message>
+    <message>
+        <source>the literal null</source>
+        <translation>das Literal null</translation>
+    </message>
+    <message>
+        <source>&apos;[&apos;, &apos;{&apos; or a literal</source>
+        <translation>&apos;[&apos;, &apos;{&apos; oder ein Literal</translation>
+    </message>
+    <message>
+        <source>an unknown token</source>
+        <translation>ein unbekanntes Zeichen</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>an unreadable token</source>
+        <translation>ein unlesbares Zeichen</translation>
+    </message>
+    <message>
+        <source>a string with an ill-formed UTF-8 byte</source>
+        <translation>eine Zeichenkette mit einem fehlerhaften UTF-8-Byte</translation>
+    </message>
+    <message>
+        <source>a string without its closing quote</source>
+        <translation>eine Zeichenkette ohne schließendes Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>a string whose &apos;\u&apos; is not followed by 4 hex digits</source>
+        <translation>eine Zeichenkette, in der auf &apos;\u&apos; keine 4 Hexadezimalziffern folgen</translation>
+    </message>
+    <message>
+        <source>a string whose surrogate U+D800..U+DBFF is not followed by U+DC00..U+DFFF</source>
+        <translation>eine Zeichenkette, in der auf ein Surrogat U+D800..U+DBFF kein U+DC00..U+DFFF folgt</translation>
+    </message>
+    <message>
+        <source>a string whose surrogate U+DC00..U+DFFF does not follow U+D800..U+DBFF</source>
+        <translation>eine Zeichenkette, in der ein Surrogat U+DC00..U+DFFF nicht auf U+D800..U+DBFF folgt</translation>
+    </message>
+    <message>
+        <source>a string with a forbidden character after a backslash</source>
+        <translation>eine Zeichenkette mit einem unzulässigen Zeichen nach einem Backslash</translation>
+    </message>
+    <message>
+        <source>a comment without its closing &apos;*/&apos;</source>
+        <translation>ein Kommentar ohne schließendes &apos;*/&apos;</translation>
+    </message>
+    <message>
+        <source>a &apos;/&apos; not followed by &apos;/&apos; or &apos;*&apos;</source>
+        <translation>ein &apos;/&apos;, auf das weder &apos;/&apos; noch &apos;*&apos; folgt</translation>
+    </message>
+    <message>
+        <source>a number without &apos;+&apos;, &apos;-&apos; or a digit after its exponent</source>
+        <translation>eine Zahl ohne &apos;+&apos;, &apos;-&apos; oder Ziffer nach ihrem Exponenten</translation>
+    </message>
+    <message>
+        <source>a number without a digit after its &apos;-&apos;</source>
+        <translation>eine Zahl ohne Ziffer nach ihrem &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>a number without a digit after its &apos;.&apos;</source>
+        <translation>eine Zahl ohne Ziffer nach ihrem &apos;.&apos;</translation>
+    </message>
+    <message>
+        <source>a number without a digit after its exponent&apos;s sign</source>
+        <translation>eine Zahl ohne Ziffer nach dem Vorzeichen ihres Exponenten</translation>
+    </message>
+    <message>
+        <source>a word that is not true, false or null (or a string without quotes)</source>
+        <translation>ein Wort, das weder true, false noch null ist (oder eine Zeichenkette ohne Anführungszeichen)</translation>
+    </message>
+    <message>
+        <source>a byte order mark other than 0xEF 0xBB 0xBF</source>
+        <translation>eine andere Bytereihenfolge-Markierung als 0xEF 0xBB 0xBF</translation>
+    </message>
+    <message>
+        <source>the file is UTF-16 (or another wide encoding); save it as UTF-8</source>
+        <translation>die Datei ist in UTF-16 (oder einer anderen breiten Kodierung); speichern Sie sie als UTF-8</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8: byte %1 at byte offset %2</source>
+        <translation>ungültiges UTF-8: Byte %1 an Byte-Position %2</translation>
+    </message>
+    <message>
+        <source>arrays and objects nest deeper than %1 levels</source>
+        <translation>Arrays und Objekte sind tiefer als %1 Ebenen verschachtelt</translation>
+    </message>
+    <message>
+        <source>a number is beyond the range of a double (about ±1.8e308)</source>
+        <translation>eine Zahl liegt außerhalb des Bereichs eines Double (etwa ±1,8e308)</translation>
+    </message>
+    <message>
+        <source>the number %1… (%2 characters) is beyond the range of a double (about ±1.8e308)</source>
+        <translation>die Zahl %1… (%2 Zeichen) liegt außerhalb des Bereichs eines Double (etwa ±1,8e308)</translation>
+    </message>
+    <message>
+        <source>the number %1 is beyond the range of a double (about ±1.8e308)</source>
+        <translation>die Zahl %1 liegt außerhalb des Bereichs eines Double (etwa ±1,8e308)</translation>
+    </message>
+    <message>
+        <source>where a value belongs</source>
+        <translation>wo ein Wert stehen muss</translation>
+    </message>
+    <message>
+        <source>where an object key belongs</source>
+        <translation>wo ein Objektschlüssel stehen muss</translation>
+    </message>
+    <message>
+        <source>after an object key</source>
+        <translation>nach einem Objektschlüssel</translation>
+    </message>
+    <message>
+        <source>inside an array</source>
+        <translation>in einem Array</translation>
+    </message>
+    <message>
+        <source>inside an object</source>
+        <translation>in einem Objekt</translation>
+    </message>
+    <message>
+        <source>%1: found %2, expected %3</source>
+        <translation>%1: %2 gefunden, erwartet: %3</translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation>%1: %2 gefunden</translation>
+    </message>
+    <message>
+        <source>%1: the control character %2 in a string, which must be written %3 (last read: %4)</source>
+        <translation>%1: das Steuerzeichen %2 in einer Zeichenkette, das als %3 geschrieben werden muss (zuletzt gelesen: %4)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (last read: %3)</source>
+        <translation>%1: %2 (zuletzt gelesen: %3)</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

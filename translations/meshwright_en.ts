@@ -898,6 +898,154 @@
         <source>expected key: value</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the end of the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the literal true</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the literal false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the literal null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;[&apos;, &apos;{&apos; or a literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unknown token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unreadable token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string with an ill-formed UTF-8 byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string without its closing quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string whose &apos;\u&apos; is not followed by 4 hex digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string whose surrogate U+D800..U+DBFF is not followed by U+DC00..U+DFFF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string whose surrogate U+DC00..U+DFFF does not follow U+D800..U+DBFF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string with a forbidden character after a backslash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a comment without its closing &apos;*/&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a &apos;/&apos; not followed by &apos;/&apos; or &apos;*&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number without &apos;+&apos;, &apos;-&apos; or a digit after its exponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number without a digit after its &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number without a digit after its &apos;.&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number without a digit after its exponent&apos;s sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a word that is not true, false or null (or a string without quotes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a byte order mark other than 0xEF 0xBB 0xBF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is UTF-16 (or another wide encoding); save it as UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid UTF-8: byte %1 at byte offset %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>arrays and objects nest deeper than %1 levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number is beyond the range of a double (about ±1.8e308)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the number %1… (%2 characters) is beyond the range of a double (about ±1.8e308)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the number %1 is beyond the range of a double (about ±1.8e308)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where a value belongs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where an object key belongs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after an object key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: found %2, expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the control character %2 in a string, which must be written %3 (last read: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (last read: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

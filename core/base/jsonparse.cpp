@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "base/jsonbuilder.h"
+#include "base/jsonparsereason.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
 
@@ -85,43 +86,14 @@ std::size_t offsetOfDepth(std::string_view text, int limit)
     return text.size();
 }
 
-// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: "
-// prefix.
-std::string reasonOf(const std::string& what)
-{
-    const std::size_t column = what.find("column ");
-    const std::size_t colon = column == std::string::npos ? std::string::npos : what.find(": ", column);
-    if (colon != std::string::npos)
-        return what.substr(colon + 2);
-    const std::size_t bracket = what.find("] ");
-    return bracket == std::string::npos ? what : what.substr(bracket + 2);
-}
-
-// The number a "number overflow parsing '…'" message names, shortened for a 400-digit literal.
-std::string overflowReason(const std::string& what)
-{
-    const std::size_t open = what.find('\'');
-    const std::size_t close = what.rfind('\'');
-    std::string number = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1)
-                                                                   : std::string("a number");
-    if (number.size() > 24)
-        number = number.substr(0, 20) + "… (" + std::to_string(number.size()) + " characters)";
-    return "the number " + number + " is beyond the range of a double (about ±1.8e308)";
-}
-
 std::optional<Diagnostic> encodingError(std::string_view text)
 {
     const auto starts = [&](std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; };
     if (starts("\xFF\xFE") || starts("\xFE\xFF")
         || (text.size() >= 2 && (text[0] == '\0' || text[1] == '\0')))
-        return parseError(text, 0, "the file is UTF-16 (or another wide encoding); save it as UTF-8");
-    if (const auto bad = firstInvalidUtf8(text)) {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[*bad]));
-        return parseError(text, *bad,
-                          "invalid UTF-8: byte " + std::string(hex) + " at byte offset "
-                              + std::to_string(*bad));
-    }
+        return parseError(text, 0, wideEncodingReason());
+    if (const auto bad = firstInvalidUtf8(text))
+        return parseError(text, *bad, invalidUtf8Reason(static_cast<unsigned char>(text[*bad]), *bad));
     return std::nullopt;
 }
 
@@ -185,7 +157,7 @@ JsonParse parseJson(std::string_view text)
         parsed = Json::sax_parse(text, &builder);
     } catch (const std::exception& error) {
         // sax_parse reports through the builder; this is only a guard at the boundary.
-        result.error = parseError(text, 0, reasonOf(error.what()));
+        result.error = parseError(text, 0, jsonParseReason(error.what()));
         return result;
     }
     if (parsed) {
@@ -194,14 +166,13 @@ JsonParse parseJson(std::string_view text)
     }
     if (builder.tooDeep()) {
         result.error = parseError(text, offsetOfDepth(text, limits::kMaxJsonDepth),
-                                  "arrays and objects nest deeper than "
-                                      + std::to_string(limits::kMaxJsonDepth) + " levels");
+                                  tooDeepReason(limits::kMaxJsonDepth));
     } else {
         const std::size_t position = builder.errorPosition().value_or(0);
         const std::size_t byte = position > 0 ? position - 1 : 0;
         result.error = parseError(text, byte,
-                                  builder.errorId() == 406 ? overflowReason(builder.errorWhat())
-                                                           : reasonOf(builder.errorWhat()));
+                                  builder.errorId() == 406 ? numberOverflowReason(builder.errorWhat())
+                                                           : jsonParseReason(builder.errorWhat()));
     }
     return result;
 }

@@ -53,25 +53,6 @@ std::string jsonTypeName(const Json& value)
     }
 }
 
-namespace {
-
-// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
-std::string parseErrorReason(const std::string& what)
-{
-    const std::size_t column = what.find("column ");
-    const std::size_t colon = column == std::string::npos ? std::string::npos : what.find(": ", column);
-    return colon == std::string::npos ? what : what.substr(colon + 2);
-}
-
-} // namespace
-
-Diagnostic parseErrorDiagnostic(std::string_view text, const Json::parse_error& error)
-{
-    const auto [line, column] = lineAndColumn(text, error.byte > 0 ? error.byte - 1 : 0);
-    return makeDiagnostic(diag::kIoParse, "",
-                          {std::to_string(line), std::to_string(column), parseErrorReason(error.what())});
-}
-
 void ReadContext::add(const DiagnosticKind& kind, std::string pointer, std::vector<std::string> args)
 {
     diagnostics.push_back(makeDiagnostic(kind, std::move(pointer), std::move(args)));

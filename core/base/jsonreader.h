@@ -23,9 +23,6 @@ std::string jsonPointerAppend(const std::string& pointer, std::size_t index);
 // "object", "array", "string", "integer", "number", "boolean", "null"
 std::string jsonTypeName(const Json& value);
 
-// kIoParse for a document that is not JSON: line and column (1-based) and nlohmann's reason.
-Diagnostic parseErrorDiagnostic(std::string_view text, const Json::parse_error& error);
-
 struct ReadContext
 {
     std::vector<Diagnostic> diagnostics;

@@ -4,6 +4,7 @@
 #include "base/diagnostickinds.h"
 #include "base/jsonbuilder.h"
 #include "base/jsonparse.h"
+#include "base/jsonparsereason.h"
 #include "base/sizelimits.h"
 #include "base/units.h"
 #include "trace/traceinput.h"
@@ -161,9 +162,8 @@ private:
         const auto at = what.find(" at line ");
         if (at != std::string::npos)
             std::sscanf(what.c_str() + at, " at line %d, column %d", &line, &column);
-        const auto colon = what.find(": ", at == std::string::npos ? 0 : at);
-        const std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
-        return makeDiagnostic(diag::kIoParse, "", {std::to_string(line), std::to_string(column), reason});
+        return makeDiagnostic(diag::kIoParse, "",
+                              {std::to_string(line), std::to_string(column), jsonParseReason(what)});
     }
 
     // Only the top-level keys the summary reads are kept as JSON; the rest (Kineto's "INFO" log, …) is

@@ -46,16 +46,26 @@ QString diagnosticMessage(const core::Diagnostic& diagnostic)
     return fillArguments(translated, diagnostic.args, argumentText);
 }
 
-QString argumentText(const std::string& argument)
+namespace {
+
+// An argument that is not a phrase: marked words in the language, a number in its digits, anything else as
+// it is.
+QString wordsOrNumber(const std::string& argument)
 {
-    // Words the core marked (core::phraseArgument) in the language, their numbers and any other number in
-    // the language's digits; names and values as they are.
-    if (const std::optional<core::Phrase> phrase = core::phraseOf(argument))
-        return fillArguments(QCoreApplication::translate("DiagnosticArguments", phrase->text.c_str()),
-                             phrase->args,
-                             [](const std::string& arg) { return localizedNumberText(qs(arg)); });
     const QString words = QCoreApplication::translate("DiagnosticArguments", argument.c_str());
     return words != qs(argument) ? words : localizedNumberText(qs(argument));
+}
+
+} // namespace
+
+QString argumentText(const std::string& argument)
+{
+    // Words the core marked (core::phraseArgument) in the language, the phrase's own arguments likewise
+    // (a JSON parse error's "an object key", "end of input"); names and values as they are.
+    if (const std::optional<core::Phrase> phrase = core::phraseOf(argument))
+        return fillArguments(QCoreApplication::translate("DiagnosticArguments", phrase->text.c_str()),
+                             phrase->args, wordsOrNumber);
+    return wordsOrNumber(argument);
 }
 
 QString locatedMessage(const core::Diagnostic& diagnostic)
@@ -65,7 +75,7 @@ QString locatedMessage(const core::Diagnostic& diagnostic)
                    "Diagnostics",
                    "Line %1, column %2 is not valid JSON (%3): look there for a missing "
                    "or extra comma, quote or bracket.")
-            .arg(qs(diagnostic.args[0]), qs(diagnostic.args[1]), qs(diagnostic.args[2]));
+            .arg(qs(diagnostic.args[0]), qs(diagnostic.args[1]), argumentText(diagnostic.args[2]));
     const QString message = diagnosticMessage(diagnostic);
     const QString path = locationText(diagnostic);
     return path.isEmpty() || message.contains(path) ? message : QStringLiteral("%1: %2").arg(path, message);

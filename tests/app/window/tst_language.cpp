@@ -318,6 +318,21 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
     QCOMPARE(widgets::locatedMessage(twice.diagnostics.front()),
              QStringLiteral("Zeile 3: Dies ist keine lesbare torchtitan-Datei: der Schlüssel "
                             "parallelism.tensor_parallel_degree ist doppelt gesetzt (auch in Zeile 2)."));
+    // A design that is not JSON: nlohmann's reason in German words (core/base/jsonparsereason.h).
+    const core::LoadResult cut = core::loadDesign(R"({"layout": {"tp": )");
+    QVERIFY(!cut.design && !cut.diagnostics.empty());
+    const QString parse = widgets::locatedMessage(cut.diagnostics.front());
+    QVERIFY2(parse.contains(QString::fromUtf8("wo ein Wert stehen muss: das Dateiende gefunden, erwartet: "
+                                              "'[', '{' oder ein Literal")),
+             qPrintable(parse));
+    for (const char* english : {"value", "end of", "expected", "found", "literal,"})
+        QVERIFY2(!parse.contains(QString::fromUtf8(english)), qPrintable(parse));
+    const core::LoadResult tab = core::loadDesign("{\"name\": \"a\tb\"}");
+    QVERIFY(!tab.diagnostics.empty());
+    QVERIFY2(widgets::locatedMessage(tab.diagnostics.front())
+                 .contains(QString::fromUtf8("das Steuerzeichen U+0009 (HT) in einer Zeichenkette, das als "
+                                             "\\u0009 geschrieben werden muss")),
+             qPrintable(widgets::locatedMessage(tab.diagnostics.front())));
 }
 
 MESHWRIGHT_GUI_TEST_MAIN(TestLanguage)

@@ -3,6 +3,7 @@
 // (base/jsonreader.h): each bad input a fuzzing campaign found, with the message it must now give.
 
 #include "base/jsonparse.h"
+#include "base/jsonparsereason.h"
 #include "base/sizelimits.h"
 
 #include <QElapsedTimer>
@@ -17,6 +18,9 @@ class TestJsonParse : public QObject
 private slots:
     void rejectsWithLocation_data();
     void rejectsWithLocation();
+    void parseReasonsInWords_data();
+    void parseReasonsInWords();
+    void unknownParseReasonsKeptAsWritten();
     void nestingUpToTheLimitLoads();
     void manyKeysLoadInLinearTime();
     void repeatedKeyKeepsItsLastValueAndOrder();
@@ -72,10 +76,80 @@ void TestJsonParse::rejectsWithLocation_data()
     QTest::newRow("brackets in strings do not count")
         << QByteArray("[\"" + QByteArray(300, '[') + "\"") << "1"
         << "304"
-        << "unexpected end of input";
+        << "found the end of the file";
     QTest::newRow("trailing comma") << QByteArray("{\"a\": 1,}") << "1"
                                     << "9"
-                                    << "expected string literal";
+                                    << "expected a string";
+}
+
+// nlohmann's parser states why in English sentences of one form (nlohmann/detail/input/parser.hpp
+// exception_message: "syntax error while parsing <context> - unexpected <token>; expected <token>", or its
+// lexer's message with "; last read: '<text>'", lexer.hpp error_message and token_type_name). Each reaches
+// the user as a phrase of marked words, so the GUI shows it in the user's language; the command line reads
+// it in English. One row per context, and per lexer message a document that provokes it.
+void TestJsonParse::parseReasonsInWords_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("a value") << QByteArray("{\"a\": ")
+                             << "where a value belongs: found the end of the file, "
+                                "expected '[', '{' or a literal";
+    QTest::newRow("an object key") << QByteArray("{1: 2}")
+                                   << "where an object key belongs: found a number, expected a string";
+    QTest::newRow("the separator") << QByteArray("{\"a\" 1}")
+                                   << "after an object key: found a number, expected ':'";
+    QTest::newRow("an array") << QByteArray("[1 2]") << "inside an array: found a number, expected ']'";
+    QTest::newRow("an object") << QByteArray("{\"a\": 1 \"b\": 2}")
+                               << "inside an object: found a string, expected '}'";
+    QTest::newRow("after the document")
+        << QByteArray("{} []") << "where a value belongs: found '[', expected the end of the file";
+    QTest::newRow("missing quote") << QByteArray("[\"abc")
+                                   << "where a value belongs: a string without its closing quote "
+                                      "(last read: \"abc)";
+    QTest::newRow("short \\u") << QByteArray("[\"\\u12\"]")
+                               << "a string whose '\\u' is not followed by 4 hex digits";
+    QTest::newRow("lone high surrogate")
+        << QByteArray("[\"\\uD800x\"]") << "surrogate U+D800..U+DBFF is not followed by U+DC00..U+DFFF";
+    QTest::newRow("lone low surrogate")
+        << QByteArray("[\"\\uDC00\"]") << "surrogate U+DC00..U+DFFF does not follow U+D800..U+DBFF";
+    QTest::newRow("bad escape") << QByteArray("[\"\\q\"]")
+                                << "a string with a forbidden character after a backslash";
+    QTest::newRow("exponent") << QByteArray("[1e]")
+                              << "a number without '+', '-' or a digit after its exponent";
+    QTest::newRow("minus") << QByteArray("[-]") << "a number without a digit after its '-'";
+    QTest::newRow("point") << QByteArray("[1.]") << "a number without a digit after its '.'";
+    QTest::newRow("exponent's sign") << QByteArray("[1e+]")
+                                     << "a number without a digit after its exponent's sign";
+    QTest::newRow("literal") << QByteArray("[tru]") << "a word that is not true, false or null";
+    QTest::newRow("tab in a string")
+        << QByteArray("[\"a\tb\"]")
+        << "where a value belongs: the control character U+0009 (HT) in a string, "
+           "which must be written \\u0009 (last read: \"a<U+0009>)";
+}
+
+void TestJsonParse::parseReasonsInWords()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, reason);
+    const JsonParse parsed = parseJson(std::string_view(text.constData(), std::size_t(text.size())));
+    QVERIFY(!parsed.ok());
+    QCOMPARE(parsed.error->args.size(), std::size_t(3));
+    QVERIFY2(phraseOf(parsed.error->args[2]), parsed.error->args[2].c_str());
+    const QString message = QString::fromStdString(parsed.error->message());
+    QVERIFY2(message.contains(reason), qPrintable(message));
+    QVERIFY2(!message.contains(QStringLiteral("syntax error")), qPrintable(message));
+}
+
+// A message of another form, or a word nlohmann may add one day, is kept as it came.
+void TestJsonParse::unknownParseReasonsKeptAsWritten()
+{
+    QCOMPARE(
+        jsonParseReason("[json.exception.parse_error.101] parse error at line 1, column 2: something new"),
+        std::string("something new"));
+    QCOMPARE(jsonParseReason("syntax error while parsing a novel context - unexpected end of input"),
+             std::string("syntax error while parsing a novel context - unexpected end of input"));
+    QCOMPARE(jsonParseReason("syntax error while parsing value - unexpected warp drive"),
+             std::string("syntax error while parsing value - unexpected warp drive"));
 }
 
 void TestJsonParse::rejectsWithLocation()
