@@ -295,9 +295,9 @@ void multiTokenPrediction(StageWork& stage, const Design& design, const StageSha
     const ParallelLayout& l = design.layout;
     const bool moe = model.mtpLayerIsMoe();
     const bool full = l.recompute == Recompute::Full;
-    const std::array<LayerPattern, kPassCount> layer
-        = layerPatterns((moe ? kernels.moe : kernels.dense).parts, stage.comm, shape.tpOverlap, moe,
-                        l.recompute, full ? 1.0 : 0.0);
+    stage.mtpLayer = layerPatterns((moe ? kernels.moe : kernels.dense).parts, stage.comm, shape.tpOverlap,
+                                   moe, l.recompute, full ? 1.0 : 0.0);
+    const std::array<LayerPattern, kPassCount>& layer = stage.mtpLayer;
     const LayerGemm& projection = kernels.mtpProjection;
     const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
     stage.mtpLayers = trainedMtpLayers(design);
@@ -591,29 +591,49 @@ std::vector<CommBand> opCommBands(const StageTimes& times, const ScheduleSpec& s
     auto limitReached = [&] { return maxBands > 0 && out.size() >= maxBands; };
 
     double clock = op.start;
+    const auto addBands = [&](const LayerPattern& pattern) {
+        for (const CommBand& band : pattern.bands) {
+            if (limitReached())
+                break;
+            out.push_back(
+                {band.kind, clock + band.start * stretch, clock + band.end * stretch, band.exposed});
+        }
+    };
+    // The head and the multi-token prediction depths run last in forward and first in backward; each depth
+    // is its layer (with the layer's collectives) and its projection and head.
+    const auto addHeadAndDepths = [&](const StageWork& st, std::size_t pass, bool backward) {
+        if (!backward)
+            clock += st.headSeconds[pass] * stretch;
+        const LayerPattern& depthLayer = st.mtpLayer[pass];
+        const double depthRest
+            = st.mtpLayers > 0 ? st.mtpSeconds[pass] / st.mtpLayers - depthLayer.seconds : 0.0;
+        for (int depth = 0; depth < st.mtpLayers; ++depth) {
+            if (backward)
+                clock += depthRest * stretch;
+            addBands(depthLayer);
+            clock += depthLayer.seconds * stretch;
+            if (!backward)
+                clock += depthRest * stretch;
+        }
+        if (backward)
+            clock += st.headSeconds[pass] * stretch;
+    };
     for (const Part& part : parts) {
         const StageWork& st = *part.stage;
-        // The head and the multi-token prediction depths run last in forward and first in backward; their
-        // collectives are not drawn.
         for (std::size_t pass : part.passes) {
             if (part.backward)
-                clock += (st.headSeconds[pass] + st.mtpSeconds[pass]) * stretch;
+                addHeadAndDepths(st, pass, true);
             for (int i = 0; i < st.layers && !limitReached(); ++i) {
                 // MoE layers of the stage sit at its end for this drawing when both kinds share a stage;
                 // the per-layer order does not change the totals.
                 const int index = part.backward ? st.layers - 1 - i : i;
                 const bool moe = index >= st.layers - st.moeLayers;
                 const LayerPattern& pattern = (moe ? st.moeLayer : st.denseLayer)[pass];
-                for (const CommBand& band : pattern.bands) {
-                    if (limitReached())
-                        break;
-                    out.push_back(
-                        {band.kind, clock + band.start * stretch, clock + band.end * stretch, band.exposed});
-                }
+                addBands(pattern);
                 clock += pattern.seconds * stretch;
             }
             if (!part.backward)
-                clock += (st.headSeconds[pass] + st.mtpSeconds[pass]) * stretch;
+                addHeadAndDepths(st, pass, false);
         }
     }
 

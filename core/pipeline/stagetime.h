@@ -104,6 +104,7 @@ struct StageWork
     // projections' forward FLOPs (the head's are in forwardFlops with the rest).
     int mtpLayers = 0;
     std::array<double, kPassCount> mtpSeconds{};
+    std::array<LayerPattern, kPassCount> mtpLayer; // a depth's layer with its collectives (its bands)
     double mtpForwardFlops = 0;
     // Activation offloading (layout.activationOffloadLayers): the stage's offloaded layers' copies to host
     // memory (forward) and back (input gradient) that the neighbouring layers' compute does not hide.

@@ -104,7 +104,7 @@ private slots:
     void lastStageTakesLonger();
     void depthsAloneOnTheLastStage();
     void embeddingAndLossAloneAtTheEnds();
-    void timelineBandsAfterTheDepths();
+    void timelineBandsOfTheDepths();
     void flopsAsMegatronCountsThem();
     void recomputedUnderFullRecomputation();
     void memoryOfTheLastStage();
@@ -273,9 +273,11 @@ void TestMtp::embeddingAndLossAloneAtTheEnds()
     QVERIFY(rankShard(d, 0).hasEmbedding);
 }
 
-// The timeline draws a backward's layer collectives after the head and the depths it runs first: with
-// TP 2, the last stage's first tensor-parallel band starts once both are done.
-void TestMtp::timelineBandsAfterTheDepths()
+// The timeline draws a depth's collectives as a layer's: with TP 2, a backward of the last stage runs the
+// depth first (its head and projection, then its layer with the layer's tensor-parallel bands), then the
+// main head, then the stage's layers with theirs; forward in the opposite order. Every band lies inside
+// the part of the op that holds it.
+void TestMtp::timelineBandsOfTheDepths()
 {
     Design d = llamaWithMtp(1);
     d.layout.setDegree(Dim::Tp, 2);
@@ -285,22 +287,47 @@ void TestMtp::timelineBandsAfterTheDepths()
     QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
     const StageTimes& times = e.schedule->times;
     const StageWork& last = times.stages.back();
-    const std::size_t kI = static_cast<std::size_t>(Pass::InputGrad),
+    const std::size_t kF = static_cast<std::size_t>(Pass::Forward),
+                      kI = static_cast<std::size_t>(Pass::InputGrad),
                       kW = static_cast<std::size_t>(Pass::WeightGrad);
-    bool checked = false;
+    QCOMPARE(last.mtpLayers, 1);
+    QVERIFY(!last.mtpLayer[kF].bands.empty() && !last.mtpLayer[kI].bands.empty());
+    bool backward = false, forward = false;
     for (const PipelineOp& op : e.schedule->timeline.ranks.back().ops) {
-        if (op.kind != PipelineOpKind::Backward || op.stage != last.stage)
+        if (op.stage != last.stage)
             continue;
-        const std::vector<CommBand> bands = opCommBands(times, times.spec, op, 0);
-        QVERIFY(!bands.empty());
-        const double stretch = (op.end - op.start) / (last.seconds[kI] + last.seconds[kW]);
-        const double first = op.start + (last.headSeconds[kI] + last.mtpSeconds[kI]) * stretch;
-        QVERIFY2(bands.front().start >= first - 1e-12,
-                 qPrintable(QStringLiteral("%1 before %2").arg(bands.front().start).arg(first)));
-        checked = true;
-        break;
+        std::vector<CommBand> bands = opCommBands(times, times.spec, op, 0);
+        std::erase_if(bands, [](const CommBand& b) { return b.kind == CommKind::PipelineSend; });
+        if (op.kind == PipelineOpKind::Backward && !backward) {
+            backward = true;
+            const double stretch = (op.end - op.start) / (last.seconds[kI] + last.seconds[kW]);
+            const std::size_t depthBands = last.mtpLayer[kI].bands.size();
+            QCOMPARE(bands.size(),
+                     depthBands + last.mtpLayer[kW].bands.size()
+                         + static_cast<std::size_t>(last.layers)
+                             * (last.denseLayer[kI].bands.size() + last.denseLayer[kW].bands.size()));
+            // The depth's bands within the depth, the layers' after the head and the depth.
+            const double depthEnd = op.start + last.mtpSeconds[kI] * stretch;
+            QVERIFY(bands.front().start >= op.start && bands[depthBands - 1].end <= depthEnd + 1e-12);
+            const double layersStart = op.start + (last.headSeconds[kI] + last.mtpSeconds[kI]) * stretch;
+            QVERIFY2(
+                bands[depthBands].start >= layersStart - 1e-12,
+                qPrintable(QStringLiteral("%1 before %2").arg(bands[depthBands].start).arg(layersStart)));
+        }
+        if (op.kind == PipelineOpKind::Forward && !forward) {
+            forward = true;
+            const double stretch = (op.end - op.start) / last.seconds[kF];
+            const std::size_t layerBands
+                = static_cast<std::size_t>(last.layers) * last.denseLayer[kF].bands.size();
+            QCOMPARE(bands.size(), layerBands + last.mtpLayer[kF].bands.size());
+            // The depth after the layers and the main head.
+            const double depthStart = op.start + (last.seconds[kF] - last.mtpSeconds[kF]) * stretch;
+            QVERIFY2(bands[layerBands].start >= depthStart - 1e-12,
+                     qPrintable(QStringLiteral("%1 before %2").arg(bands[layerBands].start).arg(depthStart)));
+            QVERIFY(bands.back().end <= op.end + 1e-12);
+        }
     }
-    QVERIFY(checked);
+    QVERIFY(backward && forward);
 }
 
 // Megatron-LM's num_floating_point_operations (training/training.py) adds per depth a layer of the last
