@@ -1046,6 +1046,14 @@
         <source>%1: %2 (last read: %3)</source>
         <translation>%1: %2 (zuletzt gelesen: %3)</translation>
     </message>
+    <message>
+        <source>Megatron&apos;s selective recomputation (attention&apos;s products recomputed)</source>
+        <translation>selektive Neuberechnung von Megatron (die Produkte der Attention werden neu berechnet)</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s op-level policy keeps every matrix product&apos;s output but every second one and attention&apos;s, and recomputes the rest; memory and time differ</source>
+        <translation>die Op-Strategie von torchtitan behält die Ausgaben aller Matrixprodukte außer jedem zweiten und die der Attention und berechnet den Rest neu; Speicher und Zeit weichen ab</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -1046,6 +1046,14 @@
         <source>%1: %2 (last read: %3)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Megatron&apos;s selective recomputation (attention&apos;s products recomputed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s op-level policy keeps every matrix product&apos;s output but every second one and attention&apos;s, and recomputes the rest; memory and time differ</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

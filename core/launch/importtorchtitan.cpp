@@ -117,19 +117,32 @@ void readPipeline(ImportContext& context, const Settings& toml)
     }
 }
 
-// selective_ac_option: "op" is per-operator selective recomputation (Megatron's selective); a number N is
-// torchtitan's layer-level selective AC (activation_checkpoint.py _apply_layer_sac): of each model part's
-// layers, counted from 1, every N-th is checkpointed whole (0 and 1: all of them). That is full recomputation
-// of ⌊layers / N⌋ layers of each chunk; the design recomputes the first ones (recomputeLayers), the same
-// count, which is what memory and time depend on; the warning says so.
+// selective_ac_option, "2" where unset (job_config.py ActivationCheckpoint). A number N is torchtitan's
+// layer-level selective AC (activation_checkpoint.py _apply_layer_sac): of each model part's layers, counted
+// from 1, every N-th is checkpointed whole (0 and 1: all of them). That is full recomputation of ⌊layers /
+// N⌋ layers of each chunk; the design recomputes the first ones (recomputeLayers), the same count, which is
+// what memory and time depend on; the warning says so. "op" is its op-level policy (_apply_op_sac: the
+// outputs of the matrix products but every second one and of attention are kept, the rest recomputed),
+// which no design expresses: it is read as Megatron's selective recomputation, with a warning.
 void readLayerSelectiveOption(ImportContext& context, const Setting* option)
 {
-    if (!option || !option->value || *option->value == "op")
+    ParallelLayout& layout = context.design.layout;
+    if (option && option->value && *option->value == "op") {
+        context.add(
+            diag::kLaunchApproximated, option->where(),
+            {option->name + " = " + *option->value,
+             MW_TR_NOOP("DiagnosticArguments",
+                        "Megatron's selective recomputation (attention's products recomputed)"),
+             MW_TR_NOOP("DiagnosticArguments",
+                        "torchtitan's op-level policy keeps every matrix product's output but every "
+                        "second one and attention's, and recomputes the rest; memory and time differ")});
         return;
-    const auto n = wholeNumber(context, option, 0);
+    }
+    std::optional<std::int64_t> n = 2;
+    if (option && option->value)
+        n = wholeNumber(context, option, 0);
     if (!n)
         return;
-    ParallelLayout& layout = context.design.layout;
     const int chunkLayers = context.design.model.layers / modelStageCount(layout);
     const int every = static_cast<int>(std::max<std::int64_t>(*n, 1));
     const int recomputed = chunkLayers / every;
@@ -137,8 +150,9 @@ void readLayerSelectiveOption(ImportContext& context, const Setting* option)
     layout.recomputeLayers = every > 1 ? recomputed : 0;
     if (every > 1)
         context.add(
-            diag::kLaunchApproximated, option->where(),
-            {option->name + " = " + *option->value,
+            diag::kLaunchApproximated, option ? option->where() : std::string(),
+            {option ? option->name + " = " + *option->value
+                    : std::string("activation_checkpoint.selective_ac_option = \"2\""),
              phraseArgument(MW_TR_NOOP("DiagnosticArguments",
                                        "full recomputation of the first %1 of each chunk's %2 layers"),
                             {std::to_string(recomputed), std::to_string(chunkLayers)}),
@@ -173,7 +187,11 @@ void readTraining(ImportContext& context, const Settings& toml)
         }
     }
     workload.offload = Offload::None;
-    const auto mode = choice(context, toml.take("activation_checkpoint.mode"), {"none", "selective", "full"});
+    // Unset, torchtitan checkpoints selectively, every second layer (job_config.py ActivationCheckpoint:
+    // mode "selective", selective_ac_option "2").
+    const Setting* modeSetting = toml.take("activation_checkpoint.mode");
+    const auto mode = modeSetting ? choice(context, modeSetting, {"none", "selective", "full"})
+                                  : std::optional<std::string>("selective");
     layout.recompute = mode == "full" ? Recompute::Full
         : mode == "selective"         ? Recompute::Selective
                                       : Recompute::None;

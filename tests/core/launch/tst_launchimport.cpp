@@ -337,7 +337,9 @@ pipeline_parallel_degree = 2
 pipeline_parallel_schedule = "Interleaved1F1B"
 pipeline_parallel_microbatch_size = 2
 )"
-                                              << "2 2 1 1 8 3 2 64 4096 none llama-3.1-8b fsdp2";
+                                              // No [activation_checkpoint]: torchtitan's default, every
+                                              // second layer recomputed in full.
+                                              << "2 2 1 1 8 3 2 64 4096 full llama-3.1-8b fsdp2";
 
     // The ZeRO-3 config of DeepSpeed's config-json docs with CPU offload; 64 = 4 × 2 × 8 ranks.
     QTest::newRow("deepspeed zero-3 offload") << LaunchFormat::DeepSpeed << "fsdp-1node-8gpu"
@@ -702,9 +704,21 @@ void TestLaunchImport::partialRecomputeRoundTrips()
     const LaunchImport none = titanImport("40"); // more than the layers: none is checkpointed
     QVERIFY2(none.ok(), qPrintable(testing::describe(none.diagnostics)));
     QVERIFY(none.design->layout.recompute == Recompute::None);
+    // "op", the op-level policy, has no design of its own: Megatron's selective, and a warning says so.
     const LaunchImport op = titanImport("op");
     QVERIFY2(op.ok(), qPrintable(testing::describe(op.diagnostics)));
     QVERIFY(op.design->layout.recompute == Recompute::Selective);
+    QVERIFY(testing::hasCode(op.diagnostics, "launch-approximated"));
+    QCOMPARE(op.diagnostics.front().path, std::string("line 3"));
+    // Unset, torchtitan's defaults (job_config.py ActivationCheckpoint: mode "selective", option "2"):
+    // every second layer, 16 of 32.
+    for (const char* toml :
+         {"[activation_checkpoint]\nmode = \"selective\"\n", "[training]\nseq_len = 8192\n"}) {
+        const LaunchImport unset = importLaunch(LaunchFormat::Torchtitan, toml, eight);
+        QVERIFY2(unset.ok(), qPrintable(testing::describe(unset.diagnostics)));
+        QVERIFY(unset.design->layout.recompute == Recompute::Full);
+        QCOMPARE(unset.design->layout.recomputeLayers, 16);
+    }
     QVERIFY(testing::hasCode(titanImport("half").diagnostics, "io-value"));
 }
 
