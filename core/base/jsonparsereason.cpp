@@ -117,6 +117,19 @@ std::string_view withoutPrefix(std::string_view what)
     return bracket == std::string_view::npos ? what : what.substr(bracket + 2);
 }
 
+// What the lexer read of the token it failed on, which for a string is all of it so far: its last 32
+// bytes after "…" where longer (from a character's first byte), the part next to the error.
+std::string lastRead(std::string_view read)
+{
+    constexpr std::size_t kShown = 32;
+    if (read.size() <= kShown + 8)
+        return std::string(read);
+    std::size_t from = read.size() - kShown;
+    while (from < read.size() && (static_cast<unsigned char>(read[from]) & 0xC0) == 0x80)
+        ++from;
+    return "…" + std::string(read.substr(from));
+}
+
 } // namespace
 
 std::string jsonParseReason(std::string_view what)
@@ -152,7 +165,8 @@ std::string jsonParseReason(std::string_view what)
     if (last == std::string_view::npos || !rest.ends_with('\''))
         return std::string(reason);
     const std::string_view message = rest.substr(0, last);
-    const std::string read(rest.substr(last + kLastRead.size(), rest.size() - last - kLastRead.size() - 1));
+    const std::string read
+        = lastRead(rest.substr(last + kLastRead.size(), rest.size() - last - kLastRead.size() - 1));
     if (const auto control = controlCharacter(message))
         return phraseArgument(
             MW_TR_NOOP("DiagnosticArguments",

@@ -121,6 +121,10 @@ void TestJsonParse::parseReasonsInWords_data()
     QTest::newRow("exponent's sign") << QByteArray("[1e+]")
                                      << "a number without a digit after its exponent's sign";
     QTest::newRow("literal") << QByteArray("[tru]") << "a word that is not true, false or null";
+    // A string's whole text so far is what the lexer read: its last 32 bytes show, next to the error.
+    QTest::newRow("long string cut") << QByteArray("[\"" + QByteArray(100, 'x') + "yz")
+                                     << "a string without its closing quote (last read: …" + QString(30, 'x')
+            + "yz)";
     QTest::newRow("tab in a string")
         << QByteArray("[\"a\tb\"]")
         << "where a value belongs: the control character U+0009 (HT) in a string, "
