@@ -1054,6 +1054,10 @@
         <source>torchtitan&apos;s op-level policy keeps every matrix product&apos;s output but every second one and attention&apos;s, and recomputes the rest; memory and time differ</source>
         <translation>die Op-Strategie von torchtitan behält die Ausgaben aller Matrixprodukte außer jedem zweiten und die der Attention und berechnet den Rest neu; Speicher und Zeit weichen ab</translation>
     </message>
+    <message>
+        <source>%1 (torchtitan&apos;s default)</source>
+        <translation>%1 (Standard von torchtitan)</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -1054,6 +1054,10 @@
         <source>torchtitan&apos;s op-level policy keeps every matrix product&apos;s output but every second one and attention&apos;s, and recomputes the rest; memory and time differ</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (torchtitan&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

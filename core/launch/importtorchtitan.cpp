@@ -152,7 +152,8 @@ void readLayerSelectiveOption(ImportContext& context, const Setting* option)
         context.add(
             diag::kLaunchApproximated, option ? option->where() : std::string(),
             {option ? option->name + " = " + *option->value
-                    : std::string("activation_checkpoint.selective_ac_option = \"2\""),
+                    : phraseArgument(MW_TR_NOOP("DiagnosticArguments", "%1 (torchtitan's default)"),
+                                     {"activation_checkpoint.selective_ac_option = \"2\""}),
              phraseArgument(MW_TR_NOOP("DiagnosticArguments",
                                        "full recomputation of the first %1 of each chunk's %2 layers"),
                             {std::to_string(recomputed), std::to_string(chunkLayers)}),

@@ -718,6 +718,9 @@ void TestLaunchImport::partialRecomputeRoundTrips()
         QVERIFY2(unset.ok(), qPrintable(testing::describe(unset.diagnostics)));
         QVERIFY(unset.design->layout.recompute == Recompute::Full);
         QCOMPARE(unset.design->layout.recomputeLayers, 16);
+        QVERIFY2(testing::describe(unset.diagnostics)
+                     .contains(QStringLiteral("selective_ac_option = \"2\" (torchtitan's default)")),
+                 qPrintable(testing::describe(unset.diagnostics)));
     }
     QVERIFY(testing::hasCode(titanImport("half").diagnostics, "io-value"));
 }
