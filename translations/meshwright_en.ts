@@ -1852,10 +1852,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>micro-batches per step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2681,6 +2677,10 @@
     </message>
     <message>
         <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 4–7 % longer than modelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -67,6 +67,8 @@ CriticalRank exposedInLayers(const ScheduleEvaluation& schedule, int p, double m
         ExposedCommunication& e = perRank[static_cast<std::size_t>(stage.rank)];
         e.add(layerExposed(stage.denseLayer), m * (stage.layers - stage.moeLayers));
         e.add(layerExposed(stage.moeLayer), m * stage.moeLayers);
+        // A prediction depth's layer waits for its collectives as the stage's own do (stagetime.h).
+        e.add(layerExposed(stage.mtpLayer), m * stage.mtpLayers);
     }
     int critical = 0;
     for (int r = 1; r < p; ++r)
@@ -395,8 +397,8 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
     Explanation& x = perf.exposedExplanation;
     x.formula = MW_TR_NOOP(
         "Explanations",
-        "inside the layers: micro-batches × layers × what each layer waits for (its collectives, less what "
-        "its GEMMs hide with TP overlap); after the "
+        "inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its "
+        "collectives, less what its GEMMs hide with TP overlap); after the "
         "pipeline: what the last backward cannot hide (DDP buckets, ZeRO's parameter all-gather); FSDP: "
         "per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: "
         "what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps");

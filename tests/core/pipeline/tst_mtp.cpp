@@ -7,6 +7,7 @@
 #include "catalog/hfconfig.h"
 #include "catalog/presetio.h"
 #include "design/cluster.h"
+#include "design/layoutarithmetic.h"
 #include "evaluate.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
@@ -105,6 +106,7 @@ private slots:
     void depthsAloneOnTheLastStage();
     void embeddingAndLossAloneAtTheEnds();
     void timelineBandsOfTheDepths();
+    void visibleCommunicationCountsTheDepths();
     void flopsAsMegatronCountsThem();
     void recomputedUnderFullRecomputation();
     void memoryOfTheLastStage();
@@ -328,6 +330,37 @@ void TestMtp::timelineBandsOfTheDepths()
         }
     }
     QVERIFY(backward && forward);
+}
+
+// The headline's visible communication counts a depth's collectives as the timeline draws them: on one
+// pipeline stage with TP 8 (no data parallelism, whose synchronisation the depth's parameters would add to),
+// the depth adds micro-batches × what its layer waits for.
+void TestMtp::visibleCommunicationCountsTheDepths()
+{
+    const auto onOneStage = [](int depths) {
+        Design d = llamaWithMtp(depths);
+        d.layout.setDegree(Dim::Pp, 1);
+        d.layout.setDegree(Dim::Tp, 8);
+        d.layout.setDegree(Dim::Dp, 1);
+        d.layout.sequenceParallel = true;
+        d.layout.tpCommOverlap = false;
+        return d;
+    };
+    const Evaluation with = evaluate(onOneStage(1)), without = evaluate(onOneStage(0));
+    QVERIFY2(with.performance && without.performance, qPrintable(testing::describe(with.diagnostics)));
+    const StageWork& stage = with.schedule->times.stages.front();
+    QCOMPARE(stage.mtpLayers, 1);
+    ExposedCommunication depth;
+    for (const LayerPattern& pass : stage.mtpLayer)
+        depth.add(pass.exposed);
+    QVERIFY(depth.allGather + depth.reduceScatter > 0);
+    const double m = static_cast<double>(microBatchesPerStep(onOneStage(1)));
+    const auto near
+        = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1e-9, std::abs(b)); };
+    QVERIFY(near(with.performance->exposed.allGather - without.performance->exposed.allGather,
+                 m * depth.allGather));
+    QVERIFY(near(with.performance->exposed.reduceScatter - without.performance->exposed.reduceScatter,
+                 m * depth.reduceScatter));
 }
 
 // Megatron-LM's num_floating_point_operations (training/training.py) adds per depth a layer of the last
