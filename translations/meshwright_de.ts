@@ -1047,16 +1047,16 @@
         <translation>%1: %2 (zuletzt gelesen: %3)</translation>
     </message>
     <message>
-        <source>Megatron&apos;s selective recomputation (attention&apos;s products recomputed)</source>
-        <translation>selektive Neuberechnung von Megatron (die Produkte der Attention werden neu berechnet)</translation>
-    </message>
-    <message>
-        <source>torchtitan&apos;s op-level policy keeps every matrix product&apos;s output but every second one and attention&apos;s, and recomputes the rest; memory and time differ</source>
-        <translation>die Op-Strategie von torchtitan behält die Ausgaben aller Matrixprodukte außer jedem zweiten und die der Attention und berechnet den Rest neu; Speicher und Zeit weichen ab</translation>
-    </message>
-    <message>
         <source>%1 (torchtitan&apos;s default)</source>
         <translation>%1 (Standard von torchtitan)</translation>
+    </message>
+    <message>
+        <source>module-level</source>
+        <translation>modulweise</translation>
+    </message>
+    <message>
+        <source>its own op-level selective</source>
+        <translation>seine eigene selektive Recomputation auf Op-Ebene</translation>
     </message>
 </context>
 <context>
@@ -2683,6 +2683,10 @@
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation>in den Layern: Micro-Batches × Layer (und Vorhersagetiefen) × worauf jeder Layer wartet (seine Collectives, abzüglich dessen, was seine GEMMs mit TP-Überlappung verbergen); nach der Pipeline: was der letzte Backward-Pass nicht verbergen kann (DDP-Buckets, ZeRO-All-Gather der Parameter); FSDP: Gathers und Reduce-Scatters je Layer, die die Rechnung nicht verbirgt × Micro-Batches; Point-to-Point: was die Sends zwischen Stages dem Schedule hinzufügen, und der CP-Ring über die Attention hinaus, mit der er überlappt</translation>
     </message>
+    <message>
+        <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; the rest is recomputed, a MoE block whole.</source>
+        <translation>Selektive Recomputation, wie torchtitan sie ausführt (seine Op-Strategie): Jeder Layer behält seine Eingabe, die Ausgaben jedes zweiten Matrixprodukts und die Ausgabe der Attention; der Rest wird neu berechnet, ein MoE-Block ganz.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -3079,16 +3083,16 @@
         <translation>Neu berechnete Module</translation>
     </message>
     <message>
-        <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: core_attn.</source>
-        <translation>Was die selektive Recomputation im Backward jedes Layers neu berechnet, statt es zu behalten, mit den Namen von Megatron-Core (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dichte Layer), moe_act, moe, shared_experts, durch Kommas getrennt. Leer: core_attn.</translation>
-    </message>
-    <message>
         <source>torch.compile</source>
         <translation>torch.compile</translation>
     </message>
     <message>
         <source>torchtitan --compile.enable: torch.compile fuses each layer&apos;s eager elementwise steps (RMSNorm and rotary embeddings through FP32, SwiGLU&apos;s two steps) into generated kernels, so the step no longer pays what the eager kernels move beyond fused ones.</source>
         <translation>torchtitan --compile.enable: torch.compile fusioniert die elementweisen Eager-Schritte jedes Layers (RMSNorm und Rotary Embeddings über FP32, die zwei Schritte von SwiGLU) zu generierten Kernels, sodass der Schritt nicht mehr bezahlt, was die Eager-Kernels über fusionierte hinaus bewegen.</translation>
+    </message>
+    <message>
+        <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: the framework&apos;s own, core_attn for Megatron-Core, torchtitan&apos;s op-level policy for FSDP2 (every second matrix product and the elementwise steps).</source>
+        <translation>Was die selektive Recomputation im Backward jedes Layers neu berechnet, statt es zu behalten, mit den Namen von Megatron-Core (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dichte Layer), moe_act, moe, shared_experts, durch Kommas getrennt. Leer: die des Frameworks, core_attn bei Megatron-Core, die Op-Strategie von torchtitan bei FSDP2 (jedes zweite Matrixprodukt und die elementweisen Schritte).</translation>
     </message>
 </context>
 <context>
@@ -3249,6 +3253,10 @@
     <message>
         <source>Selective recomputation of %1.</source>
         <translation>Selektive Recomputation von %1.</translation>
+    </message>
+    <message>
+        <source>Selective recomputation as torchtitan runs it: every second matrix product and the elementwise steps.</source>
+        <translation>Selektive Recomputation, wie torchtitan sie ausführt: jedes zweite Matrixprodukt und die elementweisen Schritte.</translation>
     </message>
 </context>
 <context>
@@ -7051,10 +7059,6 @@ Verbindungen: %3%4</translation>
         <translation>Keine (alle Activations behalten)</translation>
     </message>
     <message>
-        <source>Selective (recompute attention)</source>
-        <translation>Selektiv (Attention neu berechnen)</translation>
-    </message>
-    <message>
         <source>Full (keep only layer inputs)</source>
         <translation>Vollständig (nur Layer-Eingaben behalten)</translation>
     </message>
@@ -7261,6 +7265,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>none</source>
         <translation>keine</translation>
+    </message>
+    <message>
+        <source>Selective (the framework&apos;s own)</source>
+        <translation>Selektiv (die des Frameworks)</translation>
     </message>
 </context>
 <context>

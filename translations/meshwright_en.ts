@@ -1047,15 +1047,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Megatron&apos;s selective recomputation (attention&apos;s products recomputed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>torchtitan&apos;s op-level policy keeps every matrix product&apos;s output but every second one and attention&apos;s, and recomputes the rest; memory and time differ</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (torchtitan&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>module-level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its own op-level selective</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2683,6 +2683,10 @@
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; the rest is recomputed, a MoE block whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -3079,15 +3083,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: core_attn.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torchtitan --compile.enable: torch.compile fuses each layer&apos;s eager elementwise steps (RMSNorm and rotary embeddings through FP32, SwiGLU&apos;s two steps) into generated kernels, so the step no longer pays what the eager kernels move beyond fused ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: the framework&apos;s own, core_attn for Megatron-Core, torchtitan&apos;s op-level policy for FSDP2 (every second matrix product and the elementwise steps).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3248,6 +3252,10 @@
     </message>
     <message>
         <source>Selective recomputation of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective recomputation as torchtitan runs it: every second matrix product and the elementwise steps.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7039,10 +7047,6 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Selective (recompute attention)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Full (keep only layer inputs)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7252,6 +7256,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective (the framework&apos;s own)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -94,6 +94,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("fp8CachesWeights", p.fp8CachesWeights);
     in.read("eagerElementwise", p.eagerElementwise);
     in.read("elementwiseSource", p.elementwiseSource);
+    in.read("opLevelSelective", p.opLevelSelective);
+    in.read("selectiveSource", p.selectiveSource);
     in.read("multiTokenPrediction", p.multiTokenPrediction);
     in.read("mtpSource", p.mtpSource);
     in.read("vocabMultiple", p.vocabMultiple);
@@ -228,6 +230,13 @@ const FrameworkProfile& frameworkProfile(Framework framework)
         return *it;
     static const FrameworkProfile fallback;
     return fallback;
+}
+
+bool opLevelSelective(const Design& design)
+{
+    const ParallelLayout& l = design.layout;
+    return l.recompute == Recompute::Selective && l.recomputeModules.empty()
+        && frameworkProfile(design).opLevelSelective;
 }
 
 Framework frameworkOf(const Design& design)

@@ -73,6 +73,12 @@ struct FrameworkProfile
     // eager kernels move beyond fused ones (pipeline/layerkernels.h eagerElementwiseBytes).
     bool eagerElementwise = false;
     std::string elementwiseSource;
+    // What `recompute: selective` without recomputeModules recomputes: Megatron-Core's core_attn (false), or
+    // torchtitan's op-level policy (true: activation_checkpoint.py _apply_op_sac keeps the outputs of the
+    // matrix products but every second one and of attention, and recomputes the rest; memory/activations.h,
+    // pipeline/layerkernels.cpp). opLevelSelective(design) says whether a design runs it.
+    bool opLevelSelective = false;
+    std::string selectiveSource;
     // Under FP8, whether its parameter all-gathers (ZeRO/distributed optimizer, FSDP) move the FP8 GEMM
     // weights as their FP8 data (Megatron-Core --fp8-param-gather, which NVIDIA's recipes set) rather than in
     // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). comm/groupcollective.h
@@ -164,6 +170,10 @@ inline const FrameworkProfile& frameworkProfile(const Design& design)
 {
     return frameworkProfile(frameworkOf(design));
 }
+// Whether a design's selective recomputation is torchtitan's op-level policy: `recompute: selective` without
+// recomputeModules under a framework that runs it (FrameworkProfile::opLevelSelective). With modules named,
+// selective is Megatron-Core's, whatever the framework.
+bool opLevelSelective(const Design& design);
 // Rows of the output layer after the framework's padding (Megatron: a multiple of 128 × TP, the design's
 // vocabDivisibleBy in place of 128 when set).
 std::int64_t vocabPaddingMultiple(const Design& design);

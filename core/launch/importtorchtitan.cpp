@@ -121,23 +121,13 @@ void readPipeline(ImportContext& context, const Settings& toml)
 // layer-level selective AC (activation_checkpoint.py _apply_layer_sac): of each model part's layers, counted
 // from 1, every N-th is checkpointed whole (0 and 1: all of them). That is full recomputation of ⌊layers /
 // N⌋ layers of each chunk; the design recomputes the first ones (recomputeLayers), the same count, which is
-// what memory and time depend on; the warning says so. "op" is its op-level policy (_apply_op_sac: the
-// outputs of the matrix products but every second one and of attention are kept, the rest recomputed),
-// which no design expresses: it is read as Megatron's selective recomputation, with a warning.
+// what memory and time depend on; the warning says so. "op" is its op-level policy (_apply_op_sac), an
+// FSDP2 design's selective recomputation as it is (FrameworkProfile::opLevelSelective).
 void readLayerSelectiveOption(ImportContext& context, const Setting* option)
 {
     ParallelLayout& layout = context.design.layout;
-    if (option && option->value && *option->value == "op") {
-        context.add(
-            diag::kLaunchApproximated, option->where(),
-            {option->name + " = " + *option->value,
-             MW_TR_NOOP("DiagnosticArguments",
-                        "Megatron's selective recomputation (attention's products recomputed)"),
-             MW_TR_NOOP("DiagnosticArguments",
-                        "torchtitan's op-level policy keeps every matrix product's output but every "
-                        "second one and attention's, and recomputes the rest; memory and time differ")});
+    if (option && option->value && *option->value == "op")
         return;
-    }
     std::optional<std::int64_t> n = 2;
     if (option && option->value)
         n = wholeNumber(context, option, 0);

@@ -11,6 +11,7 @@
 // the same keys back.
 
 #include "design/design.h"
+#include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
@@ -95,10 +96,13 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (layout.recomputesSomeLayers() && layerSelectiveOption(design) == 0)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
-    // Its selective mode is op-level (activation_checkpoint.py _apply_op_sac), not Megatron's modules.
-    if (layout.recompute == Recompute::Selective && !layout.recomputeModules.empty())
-        addNote(config, kRecompute, "/layout/recomputeModules",
-                {"module-level", "its own op-level selective"});
+    // Its selective mode is op-level (activation_checkpoint.py _apply_op_sac), not Megatron's modules: a
+    // design of another framework, or with modules named, recomputes something else.
+    if (layout.recompute == Recompute::Selective && !opLevelSelective(design))
+        addNote(config, kRecompute,
+                layout.recomputeModules.empty() ? "/layout/recompute" : "/layout/recomputeModules",
+                {MW_TR_NOOP("DiagnosticArguments", "module-level"),
+                 MW_TR_NOOP("DiagnosticArguments", "its own op-level selective")});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
     if (design.model.mtpLayers > 0)
@@ -227,7 +231,7 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
     if (every > 0)
         key("selective_ac_option", tomlString(std::to_string(every)));
     else if (layout.recompute == Recompute::Selective)
-        key("selective_ac_option", tomlString("op")); // per operator, as Megatron's selective recomputation
+        key("selective_ac_option", tomlString("op")); // its op-level policy, an FSDP2 design's selective
     if (switchOn(design, Switch::AsyncCheckpoint)) {
         toml += "\n[checkpoint]\n";
         key("enable_checkpoint", "true");

@@ -36,6 +36,33 @@ AttentionWidths widths(const ModelArchitecture& m, int tp)
     w.kvShards = std::min<double>(tp, std::max(m.kvHeads, 1));
     return w;
 }
+
+// torchtitan's op-level policy (activation_checkpoint.py _apply_op_sac): of a layer's matrix products,
+// counted in forward order (wq, wk, wv, wo, then w1, w3, w2 when gated, else w1, w2), the outputs of the odd
+// ones are kept; the SDPA kernels' output and log-sum-exp (FP32 per head and query) are kept, and with TP the
+// reduce-scatters' outputs (wo's and w2's, on the sequence shard). Every other op is recomputed from the
+// block's input, which the checkpoint keeps. With TP a product's output is the rank's shard of its width,
+// w2's the partial sum of every token before its reduce-scatter. A MoE block keeps nothing of its own.
+LayerActivations opLevelActivations(const ModelArchitecture& m, bool moeLayer, const ActivationConfig& c,
+                                    const AttentionWidths& w)
+{
+    const double sb = c.tokens * c.microBatch;
+    const double h = static_cast<double>(m.hidden);
+    const double t = std::max(c.tp, 1);
+    const double replicated = c.sequenceParallel ? t : 1.0;
+    const double scattered = t > 1 ? 2.0 * sb * h / replicated : 0.0; // a reduce-scatter's output
+    LayerActivations out;
+    out.norms = 2.0 * sb * h / replicated;
+    out.attention = 2.0 * (w.q / t + w.v / w.kvShards + w.o / t) * sb + scattered; // wq, wv, SDPA, wo's
+    out.scores = 4.0 * static_cast<double>(m.heads) * sb / t;
+    if (moeLayer)
+        return out;
+    const double f = static_cast<double>(m.ffn) / t;
+    // Gated: w1's output (#5) and w2's (#7); plain: w1's (#5), w2 (#6) recomputed.
+    out.mlp = 2.0 * f * sb + (m.mlp == MlpKind::Gated ? 2.0 * sb * h : 0.0) + scattered;
+    return out;
+}
+
 } // namespace
 
 LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer, const ActivationConfig& c)
@@ -55,6 +82,8 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
         return out;
     }
     const AttentionWidths w = widths(m, c.tp);
+    if (c.opLevel && c.recompute == Recompute::Selective)
+        return opLevelActivations(m, moeLayer, c, w);
     // One-byte dropout masks exist only where the model uses dropout (the paper's GPT does, Llama does not).
     const double mask = m.dropout ? 1.0 : 0.0;
     // A saved linear input: 2 bytes, or 1 when FP8 keeps the quantised copy; that copy of the attention
@@ -127,6 +156,9 @@ ActivationConfig activationConfig(const Design& d)
     for (const auto& [module, name] : EnumNames<RecomputeModule>::table)
         if (l.recomputesModule(module))
             config.recomputeModules |= 1u << static_cast<unsigned>(module);
+    config.opLevel = opLevelSelective(d);
+    if (config.opLevel)
+        config.recomputeModules = 0;
     config.flashAttention = w.flashAttention;
     config.expertRankLoad = moeLoad(d).rank;
     config.routedTokenShare = l.routedTokenShare();

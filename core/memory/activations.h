@@ -83,6 +83,10 @@ struct ActivationConfig
     // Of the rank's tokens, the share whose routed copies its experts keep (ParallelLayout::
     // routedTokenShare: expert TP / TP under Megatron-Core's sequence-parallel routing).
     double routedTokenShare = 1;
+    // torchtitan's op-level selective recomputation (framework/frameworkprofile.h opLevelSelective): the
+    // layer keeps its input, the outputs of the matrix products but every second one and attention's; a MoE
+    // block keeps nothing of its own (its grouped products and the router's gate are recomputed).
+    bool opLevel = false;
 };
 
 struct LayerActivations

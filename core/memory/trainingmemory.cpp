@@ -173,6 +173,45 @@ RankLayerBytes rankLayerBytes(const ModelArchitecture& m, const ParallelLayout& 
     return out;
 }
 
+// What the activation figure's explanation says of the layers' recomputation and offloading.
+const char* activationNote(const RankShard& shard, const ActivationConfig& config, bool partial,
+                           bool flashAttention)
+{
+    if (shard.offloadedLayers > 0)
+        return MW_TR_NOOP(
+            "Explanations",
+            "The first layers' activations wait in host memory between their forward and backward "
+            "(Megatron-Core's activation offloading): only the other layers count here; the layer on its way "
+            "to or from the host is under temporary buffers.");
+    if (partial)
+        return MW_TR_NOOP(
+            "Explanations",
+            "Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method "
+            "block): they keep only their input, the others all their activations (A_dense and A_moe count "
+            "the recomputed ones); the layer being recomputed is under temporary buffers.");
+    if (config.recompute == Recompute::Full)
+        return MW_TR_NOOP(
+            "Explanations",
+            "Full recomputation keeps only each layer's input; the layer being recomputed is under "
+            "temporary buffers.");
+    if (config.opLevel)
+        return MW_TR_NOOP("Explanations",
+                          "Selective recomputation as torchtitan runs it (its op-level policy): each layer "
+                          "keeps its input, "
+                          "the outputs of every second matrix product and attention's output; the rest is "
+                          "recomputed, a MoE "
+                          "block whole.");
+    if (config.recompute == Recompute::Selective)
+        return MW_TR_NOOP(
+            "Explanations",
+            "Selective recomputation recomputes the s×s attention scores instead of storing them.");
+    if (flashAttention)
+        return MW_TR_NOOP("Explanations",
+                          "FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s "
+                          "attention scores (Dao et al. 2022).");
+    return "";
+}
+
 // Activations: the layers of this rank × the micro-batches in flight at its peak. Returns the bytes the
 // rank's offloaded layers keep in host memory instead.
 double activationFigure(const RoleContext& ctx, const RankShard& shard, const ActivationConfig& config,
@@ -262,32 +301,7 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
                      config.linearInputBytes);
         actWhy.source += "; FP8 inputs: " + frameworkProfile(d).fp8Source;
     }
-    if (shard.offloadedLayers > 0)
-        actWhy.note = MW_TR_NOOP(
-            "Explanations",
-            "The first layers' activations wait in host memory between their forward and backward "
-            "(Megatron-Core's activation offloading): only the other layers count here; the layer on its way "
-            "to or from the host is under temporary buffers.");
-    else if (layers.partial)
-        actWhy.note = MW_TR_NOOP(
-            "Explanations",
-            "Full recomputation of the first layers of each model chunk (Megatron-LM --recompute-method "
-            "block): they keep only their input, the others all their activations (A_dense and A_moe count "
-            "the recomputed ones); the layer being recomputed is under temporary buffers.");
-    else if (l.recompute == Recompute::Full)
-        actWhy.note = MW_TR_NOOP(
-            "Explanations",
-            "Full recomputation keeps only each layer's input; the layer being recomputed is under "
-            "temporary buffers.");
-    else if (l.recompute == Recompute::Selective)
-        actWhy.note = MW_TR_NOOP(
-            "Explanations",
-            "Selective recomputation recomputes the s×s attention scores instead of storing them.");
-    else if (w.flashAttention)
-        actWhy.note
-            = MW_TR_NOOP("Explanations",
-                         "FlashAttention stores a 4-byte log-sum-exp per head and query instead of the s×s "
-                         "attention scores (Dao et al. 2022).");
+    actWhy.note = activationNote(shard, config, layers.partial, w.flashAttention);
     role.figure(MemoryCategory::Activations)
         = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage + mtp, std::move(actWhy));
     return role.inFlight * layers.offloaded;
@@ -363,14 +377,16 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
         term(MW_TR_NOOP("Explanations", "one layer's activations while it is recomputed"),
              layerActivationBytes(m, shard.moeLayers > 0, whole).total(),
              MW_TR_NOOP("Explanations", "the layer being recomputed"));
-    } else if (l.recompute == Recompute::Selective && !w.flashAttention && l.recomputeModules.empty()) {
+    } else if (l.recompute == Recompute::Selective && !config.opLevel && !w.flashAttention
+               && l.recomputeModules.empty()) {
         ActivationConfig scores = config;
         scores.recompute = Recompute::None;
         term(MW_TR_NOOP("Explanations", "one layer's attention scores while they are recomputed"),
              layerActivationBytes(m, false, scores).scores,
              MW_TR_NOOP("Explanations", "recomputed attention scores"));
-    } else if (l.recompute == Recompute::Selective && !l.recomputeModules.empty()) {
-        // Modules beyond core_attn: what one layer of the larger kind rebuilds before its backward.
+    } else if (l.recompute == Recompute::Selective && (!l.recomputeModules.empty() || config.opLevel)) {
+        // Modules beyond core_attn, or torchtitan's op-level policy: what one layer of the larger kind
+        // rebuilds before its backward.
         ActivationConfig kept = config;
         kept.recompute = Recompute::None;
         const auto rebuilt = [&](bool moe) {

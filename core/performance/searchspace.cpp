@@ -376,8 +376,16 @@ std::vector<RecipeSentence> recipeSentences(const Design& design, const SearchCa
     // Selective recomputation names its modules when they are not Megatron-Core's default (core_attn).
     const bool defaultModules = l.recomputeModules.empty()
         || l.recomputeModules == std::vector<RecomputeModule>{RecomputeModule::CoreAttn};
+    const bool opLevel = l.recompute == Recompute::Selective && l.recomputeModules.empty()
+        && frameworkProfile(frameworkOf(l, design.workload.mode)).opLevelSelective;
     if (l.recompute == Recompute::Full)
         out.push_back({MW_TR_NOOP("Recipes", "Full recomputation to fit the activations."), {}});
+    else if (opLevel)
+        out.push_back(
+            {MW_TR_NOOP("Recipes",
+                        "Selective recomputation as torchtitan runs it: every second matrix product "
+                        "and the elementwise steps."),
+             {}});
     else if (l.recompute == Recompute::Selective && defaultModules)
         out.push_back({MW_TR_NOOP("Recipes", "Selective recomputation of attention."), {}});
     else if (l.recompute == Recompute::Selective)

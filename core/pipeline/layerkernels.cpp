@@ -293,7 +293,8 @@ void addSelectiveRecompute(LayerKernels& k, const Design& design, int layer, con
 {
     const ParallelLayout& l = design.layout;
     LayerPartTimes& t = k.parts;
-    t.coreAttentionRecomputed = l.recomputesModule(RecomputeModule::CoreAttn);
+    const bool opLevel = opLevelSelective(design);
+    t.coreAttentionRecomputed = l.recomputesModule(RecomputeModule::CoreAttn) && !opLevel;
     if (l.recompute != Recompute::Selective)
         return;
     const ModelArchitecture& m = design.model;
@@ -311,6 +312,28 @@ void addSelectiveRecompute(LayerKernels& k, const Design& design, int layer, con
             }
     };
     const auto bytes = [&](double moved) { other += bandwidth > 0 ? moved / bandwidth : 0.0; };
+    if (opLevel) {
+        // torchtitan's op-level policy (memory/activations.cpp opLevelActivations): the second and the fourth
+        // matrix product (wk, wo) and a dense MLP's third (w3 of the gate and up, or w2 of a plain MLP),
+        // every elementwise step of the layer and a MoE block whole, with its dispatch and combine;
+        // attention's products are kept.
+        const double q = d(m.heads) * d(m.headDim), kv = d(m.kvHeads) * d(m.headDim);
+        redo("qkv", m.attention == AttentionKind::Mla ? 1.0 / 3 : kv / (q + 2 * kv));
+        redo("projection");
+        if (!moeLayer) {
+            if (m.mlp == MlpKind::Gated)
+                redo("fc1", 0.5);
+            else
+                redo("fc2");
+        } else {
+            redo("router");
+            redo("experts-");
+            redo("shared-");
+            other += t.permute[kF] + t.unpermute[kF];
+            t.moeBlockRecomputed = true;
+        }
+        other += t.elementwiseForward;
+    }
     if (l.recomputesModule(RecomputeModule::MlaUpProj) && m.attention == AttentionKind::Mla) {
         const MlaConfig& a = m.mla;
         const double heads = d(m.heads);

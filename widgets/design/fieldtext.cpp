@@ -304,7 +304,10 @@ QString fieldToolTip(Field field)
             "FieldText",
             "What selective recomputation recomputes in each layer's backward instead of keeping, as "
             "Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense "
-            "layers), moe_act, moe, shared_experts, separated by commas. Empty: core_attn.");
+            "layers), moe_act, moe, shared_experts, separated by commas. Empty: the framework's own, "
+            "core_attn "
+            "for Megatron-Core, torchtitan's op-level policy for FSDP2 (every second matrix product and the "
+            "elementwise steps).");
     case Field::RecomputeLayers:
         return QCoreApplication::translate(
             "FieldText",

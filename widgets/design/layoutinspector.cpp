@@ -358,7 +358,9 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         break;
     case Choices::Recompute:
         add(tr("None (keep all activations)"), name(core::Recompute::None));
-        add(tr("Selective (recompute attention)"), name(core::Recompute::Selective));
+        // Megatron-Core's recomputes attention, torchtitan's every second matrix product (recomputeModules'
+        // tooltip).
+        add(tr("Selective (the framework's own)"), name(core::Recompute::Selective));
         add(tr("Full (keep only layer inputs)"), name(core::Recompute::Full));
         break;
     case Choices::Mode:

@@ -8,6 +8,7 @@
 #include "base/jsonparse.h"
 #include "design/designio.h"
 #include "evaluate.h"
+#include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "launch/launchimport.h"
@@ -704,12 +705,11 @@ void TestLaunchImport::partialRecomputeRoundTrips()
     const LaunchImport none = titanImport("40"); // more than the layers: none is checkpointed
     QVERIFY2(none.ok(), qPrintable(testing::describe(none.diagnostics)));
     QVERIFY(none.design->layout.recompute == Recompute::None);
-    // "op", the op-level policy, has no design of its own: Megatron's selective, and a warning says so.
+    // "op", the op-level policy, is an FSDP2 design's selective recomputation as it is.
     const LaunchImport op = titanImport("op");
-    QVERIFY2(op.ok(), qPrintable(testing::describe(op.diagnostics)));
+    QVERIFY2(op.ok() && op.diagnostics.empty(), qPrintable(testing::describe(op.diagnostics)));
     QVERIFY(op.design->layout.recompute == Recompute::Selective);
-    QVERIFY(testing::hasCode(op.diagnostics, "launch-approximated"));
-    QCOMPARE(op.diagnostics.front().path, std::string("line 3"));
+    QVERIFY(opLevelSelective(*op.design));
     // Unset, torchtitan's defaults (job_config.py ActivationCheckpoint: mode "selective", option "2"):
     // every second layer, 16 of 32.
     for (const char* toml :

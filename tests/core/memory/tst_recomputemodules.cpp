@@ -39,6 +39,9 @@ double perToken(const char* model, bool moe, std::vector<RecomputeModule> module
 Design llama(Recompute recompute, std::vector<RecomputeModule> modules = {})
 {
     Design d = testing::example("fsdp-1node-8gpu");
+    // Megatron-Core's modules: selective without modules is the framework's own, for FSDP2 torchtitan's
+    // op-level policy (tst_opselective).
+    d.layout.framework = Framework::MegatronCore;
     d.layout.recompute = recompute;
     d.layout.recomputeModules = std::move(modules);
     return d;
