@@ -197,10 +197,8 @@ const char* activationNote(const RankShard& shard, const ActivationConfig& confi
     if (config.opLevel)
         return MW_TR_NOOP("Explanations",
                           "Selective recomputation as torchtitan runs it (its op-level policy): each layer "
-                          "keeps its input, "
-                          "the outputs of every second matrix product and attention's output; the rest is "
-                          "recomputed, a MoE "
-                          "block whole.");
+                          "keeps its input, the outputs of every second matrix product and attention's "
+                          "output; the rest is recomputed, a MoE block whole.");
     if (config.recompute == Recompute::Selective)
         return MW_TR_NOOP(
             "Explanations",
@@ -301,6 +299,8 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
                      config.linearInputBytes);
         actWhy.source += "; FP8 inputs: " + frameworkProfile(d).fp8Source;
     }
+    if (config.opLevel)
+        actWhy.source += "; selective recomputation: " + frameworkProfile(d).selectiveSource;
     actWhy.note = activationNote(shard, config, layers.partial, w.flashAttention);
     role.figure(MemoryCategory::Activations)
         = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage + mtp, std::move(actWhy));
