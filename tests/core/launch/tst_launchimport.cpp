@@ -3,43 +3,26 @@
 // carried fields were changed gives the example back (what the export notes as approximated excepted);
 // launch files written as the tools' own examples are (Megatron-LM's examples/llama scripts, torchtitan's
 // train_configs/llama3_70b.toml, DeepSpeed's ZeRO-3 config docs, the vLLM and SGLang server docs) give the
-// degrees their documentation implies; bad input gives a located message and no design.
+// degrees their documentation implies. Feature round trips: tst_launchroundtrips; bad input:
+// tst_launchbadinput.
 
 #include "base/jsonparse.h"
 #include "design/designio.h"
 #include "evaluate.h"
-#include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "launch/launchimport.h"
+#include "support/launchtest.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
 
 using namespace core;
+using testing::targetOf;
 
 Q_DECLARE_METATYPE(core::LaunchFormat)
 
 namespace {
-
-LaunchTarget targetOf(LaunchFormat format)
-{
-    switch (format) {
-    case LaunchFormat::Megatron:
-        return LaunchTarget::Megatron;
-    case LaunchFormat::Accelerate:
-        return LaunchTarget::Accelerate;
-    case LaunchFormat::DeepSpeed:
-        return LaunchTarget::DeepSpeed;
-    case LaunchFormat::Vllm:
-        return LaunchTarget::Vllm;
-    case LaunchFormat::Sglang:
-        return LaunchTarget::Sglang;
-    case LaunchFormat::Torchtitan:
-        return LaunchTarget::Torchtitan;
-    }
-    return LaunchTarget::Torchrun;
-}
 
 Framework frameworkOf(LaunchFormat format)
 {
@@ -127,15 +110,9 @@ private slots:
     void servingConcurrency_data();
     void servingConcurrency();
     void unusedSettingsAreListed();
-    void fp8RecipeRoundTrips();
-    void partialRecomputeRoundTrips();
-    void activationOffloadRoundTrips();
     void modelWarnings();
     void shardingGroupsAndAutoValues();
     void launcherSizesTheCluster();
-    void badInput_data();
-    void badInput();
-    void everyPrefixIsHandled();
     void formatFromFile_data();
     void formatFromFile();
     void modelNames_data();
@@ -464,297 +441,6 @@ void TestLaunchImport::servingConcurrency()
     QCOMPARE(imported.design->workload.serving.concurrency, concurrency);
 }
 
-// Megatron-LM --fp8-recipe (arguments.py: tensorwise, delayed, mxfp8, blockwise; default delayed): read
-// into the workload, written back where it is not the default.
-void TestLaunchImport::fp8RecipeRoundTrips()
-{
-    const Design base = testing::example("default");
-    const LaunchImport imported = importLaunch(
-        LaunchFormat::Megatron, "--bf16\n--fp8-format hybrid\n--fp8-recipe tensorwise\n", base);
-    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
-    QVERIFY(imported.design->workload.precision == Precision::Fp8);
-    QVERIFY(imported.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
-    QVERIFY(imported.unusedSettings.empty());
-    QVERIFY(!imported.design->layout.fusedCrossEntropy); // Megatron-LM's default: the FP32 loss
-    // --cross-entropy-loss-fusion with the te implementation is the fusedCrossEntropy switch; native is not.
-    const LaunchImport fusedLoss
-        = importLaunch(LaunchFormat::Megatron,
-                       "--bf16\n--cross-entropy-loss-fusion\n--cross-entropy-fusion-impl te\n", base);
-    QVERIFY2(fusedLoss.ok(), qPrintable(testing::describe(fusedLoss.diagnostics)));
-    QCOMPARE(fusedLoss.design->layout.fusedCrossEntropy, std::optional<bool>{true});
-    const Design fusedDesign = *fusedLoss.design;
-    QVERIFY(launchConfig(fusedDesign, evaluate(fusedDesign), targetOf(LaunchFormat::Megatron))
-                .text.find("--cross-entropy-fusion-impl te")
-            != std::string::npos);
-    const LaunchImport native
-        = importLaunch(LaunchFormat::Megatron,
-                       "--bf16\n--cross-entropy-loss-fusion\n--cross-entropy-fusion-impl native\n", base);
-    QVERIFY2(native.ok(), qPrintable(testing::describe(native.diagnostics)));
-    QVERIFY(!native.design->layout.fusedCrossEntropy);
-    const LaunchConfig config
-        = launchConfig(*imported.design, evaluate(*imported.design), targetOf(LaunchFormat::Megatron));
-    QVERIFY(config.text.find("--fp8-recipe tensorwise") != std::string::npos);
-    // Megatron-LM's default is not written, and a file without the flag reads as it.
-    Design delayed = *imported.design;
-    delayed.workload.fp8Recipe = Fp8Recipe::Delayed;
-    const LaunchConfig plain = launchConfig(delayed, evaluate(delayed), targetOf(LaunchFormat::Megatron));
-    QVERIFY(plain.text.find("--fp8-recipe") == std::string::npos);
-    QVERIFY(plain.text.find("--fp8-format hybrid") != std::string::npos);
-    const LaunchImport back = importLaunch(LaunchFormat::Megatron, plain.text, *imported.design);
-    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
-    QVERIFY(back.design->workload.fp8Recipe == Fp8Recipe::Delayed);
-
-    // --fp8-param-gather: the GEMM weights as FP8 parameters, which Megatron-Core allows with the distributed
-    // optimizer (arguments.py) and the design counts there (keepsFp8Parameters). The export writes it where
-    // the design keeps them; a file without it reads with a warning at --fp8-format; DDP has none.
-    QCOMPARE(imported.design->layout.zeroStage, 0);
-    QVERIFY(config.text.find("--fp8-param-gather") == std::string::npos);
-    Design distributed = *imported.design;
-    distributed.layout.zeroStage = 1;
-    const LaunchConfig gathered
-        = launchConfig(distributed, evaluate(distributed), targetOf(LaunchFormat::Megatron));
-    QVERIFY2(gathered.text.find("--fp8-param-gather") != std::string::npos, gathered.text.c_str());
-    const LaunchImport gatheredBack = importLaunch(LaunchFormat::Megatron, gathered.text, distributed);
-    QVERIFY2(gatheredBack.ok(), qPrintable(testing::describe(gatheredBack.diagnostics)));
-    QCOMPARE(gatheredBack.design->layout.zeroStage, 1);
-    QVERIFY(!testing::hasCode(gatheredBack.diagnostics, "launch-approximated"));
-    for (const std::string& unused : gatheredBack.unusedSettings)
-        QVERIFY2(unused.find("--fp8-param-gather") == std::string::npos, unused.c_str());
-    const LaunchImport withoutFlag = importLaunch(
-        LaunchFormat::Megatron, "--bf16\n--fp8-format hybrid\n--use-distributed-optimizer\n", base);
-    QVERIFY2(withoutFlag.ok(), qPrintable(testing::describe(withoutFlag.diagnostics)));
-    const auto warning = std::find_if(withoutFlag.diagnostics.begin(), withoutFlag.diagnostics.end(),
-                                      [](const Diagnostic& d) { return d.code == "launch-approximated"; });
-    QVERIFY(warning != withoutFlag.diagnostics.end());
-    QCOMPARE(warning->path, std::string("line 2")); // located at --fp8-format
-
-    // torchtitan: converters "float8" is torchao's tensorwise dynamic scaling (docs/float8.md), "mx" is
-    // MXFP8 (docs/mxfp8.md); delayed and blockwise scaling it cannot run, and the export says so.
-    const auto titan
-        = [](const Design& d) { return launchConfig(d, evaluate(d), targetOf(LaunchFormat::Torchtitan)); };
-    Design current = *imported.design;
-    current.layout.framework = Framework::Fsdp2;
-    const LaunchConfig float8 = titan(current);
-    QVERIFY2(float8.text.find("converters = [\"float8\"]") != std::string::npos, float8.text.c_str());
-    QVERIFY(!testing::hasCode(float8.notes, "export-precision"));
-    const LaunchImport titanBack = importLaunch(LaunchFormat::Torchtitan, float8.text, base);
-    QVERIFY2(titanBack.ok(), qPrintable(testing::describe(titanBack.diagnostics)));
-    QVERIFY(titanBack.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
-    // torch.compile round-trips as [compile] enable; the earlier training.compile reads the same.
-    QVERIFY(!titanBack.design->layout.torchCompile);
-    Design compiled = current;
-    compiled.layout.torchCompile = true;
-    const LaunchConfig compiledConfig = titan(compiled);
-    QVERIFY2(compiledConfig.text.find("[compile]\nenable = true") != std::string::npos,
-             compiledConfig.text.c_str());
-    QVERIFY(importLaunch(LaunchFormat::Torchtitan, compiledConfig.text, base).design->layout.torchCompile
-            == true);
-    QVERIFY(importLaunch(LaunchFormat::Torchtitan, "[training]\ncompile = true\n", base)
-                .design->layout.torchCompile
-            == true);
-    Design mx = current;
-    mx.workload.fp8Recipe = Fp8Recipe::Mxfp8;
-    for (Node& node : mx.cluster.nodes)
-        for (Gpu& gpu : node.gpus)
-            gpu.type = "b200-180gb";
-    const LaunchConfig mxConfig = titan(mx);
-    QVERIFY2(mxConfig.text.find("converters = [\"mx\"]") != std::string::npos, mxConfig.text.c_str());
-    const LaunchImport mxBack = importLaunch(LaunchFormat::Torchtitan, mxConfig.text, mx);
-    QVERIFY2(mxBack.ok(), qPrintable(testing::describe(mxBack.diagnostics)));
-    QVERIFY(mxBack.design->workload.fp8Recipe == Fp8Recipe::Mxfp8);
-    Design delayedTitan = current;
-    delayedTitan.workload.fp8Recipe = Fp8Recipe::Delayed;
-    const LaunchConfig approximated = titan(delayedTitan);
-    const auto note = std::find_if(approximated.notes.begin(), approximated.notes.end(),
-                                   [](const Diagnostic& d) { return d.code == "export-precision"; });
-    QVERIFY(note != approximated.notes.end());
-    QCOMPARE(note->path, std::string("/workload/fp8Recipe"));
-
-    // Accelerate: fp8_config.backend AO (torchao, tensorwise) round-trips; TE is Transformer Engine's
-    // DelayedScaling (TERecipeKwargs); MSAMP is read as tensorwise with a warning at its line.
-    const LaunchConfig accelerate
-        = launchConfig(current, evaluate(current), targetOf(LaunchFormat::Accelerate));
-    QVERIFY2(accelerate.text.find("fp8_config:\n  backend: AO") != std::string::npos,
-             accelerate.text.c_str());
-    const LaunchImport accelerateBack = importLaunch(LaunchFormat::Accelerate, accelerate.text, current);
-    QVERIFY2(accelerateBack.ok(), qPrintable(testing::describe(accelerateBack.diagnostics)));
-    for (const std::string& unused : accelerateBack.unusedSettings)
-        QVERIFY2(!unused.starts_with("fp8_config"), unused.c_str());
-    QVERIFY(accelerateBack.design->workload.precision == Precision::Fp8);
-    QVERIFY(accelerateBack.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
-    std::string te = accelerate.text;
-    te.replace(te.find("backend: AO"), 11, "backend: TE");
-    const LaunchImport teBack = importLaunch(LaunchFormat::Accelerate, te, current);
-    QVERIFY2(teBack.ok(), qPrintable(testing::describe(teBack.diagnostics)));
-    QVERIFY(teBack.design->workload.fp8Recipe == Fp8Recipe::Delayed);
-    std::string msamp = accelerate.text;
-    msamp.replace(msamp.find("backend: AO"), 11, "backend: MSAMP");
-    const LaunchImport msampBack = importLaunch(LaunchFormat::Accelerate, msamp, current);
-    QVERIFY2(msampBack.ok(), qPrintable(testing::describe(msampBack.diagnostics)));
-    QVERIFY(testing::hasCode(msampBack.diagnostics, "launch-approximated"));
-}
-
-// Megatron-LM --recompute-method block --recompute-num-layers N: the first N layers of each model chunk
-// (transformer_block.py _checkpointed_forward) are the design's recomputeLayers; uniform recomputes every
-// layer. torchtitan's layer-level selective AC expresses the count (below); Accelerate recomputes every layer
-// or none, and its export says so.
-void TestLaunchImport::partialRecomputeRoundTrips()
-{
-    const Design base = testing::example("default");
-    const LaunchImport block = importLaunch(
-        LaunchFormat::Megatron,
-        "--bf16\n--recompute-granularity full\n--recompute-method block\n--recompute-num-layers 5\n", base);
-    QVERIFY2(block.ok(), qPrintable(testing::describe(block.diagnostics)));
-    QVERIFY(block.design->layout.recompute == Recompute::Full);
-    QCOMPARE(block.design->layout.recomputeLayers, 5);
-    QVERIFY(block.unusedSettings.empty());
-    const LaunchConfig config
-        = launchConfig(*block.design, evaluate(*block.design), targetOf(LaunchFormat::Megatron));
-    QVERIFY2(config.text.find("--recompute-method block") != std::string::npos, config.text.c_str());
-    QVERIFY(config.text.find("--recompute-num-layers 5") != std::string::npos);
-    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, base);
-    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
-    QCOMPARE(back.design->layout.recomputeLayers, 5);
-
-    const LaunchImport uniform = importLaunch(
-        LaunchFormat::Megatron,
-        "--bf16\n--recompute-granularity full\n--recompute-method uniform\n--recompute-num-layers 2\n",
-        *block.design);
-    QVERIFY2(uniform.ok(), qPrintable(testing::describe(uniform.diagnostics)));
-    QVERIFY(uniform.design->layout.recompute == Recompute::Full);
-    QCOMPARE(uniform.design->layout.recomputeLayers, 0);
-    const LaunchImport bad = importLaunch(
-        LaunchFormat::Megatron,
-        "--bf16\n--recompute-granularity full\n--recompute-method block\n--recompute-num-layers -3\n", base);
-    QVERIFY(testing::hasCode(bad.diagnostics, "io-value"));
-
-    // --recompute-modules (nargs '*'): core_attn is Megatron-Core's default, stored as such; the others are
-    // the design's modules, written back; a name Megatron-Core does not know is an error at its line.
-    const LaunchImport attention
-        = importLaunch(LaunchFormat::Megatron,
-                       "--bf16\n--recompute-granularity selective\n--recompute-modules core_attn\n", base);
-    QVERIFY2(attention.ok() && attention.diagnostics.empty(),
-             qPrintable(testing::describe(attention.diagnostics)));
-    QVERIFY(attention.design->layout.recompute == Recompute::Selective);
-    QVERIFY(attention.design->layout.recomputeModules.empty());
-    const LaunchImport modules = importLaunch(
-        LaunchFormat::Megatron,
-        "--bf16\n--recompute-granularity selective\n--recompute-modules mla_up_proj mlp\n--seq-length 4096\n",
-        base);
-    QVERIFY2(modules.ok() && modules.diagnostics.empty(), qPrintable(testing::describe(modules.diagnostics)));
-    QCOMPARE(modules.design->layout.recomputeModules,
-             (std::vector<RecomputeModule>{RecomputeModule::MlaUpProj, RecomputeModule::Mlp}));
-    QCOMPARE(modules.design->workload.sequenceLength, std::int64_t{4096});
-    const LaunchConfig modulesConfig
-        = launchConfig(*modules.design, evaluate(*modules.design), targetOf(LaunchFormat::Megatron));
-    QVERIFY2(modulesConfig.text.find("--recompute-modules mla_up_proj mlp") != std::string::npos,
-             modulesConfig.text.c_str());
-    const LaunchImport modulesBack = importLaunch(LaunchFormat::Megatron, modulesConfig.text, base);
-    QVERIFY2(modulesBack.ok(), qPrintable(testing::describe(modulesBack.diagnostics)));
-    QCOMPARE(modulesBack.design->layout.recomputeModules, modules.design->layout.recomputeModules);
-    const LaunchImport unknown
-        = importLaunch(LaunchFormat::Megatron,
-                       "--bf16\n--recompute-granularity selective\n--recompute-modules attention\n", base);
-    QVERIFY(!unknown.ok());
-    QVERIFY(testing::hasCode(unknown.diagnostics, "io-value"));
-    QCOMPARE(unknown.diagnostics.front().path, std::string("line 3"));
-
-    // Llama 3.1 70B on one stage (the arguments give no degrees): 80 layers. 5 of them is torchtitan's
-    // option "16" (layers 16, 32, … 80); no option recomputes 15 of 80 (⌊80/5⌋ = 16, ⌊80/6⌋ = 13), which the
-    // export notes.
-    Design titan = *block.design;
-    titan.layout.framework = Framework::Fsdp2;
-    const LaunchConfig sixteenth = launchConfig(titan, evaluate(titan), targetOf(LaunchFormat::Torchtitan));
-    QCOMPARE(titan.layout.pp(), 1);
-    QVERIFY2(sixteenth.text.find("selective_ac_option = \"16\"") != std::string::npos,
-             sixteenth.text.c_str());
-    titan.layout.recomputeLayers = 15;
-    const LaunchConfig titanConfig = launchConfig(titan, evaluate(titan), targetOf(LaunchFormat::Torchtitan));
-    const auto note = std::find_if(titanConfig.notes.begin(), titanConfig.notes.end(),
-                                   [](const Diagnostic& d) { return d.code == "export-recompute"; });
-    QVERIFY(note != titanConfig.notes.end());
-    QCOMPARE(note->path, std::string("/layout/recomputeLayers"));
-
-    // torchtitan's layer-level selective AC (activation_checkpoint.py _apply_layer_sac): option N
-    // checkpoints layers N, 2N, … of each model part, ⌊layers / N⌋ of them. Llama 3.1 8B on one stage:
-    // "6" recomputes 5 of 32 (the design's first 5), and the export of 5 of 32 writes "6" back.
-    const Design eight = testing::example("fsdp-1node-8gpu");
-    QCOMPARE(eight.model.layers, 32);
-    QCOMPARE(eight.layout.pp(), 1);
-    const auto titanImport = [&](const char* option) {
-        const std::string toml
-            = std::string("[activation_checkpoint]\nmode = \"selective\"\nselective_ac_option = \"") + option
-            + "\"\n";
-        return importLaunch(LaunchFormat::Torchtitan, toml, eight);
-    };
-    const LaunchImport six = titanImport("6");
-    QVERIFY2(six.ok(), qPrintable(testing::describe(six.diagnostics)));
-    QVERIFY(six.design->layout.recompute == Recompute::Full);
-    QCOMPARE(six.design->layout.recomputeLayers, 5);
-    QVERIFY(testing::hasCode(six.diagnostics, "launch-approximated"));
-    Design five = *six.design;
-    five.layout.framework = Framework::Fsdp2;
-    const LaunchConfig fiveConfig = launchConfig(five, evaluate(five), targetOf(LaunchFormat::Torchtitan));
-    QVERIFY2(fiveConfig.text.find("selective_ac_option = \"6\"") != std::string::npos,
-             fiveConfig.text.c_str());
-    QVERIFY(!testing::hasCode(fiveConfig.notes, "export-recompute"));
-    const LaunchImport everyLayer = titanImport("1");
-    QVERIFY2(everyLayer.ok(), qPrintable(testing::describe(everyLayer.diagnostics)));
-    QVERIFY(everyLayer.design->layout.recompute == Recompute::Full);
-    QCOMPARE(everyLayer.design->layout.recomputeLayers, 0);
-    const LaunchImport none = titanImport("40"); // more than the layers: none is checkpointed
-    QVERIFY2(none.ok(), qPrintable(testing::describe(none.diagnostics)));
-    QVERIFY(none.design->layout.recompute == Recompute::None);
-    // "op", the op-level policy, is an FSDP2 design's selective recomputation as it is.
-    const LaunchImport op = titanImport("op");
-    QVERIFY2(op.ok() && op.diagnostics.empty(), qPrintable(testing::describe(op.diagnostics)));
-    QVERIFY(op.design->layout.recompute == Recompute::Selective);
-    QVERIFY(opLevelSelective(*op.design));
-    // Unset, torchtitan's defaults (job_config.py ActivationCheckpoint: mode "selective", option "2"):
-    // every second layer, 16 of 32.
-    for (const char* toml :
-         {"[activation_checkpoint]\nmode = \"selective\"\n", "[training]\nseq_len = 8192\n"}) {
-        const LaunchImport unset = importLaunch(LaunchFormat::Torchtitan, toml, eight);
-        QVERIFY2(unset.ok(), qPrintable(testing::describe(unset.diagnostics)));
-        QVERIFY(unset.design->layout.recompute == Recompute::Full);
-        QCOMPARE(unset.design->layout.recomputeLayers, 16);
-        QVERIFY2(testing::describe(unset.diagnostics)
-                     .contains(QStringLiteral("selective_ac_option = \"2\" (torchtitan's default)")),
-                 qPrintable(testing::describe(unset.diagnostics)));
-    }
-    QVERIFY(testing::hasCode(titanImport("half").diagnostics, "io-value"));
-}
-
-// Megatron-LM --cpu-offloading --cpu-offloading-num-layers N (TransformerConfig cpu_offloading,
-// cpu_offloading_num_layers) is the design's activationOffloadLayers; the other tools have no such setting
-// and their exports say so.
-void TestLaunchImport::activationOffloadRoundTrips()
-{
-    const Design base = testing::example("fsdp-1node-8gpu");
-    const LaunchImport offload = importLaunch(
-        LaunchFormat::Megatron, "--bf16\n--cpu-offloading\n--cpu-offloading-num-layers 6\n", base);
-    QVERIFY2(offload.ok(), qPrintable(testing::describe(offload.diagnostics)));
-    QCOMPARE(offload.design->layout.activationOffloadLayers, 6);
-    QVERIFY(offload.unusedSettings.empty());
-    Design design = *offload.design;
-    design.layout.recompute = Recompute::None;
-    const LaunchConfig config = launchConfig(design, evaluate(design), targetOf(LaunchFormat::Megatron));
-    QVERIFY2(config.text.find("--cpu-offloading --cpu-offloading-num-layers 6") != std::string::npos
-                 || (config.text.find("--cpu-offloading\n") != std::string::npos
-                     && config.text.find("--cpu-offloading-num-layers 6") != std::string::npos),
-             config.text.c_str());
-    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, base);
-    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
-    QCOMPARE(back.design->layout.activationOffloadLayers, 6);
-    const LaunchImport none = importLaunch(LaunchFormat::Megatron, "--bf16\n", design);
-    QCOMPARE(none.design->layout.activationOffloadLayers, 0);
-    for (LaunchFormat format :
-         {LaunchFormat::Torchtitan, LaunchFormat::Accelerate, LaunchFormat::DeepSpeed}) {
-        const LaunchConfig other = launchConfig(design, evaluate(design), targetOf(format));
-        QVERIFY(testing::hasCode(other.notes, "export-activation-offload"));
-    }
-}
-
 void TestLaunchImport::unusedSettingsAreListed()
 {
     const LaunchImport megatron
@@ -868,136 +554,6 @@ void TestLaunchImport::launcherSizesTheCluster()
         LaunchFormat::Megatron, "torchrun --nproc-per-node 8 --nnodes 16 pretrain_gpt.py\n", worn);
     QVERIFY(!refused.ok());
     QVERIFY(testing::hasCode(refused.diagnostics, "launch-world"));
-}
-
-void TestLaunchImport::badInput_data()
-{
-    QTest::addColumn<core::LaunchFormat>("format");
-    QTest::addColumn<QString>("base");
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("code");
-    QTest::addColumn<QString>("where");
-    const auto row = [](const char* name, LaunchFormat format, const char* base, const char* text,
-                        const char* code, const char* where) {
-        QTest::newRow(name) << format << QString::fromLatin1(base) << QString::fromLatin1(text)
-                            << QString::fromLatin1(code) << QString::fromLatin1(where);
-    };
-    using F = LaunchFormat;
-    row("megatron empty", F::Megatron, "default", " \n\n", "launch-empty", "line 1");
-    row("megatron open quote", F::Megatron, "default", "torchrun pretrain_gpt.py \\\n  --seq-length '8192\n",
-        "launch-syntax", "line 2");
-    row("megatron open array", F::Megatron, "default", "#!/bin/bash\nARGS=(\n  --micro-batch-size 1\n",
-        "launch-syntax", "line 2");
-    row("megatron not a number", F::Megatron, "default",
-        "--micro-batch-size 1\n--tensor-model-parallel-size x\n", "io-value", "line 2");
-    row("megatron unknown fp8 recipe", F::Megatron, "default",
-        "--bf16\n--fp8-format hybrid\n--fp8-recipe nvfp4\n", "io-value", "line 3");
-    row("megatron tp 3 on 32 gpus", F::Megatron, "default", "--tensor-model-parallel-size 3\n",
-        "launch-cluster", "line 1");
-    // Four processes on each of two nodes of eight GPUs: not the cluster, and not one it can become.
-    row("megatron 8 processes on 32 gpus", F::Megatron, "default",
-        "torchrun --nproc-per-node 4 --nnodes 2 \\\n pretrain_gpt.py --tensor-model-parallel-size 4\n",
-        "launch-world", "line 1");
-    row("megatron batch conflict", F::Megatron, "default",
-        "--tensor-model-parallel-size 8\n--pipeline-model-parallel-size 2\n--global-batch-size 101\n",
-        "launch-conflict", "line 3");
-    row("megatron first stage", F::Megatron, "default",
-        "--pipeline-model-parallel-size 2\n--decoder-first-pipeline-num-layers 90\n", "launch-conflict",
-        "line 2");
-    row("toml open section", F::Torchtitan, "default", "[parallelism\ntensor_parallel_degree = 8\n",
-        "launch-syntax", "line 1");
-    row("toml no value", F::Torchtitan, "default", "[parallelism]\ntensor_parallel_degree =\n",
-        "launch-syntax", "line 2");
-    row("toml key twice", F::Torchtitan, "default",
-        "[parallelism]\ntensor_parallel_degree = 8\ntensor_parallel_degree = 4\n", "launch-syntax", "line 3");
-    row("toml open string", F::Torchtitan, "default", "[model]\nname = \"llama3\n", "launch-syntax",
-        "line 2");
-    row("toml degrees overfill", F::Torchtitan, "default",
-        "[parallelism]\ntensor_parallel_degree = 8\ndata_parallel_shard_degree = 8\n", "launch-degrees",
-        "line 3");
-    row("toml bad schedule", F::Torchtitan, "default",
-        "[parallelism]\npipeline_parallel_degree = 2\npipeline_parallel_schedule = \"Zigzag\"\n", "io-value",
-        "line 3");
-    row("yaml tab", F::Accelerate, "fsdp-1node-8gpu",
-        "distributed_type: FSDP\nfsdp_config:\n\tfsdp_version: 2\n", "launch-syntax", "line 3");
-    row("yaml no colon", F::Accelerate, "fsdp-1node-8gpu", "distributed_type FSDP\n", "launch-syntax",
-        "line 1");
-    row("yaml bad indentation", F::Accelerate, "fsdp-1node-8gpu",
-        "fsdp_config:\n    fsdp_version: 2\n  fsdp_offload_params: false\n", "launch-syntax", "line 3");
-    row("yaml deepspeed", F::Accelerate, "fsdp-1node-8gpu", "distributed_type: DEEPSPEED\nnum_processes: 8\n",
-        "launch-unsupported", "line 1");
-    row("yaml 16 processes on 8", F::Accelerate, "fsdp-1node-8gpu",
-        "distributed_type: FSDP\nnum_processes: 16\n", "launch-world", "line 2");
-    row("yaml sizes do not multiply", F::Accelerate, "fsdp-1node-8gpu",
-        "distributed_type: FSDP\nnum_processes: 8\nparallelism_config:\n  parallelism_config_dp_shard_size: "
-        "2\n"
-        "  parallelism_config_tp_size: 2\n",
-        "launch-degrees", "line 4");
-    row("yaml no distributed_type", F::Accelerate, "fsdp-1node-8gpu", "num_processes: 8\n", "launch-empty",
-        "line 1");
-    row("json truncated", F::DeepSpeed, "default", "{\"train_batch_size\": 8,\n \"zero_optimization\": {",
-        "io-parse", "");
-    row("json array", F::DeepSpeed, "default", "[1, 2]", "launch-syntax", "");
-    row("json batch conflict", F::DeepSpeed, "default",
-        "{\"train_batch_size\": 100, \"train_micro_batch_size_per_gpu\": 3, \"gradient_accumulation_steps\": "
-        "1}",
-        "launch-conflict", "/train_batch_size");
-    row("json batch overfills", F::DeepSpeed, "default",
-        "{\"train_batch_size\": 64, \"train_micro_batch_size_per_gpu\": 1, \"gradient_accumulation_steps\": "
-        "1}",
-        "launch-degrees", "/train_batch_size");
-    row("json stage 5", F::DeepSpeed, "default", "{\"zero_optimization\": {\"stage\": 5}}", "io-value",
-        "/zero_optimization/stage");
-    row("json stage text", F::DeepSpeed, "default", "{\"zero_optimization\": {\"stage\": \"three\"}}",
-        "io-value", "/zero_optimization/stage");
-    row("vllm no command", F::Vllm, "serving-70b-tp4x2", "python serve.py --tp 4\n", "launch-empty",
-        "line 1");
-    row("vllm no model", F::Vllm, "serving-70b-tp4x2", "vllm serve --tensor-parallel-size 4\n",
-        "launch-empty", "line 1");
-    row("vllm tp 3 on 8", F::Vllm, "serving-70b-tp4x2", "vllm serve meta-llama/Llama-3.1-8B \\\n -tp 3\n",
-        "launch-cluster", "line 2");
-    row("vllm overfill", F::Vllm, "serving-70b-tp4x2",
-        "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 4 \\\n --data-parallel-size 4\n",
-        "launch-degrees", "line 2");
-    row("sglang ep beside tp", F::Sglang, "serving-70b-tp4x2",
-        "python -m sglang.launch_server --model-path mistralai/Mixtral-8x7B-v0.1 --tp 4 \\\n  --ep-size 3\n",
-        "launch-conflict", "line 2");
-}
-
-void TestLaunchImport::badInput()
-{
-    QFETCH(core::LaunchFormat, format);
-    QFETCH(QString, base);
-    QFETCH(QString, text);
-    QFETCH(QString, code);
-    QFETCH(QString, where);
-    const Design design = testing::example(base.toStdString());
-    const LaunchImport imported = importLaunch(format, text.toStdString(), design);
-    QVERIFY(!imported.ok());
-    const auto it = std::find_if(imported.diagnostics.begin(), imported.diagnostics.end(),
-                                 [&](const Diagnostic& d) { return d.isError(); });
-    QVERIFY(it != imported.diagnostics.end());
-    QCOMPARE(QString::fromStdString(it->code), code);
-    QCOMPARE(QString::fromStdString(it->path), where);
-    QVERIFY(it->message().find('%') == std::string::npos);
-}
-
-void TestLaunchImport::everyPrefixIsHandled()
-{
-    // Every truncation of every export gives a design or a located error, never a crash or an unlocated one.
-    const Design design = testing::example("default");
-    const Design serving = testing::example("serving-70b-tp4x2");
-    for (LaunchFormat format : {LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Vllm}) {
-        const Design& base = format == LaunchFormat::Vllm ? serving : design;
-        const std::string text = launchConfig(base, evaluate(base), targetOf(format)).text;
-        QVERIFY(!text.empty());
-        for (std::size_t length = 0; length < text.size(); length += 7) {
-            const LaunchImport imported = importLaunch(format, text.substr(0, length), base);
-            for (const Diagnostic& d : imported.diagnostics)
-                QVERIFY2(!d.isError() || !d.path.empty() || d.code == "io-parse" || d.code == "launch-syntax",
-                         qPrintable(QString::fromStdString(d.code + " at length " + std::to_string(length))));
-        }
-    }
 }
 
 void TestLaunchImport::formatFromFile_data()
