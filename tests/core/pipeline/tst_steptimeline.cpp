@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A training step of a design in time: the compute and link model of each stage (stagetime.h), the
-// design's pipeline schedule through evaluate(), DDP buckets and FSDP layers over the step, activation
-// memory over time and the bubble curve (steptimeline.h). Each row names where its numbers come from.
+// A training step of a design in time: the compute and link model of each stage (stagetime.h) and the
+// design's pipeline schedule through evaluate(). Its data-parallel synchronisation is tst_dataparallelsync's,
+// its curves (activation memory over time, the bubble, the communication bands) tst_stepcurves'. Each row
+// names where its numbers come from.
 
 #include "base/diagnostickinds.h"
 #include "comm/groupcollective.h"
@@ -16,6 +17,7 @@
 #include "performance/servingperformance.h"
 #include "pipeline/steptimeline.h"
 #include "report/evaluationio.h"
+#include "support/steptest.h"
 #include "support/testdesigns.h"
 
 #include <QElapsedTimer>
@@ -23,34 +25,12 @@
 #include <cmath>
 
 using namespace core;
+using namespace testing::step;
 
 Q_DECLARE_METATYPE(core::ScheduleSpec)
 Q_DECLARE_METATYPE(core::CommKind)
 
 namespace {
-
-// A small dense model whose numbers can be redone by hand: h = 1024, 8 heads of 128, a plain MLP of 4096,
-// no biases; A100s (312 TFLOP/s) in one node over NVLink 3.
-const char* const kTinyModel = R"({"name": "Tiny", "layers": 4, "hidden": 1024, "ffn": 4096, "heads": 8,
-    "kvHeads": 8, "headDim": 128, "vocab": 1000, "mlp": "plain"})";
-
-Design tinyDesign(const char* layoutPatch = "{}", int layers = 4, const char* modelPatch = "{}")
-{
-    Json document = testing::exampleJson("teaching-4gpu");
-    Json model = Json::parse(kTinyModel);
-    model["layers"] = layers;
-    model.merge_patch(Json::parse(modelPatch));
-    document["model"] = model;
-    document["workload"] = Json::parse(R"({"mode": "training", "sequenceLength": 1024, "globalBatch": 8,
-        "precision": "bf16-mixed", "optimizer": "adamw"})");
-    document["layout"] = Json::parse(R"({"tp": 1, "pp": 4, "cp": 1, "dp": 1, "ep": 1, "microBatch": 1,
-        "schedule": "1f1b", "recompute": "none", "sequenceParallel": false, "zeroStage": 0})");
-    document["layout"].merge_patch(Json::parse(layoutPatch));
-    const LoadResult loaded = designFromJson(document);
-    if (!loaded.design)
-        qFatal("tiny design does not load: %s", qPrintable(testing::describe(loaded.diagnostics)));
-    return *loaded.design;
-}
 
 // The tiny layer by hand: attention projections 4·h² = 4,194,304 parameters, MLP 2·h·4096 = 8,388,608.
 constexpr double kTokens = 1024;
@@ -77,11 +57,6 @@ constexpr double kRate = 312e12 * 0.75 / kScale;
 constexpr double kAttentionRate = 312e12 * 0.625 * 1024 / (1024 + 512) / kScale;
 constexpr double kAttentionForward = kAttentionFlops / kAttentionRate;
 constexpr double kAttentionBackward = 2.5 * kAttentionFlops / kAttentionRate;
-
-bool near(double a, double b, double relative = 1e-9)
-{
-    return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
-}
 
 // The placed layout of a design built from its parts alone — the mesh, the placement, the micro-batches —
 // without evaluate(), its checks or an Evaluation; no catalog, so the built-in presets price it.
@@ -113,14 +88,6 @@ PlacedLayout placedByHand(const Design& design)
     return placed;
 }
 
-int countSpans(const FsdpLayerTimeline& t, FsdpStream stream, bool backward)
-{
-    int n = 0;
-    for (const FsdpSpan& s : t.spans)
-        n += s.stream == stream && s.backward == backward;
-    return n;
-}
-
 } // namespace
 
 class TestStepTimeline : public QObject
@@ -144,24 +111,6 @@ private slots:
     void badInputThroughEvaluate_data();
     void badInputThroughEvaluate();
     void evaluateJson();
-    void ddpBuckets();
-    void dataParallelReducesWhatTheRankHolds_data();
-    void dataParallelReducesWhatTheRankHolds();
-    void ddpExposedGrowsOnASlowFabric();
-    void fsdpReferenceFigure();
-    void fsdpReshard_data();
-    void fsdpReshard();
-    void activationCurveByHand();
-    void activationCurvePeakIsInFlight_data();
-    void activationCurvePeakIsInFlight();
-    void activationsAreTheMemoryModels_data();
-    void activationsAreTheMemoryModels();
-    void bubbleCurve_data();
-    void bubbleCurve();
-    void bubbleCurveCounts();
-    void fsdpPrefetch();
-    void commBands_data();
-    void commBands();
     void stagesRunFromAPlacedLayout_data();
     void stagesRunFromAPlacedLayout();
     void benchmarkEvaluate64x1024();
@@ -584,413 +533,6 @@ void TestStepTimeline::evaluateJson()
     // A serving design has no training step.
     const Design serving = testing::example("serving-70b-tp4x2");
     COMPARE_JSON(evaluationToJson(serving, evaluate(serving))["schedule"], Json(nullptr));
-}
-
-// PyTorch DDP (§5.1): a rank's gradients are its parameter shard; buckets of [1 MiB, 25 MiB] in
-// gradient-ready order; all-reduces in bucket order, each after its bucket is ready.
-void TestStepTimeline::ddpBuckets()
-{
-    Design design = testing::example("teaching-4gpu"); // Llama 3.1 8B, TP=2 × DP=2
-    design.layout.zeroStage = 0; // plain DDP
-    const Evaluation e = evaluate(design);
-    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
-    QCOMPARE(e.schedule->ddp.size(), std::size_t{1});
-    const DdpStepTimeline& ddp = e.schedule->ddp.front();
-    QCOMPARE(ddp.reduction, CollectiveOp::AllReduce);
-    QCOMPARE(ddp.dataParallelRanks, 2);
-    // Every parameter's gradient once, in FP32 (Megatron-Core's main_grad, which BF16 training reduces in
-    // FP32): (all − embedding − head) / TP + norms + (embedding + head) / TP, norms being replicated over TP.
-    const ParameterBreakdown all = countParameters(design.model).all;
-    const double shard = (all.total() - all.norms) / 2 + all.norms;
-    QVERIFY2(near(ddp.gradientBytes, 4 * shard, 1e-12), qPrintable(QString::number(ddp.gradientBytes)));
-    QCOMPARE(ddp.buckets, assignDdpBuckets(ddp.tensorBytes));
-    // The output head's gradient is ready first (128,256 × 4,096 / TP 2 values, with the final norm's
-    // 4,096): more than the first bucket's 1 MiB, so it fills that bucket alone; the layers follow in
-    // buckets of at least 25 MiB.
-    QCOMPARE(ddp.tensorBytes.front(), 4.0 * (128256 * 4096 / 2 + 4096));
-    QCOMPARE(ddp.buckets.front().tensors, std::vector<int>{0});
-    for (std::size_t k = 1; k + 1 < ddp.buckets.size(); ++k)
-        QVERIFY(ddp.buckets[k].bytes >= kDdpBucketCapBytes);
-    QVERIFY(ddp.buckets.size() > 10);
-    QCOMPARE(ddp.overlap.startSeconds.size(), ddp.buckets.size());
-    for (std::size_t k = 0; k < ddp.buckets.size(); ++k) {
-        QVERIFY(ddp.bucketReadySeconds[k] >= ddp.windowStart);
-        QVERIFY(ddp.bucketReadySeconds[k] <= ddp.backwardEnd + 1e-12);
-        QVERIFY(ddp.overlap.startSeconds[k] >= ddp.bucketReadySeconds[k]);
-        if (k > 0) {
-            QVERIFY(ddp.bucketReadySeconds[k] >= ddp.bucketReadySeconds[k - 1]);
-            QVERIFY(ddp.overlap.startSeconds[k] >= ddp.overlap.endSeconds[k - 1]);
-        }
-    }
-    // The gradients of the last micro-batch's backward: the window is that backward.
-    const RankTimeline& rank = e.schedule->timeline.ranks.front();
-    QCOMPARE(ddp.windowStart, rank.ops.back().start);
-    QCOMPARE(ddp.backwardEnd, rank.ops.back().end);
-    QCOMPARE(ddp.overlap.exposedSeconds, std::max(0.0, ddp.overlap.endSeconds.back() - ddp.backwardEnd));
-    // ZeRO-1: reduce-scatter per bucket, then the updated parameters are all-gathered.
-    Design zero1 = design;
-    zero1.layout.zeroStage = 1;
-    const Evaluation e1 = evaluate(zero1);
-    QCOMPARE(e1.schedule->ddp.front().reduction, CollectiveOp::ReduceScatter);
-    QVERIFY(e1.schedule->ddp.front().parameterGatherSeconds > 0);
-    QCOMPARE(ddp.parameterGatherSeconds, 0.0);
-}
-
-// The same DP all-reduce over a fabric 36 times slower than NVLink cannot hide behind the backward.
-// Data parallelism reduces every parameter a pipeline rank holds, as its memory counts them
-// (memory/modelshard.h): the vocabulary on the padded vocabulary, and with tied embeddings the last stage's
-// copy of the embedding, which Megatron-LM keeps as its output head (finalize_model_grads all-reduces the
-// two copies' gradients between the first and last stage). GPT-3 175B is tied with learned positions and
-// a vocabulary of 50,257 (padded to 50,432 at TP 2); Llama 3.1 8B is untied. The DP timelines once counted
-// no head on a tied model's last stage and the unpadded vocabulary.
-void TestStepTimeline::dataParallelReducesWhatTheRankHolds_data()
-{
-    QTest::addColumn<QString>("model");
-    QTest::addColumn<int>("zeroStage");
-    QTest::addColumn<int>("virtualStages");
-    for (const char* model : {"gpt-3-175b", "llama-3.1-8b"})
-        for (int zero : {1, 3})
-            for (int v : {1, 2})
-                QTest::addRow("%s, ZeRO-%d, %d chunk(s) per rank", model, zero, v) << model << zero << v;
-}
-
-void TestStepTimeline::dataParallelReducesWhatTheRankHolds()
-{
-    QFETCH(QString, model);
-    QFETCH(int, zeroStage);
-    QFETCH(int, virtualStages);
-    Design d = testing::onOneNode(model.toStdString(), 8, "h100-sxm-80gb", "nvlink4");
-    d.model.layers = 8; // small enough to fit; every stage the same kind of layer
-    d.layout.setDegree(Dim::Tp, 2);
-    d.layout.setDegree(Dim::Pp, 2);
-    d.layout.setDegree(Dim::Dp, 2);
-    d.layout.zeroStage = zeroStage;
-    if (virtualStages > 1) {
-        d.layout.schedule = Schedule::Interleaved;
-        d.layout.virtualStages = virtualStages;
-    }
-    d.workload.globalBatch = 16;
-    const Evaluation e = evaluate(d);
-    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
-    for (int r = 0; r < 2; ++r) {
-        const double held = rankShard(d, r).total();
-        if (zeroStage >= 3) {
-            QCOMPARE(e.schedule->fsdp.size(), std::size_t{2});
-            double units = 0;
-            for (const FsdpUnit& unit : e.schedule->fsdp[static_cast<std::size_t>(r)].units)
-                units += unit.parameters;
-            QVERIFY2(near(units, held, 1e-12),
-                     qPrintable(QStringLiteral("rank %1: %2 of %3").arg(r).arg(units).arg(held)));
-        } else {
-            QCOMPARE(e.schedule->ddp.size(), std::size_t{2});
-            const double bytes = e.schedule->ddp[static_cast<std::size_t>(r)].gradientBytes;
-            QVERIFY2(near(bytes, held * gradientBytesPerElement(d), 1e-12),
-                     qPrintable(QStringLiteral("rank %1: %2 of %3").arg(r).arg(bytes).arg(held)));
-        }
-    }
-}
-
-void TestStepTimeline::ddpExposedGrowsOnASlowFabric()
-{
-    Design fast = testing::example("teaching-4gpu");
-    fast.layout.setDegree(Dim::Tp, 1);
-    fast.layout.setDegree(Dim::Dp, 2);
-    Design slow = fast;
-    fast.cluster = makeUniformCluster(1, 2, "a100-80gb", "nvlink3", "ethernet-100"); // 300 GB/s
-    slow.cluster = makeUniformCluster(2, 1, "a100-80gb", "nvlink3", "ethernet-100"); // 12.5 GB/s
-    const Evaluation ef = evaluate(fast);
-    const Evaluation es = evaluate(slow);
-    QVERIFY2(ef.schedule && es.schedule, qPrintable(testing::describe(es.diagnostics)));
-    const DdpStepTimeline& f = ef.schedule->ddp.front();
-    const DdpStepTimeline& s = es.schedule->ddp.front();
-    QCOMPARE(f.buckets.size(), s.buckets.size());
-    QVERIFY(s.bucketSeconds.front() > 20 * f.bucketSeconds.front());
-    QVERIFY(s.overlap.exposedSeconds > f.overlap.exposedSeconds);
-    QVERIFY(s.overlap.exposedSeconds > 0);
-}
-
-// The reference article's FSDP figure: one layer on one of four ranks — all-gather for forward, compute,
-// all-gather again for backward, compute, reduce-scatter.
-void TestStepTimeline::fsdpReferenceFigure()
-{
-    Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})", 1);
-    const Evaluation e = evaluate(design);
-    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
-    QCOMPARE(e.schedule->fsdp.size(), std::size_t{1});
-    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
-    QCOMPARE(f.shardRanks, 4);
-    QVERIFY(f.reshardAfterForward);
-    QCOMPARE(f.units.size(), std::size_t{2}); // the layer and the root (embedding, head, final norm)
-    QCOMPARE(f.units[0].layer, 0);
-    QCOMPARE(f.units[1].layer, -1);
-    // The layer's own spans, in time order.
-    std::vector<std::pair<FsdpStream, bool>> layer;
-    for (const FsdpSpan& s : f.spans)
-        if (s.unit == 0)
-            layer.emplace_back(s.stream, s.backward);
-    const std::vector<std::pair<FsdpStream, bool>> expected{{FsdpStream::AllGather, false},
-                                                            {FsdpStream::Compute, false},
-                                                            {FsdpStream::AllGather, true},
-                                                            {FsdpStream::Compute, true},
-                                                            {FsdpStream::ReduceScatter, true}};
-    QVERIFY(layer == expected);
-    double previousEnd = 0;
-    for (const FsdpSpan& s : f.spans)
-        if (s.unit == 0) {
-            QVERIFY(s.start >= previousEnd - 1e-15);
-            previousEnd = s.end;
-        }
-    // The gathered layer is all of its parameters: AG time of 4 ranks on 2·params bytes.
-    CollectiveSpec ag;
-    ag.op = CollectiveOp::AllGather;
-    ag.ranks = 4;
-    ag.bytes = 2 * f.units[0].parameters;
-    CollectiveLinks links;
-    links.intraNode = linkCost(*Catalog::builtin().link("nvlink3"));
-    links.interNode = linkCost(*Catalog::builtin().link("ib-ndr-400"));
-    QVERIFY(near(f.units[0].gatherSeconds, ncclCollective(ag, links).seconds));
-    QVERIFY(near(f.exposedSeconds, f.makespan - f.computeSeconds));
-}
-
-// reshard_after_forward=False keeps the layers gathered: no backward all-gather (ZeRO paper: 3Ψ → 2Ψ).
-void TestStepTimeline::fsdpReshard_data()
-{
-    QTest::addColumn<bool>("reshard");
-    QTest::addColumn<int>("backwardGathers");
-    QTest::newRow("reshard: every layer gathered again") << true << 4;
-    QTest::newRow("no reshard: none") << false << 0;
-}
-
-void TestStepTimeline::fsdpReshard()
-{
-    QFETCH(bool, reshard);
-    QFETCH(int, backwardGathers);
-    Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})");
-    design.layout.reshardAfterForward = reshard;
-    const Evaluation e = evaluate(design);
-    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
-    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
-    QCOMPARE(countSpans(f, FsdpStream::AllGather, false), 5); // 4 layers + the root
-    QCOMPARE(countSpans(f, FsdpStream::AllGather, true), backwardGathers);
-    QCOMPARE(countSpans(f, FsdpStream::ReduceScatter, true), 5);
-    QCOMPARE(countSpans(f, FsdpStream::Compute, false), 5);
-}
-
-// 1F1B, p = 2, m = 2, F = 1, B = 2; stage 0 keeps 10 bytes per micro-batch, stage 1 20.
-// Rank 0: F0 [0,1) F1 [1,2) B0 [4,6) B1 [7,9).
-void TestStepTimeline::activationCurveByHand()
-{
-    ScheduleSpec spec;
-    spec.ranks = 2;
-    spec.microBatches = 2;
-    const PipelineTimeline t = simulateSchedule(spec);
-    const auto curves = activationCurves(t, {10, 20});
-    const std::vector<ActivationPoint> expected{{0, 0}, {1, 10}, {2, 20}, {4, 20}, {6, 10}, {7, 10}, {9, 0}};
-    QVERIFY(curves[0] == expected);
-    QCOMPARE(activationAt(curves[0], 5), 15.0);
-    QCOMPARE(activationAt(curves[0], 3), 20.0);
-    QCOMPARE(activationAt(curves[0], 100), 0.0);
-    QCOMPARE(activationAt(curves[0], -1), 0.0);
-    QCOMPARE(peakActivation(curves[1]), 20.0);
-    QCOMPARE(bytesPerStageFromRanks(spec, {10, 20}), (std::vector<double>{10, 20}));
-}
-
-// The curve's peak is the rank's peak in flight until W × one micro-batch's bytes (GPipe m, 1F1B
-// min(p − r, m), ZB-H1 p on every rank, counted from F to W as Qi et al., ICLR 2024 §2 count p·M_B;
-// interleaved counts chunks).
-void TestStepTimeline::activationCurvePeakIsInFlight_data()
-{
-    QTest::addColumn<int>("kind");
-    QTest::addColumn<int>("v");
-    QTest::newRow("GPipe") << int(Schedule::GPipe) << 1;
-    QTest::newRow("1F1B") << int(Schedule::OneFOneB) << 1;
-    QTest::newRow("ZB-H1") << int(Schedule::ZbH1) << 1;
-    QTest::newRow("interleaved v=2") << int(Schedule::Interleaved) << 2;
-    QTest::newRow("ZB-V") << int(Schedule::ZbV) << 2;
-}
-
-void TestStepTimeline::activationCurvePeakIsInFlight()
-{
-    QFETCH(int, kind);
-    QFETCH(int, v);
-    ScheduleSpec spec;
-    spec.kind = static_cast<Schedule>(kind);
-    spec.ranks = 4;
-    spec.microBatches = 8;
-    spec.virtualStages = v;
-    spec.weightGrad = 1;
-    spec.backward = 1;
-    const PipelineTimeline t = simulateSchedule(spec);
-    QVERIFY(t.valid());
-    const auto curves = activationCurves(t, std::vector<double>(static_cast<std::size_t>(4 * v), 1e9));
-    for (std::size_t r = 0; r < 4; ++r) {
-        QCOMPARE(peakActivation(curves[r]), t.ranks[r].peakInFlightToWeightGrad * 1e9);
-        QCOMPARE(curves[r].back().bytes, 0.0); // everything freed by the end of the step
-    }
-}
-
-// Tied to the memory bars: each rank's curve peaks at the activations the memory model puts on that rank,
-// since both hold min(p − r, m) micro-batches (1F1B), all m (GPipe), Megatron's interleaved chunks, and for
-// the split schedules every micro-batch until its W (ZB-H1 p on every rank; ZB-V with m < 2p − 1 fewer
-// chunks on the first ranks: m + r + 1 of 2p).
-void TestStepTimeline::activationsAreTheMemoryModels_data()
-{
-    QTest::addColumn<QString>("patch");
-    QTest::addColumn<int>("globalBatch"); // the default's 128 is 64 micro-batches on 2 replicas
-    QTest::newRow("default example, 1F1B p=2") << "{}" << 128;
-    QTest::newRow("GPipe p=2") << R"({"schedule": "gpipe"})" << 128;
-    QTest::newRow("interleaved p=2 v=2") << R"({"schedule": "interleaved", "virtualStages": 2})" << 128;
-    QTest::newRow("ZB-H1 p=4 m=8") << R"({"schedule": "zb-h1", "pp": 4, "dp": 1})" << 8;
-    QTest::newRow("ZB-V p=4 m=4") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 4;
-    QTest::newRow("ZB-V p=4 m=8") << R"({"schedule": "zb-v", "virtualStages": 2, "pp": 4, "dp": 1})" << 8;
-}
-
-void TestStepTimeline::activationsAreTheMemoryModels()
-{
-    QFETCH(QString, patch);
-    QFETCH(int, globalBatch);
-    const LoadResult loaded
-        = testing::patched("default",
-                           qPrintable(QStringLiteral(R"({"layout": %1, "workload": {"globalBatch": %2}})")
-                                          .arg(patch)
-                                          .arg(globalBatch)));
-    QVERIFY(loaded.design);
-    const Evaluation e = evaluate(*loaded.design);
-    QVERIFY2(e.schedule && e.memory, qPrintable(testing::describe(e.diagnostics)));
-    QVERIFY(e.schedule->activationsFromMemoryModel);
-    for (const RankRole& role : e.memory->roles) {
-        const double modelled = role.figure(MemoryCategory::Activations).bytes;
-        const double peak = peakActivation(e.schedule->activations[static_cast<std::size_t>(role.ppRank)]);
-        QVERIFY(modelled > 0);
-        QVERIFY2(near(peak, modelled, 1e-9),
-                 qPrintable(QStringLiteral("rank %1: %2 vs %3").arg(role.ppRank).arg(peak).arg(modelled)));
-    }
-}
-
-// The reference article's curve: (p − 1)/(m + p − 1) for GPipe and 1F1B; counts a schedule rejects are
-// skipped.
-void TestStepTimeline::bubbleCurve_data()
-{
-    QTest::addColumn<int>("kind");
-    QTest::addColumn<int>("v");
-    QTest::addColumn<QList<int>>("counts");
-    QTest::addColumn<QList<int>>("kept");
-    QTest::newRow("1F1B p=4") << int(Schedule::OneFOneB) << 1 << QList<int>{1, 4, 16, 32}
-                              << QList<int>{1, 4, 16, 32};
-    QTest::newRow("interleaved p=4 skips m=6")
-        << int(Schedule::Interleaved) << 2 << QList<int>{4, 6, 8} << QList<int>{4, 8};
-    QTest::newRow("DualPipeV p=4 needs m ≥ 8")
-        << int(Schedule::DualPipeV) << 2 << QList<int>{4, 8, 16} << QList<int>{8, 16};
-}
-
-void TestStepTimeline::bubbleCurve()
-{
-    QFETCH(int, kind);
-    QFETCH(int, v);
-    QFETCH(QList<int>, counts);
-    QFETCH(QList<int>, kept);
-    ScheduleSpec spec;
-    spec.kind = static_cast<Schedule>(kind);
-    spec.ranks = 4;
-    spec.virtualStages = v;
-    const std::vector<BubblePoint> curve
-        = core::bubbleCurve(spec, std::vector<int>(counts.begin(), counts.end()));
-    QCOMPARE(curve.size(), std::size_t(kept.size()));
-    for (std::size_t i = 0; i < curve.size(); ++i) {
-        QCOMPARE(curve[i].microBatches, kept[static_cast<qsizetype>(i)]);
-        const int m = curve[i].microBatches;
-        if (spec.kind == Schedule::OneFOneB)
-            QCOMPARE(curve[i].bubbleFraction, 3.0 / (m + 3));
-        if (spec.kind == Schedule::Interleaved) // §1.3: (p − 1)/(v·m + p − 1)
-            QVERIFY(near(curve[i].bubbleFraction, 3.0 / (2 * m + 3)));
-        if (i > 0)
-            QVERIFY(curve[i].bubbleFraction < curve[i - 1].bubbleFraction);
-    }
-    // A budget of one simulation's operations stops after the first count.
-    QCOMPARE(core::bubbleCurve(spec, {16, 32}, 4 * v * 16 * 3).size(), std::size_t{1});
-}
-
-void TestStepTimeline::bubbleCurveCounts()
-{
-    const std::vector<int> counts = core::bubbleCurveCounts(4, 10);
-    const std::vector<int> expected{1, 2, 3, 4, 6, 8, 10, 12, 16, 24, 32, 48, 64};
-    QCOMPARE(counts, expected);
-    const std::vector<int> many = core::bubbleCurveCounts(64, 1024);
-    QCOMPARE(many.back(), 2048);
-    QVERIFY(std::is_sorted(many.begin(), many.end()));
-    QVERIFY(std::find(many.begin(), many.end(), 1024) != many.end());
-}
-
-// The bands under an op: per layer its collectives in order, inside the op; the send after it.
-// The bands under a forward, per layer in order (layerpattern.cpp layerPatterns): TP's all-reduce after
-// attention and after the MLP, CP's ring exchange beside the attention products, EP's all-to-all dispatch
-// and combine around the experts; then the activation's send to stage 1.
-void TestStepTimeline::commBands_data()
-{
-    QTest::addColumn<QString>("layout");
-    QTest::addColumn<QString>("model"); // merged into the tiny model
-    QTest::addColumn<CommKind>("kind");
-    QTest::addColumn<int>("perLayer");
-    QTest::newRow("TP=2: all-reduce after attention and MLP") << R"({"tp": 2, "pp": 2})"
-                                                              << "{}" << CommKind::TensorParallel << 2;
-    QTest::newRow("CP=2: ring exchange beside the attention products")
-        << R"({"cp": 2, "pp": 2})"
-        << "{}" << CommKind::ContextParallel << 1;
-    QTest::newRow("EP=2: all-to-all dispatch and combine")
-        << R"({"ep": 2, "pp": 2})"
-        << R"({"moe": {"experts": 4, "topK": 2, "expertFfn": 1024}})" << CommKind::ExpertParallel << 2;
-}
-
-void TestStepTimeline::commBands()
-{
-    QFETCH(QString, layout);
-    QFETCH(QString, model);
-    QFETCH(CommKind, kind);
-    QFETCH(int, perLayer);
-    const Design design = tinyDesign(qPrintable(layout), 4, qPrintable(model));
-    const Evaluation e = evaluate(design);
-    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
-    const ScheduleEvaluation& s = *e.schedule;
-    const PipelineOp& forward = s.timeline.ranks[0].ops.front();
-    QCOMPARE(forward.kind, PipelineOpKind::Forward);
-    const std::vector<CommBand> bands = opCommBands(s.times, s.spec(), forward);
-    // 2 layers on stage 0 × the bands of one layer, then the activation's send to stage 1.
-    const std::size_t layerBands = std::size_t{2} * static_cast<std::size_t>(perLayer);
-    QCOMPARE(bands.size(), layerBands + 1);
-    for (std::size_t i = 0; i < layerBands; ++i) {
-        QCOMPARE(bands[i].kind, kind);
-        QVERIFY(bands[i].end > bands[i].start);
-        QVERIFY(bands[i].start >= forward.start && bands[i].end <= forward.end + 1e-15);
-        if (i > 0)
-            QVERIFY(bands[i].start >= bands[i - 1].end - 1e-15);
-    }
-    QCOMPARE(bands.back().kind, CommKind::PipelineSend);
-    QCOMPARE(bands.back().start, forward.end);
-    QVERIFY(near(bands.back().end - bands.back().start, s.times.boundarySeconds[0]));
-    QCOMPARE(opCommBands(s.times, s.spec(), forward, 1).size(), std::size_t{1});
-}
-
-// FSDP prefetch (torch FSDP forward_prefetch; FSDP2 implicit prefetch): layer i + 1's all-gather is issued
-// as layer i starts computing, so on a free link it starts at that moment.
-void TestStepTimeline::fsdpPrefetch()
-{
-    const Design design = tinyDesign(R"({"pp": 1, "dp": 4, "zeroStage": 3})", 6);
-    const Evaluation e = evaluate(design);
-    QVERIFY2(e.schedule, qPrintable(testing::describe(e.diagnostics)));
-    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
-    auto span = [&](FsdpStream stream, int layer) -> const FsdpSpan* {
-        for (const FsdpSpan& s : f.spans)
-            if (s.stream == stream && !s.backward && f.units[static_cast<std::size_t>(s.unit)].layer == layer)
-                return &s;
-        return nullptr;
-    };
-    for (int layer = 0; layer + 1 < 6; ++layer) {
-        const FsdpSpan* compute = span(FsdpStream::Compute, layer);
-        const FsdpSpan* next = span(FsdpStream::AllGather, layer + 1);
-        QVERIFY(compute && next);
-        QCOMPARE(next->start, compute->start);
-        QVERIFY(compute->start >= span(FsdpStream::AllGather, layer)->end); // its own weights first
-    }
 }
 
 // Every stage after the placement needs the placed layout and the results before it, nothing of the
