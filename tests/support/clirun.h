@@ -4,8 +4,10 @@
 // meshwright-cli run in-process for the command-line suites: its exit code and what it wrote to standard
 // output and standard error.
 
+#include "base/jsonreader.h"
 #include "cli/cli.h"
 
+#include <QtGlobal>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -24,6 +26,16 @@ inline CliRun runCli(const std::vector<std::string>& args)
     std::ostringstream out, err;
     const int code = cli::run(args, out, err);
     return {code, out.str(), err.str()};
+}
+
+// Its standard output as JSON (null where it is not JSON), warning when the exit code is not the expected
+// one.
+inline core::Json runJson(std::vector<std::string> args, int expectedExit = 0)
+{
+    const CliRun r = runCli(std::move(args));
+    if (r.exitCode != expectedExit)
+        qWarning("exit %d: %s %s", r.exitCode, r.out.c_str(), r.err.c_str());
+    return core::Json::parse(r.out, nullptr, false);
 }
 
 } // namespace testing
