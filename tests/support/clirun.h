@@ -7,6 +7,7 @@
 #include "base/jsonreader.h"
 #include "cli/cli.h"
 
+#include <QStringList>
 #include <QtGlobal>
 #include <sstream>
 #include <string>
@@ -26,6 +27,15 @@ inline CliRun runCli(const std::vector<std::string>& args)
     std::ostringstream out, err;
     const int code = cli::run(args, out, err);
     return {code, out.str(), err.str()};
+}
+
+// The same from a table's row of arguments.
+inline CliRun runCliRow(const QStringList& args)
+{
+    std::vector<std::string> argv;
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    return runCli(argv);
 }
 
 // Its standard output as JSON (null where it is not JSON), warning when the exit code is not the expected

@@ -81,10 +81,7 @@ void TestScheduleCli::scheduleExitCodes()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, mention);
-    std::vector<std::string> argv;
-    for (const QString& a : args)
-        argv.push_back(a.toStdString());
-    const Run r = runCli(argv);
+    const Run r = testing::runCliRow(args);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
 }
