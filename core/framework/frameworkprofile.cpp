@@ -232,11 +232,20 @@ const FrameworkProfile& frameworkProfile(Framework framework)
     return fallback;
 }
 
+bool opLevelSelective(const ParallelLayout& layout, Mode mode)
+{
+    return layout.recompute == Recompute::Selective && layout.recomputeModules.empty()
+        && frameworkProfile(frameworkOf(layout, mode)).opLevelSelective;
+}
+
 bool opLevelSelective(const Design& design)
 {
-    const ParallelLayout& l = design.layout;
-    return l.recompute == Recompute::Selective && l.recomputeModules.empty()
-        && frameworkProfile(design).opLevelSelective;
+    return opLevelSelective(design.layout, design.workload.mode);
+}
+
+bool recomputesCoreAttention(const Design& design)
+{
+    return design.layout.recomputesModule(RecomputeModule::CoreAttn) && !opLevelSelective(design);
 }
 
 Framework frameworkOf(const Design& design)

@@ -172,8 +172,12 @@ inline const FrameworkProfile& frameworkProfile(const Design& design)
 }
 // Whether a design's selective recomputation is torchtitan's op-level policy: `recompute: selective` without
 // recomputeModules under a framework that runs it (FrameworkProfile::opLevelSelective). With modules named,
-// selective is Megatron-Core's, whatever the framework.
+// selective is Megatron-Core's, whatever the framework. The layout's form serves a search's candidates.
+bool opLevelSelective(const ParallelLayout& layout, Mode mode);
 bool opLevelSelective(const Design& design);
+// Whether the backward recomputes attention's products: Megatron-Core's core_attn, which the op-level
+// policy keeps instead.
+bool recomputesCoreAttention(const Design& design);
 // Rows of the output layer after the framework's padding (Megatron: a multiple of 128 × TP, the design's
 // vocabDivisibleBy in place of 128 when set).
 std::int64_t vocabPaddingMultiple(const Design& design);

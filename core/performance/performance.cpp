@@ -249,10 +249,7 @@ StepFlops stepFlops(const Design& design, const PlacedLayout& placed, const Stag
             recomputed += whole * l.recomputedLayers(stage.layers) / std::max(stage.layers, 1)
                 + stage.mtpForwardFlops;
         else if (l.recompute == Recompute::Selective)
-            recomputed
-                += (l.recomputesModule(RecomputeModule::CoreAttn) && !opLevelSelective(design) ? attention
-                                                                                               : 0.0)
-                + stage.selectiveRecomputeFlops;
+            recomputed += (recomputesCoreAttention(design) ? attention : 0.0) + stage.selectiveRecomputeFlops;
     }
     // DualPipe's 2·PP stages hold the model twice; each micro-batch runs through one copy.
     const double copies = l.schedule == Schedule::DualPipe ? 2.0 : 1.0;

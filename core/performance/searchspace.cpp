@@ -376,8 +376,7 @@ std::vector<RecipeSentence> recipeSentences(const Design& design, const SearchCa
     // Selective recomputation names its modules when they are not Megatron-Core's default (core_attn).
     const bool defaultModules = l.recomputeModules.empty()
         || l.recomputeModules == std::vector<RecomputeModule>{RecomputeModule::CoreAttn};
-    const bool opLevel = l.recompute == Recompute::Selective && l.recomputeModules.empty()
-        && frameworkProfile(frameworkOf(l, design.workload.mode)).opLevelSelective;
+    const bool opLevel = opLevelSelective(l, design.workload.mode);
     if (l.recompute == Recompute::Full)
         out.push_back({MW_TR_NOOP("Recipes", "Full recomputation to fit the activations."), {}});
     else if (opLevel)

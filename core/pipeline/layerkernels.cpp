@@ -294,7 +294,7 @@ void addSelectiveRecompute(LayerKernels& k, const Design& design, int layer, con
     const ParallelLayout& l = design.layout;
     LayerPartTimes& t = k.parts;
     const bool opLevel = opLevelSelective(design);
-    t.coreAttentionRecomputed = l.recomputesModule(RecomputeModule::CoreAttn) && !opLevel;
+    t.coreAttentionRecomputed = recomputesCoreAttention(design);
     if (l.recompute != Recompute::Selective)
         return;
     const ModelArchitecture& m = design.model;
