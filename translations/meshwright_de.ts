@@ -2660,10 +2660,6 @@
         <translation>Gradienten der beiden Kopien des Wort-Embeddings, von erster und letzter Stage summiert, offen</translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 10–25 % longer on B200 and GB200, 36 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 10–25 % länger, mit älterer Software 36 % (docs/kernel-model.md).</translation>
-    </message>
-    <message>
         <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in six of seven published pairs, so a difference between layouts holds better than either step time.</source>
         <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in sechs von sieben veröffentlichten Paaren höchstens 5 % neben dem modellierten, ein Unterschied zwischen Layouts hält also besser als jede der beiden Schrittzeiten.</translation>
     </message>
@@ -2676,16 +2672,20 @@
         <translation>Das waren Läufe von Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan (Eager-PyTorch, Llama 3 8B und 70B auf A100) brauchten 4–7 % länger als modelliert.</translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 11–19 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 11–19 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
-    </message>
-    <message>
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation>in den Layern: Micro-Batches × Layer (und Vorhersagetiefen) × worauf jeder Layer wartet (seine Collectives, abzüglich dessen, was seine GEMMs mit TP-Überlappung verbergen); nach der Pipeline: was der letzte Backward-Pass nicht verbergen kann (DDP-Buckets, ZeRO-All-Gather der Parameter); FSDP: Gathers und Reduce-Scatters je Layer, die die Rechnung nicht verbirgt × Micro-Batches; Point-to-Point: was die Sends zwischen Stages dem Schedule hinzufügen, und der CP-Ring über die Attention hinaus, mit der er überlappt</translation>
     </message>
     <message>
         <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; the rest is recomputed, a MoE block whole.</source>
         <translation>Selektive Recomputation, wie torchtitan sie ausführt (seine Op-Strategie): Jeder Layer behält seine Eingabe, die Ausgaben jedes zweiten Matrixprodukts und die Ausgabe der Attention; der Rest wird neu berechnet, ein MoE-Block ganz.</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 3–19 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 3–19 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 8–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 8–15 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
     </message>
 </context>
 <context>

@@ -2660,19 +2660,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 10–25 % longer on B200 and GB200, 36 % with older software (docs/kernel-model.md).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in six of seven published pairs, so a difference between layouts holds better than either step time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 1–5 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 11–19 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2685,6 +2677,14 @@
     </message>
     <message>
         <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; the rest is recomputed, a MoE block whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 3–19 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 8–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -344,8 +344,8 @@ void noteHeldOut(Performance& perf, const Design& design)
     std::string note
         = MW_TR_NOOP("Explanations",
                      "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
-                     "2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 10–25 % "
-                     "longer on B200 and GB200, 36 % with older software (docs/kernel-model.md).");
+                     "2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 3–19 % "
+                     "longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).");
     // Those are Megatron's runs, with its fused kernels; torchtitan's published FSDP2 runs are eager PyTorch
     // (tst_heldouttorchtitan).
     if (frameworkOf(design) == Framework::Fsdp2)
@@ -371,7 +371,7 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "On B200 and GB200, MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs "
-                    "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 11–19 % "
+                    "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 8–15 % "
                     "longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host "
                     "issues the same kernels for a GPU twice as fast.");
     perf.step.note = perf.step.note.empty() ? note : perf.step.note + " " + note;

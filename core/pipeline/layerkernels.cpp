@@ -93,16 +93,20 @@ void runUnderOverlap(LayerGemm& g, std::size_t pass, UserbufferMethod method, in
     g.times[pass] = time;
 }
 
-// An FP8 GEMM under MXFP8 runs cuBLAS's block-scaled kernels: the per-tensor tables' time × their measured
-// ratio (kMxfp8KernelRatio). Not where FP8 was timed as BF16 (a GPU without FP8 tensor cores).
-void applyRecipe(LayerGemm& g, const Design& design)
+// An FP8 GEMM as training runs it: on a built-in table, the table's rows × kTrainingFp8TableRatio (TE's
+// measured speedup over BF16, layerkernels.h); under MXFP8 cuBLAS's block-scaled kernels, the per-tensor
+// time × their measured ratio (kMxfp8KernelRatio). Neither where FP8 was timed as BF16 (a GPU without FP8
+// tensor cores).
+void applyRecipe(LayerGemm& g, const Design& design, const GemmModel& gemms)
 {
-    if (g.dtype != GemmDtype::Fp8E4m3 || design.workload.fp8Recipe != Fp8Recipe::Mxfp8
-        || g.times[kF].fp8AsBf16)
+    if (g.dtype != GemmDtype::Fp8E4m3 || g.times[kF].fp8AsBf16)
         return;
-    g.recipeFactor = kMxfp8KernelRatio;
+    if (g.times[kF].basis == GemmBasis::Table && !gemms.userTable(g.times[kF]))
+        g.tableFp8Factor = kTrainingFp8TableRatio;
+    if (design.workload.fp8Recipe == Fp8Recipe::Mxfp8)
+        g.recipeFactor = kMxfp8KernelRatio;
     for (GemmTime& t : g.times)
-        t.seconds *= g.recipeFactor;
+        t.seconds *= g.tableFp8Factor * g.recipeFactor;
 }
 
 // Head dimensions of the score (Q·Kᵀ) and value (P·V) products.
@@ -143,7 +147,7 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
         for (std::size_t pass = 0; overlap && pass < kPassCount; ++pass)
             if (methods[pass] != M::None)
                 runUnderOverlap(g, pass, methods[pass], l.tp(), gpu, gemms, scale);
-        applyRecipe(g, design);
+        applyRecipe(g, design, gemms);
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             into[pass] += seconds(g, pass);
         k.gemms.push_back(std::move(g));
@@ -500,7 +504,7 @@ LayerGemm mtpProjectionGemm(const Design& design, const GpuSpec& gpu, const Gemm
     const double h = d(design.model.hidden);
     LayerGemm g = timedGemm("mtp-projection", {1, tokens, h / l.tp(), 2 * h}, linearDtype(design), gpu, gemms,
                             timeScale);
-    applyRecipe(g, design);
+    applyRecipe(g, design, gemms);
     return g;
 }
 
