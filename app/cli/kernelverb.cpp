@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "compute/attentionkernel.h"
 #include "compute/gemmmodel.h"
+#include "pipeline/layerkernels.h"
 
 #include <iomanip>
 #include <optional>
@@ -145,6 +146,7 @@ int kernelVerb(Arguments& args, std::ostream& out, std::ostream& err)
     Explanation explanation;
     double seconds = 0, flops = 0;
     std::string headline, basis;
+    double trainingFactor = 1; // what a training layer's GEMM takes beyond this time (layerkernels.h)
     if (flags.gemm) {
         const GemmModel& model = GemmModel::builtin();
         const GemmTime t = model.time(*gpu, *flags.gemm, flags.dtype);
@@ -165,6 +167,8 @@ int kernelVerb(Arguments& args, std::ostream& out, std::ostream& err)
         report["fp8AsBf16"] = t.fp8AsBf16;
         if (t.fp8AsBf16)
             basis += "; this GPU has no FP8 tensor cores, so the GEMM is timed as BF16";
+        trainingFactor = trainingFp8Factor(t, flags.dtype, model);
+        report["trainingFactor"] = trainingFactor;
     } else {
         const AttentionTime t = attentionTime(*gpu, flags.attentionShape, flags.pass);
         seconds = t.seconds;
@@ -201,6 +205,11 @@ int kernelVerb(Arguments& args, std::ostream& out, std::ostream& err)
         << "Time      " << formatSeconds(seconds) << " · " << std::fixed << std::setprecision(0) << tflops
         << " TFLOP/s\n"
         << std::defaultfloat << std::setprecision(6) << "From      " << basis << "\n";
+    if (trainingFactor != 1)
+        out << "Training  × " << formatNumber(trainingFactor, 4)
+            << " in a training layer: Transformer Engine's FP8 GEMMs at training shapes run "
+            << formatNumber(kTrainingFp8Speedup, 3) << " times its BF16 ones, these rows "
+            << formatNumber(kTableFp8Speedup, 3) << " times theirs (docs/kernel-model.md)\n";
     writeExplanation(out, explanation);
     return kExitOk;
 }

@@ -101,8 +101,7 @@ void applyRecipe(LayerGemm& g, const Design& design, const GemmModel& gemms)
 {
     if (g.dtype != GemmDtype::Fp8E4m3 || g.times[kF].fp8AsBf16)
         return;
-    if (g.times[kF].basis == GemmBasis::Table && !gemms.userTable(g.times[kF]))
-        g.tableFp8Factor = kTrainingFp8TableRatio;
+    g.tableFp8Factor = trainingFp8Factor(g.times[kF], g.dtype, gemms);
     if (design.workload.fp8Recipe == Fp8Recipe::Mxfp8)
         g.recipeFactor = kMxfp8KernelRatio;
     for (GemmTime& t : g.times)
@@ -472,6 +471,13 @@ GemmShape timedShape(const LayerGemm& gemm, std::size_t pass)
     if (chunks > kUserbufferStreams)
         shape.m *= static_cast<double>(kUserbufferStreams) / chunks;
     return shape;
+}
+
+double trainingFp8Factor(const GemmTime& t, GemmDtype dtype, const GemmModel& gemms)
+{
+    const bool builtinFp8Rows
+        = dtype == GemmDtype::Fp8E4m3 && !t.fp8AsBf16 && t.basis == GemmBasis::Table && !gemms.userTable(t);
+    return builtinFp8Rows ? kTrainingFp8TableRatio : 1.0;
 }
 
 LayerKernels layerKernels(const Design& design, int layer, const GpuSpec& gpu, const GemmModel& gemms,

@@ -22,13 +22,13 @@
 // Elementwise work (norms, activations, dropout, residuals, softmax on unfused scores) is HBM traffic:
 // `elementwisePasses` × the bytes the layer saves for backward (the memory model's activations),
 // backward twice that. Under FP8 (Transformer Engine on Hopper, MXFP8 on Blackwell) the linear layers'
-// GEMMs run on the FP8 rows and every FP8 GEMM input is cast, with its transpose, in one pass: read BF16,
-// write FP8 twice (4 bytes per element; the design's FP8 recipe adds current scaling's amax pass or the
-// block scales, fp8CastBytesPerElement). The weight-gradient pass adds the
-// micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its bytes per
-// weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count. A MoE layer's token
-// permutation and unpermutation are HBM passes of their own (moeload.h), and the routed copies they move
-// leave the elementwise passes.
+// GEMMs run on the FP8 rows (built-in rows × kTrainingFp8TableRatio, below) and every FP8 GEMM input is
+// cast, with its transpose, in one pass: read BF16, write FP8 twice (4 bytes per element; the design's FP8
+// recipe adds current scaling's amax pass or the block scales, fp8CastBytesPerElement). The weight-gradient
+// pass adds the micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its
+// bytes per weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count. A MoE
+// layer's token permutation and unpermutation are HBM passes of their own (moeload.h), and the routed copies
+// they move leave the elementwise passes.
 
 #include "catalog/hardware.h"
 #include "compute/attentionkernel.h"
@@ -95,6 +95,11 @@ struct LayerGemm
 inline constexpr double kTableFp8Speedup = 12.513 / 5.892;
 inline constexpr double kTrainingFp8Speedup = 13.102 / 6.812;
 inline constexpr double kTrainingFp8TableRatio = kTableFp8Speedup / kTrainingFp8Speedup;
+
+// What a training layer's GEMM of `dtype` takes beyond the time `t` the kernel model gave it:
+// kTrainingFp8TableRatio on a built-in table's FP8 rows, 1 otherwise (BF16, the roofline, a user's own table,
+// FP8 timed as BF16 on a GPU without FP8 tensor cores).
+double trainingFp8Factor(const GemmTime& t, GemmDtype dtype, const GemmModel& gemms);
 
 // cuBLAS's MXFP8 GEMMs against its per-tensor FP8 ones on the twelve GEMMs of a training layer (hidden
 // 4,096, MLP 16,384, 15,872 tokens; forward, data and weight gradient), both pre-quantized: 7.161 against

@@ -44,6 +44,7 @@ private slots:
     void gpuWithoutTableTakesTheRoofline();
     void causalAttentionComputesHalfTheSquare();
     void textNamesTheSource();
+    void trainingFactorOfTheFp8Rows();
     void badInput_data();
     void badInput();
 };
@@ -122,6 +123,30 @@ void TestKernelCli::textNamesTheSource()
     QCOMPARE(j.value("tableGpu", ""), std::string("b200-180gb"));
     QCOMPARE(runJson({"--gpu", "a100-40gb", "--gemm", "1", "64", "64", "64"}).value("tableGpu", "?"),
              std::string());
+}
+
+// The built-in B200 FP8 rows are what the table measured; a training layer takes them × the ratio of
+// Transformer Engine's measured FP8 speedup to the rows' (core/pipeline/layerkernels.h): the command says
+// so, and says nothing for BF16, for H100's FP8 roofline or for a GPU that times FP8 as BF16.
+void TestKernelCli::trainingFactorOfTheFp8Rows()
+{
+    const std::vector<std::string> b200{"--gpu", "b200-180gb", "--gemm", "1", "16384", "4096", "4096"};
+    std::vector<std::string> fp8 = b200;
+    fp8.insert(fp8.end(), {"--dtype", "fp8"});
+    const double ratio = (12.513 / 5.892) / (13.102 / 6.812);
+    QVERIFY(std::abs(runJson(fp8).value("trainingFactor", 0.0) / ratio - 1) < 1e-9);
+    const Run text = run(fp8);
+    QVERIFY2(text.out.find("Training  × 1.104 in a training layer: Transformer Engine's FP8 GEMMs")
+                 != std::string::npos,
+             text.out.c_str());
+    QCOMPARE(runJson(b200).value("trainingFactor", 0.0), 1.0);
+    QVERIFY(run(b200).out.find("Training") == std::string::npos);
+    QCOMPARE(runJson({"--gpu", "h100-sxm-80gb", "--gemm", "1", "16384", "4096", "4096", "--dtype", "fp8"})
+                 .value("trainingFactor", 0.0),
+             1.0);
+    QCOMPARE(runJson({"--gpu", "a100-80gb", "--gemm", "1", "16384", "4096", "4096", "--dtype", "fp8"})
+                 .value("trainingFactor", 0.0),
+             1.0);
 }
 
 void TestKernelCli::badInput_data()
