@@ -9,11 +9,13 @@
 #include "compute/gpupeaks.h"
 #include "design/designio.h"
 #include "evaluate.h"
+#include "support/kerneltest.h"
 
 #include <QTest>
 #include <algorithm>
 
 using namespace core;
+using testing::gpu;
 
 Q_DECLARE_METATYPE(std::string)
 
@@ -36,14 +38,6 @@ private slots:
 };
 
 namespace {
-
-const GpuSpec& gpu(const char* id)
-{
-    const GpuSpec* spec = Catalog::builtin().gpu(id);
-    if (!spec)
-        qFatal("no GPU preset %s", id);
-    return *spec;
-}
 
 bool hasCode(const std::vector<Diagnostic>& diagnostics, std::string_view code)
 {

@@ -7,25 +7,19 @@
 #include "catalog/embeddedfiles.h"
 #include "compute/attentionkernel.h"
 #include "compute/gemmmodel.h"
+#include "support/kerneltest.h"
 
 #include <QElapsedTimer>
 #include <QTest>
 #include <algorithm>
 
 using namespace core;
+using testing::gpu;
 
 Q_DECLARE_METATYPE(core::GemmDtype)
 Q_DECLARE_METATYPE(core::AttentionPass)
 
 namespace {
-
-const GpuSpec& gpu(const char* id)
-{
-    const GpuSpec* spec = Catalog::builtin().gpu(id);
-    if (!spec)
-        qFatal("no GPU preset %s", id);
-    return *spec;
-}
 
 const KernelTable& builtinTable()
 {

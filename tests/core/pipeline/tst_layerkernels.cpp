@@ -9,6 +9,7 @@
 #include "pipeline/layerkernels.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
+#include "support/kerneltest.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -18,6 +19,8 @@
 Q_DECLARE_METATYPE(core::Fp8Recipe)
 
 using namespace core;
+using testing::gemm;
+using testing::gpu;
 
 namespace {
 
@@ -30,22 +33,6 @@ Design seed(const char* gpu, const char* intra)
     Design d = testing::example("seed-70b-32k-512gpu");
     d.cluster = makeUniformCluster(64, 8, gpu, intra, "ib-ndr-400");
     return d;
-}
-
-const GpuSpec& gpu(const char* id)
-{
-    const GpuSpec* spec = Catalog::builtin().gpu(id);
-    if (!spec)
-        qFatal("no GPU preset %s", id);
-    return *spec;
-}
-
-const LayerGemm& gemm(const LayerKernels& k, std::string_view name)
-{
-    for (const LayerGemm& g : k.gemms)
-        if (g.name == name)
-            return g;
-    qFatal("no GEMM %s", std::string(name).c_str());
 }
 
 double gemmSum(const LayerKernels& k)

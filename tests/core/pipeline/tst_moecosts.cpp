@@ -12,11 +12,13 @@
 #include "pipeline/moeload.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
+#include "support/kerneltest.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
 
 using namespace core;
+using testing::gemm;
 
 namespace {
 
@@ -30,14 +32,6 @@ Design mixtral(double capacity, double skew, int ep)
     d.layout.setDegree(Dim::Ep, ep);
     d.layout.setDegree(Dim::Dp, 32 / ep);
     return d;
-}
-
-const LayerGemm& gemm(const LayerKernels& k, std::string_view name)
-{
-    for (const LayerGemm& g : k.gemms)
-        if (g.name == name)
-            return g;
-    qFatal("no GEMM %s", std::string(name).c_str());
 }
 
 const ModelTerm* term(const std::vector<ModelTerm>& terms, std::string_view id)

@@ -10,6 +10,7 @@
 #include "compute/kerneltable.h"
 #include "pipeline/kernelterms.h"
 #include "pipeline/layerkernels.h"
+#include "support/kerneltest.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -17,16 +18,10 @@
 #include <string>
 
 using namespace core;
+using testing::gemm;
+using testing::gpu;
 
 namespace {
-
-const GpuSpec& gpu(const char* id)
-{
-    const GpuSpec* spec = Catalog::builtin().gpu(id);
-    if (!spec)
-        qFatal("no GPU preset %s", id);
-    return *spec;
-}
 
 // The guide's twelve shapes as (m, n, k) of Y = X·W: forward QKV, projection, MLP up, MLP down; their data
 // gradients (n and k swapped); their weight gradients (k × n over the tokens).
@@ -63,14 +58,6 @@ Design fp8Design(const char* gpuId, const char* link, Fp8Recipe recipe)
     d.workload.precision = Precision::Fp8;
     d.workload.fp8Recipe = recipe;
     return d;
-}
-
-const LayerGemm& gemm(const LayerKernels& k, std::string_view name)
-{
-    for (const LayerGemm& g : k.gemms)
-        if (g.name == name)
-            return g;
-    qFatal("no GEMM %s", std::string(name).c_str());
 }
 
 // B200's per-tensor FP8 rows on a grid of shapes, timed as the built-in table times them: a user's sweep
