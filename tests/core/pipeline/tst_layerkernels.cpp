@@ -376,7 +376,8 @@ void TestLayerKernels::tpOverlapSplitsTheGemms()
     QVERIFY(unknownTerms.front().formula.find("the GPU's SM count is not known") != std::string::npos);
     // Without the overlap every GEMM runs whole on every SM.
     Design plain = seed("h100-sxm-80gb", "nvlink4");
-    const LayerGemm& plainQkv = gemm(layerKernels(plain, 0, g, model, 1.0), "qkv");
+    const LayerKernels plainKernels = layerKernels(plain, 0, g, model, 1.0);
+    const LayerGemm& plainQkv = gemm(plainKernels, "qkv");
     QCOMPARE(plainQkv.splitChunks[kF], 1);
     QVERIFY(plainQkv.overlapMethod[kI] == M::None);
     QCOMPARE(plainQkv.smShare[kI], 1.0);

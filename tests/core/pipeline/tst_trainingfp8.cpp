@@ -14,8 +14,11 @@
 #include "support/testdesigns.h"
 
 #include <QTest>
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
+#include <vector>
 
 using namespace core;
 using testing::gemm;
@@ -169,7 +172,8 @@ void TestTrainingFp8::rooflineAndUserTableKeepTheirTimes()
     GemmModel withSweep = builtin;
     withSweep.addTable(read.table, true);
     const Design d = fp8Design("b200-180gb", "nvlink5", Fp8Recipe::Tensorwise);
-    const LayerGemm& own = gemm(layerKernels(d, 0, gpu("b200-180gb"), withSweep, 1.0), "fc1");
+    const LayerKernels swept = layerKernels(d, 0, gpu("b200-180gb"), withSweep, 1.0);
+    const LayerGemm& own = gemm(swept, "fc1");
     QVERIFY(withSweep.userTable(own.times[0]));
     QCOMPARE(own.tableFp8Factor, 1.0);
     for (std::size_t pass = 0; pass < kPassCount; ++pass)
