@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 
 #include <QStringList>
+#include <QTest>
 #include <QtGlobal>
 #include <sstream>
 #include <string>
@@ -36,6 +37,18 @@ inline CliRun runCliRow(const QStringList& args)
     for (const QString& a : args)
         argv.push_back(a.toStdString());
     return runCli(argv);
+}
+
+// One row of an exit-code table (columns args, exitCode, mention): the command exits with the row's code and
+// its output or error names what the row mentions.
+inline void checkExitCodeRow()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mention);
+    const CliRun r = runCliRow(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
 }
 
 // Its standard output as JSON (null where it is not JSON), warning when the exit code is not the expected

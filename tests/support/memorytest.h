@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What the memory suites share (tst_memory, tst_activationmemory): a rank's figure of one category,
-// Megatron's GPT and a tiny Llama as the papers and the tests build them, and runs of them on H100 nodes.
+// What the memory suites share (tst_memory, tst_activationmemory): a rank's figure of one category, a tiny
+// Llama as the tests build it, and runs of Megatron's GPT (testdesigns.h) on H100 nodes.
 
 #include "evaluate.h"
 #include "memory/memory.h"
@@ -15,29 +15,6 @@ using namespace core;
 inline double bytesOf(const Evaluation& e, int rank, MemoryCategory category)
 {
     return e.memory->roleOf(rank).figure(category).bytes;
-}
-
-// A Megatron GPT model as in Narayanan et al. 2021 and Korthikanti et al. 2022: LayerNorm, GeLU MLP of
-// 4h, biases, dropout, learned positions, tied embeddings, vocabulary 51,200.
-inline ModelArchitecture megatronGpt(int layers, int hidden, int heads)
-{
-    ModelArchitecture m;
-    m.name = "GPT " + std::to_string(layers) + "L";
-    m.layers = layers;
-    m.hidden = hidden;
-    m.ffn = 4 * std::int64_t{hidden};
-    m.heads = heads;
-    m.kvHeads = heads;
-    m.headDim = hidden / heads;
-    m.vocab = 51200;
-    m.tiedEmbeddings = true;
-    m.mlp = MlpKind::Plain;
-    m.norm = NormKind::LayerNorm;
-    m.bias = BiasKind::All;
-    m.dropout = true;
-    m.positions = PositionEmbedding::Learned;
-    m.maxContext = 2048;
-    return m;
 }
 
 // One of Korthikanti et al.'s Table 3 runs on A100 80 GB nodes of eight: TP, SP, selective recompute.

@@ -29,6 +29,29 @@ inline core::Design example(std::string_view id)
     return *design;
 }
 
+// A Megatron GPT model as in Narayanan et al. 2021 and Korthikanti et al. 2022: LayerNorm, GeLU MLP of
+// 4h, biases, dropout, learned positions, tied embeddings, vocabulary 51,200.
+inline core::ModelArchitecture megatronGpt(int layers, int hidden, int heads)
+{
+    core::ModelArchitecture m;
+    m.name = "GPT " + std::to_string(layers) + "L";
+    m.layers = layers;
+    m.hidden = hidden;
+    m.ffn = 4 * std::int64_t{hidden};
+    m.heads = heads;
+    m.kvHeads = heads;
+    m.headDim = hidden / heads;
+    m.vocab = 51200;
+    m.tiedEmbeddings = true;
+    m.mlp = core::MlpKind::Plain;
+    m.norm = core::NormKind::LayerNorm;
+    m.bias = core::BiasKind::All;
+    m.dropout = true;
+    m.positions = core::PositionEmbedding::Learned;
+    m.maxContext = 2048;
+    return m;
+}
+
 // A built-in model on one node of `gpus` GPUs of one type (InfiniBand NDR between nodes), from the FSDP
 // example's layout and workload: what the suites that vary one setting at a time start from.
 inline core::Design onOneNode(std::string_view model, int gpus, const char* gpu, const char* link)

@@ -206,12 +206,7 @@ void TestCli::exitCodes_data()
 
 void TestCli::exitCodes()
 {
-    QFETCH(QStringList, args);
-    QFETCH(int, exitCode);
-    QFETCH(QString, mention);
-    const Run r = testing::runCliRow(args);
-    QCOMPARE(r.exitCode, exitCode);
-    QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
+    testing::checkExitCodeRow();
 }
 
 void TestCli::fileWithOverrides()

@@ -78,12 +78,7 @@ void TestScheduleCli::scheduleExitCodes_data()
 
 void TestScheduleCli::scheduleExitCodes()
 {
-    QFETCH(QStringList, args);
-    QFETCH(int, exitCode);
-    QFETCH(QString, mention);
-    const Run r = testing::runCliRow(args);
-    QCOMPARE(r.exitCode, exitCode);
-    QVERIFY2((r.out + r.err).find(mention.toStdString()) != std::string::npos, (r.out + r.err).c_str());
+    testing::checkExitCodeRow();
 }
 
 // The worked cases through the command line (docs/pipeline-and-collective-cases.md §6): makespans,

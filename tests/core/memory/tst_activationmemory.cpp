@@ -18,6 +18,7 @@
 
 using namespace core;
 using namespace testing::memory;
+using testing::megatronGpt;
 
 Q_DECLARE_METATYPE(core::Design)
 

@@ -37,26 +37,12 @@ Json calibrationRows()
     return Json::parse(file.readAll().toStdString());
 }
 
-// A Megatron GPT model as both papers train it: LayerNorm, GeLU MLP of 4h, biases, dropout, learned
-// positions, tied embeddings, vocabulary 51,200, sequence 2,048.
+// A Megatron GPT model as both papers train it (testdesigns.h), sequence 2,048, named as the row.
 ModelArchitecture megatronGpt(const Json& row)
 {
-    ModelArchitecture m;
+    ModelArchitecture m = testing::megatronGpt(row.at("layers").get<int>(), row.at("hidden").get<int>(),
+                                               row.at("heads").get<int>());
     m.name = "GPT " + row.at("name").get<std::string>();
-    m.layers = row.at("layers").get<int>();
-    m.hidden = row.at("hidden").get<std::int64_t>();
-    m.ffn = 4 * m.hidden;
-    m.heads = row.at("heads").get<int>();
-    m.kvHeads = m.heads;
-    m.headDim = m.hidden / m.heads;
-    m.vocab = 51200;
-    m.tiedEmbeddings = true;
-    m.mlp = MlpKind::Plain;
-    m.norm = NormKind::LayerNorm;
-    m.bias = BiasKind::All;
-    m.dropout = true;
-    m.positions = PositionEmbedding::Learned;
-    m.maxContext = 2048;
     return m;
 }
 
