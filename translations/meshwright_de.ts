@@ -2668,10 +2668,6 @@
         <translation>Auf B200 und GB200 kostete MXFP8 die Läufe im gleichen oder einem ähnlichen Layout 6–8 % mehr als FP8 mit Skalierung pro Tensor, das Modell 1–5 % (seine MXFP8-GEMMs laufen, wie gemessen, 5 % länger).</translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 4–7 % longer than modelled.</source>
-        <translation>Das waren Läufe von Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan (Eager-PyTorch, Llama 3 8B und 70B auf A100) brauchten 4–7 % länger als modelliert.</translation>
-    </message>
-    <message>
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation>in den Layern: Micro-Batches × Layer (und Vorhersagetiefen) × worauf jeder Layer wartet (seine Collectives, abzüglich dessen, was seine GEMMs mit TP-Überlappung verbergen); nach der Pipeline: was der letzte Backward-Pass nicht verbergen kann (DDP-Buckets, ZeRO-All-Gather der Parameter); FSDP: Gathers und Reduce-Scatters je Layer, die die Rechnung nicht verbirgt × Micro-Batches; Point-to-Point: was die Sends zwischen Stages dem Schedule hinzufügen, und der CP-Ring über die Attention hinaus, mit der er überlappt</translation>
     </message>
@@ -2686,6 +2682,10 @@
     <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 8–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
         <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 8–15 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
+    </message>
+    <message>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 4–7 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 22–24 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
+        <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 4–7 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 22–24 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
     </message>
 </context>
 <context>
@@ -3093,6 +3093,10 @@
     <message>
         <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: the framework&apos;s own, core_attn for Megatron-Core, torchtitan&apos;s op-level policy for FSDP2 (every second matrix product and the elementwise steps).</source>
         <translation>Was die selektive Recomputation im Backward jedes Layers neu berechnet, statt es zu behalten, mit den Namen von Megatron-Core (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dichte Layer), moe_act, moe, shared_experts, durch Kommas getrennt. Leer: die des Frameworks, core_attn bei Megatron-Core, die Op-Strategie von torchtitan bei FSDP2 (jedes zweite Matrixprodukt und die elementweisen Schritte).</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>Attention-Kernel</translation>
     </message>
 </context>
 <context>
@@ -7269,6 +7273,14 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Selective (the framework&apos;s own)</source>
         <translation>Selektiv (die des Frameworks)</translation>
+    </message>
+    <message>
+        <source>Fastest published for the GPU</source>
+        <translation>Schnellster veröffentlichter für die GPU</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (PyTorch SDPA)</source>
+        <translation>FlashAttention-2 (PyTorch SDPA)</translation>
     </message>
 </context>
 <context>

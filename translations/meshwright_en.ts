@@ -2668,10 +2668,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs (eager PyTorch, Llama 3 8B and 70B on A100) took 4–7 % longer than modelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2685,6 +2681,10 @@
     </message>
     <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 8–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 4–7 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 22–24 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3092,6 +3092,10 @@
     </message>
     <message>
         <source>What selective recomputation recomputes in each layer&apos;s backward instead of keeping, as Megatron-Core names it (--recompute-modules): core_attn, mla_up_proj, layernorm, mlp (dense layers), moe_act, moe, shared_experts, separated by commas. Empty: the framework&apos;s own, core_attn for Megatron-Core, torchtitan&apos;s op-level policy for FSDP2 (every second matrix product and the elementwise steps).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7260,6 +7264,14 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Selective (the framework&apos;s own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest published for the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (PyTorch SDPA)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -14,7 +14,7 @@ namespace {
 // Long-sequence efficiency η∞ of the FlashAttention kernel each GPU runs, causal, head dimension 128, of
 // the dense BF16 peak: the published TFLOP/s at 16K tokens × (16384 + 512) / 16384 (the saturation above)
 // / the peak. docs/kernel-model.md tabulates the published curves.
-struct AttentionKernel
+struct PublishedKernel
 {
     // The GPU preset whose published kernel it is; GPUs on its die reach it through GpuSpec::kernelsOf.
     std::string_view gpu;
@@ -24,9 +24,10 @@ struct AttentionKernel
     std::string_view source;
 };
 
-const std::array<AttentionKernel, 3>& kernels()
+// The fastest kernel published for each GPU.
+const std::array<PublishedKernel, 3>& bestKernels()
 {
-    static const std::array<AttentionKernel, 3> table{{
+    static const std::array<PublishedKernel, 3> table{{
         // Forward and backward together: 189 TFLOP/s at 16K of 312 (Figure 4d, causal, head dim 128;
         // assets/flash2_a100_fwd_bwd_benchmark.png in Dao-AILab/flash-attention).
         {"a100-80gb", 0.625, 0.625, "FlashAttention-2",
@@ -46,14 +47,42 @@ const std::array<AttentionKernel, 3>& kernels()
     return table;
 }
 
-const AttentionKernel* kernelFor(std::string_view gpu)
+// FlashAttention-2 where its curve is published: A100 (the row above) and H100, where FlashAttention-3's
+// paper measured it beside its own kernel.
+const std::array<PublishedKernel, 2>& flashAttention2Kernels()
+{
+    static const std::array<PublishedKernel, 2> table{{
+        bestKernels()[0],
+        // Forward 335 TFLOP/s at 16K (Figure 5d, causal, head dim 128: 191, 260, 298, 319, 333, 335 from 512
+        // to 16K), backward 322 (the backward benchmark, head dim 128: 214 … 322) of 989: "FlashAttention-2
+        // achieving only 35 % utilization on the H100" (abstract).
+        {"h100-sxm-80gb", 0.349, 0.336, "FlashAttention-2",
+         "Shah et al. 2024, FlashAttention-3, §4.1: FlashAttention-2 on H100 at 16K, 335 TFLOP/s forward "
+         "(causal), 322 backward (head dim 128)"},
+    }};
+    return table;
+}
+
+template<std::size_t N>
+const PublishedKernel* kernelIn(const std::array<PublishedKernel, N>& table, std::string_view gpu)
 {
     if (gpu.empty())
         return nullptr;
-    for (const AttentionKernel& kernel : kernels())
+    for (const PublishedKernel& kernel : table)
         if (kernel.gpu == gpu)
             return &kernel;
     return nullptr;
+}
+
+const PublishedKernel* kernelFor(const GpuSpec& gpu, AttentionKernel kind)
+{
+    // A GPU on the die of another (GpuSpec::kernelsOf: A100 40 GB on A100 80 GB's, H200, H800 and H100 PCIe
+    // on H100's, GB200 on B200's) runs that GPU's kernel at the same share of its own peak.
+    const auto find = [&](const auto& table) {
+        const PublishedKernel* kernel = kernelIn(table, gpu.id);
+        return kernel ? kernel : kernelIn(table, gpu.kernelsOf);
+    };
+    return kind == AttentionKernel::FlashAttention2 ? find(flashAttention2Kernels()) : find(bestKernels());
 }
 
 } // namespace
@@ -80,23 +109,19 @@ double attentionFlops(const AttentionShape& shape, AttentionPass pass)
     return pass == AttentionPass::Forward ? forward : 2.5 * forward;
 }
 
-AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, AttentionPass pass)
+AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, AttentionPass pass,
+                            AttentionKernel kind)
 {
     AttentionTime out;
     out.flops = attentionFlops(shape, pass);
-    // A GPU on the die of another (GpuSpec::kernelsOf: A100 40 GB on A100 80 GB's, H200, H800 and H100 PCIe
-    // on H100's, GB200 on B200's) runs that GPU's kernel at the same share of its own peak.
-    const AttentionKernel* kernel = kernelFor(gpu.id);
-    if (!kernel)
-        kernel = kernelFor(gpu.kernelsOf);
-    if (kernel) {
+    if (const PublishedKernel* kernel = kernelFor(gpu, kind)) {
         out.longSequenceEfficiency = pass == AttentionPass::Forward ? kernel->forward : kernel->backward;
         out.kernel = kernel->kernel;
         out.source = kernel->source;
     } else {
         out.longSequenceEfficiency = kAttentionFallbackEfficiency;
         out.fallback = true;
-        out.kernel = "FlashAttention";
+        out.kernel = kind == AttentionKernel::FlashAttention2 ? "FlashAttention-2" : "FlashAttention";
         out.source
             = "fallback: the lower end of FlashAttention-2's 50-73 % of the A100 peak (Dao 2023, abstract)";
     }
@@ -132,7 +157,7 @@ Explanation explainAttention(const AttentionTime& time, const GpuSpec& gpu, cons
     x.note = std::string(time.kernel) + " on " + gpu.name + " at " + formatNumber(time.efficiency * 100)
         + " % of the BF16 peak" + (shape.causal ? ", causal: only the lower triangle is computed." : ".");
     if (time.fallback)
-        x.note += " No published kernel for this GPU: fallback efficiency.";
+        x.note += " No published curve of this kernel for this GPU: fallback efficiency.";
     return x;
 }
 

@@ -7,6 +7,7 @@
 //    per-GPU efficiency that grows with the sequence;
 //  - elementwise work (norms, activations, rotary, dropout, casts, amax) bound by HBM bandwidth.
 
+#include "base/enumnames.h"
 #include "base/explanation.h"
 #include "catalog/hardware.h"
 
@@ -49,6 +50,22 @@ inline constexpr double kAttentionHalfTokens = 512;
 // (Dao 2023, abstract).
 inline constexpr double kAttentionFallbackEfficiency = 0.50;
 
+// Which FlashAttention kernel a design runs (the workload's attentionKernel):
+//  - best: the fastest one published for the GPU (FlashAttention-2 on A100, FlashAttention-3 on Hopper,
+//    FlashAttention-4 on Blackwell), as Transformer Engine's cuDNN or flash-attn backends pick it;
+//  - flash-attention-2: FlashAttention-2 on every GPU: PyTorch's scaled_dot_product_attention with its
+//    flash backend first, as torchtitan ran it on Hopper until October 2025 (torchtitan
+//    models/attention.py: cuDNN first on compute capability 10.0 only, pull request 1196; on every GPU from
+//    pull request 1776), and the flash-attn 2 package.
+enum class AttentionKernel { Best, FlashAttention2 };
+
+template<> struct EnumNames<AttentionKernel>
+{
+    static constexpr std::array table{
+        std::pair{AttentionKernel::Best, std::string_view{"best"}},
+        std::pair{AttentionKernel::FlashAttention2, std::string_view{"flash-attention-2"}}};
+};
+
 struct AttentionTime
 {
     double seconds = 0;
@@ -62,7 +79,8 @@ struct AttentionTime
 
 // BF16 attention (Transformer Engine keeps attention in BF16 under its FP8 recipes unless FP8 attention
 // is switched on).
-AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, AttentionPass pass);
+AttentionTime attentionTime(const GpuSpec& gpu, const AttentionShape& shape, AttentionPass pass,
+                            AttentionKernel kind = AttentionKernel::Best);
 Explanation explainAttention(const AttentionTime& time, const GpuSpec& gpu, const AttentionShape& shape);
 
 struct ElementwiseTime

@@ -42,6 +42,7 @@ constexpr std::array kFields{
     FieldInfo{Field::Optimizer, "/workload/optimizer"},
     FieldInfo{Field::Offload, "/workload/offload"},
     FieldInfo{Field::FlashAttention, "/workload/flashAttention"},
+    FieldInfo{Field::AttentionKernel, "/workload/attentionKernel"},
     FieldInfo{Field::MoeCapacityFactor, "/workload/moeCapacityFactor"},
     FieldInfo{Field::Concurrency, "/workload/serving/concurrency"},
     FieldInfo{Field::ContextLength, "/workload/serving/contextLength"},
@@ -264,6 +265,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.workload.offload);
     case Field::FlashAttention:
         return visit(d.workload.flashAttention);
+    case Field::AttentionKernel:
+        return visit(d.workload.attentionKernel);
     case Field::MoeCapacityFactor:
         return visit(d.workload.moeCapacityFactor);
     case Field::Concurrency:

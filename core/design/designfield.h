@@ -43,6 +43,7 @@ enum class Field {
     Optimizer,
     Offload,
     FlashAttention,
+    AttentionKernel,
     MoeCapacityFactor,
     Concurrency,
     ContextLength,

@@ -71,6 +71,7 @@ void readWorkload(ObjectReader& root, ReadContext& context, Workload& w)
     in.readEnum("optimizer", w.optimizer);
     in.readEnum("offload", w.offload);
     in.read("flashAttention", w.flashAttention);
+    in.readEnum("attentionKernel", w.attentionKernel);
     in.read("moeCapacityFactor", w.moeCapacityFactor);
     in.read("moeExpertLoadSkew", w.moeExpertLoadSkew);
     if (const Json* serving = in.take("serving")) {
@@ -395,6 +396,9 @@ Json workloadToJson(const Workload& w)
     out["optimizer"] = enumName(w.optimizer);
     out["offload"] = enumName(w.offload);
     out["flashAttention"] = w.flashAttention;
+    // Only when not the GPU's best kernel, so that older documents round-trip unchanged.
+    if (w.attentionKernel != AttentionKernel::Best)
+        out["attentionKernel"] = enumName(w.attentionKernel);
     out["moeCapacityFactor"] = w.moeCapacityFactor;
     // Only when set, so that older documents round-trip unchanged.
     if (w.moeExpertLoadSkew != 0)

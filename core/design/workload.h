@@ -5,6 +5,7 @@
 // concurrency and context length), on sequences of which length and batches of which size.
 
 #include "base/enumnames.h"
+#include "compute/attentionkernel.h"
 
 #include <cstdint>
 #include <string>
@@ -106,6 +107,9 @@ struct Workload
     Optimizer optimizer = Optimizer::AdamW;
     Offload offload = Offload::None;
     bool flashAttention = true; // fused attention: the s×s score matrix is never stored
+    // With flashAttention, which kernel runs it (compute/attentionkernel.h); stored only when not the
+    // default.
+    AttentionKernel attentionKernel = AttentionKernel::Best;
     double moeCapacityFactor = 0; // 0 = dropless routing
     // Tokens the busiest expert receives over the mean (max / mean tokens per expert, ≥ 1), as measured
     // (Megatron-Core logs tokens per expert); 0 = the model's default (pipeline/moeload.h).

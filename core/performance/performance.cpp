@@ -350,10 +350,10 @@ void noteHeldOut(Performance& perf, const Design& design)
     // (tst_heldouttorchtitan).
     if (frameworkOf(design) == Framework::Fsdp2)
         note += std::string(" ")
-            + MW_TR_NOOP(
-                    "Explanations",
-                    "Those ran Megatron-LM; torchtitan's published FSDP2 runs (eager PyTorch, Llama 3 8B "
-                    "and 70B on A100) took 4–7 % longer than modelled.");
+            + MW_TR_NOOP("Explanations",
+                         "Those ran Megatron-LM; torchtitan's published FSDP2 runs took 4–7 % longer than "
+                         "modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 22–24 % longer on H200 "
+                         "(Llama 3.1 8B in FP8, compiled, with FlashAttention-2).");
     note += std::string(" ")
         + MW_TR_NOOP(
                 "Explanations",

@@ -194,8 +194,9 @@ void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, con
         // splits it in 2·CP and pairs the first with the last), so every rank computes 1/CP of the
         // causal triangle: the whole triangle for b/CP sequences.
         k.attention = AttentionShape{b / l.cp(), heads, (qk + value) / 2, s, s, true};
-        k.attentionForward = attentionTime(gpu, k.attention, AttentionPass::Forward);
-        k.attentionBackward = attentionTime(gpu, k.attention, AttentionPass::Backward);
+        const AttentionKernel kind = design.workload.attentionKernel;
+        k.attentionForward = attentionTime(gpu, k.attention, AttentionPass::Forward, kind);
+        k.attentionBackward = attentionTime(gpu, k.attention, AttentionPass::Backward, kind);
         k.parts.attentionForward = k.attentionForward.seconds * k.timeScale;
         k.parts.attentionBackward = k.attentionBackward.seconds * k.timeScale;
         k.windowedAttentionForward = k.parts.attentionForward;
@@ -204,9 +205,9 @@ void addAttention(LayerKernels& k, const Design& design, const GpuSpec& gpu, con
             AttentionShape windowed = k.attention;
             windowed.window = static_cast<double>(model.slidingWindow.tokens);
             k.windowedAttentionForward
-                = attentionTime(gpu, windowed, AttentionPass::Forward).seconds * k.timeScale;
+                = attentionTime(gpu, windowed, AttentionPass::Forward, kind).seconds * k.timeScale;
             k.windowedAttentionBackward
-                = attentionTime(gpu, windowed, AttentionPass::Backward).seconds * k.timeScale;
+                = attentionTime(gpu, windowed, AttentionPass::Backward, kind).seconds * k.timeScale;
         }
         return;
     }

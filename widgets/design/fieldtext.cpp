@@ -139,6 +139,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Offload");
     case Field::FlashAttention:
         return QCoreApplication::translate("FieldText", "FlashAttention");
+    case Field::AttentionKernel:
+        return QCoreApplication::translate("FieldText", "Attention kernel");
     case Field::Concurrency:
         return QCoreApplication::translate("FieldText", "Concurrent sequences");
     case Field::ContextLength:

@@ -298,6 +298,7 @@ void LayoutInspector::build()
     addChoice(training, Field::Optimizer, Choices::Optimizer);
     addChoice(training, Field::Offload, Choices::Offload);
     addCheck(training, Field::FlashAttention);
+    addChoice(training, Field::AttentionKernel, Choices::AttentionKernel);
 
     // Serving
     QFormLayout* serving = addGroup(m_servingGroup);
@@ -384,6 +385,10 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("Current scaling per tensor"), name(core::Fp8Recipe::Tensorwise));
         add(tr("MXFP8 blocks of 32 (Blackwell)"), name(core::Fp8Recipe::Mxfp8));
         add(tr("Blockwise, 128-value blocks"), name(core::Fp8Recipe::Blockwise));
+        break;
+    case Choices::AttentionKernel:
+        add(tr("Fastest published for the GPU"), name(core::AttentionKernel::Best));
+        add(tr("FlashAttention-2 (PyTorch SDPA)"), name(core::AttentionKernel::FlashAttention2));
         break;
     case Choices::Offload:
         add(tr("None"), name(core::Offload::None));
@@ -617,6 +622,7 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     setRowVisible(Field::TorchCompile, training && core::switchApplies(design, core::Switch::TorchCompile));
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
+    setRowVisible(Field::AttentionKernel, training && design.workload.flashAttention);
     setRowVisible(Field::RecomputeLayers, training && design.layout.recompute == core::Recompute::Full);
     setRowVisible(Field::RecomputeModules, training && design.layout.recompute == core::Recompute::Selective);
     setRowVisible(Field::ActivationOffloadLayers, training);

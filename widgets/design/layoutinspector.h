@@ -62,6 +62,7 @@ private:
         Mode,
         Precision,
         Fp8Recipe,
+        AttentionKernel,
         Optimizer,
         Offload,
         KvDtype,

@@ -62,6 +62,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("adam")};
     case Field::Offload:
         return FieldValue{std::string("cpu")};
+    case Field::AttentionKernel:
+        return FieldValue{std::string("flash-attention-2")};
     case Field::KvDtype:
         return FieldValue{std::string("fp8")};
     case Field::ExpertMode:
