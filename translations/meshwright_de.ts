@@ -7275,12 +7275,12 @@ Verbindungen: %3%4</translation>
         <translation>Selektiv (die des Frameworks)</translation>
     </message>
     <message>
-        <source>Fastest published for the GPU</source>
-        <translation>Schnellster veröffentlichter für die GPU</translation>
+        <source>Fastest published</source>
+        <translation>Schnellster veröffentlichter</translation>
     </message>
     <message>
-        <source>FlashAttention-2 (PyTorch SDPA)</source>
-        <translation>FlashAttention-2 (PyTorch SDPA)</translation>
+        <source>FlashAttention-2 (SDPA)</source>
+        <translation>FlashAttention-2 (SDPA)</translation>
     </message>
 </context>
 <context>

@@ -7267,11 +7267,11 @@ Links: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fastest published for the GPU</source>
+        <source>Fastest published</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>FlashAttention-2 (PyTorch SDPA)</source>
+        <source>FlashAttention-2 (SDPA)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -387,8 +387,8 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("Blockwise, 128-value blocks"), name(core::Fp8Recipe::Blockwise));
         break;
     case Choices::AttentionKernel:
-        add(tr("Fastest published for the GPU"), name(core::AttentionKernel::Best));
-        add(tr("FlashAttention-2 (PyTorch SDPA)"), name(core::AttentionKernel::FlashAttention2));
+        add(tr("Fastest published"), name(core::AttentionKernel::Best));
+        add(tr("FlashAttention-2 (SDPA)"), name(core::AttentionKernel::FlashAttention2));
         break;
     case Choices::Offload:
         add(tr("None"), name(core::Offload::None));

@@ -58,6 +58,7 @@ private slots:
     void asyncCheckpointFillsHostMemory();
     void sixteenBitGradientsShrinkMemory();
     void fp8RecipeFromTheKeyboard();
+    void attentionKernelFromTheKeyboard();
     void recomputedLayersFromTheKeyboard();
     void offloadedActivationsFromTheKeyboard();
     void searchResultIsOneNamedStep();
@@ -316,6 +317,27 @@ void TestEditing::fp8RecipeFromTheKeyboard()
     document()->undoStack()->undo();
     QVERIFY(document()->design().workload.fp8Recipe == core::Fp8Recipe::Delayed);
     QTRY_COMPARE(recipe->currentData().toString(), QStringLiteral("delayed"));
+}
+
+// The attention kernel shows only with FlashAttention. Choosing FlashAttention-2 on the default design's
+// H100s makes the step slower (335 against FlashAttention-3's 616 TFLOP/s forward); undo brings it back.
+void TestEditing::attentionKernelFromTheKeyboard()
+{
+    auto* kernel = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(Field::AttentionKernel));
+    QVERIFY(kernel && !kernel->isHidden());
+    QCOMPARE(kernel->currentData().toString(), QStringLiteral("best"));
+    const double best = document()->snapshot().evaluation->performance->stepSeconds;
+    kernel->setFocus();
+    QTest::keyClick(kernel, Qt::Key_Down);
+    QVERIFY(document()->design().workload.attentionKernel == core::AttentionKernel::FlashAttention2);
+    QTRY_VERIFY(document()->snapshot().evaluation->performance
+                && document()->snapshot().evaluation->performance->stepSeconds > best);
+    document()->undoStack()->undo();
+    QTRY_COMPARE(kernel->currentData().toString(), QStringLiteral("best"));
+    core::Design unfused = document()->design();
+    unfused.workload.flashAttention = false;
+    m_window->setDesign(unfused);
+    QVERIFY(kernel->isHidden());
 }
 
 // The count of recomputed layers shows only under full recomputation, 0 reading "every layer". Typing 10
