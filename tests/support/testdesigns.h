@@ -103,6 +103,18 @@ inline core::Design gb200Llama70bFsdp(int offloadedLayers)
     return *loaded.design;
 }
 
+// torchtitan's Table 1 on 8 H100 (pytorch/torchtitan benchmarks/llama3_h100_202412_torchtitan.md): Llama 3.1
+// 8B, FSDP2 over one node, local batch 2, global batch 16, its selective (op-level) recomputation; eager,
+// BF16, the GPU's best attention kernel until a test says otherwise.
+inline core::Design torchtitanH100Table()
+{
+    const core::LoadResult loaded = patched("fsdp-1node-8gpu", R"({"workload": {"globalBatch": 16},
+                               "layout": {"framework": "fsdp2", "microBatch": 2, "recompute": "selective"}})");
+    if (!loaded.design)
+        qFatal("the torchtitan H100 design does not load");
+    return *loaded.design;
+}
+
 // Llama 3.1 8B under DualPipe, PP 4 × DP `dp`, on two nodes of 2·DP H200 at a ZeRO stage: rank = dp + DP·pp
 // (tp-cp-ep-dp-pp), so each data-parallel group stays on NVLink inside a node and both DualPipe pairs
 // (0, 3) and (1, 2) cross the fabric. 8 micro-batches per pipeline.

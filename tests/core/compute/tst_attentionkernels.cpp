@@ -31,13 +31,7 @@ double modelledTflops(const GpuSpec& spec, double tokens, AttentionPass pass, At
 
 Design torchtitanOnH100(AttentionKernel kind)
 {
-    const LoadResult loaded = testing::patched(
-        "fsdp-1node-8gpu",
-        R"({"workload": {"globalBatch": 16}, "layout": {"framework": "fsdp2", "microBatch": 2,
-                                                                           "recompute": "selective"}})");
-    if (!loaded.design)
-        qFatal("the torchtitan design does not load");
-    Design design = *loaded.design;
+    Design design = testing::torchtitanH100Table();
     design.workload.attentionKernel = kind;
     return design;
 }

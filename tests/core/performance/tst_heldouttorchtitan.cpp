@@ -33,20 +33,14 @@ Design torchtitanA100(const char* model, int recomputeLayers)
     return *loaded.design;
 }
 
-// torchtitan's Table 1 on 8 H100 (benchmarks/llama3_h100_202412_torchtitan.md: Llama 3.1 8B, FSDP, local
-// batch 2, global batch 16, selective activation checkpointing, op-level in llama3_8b.toml). Its torchtitan
-// (9dec370, 2024-12-26) called scaled_dot_product_attention without choosing a backend, and PyTorch's
-// nightly of those days put FlashAttention-2 first on H100 (pytorch/pytorch GitHub issue 142132: 329 TFLOP/s
-// against cuDNN's 631, "expected" as cuDNN had been made opt-in, pull request 138522).
+// torchtitan's Table 1 on 8 H100 (testing::torchtitanH100Table) as it ran. Its torchtitan (9dec370,
+// 2024-12-26) called scaled_dot_product_attention without choosing a backend, and PyTorch's nightly of those
+// days put FlashAttention-2 first on H100 (pytorch/pytorch GitHub issue 142132: 329 TFLOP/s against cuDNN's
+// 631, "expected" as cuDNN had been made opt-in, pull request 138522).
 Design torchtitanH100(bool compile, bool float8)
 {
-    const LoadResult loaded
-        = testing::patched("fsdp-1node-8gpu",
-                           R"({"workload": {"globalBatch": 16, "attentionKernel": "flash-attention-2"},
-            "layout": {"framework": "fsdp2", "microBatch": 2, "recompute": "selective"}})");
-    if (!loaded.design)
-        qFatal("the torchtitan H100 design does not load");
-    Design design = *loaded.design;
+    Design design = testing::torchtitanH100Table();
+    design.workload.attentionKernel = AttentionKernel::FlashAttention2;
     design.layout.torchCompile = compile;
     if (float8) {
         design.workload.precision = Precision::Fp8;
