@@ -36,7 +36,13 @@ struct Performance
 {
     double stepSeconds = 0;
     double pipelineSeconds = 0; // the schedule's makespan
-    double dataParallelSeconds = 0; // data-parallel synchronisation after the pipeline, exposed
+    // Data-parallel synchronisation after the pipeline, exposed, with what its hidden part slows the
+    // compute beside it (dataParallelSlowdownSeconds).
+    double dataParallelSeconds = 0;
+    double dataParallelSlowdownSeconds = 0; // of dataParallelSeconds (comm/overlapslowdown.h)
+    // What collectives hidden beside compute add to it on the critical path, per step: the layers' (inside
+    // pipelineSeconds, on the critical pipeline rank) and the data-parallel ones (comm/overlapslowdown.h).
+    double overlapSlowdownSeconds = 0;
     double optimizerSeconds = 0;
     double tokensPerSecond = 0;
     double mfu = 0; // model FLOPs (no recomputation) / (step × the GPUs' dense BF16 peaks)

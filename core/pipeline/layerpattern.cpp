@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pipeline/layerpattern.h"
 
+#include "comm/overlapslowdown.h"
+
 #include <algorithm>
 
 namespace core {
@@ -36,16 +38,18 @@ public:
     // collective takes beyond it is waited for.
     void overlapped(CommKind kind, CollectiveOp op, double seconds, double work)
     {
-        overlappedWithVisible(kind, op, seconds, work, std::max(0.0, seconds - work));
+        overlappedWithVisible(kind, op, seconds, work, std::max(0.0, seconds - work), true);
     }
     // A collective cut into `chunks` pieces pipelined with the GEMM it feeds or drains
     // (TransformerEngine's split-pipelined userbuffers overlap): the first (or last) piece cannot hide,
-    // the rest hide under the other chunks of the GEMM.
+    // the rest hide under the other chunks of the GEMM. The GEMM's time already runs on the SMs the
+    // collective leaves (layerkernels.cpp, the userbuffers' SM share), so no slowdown is added.
     void pipelined(CommKind kind, CollectiveOp op, double seconds, double gemm, int chunks)
     {
         const double k = std::max(1, chunks);
         m_pattern.gemmSeconds += gemm;
-        overlappedWithVisible(kind, op, seconds, gemm, std::max(seconds / k, seconds - gemm * (k - 1) / k));
+        overlappedWithVisible(kind, op, seconds, gemm, std::max(seconds / k, seconds - gemm * (k - 1) / k),
+                              false);
     }
     // A collective on its own stream under `work` seconds of compute that ran elsewhere in the pass: its
     // band starts here, and only what it takes beyond that compute is waited for.
@@ -53,9 +57,11 @@ public:
     {
         if (seconds <= 0)
             return;
-        m_pattern.bands.push_back({kind, m_pattern.seconds, m_pattern.seconds + seconds, seconds > work});
-        if (seconds > work)
-            wait(op, seconds - work);
+        const double start = m_pattern.seconds;
+        const double visible = std::max(0.0, seconds - work - slowdown(seconds, work));
+        m_pattern.bands.push_back({kind, start, start + seconds, visible > 0});
+        if (visible > 0)
+            wait(op, visible);
     }
     // `other` run by `share` of the layers this pattern stands for: its times, and its bands' durations,
     // scaled by that share (1: every layer runs it).
@@ -71,22 +77,36 @@ public:
         m_pattern.seconds += other.seconds * share;
         m_pattern.computeSeconds += other.computeSeconds * share;
         m_pattern.gemmSeconds += other.gemmSeconds * share;
+        m_pattern.slowdownSeconds += other.slowdownSeconds * share;
         m_pattern.exposed.add(other.exposed, share);
     }
     LayerPattern take() { return std::move(m_pattern); }
 
 private:
+    // The compute beside `hiddenSeconds` of a collective runs slower (comm/overlapslowdown.h): the layer
+    // takes that much longer, as compute, and the collective has as much longer to hide under.
+    double slowdown(double hiddenSeconds, double work)
+    {
+        const double extra = overlapSlowdownSeconds(hiddenSeconds, work);
+        m_pattern.seconds += extra;
+        m_pattern.computeSeconds += extra;
+        m_pattern.slowdownSeconds += extra;
+        return extra;
+    }
     void wait(CollectiveOp op, double seconds)
     {
         m_pattern.seconds += seconds;
         m_pattern.exposed.add(op, seconds);
     }
-    void overlappedWithVisible(CommKind kind, CollectiveOp op, double seconds, double work, double visible)
+    void overlappedWithVisible(CommKind kind, CollectiveOp op, double seconds, double work, double visible,
+                               bool slows)
     {
         const double start = m_pattern.seconds;
         compute(work);
         if (seconds <= 0)
             return;
+        if (slows)
+            visible = std::max(0.0, visible - slowdown(seconds, work));
         // Exposed when the layer waits for some of it, as hidden() marks its bands: a CP ring shorter than
         // the attention it overlaps runs while the GPU computes.
         m_pattern.bands.push_back({kind, start, start + seconds, visible > 0});

@@ -60,6 +60,9 @@ struct LayerPattern
     // experts, unfused attention's QKᵀ and AV): what a profiler trace's GEMM kernels measure
     // (calibrate-compute, docs/trace-import.md).
     double gemmSeconds = 0;
+    // Of computeSeconds, what the collectives hidden beside the compute added to it
+    // (comm/overlapslowdown.h).
+    double slowdownSeconds = 0;
     std::vector<CommBand> bands;
     // What the layer waits for beyond its compute, by collective kind (the CP ring counts as
     // point-to-point): seconds − computeSeconds, split.

@@ -3,6 +3,7 @@
 
 #include "base/diagnostickinds.h"
 #include "comm/groupcollective.h"
+#include "comm/overlapslowdown.h"
 #include "comm/stagecopy.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
@@ -21,39 +22,9 @@ constexpr std::size_t kF = static_cast<std::size_t>(Pass::Forward);
 constexpr std::size_t kI = static_cast<std::size_t>(Pass::InputGrad);
 constexpr std::size_t kW = static_cast<std::size_t>(Pass::WeightGrad);
 
-// What a parameter all-gather of a layer moves: the GEMM weights (under FP8 possibly one byte each) and the
-// rest (biases, norms, router) in the compute precision.
-double gatherBytes(const LayerShard& shard, const GatherBytes& bytes)
-{
-    return bytes.of(shard.denseGemm() + shard.experts, shard.total() - shard.denseGemm() - shard.experts);
-}
-
 std::span<const int> groupOf(const PlacedLayout& placed, Dim dim, int rank)
 {
     return placed.mesh.groupOfRank(dim, rank);
-}
-
-// The data-parallel group of a rank, and with an HSDP shard group the first `shardGroup` ranks of it.
-std::span<const int> shardGroupOf(const Design& design, const PlacedLayout& placed, int rank)
-{
-    std::span<const int> group = groupOf(placed, Dim::Dp, rank);
-    const int shard = design.layout.shardGroup;
-    if (shard > 0 && static_cast<std::size_t>(shard) < group.size()) {
-        const auto self = std::find(group.begin(), group.end(), rank);
-        const std::size_t first = static_cast<std::size_t>(self - group.begin())
-            / static_cast<std::size_t>(shard) * static_cast<std::size_t>(shard);
-        group = group.subspan(first, static_cast<std::size_t>(shard));
-    }
-    return group;
-}
-
-// The links of a rank's shard group: the placement's table holds the whole data-parallel group's.
-GroupLinks shardGroupLinks(const Design& design, const PlacedLayout& placed, int rank)
-{
-    const std::span<const int> group = shardGroupOf(design, placed, rank);
-    if (group.size() == placed.mesh.groupOfRank(Dim::Dp, rank).size())
-        return rankGroupLinks(design, placed, Dim::Dp, rank);
-    return groupLinks(design, placed, group);
 }
 
 // The part of a timed op that computes stage `stage`'s gradients, and the passes it runs there.
@@ -115,105 +86,6 @@ double passSeconds(const std::array<LayerPattern, kPassCount>& pattern,
     return seconds;
 }
 
-// A rank's FSDP units in forward order with their compute times, and the root (embedding, head) if any.
-struct FsdpWork
-{
-    int unit;
-    double forward;
-    double backward;
-};
-struct FsdpRankWork
-{
-    std::vector<FsdpWork> layers;
-    int root = -1;
-    double headForward = 0;
-    double headBackward = 0;
-};
-
-// One FSDP micro-batch on a rank's units: which collectives it runs (FsdpPass), the compute, and
-// when the last of them ends; `spans` (when given) receives every stream's spans in issue order.
-std::pair<double, double> simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRankWork& work,
-                                           const FsdpPass& pass, bool overlapReduce,
-                                           std::vector<FsdpSpan>* spans)
-{
-    double compute = 0; // compute stream free at
-    double computeSeconds = 0;
-    // FSDP2 issues all-gathers and reduce-scatters on two CUDA streams, but both move their bytes over
-    // the same links of the shard group: run concurrently they share the bandwidth, and for the time
-    // they take together that is the same as running one after the other. So one link queue, in issue
-    // order, serves both; each keeps its own lane in the view.
-    double linkFree = 0;
-    const auto record = [&](FsdpStream stream, int unit, bool backward, double start, double end) {
-        if (spans)
-            spans->push_back({stream, unit, backward, start, end});
-    };
-    auto allGather = [&](int unit, double issued, bool backward) {
-        if (!(backward ? pass.regather : pass.gatherForward))
-            return 0.0;
-        const double start = std::max(issued, linkFree);
-        linkFree = start + units[static_cast<std::size_t>(unit)].gatherSeconds;
-        record(FsdpStream::AllGather, unit, backward, start, linkFree);
-        return linkFree;
-    };
-    auto run = [&](int unit, double ready, double seconds, bool backward) {
-        const double start = std::max(compute, ready);
-        compute = start + seconds;
-        computeSeconds += seconds;
-        if (seconds > 0)
-            record(FsdpStream::Compute, unit, backward, start, compute);
-        return start;
-    };
-    std::vector<int> deferred; // reduce-scatters issued after the backward (overlapGradReduce off)
-    auto reduceScatter = [&](int unit, double issued) {
-        if (!pass.reduce)
-            return;
-        if (!overlapReduce) {
-            deferred.push_back(unit);
-            return;
-        }
-        const double start = std::max(issued, linkFree);
-        linkFree = start + units[static_cast<std::size_t>(unit)].reduceSeconds;
-        record(FsdpStream::ReduceScatter, unit, true, start, linkFree);
-    };
-
-    // Forward: the root's all-gather first (the embedding runs before layer 0), then each layer's,
-    // the next one issued as the current one starts computing.
-    const double rootReady = work.root >= 0 ? allGather(work.root, 0, false) : 0;
-    if (!work.layers.empty()) {
-        double ready = allGather(work.layers.front().unit, 0, false);
-        for (std::size_t i = 0; i < work.layers.size(); ++i) {
-            const FsdpWork& layer = work.layers[i];
-            const double started = run(layer.unit, std::max(ready, rootReady), layer.forward, false);
-            if (i + 1 < work.layers.size())
-                ready = allGather(work.layers[i + 1].unit, started, false);
-        }
-    }
-    if (work.root >= 0)
-        run(work.root, rootReady, work.headForward, false);
-
-    // Backward: the head (root, still gathered), then the layers from the last.
-    if (work.root >= 0)
-        run(work.root, 0, work.headBackward, true);
-    if (!work.layers.empty()) {
-        double ready = allGather(work.layers.back().unit, compute, true);
-        for (std::size_t k = work.layers.size(); k-- > 0;) {
-            const double started = run(work.layers[k].unit, ready, work.layers[k].backward, true);
-            if (k > 0)
-                ready = allGather(work.layers[k - 1].unit, started, true);
-            reduceScatter(work.layers[k].unit, compute);
-        }
-    }
-    if (work.root >= 0)
-        reduceScatter(work.root, compute);
-    for (int unit : deferred) {
-        const double start = std::max(compute, linkFree);
-        linkFree = start + units[static_cast<std::size_t>(unit)].reduceSeconds;
-        record(FsdpStream::ReduceScatter, unit, true, start, linkFree);
-    }
-    const double makespan = std::max(compute, linkFree);
-    return std::pair{computeSeconds, makespan};
-}
-
 // A rank's stage and the last op that computes its weight gradients.
 struct GradientSource
 {
@@ -239,6 +111,24 @@ std::vector<GradientSource> gradientSources(const StageTimes& times, const std::
     std::sort(sources.begin(), sources.end(),
               [](const GradientSource& a, const GradientSource& b) { return a.op->start < b.op->start; });
     return sources;
+}
+
+// The rank's compute beside its buckets runs slower (comm/overlapslowdown.h): its backward ends that much
+// later, and the buckets have as much longer to hide under (their gradients, ready a little later too, are
+// left where they were).
+double bucketSlowdown(const std::vector<PipelineOp>& ops, const DdpOverlap& overlap)
+{
+    std::vector<TimeInterval> computing, reducing;
+    double busy = 0;
+    for (const PipelineOp& op : ops) {
+        computing.push_back({op.start, op.end});
+        busy += op.end - op.start;
+    }
+    std::sort(computing.begin(), computing.end(),
+              [](const TimeInterval& a, const TimeInterval& b) { return a.start < b.start; });
+    for (std::size_t k = 0; k < overlap.startSeconds.size(); ++k)
+        reducing.push_back({overlap.startSeconds[k], overlap.endSeconds[k]});
+    return overlapSlowdownSeconds(concurrentSeconds(reducing, computing), busy);
 }
 
 } // namespace
@@ -332,6 +222,10 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
             collectiveSeconds(out.reduction, out.dataParallelRanks, bucket.bytes, links));
     }
     out.overlap = ddpOverlap(out.bucketReadySeconds, out.bucketSeconds, out.backwardEnd);
+    out.slowdownSeconds = bucketSlowdown(ops, out.overlap);
+    if (!out.overlap.endSeconds.empty())
+        out.overlap.exposedSeconds
+            = std::max(0.0, out.overlap.endSeconds.back() - out.backwardEnd - out.slowdownSeconds);
     if (out.reduction == CollectiveOp::ReduceScatter)
         out.parameterGatherSeconds
             = collectiveSeconds(CollectiveOp::AllGather, out.dataParallelRanks, gatherBytes, links);
@@ -342,9 +236,14 @@ DdpStepTimeline ddpStepTimeline(const Design& design, const PlacedLayout& placed
             out.firstForwardSeconds += stage.seconds[kF];
     out.overlapParamGather = out.reduction == CollectiveOp::ReduceScatter
         && switchOn(design, Switch::OverlapParamGather);
-    out.parameterGatherExposedSeconds = out.overlapParamGather
-        ? std::max(0.0, out.parameterGatherSeconds - out.firstForwardSeconds)
-        : out.parameterGatherSeconds;
+    if (out.overlapParamGather) {
+        const double slowed = overlapSlowdownSeconds(out.parameterGatherSeconds, out.firstForwardSeconds);
+        out.slowdownSeconds += slowed;
+        out.parameterGatherExposedSeconds
+            = std::max(0.0, out.parameterGatherSeconds - out.firstForwardSeconds - slowed);
+    } else {
+        out.parameterGatherExposedSeconds = out.parameterGatherSeconds;
+    }
     return out;
 }
 
@@ -376,92 +275,6 @@ std::vector<StageCopySync> stageCopySyncs(const Design& design, const PlacedLayo
         sync.seconds = collectiveSeconds(CollectiveOp::AllReduce, 2, sync.gradientBytes, links);
         out.push_back(sync);
     }
-    return out;
-}
-
-FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
-                                    int pipelineRank)
-{
-    FsdpLayerTimeline out;
-    out.pipelineRank = pipelineRank;
-    out.reshardAfterForward = design.layout.reshardAfterForward;
-    const RankGroups& pipelines = placed.mesh.groupsOf(Dim::Pp);
-    if (pipelines.empty() || pipelineRank < 0
-        || static_cast<std::size_t>(pipelineRank) >= pipelines.front().size())
-        return out;
-    const int global = pipelines.front()[static_cast<std::size_t>(pipelineRank)];
-    out.shardRanks = static_cast<int>(shardGroupOf(design, placed, global).size());
-    const GroupLinks links = shardGroupLinks(design, placed, global);
-    const double gradBytes = gradientBytesPerElement(design);
-    const GatherBytes gathered = parameterGatherBytes(design);
-    auto gather = [&](double bytes) {
-        return collectiveSeconds(CollectiveOp::AllGather, out.shardRanks, bytes, links);
-    };
-    auto reduce = [&](double params) {
-        return collectiveSeconds(CollectiveOp::ReduceScatter, out.shardRanks, params * gradBytes, links);
-    };
-
-    // Units in forward order, with their compute times; the root first when the rank has one.
-    FsdpRankWork work;
-    const double rootParams = vocabularyShard(design, rankShard(design, pipelineRank)).total();
-    for (const StageWork& stage : times.stages) {
-        if (stage.rank != pipelineRank)
-            continue;
-        work.headForward += stage.headSeconds[kF];
-        work.headBackward += stage.headSeconds[kI] + stage.headSeconds[kW];
-        for (int i = 0; i < stage.layers; ++i) {
-            const int layer = stage.firstLayer + i;
-            const bool moe = design.model.isMoeLayer(layer);
-            const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
-            const LayerShard shard = layerShard(design, moe);
-            const double params = shard.total();
-            out.units.push_back({layer, params, gather(gatherBytes(shard, gathered)), reduce(params)});
-            work.layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
-                                   pattern[kI].seconds + pattern[kW].seconds});
-        }
-        // Each multi-token prediction depth is a unit after the layers, numbered after them as DeepSeek-V3's
-        // checkpoint stores its depth (model.layers.61); its time holds the head's second use.
-        for (int depth = 0; depth < stage.mtpLayers; ++depth) {
-            const LayerShard shard = mtpDepthShard(design);
-            const double params = shard.total();
-            out.units.push_back(
-                {design.model.layers + depth, params, gather(gatherBytes(shard, gathered)), reduce(params)});
-            work.layers.push_back({static_cast<int>(out.units.size()) - 1,
-                                   stage.mtpSeconds[kF] / stage.mtpLayers,
-                                   (stage.mtpSeconds[kI] + stage.mtpSeconds[kW]) / stage.mtpLayers});
-        }
-    }
-    if (rootParams > 0) {
-        out.units.push_back({-1, rootParams, gather(gathered.of(0, rootParams)), reduce(rootParams)});
-        work.root = static_cast<int>(out.units.size()) - 1;
-    }
-
-    const bool overlapReduce = switchOn(design, Switch::OverlapGradReduce);
-    const auto simulate = [&](const FsdpPass& pass, std::vector<FsdpSpan>* spans) {
-        return simulateFsdpPass(out.units, work, pass, overlapReduce, spans);
-    };
-
-    // The micro-batch shown is one that synchronises: every one by default, the last one without.
-    out.gradientSyncEveryMicroBatch = switchOn(design, Switch::GradientSyncEveryMicroBatch);
-    out.overlapGradReduce = overlapReduce;
-    out.microBatches = static_cast<int>(std::max<std::int64_t>(1, placed.microBatches));
-    const std::int64_t m = out.microBatches;
-    const FsdpPass shown = fsdpPass(design, m - 1, m);
-    const auto [computeSeconds, makespan] = simulate(shown, &out.spans);
-    out.computeSeconds = computeSeconds;
-    out.makespan = makespan;
-    out.exposedSeconds = std::max(0.0, out.makespan - out.computeSeconds);
-    // The step: the first micro-batch, the m − 2 alike between, and the last (the one shown).
-    const auto exposedOf = [&](const FsdpPass& pass) {
-        if (pass == shown)
-            return out.exposedSeconds;
-        const auto [c, span] = simulate(pass, nullptr);
-        return std::max(0.0, span - c);
-    };
-    out.stepExposedSeconds = out.exposedSeconds;
-    if (m > 1)
-        out.stepExposedSeconds += exposedOf(fsdpPass(design, 0, m))
-            + static_cast<double>(m - 2) * exposedOf(fsdpPass(design, 1, m));
     return out;
 }
 

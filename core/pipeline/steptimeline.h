@@ -14,6 +14,7 @@
 #include "comm/stagecopy.h"
 #include "design/design.h"
 #include "design/placedlayout.h"
+#include "pipeline/fsdptimeline.h"
 #include "pipeline/pipelinetimeline.h"
 #include "pipeline/stagetime.h"
 
@@ -55,6 +56,10 @@ struct DdpStepTimeline
     bool overlapParamGather = false;
     double firstForwardSeconds = 0;
     double parameterGatherExposedSeconds = 0;
+    // What the buckets beside the backward, and an overlapped parameter gather beside the first forward,
+    // add to the compute they run beside (comm/overlapslowdown.h); overlap.exposedSeconds and
+    // parameterGatherExposedSeconds are what is left beyond it.
+    double slowdownSeconds = 0;
 };
 
 // The gradients of a pipeline rank become ready during the last backward of each of its chunks (with
@@ -92,57 +97,6 @@ struct StageCopySync
 // Empty without pipeline copies; else one per pipeline rank of the first pipeline.
 std::vector<StageCopySync> stageCopySyncs(const Design& design, const PlacedLayout& placed,
                                           const PipelineTimeline& timeline);
-
-// ---- FSDP2: per-layer all-gather, compute and reduce-scatter ----------------------------------------------
-enum class FsdpStream { Compute, AllGather, ReduceScatter };
-
-struct FsdpSpan
-{
-    FsdpStream stream = FsdpStream::Compute;
-    int unit = 0; // index into FsdpLayerTimeline::units
-    bool backward = false;
-    double start = 0;
-    double end = 0;
-};
-
-struct FsdpUnit
-{
-    int layer = -1; // transformer layer; -1 = the root module (embedding, output head, final norm)
-    double parameters = 0; // this rank's TP shard, before FSDP sharding
-    double gatherSeconds = 0;
-    double reduceSeconds = 0;
-};
-
-// One micro-batch's forward and backward over one pipeline rank's layers, run back to back, on one of N
-// ranks of the shard group. Each transformer layer is one fully_shard unit (as the reference article's loop
-// wraps them), the root holds what is left and stays gathered (reshard_after_forward None → False for the
-// root).
-//   forward: AG(i + 1) is issued when compute(i) starts (prefetch), compute(i) waits for AG(i);
-//   backward: with reshard_after_forward the layers are gathered again, AG(i − 1) issued when
-//   backward(i) starts; without it there is no backward all-gather; RS(i) is issued when backward(i)
-//   ends, on its own stream. Exposed = makespan − compute.
-struct FsdpLayerTimeline
-{
-    int pipelineRank = 0;
-    int shardRanks = 1;
-    bool reshardAfterForward = true;
-    std::vector<FsdpUnit> units;
-    std::vector<FsdpSpan> spans; // every stream, in issue order
-    double computeSeconds = 0;
-    double makespan = 0;
-    double exposedSeconds = 0; // of the micro-batch shown: gathers, compute and reduce-scatters
-    // The step: with gradient sync on every micro-batch (FSDP2's default) each of them is the one shown;
-    // without (set_requires_gradient_sync(False) before the last) only the last reduce-scatters, and
-    // without resharding after forward only the first gathers. overlapGradReduce off issues the
-    // reduce-scatters after the backward instead of during it.
-    bool gradientSyncEveryMicroBatch = true;
-    bool overlapGradReduce = true;
-    int microBatches = 1;
-    double stepExposedSeconds = 0;
-};
-
-FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,
-                                    int pipelineRank);
 
 // ---- Activation memory over the step ----------------------------------------------------------------
 struct ActivationPoint

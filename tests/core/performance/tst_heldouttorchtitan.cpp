@@ -71,14 +71,14 @@ void TestHeldOutTorchtitan::publishedRuns_data()
     QTest::addColumn<double>("tokensPerGpu"); // the table's WPS, tokens per second and GPU
     QTest::addColumn<double>("modelled"); // the model's when the row was written
     QTest::newRow("torchtitan 64 A100 Llama 3 8B, selective layer AC")
-        << torchtitanA100("llama-3.1-8b", 16) << 2904.0 << 3101.6;
+        << torchtitanA100("llama-3.1-8b", 16) << 2904.0 << 3046.5;
     // "selective op": the op-level policy (activation_checkpoint.py _apply_op_sac), an FSDP2 design's
     // selective recomputation (FrameworkProfile::opLevelSelective).
     Design op = torchtitanA100("llama-3.1-8b", 0);
     op.layout.recompute = Recompute::Selective;
-    QTest::newRow("torchtitan 64 A100 Llama 3 8B, selective op AC") << op << 2973.0 << 3175.0;
+    QTest::newRow("torchtitan 64 A100 Llama 3 8B, selective op AC") << op << 2973.0 << 3117.2;
     QTest::newRow("torchtitan 64 A100 Llama 3 70B, full AC")
-        << torchtitanA100("llama-3.1-70b", 0) << 331.0 << 345.3;
+        << torchtitanA100("llama-3.1-70b", 0) << 331.0 << 339.0;
 }
 
 void TestHeldOutTorchtitan::publishedRuns()
@@ -93,8 +93,8 @@ void TestHeldOutTorchtitan::publishedRuns()
     const double predicted = e.performance->tokensPerSecond / static_cast<double>(design.cluster.gpuCount());
     const double error = predicted / tokensPerGpu - 1;
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%", predicted, tokensPerGpu, 100 * error);
-    // The range the step's explanation states for FSDP2 designs: 4–7 % fast.
-    QVERIFY2(error > 0.04 - 0.005 && error < 0.07 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs: 2–5 % fast.
+    QVERIFY2(error > 0.02 - 0.005 && error < 0.05 + 0.005, qPrintable(QString::number(error)));
     // docs/kernel-model.md's table shows these figures.
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
 }
@@ -139,8 +139,8 @@ void TestHeldOutTorchtitan::h200Float8Runs()
     const double memory = e.memory->peakBytes / (1024.0 * 1024 * 1024);
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%; memory %.1f GiB, published %.2f", predicted,
           tokensPerGpu, 100 * error, memory, memoryGiB);
-    // The range the step's explanation states for FSDP2 designs on Hopper: 22–24 % fast.
-    QVERIFY2(error > 0.22 - 0.005 && error < 0.24 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs on Hopper: 20–22 % fast.
+    QVERIFY2(error > 0.20 - 0.005 && error < 0.22 + 0.005, qPrintable(QString::number(error)));
     // The memory holds as it did on A100: within 3 % of what torchtitan logged.
     QVERIFY2(std::abs(memory / memoryGiB - 1) < 0.03, qPrintable(QString::number(memory)));
 }
@@ -149,8 +149,8 @@ void TestHeldOutTorchtitan::h200Float8Runs()
 void TestHeldOutTorchtitan::theStepSaysSo()
 {
     const std::string sentence
-        = "torchtitan's published FSDP2 runs took 4–7 % longer than modelled on A100 (eager PyTorch, "
-          "Llama 3 8B and 70B) and 22–24 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
+        = "torchtitan's published FSDP2 runs took 2–5 % longer than modelled on A100 (eager PyTorch, "
+          "Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
           "FlashAttention-2)";
     const Design fsdp = torchtitanA100("llama-3.1-8b", 16);
     QVERIFY(evaluate(fsdp).performance->step.note.find(sentence) != std::string::npos);
