@@ -7,6 +7,7 @@
 #include "memory/modelshard.h"
 
 #include <algorithm>
+#include <span>
 
 namespace core {
 
@@ -82,6 +83,7 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
     // order, serves both; each keeps its own lane in the view. The compute beside it runs slower.
     double linkFree = 0;
     std::vector<TimeInterval> linkBusy;
+    std::size_t linkPast = 0; // linkBusy before it ended before the compute stream's clock
     const auto record = [&](FsdpStream stream, int unit, bool backward, double start, double end) {
         if (spans)
             spans->push_back({stream, unit, backward, start, end});
@@ -104,7 +106,10 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
     // issued at its start, so callers queue that before finishing).
     auto begin = [&](double ready) { return std::max(compute, ready); };
     auto finish = [&](int unit, double start, double seconds, bool backward) {
-        compute = contendedEnd(start, seconds, linkBusy);
+        // Compute only moves forward: spans that ended before it are skipped once, not at every unit.
+        while (linkPast < linkBusy.size() && linkBusy[linkPast].end <= start)
+            ++linkPast;
+        compute = contendedEnd(start, seconds, std::span(linkBusy).subspan(linkPast));
         out.compute += seconds;
         out.slowdown += compute - start - seconds;
         if (seconds > 0)

@@ -83,11 +83,11 @@ public:
     LayerPattern take() { return std::move(m_pattern); }
 
 private:
-    // The compute beside `hiddenSeconds` of a collective runs slower (comm/overlapslowdown.h): the layer
-    // takes that much longer, as compute, and the collective has as much longer to hide under.
-    double slowdown(double hiddenSeconds, double work)
+    // `work` seconds of compute beside a collective of `seconds` run slower (comm/overlapslowdown.h): the
+    // layer takes that much longer, as compute, and the collective has as much longer to hide under.
+    double slowdown(double seconds, double work)
     {
-        const double extra = overlapSlowdownSeconds(hiddenSeconds, work);
+        const double extra = overlapSlowdownSeconds(seconds, work);
         m_pattern.seconds += extra;
         m_pattern.computeSeconds += extra;
         m_pattern.slowdownSeconds += extra;

@@ -118,14 +118,12 @@ std::vector<GradientSource> gradientSources(const StageTimes& times, const std::
 // left where they were).
 double bucketSlowdown(const std::vector<PipelineOp>& ops, const DdpOverlap& overlap)
 {
-    std::vector<TimeInterval> computing, reducing;
+    std::vector<TimeInterval> computing, reducing; // both in time order: a rank runs its ops one by one
     double busy = 0;
     for (const PipelineOp& op : ops) {
         computing.push_back({op.start, op.end});
         busy += op.end - op.start;
     }
-    std::sort(computing.begin(), computing.end(),
-              [](const TimeInterval& a, const TimeInterval& b) { return a.start < b.start; });
     for (std::size_t k = 0; k < overlap.startSeconds.size(); ++k)
         reducing.push_back({overlap.startSeconds[k], overlap.endSeconds[k]});
     return overlapSlowdownSeconds(concurrentSeconds(reducing, computing), busy);
