@@ -2692,8 +2692,16 @@
         <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 4–15 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
     </message>
     <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.18–1.23 times.</source>
-        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 2 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,18- bis 1,23-mal.</translation>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times.</source>
+        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 2 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,16- bis 1,21-mal.</translation>
+    </message>
+    <message>
+        <source>Asynchronous TP (torch.compile&apos;s micro-pipelined TP): each TP all-gather and reduce-scatter of a dense layer is fused with its neighbouring matmul in TP chunks, two at a time, and hides but for one chunk; the copies run on the copy engines, and each reduce-scatter ends in a sum of the TP partial products over HBM (torch/distributed/_symmetric_memory, docs/kernel-model.md).</source>
+        <translation>Asynchrones TP (das mikro-gepipelinete TP von torch.compile): jedes TP-All-Gather und jeder Reduce-Scatter einer dichten Schicht ist mit der benachbarten Matmul in TP-Stücken verschmolzen, zwei gleichzeitig, und verbirgt sich bis auf ein Stück; die Kopien laufen auf den Copy-Engines, und jeder Reduce-Scatter endet mit einer Summe der TP-Teilprodukte über HBM (torch/distributed/_symmetric_memory, docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>TP collectives are exposed, as PyTorch runs DTensor&apos;s all-gathers and reduce-scatters without asynchronous TP.</source>
+        <translation>TP-Kollektive liegen offen, wie PyTorch die All-Gathers und Reduce-Scatters von DTensor ohne asynchrones TP ausführt.</translation>
     </message>
 </context>
 <context>

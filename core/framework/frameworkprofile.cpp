@@ -96,6 +96,9 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("elementwiseSource", p.elementwiseSource);
     in.read("opLevelSelective", p.opLevelSelective);
     in.read("selectiveSource", p.selectiveSource);
+    in.readEnum("tpOverlap", p.tpOverlap);
+    in.read("tpSavesGatheredInput", p.tpSavesGatheredInput);
+    in.read("tpSource", p.tpSource);
     in.read("multiTokenPrediction", p.multiTokenPrediction);
     in.read("mtpSource", p.mtpSource);
     in.read("vocabMultiple", p.vocabMultiple);
@@ -241,6 +244,11 @@ bool opLevelSelective(const ParallelLayout& layout, Mode mode)
 bool opLevelSelective(const Design& design)
 {
     return opLevelSelective(design.layout, design.workload.mode);
+}
+
+bool tpWeightGradientGather(const Design& design)
+{
+    return !frameworkProfile(design).tpSavesGatheredInput || opLevelSelective(design);
 }
 
 bool recomputesCoreAttention(const Design& design)

@@ -26,6 +26,20 @@ template<> struct EnumNames<GradientHolding>
                                       std::pair{GradientHolding::None, std::string_view{"none"}}};
 };
 
+// How a framework runs tensor-parallel communication overlap (layout.tpCommOverlap; pipeline/layerkernels.h):
+// Transformer Engine's userbuffers (Megatron-LM --tp-comm-overlap), or PyTorch's micro-pipelined
+// symmetric-memory ops (torch/distributed/_symmetric_memory: fused_all_gather_matmul and
+// fused_matmul_reduce_scatter, which torch.compile puts in for DTensor's collectives, torchtitan's
+// enable_async_tensor_parallel).
+enum class TpOverlapRuntime { Userbuffers, SymmetricMemory };
+
+template<> struct EnumNames<TpOverlapRuntime>
+{
+    static constexpr std::array table{
+        std::pair{TpOverlapRuntime::Userbuffers, std::string_view{"userbuffers"}},
+        std::pair{TpOverlapRuntime::SymmetricMemory, std::string_view{"symmetric-memory"}}};
+};
+
 struct FrameworkProfile
 {
     Framework id = Framework::MegatronCore;
@@ -79,6 +93,13 @@ struct FrameworkProfile
     // pipeline/layerkernels.cpp). opLevelSelective(design) says whether a design runs it.
     bool opLevelSelective = false;
     std::string selectiveSource;
+    // Tensor parallelism with sequence parallelism: how its overlap runs, and whether a TP region's linear
+    // layers keep their gathered input for the weight gradient (autograd saves the output of DTensor's
+    // all-gather, torchtitan) rather than all-gathering it again (Megatron-Core's
+    // LinearWithGradAccumulationAndAsyncCommunication keeps it sharded). tpSource says where from.
+    TpOverlapRuntime tpOverlap = TpOverlapRuntime::Userbuffers;
+    bool tpSavesGatheredInput = false;
+    std::string tpSource;
     // Under FP8, whether its parameter all-gathers (ZeRO/distributed optimizer, FSDP) move the FP8 GEMM
     // weights as their FP8 data (Megatron-Core --fp8-param-gather, which NVIDIA's recipes set) rather than in
     // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). comm/groupcollective.h
@@ -175,6 +196,10 @@ inline const FrameworkProfile& frameworkProfile(const Design& design)
 // selective is Megatron-Core's, whatever the framework. The layout's form serves a search's candidates.
 bool opLevelSelective(const ParallelLayout& layout, Mode mode);
 bool opLevelSelective(const Design& design);
+// With sequence parallelism, whether the weight gradient all-gathers a TP region's input again: where the
+// framework re-gathers it (Megatron-Core), or keeps it but op-level checkpointing dropped it (torchtitan's
+// _save_list has no all-gather).
+bool tpWeightGradientGather(const Design& design);
 // Whether the backward recomputes attention's products: Megatron-Core's core_attn, which the op-level
 // policy keeps instead.
 bool recomputesCoreAttention(const Design& design);

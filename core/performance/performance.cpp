@@ -30,12 +30,12 @@ struct LayerCollectiveCounts
     double allReduce = 0, allGather = 0, reduceScatter = 0, allToAll = 0;
 };
 
-LayerCollectiveCounts collectiveCounts(bool sp, double recomputedShare)
+LayerCollectiveCounts collectiveCounts(bool sp, double recomputedShare, bool weightGradientGather)
 {
     const double passes = 2 + recomputedShare; // forward, (recomputed forward,) input gradient
     LayerCollectiveCounts c;
     if (sp) {
-        c.allGather = 2 * passes + 2;
+        c.allGather = 2 * passes + (weightGradientGather ? 2 : 0);
         c.reduceScatter = 2 * passes;
     } else {
         c.allReduce = 2 * passes;
@@ -383,7 +383,7 @@ void noteHeldOut(Performance& perf, const Design& design)
                     "Between torchtitan's published layouts on H100 the model's ratio was within 2 % for "
                     "interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 "
                     "against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as "
-                    "vanilla TP there, the model 1.18–1.23 times.");
+                    "vanilla TP there, the model 1.16–1.21 times.");
     note += std::string(" ")
         + MW_TR_NOOP(
                 "Explanations",
@@ -422,7 +422,8 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
             recomputedLayers += l.recomputedLayers(stage.layers);
         }
     const LayerCollectiveCounts counts
-        = collectiveCounts(sp, static_cast<double>(recomputedLayers) / std::max(criticalLayers, 1));
+        = collectiveCounts(sp, static_cast<double>(recomputedLayers) / std::max(criticalLayers, 1),
+                           tpWeightGradientGather(design));
     Explanation& x = perf.exposedExplanation;
     x.formula = MW_TR_NOOP(
         "Explanations",
@@ -480,16 +481,31 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
     else if (copies == PipelineCopies::Embedding)
         x.source += "; the embedding's copies: Megatron-LM distributed/finalize_model_grads.py "
                     "_allreduce_word_embedding_grads, after the data-parallel reduction";
-    x.note = l.tpOverlapInEffect()
-        ? MW_TR_NOOP(
+    const bool symmetric = frameworkProfile(design).tpOverlap == TpOverlapRuntime::SymmetricMemory;
+    if (l.tpOverlapInEffect() && symmetric)
+        x.note = MW_TR_NOOP(
             "Explanations",
-            "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a "
-            "dense layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine "
-            "userbuffers: TP chunks on the ring exchange, 4 on the forward's pipelined reduce-scatter), "
-            "and the GEMMs beside the pipelined and bulk collectives run on the SMs those leave "
-            "(docs/kernel-model.md).")
-        : MW_TR_NOOP("Explanations",
-                     "TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap.");
+            "Asynchronous TP (torch.compile's micro-pipelined TP): each TP all-gather and reduce-scatter "
+            "of a dense layer is fused with its neighbouring matmul in TP chunks, two at a time, and hides "
+            "but for one chunk; the copies run on the copy engines, and each reduce-scatter ends in a sum "
+            "of the TP partial products over HBM (torch/distributed/_symmetric_memory, "
+            "docs/kernel-model.md).");
+    else if (symmetric && l.sequenceParallel && l.tp() > 1)
+        x.note = MW_TR_NOOP(
+            "Explanations",
+            "TP collectives are exposed, as PyTorch runs DTensor's all-gathers and reduce-scatters "
+            "without asynchronous TP.");
+    else
+        x.note = l.tpOverlapInEffect()
+            ? MW_TR_NOOP(
+                "Explanations",
+                "TP communication overlap (--tp-comm-overlap): each TP all-gather and reduce-scatter of a "
+                "dense layer hides under its neighbouring GEMM but for one of its chunks (TransformerEngine "
+                "userbuffers: TP chunks on the ring exchange, 4 on the forward's pipelined reduce-scatter), "
+                "and the GEMMs beside the pipelined and bulk collectives run on the SMs those leave "
+                "(docs/kernel-model.md).")
+            : MW_TR_NOOP("Explanations",
+                         "TP collectives are exposed, as Megatron-LM runs them without --tp-comm-overlap.");
 }
 
 } // namespace

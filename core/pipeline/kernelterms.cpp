@@ -61,24 +61,33 @@ std::string castText(const LayerKernels& k)
         + formatNumber(fp8CastBytesPerElement(k.fp8Recipe), 5) + " B per element";
 }
 
-// How TE's TP overlap ran the pass (layerkernels.h): its chunks and the SMs it left the GEMM.
+// How TP overlap ran the pass (layerkernels.h): its chunks and the SMs it left the GEMM.
 std::string overlapText(const LayerGemm& g, std::size_t pass, const GpuSpec& gpu)
 {
     const int chunks = g.splitChunks[pass];
     const std::string inFlight = ", " + std::to_string(kUserbufferStreams) + " at a time";
     std::string text;
     switch (g.overlapMethod[pass]) {
-    case UserbufferMethod::None:
+    case TpOverlapMethod::None:
         return text;
-    case UserbufferMethod::RingExchange:
+    case TpOverlapMethod::RingExchange:
         return ", " + std::to_string(chunks) + " TP chunks on TE's ring exchange"
             + (chunks > 1 ? inFlight : "");
-    case UserbufferMethod::Pipeline:
+    case TpOverlapMethod::Pipeline:
         text = ", " + std::to_string(chunks) + " chunks of TE's pipelined reduce-scatter" + inFlight;
         break;
-    case UserbufferMethod::Bulk:
+    case TpOverlapMethod::Bulk:
         text = ", beside TE's bulk collective";
         break;
+    case TpOverlapMethod::FusedAllGatherMatmul:
+    case TpOverlapMethod::FusedMatmulReduceScatter:
+        return ", " + std::to_string(chunks) + " TP chunks of PyTorch's fused "
+            + (g.overlapMethod[pass] == TpOverlapMethod::FusedAllGatherMatmul ? "all-gather-matmul"
+                                                                              : "matmul-reduce-scatter")
+            + (chunks > kSymmetricMemoryStreams
+                   ? ", " + std::to_string(kSymmetricMemoryStreams) + " at a time"
+                   : "")
+            + ", on all SMs";
     }
     if (g.smShare[pass] < 1)
         return text + ", on " + std::to_string(gpu.smCount - kUserbufferCommSms) + " of "
@@ -141,11 +150,15 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
              + (k.eagerBytes > 0 ? " + eager PyTorch kernels beyond fused ones " + formatBytes(k.eagerBytes)
                                  : "")
              + " + FP8 casts " + formatBytes(k.castBytes) + castText(k)
+             + (k.tpReduceBytes[0] > 0
+                    ? " + asynchronous TP's sums of partial products " + formatBytes(k.tpReduceBytes[0])
+                    : "")
              + ") / (η_HBM · HBM), backward 1.5 × the forward's traffic (6 bytes per element for 4)"
              + (k.eagerBytes > 0 ? ", the eager kernels' gradients as autograd runs them "
                         + formatBytes(k.eagerBytesBackward)
                                  : "")
-             + " + the gradients' casts",
+             + " + the gradients' casts"
+             + (k.tpReduceBytes[1] > 0 ? " + asynchronous TP's sums " + formatBytes(k.tpReduceBytes[1]) : ""),
          e.source + ". " + e.note});
     if (k.permutation.total() > 0) {
         const MoePermutationBytes& m = k.permutation;

@@ -2,6 +2,7 @@
 #include "pipeline/layerkernels.h"
 
 #include "catalog/model.h"
+#include "comm/groupcollective.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "memory/activations.h"
@@ -73,19 +74,23 @@ double seconds(const LayerGemm& g, std::size_t pass)
 // 3·m/C rows would, so a pass of C > 3 chunks is timed as C/3 such GEMMs; the small chunks reach a smaller
 // share of the peak (the tables' shape curve). Pipeline and bulk GEMMs run on the SMs the collective's 16
 // leave (cuBLASLt's SM-count target, _math_sms); a GPU whose SM count is not known keeps them all.
+// PyTorch's fused ops (layerkernels.h) run TP chunks on 2 streams, on every SM.
 
-void runUnderOverlap(LayerGemm& g, std::size_t pass, UserbufferMethod method, int tp, const GpuSpec& gpu,
+void runUnderOverlap(LayerGemm& g, std::size_t pass, TpOverlapMethod method, int tp, const GpuSpec& gpu,
                      const GemmModel& gemms, double scale)
 {
+    using M = TpOverlapMethod;
     g.overlapMethod[pass] = method;
-    g.splitChunks[pass] = method == UserbufferMethod::RingExchange ? tp
-        : method == UserbufferMethod::Pipeline                     ? kUserbufferPipelineSplits
-                                                                   : 1;
-    if (method != UserbufferMethod::RingExchange && gpu.smCount > kUserbufferCommSms)
+    const bool fused = method == M::FusedAllGatherMatmul || method == M::FusedMatmulReduceScatter;
+    g.splitChunks[pass] = method == M::RingExchange || fused ? tp
+        : method == M::Pipeline                              ? kUserbufferPipelineSplits
+                                                             : 1;
+    // TE's pipeline and bulk collectives run on SMs; the ring exchange and PyTorch's pulls on copy engines.
+    if ((method == M::Pipeline || method == M::Bulk) && gpu.smCount > kUserbufferCommSms)
         g.smShare[pass] = static_cast<double>(gpu.smCount - kUserbufferCommSms) / gpu.smCount;
     const int chunks = g.splitChunks[pass];
-    const double groups
-        = chunks > kUserbufferStreams ? static_cast<double>(chunks) / kUserbufferStreams : 1.0;
+    const int streams = overlapStreams(method);
+    const double groups = chunks > streams ? static_cast<double>(chunks) / streams : 1.0;
     GemmTime time = gemms.time(gpu, timedShape(g, pass), g.dtype);
     time.seconds *= scale * groups / g.smShare[pass];
     time.flops *= groups;
@@ -135,10 +140,15 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
     // exchange forward and runs its backward passes beside bulk collectives; its last (projection, fc2) is
     // drained by a pipeline forward and fed by a ring exchange in its data gradient, and its weight gradient
     // runs alone.
-    using M = UserbufferMethod;
-    using Methods = std::array<UserbufferMethod, kPassCount>;
-    constexpr Methods kFirst{M::RingExchange, M::Bulk, M::Bulk};
-    constexpr Methods kLast{M::Pipeline, M::RingExchange, M::None};
+    // PyTorch's asynchronous TP fuses the first GEMM's forward with its all-gather and its data gradient
+    // with the reduce-scatter, the last GEMM's the other way round; the weight gradients run alone.
+    using M = TpOverlapMethod;
+    using Methods = std::array<TpOverlapMethod, kPassCount>;
+    const bool symmetric = frameworkProfile(design).tpOverlap == TpOverlapRuntime::SymmetricMemory;
+    const Methods kFirst = symmetric ? Methods{M::FusedAllGatherMatmul, M::FusedMatmulReduceScatter, M::None}
+                                     : Methods{M::RingExchange, M::Bulk, M::Bulk};
+    const Methods kLast = symmetric ? Methods{M::FusedMatmulReduceScatter, M::FusedAllGatherMatmul, M::None}
+                                    : Methods{M::Pipeline, M::RingExchange, M::None};
     const bool overlap = l.tpOverlapInEffect();
     auto add = [&](std::string_view name, GemmShape shape, GemmDtype type,
                    std::array<double, kPassCount>& into, Methods methods = {}) {
@@ -147,8 +157,14 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
             if (methods[pass] != M::None)
                 runUnderOverlap(g, pass, methods[pass], l.tp(), gpu, gemms, scale);
         applyRecipe(g, design, gemms);
-        for (std::size_t pass = 0; pass < kPassCount; ++pass)
+        for (std::size_t pass = 0; pass < kPassCount; ++pass) {
             into[pass] += seconds(g, pass);
+            // reduce_partials: the TP partial products of the pass's output (m × n) read, the shard written.
+            const GemmShape& out = g.shapes[pass];
+            if (g.overlapMethod[pass] == M::FusedMatmulReduceScatter)
+                k.tpReduceBytes[pass] += activationBytesPerElement(design.workload.precision) * out.b * out.m
+                    * out.n * (1 + 1 / tp);
+        }
         k.gemms.push_back(std::move(g));
     };
     add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv, kFirst);
@@ -272,9 +288,9 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     k.accumulatedGradientBytes = gradientAccumulationBytes(design, k.gemms);
     if (bandwidth > 0) {
         k.parts.gradientAccumulation = k.accumulatedGradientBytes / bandwidth;
-        k.parts.elementwiseForward = (k.elementwiseBytes + k.castBytes) / bandwidth;
+        k.parts.elementwiseForward = (k.elementwiseBytes + k.castBytes + k.tpReduceBytes[kF]) / bandwidth;
         k.parts.elementwiseBackward = (kElementwiseBackwardFactor * (k.elementwiseBytes - k.eagerBytes)
-                                       + k.eagerBytesBackward + k.castBytesBackward)
+                                       + k.eagerBytesBackward + k.castBytesBackward + k.tpReduceBytes[kI])
             / bandwidth;
         k.parts.scoreElementwise = k.scoreBytes / bandwidth;
         k.parts.permute
@@ -469,8 +485,9 @@ GemmShape timedShape(const LayerGemm& gemm, std::size_t pass)
 {
     GemmShape shape = gemm.shapes[pass];
     const int chunks = gemm.splitChunks[pass];
-    if (chunks > kUserbufferStreams)
-        shape.m *= static_cast<double>(kUserbufferStreams) / chunks;
+    const int streams = overlapStreams(gemm.overlapMethod[pass]);
+    if (chunks > streams)
+        shape.m *= static_cast<double>(streams) / chunks;
     return shape;
 }
 

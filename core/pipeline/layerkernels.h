@@ -54,8 +54,37 @@ namespace core {
 //   bulk           qkv and fc1 data and weight gradients: the GEMM whole, beside a collective on 16 SMs it
 //                  leaves them to (num_sm 16, set_sm_margin).
 // The chunk GEMMs go round-robin onto NVTE_COMM_OVERLAP_MAX_STREAMS = 3 compute streams.
-enum class UserbufferMethod { None, RingExchange, Pipeline, Bulk };
+// PyTorch's asynchronous TP (framework/frameworkprofile.h TpOverlapRuntime::SymmetricMemory;
+// torch/distributed/_symmetric_memory/__init__.py) fuses each collective with the matmul beside it:
+//   fused all-gather-matmul   qkv and fc1 forward, projection and fc2 data gradient: the matmul as TP chunks,
+//                             each after a copy-engine pull of its shard (_pipelined_all_gather_and_consume);
+//   fused matmul-reduce-scatter  projection and fc2 forward, qkv and fc1 data gradient: TP chunks, each
+//   pulled
+//                             by its destination, then one kernel sums the TP partial products
+//                             (_pipelined_produce_and_all2all, reduce_partials): it reads TP × the shard and
+//                             writes the shard (LayerKernels::tpReduceBytes).
+// Copies run on the copy engines, so the matmuls keep every SM; the chunks alternate between two streams
+// ("computation/computation overlapping"). The weight gradients need no collective: the gathered input was
+// kept (FrameworkProfile::tpSavesGatheredInput).
+enum class TpOverlapMethod {
+    None,
+    RingExchange,
+    Pipeline,
+    Bulk,
+    FusedAllGatherMatmul,
+    FusedMatmulReduceScatter
+};
 inline constexpr int kUserbufferStreams = 3;
+inline constexpr int kSymmetricMemoryStreams = 2;
+
+// The compute streams a method's chunks share.
+constexpr int overlapStreams(TpOverlapMethod method)
+{
+    return method == TpOverlapMethod::FusedAllGatherMatmul
+            || method == TpOverlapMethod::FusedMatmulReduceScatter
+        ? kSymmetricMemoryStreams
+        : kUserbufferStreams;
+}
 inline constexpr int kUserbufferPipelineSplits = 4;
 inline constexpr int kUserbufferCommSms = 16;
 
@@ -66,10 +95,10 @@ struct LayerGemm
     GemmDtype dtype = GemmDtype::Bf16;
     std::array<GemmShape, kPassCount> shapes; // forward, data gradient, weight gradient
     std::array<GemmTime, kPassCount> times;
-    // How a pass runs under TE's TP overlap, in how many chunks, and on what share of the GPU's SMs (the
-    // rest run the collective). A pass of C > 3 chunks is timed as C/3 GEMMs of 3·m/C rows, the shape its
-    // table rows are for, divided by the SM share. None, 1 and 1: the whole GEMM on the whole GPU.
-    std::array<UserbufferMethod, kPassCount> overlapMethod{};
+    // How a pass runs under TP overlap, in how many chunks, and on what share of the GPU's SMs (the rest
+    // run the collective). A pass of C chunks on S streams (C > S) is timed as C/S GEMMs of S·m/C rows, the
+    // shape its table rows are for, divided by the SM share. None, 1 and 1: the whole GEMM on the whole GPU.
+    std::array<TpOverlapMethod, kPassCount> overlapMethod{};
     std::array<int, kPassCount> splitChunks{1, 1, 1};
     std::array<double, kPassCount> smShare{1, 1, 1};
     bool weightGradient = true; // false for the attention products (no weights)
@@ -109,7 +138,7 @@ double trainingFp8Factor(const GemmTime& t, GemmDtype dtype, const GemmModel& ge
 // ran within 1 % on B200: flashinfer-ai/flashinfer pull request 2256; training shapes are not that one.)
 inline constexpr double kMxfp8KernelRatio = 7.161 / 6.812;
 
-// The shape a pass's time was taken at: the pass's own, or under TE's overlap the three chunks in flight.
+// The shape a pass's time was taken at: the pass's own, or under TP overlap the chunks in flight.
 GemmShape timedShape(const LayerGemm& gemm, std::size_t pass);
 
 struct LayerKernels
@@ -131,6 +160,9 @@ struct LayerKernels
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // how the casts find their scales
     double castBytesBackward = 0;
+    // PyTorch's asynchronous TP: what its fused matmul-reduce-scatters' sums of partial products move in
+    // each pass (forward and data gradient; the weight gradient has none).
+    std::array<double, kPassCount> tpReduceBytes{};
     // Per micro-batch: the gradient buffer read and written (weight-gradient pass).
     double accumulatedGradientBytes = 0;
     // MoE layers: the busiest rank's load and the permutation's bytes (moeload.h).

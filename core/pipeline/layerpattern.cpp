@@ -238,10 +238,11 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
 
     // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
     // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded). With overlap TE gathers them
-    // under the dgrad GEMMs in bulk; here each hides under the wgrad GEMM it feeds.
+    // under the dgrad GEMMs in bulk; here each hides under the wgrad GEMM it feeds. torchtitan's kept the
+    // gathered input (tp.weightGradientGather off).
     PatternBuilder weight;
     auto gatherFor = [&](double gemm, bool overlappable) {
-        if (!tp.sp)
+        if (!tp.sp || !tp.weightGradientGather)
             weight.gemm(gemm);
         else if (tp.overlap && overlappable)
             weight.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, gemm,

@@ -118,8 +118,12 @@ struct TpOverlap
     bool overlap = false; // --tp-comm-overlap: each runs under its neighbouring GEMM (stagetime.h)
     int chunks = 1; // TP: the ring exchange's chunks
     // The forward reduce-scatter after a TP region's last GEMM: TE's pipeline method in its default 4 chunks
-    // (layerkernels.h kUserbufferPipelineSplits).
+    // (layerkernels.h kUserbufferPipelineSplits), PyTorch's fused matmul-reduce-scatter in TP.
     int forwardReduceScatterChunks = 1;
+    // With SP, whether the weight-gradient pass all-gathers the linear layers' inputs again (Megatron-Core;
+    // FrameworkProfile::tpSavesGatheredInput: not where autograd kept the gathered input, unless op-level
+    // checkpointing discarded it).
+    bool weightGradientGather = true;
     // Megatron-Core --overlap-moe-expert-parallel-comm: the dispatch and combine all-to-alls run on their
     // own stream under the dense computation (norms, attention and its projections) of the same layer and
     // pass, and only what outlasts it is waited for.

@@ -196,7 +196,7 @@ void TestHeldOutTorchtitan::theStepSaysSo()
     // layoutPairs' figures.
     const std::string pairs = "within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and "
                               "within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran "
-                              "1.06–1.16 times as fast as vanilla TP there, the model 1.18–1.23 times";
+                              "1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times";
     const Design fsdp = torchtitanA100("llama-3.1-8b", 16);
     const std::string note = evaluate(fsdp).performance->step.note;
     QVERIFY(note.find(sentence) != std::string::npos);
@@ -260,9 +260,9 @@ void TestHeldOutTorchtitan::float8AgainstBf16()
 //    its collectives exposed: Llama 3 70B on 256 GPUs (FSDP 32 × TP 8, local batch 16, full checkpointing):
 //    bfloat16 597.3 and 652.4, float8 809.8 and 942.4 (2025-06), float8 829 and 876 (Table 4, 2024-12);
 //    Llama 3 8B on 64 GPUs (FSDP 8 × TP 8, local batch 12, op-level): bfloat16 4,378 and 4,809.4, float8
-//    5,078.1 and 5,570.1. The runs gained 6–16 %, the model 18–23 %: it prices the overlap as Transformer
-//    Engine's userbuffers run it (docs/kernel-model.md), which hides more than PyTorch's did in those runs.
-//    Stated, not tuned: the step's explanation of an FSDP2 design says so.
+//    5,078.1 and 5,570.1. The runs gained 6–16 %, the model 16–21 % with PyTorch's fused ops as their code
+//    runs them (tst_asynctp; 18–23 % when it priced them as Transformer Engine's userbuffers and gathered the
+//    weight gradient's input again). Stated, not tuned: the step's explanation of an FSDP2 design says so.
 void TestHeldOutTorchtitan::layoutPairs_data()
 {
     QTest::addColumn<Design>("first");
@@ -277,7 +277,7 @@ void TestHeldOutTorchtitan::layoutPairs_data()
         << torchtitanH100Run(big, pipeline + R"("interleaved", "virtualStages": 2,
                                         "layersPerStage": [7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7])")
         << torchtitanH100Run(big, pipeline + R"("1f1b", "layersPerStage": [15, 16, 16, 16, 16, 16, 16, 15])")
-        << 128.0 / 100.0 << 1.2954 << -0.02 << 0.02;
+        << 128.0 / 100.0 << 1.2938 << -0.02 << 0.02;
     for (const auto& [name, runs, modelled, float8, compile] :
          {std::tuple{"eager", 5605.0 / 5762.0, 0.9996, false, false},
           std::tuple{"compiled", 6514.0 / 6667.0, 0.9996, false, true},
@@ -294,17 +294,17 @@ void TestHeldOutTorchtitan::layoutPairs_data()
         = [](const TitanRun& run) { return torchtitanH100Run(run, R"(, "tpCommOverlap": false)"); };
     for (const auto& [name, run, runs, modelled] :
          {std::tuple{"70B bfloat16 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", false},
-                     652.4 / 597.3, 1.2029},
+                     652.4 / 597.3, 1.1913},
           std::tuple{"70B float8 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     942.4 / 809.8, 1.2253},
+                     942.4 / 809.8, 1.1840},
           std::tuple{"70B float8 (Table 4)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     876.0 / 829.0, 1.2253},
+                     876.0 / 829.0, 1.1840},
           std::tuple{"8B bfloat16 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", false},
-                     4809.4 / 4378.0, 1.2166},
+                     4809.4 / 4378.0, 1.2096},
           std::tuple{"8B float8 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", true},
-                     5570.1 / 5078.1, 1.1796}})
+                     5570.1 / 5078.1, 1.1551}})
         QTest::addRow("%s: asynchronous TP against vanilla TP", name)
-            << asyncTp(run) << vanillaTp(run) << runs << modelled << 0.05 << 0.16;
+            << asyncTp(run) << vanillaTp(run) << runs << modelled << 0.015 << 0.12;
 }
 
 void TestHeldOutTorchtitan::layoutPairs()
@@ -323,7 +323,7 @@ void TestHeldOutTorchtitan::layoutPairs()
     const double model = (a.performance->tokensPerSecond / static_cast<double>(first.cluster.gpuCount()))
         / (b.performance->tokensPerSecond / static_cast<double>(second.cluster.gpuCount()));
     const double off = model / runs - 1;
-    qInfo("runs %.3f apart, the model %.3f: %+.1f %%", runs, model, 100 * off);
+    qInfo("runs %.3f apart, the model %.4f: %+.1f %%", runs, model, 100 * off);
     QVERIFY2(off > low - 0.005 && off < high + 0.005, qPrintable(QString::number(off)));
     // docs/kernel-model.md's table shows these figures.
     QVERIFY2(std::abs(model / modelled - 1) < 0.005, qPrintable(QString::number(model)));

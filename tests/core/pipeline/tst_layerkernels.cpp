@@ -310,7 +310,7 @@ void TestLayerKernels::tpOverlapSplitsTheGemms()
     const GemmModel& model = GemmModel::builtin();
     const LayerKernels kernels = layerKernels(d, 0, g, model, 1.0);
     const double tokens = 8192;
-    using M = UserbufferMethod;
+    using M = TpOverlapMethod;
     struct Expected
     {
         const char* name;
