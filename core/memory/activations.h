@@ -64,6 +64,10 @@ struct ActivationConfig
     int tp = 1;
     int expertTp = 1;
     bool sequenceParallel = false;
+    // With SP, the QKV and MLP inputs are kept as gathered (DTensor's all-gather saves its output for the
+    // matmul's weight gradient: torchtitan, FrameworkProfile::tpSavesGatheredInput) rather than sharded and
+    // gathered again (Megatron-Core).
+    bool savesGatheredInput = false;
     Recompute recompute = Recompute::None;
     // Under selective recomputation, the modules it recomputes, one bit per RecomputeModule (layout.h);
     // core_attn alone by default, as Megatron-Core's.

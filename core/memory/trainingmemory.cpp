@@ -301,6 +301,8 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
     }
     if (config.opLevel)
         actWhy.source += "; selective recomputation: " + frameworkProfile(d).selectiveSource;
+    if (config.savesGatheredInput && !config.opLevel && config.recompute != Recompute::Full)
+        actWhy.source += "; the QKV and MLP inputs kept as gathered: " + frameworkProfile(d).tpSource;
     actWhy.note = activationNote(shard, config, layers.partial, w.flashAttention);
     role.figure(MemoryCategory::Activations)
         = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage + mtp, std::move(actWhy));

@@ -255,6 +255,8 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     config.recompute = Recompute::None;
     // The passes move the BF16 tensors; what FP8 adds is the casts below, whatever copy backward keeps.
     config.linearInputBytes = 2;
+    // The norms run on the sequence shard; a gathered input kept for backward is the all-gather's output.
+    config.savesGatheredInput = false;
     // The routed copies at the capacity's bound, as moeRoutedCopyBytes counts them (the skew of the busiest
     // rank is the permutation's and the expert GEMMs', priced with k.load).
     config.expertRankLoad = design.workload.moeCapacityFactor > 0 ? design.workload.moeCapacityFactor : 1.0;

@@ -8,6 +8,7 @@
 // checkpointing dropped it (its _save_list has no all-gather).
 #include "evaluate.h"
 #include "framework/frameworkprofile.h"
+#include "memory/activations.h"
 #include "pipeline/kernelterms.h"
 #include "pipeline/layerkernels.h"
 #include "pipeline/layerpattern.h"
@@ -51,6 +52,7 @@ private slots:
     void weightGradientGather_data();
     void weightGradientGather();
     void theStepSaysHowTpRan();
+    void gatheredInputsInMemory();
 };
 
 // PyTorch fuses the first GEMM of a TP region with its all-gather forward and with its reduce-scatter in the
@@ -193,6 +195,33 @@ void TestAsyncTp::theStepSaysHowTpRan()
     titan.layout.tpCommOverlap = false;
     const Evaluation c = evaluate(titan);
     QVERIFY(c.performance->exposedExplanation.note.find("without asynchronous TP") != std::string::npos);
+}
+
+// What autograd keeps: torchtitan's QKV and MLP inputs as gathered, T × h each, where Megatron-Core keeps
+// the shard, T/TP × h; with full recomputation both keep the layer's input alone.
+void TestAsyncTp::gatheredInputsInMemory()
+{
+    Design titan = seed(Framework::Fsdp2);
+    Design megatron = seed(Framework::MegatronCore);
+    for (Design* d : {&titan, &megatron})
+        d->layout.recompute = Recompute::None;
+    const LayerActivations a = layerActivationBytes(titan.model, false, activationConfig(titan));
+    const LayerActivations b = layerActivationBytes(megatron.model, false, activationConfig(megatron));
+    const double tokens = 8192, hidden = 8192, tp = 8;
+    const double gathered = 2 * tokens * hidden * (1 - 1 / tp); // BF16, beyond the shard
+    QCOMPARE(a.attention - b.attention, gathered);
+    QCOMPARE(a.mlp - b.mlp, gathered);
+    QCOMPARE(a.norms, b.norms);
+    // The Memory view's activation figure names where that comes from.
+    const Evaluation e = evaluate(titan);
+    QVERIFY2(e.memory && !e.memory->roles.empty(), qPrintable(testing::describe(e.diagnostics)));
+    const Explanation& why = e.memory->roles.front().figure(MemoryCategory::Activations).explanation;
+    QVERIFY2(why.source.find("kept as gathered: torchtitan parallelize_llama") != std::string::npos,
+             why.source.c_str());
+    for (Design* d : {&titan, &megatron})
+        d->layout.recompute = Recompute::Full;
+    QCOMPARE(layerActivationBytes(titan.model, false, activationConfig(titan)).total(),
+             layerActivationBytes(megatron.model, false, activationConfig(megatron)).total());
 }
 
 QTEST_GUILESS_MAIN(TestAsyncTp)
