@@ -2703,6 +2703,10 @@
         <source>TP collectives are exposed, as PyTorch runs DTensor&apos;s all-gathers and reduce-scatters without asynchronous TP.</source>
         <translation>TP-Kollektive liegen offen, wie PyTorch die All-Gathers und Reduce-Scatters von DTensor ohne asynchrones TP ausführt.</translation>
     </message>
+    <message>
+        <source>No TP collectives: TP is 1.</source>
+        <translation>Keine TP-Kollektive: TP ist 1.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -2703,6 +2703,10 @@
         <source>TP collectives are exposed, as PyTorch runs DTensor&apos;s all-gathers and reduce-scatters without asynchronous TP.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No TP collectives: TP is 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -490,7 +490,9 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
             "but for one chunk; the copies run on the copy engines, and each reduce-scatter ends in a sum "
             "of the TP partial products over HBM (torch/distributed/_symmetric_memory, "
             "docs/kernel-model.md).");
-    else if (symmetric && l.sequenceParallel && l.tp() > 1)
+    else if (l.tp() == 1)
+        x.note = MW_TR_NOOP("Explanations", "No TP collectives: TP is 1.");
+    else if (symmetric && l.sequenceParallel)
         x.note = MW_TR_NOOP(
             "Explanations",
             "TP collectives are exposed, as PyTorch runs DTensor's all-gathers and reduce-scatters "

@@ -195,6 +195,9 @@ void TestAsyncTp::theStepSaysHowTpRan()
     titan.layout.tpCommOverlap = false;
     const Evaluation c = evaluate(titan);
     QVERIFY(c.performance->exposedExplanation.note.find("without asynchronous TP") != std::string::npos);
+    // Without TP there is nothing to overlap, and the note says so rather than naming a framework.
+    const Evaluation none = evaluate(testing::example("fsdp-1node-8gpu"));
+    QCOMPARE(none.performance->exposedExplanation.note, std::string("No TP collectives: TP is 1."));
 }
 
 // What autograd keeps: torchtitan's QKV and MLP inputs as gathered, T × h each, where Megatron-Core keeps
