@@ -81,10 +81,7 @@ void runUnderOverlap(LayerGemm& g, std::size_t pass, TpOverlapMethod method, int
 {
     using M = TpOverlapMethod;
     g.overlapMethod[pass] = method;
-    const bool fused = method == M::FusedAllGatherMatmul || method == M::FusedMatmulReduceScatter;
-    g.splitChunks[pass] = method == M::RingExchange || fused ? tp
-        : method == M::Pipeline                              ? kUserbufferPipelineSplits
-                                                             : 1;
+    g.splitChunks[pass] = overlapChunks(method, tp);
     // TE's pipeline and bulk collectives run on SMs; the ring exchange and PyTorch's pulls on copy engines.
     if ((method == M::Pipeline || method == M::Bulk) && gpu.smCount > kUserbufferCommSms)
         g.smShare[pass] = static_cast<double>(gpu.smCount - kUserbufferCommSms) / gpu.smCount;
@@ -136,19 +133,9 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
     const double qkvWidth = std::max(0.0, p.attention - vHeads * h) / h; // (q + 2·kv)·d, MLA's latents
     const double gated = model.mlp == MlpKind::Gated ? 2.0 : 1.0;
 
-    // TE's methods per pass (layerkernels.h): a TP region's first GEMM (qkv, fc1) is fed by a ring
-    // exchange forward and runs its backward passes beside bulk collectives; its last (projection, fc2) is
-    // drained by a pipeline forward and fed by a ring exchange in its data gradient, and its weight gradient
-    // runs alone.
-    // PyTorch's asynchronous TP fuses the first GEMM's forward with its all-gather and its data gradient
-    // with the reduce-scatter, the last GEMM's the other way round; the weight gradients run alone.
     using M = TpOverlapMethod;
     using Methods = std::array<TpOverlapMethod, kPassCount>;
-    const bool symmetric = frameworkProfile(design).tpOverlap == TpOverlapRuntime::SymmetricMemory;
-    const Methods kFirst = symmetric ? Methods{M::FusedAllGatherMatmul, M::FusedMatmulReduceScatter, M::None}
-                                     : Methods{M::RingExchange, M::Bulk, M::Bulk};
-    const Methods kLast = symmetric ? Methods{M::FusedMatmulReduceScatter, M::FusedAllGatherMatmul, M::None}
-                                    : Methods{M::Pipeline, M::RingExchange, M::None};
+    const TpRegionMethods region = tpRegionMethods(design);
     const bool overlap = l.tpOverlapInEffect();
     auto add = [&](std::string_view name, GemmShape shape, GemmDtype type,
                    std::array<double, kPassCount>& into, Methods methods = {}) {
@@ -167,12 +154,12 @@ void addLinearGemms(LayerKernels& k, const Design& design, int layer, const GpuS
         }
         k.gemms.push_back(std::move(g));
     };
-    add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv, kFirst);
-    add("projection", {1, tokens, h, vHeads / tp}, dtype, k.parts.outProjection, kLast);
+    add("qkv", {1, tokens, qkvWidth / tp, h}, dtype, k.parts.qkv, region.first);
+    add("projection", {1, tokens, h, vHeads / tp}, dtype, k.parts.outProjection, region.last);
     if (!model.isMoeLayer(layer)) {
         const double ffn = d(model.ffn) / tp;
-        add("fc1", {1, tokens, gated * ffn, h}, dtype, k.parts.fc1, kFirst);
-        add("fc2", {1, tokens, h, ffn}, dtype, k.parts.fc2, kLast);
+        add("fc1", {1, tokens, gated * ffn, h}, dtype, k.parts.fc1, region.first);
+        add("fc2", {1, tokens, h, ffn}, dtype, k.parts.fc2, region.last);
         return;
     }
     const MoeConfig& moe = model.moe;
@@ -481,6 +468,20 @@ EagerBytes eagerElementwiseBytes(const Design& design, int layer)
 GemmDtype linearDtype(const Design& design)
 {
     return design.workload.precision == Precision::Fp8 ? GemmDtype::Fp8E4m3 : GemmDtype::Bf16;
+}
+
+TpRegionMethods tpRegionMethods(const Design& design)
+{
+    using M = TpOverlapMethod;
+    // PyTorch's asynchronous TP fuses the first GEMM's forward with its all-gather and its data gradient
+    // with the reduce-scatter, the last GEMM's the other way round; the weight gradients run alone.
+    if (frameworkProfile(design).tpOverlap == TpOverlapRuntime::SymmetricMemory)
+        return {{M::FusedAllGatherMatmul, M::FusedMatmulReduceScatter, M::None},
+                {M::FusedMatmulReduceScatter, M::FusedAllGatherMatmul, M::None}};
+    // TE: the first GEMM is fed by a ring exchange forward and runs its backward passes beside bulk
+    // collectives; the last is drained by a pipeline forward, fed by a ring exchange in its data gradient,
+    // and its weight gradient runs alone.
+    return {{M::RingExchange, M::Bulk, M::Bulk}, {M::Pipeline, M::RingExchange, M::None}};
 }
 
 GemmShape timedShape(const LayerGemm& gemm, std::size_t pass)

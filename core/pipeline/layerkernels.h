@@ -58,8 +58,8 @@ namespace core {
 // torch/distributed/_symmetric_memory/__init__.py) fuses each collective with the matmul beside it:
 //   fused all-gather-matmul   qkv and fc1 forward, projection and fc2 data gradient: the matmul as TP chunks,
 //                             each after a copy-engine pull of its shard (_pipelined_all_gather_and_consume);
-//   fused matmul-reduce-scatter  projection and fc2 forward, qkv and fc1 data gradient: TP chunks, each
-//   pulled
+//   fused matmul-reduce-scatter
+//                             projection and fc2 forward, qkv and fc1 data gradient: TP chunks, each pulled
 //                             by its destination, then one kernel sums the TP partial products
 //                             (_pipelined_produce_and_all2all, reduce_partials): it reads TP × the shard and
 //                             writes the shard (LayerKernels::tpReduceBytes).
@@ -77,6 +77,9 @@ enum class TpOverlapMethod {
 inline constexpr int kUserbufferStreams = 3;
 inline constexpr int kSymmetricMemoryStreams = 2;
 
+inline constexpr int kUserbufferPipelineSplits = 4;
+inline constexpr int kUserbufferCommSms = 16;
+
 // The compute streams a method's chunks share.
 constexpr int overlapStreams(TpOverlapMethod method)
 {
@@ -85,8 +88,31 @@ constexpr int overlapStreams(TpOverlapMethod method)
         ? kSymmetricMemoryStreams
         : kUserbufferStreams;
 }
-inline constexpr int kUserbufferPipelineSplits = 4;
-inline constexpr int kUserbufferCommSms = 16;
+
+// How many chunks a pass under `method` runs in: TP for a ring exchange and PyTorch's fused ops, TE's 4 for
+// its pipelined reduce-scatter, 1 (the GEMM whole) otherwise.
+constexpr int overlapChunks(TpOverlapMethod method, int tp)
+{
+    switch (method) {
+    case TpOverlapMethod::RingExchange:
+    case TpOverlapMethod::FusedAllGatherMatmul:
+    case TpOverlapMethod::FusedMatmulReduceScatter:
+        return tp;
+    case TpOverlapMethod::Pipeline:
+        return kUserbufferPipelineSplits;
+    default:
+        return 1;
+    }
+}
+
+// The methods a TP region's first GEMM (qkv, fc1) and last GEMM (projection, fc2) run their passes with
+// (forward, data gradient, weight gradient) under the design's framework (FrameworkProfile::tpOverlap).
+struct TpRegionMethods
+{
+    std::array<TpOverlapMethod, kPassCount> first{};
+    std::array<TpOverlapMethod, kPassCount> last{};
+};
+TpRegionMethods tpRegionMethods(const Design& design);
 
 // One GEMM of the layer in its three passes.
 struct LayerGemm

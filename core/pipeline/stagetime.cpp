@@ -181,13 +181,13 @@ StageShape stageShape(const Design& design)
     const ParallelLayout& l = design.layout;
     const bool sp = l.sequenceParallel && l.tp() > 1;
     StageShape shape;
-    const bool symmetric = frameworkProfile(design).tpOverlap == TpOverlapRuntime::SymmetricMemory;
-    shape.tpOverlap = TpOverlap{.sp = sp,
-                                .overlap = l.tpOverlapInEffect(),
-                                .chunks = l.tp(),
-                                .forwardReduceScatterChunks = symmetric ? l.tp() : kUserbufferPipelineSplits,
-                                .weightGradientGather = tpWeightGradientGather(design),
-                                .epOverlap = l.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll)};
+    shape.tpOverlap
+        = TpOverlap{.sp = sp,
+                    .overlap = l.tpOverlapInEffect(),
+                    .chunks = l.tp(),
+                    .forwardReduceScatterChunks = overlapChunks(tpRegionMethods(design).last[kF], l.tp()),
+                    .weightGradientGather = tpWeightGradientGather(design),
+                    .epOverlap = l.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll)};
     shape.valueBytes = activationBytesPerElement(design.workload.precision);
     shape.activationValues = d(design.workload.sequenceLength) / l.cp() * l.microBatch * d(model.hidden);
     shape.denseIndex = [&] {
