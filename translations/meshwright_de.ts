@@ -2684,16 +2684,8 @@
         <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 3–17 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 2–5 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
-        <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 2–5 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 20–22 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
-    </message>
-    <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
         <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 4–15 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
-    </message>
-    <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times.</source>
-        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 2 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,16- bis 1,21-mal.</translation>
     </message>
     <message>
         <source>Asynchronous TP (torch.compile&apos;s micro-pipelined TP): each TP all-gather and reduce-scatter of a dense layer is fused with its neighbouring matmul in TP chunks, two at a time, and hides but for one chunk; the copies run on the copy engines, and each reduce-scatter ends in a sum of the TP partial products over HBM (torch/distributed/_symmetric_memory, docs/kernel-model.md).</source>
@@ -2706,6 +2698,18 @@
     <message>
         <source>No TP collectives: TP is 1.</source>
         <translation>Keine TP-Kollektive: TP ist 1.</translation>
+    </message>
+    <message>
+        <source>of these, FSDP2&apos;s copies out of its all-gather and into its reduce-scatter buffers</source>
+        <translation>davon die Kopien von FSDP2 aus seinem All-Gather- und in seinen Reduce-Scatter-Puffer</translation>
+    </message>
+    <message>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 17–19 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
+        <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 17–19 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
+    </message>
+    <message>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times.</source>
+        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 2 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,15- bis 1,21-mal.</translation>
     </message>
 </context>
 <context>
@@ -8272,6 +8276,10 @@ von %2</translation>
     <message>
         <source>The first and last stage sum the word embedding&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
         <translation>Erste und letzte Stage summieren nach dem Backward die beiden Kopien des Wort-Embeddings: Pipeline-Ranks %1 und %2 brauchen %3, offen.</translation>
+    </message>
+    <message>
+        <source>The compute spans include copying each gathered layer out of the all-gather buffer and its gradients into the reduce-scatter buffer: %1.</source>
+        <translation>Die Rechenabschnitte enthalten das Kopieren jedes gesammelten Layers aus dem All-Gather-Puffer und seiner Gradienten in den Reduce-Scatter-Puffer: %1.</translation>
     </message>
 </context>
 <context>

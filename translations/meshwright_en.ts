@@ -2684,15 +2684,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 2–5 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2705,6 +2697,18 @@
     </message>
     <message>
         <source>No TP collectives: TP is 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of these, FSDP2&apos;s copies out of its all-gather and into its reduce-scatter buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 17–19 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8261,6 +8265,10 @@ of %2</source>
     </message>
     <message>
         <source>The first and last stage sum the word embedding&apos;s two copies after the backward: pipeline ranks %1 and %2 take %3, exposed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compute spans include copying each gathered layer out of the all-gather buffer and its gradients into the reduce-scatter buffer: %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

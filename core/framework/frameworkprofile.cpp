@@ -84,6 +84,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("fp32Parameters", p.fp32Parameters);
     in.read("reduceBucketElements", p.reduceBucketElements);
     in.read("ddpGradientCopy", p.ddpGradientCopy);
+    in.read("shardCopies", p.shardCopies);
+    in.read("shardCopySource", p.shardCopySource);
     in.read("shardingBucketBytes", p.shardingBucketBytes);
     in.read("cudaContextBytes", p.cudaContextBytes);
     in.read("fragmentation", p.fragmentation);

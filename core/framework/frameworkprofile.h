@@ -71,6 +71,12 @@ struct FrameworkProfile
     double reduceBucketElements = 0; // DeepSpeed reduce_bucket_size: one 16-bit bucket of gradients
     bool ddpGradientCopy = false; // PyTorch DDP copies all gradients into its buckets
     double shardingBucketBytes = 0; // FSDP2: reduce-scatter and all-gather buffers in flight
+    // ZeRO-3: whether the compute stream copies each gathered layer out of the all-gather buffer into its
+    // parameters and the layer's unsharded gradients into the reduce-scatter buffer, each read and written
+    // once (FSDP2's foreach_all_gather_copy_out and foreach_reduce_scatter_copy_in), rather than using the
+    // buffers as the parameters and gradients (Megatron-FSDP); pipeline/fsdptimeline.h. shardCopySource.
+    bool shardCopies = false;
+    std::string shardCopySource;
 
     // Memory outside the model: the CUDA context with its libraries' workspaces, and the caching
     // allocator's fragmentation as a share of what is allocated.

@@ -109,6 +109,9 @@ struct DataParallelSync
     double gather = 0; // ZeRO-1/2: the parameter all-gather after the optimizer
     double fsdpExposed = 0; // ZeRO-3/FSDP, per micro-batch that synchronises
     double fsdpStepExposed = 0; // ZeRO-3/FSDP, over the step's micro-batches
+    // FSDP2's copies in and out of its collective buffers on the compute stream, over the step
+    // (pipeline/fsdptimeline.h FsdpUnit).
+    double fsdpCopies = 0;
     // What the hidden data-parallel collectives add to the compute beside them (comm/overlapslowdown.h),
     // on the rank that decides.
     double slowdown = 0;
@@ -153,11 +156,13 @@ void addFsdpSync(const ScheduleEvaluation& schedule, Performance& perf, DataPara
     const FsdpLayerTimeline* worst = nullptr;
     for (const FsdpLayerTimeline& layer : schedule.fsdp)
         if (!worst
-            || layer.stepExposedSeconds + layer.stepSlowdownSeconds > sync.fsdpStepExposed + sync.slowdown) {
+            || layer.stepExposedSeconds + layer.stepSlowdownSeconds + layer.stepCopySeconds
+                > sync.fsdpStepExposed + sync.slowdown + sync.fsdpCopies) {
             worst = &layer;
             sync.fsdpExposed = layer.exposedSeconds;
             sync.fsdpStepExposed = layer.stepExposedSeconds;
             sync.slowdown = layer.stepSlowdownSeconds;
+            sync.fsdpCopies = layer.stepCopySeconds;
         }
     if (!worst || sync.fsdpStepExposed <= 0)
         return;
@@ -295,14 +300,24 @@ void explainStep(Performance& perf, const StepFlops& flops, const StageTimes& ti
         .input(MW_TR_NOOP("Explanations", "optimizer step"), perf.optimizerSeconds, "s")
         .input(MW_TR_NOOP("Explanations",
                           "of these, compute slowed beside hidden collectives (18.9 % while both run)"),
-               perf.overlapSlowdownSeconds, "s")
-        .input(MW_TR_NOOP("Explanations", "bubble (share of GPU time)"), perf.bubbleFraction)
+               perf.overlapSlowdownSeconds, "s");
+    if (perf.dataParallelCopySeconds > 0)
+        perf.step.input(
+            MW_TR_NOOP("Explanations",
+                       "of these, FSDP2's copies out of its all-gather and into its reduce-scatter "
+                       "buffers"),
+            perf.dataParallelCopySeconds, "s");
+    perf.step.input(MW_TR_NOOP("Explanations", "bubble (share of GPU time)"), perf.bubbleFraction)
         .input(MW_TR_NOOP("Explanations", "GEMM efficiency"), perf.computeEfficiency);
     perf.step.source = "list scheduling (docs/pipeline-schedules.md); DDP buckets and FSDP2 prefetch "
                        "(docs/data-parallel-overlap.md); compute beside a hidden collective 18.9 % slower "
                        "(Lee et al. 2025, arXiv 2507.03114; comm/overlapslowdown.h); kernel times "
                        "(docs/kernel-model.md): "
         + times.kernelSource;
+    if (perf.dataParallelCopySeconds > 0)
+        perf.step.source += "; FSDP2's buffer copies at η_HBM × HBM bandwidth (PyTorch "
+                            "torch/distributed/fsdp/_fully_shard: foreach_all_gather_copy_out, "
+                            "foreach_reduce_scatter_copy_in)";
     const double peakSum = flops.peakSum;
     perf.mfuExplanation.formula = MW_TR_NOOP(
         "Explanations", "3 × forward FLOPs × micro-batches × GPUs per stage / (step × Σ GPU peak)");
@@ -374,8 +389,8 @@ void noteHeldOut(Performance& perf, const Design& design)
     if (frameworkOf(design) == Framework::Fsdp2)
         note += std::string(" ")
             + MW_TR_NOOP("Explanations",
-                         "Those ran Megatron-LM; torchtitan's published FSDP2 runs took 2–5 % longer than "
-                         "modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 20–22 % longer on H200 "
+                         "Those ran Megatron-LM; torchtitan's published FSDP2 runs took 0–3 % longer than "
+                         "modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 17–19 % longer on H200 "
                          "(Llama 3.1 8B in FP8, compiled, with FlashAttention-2).")
             + " "
             + MW_TR_NOOP(
@@ -383,7 +398,7 @@ void noteHeldOut(Performance& perf, const Design& design)
                     "Between torchtitan's published layouts on H100 the model's ratio was within 2 % for "
                     "interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 "
                     "against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as "
-                    "vanilla TP there, the model 1.16–1.21 times.");
+                    "vanilla TP there, the model 1.15–1.21 times.");
     note += std::string(" ")
         + MW_TR_NOOP(
                 "Explanations",
@@ -552,8 +567,9 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
         addBucketSync(schedule, perf, sync);
     addStageCopySync(schedule, perf, sync, design.layout.zeroStage < 3 && !schedule.ddp.empty());
     perf.dataParallelSlowdownSeconds = sync.slowdown;
+    perf.dataParallelCopySeconds = sync.fsdpCopies;
     perf.overlapSlowdownSeconds = critical.slowdown + sync.slowdown;
-    perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpStepExposed
+    perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpStepExposed + sync.fsdpCopies
         + (design.layout.zeroStage >= 3 ? sync.slowdown : 0.0);
     const OffloadTime offload = offloadTime(design, placed, times, m);
     perf.optimizerSeconds = optimizerStepSeconds(design, times, offload);

@@ -40,6 +40,9 @@ struct Performance
     // compute beside it (dataParallelSlowdownSeconds).
     double dataParallelSeconds = 0;
     double dataParallelSlowdownSeconds = 0; // of dataParallelSeconds (comm/overlapslowdown.h)
+    // Of dataParallelSeconds: FSDP2's copies in and out of its collective buffers on the compute stream
+    // (pipeline/fsdptimeline.h FsdpUnit).
+    double dataParallelCopySeconds = 0;
     // What collectives hidden beside compute add to it on the critical path, per step: the layers' (inside
     // pipelineSeconds, on the critical pipeline rank) and the data-parallel ones (comm/overlapslowdown.h).
     double overlapSlowdownSeconds = 0;

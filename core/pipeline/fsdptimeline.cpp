@@ -3,6 +3,7 @@
 
 #include "comm/groupcollective.h"
 #include "comm/overlapslowdown.h"
+#include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "memory/modelshard.h"
 
@@ -67,9 +68,10 @@ struct FsdpRankWork
 struct FsdpPassTimes
 {
     double compute = 0; // as the compute would take alone
+    double copies = 0; // in and out of the collective buffers, on the compute stream (FsdpUnit)
     double slowdown = 0; // what the collectives beside it added (comm/overlapslowdown.h)
     double makespan = 0;
-    double exposed() const { return std::max(0.0, makespan - compute - slowdown); }
+    double exposed() const { return std::max(0.0, makespan - compute - copies - slowdown); }
 };
 
 FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRankWork& work,
@@ -102,19 +104,27 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
         return linkFree;
     };
     // A unit's compute starts when the stream is free and its parameters are gathered; it ends once it has
-    // done `seconds` of work beside whatever the link queue holds by then (the next unit's gather is
-    // issued at its start, so callers queue that before finishing).
+    // done `seconds` of work and `copies` of copying beside whatever the link queue holds by then (the next
+    // unit's gather is issued at its start, so callers queue that before finishing).
     auto begin = [&](double ready) { return std::max(compute, ready); };
-    auto finish = [&](int unit, double start, double seconds, bool backward) {
+    auto finish = [&](int unit, double start, double seconds, bool backward, double copies) {
         // Compute only moves forward: spans that ended before it are skipped once, not at every unit.
         while (linkPast < linkBusy.size() && linkBusy[linkPast].end <= start)
             ++linkPast;
-        compute = contendedEnd(start, seconds, std::span(linkBusy).subspan(linkPast));
+        compute = contendedEnd(start, seconds + copies, std::span(linkBusy).subspan(linkPast));
         out.compute += seconds;
-        out.slowdown += compute - start - seconds;
-        if (seconds > 0)
+        out.copies += copies;
+        out.slowdown += compute - start - seconds - copies;
+        if (seconds + copies > 0)
             record(FsdpStream::Compute, unit, backward, start, compute);
     };
+    const auto& unitAt = [&](int unit) -> const FsdpUnit& { return units[static_cast<std::size_t>(unit)]; };
+    // The copy out of the all-gather buffer follows the gather on the compute stream, the copy into the
+    // reduce-scatter buffer precedes the reduce-scatter.
+    const auto copyOut = [&](int unit, bool backward) {
+        return (backward ? pass.regather : pass.gatherForward) ? unitAt(unit).copyOutSeconds : 0.0;
+    };
+    const auto copyIn = [&](int unit) { return pass.reduce ? unitAt(unit).copyInSeconds : 0.0; };
     std::vector<int> deferred; // reduce-scatters issued after the backward (overlapGradReduce off)
     auto reduceScatter = [&](int unit, double issued) {
         if (!pass.reduce)
@@ -137,30 +147,36 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
             const double started = begin(std::max(ready, rootReady));
             if (i + 1 < work.layers.size())
                 ready = allGather(work.layers[i + 1].unit, started, false);
-            finish(layer.unit, started, layer.forward, false);
+            finish(layer.unit, started, layer.forward, false, copyOut(layer.unit, false));
         }
     }
     if (work.root >= 0)
-        finish(work.root, begin(rootReady), work.headForward, false);
+        finish(work.root, begin(rootReady), work.headForward, false, copyOut(work.root, false));
 
     // Backward: the head (root, still gathered), then the layers from the last.
     if (work.root >= 0)
-        finish(work.root, begin(0), work.headBackward, true);
+        finish(work.root, begin(0), work.headBackward, true, 0);
     if (!work.layers.empty()) {
         double ready = allGather(work.layers.back().unit, compute, true);
         for (std::size_t k = work.layers.size(); k-- > 0;) {
             const double started = begin(ready);
             if (k > 0)
                 ready = allGather(work.layers[k - 1].unit, started, true);
-            finish(work.layers[k].unit, started, work.layers[k].backward, true);
-            reduceScatter(work.layers[k].unit, compute);
+            const int unit = work.layers[k].unit;
+            finish(unit, started, work.layers[k].backward, true,
+                   copyOut(unit, true) + (overlapReduce ? copyIn(unit) : 0.0));
+            reduceScatter(unit, compute);
         }
     }
-    if (work.root >= 0)
+    if (work.root >= 0) {
+        if (overlapReduce)
+            finish(work.root, begin(0), 0, true, copyIn(work.root));
         reduceScatter(work.root, compute);
-    for (int unit : deferred)
-        queue(FsdpStream::ReduceScatter, unit, true, compute,
-              units[static_cast<std::size_t>(unit)].reduceSeconds);
+    }
+    for (int unit : deferred) {
+        finish(unit, begin(0), 0, true, copyIn(unit));
+        queue(FsdpStream::ReduceScatter, unit, true, compute, unitAt(unit).reduceSeconds);
+    }
     out.makespan = std::max(compute, linkFree);
     return out;
 }
@@ -188,13 +204,28 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     auto reduce = [&](double params) {
         return collectiveSeconds(CollectiveOp::ReduceScatter, out.shardRanks, params * gradBytes, links);
     };
+    // A unit with its collectives and, where the framework copies (FrameworkProfile::shardCopies), its
+    // copies at the stage's streaming bandwidth: the gathered bytes read and written, and the unsharded
+    // gradients (in the compute precision) read and written in the reduction's type.
+    const bool copies = frameworkProfile(design).shardCopies;
+    const double computeBytes = activationBytesPerElement(design.workload.precision);
+    auto unit = [&](int layer, double params, double gatheredBytes, double bandwidth) {
+        FsdpUnit u{layer, params, gather(gatheredBytes), reduce(params)};
+        if (copies && bandwidth > 0) {
+            u.copyOutSeconds = 2 * gatheredBytes / bandwidth;
+            u.copyInSeconds = params * (computeBytes + gradBytes) / bandwidth;
+        }
+        return u;
+    };
 
     // Units in forward order, with their compute times; the root first when the rank has one.
     FsdpRankWork work;
     const double rootParams = vocabularyShard(design, rankShard(design, pipelineRank)).total();
+    double rootBandwidth = 0;
     for (const StageWork& stage : times.stages) {
         if (stage.rank != pipelineRank)
             continue;
+        rootBandwidth = stage.copyBandwidth;
         work.headForward += stage.headSeconds[kF];
         work.headBackward += stage.headSeconds[kI] + stage.headSeconds[kW];
         for (int i = 0; i < stage.layers; ++i) {
@@ -203,7 +234,7 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
             const auto& pattern = moe ? stage.moeLayer : stage.denseLayer;
             const LayerShard shard = layerShard(design, moe);
             const double params = shard.total();
-            out.units.push_back({layer, params, gather(gatherBytes(shard, gathered)), reduce(params)});
+            out.units.push_back(unit(layer, params, gatherBytes(shard, gathered), stage.copyBandwidth));
             work.layers.push_back({static_cast<int>(out.units.size()) - 1, pattern[kF].seconds,
                                    pattern[kI].seconds + pattern[kW].seconds});
         }
@@ -213,14 +244,14 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
             const LayerShard shard = mtpDepthShard(design);
             const double params = shard.total();
             out.units.push_back(
-                {design.model.layers + depth, params, gather(gatherBytes(shard, gathered)), reduce(params)});
+                unit(design.model.layers + depth, params, gatherBytes(shard, gathered), stage.copyBandwidth));
             work.layers.push_back({static_cast<int>(out.units.size()) - 1,
                                    stage.mtpSeconds[kF] / stage.mtpLayers,
                                    (stage.mtpSeconds[kI] + stage.mtpSeconds[kW]) / stage.mtpLayers});
         }
     }
     if (rootParams > 0) {
-        out.units.push_back({-1, rootParams, gather(gathered.of(0, rootParams)), reduce(rootParams)});
+        out.units.push_back(unit(-1, rootParams, gathered.of(0, rootParams), rootBandwidth));
         work.root = static_cast<int>(out.units.size()) - 1;
     }
 
@@ -237,16 +268,19 @@ FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& pl
     const FsdpPass shown = fsdpPass(design, m - 1, m);
     const FsdpPassTimes last = simulate(shown, &out.spans);
     out.computeSeconds = last.compute;
+    out.copySeconds = last.copies;
     out.slowdownSeconds = last.slowdown;
     out.makespan = last.makespan;
     out.exposedSeconds = last.exposed();
     // The step: the first micro-batch, the m − 2 alike between, and the last (the one shown).
     out.stepExposedSeconds = out.exposedSeconds;
     out.stepSlowdownSeconds = out.slowdownSeconds;
+    out.stepCopySeconds = out.copySeconds;
     const auto add = [&](const FsdpPass& pass, double times) {
         const FsdpPassTimes t = pass == shown ? last : simulate(pass, nullptr);
         out.stepExposedSeconds += times * t.exposed();
         out.stepSlowdownSeconds += times * t.slowdown;
+        out.stepCopySeconds += times * t.copies;
     };
     if (m > 1) {
         add(fsdpPass(design, 0, m), 1);

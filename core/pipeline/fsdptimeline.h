@@ -32,6 +32,11 @@ struct FsdpUnit
     double parameters = 0; // this rank's TP shard, before FSDP sharding
     double gatherSeconds = 0;
     double reduceSeconds = 0;
+    // On the compute stream, where the framework copies (FrameworkProfile::shardCopies): after each
+    // all-gather, the gathered bytes read out of its buffer and written into the parameters; before each
+    // reduce-scatter, the unsharded gradients read and written into its buffer in the reduction's type.
+    double copyOutSeconds = 0;
+    double copyInSeconds = 0;
 };
 
 // One micro-batch's forward and backward over one pipeline rank's layers, run back to back, on one of N
@@ -42,7 +47,9 @@ struct FsdpUnit
 //   backward: with reshard_after_forward the layers are gathered again, AG(i − 1) issued when
 //   backward(i) starts; without it there is no backward all-gather; RS(i) is issued when backward(i)
 //   ends, on its own stream. The compute runs slower while the link queue is busy
-//   (comm/overlapslowdown.h). Exposed = makespan − compute − that slowdown.
+//   (comm/overlapslowdown.h). FSDP2 copies each gathered layer out of the all-gather buffer before its
+//   compute and its gradients into the reduce-scatter buffer before issuing it, on the compute stream.
+//   Exposed = makespan − compute − copies − slowdown.
 struct FsdpLayerTimeline
 {
     int pipelineRank = 0;
@@ -51,10 +58,12 @@ struct FsdpLayerTimeline
     std::vector<FsdpUnit> units;
     std::vector<FsdpSpan> spans; // every stream, in issue order
     double computeSeconds = 0; // as the compute would take alone
+    double copySeconds = 0; // the copies in and out of the collective buffers (FsdpUnit)
     // What the gathers and reduce-scatters beside the compute added to it (comm/overlapslowdown.h).
     double slowdownSeconds = 0;
     double makespan = 0;
-    // Of the micro-batch shown: the collectives the compute does not hide (makespan − compute − slowdown).
+    // Of the micro-batch shown: the collectives the compute does not hide (makespan − compute − copies −
+    // slowdown).
     double exposedSeconds = 0;
     // The step: with gradient sync on every micro-batch (FSDP2's default) each of them is the one shown;
     // without (set_requires_gradient_sync(False) before the last) only the last reduce-scatters, and
@@ -65,6 +74,7 @@ struct FsdpLayerTimeline
     int microBatches = 1;
     double stepExposedSeconds = 0;
     double stepSlowdownSeconds = 0;
+    double stepCopySeconds = 0;
 };
 
 FsdpLayerTimeline fsdpLayerTimeline(const Design& design, const PlacedLayout& placed, const StageTimes& times,

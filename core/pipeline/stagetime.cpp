@@ -346,6 +346,7 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
                             shape.tpOverlap, true, l.recompute, share(recomputedMoe, stage.moeLayers));
     // The HBM bandwidth the head's loss, the embedding's lookup and their gradients' accumulation stream at.
     const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
+    stage.copyBandwidth = bandwidth;
     if (stage.outputHead) {
         for (std::size_t pass = 0; pass < kPassCount; ++pass)
             stage.headSeconds[pass] = stage.headGemmSeconds[pass] = kernels.head.times[pass].seconds;

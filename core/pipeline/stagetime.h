@@ -115,6 +115,9 @@ struct StageWork
     std::array<double, kPassCount> seconds{};
     // The collective times of one of its layers, on the stage's groups.
     LayerComm comm;
+    // What a streaming copy reaches on the rank's GPU, bytes/s (η_HBM × HBM bandwidth, compute/
+    // attentionkernel.h elementwiseTime): FSDP2's copies in and out of its collective buffers.
+    double copyBandwidth = 0;
 
     double passSeconds(Pass pass) const { return seconds[static_cast<std::size_t>(pass)]; }
 };

@@ -592,6 +592,11 @@ void TimelinePanel::updateCaptions()
     fsdpText = fsdpText.arg(fsdp.pipelineRank)
                    .arg(fsdp.shardRanks)
                    .arg(secondsText(fsdp.exposedSeconds), secondsText(fsdp.makespan));
+    if (fsdp.copySeconds > 0)
+        fsdpText += QLatin1Char(' ')
+            + tr("The compute spans include copying each gathered layer out of the all-gather buffer and its "
+                 "gradients into the reduce-scatter buffer: %1.")
+                  .arg(secondsText(fsdp.copySeconds));
     if (layout.zeroStage != 3) {
         fsdpText += QLatin1Char(' ')
             + tr("(The design uses ZeRO-%1; this is what FSDP would do.)").arg(layout.zeroStage);

@@ -112,14 +112,14 @@ void TestHeldOutTorchtitan::publishedRuns_data()
     QTest::addColumn<double>("tokensPerGpu"); // the table's WPS, tokens per second and GPU
     QTest::addColumn<double>("modelled"); // the model's when the row was written
     QTest::newRow("torchtitan 64 A100 Llama 3 8B, selective layer AC")
-        << torchtitanA100("llama-3.1-8b", 16) << 2904.0 << 3046.5;
+        << torchtitanA100("llama-3.1-8b", 16) << 2904.0 << 2981.3;
     // "selective op": the op-level policy (activation_checkpoint.py _apply_op_sac), an FSDP2 design's
     // selective recomputation (FrameworkProfile::opLevelSelective).
     Design op = torchtitanA100("llama-3.1-8b", 0);
     op.layout.recompute = Recompute::Selective;
-    QTest::newRow("torchtitan 64 A100 Llama 3 8B, selective op AC") << op << 2973.0 << 3117.2;
+    QTest::newRow("torchtitan 64 A100 Llama 3 8B, selective op AC") << op << 2973.0 << 3049.0;
     QTest::newRow("torchtitan 64 A100 Llama 3 70B, full AC")
-        << torchtitanA100("llama-3.1-70b", 0) << 331.0 << 339.0;
+        << torchtitanA100("llama-3.1-70b", 0) << 331.0 << 331.3;
 }
 
 void TestHeldOutTorchtitan::publishedRuns()
@@ -134,8 +134,8 @@ void TestHeldOutTorchtitan::publishedRuns()
     const double predicted = e.performance->tokensPerSecond / static_cast<double>(design.cluster.gpuCount());
     const double error = predicted / tokensPerGpu - 1;
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%", predicted, tokensPerGpu, 100 * error);
-    // The range the step's explanation states for FSDP2 designs: 2–5 % fast.
-    QVERIFY2(error > 0.02 - 0.005 && error < 0.05 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs: 0–3 % fast.
+    QVERIFY2(error > 0.0 - 0.005 && error < 0.03 + 0.005, qPrintable(QString::number(error)));
     // docs/kernel-model.md's table shows these figures.
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
 }
@@ -180,8 +180,8 @@ void TestHeldOutTorchtitan::h200Float8Runs()
     const double memory = e.memory->peakBytes / (1024.0 * 1024 * 1024);
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%; memory %.1f GiB, published %.2f", predicted,
           tokensPerGpu, 100 * error, memory, memoryGiB);
-    // The range the step's explanation states for FSDP2 designs on Hopper: 20–22 % fast.
-    QVERIFY2(error > 0.20 - 0.005 && error < 0.22 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs on Hopper: 17–19 % fast.
+    QVERIFY2(error > 0.17 - 0.005 && error < 0.19 + 0.005, qPrintable(QString::number(error)));
     // The memory holds as it did on A100: within 3 % of what torchtitan logged.
     QVERIFY2(std::abs(memory / memoryGiB - 1) < 0.03, qPrintable(QString::number(memory)));
 }
@@ -190,13 +190,13 @@ void TestHeldOutTorchtitan::h200Float8Runs()
 void TestHeldOutTorchtitan::theStepSaysSo()
 {
     const std::string sentence
-        = "torchtitan's published FSDP2 runs took 2–5 % longer than modelled on A100 (eager PyTorch, "
-          "Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
+        = "torchtitan's published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, "
+          "Llama 3 8B and 70B) and 17–19 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
           "FlashAttention-2)";
     // layoutPairs' figures.
     const std::string pairs = "within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and "
                               "within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran "
-                              "1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times";
+                              "1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times";
     const Design fsdp = torchtitanA100("llama-3.1-8b", 16);
     const std::string note = evaluate(fsdp).performance->step.note;
     QVERIFY(note.find(sentence) != std::string::npos);
@@ -260,7 +260,7 @@ void TestHeldOutTorchtitan::float8AgainstBf16()
 //    its collectives exposed: Llama 3 70B on 256 GPUs (FSDP 32 × TP 8, local batch 16, full checkpointing):
 //    bfloat16 597.3 and 652.4, float8 809.8 and 942.4 (2025-06), float8 829 and 876 (Table 4, 2024-12);
 //    Llama 3 8B on 64 GPUs (FSDP 8 × TP 8, local batch 12, op-level): bfloat16 4,378 and 4,809.4, float8
-//    5,078.1 and 5,570.1. The runs gained 6–16 %, the model 16–21 % with PyTorch's fused ops as their code
+//    5,078.1 and 5,570.1. The runs gained 6–16 %, the model 15–21 % with PyTorch's fused ops as their code
 //    runs them (tst_asynctp; 18–23 % when it priced them as Transformer Engine's userbuffers and gathered the
 //    weight gradient's input again). Stated, not tuned: the step's explanation of an FSDP2 design says so.
 void TestHeldOutTorchtitan::layoutPairs_data()
@@ -277,11 +277,11 @@ void TestHeldOutTorchtitan::layoutPairs_data()
         << torchtitanH100Run(big, pipeline + R"("interleaved", "virtualStages": 2,
                                         "layersPerStage": [7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7])")
         << torchtitanH100Run(big, pipeline + R"("1f1b", "layersPerStage": [15, 16, 16, 16, 16, 16, 16, 15])")
-        << 128.0 / 100.0 << 1.2938 << -0.02 << 0.02;
+        << 128.0 / 100.0 << 1.2907 << -0.02 << 0.02;
     for (const auto& [name, runs, modelled, float8, compile] :
-         {std::tuple{"eager", 5605.0 / 5762.0, 0.9996, false, false},
-          std::tuple{"compiled", 6514.0 / 6667.0, 0.9996, false, true},
-          std::tuple{"float8", 8380.0 / 8532.0, 0.9994, true, true}}) {
+         {std::tuple{"eager", 5605.0 / 5762.0, 0.9998, false, false},
+          std::tuple{"compiled", 6514.0 / 6667.0, 0.9998, false, true},
+          std::tuple{"float8", 8380.0 / 8532.0, 0.9997, true, true}}) {
         Design wide = torchtitanH100Run({"llama-3.1-8b", 16, 1, 2, 256, "selective", float8}, "");
         Design node = torchtitanH100Run({"llama-3.1-8b", 1, 1, 2, 16, "selective", float8}, "");
         wide.layout.torchCompile = node.layout.torchCompile = compile;
@@ -294,15 +294,15 @@ void TestHeldOutTorchtitan::layoutPairs_data()
         = [](const TitanRun& run) { return torchtitanH100Run(run, R"(, "tpCommOverlap": false)"); };
     for (const auto& [name, run, runs, modelled] :
          {std::tuple{"70B bfloat16 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", false},
-                     652.4 / 597.3, 1.1913},
+                     652.4 / 597.3, 1.1909},
           std::tuple{"70B float8 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     942.4 / 809.8, 1.1840},
+                     942.4 / 809.8, 1.1834},
           std::tuple{"70B float8 (Table 4)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     876.0 / 829.0, 1.1840},
+                     876.0 / 829.0, 1.1834},
           std::tuple{"8B bfloat16 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", false},
-                     4809.4 / 4378.0, 1.2096},
+                     4809.4 / 4378.0, 1.2090},
           std::tuple{"8B float8 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", true},
-                     5570.1 / 5078.1, 1.1551}})
+                     5570.1 / 5078.1, 1.1547}})
         QTest::addRow("%s: asynchronous TP against vanilla TP", name)
             << asyncTp(run) << vanillaTp(run) << runs << modelled << 0.015 << 0.12;
 }

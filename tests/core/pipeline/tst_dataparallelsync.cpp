@@ -38,6 +38,8 @@ private slots:
     void fsdpReshard_data();
     void fsdpReshard();
     void fsdpPrefetch();
+    void fsdpCopies_data();
+    void fsdpCopies();
 };
 
 // PyTorch DDP (§5.1): a rank's gradients are its parameter shard; buckets of [1 MiB, 25 MiB] in
@@ -203,7 +205,8 @@ void TestDataParallelSync::fsdpReferenceFigure()
     links.intraNode = linkCost(*Catalog::builtin().link("nvlink3"));
     links.interNode = linkCost(*Catalog::builtin().link("ib-ndr-400"));
     QVERIFY(near(f.units[0].gatherSeconds, ncclCollective(ag, links).seconds));
-    QVERIFY(near(f.exposedSeconds, std::max(0.0, f.makespan - f.computeSeconds - f.slowdownSeconds)));
+    QVERIFY(near(f.exposedSeconds,
+                 std::max(0.0, f.makespan - f.computeSeconds - f.copySeconds - f.slowdownSeconds)));
 }
 
 // reshard_after_forward=False keeps the layers gathered: no backward all-gather (ZeRO paper: 3Ψ → 2Ψ).
@@ -251,6 +254,67 @@ void TestDataParallelSync::fsdpPrefetch()
         QCOMPARE(next->start, compute->start);
         QVERIFY(compute->start >= span(FsdpStream::AllGather, layer)->end); // its own weights first
     }
+}
+
+// FSDP2 copies each gathered unit out of the all-gather buffer (foreach_all_gather_copy_out) and its
+// unsharded gradients into the reduce-scatter buffer (foreach_reduce_scatter_copy_in) on the compute stream:
+// 2 × 2 bytes a BF16 parameter out, 2 + 4 in with the FP32 reduction (torchtitan's mixed_precision_reduce),
+// at η_HBM × HBM bandwidth (frameworks.json shardCopySource). Per micro-batch: a copy out for every gather
+// (forward, and backward when resharded), a copy in for every reduce-scatter. Megatron-FSDP gathers into
+// and reduces from the buffers its parameters and main_grad are views of: none.
+void TestDataParallelSync::fsdpCopies_data()
+{
+    QTest::addColumn<QString>("framework");
+    QTest::addColumn<bool>("reshard");
+    QTest::addColumn<bool>("syncEveryMicroBatch");
+    // Over the step's 4 micro-batches (framework/frameworkswitches.h fsdpPass): a layer's gathers in
+    // forward and in backward, and its reduce-scatters; the root (embedding, head) is gathered in forward
+    // only.
+    QTest::addColumn<int>("forwardGathers");
+    QTest::addColumn<int>("backwardGathers");
+    QTest::addColumn<int>("reduces");
+    QTest::newRow("FSDP2: gathered twice, reduced every micro-batch")
+        << "fsdp2" << true << true << 4 << 4 << 4;
+    QTest::newRow("FSDP2 without resharding") << "fsdp2" << false << true << 4 << 0 << 4;
+    QTest::newRow("FSDP2, gradient sync on the last only") << "fsdp2" << true << false << 4 << 4 << 1;
+    // Neither: the parameters stay gathered from the first forward to the last backward.
+    QTest::newRow("FSDP2 gathered once") << "fsdp2" << false << false << 1 << 0 << 1;
+    QTest::newRow("Megatron-FSDP: none") << "megatron-core" << true << true << 0 << 0 << 0;
+}
+
+void TestDataParallelSync::fsdpCopies()
+{
+    QFETCH(QString, framework);
+    QFETCH(bool, reshard);
+    QFETCH(bool, syncEveryMicroBatch);
+    QFETCH(int, forwardGathers);
+    QFETCH(int, backwardGathers);
+    QFETCH(int, reduces);
+    const std::string patch
+        = R"({"pp": 1, "dp": 4, "zeroStage": 3, "framework": ")" + framework.toStdString() + R"("})";
+    Design design = tinyDesign(patch.c_str(), 2);
+    design.workload.globalBatch = 16; // 4 micro-batches on each of the 4 ranks
+    design.layout.reshardAfterForward = reshard;
+    design.layout.gradientSyncEveryMicroBatch = syncEveryMicroBatch;
+    const Evaluation e = evaluate(design);
+    QVERIFY2(e.schedule && e.performance, qPrintable(testing::describe(e.diagnostics)));
+    const FsdpLayerTimeline& f = e.schedule->fsdp.front();
+    QCOMPARE(f.microBatches, 4);
+    const GpuSpec& a100 = *Catalog::builtin().gpu("a100-80gb");
+    const double bandwidth = a100.hbmBandwidth * hbmEfficiency(a100);
+    const bool copies = framework == "fsdp2";
+    double expected = 0;
+    for (const FsdpUnit& unit : f.units) {
+        const double out = copies ? 2 * 2 * unit.parameters / bandwidth : 0.0;
+        const double in = copies ? (2 + 4) * unit.parameters / bandwidth : 0.0;
+        QVERIFY(near(unit.copyOutSeconds, out, 1e-12));
+        QVERIFY(near(unit.copyInSeconds, in, 1e-12));
+        expected += out * (forwardGathers + (unit.layer >= 0 ? backwardGathers : 0)) + in * reduces;
+    }
+    QVERIFY2(near(f.stepCopySeconds, expected, 1e-9), qPrintable(QString::number(f.stepCopySeconds)));
+    // One pipeline rank: the step's data-parallel time carries them.
+    QVERIFY(near(e.performance->dataParallelCopySeconds, f.stepCopySeconds, 1e-12));
+    QVERIFY(e.performance->dataParallelSeconds >= f.stepCopySeconds);
 }
 
 QTEST_APPLESS_MAIN(TestDataParallelSync)
