@@ -86,6 +86,7 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
     double linkFree = 0;
     std::vector<TimeInterval> linkBusy;
     std::size_t linkPast = 0; // linkBusy before it ended before the compute stream's clock
+    const auto unitAt = [&](int unit) -> const FsdpUnit& { return units[static_cast<std::size_t>(unit)]; };
     const auto record = [&](FsdpStream stream, int unit, bool backward, double start, double end) {
         if (spans)
             spans->push_back({stream, unit, backward, start, end});
@@ -99,8 +100,7 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
     auto allGather = [&](int unit, double issued, bool backward) {
         if (!(backward ? pass.regather : pass.gatherForward))
             return 0.0;
-        queue(FsdpStream::AllGather, unit, backward, issued,
-              units[static_cast<std::size_t>(unit)].gatherSeconds);
+        queue(FsdpStream::AllGather, unit, backward, issued, unitAt(unit).gatherSeconds);
         return linkFree;
     };
     // A unit's compute starts when the stream is free and its parameters are gathered; it ends once it has
@@ -118,7 +118,6 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
         if (seconds + copies > 0)
             record(FsdpStream::Compute, unit, backward, start, compute);
     };
-    const auto& unitAt = [&](int unit) -> const FsdpUnit& { return units[static_cast<std::size_t>(unit)]; };
     // The copy out of the all-gather buffer follows the gather on the compute stream, the copy into the
     // reduce-scatter buffer precedes the reduce-scatter.
     const auto copyOut = [&](int unit, bool backward) {
@@ -133,8 +132,7 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
             deferred.push_back(unit);
             return;
         }
-        queue(FsdpStream::ReduceScatter, unit, true, issued,
-              units[static_cast<std::size_t>(unit)].reduceSeconds);
+        queue(FsdpStream::ReduceScatter, unit, true, issued, unitAt(unit).reduceSeconds);
     };
 
     // Forward: the root's all-gather first (the embedding runs before layer 0), then each layer's,
