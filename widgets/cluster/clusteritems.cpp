@@ -509,7 +509,8 @@ void FabricItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
 {
     const ClusterViewState& s = *m_state;
     const ClusterGeometry& g = s.geometry;
-    if (s.snapshot.isNull() || g.nodes.empty())
+    // A single node has nothing to reach over the fabric: no trunk, lane or uplink to draw.
+    if (s.snapshot.isNull() || g.nodes.size() < 2)
         return;
     const Detail detail = detailFor(option->levelOfDetailFromTransform(painter->worldTransform()));
     painter->setRenderHint(QPainter::Antialiasing, detail >= Detail::Labels);

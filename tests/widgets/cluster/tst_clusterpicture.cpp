@@ -5,7 +5,8 @@
 // What the cluster canvas draws, read from its rendered pixels: every GPU tile's memory bar (filled as far
 // as the rank's peak fills the GPU, red past its capacity, absent on an idle GPU) in every colouring mode;
 // the colour key in group, stage and replica mode; one colour per pipeline stage on the canvas, the Memory
-// tab and the Timeline; and the dimension each example is first coloured by.
+// tab and the Timeline; the fabric's uplinks only where there is more than one node; and the dimension each
+// example is first coloured by.
 //
 // The default example: 4 nodes × 8 H100 (80 GB), Llama 3.1 70B, TP=8 PP=2 DP=2 in the order
 // tp-cp-ep-dp-pp, rank r on GPU r: a TP group fills a node; PP stage 1 holds ranks 16–31 (nodes 2 and 3);
@@ -66,6 +67,8 @@ private slots:
     void tileFillsAsFarAsMemory_data();
     void tileFillsAsFarAsMemory();
     void idleGpuHasNoBar();
+    void fabricOnlyBetweenNodes_data();
+    void fabricOnlyBetweenNodes();
     void legendPerMode_data();
     void legendPerMode();
     void stageColourSharedByCanvasMemoryTimeline();
@@ -200,6 +203,30 @@ void TestClusterPicture::idleGpuHasNoBar()
             || pixel(frame, 0, 0, 0.2, 5) == palette::overCapacity);
     QCOMPARE(pixel(frame, 2, 0, 0.2, 5), base);
     QCOMPARE(pixel(frame, 2, 0, 0.8, 5), base);
+}
+
+// Each node's uplink to the fabric is drawn where there are nodes to reach: the default example's 4, not
+// the single node of fsdp-1node-8gpu, whose canvas once showed an uplink and a lane leading nowhere.
+void TestClusterPicture::fabricOnlyBetweenNodes_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<bool>("drawn");
+    QTest::newRow("4 nodes") << "default" << true;
+    QTest::newRow("1 node") << "fsdp-1node-8gpu" << false;
+}
+
+void TestClusterPicture::fabricOnlyBetweenNodes()
+{
+    QFETCH(QString, example);
+    QFETCH(bool, drawn);
+    show(::example(qPrintable(example)));
+    const ClusterGeometry::NodeBox& box = m_canvas->clusterGeometry().nodes.front();
+    const QImage frame = render();
+    // Half-way down node 0's uplink, and 30 scene units to its left, where nothing is drawn.
+    const QPointF middle = (box.uplinkTop + box.uplinkBottom) / 2;
+    const QColor uplink = frame.pixelColor(m_canvas->mapFromScene(middle));
+    const QColor beside = frame.pixelColor(m_canvas->mapFromScene(middle - QPointF(30, 0)));
+    QCOMPARE(uplink != beside, drawn);
 }
 
 void TestClusterPicture::legendPerMode_data()
