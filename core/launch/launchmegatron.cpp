@@ -320,7 +320,13 @@ void trainingArguments(ArgumentArray& training, const Design& design)
             .flag("--recompute-num-layers", 1);
     if (layout.activationOffloadLayers > 0)
         training.flag("--cpu-offloading").flag("--cpu-offloading-num-layers", layout.activationOffloadLayers);
-    training.flag("--attention-backend", design.workload.flashAttention ? "flash" : "unfused");
+    // The kernel the design is timed with (compute/attentionkernel.h): the fastest published one is what
+    // Transformer Engine's own choice finds (auto, Megatron-LM's default: cuDNN's fused attention or
+    // flash-attn, whichever it ranks first on the GPU); FlashAttention-2 is the flash-attn package (flash).
+    const char* backend = !design.workload.flashAttention                     ? "unfused"
+        : design.workload.attentionKernel == AttentionKernel::FlashAttention2 ? "flash"
+                                                                              : "auto";
+    training.flag("--attention-backend", backend);
 }
 
 // The header comment's lines beyond the common ones.

@@ -53,6 +53,8 @@ private slots:
     void approximations_data();
     void approximations();
     void megatronInterleavedAndUnevenSplit();
+    void megatronAttentionBackend_data();
+    void megatronAttentionBackend();
     void designNameCannotBreakOutOfTheComment();
     void quoting();
 };
@@ -439,6 +441,32 @@ void TestLaunchConfig::megatronInterleavedAndUnevenSplit()
     QVERIFY(testing::hasCode(zigzag.notes, "export-layer-split"));
     QVERIFY(testing::shellWords(zigzag.text)->size() > 0);
     QVERIFY(!testing::hasWord(*testing::shellWords(zigzag.text), "--decoder-first-pipeline-num-layers"));
+}
+
+// The attention kernel the design is timed with, as Megatron-LM's --attention-backend (arguments.py: flash,
+// fused, unfused, local, auto; auto by default): the fastest published kernel is Transformer Engine's own
+// choice, FlashAttention-2 the flash-attn package, no fused kernel the unfused path.
+void TestLaunchConfig::megatronAttentionBackend_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("best") << R"({"attentionKernel": "best"})"
+                          << "auto";
+    QTest::newRow("FlashAttention-2") << R"({"attentionKernel": "flash-attention-2"})"
+                                      << "flash";
+    QTest::newRow("no fused kernel") << R"({"flashAttention": false})"
+                                     << "unfused";
+}
+
+void TestLaunchConfig::megatronAttentionBackend()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, backend);
+    const std::string patch = R"({"workload": )" + workload.toStdString() + "}";
+    const LaunchConfig config = exportOfPatched("default", patch.c_str(), LaunchTarget::Megatron);
+    const auto words = testing::shellWords(config.text);
+    QVERIFY(words.has_value());
+    QCOMPARE(testing::valueAfter(*words, "--attention-backend"), backend.toStdString());
 }
 
 // The design's name goes into the header comment; a newline in it must not start a command.
