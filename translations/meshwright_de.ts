@@ -2708,8 +2708,8 @@
         <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 17–19 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
     </message>
     <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times.</source>
-        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 2 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,15- bis 1,21-mal.</translation>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times; doubling the sequence with CP on 8 GPUs (32K to 256K) cost the runs 35–58 % of their throughput a GPU, the model 39–47 %.</source>
+        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 2 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,15- bis 1,21-mal; die Sequenz mit CP auf 8 GPUs zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU, das Modell 39–47 %.</translation>
     </message>
 </context>
 <context>

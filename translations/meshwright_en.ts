@@ -2708,7 +2708,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times.</source>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times; doubling the sequence with CP on 8 GPUs (32K to 256K) cost the runs 35–58 % of their throughput a GPU, the model 39–47 %.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
