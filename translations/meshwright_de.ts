@@ -6907,6 +6907,10 @@ Verbindungen: %3%4</translation>
         <source>Valid layout, tight in memory: rank %1 needs %2 of %3 only with the fragmentation allowance.</source>
         <translation>Gültiges Layout, knapp im Speicher: Rank %1 braucht %2 von %3 nur mit Fragmentierungszuschlag.</translation>
     </message>
+    <message>
+        <source>%1, of which FSDP2&apos;s buffer copies %2</source>
+        <translation>%1, davon Pufferkopien von FSDP2 %2</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -6899,6 +6899,10 @@ Links: %3%4</source>
         <source>Valid layout, tight in memory: rank %1 needs %2 of %3 only with the fragmentation allowance.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, of which FSDP2&apos;s buffer copies %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -119,6 +119,7 @@ private slots:
     void servingFiguresExplainThemselves();
     void summaryNamesTheCalibratedLinks();
     void summaryStatesFp8MfuAgainstBothPeaks();
+    void summaryNamesFsdpBufferCopiesApart();
     void meaningsOfOneViewLookApart();
     void noLiteralColoursOutsideThePalette_data();
     void noLiteralColoursOutsideThePalette();
@@ -441,6 +442,22 @@ void TestWidgets::summaryStatesFp8MfuAgainstBothPeaks()
     summary.setSnapshot(snapshotOf(design));
     QVERIFY2(summary.performanceText().contains(QStringLiteral("MFU"))
                  && !summary.performanceText().contains(QStringLiteral("FP8")),
+             qPrintable(summary.performanceText()));
+}
+
+// FSDP2's copies in and out of its collective buffers are part of the data-parallel time, not
+// communication: the headline names them apart where there are any (the FSDP2 example), not otherwise.
+void TestWidgets::summaryNamesFsdpBufferCopiesApart()
+{
+    core::Design design = *core::exampleDesign("fsdp-1node-8gpu");
+    DesignSummary summary;
+    summary.setSnapshot(snapshotOf(design));
+    QVERIFY2(summary.performanceText().contains(QStringLiteral("of which FSDP2's buffer copies")),
+             qPrintable(summary.performanceText()));
+    design.layout.framework = core::Framework::MegatronCore; // Megatron-FSDP: its buffers are the tensors
+    summary.setSnapshot(snapshotOf(design));
+    QVERIFY2(summary.performanceText().contains(QStringLiteral("data-parallel sync after the pipeline"))
+                 && !summary.performanceText().contains(QStringLiteral("buffer copies")),
              qPrintable(summary.performanceText()));
 }
 

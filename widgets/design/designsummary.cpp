@@ -366,6 +366,12 @@ void DesignSummary::refreshPerformance()
     const QString mfu = fp8 ? tr("MFU %1 % of the BF16 peak, %2 % of FP8 (HFU %3 %)")
                                   .arg(link("mfu", percent(p->mfu)), percent(p->mfuFp8Peak), percent(p->hfu))
                             : tr("MFU %1 % (HFU %2 %)").arg(link("mfu", percent(p->mfu)), percent(p->hfu));
+    // FSDP2's copies in and out of its collective buffers are part of the data-parallel time but not
+    // communication: named apart.
+    const QString dataParallel = p->dataParallelCopySeconds > 0
+        ? tr("%1, of which FSDP2's buffer copies %2")
+              .arg(seconds(p->dataParallelSeconds), seconds(p->dataParallelCopySeconds))
+        : seconds(p->dataParallelSeconds);
     m_performance->setText(
         head
         + tr("<b>Step %1</b> · %2 tokens/s · %3 · bubble %4 %")
@@ -377,8 +383,7 @@ void DesignSummary::refreshPerformance()
                   "all-to-all %4, "
                   "point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7")
                    .arg(seconds(x.allReduce), seconds(x.allGather), seconds(x.reduceScatter),
-                        seconds(x.allToAll), seconds(x.p2p), seconds(p->dataParallelSeconds),
-                        seconds(p->optimizerSeconds)))
+                        seconds(x.allToAll), seconds(x.p2p), dataParallel, seconds(p->optimizerSeconds)))
         + QStringLiteral("</small>"));
     m_performance->setToolTip(
         tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")
