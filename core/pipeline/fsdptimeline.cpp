@@ -119,11 +119,14 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
             record(FsdpStream::Compute, unit, backward, start, compute);
     };
     // The copy out of the all-gather buffer follows the gather on the compute stream, the copy into the
-    // reduce-scatter buffer precedes the reduce-scatter.
+    // reduce-scatter buffer precedes the reduce-scatter: right after the unit's backward when that is where
+    // it is issued (`deferredIssue` false), else before each reduce-scatter issued after the backward.
     const auto copyOut = [&](int unit, bool backward) {
         return (backward ? pass.regather : pass.gatherForward) ? unitAt(unit).copyOutSeconds : 0.0;
     };
-    const auto copyIn = [&](int unit) { return pass.reduce ? unitAt(unit).copyInSeconds : 0.0; };
+    const auto copyIn = [&](int unit, bool deferredIssue) {
+        return pass.reduce && overlapReduce != deferredIssue ? unitAt(unit).copyInSeconds : 0.0;
+    };
     std::vector<int> deferred; // reduce-scatters issued after the backward (overlapGradReduce off)
     auto reduceScatter = [&](int unit, double issued) {
         if (!pass.reduce)
@@ -161,18 +164,16 @@ FsdpPassTimes simulateFsdpPass(const std::vector<FsdpUnit>& units, const FsdpRan
             if (k > 0)
                 ready = allGather(work.layers[k - 1].unit, started, true);
             const int unit = work.layers[k].unit;
-            finish(unit, started, work.layers[k].backward, true,
-                   copyOut(unit, true) + (overlapReduce ? copyIn(unit) : 0.0));
+            finish(unit, started, work.layers[k].backward, true, copyOut(unit, true) + copyIn(unit, false));
             reduceScatter(unit, compute);
         }
     }
     if (work.root >= 0) {
-        if (overlapReduce)
-            finish(work.root, begin(0), 0, true, copyIn(work.root));
+        finish(work.root, begin(0), 0, true, copyIn(work.root, false));
         reduceScatter(work.root, compute);
     }
     for (int unit : deferred) {
-        finish(unit, begin(0), 0, true, copyIn(unit));
+        finish(unit, begin(0), 0, true, copyIn(unit, true));
         queue(FsdpStream::ReduceScatter, unit, true, compute, unitAt(unit).reduceSeconds);
     }
     out.makespan = std::max(compute, linkFree);
