@@ -2104,10 +2104,6 @@
         <translation>Ψ_rank × Optimizer-Bytes pro Parameter ÷ N (ZeRO-Shard-Gruppe)</translation>
     </message>
     <message>
-        <source>FSDP2 reshard_after_forward=False keeps the gathered weights from forward to backward, so at the peak they count whole (ZeRO-2-like).</source>
-        <translation>FSDP2 mit reshard_after_forward=False behält die gesammelten Weights vom Forward- bis zum Backward-Pass, daher zählen sie an der Spitze ganz (wie bei ZeRO-2).</translation>
-    </message>
-    <message>
         <source>in-flight × (dense layers × A_dense + MoE layers × A_moe + first-stage inputs) + last-stage inputs</source>
         <translation>gleichzeitig gehalten × (dichte Layer × A_dense + MoE-Layer × A_moe + Eingaben der ersten Stage) + Eingaben der letzten Stage</translation>
     </message>
@@ -2708,8 +2704,44 @@
         <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 17–19 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
     </message>
     <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times; doubling the sequence with CP on 8 GPUs (32K to 256K) cost the runs 35–58 % of their throughput a GPU, the model 39–47 %.</source>
-        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 2 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,15- bis 1,21-mal; die Sequenz mit CP auf 8 GPUs zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU, das Modell 39–47 %.</translation>
+        <source>Ψ_rank × weight bytes per parameter ÷ N + Ψ_rank × gathered bytes per parameter</source>
+        <translation>Ψ_rank × Weight-Bytes pro Parameter ÷ N + Ψ_rank × gesammelte Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>gathered bytes per parameter</source>
+        <translation>gesammelte Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <source>Without resharding after forward (FSDP2 reshard_after_forward=False) the gathered weights stay from forward to backward, beside the shard.</source>
+        <translation>Ohne Resharding nach dem Forward (FSDP2 reshard_after_forward=False) bleiben die gesammelten Weights vom Forward bis zum Backward, neben dem Shard.</translation>
+    </message>
+    <message>
+        <source>Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps every parameter&apos;s unsharded gradient in reduce_dtype and adds each micro-batch&apos;s into it, until the last one reduce-scatters: they count whole.</source>
+        <translation>Ohne Gradienten-Synchronisation zwischen Micro-Batches (gradientSyncEveryMicroBatch aus) hält FSDP2 den vollständigen (nicht geshardeten) Gradienten jedes Parameters in reduce_dtype und addiert den jedes Micro-Batches hinein, bis der letzte ihn per Reduce-Scatter verteilt: Die Gradienten zählen ganz.</translation>
+    </message>
+    <message>
+        <source>4·s·b·V/t (the compiled loss: BF16 logits and their BF16 gradient)</source>
+        <translation>4·s·b·V/t (der kompilierte Loss: BF16-Logits und ihr BF16-Gradient)</translation>
+    </message>
+    <message>
+        <source>the compiled loss&apos;s logits and gradient</source>
+        <translation>Logits und Gradient des kompilierten Loss</translation>
+    </message>
+    <message>
+        <source>bytes a logit the eager loss holds</source>
+        <translation>Bytes je Logit, die der eager Loss hält</translation>
+    </message>
+    <message>
+        <source>eager loss bytes × s·b·V/t (FP32 log-probabilities and their backward&apos;s two FP32 gradients)</source>
+        <translation>Bytes des eager Loss × s·b·V/t (FP32-Log-Wahrscheinlichkeiten und die zwei FP32-Gradienten ihres Backward)</translation>
+    </message>
+    <message>
+        <source>the eager loss over the logits</source>
+        <translation>der eager Loss über die Logits</translation>
+    </message>
+    <message>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 3 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
+        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs (Llama 3.1 8B) innerhalb von 3 %; asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,15- bis 1,21-mal; die Sequenz mit CP zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU auf 8 GPUs (Llama 3.1 8B) und 34–48 % auf 512 (Llama 3.1 405B), das Modell 39–47 % und 27–41 %.</translation>
     </message>
 </context>
 <context>

@@ -2104,10 +2104,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>FSDP2 reshard_after_forward=False keeps the gathered weights from forward to backward, so at the peak they count whole (ZeRO-2-like).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>in-flight × (dense layers × A_dense + MoE layers × A_moe + first-stage inputs) + last-stage inputs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2708,7 +2704,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 2 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times; doubling the sequence with CP on 8 GPUs (32K to 256K) cost the runs 35–58 % of their throughput a GPU, the model 39–47 %.</source>
+        <source>Ψ_rank × weight bytes per parameter ÷ N + Ψ_rank × gathered bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gathered bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without resharding after forward (FSDP2 reshard_after_forward=False) the gathered weights stay from forward to backward, beside the shard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps every parameter&apos;s unsharded gradient in reduce_dtype and adds each micro-batch&apos;s into it, until the last one reduce-scatters: they count whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4·s·b·V/t (the compiled loss: BF16 logits and their BF16 gradient)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the compiled loss&apos;s logits and gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes a logit the eager loss holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager loss bytes × s·b·V/t (FP32 log-probabilities and their backward&apos;s two FP32 gradients)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the eager loss over the logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 3 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.15–1.21 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -50,6 +50,12 @@ void readSwitches(ObjectReader& in, ReadContext& context, FrameworkProfile& p)
         entry.read("settable", rule.settable);
         entry.read("option", rule.option);
         entry.read("source", rule.source);
+        if (entry.has("pipelineDefault")) {
+            bool pipelined = on;
+            if (entry.read("pipelineDefault", pipelined))
+                rule.pipelineDefault = pipelined;
+            entry.read("pipelineSource", rule.pipelineSource);
+        }
     }
 }
 
@@ -96,6 +102,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("fp8CachesWeights", p.fp8CachesWeights);
     in.read("eagerElementwise", p.eagerElementwise);
     in.read("elementwiseSource", p.elementwiseSource);
+    in.read("eagerLossBytes", p.eagerLossBytes);
+    in.read("lossSource", p.lossSource);
     in.read("opLevelSelective", p.opLevelSelective);
     in.read("selectiveSource", p.selectiveSource);
     in.readEnum("tpOverlap", p.tpOverlap);

@@ -93,6 +93,13 @@ struct FrameworkProfile
     // eager kernels move beyond fused ones (pipeline/layerkernels.h eagerElementwiseBytes).
     bool eagerElementwise = false;
     std::string elementwiseSource;
+    // Bytes per logit its loss holds at the peak where the model code computes it in eager PyTorch (0: the
+    // loss is Megatron's FP32 one or Transformer Engine's fused one, Switch::FusedCrossEntropy): torchtitan's
+    // cross_entropy_loss casts the logits to FP32, log_softmax keeps its FP32 output, and its backward holds
+    // that with the FP32 gradients of its output and input (12). Under torchCompile the loss is compiled
+    // too (memory/trainingmemory.cpp temporaryFigure). lossSource.
+    double eagerLossBytes = 0;
+    std::string lossSource;
     // What `recompute: selective` without recomputeModules recomputes: Megatron-Core's core_attn (false), or
     // torchtitan's op-level policy (true: activation_checkpoint.py _apply_op_sac keeps the outputs of the
     // matrix products but every second one and of attention, and recomputes the rest; memory/activations.h,

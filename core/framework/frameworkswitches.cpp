@@ -57,6 +57,8 @@ bool switchDefault(const Design& design, Switch s)
     const SwitchRule& rule = frameworkProfile(design).rule(s);
     if (!rule.present)
         return neutralDefault(s);
+    if (rule.pipelineDefault && design.layout.pp() > 1)
+        return *rule.pipelineDefault;
     return rule.defaultAtStage[static_cast<std::size_t>(std::clamp(design.layout.zeroStage, 0, 3))];
 }
 
@@ -78,6 +80,8 @@ std::string switchExplanation(const Design& design, Switch s)
     text += ")";
     if (!rule.source.empty())
         text += ": " + rule.source;
+    if (!set && rule.pipelineDefault && design.layout.pp() > 1 && !rule.pipelineSource.empty())
+        text += "; under pipeline parallelism: " + rule.pipelineSource;
     return text;
 }
 

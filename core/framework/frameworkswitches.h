@@ -59,6 +59,10 @@ struct SwitchRule
     std::array<bool, 4> defaultAtStage{}; // by ZeRO stage 0–3 (DeepSpeed's overlap_comm depends on it)
     std::string option; // the framework's own name for it: "--overlap-grad-reduce", "overlap_comm"
     std::string source;
+    // The default where the design pipelines (PP > 1), when the framework's pipeline runtime sets the
+    // switch itself (torch.distributed.pipelining turns FSDP2's gradient sync off between micro-batches).
+    std::optional<bool> pipelineDefault;
+    std::string pipelineSource;
 };
 
 // The behaviour of a framework that lacks a switch: gradients reduced under backward (DDP's buckets),
@@ -70,7 +74,8 @@ std::optional<bool> ParallelLayout::*switchMember(Switch s);
 std::string_view switchKey(Switch s); // the JSON key, "overlapGradReduce"
 std::string switchPointer(Switch s); // "/layout/overlapGradReduce"
 
-// The framework's default for the design (its framework and ZeRO stage; gradReduceInFp32 is off with FP16,
+// The framework's default for the design (its framework, ZeRO stage and, where the profile says so, whether
+// it pipelines; gradReduceInFp32 is off with FP16,
 // whose 16-bit gradients no framework widens by default, and on with FP32), the design's value when it sets
 // one, and a sentence naming the value, the option and its source for explanations.
 bool switchDefault(const Design& design, Switch s);

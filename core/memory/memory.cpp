@@ -64,8 +64,28 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
                          + (shard.dense - shard.denseGemm) * frameworkStateBytes(design).weights)
             / shard.dense;
     RankStates s;
-    s.onGpu = modelStates(shard.dense, stage, denseShardGroup(l), dense, l.reshardAfterForward, gradients);
-    s.onGpu += modelStates(shard.expert, stage, expertShardGroup(l), bytes, l.reshardAfterForward, gradients);
+    s.onGpu = modelStates(shard.dense, stage, denseShardGroup(l), dense, gradients);
+    s.onGpu += modelStates(shard.expert, stage, expertShardGroup(l), bytes, gradients);
+    const StateBytes collective = collectiveStateBytes(design, bytes);
+    // Without resharding after forward the gathered weights, in the type they are gathered in, live beside
+    // the shard from a layer's forward to its backward (FSDP2's unsharded parameters; the sharded FP32
+    // ones stay the optimizer's).
+    if (stage >= 3 && !l.reshardAfterForward) {
+        const double gathered = shard.total() * collective.weights;
+        s.onGpu.weights += gathered;
+        s.onGpu.replicated += gathered;
+    }
+    // FSDP2 without gradient sync between micro-batches keeps each parameter's unsharded gradient,
+    // upcast to reduce_dtype, and adds every micro-batch's into it until the last one reduce-scatters
+    // (_fsdp_param.py to_accumulated_grad_if_needed, accumulate_unsharded_grad_if_needed). They replace
+    // the sharded gradients, which zero_grad frees before the step's first forward.
+    const bool accumulating = accumulatesUnshardedGradients(design, stage);
+    const double shardedGradients = s.onGpu.gradients;
+    if (accumulating) {
+        (gradients == GradientHolding::Sharded ? s.onGpu.sharded : s.onGpu.replicated) -= s.onGpu.gradients;
+        s.onGpu.gradients = shard.total() * unshardedGradientBytes(design);
+        s.onGpu.replicated += s.onGpu.gradients;
+    }
     const Offload offload = design.workload.offload;
     if (offload == Offload::None)
         return s;
@@ -77,10 +97,22 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
         category = 0;
     };
     move(s.onGpu.optimizer, s.moved.optimizer, stage >= 1);
-    if (p.offloadMovesGradients)
+    if (p.offloadMovesGradients && accumulating) {
+        // The sharded gradients the optimizer reads live in host memory; the unsharded ones stay.
+        s.offloaded += shardedGradients;
+        s.moved.gradients += shardedGradients;
+    } else if (p.offloadMovesGradients) {
         move(s.onGpu.gradients, s.moved.gradients, gradients == GradientHolding::Sharded);
-    if (offload == Offload::CpuParameters && stage >= 3)
-        move(s.onGpu.weights, s.moved.weights, l.reshardAfterForward);
+    }
+    if (offload == Offload::CpuParameters && stage >= 3) {
+        // The shard moves; a copy gathered for the whole pass stays on the GPU.
+        const double gathered = l.reshardAfterForward ? 0.0 : shard.total() * collective.weights;
+        s.onGpu.weights -= gathered;
+        s.onGpu.replicated -= gathered;
+        move(s.onGpu.weights, s.moved.weights, true);
+        s.onGpu.weights += gathered;
+        s.onGpu.replicated += gathered;
+    }
     return s;
 }
 
@@ -111,6 +143,26 @@ StateBytes frameworkStateBytes(const Design& design)
     if (p.fp32GradientPartition)
         bytes.optimizer += 4;
     return bytes;
+}
+
+StateBytes collectiveStateBytes(const Design& design, const StateBytes& kept)
+{
+    StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    if (keepsFp8Parameters(design))
+        bytes.weights = kept.weights;
+    return bytes;
+}
+
+bool accumulatesUnshardedGradients(const Design& design, int zeroStage)
+{
+    return zeroStage >= 3 && design.workload.mode == Mode::Training
+        && !switchOn(design, Switch::GradientSyncEveryMicroBatch) && microBatchesPerStep(design) > 1;
+}
+
+double unshardedGradientBytes(const Design& design)
+{
+    // FSDP2's reduce_dtype: FP32 unless the design reduces in the 16-bit type the gradients are computed in.
+    return switchOn(design, Switch::GradReduceInFp32) ? 4.0 : 2.0;
 }
 
 StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu)
@@ -166,21 +218,20 @@ double fp8WeightBytes(Fp8Recipe recipe, const GpuSpec* gpu)
     return perTensor && gpu && gpu->mxfp8 ? 1.0 : 2.0;
 }
 
-ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
-                        bool reshardAfterForward)
+ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes)
 {
-    return modelStates(parameters, zeroStage, shardRanks, bytes, reshardAfterForward,
+    return modelStates(parameters, zeroStage, shardRanks, bytes,
                        zeroStage >= 2 ? GradientHolding::Sharded : GradientHolding::Full);
 }
 
 ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
-                        bool reshardAfterForward, GradientHolding gradients)
+                        GradientHolding gradients)
 {
     const double n = std::max(shardRanks, 1);
     ModelStates s;
     const bool shardOptimizer = zeroStage >= 1;
     const bool shardGradients = gradients == GradientHolding::Sharded;
-    const bool shardWeights = zeroStage >= 3 && reshardAfterForward;
+    const bool shardWeights = zeroStage >= 3;
     s.weights = parameters * bytes.weights / (shardWeights ? n : 1.0);
     s.gradients = gradients == GradientHolding::None ? 0.0 : parameters * bytes.gradients / (shardGradients ? n : 1.0);
     s.optimizer = parameters * bytes.optimizer / (shardOptimizer ? n : 1.0);

@@ -54,8 +54,8 @@ bool keepsFp8Parameters(const Design& design);
 
 // The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the reference article's table) for Ψ parameters
 // sharded over N data-parallel ranks: stage 1 shards the optimizer, stage 2 also gradients, stage 3 also
-// weights. FSDP2 without reshard_after_forward keeps the weights gathered from forward to backward, so at the
-// peak they count whole, as in ZeRO-2.
+// weights. (What a rank holds beside them, a pass's gathered weights or FSDP2's unsharded gradients between
+// micro-batches, memoryroles::rankStates adds.)
 struct ModelStates
 {
     double weights = 0, gradients = 0, optimizer = 0;
@@ -64,11 +64,10 @@ struct ModelStates
     double total() const { return weights + gradients + optimizer; }
     ModelStates& operator+=(const ModelStates& other);
 };
-ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
-                        bool reshardAfterForward = true);
+ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes);
 // The same with the framework's way of holding gradients at this stage (frameworkprofile.h).
 ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes,
-                        bool reshardAfterForward, GradientHolding gradients);
+                        GradientHolding gradients);
 // The bytes per parameter the design's framework keeps (frameworkprofile.h): the precision's, with
 // FSDP2's FP32 parameters as master weights, Megatron's FP32 main gradients, DeepSpeed's FP32 gradient
 // partition.
@@ -78,6 +77,15 @@ StateBytes frameworkStateBytes(const Design& design);
 // parameter bytes, plus the FP8 copies where its layers keep them between micro-batches
 // (FrameworkProfile::fp8CachesWeights: Transformer Engine), not where they cast in each GEMM (torchao).
 StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu);
+// What ZeRO-3 gathers and reduces layer by layer, per parameter: the compute precision's bytes, FP8
+// parameters as they are kept (`kept`: frameworkStateBytes(design, gpu)).
+StateBytes collectiveStateBytes(const Design& design, const StateBytes& kept);
+// FSDP2 with set_requires_gradient_sync(False) between micro-batches (the design's
+// gradientSyncEveryMicroBatch off, torch.distributed.pipelining's default) and more than one micro-batch a
+// step: every parameter's unsharded gradient is held in reduce_dtype (unshardedGradientBytes) until the last
+// micro-batch.
+bool accumulatesUnshardedGradients(const Design& design, int zeroStage);
+double unshardedGradientBytes(const Design& design);
 
 struct MemoryFigure
 {

@@ -33,8 +33,9 @@ MemoryFigure communicationFigure(const ParallelLayout& layout, const MemoryAssum
                                  const std::string& extraText);
 
 // One rank's model states at a ZeRO stage, as the bars and the ZeRO view both count them: dense and expert
-// parameters each sharded over their own data-parallel group (modelshard.h), FSDP2's reshard_after_forward
-// as designed, and the optimizer states moved to CPU memory when offloaded.
+// parameters each sharded over their own data-parallel group (modelshard.h); without reshard_after_forward
+// the gathered weights beside the shard; FSDP2's unsharded gradients where it skips the sync between
+// micro-batches (accumulatesUnshardedGradients); and the states moved to CPU memory when offloaded.
 struct RankStates
 {
     ModelStates onGpu; // dense + expert, without an offloaded optimizer

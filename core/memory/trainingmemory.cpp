@@ -109,23 +109,40 @@ RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, con
         MW_TR_NOOP("Explanations", "Ψ_rank × optimizer bytes per parameter ÷ N (ZeRO shard group)")};
     const GradientHolding gradients
         = framework.gradientsAtStage[static_cast<std::size_t>(std::clamp(l.zeroStage, 0, 3))];
-    Explanation weightsWhy = stateWhy(kWeightWords, bytes.weights, l.zeroStage >= 3 && l.reshardAfterForward);
+    Explanation weightsWhy = stateWhy(kWeightWords, bytes.weights, l.zeroStage >= 3);
     // Under FP8 that is a GEMM weight's; the rest of the dense shard keeps the framework's (rankStates).
     if (w.precision == Precision::Fp8)
         weightsWhy
             .input(MW_TR_NOOP("Explanations", "of Ψ_rank dense, the GEMM weights (FP8)"), shard.denseGemm)
             .input(MW_TR_NOOP("Explanations", "bytes per other dense parameter"),
                    frameworkStateBytes(ctx.design).weights, "bytes");
-    if (l.zeroStage >= 3 && !l.reshardAfterForward)
+    if (l.zeroStage >= 3 && !l.reshardAfterForward) {
+        weightsWhy.formula
+            = MW_TR_NOOP("Explanations",
+                         "Ψ_rank × weight bytes per parameter ÷ N + Ψ_rank × gathered bytes per parameter");
+        weightsWhy.input(MW_TR_NOOP("Explanations", "gathered bytes per parameter"),
+                         collectiveStateBytes(ctx.design, bytes).weights, "bytes");
         weightsWhy.note
             = MW_TR_NOOP("Explanations",
-                         "FSDP2 reshard_after_forward=False keeps the gathered weights from forward to "
-                         "backward, so at the peak they count whole (ZeRO-2-like).");
+                         "Without resharding after forward (FSDP2 reshard_after_forward=False) the gathered "
+                         "weights stay from forward to backward, beside the shard.");
+    }
     role.figure(MemoryCategory::Parameters) = figure(states.onGpu.weights, std::move(weightsWhy));
-    role.figure(MemoryCategory::Gradients)
-        = figure(states.onGpu.gradients,
-                 stateWhy(kGradientWords, gradients == GradientHolding::None ? 0.0 : bytes.gradients,
-                          gradients == GradientHolding::Sharded));
+    Explanation gradientsWhy
+        = stateWhy(kGradientWords, gradients == GradientHolding::None ? 0.0 : bytes.gradients,
+                   gradients == GradientHolding::Sharded);
+    if (accumulatesUnshardedGradients(ctx.design, l.zeroStage)) {
+        gradientsWhy = stateWhy(kGradientWords, unshardedGradientBytes(ctx.design), false);
+        gradientsWhy.note = MW_TR_NOOP(
+            "Explanations",
+            "Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps "
+            "every parameter's unsharded gradient in reduce_dtype and adds each micro-batch's into it, "
+            "until the last one reduce-scatters: they count whole.");
+        gradientsWhy.source += "; PyTorch 2.6 torch/distributed/fsdp/_fully_shard/_fsdp_param.py "
+                               "(to_accumulated_grad_if_needed, accumulate_unsharded_grad_if_needed); "
+            + switchExplanation(ctx.design, Switch::GradientSyncEveryMicroBatch);
+    }
+    role.figure(MemoryCategory::Gradients) = figure(states.onGpu.gradients, std::move(gradientsWhy));
     Explanation optimizerWhy = stateWhy(kOptimizerWords, bytes.optimizer, l.zeroStage >= 1);
     role.offloadedBytes = states.offloaded;
     if (w.offload != Offload::None)
@@ -348,20 +365,31 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
     // Megatron-LM's loss casts the logits to FP32 (output.float() before vocab_parallel_cross_entropy);
     // Transformer Engine's fused loss reads them in BF16 and writes their gradient in place
     // (pipeline/layerkernels.h crossEntropyBytes).
+    // PyTorch's own loss (torchtitan) keeps more in eager mode, and less compiled
+    // (FrameworkProfile::eagerLossBytes, lossSource).
+    const double logits = s * b * static_cast<double>(paddedVocab(ctx.design)) / t;
+    const bool pytorchLoss = framework.eagerLossBytes > 0;
     if (shard.hasOutputHead && switchOn(ctx.design, Switch::FusedCrossEntropy))
-        term(MW_TR_NOOP("Explanations", "2·s·b·V/t (BF16 logits, the fused loss in place)"),
-             2.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
+        term(MW_TR_NOOP("Explanations", "2·s·b·V/t (BF16 logits, the fused loss in place)"), 2.0 * logits,
              MW_TR_NOOP("Explanations", "BF16 logits of the last stage"));
-    else if (shard.hasOutputHead)
-        term(MW_TR_NOOP("Explanations", "4·s·b·V/t (FP32 logits)"),
-             4.0 * s * b * static_cast<double>(paddedVocab(ctx.design)) / t,
+    else if (shard.hasOutputHead && pytorchLoss && switchOn(ctx.design, Switch::TorchCompile))
+        term(MW_TR_NOOP("Explanations", "4·s·b·V/t (the compiled loss: BF16 logits and their BF16 gradient)"),
+             4.0 * logits, MW_TR_NOOP("Explanations", "the compiled loss's logits and gradient"));
+    else if (shard.hasOutputHead && pytorchLoss) {
+        tempWhy.input(MW_TR_NOOP("Explanations", "bytes a logit the eager loss holds"),
+                      framework.eagerLossBytes, "bytes");
+        term(MW_TR_NOOP("Explanations",
+                        "eager loss bytes × s·b·V/t (FP32 log-probabilities and their backward's two FP32 "
+                        "gradients)"),
+             framework.eagerLossBytes * logits, MW_TR_NOOP("Explanations", "the eager loss over the logits"));
+    } else if (shard.hasOutputHead)
+        term(MW_TR_NOOP("Explanations", "4·s·b·V/t (FP32 logits)"), 4.0 * logits,
              MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
     // Each multi-token prediction depth's loss runs in the forward too, and its logits (or, fused, their
     // gradient in their place) wait for the backward beside the main head's.
     if (shard.mtpLayers > 0)
         term(MW_TR_NOOP("Explanations", "multi-token prediction depths × the logits above"),
-             shard.mtpLayers * (switchOn(ctx.design, Switch::FusedCrossEntropy) ? 2.0 : 4.0) * s * b
-                 * static_cast<double>(paddedVocab(ctx.design)) / t,
+             shard.mtpLayers * (switchOn(ctx.design, Switch::FusedCrossEntropy) ? 2.0 : 4.0) * logits,
              MW_TR_NOOP("Explanations", "logits of the multi-token prediction depths"));
     if (config.sequenceParallel)
         term(MW_TR_NOOP("Explanations", "2·s·b·h (all-gathered SP input)"), 2.0 * s * b * h,
@@ -401,6 +429,8 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
     tempWhy.formula = formula.empty() ? MW_TR_NOOP("Explanations", "none") : formula;
     tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); " + framework.name + " ("
         + framework.version + "): layers gathered at once; Megatron global memory buffer";
+    if (shard.hasOutputHead && pytorchLoss)
+        tempWhy.source += "; the loss: " + framework.lossSource;
     return figure(temporary, std::move(tempWhy));
 }
 
@@ -454,14 +484,9 @@ MemoryFigure reserveFigure(const RoleContext& ctx, RankRole& role)
 
 void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role)
 {
-    const Workload& w = ctx.design.workload;
     const GpuSpec* gpu = ctx.catalog.gpu(role.gpuType);
     const StateBytes states = frameworkStateBytes(ctx.design, gpu);
-    // What is gathered and reduced layer by layer travels in the compute precision, FP8 parameters as they
-    // are kept.
-    StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
-    if (keepsFp8Parameters(ctx.design))
-        bytes.weights = states.weights;
+    const StateBytes bytes = collectiveStateBytes(ctx.design, states);
     const RankStates held = modelStateFigures(ctx, shard, states, role);
     const ActivationConfig config = activationConfig(ctx.design);
     const double offloadedActivations = activationFigure(ctx, shard, config, role);

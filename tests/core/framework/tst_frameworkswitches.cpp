@@ -52,6 +52,7 @@ class TestFrameworkSwitches : public QObject
 private slots:
     void defaults_data();
     void defaults();
+    void fsdpUnderPipelineSyncsOnce();
     void impossibleCombinations_data();
     void impossibleCombinations();
     void gradientReduceOverlap();
@@ -128,6 +129,27 @@ void TestFrameworkSwitches::defaults()
     QVERIFY2(why.find(switchKey(which)) != std::string::npos, why.c_str());
     if (frameworkProfile(d).rule(which).present)
         QVERIFY2(why.find(".py") != std::string::npos, why.c_str());
+}
+
+// PyTorch 2.6 torch/distributed/pipelining/stage.py backward_maybe_with_nosync: every backward of an FSDP
+// stage runs with set_requires_gradient_sync(False), and the stage reduce-scatters after its last one. So
+// FSDP2's default under PP is one sync a step, which the explanation sources; a design may still set it.
+void TestFrameworkSwitches::fsdpUnderPipelineSyncsOnce()
+{
+    Design d = dataParallel(Framework::Fsdp2, 3);
+    d.layout.setDegree(Dim::Pp, 2);
+    d.layout.setDegree(Dim::Dp, 4);
+    QVERIFY(!switchDefault(d, Switch::GradientSyncEveryMicroBatch));
+    const std::string why = switchExplanation(d, Switch::GradientSyncEveryMicroBatch);
+    QVERIFY2(why.find("pipelining/stage.py") != std::string::npos, why.c_str());
+    const DataParallelCadence cadence = core::dataParallelCadence(d, 4);
+    QCOMPARE(cadence.reduceScatters, 1);
+    d.layout.gradientSyncEveryMicroBatch = true;
+    QVERIFY(switchOn(d, Switch::GradientSyncEveryMicroBatch));
+    QVERIFY(switchExplanation(d, Switch::GradientSyncEveryMicroBatch).find("pipelining/stage.py")
+            == std::string::npos);
+    // Without PP the default is fully_shard's own.
+    QVERIFY(switchDefault(dataParallel(Framework::Fsdp2, 3), Switch::GradientSyncEveryMicroBatch));
 }
 
 void TestFrameworkSwitches::impossibleCombinations_data()

@@ -162,8 +162,7 @@ void TestGradReduce::megatronStateBytes()
         d.layout.gradReduceInFp32 = fp32 == 1;
     const StateBytes bytes = frameworkStateBytes(d);
     const int ranks = d.layout.dp();
-    const ModelStates states
-        = modelStates(1.0, 1, ranks, bytes, false, frameworkProfile(d).gradientsAtStage[1]);
+    const ModelStates states = modelStates(1.0, 1, ranks, bytes, frameworkProfile(d).gradientsAtStage[1]);
     QCOMPARE(states.replicated, replicated);
     QCOMPARE(states.sharded, sharded / ranks);
 }

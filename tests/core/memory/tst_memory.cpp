@@ -405,7 +405,7 @@ void TestMemory::zeroViewOfADenseModel()
         const StateBytes bytes = frameworkStateBytes(d);
         const FrameworkProfile& framework = frameworkProfile(d);
         for (int stage = 0; stage < 4; ++stage) {
-            const ModelStates expected = modelStates(psi, stage, denseShardGroup(d.layout), bytes, true,
+            const ModelStates expected = modelStates(psi, stage, denseShardGroup(d.layout), bytes,
                                                      framework.gradientsAtStage[std::size_t(stage)]);
             const ModelStates& actual = z.stages[std::size_t(stage)];
             QCOMPARE(actual.total(), expected.total());
@@ -469,11 +469,13 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
     full.layout.recompute = Recompute::Full;
     QTest::newRow("full recomputation: the layer being recomputed (Korthikanti et al. §4.3)")
         << full << false << 0 << 40992 * s << 2 * nccl;
-    QTest::newRow("single GPU: no communicators, no buckets, only the logits") << [] {
+    // DDP trains torchtitan's model code, whose eager loss holds 12 bytes a logit (frameworks.json
+    // lossSource).
+    QTest::newRow("single GPU: no communicators, no buckets, only the eager loss over the logits") << [] {
         Design d = tinyRun(1, 1, 1, 0);
         d.cluster = makeUniformCluster(1, 1, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
         return d;
-    }() << false << 0 << 4 * s * v << 0.0;
+    }() << false << 0 << 12 * s * v << 0.0;
 }
 
 void TestMemory::temporaryAndCommunicationBuffers()
@@ -507,10 +509,36 @@ void TestMemory::modelStateOptions_data()
     // whose optimizer partition keeps FP32 gradients (estimate_zero2_model_states_mem_needs: 4Ψ + 16Ψ/N).
     Design noReshard = tinyRun(1, 1, 8, 3);
     noReshard.layout.reshardAfterForward = false;
-    QTest::newRow("FSDP2 reshard_after_forward=False: weights whole, ZeRO-2-like (torch fully_shard)")
-        << noReshard << 4 * psi << 4 * psi / 8 << 8 * psi / 8;
+    QTest::newRow("FSDP2 reshard_after_forward=False: the FP32 shard and the BF16 weights gathered beside it")
+        << noReshard << 4 * psi / 8 + 2 * psi << 4 * psi / 8 << 8 * psi / 8;
     QTest::newRow("FSDP2 reshard_after_forward=True: ZeRO-3")
         << tinyRun(1, 1, 8, 3) << 4 * psi / 8 << 4 * psi / 8 << 8 * psi / 8;
+    // Without gradient sync between its 4 micro-batches FSDP2 holds every unsharded gradient in reduce_dtype
+    // (torch/distributed/fsdp/_fully_shard/_fsdp_param.py to_accumulated_grad_if_needed) in place of the
+    // sharded ones: FP32 by default, BF16 when reduced in BF16; with one micro-batch nothing accumulates.
+    Design noSync = tinyRun(1, 1, 8, 3);
+    noSync.layout.gradientSyncEveryMicroBatch = false;
+    QTest::newRow("FSDP2 without gradient sync between micro-batches: unsharded FP32 gradients")
+        << noSync << 4 * psi / 8 << 4 * psi << 8 * psi / 8;
+    Design noSyncBf16 = noSync;
+    noSyncBf16.layout.gradReduceInFp32 = false;
+    QTest::newRow("the same reduced in BF16: unsharded BF16 gradients")
+        << noSyncBf16 << 4 * psi / 8 << 2 * psi << 8 * psi / 8;
+    Design noSyncOffloaded = noSync;
+    noSyncOffloaded.workload.offload = Offload::Cpu;
+    QTest::newRow("the same with the optimizer offloaded: the unsharded gradients stay on the GPU")
+        << noSyncOffloaded << 4 * psi / 8 << 4 * psi << 0.0;
+    Design noSyncOnce = noSync;
+    noSyncOnce.workload.globalBatch = 8;
+    QTest::newRow("the same with one micro-batch a step: the sharded gradients")
+        << noSyncOnce << 4 * psi / 8 << 4 * psi / 8 << 8 * psi / 8;
+    // Under PP torch.distributed.pipelining turns the sync off for every FSDP stage (stage.py
+    // backward_maybe_with_nosync), FSDP2's default there: stage 0 holds 2 layers and the embedding.
+    constexpr double firstStage = 2 * kTinyLayer + kTinyVocab;
+    Design pipelined = tinyRun(1, 2, 4, 3);
+    pipelined.layout.framework = Framework::Fsdp2;
+    QTest::newRow("FSDP2 under PP: the pipeline's unsharded FP32 gradients by default")
+        << pipelined << 4 * firstStage / 4 << 4 * firstStage << 8 * firstStage / 4;
     Design sgd = tinyRun(1, 1, 8, 1);
     sgd.workload.optimizer = Optimizer::SgdMomentum;
     QTest::newRow("SGD with momentum, DeepSpeed ZeRO-1: FP32 master + one momentum + FP32 gradients = 12 bytes")
@@ -539,6 +567,9 @@ void TestMemory::modelStateOptions()
     QCOMPARE(bytesOf(e, 0, MemoryCategory::Parameters), parameters);
     QCOMPARE(bytesOf(e, 0, MemoryCategory::Gradients), gradients);
     QCOMPARE(bytesOf(e, 0, MemoryCategory::Optimizer), optimizer);
+    // What is offloaded is what left the GPU, the sharded gradients with the optimizer included.
+    if (design.workload.offload == Offload::Cpu && !design.layout.gradientSyncEveryMicroBatch.value_or(true))
+        QCOMPARE(e.memory->roleOf(0).offloadedBytes, (8 + 4) * (4 * kTinyLayer + 2 * kTinyVocab + 1024) / 8);
 }
 
 // The reference article: the KV cache is divided across PP by layers. tinyLlama split [1, 3] over two stages:

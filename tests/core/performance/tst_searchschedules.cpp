@@ -19,16 +19,17 @@ using namespace core;
 
 namespace {
 
-// Llama 3.1 8B on four nodes of one H100 80 GB, plain data parallelism (ZeRO-0): a replica's model states
-// (8.03 B parameters × 16 bytes) fit no GPU, so every candidate that fits pipelines (PP 2 or 4; one GPU
-// per node bounds TP to 1), and the schedule decides its speed. Global batch 14: PP 2 × DP 2 runs 7
-// micro-batches of one sequence, PP 4 runs 14, neither a multiple of PP, so the interleaved schedule is
-// out (Megatron's rule, schedule-interleaved-micro-batches) and 1F1B is the one to beat; DualPipeV's
-// rule (at least 2 × PP) holds.
+// Llama 3.1 8B on four nodes of one H200, plain data parallelism (ZeRO-0): a replica's model states
+// (8.03 B parameters × 16 bytes) with its activations and its loss fit no GPU, and half of them do (on an
+// 80 GB GPU torchtitan's eager loss leaves the last stage no room), so every candidate that fits pipelines
+// (PP 2 or 4; one GPU per node bounds TP to 1), and the schedule decides its speed. Global batch 14: PP 2 ×
+// DP 2 runs 7 micro-batches of one sequence, PP 4 runs 14, neither a multiple of PP, so the interleaved
+// schedule is out (Megatron's rule, schedule-interleaved-micro-batches) and 1F1B is the one to beat;
+// DualPipeV's rule (at least 2 × PP) holds.
 Design pipelinedOnly(Framework framework)
 {
     Design d = testing::example("fsdp-1node-8gpu");
-    d.cluster = makeUniformCluster(4, 1, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+    d.cluster = makeUniformCluster(4, 1, "h200-141gb", "nvlink4", "ib-ndr-400");
     d.layout.framework = framework;
     d.workload.globalBatch = 14;
     return d;
