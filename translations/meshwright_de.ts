@@ -1058,6 +1058,14 @@
         <source>its own op-level selective</source>
         <translation>seine eigene selektive Recomputation auf Op-Ebene</translation>
     </message>
+    <message>
+        <source>after every micro-batch</source>
+        <translation>nach jedem Micro-Batch</translation>
+    </message>
+    <message>
+        <source>once a step under PP</source>
+        <translation>unter PP einmal je Schritt</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -1775,6 +1783,10 @@
     <message>
         <source>Memory is tight: rank %1 (pipeline stage %2) needs %3 with the allowance for the allocator&apos;s fragmentation but its GPU holds %4; without the allowance it needs %5. The layout runs only if PyTorch&apos;s caching allocator wastes less than %6 of what it allocates (%7 of %8 ranks are this close). Leave a margin (recompute, a smaller micro-batch), or run with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, which keeps that waste low.</source>
         <translation>Der Speicher ist knapp: Rank %1 (Pipeline-Stage %2) braucht mit dem Zuschlag für die Fragmentierung des Allocators %3, seine GPU fasst aber %4; ohne den Zuschlag braucht er %5. Das Layout läuft nur, wenn PyTorchs Caching-Allocator weniger als %6 dessen verschwendet, was er belegt (%7 von %8 Ranks sind so knapp). Lassen Sie Reserve (Recomputation, ein kleinerer Micro-Batch) oder starten Sie mit PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, das diese Verschwendung klein hält.</translation>
+    </message>
+    <message>
+        <source>%1 reduce-scatters FSDP&apos;s gradients %2; the design&apos;s gradientSyncEveryMicroBatch %3 cannot be expressed.</source>
+        <translation>%1 verteilt die Gradienten von FSDP per Reduce-Scatter %2; gradientSyncEveryMicroBatch %3 des Designs lässt sich nicht ausdrücken.</translation>
     </message>
 </context>
 <context>

@@ -1058,6 +1058,14 @@
         <source>its own op-level selective</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>after every micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>once a step under PP</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -1774,6 +1782,10 @@
     </message>
     <message>
         <source>Memory is tight: rank %1 (pipeline stage %2) needs %3 with the allowance for the allocator&apos;s fragmentation but its GPU holds %4; without the allowance it needs %5. The layout runs only if PyTorch&apos;s caching allocator wastes less than %6 of what it allocates (%7 of %8 ranks are this close). Leave a margin (recompute, a smaller micro-batch), or run with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, which keeps that waste low.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reduce-scatters FSDP&apos;s gradients %2; the design&apos;s gradientSyncEveryMicroBatch %3 cannot be expressed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -102,6 +102,12 @@ inline constexpr DiagnosticKind kSequenceParallelAlways{
     MW_TR_NOOP("Diagnostics",
                "%1 always shards norms and dropout along the sequence under TP; the design's TP without "
                "sequence parallelism runs with it.")};
+inline constexpr DiagnosticKind kGradientSync{
+    "export-gradient-sync", Severity::Warning,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "%1 reduce-scatters FSDP's gradients %2; the design's gradientSyncEveryMicroBatch %3 cannot be "
+        "expressed.")};
 inline constexpr DiagnosticKind kOffload{
     "export-offload", Severity::Warning,
     MW_TR_NOOP("Diagnostics",

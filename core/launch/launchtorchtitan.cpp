@@ -90,6 +90,15 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
                 {number(layout.zeroStage), "FSDP2 (fsdp_reshard_after_forward = \"never\")"});
     if (layout.tp() > 1 && !layout.sequenceParallel)
         addNote(config, kSequenceParallelAlways, "/layout/sequenceParallel");
+    // Its pipeline schedules defer FSDP's gradient sync to the last micro-batch (torch.distributed.pipelining
+    // stage.py); without PP its training loop syncs every micro-batch. Neither has a setting.
+    const bool syncsEveryMicroBatch = layout.pp() == 1;
+    if (layout.zeroStage == 3
+        && switchOn(design, Switch::GradientSyncEveryMicroBatch) != syncsEveryMicroBatch)
+        addNote(config, kGradientSync, "/layout/gradientSyncEveryMicroBatch",
+                {syncsEveryMicroBatch ? MW_TR_NOOP("DiagnosticArguments", "after every micro-batch")
+                                      : MW_TR_NOOP("DiagnosticArguments", "once a step under PP"),
+                 syncsEveryMicroBatch ? "false" : "true"});
     if (layout.pp() > 1 && layout.schedule == Schedule::DualPipe)
         addNote(config, kSchedule, "/layout/schedule", {"DualPipe", "DualPipeV"});
     if (layout.pp() > 1 && !layout.layersPerStage.empty())

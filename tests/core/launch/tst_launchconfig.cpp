@@ -52,6 +52,7 @@ private slots:
     void cannotExpress();
     void approximations_data();
     void approximations();
+    void torchtitanGradientSyncAsItRuns();
     void megatronInterleavedAndUnevenSplit();
     void megatronAttentionBackend_data();
     void megatronAttentionBackend();
@@ -391,6 +392,16 @@ void TestLaunchConfig::approximations_data()
     QTest::newRow("DeepSpeed FP8 (none of its own: BF16)")
         << "default"
         << R"({"workload": {"precision": "fp8"}})" << LaunchTarget::DeepSpeed << "export-precision";
+    // torchtitan's training loop syncs FSDP's gradients every micro-batch, its pipeline schedules once a step
+    // (torch.distributed.pipelining stage.py); neither has a setting.
+    QTest::newRow("torchtitan without gradient sync between micro-batches")
+        << "fsdp-1node-8gpu"
+        << R"({"layout": {"gradientSyncEveryMicroBatch": false}})" << LaunchTarget::Torchtitan
+        << "export-gradient-sync";
+    QTest::newRow("torchtitan PP with gradient sync every micro-batch")
+        << "fsdp-1node-8gpu"
+        << R"({"layout": {"pp": 2, "dp": 4, "framework": "fsdp2", "gradientSyncEveryMicroBatch": true}})"
+        << LaunchTarget::Torchtitan << "export-gradient-sync";
     QTest::newRow("Accelerate selective") << "teaching-4gpu"
                                           << "{}" << LaunchTarget::Accelerate << "export-recompute";
     QTest::newRow("Accelerate SP") << "teaching-4gpu"
@@ -403,6 +414,19 @@ void TestLaunchConfig::approximations_data()
         << "serving-70b-tp4x2"
         << R"({"model": "gpt-3-175b", "workload": {"serving": {"contextLength": 2048}}})"
         << LaunchTarget::Vllm << "export-model-name";
+}
+
+// What torchtitan does of itself needs no note: every micro-batch without PP, once a step with it, which is
+// FSDP2's default there.
+void TestLaunchConfig::torchtitanGradientSyncAsItRuns()
+{
+    for (const char* patch :
+         {"{}", R"({"layout": {"pp": 2, "dp": 4, "framework": "fsdp2"}})",
+          R"({"layout": {"pp": 2, "dp": 4, "framework": "fsdp2", "gradientSyncEveryMicroBatch": false}})"}) {
+        const LaunchConfig config = exportOfPatched("fsdp-1node-8gpu", patch, LaunchTarget::Torchtitan);
+        QVERIFY2(config.ok(), qPrintable(testing::describe(config.notes)));
+        QVERIFY2(!testing::hasCode(config.notes, "export-gradient-sync"), patch);
+    }
 }
 
 void TestLaunchConfig::approximations()
