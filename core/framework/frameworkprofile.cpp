@@ -261,6 +261,15 @@ bool tpWeightGradientGather(const Design& design)
     return !frameworkProfile(design).tpSavesGatheredInput || opLevelSelective(design);
 }
 
+LossKernel lossKernel(const Design& design)
+{
+    if (switchOn(design, Switch::FusedCrossEntropy))
+        return LossKernel::TransformerEngine;
+    if (frameworkProfile(design).eagerLossBytes > 0 && switchOn(design, Switch::TorchCompile))
+        return LossKernel::Compiled;
+    return LossKernel::Fp32;
+}
+
 bool recomputesCoreAttention(const Design& design)
 {
     return design.layout.recomputesModule(RecomputeModule::CoreAttn) && !opLevelSelective(design);

@@ -216,6 +216,13 @@ bool tpWeightGradientGather(const Design& design);
 // Whether the backward recomputes attention's products: Megatron-Core's core_attn, which the op-level
 // policy keeps instead.
 bool recomputesCoreAttention(const Design& design);
+// How the design's loss over the logits runs: in FP32 (Megatron-Core's VocabParallelCrossEntropy, or
+// PyTorch's cross_entropy in eager mode, which holds FrameworkProfile::eagerLossBytes), as Transformer
+// Engine's fused kernel (the fusedCrossEntropy switch), or compiled with the model where the framework's
+// loss is PyTorch's and the design compiles (torchtitan since bbb1b616e). Its time: layerkernels.h
+// crossEntropyBytes; its memory: trainingmemory.cpp temporaryFigure.
+enum class LossKernel { Fp32, TransformerEngine, Compiled };
+LossKernel lossKernel(const Design& design);
 // Rows of the output layer after the framework's padding (Megatron: a multiple of 128 × TP, the design's
 // vocabDivisibleBy in place of 128 when set).
 std::int64_t vocabPaddingMultiple(const Design& design);

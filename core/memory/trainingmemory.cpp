@@ -369,10 +369,11 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
     // (FrameworkProfile::eagerLossBytes, lossSource).
     const double logits = s * b * static_cast<double>(paddedVocab(ctx.design)) / t;
     const bool pytorchLoss = framework.eagerLossBytes > 0;
-    if (shard.hasOutputHead && switchOn(ctx.design, Switch::FusedCrossEntropy))
+    const LossKernel loss = lossKernel(ctx.design);
+    if (shard.hasOutputHead && loss == LossKernel::TransformerEngine)
         term(MW_TR_NOOP("Explanations", "2·s·b·V/t (BF16 logits, the fused loss in place)"), 2.0 * logits,
              MW_TR_NOOP("Explanations", "BF16 logits of the last stage"));
-    else if (shard.hasOutputHead && pytorchLoss && switchOn(ctx.design, Switch::TorchCompile))
+    else if (shard.hasOutputHead && loss == LossKernel::Compiled)
         term(MW_TR_NOOP("Explanations", "4·s·b·V/t (the compiled loss: BF16 logits and their BF16 gradient)"),
              4.0 * logits, MW_TR_NOOP("Explanations", "the compiled loss's logits and gradient"));
     else if (shard.hasOutputHead && pytorchLoss) {

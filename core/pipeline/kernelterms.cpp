@@ -205,25 +205,31 @@ void appendEmbeddingTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, c
 }
 
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
-                    const GemmModel& gemms, bool fusedCrossEntropy)
+                    const GemmModel& gemms, LossKernel kind)
 {
     terms.push_back(gemmTerm(head, gpu, gemms, ""));
-    const CrossEntropyBytes loss = crossEntropyBytes(head, fusedCrossEntropy);
+    const CrossEntropyBytes loss = crossEntropyBytes(head, kind);
     const ElementwiseTime time = elementwiseTime(gpu, loss.forward() + loss.backward());
     const Explanation e = explainElementwise(time, gpu);
-    terms.push_back({"kernel.cross-entropy", time.seconds, "s",
-                     "forward " + formatNumber(loss.forwardPerLogit) + " B + backward "
-                         + formatNumber(loss.backwardPerLogit) + " B per logit × " + formatNumber(loss.logits)
-                         + " logits (tokens × vocab/TP) / (η_HBM · HBM)",
-                     std::string(fusedCrossEntropy
-                                     ? "Transformer Engine's fused loss "
-                                       "(transformer_engine/pytorch/triton/cross_entropy.py: online softmax, "
-                                       "the gradient written in place of the BF16 logits; the "
-                                       "fusedCrossEntropy switch). "
-                                     : "Megatron-LM core/tensor_parallel/cross_entropy.py "
-                                       "(VocabParallelCrossEntropy: FP32 max, exp, sum and softmax saved "
-                                       "for backward). ")
-                         + e.source});
+    terms.push_back(
+        {"kernel.cross-entropy", time.seconds, "s",
+         "forward " + formatNumber(loss.forwardPerLogit) + " B + backward "
+             + formatNumber(loss.backwardPerLogit) + " B per logit × " + formatNumber(loss.logits)
+             + " logits (tokens × vocab/TP) / (η_HBM · HBM)",
+         std::string(kind == LossKernel::TransformerEngine
+                         ? "Transformer Engine's fused loss "
+                           "(transformer_engine/pytorch/triton/cross_entropy.py: online softmax, "
+                           "the gradient written in place of the BF16 logits; the "
+                           "fusedCrossEntropy switch). "
+                         : kind == LossKernel::Compiled
+                         ? "PyTorch's cross_entropy compiled with the model (torchtitan compiles its "
+                           "loss under --compile): counted as Transformer Engine's fused kernel, "
+                           "the BF16 logits read and their BF16 gradient written (layerkernels.h). "
+                         : "Megatron-LM core/tensor_parallel/cross_entropy.py "
+                           "(VocabParallelCrossEntropy: FP32 max, exp, sum and softmax saved "
+                           "for backward); PyTorch's eager cross_entropy over FP32 logits moves "
+                           "about as much. ")
+             + e.source});
 }
 
 std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, const GpuSpec& gpu,

@@ -26,7 +26,7 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& kernel
 void appendEmbeddingTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu);
 // The output head's GEMM and the loss over its logits (crossEntropyBytes, fused or not).
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
-                    const GemmModel& gemms, bool fusedCrossEntropy);
+                    const GemmModel& gemms, LossKernel loss);
 // One sentence: where the GEMM, attention and elementwise times of the layer come from.
 std::string kernelSourceSummary(const LayerKernels& kernels, const LayerGemm& head, const GpuSpec& gpu,
                                 const GemmModel& gemms);

@@ -535,8 +535,9 @@ LayerGemm mtpProjectionGemm(const Design& design, const GpuSpec& gpu, const Gemm
     return g;
 }
 
-CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused)
+CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, LossKernel kind)
 {
+    const bool fused = kind != LossKernel::Fp32;
     constexpr double kForwardBytes = 6 + 4 + 8 + 8 + 4 + 8, kBackwardBytes = 8 + 6;
     constexpr double kFusedForwardBytes = 2, kFusedBackwardBytes = 2 + 2;
     const GemmShape& f = head.shapes[kF];

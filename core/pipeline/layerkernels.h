@@ -34,6 +34,7 @@
 #include "compute/attentionkernel.h"
 #include "compute/gemmmodel.h"
 #include "design/design.h"
+#include "framework/frameworkprofile.h"
 #include "pipeline/layerpattern.h"
 #include "pipeline/moeload.h"
 
@@ -234,7 +235,10 @@ struct CrossEntropyBytes
     double forward() const { return logits * forwardPerLogit; }
     double backward() const { return logits * backwardPerLogit; }
 };
-CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, bool fused);
+// A compiled PyTorch loss (LossKernel::Compiled) is counted as Transformer Engine's: Inductor fuses the cast,
+// log_softmax and nll_loss into reductions over the BF16 logits and writes their BF16 gradient, the bytes the
+// memory counts for it (an assumption from what it fuses, not a measurement).
+CrossEntropyBytes crossEntropyBytes(const LayerGemm& head, LossKernel kind);
 
 // The embedding's lookup on the first stage (Megatron-Core's VocabParallelEmbedding, F.embedding over the
 // rank's vocabulary shard), per micro-batch, in BF16. Forward: each token's row read and its activation

@@ -353,8 +353,7 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
         // Its weight gradient joins the gradient buffer as the layers' do, and the loss over its logits runs
         // after its forward and before its backward (layerkernels.h).
         if (bandwidth > 0) {
-            const CrossEntropyBytes loss
-                = crossEntropyBytes(kernels.head, switchOn(design, Switch::FusedCrossEntropy));
+            const CrossEntropyBytes loss = crossEntropyBytes(kernels.head, lossKernel(design));
             stage.headSeconds[kF] += loss.forward() / bandwidth;
             stage.headSeconds[kI] += loss.backward() / bandwidth;
             stage.headSeconds[kW] += gradientAccumulationBytes(design, {kernels.head}) / bandwidth;
@@ -545,7 +544,7 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
         if (design.model.moe.isMoe())
             appendKernelTerms(out.terms, first.moe, *first.gpu, gemms, "moe.");
         appendEmbeddingTerm(out.terms, first.head, *first.gpu);
-        appendHeadTerm(out.terms, first.head, *first.gpu, gemms, switchOn(design, Switch::FusedCrossEntropy));
+        appendHeadTerm(out.terms, first.head, *first.gpu, gemms, lossKernel(design));
     }
     return out;
 }

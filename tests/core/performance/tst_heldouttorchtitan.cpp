@@ -217,8 +217,8 @@ void TestHeldOutTorchtitan::h200Float8Runs()
     const double memory = e.memory->peakBytes / (1024.0 * 1024 * 1024);
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%; memory %.1f GiB, published %.2f", predicted,
           tokensPerGpu, 100 * error, memory, memoryGiB);
-    // The range the step's explanation states for FSDP2 designs on Hopper: 17–19 % fast.
-    QVERIFY2(error > 0.17 - 0.005 && error < 0.19 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs on Hopper: 20–22 % fast.
+    QVERIFY2(error > 0.20 - 0.005 && error < 0.22 + 0.005, qPrintable(QString::number(error)));
     // The memory holds as it did on A100: within 3 % of what torchtitan logged.
     QVERIFY2(std::abs(memory / memoryGiB - 1) < 0.03, qPrintable(QString::number(memory)));
 }
@@ -228,13 +228,13 @@ void TestHeldOutTorchtitan::theStepSaysSo()
 {
     const std::string sentence
         = "torchtitan's published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, "
-          "Llama 3 8B and 70B) and 17–19 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
+          "Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
           "FlashAttention-2)";
     // layoutPairs' figures.
     const std::string pairs
-        = "within 3 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and "
-          "for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as "
-          "fast as vanilla TP there, the model 1.15–1.21 times; doubling the sequence with "
+        = "within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and "
+          "within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times "
+          "as fast as vanilla TP there, the model 1.16–1.21 times; doubling the sequence with "
           "CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs "
           "(Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and "
           "27–41 %";
@@ -317,7 +317,7 @@ void TestHeldOutTorchtitan::layoutPairs_data()
     QTest::addColumn<double>("low"); // the bounds of model / runs − 1 the explanation states
     QTest::addColumn<double>("high");
     QTest::newRow("405B on 512 H100: interleaved 1F1B against 1F1B")
-        << pipelined405b(true) << pipelined405b(false) << 128.0 / 100.0 << 1.3174 << 0.0 << 0.03;
+        << pipelined405b(true) << pipelined405b(false) << 128.0 / 100.0 << 1.3209 << 0.0 << 0.04;
     for (const auto& [name, runs, modelled, float8, compile] :
          {std::tuple{"eager", 5605.0 / 5762.0, 0.9998, false, false},
           std::tuple{"compiled", 6514.0 / 6667.0, 0.9998, false, true},
@@ -334,22 +334,22 @@ void TestHeldOutTorchtitan::layoutPairs_data()
         = [](const TitanRun& run) { return torchtitanH100Run(run, R"(, "tpCommOverlap": false)"); };
     for (const auto& [name, run, runs, modelled] :
          {std::tuple{"70B bfloat16 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", false},
-                     652.4 / 597.3, 1.1909},
+                     652.4 / 597.3, 1.1912},
           std::tuple{"70B float8 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     942.4 / 809.8, 1.1834},
+                     942.4 / 809.8, 1.1839},
           std::tuple{"70B float8 (Table 4)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     876.0 / 829.0, 1.1834},
+                     876.0 / 829.0, 1.1839},
           std::tuple{"8B bfloat16 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", false},
-                     4809.4 / 4378.0, 1.2090},
+                     4809.4 / 4378.0, 1.2123},
           std::tuple{"8B float8 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", true},
-                     5570.1 / 5078.1, 1.1547}})
+                     5570.1 / 5078.1, 1.1571}})
         QTest::addRow("%s: asynchronous TP against vanilla TP", name)
             << asyncTp(run) << vanillaTp(run) << runs << modelled << 0.015 << 0.12;
     // Tables 2 and 6: the sequence doubled with CP from 32K (FSDP 8 × CP 1) to 256K (FSDP 1 × CP 8).
     for (const auto& [name, cp, runs, modelled, low, high] :
-         {std::tuple{"64K against 32K", 2, 2540.0 / 3890.0, 0.6119, -0.07, -0.06},
-          std::tuple{"128K against 64K", 4, 1071.0 / 2540.0, 0.5631, 0.33, 0.34},
-          std::tuple{"256K against 128K", 8, 548.0 / 1071.0, 0.5346, 0.04, 0.05}})
+         {std::tuple{"64K against 32K", 2, 2540.0 / 3890.0, 0.6091, -0.07, -0.06},
+          std::tuple{"128K against 64K", 4, 1071.0 / 2540.0, 0.5614, 0.33, 0.34},
+          std::tuple{"256K against 128K", 8, 548.0 / 1071.0, 0.5336, 0.04, 0.05}})
         QTest::addRow("8B with CP, %s", name)
             << contextRun("llama-3.1-8b", cp) << contextRun("llama-3.1-8b", cp / 2) << runs << modelled << low
             << high;

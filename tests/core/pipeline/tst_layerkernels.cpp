@@ -476,12 +476,14 @@ void TestLayerKernels::fp8RecipeCasts()
 // logit forward and 14 backward; Transformer Engine's fused kernel on the BF16 logits 2 and 4 (the
 // fusedCrossEntropy switch, Megatron-LM --cross-entropy-loss-fusion --cross-entropy-fusion-impl te). The
 // last stage's forward and input-gradient passes carry it; Llama 3.1 70B's head at TP 8 on 32,768 tokens
-// has 32,768 × 16,032 logits.
+// has 32,768 × 16,032 logits. torchtitan's loss compiled with the model is counted as the fused kernel;
+// eager, as the FP32 one.
 void TestLayerKernels::crossEntropyFusedOrNot()
 {
     Design d = seed("h100-sxm-80gb", "nvlink4");
     const LayerGemm head = outputHeadGemm(d, gpu("h100-sxm-80gb"), GemmModel::builtin(), 1.0);
-    const CrossEntropyBytes plain = crossEntropyBytes(head, false), fused = crossEntropyBytes(head, true);
+    const CrossEntropyBytes plain = crossEntropyBytes(head, LossKernel::Fp32),
+                            fused = crossEntropyBytes(head, LossKernel::TransformerEngine);
     QCOMPARE(plain.logits, head.shapes[kF].m * head.shapes[kF].n);
     QCOMPARE(plain.forward(), 38 * plain.logits);
     QCOMPARE(plain.backward(), 14 * plain.logits);
@@ -502,6 +504,17 @@ void TestLayerKernels::crossEntropyFusedOrNot()
                                    [](const ModelTerm& t) { return t.id == "kernel.cross-entropy"; });
     QVERIFY(loss != fusedE.schedule->times.terms.end());
     QVERIFY2(loss->source.find("triton/cross_entropy.py") != std::string::npos, loss->source.c_str());
+    QCOMPARE(lossKernel(d), LossKernel::TransformerEngine);
+    // torchtitan's PyTorch loss: FP32 in eager mode, compiled with the model under torchCompile.
+    Design titan = d;
+    titan.layout.fusedCrossEntropy.reset();
+    titan.layout.framework = Framework::Fsdp2;
+    QCOMPARE(lossKernel(titan), LossKernel::Fp32);
+    titan.layout.torchCompile = true;
+    QCOMPARE(lossKernel(titan), LossKernel::Compiled);
+    const CrossEntropyBytes compiled = crossEntropyBytes(head, lossKernel(titan));
+    QCOMPARE(compiled.forward(), fused.forward());
+    QCOMPARE(compiled.backward(), fused.backward());
 }
 
 // Eager PyTorch runs each elementwise step of a Llama layer as its own kernel (torchtitan
