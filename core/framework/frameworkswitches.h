@@ -75,9 +75,9 @@ std::string_view switchKey(Switch s); // the JSON key, "overlapGradReduce"
 std::string switchPointer(Switch s); // "/layout/overlapGradReduce"
 
 // The framework's default for the design (its framework, ZeRO stage and, where the profile says so, whether
-// it pipelines; gradReduceInFp32 is off with FP16,
-// whose 16-bit gradients no framework widens by default, and on with FP32), the design's value when it sets
-// one, and a sentence naming the value, the option and its source for explanations.
+// it pipelines; gradReduceInFp32 is off with FP16, whose 16-bit gradients no framework widens by default,
+// and on with FP32), the design's value when it sets one, and a sentence naming the value, the option and
+// its source for explanations.
 bool switchDefault(const Design& design, Switch s);
 bool switchOn(const Design& design, Switch s);
 std::string switchExplanation(const Design& design, Switch s);
