@@ -66,15 +66,6 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
     RankStates s;
     s.onGpu = modelStates(shard.dense, stage, denseShardGroup(l), dense, gradients);
     s.onGpu += modelStates(shard.expert, stage, expertShardGroup(l), bytes, gradients);
-    const StateBytes collective = collectiveStateBytes(design, bytes);
-    // Without resharding after forward the gathered weights, in the type they are gathered in, live beside
-    // the shard from a layer's forward to its backward (FSDP2's unsharded parameters; the sharded FP32
-    // ones stay the optimizer's).
-    if (stage >= 3 && !l.reshardAfterForward) {
-        const double gathered = shard.total() * collective.weights;
-        s.onGpu.weights += gathered;
-        s.onGpu.replicated += gathered;
-    }
     // FSDP2 without gradient sync between micro-batches keeps each parameter's unsharded gradient,
     // upcast to reduce_dtype, and adds every micro-batch's into it until the last one reduce-scatters
     // (_fsdp_param.py to_accumulated_grad_if_needed, accumulate_unsharded_grad_if_needed). They replace
@@ -87,8 +78,6 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
         s.onGpu.replicated += s.onGpu.gradients;
     }
     const Offload offload = design.workload.offload;
-    if (offload == Offload::None)
-        return s;
     // What moves to host memory leaves the replicated or the sharded part it was counted in.
     auto move = [&](double& category, double& moved, bool sharded) {
         s.offloaded += category;
@@ -96,20 +85,22 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
         (sharded ? s.onGpu.sharded : s.onGpu.replicated) -= category;
         category = 0;
     };
-    move(s.onGpu.optimizer, s.moved.optimizer, stage >= 1);
-    if (p.offloadMovesGradients && accumulating) {
+    if (offload != Offload::None)
+        move(s.onGpu.optimizer, s.moved.optimizer, stage >= 1);
+    if (offload != Offload::None && p.offloadMovesGradients && accumulating) {
         // The sharded gradients the optimizer reads live in host memory; the unsharded ones stay.
         s.offloaded += shardedGradients;
         s.moved.gradients += shardedGradients;
-    } else if (p.offloadMovesGradients) {
+    } else if (offload != Offload::None && p.offloadMovesGradients) {
         move(s.onGpu.gradients, s.moved.gradients, gradients == GradientHolding::Sharded);
     }
-    if (offload == Offload::CpuParameters && stage >= 3) {
-        // The shard moves; a copy gathered for the whole pass stays on the GPU.
-        const double gathered = l.reshardAfterForward ? 0.0 : shard.total() * collective.weights;
-        s.onGpu.weights -= gathered;
-        s.onGpu.replicated -= gathered;
+    if (offload == Offload::CpuParameters && stage >= 3)
         move(s.onGpu.weights, s.moved.weights, true);
+    // Without resharding after forward the gathered weights, in the type they are gathered in, live beside
+    // the shard from a layer's forward to its backward, on the GPU whatever is offloaded (FSDP2's unsharded
+    // parameters; the sharded FP32 ones stay the optimizer's).
+    if (stage >= 3 && !l.reshardAfterForward) {
+        const double gathered = shard.total() * collectiveStateBytes(design, bytes).weights;
         s.onGpu.weights += gathered;
         s.onGpu.replicated += gathered;
     }
