@@ -97,6 +97,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("fragmentation", p.fragmentation);
     in.read("fp8SavesQuantizedInputs", p.fp8SavesQuantizedInputs);
     in.read("fp8Source", p.fp8Source);
+    in.readEnum("fp8Casts", p.fp8Casts);
+    in.read("fp8CastSource", p.fp8CastSource);
     in.read("fp8ParameterGather", p.fp8ParameterGather);
     in.read("fp8GatherSource", p.fp8GatherSource);
     in.read("fp8CachesWeights", p.fp8CachesWeights);

@@ -40,6 +40,23 @@ template<> struct EnumNames<TpOverlapRuntime>
         std::pair{TpOverlapRuntime::SymmetricMemory, std::string_view{"symmetric-memory"}}};
 };
 
+// Which library's kernels cast a framework's FP8 GEMM operands (pipeline/layerkernels.h
+// fp8CastBytesPerElement, fp8WeightCastBytesPerElement):
+//  - Transformer Engine: one kernel reads a BF16 tensor and writes both FP8 copies, row-wise and
+//    column-wise (cast_transpose; cast_mxfp8_2D_kernel with ROWWISE_SCALING and COLWISE_SCALING);
+//  - torchao: its per-tensor kernel writes both copies from one read too, but MXLinear casts the row-wise
+//    and the column-wise MXFP8 copies in kernels of their own, each reading the tensor, the weight's in
+//    every forward and backward (torchao testing/training/roofline_utils.py
+//    get_tensor_memory_traffic_ovhd_s, which counts its kernels this way).
+enum class Fp8Casts { TransformerEngine, Torchao };
+
+template<> struct EnumNames<Fp8Casts>
+{
+    static constexpr std::array table{
+        std::pair{Fp8Casts::TransformerEngine, std::string_view{"transformer-engine"}},
+        std::pair{Fp8Casts::Torchao, std::string_view{"torchao"}}};
+};
+
 struct FrameworkProfile
 {
     Framework id = Framework::MegatronCore;
@@ -87,6 +104,9 @@ struct FrameworkProfile
     // copies the GEMMs read (Transformer Engine) rather than in BF16 (torchao's Float8Linear).
     bool fp8SavesQuantizedInputs = false;
     std::string fp8Source;
+    // Whose kernels cast its FP8 GEMM operands (Fp8Casts); fp8CastSource says where from.
+    Fp8Casts fp8Casts = Fp8Casts::TransformerEngine;
+    std::string fp8CastSource;
     // Whether the model code it trains runs a layer's elementwise steps as eager PyTorch, one kernel each
     // (torchtitan's and Hugging Face's Llama: RMSNorm and rotary embeddings through FP32, SwiGLU's silu and
     // product apart), rather than fused (Megatron-Core with Transformer Engine); the step adds what the

@@ -57,8 +57,11 @@ std::string castText(const LayerKernels& k)
 {
     if (k.castBytes <= 0)
         return {};
-    return ", " + std::string(enumName(k.fp8Recipe)) + " scaling, "
-        + formatNumber(fp8CastBytesPerElement(k.fp8Recipe), 5) + " B per element";
+    return ", " + std::string(enumName(k.fp8Recipe)) + " scaling, " + formatNumber(k.castBytesPerElement, 5)
+        + " B per element"
+        + (k.weightCastBytes > 0
+               ? ", with the weights' casts in every micro-batch " + formatBytes(k.weightCastBytes)
+               : "");
 }
 
 // How TP overlap ran the pass (layerkernels.h): its chunks and the SMs it left the GEMM.
@@ -159,7 +162,8 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
                                  : "")
              + " + the gradients' casts"
              + (k.tpReduceBytes[1] > 0 ? " + asynchronous TP's sums " + formatBytes(k.tpReduceBytes[1]) : ""),
-         e.source + ". " + e.note});
+         e.source + ". " + e.note
+             + (k.castSource.empty() ? "" : " FP8 casts: " + std::string(k.castSource))});
     if (k.permutation.total() > 0) {
         const MoePermutationBytes& m = k.permutation;
         const Explanation x = explainElementwise(elementwiseTime(gpu, m.total()), gpu);

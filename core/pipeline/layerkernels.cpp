@@ -265,14 +265,19 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
         k.permutation = moePermutationBytes(design, routedTokens, k.load);
     k.scoreBytes = passes * saved.scores;
     k.fp8Recipe = design.workload.fp8Recipe;
-    const double castBytes = fp8CastBytesPerElement(k.fp8Recipe);
+    k.castBytesPerElement = fp8CastBytesPerElement(design);
+    const Fp8WeightCast weightCast = fp8WeightCastBytes(design);
     for (const LayerGemm& g : k.gemms) {
         if (g.dtype != GemmDtype::Fp8E4m3 || g.times[kF].fp8AsBf16)
             continue;
         const GemmShape& f = g.shapes[kF];
-        k.castBytes += castBytes * f.b * f.m * f.k;
-        k.castBytesBackward += castBytes * f.b * f.m * f.n;
+        const double weights = g.weightGradient ? f.b * f.k * f.n : 0.0; // attention's products have none
+        k.castBytes += k.castBytesPerElement * f.b * f.m * f.k + weightCast.forward * weights;
+        k.castBytesBackward += k.castBytesPerElement * f.b * f.m * f.n + weightCast.backward * weights;
+        k.weightCastBytes += (weightCast.forward + weightCast.backward) * weights;
     }
+    if (k.castBytes > 0 && frameworkProfile(design).fp8Casts == Fp8Casts::Torchao)
+        k.castSource = frameworkProfile(design).fp8CastSource;
     const double bandwidth = elementwiseTime(gpu, 1).bandwidth;
     k.accumulatedGradientBytes = gradientAccumulationBytes(design, k.gemms);
     if (bandwidth > 0) {
@@ -414,21 +419,56 @@ double LayerKernels::gemmFlopsPerSecond() const
     return time > 0 ? flops / time : 0.0;
 }
 
-double fp8CastBytesPerElement(Fp8Recipe recipe)
+namespace {
+
+// Bytes per element of the scales one FP8 copy writes: an E8M0 byte per 32 values (MXFP8), an FP32 per
+// 1 × 128 block (blockwise); a per-tensor scale is one number.
+double scaleBytes(Fp8Recipe recipe)
 {
-    // Read the BF16 tensor (2 bytes), write its two FP8 copies (1 byte each).
-    constexpr double kCast = 2 + 1 + 1;
+    return recipe == Fp8Recipe::Mxfp8 ? 1.0 / 32 : recipe == Fp8Recipe::Blockwise ? 4.0 / 128 : 0.0;
+}
+
+} // namespace
+
+double fp8CastBytesPerElement(Fp8Recipe recipe, Fp8Casts casts)
+{
+    // Read the BF16 tensor (2 bytes), write its two FP8 copies (1 byte each) with their scales.
+    const double cast = 2 + 2 * (1 + scaleBytes(recipe));
     switch (recipe) {
     case Fp8Recipe::Delayed:
-        return kCast; // the amax is recorded by the cast kernel itself (TE's cast_transpose)
+        return cast; // the amax is recorded by the cast kernel itself (TE's cast_transpose)
     case Fp8Recipe::Tensorwise:
-        return kCast + 2; // the amax pass reads the BF16 tensor once more before the cast (TE's compute_amax)
+        return cast + 2; // the amax pass reads the BF16 tensor once more before the cast (TE's compute_amax)
     case Fp8Recipe::Mxfp8:
-        return kCast + 2.0 / 32; // one 1-byte E8M0 scale per 32 values for each copy
     case Fp8Recipe::Blockwise:
-        return kCast + 2 * 4.0 / 128; // one FP32 scale per 1 × 128 block for each copy
+        // torchao casts the column-wise copy in a kernel of its own, reading the tensor again.
+        return cast + (casts == Fp8Casts::Torchao ? 2.0 : 0.0);
     }
-    return kCast;
+    return cast;
+}
+
+double fp8CastBytesPerElement(const Design& design)
+{
+    return fp8CastBytesPerElement(design.workload.fp8Recipe, frameworkProfile(design).fp8Casts);
+}
+
+Fp8WeightCast fp8WeightCastBytes(const Design& design)
+{
+    const FrameworkProfile& profile = frameworkProfile(design);
+    const Fp8Recipe recipe = design.workload.fp8Recipe;
+    // Transformer Engine's weight workspaces (Megatron-Core, the one profile that casts with TE) hold the
+    // FP8 copies between micro-batches.
+    if (profile.fp8CachesWeights || profile.fp8Casts == Fp8Casts::TransformerEngine)
+        return {};
+    // torchao gathers a per-tensor weight in FP8 and casts it on the shard where torchtitan's
+    // enable_fsdp_float8_all_gather is on (its published runs), in every call where it is off (its default);
+    // a design does not say which, and that cast is left out (docs/kernel-model.md). Block-scaled weights are
+    // gathered in BF16 and cast in every call ("All distributed communication for MXFP8 training is
+    // currently done in high precision", torchtitan components/quantization/mxfp8.md).
+    if (recipe == Fp8Recipe::Delayed || recipe == Fp8Recipe::Tensorwise)
+        return {};
+    const double oneCopy = 2 + 1 + scaleBytes(recipe);
+    return {oneCopy, oneCopy};
 }
 
 EagerBytes eagerElementwiseBytes(const Design& design, int layer)

@@ -186,6 +186,9 @@ struct LayerKernels
     double scoreBytes = 0; // its part on unfused attention scores
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // how the casts find their scales
+    double castBytesPerElement = 0; // fp8CastBytesPerElement(design)
+    double weightCastBytes = 0; // of castBytes and castBytesBackward, the weights' (fp8WeightCastBytes)
+    std::string_view castSource; // the framework's fp8CastSource where torchao casts
     double castBytesBackward = 0;
     // PyTorch's asynchronous TP: what its fused matmul-reduce-scatters' sums of partial products move in
     // each pass (forward and data gradient; the weight gradient has none).
@@ -291,8 +294,21 @@ EagerBytes eagerElementwiseBytes(const Design& design, int layer);
 GemmDtype linearDtype(const Design& design);
 // HBM bytes per element of an FP8 GEMM input's cast under `recipe`: read BF16, write the two FP8 copies
 // (4), current scaling's amax pass reading it once more (+2), block scales (+1/16 for MXFP8's per 32,
-// +1/16 for blockwise's FP32 per 128).
-double fp8CastBytesPerElement(Fp8Recipe recipe);
+// +1/16 for blockwise's FP32 per 128). Where torchao casts a block-scaled input's two copies apart
+// (FrameworkProfile::fp8Casts), each cast reads the BF16 tensor: +2.
+double fp8CastBytesPerElement(Fp8Recipe recipe, Fp8Casts casts);
+double fp8CastBytesPerElement(const Design& design);
+// HBM bytes per weight element its FP8 casts move in each micro-batch, forward and backward: none where
+// Transformer Engine keeps the FP8 weights between micro-batches (FrameworkProfile::fp8CachesWeights,
+// Megatron-Core: cast once a step, not timed); torchao casts a block-scaled weight row-wise in the forward
+// and column-wise in the backward, each reading the BF16 weight (3 bytes and the scales each), and a
+// per-tensor one where its FSDP gather says (not counted).
+struct Fp8WeightCast
+{
+    double forward = 0;
+    double backward = 0;
+};
+Fp8WeightCast fp8WeightCastBytes(const Design& design);
 
 // Forward attention FLOPs of one layer on one GPU for one micro-batch of b sequences of s tokens: the
 // products Q·Kᵀ and P·V over the (query, key) pairs computed, 2 FLOPs per multiply-add. Causal: the lower

@@ -74,6 +74,8 @@ private slots:
     void fp8FasterByTheTablesRatio();
     void fp8RecipeCasts_data();
     void fp8RecipeCasts();
+    void torchaoCasts_data();
+    void torchaoCasts();
     void eagerElementwiseKernels_data();
     void eagerElementwiseKernels();
     void crossEntropyFusedOrNot();
@@ -431,12 +433,12 @@ void TestLayerKernels::fp8RecipeCasts()
     QFETCH(Fp8Recipe, recipe);
     QFETCH(QString, gpuId);
     QFETCH(double, bytesPerElement);
-    QCOMPARE(fp8CastBytesPerElement(recipe), bytesPerElement);
     const std::string id = gpuId.toStdString();
     Design delayed = seed(id.c_str(), "nvlink4");
     delayed.workload.precision = Precision::Fp8;
     Design d = delayed;
     d.workload.fp8Recipe = recipe;
+    QCOMPARE(fp8CastBytesPerElement(d), bytesPerElement);
     const GemmModel& model = GemmModel::builtin();
     const LayerKernels base = layerKernels(delayed, 0, gpu(id.c_str()), model, 1.0);
     const LayerKernels k = layerKernels(d, 0, gpu(id.c_str()), model, 1.0);
@@ -461,6 +463,9 @@ void TestLayerKernels::fp8RecipeCasts()
     QVERIFY(it != terms.end());
     const std::string named = std::string(enumName(recipe)) + " scaling, ";
     QVERIFY2(it->formula.find(named) != std::string::npos, it->formula.c_str());
+    // Megatron-Core keeps its FP8 weights between micro-batches: no weight casts, no torchao source.
+    QCOMPARE(k.weightCastBytes, 0.0);
+    QVERIFY(it->source.find("_to_mxfp8_dim1_kernel_wrapper") == std::string::npos);
     // The FC1 term says when its time is the per-tensor rows × the block-scaled ratio.
     const auto fc1
         = std::find_if(terms.begin(), terms.end(), [](const ModelTerm& t) { return t.id == "kernel.fc1"; });
@@ -470,6 +475,59 @@ void TestLayerKernels::fp8RecipeCasts()
     // A recipe the design's GPUs run evaluates; MXFP8 on H100 would be refused (tst_validate).
     const Evaluation e = evaluate(d);
     QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+}
+
+// torchao's casts (FSDP2's profile: torchtitan's float8 and mx converters), as its own roofline counts its
+// kernels (testing/training/roofline_utils.py get_tensor_memory_traffic_ovhd_s): a tensorwise input or
+// gradient an amax pass and one cast writing both copies (6 bytes an element, as Transformer Engine's
+// current scaling); an MXFP8 one two casts, row-wise and column-wise, each reading the BF16 tensor (6 and
+// the scales, where TE's one kernel moves 4); an MXFP8 weight, gathered in BF16, cast in every micro-batch,
+// row-wise in the forward and column-wise in the backward (3 and the scales each). A tensorwise weight's
+// cast depends on torchtitan's FP8 all-gather, which a design does not carry: not counted. Llama 3.1 8B's
+// layer on 8,192 tokens, TP 1: FP8 GEMM inputs Σ m·k = 8,192 × 26,624, gradients Σ m·n = 8,192 × 43,008,
+// weights Σ k·n = 4,096 × 53,248 (QKV, projection, FC1 with the gate, FC2).
+void TestLayerKernels::torchaoCasts_data()
+{
+    QTest::addColumn<Fp8Recipe>("recipe");
+    QTest::addColumn<double>("input"); // bytes per element of the inputs and the gradients
+    QTest::addColumn<double>("weightForward");
+    QTest::addColumn<double>("weightBackward");
+    QTest::newRow("tensorwise") << Fp8Recipe::Tensorwise << 6.0 << 0.0 << 0.0;
+    QTest::newRow("MXFP8") << Fp8Recipe::Mxfp8 << 6.0625 << 3.03125 << 3.03125;
+}
+
+void TestLayerKernels::torchaoCasts()
+{
+    QFETCH(Fp8Recipe, recipe);
+    QFETCH(double, input);
+    QFETCH(double, weightForward);
+    QFETCH(double, weightBackward);
+    Design d = testing::example("fsdp-1node-8gpu");
+    d.cluster = makeUniformCluster(1, 8, "b200-180gb", "nvlink5", "ib-ndr-400");
+    d.workload.precision = Precision::Fp8;
+    d.workload.fp8Recipe = recipe;
+    QCOMPARE(frameworkProfile(d).fp8Casts, Fp8Casts::Torchao);
+    QCOMPARE(fp8CastBytesPerElement(d), input);
+    const LayerKernels k = layerKernels(d, 0, gpu("b200-180gb"), GemmModel::builtin(), 1.0);
+    const double inputs = 8192.0 * 26624, gradients = 8192.0 * 43008, weights = 4096.0 * 53248;
+    QCOMPARE(k.castBytes, input * inputs + weightForward * weights);
+    QCOMPARE(k.castBytesBackward, input * gradients + weightBackward * weights);
+    QCOMPARE(k.weightCastBytes, (weightForward + weightBackward) * weights);
+    // The elementwise term names torchao's kernels and the weights' share.
+    std::vector<ModelTerm> terms;
+    appendKernelTerms(terms, k, gpu("b200-180gb"), GemmModel::builtin(), "");
+    const auto it = std::find_if(terms.begin(), terms.end(),
+                                 [](const ModelTerm& t) { return t.id == "kernel.elementwise"; });
+    QVERIFY(it != terms.end());
+    QVERIFY2(it->source.find("_to_mxfp8_dim1_kernel_wrapper") != std::string::npos, it->source.c_str());
+    QCOMPARE(it->formula.find("with the weights' casts in every micro-batch") != std::string::npos,
+             weightForward > 0);
+    // Megatron-Core on the same design casts with Transformer Engine and keeps its FP8 weights.
+    d.layout.framework = Framework::MegatronCore;
+    d.layout.zeroStage = 1;
+    const LayerKernels te = layerKernels(d, 0, gpu("b200-180gb"), GemmModel::builtin(), 1.0);
+    QCOMPARE(te.weightCastBytes, 0.0);
+    QCOMPARE(te.castBytes, fp8CastBytesPerElement(recipe, Fp8Casts::TransformerEngine) * inputs);
 }
 
 // The loss over the logits, bound by HBM: Megatron's VocabParallelCrossEntropy in FP32 moves 38 bytes a
