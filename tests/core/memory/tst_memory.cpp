@@ -476,6 +476,14 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
         d.cluster = makeUniformCluster(1, 1, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
         return d;
     }() << false << 0 << 12 * s * v << 0.0;
+    // DeepSpeed trains Hugging Face's causal LM, whose ForCausalLMLoss casts the logits to FP32 for the same
+    // cross_entropy: 12 bytes a logit as well.
+    QTest::newRow("DeepSpeed on one GPU: Hugging Face's eager loss over the logits") << [] {
+        Design d = tinyRun(1, 1, 1, 0);
+        d.cluster = makeUniformCluster(1, 1, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
+        d.layout.framework = Framework::DeepSpeed;
+        return d;
+    }() << false << 0 << 12 * s * v << 0.0;
 }
 
 void TestMemory::temporaryAndCommunicationBuffers()
