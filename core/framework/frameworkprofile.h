@@ -41,7 +41,7 @@ template<> struct EnumNames<TpOverlapRuntime>
 };
 
 // Which library's kernels cast a framework's FP8 GEMM operands (pipeline/layerkernels.h
-// fp8CastBytesPerElement, fp8WeightCastBytesPerElement):
+// fp8CastBytesPerElement, fp8WeightCastBytes):
 //  - Transformer Engine: one kernel reads a BF16 tensor and writes both FP8 copies, row-wise and
 //    column-wise (cast_transpose; cast_mxfp8_2D_kernel with ROWWISE_SCALING and COLWISE_SCALING);
 //  - torchao: its per-tensor kernel writes both copies from one read too, but MXLinear casts the row-wise

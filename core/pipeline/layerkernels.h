@@ -24,7 +24,8 @@
 // backward twice that. Under FP8 (Transformer Engine on Hopper, MXFP8 on Blackwell) the linear layers'
 // GEMMs run on the FP8 rows (built-in rows × kTrainingFp8TableRatio, below) and every FP8 GEMM input is
 // cast, with its transpose, in one pass: read BF16, write FP8 twice (4 bytes per element; the design's FP8
-// recipe adds current scaling's amax pass or the block scales, fp8CastBytesPerElement). The weight-gradient
+// recipe adds current scaling's amax pass or the block scales, fp8CastBytesPerElement; torchao casts
+// block-scaled copies in two passes, and its MXFP8 weights in every micro-batch). The weight-gradient
 // pass adds the micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its
 // bytes per weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count. A MoE
 // layer's token permutation and unpermutation are HBM passes of their own (moeload.h), and the routed copies
@@ -185,11 +186,11 @@ struct LayerKernels
     double eagerBytesBackward = 0; // what their autograd kernels move beyond the fused backward's
     double scoreBytes = 0; // its part on unfused attention scores
     double castBytes = 0; // FP8 casts, forward (the backward casts its incoming gradients: castBytesBackward)
+    double castBytesBackward = 0;
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // how the casts find their scales
     double castBytesPerElement = 0; // fp8CastBytesPerElement(design)
     double weightCastBytes = 0; // of castBytes and castBytesBackward, the weights' (fp8WeightCastBytes)
     std::string_view castSource; // the framework's fp8CastSource where torchao casts
-    double castBytesBackward = 0;
     // PyTorch's asynchronous TP: what its fused matmul-reduce-scatters' sums of partial products move in
     // each pass (forward and data gradient; the weight gradient has none).
     std::array<double, kPassCount> tpReduceBytes{};
