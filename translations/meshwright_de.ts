@@ -1066,6 +1066,10 @@
         <source>once a step under PP</source>
         <translation>unter PP einmal je Schritt</translation>
     </message>
+    <message>
+        <source>a design has no row-wise scaling; its GEMMs and casts are timed as per-tensor ones</source>
+        <translation>ein Design kennt keine zeilenweise Skalierung; seine GEMMs und Casts werden wie die mit Skalierung pro Tensor gerechnet</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

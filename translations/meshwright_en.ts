@@ -1066,6 +1066,10 @@
         <source>once a step under PP</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a design has no row-wise scaling; its GEMMs and casts are timed as per-tensor ones</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

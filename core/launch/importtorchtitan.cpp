@@ -177,6 +177,19 @@ void readTraining(ImportContext& context, const Settings& toml)
             workload.fp8Recipe = mx ? Fp8Recipe::Mxfp8 : Fp8Recipe::Tensorwise;
         }
     }
+    // The float8 converter's recipe_name ([float8], later [quantize.linear.float8]): tensorwise where unset;
+    // "rowwise" and "rowwise_with_gw_hp" scale each row, which a design does not: read as tensorwise, said.
+    if (workload.precision == Precision::Fp8 && workload.fp8Recipe == Fp8Recipe::Tensorwise) {
+        const Setting* recipe = toml.take({"float8.recipe_name", "quantize.linear.float8.recipe_name"});
+        const auto name = choice(context, recipe, {"tensorwise", "rowwise", "rowwise_with_gw_hp"});
+        if (name && *name != "tensorwise")
+            context.add(diag::kLaunchApproximated, recipe->where(),
+                        {recipe->name + " = \"" + *name + "\"",
+                         MW_TR_NOOP("DiagnosticArguments", "FP8 tensorwise scaling"),
+                         MW_TR_NOOP("DiagnosticArguments",
+                                    "a design has no row-wise scaling; its GEMMs and casts are timed as "
+                                    "per-tensor ones")});
+    }
     workload.offload = Offload::None;
     // Unset, torchtitan checkpoints selectively, every second layer (job_config.py ActivationCheckpoint:
     // mode "selective", selective_ac_option "2").

@@ -111,6 +111,8 @@ private slots:
     void servingConcurrency();
     void unusedSettingsAreListed();
     void modelWarnings();
+    void torchtitanFloat8Recipe_data();
+    void torchtitanFloat8Recipe();
     void shardingGroupsAndAutoValues();
     void launcherSizesTheCluster();
     void formatFromFile_data();
@@ -462,6 +464,58 @@ void TestLaunchImport::unusedSettingsAreListed()
     QVERIFY2(vllm.ok(), qPrintable(testing::describe(vllm.diagnostics)));
     QCOMPARE(vllm.design->model.preset, std::string("mixtral-8x7b"));
     QCOMPARE(vllm.unusedSettings, (std::vector<std::string>{"--swap-space (line 1)"}));
+}
+
+// torchtitan's float8 converter scales per tensor unless its recipe_name says otherwise ([float8], later
+// [quantize.linear.float8]; torchao's Float8LinearRecipeName): row-wise recipes are read as tensorwise with a
+// warning at their line, an unknown name is an error there, and the key is used either way.
+void TestLaunchImport::torchtitanFloat8Recipe_data()
+{
+    QTest::addColumn<QString>("section");
+    QTest::addColumn<QString>("recipe"); // empty: not set
+    QTest::addColumn<QString>("code"); // the diagnostic at the recipe's line, or empty
+    QTest::newRow("unset") << "float8"
+                           << ""
+                           << "";
+    QTest::newRow("tensorwise") << "float8"
+                                << "tensorwise"
+                                << "";
+    QTest::newRow("rowwise") << "float8"
+                             << "rowwise"
+                             << "launch-approximated";
+    QTest::newRow("rowwise_with_gw_hp, later section") << "quantize.linear.float8"
+                                                       << "rowwise_with_gw_hp"
+                                                       << "launch-approximated";
+    QTest::newRow("unknown") << "float8"
+                             << "blockwise"
+                             << "io-value";
+}
+
+void TestLaunchImport::torchtitanFloat8Recipe()
+{
+    QFETCH(QString, section);
+    QFETCH(QString, recipe);
+    QFETCH(QString, code);
+    std::string text = "[model]\nname = \"llama3\"\nflavor = \"8B\"\nconverters = [\"float8\"]\n";
+    if (!recipe.isEmpty())
+        text += "[" + section.toStdString() + "]\nrecipe_name = \"" + recipe.toStdString() + "\"\n";
+    text += "[activation_checkpoint]\nmode = \"full\"\n";
+    const LaunchImport imported = importLaunch(LaunchFormat::Torchtitan, text, testing::example("default"));
+    QVERIFY(imported.unusedSettings.empty());
+    if (code.isEmpty()) {
+        QVERIFY2(imported.ok() && imported.diagnostics.empty(),
+                 qPrintable(testing::describe(imported.diagnostics)));
+        QVERIFY(imported.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+        return;
+    }
+    QCOMPARE(imported.diagnostics.size(), std::size_t(1));
+    QCOMPARE(imported.diagnostics.front().code, code.toStdString());
+    QCOMPARE(imported.diagnostics.front().path, std::string("line 6"));
+    if (code == "launch-approximated") {
+        QVERIFY(imported.ok());
+        QVERIFY(imported.design->workload.precision == Precision::Fp8);
+        QVERIFY(imported.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+    }
 }
 
 void TestLaunchImport::modelWarnings()
