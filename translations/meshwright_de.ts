@@ -571,18 +571,6 @@
         <translation>Layer über %1 Pipeline-Stages</translation>
     </message>
     <message>
-        <source>FP8 without --fp8-param-gather</source>
-        <translation>FP8 ohne --fp8-param-gather</translation>
-    </message>
-    <message>
-        <source>FP8 parameters</source>
-        <translation>FP8-Parameter</translation>
-    </message>
-    <message>
-        <source>the design counts the GEMM weights as the recipes keep them, one FP8 copy each</source>
-        <translation>das Design zählt die GEMM-Gewichte so, wie die Rezepte sie halten, je eine FP8-Kopie</translation>
-    </message>
-    <message>
         <source>no pretrain_gpt.py arguments</source>
         <translation>keine Argumente für pretrain_gpt.py</translation>
     </message>
@@ -2752,16 +2740,16 @@
         <translation>der eager Loss über die Logits</translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
-        <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 20–22 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
-    </message>
-    <message>
         <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
         <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 4 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,16- bis 1,21-mal; die Sequenz mit CP zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU auf 8 GPUs (Llama 3.1 8B) und 34–48 % auf 512 (Llama 3.1 405B), das Modell 39–47 % und 27–41 %.</translation>
     </message>
     <message>
-        <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.29 and 1.22 times.</source>
-        <translation>Auf 8 B200 (Llama 3 8B, kompiliert) lief torchaos Float8 mit Tensor-Skalierung 1,25-mal und sein MXFP8 1,20-mal so schnell wie BF16, im Modell 1,29- und 1,22-mal.</translation>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 21–23 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
+        <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 21–23 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
+    </message>
+    <message>
+        <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.</source>
+        <translation>Auf 8 B200 (Llama 3 8B, kompiliert) lief torchaos Float8 mit Tensor-Skalierung 1,25-mal und sein MXFP8 1,20-mal so schnell wie BF16, im Modell 1,30- und 1,22-mal.</translation>
     </message>
 </context>
 <context>
@@ -3173,6 +3161,14 @@
     <message>
         <source>Attention kernel</source>
         <translation>Attention-Kernel</translation>
+    </message>
+    <message>
+        <source>FP8 weight all-gather</source>
+        <translation>FP8-All-Gather der Gewichte</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather: under FP8 the sharded weights are all-gathered as one byte each instead of two. Megatron-Core then keeps the FP8 weights as the parameters; torchao casts each shard before the gather instead of casting the whole weight in every forward and backward. MXFP8 weights are gathered in BF16 with torchao.</source>
+        <translation>Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather: unter FP8 werden die geshardeten Gewichte mit einem Byte statt zwei eingesammelt (All-Gather). Megatron-Core hält die FP8-Gewichte dann als Parameter; torchao castet jeden Shard vor dem All-Gather, statt das ganze Gewicht in jedem Vorwärts- und Rückwärtsdurchlauf zu casten. MXFP8-Gewichte sammelt torchao in BF16 ein.</translation>
     </message>
 </context>
 <context>

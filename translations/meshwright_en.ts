@@ -571,18 +571,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>FP8 without --fp8-param-gather</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>FP8 parameters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the design counts the GEMM weights as the recipes keep them, one FP8 copy each</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no pretrain_gpt.py arguments</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2752,15 +2740,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.29 and 1.22 times.</source>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 21–23 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3172,6 +3160,14 @@
     </message>
     <message>
         <source>Attention kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 weight all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather: under FP8 the sharded weights are all-gathered as one byte each instead of two. Megatron-Core then keeps the FP8 weights as the parameters; torchao casts each shard before the gather instead of casting the whole weight in every forward and backward. MXFP8 weights are gathered in BF16 with torchao.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

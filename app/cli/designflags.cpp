@@ -136,6 +136,7 @@ bool DesignFlags::consumeToggle(const std::string& flag)
         {"--grad-reduce-in-fp32", "--no-grad-reduce-in-fp32", &DesignFlags::gradReduceInFp32},
         {"--fused-cross-entropy", "--no-fused-cross-entropy", &DesignFlags::fusedCrossEntropy},
         {"--torch-compile", "--no-torch-compile", &DesignFlags::torchCompile},
+        {"--fp8-param-gather", "--no-fp8-param-gather", &DesignFlags::fp8ParamGather},
     };
     // --no-ddp-overlap: DDP's and FSDP2's reduction under backward, turned off (the same switch).
     if (flag == "--no-ddp-overlap") {
@@ -435,7 +436,8 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
           std::pair{flags.asyncCheckpoint, &core::ParallelLayout::asyncCheckpoint},
           std::pair{flags.gradReduceInFp32, &core::ParallelLayout::gradReduceInFp32},
           std::pair{flags.fusedCrossEntropy, &core::ParallelLayout::fusedCrossEntropy},
-          std::pair{flags.torchCompile, &core::ParallelLayout::torchCompile}})
+          std::pair{flags.torchCompile, &core::ParallelLayout::torchCompile},
+          std::pair{flags.fp8ParamGather, &core::ParallelLayout::fp8ParamGather}})
         if (value)
             layout.*member = value;
     if (flags.microBatch)

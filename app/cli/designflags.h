@@ -38,7 +38,8 @@ struct DesignFlags
     std::optional<bool> reshardAfterForward;
     // The framework's switches (core/framework/frameworkswitches.h), by Switch.
     std::optional<bool> overlapGradReduce, overlapParamGather, gradientSyncEveryMicroBatch,
-        overlapMoeAllToAll, asyncCheckpoint, gradReduceInFp32, fusedCrossEntropy, torchCompile;
+        overlapMoeAllToAll, asyncCheckpoint, gradReduceInFp32, fusedCrossEntropy, torchCompile,
+        fp8ParamGather;
     std::optional<int> microBatch, virtualStages, recomputeLayers, activationOffloadLayers;
     std::optional<std::int64_t> globalBatch, sequenceLength;
     std::optional<double> moeCapacityFactor, moeExpertLoadSkew;

@@ -150,7 +150,7 @@ GatherBytes parameterGatherBytes(const Design& design)
     GatherBytes out;
     out.other = activationBytesPerElement(w.precision);
     out.gemm = out.other;
-    if (keepsFp8Parameters(design))
+    if (gathersFp8Weights(design))
         out.gemm = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise ? 1.0 : 2.0;
     return out;
 }

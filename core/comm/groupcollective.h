@@ -143,12 +143,12 @@ double gradientBytesPerElement(const Design& design);
 // activations between layers in BF16; Transformer Engine casts to FP8 inside the GEMMs).
 double activationBytesPerElement(Precision precision);
 // Bytes per parameter a parameter all-gather moves (ZeRO-3/FSDP per layer, the distributed optimizer after
-// its step), found once per design. A GEMM weight (RankShard::denseGemm, the experts): where the design keeps
-// FP8 parameters (keepsFp8Parameters: Megatron-Core's --fp8-param-gather) 1 under per-tensor scaling (the
-// FP8 bytes; Hopper's transpose is made after the gather) and 2 under MXFP8 (Megatron-Core's distributed
-// optimizer gathers BF16 and quantises after; Megatron-FSDP gathers both FP8 copies); elsewhere, and outside
-// FP8, the compute precision's activationBytesPerElement, which the other parameters (embedding, norms,
-// router, output head) always take.
+// its step), found once per design. A GEMM weight (RankShard::denseGemm, the experts): where the design
+// gathers FP8 weights (gathersFp8Weights: Megatron-Core's --fp8-param-gather, torchtitan's
+// enable_fsdp_float8_all_gather) 1 under per-tensor scaling (the FP8 bytes; Hopper's transpose is made after
+// the gather) and 2 under MXFP8 (Megatron-Core's distributed optimizer gathers BF16 and quantises after;
+// Megatron-FSDP gathers both FP8 copies); elsewhere, and outside FP8, the compute precision's
+// activationBytesPerElement, which the other parameters (embedding, norms, router, output head) always take.
 struct GatherBytes
 {
     double gemm = 2;

@@ -83,6 +83,7 @@ constexpr std::array kFields{
     FieldInfo{Field::GradReduceInFp32, "/layout/gradReduceInFp32"},
     FieldInfo{Field::FusedCrossEntropy, "/layout/fusedCrossEntropy"},
     FieldInfo{Field::TorchCompile, "/layout/torchCompile"},
+    FieldInfo{Field::Fp8ParamGather, "/layout/fp8ParamGather"},
 };
 
 // Accessors: an integer field of any width, a double, a bool, or an enum stored by name.
@@ -338,7 +339,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
     case Field::AsyncCheckpoint:
     case Field::GradReduceInFp32:
     case Field::FusedCrossEntropy:
-    case Field::TorchCompile: // the switches, in kLayoutSwitches' order (layout.h)
+    case Field::TorchCompile:
+    case Field::Fp8ParamGather: // the switches, in kLayoutSwitches' order (layout.h)
         return visit(d.layout.*kLayoutSwitches[static_cast<std::size_t>(field) - kFirstSwitchField].member);
     }
     return visit(d.name);

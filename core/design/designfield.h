@@ -88,8 +88,9 @@ enum class Field {
     GradReduceInFp32,
     FusedCrossEntropy,
     TorchCompile,
+    Fp8ParamGather,
 };
-inline constexpr Field kLastField = Field::TorchCompile;
+inline constexpr Field kLastField = Field::Fp8ParamGather;
 inline constexpr std::string_view kFrameworkDefault = "default";
 
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;

@@ -151,6 +151,10 @@ struct ParallelLayout
     // torchtitan --compile.enable (torch.compile of each transformer block): the eager model code's
     // elementwise steps fused into generated kernels (pipeline/layerkernels.h eagerElementwiseBytes).
     std::optional<bool> torchCompile;
+    // Under FP8 with the weights sharded (ZeRO 1 and up): the parameter all-gathers move the GEMM weights as
+    // FP8 (Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather; comm/groupcollective.h
+    // parameterGatherBytes, memory.h gathersFp8Weights).
+    std::optional<bool> fp8ParamGather;
     int microBatch = 1; // sequences per micro-batch
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank
@@ -235,7 +239,7 @@ struct LayoutSwitch
     std::string_view key;
     std::optional<bool> ParallelLayout::*member;
 };
-inline constexpr std::array<LayoutSwitch, 8> kLayoutSwitches{
+inline constexpr std::array<LayoutSwitch, 9> kLayoutSwitches{
     LayoutSwitch{"overlapGradReduce", &ParallelLayout::overlapGradReduce},
     LayoutSwitch{"overlapParamGather", &ParallelLayout::overlapParamGather},
     LayoutSwitch{"gradientSyncEveryMicroBatch", &ParallelLayout::gradientSyncEveryMicroBatch},
@@ -243,7 +247,8 @@ inline constexpr std::array<LayoutSwitch, 8> kLayoutSwitches{
     LayoutSwitch{"asyncCheckpoint", &ParallelLayout::asyncCheckpoint},
     LayoutSwitch{"gradReduceInFp32", &ParallelLayout::gradReduceInFp32},
     LayoutSwitch{"fusedCrossEntropy", &ParallelLayout::fusedCrossEntropy},
-    LayoutSwitch{"torchCompile", &ParallelLayout::torchCompile}};
+    LayoutSwitch{"torchCompile", &ParallelLayout::torchCompile},
+    LayoutSwitch{"fp8ParamGather", &ParallelLayout::fp8ParamGather}};
 
 // "tp-cp-ep-dp-pp" ↔ the order. Parsing accepts a partial order (e.g. "tp-dp-pp"); each dimension it
 // leaves out follows the last of its default-order predecessors. Returns nullopt for unknown or repeated

@@ -99,8 +99,6 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("fp8Source", p.fp8Source);
     in.readEnum("fp8Casts", p.fp8Casts);
     in.read("fp8CastSource", p.fp8CastSource);
-    in.read("fp8ParameterGather", p.fp8ParameterGather);
-    in.read("fp8GatherSource", p.fp8GatherSource);
     in.read("fp8CachesWeights", p.fp8CachesWeights);
     in.read("eagerElementwise", p.eagerElementwise);
     in.read("elementwiseSource", p.elementwiseSource);

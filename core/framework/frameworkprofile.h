@@ -133,12 +133,6 @@ struct FrameworkProfile
     TpOverlapRuntime tpOverlap = TpOverlapRuntime::Userbuffers;
     bool tpSavesGatheredInput = false;
     std::string tpSource;
-    // Under FP8, whether its parameter all-gathers (ZeRO/distributed optimizer, FSDP) move the FP8 GEMM
-    // weights as their FP8 data (Megatron-Core --fp8-param-gather, which NVIDIA's recipes set) rather than in
-    // BF16, cast after the gather (torchao without enable_fsdp_float8_all_gather). comm/groupcollective.h
-    // parameterGatherBytes.
-    bool fp8ParameterGather = false;
-    std::string fp8GatherSource;
     // Under FP8 with 16- or 32-bit parameters, whether its linear layers keep each weight's FP8 copies
     // between micro-batches (Transformer Engine's weight workspaces) rather than casting in every GEMM
     // (torchao). memory.h frameworkStateBytes(design, gpu).

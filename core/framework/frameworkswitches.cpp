@@ -107,6 +107,9 @@ bool switchApplies(const Design& design, Switch s)
         return true;
     case Switch::TorchCompile: // only where the model code runs eager
         return frameworkProfile(design).eagerElementwise;
+    case Switch::Fp8ParamGather: // FP8 weights sharded by ZeRO/FSDP, where the framework can gather them
+        return design.workload.precision == Precision::Fp8 && l.zeroStage >= 1
+            && frameworkProfile(design).rule(s).present;
     }
     return false;
 }
@@ -195,6 +198,10 @@ void validateSwitches(const Design& design, std::vector<Diagnostic>& out)
             refuse(s, "gradient-sync cadence is a switch of fully_shard (ZeRO stage 3)");
         if (s == Switch::OverlapMoeAllToAll && *value && l.ep() < 2)
             refuse(s, "there is no expert-parallel all-to-all without EP");
+        // Megatron-LM: --fp8-param-gather needs the distributed optimizer or FSDP (arguments.py); FSDP2's
+        // float8 all-gather is fully_shard's.
+        if (s == Switch::Fp8ParamGather && *value && l.zeroStage < 1)
+            refuse(s, "weights are all-gathered only where they are sharded (ZeRO stage 1 and up)");
         if (s == Switch::GradReduceInFp32 && !*value && design.workload.precision == Precision::Fp32)
             refuse(s, "FP32 training has only FP32 gradients to reduce");
     }

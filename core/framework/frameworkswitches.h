@@ -3,10 +3,10 @@
 
 // The communication switches a framework offers (layout.h: overlapGradReduce, overlapParamGather,
 // gradientSyncEveryMicroBatch, overlapMoeAllToAll, gradReduceInFp32), its checkpoint saving
-// (asyncCheckpoint), its loss kernel (fusedCrossEntropy) and torch.compile (torchCompile), each with the
-// framework's default and the file it comes from (resources/presets/frameworks.json, docs/frameworks.md). A
-// design that leaves a switch unset runs with the default; the timeline and the step time read the effective
-// value from here.
+// (asyncCheckpoint), its loss kernel (fusedCrossEntropy), torch.compile (torchCompile) and FP8 weight
+// all-gathers (fp8ParamGather), each with the framework's default and the file it comes from
+// (resources/presets/frameworks.json, docs/frameworks.md). A design that leaves a switch unset runs with the
+// default; the timeline and the step time read the effective value from here.
 
 #include "base/diagnostic.h"
 #include "base/enumnames.h"
@@ -30,12 +30,13 @@ enum class Switch {
     AsyncCheckpoint,
     GradReduceInFp32,
     FusedCrossEntropy,
-    TorchCompile
+    TorchCompile,
+    Fp8ParamGather
 };
-inline constexpr std::array<Switch, 8> kAllSwitches{
+inline constexpr std::array<Switch, 9> kAllSwitches{
     Switch::OverlapGradReduce,  Switch::OverlapParamGather, Switch::GradientSyncEveryMicroBatch,
     Switch::OverlapMoeAllToAll, Switch::AsyncCheckpoint,    Switch::GradReduceInFp32,
-    Switch::FusedCrossEntropy,  Switch::TorchCompile};
+    Switch::FusedCrossEntropy,  Switch::TorchCompile,       Switch::Fp8ParamGather};
 
 template<> struct EnumNames<Switch>
 {
@@ -47,7 +48,8 @@ template<> struct EnumNames<Switch>
         std::pair{Switch::AsyncCheckpoint, std::string_view{"asyncCheckpoint"}},
         std::pair{Switch::GradReduceInFp32, std::string_view{"gradReduceInFp32"}},
         std::pair{Switch::FusedCrossEntropy, std::string_view{"fusedCrossEntropy"}},
-        std::pair{Switch::TorchCompile, std::string_view{"torchCompile"}}};
+        std::pair{Switch::TorchCompile, std::string_view{"torchCompile"}},
+        std::pair{Switch::Fp8ParamGather, std::string_view{"fp8ParamGather"}}};
 };
 
 // What a profile says of one switch. Without an entry the framework lacks the switch and behaves as the

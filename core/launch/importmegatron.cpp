@@ -286,16 +286,14 @@ void readTraining(ImportContext& context, const Settings& flags)
     if (const auto recipe
         = choice(context, flags.take("--fp8-recipe"), {"delayed", "tensorwise", "mxfp8", "blockwise"}))
         workload.fp8Recipe = enumFromName<Fp8Recipe>(*recipe).value_or(Fp8Recipe::Delayed);
-    // --fp8-param-gather (arguments.py: with the distributed optimizer or FSDP only): the GEMM weights as FP8
-    // parameters, which the design counts wherever Megatron-Core can keep them (keepsFp8Parameters), as
-    // NVIDIA's recipes run; without the flag Megatron-LM keeps BF16 weights beside their FP8 copies.
-    if (!flags.take("--fp8-param-gather") && fp8Format && keepsFp8Parameters(context.design))
-        context.add(
-            diag::kLaunchApproximated, fp8Format->where(),
-            {MW_TR_NOOP("DiagnosticArguments", "FP8 without --fp8-param-gather"),
-             MW_TR_NOOP("DiagnosticArguments", "FP8 parameters"),
-             MW_TR_NOOP("DiagnosticArguments",
-                        "the design counts the GEMM weights as the recipes keep them, one FP8 copy each")});
+    // --fp8-param-gather (arguments.py: off by default, with the distributed optimizer or FSDP only): the
+    // GEMM weights as FP8 parameters. The design's default follows NVIDIA's recipes, which set it; a launch
+    // without it keeps BF16 weights beside their FP8 copies, and says so by turning the switch off.
+    layout.fp8ParamGather.reset();
+    const bool fp8ParamGather = flags.take("--fp8-param-gather") != nullptr;
+    if (fp8Format && fp8ParamGather != switchDefault(context.design, Switch::Fp8ParamGather)
+        && (fp8ParamGather || keepsFp8Parameters(context.design)))
+        layout.fp8ParamGather = fp8ParamGather;
     // --accumulate-allreduce-grads-in-fp32 changes something only with --fp16 (--bf16 forces it).
     layout.gradReduceInFp32.reset();
     if (flags.take("--accumulate-allreduce-grads-in-fp32")

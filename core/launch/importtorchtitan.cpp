@@ -190,6 +190,15 @@ void readTraining(ImportContext& context, const Settings& toml)
                                     "a design has no row-wise scaling; its GEMMs and casts are timed as "
                                     "per-tensor ones")});
     }
+    // enable_fsdp_float8_all_gather (the float8 converter's, off by default): FSDP gathers the weights in
+    // FP8; set only where on. A design does not carry precompute_float8_dynamic_scale_for_fsdp.
+    layout.fp8ParamGather.reset();
+    if (workload.precision == Precision::Fp8 && workload.fp8Recipe == Fp8Recipe::Tensorwise) {
+        const Setting* gather = toml.take(
+            {"float8.enable_fsdp_float8_all_gather", "quantize.linear.float8.enable_fsdp_float8_all_gather"});
+        if (boolean(context, gather).value_or(false))
+            layout.fp8ParamGather = true;
+    }
     workload.offload = Offload::None;
     // Unset, torchtitan checkpoints selectively, every second layer (job_config.py ActivationCheckpoint:
     // mode "selective", selective_ac_option "2").

@@ -282,8 +282,8 @@ void trainingArguments(ArgumentArray& training, const Design& design)
         training.flag("--bf16").flag("--fp8-format", "hybrid");
         if (design.workload.fp8Recipe != Fp8Recipe::Delayed) // Megatron-LM's default
             training.flag("--fp8-recipe", enumName(design.workload.fp8Recipe));
-        // The GEMM weights as FP8 parameters, as the design counts them where Megatron-Core can keep them
-        // (memory.h keepsFp8Parameters; NVIDIA's recipes set fp8_param_gather).
+        // The GEMM weights as FP8 parameters where the design keeps them (memory.h keepsFp8Parameters:
+        // Switch::Fp8ParamGather, on by default as NVIDIA's recipes set fp8_param_gather).
         if (keepsFp8Parameters(design))
             training.flag("--fp8-param-gather");
         break;

@@ -15,6 +15,7 @@
 #include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
+#include "memory/memory.h"
 #include "memory/modelshard.h"
 
 #include <cctype>
@@ -132,6 +133,34 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
     noteNodeShape(config, context);
 }
 
+// One `name = value` line of the TOML.
+void addKey(std::string& toml, std::string_view name, std::string_view value)
+{
+    toml += name;
+    toml += " = ";
+    toml += value;
+    toml += '\n';
+}
+
+// The sections the framework switches write, where they differ from torchtitan's defaults.
+void addSwitchSections(std::string& toml, const Design& design)
+{
+    if (switchOn(design, Switch::AsyncCheckpoint)) {
+        toml += "\n[checkpoint]\n";
+        addKey(toml, "enable_checkpoint", "true");
+        addKey(toml, "async_mode", tomlString("async"));
+    }
+    // The float8 converter's FSDP all-gather in FP8 (its section in the releases that name it "float8").
+    if (gathersFp8Weights(design)) {
+        toml += "\n[float8]\n";
+        addKey(toml, "enable_fsdp_float8_all_gather", "true");
+    }
+    if (switchOn(design, Switch::TorchCompile)) {
+        toml += "\n[compile]\n";
+        addKey(toml, "enable", "true");
+    }
+}
+
 } // namespace
 
 void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
@@ -165,12 +194,7 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
                     "degrees and the replicas leave; the experts' ranks are borrowed from it.");
 
     std::string toml = commentBlock(headerLines(config, context, "torchtitan job config", extra));
-    auto key = [&toml](std::string_view name, std::string_view value) {
-        toml += name;
-        toml += " = ";
-        toml += value;
-        toml += '\n';
-    };
+    auto key = [&toml](std::string_view name, std::string_view value) { addKey(toml, name, value); };
     toml += "[job]\n";
     key("description", tomlString(design.name.empty() ? std::string("Meshwright design") : design.name));
 
@@ -241,15 +265,7 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
         key("selective_ac_option", tomlString(std::to_string(every)));
     else if (layout.recompute == Recompute::Selective)
         key("selective_ac_option", tomlString("op")); // its op-level policy, an FSDP2 design's selective
-    if (switchOn(design, Switch::AsyncCheckpoint)) {
-        toml += "\n[checkpoint]\n";
-        key("enable_checkpoint", "true");
-        key("async_mode", tomlString("async"));
-    }
-    if (switchOn(design, Switch::TorchCompile)) {
-        toml += "\n[compile]\n";
-        key("enable", "true");
-    }
+    addSwitchSections(toml, design);
     config.text = std::move(toml);
 }
 

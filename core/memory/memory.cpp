@@ -141,6 +141,8 @@ StateBytes collectiveStateBytes(const Design& design, const StateBytes& kept)
     StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
     if (keepsFp8Parameters(design))
         bytes.weights = kept.weights;
+    else if (gathersFp8Weights(design))
+        bytes.weights = 1; // torchao's per-tensor FP8 data; the GEMM makes the transpose it needs
     return bytes;
 }
 
@@ -171,10 +173,20 @@ StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu)
     return bytes;
 }
 
+bool gathersFp8Weights(const Design& design)
+{
+    const Fp8Recipe recipe = design.workload.fp8Recipe;
+    if (!switchApplies(design, Switch::Fp8ParamGather) || !switchOn(design, Switch::Fp8ParamGather)
+        || recipe == Fp8Recipe::Blockwise)
+        return false;
+    // torchao's float8 all-gather is its per-tensor weight's (WeightWithDynamicFloat8CastTensor).
+    return frameworkProfile(design).fp8Casts == Fp8Casts::TransformerEngine || recipe == Fp8Recipe::Delayed
+        || recipe == Fp8Recipe::Tensorwise;
+}
+
 bool keepsFp8Parameters(const Design& design)
 {
-    return design.workload.precision == Precision::Fp8 && frameworkProfile(design).fp8ParameterGather
-        && design.layout.zeroStage >= 1 && design.workload.fp8Recipe != Fp8Recipe::Blockwise;
+    return gathersFp8Weights(design) && frameworkProfile(design).fp8Casts == Fp8Casts::TransformerEngine;
 }
 
 StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)

@@ -47,9 +47,13 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer);
 // keeps one byte there. MXFP8 and blockwise scaling keep a column-wise copy everywhere (their scales run
 // along one axis). stateBytesPerParameter counts 2.
 double fp8WeightBytes(Fp8Recipe recipe, const GpuSpec* gpu);
-// Whether the design's GEMM weights are FP8 parameters under FP8 (Megatron-Core --fp8-param-gather,
-// FrameworkProfile::fp8ParameterGather): only with the distributed optimizer or FSDP (ZeRO 1 and up;
-// Megatron-LM arguments.py asserts it) and not under blockwise scaling, whose recipes keep BF16 weights.
+// Whether the design's parameter all-gathers move its GEMM weights as FP8 (Switch::Fp8ParamGather:
+// Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather): only under FP8 with the weights
+// sharded (ZeRO 1 and up; Megatron-LM arguments.py asserts it), not under blockwise scaling, whose recipes
+// keep BF16 weights, and with torchao only for per-tensor scaling (MXFP8 is gathered in BF16).
+bool gathersFp8Weights(const Design& design);
+// Whether those FP8 weights are the parameters: Transformer Engine's FP8 tensors (Megatron-Core). torchao
+// keeps the FP32 shard and casts it to FP8 before each all-gather (float8/fsdp_utils.py fsdp_pre_all_gather).
 bool keepsFp8Parameters(const Design& design);
 
 // The ZeRO paper's model states (Rajbhandari et al. 2020, §5; the reference article's table) for Ψ parameters
@@ -78,7 +82,7 @@ StateBytes frameworkStateBytes(const Design& design);
 // (FrameworkProfile::fp8CachesWeights: Transformer Engine), not where they cast in each GEMM (torchao).
 StateBytes frameworkStateBytes(const Design& design, const GpuSpec* gpu);
 // What ZeRO-3 gathers and reduces layer by layer, per parameter: the compute precision's bytes, FP8
-// parameters as they are kept (`kept`: frameworkStateBytes(design, gpu)).
+// parameters as they are kept (`kept`: frameworkStateBytes(design, gpu)), torchao's FP8 gather as one byte.
 StateBytes collectiveStateBytes(const Design& design, const StateBytes& kept);
 // FSDP2 with set_requires_gradient_sync(False) between micro-batches (the design's
 // gradientSyncEveryMicroBatch off, torch.distributed.pipelining's default) and more than one micro-batch a

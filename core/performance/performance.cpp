@@ -390,7 +390,7 @@ void noteHeldOut(Performance& perf, const Design& design)
         note += std::string(" ")
             + MW_TR_NOOP("Explanations",
                          "Those ran Megatron-LM; torchtitan's published FSDP2 runs took 0–3 % longer than "
-                         "modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 20–22 % longer on H200 "
+                         "modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 21–23 % longer on H200 "
                          "(Llama 3.1 8B in FP8, compiled, with FlashAttention-2).")
             + " "
             + MW_TR_NOOP(
@@ -408,7 +408,7 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "On 8 B200 (Llama 3 8B, compiled) torchao's tensorwise float8 ran 1.25 times and its "
-                    "MXFP8 1.20 times as fast as BF16, the model 1.29 and 1.22 times.");
+                    "MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.");
     note += std::string(" ")
         + MW_TR_NOOP(
                 "Explanations",

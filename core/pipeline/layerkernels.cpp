@@ -458,16 +458,23 @@ Fp8WeightCast fp8WeightCastBytes(const Design& design)
     const Fp8Recipe recipe = design.workload.fp8Recipe;
     // Transformer Engine's weight workspaces (Megatron-Core, the one profile that casts with TE) hold the
     // FP8 copies between micro-batches.
-    if (profile.fp8CachesWeights || profile.fp8Casts == Fp8Casts::TransformerEngine)
+    if (profile.fp8Casts == Fp8Casts::TransformerEngine)
         return {};
-    // torchao gathers a per-tensor weight in FP8 and casts it on the shard where torchtitan's
-    // enable_fsdp_float8_all_gather is on (its published runs), in every call where it is off (its default);
-    // a design does not say which, and that cast is left out (docs/kernel-model.md). Block-scaled weights are
-    // gathered in BF16 and cast in every call ("All distributed communication for MXFP8 training is
-    // currently done in high precision", torchtitan components/quantization/mxfp8.md).
-    if (recipe == Fp8Recipe::Delayed || recipe == Fp8Recipe::Tensorwise)
-        return {};
-    const double oneCopy = 2 + 1 + scaleBytes(recipe);
+    // torchao's float8 all-gather (gathersFp8Weights) casts the FP32 shard before each gather of the
+    // weights, forward and, where they are resharded after it, backward: the amax read, then the cast's read
+    // and its one-byte write (float8/fsdp_utils.py fsdp_pre_all_gather), a 1/N share of each weight element
+    // on every rank. With precompute_float8_dynamic_scale_for_fsdp the amax is read once a step instead,
+    // which a design does not say; counted as without it.
+    if (gathersFp8Weights(design)) {
+        const double perGather = (4.0 + 4.0 + 1.0) / denseShardGroup(design.layout);
+        return {perGather, design.layout.reshardAfterForward ? perGather : 0.0};
+    }
+    // Otherwise torchao casts the gathered BF16 weight in every GEMM call, forward and backward
+    // (float8/float8_linear.py matmul_with_hp_or_float8_args: the backward casts weight_hp_t again): read it,
+    // write one copy with its scales, and under current per-tensor scaling read it once more for the amax.
+    // A block-scaled weight is always gathered in BF16 ("All distributed communication for MXFP8 training
+    // is currently done in high precision", torchtitan components/quantization/mxfp8.md).
+    const double oneCopy = 2 + 1 + scaleBytes(recipe) + (recipe == Fp8Recipe::Tensorwise ? 2.0 : 0.0);
     return {oneCopy, oneCopy};
 }
 

@@ -300,10 +300,10 @@ GemmDtype linearDtype(const Design& design);
 double fp8CastBytesPerElement(Fp8Recipe recipe, Fp8Casts casts);
 double fp8CastBytesPerElement(const Design& design);
 // HBM bytes per weight element its FP8 casts move in each micro-batch, forward and backward: none where
-// Transformer Engine keeps the FP8 weights between micro-batches (FrameworkProfile::fp8CachesWeights,
-// Megatron-Core: cast once a step, not timed); torchao casts a block-scaled weight row-wise in the forward
-// and column-wise in the backward, each reading the BF16 weight (3 bytes and the scales each), and a
-// per-tensor one where its FSDP gather says (not counted).
+// Transformer Engine casts (Megatron-Core keeps the FP8 weights between micro-batches, or as the parameters:
+// cast once a step, not timed); torchao casts the gathered BF16 weight in every forward and backward GEMM
+// (3 bytes and the scales each, 2 more for a per-tensor amax), or, where it gathers FP8 weights
+// (gathersFp8Weights), the FP32 shard before each gather (9 bytes ÷ the shard group).
 struct Fp8WeightCast
 {
     double forward = 0;

@@ -31,6 +31,8 @@ QString switchLabel(Field field)
         return QCoreApplication::translate("FieldText", "Fused cross-entropy");
     case Field::TorchCompile:
         return QCoreApplication::translate("FieldText", "torch.compile");
+    case Field::Fp8ParamGather:
+        return QCoreApplication::translate("FieldText", "FP8 weight all-gather");
     default:
         return {};
     }
@@ -197,6 +199,13 @@ QString switchToolTip(Field field)
                                            "runs as Transformer Engine's fused kernel, about 6 bytes per "
                                            "logit, instead of in FP32 over the "
                                            "whole logits (about 52 bytes per logit).");
+    case Field::Fp8ParamGather:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather: under FP8 the sharded "
+            "weights are all-gathered as one byte each instead of two. Megatron-Core then keeps the FP8 "
+            "weights as the parameters; torchao casts each shard before the gather instead of casting the "
+            "whole weight in every forward and backward. MXFP8 weights are gathered in BF16 with torchao.");
     case Field::TorchCompile:
         return QCoreApplication::translate(
             "FieldText",

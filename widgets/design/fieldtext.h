@@ -19,14 +19,15 @@ QString fieldToolTip(core::Field field);
 
 // The layout's framework switches (core/framework/frameworkswitches.h): their fields, the switch of a
 // field, and the text beside a switch's check box, which names the framework's default.
-inline constexpr std::array<core::Field, 8> kSwitchFields{core::Field::OverlapGradReduce,
+inline constexpr std::array<core::Field, 9> kSwitchFields{core::Field::OverlapGradReduce,
                                                           core::Field::OverlapParamGather,
                                                           core::Field::GradientSyncEveryMicroBatch,
                                                           core::Field::OverlapMoeAllToAll,
                                                           core::Field::AsyncCheckpoint,
                                                           core::Field::GradReduceInFp32,
                                                           core::Field::FusedCrossEntropy,
-                                                          core::Field::TorchCompile};
+                                                          core::Field::TorchCompile,
+                                                          core::Field::Fp8ParamGather};
 static_assert(kSwitchFields.size() == core::kAllSwitches.size(), "a field for every switch, in its order");
 std::optional<core::Switch> switchOfField(core::Field field);
 QString switchDefaultText(const core::Design& design, core::Switch s);

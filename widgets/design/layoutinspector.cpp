@@ -620,6 +620,8 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     setRowVisible(Field::AsyncCheckpoint, training);
     setRowVisible(Field::FusedCrossEntropy, training);
     setRowVisible(Field::TorchCompile, training && core::switchApplies(design, core::Switch::TorchCompile));
+    setRowVisible(Field::Fp8ParamGather,
+                  training && core::switchApplies(design, core::Switch::Fp8ParamGather));
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
     setRowVisible(Field::AttentionKernel, training && design.workload.flashAttention);

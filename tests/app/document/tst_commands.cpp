@@ -86,6 +86,7 @@ FieldValue otherValue(const core::Design& design, Field field)
     case Field::GradReduceInFp32:
     case Field::FusedCrossEntropy:
     case Field::TorchCompile:
+    case Field::Fp8ParamGather:
         return FieldValue{true};
     default:
         return current;

@@ -10,6 +10,7 @@
 #include "comm/groupcollective.h"
 #include "design/cluster.h"
 #include "evaluate.h"
+#include "framework/frameworkswitches.h"
 #include "pipeline/steptimeline.h"
 #include "support/testdesigns.h"
 
@@ -52,6 +53,7 @@ private slots:
     void dataParallelTraffic();
     void distributedOptimizerGather();
     void fsdpUnitGather();
+    void torchaoFloat8AllGather();
 };
 
 void TestFp8Gather::bytesPerWeight_data()
@@ -59,20 +61,32 @@ void TestFp8Gather::bytesPerWeight_data()
     QTest::addColumn<int>("framework");
     QTest::addColumn<int>("precision");
     QTest::addColumn<int>("recipe");
+    QTest::addColumn<int>("gather"); // the design's fp8ParamGather: -1 unset (the framework's default), 0, 1
     QTest::addColumn<double>("bytes");
     const int mc = int(Framework::MegatronCore), fp8 = int(Precision::Fp8);
     QTest::newRow("Megatron-Core, current scaling: the FP8 bytes")
-        << mc << fp8 << int(Fp8Recipe::Tensorwise) << 1.0;
-    QTest::newRow("Megatron-Core, delayed scaling") << mc << fp8 << int(Fp8Recipe::Delayed) << 1.0;
-    QTest::newRow("Megatron-Core, MXFP8: BF16, quantised after") << mc << fp8 << int(Fp8Recipe::Mxfp8) << 2.0;
-    QTest::newRow("Megatron-Core, blockwise: BF16 weights") << mc << fp8 << int(Fp8Recipe::Blockwise) << 2.0;
+        << mc << fp8 << int(Fp8Recipe::Tensorwise) << -1 << 1.0;
+    QTest::newRow("Megatron-Core, delayed scaling") << mc << fp8 << int(Fp8Recipe::Delayed) << -1 << 1.0;
+    QTest::newRow("Megatron-Core, MXFP8: BF16, quantised after")
+        << mc << fp8 << int(Fp8Recipe::Mxfp8) << -1 << 2.0;
+    QTest::newRow("Megatron-Core, blockwise: BF16 weights")
+        << mc << fp8 << int(Fp8Recipe::Blockwise) << -1 << 2.0;
     QTest::newRow("Megatron-Core, BF16")
-        << mc << int(Precision::Bf16Mixed) << int(Fp8Recipe::Tensorwise) << 2.0;
-    QTest::newRow("Megatron-Core, FP32") << mc << int(Precision::Fp32) << int(Fp8Recipe::Tensorwise) << 4.0;
+        << mc << int(Precision::Bf16Mixed) << int(Fp8Recipe::Tensorwise) << -1 << 2.0;
+    QTest::newRow("Megatron-Core, FP32")
+        << mc << int(Precision::Fp32) << int(Fp8Recipe::Tensorwise) << -1 << 4.0;
     QTest::newRow("FSDP2 (torchao), current scaling: BF16")
-        << int(Framework::Fsdp2) << fp8 << int(Fp8Recipe::Tensorwise) << 2.0;
+        << int(Framework::Fsdp2) << fp8 << int(Fp8Recipe::Tensorwise) << -1 << 2.0;
+    QTest::newRow("Megatron-Core, current scaling, --fp8-param-gather off: BF16")
+        << mc << fp8 << int(Fp8Recipe::Tensorwise) << 0 << 2.0;
+    QTest::newRow("FSDP2, current scaling, enable_fsdp_float8_all_gather: the FP8 bytes")
+        << int(Framework::Fsdp2) << fp8 << int(Fp8Recipe::Tensorwise) << 1 << 1.0;
+    QTest::newRow("FSDP2, MXFP8, enable_fsdp_float8_all_gather: BF16 (torchtitan mxfp8.md)")
+        << int(Framework::Fsdp2) << fp8 << int(Fp8Recipe::Mxfp8) << 1 << 2.0;
+    QTest::newRow("FSDP2, BF16, enable_fsdp_float8_all_gather: BF16")
+        << int(Framework::Fsdp2) << int(Precision::Bf16Mixed) << int(Fp8Recipe::Tensorwise) << 1 << 2.0;
     QTest::newRow("DeepSpeed, current scaling: BF16")
-        << int(Framework::DeepSpeed) << fp8 << int(Fp8Recipe::Tensorwise) << 2.0;
+        << int(Framework::DeepSpeed) << fp8 << int(Fp8Recipe::Tensorwise) << -1 << 2.0;
 }
 
 void TestFp8Gather::bytesPerWeight()
@@ -80,9 +94,12 @@ void TestFp8Gather::bytesPerWeight()
     QFETCH(int, framework);
     QFETCH(int, precision);
     QFETCH(int, recipe);
+    QFETCH(int, gather);
     QFETCH(double, bytes);
-    const Design d = llama8b(static_cast<Framework>(framework), 1, static_cast<Precision>(precision),
-                             static_cast<Fp8Recipe>(recipe));
+    Design d = llama8b(static_cast<Framework>(framework), 1, static_cast<Precision>(precision),
+                       static_cast<Fp8Recipe>(recipe));
+    if (gather >= 0)
+        d.layout.fp8ParamGather = gather == 1;
     const GatherBytes gathered = parameterGatherBytes(d);
     QCOMPARE(gathered.gemm, bytes);
     // The other parameters travel in the compute precision whatever the recipe.
@@ -138,6 +155,35 @@ void TestFp8Gather::fsdpUnitGather()
     const double expected = (layerGemm + 2 * norms) / (2 * (layerGemm + norms));
     const double ratio = one.gatherSeconds / two.gatherSeconds;
     QVERIFY2(ratio >= expected && ratio < expected + 0.05, qPrintable(QString::number(ratio)));
+}
+
+// torchtitan's enable_fsdp_float8_all_gather (tensorwise): each unit's gather moves its GEMM weights at one
+// byte, as Megatron-Core's does; the gathered weights kept from forward to backward (reshard_after_forward
+// False) take one byte a parameter; the FP32 shard, the optimizer's, is the same with the switch or without.
+void TestFp8Gather::torchaoFloat8AllGather()
+{
+    Design off = llama8b(Framework::Fsdp2, 3, Precision::Fp8, Fp8Recipe::Tensorwise);
+    off.layout.reshardAfterForward = false;
+    Design on = off;
+    on.layout.fp8ParamGather = true;
+    const Evaluation a = evaluate(on), b = evaluate(off);
+    QVERIFY2(a.schedule && b.schedule && a.memory && b.memory, qPrintable(testing::describe(a.diagnostics)));
+    const FsdpUnit& one = a.schedule->fsdp.front().units.front();
+    const FsdpUnit& two = b.schedule->fsdp.front().units.front();
+    const double layerGemm = kGemm / 32, norms = 2 * kH;
+    const double expected = (layerGemm + 2 * norms) / (2 * (layerGemm + norms));
+    const double ratio = one.gatherSeconds / two.gatherSeconds;
+    QVERIFY2(ratio >= expected && ratio < expected + 0.05, qPrintable(QString::number(ratio)));
+    const auto parameters = [](const Evaluation& e) {
+        return e.memory->roles.front().figure(MemoryCategory::Parameters).bytes;
+    };
+    const double all = countParameters(on.model).all.total();
+    QCOMPARE(parameters(b) - parameters(a), all); // 4/8 + 2 bytes a parameter against 4/8 + 1
+    QVERIFY2(std::abs(parameters(a) / (all * (4.0 / 8 + 1)) - 1) < 1e-9,
+             qPrintable(QString::number(parameters(a))));
+    // The step names the switch as set.
+    QVERIFY(switchesSummary(on).find("fp8ParamGather on (set)") != std::string::npos);
+    QVERIFY(switchesSummary(off).find("fp8ParamGather off") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestFp8Gather)

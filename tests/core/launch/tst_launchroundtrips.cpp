@@ -10,6 +10,7 @@
 #include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "launch/launchimport.h"
+#include "memory/memory.h"
 #include "support/launchtest.h"
 #include "support/testdesigns.h"
 
@@ -70,8 +71,8 @@ void TestLaunchRoundTrips::fp8RecipeRoundTrips()
     QVERIFY(back.design->workload.fp8Recipe == Fp8Recipe::Delayed);
 
     // --fp8-param-gather: the GEMM weights as FP8 parameters, which Megatron-Core allows with the distributed
-    // optimizer (arguments.py) and the design counts there (keepsFp8Parameters). The export writes it where
-    // the design keeps them; a file without it reads with a warning at --fp8-format; DDP has none.
+    // optimizer (arguments.py); the design's switch is on by default there, as NVIDIA's recipes set it. The
+    // export writes it where the design keeps them; a file without it turns the switch off; DDP has none.
     QCOMPARE(imported.design->layout.zeroStage, 0);
     QVERIFY(config.text.find("--fp8-param-gather") == std::string::npos);
     Design distributed = *imported.design;
@@ -82,16 +83,20 @@ void TestLaunchRoundTrips::fp8RecipeRoundTrips()
     const LaunchImport gatheredBack = importLaunch(LaunchFormat::Megatron, gathered.text, distributed);
     QVERIFY2(gatheredBack.ok(), qPrintable(testing::describe(gatheredBack.diagnostics)));
     QCOMPARE(gatheredBack.design->layout.zeroStage, 1);
+    QVERIFY(!gatheredBack.design->layout.fp8ParamGather.has_value());
+    QVERIFY(keepsFp8Parameters(*gatheredBack.design));
     QVERIFY(!testing::hasCode(gatheredBack.diagnostics, "launch-approximated"));
     for (const std::string& unused : gatheredBack.unusedSettings)
         QVERIFY2(unused.find("--fp8-param-gather") == std::string::npos, unused.c_str());
     const LaunchImport withoutFlag = importLaunch(
         LaunchFormat::Megatron, "--bf16\n--fp8-format hybrid\n--use-distributed-optimizer\n", base);
-    QVERIFY2(withoutFlag.ok(), qPrintable(testing::describe(withoutFlag.diagnostics)));
-    const auto warning = std::find_if(withoutFlag.diagnostics.begin(), withoutFlag.diagnostics.end(),
-                                      [](const Diagnostic& d) { return d.code == "launch-approximated"; });
-    QVERIFY(warning != withoutFlag.diagnostics.end());
-    QCOMPARE(warning->path, std::string("line 2")); // located at --fp8-format
+    QVERIFY2(withoutFlag.ok() && withoutFlag.diagnostics.empty(),
+             qPrintable(testing::describe(withoutFlag.diagnostics)));
+    QCOMPARE(withoutFlag.design->layout.fp8ParamGather, std::optional<bool>(false));
+    QVERIFY(!keepsFp8Parameters(*withoutFlag.design));
+    const LaunchConfig bf16Weights
+        = launchConfig(*withoutFlag.design, evaluate(*withoutFlag.design), targetOf(LaunchFormat::Megatron));
+    QVERIFY2(bf16Weights.text.find("--fp8-param-gather") == std::string::npos, bf16Weights.text.c_str());
 
     // torchtitan: converters "float8" is torchao's tensorwise dynamic scaling (docs/float8.md), "mx" is
     // MXFP8 (docs/mxfp8.md); delayed and blockwise scaling it cannot run, and the export says so.
@@ -117,6 +122,26 @@ void TestLaunchRoundTrips::fp8RecipeRoundTrips()
     QVERIFY(importLaunch(LaunchFormat::Torchtitan, "[training]\ncompile = true\n", base)
                 .design->layout.torchCompile
             == true);
+    // enable_fsdp_float8_all_gather round-trips where FSDP shards the weights (written in the [float8]
+    // section the export's converter name belongs to); the later [quantize.linear.float8] reads the same.
+    QVERIFY(!titanBack.design->layout.fp8ParamGather.has_value());
+    Design float8Gather = current;
+    float8Gather.layout.zeroStage = 3;
+    float8Gather.layout.fp8ParamGather = true;
+    const LaunchConfig gatherConfig = titan(float8Gather);
+    QVERIFY2(gatherConfig.text.find("[float8]\nenable_fsdp_float8_all_gather = true") != std::string::npos,
+             gatherConfig.text.c_str());
+    const LaunchImport gatherBack = importLaunch(LaunchFormat::Torchtitan, gatherConfig.text, base);
+    QVERIFY2(gatherBack.ok(), qPrintable(testing::describe(gatherBack.diagnostics)));
+    QCOMPARE(gatherBack.design->layout.fp8ParamGather, std::optional<bool>(true));
+    QVERIFY(gathersFp8Weights(*gatherBack.design));
+    const LaunchImport later
+        = importLaunch(LaunchFormat::Torchtitan,
+                       "[model]\nconverters = [\"quantize.linear.float8\"]\n"
+                       "[quantize.linear.float8]\nenable_fsdp_float8_all_gather = true\n",
+                       base);
+    QVERIFY2(later.ok() && later.unusedSettings.empty(), qPrintable(testing::describe(later.diagnostics)));
+    QCOMPARE(later.design->layout.fp8ParamGather, std::optional<bool>(true));
     Design mx = current;
     mx.workload.fp8Recipe = Fp8Recipe::Mxfp8;
     for (Node& node : mx.cluster.nodes)

@@ -46,14 +46,17 @@ Design torchtitanH100(bool compile, bool float8)
     if (float8) {
         design.workload.precision = Precision::Fp8;
         design.workload.fp8Recipe = Fp8Recipe::Tensorwise; // torchao's default float8 recipe
+        design.layout.fp8ParamGather = true; // as torchtitanH100Run
     }
     return design;
 }
 
 // A run of torchtitan's H100 tables (benchmarks/llama3_h100_202412_torchtitan.md, 9dec370;
 // benchmarks/asyncTP_llama3_h100_2025-06_torchtitan.md, 820504e): FSDP2 over the data-parallel ranks, 8,192
-// tokens, torch.compile, FlashAttention-2 (as above), torchao's float8 where the table says so, 400 Gb/s RDMA
-// per GPU. `patch` adds the layout's own keys.
+// tokens, torch.compile, FlashAttention-2 (as above), torchao's float8 where the table says so, launched as
+// that torchtitan's docs/float8.md launches it (--float8.enable_fsdp_float8_all_gather and precomputed
+// scales; train_configs/llama3_405b.toml sets both), 400 Gb/s RDMA per GPU. `patch` adds the layout's own
+// keys.
 struct TitanRun
 {
     const char* model;
@@ -70,12 +73,14 @@ Design torchtitanH100Run(const TitanRun& run, const std::string& layoutPatch)
     const int gpus = 8 * run.nodes;
     const std::string precision
         = run.float8 ? R"("precision": "fp8", "fp8Recipe": "tensorwise")" : R"("precision": "bf16-mixed")";
+    const std::string gather = run.float8 ? R"("fp8ParamGather": true, )" : "";
     const std::string patch = std::string(R"({"model": ")") + run.model + R"(",
         "workload": {"sequenceLength": 8192, "globalBatch": )"
         + std::to_string(run.globalBatch) + ", " + precision + R"(, "attentionKernel": "flash-attention-2"},
         "cluster": {"fabric": "ib-ndr-400", "uniform": {"nodes": )"
         + std::to_string(run.nodes) + R"(, "gpusPerNode": 8, "gpu": "h100-sxm-80gb", "intraLink": "nvlink4"}},
-        "layout": {"framework": "fsdp2", "zeroStage": 3, "torchCompile": true, "tp": )"
+        "layout": {)"
+        + gather + R"("framework": "fsdp2", "zeroStage": 3, "torchCompile": true, "tp": )"
         + std::to_string(run.tp) + R"(, "sequenceParallel": )" + (run.tp > 1 ? "true" : "false")
         + R"(, "microBatch": )" + std::to_string(run.microBatch) + R"(, "recompute": ")" + run.recompute
         + "\"" + layoutPatch + "}}";
@@ -199,7 +204,7 @@ void TestHeldOutTorchtitan::publishedRuns()
 // Llama 3.1 8B on 4 and 8 nodes of 8 H200 with FSDP2 over all GPUs (benchmarks/llama3-8b_h200_202506_trainy-
 // whitefiber.md in pytorch/torchtitan: Trainy on WhiteFiber, June 2025, 400 Gb/s RDMA per GPU; llama3_8b.toml
 // at e7c0cae: 8,192 tokens, op-level selective checkpointing; local batch 2, torch.compile, torchao float8
-// with its FSDP float8 all-gather, which a design does not carry, so the model gathers BF16). That torchtitan
+// with its FSDP float8 all-gather and precomputed scales). That torchtitan
 // put cuDNN's attention first on compute capability 10.0 only (torchtitan pull request 1196): H200 ran
 // FlashAttention-2. TPS and memory "sampled at the 100th iteration": 10,938 and 10,753 tokens/s/GPU, 47.96
 // and 46.97 GiB.
@@ -225,7 +230,8 @@ void TestHeldOutTorchtitan::h200Float8Runs()
                     "uniform": {"nodes": )"
         + std::to_string(nodes) + R"(, "gpusPerNode": 8, "gpu": "h200-141gb", "intraLink": "nvlink4"}},
         "layout": {"dp": )"
-        + std::to_string(gpus) + R"(, "framework": "fsdp2", "zeroStage": 3, "microBatch": 2,
+        + std::to_string(gpus)
+        + R"(, "framework": "fsdp2", "zeroStage": 3, "microBatch": 2, "fp8ParamGather": true,
                    "recompute": "selective", "torchCompile": true}})";
     const LoadResult loaded = testing::patched("fsdp-1node-8gpu", patch.c_str());
     QVERIFY2(loaded.design, qPrintable(testing::describe(loaded.diagnostics)));
@@ -236,8 +242,8 @@ void TestHeldOutTorchtitan::h200Float8Runs()
     const double memory = e.memory->peakBytes / (1024.0 * 1024 * 1024);
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%; memory %.1f GiB, published %.2f", predicted,
           tokensPerGpu, 100 * error, memory, memoryGiB);
-    // The range the step's explanation states for FSDP2 designs on Hopper: 20–22 % fast.
-    QVERIFY2(error > 0.20 - 0.005 && error < 0.22 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs on Hopper: 21–23 % fast.
+    QVERIFY2(error > 0.21 - 0.005 && error < 0.23 + 0.005, qPrintable(QString::number(error)));
     // The memory holds as it did on A100: within 3 % of what torchtitan logged.
     QVERIFY2(std::abs(memory / memoryGiB - 1) < 0.03, qPrintable(QString::number(memory)));
 }
@@ -247,7 +253,7 @@ void TestHeldOutTorchtitan::theStepSaysSo()
 {
     const std::string sentence
         = "torchtitan's published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, "
-          "Llama 3 8B and 70B) and 20–22 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
+          "Llama 3 8B and 70B) and 21–23 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
           "FlashAttention-2)";
     // layoutPairs' figures.
     const std::string pairs
@@ -259,7 +265,7 @@ void TestHeldOutTorchtitan::theStepSaysSo()
           "27–41 %";
     // The B200 recipe pairs' figures, for FSDP2 designs in FP8.
     const std::string recipes = "On 8 B200 (Llama 3 8B, compiled) torchao's tensorwise float8 ran 1.25 times "
-                                "and its MXFP8 1.20 times as fast as BF16, the model 1.29 and 1.22 times.";
+                                "and its MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.";
     const Design fsdp = torchtitanA100("llama-3.1-8b", 16);
     const std::string note = evaluate(fsdp).performance->step.note;
     QVERIFY(note.find(sentence) != std::string::npos);
@@ -353,7 +359,7 @@ void TestHeldOutTorchtitan::layoutPairs_data()
     for (const auto& [name, runs, modelled, float8, compile] :
          {std::tuple{"eager", 5605.0 / 5762.0, 0.9998, false, false},
           std::tuple{"compiled", 6514.0 / 6667.0, 0.9998, false, true},
-          std::tuple{"float8", 8380.0 / 8532.0, 0.9997, true, true}}) {
+          std::tuple{"float8", 8380.0 / 8532.0, 1.0053, true, true}}) {
         Design wide = torchtitanH100Run({"llama-3.1-8b", 16, 1, 2, 256, "selective", float8}, "");
         Design node = torchtitanH100Run({"llama-3.1-8b", 1, 1, 2, 16, "selective", float8}, "");
         wide.layout.torchCompile = node.layout.torchCompile = compile;
@@ -398,14 +404,15 @@ void TestHeldOutTorchtitan::layoutPairs_data()
     // until b39377f9f, 2025-12-01), the same time in all three, which lowers both runs' ratios a little; the
     // model keeps attention, as torchtitan does since.
     const Design bf16 = torchaoB200(R"("precision": "bf16-mixed")");
-    const Design tensorwise = torchaoB200(R"("precision": "fp8", "fp8Recipe": "tensorwise")");
+    Design tensorwise = torchaoB200(R"("precision": "fp8", "fp8Recipe": "tensorwise")");
+    tensorwise.layout.fp8ParamGather = true; // the table's tensorwise run gathered FP8 weights
     const Design mxfp8 = torchaoB200(R"("precision": "fp8", "fp8Recipe": "mxfp8")");
     QTest::newRow("8B on 8 B200: torchao tensorwise float8 against BF16")
-        << tensorwise << bf16 << 10417.0 / 8307.5 << 1.2866 << 0.02 << 0.03;
+        << tensorwise << bf16 << 10417.0 / 8307.5 << 1.3044 << 0.04 << 0.04;
     QTest::newRow("8B on 8 B200: torchao MXFP8 against BF16")
         << mxfp8 << bf16 << 9969.0 / 8307.5 << 1.2150 << 0.01 << 0.02;
     QTest::newRow("8B on 8 B200: torchao MXFP8 against tensorwise float8")
-        << mxfp8 << tensorwise << 9969.0 / 10417.0 << 0.9443 << -0.02 << -0.01;
+        << mxfp8 << tensorwise << 9969.0 / 10417.0 << 0.9314 << -0.03 << -0.03;
 }
 
 void TestHeldOutTorchtitan::layoutPairs()
@@ -452,27 +459,27 @@ void TestHeldOutTorchtitan::tableMemory_data()
     for (const auto& [name, nodes, float8, published, modelled] :
          {std::tuple{"Table 1, 8 GPUs, eager", 1, false, 82.4, 76.60},
           std::tuple{"Table 1, 8 GPUs, compiled", 1, false, 77.0, 76.60},
-          std::tuple{"Table 1, 8 GPUs, float8", 1, true, 76.8, 76.60},
+          std::tuple{"Table 1, 8 GPUs, float8", 1, true, 76.8, 76.18},
           std::tuple{"Table 3, 128 GPUs, eager", 16, false, 67.0, 61.88},
           std::tuple{"Table 3, 128 GPUs, compiled", 16, false, 62.0, 61.88},
-          std::tuple{"Table 3, 128 GPUs, float8", 16, true, 61.8, 61.88}})
+          std::tuple{"Table 3, 128 GPUs, float8", 16, true, 61.8, 61.45}})
         row(std::string("8B FSDP, ") + name,
             torchtitanH100Run({"llama-3.1-8b", nodes, 1, 2, 16 * nodes, "selective", float8}, ""), published,
             modelled, -0.08, 0.01);
     for (const auto& [name, cp, published, modelled] :
-         {std::tuple{"32K", 1, 83.9, 80.56}, std::tuple{"64K", 2, 84.2, 80.63},
-          std::tuple{"128K", 4, 84.0, 80.63}, std::tuple{"256K", 8, 84.5, 80.56}})
+         {std::tuple{"32K", 1, 83.9, 80.13}, std::tuple{"64K", 2, 84.2, 80.20},
+          std::tuple{"128K", 4, 84.0, 80.20}, std::tuple{"256K", 8, 84.5, 80.13}})
         row(std::string("Table 2, 8B with CP, ") + name, contextRun("llama-3.1-8b", cp), published, modelled,
             -0.05, -0.04);
     for (const auto& [name, interleaved, published, modelled] :
-         {std::tuple{"interleaved 1F1B", true, 72.7, 70.31}, std::tuple{"1F1B", false, 82.5, 68.27}})
-        row(std::string("Table 5, 405B, ") + name, pipelined405b(interleaved), published, modelled, -0.18,
-            -0.03);
+         {std::tuple{"interleaved 1F1B", true, 72.7, 64.08}, std::tuple{"1F1B", false, 82.5, 62.16}})
+        row(std::string("Table 5, 405B, ") + name, pipelined405b(interleaved), published, modelled, -0.25,
+            -0.12);
     for (const auto& [name, cp, published, modelled] :
-         {std::tuple{"32K", 1, 75.3, 68.27}, std::tuple{"64K", 2, 75.9, 68.33},
-          std::tuple{"128K", 4, 77.1, 68.33}, std::tuple{"256K", 8, 84.9, 68.27}})
+         {std::tuple{"32K", 1, 75.3, 62.16}, std::tuple{"64K", 2, 75.9, 62.23},
+          std::tuple{"128K", 4, 77.1, 62.23}, std::tuple{"256K", 8, 84.9, 62.16}})
         row(std::string("Table 6, 405B with CP, ") + name, contextRun("llama-3.1-405b", cp), published,
-            modelled, -0.2, -0.09);
+            modelled, -0.27, -0.17);
 }
 
 void TestHeldOutTorchtitan::tableMemory()

@@ -492,8 +492,17 @@ void TestLayerKernels::torchaoCasts_data()
     QTest::addColumn<double>("input"); // bytes per element of the inputs and the gradients
     QTest::addColumn<double>("weightForward");
     QTest::addColumn<double>("weightBackward");
-    QTest::newRow("tensorwise") << Fp8Recipe::Tensorwise << 6.0 << 0.0 << 0.0;
-    QTest::newRow("MXFP8") << Fp8Recipe::Mxfp8 << 6.0625 << 3.03125 << 3.03125;
+    QTest::addColumn<bool>("float8AllGather"); // the design's fp8ParamGather
+    // The gathered BF16 weight cast in each GEMM call, forward and backward: the amax read (2), the cast's
+    // read (2) and write (1) (float8_linear.py matmul_with_hp_or_float8_args).
+    QTest::newRow("tensorwise") << Fp8Recipe::Tensorwise << 6.0 << 5.0 << 5.0 << false;
+    // enable_fsdp_float8_all_gather: the FP32 shard, an eighth, cast before each of the two gathers: the
+    // amax read (4), the cast's read (4) and write (1) (fsdp_utils.py fsdp_pre_all_gather).
+    QTest::newRow("tensorwise, float8 all-gather")
+        << Fp8Recipe::Tensorwise << 6.0 << 9.0 / 8 << 9.0 / 8 << true;
+    QTest::newRow("MXFP8") << Fp8Recipe::Mxfp8 << 6.0625 << 3.03125 << 3.03125 << false;
+    // MXFP8 weights are gathered in BF16 whatever the switch says (torchtitan mxfp8.md).
+    QTest::newRow("MXFP8, float8 all-gather set") << Fp8Recipe::Mxfp8 << 6.0625 << 3.03125 << 3.03125 << true;
 }
 
 void TestLayerKernels::torchaoCasts()
@@ -502,10 +511,12 @@ void TestLayerKernels::torchaoCasts()
     QFETCH(double, input);
     QFETCH(double, weightForward);
     QFETCH(double, weightBackward);
+    QFETCH(bool, float8AllGather);
     Design d = testing::example("fsdp-1node-8gpu");
     d.cluster = makeUniformCluster(1, 8, "b200-180gb", "nvlink5", "ib-ndr-400");
     d.workload.precision = Precision::Fp8;
     d.workload.fp8Recipe = recipe;
+    d.layout.fp8ParamGather = float8AllGather;
     QCOMPARE(frameworkProfile(d).fp8Casts, Fp8Casts::Torchao);
     QCOMPARE(fp8CastBytesPerElement(d), input);
     const LayerKernels k = layerKernels(d, 0, gpu("b200-180gb"), GemmModel::builtin(), 1.0);
@@ -525,6 +536,7 @@ void TestLayerKernels::torchaoCasts()
     // Megatron-Core on the same design casts with Transformer Engine and keeps its FP8 weights.
     d.layout.framework = Framework::MegatronCore;
     d.layout.zeroStage = 1;
+    d.layout.fp8ParamGather.reset();
     const LayerKernels te = layerKernels(d, 0, gpu("b200-180gb"), GemmModel::builtin(), 1.0);
     QCOMPARE(te.weightCastBytes, 0.0);
     QCOMPARE(te.castBytes, fp8CastBytesPerElement(recipe, Fp8Casts::TransformerEngine) * inputs);
