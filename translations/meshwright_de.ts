@@ -2751,6 +2751,14 @@
         <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.</source>
         <translation>Auf 8 B200 (Llama 3 8B, kompiliert) lief torchaos Float8 mit Tensor-Skalierung 1,25-mal und sein MXFP8 1,20-mal so schnell wie BF16, im Modell 1,30- und 1,22-mal.</translation>
     </message>
+    <message>
+        <source>2·s·b·V/t (the BF16 logits the pipeline keeps for the backward)</source>
+        <translation>2·s·b·V/t (die BF16-Logits, die die Pipeline für den Rückwärtsdurchlauf behält)</translation>
+    </message>
+    <message>
+        <source>the last stage&apos;s output the pipeline keeps</source>
+        <translation>die Ausgabe der letzten Stage, die die Pipeline behält</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -2751,6 +2751,14 @@
         <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>2·s·b·V/t (the BF16 logits the pipeline keeps for the backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last stage&apos;s output the pipeline keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

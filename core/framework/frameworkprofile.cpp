@@ -104,6 +104,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("elementwiseSource", p.elementwiseSource);
     in.read("eagerLossBytes", p.eagerLossBytes);
     in.read("lossSource", p.lossSource);
+    in.read("pipelineKeepsStageOutput", p.pipelineKeepsStageOutput);
+    in.read("stageOutputSource", p.stageOutputSource);
     in.read("opLevelSelective", p.opLevelSelective);
     in.read("selectiveSource", p.selectiveSource);
     in.readEnum("tpOverlap", p.tpOverlap);

@@ -120,6 +120,11 @@ struct FrameworkProfile
     // too (memory/trainingmemory.cpp temporaryFigure). lossSource.
     double eagerLossBytes = 0;
     std::string lossSource;
+    // Under PP, whether its pipeline keeps the last stage's output (the BF16 logits) until that micro-batch's
+    // backward, where the train step without PP drops it before (memory/trainingmemory.cpp temporaryFigure,
+    // with the eager loss). stageOutputSource says where from.
+    bool pipelineKeepsStageOutput = false;
+    std::string stageOutputSource;
     // What `recompute: selective` without recomputeModules recomputes: Megatron-Core's core_attn (false), or
     // torchtitan's op-level policy (true: activation_checkpoint.py _apply_op_sac keeps the outputs of the
     // matrix products but every second one and of attention, and recomputes the rest; memory/activations.h,

@@ -370,6 +370,7 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
     const double logits = s * b * static_cast<double>(paddedVocab(ctx.design)) / t;
     const bool pytorchLoss = framework.eagerLossBytes > 0;
     const LossKernel loss = lossKernel(ctx.design);
+    bool stageOutputKept = false;
     if (shard.hasOutputHead && loss == LossKernel::TransformerEngine)
         term(MW_TR_NOOP("Explanations", "2·s·b·V/t (BF16 logits, the fused loss in place)"), 2.0 * logits,
              MW_TR_NOOP("Explanations", "BF16 logits of the last stage"));
@@ -383,6 +384,13 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
                         "eager loss bytes × s·b·V/t (FP32 log-probabilities and their backward's two FP32 "
                         "gradients)"),
              framework.eagerLossBytes * logits, MW_TR_NOOP("Explanations", "the eager loss over the logits"));
+        // The train step drops the BF16 logits before backward (torchtitan: del pred); under PP the
+        // pipeline keeps them as the last stage's output until that micro-batch's backward.
+        stageOutputKept = framework.pipelineKeepsStageOutput && ctx.design.layout.pp() > 1;
+        if (stageOutputKept)
+            term(
+                MW_TR_NOOP("Explanations", "2·s·b·V/t (the BF16 logits the pipeline keeps for the backward)"),
+                2.0 * logits, MW_TR_NOOP("Explanations", "the last stage's output the pipeline keeps"));
     } else if (shard.hasOutputHead)
         term(MW_TR_NOOP("Explanations", "4·s·b·V/t (FP32 logits)"), 4.0 * logits,
              MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
@@ -432,6 +440,8 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
         + framework.version + "): layers gathered at once; Megatron global memory buffer";
     if (shard.hasOutputHead && pytorchLoss)
         tempWhy.source += "; the loss: " + framework.lossSource;
+    if (stageOutputKept)
+        tempWhy.source += "; the stage's output: " + framework.stageOutputSource;
     return figure(temporary, std::move(tempWhy));
 }
 

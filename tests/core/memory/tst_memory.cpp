@@ -476,6 +476,13 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
         d.cluster = makeUniformCluster(1, 1, "h100-sxm-80gb", "nvlink4", "ib-ndr-400");
         return d;
     }() << false << 0 << 12 * s * v << 0.0;
+    // Under PP torch.distributed.pipelining keeps the last stage's output, the BF16 logits, until that
+    // micro-batch's backward (stage.py fwd_cache), 2 bytes a logit beside the eager loss's 12; rank 4 is
+    // stage 1 of PP 2 × DP 4.
+    QTest::newRow("FSDP2 under PP: the eager loss and the logits the pipeline keeps")
+        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 4 << (12 + 2) * s * v << 2 * nccl + buckets;
+    QTest::newRow("the first stage has neither")
+        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 0 << 0.0 << 2 * nccl + buckets;
     // DeepSpeed trains Hugging Face's causal LM, whose ForCausalLMLoss casts the logits to FP32 for the same
     // cross_entropy: 12 bytes a logit as well.
     QTest::newRow("DeepSpeed on one GPU: Hugging Face's eager loss over the logits") << [] {
