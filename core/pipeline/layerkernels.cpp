@@ -248,14 +248,14 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
     // rank is the permutation's and the expert GEMMs', priced with k.load).
     config.expertRankLoad = design.workload.moeCapacityFactor > 0 ? design.workload.moeCapacityFactor : 1.0;
     const bool moeLayer = model.isMoeLayer(layer);
+    const FrameworkProfile& profile = frameworkProfile(design);
     const LayerActivations saved = layerActivationBytes(model, moeLayer, config);
     const double tokens = config.tokens * config.microBatch;
     // The routed copies are the permutation's to move (moeload.h), not the elementwise passes': those of
     // the tokens this rank routes.
     const double routedTokens = tokens * design.layout.routedTokenShare();
     const double routed = moeLayer ? moeRoutedCopyBytes(design, routedTokens) : 0.0;
-    const EagerBytes eager
-        = frameworkProfile(design).eagerElementwise && !switchOn(design, Switch::TorchCompile)
+    const EagerBytes eager = profile.eagerElementwise && !switchOn(design, Switch::TorchCompile)
         ? eagerElementwiseBytes(design, layer)
         : EagerBytes{};
     k.eagerBytes = eager.forward;
@@ -276,8 +276,8 @@ void addElementwise(LayerKernels& k, const Design& design, int layer, const GpuS
         k.castBytesBackward += k.castBytesPerElement * f.b * f.m * f.n + weightCast.backward * weights;
         k.weightCastBytes += (weightCast.forward + weightCast.backward) * weights;
     }
-    if (k.castBytes > 0 && frameworkProfile(design).fp8Casts == Fp8Casts::Torchao)
-        k.castSource = frameworkProfile(design).fp8CastSource;
+    if (k.castBytes > 0 && profile.fp8Casts == Fp8Casts::Torchao)
+        k.castSource = profile.fp8CastSource;
     const double bandwidth = elementwiseTime(gpu, 1).bandwidth;
     k.accumulatedGradientBytes = gradientAccumulationBytes(design, k.gemms);
     if (bandwidth > 0) {
