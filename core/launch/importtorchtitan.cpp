@@ -177,8 +177,11 @@ void readTraining(ImportContext& context, const Settings& toml)
             workload.fp8Recipe = mx ? Fp8Recipe::Mxfp8 : Fp8Recipe::Tensorwise;
         }
     }
-    // The float8 converter's recipe_name ([float8], later [quantize.linear.float8]): tensorwise where unset;
-    // "rowwise" and "rowwise_with_gw_hp" scale each row, which a design does not: read as tensorwise, said.
+    // The float8 converter's settings ([float8], later [quantize.linear.float8]). recipe_name: tensorwise
+    // where unset; "rowwise" and "rowwise_with_gw_hp" scale each row, which a design does not: read as
+    // tensorwise, said. enable_fsdp_float8_all_gather (off by default): FSDP gathers the weights in FP8; set
+    // only where on. A design does not carry precompute_float8_dynamic_scale_for_fsdp.
+    layout.fp8ParamGather.reset();
     if (workload.precision == Precision::Fp8 && workload.fp8Recipe == Fp8Recipe::Tensorwise) {
         const Setting* recipe = toml.take({"float8.recipe_name", "quantize.linear.float8.recipe_name"});
         const auto name = choice(context, recipe, {"tensorwise", "rowwise", "rowwise_with_gw_hp"});
@@ -189,11 +192,6 @@ void readTraining(ImportContext& context, const Settings& toml)
                          MW_TR_NOOP("DiagnosticArguments",
                                     "a design has no row-wise scaling; its GEMMs and casts are timed as "
                                     "per-tensor ones")});
-    }
-    // enable_fsdp_float8_all_gather (the float8 converter's, off by default): FSDP gathers the weights in
-    // FP8; set only where on. A design does not carry precompute_float8_dynamic_scale_for_fsdp.
-    layout.fp8ParamGather.reset();
-    if (workload.precision == Precision::Fp8 && workload.fp8Recipe == Fp8Recipe::Tensorwise) {
         const Setting* gather = toml.take(
             {"float8.enable_fsdp_float8_all_gather", "quantize.linear.float8.enable_fsdp_float8_all_gather"});
         if (boolean(context, gather).value_or(false))

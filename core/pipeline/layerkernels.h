@@ -25,11 +25,11 @@
 // GEMMs run on the FP8 rows (built-in rows × kTrainingFp8TableRatio, below) and every FP8 GEMM input is
 // cast, with its transpose, in one pass: read BF16, write FP8 twice (4 bytes per element; the design's FP8
 // recipe adds current scaling's amax pass or the block scales, fp8CastBytesPerElement; torchao casts
-// block-scaled copies in two passes, and its MXFP8 weights in every micro-batch). The weight-gradient
-// pass adds the micro-batch's weight gradients to the step's gradient buffer (read and written once: 2 × its
-// bytes per weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do not count. A MoE
-// layer's token permutation and unpermutation are HBM passes of their own (moeload.h), and the routed copies
-// they move leave the elementwise passes.
+// block-scaled copies in two passes, and its weights in every micro-batch, fp8WeightCastBytes). The
+// weight-gradient pass adds the micro-batch's weight gradients to the step's gradient buffer (read and
+// written once: 2 × its bytes per weight, FP32 main_grad on Megatron-LM), which the measured GEMM tables do
+// not count. A MoE layer's token permutation and unpermutation are HBM passes of their own (moeload.h), and
+// the routed copies they move leave the elementwise passes.
 
 #include "catalog/hardware.h"
 #include "compute/attentionkernel.h"
