@@ -2664,10 +2664,6 @@
         <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in sechs von sieben veröffentlichten Paaren höchstens 5 % neben dem modellierten, ein Unterschied zwischen Layouts hält also besser als jede der beiden Schrittzeiten.</translation>
     </message>
     <message>
-        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 1–5 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
-        <translation>Auf B200 und GB200 kostete MXFP8 die Läufe im gleichen oder einem ähnlichen Layout 6–8 % mehr als FP8 mit Skalierung pro Tensor, das Modell 1–5 % (seine MXFP8-GEMMs laufen, wie gemessen, 5 % länger).</translation>
-    </message>
-    <message>
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation>in den Layern: Micro-Batches × Layer (und Vorhersagetiefen) × worauf jeder Layer wartet (seine Collectives, abzüglich dessen, was seine GEMMs mit TP-Überlappung verbergen); nach der Pipeline: was der letzte Backward-Pass nicht verbergen kann (DDP-Buckets, ZeRO-All-Gather der Parameter); FSDP: Gathers und Reduce-Scatters je Layer, die die Rechnung nicht verbirgt × Micro-Batches; Point-to-Point: was die Sends zwischen Stages dem Schedule hinzufügen, und der CP-Ring über die Attention hinaus, mit der er überlappt</translation>
     </message>
@@ -2678,10 +2674,6 @@
     <message>
         <source>of these, compute slowed beside hidden collectives (18.9 % while both run)</source>
         <translation>davon: Rechenzeit, verlangsamt neben verdeckten Kollektiven (18,9 %, solange beide laufen)</translation>
-    </message>
-    <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 3–17 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 0–18 % länger (zwei MoE-Läufe 4 und 11 % kürzer) und auf B200 und GB200 3–17 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
     </message>
     <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
@@ -2740,10 +2732,6 @@
         <translation>der eager Loss über die Logits</translation>
     </message>
     <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
-        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 4 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,16- bis 1,21-mal; die Sequenz mit CP zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU auf 8 GPUs (Llama 3.1 8B) und 34–48 % auf 512 (Llama 3.1 405B), das Modell 39–47 % und 27–41 %.</translation>
-    </message>
-    <message>
         <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 21–23 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
         <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 21–23 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
     </message>
@@ -2758,6 +2746,34 @@
     <message>
         <source>the last stage&apos;s output the pipeline keeps</source>
         <translation>die Ausgabe der letzten Stage, die die Pipeline behält</translation>
+    </message>
+    <message>
+        <source>bytes per element of the input&apos;s all-gathers, in FP8</source>
+        <translation>Bytes je Element der All-Gathers der Eingabe, in FP8</translation>
+    </message>
+    <message>
+        <source>bytes per element of the gradient&apos;s all-gathers, in FP8</source>
+        <translation>Bytes je Element der All-Gathers des Gradienten, in FP8</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–17 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 1–19 % länger (zwei MoE-Läufe 3 und 11 % kürzer) und auf B200 und GB200 5–17 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.13–1.21 times, and float8 1.16–1.45 times as fast as BF16 at TP 8, the model 1.08–1.32 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
+        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 4 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,13- bis 1,21-mal, und float8 bei TP 8 1,16- bis 1,45-mal so schnell wie BF16, im Modell 1,08- bis 1,32-mal; die Sequenz mit CP zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU auf 8 GPUs (Llama 3.1 8B) und 34–48 % auf 512 (Llama 3.1 405B), das Modell 39–47 % und 27–41 %.</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 2–6 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
+        <translation>Auf B200 und GB200 kostete MXFP8 die Läufe im gleichen oder einem ähnlichen Layout 6–8 % mehr als FP8 mit Skalierung pro Tensor, das Modell 2–6 % (seine MXFP8-GEMMs laufen, wie gemessen, 5 % länger).</translation>
+    </message>
+    <message>
+        <source>one TP all-gather of a layer&apos;s input, in FP8</source>
+        <translation>ein TP-All-Gather der Eingabe einer Schicht, in FP8</translation>
+    </message>
+    <message>
+        <source>one TP all-gather of a layer&apos;s gradient, in FP8</source>
+        <translation>ein TP-All-Gather des Gradienten einer Schicht, in FP8</translation>
     </message>
 </context>
 <context>

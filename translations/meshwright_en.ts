@@ -2664,10 +2664,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 1–5 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2677,10 +2673,6 @@
     </message>
     <message>
         <source>of these, compute slowed beside hidden collectives (18.9 % while both run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 3–17 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2740,10 +2732,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.16–1.21 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 21–23 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2757,6 +2745,34 @@
     </message>
     <message>
         <source>the last stage&apos;s output the pipeline keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes per element of the input&apos;s all-gathers, in FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes per element of the gradient&apos;s all-gathers, in FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–17 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.13–1.21 times, and float8 1.16–1.45 times as fast as BF16 at TP 8, the model 1.08–1.32 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 2–6 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP all-gather of a layer&apos;s input, in FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one TP all-gather of a layer&apos;s gradient, in FP8</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

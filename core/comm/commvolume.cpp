@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comm/commvolume.h"
 
+#include <algorithm>
+
 namespace core {
 
 double collectiveSendBytes(CollectiveOp op, int ranks, double bytes)
@@ -40,6 +42,13 @@ double activationBytes(const ActivationShape& shape)
 TpLayerCommunication tpLayerCommunication(const ActivationShape& shape, int tensorParallel,
                                           TpCommunication mode)
 {
+    return tpLayerCommunication(shape, tensorParallel, mode,
+                                TpGatherBytes{shape.bytesPerElement, shape.bytesPerElement});
+}
+
+TpLayerCommunication tpLayerCommunication(const ActivationShape& shape, int tensorParallel,
+                                          TpCommunication mode, const TpGatherBytes& gathers)
+{
     TpLayerCommunication out;
     out.messageBytes = activationBytes(shape);
     switch (mode) {
@@ -55,9 +64,17 @@ TpLayerCommunication tpLayerCommunication(const ActivationShape& shape, int tens
         out.reduceScatters = 4;
         break;
     }
+    // Two of the all-gathers are the backward's, of the gradient; the others gather the input.
+    ActivationShape valuesOnly = shape;
+    valuesOnly.bytesPerElement = 1;
+    const double values = activationBytes(valuesOnly);
+    const int gradientGathers = std::min(out.allGathers, 2);
     out.sendBytes
         = out.allReduces * collectiveSendBytes(CollectiveOp::AllReduce, tensorParallel, out.messageBytes)
-        + out.allGathers * collectiveSendBytes(CollectiveOp::AllGather, tensorParallel, out.messageBytes)
+        + (out.allGathers - gradientGathers)
+            * collectiveSendBytes(CollectiveOp::AllGather, tensorParallel, values * gathers.input)
+        + gradientGathers
+            * collectiveSendBytes(CollectiveOp::AllGather, tensorParallel, values * gathers.gradient)
         + out.reduceScatters
             * collectiveSendBytes(CollectiveOp::ReduceScatter, tensorParallel, out.messageBytes);
     return out;

@@ -49,8 +49,19 @@ template<> struct EnumNames<TpCommunication>
         std::pair{TpCommunication::SequenceParallelMegatron, std::string_view{"sp-megatron"}}};
 };
 
+// Bytes per value of sequence parallelism's all-gathers: of a layer's input (forward, and Megatron's again
+// for the weight gradient) and of its incoming gradient (backward). Under FP8 they can move the quantised
+// copies (groupcollective.h tpGatherBytesPerElement); the reduce-scatters sum in the activations' e.
+struct TpGatherBytes
+{
+    double input = 2;
+    double gradient = 2;
+};
+
 // Tensor-parallel collectives of one transformer layer for one micro-batch, forward and backward; every
-// message is the full s·b·h tensor (megatron/core/tensor_parallel/mappings.py, layers.py).
+// message is the full s·b·h tensor (megatron/core/tensor_parallel/mappings.py, layers.py). With SP, half
+// the all-gathers are of the gradient, the rest of the input; `gathers` says their bytes per value (by
+// default the shape's e).
 struct TpLayerCommunication
 {
     int allReduces = 0;
@@ -61,6 +72,8 @@ struct TpLayerCommunication
 };
 TpLayerCommunication tpLayerCommunication(const ActivationShape& shape, int tensorParallel,
                                           TpCommunication mode);
+TpLayerCommunication tpLayerCommunication(const ActivationShape& shape, int tensorParallel,
+                                          TpCommunication mode, const TpGatherBytes& gathers);
 
 // Pipeline: the tensor one stage sends to the next per micro-batch, [s/CP (/TP with SP), b, h]
 // (megatron/core/pipeline_parallel/schedules.py get_tensor_shapes); the gradient sent back in backward

@@ -36,6 +36,8 @@ std::string groupName(Dim dim, int index)
     return cat(enumName(dim), ":", std::to_string(index));
 }
 
+CollectiveOp opFor(Dim dim, const Design& design);
+
 GroupMessage messageFor(Dim dim, const Design& design, int ppRank)
 {
     const ParallelLayout& layout = design.layout;
@@ -48,6 +50,9 @@ GroupMessage messageFor(Dim dim, const Design& design, int ppRank)
     switch (dim) {
     case Dim::Tp:
         m.kind = GroupMessageKind::TpActivations;
+        // With SP the forward's all-gather of the input (opFor), quantised where the design gathers so.
+        if (opFor(dim, design) == CollectiveOp::AllGather)
+            m.bytesPerElement = tpGatherBytesPerElement(design).input;
         m.hidden = model.hidden;
         m.tokens = serving ? workload.serving.concurrency : tokensPerCpRank;
         m.microBatch = serving ? 1 : layout.microBatch;
@@ -153,6 +158,20 @@ GatherBytes parameterGatherBytes(const Design& design)
     if (gathersFp8Weights(design))
         out.gemm = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise ? 1.0 : 2.0;
     return out;
+}
+
+TpGatherBytes tpGatherBytesPerElement(const Design& design)
+{
+    const Workload& w = design.workload;
+    const double e = activationBytesPerElement(w.precision);
+    const std::vector<Fp8Recipe>& recipes = frameworkProfile(design).fp8TpGatherRecipes;
+    if (w.mode != Mode::Training || w.precision != Precision::Fp8
+        || std::find(recipes.begin(), recipes.end(), w.fp8Recipe) == recipes.end())
+        return {e, e};
+    if (w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise)
+        return {1, 1};
+    constexpr double kScaledByte = 1.0 + 1.0 / 32;
+    return {kScaledByte, 2 * kScaledByte};
 }
 
 CollectiveLinks GroupCollective::linksFor(CollectiveOp op) const

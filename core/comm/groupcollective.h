@@ -29,6 +29,7 @@
 #include "catalog/catalog.h"
 #include "comm/collective.h"
 #include "comm/collectivecost.h"
+#include "comm/commvolume.h"
 #include "design/design.h"
 #include "design/placedlayout.h"
 
@@ -160,5 +161,13 @@ struct GatherBytes
     }
 };
 GatherBytes parameterGatherBytes(const Design& design);
+// Bytes per value of a tensor-parallel all-gather under sequence parallelism, found once per design: of the
+// layer's input (forward, recomputation and Megatron-Core's gather again for the weight gradient) and of the
+// incoming gradient (backward). Under FP8, where the framework gathers the design's recipe quantised
+// (FrameworkProfile::fp8TpGatherRecipes: Transformer Engine every recipe, torchao's float8 TP tensorwise
+// only), 1 under per-tensor scaling; block-scaled recipes add a scale per 32 values (MXFP8's E8M0 byte,
+// blockwise's FP32 scale of 1 × 128) and Transformer Engine gathers the gradient's row- and column-wise
+// copies both. Elsewhere activationBytesPerElement. Reduce-scatters and all-reduces sum, in the latter.
+TpGatherBytes tpGatherBytesPerElement(const Design& design);
 
 } // namespace core

@@ -211,12 +211,22 @@ DimensionTraffic tensorTraffic(const Context& c)
         out.paths.push_back(ncclRingOrder({group.begin(), group.end()}, c.ranks));
     indexGroups(out, c.ranks);
     const ActivationShape shape{c.tokensPerCpRank, l.microBatch, c.design.model.hidden, c.elementBytes};
-    const TpLayerCommunication perLayer = tpLayerCommunication(
-        shape, l.tp(), l.sequenceParallel ? TpCommunication::SequenceParallel : TpCommunication::AllReduce);
+    const TpCommunication mode
+        = l.sequenceParallel ? TpCommunication::SequenceParallel : TpCommunication::AllReduce;
+    const TpGatherBytes gathers = tpGatherBytesPerElement(c.design);
+    const TpLayerCommunication perLayer = tpLayerCommunication(shape, l.tp(), mode, gathers);
+    // A MoE block's dispatcher gathers in the activations' precision: one of a MoE layer's two input and
+    // two gradient all-gathers.
+    const TpLayerCommunication perMoeLayer = tpLayerCommunication(
+        shape, l.tp(), mode, {(gathers.input + c.elementBytes) / 2, (gathers.gradient + c.elementBytes) / 2});
     TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
     for (const auto& path : out.paths)
-        acc.ring(path,
-                 [&](int rank) { return perLayer.sendBytes * c.shardOf(rank).layers * c.microBatches; });
+        acc.ring(path, [&](int rank) {
+            const RankShard& shard = c.shardOf(rank);
+            return (perLayer.sendBytes * (shard.layers - shard.moeLayers)
+                    + perMoeLayer.sendBytes * shard.moeLayers)
+                * c.microBatches;
+        });
     finish(out);
 
     out.explanation.formula = l.sequenceParallel
@@ -228,7 +238,14 @@ DimensionTraffic tensorTraffic(const Context& c)
                static_cast<double>(c.tokensPerCpRank), "tokens")
         .input(MW_TR_NOOP("Explanations", "b (micro-batch)"), l.microBatch, "sequences")
         .input(MW_TR_NOOP("Explanations", "h (hidden)"), static_cast<double>(c.design.model.hidden))
-        .input(MW_TR_NOOP("Explanations", "e (bytes per element)"), c.elementBytes, "bytes")
+        .input(MW_TR_NOOP("Explanations", "e (bytes per element)"), c.elementBytes, "bytes");
+    if (l.sequenceParallel && (gathers.input != c.elementBytes || gathers.gradient != c.elementBytes))
+        out.explanation
+            .input(MW_TR_NOOP("Explanations", "bytes per element of the input's all-gathers, in FP8"),
+                   gathers.input, "bytes")
+            .input(MW_TR_NOOP("Explanations", "bytes per element of the gradient's all-gathers, in FP8"),
+                   gathers.gradient, "bytes");
+    out.explanation
         .input(MW_TR_NOOP("Explanations", "bytes per layer per micro-batch"), perLayer.sendBytes, "bytes")
         .input(MW_TR_NOOP("Explanations", "micro-batches"), c.microBatches);
     out.explanation.source = std::string(kVolumeSource)

@@ -111,6 +111,16 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.readEnum("tpOverlap", p.tpOverlap);
     in.read("tpSavesGatheredInput", p.tpSavesGatheredInput);
     in.read("tpSource", p.tpSource);
+    std::vector<std::string> gatherRecipes;
+    if (in.has("fp8TpGatherRecipes") && in.read("fp8TpGatherRecipes", gatherRecipes))
+        for (const std::string& name : gatherRecipes) {
+            if (const auto recipe = enumFromName<Fp8Recipe>(name))
+                p.fp8TpGatherRecipes.push_back(*recipe);
+            else
+                context.add(diag::kIoValue, in.pointerTo("fp8TpGatherRecipes"),
+                            {"\"" + name + "\"", "fp8TpGatherRecipes", enumNameList<Fp8Recipe>(", ")});
+        }
+    in.read("fp8TpGatherSource", p.fp8TpGatherSource);
     in.read("multiTokenPrediction", p.multiTokenPrediction);
     in.read("mtpSource", p.mtpSource);
     in.read("vocabMultiple", p.vocabMultiple);

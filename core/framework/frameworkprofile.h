@@ -138,6 +138,11 @@ struct FrameworkProfile
     TpOverlapRuntime tpOverlap = TpOverlapRuntime::Userbuffers;
     bool tpSavesGatheredInput = false;
     std::string tpSource;
+    // Under FP8 with sequence parallelism, the recipes whose TP all-gathers it runs on the quantised copy
+    // the GEMM reads (the layer's input, and the incoming gradient in backward) rather than in BF16;
+    // reduce-scatters stay BF16 (comm/groupcollective.h tpGatherBytesPerElement). fp8TpGatherSource.
+    std::vector<Fp8Recipe> fp8TpGatherRecipes;
+    std::string fp8TpGatherSource;
     // Under FP8 with 16- or 32-bit parameters, whether its linear layers keep each weight's FP8 copies
     // between micro-batches (Transformer Engine's weight workspaces) rather than casting in every GEMM
     // (torchao). memory.h frameworkStateBytes(design, gpu).

@@ -382,7 +382,7 @@ void noteHeldOut(Performance& perf, const Design& design)
     std::string note
         = MW_TR_NOOP("Explanations",
                      "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
-                     "2021–2022), 0–18 % longer on H100 (two MoE runs 4 and 11 % shorter) and 3–17 % "
+                     "2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–17 % "
                      "longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).");
     // Those are Megatron's runs, with its fused kernels; torchtitan's published FSDP2 runs are eager PyTorch,
     // and its H100 tables give pairs of layouts (tst_heldouttorchtitan).
@@ -398,7 +398,8 @@ void noteHeldOut(Performance& perf, const Design& design)
                     "Between torchtitan's published layouts on H100 the model's ratio was within 4 % for "
                     "interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 "
                     "against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla "
-                    "TP there, the model 1.16–1.21 times; doubling the sequence with CP (32K to 256K) cost "
+                    "TP there, the model 1.13–1.21 times, and float8 1.16–1.45 times as fast as BF16 at TP "
+                    "8, the model 1.08–1.32 times; doubling the sequence with CP (32K to 256K) cost "
                     "the runs 35–58 % "
                     "of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 "
                     "405B), the model 39–47 % and 27–41 %.");
@@ -419,7 +420,7 @@ void noteHeldOut(Performance& perf, const Design& design)
         note += std::string(" ")
             + MW_TR_NOOP("Explanations",
                          "On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in "
-                         "the same or a similar layout, the model 1–5 % (its MXFP8 GEMMs run 5 % longer, as "
+                         "the same or a similar layout, the model 2–6 % (its MXFP8 GEMMs run 5 % longer, as "
                          "measured).");
     if (design.model.moe.isMoe())
         note += std::string(" ")
@@ -469,6 +470,13 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
             .input(MW_TR_NOOP("Explanations", "one TP all-gather"), first->comm.tpAllGather, "s")
             .input(MW_TR_NOOP("Explanations", "one TP reduce-scatter"), first->comm.tpReduceScatter, "s")
             .input(MW_TR_NOOP("Explanations", "one EP all-to-all"), first->comm.epAllToAll, "s");
+        // Under FP8 the dense layers' gathers move the quantised copies (tpGatherBytesPerElement).
+        if (first->comm.tpInputAllGather != first->comm.tpAllGather
+            || first->comm.tpGradientAllGather != first->comm.tpAllGather)
+            x.input(MW_TR_NOOP("Explanations", "one TP all-gather of a layer's input, in FP8"),
+                    first->comm.tpInputAllGather, "s")
+                .input(MW_TR_NOOP("Explanations", "one TP all-gather of a layer's gradient, in FP8"),
+                       first->comm.tpGradientAllGather, "s");
         const ExposedCommunication layer = layerExposed(first->denseLayer);
         x.input(MW_TR_NOOP("Explanations", "one layer and micro-batch, all-reduce visible"), layer.allReduce,
                 "s")

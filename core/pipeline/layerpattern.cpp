@@ -148,28 +148,28 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     // A TP region: its first GEMM, what lies between, its last GEMM. Without overlap the all-gather comes
     // before and the reduce-scatter (or all-reduce) after, exposed; with it they hide under those GEMMs.
     // The MoE block keeps its collectives exposed (stagetime.h).
-    // `reduceScatterChunks`: the pieces the closing reduce-scatter is pipelined in.
-    auto region
-        = [&](PatternBuilder& b, double firstGemm, const auto& between, double lastGemm, bool overlappable,
-              int reduceScatterChunks) {
-              if (tp.overlap && overlappable) {
-                  b.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, firstGemm,
-                              tp.chunks);
-                  between(b);
-                  b.pipelined(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter,
-                              lastGemm, reduceScatterChunks);
-                  return;
-              }
-              if (tp.sp)
-                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
-              b.gemm(firstGemm);
-              between(b);
-              b.gemm(lastGemm);
-              if (tp.sp)
-                  b.exposed(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter);
-              else
-                  b.exposed(CommKind::TensorParallel, CollectiveOp::AllReduce, c.tpAllReduce);
-          };
+    // `reduceScatterChunks`: the pieces the closing reduce-scatter is pipelined in. The all-gather moves
+    // the input in forward and the gradient in backward (`gather`: LayerComm's time of the one or the
+    // other, which differ under FP8).
+    auto region = [&](PatternBuilder& b, double firstGemm, const auto& between, double lastGemm,
+                      bool overlappable, int reduceScatterChunks, double gather) {
+        if (tp.overlap && overlappable) {
+            b.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, gather, firstGemm, tp.chunks);
+            between(b);
+            b.pipelined(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter, lastGemm,
+                        reduceScatterChunks);
+            return;
+        }
+        if (tp.sp)
+            b.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, gather);
+        b.gemm(firstGemm);
+        between(b);
+        b.gemm(lastGemm);
+        if (tp.sp)
+            b.exposed(CommKind::TensorParallel, CollectiveOp::ReduceScatter, c.tpReduceScatter);
+        else
+            b.exposed(CommKind::TensorParallel, CollectiveOp::AllReduce, c.tpAllReduce);
+    };
     constexpr std::size_t kF = 0, kI = 1, kW = 2;
     auto dispatch = [&](PatternBuilder& b) {
         b.exposed(CommKind::ExpertParallel, CollectiveOp::AllToAll, c.epAllToAll);
@@ -181,9 +181,9 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     // `before` and `after`: the token permutation ahead of the dispatch and the unpermutation after the
     // combine (in the backward their gradients, in reverse order).
     auto mlpRegion = [&](PatternBuilder& b, double firstGemm, double lastGemm, double dense, double before,
-                         double after, int reduceScatterChunks) {
+                         double after, int reduceScatterChunks, double gather) {
         if (!moe) {
-            region(b, firstGemm, none, lastGemm, true, reduceScatterChunks);
+            region(b, firstGemm, none, lastGemm, true, reduceScatterChunks, gather);
             return;
         }
         const auto experts = [&](PatternBuilder& inner) {
@@ -198,7 +198,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
             }
             inner.compute(after);
         };
-        region(b, 0, experts, 0, false, 1);
+        region(b, 0, experts, 0, false, 1, c.tpAllGather);
     };
 
     // Forward: norm, (AG) QKV, attention, out-projection (RS | AR); (AG) [dispatch] MLP [combine] (RS | AR).
@@ -211,10 +211,10 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
                          t.attentionForward);
             b.gemmShare(t.attentionGemmForward);
         },
-        t.outProjection[kF], true, tp.forwardReduceScatterChunks);
+        t.outProjection[kF], true, tp.forwardReduceScatterChunks, c.tpInputAllGather);
     mlpRegion(forward, t.fc1[kF], t.fc2[kF],
               t.elementwiseForward + t.qkv[kF] + t.attentionForward + t.outProjection[kF], t.permute[kF],
-              t.unpermute[kF], tp.forwardReduceScatterChunks);
+              t.unpermute[kF], tp.forwardReduceScatterChunks, c.tpInputAllGather);
     const LayerPattern forwardPattern = forward.take();
 
     // Input gradient: the recomputed forward first, then the layer backwards with the mirrored
@@ -226,7 +226,7 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
     input.compute(t.elementwiseBackward);
     mlpRegion(input, t.fc2[kI], t.fc1[kI],
               t.elementwiseBackward + t.outProjection[kI] + t.attentionBackward + t.qkv[kI], t.unpermute[kI],
-              t.permute[kI], tp.chunks);
+              t.permute[kI], tp.chunks, c.tpGradientAllGather);
     region(
         input, t.outProjection[kI],
         [&](PatternBuilder& b) {
@@ -234,21 +234,22 @@ std::array<LayerPattern, kPassCount> layerPatterns(const LayerPartTimes& t, cons
                          t.attentionBackward);
             b.gemmShare(t.attentionGemmBackward);
         },
-        t.qkv[kI], true, tp.chunks);
+        t.qkv[kI], true, tp.chunks, c.tpGradientAllGather);
 
     // Weight gradient: the linear layers once more; with SP Megatron all-gathers their inputs again
     // (LinearWithGradAccumulationAndAsyncCommunication keeps them sharded). With overlap TE gathers them
     // under the dgrad GEMMs in bulk; here each hides under the wgrad GEMM it feeds. torchtitan's kept the
     // gathered input (tp.weightGradientGather off).
     PatternBuilder weight;
-    auto gatherFor = [&](double gemm, bool overlappable) {
+    // A MoE block's gather is its dispatcher's, in the activations' precision.
+    auto gatherFor = [&](double gemm, bool dense) {
+        const double gather = dense ? c.tpInputAllGather : c.tpAllGather;
         if (!tp.sp || !tp.weightGradientGather)
             weight.gemm(gemm);
-        else if (tp.overlap && overlappable)
-            weight.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather, gemm,
-                             tp.chunks);
+        else if (tp.overlap && dense)
+            weight.pipelined(CommKind::TensorParallel, CollectiveOp::AllGather, gather, gemm, tp.chunks);
         else {
-            weight.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, c.tpAllGather);
+            weight.exposed(CommKind::TensorParallel, CollectiveOp::AllGather, gather);
             weight.gemm(gemm);
         }
     };

@@ -43,7 +43,12 @@ struct CommBand
 struct LayerComm
 {
     double tpAllReduce = 0; // one all-reduce of the [s/CP, b, h] activation
-    double tpAllGather = 0; // with SP: one all-gather of it (and one reduce-scatter, the same time)
+    double tpAllGather = 0; // with SP: one all-gather of it, in the activations' precision (a MoE block's)
+    // A dense TP region's all-gathers: of its input (forward, recomputation, weight gradient) and of the
+    // incoming gradient (backward), quantised under FP8 where the framework gathers so
+    // (comm/groupcollective.h tpGatherBytesPerElement); else tpAllGather.
+    double tpInputAllGather = 0;
+    double tpGradientAllGather = 0;
     double tpReduceScatter = 0;
     double epAllToAll = 0; // one dispatch or combine
     double cpRingForward = 0; // CP − 1 KV blocks

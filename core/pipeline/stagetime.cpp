@@ -170,6 +170,7 @@ struct StageShape
 {
     TpOverlap tpOverlap;
     double valueBytes = 2; // bytes of one activation value on the wire
+    TpGatherBytes tpGather; // of a dense TP region's all-gathers (FP8 where the framework gathers so)
     double activationValues = 0; // one [s/CP, b, h] tensor
     int denseIndex = 0;
     int moeIndex = 0;
@@ -189,6 +190,7 @@ StageShape stageShape(const Design& design)
                     .weightGradientGather = tpWeightGradientGather(design),
                     .epOverlap = l.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll)};
     shape.valueBytes = activationBytesPerElement(design.workload.precision);
+    shape.tpGather = tpGatherBytesPerElement(design);
     shape.activationValues = d(design.workload.sequenceLength) / l.cp() * l.microBatch * d(model.hidden);
     shape.denseIndex = [&] {
         for (int layer = 0; layer < model.layers; ++layer)
@@ -224,6 +226,12 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
         const double bytes = shape.activationValues * shape.valueBytes;
         comm.tpAllReduce = slowest(Dim::Tp, CollectiveOp::AllReduce, bytes);
         comm.tpAllGather = slowest(Dim::Tp, CollectiveOp::AllGather, bytes);
+        comm.tpInputAllGather = shape.tpGather.input == shape.valueBytes
+            ? comm.tpAllGather
+            : slowest(Dim::Tp, CollectiveOp::AllGather, shape.activationValues * shape.tpGather.input);
+        comm.tpGradientAllGather = shape.tpGather.gradient == shape.valueBytes
+            ? comm.tpAllGather
+            : slowest(Dim::Tp, CollectiveOp::AllGather, shape.activationValues * shape.tpGather.gradient);
         comm.tpReduceScatter = slowest(Dim::Tp, CollectiveOp::ReduceScatter, bytes);
     }
     if (l.cp() > 1) {

@@ -23,7 +23,8 @@
 // Communication inside a layer uses core/collectivecost (α–β, ring) on the links the group's ranks
 // really share (grouplinks.h: the slowest intra-node link inside a node, the fabric between nodes); the
 // layer's order of compute and collectives is layerpattern.h's. Values travel in BF16 (FP32
-// when training in FP32, groupcollective.h activationBytesPerElement):
+// when training in FP32, groupcollective.h activationBytesPerElement), but for a dense layer's TP
+// all-gathers under FP8 where the framework gathers the quantised copies (tpGatherBytesPerElement):
 //   TP  forward 2 all-reduces of [s/CP, b, h] (with SP 2 all-gathers + 2 reduce-scatters), backward the
 //       same, and with SP Megatron's 2 extra all-gathers for the weight gradient (Megatron-LM
 //       LinearWithGradAccumulationAndAsyncCommunication keeps the gathered input unsaved);

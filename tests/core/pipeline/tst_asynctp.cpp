@@ -159,7 +159,7 @@ void TestAsyncTp::weightGradientGather()
     for (auto* part : {&t.qkv, &t.outProjection, &t.fc1, &t.fc2})
         part->fill(0.001);
     LayerComm c;
-    c.tpAllGather = 0.002;
+    c.tpAllGather = c.tpInputAllGather = c.tpGradientAllGather = 0.002;
     const TpOverlap tp{.sp = true, .chunks = 8, .weightGradientGather = tpWeightGradientGather(d)};
     const auto patterns = layerPatterns(t, c, tp, false, Recompute::None, 0);
     QCOMPARE(patterns[kW].exposed.allGather, gathers ? 2 * 0.002 : 0.0);

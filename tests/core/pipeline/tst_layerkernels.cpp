@@ -401,7 +401,7 @@ void TestLayerKernels::tpOverlapHidesAllButAChunk()
     for (auto* part : {&t.qkv, &t.outProjection, &t.fc1, &t.fc2})
         part->fill(1.0); // seconds: far longer than the collectives
     LayerComm c;
-    c.tpAllGather = 0.008;
+    c.tpAllGather = c.tpInputAllGather = c.tpGradientAllGather = 0.008;
     c.tpReduceScatter = 0.004;
     const TpOverlap tp{.sp = true, .overlap = true, .chunks = 8, .forwardReduceScatterChunks = 4};
     const auto patterns = layerPatterns(t, c, tp, false, Recompute::None, 0);

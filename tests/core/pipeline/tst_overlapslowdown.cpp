@@ -140,7 +140,7 @@ void TestOverlapSlowdown::pipelinedTpCollectivesAddNothing()
     for (auto* part : {&t.qkv, &t.outProjection, &t.fc1, &t.fc2})
         part->fill(1.0);
     LayerComm c;
-    c.tpAllGather = 0.008;
+    c.tpAllGather = c.tpInputAllGather = c.tpGradientAllGather = 0.008;
     c.tpReduceScatter = 0.004;
     const TpOverlap tp{.sp = true, .overlap = true, .chunks = 8, .forwardReduceScatterChunks = 4};
     for (const LayerPattern& pass : layerPatterns(t, c, tp, false, Recompute::None, 0))
