@@ -59,6 +59,21 @@ void readSwitches(ObjectReader& in, ReadContext& context, FrameworkProfile& p)
     }
 }
 
+// An array of enum names at `key` into `out`; an unknown name is reported and left out.
+template<typename E>
+void readEnumList(ObjectReader& in, ReadContext& context, const std::string& key, std::vector<E>& out)
+{
+    std::vector<std::string> names;
+    if (!in.has(key) || !in.read(key, names))
+        return;
+    for (const std::string& name : names) {
+        if (const auto value = enumFromName<E>(name))
+            out.push_back(*value);
+        else
+            context.add(diag::kIoValue, in.pointerTo(key), {"\"" + name + "\"", key, enumNameList<E>(", ")});
+    }
+}
+
 void readProfile(const Json& value, const std::string& pointer, ReadContext& context, FrameworkProfile& p)
 {
     ObjectReader in(value, pointer, context);
@@ -111,15 +126,7 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.readEnum("tpOverlap", p.tpOverlap);
     in.read("tpSavesGatheredInput", p.tpSavesGatheredInput);
     in.read("tpSource", p.tpSource);
-    std::vector<std::string> gatherRecipes;
-    if (in.has("fp8TpGatherRecipes") && in.read("fp8TpGatherRecipes", gatherRecipes))
-        for (const std::string& name : gatherRecipes) {
-            if (const auto recipe = enumFromName<Fp8Recipe>(name))
-                p.fp8TpGatherRecipes.push_back(*recipe);
-            else
-                context.add(diag::kIoValue, in.pointerTo("fp8TpGatherRecipes"),
-                            {"\"" + name + "\"", "fp8TpGatherRecipes", enumNameList<Fp8Recipe>(", ")});
-        }
+    readEnumList(in, context, "fp8TpGatherRecipes", p.fp8TpGatherRecipes);
     in.read("fp8TpGatherSource", p.fp8TpGatherSource);
     in.read("multiTokenPrediction", p.multiTokenPrediction);
     in.read("mtpSource", p.mtpSource);
@@ -138,16 +145,7 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("contextParallel", p.contextParallel);
     in.read("pipelineParallel", p.pipelineParallel);
     in.read("expertParallel", p.expertParallel);
-    std::vector<std::string> schedules;
-    if (in.has("schedules") && in.read("schedules", schedules)) {
-        for (const std::string& name : schedules) {
-            if (const auto schedule = enumFromName<Schedule>(name))
-                p.schedules.push_back(*schedule);
-            else
-                context.add(diag::kIoValue, in.pointerTo("schedules"),
-                            {"\"" + name + "\"", "schedules", enumNameList<Schedule>(", ")});
-        }
-    }
+    readEnumList(in, context, "schedules", p.schedules);
     in.read("scheduleSource", p.scheduleSource);
     in.read("memoryUtilization", p.memoryUtilization);
     if (const Json* table = in.take("memoryUtilizationByTp"); table && table->is_array()) {
