@@ -153,8 +153,9 @@ std::string messageText(const GroupMessage& m)
     const auto number = [](double value) { return formatNumber(value, 6); };
     switch (m.kind) {
     case GroupMessageKind::TpActivations:
-        return cat("one layer's TP all-reduce of the activations, s·b·h·e = ", number(double(m.tokens)),
-                   " × ", number(double(m.microBatch)), " × ", number(double(m.hidden)), " × ",
+        // With SP the all-gather of the input, e its bytes (1 where the design gathers FP8).
+        return cat("one layer's activations in TP, s·b·h·e = ", number(double(m.tokens)), " × ",
+                   number(double(m.microBatch)), " × ", number(double(m.hidden)), " × ",
                    number(m.bytesPerElement), " B");
     case GroupMessageKind::DpGradients:
         return cat("the gradients of one rank's model shard, ", formatCount(m.parameters), " parameters × ",
