@@ -2775,6 +2775,10 @@
         <source>one TP all-gather of a layer&apos;s gradient, in FP8</source>
         <translation>ein TP-All-Gather des Gradienten einer Schicht, in FP8</translation>
     </message>
+    <message>
+        <source>bytes of a kept gathered QKV or MLP input (FP8, as gathered)</source>
+        <translation>Bytes einer gesammelt behaltenen QKV- oder MLP-Eingabe (FP8, wie gesammelt)</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -2775,6 +2775,10 @@
         <source>one TP all-gather of a layer&apos;s gradient, in FP8</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>bytes of a kept gathered QKV or MLP input (FP8, as gathered)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -163,15 +163,14 @@ GatherBytes parameterGatherBytes(const Design& design)
 TpGatherBytes tpGatherBytesPerElement(const Design& design)
 {
     const Workload& w = design.workload;
-    const double e = activationBytesPerElement(w.precision);
-    const std::vector<Fp8Recipe>& recipes = frameworkProfile(design).fp8TpGatherRecipes;
-    if (w.mode != Mode::Training || w.precision != Precision::Fp8
-        || std::find(recipes.begin(), recipes.end(), w.fp8Recipe) == recipes.end())
+    const std::optional<double> quantised = quantisedTpGatherBytes(design);
+    if (!quantised) {
+        const double e = activationBytesPerElement(w.precision);
         return {e, e};
-    if (w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise)
-        return {1, 1};
-    constexpr double kScaledByte = 1.0 + 1.0 / 32;
-    return {kScaledByte, 2 * kScaledByte};
+    }
+    // Block-scaled: Transformer Engine gathers the gradient's row- and column-wise copies.
+    const bool perTensor = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise;
+    return {*quantised, perTensor ? *quantised : 2 * *quantised};
 }
 
 CollectiveLinks GroupCollective::linksFor(CollectiveOp op) const

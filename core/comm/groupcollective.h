@@ -164,10 +164,10 @@ GatherBytes parameterGatherBytes(const Design& design);
 // Bytes per value of a tensor-parallel all-gather under sequence parallelism, found once per design: of the
 // layer's input (forward, recomputation and Megatron-Core's gather again for the weight gradient) and of the
 // incoming gradient (backward). Under FP8, where the framework gathers the design's recipe quantised
-// (FrameworkProfile::fp8TpGatherRecipes: Transformer Engine every recipe, torchao's float8 TP tensorwise
-// only), 1 under per-tensor scaling; block-scaled recipes add a scale per 32 values (MXFP8's E8M0 byte,
-// blockwise's FP32 scale of 1 × 128) and Transformer Engine gathers the gradient's row- and column-wise
-// copies both. Elsewhere activationBytesPerElement. Reduce-scatters and all-reduces sum, in the latter.
+// (frameworkprofile.h quantisedTpGatherBytes: Transformer Engine every recipe, torchao's float8 TP
+// tensorwise only), the quantised copy's bytes; under block-scaled recipes Transformer Engine gathers the
+// gradient's row- and column-wise copies both. Elsewhere activationBytesPerElement. Reduce-scatters and
+// all-reduces sum, in the latter.
 TpGatherBytes tpGatherBytesPerElement(const Design& design);
 
 } // namespace core

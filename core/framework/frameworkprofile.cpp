@@ -271,6 +271,16 @@ bool tpWeightGradientGather(const Design& design)
     return !frameworkProfile(design).tpSavesGatheredInput || opLevelSelective(design);
 }
 
+std::optional<double> quantisedTpGatherBytes(const Design& design)
+{
+    const Workload& w = design.workload;
+    const std::vector<Fp8Recipe>& recipes = frameworkProfile(design).fp8TpGatherRecipes;
+    if (w.mode != Mode::Training || w.precision != Precision::Fp8
+        || std::find(recipes.begin(), recipes.end(), w.fp8Recipe) == recipes.end())
+        return std::nullopt;
+    return w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise ? 1.0 : 1.0 + 1.0 / 32;
+}
+
 LossKernel lossKernel(const Design& design)
 {
     if (switchOn(design, Switch::FusedCrossEntropy))

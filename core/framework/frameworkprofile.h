@@ -10,6 +10,7 @@
 #include "framework/frameworkswitches.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -237,6 +238,12 @@ bool opLevelSelective(const Design& design);
 // framework re-gathers it (Megatron-Core), or keeps it but op-level checkpointing dropped it (torchtitan's
 // _save_list has no all-gather).
 bool tpWeightGradientGather(const Design& design);
+// Bytes per value of the quantised copy a TP all-gather of a layer's input moves in a training design under
+// FP8 whose recipe the framework gathers so (FrameworkProfile::fp8TpGatherRecipes): 1 under per-tensor
+// scaling, 1 + 1/32 with a block scale per 32 values (MXFP8's E8M0 byte, blockwise's FP32 scale of
+// 1 × 128); nothing where the gathers move the activations' precision. comm/groupcollective.h
+// tpGatherBytesPerElement prices the gathers with it, memory/activations.h what torchtitan keeps of them.
+std::optional<double> quantisedTpGatherBytes(const Design& design);
 // Whether the backward recomputes attention's products: Megatron-Core's core_attn, which the op-level
 // policy keeps instead.
 bool recomputesCoreAttention(const Design& design);

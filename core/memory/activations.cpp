@@ -95,10 +95,12 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
     // sharded, or as gathered where the framework saves the all-gather's output.
     const double normOutput = c.recomputes(RecomputeModule::Layernorm) ? 0.0 : 1.0;
     const double linearInput = c.savesGatheredInput ? 1.0 : replicated;
+    const double normOutputBytes = c.savesGatheredInput ? c.gatheredInputBytes : in;
     // Q, K and V, unless MLA's up-projections make them again.
     const double qkv
         = c.recomputes(RecomputeModule::MlaUpProj) && m.attention == AttentionKind::Mla ? 0.0 : 1.0;
-    out.attention = normOutput * in * sb * h / linearInput + mask * sb * h / replicated // QKV input, mask
+    out.attention = normOutput * normOutputBytes * sb * h / linearInput
+        + mask * sb * h / replicated // QKV input, mask
         + (qkv * 2.0 * w.q + (2.0 + quantisedCopy) * w.o) * sb / t // Q, attention output
         + qkv * (2.0 * w.k + 2.0 * w.v) * sb / w.kvShards; // K, V
     const double heads = m.heads;
@@ -116,7 +118,7 @@ LayerActivations layerActivationBytes(const ModelArchitecture& m, bool moeLayer,
     if (!moeLayer) {
         // A recomputed dense MLP keeps only its input.
         const double inner = c.recomputes(RecomputeModule::Mlp) ? 0.0 : 1.0;
-        out.mlp = normOutput * in * sb * h / linearInput + mask * sb * h / replicated
+        out.mlp = normOutput * normOutputBytes * sb * h / linearInput + mask * sb * h / replicated
             + inner * perWidth * sb * static_cast<double>(m.ffn) / t;
         return out;
     }
@@ -167,6 +169,7 @@ ActivationConfig activationConfig(const Design& d)
     if (w.precision == Precision::Fp8 && frameworkProfile(d).fp8SavesQuantizedInputs)
         config.linearInputBytes = 1;
     config.savesGatheredInput = config.sequenceParallel && frameworkProfile(d).tpSavesGatheredInput;
+    config.gatheredInputBytes = quantisedTpGatherBytes(d).value_or(config.linearInputBytes);
     return config;
 }
 

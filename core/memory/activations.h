@@ -49,7 +49,9 @@
 // fp8SavesQuantizedInputs) saves every linear layer's input in one byte instead of two: the QKV and MLP
 // inputs (the norms' outputs), the second MLP linear's input and the experts' permuted inputs. The output
 // projection's input is the attention output, which FlashAttention's backward needs in BF16 as well: its
-// FP8 copy adds one byte. The activation inputs (gate and up outputs, GeLU's input) stay BF16.
+// FP8 copy adds one byte. The activation inputs (gate and up outputs, GeLU's input) stay BF16. Where the
+// QKV and MLP inputs are kept as gathered, they take what the gather moved: one byte under torchao's
+// float8 TP (ActivationConfig::gatheredInputBytes).
 
 #include "design/layout.h"
 #include "catalog/model.h"
@@ -68,6 +70,11 @@ struct ActivationConfig
     // matmul's weight gradient: torchtitan, FrameworkProfile::tpSavesGatheredInput) rather than sharded and
     // gathered again (Megatron-Core).
     bool savesGatheredInput = false;
+    // Bytes of such a kept gathered input: what the all-gather moved. torchao's float8 TP casts the input
+    // before the gather and Float8Linear keeps the tensor it is given (float8_tensor_parallel.py,
+    // float8_linear.py matmul_with_hp_or_float8_args): the FP8 copy (framework/frameworkprofile.h
+    // quantisedTpGatherBytes); else linearInputBytes.
+    double gatheredInputBytes = 2;
     Recompute recompute = Recompute::None;
     // Under selective recomputation, the modules it recomputes, one bit per RecomputeModule (layout.h);
     // core_attn alone by default, as Megatron-Core's.

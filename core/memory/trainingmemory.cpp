@@ -318,8 +318,15 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
     }
     if (config.opLevel)
         actWhy.source += "; selective recomputation: " + frameworkProfile(d).selectiveSource;
-    if (config.savesGatheredInput && !config.opLevel && config.recompute != Recompute::Full)
+    if (config.savesGatheredInput && !config.opLevel && config.recompute != Recompute::Full) {
         actWhy.source += "; the QKV and MLP inputs kept as gathered: " + frameworkProfile(d).tpSource;
+        if (config.gatheredInputBytes < config.linearInputBytes) {
+            actWhy.input(
+                MW_TR_NOOP("Explanations", "bytes of a kept gathered QKV or MLP input (FP8, as gathered)"),
+                config.gatheredInputBytes);
+            actWhy.source += "; gathered in FP8: " + frameworkProfile(d).fp8TpGatherSource;
+        }
+    }
     actWhy.note = activationNote(shard, config, layers.partial, w.flashAttention);
     role.figure(MemoryCategory::Activations)
         = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage + mtp, std::move(actWhy));
