@@ -4,6 +4,7 @@
 #include "comm/commvolume.h"
 #include "comm/grouplinks.h"
 #include "comm/stagecopy.h"
+#include "design/fp8scaling.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "memory/memory.h"
@@ -156,7 +157,7 @@ GatherBytes parameterGatherBytes(const Design& design)
     out.other = activationBytesPerElement(w.precision);
     out.gemm = out.other;
     if (gathersFp8Weights(design))
-        out.gemm = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise ? 1.0 : 2.0;
+        out.gemm = perTensorScaling(w.fp8Recipe) ? 1.0 : 2.0;
     return out;
 }
 
@@ -169,8 +170,7 @@ TpGatherBytes tpGatherBytesPerElement(const Design& design)
         return {e, e};
     }
     // Block-scaled: Transformer Engine gathers the gradient's row- and column-wise copies.
-    const bool perTensor = w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise;
-    return {*quantised, perTensor ? *quantised : 2 * *quantised};
+    return {*quantised, perTensorScaling(w.fp8Recipe) ? *quantised : 2 * *quantised};
 }
 
 CollectiveLinks GroupCollective::linksFor(CollectiveOp op) const

@@ -6,6 +6,7 @@
 #include "base/units.h"
 #include "catalog/embeddedfiles.h"
 #include "catalog/presetfile.h"
+#include "design/fp8scaling.h"
 
 #include <algorithm>
 #include <array>
@@ -278,7 +279,7 @@ std::optional<double> quantisedTpGatherBytes(const Design& design)
     if (w.mode != Mode::Training || w.precision != Precision::Fp8
         || std::find(recipes.begin(), recipes.end(), w.fp8Recipe) == recipes.end())
         return std::nullopt;
-    return w.fp8Recipe == Fp8Recipe::Delayed || w.fp8Recipe == Fp8Recipe::Tensorwise ? 1.0 : 1.0 + 1.0 / 32;
+    return 1 + fp8ScaleBytes(w.fp8Recipe);
 }
 
 LossKernel lossKernel(const Design& design)

@@ -5,6 +5,7 @@
 #include "memory/memory.h"
 
 #include "base/diagnostickinds.h"
+#include "design/fp8scaling.h"
 #include "design/layoutarithmetic.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
@@ -180,8 +181,7 @@ bool gathersFp8Weights(const Design& design)
         || recipe == Fp8Recipe::Blockwise)
         return false;
     // torchao's float8 all-gather is its per-tensor weight's (WeightWithDynamicFloat8CastTensor).
-    return frameworkProfile(design).fp8Casts == Fp8Casts::TransformerEngine || recipe == Fp8Recipe::Delayed
-        || recipe == Fp8Recipe::Tensorwise;
+    return frameworkProfile(design).fp8Casts == Fp8Casts::TransformerEngine || perTensorScaling(recipe);
 }
 
 bool keepsFp8Parameters(const Design& design)
@@ -217,8 +217,7 @@ StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
 
 double fp8WeightBytes(Fp8Recipe recipe, const GpuSpec* gpu)
 {
-    const bool perTensor = recipe == Fp8Recipe::Delayed || recipe == Fp8Recipe::Tensorwise;
-    return perTensor && gpu && gpu->mxfp8 ? 1.0 : 2.0;
+    return perTensorScaling(recipe) && gpu && gpu->mxfp8 ? 1.0 : 2.0;
 }
 
 ModelStates modelStates(double parameters, int zeroStage, int shardRanks, const StateBytes& bytes)

@@ -3,6 +3,7 @@
 
 #include "catalog/model.h"
 #include "comm/groupcollective.h"
+#include "design/fp8scaling.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "memory/activations.h"
@@ -421,19 +422,12 @@ double LayerKernels::gemmFlopsPerSecond() const
 
 namespace {
 
-// Bytes per element of the scales one FP8 copy writes: an E8M0 byte per 32 values (MXFP8), an FP32 per
-// 1 × 128 block (blockwise); a per-tensor scale is one number.
-double scaleBytes(Fp8Recipe recipe)
-{
-    return recipe == Fp8Recipe::Mxfp8 ? 1.0 / 32 : recipe == Fp8Recipe::Blockwise ? 4.0 / 128 : 0.0;
-}
-
 } // namespace
 
 double fp8CastBytesPerElement(Fp8Recipe recipe, Fp8Casts casts)
 {
     // Read the BF16 tensor (2 bytes), write its two FP8 copies (1 byte each) with their scales.
-    const double cast = 2 + 2 * (1 + scaleBytes(recipe));
+    const double cast = 2 + 2 * (1 + fp8ScaleBytes(recipe));
     switch (recipe) {
     case Fp8Recipe::Delayed:
         return cast; // the amax is recorded by the cast kernel itself (TE's cast_transpose)
@@ -474,7 +468,7 @@ Fp8WeightCast fp8WeightCastBytes(const Design& design)
     // write one copy with its scales, and under current per-tensor scaling read it once more for the amax.
     // A block-scaled weight is always gathered in BF16 ("All distributed communication for MXFP8 training
     // is currently done in high precision", torchtitan components/quantization/mxfp8.md).
-    const double oneCopy = 2 + 1 + scaleBytes(recipe) + (recipe == Fp8Recipe::Tensorwise ? 2.0 : 0.0);
+    const double oneCopy = 2 + 1 + fp8ScaleBytes(recipe) + (recipe == Fp8Recipe::Tensorwise ? 2.0 : 0.0);
     return {oneCopy, oneCopy};
 }
 
