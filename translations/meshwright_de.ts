@@ -2779,6 +2779,10 @@
         <source>bytes of a kept gathered QKV or MLP input (FP8, as gathered)</source>
         <translation>Bytes einer gesammelt behaltenen QKV- oder MLP-Eingabe (FP8, wie gesammelt)</translation>
     </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, while the runs&apos; ratios between those GPUs (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
+        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,9- bis 2,1-Fache des modellierten Schritts, während die Verhältnisse der Läufe zwischen diesen GPUs (GB200 1,23-mal B200, B200 2,33-mal H100) innerhalb von 1 und 10 % der modellierten lagen.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
