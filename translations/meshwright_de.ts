@@ -83,6 +83,10 @@
         <source>node-limited routing (at most 4 nodes per token)</source>
         <translation>auf Nodes begrenztes Routing (höchstens 4 Nodes pro Token)</translation>
     </message>
+    <message>
+        <source>attention sinks (one learned logit per head)</source>
+        <translation>Attention Sinks (ein gelerntes Logit pro Head)</translation>
+    </message>
 </context>
 <context>
     <name>ChoiceText</name>

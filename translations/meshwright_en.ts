@@ -83,6 +83,10 @@
         <source>node-limited routing (at most 4 nodes per token)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>attention sinks (one learned logit per head)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChoiceText</name>

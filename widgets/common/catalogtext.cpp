@@ -41,6 +41,7 @@ namespace {
     QT_TRANSLATE_NOOP("Catalog", "alternating dense and locally banded sparse attention (counted as dense)"),
     QT_TRANSLATE_NOOP("Catalog", "multi-token prediction module (one extra layer, about 14B parameters)"),
     QT_TRANSLATE_NOOP("Catalog", "node-limited routing (at most 4 nodes per token)"),
+    QT_TRANSLATE_NOOP("Catalog", "attention sinks (one learned logit per head)"),
 };
 
 } // namespace

@@ -31,7 +31,7 @@ void TestModel::catalogHasNoProblems()
         qWarning("%s: %s", d.path.c_str(), d.message().c_str());
     QVERIFY(catalog.problems().empty());
     for (const char* id : {"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "mixtral-8x7b", "gpt-3-175b",
-                           "qwen3-30b-a3b", "qwen3-235b-a22b", "deepseek-v3"})
+                           "qwen3-30b-a3b", "qwen3-235b-a22b", "deepseek-v3", "gpt-oss-20b", "gpt-oss-120b"})
         QVERIFY2(catalog.model(id), id);
     for (const char* id : {"a100-40gb", "a100-80gb", "h100-sxm-80gb", "h200-141gb", "b200-180gb"})
         QVERIFY2(catalog.gpu(id), id);
@@ -67,6 +67,10 @@ void TestModel::publishedCounts_data()
     // (129,280 × 7,168 each), which training shares with the main model (the count holds them once).
     QTest::newRow("DeepSeek-V3 685B − shared copies / 37B")
         << "deepseek-v3" << 685e9 - 2 * 129280.0 * 7168 << 37e9 << 0.6e9;
+    // gpt-oss model card (arXiv:2508.10925) Table 1, whose active counts leave the embedding out (a lookup):
+    // 201,088 × 2,880 = 0.579B added, as tst_hfconfig reads the configs.
+    QTest::newRow("gpt-oss-20b 20.91B / 3.61B") << "gpt-oss-20b" << 20.91e9 << 3.61e9 + 0.579e9 << 0.005e9;
+    QTest::newRow("gpt-oss-120b 116.83B / 5.13B") << "gpt-oss-120b" << 116.83e9 << 5.13e9 + 0.579e9 << 0.005e9;
 }
 
 void TestModel::publishedCounts()

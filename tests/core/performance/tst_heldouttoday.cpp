@@ -7,7 +7,6 @@
 // "Held out on today's GPUs", tabulates them.
 
 #include "catalog/catalog.h"
-#include "catalog/hfconfig.h"
 #include "design/cluster.h"
 #include "evaluate.h"
 #include "support/testdesigns.h"
@@ -325,7 +324,7 @@ private slots:
 // of eight or 64 GPUs lies inside one NVL72 domain: one node of that many GPUs on NVLink 5.
 namespace {
 
-// GPT-OSS 120B (its Hugging Face config, tests/data/hf: 36 layers of width 2,880, every other one a 128-token
+// GPT-OSS 120B (the preset, its Hugging Face config: 36 layers of width 2,880, every other one a 128-token
 // window, attention sinks, 128 experts of which 4 route) in BF16 on 64 GPUs of each kind, one container:
 // Megatron-Bridge v0.4.0's GPT_OSS_120B_PRETRAIN_CONFIG_*_BF16_V2 (configs/gpt_oss): GBS 1,280, 4,096 tokens,
 // layernorm and moe_act recomputed, no CUDA graphs; GB200 EP 64 at micro-batch 4 with HybridEP and the
@@ -336,18 +335,13 @@ namespace {
 // sigmoid) and every layer's attention over the whole causal triangle; so no FLOP check here.
 void addGptOssRows(Rows& rows)
 {
-    QFile file(QStringLiteral(MESHWRIGHT_SOURCE_DIR "/tests/data/hf/gpt-oss-120b.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("tests/data/hf/gpt-oss-120b.json does not open");
-    const ModelArchitecture model = *importHfConfig(file.readAll().toStdString()).model;
-    const auto gptOss = [&](const char* gpu, const char* link, int gpusPerNode, int pp, int ep,
+    const auto gptOss = [](const char* gpu, const char* link, int gpusPerNode, int pp, int ep,
                             int microBatch, bool a2aOverlap) {
         Design d = moeDesign(
-            {{"qwen3-30b-a3b", gpu, link, 64 / gpusPerNode, gpusPerNode, 1, pp, 1, microBatch, 1280},
+            {{"gpt-oss-120b", gpu, link, 64 / gpusPerNode, gpusPerNode, 1, pp, 1, microBatch, 1280},
              ep,
              Fp8Recipe::Tensorwise,
              a2aOverlap});
-        d.model = model;
         d.workload.precision = Precision::MegatronBf16;
         d.layout.recompute = Recompute::Selective;
         d.layout.recomputeModules = {RecomputeModule::Layernorm, RecomputeModule::MoeAct};
