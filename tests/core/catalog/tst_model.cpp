@@ -70,7 +70,8 @@ void TestModel::publishedCounts_data()
     // gpt-oss model card (arXiv:2508.10925) Table 1, whose active counts leave the embedding out (a lookup):
     // 201,088 × 2,880 = 0.579B added, as tst_hfconfig reads the configs.
     QTest::newRow("gpt-oss-20b 20.91B / 3.61B") << "gpt-oss-20b" << 20.91e9 << 3.61e9 + 0.579e9 << 0.005e9;
-    QTest::newRow("gpt-oss-120b 116.83B / 5.13B") << "gpt-oss-120b" << 116.83e9 << 5.13e9 + 0.579e9 << 0.005e9;
+    QTest::newRow("gpt-oss-120b 116.83B / 5.13B")
+        << "gpt-oss-120b" << 116.83e9 << 5.13e9 + 0.579e9 << 0.005e9;
 }
 
 void TestModel::publishedCounts()

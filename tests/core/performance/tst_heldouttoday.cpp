@@ -335,8 +335,8 @@ namespace {
 // sigmoid) and every layer's attention over the whole causal triangle; so no FLOP check here.
 void addGptOssRows(Rows& rows)
 {
-    const auto gptOss = [](const char* gpu, const char* link, int gpusPerNode, int pp, int ep,
-                            int microBatch, bool a2aOverlap) {
+    const auto gptOss = [](const char* gpu, const char* link, int gpusPerNode, int pp, int ep, int microBatch,
+                           bool a2aOverlap) {
         Design d = moeDesign(
             {{"gpt-oss-120b", gpu, link, 64 / gpusPerNode, gpusPerNode, 1, pp, 1, microBatch, 1280},
              ep,
