@@ -6995,6 +6995,10 @@ Verbindungen: %3%4</translation>
         <source>%1, of which FSDP2&apos;s buffer copies %2</source>
         <translation>%1, davon Pufferkopien von FSDP2 %2</translation>
     </message>
+    <message>
+        <source>experts: EP %1 × expert TP %2 × expert DP %3</source>
+        <translation>Experts: EP %1 × Expert-TP %2 × Expert-DP %3</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -6987,6 +6987,10 @@ Links: %3%4</source>
         <source>%1, of which FSDP2&apos;s buffer copies %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>experts: EP %1 × expert TP %2 × expert DP %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>widgets::DiagnosticsModel</name>

@@ -120,6 +120,7 @@ private slots:
     void summaryNamesTheCalibratedLinks();
     void summaryStatesFp8MfuAgainstBothPeaks();
     void summaryNamesFsdpBufferCopiesApart();
+    void summarySaysTheExpertLayout();
     void meaningsOfOneViewLookApart();
     void noLiteralColoursOutsideThePalette_data();
     void noLiteralColoursOutsideThePalette();
@@ -459,6 +460,28 @@ void TestWidgets::summaryNamesFsdpBufferCopiesApart()
     QVERIFY2(summary.performanceText().contains(QStringLiteral("data-parallel sync after the pipeline"))
                  && !summary.performanceText().contains(QStringLiteral("buffer copies")),
              qPrintable(summary.performanceText()));
+}
+
+// Megatron's expert layout regroups the ranks for the MoE layers, so EP is no factor of the world size: the
+// summary says how the experts are laid out; where EP is a dimension of its own, the formula holds it.
+void TestWidgets::summarySaysTheExpertLayout()
+{
+    core::Design design = *core::exampleDesign("mixtral-8x7b-ep8");
+    design.layout.expertMode = core::ExpertMode::Megatron;
+    design.layout.setDegree(core::Dim::Ep, 8);
+    design.layout.expertTp = 1;
+    DesignSummary summary;
+    summary.setSnapshot(snapshotOf(design));
+    const core::ParallelLayout& l = design.layout;
+    const auto expertDp = l.worldSize() / (std::int64_t{1} * 8 * l.pp());
+    QVERIFY2(summary.layoutText().contains(
+                 QStringLiteral("experts: EP 8 × expert TP 1 × expert DP %1").arg(expertDp)),
+             qPrintable(summary.layoutText()));
+    design.layout.expertMode = core::ExpertMode::Separate;
+    summary.setSnapshot(snapshotOf(design));
+    QVERIFY2(!summary.layoutText().contains(QStringLiteral("experts:"))
+                 && summary.layoutText().contains(QStringLiteral("× EP")),
+             qPrintable(summary.layoutText()));
 }
 
 // One colour says one thing: in each view, the colours of different meanings (what its legend names,

@@ -198,7 +198,18 @@ void DesignSummary::refresh()
     const core::ParallelLayout& l = d.layout;
     QString layout = tr("<b>%Ln rank(s)</b> = %1", nullptr, static_cast<int>(l.worldSize()))
                          .arg(qs(core::worldSizeFormula(l)));
-    QStringList details{tr("order %1").arg(qs(core::orderToString(l.order)))};
+    QStringList details;
+    // Megatron's expert layout regroups the same ranks for the MoE layers (core/design/mesh.cpp): EP is not a
+    // factor of the world size, so it is said here.
+    if (d.model.moe.isMoe() && l.expertMode == core::ExpertMode::Megatron
+        && (l.ep() > 1 || l.effectiveExpertTp() != l.tp())) {
+        const std::int64_t expertDp = l.worldSize() / (std::int64_t{l.effectiveExpertTp()} * l.ep() * l.pp());
+        details << tr("experts: EP %1 × expert TP %2 × expert DP %3")
+                       .arg(l.ep())
+                       .arg(l.effectiveExpertTp())
+                       .arg(expertDp);
+    }
+    details << tr("order %1").arg(qs(core::orderToString(l.order)));
     details << (l.zeroStage == 0 ? tr("no ZeRO") : tr("ZeRO-%1").arg(l.zeroStage));
     if (l.sequenceParallel)
         details << tr("sequence parallel");
