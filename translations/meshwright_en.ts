@@ -2787,6 +2787,10 @@
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, while the runs&apos; ratios between those GPUs (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The sliding-window layers count the band they compute; Megatron-LM&apos;s count takes every layer&apos;s whole causal triangle and reports a higher MFU for such a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

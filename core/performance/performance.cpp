@@ -614,6 +614,14 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
             * static_cast<double>(design.workload.sequenceLength) / perf.stepSeconds;
     }
     explainStep(perf, flops, times);
+    // Megatron-LM's count (and Megatron-Bridge's flop_utils.py) has no window: every layer's attention over
+    // the whole causal triangle; the model counts the band a windowed layer computes (docs/kernel-model.md,
+    // GPT-OSS 120B).
+    if (design.model.slidingWindow.any())
+        perf.mfuExplanation.note += std::string(" ")
+            + MW_TR_NOOP("Explanations",
+                         "The sliding-window layers count the band they compute; Megatron-LM's count takes "
+                         "every layer's whole causal triangle and reports a higher MFU for such a model.");
     if (design.workload.offload != Offload::None)
         explainOffload(perf, offload);
     noteHeldOut(perf, design);

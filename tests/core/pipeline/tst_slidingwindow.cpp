@@ -238,6 +238,10 @@ void TestSlidingWindow::trainingStep()
         QVERIFY(std::abs((forwardA - forwardB) / (80 * 2 * saved * 8 * 256) - 1) < 1e-9);
         QVERIFY(b.performance->modelFlopsPerStep < a.performance->modelFlopsPerStep);
     }
+    // The MFU's explanation says that the count differs from Megatron-LM's there, and only there.
+    const std::string sentence = "The sliding-window layers count the band they compute";
+    QVERIFY(evaluate(windowed).performance->mfuExplanation.note.find(sentence) != std::string::npos);
+    QVERIFY(evaluate(full).performance->mfuExplanation.note.find(sentence) == std::string::npos);
 }
 
 void TestSlidingWindow::designKeyRoundTripsAndIsChecked()
