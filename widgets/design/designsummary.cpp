@@ -203,7 +203,9 @@ void DesignSummary::refresh()
     // factor of the world size, so it is said here.
     if (d.model.moe.isMoe() && l.expertMode == core::ExpertMode::Megatron
         && (l.ep() > 1 || l.effectiveExpertTp() != l.tp())) {
-        const std::int64_t expertDp = l.worldSize() / (std::int64_t{l.effectiveExpertTp()} * l.ep() * l.pp());
+        const std::int64_t perReplica
+            = std::max<std::int64_t>(std::int64_t{l.effectiveExpertTp()} * l.ep() * l.pp(), 1);
+        const std::int64_t expertDp = l.worldSize() / perReplica;
         details << tr("experts: EP %1 × expert TP %2 × expert DP %3")
                        .arg(l.ep())
                        .arg(l.effectiveExpertTp())
