@@ -2784,12 +2784,12 @@
         <translation>Bytes einer gesammelt behaltenen QKV- oder MLP-Eingabe (FP8, wie gesammelt)</translation>
     </message>
     <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, while the runs&apos; ratios between those GPUs (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
-        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,9- bis 2,1-Fache des modellierten Schritts, während die Verhältnisse der Läufe zwischen diesen GPUs (GB200 1,23-mal B200, B200 2,33-mal H100) innerhalb von 1 und 10 % der modellierten lagen.</translation>
-    </message>
-    <message>
         <source>The sliding-window layers count the band they compute; Megatron-LM&apos;s count takes every layer&apos;s whole causal triangle and reports a higher MFU for such a model.</source>
         <translation>Die Sliding-Window-Layer zählen das Band, das sie berechnen; die Zählung von Megatron-LM nimmt für jeden Layer das ganze kausale Dreieck und nennt für ein solches Modell eine höhere MFU.</translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 10–11 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
+        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,9- bis 2,1-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 10–11 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 1 und 10 % der modellierten.</translation>
     </message>
 </context>
 <context>
