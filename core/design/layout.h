@@ -188,6 +188,13 @@ struct ParallelLayout
     int dp() const { return degree(Dim::Dp); }
     int pp() const { return degree(Dim::Pp); }
     int effectiveExpertTp() const { return expertTp > 0 ? expertTp : tp(); }
+    // Megatron mode: the ranks that hold the same experts, world / (expert TP · EP · PP), as Megatron-Core
+    // regroups the ranks for the MoE layers (mesh.cpp); 0 for degrees that are not valid yet.
+    std::int64_t expertDataParallel() const
+    {
+        const std::int64_t block = std::int64_t{effectiveExpertTp()} * ep() * pp();
+        return block > 0 ? worldSize() / block : 0;
+    }
     // Megatron-Core with sequence parallelism routes each TP rank's own sequence shard: the router runs on
     // s/TP tokens, and a rank's experts compute the routed copies of expert-TP such shards (the all-to-all
     // within the expert-parallel group, then an all-gather over expert TP: megatron/core/transformer/moe/

@@ -128,7 +128,7 @@ LayoutMesh buildMesh(const ParallelLayout& layout)
         // Megatron-Core regroups the same ranks for the MoE layers with tp → expert TP, cp folded away and
         // dp → expert DP = world / (expert TP · EP · PP), keeping the order (RankGenerator for experts).
         const int etp = layout.effectiveExpertTp();
-        const int edp = mesh.worldSize / (etp * layout.ep() * layout.pp());
+        const auto edp = static_cast<int>(layout.expertDataParallel());
         std::vector<std::pair<Dim, int>> expertDims;
         for (Dim dim : layout.order) {
             switch (dim) {

@@ -420,10 +420,6 @@ double LayerKernels::gemmFlopsPerSecond() const
     return time > 0 ? flops / time : 0.0;
 }
 
-namespace {
-
-} // namespace
-
 double fp8CastBytesPerElement(Fp8Recipe recipe, Fp8Casts casts)
 {
     // Read the BF16 tensor (2 bytes), write its two FP8 copies (1 byte each) with their scales.

@@ -226,12 +226,14 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
         const double bytes = shape.activationValues * shape.valueBytes;
         comm.tpAllReduce = slowest(Dim::Tp, CollectiveOp::AllReduce, bytes);
         comm.tpAllGather = slowest(Dim::Tp, CollectiveOp::AllGather, bytes);
-        comm.tpInputAllGather = shape.tpGather.input == shape.valueBytes
-            ? comm.tpAllGather
-            : slowest(Dim::Tp, CollectiveOp::AllGather, shape.activationValues * shape.tpGather.input);
-        comm.tpGradientAllGather = shape.tpGather.gradient == shape.valueBytes
-            ? comm.tpAllGather
-            : slowest(Dim::Tp, CollectiveOp::AllGather, shape.activationValues * shape.tpGather.gradient);
+        // A dense region's gather at its own bytes per value; priced again only where they differ.
+        const auto gatherOf = [&](double bytesPerValue) {
+            return bytesPerValue == shape.valueBytes
+                ? comm.tpAllGather
+                : slowest(Dim::Tp, CollectiveOp::AllGather, shape.activationValues * bytesPerValue);
+        };
+        comm.tpInputAllGather = gatherOf(shape.tpGather.input);
+        comm.tpGradientAllGather = gatherOf(shape.tpGather.gradient);
         comm.tpReduceScatter = slowest(Dim::Tp, CollectiveOp::ReduceScatter, bytes);
     }
     if (l.cp() > 1) {

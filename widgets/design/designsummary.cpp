@@ -203,13 +203,10 @@ void DesignSummary::refresh()
     // factor of the world size, so it is said here.
     if (d.model.moe.isMoe() && l.expertMode == core::ExpertMode::Megatron
         && (l.ep() > 1 || l.effectiveExpertTp() != l.tp())) {
-        const std::int64_t perReplica
-            = std::max<std::int64_t>(std::int64_t{l.effectiveExpertTp()} * l.ep() * l.pp(), 1);
-        const std::int64_t expertDp = l.worldSize() / perReplica;
         details << tr("experts: EP %1 × expert TP %2 × expert DP %3")
                        .arg(l.ep())
                        .arg(l.effectiveExpertTp())
-                       .arg(expertDp);
+                       .arg(l.expertDataParallel());
     }
     details << tr("order %1").arg(qs(core::orderToString(l.order)));
     details << (l.zeroStage == 0 ? tr("no ZeRO") : tr("ZeRO-%1").arg(l.zeroStage));
