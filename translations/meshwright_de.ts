@@ -2672,10 +2672,6 @@
         <translation>in den Layern: Micro-Batches × Layer (und Vorhersagetiefen) × worauf jeder Layer wartet (seine Collectives, abzüglich dessen, was seine GEMMs mit TP-Überlappung verbergen); nach der Pipeline: was der letzte Backward-Pass nicht verbergen kann (DDP-Buckets, ZeRO-All-Gather der Parameter); FSDP: Gathers und Reduce-Scatters je Layer, die die Rechnung nicht verbirgt × Micro-Batches; Point-to-Point: was die Sends zwischen Stages dem Schedule hinzufügen, und der CP-Ring über die Attention hinaus, mit der er überlappt</translation>
     </message>
     <message>
-        <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; the rest is recomputed, a MoE block whole.</source>
-        <translation>Selektive Recomputation, wie torchtitan sie ausführt (seine Op-Strategie): Jeder Layer behält seine Eingabe, die Ausgaben jedes zweiten Matrixprodukts und die Ausgabe der Attention; der Rest wird neu berechnet, ein MoE-Block ganz.</translation>
-    </message>
-    <message>
         <source>of these, compute slowed beside hidden collectives (18.9 % while both run)</source>
         <translation>davon: Rechenzeit, verlangsamt neben verdeckten Kollektiven (18,9 %, solange beide laufen)</translation>
     </message>
@@ -2790,6 +2786,10 @@
     <message>
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 10–11 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
         <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,9- bis 2,1-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 10–11 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 1 und 10 % der modellierten.</translation>
+    </message>
+    <message>
+        <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; a MoE block also its routing and the tokens its all-to-alls received, and recomputes its experts.</source>
+        <translation>Selektive Recomputation, wie torchtitan sie ausführt (seine Op-Strategie): Jeder Layer behält seine Eingabe, die Ausgaben jedes zweiten Matrixprodukts und die Ausgabe der Attention; ein MoE-Block auch sein Routing und die Token, die seine All-to-Alls empfangen haben, und berechnet seine Experten neu.</translation>
     </message>
 </context>
 <context>

@@ -2672,10 +2672,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; the rest is recomputed, a MoE block whole.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>of these, compute slowed beside hidden collectives (18.9 % while both run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2789,6 +2785,10 @@
     </message>
     <message>
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 10–11 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; a MoE block also its routing and the tokens its all-to-alls received, and recomputes its experts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

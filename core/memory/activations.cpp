@@ -3,6 +3,7 @@
 
 #include "design/design.h"
 #include "framework/frameworkprofile.h"
+#include "framework/oplevelpolicy.h"
 #include "pipeline/moeload.h"
 
 #include <algorithm>
@@ -37,12 +38,15 @@ AttentionWidths widths(const ModelArchitecture& m, int tp)
     return w;
 }
 
-// torchtitan's op-level policy (activation_checkpoint.py _apply_op_sac): of a layer's matrix products,
-// counted in forward order (wq, wk, wv, wo, then w1, w3, w2 when gated, else w1, w2), the outputs of the odd
-// ones are kept; the SDPA kernels' output and log-sum-exp (FP32 per head and query) are kept, and with TP the
-// reduce-scatters' outputs (wo's and w2's, on the sequence shard). Every other op is recomputed from the
-// block's input, which the checkpoint keeps. With TP a product's output is the rank's shard of its width,
-// w2's the partial sum of every token before its reduce-scatter. A MoE block keeps nothing of its own.
+// torchtitan's op-level policy (framework/oplevelpolicy.h): the outputs of the matrix products it counts odd;
+// the attention kernel's output and log-sum-exp (FP32 per head and query); with TP the reduce-scatters'
+// outputs (wo's, and w2's or the MoE block's, on the sequence shard). In a MoE layer also topk's (the FP32
+// scores and int64 indices of every routed copy) and, with EP, the two all-to-alls' (the copies the rank's
+// experts receive, and its own tokens' copies sent back): all_to_all_single is in its save list (each MoE
+// model's parallelize.py before March 2026, _get_default_save_ops since). Every other op is recomputed
+// from the block's input, which the checkpoint keeps. With TP a column-parallel product's output is the
+// rank's share of its width, a row-parallel one's the partial sum of every token before its reduce-scatter,
+// MLA's down-projections' (NoParallel) the whole width.
 LayerActivations opLevelActivations(const ModelArchitecture& m, bool moeLayer, const ActivationConfig& c,
                                     const AttentionWidths& w)
 {
@@ -53,13 +57,24 @@ LayerActivations opLevelActivations(const ModelArchitecture& m, bool moeLayer, c
     const double scattered = t > 1 ? 2.0 * sb * h / replicated : 0.0; // a reduce-scatter's output
     LayerActivations out;
     out.norms = 2.0 * sb * h / replicated;
-    out.attention = 2.0 * (w.q / t + w.v / w.kvShards + w.o / t) * sb + scattered; // wq, wv, SDPA, wo's
+    out.attention = 2.0 * w.o / t * sb + scattered; // the kernel's output, wo's reduce-scatter
     out.scores = 4.0 * static_cast<double>(m.heads) * sb / t;
-    if (moeLayer)
-        return out;
-    const double f = static_cast<double>(m.ffn) / t;
-    // Gated: w1's output (#5) and w2's (#7); plain: w1's (#5), w2 (#6) recomputed.
-    out.mlp = 2.0 * f * sb + (m.mlp == MlpKind::Gated ? 2.0 * sb * h : 0.0) + scattered;
+    out.mlp = scattered;
+    for (const OpLevelProduct& p : opLevelProducts(m, moeLayer)) {
+        if (!p.kept)
+            continue;
+        const double shards = p.split == ProductSplit::Columns ? t
+            : p.split == ProductSplit::KvColumns               ? w.kvShards
+                                                               : 1.0;
+        const bool attention = p.gemm == "qkv" || p.gemm == "projection";
+        (attention ? out.attention : out.mlp) += 2.0 * p.width / shards * sb;
+    }
+    if (moeLayer) {
+        const double copies = static_cast<double>(m.moe.topK) * c.routedTokenShare;
+        out.mlp += 12.0 * static_cast<double>(m.moe.topK) * sb; // topk on the gathered tokens
+        if (c.expertAllToAll)
+            out.mlp += 2.0 * h * copies * (c.expertRankLoad + 1.0) * sb;
+    }
     return out;
 }
 
@@ -166,6 +181,7 @@ ActivationConfig activationConfig(const Design& d)
     config.flashAttention = w.flashAttention;
     config.expertRankLoad = moeLoad(d).rank;
     config.routedTokenShare = l.routedTokenShare();
+    config.expertAllToAll = l.ep() > 1;
     if (w.precision == Precision::Fp8 && frameworkProfile(d).fp8SavesQuantizedInputs)
         config.linearInputBytes = 1;
     config.savesGatheredInput = config.sequenceParallel && frameworkProfile(d).tpSavesGatheredInput;

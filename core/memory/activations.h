@@ -95,9 +95,12 @@ struct ActivationConfig
     // routedTokenShare: expert TP / TP under Megatron-Core's sequence-parallel routing).
     double routedTokenShare = 1;
     // torchtitan's op-level selective recomputation (framework/frameworkprofile.h opLevelSelective): the
-    // layer keeps its input, the outputs of the matrix products but every second one and attention's; a MoE
-    // block keeps nothing of its own (its grouped products and the router's gate are recomputed).
+    // layer keeps its input, the outputs of every second matrix product it counts (framework/
+    // oplevelpolicy.h) and attention's; a MoE block its shared experts' so, topk's and, with EP, its
+    // all-to-alls' (its grouped products and the router's gate are recomputed).
     bool opLevel = false;
+    // Whether MoE tokens reach their experts through an all-to-all (EP > 1).
+    bool expertAllToAll = false;
 };
 
 struct LayerActivations

@@ -215,7 +215,8 @@ const char* activationNote(const RankShard& shard, const ActivationConfig& confi
         return MW_TR_NOOP("Explanations",
                           "Selective recomputation as torchtitan runs it (its op-level policy): each layer "
                           "keeps its input, the outputs of every second matrix product and attention's "
-                          "output; the rest is recomputed, a MoE block whole.");
+                          "output; a MoE block also its routing and the tokens its all-to-alls received, "
+                          "and recomputes its experts.");
     if (config.recompute == Recompute::Selective)
         return MW_TR_NOOP(
             "Explanations",

@@ -6,6 +6,7 @@
 #include "design/fp8scaling.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
+#include "framework/oplevelpolicy.h"
 #include "memory/activations.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
@@ -328,24 +329,18 @@ void addSelectiveRecompute(LayerKernels& k, const Design& design, int layer, con
     };
     const auto bytes = [&](double moved) { other += bandwidth > 0 ? moved / bandwidth : 0.0; };
     if (opLevel) {
-        // torchtitan's op-level policy (memory/activations.cpp opLevelActivations): the second and the fourth
-        // matrix product (wk, wo) and a dense MLP's third (w3 of the gate and up, or w2 of a plain MLP),
-        // every elementwise step of the layer and a MoE block whole, with its dispatch and combine;
-        // attention's products are kept.
-        const double q = d(m.heads) * d(m.headDim), kv = d(m.kvHeads) * d(m.headDim);
-        redo("qkv", m.attention == AttentionKind::Mla ? 1.0 / 3 : kv / (q + 2 * kv));
-        redo("projection");
-        if (!moeLayer) {
-            if (m.mlp == MlpKind::Gated)
-                redo("fc1", 0.5);
-            else
-                redo("fc2");
-        } else {
+        // torchtitan's op-level policy (framework/oplevelpolicy.h, memory/activations.cpp
+        // opLevelActivations): the matrix products it counts even and every elementwise step of the layer;
+        // attention's kernel is kept. A MoE block also redoes its router's gate, its routed experts and their
+        // permutation, from the tokens its dispatch kept: the all-to-alls' outputs are kept, nothing is sent
+        // again.
+        for (const OpLevelProduct& p : opLevelProducts(m, moeLayer))
+            if (!p.kept)
+                redo(p.gemm, p.gemmShare);
+        if (moeLayer) {
             redo("router");
             redo("experts-");
-            redo("shared-");
             other += t.permute[kF] + t.unpermute[kF];
-            t.moeBlockRecomputed = true;
         }
         other += t.elementwiseForward;
     }
