@@ -10,6 +10,7 @@
 #include "base/importdiagnostics.h"
 #include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
+#include "launch/torchtitanflavors.h"
 #include "memory/modelshard.h"
 
 namespace core::launch {
@@ -21,15 +22,10 @@ void readModel(ImportContext& context, const Settings& toml)
     const Setting* name = toml.take("model.name");
     const Setting* flavor = toml.take("model.flavor");
     const Setting* assets = toml.take({"model.hf_assets_path", "model.tokenizer_path"});
-    // torchtitan's llama3 flavors are the Llama 3.1 sizes (torchtitan/models/llama3/__init__.py).
-    if (name && flavor && name->value == "llama3") {
-        std::string preset = "llama-3.1-" + *flavor->value;
-        for (char& c : preset)
-            if (c >= 'A' && c <= 'Z')
-                c = char(c - 'A' + 'a');
-        if (!modelPresetOfName(preset).empty() && setModelByName(context, preset, flavor->where()))
-            return;
-    }
+    if (name && flavor)
+        if (const auto known = torchtitanFlavorOf(*name->value, *flavor->value))
+            if (setModelByName(context, std::string(known->preset), flavor->where()))
+                return;
     if (assets && !modelPresetOfName(*assets->value).empty()
         && setModelByName(context, *assets->value, assets->where()))
         return;

@@ -15,22 +15,13 @@
 #include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
+#include "launch/torchtitanflavors.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
-
-#include <cctype>
 
 namespace core::launch {
 
 namespace {
-
-// torchtitan's llama3 flavors are the Llama 3.1 sizes (torchtitan/models/llama3/__init__.py); other models
-// have no torchtitan name Meshwright knows.
-constexpr std::string_view kLlama3Prefix = "llama-3.1-";
-bool hasLlama3Flavor(const ModelArchitecture& model)
-{
-    return model.preset.starts_with(kLlama3Prefix);
-}
 
 // A TOML basic string: double quotes, with backslash and quote escaped.
 std::string tomlString(std::string_view text)
@@ -128,7 +119,7 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
         && (recipe == Fp8Recipe::Delayed || recipe == Fp8Recipe::Blockwise))
         addNote(config, kPrecision, "/workload/fp8Recipe",
                 {"FP8 " + std::string(enumName(recipe)) + " scaling", "FP8 tensorwise scaling"});
-    if (!hasLlama3Flavor(design.model))
+    if (!torchtitanFlavorOfPreset(design.model.preset))
         addNote(config, kModelName, "/model", {"torchtitan model name", design.model.name, "MODEL"});
     noteNodeShape(config, context);
 }
@@ -199,12 +190,9 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
     key("description", tomlString(design.name.empty() ? std::string("Meshwright design") : design.name));
 
     toml += "\n[model]\n";
-    if (hasLlama3Flavor(design.model)) {
-        std::string flavor = design.model.preset.substr(kLlama3Prefix.size());
-        for (char& c : flavor)
-            c = char(std::toupper(static_cast<unsigned char>(c)));
-        key("name", tomlString("llama3"));
-        key("flavor", tomlString(flavor));
+    if (const auto flavor = torchtitanFlavorOfPreset(design.model.preset)) {
+        key("name", tomlString(flavor->name));
+        key("flavor", tomlString(flavor->flavor));
     } else {
         key("name", tomlString("MODEL"));
     }

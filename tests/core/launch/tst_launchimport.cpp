@@ -119,6 +119,8 @@ private slots:
     void formatFromFile();
     void modelNames_data();
     void modelNames();
+    void torchtitanFlavors_data();
+    void torchtitanFlavors();
 };
 
 void TestLaunchImport::exportThenImport_data()
@@ -538,7 +540,7 @@ void TestLaunchImport::modelWarnings()
     QCOMPARE(unknown.design->model.preset, std::string("llama-3.1-70b"));
     QCOMPARE(unknown.diagnostics.front().code, std::string("launch-model"));
     QCOMPARE(unknown.diagnostics.front().path, std::string("line 1"));
-    // torchtitan's llama3 flavors are the Llama 3.1 presets; another model keeps the base's.
+    // A torchtitan flavor without a preset (launch/torchtitanflavors.h) keeps the base's model.
     const LaunchImport other
         = importLaunch(LaunchFormat::Torchtitan, "[model]\nname = \"deepseek_v3\"\nflavor = \"16B\"\n",
                        testing::example("default"));
@@ -676,6 +678,57 @@ void TestLaunchImport::modelNames()
     QFETCH(QString, name);
     QFETCH(QString, preset);
     QCOMPARE(QString::fromStdString(modelPresetOfName(name.toStdString())), preset);
+}
+
+// torchtitan 0.2's [model] name and flavor (torchtitan/models/llama3, qwen3, deepseek_v3 __init__.py) for
+// the presets with those dimensions: the export writes them and the import reads them back; a flavor
+// without a preset (DeepSeek-V3's 16B) keeps the base's model and says so.
+void TestLaunchImport::torchtitanFlavors_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("flavor");
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("Llama 3.1 8B") << "llama3"
+                                  << "8B"
+                                  << "llama-3.1-8b";
+    QTest::newRow("lower case") << "llama3"
+                                << "405b"
+                                << "llama-3.1-405b";
+    QTest::newRow("Qwen3 30B-A3B") << "qwen3"
+                                   << "30B-A3B"
+                                   << "qwen3-30b-a3b";
+    QTest::newRow("Qwen3 235B-A22B") << "qwen3"
+                                     << "235B-A22B"
+                                     << "qwen3-235b-a22b";
+    QTest::newRow("DeepSeek-V3") << "deepseek_v3"
+                                 << "671B"
+                                 << "deepseek-v3";
+    QTest::newRow("no preset") << "deepseek_v3"
+                               << "16B"
+                               << "";
+}
+
+void TestLaunchImport::torchtitanFlavors()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, flavor);
+    QFETCH(QString, preset);
+    const std::string text
+        = "[model]\nname = \"" + name.toStdString() + "\"\nflavor = \"" + flavor.toStdString() + "\"\n";
+    const LaunchImport imported = importLaunch(LaunchFormat::Torchtitan, text, testing::example("default"));
+    QVERIFY(imported.ok());
+    if (preset.isEmpty()) {
+        QCOMPARE(imported.design->model.preset, testing::example("default").model.preset);
+        QCOMPARE(imported.diagnostics.front().code, std::string("launch-model"));
+        return;
+    }
+    QCOMPARE(QString::fromStdString(imported.design->model.preset), preset);
+    // The export of a design with that preset names the same model, and needs no placeholder.
+    const LaunchConfig exported
+        = launchConfig(*imported.design, evaluate(*imported.design), LaunchTarget::Torchtitan);
+    const std::string expected = "name = \"" + name.toStdString() + "\"\nflavor = \"";
+    QVERIFY2(exported.text.find(expected) != std::string::npos, exported.text.c_str());
+    QVERIFY(exported.text.find("\"MODEL\"") == std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestLaunchImport)
