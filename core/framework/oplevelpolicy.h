@@ -11,8 +11,9 @@
 
 #include "catalog/model.h"
 
+#include <array>
+#include <cstddef>
 #include <string_view>
-#include <vector>
 
 namespace core {
 
@@ -34,9 +35,27 @@ struct OpLevelProduct
     bool kept = false; // its output kept (counted odd) or recomputed (counted even)
 };
 
+// A layer's products, at most eight (MLA's five and a gated MLP's three): held in place, since memory and
+// time ask for them for every layout a search tries.
+class OpLevelProducts
+{
+public:
+    void add(const OpLevelProduct& product) { m_items[m_count++] = product; }
+    std::size_t size() const { return m_count; }
+    const OpLevelProduct& operator[](std::size_t i) const { return m_items[i]; }
+    const OpLevelProduct* begin() const { return m_items.data(); }
+    const OpLevelProduct* end() const { return m_items.data() + m_count; }
+    OpLevelProduct* begin() { return m_items.data(); }
+    OpLevelProduct* end() { return m_items.data() + m_count; }
+
+private:
+    std::array<OpLevelProduct, 8> m_items{};
+    std::size_t m_count = 0;
+};
+
 // A layer's counted matrix products in forward order: attention (wq, wk, wv, wo; with MLA wq_a, wq_b or wq,
 // then wkv_a, wkv_b, wo), then the dense MLP (w1, w3, w2, or w1, w2) or, in a MoE layer, the shared experts'
 // (torchtitan's MoE.forward runs them after the routed experts, whose products it does not count).
-std::vector<OpLevelProduct> opLevelProducts(const ModelArchitecture& model, bool moeLayer);
+OpLevelProducts opLevelProducts(const ModelArchitecture& model, bool moeLayer);
 
 } // namespace core

@@ -195,7 +195,7 @@ void TestOpSelective::expertAllToAllsKept()
 void TestOpSelective::mlaProducts()
 {
     const ModelArchitecture m = *Catalog::builtin().model("deepseek-v3");
-    const std::vector<OpLevelProduct> dense = opLevelProducts(m, false);
+    const OpLevelProducts dense = opLevelProducts(m, false);
     const std::vector<std::string_view> names{"wq_a", "wq_b", "wkv_a", "wkv_b", "wo", "w1", "w3", "w2"};
     QCOMPARE(dense.size(), names.size());
     const double total = 7168.0 * 1536 + 1536.0 * 128 * 192 + 7168.0 * 576 + 512.0 * 128 * 256;
@@ -212,7 +212,7 @@ void TestOpSelective::mlaProducts()
         QCOMPARE(dense[i].kept, i % 2 == 0);
         QCOMPARE(dense[i].gemmShare, shares[i]);
     }
-    const std::vector<OpLevelProduct> moe = opLevelProducts(m, true);
+    const OpLevelProducts moe = opLevelProducts(m, true);
     QCOMPARE(moe.size(), names.size());
     QCOMPARE(moe[5].gemm, std::string_view("shared-fc1"));
     QCOMPARE(moe[7].gemm, std::string_view("shared-fc2"));
@@ -220,7 +220,7 @@ void TestOpSelective::mlaProducts()
     // Without a query rank wq takes wq_a's and wq_b's place, and the parity moves: wq, wkv_b and w1 kept.
     ModelArchitecture direct = m;
     direct.mla.qLoraRank = 0;
-    const std::vector<OpLevelProduct> v2 = opLevelProducts(direct, false);
+    const OpLevelProducts v2 = opLevelProducts(direct, false);
     QCOMPARE(v2[0].name, std::string_view("wq"));
     QVERIFY(v2[0].kept && !v2[1].kept && v2[2].kept && !v2[3].kept && v2[4].kept && !v2[5].kept);
 }
