@@ -1062,6 +1062,30 @@
         <source>a design has no row-wise scaling; its GEMMs and casts are timed as per-tensor ones</source>
         <translation>ein Design kennt keine zeilenweise Skalierung; seine GEMMs und Casts werden wie die mit Skalierung pro Tensor gerechnet</translation>
     </message>
+    <message>
+        <source>the embedding (E) must open the first stage and the loss (L) close the last, once each</source>
+        <translation>das Embedding (E) muss die erste Stage eröffnen und der Loss (L) die letzte beschließen, jeweils einmal</translation>
+    </message>
+    <message>
+        <source>the model&apos;s layers</source>
+        <translation>die Layer des Modells</translation>
+    </message>
+    <message>
+        <source>the design holds the prediction depths (m) in the last stage, after its layers</source>
+        <translation>das Design hält die Vorhersagetiefen (m) in der letzten Stage, nach ihren Layern</translation>
+    </message>
+    <message>
+        <source>stage %1 holds no layer</source>
+        <translation>Stage %1 enthält keinen Layer</translation>
+    </message>
+    <message>
+        <source>it unrolls to more than %1 characters</source>
+        <translation>ausgerollt ergibt sie mehr als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>Megatron-Core knows no layer character &apos;%1&apos; (E, t, m, L)</source>
+        <translation>Megatron-Core kennt kein Layer-Zeichen &apos;%1&apos; (E, t, m, L)</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

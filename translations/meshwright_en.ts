@@ -1062,6 +1062,30 @@
         <source>a design has no row-wise scaling; its GEMMs and casts are timed as per-tensor ones</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the embedding (E) must open the first stage and the loss (L) close the last, once each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the design holds the prediction depths (m) in the last stage, after its layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1 holds no layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it unrolls to more than %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core knows no layer character &apos;%1&apos; (E, t, m, L)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -10,7 +10,10 @@
 #include "catalog/catalog.h"
 #include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
+#include "launch/megatronlayout.h"
 #include "memory/memory.h"
+
+#include <algorithm>
 
 namespace core::launch {
 
@@ -213,11 +216,89 @@ void readParallel(ImportContext& context, const Settings& flags)
         layout.vocabDivisibleBy = int(*size);
 }
 
-// Virtual stages and the uneven first and last stages; needs the model's layer count.
+// --pipeline-model-parallel-layout (launch/megatronlayout.h): the layers of every model chunk and with
+// them the virtual stages, which Megatron-LM derives from the string (arguments.py). Megatron-Core checks
+// it as PipelineParallelLayerLayout.validate_layer_layout does: the embedding first and the loss last, once
+// each, as many t as layers and m as prediction depths, no layer after a depth. The design also holds the
+// embedding in the first chunk, the loss and the depths in the last, and a layer in every other chunk.
+void readLayout(ImportContext& context, const Setting& flag)
+{
+    ParallelLayout& layout = context.design.layout;
+    const ModelArchitecture& model = context.design.model;
+    const std::string value = flag.value.value_or("");
+    const auto unsupported = [&](std::string reason) {
+        context.add(diag::kLaunchUnsupported, flag.where(), {flag.name, value, std::move(reason)});
+    };
+    const ParsedLayout parsed = parseMegatronLayout(value);
+    if (!parsed.problem.empty())
+        return unsupported(parsed.problem);
+    const std::vector<LayoutChunk>& chunks = parsed.chunks;
+    const auto total = [&](int LayoutChunk::*member) {
+        int sum = 0;
+        for (const LayoutChunk& chunk : chunks)
+            sum += chunk.*member;
+        return sum;
+    };
+    const int stages = int(chunks.size());
+    if (stages % layout.pp() != 0 || (layout.pp() == 1 && stages > 1))
+        return context.add(diag::kLaunchConflict, flag.where(),
+                           {flag.name, value, "--pipeline-model-parallel-size", std::to_string(layout.pp())});
+    if (parsed.first != 'E' || parsed.last != 'L' || total(&LayoutChunk::embeddings) != 1
+        || total(&LayoutChunk::losses) != 1 || chunks.front().embeddings != 1 || chunks.back().losses != 1)
+        return unsupported(
+            MW_TR_NOOP("DiagnosticArguments",
+                       "the embedding (E) must open the first stage and the loss (L) close the "
+                       "last, once each"));
+    if (total(&LayoutChunk::layers) != model.layers)
+        return context.add(diag::kLaunchConflict, flag.where(),
+                           {flag.name, value, MW_TR_NOOP("DiagnosticArguments", "the model's layers"),
+                            std::to_string(model.layers)});
+    if (total(&LayoutChunk::mtpDepths) != model.mtpLayers)
+        return context.add(diag::kLaunchConflict, flag.where(),
+                           {flag.name, value, "--mtp-num-layers", std::to_string(model.mtpLayers)});
+    if (chunks.back().mtpDepths != model.mtpLayers || chunks.back().mtpBeforeLayer)
+        return unsupported(
+            MW_TR_NOOP("DiagnosticArguments",
+                       "the design holds the prediction depths (m) in the last stage, after its "
+                       "layers"));
+    for (int i = 1; i + 1 < stages; ++i)
+        if (chunks[std::size_t(i)].layers == 0)
+            return unsupported(phraseArgument(MW_TR_NOOP("DiagnosticArguments", "stage %1 holds no layer"),
+                                              {std::to_string(i)}));
+    layout.virtualStages = stages / layout.pp();
+    layout.schedule = layout.virtualStages > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+    layout.layersPerStage.clear();
+    for (const LayoutChunk& chunk : chunks)
+        layout.layersPerStage.push_back(chunk.layers);
+    if (std::ranges::all_of(layout.layersPerStage, [&](int n) { return n == layout.layersPerStage.front(); }))
+        layout.layersPerStage.clear();
+}
+
+// Virtual stages and the uneven first and last stages, or the layout that says both; needs the model's
+// layer count and prediction depths.
 void readPipeline(ImportContext& context, const Settings& flags)
 {
     ParallelLayout& layout = context.design.layout;
     const int layers = context.design.model.layers;
+    if (const Setting* layoutFlag = flags.take("--pipeline-model-parallel-layout")) {
+        // Megatron-LM takes the split from the layout alone (arguments.py derives the virtual stages from
+        // it); a virtual-stage count that agrees is read as the same.
+        const auto conflict = [&](const Setting& other) {
+            context.add(
+                diag::kLaunchConflict, other.where(),
+                {other.name, other.value.value_or(""), layoutFlag->name, layoutFlag->value.value_or("")});
+        };
+        for (const std::string_view other :
+             {"--num-layers-per-virtual-pipeline-stage", "--decoder-first-pipeline-num-layers",
+              "--decoder-last-pipeline-num-layers"})
+            if (const Setting* conflicting = flags.take(other))
+                return conflict(*conflicting);
+        readLayout(context, *layoutFlag);
+        if (const Setting* perRank = flags.take("--num-virtual-stages-per-pipeline-rank"))
+            if (wholeNumber(context, perRank).value_or(layout.virtualStages) != layout.virtualStages)
+                conflict(*perRank);
+        return;
+    }
     int virtualStages = 1;
     if (const Setting* perRank = flags.take("--num-virtual-stages-per-pipeline-rank")) {
         virtualStages = int(wholeNumber(context, perRank).value_or(1));

@@ -2,14 +2,17 @@
 // Megatron-LM's pretrain_gpt.py arguments, grouped into bash arrays as the repository's examples do
 // (examples/llama). Flag names from megatron/training/arguments.py of core_r0.13.0: virtual pipeline stages
 // as --num-virtual-stages-per-pipeline-rank (the newer spelling of --num-layers-per-virtual-pipeline-stage),
-// uneven first/last stages as --decoder-first/last-pipeline-num-layers, FSDP as --use-torch-fsdp2.
+// uneven first/last stages as --decoder-first/last-pipeline-num-layers and any other split as
+// --pipeline-model-parallel-layout, FSDP as --use-torch-fsdp2.
 
 #include "design/design.h"
 #include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
+#include "launch/megatronlayout.h"
 #include "memory/memory.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace core::launch {
@@ -137,42 +140,38 @@ void modelArguments(ArgumentArray& args, const Design& design, const HuggingFace
         args.flag("--vocab-size", model.vocab);
 }
 
-// Megatron splits layers evenly, except for the first and last stages (without virtual stages).
+// Megatron splits layers evenly. A split that differs only in the first and last stage (without virtual
+// stages, none of them empty) is --decoder-first/last-pipeline-num-layers; any other, empty end chunks and
+// virtual stages included, is a --pipeline-model-parallel-layout string (launch/megatronlayout.h).
 struct LayerSplit
 {
-    bool expressible = true;
     int first = 0, last = 0; // 0: even
+    std::string layout; // the chunks' string when the first/last flags cannot say the split
 };
 
-LayerSplit layerSplit(const ParallelLayout& layout)
+LayerSplit layerSplit(const ParallelLayout& layout, int mtpDepths)
 {
     const std::vector<int>& layers = layout.layersPerStage;
     LayerSplit split;
-    if (layers.empty())
+    if (layers.empty() || std::ranges::all_of(layers, [&](int n) { return n == layers.front(); }))
         return split;
-    bool even = true;
-    for (int n : layers)
-        even = even && n == layers.front();
-    if (even)
-        return split;
-    if (layout.virtualStages > 1 || layers.size() < 2) {
-        split.expressible = false;
+    const bool evenMiddle
+        = std::all_of(layers.begin() + 1, layers.end() - 1, [&](int n) { return n == layers[1]; });
+    if (layout.virtualStages > 1 || layers.size() < 3 || !evenMiddle || layers.front() < 1
+        || layers.back() < 1) {
+        split.layout = megatronLayout(layers, mtpDepths);
         return split;
     }
-    for (std::size_t i = 2; i + 1 < layers.size(); ++i)
-        split.expressible = split.expressible && layers[i] == layers[1];
-    const std::size_t middle = layers.size() - 2;
-    const int middleLayers = middle > 0 ? layers[1] : 0;
-    if (middle == 0 || layers.front() != middleLayers)
+    if (layers.front() != layers[1])
         split.first = layers.front();
-    if (middle == 0 || layers.back() != middleLayers)
+    if (layers.back() != layers[1])
         split.last = layers.back();
     return split;
 }
 
 // What the design uses and Megatron-LM cannot express, as notes; true when the design's rank order is
 // Megatron's alternative, tp-cp-ep-pp-dp.
-bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context, const LayerSplit& split)
+bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context)
 {
     const ParallelLayout& layout = context.design.layout;
     // Megatron's rank order is tp-cp-ep-dp-pp, or tp-cp-ep-pp-dp with --use-tp-pp-dp-mapping
@@ -201,8 +200,6 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context, cons
             break;
         }
     }
-    if (!split.expressible)
-        addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (layout.zeroStage == 2)
         addNote(config, kZeroStage, "/layout/zeroStage", {"2", "--use-distributed-optimizer (ZeRO-1)"});
     if (layout.shardGroup > 0 && layout.shardGroup < layout.dp())
@@ -230,11 +227,13 @@ void parallelArguments(ArgumentArray& parallel, const Design& design, const Laye
             parallel.flag("--tp-comm-overlap");
     }
     parallel.flag("--pipeline-model-parallel-size", layout.pp());
-    if (layout.pp() > 1 && layout.virtualStages > 1)
+    if (layout.pp() > 1 && layout.virtualStages > 1 && split.layout.empty())
         parallel.flag("--num-virtual-stages-per-pipeline-rank", layout.virtualStages);
-    if (split.expressible && split.first > 0)
+    if (!split.layout.empty())
+        parallel.flag("--pipeline-model-parallel-layout", split.layout);
+    if (split.first > 0)
         parallel.flag("--decoder-first-pipeline-num-layers", split.first);
-    if (split.expressible && split.last > 0)
+    if (split.last > 0)
         parallel.flag("--decoder-last-pipeline-num-layers", split.last);
     parallel.flag("--context-parallel-size", layout.cp());
     if (layout.ep() > 1) {
@@ -358,8 +357,8 @@ std::vector<std::string> megatronHeaderLines(const LaunchContext& context)
 void writeMegatron(LaunchConfig& config, const LaunchContext& context)
 {
     const Design& design = context.design;
-    const LayerSplit split = layerSplit(design.layout);
-    const bool tpPpDpMapping = noteMegatronLimits(config, context, split);
+    const LayerSplit split = layerSplit(design.layout, design.model.mtpLayers);
+    const bool tpPpDpMapping = noteMegatronLimits(config, context);
 
     ArgumentArray model("MODEL_ARGS");
     modelArguments(model, design, context.names);

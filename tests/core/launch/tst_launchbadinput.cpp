@@ -9,6 +9,8 @@
 #include "support/testdesigns.h"
 
 #include <QTest>
+#include <string>
+#include <tuple>
 
 using namespace core;
 using testing::targetOf;
@@ -59,6 +61,30 @@ void TestLaunchBadInput::badInput_data()
     row("megatron first stage", F::Megatron, "default",
         "--pipeline-model-parallel-size 2\n--decoder-first-pipeline-num-layers 90\n", "launch-conflict",
         "line 2");
+    // --pipeline-model-parallel-layout (Megatron-Core's PipelineParallelLayerLayout): Llama 3.1 70B's 80
+    // layers over PP 2, written wrong in each way Megatron-Core or the design refuses.
+    for (const auto& [name, layout, code] :
+         {std::tuple{"unknown character", "Et*40|t*40Lx", "launch-unsupported"},
+          std::tuple{"no loss", "Et*40|t*40", "launch-unsupported"},
+          std::tuple{"embedding second", "t*40|Et*40L", "launch-unsupported"},
+          std::tuple{"layers missing", "Et*40|t*39L", "launch-conflict"},
+          std::tuple{"three chunks on two stages", "Et*40|t*40|L", "launch-conflict"},
+          std::tuple{"depth the model lacks", "Et*40|t*40mL", "launch-conflict"},
+          std::tuple{"empty middle chunk", "Et*40||t*40|L", "launch-unsupported"},
+          std::tuple{"unrolls without end", "E(t|)*999999999L", "launch-unsupported"}})
+        row((std::string("megatron layout, ") + name).c_str(), F::Megatron, "default",
+            (std::string("--pipeline-model-parallel-size 2\n--pipeline-model-parallel-layout '") + layout
+             + "'\n")
+                .c_str(),
+            code, "line 2");
+    row("megatron layout and first stage", F::Megatron, "default",
+        "--pipeline-model-parallel-size 2\n--pipeline-model-parallel-layout 'Et*40|t*40L'\n"
+        "--decoder-first-pipeline-num-layers 40\n",
+        "launch-conflict", "line 3");
+    row("megatron layout and other virtual stages", F::Megatron, "default",
+        "--pipeline-model-parallel-size 2\n--pipeline-model-parallel-layout 'Et*20|(t*20|)*2,t*20L'\n"
+        "--num-virtual-stages-per-pipeline-rank 4\n",
+        "launch-conflict", "line 3");
     row("toml open section", F::Torchtitan, "default", "[parallelism\ntensor_parallel_degree = 8\n",
         "launch-syntax", "line 1");
     row("toml no value", F::Torchtitan, "default", "[parallelism]\ntensor_parallel_degree =\n",

@@ -443,7 +443,7 @@ void TestLaunchConfig::approximations()
 }
 
 // Megatron-LM: --num-virtual-stages-per-pipeline-rank for the interleaved schedule; an uneven split that
-// differs only in the first and last stage uses the decoder-first/last flags.
+// differs only in the first and last stage uses the decoder-first/last flags, any other the layout string.
 void TestLaunchConfig::megatronInterleavedAndUnevenSplit()
 {
     const LaunchConfig interleaved = exportOfPatched(
@@ -460,11 +460,14 @@ void TestLaunchConfig::megatronInterleavedAndUnevenSplit()
     QCOMPARE(testing::valueAfter(*unevenWords, "--decoder-first-pipeline-num-layers"), std::string("18"));
     QCOMPARE(testing::valueAfter(*unevenWords, "--decoder-last-pipeline-num-layers"), std::string("20"));
 
+    // Any other split is a --pipeline-model-parallel-layout string (tst_launchroundtrips reads it back).
     const LaunchConfig zigzag = exportOfPatched(
         "seed-70b-32k-512gpu", R"({"layout": {"layersPerStage": [20, 19, 21, 20]}})", LaunchTarget::Megatron);
-    QVERIFY(testing::hasCode(zigzag.notes, "export-layer-split"));
-    QVERIFY(testing::shellWords(zigzag.text)->size() > 0);
-    QVERIFY(!testing::hasWord(*testing::shellWords(zigzag.text), "--decoder-first-pipeline-num-layers"));
+    QVERIFY2(zigzag.notes.empty(), qPrintable(testing::describe(zigzag.notes)));
+    const auto zigzagWords = testing::shellWords(zigzag.text);
+    QCOMPARE(testing::valueAfter(*zigzagWords, "--pipeline-model-parallel-layout"),
+             std::string("Et*20|t*19|t*21|t*20L"));
+    QVERIFY(!testing::hasWord(*zigzagWords, "--decoder-first-pipeline-num-layers"));
 }
 
 // The attention kernel the design is timed with, as Megatron-LM's --attention-backend (arguments.py: flash,

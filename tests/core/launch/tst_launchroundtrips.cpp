@@ -5,12 +5,14 @@
 // defaults) and activation offloading (--cpu-offloading-num-layers), with the notes each export writes where
 // a tool has no such setting.
 
+#include "catalog/catalog.h"
 #include "evaluate.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "launch/launchimport.h"
 #include "memory/memory.h"
+#include "support/configparse.h"
 #include "support/launchtest.h"
 #include "support/testdesigns.h"
 
@@ -28,6 +30,9 @@ private slots:
     void fp8RecipeRoundTrips();
     void partialRecomputeRoundTrips();
     void activationOffloadRoundTrips();
+    void pipelineLayoutRoundTrips_data();
+    void pipelineLayoutRoundTrips();
+    void pipelineLayoutDepthApart();
 };
 
 // Megatron-LM --fp8-recipe (arguments.py: tensorwise, delayed, mxfp8, blockwise; default delayed): read
@@ -343,6 +348,103 @@ void TestLaunchRoundTrips::activationOffloadRoundTrips()
         const LaunchConfig other = launchConfig(design, evaluate(design), targetOf(format));
         QVERIFY(testing::hasCode(other.notes, "export-activation-offload"));
     }
+}
+
+// Megatron-LM --pipeline-model-parallel-layout (megatron/core/transformer/pipeline_parallel_layer_layout.py):
+// the chunks' layers and the virtual stages read from the string, the prediction depths and the loss in
+// the last chunk, the embedding in the first; written back as the same string where neither an even split
+// nor the first/last flags can say the split. Megatron-LM's own example from parse_str_to_list's docstring,
+// "Ettt|(tt|)*29,m|L", puts the depth in a chunk of its own before the loss's, which the design cannot hold.
+void TestLaunchRoundTrips::pipelineLayoutRoundTrips_data()
+{
+    QTest::addColumn<QString>("flags"); // the rest of the launch: degrees, batch, depths
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<int>("virtualStages");
+    QTest::addColumn<std::vector<int>>("layersPerStage");
+    QTest::addColumn<QString>("written"); // what the export writes; empty: the same string, "-": none
+    // Megatron-LM's DeepSeek-V3 guide for GB200 (docs/discussions/deepseek-v3-gb200-optimization): PP 8,
+    // 32 chunks, the first the embedding and a layer, the last the loss alone.
+    const QString deepSeek
+        = QStringLiteral("--pipeline-model-parallel-size 8\n--expert-model-parallel-size 32\n"
+                         "--use-distributed-optimizer\n--global-batch-size 2048\n"
+                         "--recompute-granularity full\n--recompute-method uniform\n");
+    std::vector<int> guide(32, 2);
+    guide.front() = 1;
+    guide.back() = 0;
+    QTest::newRow("DeepSeek-V3 without its depth, PP 8") << deepSeek + "--mtp-num-layers 0\n"
+                                                         << "Et|(tt|)*30L" << 4 << guide << "";
+    // Megatron-Bridge's DeepSeek-V3 recipe for H100 (layout "Et|(tt|)*30mL"): the depth beside the loss.
+    QTest::newRow("DeepSeek-V3 with its depth, PP 8") << deepSeek + "--mtp-num-layers 1\n"
+                                                      << "Et|(tt|)*30mL" << 4 << guide << "";
+    const QString llama = QStringLiteral("--tensor-model-parallel-size 8\n--use-distributed-optimizer\n"
+                                         "--global-batch-size 64\n");
+    QTest::newRow("Llama 3.1 70B, uneven, PP 2 VP 2")
+        << llama + "--pipeline-model-parallel-size 2\n"
+        << "Et*19|(t*20|)*2,t*21L" << 2 << std::vector<int>{19, 20, 20, 21} << "Et*19|(t*20|)*2t*21L";
+    // One chunk a rank, even but for the ends: the first/last flags say it, no layout string is written.
+    QTest::newRow("Llama 3.1 70B, first and last, PP 4")
+        << llama + "--pipeline-model-parallel-size 4\n"
+        << "Et*18|t*21|t*21|t*20L" << 1 << std::vector<int>{18, 21, 21, 20} << "-";
+    // An even split needs no list.
+    QTest::newRow("Llama 3.1 70B, even, PP 2 VP 2") << llama + "--pipeline-model-parallel-size 2\n"
+                                                    << "E(t*20|)*3t*20L" << 2 << std::vector<int>{} << "-";
+}
+
+void TestLaunchRoundTrips::pipelineLayoutRoundTrips()
+{
+    QFETCH(QString, flags);
+    QFETCH(QString, layout);
+    QFETCH(int, virtualStages);
+    QFETCH(std::vector<int>, layersPerStage);
+    QFETCH(QString, written);
+    const bool deepSeek = flags.contains(QStringLiteral("--mtp-num-layers"));
+    const LoadResult loaded = testing::patched(
+        deepSeek ? "gb200-nvl72-405b" : "default",
+        deepSeek ? R"({"model": "deepseek-v3", "cluster": {"uniform": {"nodes": 4, "gpusPerNode": 64}}})"
+                 : "{}");
+    QVERIFY(loaded.design);
+    const Design& base = *loaded.design;
+    const std::string text
+        = flags.toStdString() + "--pipeline-model-parallel-layout '" + layout.toStdString() + "'\n";
+    const LaunchImport imported = importLaunch(LaunchFormat::Megatron, text, base);
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    const ParallelLayout& l = imported.design->layout;
+    QCOMPARE(l.virtualStages, virtualStages);
+    QVERIFY(l.schedule == (virtualStages > 1 ? Schedule::Interleaved : Schedule::OneFOneB));
+    QCOMPARE(l.layersPerStage, layersPerStage);
+
+    const Design& design = *imported.design;
+    const LaunchConfig config = launchConfig(design, evaluate(design), targetOf(LaunchFormat::Megatron));
+    QVERIFY2(config.ok(), qPrintable(testing::describe(config.notes)));
+    QVERIFY(!testing::hasCode(config.notes, "export-layer-split"));
+    const auto words = testing::shellWords(config.text);
+    QVERIFY(words.has_value());
+    const std::string expected = written.isEmpty() ? layout.toStdString() : written.toStdString();
+    QCOMPARE(testing::valueAfter(*words, "--pipeline-model-parallel-layout"),
+             expected == "-" ? std::string() : expected);
+    if (expected != "-")
+        QVERIFY(!testing::hasWord(*words, "--num-virtual-stages-per-pipeline-rank"));
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, base);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QCOMPARE(back.design->layout.virtualStages, virtualStages);
+    QCOMPARE(back.design->layout.layersPerStage, layersPerStage);
+    QCOMPARE(back.design->model.mtpLayers, imported.design->model.mtpLayers);
+}
+
+// The example of parse_str_to_list's docstring, "Ettt|(tt|)*29,m|L" (DeepSeek-V3's 61 layers and its depth
+// over 32 chunks), holds the depth in a chunk before the loss's, which the design cannot: refused at its
+// line, not moved.
+void TestLaunchRoundTrips::pipelineLayoutDepthApart()
+{
+    Design base = testing::example("default");
+    base.model = *Catalog::builtin().model("deepseek-v3");
+    const LaunchImport imported = importLaunch(LaunchFormat::Megatron,
+                                               "--pipeline-model-parallel-size 8\n--mtp-num-layers "
+                                               "1\n--pipeline-model-parallel-layout 'Ettt|(tt|)*29,m|L'\n",
+                                               base);
+    QVERIFY(!imported.ok());
+    QVERIFY(testing::hasCode(imported.diagnostics, "launch-unsupported"));
+    QCOMPARE(imported.diagnostics.front().path, std::string("line 3"));
 }
 
 QTEST_GUILESS_MAIN(TestLaunchRoundTrips)
