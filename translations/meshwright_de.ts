@@ -1086,6 +1086,18 @@
         <source>Megatron-Core knows no layer character &apos;%1&apos; (E, t, m, L)</source>
         <translation>Megatron-Core kennt kein Layer-Zeichen &apos;%1&apos; (E, t, m, L)</translation>
     </message>
+    <message>
+        <source>its optimizer keeps the moments in FP32 only</source>
+        <translation>sein Optimizer hält die Momente nur in FP32</translation>
+    </message>
+    <message>
+        <source>its 16-bit moments are Adam&apos;s, not SGD&apos;s</source>
+        <translation>seine 16-Bit-Momente gibt es für Adam, nicht für SGD</translation>
+    </message>
+    <message>
+        <source>the design keeps both moments in one dtype of 32 or 16 bits</source>
+        <translation>das Design hält beide Momente in einem Datentyp mit 32 oder 16 Bit</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -1807,6 +1819,10 @@
     <message>
         <source>%1 reduce-scatters FSDP&apos;s gradients %2; the design&apos;s gradientSyncEveryMicroBatch %3 cannot be expressed.</source>
         <translation>%1 verteilt die Gradienten von FSDP per Reduce-Scatter %2; gradientSyncEveryMicroBatch %3 des Designs lässt sich nicht ausdrücken.</translation>
+    </message>
+    <message>
+        <source>%1 keeps the optimizer&apos;s moments in FP32; the configuration&apos;s optimizer states take the 4 bytes a parameter that the design&apos;s %2 moments save.</source>
+        <translation>%1 hält die Momente des Optimizers in FP32; die Optimizer-Zustände der Konfiguration belegen die 4 Byte pro Parameter, die die %2-Momente des Designs sparen.</translation>
     </message>
 </context>
 <context>
@@ -2700,8 +2716,8 @@
         <translation>davon: Rechenzeit, verlangsamt neben verdeckten Kollektiven (18,9 %, solange beide laufen)</translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–15 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 4–15 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–16 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 4–16 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
     </message>
     <message>
         <source>Asynchronous TP (torch.compile&apos;s micro-pipelined TP): each TP all-gather and reduce-scatter of a dense layer is fused with its neighbouring matmul in TP chunks, two at a time, and hides but for one chunk; the copies run on the copy engines, and each reduce-scatter ends in a sum of the TP partial products over HBM (torch/distributed/_symmetric_memory, docs/kernel-model.md).</source>
@@ -3233,6 +3249,10 @@
     <message>
         <source>Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather: under FP8 the sharded weights are all-gathered as one byte each instead of two. Megatron-Core then keeps the FP8 weights as the parameters; torchao casts each shard before the gather instead of casting the whole weight in every forward and backward. MXFP8 weights are gathered in BF16 with torchao.</source>
         <translation>Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather: unter FP8 werden die geshardeten Gewichte mit einem Byte statt zwei eingesammelt (All-Gather). Megatron-Core hält die FP8-Gewichte dann als Parameter; torchao castet jeden Shard vor dem All-Gather, statt das ganze Gewicht in jedem Vorwärts- und Rückwärtsdurchlauf zu casten. MXFP8-Gewichte sammelt torchao in BF16 ein.</translation>
+    </message>
+    <message>
+        <source>Optimizer moments</source>
+        <translation>Optimizer-Momente</translation>
     </message>
 </context>
 <context>
@@ -7425,6 +7445,14 @@ Verbindungen: %3%4</translation>
     <message>
         <source>FlashAttention-2 (SDPA)</source>
         <translation>FlashAttention-2 (SDPA)</translation>
+    </message>
+    <message>
+        <source>BF16 (Megatron-Core&apos;s precision-aware optimizer)</source>
+        <translation>BF16 (präzisionsbewusster Optimizer von Megatron-Core)</translation>
+    </message>
+    <message>
+        <source>FP16 (Megatron-Core&apos;s precision-aware optimizer)</source>
+        <translation>FP16 (präzisionsbewusster Optimizer von Megatron-Core)</translation>
     </message>
 </context>
 <context>

@@ -1086,6 +1086,18 @@
         <source>Megatron-Core knows no layer character &apos;%1&apos; (E, t, m, L)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>its optimizer keeps the moments in FP32 only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its 16-bit moments are Adam&apos;s, not SGD&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the design keeps both moments in one dtype of 32 or 16 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -1806,6 +1818,10 @@
     </message>
     <message>
         <source>%1 reduce-scatters FSDP&apos;s gradients %2; the design&apos;s gradientSyncEveryMicroBatch %3 cannot be expressed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 keeps the optimizer&apos;s moments in FP32; the configuration&apos;s optimizer states take the 4 bytes a parameter that the design&apos;s %2 moments save.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3232,6 +3248,10 @@
     </message>
     <message>
         <source>Megatron-LM --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather: under FP8 the sharded weights are all-gathered as one byte each instead of two. Megatron-Core then keeps the FP8 weights as the parameters; torchao casts each shard before the gather instead of casting the whole weight in every forward and backward. MXFP8 weights are gathered in BF16 with torchao.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer moments</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7416,6 +7436,14 @@ Links: %3%4</source>
     </message>
     <message>
         <source>FlashAttention-2 (SDPA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 (Megatron-Core&apos;s precision-aware optimizer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP16 (Megatron-Core&apos;s precision-aware optimizer)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

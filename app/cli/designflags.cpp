@@ -244,6 +244,8 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         fp8Recipe = enumValue<Fp8Recipe>(args, flag);
     else if (flag == "--optimizer")
         optimizer = enumValue<Optimizer>(args, flag);
+    else if (flag == "--optimizer-moments")
+        optimizerMoments = enumValue<MomentDtype>(args, flag);
     else if (flag == "--offload")
         offload = enumValue<Offload>(args, flag);
     else if (flag == "--concurrency")
@@ -309,7 +311,8 @@ std::string designFlagsHelp()
         + enumNameList<Fp8Recipe>()
         + " (Transformer Engine's scaling, with --precision fp8)\n"
           "  --optimizer "
-        + enumNameList<Optimizer>() + "  --offload " + enumNameList<Offload>()
+        + enumNameList<Optimizer>() + "  --optimizer-moments " + enumNameList<MomentDtype>()
+        + " (16-bit: Megatron-Core)\n  --offload " + enumNameList<Offload>()
         + "\n"
           "  --concurrency N  --context TOKENS  --prompt-len TOKENS  --output-len TOKENS  --kv-dtype "
         + enumNameList<KvDtype>() + "\n";
@@ -481,6 +484,8 @@ void applyWorkloadFlags(const DesignFlags& flags, Workload& w)
         w.fp8Recipe = *flags.fp8Recipe;
     if (flags.optimizer)
         w.optimizer = *flags.optimizer;
+    if (flags.optimizerMoments)
+        w.optimizerMoments = *flags.optimizerMoments;
     if (flags.offload)
         w.offload = *flags.offload;
     if (flags.concurrency)

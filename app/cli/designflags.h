@@ -49,6 +49,7 @@ struct DesignFlags
     std::optional<core::Precision> precision;
     std::optional<core::Fp8Recipe> fp8Recipe;
     std::optional<core::Optimizer> optimizer;
+    std::optional<core::MomentDtype> optimizerMoments;
     std::optional<core::Offload> offload;
     std::optional<int> concurrency;
     std::optional<std::int64_t> context;

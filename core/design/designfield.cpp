@@ -40,6 +40,7 @@ constexpr std::array kFields{
     FieldInfo{Field::Precision, "/workload/precision"},
     FieldInfo{Field::Fp8Recipe, "/workload/fp8Recipe"},
     FieldInfo{Field::Optimizer, "/workload/optimizer"},
+    FieldInfo{Field::OptimizerMoments, "/workload/optimizerMoments"},
     FieldInfo{Field::Offload, "/workload/offload"},
     FieldInfo{Field::FlashAttention, "/workload/flashAttention"},
     FieldInfo{Field::AttentionKernel, "/workload/attentionKernel"},
@@ -262,6 +263,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.workload.fp8Recipe);
     case Field::Optimizer:
         return visit(d.workload.optimizer);
+    case Field::OptimizerMoments:
+        return visit(d.workload.optimizerMoments);
     case Field::Offload:
         return visit(d.workload.offload);
     case Field::FlashAttention:

@@ -41,6 +41,7 @@ enum class Field {
     Precision,
     Fp8Recipe,
     Optimizer,
+    OptimizerMoments,
     Offload,
     FlashAttention,
     AttentionKernel,

@@ -69,6 +69,7 @@ void readWorkload(ObjectReader& root, ReadContext& context, Workload& w)
     in.readEnum("precision", w.precision);
     in.readEnum("fp8Recipe", w.fp8Recipe);
     in.readEnum("optimizer", w.optimizer);
+    in.readEnum("optimizerMoments", w.optimizerMoments);
     in.readEnum("offload", w.offload);
     in.read("flashAttention", w.flashAttention);
     in.readEnum("attentionKernel", w.attentionKernel);
@@ -394,6 +395,8 @@ Json workloadToJson(const Workload& w)
     if (w.fp8Recipe != Fp8Recipe::Delayed)
         out["fp8Recipe"] = enumName(w.fp8Recipe);
     out["optimizer"] = enumName(w.optimizer);
+    if (w.optimizerMoments != MomentDtype::Fp32)
+        out["optimizerMoments"] = enumName(w.optimizerMoments);
     out["offload"] = enumName(w.offload);
     out["flashAttention"] = w.flashAttention;
     // Only when not the GPU's best kernel, so that older documents round-trip unchanged.

@@ -38,6 +38,12 @@ enum class Precision {
 enum class Fp8Recipe { Delayed, Tensorwise, Mxfp8, Blockwise };
 
 enum class Optimizer { Adam, AdamW, SgdMomentum };
+// The dtype of the optimizer's moments (Adam's exp_avg and exp_avg_sq, SGD's momentum): FP32, or 16-bit
+// as DeepSeek-V3 trained (arXiv:2412.19437 §3.3.1: "BF16 ... to track the first and second moments in the
+// AdamW optimizer") and Megatron-Core's precision-aware optimizer keeps them (Megatron-LM
+// --use-precision-aware-optimizer --exp-avg-dtype --exp-avg-sq-dtype: Transformer Engine's FusedAdam
+// with its exp_avg_dtype and exp_avg_sq_dtype). Stored only when not FP32.
+enum class MomentDtype { Fp32, Bf16, Fp16 };
 // What lives in host memory: the optimizer (with its gradients where the framework moves them), or also
 // the parameters (DeepSpeed offload_param, FSDP2 CPUOffloadPolicy; ZeRO-3 only).
 enum class Offload { None, Cpu, CpuParameters };
@@ -68,6 +74,12 @@ template<> struct EnumNames<Optimizer>
     static constexpr std::array table{std::pair{Optimizer::Adam, std::string_view{"adam"}},
                                       std::pair{Optimizer::AdamW, std::string_view{"adamw"}},
                                       std::pair{Optimizer::SgdMomentum, std::string_view{"sgd-momentum"}}};
+};
+template<> struct EnumNames<MomentDtype>
+{
+    static constexpr std::array table{std::pair{MomentDtype::Fp32, std::string_view{"fp32"}},
+                                      std::pair{MomentDtype::Bf16, std::string_view{"bf16"}},
+                                      std::pair{MomentDtype::Fp16, std::string_view{"fp16"}}};
 };
 template<> struct EnumNames<Offload>
 {
@@ -105,6 +117,7 @@ struct Workload
     Precision precision = Precision::Bf16Mixed;
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // with precision fp8; stored only when not the default
     Optimizer optimizer = Optimizer::AdamW;
+    MomentDtype optimizerMoments = MomentDtype::Fp32;
     Offload offload = Offload::None;
     bool flashAttention = true; // fused attention: the s×s score matrix is never stored
     // With flashAttention, which kernel runs it (compute/attentionkernel.h); stored only when not the

@@ -135,6 +135,19 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     if (trainedMtpLayers(design) > 0 && !p.multiTokenPrediction)
         out.push_back(makeDiagnostic(diag::kFrameworkMtp, "/model/mtpLayers",
                                      {p.name, std::to_string(design.model.mtpLayers)}));
+    // 16-bit moments: Megatron-Core's precision-aware optimizer only (frameworks.json sixteenBitMoments).
+    if (!serving && design.workload.optimizerMoments != MomentDtype::Fp32 && !p.sixteenBitMoments)
+        out.push_back(makeDiagnostic(
+            diag::kFrameworkSwitch, "/workload/optimizerMoments",
+            {p.name, "optimizerMoments",
+             MW_TR_NOOP("DiagnosticArguments", "its optimizer keeps the moments in FP32 only")}));
+    // Megatron-LM's precision-aware optimizer is Transformer Engine's FusedAdam (optimizer/__init__.py).
+    else if (!serving && design.workload.optimizerMoments != MomentDtype::Fp32
+             && design.workload.optimizer == Optimizer::SgdMomentum)
+        out.push_back(
+            makeDiagnostic(diag::kFrameworkSwitch, "/workload/optimizerMoments",
+                           {p.name, "optimizerMoments",
+                            MW_TR_NOOP("DiagnosticArguments", "its 16-bit moments are Adam's, not SGD's")}));
     checkOffload(design, p, out);
     checkActivationOffload(design, p, out);
     checkSchedule(design, p, out);

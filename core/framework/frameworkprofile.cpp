@@ -104,6 +104,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     }
     in.read("gatheredUnits", p.gatheredUnits);
     in.read("fp32Parameters", p.fp32Parameters);
+    in.read("sixteenBitMoments", p.sixteenBitMoments);
+    in.read("sixteenBitMomentsSource", p.sixteenBitMomentsSource);
     in.read("reduceBucketElements", p.reduceBucketElements);
     in.read("ddpGradientCopy", p.ddpGradientCopy);
     in.read("shardCopies", p.shardCopies);

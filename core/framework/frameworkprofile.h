@@ -85,6 +85,10 @@ struct FrameworkProfile
     // 4 bytes of weights, 4 of gradients, the optimizer only its moments.
     bool fp32Parameters = false;
 
+    // Whether its optimizer can keep 16-bit moments (workload.optimizerMoments), and where that is said.
+    bool sixteenBitMoments = false;
+    std::string sixteenBitMomentsSource;
+
     // Communication buffers of data parallelism.
     double reduceBucketElements = 0; // DeepSpeed reduce_bucket_size: one 16-bit bucket of gradients
     bool ddpGradientCopy = false; // PyTorch DDP copies all gradients into its buckets

@@ -38,6 +38,7 @@ const std::vector<std::string_view> kSwitches{"--sequence-parallel",
                                               "--multi-latent-attention",
                                               "--qk-layernorm",
                                               "--optimizer-cpu-offload",
+                                              "--use-precision-aware-optimizer",
                                               "--standalone",
                                               "--use-mcore-models",
                                               "--use-flash-attn",
@@ -344,6 +345,37 @@ void readPipeline(ImportContext& context, const Settings& flags)
         layout.layersPerStage.back() = int(last);
 }
 
+// Megatron-Core's precision-aware optimizer (arguments.py: --use-precision-aware-optimizer, then
+// --exp-avg-dtype and --exp-avg-sq-dtype, each fp32 by default, fp16, bf16 or fp8): the design's
+// optimizerMoments, one dtype for both. Two that differ are read as the wider, FP8 as 16-bit, each with a
+// warning at the flag the design does not follow. --main-params-dtype and --main-grads-dtype are the
+// design's own at their default, fp32, and listed otherwise.
+void readMoments(ImportContext& context, const Settings& flags)
+{
+    MomentDtype& moments = context.design.workload.optimizerMoments;
+    moments = MomentDtype::Fp32;
+    if (!flags.take("--use-precision-aware-optimizer"))
+        return;
+    for (std::string_view flag : {"--main-params-dtype", "--main-grads-dtype"})
+        if (const Setting* setting = flags.take(flag); setting && setting->value != "fp32")
+            setting->used = false;
+    const Setting* settings[] = {flags.take("--exp-avg-dtype"), flags.take("--exp-avg-sq-dtype")};
+    std::string dtypes[2];
+    for (int i = 0; i < 2; ++i)
+        dtypes[i] = choice(context, settings[i], {"fp32", "fp16", "bf16", "fp8"}).value_or("fp32");
+    const auto bits = [](const std::string& dtype) { return dtype == "fp32" ? 32 : dtype == "fp8" ? 8 : 16; };
+    const std::string& wider = bits(dtypes[1]) > bits(dtypes[0]) ? dtypes[1] : dtypes[0];
+    moments = wider == "fp32" ? MomentDtype::Fp32
+        : wider == "fp16"     ? MomentDtype::Fp16
+                              : MomentDtype::Bf16; // bf16, or fp8 read as 16-bit
+    for (int i = 0; i < 2; ++i)
+        if (settings[i] && dtypes[i] != enumName(moments))
+            context.add(diag::kLaunchApproximated, settings[i]->where(),
+                        {settings[i]->name + " " + dtypes[i], std::string(enumName(moments)),
+                         MW_TR_NOOP("DiagnosticArguments",
+                                    "the design keeps both moments in one dtype of 32 or 16 bits")});
+}
+
 void readTraining(ImportContext& context, const Settings& flags)
 {
     Workload& workload = context.design.workload;
@@ -391,6 +423,7 @@ void readTraining(ImportContext& context, const Settings& flags)
         workload.optimizer = *optimizer == "sgd"                        ? Optimizer::SgdMomentum
             : context.base.workload.optimizer == Optimizer::SgdMomentum ? Optimizer::AdamW
                                                                         : context.base.workload.optimizer;
+    readMoments(context, flags);
     if (flags.take("--optimizer-cpu-offload"))
         workload.offload
             = context.base.workload.offload != Offload::None ? context.base.workload.offload : Offload::Cpu;

@@ -33,6 +33,9 @@ void addApproximationNotes(LaunchConfig& config, const Design& design)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
+    if (design.workload.optimizerMoments != MomentDtype::Fp32)
+        addNote(config, kOptimizerMoments, "/workload/optimizerMoments",
+                {std::string(enumName(design.workload.optimizerMoments))});
     if (design.model.mtpLayers > 0)
         addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
     // Accelerate's config has no checkpoint keys: the script's save_state decides.

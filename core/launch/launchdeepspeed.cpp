@@ -32,6 +32,9 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kSequenceParallel, "/layout/sequenceParallel");
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
+    if (design.workload.optimizerMoments != MomentDtype::Fp32)
+        addNote(config, kOptimizerMoments, "/workload/optimizerMoments",
+                {std::string(enumName(design.workload.optimizerMoments))});
     if (design.model.mtpLayers > 0)
         addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
     const bool hsdp = layout.zeroStage == 3 && layout.shardGroup > 0 && layout.shardGroup < layout.dp();

@@ -301,6 +301,13 @@ void trainingArguments(ArgumentArray& training, const Design& design)
     training.flag("--optimizer", design.workload.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam");
     if (design.workload.offload != Offload::None)
         training.flag("--optimizer-cpu-offload");
+    // 16-bit moments: Transformer Engine's FusedAdam through the precision-aware optimizer (arguments.py).
+    if (design.workload.optimizerMoments != MomentDtype::Fp32) {
+        const std::string dtype(enumName(design.workload.optimizerMoments));
+        training.flag("--use-precision-aware-optimizer")
+            .flag("--exp-avg-dtype", dtype)
+            .flag("--exp-avg-sq-dtype", dtype);
+    }
     if (layout.recompute == Recompute::Selective) {
         training.flag("--recompute-granularity", "selective");
         if (!layout.recomputeModules.empty()) {

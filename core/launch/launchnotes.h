@@ -82,6 +82,12 @@ inline constexpr DiagnosticKind kRecompute{
     "export-recompute", Severity::Warning,
     MW_TR_NOOP("Diagnostics",
                "%1 has no %2 recomputation; the configuration uses %3 recomputation instead.")};
+inline constexpr DiagnosticKind kOptimizerMoments{
+    "export-optimizer-moments", Severity::Warning,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "%1 keeps the optimizer's moments in FP32; the configuration's optimizer states take the 4 bytes "
+        "a parameter that the design's %2 moments save.")};
 inline constexpr DiagnosticKind kActivationOffload{
     "export-activation-offload", Severity::Warning,
     MW_TR_NOOP("Diagnostics",

@@ -106,6 +106,9 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
                  MW_TR_NOOP("DiagnosticArguments", "its own op-level selective")});
     if (layout.activationOffloadLayers > 0)
         addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
+    if (design.workload.optimizerMoments != MomentDtype::Fp32)
+        addNote(config, kOptimizerMoments, "/workload/optimizerMoments",
+                {std::string(enumName(design.workload.optimizerMoments))});
     if (design.model.mtpLayers > 0)
         addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
     if (design.workload.offload != Offload::None)

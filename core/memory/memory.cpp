@@ -113,7 +113,7 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
 StateBytes frameworkStateBytes(const Design& design)
 {
     const Workload& w = design.workload;
-    StateBytes bytes = stateBytesPerParameter(w.precision, w.optimizer);
+    StateBytes bytes = stateBytesPerParameter(w);
     if (w.precision == Precision::Fp32)
         return bytes;
     const FrameworkProfile& p = frameworkProfile(design);
@@ -139,7 +139,7 @@ StateBytes frameworkStateBytes(const Design& design)
 
 StateBytes collectiveStateBytes(const Design& design, const StateBytes& kept)
 {
-    StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    StateBytes bytes = stateBytesPerParameter(design.workload);
     if (keepsFp8Parameters(design))
         bytes.weights = kept.weights;
     else if (gathersFp8Weights(design))
@@ -189,10 +189,11 @@ bool keepsFp8Parameters(const Design& design)
     return gathersFp8Weights(design) && frameworkProfile(design).fp8Casts == Fp8Casts::TransformerEngine;
 }
 
-StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer)
+StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer, MomentDtype momentDtype)
 {
-    // Adam keeps two FP32 moments (8 bytes); SGD with momentum one (4 bytes).
-    const double moments = optimizer == Optimizer::SgdMomentum ? 4.0 : 8.0;
+    // Adam keeps two moments (8 bytes in FP32), SGD with momentum one (4 bytes); 16-bit moments half that.
+    const double momentBytes = momentDtype == MomentDtype::Fp32 ? 4.0 : 2.0;
+    const double moments = (optimizer == Optimizer::SgdMomentum ? 1 : 2) * momentBytes;
     switch (precision) {
     case Precision::Bf16Mixed:
     case Precision::Fp16Mixed:

@@ -39,7 +39,13 @@ struct StateBytes
     double optimizer = 0;
     double total() const { return weights + gradients + optimizer; }
 };
-StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer);
+// Model-state bytes per parameter in training: the precision's weights and gradients, the optimizer's
+// master weights and moments in `moments` (2 bytes each when 16-bit).
+StateBytes stateBytesPerParameter(Precision precision, Optimizer optimizer, MomentDtype moments);
+inline StateBytes stateBytesPerParameter(const Workload& w)
+{
+    return stateBytesPerParameter(w.precision, w.optimizer, w.optimizerMoments);
+}
 // Bytes of an FP8 weight on `gpu` (null: not known) under `recipe`. Transformer Engine keeps the FP8 copy
 // and, where the GPU's FP8 GEMMs take only the TN layout (Hopper), its transpose for the data gradient;
 // Blackwell's take any layout (TE pytorch/utils.py is_non_tn_fp8_gemm_supported: compute capability 10.x;

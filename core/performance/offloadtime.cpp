@@ -36,7 +36,7 @@ RankCompute rankCompute(const StageTimes& times, int ppRank)
 
 double hostOptimizerBytesPerParameter(const Design& design)
 {
-    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    const StateBytes bytes = stateBytesPerParameter(design.workload);
     constexpr double kFp32Gradient = 4;
     return 2 * bytes.optimizer + kFp32Gradient + bytes.weights;
 }
@@ -48,7 +48,7 @@ OffloadTime offloadTime(const Design& design, const PlacedLayout& placed, const 
     const Offload offload = design.workload.offload;
     if (offload == Offload::None || !placed.roles)
         return worst;
-    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    const StateBytes bytes = stateBytesPerParameter(design.workload);
     const double hostBytes = hostOptimizerBytesPerParameter(design);
     const Catalog& catalog = placed.presets();
     for (const RankRoles::Role& role : placed.roles->roles) {

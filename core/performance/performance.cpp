@@ -427,7 +427,7 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "On B200 and GB200, MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs "
-                    "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–15 % "
+                    "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–16 % "
                     "longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host "
                     "issues the same kernels for a GPU twice as fast.");
         // GPT-OSS 120B on three GPUs in one container (tst_heldouttoday, addGptOssRows): every run without
@@ -569,7 +569,7 @@ std::string switchesInEffect(const Design& design)
 
 double optimizerBytesPerParameter(const Design& design)
 {
-    const StateBytes bytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    const StateBytes bytes = stateBytesPerParameter(design.workload);
     return 2 * bytes.optimizer + bytes.gradients + bytes.weights;
 }
 

@@ -227,7 +227,7 @@ std::optional<ServingPerformance> estimateServing(const Design& design, const Pl
     in.meanContext = in.P + static_cast<double>(out.outputTokens) / 2;
     in.efficiency = design.compute.efficiency(static_cast<double>(design.model.hidden) / l.tp(), gpuType);
     in.flopRate = gpu->bf16Flops * in.efficiency;
-    in.weightBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer).weights;
+    in.weightBytes = stateBytesPerParameter(design.workload).weights;
     in.tpLinks = rankGroupLinks(design, placed, Dim::Tp, 0);
     in.epLinks = rankGroupLinks(design, placed, Dim::Ep, 0);
     in.stageLayers = layersOfStages(design.model, l);

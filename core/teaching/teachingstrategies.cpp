@@ -234,7 +234,7 @@ std::vector<PhaseCollective> phaseCollectives(const Design& design, Strategy str
 {
     using Op = CollectiveOp;
     std::vector<PhaseCollective> list;
-    StateBytes stateBytes = stateBytesPerParameter(design.workload.precision, design.workload.optimizer);
+    StateBytes stateBytes = stateBytesPerParameter(design.workload);
     stateBytes.gradients = gradientBytesPerElement(design); // reduced as the framework keeps them
     const ParallelLayout& l = design.layout;
     const ModelArchitecture& m = design.model;

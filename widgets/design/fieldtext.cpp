@@ -135,6 +135,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Precision");
     case Field::Optimizer:
         return QCoreApplication::translate("FieldText", "Optimizer");
+    case Field::OptimizerMoments:
+        return QCoreApplication::translate("FieldText", "Optimizer moments");
     case Field::Fp8Recipe:
         return QCoreApplication::translate("FieldText", "FP8 recipe");
     case Field::Offload:

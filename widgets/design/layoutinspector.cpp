@@ -11,6 +11,7 @@
 #include "design/fieldtext.h"
 #include "design/validate.h"
 #include "diagnostics/diagnostictext.h"
+#include "framework/frameworkprofile.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
@@ -296,6 +297,7 @@ void LayoutInspector::build()
     addChoice(training, Field::Precision, Choices::Precision);
     addChoice(training, Field::Fp8Recipe, Choices::Fp8Recipe);
     addChoice(training, Field::Optimizer, Choices::Optimizer);
+    addChoice(training, Field::OptimizerMoments, Choices::OptimizerMoments);
     addChoice(training, Field::Offload, Choices::Offload);
     addCheck(training, Field::FlashAttention);
     addChoice(training, Field::AttentionKernel, Choices::AttentionKernel);
@@ -379,6 +381,11 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("Adam"), name(core::Optimizer::Adam));
         add(tr("AdamW"), name(core::Optimizer::AdamW));
         add(tr("SGD with momentum"), name(core::Optimizer::SgdMomentum));
+        break;
+    case Choices::OptimizerMoments:
+        add(tr("FP32"), name(core::MomentDtype::Fp32));
+        add(tr("BF16 (Megatron-Core's precision-aware optimizer)"), name(core::MomentDtype::Bf16));
+        add(tr("FP16 (Megatron-Core's precision-aware optimizer)"), name(core::MomentDtype::Fp16));
         break;
     case Choices::Fp8Recipe:
         add(tr("Delayed scaling (amax history)"), name(core::Fp8Recipe::Delayed));
@@ -624,6 +631,10 @@ void LayoutInspector::showRowsFor(const core::Design& design)
                   training && core::switchApplies(design, core::Switch::Fp8ParamGather));
     setRowVisible(Field::GradReduceInFp32, training && design.workload.precision != core::Precision::Fp32);
     setRowVisible(Field::Fp8Recipe, training && design.workload.precision == core::Precision::Fp8);
+    // Where the framework keeps 16-bit moments, and wherever they are set (so that they can be undone).
+    const bool moments = design.workload.optimizerMoments != core::MomentDtype::Fp32;
+    setRowVisible(Field::OptimizerMoments,
+                  training && (moments || core::frameworkProfile(design).sixteenBitMoments));
     setRowVisible(Field::AttentionKernel, training && design.workload.flashAttention);
     setRowVisible(Field::RecomputeLayers, training && design.layout.recompute == core::Recompute::Full);
     setRowVisible(Field::RecomputeModules, training && design.layout.recompute == core::Recompute::Selective);

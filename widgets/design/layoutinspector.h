@@ -64,6 +64,7 @@ private:
         Fp8Recipe,
         AttentionKernel,
         Optimizer,
+        OptimizerMoments,
         Offload,
         KvDtype,
         ExpertMode,

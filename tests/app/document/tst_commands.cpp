@@ -60,6 +60,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("tensorwise")};
     case Field::Optimizer:
         return FieldValue{std::string("adam")};
+    case Field::OptimizerMoments:
+        return FieldValue{std::string("bf16")};
     case Field::Offload:
         return FieldValue{std::string("cpu")};
     case Field::AttentionKernel:

@@ -66,6 +66,7 @@ void TestDesignField::pointersAreUniqueAndMatchTheDocument()
     for (const LayoutSwitch& s : kLayoutSwitches)
         design.layout.*s.member = true;
     design.workload.fp8Recipe = Fp8Recipe::Mxfp8; // and the FP8 recipe when it is not delayed scaling
+    design.workload.optimizerMoments = MomentDtype::Bf16; // and the moments' dtype when not FP32
     design.workload.attentionKernel = AttentionKernel::FlashAttention2; // and the kernel when not the best
     design.layout.recomputeLayers = 4; // and the recomputed layers when set
     design.layout.activationOffloadLayers = 2; // and the offloaded layers

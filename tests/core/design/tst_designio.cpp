@@ -14,6 +14,7 @@ class TestDesignIo : public QObject
 
 private slots:
     void fp8RecipeIsStoredWhenSet();
+    void optimizerMomentsAreStoredWhenSet();
     void recomputeLayersAreStoredWhenSet();
     void examplesRoundTrip_data();
     void examplesRoundTrip();
@@ -119,6 +120,23 @@ void TestDesignIo::fp8RecipeIsStoredWhenSet()
     const LoadResult unknown = testing::patched("default", R"({"workload": {"fp8Recipe": "nvfp4"}})");
     QVERIFY(!unknown.ok());
     QCOMPARE(QString::fromStdString(unknown.diagnostics.at(0).path), QStringLiteral("/workload/fp8Recipe"));
+}
+
+// workload.optimizerMoments: written only when not FP32, so older files keep their numbers; an unknown
+// dtype is an error at its key.
+void TestDesignIo::optimizerMomentsAreStoredWhenSet()
+{
+    const LoadResult bf16 = testing::patched("default", R"({"workload": {"optimizerMoments": "bf16"}})");
+    QVERIFY2(bf16.ok(), qPrintable(testing::describe(bf16.diagnostics)));
+    QVERIFY(bf16.design->workload.optimizerMoments == MomentDtype::Bf16);
+    const Json written = designToJson(*bf16.design);
+    QCOMPARE(written["workload"]["optimizerMoments"].get<std::string>(), std::string("bf16"));
+    QVERIFY(designFromJson(written).design == bf16.design);
+    QVERIFY(!designToJson(testing::example("default"))["workload"].contains("optimizerMoments"));
+    const LoadResult unknown = testing::patched("default", R"({"workload": {"optimizerMoments": "fp8"}})");
+    QVERIFY(!unknown.ok());
+    QCOMPARE(QString::fromStdString(unknown.diagnostics.at(0).path),
+             QStringLiteral("/workload/optimizerMoments"));
 }
 
 // layout.recomputeLayers: written only when set, so older files keep their numbers; a value of the wrong

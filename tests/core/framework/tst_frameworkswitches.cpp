@@ -22,6 +22,7 @@ using namespace core;
 
 Q_DECLARE_METATYPE(core::Framework)
 Q_DECLARE_METATYPE(core::Switch)
+Q_DECLARE_METATYPE(core::Optimizer)
 
 namespace {
 
@@ -55,6 +56,8 @@ private slots:
     void fsdpUnderPipelineSyncsOnce();
     void impossibleCombinations_data();
     void impossibleCombinations();
+    void sixteenBitMomentsOnlyInMegatron_data();
+    void sixteenBitMomentsOnlyInMegatron();
     void gradientReduceOverlap();
     void parameterGatherOverlap();
     void fsdpGradientSyncCadence_data();
@@ -206,6 +209,40 @@ void TestFrameworkSwitches::impossibleCombinations()
         QCOMPARE(it->severity, Severity::Error);
         QCOMPARE(it->path, switchPointer(which));
     }
+}
+
+// 16-bit optimizer moments: Megatron-Core's precision-aware optimizer, which is Transformer Engine's
+// FusedAdam (frameworks.json sixteenBitMoments); refused at /workload/optimizerMoments elsewhere and with
+// SGD.
+void TestFrameworkSwitches::sixteenBitMomentsOnlyInMegatron_data()
+{
+    QTest::addColumn<Framework>("framework");
+    QTest::addColumn<int>("zeroStage");
+    QTest::addColumn<Optimizer>("optimizer");
+    QTest::addColumn<bool>("refused");
+    QTest::newRow("Megatron-Core, Adam") << Framework::MegatronCore << 1 << Optimizer::AdamW << false;
+    QTest::newRow("Megatron-Core, SGD") << Framework::MegatronCore << 1 << Optimizer::SgdMomentum << true;
+    QTest::newRow("DeepSpeed") << Framework::DeepSpeed << 2 << Optimizer::AdamW << true;
+    QTest::newRow("FSDP2") << Framework::Fsdp2 << 3 << Optimizer::AdamW << true;
+}
+
+void TestFrameworkSwitches::sixteenBitMomentsOnlyInMegatron()
+{
+    QFETCH(Framework, framework);
+    QFETCH(int, zeroStage);
+    QFETCH(Optimizer, optimizer);
+    QFETCH(bool, refused);
+    Design d = dataParallel(framework, zeroStage);
+    d.workload.optimizer = optimizer;
+    QVERIFY2(!testing::hasCode(evaluate(d).diagnostics, "framework-switch"),
+             qPrintable(testing::describe(evaluate(d).diagnostics)));
+    d.workload.optimizerMoments = MomentDtype::Bf16;
+    const Evaluation e = evaluate(d);
+    const auto it = std::find_if(e.diagnostics.begin(), e.diagnostics.end(),
+                                 [](const Diagnostic& x) { return x.code == "framework-switch"; });
+    QCOMPARE(it != e.diagnostics.end(), refused);
+    if (refused)
+        QCOMPARE(it->path, std::string("/workload/optimizerMoments"));
 }
 
 // Megatron-LM without --overlap-grad-reduce reduces every bucket after the last backward

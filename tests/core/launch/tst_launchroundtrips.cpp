@@ -33,6 +33,7 @@ private slots:
     void pipelineLayoutRoundTrips_data();
     void pipelineLayoutRoundTrips();
     void pipelineLayoutDepthApart();
+    void optimizerMomentsRoundTrip();
 };
 
 // Megatron-LM --fp8-recipe (arguments.py: tensorwise, delayed, mxfp8, blockwise; default delayed): read
@@ -445,6 +446,67 @@ void TestLaunchRoundTrips::pipelineLayoutDepthApart()
     QVERIFY(!imported.ok());
     QVERIFY(testing::hasCode(imported.diagnostics, "launch-unsupported"));
     QCOMPARE(imported.diagnostics.front().path, std::string("line 3"));
+}
+
+// Megatron-LM's precision-aware optimizer (arguments.py: --use-precision-aware-optimizer, --exp-avg-dtype,
+// --exp-avg-sq-dtype): the workload's optimizerMoments, written back as the same flags; two dtypes that
+// differ are read as the wider with a warning at the other, the dtype flags without the optimizer are
+// Megatron-LM's to ignore (listed), FP16 master weights are not the design's (listed); a tool without
+// 16-bit moments says so in a note.
+void TestLaunchRoundTrips::optimizerMomentsRoundTrip()
+{
+    const Design base = testing::example("default");
+    const std::string optimizer = "--use-distributed-optimizer\n--use-precision-aware-optimizer\n";
+    const LaunchImport bf16 = importLaunch(LaunchFormat::Megatron,
+                                           optimizer
+                                               + "--main-params-dtype fp32\n--main-grads-dtype "
+                                                 "fp32\n--exp-avg-dtype bf16\n--exp-avg-sq-dtype bf16\n",
+                                           base);
+    QVERIFY2(bf16.ok(), qPrintable(testing::describe(bf16.diagnostics)));
+    QVERIFY(bf16.design->workload.optimizerMoments == MomentDtype::Bf16);
+    QVERIFY(bf16.unusedSettings.empty());
+    QVERIFY(bf16.diagnostics.empty());
+    const Design& design = *bf16.design;
+    const LaunchConfig config = launchConfig(design, evaluate(design), targetOf(LaunchFormat::Megatron));
+    QVERIFY2(config.ok() && config.notes.empty(), qPrintable(testing::describe(config.notes)));
+    const auto words = testing::shellWords(config.text);
+    QVERIFY(testing::hasWord(*words, "--use-precision-aware-optimizer"));
+    QCOMPARE(testing::valueAfter(*words, "--exp-avg-dtype"), std::string("bf16"));
+    QCOMPARE(testing::valueAfter(*words, "--exp-avg-sq-dtype"), std::string("bf16"));
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, base);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QVERIFY(back.design->workload.optimizerMoments == MomentDtype::Bf16);
+
+    const LaunchImport mixed = importLaunch(
+        LaunchFormat::Megatron, optimizer + "--exp-avg-dtype bf16\n--exp-avg-sq-dtype fp32\n", base);
+    QVERIFY(mixed.ok());
+    QVERIFY(mixed.design->workload.optimizerMoments == MomentDtype::Fp32);
+    QVERIFY(testing::hasCode(mixed.diagnostics, "launch-approximated"));
+    QCOMPARE(mixed.diagnostics.front().path, std::string("line 3"));
+    const LaunchImport eight = importLaunch(
+        LaunchFormat::Megatron, optimizer + "--exp-avg-dtype fp8\n--exp-avg-sq-dtype fp16\n", base);
+    QVERIFY(eight.ok());
+    QVERIFY(eight.design->workload.optimizerMoments == MomentDtype::Fp16);
+    QCOMPARE(eight.diagnostics.front().path, std::string("line 3"));
+    const LaunchImport withoutOptimizer
+        = importLaunch(LaunchFormat::Megatron, "--exp-avg-dtype bf16\n--main-params-dtype fp16\n", base);
+    QVERIFY(withoutOptimizer.ok());
+    QVERIFY(withoutOptimizer.design->workload.optimizerMoments == MomentDtype::Fp32);
+    QCOMPARE(withoutOptimizer.unusedSettings.size(), std::size_t(2));
+    const LaunchImport halfMaster
+        = importLaunch(LaunchFormat::Megatron, optimizer + "--main-params-dtype fp16\n", base);
+    QVERIFY(halfMaster.ok());
+    QCOMPARE(halfMaster.unusedSettings.size(), std::size_t(1));
+    const LaunchImport badDtype
+        = importLaunch(LaunchFormat::Megatron, optimizer + "--exp-avg-dtype int4\n", base);
+    QVERIFY(!badDtype.ok());
+
+    Design torchtitan = design;
+    torchtitan.layout.framework = Framework::Fsdp2;
+    torchtitan.layout.zeroStage = 3;
+    torchtitan.workload.optimizerMoments = MomentDtype::Bf16;
+    const LaunchConfig other = launchConfig(torchtitan, evaluate(design), targetOf(LaunchFormat::Torchtitan));
+    QVERIFY(testing::hasCode(other.notes, "export-optimizer-moments"));
 }
 
 QTEST_GUILESS_MAIN(TestLaunchRoundTrips)

@@ -29,6 +29,8 @@ private slots:
     void zeroModelStates();
     void bytesPerParameter_data();
     void bytesPerParameter();
+    void sixteenBitMoments_data();
+    void sixteenBitMoments();
     void articleWeightsAndKvCache();
     void expertWeightsDividedByEpAndExpertTp();
     void unevenStagesAndModelEnds();
@@ -76,8 +78,8 @@ void TestMemory::zeroModelStates()
     QFETCH(int, stage);
     QFETCH(double, expectedGB);
     QFETCH(double, toleranceGB);
-    const ModelStates s
-        = modelStates(psi, stage, 64, stateBytesPerParameter(Precision::Bf16Mixed, Optimizer::Adam));
+    const ModelStates s = modelStates(
+        psi, stage, 64, stateBytesPerParameter(Precision::Bf16Mixed, Optimizer::Adam, MomentDtype::Fp32));
     QVERIFY2(std::abs(s.total() / 1e9 - expectedGB) <= toleranceGB,
              qPrintable(QString::number(s.total() / 1e9)));
     QCOMPARE(s.replicated + s.sharded, s.total());
@@ -103,9 +105,54 @@ void TestMemory::bytesPerParameter()
     QFETCH(int, precision);
     QFETCH(int, stage);
     QFETCH(double, bytes);
-    QCOMPARE(
-        modelStates(1.0, stage, 8, stateBytesPerParameter(Precision(precision), Optimizer::Adam)).total(),
-        bytes);
+    QCOMPARE(modelStates(1.0, stage, 8,
+                         stateBytesPerParameter(Precision(precision), Optimizer::Adam, MomentDtype::Fp32))
+                 .total(),
+             bytes);
+}
+
+// The optimizer's moments in 16 bits (workload.optimizerMoments): Adam's two at 2 bytes each beside the FP32
+// master weight, 4 + 2 + 2 = 8 bytes where FP32 moments take 12 (DeepSeek-V3 report, arXiv:2412.19437
+// §3.3.1; Megatron-LM --exp-avg-dtype and --exp-avg-sq-dtype bf16); SGD's one momentum 4 + 2.
+void TestMemory::sixteenBitMoments_data()
+{
+    QTest::addColumn<int>("optimizer");
+    QTest::addColumn<int>("moments");
+    QTest::addColumn<double>("optimizerBytes");
+    QTest::newRow("Adam, FP32 moments") << int(Optimizer::Adam) << int(MomentDtype::Fp32) << 12.0;
+    QTest::newRow("Adam, BF16 moments") << int(Optimizer::Adam) << int(MomentDtype::Bf16) << 8.0;
+    QTest::newRow("AdamW, FP16 moments") << int(Optimizer::AdamW) << int(MomentDtype::Fp16) << 8.0;
+    QTest::newRow("SGD, FP32 momentum") << int(Optimizer::SgdMomentum) << int(MomentDtype::Fp32) << 8.0;
+    QTest::newRow("SGD, BF16 momentum") << int(Optimizer::SgdMomentum) << int(MomentDtype::Bf16) << 6.0;
+}
+
+void TestMemory::sixteenBitMoments()
+{
+    QFETCH(int, optimizer);
+    QFETCH(int, moments);
+    QFETCH(double, optimizerBytes);
+    const StateBytes bytes
+        = stateBytesPerParameter(Precision::MegatronBf16, Optimizer(optimizer), MomentDtype(moments));
+    QCOMPARE(bytes.optimizer, optimizerBytes);
+    QCOMPARE(bytes.weights, 2.0);
+    QCOMPARE(bytes.gradients, 4.0);
+    if (Optimizer(optimizer) == Optimizer::SgdMomentum)
+        return;
+    // On a Megatron-Core design the rank's optimizer states shrink by that share, and the optimizer step,
+    // which streams them through HBM, takes less time.
+    Design d = testing::example("default");
+    d.layout.framework = Framework::MegatronCore;
+    d.workload.optimizer = Optimizer(optimizer);
+    const Evaluation fp32 = evaluate(d);
+    d.workload.optimizerMoments = MomentDtype(moments);
+    const Evaluation sixteen = evaluate(d);
+    QVERIFY2(sixteen.valid(), qPrintable(testing::describe(sixteen.diagnostics)));
+    QVERIFY(fp32.performance && sixteen.performance);
+    const double ratio
+        = bytesOf(sixteen, 0, MemoryCategory::Optimizer) / bytesOf(fp32, 0, MemoryCategory::Optimizer);
+    QVERIFY2(std::abs(ratio - optimizerBytes / 12.0) < 1e-9, qPrintable(QString::number(ratio)));
+    if (MomentDtype(moments) != MomentDtype::Fp32)
+        QVERIFY(sixteen.performance->optimizerSeconds < fp32.performance->optimizerSeconds);
 }
 
 // The reference article: "70 Milliarden Parametern braucht allein für die BF16 Weights mindestens 140 GB";
@@ -113,7 +160,9 @@ void TestMemory::bytesPerParameter()
 // GB Cache."
 void TestMemory::articleWeightsAndKvCache()
 {
-    QCOMPARE(modelStates(70e9, 0, 1, stateBytesPerParameter(Precision::Bf16Mixed, Optimizer::Adam)).weights,
+    QCOMPARE(modelStates(70e9, 0, 1,
+                         stateBytesPerParameter(Precision::Bf16Mixed, Optimizer::Adam, MomentDtype::Fp32))
+                 .weights,
              140e9);
     Design d = testing::example("serving-70b-tp4x2");
     d.cluster = makeUniformCluster(1, 1, "b200-180gb", "nvlink5", "ib-ndr-400");
@@ -152,7 +201,7 @@ void TestMemory::expertWeightsDividedByEpAndExpertTp()
     // The experts' ZeRO shard group is expert DP, not the dense DP.
     d.layout.zeroStage = 1;
     const Evaluation z = evaluate(d);
-    const StateBytes bytes = stateBytesPerParameter(d.workload.precision, d.workload.optimizer);
+    const StateBytes bytes = stateBytesPerParameter(d.workload);
     const double expected = megatron.dense * bytes.optimizer / 16 + megatron.expert * bytes.optimizer / 4;
     QVERIFY(std::abs(bytesOf(z, 0, MemoryCategory::Optimizer) - expected) < 1);
 }

@@ -264,6 +264,29 @@ void addDispatcherRows(Rows& rows)
                        Fp8Recipe::Mxfp8,
                        true})
         << 4969.0 << 5466.6 << true << 1292.0;
+    // DeepSeek-V3 without its prediction depth on 256 GB200 as Megatron-LM's own guide ran it
+    // (docs/discussions/deepseek-v3-gb200-optimization, its launch script in
+    // deepseek-v3-gb200-reproduce-guide.md, Megatron-LM dev effebd81, TE 2.9, October–November 2025): TP 1 PP
+    // 8 EP 32 in each NVLink domain, the layout "Et|(tt|)*30L" (VP 4: 32 chunks, the first the embedding and
+    // a layer, the last the loss alone), MBS 1, GBS 2,048, MXFP8 with FP8 parameters, BF16 moments
+    // (--use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16), FP32 main gradients,
+    // moe_act and the dense layers' mlp recomputed, HybridEP with the all-to-all exposed, CUDA graphs of
+    // attention, router and the dispatcher's preprocessing, the routed experts eager: 970.01 TFLOP/s a GPU,
+    // the last row of its summary table. Its count of the work is Megatron-LM's num_floating_point_operations
+    // (250.4 GFLOP a token, as the model counts), so 3,873.5 tokens/s a GPU. The model holds the run
+    // tight on GB200's memory (201.7 GB with the fragmentation allowance; it ran with expandable segments).
+    Design deepSeekGuide = deepSeekV3(
+        {{"deepseek-v3", "gb200-186gb", "nvlink5", 4, 64, 1, 8, 4, 1, 2048}, 32, Fp8Recipe::Mxfp8, false});
+    deepSeekGuide.model.mtpLayers = 0;
+    deepSeekGuide.layout.layersPerStage.assign(32, 2);
+    deepSeekGuide.layout.layersPerStage.front() = 1;
+    deepSeekGuide.layout.layersPerStage.back() = 0;
+    deepSeekGuide.layout.recomputeModules = {RecomputeModule::MoeAct, RecomputeModule::Mlp};
+    deepSeekGuide.layout.gradReduceInFp32.reset(); // --bf16 forces it (arguments.py)
+    deepSeekGuide.workload.optimizerMoments = MomentDtype::Bf16;
+    rows.add("Megatron-LM guide 2025-11 DGX-GB200 DeepSeek-V3, PP 8 VP 4 EP 32, HybridEP, CUDA graphs but of "
+             "the routed experts")
+        << deepSeekGuide << 3873.5 << 4481.7 << false << 970.01;
     // DeepSeek-V3 with its prediction depth on 1,024 H100 (the 25.09 container's summary, "dropless", FP8
     // with per-tensor scaling; Megatron-Bridge's scripts/performance/run_script.py and
     // configs/deepseek/deepseek_v3_llm_pretrain.yaml of that summary's commit, fa0315ae2): TP 2 PP 8 VP 4
@@ -287,7 +310,7 @@ void addDispatcherRows(Rows& rows)
 // The range the step's explanation states for a row (core/performance/performance.cpp, noteHeldOut): the
 // model's throughput above the published run's by 1–19 % on H100 (two MoE runs 3 and 11 % below; the eager
 // one with the alltoall dispatcher and the all-to-all exposed 22 % above), 5–17 % on B200 and GB200 (30 %
-// with NeMo 25.02's older software), for MoE there 4–15 % with HybridEP and CUDA graphs and 1.6 to 3.1 times
+// with NeMo 25.02's older software), for MoE there 4–16 % with HybridEP and CUDA graphs and 1.6 to 3.1 times
 // with the alltoall dispatcher; GPT-OSS 120B in BF16 without CUDA graphs 1.9 to 2.1 times on all three.
 std::pair<double, double> statedRange(const Design& design, const QString& tag)
 {
@@ -300,7 +323,7 @@ std::pair<double, double> statedRange(const Design& design, const QString& tag)
     if (!design.model.moe.isMoe())
         return tag.startsWith(QStringLiteral("NeMo 25.02")) ? std::pair{0.30, 0.30} : std::pair{0.05, 0.17};
     return tag.contains(QStringLiteral("alltoall dispatcher")) ? std::pair{0.58, 2.08}
-                                                               : std::pair{0.04, 0.15};
+                                                               : std::pair{0.04, 0.16};
 }
 
 } // namespace
@@ -580,13 +603,14 @@ void TestHeldOutToday::publishedRuns()
     // Every row but two comes out fast: on H100 the 70B rows by 6–9 %, the 8B with FSDP by 6 % and Qwen3
     // 235B by 1–8 % (inside the bound), the 405B by 8–19 %, DeepSeek-V3 with DeepEP 3 % slow; the dense rows
     // on B200 and GB200 by 5–17 % (NeMo 25.02's older software 30 %), the MoE rows there with the flex
-    // dispatcher by 4–15 %, and the alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B,
-    // DeepSeek-V3) by 58–67 % and, at micro-batch 1, Qwen3 30B-A3B by 208 %; GPT-OSS 120B in BF16 without
-    // CUDA graphs by 87–107 % on every GPU (docs/kernel-model.md, "Held out on today's GPUs"). The same
-    // layouts in later containers run faster (26.04.01: H100 70B +6 %, 405B +8 %). Qwen3 30B-A3B with EP 16
-    // across two H100 nodes comes out 11 % slow, the slowest row: 61 % of its modelled step is the exposed
-    // all-to-all, priced as NCCL's with every routed copy on the network, where the run's HybridEP dispatcher
-    // moves the tokens its own way. Not tuned.
+    // dispatcher by 4–16 % (Megatron-LM's own DeepSeek-V3 guide, its routed experts still eager, the 16), and
+    // the alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 58–67 % and, at
+    // micro-batch 1, Qwen3 30B-A3B by 208 %; GPT-OSS 120B in BF16 without CUDA graphs by 87–107 % on every
+    // GPU (docs/kernel-model.md, "Held out on today's GPUs"). The same layouts in later containers run faster
+    // (26.04.01: H100 70B +6 %, 405B +8 %). Qwen3 30B-A3B with EP 16 across two H100 nodes comes out 11 %
+    // slow, the slowest row: 61 % of its modelled step is the exposed all-to-all, priced as NCCL's with every
+    // routed copy on the network, where the run's HybridEP dispatcher moves the tokens its own way. Not
+    // tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("",
                      error > 0 ? "the model's throughput is above the published run's"
