@@ -58,6 +58,7 @@ private slots:
     void asyncCheckpointFillsHostMemory();
     void sixteenBitGradientsShrinkMemory();
     void fp8RecipeFromTheKeyboard();
+    void optimizerMomentsFromTheKeyboard();
     void attentionKernelFromTheKeyboard();
     void recomputedLayersFromTheKeyboard();
     void offloadedActivationsFromTheKeyboard();
@@ -317,6 +318,37 @@ void TestEditing::fp8RecipeFromTheKeyboard()
     document()->undoStack()->undo();
     QVERIFY(document()->design().workload.fp8Recipe == core::Fp8Recipe::Delayed);
     QTRY_COMPARE(recipe->currentData().toString(), QStringLiteral("delayed"));
+}
+
+// The optimizer's moments in 16 bits, from the keyboard: the ZeRO view's bytes per parameter fall from 18 to
+// 14 (Megatron-Core: 2 + 4 + 4 + 2 + 2); under DeepSpeed, which keeps them in FP32, the field is refused, and
+// undo brings FP32 back.
+void TestEditing::optimizerMomentsFromTheKeyboard()
+{
+    core::Design design = document()->design();
+    design.layout.framework = core::Framework::MegatronCore;
+    m_window->setDesign(design);
+    auto* moments = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(Field::OptimizerMoments));
+    QVERIFY(moments && !moments->isHidden());
+    QCOMPARE(moments->currentData().toString(), QStringLiteral("fp32"));
+    const auto* zeroTitle = m_window->memory()->findChild<QLabel*>(QStringLiteral("zeroTitle"));
+    QVERIFY(zeroTitle);
+    m_window->views()->setCurrentWidget(m_window->memory());
+    QTRY_VERIFY2(zeroTitle->text().contains(QStringLiteral("at 18 bytes per parameter")),
+                 qPrintable(zeroTitle->text()));
+    moments->setFocus();
+    QTest::keyClick(moments, Qt::Key_Down);
+    QVERIFY(document()->design().workload.optimizerMoments == core::MomentDtype::Bf16);
+    QTRY_VERIFY2(zeroTitle->text().contains(QStringLiteral("at 14 bytes per parameter")),
+                 qPrintable(zeroTitle->text()));
+    core::Design deepSpeed = document()->design();
+    deepSpeed.layout.framework = core::Framework::DeepSpeed;
+    m_window->setDesign(deepSpeed);
+    QVERIFY(!moments->isHidden()); // set where the framework cannot: shown, to be undone
+    QTRY_COMPARE(moments->property("severity").toString(), QStringLiteral("error"));
+    QTest::keyClick(moments, Qt::Key_Up);
+    QVERIFY(document()->design().workload.optimizerMoments == core::MomentDtype::Fp32);
+    QTRY_VERIFY(moments->isHidden()); // DeepSpeed has no 16-bit moments to choose
 }
 
 // The attention kernel shows only with FlashAttention. Choosing FlashAttention-2 on the default design's
