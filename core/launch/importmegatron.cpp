@@ -39,6 +39,7 @@ const std::vector<std::string_view> kSwitches{"--sequence-parallel",
                                               "--qk-layernorm",
                                               "--optimizer-cpu-offload",
                                               "--use-precision-aware-optimizer",
+                                              "--moe-router-force-load-balancing",
                                               "--standalone",
                                               "--use-mcore-models",
                                               "--use-flash-attn",
@@ -478,6 +479,10 @@ void readTraining(ImportContext& context, const Settings& flags)
         workload.flashAttention = true;
     workload.moeCapacityFactor
         = realNumber(context, flags.take("--moe-expert-capacity-factor"), 0, 1e6).value_or(0);
+    // --moe-router-force-load-balancing (benchmarks: router.py routes to random experts, evenly): the
+    // balanced load the model takes without a measured skew (pipeline/moeload.h).
+    if (flags.take("--moe-router-force-load-balancing"))
+        workload.moeExpertLoadSkew = 0;
 }
 
 } // namespace

@@ -34,6 +34,7 @@ private slots:
     void pipelineLayoutRoundTrips();
     void pipelineLayoutDepthApart();
     void optimizerMomentsRoundTrip();
+    void forcedBalanceIsBalanced();
 };
 
 // Megatron-LM --fp8-recipe (arguments.py: tensorwise, delayed, mxfp8, blockwise; default delayed): read
@@ -507,6 +508,24 @@ void TestLaunchRoundTrips::optimizerMomentsRoundTrip()
     torchtitan.workload.optimizerMoments = MomentDtype::Bf16;
     const LaunchConfig other = launchConfig(torchtitan, evaluate(design), targetOf(LaunchFormat::Torchtitan));
     QVERIFY(testing::hasCode(other.notes, "export-optimizer-moments"));
+}
+
+// Megatron-LM --moe-router-force-load-balancing, which NVIDIA's benchmarks set: the experts evenly loaded,
+// as the model takes them without a measured skew, whatever the base design had measured.
+void TestLaunchRoundTrips::forcedBalanceIsBalanced()
+{
+    Design base = testing::example("mixtral-8x7b-ep8");
+    base.workload.moeExpertLoadSkew = 1.4;
+    const LaunchImport forced
+        = importLaunch(LaunchFormat::Megatron,
+                       "--expert-model-parallel-size 8\n--moe-router-force-load-balancing\n--bf16\n", base);
+    QVERIFY2(forced.ok(), qPrintable(testing::describe(forced.diagnostics)));
+    QCOMPARE(forced.design->workload.moeExpertLoadSkew, 0.0);
+    QVERIFY(forced.unusedSettings.empty());
+    const LaunchImport measured
+        = importLaunch(LaunchFormat::Megatron, "--expert-model-parallel-size 8\n--bf16\n", base);
+    QVERIFY(measured.ok());
+    QCOMPARE(measured.design->workload.moeExpertLoadSkew, 1.4);
 }
 
 QTEST_GUILESS_MAIN(TestLaunchRoundTrips)
