@@ -2831,6 +2831,10 @@
         <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; a MoE block also its routing and the tokens its all-to-alls received, and recomputes its experts.</source>
         <translation>Selektive Recomputation, wie torchtitan sie ausführt (seine Op-Strategie): Jeder Layer behält seine Eingabe, die Ausgaben jedes zweiten Matrixprodukts und die Ausgabe der Attention; ein MoE-Block auch sein Routing und die Token, die seine All-to-Alls empfangen haben, und berechnet seine Experten neu.</translation>
     </message>
+    <message>
+        <source>The optimizer keeps its moments in 16 bits (optimizerMoments), 2 bytes each beside the FP32 master weight: Adam&apos;s 8 bytes a parameter where FP32 moments take 12.</source>
+        <translation>Der Optimizer hält seine Momente in 16 Bit (optimizerMoments), je 2 Byte neben dem FP32-Master-Gewicht: 8 Byte pro Parameter bei Adam, wo FP32-Momente 12 belegen.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

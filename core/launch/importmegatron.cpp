@@ -479,8 +479,8 @@ void readTraining(ImportContext& context, const Settings& flags)
         workload.flashAttention = true;
     workload.moeCapacityFactor
         = realNumber(context, flags.take("--moe-expert-capacity-factor"), 0, 1e6).value_or(0);
-    // --moe-router-force-load-balancing (benchmarks: router.py routes to random experts, evenly): the
-    // balanced load the model takes without a measured skew (pipeline/moeload.h).
+    // --moe-router-force-load-balancing (for benchmarks: moe/router.py routes by random logits, so the
+    // experts load about evenly): the balanced load the model takes without a measured skew (moeload.h).
     if (flags.take("--moe-router-force-load-balancing"))
         workload.moeExpertLoadSkew = 0;
 }

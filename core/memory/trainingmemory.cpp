@@ -144,9 +144,18 @@ RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, con
     }
     role.figure(MemoryCategory::Gradients) = figure(states.onGpu.gradients, std::move(gradientsWhy));
     Explanation optimizerWhy = stateWhy(kOptimizerWords, bytes.optimizer, l.zeroStage >= 1);
+    if (w.optimizerMoments != MomentDtype::Fp32) {
+        optimizerWhy.note
+            = MW_TR_NOOP("Explanations",
+                         "The optimizer keeps its moments in 16 bits (optimizerMoments), 2 bytes "
+                         "each beside the FP32 master weight: Adam's 8 bytes a parameter where "
+                         "FP32 moments take 12.");
+        optimizerWhy.source += (optimizerWhy.source.empty() ? "" : "; ") + framework.sixteenBitMomentsSource;
+    }
     role.offloadedBytes = states.offloaded;
     if (w.offload != Offload::None)
-        optimizerWhy.note = "Offloaded to host memory by " + framework.name
+        optimizerWhy.note = (optimizerWhy.note.empty() ? "" : optimizerWhy.note + " ")
+            + "Offloaded to host memory by " + framework.name
             + (framework.offloadMovesGradients ? " with the gradients" : "")
             + (w.offload == Offload::CpuParameters ? " and the parameters" : "") + ": "
             + formatBytes(states.offloaded) + " per rank live in host RAM, not on the GPU.";
