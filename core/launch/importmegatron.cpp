@@ -24,6 +24,9 @@ const std::vector<std::string_view> kSwitches{"--sequence-parallel",
                                               "--tp-comm-overlap",
                                               "--use-distributed-optimizer",
                                               "--use-torch-fsdp2",
+                                              "--use-megatron-fsdp",
+                                              "--use-custom-fsdp",
+                                              "--grad-reduce-in-bf16",
                                               "--no-gradient-accumulation-fusion",
                                               "--use-tp-pp-dp-mapping",
                                               "--bf16",
@@ -189,12 +192,24 @@ void readParallel(ImportContext& context, const Settings& flags)
     flags.take("--moe-token-dispatcher-type");
     layout.sequenceParallel = flags.take("--sequence-parallel") != nullptr;
     layout.tpCommOverlap = flags.take("--tp-comm-overlap") != nullptr;
+    const bool distributedOptimizer = flags.take("--use-distributed-optimizer") != nullptr;
+    layout.zeroStage = distributedOptimizer ? 1 : 0;
     if (flags.take("--use-torch-fsdp2")) {
         layout.zeroStage = 3;
         flags.take("--no-gradient-accumulation-fusion");
         flags.take("--ckpt-format");
-    } else {
-        layout.zeroStage = flags.take("--use-distributed-optimizer") ? 1 : 0;
+    } else if (flags.take({"--use-megatron-fsdp", "--use-custom-fsdp"})) {
+        // Megatron-FSDP (--use-custom-fsdp before it was renamed, late 2025), which the design's ZeRO stages
+        // of Megatron-Core are: its parameters and gradients views of its buffers (frameworks.md, "FSDP's
+        // buffer copies"). --data-parallel-sharding-strategy names the stage (Megatron-LM's FSDP user guide:
+        // optim, optim_grads, optim_grads_params as ZeRO-1, 2, 3); no_shard, the default, leaves it to the
+        // distributed optimizer.
+        const auto strategy = choice(context, flags.take("--data-parallel-sharding-strategy"),
+                                     {"no_shard", "optim", "optim_grads", "optim_grads_params"});
+        if (strategy && *strategy != "no_shard")
+            layout.zeroStage = *strategy == "optim" ? 1 : *strategy == "optim_grads" ? 2 : 3;
+        flags.take("--no-gradient-accumulation-fusion");
+        flags.take("--ckpt-format");
     }
     // The switches: set only where the file differs from Megatron-LM's default (off), so that a script
     // without them keeps the framework's default.
@@ -413,6 +428,9 @@ void readTraining(ImportContext& context, const Settings& flags)
     if (flags.take("--accumulate-allreduce-grads-in-fp32")
         && !switchDefault(context.design, Switch::GradReduceInFp32))
         layout.gradReduceInFp32 = true;
+    // --grad-reduce-in-bf16 (arguments.py): the gradients reduced, and kept, in BF16 where BF16 keeps FP32.
+    if (flags.take("--grad-reduce-in-bf16") && switchDefault(context.design, Switch::GradReduceInFp32))
+        layout.gradReduceInFp32 = false;
     // --cross-entropy-loss-fusion with --cross-entropy-fusion-impl te (arguments.py: native by default): the
     // fused TE kernel. The native implementation, jit-fused FP32 ops, is priced as the unfused loss.
     layout.fusedCrossEntropy.reset();

@@ -149,7 +149,13 @@ private:
             std::string fallback;
             bool hasFallback = false;
             if (const std::size_t dash = inner.find(":-"); dash != std::string::npos) {
-                fallback = inner.substr(dash + 2);
+                // The default is a word of its own, its quotes removed as bash removes them
+                // (MEGATRON_PATH=${MEGATRON_PATH:-"path"} is path).
+                for (std::size_t i = dash + 2; i < inner.size(); ++i)
+                    if (inner[i] == '\\' && i + 1 < inner.size())
+                        fallback += inner[++i];
+                    else if (inner[i] != '"' && inner[i] != '\'')
+                        fallback += inner[i];
                 inner.resize(dash);
                 hasFallback = true;
             }

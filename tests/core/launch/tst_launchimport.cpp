@@ -245,6 +245,43 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
 )"
         << "8 4 2 1 8 1 1 1024 8192 selective llama-3.1-70b megatron-core";
 
+    // Megatron-LM's Megatron-FSDP guide style (docs/discussions/megatron-fsdp-user-guide, its DeepSeek-V3
+    // sbatch script): variables with quoted defaults, the FSDP flags appended to the array inside an if, the
+    // command inside a string. ZeRO-3 from the sharding strategy, BF16 gradient reduction.
+    QTest::newRow("megatron Megatron-FSDP script")
+        << LaunchFormat::Megatron << "gb200-nvl72-405b"
+        << R"(#!/bin/bash
+USE_FSDP=${USE_FSDP:-1}
+STRATEGY=${STRATEGY:-"optim_grads_params"}
+EP=${EP:-8}
+MBS=${MBS:-'1'}
+ARGS=(
+    --tensor-model-parallel-size 1
+    --expert-model-parallel-size ${EP}
+    --use-distributed-optimizer
+    --micro-batch-size ${MBS}
+    --global-batch-size 1152
+    --seq-length 4096
+    --recompute-granularity selective
+    --recompute-modules mlp moe mla_up_proj layernorm
+    --tokenizer-type HuggingFaceTokenizer
+    --tokenizer-model deepseek-ai/DeepSeek-V3
+    --mtp-num-layers 1
+    --bf16
+)
+if [ "${USE_FSDP}" = 1 ]; then
+    ARGS=(
+        "${ARGS[@]}"
+        --use-megatron-fsdp
+        --data-parallel-sharding-strategy ${STRATEGY}
+        --no-gradient-accumulation-fusion
+        --grad-reduce-in-bf16
+    )
+fi
+CMD="cd /megatron; python pretrain_gpt.py ${ARGS[@]}"
+)"
+        << "1 1 1 8 18 3 1 1152 4096 selective deepseek-v3 megatron-core";
+
     QTest::newRow("megatron argument file, interleaved")
         << LaunchFormat::Megatron << "default"
         << R"(--tensor-model-parallel-size 8

@@ -35,6 +35,8 @@ private slots:
     void pipelineLayoutDepthApart();
     void optimizerMomentsRoundTrip();
     void forcedBalanceIsBalanced();
+    void megatronFsdpStages_data();
+    void megatronFsdpStages();
 };
 
 // Megatron-LM --fp8-recipe (arguments.py: tensorwise, delayed, mxfp8, blockwise; default delayed): read
@@ -526,6 +528,45 @@ void TestLaunchRoundTrips::forcedBalanceIsBalanced()
         = importLaunch(LaunchFormat::Megatron, "--expert-model-parallel-size 8\n--bf16\n", base);
     QVERIFY(measured.ok());
     QCOMPARE(measured.design->workload.moeExpertLoadSkew, 1.4);
+}
+
+// Megatron-FSDP (--use-megatron-fsdp, earlier --use-custom-fsdp): the ZeRO stage from
+// --data-parallel-sharding-strategy as Megatron-LM's FSDP user guide maps it (optim, optim_grads,
+// optim_grads_params: ZeRO-1, 2, 3; no_shard, the default, the distributed optimizer's stage); with
+// --grad-reduce-in-bf16 the gradients are reduced in BF16. A strategy Megatron-LM does not know is an
+// error at its line.
+void TestLaunchRoundTrips::megatronFsdpStages_data()
+{
+    QTest::addColumn<QString>("flags");
+    QTest::addColumn<int>("zeroStage");
+    QTest::newRow("optim_grads_params")
+        << "--use-megatron-fsdp\n--data-parallel-sharding-strategy optim_grads_params\n"
+        << 3;
+    QTest::newRow("optim_grads") << "--use-megatron-fsdp\n--data-parallel-sharding-strategy optim_grads\n"
+                                 << 2;
+    QTest::newRow("optim") << "--use-megatron-fsdp\n--data-parallel-sharding-strategy optim\n" << 1;
+    QTest::newRow("no_shard, distributed optimizer") << "--use-megatron-fsdp\n--use-distributed-optimizer\n"
+                                                     << 1;
+    QTest::newRow("the earlier name")
+        << "--use-custom-fsdp\n--data-parallel-sharding-strategy optim_grads_params\n"
+        << 3;
+}
+
+void TestLaunchRoundTrips::megatronFsdpStages()
+{
+    QFETCH(QString, flags);
+    QFETCH(int, zeroStage);
+    const Design base = testing::example("default");
+    const LaunchImport imported
+        = importLaunch(LaunchFormat::Megatron, "--bf16\n--grad-reduce-in-bf16\n" + flags.toStdString(), base);
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    QCOMPARE(imported.design->layout.zeroStage, zeroStage);
+    QCOMPARE(imported.design->layout.gradReduceInFp32, std::optional<bool>{false});
+    QVERIFY(imported.unusedSettings.empty());
+    const LaunchImport wrong = importLaunch(
+        LaunchFormat::Megatron, "--use-megatron-fsdp\n--data-parallel-sharding-strategy full_shard\n", base);
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.diagnostics.front().path, std::string("line 2"));
 }
 
 QTEST_GUILESS_MAIN(TestLaunchRoundTrips)
