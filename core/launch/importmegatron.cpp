@@ -24,6 +24,8 @@ const std::vector<std::string_view> kSwitches{"--sequence-parallel",
                                               "--tp-comm-overlap",
                                               "--use-distributed-optimizer",
                                               "--use-torch-fsdp2",
+                                              "--account-for-embedding-in-pipeline-split",
+                                              "--account-for-loss-in-pipeline-split",
                                               "--use-megatron-fsdp",
                                               "--use-custom-fsdp",
                                               "--grad-reduce-in-bf16",
@@ -291,30 +293,56 @@ void readLayout(ImportContext& context, const Setting& flag)
         layout.layersPerStage.clear();
 }
 
+// Megatron-LM --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split
+// (transformer_block.py get_num_layers_to_build): the embedding and the loss count as a layer each in the
+// split, every model chunk takes (layers + those) / (PP × VP), the first and the last one fewer (Megatron-
+// Bridge's Llama 3.1 405B recipes: 126 layers in 128 slots).
+void readAccountedEnds(ImportContext& context, const Setting* embedding, const Setting* loss)
+{
+    ParallelLayout& layout = context.design.layout;
+    const int layers = context.design.model.layers;
+    const int chunks = layout.pp() * layout.virtualStages;
+    const int total = layers + (embedding != nullptr) + (loss != nullptr);
+    if (total % layout.pp() != 0 || (total / layout.pp()) % layout.virtualStages != 0 || total < chunks) {
+        const Setting* where = embedding ? embedding : loss;
+        context.add(diag::kLaunchConflict, where->where(),
+                    {where->name, "true",
+                     phraseArgument(MW_TR_NOOP("DiagnosticArguments", "layers over %1 pipeline stages"),
+                                    {std::to_string(chunks)}),
+                     std::to_string(layers)});
+        return;
+    }
+    layout.layersPerStage.assign(std::size_t(chunks), total / chunks);
+    layout.layersPerStage.front() -= embedding != nullptr;
+    layout.layersPerStage.back() -= loss != nullptr;
+    if (std::ranges::all_of(layout.layersPerStage, [&](int n) { return n == layout.layersPerStage.front(); }))
+        layout.layersPerStage.clear();
+}
+
 // Virtual stages and the uneven first and last stages, or the layout that says both; needs the model's
 // layer count and prediction depths.
 void readPipeline(ImportContext& context, const Settings& flags)
 {
     ParallelLayout& layout = context.design.layout;
     const int layers = context.design.model.layers;
+    const auto conflict = [&](const Setting& one, const Setting& other) {
+        context.add(diag::kLaunchConflict, one.where(),
+                    {one.name, one.value.value_or("true"), other.name, other.value.value_or("true")});
+    };
+    const Setting* embedding = flags.take("--account-for-embedding-in-pipeline-split");
+    const Setting* loss = flags.take("--account-for-loss-in-pipeline-split");
     if (const Setting* layoutFlag = flags.take("--pipeline-model-parallel-layout")) {
-        // Megatron-LM takes the split from the layout alone (arguments.py derives the virtual stages from
-        // it); a virtual-stage count that agrees is read as the same.
-        const auto conflict = [&](const Setting& other) {
-            context.add(
-                diag::kLaunchConflict, other.where(),
-                {other.name, other.value.value_or(""), layoutFlag->name, layoutFlag->value.value_or("")});
-        };
+        // Megatron-LM takes the split and the virtual stages from the layout alone (arguments.py: no more
+        // than one of it and the virtual-stage flags; transformer_config.py: nor the first/last stage flags
+        // or the embedding and loss accounted in the split).
         for (const std::string_view other :
-             {"--num-layers-per-virtual-pipeline-stage", "--decoder-first-pipeline-num-layers",
-              "--decoder-last-pipeline-num-layers"})
+             {"--num-virtual-stages-per-pipeline-rank", "--num-layers-per-virtual-pipeline-stage",
+              "--decoder-first-pipeline-num-layers", "--decoder-last-pipeline-num-layers"})
             if (const Setting* conflicting = flags.take(other))
-                return conflict(*conflicting);
-        readLayout(context, *layoutFlag);
-        if (const Setting* perRank = flags.take("--num-virtual-stages-per-pipeline-rank"))
-            if (wholeNumber(context, perRank).value_or(layout.virtualStages) != layout.virtualStages)
-                conflict(*perRank);
-        return;
+                return conflict(*conflicting, *layoutFlag);
+        if (embedding || loss)
+            return conflict(embedding ? *embedding : *loss, *layoutFlag);
+        return readLayout(context, *layoutFlag);
     }
     int virtualStages = 1;
     if (const Setting* perRank = flags.take("--num-virtual-stages-per-pipeline-rank")) {
@@ -336,6 +364,10 @@ void readPipeline(ImportContext& context, const Settings& flags)
     const Setting* firstFlag = flags.take("--decoder-first-pipeline-num-layers");
     const Setting* lastFlag = flags.take("--decoder-last-pipeline-num-layers");
     layout.layersPerStage.clear();
+    if ((embedding || loss) && (firstFlag || lastFlag)) // transformer_block.py get_num_layers_to_build
+        return conflict(firstFlag ? *firstFlag : *lastFlag, embedding ? *embedding : *loss);
+    if (embedding || loss)
+        return readAccountedEnds(context, embedding, loss);
     if (!firstFlag && !lastFlag)
         return;
     const std::int64_t first = wholeNumber(context, firstFlag).value_or(0);

@@ -33,6 +33,7 @@ private slots:
     void pipelineLayoutRoundTrips_data();
     void pipelineLayoutRoundTrips();
     void pipelineLayoutDepthApart();
+    void embeddingAndLossInTheSplit();
     void optimizerMomentsRoundTrip();
     void forcedBalanceIsBalanced();
     void megatronFsdpStages_data();
@@ -449,6 +450,55 @@ void TestLaunchRoundTrips::pipelineLayoutDepthApart()
     QVERIFY(!imported.ok());
     QVERIFY(testing::hasCode(imported.diagnostics, "launch-unsupported"));
     QCOMPARE(imported.diagnostics.front().path, std::string("line 3"));
+}
+
+// Megatron-LM --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split
+// (transformer_block.py get_num_layers_to_build): Llama 3.1 405B's 126 layers as 128 slots over PP 16 × VP 4,
+// two a chunk and one in the first and the last (Megatron-Bridge's GB200 recipe), or over VP 8 one a chunk,
+// the first the embedding alone and the last the loss alone; written back as a layout string. A count that
+// does not divide, or the flags beside the first/last stage flags or a layout, at their line.
+void TestLaunchRoundTrips::embeddingAndLossInTheSplit()
+{
+    const LoadResult loaded = testing::patched(
+        "gb200-nvl72-405b", R"({"cluster": {"uniform": {"nodes": 4, "gpusPerNode": 64}}})");
+    QVERIFY(loaded.design);
+    const Design& base = *loaded.design;
+    const std::string accounted
+        = "--tensor-model-parallel-size 4\n--pipeline-model-parallel-size 16\n"
+          "--global-batch-size 1536\n--use-distributed-optimizer\n"
+          "--account-for-embedding-in-pipeline-split\n--account-for-loss-in-pipeline-split\n";
+    for (const auto& [vp, each] : {std::pair{4, 2}, std::pair{8, 1}}) {
+        const LaunchImport imported = importLaunch(
+            LaunchFormat::Megatron,
+            accounted + "--num-virtual-stages-per-pipeline-rank " + std::to_string(vp) + "\n", base);
+        QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+        std::vector<int> expected(std::size_t(16 * vp), each);
+        expected.front() = each - 1;
+        expected.back() = each - 1;
+        QCOMPARE(imported.design->layout.layersPerStage, expected);
+        QVERIFY(imported.unusedSettings.empty());
+        const Design& design = *imported.design;
+        const LaunchConfig config = launchConfig(design, evaluate(design), targetOf(LaunchFormat::Megatron));
+        QVERIFY2(config.ok(), qPrintable(testing::describe(config.notes)));
+        const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, base);
+        QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+        QCOMPARE(back.design->layout.layersPerStage, expected);
+    }
+    const LaunchImport indivisible
+        = importLaunch(LaunchFormat::Megatron,
+                       "--tensor-model-parallel-size 8\n--pipeline-model-parallel-size "
+                       "3\n--account-for-loss-in-pipeline-split\n",
+                       base);
+    QVERIFY(!indivisible.ok());
+    QCOMPARE(indivisible.diagnostics.front().path, std::string("line 3"));
+    const LaunchImport withFirst
+        = importLaunch(LaunchFormat::Megatron, accounted + "--decoder-first-pipeline-num-layers 1\n", base);
+    QVERIFY(!withFirst.ok());
+    QCOMPARE(withFirst.diagnostics.front().path, std::string("line 7"));
+    const LaunchImport withLayout = importLaunch(
+        LaunchFormat::Megatron, accounted + "--pipeline-model-parallel-layout 'E(t*8|)*15t*6L'\n", base);
+    QVERIFY(!withLayout.ok());
+    QVERIFY(testing::hasCode(withLayout.diagnostics, "launch-conflict"));
 }
 
 // Megatron-LM's precision-aware optimizer (arguments.py: --use-precision-aware-optimizer, --exp-avg-dtype,
