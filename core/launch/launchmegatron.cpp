@@ -3,7 +3,7 @@
 // (examples/llama). Flag names from megatron/training/arguments.py of core_r0.13.0: virtual pipeline stages
 // as --num-virtual-stages-per-pipeline-rank (the newer spelling of --num-layers-per-virtual-pipeline-stage),
 // uneven first/last stages as --decoder-first/last-pipeline-num-layers and any other split as
-// --pipeline-model-parallel-layout, FSDP as --use-torch-fsdp2.
+// --pipeline-model-parallel-layout, ZeRO-2 and ZeRO-3 as Megatron-FSDP (--use-custom-fsdp).
 
 #include "design/design.h"
 #include "framework/frameworkswitches.h"
@@ -200,8 +200,6 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context)
             break;
         }
     }
-    if (layout.zeroStage == 2)
-        addNote(config, kZeroStage, "/layout/zeroStage", {"2", "--use-distributed-optimizer (ZeRO-1)"});
     if (layout.shardGroup > 0 && layout.shardGroup < layout.dp())
         addNote(config, kShardGroup, "/layout/shardGroup", {number(layout.shardGroup)});
     // Megatron-LM's --bf16 forces accumulate_allreduce_grads_in_fp32 while the optimizer's main gradients
@@ -246,23 +244,35 @@ void parallelArguments(ArgumentArray& parallel, const Design& design, const Laye
         parallel.flag("--expert-tensor-parallel-size", layout.expertTp);
     if (tpPpDpMapping)
         parallel.flag("--use-tp-pp-dp-mapping");
-    if (layout.zeroStage == 1 || layout.zeroStage == 2)
+    // ZeRO-2 and ZeRO-3 as Megatron-FSDP, whose buffers the model prices for Megatron-Core (frameworks.md,
+    // "FSDP's buffer copies"): --use-custom-fsdp in core_r0.13.0 (--use-megatron-fsdp from core_v0.14.0)
+    // with the sharding strategy, the distributed optimizer and no gradient-accumulation fusion
+    // (arguments.py asserts both). A PyTorch FSDP2 design runs Megatron-LM's --use-torch-fsdp2, which
+    // arguments.py allows only without PP, EP or the distributed optimizer and with untied embeddings.
+    const bool torchFsdp = layout.zeroStage == 3 && frameworkProfile(design).id == Framework::Fsdp2
+        && layout.pp() == 1 && layout.ep() == 1 && !design.model.tiedEmbeddings;
+    if (layout.zeroStage >= 1 && !torchFsdp)
         parallel.flag("--use-distributed-optimizer");
-    // The framework's switches as the design runs them (frameworkswitches.h; off is Megatron-LM's default).
-    if (switchOn(design, Switch::OverlapGradReduce))
-        parallel.flag("--overlap-grad-reduce");
-    if ((layout.zeroStage == 1 || layout.zeroStage == 2) && switchOn(design, Switch::OverlapParamGather))
-        parallel.flag("--overlap-param-gather");
-    if (layout.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll))
-        parallel.flag("--overlap-moe-expert-parallel-comm");
-    if (layout.zeroStage == 3) // Megatron's README for torch FSDP2 asks for both extra flags.
+    if (torchFsdp)
         parallel.flag("--use-torch-fsdp2")
             .flag("--no-gradient-accumulation-fusion")
             .flag("--ckpt-format", "torch_dist");
+    else if (layout.zeroStage >= 2)
+        parallel.flag("--use-custom-fsdp")
+            .flag("--data-parallel-sharding-strategy",
+                  layout.zeroStage == 2 ? "optim_grads" : "optim_grads_params")
+            .flag("--no-gradient-accumulation-fusion");
+    // The framework's switches as the design runs them (frameworkswitches.h; off is Megatron-LM's default).
+    if (switchOn(design, Switch::OverlapGradReduce))
+        parallel.flag("--overlap-grad-reduce");
+    if (layout.zeroStage >= 1 && !torchFsdp && switchOn(design, Switch::OverlapParamGather))
+        parallel.flag("--overlap-param-gather");
+    if (layout.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll))
+        parallel.flag("--overlap-moe-expert-parallel-comm");
     // --async-save works with the torch_dist format only (arguments.py), which FSDP2 already names.
     if (switchOn(design, Switch::AsyncCheckpoint)) {
         parallel.flag("--async-save");
-        if (layout.zeroStage != 3)
+        if (!torchFsdp)
             parallel.flag("--ckpt-format", "torch_dist");
     }
 }
@@ -384,6 +394,12 @@ void writeMegatron(LaunchConfig& config, const LaunchContext& context)
     config.text
         += commentBlock(headerLines(config, context, "Megatron-LM arguments", megatronHeaderLines(context)));
     config.text += '\n';
+    // arguments.py asserts CUDA_DEVICE_MAX_CONNECTIONS: 1 with TP or CP before Blackwell (so that the
+    // communication kernels queue in order), anything but 1 with Megatron-FSDP.
+    if (design.layout.zeroStage >= 2)
+        config.text += "unset CUDA_DEVICE_MAX_CONNECTIONS\n\n";
+    else if (design.layout.tp() > 1 || design.layout.cp() > 1)
+        config.text += "export CUDA_DEVICE_MAX_CONNECTIONS=1\n\n";
     for (const ArgumentArray* array : {&distributed, &model, &parallel, &training})
         config.text += array->text();
     config.text += "\ntorchrun \"${DISTRIBUTED_ARGS[@]}\" pretrain_gpt.py \\\n"

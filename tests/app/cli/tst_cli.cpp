@@ -569,7 +569,7 @@ void TestCli::importReadsBackTheExport()
     const Run imported = runCli({"import", "--format", "megatron", args.toStdString(), "--example",
                                  "seed-70b-32k-512gpu", "-o", out.toStdString()});
     QCOMPARE(imported.exitCode, 0);
-    QVERIFY2(imported.err.find("--master-addr (line 14)") != std::string::npos, imported.err.c_str());
+    QVERIFY2(imported.err.find("--master-addr (line 16)") != std::string::npos, imported.err.c_str());
     QVERIFY(runJson({"evaluate", out.toStdString(), "--json"}).at("valid").get<bool>());
     QFile saved(out);
     QVERIFY(saved.open(QIODevice::ReadOnly));

@@ -5,6 +5,7 @@
 
 #include "evaluate.h"
 #include "launch/launchconfig.h"
+#include "launch/launchimport.h"
 #include "launch/launchreader.h"
 #include "support/configparse.h"
 #include "support/testdesigns.h"
@@ -54,6 +55,8 @@ private slots:
     void approximations();
     void torchtitanGradientSyncAsItRuns();
     void megatronInterleavedAndUnevenSplit();
+    void megatronShardingAndConnections_data();
+    void megatronShardingAndConnections();
     void megatronAttentionBackend_data();
     void megatronAttentionBackend();
     void designNameCannotBreakOutOfTheComment();
@@ -379,9 +382,6 @@ void TestLaunchConfig::approximations_data()
     QTest::newRow("Megatron order") << "default"
                                     << R"({"layout": {"order": "dp-tp-pp"}})" << LaunchTarget::Megatron
                                     << "export-order";
-    QTest::newRow("Megatron ZeRO-2") << "default"
-                                     << R"({"layout": {"zeroStage": 2}})" << LaunchTarget::Megatron
-                                     << "export-zero-stage";
     QTest::newRow("torchtitan FP16 (job_config.py: bfloat16 or float32)")
         << "fsdp-1node-8gpu"
         << R"({"workload": {"precision": "fp16-mixed"}})" << LaunchTarget::Torchtitan << "export-precision";
@@ -468,6 +468,70 @@ void TestLaunchConfig::megatronInterleavedAndUnevenSplit()
     QCOMPARE(testing::valueAfter(*zigzagWords, "--pipeline-model-parallel-layout"),
              std::string("Et*20|t*19|t*21|t*20L"));
     QVERIFY(!testing::hasWord(*zigzagWords, "--decoder-first-pipeline-num-layers"));
+}
+
+// ZeRO-2 and ZeRO-3 as Megatron-FSDP, which the model prices (core_r0.13.0 arguments.py: --use-custom-fsdp
+// with --data-parallel-sharding-strategy, the distributed optimizer and no gradient-accumulation fusion,
+// CUDA_DEVICE_MAX_CONNECTIONS anything but 1); ZeRO-1 the distributed optimizer, which with TP or CP
+// needs CUDA_DEVICE_MAX_CONNECTIONS=1 before Blackwell. The import reads each back to its stage. A PyTorch
+// FSDP2 design without PP or EP is Megatron-LM's --use-torch-fsdp2, without the distributed optimizer.
+void TestLaunchConfig::megatronShardingAndConnections_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<int>("zeroStage");
+    QTest::addColumn<QString>("strategy"); // empty: no Megatron-FSDP
+    QTest::addColumn<QString>("connections"); // the line about CUDA_DEVICE_MAX_CONNECTIONS; empty: none
+    QTest::newRow("ZeRO-1 with TP 8") << "default" << 1 << ""
+                                      << "export CUDA_DEVICE_MAX_CONNECTIONS=1";
+    QTest::newRow("ZeRO-2") << "default" << 2 << "optim_grads"
+                            << "unset CUDA_DEVICE_MAX_CONNECTIONS";
+    QTest::newRow("ZeRO-3 with EP 8") << "mixtral-8x7b-ep8" << 3 << "optim_grads_params"
+                                      << "unset CUDA_DEVICE_MAX_CONNECTIONS";
+    QTest::newRow("ZeRO-1 without TP or CP") << "fsdp-1node-8gpu" << 1 << ""
+                                             << "";
+}
+
+void TestLaunchConfig::megatronShardingAndConnections()
+{
+    QFETCH(QString, example);
+    QFETCH(int, zeroStage);
+    QFETCH(QString, strategy);
+    QFETCH(QString, connections);
+    Design design = testing::example(example.toStdString());
+    design.layout.framework = Framework::MegatronCore;
+    design.layout.zeroStage = zeroStage;
+    const LaunchConfig config = launchConfig(design, evaluate(design), LaunchTarget::Megatron);
+    QVERIFY2(config.ok() && config.notes.empty(), qPrintable(testing::describe(config.notes)));
+    const auto words = testing::shellWords(config.text);
+    QVERIFY(words.has_value());
+    QCOMPARE(testing::hasWord(*words, "--use-custom-fsdp"), !strategy.isEmpty());
+    QCOMPARE(QString::fromStdString(testing::valueAfter(*words, "--data-parallel-sharding-strategy")),
+             strategy);
+    QVERIFY(testing::hasWord(*words, "--use-distributed-optimizer"));
+    QVERIFY(!testing::hasWord(*words, "--use-torch-fsdp2"));
+    QCOMPARE(testing::hasWord(*words, "--no-gradient-accumulation-fusion"), !strategy.isEmpty());
+    QCOMPARE(config.text.find("CUDA_DEVICE_MAX_CONNECTIONS") != std::string::npos, !connections.isEmpty());
+    if (!connections.isEmpty())
+        QVERIFY(config.text.find(connections.toStdString() + "\n") != std::string::npos);
+    const LaunchImport back = importLaunch(LaunchFormat::Megatron, config.text, design);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QCOMPARE(back.design->layout.zeroStage, zeroStage);
+    if (zeroStage == 3) {
+        Design fsdp2 = design;
+        fsdp2.layout.framework = Framework::Fsdp2;
+        fsdp2.layout.setDegree(Dim::Dp, fsdp2.layout.dp() * fsdp2.layout.ep());
+        fsdp2.layout.setDegree(Dim::Ep, 1);
+        const LaunchConfig torch = launchConfig(fsdp2, evaluate(fsdp2), LaunchTarget::Megatron);
+        QVERIFY2(torch.ok(), qPrintable(testing::describe(torch.notes)));
+        const auto torchWords = testing::shellWords(torch.text);
+        QVERIFY(testing::hasWord(*torchWords, "--use-torch-fsdp2"));
+        QVERIFY(!testing::hasWord(*torchWords, "--use-distributed-optimizer"));
+        QVERIFY(!testing::hasWord(*torchWords, "--use-custom-fsdp"));
+    }
+    for (const std::string& unused : back.unusedSettings) // the launcher's rendezvous flags at most
+        QVERIFY2(unused.find("fsdp") == std::string::npos && unused.find("sharding") == std::string::npos
+                     && unused.find("accumulation") == std::string::npos,
+                 unused.c_str());
 }
 
 // The attention kernel the design is timed with, as Megatron-LM's --attention-backend (arguments.py: flash,
