@@ -1769,10 +1769,6 @@
         <translation>%1 kennt keine %2-Mixed-Precision; die Konfiguration verwendet stattdessen %3.</translation>
     </message>
     <message>
-        <source>%1 reduces %2 gradients in %3; the design&apos;s reduction in %4 needs %5.</source>
-        <translation>%1 reduziert %2-Gradienten in %3; die Reduktion des Designs in %4 braucht %5.</translation>
-    </message>
-    <message>
         <source>The FP8 recipe mxfp8 needs tensor cores that take block-scaled FP8 (Blackwell); %1 has none, and Transformer Engine refuses the recipe there. Choose tensorwise or delayed scaling.</source>
         <translation>Das FP8-Rezept mxfp8 braucht Tensor-Kerne, die blockweise skaliertes FP8 verarbeiten (Blackwell); %1 hat keine, und Transformer Engine lehnt das Rezept dort ab. Wählen Sie Skalierung pro Tensor (tensorwise) oder verzögerte Skalierung (delayed).</translation>
     </message>
@@ -1823,6 +1819,10 @@
     <message>
         <source>%1 keeps the optimizer&apos;s moments in FP32; the configuration&apos;s optimizer states take the 4 bytes a parameter that the design&apos;s %2 moments save.</source>
         <translation>%1 hält die Momente des Optimizers in FP32; die Optimizer-Zustände der Konfiguration belegen die 4 Byte pro Parameter, die die %2-Momente des Designs sparen.</translation>
+    </message>
+    <message>
+        <source>%1 overlaps the parameter all-gather only with --overlap-grad-reduce; the design overlaps the gather without it (Megatron-Bridge&apos;s ddp.overlap_param_gather), the configuration does not.</source>
+        <translation>%1 überlappt das All-Gather der Parameter nur mit --overlap-grad-reduce; das Design überlappt es ohne (ddp.overlap_param_gather von Megatron-Bridge), die Konfiguration nicht.</translation>
     </message>
 </context>
 <context>

@@ -1769,10 +1769,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 reduces %2 gradients in %3; the design&apos;s reduction in %4 needs %5.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The FP8 recipe mxfp8 needs tensor cores that take block-scaled FP8 (Blackwell); %1 has none, and Transformer Engine refuses the recipe there. Choose tensorwise or delayed scaling.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1822,6 +1818,10 @@
     </message>
     <message>
         <source>%1 keeps the optimizer&apos;s moments in FP32; the configuration&apos;s optimizer states take the 4 bytes a parameter that the design&apos;s %2 moments save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 overlaps the parameter all-gather only with --overlap-grad-reduce; the design overlaps the gather without it (Megatron-Bridge&apos;s ddp.overlap_param_gather), the configuration does not.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

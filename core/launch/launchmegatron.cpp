@@ -202,13 +202,11 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context)
     }
     if (layout.shardGroup > 0 && layout.shardGroup < layout.dp())
         addNote(config, kShardGroup, "/layout/shardGroup", {number(layout.shardGroup)});
-    // Megatron-LM's --bf16 forces accumulate_allreduce_grads_in_fp32 while the optimizer's main gradients
-    // are FP32 (arguments.py); 16-bit reduction is a setting of its Python configs.
-    const Precision precision = context.design.workload.precision;
-    if (precision != Precision::Fp16Mixed && precision != Precision::Fp32
-        && !switchOn(context.design, Switch::GradReduceInFp32))
-        addNote(config, kGradReduce, "/layout/gradReduceInFp32",
-                {"BF16", "FP32", "BF16", "NeMo's or Megatron-Bridge's ddp.grad_reduce_in_fp32 = False"});
+    // arguments.py: "Must use --overlap-param-gather with --overlap-grad-reduce" (Megatron-Core's own
+    // DistributedDataParallelConfig, which Megatron-Bridge sets, has no such rule).
+    if (layout.zeroStage >= 1 && switchOn(context.design, Switch::OverlapParamGather)
+        && !switchOn(context.design, Switch::OverlapGradReduce))
+        addNote(config, kParamGatherAlone, "/layout/overlapParamGather");
     noteNodeShape(config, context);
     return tpPpDpMapping;
 }
@@ -265,7 +263,8 @@ void parallelArguments(ArgumentArray& parallel, const Design& design, const Laye
     // The framework's switches as the design runs them (frameworkswitches.h; off is Megatron-LM's default).
     if (switchOn(design, Switch::OverlapGradReduce))
         parallel.flag("--overlap-grad-reduce");
-    if (layout.zeroStage >= 1 && !torchFsdp && switchOn(design, Switch::OverlapParamGather))
+    if (layout.zeroStage >= 1 && !torchFsdp && switchOn(design, Switch::OverlapParamGather)
+        && switchOn(design, Switch::OverlapGradReduce))
         parallel.flag("--overlap-param-gather");
     if (layout.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll))
         parallel.flag("--overlap-moe-expert-parallel-comm");
@@ -304,6 +303,11 @@ void trainingArguments(ArgumentArray& training, const Design& design)
     case Precision::Fp32:
         break;
     }
+    // --bf16 reduces the gradients in FP32 unless --grad-reduce-in-bf16 says otherwise (arguments.py).
+    const Precision precision = design.workload.precision;
+    if (precision != Precision::Fp16Mixed && precision != Precision::Fp32
+        && !switchOn(design, Switch::GradReduceInFp32))
+        training.flag("--grad-reduce-in-bf16");
     if (switchOn(design, Switch::FusedCrossEntropy))
         training.flag("--cross-entropy-loss-fusion").flag("--cross-entropy-fusion-impl", "te");
     // Megatron's "adam" is AdamW: decoupled weight decay (torch.optim.AdamW or TE's FusedAdam with
@@ -311,12 +315,14 @@ void trainingArguments(ArgumentArray& training, const Design& design)
     training.flag("--optimizer", design.workload.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam");
     if (design.workload.offload != Offload::None)
         training.flag("--optimizer-cpu-offload");
-    // 16-bit moments: Transformer Engine's FusedAdam through the precision-aware optimizer (arguments.py).
-    if (design.workload.optimizerMoments != MomentDtype::Fp32) {
+    // 16-bit moments: Transformer Engine's FusedAdam through the precision-aware optimizer, which the CPU
+    // offload's hybrid optimizer needs too (arguments.py asserts it); its dtypes default to FP32.
+    const bool sixteenBit = design.workload.optimizerMoments != MomentDtype::Fp32;
+    if (sixteenBit || design.workload.offload != Offload::None)
+        training.flag("--use-precision-aware-optimizer");
+    if (sixteenBit) {
         const std::string dtype(enumName(design.workload.optimizerMoments));
-        training.flag("--use-precision-aware-optimizer")
-            .flag("--exp-avg-dtype", dtype)
-            .flag("--exp-avg-sq-dtype", dtype);
+        training.flag("--exp-avg-dtype", dtype).flag("--exp-avg-sq-dtype", dtype);
     }
     if (layout.recompute == Recompute::Selective) {
         training.flag("--recompute-granularity", "selective");

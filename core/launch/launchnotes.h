@@ -67,9 +67,12 @@ inline constexpr DiagnosticKind kLayerSplit{
 inline constexpr DiagnosticKind kPrecision{
     "export-precision", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "%1 has no %2 mixed precision; the configuration uses %3 instead.")};
-inline constexpr DiagnosticKind kGradReduce{
-    "export-grad-reduce", Severity::Warning,
-    MW_TR_NOOP("Diagnostics", "%1 reduces %2 gradients in %3; the design's reduction in %4 needs %5.")};
+inline constexpr DiagnosticKind kParamGatherAlone{
+    "export-param-gather", Severity::Warning,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "%1 overlaps the parameter all-gather only with --overlap-grad-reduce; the design overlaps the "
+        "gather without it (Megatron-Bridge's ddp.overlap_param_gather), the configuration does not.")};
 inline constexpr DiagnosticKind kZeroStage{
     "export-zero-stage", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "%1 has no ZeRO stage %2; the configuration uses %3 instead.")};

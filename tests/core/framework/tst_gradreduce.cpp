@@ -192,9 +192,10 @@ void TestGradReduce::trafficAndStepFollowTheDtype()
     QVERIFY(e16.performance->stepSeconds < e32.performance->stepSeconds);
 }
 
-// Megatron-LM: --fp16 with --accumulate-allreduce-grads-in-fp32; BF16 in 16 bits has no command-line flag
-// (arguments.py forces FP32) and the export says so. torchtitan: [training] mixed_precision_reduce.
-// DeepSpeed: communication_data_type. Accelerate: the script's MixedPrecisionPolicy. Each reads back.
+// Megatron-LM: --fp16 with --accumulate-allreduce-grads-in-fp32; BF16 in 16 bits with --grad-reduce-in-bf16
+// (core_r0.13.0 arguments.py: --bf16 reduces in FP32 otherwise). torchtitan: [training]
+// mixed_precision_reduce. DeepSpeed: communication_data_type. Accelerate: the script's MixedPrecisionPolicy.
+// Each reads back.
 void TestGradReduce::launchFiles()
 {
     Design fp16 = dataParallel(Framework::MegatronCore, 1, Precision::Fp16Mixed);
@@ -207,11 +208,17 @@ void TestGradReduce::launchFiles()
 
     Design bf16 = dataParallel(Framework::MegatronCore, 1);
     const LaunchConfig plain = launchConfig(bf16, evaluate(bf16), LaunchTarget::Megatron);
-    QVERIFY(!hasNote(plain, "export-grad-reduce"));
+    QVERIFY(plain.notes.empty());
     QVERIFY(
         !testing::hasWord(testing::shellWords(plain.text).value(), "--accumulate-allreduce-grads-in-fp32"));
+    QVERIFY(!testing::hasWord(testing::shellWords(plain.text).value(), "--grad-reduce-in-bf16"));
     bf16.layout.gradReduceInFp32 = false;
-    QVERIFY(hasNote(launchConfig(bf16, evaluate(bf16), LaunchTarget::Megatron), "export-grad-reduce"));
+    const LaunchConfig sixteen = launchConfig(bf16, evaluate(bf16), LaunchTarget::Megatron);
+    QVERIFY(sixteen.notes.empty());
+    QVERIFY(testing::hasWord(testing::shellWords(sixteen.text).value(), "--grad-reduce-in-bf16"));
+    const LaunchImport sixteenBack = importLaunch(LaunchFormat::Megatron, sixteen.text, bf16);
+    QVERIFY2(sixteenBack.ok(), qPrintable(testing::describe(sixteenBack.diagnostics)));
+    QCOMPARE(sixteenBack.design->layout.gradReduceInFp32, std::optional<bool>{false});
 
     Design titan = dataParallel(Framework::Fsdp2, 3);
     const std::string defaultToml = launchConfig(titan, evaluate(titan), LaunchTarget::Torchtitan).text;

@@ -382,6 +382,11 @@ void TestLaunchConfig::approximations_data()
     QTest::newRow("Megatron order") << "default"
                                     << R"({"layout": {"order": "dp-tp-pp"}})" << LaunchTarget::Megatron
                                     << "export-order";
+    // arguments.py: "Must use --overlap-param-gather with --overlap-grad-reduce".
+    QTest::newRow("Megatron parameter gather without the gradient reduction")
+        << "default"
+        << R"({"layout": {"framework": "megatron-core", "overlapParamGather": true, "overlapGradReduce": false}})"
+        << LaunchTarget::Megatron << "export-param-gather";
     QTest::newRow("torchtitan FP16 (job_config.py: bfloat16 or float32)")
         << "fsdp-1node-8gpu"
         << R"({"workload": {"precision": "fp16-mixed"}})" << LaunchTarget::Torchtitan << "export-precision";
