@@ -554,6 +554,22 @@ void TestLaunchRoundTrips::optimizerMomentsRoundTrip()
         = importLaunch(LaunchFormat::Megatron, optimizer + "--exp-avg-dtype int4\n", base);
     QVERIFY(!badDtype.ok());
 
+    // The CPU offload's hybrid optimizer runs on the precision-aware one (arguments.py asserts it), its
+    // moments FP32 by default.
+    Design offloaded = base;
+    offloaded.layout.framework = Framework::MegatronCore;
+    offloaded.workload.offload = Offload::Cpu;
+    const LaunchConfig offloadConfig
+        = launchConfig(offloaded, evaluate(offloaded), targetOf(LaunchFormat::Megatron));
+    const auto offloadWords = testing::shellWords(offloadConfig.text);
+    QVERIFY(testing::hasWord(*offloadWords, "--optimizer-cpu-offload"));
+    QVERIFY(testing::hasWord(*offloadWords, "--use-precision-aware-optimizer"));
+    QVERIFY(!testing::hasWord(*offloadWords, "--exp-avg-dtype"));
+    const LaunchImport offloadBack = importLaunch(LaunchFormat::Megatron, offloadConfig.text, base);
+    QVERIFY2(offloadBack.ok(), qPrintable(testing::describe(offloadBack.diagnostics)));
+    QVERIFY(offloadBack.design->workload.offload == Offload::Cpu);
+    QVERIFY(offloadBack.design->workload.optimizerMoments == MomentDtype::Fp32);
+
     Design torchtitan = design;
     torchtitan.layout.framework = Framework::Fsdp2;
     torchtitan.layout.zeroStage = 3;
