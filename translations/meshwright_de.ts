@@ -1098,6 +1098,34 @@
         <source>the design keeps both moments in one dtype of 32 or 16 bits</source>
         <translation>das Design hält beide Momente in einem Datentyp mit 32 oder 16 Bit</translation>
     </message>
+    <message>
+        <source>no model chunk to split the layers into</source>
+        <translation>kein Modell-Chunk, auf den sich die Layer verteilen ließen</translation>
+    </message>
+    <message>
+        <source>torchtitan cannot deal %1 layers, the embedding and the output counted in, over %2 chunks</source>
+        <translation>torchtitan kann %1 Layer, Embedding und Ausgabe mitgezählt, nicht auf %2 Chunks verteilen</translation>
+    </message>
+    <message>
+        <source>it is not a list of lists of module names</source>
+        <translation>sie ist keine Liste von Listen von Modulnamen</translation>
+    </message>
+    <message>
+        <source>the design holds tok_embeddings in the first chunk and norm and output in the last</source>
+        <translation>das Design hält tok_embeddings im ersten Chunk und norm und output im letzten</translation>
+    </message>
+    <message>
+        <source>its layers do not run 0, 1, 2 … in order</source>
+        <translation>ihre Layer laufen nicht der Reihe nach 0, 1, 2 …</translation>
+    </message>
+    <message>
+        <source>it names a module other than tok_embeddings, layers.N, norm and output</source>
+        <translation>sie nennt ein anderes Modul als tok_embeddings, layers.N, norm und output</translation>
+    </message>
+    <message>
+        <source>its layers are not the model&apos;s</source>
+        <translation>ihre Layer sind nicht die des Modells</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

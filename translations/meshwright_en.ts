@@ -1098,6 +1098,34 @@
         <source>the design keeps both moments in one dtype of 32 or 16 bits</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no model chunk to split the layers into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan cannot deal %1 layers, the embedding and the output counted in, over %2 chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a list of lists of module names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the design holds tok_embeddings in the first chunk and norm and output in the last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its layers do not run 0, 1, 2 … in order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it names a module other than tok_embeddings, layers.N, norm and output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its layers are not the model&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -8,10 +8,14 @@
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
+#include "base/sizelimits.h"
 #include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
 #include "launch/torchtitanflavors.h"
+#include "launch/torchtitanstages.h"
 #include "memory/modelshard.h"
+
+#include <algorithm>
 
 namespace core::launch {
 
@@ -76,6 +80,62 @@ void readParallel(ImportContext& context, const Settings& toml, std::int64_t& re
              {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Dp, Dim::Pp}); // ["pp", "dp_replicate", "dp_shard", "cp", "tp"]
 }
 
+// The model chunks and their layers as torchtitan 0.2 makes them (launch/torchtitanstages.h): the explicit
+// module_fqns_per_model_part, or generate_llm_fqn_per_model_part over the chunks layers_per_stage or the
+// schedule gives, the embedding and the output counted as first_stage_less_layers and
+// last_stage_less_layers layers (1 each by default). Single-stage schedules need one chunk a rank, looped
+// ones two or more, V-shaped ones two (pipeline_parallel.py raises otherwise).
+void readStages(ImportContext& context, const Settings& toml, bool multiStage)
+{
+    ParallelLayout& layout = context.design.layout;
+    const int layers = context.design.model.layers;
+    const Setting* perStage = toml.take("parallelism.pipeline_parallel_layers_per_stage");
+    const Setting* fqns = toml.take("parallelism.module_fqns_per_model_part");
+    const Setting* firstLess = toml.take("parallelism.pipeline_parallel_first_stage_less_layers");
+    const Setting* lastLess = toml.take("parallelism.pipeline_parallel_last_stage_less_layers");
+    const int inputWeight = int(wholeNumber(context, firstLess, 0, limits::kMaxLayers).value_or(1));
+    const int outputWeight = int(wholeNumber(context, lastLess, 0, limits::kMaxLayers).value_or(1));
+    const Setting* where = fqns ? fqns : perStage;
+    TitanSplit split;
+    if (fqns) {
+        split = torchtitanModuleSplit(fqns->value.value_or(""), layers);
+    } else {
+        int chunks = layout.pp() * (multiStage ? 2 : 1);
+        if (const auto n = wholeNumber(context, perStage))
+            chunks = int((layers + inputWeight + outputWeight + *n - 1) / *n);
+        split = torchtitanGeneratedSplit(chunks, layers, inputWeight, outputWeight);
+    }
+    if (!split.problem.empty()) {
+        const Setting* at = where ? where : (firstLess ? firstLess : lastLess);
+        context.add(diag::kLaunchUnsupported, at ? at->where() : context.degreesWhere,
+                    {at ? at->name : std::string("parallelism.pipeline_parallel_degree"),
+                     at ? at->value.value_or("") : std::to_string(layout.pp()), split.problem});
+        return;
+    }
+    for (std::size_t i = 1; i + 1 < split.layers.size(); ++i)
+        if (split.layers[i] == 0 && where) {
+            context.add(diag::kLaunchUnsupported, where->where(),
+                        {where->name, where->value.value_or(""),
+                         phraseArgument(MW_TR_NOOP("DiagnosticArguments", "stage %1 holds no layer"),
+                                        {std::to_string(i)})});
+            return;
+        }
+    const int chunks = int(split.layers.size());
+    const bool vShaped = layout.schedule == Schedule::ZbV || layout.schedule == Schedule::DualPipeV;
+    if (chunks % layout.pp() != 0 || (!multiStage && chunks != layout.pp())
+        || (multiStage && chunks < 2 * layout.pp()) || (vShaped && chunks != 2 * layout.pp())) {
+        if (where)
+            context.add(diag::kLaunchConflict, where->where(),
+                        {where->name, where->value.value_or(""), "parallelism.pipeline_parallel_degree",
+                         std::to_string(layout.pp())});
+        return;
+    }
+    layout.virtualStages = chunks / layout.pp();
+    layout.layersPerStage = split.layers;
+    if (std::ranges::all_of(split.layers, [&](int n) { return n == split.layers.front(); }))
+        layout.layersPerStage.clear();
+}
+
 void readPipeline(ImportContext& context, const Settings& toml)
 {
     ParallelLayout& layout = context.design.layout;
@@ -99,18 +159,7 @@ void readPipeline(ImportContext& context, const Settings& toml)
         layout.schedule = Schedule::OneFOneB;
         return;
     }
-    // Looped schedules run two stages per rank unless layers_per_stage says otherwise (pipeline_parallel.py).
-    const Setting* perStage = toml.take("parallelism.pipeline_parallel_layers_per_stage");
-    const int layers = context.design.model.layers;
-    if (const auto n = wholeNumber(context, perStage)) {
-        if (layers % (*n * layout.pp()) != 0)
-            context.add(diag::kLaunchConflict, perStage->where(),
-                        {perStage->name, std::to_string(*n), "layers", std::to_string(layers)});
-        else
-            layout.virtualStages = int(layers / (*n * layout.pp()));
-    } else if (multiStage) {
-        layout.virtualStages = 2;
-    }
+    readStages(context, toml, multiStage);
 }
 
 // selective_ac_option, "2" where unset (job_config.py ActivationCheckpoint). A number N is torchtitan's

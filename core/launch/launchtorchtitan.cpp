@@ -16,6 +16,7 @@
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
 #include "launch/torchtitanflavors.h"
+#include "launch/torchtitanstages.h"
 #include "memory/memory.h"
 #include "memory/modelshard.h"
 
@@ -93,7 +94,7 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
                  syncsEveryMicroBatch ? "false" : "true"});
     if (layout.pp() > 1 && layout.schedule == Schedule::DualPipe)
         addNote(config, kSchedule, "/layout/schedule", {"DualPipe", "DualPipeV"});
-    if (layout.pp() > 1 && !layout.layersPerStage.empty())
+    if (layout.pp() > 1 && layout.schedule == Schedule::DualPipe && !layout.layersPerStage.empty())
         addNote(config, kLayerSplit, "/layout/layersPerStage");
     if (layout.recomputesSomeLayers() && layerSelectiveOption(design) == 0)
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
@@ -235,9 +236,19 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
     if (layout.pp() > 1) {
         key("pipeline_parallel_schedule", tomlString(scheduleName(layout)));
         key("pipeline_parallel_microbatch_size", number(layout.microBatch));
-        const int stages = layout.pp() * std::max(layout.virtualStages, 1);
-        if (layout.layersPerStage.empty() && design.model.layers % stages == 0)
-            key("pipeline_parallel_layers_per_stage", number(design.model.layers / stages));
+        // The design's chunks and their layers, where torchtitan's default split would differ
+        // (launch/torchtitanstages.h: one or two chunks a rank, the embedding and the output counted as a
+        // layer each); DualPipe's doubled stages have no list of their own.
+        const int chunks = layout.pp() * std::max(layout.virtualStages, 1);
+        std::vector<int> split = layout.layersPerStage;
+        if (split.empty())
+            split.assign(std::size_t(chunks), design.model.layers / chunks);
+        const std::string_view name = scheduleName(layout);
+        const int standard = layout.pp() * (name == "1F1B" || name == "GPipe" ? 1 : 2);
+        if (layout.schedule != Schedule::DualPipe
+            && (chunks != standard
+                || torchtitanGeneratedSplit(standard, design.model.layers).layers != split))
+            key("module_fqns_per_model_part", torchtitanModuleArray(split));
     }
     if (layout.ep() > 1) {
         // Written always: torchtitan's default (1) is not the design's "as TP".

@@ -12,6 +12,7 @@
 #include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "launch/launchimport.h"
+#include "launch/torchtitanstages.h"
 #include "support/launchtest.h"
 #include "support/testdesigns.h"
 
@@ -121,6 +122,9 @@ private slots:
     void modelNames();
     void torchtitanFlavors_data();
     void torchtitanFlavors();
+    void torchtitanPipelineSplit_data();
+    void torchtitanPipelineSplit();
+    void torchtitanDocstringSplit();
 };
 
 void TestLaunchImport::exportThenImport_data()
@@ -766,6 +770,106 @@ void TestLaunchImport::torchtitanFlavors()
     const std::string expected = "name = \"" + name.toStdString() + "\"\nflavor = \"";
     QVERIFY2(exported.text.find(expected) != std::string::npos, exported.text.c_str());
     QVERIFY(exported.text.find("\"MODEL\"") == std::string::npos);
+}
+
+// torchtitan 0.2's pipeline split (torchtitan/distributed/pipeline_parallel.py, launch/torchtitanstages.h)
+// on Llama 3.1 70B's 80 layers at TP 8: the chunks from the schedule, layers_per_stage or the explicit
+// module lists; the layers as generate_llm_fqn_per_model_part deals them, the embedding and the output
+// counted as a layer each (first_stage_less_layers, last_stage_less_layers). What torchtitan refuses, at
+// the key's line.
+void TestLaunchImport::torchtitanPipelineSplit_data()
+{
+    QTest::addColumn<QString>("keys"); // under [parallelism], after TP 8
+    QTest::addColumn<int>("virtualStages"); // 0: refused
+    QTest::addColumn<std::vector<int>>("layersPerStage");
+    QTest::addColumn<QString>("code"); // when refused
+    // 82 effective layers over 2 chunks: 41 each, the first and the last one fewer: even.
+    QTest::newRow("1F1B, PP 2") << "pipeline_parallel_degree = 2\npipeline_parallel_schedule = \"1F1B\"\n"
+                                << 1 << std::vector<int>{} << "";
+    // Over 4: 21, 21, 20, 20, then the ends one fewer.
+    QTest::newRow("1F1B, PP 4") << "pipeline_parallel_degree = 4\npipeline_parallel_schedule = \"1F1B\"\n"
+                                << 1 << std::vector<int>{20, 21, 20, 19} << "";
+    // Looped: two chunks a rank by default, 82 over 8: 11, 11, 10 …, the ends one fewer.
+    QTest::newRow("Interleaved1F1B, PP 4")
+        << "pipeline_parallel_degree = 4\npipeline_parallel_schedule = \"Interleaved1F1B\"\n"
+        << 2 << std::vector<int>{10, 11, 10, 10, 10, 10, 10, 9} << "";
+    // layers_per_stage 7: ceil(82 / 7) = 12 chunks, three a rank.
+    QTest::newRow("layers per stage 7")
+        << "pipeline_parallel_degree = 4\npipeline_parallel_schedule = \"Interleaved1F1B\"\n"
+           "pipeline_parallel_layers_per_stage = 7\n"
+        << 3 << std::vector<int>{6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 6, 5} << "";
+    // The docstring's weights: embedding and output as 2 layers each.
+    QTest::newRow("heavier ends")
+        << "pipeline_parallel_degree = 2\npipeline_parallel_schedule = \"1F1B\"\n"
+           "pipeline_parallel_first_stage_less_layers = 2\npipeline_parallel_last_stage_less_layers = 2\n"
+        << 1 << std::vector<int>{} << "";
+    QTest::newRow("explicit modules")
+        << "pipeline_parallel_degree = 2\npipeline_parallel_schedule = \"1F1B\"\n"
+           "module_fqns_per_model_part = "
+            + QString::fromStdString(launch::torchtitanModuleArray({30, 50})) + "\n"
+        << 1 << std::vector<int>{30, 50} << "";
+    // ceil(82 / 6) = 14 chunks do not divide over PP 4.
+    QTest::newRow("chunks that do not divide")
+        << "pipeline_parallel_degree = 4\npipeline_parallel_schedule = \"Interleaved1F1B\"\n"
+           "pipeline_parallel_layers_per_stage = 6\n"
+        << 0 << std::vector<int>{} << "launch-conflict";
+    QTest::newRow("modules out of order")
+        << "pipeline_parallel_degree = 2\npipeline_parallel_schedule = \"1F1B\"\n"
+           "module_fqns_per_model_part = [[\"tok_embeddings\", \"layers.1\"], [\"layers.0\", \"norm\", "
+           "\"output\"]]\n"
+        << 0 << std::vector<int>{} << "launch-unsupported";
+    QTest::newRow("an empty middle chunk")
+        << "pipeline_parallel_degree = 3\npipeline_parallel_schedule = \"1F1B\"\n"
+           "module_fqns_per_model_part = "
+            + QString::fromStdString(launch::torchtitanModuleArray({40, 0, 40})) + "\n"
+        << 0 << std::vector<int>{} << "launch-unsupported";
+    QTest::newRow("output in the first chunk")
+        << "pipeline_parallel_degree = 2\npipeline_parallel_schedule = \"1F1B\"\n"
+           "module_fqns_per_model_part = [[\"tok_embeddings\", \"output\"], [\"norm\"]]\n"
+        << 0 << std::vector<int>{} << "launch-unsupported";
+}
+
+void TestLaunchImport::torchtitanPipelineSplit()
+{
+    QFETCH(QString, keys);
+    QFETCH(int, virtualStages);
+    QFETCH(std::vector<int>, layersPerStage);
+    QFETCH(QString, code);
+    const Design base = testing::example("default");
+    const std::string toml = "[parallelism]\ntensor_parallel_degree = 8\n" + keys.toStdString();
+    const LaunchImport imported = importLaunch(LaunchFormat::Torchtitan, toml, base);
+    if (virtualStages == 0) {
+        QVERIFY(!imported.ok());
+        QVERIFY2(testing::hasCode(imported.diagnostics, code.toStdString()),
+                 qPrintable(testing::describe(imported.diagnostics)));
+        QCOMPARE(imported.diagnostics.front().path, std::string("line 5"));
+        return;
+    }
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    QCOMPARE(imported.design->layout.virtualStages, virtualStages);
+    QCOMPARE(imported.design->layout.layersPerStage, layersPerStage);
+    // Written back, torchtitan makes the same chunks: nothing where its default does, the module lists
+    // otherwise.
+    const Design& design = *imported.design;
+    const LaunchConfig config = launchConfig(design, evaluate(design), targetOf(LaunchFormat::Torchtitan));
+    QVERIFY2(config.ok(), qPrintable(testing::describe(config.notes)));
+    QVERIFY(config.text.find("pipeline_parallel_layers_per_stage") == std::string::npos);
+    const LaunchImport back = importLaunch(LaunchFormat::Torchtitan, config.text, base);
+    QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+    QCOMPARE(back.design->layout.virtualStages, virtualStages);
+    QCOMPARE(back.design->layout.layersPerStage, layersPerStage);
+}
+
+// generate_llm_fqn_per_model_part's docstring: 2 stages, 3 layers, the embedding and the output weighted 2
+// each: 7 effective layers, 4 and 3, so 2 layers and 1. More chunks than effective layers is its ValueError.
+void TestLaunchImport::torchtitanDocstringSplit()
+{
+    QCOMPARE(launch::torchtitanGeneratedSplit(2, 3, 2, 2).layers, (std::vector<int>{2, 1}));
+    QVERIFY(launch::torchtitanGeneratedSplit(2, 3, 2, 2).problem.empty());
+    QVERIFY(!launch::torchtitanGeneratedSplit(10, 3).problem.empty());
+    QVERIFY(!launch::torchtitanGeneratedSplit(4, 6, 3, 1).problem.empty()); // the input weight exceeds 2
+    QCOMPARE(launch::torchtitanModuleSplit(launch::torchtitanModuleArray({1, 0, 2}), 3).layers,
+             (std::vector<int>{1, 0, 2}));
 }
 
 QTEST_GUILESS_MAIN(TestLaunchImport)
