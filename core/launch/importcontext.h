@@ -75,6 +75,11 @@ void setOrder(ImportContext& context, const std::vector<Dim>& frameworkOrder);
 // starts do not fill the cluster's GPUs in service.
 void fitCluster(ImportContext& context);
 
+// The model chunks' layers as the design holds them, an even split as none (layersPerStage). A middle chunk
+// without a layer, which the design's pipeline cannot have, is a launch-unsupported error at the setting
+// that says the split (null: where the degrees are); the split is then left alone and false returned.
+bool setLayerSplit(ImportContext& context, std::vector<int> layers, const Setting* setting);
+
 // The global batch must be a whole number of micro-batches on every data-parallel replica.
 void checkGlobalBatch(ImportContext& context, const std::string& where);
 

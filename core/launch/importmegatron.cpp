@@ -280,17 +280,13 @@ void readLayout(ImportContext& context, const Setting& flag)
             MW_TR_NOOP("DiagnosticArguments",
                        "the design holds the prediction depths (m) in the last stage, after its "
                        "layers"));
-    for (int i = 1; i + 1 < stages; ++i)
-        if (chunks[std::size_t(i)].layers == 0)
-            return unsupported(phraseArgument(MW_TR_NOOP("DiagnosticArguments", "stage %1 holds no layer"),
-                                              {std::to_string(i)}));
+    std::vector<int> split;
+    for (const LayoutChunk& chunk : chunks)
+        split.push_back(chunk.layers);
+    if (!setLayerSplit(context, std::move(split), &flag))
+        return;
     layout.virtualStages = stages / layout.pp();
     layout.schedule = layout.virtualStages > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
-    layout.layersPerStage.clear();
-    for (const LayoutChunk& chunk : chunks)
-        layout.layersPerStage.push_back(chunk.layers);
-    if (std::ranges::all_of(layout.layersPerStage, [&](int n) { return n == layout.layersPerStage.front(); }))
-        layout.layersPerStage.clear();
 }
 
 // Megatron-LM --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split
@@ -312,11 +308,10 @@ void readAccountedEnds(ImportContext& context, const Setting* embedding, const S
                      std::to_string(layers)});
         return;
     }
-    layout.layersPerStage.assign(std::size_t(chunks), total / chunks);
-    layout.layersPerStage.front() -= embedding != nullptr;
-    layout.layersPerStage.back() -= loss != nullptr;
-    if (std::ranges::all_of(layout.layersPerStage, [&](int n) { return n == layout.layersPerStage.front(); }))
-        layout.layersPerStage.clear();
+    std::vector<int> split(std::size_t(chunks), total / chunks);
+    split.front() -= embedding != nullptr;
+    split.back() -= loss != nullptr;
+    setLayerSplit(context, std::move(split), embedding ? embedding : loss);
 }
 
 // Virtual stages and the uneven first and last stages, or the layout that says both; needs the model's

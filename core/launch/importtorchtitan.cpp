@@ -112,14 +112,6 @@ void readStages(ImportContext& context, const Settings& toml, bool multiStage)
                      at ? at->value.value_or("") : std::to_string(layout.pp()), split.problem});
         return;
     }
-    for (std::size_t i = 1; i + 1 < split.layers.size(); ++i)
-        if (split.layers[i] == 0 && where) {
-            context.add(diag::kLaunchUnsupported, where->where(),
-                        {where->name, where->value.value_or(""),
-                         phraseArgument(MW_TR_NOOP("DiagnosticArguments", "stage %1 holds no layer"),
-                                        {std::to_string(i)})});
-            return;
-        }
     const int chunks = int(split.layers.size());
     const bool vShaped = layout.schedule == Schedule::ZbV || layout.schedule == Schedule::DualPipeV;
     if (chunks % layout.pp() != 0 || (!multiStage && chunks != layout.pp())
@@ -130,10 +122,8 @@ void readStages(ImportContext& context, const Settings& toml, bool multiStage)
                          std::to_string(layout.pp())});
         return;
     }
-    layout.virtualStages = chunks / layout.pp();
-    layout.layersPerStage = split.layers;
-    if (std::ranges::all_of(split.layers, [&](int n) { return n == split.layers.front(); }))
-        layout.layersPerStage.clear();
+    if (setLayerSplit(context, split.layers, where))
+        layout.virtualStages = chunks / layout.pp();
 }
 
 void readPipeline(ImportContext& context, const Settings& toml)

@@ -243,6 +243,24 @@ void fitCluster(ImportContext& context)
         applyOrder(context);
 }
 
+bool setLayerSplit(ImportContext& context, std::vector<int> layers, const Setting* setting)
+{
+    for (std::size_t i = 1; i + 1 < layers.size(); ++i)
+        if (layers[i] == 0) {
+            context.add(diag::kLaunchUnsupported, setting ? setting->where() : context.degreesWhere,
+                        {setting ? setting->name : std::string("pipeline"),
+                         setting ? setting->value.value_or("true") : std::string(),
+                         phraseArgument(MW_TR_NOOP("DiagnosticArguments", "stage %1 holds no layer"),
+                                        {std::to_string(i)})});
+            return false;
+        }
+    ParallelLayout& layout = context.design.layout;
+    layout.layersPerStage = std::move(layers);
+    if (std::ranges::all_of(layout.layersPerStage, [&](int n) { return n == layout.layersPerStage.front(); }))
+        layout.layersPerStage.clear();
+    return true;
+}
+
 void checkGlobalBatch(ImportContext& context, const std::string& where)
 {
     if (context.failed())
