@@ -85,7 +85,7 @@ void readParallel(ImportContext& context, const Settings& toml, std::int64_t& re
 // schedule gives, the embedding and the output counted as first_stage_less_layers and
 // last_stage_less_layers layers (1 each by default). Single-stage schedules need one chunk a rank, looped
 // ones two or more, V-shaped ones two (pipeline_parallel.py raises otherwise).
-void readStages(ImportContext& context, const Settings& toml, bool multiStage)
+void readStages(ImportContext& context, const Settings& toml, int chunksPerRank)
 {
     ParallelLayout& layout = context.design.layout;
     const int layers = context.design.model.layers;
@@ -100,7 +100,7 @@ void readStages(ImportContext& context, const Settings& toml, bool multiStage)
     if (fqns) {
         split = torchtitanModuleSplit(fqns->value.value_or(""), layers);
     } else {
-        int chunks = layout.pp() * (multiStage ? 2 : 1);
+        int chunks = layout.pp() * chunksPerRank;
         if (const auto n = wholeNumber(context, perStage))
             chunks = int((layers + inputWeight + outputWeight + *n - 1) / *n);
         split = torchtitanGeneratedSplit(chunks, layers, inputWeight, outputWeight);
@@ -114,8 +114,8 @@ void readStages(ImportContext& context, const Settings& toml, bool multiStage)
     }
     const int chunks = int(split.layers.size());
     const bool vShaped = layout.schedule == Schedule::ZbV || layout.schedule == Schedule::DualPipeV;
-    if (chunks % layout.pp() != 0 || (!multiStage && chunks != layout.pp())
-        || (multiStage && chunks < 2 * layout.pp()) || (vShaped && chunks != 2 * layout.pp())) {
+    if (chunks % layout.pp() != 0 || (chunksPerRank == 1 && chunks != layout.pp())
+        || (chunksPerRank == 2 && chunks < 2 * layout.pp()) || (vShaped && chunks != 2 * layout.pp())) {
         if (where)
             context.add(diag::kLaunchConflict, where->where(),
                         {where->name, where->value.value_or(""), "parallelism.pipeline_parallel_degree",
@@ -142,14 +142,14 @@ void readPipeline(ImportContext& context, const Settings& toml)
     for (const auto& [name, kind] : kSchedules)
         if (schedule == name)
             layout.schedule = kind;
-    const bool multiStage = layout.schedule != Schedule::OneFOneB && layout.schedule != Schedule::GPipe;
+    const int chunksPerRank = torchtitanChunksPerRank(schedule.value_or("1F1B"));
     layout.virtualStages = 1;
     layout.layersPerStage.clear();
     if (layout.pp() <= 1) {
         layout.schedule = Schedule::OneFOneB;
         return;
     }
-    readStages(context, toml, multiStage);
+    readStages(context, toml, chunksPerRank);
 }
 
 // selective_ac_option, "2" where unset (job_config.py ActivationCheckpoint). A number N is torchtitan's

@@ -31,13 +31,7 @@ void addApproximationNotes(LaunchConfig& config, const Design& design)
         addNote(config, kRecompute, "/layout/recompute", {"selective", "full"});
     else if (layout.recomputesSomeLayers())
         addNote(config, kRecompute, "/layout/recomputeLayers", {"partial", "full"});
-    if (layout.activationOffloadLayers > 0)
-        addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
-    if (design.workload.optimizerMoments != MomentDtype::Fp32)
-        addNote(config, kOptimizerMoments, "/workload/optimizerMoments",
-                {std::string(enumName(design.workload.optimizerMoments))});
-    if (design.model.mtpLayers > 0)
-        addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
+    noteMegatronOnlyFeatures(config, design);
     // Accelerate's config has no checkpoint keys: the script's save_state decides.
     if (switchOn(design, Switch::AsyncCheckpoint))
         addNote(config, kSetInCode, "/layout/asyncCheckpoint", {"asyncCheckpoint on"});

@@ -30,13 +30,7 @@ void writeDeepSpeed(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kSetInCode, "/layout/recompute", {"recompute"}); // listed in the header
     if (layout.sequenceParallel && layout.tp() > 1)
         addNote(config, kSequenceParallel, "/layout/sequenceParallel");
-    if (layout.activationOffloadLayers > 0)
-        addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
-    if (design.workload.optimizerMoments != MomentDtype::Fp32)
-        addNote(config, kOptimizerMoments, "/workload/optimizerMoments",
-                {std::string(enumName(design.workload.optimizerMoments))});
-    if (design.model.mtpLayers > 0)
-        addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
+    noteMegatronOnlyFeatures(config, design);
     const bool hsdp = layout.zeroStage == 3 && layout.shardGroup > 0 && layout.shardGroup < layout.dp();
     if (layout.shardGroup > 0 && layout.shardGroup < layout.dp() && !hsdp)
         addNote(config, kShardGroup, "/layout/shardGroup", {number(layout.shardGroup)});

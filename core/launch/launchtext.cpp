@@ -2,6 +2,7 @@
 #include "launch/launchtext.h"
 
 #include "evaluate.h"
+#include "launch/launchnotes.h"
 
 #include <algorithm>
 #include <map>
@@ -99,6 +100,17 @@ void addNote(LaunchConfig& config, const DiagnosticKind& kind, std::string path,
 {
     args.insert(args.begin(), config.tool);
     config.notes.push_back(makeDiagnostic(kind, std::move(path), std::move(args)));
+}
+
+void noteMegatronOnlyFeatures(LaunchConfig& config, const Design& design)
+{
+    if (design.layout.activationOffloadLayers > 0)
+        addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
+    if (design.workload.optimizerMoments != MomentDtype::Fp32)
+        addNote(config, kOptimizerMoments, "/workload/optimizerMoments",
+                {std::string(enumName(design.workload.optimizerMoments))});
+    if (design.model.mtpLayers > 0)
+        addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
 }
 
 std::vector<std::string> headerLines(const LaunchConfig& config, const LaunchContext& context,

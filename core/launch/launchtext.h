@@ -42,6 +42,10 @@ std::string yamlScalar(std::string_view text);
 void addNote(LaunchConfig& config, const DiagnosticKind& kind, std::string path,
              std::vector<std::string> args = {});
 
+// The notes of a training tool without Megatron-Core's activation offloading, 16-bit optimizer moments and
+// multi-token prediction (DeepSpeed, Accelerate, torchtitan), for each the design uses.
+void noteMegatronOnlyFeatures(LaunchConfig& config, const Design& design);
+
 // The comment block at the top of every text: what it is, for which design, from which documented flags of
 // which version, the placeholders to fill in, and every note. Lines without the comment marker.
 std::vector<std::string> headerLines(const LaunchConfig& config, const LaunchContext& context,

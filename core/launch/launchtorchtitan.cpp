@@ -105,13 +105,7 @@ void addNotes(LaunchConfig& config, const LaunchContext& context)
                 layout.recomputeModules.empty() ? "/layout/recompute" : "/layout/recomputeModules",
                 {MW_TR_NOOP("DiagnosticArguments", "module-level"),
                  MW_TR_NOOP("DiagnosticArguments", "its own op-level selective")});
-    if (layout.activationOffloadLayers > 0)
-        addNote(config, kActivationOffload, "/layout/activationOffloadLayers");
-    if (design.workload.optimizerMoments != MomentDtype::Fp32)
-        addNote(config, kOptimizerMoments, "/workload/optimizerMoments",
-                {std::string(enumName(design.workload.optimizerMoments))});
-    if (design.model.mtpLayers > 0)
-        addNote(config, kMultiTokenPrediction, "/model/mtpLayers", {std::to_string(design.model.mtpLayers)});
+    noteMegatronOnlyFeatures(config, design);
     if (design.workload.offload != Offload::None)
         addNote(config, kOffload, "/workload/offload");
     // job_config.py: mixed_precision_param is bfloat16 or float32.
@@ -243,8 +237,7 @@ void writeTorchtitan(LaunchConfig& config, const LaunchContext& context)
         std::vector<int> split = layout.layersPerStage;
         if (split.empty())
             split.assign(std::size_t(chunks), design.model.layers / chunks);
-        const std::string_view name = scheduleName(layout);
-        const int standard = layout.pp() * (name == "1F1B" || name == "GPipe" ? 1 : 2);
+        const int standard = layout.pp() * torchtitanChunksPerRank(scheduleName(layout));
         if (layout.schedule != Schedule::DualPipe
             && (chunks != standard
                 || torchtitanGeneratedSplit(standard, design.model.layers).layers != split))

@@ -39,6 +39,11 @@ TitanSplit torchtitanGeneratedSplit(int chunks, int layers, int inputWeight, int
     return split;
 }
 
+int torchtitanChunksPerRank(std::string_view schedule)
+{
+    return schedule == "1F1B" || schedule == "GPipe" ? 1 : 2;
+}
+
 namespace {
 
 // The quoted strings of one inner list, "[" already read; false when the list is not closed.

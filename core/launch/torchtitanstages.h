@@ -28,6 +28,10 @@ struct TitanSplit
 
 TitanSplit torchtitanGeneratedSplit(int chunks, int layers, int inputWeight = 1, int outputWeight = 1);
 
+// The chunks a rank holds by default for a schedule name: 1 for the single-stage schedules (1F1B, GPipe:
+// PipelineScheduleSingle), 2 for the looped ones.
+int torchtitanChunksPerRank(std::string_view schedule);
+
 // module_fqns_per_model_part as the one-line TOML array the job config holds ([["tok_embeddings",
 // "layers.0"], ["layers.1", "norm", "output"]]): each chunk's layers, which must run 0, 1, 2 … in order, with
 // the embedding in the first chunk and the norm and output in the last. Problem set otherwise.
