@@ -1126,6 +1126,54 @@
         <source>its layers are not the model&apos;s</source>
         <translation>ihre Layer sind nicht die des Modells</translation>
     </message>
+    <message>
+        <source>with PP &gt; 1 it needs virtual pipeline stages</source>
+        <translation>mit PP &gt; 1 braucht es virtuelle Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <source>it does not run with full recomputation</source>
+        <translation>es läuft nicht mit vollständiger Neuberechnung</translation>
+    </message>
+    <message>
+        <source>it does not run with the MoE layer recomputed</source>
+        <translation>es läuft nicht, wenn die MoE-Schicht neu berechnet wird</translation>
+    </message>
+    <message>
+        <source>it needs BF16 or FP16</source>
+        <translation>es braucht BF16 oder FP16</translation>
+    </message>
+    <message>
+        <source>it runs at most one multi-token prediction depth</source>
+        <translation>es verträgt höchstens eine Tiefe der Multi-Token-Vorhersage</translation>
+    </message>
+    <message>
+        <source>it has no such switch</source>
+        <translation>es hat keinen solchen Schalter</translation>
+    </message>
+    <message>
+        <source>the parameter all-gather exists only with the distributed optimizer (ZeRO stage 1)</source>
+        <translation>das All-Gather der Parameter gibt es nur mit dem verteilten Optimierer (ZeRO-Stufe 1)</translation>
+    </message>
+    <message>
+        <source>gradient-sync cadence is a switch of fully_shard (ZeRO stage 3)</source>
+        <translation>der Takt der Gradienten-Synchronisation ist ein Schalter von fully_shard (ZeRO-Stufe 3)</translation>
+    </message>
+    <message>
+        <source>there is no expert-parallel all-to-all without EP</source>
+        <translation>ohne EP gibt es kein expertenparalleles All-to-All</translation>
+    </message>
+    <message>
+        <source>weights are all-gathered only where they are sharded (ZeRO stage 1 and up)</source>
+        <translation>Gewichte werden nur gesammelt, wo sie verteilt sind (ab ZeRO-Stufe 1)</translation>
+    </message>
+    <message>
+        <source>FP32 training has only FP32 gradients to reduce</source>
+        <translation>FP32-Training hat nur FP32-Gradienten zu reduzieren</translation>
+    </message>
+    <message>
+        <source>without --data-parallel-sharding-strategy it shards as optim_grads_params from core_v0.18.0 on (no_shard, the distributed optimizer alone, before)</source>
+        <translation>ohne --data-parallel-sharding-strategy verteilt es ab core_v0.18.0 wie optim_grads_params (davor no_shard, nur der verteilte Optimierer)</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -1126,6 +1126,54 @@
         <source>its layers are not the model&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>with PP &gt; 1 it needs virtual pipeline stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it does not run with full recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it does not run with the MoE layer recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it needs BF16 or FP16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it runs at most one multi-token prediction depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it has no such switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the parameter all-gather exists only with the distributed optimizer (ZeRO stage 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient-sync cadence is a switch of fully_shard (ZeRO stage 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no expert-parallel all-to-all without EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights are all-gathered only where they are sharded (ZeRO stage 1 and up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 training has only FP32 gradients to reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without --data-parallel-sharding-strategy it shards as optim_grads_params from core_v0.18.0 on (no_shard, the distributed optimizer alone, before)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -172,6 +172,24 @@ DataParallelCadence dataParallelCadence(const Design& design, std::int64_t micro
     return out;
 }
 
+std::string megatronMoeOverlapConflict(const Design& design)
+{
+    const ParallelLayout& l = design.layout;
+    if (l.pp() > 1 && l.virtualStages < 2)
+        return MW_TR_NOOP("DiagnosticArguments", "with PP > 1 it needs virtual pipeline stages");
+    if (l.recompute == Recompute::Full)
+        return MW_TR_NOOP("DiagnosticArguments", "it does not run with full recomputation");
+    if (l.recompute == Recompute::Selective
+        && std::find(l.recomputeModules.begin(), l.recomputeModules.end(), RecomputeModule::Moe)
+            != l.recomputeModules.end())
+        return MW_TR_NOOP("DiagnosticArguments", "it does not run with the MoE layer recomputed");
+    if (design.workload.precision == Precision::Fp32)
+        return MW_TR_NOOP("DiagnosticArguments", "it needs BF16 or FP16");
+    if (design.model.mtpLayers > 1)
+        return MW_TR_NOOP("DiagnosticArguments", "it runs at most one multi-token prediction depth");
+    return {};
+}
+
 void validateSwitches(const Design& design, std::vector<Diagnostic>& out)
 {
     if (design.workload.mode != Mode::Training)
@@ -187,23 +205,33 @@ void validateSwitches(const Design& design, std::vector<Diagnostic>& out)
         if (!value || *value == switchDefault(design, s))
             continue;
         if (!p.rule(s).settable) {
-            refuse(s, "it has no such switch");
+            refuse(s, MW_TR_NOOP("DiagnosticArguments", "it has no such switch"));
             continue;
         }
         // Megatron-LM: --overlap-param-gather needs --use-distributed-optimizer (arguments.py).
         if (s == Switch::OverlapParamGather && *value && l.zeroStage < 1)
-            refuse(s, "the parameter all-gather exists only with the distributed optimizer (ZeRO stage 1)");
+            refuse(s,
+                   MW_TR_NOOP(
+                       "DiagnosticArguments",
+                       "the parameter all-gather exists only with the distributed optimizer (ZeRO stage 1)"));
         // FSDP2's set_requires_gradient_sync belongs to fully_shard; DDP's no_sync is already modelled.
         if (s == Switch::GradientSyncEveryMicroBatch && l.zeroStage < 3)
-            refuse(s, "gradient-sync cadence is a switch of fully_shard (ZeRO stage 3)");
+            refuse(s,
+                   MW_TR_NOOP("DiagnosticArguments",
+                              "gradient-sync cadence is a switch of fully_shard (ZeRO stage 3)"));
         if (s == Switch::OverlapMoeAllToAll && *value && l.ep() < 2)
-            refuse(s, "there is no expert-parallel all-to-all without EP");
+            refuse(s, MW_TR_NOOP("DiagnosticArguments", "there is no expert-parallel all-to-all without EP"));
+        else if (s == Switch::OverlapMoeAllToAll && *value && p.id == Framework::MegatronCore)
+            if (const std::string conflict = megatronMoeOverlapConflict(design); !conflict.empty())
+                refuse(s, conflict);
         // Megatron-LM: --fp8-param-gather needs the distributed optimizer or FSDP (arguments.py); FSDP2's
         // float8 all-gather is fully_shard's.
         if (s == Switch::Fp8ParamGather && *value && l.zeroStage < 1)
-            refuse(s, "weights are all-gathered only where they are sharded (ZeRO stage 1 and up)");
+            refuse(s,
+                   MW_TR_NOOP("DiagnosticArguments",
+                              "weights are all-gathered only where they are sharded (ZeRO stage 1 and up)"));
         if (s == Switch::GradReduceInFp32 && !*value && design.workload.precision == Precision::Fp32)
-            refuse(s, "FP32 training has only FP32 gradients to reduce");
+            refuse(s, MW_TR_NOOP("DiagnosticArguments", "FP32 training has only FP32 gradients to reduce"));
     }
 }
 

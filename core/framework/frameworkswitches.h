@@ -88,6 +88,11 @@ std::string switchExplanation(const Design& design, Switch s);
 // the distributed optimizer (ZeRO-1/2), gradient-sync cadence under fully_shard (ZeRO-3), all-to-all overlap
 // with EP, an asynchronous checkpoint where the design turns it on, the gradient dtype in mixed precision.
 bool switchApplies(const Design& design, Switch s);
+// Why Megatron-Core cannot overlap the expert-parallel all-to-all for this design, or empty where it can
+// (TransformerConfig.__post_init__ of core_v0.19.0 asserts, for overlap_moe_expert_parallel_comm, virtual
+// pipeline stages when PP > 1, no full recomputation and no recomputed MoE, BF16 or FP16 and at most one
+// prediction depth).
+std::string megatronMoeOverlapConflict(const Design& design);
 // "overlapGradReduce on, overlapParamGather off (set)": the switches that apply, each with its effective
 // value, "(set)" where the design sets it rather than taking the framework's default.
 std::string switchesSummary(const Design& design);

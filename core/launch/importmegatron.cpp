@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Megatron-LM arguments read back (the inverse of launchmegatron.cpp): a script that runs pretrain_gpt.py
 // (torchrun's flags, then Megatron's, often gathered in bash arrays as examples/llama does) or an argument
-// file of flags alone. Flag names and defaults from megatron/training/arguments.py of core_r0.13.0; the
-// data-parallel degree is what Megatron derives: world / (TP × PP × CP).
+// file of flags alone. Flag names and defaults from megatron/training/arguments.py of core_r0.13.0 to
+// core_v0.19.0, the older spelling beside the newer where a flag was renamed; the data-parallel degree is
+// what Megatron derives: world / (TP × PP × CP).
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
@@ -200,18 +201,27 @@ void readParallel(ImportContext& context, const Settings& flags)
         layout.zeroStage = 3;
         flags.take("--no-gradient-accumulation-fusion");
         flags.take("--ckpt-format");
-    } else if (flags.take({"--use-megatron-fsdp", "--use-custom-fsdp"})) {
-        // Megatron-FSDP (--use-custom-fsdp before it was renamed, late 2025), which the design's ZeRO stages
-        // of Megatron-Core are: its parameters and gradients views of its buffers (frameworks.md, "FSDP's
-        // buffer copies"). --data-parallel-sharding-strategy names the stage (Megatron-LM's FSDP user guide:
-        // optim, optim_grads, optim_grads_params as ZeRO-1, 2, 3); no_shard, the default, leaves it to the
-        // distributed optimizer.
-        const auto strategy = choice(context, flags.take("--data-parallel-sharding-strategy"),
-                                     {"no_shard", "optim", "optim_grads", "optim_grads_params"});
+    } else if (const Setting* fsdp = flags.take({"--use-megatron-fsdp", "--use-custom-fsdp"})) {
+        // Megatron-FSDP (--use-custom-fsdp until core_v0.14.0), which the design's ZeRO stages of
+        // Megatron-Core are: its parameters and gradients views of its buffers (frameworks.md, "FSDP's buffer
+        // copies"). --data-parallel-sharding-strategy names the stage (Megatron-LM's FSDP user guide: optim,
+        // optim_grads, optim_grads_params as ZeRO-1, 2, 3); no_shard leaves it to the distributed optimizer.
+        // Without the flag the release decides: optim_grads_params from core_v0.18.0, no_shard before.
+        const Setting* strategySetting = flags.take("--data-parallel-sharding-strategy");
+        const auto strategy = strategySetting
+            ? choice(context, strategySetting, {"no_shard", "optim", "optim_grads", "optim_grads_params"})
+            : std::optional<std::string>{"optim_grads_params"};
+        if (!strategySetting)
+            context.add(
+                diag::kLaunchApproximated, fsdp->where(),
+                {fsdp->name, "ZeRO-3",
+                 MW_TR_NOOP("DiagnosticArguments",
+                            "without --data-parallel-sharding-strategy it shards as optim_grads_params "
+                            "from core_v0.18.0 on (no_shard, the distributed optimizer alone, before)")});
         if (strategy && *strategy != "no_shard")
             layout.zeroStage = *strategy == "optim" ? 1 : *strategy == "optim_grads" ? 2 : 3;
         flags.take("--no-gradient-accumulation-fusion");
-        flags.take("--ckpt-format");
+        flags.take("--ckpt-format"); // fsdp_dtensor, which it needs from core_v0.18.0
     }
     // The switches: set only where the file differs from Megatron-LM's default (off), so that a script
     // without them keeps the framework's default.
@@ -224,8 +234,10 @@ void readParallel(ImportContext& context, const Settings& flags)
         if (flags.take(flag))
             value = true;
     }
-    if (layout.asyncCheckpoint)
-        flags.take("--ckpt-format"); // torch_dist, the one format --async-save writes
+    if (layout.asyncCheckpoint) {
+        flags.take("--ckpt-format"); // a distributed format, which --async-save needs
+        flags.take("--use-persistent-ckpt-worker"); // which it needs from core_v0.16.0
+    }
     layout.shardGroup = 0;
     const bool tpPpDp = flags.take("--use-tp-pp-dp-mapping") != nullptr;
     setOrder(context,
@@ -512,12 +524,14 @@ void readTraining(ImportContext& context, const Settings& flags)
         if (layout.recomputeModules == std::vector<RecomputeModule>{RecomputeModule::CoreAttn})
             layout.recomputeModules.clear(); // the default, written as such
     }
-    // --cpu-offloading with --cpu-offloading-num-layers N (TransformerConfig: 0 by default, nothing moves).
+    // --cpu-offloading-num-layers N (TransformerConfig: 0 by default, nothing moves), a flag from
+    // core_v0.16.0 that turns cpu_offloading on by itself (arguments.py); --cpu-offloading, the config's
+    // own switch, which no release takes as a flag, is read as said beside it.
     layout.activationOffloadLayers = 0;
-    if (flags.take("--cpu-offloading"))
-        if (const auto layers
-            = wholeNumber(context, flags.take("--cpu-offloading-num-layers"), 0, limits::kMaxLayers))
-            layout.activationOffloadLayers = static_cast<int>(*layers);
+    flags.take("--cpu-offloading");
+    if (const auto layers
+        = wholeNumber(context, flags.take("--cpu-offloading-num-layers"), 0, limits::kMaxLayers))
+        layout.activationOffloadLayers = static_cast<int>(*layers);
     if (const Setting* backend = flags.take("--attention-backend"))
         workload.flashAttention = backend->value != "unfused" && backend->value != "local";
     else if (flags.take("--use-flash-attn"))

@@ -22,7 +22,7 @@ struct TargetInfo
 
 // The versions whose documentation the writers follow (flag and key names change between releases):
 // torch.distributed.run docs of PyTorch 2.5; Accelerate 1.10 (FSDP2 keys since 1.6, parallelism_config
-// since 1.10); DeepSpeed 0.16 config-json docs; Megatron-LM core_r0.13.0 megatron/training/arguments.py;
+// since 1.10); DeepSpeed 0.16 config-json docs; Megatron-LM core_v0.19.0 megatron/training/arguments.py;
 // vLLM 0.10 engine arguments; SGLang 0.5 server arguments; torchtitan 0.2 JobConfig (config/job_config.py).
 constexpr TargetInfo kTargets[]{
     {LaunchTarget::Torchrun, "torchrun (PyTorch)", "2.5", LaunchSyntax::Shell, "launch-torchrun.sh",
@@ -31,7 +31,7 @@ constexpr TargetInfo kTargets[]{
      Mode::Training, launch::writeAccelerate},
     {LaunchTarget::DeepSpeed, "DeepSpeed", "0.16", LaunchSyntax::Json, "ds_config.json", Mode::Training,
      launch::writeDeepSpeed},
-    {LaunchTarget::Megatron, "Megatron-LM", "core_r0.13.0", LaunchSyntax::Shell, "megatron-args.sh",
+    {LaunchTarget::Megatron, "Megatron-LM", "core_v0.19.0", LaunchSyntax::Shell, "megatron-args.sh",
      Mode::Training, launch::writeMegatron},
     {LaunchTarget::Vllm, "vLLM", "0.10", LaunchSyntax::Shell, "serve-vllm.sh", Mode::Serving,
      launch::writeVllm},

@@ -39,7 +39,7 @@ struct LaunchConfig
 {
     LaunchTarget target = LaunchTarget::Torchrun;
     std::string tool; // "Megatron-LM"
-    std::string toolVersion; // the version whose documented flags the text uses: "core_r0.13.0"
+    std::string toolVersion; // the version whose documented flags the text uses: "core_v0.19.0"
     LaunchSyntax syntax = LaunchSyntax::Shell;
     std::string fileName; // a suggested file name: "megatron-args.sh"
     std::string text; // empty when a note is an error

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Megatron-LM's pretrain_gpt.py arguments, grouped into bash arrays as the repository's examples do
-// (examples/llama). Flag names from megatron/training/arguments.py of core_r0.13.0: virtual pipeline stages
-// as --num-virtual-stages-per-pipeline-rank (the newer spelling of --num-layers-per-virtual-pipeline-stage),
-// uneven first/last stages as --decoder-first/last-pipeline-num-layers and any other split as
-// --pipeline-model-parallel-layout, ZeRO-2 and ZeRO-3 as Megatron-FSDP (--use-custom-fsdp).
+// (examples/llama). Flags and the rules they are held to from core_v0.19.0 (August 2026), the latest
+// release: megatron/training/arguments.py, which since core_v0.16.0 also makes a flag of every field of
+// TransformerConfig and the training configs (argument_utils.py ArgumentGroupFactory); every flag written
+// here is in tests/core/launch/data/megatron-core-v0.19.0-flags.txt with where that release defines it.
+// Virtual pipeline stages as --num-virtual-stages-per-pipeline-rank, uneven first/last stages as
+// --decoder-first/last-pipeline-num-layers and any other split as --pipeline-model-parallel-layout, ZeRO-2
+// and ZeRO-3 as Megatron-FSDP (--use-megatron-fsdp).
 
 #include "design/design.h"
 #include "framework/frameworkswitches.h"
@@ -243,35 +246,41 @@ void parallelArguments(ArgumentArray& parallel, const Design& design, const Laye
     if (tpPpDpMapping)
         parallel.flag("--use-tp-pp-dp-mapping");
     // ZeRO-2 and ZeRO-3 as Megatron-FSDP, whose buffers the model prices for Megatron-Core (frameworks.md,
-    // "FSDP's buffer copies"): --use-custom-fsdp in core_r0.13.0 (--use-megatron-fsdp from core_v0.14.0)
-    // with the sharding strategy, the distributed optimizer and no gradient-accumulation fusion
-    // (arguments.py asserts both). A PyTorch FSDP2 design runs Megatron-LM's --use-torch-fsdp2, which
-    // arguments.py allows only without PP, EP or the distributed optimizer and with untied embeddings.
+    // "FSDP's buffer copies"): --use-megatron-fsdp (--use-custom-fsdp until core_v0.14.0) with the sharding
+    // strategy, the distributed optimizer, no gradient-accumulation fusion and, from core_v0.18.0, the
+    // fsdp_dtensor checkpoint format (arguments.py asserts it). A PyTorch FSDP2 design runs Megatron-LM's
+    // --use-torch-fsdp2, which arguments.py allows only without PP, EP or the distributed optimizer and
+    // with untied embeddings.
     const bool torchFsdp = layout.zeroStage == 3 && frameworkProfile(design).id == Framework::Fsdp2
         && layout.pp() == 1 && layout.ep() == 1 && !design.model.tiedEmbeddings;
+    const bool megatronFsdp = layout.zeroStage >= 2 && !torchFsdp;
     if (layout.zeroStage >= 1 && !torchFsdp)
         parallel.flag("--use-distributed-optimizer");
     if (torchFsdp)
         parallel.flag("--use-torch-fsdp2")
             .flag("--no-gradient-accumulation-fusion")
             .flag("--ckpt-format", "torch_dist");
-    else if (layout.zeroStage >= 2)
-        parallel.flag("--use-custom-fsdp")
+    else if (megatronFsdp)
+        parallel.flag("--use-megatron-fsdp")
             .flag("--data-parallel-sharding-strategy",
                   layout.zeroStage == 2 ? "optim_grads" : "optim_grads_params")
-            .flag("--no-gradient-accumulation-fusion");
+            .flag("--no-gradient-accumulation-fusion")
+            .flag("--ckpt-format", "fsdp_dtensor");
     // The framework's switches as the design runs them (frameworkswitches.h; off is Megatron-LM's default).
     if (switchOn(design, Switch::OverlapGradReduce))
         parallel.flag("--overlap-grad-reduce");
     if (layout.zeroStage >= 1 && !torchFsdp && switchOn(design, Switch::OverlapParamGather)
         && switchOn(design, Switch::OverlapGradReduce))
         parallel.flag("--overlap-param-gather");
-    if (layout.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll))
+    // Where Megatron-Core runs it (a Megatron-Core design that cannot has an error and no export).
+    if (layout.ep() > 1 && switchOn(design, Switch::OverlapMoeAllToAll)
+        && megatronMoeOverlapConflict(design).empty())
         parallel.flag("--overlap-moe-expert-parallel-comm");
-    // --async-save works with the torch_dist format only (arguments.py), which FSDP2 already names.
+    // --async-save writes the distributed formats (torch_dist, torch_dcp, fsdp_dtensor: checkpointing.py),
+    // and from core_v0.16.0 only through a persistent worker: arguments.py turns it off without one.
     if (switchOn(design, Switch::AsyncCheckpoint)) {
-        parallel.flag("--async-save");
-        if (!torchFsdp)
+        parallel.flag("--async-save").flag("--use-persistent-ckpt-worker");
+        if (!torchFsdp && !megatronFsdp)
             parallel.flag("--ckpt-format", "torch_dist");
     }
 }
@@ -341,7 +350,7 @@ void trainingArguments(ArgumentArray& training, const Design& design)
             .flag("--recompute-method", "uniform")
             .flag("--recompute-num-layers", 1);
     if (layout.activationOffloadLayers > 0)
-        training.flag("--cpu-offloading").flag("--cpu-offloading-num-layers", layout.activationOffloadLayers);
+        training.flag("--cpu-offloading-num-layers", layout.activationOffloadLayers); // sets cpu_offloading
     // The kernel the design is timed with (compute/attentionkernel.h): the fastest published one is what
     // Transformer Engine's own choice finds (auto, Megatron-LM's default: cuDNN's fused attention or
     // flash-attn, whichever it ranks first on the GPU); FlashAttention-2 is the flash-attn package (flash).

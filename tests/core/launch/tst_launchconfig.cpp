@@ -475,11 +475,12 @@ void TestLaunchConfig::megatronInterleavedAndUnevenSplit()
     QVERIFY(!testing::hasWord(*zigzagWords, "--decoder-first-pipeline-num-layers"));
 }
 
-// ZeRO-2 and ZeRO-3 as Megatron-FSDP, which the model prices (core_r0.13.0 arguments.py: --use-custom-fsdp
-// with --data-parallel-sharding-strategy, the distributed optimizer and no gradient-accumulation fusion,
-// CUDA_DEVICE_MAX_CONNECTIONS anything but 1); ZeRO-1 the distributed optimizer, which with TP or CP
-// needs CUDA_DEVICE_MAX_CONNECTIONS=1 before Blackwell. The import reads each back to its stage. A PyTorch
-// FSDP2 design without PP or EP is Megatron-LM's --use-torch-fsdp2, without the distributed optimizer.
+// ZeRO-2 and ZeRO-3 as Megatron-FSDP, which the model prices (core_v0.19.0 arguments.py: --use-megatron-fsdp
+// with --data-parallel-sharding-strategy, the distributed optimizer, no gradient-accumulation fusion, the
+// fsdp_dtensor checkpoint format and CUDA_DEVICE_MAX_CONNECTIONS anything but 1); ZeRO-1 the distributed
+// optimizer, which with TP or CP needs CUDA_DEVICE_MAX_CONNECTIONS=1 before Blackwell. The import reads each
+// back to its stage. A PyTorch FSDP2 design without PP or EP is Megatron-LM's --use-torch-fsdp2, without the
+// distributed optimizer.
 void TestLaunchConfig::megatronShardingAndConnections_data()
 {
     QTest::addColumn<QString>("example");
@@ -509,7 +510,8 @@ void TestLaunchConfig::megatronShardingAndConnections()
     QVERIFY2(config.ok() && config.notes.empty(), qPrintable(testing::describe(config.notes)));
     const auto words = testing::shellWords(config.text);
     QVERIFY(words.has_value());
-    QCOMPARE(testing::hasWord(*words, "--use-custom-fsdp"), !strategy.isEmpty());
+    QCOMPARE(testing::hasWord(*words, "--use-megatron-fsdp"), !strategy.isEmpty());
+    QCOMPARE(testing::valueAfter(*words, "--ckpt-format") == "fsdp_dtensor", !strategy.isEmpty());
     QCOMPARE(QString::fromStdString(testing::valueAfter(*words, "--data-parallel-sharding-strategy")),
              strategy);
     QVERIFY(testing::hasWord(*words, "--use-distributed-optimizer"));
@@ -531,7 +533,7 @@ void TestLaunchConfig::megatronShardingAndConnections()
         const auto torchWords = testing::shellWords(torch.text);
         QVERIFY(testing::hasWord(*torchWords, "--use-torch-fsdp2"));
         QVERIFY(!testing::hasWord(*torchWords, "--use-distributed-optimizer"));
-        QVERIFY(!testing::hasWord(*torchWords, "--use-custom-fsdp"));
+        QVERIFY(!testing::hasWord(*torchWords, "--use-megatron-fsdp"));
     }
     for (const std::string& unused : back.unusedSettings) // the launcher's rendezvous flags at most
         QVERIFY2(unused.find("fsdp") == std::string::npos && unused.find("sharding") == std::string::npos
