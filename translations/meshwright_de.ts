@@ -867,10 +867,6 @@
         <translation>der Schlüssel %1 hat keinen Wert</translation>
     </message>
     <message>
-        <source>an array or table of the key %1 is not closed on its line</source>
-        <translation>ein Array oder eine Tabelle des Schlüssels %1 wird in seiner Zeile nicht geschlossen</translation>
-    </message>
-    <message>
         <source>the string of the key %1 is not closed</source>
         <translation>die Zeichenkette des Schlüssels %1 wird nicht geschlossen</translation>
     </message>
@@ -1173,6 +1169,14 @@
     <message>
         <source>without --data-parallel-sharding-strategy it shards as optim_grads_params from core_v0.18.0 on (no_shard, the distributed optimizer alone, before)</source>
         <translation>ohne --data-parallel-sharding-strategy verteilt es ab core_v0.18.0 wie optim_grads_params (davor no_shard, nur der verteilte Optimierer)</translation>
+    </message>
+    <message>
+        <source>the array of the key %1 is not closed</source>
+        <translation>das Array des Schlüssels %1 wird nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>the table of the key %1 is not closed on its line</source>
+        <translation>die Tabelle des Schlüssels %1 wird in ihrer Zeile nicht geschlossen</translation>
     </message>
 </context>
 <context>

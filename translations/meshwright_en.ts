@@ -867,10 +867,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>an array or table of the key %1 is not closed on its line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the string of the key %1 is not closed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1172,6 +1168,14 @@
     </message>
     <message>
         <source>without --data-parallel-sharding-strategy it shards as optim_grads_params from core_v0.18.0 on (no_shard, the distributed optimizer alone, before)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the array of the key %1 is not closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the table of the key %1 is not closed on its line</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

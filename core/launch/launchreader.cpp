@@ -440,6 +440,54 @@ Settings flagsOf(const std::vector<Word>& words, const std::vector<std::string_v
     return settings;
 }
 
+namespace {
+
+// A TOML array from its "[" on: TOML 1.0 lets it span lines, with comments and a trailing comma between its
+// values ("module_fqns_per_model_part = [\n  [\"tok_embeddings\", …],\n  …\n]"). Its text up to the bracket
+// that closes it, comments dropped and lines joined by a space; nullopt when the text ends first, or a
+// string does not close on its line. pos and line move past the lines it takes.
+std::optional<std::string> tomlArray(std::string_view first, std::string_view text, std::size_t& pos,
+                                     int& line)
+{
+    std::string out;
+    int depth = 0;
+    std::string_view current = first;
+    for (;;) {
+        char quote = 0;
+        for (std::size_t i = 0; i < current.size(); ++i) {
+            const char c = current[i];
+            if (quote) {
+                out += c;
+                if (c == '\\' && quote == '"' && i + 1 < current.size())
+                    out += current[++i];
+                else if (c == quote)
+                    quote = 0;
+                continue;
+            }
+            if (c == '#')
+                break;
+            if (c == '\r')
+                continue;
+            out += c;
+            if (c == '"' || c == '\'')
+                quote = c;
+            else if (c == '[')
+                ++depth;
+            else if (c == ']' && --depth == 0)
+                return out;
+        }
+        if (quote || pos > text.size())
+            return std::nullopt;
+        const std::size_t end = std::min(text.find('\n', pos), text.size());
+        current = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line;
+        out += ' ';
+    }
+}
+
+} // namespace
+
 std::optional<Diagnostic> readToml(std::string_view text, std::string_view tool, Settings& out)
 {
     std::string section;
@@ -478,14 +526,20 @@ std::optional<Diagnostic> readToml(std::string_view text, std::string_view tool,
         Setting setting;
         setting.name = section.empty() ? key : section + "." + key;
         setting.line = line;
-        if (valueText.front() == '[' || valueText.front() == '{') {
-            const char close = valueText.front() == '[' ? ']' : '}';
-            const std::size_t at = valueText.rfind(close);
+        if (valueText.front() == '[') {
+            setting.value = tomlArray(valueText, text, pos, line);
+            if (!setting.value)
+                return syntaxError(
+                    tool, setting.line,
+                    phraseArgument(MW_TR_NOOP("DiagnosticArguments", "the array of the key %1 is not closed"),
+                                   {key}));
+        } else if (valueText.front() == '{') { // an inline table, on one line (TOML 1.0)
+            const std::size_t at = valueText.rfind('}');
             if (at == std::string_view::npos)
                 return syntaxError(
                     tool, line,
                     phraseArgument(MW_TR_NOOP("DiagnosticArguments",
-                                              "an array or table of the key %1 is not closed on its line"),
+                                              "the table of the key %1 is not closed on its line"),
                                    {key}));
             setting.value = std::string(valueText.substr(0, at + 1));
         } else {

@@ -72,8 +72,9 @@ struct Settings
 
 Settings flagsOf(const std::vector<Word>& words, const std::vector<std::string_view>& switches);
 
-// Sections ([parallelism]) and `key = value` lines of TOML: strings, numbers, booleans and one-line arrays.
-// Entries are named "section.key". A line of another shape is a launch-syntax error.
+// Sections ([parallelism]) and `key = value` lines of TOML: strings, numbers, booleans, arrays (over several
+// lines too, with comments) and one-line inline tables. Entries are named "section.key", at the key's line. A
+// line of another shape is a launch-syntax error.
 std::optional<Diagnostic> readToml(std::string_view text, std::string_view tool, Settings& out);
 
 // Nested maps of YAML ("fsdp_config:\n  fsdp_version: 2"): scalars, quoted or plain; list items and flow

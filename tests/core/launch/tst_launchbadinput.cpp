@@ -93,6 +93,15 @@ void TestLaunchBadInput::badInput_data()
         "[parallelism]\ntensor_parallel_degree = 8\ntensor_parallel_degree = 4\n", "launch-syntax", "line 3");
     row("toml open string", F::Torchtitan, "default", "[model]\nname = \"llama3\n", "launch-syntax",
         "line 2");
+    // An array may span lines (TOML 1.0); one the file never closes is an error at its key.
+    row("toml open array", F::Torchtitan, "default",
+        "[parallelism]\npipeline_parallel_degree = 2\nmodule_fqns_per_model_part = [\n  "
+        "[\"tok_embeddings\"],\n",
+        "launch-syntax", "line 3");
+    row("toml open string in an array", F::Torchtitan, "default", "[model]\nconverters = [\n  \"float8,\n]\n",
+        "launch-syntax", "line 2");
+    row("toml open inline table", F::Torchtitan, "default", "[model]\nextra = { a = 1\n", "launch-syntax",
+        "line 2");
     row("toml degrees overfill", F::Torchtitan, "default",
         "[parallelism]\ntensor_parallel_degree = 8\ndata_parallel_shard_degree = 8\n", "launch-degrees",
         "line 3");

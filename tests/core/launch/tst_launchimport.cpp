@@ -808,6 +808,18 @@ void TestLaunchImport::torchtitanPipelineSplit_data()
            "module_fqns_per_model_part = "
             + QString::fromStdString(launch::torchtitanModuleArray({30, 50})) + "\n"
         << 1 << std::vector<int>{30, 50} << "";
+    // The same list over lines, as a person writes it (TOML 1.0: comments, CRLF and a trailing comma in an
+    // array), then a key after it.
+    {
+        std::string lines = launch::torchtitanModuleArray({30, 50});
+        lines.replace(lines.find("], ["), 4, "],\r\n  # the second stage\n  [");
+        lines.insert(lines.size() - 1, ",\n");
+        QTest::newRow("explicit modules over lines")
+            << "pipeline_parallel_degree = 2\npipeline_parallel_schedule = \"1F1B\"\n"
+               "module_fqns_per_model_part = [  # two stages\n  "
+                + QString::fromStdString(lines.substr(1)) + "\npipeline_parallel_microbatch_size = 1\n"
+            << 1 << std::vector<int>{30, 50} << "";
+    }
     // ceil(82 / 6) = 14 chunks do not divide over PP 4.
     QTest::newRow("chunks that do not divide")
         << "pipeline_parallel_degree = 4\npipeline_parallel_schedule = \"Interleaved1F1B\"\n"
