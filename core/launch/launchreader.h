@@ -72,6 +72,9 @@ struct Settings
 
 Settings flagsOf(const std::vector<Word>& words, const std::vector<std::string_view>& switches);
 
+// A launch-syntax error at a line of the file, the reason in words: the readers' one form of it.
+Diagnostic syntaxError(std::string_view tool, int line, std::string reason);
+
 // Sections ([parallelism]) and `key = value` lines of TOML: strings, numbers, booleans, arrays (over several
 // lines too, with comments) and one-line inline tables. Entries are named "section.key", at the key's line. A
 // line of another shape is a launch-syntax error.

@@ -286,6 +286,23 @@ CMD="cd /megatron; python pretrain_gpt.py ${ARGS[@]}"
 )"
         << "1 1 1 8 18 3 1 1152 4096 selective deepseek-v3 megatron-core";
 
+    // A SLURM script's nested defaults (bash: ${A:-${B:-x}} is A, else B, else x; ${A:-$B} likewise), one of
+    // them quoted inside: the degrees come out of the innermost defaults, the unset SLURM variables' own.
+    QTest::newRow("megatron SLURM script, nested defaults")
+        << LaunchFormat::Megatron << "default"
+        << R"(#!/bin/bash
+GPUS_PER_NODE=${GPUS_PER_NODE:-8}
+NNODES=${NNODES:-${SLURM_NNODES:-4}}
+TP=${TP:-$GPUS_PER_NODE}
+PP=${PP:-"${PIPELINE_STAGES:-2}"}
+GBS=${GBS:-${SLURM_GBS:-${DEFAULT_GBS:-64}}}
+torchrun --nproc-per-node ${GPUS_PER_NODE} --nnodes ${NNODES} pretrain_gpt.py \
+    --tensor-model-parallel-size ${TP} --pipeline-model-parallel-size $PP \
+    --micro-batch-size 1 --global-batch-size ${GBS} --seq-length 4096 --bf16 \
+    --use-distributed-optimizer --tokenizer-model meta-llama/Llama-3.1-70B
+)"
+        << "8 2 1 1 2 1 1 64 4096 none llama-3.1-70b megatron-core";
+
     QTest::newRow("megatron argument file, interleaved")
         << LaunchFormat::Megatron << "default"
         << R"(--tensor-model-parallel-size 8
