@@ -387,7 +387,7 @@ void readPipeline(ImportContext& context, const Settings& flags)
     if (stages < 2 || layout.virtualStages > 1 || rest < 0 || (middle == 0 && rest != 0)
         || (middle > 0 && (rest % middle != 0 || rest == 0))) {
         context.add(diag::kLaunchConflict, where->where(),
-                    {where->name, *where->value,
+                    {where->name, where->value.value_or(""),
                      phraseArgument(MW_TR_NOOP("DiagnosticArguments", "layers over %1 pipeline stages"),
                                     {std::to_string(stages)}),
                      std::to_string(layers)});

@@ -85,6 +85,9 @@ void TestLaunchBadInput::badInput_data()
         "--pipeline-model-parallel-size 2\n--pipeline-model-parallel-layout 'Et*20|(t*20|)*2,t*20L'\n"
         "--num-virtual-stages-per-pipeline-rank 4\n",
         "launch-conflict", "line 3");
+    // A flag without its number (fuzzing found the conflict message reading the missing value).
+    row("megatron first-stage layers without a value", F::Megatron, "default",
+        "--decoder-first-pipeline-num-layers --bf16\n", "io-value", "line 1");
     row("toml open section", F::Torchtitan, "default", "[parallelism\ntensor_parallel_degree = 8\n",
         "launch-syntax", "line 1");
     row("toml no value", F::Torchtitan, "default", "[parallelism]\ntensor_parallel_degree =\n",
