@@ -370,11 +370,18 @@ std::vector<std::string> megatronHeaderLines(const LaunchContext& context)
         std::string dp = "Megatron derives the data-parallel size: ";
         dp += number(context.world);
         dp += " / (TP × PP × CP) = ";
-        dp += number(context.world / (std::int64_t(layout.tp()) * layout.pp() * layout.cp()));
+        const std::int64_t derived = context.world / (std::int64_t(layout.tp()) * layout.pp() * layout.cp());
+        dp += number(derived);
         dp += "; ";
         dp += number(context.microBatches);
         dp += " micro-batches per step.";
         extra.push_back(std::move(dp));
+        // The layout line counts DP beside EP; Megatron's data-parallel ranks include the expert-parallel
+        // ones.
+        if (derived != layout.dp())
+            extra.push_back("Its " + number(derived)
+                            + " is the layout's DP × EP: Megatron counts the expert-parallel "
+                              "ranks among the data-parallel ones.");
     }
     extra.push_back(
         "Data, learning-rate, logging and checkpoint arguments, and the model's --rotary-base, are "
