@@ -525,8 +525,8 @@ void readTraining(ImportContext& context, const Settings& flags)
             layout.recomputeModules.clear(); // the default, written as such
     }
     // --cpu-offloading-num-layers N (TransformerConfig: 0 by default, nothing moves), a flag from
-    // core_v0.16.0 that turns cpu_offloading on by itself (arguments.py); --cpu-offloading, the config's
-    // own switch, which no release takes as a flag, is read as said beside it.
+    // core_v0.16.0 that turns cpu_offloading on by itself (arguments.py). --cpu-offloading, the config's own
+    // switch, which scripts write beside it though no release takes it as a flag, adds nothing.
     layout.activationOffloadLayers = 0;
     flags.take("--cpu-offloading");
     if (const auto layers

@@ -3,7 +3,7 @@
 // (examples/llama). Flags and the rules they are held to from core_v0.19.0 (August 2026), the latest
 // release: megatron/training/arguments.py, which since core_v0.16.0 also makes a flag of every field of
 // TransformerConfig and the training configs (argument_utils.py ArgumentGroupFactory); every flag written
-// here is in tests/core/launch/data/megatron-core-v0.19.0-flags.txt with where that release defines it.
+// here is in tests/data/megatron-core-v0.19.0-flags.txt with where that release defines it (tst_launchflags).
 // Virtual pipeline stages as --num-virtual-stages-per-pipeline-rank, uneven first/last stages as
 // --decoder-first/last-pipeline-num-layers and any other split as --pipeline-model-parallel-layout, ZeRO-2
 // and ZeRO-3 as Megatron-FSDP (--use-megatron-fsdp).
