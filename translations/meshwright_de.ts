@@ -1178,6 +1178,10 @@
         <source>the table of the key %1 is not closed on its line</source>
         <translation>die Tabelle des Schlüssels %1 wird in ihrer Zeile nicht geschlossen</translation>
     </message>
+    <message>
+        <source>from core_v0.16.0 on Megatron-LM turns it off without --use-persistent-ckpt-worker</source>
+        <translation>ab core_v0.16.0 schaltet Megatron-LM es ohne --use-persistent-ckpt-worker ab</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -1178,6 +1178,10 @@
         <source>the table of the key %1 is not closed on its line</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>from core_v0.16.0 on Megatron-LM turns it off without --use-persistent-ckpt-worker</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -236,7 +236,15 @@ void readParallel(ImportContext& context, const Settings& flags)
     }
     if (layout.asyncCheckpoint) {
         flags.take("--ckpt-format"); // a distributed format, which --async-save needs
-        flags.take("--use-persistent-ckpt-worker"); // which it needs from core_v0.16.0
+        // From core_v0.16.0 arguments.py turns --async-save off without a persistent worker.
+        if (!flags.take("--use-persistent-ckpt-worker")) {
+            const Setting* async = flags.take("--async-save");
+            context.add(diag::kLaunchApproximated, async->where(),
+                        {async->name, "on",
+                         MW_TR_NOOP("DiagnosticArguments",
+                                    "from core_v0.16.0 on Megatron-LM turns it off without "
+                                    "--use-persistent-ckpt-worker")});
+        }
     }
     layout.shardGroup = 0;
     const bool tpPpDp = flags.take("--use-tp-pp-dp-mapping") != nullptr;

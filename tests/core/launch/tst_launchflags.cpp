@@ -186,8 +186,16 @@ void TestLaunchFlags::megatronFsdpAndAsyncSave()
     QCOMPARE(back.design->layout.asyncCheckpoint, std::optional<bool>{true});
     for (const std::string& unused : back.unusedSettings)
         QVERIFY2(unused.find("ckpt") == std::string::npos, unused.c_str());
+    QVERIFY(!testing::hasCode(back.diagnostics, "launch-approximated"));
 
     const Design base = testing::example("default");
+    // An earlier script's --async-save alone: read as on, with a warning that later releases turn it off.
+    const LaunchImport alone
+        = importLaunch(LaunchFormat::Megatron, "--bf16\n--async-save\n--ckpt-format torch_dist\n", base);
+    QVERIFY2(alone.ok(), qPrintable(testing::describe(alone.diagnostics)));
+    QCOMPARE(alone.design->layout.asyncCheckpoint, std::optional<bool>{true});
+    QVERIFY(testing::hasCode(alone.diagnostics, "launch-approximated"));
+    QCOMPARE(alone.diagnostics.front().path, std::string("line 2"));
     const LaunchImport bare = importLaunch(
         LaunchFormat::Megatron, "--bf16\n--use-distributed-optimizer\n--use-megatron-fsdp\n", base);
     QVERIFY2(bare.ok(), qPrintable(testing::describe(bare.diagnostics)));
