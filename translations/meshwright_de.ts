@@ -1128,11 +1128,11 @@
     </message>
     <message>
         <source>it does not run with full recomputation</source>
-        <translation>es läuft nicht mit vollständiger Neuberechnung</translation>
+        <translation>es läuft nicht mit voller Recomputation</translation>
     </message>
     <message>
         <source>it does not run with the MoE layer recomputed</source>
-        <translation>es läuft nicht, wenn die MoE-Schicht neu berechnet wird</translation>
+        <translation>es läuft nicht mit Recomputation der MoE-Schicht</translation>
     </message>
     <message>
         <source>it needs BF16 or FP16</source>
@@ -3505,6 +3505,10 @@
     <message>
         <source>Selective recomputation as torchtitan runs it: every second matrix product and the elementwise steps.</source>
         <translation>Selektive Recomputation, wie torchtitan sie ausführt: jedes zweite Matrixprodukt und die elementweisen Schritte.</translation>
+    </message>
+    <message>
+        <source>The expert all-to-all runs exposed here: Megatron-Core overlaps it only with virtual stages under PP and without full recomputation.</source>
+        <translation>Das All-to-All der Experten läuft hier offen: Megatron-Core überlappt es nur mit virtuellen Stufen unter PP und ohne volle Recomputation.</translation>
     </message>
 </context>
 <context>

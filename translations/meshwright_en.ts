@@ -3506,6 +3506,10 @@
         <source>Selective recomputation as torchtitan runs it: every second matrix product and the elementwise steps.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The expert all-to-all runs exposed here: Megatron-Core overlaps it only with virtual stages under PP and without full recomputation.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

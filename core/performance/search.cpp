@@ -6,6 +6,8 @@
 #include "design/validate.h"
 #include "evaluate.h"
 #include "framework/frameworkchecks.h"
+#include "framework/frameworkprofile.h"
+#include "framework/frameworkswitches.h"
 #include "performance/searchspace.h"
 
 #include <algorithm>
@@ -161,6 +163,15 @@ void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const C
     // The design's activation offloading where Megatron-Core allows it, else none.
     l.activationOffloadLayers
         = layoutAllowsActivationOffload(l) ? job.design.layout.activationOffloadLayers : 0;
+    // The design's overlapped expert all-to-all where this candidate has one (EP > 1) and Megatron-Core runs
+    // it with the candidate's pipeline and recomputation, else off (frameworkswitches.h
+    // megatronMoeOverlapConflict).
+    l.overlapMoeAllToAll = job.design.layout.overlapMoeAllToAll;
+    if (l.overlapMoeAllToAll.value_or(false)
+        && (l.ep() < 2
+            || (frameworkProfile(variant).id == Framework::MegatronCore
+                && !megatronMoeOverlapConflict(variant).empty())))
+        l.overlapMoeAllToAll = false;
     l.layersPerStage = s.split;
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
                                                   std::int64_t{s.microBatch} * l.batchReplicas());
@@ -510,6 +521,8 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
         {Field::Offload, FieldValue{std::string(enumName(candidate.offload))}}};
     if (candidate.globalBatch > 0)
         edits.emplace_back(Field::GlobalBatch, FieldValue{candidate.globalBatch});
+    if (l.overlapMoeAllToAll == false) // turned off where Megatron-Core cannot run it (tryCandidate)
+        edits.emplace_back(Field::OverlapMoeAllToAll, FieldValue{false});
     return edits;
 }
 

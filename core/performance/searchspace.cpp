@@ -390,6 +390,12 @@ std::vector<RecipeSentence> recipeSentences(const Design& design, const SearchCa
     else if (l.recompute == Recompute::Selective)
         out.push_back({MW_TR_NOOP("Recipes", "Selective recomputation of %1."),
                        {recomputeModuleList(l.recomputeModules)}});
+    if (training && l.ep() > 1 && design.layout.overlapMoeAllToAll.value_or(false)
+        && l.overlapMoeAllToAll == false)
+        out.push_back({MW_TR_NOOP("Recipes",
+                                  "The expert all-to-all runs exposed here: Megatron-Core overlaps it only "
+                                  "with virtual stages under PP and without full recomputation."),
+                       {}});
     if (training && candidate.precision == Precision::Fp8)
         out.push_back({MW_TR_NOOP("Recipes", "FP8 GEMMs on the FP8 tensor cores."), {}});
     if (training && candidate.offload == Offload::Cpu)

@@ -139,6 +139,7 @@ private slots:
     void jsonContract();
     void threadsGiveTheSameResult();
     void llama405bUnevenPipeline();
+    void expertOverlapWhereMegatronRunsIt();
     void calculonProblemWithNearestBatch();
     void limitAndCombinations();
     void hugeSpaceRefusedUnlessLimited();
@@ -340,6 +341,47 @@ void TestSearch::llama405bUnevenPipeline()
 
 // Calculon's problem as its README states it has no layout here that divides the batch; with the batch
 // rounded as Calculon rounds it, layouts fit, and each says which batch it ran.
+// A Megatron-Core MoE design that overlaps its expert all-to-all: the search keeps the overlap where
+// Megatron-Core runs it (EP > 1, virtual stages under PP, no full recomputation: TransformerConfig of
+// core_v0.19.0) and turns it off elsewhere, saying so where there is an all-to-all, rather than rejecting
+// those layouts; each candidate applied to the
+// design evaluates as ranked, through the field edits too.
+void TestSearch::expertOverlapWhereMegatronRunsIt()
+{
+    Design base = testing::example("mixtral-8x7b-ep8");
+    base.layout.recompute = Recompute::Selective;
+    base.workload.sequenceLength /= 2;
+    base.layout.overlapMoeAllToAll = true;
+    QVERIFY(evaluate(base).valid());
+    SearchSpace space;
+    space.microBatches = {1};
+    const SearchResult result = searchMeshes(base, space);
+    for (const auto& [code, count] : result.rejectedBy)
+        QVERIFY2(code != "framework-switch", qPrintable(QString::number(count)));
+    int kept = 0, off = 0;
+    for (std::size_t i = 0; i < result.candidates.size(); ++i) {
+        const SearchCandidate& c = result.candidates[i];
+        const ParallelLayout& l = c.layout;
+        const bool runs
+            = l.ep() > 1 && !(l.pp() > 1 && l.virtualStages < 2) && l.recompute != Recompute::Full;
+        QCOMPARE(l.overlapMoeAllToAll, std::optional<bool>{runs});
+        if (i < 1000) // the candidates that get a recipe
+            QCOMPARE(c.recipe.find("all-to-all runs exposed") != std::string::npos, l.ep() > 1 && !runs);
+        (runs ? kept : off) += 1;
+    }
+    QVERIFY2(kept > 0 && off > 0, qPrintable(QString("%1 kept, %2 off").arg(kept).arg(off)));
+    for (std::size_t i = 0; i < std::min<std::size_t>(result.candidates.size(), 30); ++i) {
+        const SearchCandidate& c = result.candidates[i];
+        const Evaluation e = evaluate(withCandidate(base, c));
+        QVERIFY2(e.valid(), qPrintable(testing::describe(e.diagnostics)));
+        QCOMPARE(e.performance->stepSeconds, c.stepSeconds);
+        Design edited = base;
+        for (const auto& [field, value] : candidateFieldEdits(c))
+            QVERIFY(setField(edited, field, value));
+        QVERIFY(edited.layout == c.layout);
+    }
+}
+
 void TestSearch::calculonProblemWithNearestBatch()
 {
     const Design d = calculonProblem();
