@@ -137,12 +137,7 @@ private:
             }
             return braced(inner, 0);
         }
-        std::size_t end = m_pos;
-        while (end < m_text.size() && isNameChar(m_text[end]))
-            ++end;
-        const std::string name(m_text.substr(m_pos, end - m_pos));
-        m_pos = end;
-        return plain(name);
+        return plain(m_text, m_pos);
     }
 
     // The } that closes the { at open, counting the braces between; npos if none does.
@@ -157,9 +152,14 @@ private:
         return std::string_view::npos;
     }
 
-    // $NAME: its value, or as written when unset ("$" alone stays "$").
-    std::string plain(const std::string& name) const
+    // $NAME, the name read from pos on (pos moves past it): its value, or as written when unset ("$" alone
+    // stays "$").
+    std::string plain(std::string_view text, std::size_t& pos) const
     {
+        const std::size_t start = pos;
+        while (pos < text.size() && isNameChar(text[pos]))
+            ++pos;
+        const std::string name(text.substr(start, pos - start));
         if (name.empty())
             return "$";
         const auto it = m_variables.find(name);
@@ -197,11 +197,7 @@ private:
                 out += braced(fallback.substr(i + 2, close - i - 2), depth + 1);
                 i = close + 1;
             } else {
-                std::size_t end = i + 1;
-                while (end < fallback.size() && isNameChar(fallback[end]))
-                    ++end;
-                out += plain(fallback.substr(i + 1, end - i - 1));
-                i = end;
+                out += plain(fallback, ++i);
             }
         }
         return out;
