@@ -1182,6 +1182,34 @@
         <source>from core_v0.16.0 on Megatron-LM turns it off without --use-persistent-ckpt-worker</source>
         <translation>ab core_v0.16.0 schaltet Megatron-LM es ohne --use-persistent-ckpt-worker ab</translation>
     </message>
+    <message>
+        <source>the setting describes a training step; a serving engine captures its own graphs for decoding</source>
+        <translation>die Einstellung beschreibt einen Trainingsschritt; eine Serving-Engine erfasst ihre eigenen Graphen für das Dekodieren</translation>
+    </message>
+    <message>
+        <source>it launches a training step&apos;s kernels one by one</source>
+        <translation>es startet die Kernel eines Trainingsschritts einzeln</translation>
+    </message>
+    <message>
+        <source>per-layer graphs do not run with full recomputation (the whole iteration&apos;s graph does)</source>
+        <translation>Graphen je Schicht laufen nicht mit voller Recomputation (der Graph der ganzen Iteration schon)</translation>
+    </message>
+    <message>
+        <source>per-layer graphs do not run with activation offloading (the whole iteration&apos;s graph does)</source>
+        <translation>Graphen je Schicht laufen nicht mit ausgelagerten Aktivierungen (der Graph der ganzen Iteration schon)</translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s graph of the router does not run with the MoE layer recomputed</source>
+        <translation>der Graph des Routers von Transformer Engine läuft nicht mit Recomputation der MoE-Schicht</translation>
+    </message>
+    <message>
+        <source>a dropless MoE layer&apos;s shapes are known only at run time, so the whole iteration&apos;s graph needs a capacity factor (moeCapacityFactor)</source>
+        <translation>die Formen einer MoE-Schicht ohne Verwerfen stehen erst zur Laufzeit fest, daher braucht der Graph der ganzen Iteration einen Kapazitätsfaktor (moeCapacityFactor)</translation>
+    </message>
+    <message>
+        <source>without --moe-pad-expert-input-to-capacity Megatron-Core drops the tokens beyond an expert&apos;s capacity but does not pad the others up to it, where the model computes every expert at its capacity</source>
+        <translation>ohne --moe-pad-expert-input-to-capacity verwirft Megatron-Core die Tokens über der Kapazität eines Experten, füllt die übrigen aber nicht bis zu ihr auf, während das Modell jeden Experten mit seiner Kapazität rechnet</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -2919,6 +2947,14 @@
         <source>The optimizer keeps its moments in 16 bits (optimizerMoments), 2 bytes each beside the FP32 master weight: Adam&apos;s 8 bytes a parameter where FP32 moments take 12.</source>
         <translation>Der Optimizer hält seine Momente in 16 Bit (optimizerMoments), je 2 Byte neben dem FP32-Master-Gewicht: 8 Byte pro Parameter bei Adam, wo FP32-Momente 12 belegen.</translation>
     </message>
+    <message>
+        <source>This design launches every kernel eagerly, as the slower runs did: the model prices no host time, so the run may take as much longer than modelled.</source>
+        <translation>Dieses Design startet jeden Kernel einzeln, wie die langsameren Läufe: Das Modell bepreist keine Host-Zeit, daher kann der Lauf um so viel länger dauern als modelliert.</translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 4–16 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
+        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 4–16 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des modellierten Schritts brauchte; das Modell bepreist so oder so keine Host-Zeit.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -3342,6 +3378,14 @@
         <source>Optimizer moments</source>
         <translation>Optimizer-Momente</translation>
     </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA-Graphen</translation>
+    </message>
+    <message>
+        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, a MoE layer only with a capacity factor). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
+        <translation>Welche Kernel der Host aus erfassten CUDA-Graphen startet, wie Megatron-Core sie erfasst: je Schicht (--cuda-graph-impl transformer_engine: eine dichte Schicht ganz, bei einer MoE-Schicht ohne Verwerfen Attention, Router und Vorverarbeitung) oder Vorwärts- und Rückwärtsdurchlauf der ganzen Iteration (full_iteration, eine MoE-Schicht nur mit Kapazitätsfaktor). Das Modell bepreist keine Host-Zeit; veröffentlichte MoE-Läufe ohne Graphen dauerten weit länger (die Erklärung des Schritts sagt, wie viel).</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -3509,6 +3553,10 @@
     <message>
         <source>The expert all-to-all runs exposed here: Megatron-Core overlaps it only with virtual stages under PP and without full recomputation.</source>
         <translation>Das All-to-All der Experten läuft hier offen: Megatron-Core überlappt es nur mit virtuellen Stufen unter PP und ohne volle Recomputation.</translation>
+    </message>
+    <message>
+        <source>Every kernel launched without the design&apos;s CUDA graphs here: its framework does not run them with this recomputation or offloading.</source>
+        <translation>Hier wird jeder Kernel ohne die CUDA-Graphen des Designs gestartet: Sein Framework führt sie mit dieser Recomputation oder Auslagerung nicht aus.</translation>
     </message>
 </context>
 <context>
@@ -7545,6 +7593,18 @@ Verbindungen: %3%4</translation>
     <message>
         <source>FP16 (Megatron-Core&apos;s precision-aware optimizer)</source>
         <translation>FP16 (präzisionsbewusster Optimizer von Megatron-Core)</translation>
+    </message>
+    <message>
+        <source>None (every kernel launched)</source>
+        <translation>Keine (jeder Kernel einzeln gestartet)</translation>
+    </message>
+    <message>
+        <source>Per layer (Transformer Engine)</source>
+        <translation>Je Schicht (Transformer Engine)</translation>
+    </message>
+    <message>
+        <source>Whole iteration</source>
+        <translation>Ganze Iteration</translation>
     </message>
 </context>
 <context>

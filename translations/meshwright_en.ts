@@ -1182,6 +1182,34 @@
         <source>from core_v0.16.0 on Megatron-LM turns it off without --use-persistent-ckpt-worker</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the setting describes a training step; a serving engine captures its own graphs for decoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it launches a training step&apos;s kernels one by one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-layer graphs do not run with full recomputation (the whole iteration&apos;s graph does)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-layer graphs do not run with activation offloading (the whole iteration&apos;s graph does)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s graph of the router does not run with the MoE layer recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a dropless MoE layer&apos;s shapes are known only at run time, so the whole iteration&apos;s graph needs a capacity factor (moeCapacityFactor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without --moe-pad-expert-input-to-capacity Megatron-Core drops the tokens beyond an expert&apos;s capacity but does not pad the others up to it, where the model computes every expert at its capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -2919,6 +2947,14 @@
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–16 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This design launches every kernel eagerly, as the slower runs did: the model prices no host time, so the run may take as much longer than modelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 4–16 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -3342,6 +3378,14 @@
         <source>Optimizer moments</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, a MoE layer only with a capacity factor). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -3508,6 +3552,10 @@
     </message>
     <message>
         <source>The expert all-to-all runs exposed here: Megatron-Core overlaps it only with virtual stages under PP and without full recomputation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every kernel launched without the design&apos;s CUDA graphs here: its framework does not run them with this recomputation or offloading.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7536,6 +7584,18 @@ Links: %3%4</source>
     </message>
     <message>
         <source>FP16 (Megatron-Core&apos;s precision-aware optimizer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None (every kernel launched)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per layer (Transformer Engine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole iteration</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

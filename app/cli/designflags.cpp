@@ -236,6 +236,8 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         recomputeLayers = static_cast<int>(args.integer(flag, 0, limits::kMaxLayers));
     else if (flag == "--offload-activation-layers")
         activationOffloadLayers = static_cast<int>(args.integer(flag, 0, limits::kMaxLayers));
+    else if (flag == "--cuda-graphs")
+        cudaGraphs = enumValue<CudaGraphs>(args, flag);
     else if (flag == "--mode")
         mode = enumValue<Mode>(args, flag);
     else if (flag == "--precision")
@@ -303,6 +305,9 @@ std::string designFlagsHelp()
         + enumNameList<Recompute>()
         + "  --recompute-layers N (full: the first N layers of each model chunk; 0: every layer)\n"
           "  --offload-activation-layers N (the first N layers' activations in host memory; PP 1)\n"
+          "  --cuda-graphs "
+        + enumNameList<CudaGraphs>()
+        + " (Megatron-Core's CUDA graphs of the training step)\n"
           "Workload:\n"
           "  --mode "
         + enumNameList<Mode>() + "  --precision " + enumNameList<Precision>()
@@ -455,6 +460,8 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
         layout.recomputeLayers = *flags.recomputeLayers;
     if (flags.activationOffloadLayers)
         layout.activationOffloadLayers = *flags.activationOffloadLayers;
+    if (flags.cudaGraphs)
+        layout.cudaGraphs = *flags.cudaGraphs;
     if (!fromDocument && !flags.degrees[static_cast<std::size_t>(Dim::Dp)]) {
         // Without a file, DP takes the GPUs the other dimensions leave, as the reference article composes
         // a layout («Ein Layout aus der Topologie zusammensetzen»: "DP=4 für den Rest").

@@ -45,6 +45,7 @@ struct DesignFlags
     std::optional<double> moeCapacityFactor, moeExpertLoadSkew;
     std::optional<core::Schedule> schedule;
     std::optional<core::Recompute> recompute;
+    std::optional<core::CudaGraphs> cudaGraphs;
     std::optional<core::Mode> mode;
     std::optional<core::Precision> precision;
     std::optional<core::Fp8Recipe> fp8Recipe;

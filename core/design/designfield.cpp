@@ -74,6 +74,7 @@ constexpr std::array kFields{
     FieldInfo{Field::RecomputeLayers, "/layout/recomputeLayers"},
     FieldInfo{Field::RecomputeModules, "/layout/recomputeModules"},
     FieldInfo{Field::ActivationOffloadLayers, "/layout/activationOffloadLayers"},
+    FieldInfo{Field::CudaGraphs, "/layout/cudaGraphs"},
     FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
     FieldInfo{Field::AutoDp, "/layout/autoDp"},
     FieldInfo{Field::OverlapGradReduce, "/layout/overlapGradReduce"},
@@ -331,6 +332,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.recomputeModules);
     case Field::ActivationOffloadLayers:
         return visit(d.layout.activationOffloadLayers);
+    case Field::CudaGraphs:
+        return visit(d.layout.cudaGraphs);
     case Field::LayersPerStage:
         return visit(d.layout.layersPerStage);
     case Field::AutoDp:

@@ -77,6 +77,7 @@ enum class Field {
     RecomputeLayers, // layers of each model chunk recomputed in full; 0: every layer
     RecomputeModules, // "mla_up_proj, mlp" (Megatron-Core's names); "" for core_attn alone
     ActivationOffloadLayers, // layers whose activations wait in host memory; 0: none
+    CudaGraphs, // "none", "layers", "iteration" (layout.h CudaGraphs)
     LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
     AutoDp,
     // The framework's switches (layout.h): a bool when set, "default" when the framework decides; setting

@@ -294,6 +294,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.read("recomputeLayers", layout.recomputeLayers);
     in.readEnumList("recomputeModules", layout.recomputeModules);
     in.read("activationOffloadLayers", layout.activationOffloadLayers);
+    in.readEnum("cudaGraphs", layout.cudaGraphs);
     in.read("autoDp", layout.autoDp);
 }
 
@@ -380,6 +381,8 @@ Json layoutToJson(const ParallelLayout& layout)
     }
     if (layout.activationOffloadLayers != 0)
         out["activationOffloadLayers"] = layout.activationOffloadLayers;
+    if (layout.cudaGraphs != CudaGraphs::None)
+        out["cudaGraphs"] = enumName(layout.cudaGraphs);
     out["autoDp"] = layout.autoDp;
     return out;
 }

@@ -57,6 +57,16 @@ enum class Recompute { None, Selective, Full };
 // whole MoE layer with its dispatch and combine (moe_layer.py); shared_experts the shared experts.
 enum class RecomputeModule { CoreAttn, MlaUpProj, Layernorm, Mlp, MoeAct, Moe, SharedExperts };
 
+// Which kernels of a training step the host launches from captured CUDA graphs instead of one by one, as
+// Megatron-Core captures them (transformer_config.py cuda_graph_impl and cuda_graph_modules, core_v0.19.0):
+// None launches every kernel eagerly; Layers replays each layer from per-layer graphs (Transformer Engine's
+// make_graphed_callables: a dense layer whole, a dropless MoE layer its attention, router and preprocessing,
+// whose expert dispatch has shapes only known at run time); Iteration replays the forward and backward of a
+// whole step as one graph (full_iteration; the optimizer step outside). The model prices no host time
+// (docs/kernel-model.md, "Held out on today's GPUs"): the setting decides what the framework is asked to run
+// and which published runs the step's explanation compares with.
+enum class CudaGraphs { None, Layers, Iteration };
+
 template<> struct EnumNames<RecomputeModule>
 {
     static constexpr std::array table{
@@ -67,6 +77,13 @@ template<> struct EnumNames<RecomputeModule>
         std::pair{RecomputeModule::MoeAct, std::string_view{"moe_act"}},
         std::pair{RecomputeModule::Moe, std::string_view{"moe"}},
         std::pair{RecomputeModule::SharedExperts, std::string_view{"shared_experts"}}};
+};
+
+template<> struct EnumNames<CudaGraphs>
+{
+    static constexpr std::array table{std::pair{CudaGraphs::None, std::string_view{"none"}},
+                                      std::pair{CudaGraphs::Layers, std::string_view{"layers"}},
+                                      std::pair{CudaGraphs::Iteration, std::string_view{"iteration"}}};
 };
 
 template<> struct EnumNames<ExpertMode>
@@ -175,6 +192,8 @@ struct ParallelLayout
     // cpu_offload.py). Megatron-Core allows it only with PP 1, without recomputation, for N below the
     // layers. Stored only when set.
     int activationOffloadLayers = 0;
+    // CUDA graphs of the training step (CudaGraphs above). Stored only when not None.
+    CudaGraphs cudaGraphs = CudaGraphs::None;
     // DP follows the cluster: an edit of TP, PP, CP, EP or of the cluster sets DP to the GPUs the other
     // degrees leave (autoDpDegree, layoutarithmetic.h). Off keeps DP as given. Files without the key keep
     // their DP; new designs start with it on.

@@ -5,6 +5,7 @@
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 
+#include <algorithm>
 #include <string>
 
 namespace core {
@@ -101,6 +102,42 @@ void checkSchedule(const Design& design, const FrameworkProfile& p, std::vector<
 
 } // namespace
 
+std::string cudaGraphConflict(const Design& design)
+{
+    const ParallelLayout& l = design.layout;
+    if (l.cudaGraphs == CudaGraphs::None)
+        return {};
+    if (design.workload.mode != Mode::Training)
+        return MW_TR_NOOP("DiagnosticArguments",
+                          "the setting describes a training step; a serving engine captures its own graphs "
+                          "for decoding");
+    if (!frameworkProfile(design).cudaGraphs)
+        return MW_TR_NOOP("DiagnosticArguments", "it launches a training step's kernels one by one");
+    if (l.cudaGraphs == CudaGraphs::Layers) {
+        if (l.recompute == Recompute::Full)
+            return MW_TR_NOOP("DiagnosticArguments",
+                              "per-layer graphs do not run with full recomputation (the whole iteration's "
+                              "graph does)");
+        if (l.activationOffloadLayers > 0)
+            return MW_TR_NOOP("DiagnosticArguments",
+                              "per-layer graphs do not run with activation offloading (the whole iteration's "
+                              "graph does)");
+        if (design.model.moe.isMoe() && l.recompute == Recompute::Selective
+            && std::find(l.recomputeModules.begin(), l.recomputeModules.end(), RecomputeModule::Moe)
+                != l.recomputeModules.end())
+            return MW_TR_NOOP("DiagnosticArguments",
+                              "Transformer Engine's graph of the router does not run with the MoE layer "
+                              "recomputed");
+    }
+    if (l.cudaGraphs == CudaGraphs::Iteration && design.model.moe.isMoe()
+        && design.workload.moeCapacityFactor <= 0)
+        return MW_TR_NOOP(
+            "DiagnosticArguments",
+            "a dropless MoE layer's shapes are known only at run time, so the whole iteration's "
+            "graph needs a capacity factor (moeCapacityFactor)");
+    return {};
+}
+
 bool layoutAllowsActivationOffload(const ParallelLayout& layout)
 {
     return layout.pp() == 1 && layout.recompute == Recompute::None;
@@ -151,6 +188,9 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     checkOffload(design, p, out);
     checkActivationOffload(design, p, out);
     checkSchedule(design, p, out);
+    if (const std::string conflict = cudaGraphConflict(design); !conflict.empty())
+        out.push_back(
+            makeDiagnostic(diag::kFrameworkSwitch, "/layout/cudaGraphs", {p.name, "cudaGraphs", conflict}));
     validateSwitches(design, out);
 }
 

@@ -20,4 +20,13 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out);
 // framework); the search keeps a design's offloading only on candidates that pass.
 bool layoutAllowsActivationOffload(const ParallelLayout& layout);
 
+// Why the design's framework cannot run its CUDA graphs (layout.cudaGraphs), or empty where it can: a
+// framework without them (frameworks.json cudaGraphs), a serving design, and Megatron-Core's rules
+// (TransformerConfig.__post_init__ of core_v0.19.0; its MoE README, "CUDA Graph"): per-layer graphs without
+// full recomputation, without activation offloading and, Transformer Engine's graph of the router, without a
+// recomputed MoE layer; the whole iteration's graph only with static shapes, so a MoE layer needs a capacity
+// factor. validateFramework reports it at /layout/cudaGraphs; the search keeps a design's graphs only on
+// candidates without one.
+std::string cudaGraphConflict(const Design& design);
+
 } // namespace core

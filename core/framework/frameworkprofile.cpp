@@ -142,6 +142,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("hostSource", p.hostSource);
     in.read("offloadActivations", p.offloadActivations);
     in.read("activationOffloadSource", p.activationOffloadSource);
+    in.read("cudaGraphs", p.cudaGraphs);
+    in.read("cudaGraphSource", p.cudaGraphSource);
     in.read("maxZeroStage", p.maxZeroStage);
     in.read("zeroStages", p.zeroStages);
     in.read("maxZeroStageWithPipeline", p.maxZeroStageWithPipeline);

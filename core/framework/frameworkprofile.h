@@ -170,6 +170,10 @@ struct FrameworkProfile
     // (Megatron-Core's cpu_offloading, layout.activationOffloadLayers), and the file that says how.
     bool offloadActivations = false;
     std::string activationOffloadSource;
+    // Whether it can launch a training step's kernels from captured CUDA graphs (layout.cudaGraphs), and the
+    // file that says how and with what.
+    bool cudaGraphs = false;
+    std::string cudaGraphSource;
 
     // Whether it trains a model's multi-token prediction depths (catalog/model.h mtpLayers), and the file
     // that says how; elsewhere the figures still include them, with a warning (frameworkchecks.h).

@@ -68,7 +68,11 @@ const std::vector<std::string_view> kSwitches{"--sequence-parallel",
                                               "--apply-layernorm-1p",
                                               "--no-save-optim",
                                               "--no-save-rng",
-                                              "--exit-on-missing-checkpoint"};
+                                              "--exit-on-missing-checkpoint",
+                                              "--enable-cuda-graph",
+                                              "--external-cuda-graph",
+                                              "--no-check-for-nan-in-loss-and-grad",
+                                              "--moe-pad-expert-input-to-capacity"};
 
 // The words Megatron reads: those of the statement that runs a Python script, else (an argument file) all.
 std::vector<Word> argumentWords(const ShellReadResult& shell)
@@ -439,6 +443,51 @@ void readMoments(ImportContext& context, const Settings& flags)
                                     "the design keeps both moments in one dtype of 32 or 16 bits")});
 }
 
+// --moe-expert-capacity-factor. The model computes every expert at its capacity (moeload.h), as Megatron-Core
+// does with --moe-pad-expert-input-to-capacity; without it, a warning.
+void readExpertCapacity(ImportContext& context, const Settings& flags)
+{
+    Workload& workload = context.design.workload;
+    const Setting* capacity = flags.take("--moe-expert-capacity-factor");
+    workload.moeCapacityFactor = realNumber(context, capacity, 0, 1e6).value_or(0);
+    if (!flags.take("--moe-pad-expert-input-to-capacity") && workload.moeCapacityFactor > 0)
+        context.add(diag::kLaunchApproximated, capacity->where(),
+                    {capacity->name, *capacity->value,
+                     MW_TR_NOOP("DiagnosticArguments",
+                                "without --moe-pad-expert-input-to-capacity Megatron-Core drops the tokens "
+                                "beyond an expert's capacity but does not pad the others up to it, where the "
+                                "model computes every expert at its capacity")});
+}
+
+// CUDA graphs (layout.h CudaGraphs): --cuda-graph-impl from core_v0.15.0 (none, local, transformer_engine;
+// full_iteration from core_v0.18.0), before it --enable-cuda-graph (local) and --external-cuda-graph
+// (Transformer Engine); the whole iteration also as the deprecated module value full_iteration of
+// --cuda-graph-modules or, before core_v0.18.0, --cuda-graph-scope. The modules a per-layer graph covers are
+// not the design's: any of them reads as per-layer graphs.
+void readCudaGraphs(ImportContext& context, const Settings& flags)
+{
+    ParallelLayout& layout = context.design.layout;
+    layout.cudaGraphs = CudaGraphs::None;
+    bool wholeIteration = false;
+    for (const char* name : {"--cuda-graph-modules", "--cuda-graph-scope"})
+        if (const Setting* modules = flags.take(name); modules && modules->value)
+            wholeIteration = wholeIteration || *modules->value == "full_iteration"
+                || std::find(modules->rest.begin(), modules->rest.end(), "full_iteration")
+                    != modules->rest.end();
+    const CudaGraphs graphed = wholeIteration ? CudaGraphs::Iteration : CudaGraphs::Layers;
+    if (const auto impl = choice(context, flags.take("--cuda-graph-impl"),
+                                 {"none", "local", "transformer_engine", "full_iteration"}))
+        layout.cudaGraphs = *impl == "full_iteration" ? CudaGraphs::Iteration
+            : *impl == "none"                         ? CudaGraphs::None
+                                                      : graphed;
+    if (flags.take("--enable-cuda-graph"))
+        layout.cudaGraphs = graphed;
+    if (flags.take("--external-cuda-graph"))
+        layout.cudaGraphs = CudaGraphs::Layers;
+    if (layout.cudaGraphs == CudaGraphs::Iteration)
+        flags.take("--no-check-for-nan-in-loss-and-grad"); // which full_iteration needs (arguments.py)
+}
+
 void readTraining(ImportContext& context, const Settings& flags)
 {
     Workload& workload = context.design.workload;
@@ -544,8 +593,8 @@ void readTraining(ImportContext& context, const Settings& flags)
         workload.flashAttention = backend->value != "unfused" && backend->value != "local";
     else if (flags.take("--use-flash-attn"))
         workload.flashAttention = true;
-    workload.moeCapacityFactor
-        = realNumber(context, flags.take("--moe-expert-capacity-factor"), 0, 1e6).value_or(0);
+    readExpertCapacity(context, flags);
+    readCudaGraphs(context, flags);
     // --moe-router-force-load-balancing (for benchmarks: moe/router.py routes by random logits, so the
     // experts load about evenly): the balanced load the model takes without a measured skew (moeload.h).
     if (flags.take("--moe-router-force-load-balancing"))

@@ -132,8 +132,12 @@ void modelArguments(ArgumentArray& args, const Design& design, const HuggingFace
             }
             args.flag("--moe-layer-freq", pattern);
         }
+        // With a capacity factor every expert computes its capacity, as the model prices it (moeload.h): the
+        // tokens beyond it dropped, the rest padded up to it (TransformerConfig
+        // moe_pad_expert_input_to_capacity; without it the experts would compute fewer).
         if (design.workload.moeCapacityFactor > 0)
-            args.flag("--moe-expert-capacity-factor", decimal(design.workload.moeCapacityFactor));
+            args.flag("--moe-expert-capacity-factor", decimal(design.workload.moeCapacityFactor))
+                .flag("--moe-pad-expert-input-to-capacity");
     }
     if (model.mtpLayers > 0)
         args.flag("--mtp-num-layers", model.mtpLayers);
@@ -351,6 +355,22 @@ void trainingArguments(ArgumentArray& training, const Design& design)
             .flag("--recompute-num-layers", 1);
     if (layout.activationOffloadLayers > 0)
         training.flag("--cpu-offloading-num-layers", layout.activationOffloadLayers); // sets cpu_offloading
+    // CUDA graphs (layout.h CudaGraphs; TransformerConfig cuda_graph_impl and cuda_graph_modules of
+    // core_v0.19.0). Per layer: Transformer Engine's graphs of the whole layer; of a MoE layer without
+    // padding only its attention, router and preprocessing, as its experts' shapes are dynamic (the MoE
+    // README, "CUDA Graph"; moe_preprocess with the router), and the dense layers' MLP beside them. The whole
+    // iteration needs the NaN check off (arguments.py).
+    const bool paddedExperts = design.workload.moeCapacityFactor > 0;
+    if (layout.cudaGraphs == CudaGraphs::Layers) {
+        training.flag("--cuda-graph-impl", "transformer_engine");
+        if (design.model.moe.isMoe() && !paddedExperts) {
+            std::vector<std::string> modules{"attn", "moe_router", "moe_preprocess"};
+            if (design.model.moe.firstDenseLayers > 0 || design.model.moe.layerFrequency > 1)
+                modules.emplace_back("mlp");
+            training.flag("--cuda-graph-modules", modules);
+        }
+    } else if (layout.cudaGraphs == CudaGraphs::Iteration)
+        training.flag("--cuda-graph-impl", "full_iteration").flag("--no-check-for-nan-in-loss-and-grad");
     // The kernel the design is timed with (compute/attentionkernel.h): the fastest published one is what
     // Transformer Engine's own choice finds (auto, Megatron-LM's default: cuDNN's fused attention or
     // flash-attn, whichever it ranks first on the GPU); FlashAttention-2 is the flash-attn package (flash).

@@ -430,6 +430,18 @@ void noteHeldOut(Performance& perf, const Design& design)
                     "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–16 % "
                     "longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host "
                     "issues the same kernels for a GPU twice as fast.");
+        // The design says which of those it resembles (layout.h CudaGraphs): the model's step is the same.
+        note += std::string(" ")
+            + (design.layout.cudaGraphs == CudaGraphs::None
+                   ? MW_TR_NOOP(
+                       "Explanations",
+                       "This design launches every kernel eagerly, as the slower runs did: the model "
+                       "prices no host time, so the run may take as much longer than modelled.")
+                   : MW_TR_NOOP("Explanations",
+                                "This design replays CUDA graphs: the runs within 4–16 % graphed attention "
+                                "or the whole iteration with HybridEP, where one that graphed only the "
+                                "router and its preprocessing, with the alltoall dispatcher, took 3.1 times "
+                                "the modelled step; the model prices no host time either way."));
         // GPT-OSS 120B on three GPUs in one container (tst_heldouttoday, addGptOssRows): every run without
         // CUDA graphs far slower than modelled, the GPUs' ratios close; with a graph of the whole iteration
         // within the range of the other graphed MoE runs.

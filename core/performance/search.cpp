@@ -172,6 +172,11 @@ void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const C
             || (frameworkProfile(variant).id == Framework::MegatronCore
                 && !megatronMoeOverlapConflict(variant).empty())))
         l.overlapMoeAllToAll = false;
+    // The design's CUDA graphs where the candidate's framework runs them with its recomputation and
+    // offloading, else none (frameworkchecks.h cudaGraphConflict).
+    l.cudaGraphs = job.design.layout.cudaGraphs;
+    if (!cudaGraphConflict(variant).empty())
+        l.cudaGraphs = CudaGraphs::None;
     l.layersPerStage = s.split;
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
                                                   std::int64_t{s.microBatch} * l.batchReplicas());
@@ -517,6 +522,7 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
         {Field::Recompute, FieldValue{std::string(enumName(l.recompute))}},
         {Field::RecomputeLayers, integer(l.recomputeLayers)},
         {Field::ActivationOffloadLayers, integer(l.activationOffloadLayers)},
+        {Field::CudaGraphs, FieldValue{std::string(enumName(l.cudaGraphs))}},
         {Field::Precision, FieldValue{std::string(enumName(candidate.precision))}},
         {Field::Offload, FieldValue{std::string(enumName(candidate.offload))}}};
     if (candidate.globalBatch > 0)

@@ -396,6 +396,12 @@ std::vector<RecipeSentence> recipeSentences(const Design& design, const SearchCa
                                   "The expert all-to-all runs exposed here: Megatron-Core overlaps it only "
                                   "with virtual stages under PP and without full recomputation."),
                        {}});
+    if (training && design.layout.cudaGraphs != CudaGraphs::None && l.cudaGraphs == CudaGraphs::None)
+        out.push_back(
+            {MW_TR_NOOP("Recipes",
+                        "Every kernel launched without the design's CUDA graphs here: its framework "
+                        "does not run them with this recomputation or offloading."),
+             {}});
     if (training && candidate.precision == Precision::Fp8)
         out.push_back({MW_TR_NOOP("Recipes", "FP8 GEMMs on the FP8 tensor cores."), {}});
     if (training && candidate.offload == Offload::Cpu)

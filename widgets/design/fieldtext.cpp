@@ -38,9 +38,8 @@ QString switchLabel(Field field)
     }
 }
 
-} // namespace
-
-QString fieldLabel(Field field)
+// The model's labels; empty for any other field.
+QString modelLabel(Field field)
 {
     switch (field) {
     case Field::ModelLayers:
@@ -71,6 +70,16 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Sliding layers per period");
     case Field::ModelMtpLayers:
         return QCoreApplication::translate("FieldText", "Multi-token prediction depths");
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
+QString fieldLabel(Field field)
+{
+    switch (field) {
     case Field::Fabric:
         return QCoreApplication::translate("FieldText", "Between nodes");
     case Field::NicsPerNode:
@@ -131,6 +140,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Recomputed modules");
     case Field::ActivationOffloadLayers:
         return QCoreApplication::translate("FieldText", "Offloaded activations (layers)");
+    case Field::CudaGraphs:
+        return QCoreApplication::translate("FieldText", "CUDA graphs");
     case Field::Precision:
         return QCoreApplication::translate("FieldText", "Precision");
     case Field::Optimizer:
@@ -155,8 +166,10 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Name");
     case Field::AutoDp:
         return QCoreApplication::translate("FieldText", "Auto DP");
-    default:
-        return switchLabel(field);
+    default: {
+        const QString model = modelLabel(field);
+        return model.isEmpty() ? switchLabel(field) : model;
+    }
     }
 }
 
@@ -312,6 +325,15 @@ QString fieldToolTip(Field field)
             "The activations of the first layers wait in host memory between their forward and backward, "
             "copied over the GPU's host link under the neighbouring layers' compute (Megatron-Core "
             "--cpu-offloading --cpu-offloading-num-layers). Needs PP 1 and no recomputation. 0: none.");
+    case Field::CudaGraphs:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per "
+            "layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer's "
+            "attention, router and preprocessing) or the forward and backward of the whole iteration "
+            "(full_iteration, a MoE layer only with a capacity factor). The model prices no host time; "
+            "published MoE runs without graphs took far longer than it (the step's explanation says how "
+            "much).");
     case Field::RecomputeModules:
         return QCoreApplication::translate(
             "FieldText",

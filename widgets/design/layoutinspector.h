@@ -71,7 +71,8 @@ private:
         ZeroStage,
         Order,
         Fabric,
-        Framework
+        Framework,
+        CudaGraphs
     };
 
     void build();
@@ -84,7 +85,7 @@ private:
     QComboBox* addChoice(QFormLayout* form, core::Field field, Choices choices);
     void addCheck(QFormLayout* form, core::Field field);
     void addText(QFormLayout* form, core::Field field);
-    void fillChoices(QComboBox* box, Choices choices);
+    void fillChoices(QComboBox* box, Choices choices); // layoutchoices.cpp
     void showValues();
     void showRowsFor(const core::Design& design);
     void markDiagnostics();

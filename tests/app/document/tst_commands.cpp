@@ -70,6 +70,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("fp8")};
     case Field::ExpertMode:
         return FieldValue{std::string("megatron")};
+    case Field::CudaGraphs:
+        return FieldValue{std::string("layers")};
     case Field::Framework:
         return FieldValue{std::string("deepspeed")};
     case Field::Schedule:

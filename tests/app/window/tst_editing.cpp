@@ -62,6 +62,7 @@ private slots:
     void attentionKernelFromTheKeyboard();
     void recomputedLayersFromTheKeyboard();
     void offloadedActivationsFromTheKeyboard();
+    void cudaGraphsFromTheKeyboard();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -399,6 +400,45 @@ void TestEditing::recomputedLayersFromTheKeyboard()
     document()->undoStack()->undo();
     QCOMPARE(document()->design().layout.recomputeLayers, 0);
     QTRY_COMPARE(layers->text(), QStringLiteral("every layer"));
+}
+
+// CUDA graphs, on the default design (Megatron-Core, selective recomputation): the arrow key picks per-layer
+// graphs as one undoable step, and the step the model prices stays the same (it prices no host time). Under
+// full recomputation per-layer graphs are refused at the field with Megatron-Core's rule; the whole
+// iteration's graph clears the error. Where the framework has none the row hides, unless set.
+void TestEditing::cudaGraphsFromTheKeyboard()
+{
+    auto* graphs = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(Field::CudaGraphs));
+    QVERIFY(graphs && !graphs->isHidden());
+    QCOMPARE(graphs->currentData().toString(), QStringLiteral("none"));
+    QTRY_VERIFY(document()->snapshot().evaluation->performance);
+    const double eager = document()->snapshot().evaluation->performance->stepSeconds;
+    const int steps = document()->undoStack()->count();
+    graphs->setFocus();
+    QTest::keyClick(graphs, Qt::Key_Down);
+    QVERIFY(document()->design().layout.cudaGraphs == core::CudaGraphs::Layers);
+    QCOMPARE(document()->undoStack()->count(), steps + 1);
+    QTRY_VERIFY(document()->snapshot().evaluation->performance);
+    QCOMPARE(document()->snapshot().evaluation->performance->stepSeconds, eager);
+
+    core::Design full = document()->design();
+    full.layout.recompute = core::Recompute::Full;
+    m_window->setDesign(full);
+    QTRY_COMPARE(graphs->property("severity").toString(), QStringLiteral("error"));
+    QVERIFY2(graphs->toolTip().contains(QStringLiteral("full recomputation")), qPrintable(graphs->toolTip()));
+    QTest::keyClick(graphs, Qt::Key_Down);
+    QVERIFY(document()->design().layout.cudaGraphs == core::CudaGraphs::Iteration);
+    QTRY_VERIFY(graphs->property("severity").toString() != QStringLiteral("error"));
+
+    core::Design fsdp = document()->design();
+    fsdp.layout.framework = core::Framework::Fsdp2;
+    m_window->setDesign(fsdp);
+    QVERIFY(!graphs->isHidden()); // set where the framework cannot: shown, to be undone
+    QTRY_COMPARE(graphs->property("severity").toString(), QStringLiteral("error"));
+    QTest::keyClick(graphs, Qt::Key_Up);
+    QTest::keyClick(graphs, Qt::Key_Up);
+    QVERIFY(document()->design().layout.cudaGraphs == core::CudaGraphs::None);
+    QTRY_VERIFY(graphs->isHidden());
 }
 
 // Offloaded activations, 0 reading "none": on the default design (PP 2, selective recomputation) typing 4

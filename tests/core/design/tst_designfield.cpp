@@ -70,6 +70,7 @@ void TestDesignField::pointersAreUniqueAndMatchTheDocument()
     design.workload.attentionKernel = AttentionKernel::FlashAttention2; // and the kernel when not the best
     design.layout.recomputeLayers = 4; // and the recomputed layers when set
     design.layout.activationOffloadLayers = 2; // and the offloaded layers
+    design.layout.cudaGraphs = CudaGraphs::Layers; // and CUDA graphs when on
     design.layout.recomputeModules = {RecomputeModule::MoeAct}; // and selective recomputation's modules
     const Json document = designToJson(design);
     std::set<std::string> seen;

@@ -74,7 +74,7 @@ struct Variant
 
 // Designs that reach every branch of the writer: each model family's own flags, the ZeRO stages and both
 // FSDPs, the precisions and FP8 recipes, 16-bit moments, the offloads, the switches, the pipeline splits,
-// recomputation, the rank order and the attention kernels.
+// recomputation, the rank order, the attention kernels and CUDA graphs.
 const Variant kVariants[]{
     {"default", "default", "{}"},
     {"Mixtral, EP 8", "mixtral-8x7b-ep8", "{}"},
@@ -115,6 +115,9 @@ const Variant kVariants[]{
      R"({"layout": {"tpCommOverlap": true}, "workload": {"attentionKernel": "flash-attention-2"}})"},
     {"no fused attention", "default", R"({"workload": {"flashAttention": false}})"},
     {"TP-PP-DP order", "default", R"({"layout": {"order": "tp-cp-ep-pp-dp"}})"},
+    {"CUDA graphs per layer, MoE with dense layers", "mixtral-8x7b-ep8",
+     R"({"model": {"preset": "mixtral-8x7b", "moe": {"firstDenseLayers": 1}}, "layout": {"recompute": "selective", "cudaGraphs": "layers"}})"},
+    {"CUDA graphs of the whole iteration", "default", R"({"layout": {"cudaGraphs": "iteration"}})"},
     {"expert TP, capacity factor", "mixtral-8x7b-ep8",
      R"({"layout": {"expertMode": "megatron", "expertTp": 1, "dp": 32}, "workload": {"moeCapacityFactor": 1.25}})"},
 };

@@ -4,8 +4,9 @@
 // cluster and for Calculon's published problem. What it tries beyond the parallel degrees (offloading, FP8,
 // serving, balanced splits, the batch policies) is tst_searchoptions'.
 
-#include "evaluate.h"
 #include "base/sizelimits.h"
+#include "evaluate.h"
+#include "framework/frameworkprofile.h"
 #include "performance/search.h"
 #include "performance/searchspace.h"
 #include "support/testdesigns.h"
@@ -140,6 +141,7 @@ private slots:
     void threadsGiveTheSameResult();
     void llama405bUnevenPipeline();
     void expertOverlapWhereMegatronRunsIt();
+    void cudaGraphsWhereMegatronRunsThem();
     void calculonProblemWithNearestBatch();
     void limitAndCombinations();
     void hugeSpaceRefusedUnlessLimited();
@@ -379,6 +381,42 @@ void TestSearch::expertOverlapWhereMegatronRunsIt()
         for (const auto& [field, value] : candidateFieldEdits(c))
             QVERIFY(setField(edited, field, value));
         QVERIFY(edited.layout == c.layout);
+    }
+}
+
+// The design's per-layer CUDA graphs stay on the candidates Megatron-Core runs them with and are off, with a
+// sentence of the recipe, on those with full recomputation or another framework (frameworkchecks.h
+// cudaGraphConflict); none is
+// rejected for them, and a candidate's field edits carry the setting.
+void TestSearch::cudaGraphsWhereMegatronRunsThem()
+{
+    Design base = testing::example("mixtral-8x7b-ep8");
+    base.layout.recompute = Recompute::Selective;
+    base.workload.sequenceLength /= 2;
+    base.layout.cudaGraphs = CudaGraphs::Layers;
+    QVERIFY2(evaluate(base).valid(), qPrintable(testing::describe(evaluate(base).diagnostics)));
+    SearchSpace space;
+    space.microBatches = {1};
+    const SearchResult result = searchMeshes(base, space);
+    for (const auto& [code, count] : result.rejectedBy)
+        QVERIFY2(code != "framework-switch", qPrintable(QString::number(count)));
+    int kept = 0, off = 0;
+    for (std::size_t i = 0; i < result.candidates.size(); ++i) {
+        const SearchCandidate& c = result.candidates[i];
+        // Auto takes Megatron-Core for layouts with EP, DeepSpeed or PyTorch for the rest (layout.h).
+        const bool megatron = frameworkProfile(withCandidate(base, c)).id == Framework::MegatronCore;
+        const bool runs = megatron && c.layout.recompute != Recompute::Full;
+        QCOMPARE(c.layout.cudaGraphs, runs ? CudaGraphs::Layers : CudaGraphs::None);
+        if (i < 1000) // the candidates that get a recipe
+            QCOMPARE(c.recipe.find("without the design's CUDA graphs") != std::string::npos, !runs);
+        (runs ? kept : off) += 1;
+    }
+    QVERIFY2(kept > 0 && off > 0, qPrintable(QString("%1 kept, %2 off").arg(kept).arg(off)));
+    for (std::size_t i = 0; i < std::min<std::size_t>(result.candidates.size(), 10); ++i) {
+        Design edited = base;
+        for (const auto& [field, value] : candidateFieldEdits(result.candidates[i]))
+            QVERIFY(setField(edited, field, value));
+        QCOMPARE(edited.layout.cudaGraphs, result.candidates[i].layout.cudaGraphs);
     }
 }
 
