@@ -1210,6 +1210,10 @@
         <source>without --moe-pad-expert-input-to-capacity Megatron-Core drops the tokens beyond an expert&apos;s capacity but does not pad the others up to it, where the model computes every expert at its capacity</source>
         <translation>ohne --moe-pad-expert-input-to-capacity verwirft Megatron-Core die Tokens über der Kapazität eines Experten, füllt die übrigen aber nicht bis zu ihr auf, während das Modell jeden Experten mit seiner Kapazität rechnet</translation>
     </message>
+    <message>
+        <source>the engine takes the longest context that fits in memory, which the design cannot know, so it keeps its own</source>
+        <translation>die Engine nimmt den längsten Kontext, der in den Speicher passt; das kann das Design nicht wissen, daher behält es seinen eigenen</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

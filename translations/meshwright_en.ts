@@ -1210,6 +1210,10 @@
         <source>without --moe-pad-expert-input-to-capacity Megatron-Core drops the tokens beyond an expert&apos;s capacity but does not pad the others up to it, where the model computes every expert at its capacity</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the engine takes the longest context that fits in memory, which the design cannot know, so it keeps its own</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

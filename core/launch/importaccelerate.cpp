@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // An Accelerate config file (accelerate launch --config_file) read into a design: the inverse of
-// launchaccelerate.cpp. Keys of the Accelerate 1.10 docs: distributed_type FSDP (FSDP2 with fsdp_version 2,
-// FSDP1's fsdp_sharding_strategy otherwise) or MULTI_GPU (DDP), num_processes, mixed_precision, and
-// parallelism_config's four sizes, which multiply to num_processes. Batch sizes and sequence length live
-// in the training script, so the base design's stay.
+// launchaccelerate.cpp. Keys of Accelerate 1.14 (those of 1.10, and fp8_config's torchao options):
+// distributed_type FSDP (FSDP2 with fsdp_version 2, FSDP1's sharding strategy otherwise) or MULTI_GPU (DDP),
+// num_processes, mixed_precision, and parallelism_config's four sizes, which multiply to num_processes. Batch
+// sizes and sequence length live in the training script, so the base design's stay.
 
 #include "base/diagnostickinds.h"
 #include "base/importdiagnostics.h"
 #include "launch/importcontext.h"
+
+#include <cctype>
 
 namespace core::launch {
 
@@ -26,17 +28,37 @@ void readSharding(ImportContext& context, const Settings& yaml, bool fsdp)
     yaml.take({"fsdp_config.fsdp_version"});
     yaml.take({"fsdp_config.fsdp_auto_wrap_policy"});
     yaml.take({"fsdp_config.fsdp_transformer_layer_cls_to_wrap"});
-    if (const auto reshard = boolean(context, yaml.take("fsdp_config.fsdp_reshard_after_forward")))
-        layout.reshardAfterForward = *reshard;
-    // FSDP1: FULL_SHARD is ZeRO-3, SHARD_GRAD_OP keeps parameters gathered until backward, NO_SHARD is DDP.
-    if (const auto strategy
-        = choice(context, yaml.take("fsdp_config.fsdp_sharding_strategy"),
-                 {"FULL_SHARD", "SHARD_GRAD_OP", "NO_SHARD", "HYBRID_SHARD", "1", "2", "3", "4"})) {
-        if (*strategy == "SHARD_GRAD_OP" || *strategy == "2")
+    // FSDP2 takes a bool. FSDP1 takes a torch ShardingStrategy by name or number there too, which is what
+    // `accelerate config` writes from 1.6 on (commands/config/cluster.py; utils/dataclasses.py
+    // FullyShardedDataParallelPlugin, reshard_after_forward), and formerly under fsdp_sharding_strategy.
+    for (const char* key : {"fsdp_config.fsdp_reshard_after_forward", "fsdp_config.fsdp_sharding_strategy"}) {
+        const Setting* setting = yaml.take(key);
+        if (!setting)
+            continue;
+        const std::string value = setting->value.value_or("");
+        const bool strategyName = !value.empty()
+            && (std::isdigit(static_cast<unsigned char>(value[0]))
+                || value.find("SHARD") != std::string::npos);
+        if (!strategyName) {
+            if (const auto reshard = boolean(context, setting))
+                layout.reshardAfterForward = *reshard;
+            continue;
+        }
+        // FULL_SHARD is ZeRO-3, SHARD_GRAD_OP keeps parameters gathered until backward, NO_SHARD is DDP,
+        // HYBRID_SHARD shards inside a node and replicates across, HYBRID_SHARD_ZERO2 does so keeping them
+        // gathered (utils/constants.py FSDP_SHARDING_STRATEGY, numbered from 1).
+        const auto strategy = choice(context, setting,
+                                     {"FULL_SHARD", "SHARD_GRAD_OP", "NO_SHARD", "HYBRID_SHARD",
+                                      "HYBRID_SHARD_ZERO2", "1", "2", "3", "4", "5"});
+        if (!strategy)
+            continue;
+        const auto is
+            = [&](const char* name, const char* number) { return *strategy == name || *strategy == number; };
+        if (is("SHARD_GRAD_OP", "2") || is("HYBRID_SHARD_ZERO2", "5"))
             layout.reshardAfterForward = false;
-        else if (*strategy == "NO_SHARD" || *strategy == "3")
+        if (is("NO_SHARD", "3"))
             layout.zeroStage = 0;
-        else if (*strategy == "HYBRID_SHARD" || *strategy == "4")
+        if (is("HYBRID_SHARD", "4") || is("HYBRID_SHARD_ZERO2", "5"))
             layout.shardGroup = context.design.cluster.nodes.empty()
                 ? 0
                 : int(context.design.cluster.nodes.front().gpus.size());
@@ -116,9 +138,16 @@ std::vector<std::string> importAccelerate(ImportContext& context, std::string_vi
     // Transformer Engine's DelayedScaling (TERecipeKwargs); MSAMP runs what the design cannot name.
     const Setting* backendKey = yaml.take("fp8_config.backend");
     const auto backend = choice(context, backendKey, {"AO", "TE", "MSAMP"});
+    // torchao's FP8 all-gather of FSDP2's weights: on unless fp8_config says otherwise from Accelerate 1.13
+    // (AORecipeKwargs' default, utils/dataclasses.py); the padding to multiples of 16 changes nothing here.
+    const auto gather = boolean(context, yaml.take("fp8_config.enable_fsdp_float8_all_gather"));
+    yaml.take("fp8_config.pad_inner_dim");
+    layout.fp8ParamGather.reset();
     if (precision == "fp8") {
         workload.precision = Precision::Fp8;
         workload.fp8Recipe = backend == "TE" ? Fp8Recipe::Delayed : Fp8Recipe::Tensorwise;
+        if (backend != "TE" && layout.zeroStage > 0)
+            layout.fp8ParamGather = gather.value_or(true);
         if (backend == "MSAMP")
             context.add(diag::kLaunchApproximated, backendKey->where(),
                         {"MSAMP", MW_TR_NOOP("DiagnosticArguments", "FP8 tensorwise scaling"),

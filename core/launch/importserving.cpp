@@ -10,6 +10,11 @@
 #include "framework/frameworkprofile.h"
 #include "launch/importcontext.h"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <span>
+
 namespace core::launch {
 
 namespace {
@@ -42,7 +47,7 @@ std::optional<Settings> servingFlags(ImportContext& context, std::string_view te
         return std::nullopt;
     }
     // The words from the program on (not python's own "-m"); short forms the tools accept: vLLM's
-    // -tp/-pp/-dp.
+    // -tp/-pp/-dp/-ep.
     auto start = command->words.begin();
     while (start->text.find(program) == std::string::npos)
         ++start;
@@ -50,10 +55,19 @@ std::optional<Settings> servingFlags(ImportContext& context, std::string_view te
     for (Word& word : words)
         for (const auto& [shortName, longName] :
              {std::pair{"-tp", "--tensor-parallel-size"}, std::pair{"-pp", "--pipeline-parallel-size"},
-              std::pair{"-dp", "--data-parallel-size"}})
+              std::pair{"-dp", "--data-parallel-size"}, std::pair{"-ep", "--enable-expert-parallel"}})
             if (word.text == shortName)
                 word.text = longName;
-    Settings flags = flagsOf(words, switches);
+    // Both tools' --enable-*, --disable-* and --no-* options are switches (vLLM's BooleanOptionalAction
+    // adds a --no- form to each of its booleans; SGLang's are store_true), so the word after one is never its
+    // value: a model path after --enable-prefix-caching stays the model.
+    std::vector<std::string> booleans(switches.begin(), switches.end());
+    for (const Word& word : words) {
+        const std::string name = word.text.substr(0, word.text.find('='));
+        if (name.starts_with("--enable-") || name.starts_with("--disable-") || name.starts_with("--no-"))
+            booleans.push_back(name);
+    }
+    Settings flags = flagsOf(words, std::vector<std::string_view>(booleans.begin(), booleans.end()));
     Design& design = context.design;
     design.workload.mode = Mode::Serving;
     design.layout.framework = framework;
@@ -71,15 +85,83 @@ std::optional<Settings> servingFlags(ImportContext& context, std::string_view te
     return flags;
 }
 
+// How a tool writes a count of tokens with a unit: vLLM's human_readable_int (vllm/utils/argparse_utils.py:
+// lowercase k, m, g, t decimal, uppercase K, M, G, T binary) and SGLang's (sglang/srt/utils/common.py: k, M,
+// G, T decimal, Ki, Mi, Gi, Ti binary); decimals only with the decimal units.
+struct CountUnit
+{
+    std::string_view suffix;
+    double multiplier;
+    bool binary;
+};
+using CountUnits = std::span<const CountUnit>;
+constexpr std::array<CountUnit, 8> kVllmUnits{{{"k", 1e3, false},
+                                               {"m", 1e6, false},
+                                               {"g", 1e9, false},
+                                               {"t", 1e12, false},
+                                               {"K", 1024.0, true},
+                                               {"M", 1048576.0, true},
+                                               {"G", 1073741824.0, true},
+                                               {"T", 1099511627776.0, true}}};
+constexpr std::array<CountUnit, 8> kSglangUnits{{{"k", 1e3, false},
+                                                 {"M", 1e6, false},
+                                                 {"G", 1e9, false},
+                                                 {"T", 1e12, false},
+                                                 {"Ki", 1024.0, true},
+                                                 {"Mi", 1048576.0, true},
+                                                 {"Gi", 1073741824.0, true},
+                                                 {"Ti", 1099511627776.0, true}}};
+
+// "32k" as "32000" (vLLM, SGLang), "32K" as "32768" (vLLM); the text unchanged where it has no unit the
+// tool reads, for wholeNumber to accept or refuse.
+std::string plainCount(const std::string& text, CountUnits units)
+{
+    const std::size_t end = text.find_first_not_of("0123456789.");
+    if (end == 0 || end == std::string::npos)
+        return text;
+    const std::string number = text.substr(0, end);
+    const std::string_view suffix = std::string_view(text).substr(end);
+    double value = 0;
+    const auto [stop, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (error != std::errc() || stop != number.data() + number.size())
+        return text;
+    for (const CountUnit& unit : units)
+        if (suffix == unit.suffix && !(unit.binary && number.find('.') != std::string::npos)
+            && value * unit.multiplier < 9e15)
+            return std::to_string(static_cast<std::int64_t>(value * unit.multiplier));
+    return text;
+}
+
+// The context length: a count, with the tool's units; vLLM's "auto" (or -1) takes the longest the memory
+// allows, which the design cannot know, so it keeps its own with a warning.
+void readContextLength(ImportContext& context, const Setting* length, CountUnits units, bool autoLength)
+{
+    if (!length)
+        return;
+    ServingWorkload& serving = context.design.workload.serving;
+    if (autoLength && length->value && (*length->value == "auto" || *length->value == "-1")) {
+        context.add(diag::kLaunchApproximated, length->where(),
+                    {length->name, std::to_string(serving.contextLength),
+                     MW_TR_NOOP("DiagnosticArguments",
+                                "the engine takes the longest context that fits in memory, which the design "
+                                "cannot know, so it keeps its own")});
+        return;
+    }
+    Setting plain = *length;
+    if (length->value)
+        plain.value = plainCount(*length->value, units);
+    if (const auto tokens
+        = wholeNumber(context, plain.value == length->value ? length : &plain, 1, std::int64_t(1) << 30))
+        serving.contextLength = *tokens;
+}
+
 // The serving workload's flags common to both tools. Without the concurrency flag the engine runs its
 // default number of sequences (`engineDefault`, when it has a fixed one) and the design says so.
-void readServing(ImportContext& context, const Settings& flags, std::string_view contextFlag,
-                 std::string_view concurrencyFlag, std::initializer_list<std::string_view> fp8Names,
-                 int engineDefault = 0)
+void readServing(ImportContext& context, const Settings& flags, std::string_view concurrencyFlag,
+                 std::initializer_list<std::string_view> fp8Names,
+                 std::initializer_list<std::string_view> sixteenBitNames, int engineDefault = 0)
 {
     ServingWorkload& serving = context.design.workload.serving;
-    if (const auto length = wholeNumber(context, flags.take(contextFlag), 1, std::int64_t(1) << 30))
-        serving.contextLength = *length;
     const Setting* concurrency = flags.take(concurrencyFlag);
     if (const auto sequences = wholeNumber(context, concurrency))
         serving.concurrency = int(*sequences);
@@ -87,10 +169,12 @@ void readServing(ImportContext& context, const Settings& flags, std::string_view
         serving.concurrency = engineDefault;
     serving.kvDtype = KvDtype::Bf16;
     if (const Setting* dtype = flags.take("--kv-cache-dtype"); dtype && dtype->value) {
-        for (std::string_view name : fp8Names)
-            if (*dtype->value == name)
-                serving.kvDtype = KvDtype::Fp8;
-        if (serving.kvDtype != KvDtype::Fp8 && *dtype->value != "auto" && *dtype->value != "bfloat16")
+        const auto named = [&](std::initializer_list<std::string_view> names) {
+            return std::find(names.begin(), names.end(), *dtype->value) != names.end();
+        };
+        if (named(fp8Names))
+            serving.kvDtype = KvDtype::Fp8;
+        else if (*dtype->value != "auto" && !named(sixteenBitNames))
             context.add(diag::kIoValue, dtype->where(),
                         {*dtype->value, dtype->name,
                          MW_TR_NOOP("DiagnosticArguments", "auto, bfloat16 or an FP8 type")});
@@ -126,10 +210,9 @@ void readDataParallel(ImportContext& context, const Setting* dataParallel)
 
 std::vector<std::string> importVllm(ImportContext& context, std::string_view text)
 {
-    const auto flags = servingFlags(context, text, "vllm",
-                                    {"--enable-expert-parallel", "--headless", "--trust-remote-code",
-                                     "--enforce-eager", "--enable-prefix-caching", "--disable-log-requests"},
-                                    Framework::Vllm);
+    const auto flags = servingFlags(
+        context, text, "vllm", {"--headless", "--trust-remote-code", "--enforce-eager", "--async-scheduling"},
+        Framework::Vllm);
     if (!flags)
         return {};
     // `vllm serve MODEL`: the word after "serve"; the api_server module takes --model.
@@ -149,7 +232,8 @@ std::vector<std::string> importVllm(ImportContext& context, std::string_view tex
     layout.setDegree(Dim::Ep, 1);
     // With --enable-expert-parallel the MoE layers use EP over all DP × TP ranks
     // (data_parallel_deployment.md).
-    const bool expertParallel = flags->take("--enable-expert-parallel") != nullptr;
+    const bool disabled = flags->take("--no-enable-expert-parallel") != nullptr;
+    const bool expertParallel = flags->take("--enable-expert-parallel") != nullptr && !disabled;
     if (expertParallel)
         layout.expertMode = ExpertMode::Megatron;
     readDataParallel(context, flags->take("--data-parallel-size"));
@@ -162,7 +246,9 @@ std::vector<std::string> importVllm(ImportContext& context, std::string_view tex
         ? std::string()
         : context.design.cluster.nodes.front().gpus.front().type;
     const GpuSpec* gpu = Catalog::builtin().gpu(gpuType);
-    readServing(context, *flags, "--max-model-len", "--max-num-seqs", {"fp8", "fp8_e4m3", "fp8_e5m2"},
+    readContextLength(context, flags->take("--max-model-len"), kVllmUnits, true);
+    // vllm/config/cache.py CacheDType: fp8 is e4m3 on CUDA; fp8_inc is Intel Gaudi's.
+    readServing(context, *flags, "--max-num-seqs", {"fp8", "fp8_e4m3", "fp8_e5m2", "fp8_inc"}, {"bfloat16"},
                 vllm.profileSequencesOn(gpu ? gpu->memoryBytes : 0.0, gpuType));
     setOrder(context, {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp});
     fitCluster(context);
@@ -186,7 +272,7 @@ std::vector<std::string> importSglang(ImportContext& context, std::string_view t
     readDegree(context, Dim::Tp, flags->take({"--tp-size", "--tp", "--tensor-parallel-size"}));
     readDegree(context, Dim::Pp, flags->take({"--pp-size", "--pipeline-parallel-size"}));
     // SGLang's experts are sharded inside the TP group (--ep-size up to --tp-size).
-    const Setting* epKey = flags->take({"--ep-size", "--expert-parallel-size"});
+    const Setting* epKey = flags->take({"--ep-size", "--expert-parallel-size", "--ep"});
     const auto ep = wholeNumber(context, epKey);
     layout.setDegree(Dim::Ep, 1);
     if (ep && *ep > 1) {
@@ -200,7 +286,10 @@ std::vector<std::string> importSglang(ImportContext& context, std::string_view t
         }
     }
     readDataParallel(context, flags->take({"--dp-size", "--dp", "--data-parallel-size"}));
-    readServing(context, *flags, "--context-length", "--max-running-requests", {"fp8_e4m3", "fp8_e5m2"});
+    readContextLength(context, flags->take("--context-length"), kSglangUnits, false);
+    // server_args.py --kv-cache-dtype: MXFP8 keeps a byte a value (and a scale a block of 32).
+    readServing(context, *flags, "--max-running-requests", {"fp8_e4m3", "fp8_e5m2", "mxfp8"},
+                {"bf16", "bfloat16"});
     setOrder(context, {Dim::Tp, Dim::Cp, Dim::Ep, Dim::Pp, Dim::Dp});
     fitCluster(context);
     return flags->unused();

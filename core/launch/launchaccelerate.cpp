@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Accelerate's FSDP2 config file (accelerate launch --config_file). Keys as in the Accelerate 1.10 docs:
-// fsdp_config with fsdp_version 2 (FSDP2 since 1.6), and parallelism_config (1.10) for HSDP, TP and CP.
+// Accelerate's FSDP2 config file (accelerate launch --config_file). Keys as Accelerate 1.14 reads them
+// (commands/config/config_args.py ClusterConfig, each unchanged since 1.10): fsdp_config with fsdp_version 2
+// (FSDP2 since 1.6), parallelism_config (1.10) for HSDP, TP and CP, fp8_config for torchao's FP8.
 // Accelerate has neither pipeline nor expert parallelism.
 
 #include "design/design.h"
@@ -120,8 +121,13 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
     key("  ", "fsdp_cpu_ram_efficient_loading", "true");
     key("", "mixed_precision", precision);
     if (design.workload.precision == Precision::Fp8) {
+        // Each fp8_config key reaches AORecipeKwargs as ACCELERATE_FP8_<KEY> (commands/launch.py,
+        // utils/launch.py setup_fp8_env); from 1.13 its default gathers FSDP2's weights in FP8
+        // (utils/dataclasses.py, #3831), so the design's choice is written either way.
         yaml += "fp8_config:\n";
         key("  ", "backend", "AO");
+        key("  ", "enable_fsdp_float8_all_gather",
+            switchOn(design, Switch::Fp8ParamGather) ? "true" : "false");
     }
     key("", "num_machines", number(context.nodes));
     key("", "num_processes", number(context.world));

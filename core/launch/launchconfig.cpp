@@ -21,13 +21,13 @@ struct TargetInfo
 };
 
 // The versions whose documentation the writers follow (flag and key names change between releases):
-// torch.distributed.run docs of PyTorch 2.5; Accelerate 1.10 (FSDP2 keys since 1.6, parallelism_config
+// torch.distributed.run docs of PyTorch 2.5; Accelerate 1.14 (FSDP2 keys since 1.6, parallelism_config
 // since 1.10); DeepSpeed 0.16 config-json docs; Megatron-LM core_v0.19.0 megatron/training/arguments.py;
 // vLLM 0.10 engine arguments; SGLang 0.5 server arguments; torchtitan 0.2 JobConfig (config/job_config.py).
 constexpr TargetInfo kTargets[]{
     {LaunchTarget::Torchrun, "torchrun (PyTorch)", "2.5", LaunchSyntax::Shell, "launch-torchrun.sh",
      Mode::Training, launch::writeTorchrun},
-    {LaunchTarget::Accelerate, "Accelerate", "1.10", LaunchSyntax::Yaml, "accelerate-fsdp2.yaml",
+    {LaunchTarget::Accelerate, "Accelerate", "1.14", LaunchSyntax::Yaml, "accelerate-fsdp2.yaml",
      Mode::Training, launch::writeAccelerate},
     {LaunchTarget::DeepSpeed, "DeepSpeed", "0.16", LaunchSyntax::Json, "ds_config.json", Mode::Training,
      launch::writeDeepSpeed},

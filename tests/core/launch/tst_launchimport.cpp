@@ -125,6 +125,8 @@ private slots:
     void torchtitanPipelineSplit_data();
     void torchtitanPipelineSplit();
     void torchtitanDocstringSplit();
+    void accelerateShardingStrategy_data();
+    void accelerateShardingStrategy();
 };
 
 void TestLaunchImport::exportThenImport_data()
@@ -899,6 +901,55 @@ void TestLaunchImport::torchtitanDocstringSplit()
     QVERIFY(!launch::torchtitanGeneratedSplit(4, 6, 3, 1).problem.empty()); // the input weight exceeds 2
     QCOMPARE(launch::torchtitanModuleSplit(launch::torchtitanModuleArray({1, 0, 2}), 3).layers,
              (std::vector<int>{1, 0, 2}));
+}
+
+// Accelerate's FSDP1 sharding strategy, under fsdp_sharding_strategy or, as `accelerate config` writes it
+// from 1.6 on, under fsdp_reshard_after_forward (commands/config/cluster.py; utils/dataclasses.py takes a
+// torch ShardingStrategy by name or number there): ZeRO stage, resharding and the HSDP group of a node. FSDP2
+// takes a bool.
+void TestLaunchImport::accelerateShardingStrategy_data()
+{
+    QTest::addColumn<QString>("entry");
+    QTest::addColumn<int>("zeroStage");
+    QTest::addColumn<bool>("reshard");
+    QTest::addColumn<int>("shardGroup");
+    QTest::newRow("reshard_after_forward: FULL_SHARD")
+        << "fsdp_reshard_after_forward: FULL_SHARD" << 3 << true << 0;
+    QTest::newRow("reshard_after_forward: SHARD_GRAD_OP")
+        << "fsdp_reshard_after_forward: SHARD_GRAD_OP" << 3 << false << 0;
+    QTest::newRow("reshard_after_forward: NO_SHARD")
+        << "fsdp_reshard_after_forward: NO_SHARD" << 0 << true << 0;
+    QTest::newRow("reshard_after_forward: HYBRID_SHARD")
+        << "fsdp_reshard_after_forward: HYBRID_SHARD" << 3 << true << 8;
+    QTest::newRow("reshard_after_forward: HYBRID_SHARD_ZERO2")
+        << "fsdp_reshard_after_forward: HYBRID_SHARD_ZERO2" << 3 << false << 8;
+    QTest::newRow("reshard_after_forward: 2") << "fsdp_reshard_after_forward: 2" << 3 << false << 0;
+    QTest::newRow("sharding_strategy: 5") << "fsdp_sharding_strategy: 5" << 3 << false << 8;
+    QTest::newRow("FSDP2: false") << "fsdp_version: 2\n  fsdp_reshard_after_forward: false" << 3 << false
+                                  << 0;
+}
+
+void TestLaunchImport::accelerateShardingStrategy()
+{
+    QFETCH(QString, entry);
+    QFETCH(int, zeroStage);
+    QFETCH(bool, reshard);
+    QFETCH(int, shardGroup);
+    const std::string text = "distributed_type: FSDP\nfsdp_config:\n  " + entry.toStdString()
+        + "\nmixed_precision: bf16\nnum_machines: 2\nnum_processes: 16\n";
+    const LaunchImport imported
+        = importLaunch(LaunchFormat::Accelerate, text, testing::example("fsdp-1node-8gpu"));
+    QVERIFY2(imported.ok(), qPrintable(testing::describe(imported.diagnostics)));
+    QVERIFY2(!testing::hasCode(imported.diagnostics, "io-value"),
+             qPrintable(testing::describe(imported.diagnostics)));
+    QCOMPARE(imported.design->layout.zeroStage, zeroStage);
+    QCOMPARE(imported.design->layout.reshardAfterForward, reshard);
+    QCOMPARE(imported.design->layout.shardGroup, shardGroup);
+    const LaunchImport wrong
+        = importLaunch(LaunchFormat::Accelerate,
+                       "distributed_type: FSDP\nfsdp_config:\n  fsdp_reshard_after_forward: HALF_SHARD\n",
+                       testing::example("fsdp-1node-8gpu"));
+    QVERIFY(testing::hasCode(wrong.diagnostics, "io-value"));
 }
 
 QTEST_GUILESS_MAIN(TestLaunchImport)

@@ -182,6 +182,32 @@ void TestLaunchRoundTrips::fp8RecipeRoundTrips()
         QVERIFY2(!unused.starts_with("fp8_config"), unused.c_str());
     QVERIFY(accelerateBack.design->workload.precision == Precision::Fp8);
     QVERIFY(accelerateBack.design->workload.fp8Recipe == Fp8Recipe::Tensorwise);
+    // torchao's FP8 weight gather as the design has it, written either way since Accelerate 1.13 turns it on
+    // by default (AORecipeKwargs); a file without the key is read as that default.
+    std::string withoutKey;
+    Design fsdp = testing::example("fsdp-1node-8gpu");
+    fsdp.workload.precision = Precision::Fp8;
+    fsdp.workload.fp8Recipe = Fp8Recipe::Tensorwise;
+    for (const bool gather : {false, true}) {
+        Design d = fsdp;
+        d.layout.fp8ParamGather = gather;
+        const LaunchConfig written = launchConfig(d, evaluate(d), targetOf(LaunchFormat::Accelerate));
+        QVERIFY2(
+            written.text.find(std::string("enable_fsdp_float8_all_gather: ") + (gather ? "true" : "false"))
+                != std::string::npos,
+            qPrintable(QString::fromStdString(written.text) + testing::describe(written.notes)));
+        const LaunchImport back = importLaunch(LaunchFormat::Accelerate, written.text, fsdp);
+        QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+        QCOMPARE(back.design->layout.fp8ParamGather, std::optional<bool>{gather});
+        if (!gather)
+            withoutKey = written.text;
+    }
+    const std::size_t gatherLine = withoutKey.find("  enable_fsdp_float8_all_gather");
+    QVERIFY(gatherLine != std::string::npos);
+    withoutKey.erase(gatherLine, withoutKey.find('\n', gatherLine) + 1 - gatherLine);
+    const LaunchImport defaultGather = importLaunch(LaunchFormat::Accelerate, withoutKey, fsdp);
+    QVERIFY2(defaultGather.ok(), qPrintable(testing::describe(defaultGather.diagnostics)));
+    QCOMPARE(defaultGather.design->layout.fp8ParamGather, std::optional<bool>{true});
     std::string te = accelerate.text;
     te.replace(te.find("backend: AO"), 11, "backend: TE");
     const LaunchImport teBack = importLaunch(LaunchFormat::Accelerate, te, current);
