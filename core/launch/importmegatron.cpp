@@ -462,8 +462,9 @@ void readExpertCapacity(ImportContext& context, const Settings& flags)
 // CUDA graphs (layout.h CudaGraphs): --cuda-graph-impl from core_v0.15.0 (none, local, transformer_engine;
 // full_iteration from core_v0.18.0), before it --enable-cuda-graph (local) and --external-cuda-graph
 // (Transformer Engine); the whole iteration also as the deprecated module value full_iteration of
-// --cuda-graph-modules or, before core_v0.18.0, --cuda-graph-scope. The modules a per-layer graph covers are
-// not the design's: any of them reads as per-layer graphs.
+// --cuda-graph-modules or, before core_v0.18.0, --cuda-graph-scope, which from core_v0.18.0 sets the
+// implementation to full_iteration by itself (cuda_graph_config.py's migration). The modules a per-layer
+// graph covers are not the design's: any of them reads as per-layer graphs.
 void readCudaGraphs(ImportContext& context, const Settings& flags)
 {
     ParallelLayout& layout = context.design.layout;
@@ -474,16 +475,17 @@ void readCudaGraphs(ImportContext& context, const Settings& flags)
             wholeIteration = wholeIteration || *modules->value == "full_iteration"
                 || std::find(modules->rest.begin(), modules->rest.end(), "full_iteration")
                     != modules->rest.end();
-    const CudaGraphs graphed = wholeIteration ? CudaGraphs::Iteration : CudaGraphs::Layers;
     if (const auto impl = choice(context, flags.take("--cuda-graph-impl"),
                                  {"none", "local", "transformer_engine", "full_iteration"}))
         layout.cudaGraphs = *impl == "full_iteration" ? CudaGraphs::Iteration
             : *impl == "none"                         ? CudaGraphs::None
-                                                      : graphed;
-    if (flags.take("--enable-cuda-graph"))
-        layout.cudaGraphs = graphed;
-    if (flags.take("--external-cuda-graph"))
+                                                      : CudaGraphs::Layers;
+    const bool local = flags.take("--enable-cuda-graph") != nullptr;
+    const bool transformerEngine = flags.take("--external-cuda-graph") != nullptr;
+    if (local || transformerEngine)
         layout.cudaGraphs = CudaGraphs::Layers;
+    if (wholeIteration)
+        layout.cudaGraphs = CudaGraphs::Iteration;
     if (layout.cudaGraphs == CudaGraphs::Iteration)
         flags.take("--no-check-for-nan-in-loss-and-grad"); // which full_iteration needs (arguments.py)
 }

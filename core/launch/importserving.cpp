@@ -237,7 +237,11 @@ std::vector<std::string> importVllm(ImportContext& context, std::string_view tex
     if (expertParallel)
         layout.expertMode = ExpertMode::Megatron;
     readDataParallel(context, flags->take("--data-parallel-size"));
-    flags->take("--data-parallel-size-local");
+    // How the processes start, not what they hold: the design has no word for them.
+    for (const char* launcher :
+         {"--data-parallel-size-local", "--distributed-executor-backend", "--data-parallel-backend",
+          "--data-parallel-address", "--data-parallel-rpc-port", "--data-parallel-start-rank", "--headless"})
+        flags->take(launcher);
     // vLLM's max_num_seqs default, the sequences it then runs and profiles at once: 1024 on a GPU of
     // ≥ 70 GiB other than the A100, else 256 (engine/arg_utils.py _set_default_args_v1).
     const FrameworkProfile& vllm = frameworkProfile(Framework::Vllm);

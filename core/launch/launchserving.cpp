@@ -57,7 +57,11 @@ void writeVllm(LaunchConfig& config, const LaunchContext& context)
     const bool replicaSpansNodes = replicaGpus > context.processesPerNode;
     const bool replicasSpanNodes = !replicaSpansNodes && context.nodes > 1;
     std::vector<std::string> extra{servingSummary(context, replicas)};
-    ShellCommand command("vllm serve");
+    // Several replicas that each span nodes: Ray places them (--data-parallel-backend ray), each over several
+    // nodes with the span strategy; vLLM runs that from pull request 26367 (October 2025) on, before which it
+    // took no data parallelism over a replica larger than a node (data_parallel_deployment.md).
+    const bool spanningReplicas = replicaSpansNodes && replicas > 1;
+    ShellCommand command(spanningReplicas ? "VLLM_RAY_DP_PACK_STRATEGY=span vllm serve" : "vllm serve");
     command.word(model)
         .flag("--tensor-parallel-size", layout.tp())
         .flag("--pipeline-parallel-size", layout.pp())
@@ -70,9 +74,15 @@ void writeVllm(LaunchConfig& config, const LaunchContext& context)
         command.flag("--enable-expert-parallel");
     if (replicaSpansNodes) {
         command.flag("--distributed-executor-backend", "ray");
+        if (spanningReplicas)
+            command.flag("--data-parallel-backend", "ray");
         extra.push_back(
-            "A replica spans nodes: start a Ray cluster over them first (ray start), then run this "
-            "on its head node.");
+            spanningReplicas
+                ? "Each replica spans nodes: start a Ray cluster over all of them first (ray start), "
+                  "then run this on its head node, which places every replica (vLLM with pull request "
+                  "26367, October 2025, or later)."
+                : "A replica spans nodes: start a Ray cluster over them first (ray start), then run "
+                  "this on its head node.");
     } else if (replicasSpanNodes) {
         const std::int64_t local = context.processesPerNode / replicaGpus;
         command.flag("--data-parallel-size-local", local)

@@ -249,6 +249,10 @@ void TestCudaGraphs::megatronImportSpellings_data()
         << "--cuda-graph-impl full_iteration --no-check-for-nan-in-loss-and-grad" << CudaGraphs::Iteration;
     QTest::newRow("local with the deprecated module full_iteration")
         << "--cuda-graph-impl local --cuda-graph-modules full_iteration" << CudaGraphs::Iteration;
+    QTest::newRow("the deprecated module full_iteration alone (core_v0.18.0 migrates it)")
+        << "--cuda-graph-modules full_iteration" << CudaGraphs::Iteration;
+    QTest::newRow("none with the deprecated module full_iteration")
+        << "--cuda-graph-impl none --cuda-graph-scope full_iteration" << CudaGraphs::Iteration;
     QTest::newRow("--enable-cuda-graph (to core_v0.14.0)") << "--enable-cuda-graph" << CudaGraphs::Layers;
     QTest::newRow("--enable-cuda-graph with the scope full_iteration")
         << "--enable-cuda-graph --cuda-graph-scope full_iteration" << CudaGraphs::Iteration;

@@ -6,7 +6,10 @@
 // the KV cache types each names, the short and alias forms of expert parallelism, and on/off options that
 // take no value, so that the model after one stays the model.
 
+#include "evaluate.h"
+#include "launch/launchconfig.h"
 #include "launch/launchimport.h"
+#include "support/configparse.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -24,6 +27,7 @@ private slots:
     void commands();
     void expertsAndSwitches_data();
     void expertsAndSwitches();
+    void replicasSpanningNodes();
 };
 
 namespace {
@@ -135,6 +139,33 @@ void TestServingImport::expertsAndSwitches()
     QCOMPARE(l.tp(), 8);
     QCOMPARE(l.ep(), ep > 0 ? ep : l.dp() * l.tp());
     QVERIFY(l.ep() > 1 || ep == 1);
+}
+
+// Replicas larger than a node: one is started over Ray with its executor; several need vLLM's Ray data
+// parallelism with the span strategy (vllm-project/vllm pull request 26367, docs/serving/
+// data_parallel_deployment.md). The launcher's flags read back as nothing the design holds.
+void TestServingImport::replicasSpanningNodes()
+{
+    for (const int replicas : {1, 2}) {
+        const std::string patch = R"({"cluster": {"uniform": {"nodes": )" + std::to_string(2 * replicas)
+            + R"(, "gpusPerNode": 8, "gpu": "h100-sxm-80gb", "intraLink": "nvlink4"}}, "layout": {"tp": 16, "dp": )"
+            + std::to_string(replicas) + "}}";
+        const LoadResult loaded = testing::patched("serving-70b-tp4x2", patch.c_str());
+        QVERIFY2(loaded.ok(), qPrintable(testing::describe(loaded.diagnostics)));
+        const LaunchConfig config
+            = launchConfig(*loaded.design, evaluate(*loaded.design), LaunchTarget::Vllm);
+        QVERIFY2(config.ok(), qPrintable(testing::describe(config.notes)));
+        const auto words = testing::shellWords(config.text).value();
+        QCOMPARE(testing::valueAfter(words, "--distributed-executor-backend"), std::string("ray"));
+        QCOMPARE(testing::hasWord(words, "--data-parallel-backend"), replicas > 1);
+        QCOMPARE(testing::hasWord(words, "VLLM_RAY_DP_PACK_STRATEGY=span"), replicas > 1);
+        const LaunchImport back = importLaunch(LaunchFormat::Vllm, config.text, *loaded.design);
+        QVERIFY2(back.ok(), qPrintable(testing::describe(back.diagnostics)));
+        for (const std::string& unused : back.unusedSettings)
+            QVERIFY2(false, unused.c_str()); // every word of the export is read
+        QCOMPARE(back.design->layout.tp(), 16);
+        QCOMPARE(back.design->layout.dp(), replicas);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestServingImport)
