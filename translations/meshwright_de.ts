@@ -1203,10 +1203,6 @@
         <translation>der Graph des Routers von Transformer Engine läuft nicht mit Recomputation der MoE-Schicht</translation>
     </message>
     <message>
-        <source>a dropless MoE layer&apos;s shapes are known only at run time, so the whole iteration&apos;s graph needs a capacity factor (moeCapacityFactor)</source>
-        <translation>die Formen einer MoE-Schicht ohne Verwerfen stehen erst zur Laufzeit fest, daher braucht der Graph der ganzen Iteration einen Kapazitätsfaktor (moeCapacityFactor)</translation>
-    </message>
-    <message>
         <source>without --moe-pad-expert-input-to-capacity Megatron-Core drops the tokens beyond an expert&apos;s capacity but does not pad the others up to it, where the model computes every expert at its capacity</source>
         <translation>ohne --moe-pad-expert-input-to-capacity verwirft Megatron-Core die Tokens über der Kapazität eines Experten, füllt die übrigen aber nicht bis zu ihr auf, während das Modell jeden Experten mit seiner Kapazität rechnet</translation>
     </message>
@@ -1939,6 +1935,10 @@
     <message>
         <source>%1 overlaps the parameter all-gather only with --overlap-grad-reduce; the design overlaps the gather without it (Megatron-Bridge&apos;s ddp.overlap_param_gather), the configuration does not.</source>
         <translation>%1 überlappt das All-Gather der Parameter nur mit --overlap-grad-reduce; das Design überlappt es ohne (ddp.overlap_param_gather von Megatron-Bridge), die Konfiguration nicht.</translation>
+    </message>
+    <message>
+        <source>A CUDA graph of the whole iteration needs static expert shapes, which %1 gets from a capacity factor with padding (moeCapacityFactor, with the alltoall dispatcher) or, with HybridEP, by padding each rank&apos;s tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor); the design is dropless, so its figures leave that padding out.</source>
+        <translation>Ein CUDA-Graph der ganzen Iteration braucht feste Formen der Experten, die %1 aus einem Kapazitätsfaktor mit Auffüllen erhält (moeCapacityFactor, mit dem alltoall-Dispatcher) oder, mit HybridEP, indem die Tokens jedes Ranks auf ein festes Vielfaches ihres Mittels aufgefüllt werden (moe_expert_rank_capacity_factor); das Design verwirft keine Tokens, daher lassen seine Zahlen dieses Auffüllen aus.</translation>
     </message>
 </context>
 <context>
@@ -3387,8 +3387,8 @@
         <translation>CUDA-Graphen</translation>
     </message>
     <message>
-        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, a MoE layer only with a capacity factor). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
-        <translation>Welche Kernel der Host aus erfassten CUDA-Graphen startet, wie Megatron-Core sie erfasst: je Schicht (--cuda-graph-impl transformer_engine: eine dichte Schicht ganz, bei einer MoE-Schicht ohne Verwerfen Attention, Router und Vorverarbeitung) oder Vorwärts- und Rückwärtsdurchlauf der ganzen Iteration (full_iteration, eine MoE-Schicht nur mit Kapazitätsfaktor). Das Modell bepreist keine Host-Zeit; veröffentlichte MoE-Läufe ohne Graphen dauerten weit länger (die Erklärung des Schritts sagt, wie viel).</translation>
+        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, with a MoE layer&apos;s experts padded to static shapes). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
+        <translation>Welche Kernel der Host aus erfassten CUDA-Graphen startet, wie Megatron-Core sie erfasst: je Schicht (--cuda-graph-impl transformer_engine: eine dichte Schicht ganz, bei einer MoE-Schicht ohne Verwerfen Attention, Router und Vorverarbeitung) oder Vorwärts- und Rückwärtsdurchlauf der ganzen Iteration (full_iteration, die Experten einer MoE-Schicht auf feste Formen aufgefüllt). Das Modell bepreist keine Host-Zeit; veröffentlichte MoE-Läufe ohne Graphen dauerten weit länger (die Erklärung des Schritts sagt, wie viel).</translation>
     </message>
 </context>
 <context>

@@ -1203,10 +1203,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a dropless MoE layer&apos;s shapes are known only at run time, so the whole iteration&apos;s graph needs a capacity factor (moeCapacityFactor)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>without --moe-pad-expert-input-to-capacity Megatron-Core drops the tokens beyond an expert&apos;s capacity but does not pad the others up to it, where the model computes every expert at its capacity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1938,6 +1934,10 @@
     </message>
     <message>
         <source>%1 overlaps the parameter all-gather only with --overlap-grad-reduce; the design overlaps the gather without it (Megatron-Bridge&apos;s ddp.overlap_param_gather), the configuration does not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CUDA graph of the whole iteration needs static expert shapes, which %1 gets from a capacity factor with padding (moeCapacityFactor, with the alltoall dispatcher) or, with HybridEP, by padding each rank&apos;s tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor); the design is dropless, so its figures leave that padding out.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3387,7 +3387,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, a MoE layer only with a capacity factor). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
+        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, with a MoE layer&apos;s experts padded to static shapes). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -528,6 +528,16 @@ inline constexpr DiagnosticKind kFrameworkMtp{
                "Meshwright knows multi-token prediction training from Megatron-Core (--mtp-num-layers), not "
                "from %1: the figures include the model's %2 prediction depth(s) as Megatron-Core runs them. "
                "Set the model's multi-token prediction depths to 0 to price the run without them.")};
+// A CUDA graph of the whole iteration over a dropless MoE model (frameworkchecks.cpp): Megatron-Core needs
+// the experts' shapes static, which the design's capacity factor or HybridEP's per-rank padding gives.
+inline constexpr DiagnosticKind kCudaGraphExpertShapes{
+    "cuda-graph-expert-shapes", Severity::Warning,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "A CUDA graph of the whole iteration needs static expert shapes, which %1 gets from a capacity "
+        "factor with padding (moeCapacityFactor, with the alltoall dispatcher) or, with HybridEP, by "
+        "padding each rank's tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor); "
+        "the design is dropless, so its figures leave that padding out.")};
 inline constexpr DiagnosticKind kFrameworkSwitch{
     "framework-switch", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot run with %2 set this way: %3")};

@@ -129,12 +129,6 @@ std::string cudaGraphConflict(const Design& design)
                               "Transformer Engine's graph of the router does not run with the MoE layer "
                               "recomputed");
     }
-    if (l.cudaGraphs == CudaGraphs::Iteration && design.model.moe.isMoe()
-        && design.workload.moeCapacityFactor <= 0)
-        return MW_TR_NOOP(
-            "DiagnosticArguments",
-            "a dropless MoE layer's shapes are known only at run time, so the whole iteration's "
-            "graph needs a capacity factor (moeCapacityFactor)");
     return {};
 }
 
@@ -191,6 +185,9 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     if (const std::string conflict = cudaGraphConflict(design); !conflict.empty())
         out.push_back(
             makeDiagnostic(diag::kFrameworkSwitch, "/layout/cudaGraphs", {p.name, "cudaGraphs", conflict}));
+    else if (l.cudaGraphs == CudaGraphs::Iteration && design.model.moe.isMoe()
+             && design.workload.moeCapacityFactor <= 0)
+        out.push_back(makeDiagnostic(diag::kCudaGraphExpertShapes, "/layout/cudaGraphs", {p.name}));
     validateSwitches(design, out);
 }
 

@@ -24,9 +24,9 @@ bool layoutAllowsActivationOffload(const ParallelLayout& layout);
 // framework without them (frameworks.json cudaGraphs), a serving design, and Megatron-Core's rules
 // (TransformerConfig.__post_init__ of core_v0.19.0; its MoE README, "CUDA Graph"): per-layer graphs without
 // full recomputation, without activation offloading and, Transformer Engine's graph of the router, without a
-// recomputed MoE layer; the whole iteration's graph only with static shapes, so a MoE layer needs a capacity
-// factor. validateFramework reports it at /layout/cudaGraphs; the search keeps a design's graphs only on
-// candidates without one.
+// recomputed MoE layer. validateFramework reports it at /layout/cudaGraphs (and warns where the whole
+// iteration's graph meets a dropless MoE model, whose padding the design does not model); the search keeps a
+// design's graphs only on candidates without one.
 std::string cudaGraphConflict(const Design& design);
 
 } // namespace core

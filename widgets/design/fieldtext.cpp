@@ -331,7 +331,8 @@ QString fieldToolTip(Field field)
             "Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per "
             "layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer's "
             "attention, router and preprocessing) or the forward and backward of the whole iteration "
-            "(full_iteration, a MoE layer only with a capacity factor). The model prices no host time; "
+            "(full_iteration, with a MoE layer's experts padded to static shapes). The model prices no host "
+            "time; "
             "published MoE runs without graphs took far longer than it (the step's explanation says how "
             "much).");
     case Field::RecomputeModules:

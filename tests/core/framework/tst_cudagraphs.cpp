@@ -60,6 +60,7 @@ class TestCudaGraphs : public QObject
 private slots:
     void whereTheFrameworkRunsThem_data();
     void whereTheFrameworkRunsThem();
+    void wholeIterationOverDroplessExperts();
     void jsonKeyAndField();
     void megatronFlags_data();
     void megatronFlags();
@@ -109,10 +110,12 @@ void TestCudaGraphs::whereTheFrameworkRunsThem_data()
         << "mixtral-8x7b-ep8"
         << R"({"layout": {"cudaGraphs": "layers", "recompute": "selective", "recomputeModules": ["moe"]}})"
         << "router";
-    // The MoE README: without a capacity factor and padding the shapes are dynamic and uncapturable.
+    // The MoE README: without a capacity factor and padding the shapes are dynamic and uncapturable; HybridEP
+    // pads each rank's tokens instead (moe_expert_rank_capacity_factor), which the design cannot say: a
+    // warning (wholeIterationOverDroplessExperts), not a refusal.
     QTest::newRow("whole iteration, dropless MoE") << "mixtral-8x7b-ep8"
                                                    << R"({"layout": {"cudaGraphs": "iteration"}})"
-                                                   << "capacity";
+                                                   << "";
     QTest::newRow("whole iteration, MoE with a capacity factor")
         << "mixtral-8x7b-ep8"
         << R"({"layout": {"cudaGraphs": "iteration"}, "workload": {"moeCapacityFactor": 1.5}})"
@@ -146,6 +149,32 @@ void TestCudaGraphs::whereTheFrameworkRunsThem()
         QVERIFY2(QString::fromStdString(cudaGraphConflict(*loaded.design)).contains(refusal),
                  cudaGraphConflict(*loaded.design).c_str());
     }
+}
+
+// A whole-iteration graph over dropless experts is a warning at the field, naming both paddings Megatron-Core
+// takes; with a capacity factor, or per-layer graphs, or a dense model, there is none.
+void TestCudaGraphs::wholeIterationOverDroplessExperts()
+{
+    const auto warned = [](const char* example, const char* patch) {
+        const LoadResult loaded = testing::patched(example, patch);
+        if (!loaded.ok())
+            return -2;
+        const Evaluation e = evaluate(*loaded.design);
+        const auto it = std::find_if(e.diagnostics.begin(), e.diagnostics.end(), [](const Diagnostic& x) {
+            return x.code == "cuda-graph-expert-shapes";
+        });
+        if (it != e.diagnostics.end()
+            && (it->severity != Severity::Warning || it->path != "/layout/cudaGraphs"))
+            return -1;
+        return it != e.diagnostics.end() ? 1 : 0;
+    };
+    QCOMPARE(warned("mixtral-8x7b-ep8", R"({"layout": {"cudaGraphs": "iteration"}})"), 1);
+    QCOMPARE(warned("mixtral-8x7b-ep8",
+                    R"({"layout": {"cudaGraphs": "iteration"}, "workload": {"moeCapacityFactor": 1.5}})"),
+             0);
+    QCOMPARE(warned("mixtral-8x7b-ep8", R"({"layout": {"cudaGraphs": "layers", "recompute": "selective"}})"),
+             0);
+    QCOMPARE(warned("default", R"({"layout": {"cudaGraphs": "iteration"}})"), 0);
 }
 
 // The key is written only when graphs are on, so older files round-trip unchanged; an unknown value is an
