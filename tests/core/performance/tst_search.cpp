@@ -79,6 +79,24 @@ BruteForceBest bruteForce(const Design& base)
 // Calculon's README problem: Megatron-Turing NLG 530B (Smith et al. 2022, Table 1: 105 layers, hidden
 // 20480, 128 heads, vocabulary 51200) on 5,128 A100 80 GB (641 DGX nodes), global batch 2,520 at
 // sequence 2,048.
+// Mixtral 8x7B on its EP 8 example with selective recomputation at half the sequence: a MoE design whose
+// search reaches candidates with and without EP, recomputation and Megatron-Core.
+Design selectiveMixtral()
+{
+    Design d = testing::example("mixtral-8x7b-ep8");
+    d.layout.recompute = Recompute::Selective;
+    d.workload.sequenceLength /= 2;
+    return d;
+}
+
+// The search at micro-batch 1 alone, the micro-batch of the Mixtral example's layouts.
+SearchResult searchAtMicroBatchOne(const Design& base)
+{
+    SearchSpace space;
+    space.microBatches = {1};
+    return searchMeshes(base, space);
+}
+
 Design calculonProblem()
 {
     Design d = testing::example("default");
@@ -350,15 +368,11 @@ void TestSearch::llama405bUnevenPipeline()
 // design evaluates as ranked, through the field edits too.
 void TestSearch::expertOverlapWhereMegatronRunsIt()
 {
-    Design base = testing::example("mixtral-8x7b-ep8");
-    base.layout.recompute = Recompute::Selective;
-    base.workload.sequenceLength /= 2;
+    Design base = selectiveMixtral();
     base.layout.overlapMoeAllToAll = true;
-    QVERIFY(evaluate(base).valid());
-    SearchSpace space;
-    space.microBatches = {1};
-    const SearchResult result = searchMeshes(base, space);
-    for (const auto& [code, count] : result.rejectedBy)
+    QVERIFY2(evaluate(base).valid(), qPrintable(testing::describe(evaluate(base).diagnostics)));
+    const SearchResult result = searchAtMicroBatchOne(base);
+    for (const auto& [code, count] : result.rejectedBy) // kept or dropped per candidate, never rejected
         QVERIFY2(code != "framework-switch", qPrintable(QString::number(count)));
     int kept = 0, off = 0;
     for (std::size_t i = 0; i < result.candidates.size(); ++i) {
@@ -390,15 +404,11 @@ void TestSearch::expertOverlapWhereMegatronRunsIt()
 // rejected for them, and a candidate's field edits carry the setting.
 void TestSearch::cudaGraphsWhereMegatronRunsThem()
 {
-    Design base = testing::example("mixtral-8x7b-ep8");
-    base.layout.recompute = Recompute::Selective;
-    base.workload.sequenceLength /= 2;
+    Design base = selectiveMixtral();
     base.layout.cudaGraphs = CudaGraphs::Layers;
     QVERIFY2(evaluate(base).valid(), qPrintable(testing::describe(evaluate(base).diagnostics)));
-    SearchSpace space;
-    space.microBatches = {1};
-    const SearchResult result = searchMeshes(base, space);
-    for (const auto& [code, count] : result.rejectedBy)
+    const SearchResult result = searchAtMicroBatchOne(base);
+    for (const auto& [code, count] : result.rejectedBy) // kept or dropped per candidate, never rejected
         QVERIFY2(code != "framework-switch", qPrintable(QString::number(count)));
     int kept = 0, off = 0;
     for (std::size_t i = 0; i < result.candidates.size(); ++i) {
