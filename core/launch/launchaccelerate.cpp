@@ -60,6 +60,9 @@ void writeAccelerate(LaunchConfig& config, const LaunchContext& context)
         addNote(config, kNoPipeline, "/layout/pp", {number(layout.pp())});
     if (layout.ep() > 1)
         addNote(config, kNoExpert, "/layout/ep", {number(layout.ep())});
+    // Accelerate 1.14 parallelism_config.py: TP or CP beside pure replication is a ValueError.
+    if ((layout.tp() > 1 || layout.cp() > 1) && layout.shardGroup == 1 && layout.dp() > 1)
+        addNote(config, kReplicatedTensorParallel, "/layout/shardGroup", {number(layout.dp())});
     if (!config.ok())
         return;
 

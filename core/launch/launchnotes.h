@@ -34,6 +34,12 @@ inline constexpr DiagnosticKind kNoContext{
 inline constexpr DiagnosticKind kNoExpert{
     "export-no-expert", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 has no expert parallelism; the design's EP = %2 cannot be expressed.")};
+inline constexpr DiagnosticKind kReplicatedTensorParallel{
+    "export-replicated-tp", Severity::Error,
+    MW_TR_NOOP("Diagnostics",
+               "%1 composes TP or CP only with sharded data parallelism (its ParallelismConfig refuses "
+               "dp_shard_size 1 beside dp_replicate_size > 1); the design's shard group of 1 over DP = %2 "
+               "replicates every weight.")};
 inline constexpr DiagnosticKind kExpertInsideTp{
     "export-expert-inside-tp", Severity::Error,
     MW_TR_NOOP("Diagnostics",

@@ -340,6 +340,12 @@ void TestLaunchConfig::cannotExpress_data()
                                    << "{}" << LaunchTarget::Accelerate << "export-no-pipeline";
     QTest::newRow("Accelerate EP") << "mixtral-8x7b-ep8"
                                    << "{}" << LaunchTarget::Accelerate << "export-no-expert";
+    // Accelerate 1.14 parallelism_config.py: "Tensor/Context parallelism (tp/cp_size > 1) cannot be used with
+    // pure data parallelism (dp_replicate_size > 1 and dp_shard_size == 1)".
+    QTest::newRow("Accelerate TP beside replication")
+        << "fsdp-1node-8gpu"
+        << R"({"layout": {"tp": 2, "dp": 4, "shardGroup": 1, "sequenceParallel": false}})"
+        << LaunchTarget::Accelerate << "export-replicated-tp";
     QTest::newRow("DeepSpeed CP") << "seed-70b-32k-512gpu"
                                   << "{}" << LaunchTarget::DeepSpeed << "export-no-context";
     // DeepSpeed's pipeline engine asserts ZeRO stage < 2.
