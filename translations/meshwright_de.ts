@@ -1937,12 +1937,12 @@
         <translation>%1 überlappt das All-Gather der Parameter nur mit --overlap-grad-reduce; das Design überlappt es ohne (ddp.overlap_param_gather von Megatron-Bridge), die Konfiguration nicht.</translation>
     </message>
     <message>
-        <source>A CUDA graph of the whole iteration needs static expert shapes, which %1 gets from a capacity factor with padding (moeCapacityFactor, with the alltoall dispatcher) or, with HybridEP, by padding each rank&apos;s tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor); the design is dropless, so its figures leave that padding out.</source>
-        <translation>Ein CUDA-Graph der ganzen Iteration braucht feste Formen der Experten, die %1 aus einem Kapazitätsfaktor mit Auffüllen erhält (moeCapacityFactor, mit dem alltoall-Dispatcher) oder, mit HybridEP, indem die Tokens jedes Ranks auf ein festes Vielfaches ihres Mittels aufgefüllt werden (moe_expert_rank_capacity_factor); das Design verwirft keine Tokens, daher lassen seine Zahlen dieses Auffüllen aus.</translation>
-    </message>
-    <message>
         <source>%1 composes TP or CP only with sharded data parallelism (its ParallelismConfig refuses dp_shard_size 1 beside dp_replicate_size &gt; 1); the design&apos;s shard group of 1 over DP = %2 replicates every weight.</source>
         <translation>%1 kombiniert TP oder CP nur mit geshardeter Datenparallelität (seine ParallelismConfig lehnt dp_shard_size 1 neben dp_replicate_size &gt; 1 ab); die Shard-Gruppe von 1 des Designs über DP = %2 repliziert jedes Gewicht.</translation>
+    </message>
+    <message>
+        <source>The figures leave out the padding a CUDA graph of the whole iteration needs on this dropless design: %1 pads the experts to a capacity factor (moeCapacityFactor) or, with HybridEP, each rank&apos;s tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor).</source>
+        <translation>Die Zahlen lassen das Auffüllen aus, das ein CUDA-Graph der ganzen Iteration bei diesem Design ohne Verwerfen braucht: %1 füllt die Experten auf einen Kapazitätsfaktor auf (moeCapacityFactor) oder, mit HybridEP, die Tokens jedes Ranks auf ein festes Vielfaches ihres Mittels (moe_expert_rank_capacity_factor).</translation>
     </message>
 </context>
 <context>

@@ -1937,11 +1937,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A CUDA graph of the whole iteration needs static expert shapes, which %1 gets from a capacity factor with padding (moeCapacityFactor, with the alltoall dispatcher) or, with HybridEP, by padding each rank&apos;s tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor); the design is dropless, so its figures leave that padding out.</source>
+        <source>%1 composes TP or CP only with sharded data parallelism (its ParallelismConfig refuses dp_shard_size 1 beside dp_replicate_size &gt; 1); the design&apos;s shard group of 1 over DP = %2 replicates every weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 composes TP or CP only with sharded data parallelism (its ParallelismConfig refuses dp_shard_size 1 beside dp_replicate_size &gt; 1); the design&apos;s shard group of 1 over DP = %2 replicates every weight.</source>
+        <source>The figures leave out the padding a CUDA graph of the whole iteration needs on this dropless design: %1 pads the experts to a capacity factor (moeCapacityFactor) or, with HybridEP, each rank&apos;s tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -532,12 +532,10 @@ inline constexpr DiagnosticKind kFrameworkMtp{
 // the experts' shapes static, which the design's capacity factor or HybridEP's per-rank padding gives.
 inline constexpr DiagnosticKind kCudaGraphExpertShapes{
     "cuda-graph-expert-shapes", Severity::Warning,
-    MW_TR_NOOP(
-        "Diagnostics",
-        "A CUDA graph of the whole iteration needs static expert shapes, which %1 gets from a capacity "
-        "factor with padding (moeCapacityFactor, with the alltoall dispatcher) or, with HybridEP, by "
-        "padding each rank's tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor); "
-        "the design is dropless, so its figures leave that padding out.")};
+    MW_TR_NOOP("Diagnostics",
+               "The figures leave out the padding a CUDA graph of the whole iteration needs on this dropless "
+               "design: %1 pads the experts to a capacity factor (moeCapacityFactor) or, with HybridEP, each "
+               "rank's tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor).")};
 inline constexpr DiagnosticKind kFrameworkSwitch{
     "framework-switch", Severity::Error,
     MW_TR_NOOP("Diagnostics", "%1 cannot run with %2 set this way: %3")};
