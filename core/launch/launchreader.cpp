@@ -178,15 +178,28 @@ private:
             return it->second;
         if (dash == std::string::npos || depth >= kMaxNesting)
             return "${" + inner + "}";
+        // The default's characters without its quotes and backslashes, each marked literal where bash takes
+        // it as written: after a backslash (\$HOME) or inside single quotes ('$HOME').
         std::string fallback;
-        for (std::size_t i = dash + 2; i < inner.size(); ++i)
-            if (inner[i] == '\\' && i + 1 < inner.size())
-                fallback += inner[++i];
-            else if (inner[i] != '"' && inner[i] != '\'')
+        std::vector<bool> literal;
+        bool singleQuoted = false;
+        for (std::size_t i = dash + 2; i < inner.size(); ++i) {
+            if (inner[i] == '\'') {
+                singleQuoted = !singleQuoted;
+            } else if (singleQuoted) {
                 fallback += inner[i];
+                literal.push_back(true);
+            } else if (inner[i] == '\\' && i + 1 < inner.size()) {
+                fallback += inner[++i];
+                literal.push_back(true);
+            } else if (inner[i] != '"') {
+                fallback += inner[i];
+                literal.push_back(false);
+            }
+        }
         std::string out;
         for (std::size_t i = 0; i < fallback.size();) {
-            if (fallback[i] != '$') {
+            if (fallback[i] != '$' || literal[i]) {
                 out += fallback[i++];
             } else if (i + 1 < fallback.size() && fallback[i + 1] == '{') {
                 const std::size_t close = matchingBrace(fallback, i + 1);

@@ -127,6 +127,8 @@ private slots:
     void torchtitanDocstringSplit();
     void accelerateShardingStrategy_data();
     void accelerateShardingStrategy();
+    void literalDollarInADefault_data();
+    void literalDollarInADefault();
 };
 
 void TestLaunchImport::exportThenImport_data()
@@ -950,6 +952,29 @@ void TestLaunchImport::accelerateShardingStrategy()
                        "distributed_type: FSDP\nfsdp_config:\n  fsdp_reshard_after_forward: HALF_SHARD\n",
                        testing::example("fsdp-1node-8gpu"));
     QVERIFY(testing::hasCode(wrong.diagnostics, "io-value"));
+}
+
+// In a default, bash takes a backslashed or single-quoted $ as written: TP=${TP:-\$X} is the text "$X", not
+// X's value, and a flag given it reads an unset variable (the design's TP stays 1).
+void TestLaunchImport::literalDollarInADefault_data()
+{
+    QTest::addColumn<QString>("assignment");
+    QTest::addColumn<int>("tp");
+    QTest::newRow("expanded") << "TP=${TP:-$X}" << 4;
+    QTest::newRow("backslashed") << "TP=${TP:-\\$X}" << 1;
+    QTest::newRow("single-quoted") << "TP=${TP:-'$X'}" << 1;
+    QTest::newRow("double-quoted") << "TP=${TP:-\"$X\"}" << 4;
+}
+
+void TestLaunchImport::literalDollarInADefault()
+{
+    QFETCH(QString, assignment);
+    QFETCH(int, tp);
+    const std::string text = "X=4\n" + assignment.toStdString()
+        + "\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $TP --bf16\n";
+    const LaunchImport imported = importLaunch(LaunchFormat::Megatron, text, testing::example("default"));
+    QVERIFY2(imported.design, qPrintable(testing::describe(imported.diagnostics)));
+    QCOMPARE(imported.design->layout.tp(), tp);
 }
 
 QTEST_GUILESS_MAIN(TestLaunchImport)
