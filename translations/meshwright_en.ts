@@ -1944,6 +1944,10 @@
         <source>The figures leave out the padding a CUDA graph of the whole iteration needs on this dropless design: %1 pads the experts to a capacity factor (moeCapacityFactor) or, with HybridEP, each rank&apos;s tokens to a fixed multiple of their mean (moe_expert_rank_capacity_factor).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 captures the whole iteration only with static expert shapes; with the alltoall dispatcher written here a dropless MoE layer has none: set a capacity factor (the design&apos;s moeCapacityFactor) or run the flex dispatcher with --moe-expert-rank-capacity-factor.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -214,6 +214,10 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context)
     if (layout.zeroStage >= 1 && switchOn(context.design, Switch::OverlapParamGather)
         && !switchOn(context.design, Switch::OverlapGradReduce))
         addNote(config, kParamGatherAlone, "/layout/overlapParamGather");
+    // The MoE README, "CUDA Graph": a dropless layer's shapes are dynamic and cannot be captured.
+    if (layout.cudaGraphs == CudaGraphs::Iteration && context.design.model.moe.isMoe()
+        && context.design.workload.moeCapacityFactor <= 0)
+        addNote(config, kCudaGraphDynamicExperts, "/layout/cudaGraphs");
     noteNodeShape(config, context);
     return tpPpDpMapping;
 }

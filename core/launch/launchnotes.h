@@ -79,6 +79,12 @@ inline constexpr DiagnosticKind kParamGatherAlone{
         "Diagnostics",
         "%1 overlaps the parameter all-gather only with --overlap-grad-reduce; the design overlaps the "
         "gather without it (Megatron-Bridge's ddp.overlap_param_gather), the configuration does not.")};
+inline constexpr DiagnosticKind kCudaGraphDynamicExperts{
+    "export-cuda-graph-experts", Severity::Warning,
+    MW_TR_NOOP("Diagnostics",
+               "%1 captures the whole iteration only with static expert shapes; with the alltoall dispatcher "
+               "written here a dropless MoE layer has none: set a capacity factor (the design's "
+               "moeCapacityFactor) or run the flex dispatcher with --moe-expert-rank-capacity-factor.")};
 inline constexpr DiagnosticKind kZeroStage{
     "export-zero-stage", Severity::Warning,
     MW_TR_NOOP("Diagnostics", "%1 has no ZeRO stage %2; the configuration uses %3 instead.")};

@@ -175,6 +175,17 @@ void TestCudaGraphs::wholeIterationOverDroplessExperts()
     QCOMPARE(warned("mixtral-8x7b-ep8", R"({"layout": {"cudaGraphs": "layers", "recompute": "selective"}})"),
              0);
     QCOMPARE(warned("default", R"({"layout": {"cudaGraphs": "iteration"}})"), 0);
+    // The Megatron-LM export writes the alltoall dispatcher, which would not capture such a layer: it says
+    // so.
+    const auto exportNotes = [](const char* patch) {
+        const LoadResult loaded = testing::patched("mixtral-8x7b-ep8", patch);
+        return launchConfig(*loaded.design, evaluate(*loaded.design), LaunchTarget::Megatron).notes;
+    };
+    QVERIFY(testing::hasCode(exportNotes(R"({"layout": {"cudaGraphs": "iteration"}})"),
+                             "export-cuda-graph-experts"));
+    QVERIFY(!testing::hasCode(
+        exportNotes(R"({"layout": {"cudaGraphs": "iteration"}, "workload": {"moeCapacityFactor": 1.5}})"),
+        "export-cuda-graph-experts"));
 }
 
 // The key is written only when graphs are on, so older files round-trip unchanged; an unknown value is an
