@@ -138,6 +138,10 @@ std::string frameworkSummary(const Design& design)
     const std::string switches = switchesSummary(design);
     if (!switches.empty())
         text += ": " + switches;
+    // The CUDA graphs the step replays (layout.h CudaGraphs), where the design sets them.
+    if (design.workload.mode == Mode::Training && design.layout.cudaGraphs != CudaGraphs::None)
+        text += std::string(switches.empty() ? ": " : "; ") + "CUDA graphs "
+            + std::string(enumName(design.layout.cudaGraphs));
     return text;
 }
 

@@ -96,8 +96,9 @@ std::string megatronMoeOverlapConflict(const Design& design);
 // "overlapGradReduce on, overlapParamGather off (set)": the switches that apply, each with its effective
 // value, "(set)" where the design sets it rather than taking the framework's default.
 std::string switchesSummary(const Design& design);
-// "Megatron-Core (auto): overlapGradReduce on, overlapParamGather off": the framework that runs the design,
-// whether the design chose it, and the switches in effect (training only).
+// "Megatron-Core (auto): overlapGradReduce on, overlapParamGather off; CUDA graphs layers": the framework
+// that runs the design, whether the design chose it, the switches in effect and the CUDA graphs it replays
+// (training only).
 std::string frameworkSummary(const Design& design);
 
 // What one micro-batch of a ZeRO-3 / FSDP2 step communicates (torch.distributed.fsdp.fully_shard):

@@ -10,6 +10,7 @@
 #include "design/designio.h"
 #include "evaluate.h"
 #include "framework/frameworkchecks.h"
+#include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "launch/launchimport.h"
 #include "support/configparse.h"
@@ -361,6 +362,9 @@ void TestCudaGraphs::sameStepOtherExplanation()
     QVERIFY(a.performance->step.note.find("launches every kernel eagerly") != std::string::npos);
     QVERIFY(b.performance->step.note.find("replays CUDA graphs") != std::string::npos);
     QVERIFY(b.performance->step.note.find("launches every kernel eagerly") == std::string::npos);
+    // The framework's summary (the CLI's report) names the graphs where the design sets them.
+    QVERIFY(frameworkSummary(*graphed.design).ends_with("; CUDA graphs layers"));
+    QVERIFY(frameworkSummary(*eager.design).find("CUDA graphs") == std::string::npos);
     // A dense design's explanation has neither: the published dense runs do not say.
     const Evaluation dense = evaluate(testing::example("default"));
     QVERIFY(dense.performance);
