@@ -132,6 +132,12 @@ std::string cudaGraphConflict(const Design& design)
     return {};
 }
 
+bool wholeIterationOverDroplessExperts(const Design& design)
+{
+    return design.layout.cudaGraphs == CudaGraphs::Iteration && design.model.moe.isMoe()
+        && design.workload.moeCapacityFactor <= 0;
+}
+
 bool layoutAllowsActivationOffload(const ParallelLayout& layout)
 {
     return layout.pp() == 1 && layout.recompute == Recompute::None;
@@ -185,8 +191,7 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
     if (const std::string conflict = cudaGraphConflict(design); !conflict.empty())
         out.push_back(
             makeDiagnostic(diag::kFrameworkSwitch, "/layout/cudaGraphs", {p.name, "cudaGraphs", conflict}));
-    else if (l.cudaGraphs == CudaGraphs::Iteration && design.model.moe.isMoe()
-             && design.workload.moeCapacityFactor <= 0)
+    else if (wholeIterationOverDroplessExperts(design))
         out.push_back(makeDiagnostic(diag::kCudaGraphExpertShapes, "/layout/cudaGraphs", {p.name}));
     validateSwitches(design, out);
 }

@@ -28,5 +28,9 @@ bool layoutAllowsActivationOffload(const ParallelLayout& layout);
 // iteration's graph meets a dropless MoE model, whose padding the design does not model); the search keeps a
 // design's graphs only on candidates without one.
 std::string cudaGraphConflict(const Design& design);
+// A CUDA graph of the whole iteration over a dropless MoE model, whose expert padding the design cannot say
+// (Megatron-Core's capacity factor or HybridEP's per-rank capacity): the validation's warning and the
+// Megatron-LM export's note.
+bool wholeIterationOverDroplessExperts(const Design& design);
 
 } // namespace core

@@ -9,6 +9,7 @@
 // and ZeRO-3 as Megatron-FSDP (--use-megatron-fsdp).
 
 #include "design/design.h"
+#include "framework/frameworkchecks.h"
 #include "framework/frameworkswitches.h"
 #include "launch/launchnotes.h"
 #include "launch/launchtext.h"
@@ -215,8 +216,7 @@ bool noteMegatronLimits(LaunchConfig& config, const LaunchContext& context)
         && !switchOn(context.design, Switch::OverlapGradReduce))
         addNote(config, kParamGatherAlone, "/layout/overlapParamGather");
     // The MoE README, "CUDA Graph": a dropless layer's shapes are dynamic and cannot be captured.
-    if (layout.cudaGraphs == CudaGraphs::Iteration && context.design.model.moe.isMoe()
-        && context.design.workload.moeCapacityFactor <= 0)
+    if (wholeIterationOverDroplessExperts(context.design))
         addNote(config, kCudaGraphDynamicExperts, "/layout/cudaGraphs");
     noteNodeShape(config, context);
     return tpPpDpMapping;
