@@ -356,6 +356,10 @@ void MainWindow::retranslate()
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics"));
     updateRecentMenu();
     updateTitle();
+    // The status bar holds the last verdict as text: say it again in the new language (a temporary
+    // message, "Saved …", was in the old one and gives way).
+    if (m_document)
+        statusBar()->showMessage(widgets::layoutVerdictText(*m_document->snapshot().evaluation));
 }
 
 HelpDialog* MainWindow::helpDialog()

@@ -13,6 +13,7 @@
 #include "common/explanationdialog.h"
 #include "design/designfield.h"
 #include "design/designio.h"
+#include "design/designsummary.h"
 #include "design/layoutinspector.h"
 #include "diagnostics/diagnostictext.h"
 #include "evaluate.h"
@@ -29,6 +30,7 @@
 #include <QComboBox>
 #include <QMenu>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -46,6 +48,7 @@ private slots:
     void partsTranslatedKeepTheirFormula();
     void switchTooltipInTheLanguage();
     void choicesNamedInTheLanguage();
+    void statusBarFollowsTheLanguage();
     void plotsFollowTheLanguage();
     void searchReasonsInTheLanguage();
     void presetNamesInTheLanguage();
@@ -213,6 +216,21 @@ void TestLanguage::choicesNamedInTheLanguage()
     QCOMPARE(widgets::scheduleName(core::Schedule::Interleaved), QStringLiteral("Interleaved 1F1B"));
     m_language->choose(QStringLiteral("en"));
     QCOMPARE(widgets::recomputeName(core::Recompute::Full), QStringLiteral("full recomputation"));
+}
+
+// The status bar's verdict is said again in the new language, not left in the one it was written in.
+void TestLanguage::statusBarFollowsTheLanguage()
+{
+    const QString english = m_window->statusBar()->currentMessage();
+    QVERIFY(english.startsWith(QStringLiteral("Valid layout")));
+    m_language->choose(QStringLiteral("de"));
+    QApplication::processEvents();
+    const QString german = m_window->statusBar()->currentMessage();
+    QCOMPARE(german, widgets::layoutVerdictText(*m_window->document()->snapshot().evaluation));
+    QVERIFY2(german != english && german.startsWith(QStringLiteral("Gültiges Layout")), qPrintable(german));
+    m_language->choose(QStringLiteral("en"));
+    QApplication::processEvents();
+    QCOMPARE(m_window->statusBar()->currentMessage(), english);
 }
 
 // QCustomPlot formats its ticks with the locale it had when made: after a change to German every plot of
