@@ -178,39 +178,33 @@ private:
             return it->second;
         if (dash == std::string::npos || depth >= kMaxNesting)
             return "${" + inner + "}";
-        // The default's characters without its quotes and backslashes, each marked literal where bash takes
-        // it as written: after a backslash (\$HOME) or inside single quotes ('$HOME').
-        std::string fallback;
-        std::vector<bool> literal;
+        // The default read as bash reads it: quotes removed, a backslashed character or one inside single
+        // quotes taken as written (\$HOME, '$HOME'), every other $ expanded. A nested ${...} is handed on
+        // as written, so that its own quotes and backslashes are read there, once.
+        std::string out;
         bool singleQuoted = false;
         for (std::size_t i = dash + 2; i < inner.size(); ++i) {
-            if (inner[i] == '\'') {
+            const char c = inner[i];
+            if (c == '\'') {
                 singleQuoted = !singleQuoted;
             } else if (singleQuoted) {
-                fallback += inner[i];
-                literal.push_back(true);
-            } else if (inner[i] == '\\' && i + 1 < inner.size()) {
-                fallback += inner[++i];
-                literal.push_back(true);
-            } else if (inner[i] != '"') {
-                fallback += inner[i];
-                literal.push_back(false);
-            }
-        }
-        std::string out;
-        for (std::size_t i = 0; i < fallback.size();) {
-            if (fallback[i] != '$' || literal[i]) {
-                out += fallback[i++];
-            } else if (i + 1 < fallback.size() && fallback[i + 1] == '{') {
-                const std::size_t close = matchingBrace(fallback, i + 1);
-                if (close == std::string::npos) {
-                    out += fallback.substr(i);
-                    break;
-                }
-                out += braced(fallback.substr(i + 2, close - i - 2), depth + 1);
-                i = close + 1;
+                out += c;
+            } else if (c == '\\' && i + 1 < inner.size()) {
+                out += inner[++i];
+            } else if (c == '"') {
+                continue;
+            } else if (c != '$') {
+                out += c;
+            } else if (const std::size_t close = i + 1 < inner.size() && inner[i + 1] == '{'
+                           ? matchingBrace(inner, i + 1)
+                           : std::string::npos;
+                       close != std::string::npos) {
+                out += braced(inner.substr(i + 2, close - i - 2), depth + 1);
+                i = close;
             } else {
-                out += plain(fallback, ++i);
+                std::size_t pos = i + 1;
+                out += plain(inner, pos);
+                i = pos - 1;
             }
         }
         return out;

@@ -964,6 +964,11 @@ void TestLaunchImport::literalDollarInADefault_data()
     QTest::newRow("backslashed") << "TP=${TP:-\\$X}" << 1;
     QTest::newRow("single-quoted") << "TP=${TP:-'$X'}" << 1;
     QTest::newRow("double-quoted") << "TP=${TP:-\"$X\"}" << 4;
+    // A default nested in a default reads its own quotes and backslashes, once.
+    QTest::newRow("nested, expanded") << "TP=${TP:-${Y:-$X}}" << 4;
+    QTest::newRow("nested, backslashed") << "TP=${TP:-${Y:-\\$X}}" << 1;
+    QTest::newRow("nested, single-quoted") << "TP=${TP:-${Y:-'$X'}}" << 1;
+    QTest::newRow("nested, double-quoted") << "TP=${TP:-\"${Y:-\"$X\"}\"}" << 4;
 }
 
 void TestLaunchImport::literalDollarInADefault()
