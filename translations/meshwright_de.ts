@@ -2967,6 +2967,10 @@
         <source>This design replays CUDA graphs: the runs within 4–16 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
         <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 4–16 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des modellierten Schritts brauchte; das Modell bepreist so oder so keine Host-Zeit.</translation>
     </message>
+    <message>
+        <source>Not counted: the memory of the CUDA graphs the step replays (their private memory pool and their static input and output buffers), for which no release states a size. Leave headroom for it.</source>
+        <translation>Nicht gezählt: der Speicher der CUDA-Graphen, die der Schritt abspielt (ihr eigener Speicherpool und ihre statischen Ein- und Ausgabepuffer), dessen Größe kein Release angibt. Lassen Sie dafür Reserve.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

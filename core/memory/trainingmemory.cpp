@@ -505,6 +505,17 @@ MemoryFigure reserveFigure(const RoleContext& ctx, RankRole& role)
         .input(MW_TR_NOOP("Explanations", "fragmentation (share of allocated)"), framework.fragmentation)
         .input(MW_TR_NOOP("Explanations", "allocated"), allocated, "bytes");
     why.source = framework.name + " (" + framework.version + "): " + framework.contextSource;
+    // A step that replays CUDA graphs keeps their memory beside this; no release states how much, so it is
+    // said rather than guessed.
+    if (ctx.design.layout.cudaGraphs != CudaGraphs::None) {
+        why.note = MW_TR_NOOP("Explanations",
+                              "Not counted: the memory of the CUDA graphs the step replays (their private "
+                              "memory pool and their static input and output buffers), for which no release "
+                              "states a size. Leave headroom for it.");
+        why.source += "; Megatron Bridge's CUDA graphs guide (the graphs' buffers stay resident: \"enough "
+                      "memory headroom\"); pytorch/torchtitan pull request 2050 (its CUDA-graph pass took "
+                      "153 GiB where Llama 3.1 70B ran in 143 GiB eagerly)";
+    }
     return figure(framework.cudaContextBytes + role.fragmentationBytes, std::move(why));
 }
 

@@ -69,6 +69,7 @@ private slots:
     void megatronImportSpellings();
     void capacityWithoutPadding();
     void sameStepOtherExplanation();
+    void memoryNotCountedIsSaid();
 };
 
 void TestCudaGraphs::whereTheFrameworkRunsThem_data()
@@ -369,6 +370,28 @@ void TestCudaGraphs::sameStepOtherExplanation()
     const Evaluation dense = evaluate(testing::example("default"));
     QVERIFY(dense.performance);
     QVERIFY(dense.performance->step.note.find("CUDA graphs, as") == std::string::npos);
+}
+
+// The graphs' own memory (private pool, static buffers) has no published size: every rank's reserve says it
+// is not counted, and the figures are the same with or without graphs.
+void TestCudaGraphs::memoryNotCountedIsSaid()
+{
+    const LoadResult eager = testing::patched("default", "{}");
+    const LoadResult graphed = testing::patched("default", R"({"layout": {"cudaGraphs": "iteration"}})");
+    QVERIFY(eager.ok() && graphed.ok());
+    const Evaluation a = evaluate(*eager.design);
+    const Evaluation b = evaluate(*graphed.design);
+    QVERIFY(a.memory && b.memory && !b.memory->roles.empty());
+    QCOMPARE(a.memory->roles.size(), b.memory->roles.size());
+    for (std::size_t r = 0; r < b.memory->roles.size(); ++r) {
+        const MemoryFigure& without = a.memory->roles[r].figure(MemoryCategory::Reserve);
+        const MemoryFigure& with = b.memory->roles[r].figure(MemoryCategory::Reserve);
+        QCOMPARE(with.bytes, without.bytes);
+        QVERIFY(without.explanation.note.find("CUDA graphs") == std::string::npos);
+        QVERIFY2(with.explanation.note.starts_with("Not counted: the memory of the CUDA graphs"),
+                 with.explanation.note.c_str());
+        QVERIFY(with.explanation.source.find("torchtitan pull request 2050") != std::string::npos);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCudaGraphs)
