@@ -68,16 +68,8 @@
         <translation>Lehrbeispiel: vier GPUs</translation>
     </message>
     <message>
-        <source>sliding-window attention (disabled in the released config)</source>
-        <translation>Sliding-Window-Attention (in der veröffentlichten Konfiguration abgeschaltet)</translation>
-    </message>
-    <message>
         <source>alternating dense and locally banded sparse attention (counted as dense)</source>
         <translation>abwechselnd dichte und lokal gebänderte dünnbesetzte Attention (als dicht gerechnet)</translation>
-    </message>
-    <message>
-        <source>multi-token prediction module (one extra layer, about 14B parameters)</source>
-        <translation>Multi-Token-Prediction-Modul (ein zusätzlicher Layer, etwa 14B Parameter)</translation>
     </message>
     <message>
         <source>node-limited routing (at most 4 nodes per token)</source>

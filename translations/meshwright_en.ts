@@ -68,15 +68,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>sliding-window attention (disabled in the released config)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>alternating dense and locally banded sparse attention (counted as dense)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>multi-token prediction module (one extra layer, about 14B parameters)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

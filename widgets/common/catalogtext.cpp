@@ -37,9 +37,7 @@ namespace {
     QT_TRANSLATE_NOOP("Catalog", "Teaching: four GPUs"),
     // The models' features Meshwright does not model (resources/presets/models.json "notModelled"), which
     // the diagnostic model-feature-unmodelled names.
-    QT_TRANSLATE_NOOP("Catalog", "sliding-window attention (disabled in the released config)"),
     QT_TRANSLATE_NOOP("Catalog", "alternating dense and locally banded sparse attention (counted as dense)"),
-    QT_TRANSLATE_NOOP("Catalog", "multi-token prediction module (one extra layer, about 14B parameters)"),
     QT_TRANSLATE_NOOP("Catalog", "node-limited routing (at most 4 nodes per token)"),
     QT_TRANSLATE_NOOP("Catalog", "attention sinks (one learned logit per head)"),
 };

@@ -445,14 +445,16 @@ void TestLanguage::presetNamesInTheLanguage()
     }
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
     QCOMPARE(widgets::presetName("PCIe 5.0 x16 (no NVLink)"), QStringLiteral("PCIe 5.0 x16 (ohne NVLink)"));
-    // The Mixtral preset's warning names its unmodelled feature in German too.
-    const core::Evaluation mixtral = core::evaluate(*core::exampleDesign("mixtral-8x7b-ep8"));
+    // DeepSeek-V3's warning names its unmodelled feature in German too.
+    core::Design deepSeek = *core::exampleDesign("mixtral-8x7b-ep8");
+    deepSeek.model = *core::Catalog::builtin().model("deepseek-v3");
+    const core::Evaluation evaluation = core::evaluate(deepSeek);
     QStringList warnings;
-    for (const core::Diagnostic& d : mixtral.diagnostics)
+    for (const core::Diagnostic& d : evaluation.diagnostics)
         if (d.code == "model-feature-unmodelled")
             warnings << widgets::diagnosticMessage(d);
     QCOMPARE(warnings.size(), 1);
-    QVERIFY2(warnings.front().contains(QStringLiteral("Sliding-Window-Attention (in der veröffentlichten")),
+    QVERIFY2(warnings.front().contains(QStringLiteral("auf Nodes begrenztes Routing (höchstens 4 Nodes")),
              qPrintable(warnings.front()));
 
     auto items = [this] {

@@ -137,7 +137,7 @@ void TestValidate::codeTriggered_data()
     rowP("model-top-k", R"({"model": {"preset": "mixtral-8x7b", "moe": {"topK": 9}}})");
     rowP("model-ffn-missing", R"({"model": {"preset": "llama-3.1-70b", "ffn": 0}})");
     rowP("model-too-large", R"({"model": {"preset": "llama-3.1-70b", "layers": 100000, "hidden": 1048576}})");
-    rowP("model-feature-unmodelled", R"({"model": "mixtral-8x7b"})");
+    rowP("model-feature-unmodelled", R"({"model": "gpt-3-175b"})");
     // Cluster
     row("cluster-empty",
         "{" + twoNodes(gpus(0, 1, "h100-sxm-80gb", 0), gpus(1, 1, "h100-sxm-80gb", 1)) + "}");
