@@ -100,10 +100,10 @@ std::string basisText(const GemmModel& model, const GemmTime& t)
     text += t.beyondTable ? ", beyond its largest shapes (plateau)"
         : t.belowTable    ? ", below its smallest shapes"
                           : ", interpolated";
-    if (t.sharedDie) {
+    if (t.viaKernelsOf) {
         const GpuSpec* die = Catalog::builtin().gpu(model.tableGpu(t));
         text += "; the rows of " + (die ? die->name : std::string(model.tableGpu(t)))
-            + ", whose die this GPU shares, × " + formatNumber(t.peakScale, 4) + " (the peaks' ratio)";
+            + ", whose kernels this GPU runs, × " + formatNumber(t.peakScale, 4) + " (the peaks' ratio)";
     }
     return text;
 }

@@ -50,10 +50,11 @@ struct GpuSpec
     // refuses the MXFP8 recipe elsewhere (design/validate.cpp).
     bool mxfp8 = false;
     // The GPU whose measured kernels this one runs, on the same die (H200 and H800: H100 SXM5's; GB200:
-    // B200's): without a GEMM table or published attention kernel of its own it takes that GPU's, at the
-    // same share of its own peak (compute/gemmmodel.h, compute/attentionkernel.cpp). Empty: none.
+    // B200's) or at the same tensor-core rate per SM and clock (B300: B200's): without a GEMM table or
+    // published attention kernel of its own it takes that GPU's, at the same share of its own peak
+    // (compute/gemmmodel.h, compute/attentionkernel.cpp). Empty: none.
     std::string kernelsOf;
-    std::string kernelsSource; // why the two dies are the same
+    std::string kernelsSource; // why the two run the same kernels
     // The host side (performance/offloadtime.h): the GPU's link to host memory, bytes/s per direction
     // (PCIe x16 after encoding, NVLink-C2C on Grace systems), and its share of the host's DRAM bandwidth
     // in the GPU's reference server (the DGX's channels × transfer rate / its GPUs); 0: not known.

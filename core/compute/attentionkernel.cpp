@@ -16,7 +16,8 @@ namespace {
 // / the peak. docs/kernel-model.md tabulates the published curves.
 struct PublishedKernel
 {
-    // The GPU preset whose published kernel it is; GPUs on its die reach it through GpuSpec::kernelsOf.
+    // The GPU preset whose published kernel it is; GPUs that run its kernels reach it through
+    // GpuSpec::kernelsOf.
     std::string_view gpu;
     double forward;
     double backward;
@@ -76,8 +77,8 @@ const PublishedKernel* kernelIn(const std::array<PublishedKernel, N>& table, std
 
 const PublishedKernel* kernelFor(const GpuSpec& gpu, AttentionKernel kind)
 {
-    // A GPU on the die of another (GpuSpec::kernelsOf: A100 40 GB on A100 80 GB's, H200, H800 and H100 PCIe
-    // on H100's, GB200 on B200's) runs that GPU's kernel at the same share of its own peak.
+    // A GPU that runs another's kernels (GpuSpec::kernelsOf: A100 40 GB A100 80 GB's, H200, H800 and H100
+    // PCIe H100's, GB200 and B300 B200's) runs that GPU's kernel at the same share of its own peak.
     const auto find = [&](const auto& table) {
         const PublishedKernel* kernel = kernelIn(table, gpu.id);
         return kernel ? kernel : kernelIn(table, gpu.kernelsOf);

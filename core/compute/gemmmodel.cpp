@@ -109,7 +109,7 @@ GemmTime GemmModel::time(const GpuSpec& gpu, const GemmShape& shape, GemmDtype d
         const double peak = peaks.flops(runAs);
         if (sibling >= 0 && m_entries[static_cast<std::size_t>(sibling)].peak > 0 && peak > 0) {
             out.entry = sibling;
-            out.sharedDie = true;
+            out.viaKernelsOf = true;
             out.peakScale = m_entries[static_cast<std::size_t>(sibling)].peak / peak;
         }
     }
@@ -208,13 +208,13 @@ Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const G
         x.source = (entry->user ? "user table " : "measured table ") + entry->source + ", "
             + describeLines(rows(time));
         note = "Measured " + runAs + " GEMMs on " + gpu.name + (entry->user ? " (a user table)" : "") + ": ";
-        if (time.sharedDie) {
+        if (time.viaKernelsOf) {
             x.formula = "t = 2·b·m·n·k / T(b·m·n, k) × peak of " + entry->gpu + " / peak of " + gpu.id;
             x.input("peak ratio", time.peakScale);
             const GpuSpec* sibling = Catalog::builtin().gpu(entry->gpu);
             note = "Measured " + runAs + " GEMMs of " + (sibling ? sibling->name : entry->gpu)
-                + ", whose die " + gpu.name + " shares, at the same share of its own peak: ";
-            x.source += "; the same die: " + gpu.kernelsSource;
+                + ", whose kernels " + gpu.name + " runs, at the same share of its own peak: ";
+            x.source += "; why its kernels: " + gpu.kernelsSource;
         }
         if (time.beyondTable)
             note += "beyond the table's largest shapes, at its plateau.";

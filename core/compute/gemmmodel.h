@@ -2,9 +2,10 @@
 #pragma once
 
 // The time of one GEMM on one GPU, from the measured table of that GPU type and data type where there is
-// one (GemmSurface), else from the table of the GPU whose die it shares (GpuSpec::kernelsOf: GB200 runs
-// B200's kernels) at the same share of its own peak, else from a roofline fallback; every result says which,
-// and which table rows it rests on, so that an explanation can state it (docs/kernel-model.md).
+// one (GemmSurface), else from the table of the GPU whose kernels it runs (GpuSpec::kernelsOf: GB200, on
+// B200's die, and B300 run B200's) at the same share of its own peak, else from a roofline fallback; every
+// result says which, and which table rows it rests on, so that an explanation can state it
+// (docs/kernel-model.md).
 //
 // The fallback, for a GPU without a table: t = max(2·b·m·n·k / (η · dense peak · r(shape)),
 // bytes / (η_HBM · HBM), 5 µs), with η = kGemmRooflineEfficiency and r(shape) = T_ref(shape) / T_ref,max of
@@ -42,10 +43,10 @@ struct GemmTime
     double bytes = 0; // operands read and result written once
     GemmBasis basis = GemmBasis::Roofline;
     int entry = -1; // the model's table (GemmModel::tableSource), -1 for the roofline
-    // The table is of the GPU whose die this one shares (GpuSpec::kernelsOf): its times × its peak / this
-    // GPU's peak (1 where the peaks agree, as H200's and H100's). peakScale 1 and sharedDie false: the GPU's
-    // own table, or the roofline.
-    bool sharedDie = false;
+    // The table is of the GPU whose kernels this one runs (GpuSpec::kernelsOf): its times × its peak / this
+    // GPU's peak (1 where the peaks agree, as H200's and H100's). peakScale 1 and viaKernelsOf false: the
+    // GPU's own table, or the roofline.
+    bool viaKernelsOf = false;
     double peakScale = 1;
     std::array<int, 4> corners{-1, -1, -1, -1}; // grid points of that table (GemmModel::rows)
     bool beyondTable = false; // larger than the table's largest shapes: its plateau

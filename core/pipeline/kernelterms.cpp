@@ -43,7 +43,7 @@ std::string basis(const GemmTime& t, const GemmModel& gemms)
         out = "table, interpolated";
     if (gemms.userTable(t))
         out += " (user table)";
-    if (t.sharedDie)
+    if (t.viaKernelsOf)
         out += " of " + std::string(gemms.tableGpu(t)) + " at this GPU's peak";
     if (t.hbmBound)
         out += ", HBM-bound";

@@ -115,7 +115,7 @@ void TestKernelCli::textNamesTheSource()
     QVERIFY2(roofline.out.find("roofline fallback") != std::string::npos, roofline.out.c_str());
     // GB200 has no table of its own: B200's rows (the same die) at GB200's peak, said as such.
     const Run die = run({"--gpu", "gb200-186gb", "--gemm", "1", "8192", "8192", "8192"});
-    QVERIFY2(die.out.find("the rows of B200 (HGX) 180 GB, whose die this GPU shares, × 0.9")
+    QVERIFY2(die.out.find("the rows of B200 (HGX) 180 GB, whose kernels this GPU runs, × 0.9")
                  != std::string::npos,
              die.out.c_str());
     const Json j = runJson({"--gpu", "gb200-186gb", "--gemm", "1", "8192", "8192", "8192"});

@@ -379,10 +379,11 @@ void TestKernelModel::explanationNamesTheRows()
     QVERIFY(model.explain(big, h100, training, GemmDtype::Bf16).note.find("plateau") != std::string::npos);
 }
 
-// A GPU without a table of its own runs the kernels of the GPU whose die it shares (gpus.json kernelsOf), at
-// the same share of its own peak: GB200 B200's rows × 2,250 / 2,500 (BF16) and × 4,500 / 5,000 (FP8), H200
-// H100's rows as they are (the same peaks), and the explanations say whose rows. A user's table for the GPU
-// itself comes first; a kernelsOf that names no table leaves the roofline.
+// A GPU without a table of its own runs the kernels of the GPU whose kernels it runs (gpus.json kernelsOf),
+// at the same share of its own peak: GB200 (B200's die) B200's rows × 2,250 / 2,500 (BF16) and × 4,500 /
+// 5,000 (FP8), B300 (B200's rate per SM and clock, the same peaks) and H200 (H100's die) their rows as they
+// are, and the explanations say whose rows and why. A user's table for the GPU itself comes first; a
+// kernelsOf that names no table leaves the roofline.
 void TestKernelModel::aSharedDieTakesItsTable()
 {
     const GemmModel& model = GemmModel::builtin();
@@ -396,9 +397,17 @@ void TestKernelModel::aSharedDieTakesItsTable()
         QCOMPARE(gb200.seconds, b200.seconds * ratio);
         QCOMPARE(model.rows(gb200), model.rows(b200));
         const Explanation x = model.explain(gb200, gpu("gb200-186gb"), shape, dtype);
-        QVERIFY2(x.note.find("GEMMs of B200 (HGX) 180 GB, whose die GB200 (NVL72) 186 GB shares")
+        QVERIFY2(x.note.find("GEMMs of B200 (HGX) 180 GB, whose kernels GB200 (NVL72) 186 GB runs")
                      != std::string::npos,
                  x.note.c_str());
+    }
+    for (const GemmDtype dtype : {GemmDtype::Bf16, GemmDtype::Fp8E4m3}) {
+        const GemmTime b300 = model.time(gpu("b300-270gb"), shape, dtype);
+        QCOMPARE(model.tableGpu(b300), std::string_view("b200-180gb"));
+        QCOMPARE(b300.seconds, model.time(gpu("b200-180gb"), shape, dtype).seconds);
+        QVERIFY(model.explain(b300, gpu("b300-270gb"), shape, dtype)
+                    .source.find("why its kernels: Blackwell Ultra")
+                != std::string::npos);
     }
     const GemmTime h200 = model.time(gpu("h200-141gb"), shape, GemmDtype::Bf16);
     QCOMPARE(h200.seconds, model.time(gpu("h100-sxm-80gb"), shape, GemmDtype::Bf16).seconds);
@@ -426,10 +435,12 @@ void TestKernelModel::aSharedDieTakesItsTable()
     GpuSpec orphan = gpu("gb200-186gb");
     orphan.kernelsOf = "no-such-gpu";
     QCOMPARE(model.time(orphan, shape, GemmDtype::Bf16).basis, GemmBasis::Roofline);
-    // Attention likewise: H800 runs FlashAttention-3 at H100's share, GB200 FlashAttention-4 at B200's.
+    // Attention likewise: H800 runs FlashAttention-3 at H100's share, GB200 and B300 FlashAttention-4 at
+    // B200's.
     const AttentionShape attention{2, 64, 128, 8192, 8192, true};
     for (const auto& [id, of] :
-         {std::pair{"h800-sxm-80gb", "h100-sxm-80gb"}, std::pair{"gb200-186gb", "b200-180gb"}}) {
+         {std::pair{"h800-sxm-80gb", "h100-sxm-80gb"}, std::pair{"gb200-186gb", "b200-180gb"},
+          std::pair{"b300-270gb", "b200-180gb"}}) {
         const AttentionTime t = attentionTime(gpu(id), attention, AttentionPass::Forward);
         QVERIFY(!t.fallback);
         QCOMPARE(t.efficiency, attentionTime(gpu(of), attention, AttentionPass::Forward).efficiency);
