@@ -2963,6 +2963,18 @@
         <source>Not counted: the memory of the CUDA graphs the step replays (their private memory pool and their static input and output buffers), for which no release states a size. Leave headroom for it.</source>
         <translation>Nicht gezählt: der Speicher der CUDA-Graphen, die der Schritt abspielt (ihr eigener Speicherpool und ihre statischen Ein- und Ausgabepuffer), dessen Größe kein Release angibt. Lassen Sie dafür Reserve.</translation>
     </message>
+    <message>
+        <source>Ψ_rank × gradient bytes per parameter × share of the rank&apos;s layers held at once</source>
+        <translation>Ψ_rank × Gradient-Bytes pro Parameter × Anteil der Layer des Ranks, die gleichzeitig gehalten werden</translation>
+    </message>
+    <message>
+        <source>share of the rank&apos;s layers held at once</source>
+        <translation>Anteil der Layer des Ranks, die gleichzeitig gehalten werden</translation>
+    </message>
+    <message>
+        <source>Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps each stage&apos;s unsharded gradients in reduce_dtype from its first backward to its last, which reduce-scatters them. This rank runs every backward of one of its stages before the first of another, so only part of its layers&apos; gradients are held at once.</source>
+        <translation>Ohne Gradienten-Synchronisation zwischen Micro-Batches (gradientSyncEveryMicroBatch aus) hält FSDP2 die vollständigen (nicht geshardeten) Gradienten jeder Stage in reduce_dtype von ihrem ersten Backward bis zu ihrem letzten, der sie per Reduce-Scatter verteilt. Dieser Rank führt jeden Backward einer seiner Stages vor dem ersten einer anderen aus, daher hält er die Gradienten nur eines Teils seiner Layer gleichzeitig.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

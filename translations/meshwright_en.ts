@@ -2963,6 +2963,18 @@
         <source>Not counted: the memory of the CUDA graphs the step replays (their private memory pool and their static input and output buffers), for which no release states a size. Leave headroom for it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ψ_rank × gradient bytes per parameter × share of the rank&apos;s layers held at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>share of the rank&apos;s layers held at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps each stage&apos;s unsharded gradients in reduce_dtype from its first backward to its last, which reduce-scatters them. This rank runs every backward of one of its stages before the first of another, so only part of its layers&apos; gradients are held at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

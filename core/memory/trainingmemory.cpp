@@ -138,6 +138,19 @@ RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, con
             "Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps "
             "every parameter's unsharded gradient in reduce_dtype and adds each micro-batch's into it, "
             "until the last one reduce-scatters: they count whole.");
+        if (shard.heldGradientShare < 1) {
+            gradientsWhy.formula = MW_TR_NOOP(
+                "Explanations",
+                "Ψ_rank × gradient bytes per parameter × share of the rank's layers held at once");
+            gradientsWhy.input(MW_TR_NOOP("Explanations", "share of the rank's layers held at once"),
+                               shard.heldGradientShare);
+            gradientsWhy.note = MW_TR_NOOP(
+                "Explanations",
+                "Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps "
+                "each stage's unsharded gradients in reduce_dtype from its first backward to its last, which "
+                "reduce-scatters them. This rank runs every backward of one of its stages before the first "
+                "of another, so only part of its layers' gradients are held at once.");
+        }
         gradientsWhy.source += "; PyTorch 2.6 torch/distributed/fsdp/_fully_shard/_fsdp_param.py "
                                "(to_accumulated_grad_if_needed, accumulate_unsharded_grad_if_needed); "
             + switchExplanation(ctx.design, Switch::GradientSyncEveryMicroBatch);

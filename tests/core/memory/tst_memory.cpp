@@ -608,6 +608,21 @@ void TestMemory::modelStateOptions_data()
     pipelined.layout.framework = Framework::Fsdp2;
     QTest::newRow("FSDP2 under PP: the pipeline's unsharded FP32 gradients by default")
         << pipelined << 4 * firstStage / 4 << 4 * firstStage << 8 * firstStage / 4;
+    // Interleaved, each stage holds its gradients from its first backward to its last, which reduce-scatters
+    // them (stage.py counts last_backward per stage). Rank 0 holds stages 0 (layer 0 and the embedding) and
+    // 2 (layer 2). With as many micro-batches as ranks it runs both backwards of stage 2 before the first of
+    // stage 0, so it never holds both; with twice as many the two spans overlap (Megatron's order, groups of
+    // p micro-batches a chunk), and it holds all.
+    Design interleaved = pipelined;
+    interleaved.layout.schedule = Schedule::Interleaved;
+    interleaved.layout.virtualStages = 2;
+    interleaved.workload.globalBatch = 8;
+    QTest::newRow("FSDP2 under interleaved PP, m = p: one stage's unsharded gradients at a time")
+        << interleaved << 4 * firstStage / 4 << 4 * (kTinyLayer + kTinyVocab) << 8 * firstStage / 4;
+    Design overlapping = interleaved;
+    overlapping.workload.globalBatch = 16;
+    QTest::newRow("the same with m = 2p: both stages' at once")
+        << overlapping << 4 * firstStage / 4 << 4 * firstStage << 8 * firstStage / 4;
     Design sgd = tinyRun(1, 1, 8, 1);
     sgd.workload.optimizer = Optimizer::SgdMomentum;
     QTest::newRow("SGD with momentum, DeepSpeed ZeRO-1: FP32 master + one momentum + FP32 gradients = 12 bytes")

@@ -165,6 +165,7 @@ private slots:
     void layoutPairs();
     void tableMemory_data();
     void tableMemory();
+    void interleavedHoldsLess();
 };
 
 void TestHeldOutTorchtitan::publishedRuns_data()
@@ -493,9 +494,9 @@ void TestHeldOutTorchtitan::tableMemory_data()
         row(std::string("Table 2, 8B with CP, ") + name, contextRun("llama-3.1-8b", cp), published, modelled,
             -0.05, -0.04);
     for (const auto& [name, interleaved, published, modelled] :
-         {std::tuple{"interleaved 1F1B", true, 72.7, 63.03}, std::tuple{"1F1B", false, 82.5, 61.11}})
-        row(std::string("Table 5, 405B, ") + name, pipelined405b(interleaved), published, modelled, -0.26,
-            -0.13);
+         {std::tuple{"interleaved 1F1B", true, 72.7, 50.56}, std::tuple{"1F1B", false, 82.5, 61.11}})
+        row(std::string("Table 5, 405B, ") + name, pipelined405b(interleaved), published, modelled, -0.31,
+            -0.26);
     for (const auto& [name, cp, published, modelled] :
          {std::tuple{"32K", 1, 75.3, 61.11}, std::tuple{"64K", 2, 75.9, 61.18},
           std::tuple{"128K", 4, 77.1, 61.18}, std::tuple{"256K", 8, 84.9, 61.11}})
@@ -517,6 +518,32 @@ void TestHeldOutTorchtitan::tableMemory()
     qInfo("memory %.2f GiB, published %.1f: %+.1f %%", model, publishedGiB, 100 * off);
     QVERIFY2(off > low - 0.005 && off < high + 0.005, qPrintable(QString::number(off)));
     QVERIFY2(std::abs(model / modelledGiB - 1) < 0.005, qPrintable(QString::number(model)));
+}
+
+// Table 5's pair: the runs reserved 72.7 GiB under interleaved 1F1B against 82.5 under 1F1B, 0.881 times.
+// Rank 0 of the interleaved schedule holds one of its two stages' unsharded gradients at a time (each stage
+// reduce-scatters at its own last backward), so the model has it below 1F1B as well, by 0.83 (it had it 3 %
+// above while it held them whole); the gradients' explanation says the share.
+void TestHeldOutTorchtitan::interleavedHoldsLess()
+{
+    const Evaluation interleaved = evaluate(pipelined405b(true));
+    const Evaluation oneFOneB = evaluate(pipelined405b(false));
+    QVERIFY(interleaved.memory && oneFOneB.memory);
+    const double ratio = interleaved.memory->peakBytes / oneFOneB.memory->peakBytes;
+    qInfo("interleaved over 1F1B: runs %.3f, the model %.3f", 72.7 / 82.5, ratio);
+    QVERIFY2(ratio > 0.80 && ratio < 0.88, qPrintable(QString::number(ratio)));
+    const Explanation& gradients
+        = interleaved.memory->roleOf(0).figure(MemoryCategory::Gradients).explanation;
+    const auto share
+        = std::find_if(gradients.inputs.begin(), gradients.inputs.end(), [](const ExplanationInput& i) {
+              return i.name == "share of the rank's layers held at once";
+          });
+    QVERIFY(share != gradients.inputs.end());
+    QVERIFY2(share->value > 0.45 && share->value < 0.55, qPrintable(QString::number(share->value)));
+    const Explanation& whole = oneFOneB.memory->roleOf(0).figure(MemoryCategory::Gradients).explanation;
+    QVERIFY(std::none_of(whole.inputs.begin(), whole.inputs.end(), [](const ExplanationInput& i) {
+        return i.name == "share of the rank's layers held at once";
+    }));
 }
 
 QTEST_GUILESS_MAIN(TestHeldOutTorchtitan)
