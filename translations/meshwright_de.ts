@@ -2964,12 +2964,12 @@
         <translation>Nicht gezählt: der Speicher der CUDA-Graphen, die der Schritt abspielt (ihr eigener Speicherpool und ihre statischen Ein- und Ausgabepuffer), dessen Größe kein Release angibt. Lassen Sie dafür Reserve.</translation>
     </message>
     <message>
-        <source>Ψ_rank × gradient bytes per parameter × share of the rank&apos;s layers held at once</source>
-        <translation>Ψ_rank × Gradient-Bytes pro Parameter × Anteil der Layer des Ranks, die gleichzeitig gehalten werden</translation>
+        <source>Ψ_rank × gradient bytes per parameter × share of the rank&apos;s parameters held at once</source>
+        <translation>Ψ_rank × Gradient-Bytes pro Parameter × Anteil der Parameter des Ranks, die gleichzeitig gehalten werden</translation>
     </message>
     <message>
-        <source>share of the rank&apos;s layers held at once</source>
-        <translation>Anteil der Layer des Ranks, die gleichzeitig gehalten werden</translation>
+        <source>share of the rank&apos;s parameters held at once</source>
+        <translation>Anteil der Parameter des Ranks, die gleichzeitig gehalten werden</translation>
     </message>
     <message>
         <source>Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps each stage&apos;s unsharded gradients in reduce_dtype from its first backward to its last, which reduce-scatters them. This rank runs every backward of one of its stages before the first of another, so only part of its layers&apos; gradients are held at once.</source>

@@ -2964,11 +2964,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ψ_rank × gradient bytes per parameter × share of the rank&apos;s layers held at once</source>
+        <source>Ψ_rank × gradient bytes per parameter × share of the rank&apos;s parameters held at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>share of the rank&apos;s layers held at once</source>
+        <source>share of the rank&apos;s parameters held at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

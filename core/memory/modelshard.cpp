@@ -18,9 +18,9 @@ bool vPlacement(Schedule schedule)
     return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV || schedule == Schedule::DualPipe;
 }
 
-// The largest share of a pipeline rank's layers whose gradients accumulate at once when FSDP2 does not sync
-// between micro-batches. PyTorch's pipeline stage turns the sync off for every backward of a stage but its
-// last, which reduce-scatters and frees that stage's unsharded gradients (torch/distributed/pipelining/
+// The largest share of a pipeline rank's parameters whose gradients accumulate at once when FSDP2 does not
+// sync between micro-batches. PyTorch's pipeline stage turns the sync off for every backward of a stage but
+// its last, which reduce-scatters and frees that stage's unsharded gradients (torch/distributed/pipelining/
 // stage.py, backward_maybe_with_nosync with last_backward counted per stage): a stage holds them from its
 // first weight-gradient pass to its last. In the rank's order of the schedule the model simulates, the
 // stages whose spans overlap are held together; under interleaved 1F1B with as many micro-batches as ranks,

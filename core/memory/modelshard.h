@@ -61,9 +61,9 @@ struct RankShard
     double denseGemm = 0;
     double expert = 0; // replicated across the expert-data-parallel copies
     double largestLayer = 0; // the largest single layer on this rank (one FSDP unit)
-    // Without gradient sync between micro-batches (FSDP2 under PP), the largest share of the rank's layers
-    // whose unsharded gradients are held at once: a stage accumulates them from its first backward to its
-    // last, then reduce-scatters (heldGradientShare in modelshard.cpp). 1 with one stage a rank.
+    // Without gradient sync between micro-batches (FSDP2 under PP), the largest share of the rank's
+    // parameters whose unsharded gradients are held at once: a stage accumulates them from its first backward
+    // to its last, then reduce-scatters (heldGradientShare in modelshard.cpp). 1 with one stage a rank.
     double heldGradientShare = 1;
     double total() const { return dense + expert; }
 };

@@ -141,8 +141,8 @@ RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, con
         if (shard.heldGradientShare < 1) {
             gradientsWhy.formula = MW_TR_NOOP(
                 "Explanations",
-                "Ψ_rank × gradient bytes per parameter × share of the rank's layers held at once");
-            gradientsWhy.input(MW_TR_NOOP("Explanations", "share of the rank's layers held at once"),
+                "Ψ_rank × gradient bytes per parameter × share of the rank's parameters held at once");
+            gradientsWhy.input(MW_TR_NOOP("Explanations", "share of the rank's parameters held at once"),
                                shard.heldGradientShare);
             gradientsWhy.note = MW_TR_NOOP(
                 "Explanations",

@@ -536,13 +536,13 @@ void TestHeldOutTorchtitan::interleavedHoldsLess()
         = interleaved.memory->roleOf(0).figure(MemoryCategory::Gradients).explanation;
     const auto share
         = std::find_if(gradients.inputs.begin(), gradients.inputs.end(), [](const ExplanationInput& i) {
-              return i.name == "share of the rank's layers held at once";
+              return i.name == "share of the rank's parameters held at once";
           });
     QVERIFY(share != gradients.inputs.end());
     QVERIFY2(share->value > 0.45 && share->value < 0.55, qPrintable(QString::number(share->value)));
     const Explanation& whole = oneFOneB.memory->roleOf(0).figure(MemoryCategory::Gradients).explanation;
     QVERIFY(std::none_of(whole.inputs.begin(), whole.inputs.end(), [](const ExplanationInput& i) {
-        return i.name == "share of the rank's layers held at once";
+        return i.name == "share of the rank's parameters held at once";
     }));
 }
 
