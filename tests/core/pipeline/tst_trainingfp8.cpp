@@ -88,6 +88,7 @@ class TestTrainingFp8 : public QObject
 private slots:
     void tableSpeedupAtTheGuidesShapes();
     void hopperRooflineAgainstTheGuide();
+    void b300AgainstTheGuide();
     void builtInTableRowsTakeTheRatio();
     void rooflineAndUserTableKeepTheirTimes();
     void explanationNamesTheRatio();
@@ -125,6 +126,18 @@ void TestTrainingFp8::hopperRooflineAgainstTheGuide()
     const double measured = 31.968 / 16.785;
     qInfo("H100: the roofline's FP8 speedup %.3f, TE's on H200 NVL %.3f", speedup, measured);
     QVERIFY(std::abs(speedup / measured - 1) < 0.05);
+}
+
+// B300 runs B200's rows (gpus.json kernelsOf): the guide's own B300 timings check that, 13.102 ms in BF16 and
+// 6.812 in per-tensor FP8 a layer, which the rows (with the training FP8 ratio) price 4.5 % faster in both.
+void TestTrainingFp8::b300AgainstTheGuide()
+{
+    const GemmModel& model = GemmModel::builtin();
+    const double bf16 = guideLayer(model, "b300-270gb", GemmDtype::Bf16);
+    const double fp8 = guideLayer(model, "b300-270gb", GemmDtype::Fp8E4m3) * kTrainingFp8TableRatio;
+    qInfo("B300: BF16 %.3f ms (TE 13.102), FP8 %.3f ms (TE 6.812)", bf16 * 1e3, fp8 * 1e3);
+    QVERIFY2(bf16 * 1e3 / 13.102 > 0.95 && bf16 * 1e3 / 13.102 < 1.0, qPrintable(QString::number(bf16)));
+    QVERIFY2(fp8 * 1e3 / 6.812 > 0.95 && fp8 * 1e3 / 6.812 < 1.0, qPrintable(QString::number(fp8)));
 }
 
 // Every FP8 linear GEMM on B200 (and on GB200 and B300, which take B200's rows) is the table's time × the
