@@ -147,11 +147,10 @@ void readContextLength(ImportContext& context, const Setting* length, CountUnits
                                 "cannot know, so it keeps its own")});
         return;
     }
-    Setting plain = *length;
+    Setting plain = *length; // the same flag and place, its count without a unit
     if (length->value)
         plain.value = plainCount(*length->value, units);
-    if (const auto tokens
-        = wholeNumber(context, plain.value == length->value ? length : &plain, 1, std::int64_t(1) << 30))
+    if (const auto tokens = wholeNumber(context, &plain, 1, std::int64_t(1) << 30))
         serving.contextLength = *tokens;
 }
 

@@ -70,13 +70,14 @@ RankStates rankStates(const Design& design, const RankShard& shard, int zeroStag
     // FSDP2 without gradient sync between micro-batches keeps each parameter's unsharded gradient,
     // upcast to reduce_dtype, and adds every micro-batch's into it until the last one reduce-scatters
     // (_fsdp_param.py to_accumulated_grad_if_needed, accumulate_unsharded_grad_if_needed), each stage's
-    // until its own last backward (RankShard::heldGradientShare). They replace the sharded gradients, which
+    // until its own last backward (heldGradientShare). They replace the sharded gradients, which
     // zero_grad frees before the step's first forward.
     const bool accumulating = accumulatesUnshardedGradients(design, stage);
     const double shardedGradients = s.onGpu.gradients;
     if (accumulating) {
         (gradients == GradientHolding::Sharded ? s.onGpu.sharded : s.onGpu.replicated) -= s.onGpu.gradients;
-        s.onGpu.gradients = shard.total() * unshardedGradientBytes(design) * shard.heldGradientShare;
+        s.heldGradientShare = heldGradientShare(design, shard);
+        s.onGpu.gradients = shard.total() * unshardedGradientBytes(design) * s.heldGradientShare;
         s.onGpu.replicated += s.onGpu.gradients;
     }
     const Offload offload = design.workload.offload;

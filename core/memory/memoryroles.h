@@ -41,6 +41,9 @@ struct RankStates
     ModelStates onGpu; // dense + expert, without an offloaded optimizer
     double offloaded = 0; // bytes moved off the GPU: the three below
     ModelStates moved; // what moved, by state (hostmemory.h counts what of it lands in host memory)
+    // Of FSDP2's unsharded gradients, the share of the rank's held at once (modelshard.h heldGradientShare);
+    // 1 where they are not accumulated.
+    double heldGradientShare = 1;
 };
 // `bytes`: per parameter on the role's GPU (frameworkStateBytes(design, gpu)); under FP8 they are a GEMM
 // weight's, and the other dense parameters keep the framework's own.

@@ -18,63 +18,6 @@ bool vPlacement(Schedule schedule)
     return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV || schedule == Schedule::DualPipe;
 }
 
-// The largest share of a pipeline rank's parameters whose gradients accumulate at once when FSDP2 does not
-// sync between micro-batches. PyTorch's pipeline stage turns the sync off for every backward of a stage but
-// its last, which reduce-scatters and frees that stage's unsharded gradients (torch/distributed/pipelining/
-// stage.py, backward_maybe_with_nosync with last_backward counted per stage): a stage holds them from its
-// first weight-gradient pass to its last. In the rank's order of the schedule the model simulates, the
-// stages whose spans overlap are held together; under interleaved 1F1B with as many micro-batches as ranks,
-// torchtitan's default, a rank runs every backward of its later stage before the first of its earlier one,
-// so it holds one stage's at a time (the published Llama 3.1 405B runs took 9.8 GiB less under interleaved
-// 1F1B than under 1F1B: torchtitan, arXiv:2410.06511, Table 5).
-double heldGradientShare(const Design& design, const std::map<int, double>& stageParameters, int ppRank)
-{
-    const ParallelLayout& l = design.layout;
-    if (stageParameters.size() <= 1 || design.workload.mode != Mode::Training
-        || switchOn(design, Switch::GradientSyncEveryMicroBatch))
-        return 1;
-    ScheduleSpec spec;
-    spec.kind = l.schedule;
-    spec.ranks = std::max(l.pp(), 1);
-    spec.virtualStages = std::max(l.virtualStages, 1);
-    spec.microBatches = static_cast<int>(
-        std::min<std::int64_t>(microBatchesPerStep(design), std::numeric_limits<int>::max()));
-    const std::vector<std::vector<PipelineOp>> order = scheduleOrder(spec); // empty where the spec is refused
-    if (ppRank < 0 || ppRank >= static_cast<int>(order.size()))
-        return 1;
-    // Each stage's span in the rank's order: its first and last pass that computes weight gradients.
-    std::map<int, std::pair<std::size_t, std::size_t>> spans;
-    const std::vector<PipelineOp>& ops = order[static_cast<std::size_t>(ppRank)];
-    for (std::size_t i = 0; i < ops.size(); ++i) {
-        const PipelineOp& op = ops[i];
-        int stage = -1;
-        if (op.kind == PipelineOpKind::Backward || op.kind == PipelineOpKind::BackwardWeight)
-            stage = op.stage;
-        else if (op.kind == PipelineOpKind::ForwardBackward)
-            stage = op.backwardStage;
-        if (stage < 0)
-            continue;
-        const auto [it, inserted] = spans.try_emplace(stage, i, i);
-        it->second.second = i;
-    }
-    const auto parametersOf = [&](int stage) {
-        const auto it = stageParameters.find(stage);
-        return it == stageParameters.end() ? 0.0 : it->second;
-    };
-    double total = 0;
-    for (const auto& [stage, parameters] : stageParameters)
-        total += parameters;
-    double most = 0;
-    for (const auto& [stage, span] : spans) {
-        // The peak is at some stage's first pass: count every stage whose span covers it.
-        double held = 0;
-        for (const auto& [other, otherSpan] : spans)
-            held += otherSpan.first <= span.first && span.first <= otherSpan.second ? parametersOf(other)
-                                                                                    : 0.0;
-        most = std::max(most, held);
-    }
-    return total > 0 && !spans.empty() ? std::min(1.0, most / total) : 1.0;
-}
 } // namespace
 
 int modelStageCount(const ParallelLayout& layout)
@@ -260,8 +203,6 @@ RankShard rankShard(const Design& design, int ppRank)
     shard.stages = stagesOfPipelineRank(design, ppRank);
     const std::vector<StageLayers> layers = stageLayers(design);
     const int lastStage = static_cast<int>(layers.size()) - 1;
-    // Each stage's parameters on this rank, for the gradients it holds at once (heldGradientShare).
-    std::map<int, double> stageParameters;
     for (int stage : shard.stages) {
         if (stage < 0 || stage > lastStage)
             continue;
@@ -282,7 +223,7 @@ RankShard rankShard(const Design& design, int ppRank)
             shard.moeLayers += m.isMoeLayer(layer) ? 1 : 0;
         }
         shard.layers += s.layers;
-        stageParameters[stage] = shard.total() - before;
+        shard.stageParameters.emplace_back(stage, shard.total() - before);
         // DualPipe's reverse direction enters at stage p and leaves at the last: both ends of the model
         // again, on ranks p − 1 and 0.
         const bool dualPipe = design.layout.schedule == Schedule::DualPipe;
@@ -305,14 +246,74 @@ RankShard rankShard(const Design& design, int ppRank)
     shard.dense += vocabulary.total();
     // The embedding belongs to the model's first stage, the head, the final norm and the prediction depths to
     // its last, where the rank holds them.
-    if (!stageParameters.empty()) {
-        const int first = stageParameters.begin()->first;
-        const int last = stageParameters.rbegin()->first;
-        stageParameters[first == 0 || last != lastStage ? first : last] += vocabulary.embedding;
-        stageParameters[last] += shard.total() - beforeEnds - vocabulary.embedding;
+    if (!shard.stageParameters.empty()) {
+        auto& first = shard.stageParameters.front();
+        auto& last = shard.stageParameters.back();
+        (first.first == 0 || last.first != lastStage ? first : last).second += vocabulary.embedding;
+        last.second += shard.total() - beforeEnds - vocabulary.embedding;
     }
-    shard.heldGradientShare = heldGradientShare(design, stageParameters, ppRank);
     return shard;
+}
+
+// The largest share of a pipeline rank's parameters whose gradients accumulate at once when FSDP2 does not
+// sync between micro-batches. PyTorch's pipeline stage turns the sync off for every backward of a stage but
+// its last, which reduce-scatters and frees that stage's unsharded gradients (torch/distributed/pipelining/
+// stage.py, backward_maybe_with_nosync with last_backward counted per stage): a stage holds them from its
+// first weight-gradient pass to its last. In the rank's order of the schedule the model simulates, the
+// stages whose spans overlap are held together; under interleaved 1F1B with as many micro-batches as ranks,
+// torchtitan's default, a rank runs every backward of its later stage before the first of its earlier one,
+// so it holds one stage's at a time (the published Llama 3.1 405B runs took 9.8 GiB less under interleaved
+// 1F1B than under 1F1B: torchtitan, arXiv:2410.06511, Table 5).
+double heldGradientShare(const Design& design, const RankShard& shard)
+{
+    const ParallelLayout& l = design.layout;
+    const std::vector<std::pair<int, double>>& stageParameters = shard.stageParameters;
+    if (stageParameters.size() <= 1 || design.workload.mode != Mode::Training
+        || switchOn(design, Switch::GradientSyncEveryMicroBatch))
+        return 1;
+    ScheduleSpec spec;
+    spec.kind = l.schedule;
+    spec.ranks = std::max(l.pp(), 1);
+    spec.virtualStages = std::max(l.virtualStages, 1);
+    spec.microBatches = static_cast<int>(
+        std::min<std::int64_t>(microBatchesPerStep(design), std::numeric_limits<int>::max()));
+    const std::vector<std::vector<PipelineOp>> order = scheduleOrder(spec); // empty where the spec is refused
+    const int ppRank = shard.stages.front(); // a rank's first stage is its index (stagesOfPipelineRank)
+    if (ppRank < 0 || ppRank >= static_cast<int>(order.size()))
+        return 1;
+    // Each stage's span in the rank's order: its first and last pass that computes weight gradients.
+    std::map<int, std::pair<std::size_t, std::size_t>> spans;
+    const std::vector<PipelineOp>& ops = order[static_cast<std::size_t>(ppRank)];
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        const PipelineOp& op = ops[i];
+        int stage = -1;
+        if (op.kind == PipelineOpKind::Backward || op.kind == PipelineOpKind::BackwardWeight)
+            stage = op.stage;
+        else if (op.kind == PipelineOpKind::ForwardBackward)
+            stage = op.backwardStage;
+        if (stage < 0)
+            continue;
+        const auto [it, inserted] = spans.try_emplace(stage, i, i);
+        it->second.second = i;
+    }
+    const auto parametersOf = [&](int stage) {
+        const auto it = std::find_if(stageParameters.begin(), stageParameters.end(),
+                                     [&](const auto& entry) { return entry.first == stage; });
+        return it == stageParameters.end() ? 0.0 : it->second;
+    };
+    double total = 0;
+    for (const auto& [stage, parameters] : stageParameters)
+        total += parameters;
+    double most = 0;
+    for (const auto& [stage, span] : spans) {
+        // The peak is at some stage's first pass: count every stage whose span covers it.
+        double held = 0;
+        for (const auto& [other, otherSpan] : spans)
+            held += otherSpan.first <= span.first && span.first <= otherSpan.second ? parametersOf(other)
+                                                                                    : 0.0;
+        most = std::max(most, held);
+    }
+    return total > 0 && !spans.empty() ? std::min(1.0, most / total) : 1.0;
 }
 
 double wordEmbeddingShard(const Design& design)

@@ -61,14 +61,18 @@ struct RankShard
     double denseGemm = 0;
     double expert = 0; // replicated across the expert-data-parallel copies
     double largestLayer = 0; // the largest single layer on this rank (one FSDP unit)
-    // Without gradient sync between micro-batches (FSDP2 under PP), the largest share of the rank's
-    // parameters whose unsharded gradients are held at once: a stage accumulates them from its first backward
-    // to its last, then reduce-scatters (heldGradientShare in modelshard.cpp). 1 with one stage a rank.
-    double heldGradientShare = 1;
+    // Each of the rank's stages (global index, ascending) with its parameters, the embedding counted with the
+    // model's first stage and the head with its last: what heldGradientShare weighs.
+    std::vector<std::pair<int, double>> stageParameters;
     double total() const { return dense + expert; }
 };
 
 RankShard rankShard(const Design& design, int ppRank);
+
+// Without gradient sync between micro-batches (FSDP2 under PP), the largest share of a rank's parameters
+// whose unsharded gradients it holds at once: a stage accumulates them from its first backward to its last,
+// which reduce-scatters them. 1 with one stage a rank, or with the sync on.
+double heldGradientShare(const Design& design, const RankShard& shard);
 
 // One transformer layer's parameters on a rank, as rankShard counts them and the data-parallel timelines
 // reduce and gather them layer by layer.

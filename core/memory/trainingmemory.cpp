@@ -138,12 +138,12 @@ RankStates modelStateFigures(const RoleContext& ctx, const RankShard& shard, con
             "Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps "
             "every parameter's unsharded gradient in reduce_dtype and adds each micro-batch's into it, "
             "until the last one reduce-scatters: they count whole.");
-        if (shard.heldGradientShare < 1) {
+        if (states.heldGradientShare < 1) {
             gradientsWhy.formula = MW_TR_NOOP(
                 "Explanations",
                 "Ψ_rank × gradient bytes per parameter × share of the rank's parameters held at once");
             gradientsWhy.input(MW_TR_NOOP("Explanations", "share of the rank's parameters held at once"),
-                               shard.heldGradientShare);
+                               states.heldGradientShare);
             gradientsWhy.note = MW_TR_NOOP(
                 "Explanations",
                 "Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps "

@@ -332,9 +332,8 @@ QString fieldToolTip(Field field)
             "layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer's "
             "attention, router and preprocessing) or the forward and backward of the whole iteration "
             "(full_iteration, with a MoE layer's experts padded to static shapes). The model prices no host "
-            "time; "
-            "published MoE runs without graphs took far longer than it (the step's explanation says how "
-            "much).");
+            "time; published MoE runs without graphs took far longer than it (the step's explanation says "
+            "how much).");
     case Field::RecomputeModules:
         return QCoreApplication::translate(
             "FieldText",
