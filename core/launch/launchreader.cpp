@@ -118,8 +118,9 @@ private:
         }
     }
 
-    // $NAME, ${NAME}, ${NAME:-default}; an unknown variable stays as written.
-    std::string expandVariable(bool& wholeArray)
+    // $NAME, ${NAME}, ${NAME:-default}; an unknown variable stays as written. quoted: the $ stands inside
+    // double quotes, which changes how the default's backslashes and single quotes read.
+    std::string expandVariable(bool& wholeArray, bool quoted)
     {
         ++m_pos; // '$'
         if (m_pos < m_text.size() && m_text[m_pos] == '{') {
@@ -135,7 +136,7 @@ private:
                 wholeArray = true;
                 return inner.substr(0, inner.size() - 3);
             }
-            return braced(inner, 0);
+            return braced(inner, 0, quoted);
         }
         return plain(m_text, m_pos);
     }
@@ -169,8 +170,9 @@ private:
     // ${inner}: the variable's value; else the default after ":-", its quotes removed as bash removes them
     // (MEGATRON_PATH=${MEGATRON_PATH:-"path"} is path) and its own variables expanded, as SLURM scripts
     // nest them (NNODES=${NNODES:-${SLURM_NNODES:-1}}); else the text as written. Defaults nested deeper
-    // than kMaxNesting stay as written, so that no text can exhaust the stack.
-    std::string braced(const std::string& inner, int depth) const
+    // than kMaxNesting stay as written, so that no text can exhaust the stack. quoted: the whole stands
+    // inside double quotes.
+    std::string braced(const std::string& inner, int depth, bool quoted) const
     {
         constexpr int kMaxNesting = 16;
         const std::size_t dash = inner.find(":-");
@@ -179,27 +181,34 @@ private:
         if (dash == std::string::npos || depth >= kMaxNesting)
             return "${" + inner + "}";
         // The default read as bash reads it: quotes removed, a backslashed character or one inside single
-        // quotes taken as written (\$HOME, '$HOME'), every other $ expanded. A nested ${...} is handed on
-        // as written, so that its own quotes and backslashes are read there, once.
+        // quotes taken as written (\$HOME, '$HOME'), every other $ expanded. Inside double quotes a
+        // backslash escapes only $, `, " and itself and is kept before anything else ("${A:-C:\x}" is
+        // C:\x), and single quotes stay as written where the whole is double-quoted (bash 5). A nested
+        // ${...} is handed on as written, so that its own quotes and backslashes are read there, once.
         std::string out;
         bool singleQuoted = false;
+        bool doubleQuoted = false;
         for (std::size_t i = dash + 2; i < inner.size(); ++i) {
             const char c = inner[i];
-            if (c == '\'') {
+            const bool inDouble = quoted || doubleQuoted;
+            if (c == '\'' && !quoted && !doubleQuoted) {
                 singleQuoted = !singleQuoted;
             } else if (singleQuoted) {
                 out += c;
             } else if (c == '\\' && i + 1 < inner.size()) {
-                out += inner[++i];
+                const char next = inner[++i];
+                if (inDouble && next != '$' && next != '`' && next != '"' && next != '\\')
+                    out += c;
+                out += next;
             } else if (c == '"') {
-                continue;
+                doubleQuoted = !doubleQuoted;
             } else if (c != '$') {
                 out += c;
             } else if (const std::size_t close = i + 1 < inner.size() && inner[i + 1] == '{'
                            ? matchingBrace(inner, i + 1)
                            : std::string::npos;
                        close != std::string::npos) {
-                out += braced(inner.substr(i + 2, close - i - 2), depth + 1);
+                out += braced(inner.substr(i + 2, close - i - 2), depth + 1, inDouble);
                 i = close;
             } else {
                 std::size_t pos = i + 1;
@@ -242,7 +251,7 @@ private:
                 quotedAny = true;
             } else if (c == '$') {
                 bool wholeArray = false;
-                const std::string value = expandVariable(wholeArray);
+                const std::string value = expandVariable(wholeArray, false);
                 if (wholeArray) {
                     word.text = value;
                     word.expandsArray = true;
@@ -279,7 +288,7 @@ private:
                 m_pos += 2;
             } else if (c == '$') {
                 bool wholeArray = false;
-                const std::string value = expandVariable(wholeArray);
+                const std::string value = expandVariable(wholeArray, true);
                 if (m_error)
                     return;
                 if (wholeArray) {

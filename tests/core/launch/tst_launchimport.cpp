@@ -12,6 +12,7 @@
 #include "framework/frameworkswitches.h"
 #include "launch/launchconfig.h"
 #include "launch/launchimport.h"
+#include "launch/launchreader.h"
 #include "launch/torchtitanstages.h"
 #include "support/launchtest.h"
 #include "support/testdesigns.h"
@@ -129,6 +130,8 @@ private slots:
     void accelerateShardingStrategy();
     void literalDollarInADefault_data();
     void literalDollarInADefault();
+    void defaultsAsBashReadsThem_data();
+    void defaultsAsBashReadsThem();
 };
 
 void TestLaunchImport::exportThenImport_data()
@@ -980,6 +983,48 @@ void TestLaunchImport::literalDollarInADefault()
     const LaunchImport imported = importLaunch(LaunchFormat::Megatron, text, testing::example("default"));
     QVERIFY2(imported.design, qPrintable(testing::describe(imported.diagnostics)));
     QCOMPARE(imported.design->layout.tp(), tp);
+}
+
+// A default's backslashes and quotes, unquoted and inside double quotes: each expected word is what bash
+// 5.2 prints for `printf '[%s]\n' WORD` with A and B unset (Debian 12's bash, checked by hand).
+void TestLaunchImport::defaultsAsBashReadsThem_data()
+{
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<QString>("expected");
+    const struct
+    {
+        const char* name;
+        const char* word;
+        const char* expected;
+    } rows[] = {
+        {"unquoted backslash", R"(${A:-\x})", "x"},
+        {"backslash in double quotes", R"("${A:-\x}")", R"(\x)"},
+        {"backslash in the default's double quotes", R"(${A:-"\x"})", R"(\x)"},
+        {"backslashed $ in the default's double quotes", R"(${A:-"\$y"})", "$y"},
+        {"backslashed $ in double quotes", R"("${A:-\$y}")", "$y"},
+        {"single quotes in double quotes stay", R"("${A:-'q'}")", "'q'"},
+        {"single quotes unquoted go", R"(${A:-'q'})", "q"},
+        {"nested in double quotes", R"("${A:-${B:-\x}}")", R"(\x)"},
+        {"nested unquoted", R"(${A:-${B:-\x}})", "x"},
+        {"nested in the default's double quotes", R"(${A:-"${B:-\x}"})", R"(\x)"},
+        {"backslashed backslash", R"(${A:-"a\\b"})", R"(a\b)"},
+        {"Windows path in double quotes", R"("${A:-C:\data}")", R"(C:\data)"},
+        {"escaped blank unquoted", R"(${A:-a\ b})", "a b"},
+        {"escaped blank in double quotes", R"("${A:-a\ b}")", R"(a\ b)"},
+    };
+    for (const auto& [name, word, expected] : rows)
+        QTest::newRow(name) << QString(word) << QString(expected);
+}
+
+void TestLaunchImport::defaultsAsBashReadsThem()
+{
+    QFETCH(QString, word);
+    QFETCH(QString, expected);
+    const launch::ShellReadResult read = launch::readShell("echo " + word.toStdString() + "\n", "bash");
+    QVERIFY(!read.error);
+    QCOMPARE(read.commands.size(), std::size_t(1));
+    QCOMPARE(read.commands[0].words.size(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(read.commands[0].words[1].text), expected);
 }
 
 QTEST_GUILESS_MAIN(TestLaunchImport)
