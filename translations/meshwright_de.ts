@@ -2832,10 +2832,6 @@
         <translation>davon: Rechenzeit, verlangsamt neben verdeckten Kollektiven (18,9 %, solange beide laufen)</translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–16 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 4–16 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
-    </message>
-    <message>
         <source>Asynchronous TP (torch.compile&apos;s micro-pipelined TP): each TP all-gather and reduce-scatter of a dense layer is fused with its neighbouring matmul in TP chunks, two at a time, and hides but for one chunk; the copies run on the copy engines, and each reduce-scatter ends in a sum of the TP partial products over HBM (torch/distributed/_symmetric_memory, docs/kernel-model.md).</source>
         <translation>Asynchrones TP (das mikro-gepipelinete TP von torch.compile): jedes TP-All-Gather und jeder Reduce-Scatter einer dichten Schicht ist mit der benachbarten Matmul in TP-Stücken verschmolzen, zwei gleichzeitig, und verbirgt sich bis auf ein Stück; die Kopien laufen auf den Copy-Engines, und jeder Reduce-Scatter endet mit einer Summe der TP-Teilprodukte über HBM (torch/distributed/_symmetric_memory, docs/kernel-model.md).</translation>
     </message>
@@ -2912,10 +2908,6 @@
         <translation>Bytes je Element der All-Gathers des Gradienten, in FP8</translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–17 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 1–19 % länger (zwei MoE-Läufe 3 und 11 % kürzer) und auf B200 und GB200 5–17 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
-    </message>
-    <message>
         <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.13–1.21 times, and float8 1.16–1.45 times as fast as BF16 at TP 8, the model 1.08–1.32 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
         <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 4 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,13- bis 1,21-mal, und float8 bei TP 8 1,16- bis 1,45-mal so schnell wie BF16, im Modell 1,08- bis 1,32-mal; die Sequenz mit CP zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU auf 8 GPUs (Llama 3.1 8B) und 34–48 % auf 512 (Llama 3.1 405B), das Modell 39–47 % und 27–41 %.</translation>
     </message>
@@ -2940,10 +2932,6 @@
         <translation>Die Sliding-Window-Layer zählen das Band, das sie berechnen; die Zählung von Megatron-LM nimmt für jeden Layer das ganze kausale Dreieck und nennt für ein solches Modell eine höhere MFU.</translation>
     </message>
     <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 10–11 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
-        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,9- bis 2,1-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 10–11 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 1 und 10 % der modellierten.</translation>
-    </message>
-    <message>
         <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; a MoE block also its routing and the tokens its all-to-alls received, and recomputes its experts.</source>
         <translation>Selektive Recomputation, wie torchtitan sie ausführt (seine Op-Strategie): Jeder Layer behält seine Eingabe, die Ausgaben jedes zweiten Matrixprodukts und die Ausgabe der Attention; ein MoE-Block auch sein Routing und die Token, die seine All-to-Alls empfangen haben, und berechnet seine Experten neu.</translation>
     </message>
@@ -2954,10 +2942,6 @@
     <message>
         <source>This design launches every kernel eagerly, as the slower runs did: the model prices no host time, so the run may take as much longer than modelled.</source>
         <translation>Dieses Design startet jeden Kernel einzeln, wie die langsameren Läufe: Das Modell bepreist keine Host-Zeit, daher kann der Lauf um so viel länger dauern als modelliert.</translation>
-    </message>
-    <message>
-        <source>This design replays CUDA graphs: the runs within 4–16 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
-        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 4–16 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des modellierten Schritts brauchte; das Modell bepreist so oder so keine Host-Zeit.</translation>
     </message>
     <message>
         <source>Not counted: the memory of the CUDA graphs the step replays (their private memory pool and their static input and output buffers), for which no release states a size. Leave headroom for it.</source>
@@ -2974,6 +2958,22 @@
     <message>
         <source>Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps each stage&apos;s unsharded gradients in reduce_dtype from its first backward to its last, which reduce-scatters them. This rank runs every backward of one of its stages before the first of another, so only part of its layers&apos; gradients are held at once.</source>
         <translation>Ohne Gradienten-Synchronisation zwischen Micro-Batches (gradientSyncEveryMicroBatch aus) hält FSDP2 die vollständigen (nicht geshardeten) Gradienten jeder Stage in reduce_dtype von ihrem ersten Backward bis zu ihrem letzten, der sie per Reduce-Scatter verteilt. Dieser Rank führt jeden Backward einer seiner Stages vor dem ersten einer anderen aus, daher hält er die Gradienten nur eines Teils seiner Layer gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–18 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 1–19 % länger (zwei MoE-Läufe 3 und 11 % kürzer) und auf B200 und GB200 5–18 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 5–17 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 5–17 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 5–17 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
+        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 5–17 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des modellierten Schritts brauchte; das Modell bepreist so oder so keine Host-Zeit.</translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 12–13 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 and 10 % of the modelled ones.</source>
+        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,9- bis 2,1-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 12–13 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 2 und 10 % der modellierten.</translation>
     </message>
 </context>
 <context>

@@ -2908,10 +2908,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–17 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.13–1.21 times, and float8 1.16–1.45 times as fast as BF16 at TP 8, the model 1.08–1.32 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2936,10 +2932,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 10–11 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 10 % of the modelled ones.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Selective recomputation as torchtitan runs it (its op-level policy): each layer keeps its input, the outputs of every second matrix product and attention&apos;s output; a MoE block also its routing and the tokens its all-to-alls received, and recomputes its experts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2948,15 +2940,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 4–16 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This design launches every kernel eagerly, as the slower runs did: the model prices no host time, so the run may take as much longer than modelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This design replays CUDA graphs: the runs within 4–16 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2973,6 +2957,22 @@
     </message>
     <message>
         <source>Without gradient sync between micro-batches (gradientSyncEveryMicroBatch off) FSDP2 keeps each stage&apos;s unsharded gradients in reduce_dtype from its first backward to its last, which reduce-scatters them. This rank runs every backward of one of its stages before the first of another, so only part of its layers&apos; gradients are held at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–18 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 5–17 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 5–17 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 12–13 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 and 10 % of the modelled ones.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

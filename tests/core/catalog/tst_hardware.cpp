@@ -89,10 +89,11 @@ void TestHardware::gpuPresets_data()
     QTest::newRow("H800") << "h800-sxm-80gb" << 85045477376.0 << 989.0 << 1979.0 << 3350.0 << "nvlink4-h800"
                           << 132;
     // GB200 NVL72 ÷ 72: 360 PFLOP/s BF16 and 720 FP8 with sparsity; memory derived from B200 (nvidia-smi's
-    // 189,471 MiB × CUDA's 182,631 / nvidia-smi's 183,359 on B200), HBM as B200's (the same memory clock);
-    // 152 SMs (ByteDance-Seed/VeOmni pull request 986).
+    // 189,471 MiB × CUDA's 182,631 / nvidia-smi's 183,359 on B200); HBM at B200's memory clock on 31/32 of
+    // the stacks where B200 has 30/32 (189,471 and 183,359 MiB lie 993 and 961 MiB under 31/32 and 30/32 of
+    // 192 GiB): a 7,936-bit bus; 152 SMs (ByteDance-Seed/VeOmni pull request 986).
     QTest::newRow("GB200") << "gb200-186gb" << 188718.0 * 1048576 << 2500.0 << 5000.0
-                           << 7680.0 / 8 * 3996 * 2 / 1000 << "nvlink5" << 152;
+                           << 7936.0 / 8 * 3996 * 2 / 1000 << "nvlink5" << 152;
     // CUDA's 267.69 GiB on a B300 SXM6 AC (ademeure/QuickRunCUDA's cudaDeviceProp dump) to the MiB; HGX B300:
     // 36 PFLOP/s BF16 and 72 FP8 with sparsity for 8; 148 SMs and B200's bus and memory clock (the same
     // dump).
