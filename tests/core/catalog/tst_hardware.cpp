@@ -99,6 +99,11 @@ void TestHardware::gpuPresets_data()
     // dump).
     QTest::newRow("B300") << "b300-270gb" << 274115.0 * 1048576 << 2250.0 << 4500.0
                           << 7680.0 / 8 * 3996 * 2 / 1000 << "nvlink5" << 148;
+    // PyTorch's 276.50 GiB on a GB300 (stas00/ml-engineering debug/pytorch.md) to the MiB; GB300 NVL72 ÷ 72:
+    // 180 PFLOP/s BF16 and 360 FP8 dense; 152 SMs (sgl-project/sglang pull request 34299); GB200's 31/32 of
+    // the stacks (284,208 MiB in nvidia-smi, 1,488 under 31/32 of 288 GiB) at B300's memory clock.
+    QTest::newRow("GB300") << "gb300-279gb" << 283136.0 * 1048576 << 2500.0 << 5000.0
+                           << 7936.0 / 8 * 3996 * 2 / 1000 << "nvlink5" << 152;
     // deviceQuery under CUDA 9.0 and 11.2; V100 datasheet: 125 TFLOP/s FP16 tensor (no BF16, no FP8),
     // 900 GB/s HBM2, NVLink 2 at 300 GB/s.
     QTest::newRow("V100 16 GB") << "v100-sxm2-16gb" << 16945512448.0 << 125.0 << 0.0 << 900.0 << "nvlink2"
@@ -129,7 +134,7 @@ void TestHardware::gpuPresets()
     // The measured HBM share: B200's table row, and GB200 and B300 on its memory; the others take H100's (0
     // here).
     const bool blackwell = id == QLatin1String("b200-180gb") || id == QLatin1String("gb200-186gb")
-        || id == QLatin1String("b300-270gb");
+        || id == QLatin1String("b300-270gb") || id == QLatin1String("gb300-279gb");
     QCOMPARE(spec.hbmEfficiency, blackwell ? 0.68 : 0.0);
     QCOMPARE(spec.hbmEfficiencySource.empty(), !blackwell);
 }
@@ -139,9 +144,9 @@ void TestHardware::gpuPresets()
 void TestHardware::capacityIsNotTheRoundFigure()
 {
     const std::vector<std::pair<const char*, double>> nominal{
-        {"a100-40gb", 40},   {"a100-80gb", 80},      {"h100-sxm-80gb", 80}, {"h100-pcie-80gb", 80},
-        {"h200-141gb", 141}, {"b200-180gb", 180},    {"h800-sxm-80gb", 80}, {"gb200-186gb", 186},
-        {"b300-270gb", 270}, {"v100-sxm2-16gb", 16}, {"v100-sxm2-32gb", 32}};
+        {"a100-40gb", 40},   {"a100-80gb", 80},    {"h100-sxm-80gb", 80},  {"h100-pcie-80gb", 80},
+        {"h200-141gb", 141}, {"b200-180gb", 180},  {"h800-sxm-80gb", 80},  {"gb200-186gb", 186},
+        {"b300-270gb", 270}, {"gb300-279gb", 279}, {"v100-sxm2-16gb", 16}, {"v100-sxm2-32gb", 32}};
     QCOMPARE(Catalog::builtin().gpus().size(), nominal.size());
     for (const auto& [id, gigabytes] : nominal) {
         const double bytes = gpu(id).memoryBytes;

@@ -380,10 +380,10 @@ void TestKernelModel::explanationNamesTheRows()
 }
 
 // A GPU without a table of its own runs the kernels of the GPU whose kernels it runs (gpus.json kernelsOf),
-// at the same share of its own peak: GB200 (B200's die) B200's rows × 2,250 / 2,500 (BF16) and × 4,500 /
-// 5,000 (FP8), B300 (B200's rate per SM and clock, the same peaks) and H200 (H100's die) their rows as they
-// are, and the explanations say whose rows and why. A user's table for the GPU itself comes first; a
-// kernelsOf that names no table leaves the roofline.
+// at the same share of its own peak: GB200 (B200's die) and GB300 (GB200's peaks and SMs) B200's rows ×
+// 2,250 / 2,500 (BF16) and × 4,500 / 5,000 (FP8), B300 (B200's rate per SM and clock, the same peaks) and
+// H200 (H100's die) their rows as they are, and the explanations say whose rows and why. A user's table for
+// the GPU itself comes first; a kernelsOf that names no table leaves the roofline.
 void TestKernelModel::aSharedDieTakesItsTable()
 {
     const GemmModel& model = GemmModel::builtin();
@@ -400,6 +400,13 @@ void TestKernelModel::aSharedDieTakesItsTable()
         QVERIFY2(x.note.find("GEMMs of B200 (HGX) 180 GB, whose kernels GB200 (NVL72) 186 GB runs")
                      != std::string::npos,
                  x.note.c_str());
+        const GemmTime gb300 = model.time(gpu("gb300-279gb"), shape, dtype);
+        QCOMPARE(model.tableGpu(gb300), std::string_view("b200-180gb"));
+        QCOMPARE(gb300.seconds, gb200.seconds);
+        QVERIFY(model.explain(gb300, gpu("gb300-279gb"), shape, dtype)
+                    .source.find(
+                        "why its kernels: Blackwell Ultra (compute capability 10.3) with GB200's 152 SMs")
+                != std::string::npos);
     }
     for (const GemmDtype dtype : {GemmDtype::Bf16, GemmDtype::Fp8E4m3}) {
         const GemmTime b300 = model.time(gpu("b300-270gb"), shape, dtype);
@@ -435,12 +442,12 @@ void TestKernelModel::aSharedDieTakesItsTable()
     GpuSpec orphan = gpu("gb200-186gb");
     orphan.kernelsOf = "no-such-gpu";
     QCOMPARE(model.time(orphan, shape, GemmDtype::Bf16).basis, GemmBasis::Roofline);
-    // Attention likewise: H800 runs FlashAttention-3 at H100's share, GB200 and B300 FlashAttention-4 at
-    // B200's.
+    // Attention likewise: H800 runs FlashAttention-3 at H100's share, GB200, B300 and GB300 FlashAttention-4
+    // at B200's.
     const AttentionShape attention{2, 64, 128, 8192, 8192, true};
     for (const auto& [id, of] :
          {std::pair{"h800-sxm-80gb", "h100-sxm-80gb"}, std::pair{"gb200-186gb", "b200-180gb"},
-          std::pair{"b300-270gb", "b200-180gb"}}) {
+          std::pair{"b300-270gb", "b200-180gb"}, std::pair{"gb300-279gb", "b200-180gb"}}) {
         const AttentionTime t = attentionTime(gpu(id), attention, AttentionPass::Forward);
         QVERIFY(!t.fallback);
         QCOMPARE(t.efficiency, attentionTime(gpu(of), attention, AttentionPass::Forward).efficiency);

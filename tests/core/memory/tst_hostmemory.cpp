@@ -167,6 +167,7 @@ private slots:
         QTest::newRow("GB200 NVL72 rack: 36 Grace × 480 GB") << "gb200-186gb" << 72 << 17280.0;
         QTest::newRow("H100 PCIe: no reference system") << "h100-pcie-80gb" << 8 << 0.0;
         QTest::newRow("HGX B300 in MLPerf Training v5.1: 32 × 96 GB") << "b300-270gb" << 8 << 3072.0;
+        QTest::newRow("GB300 compute tray: 2 Grace × 480 GB") << "gb300-279gb" << 4 << 960.0;
     }
     void nodeRam()
     {

@@ -44,7 +44,8 @@ void TestOffloadTime::hostFiguresFollowTheDatasheets_data()
     // 2 × EPYC 7742, 8 × DDR4-3200; DGX H100: 2 × Xeon 8480C, 8 × DDR5-4800; DGX B200: 2 × Xeon 8570,
     // 8 × DDR5-5600). GB200: NVLink-C2C 900 GB/s both ways for one Grace and two GPUs, Grace LPDDR5X
     // 512 GB/s for two GPUs (NVIDIA GB200 NVL72 datasheet). DGX B300: 2 × Xeon 6776P, 8 × DDR5-6400, behind
-    // PCIe 5.0 (heise.de on Intel's announcement), though the GPU itself negotiates PCIe 6.0.
+    // PCIe 5.0 (heise.de on Intel's announcement), though the GPU itself negotiates PCIe 6.0. GB300: the same
+    // Grace, one for two GPUs (NVIDIA's GB300 NVL72 reference architecture: 2 Grace and 4 GPUs a tray).
     const auto pcie = [](double gtPerSecond) { return gtPerSecond * 16 * 128.0 / 130.0 / 8; };
     const auto dram
         = [](double channels, double megaTransfers) { return 2 * channels * megaTransfers * 8 / 1000 / 8; };
@@ -55,6 +56,7 @@ void TestOffloadTime::hostFiguresFollowTheDatasheets_data()
     QTest::newRow("B200, DGX B200") << "b200-180gb" << pcie(32) << dram(8, 5600);
     QTest::newRow("GB200, NVL72") << "gb200-186gb" << 900.0 / 2 / 2 << 512.0 / 2;
     QTest::newRow("B300, DGX B300") << "b300-270gb" << pcie(32) << dram(8, 6400);
+    QTest::newRow("GB300, NVL72") << "gb300-279gb" << 900.0 / 2 / 2 << 512.0 / 2;
 }
 
 void TestOffloadTime::hostFiguresFollowTheDatasheets()

@@ -140,12 +140,12 @@ void TestTrainingFp8::b300AgainstTheGuide()
     QVERIFY2(fp8 * 1e3 / 6.812 > 0.95 && fp8 * 1e3 / 6.812 < 1.0, qPrintable(QString::number(fp8)));
 }
 
-// Every FP8 linear GEMM on B200 (and on GB200 and B300, which take B200's rows) is the table's time × the
-// ratio, in every pass; under MXFP8 × the block-scaled ratio as well. The BF16 head is the table's own.
+// Every FP8 linear GEMM on B200 (and on GB200, B300 and GB300, which take B200's rows) is the table's time ×
+// the ratio, in every pass; under MXFP8 × the block-scaled ratio as well. The BF16 head is the table's own.
 void TestTrainingFp8::builtInTableRowsTakeTheRatio()
 {
     const GemmModel& model = GemmModel::builtin();
-    for (const char* id : {"b200-180gb", "gb200-186gb", "b300-270gb"})
+    for (const char* id : {"b200-180gb", "gb200-186gb", "b300-270gb", "gb300-279gb"})
         for (Fp8Recipe recipe : {Fp8Recipe::Tensorwise, Fp8Recipe::Mxfp8}) {
             const LayerKernels k = layerKernels(fp8Design(id, "nvlink5", recipe), 0, gpu(id), model, 1.0);
             const double block = recipe == Fp8Recipe::Mxfp8 ? kMxfp8KernelRatio : 1.0;
