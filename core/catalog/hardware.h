@@ -50,8 +50,8 @@ struct GpuSpec
     // refuses the MXFP8 recipe elsewhere (design/validate.cpp).
     bool mxfp8 = false;
     // The GPU whose measured kernels this one runs, on the same die (H200 and H800: H100 SXM5's; GB200:
-    // B200's) or at the same tensor-core rate per SM and clock (B300: B200's): without a GEMM table or
-    // published attention kernel of its own it takes that GPU's, at the same share of its own peak
+    // B200's) or at the same tensor-core rate per SM and clock (B300 and GB300: B200's): without a GEMM table
+    // or published attention kernel of its own it takes that GPU's, at the same share of its own peak
     // (compute/gemmmodel.h, compute/attentionkernel.cpp). Empty: none.
     std::string kernelsOf;
     std::string kernelsSource; // why the two run the same kernels

@@ -26,9 +26,9 @@ struct PublishedKernel
 };
 
 // The fastest kernel published for each GPU.
-const std::array<PublishedKernel, 3>& bestKernels()
+const std::array<PublishedKernel, 5>& bestKernels()
 {
-    static const std::array<PublishedKernel, 3> table{{
+    static const std::array<PublishedKernel, 5> table{{
         // Forward and backward together: 189 TFLOP/s at 16K of 312 (Figure 4d, causal, head dim 128;
         // assets/flash2_a100_fwd_bwd_benchmark.png in Dao-AILab/flash-attention).
         {"a100-80gb", 0.625, 0.625, "FlashAttention-2",
@@ -44,6 +44,24 @@ const std::array<PublishedKernel, 3>& bestKernels()
         {"b200-180gb", 0.670, 0.571, "FlashAttention-4",
          "Dao-AILab/flash-attention pull request 2280 (2026-02-27): FlashAttention-4 on B200, causal, "
          "head dim 128, 8K tokens: 1,418 TFLOP/s forward, 1,209 backward"},
+        // Blackwell Ultra computes the softmax's exponent twice as fast as B200 (32 a clock and SM for 16:
+        // FlashAttention-4, arXiv 2603.05451, §2.2). NVIDIA's cuDNN training benchmark measured it on GB300
+        // beside GB200, same day and harness, at the same 2.5 PFLOP/s peak: forward 1,991 against 1,646,
+        // backward 1,448 against 1,344 TFLOP/s at 8K (causal, head dim 128, 64 query and 8 KV heads, batch
+        // 2; FLOPs counted as here), of 2,500: × (8192 + 512) / 8192. GB200's row there is within 5 % of
+        // what B200's FlashAttention-4 gives it.
+        {"gb300-279gb", 0.846, 0.615, "cuDNN fused attention",
+         "NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/llama3.1/gb300/"
+         "llama3.1_20260724_040919.csv (cuDNN 9.26): GB300, causal, head dim 128, 8K tokens: 1,991 TFLOP/s "
+         "forward, 1,448 backward"},
+        // B300 is the same Blackwell Ultra SM at a lower clock and peak, so the same share of it: NVIDIA's
+        // cuDNN prefill of GPT-OSS 120B (head dim 64, attention sinks, 8K) ran 1,110 TFLOP/s on B300 and 925
+        // on B200 at the same 2.25 PFLOP/s peak (benchmark/attention_inference results, cuDNN 9.25 and 9.27),
+        // 1.20 times, as GB300's forward is 1.21 times GB200's.
+        {"b300-270gb", 0.846, 0.615, "cuDNN fused attention",
+         "GB300's measurement (NVIDIA/cudnn-frontend sdpa_benchmark_training, cuDNN 9.26: causal, head dim "
+         "128, 8K tokens, 1,991 TFLOP/s forward, 1,448 backward of 2,500), the same Blackwell Ultra SM; on "
+         "B300 itself cuDNN's GPT-OSS prefill ran 1.20 times B200's"},
     }};
     return table;
 }
@@ -77,8 +95,9 @@ const PublishedKernel* kernelIn(const std::array<PublishedKernel, N>& table, std
 
 const PublishedKernel* kernelFor(const GpuSpec& gpu, AttentionKernel kind)
 {
-    // A GPU that runs another's kernels (GpuSpec::kernelsOf: A100 40 GB A100 80 GB's, H200, H800 and H100
-    // PCIe H100's, GB200 and B300 B200's) runs that GPU's kernel at the same share of its own peak.
+    // A GPU without a row of its own that runs another's kernels (GpuSpec::kernelsOf: A100 40 GB A100 80
+    // GB's, H200, H800 and H100 PCIe H100's, GB200 B200's) runs that GPU's kernel at the same share of its
+    // own peak; B300 and GB300 have rows of their own (their exponent unit is not B200's).
     const auto find = [&](const auto& table) {
         const PublishedKernel* kernel = kernelIn(table, gpu.id);
         return kernel ? kernel : kernelIn(table, gpu.kernelsOf);

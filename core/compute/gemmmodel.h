@@ -3,8 +3,8 @@
 
 // The time of one GEMM on one GPU, from the measured table of that GPU type and data type where there is
 // one (GemmSurface), else from the table of the GPU whose kernels it runs (GpuSpec::kernelsOf: GB200, on
-// B200's die, and B300 run B200's) at the same share of its own peak, else from a roofline fallback; every
-// result says which, and which table rows it rests on, so that an explanation can state it
+// B200's die, B300 and GB300 run B200's) at the same share of its own peak, else from a roofline fallback;
+// every result says which, and which table rows it rests on, so that an explanation can state it
 // (docs/kernel-model.md).
 //
 // The fallback, for a GPU without a table: t = max(2·b·m·n·k / (η · dense peak · r(shape)),
