@@ -41,6 +41,12 @@ double attentionPairs(const AttentionShape& shape);
 // (Dao 2023, §4.1; benchmarks/benchmark_flash_attention.py in Dao-AILab/flash-attention).
 double attentionFlops(const AttentionShape& shape, AttentionPass pass);
 
+// A kernel's rate depends on the head dimension d (the mean of the query-key and value dimensions, as
+// FlashAttention and cuDNN count FLOPs: DeepSeek's 192/128 is 160): at 64 the softmax's exponent, whose cost
+// does not shrink with d, bounds FlashAttention-4 on B200 (arXiv 2603.05451, §3.1.1). Each published kernel
+// carries its rate at the head dimensions its source measured, relative to 128; between them the factor is
+// interpolated linearly in d, beyond them it is the nearest one's (docs/kernel-model.md, "Attention").
+//
 // Tokens at which a FlashAttention kernel reaches half its long-sequence throughput: the efficiency at key
 // length s is η∞ · s / (s + 512). Chosen once from the published curves (docs/kernel-model.md): it
 // matches FlashAttention-2 on A100 within 3 % from 512 to 16K tokens and FlashAttention-3 on H100
@@ -71,10 +77,14 @@ struct AttentionTime
     double seconds = 0;
     double flops = 0;
     double efficiency = 0; // of the dense BF16 peak, at this sequence length
-    double longSequenceEfficiency = 0; // η∞
+    double longSequenceEfficiency = 0; // η∞ at this head dimension
+    // The kernel's published rate at this head dimension against its rate at 128 (1 at 128, or where the
+    // kernel has no published curve), already in longSequenceEfficiency.
+    double headDimFactor = 1;
     bool fallback = false; // no published kernel for this GPU
     std::string_view kernel; // "FlashAttention-3"
     std::string_view source;
+    std::string_view headDimSource; // where headDimFactor comes from; empty at 128
 };
 
 // BF16 attention (Transformer Engine keeps attention in BF16 under its FP8 recipes unless FP8 attention

@@ -427,7 +427,7 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "On B200 and GB200, MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs "
-                    "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 5–17 % "
+                    "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 5–16 % "
                     "longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host "
                     "issues the same kernels for a GPU twice as fast.");
         // The design says which of those it resembles (layout.h CudaGraphs): the model's step is the same.
@@ -438,7 +438,7 @@ void noteHeldOut(Performance& perf, const Design& design)
                        "This design launches every kernel eagerly, as the slower runs did: the model "
                        "prices no host time, so the run may take as much longer than modelled.")
                    : MW_TR_NOOP("Explanations",
-                                "This design replays CUDA graphs: the runs within 5–17 % graphed attention "
+                                "This design replays CUDA graphs: the runs within 5–16 % graphed attention "
                                 "or the whole iteration with HybridEP, where one that graphed only the "
                                 "router and its preprocessing, with the alltoall dispatcher, took 3.1 times "
                                 "the modelled step; the model prices no host time either way."));
@@ -448,11 +448,11 @@ void noteHeldOut(Performance& perf, const Design& design)
         note += std::string(" ")
             + MW_TR_NOOP(
                     "Explanations",
-                    "GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times the modelled step on "
+                    "GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.1 times the modelled step on "
                     "H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration "
-                    "and its experts padded to 1.5 times the mean tokens, 12–13 % longer; the runs' ratios "
-                    "between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 "
-                    "and 10 % of the modelled ones.");
+                    "and its experts padded to 1.5 times the mean tokens, 11–12 % longer; the runs' ratios "
+                    "between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 1 "
+                    "and 11 % of the modelled ones.");
     }
     perf.step.note = perf.step.note.empty() ? note : perf.step.note + " " + note;
 }

@@ -18,6 +18,7 @@ using testing::gpu;
 
 Q_DECLARE_METATYPE(core::GemmDtype)
 Q_DECLARE_METATYPE(core::AttentionPass)
+Q_DECLARE_METATYPE(core::AttentionKernel)
 
 namespace {
 
@@ -87,6 +88,8 @@ private slots:
     void badTablesLoadNothing();
     void attentionAgainstPublishedKernels_data();
     void attentionAgainstPublishedKernels();
+    void attentionByHeadDimension_data();
+    void attentionByHeadDimension();
     void attentionCountsTheCausalTriangle();
     void elementwiseIsBoundByHbm();
     void benchmarkOneLookup();
@@ -639,6 +642,74 @@ void TestKernelModel::attentionAgainstPublishedKernels()
     const double tflops = flops / seconds / 1e12;
     qInfo("%s: model %.0f, published %.0f TFLOP/s", QTest::currentDataTag(), tflops, published);
     QVERIFY2(std::abs(tflops / published - 1) <= tolerance, qPrintable(QString::number(tflops)));
+}
+
+// A kernel's rate at another head dimension against its rate at 128, from the same source and harness as
+// its row (attentionkernel.cpp names each): the published points themselves, linear between them (a plain
+// head dimension of 160 between 128 and 256 on H100), the nearest beyond them, 1 where a pass is not
+// published. Head dimension 160 is DeepSeek's 192/128 as FlashAttention and cuDNN count its FLOPs.
+void TestKernelModel::attentionByHeadDimension_data()
+{
+    QTest::addColumn<QString>("gpuId");
+    QTest::addColumn<AttentionKernel>("kind");
+    QTest::addColumn<double>("headDim");
+    QTest::addColumn<AttentionPass>("pass");
+    QTest::addColumn<double>("factor");
+    const auto row = [](const char* name, const char* id, AttentionKernel kind, double d, AttentionPass pass,
+                        double factor) { QTest::newRow(name) << QString(id) << kind << d << pass << factor; };
+    const auto best = AttentionKernel::Best;
+    const auto fwd = AttentionPass::Forward;
+    const auto bwd = AttentionPass::Backward;
+    // Dao 2023, FlashAttention-2, Figure 4c and 4d (A100, causal, forward + backward at 16K).
+    row("A100 FA2 64 fwd", "a100-80gb", best, 64, fwd, 171.0 / 189);
+    row("A100 FA2 64 bwd", "a100-80gb", best, 64, bwd, 171.0 / 189);
+    // Shah et al. 2024, FlashAttention-3, Figures 5 and 6 (H100 at 16K).
+    row("H100 FA3 64 fwd", "h100-sxm-80gb", best, 64, fwd, 473.0 / 616);
+    row("H100 FA3 64 bwd", "h100-sxm-80gb", best, 64, bwd, 474.0 / 561);
+    row("H100 FA3 256 fwd", "h100-sxm-80gb", best, 256, fwd, 642.0 / 616);
+    row("H100 FA3 256 bwd, not published", "h100-sxm-80gb", best, 256, bwd, 1);
+    row("H100 FA3 160 fwd, between", "h100-sxm-80gb", best, 160, fwd, 1 + (642.0 / 616 - 1) * 32 / 128);
+    row("H100 FA3 32 fwd, below", "h100-sxm-80gb", best, 32, fwd, 473.0 / 616);
+    row("H100 FA2 64 fwd", "h100-sxm-80gb", AttentionKernel::FlashAttention2, 64, fwd, 299.0 / 335);
+    row("H200 FA3 64 fwd, by kernelsOf", "h200-141gb", best, 64, fwd, 473.0 / 616);
+    // Dao-AILab/flash-attention pull requests 2605 (head dim 64) and 2270 (192/128) against 2280 (B200).
+    row("B200 FA4 64 fwd", "b200-180gb", best, 64, fwd, 879.0 / 1330);
+    row("B200 FA4 64 bwd, not published", "b200-180gb", best, 64, bwd, 1);
+    row("B200 FA4 192/128 fwd", "b200-180gb", best, 160, fwd, 1494.1 / 1418.1);
+    row("B200 FA4 192/128 bwd", "b200-180gb", best, 160, bwd, 971.1 / 1208.6);
+    row("GB200 FA4 192/128 bwd, by kernelsOf", "gb200-186gb", best, 160, bwd, 971.1 / 1208.6);
+    row("B200 FA4 256 bwd, beyond", "b200-180gb", best, 256, bwd, 971.1 / 1208.6);
+    // NVIDIA/cudnn-frontend's dsv3 and llama3.1 on GB300, 2026-07-24; FlashAttention-4's 64 on GB300.
+    row("GB300 cuDNN 192/128 fwd", "gb300-279gb", best, 160, fwd, 1937.0 / 1991);
+    row("GB300 cuDNN 192/128 bwd", "gb300-279gb", best, 160, bwd, 1225.0 / 1448);
+    row("B300 cuDNN 64 fwd", "b300-270gb", best, 64, fwd, 1215.0 / 1749);
+}
+
+void TestKernelModel::attentionByHeadDimension()
+{
+    QFETCH(QString, gpuId);
+    QFETCH(AttentionKernel, kind);
+    QFETCH(double, headDim);
+    QFETCH(AttentionPass, pass);
+    QFETCH(double, factor);
+    const GpuSpec& spec = gpu(gpuId.toStdString().c_str());
+    const AttentionShape shape{2, 16, headDim, 8192, 8192, true};
+    AttentionShape at128 = shape;
+    at128.headDim = 128;
+    const AttentionTime t = attentionTime(spec, shape, pass, kind);
+    const AttentionTime reference = attentionTime(spec, at128, pass, kind);
+    QVERIFY2(std::abs(t.headDimFactor - factor) < 1e-9, qPrintable(QString::number(t.headDimFactor)));
+    QVERIFY(std::abs(t.longSequenceEfficiency - reference.longSequenceEfficiency * factor) < 1e-12);
+    // The explanation says so, and where from.
+    const Explanation x = explainAttention(t, spec, shape);
+    if (factor != 1) {
+        QVERIFY2(x.note.find("of its rate at 128") != std::string::npos, x.note.c_str());
+        QVERIFY2(x.source.find("head dimension: ") != std::string::npos, x.source.c_str());
+    } else {
+        QVERIFY2(x.note.find("taken as at 128") != std::string::npos, x.note.c_str());
+    }
+    QCOMPARE(reference.headDimFactor, 1.0);
+    QVERIFY(explainAttention(reference, spec, at128).note.find("128") == std::string::npos);
 }
 
 void TestKernelModel::attentionCountsTheCausalTriangle()

@@ -272,7 +272,7 @@ void addDispatcherRows(Rows& rows)
         {{"deepseek-v3", "gb200-186gb", "nvlink5", 4, 64, 1, 4, 4, 1, 4096}, 64, Fp8Recipe::Mxfp8, true});
     deepSeekGraphed.layout.cudaGraphs = CudaGraphs::Iteration;
     rows.add("Megatron-Bridge 26.06 DGX-GB200 DeepSeek-V3, PP 4 VP 4 EP 64, all-to-all overlapped")
-        << deepSeekGraphed << 4969.0 << 5519.3 << true << 1292.0;
+        << deepSeekGraphed << 4969.0 << 5392.4 << true << 1292.0;
     // DeepSeek-V3 without its prediction depth on 256 GB200 as Megatron-LM's own guide ran it
     // (docs/discussions/deepseek-v3-gb200-optimization, its launch script in
     // deepseek-v3-gb200-reproduce-guide.md, Megatron-LM dev effebd81, TE 2.9, October–November 2025): TP 1 PP
@@ -296,7 +296,7 @@ void addDispatcherRows(Rows& rows)
     deepSeekGuide.layout.cudaGraphs = CudaGraphs::Layers;
     rows.add("Megatron-LM guide 2025-11 DGX-GB200 DeepSeek-V3, PP 8 VP 4 EP 32, HybridEP, CUDA graphs but of "
              "the routed experts")
-        << deepSeekGuide << 3873.5 << 4527.5 << false << 970.01;
+        << deepSeekGuide << 3873.5 << 4429.0 << false << 970.01;
     // DeepSeek-V3 with its prediction depth on 1,024 H100 (the 25.09 container's summary, "dropless", FP8
     // with per-tensor scaling; Megatron-Bridge's scripts/performance/run_script.py and
     // configs/deepseek/deepseek_v3_llm_pretrain.yaml of that summary's commit, fa0315ae2): TP 2 PP 8 VP 4
@@ -320,12 +320,12 @@ void addDispatcherRows(Rows& rows)
 // The range the step's explanation states for a row (core/performance/performance.cpp, noteHeldOut): the
 // model's throughput above the published run's by 1–19 % on H100 (two MoE runs 3 and 11 % below; the eager
 // one with the alltoall dispatcher and the all-to-all exposed 22 % above), 5–18 % on B200 and GB200 (30 %
-// with NeMo 25.02's older software), for MoE there 5–17 % with HybridEP and CUDA graphs and 1.6 to 3.1 times
-// with the alltoall dispatcher; GPT-OSS 120B in BF16 without CUDA graphs 1.9 to 2.1 times on all three.
+// with NeMo 25.02's older software), for MoE there 5–16 % with HybridEP and CUDA graphs and 1.6 to 3.1 times
+// with the alltoall dispatcher; GPT-OSS 120B in BF16 without CUDA graphs 1.8 to 2.1 times on all three.
 std::pair<double, double> statedRange(const Design& design, const QString& tag)
 {
     if (tag.contains(QStringLiteral("GPT-OSS")) && !tag.contains(QStringLiteral("CUDA graph")))
-        return {0.87, 1.09};
+        return {0.84, 1.07};
     const std::string& gpu = design.cluster.nodes.front().gpus.front().type;
     if (gpu.starts_with("h100"))
         return tag.contains(QStringLiteral("alltoall dispatcher")) ? std::pair{0.22, 0.22}
@@ -333,7 +333,7 @@ std::pair<double, double> statedRange(const Design& design, const QString& tag)
     if (!design.model.moe.isMoe())
         return tag.startsWith(QStringLiteral("NeMo 25.02")) ? std::pair{0.30, 0.30} : std::pair{0.05, 0.18};
     return tag.contains(QStringLiteral("alltoall dispatcher")) ? std::pair{0.58, 2.08}
-                                                               : std::pair{0.05, 0.17};
+                                                               : std::pair{0.05, 0.16};
 }
 
 } // namespace
@@ -381,11 +381,11 @@ void addGptOssRows(Rows& rows)
         return d;
     };
     rows.add("Megatron-Bridge 26.04.01 DGX-GB200 GPT-OSS 120B BF16, EP 64, MBS 4, all-to-all overlapped")
-        << gptOss("gb200-186gb", "nvlink5", 64, 1, 64, 4, true) << 16640.0 << 34717.6 << true << 0.0;
+        << gptOss("gb200-186gb", "nvlink5", 64, 1, 64, 4, true) << 16640.0 << 34400.9 << true << 0.0;
     rows.add("Megatron-Bridge 26.04.01 DGX-B200 GPT-OSS 120B BF16, EP 8, MBS 4")
-        << gptOss("b200-180gb", "nvlink5", 8, 1, 8, 4, false) << 13568.0 << 27900.5 << true << 0.0;
+        << gptOss("b200-180gb", "nvlink5", 8, 1, 8, 4, false) << 13568.0 << 27673.1 << true << 0.0;
     rows.add("Megatron-Bridge 26.04.01 DGX-H100 GPT-OSS 120B BF16, PP 4 EP 8, alltoall dispatcher")
-        << gptOss("h100-sxm-80gb", "nvlink4", 8, 4, 8, 1, false) << 5824.0 << 10875.8 << true << 0.0;
+        << gptOss("h100-sxm-80gb", "nvlink4", 8, 4, 8, 1, false) << 5824.0 << 10734.7 << true << 0.0;
     // The GB200 layout in MXFP8 with a CUDA graph of the whole iteration (v0.5.0's
     // GPT_OSS_120B_PRETRAIN_CONFIG_GB200_FP8_MX_V2: nothing recomputed, FP8 attention, which the model times
     // in BF16, the fused grouped MLP; set_full_iter_cg_configs pads every EP rank's tokens to a fixed
@@ -401,10 +401,10 @@ void addGptOssRows(Rows& rows)
     mxfp8.layout.cudaGraphs = CudaGraphs::Iteration;
     rows.add("Megatron-Bridge 26.06 DGX-GB200 GPT-OSS 120B MXFP8, EP 64, MBS 4, a CUDA graph of the whole "
              "iteration")
-        << mxfp8 << 28947.0 << 32315.4 << true << 943.0;
+        << mxfp8 << 28947.0 << 32040.9 << true << 943.0;
     rows.add("Megatron-Bridge 26.08 DGX-GB200 GPT-OSS 120B MXFP8, EP 64, MBS 4, a CUDA graph of the whole "
              "iteration")
-        << mxfp8 << 28672.0 << 32315.4 << true << 934.0;
+        << mxfp8 << 28672.0 << 32040.9 << true << 934.0;
 }
 
 void addPublishedRows(Rows& rows)
@@ -523,7 +523,7 @@ void addPublishedRows(Rows& rows)
     rows.add("Megatron-Bridge 25.11 DGX-B200 DeepSeek-V3 with MTP, PP 16 EP 8, alltoall dispatcher")
         << deepSeekV3(
                {{"deepseek-v3", "b200-180gb", "nvlink5", 32, 8, 1, 16, 1, 1, 2048}, 8, Fp8Recipe::Mxfp8})
-        << 2139.0 << 3565.9 << true << 557.0;
+        << 2139.0 << 3524.4 << true << 557.0;
     const Run b200_405b{"llama-3.1-405b", "b200-180gb", "nvlink5", 16, 8, 4, 8, 8, 1, 64, false, 2, true};
     rows.add("Megatron-Bridge 25.11 DGX-B200 Llama 3.1 405B, TP 4 PP 8 CP 2 VP 8, 128 GPUs")
         << design(b200_405b) << 661.0 << 743.4 << true << 1667.0;
@@ -614,9 +614,9 @@ void TestHeldOutToday::publishedRuns()
     // Every row but two comes out fast: on H100 the 70B rows by 6–9 %, the 8B with FSDP by 6 % and Qwen3
     // 235B by 1–8 % (inside the bound), the 405B by 8–19 %, DeepSeek-V3 with DeepEP 3 % slow; the dense rows
     // on B200 and GB200 by 5–18 % (NeMo 25.02's older software 30 %), the MoE rows there with the flex
-    // dispatcher by 5–17 % (Megatron-LM's own DeepSeek-V3 guide, its routed experts still eager, the 17), and
-    // the alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 58–67 % and, at
-    // micro-batch 1, Qwen3 30B-A3B by 208 %; GPT-OSS 120B in BF16 without CUDA graphs by 87–109 % on every
+    // dispatcher by 5–16 % (Megatron-LM's own DeepSeek-V3 guide, its routed experts still eager, 14), and
+    // the alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 58–65 % and, at
+    // micro-batch 1, Qwen3 30B-A3B by 208 %; GPT-OSS 120B in BF16 without CUDA graphs by 84–107 % on every
     // GPU (docs/kernel-model.md, "Held out on today's GPUs"). The same layouts in later containers run faster
     // (26.04.01: H100 70B +6 %, 405B +8 %). Qwen3 30B-A3B with EP 16 across two H100 nodes comes out 11 %
     // slow, the slowest row: 61 % of its modelled step is the exposed all-to-all, priced as NCCL's with every
@@ -730,14 +730,14 @@ void TestHeldOutToday::gptOssAcrossGpus()
     qInfo("GB200 over B200: runs %.3f, the model %.3f; B200 over H100: runs %.3f, the model %.3f", gb200Runs,
           gb200Model, b200Runs, b200Model);
     QVERIFY2(std::abs(gb200Model / gb200Runs - 1) < 0.02, qPrintable(QString::number(gb200Model)));
-    QVERIFY2(std::abs(b200Model / b200Runs - 1) < 0.105, qPrintable(QString::number(b200Model)));
+    QVERIFY2(std::abs(b200Model / b200Runs - 1) < 0.115, qPrintable(QString::number(b200Model)));
     const std::string note = evaluate(publishedRunRows().back().design).performance->step.note;
     QVERIFY2(
         note.find("with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean "
-                  "tokens, 12–13 % longer")
+                  "tokens, 11–12 % longer")
             != std::string::npos,
         note.c_str());
-    QVERIFY2(note.find("GPT-OSS 120B in BF16 without CUDA graphs took 1.9 to 2.1 times") != std::string::npos,
+    QVERIFY2(note.find("GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.1 times") != std::string::npos,
              note.c_str());
     // The row's design graphs the whole iteration as the recipe did (layout.cudaGraphs), which Megatron-Core
     // runs with its experts padded; the explanation says which runs that resembles.
