@@ -62,9 +62,8 @@ const std::array<PublishedKernel, 5>& bestKernels()
          "Dao 2023, FlashAttention-2, Figure 4d: 189 TFLOP/s forward + backward at 16K on A100 (causal, head "
          "dim 128)",
          {{{64, 171.0 / 189, 171.0 / 189}}},
-         "Dao 2023, Figure 4c against 4d: 171 against 189 TFLOP/s forward + backward at 16K (causal, head "
-         "dim 64 "
-         "and 128)"},
+         "Dao 2023, Figure 4c against 4d: 171 against 189 TFLOP/s forward + backward at 16K "
+         "(causal, head dim 64 and 128)"},
         // Forward 616 TFLOP/s at 16K (Figure 5d, causal, head dim 128), backward 561 (§4.1's backward
         // benchmark, head dim 128) of 989.
         {"h100-sxm-80gb",
