@@ -41,6 +41,9 @@ struct PublishedKernel
 // 1,225 TFLOP/s counted as 2.5 × the forward, where cuDNN counts 2.6 ×), and at head dimension 64
 // FlashAttention-4's own ratio on GB300 (pull request 2605, one harness: 1,215 against 1,749 forward at
 // 16K without a causal mask); no backward at 64 is published.
+// GB300's row, which B300 shares (below): 1,991 and 1,448 TFLOP/s of 2,500 at 8K, × (8192 + 512) / 8192.
+constexpr double kBlackwellUltraForward = 0.846;
+constexpr double kBlackwellUltraBackward = 0.615;
 constexpr std::array<PublishedKernel::HeadDimRate, 2> kBlackwellUltraHeadDims{
     {{64, 1215.0 / 1749, 1}, {160, 1937.0 / 1991, 1225.0 / 1448}}};
 constexpr std::string_view kBlackwellUltraHeadDimSource
@@ -95,7 +98,7 @@ const std::array<PublishedKernel, 5>& bestKernels()
         // backward 1,448 against 1,344 TFLOP/s at 8K (causal, head dim 128, 64 query and 8 KV heads, batch
         // 2; FLOPs counted as here), of 2,500: × (8192 + 512) / 8192. GB200's row there is within 5 % of
         // what B200's FlashAttention-4 gives it.
-        {"gb300-279gb", 0.846, 0.615, "cuDNN fused attention",
+        {"gb300-279gb", kBlackwellUltraForward, kBlackwellUltraBackward, "cuDNN fused attention",
          "NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/llama3.1/gb300/"
          "llama3.1_20260724_040919.csv (cuDNN 9.26): GB300, causal, head dim 128, 8K tokens: 1,991 TFLOP/s "
          "forward, 1,448 backward",
@@ -104,7 +107,7 @@ const std::array<PublishedKernel, 5>& bestKernels()
         // cuDNN prefill of GPT-OSS 120B (head dim 64, attention sinks, 8K) ran 1,110 TFLOP/s on B300 and 925
         // on B200 at the same 2.25 PFLOP/s peak (benchmark/attention_inference results, cuDNN 9.25 and 9.27),
         // 1.20 times, as GB300's forward is 1.21 times GB200's.
-        {"b300-270gb", 0.846, 0.615, "cuDNN fused attention",
+        {"b300-270gb", kBlackwellUltraForward, kBlackwellUltraBackward, "cuDNN fused attention",
          "GB300's measurement (NVIDIA/cudnn-frontend sdpa_benchmark_training, cuDNN 9.26: causal, head dim "
          "128, 8K tokens, 1,991 TFLOP/s forward, 1,448 backward of 2,500), the same Blackwell Ultra SM; on "
          "B300 itself cuDNN's GPT-OSS prefill ran 1.20 times B200's",

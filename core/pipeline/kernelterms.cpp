@@ -141,10 +141,17 @@ void appendKernelTerms(std::vector<ModelTerm>& terms, const LayerKernels& k, con
     const std::string p(prefix);
     if (k.flashAttention) {
         const Explanation x = explainAttention(k.attentionForward, gpu, k.attention);
-        terms.push_back({"kernel." + p + "attention", k.parts.attentionForward + k.parts.attentionBackward, "s",
-                         "forward " + formatSeconds(k.parts.attentionForward) + " + backward (2.5 × its FLOPs) "
-                             + formatSeconds(k.parts.attentionBackward) + "; " + x.formula,
-                         x.source + ". " + x.note});
+        // The forward's explanation speaks for both passes but for the head dimension's factor, which
+        // differs between them where the kernel's source measured both (attentionkernel.h).
+        std::string note = x.note;
+        if (k.attentionBackward.headDimFactor != k.attentionForward.headDimFactor)
+            note += " Its backward runs at " + formatNumber(k.attentionBackward.headDimFactor * 100)
+                + " % of its rate at 128.";
+        terms.push_back(
+            {"kernel." + p + "attention", k.parts.attentionForward + k.parts.attentionBackward, "s",
+             "forward " + formatSeconds(k.parts.attentionForward) + " + backward (2.5 × its FLOPs) "
+                 + formatSeconds(k.parts.attentionBackward) + "; " + x.formula,
+             x.source + ". " + note});
     }
     const Explanation e = explainElementwise(elementwiseTime(gpu, k.elementwiseBytes + k.castBytes), gpu);
     terms.push_back(

@@ -83,6 +83,7 @@ private slots:
     void tpOverlapSplitsTheGemms();
     void tpOverlapHidesAllButAChunk();
     void explanationNamesTheTableRow();
+    void attentionTermSaysBothPassesHeadDimension();
     void fallbackSaysSo();
     void userTableRoundTripsAndChangesTheTime();
     void badUserTableIsALocatedError();
@@ -238,6 +239,25 @@ void TestLayerKernels::explanationNamesTheTableRow()
     QCOMPARE(kernels, 10);
     QVERIFY(e.schedule->times.kernelSource.find("FlashAttention-3") != std::string::npos);
     QVERIFY(e.performance->step.source.find("presets/gemm-h100-b200.csv") != std::string::npos);
+}
+
+// At a head dimension whose rate FlashAttention-3's paper gives apart for its passes (64: 0.768 forward,
+// 0.845 backward), the layer's attention term says both: the term times both passes.
+void TestLayerKernels::attentionTermSaysBothPassesHeadDimension()
+{
+    Design d = seed("h100-sxm-80gb", "nvlink4");
+    d.model.headDim = 64;
+    const Evaluation e = evaluate(d);
+    QVERIFY(e.schedule);
+    const auto& terms = e.schedule->times.terms;
+    const auto it = std::find_if(terms.begin(), terms.end(),
+                                 [](const ModelTerm& t) { return t.id == "kernel.attention"; });
+    QVERIFY(it != terms.end());
+    QVERIFY2(it->source.find("At head dimension 64 it runs at 76.8 % of its rate at 128.")
+                 != std::string::npos,
+             it->source.c_str());
+    QVERIFY2(it->source.find("Its backward runs at 84.5 % of its rate at 128.") != std::string::npos,
+             it->source.c_str());
 }
 
 // A100 has no table: the roofline, shaped by the nearest measured table, and the explanation says so.
