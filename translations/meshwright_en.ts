@@ -2820,10 +2820,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in six of seven published pairs, so a difference between layouts holds better than either step time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>inside the layers: micro-batches × layers (and prediction depths) × what each layer waits for (its collectives, less what its GEMMs hide with TP overlap); after the pipeline: what the last backward cannot hide (DDP buckets, ZeRO&apos;s parameter all-gather); FSDP: per-layer gathers and reduce-scatters compute cannot hide × micro-batches; point-to-point: what the stage sends add to the schedule, and the CP ring beyond the attention it overlaps</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2960,19 +2956,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 5–18 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 5–16 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 6 % of the modelled one in all seven published pairs (within 5 % in five), so a difference between layouts holds better than either step time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This design replays CUDA graphs: the runs within 5–16 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 3–14 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.1 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 11–12 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 1 and 11 % of the modelled ones.</source>
+        <source>This design replays CUDA graphs: the runs within 3–14 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 8–9 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 3 and 11 % of the modelled ones.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -103,7 +103,8 @@ std::string basisText(const GemmModel& model, const GemmTime& t)
     if (t.viaKernelsOf) {
         const GpuSpec* die = Catalog::builtin().gpu(model.tableGpu(t));
         text += "; the rows of " + (die ? die->name : std::string(model.tableGpu(t)))
-            + ", whose kernels this GPU runs, × " + formatNumber(t.peakScale, 4) + " (the peaks' ratio)";
+            + ", whose kernels this GPU runs, × " + formatNumber(t.kernelsScale, 4)
+            + (t.measuredSpeed ? " (1 / its speed over them, measured on both)" : " (the peaks' ratio)");
     }
     return text;
 }

@@ -55,6 +55,12 @@ struct GpuSpec
     // (compute/gemmmodel.h, compute/attentionkernel.cpp). Empty: none.
     std::string kernelsOf;
     std::string kernelsSource; // why the two run the same kernels
+    // How many times as fast as kernelsOf's GPU this one runs the same GEMMs, BF16 and FP8, where both were
+    // measured in one benchmark (GB200 against B200); 0: not measured, the ratio of the two dense peaks is
+    // taken. Where they come from: kernelsSpeedSource.
+    double kernelsSpeedBf16 = 0;
+    double kernelsSpeedFp8 = 0;
+    std::string kernelsSpeedSource;
     // The host side (performance/offloadtime.h): the GPU's link to host memory, bytes/s per direction
     // (PCIe x16 after encoding, NVLink-C2C on Grace systems), and its share of the host's DRAM bandwidth
     // in the GPU's reference server (the DGX's channels × transfer rate / its GPUs); 0: not known.

@@ -170,6 +170,9 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     in.read("mxfp8", gpu.mxfp8); // absent: no block-scaled FP8
     in.read("kernelsOf", gpu.kernelsOf); // absent: its own tables or the fallbacks
     in.read("kernelsSource", gpu.kernelsSource);
+    in.read("kernelsSpeedBf16", gpu.kernelsSpeedBf16); // absent: the ratio of the peaks
+    in.read("kernelsSpeedFp8", gpu.kernelsSpeedFp8);
+    in.read("kernelsSpeedSource", gpu.kernelsSpeedSource);
     gpu.hostLinkBandwidth = hostLinkGBps * kGB;
     gpu.hostMemoryBandwidth = hostMemoryGBps * kGB;
     double hostGiB = 0;
@@ -196,6 +199,8 @@ void readGpu(const Json& value, const std::string& pointer, ReadContext& context
     inRange("hostMemoryPerGpuGiB", hostGiB, 0, 1e6);
     inRange("smCount", gpu.smCount, 0, 10000);
     inRange("hbmEfficiency", gpu.hbmEfficiency, 0, 1);
+    inRange("kernelsSpeedBf16", gpu.kernelsSpeedBf16, 0, 10);
+    inRange("kernelsSpeedFp8", gpu.kernelsSpeedFp8, 0, 10);
 }
 
 Json gpuToJson(const GpuSpec& gpu)
@@ -220,6 +225,9 @@ Json gpuToJson(const GpuSpec& gpu)
             {"mxfp8", gpu.mxfp8},
             {"kernelsOf", gpu.kernelsOf},
             {"kernelsSource", gpu.kernelsSource},
+            {"kernelsSpeedBf16", gpu.kernelsSpeedBf16},
+            {"kernelsSpeedFp8", gpu.kernelsSpeedFp8},
+            {"kernelsSpeedSource", gpu.kernelsSpeedSource},
             {"hostMemoryPerGpuGiB", gpu.hostMemoryPerGpuBytes / kGiB},
             {"hostMemorySource", gpu.hostMemorySource}};
 }

@@ -168,10 +168,15 @@ double headDimFactor(const PublishedKernel& kernel, double d, AttentionPass pass
     std::array<std::pair<double, double>, 3> points{}; // (head dimension, factor), ascending
     std::size_t n = 0;
     points[n++] = {128, 1};
-    for (const PublishedKernel::HeadDimRate& rate : kernel.headDims)
-        if (rate.headDim > 0)
-            points[n++] = {rate.headDim, pass == AttentionPass::Forward ? rate.forward : rate.backward};
-    std::sort(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(n));
+    // Each in its place as it comes (std::sort here has GCC 12 warn of its 16-element threshold).
+    for (const PublishedKernel::HeadDimRate& rate : kernel.headDims) {
+        if (!(rate.headDim > 0))
+            continue;
+        std::size_t at = n++;
+        for (; at > 0 && points[at - 1].first > rate.headDim; --at)
+            points[at] = points[at - 1];
+        points[at] = {rate.headDim, pass == AttentionPass::Forward ? rate.forward : rate.backward};
+    }
     if (!(d > points[0].first))
         return points[0].second;
     for (std::size_t i = 1; i < n; ++i)

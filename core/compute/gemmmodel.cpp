@@ -32,6 +32,12 @@ std::string tflops(double flopsPerSecond)
     return formatNumber(flopsPerSecond / 1e12) + " TFLOP/s";
 }
 
+// How many times as fast as its kernelsOf GPU this one runs that GPU's GEMMs, measured; 0: not measured.
+double kernelsSpeed(const GpuSpec& gpu, GemmDtype dtype)
+{
+    return dtype == GemmDtype::Fp8E4m3 ? gpu.kernelsSpeedFp8 : gpu.kernelsSpeedBf16;
+}
+
 } // namespace
 
 const GemmModel& GemmModel::builtin()
@@ -107,16 +113,19 @@ GemmTime GemmModel::time(const GpuSpec& gpu, const GemmShape& shape, GemmDtype d
     if (out.entry < 0 && !gpu.kernelsOf.empty()) {
         const int sibling = find(gpu.kernelsOf, runAs);
         const double peak = peaks.flops(runAs);
-        if (sibling >= 0 && m_entries[static_cast<std::size_t>(sibling)].peak > 0 && peak > 0) {
+        const double siblingPeak = sibling >= 0 ? m_entries[static_cast<std::size_t>(sibling)].peak : 0.0;
+        const double measured = kernelsSpeed(gpu, runAs);
+        if (sibling >= 0 && (measured > 0 || (siblingPeak > 0 && peak > 0))) {
             out.entry = sibling;
             out.viaKernelsOf = true;
-            out.peakScale = m_entries[static_cast<std::size_t>(sibling)].peak / peak;
+            out.measuredSpeed = measured > 0;
+            out.kernelsScale = measured > 0 ? 1 / measured : siblingPeak / peak;
         }
     }
     if (const Entry* entry = entryOf(out)) {
         const GemmLookup lookup = entry->surface.lookup(shape);
         out.basis = GemmBasis::Table;
-        out.seconds = lookup.seconds * out.peakScale;
+        out.seconds = lookup.seconds * out.kernelsScale;
         out.corners = lookup.corners;
         out.beyondTable = lookup.beyondTable;
         out.belowTable = lookup.belowTable;
@@ -208,9 +217,18 @@ Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const G
         x.source = (entry->user ? "user table " : "measured table ") + entry->source + ", "
             + describeLines(rows(time));
         note = "Measured " + runAs + " GEMMs on " + gpu.name + (entry->user ? " (a user table)" : "") + ": ";
-        if (time.viaKernelsOf) {
+        if (time.viaKernelsOf && time.measuredSpeed) {
+            x.formula = "t = 2·b·m·n·k / T(b·m·n, k) / s, s = " + gpu.id + "'s speed over " + entry->gpu
+                + ", measured";
+            x.input("s, measured speed ratio", 1 / time.kernelsScale);
+            const GpuSpec* sibling = Catalog::builtin().gpu(entry->gpu);
+            note = "Measured " + runAs + " GEMMs of " + (sibling ? sibling->name : entry->gpu)
+                + ", whose kernels " + gpu.name + " runs " + formatNumber(1 / time.kernelsScale, 4)
+                + " times as fast, as measured on both: ";
+            x.source += "; why its kernels: " + gpu.kernelsSource + "; its speed: " + gpu.kernelsSpeedSource;
+        } else if (time.viaKernelsOf) {
             x.formula = "t = 2·b·m·n·k / T(b·m·n, k) × peak of " + entry->gpu + " / peak of " + gpu.id;
-            x.input("peak ratio", time.peakScale);
+            x.input("peak ratio", time.kernelsScale);
             const GpuSpec* sibling = Catalog::builtin().gpu(entry->gpu);
             note = "Measured " + runAs + " GEMMs of " + (sibling ? sibling->name : entry->gpu)
                 + ", whose kernels " + gpu.name + " runs, at the same share of its own peak: ";

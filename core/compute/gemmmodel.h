@@ -43,11 +43,13 @@ struct GemmTime
     double bytes = 0; // operands read and result written once
     GemmBasis basis = GemmBasis::Roofline;
     int entry = -1; // the model's table (GemmModel::tableSource), -1 for the roofline
-    // The table is of the GPU whose kernels this one runs (GpuSpec::kernelsOf): its times × its peak / this
-    // GPU's peak (1 where the peaks agree, as H200's and H100's). peakScale 1 and viaKernelsOf false: the
-    // GPU's own table, or the roofline.
+    // The table is of the GPU whose kernels this one runs (GpuSpec::kernelsOf): its times × kernelsScale,
+    // 1 / the speed ratio measured on both where there is one (measuredSpeed: GpuSpec::kernelsSpeedBf16,
+    // kernelsSpeedFp8), else its peak / this GPU's peak (1 where the peaks agree, as H200's and H100's).
+    // kernelsScale 1 and viaKernelsOf false: the GPU's own table, or the roofline.
     bool viaKernelsOf = false;
-    double peakScale = 1;
+    bool measuredSpeed = false;
+    double kernelsScale = 1;
     std::array<int, 4> corners{-1, -1, -1, -1}; // grid points of that table (GemmModel::rows)
     bool beyondTable = false; // larger than the table's largest shapes: its plateau
     bool belowTable = false; // smaller than its smallest shapes: no faster than its smallest kernel

@@ -137,6 +137,13 @@ void TestHardware::gpuPresets()
         || id == QLatin1String("b300-270gb") || id == QLatin1String("gb300-279gb");
     QCOMPARE(spec.hbmEfficiency, blackwell ? 0.68 : 0.0);
     QCOMPARE(spec.hbmEfficiencySource.empty(), !blackwell);
+    // The measured speed over the GPU whose kernels it runs: GB200's over B200's (stas00/ml-engineering's
+    // maximum achievable matmul FLOPS, 1,822.0 / 1,745.0 BF16 and 3,615.6 / 3,432.5 FP8), which GB300 takes;
+    // every other GPU its peaks' ratio (0 here).
+    const bool gbPart = id == QLatin1String("gb200-186gb") || id == QLatin1String("gb300-279gb");
+    QCOMPARE(spec.kernelsSpeedBf16, gbPart ? 1.0441 : 0.0);
+    QCOMPARE(spec.kernelsSpeedFp8, gbPart ? 1.0533 : 0.0);
+    QCOMPARE(spec.kernelsSpeedSource.empty(), !gbPart);
 }
 
 // Every GPU has more bytes than its round decimal figure (CUDA's total is what the driver leaves of a
@@ -239,6 +246,18 @@ void TestHardware::presetFile_data()
     QTest::newRow("HBM efficiency as a percentage")
         << head + R"("memoryGB": 80, "hbmEfficiency": 68})" << 80e9 << 0.0 << std::string("value-range")
         << std::string("/gpu/hbmEfficiency");
+    // How many times as fast as its kernelsOf GPU it runs the same GEMMs, where both were measured: optional,
+    // a positive ratio.
+    QTest::newRow("measured kernel speed with its source") << head
+            + R"("memoryGB": 80, "kernelsOf": "h100-sxm-80gb", "kernelsSpeedBf16": 1.04, "kernelsSpeedFp8": 1.05,
+            "kernelsSpeedSource": "one benchmark on both"})"
+                                                           << 80e9 << 0.0 << std::string() << std::string();
+    QTest::newRow("negative kernel speed")
+        << head + R"("memoryGB": 80, "kernelsSpeedFp8": -1.05})" << 80e9 << 0.0 << std::string("value-range")
+        << std::string("/gpu/kernelsSpeedFp8");
+    QTest::newRow("kernel speed as text")
+        << head + R"("memoryGB": 80, "kernelsSpeedBf16": "1.04x"})" << 80e9 << 0.0 << std::string("io-type")
+        << std::string("/gpu/kernelsSpeedBf16");
 }
 
 void TestHardware::presetFile()
