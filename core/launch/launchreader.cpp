@@ -141,15 +141,33 @@ private:
         return plain(m_text, m_pos);
     }
 
-    // The } that closes the { at open, counting the braces between; npos if none does.
+    // The } that closes the ${ whose { is at open, as bash finds it: a backslashed character, a quoted
+    // string and a nested ${…} are passed over, a } inside them closes nothing (${A:-a\}b} and
+    // ${A:-"a}b"} are a}b), and a bare { is not counted (${A:-x{y} is x{y). Inside the default's double
+    // quotes a single quote is a character. npos if none does. One flag a ${ open, not a call: however deep
+    // a text nests them, the stack stays as it is.
     static std::size_t matchingBrace(std::string_view text, std::size_t open)
     {
-        int depth = 0;
-        for (std::size_t i = open; i < text.size(); ++i)
-            if (text[i] == '{')
-                ++depth;
-            else if (text[i] == '}' && --depth == 0)
-                return i;
+        std::vector<bool> inDouble{false}; // of each ${ open, the innermost last
+        for (std::size_t i = open + 1; i < text.size(); ++i) {
+            const char c = text[i];
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                inDouble.back() = !inDouble.back();
+            } else if (c == '\'' && !inDouble.back()) {
+                i = text.find('\'', i + 1);
+                if (i == std::string_view::npos)
+                    return i;
+            } else if (c == '$' && i + 1 < text.size() && text[i + 1] == '{') {
+                inDouble.push_back(false);
+                ++i;
+            } else if (c == '}' && !inDouble.back()) {
+                inDouble.pop_back();
+                if (inDouble.empty())
+                    return i;
+            }
+        }
         return std::string_view::npos;
     }
 
@@ -182,7 +200,7 @@ private:
             return "${" + inner + "}";
         // The default read as bash reads it: quotes removed, a backslashed character or one inside single
         // quotes taken as written (\$HOME, '$HOME'), every other $ expanded. Inside double quotes a
-        // backslash escapes only $, `, " and itself and is kept before anything else ("${A:-C:\x}" is
+        // backslash escapes only $, `, ", } and itself and is kept before anything else ("${A:-C:\x}" is
         // C:\x), and single quotes stay as written where the whole is double-quoted (bash 5). A nested
         // ${...} is handed on as written, so that its own quotes and backslashes are read there, once.
         std::string out;
@@ -197,7 +215,7 @@ private:
                 out += c;
             } else if (c == '\\' && i + 1 < inner.size()) {
                 const char next = inner[++i];
-                if (inDouble && next != '$' && next != '`' && next != '"' && next != '\\')
+                if (inDouble && next != '$' && next != '`' && next != '"' && next != '\\' && next != '}')
                     out += c;
                 out += next;
             } else if (c == '"') {

@@ -45,6 +45,10 @@ void TestLaunchBadInput::badInput_data()
         "launch-syntax", "line 2");
     row("megatron open array", F::Megatron, "default", "#!/bin/bash\nARGS=(\n  --micro-batch-size 1\n",
         "launch-syntax", "line 2");
+    // A default's } escaped or quoted closes nothing, as in bash: here nothing closes the ${.
+    row("megatron default never closed", F::Megatron, "default",
+        "TP=${TP:-'8}'\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $TP\n", "launch-syntax",
+        "line 1");
     row("megatron not a number", F::Megatron, "default",
         "--micro-batch-size 1\n--tensor-model-parallel-size x\n", "io-value", "line 2");
     row("megatron unknown fp8 recipe", F::Megatron, "default",

@@ -1011,6 +1011,14 @@ void TestLaunchImport::defaultsAsBashReadsThem_data()
         {"Windows path in double quotes", R"("${A:-C:\data}")", R"(C:\data)"},
         {"escaped blank unquoted", R"(${A:-a\ b})", "a b"},
         {"escaped blank in double quotes", R"("${A:-a\ b}")", R"(a\ b)"},
+        // Where the default ends, as bash finds its }.
+        {"escaped } unquoted", R"(${A:-a\}b})", "a}b"},
+        {"escaped } in double quotes", R"("${A:-a\}b}")", "a}b"},
+        {"} in the default's double quotes", R"(${A:-"a}b"})", "a}b"},
+        {"} in the default's single quotes", R"(${A:-'a}b'})", "a}b"},
+        {"} in the default's double quotes, double-quoted", R"("${A:-"x}y"}")", "x}y"},
+        {"a bare { is not counted", R"(${A:-x{y})", "x{y"},
+        {"escaped } nested", R"(${A:-${B:-c\}d}e})", "c}de"},
     };
     for (const auto& [name, word, expected] : rows)
         QTest::newRow(name) << QString(word) << QString(expected);
