@@ -217,22 +217,24 @@ Explanation GemmModel::explain(const GemmTime& time, const GpuSpec& gpu, const G
         x.source = (entry->user ? "user table " : "measured table ") + entry->source + ", "
             + describeLines(rows(time));
         note = "Measured " + runAs + " GEMMs on " + gpu.name + (entry->user ? " (a user table)" : "") + ": ";
-        if (time.viaKernelsOf && time.measuredSpeed) {
-            x.formula = "t = 2·b·m·n·k / T(b·m·n, k) / s, s = " + gpu.id + "'s speed over " + entry->gpu
-                + ", measured";
-            x.input("s, measured speed ratio", 1 / time.kernelsScale);
+        if (time.viaKernelsOf) {
+            // The other GPU's rows, at the speed measured on both or else at the peaks' ratio.
             const GpuSpec* sibling = Catalog::builtin().gpu(entry->gpu);
+            const std::string how = time.measuredSpeed
+                ? " " + formatNumber(1 / time.kernelsScale, 4) + " times as fast, as measured on both: "
+                : ", at the same share of its own peak: ";
             note = "Measured " + runAs + " GEMMs of " + (sibling ? sibling->name : entry->gpu)
-                + ", whose kernels " + gpu.name + " runs " + formatNumber(1 / time.kernelsScale, 4)
-                + " times as fast, as measured on both: ";
-            x.source += "; why its kernels: " + gpu.kernelsSource + "; its speed: " + gpu.kernelsSpeedSource;
-        } else if (time.viaKernelsOf) {
-            x.formula = "t = 2·b·m·n·k / T(b·m·n, k) × peak of " + entry->gpu + " / peak of " + gpu.id;
-            x.input("peak ratio", time.kernelsScale);
-            const GpuSpec* sibling = Catalog::builtin().gpu(entry->gpu);
-            note = "Measured " + runAs + " GEMMs of " + (sibling ? sibling->name : entry->gpu)
-                + ", whose kernels " + gpu.name + " runs, at the same share of its own peak: ";
+                + ", whose kernels " + gpu.name + " runs" + how;
             x.source += "; why its kernels: " + gpu.kernelsSource;
+            if (time.measuredSpeed) {
+                x.formula = "t = 2·b·m·n·k / T(b·m·n, k) / s, s = " + gpu.id + "'s speed over " + entry->gpu
+                    + ", measured";
+                x.input("s, measured speed ratio", 1 / time.kernelsScale);
+                x.source += "; its speed: " + gpu.kernelsSpeedSource;
+            } else {
+                x.formula = "t = 2·b·m·n·k / T(b·m·n, k) × peak of " + entry->gpu + " / peak of " + gpu.id;
+                x.input("peak ratio", time.kernelsScale);
+            }
         }
         if (time.beyondTable)
             note += "beyond the table's largest shapes, at its plateau.";
