@@ -2936,10 +2936,6 @@
         <translation>Der Optimizer hält seine Momente in 16 Bit (optimizerMoments), je 2 Byte neben dem FP32-Master-Gewicht: 8 Byte pro Parameter bei Adam, wo FP32-Momente 12 belegen.</translation>
     </message>
     <message>
-        <source>This design launches every kernel eagerly, as the slower runs did: the model prices no host time, so the run may take as much longer than modelled.</source>
-        <translation>Dieses Design startet jeden Kernel einzeln, wie die langsameren Läufe: Das Modell bepreist keine Host-Zeit, daher kann der Lauf um so viel länger dauern als modelliert.</translation>
-    </message>
-    <message>
         <source>Not counted: the memory of the CUDA graphs the step replays (their private memory pool and their static input and output buffers), for which no release states a size. Leave headroom for it.</source>
         <translation>Nicht gezählt: der Speicher der CUDA-Graphen, die der Schritt abspielt (ihr eigener Speicherpool und ihre statischen Ein- und Ausgabepuffer), dessen Größe kein Release angibt. Lassen Sie dafür Reserve.</translation>
     </message>
@@ -2964,16 +2960,24 @@
         <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen sieben veröffentlichten Paaren höchstens 6 % neben dem modellierten (in fünf höchstens 5 %), ein Unterschied zwischen Layouts hält also besser als jede der beiden Schrittzeiten.</translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 3–14 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,6- bis 3,1-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 3–14 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
-    </message>
-    <message>
-        <source>This design replays CUDA graphs: the runs within 3–14 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
-        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 3–14 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des modellierten Schritts brauchte; das Modell bepreist so oder so keine Host-Zeit.</translation>
-    </message>
-    <message>
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 8–9 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 3 and 11 % of the modelled ones.</source>
         <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,8- bis 2,0-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 8–9 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 3 und 11 % der modellierten.</translation>
+    </message>
+    <message>
+        <source>of these, the GPU waiting for the host to launch eager MoE layers</source>
+        <translation>davon: Warten der GPU auf den Host beim Starten der MoE-Layer ohne CUDA-Graphen</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 3–14 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,4- bis 1,6-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 3–14 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
+    </message>
+    <message>
+        <source>This design launches every kernel eagerly, as the slower runs did: each MoE layer takes at least the host time Megatron-LM&apos;s own tests measure for launching one beyond a dense layer, 6.6 ms forward and backward; the dense part&apos;s launches are not counted, so the run may take longer still.</source>
+        <translation>Dieses Design startet jeden Kernel einzeln, wie die langsameren Läufe: Jeder MoE-Layer dauert mindestens die Host-Zeit, die die eigenen Tests von Megatron-LM für seinen Start über einen dichten Layer hinaus messen, 6,6 ms für Forward und Backward; die Starts des dichten Teils sind nicht gezählt, daher kann der Lauf noch länger dauern.</translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 3–14 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 3–14 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell den Schritt eines Designs mit Graphen bepreist.</translation>
     </message>
 </context>
 <context>
@@ -7206,6 +7210,10 @@ Verbindungen: %3%4</translation>
     <message>
         <source>experts: EP %1 × expert TP %2 × expert DP %3</source>
         <translation>Experts: EP %1 × Expert-TP %2 × Expert-DP %3</translation>
+    </message>
+    <message>
+        <source>in the step, the GPUs wait %1 for the host to launch MoE layers without CUDA graphs</source>
+        <translation>im Schritt warten die GPUs %1 auf den Host, der die MoE-Layer ohne CUDA-Graphen startet</translation>
     </message>
 </context>
 <context>

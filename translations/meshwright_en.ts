@@ -2936,10 +2936,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This design launches every kernel eagerly, as the slower runs did: the model prices no host time, so the run may take as much longer than modelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Not counted: the memory of the CUDA graphs the step replays (their private memory pool and their static input and output buffers), for which no release states a size. Leave headroom for it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2964,15 +2960,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 3–14 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This design replays CUDA graphs: the runs within 3–14 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the modelled step; the model prices no host time either way.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 8–9 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 3 and 11 % of the modelled ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of these, the GPU waiting for the host to launch eager MoE layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 3–14 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This design launches every kernel eagerly, as the slower runs did: each MoE layer takes at least the host time Megatron-LM&apos;s own tests measure for launching one beyond a dense layer, 6.6 ms forward and backward; the dense part&apos;s launches are not counted, so the run may take longer still.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 3–14 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7197,6 +7201,10 @@ Links: %3%4</source>
     </message>
     <message>
         <source>experts: EP %1 × expert TP %2 × expert DP %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the step, the GPUs wait %1 for the host to launch MoE layers without CUDA graphs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -62,9 +62,10 @@ enum class RecomputeModule { CoreAttn, MlaUpProj, Layernorm, Mlp, MoeAct, Moe, S
 // None launches every kernel eagerly; Layers replays each layer from per-layer graphs (Transformer Engine's
 // make_graphed_callables: a dense layer whole, a dropless MoE layer its attention, router and preprocessing,
 // whose expert dispatch has shapes only known at run time); Iteration replays the forward and backward of a
-// whole step as one graph (full_iteration; the optimizer step outside). The model prices no host time
-// (docs/kernel-model.md, "Held out on today's GPUs"): the setting decides what the framework is asked to run
-// and which published runs the step's explanation compares with.
+// whole step as one graph (full_iteration; the optimizer step outside). The model prices the host's time
+// only where Megatron-Core launches a MoE layer eagerly (None: pipeline/hostlaunch.h); otherwise the
+// setting decides what the framework is asked to run and which published runs the step's explanation
+// compares with (docs/kernel-model.md, "Held out on today's GPUs").
 enum class CudaGraphs { None, Layers, Iteration };
 
 template<> struct EnumNames<RecomputeModule>

@@ -51,6 +51,7 @@ struct CriticalRank
     int rank = 0;
     ExposedCommunication exposed; // per step
     double slowdown = 0; // per step: what the layers' hidden collectives add to their compute
+    double host = 0; // per step: what the layers wait for the host to launch them (pipeline/hostlaunch.h)
 };
 
 ExposedCommunication layerExposed(const std::array<LayerPattern, kPassCount>& pattern)
@@ -64,18 +65,21 @@ ExposedCommunication layerExposed(const std::array<LayerPattern, kPassCount>& pa
 CriticalRank exposedInLayers(const ScheduleEvaluation& schedule, int p, double m)
 {
     std::vector<ExposedCommunication> perRank(static_cast<std::size_t>(p));
-    std::vector<double> slowdown(static_cast<std::size_t>(p));
-    const auto slowed = [](const std::array<LayerPattern, kPassCount>& pattern) {
-        double sum = 0;
+    std::vector<double> slowdown(static_cast<std::size_t>(p)), host(static_cast<std::size_t>(p));
+    const auto sum = [](const std::array<LayerPattern, kPassCount>& pattern, double LayerPattern::*part) {
+        double total = 0;
         for (const LayerPattern& pass : pattern)
-            sum += pass.slowdownSeconds;
-        return sum;
+            total += pass.*part;
+        return total;
     };
     for (const StageWork& stage : schedule.times.stages) {
         ExposedCommunication& e = perRank[static_cast<std::size_t>(stage.rank)];
-        slowdown[static_cast<std::size_t>(stage.rank)] += m
-            * (slowed(stage.denseLayer) * (stage.layers - stage.moeLayers)
-               + slowed(stage.moeLayer) * stage.moeLayers + slowed(stage.mtpLayer) * stage.mtpLayers);
+        for (const auto& [out, part] : {std::pair{&slowdown, &LayerPattern::slowdownSeconds},
+                                        std::pair{&host, &LayerPattern::hostSeconds}})
+            (*out)[static_cast<std::size_t>(stage.rank)] += m
+                * (sum(stage.denseLayer, part) * (stage.layers - stage.moeLayers)
+                   + sum(stage.moeLayer, part) * stage.moeLayers
+                   + sum(stage.mtpLayer, part) * stage.mtpLayers);
         e.add(layerExposed(stage.denseLayer), m * (stage.layers - stage.moeLayers));
         e.add(layerExposed(stage.moeLayer), m * stage.moeLayers);
         // A prediction depth's layer waits for its collectives as the stage's own do (stagetime.h).
@@ -86,8 +90,8 @@ CriticalRank exposedInLayers(const ScheduleEvaluation& schedule, int p, double m
         if (schedule.timeline.ranks[static_cast<std::size_t>(r)].busy
             > schedule.timeline.ranks[static_cast<std::size_t>(critical)].busy)
             critical = r;
-    return {critical, perRank[static_cast<std::size_t>(critical)],
-            slowdown[static_cast<std::size_t>(critical)]};
+    const auto c = static_cast<std::size_t>(critical);
+    return {critical, perRank[c], slowdown[c], host[c]};
 }
 
 // Pipeline sends: what the boundary transfers add to the makespan.
@@ -307,6 +311,10 @@ void explainStep(Performance& perf, const StepFlops& flops, const StageTimes& ti
                        "of these, FSDP2's copies out of its all-gather and into its reduce-scatter "
                        "buffers"),
             perf.dataParallelCopySeconds, "s");
+    if (perf.hostWaitSeconds > 0)
+        perf.step.input(
+            MW_TR_NOOP("Explanations", "of these, the GPU waiting for the host to launch eager MoE layers"),
+            perf.hostWaitSeconds, "s");
     perf.step.input(MW_TR_NOOP("Explanations", "bubble (share of GPU time)"), perf.bubbleFraction)
         .input(MW_TR_NOOP("Explanations", "GEMM efficiency"), perf.computeEfficiency);
     perf.step.source = "list scheduling (docs/pipeline-schedules.md); DDP buckets and FSDP2 prefetch "
@@ -314,6 +322,10 @@ void explainStep(Performance& perf, const StepFlops& flops, const StageTimes& ti
                        "(Lee et al. 2025, arXiv 2507.03114; comm/overlapslowdown.h); kernel times "
                        "(docs/kernel-model.md): "
         + times.kernelSource;
+    if (perf.hostWaitSeconds > 0)
+        perf.step.source += "; an eager Megatron-Core MoE layer no shorter than its host's launches, "
+                            "forward and backward, as Megatron-LM's functional tests measure them "
+                            "(pipeline/hostlaunch.h)";
     if (perf.dataParallelCopySeconds > 0)
         perf.step.source += "; FSDP2's buffer copies at η_HBM × HBM bandwidth (PyTorch "
                             "torch/distributed/fsdp/_fully_shard: foreach_all_gather_copy_out, "
@@ -427,21 +439,25 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "On B200 and GB200, MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs "
-                    "took 1.6 to 3.1 times the modelled step, those with HybridEP and CUDA graphs 3–14 % "
+                    "took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 3–14 % "
                     "longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host "
                     "issues the same kernels for a GPU twice as fast.");
-        // The design says which of those it resembles (layout.h CudaGraphs): the model's step is the same.
+        // The design says which of those it resembles (layout.h CudaGraphs); the model's steps differ by the
+        // host time of the eager MoE layers (pipeline/hostlaunch.h).
         note += std::string(" ")
             + (design.layout.cudaGraphs == CudaGraphs::None
                    ? MW_TR_NOOP(
                        "Explanations",
-                       "This design launches every kernel eagerly, as the slower runs did: the model "
-                       "prices no host time, so the run may take as much longer than modelled.")
-                   : MW_TR_NOOP("Explanations",
-                                "This design replays CUDA graphs: the runs within 3–14 % graphed attention "
-                                "or the whole iteration with HybridEP, where one that graphed only the "
-                                "router and its preprocessing, with the alltoall dispatcher, took 3.1 times "
-                                "the modelled step; the model prices no host time either way."));
+                       "This design launches every kernel eagerly, as the slower runs did: each MoE layer "
+                       "takes at least the host time Megatron-LM's own tests measure for launching one "
+                       "beyond a dense layer, 6.6 ms forward and backward; the dense part's launches are "
+                       "not counted, so the run may take longer still.")
+                   : MW_TR_NOOP(
+                       "Explanations",
+                       "This design replays CUDA graphs: the runs within 3–14 % graphed attention "
+                       "or the whole iteration with HybridEP, where one that graphed only the "
+                       "router and its preprocessing, with the alltoall dispatcher, took 3.1 times "
+                       "the step modelled without host time, as the model prices a graphed design's."));
         // GPT-OSS 120B on three GPUs in one container (tst_heldouttoday, addGptOssRows): every run without
         // CUDA graphs far slower than modelled, the GPUs' ratios close; with a graph of the whole iteration
         // within the range of the other graphed MoE runs.
@@ -611,6 +627,7 @@ Performance estimatePerformance(const Design& design, const PlacedLayout& placed
     perf.dataParallelSlowdownSeconds = sync.slowdown;
     perf.dataParallelCopySeconds = sync.fsdpCopies;
     perf.overlapSlowdownSeconds = critical.slowdown + sync.slowdown;
+    perf.hostWaitSeconds = critical.host;
     perf.dataParallelSeconds = (sync.end - perf.pipelineSeconds) + sync.fsdpStepExposed + sync.fsdpCopies
         + (design.layout.zeroStage >= 3 ? sync.slowdown : 0.0);
     const OffloadTime offload = offloadTime(design, placed, times, m);
@@ -665,6 +682,7 @@ Json performanceToJson(const Performance& perf)
             {"pipelineSeconds", perf.pipelineSeconds},
             {"dataParallelSeconds", perf.dataParallelSeconds},
             {"overlapSlowdownSeconds", perf.overlapSlowdownSeconds},
+            {"hostWaitSeconds", perf.hostWaitSeconds},
             {"optimizerSeconds", perf.optimizerSeconds},
             {"modelFlopsPerStep", perf.modelFlopsPerStep},
             {"hardwareFlopsPerStep", perf.hardwareFlopsPerStep},

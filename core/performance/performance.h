@@ -46,6 +46,9 @@ struct Performance
     // What collectives hidden beside compute add to it on the critical path, per step: the layers' (inside
     // pipelineSeconds, on the critical pipeline rank) and the data-parallel ones (comm/overlapslowdown.h).
     double overlapSlowdownSeconds = 0;
+    // Of pipelineSeconds, what the critical pipeline rank's layers wait for the host to launch their kernels
+    // (pipeline/hostlaunch.h: eager MoE layers of Megatron-Core), per step.
+    double hostWaitSeconds = 0;
     double optimizerSeconds = 0;
     double tokensPerSecond = 0;
     double mfu = 0; // model FLOPs (no recomputation) / (step × the GPUs' dense BF16 peaks)

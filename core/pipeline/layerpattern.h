@@ -68,9 +68,12 @@ struct LayerPattern
     // Of computeSeconds, what the collectives hidden beside the compute added to it
     // (comm/overlapslowdown.h).
     double slowdownSeconds = 0;
+    // What the GPU waits, beyond its compute and collectives, for the host to launch the layer's kernels
+    // (hostlaunch.h: an eager MoE layer of Megatron-Core).
+    double hostSeconds = 0;
     std::vector<CommBand> bands;
     // What the layer waits for beyond its compute, by collective kind (the CP ring counts as
-    // point-to-point): seconds − computeSeconds, split.
+    // point-to-point): seconds − computeSeconds − hostSeconds, split.
     ExposedCommunication exposed;
 };
 

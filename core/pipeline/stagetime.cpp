@@ -7,6 +7,7 @@
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
 #include "memory/activations.h"
+#include "pipeline/hostlaunch.h"
 #include "pipeline/kernelterms.h"
 #include "pipeline/layerkernels.h"
 
@@ -309,6 +310,8 @@ void multiTokenPrediction(StageWork& stage, const Design& design, const StageSha
     const bool full = l.recompute == Recompute::Full;
     stage.mtpLayer = layerPatterns((moe ? kernels.moe : kernels.dense).parts, stage.comm, shape.tpOverlap,
                                    moe, l.recompute, full ? 1.0 : 0.0);
+    if (moe && eagerMoeLayersWaitForHost(design))
+        applyHostFloor(stage.mtpLayer, kEagerMoeLayerHostSeconds);
     const std::array<LayerPattern, kPassCount>& layer = stage.mtpLayer;
     const LayerGemm& projection = kernels.mtpProjection;
     const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
@@ -354,6 +357,8 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
         stage.moeLayer
             = layerPatterns(meanLayerParts(kernels.moe, slidingMoe, stage.moeLayers), stage.comm,
                             shape.tpOverlap, true, l.recompute, share(recomputedMoe, stage.moeLayers));
+    if (eagerMoeLayersWaitForHost(design))
+        applyHostFloor(stage.moeLayer, kEagerMoeLayerHostSeconds);
     // The HBM bandwidth the head's loss, the embedding's lookup and their gradients' accumulation stream at.
     const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
     stage.copyBandwidth = bandwidth;

@@ -394,6 +394,11 @@ void DesignSummary::refreshPerformance()
                   "point-to-point %5 · data-parallel sync after the pipeline %6 · optimizer %7")
                    .arg(seconds(x.allReduce), seconds(x.allGather), seconds(x.reduceScatter),
                         seconds(x.allToAll), seconds(x.p2p), dataParallel, seconds(p->optimizerSeconds)))
+        // An eager MoE layer that waits for the host's launches (core/pipeline/hostlaunch.h): not compute.
+        + (p->hostWaitSeconds > 0 ? QStringLiteral("<br>")
+                   + tr("in the step, the GPUs wait %1 for the host to launch MoE layers without CUDA graphs")
+                         .arg(seconds(p->hostWaitSeconds))
+                                  : QString())
         + QStringLiteral("</small>"));
     m_performance->setToolTip(
         tr("Step = %1. MFU = %2. Compute efficiency %3 % of peak for this GEMM width.")

@@ -207,11 +207,13 @@ void addDispatcherRows(Rows& rows)
     // The contrast: Qwen3 30B-A3B on one DGX-B200 at micro-batch 1 with the alltoall dispatcher
     // (Megatron-Bridge v0.2.0, scripts/performance/configs/qwen3/workload_base_configs.py,
     // QWEN3_30B_A3B_B200_FP8_MX_BASE_CONFIG: no flex backend, CUDA graphs of router and preprocessing only;
-    // 26.02's v0.3.0 the same, 9,691). The model's widest miss: 3.1 times, where the same GPUs with HybridEP
-    // and micro-batch 4 (below) come to 16 %.
+    // 26.02's v0.3.0 the same, 9,691). Modelled as eager (the router's graphs stand against the attention's
+    // eager launches, which the host time below leaves out): each of its MoE layers takes the 6.62 ms the
+    // host needs beyond a dense layer (pipeline/hostlaunch.h), where its GPU work is 2.8 ms; 36 % fast, 3.1
+    // times before that, where the same GPUs with HybridEP and micro-batch 4 (below) come to 13 %.
     rows.add("Megatron-Bridge 25.11 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 1, alltoall dispatcher")
         << moeDesign({{"qwen3-30b-a3b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 1, 512}, 8, Fp8Recipe::Mxfp8})
-        << 9299.0 << 28612.9 << true << 214.0;
+        << 9299.0 << 12618.7 << true << 214.0;
     // Qwen3 30B-A3B on two DGX-H100: EP 16 across both nodes, FP8 current scaling, micro-batch 1, the
     // all-to-all exposed (QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_FP8_CS_V1: moe_a2a_overlap False; the same
     // in v0.4.0 and v0.5.0, and the summary's rows of 26.04, 26.04.01 and 26.06 agree within 1.5 %).
@@ -224,7 +226,8 @@ void addDispatcherRows(Rows& rows)
     // QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_BF16_V1 with moe_flex_dispatcher_backend None, the all-to-all
     // exposed), iterations 5–8 at 41.36 s a step: 1,024 × 4,096 tokens over 16 GPUs, 6,338 a GPU. No TFLOP
     // figure stated. On H100 the dispatcher's host time costs 22 %, on B200 (the rows above and below) 1.6
-    // to 3.1 times: the host issues the same kernels for a GPU twice as fast.
+    // to 3.1 times without the model's host time: the host issues the same kernels for a GPU twice as fast.
+    // Its layers' GPU work, 11 ms with the all-to-all across the nodes, outlasts that host time.
     Design h100Bf16 = h100;
     h100Bf16.workload.precision = Precision::MegatronBf16;
     rows.add(
@@ -246,13 +249,16 @@ void addDispatcherRows(Rows& rows)
     rows.add("Megatron-Bridge 26.06 DGX-GB200 Qwen3 30B-A3B, EP 8, MBS 4, all-to-all overlapped")
         << gb200 << 40706.0 << 42089.0 << true << 936.0;
     // Qwen3 235B-A22B on 256 GB200, EP 32 in each NVL72 domain
-    // (QWEN3_235B_A22B_PRETRAIN_CONFIG_GB200_FP8_CS_V2 of v0.3.0: PP 8, no VP, the all-to-all exposed) and in
-    // v0.5.0's FP8_MX_V2 (VP 3, the all-to-all overlapped, a CUDA graph of the whole iteration): the model's
-    // ratio of the two, 1.34, is the runs' 1.35.
+    // (QWEN3_235B_A22B_PRETRAIN_CONFIG_GB200_FP8_CS_V2 of v0.3.0: PP 8, no VP, the all-to-all exposed,
+    // HybridEP with Transformer Engine's CUDA graphs of attention, router and preprocessing) and in v0.5.0's
+    // FP8_MX_V2 (VP 3, the all-to-all overlapped, a CUDA graph of the whole iteration): the model's ratio of
+    // the two, 1.29, against the runs' 1.35.
     const Run gb200_235b{
         "qwen3-235b-a22b", "gb200-186gb", "nvlink5", 4, 64, 1, 8, 1, 1, 8192, false, 1, true};
+    Design gb200_235bLayers = moeDesign({gb200_235b, 32, Fp8Recipe::Mxfp8});
+    gb200_235bLayers.layout.cudaGraphs = CudaGraphs::Layers;
     rows.add("Megatron-Bridge 26.02 DGX-GB200 Qwen3 235B-A22B, PP 8 EP 32")
-        << moeDesign({gb200_235b, 32, Fp8Recipe::Mxfp8}) << 5448.0 << 6205.3 << true << 806.0;
+        << gb200_235bLayers << 5448.0 << 6205.3 << true << 806.0;
     Run gb200_235bVp = gb200_235b;
     gb200_235bVp.vp = 3;
     Design gb200_235bGraphed = moeDesign({gb200_235bVp, 32, Fp8Recipe::Mxfp8, true});
@@ -320,8 +326,9 @@ void addDispatcherRows(Rows& rows)
 // The range the step's explanation states for a row (core/performance/performance.cpp, noteHeldOut): the
 // model's throughput above the published run's by 1–19 % on H100 (two MoE runs 3 and 11 % below; the eager
 // one with the alltoall dispatcher and the all-to-all exposed 22 % above), 2–14 % on B200 and GB200 (30 %
-// with NeMo 25.02's older software), for MoE there 3–14 % with HybridEP and CUDA graphs and 1.6 to 3.1 times
-// with the alltoall dispatcher; GPT-OSS 120B in BF16 without CUDA graphs 1.8 to 2.0 times on all three.
+// with NeMo 25.02's older software), for MoE there 3–14 % with HybridEP and CUDA graphs and 1.4 to 1.6 times
+// with the alltoall dispatcher, eager; GPT-OSS 120B in BF16 without CUDA graphs 1.8 to 2.0 times on all
+// three.
 std::pair<double, double> statedRange(const Design& design, const QString& tag)
 {
     if (tag.contains(QStringLiteral("GPT-OSS")) && !tag.contains(QStringLiteral("CUDA graph")))
@@ -332,7 +339,7 @@ std::pair<double, double> statedRange(const Design& design, const QString& tag)
                                                                    : std::pair{-0.11, 0.19};
     if (!design.model.moe.isMoe())
         return tag.startsWith(QStringLiteral("NeMo 25.02")) ? std::pair{0.30, 0.30} : std::pair{0.02, 0.14};
-    return tag.contains(QStringLiteral("alltoall dispatcher")) ? std::pair{0.58, 2.08}
+    return tag.contains(QStringLiteral("alltoall dispatcher")) ? std::pair{0.35, 0.65}
                                                                : std::pair{0.03, 0.14};
 }
 
@@ -469,8 +476,9 @@ void addPublishedRows(Rows& rows)
     rows.add("Megatron-Bridge 26.02 DGX-H100 Qwen3 235B-A22B, GBS 8192")
         << moeDesign(qwenH100Gbs8192) << 1633.0 << 1723.2 << true << 242.0;
     // On 256 B200: PP 8 EP 8, MXFP8, the all-to-all exposed (Megatron-Bridge v0.3.0's B200 configuration,
-    // the alltoall dispatcher without CUDA graphs). The model is 64 % fast here: what a MoE layer's many
-    // small kernels cost the host is not in it.
+    // the alltoall dispatcher without CUDA graphs). The model is 56 % fast here (58 % before its eager MoE
+    // layers took the host's time): its layers' GPU work is about the host's 6.62 ms, and what the dense part
+    // of a layer costs the host is not in it.
     const MoeRun qwenB200{
         {"qwen3-235b-a22b", "b200-180gb", "nvlink5", 32, 8, 1, 8, 1, 1, 8192, false, 1, true},
         8,
@@ -478,7 +486,7 @@ void addPublishedRows(Rows& rows)
         false,
         false};
     rows.add("Megatron-Bridge 26.02 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8, alltoall dispatcher")
-        << moeDesign(qwenB200) << 3805.0 << 5999.1 << true << 563.0;
+        << moeDesign(qwenB200) << 3805.0 << 5921.1 << true << 563.0;
     // Container 26.04.01 (Megatron-Bridge v0.4: the same recipes and layouts as 26.02 for these rows; GB200's
     // Llama 3 70B in MXFP8 is LLAMA3_70B_PRETRAIN_CONFIG_GB200_FP8_MX_V2, TP 2 PP 4 VP 5 with TP overlap).
     rows.add("Megatron-Bridge 26.04.01 DGX-H100 Llama 3 70B, TP 4 PP 8 VP 5, GBS 256")
@@ -498,7 +506,7 @@ void addPublishedRows(Rows& rows)
     rows.add("Megatron-Bridge 26.04.01 DGX-H100 Qwen3 235B-A22B, GBS 8192")
         << moeDesign(qwenH100Gbs8192) << 1712.0 << 1723.2 << true << 253.0;
     rows.add("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 235B-A22B, PP 8 EP 8, alltoall dispatcher")
-        << moeDesign(qwenB200) << 3776.0 << 5999.1 << true << 560.0;
+        << moeDesign(qwenB200) << 3776.0 << 5921.1 << true << 560.0;
     // Container 26.06 (Megatron-Bridge v0.5.0, Megatron Core 0.18, Transformer Engine 2.16, cuDNN 9.21: the
     // 405B recipes and layouts of v0.4.2 unchanged, llama31_workload_base_configs.py).
     rows.add("Megatron-Bridge 26.06 DGX-H100 Llama 3.1 405B, GBS 1536")
@@ -606,7 +614,7 @@ void TestHeldOutToday::publishedRuns()
     // The table in docs/kernel-model.md shows these figures: a change to the model that moves one shows here.
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
     // A sanity bound: the model is not off by more than a factor of two either way, but for Qwen3 30B-A3B at
-    // micro-batch 1 with the alltoall dispatcher on B200 (3.1 times) and GPT-OSS 120B on B200 (2.04).
+    // GPT-OSS 120B in BF16 on B200 (2.04).
     if (std::abs(std::log(predicted / tokensPerGpu)) >= std::log(2.0))
         QEXPECT_FAIL("", "the model is off by more than a factor of two", Continue);
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
@@ -614,13 +622,13 @@ void TestHeldOutToday::publishedRuns()
     // 235B by 1–8 % (inside the bound), the 405B by 8–19 %, DeepSeek-V3 with DeepEP 3 % slow; the dense rows
     // on B200 and GB200 by 2–14 % (NeMo 25.02's older software 30 %), the MoE rows there with the flex
     // dispatcher by 3–14 % (Megatron-LM's own DeepSeek-V3 guide, its routed experts still eager, 12), and
-    // the alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 58–65 % and, at
-    // micro-batch 1, Qwen3 30B-A3B by 208 %; GPT-OSS 120B in BF16 without CUDA graphs by 84–104 % on every
-    // GPU (docs/kernel-model.md, "Held out on today's GPUs"). The same layouts in later containers run faster
-    // (26.04.01: H100 70B +6 %, 405B +8 %). Qwen3 30B-A3B with EP 16 across two H100 nodes comes out 11 %
-    // slow, the slowest row: 61 % of its modelled step is the exposed all-to-all, priced as NCCL's with every
-    // routed copy on the network, where the run's HybridEP dispatcher moves the tokens its own way. Not
-    // tuned.
+    // the alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 56–65 % and, at
+    // micro-batch 1, Qwen3 30B-A3B by 36 % (208 % before the host time of its eager MoE layers); GPT-OSS 120B
+    // in BF16 without CUDA graphs by 84–104 % on every GPU (docs/kernel-model.md, "Held out on today's
+    // GPUs"). The same layouts in later containers run faster (26.04.01: H100 70B +6 %, 405B +8 %). Qwen3
+    // 30B-A3B with EP 16 across two H100 nodes comes out 11 % slow, the slowest row: 61 % of its modelled
+    // step is the exposed all-to-all, priced as NCCL's with every routed copy on the network, where the run's
+    // HybridEP dispatcher moves the tokens its own way. Not tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("",
                      error > 0 ? "the model's throughput is above the published run's"
@@ -641,10 +649,11 @@ void TestHeldOutToday::publishedRuns()
 // the runs paid 7.7 % for MXFP8 (B200's 405B 5.9 % in one layout, which the model now has within 1 %), the
 // model 2 %: its casts cheaper than current scaling's, its GEMMs 5 % longer (kMxfp8KernelRatio, measured by
 // Transformer Engine at training shapes), and what else MXFP8 costs at VP 8 is not in it. Across MoE
-// dispatchers the host time the model lacks decides (Qwen3 30B-A3B on B200: the alltoall dispatcher at
-// micro-batch 1 against HybridEP at 4, 2.9 times apart in the runs, 1.07 in the model; on H100, HybridEP in
-// FP8 against the eager alltoall dispatcher in BF16, 1.39 apart, 1.01 in the model, which prices both
-// all-to-alls as NCCL's).
+// dispatchers the host time decides (Qwen3 30B-A3B on B200: the alltoall dispatcher at micro-batch 1 against
+// HybridEP at 4, 2.9 times apart in the runs, 2.4 in the model with the host time of its eager MoE layers,
+// 1.07 without; on H100, HybridEP in FP8 against the eager alltoall dispatcher in BF16, 1.39 apart, 1.01 in
+// the model, whose eager layers' GPU work there outlasts the host's time and which prices both all-to-alls
+// as NCCL's).
 void TestHeldOutToday::layoutChoices_data()
 {
     QTest::addColumn<QString>("first");
@@ -709,7 +718,9 @@ void TestHeldOutToday::layoutChoices()
         || first.contains(QStringLiteral("DGX-GB200 Qwen3 235B-A22B"));
     QVERIFY((published > 1) == (predicted > 1)); // the faster layout is the faster one
     if (second.contains(QStringLiteral("alltoall dispatcher")))
-        QEXPECT_FAIL("", "the model has no host time of the alltoall dispatcher without CUDA graphs",
+        QEXPECT_FAIL("",
+                     "the model's host time of an eager MoE layer leaves out its dense part's, and "
+                     "the dispatchers' own traffic",
                      Continue);
     QVERIFY2(std::abs(error) < (withinSix ? 0.06 : 0.05), qPrintable(QString::number(error)));
 }
