@@ -33,7 +33,8 @@ inline constexpr double kEagerMoeLayerHostSeconds = 6.62e-3;
 bool eagerMoeLayersWaitForHost(const Design& design);
 
 // Raises a layer's passes, together, to the host's time when they take less: each pass grows in
-// proportion to its time, and LayerPattern::hostSeconds records what the GPU waits for the host.
+// proportion to its time, and LayerPattern::hostSeconds records what the GPU waits for the host. A host
+// time of 0 leaves the layer as it is.
 void applyHostFloor(std::array<LayerPattern, kPassCount>& layer, double hostSeconds);
 
 } // namespace core

@@ -175,6 +175,9 @@ struct StageShape
     double activationValues = 0; // one [s/CP, b, h] tensor
     int denseIndex = 0;
     int moeIndex = 0;
+    // The least a MoE layer takes, forward and backward, for the host to launch it (hostlaunch.h); 0 where
+    // the design's MoE layers do not wait for the host.
+    double moeHostSeconds = 0;
 };
 
 StageShape stageShape(const Design& design)
@@ -200,6 +203,7 @@ StageShape stageShape(const Design& design)
         return 0;
     }();
     shape.moeIndex = model.moe.isMoe() ? model.moe.firstDenseLayers : 0;
+    shape.moeHostSeconds = eagerMoeLayersWaitForHost(design) ? kEagerMoeLayerHostSeconds : 0.0;
     return shape;
 }
 
@@ -310,8 +314,8 @@ void multiTokenPrediction(StageWork& stage, const Design& design, const StageSha
     const bool full = l.recompute == Recompute::Full;
     stage.mtpLayer = layerPatterns((moe ? kernels.moe : kernels.dense).parts, stage.comm, shape.tpOverlap,
                                    moe, l.recompute, full ? 1.0 : 0.0);
-    if (moe && eagerMoeLayersWaitForHost(design))
-        applyHostFloor(stage.mtpLayer, kEagerMoeLayerHostSeconds);
+    if (moe)
+        applyHostFloor(stage.mtpLayer, shape.moeHostSeconds);
     const std::array<LayerPattern, kPassCount>& layer = stage.mtpLayer;
     const LayerGemm& projection = kernels.mtpProjection;
     const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
@@ -357,8 +361,7 @@ void computeStage(StageWork& stage, const Design& design, const StageShape& shap
         stage.moeLayer
             = layerPatterns(meanLayerParts(kernels.moe, slidingMoe, stage.moeLayers), stage.comm,
                             shape.tpOverlap, true, l.recompute, share(recomputedMoe, stage.moeLayers));
-    if (eagerMoeLayersWaitForHost(design))
-        applyHostFloor(stage.moeLayer, kEagerMoeLayerHostSeconds);
+    applyHostFloor(stage.moeLayer, shape.moeHostSeconds);
     // The HBM bandwidth the head's loss, the embedding's lookup and their gradients' accumulation stream at.
     const double bandwidth = kernels.gpu ? elementwiseTime(*kernels.gpu, 1).bandwidth : 0.0;
     stage.copyBandwidth = bandwidth;

@@ -11,12 +11,14 @@
 #include "pipeline/hostlaunch.h"
 #include "pipeline/stagetime.h"
 #include "pipeline/steptimeline.h"
+#include "support/performancetest.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
 #include <algorithm>
 
 using namespace core;
+using testing::performanceOf;
 
 Q_DECLARE_METATYPE(core::Design)
 
@@ -42,14 +44,6 @@ Design tinyPair(bool moe)
     d.workload.sequenceLength = 1024;
     d.workload.globalBatch = 32;
     return d;
-}
-
-Performance performanceOf(const Design& design)
-{
-    const Evaluation e = evaluate(design);
-    if (!e.performance)
-        qFatal("no performance: %s", qPrintable(testing::describe(e.diagnostics)));
-    return *e.performance;
 }
 
 } // namespace
