@@ -1202,6 +1202,26 @@
         <source>the engine takes the longest context that fits in memory, which the design cannot know, so it keeps its own</source>
         <translation>die Engine nimmt den längsten Kontext, der in den Speicher passt; das kann das Design nicht wissen, daher behält es seinen eigenen</translation>
     </message>
+    <message>
+        <source>the setting describes a training step; a serving engine sends its tokens its own way</source>
+        <translation>die Einstellung beschreibt einen Trainingsschritt; eine Serving-Engine verschickt ihre Tokens auf eigene Weise</translation>
+    </message>
+    <message>
+        <source>its MoE layers send their tokens by all-to-all</source>
+        <translation>seine MoE-Schichten verschicken ihre Tokens per All-to-All</translation>
+    </message>
+    <message>
+        <source>DeepEP reaches at most 8 GPUs of a node over NVLink; HybridEP runs across a larger NVLink domain</source>
+        <translation>DeepEP erreicht über NVLink höchstens 8 GPUs eines Knotens; HybridEP läuft über eine größere NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>the model prices the alltoall dispatcher&apos;s traffic, not the all-gather of every token to every GPU of the group</source>
+        <translation>das Modell bepreist den Verkehr des alltoall-Dispatchers, nicht das All-Gather jedes Tokens an jede GPU der Gruppe</translation>
+    </message>
+    <message>
+        <source>the model knows the traffic of DeepEP and HybridEP, not NCCL&apos;s expert parallelism</source>
+        <translation>das Modell kennt den Verkehr von DeepEP und HybridEP, nicht den der Expertenparallelität von NCCL</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -2952,32 +2972,52 @@
         <translation>Ohne Gradienten-Synchronisation zwischen Micro-Batches (gradientSyncEveryMicroBatch aus) hält FSDP2 die vollständigen (nicht geshardeten) Gradienten jeder Stage in reduce_dtype von ihrem ersten Backward bis zu ihrem letzten, der sie per Reduce-Scatter verteilt. Dieser Rank führt jeden Backward einer seiner Stages vor dem ersten einer anderen aus, daher hält er die Gradienten nur eines Teils seiner Layer gleichzeitig.</translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 höchstens 9 % neben dem modellierten Schritt (Megatron-LM 2021–2022), dauerten auf H100 1–19 % länger (zwei MoE-Läufe 3 und 11 % kürzer) und auf B200 und GB200 2–14 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
-    </message>
-    <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 6 % of the modelled one in all seven published pairs (within 5 % in five), so a difference between layouts holds better than either step time.</source>
-        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen sieben veröffentlichten Paaren höchstens 6 % neben dem modellierten (in fünf höchstens 5 %), ein Unterschied zwischen Layouts hält also besser als jede der beiden Schrittzeiten.</translation>
-    </message>
-    <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 8–9 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 3 and 11 % of the modelled ones.</source>
-        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,8- bis 2,0-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 8–9 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 3 und 11 % der modellierten.</translation>
-    </message>
-    <message>
         <source>of these, the GPU waiting for the host to launch eager MoE layers</source>
         <translation>davon: Warten der GPU auf den Host beim Starten der MoE-Layer ohne CUDA-Graphen</translation>
-    </message>
-    <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 3–14 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
-        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA Graphs das 1,4- bis 1,6-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs 3–14 % länger; auf H100 brauchte ein Eager-Lauf mit dem alltoall-Dispatcher 22 % länger: Der Host startet dieselben Kernels für eine doppelt so schnelle GPU.</translation>
     </message>
     <message>
         <source>This design launches every kernel eagerly, as the slower runs did: each MoE layer takes at least the host time Megatron-LM&apos;s own tests measure for launching one beyond a dense layer, 6.6 ms forward and backward; the dense part&apos;s launches are not counted, so the run may take longer still.</source>
         <translation>Dieses Design startet jeden Kernel einzeln, wie die langsameren Läufe: Jeder MoE-Layer dauert mindestens die Host-Zeit, die die eigenen Tests von Megatron-LM für seinen Start über einen dichten Layer hinaus messen, 6,6 ms für Forward und Backward; die Starts des dichten Teils sind nicht gezählt, daher kann der Lauf noch länger dauern.</translation>
     </message>
     <message>
-        <source>This design replays CUDA graphs: the runs within 3–14 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
-        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 3–14 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell den Schritt eines Designs mit Graphen bepreist.</translation>
+        <source>4 dispatches and combines × T·h·e × (copies over NVLink + copies over the network) × MoE layers × micro-batches</source>
+        <translation>4 Dispatches und Combines × T·h·e × (Kopien über NVLink + Kopien über das Netz) × MoE-Schichten × Micro-Batches</translation>
+    </message>
+    <message>
+        <source>GPUs of the group on a node</source>
+        <translation>GPUs der Gruppe auf einem Knoten</translation>
+    </message>
+    <message>
+        <source>copies of a token over NVLink</source>
+        <translation>Kopien eines Tokens über NVLink</translation>
+    </message>
+    <message>
+        <source>copies of a token over the network</source>
+        <translation>Kopien eines Tokens über das Netz</translation>
+    </message>
+    <message>
+        <source>Uniform routing. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
+        <translation>Gleichmäßiges Routing. DeepEP und HybridEP schicken ein Token einmal an jede GPU, die einen seiner Experten hält, und einmal an jeden anderen Knoten, der einen hält und dessen GPU auf derselben Schiene es über NVLink weiterreicht; der alltoall-Dispatcher schickt eine Kopie für jeden seiner k Experten.</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 innerhalb von 9 % des modellierten Schritts (Megatron-LM 2021–2022), brauchten auf H100 1–19 % und auf B200 und GB200 2–14 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 6 % of the modelled one in all seven published pairs (within 5 % in six), so a difference between layouts holds better than either step time.</source>
+        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen sieben veröffentlichten Paaren innerhalb von 6 % des modellierten (in sechs innerhalb von 5 %): Ein Unterschied zwischen Layouts hält also besser als jede einzelne Schrittzeit.</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
+        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA-Graphen das 1,4- bis 1,6-Fache des modellierten Schritts, die mit HybridEP und CUDA-Graphen 4–17 % länger; auf H100 brauchten Läufe ohne Graphen mit dem alltoall-Dispatcher 22 % und mit HybridEP 40 % länger, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 4–17 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 4–17 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell den Schritt eines Designs mit Graphen bepreist.</translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 7–8 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 and 10 % of the modelled ones.</source>
+        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,8- bis 2,0-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 7–8 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 2 und 10 % der modellierten.</translation>
     </message>
 </context>
 <context>
@@ -3407,8 +3447,16 @@
         <translation>CUDA-Graphen</translation>
     </message>
     <message>
-        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, with a MoE layer&apos;s experts padded to static shapes). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
-        <translation>Welche Kernel der Host aus erfassten CUDA-Graphen startet, wie Megatron-Core sie erfasst: je Schicht (--cuda-graph-impl transformer_engine: eine dichte Schicht ganz, bei einer MoE-Schicht ohne Verwerfen Attention, Router und Vorverarbeitung) oder Vorwärts- und Rückwärtsdurchlauf der ganzen Iteration (full_iteration, die Experten einer MoE-Schicht auf feste Formen aufgefüllt). Das Modell bepreist keine Host-Zeit; veröffentlichte MoE-Läufe ohne Graphen dauerten weit länger (die Erklärung des Schritts sagt, wie viel).</translation>
+        <source>Token dispatcher</source>
+        <translation>Token-Dispatcher</translation>
+    </message>
+    <message>
+        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, with a MoE layer&apos;s experts padded to static shapes). Without graphs each MoE layer takes at least the host&apos;s time to launch it; published MoE runs without graphs took longer still (the step&apos;s explanation says how much).</source>
+        <translation>Welche Kernel der Host aus aufgezeichneten CUDA-Graphen startet, wie Megatron-Core sie aufzeichnet: pro Schicht (--cuda-graph-impl transformer_engine: eine dichte Schicht ganz, von einer MoE-Schicht ohne Token-Verwurf Attention, Router und Vorverarbeitung) oder Vorwärts- und Rückwärtsdurchlauf der ganzen Iteration (full_iteration, mit auf statische Formen aufgefüllten Experten einer MoE-Schicht). Ohne Graphen braucht jede MoE-Schicht mindestens die Zeit, die der Host zu ihrem Start braucht; veröffentlichte MoE-Läufe ohne Graphen brauchten noch länger (die Erklärung des Schritts sagt, wie viel).</translation>
+    </message>
+    <message>
+        <source>How Megatron-Core sends a MoE layer&apos;s tokens to their experts and back: alltoall sends one copy of a token for each of its top-k experts; DeepEP and HybridEP (--moe-token-dispatcher-type flex) send it once to each GPU, and across nodes once to each node, that holds one of its experts, forwarded over NVLink on arrival. DeepEP reaches at most 8 GPUs of a node; HybridEP also a larger NVLink domain.</source>
+        <translation>Wie Megatron-Core die Tokens einer MoE-Schicht zu ihren Experten und zurück schickt: alltoall schickt eine Kopie eines Tokens für jeden seiner Top-k-Experten; DeepEP und HybridEP (--moe-token-dispatcher-type flex) schicken es einmal an jede GPU und über Knoten hinweg einmal an jeden Knoten, die einen seiner Experten halten, dort über NVLink weitergereicht. DeepEP erreicht höchstens 8 GPUs eines Knotens; HybridEP auch eine größere NVLink-Domäne.</translation>
     </message>
 </context>
 <context>
@@ -7633,6 +7681,18 @@ Verbindungen: %3%4</translation>
     <message>
         <source>Whole iteration</source>
         <translation>Ganze Iteration</translation>
+    </message>
+    <message>
+        <source>All-to-all (a copy per expert)</source>
+        <translation>All-to-All (eine Kopie je Experte)</translation>
+    </message>
+    <message>
+        <source>DeepEP (a copy per GPU and node)</source>
+        <translation>DeepEP (eine Kopie je GPU und Knoten)</translation>
+    </message>
+    <message>
+        <source>HybridEP (a copy per GPU and node)</source>
+        <translation>HybridEP (eine Kopie je GPU und Knoten)</translation>
     </message>
 </context>
 <context>

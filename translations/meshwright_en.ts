@@ -1202,6 +1202,26 @@
         <source>the engine takes the longest context that fits in memory, which the design cannot know, so it keeps its own</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the setting describes a training step; a serving engine sends its tokens its own way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its MoE layers send their tokens by all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepEP reaches at most 8 GPUs of a node over NVLink; HybridEP runs across a larger NVLink domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model prices the alltoall dispatcher&apos;s traffic, not the all-gather of every token to every GPU of the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model knows the traffic of DeepEP and HybridEP, not NCCL&apos;s expert parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>
@@ -2952,23 +2972,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 6 % of the modelled one in all seven published pairs (within 5 % in five), so a difference between layouts holds better than either step time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 8–9 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 3 and 11 % of the modelled ones.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>of these, the GPU waiting for the host to launch eager MoE layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 3–14 % longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host issues the same kernels for a GPU twice as fast.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2976,7 +2980,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This design replays CUDA graphs: the runs within 3–14 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <source>4 dispatches and combines × T·h·e × (copies over NVLink + copies over the network) × MoE layers × micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs of the group on a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copies of a token over NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copies of a token over the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform routing. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 6 % of the modelled one in all seven published pairs (within 5 % in six), so a difference between layouts holds better than either step time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs within 4–17 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 7–8 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 and 10 % of the modelled ones.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3407,7 +3447,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, with a MoE layer&apos;s experts padded to static shapes). The model prices no host time; published MoE runs without graphs took far longer than it (the step&apos;s explanation says how much).</source>
+        <source>Token dispatcher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer&apos;s attention, router and preprocessing) or the forward and backward of the whole iteration (full_iteration, with a MoE layer&apos;s experts padded to static shapes). Without graphs each MoE layer takes at least the host&apos;s time to launch it; published MoE runs without graphs took longer still (the step&apos;s explanation says how much).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How Megatron-Core sends a MoE layer&apos;s tokens to their experts and back: alltoall sends one copy of a token for each of its top-k experts; DeepEP and HybridEP (--moe-token-dispatcher-type flex) send it once to each GPU, and across nodes once to each node, that holds one of its experts, forwarded over NVLink on arrival. DeepEP reaches at most 8 GPUs of a node; HybridEP also a larger NVLink domain.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7624,6 +7672,18 @@ Links: %3%4</source>
     </message>
     <message>
         <source>Whole iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-to-all (a copy per expert)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepEP (a copy per GPU and node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HybridEP (a copy per GPU and node)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

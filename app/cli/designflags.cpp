@@ -238,6 +238,8 @@ bool DesignFlags::consume(const std::string& flag, Arguments& args)
         activationOffloadLayers = static_cast<int>(args.integer(flag, 0, limits::kMaxLayers));
     else if (flag == "--cuda-graphs")
         cudaGraphs = enumValue<CudaGraphs>(args, flag);
+    else if (flag == "--moe-dispatcher")
+        moeDispatcher = enumValue<MoeDispatcher>(args, flag);
     else if (flag == "--mode")
         mode = enumValue<Mode>(args, flag);
     else if (flag == "--precision")
@@ -308,6 +310,9 @@ std::string designFlagsHelp()
           "  --cuda-graphs "
         + enumNameList<CudaGraphs>()
         + " (Megatron-Core's CUDA graphs of the training step)\n"
+          "  --moe-dispatcher "
+        + enumNameList<MoeDispatcher>()
+        + " (Megatron-Core's MoE token dispatcher: deepep and hybridep send a token once a GPU and node)\n"
           "Workload:\n"
           "  --mode "
         + enumNameList<Mode>() + "  --precision " + enumNameList<Precision>()
@@ -462,6 +467,8 @@ void applyLayoutFlags(const DesignFlags& flags, bool fromDocument, Design& desig
         layout.activationOffloadLayers = *flags.activationOffloadLayers;
     if (flags.cudaGraphs)
         layout.cudaGraphs = *flags.cudaGraphs;
+    if (flags.moeDispatcher)
+        layout.moeDispatcher = *flags.moeDispatcher;
     if (!fromDocument && !flags.degrees[static_cast<std::size_t>(Dim::Dp)]) {
         // Without a file, DP takes the GPUs the other dimensions leave, as the reference article composes
         // a layout («Ein Layout aus der Topologie zusammensetzen»: "DP=4 für den Rest").

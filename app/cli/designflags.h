@@ -46,6 +46,7 @@ struct DesignFlags
     std::optional<core::Schedule> schedule;
     std::optional<core::Recompute> recompute;
     std::optional<core::CudaGraphs> cudaGraphs;
+    std::optional<core::MoeDispatcher> moeDispatcher;
     std::optional<core::Mode> mode;
     std::optional<core::Precision> precision;
     std::optional<core::Fp8Recipe> fp8Recipe;

@@ -3,6 +3,7 @@
 
 #include "base/diagnostic.h"
 #include "comm/commvolume.h"
+#include "comm/expertdispatch.h"
 #include "comm/groupcollective.h"
 #include "comm/stagecopy.h"
 #include "framework/frameworkswitches.h"
@@ -104,6 +105,25 @@ public:
                 intra(rank, perPeer * sameNode);
             if (static_cast<std::size_t>(sameNode) + 1 < n)
                 fabric(rank, perPeer * static_cast<double>(n - 1 - static_cast<std::size_t>(sameNode)));
+        }
+    }
+
+    // A flex dispatcher's sends (expertdispatch.h): every member's bytes a copy times its copies over the
+    // intra-node link and over the network, for the members the group has on its node.
+    template<class BytesOf>
+    void flexDispatch(const std::vector<int>& group, MoeDispatcher dispatcher, const MoeConfig& moe,
+                      BytesOf bytesOf)
+    {
+        std::map<int, int> membersOnNode;
+        for (int rank : group)
+            ++membersOnNode[m_ranks[idx(rank)].nodeIndex];
+        const int n = static_cast<int>(group.size());
+        for (int rank : group) {
+            const TokenCopies copies
+                = tokenCopies(dispatcher, moe, n, membersOnNode[m_ranks[idx(rank)].nodeIndex]);
+            const double bytes = bytesOf(rank);
+            intra(rank, bytes * copies.nvlink);
+            fabric(rank, bytes * copies.network);
         }
     }
 
@@ -369,6 +389,38 @@ DimensionTraffic pipelineTraffic(const Context& c)
     return out;
 }
 
+// The expert traffic's formula and inputs under DeepEP or HybridEP: the copies a token makes
+// (expertdispatch.h) on a node of the first group.
+void explainFlexDispatch(DimensionTraffic& out, const Context& c, std::int64_t tokens)
+{
+    const ParallelLayout& l = c.design.layout;
+    const ModelArchitecture& m = c.design.model;
+    int perNode = 0;
+    if (!out.paths.empty())
+        for (int rank : out.paths.front())
+            perNode += c.ranks[idx(rank)].nodeIndex == c.ranks[idx(out.paths.front().front())].nodeIndex;
+    const TokenCopies copies = tokenCopies(l.moeDispatcher, m.moe, l.ep(), perNode);
+    out.explanation.formula = MW_TR_NOOP(
+        "Explanations",
+        "4 dispatches and combines × T·h·e × (copies over NVLink + copies over the network) × MoE layers × "
+        "micro-batches");
+    out.explanation.input(MW_TR_NOOP("Explanations", "EP"), l.ep())
+        .input(MW_TR_NOOP("Explanations", "GPUs of the group on a node"), perNode)
+        .input(MW_TR_NOOP("Explanations", "T (tokens routed per GPU)"), static_cast<double>(tokens), "tokens")
+        .input(MW_TR_NOOP("Explanations", "k (top-k)"), m.moe.topK)
+        .input(MW_TR_NOOP("Explanations", "copies of a token over NVLink"), copies.nvlink)
+        .input(MW_TR_NOOP("Explanations", "copies of a token over the network"), copies.network)
+        .input(MW_TR_NOOP("Explanations", "micro-batches"), c.microBatches);
+    out.explanation.source = std::string(kVolumeSource)
+        + "; Megatron-Core transformer/moe/token_dispatcher.py (flex); deepseek-ai/DeepEP "
+          "csrc/kernels/legacy/internode.cu";
+    out.explanation.note = MW_TR_NOOP(
+        "Explanations",
+        "Uniform routing. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, "
+        "and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the "
+        "alltoall dispatcher sends one copy for each of its k experts.");
+}
+
 DimensionTraffic expertTraffic(const Context& c)
 {
     const ParallelLayout& l = c.design.layout;
@@ -384,11 +436,22 @@ DimensionTraffic expertTraffic(const Context& c)
         = c.tokensPerCpRank * l.microBatch / (l.sequenceParallel && l.tp() > 1 ? l.tp() : 1);
     const ExpertAllToAll a2a = expertAllToAll(tokens, m.moe.topK, m.hidden, c.elementBytes, l.ep());
     TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
-    for (const auto& group : out.paths)
-        acc.allToAll(group, [&](int rank) {
-            return a2a.leavingBytes * a2a.allToAllsPerLayer * c.shardOf(rank).moeLayers * c.microBatches;
-        });
+    const auto perLayer
+        = [&](int rank) { return a2a.allToAllsPerLayer * c.shardOf(rank).moeLayers * c.microBatches; };
+    const bool flex = l.moeDispatcher != MoeDispatcher::AllToAll;
+    for (const auto& group : out.paths) {
+        if (flex)
+            acc.flexDispatch(group, l.moeDispatcher, m.moe, [&](int rank) {
+                return static_cast<double>(tokens) * m.hidden * c.elementBytes * perLayer(rank);
+            });
+        else
+            acc.allToAll(group, [&](int rank) { return a2a.leavingBytes * perLayer(rank); });
+    }
     finish(out);
+    if (flex) {
+        explainFlexDispatch(out, c, tokens);
+        return out;
+    }
 
     out.explanation.formula
         = MW_TR_NOOP("Explanations", "4 all-to-alls × (EP−1)/EP × T·k·h·e × MoE layers × micro-batches");

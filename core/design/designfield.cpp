@@ -75,6 +75,7 @@ constexpr std::array kFields{
     FieldInfo{Field::RecomputeModules, "/layout/recomputeModules"},
     FieldInfo{Field::ActivationOffloadLayers, "/layout/activationOffloadLayers"},
     FieldInfo{Field::CudaGraphs, "/layout/cudaGraphs"},
+    FieldInfo{Field::MoeDispatcher, "/layout/moeDispatcher"},
     FieldInfo{Field::LayersPerStage, "/layout/layersPerStage"},
     FieldInfo{Field::AutoDp, "/layout/autoDp"},
     FieldInfo{Field::OverlapGradReduce, "/layout/overlapGradReduce"},
@@ -289,15 +290,14 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
     case Field::HostMemory:
         return visit(d.cluster.hostMemoryBytes);
     case Field::Tp:
-        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Tp)]);
     case Field::Cp:
-        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Cp)]);
     case Field::Ep:
-        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Ep)]);
     case Field::Dp:
-        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Dp)]);
-    case Field::Pp:
-        return visit(d.layout.degrees[static_cast<std::size_t>(Dim::Pp)]);
+    case Field::Pp: // the degrees, by degreeField's inverse
+        for (Dim dim : kAllDims)
+            if (degreeField(dim) == field)
+                return visit(d.layout.degrees[static_cast<std::size_t>(dim)]);
+        break;
     case Field::Order:
         return visit(d.layout.order);
     case Field::Framework:
@@ -334,6 +334,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
         return visit(d.layout.activationOffloadLayers);
     case Field::CudaGraphs:
         return visit(d.layout.cudaGraphs);
+    case Field::MoeDispatcher:
+        return visit(d.layout.moeDispatcher);
     case Field::LayersPerStage:
         return visit(d.layout.layersPerStage);
     case Field::AutoDp:

@@ -78,6 +78,7 @@ enum class Field {
     RecomputeModules, // "mla_up_proj, mlp" (Megatron-Core's names); "" for core_attn alone
     ActivationOffloadLayers, // layers whose activations wait in host memory; 0: none
     CudaGraphs, // "none", "layers", "iteration" (layout.h CudaGraphs)
+    MoeDispatcher, // "alltoall", "deepep", "hybridep" (layout.h MoeDispatcher)
     LayersPerStage, // "1, 2, 2, 3" (comma-separated); "" for an even split
     AutoDp,
     // The framework's switches (layout.h): a bool when set, "default" when the framework decides; setting

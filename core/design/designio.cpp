@@ -295,6 +295,7 @@ void readLayout(ObjectReader& root, ReadContext& context, ParallelLayout& layout
     in.readEnumList("recomputeModules", layout.recomputeModules);
     in.read("activationOffloadLayers", layout.activationOffloadLayers);
     in.readEnum("cudaGraphs", layout.cudaGraphs);
+    in.readEnum("moeDispatcher", layout.moeDispatcher);
     in.read("autoDp", layout.autoDp);
 }
 
@@ -383,6 +384,8 @@ Json layoutToJson(const ParallelLayout& layout)
         out["activationOffloadLayers"] = layout.activationOffloadLayers;
     if (layout.cudaGraphs != CudaGraphs::None)
         out["cudaGraphs"] = enumName(layout.cudaGraphs);
+    if (layout.moeDispatcher != MoeDispatcher::AllToAll)
+        out["moeDispatcher"] = enumName(layout.moeDispatcher);
     out["autoDp"] = layout.autoDp;
     return out;
 }

@@ -68,6 +68,14 @@ enum class RecomputeModule { CoreAttn, MlaUpProj, Layernorm, Mlp, MoeAct, Moe, S
 // compares with (docs/kernel-model.md, "Held out on today's GPUs").
 enum class CudaGraphs { None, Layers, Iteration };
 
+// How a MoE layer sends its tokens to their experts and back (Megatron-Core
+// --moe-token-dispatcher-type alltoall, or flex with --moe-flex-dispatcher-backend deepep or hybridep):
+// AllToAll sends one copy of a token for each of its top-k experts (MoEAlltoAllTokenDispatcher permutes
+// the tokens by expert before the all-to-all); DeepEp and HybridEp one copy for each GPU, and across nodes
+// one for each node, that holds one of its experts, which the receiving GPU forwards over NVLink
+// (deepseek-ai/DeepEP csrc/kernels/legacy/internode.cu SourceMeta; comm/expertdispatch.h tokenCopies).
+enum class MoeDispatcher { AllToAll, DeepEp, HybridEp };
+
 template<> struct EnumNames<RecomputeModule>
 {
     static constexpr std::array table{
@@ -85,6 +93,13 @@ template<> struct EnumNames<CudaGraphs>
     static constexpr std::array table{std::pair{CudaGraphs::None, std::string_view{"none"}},
                                       std::pair{CudaGraphs::Layers, std::string_view{"layers"}},
                                       std::pair{CudaGraphs::Iteration, std::string_view{"iteration"}}};
+};
+
+template<> struct EnumNames<MoeDispatcher>
+{
+    static constexpr std::array table{std::pair{MoeDispatcher::AllToAll, std::string_view{"alltoall"}},
+                                      std::pair{MoeDispatcher::DeepEp, std::string_view{"deepep"}},
+                                      std::pair{MoeDispatcher::HybridEp, std::string_view{"hybridep"}}};
 };
 
 template<> struct EnumNames<ExpertMode>
@@ -195,6 +210,8 @@ struct ParallelLayout
     int activationOffloadLayers = 0;
     // CUDA graphs of the training step (CudaGraphs above). Stored only when not None.
     CudaGraphs cudaGraphs = CudaGraphs::None;
+    // The MoE token dispatcher (MoeDispatcher above). Stored only when not AllToAll.
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
     // DP follows the cluster: an edit of TP, PP, CP, EP or of the cluster sets DP to the GPUs the other
     // degrees leave (autoDpDegree, layoutarithmetic.h). Off keeps DP as given. Files without the key keep
     // their DP; new designs start with it on.

@@ -132,6 +132,27 @@ std::string cudaGraphConflict(const Design& design)
     return {};
 }
 
+std::string moeDispatcherConflict(const Design& design)
+{
+    const ParallelLayout& l = design.layout;
+    if (l.moeDispatcher == MoeDispatcher::AllToAll || !design.model.moe.isMoe() || l.ep() < 2)
+        return {};
+    if (design.workload.mode != Mode::Training)
+        return MW_TR_NOOP(
+            "DiagnosticArguments",
+            "the setting describes a training step; a serving engine sends its tokens its own way");
+    if (!frameworkProfile(design).flexDispatchers)
+        return MW_TR_NOOP("DiagnosticArguments", "its MoE layers send their tokens by all-to-all");
+    const bool wideNode = std::any_of(design.cluster.nodes.begin(), design.cluster.nodes.end(),
+                                      [](const Node& node) { return node.gpus.size() > 8; });
+    if (l.moeDispatcher == MoeDispatcher::DeepEp && l.ep() > 8 && wideNode)
+        return MW_TR_NOOP(
+            "DiagnosticArguments",
+            "DeepEP reaches at most 8 GPUs of a node over NVLink; HybridEP runs across a larger "
+            "NVLink domain");
+    return {};
+}
+
 bool wholeIterationOverDroplessExperts(const Design& design)
 {
     return design.layout.cudaGraphs == CudaGraphs::Iteration && design.model.moe.isMoe()
@@ -193,6 +214,9 @@ void validateFramework(const Design& design, std::vector<Diagnostic>& out)
             makeDiagnostic(diag::kFrameworkSwitch, "/layout/cudaGraphs", {p.name, "cudaGraphs", conflict}));
     else if (wholeIterationOverDroplessExperts(design))
         out.push_back(makeDiagnostic(diag::kCudaGraphExpertShapes, "/layout/cudaGraphs", {p.name}));
+    if (const std::string conflict = moeDispatcherConflict(design); !conflict.empty())
+        out.push_back(makeDiagnostic(diag::kFrameworkSwitch, "/layout/moeDispatcher",
+                                     {p.name, "moeDispatcher", conflict}));
     validateSwitches(design, out);
 }
 

@@ -28,6 +28,12 @@ bool layoutAllowsActivationOffload(const ParallelLayout& layout);
 // iteration's graph meets a dropless MoE model, whose padding the design does not model); the search keeps a
 // design's graphs only on candidates without one.
 std::string cudaGraphConflict(const Design& design);
+// Why the design's framework cannot send its MoE tokens with the design's dispatcher (layout.moeDispatcher),
+// or empty where it can (or where no MoE layer sends any: EP 1): a serving design, a framework without
+// DeepEP and HybridEP (frameworks.json flexDispatchers), and DeepEP over more than 8 GPUs of a node
+// (NVLink domains beyond a node: HybridEP only). validateFramework reports it at /layout/moeDispatcher;
+// the search falls back to the alltoall dispatcher on candidates with one.
+std::string moeDispatcherConflict(const Design& design);
 // A CUDA graph of the whole iteration over a dropless MoE model, whose expert padding the design cannot say
 // (Megatron-Core's capacity factor or HybridEP's per-rank capacity): the validation's warning and the
 // Megatron-LM export's note.

@@ -144,6 +144,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("activationOffloadSource", p.activationOffloadSource);
     in.read("cudaGraphs", p.cudaGraphs);
     in.read("cudaGraphSource", p.cudaGraphSource);
+    in.read("flexDispatchers", p.flexDispatchers);
+    in.read("flexDispatcherSource", p.flexDispatcherSource);
     in.read("maxZeroStage", p.maxZeroStage);
     in.read("zeroStages", p.zeroStages);
     in.read("maxZeroStageWithPipeline", p.maxZeroStageWithPipeline);

@@ -174,6 +174,10 @@ struct FrameworkProfile
     // file that says how and with what.
     bool cudaGraphs = false;
     std::string cudaGraphSource;
+    // Whether its MoE layers can send their tokens with DeepEP or HybridEP (layout.moeDispatcher), and the
+    // file that says how; the others send them by all-to-all.
+    bool flexDispatchers = false;
+    std::string flexDispatcherSource;
 
     // Whether it trains a model's multi-token prediction depths (catalog/model.h mtpLayers), and the file
     // that says how; elsewhere the figures still include them, with a warning (frameworkchecks.h).

@@ -196,7 +196,6 @@ void readParallel(ImportContext& context, const Settings& flags)
     } else {
         layout.expertTp = 0;
     }
-    flags.take("--moe-token-dispatcher-type");
     layout.sequenceParallel = flags.take("--sequence-parallel") != nullptr;
     layout.tpCommOverlap = flags.take("--tp-comm-overlap") != nullptr;
     const bool distributedOptimizer = flags.take("--use-distributed-optimizer") != nullptr;
@@ -490,6 +489,38 @@ void readCudaGraphs(ImportContext& context, const Settings& flags)
         flags.take("--no-check-for-nan-in-loss-and-grad"); // which full_iteration needs (arguments.py)
 }
 
+// The MoE token dispatcher (layout.h MoeDispatcher): --moe-token-dispatcher-type alltoall, or flex with
+// --moe-flex-dispatcher-backend deepep (the default) or hybridep, or the deprecated --moe-enable-deepep
+// (transformer_config.py). allgather, Megatron-LM's default when the flag is absent, and the ncclep
+// backend are read as alltoall, whose traffic the model prices for them.
+void readDispatcher(ImportContext& context, const Settings& flags)
+{
+    ParallelLayout& layout = context.design.layout;
+    layout.moeDispatcher = MoeDispatcher::AllToAll;
+    const Setting* typeSetting = flags.take("--moe-token-dispatcher-type");
+    const auto type = choice(context, typeSetting, {"allgather", "alltoall", "flex"});
+    const Setting* backendSetting = flags.take("--moe-flex-dispatcher-backend");
+    const auto backend = choice(context, backendSetting, {"deepep", "hybridep", "ncclep"});
+    const bool deepEp = flags.take("--moe-enable-deepep") != nullptr;
+    if (type == "allgather")
+        context.add(diag::kLaunchApproximated, typeSetting->where(),
+                    {typeSetting->name, "alltoall",
+                     MW_TR_NOOP("DiagnosticArguments",
+                                "the model prices the alltoall dispatcher's traffic, not the all-gather of "
+                                "every token to every GPU of the group")});
+    if (type != "flex")
+        return;
+    if (backend == "ncclep") {
+        context.add(diag::kLaunchApproximated, backendSetting->where(),
+                    {backendSetting->name, "alltoall",
+                     MW_TR_NOOP("DiagnosticArguments",
+                                "the model knows the traffic of DeepEP and HybridEP, not NCCL's expert "
+                                "parallelism")});
+        return;
+    }
+    layout.moeDispatcher = backend == "hybridep" && !deepEp ? MoeDispatcher::HybridEp : MoeDispatcher::DeepEp;
+}
+
 void readTraining(ImportContext& context, const Settings& flags)
 {
     Workload& workload = context.design.workload;
@@ -597,6 +628,7 @@ void readTraining(ImportContext& context, const Settings& flags)
         workload.flashAttention = true;
     readExpertCapacity(context, flags);
     readCudaGraphs(context, flags);
+    readDispatcher(context, flags);
     // --moe-router-force-load-balancing (for benchmarks: moe/router.py routes by random logits, so the
     // experts load about evenly): the balanced load the model takes without a measured skew (moeload.h).
     if (flags.take("--moe-router-force-load-balancing"))

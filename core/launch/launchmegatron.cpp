@@ -244,10 +244,14 @@ void parallelArguments(ArgumentArray& parallel, const Design& design, const Laye
         parallel.flag("--decoder-last-pipeline-num-layers", split.last);
     parallel.flag("--context-parallel-size", layout.cp());
     if (layout.ep() > 1) {
-        // The design's traffic model sends tokens to their experts by all-to-all (traffic.h); Megatron's
-        // default dispatcher all-gathers them instead.
-        parallel.flag("--expert-model-parallel-size", layout.ep())
-            .flag("--moe-token-dispatcher-type", "alltoall");
+        // The design's dispatcher (comm/expertdispatch.h); Megatron's default, allgather, is none of them.
+        parallel.flag("--expert-model-parallel-size", layout.ep());
+        if (layout.moeDispatcher == MoeDispatcher::AllToAll)
+            parallel.flag("--moe-token-dispatcher-type", "alltoall");
+        else
+            parallel.flag("--moe-token-dispatcher-type", "flex")
+                .flag("--moe-flex-dispatcher-backend",
+                      layout.moeDispatcher == MoeDispatcher::HybridEp ? "hybridep" : "deepep");
     }
     if (layout.expertMode == ExpertMode::Megatron && layout.expertTp > 0)
         parallel.flag("--expert-tensor-parallel-size", layout.expertTp);

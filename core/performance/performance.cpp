@@ -394,8 +394,8 @@ void noteHeldOut(Performance& perf, const Design& design)
     std::string note
         = MW_TR_NOOP("Explanations",
                      "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
-                     "2021–2022), 1–19 % longer on H100 (two MoE runs 3 and 11 % shorter) and 2–14 % "
-                     "longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).");
+                     "2021–2022), 1–19 % longer on H100 and 2–14 % longer on B200 and GB200, 30 % with "
+                     "older software (docs/kernel-model.md).");
     // Those are Megatron's runs, with its fused kernels; torchtitan's published FSDP2 runs are eager PyTorch,
     // and its H100 tables give pairs of layouts (tst_heldouttorchtitan).
     if (frameworkOf(design) == Framework::Fsdp2)
@@ -426,7 +426,7 @@ void noteHeldOut(Performance& perf, const Design& design)
         + MW_TR_NOOP(
                 "Explanations",
                 "Between two layouts of one model on the same GPUs, the runs' ratio was within 6 % of the "
-                "modelled one in all seven published pairs (within 5 % in five), so a difference between "
+                "modelled one in all seven published pairs (within 5 % in six), so a difference between "
                 "layouts holds better than either step time.");
     if (design.workload.precision == Precision::Fp8)
         note += std::string(" ")
@@ -439,9 +439,10 @@ void noteHeldOut(Performance& perf, const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "On B200 and GB200, MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs "
-                    "took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 3–14 % "
-                    "longer; on H100 an eager run with the alltoall dispatcher took 22 % longer: the host "
-                    "issues the same kernels for a GPU twice as fast.");
+                    "took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % "
+                    "longer; on H100 eager runs took 22 % longer with the alltoall dispatcher and 40 % with "
+                    "HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run's "
+                    "took about 9.5 ms.");
         // The design says which of those it resembles (layout.h CudaGraphs); the model's steps differ by the
         // host time of the eager MoE layers (pipeline/hostlaunch.h).
         note += std::string(" ")
@@ -454,7 +455,7 @@ void noteHeldOut(Performance& perf, const Design& design)
                        "not counted, so the run may take longer still.")
                    : MW_TR_NOOP(
                        "Explanations",
-                       "This design replays CUDA graphs: the runs within 3–14 % graphed attention "
+                       "This design replays CUDA graphs: the runs within 4–17 % graphed attention "
                        "or the whole iteration with HybridEP, where one that graphed only the "
                        "router and its preprocessing, with the alltoall dispatcher, took 3.1 times "
                        "the step modelled without host time, as the model prices a graphed design's."));
@@ -466,9 +467,9 @@ void noteHeldOut(Performance& perf, const Design& design)
                     "Explanations",
                     "GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on "
                     "H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration "
-                    "and its experts padded to 1.5 times the mean tokens, 8–9 % longer; the runs' ratios "
-                    "between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 3 "
-                    "and 11 % of the modelled ones.");
+                    "and its experts padded to 1.5 times the mean tokens, 7–8 % longer; the runs' ratios "
+                    "between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 "
+                    "and 10 % of the modelled ones.");
     }
     perf.step.note = perf.step.note.empty() ? note : perf.step.note + " " + note;
 }

@@ -177,6 +177,11 @@ void tryCandidate(const SearchJob& job, Design& variant, LazyMesh& lazy, const C
     l.cudaGraphs = job.design.layout.cudaGraphs;
     if (!cudaGraphConflict(variant).empty())
         l.cudaGraphs = CudaGraphs::None;
+    // The design's MoE dispatcher where the candidate's framework runs it, else alltoall
+    // (frameworkchecks.h moeDispatcherConflict).
+    l.moeDispatcher = job.design.layout.moeDispatcher;
+    if (!moeDispatcherConflict(variant).empty())
+        l.moeDispatcher = MoeDispatcher::AllToAll;
     l.layersPerStage = s.split;
     variant.workload.globalBatch = candidateBatch(job.space.batch, job.design.workload.globalBatch,
                                                   std::int64_t{s.microBatch} * l.batchReplicas());
@@ -523,6 +528,7 @@ std::vector<std::pair<Field, FieldValue>> candidateFieldEdits(const SearchCandid
         {Field::RecomputeLayers, integer(l.recomputeLayers)},
         {Field::ActivationOffloadLayers, integer(l.activationOffloadLayers)},
         {Field::CudaGraphs, FieldValue{std::string(enumName(l.cudaGraphs))}},
+        {Field::MoeDispatcher, FieldValue{std::string(enumName(l.moeDispatcher))}},
         {Field::Precision, FieldValue{std::string(enumName(candidate.precision))}},
         {Field::Offload, FieldValue{std::string(enumName(candidate.offload))}}};
     if (candidate.globalBatch > 0)

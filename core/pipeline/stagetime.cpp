@@ -2,7 +2,7 @@
 #include "pipeline/stagetime.h"
 
 #include "base/units.h"
-#include "comm/commvolume.h"
+#include "comm/expertdispatch.h"
 #include "comm/groupcollective.h"
 #include "framework/frameworkprofile.h"
 #include "framework/frameworkswitches.h"
@@ -175,9 +175,7 @@ struct StageShape
     double activationValues = 0; // one [s/CP, b, h] tensor
     int denseIndex = 0;
     int moeIndex = 0;
-    // The least a MoE layer takes, forward and backward, for the host to launch it (hostlaunch.h); 0 where
-    // the design's MoE layers do not wait for the host.
-    double moeHostSeconds = 0;
+    double moeHostSeconds = 0; // the least a MoE layer waits for the host (hostlaunch.h); 0: none
 };
 
 StageShape stageShape(const Design& design)
@@ -217,14 +215,17 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
     const ParallelLayout& l = design.layout;
     const Workload& w = design.workload;
     std::array<std::optional<std::vector<GroupLinks>>, kDimCount> stageLinks; // looked up on first use
-    const auto slowest = [&](Dim dim, CollectiveOp op, double bytes) {
+    const auto slowestOf = [&](Dim dim, const auto& secondsOn) {
         auto& links = stageLinks[static_cast<std::size_t>(dim)];
         if (!links)
             links = stageGroupLinks(design, placed, dim, stage.rank);
         double seconds = 0;
         for (const GroupLinks& group : *links)
-            seconds = std::max(seconds, collectiveSeconds(op, group.ranks, bytes, group));
+            seconds = std::max(seconds, secondsOn(group));
         return seconds;
+    };
+    const auto slowest = [&](Dim dim, CollectiveOp op, double bytes) {
+        return slowestOf(dim, [&](const GroupLinks& g) { return collectiveSeconds(op, g.ranks, bytes, g); });
     };
     LayerComm comm;
     if (l.tp() > 1) {
@@ -252,11 +253,13 @@ LayerComm stageCollectives(const Design& design, const PlacedLayout& placed, con
         comm.cpRingBackward = 2 * (l.cp() - 1) * hop;
     }
     if (l.ep() > 1 && stage.moeLayers > 0) {
-        // Every rank sends its tokens' copies; the busiest receives load.rank × the mean, and the combine
-        // sends them back: it sets the pace of both (moeload.h).
-        const double bytes = d(w.sequenceLength) / l.cp() * l.microBatch * l.routedTokenShare()
-            * model.moe.topK * d(model.hidden) * shape.valueBytes * moeLoad(design).rank;
-        comm.epAllToAll = slowest(Dim::Ep, CollectiveOp::AllToAll, bytes);
+        // Every rank sends its tokens' copies (comm/expertdispatch.h); the busiest receives load.rank × the
+        // mean, and the combine sends them back: it sets the pace of both (moeload.h).
+        const double tokens = d(w.sequenceLength) / l.cp() * l.microBatch * l.routedTokenShare();
+        const double tokenBytes = d(model.hidden) * shape.valueBytes * moeLoad(design).rank;
+        comm.epAllToAll = slowestOf(Dim::Ep, [&](const GroupLinks& g) {
+            return expertDispatchSeconds(l.moeDispatcher, model.moe, tokens, tokenBytes, g);
+        });
     }
     return comm;
 }

@@ -142,6 +142,8 @@ QString fieldLabel(Field field)
         return QCoreApplication::translate("FieldText", "Offloaded activations (layers)");
     case Field::CudaGraphs:
         return QCoreApplication::translate("FieldText", "CUDA graphs");
+    case Field::MoeDispatcher:
+        return QCoreApplication::translate("FieldText", "Token dispatcher");
     case Field::Precision:
         return QCoreApplication::translate("FieldText", "Precision");
     case Field::Optimizer:
@@ -240,6 +242,33 @@ QString switchToolTip(Field field)
     }
 }
 
+// The expert-parallel rows' tooltips; the switches' for the rest.
+QString expertToolTip(Field field)
+{
+    switch (field) {
+    case Field::ExpertMode:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Whether EP multiplies the world size (the reference article's rule) or "
+            "regroups the DP × CP ranks for the MoE layers (Megatron-Core).");
+    case Field::ExpertTp:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Tensor parallelism inside the experts (Megatron's convention); 0 means the same as TP.");
+    case Field::MoeDispatcher:
+        return QCoreApplication::translate(
+            "FieldText",
+            "How Megatron-Core sends a MoE layer's tokens to their experts and back: alltoall sends one copy "
+            "of a token for each of its top-k experts; DeepEP and HybridEP (--moe-token-dispatcher-type "
+            "flex) "
+            "send it once to each GPU, and across nodes once to each node, that holds one of its experts, "
+            "forwarded over NVLink on arrival. DeepEP reaches at most 8 GPUs of a node; HybridEP also a "
+            "larger NVLink domain.");
+    default:
+        return switchToolTip(field);
+    }
+}
+
 } // namespace
 
 QString fieldToolTip(Field field)
@@ -276,15 +305,6 @@ QString fieldToolTip(Field field)
             "FieldText",
             "Megatron-LM --make-vocab-size-divisible-by: the output layer is padded to a multiple of this × "
             "TP. 0: the framework's default.");
-    case Field::ExpertMode:
-        return QCoreApplication::translate(
-            "FieldText",
-            "Whether EP multiplies the world size (the reference article's rule) or "
-            "regroups the DP × CP ranks for the MoE layers (Megatron-Core).");
-    case Field::ExpertTp:
-        return QCoreApplication::translate(
-            "FieldText",
-            "Tensor parallelism inside the experts (Megatron's convention); 0 means the same as TP.");
     case Field::ZeroStage:
         return QCoreApplication::translate("FieldText",
                                            "ZeRO shards model states across the data-parallel ranks: 1 the "
@@ -331,9 +351,10 @@ QString fieldToolTip(Field field)
             "Which kernels the host launches from captured CUDA graphs, as Megatron-Core captures them: per "
             "layer (--cuda-graph-impl transformer_engine: a dense layer whole, a dropless MoE layer's "
             "attention, router and preprocessing) or the forward and backward of the whole iteration "
-            "(full_iteration, with a MoE layer's experts padded to static shapes). The model prices no host "
-            "time; published MoE runs without graphs took far longer than it (the step's explanation says "
-            "how much).");
+            "(full_iteration, with a MoE layer's experts padded to static shapes). Without graphs each MoE "
+            "layer takes at least the host's time to launch it; published MoE runs without graphs took "
+            "longer "
+            "still (the step's explanation says how much).");
     case Field::RecomputeModules:
         return QCoreApplication::translate(
             "FieldText",
@@ -358,7 +379,7 @@ QString fieldToolTip(Field field)
                                            "DP takes the GPUs the other degrees leave: changing TP, PP, CP, "
                                            "EP or the cluster sets DP again. Off keeps DP as you set it.");
     default:
-        return switchToolTip(field);
+        return expertToolTip(field);
     }
 }
 

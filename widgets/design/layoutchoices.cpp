@@ -102,6 +102,11 @@ void LayoutInspector::fillChoices(QComboBox* box, Choices choices)
         add(tr("Per layer (Transformer Engine)"), name(core::CudaGraphs::Layers));
         add(tr("Whole iteration"), name(core::CudaGraphs::Iteration));
         break;
+    case Choices::MoeDispatcher:
+        add(tr("All-to-all (a copy per expert)"), name(core::MoeDispatcher::AllToAll));
+        add(tr("DeepEP (a copy per GPU and node)"), name(core::MoeDispatcher::DeepEp));
+        add(tr("HybridEP (a copy per GPU and node)"), name(core::MoeDispatcher::HybridEp));
+        break;
     case Choices::Fabric:
         // The fabric presets to choose from.
         for (const core::LinkSpec& l : core::Catalog::builtin().links())

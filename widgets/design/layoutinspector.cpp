@@ -270,6 +270,7 @@ void LayoutInspector::build()
     addChoice(parallel, Field::Order, Choices::Order);
     addChoice(parallel, Field::ExpertMode, Choices::ExpertMode);
     addInteger(parallel, Field::ExpertTp, 0, core::limits::kMaxDegree);
+    addChoice(parallel, Field::MoeDispatcher, Choices::MoeDispatcher);
     addCheck(parallel, Field::SequenceParallel);
     addCheck(parallel, Field::TpCommOverlap);
     addChoice(parallel, Field::ZeroStage, Choices::ZeroStage);
@@ -531,6 +532,11 @@ void LayoutInspector::showRowsFor(const core::Design& design)
                   training && (design.layout.zeroStage == 1 || design.layout.zeroStage == 2));
     setRowVisible(Field::GradientSyncEveryMicroBatch, training && design.layout.zeroStage == 3);
     setRowVisible(Field::OverlapMoeAllToAll, training && design.layout.ep() > 1);
+    // Where Megatron-Core sends MoE tokens, and wherever a flex dispatcher is set (so that it can be undone).
+    setRowVisible(Field::MoeDispatcher,
+                  training && moe
+                      && (design.layout.moeDispatcher != core::MoeDispatcher::AllToAll
+                          || (design.layout.ep() > 1 && core::frameworkProfile(design).flexDispatchers)));
     setRowVisible(Field::AsyncCheckpoint, training);
     setRowVisible(Field::FusedCrossEntropy, training);
     setRowVisible(Field::TorchCompile, training && core::switchApplies(design, core::Switch::TorchCompile));

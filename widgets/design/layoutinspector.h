@@ -72,7 +72,8 @@ private:
         Order,
         Fabric,
         Framework,
-        CudaGraphs
+        CudaGraphs,
+        MoeDispatcher
     };
 
     void build();

@@ -72,6 +72,8 @@ FieldValue otherValue(const core::Design& design, Field field)
         return FieldValue{std::string("megatron")};
     case Field::CudaGraphs:
         return FieldValue{std::string("layers")};
+    case Field::MoeDispatcher:
+        return FieldValue{std::string("hybridep")};
     case Field::Framework:
         return FieldValue{std::string("deepspeed")};
     case Field::Schedule:

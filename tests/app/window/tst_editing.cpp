@@ -63,6 +63,7 @@ private slots:
     void recomputedLayersFromTheKeyboard();
     void offloadedActivationsFromTheKeyboard();
     void cudaGraphsFromTheKeyboard();
+    void moeDispatcherFromTheKeyboard();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -439,6 +440,42 @@ void TestEditing::cudaGraphsFromTheKeyboard()
     QTest::keyClick(graphs, Qt::Key_Up);
     QVERIFY(document()->design().layout.cudaGraphs == core::CudaGraphs::None);
     QTRY_VERIFY(graphs->isHidden());
+}
+
+// The MoE token dispatcher: hidden on the dense default design; on the Mixtral example (EP 8, Megatron-Core)
+// the arrow key picks DeepEP as one undoable step and the step's visible all-to-all changes (DeepEP's share
+// of NVLink, comm/expertdispatch.h); under DeepSpeed, which sends by all-to-all only, the field shows the
+// error until it is set back, and undo takes the choice back.
+void TestEditing::moeDispatcherFromTheKeyboard()
+{
+    auto* dispatcher = qobject_cast<QComboBox*>(m_window->inspector()->editorFor(Field::MoeDispatcher));
+    QVERIFY(dispatcher);
+    QTRY_VERIFY(dispatcher->isHidden());
+    m_window->setDesign(testing::example("mixtral-8x7b-ep8"));
+    QTRY_VERIFY(!dispatcher->isHidden());
+    QCOMPARE(dispatcher->currentData().toString(), QStringLiteral("alltoall"));
+    QTRY_VERIFY(document()->snapshot().evaluation->performance);
+    const double alltoall = document()->snapshot().evaluation->performance->exposed.allToAll;
+    QVERIFY(alltoall > 0);
+    const int steps = document()->undoStack()->count();
+    dispatcher->setFocus();
+    QTest::keyClick(dispatcher, Qt::Key_Down);
+    QVERIFY(document()->design().layout.moeDispatcher == core::MoeDispatcher::DeepEp);
+    QCOMPARE(document()->undoStack()->count(), steps + 1);
+    QCOMPARE(document()->undoStack()->text(steps), QStringLiteral("Set Token dispatcher to deepep"));
+    QTRY_VERIFY(document()->snapshot().evaluation->performance
+                && document()->snapshot().evaluation->performance->exposed.allToAll != alltoall);
+
+    core::Design deepSpeed = document()->design();
+    deepSpeed.layout.framework = core::Framework::DeepSpeed;
+    m_window->setDesign(deepSpeed);
+    QVERIFY(!dispatcher->isHidden()); // set where the framework cannot: shown, to be undone
+    QTRY_COMPARE(dispatcher->property("severity").toString(), QStringLiteral("error"));
+    QVERIFY2(dispatcher->toolTip().contains(QStringLiteral("by all-to-all")),
+             qPrintable(dispatcher->toolTip()));
+    QTest::keyClick(dispatcher, Qt::Key_Up);
+    QVERIFY(document()->design().layout.moeDispatcher == core::MoeDispatcher::AllToAll);
+    QTRY_VERIFY(dispatcher->isHidden());
 }
 
 // Offloaded activations, 0 reading "none": on the default design (PP 2, selective recomputation) typing 4

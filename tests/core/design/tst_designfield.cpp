@@ -71,6 +71,7 @@ void TestDesignField::pointersAreUniqueAndMatchTheDocument()
     design.layout.recomputeLayers = 4; // and the recomputed layers when set
     design.layout.activationOffloadLayers = 2; // and the offloaded layers
     design.layout.cudaGraphs = CudaGraphs::Layers; // and CUDA graphs when on
+    design.layout.moeDispatcher = MoeDispatcher::DeepEp; // and the MoE dispatcher when not alltoall
     design.layout.recomputeModules = {RecomputeModule::MoeAct}; // and selective recomputation's modules
     const Json document = designToJson(design);
     std::set<std::string> seen;

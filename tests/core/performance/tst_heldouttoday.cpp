@@ -199,9 +199,10 @@ public:
 // and qwen3_llm_pretrain.py; set_qwen3_common_configs: no recomputation, BF16 gradient reduction; the
 // DeepSeek-V3 configurations likewise), for contrast one of the alltoall dispatcher, and DeepSeek-V3 on H100
 // with the flex dispatcher's DeepEP backend (the 25.09 container, before HybridEP and the graphs). The model
-// has neither the flex dispatcher's own traffic nor the host time the graphs save; the rows show what is left
-// without them. Containers: 25.11 = Megatron-Bridge v0.2.0, 26.02 = v0.3.0, 26.04.01 = v0.4, 26.06 =
-// v0.5.0 (docs/releases/software-versions.md).
+// sends the flex dispatchers' tokens their way (comm/expertdispatch.h) and has an eager MoE layer wait for
+// the host's time beyond a dense layer's (pipeline/hostlaunch.h), not the dense part's own. Containers: 25.11
+// = Megatron-Bridge v0.2.0, 26.02 = v0.3.0, 26.04.01 = v0.4, 26.06 = v0.5.0
+// (docs/releases/software-versions.md).
 void addDispatcherRows(Rows& rows)
 {
     // The contrast: Qwen3 30B-A3B on one DGX-B200 at micro-batch 1 with the alltoall dispatcher
@@ -214,22 +215,26 @@ void addDispatcherRows(Rows& rows)
     rows.add("Megatron-Bridge 25.11 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 1, alltoall dispatcher")
         << moeDesign({{"qwen3-30b-a3b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 1, 512}, 8, Fp8Recipe::Mxfp8})
         << 9299.0 << 12618.7 << true << 214.0;
-    // Qwen3 30B-A3B on two DGX-H100: EP 16 across both nodes, FP8 current scaling, micro-batch 1, the
-    // all-to-all exposed (QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_FP8_CS_V1: moe_a2a_overlap False; the same
-    // in v0.4.0 and v0.5.0, and the summary's rows of 26.04, 26.04.01 and 26.06 agree within 1.5 %).
-    const Design h100
-        = moeDesign({{"qwen3-30b-a3b", "h100-sxm-80gb", "nvlink4", 2, 8, 1, 1, 1, 1, 1024}, 16});
+    // Qwen3 30B-A3B on two DGX-H100: EP 16 across both nodes, FP8 current scaling, micro-batch 1, HybridEP
+    // with the all-to-all exposed, eager (QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_FP8_CS_V1: moe_a2a_overlap
+    // False; the same in v0.4.0 and v0.5.0, and the summary's rows of 26.04, 26.04.01 and 26.06 agree
+    // within 1.5 %). HybridEP sends a token across the network once where alltoall sends 4 of its 8 copies:
+    // the model's layers come to 5.8 ms, less than the host's 6.62 ms a MoE layer, and wait for it, 40 %
+    // fast, where the run's took 9.7 ms (11 % slow before, with every copy priced on the network as NCCL's
+    // all-to-all).
+    Design h100 = moeDesign({{"qwen3-30b-a3b", "h100-sxm-80gb", "nvlink4", 2, 8, 1, 1, 1, 1, 1024}, 16});
+    h100.layout.moeDispatcher = MoeDispatcher::HybridEp;
     rows.add("Megatron-Bridge 26.06 DGX-H100 Qwen3 30B-A3B, EP 16 over two nodes")
-        << h100 << 8826.0 << 7856.7 << true << 203.0;
+        << h100 << 8826.0 << 12393.8 << true << 203.0;
     // The same GPUs and layout in BF16 with the alltoall dispatcher, eager (no CUDA graphs):
     // Megatron-Bridge's docs/training/cuda-graphs.md (PR 3868, May 2026:
     // QWEN3_30B_A3B_PRETRAIN_CONFIG_H100_BF16_V1 with moe_flex_dispatcher_backend None, the all-to-all
     // exposed), iterations 5–8 at 41.36 s a step: 1,024 × 4,096 tokens over 16 GPUs, 6,338 a GPU. No TFLOP
-    // figure stated. On H100 the dispatcher's host time costs 22 %, on B200 (the rows above and below) 1.6
-    // to 3.1 times without the model's host time: the host issues the same kernels for a GPU twice as fast.
-    // Its layers' GPU work, 11 ms with the all-to-all across the nodes, outlasts that host time.
+    // figure stated. Its layers' GPU work, 11 ms with every copy across the nodes, outlasts the host's
+    // 6.62 ms; 22 % fast.
     Design h100Bf16 = h100;
     h100Bf16.workload.precision = Precision::MegatronBf16;
+    h100Bf16.layout.moeDispatcher = MoeDispatcher::AllToAll;
     rows.add(
         "Megatron-Bridge docs 2026-05 DGX-H100 Qwen3 30B-A3B BF16, EP 16 over two nodes, alltoall dispatcher")
         << h100Bf16 << 6338.0 << 7750.8 << true << 0.0;
@@ -238,16 +243,18 @@ void addDispatcherRows(Rows& rows)
     Design b200
         = moeDesign({{"qwen3-30b-a3b", "b200-180gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8});
     b200.layout.cudaGraphs = CudaGraphs::Layers;
+    b200.layout.moeDispatcher = MoeDispatcher::HybridEp;
     rows.add("Megatron-Bridge 26.04.01 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 4")
-        << b200 << 27136.0 << 30640.7 << true << 619.0;
+        << b200 << 27136.0 << 31706.0 << true << 619.0;
     // On eight GB200 with the all-to-all overlapped (QWEN3_30B_A3B_PRETRAIN_CONFIG_GB200_FP8_MX_V1 of v0.5.0:
     // moe_a2a_overlap, a CUDA graph of the whole iteration, fused grouped MLP, FP8 attention, which the model
     // times in BF16).
     Design gb200 = moeDesign(
         {{"qwen3-30b-a3b", "gb200-186gb", "nvlink5", 1, 8, 1, 1, 1, 4, 512}, 8, Fp8Recipe::Mxfp8, true});
     gb200.layout.cudaGraphs = CudaGraphs::Iteration;
+    gb200.layout.moeDispatcher = MoeDispatcher::HybridEp;
     rows.add("Megatron-Bridge 26.06 DGX-GB200 Qwen3 30B-A3B, EP 8, MBS 4, all-to-all overlapped")
-        << gb200 << 40706.0 << 42089.0 << true << 936.0;
+        << gb200 << 40706.0 << 42400.1 << true << 936.0;
     // Qwen3 235B-A22B on 256 GB200, EP 32 in each NVL72 domain
     // (QWEN3_235B_A22B_PRETRAIN_CONFIG_GB200_FP8_CS_V2 of v0.3.0: PP 8, no VP, the all-to-all exposed,
     // HybridEP with Transformer Engine's CUDA graphs of attention, router and preprocessing) and in v0.5.0's
@@ -257,14 +264,16 @@ void addDispatcherRows(Rows& rows)
         "qwen3-235b-a22b", "gb200-186gb", "nvlink5", 4, 64, 1, 8, 1, 1, 8192, false, 1, true};
     Design gb200_235bLayers = moeDesign({gb200_235b, 32, Fp8Recipe::Mxfp8});
     gb200_235bLayers.layout.cudaGraphs = CudaGraphs::Layers;
+    gb200_235bLayers.layout.moeDispatcher = MoeDispatcher::HybridEp;
     rows.add("Megatron-Bridge 26.02 DGX-GB200 Qwen3 235B-A22B, PP 8 EP 32")
-        << gb200_235bLayers << 5448.0 << 6205.3 << true << 806.0;
+        << gb200_235bLayers << 5448.0 << 5974.3 << true << 806.0;
     Run gb200_235bVp = gb200_235b;
     gb200_235bVp.vp = 3;
     Design gb200_235bGraphed = moeDesign({gb200_235bVp, 32, Fp8Recipe::Mxfp8, true});
     gb200_235bGraphed.layout.cudaGraphs = CudaGraphs::Iteration;
+    gb200_235bGraphed.layout.moeDispatcher = MoeDispatcher::HybridEp;
     rows.add("Megatron-Bridge 26.06 DGX-GB200 Qwen3 235B-A22B, PP 8 VP 3 EP 32, all-to-all overlapped")
-        << gb200_235bGraphed << 7376.0 << 7977.8 << true << 1092.0;
+        << gb200_235bGraphed << 7376.0 << 7799.0 << true << 1092.0;
     // DeepSeek-V3 with its prediction depth on 256 GB200, EP 64 in each NVL72 domain, PP 4 VP 4 with the
     // recipe's layout, the all-to-all overlapped, a CUDA graph of the whole iteration
     // (configs/deepseek/deepseek_workload_base_configs.py, DEEPSEEK_V3_PRETRAIN_CONFIG_GB200_FP8_MX_V2).
@@ -277,8 +286,9 @@ void addDispatcherRows(Rows& rows)
     Design deepSeekGraphed = deepSeekV3(
         {{"deepseek-v3", "gb200-186gb", "nvlink5", 4, 64, 1, 4, 4, 1, 4096}, 64, Fp8Recipe::Mxfp8, true});
     deepSeekGraphed.layout.cudaGraphs = CudaGraphs::Iteration;
+    deepSeekGraphed.layout.moeDispatcher = MoeDispatcher::HybridEp;
     rows.add("Megatron-Bridge 26.06 DGX-GB200 DeepSeek-V3, PP 4 VP 4 EP 64, all-to-all overlapped")
-        << deepSeekGraphed << 4969.0 << 5238.0 << true << 1292.0;
+        << deepSeekGraphed << 4969.0 << 5200.6 << true << 1292.0;
     // DeepSeek-V3 without its prediction depth on 256 GB200 as Megatron-LM's own guide ran it
     // (docs/discussions/deepseek-v3-gb200-optimization, its launch script in
     // deepseek-v3-gb200-reproduce-guide.md, Megatron-LM dev effebd81, TE 2.9, October–November 2025): TP 1 PP
@@ -300,9 +310,10 @@ void addDispatcherRows(Rows& rows)
     deepSeekGuide.layout.gradReduceInFp32.reset(); // --bf16 forces it (arguments.py)
     deepSeekGuide.workload.optimizerMoments = MomentDtype::Bf16;
     deepSeekGuide.layout.cudaGraphs = CudaGraphs::Layers;
+    deepSeekGuide.layout.moeDispatcher = MoeDispatcher::HybridEp;
     rows.add("Megatron-LM guide 2025-11 DGX-GB200 DeepSeek-V3, PP 8 VP 4 EP 32, HybridEP, CUDA graphs but of "
              "the routed experts")
-        << deepSeekGuide << 3873.5 << 4348.8 << false << 970.01;
+        << deepSeekGuide << 3873.5 << 4169.2 << false << 970.01;
     // DeepSeek-V3 with its prediction depth on 1,024 H100 (the 25.09 container's summary, "dropless", FP8
     // with per-tensor scaling; Megatron-Bridge's scripts/performance/run_script.py and
     // configs/deepseek/deepseek_v3_llm_pretrain.yaml of that summary's commit, fa0315ae2): TP 2 PP 8 VP 4
@@ -319,28 +330,33 @@ void addDispatcherRows(Rows& rows)
     deepSeekH100.layout.layersPerStage.back() = 0;
     deepSeekH100.layout.recomputeModules = {RecomputeModule::MlaUpProj, RecomputeModule::Mlp};
     deepSeekH100.layout.overlapGradReduce = false;
+    deepSeekH100.layout.moeDispatcher = MoeDispatcher::DeepEp;
     rows.add("Megatron-Bridge 25.09 DGX-H100 DeepSeek-V3 with MTP, TP 2 PP 8 VP 4 EP 64, DeepEP")
-        << deepSeekH100 << 1297.0 << 1254.4 << true << 338.0;
+        << deepSeekH100 << 1297.0 << 1459.0 << true << 338.0;
 }
 
 // The range the step's explanation states for a row (core/performance/performance.cpp, noteHeldOut): the
-// model's throughput above the published run's by 1–19 % on H100 (two MoE runs 3 and 11 % below; the eager
-// one with the alltoall dispatcher and the all-to-all exposed 22 % above), 2–14 % on B200 and GB200 (30 %
-// with NeMo 25.02's older software), for MoE there 3–14 % with HybridEP and CUDA graphs and 1.4 to 1.6 times
-// with the alltoall dispatcher, eager; GPT-OSS 120B in BF16 without CUDA graphs 1.8 to 2.0 times on all
-// three.
+// model's throughput above the published run's by 1–19 % on H100 (Qwen3 30B-A3B's eager runs 22 % with the
+// alltoall dispatcher and 40 % with HybridEP), 2–14 % on B200 and GB200 (30 % with NeMo 25.02's older
+// software), for MoE there 4–17 % with HybridEP and CUDA graphs and 1.4 to 1.6 times with the alltoall
+// dispatcher, eager; GPT-OSS 120B in BF16 without CUDA graphs 1.8 to 2.0 times on all three.
 std::pair<double, double> statedRange(const Design& design, const QString& tag)
 {
     if (tag.contains(QStringLiteral("GPT-OSS")) && !tag.contains(QStringLiteral("CUDA graph")))
         return {0.84, 1.04};
     const std::string& gpu = design.cluster.nodes.front().gpus.front().type;
-    if (gpu.starts_with("h100"))
-        return tag.contains(QStringLiteral("alltoall dispatcher")) ? std::pair{0.22, 0.22}
-                                                                   : std::pair{-0.11, 0.19};
+    if (gpu.starts_with("h100")) {
+        if (tag.contains(QStringLiteral("alltoall dispatcher")))
+            return {0.22, 0.22};
+        return design.layout.moeDispatcher == MoeDispatcher::HybridEp
+                && design.layout.cudaGraphs == CudaGraphs::None
+            ? std::pair{0.40, 0.40}
+            : std::pair{0.01, 0.19};
+    }
     if (!design.model.moe.isMoe())
         return tag.startsWith(QStringLiteral("NeMo 25.02")) ? std::pair{0.30, 0.30} : std::pair{0.02, 0.14};
     return tag.contains(QStringLiteral("alltoall dispatcher")) ? std::pair{0.35, 0.65}
-                                                               : std::pair{0.03, 0.14};
+                                                               : std::pair{0.04, 0.17};
 }
 
 } // namespace
@@ -376,7 +392,7 @@ namespace {
 void addGptOssRows(Rows& rows)
 {
     const auto gptOss = [](const char* gpu, const char* link, int gpusPerNode, int pp, int ep, int microBatch,
-                           bool a2aOverlap) {
+                           bool a2aOverlap, MoeDispatcher dispatcher) {
         Design d = moeDesign(
             {{"gpt-oss-120b", gpu, link, 64 / gpusPerNode, gpusPerNode, 1, pp, 1, microBatch, 1280},
              ep,
@@ -385,21 +401,25 @@ void addGptOssRows(Rows& rows)
         d.workload.precision = Precision::MegatronBf16;
         d.layout.recompute = Recompute::Selective;
         d.layout.recomputeModules = {RecomputeModule::Layernorm, RecomputeModule::MoeAct};
+        d.layout.moeDispatcher = dispatcher;
         return d;
     };
     rows.add("Megatron-Bridge 26.04.01 DGX-GB200 GPT-OSS 120B BF16, EP 64, MBS 4, all-to-all overlapped")
-        << gptOss("gb200-186gb", "nvlink5", 64, 1, 64, 4, true) << 16640.0 << 33053.3 << true << 0.0;
+        << gptOss("gb200-186gb", "nvlink5", 64, 1, 64, 4, true, MoeDispatcher::HybridEp) << 16640.0 << 32864.7
+        << true << 0.0;
     rows.add("Megatron-Bridge 26.04.01 DGX-B200 GPT-OSS 120B BF16, EP 8, MBS 4")
-        << gptOss("b200-180gb", "nvlink5", 8, 1, 8, 4, false) << 13568.0 << 27673.1 << true << 0.0;
+        << gptOss("b200-180gb", "nvlink5", 8, 1, 8, 4, false, MoeDispatcher::HybridEp) << 13568.0 << 27342.3
+        << true << 0.0;
     rows.add("Megatron-Bridge 26.04.01 DGX-H100 GPT-OSS 120B BF16, PP 4 EP 8, alltoall dispatcher")
-        << gptOss("h100-sxm-80gb", "nvlink4", 8, 4, 8, 1, false) << 5824.0 << 10734.7 << true << 0.0;
+        << gptOss("h100-sxm-80gb", "nvlink4", 8, 4, 8, 1, false, MoeDispatcher::AllToAll) << 5824.0 << 10734.7
+        << true << 0.0;
     // The GB200 layout in MXFP8 with a CUDA graph of the whole iteration (v0.5.0's
     // GPT_OSS_120B_PRETRAIN_CONFIG_GB200_FP8_MX_V2: nothing recomputed, FP8 attention, which the model times
     // in BF16, the fused grouped MLP; set_full_iter_cg_configs pads every EP rank's tokens to a fixed
     // capacity of 1.5 times the mean, moe_expert_rank_capacity_factor, for the graph's static shapes). v0.6.0
     // (26.08, perf_recipes/gpt_oss/gb200) runs the same. By then flop_utils.py (#3947) counts the third gated
     // product and the windows' bands as the model does: the FLOP check holds again.
-    Design mxfp8 = gptOss("gb200-186gb", "nvlink5", 64, 1, 64, 4, true);
+    Design mxfp8 = gptOss("gb200-186gb", "nvlink5", 64, 1, 64, 4, true, MoeDispatcher::HybridEp);
     mxfp8.workload.precision = Precision::Fp8;
     mxfp8.workload.fp8Recipe = Fp8Recipe::Mxfp8;
     mxfp8.workload.moeCapacityFactor = 1.5;
@@ -408,10 +428,10 @@ void addGptOssRows(Rows& rows)
     mxfp8.layout.cudaGraphs = CudaGraphs::Iteration;
     rows.add("Megatron-Bridge 26.06 DGX-GB200 GPT-OSS 120B MXFP8, EP 64, MBS 4, a CUDA graph of the whole "
              "iteration")
-        << mxfp8 << 28947.0 << 31205.0 << true << 943.0;
+        << mxfp8 << 28947.0 << 30871.5 << true << 943.0;
     rows.add("Megatron-Bridge 26.08 DGX-GB200 GPT-OSS 120B MXFP8, EP 64, MBS 4, a CUDA graph of the whole "
              "iteration")
-        << mxfp8 << 28672.0 << 31205.0 << true << 934.0;
+        << mxfp8 << 28672.0 << 30871.5 << true << 934.0;
 }
 
 void addPublishedRows(Rows& rows)
@@ -618,17 +638,14 @@ void TestHeldOutToday::publishedRuns()
     if (std::abs(std::log(predicted / tokensPerGpu)) >= std::log(2.0))
         QEXPECT_FAIL("", "the model is off by more than a factor of two", Continue);
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
-    // Every row but two comes out fast: on H100 the 70B rows by 6–9 %, the 8B with FSDP by 6 % and Qwen3
-    // 235B by 1–8 % (inside the bound), the 405B by 8–19 %, DeepSeek-V3 with DeepEP 3 % slow; the dense rows
-    // on B200 and GB200 by 2–14 % (NeMo 25.02's older software 30 %), the MoE rows there with the flex
-    // dispatcher by 3–14 % (Megatron-LM's own DeepSeek-V3 guide, its routed experts still eager, 12), and
-    // the alltoall dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 56–65 % and, at
-    // micro-batch 1, Qwen3 30B-A3B by 36 % (208 % before the host time of its eager MoE layers); GPT-OSS 120B
-    // in BF16 without CUDA graphs by 84–104 % on every GPU (docs/kernel-model.md, "Held out on today's
-    // GPUs"). The same layouts in later containers run faster (26.04.01: H100 70B +6 %, 405B +8 %). Qwen3
-    // 30B-A3B with EP 16 across two H100 nodes comes out 11 % slow, the slowest row: 61 % of its modelled
-    // step is the exposed all-to-all, priced as NCCL's with every routed copy on the network, where the run's
-    // HybridEP dispatcher moves the tokens its own way. Not tuned.
+    // Every row comes out fast: on H100 the 70B rows by 6–9 %, the 8B with FSDP by 6 % and Qwen3 235B by
+    // 1–8 % (inside the bound), the 405B by 8–19 %, DeepSeek-V3 with DeepEP by 13 %, Qwen3 30B-A3B's eager
+    // layers by 22 % (alltoall) and 40 % (HybridEP); the dense rows on B200 and GB200 by 2–14 % (NeMo 25.02's
+    // older software 30 %), the MoE rows there with the flex dispatcher by 4–17 %, and the alltoall
+    // dispatcher's rows without CUDA graphs on B200 (Qwen3 235B, DeepSeek-V3) by 56–65 % and, at micro-batch
+    // 1, Qwen3 30B-A3B by 36 % (208 % before the host time of its eager MoE layers); GPT-OSS 120B in BF16
+    // without CUDA graphs by 84–102 % on every GPU (docs/kernel-model.md, "Held out on today's GPUs"). The
+    // same layouts in later containers run faster (26.04.01: H100 70B +6 %, 405B +8 %). Not tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("",
                      error > 0 ? "the model's throughput is above the published run's"
@@ -641,19 +658,18 @@ void TestHeldOutToday::publishedRuns()
 // The pairs of held-out rows of one model and GPU that differ in their layout, FP8 recipe or global batch
 // (three in one container, the others one container apart): the ratio of the model's two throughputs against
 // the ratio of the runs'. The faster is the faster in all seven pairs within one dispatcher, and the ratio
-// within 6 % in all seven, within 5 % in five (the step's explanation says so, noteHeldOut), where the rows'
-// own errors reach 19 % on H100 and 14 % on Blackwell. GB200's Qwen3 235B pair is 5.0 % off since GB200's
-// GEMMs run at the speed measured against B200's (gpus.json kernelsSpeedBf16), which slows its
-// compute-bound VP 3 layout more than the other's exposed all-to-all (4.5 % at the peaks' ratio). GB200's
-// 405B in FP8-CS at VP 4 against MXFP8 at VP 8 is 5.2 % off:
+// within 6 % in all seven, within 5 % in six (the step's explanation says so, noteHeldOut), where the rows'
+// own errors reach 19 % on H100 and 17 % on Blackwell. GB200's Qwen3 235B pair is 3.6 % off (5.0 % with
+// HybridEP's tokens priced as an NCCL all-to-all's copies; 4.5 % at the peaks' ratio of GB200's GEMMs to
+// B200's). GB200's 405B in FP8-CS at VP 4 against MXFP8 at VP 8 is 5.2 % off:
 // the runs paid 7.7 % for MXFP8 (B200's 405B 5.9 % in one layout, which the model now has within 1 %), the
 // model 2 %: its casts cheaper than current scaling's, its GEMMs 5 % longer (kMxfp8KernelRatio, measured by
 // Transformer Engine at training shapes), and what else MXFP8 costs at VP 8 is not in it. Across MoE
 // dispatchers the host time decides (Qwen3 30B-A3B on B200: the alltoall dispatcher at micro-batch 1 against
-// HybridEP at 4, 2.9 times apart in the runs, 2.4 in the model with the host time of its eager MoE layers,
-// 1.07 without; on H100, HybridEP in FP8 against the eager alltoall dispatcher in BF16, 1.39 apart, 1.01 in
-// the model, whose eager layers' GPU work there outlasts the host's time and which prices both all-to-alls
-// as NCCL's).
+// HybridEP at 4, 2.9 times apart in the runs, 2.5 in the model with the host time of its eager MoE layers,
+// 1.07 without; on H100, HybridEP in FP8 against the eager alltoall dispatcher in BF16, 1.39 apart, 1.60 in
+// the model, whose HybridEP layers wait for the host's 6.62 ms where the run's took 9.7; 1.01 while
+// HybridEP's tokens were priced as NCCL's all-to-all of every copy).
 void TestHeldOutToday::layoutChoices_data()
 {
     QTest::addColumn<QString>("first");
@@ -712,16 +728,11 @@ void TestHeldOutToday::layoutChoices()
     const double predicted = tokensPerGpu(*a) / tokensPerGpu(*b);
     const double error = predicted / published - 1;
     qInfo("runs %.3f apart, the model %.3f: %+.1f %%", published, predicted, 100 * error);
-    // The two pairs between 5 and 6 % (above): the MXFP8 cost at VP 8 the model sees 2 % of, and GB200's
-    // Qwen3 235B.
-    const bool withinSix = second.contains(QStringLiteral("MXFP8, TP 4 PP 16 VP 8"))
-        || first.contains(QStringLiteral("DGX-GB200 Qwen3 235B-A22B"));
+    // The pair between 5 and 6 % (above): the MXFP8 cost at VP 8 the model sees 2 % of.
+    const bool withinSix = second.contains(QStringLiteral("MXFP8, TP 4 PP 16 VP 8"));
     QVERIFY((published > 1) == (predicted > 1)); // the faster layout is the faster one
     if (second.contains(QStringLiteral("alltoall dispatcher")))
-        QEXPECT_FAIL("",
-                     "the model's host time of an eager MoE layer leaves out its dense part's, and "
-                     "the dispatchers' own traffic",
-                     Continue);
+        QEXPECT_FAIL("", "the model's host time of an eager MoE layer leaves out its dense part's", Continue);
     QVERIFY2(std::abs(error) < (withinSix ? 0.06 : 0.05), qPrintable(QString::number(error)));
 }
 
@@ -743,12 +754,12 @@ void TestHeldOutToday::gptOssAcrossGpus()
     const auto [b200Runs, b200Model] = ratio(1, 2);
     qInfo("GB200 over B200: runs %.3f, the model %.3f; B200 over H100: runs %.3f, the model %.3f", gb200Runs,
           gb200Model, b200Runs, b200Model);
-    QVERIFY2(std::abs(gb200Model / gb200Runs - 1) < 0.03, qPrintable(QString::number(gb200Model)));
-    QVERIFY2(std::abs(b200Model / b200Runs - 1) < 0.115, qPrintable(QString::number(b200Model)));
+    QVERIFY2(std::abs(gb200Model / gb200Runs - 1) < 0.02, qPrintable(QString::number(gb200Model)));
+    QVERIFY2(std::abs(b200Model / b200Runs - 1) < 0.10, qPrintable(QString::number(b200Model)));
     const std::string note = evaluate(publishedRunRows().back().design).performance->step.note;
     QVERIFY2(
         note.find("with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean "
-                  "tokens, 8–9 % longer")
+                  "tokens, 7–8 % longer")
             != std::string::npos,
         note.c_str());
     QVERIFY2(note.find("GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times") != std::string::npos,
