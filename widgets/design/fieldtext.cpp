@@ -259,11 +259,10 @@ QString expertToolTip(Field field)
         return QCoreApplication::translate(
             "FieldText",
             "How Megatron-Core sends a MoE layer's tokens to their experts and back: alltoall sends one copy "
-            "of a token for each of its top-k experts; DeepEP and HybridEP (--moe-token-dispatcher-type "
-            "flex) "
-            "send it once to each GPU, and across nodes once to each node, that holds one of its experts, "
-            "forwarded over NVLink on arrival. DeepEP reaches at most 8 GPUs of a node; HybridEP also a "
-            "larger NVLink domain.");
+            "of a token for each of its top-k experts; DeepEP and HybridEP "
+            "(--moe-token-dispatcher-type flex) send it once to each GPU, and across nodes once to each "
+            "node, that holds one of its experts, forwarded over NVLink on arrival. DeepEP reaches at most 8 "
+            "GPUs of a node; HybridEP also a larger NVLink domain.");
     default:
         return switchToolTip(field);
     }
@@ -353,8 +352,7 @@ QString fieldToolTip(Field field)
             "attention, router and preprocessing) or the forward and backward of the whole iteration "
             "(full_iteration, with a MoE layer's experts padded to static shapes). Without graphs each MoE "
             "layer takes at least the host's time to launch it; published MoE runs without graphs took "
-            "longer "
-            "still (the step's explanation says how much).");
+            "longer still (the step's explanation says how much).");
     case Field::RecomputeModules:
         return QCoreApplication::translate(
             "FieldText",
