@@ -2056,10 +2056,6 @@
         <translation>TP-Reduce-Scatters pro Layer und Micro-Batch</translation>
     </message>
     <message>
-        <source>EP all-to-alls per MoE layer and micro-batch</source>
-        <translation>EP-All-to-Alls pro MoE-Layer und Micro-Batch</translation>
-    </message>
-    <message>
         <source>one TP all-reduce</source>
         <translation>ein TP-All-Reduce</translation>
     </message>
@@ -2070,10 +2066,6 @@
     <message>
         <source>one TP reduce-scatter</source>
         <translation>ein TP-Reduce-Scatter</translation>
-    </message>
-    <message>
-        <source>one EP all-to-all</source>
-        <translation>ein EP-All-to-All</translation>
     </message>
     <message>
         <source>one layer and micro-batch, all-reduce visible</source>
@@ -3018,6 +3010,14 @@
     <message>
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 7–8 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 and 10 % of the modelled ones.</source>
         <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,8- bis 2,0-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 7–8 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 2 und 10 % der modellierten.</translation>
+    </message>
+    <message>
+        <source>EP dispatches and combines per MoE layer and micro-batch</source>
+        <translation>EP-Dispatches und -Combines pro MoE-Schicht und Micro-Batch</translation>
+    </message>
+    <message>
+        <source>one EP dispatch or combine</source>
+        <translation>ein EP-Dispatch oder -Combine</translation>
     </message>
 </context>
 <context>

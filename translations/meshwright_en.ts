@@ -2056,10 +2056,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>EP all-to-alls per MoE layer and micro-batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>one TP all-reduce</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2069,10 +2065,6 @@
     </message>
     <message>
         <source>one TP reduce-scatter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>one EP all-to-all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3017,6 +3009,14 @@
     </message>
     <message>
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 7–8 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 and 10 % of the modelled ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP dispatches and combines per MoE layer and micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one EP dispatch or combine</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

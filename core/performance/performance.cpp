@@ -505,12 +505,13 @@ void explainExposed(Performance& perf, const Design& design, const StageTimes& t
         .input(MW_TR_NOOP("Explanations", "TP all-gathers per layer and micro-batch"), counts.allGather)
         .input(MW_TR_NOOP("Explanations", "TP reduce-scatters per layer and micro-batch"),
                counts.reduceScatter)
-        .input(MW_TR_NOOP("Explanations", "EP all-to-alls per MoE layer and micro-batch"), counts.allToAll);
+        .input(MW_TR_NOOP("Explanations", "EP dispatches and combines per MoE layer and micro-batch"),
+               counts.allToAll);
     if (first) {
         x.input(MW_TR_NOOP("Explanations", "one TP all-reduce"), first->comm.tpAllReduce, "s")
             .input(MW_TR_NOOP("Explanations", "one TP all-gather"), first->comm.tpAllGather, "s")
             .input(MW_TR_NOOP("Explanations", "one TP reduce-scatter"), first->comm.tpReduceScatter, "s")
-            .input(MW_TR_NOOP("Explanations", "one EP all-to-all"), first->comm.epAllToAll, "s");
+            .input(MW_TR_NOOP("Explanations", "one EP dispatch or combine"), first->comm.epAllToAll, "s");
         // Under FP8 the dense layers' gathers move the quantised copies (tpGatherBytesPerElement).
         if (first->comm.tpInputAllGather != first->comm.tpAllGather
             || first->comm.tpGradientAllGather != first->comm.tpAllGather)
