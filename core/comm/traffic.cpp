@@ -87,32 +87,12 @@ public:
             send(path[i], path[(i + 1) % n], bytesOf(path[i]));
     }
 
-    // An all-to-all: every member spreads its bytes evenly over the other n − 1. Counted per node rather
-    // than per pair, so that a group of thousands of ranks costs O(n).
-    template<class BytesOf> void allToAll(const std::vector<int>& group, BytesOf bytesOf)
-    {
-        const std::size_t n = group.size();
-        if (n < 2)
-            return;
-        std::map<int, int> membersOnNode;
-        for (int rank : group)
-            ++membersOnNode[m_ranks[idx(rank)].nodeIndex];
-        for (int rank : group) {
-            const double bytes = bytesOf(rank);
-            const int sameNode = membersOnNode[m_ranks[idx(rank)].nodeIndex] - 1;
-            const double perPeer = bytes / static_cast<double>(n - 1);
-            if (sameNode > 0)
-                intra(rank, perPeer * sameNode);
-            if (static_cast<std::size_t>(sameNode) + 1 < n)
-                fabric(rank, perPeer * static_cast<double>(n - 1 - static_cast<std::size_t>(sameNode)));
-        }
-    }
-
-    // A flex dispatcher's sends (expertdispatch.h): every member's bytes a copy times its copies over the
-    // intra-node link and over the network, for the members the group has on its node.
+    // A MoE layer's dispatch (expertdispatch.h): every member's bytes a token copy times the copies its
+    // dispatcher sends over the intra-node link and over the network, for the members the group has on the
+    // member's node. Counted per node rather than per pair, so that a group of thousands of ranks costs O(n).
     template<class BytesOf>
-    void flexDispatch(const std::vector<int>& group, MoeDispatcher dispatcher, const MoeConfig& moe,
-                      BytesOf bytesOf)
+    void expertDispatch(const std::vector<int>& group, MoeDispatcher dispatcher, const MoeConfig& moe,
+                        BytesOf bytesOf)
     {
         std::map<int, int> membersOnNode;
         for (int rank : group)
@@ -438,17 +418,12 @@ DimensionTraffic expertTraffic(const Context& c)
     TrafficAccumulator acc(c.design.cluster, c.ranks, c.catalog, out);
     const auto perLayer
         = [&](int rank) { return a2a.allToAllsPerLayer * c.shardOf(rank).moeLayers * c.microBatches; };
-    const bool flex = l.moeDispatcher != MoeDispatcher::AllToAll;
-    for (const auto& group : out.paths) {
-        if (flex)
-            acc.flexDispatch(group, l.moeDispatcher, m.moe, [&](int rank) {
-                return static_cast<double>(tokens) * m.hidden * c.elementBytes * perLayer(rank);
-            });
-        else
-            acc.allToAll(group, [&](int rank) { return a2a.leavingBytes * perLayer(rank); });
-    }
+    for (const auto& group : out.paths)
+        acc.expertDispatch(group, l.moeDispatcher, m.moe, [&](int rank) {
+            return static_cast<double>(tokens) * m.hidden * c.elementBytes * perLayer(rank);
+        });
     finish(out);
-    if (flex) {
+    if (l.moeDispatcher != MoeDispatcher::AllToAll) {
         explainFlexDispatch(out, c, tokens);
         return out;
     }
