@@ -72,10 +72,6 @@
         <translation>abwechselnd dichte und lokal gebänderte dünnbesetzte Attention (als dicht gerechnet)</translation>
     </message>
     <message>
-        <source>node-limited routing (at most 4 nodes per token)</source>
-        <translation>auf Nodes begrenztes Routing (höchstens 4 Nodes pro Token)</translation>
-    </message>
-    <message>
         <source>attention sinks (one learned logit per head)</source>
         <translation>Attention Sinks (ein gelerntes Logit pro Head)</translation>
     </message>
@@ -349,14 +345,6 @@
     <message>
         <source>every layer is costed as a MoE layer</source>
         <translation>jeder Layer wird als MoE-Layer gerechnet</translation>
-    </message>
-    <message>
-        <source>group-limited routing (%1 of %2 expert groups per token)</source>
-        <translation>auf Gruppen begrenztes Routing (%1 von %2 Expertengruppen pro Token)</translation>
-    </message>
-    <message>
-        <source>tokens are routed over all experts</source>
-        <translation>Token werden über alle Experten geroutet</translation>
     </message>
     <message>
         <source>RMSNorms after attention and after the MLP (four norms per layer)</source>
@@ -1960,6 +1948,10 @@
         <source>%1 captures the whole iteration only with static expert shapes; with the alltoall dispatcher written here a dropless MoE layer has none: set a capacity factor (the design&apos;s moeCapacityFactor) or run the flex dispatcher with --moe-expert-rank-capacity-factor.</source>
         <translation>%1 erfasst die ganze Iteration nur mit festen Formen der Experten; mit dem hier geschriebenen alltoall-Dispatcher hat eine MoE-Schicht ohne Verwerfen keine: Setzen Sie einen Kapazitätsfaktor (moeCapacityFactor des Designs) oder nutzen Sie den flex-Dispatcher mit --moe-expert-rank-capacity-factor.</translation>
     </message>
+    <message>
+        <source>Group-limited routing of %1 experts in %2 groups, %3 of them a token, cannot hold its top-%4: the groups must divide the experts, and the chosen groups hold at least top-k experts.</source>
+        <translation>Auf Gruppen begrenztes Routing von %1 Experten in %2 Gruppen, %3 davon je Token, kann seine Top-%4 nicht aufnehmen: Die Gruppen müssen die Experten teilen, und die gewählten Gruppen müssen mindestens Top-k Experten enthalten.</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -3000,10 +2992,6 @@
         <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen sieben veröffentlichten Paaren innerhalb von 6 % des modellierten (in sechs innerhalb von 5 %): Ein Unterschied zwischen Layouts hält also besser als jede einzelne Schrittzeit.</translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
-        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA-Graphen das 1,4- bis 1,6-Fache des modellierten Schritts, die mit HybridEP und CUDA-Graphen 4–17 % länger; auf H100 brauchten Läufe ohne Graphen mit dem alltoall-Dispatcher 22 % und mit HybridEP 40 % länger, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
-    </message>
-    <message>
         <source>This design replays CUDA graphs: the runs within 4–17 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
         <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 4–17 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell den Schritt eines Designs mit Graphen bepreist.</translation>
     </message>
@@ -3018,6 +3006,10 @@
     <message>
         <source>one EP dispatch or combine</source>
         <translation>ein EP-Dispatch oder -Combine</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher, 33 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
+        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA-Graphen das 1,4- bis 1,6-Fache des modellierten Schritts, die mit HybridEP und CUDA-Graphen 4–17 % länger; auf H100 brauchten Läufe ohne Graphen mit dem alltoall-Dispatcher 22 %, mit DeepEP (DeepSeek-V3 auf 1.024 GPUs) 33 % und mit HybridEP 40 % länger, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
     </message>
 </context>
 <context>

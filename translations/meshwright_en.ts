@@ -72,10 +72,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>node-limited routing (at most 4 nodes per token)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>attention sinks (one learned logit per head)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -348,14 +344,6 @@
     </message>
     <message>
         <source>every layer is costed as a MoE layer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>group-limited routing (%1 of %2 expert groups per token)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tokens are routed over all experts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1960,6 +1948,10 @@
         <source>%1 captures the whole iteration only with static expert shapes; with the alltoall dispatcher written here a dropless MoE layer has none: set a capacity factor (the design&apos;s moeCapacityFactor) or run the flex dispatcher with --moe-expert-rank-capacity-factor.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Group-limited routing of %1 experts in %2 groups, %3 of them a token, cannot hold its top-%4: the groups must divide the experts, and the chosen groups hold at least top-k experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -3000,10 +2992,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This design replays CUDA graphs: the runs within 4–17 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3017,6 +3005,10 @@
     </message>
     <message>
         <source>one EP dispatch or combine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher, 33 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -28,6 +28,7 @@ constexpr std::array kKinds{
     kLinkWrongClass,
     kModelKvHeads,
     kModelTopK,
+    kModelRouterGroups,
     kModelNoMlp,
     kModelTooLarge,
     kModelUnmodelled,

@@ -73,6 +73,12 @@ inline constexpr DiagnosticKind kModelKvHeads{
 inline constexpr DiagnosticKind kModelTopK{
     "model-top-k", Severity::Error,
     MW_TR_NOOP("Diagnostics", "Top-k (%1) cannot exceed the number of experts (%2).")};
+inline constexpr DiagnosticKind kModelRouterGroups{
+    "model-router-groups", Severity::Error,
+    MW_TR_NOOP(
+        "Diagnostics",
+        "Group-limited routing of %1 experts in %2 groups, %3 of them a token, cannot hold its top-%4: "
+        "the groups must divide the experts, and the chosen groups hold at least top-k experts.")};
 inline constexpr DiagnosticKind kModelNoMlp{
     "model-ffn-missing", Severity::Error,
     MW_TR_NOOP("Diagnostics", "The model has %1 dense layers but no FFN size.")};

@@ -116,9 +116,6 @@ constexpr const char* kDenseBetween
     = MW_TR_NOOP("DiagnosticArguments", "dense layers between the sparse ones");
 constexpr const char* kEveryLayerMoe
     = MW_TR_NOOP("DiagnosticArguments", "every layer is costed as a MoE layer");
-constexpr const char* kGroupLimited
-    = MW_TR_NOOP("DiagnosticArguments", "group-limited routing (%1 of %2 expert groups per token)");
-constexpr const char* kAllExperts = MW_TR_NOOP("DiagnosticArguments", "tokens are routed over all experts");
 constexpr const char* kFourNorms
     = MW_TR_NOOP("DiagnosticArguments", "RMSNorms after attention and after the MLP (four norms per layer)");
 constexpr const char* kTwoNorms
@@ -140,13 +137,11 @@ constexpr const char* kNotRead
     = MW_TR_NOOP("DiagnosticArguments", "Meshwright does not read it, and no figure includes it");
 } // namespace phrase
 constexpr const char* kNotModelledPhrases[]
-    = {phrase::kSlidingWindowFrom, phrase::kWholeContext,    phrase::kLayerOrder,
-       phrase::kAttentionSinks,    phrase::kFewParameters,   phrase::kQuantisedAs,
-       phrase::kQuantised,         phrase::kDesignPrecision, phrase::kDenseBetween,
-       phrase::kEveryLayerMoe,     phrase::kGroupLimited,    phrase::kAllExperts,
-       phrase::kFourNorms,         phrase::kTwoNorms,        phrase::kScoreSoftcap,
-       phrase::kLogitSoftcap,      phrase::kTanhLeftOut,     phrase::kVisionTower,
-       phrase::kLanguageOnly,      phrase::kField,           phrase::kNotRead};
+    = {phrase::kSlidingWindowFrom, phrase::kWholeContext,  phrase::kLayerOrder,  phrase::kAttentionSinks,
+       phrase::kFewParameters,     phrase::kQuantisedAs,   phrase::kQuantised,   phrase::kDesignPrecision,
+       phrase::kDenseBetween,      phrase::kEveryLayerMoe, phrase::kFourNorms,   phrase::kTwoNorms,
+       phrase::kScoreSoftcap,      phrase::kLogitSoftcap,  phrase::kTanhLeftOut, phrase::kVisionTower,
+       phrase::kLanguageOnly,      phrase::kField,         phrase::kNotRead};
 
 // Records a field Meshwright does not model: a warning at its pointer and a note on the model.
 void notModelled(ReadContext& context, ModelArchitecture& model, const std::string& pointer, std::string field,
@@ -248,6 +243,11 @@ void readMoe(ObjectReader& reader, ModelArchitecture& model, Family family)
         moe.sharedExpertFfn = moe.sharedExperts > 0 ? moe.expertFfn : 0;
         reader.read("first_k_dense_replace", moe.firstDenseLayers);
         reader.read("moe_layer_freq", moe.layerFrequency);
+        // Group-limited routing (DeepSeek-V3: 4 of 8 groups); 1 of 1 (Kimi K2) routes over all experts.
+        reader.read("n_group", moe.routerGroups);
+        reader.read("topk_group", moe.routerGroupTopK);
+        if (!moe.groupLimited() && moe.routerGroups == std::max(1, moe.routerGroupTopK))
+            moe.routerGroups = moe.routerGroupTopK = 0;
         break;
     default:
         break;
@@ -289,14 +289,6 @@ void readUnmodelled(ObjectReader& reader, ReadContext& context, ModelArchitectur
                         reader.pointerTo(step != 1 ? "decoder_sparse_step" : "mlp_only_layers"),
                         phrase::kDenseBetween, phrase::kEveryLayerMoe);
     }
-    int groups = 0, groupsPerToken = 0;
-    reader.read("n_group", groups);
-    reader.read("topk_group", groupsPerToken);
-    if (groups > 1 && groupsPerToken > 0 && groupsPerToken < groups)
-        notModelled(
-            context, model, reader.pointerTo("topk_group"),
-            phraseArgument(phrase::kGroupLimited, {std::to_string(groupsPerToken), std::to_string(groups)}),
-            phrase::kAllExperts);
     if (family == Family::Gemma2 || family == Family::Gemma3)
         notModelled(context, model, "/architectures", phrase::kFourNorms, phrase::kTwoNorms);
     // Soft-capping is a tanh on the scores inside the attention kernel (FlashAttention's softcap) or on

@@ -71,8 +71,20 @@ struct MoeConfig
     // (i - firstDenseLayers) % layerFrequency == 0. Mixtral/Qwen3: 0 and 1; DeepSeek-V3: 3 and 1.
     int firstDenseLayers = 0;
     int layerFrequency = 1;
+    // Group-limited routing: the experts in `routerGroups` equal groups of consecutive experts, a token's
+    // top-k drawn from the `routerGroupTopK` groups its router scores highest. DeepSeek-V2's device-limited
+    // routing (arXiv:2405.04434 §2.1.3) and DeepSeek-V3's node-limited routing (arXiv:2412.19437 §2.1.2: 8
+    // groups, 4 a token, "at most 4 nodes" with EP over 8 nodes); Hugging Face n_group and topk_group,
+    // Megatron-LM --moe-router-num-groups and --moe-router-group-topk (moe_utils.py group_limited_topk).
+    // 0: routed over all experts.
+    int routerGroups = 0;
+    int routerGroupTopK = 0;
 
     bool isMoe() const { return experts > 0; }
+    bool groupLimited() const
+    {
+        return routerGroups > 1 && routerGroupTopK > 0 && routerGroupTopK < routerGroups;
+    }
     bool operator==(const MoeConfig&) const = default;
 };
 

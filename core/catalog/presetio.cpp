@@ -62,6 +62,8 @@ void readModel(const Json& value, const std::string& pointer, ReadContext& conte
         m.read("sharedExpertFfn", model.moe.sharedExpertFfn);
         m.read("firstDenseLayers", model.moe.firstDenseLayers);
         m.read("layerFrequency", model.moe.layerFrequency);
+        m.read("routerGroups", model.moe.routerGroups);
+        m.read("routerGroupTopK", model.moe.routerGroupTopK);
     }
     if (const Json* window = in.take("slidingWindow")) {
         ObjectReader m(*window, in.pointerTo("slidingWindow"), context);
@@ -111,6 +113,11 @@ Json modelToJson(const ModelArchitecture& model, bool everyField)
                       {"sharedExpertFfn", model.moe.sharedExpertFfn},
                       {"firstDenseLayers", model.moe.firstDenseLayers},
                       {"layerFrequency", model.moe.layerFrequency}};
+        // Written only when set: a design routed over all experts reads and saves the same.
+        if (everyField || model.moe.routerGroups != 0 || model.moe.routerGroupTopK != 0) {
+            out["moe"]["routerGroups"] = model.moe.routerGroups;
+            out["moe"]["routerGroupTopK"] = model.moe.routerGroupTopK;
+        }
     }
     // Written only when set: a design without a window reads and saves the same.
     if (everyField || model.slidingWindow != SlidingWindow{})

@@ -2,6 +2,7 @@
 #include "comm/expertdispatch.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace core {
 
@@ -17,6 +18,40 @@ double missProbability(int experts, int topK, int held)
         p *= static_cast<double>(left) / (experts - i);
     }
     return p;
+}
+
+namespace {
+
+double choose(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    return std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0));
+}
+
+} // namespace
+
+double heldMissProbability(const MoeConfig& moe, int held)
+{
+    held = std::clamp(held, 0, moe.experts);
+    if (!moe.groupLimited())
+        return missProbability(moe.experts, moe.topK, held);
+    const int groups = moe.routerGroups;
+    const int chosen = moe.routerGroupTopK;
+    const int perGroup = moe.experts / groups;
+    // The held experts as whole groups, or as part of one: groups and a GPU's or a node's experts are both
+    // runs of consecutive experts (Megatron-Core places expert e on EP rank e / (E/R)).
+    const int heldGroups = std::max(1, held / perGroup);
+    const int heldPerGroup = std::min(held, perGroup);
+    double miss = 0;
+    for (int j = 0; j <= std::min(heldGroups, chosen); ++j) {
+        // j of the held groups among the token's chosen ones (hypergeometric), then its k experts drawn
+        // from the chosen groups' experts miss the j·heldPerGroup held among them.
+        const double groupsHit
+            = choose(heldGroups, j) * choose(groups - heldGroups, chosen - j) / choose(groups, chosen);
+        miss += groupsHit * missProbability(chosen * perGroup, moe.topK, j * heldPerGroup);
+    }
+    return miss;
 }
 
 TokenCopies tokenCopies(MoeDispatcher dispatcher, const MoeConfig& moe, int groupSize, int perNode)
@@ -37,8 +72,8 @@ TokenCopies tokenCopies(MoeDispatcher dispatcher, const MoeConfig& moe, int grou
     // on the own node and from its rail peer on the others, unless that peer is itself the GPU (the
     // forwarder sends to its node's other g − 1 GPUs): N·(g − 1)·P(a GPU is hit) with N = R/g nodes.
     const int perGpu = std::max(1, moe.experts / groupSize);
-    const double gpuHit = 1 - missProbability(moe.experts, moe.topK, perGpu);
-    const double nodeHit = 1 - missProbability(moe.experts, moe.topK, std::min(moe.experts, perGpu * g));
+    const double gpuHit = 1 - heldMissProbability(moe, perGpu);
+    const double nodeHit = 1 - heldMissProbability(moe, perGpu * g);
     const double nodes = r / g;
     out.network = (nodes - 1) * nodeHit;
     out.nvlink = nodes * (g - 1) * gpuHit;

@@ -14,7 +14,8 @@
 //   at the share of the link HybridEP's own benchmark reaches (the constants below), times the message-size
 //   ramp every transfer has (collectivecost.h ncclSizeFactor's S/(S + S½)).
 // The combine returns as many bytes the same way. Routing is uniform: a token's k experts are k distinct
-// experts drawn at random, as the balanced routers of the published runs make them on average.
+// experts drawn at random, as the balanced routers of the published runs make them on average, from the
+// groups it is limited to where the model limits it (DeepSeek-V3's node-limited routing).
 
 #include "catalog/model.h"
 #include "comm/grouplinks.h"
@@ -46,6 +47,13 @@ struct TokenCopies
 // The probability that none of a token's `topK` distinct experts, drawn uniformly from `experts`, is one of
 // `held` given ones: C(E − held, k) / C(E, k).
 double missProbability(int experts, int topK, int held);
+
+// The probability that a token misses every one of `held` consecutive experts (a GPU's or a node's): as
+// above, or under group-limited routing (MoeConfig::groupLimited) the token's k experts drawn uniformly
+// from the experts of its M chosen groups, the M drawn uniformly from G, as a balanced router makes them on
+// average: Σ_j P(j of the held groups chosen) · C(M·E/G − j·s, k)/C(M·E/G, k), s the held experts a group.
+// DeepSeek-V3's 4 of 8 groups on EP 64 over 8 nodes send a token to 3.2 other nodes, not 4.6.
+double heldMissProbability(const MoeConfig& moe, int held);
 
 // The copies under `dispatcher` in a group of `groupSize` GPUs, `perNode` of them on each node (the
 // group's size where it sits on one node), each holding experts / groupSize of the experts.

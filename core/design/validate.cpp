@@ -116,6 +116,22 @@ bool validateModel(const ModelArchitecture& m, Diagnostics& out)
                 makeDiagnostic(diag::kModelTopK, "/model/moe/topK", {str(moe.topK), str(moe.experts)}));
             ok = false;
         }
+        // Megatron-Core views the scores as [tokens, groups, experts / groups] (moe_utils.py
+        // group_limited_topk): the groups divide the experts, and top-k comes from the chosen ones.
+        if (ok && (moe.routerGroups != 0 || moe.routerGroupTopK != 0)) {
+            const bool fits = moe.routerGroups >= 1 && moe.routerGroupTopK >= 1
+                && moe.routerGroupTopK <= moe.routerGroups && moe.experts % moe.routerGroups == 0
+                && moe.topK <= moe.routerGroupTopK * (moe.experts / moe.routerGroups);
+            if (!fits) {
+                out.push_back(makeDiagnostic(
+                    diag::kModelRouterGroups,
+                    moe.routerGroups < 1 || moe.experts % std::max(1, moe.routerGroups) != 0
+                        ? "/model/moe/routerGroups"
+                        : "/model/moe/routerGroupTopK",
+                    {str(moe.experts), str(moe.routerGroups), str(moe.routerGroupTopK), str(moe.topK)}));
+                ok = false;
+            }
+        }
     }
     const SlidingWindow& window = m.slidingWindow;
     ok &= inRange(out, "/model/slidingWindow/tokens", MW_TR_NOOP("DiagnosticArguments", "Sliding window"),

@@ -169,18 +169,26 @@ bool readModelShape(ImportContext& context, const Settings& flags)
     return false;
 }
 
-// The model and its multi-token prediction depths: --mtp-num-layers, or none where the file gives the
-// model without it (Megatron-LM's default; a preset such as DeepSeek-V3 carries its checkpoint's depth).
+// The model, its multi-token prediction depths and its group-limited routing: --mtp-num-layers,
+// --moe-router-num-groups and --moe-router-group-topk, or none where the file gives the model without them
+// (Megatron-LM's defaults; a preset such as DeepSeek-V3 carries its checkpoint's depth and groups).
 void readModel(ImportContext& context, const Settings& flags)
 {
     const Setting* mtp = flags.take("--mtp-num-layers");
+    const Setting* groups = flags.take("--moe-router-num-groups");
+    const Setting* groupTopK = flags.take("--moe-router-group-topk");
     for (std::string_view flag : {"--mtp-loss-scaling-factor"})
         flags.take(flag);
     const bool fromFile = readModelShape(context, flags);
+    ModelArchitecture& model = context.design.model;
     if (const auto depths = wholeNumber(context, mtp, 0, 64))
-        context.design.model.mtpLayers = static_cast<int>(*depths);
+        model.mtpLayers = static_cast<int>(*depths);
     else if (fromFile && !mtp)
-        context.design.model.mtpLayers = 0;
+        model.mtpLayers = 0;
+    if (groups || groupTopK || fromFile)
+        for (auto [setting, count] :
+             {std::pair{groups, &model.moe.routerGroups}, std::pair{groupTopK, &model.moe.routerGroupTopK}})
+            *count = static_cast<int>(wholeNumber(context, setting, 1, limits::kMaxExperts).value_or(0));
 }
 
 void readParallel(ImportContext& context, const Settings& flags)

@@ -133,6 +133,9 @@ void modelArguments(ArgumentArray& args, const Design& design, const HuggingFace
             }
             args.flag("--moe-layer-freq", pattern);
         }
+        if (model.moe.routerGroups != 0 || model.moe.routerGroupTopK != 0)
+            args.flag("--moe-router-num-groups", model.moe.routerGroups)
+                .flag("--moe-router-group-topk", model.moe.routerGroupTopK);
         // With a capacity factor every expert computes its capacity, as the model prices it (moeload.h): the
         // tokens beyond it dropped, the rest padded up to it (TransformerConfig
         // moe_pad_expert_input_to_capacity; without it the experts would compute fewer).

@@ -440,9 +440,9 @@ void noteHeldOut(Performance& perf, const Design& design)
                     "Explanations",
                     "On B200 and GB200, MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs "
                     "took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % "
-                    "longer; on H100 eager runs took 22 % longer with the alltoall dispatcher and 40 % with "
-                    "HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run's "
-                    "took about 9.5 ms.");
+                    "longer; on H100 eager runs took 22 % longer with the alltoall dispatcher, 33 % with "
+                    "DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model "
+                    "has waiting 6.6 ms for the host where the run's took about 9.5 ms.");
         // The design says which of those it resembles (layout.h CudaGraphs); the model's steps differ by the
         // host time of the eager MoE layers (pipeline/hostlaunch.h).
         note += std::string(" ")

@@ -38,7 +38,6 @@ namespace {
     // The models' features Meshwright does not model (resources/presets/models.json "notModelled"), which
     // the diagnostic model-feature-unmodelled names.
     QT_TRANSLATE_NOOP("Catalog", "alternating dense and locally banded sparse attention (counted as dense)"),
-    QT_TRANSLATE_NOOP("Catalog", "node-limited routing (at most 4 nodes per token)"),
     QT_TRANSLATE_NOOP("Catalog", "attention sinks (one learned logit per head)"),
 };
 

@@ -277,17 +277,17 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
     const core::HfImportResult imported = core::importHfConfig(
         R"({"architectures": ["DeepseekV3ForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
         "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 64, "moe_intermediate_size": 32,
-        "n_routed_experts": 16, "num_experts_per_tok": 2, "n_group": 8, "topk_group": 4, "softcap": 1,
+        "n_routed_experts": 16, "num_experts_per_tok": 2, "attn_logit_softcapping": 50, "softcap": 1,
         "kv_lora_rank": 16, "qk_nope_head_dim": 16, "qk_rope_head_dim": 8, "v_head_dim": 16})");
     QStringList messages;
     for (const core::Diagnostic& d : imported.diagnostics)
         messages << widgets::diagnosticMessage(d);
     const QString all = messages.join(QLatin1Char('\n'));
-    for (const char* german : {"auf Gruppen begrenztes Routing (4 von 8 Expertengruppen pro Token)",
-                               "Token werden über alle Experten geroutet",
-                               "wird das Feld /softcap nicht modelliert", "Meshwright liest es nicht"})
+    for (const char* german :
+         {"Soft-Capping der Attention-Scores (tanh bei 50)", "weggelassen: ein elementweiser tanh",
+          "wird das Feld /softcap nicht modelliert", "Meshwright liest es nicht"})
         QVERIFY2(all.contains(QString::fromUtf8(german)), qPrintable(all));
-    for (const char* english : {"routing", "routed", "field", "does not"})
+    for (const char* english : {"elementwise", "left out", "field", "does not"})
         QVERIFY2(!all.contains(QString::fromUtf8(english)), qPrintable(all));
     // The model keeps those features in English, as a saved design does; shown, they are German too, their
     // numbers kept, and a feature told in no known phrase stays as written.
@@ -295,9 +295,9 @@ void TestLanguage::diagnosticArgumentsInTheLanguage()
     QStringList features;
     for (const std::string& feature : imported.model->notModelled)
         features << widgets::featureText(feature);
-    QVERIFY2(features.contains(QString::fromUtf8(
-                 "auf Gruppen begrenztes Routing (4 von 8 Expertengruppen pro Token) (Token werden über alle "
-                 "Experten geroutet)")),
+    QVERIFY2(features.contains(
+                 QString::fromUtf8("Soft-Capping der Attention-Scores (tanh bei 50) (weggelassen: ein "
+                                   "elementweiser tanh, ohne gezählte FLOPs oder Speicher)")),
              qPrintable(features.join(QLatin1Char('\n'))));
     QCOMPARE(widgets::featureText("a feature of my own (kept)"),
              QStringLiteral("a feature of my own (kept)"));
@@ -445,16 +445,16 @@ void TestLanguage::presetNamesInTheLanguage()
     }
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
     QCOMPARE(widgets::presetName("PCIe 5.0 x16 (no NVLink)"), QStringLiteral("PCIe 5.0 x16 (ohne NVLink)"));
-    // DeepSeek-V3's warning names its unmodelled feature in German too.
-    core::Design deepSeek = *core::exampleDesign("mixtral-8x7b-ep8");
-    deepSeek.model = *core::Catalog::builtin().model("deepseek-v3");
-    const core::Evaluation evaluation = core::evaluate(deepSeek);
+    // GPT-OSS's warning names its unmodelled feature in German too.
+    core::Design gptOss = *core::exampleDesign("mixtral-8x7b-ep8");
+    gptOss.model = *core::Catalog::builtin().model("gpt-oss-120b");
+    const core::Evaluation evaluation = core::evaluate(gptOss);
     QStringList warnings;
     for (const core::Diagnostic& d : evaluation.diagnostics)
         if (d.code == "model-feature-unmodelled")
             warnings << widgets::diagnosticMessage(d);
     QCOMPARE(warnings.size(), 1);
-    QVERIFY2(warnings.front().contains(QStringLiteral("auf Nodes begrenztes Routing (höchstens 4 Nodes")),
+    QVERIFY2(warnings.front().contains(QStringLiteral("Attention Sinks (ein gelerntes Logit pro Head)")),
              qPrintable(warnings.front()));
 
     auto items = [this] {

@@ -315,22 +315,24 @@ void TestHfConfig::detection()
 // arguments of their own; the message, the command line's and the model's list say them in English.
 void TestHfConfig::unmodelledFieldsArePhrases()
 {
-    const HfImportResult result = importHfConfig(fixture(QStringLiteral("deepseek-v3.json")));
+    const HfImportResult result = importHfConfig(fixture(QStringLiteral("gemma-2-9b.json")));
     QVERIFY(result.model);
-    const auto routing = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
-                                      [](const Diagnostic& d) { return d.path == "/topk_group"; });
-    QVERIFY(routing != result.diagnostics.end());
-    QCOMPARE(routing->message(),
-             std::string("The config's group-limited routing (4 of 8 expert groups per token) is "
-                         "not modelled: tokens are routed over all experts."));
-    const std::optional<Phrase> phrase = phraseOf(routing->args.at(0));
+    const auto softcap
+        = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
+                       [](const Diagnostic& d) { return d.path == "/attn_logit_softcapping"; });
+    QVERIFY(softcap != result.diagnostics.end());
+    QCOMPARE(
+        softcap->message(),
+        std::string("The config's attention score soft-capping (tanh at 50) is not modelled: left out: an "
+                    "elementwise tanh, no FLOPs or memory counted."));
+    const std::optional<Phrase> phrase = phraseOf(softcap->args.at(0));
     QVERIFY(phrase);
-    QCOMPARE(phrase->text, std::string("group-limited routing (%1 of %2 expert groups per token)"));
-    QCOMPARE(phrase->args, (std::vector<std::string>{"4", "8"}));
-    QVERIFY(!phraseOf(routing->args.at(1))); // words without numbers: marked where written, kept as they are
-    QVERIFY(std::find(
-                result.model->notModelled.begin(), result.model->notModelled.end(),
-                "group-limited routing (4 of 8 expert groups per token) (tokens are routed over all experts)")
+    QCOMPARE(phrase->text, std::string("attention score soft-capping (tanh at %1)"));
+    QCOMPARE(phrase->args, (std::vector<std::string>{"50"}));
+    QVERIFY(!phraseOf(softcap->args.at(1))); // words without numbers: marked where written, kept as they are
+    QVERIFY(std::find(result.model->notModelled.begin(), result.model->notModelled.end(),
+                      "attention score soft-capping (tanh at 50) (left out: an elementwise tanh, no FLOPs or "
+                      "memory counted)")
             != result.model->notModelled.end());
     // A key holding the phrase's separators cannot split its phrase: they are dropped.
     const HfImportResult odd = importHfConfig(

@@ -135,6 +135,7 @@ void TestValidate::codeTriggered_data()
     // Model
     rowP("model-kv-heads", R"({"model": {"preset": "llama-3.1-70b", "kvHeads": 7}})");
     rowP("model-top-k", R"({"model": {"preset": "mixtral-8x7b", "moe": {"topK": 9}}})");
+    rowP("model-router-groups", R"({"model": {"preset": "deepseek-v3", "moe": {"routerGroups": 7}}})");
     rowP("model-ffn-missing", R"({"model": {"preset": "llama-3.1-70b", "ffn": 0}})");
     rowP("model-too-large", R"({"model": {"preset": "llama-3.1-70b", "layers": 100000, "hidden": 1048576}})");
     rowP("model-feature-unmodelled", R"({"model": "gpt-3-175b"})");
