@@ -3450,6 +3450,18 @@
         <source>How Megatron-Core sends a MoE layer&apos;s tokens to their experts and back: alltoall sends one copy of a token for each of its top-k experts; DeepEP and HybridEP (--moe-token-dispatcher-type flex) send it once to each GPU, and across nodes once to each node, that holds one of its experts, forwarded over NVLink on arrival. DeepEP reaches at most 8 GPUs of a node; HybridEP also a larger NVLink domain.</source>
         <translation>Wie Megatron-Core die Tokens einer MoE-Schicht zu ihren Experten und zurück schickt: alltoall schickt eine Kopie eines Tokens für jeden seiner Top-k-Experten; DeepEP und HybridEP (--moe-token-dispatcher-type flex) schicken es einmal an jede GPU und über Knoten hinweg einmal an jeden Knoten, die einen seiner Experten halten, dort über NVLink weitergereicht. DeepEP erreicht höchstens 8 GPUs eines Knotens; HybridEP auch eine größere NVLink-Domäne.</translation>
     </message>
+    <message>
+        <source>Expert groups</source>
+        <translation>Expert-Gruppen</translation>
+    </message>
+    <message>
+        <source>Groups per token</source>
+        <translation>Gruppen pro Token</translation>
+    </message>
+    <message>
+        <source>Group-limited routing: the experts in this many equal groups, a token&apos;s experts drawn from the groups its router scores highest, so DeepEP and HybridEP send it to fewer nodes (DeepSeek-V3: 4 of 8 groups, at most 4 nodes). 0 groups: routed over all experts.</source>
+        <translation>Auf Gruppen begrenztes Routing: die Experten in so vielen gleich großen Gruppen, die Experten eines Tokens aus den Gruppen, die sein Router am höchsten bewertet, sodass DeepEP und HybridEP ihn an weniger Nodes senden (DeepSeek-V3: 4 von 8 Gruppen, höchstens 4 Nodes). 0 Gruppen: über alle Experten geroutet.</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

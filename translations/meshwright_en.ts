@@ -3450,6 +3450,18 @@
         <source>How Megatron-Core sends a MoE layer&apos;s tokens to their experts and back: alltoall sends one copy of a token for each of its top-k experts; DeepEP and HybridEP (--moe-token-dispatcher-type flex) send it once to each GPU, and across nodes once to each node, that holds one of its experts, forwarded over NVLink on arrival. DeepEP reaches at most 8 GPUs of a node; HybridEP also a larger NVLink domain.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Expert groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group-limited routing: the experts in this many equal groups, a token&apos;s experts drawn from the groups its router scores highest, so DeepEP and HybridEP send it to fewer nodes (DeepSeek-V3: 4 of 8 groups, at most 4 nodes). 0 groups: routed over all experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -30,6 +30,8 @@ constexpr std::array kFields{
     FieldInfo{Field::ModelExperts, "/model/moe/experts"},
     FieldInfo{Field::ModelTopK, "/model/moe/topK"},
     FieldInfo{Field::ModelExpertFfn, "/model/moe/expertFfn"},
+    FieldInfo{Field::ModelRouterGroups, "/model/moe/routerGroups"},
+    FieldInfo{Field::ModelRouterGroupTopK, "/model/moe/routerGroupTopK"},
     FieldInfo{Field::ModelSlidingWindow, "/model/slidingWindow/tokens"},
     FieldInfo{Field::ModelWindowPeriod, "/model/slidingWindow/period"},
     FieldInfo{Field::ModelSlidingLayers, "/model/slidingWindow/slidingLayers"},
@@ -219,6 +221,10 @@ template<class Model_, class Visitor> auto withModelField(Model_& m, Field field
         return visit(m.moe.topK);
     case Field::ModelExpertFfn:
         return visit(m.moe.expertFfn);
+    case Field::ModelRouterGroups:
+        return visit(m.moe.routerGroups);
+    case Field::ModelRouterGroupTopK:
+        return visit(m.moe.routerGroupTopK);
     case Field::ModelSlidingWindow:
         return visit(m.slidingWindow.tokens);
     case Field::ModelWindowPeriod:
@@ -235,24 +241,12 @@ template<class Model_, class Visitor> auto withModelField(Model_& m, Field field
 // Visits the storage behind a field with `visit(storage)`; enums get the enum reference.
 template<class Design_, class Visitor> auto withField(Design_& d, Field field, Visitor&& visit)
 {
+    // The model's fields: ModelLayers to ModelMtpLayers in the enum (designfield.h).
+    if (field >= Field::ModelLayers && field <= Field::ModelMtpLayers)
+        return withModelField(d.model, field, visit);
     switch (field) {
     case Field::Name:
         return visit(d.name);
-    case Field::ModelLayers:
-    case Field::ModelHidden:
-    case Field::ModelFfn:
-    case Field::ModelHeads:
-    case Field::ModelKvHeads:
-    case Field::ModelHeadDim:
-    case Field::ModelVocab:
-    case Field::ModelExperts:
-    case Field::ModelTopK:
-    case Field::ModelExpertFfn:
-    case Field::ModelSlidingWindow:
-    case Field::ModelWindowPeriod:
-    case Field::ModelSlidingLayers:
-    case Field::ModelMtpLayers:
-        return withModelField(d.model, field, visit);
     case Field::Mode:
         return visit(d.workload.mode);
     case Field::SequenceLength:
@@ -350,6 +344,8 @@ template<class Design_, class Visitor> auto withField(Design_& d, Field field, V
     case Field::TorchCompile:
     case Field::Fp8ParamGather: // the switches, in kLayoutSwitches' order (layout.h)
         return visit(d.layout.*kLayoutSwitches[static_cast<std::size_t>(field) - kFirstSwitchField].member);
+    default: // the model's, visited above
+        break;
     }
     return visit(d.name);
 }

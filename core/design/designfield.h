@@ -19,7 +19,7 @@ namespace core {
 
 enum class Field {
     Name,
-    // Model
+    // Model: ModelLayers to ModelMtpLayers, in one run (designfield.cpp withField)
     ModelLayers,
     ModelHidden,
     ModelFfn,
@@ -30,6 +30,8 @@ enum class Field {
     ModelExperts,
     ModelTopK,
     ModelExpertFfn,
+    ModelRouterGroups, // group-limited routing: expert groups; 0: routed over all experts
+    ModelRouterGroupTopK, // the groups a token's experts come from
     ModelSlidingWindow, // tokens; 0: full attention on every layer
     ModelWindowPeriod,
     ModelSlidingLayers,

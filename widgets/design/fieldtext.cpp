@@ -62,6 +62,10 @@ QString modelLabel(Field field)
         return QCoreApplication::translate("FieldText", "Experts per token");
     case Field::ModelExpertFfn:
         return QCoreApplication::translate("FieldText", "Expert FFN size");
+    case Field::ModelRouterGroups:
+        return QCoreApplication::translate("FieldText", "Expert groups");
+    case Field::ModelRouterGroupTopK:
+        return QCoreApplication::translate("FieldText", "Groups per token");
     case Field::ModelSlidingWindow:
         return QCoreApplication::translate("FieldText", "Sliding window (tokens)");
     case Field::ModelWindowPeriod:
@@ -255,6 +259,13 @@ QString expertToolTip(Field field)
         return QCoreApplication::translate(
             "FieldText",
             "Tensor parallelism inside the experts (Megatron's convention); 0 means the same as TP.");
+    case Field::ModelRouterGroups:
+    case Field::ModelRouterGroupTopK:
+        return QCoreApplication::translate(
+            "FieldText",
+            "Group-limited routing: the experts in this many equal groups, a token's experts drawn from the "
+            "groups its router scores highest, so DeepEP and HybridEP send it to fewer nodes (DeepSeek-V3: 4 "
+            "of 8 groups, at most 4 nodes). 0 groups: routed over all experts.");
     case Field::MoeDispatcher:
         return QCoreApplication::translate(
             "FieldText",

@@ -190,6 +190,8 @@ void LayoutInspector::buildModelGroup(const core::Catalog& catalog)
     addInteger(model, Field::ModelExperts, 0, core::limits::kMaxExperts);
     addInteger(model, Field::ModelTopK, 0, core::limits::kMaxExperts);
     addInteger(model, Field::ModelExpertFfn, 0, static_cast<int>(core::limits::kMaxFfn));
+    addInteger(model, Field::ModelRouterGroups, 0, core::limits::kMaxExperts);
+    addInteger(model, Field::ModelRouterGroupTopK, 0, core::limits::kMaxExperts);
     addInteger(model, Field::ModelSlidingWindow, 0, static_cast<int>(core::limits::kMaxSequence));
     addInteger(model, Field::ModelWindowPeriod, 1, core::limits::kMaxLayers);
     addInteger(model, Field::ModelSlidingLayers, 1, core::limits::kMaxLayers);
@@ -520,6 +522,10 @@ void LayoutInspector::showRowsFor(const core::Design& design)
     const bool moe = design.model.moe.isMoe();
     for (Field field : {Field::ModelExperts, Field::ModelTopK, Field::ModelExpertFfn, Field::ExpertMode})
         setRowVisible(field, moe);
+    // Group-limited routing where the model has it or could (its groups are what a preset sets).
+    setRowVisible(Field::ModelRouterGroups, moe);
+    setRowVisible(Field::ModelRouterGroupTopK,
+                  moe && (design.model.moe.routerGroups != 0 || design.model.moe.routerGroupTopK != 0));
     for (Field field : {Field::ModelWindowPeriod, Field::ModelSlidingLayers})
         setRowVisible(field, design.model.slidingWindow.tokens > 0);
     setRowVisible(Field::ExpertTp, moe && design.layout.expertMode == core::ExpertMode::Megatron);

@@ -3,6 +3,7 @@
 // canvas, no wheel edits in an unfocused field, Auto DP across TP/PP/CP edits, a search result as one named
 // step, F5 on a fresh window, and a layout that does not fit said to fail in the headline and status bar.
 
+#include "catalog/catalog.h"
 #include "cluster/clustercanvas.h"
 #include "cluster/clusterpanel.h"
 #include "collectives/collectivepanel.h"
@@ -64,6 +65,7 @@ private slots:
     void offloadedActivationsFromTheKeyboard();
     void cudaGraphsFromTheKeyboard();
     void moeDispatcherFromTheKeyboard();
+    void routerGroupsFromTheKeyboard();
     void searchResultIsOneNamedStep();
     void nameFieldRenamesTheDesign();
     void layoutThatDoesNotFitFails();
@@ -476,6 +478,50 @@ void TestEditing::moeDispatcherFromTheKeyboard()
     QTest::keyClick(dispatcher, Qt::Key_Up);
     QVERIFY(document()->design().layout.moeDispatcher == core::MoeDispatcher::AllToAll);
     QTRY_VERIFY(dispatcher->isHidden());
+}
+
+// Group-limited routing in the model's rows: DeepSeek-V3's 4 of 8 groups shown; typing 8 groups a token (no
+// limit) sends more of its tokens over the network with DeepEP, one undo step; 7 groups, which do not divide
+// its 256 experts, is an error at the field. A dense model has neither row.
+void TestEditing::routerGroupsFromTheKeyboard()
+{
+    QSpinBox* groups = spin(Field::ModelRouterGroups);
+    QSpinBox* chosen = spin(Field::ModelRouterGroupTopK);
+    QVERIFY(groups && chosen);
+    QTRY_VERIFY(groups->isHidden() && chosen->isHidden());
+    core::Design deepSeek = testing::example("mixtral-8x7b-ep8");
+    deepSeek.model = *core::Catalog::builtin().model("deepseek-v3");
+    deepSeek.layout.expertMode = core::ExpertMode::Megatron; // EP 32 over the 4 nodes' DP 32
+    deepSeek.layout.setDegree(core::Dim::Dp, 32);
+    deepSeek.layout.setDegree(core::Dim::Ep, 32);
+    deepSeek.layout.moeDispatcher = core::MoeDispatcher::DeepEp;
+    m_window->setDesign(deepSeek);
+    QTRY_VERIFY(!groups->isHidden() && !chosen->isHidden());
+    QCOMPARE(groups->value(), 8);
+    QCOMPARE(chosen->value(), 4);
+    const auto fabric = [this] {
+        const auto& traffic = document()->snapshot().evaluation->traffic;
+        return traffic ? traffic->of(core::Dim::Ep).bytesOn(core::LinkClass::Fabric) : -1.0;
+    };
+    QTRY_VERIFY(fabric() > 0);
+    const double limited = fabric();
+    const int steps = document()->undoStack()->count();
+    typeInto(chosen, QStringLiteral("8"));
+    QTest::keyClick(chosen, Qt::Key_Return);
+    QCOMPARE(document()->design().model.moe.routerGroupTopK, 8);
+    QCOMPARE(document()->undoStack()->count(), steps + 1);
+    QCOMPARE(document()->undoStack()->text(steps), QStringLiteral("Set Groups per token to 8"));
+    QTRY_VERIFY(fabric() > 1.2 * limited);
+
+    typeInto(groups, QStringLiteral("7"));
+    QTest::keyClick(groups, Qt::Key_Return);
+    QTRY_COMPARE(groups->property("severity").toString(), QStringLiteral("error"));
+    QVERIFY2(groups->toolTip().contains(QStringLiteral("divide the experts")), qPrintable(groups->toolTip()));
+    document()->undoStack()->undo();
+    document()->undoStack()->undo();
+    QCOMPARE(document()->design().model.moe, deepSeek.model.moe);
+    QTRY_VERIFY(groups->property("severity").toString() != QStringLiteral("error"));
+    QTRY_COMPARE(fabric(), limited);
 }
 
 // Offloaded activations, 0 reading "none": on the default design (PP 2, selective recomputation) typing 4
