@@ -2980,10 +2980,6 @@
         <translation>Kopien eines Tokens über das Netz</translation>
     </message>
     <message>
-        <source>Uniform routing. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
-        <translation>Gleichmäßiges Routing. DeepEP und HybridEP schicken ein Token einmal an jede GPU, die einen seiner Experten hält, und einmal an jeden anderen Knoten, der einen hält und dessen GPU auf derselben Schiene es über NVLink weiterreicht; der alltoall-Dispatcher schickt eine Kopie für jeden seiner k Experten.</translation>
-    </message>
-    <message>
         <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
         <translation>Veröffentlichte Läufe lagen auf A100 innerhalb von 9 % des modellierten Schritts (Megatron-LM 2021–2022), brauchten auf H100 1–19 % und auf B200 und GB200 2–14 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
     </message>
@@ -3010,6 +3006,18 @@
     <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher, 33 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
         <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA-Graphen das 1,4- bis 1,6-Fache des modellierten Schritts, die mit HybridEP und CUDA-Graphen 4–17 % länger; auf H100 brauchten Läufe ohne Graphen mit dem alltoall-Dispatcher 22 %, mit DeepEP (DeepSeek-V3 auf 1.024 GPUs) 33 % und mit HybridEP 40 % länger, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
+    </message>
+    <message>
+        <source>expert groups (group-limited routing)</source>
+        <translation>Expert-Gruppen (auf Gruppen begrenztes Routing)</translation>
+    </message>
+    <message>
+        <source>groups a token&apos;s experts come from</source>
+        <translation>Gruppen, aus denen die Experten eines Tokens kommen</translation>
+    </message>
+    <message>
+        <source>Uniform routing, within the groups a token is limited to where the model has them. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
+        <translation>Gleichmäßiges Routing, innerhalb der Gruppen, auf die ein Token begrenzt ist, wo das Modell solche hat. DeepEP und HybridEP schicken ein Token einmal an jede GPU, die einen seiner Experten hält, und einmal an jeden anderen Knoten, der einen hält und dessen GPU auf derselben Schiene es über NVLink weiterreicht; der alltoall-Dispatcher schickt eine Kopie für jeden seiner k Experten.</translation>
     </message>
 </context>
 <context>

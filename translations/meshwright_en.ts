@@ -2980,10 +2980,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Uniform routing. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3009,6 +3005,18 @@
     </message>
     <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher, 33 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert groups (group-limited routing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>groups a token&apos;s experts come from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform routing, within the groups a token is limited to where the model has them. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

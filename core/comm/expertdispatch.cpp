@@ -34,7 +34,8 @@ double choose(int n, int k)
 double heldMissProbability(const MoeConfig& moe, int held)
 {
     held = std::clamp(held, 0, moe.experts);
-    if (!moe.groupLimited())
+    // Groups that do not divide the experts are an error of the design (validate.cpp): routed over all.
+    if (!moe.groupLimited() || moe.experts % moe.routerGroups != 0)
         return missProbability(moe.experts, moe.topK, held);
     const int groups = moe.routerGroups;
     const int chosen = moe.routerGroupTopK;

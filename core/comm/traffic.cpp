@@ -391,12 +391,17 @@ void explainFlexDispatch(DimensionTraffic& out, const Context& c, std::int64_t t
         .input(MW_TR_NOOP("Explanations", "copies of a token over NVLink"), copies.nvlink)
         .input(MW_TR_NOOP("Explanations", "copies of a token over the network"), copies.network)
         .input(MW_TR_NOOP("Explanations", "micro-batches"), c.microBatches);
+    if (m.moe.groupLimited())
+        out.explanation
+            .input(MW_TR_NOOP("Explanations", "expert groups (group-limited routing)"), m.moe.routerGroups)
+            .input(MW_TR_NOOP("Explanations", "groups a token's experts come from"), m.moe.routerGroupTopK);
     out.explanation.source = std::string(kVolumeSource)
         + "; Megatron-Core transformer/moe/token_dispatcher.py (flex); deepseek-ai/DeepEP "
           "csrc/kernels/legacy/internode.cu";
     out.explanation.note = MW_TR_NOOP(
         "Explanations",
-        "Uniform routing. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, "
+        "Uniform routing, within the groups a token is limited to where the model has them. DeepEP and "
+        "HybridEP send a token once to each GPU that holds one of its experts, "
         "and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the "
         "alltoall dispatcher sends one copy for each of its k experts.");
 }

@@ -200,6 +200,16 @@ void TestGroupRouting::fewerNodesOverTheNetwork()
     QVERIFY2(std::abs(ratio - copies) < 1e-9, qPrintable(QStringLiteral("%1 %2").arg(ratio).arg(copies)));
     QVERIFY(copies < 0.7);
     QVERIFY(l.performance->stepSeconds < a.performance->stepSeconds);
+    // The traffic's explanation names the groups it routed within, and only where there are some.
+    const auto groupsInput = [](const Evaluation& e) {
+        const std::vector<ExplanationInput>& inputs = e.traffic->of(Dim::Ep).explanation.inputs;
+        const auto it = std::find_if(inputs.begin(), inputs.end(), [](const ExplanationInput& i) {
+            return i.name == "expert groups (group-limited routing)";
+        });
+        return it == inputs.end() ? 0.0 : it->value;
+    };
+    QCOMPARE(groupsInput(l), 8.0);
+    QCOMPARE(groupsInput(a), 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestGroupRouting)
