@@ -1210,6 +1210,18 @@
         <source>the model knows the traffic of DeepEP and HybridEP, not NCCL&apos;s expert parallelism</source>
         <translation>das Modell kennt den Verkehr von DeepEP und HybridEP, nicht den der Expertenparallelität von NCCL</translation>
     </message>
+    <message>
+        <source>routing over all experts</source>
+        <translation>Routing über alle Experten</translation>
+    </message>
+    <message>
+        <source>without --moe-router-group-topk Megatron-Core does not limit the groups</source>
+        <translation>ohne --moe-router-group-topk begrenzt Megatron-Core die Gruppen nicht</translation>
+    </message>
+    <message>
+        <source>Megatron-Core refuses group-limited routing without --moe-router-num-groups</source>
+        <translation>Megatron-Core lehnt auf Gruppen begrenztes Routing ohne --moe-router-num-groups ab</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

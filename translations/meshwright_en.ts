@@ -1210,6 +1210,18 @@
         <source>the model knows the traffic of DeepEP and HybridEP, not NCCL&apos;s expert parallelism</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>routing over all experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without --moe-router-group-topk Megatron-Core does not limit the groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core refuses group-limited routing without --moe-router-num-groups</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -12,6 +12,7 @@
 #include "framework/frameworkswitches.h"
 #include "launch/importcontext.h"
 #include "launch/megatronlayout.h"
+#include "launch/megatronmodel.h"
 #include "memory/memory.h"
 
 #include <algorithm>
@@ -85,110 +86,6 @@ std::vector<Word> argumentWords(const ShellReadResult& shell)
     for (const ShellCommandLine& command : shell.commands)
         all.insert(all.end(), command.words.begin(), command.words.end());
     return all;
-}
-
-// The model: the preset the tokenizer names, else the preset with the file's shape; the shape flags that
-// disagree with it are warnings. Returns whether the file named or shaped the model.
-bool readModelShape(ImportContext& context, const Settings& flags)
-{
-    const Setting* tokenizer = flags.take("--tokenizer-model");
-    bool named = false;
-    if (tokenizer && tokenizer->value && !modelPresetOfName(*tokenizer->value).empty())
-        named = setModelByName(context, *tokenizer->value, tokenizer->where());
-    const Setting* layers = flags.take("--num-layers");
-    const Setting* hidden = flags.take("--hidden-size");
-    const Setting* heads = flags.take("--num-attention-heads");
-    const Setting* ffn = flags.take("--ffn-hidden-size");
-    const Setting* groups = flags.take("--num-query-groups");
-    const Setting* experts = flags.take("--num-experts");
-    const auto value = [&context](const Setting* s) { return wholeNumber(context, s); };
-    const auto nLayers = value(layers), nHidden = value(hidden), nHeads = value(heads), nFfn = value(ffn),
-               nGroups = value(groups), nExperts = value(experts);
-    const auto matches = [&](const ModelArchitecture& m) {
-        return (!nLayers || *nLayers == m.layers) && (!nHidden || *nHidden == m.hidden)
-            && (!nHeads || *nHeads == m.heads) && (!nFfn || *nFfn == m.ffn || m.ffn == 0)
-            && (!nGroups || *nGroups == m.kvHeads) && (!nExperts || *nExperts == m.moe.experts);
-    };
-    // The flags that describe the architecture further: they belong to the model read here.
-    for (std::string_view flag : {"--group-query-attention",
-                                  "--kv-channels",
-                                  "--max-position-embeddings",
-                                  "--position-embedding-type",
-                                  "--normalization",
-                                  "--qk-layernorm",
-                                  "--swiglu",
-                                  "--disable-bias-linear",
-                                  "--add-qkv-bias",
-                                  "--untie-embeddings-and-output-weights",
-                                  "--attention-dropout",
-                                  "--hidden-dropout",
-                                  "--multi-latent-attention",
-                                  "--q-lora-rank",
-                                  "--kv-lora-rank",
-                                  "--qk-head-dim",
-                                  "--qk-pos-emb-head-dim",
-                                  "--v-head-dim",
-                                  "--moe-router-topk",
-                                  "--moe-ffn-hidden-size",
-                                  "--moe-shared-expert-intermediate-size",
-                                  "--moe-layer-freq",
-                                  "--tokenizer-type",
-                                  "--vocab-size",
-                                  "--rotary-base"})
-        flags.take(flag);
-    if (context.failed())
-        return false;
-    if (named) {
-        if (!matches(context.design.model))
-            context.add(
-                diag::kLaunchApproximated, tokenizer->where(),
-                {MW_TR_NOOP("DiagnosticArguments", "the file's --num-layers, --hidden-size and head counts"),
-                 phraseArgument(MW_TR_NOOP("DiagnosticArguments", "those of %1"),
-                                {context.design.model.name}),
-                 MW_TR_NOOP("DiagnosticArguments",
-                            "--tokenizer-model names that checkpoint, whose shape differs")});
-        return true;
-    }
-    if (!nLayers && !nHidden && !nHeads)
-        return false; // the file says nothing of the model: the base's stays
-    if (matches(context.design.model))
-        return true;
-    for (const ModelArchitecture& model : Catalog::builtin().models())
-        if (nLayers && nHidden && nHeads && matches(model)) {
-            context.design.model = model;
-            return true;
-        }
-    std::string shape = std::to_string(nLayers.value_or(0)) + " layers, hidden "
-        + std::to_string(nHidden.value_or(0)) + ", " + std::to_string(nHeads.value_or(0)) + " heads";
-    context.add(diag::kLaunchModel,
-                (layers       ? layers
-                     : hidden ? hidden
-                              : heads)
-                    ->where(),
-                {shape, context.base.model.name});
-    return false;
-}
-
-// The model, its multi-token prediction depths and its group-limited routing: --mtp-num-layers,
-// --moe-router-num-groups and --moe-router-group-topk, or none where the file gives the model without them
-// (Megatron-LM's defaults; a preset such as DeepSeek-V3 carries its checkpoint's depth and groups).
-void readModel(ImportContext& context, const Settings& flags)
-{
-    const Setting* mtp = flags.take("--mtp-num-layers");
-    const Setting* groups = flags.take("--moe-router-num-groups");
-    const Setting* groupTopK = flags.take("--moe-router-group-topk");
-    for (std::string_view flag : {"--mtp-loss-scaling-factor"})
-        flags.take(flag);
-    const bool fromFile = readModelShape(context, flags);
-    ModelArchitecture& model = context.design.model;
-    if (const auto depths = wholeNumber(context, mtp, 0, 64))
-        model.mtpLayers = static_cast<int>(*depths);
-    else if (fromFile && !mtp)
-        model.mtpLayers = 0;
-    if (groups || groupTopK || fromFile)
-        for (auto [setting, count] :
-             {std::pair{groups, &model.moe.routerGroups}, std::pair{groupTopK, &model.moe.routerGroupTopK}})
-            *count = static_cast<int>(wholeNumber(context, setting, 1, limits::kMaxExperts).value_or(0));
 }
 
 void readParallel(ImportContext& context, const Settings& flags)
@@ -661,7 +558,7 @@ std::vector<std::string> importMegatron(ImportContext& context, std::string_view
     }
     context.design.workload.mode = Mode::Training;
     context.design.layout.framework = Framework::MegatronCore;
-    readModel(context, flags);
+    readMegatronModel(context, flags);
     readParallel(context, flags);
     readPipeline(context, flags);
     readTraining(context, flags);

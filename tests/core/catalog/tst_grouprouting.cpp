@@ -177,6 +177,25 @@ void TestGroupRouting::megatronFlags()
     QVERIFY2(plain.ok(), qPrintable(testing::describe(plain.diagnostics)));
     QVERIFY(!plain.design->model.moe.groupLimited());
 
+    // Alone, each flag as Megatron-Core takes it: the groups without a count limit nothing (a warning at the
+    // flag), a count without groups is refused.
+    std::string groupsAlone = without;
+    groupsAlone.replace(groupsAlone.find(" --moe-router-topk"), 0, " --moe-router-num-groups 8");
+    const LaunchImport alone = importLaunch(LaunchFormat::Megatron, groupsAlone, design);
+    QVERIFY2(alone.ok(), qPrintable(testing::describe(alone.diagnostics)));
+    QVERIFY(!alone.design->model.moe.groupLimited());
+    const auto warning = std::find_if(alone.diagnostics.begin(), alone.diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.code == "launch-approximated"; });
+    QVERIFY(warning != alone.diagnostics.end() && warning->path.starts_with("line "));
+    QVERIFY2(warning->message().find("--moe-router-num-groups is read as routing over all experts")
+                 != std::string::npos,
+             warning->message().c_str());
+    std::string countAlone = without;
+    countAlone.replace(countAlone.find(" --moe-router-topk"), 0, " --moe-router-group-topk 4");
+    const LaunchImport refused = importLaunch(LaunchFormat::Megatron, countAlone, design);
+    QVERIFY(!refused.ok());
+    QVERIFY(testing::hasCode(refused.diagnostics, "launch-unsupported"));
+
     std::string wrong = config.text;
     wrong.replace(wrong.find("--moe-router-num-groups 8"), 25, "--moe-router-num-groups x");
     const LaunchImport bad = importLaunch(LaunchFormat::Megatron, wrong, design);
