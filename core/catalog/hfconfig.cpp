@@ -243,10 +243,11 @@ void readMoe(ObjectReader& reader, ModelArchitecture& model, Family family)
         moe.sharedExpertFfn = moe.sharedExperts > 0 ? moe.expertFfn : 0;
         reader.read("first_k_dense_replace", moe.firstDenseLayers);
         reader.read("moe_layer_freq", moe.layerFrequency);
-        // Group-limited routing (DeepSeek-V3: 4 of 8 groups); 1 of 1 (Kimi K2) routes over all experts.
+        // Group-limited routing (DeepSeek-V3: 4 of 8 groups); one group (Kimi K2's 1 of 1), or every group
+        // chosen, routes over all experts.
         reader.read("n_group", moe.routerGroups);
         reader.read("topk_group", moe.routerGroupTopK);
-        if (!moe.groupLimited() && moe.routerGroups == std::max(1, moe.routerGroupTopK))
+        if (moe.routerGroups <= 1 || moe.routerGroupTopK == moe.routerGroups)
             moe.routerGroups = moe.routerGroupTopK = 0;
         break;
     default:

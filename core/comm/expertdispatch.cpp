@@ -48,11 +48,10 @@ double heldMissProbability(const MoeConfig& moe, int held)
     for (int j = 0; j <= std::min(heldGroups, chosen); ++j) {
         // j of the held groups among the token's chosen ones (hypergeometric), then its k experts drawn
         // from the chosen groups' experts miss the j·heldPerGroup held among them.
-        const double groupsHit
-            = choose(heldGroups, j) * choose(groups - heldGroups, chosen - j) / choose(groups, chosen);
+        const double groupsHit = choose(heldGroups, j) * choose(groups - heldGroups, chosen - j);
         miss += groupsHit * missProbability(chosen * perGroup, moe.topK, j * heldPerGroup);
     }
-    return miss;
+    return miss / choose(groups, chosen);
 }
 
 TokenCopies tokenCopies(MoeDispatcher dispatcher, const MoeConfig& moe, int groupSize, int perNode)
