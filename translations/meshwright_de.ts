@@ -3031,6 +3031,22 @@
         <source>Uniform routing, within the groups a token is limited to where the model has them. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
         <translation>Gleichmäßiges Routing, innerhalb der Gruppen, auf die ein Token begrenzt ist, wo das Modell solche hat. DeepEP und HybridEP schicken ein Token einmal an jede GPU, die einen seiner Experten hält, und einmal an jeden anderen Knoten, der einen hält und dessen GPU auf derselben Schiene es über NVLink weiterreicht; der alltoall-Dispatcher schickt eine Kopie für jeden seiner k Experten.</translation>
     </message>
+    <message>
+        <source>each micro-batch in flight also holds the outputs the pipeline keeps until their backward, 2·s·b·h/t for each of the rank&apos;s stages that sends to another rank</source>
+        <translation>jeder gleichzeitig gehaltene Micro-Batch hält zudem die Ausgaben, die die Pipeline bis zu ihrem Backward aufbewahrt, 2·s·b·h/t für jede Stage des Ranks, die an einen anderen Rank sendet</translation>
+    </message>
+    <message>
+        <source>stage outputs kept per micro-batch in flight</source>
+        <translation>aufbewahrte Stage-Ausgaben pro gehaltenem Micro-Batch</translation>
+    </message>
+    <message>
+        <source>2·s·b·h/t × (micro-batches × stages sending to another rank + (micro-batches − in flight) × stages receiving from another rank)</source>
+        <translation>2·s·b·h/t × (Micro-Batches × Stages, die an einen anderen Rank senden + (Micro-Batches − gehaltene) × Stages, die von einem anderen Rank empfangen)</translation>
+    </message>
+    <message>
+        <source>pipeline receive buffers</source>
+        <translation>Empfangspuffer der Pipeline</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

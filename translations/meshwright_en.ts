@@ -3031,6 +3031,22 @@
         <source>Uniform routing, within the groups a token is limited to where the model has them. DeepEP and HybridEP send a token once to each GPU that holds one of its experts, and once to each other node that does, whose GPU on the same rail forwards it over NVLink; the alltoall dispatcher sends one copy for each of its k experts.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>each micro-batch in flight also holds the outputs the pipeline keeps until their backward, 2·s·b·h/t for each of the rank&apos;s stages that sends to another rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage outputs kept per micro-batch in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·s·b·h/t × (micro-batches × stages sending to another rank + (micro-batches − in flight) × stages receiving from another rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline receive buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

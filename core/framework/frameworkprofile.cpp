@@ -124,6 +124,8 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("lossSource", p.lossSource);
     in.read("pipelineKeepsStageOutput", p.pipelineKeepsStageOutput);
     in.read("stageOutputSource", p.stageOutputSource);
+    in.read("pipelineReceiveBuffers", p.pipelineReceiveBuffers);
+    in.read("receiveBufferSource", p.receiveBufferSource);
     in.read("opLevelSelective", p.opLevelSelective);
     in.read("selectiveSource", p.selectiveSource);
     in.readEnum("tpOverlap", p.tpOverlap);

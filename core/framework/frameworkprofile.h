@@ -125,11 +125,18 @@ struct FrameworkProfile
     // too (memory/trainingmemory.cpp temporaryFigure). lossSource.
     double eagerLossBytes = 0;
     std::string lossSource;
-    // Under PP, whether its pipeline keeps the last stage's output (the BF16 logits) until that micro-batch's
-    // backward, where the train step without PP drops it before (memory/trainingmemory.cpp temporaryFigure,
-    // with the eager loss). stageOutputSource says where from.
+    // Under PP, whether its pipeline keeps each stage's output until that micro-batch's backward: the last
+    // stage's is the BF16 logits, which the train step without PP drops before (temporaryFigure, with the
+    // eager loss); another stage's is its last layer's output, which none of its layers saves
+    // (activationFigure). stageOutputSource says where from.
     bool pipelineKeepsStageOutput = false;
     std::string stageOutputSource;
+    // Under PP, whether its pipeline receives each micro-batch into buffers of its own, made once and kept
+    // across steps: one for the stage's input and one for its output's gradient (PyTorch's PipelineStage),
+    // rather than into a fresh tensor each time that becomes the micro-batch's input (Megatron-Core's p2p
+    // communication). memory/trainingmemory.cpp trainingCommunicationFigure; receiveBufferSource.
+    bool pipelineReceiveBuffers = false;
+    std::string receiveBufferSource;
     // What `recompute: selective` without recomputeModules recomputes: Megatron-Core's core_attn (false), or
     // torchtitan's op-level policy (true: activation_checkpoint.py _apply_op_sac keeps the outputs of the
     // matrix products but every second one and of attention, and recomputes the rest; memory/activations.h,

@@ -250,6 +250,37 @@ const char* activationNote(const RankShard& shard, const ActivationConfig& confi
     return "";
 }
 
+// The hops of a PyTorch pipeline (FrameworkProfile::pipelineKeepsStageOutput, pipelineReceiveBuffers) at a
+// rank's stages, in tensors of the BF16 activation one micro-batch sends to a stage on another rank: the
+// last block's output, sequence-sharded under SP. A hop between two stages of one rank (a V placement's)
+// passes the tensor itself (stage.py set_local_fwd_input), so only hops to other ranks count.
+struct StageHops
+{
+    double tensorBytes = 0;
+    int inputs = 0; // the rank's stages whose input comes from another rank
+    int outputs = 0; // the rank's stages whose output goes to another rank
+};
+
+StageHops stageHops(const Design& d, const RankShard& shard, const ActivationConfig& config)
+{
+    const FrameworkProfile& framework = frameworkProfile(d);
+    const int p = d.layout.pp();
+    if (p <= 1 || !(framework.pipelineKeepsStageOutput || framework.pipelineReceiveBuffers))
+        return {};
+    const int lastStage = p * std::max(d.layout.virtualStages, 1) - 1;
+    const auto onRank = [&](int stage) {
+        return std::find(shard.stages.begin(), shard.stages.end(), stage) != shard.stages.end();
+    };
+    StageHops hops;
+    hops.tensorBytes = 2.0 * config.tokens * config.microBatch * d.model.hidden
+        / (config.sequenceParallel ? config.tp : 1);
+    for (int stage : shard.stages) {
+        hops.inputs += stage > 0 && !onRank(stage - 1) ? 1 : 0;
+        hops.outputs += stage < lastStage && !onRank(stage + 1) ? 1 : 0;
+    }
+    return hops;
+}
+
 // Activations: the layers of this rank × the micro-batches in flight at its peak. Returns the bytes the
 // rank's offloaded layers keep in host memory instead.
 double activationFigure(const RoleContext& ctx, const RankShard& shard, const ActivationConfig& config,
@@ -280,6 +311,12 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
             + (mtpRecomputed ? 0.0 : 4.0 * s * b * h / spShard) + 4.0 * s * b * h / spShard
                                                 : 0.0;
     const double mtp = shard.mtpLayers * mtpLayer;
+    // PyTorch's pipeline keeps each in-flight micro-batch's output of a stage that is not the last until its
+    // backward (the last stage's, the logits, with the loss: temporaryFigure); in stage units the rank's
+    // in-flight micro-batches hold inFlight of each stage's.
+    const StageHops hops = stageHops(d, shard, config);
+    const double stageOutputs
+        = frameworkProfile(d).pipelineKeepsStageOutput ? hops.outputs * hops.tensorBytes : 0.0;
     Explanation actWhy;
     // The words and the formula apart, so that a view can translate the words (explanationdialog.h).
     actWhy.formula = layers.partial
@@ -350,9 +387,19 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
             actWhy.source += "; gathered in FP8: " + frameworkProfile(d).fp8TpGatherSource;
         }
     }
+    if (stageOutputs > 0) {
+        actWhy.formula += "; ";
+        actWhy.formula += MW_TR_NOOP("Explanations",
+                                     "each micro-batch in flight also holds the outputs the pipeline keeps "
+                                     "until their backward, 2·s·b·h/t for each of the rank's stages that "
+                                     "sends to another rank");
+        actWhy.input(MW_TR_NOOP("Explanations", "stage outputs kept per micro-batch in flight"), stageOutputs,
+                     "bytes");
+        actWhy.source += "; the stages' outputs: " + frameworkProfile(d).stageOutputSource;
+    }
     actWhy.note = activationNote(shard, config, layers.partial, w.flashAttention);
-    role.figure(MemoryCategory::Activations)
-        = figure(role.inFlight * (perMicroBatch + firstStage) + lastStage + mtp, std::move(actWhy));
+    role.figure(MemoryCategory::Activations) = figure(
+        role.inFlight * (perMicroBatch + firstStage + stageOutputs) + lastStage + mtp, std::move(actWhy));
     return role.inFlight * layers.offloaded;
 }
 
@@ -479,7 +526,8 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
 // the gradients (frameworkprofile.h): PyTorch DDP's copy of all of them, DeepSpeed's reduce bucket, FSDP2's
 // reduce-scatter and all-gather buffers in flight. Megatron's buckets are views of its main_grad buffer.
 MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard& shard,
-                                         const StateBytes& bytes)
+                                         const ActivationConfig& config, const StateBytes& bytes,
+                                         double inFlight)
 {
     const ParallelLayout& l = ctx.design.layout;
     const MemoryAssumptions& a = ctx.assumptions;
@@ -500,7 +548,29 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
             dataParallelText = MW_TR_NOOP("Explanations", "reduce-scatter / all-gather buffers in flight");
         }
     }
-    return communicationFigure(l, a, dataParallel, dataParallelText);
+    MemoryFigure result = communicationFigure(l, a, dataParallel, dataParallelText);
+    // PyTorch's pipeline receives every micro-batch into buffers of its own, kept across steps: its output's
+    // gradient at each stage that sends to another rank, and its input at each stage fed from one. An
+    // in-flight micro-batch's input buffer is its first layer's saved input (activationFigure); the others
+    // wait for the next step.
+    if (framework.pipelineReceiveBuffers && l.pp() > 1) {
+        const StageHops hops = stageHops(ctx.design, shard, config);
+        const double m = static_cast<double>(ctx.microBatches);
+        const double idleInputs = std::max(0.0, m - inFlight);
+        const double buffers = (hops.outputs * m + hops.inputs * idleInputs) * hops.tensorBytes;
+        if (buffers > 0) {
+            result.bytes += buffers;
+            result.explanation.formula += " + ";
+            result.explanation.formula += MW_TR_NOOP(
+                "Explanations",
+                "2·s·b·h/t × (micro-batches × stages sending to another rank + (micro-batches − in flight) × "
+                "stages receiving from another rank)");
+            result.explanation.input(MW_TR_NOOP("Explanations", "pipeline receive buffers"), buffers,
+                                     "bytes");
+            result.explanation.source += "; " + framework.receiveBufferSource;
+        }
+    }
+    return result;
 }
 
 // The reserve: the CUDA context with its libraries' workspaces, and the caching allocator's fragmentation
@@ -544,7 +614,8 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     const double offloadedActivations = activationFigure(ctx, shard, config, role);
     role.host = hostFigure(ctx.design, shard, held, offloadedActivations);
     role.figure(MemoryCategory::Temporary) = temporaryFigure(ctx, shard, config, bytes);
-    role.figure(MemoryCategory::Communication) = trainingCommunicationFigure(ctx, shard, bytes);
+    role.figure(MemoryCategory::Communication)
+        = trainingCommunicationFigure(ctx, shard, config, bytes, role.inFlight);
 
     role.figure(MemoryCategory::Reserve) = reserveFigure(ctx, role);
 }

@@ -483,6 +483,12 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
     constexpr double buckets = 2 * 25.0 * kMiB; // two 25 MiB buckets (bucket_cap_mb), one in flight
     constexpr double psi0 = 2 * kTinyLayer + kTinyVocab;
     constexpr double s = 2048, h = 1024, v = 32000;
+    // PyTorch's pipeline (FSDP2's rows, PP 2, 1F1B) receives each of the 32 / 4 = 8 micro-batches into
+    // buffers of its own, one BF16 2·s·b·h tensor each, kept across steps (stage.py _prepare_forward_infra,
+    // _prepare_backward_infra): stage 0 its output's 8 gradients; stage 1 its 8 inputs, less the one in
+    // flight, which is its first layer's saved input.
+    constexpr double hop = 2 * s * h;
+    constexpr double gradientsReceived = 8 * hop, inputsWaiting = (8 - 1) * hop;
 
     // The buckets are the framework's (docs/frameworks.md): each row names the one it follows.
     const auto run = [](int tp, int pp, int dp, int zero, Framework framework) {
@@ -491,9 +497,9 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
         return d;
     };
     QTest::newRow("DDP: gradient_as_bucket_view=False copies every gradient (PyTorch DDP docs)")
-        << run(1, 2, 4, 0, Framework::Fsdp2) << false << 0 << 0.0 << 2 * nccl + 2 * psi0;
+        << run(1, 2, 4, 0, Framework::Fsdp2) << false << 0 << 0.0 << 2 * nccl + 2 * psi0 + gradientsReceived;
     QTest::newRow("DDP: gradient_as_bucket_view=True keeps two buckets (reducer.hpp)")
-        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 0 << 0.0 << 2 * nccl + buckets;
+        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 0 << 0.0 << 2 * nccl + buckets + gradientsReceived;
     Design megatron = run(1, 2, 4, 0, Framework::MegatronCore);
     megatron.workload.precision = Precision::MegatronBf16;
     QTest::newRow("Megatron DDP: the FP32 main-gradient buffer is the bucket (no copy)")
@@ -501,11 +507,12 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
     QTest::newRow("DeepSpeed ZeRO-1: one reduce bucket of reduce_bucket_size elements, at most the shard")
         << run(1, 2, 4, 1, Framework::DeepSpeed) << false << 0 << 0.0 << 2 * nccl + 2 * psi0;
     QTest::newRow("ZeRO-3: 2 gathered units (prefetch) + one unit's gradients (torch fully_shard)")
-        << run(1, 2, 4, 3, Framework::Fsdp2) << false << 0 << (2 * 2 + 2) * kTinyLayer << 2 * nccl + buckets;
+        << run(1, 2, 4, 3, Framework::Fsdp2) << false << 0 << (2 * 2 + 2) * kTinyLayer
+        << 2 * nccl + buckets + gradientsReceived;
     Design noReshard = run(1, 2, 4, 3, Framework::Fsdp2);
     noReshard.layout.reshardAfterForward = false;
     QTest::newRow("FSDP2 reshard_after_forward=False: weights already whole, one unit's gradients")
-        << noReshard << false << 0 << 2 * kTinyLayer << 2 * nccl + buckets;
+        << noReshard << false << 0 << 2 * kTinyLayer << 2 * nccl + buckets + gradientsReceived;
     // Rank 4 is stage 1 of TP 2 × DP 2 × PP 2 (order tp-cp-ep-dp-pp); Megatron's distributed optimizer
     // reduce-scatters views of its main-gradient buffer (no bucket copy).
     QTest::newRow("FP32 logits 4·s·b·V/t on the last stage (Korthikanti et al. §4.3)")
@@ -534,9 +541,10 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
     // micro-batch's backward (stage.py fwd_cache), 2 bytes a logit beside the eager loss's 12; rank 4 is
     // stage 1 of PP 2 × DP 4.
     QTest::newRow("FSDP2 under PP: the eager loss and the logits the pipeline keeps")
-        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 4 << (12 + 2) * s * v << 2 * nccl + buckets;
+        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 4 << (12 + 2) * s * v
+        << 2 * nccl + buckets + inputsWaiting;
     QTest::newRow("the first stage has neither")
-        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 0 << 0.0 << 2 * nccl + buckets;
+        << run(1, 2, 4, 0, Framework::Fsdp2) << true << 0 << 0.0 << 2 * nccl + buckets + gradientsReceived;
     // DeepSpeed trains Hugging Face's causal LM, whose ForCausalLMLoss casts the logits to FP32 for the same
     // cross_entropy: 12 bytes a logit as well.
     QTest::newRow("DeepSpeed on one GPU: Hugging Face's eager loss over the logits") << [] {

@@ -494,14 +494,14 @@ void TestHeldOutTorchtitan::tableMemory_data()
         row(std::string("Table 2, 8B with CP, ") + name, contextRun("llama-3.1-8b", cp), published, modelled,
             -0.05, -0.04);
     for (const auto& [name, interleaved, published, modelled] :
-         {std::tuple{"interleaved 1F1B", true, 72.7, 50.56}, std::tuple{"1F1B", false, 82.5, 61.11}})
-        row(std::string("Table 5, 405B, ") + name, pipelined405b(interleaved), published, modelled, -0.31,
-            -0.26);
+         {std::tuple{"interleaved 1F1B", true, 72.7, 54.76}, std::tuple{"1F1B", false, 82.5, 63.21}})
+        row(std::string("Table 5, 405B, ") + name, pipelined405b(interleaved), published, modelled, -0.25,
+            -0.23);
     for (const auto& [name, cp, published, modelled] :
-         {std::tuple{"32K", 1, 75.3, 61.11}, std::tuple{"64K", 2, 75.9, 61.18},
-          std::tuple{"128K", 4, 77.1, 61.18}, std::tuple{"256K", 8, 84.9, 61.11}})
+         {std::tuple{"32K", 1, 75.3, 63.21}, std::tuple{"64K", 2, 75.9, 63.28},
+          std::tuple{"128K", 4, 77.1, 63.28}, std::tuple{"256K", 8, 84.9, 63.21}})
         row(std::string("Table 6, 405B with CP, ") + name, contextRun("llama-3.1-405b", cp), published,
-            modelled, -0.28, -0.18);
+            modelled, -0.26, -0.16);
 }
 
 void TestHeldOutTorchtitan::tableMemory()
@@ -522,8 +522,10 @@ void TestHeldOutTorchtitan::tableMemory()
 
 // Table 5's pair: the runs reserved 72.7 GiB under interleaved 1F1B against 82.5 under 1F1B, 0.881 times.
 // Rank 0 of the interleaved schedule holds one of its two stages' unsharded gradients at a time (each stage
-// reduce-scatters at its own last backward), so the model has it below 1F1B as well, by 0.83 (it had it 3 %
-// above while it held them whole); the gradients' explanation says the share.
+// reduce-scatters at its own last backward), so the model has it below 1F1B as well, by 0.87 (it had it 3 %
+// above while it held them whole, and 0.83 before it counted the pipeline's receive buffers and kept
+// outputs, more under interleaving: two stages a rank send and one receives); the gradients' explanation
+// says the share.
 void TestHeldOutTorchtitan::interleavedHoldsLess()
 {
     const Evaluation interleaved = evaluate(pipelined405b(true));
@@ -531,7 +533,7 @@ void TestHeldOutTorchtitan::interleavedHoldsLess()
     QVERIFY(interleaved.memory && oneFOneB.memory);
     const double ratio = interleaved.memory->peakBytes / oneFOneB.memory->peakBytes;
     qInfo("interleaved over 1F1B: runs %.3f, the model %.3f", 72.7 / 82.5, ratio);
-    QVERIFY2(ratio > 0.80 && ratio < 0.88, qPrintable(QString::number(ratio)));
+    QVERIFY2(ratio > 0.85 && ratio < 0.89, qPrintable(QString::number(ratio)));
     const Explanation& gradients
         = interleaved.memory->roleOf(0).figure(MemoryCategory::Gradients).explanation;
     const auto share
