@@ -113,7 +113,13 @@ void readMegatronModel(ImportContext& context, const Settings& flags)
     if (groups || groupTopK || fromFile)
         for (auto [setting, count] :
              {std::pair{groups, &model.moe.routerGroups}, std::pair{groupTopK, &model.moe.routerGroupTopK}})
-            *count = static_cast<int>(wholeNumber(context, setting, 1, limits::kMaxExperts).value_or(0));
+            *count = static_cast<int>(wholeNumber(context, setting, 0, limits::kMaxExperts).value_or(0));
+    // 0 is Megatron-Core's None: TransformerConfig and moe_utils.py test both flags for truth. A flag set to
+    // 0 (or unreadable, already an error at its line) counts as absent.
+    if (model.moe.routerGroups == 0)
+        groups = nullptr;
+    if (model.moe.routerGroupTopK == 0)
+        groupTopK = nullptr;
     // Alone, each flag is Megatron-Core's: the groups without a count chosen limit nothing (moe_utils.py
     // routes by groups only `if group_topk`), a count without groups is refused (TransformerConfig).
     if (groups && !groupTopK) {

@@ -196,6 +196,23 @@ void TestGroupRouting::megatronFlags()
     QVERIFY(!refused.ok());
     QVERIFY(testing::hasCode(refused.diagnostics, "launch-unsupported"));
 
+    // 0 is Megatron-Core's None (TransformerConfig tests the flags for truth): no groups, no warning; a
+    // count with 0 groups is refused as one without.
+    std::string zeroGroups = without;
+    zeroGroups.replace(zeroGroups.find(" --moe-router-topk"), 0, " --moe-router-num-groups 0");
+    const LaunchImport none = importLaunch(LaunchFormat::Megatron, zeroGroups, design);
+    QVERIFY2(none.ok() && none.diagnostics.empty(), qPrintable(testing::describe(none.diagnostics)));
+    QVERIFY(!none.design->model.moe.groupLimited());
+    std::string zeroCount = groupsAlone;
+    zeroCount.replace(zeroCount.find(" --moe-router-topk"), 0, " --moe-router-group-topk 0");
+    const LaunchImport noCount = importLaunch(LaunchFormat::Megatron, zeroCount, design);
+    QVERIFY2(noCount.ok() && testing::hasCode(noCount.diagnostics, "launch-approximated"),
+             qPrintable(testing::describe(noCount.diagnostics)));
+    QVERIFY(!noCount.design->model.moe.groupLimited());
+    zeroGroups.replace(zeroGroups.find(" --moe-router-topk"), 0, " --moe-router-group-topk 4");
+    const LaunchImport zeroRefused = importLaunch(LaunchFormat::Megatron, zeroGroups, design);
+    QVERIFY(!zeroRefused.ok() && testing::hasCode(zeroRefused.diagnostics, "launch-unsupported"));
+
     std::string wrong = config.text;
     wrong.replace(wrong.find("--moe-router-num-groups 8"), 25, "--moe-router-num-groups x");
     const LaunchImport bad = importLaunch(LaunchFormat::Megatron, wrong, design);
