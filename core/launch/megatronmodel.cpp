@@ -27,8 +27,13 @@ bool readModelShape(ImportContext& context, const Settings& flags)
     const Setting* groups = flags.take("--num-query-groups");
     const Setting* experts = flags.take("--num-experts");
     const auto value = [&context](const Setting* s) { return wholeNumber(context, s); };
-    const auto nLayers = value(layers), nHidden = value(hidden), nHeads = value(heads), nFfn = value(ffn),
+    const auto nLayers = value(layers), nHidden = value(hidden), nHeads = value(heads),
                nGroups = value(groups), nExperts = value(experts);
+    auto nFfn = value(ffn);
+    // Without --ffn-hidden-size Megatron-LM sizes the FFN itself (arguments.py): 4h, or with --swiglu
+    // int(4h · 2/3 / 64) · 64. A MoE model's FFN flag sizes only its dense layers, which it may not have.
+    if (!ffn && nHidden && !experts)
+        nFfn = flags.take("--swiglu") ? *nHidden * 8 / 3 / 64 * 64 : 4 * *nHidden;
     const auto matches = [&](const ModelArchitecture& m) {
         return (!nLayers || *nLayers == m.layers) && (!nHidden || *nHidden == m.hidden)
             && (!nHeads || *nHeads == m.heads) && (!nFfn || *nFfn == m.ffn || m.ffn == 0)

@@ -605,6 +605,24 @@ void TestLaunchImport::modelWarnings()
     QCOMPARE(unknown.design->model.preset, std::string("llama-3.1-70b"));
     QCOMPARE(unknown.diagnostics.front().code, std::string("launch-model"));
     QCOMPARE(unknown.diagnostics.front().path, std::string("line 1"));
+    // Without --ffn-hidden-size Megatron-LM builds an FFN of 4h, with --swiglu int(4h · 2/3 / 64) · 64
+    // (arguments.py): Llama 3.1 8B's attention shape so is not Llama 3.1 8B (Megatron-LM's functional test
+    // gpt3_7b_tp4_pp1_memory_speed gives no FFN); with its 14,336 it is.
+    const std::string llamaShape = "--num-layers 32\n--hidden-size 4096\n--num-attention-heads 32\n"
+                                   "--group-query-attention\n--num-query-groups 8\n";
+    for (const char* mlp : {"", "--swiglu\n"}) {
+        const LaunchImport defaultFfn
+            = importLaunch(LaunchFormat::Megatron, llamaShape + mlp, testing::example("default"));
+        QVERIFY(defaultFfn.ok());
+        QCOMPARE(defaultFfn.design->model.preset, std::string("llama-3.1-70b"));
+        QCOMPARE(defaultFfn.diagnostics.front().code, std::string("launch-model"));
+    }
+    const LaunchImport statedFfn
+        = importLaunch(LaunchFormat::Megatron, llamaShape + "--swiglu\n--ffn-hidden-size 14336\n",
+                       testing::example("default"));
+    QVERIFY2(statedFfn.ok() && statedFfn.diagnostics.empty(),
+             qPrintable(testing::describe(statedFfn.diagnostics)));
+    QCOMPARE(statedFfn.design->model.preset, std::string("llama-3.1-8b"));
     // A torchtitan flavor without a preset (launch/torchtitanflavors.h) keeps the base's model.
     const LaunchImport other
         = importLaunch(LaunchFormat::Torchtitan, "[model]\nname = \"deepseek_v3\"\nflavor = \"16B\"\n",
