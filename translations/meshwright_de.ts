@@ -2364,10 +2364,6 @@
         <translation>die vollen Gradients einer FSDP-Einheit</translation>
     </message>
     <message>
-        <source>4·s·b·V/t (FP32 logits)</source>
-        <translation>4·s·b·V/t (FP32-Logits)</translation>
-    </message>
-    <message>
         <source>FP32 logits of the last stage</source>
         <translation>FP32-Logits der letzten Stage</translation>
     </message>
@@ -3046,6 +3042,10 @@
     <message>
         <source>pipeline receive buffers</source>
         <translation>Empfangspuffer der Pipeline</translation>
+    </message>
+    <message>
+        <source>6·s·b·V/t (FP32 logits and their BF16 copy or gradient)</source>
+        <translation>6·s·b·V/t (FP32-Logits und ihre BF16-Kopie oder ihr Gradient)</translation>
     </message>
 </context>
 <context>

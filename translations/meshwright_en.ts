@@ -2364,10 +2364,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>4·s·b·V/t (FP32 logits)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>FP32 logits of the last stage</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3045,6 +3041,10 @@
     </message>
     <message>
         <source>pipeline receive buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6·s·b·V/t (FP32 logits and their BF16 copy or gradient)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

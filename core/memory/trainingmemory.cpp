@@ -411,8 +411,7 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
     const ModelArchitecture& m = ctx.design.model;
     const ParallelLayout& l = ctx.design.layout;
     const Workload& w = ctx.design.workload;
-    const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden);
-    const double t = config.tp;
+    const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden), t = config.tp;
     double temporary = 0;
     Explanation tempWhy;
     std::string formula;
@@ -439,14 +438,16 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
              shard.largestLayer * bytes.gradients,
              MW_TR_NOOP("Explanations", "one FSDP unit's full gradients"));
     }
-    // Megatron-LM's loss casts the logits to FP32 (output.float() before vocab_parallel_cross_entropy);
-    // Transformer Engine's fused loss reads them in BF16 and writes their gradient in place
-    // (pipeline/layerkernels.h crossEntropyBytes).
-    // PyTorch's own loss (torchtitan) keeps more in eager mode, and less compiled
+    // Megatron-Core's loss casts the logits to FP32 (cross_entropy.py calculate_logits_max) while
+    // GPTModel.forward still holds the BF16 ones, and its backward writes the cast's BF16 gradient beside the
+    // FP32 one: 2 + 4 bytes a logit at either peak (Korthikanti et al. §4.3 count the 4). Transformer
+    // Engine's fused loss reads them in BF16 and writes their gradient in place (pipeline/layerkernels.h
+    // crossEntropyBytes). PyTorch's own loss (torchtitan) keeps more in eager mode, and less compiled
     // (FrameworkProfile::eagerLossBytes, lossSource).
     const double logits = s * b * static_cast<double>(paddedVocab(ctx.design)) / t;
     const bool pytorchLoss = framework.eagerLossBytes > 0;
     const LossKernel loss = lossKernel(ctx.design);
+    const bool fp32Loss = shard.hasOutputHead && loss == LossKernel::Fp32 && !pytorchLoss;
     bool stageOutputKept = false;
     if (shard.hasOutputHead && loss == LossKernel::TransformerEngine)
         term(MW_TR_NOOP("Explanations", "2·s·b·V/t (BF16 logits, the fused loss in place)"), 2.0 * logits,
@@ -468,9 +469,9 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
             term(
                 MW_TR_NOOP("Explanations", "2·s·b·V/t (the BF16 logits the pipeline keeps for the backward)"),
                 2.0 * logits, MW_TR_NOOP("Explanations", "the last stage's output the pipeline keeps"));
-    } else if (shard.hasOutputHead)
-        term(MW_TR_NOOP("Explanations", "4·s·b·V/t (FP32 logits)"), 4.0 * logits,
-             MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
+    } else if (fp32Loss)
+        term(MW_TR_NOOP("Explanations", "6·s·b·V/t (FP32 logits and their BF16 copy or gradient)"),
+             6.0 * logits, MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
     // Each multi-token prediction depth's loss runs in the forward too, and its logits (or, fused, their
     // gradient in their place) wait for the backward beside the main head's.
     if (shard.mtpLayers > 0)
@@ -519,6 +520,9 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
         tempWhy.source += "; the loss: " + framework.lossSource;
     if (stageOutputKept)
         tempWhy.source += "; the stage's output: " + framework.stageOutputSource;
+    if (fp32Loss)
+        tempWhy.source += "; the loss: Megatron-Core tensor_parallel/cross_entropy.py calculate_logits_max "
+                          "(FP32 beside the BF16 logits, which gpt_model.py holds until the loss returns)";
     return figure(temporary, std::move(tempWhy));
 }
 

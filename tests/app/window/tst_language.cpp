@@ -181,7 +181,9 @@ void TestLanguage::partsTranslatedKeepTheirFormula()
     const core::Explanation& temporary
         = evaluation.memory->roleOf(31).figure(core::MemoryCategory::Temporary).explanation;
     QCOMPARE(widgets::explanationText(temporary.formula),
-             QStringLiteral("4·s·b·V/t (FP32-Logits) + 2·s·b·h (per All-Gather gesammelte SP-Eingabe)"));
+             QStringLiteral(
+                 "6·s·b·V/t (FP32-Logits und ihre BF16-Kopie oder ihr Gradient) + 2·s·b·h (per All-Gather "
+                 "gesammelte SP-Eingabe)"));
 }
 
 // The framework switches' tooltips say the value in effect and where it comes from in the chosen language.

@@ -70,10 +70,10 @@ void TestMegatronMemory::functionalTests_data()
     QTest::addColumn<double>("modelledPeak");
     // TP 1 × PP 4 with one layer a virtual stage (8 a rank), micro-batch 1: rank 7 holds the last stage.
     QTest::newRow("gpt3_7b_tp1_pp4_memory_speed")
-        << functionalTest(1, 4, 1) << 24808996864.0 << 60720852992.0 << 23364796416.0 << 57992478208.0;
+        << functionalTest(1, 4, 1) << 24808996864.0 << 60720852992.0 << 23364796416.0 << 60143599616.0;
     // TP 4 × PP 1, micro-batch 2.
     QTest::newRow("gpt3_7b_tp4_pp1_memory_speed")
-        << functionalTest(4, 1, 2) << 20663519232.0 << 57143791616.0 << 20558413824.0 << 55765434368.0;
+        << functionalTest(4, 1, 2) << 20663519232.0 << 57143791616.0 << 20558413824.0 << 56843370496.0;
 }
 
 // After the step a rank holds its model states: the BF16 weights, the FP32 main gradients and its shard of
@@ -96,9 +96,9 @@ void TestMegatronMemory::functionalTests()
           states / 1e9, afterStep / 1e9, 100 * (states / afterStep - 1), atPeak / 1e9, peak / 1e9,
           100 * (atPeak / peak - 1));
     // The bounds docs/kernel-model.md states ("Megatron-LM's memory, measured by its own tests"): the states
-    // within 6 %, the peak within 5 %, both below the measurement.
+    // within 6 %, the peak within 1 %, both below the measurement.
     QVERIFY2(states / afterStep - 1 > -0.06 && states < afterStep, qPrintable(QString::number(states)));
-    QVERIFY2(atPeak / peak - 1 > -0.05 && atPeak < peak, qPrintable(QString::number(atPeak)));
+    QVERIFY2(atPeak / peak - 1 > -0.011 && atPeak < peak, qPrintable(QString::number(atPeak)));
     QVERIFY2(std::abs(states / modelledStates - 1) < 0.005, qPrintable(QString::number(states, 'f', 0)));
     QVERIFY2(std::abs(atPeak / modelledPeak - 1) < 0.005, qPrintable(QString::number(atPeak, 'f', 0)));
 }

@@ -515,15 +515,17 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
         << noReshard << false << 0 << 2 * kTinyLayer << 2 * nccl + buckets + gradientsReceived;
     // Rank 4 is stage 1 of TP 2 × DP 2 × PP 2 (order tp-cp-ep-dp-pp); Megatron's distributed optimizer
     // reduce-scatters views of its main-gradient buffer (no bucket copy).
-    QTest::newRow("FP32 logits 4·s·b·V/t on the last stage (Korthikanti et al. §4.3)")
-        << tinyRun(2, 2, 2, 1) << false << 4 << 4 * s * v / 2 << 3 * nccl;
+    // Megatron-Core's loss: Korthikanti et al.'s FP32 logits, 4·s·b·V/t (§4.3), with the BF16 ones beside
+    // them (cross_entropy.py casts while gpt_model.py holds them), 6 in all.
+    QTest::newRow("FP32 logits and their BF16 copy, 6·s·b·V/t, on the last stage")
+        << tinyRun(2, 2, 2, 1) << false << 4 << 6 * s * v / 2 << 3 * nccl;
     QTest::newRow("no logits on the first stage") << tinyRun(2, 2, 2, 1) << false << 0 << 0.0 << 3 * nccl;
     Design sp = tinyRun(2, 2, 2, 1);
     sp.layout.sequenceParallel = true;
     QTest::newRow("SP: the all-gathered 2·s·b·h layer input (Korthikanti et al. §4.2.2)")
         << sp << false << 0 << 2 * s * h << 3 * nccl;
     QTest::newRow("SP and logits on the last stage")
-        << sp << false << 4 << 2 * s * h + 4 * s * v / 2 << 3 * nccl;
+        << sp << false << 4 << 2 * s * h + 6 * s * v / 2 << 3 * nccl;
     // Full recomputation: one layer's whole activations while it is recomputed, per token 4h norms + 2h
     // QKV input + 2q + 2o + 2k + 2v + 4a log-sum-exp + 2h MLP input + 6f SwiGLU = 40,992 bytes.
     Design full = tinyRun(1, 2, 4, 1);
