@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Megatron-LM measures its own memory: the functional tests `gpt3_7b_tp1_pp4_memory_speed` and
+// Megatron-LM measures itself: the functional tests `gpt3_7b_tp1_pp4_memory_speed` and
 // `gpt3_7b_tp4_pp1_memory_speed` (NVIDIA/Megatron-LM tests/functional_tests/test_cases/gpt, core_v0.19.0,
-// golden_values_dev_dgx_h100.json) log PyTorch's allocated bytes after each step and their peak, on the last
-// rank (megatron/training/global_vars.py: the TensorBoard writer is rank world_size − 1; training.py
-// logs allocated_bytes.all.current and .peak). Held out like tst_heldouttoday: the rows report how far the
-// model is and are not tuned. PyTorch's count leaves out the CUDA context and NCCL's buffers, which NCCL
-// allocates itself, and the caching allocator's slack, so the model's figure is its allocated part: model
-// states, activations and temporary buffers.
+// golden_values_dev_dgx_h100.json) log the iteration time and PyTorch's allocated bytes after each step and
+// their peak, on the last rank (megatron/training/global_vars.py: the TensorBoard writer is rank
+// world_size − 1; training.py logs allocated_bytes.all.current and .peak). Held out like tst_heldouttoday:
+// the rows report how far the model is and are not tuned. PyTorch's count leaves out the CUDA context and
+// NCCL's buffers, which NCCL allocates itself, and the caching allocator's slack, so the model's figure is
+// its allocated part: model states, activations and temporary buffers.
 #include "evaluate.h"
 #include "support/testdesigns.h"
 
@@ -52,16 +52,17 @@ double allocatedStates(const RankRole& role)
 
 } // namespace
 
-class TestMegatronMemory : public QObject
+class TestMegatronFunctional : public QObject
 {
     Q_OBJECT
 
 private slots:
-    void functionalTests_data();
-    void functionalTests();
+    void memory_data();
+    void memory();
+    void stepTimes();
 };
 
-void TestMegatronMemory::functionalTests_data()
+void TestMegatronFunctional::memory_data()
 {
     QTest::addColumn<Design>("design");
     QTest::addColumn<double>("afterStep"); // mem-allocated-bytes from the second iteration on
@@ -79,7 +80,7 @@ void TestMegatronMemory::functionalTests_data()
 // After the step a rank holds its model states: the BF16 weights, the FP32 main gradients and its shard of
 // the FP32 master weights and Adam's moments (6 + 12/DP bytes a parameter). At the peak it also holds the
 // activations of the micro-batches in flight and the temporary buffers of the moment.
-void TestMegatronMemory::functionalTests()
+void TestMegatronFunctional::memory()
 {
     QFETCH(Design, design);
     QFETCH(double, afterStep);
@@ -95,13 +96,33 @@ void TestMegatronMemory::functionalTests()
     qInfo("after the step %.2f GB, measured %.2f: %+.1f %%; peak %.2f GB, measured %.2f: %+.1f %%",
           states / 1e9, afterStep / 1e9, 100 * (states / afterStep - 1), atPeak / 1e9, peak / 1e9,
           100 * (atPeak / peak - 1));
-    // The bounds docs/kernel-model.md states ("Megatron-LM's memory, measured by its own tests"): the states
-    // within 6 %, the peak within 1 %, both below the measurement.
+    // The bounds docs/kernel-model.md states ("Megatron-LM's memory and speed, measured by its own tests"):
+    // the states within 6 %, the peak within 1 %, both below the measurement.
     QVERIFY2(states / afterStep - 1 > -0.06 && states < afterStep, qPrintable(QString::number(states)));
     QVERIFY2(atPeak / peak - 1 > -0.011 && atPeak < peak, qPrintable(QString::number(atPeak)));
     QVERIFY2(std::abs(states / modelledStates - 1) < 0.005, qPrintable(QString::number(states, 'f', 0)));
     QVERIFY2(std::abs(atPeak / modelledPeak - 1) < 0.005, qPrintable(QString::number(atPeak, 'f', 0)));
 }
 
-QTEST_APPLESS_MAIN(TestMegatronMemory)
-#include "tst_megatronmemory.moc"
+// The same runs' iteration time, steady from the fourth iteration on: 1.150 s (TP 1 × PP 4) and 1.115 s
+// (TP 4 × PP 1) for 65,536 tokens. The runs are functional tests, not tuned for speed: deterministic mode
+// (NVTE_ALLOW_NONDETERMINISTIC_ALGO=0, torch.use_deterministic_algorithms), no gradient-accumulation fusion,
+// and every second iteration the parameters' norm, the gradients' zeros and the timers logged; the model
+// prices none of these (the import lists the flags it does not use). The model is 28 % (0.83 s) and 26 %
+// (0.83 s) short of them, as docs/kernel-model.md states. Reported, not tuned.
+void TestMegatronFunctional::stepTimes()
+{
+    for (const auto& [design, measured, modelled] : {std::tuple{functionalTest(1, 4, 1), 1.150, 0.8272},
+                                                     std::tuple{functionalTest(4, 1, 2), 1.115, 0.8269}}) {
+        const Evaluation e = evaluate(design);
+        QVERIFY2(e.performance, qPrintable(testing::describe(e.diagnostics)));
+        const double step = e.performance->stepSeconds;
+        qInfo("step %.3f s, measured %.3f: %+.1f %%", step, measured, 100 * (step / measured - 1));
+        QVERIFY2(step / measured - 1 > -0.30 && step / measured - 1 < -0.24,
+                 qPrintable(QString::number(step)));
+        QVERIFY2(std::abs(step / modelled - 1) < 0.005, qPrintable(QString::number(step)));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestMegatronFunctional)
+#include "tst_megatronfunctional.moc"
