@@ -1222,6 +1222,26 @@
         <source>Megatron-Core refuses group-limited routing without --moe-router-num-groups</source>
         <translation>Megatron-Core lehnt auf Gruppen begrenztes Routing ohne --moe-router-num-groups ab</translation>
     </message>
+    <message>
+        <source>the vocabulary</source>
+        <translation>das Vokabular</translation>
+    </message>
+    <message>
+        <source>%1 tokens, the base design&apos;s</source>
+        <translation>%1 Tokens, das des Basis-Designs</translation>
+    </message>
+    <message>
+        <source>the file gives neither --vocab-size nor a known tokenizer</source>
+        <translation>die Datei nennt weder --vocab-size noch einen bekannten Tokenizer</translation>
+    </message>
+    <message>
+        <source>a model of its own</source>
+        <translation>eigenes Modell</translation>
+    </message>
+    <message>
+        <source>no built-in preset has that shape; Megatron-LM&apos;s defaults stand for the architecture flags the file leaves out</source>
+        <translation>kein eingebautes Preset hat diese Form; für die Architektur-Flags, die die Datei auslässt, gelten Megatron-LMs Vorgaben</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

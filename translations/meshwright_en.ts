@@ -1222,6 +1222,26 @@
         <source>Megatron-Core refuses group-limited routing without --moe-router-num-groups</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens, the base design&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file gives neither --vocab-size nor a known tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a model of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no built-in preset has that shape; Megatron-LM&apos;s defaults stand for the architecture flags the file leaves out</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -12,8 +12,61 @@ namespace core::launch {
 
 namespace {
 
-// The model: the preset the tokenizer names, else the preset with the file's shape; the shape flags that
-// disagree with it are warnings. Returns whether the file named or shaped the model.
+// What a dense model's flags say beyond its shape, each absent flag Megatron-LM's default
+// (megatron/training/arguments.py, core_transformer_config_from_args): query groups only with
+// --group-query-attention (1 when it gives none), head dimension h / heads unless --kv-channels, GELU unless
+// --swiglu, LayerNorm, biases on every linear layer, hidden and attention dropout 0.1, learned absolute
+// positions, the output layer tied to the embedding. The vocabulary is --vocab-size (NullTokenizer), GPT-2's
+// 50,257 for GPT2BPETokenizer, else the base's, with a warning.
+ModelArchitecture modelFromFlags(ImportContext& context, const Settings& flags, std::int64_t layers,
+                                 std::int64_t hidden, std::int64_t heads, std::int64_t ffn)
+{
+    ModelArchitecture m;
+    m.name = "Megatron-LM " + std::to_string(layers) + " × " + std::to_string(hidden); // no words to translate
+    m.source = "the launch script's flags; Megatron-LM's defaults (arguments.py) for the rest";
+    m.layers = static_cast<int>(layers);
+    m.hidden = hidden;
+    m.heads = static_cast<int>(heads);
+    m.ffn = ffn;
+    const auto groups = wholeNumber(context, flags.take("--num-query-groups"));
+    m.kvHeads = flags.take("--group-query-attention") ? static_cast<int>(groups.value_or(1)) : m.heads;
+    m.headDim = wholeNumber(context, flags.take("--kv-channels"))
+                    .value_or(hidden / std::max<std::int64_t>(heads, 1));
+    m.mlp = flags.take("--swiglu") ? MlpKind::Gated : MlpKind::Plain;
+    const auto norm = choice(context, flags.take("--normalization"), {"LayerNorm", "RMSNorm"});
+    m.norm = norm == "RMSNorm" ? NormKind::RmsNorm : NormKind::LayerNorm;
+    m.qkNorm = flags.take("--qk-layernorm") != nullptr;
+    m.bias = !flags.take("--disable-bias-linear") ? BiasKind::All
+        : flags.take("--add-qkv-bias")            ? BiasKind::Qkv
+                                                  : BiasKind::None;
+    m.tiedEmbeddings = !flags.take("--untie-embeddings-and-output-weights");
+    m.dropout = realNumber(context, flags.take("--hidden-dropout"), 0, 1).value_or(0.1) > 0
+        || realNumber(context, flags.take("--attention-dropout"), 0, 1).value_or(0.1) > 0;
+    const Setting* positions = flags.take("--position-embedding-type");
+    m.positions = !positions || positions->value.value_or("") == "learned_absolute"
+        ? PositionEmbedding::Learned
+        : PositionEmbedding::Rope;
+    m.maxContext = wholeNumber(context, flags.take("--max-position-embeddings")).value_or(0);
+    const Setting* tokenizer = flags.take("--tokenizer-type");
+    if (const auto vocab = wholeNumber(context, flags.take("--vocab-size")))
+        m.vocab = *vocab;
+    else if (tokenizer && tokenizer->value == "GPT2BPETokenizer")
+        m.vocab = 50257; // GPT-2's byte-pair vocabulary
+    else {
+        m.vocab = context.base.model.vocab;
+        context.add(
+            diag::kLaunchApproximated, tokenizer ? tokenizer->where() : "line 1",
+            {MW_TR_NOOP("DiagnosticArguments", "the vocabulary"),
+             phraseArgument(MW_TR_NOOP("DiagnosticArguments", "%1 tokens, the base design's"),
+                            {std::to_string(m.vocab)}),
+             MW_TR_NOOP("DiagnosticArguments", "the file gives neither --vocab-size nor a known tokenizer")});
+    }
+    return m;
+}
+
+// The model: the preset the tokenizer names, else the preset with the file's shape (the shape flags that
+// disagree with it are warnings), else a dense model built from the file's flags. Returns whether the file
+// named, shaped or built the model.
 bool readModelShape(ImportContext& context, const Settings& flags)
 {
     const Setting* tokenizer = flags.take("--tokenizer-model");
@@ -90,6 +143,17 @@ bool readModelShape(ImportContext& context, const Settings& flags)
         }
     std::string shape = std::to_string(nLayers.value_or(0)) + " layers, hidden "
         + std::to_string(nHidden.value_or(0)) + ", " + std::to_string(nHeads.value_or(0)) + " heads";
+    // A dense shape no preset has is the file's own model; experts and latent attention need more of it
+    // than the flags read here, and keep the base's.
+    if (nLayers && nHidden && nHeads && nFfn && !experts && !flags.take("--multi-latent-attention")) {
+        context.design.model = modelFromFlags(context, flags, *nLayers, *nHidden, *nHeads, *nFfn);
+        context.add(diag::kLaunchApproximated, layers->where(),
+                    {shape, MW_TR_NOOP("DiagnosticArguments", "a model of its own"),
+                     MW_TR_NOOP("DiagnosticArguments",
+                                "no built-in preset has that shape; Megatron-LM's defaults stand for the "
+                                "architecture flags the file leaves out")});
+        return !context.failed();
+    }
     context.add(diag::kLaunchModel,
                 (layers       ? layers
                      : hidden ? hidden

@@ -597,10 +597,12 @@ void TestLaunchImport::modelWarnings()
     QCOMPARE(named.diagnostics.size(), std::size_t(1));
     QCOMPARE(named.diagnostics.front().code, std::string("launch-approximated"));
     QCOMPARE(named.diagnostics.front().path, std::string("line 4"));
-    // A shape no preset has keeps the base's model.
-    const LaunchImport unknown = importLaunch(
-        LaunchFormat::Megatron, "--num-layers 12\n--hidden-size 768\n--num-attention-heads 12\n",
-        testing::example("default"));
+    // A MoE shape no preset has keeps the base's model (a dense one is built from its flags:
+    // tst_megatronmodelflags).
+    const LaunchImport unknown
+        = importLaunch(LaunchFormat::Megatron,
+                       "--num-layers 12\n--hidden-size 768\n--num-attention-heads 12\n--num-experts 6\n",
+                       testing::example("default"));
     QVERIFY(unknown.ok());
     QCOMPARE(unknown.design->model.preset, std::string("llama-3.1-70b"));
     QCOMPARE(unknown.diagnostics.front().code, std::string("launch-model"));
@@ -610,12 +612,12 @@ void TestLaunchImport::modelWarnings()
     // gpt3_7b_tp4_pp1_memory_speed gives no FFN); with its 14,336 it is.
     const std::string llamaShape = "--num-layers 32\n--hidden-size 4096\n--num-attention-heads 32\n"
                                    "--group-query-attention\n--num-query-groups 8\n";
-    for (const char* mlp : {"", "--swiglu\n"}) {
+    for (const auto& [mlp, width] : {std::pair{"", 16384}, std::pair{"--swiglu\n", 10880}}) {
         const LaunchImport defaultFfn
             = importLaunch(LaunchFormat::Megatron, llamaShape + mlp, testing::example("default"));
         QVERIFY(defaultFfn.ok());
-        QCOMPARE(defaultFfn.design->model.preset, std::string("llama-3.1-70b"));
-        QCOMPARE(defaultFfn.diagnostics.front().code, std::string("launch-model"));
+        QCOMPARE(defaultFfn.design->model.preset, std::string());
+        QCOMPARE(defaultFfn.design->model.ffn, std::int64_t(width));
     }
     const LaunchImport statedFfn
         = importLaunch(LaunchFormat::Megatron, llamaShape + "--swiglu\n--ffn-hidden-size 14336\n",
