@@ -87,10 +87,14 @@ bool readModelShape(ImportContext& context, const Settings& flags)
     // int(4h · 2/3 / 64) · 64. A MoE model's FFN flag sizes only its dense layers, which it may not have.
     if (!ffn && nHidden && !experts)
         nFfn = flags.take("--swiglu") ? *nHidden * 8 / 3 / 64 * 64 : 4 * *nHidden;
+    // Query groups as Megatron-LM builds them: --num-query-groups only with --group-query-attention (1 when
+    // it gives none), else one a head. Latent attention has none to compare.
+    const auto nKv = flags.take("--group-query-attention") ? std::optional(nGroups.value_or(1)) : nHeads;
     const auto matches = [&](const ModelArchitecture& m) {
         return (!nLayers || *nLayers == m.layers) && (!nHidden || *nHidden == m.hidden)
             && (!nHeads || *nHeads == m.heads) && (!nFfn || *nFfn == m.ffn || m.ffn == 0)
-            && (!nGroups || *nGroups == m.kvHeads) && (!nExperts || *nExperts == m.moe.experts);
+            && (!nKv || *nKv == m.kvHeads || m.attention == AttentionKind::Mla)
+            && (!nExperts || *nExperts == m.moe.experts);
     };
     // The flags that describe the architecture further: they belong to the model read here.
     for (std::string_view flag : {"--group-query-attention",

@@ -625,6 +625,14 @@ void TestLaunchImport::modelWarnings()
     QVERIFY2(statedFfn.ok() && statedFfn.diagnostics.empty(),
              qPrintable(testing::describe(statedFfn.diagnostics)));
     QCOMPARE(statedFfn.design->model.preset, std::string("llama-3.1-8b"));
+    // Without --group-query-attention Megatron-LM gives every head its own keys and values, whatever
+    // --num-query-groups says: that is no Llama 3.1 8B either.
+    std::string noGqa = llamaShape + "--swiglu\n--ffn-hidden-size 14336\n";
+    noGqa.erase(noGqa.find("--group-query-attention\n"), std::string("--group-query-attention\n").size());
+    const LaunchImport multiHead = importLaunch(LaunchFormat::Megatron, noGqa, testing::example("default"));
+    QVERIFY(multiHead.ok());
+    QCOMPARE(multiHead.design->model.preset, std::string());
+    QCOMPARE(multiHead.design->model.kvHeads, 32);
     // A torchtitan flavor without a preset (launch/torchtitanflavors.h) keeps the base's model.
     const LaunchImport other
         = importLaunch(LaunchFormat::Torchtitan, "[model]\nname = \"deepseek_v3\"\nflavor = \"16B\"\n",
