@@ -529,6 +529,7 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
 // Communication buffers: NCCL's per communicator, and the data-parallel buckets the framework keeps beside
 // the gradients (frameworkprofile.h): PyTorch DDP's copy of all of them, DeepSpeed's reduce bucket, FSDP2's
 // reduce-scatter and all-gather buffers in flight. Megatron's buckets are views of its main_grad buffer.
+// Under PP, PyTorch's pipeline adds its receive buffers (`inFlight`: the rank's micro-batches in flight).
 MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard& shard,
                                          const ActivationConfig& config, const StateBytes& bytes,
                                          double inFlight)
