@@ -12,26 +12,30 @@ namespace core::launch {
 
 namespace {
 
+// The shape a script gives, as Megatron-LM builds it (readModelShape): the FFN and the query groups with
+// their defaults applied.
+struct ModelShape
+{
+    std::int64_t layers = 0, hidden = 0, heads = 0, kvHeads = 0, ffn = 0;
+};
+
 // What a dense model's flags say beyond its shape, each absent flag Megatron-LM's default
-// (megatron/training/arguments.py, core_transformer_config_from_args): query groups only with
-// --group-query-attention (1 when it gives none), head dimension h / heads unless --kv-channels, GELU unless
-// --swiglu, LayerNorm, biases on every linear layer, hidden and attention dropout 0.1, learned absolute
-// positions, the output layer tied to the embedding. The vocabulary is --vocab-size (NullTokenizer), GPT-2's
-// 50,257 for GPT2BPETokenizer, else the base's, with a warning.
-ModelArchitecture modelFromFlags(ImportContext& context, const Settings& flags, std::int64_t layers,
-                                 std::int64_t hidden, std::int64_t heads, std::int64_t ffn)
+// (megatron/training/arguments.py, core_transformer_config_from_args): head dimension h / heads unless
+// --kv-channels, GELU unless --swiglu, LayerNorm, biases on every linear layer, hidden and attention dropout
+// 0.1, learned absolute positions, the output layer tied to the embedding. The vocabulary is --vocab-size
+// (NullTokenizer), GPT-2's 50,257 for GPT2BPETokenizer, else the base's, with a warning.
+ModelArchitecture modelFromFlags(ImportContext& context, const Settings& flags, const ModelShape& shape)
 {
     ModelArchitecture m;
-    m.name = "Megatron-LM " + std::to_string(layers) + " × " + std::to_string(hidden); // no words to translate
+    m.name = "Megatron-LM " + std::to_string(shape.layers) + " × " + std::to_string(shape.hidden); // no words
     m.source = "the launch script's flags; Megatron-LM's defaults (arguments.py) for the rest";
-    m.layers = static_cast<int>(layers);
-    m.hidden = hidden;
-    m.heads = static_cast<int>(heads);
-    m.ffn = ffn;
-    const auto groups = wholeNumber(context, flags.take("--num-query-groups"));
-    m.kvHeads = flags.take("--group-query-attention") ? static_cast<int>(groups.value_or(1)) : m.heads;
+    m.layers = static_cast<int>(shape.layers);
+    m.hidden = shape.hidden;
+    m.heads = static_cast<int>(shape.heads);
+    m.kvHeads = static_cast<int>(shape.kvHeads);
+    m.ffn = shape.ffn;
     m.headDim = wholeNumber(context, flags.take("--kv-channels"))
-                    .value_or(hidden / std::max<std::int64_t>(heads, 1));
+                    .value_or(shape.hidden / std::max<std::int64_t>(shape.heads, 1));
     m.mlp = flags.take("--swiglu") ? MlpKind::Gated : MlpKind::Plain;
     const auto norm = choice(context, flags.take("--normalization"), {"LayerNorm", "RMSNorm"});
     m.norm = norm == "RMSNorm" ? NormKind::RmsNorm : NormKind::LayerNorm;
@@ -150,7 +154,8 @@ bool readModelShape(ImportContext& context, const Settings& flags)
     // A dense shape no preset has is the file's own model; experts and latent attention need more of it
     // than the flags read here, and keep the base's.
     if (nLayers && nHidden && nHeads && nFfn && !experts && !flags.take("--multi-latent-attention")) {
-        context.design.model = modelFromFlags(context, flags, *nLayers, *nHidden, *nHeads, *nFfn);
+        context.design.model
+            = modelFromFlags(context, flags, {*nLayers, *nHidden, *nHeads, nKv.value_or(*nHeads), *nFfn});
         context.add(diag::kLaunchApproximated, layers->where(),
                     {shape, MW_TR_NOOP("DiagnosticArguments", "a model of its own"),
                      MW_TR_NOOP("DiagnosticArguments",

@@ -284,7 +284,7 @@ StageHops stageHops(const Design& d, const RankShard& shard, const ActivationCon
 // Activations: the layers of this rank × the micro-batches in flight at its peak. Returns the bytes the
 // rank's offloaded layers keep in host memory instead.
 double activationFigure(const RoleContext& ctx, const RankShard& shard, const ActivationConfig& config,
-                        RankRole& role)
+                        const StageHops& hops, RankRole& role)
 {
     const Design& d = ctx.design;
     const ModelArchitecture& m = d.model;
@@ -314,7 +314,6 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
     // PyTorch's pipeline keeps each in-flight micro-batch's output of a stage that is not the last until its
     // backward (the last stage's, the logits, with the loss: temporaryFigure); in stage units the rank's
     // in-flight micro-batches hold inFlight of each stage's.
-    const StageHops hops = stageHops(d, shard, config);
     const double stageOutputs
         = frameworkProfile(d).pipelineKeepsStageOutput ? hops.outputs * hops.tensorBytes : 0.0;
     Explanation actWhy;
@@ -531,8 +530,7 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
 // reduce-scatter and all-gather buffers in flight. Megatron's buckets are views of its main_grad buffer.
 // Under PP, PyTorch's pipeline adds its receive buffers (`inFlight`: the rank's micro-batches in flight).
 MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard& shard,
-                                         const ActivationConfig& config, const StateBytes& bytes,
-                                         double inFlight)
+                                         const StageHops& hops, const StateBytes& bytes, double inFlight)
 {
     const ParallelLayout& l = ctx.design.layout;
     const MemoryAssumptions& a = ctx.assumptions;
@@ -559,7 +557,6 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
     // in-flight micro-batch's input buffer is its first layer's saved input (activationFigure); the others
     // wait for the next step.
     if (framework.pipelineReceiveBuffers && l.pp() > 1) {
-        const StageHops hops = stageHops(ctx.design, shard, config);
         const double m = static_cast<double>(ctx.microBatches);
         const double idleInputs = std::max(0.0, m - inFlight);
         const double buffers = (hops.outputs * m + hops.inputs * idleInputs) * hops.tensorBytes;
@@ -616,11 +613,12 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     const StateBytes bytes = collectiveStateBytes(ctx.design, states);
     const RankStates held = modelStateFigures(ctx, shard, states, role);
     const ActivationConfig config = activationConfig(ctx.design);
-    const double offloadedActivations = activationFigure(ctx, shard, config, role);
+    const StageHops hops = stageHops(ctx.design, shard, config); // PyTorch's pipeline, both figures
+    const double offloadedActivations = activationFigure(ctx, shard, config, hops, role);
     role.host = hostFigure(ctx.design, shard, held, offloadedActivations);
     role.figure(MemoryCategory::Temporary) = temporaryFigure(ctx, shard, config, bytes);
     role.figure(MemoryCategory::Communication)
-        = trainingCommunicationFigure(ctx, shard, config, bytes, role.inFlight);
+        = trainingCommunicationFigure(ctx, shard, hops, bytes, role.inFlight);
 
     role.figure(MemoryCategory::Reserve) = reserveFigure(ctx, role);
 }
