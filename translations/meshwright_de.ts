@@ -2912,14 +2912,6 @@
         <translation>der eager Loss über die Logits</translation>
     </message>
     <message>
-        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 21–23 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
-        <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 21–23 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
-    </message>
-    <message>
-        <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.</source>
-        <translation>Auf 8 B200 (Llama 3 8B, kompiliert) lief torchaos Float8 mit Tensor-Skalierung 1,25-mal und sein MXFP8 1,20-mal so schnell wie BF16, im Modell 1,30- und 1,22-mal.</translation>
-    </message>
-    <message>
         <source>2·s·b·V/t (the BF16 logits the pipeline keeps for the backward)</source>
         <translation>2·s·b·V/t (die BF16-Logits, die die Pipeline für den Rückwärtsdurchlauf behält)</translation>
     </message>
@@ -2934,10 +2926,6 @@
     <message>
         <source>bytes per element of the gradient&apos;s all-gathers, in FP8</source>
         <translation>Bytes je Element der All-Gathers des Gradienten, in FP8</translation>
-    </message>
-    <message>
-        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.13–1.21 times, and float8 1.16–1.45 times as fast as BF16 at TP 8, the model 1.08–1.32 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and 27–41 %.</source>
-        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 4 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,13- bis 1,21-mal, und float8 bei TP 8 1,16- bis 1,45-mal so schnell wie BF16, im Modell 1,08- bis 1,32-mal; die Sequenz mit CP zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU auf 8 GPUs (Llama 3.1 8B) und 34–48 % auf 512 (Llama 3.1 405B), das Modell 39–47 % und 27–41 %.</translation>
     </message>
     <message>
         <source>On B200 and GB200 the runs paid 6–8 % more for MXFP8 than for per-tensor FP8 in the same or a similar layout, the model 2–6 % (its MXFP8 GEMMs run 5 % longer, as measured).</source>
@@ -3008,32 +2996,12 @@
         <translation>Kopien eines Tokens über das Netz</translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022), 1–19 % longer on H100 and 2–14 % longer on B200 and GB200, 30 % with older software (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 innerhalb von 9 % des modellierten Schritts (Megatron-LM 2021–2022), brauchten auf H100 1–19 % und auf B200 und GB200 2–14 % länger, mit älterer Software 30 % (docs/kernel-model.md).</translation>
-    </message>
-    <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 6 % of the modelled one in all seven published pairs (within 5 % in six), so a difference between layouts holds better than either step time.</source>
-        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen sieben veröffentlichten Paaren innerhalb von 6 % des modellierten (in sechs innerhalb von 5 %): Ein Unterschied zwischen Layouts hält also besser als jede einzelne Schrittzeit.</translation>
-    </message>
-    <message>
-        <source>This design replays CUDA graphs: the runs within 4–17 % graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.1 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
-        <translation>Dieses Design spielt CUDA-Graphen ab: Die Läufe innerhalb von 4–17 % erfassten Attention oder die ganze Iteration mit HybridEP, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,1-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell den Schritt eines Designs mit Graphen bepreist.</translation>
-    </message>
-    <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.8 to 2.0 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 7–8 % longer; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 2 and 10 % of the modelled ones.</source>
-        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,8- bis 2,0-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experts 7–8 % länger; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 2 und 10 % der modellierten.</translation>
-    </message>
-    <message>
         <source>EP dispatches and combines per MoE layer and micro-batch</source>
         <translation>EP-Dispatches und -Combines pro MoE-Schicht und Micro-Batch</translation>
     </message>
     <message>
         <source>one EP dispatch or combine</source>
         <translation>ein EP-Dispatch oder -Combine</translation>
-    </message>
-    <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.4 to 1.6 times the modelled step, those with HybridEP and CUDA graphs 4–17 % longer; on H100 eager runs took 22 % longer with the alltoall dispatcher, 33 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
-        <translation>Auf B200 und GB200 brauchten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core und ohne CUDA-Graphen das 1,4- bis 1,6-Fache des modellierten Schritts, die mit HybridEP und CUDA-Graphen 4–17 % länger; auf H100 brauchten Läufe ohne Graphen mit dem alltoall-Dispatcher 22 %, mit DeepEP (DeepSeek-V3 auf 1.024 GPUs) 33 % und mit HybridEP 40 % länger, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
     </message>
     <message>
         <source>expert groups (group-limited routing)</source>
@@ -3066,6 +3034,38 @@
     <message>
         <source>6·s·b·V/t (FP32 logits and their BF16 copy or gradient)</source>
         <translation>6·s·b·V/t (FP32-Logits und ihre BF16-Kopie oder ihr Gradient)</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022); on H100, B200 and GB200 in FP8 (Megatron-Bridge 2025–2026) from 9 % less to 8 % more, 19 % more with older software; Megatron-LM&apos;s own scaling runs in BF16 on H100 (2024) 7–26 % more (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 innerhalb von 9 % des modellierten Schritts (Megatron-LM 2021–2022); auf H100, B200 und GB200 in FP8 (Megatron-Bridge 2025–2026) zwischen 9 % kürzer und 8 % länger, mit älterer Software 19 % länger; die eigenen Skalierungsläufe von Megatron-LM in BF16 auf H100 (2024) 7–26 % länger (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 12–14 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
+        <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 12–14 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
+    </message>
+    <message>
+        <source>Between torchtitan&apos;s published layouts on H100 the model&apos;s ratio was within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times as fast as vanilla TP there, the model 1.14–1.22 times, and float8 1.16–1.45 times as fast as BF16 at TP 8, the model 1.10–1.35 times; doubling the sequence with CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs (Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 38–46 % and 26–41 %.</source>
+        <translation>Zwischen den veröffentlichten Layouts von torchtitan auf H100 lag das Verhältnis des Modells für Interleaved 1F1B gegenüber 1F1B innerhalb von 4 % (Llama 3.1 405B, 512 GPUs) und für 128 gegenüber 8 GPUs innerhalb von 3 % (Llama 3.1 8B); asynchrones TP lief dort 1,06- bis 1,16-mal so schnell wie einfaches TP, im Modell 1,14- bis 1,22-mal, und float8 bei TP 8 1,16- bis 1,45-mal so schnell wie BF16, im Modell 1,10- bis 1,35-mal; die Sequenz mit CP zu verdoppeln (32K bis 256K) kostete die Läufe 35–58 % ihres Durchsatzes je GPU auf 8 GPUs (Llama 3.1 8B) und 34–48 % auf 512 (Llama 3.1 405B), das Modell 38–46 % und 26–41 %.</translation>
+    </message>
+    <message>
+        <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.34 and 1.25 times.</source>
+        <translation>Auf 8 B200 (Llama 3 8B, kompiliert) lief torchaos Float8 mit Tensor-Skalierung 1,25-mal und sein MXFP8 1,20-mal so schnell wie BF16, im Modell 1,34- und 1,25-mal.</translation>
+    </message>
+    <message>
+        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in all seven published pairs, so a difference between layouts holds better than either step time.</source>
+        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen sieben veröffentlichten Paaren innerhalb von 5 % des modellierten, ein Unterschied zwischen Layouts ist also belastbarer als jede einzelne Schrittzeit.</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.35 to 1.5 times the modelled step, those with HybridEP and CUDA graphs from 3 % less to 12 % more; on H100 eager runs took 19 % longer with the alltoall dispatcher, 25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
+        <translation>Auf B200 und GB200 dauerten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core ohne CUDA Graphs das 1,35- bis 1,5-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs zwischen 3 % kürzer und 12 % länger; auf H100 dauerten Läufe im Eager-Modus mit dem alltoall-Dispatcher 19 % länger, mit DeepEP 25 % (DeepSeek-V3 auf 1.024 GPUs) und mit HybridEP 40 %, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <translation>Dieses Design spielt CUDA Graphs ab: die Läufe zwischen 3 % schneller und 12 % langsamer erfassten Attention oder die ganze Iteration mit HybridEP in Graphen, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,0-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell ein Design mit Graphen bepreist.</translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.7 to 1.9 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, within 1 %; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
+        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,7- bis 1,9-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experten lag es innerhalb von 1 %; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 4 und 10 % der modellierten.</translation>
     </message>
 </context>
 <context>

@@ -116,6 +116,12 @@ ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemm
         formula += overlapText(g, pass, gpu);
         formula += ")";
     }
+    if (g.trainingFactor != 1)
+        formula += "; in a training step × " + formatNumber(g.trainingFactor, 4) + ": its GEMMs run at "
+            + formatNumber(kTrainingGemmShare, 3)
+            + " of the rate the same GEMM reaches timed alone, as on A100 (the calibration runs' rate "
+              "against "
+              "its benchmark maximum)";
     if (g.tableFp8Factor != 1)
         formula += "; FP8: the table's rows × " + formatNumber(g.tableFp8Factor, 4)
             + ", Transformer Engine's measured speedup over BF16 at training shapes ("

@@ -58,10 +58,11 @@ LayerGemm timedGemm(std::string_view name, GemmShape forward, GemmDtype dtype, c
     g.shapes[kF] = forward;
     g.shapes[kI] = GemmShape{forward.b, forward.m, forward.k, forward.n};
     g.shapes[kW] = GemmShape{forward.b, forward.k, forward.n, forward.m};
-    for (std::size_t pass = 0; pass < kPassCount; ++pass) {
+    for (std::size_t pass = 0; pass < kPassCount; ++pass)
         g.times[pass] = gemms.time(gpu, g.shapes[pass], dtype);
-        g.times[pass].seconds *= scale;
-    }
+    g.trainingFactor = trainingGemmFactor(g.times[kF], gpu, gemms);
+    for (GemmTime& t : g.times)
+        t.seconds *= scale * g.trainingFactor;
     return g;
 }
 
@@ -91,7 +92,7 @@ void runUnderOverlap(LayerGemm& g, std::size_t pass, TpOverlapMethod method, int
     const int streams = overlapStreams(method);
     const double groups = chunks > streams ? static_cast<double>(chunks) / streams : 1.0;
     GemmTime time = gemms.time(gpu, timedShape(g, pass), g.dtype);
-    time.seconds *= scale * groups / g.smShare[pass];
+    time.seconds *= scale * groups / g.smShare[pass] * g.trainingFactor;
     time.flops *= groups;
     time.bytes *= groups;
     g.times[pass] = time;
@@ -524,6 +525,14 @@ GemmShape timedShape(const LayerGemm& gemm, std::size_t pass)
     if (chunks > streams)
         shape.m *= static_cast<double>(streams) / chunks;
     return shape;
+}
+
+double trainingGemmFactor(const GemmTime& t, const GpuSpec& gpu, const GemmModel& gemms)
+{
+    const bool benchmarked = t.basis == GemmBasis::Table ? !gemms.userTable(t)
+                                                         : gemms.hasTable(gpu.id, GemmDtype::Bf16)
+            || (!gpu.kernelsOf.empty() && gemms.hasTable(gpu.kernelsOf, GemmDtype::Bf16));
+    return benchmarked ? 1 / kTrainingGemmShare : 1.0;
 }
 
 double trainingFp8Factor(const GemmTime& t, GemmDtype dtype, const GemmModel& gemms)

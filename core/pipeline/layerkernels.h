@@ -135,6 +135,8 @@ struct LayerGemm
     double tableFp8Factor = 1;
     // Block-scaled FP8 (MXFP8) on the per-tensor FP8 tables: every pass × kMxfp8KernelRatio; 1 otherwise.
     double recipeFactor = 1;
+    // A training step's GEMM against the benchmark's (trainingGemmFactor): every pass × it.
+    double trainingFactor = 1;
 };
 
 // The built-in FP8 rows (B200's, XLA's measurement) against the GEMMs training runs call. Transformer
@@ -152,6 +154,25 @@ struct LayerGemm
 inline constexpr double kTableFp8Speedup = 12.513 / 5.892;
 inline constexpr double kTrainingFp8Speedup = 13.102 / 6.812;
 inline constexpr double kTrainingFp8TableRatio = kTableFp8Speedup / kTrainingFp8Speedup;
+
+// A training step runs a GEMM at a share κ of the rate the same GEMM reaches timed alone. The tables (XLA's
+// CUPTI medians) and every other figure the kernel model takes from a GEMM benchmark time the kernel by
+// itself, repeated on an otherwise idle GPU; in a step the GEMMs run between memory-bound kernels and beside
+// communication kernels, under the power limit the whole step draws. κ is chosen once, on the one GPU whose
+// GEMM rate the calibration runs fix (the fourteen Selene runs of the README's table): A100 takes the
+// roofline, η = kGemmRooflineEfficiency of its 312 TFLOP/s, 234, which holds those runs within 9 %; the
+// same A100 reaches 271.2 timed alone (stas00/ml-engineering, compute/accelerator/README.md, "Maximum
+// Achievable Matmul FLOPS": the best of a search of shapes, a mean of 100 iterations after 50 warm-up, torch
+// 2.6). κ = 234 / 271.2 = 0.863 (docs/kernel-model.md, "A training step's GEMMs against a benchmark's").
+inline constexpr double kA100BenchmarkGemmFlops = 271.2e12;
+inline constexpr double kTrainingGemmShare = kGemmRooflineEfficiency * 312e12 / kA100BenchmarkGemmFlops;
+
+// What a training layer's GEMM takes beyond the time `t` the kernel model gave it for the GPU's benchmark
+// rate: 1 / kTrainingGemmShare on a built-in table (its own GPU's or its die's) and on the roofline of a GPU
+// with a built-in table (H100's FP8, whose roofline stands for the kernels DeepGEMM's benchmark times); 1 on
+// the roofline of a GPU nothing measured (A100, V100: there η is the rate the calibration runs hold, κ's
+// source) and on a user's own table, taken as the user's training GEMMs.
+double trainingGemmFactor(const GemmTime& t, const GpuSpec& gpu, const GemmModel& gemms);
 
 // What a training layer's GEMM of `dtype` takes beyond the time `t` the kernel model gave it:
 // kTrainingFp8TableRatio on a built-in table's FP8 rows, 1 otherwise (BF16, the roofline, a user's own table,

@@ -243,8 +243,8 @@ void TestHeldOutTorchtitan::h200Float8Runs()
     const double memory = e.memory->peakBytes / (1024.0 * 1024 * 1024);
     qInfo("predicted %.1f tokens/s/GPU, published %.0f, %+.1f %%; memory %.1f GiB, published %.2f", predicted,
           tokensPerGpu, 100 * error, memory, memoryGiB);
-    // The range the step's explanation states for FSDP2 designs on Hopper: 21–23 % fast.
-    QVERIFY2(error > 0.21 - 0.005 && error < 0.23 + 0.005, qPrintable(QString::number(error)));
+    // The range the step's explanation states for FSDP2 designs on Hopper: 12–14 % fast.
+    QVERIFY2(error > 0.12 - 0.005 && error < 0.14 + 0.005, qPrintable(QString::number(error)));
     // The memory holds as it did on A100: within 3 % of what torchtitan logged.
     QVERIFY2(std::abs(memory / memoryGiB - 1) < 0.03, qPrintable(QString::number(memory)));
 }
@@ -254,20 +254,20 @@ void TestHeldOutTorchtitan::theStepSaysSo()
 {
     const std::string sentence
         = "torchtitan's published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, "
-          "Llama 3 8B and 70B) and 21–23 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
+          "Llama 3 8B and 70B) and 12–14 % longer on H200 (Llama 3.1 8B in FP8, compiled, with "
           "FlashAttention-2)";
     // layoutPairs' figures.
     const std::string pairs
         = "within 4 % for interleaved 1F1B against 1F1B (Llama 3.1 405B, 512 GPUs) and "
           "within 3 % for 128 against 8 GPUs (Llama 3.1 8B); asynchronous TP ran 1.06–1.16 times "
-          "as fast as vanilla TP there, the model 1.13–1.21 times, and float8 1.16–1.45 times as "
-          "fast as BF16 at TP 8, the model 1.08–1.32 times; doubling the sequence with "
+          "as fast as vanilla TP there, the model 1.14–1.22 times, and float8 1.16–1.45 times as "
+          "fast as BF16 at TP 8, the model 1.10–1.35 times; doubling the sequence with "
           "CP (32K to 256K) cost the runs 35–58 % of their throughput a GPU on 8 GPUs "
-          "(Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 39–47 % and "
-          "27–41 %";
+          "(Llama 3.1 8B) and 34–48 % on 512 (Llama 3.1 405B), the model 38–46 % and "
+          "26–41 %";
     // The B200 recipe pairs' figures, for FSDP2 designs in FP8.
     const std::string recipes = "On 8 B200 (Llama 3 8B, compiled) torchao's tensorwise float8 ran 1.25 times "
-                                "and its MXFP8 1.20 times as fast as BF16, the model 1.30 and 1.22 times.";
+                                "and its MXFP8 1.20 times as fast as BF16, the model 1.34 and 1.25 times.";
     const Design fsdp = torchtitanA100("llama-3.1-8b", 16);
     const std::string note = evaluate(fsdp).performance->step.note;
     QVERIFY(note.find(sentence) != std::string::npos);
@@ -341,12 +341,13 @@ void TestHeldOutTorchtitan::float8AgainstBf16()
 //    its collectives exposed: Llama 3 70B on 256 GPUs (FSDP 32 × TP 8, local batch 16, full checkpointing):
 //    bfloat16 597.3 and 652.4, float8 809.8 and 942.4 (2025-06), float8 829 and 876 (Table 4, 2024-12);
 //    Llama 3 8B on 64 GPUs (FSDP 8 × TP 8, local batch 12, op-level): bfloat16 4,378 and 4,809.4, float8
-//    5,078.1 and 5,570.1. The runs gained 6–16 %, the model 13–21 % with PyTorch's fused ops as their code
+//    5,078.1 and 5,570.1. The runs gained 6–16 %, the model 14–22 % with PyTorch's fused ops as their code
 //    runs them (tst_asynctp; 18–23 % when it priced them as Transformer Engine's userbuffers and gathered the
 //    weight gradient's input again) and float8's TP all-gathers in FP8 (tst_fp8tpgather; 16–21 % with them
 //    in BF16). The same tables give float8 against bfloat16 at TP 8: 8B 1.160 (vanilla) and 1.158 (async),
-//    70B 1.356 and 1.445; the model 1.160, 1.080, 1.319 and 1.278 (1.037, 0.991, 1.215 and 1.208 with the
-//    gathers in BF16).
+//    70B 1.356 and 1.445; the model 1.178, 1.097, 1.348 and 1.314 (1.160, 1.080, 1.319 and 1.278 before a
+//    training step's GEMMs took kTrainingGemmShare of the tables' rate; 1.037, 0.991, 1.215 and 1.208 with
+//    the gathers in BF16 before that).
 //  - Table 2: Llama 3.1 8B on 8 GPUs, the sequence doubled with CP from 32K to 256K: 3,890, 2,540, 1,071
 //    and 548. From 64K to 128K the runs lost 58 %, more than attention's growth and the ring allow (the
 //    model 44 %); the four rows' memory is alike (83.9–84.5 GiB), so it is not a row that barely fit.
@@ -360,11 +361,11 @@ void TestHeldOutTorchtitan::layoutPairs_data()
     QTest::addColumn<double>("low"); // the bounds of model / runs − 1 the explanation states
     QTest::addColumn<double>("high");
     QTest::newRow("405B on 512 H100: interleaved 1F1B against 1F1B")
-        << pipelined405b(true) << pipelined405b(false) << 128.0 / 100.0 << 1.3209 << 0.0 << 0.04;
+        << pipelined405b(true) << pipelined405b(false) << 128.0 / 100.0 << 1.3194 << 0.0 << 0.04;
     for (const auto& [name, runs, modelled, float8, compile] :
          {std::tuple{"eager", 5605.0 / 5762.0, 0.9998, false, false},
           std::tuple{"compiled", 6514.0 / 6667.0, 0.9998, false, true},
-          std::tuple{"float8", 8380.0 / 8532.0, 1.0053, true, true}}) {
+          std::tuple{"float8", 8380.0 / 8532.0, 1.0050, true, true}}) {
         Design wide = torchtitanH100Run({"llama-3.1-8b", 16, 1, 2, 256, "selective", float8}, "");
         Design node = torchtitanH100Run({"llama-3.1-8b", 1, 1, 2, 16, "selective", float8}, "");
         wide.layout.torchCompile = node.layout.torchCompile = compile;
@@ -377,46 +378,46 @@ void TestHeldOutTorchtitan::layoutPairs_data()
         = [](const TitanRun& run) { return torchtitanH100Run(run, R"(, "tpCommOverlap": false)"); };
     for (const auto& [name, run, runs, modelled] :
          {std::tuple{"70B bfloat16 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", false},
-                     652.4 / 597.3, 1.1912},
+                     652.4 / 597.3, 1.1865},
           std::tuple{"70B float8 (2025-06)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     942.4 / 809.8, 1.1541},
+                     942.4 / 809.8, 1.1566},
           std::tuple{"70B float8 (Table 4)", TitanRun{"llama-3.1-70b", 32, 8, 16, 512, "full", true},
-                     876.0 / 829.0, 1.1541},
+                     876.0 / 829.0, 1.1566},
           std::tuple{"8B bfloat16 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", false},
-                     4809.4 / 4378.0, 1.2123},
+                     4809.4 / 4378.0, 1.2196},
           std::tuple{"8B float8 (2025-06)", TitanRun{"llama-3.1-8b", 8, 8, 12, 96, "selective", true},
-                     5570.1 / 5078.1, 1.1292}})
+                     5570.1 / 5078.1, 1.1358}})
         QTest::addRow("%s: asynchronous TP against vanilla TP", name)
-            << asyncTp(run) << vanillaTp(run) << runs << modelled << -0.01 << 0.105;
+            << asyncTp(run) << vanillaTp(run) << runs << modelled << -0.01 << 0.11;
     // float8 against bfloat16 in the same layouts: what float8 saves at TP 8, its TP all-gathers included.
     for (const auto& [name, model, nodes, localBatch, recompute, async, runs, modelled] :
          {std::tuple{"8B at TP 8, vanilla", "llama-3.1-8b", 8, 12, "selective", false, 5078.1 / 4378.0,
-                     1.1599},
+                     1.1782},
           std::tuple{"8B at TP 8, asynchronous", "llama-3.1-8b", 8, 12, "selective", true, 5570.1 / 4809.4,
-                     1.0804},
-          std::tuple{"70B at TP 8, vanilla", "llama-3.1-70b", 32, 16, "full", false, 809.8 / 597.3, 1.3188},
+                     1.0973},
+          std::tuple{"70B at TP 8, vanilla", "llama-3.1-70b", 32, 16, "full", false, 809.8 / 597.3, 1.3475},
           std::tuple{"70B at TP 8, asynchronous", "llama-3.1-70b", 32, 16, "full", true, 942.4 / 652.4,
-                     1.2776}}) {
+                     1.3136}}) {
         // DP = 8 GPUs a node / TP 8 × nodes ranks of `localBatch` sequences.
         const TitanRun bf16{model, nodes, 8, localBatch, nodes * localBatch, recompute, false};
         TitanRun float8 = bf16;
         float8.float8 = true;
         const auto layout = [&](const TitanRun& run) { return async ? asyncTp(run) : vanillaTp(run); };
         QTest::addRow("%s (2025-06): float8 against bfloat16", name)
-            << layout(float8) << layout(bf16) << runs << modelled << -0.12 << 0.005;
+            << layout(float8) << layout(bf16) << runs << modelled << -0.10 << 0.02;
     }
     // Tables 2 and 6: the sequence doubled with CP from 32K (FSDP 8 × CP 1) to 256K (FSDP 1 × CP 8).
     for (const auto& [name, cp, runs, modelled, low, high] :
-         {std::tuple{"64K against 32K", 2, 2540.0 / 3890.0, 0.6091, -0.07, -0.06},
-          std::tuple{"128K against 64K", 4, 1071.0 / 2540.0, 0.5614, 0.33, 0.34},
-          std::tuple{"256K against 128K", 8, 548.0 / 1071.0, 0.5336, 0.04, 0.05}})
+         {std::tuple{"64K against 32K", 2, 2540.0 / 3890.0, 0.6175, -0.06, -0.05},
+          std::tuple{"128K against 64K", 4, 1071.0 / 2540.0, 0.5666, 0.34, 0.35},
+          std::tuple{"256K against 128K", 8, 548.0 / 1071.0, 0.5364, 0.04, 0.05}})
         QTest::addRow("8B with CP, %s", name)
             << contextRun("llama-3.1-8b", cp) << contextRun("llama-3.1-8b", cp / 2) << runs << modelled << low
             << high;
     for (const auto& [name, cp, runs, modelled, low, high] :
-         {std::tuple{"64K against 32K", 2, 47.0 / 76.0, 0.7280, 0.17, 0.18},
-          std::tuple{"128K against 64K", 4, 31.0 / 47.0, 0.6478, -0.02, -0.01},
-          std::tuple{"256K against 128K", 8, 16.0 / 31.0, 0.5895, 0.14, 0.15}})
+         {std::tuple{"64K against 32K", 2, 47.0 / 76.0, 0.7410, 0.19, 0.20},
+          std::tuple{"128K against 64K", 4, 31.0 / 47.0, 0.6588, -0.01, 0.00},
+          std::tuple{"256K against 128K", 8, 16.0 / 31.0, 0.5948, 0.15, 0.16}})
         QTest::addRow("405B with CP, %s", name)
             << contextRun("llama-3.1-405b", cp) << contextRun("llama-3.1-405b", cp / 2) << runs << modelled
             << low << high;
@@ -430,11 +431,11 @@ void TestHeldOutTorchtitan::layoutPairs_data()
     tensorwise.layout.fp8ParamGather = true; // the table's tensorwise run gathered FP8 weights
     const Design mxfp8 = torchaoB200(R"("precision": "fp8", "fp8Recipe": "mxfp8")");
     QTest::newRow("8B on 8 B200: torchao tensorwise float8 against BF16")
-        << tensorwise << bf16 << 10417.0 / 8307.5 << 1.3044 << 0.04 << 0.04;
+        << tensorwise << bf16 << 10417.0 / 8307.5 << 1.3397 << 0.07 << 0.07;
     QTest::newRow("8B on 8 B200: torchao MXFP8 against BF16")
-        << mxfp8 << bf16 << 9969.0 / 8307.5 << 1.2150 << 0.01 << 0.02;
+        << mxfp8 << bf16 << 9969.0 / 8307.5 << 1.2502 << 0.04 << 0.04;
     QTest::newRow("8B on 8 B200: torchao MXFP8 against tensorwise float8")
-        << mxfp8 << tensorwise << 9969.0 / 10417.0 << 0.9314 << -0.03 << -0.03;
+        << mxfp8 << tensorwise << 9969.0 / 10417.0 << 0.9331 << -0.03 << -0.02;
 }
 
 void TestHeldOutTorchtitan::layoutPairs()

@@ -108,17 +108,18 @@ void TestMegatronFunctional::memory()
 // (TP 4 × PP 1) for 65,536 tokens. The runs are functional tests, not tuned for speed: deterministic mode
 // (NVTE_ALLOW_NONDETERMINISTIC_ALGO=0, torch.use_deterministic_algorithms), no gradient-accumulation fusion,
 // and every second iteration the parameters' norm, the gradients' zeros and the timers logged; the model
-// prices none of these (the import lists the flags it does not use). The model is 28 % (0.83 s) and 26 %
-// (0.83 s) short of them, as docs/kernel-model.md states. Reported, not tuned.
+// prices none of these (the import lists the flags it does not use). The model is 21 % (0.91 s) and 20 %
+// (0.89 s) short of them, as docs/kernel-model.md states (28 and 26 % before a training step's GEMMs took
+// kTrainingGemmShare of the tables' rate). Reported, not tuned.
 void TestMegatronFunctional::stepTimes()
 {
-    for (const auto& [design, measured, modelled] : {std::tuple{functionalTest(1, 4, 1), 1.150, 0.8272},
-                                                     std::tuple{functionalTest(4, 1, 2), 1.115, 0.8269}}) {
+    for (const auto& [design, measured, modelled] : {std::tuple{functionalTest(1, 4, 1), 1.150, 0.9081},
+                                                     std::tuple{functionalTest(4, 1, 2), 1.115, 0.8884}}) {
         const Evaluation e = evaluate(design);
         QVERIFY2(e.performance, qPrintable(testing::describe(e.diagnostics)));
         const double step = e.performance->stepSeconds;
         qInfo("step %.3f s, measured %.3f: %+.1f %%", step, measured, 100 * (step / measured - 1));
-        QVERIFY2(step / measured - 1 > -0.30 && step / measured - 1 < -0.24,
+        QVERIFY2(step / measured - 1 > -0.22 && step / measured - 1 < -0.19,
                  qPrintable(QString::number(step)));
         QVERIFY2(std::abs(step / modelled - 1) < 0.005, qPrintable(QString::number(step)));
     }
