@@ -385,8 +385,8 @@ void explainOffload(Performance& perf, const OffloadTime& offload)
 // How far published runs were from the modelled step, so that a reader weighs a difference between two
 // layouts against it: the Megatron-LM runs on A100 (README, "Performance model"; tst_performance) and the
 // held-out runs on H100, B200 and GB200 (docs/kernel-model.md, "Held out on today's GPUs";
-// tst_heldouttoday publishedRuns), and the ratio of two layouts' (tst_heldouttoday layoutChoices). Each
-// sentence apart, for the views' translation.
+// tst_heldouttoday publishedRuns; Megatron-LM's own scaling table in BF16, tst_megatronscaling), and the
+// ratio of two layouts' (tst_heldouttoday layoutChoices). Each sentence apart, for the views' translation.
 void noteHeldOut(Performance& perf, const Design& design)
 {
     if (design.workload.mode != Mode::Training)
