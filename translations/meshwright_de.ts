@@ -3067,6 +3067,30 @@
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.7 to 1.9 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, within 1 %; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
         <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,7- bis 1,9-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experten lag es innerhalb von 1 %; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 4 und 10 % der modellierten.</translation>
     </message>
+    <message>
+        <source>and the inputs it received, 2·s·b·h for each of the rank&apos;s stages fed from another rank, beside the copies the stages run on</source>
+        <translation>und die empfangenen Eingaben, 2·s·b·h für jede Stage des Ranks, die von einem anderen Rank gespeist wird, neben den Kopien, auf denen die Stages rechnen</translation>
+    </message>
+    <message>
+        <source>received inputs kept per micro-batch in flight</source>
+        <translation>aufbewahrte empfangene Eingaben pro gehaltenem Micro-Batch</translation>
+    </message>
+    <message>
+        <source>2·s·b·V/t (the previous micro-batch&apos;s logits, not yet overwritten)</source>
+        <translation>2·s·b·V/t (die Logits des vorigen Micro-Batches, noch nicht überschrieben)</translation>
+    </message>
+    <message>
+        <source>the previous micro-batch&apos;s logits the pipeline keeps</source>
+        <translation>die Logits des vorigen Micro-Batches, die die Pipeline behält</translation>
+    </message>
+    <message>
+        <source>2·s·b·h/t (one pipeline receive buffer)</source>
+        <translation>2·s·b·h/t (ein Empfangspuffer der Pipeline)</translation>
+    </message>
+    <message>
+        <source>pipeline receive buffer</source>
+        <translation>Empfangspuffer der Pipeline (einer)</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -3067,6 +3067,30 @@
         <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.7 to 1.9 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, within 1 %; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>and the inputs it received, 2·s·b·h for each of the rank&apos;s stages fed from another rank, beside the copies the stages run on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>received inputs kept per micro-batch in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·s·b·V/t (the previous micro-batch&apos;s logits, not yet overwritten)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the previous micro-batch&apos;s logits the pipeline keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·s·b·h/t (one pipeline receive buffer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline receive buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -126,6 +126,11 @@ void readProfile(const Json& value, const std::string& pointer, ReadContext& con
     in.read("stageOutputSource", p.stageOutputSource);
     in.read("pipelineReceiveBuffers", p.pipelineReceiveBuffers);
     in.read("receiveBufferSource", p.receiveBufferSource);
+    in.read("pipelinePartitionsOverTp", p.pipelinePartitionsOverTp);
+    in.read("pipelineKeepsReceivedInput", p.pipelineKeepsReceivedInput);
+    in.read("pipelineSharedReceiveBuffer", p.pipelineSharedReceiveBuffer);
+    in.read("pipelineKeepsPreviousOutput", p.pipelineKeepsPreviousOutput);
+    in.read("deepSpeedPipeSource", p.deepSpeedPipeSource);
     in.read("opLevelSelective", p.opLevelSelective);
     in.read("selectiveSource", p.selectiveSource);
     in.readEnum("tpOverlap", p.tpOverlap);

@@ -137,6 +137,20 @@ struct FrameworkProfile
     // communication). memory/trainingmemory.cpp trainingCommunicationFigure; receiveBufferSource.
     bool pipelineReceiveBuffers = false;
     std::string receiveBufferSource;
+    // DeepSpeed's pipeline engine (runtime/pipe/engine.py) around a stage, with deepSpeedPipeSource:
+    //  - pipelinePartitionsOverTp: under TP the kept outputs and the receive buffer hold 1/TP of the tensor
+    //    (PartitionedTensor over the TP group, pipe_partitioned and grad_partitioned), with or without SP;
+    //  - pipelineKeepsReceivedInput: unpartitioned (TP 1), a received input stays beside the copy the stage
+    //    runs on until that micro-batch's backward;
+    //  - pipelineSharedReceiveBuffer: one receive buffer for inputs and gradients alike, made once and kept
+    //    (instead of pipelineReceiveBuffers' one a micro-batch);
+    //  - pipelineKeepsPreviousOutput: the last stage's backward leaves its output (the logits) in the buffer
+    //    the next-but-one forward overwrites, so the previous micro-batch's logits stay beside the current.
+    bool pipelinePartitionsOverTp = false;
+    bool pipelineKeepsReceivedInput = false;
+    bool pipelineSharedReceiveBuffer = false;
+    bool pipelineKeepsPreviousOutput = false;
+    std::string deepSpeedPipeSource;
     // What `recompute: selective` without recomputeModules recomputes: Megatron-Core's core_attn (false), or
     // torchtitan's op-level policy (true: activation_checkpoint.py _apply_op_sac keeps the outputs of the
     // matrix products but every second one and of attention, and recomputes the rest; memory/activations.h,

@@ -250,35 +250,68 @@ const char* activationNote(const RankShard& shard, const ActivationConfig& confi
     return "";
 }
 
-// The hops of a PyTorch pipeline (FrameworkProfile::pipelineKeepsStageOutput, pipelineReceiveBuffers) at a
-// rank's stages, in tensors of the BF16 activation one micro-batch sends to a stage on another rank: the
-// last block's output, sequence-sharded under SP. A hop between two stages of one rank (a V placement's)
-// passes the tensor itself (stage.py set_local_fwd_input), so only hops to other ranks count.
+// The hops of a PyTorch or DeepSpeed pipeline (FrameworkProfile::pipelineKeepsStageOutput,
+// pipelineReceiveBuffers and DeepSpeed's fields beside them) at a rank's stages, in tensors of the BF16
+// activation one micro-batch sends to a stage on another rank: the last block's output, sequence-sharded
+// under SP, partitioned over TP by DeepSpeed. A hop between two stages of one rank (a V placement's) passes
+// the tensor itself (stage.py set_local_fwd_input), so only hops to other ranks count.
 struct StageHops
 {
     double tensorBytes = 0;
     int inputs = 0; // the rank's stages whose input comes from another rank
     int outputs = 0; // the rank's stages whose output goes to another rank
+    int keptInputs
+        = 0; // of `inputs`, those whose received copy stays beside the stage's own (DeepSpeed, TP 1)
 };
 
 StageHops stageHops(const Design& d, const RankShard& shard, const ActivationConfig& config)
 {
     const FrameworkProfile& framework = frameworkProfile(d);
     const int p = d.layout.pp();
-    if (p <= 1 || !(framework.pipelineKeepsStageOutput || framework.pipelineReceiveBuffers))
+    if (p <= 1
+        || !(framework.pipelineKeepsStageOutput || framework.pipelineReceiveBuffers
+             || framework.pipelineSharedReceiveBuffer))
         return {};
     const int lastStage = p * std::max(d.layout.virtualStages, 1) - 1;
     const auto onRank = [&](int stage) {
         return std::find(shard.stages.begin(), shard.stages.end(), stage) != shard.stages.end();
     };
     StageHops hops;
+    const bool partitioned = framework.pipelinePartitionsOverTp && config.tp > 1;
     hops.tensorBytes = 2.0 * config.tokens * config.microBatch * d.model.hidden
-        / (config.sequenceParallel ? config.tp : 1);
+        / (config.sequenceParallel || partitioned ? config.tp : 1);
     for (int stage : shard.stages) {
         hops.inputs += stage > 0 && !onRank(stage - 1) ? 1 : 0;
         hops.outputs += stage < lastStage && !onRank(stage + 1) ? 1 : 0;
     }
+    hops.keptInputs = framework.pipelineKeepsReceivedInput && !partitioned ? hops.inputs : 0;
     return hops;
+}
+
+// What a PyTorch or DeepSpeed pipeline adds to each in-flight micro-batch's activations (activationFigure):
+// the stages' outputs it keeps until their backward and, DeepSpeed's, the inputs it received.
+void explainPipelineHops(Explanation& why, const FrameworkProfile& framework, double stageOutputs,
+                         double receivedInputs)
+{
+    if (stageOutputs > 0) {
+        why.formula += "; ";
+        why.formula += MW_TR_NOOP("Explanations",
+                                  "each micro-batch in flight also holds the outputs the pipeline keeps "
+                                  "until their backward, 2·s·b·h/t for each of the rank's stages that "
+                                  "sends to another rank");
+        why.input(MW_TR_NOOP("Explanations", "stage outputs kept per micro-batch in flight"), stageOutputs,
+                  "bytes");
+        why.source += "; the stages' outputs: " + framework.stageOutputSource;
+    }
+    if (receivedInputs > 0) {
+        why.formula += "; ";
+        why.formula += MW_TR_NOOP("Explanations",
+                                  "and the inputs it received, 2·s·b·h for each of the rank's stages fed "
+                                  "from another rank, beside the copies the stages run on");
+        why.input(MW_TR_NOOP("Explanations", "received inputs kept per micro-batch in flight"),
+                  receivedInputs, "bytes");
+        why.source += "; the received inputs: " + framework.deepSpeedPipeSource;
+    }
 }
 
 // Activations: the layers of this rank × the micro-batches in flight at its peak. Returns the bytes the
@@ -316,6 +349,8 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
     // in-flight micro-batches hold inFlight of each stage's.
     const double stageOutputs
         = frameworkProfile(d).pipelineKeepsStageOutput ? hops.outputs * hops.tensorBytes : 0.0;
+    // DeepSpeed's engine keeps a received input beside the copy its stage runs on (StageHops::keptInputs).
+    const double receivedInputs = hops.keptInputs * hops.tensorBytes;
     Explanation actWhy;
     // The words and the formula apart, so that a view can translate the words (explanationdialog.h).
     actWhy.formula = layers.partial
@@ -386,20 +421,49 @@ double activationFigure(const RoleContext& ctx, const RankShard& shard, const Ac
             actWhy.source += "; gathered in FP8: " + frameworkProfile(d).fp8TpGatherSource;
         }
     }
-    if (stageOutputs > 0) {
-        actWhy.formula += "; ";
-        actWhy.formula += MW_TR_NOOP("Explanations",
-                                     "each micro-batch in flight also holds the outputs the pipeline keeps "
-                                     "until their backward, 2·s·b·h/t for each of the rank's stages that "
-                                     "sends to another rank");
-        actWhy.input(MW_TR_NOOP("Explanations", "stage outputs kept per micro-batch in flight"), stageOutputs,
-                     "bytes");
-        actWhy.source += "; the stages' outputs: " + frameworkProfile(d).stageOutputSource;
-    }
+    explainPipelineHops(actWhy, frameworkProfile(d), stageOutputs, receivedInputs);
     actWhy.note = activationNote(shard, config, layers.partial, w.flashAttention);
     role.figure(MemoryCategory::Activations) = figure(
-        role.inFlight * (perMicroBatch + firstStage + stageOutputs) + lastStage + mtp, std::move(actWhy));
+        role.inFlight * (perMicroBatch + firstStage + stageOutputs + receivedInputs) + lastStage + mtp,
+        std::move(actWhy));
     return role.inFlight * layers.offloaded;
+}
+
+// What recomputation holds while it rebuilds a layer (a term of temporaryFigure): the whole layer under full
+// recomputation, the attention scores or the modules selective recomputation rebuilds; 0 bytes otherwise.
+struct RecomputeTerm
+{
+    std::string formula;
+    double bytes = 0;
+    std::string name;
+};
+
+RecomputeTerm recomputeTerm(const Design& d, const RankShard& shard, const ActivationConfig& config)
+{
+    const ModelArchitecture& m = d.model;
+    const ParallelLayout& l = d.layout;
+    ActivationConfig none = config;
+    none.recompute = Recompute::None;
+    if (l.recompute == Recompute::Full)
+        return {MW_TR_NOOP("Explanations", "one layer's activations while it is recomputed"),
+                layerActivationBytes(m, shard.moeLayers > 0, none).total(),
+                MW_TR_NOOP("Explanations", "the layer being recomputed")};
+    if (l.recompute == Recompute::Selective && !config.opLevel && !d.workload.flashAttention
+        && l.recomputeModules.empty())
+        return {MW_TR_NOOP("Explanations", "one layer's attention scores while they are recomputed"),
+                layerActivationBytes(m, false, none).scores,
+                MW_TR_NOOP("Explanations", "recomputed attention scores")};
+    if (l.recompute == Recompute::Selective && (!l.recomputeModules.empty() || config.opLevel)) {
+        // Modules beyond core_attn, or torchtitan's op-level policy: what one layer of the larger kind
+        // rebuilds before its backward.
+        const auto rebuilt = [&](bool moe) {
+            return layerActivationBytes(m, moe, none).total() - layerActivationBytes(m, moe, config).total();
+        };
+        return {MW_TR_NOOP("Explanations", "one layer's recomputed modules while they are rebuilt"),
+                std::max(rebuilt(false), shard.moeLayers > 0 ? rebuilt(true) : 0.0),
+                MW_TR_NOOP("Explanations", "the recomputed modules of one layer")};
+    }
+    return {};
 }
 
 // Temporary buffers: gathered FSDP units, the last stage's logits, the sequence-parallel all-gather and
@@ -409,7 +473,6 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
 {
     const ModelArchitecture& m = ctx.design.model;
     const ParallelLayout& l = ctx.design.layout;
-    const Workload& w = ctx.design.workload;
     const double s = config.tokens, b = config.microBatch, h = static_cast<double>(m.hidden), t = config.tp;
     double temporary = 0;
     Explanation tempWhy;
@@ -468,6 +531,13 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
             term(
                 MW_TR_NOOP("Explanations", "2·s·b·V/t (the BF16 logits the pipeline keeps for the backward)"),
                 2.0 * logits, MW_TR_NOOP("Explanations", "the last stage's output the pipeline keeps"));
+        // DeepSpeed's last stage leaves the previous micro-batch's logits in their buffer
+        // (deepSpeedPipeSource).
+        if (stageOutputKept && framework.pipelineKeepsPreviousOutput && ctx.microBatches > 1)
+            term(MW_TR_NOOP("Explanations",
+                            "2·s·b·V/t (the previous micro-batch's logits, not yet overwritten)"),
+                 2.0 * logits,
+                 MW_TR_NOOP("Explanations", "the previous micro-batch's logits the pipeline keeps"));
     } else if (fp32Loss)
         term(MW_TR_NOOP("Explanations", "6·s·b·V/t (FP32 logits and their BF16 copy or gradient)"),
              6.0 * logits, MW_TR_NOOP("Explanations", "FP32 logits of the last stage"));
@@ -487,31 +557,8 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
              layerActivationBytes(m, shard.offloadedMoeLayers > 0, config).total(),
              MW_TR_NOOP("Explanations", "the layer being offloaded or reloaded"));
     }
-    if (l.recompute == Recompute::Full) {
-        ActivationConfig whole = config;
-        whole.recompute = Recompute::None;
-        term(MW_TR_NOOP("Explanations", "one layer's activations while it is recomputed"),
-             layerActivationBytes(m, shard.moeLayers > 0, whole).total(),
-             MW_TR_NOOP("Explanations", "the layer being recomputed"));
-    } else if (l.recompute == Recompute::Selective && !config.opLevel && !w.flashAttention
-               && l.recomputeModules.empty()) {
-        ActivationConfig scores = config;
-        scores.recompute = Recompute::None;
-        term(MW_TR_NOOP("Explanations", "one layer's attention scores while they are recomputed"),
-             layerActivationBytes(m, false, scores).scores,
-             MW_TR_NOOP("Explanations", "recomputed attention scores"));
-    } else if (l.recompute == Recompute::Selective && (!l.recomputeModules.empty() || config.opLevel)) {
-        // Modules beyond core_attn, or torchtitan's op-level policy: what one layer of the larger kind
-        // rebuilds before its backward.
-        ActivationConfig kept = config;
-        kept.recompute = Recompute::None;
-        const auto rebuilt = [&](bool moe) {
-            return layerActivationBytes(m, moe, kept).total() - layerActivationBytes(m, moe, config).total();
-        };
-        term(MW_TR_NOOP("Explanations", "one layer's recomputed modules while they are rebuilt"),
-             std::max(rebuilt(false), shard.moeLayers > 0 ? rebuilt(true) : 0.0),
-             MW_TR_NOOP("Explanations", "the recomputed modules of one layer"));
-    }
+    if (const RecomputeTerm r = recomputeTerm(ctx.design, shard, config); r.bytes > 0)
+        term(r.formula, r.bytes, r.name);
     tempWhy.formula = formula.empty() ? MW_TR_NOOP("Explanations", "none") : formula;
     tempWhy.source = "Korthikanti et al. §4.3 (logits, recomputation); " + framework.name + " ("
         + framework.version + "): layers gathered at once; Megatron global memory buffer";
@@ -571,6 +618,15 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
                                      "bytes");
             result.explanation.source += "; " + framework.receiveBufferSource;
         }
+    }
+    // DeepSpeed's engine receives inputs and gradients alike into one buffer, made once and kept.
+    if (framework.pipelineSharedReceiveBuffer && l.pp() > 1 && hops.inputs + hops.outputs > 0) {
+        result.bytes += hops.tensorBytes;
+        result.explanation.formula += " + ";
+        result.explanation.formula += MW_TR_NOOP("Explanations", "2·s·b·h/t (one pipeline receive buffer)");
+        result.explanation.input(MW_TR_NOOP("Explanations", "pipeline receive buffer"), hops.tensorBytes,
+                                 "bytes");
+        result.explanation.source += "; " + framework.deepSpeedPipeSource;
     }
     return result;
 }

@@ -504,8 +504,10 @@ void TestMemory::temporaryAndCommunicationBuffers_data()
     megatron.workload.precision = Precision::MegatronBf16;
     QTest::newRow("Megatron DDP: the FP32 main-gradient buffer is the bucket (no copy)")
         << megatron << false << 0 << 0.0 << 2 * nccl;
+    // DeepSpeed's pipeline engine receives inputs and gradients alike into one buffer, made once
+    // (engine.py _allocate_or_extend_buffers): stage 0 one hop for its output's gradients.
     QTest::newRow("DeepSpeed ZeRO-1: one reduce bucket of reduce_bucket_size elements, at most the shard")
-        << run(1, 2, 4, 1, Framework::DeepSpeed) << false << 0 << 0.0 << 2 * nccl + 2 * psi0;
+        << run(1, 2, 4, 1, Framework::DeepSpeed) << false << 0 << 0.0 << 2 * nccl + 2 * psi0 + hop;
     QTest::newRow("ZeRO-3: 2 gathered units (prefetch) + one unit's gradients (torch fully_shard)")
         << run(1, 2, 4, 3, Framework::Fsdp2) << false << 0 << (2 * 2 + 2) * kTinyLayer
         << 2 * nccl + buckets + gradientsReceived;

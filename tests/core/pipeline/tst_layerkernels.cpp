@@ -235,6 +235,9 @@ void TestLayerKernels::explanationNamesTheTableRow()
         QVERIFY2(t.source.find("measured table presets/gemm-h100-b200.csv, line") != std::string::npos,
                  t.source.c_str());
         QVERIFY2(t.formula.find("table") != std::string::npos, t.formula.c_str());
+        // And that a training step runs it at kTrainingGemmShare of the table's benchmarked rate.
+        QVERIFY2(t.formula.find("in a training step × 1.159: its GEMMs run at 0.863") != std::string::npos,
+                 t.formula.c_str());
     }
     // qkv, projection, fc1, fc2, attention, elementwise, gradient accumulation, embedding, output head,
     // cross-entropy
