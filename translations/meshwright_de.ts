@@ -3068,10 +3068,6 @@
         <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,7- bis 1,9-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experten lag es innerhalb von 1 %; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 4 und 10 % der modellierten.</translation>
     </message>
     <message>
-        <source>and the inputs it received, 2·s·b·h for each of the rank&apos;s stages fed from another rank, beside the copies the stages run on</source>
-        <translation>und die empfangenen Eingaben, 2·s·b·h für jede Stage des Ranks, die von einem anderen Rank gespeist wird, neben den Kopien, auf denen die Stages rechnen</translation>
-    </message>
-    <message>
         <source>received inputs kept per micro-batch in flight</source>
         <translation>aufbewahrte empfangene Eingaben pro gehaltenem Micro-Batch</translation>
     </message>
@@ -3090,6 +3086,10 @@
     <message>
         <source>pipeline receive buffer</source>
         <translation>Empfangspuffer der Pipeline (einer)</translation>
+    </message>
+    <message>
+        <source>each micro-batch in flight also holds the inputs the pipeline received, 2·s·b·h for each of the rank&apos;s stages fed from another rank, beside the copies the stages run on</source>
+        <translation>jeder gehaltene Micro-Batch hält außerdem die Eingaben, die die Pipeline empfangen hat, 2·s·b·h für jede Stage des Ranks, die von einem anderen Rank gespeist wird, neben den Kopien, auf denen die Stages rechnen</translation>
     </message>
 </context>
 <context>

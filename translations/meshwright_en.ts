@@ -3068,10 +3068,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>and the inputs it received, 2·s·b·h for each of the rank&apos;s stages fed from another rank, beside the copies the stages run on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>received inputs kept per micro-batch in flight</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3089,6 +3085,10 @@
     </message>
     <message>
         <source>pipeline receive buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each micro-batch in flight also holds the inputs the pipeline received, 2·s·b·h for each of the rank&apos;s stages fed from another rank, beside the copies the stages run on</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -260,8 +260,7 @@ struct StageHops
     double tensorBytes = 0;
     int inputs = 0; // the rank's stages whose input comes from another rank
     int outputs = 0; // the rank's stages whose output goes to another rank
-    int keptInputs
-        = 0; // of `inputs`, those whose received copy stays beside the stage's own (DeepSpeed, TP 1)
+    int keptInputs = 0; // of `inputs`, those whose received copy stays beside the stage's (DeepSpeed, TP 1)
 };
 
 StageHops stageHops(const Design& d, const RankShard& shard, const ActivationConfig& config)
@@ -306,8 +305,9 @@ void explainPipelineHops(Explanation& why, const FrameworkProfile& framework, do
     if (receivedInputs > 0) {
         why.formula += "; ";
         why.formula += MW_TR_NOOP("Explanations",
-                                  "and the inputs it received, 2·s·b·h for each of the rank's stages fed "
-                                  "from another rank, beside the copies the stages run on");
+                                  "each micro-batch in flight also holds the inputs the pipeline received, "
+                                  "2·s·b·h for each of the rank's stages fed from another rank, beside "
+                                  "the copies the stages run on");
         why.input(MW_TR_NOOP("Explanations", "received inputs kept per micro-batch in flight"),
                   receivedInputs, "bytes");
         why.source += "; the received inputs: " + framework.deepSpeedPipeSource;
@@ -575,7 +575,8 @@ MemoryFigure temporaryFigure(const RoleContext& ctx, const RankShard& shard, con
 // Communication buffers: NCCL's per communicator, and the data-parallel buckets the framework keeps beside
 // the gradients (frameworkprofile.h): PyTorch DDP's copy of all of them, DeepSpeed's reduce bucket, FSDP2's
 // reduce-scatter and all-gather buffers in flight. Megatron's buckets are views of its main_grad buffer.
-// Under PP, PyTorch's pipeline adds its receive buffers (`inFlight`: the rank's micro-batches in flight).
+// Under PP, PyTorch's pipeline adds its receive buffers (`inFlight`: the rank's micro-batches in flight),
+// DeepSpeed's its one.
 MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard& shard,
                                          const StageHops& hops, const StateBytes& bytes, double inFlight)
 {
