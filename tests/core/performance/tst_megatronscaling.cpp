@@ -6,7 +6,7 @@
 // with its gradient reduction and parameter gathering overlapped, TE's TP overlap and P2P overlap (which
 // Megatron-Core runs only with the interleaved schedule). Held out like tst_heldouttoday: no constant was
 // chosen against these rows; the rows report how far the model is and are not tuned
-// (docs/kernel-model.md, "Held out: Megatron-LM's scaling table on H100 in BF16").
+// (docs/kernel-model.md, "Megatron-LM's scaling table on H100 in BF16").
 #include "evaluate.h"
 #include "support/testdesigns.h"
 
