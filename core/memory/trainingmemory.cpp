@@ -292,26 +292,27 @@ StageHops stageHops(const Design& d, const RankShard& shard, const ActivationCon
 void explainPipelineHops(Explanation& why, const FrameworkProfile& framework, double stageOutputs,
                          double receivedInputs)
 {
-    if (stageOutputs > 0) {
+    const auto add = [&](double bytes, const char* formula, const char* name, const std::string& source) {
+        if (bytes <= 0)
+            return;
         why.formula += "; ";
-        why.formula += MW_TR_NOOP("Explanations",
-                                  "each micro-batch in flight also holds the outputs the pipeline keeps "
-                                  "until their backward, 2·s·b·h/t for each of the rank's stages that "
-                                  "sends to another rank");
-        why.input(MW_TR_NOOP("Explanations", "stage outputs kept per micro-batch in flight"), stageOutputs,
-                  "bytes");
-        why.source += "; the stages' outputs: " + framework.stageOutputSource;
-    }
-    if (receivedInputs > 0) {
-        why.formula += "; ";
-        why.formula += MW_TR_NOOP("Explanations",
-                                  "each micro-batch in flight also holds the inputs the pipeline received, "
-                                  "2·s·b·h for each of the rank's stages fed from another rank, beside "
-                                  "the copies the stages run on");
-        why.input(MW_TR_NOOP("Explanations", "received inputs kept per micro-batch in flight"),
-                  receivedInputs, "bytes");
-        why.source += "; the received inputs: " + framework.deepSpeedPipeSource;
-    }
+        why.formula += formula;
+        why.input(name, bytes, "bytes");
+        why.source += source;
+    };
+    add(stageOutputs,
+        MW_TR_NOOP(
+            "Explanations",
+            "each micro-batch in flight also holds the outputs the pipeline keeps until their backward, "
+            "2·s·b·h/t for each of the rank's stages that sends to another rank"),
+        MW_TR_NOOP("Explanations", "stage outputs kept per micro-batch in flight"),
+        "; the stages' outputs: " + framework.stageOutputSource);
+    add(receivedInputs,
+        MW_TR_NOOP("Explanations",
+                   "each micro-batch in flight also holds the inputs the pipeline received, 2·s·b·h for each "
+                   "of the rank's stages fed from another rank, beside the copies the stages run on"),
+        MW_TR_NOOP("Explanations", "received inputs kept per micro-batch in flight"),
+        "; the received inputs: " + framework.deepSpeedPipeSource);
 }
 
 // Activations: the layers of this rank × the micro-batches in flight at its peak. Returns the bytes the
