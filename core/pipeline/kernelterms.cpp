@@ -256,6 +256,11 @@ std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, co
     const LayerGemm& first = k.gemms.empty() ? head : k.gemms.front();
     const Explanation gemm = gemms.explain(first.times[0], gpu, first.shapes[0], first.dtype);
     out = "GEMMs: " + gemm.note + " (" + gemm.source + ")";
+    if (first.trainingFactor != 1)
+        out += ", in a training step × " + formatNumber(first.trainingFactor, 4) + ": its GEMMs at "
+            + formatNumber(kTrainingGemmShare, 3)
+            + " of a benchmark's rate, as on A100 (docs/kernel-model.md, \"A training step's GEMMs against a "
+              "benchmark's\")";
     if (k.flashAttention) {
         out += "; attention: " + std::string(k.attentionForward.kernel)
             + (k.attentionForward.fallback ? " (fallback efficiency)" : "") + " — "

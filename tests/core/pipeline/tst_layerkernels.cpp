@@ -244,6 +244,11 @@ void TestLayerKernels::explanationNamesTheTableRow()
     QCOMPARE(kernels, 10);
     QVERIFY(e.schedule->times.kernelSource.find("FlashAttention-3") != std::string::npos);
     QVERIFY(e.performance->step.source.find("presets/gemm-h100-b200.csv") != std::string::npos);
+    // The step's explanation says the table's rate is a benchmark's, which a training step reaches κ of.
+    QVERIFY2(
+        e.performance->step.source.find("in a training step × 1.159: its GEMMs at 0.863 of a benchmark's")
+            != std::string::npos,
+        e.performance->step.source.c_str());
 }
 
 // At a head dimension whose rate FlashAttention-3's paper gives apart for its passes (64: 0.768 forward,
@@ -273,6 +278,8 @@ void TestLayerKernels::fallbackSaysSo()
     const std::string& source = e.schedule->times.kernelSource;
     QVERIFY2(source.find("No measured bf16 GEMM table for A100") != std::string::npos, source.c_str());
     QVERIFY2(source.find("roofline fallback") != std::string::npos, source.c_str());
+    QVERIFY2(source.find("in a training step") == std::string::npos,
+             source.c_str()); // the roofline is κ's source
 }
 
 // A user's table in the design: it survives a round trip, replaces the built-in H100 table (a table twice
@@ -292,6 +299,9 @@ void TestLayerKernels::userTableRoundTripsAndChangesTheTime()
           after.performance->stepSeconds);
     QVERIFY(after.performance->stepSeconds > 1.3 * before.performance->stepSeconds);
     QVERIFY2(after.schedule->times.kernelSource.find("user table h100-sweep.csv") != std::string::npos,
+             after.schedule->times.kernelSource.c_str());
+    // A user's table is taken as the user's training GEMMs: no step share.
+    QVERIFY2(after.schedule->times.kernelSource.find("in a training step") == std::string::npos,
              after.schedule->times.kernelSource.c_str());
 }
 
