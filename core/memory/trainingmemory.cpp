@@ -269,7 +269,7 @@ StageHops stageHops(const Design& d, const RankShard& shard, const ActivationCon
     const int p = d.layout.pp();
     if (p <= 1
         || !(framework.pipelineKeepsStageOutput || framework.pipelineReceiveBuffers
-             || framework.pipelineSharedReceiveBuffer))
+             || framework.pipelineKeepsReceivedInput || framework.pipelineSharedReceiveBuffer))
         return {};
     const int lastStage = p * std::max(d.layout.virtualStages, 1) - 1;
     const auto onRank = [&](int stage) {
@@ -622,7 +622,7 @@ MemoryFigure trainingCommunicationFigure(const RoleContext& ctx, const RankShard
         }
     }
     // DeepSpeed's engine receives inputs and gradients alike into one buffer, made once and kept.
-    if (framework.pipelineSharedReceiveBuffer && l.pp() > 1 && hops.inputs + hops.outputs > 0) {
+    if (framework.pipelineSharedReceiveBuffer && hops.inputs + hops.outputs > 0) { // none without PP
         result.bytes += hops.tensorBytes;
         result.explanation.formula += " + ";
         result.explanation.formula += MW_TR_NOOP("Explanations", "2·s·b·h/t (one pipeline receive buffer)");
@@ -671,7 +671,7 @@ void trainingRole(const RoleContext& ctx, const RankShard& shard, RankRole& role
     const StateBytes bytes = collectiveStateBytes(ctx.design, states);
     const RankStates held = modelStateFigures(ctx, shard, states, role);
     const ActivationConfig config = activationConfig(ctx.design);
-    const StageHops hops = stageHops(ctx.design, shard, config); // PyTorch's pipeline, both figures
+    const StageHops hops = stageHops(ctx.design, shard, config); // PyTorch's or DeepSpeed's, both figures
     const double offloadedActivations = activationFigure(ctx, shard, config, hops, role);
     role.host = hostFigure(ctx.design, shard, held, offloadedActivations);
     role.figure(MemoryCategory::Temporary) = temporaryFigure(ctx, shard, config, bytes);
