@@ -3052,20 +3052,8 @@
         <translation>Auf 8 B200 (Llama 3 8B, kompiliert) lief torchaos Float8 mit Tensor-Skalierung 1,25-mal und sein MXFP8 1,20-mal so schnell wie BF16, im Modell 1,34- und 1,25-mal.</translation>
     </message>
     <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in all seven published pairs, so a difference between layouts holds better than either step time.</source>
-        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen sieben veröffentlichten Paaren innerhalb von 5 % des modellierten, ein Unterschied zwischen Layouts ist also belastbarer als jede einzelne Schrittzeit.</translation>
-    </message>
-    <message>
         <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.35 to 1.5 times the modelled step, those with HybridEP and CUDA graphs from 3 % less to 12 % more; on H100 eager runs took 19 % longer with the alltoall dispatcher, 25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
         <translation>Auf B200 und GB200 dauerten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core ohne CUDA Graphs das 1,35- bis 1,5-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs zwischen 3 % kürzer und 12 % länger; auf H100 dauerten Läufe im Eager-Modus mit dem alltoall-Dispatcher 19 % länger, mit DeepEP 25 % (DeepSeek-V3 auf 1.024 GPUs) und mit HybridEP 40 %, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
-    </message>
-    <message>
-        <source>This design replays CUDA graphs: the runs from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
-        <translation>Dieses Design spielt CUDA Graphs ab: die Läufe zwischen 3 % schneller und 12 % langsamer erfassten Attention oder die ganze Iteration mit HybridEP in Graphen, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,0-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell ein Design mit Graphen bepreist.</translation>
-    </message>
-    <message>
-        <source>GPT-OSS 120B in BF16 without CUDA graphs took 1.7 to 1.9 times the modelled step on H100, B200 and GB200 alike, in MXFP8 on GB200 with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, within 1 %; the runs&apos; ratios between those GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
-        <translation>GPT-OSS 120B in BF16 ohne CUDA Graphs brauchte auf H100, B200 und GB200 gleichermaßen das 1,7- bis 1,9-Fache des modellierten Schritts, in MXFP8 auf GB200 mit einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experten lag es innerhalb von 1 %; die Verhältnisse der Läufe zwischen diesen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 4 und 10 % der modellierten.</translation>
     </message>
     <message>
         <source>received inputs kept per micro-batch in flight</source>
@@ -3090,6 +3078,18 @@
     <message>
         <source>each micro-batch in flight also holds the inputs the pipeline received, 2·s·b·h for each of the rank&apos;s stages fed from another rank, beside the copies the stages run on</source>
         <translation>jeder gehaltene Micro-Batch hält außerdem die Eingaben, die die Pipeline empfangen hat, 2·s·b·h für jede Stage des Ranks, die von einem anderen Rank gespeist wird, neben den Kopien, auf denen die Stages rechnen</translation>
+    </message>
+    <message>
+        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in all eight published pairs, so a difference between layouts holds better than either step time.</source>
+        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen acht veröffentlichten Paaren innerhalb von 5 % des modellierten, ein Unterschied zwischen Layouts ist also belastbarer als jede einzelne Schrittzeit.</translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs (but GPT-OSS 120B&apos;s, below) from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <translation>Dieses Design spielt CUDA Graphs ab: die Läufe (außer denen von GPT-OSS 120B, siehe unten) zwischen 3 % schneller und 12 % langsamer erfassten Attention oder die ganze Iteration mit HybridEP in Graphen, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,0-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell ein Design mit Graphen bepreist.</translation>
+    </message>
+    <message>
+        <source>GPT-OSS 120B took 1.4 to 1.9 times the modelled step in every published run without the fused grouped MLP, on H100, B200, B300, GB200 and GB300, with BF16 or MXFP8 GEMMs, eager or with CUDA graphs of attention and router; with it, FP8 attention, a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 1 % (GB200) to 12 % (GB300) less. The runs&apos; ratios between GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
+        <translation>GPT-OSS 120B brauchte in jedem veröffentlichten Lauf ohne das fusionierte gruppierte MLP das 1,4- bis 1,9-Fache des modellierten Schritts, auf H100, B200, B300, GB200 und GB300, mit BF16- oder MXFP8-GEMMs, im Eager-Modus oder mit CUDA Graphs von Attention und Router; mit ihm, FP8-Attention, einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experten 1 % (GB200) bis 12 % (GB300) weniger. Die Verhältnisse der Läufe zwischen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 4 und 10 % der modellierten.</translation>
     </message>
 </context>
 <context>

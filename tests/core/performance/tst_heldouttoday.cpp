@@ -12,6 +12,7 @@
 #include "support/testdesigns.h"
 
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -340,11 +341,13 @@ void addDispatcherRows(Rows& rows)
 // above with the alltoall dispatcher and 40 % with HybridEP, DeepSeek-V3's eager run with DeepEP 25 %), from
 // 9 % below to 6 % above on B200 and GB200 (19 % above with NeMo 25.02's older software), for MoE there from
 // 3 % below to 12 % above with HybridEP and CUDA graphs and 1.35 to 1.5 times with the alltoall dispatcher,
-// eager; GPT-OSS 120B in BF16 without CUDA graphs 1.7 to 1.9 times on all three.
+// eager; GPT-OSS 120B without the fused grouped MLP 1.39 to 1.86 times on all five GPUs, with it and a graph
+// of the whole iteration from 12 % below to 0 % (addGptOssRows).
 std::pair<double, double> statedRange(const Design& design, const QString& tag)
 {
-    if (tag.contains(QStringLiteral("GPT-OSS")) && !tag.contains(QStringLiteral("CUDA graph")))
-        return {0.68, 0.86};
+    if (tag.contains(QStringLiteral("GPT-OSS")))
+        return tag.contains(QStringLiteral("whole iteration")) ? std::pair{-0.12, 0.0}
+                                                               : std::pair{0.39, 0.86};
     const std::string& gpu = design.cluster.nodes.front().gpus.front().type;
     if (gpu.starts_with("h100")) {
         if (tag.contains(QStringLiteral("alltoall dispatcher")))
@@ -392,6 +395,15 @@ namespace {
 // NullTokenizer's 32,000). The summary's TFLOP figures imply 27.2 GFLOP a token where the model counts 32.7:
 // Megatron-Bridge's flop_utils.py counts a gated MLP's third product only for F.silu (GPT-OSS gates a clamped
 // sigmoid) and every layer's attention over the whole causal triangle; so no FLOP check here.
+//
+// Every GPT-OSS run without the fused grouped MLP took 1.4 to 1.9 times the modelled step — in BF16 or with
+// MXFP8 GEMMs, eager or with attention and router graphed, on all five GPUs — and the runs with it (and FP8
+// attention and a graph of the whole iteration, which come together in the recipes) within 12 %. B300's MXFP8
+// recipe of 26.06 is its BF16 one with MXFP8 GEMMs: 1.70 times, so the GEMMs' precision is not what the runs
+// lack. NVIDIA credits the fused grouped MLP, which keeps each expert's token count on the GPU so that the
+// whole iteration can be one graph, with 93 % for GPT-OSS; the time it saves is not published a kernel or a
+// layer, so the model prices none of it and the rows report the gap (docs/kernel-model.md, "Held out on
+// today's GPUs").
 void addGptOssRows(Rows& rows)
 {
     const auto gptOss = [](const char* gpu, const char* link, int gpusPerNode, int pp, int ep, int microBatch,
@@ -435,6 +447,37 @@ void addGptOssRows(Rows& rows)
     rows.add("Megatron-Bridge 26.08 DGX-GB200 GPT-OSS 120B MXFP8, EP 64, MBS 4, a CUDA graph of the whole "
              "iteration")
         << mxfp8 << 28672.0 << 28651.4 << true << 934.0;
+    // GB300 in the same recipe with EP 16 (v0.5.0's GPT_OSS_120B_PRETRAIN_CONFIG_GB300_FP8_MX_V2: its BF16
+    // recipe, which recomputes nothing, with the whole iteration graphed, HybridEP overlapped, the fused
+    // grouped MLP and FP8 attention).
+    Design gb300Mxfp8 = mxfp8;
+    gb300Mxfp8.cluster = makeUniformCluster(1, 64, "gb300-279gb", "nvlink5", "ib-ndr-400");
+    gb300Mxfp8.layout.setDegree(Dim::Ep, 16);
+    rows.add("Megatron-Bridge 26.06 DGX-GB300 GPT-OSS 120B MXFP8, EP 16, MBS 4, a CUDA graph of the whole "
+             "iteration")
+        << gb300Mxfp8 << 33166.0 << 29153.9 << true << 1081.0;
+    // The two Blackwell Ultra recipes of 26.04.01 (v0.4.0) that graph attention, the router and its
+    // preprocessing (cuda_graph_scope attn, moe_router, moe_preprocess) and recompute nothing: GB300 with EP
+    // 64 and the alltoall dispatcher, B300 with EP 8 and HybridEP. B300's MXFP8 recipe of 26.06 (v0.5.0) is
+    // its BF16 one (GPT_OSS_120B_PRETRAIN_CONFIG_B300_FP8_MX_V2 = …_BF16_V2): MXFP8 GEMMs, attention in BF16.
+    const auto graphedAttention = [&](const char* gpu, int gpusPerNode, int ep, MoeDispatcher dispatcher) {
+        Design d = gptOss(gpu, "nvlink5", gpusPerNode, 1, ep, 4, false, dispatcher);
+        d.layout.recompute = Recompute::None;
+        d.layout.recomputeModules.clear();
+        d.layout.cudaGraphs = CudaGraphs::Layers;
+        return d;
+    };
+    rows.add("Megatron-Bridge 26.04.01 DGX-GB300 GPT-OSS 120B BF16, EP 64, MBS 4, alltoall dispatcher, CUDA "
+             "graphs of attention")
+        << graphedAttention("gb300-279gb", 64, 64, MoeDispatcher::AllToAll) << 19200.0 << 26694.6 << true
+        << 0.0;
+    rows.add("Megatron-Bridge 26.04.01 DGX-B300 GPT-OSS 120B BF16, EP 8, MBS 4, CUDA graphs of attention")
+        << graphedAttention("b300-270gb", 8, 8, MoeDispatcher::HybridEp) << 15232.0 << 25752.7 << true << 0.0;
+    Design b300Mxfp8 = graphedAttention("b300-270gb", 8, 8, MoeDispatcher::HybridEp);
+    b300Mxfp8.workload.precision = Precision::Fp8;
+    b300Mxfp8.workload.fp8Recipe = Fp8Recipe::Mxfp8;
+    rows.add("Megatron-Bridge 26.06 DGX-B300 GPT-OSS 120B MXFP8, EP 8, MBS 4, CUDA graphs of attention")
+        << b300Mxfp8 << 18534.0 << 31570.0 << true << 604.0;
 }
 
 void addPublishedRows(Rows& rows)
@@ -636,17 +679,17 @@ void TestHeldOutToday::publishedRuns()
     }
     // The table in docs/kernel-model.md shows these figures: a change to the model that moves one shows here.
     QVERIFY2(std::abs(predicted / modelled - 1) < 0.005, qPrintable(QString::number(predicted)));
-    // A sanity bound: the model is not off by more than a factor of two either way (GPT-OSS 120B in BF16
-    // without CUDA graphs on B200 is the furthest, 1.85).
+    // A sanity bound: the model is not off by more than a factor of two either way (GPT-OSS 120B without the
+    // fused grouped MLP on B200 is the furthest, 1.85).
     QVERIFY(std::abs(std::log(predicted / tokensPerGpu)) < std::log(2.0));
-    // With a training step's GEMMs at kTrainingGemmShare of the tables' rates (layerkernels.h) 32 of the 44
+    // With a training step's GEMMs at kTrainingGemmShare of the tables' rates (layerkernels.h) 32 of the 48
     // rows lie within 10 %, on both sides: on H100 the dense rows and Qwen3 235B from −4 to +8 %; on B200 and
     // GB200 the dense rows from −9 to +6 % (NeMo 25.02's older software +19 %), the MoE rows with the flex
     // dispatcher from −3 to +12 %. Fast still: DeepSeek-V3 with DeepEP on H100 by 25 %, Qwen3 30B-A3B's eager
     // layers by 19 % (alltoall) and 40 % (HybridEP), the alltoall dispatcher's rows without CUDA graphs on
-    // B200 (Qwen3 235B, DeepSeek-V3) by 48–50 % and, at micro-batch 1, Qwen3 30B-A3B by 35 %; GPT-OSS 120B in
-    // BF16 without CUDA graphs by 68–85 % on every GPU (docs/kernel-model.md, "Held out on today's GPUs").
-    // Not tuned.
+    // B200 (Qwen3 235B, DeepSeek-V3) by 48–50 % and, at micro-batch 1, Qwen3 30B-A3B by 35 %; GPT-OSS 120B
+    // without the fused grouped MLP by 39–85 % on every GPU. Slow: GPT-OSS 120B on GB300 with it by 12 %
+    // (docs/kernel-model.md, "Held out on today's GPUs"). Not tuned.
     if (std::abs(error) > 0.10)
         QEXPECT_FAIL("",
                      error > 0 ? "the model's throughput is above the published run's"
@@ -657,19 +700,19 @@ void TestHeldOutToday::publishedRuns()
 
 // What a design review asks: of two layouts of one model on the same GPUs, which is faster and by how much.
 // The pairs of held-out rows of one model and GPU that differ in their layout, FP8 recipe or global batch
-// (three in one container, the others one container apart): the ratio of the model's two throughputs against
-// the ratio of the runs'. The faster is the faster in all seven pairs within one dispatcher, and the ratio
-// within 5 % in all seven (the step's explanation says so, noteHeldOut), where the rows' own errors reach
-// 9 %. GB200's Qwen3 235B pair is 4.6 % off (5.0 % with HybridEP's tokens priced as an NCCL all-to-all's
-// copies). GB200's 405B in FP8-CS at VP 4 against MXFP8 at VP 8 is 4.9 % off:
-// the runs paid 7.7 % for MXFP8 (B200's 405B 5.9 % in one layout, which the model has within 1 %), the
-// model 2 %: its casts cheaper than current scaling's, its GEMMs 5 % longer (kMxfp8KernelRatio, measured by
-// Transformer Engine at training shapes), and what else MXFP8 costs at VP 8 is not in it. Across MoE
-// dispatchers the host time decides (Qwen3 30B-A3B on B200: the alltoall dispatcher at micro-batch 1 against
-// HybridEP at 4, 2.9 times apart in the runs, 2.4 in the model with the host time of its eager MoE layers,
-// 1.07 without; on H100, HybridEP in FP8 against the eager alltoall dispatcher in BF16, 1.39 apart, 1.64 in
-// the model, whose HybridEP layers wait for the host's 6.62 ms where the run's took 9.7; 1.01 while
-// HybridEP's tokens were priced as NCCL's all-to-all of every copy).
+// (three in one container, the others one or two apart): the ratio of the model's two throughputs against the
+// ratio of the runs'. The faster is the faster in all eight pairs within one dispatcher, and the ratio within
+// 5 % in all eight (the step's explanation says so, noteHeldOut), where the rows' own errors reach 9 %
+// (GPT-OSS 120B's on B300 70 %, alike in both: what the model leaves out of them cancels). GB200's Qwen3 235B
+// pair is 4.6 % off (5.0 % with HybridEP's tokens priced as an NCCL all-to-all's copies). GB200's 405B in
+// FP8-CS at VP 4 against MXFP8 at VP 8 is 4.9 % off: the runs paid 7.7 % for MXFP8 (B200's 405B 5.9 % in one
+// layout, which the model has within 1 %), the model 2 %: its casts cheaper than current scaling's, its GEMMs
+// 5 % longer (kMxfp8KernelRatio, measured by Transformer Engine at training shapes), and what else MXFP8
+// costs at VP 8 is not in it. Across MoE dispatchers the host time decides (Qwen3 30B-A3B on B200: the
+// alltoall dispatcher at micro-batch 1 against HybridEP at 4, 2.9 times apart in the runs, 2.4 in the model
+// with the host time of its eager MoE layers, 1.07 without; on H100, HybridEP in FP8 against the eager
+// alltoall dispatcher in BF16, 1.39 apart, 1.64 in the model, whose HybridEP layers wait for the host's 6.62
+// ms where the run's took 9.7; 1.01 while HybridEP's tokens were priced as NCCL's all-to-all of every copy).
 void TestHeldOutToday::layoutChoices_data()
 {
     QTest::addColumn<QString>("first");
@@ -695,6 +738,9 @@ void TestHeldOutToday::layoutChoices_data()
     QTest::newRow("H100 Qwen3 235B-A22B: global batch 8,192 against 2,048")
         << "Megatron-Bridge 26.02 DGX-H100 Qwen3 235B-A22B, GBS 8192"
         << "Megatron-Bridge 25.11 DGX-H100 Qwen3 235B-A22B, TP 2 PP 8 VP 4 EP 32";
+    QTest::newRow("B300 GPT-OSS 120B: MXFP8 GEMMs against BF16 in one recipe (26.06 against 26.04.01)")
+        << "Megatron-Bridge 26.06 DGX-B300 GPT-OSS 120B MXFP8, EP 8, MBS 4, CUDA graphs of attention"
+        << "Megatron-Bridge 26.04.01 DGX-B300 GPT-OSS 120B BF16, EP 8, MBS 4, CUDA graphs of attention";
     QTest::newRow("B200 Qwen3 30B-A3B: HybridEP at micro-batch 4 against the alltoall dispatcher at 1")
         << "Megatron-Bridge 26.04.01 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 4"
         << "Megatron-Bridge 25.11 DGX-B200 Qwen3 30B-A3B, EP 8, MBS 1, alltoall dispatcher";
@@ -734,13 +780,15 @@ void TestHeldOutToday::layoutChoices()
     QVERIFY2(std::abs(error) < 0.05, qPrintable(QString::number(error)));
 }
 
-// GPT-OSS 120B in one container on three GPUs (addGptOssRows): which GPU is how much faster, against the
-// runs, and the step's explanation of a MoE design says both that and how far the runs were.
+// GPT-OSS 120B in one container and one recipe on three GPUs (addGptOssRows: eager, layernorm and moe_act
+// recomputed): which GPU is how much faster, against the runs, and the step's explanation of a MoE design
+// says both that and how far the runs were.
 void TestHeldOutToday::gptOssAcrossGpus()
 {
     std::vector<std::pair<double, double>> perGpu; // published, modelled tokens/s/GPU: GB200, B200, H100
     for (const PublishedRun& run : publishedRunRows())
-        if (run.tag.find("GPT-OSS 120B BF16") != std::string::npos)
+        if (run.tag.find("GPT-OSS 120B BF16") != std::string::npos
+            && run.design.layout.cudaGraphs == CudaGraphs::None)
             perGpu.emplace_back(run.tokensPerGpu,
                                 evaluate(run.design).performance->tokensPerSecond
                                     / static_cast<double>(run.design.cluster.gpuCount()));
@@ -754,17 +802,24 @@ void TestHeldOutToday::gptOssAcrossGpus()
           gb200Model, b200Runs, b200Model);
     QVERIFY2(std::abs(gb200Model / gb200Runs - 1) < 0.04, qPrintable(QString::number(gb200Model)));
     QVERIFY2(std::abs(b200Model / b200Runs - 1) < 0.11, qPrintable(QString::number(b200Model)));
-    const std::string note = evaluate(publishedRunRows().back().design).performance->step.note;
+    const auto graphed = std::ranges::find_if(publishedRunRows(), [](const PublishedRun& run) {
+        return run.tag.starts_with("Megatron-Bridge 26.06 DGX-GB200 GPT-OSS 120B MXFP8");
+    });
+    QVERIFY(graphed != publishedRunRows().end());
+    const std::string note = evaluate(graphed->design).performance->step.note;
     QVERIFY2(
-        note.find("with a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean "
-                  "tokens, within 1 %")
+        note.find(
+            "a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 1 % "
+            "(GB200) to 12 % (GB300) less")
             != std::string::npos,
         note.c_str());
-    QVERIFY2(note.find("GPT-OSS 120B in BF16 without CUDA graphs took 1.7 to 1.9 times") != std::string::npos,
+    QVERIFY2(note.find("took 1.4 to 1.9 times the modelled step in every published run without the fused "
+                       "grouped MLP")
+                 != std::string::npos,
              note.c_str());
     // The row's design graphs the whole iteration as the recipe did (layout.cudaGraphs), which Megatron-Core
     // runs with its experts padded; the explanation says which runs that resembles.
-    QCOMPARE(publishedRunRows().back().design.layout.cudaGraphs, CudaGraphs::Iteration);
+    QCOMPARE(graphed->design.layout.cudaGraphs, CudaGraphs::Iteration);
     QVERIFY2(note.find("This design replays CUDA graphs") != std::string::npos, note.c_str());
 }
 
