@@ -52,6 +52,17 @@ std::string basis(const GemmTime& t, const GemmModel& gemms)
     return out;
 }
 
+// What a GEMM's time in a training step is against the table's (layerkernels.h kTrainingGemmShare), for the
+// GEMM's term and the step's source alike.
+std::string trainingShareText(double trainingFactor)
+{
+    return "in a training step × " + formatNumber(trainingFactor, 4) + ": its GEMMs at "
+        + formatNumber(kTrainingGemmShare, 3)
+        + " of the rate the same GEMM reaches timed alone in a benchmark, as on A100 (the calibration runs' "
+          "rate against its benchmark maximum; docs/kernel-model.md, \"A training step's GEMMs against a "
+          "benchmark's\")";
+}
+
 // The FP8 recipe behind the casts' bytes, where there are casts: ", tensorwise scaling, 6 B per element".
 std::string castText(const LayerKernels& k)
 {
@@ -117,11 +128,7 @@ ModelTerm gemmTerm(const LayerGemm& g, const GpuSpec& gpu, const GemmModel& gemm
         formula += ")";
     }
     if (g.trainingFactor != 1)
-        formula += "; in a training step × " + formatNumber(g.trainingFactor, 4) + ": its GEMMs run at "
-            + formatNumber(kTrainingGemmShare, 3)
-            + " of the rate the same GEMM reaches timed alone, as on A100 (the calibration runs' rate "
-              "against "
-              "its benchmark maximum)";
+        formula += "; " + trainingShareText(g.trainingFactor);
     if (g.tableFp8Factor != 1)
         formula += "; FP8: the table's rows × " + formatNumber(g.tableFp8Factor, 4)
             + ", Transformer Engine's measured speedup over BF16 at training shapes ("
@@ -249,6 +256,14 @@ void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const 
              + e.source});
 }
 
+std::string gemmOrigin(const LayerKernels& k, const LayerGemm& head, const GemmModel& gemms)
+{
+    const GemmTime& t = (k.gemms.empty() ? head : k.gemms.front()).times[0];
+    if (t.basis == GemmBasis::Roofline)
+        return "a roofline, no measured table for this GPU";
+    return gemms.userTable(t) ? "the design's own kernel table" : "measured kernel tables";
+}
+
 std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, const GpuSpec& gpu,
                                 const GemmModel& gemms)
 {
@@ -257,10 +272,7 @@ std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, co
     const Explanation gemm = gemms.explain(first.times[0], gpu, first.shapes[0], first.dtype);
     out = "GEMMs: " + gemm.note + " (" + gemm.source + ")";
     if (first.trainingFactor != 1)
-        out += ", in a training step × " + formatNumber(first.trainingFactor, 4) + ": its GEMMs at "
-            + formatNumber(kTrainingGemmShare, 3)
-            + " of a benchmark's rate, as on A100 (docs/kernel-model.md, \"A training step's GEMMs against a "
-              "benchmark's\")";
+        out += ", " + trainingShareText(first.trainingFactor);
     if (k.flashAttention) {
         out += "; attention: " + std::string(k.attentionForward.kernel)
             + (k.attentionForward.fallback ? " (fallback efficiency)" : "") + " — "

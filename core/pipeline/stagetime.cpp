@@ -555,17 +555,16 @@ StageTimes stageTimes(const Design& design, const PlacedLayout& placed, const St
         l.sequenceParallel, l.cp());
     out.boundarySeconds = pipelineSendSeconds(design, placed, spec, out.boundaryBytes);
     timeSpec(spec, out);
-    if (!kernels.empty() && kernels.front().gpu)
-        out.kernelSource
-            = kernelSourceSummary(kernels.front().dense, kernels.front().head, *kernels.front().gpu, gemms);
-    out.terms = modelTerms(design, out);
-    if (!kernels.empty() && kernels.front().gpu) {
-        const RankKernels& first = kernels.front();
-        appendKernelTerms(out.terms, first.dense, *first.gpu, gemms, "");
+    const RankKernels* first = !kernels.empty() && kernels.front().gpu ? &kernels.front() : nullptr;
+    out.kernelSource = first ? kernelSourceSummary(first->dense, first->head, *first->gpu, gemms) : "";
+    out.gemmOrigin = first ? gemmOrigin(first->dense, first->head, gemms) : "";
+    out.terms = modelTerms(design, out); // their sources name the kernel source
+    if (first) {
+        appendKernelTerms(out.terms, first->dense, *first->gpu, gemms, "");
         if (design.model.moe.isMoe())
-            appendKernelTerms(out.terms, first.moe, *first.gpu, gemms, "moe.");
-        appendEmbeddingTerm(out.terms, first.head, *first.gpu);
-        appendHeadTerm(out.terms, first.head, *first.gpu, gemms, lossKernel(design));
+            appendKernelTerms(out.terms, first->moe, *first->gpu, gemms, "moe.");
+        appendEmbeddingTerm(out.terms, first->head, *first->gpu);
+        appendHeadTerm(out.terms, first->head, *first->gpu, gemms, lossKernel(design));
     }
     return out;
 }

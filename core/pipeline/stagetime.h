@@ -142,6 +142,8 @@ struct StageTimes
     ComputeModel compute;
     // Where the kernel times come from: the table (and its rows) or fallback of each kind of kernel.
     std::string kernelSource;
+    // The same for the GEMMs in a few words (kernelterms.h gemmOrigin): "measured kernel tables", …
+    std::string gemmOrigin;
     std::vector<StageWork> stages; // p × v, in model order
     // Entry s: seconds for one micro-batch's activation (or gradient) from stage s to s + 1; 0 where
     // both stages are on one rank. p × v − 1 entries.

@@ -236,17 +236,25 @@ void TestLayerKernels::explanationNamesTheTableRow()
                  t.source.c_str());
         QVERIFY2(t.formula.find("table") != std::string::npos, t.formula.c_str());
         // And that a training step runs it at kTrainingGemmShare of the table's benchmarked rate.
-        QVERIFY2(t.formula.find("in a training step × 1.159: its GEMMs run at 0.863") != std::string::npos,
-                 t.formula.c_str());
+        QVERIFY2(
+            t.formula.find("in a training step × 1.159: its GEMMs at 0.863 of the rate the same GEMM reaches")
+                != std::string::npos,
+            t.formula.c_str());
     }
     // qkv, projection, fc1, fc2, attention, elementwise, gradient accumulation, embedding, output head,
     // cross-entropy
     QCOMPARE(kernels, 10);
     QVERIFY(e.schedule->times.kernelSource.find("FlashAttention-3") != std::string::npos);
+    // The layer's time and the GEMM efficiency name it as their source.
+    for (const char* id : {"computeEfficiency", "layerForwardSeconds"}) {
+        const auto it = std::ranges::find(e.schedule->times.terms, std::string(id), &ModelTerm::id);
+        QVERIFY(it != e.schedule->times.terms.end());
+        QVERIFY2(it->source.ends_with(e.schedule->times.kernelSource), it->source.c_str());
+    }
     QVERIFY(e.performance->step.source.find("presets/gemm-h100-b200.csv") != std::string::npos);
     // The step's explanation says the table's rate is a benchmark's, which a training step reaches κ of.
     QVERIFY2(
-        e.performance->step.source.find("in a training step × 1.159: its GEMMs at 0.863 of a benchmark's")
+        e.performance->step.source.find("in a training step × 1.159: its GEMMs at 0.863 of the rate the same")
             != std::string::npos,
         e.performance->step.source.c_str());
 }
@@ -280,6 +288,10 @@ void TestLayerKernels::fallbackSaysSo()
     QVERIFY2(source.find("roofline fallback") != std::string::npos, source.c_str());
     QVERIFY2(source.find("in a training step") == std::string::npos,
              source.c_str()); // the roofline is κ's source
+    // The command line's one-line summary says the same (textreport.cpp).
+    QCOMPARE(e.schedule->times.gemmOrigin, std::string("a roofline, no measured table for this GPU"));
+    QCOMPARE(evaluate(seed("h100-sxm-80gb", "nvlink4")).schedule->times.gemmOrigin,
+             std::string("measured kernel tables"));
 }
 
 // A user's table in the design: it survives a round trip, replaces the built-in H100 table (a table twice
@@ -303,6 +315,7 @@ void TestLayerKernels::userTableRoundTripsAndChangesTheTime()
     // A user's table is taken as the user's training GEMMs: no step share.
     QVERIFY2(after.schedule->times.kernelSource.find("in a training step") == std::string::npos,
              after.schedule->times.kernelSource.c_str());
+    QCOMPARE(after.schedule->times.gemmOrigin, std::string("the design's own kernel table"));
 }
 
 // A table with a problem: the design does not load, and the error names the table, its line and the
