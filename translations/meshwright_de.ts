@@ -3036,10 +3036,6 @@
         <translation>6·s·b·V/t (FP32-Logits und ihre BF16-Kopie oder ihr Gradient)</translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022); on H100, B200 and GB200 in FP8 (Megatron-Bridge 2025–2026) from 9 % less to 8 % more, 19 % more with older software; Megatron-LM&apos;s own scaling runs in BF16 on H100 (2024) 7–26 % more (docs/kernel-model.md).</source>
-        <translation>Veröffentlichte Läufe lagen auf A100 innerhalb von 9 % des modellierten Schritts (Megatron-LM 2021–2022); auf H100, B200 und GB200 in FP8 (Megatron-Bridge 2025–2026) zwischen 9 % kürzer und 8 % länger, mit älterer Software 19 % länger; die eigenen Skalierungsläufe von Megatron-LM in BF16 auf H100 (2024) 7–26 % länger (docs/kernel-model.md).</translation>
-    </message>
-    <message>
         <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 12–14 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
         <translation>Diese liefen mit Megatron-LM; die veröffentlichten FSDP2-Läufe von torchtitan dauerten auf A100 0–3 % länger als modelliert (PyTorch eager, Llama 3 8B und 70B) und auf H200 12–14 % länger (Llama 3.1 8B in FP8, kompiliert, mit FlashAttention-2).</translation>
     </message>
@@ -3050,10 +3046,6 @@
     <message>
         <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.34 and 1.25 times.</source>
         <translation>Auf 8 B200 (Llama 3 8B, kompiliert) lief torchaos Float8 mit Tensor-Skalierung 1,25-mal und sein MXFP8 1,20-mal so schnell wie BF16, im Modell 1,34- und 1,25-mal.</translation>
-    </message>
-    <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.35 to 1.5 times the modelled step, those with HybridEP and CUDA graphs from 3 % less to 12 % more; on H100 eager runs took 19 % longer with the alltoall dispatcher, 25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
-        <translation>Auf B200 und GB200 dauerten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core ohne CUDA Graphs das 1,35- bis 1,5-Fache des modellierten Schritts, solche mit HybridEP und CUDA Graphs zwischen 3 % kürzer und 12 % länger; auf H100 dauerten Läufe im Eager-Modus mit dem alltoall-Dispatcher 19 % länger, mit DeepEP 25 % (DeepSeek-V3 auf 1.024 GPUs) und mit HybridEP 40 %, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
     </message>
     <message>
         <source>received inputs kept per micro-batch in flight</source>
@@ -3084,12 +3076,20 @@
         <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen acht veröffentlichten Paaren innerhalb von 5 % des modellierten, ein Unterschied zwischen Layouts ist also belastbarer als jede einzelne Schrittzeit.</translation>
     </message>
     <message>
-        <source>This design replays CUDA graphs: the runs (but GPT-OSS 120B&apos;s, below) from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
-        <translation>Dieses Design spielt CUDA Graphs ab: die Läufe (außer denen von GPT-OSS 120B, siehe unten) zwischen 3 % schneller und 12 % langsamer erfassten Attention oder die ganze Iteration mit HybridEP in Graphen, während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,0-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell ein Design mit Graphen bepreist.</translation>
-    </message>
-    <message>
         <source>GPT-OSS 120B took 1.4 to 1.9 times the modelled step in every published run without the fused grouped MLP, on H100, B200, B300, GB200 and GB300, with BF16 or MXFP8 GEMMs, eager or with CUDA graphs of attention and router; with it, FP8 attention, a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 1 % (GB200) to 12 % (GB300) less. The runs&apos; ratios between GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
         <translation>GPT-OSS 120B brauchte in jedem veröffentlichten Lauf ohne das fusionierte gruppierte MLP das 1,4- bis 1,9-Fache des modellierten Schritts, auf H100, B200, B300, GB200 und GB300, mit BF16- oder MXFP8-GEMMs, im Eager-Modus oder mit CUDA Graphs von Attention und Router; mit ihm, FP8-Attention, einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experten 1 % (GB200) bis 12 % (GB300) weniger. Die Verhältnisse der Läufe zwischen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 4 und 10 % der modellierten.</translation>
+    </message>
+    <message>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022); on H100, B200 and GB200 in FP8 (NeMo and Megatron-Bridge 2025–2026) from 9 % less to 8 % more, NeMo 25.02&apos;s on B200 from 2 % less to 27 % more; Megatron-LM&apos;s own scaling runs in BF16 on H100 (2024) 7–26 % more (docs/kernel-model.md).</source>
+        <translation>Veröffentlichte Läufe lagen auf A100 innerhalb von 9 % des modellierten Schritts (Megatron-LM 2021–2022); auf H100, B200 und GB200 in FP8 (NeMo und Megatron-Bridge 2025–2026) zwischen 9 % kürzer und 8 % länger, die von NeMo 25.02 auf B200 zwischen 2 % kürzer und 27 % länger; Megatron-LMs eigene Skalierungsläufe in BF16 auf H100 (2024) 7–26 % länger (docs/kernel-model.md).</translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.35 to 1.5 times the modelled step, those with CUDA graphs (HybridEP, or experts padded to a capacity) from 3 % less to 12 % more; on H100 eager runs took 19 % longer with the alltoall dispatcher, 25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
+        <translation>Auf B200 und GB200 dauerten MoE-Läufe mit dem alltoall-Dispatcher von Megatron-Core ohne CUDA Graphs das 1,35- bis 1,5-Fache des modellierten Schritts, solche mit CUDA Graphs (HybridEP oder auf eine Kapazität aufgefüllte Experten) zwischen 3 % kürzer und 12 % länger; auf H100 dauerten Läufe im Eager-Modus mit dem alltoall-Dispatcher 19 % länger, mit DeepEP 25 % (DeepSeek-V3 auf 1.024 GPUs) und mit HybridEP 40 %, dessen MoE-Schichten im Modell 6,6 ms auf den Host warten, wo die des Laufs etwa 9,5 ms brauchten.</translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs (but GPT-OSS 120B&apos;s, below) from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, or whole layers with the experts padded to a capacity (Mixtral 8x7B on GB200), where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <translation>Dieses Design spielt CUDA Graphs ab: die Läufe (außer denen von GPT-OSS 120B, siehe unten) zwischen 3 % schneller und 12 % langsamer erfassten Attention oder die ganze Iteration mit HybridEP in Graphen oder ganze Schichten mit auf eine Kapazität aufgefüllten Experten (Mixtral 8x7B auf GB200), während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,0-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell ein Design mit Graphen bepreist.</translation>
     </message>
 </context>
 <context>

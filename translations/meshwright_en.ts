@@ -3036,10 +3036,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022); on H100, B200 and GB200 in FP8 (Megatron-Bridge 2025–2026) from 9 % less to 8 % more, 19 % more with older software; Megatron-LM&apos;s own scaling runs in BF16 on H100 (2024) 7–26 % more (docs/kernel-model.md).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Those ran Megatron-LM; torchtitan&apos;s published FSDP2 runs took 0–3 % longer than modelled on A100 (eager PyTorch, Llama 3 8B and 70B) and 12–14 % longer on H200 (Llama 3.1 8B in FP8, compiled, with FlashAttention-2).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3049,10 +3045,6 @@
     </message>
     <message>
         <source>On 8 B200 (Llama 3 8B, compiled) torchao&apos;s tensorwise float8 ran 1.25 times and its MXFP8 1.20 times as fast as BF16, the model 1.34 and 1.25 times.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.35 to 1.5 times the modelled step, those with HybridEP and CUDA graphs from 3 % less to 12 % more; on H100 eager runs took 19 % longer with the alltoall dispatcher, 25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3084,11 +3076,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This design replays CUDA graphs: the runs (but GPT-OSS 120B&apos;s, below) from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <source>GPT-OSS 120B took 1.4 to 1.9 times the modelled step in every published run without the fused grouped MLP, on H100, B200, B300, GB200 and GB300, with BF16 or MXFP8 GEMMs, eager or with CUDA graphs of attention and router; with it, FP8 attention, a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 1 % (GB200) to 12 % (GB300) less. The runs&apos; ratios between GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPT-OSS 120B took 1.4 to 1.9 times the modelled step in every published run without the fused grouped MLP, on H100, B200, B300, GB200 and GB300, with BF16 or MXFP8 GEMMs, eager or with CUDA graphs of attention and router; with it, FP8 attention, a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 1 % (GB200) to 12 % (GB300) less. The runs&apos; ratios between GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
+        <source>Published runs took within 9 % of the modelled step on A100 (Megatron-LM 2021–2022); on H100, B200 and GB200 in FP8 (NeMo and Megatron-Bridge 2025–2026) from 9 % less to 8 % more, NeMo 25.02&apos;s on B200 from 2 % less to 27 % more; Megatron-LM&apos;s own scaling runs in BF16 on H100 (2024) 7–26 % more (docs/kernel-model.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On B200 and GB200, MoE runs with Megatron-Core&apos;s alltoall dispatcher and no CUDA graphs took 1.35 to 1.5 times the modelled step, those with CUDA graphs (HybridEP, or experts padded to a capacity) from 3 % less to 12 % more; on H100 eager runs took 19 % longer with the alltoall dispatcher, 25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the run&apos;s took about 9.5 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This design replays CUDA graphs: the runs (but GPT-OSS 120B&apos;s, below) from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, or whole layers with the experts padded to a capacity (Mixtral 8x7B on GB200), where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -13,9 +13,9 @@ std::string heldOutNote(const Design& design)
     std::string note
         = MW_TR_NOOP("Explanations",
                      "Published runs took within 9 % of the modelled step on A100 (Megatron-LM "
-                     "2021–2022); on H100, B200 and GB200 in FP8 (Megatron-Bridge 2025–2026) from 9 % less "
-                     "to 8 % more, 19 % more with older software; Megatron-LM's own scaling runs in BF16 on "
-                     "H100 (2024) 7–26 % more (docs/kernel-model.md).");
+                     "2021–2022); on H100, B200 and GB200 in FP8 (NeMo and Megatron-Bridge 2025–2026) from "
+                     "9 % less to 8 % more, NeMo 25.02's on B200 from 2 % less to 27 % more; Megatron-LM's "
+                     "own scaling runs in BF16 on H100 (2024) 7–26 % more (docs/kernel-model.md).");
     // Those are Megatron's runs, with its fused kernels; torchtitan's published FSDP2 runs are eager PyTorch,
     // and its H100 tables give pairs of layouts (tst_heldouttorchtitan).
     if (frameworkOf(design) == Framework::Fsdp2)
@@ -59,10 +59,11 @@ std::string heldOutNote(const Design& design)
             + MW_TR_NOOP(
                     "Explanations",
                     "On B200 and GB200, MoE runs with Megatron-Core's alltoall dispatcher and no CUDA graphs "
-                    "took 1.35 to 1.5 times the modelled step, those with HybridEP and CUDA graphs from 3 % "
-                    "less to 12 % more; on H100 eager runs took 19 % longer with the alltoall dispatcher, "
-                    "25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % with HybridEP, whose MoE layers "
-                    "the model has waiting 6.6 ms for the host where the run's took about 9.5 ms.");
+                    "took 1.35 to 1.5 times the modelled step, those with CUDA graphs (HybridEP, or experts "
+                    "padded to a capacity) from 3 % less to 12 % more; on H100 eager runs took 19 % longer "
+                    "with the alltoall dispatcher, 25 % with DeepEP (DeepSeek-V3 on 1,024 GPUs) and 40 % "
+                    "with HybridEP, whose MoE layers the model has waiting 6.6 ms for the host where the "
+                    "run's took about 9.5 ms.");
         // The design says which of those it resembles (layout.h CudaGraphs); the model's steps differ by the
         // host time of the eager MoE layers (pipeline/hostlaunch.h).
         note += std::string(" ")
@@ -76,10 +77,11 @@ std::string heldOutNote(const Design& design)
                    : MW_TR_NOOP(
                        "Explanations",
                        "This design replays CUDA graphs: the runs (but GPT-OSS 120B's, below) from 3 % "
-                       "faster to 12 % slower graphed attention or the whole iteration with HybridEP, where "
-                       "one that graphed only the "
-                       "router and its preprocessing, with the alltoall dispatcher, took 3.0 times "
-                       "the step modelled without host time, as the model prices a graphed design's."));
+                       "faster to 12 % slower graphed attention or the whole iteration with HybridEP, or "
+                       "whole layers with the experts padded to a capacity (Mixtral 8x7B on GB200), where "
+                       "one that graphed only the router and its preprocessing, with the alltoall "
+                       "dispatcher, took 3.0 times the step modelled without host time, as the model prices "
+                       "a graphed design's."));
         // GPT-OSS 120B on five GPUs (tst_heldouttoday, addGptOssRows): every run without the fused grouped
         // MLP far slower than modelled, whatever its GEMMs' precision and graphs, the GPUs' ratios close;
         // with it and a graph of the whole iteration near the other graphed MoE runs (docs/kernel-model.md).
