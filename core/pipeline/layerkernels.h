@@ -165,6 +165,7 @@ inline constexpr double kTrainingFp8TableRatio = kTableFp8Speedup / kTrainingFp8
 // Achievable Matmul FLOPS": the best of a search of shapes, a mean of 100 iterations after 50 warm-up, torch
 // 2.6). κ = 234 / 271.2 = 0.863 (docs/kernel-model.md, "A training step's GEMMs against a benchmark's").
 inline constexpr double kA100BenchmarkGemmFlops = 271.2e12;
+// 312e12: the A100 presets' BF16 peak (gpus.json; tst_trainingfp8 keeps the two equal).
 inline constexpr double kTrainingGemmShare = kGemmRooflineEfficiency * 312e12 / kA100BenchmarkGemmFlops;
 
 // What a training layer's GEMM takes beyond the time `t` the kernel model gave it for the GPU's benchmark

@@ -184,6 +184,10 @@ void TestTrainingFp8::rooflineAndUserTableKeepTheirTimes()
     QVERIFY(gemm(a100, "fc1").times[0].fp8AsBf16);
     QCOMPARE(gemm(a100, "fc1").tableFp8Factor, 1.0);
     QCOMPARE(gemm(a100, "fc1").trainingFactor, 1.0);
+    // κ's A100 rate is the roofline's share of the A100 preset's BF16 peak (layerkernels.h writes the peak as
+    // a number, since a constant cannot read the catalog): the two stay the same.
+    QCOMPARE(kTrainingGemmShare * kA100BenchmarkGemmFlops,
+             kGemmRooflineEfficiency * gpu("a100-80gb").bf16Flops);
 
     const KernelTableRead read = readKernelTable(b200Fp8Sweep(), "b200-sweep.csv");
     QVERIFY(read.diagnostics.empty());
