@@ -8,6 +8,8 @@
 #include "design/designio.h"
 #include "launch/launchimport.h"
 
+#include <filesystem>
+
 namespace cli {
 
 using namespace core;
@@ -81,7 +83,15 @@ int importVerb(Arguments& args, std::ostream& out, std::ostream& err)
         for (const std::string& setting : imported.unusedSettings)
             err << "  " << setting << "\n";
     }
-    const std::string saved = saveDesign(*imported.design);
+    // The saved design is the file's, not the base's: its name says where it came from and what it trains,
+    // and its description what the base contributed (the GUI's import edits the open document instead).
+    Design design = *imported.design;
+    const std::string fileName = std::filesystem::path(*launchFile).filename().string();
+    design.name = fileName + ": " + design.model.name;
+    design.description = "Imported from " + fileName + " (" + std::string(enumName(*format))
+        + "); what the file does not set comes from "
+        + (base.design->name.empty() ? "the base design" : base.design->name) + ".";
+    const std::string saved = saveDesign(design);
     if (output.empty()) {
         out << saved;
     } else if (const auto failure = writeAtomically(output, saved)) {

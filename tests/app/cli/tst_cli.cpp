@@ -577,7 +577,14 @@ void TestCli::importReadsBackTheExport()
     QVERIFY(runJson({"evaluate", out.toStdString(), "--json"}).at("valid").get<bool>());
     QFile saved(out);
     QVERIFY(saved.open(QIODevice::ReadOnly));
-    const Json layout = Json::parse(saved.readAll().toStdString()).at("layout");
+    const Json document = Json::parse(saved.readAll().toStdString());
+    // The design is named for the file it came from and the model it trains, not for the base.
+    QCOMPARE(document.at("name").get<std::string>(), std::string("megatron-args.sh: Llama 3.1 70B"));
+    QVERIFY2(document.at("description")
+                 .get<std::string>()
+                 .starts_with("Imported from megatron-args.sh (megatron)"),
+             document.at("description").get<std::string>().c_str());
+    const Json layout = document.at("layout");
     QCOMPARE(layout.at("tp").get<int>(), 8);
     QCOMPARE(layout.at("pp").get<int>(), 4);
     QCOMPARE(layout.at("cp").get<int>(), 4);
