@@ -565,7 +565,7 @@ void TestLaunchImport::torchtitanFloat8Recipe()
     QFETCH(QString, code);
     std::string text = "[model]\nname = \"llama3\"\nflavor = \"8B\"\nconverters = [\"float8\"]\n";
     if (!recipe.isEmpty())
-        text += "[" + section.toStdString() + "]\nrecipe_name = \"" + recipe.toStdString() + "\"\n";
+        text += QStringLiteral("[%1]\nrecipe_name = \"%2\"\n").arg(section, recipe).toStdString();
     text += "[activation_checkpoint]\nmode = \"full\"\n";
     const LaunchImport imported = importLaunch(LaunchFormat::Torchtitan, text, testing::example("default"));
     QVERIFY(imported.unusedSettings.empty());
