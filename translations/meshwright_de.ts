@@ -1242,6 +1242,14 @@
         <source>no built-in preset has that shape; Megatron-LM&apos;s defaults stand for the architecture flags the file leaves out</source>
         <translation>kein eingebautes Preset hat diese Form; für die Architektur-Flags, die die Datei auslässt, gelten Megatron-LMs Vorgaben</translation>
     </message>
+    <message>
+        <source>$(( without a closing ))</source>
+        <translation>$(( ohne schließende ))</translation>
+    </message>
+    <message>
+        <source>$( without a closing )</source>
+        <translation>$( ohne schließende )</translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

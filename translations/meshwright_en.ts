@@ -1242,6 +1242,14 @@
         <source>no built-in preset has that shape; Megatron-LM&apos;s defaults stand for the architecture flags the file leaves out</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>$(( without a closing ))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$( without a closing )</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Diagnostics</name>

@@ -2,6 +2,7 @@
 #include "launch/launchreader.h"
 
 #include "base/importdiagnostics.h"
+#include "launch/shellarithmetic.h"
 
 #include <algorithm>
 #include <map>
@@ -123,6 +124,8 @@ private:
     std::string expandVariable(bool& wholeArray, bool quoted)
     {
         ++m_pos; // '$'
+        if (m_pos < m_text.size() && m_text[m_pos] == '(')
+            return substitution();
         if (m_pos < m_text.size() && m_text[m_pos] == '{') {
             const std::size_t close = matchingBrace(m_text, m_pos);
             if (close == std::string_view::npos) {
@@ -139,6 +142,58 @@ private:
             return braced(inner, 0, quoted);
         }
         return plain(m_text, m_pos);
+    }
+
+    // $(( expression )) from the ( at m_pos: its value where the file's own variables give one
+    // (shellarithmetic.h), else as written; $( command ) as written, since only running it would say what it
+    // prints. Either stays one word, so that the flag it feeds is reported unread, not split into others.
+    std::string substitution()
+    {
+        const bool arithmetic = m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '(';
+        const std::size_t close = closingParenthesis(m_text, m_pos, !arithmetic);
+        if (close == std::string_view::npos) {
+            m_error = syntaxError(m_tool, m_line,
+                                  arithmetic ? MW_TR_NOOP("DiagnosticArguments", "$(( without a closing ))")
+                                             : MW_TR_NOOP("DiagnosticArguments", "$( without a closing )"));
+            return {};
+        }
+        const std::string_view written = m_text.substr(m_pos, close + 1 - m_pos);
+        m_line += int(std::count(written.begin(), written.end(), '\n'));
+        m_pos = close + 1;
+        if (arithmetic && written.ends_with("))")) {
+            const auto value = evaluateShellArithmetic(
+                written.substr(2, written.size() - 4),
+                [this](std::string_view name) -> std::optional<std::string> {
+                    const auto it = m_variables.find(std::string(name));
+                    return it != m_variables.end() ? std::optional(it->second) : std::nullopt;
+                });
+            if (value)
+                return std::to_string(*value);
+        }
+        std::string asWritten(1, '$'); // appended, not "$" + string: GCC 12's false -Wrestrict (bug 105651)
+        return asWritten.append(written);
+    }
+
+    // The ) that closes the ( at open, nested parentheses counted; with `quotes` (a command) a quoted string
+    // or a backslashed character closes nothing. npos if none does.
+    static std::size_t closingParenthesis(std::string_view text, std::size_t open, bool quotes)
+    {
+        int depth = 0;
+        for (std::size_t i = open; i < text.size(); ++i) {
+            const char c = text[i];
+            if (quotes && c == '\\') {
+                ++i;
+            } else if (quotes && (c == '\'' || c == '"')) {
+                i = text.find(c, i + 1);
+                if (i == std::string_view::npos)
+                    return i;
+            } else if (c == '(') {
+                ++depth;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return std::string_view::npos;
     }
 
     // The } that closes the ${ whose { is at open, as bash finds it: a backslashed character, a quoted

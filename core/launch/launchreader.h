@@ -55,7 +55,9 @@ struct ShellReadResult
 
 // Splits a shell script into commands: backslash-newline continues a line; '#' starts a comment; '...'
 // and "..." quote; NAME=value and NAME=( ... ) assign (also after `export`), and $NAME, ${NAME},
-// ${NAME:-default} and ${NAME[@]} expand what the file assigned (an unknown variable stays as written).
+// ${NAME:-default} and ${NAME[@]} expand what the file assigned (an unknown variable stays as written);
+// $(( … )) is evaluated over them (shellarithmetic.h), and a $( … ) command substitution, like an arithmetic
+// the file cannot give, stays one word as written.
 ShellReadResult readShell(std::string_view text, std::string_view tool);
 
 struct Settings

@@ -132,6 +132,9 @@ private slots:
     void literalDollarInADefault();
     void defaultsAsBashReadsThem_data();
     void defaultsAsBashReadsThem();
+    void arithmeticAsBashReadsIt_data();
+    void arithmeticAsBashReadsIt();
+    void substitutionsStayOneWord();
 };
 
 void TestLaunchImport::exportThenImport_data()
@@ -1061,6 +1064,85 @@ void TestLaunchImport::defaultsAsBashReadsThem()
     QCOMPARE(read.commands.size(), std::size_t(1));
     QCOMPARE(read.commands[0].words.size(), std::size_t(2));
     QCOMPARE(QString::fromStdString(read.commands[0].words[1].text), expected);
+}
+
+// $(( … )) with NNODES=4 and GPUS=8 set by the file: each expected word is what Debian 12's bash 5.2 prints
+// for `printf '[%s]\n' WORD` (checked by hand). What the file alone cannot give stays as written, one word:
+// an unset variable (bash would take 0), division by zero, an overflow, an octal literal, an operator sizes
+// do not need.
+void TestLaunchImport::arithmeticAsBashReadsIt_data()
+{
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<QString>("expected");
+    const struct
+    {
+        const char* name;
+        const char* word;
+        const char* expected;
+    } rows[] = {
+        {"product of variables", "$((NNODES * GPUS * 4))", "128"},
+        {"parentheses", "$(( (2 + 6) / 3 ))", "2"},
+        {"remainder", "$((7 % 4))", "3"},
+        {"unary minus", "$((-3 + 5))", "2"},
+        {"division truncates towards zero", "$((-7 / 2))", "-3"},
+        {"difference", "$((2-3))", "-1"},
+        {"$NAME and ${NAME}", "$(( $NNODES * ${GPUS} ))", "32"},
+        {"in double quotes", "\"--x=$((2*3))\"", "--x=6"},
+        {"unset variable", "$((UNSET * 2))", "$((UNSET * 2))"},
+        {"division by zero", "$((4 / (GPUS - 8)))", "$((4 / (GPUS - 8)))"},
+        {"overflow", "$((9223372036854775807 + 1))", "$((9223372036854775807 + 1))"},
+        {"octal", "$((010 * 2))", "$((010 * 2))"},
+        {"power", "$((2 ** 3))", "$((2 ** 3))"},
+        {"comparison", "$((GPUS > 4))", "$((GPUS > 4))"},
+    };
+    for (const auto& [name, word, expected] : rows)
+        QTest::newRow(name) << QString(word) << QString(expected);
+}
+
+void TestLaunchImport::arithmeticAsBashReadsIt()
+{
+    QFETCH(QString, word);
+    QFETCH(QString, expected);
+    const launch::ShellReadResult read
+        = launch::readShell("NNODES=4\nGPUS=8\necho " + word.toStdString() + "\n", "bash");
+    QVERIFY(!read.error);
+    QCOMPARE(read.commands.size(), std::size_t(1));
+    QCOMPARE(read.commands[0].words.size(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(read.commands[0].words[1].text), expected);
+}
+
+// A launch script derives sizes as SLURM scripts do: the batch from $(( … )) is read, a size from a command's
+// output ($( … ), which only running it would give) is one unread word — the flag it feeds listed as not
+// used, never split into commands of its own; an unclosed one is a located syntax error; parentheses nested
+// deeper than the evaluator goes stay as written.
+void TestLaunchImport::substitutionsStayOneWord()
+{
+    const std::string text = "GPUS_PER_NODE=8\n"
+                             "NNODES=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | wc -l)\n"
+                             "torchrun --nnodes $NNODES --nproc-per-node $GPUS_PER_NODE pretrain_gpt.py \\\n"
+                             "  --tensor-model-parallel-size 2 --pipeline-model-parallel-size 4 \\\n"
+                             "  --micro-batch-size 1 --global-batch-size $(( 16 * GPUS_PER_NODE )) \\\n"
+                             "  --data-path $(ls /data | head -1) --bf16\n";
+    const launch::ShellReadResult read = launch::readShell(text, "Megatron-LM");
+    QVERIFY(!read.error);
+    QCOMPARE(read.commands.size(), std::size_t(1));
+    const LaunchImport imported = importLaunch(LaunchFormat::Megatron, text, testing::example("default"));
+    QVERIFY2(imported.design, qPrintable(testing::describe(imported.diagnostics)));
+    QCOMPARE(imported.design->workload.globalBatch, std::int64_t{128});
+    QCOMPARE(imported.design->layout.tp(), 2);
+    for (const char* unread : {"--nnodes (line 3)", "--data-path (line 6)"})
+        QVERIFY2(std::ranges::find(imported.unusedSettings, std::string(unread))
+                     != imported.unusedSettings.end(),
+                 unread);
+
+    for (const char* unclosed : {"echo $((1 + 2\n", "echo $(date\n"}) {
+        const launch::ShellReadResult bad = launch::readShell(unclosed, "bash");
+        QVERIFY2(bad.error && bad.error->path == "line 1", unclosed);
+    }
+    const std::string deep = "echo $((" + std::string(200, '(') + "1" + std::string(200, ')') + "))\n";
+    const launch::ShellReadResult nested = launch::readShell(deep, "bash");
+    QVERIFY(!nested.error);
+    QVERIFY(nested.commands[0].words[1].text.starts_with("$(("));
 }
 
 QTEST_GUILESS_MAIN(TestLaunchImport)
