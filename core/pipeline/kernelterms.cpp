@@ -261,7 +261,10 @@ std::string gemmOrigin(const LayerKernels& k, const LayerGemm& head, const GemmM
     const GemmTime& t = (k.gemms.empty() ? head : k.gemms.front()).times[0];
     if (t.basis == GemmBasis::Roofline)
         return "a roofline, no measured table for this GPU";
-    return gemms.userTable(t) ? "the design's own kernel table" : "measured kernel tables";
+    if (gemms.userTable(t))
+        return "the design's own kernel table";
+    return t.viaKernelsOf ? "measured kernel tables of its die (" + std::string(gemms.tableGpu(t)) + ")"
+                          : std::string("measured kernel tables");
 }
 
 std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, const GpuSpec& gpu,

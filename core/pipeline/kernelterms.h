@@ -27,8 +27,9 @@ void appendEmbeddingTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, c
 // The output head's GEMM and the loss over its logits (crossEntropyBytes, fused or not).
 void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const GpuSpec& gpu,
                     const GemmModel& gemms, LossKernel loss);
-// Where the layer's GEMM times come from, in a few words: "measured kernel tables", "the design's own kernel
-// table" or "a roofline, no measured table for this GPU" (the command line's one-line summary).
+// Where the layer's GEMM times come from, in a few words: "measured kernel tables" (of another GPU's die, for
+// a GPU that runs its kernels), "the design's own kernel table" or "a roofline, no measured table for this
+// GPU" (the command line's one-line summary).
 std::string gemmOrigin(const LayerKernels& kernels, const LayerGemm& head, const GemmModel& gemms);
 // One sentence: where the GEMM, attention and elementwise times of the layer come from.
 std::string kernelSourceSummary(const LayerKernels& kernels, const LayerGemm& head, const GpuSpec& gpu,

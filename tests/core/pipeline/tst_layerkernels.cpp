@@ -292,6 +292,8 @@ void TestLayerKernels::fallbackSaysSo()
     QCOMPARE(e.schedule->times.gemmOrigin, std::string("a roofline, no measured table for this GPU"));
     QCOMPARE(evaluate(seed("h100-sxm-80gb", "nvlink4")).schedule->times.gemmOrigin,
              std::string("measured kernel tables"));
+    QCOMPARE(evaluate(seed("gb200-186gb", "nvlink5")).schedule->times.gemmOrigin,
+             std::string("measured kernel tables of its die (b200-180gb)"));
 }
 
 // A user's table in the design: it survives a round trip, replaces the built-in H100 table (a table twice
