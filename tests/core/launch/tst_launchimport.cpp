@@ -26,6 +26,35 @@ Q_DECLARE_METATYPE(core::LaunchFormat)
 
 namespace {
 
+// A word as bash prints it (`printf '[%s]\n' WORD`), for the data functions of the shell-reading tests.
+struct ShellWordRow
+{
+    const char* name;
+    const char* word;
+    const char* expected;
+};
+
+void addShellWordRows(std::initializer_list<ShellWordRow> rows)
+{
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<QString>("expected");
+    for (const auto& [name, word, expected] : rows)
+        QTest::newRow(name) << QString(word) << QString(expected);
+}
+
+// The one word `echo WORD` gives after the `assignments` lines, as the shell reader reads it.
+void compareShellWord(const std::string& assignments)
+{
+    QFETCH(QString, word);
+    QFETCH(QString, expected);
+    const launch::ShellReadResult read
+        = launch::readShell(assignments + "echo " + word.toStdString() + "\n", "bash");
+    QVERIFY(!read.error);
+    QCOMPARE(read.commands.size(), std::size_t(1));
+    QCOMPARE(read.commands[0].words.size(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(read.commands[0].words[1].text), expected);
+}
+
 Framework frameworkOf(LaunchFormat format)
 {
     switch (format) {
@@ -1020,14 +1049,7 @@ void TestLaunchImport::literalDollarInADefault()
 // 5.2 prints for `printf '[%s]\n' WORD` with A and B unset (Debian 12's bash, checked by hand).
 void TestLaunchImport::defaultsAsBashReadsThem_data()
 {
-    QTest::addColumn<QString>("word");
-    QTest::addColumn<QString>("expected");
-    const struct
-    {
-        const char* name;
-        const char* word;
-        const char* expected;
-    } rows[] = {
+    addShellWordRows({
         {"unquoted backslash", R"(${A:-\x})", "x"},
         {"backslash in double quotes", R"("${A:-\x}")", R"(\x)"},
         {"backslash in the default's double quotes", R"(${A:-"\x"})", R"(\x)"},
@@ -1050,20 +1072,12 @@ void TestLaunchImport::defaultsAsBashReadsThem_data()
         {"} in the default's double quotes, double-quoted", R"("${A:-"x}y"}")", "x}y"},
         {"a bare { is not counted", R"(${A:-x{y})", "x{y"},
         {"escaped } nested", R"(${A:-${B:-c\}d}e})", "c}de"},
-    };
-    for (const auto& [name, word, expected] : rows)
-        QTest::newRow(name) << QString(word) << QString(expected);
+    });
 }
 
 void TestLaunchImport::defaultsAsBashReadsThem()
 {
-    QFETCH(QString, word);
-    QFETCH(QString, expected);
-    const launch::ShellReadResult read = launch::readShell("echo " + word.toStdString() + "\n", "bash");
-    QVERIFY(!read.error);
-    QCOMPARE(read.commands.size(), std::size_t(1));
-    QCOMPARE(read.commands[0].words.size(), std::size_t(2));
-    QCOMPARE(QString::fromStdString(read.commands[0].words[1].text), expected);
+    compareShellWord("");
 }
 
 // $(( … )) with NNODES=4 and GPUS=8 set by the file: each expected word is what Debian 12's bash 5.2 prints
@@ -1072,14 +1086,7 @@ void TestLaunchImport::defaultsAsBashReadsThem()
 // do not need.
 void TestLaunchImport::arithmeticAsBashReadsIt_data()
 {
-    QTest::addColumn<QString>("word");
-    QTest::addColumn<QString>("expected");
-    const struct
-    {
-        const char* name;
-        const char* word;
-        const char* expected;
-    } rows[] = {
+    addShellWordRows({
         {"product of variables", "$((NNODES * GPUS * 4))", "128"},
         {"parentheses", "$(( (2 + 6) / 3 ))", "2"},
         {"remainder", "$((7 % 4))", "3"},
@@ -1094,21 +1101,12 @@ void TestLaunchImport::arithmeticAsBashReadsIt_data()
         {"octal", "$((010 * 2))", "$((010 * 2))"},
         {"power", "$((2 ** 3))", "$((2 ** 3))"},
         {"comparison", "$((GPUS > 4))", "$((GPUS > 4))"},
-    };
-    for (const auto& [name, word, expected] : rows)
-        QTest::newRow(name) << QString(word) << QString(expected);
+    });
 }
 
 void TestLaunchImport::arithmeticAsBashReadsIt()
 {
-    QFETCH(QString, word);
-    QFETCH(QString, expected);
-    const launch::ShellReadResult read
-        = launch::readShell("NNODES=4\nGPUS=8\necho " + word.toStdString() + "\n", "bash");
-    QVERIFY(!read.error);
-    QCOMPARE(read.commands.size(), std::size_t(1));
-    QCOMPARE(read.commands[0].words.size(), std::size_t(2));
-    QCOMPARE(QString::fromStdString(read.commands[0].words[1].text), expected);
+    compareShellWord("NNODES=4\nGPUS=8\n");
 }
 
 // A launch script derives sizes as SLURM scripts do: the batch from $(( … )) is read, a size from a command's
