@@ -3,6 +3,7 @@
 
 #include "base/importdiagnostics.h"
 #include "launch/shellarithmetic.h"
+#include "launch/shellnames.h"
 
 #include <algorithm>
 #include <map>
@@ -21,16 +22,6 @@ Diagnostic syntaxError(std::string_view tool, int line, std::string reason)
 }
 
 namespace {
-
-bool isNameStart(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
-
-bool isNameChar(char c)
-{
-    return isNameStart(c) || (c >= '0' && c <= '9');
-}
 
 // The shell's words of one statement, each with the line it starts on, and whether it was written without
 // quotes (only an unquoted "NAME=(" opens an array).
@@ -231,7 +222,7 @@ private:
     std::string plain(std::string_view text, std::size_t& pos) const
     {
         const std::size_t start = pos;
-        while (pos < text.size() && isNameChar(text[pos]))
+        while (pos < text.size() && isShellNameChar(text[pos]))
             ++pos;
         const std::string name(text.substr(start, pos - start));
         if (name.empty())
@@ -388,9 +379,9 @@ private:
     static bool isAssignment(std::string_view word)
     {
         const std::size_t eq = word.find('=');
-        if (eq == std::string_view::npos || eq == 0 || !isNameStart(word[0]))
+        if (eq == std::string_view::npos || eq == 0 || !isShellNameStart(word[0]))
             return false;
-        return std::all_of(word.begin(), word.begin() + std::ptrdiff_t(eq), isNameChar);
+        return std::all_of(word.begin(), word.begin() + std::ptrdiff_t(eq), isShellNameChar);
     }
 
     void appendExpanded(std::vector<RawWord>& out, const RawWord& word)

@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launch/shellarithmetic.h"
 
+#include "launch/shellnames.h"
+
 #include <charconv>
 #include <limits>
 
 namespace core::launch {
 
 namespace {
-
-bool isNameStart(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
 
 bool isDigit(char c)
 {
@@ -149,7 +146,7 @@ private:
             // A leading 0 is octal to bash and 0x hexadecimal: sizes are written in decimal, so refuse them.
             if (m_text[start] == '0' && m_pos - start > 1)
                 return std::nullopt;
-            if (m_pos < m_text.size() && (isNameStart(m_text[m_pos]) || m_text[m_pos] == '#'))
+            if (m_pos < m_text.size() && (isShellNameStart(m_text[m_pos]) || m_text[m_pos] == '#'))
                 return std::nullopt;
             return wholeNumber(m_text.substr(start, m_pos - start));
         }
@@ -160,10 +157,10 @@ private:
             braced = m_pos < m_text.size() && m_text[m_pos] == '{';
             m_pos += braced ? 1 : 0;
         }
-        if (m_pos >= m_text.size() || !isNameStart(m_text[m_pos]))
+        if (m_pos >= m_text.size() || !isShellNameStart(m_text[m_pos]))
             return std::nullopt;
         const std::size_t start = m_pos;
-        while (m_pos < m_text.size() && (isNameStart(m_text[m_pos]) || isDigit(m_text[m_pos])))
+        while (m_pos < m_text.size() && isShellNameChar(m_text[m_pos]))
             ++m_pos;
         const std::string_view name = m_text.substr(start, m_pos - start);
         if (braced && (m_pos >= m_text.size() || m_text[m_pos++] != '}'))

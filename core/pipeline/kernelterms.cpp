@@ -256,9 +256,19 @@ void appendHeadTerm(std::vector<ModelTerm>& terms, const LayerGemm& head, const 
              + e.source});
 }
 
+namespace {
+
+// The GEMM the layer's one-line summaries speak for: its first, or the head where a layer has none.
+const LayerGemm& summaryGemm(const LayerKernels& k, const LayerGemm& head)
+{
+    return k.gemms.empty() ? head : k.gemms.front();
+}
+
+} // namespace
+
 std::string gemmOrigin(const LayerKernels& k, const LayerGemm& head, const GemmModel& gemms)
 {
-    const GemmTime& t = (k.gemms.empty() ? head : k.gemms.front()).times[0];
+    const GemmTime& t = summaryGemm(k, head).times[0];
     if (t.basis == GemmBasis::Roofline)
         return "a roofline, no measured table for this GPU";
     if (gemms.userTable(t))
@@ -271,7 +281,7 @@ std::string kernelSourceSummary(const LayerKernels& k, const LayerGemm& head, co
                                 const GemmModel& gemms)
 {
     std::string out;
-    const LayerGemm& first = k.gemms.empty() ? head : k.gemms.front();
+    const LayerGemm& first = summaryGemm(k, head);
     const Explanation gemm = gemms.explain(first.times[0], gpu, first.shapes[0], first.dtype);
     out = "GEMMs: " + gemm.note + " (" + gemm.source + ")";
     if (first.trainingFactor != 1)
