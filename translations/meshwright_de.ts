@@ -3080,10 +3080,6 @@
         <translation>jeder gehaltene Micro-Batch hält außerdem die Eingaben, die die Pipeline empfangen hat, 2·s·b·h für jede Stage des Ranks, die von einem anderen Rank gespeist wird, neben den Kopien, auf denen die Stages rechnen</translation>
     </message>
     <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in all eight published pairs, so a difference between layouts holds better than either step time.</source>
-        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs lag das Verhältnis der Läufe in allen acht veröffentlichten Paaren innerhalb von 5 % des modellierten, ein Unterschied zwischen Layouts ist also belastbarer als jede einzelne Schrittzeit.</translation>
-    </message>
-    <message>
         <source>GPT-OSS 120B took 1.4 to 1.9 times the modelled step in every published run without the fused grouped MLP, on H100, B200, B300, GB200 and GB300, with BF16 or MXFP8 GEMMs, eager or with CUDA graphs of attention and router; with it, FP8 attention, a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 1 % (GB200) to 12 % (GB300) less. The runs&apos; ratios between GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
         <translation>GPT-OSS 120B brauchte in jedem veröffentlichten Lauf ohne das fusionierte gruppierte MLP das 1,4- bis 1,9-Fache des modellierten Schritts, auf H100, B200, B300, GB200 und GB300, mit BF16- oder MXFP8-GEMMs, im Eager-Modus oder mit CUDA Graphs von Attention und Router; mit ihm, FP8-Attention, einem CUDA Graph der ganzen Iteration und auf das 1,5-Fache der mittleren Tokens aufgefüllten Experten 1 % (GB200) bis 12 % (GB300) weniger. Die Verhältnisse der Läufe zwischen GPUs in BF16 (GB200 1,23-mal B200, B200 2,33-mal H100) lagen innerhalb von 4 und 10 % der modellierten.</translation>
     </message>
@@ -3098,6 +3094,10 @@
     <message>
         <source>This design replays CUDA graphs: the runs (but GPT-OSS 120B&apos;s, below) from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, or whole layers with the experts padded to a capacity (Mixtral 8x7B on GB200), where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
         <translation>Dieses Design spielt CUDA Graphs ab: die Läufe (außer denen von GPT-OSS 120B, siehe unten) zwischen 3 % schneller und 12 % langsamer erfassten Attention oder die ganze Iteration mit HybridEP in Graphen oder ganze Schichten mit auf eine Kapazität aufgefüllten Experten (Mixtral 8x7B auf GB200), während einer, der nur den Router und seine Vorverarbeitung erfasste, mit dem alltoall-Dispatcher das 3,0-Fache des ohne Host-Zeit modellierten Schritts brauchte, wie das Modell ein Design mit Graphen bepreist.</translation>
+    </message>
+    <message>
+        <source>Between two layouts of one model on the same GPUs under Megatron-Core, the runs&apos; ratio was within 5 % of the modelled one in the published pairs (18 % where MoE layers were launched eagerly), none of which changed the context length or CP, so a difference between layouts holds better than either step time; the Performance tab&apos;s candidates say whether the model decides between two.</source>
+        <translation>Zwischen zwei Layouts eines Modells auf denselben GPUs unter Megatron-Core lag das Verhältnis der Läufe in den veröffentlichten Paaren innerhalb von 5 % des modellierten (18 %, wo MoE-Layer eager gestartet wurden), und keines änderte die Kontextlänge oder CP; ein Unterschied zwischen Layouts ist also belastbarer als jede einzelne Schrittzeit. Die Kandidaten im Tab Leistung sagen, ob das Modell zwischen zweien entscheidet.</translation>
     </message>
 </context>
 <context>
@@ -8411,6 +8411,69 @@ von %2</translation>
     <message>
         <source>tight</source>
         <translation>knapp</translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one model on the same GPUs</source>
+        <translation>Megatron-Core-Layouts eines Modells auf denselben GPUs</translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly</source>
+        <translation>Megatron-Core-Layouts eines MoE-Modells auf denselben GPUs, eager gestartet</translation>
+    </message>
+    <message>
+        <source>torchtitan layouts of one model on the same GPUs</source>
+        <translation>torchtitan-Layouts eines Modells auf denselben GPUs</translation>
+    </message>
+    <message>
+        <source>torchtitan runs that changed the context length with CP</source>
+        <translation>torchtitan-Läufen, die die Kontextlänge mit CP änderten</translation>
+    </message>
+    <message>
+        <source>compares two models</source>
+        <translation>vergleicht zwei Modelle</translation>
+    </message>
+    <message>
+        <source>compares different GPUs, links or fabrics</source>
+        <translation>vergleicht verschiedene GPUs, Links oder Fabrics</translation>
+    </message>
+    <message>
+        <source>compares two frameworks</source>
+        <translation>vergleicht zwei Frameworks</translation>
+    </message>
+    <message>
+        <source>of Megatron-Core changed the context length or the CP degree</source>
+        <translation>mit Megatron-Core änderte die Kontextlänge oder den CP-Grad</translation>
+    </message>
+    <message>
+        <source>ran DeepSpeed</source>
+        <translation>lief mit DeepSpeed</translation>
+    </message>
+    <message>
+        <source>Column %1 runs %2 more tokens a second per GPU than column %3.</source>
+        <translation>Spalte %1 schafft %2 mehr Tokens pro Sekunde und GPU als Spalte %3.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not known whether the order holds&lt;/b&gt;: no published pair of runs %1; the step&apos;s explanation says how far single runs were from the model.</source>
+        <translation>&lt;b&gt;Unbekannt, ob die Reihenfolge hält&lt;/b&gt;: Kein veröffentlichtes Paar von Läufen %1; die Erklärung des Schritts nennt, wie weit einzelne Läufe vom Modell lagen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The order holds&lt;/b&gt;: between published %1 the model&apos;s ratio was at most %2 off.</source>
+        <translation>&lt;b&gt;Die Reihenfolge hält&lt;/b&gt;: Zwischen veröffentlichten %1 lag das Verhältnis des Modells höchstens %2 daneben.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Too close for the model to decide&lt;/b&gt;: between published %1 its ratio was up to %2 off; measure both.</source>
+        <translation>&lt;b&gt;Zu knapp, als dass das Modell entscheiden könnte&lt;/b&gt;: Zwischen veröffentlichten %1 lag sein Verhältnis bis zu %2 daneben; messen Sie beide.</translation>
+    </message>
+    <message>
+        <source>Columns %1 and %2 run as many tokens a second per GPU.</source>
+        <translation>Spalte %1 und Spalte %2 schaffen gleich viele Tokens pro Sekunde und GPU.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more layout(s) run within %1 of the fastest: published pairs of such layouts missed the model&apos;s ratio by as much, so measure them before choosing.</source>
+        <translation>
+            <numerusform>%n weiteres Layout liegt innerhalb von %1 des schnellsten: Veröffentlichte Paare solcher Layouts verfehlten das Verhältnis des Modells um so viel, messen Sie es also vor der Wahl.</numerusform>
+            <numerusform>%n weitere Layouts liegen innerhalb von %1 des schnellsten: Veröffentlichte Paare solcher Layouts verfehlten das Verhältnis des Modells um so viel, messen Sie sie also vor der Wahl.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3080,10 +3080,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Between two layouts of one model on the same GPUs, the runs&apos; ratio was within 5 % of the modelled one in all eight published pairs, so a difference between layouts holds better than either step time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GPT-OSS 120B took 1.4 to 1.9 times the modelled step in every published run without the fused grouped MLP, on H100, B200, B300, GB200 and GB300, with BF16 or MXFP8 GEMMs, eager or with CUDA graphs of attention and router; with it, FP8 attention, a CUDA graph of the whole iteration and its experts padded to 1.5 times the mean tokens, 1 % (GB200) to 12 % (GB300) less. The runs&apos; ratios between GPUs in BF16 (GB200 1.23 times B200, B200 2.33 times H100) were within 4 and 10 % of the modelled ones.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3097,6 +3093,10 @@
     </message>
     <message>
         <source>This design replays CUDA graphs: the runs (but GPT-OSS 120B&apos;s, below) from 3 % faster to 12 % slower graphed attention or the whole iteration with HybridEP, or whole layers with the experts padded to a capacity (Mixtral 8x7B on GB200), where one that graphed only the router and its preprocessing, with the alltoall dispatcher, took 3.0 times the step modelled without host time, as the model prices a graphed design&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between two layouts of one model on the same GPUs under Megatron-Core, the runs&apos; ratio was within 5 % of the modelled one in the published pairs (18 % where MoE layers were launched eagerly), none of which changed the context length or CP, so a difference between layouts holds better than either step time; the Performance tab&apos;s candidates say whether the model decides between two.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8401,6 +8401,69 @@ of %2</source>
     <message>
         <source>tight</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one model on the same GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan layouts of one model on the same GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan runs that changed the context length with CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares two models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares different GPUs, links or fabrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares two frameworks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of Megatron-Core changed the context length or the CP degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran DeepSpeed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column %1 runs %2 more tokens a second per GPU than column %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not known whether the order holds&lt;/b&gt;: no published pair of runs %1; the step&apos;s explanation says how far single runs were from the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The order holds&lt;/b&gt;: between published %1 the model&apos;s ratio was at most %2 off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Too close for the model to decide&lt;/b&gt;: between published %1 its ratio was up to %2 off; measure both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Columns %1 and %2 run as many tokens a second per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more layout(s) run within %1 of the fastest: published pairs of such layouts missed the model&apos;s ratio by as much, so measure them before choosing.</source>
+        <translation>
+            <numerusform>%n more layout runs within %1 of the fastest: published pairs of such layouts missed the model&apos;s ratio by as much, so measure it before choosing.</numerusform>
+            <numerusform>%n more layouts run within %1 of the fastest: published pairs of such layouts missed the model&apos;s ratio by as much, so measure them before choosing.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "cli/designflags.h"
 #include "cli/textreport.h"
 #include "design/designio.h"
+#include "performance/layoutcomparison.h"
 #include "performance/search.h"
 #include "performance/searchspace.h"
 
@@ -149,6 +150,36 @@ bool consumeSpaceFlag(const std::string& arg, Arguments& args, SearchSpace& spac
     return true;
 }
 
+// The first `top` candidates, a paragraph each: the layout, its figures and why its groups sit where they
+// sit.
+void writeCandidates(std::ostream& out, const Design& design, const SearchResult& result, std::size_t top)
+{
+    const bool serving = design.workload.mode == Mode::Serving;
+    for (std::size_t i = 0; i < std::min(top, result.candidates.size()); ++i) {
+        const SearchCandidate& c = result.candidates[i];
+        if (serving) {
+            out << std::setw(3) << i + 1 << ". TP " << c.layout.tp() << " PP " << c.layout.pp() << ", "
+                << c.layout.batchReplicas() << (c.layout.batchReplicas() == 1 ? " replica" : " replicas")
+                << (c.layout.ep() > 1 ? ", EP " + std::to_string(c.layout.ep()) : "") << "\n     "
+                << formatNumber(c.tokensPerSecond) << " tokens/s for the group, first token "
+                << formatSeconds(c.timeToFirstToken) << ", " << formatSeconds(c.stepSeconds)
+                << " per further token, peak " << formatBytes(c.peakBytes) << " of "
+                << formatBytes(c.capacityBytes) << "\n     " << c.recipe << "\n";
+            continue;
+        }
+        out << std::setw(3) << i + 1 << ". " << candidateLabel(design, c) << "\n"
+            << "     step " << formatSeconds(c.stepSeconds) << ", " << formatNumber(c.tokensPerSecond)
+            << " tokens/s, MFU " << percent(c.mfu) << ", bubble " << percent(c.bubbleFraction)
+            << ", exposed communication " << formatSeconds(c.exposed.total()) << ", peak "
+            << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes);
+        if (c.globalBatch != design.workload.globalBatch)
+            out << ", global batch " << c.globalBatch;
+        if (c.warnings > 0)
+            out << ", " << c.warnings << " warning(s)";
+        out << "\n     " << c.recipe << "\n";
+    }
+}
+
 } // namespace
 
 std::string searchHelp()
@@ -226,11 +257,14 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
         writeDiagnostics(err, result.diagnostics);
         return kExitDesignErrors;
     }
+    // What the model cannot tell apart (performance/layoutcomparison.h).
+    const SearchTies ties = searchTies(design, result);
     if (json) {
         Json report = searchToJson(result, top);
         report["design"] = design.name;
         report["gpus"] = design.cluster.inServiceGpuCount();
         report["searchSeconds"] = seconds;
+        report["notDecided"] = {{"layouts", ties.undecided}, {"tolerance", ties.tolerance}};
         out << jsonText(report) << "\n";
     } else {
         const bool serving = design.workload.mode == Mode::Serving;
@@ -253,29 +287,14 @@ int searchVerb(Arguments& args, std::ostream& out, std::ostream& err)
                 << " combinations.\n";
         if (options.rankBy != SearchRank::Time)
             out << "Ranked by " << enumName(options.rankBy) << ".\n";
+        if (ties.undecided > 0)
+            out << ties.undecided << (ties.undecided == 1 ? " more layout runs" : " more layouts run")
+                << " within " << std::lround(100 * ties.tolerance)
+                << " % of the fastest: published pairs of such layouts missed the model's ratio by as much, "
+                   "so "
+                   "measure them before choosing.\n";
         out << "\n";
-        for (std::size_t i = 0; i < std::min(top, result.candidates.size()); ++i) {
-            const SearchCandidate& c = result.candidates[i];
-            if (serving) {
-                out << std::setw(3) << i + 1 << ". TP " << c.layout.tp() << " PP " << c.layout.pp() << ", "
-                    << c.layout.batchReplicas() << (c.layout.batchReplicas() == 1 ? " replica" : " replicas") << (c.layout.ep() > 1 ? ", EP " + std::to_string(c.layout.ep()) : "")
-                    << "\n     " << formatNumber(c.tokensPerSecond) << " tokens/s for the group, first token "
-                    << formatSeconds(c.timeToFirstToken) << ", " << formatSeconds(c.stepSeconds)
-                    << " per further token, peak " << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes)
-                    << "\n     " << c.recipe << "\n";
-                continue;
-            }
-            out << std::setw(3) << i + 1 << ". " << candidateLabel(design, c) << "\n"
-                << "     step " << formatSeconds(c.stepSeconds) << ", " << formatNumber(c.tokensPerSecond)
-                << " tokens/s, MFU " << percent(c.mfu) << ", bubble " << percent(c.bubbleFraction)
-                << ", exposed communication " << formatSeconds(c.exposed.total()) << ", peak "
-                << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes);
-            if (c.globalBatch != design.workload.globalBatch)
-                out << ", global batch " << c.globalBatch;
-            if (c.warnings > 0)
-                out << ", " << c.warnings << " warning(s)";
-            out << "\n     " << c.recipe << "\n";
-        }
+        writeCandidates(out, design, result, top);
     }
     if (result.candidates.empty()) {
         writeNothingFits(err, design, result);

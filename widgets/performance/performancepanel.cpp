@@ -11,12 +11,13 @@
 #include "common/unitstext.h"
 #include "design/designio.h"
 #include "design/layoutarithmetic.h"
+#include "performance/candidatetext.h"
+#include "performance/layoutcomparison.h"
 #include "performance/recipetext.h"
 #include "performance/resultcolumns.h"
 #include "performance/scalingplot.h"
 
 #include <QCheckBox>
-#include <QCoreApplication>
 #include <QEvent>
 #include <QEventLoop>
 #include <QFontMetrics>
@@ -57,33 +58,6 @@ QString seconds(double s)
 QString percent(double share)
 {
     return percentText(share);
-}
-
-QString layoutLabel(const core::ParallelLayout& l)
-{
-    QString text = QStringLiteral("TP %1 · PP %2 · DP %3").arg(l.tp()).arg(l.pp()).arg(l.dp());
-    if (l.cp() > 1)
-        text += QStringLiteral(" · CP %1").arg(l.cp());
-    if (l.ep() > 1)
-        text += QStringLiteral(" · EP %1").arg(l.ep());
-    return text;
-}
-
-QString settingsLabel(const core::ParallelLayout& l)
-{
-    QString text = l.zeroStage == 0 ? QStringLiteral("DDP") : QStringLiteral("ZeRO-%1").arg(l.zeroStage);
-    text += QStringLiteral(" · mb %1 · %2").arg(l.microBatch).arg(scheduleName(l.schedule));
-    if (l.virtualStages > 1)
-        text += QStringLiteral(" ×%1").arg(l.virtualStages);
-    text += QStringLiteral(" · ") + recomputeName(l.recompute);
-    // Selective recomputation's modules, as Megatron-LM's --recompute-modules names them.
-    if (l.recompute == core::Recompute::Selective && !l.recomputeModules.empty())
-        text += QStringLiteral(" (%1)").arg(
-            QString::fromStdString(core::recomputeModuleList(l.recomputeModules)));
-    if (l.recomputesSomeLayers())
-        text += QCoreApplication::translate("Report", " of the first %n layer(s) of each chunk", nullptr,
-                                            l.recomputeLayers);
-    return text;
 }
 
 // The rows of the comparison, in the order a design review reads them.
@@ -140,6 +114,11 @@ PerformancePanel::PerformancePanel(QWidget* parent)
     wrapStretchedHeaders(m_table); // a design's name may be longer than its column
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     candidatesLayout->addWidget(m_table, 1);
+    // Below the table: whether the model decides between the two fastest (candidatetext.h).
+    m_comparison = new QLabel(candidates);
+    m_comparison->setObjectName(QStringLiteral("candidatesComparison"));
+    m_comparison->setWordWrap(true);
+    candidatesLayout->addWidget(m_comparison);
     // Before anything is pinned, the page says how to pin instead of showing an empty table.
     m_emptyHint = new QLabel(candidates);
     m_emptyHint->setObjectName(QStringLiteral("candidatesEmpty"));
@@ -475,6 +454,8 @@ void PerformancePanel::rebuildTable()
     }
     m_table->setHorizontalHeaderLabels(headers);
     m_clearButton->setEnabled(!m_candidates.empty());
+    m_comparison->setText(candidateComparisonText(candidates()));
+    m_comparison->setVisible(!m_comparison->text().isEmpty());
 }
 
 // The record's figures against this candidate's prediction, each with the difference; "—" where the run
@@ -598,8 +579,16 @@ void PerformancePanel::finishSearch(std::shared_ptr<core::SearchResult> result)
         status += QLatin1Char(' ')
             + tr("No layout fits: add GPUs, take GPUs with more memory, or shorten the "
                  "sequence or the batch.");
-    else if (!m_result.candidates.empty())
+    else if (!m_result.candidates.empty()) {
         status += QLatin1Char(' ') + tr("Double-click a row to apply it (one undo step).");
+        // What the model cannot tell apart (performance/layoutcomparison.h).
+        if (const core::SearchTies ties = core::searchTies(m_searchedDesign, m_result); ties.undecided > 0)
+            status += QLatin1Char(' ')
+                + tr("%n more layout(s) run within %1 of the fastest: published pairs of such layouts missed "
+                     "the model's ratio by as much, so measure them before choosing.",
+                     nullptr, ties.undecided)
+                      .arg(percentText(ties.tolerance, 0));
+    }
     m_searchStatus->setText(status);
     fillResults();
     emit searchFinished();

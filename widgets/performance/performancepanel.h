@@ -47,6 +47,8 @@ public:
     int candidateCount() const { return static_cast<int>(m_candidates.size()); }
     std::vector<DesignSnapshot> candidates() const;
     QTableWidget* candidatesTable() const { return m_table; }
+    // Whether the model decides between the two fastest candidates; hidden with fewer than two.
+    QLabel* candidatesComparison() const { return m_comparison; }
 
     void startSearch();
     void cancelSearch();
@@ -98,6 +100,7 @@ private:
     QPushButton* m_seedPairButton = nullptr;
     QPushButton* m_clearButton = nullptr;
     QTableWidget* m_table = nullptr;
+    QLabel* m_comparison = nullptr;
 
     QLabel* m_searchTitle = nullptr;
     QPushButton* m_searchButton = nullptr;

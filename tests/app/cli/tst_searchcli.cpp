@@ -27,6 +27,7 @@ private slots:
     void schedulesFlag();
     void badSchedules_data();
     void badSchedules();
+    void saysWhatTheModelCannotTellApart();
 };
 
 // Llama 3.1 8B on one node of eight H100 (the FSDP example), run by the framework named: the schedules of
@@ -112,6 +113,28 @@ void TestSearchCli::badSchedules()
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.find(message.toStdString()) != std::string::npos, run.err.c_str());
     QVERIFY(run.out.empty());
+}
+
+// The search says how many layouts run within the tolerance of the published pairs that speak for them
+// (performance/layoutcomparison.h), in its JSON and above its text list, the two alike.
+void TestSearchCli::saysWhatTheModelCannotTellApart()
+{
+    const testing::CliRun json = runCli({"search", "--example", "default", "--json"});
+    QCOMPARE(json.exitCode, cli::kExitOk);
+    const Json report = Json::parse(json.out);
+    const int layouts = report.at("notDecided").at("layouts").get<int>();
+    QVERIFY(layouts > 0); // the default design's search holds dozens of layouts within 5 %
+    QCOMPARE(report.at("notDecided").at("tolerance").get<double>(), 0.05);
+    const testing::CliRun text = runCli({"search", "--example", "default"});
+    QCOMPARE(text.exitCode, cli::kExitOk);
+    const std::string line = std::to_string(layouts)
+        + " more layouts run within 5 % of the fastest: published pairs of such layouts missed the model's "
+          "ratio";
+    QVERIFY2(text.out.find(line) != std::string::npos, text.out.c_str());
+    // A serving design's search ranks replicas by tokens a second; no published pair speaks for it.
+    const testing::CliRun serving = runCli({"search", "--example", "serving-70b-tp4x2", "--json"});
+    QCOMPARE(serving.exitCode, cli::kExitOk);
+    QCOMPARE(Json::parse(serving.out).at("notDecided").at("layouts").get<int>(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestSearchCli)

@@ -14,6 +14,7 @@
 #include "design/layoutinspector.h"
 #include "memory/memorypanel.h"
 #include "memory/modelshard.h"
+#include "performance/layoutcomparison.h"
 #include "performance/performancepanel.h"
 #include "support/guitestmain.h"
 #include "support/mainwindowundertest.h"
@@ -30,6 +31,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -75,6 +77,7 @@ private slots:
     void f5OnAFreshWindowShowsTheModelInEveryLesson();
     void helpListsTheShortcutsAndTheGuide();
     void performanceTabSaysHowToPin();
+    void twoPinnedLayoutsSayWhetherTheModelDecides();
     void tpCollectiveWithSequenceParallelism();
 
 private:
@@ -786,6 +789,59 @@ void TestEditing::performanceTabSaysHowToPin()
     QVERIFY(hint->text().contains(QStringLiteral("Pin current design")));
     m_window->performance()->pinCurrent();
     QVERIFY(!hint->isVisible());
+}
+
+// A design review pins the design, changes it and pins it again: below the table the page says how far
+// apart the two are and whether published pairs of such layouts let the model decide
+// (performance/layoutcomparison.h).
+void TestEditing::twoPinnedLayoutsSayWhetherTheModelDecides()
+{
+    m_window->showTab(QStringLiteral("performance"));
+    widgets::PerformancePanel* panel = m_window->performance();
+    QPushButton* pin = nullptr;
+    for (QPushButton* button : panel->findChildren<QPushButton*>())
+        if (button->text() == QStringLiteral("Pin current design"))
+            pin = button;
+    QVERIFY(pin);
+    QTRY_VERIFY(pin->isVisible());
+    QTest::mouseClick(pin, Qt::LeftButton);
+    QCOMPARE(panel->candidateCount(), 1);
+    QLabel* comparison = panel->candidatesComparison();
+    QVERIFY(!comparison->isVisible()); // one candidate: nothing to compare
+    document()->editField(Field::Precision, core::FieldValue{std::string("fp8")});
+    QTest::mouseClick(pin, Qt::LeftButton);
+    QCOMPARE(panel->candidateCount(), 2);
+    QVERIFY(comparison->isVisible());
+    const std::vector<widgets::DesignSnapshot> pinned = panel->candidates();
+    const auto perGpu = [](const widgets::DesignSnapshot& s) {
+        return s.evaluation->performance->tokensPerSecond / s.evaluation->gpusInService;
+    };
+    const double bf16 = perGpu(pinned[0]);
+    const double fp8 = perGpu(pinned[1]);
+    QVERIFY(fp8 > bf16);
+    const core::LayoutComparison expected
+        = core::compareLayouts(*pinned[1].design, fp8, *pinned[0].design, bf16);
+    QCOMPARE(expected.evidence, core::PairEvidence::MegatronLayouts);
+    const QString text = comparison->text();
+    qInfo("%s", qPrintable(text));
+    QVERIFY2(text.startsWith(QStringLiteral("Column 2 runs "))
+                 && text.contains(QStringLiteral("than column 1")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Megatron-Core layouts of one model on the same GPUs")),
+             qPrintable(text));
+    QVERIFY2(text.contains(expected.decided() ? QStringLiteral("The order holds")
+                                              : QStringLiteral("Too close for the model to decide")),
+             qPrintable(text));
+    // The same design pinned twice runs as fast: nothing to decide.
+    QTest::mouseClick(pin, Qt::LeftButton);
+    QVERIFY2(comparison->text().startsWith(QStringLiteral("Columns 2 and 3 run as many tokens")),
+             qPrintable(comparison->text()));
+    // Cleared, nothing is compared.
+    for (QPushButton* button : panel->findChildren<QPushButton*>())
+        if (button->text() == QStringLiteral("Clear"))
+            QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(panel->candidateCount(), 0);
+    QVERIFY(!comparison->isVisible());
 }
 
 // With sequence parallelism TP's all-reduce becomes an all-gather and a reduce-scatter (Korthikanti et al.

@@ -4,6 +4,7 @@
 // step. With MESHWRIGHT_SCREENSHOT_DIR set it writes the tab's picture there, for a person to look at.
 
 #include "design/designio.h"
+#include "performance/layoutcomparison.h"
 #include "performance/performancepanel.h"
 #include "performance/resultcolumns.h"
 #include "performance/scalingplot.h"
@@ -230,6 +231,13 @@ void TestPerformanceTab::searchToCompletionFillsTheTable()
              static_cast<int>(std::min<std::size_t>(panel()->searchResult().candidates.size(), 500)));
     auto* status = panel()->findChild<QLabel*>(QStringLiteral("searchStatus"));
     QVERIFY2(status->text().contains(QStringLiteral("fit.")), qPrintable(status->text()));
+    // It says how many layouts the model cannot tell from the fastest, as the command line does.
+    const core::SearchTies ties = core::searchTies(m_window->document()->design(), panel()->searchResult());
+    QVERIFY(ties.undecided > 1); // the small cluster's search holds several layouts within 5 %
+    const QString said = QStringLiteral("%1 more layouts run within %2 % of the fastest")
+                             .arg(ties.undecided)
+                             .arg(std::lround(100 * ties.tolerance));
+    QVERIFY2(status->text().contains(said), qPrintable(status->text()));
     // The screenshot of the results showed a full progress bar beside the status line that says it ended.
     QVERIFY(!panel()->findChild<QProgressBar*>()->isVisibleTo(panel()));
     // Each column keeps its decimals, so that its digits line up: step seconds 3, MFU and bubble 1.

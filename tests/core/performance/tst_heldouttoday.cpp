@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "design/cluster.h"
 #include "evaluate.h"
+#include "support/pairmisses.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -378,7 +379,11 @@ private slots:
     void publishedRuns();
     void layoutChoices_data();
     void layoutChoices();
+    void pairTolerancesAreTheLargestMisses();
     void gptOssAcrossGpus();
+
+private:
+    testing::PairMisses m_pairMisses;
 };
 
 // NeMo performance summaries (docs.nvidia.com/nemo-framework/user-guide/latest/performance/
@@ -818,9 +823,16 @@ void TestHeldOutToday::layoutChoices()
     const double error = predicted / published - 1;
     qInfo("runs %.3f apart, the model %.3f: %+.1f %%", published, predicted, 100 * error);
     QVERIFY((published > 1) == (predicted > 1)); // the faster layout is the faster one
+    // What the Performance tab's candidates say of such a pair (performance/layoutcomparison.h).
+    m_pairMisses.check(pairKind(a->design, b->design).evidence, error);
     if (second.contains(QStringLiteral("alltoall dispatcher")))
         QEXPECT_FAIL("", "the model's host time of an eager MoE layer leaves out its dense part's", Continue);
     QVERIFY2(std::abs(error) < 0.05, qPrintable(QString::number(error)));
+}
+
+void TestHeldOutToday::pairTolerancesAreTheLargestMisses()
+{
+    m_pairMisses.verifyTight({PairEvidence::MegatronLayouts, PairEvidence::MegatronEagerMoe});
 }
 
 // GPT-OSS 120B in one container and one recipe on three GPUs (addGptOssRows: eager, layernorm and moe_act

@@ -8,6 +8,7 @@
 // 3.1 8B in FP8 on H200 (absolute), and ratios of torchtitan's H100 tables, compile, float8 and pairs of
 // layouts (its 500 W GPUs are no preset).
 #include "evaluate.h"
+#include "support/pairmisses.h"
 #include "support/testdesigns.h"
 
 #include <QTest>
@@ -163,9 +164,13 @@ private slots:
     void float8AgainstBf16();
     void layoutPairs_data();
     void layoutPairs();
+    void pairTolerancesAreTheLargestMisses();
     void tableMemory_data();
     void tableMemory();
     void interleavedHoldsLess();
+
+private:
+    testing::PairMisses m_pairMisses;
 };
 
 void TestHeldOutTorchtitan::publishedRuns_data()
@@ -456,8 +461,15 @@ void TestHeldOutTorchtitan::layoutPairs()
     const double off = model / runs - 1;
     qInfo("runs %.3f apart, the model %.4f: %+.1f %%", runs, model, 100 * off);
     QVERIFY2(off > low - 0.005 && off < high + 0.005, qPrintable(QString::number(off)));
+    // What the Performance tab's candidates say of such a pair (performance/layoutcomparison.h).
+    m_pairMisses.check(pairKind(first, second).evidence, off);
     // docs/kernel-model.md's table shows these figures.
     QVERIFY2(std::abs(model / modelled - 1) < 0.005, qPrintable(QString::number(model)));
+}
+
+void TestHeldOutTorchtitan::pairTolerancesAreTheLargestMisses()
+{
+    m_pairMisses.verifyTight({PairEvidence::TorchtitanLayouts, PairEvidence::TorchtitanContext});
 }
 
 // The memory torchtitan's December 2024 H100 tables logged (its max_reserved: what PyTorch's caching
