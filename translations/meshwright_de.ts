@@ -265,6 +265,73 @@
     </message>
 </context>
 <context>
+    <name>Comparison</name>
+    <message>
+        <source>Not known whether the order holds</source>
+        <translation>Unbekannt, ob die Reihenfolge hält</translation>
+    </message>
+    <message>
+        <source>no published pair of runs %1; the step&apos;s explanation says how far single runs were from the model.</source>
+        <translation>Kein veröffentlichtes Paar von Läufen %1; die Erklärung des Schritts nennt, wie weit einzelne Läufe vom Modell lagen.</translation>
+    </message>
+    <message>
+        <source>The order holds</source>
+        <translation>Die Reihenfolge hält</translation>
+    </message>
+    <message>
+        <source>between published %1 the model&apos;s ratio was at most %2 off.</source>
+        <translation>Zwischen veröffentlichten %1 lag das Verhältnis des Modells höchstens %2 daneben.</translation>
+    </message>
+    <message>
+        <source>Too close for the model to decide</source>
+        <translation>Zu knapp, als dass das Modell entscheiden könnte</translation>
+    </message>
+    <message>
+        <source>between published %1 its ratio was up to %2 off; measure both.</source>
+        <translation>Zwischen veröffentlichten %1 lag sein Verhältnis bis zu %2 daneben; messen Sie beide.</translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one model on the same GPUs</source>
+        <translation>Megatron-Core-Layouts eines Modells auf denselben GPUs</translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly</source>
+        <translation>Megatron-Core-Layouts eines MoE-Modells auf denselben GPUs, eager gestartet</translation>
+    </message>
+    <message>
+        <source>torchtitan layouts of one model on the same GPUs</source>
+        <translation>torchtitan-Layouts eines Modells auf denselben GPUs</translation>
+    </message>
+    <message>
+        <source>torchtitan runs that changed the context length with CP</source>
+        <translation>torchtitan-Läufen, die die Kontextlänge mit CP änderten</translation>
+    </message>
+    <message>
+        <source>compares serving designs</source>
+        <translation>vergleicht Serving-Designs</translation>
+    </message>
+    <message>
+        <source>compares two models</source>
+        <translation>vergleicht zwei Modelle</translation>
+    </message>
+    <message>
+        <source>compares different GPUs, links or fabrics</source>
+        <translation>vergleicht verschiedene GPUs, Links oder Fabrics</translation>
+    </message>
+    <message>
+        <source>compares two frameworks</source>
+        <translation>vergleicht zwei Frameworks</translation>
+    </message>
+    <message>
+        <source>of Megatron-Core changed the context length or the CP degree</source>
+        <translation>mit Megatron-Core änderte die Kontextlänge oder den CP-Grad</translation>
+    </message>
+    <message>
+        <source>ran DeepSpeed</source>
+        <translation>lief mit DeepSpeed</translation>
+    </message>
+</context>
+<context>
     <name>DiagnosticArguments</name>
     <message>
         <source>an object</source>
@@ -8413,56 +8480,8 @@ von %2</translation>
         <translation>knapp</translation>
     </message>
     <message>
-        <source>Megatron-Core layouts of one model on the same GPUs</source>
-        <translation>Megatron-Core-Layouts eines Modells auf denselben GPUs</translation>
-    </message>
-    <message>
-        <source>Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly</source>
-        <translation>Megatron-Core-Layouts eines MoE-Modells auf denselben GPUs, eager gestartet</translation>
-    </message>
-    <message>
-        <source>torchtitan layouts of one model on the same GPUs</source>
-        <translation>torchtitan-Layouts eines Modells auf denselben GPUs</translation>
-    </message>
-    <message>
-        <source>torchtitan runs that changed the context length with CP</source>
-        <translation>torchtitan-Läufen, die die Kontextlänge mit CP änderten</translation>
-    </message>
-    <message>
-        <source>compares two models</source>
-        <translation>vergleicht zwei Modelle</translation>
-    </message>
-    <message>
-        <source>compares different GPUs, links or fabrics</source>
-        <translation>vergleicht verschiedene GPUs, Links oder Fabrics</translation>
-    </message>
-    <message>
-        <source>compares two frameworks</source>
-        <translation>vergleicht zwei Frameworks</translation>
-    </message>
-    <message>
-        <source>of Megatron-Core changed the context length or the CP degree</source>
-        <translation>mit Megatron-Core änderte die Kontextlänge oder den CP-Grad</translation>
-    </message>
-    <message>
-        <source>ran DeepSpeed</source>
-        <translation>lief mit DeepSpeed</translation>
-    </message>
-    <message>
         <source>Column %1 runs %2 more tokens a second per GPU than column %3.</source>
         <translation>Spalte %1 schafft %2 mehr Tokens pro Sekunde und GPU als Spalte %3.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Not known whether the order holds&lt;/b&gt;: no published pair of runs %1; the step&apos;s explanation says how far single runs were from the model.</source>
-        <translation>&lt;b&gt;Unbekannt, ob die Reihenfolge hält&lt;/b&gt;: Kein veröffentlichtes Paar von Läufen %1; die Erklärung des Schritts nennt, wie weit einzelne Läufe vom Modell lagen.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;The order holds&lt;/b&gt;: between published %1 the model&apos;s ratio was at most %2 off.</source>
-        <translation>&lt;b&gt;Die Reihenfolge hält&lt;/b&gt;: Zwischen veröffentlichten %1 lag das Verhältnis des Modells höchstens %2 daneben.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Too close for the model to decide&lt;/b&gt;: between published %1 its ratio was up to %2 off; measure both.</source>
-        <translation>&lt;b&gt;Zu knapp, als dass das Modell entscheiden könnte&lt;/b&gt;: Zwischen veröffentlichten %1 lag sein Verhältnis bis zu %2 daneben; messen Sie beide.</translation>
     </message>
     <message>
         <source>Columns %1 and %2 run as many tokens a second per GPU.</source>

@@ -265,6 +265,73 @@
     </message>
 </context>
 <context>
+    <name>Comparison</name>
+    <message>
+        <source>Not known whether the order holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no published pair of runs %1; the step&apos;s explanation says how far single runs were from the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The order holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>between published %1 the model&apos;s ratio was at most %2 off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too close for the model to decide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>between published %1 its ratio was up to %2 off; measure both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one model on the same GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan layouts of one model on the same GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan runs that changed the context length with CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares serving designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares two models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares different GPUs, links or fabrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares two frameworks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of Megatron-Core changed the context length or the CP degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran DeepSpeed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DiagnosticArguments</name>
     <message>
         <source>an object</source>
@@ -8403,55 +8470,7 @@ of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Megatron-Core layouts of one model on the same GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>torchtitan layouts of one model on the same GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>torchtitan runs that changed the context length with CP</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compares two models</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compares different GPUs, links or fabrics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compares two frameworks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>of Megatron-Core changed the context length or the CP degree</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ran DeepSpeed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Column %1 runs %2 more tokens a second per GPU than column %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Not known whether the order holds&lt;/b&gt;: no published pair of runs %1; the step&apos;s explanation says how far single runs were from the model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;The order holds&lt;/b&gt;: between published %1 the model&apos;s ratio was at most %2 off.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Too close for the model to decide&lt;/b&gt;: between published %1 its ratio was up to %2 off; measure both.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -8,6 +8,7 @@
 #include "cli/arguments.h"
 #include "cli/calibrateverb.h"
 #include "cli/collectiveverb.h"
+#include "cli/compareverb.h"
 #include "cli/designflags.h"
 #include "cli/exportverb.h"
 #include "cli/importverb.h"
@@ -46,9 +47,9 @@ void usage(std::ostream& out)
            "      Gantt chart, its order and its bubble (JSON: the \"schedule\" of evaluate).\n"
            "  presets [--json]\n"
            "      The model, GPU and link presets and the example designs.\n"
-        << searchHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp() << calibrateComputeHelp()
-        << calibrateKernelsHelp()
-        << exportHelp() << importHelp() << reportHelp() << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
+        << searchHelp() << compareHelp() << collectiveHelp() << kernelHelp() << calibrateLinkHelp()
+        << calibrateComputeHelp() << calibrateKernelsHelp() << exportHelp() << importHelp() << reportHelp()
+        << recordHelp() << traceHelp() << "  help | --help, version | --version\n\n"
         << designFlagsHelp() << "\n"
         << scheduleFlagsHelp()
         << "\nExit codes: 0 valid, 1 the design (or schedule) has errors, 2 unreadable input or a usage "
@@ -227,6 +228,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             return presetsVerb(args, out);
         if (verb == "collective")
             return collectiveVerb(args, out, err);
+        if (verb == "compare")
+            return compareVerb(args, out, err);
         if (verb == "kernel")
             return kernelVerb(args, out, err);
         if (verb == "calibrate-link")

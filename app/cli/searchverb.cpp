@@ -26,13 +26,6 @@ namespace {
 constexpr std::int64_t kAnnouncedCombinations = 20000;
 constexpr int kAnnouncedGpus = 65536;
 
-std::string percent(double share)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(1) << 100 * share << " %";
-    return s.str();
-}
-
 std::string layoutLabel(const ParallelLayout& l)
 {
     std::ostringstream s;
@@ -169,7 +162,7 @@ void writeCandidates(std::ostream& out, const Design& design, const SearchResult
         }
         out << std::setw(3) << i + 1 << ". " << candidateLabel(design, c) << "\n"
             << "     step " << formatSeconds(c.stepSeconds) << ", " << formatNumber(c.tokensPerSecond)
-            << " tokens/s, MFU " << percent(c.mfu) << ", bubble " << percent(c.bubbleFraction)
+            << " tokens/s, MFU " << formatPercent(c.mfu) << ", bubble " << formatPercent(c.bubbleFraction)
             << ", exposed communication " << formatSeconds(c.exposed.total()) << ", peak "
             << formatBytes(c.peakBytes) << " of " << formatBytes(c.capacityBytes);
         if (c.globalBatch != design.workload.globalBatch)

@@ -28,6 +28,13 @@ std::string formatNumber(double value, int significantDigits)
     return text;
 }
 
+std::string formatPercent(double share)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.1f %%", 100 * share);
+    return buffer;
+}
+
 std::string formatBytes(double bytes, ByteUnits units)
 {
     struct Step

@@ -27,5 +27,7 @@ std::string formatCount(double count);
 std::string formatSeconds(double seconds);
 // Three significant digits, no trailing zeros: 0.333 → "0.333", 140 → "140", 1120.4 → "1120".
 std::string formatNumber(double value, int significantDigits = 3);
+// A share in per cent with one decimal, so that a column's figures line up: 0.434 → "43.4 %", 1 → "100.0 %".
+std::string formatPercent(double share);
 
 } // namespace core

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "performance/layoutcomparison.h"
 
+#include "base/diagnostic.h"
 #include "framework/frameworkprofile.h"
 #include "pipeline/hostlaunch.h"
 
@@ -97,6 +98,59 @@ LayoutComparison compareLayouts(const Design& faster, double fasterTokensPerGpu,
     c.gap = kind.gap;
     c.tolerance = pairTolerance(c.evidence);
     return c;
+}
+
+VerdictText comparisonVerdict(const LayoutComparison& comparison)
+{
+    if (comparison.evidence == PairEvidence::None)
+        return {MW_TR_NOOP("Comparison", "Not known whether the order holds"),
+                MW_TR_NOOP("Comparison",
+                           "no published pair of runs %1; the step's explanation says how far single "
+                           "runs were from the model.")};
+    if (comparison.decided())
+        return {MW_TR_NOOP("Comparison", "The order holds"),
+                MW_TR_NOOP("Comparison", "between published %1 the model's ratio was at most %2 off.")};
+    return {MW_TR_NOOP("Comparison", "Too close for the model to decide"),
+            MW_TR_NOOP("Comparison", "between published %1 its ratio was up to %2 off; measure both.")};
+}
+
+const char* pairEvidenceWords(PairEvidence evidence)
+{
+    switch (evidence) {
+    case PairEvidence::MegatronLayouts:
+        return MW_TR_NOOP("Comparison", "Megatron-Core layouts of one model on the same GPUs");
+    case PairEvidence::MegatronEagerMoe:
+        return MW_TR_NOOP("Comparison",
+                          "Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly");
+    case PairEvidence::TorchtitanLayouts:
+        return MW_TR_NOOP("Comparison", "torchtitan layouts of one model on the same GPUs");
+    case PairEvidence::TorchtitanContext:
+        return MW_TR_NOOP("Comparison", "torchtitan runs that changed the context length with CP");
+    case PairEvidence::None:
+        break;
+    }
+    return "";
+}
+
+const char* pairGapWords(PairGap gap)
+{
+    switch (gap) {
+    case PairGap::Serving:
+        return MW_TR_NOOP("Comparison", "compares serving designs");
+    case PairGap::Model:
+        return MW_TR_NOOP("Comparison", "compares two models");
+    case PairGap::Machines:
+        return MW_TR_NOOP("Comparison", "compares different GPUs, links or fabrics");
+    case PairGap::Framework:
+        return MW_TR_NOOP("Comparison", "compares two frameworks");
+    case PairGap::Context:
+        return MW_TR_NOOP("Comparison", "of Megatron-Core changed the context length or the CP degree");
+    case PairGap::Unpublished:
+        return MW_TR_NOOP("Comparison", "ran DeepSpeed");
+    case PairGap::None:
+        break;
+    }
+    return "";
 }
 
 SearchTies searchTies(const Design& searched, const SearchResult& result)

@@ -62,6 +62,19 @@ struct LayoutComparison
 LayoutComparison compareLayouts(const Design& faster, double fasterTokensPerGpu, const Design& slower,
                                 double slowerTokensPerGpu);
 
+// The comparison in words, marked for translation (context "Comparison"; the GUI translates, the command line
+// prints them as they are): a headline and a sentence whose %1 names the pairs (pairEvidenceWords) or what no
+// pair compared (pairGapWords) and %2 the tolerance in per cent. "The order holds", "Too close for the model
+// to decide", "Not known whether the order holds".
+struct VerdictText
+{
+    const char* headline;
+    const char* detail;
+};
+VerdictText comparisonVerdict(const LayoutComparison& comparison);
+const char* pairEvidenceWords(PairEvidence evidence); // "" for None
+const char* pairGapWords(PairGap gap); // "" for None
+
 // The search's candidates the model does not tell from its fastest (the most tokens a second): those a
 // published pair of their kind speaks for, against the fastest, whose throughput lies within its tolerance.
 // Candidates no pair speaks for (another CP degree under Megatron-Core, say) are not counted.

@@ -46,45 +46,6 @@ class PanelText
     Q_DECLARE_TR_FUNCTIONS(widgets::PerformancePanel)
 };
 
-// The published pairs that speak for the comparison, as the sentence names them.
-QString evidenceWords(core::PairEvidence evidence)
-{
-    switch (evidence) {
-    case core::PairEvidence::MegatronLayouts:
-        return PanelText::tr("Megatron-Core layouts of one model on the same GPUs");
-    case core::PairEvidence::MegatronEagerMoe:
-        return PanelText::tr("Megatron-Core layouts of one MoE model on the same GPUs, launched eagerly");
-    case core::PairEvidence::TorchtitanLayouts:
-        return PanelText::tr("torchtitan layouts of one model on the same GPUs");
-    case core::PairEvidence::TorchtitanContext:
-        return PanelText::tr("torchtitan runs that changed the context length with CP");
-    case core::PairEvidence::None:
-        break;
-    }
-    return {};
-}
-
-// What the two differ in that no published pair did.
-QString gapWords(core::PairGap gap)
-{
-    switch (gap) {
-    case core::PairGap::Model:
-        return PanelText::tr("compares two models");
-    case core::PairGap::Machines:
-        return PanelText::tr("compares different GPUs, links or fabrics");
-    case core::PairGap::Framework:
-        return PanelText::tr("compares two frameworks");
-    case core::PairGap::Context:
-        return PanelText::tr("of Megatron-Core changed the context length or the CP degree");
-    case core::PairGap::Unpublished:
-        return PanelText::tr("ran DeepSpeed");
-    case core::PairGap::Serving:
-    case core::PairGap::None:
-        break;
-    }
-    return {};
-}
-
 struct Ranked
 {
     int column = 0; // from 1, as the table's columns read
@@ -123,20 +84,16 @@ QString candidateComparisonText(const std::vector<DesignSnapshot>& candidates)
                        .arg(faster.column)
                        .arg(percentText(c.ratio - 1))
                        .arg(slower.column);
-    text += QLatin1Char(' ');
-    if (c.evidence == core::PairEvidence::None)
-        text += PanelText::tr("<b>Not known whether the order holds</b>: no published pair of runs %1; the "
-                              "step's explanation says how far single runs were from the model.")
-                    .arg(gapWords(c.gap));
-    else if (c.decided())
-        text += PanelText::tr(
-                    "<b>The order holds</b>: between published %1 the model's ratio was at most %2 off.")
-                    .arg(evidenceWords(c.evidence), percentText(c.tolerance, 0));
-    else
-        text += PanelText::tr(
-                    "<b>Too close for the model to decide</b>: between published %1 its ratio was up "
-                    "to %2 off; measure both.")
-                    .arg(evidenceWords(c.evidence), percentText(c.tolerance, 0));
+    // The verdict's words are the core's (performance/layoutcomparison.h), as the command line prints them.
+    const auto comparison = [](const char* text) { return QCoreApplication::translate("Comparison", text); };
+    const core::VerdictText verdict = core::comparisonVerdict(c);
+    const QString pairs
+        = comparison(c.evidence == core::PairEvidence::None ? core::pairGapWords(c.gap)
+                                                            : core::pairEvidenceWords(c.evidence));
+    QString detail = comparison(verdict.detail).arg(pairs);
+    if (c.evidence != core::PairEvidence::None)
+        detail = detail.arg(percentText(c.tolerance, 0));
+    text += QStringLiteral(" <b>%1</b>: ").arg(comparison(verdict.headline)) + detail;
     return text;
 }
 
