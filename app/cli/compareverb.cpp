@@ -55,44 +55,6 @@ Json sideToJson(const Side& s)
             {"fits", s.evaluation.memory->fits}};
 }
 
-std::string evidenceName(PairEvidence e)
-{
-    switch (e) {
-    case PairEvidence::MegatronLayouts:
-        return "megatron-layouts";
-    case PairEvidence::MegatronEagerMoe:
-        return "megatron-eager-moe";
-    case PairEvidence::TorchtitanLayouts:
-        return "torchtitan-layouts";
-    case PairEvidence::TorchtitanContext:
-        return "torchtitan-context";
-    case PairEvidence::None:
-        break;
-    }
-    return "none";
-}
-
-std::string gapName(PairGap g)
-{
-    switch (g) {
-    case PairGap::Serving:
-        return "serving";
-    case PairGap::Model:
-        return "model";
-    case PairGap::Machines:
-        return "machines";
-    case PairGap::Framework:
-        return "framework";
-    case PairGap::Context:
-        return "context";
-    case PairGap::Unpublished:
-        return "unpublished";
-    case PairGap::None:
-        break;
-    }
-    return "none";
-}
-
 } // namespace
 
 std::string compareHelp()
@@ -164,8 +126,8 @@ int compareVerb(Arguments& args, std::ostream& out, std::ostream& err)
                           {"designs", Json::array({sideToJson(sides[0]), sideToJson(sides[1])})},
                           {"faster", faster},
                           {"ratio", c.ratio},
-                          {"evidence", evidenceName(c.evidence)},
-                          {"gap", gapName(c.gap)},
+                          {"evidence", std::string(enumName(c.evidence))},
+                          {"gap", std::string(enumName(c.gap))},
                           {"tolerance", c.tolerance},
                           {"decided", c.decided()}};
         out << jsonText(report) << "\n";
@@ -181,7 +143,7 @@ int compareVerb(Arguments& args, std::ostream& out, std::ostream& err)
             << formatBytes(side.evaluation.memory->peakBytes)
             << (side.evaluation.memory->fits ? " (fits)" : " (does not fit)") << "\n";
     }
-    if (c.ratio < 1 + 5e-4) { // what 0.0 % would say: the same design twice, say
+    if (c.asFast()) {
         out << "\nThe two run as many tokens a second per GPU.\n";
         return kExitOk;
     }

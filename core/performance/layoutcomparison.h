@@ -9,6 +9,7 @@
 // layoutPairs). Those tests hold every pair within the tolerance its kind states here, and each tolerance to
 // the largest miss of its kind, rounded up to a whole percent (tests/support/pairmisses.h).
 
+#include "base/enumnames.h"
 #include "design/design.h"
 #include "performance/search.h"
 
@@ -20,6 +21,17 @@ enum class PairEvidence {
     MegatronEagerMoe, // the same, either design's MoE layers launched eagerly (pipeline/hostlaunch.h)
     TorchtitanLayouts, // FSDP2 (torchtitan), the same model, GPUs and context: schedules, scale, FP8
     TorchtitanContext, // FSDP2 with the context length or CP degree changed
+};
+
+// Their names in meshwright-cli compare's JSON.
+template<> struct EnumNames<PairEvidence>
+{
+    static constexpr std::array table{
+        std::pair{PairEvidence::None, std::string_view{"none"}},
+        std::pair{PairEvidence::MegatronLayouts, std::string_view{"megatron-layouts"}},
+        std::pair{PairEvidence::MegatronEagerMoe, std::string_view{"megatron-eager-moe"}},
+        std::pair{PairEvidence::TorchtitanLayouts, std::string_view{"torchtitan-layouts"}},
+        std::pair{PairEvidence::TorchtitanContext, std::string_view{"torchtitan-context"}}};
 };
 
 // The largest miss |model's ratio / runs' ratio − 1| in the published pairs of the kind, rounded up to a
@@ -35,6 +47,17 @@ enum class PairGap {
     Framework, // other frameworks
     Context, // Megatron-Core with another context length or CP degree: no published pair changed them
     Unpublished, // a framework without published pairs (DeepSpeed)
+};
+
+template<> struct EnumNames<PairGap>
+{
+    static constexpr std::array table{std::pair{PairGap::None, std::string_view{"none"}},
+                                      std::pair{PairGap::Serving, std::string_view{"serving"}},
+                                      std::pair{PairGap::Model, std::string_view{"model"}},
+                                      std::pair{PairGap::Machines, std::string_view{"machines"}},
+                                      std::pair{PairGap::Framework, std::string_view{"framework"}},
+                                      std::pair{PairGap::Context, std::string_view{"context"}},
+                                      std::pair{PairGap::Unpublished, std::string_view{"unpublished"}}};
 };
 
 struct PairKind
@@ -55,6 +78,9 @@ struct LayoutComparison
     // The order holds in every published pair of the kind: the runs' ratio, at most `tolerance` from the
     // model's, would still favour the faster design.
     bool decided() const { return evidence != PairEvidence::None && ratio > 1 + tolerance; }
+    // As fast to a twentieth of a per cent, what a share with one decimal shows as 0.0 %: the same design
+    // twice, say, which the views say in so many words instead of "0.0 % more".
+    bool asFast() const { return ratio < 1 + 5e-4; }
 };
 
 // The comparison of two evaluated training designs by their throughput a GPU (tokens per second over GPUs

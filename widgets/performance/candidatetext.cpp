@@ -76,7 +76,7 @@ QString candidateComparisonText(const std::vector<DesignSnapshot>& candidates)
     const Ranked& slower = ranked[1];
     const core::LayoutComparison c = core::compareLayouts(*faster.snapshot->design, faster.tokensPerGpu,
                                                           *slower.snapshot->design, slower.tokensPerGpu);
-    if (c.ratio < 1 + 5e-4) // what percentText shows as 0.0 %: the same design pinned twice, say
+    if (c.asFast())
         return PanelText::tr("Columns %1 and %2 run as many tokens a second per GPU.")
             .arg(std::min(faster.column, slower.column))
             .arg(std::max(faster.column, slower.column));
